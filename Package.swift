@@ -1,0 +1,59 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Module plan: docs/architecture.md. A lower module never imports a higher one:
+// NavBundle and VenueModel at the bottom, Pipeline at the top, the executable thin.
+let package = Package(
+    name: "navforge",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "navforge", targets: ["navforge"]),
+        .library(name: "NavBundle", targets: ["NavBundle"]),
+        .library(name: "NavforgePipeline", targets: ["Pipeline"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        // System libraries (Debian: libgeos-dev, libxml2-dev, libsqlite3-dev; see README).
+        .systemLibrary(name: "CGEOS", pkgConfig: "geos", providers: [.apt(["libgeos-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+
+        // The runtime format: Foundation only, so an app links this alone.
+        .target(name: "NavBundle"),
+        // The normalised venue model shared by every stage.
+        .target(name: "VenueModel"),
+        .target(name: "Geometry", dependencies: ["VenueModel", "CGEOS"]),
+        .target(name: "Staging", dependencies: ["VenueModel", "CSQLite"]),
+        .target(name: "Importers", dependencies: ["VenueModel", "Geometry", "CLibXML2"]),
+        .target(name: "Validation", dependencies: ["VenueModel", "Geometry"]),
+        .target(name: "RoutingGraph", dependencies: ["VenueModel", "Geometry", "NavBundle"]),
+        .target(name: "Pipeline", dependencies: [
+            "VenueModel", "Geometry", "Staging", "Importers", "Validation", "RoutingGraph", "NavBundle",
+            .product(name: "Yams", package: "Yams"),
+        ]),
+        .executableTarget(name: "navforge", dependencies: [
+            "Pipeline", "NavBundle",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "NavBundleTests", dependencies: ["NavBundle"]),
+        .testTarget(name: "VenueModelTests", dependencies: ["VenueModel"]),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry", "VenueModel"]),
+        .testTarget(name: "StagingTests", dependencies: ["Staging", "VenueModel"]),
+        .testTarget(name: "ImportersTests", dependencies: ["Importers", "VenueModel"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ValidationTests", dependencies: ["Validation", "VenueModel"]),
+        .testTarget(name: "RoutingGraphTests", dependencies: ["RoutingGraph", "VenueModel", "NavBundle"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "NavBundle", "VenueModel"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "navforgeTests", dependencies: ["navforge"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+// Imports are internal unless a file says `public import`: a module's public API then shows
+// exactly which lower modules it exposes.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("InternalImportsByDefault")]
+}

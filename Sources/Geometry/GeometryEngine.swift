@@ -1,0 +1,104 @@
+import CGEOS
+public import VenueModel
+
+/// A GEOS context: builds planar shapes from model polygons and answers questions about them.
+///
+/// GEOS's reentrant API is used throughout, so several engines can work on separate threads.
+/// An engine and its shapes belong to one thread at a time; create one per task.
+public final class GeometryEngine {
+    let handle: GEOSContextHandle_t
+    private let messages: MessageBox
+
+    /// Collects GEOS's error messages, which GEOS otherwise prints to stderr.
+    final class MessageBox {
+        var last: String?
+    }
+
+    public init() {
+        guard let handle = GEOS_init_r() else {
+            preconditionFailure("GEOS could not allocate a context")
+        }
+        self.handle = handle
+        messages = MessageBox()
+        let box = Unmanaged.passUnretained(messages).toOpaque()
+        GEOSContext_setErrorMessageHandler_r(handle, { message, userdata in
+            guard let message, let userdata else { return }
+            Unmanaged<MessageBox>.fromOpaque(userdata).takeUnretainedValue().last = String(cString: message)
+        }, box)
+        GEOSContext_setNoticeMessageHandler_r(handle, { _, _ in }, nil)
+    }
+
+    deinit {
+        GEOS_finish_r(handle)
+    }
+
+    /// The message of the last GEOS failure, for error texts.
+    func lastMessage(_ fallback: String) -> String {
+        defer { messages.last = nil }
+        return messages.last ?? fallback
+    }
+
+    /// A planar area (metres in `projection`) from one or more polygons.
+    public func area(_ polygons: [Polygon], projection: LocalProjection) throws(GeometryError) -> PlanarArea {
+        guard !polygons.isEmpty else { throw GeometryError("an area needs at least one polygon") }
+        var parts: [OpaquePointer] = []
+        do {
+            for polygon in polygons { parts.append(try makePolygon(polygon, projection: projection)) }
+        } catch {
+            for part in parts { GEOSGeom_destroy_r(handle, part) }
+            throw error
+        }
+        if parts.count == 1 { return PlanarArea(engine: self, geometry: parts[0]) }
+        var members: [OpaquePointer?] = parts
+        let collection = members.withUnsafeMutableBufferPointer { buffer -> OpaquePointer? in
+            GEOSGeom_createCollection_r(handle, Int32(GEOS_MULTIPOLYGON.rawValue), buffer.baseAddress, UInt32(buffer.count))
+        }
+        guard let collection else {
+            for part in parts { GEOSGeom_destroy_r(handle, part) }
+            throw GeometryError(lastMessage("cannot build a multipolygon"))
+        }
+        return PlanarArea(engine: self, geometry: collection)
+    }
+
+    private func makePolygon(_ polygon: Polygon, projection: LocalProjection) throws(GeometryError) -> OpaquePointer {
+        let shell = try makeRing(polygon.exterior, projection: projection)
+        var holes: [OpaquePointer?] = []
+        for hole in polygon.holes {
+            do {
+                holes.append(try makeRing(hole, projection: projection))
+            } catch {
+                GEOSGeom_destroy_r(handle, shell)
+                for built in holes { GEOSGeom_destroy_r(handle, built) }
+                throw error
+            }
+        }
+        let result = holes.withUnsafeMutableBufferPointer { buffer in
+            GEOSGeom_createPolygon_r(handle, shell, buffer.baseAddress, UInt32(buffer.count))
+        }
+        guard let result else { throw GeometryError(lastMessage("cannot build a polygon")) }
+        return result
+    }
+
+    private func makeRing(_ ring: [Coordinate], projection: LocalProjection) throws(GeometryError) -> OpaquePointer {
+        if let problem = Polygon.problem(in: ring) { throw GeometryError(problem.description) }
+        var buffer: [Double] = []
+        buffer.reserveCapacity(ring.count * 2)
+        for coordinate in ring {
+            let point = projection.project(coordinate)
+            buffer.append(point.x)
+            buffer.append(point.y)
+        }
+        let sequence = buffer.withUnsafeBufferPointer {
+            GEOSCoordSeq_copyFromBuffer_r(handle, $0.baseAddress, UInt32(ring.count), 0, 0)
+        }
+        guard let sequence else { throw GeometryError(lastMessage("cannot build a coordinate sequence")) }
+        guard let linearRing = GEOSGeom_createLinearRing_r(handle, sequence) else {
+            throw GeometryError(lastMessage("cannot build a ring"))
+        }
+        return linearRing
+    }
+
+    func point(_ point: PlanarPoint) -> OpaquePointer? {
+        GEOSGeom_createPointFromXY_r(handle, point.x, point.y)
+    }
+}

@@ -1,0 +1,114 @@
+import CGEOS
+public import VenueModel
+
+/// An area in a local metric plane, backed by a GEOS geometry: a room outline, a corridor.
+///
+/// Point-in-area and distance-to-outline questions use a GEOS prepared geometry and a cached
+/// boundary, built on first use, because the graph compiler asks them many times per space.
+public final class PlanarArea {
+    private let engine: GeometryEngine
+    private let geometry: OpaquePointer
+    private var prepared: OpaquePointer?
+    private var boundary: OpaquePointer?
+    /// The bounding box, metres, for cheap rejection before asking GEOS.
+    public let envelope: PlanarBox
+
+    init(engine: GeometryEngine, geometry: OpaquePointer) {
+        self.engine = engine
+        self.geometry = geometry
+        var minX = 0.0, minY = 0.0, maxX = 0.0, maxY = 0.0
+        if GEOSGeom_getXMin_r(engine.handle, geometry, &minX) == 1,
+           GEOSGeom_getYMin_r(engine.handle, geometry, &minY) == 1,
+           GEOSGeom_getXMax_r(engine.handle, geometry, &maxX) == 1,
+           GEOSGeom_getYMax_r(engine.handle, geometry, &maxY) == 1 {
+            envelope = PlanarBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+        } else {
+            envelope = PlanarBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
+        }
+    }
+
+    deinit {
+        if let prepared { GEOSPreparedGeom_destroy_r(engine.handle, prepared) }
+        if let boundary { GEOSGeom_destroy_r(engine.handle, boundary) }
+        GEOSGeom_destroy_r(engine.handle, geometry)
+    }
+
+    /// Why the area is not a valid OGC polygon (`Self-intersection[3.2 4.1]`), or `nil` when it is.
+    public var validityProblem: String? {
+        switch GEOSisValid_r(engine.handle, geometry) {
+        case 1: return nil
+        case 0:
+            guard let reason = GEOSisValidReason_r(engine.handle, geometry) else { return "invalid geometry" }
+            defer { GEOSFree_r(engine.handle, reason) }
+            return String(cString: reason)
+        default: return engine.lastMessage("validity check failed")
+        }
+    }
+
+    /// Square metres.
+    public var area: Double {
+        var value = 0.0
+        return GEOSArea_r(engine.handle, geometry, &value) == 1 ? value : 0
+    }
+
+    /// Whether the point lies inside the area or on its outline.
+    public func covers(_ point: PlanarPoint) -> Bool {
+        guard envelope.contains(point) else { return false }
+        if prepared == nil { prepared = GEOSPrepare_r(engine.handle, geometry) }
+        guard let prepared, let geosPoint = engine.point(point) else { return false }
+        defer { GEOSGeom_destroy_r(engine.handle, geosPoint) }
+        return GEOSPreparedCovers_r(engine.handle, prepared, geosPoint) == 1
+    }
+
+    /// Metres from the point to the nearest outline (exterior or hole); infinite when GEOS fails.
+    public func distanceToOutline(_ point: PlanarPoint) -> Double {
+        if boundary == nil { boundary = GEOSBoundary_r(engine.handle, geometry) }
+        guard let boundary, let geosPoint = engine.point(point) else { return .infinity }
+        defer { GEOSGeom_destroy_r(engine.handle, geosPoint) }
+        var distance = 0.0
+        return GEOSDistance_r(engine.handle, boundary, geosPoint, &distance) == 1 ? distance : .infinity
+    }
+
+    /// A point that represents the area for routing and labels: the centroid when it lies inside
+    /// (the natural middle of a room), otherwise GEOS's point on surface (L-shaped rooms, rings).
+    public var representativePoint: PlanarPoint? {
+        if let centroid = extractPoint(GEOSGetCentroid_r(engine.handle, geometry)), covers(centroid) {
+            return centroid
+        }
+        return extractPoint(GEOSPointOnSurface_r(engine.handle, geometry))
+    }
+
+    private func extractPoint(_ geometry: OpaquePointer?) -> PlanarPoint? {
+        guard let geometry else { return nil }
+        defer { GEOSGeom_destroy_r(engine.handle, geometry) }
+        var x = 0.0, y = 0.0
+        guard GEOSGeomGetX_r(engine.handle, geometry, &x) == 1, GEOSGeomGetY_r(engine.handle, geometry, &y) == 1 else {
+            return nil
+        }
+        return PlanarPoint(x: x, y: y)
+    }
+}
+
+/// An axis-aligned box in a local metric plane.
+public struct PlanarBox: Hashable, Sendable {
+    public var minX: Double
+    public var minY: Double
+    public var maxX: Double
+    public var maxY: Double
+
+    public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        self.minX = minX
+        self.minY = minY
+        self.maxX = maxX
+        self.maxY = maxY
+    }
+
+    public func contains(_ point: PlanarPoint) -> Bool {
+        point.x >= minX && point.x <= maxX && point.y >= minY && point.y <= maxY
+    }
+
+    /// The box grown by `margin` metres on every side.
+    public func expanded(by margin: Double) -> PlanarBox {
+        PlanarBox(minX: minX - margin, minY: minY - margin, maxX: maxX + margin, maxY: maxY + margin)
+    }
+}

@@ -1,0 +1,72 @@
+public import VenueModel
+
+/// Answers where things are among a venue's spaces: which outlines a door lies on, which space
+/// holds a lift landing or a point of interest.
+///
+/// Built once per stage from the venue: each walkable space with an outline becomes a GEOS area in
+/// a local metric projection, indexed by level. Point queries first reject by bounding box.
+public final class SpaceLocator {
+    public let projection: LocalProjection
+    private let engine: GeometryEngine
+    /// The area of each space, by index in `venue.spaces`; `nil` for points and broken outlines.
+    private var areas: [PlanarArea?]
+    /// Space indexes on each level.
+    private var spacesByLevel: [String: [Int]] = [:]
+    /// Spaces whose outline GEOS could not build, with the reason.
+    public private(set) var unbuildable: [(space: Int, reason: String)] = []
+
+    public init(venue: Venue, engine: GeometryEngine = GeometryEngine()) {
+        self.engine = engine
+        projection = LocalProjection(origin: venue.boundingBox?.center ?? Coordinate(latitude: 0, longitude: 0))
+        areas = []
+        areas.reserveCapacity(venue.spaces.count)
+        for (index, space) in venue.spaces.enumerated() {
+            let polygons = space.geometry.polygons
+            guard !polygons.isEmpty else {
+                areas.append(nil)
+                continue
+            }
+            do {
+                areas.append(try engine.area(polygons, projection: projection))
+                for level in space.levelIDs { spacesByLevel[level, default: []].append(index) }
+            } catch {
+                areas.append(nil)
+                unbuildable.append((index, error.description))
+            }
+        }
+    }
+
+    /// The planar area of a space, when it has an outline.
+    public func area(ofSpace index: Int) -> PlanarArea? {
+        areas.indices.contains(index) ? areas[index] : nil
+    }
+
+    /// Spaces on `levelID` whose outline passes within `tolerance` metres of the point, nearest first.
+    public func spaces(withOutlineNear coordinate: Coordinate, levelID: String, tolerance: Double) -> [Int] {
+        let point = projection.project(coordinate)
+        var found: [(Int, Double)] = []
+        for index in spacesByLevel[levelID] ?? [] {
+            guard let area = areas[index], area.envelope.expanded(by: tolerance).contains(point) else { continue }
+            let distance = area.distanceToOutline(point)
+            if distance <= tolerance { found.append((index, distance)) }
+        }
+        return found.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0)
+    }
+
+    /// Spaces on `levelID` that contain the point (inside or on the outline), smallest first, so a
+    /// room wins over the building-wide area around it.
+    public func spaces(covering coordinate: Coordinate, levelID: String) -> [Int] {
+        let point = projection.project(coordinate)
+        var found: [(Int, Double)] = []
+        for index in spacesByLevel[levelID] ?? [] {
+            guard let area = areas[index], area.covers(point) else { continue }
+            found.append((index, area.area))
+        }
+        return found.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0)
+    }
+
+    /// Metres between two coordinates in this locator's plane.
+    public func distance(_ a: Coordinate, _ b: Coordinate) -> Double {
+        projection.distance(a, b)
+    }
+}

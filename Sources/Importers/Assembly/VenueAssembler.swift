@@ -1,0 +1,165 @@
+public import VenueModel
+
+/// Joins the data of every input into one venue: declares levels, resolves each feature's level
+/// reference against them, and checks that ids are unique.
+///
+/// All problems are collected and thrown together, so one run lists every line to fix.
+public struct VenueAssembler {
+    public var venueID: String
+    public var venueName: String
+
+    public init(venueID: String, venueName: String) {
+        self.venueID = venueID
+        self.venueName = venueName
+    }
+
+    public func assemble(_ inputs: [ImportedData]) throws(ImportFailure) -> (venue: Venue, issues: [Issue]) {
+        var venue = Venue(id: venueID, name: venueName)
+        var errors: [ImportError] = []
+        var declaredLevels: [String: [BuildingDeclaration.DeclaredLevel]] = [:]
+
+        for declaration in inputs.flatMap(\.buildings) {
+            let building = declaration.building
+            if let first = venue.buildings.first(where: { $0.id == building.id }) {
+                errors.append(ImportError("building '\(building.id)' is declared twice (first at \(first.source))",
+                                          at: building.source))
+                continue
+            }
+            venue.buildings.append(building)
+            let levels = declaration.levels.sorted { $0.ordinal < $1.ordinal }
+            declaredLevels[building.id] = levels
+            for level in levels {
+                venue.levels.append(Level(id: Level.id(building: building.id, ordinal: level.ordinal),
+                                          buildingID: building.id, ordinal: level.ordinal, name: level.name,
+                                          source: building.source))
+            }
+        }
+
+        var resolver = LevelResolver(declared: declaredLevels)
+        for input in inputs {
+            venue.spaces += resolve(input.spaces, with: &resolver, errors: &errors) { space, ids, building in
+                space.levelIDs = ids
+                space.buildingID = building
+            }
+            venue.openings += resolve(input.openings, with: &resolver, errors: &errors) { opening, ids, _ in
+                opening.levelIDs = ids
+            }
+            venue.connectors += resolve(input.connectors, with: &resolver, errors: &errors) { connector, ids, building in
+                connector.levelIDs = ids
+                connector.buildingID = building
+            }
+            venue.paths += resolve(input.paths, with: &resolver, errors: &errors, single: true) { path, ids, _ in
+                path.levelID = ids[0]
+            }
+            venue.pointsOfInterest += resolve(input.pointsOfInterest, with: &resolver, errors: &errors,
+                                              single: true) { poi, ids, building in
+                poi.levelID = ids[0]
+                poi.buildingID = building
+            }
+            venue.events += input.events
+        }
+        if resolver.usesOutdoor { venue.levels.append(.outdoor()) }
+
+        errors += duplicateIDs(venue.spaces.map { ($0.id, $0.source) }, kind: "space")
+        errors += duplicateIDs(venue.openings.map { ($0.id, $0.source) }, kind: "opening")
+        errors += duplicateIDs(venue.connectors.map { ($0.id, $0.source) }, kind: "connector")
+        errors += duplicateIDs(venue.paths.map { ($0.id, $0.source) }, kind: "path")
+        errors += duplicateIDs(venue.pointsOfInterest.map { ($0.id, $0.source) }, kind: "point of interest")
+        errors += duplicateIDs(venue.events.map { ($0.id, $0.source) }, kind: "event")
+        guard errors.isEmpty else { throw ImportFailure(errors) }
+        return (venue, inputs.flatMap(\.issues))
+    }
+
+    private func resolve<Feature>(_ pending: [PendingFeature<Feature>], with resolver: inout LevelResolver,
+                                  errors: inout [ImportError], single: Bool = false,
+                                  apply: (inout Feature, [String], String?) -> Void) -> [Feature] {
+        var result: [Feature] = []
+        result.reserveCapacity(pending.count)
+        for item in pending {
+            do throws(ImportError) {
+                let ids = try resolver.resolve(item.levels)
+                if single, ids.count > 1 {
+                    throw ImportError("'\(item.levels.value ?? "")' names \(ids.count) levels; this feature lies on one",
+                                      at: item.levels.location)
+                }
+                var feature = item.feature
+                apply(&feature, ids, item.levels.building)
+                result.append(feature)
+            } catch {
+                errors.append(error)
+            }
+        }
+        return result
+    }
+
+    private func duplicateIDs(_ entries: [(String, SourceLocation)], kind: String) -> [ImportError] {
+        var seen: [String: SourceLocation] = [:]
+        var errors: [ImportError] = []
+        for (id, location) in entries {
+            if let first = seen[id] {
+                errors.append(ImportError("\(kind) id '\(id)' is used twice (first at \(first))", at: location))
+            } else {
+                seen[id] = location
+            }
+        }
+        return errors
+    }
+}
+
+/// Resolves level references against the declared levels of each building.
+struct LevelResolver {
+    let declared: [String: [BuildingDeclaration.DeclaredLevel]]
+    private(set) var usesOutdoor = false
+
+    init(declared: [String: [BuildingDeclaration.DeclaredLevel]]) {
+        self.declared = declared
+    }
+
+    /// Level ids, lowest ordinal first.
+    mutating func resolve(_ reference: LevelReference) throws(ImportError) -> [String] {
+        guard let building = reference.building else {
+            if let value = reference.value {
+                throw ImportError("level '\(value)' is given but no building; set the input's `building` option or a building property",
+                                  at: reference.location)
+            }
+            usesOutdoor = true
+            return [Level.outdoorID]
+        }
+        guard let levels = declared[building] else {
+            let known = declared.keys.sorted().joined(separator: ", ")
+            throw ImportError("unknown building '\(building)' (declared: \(known.isEmpty ? "none" : known))",
+                              at: reference.location)
+        }
+        let ordinals = levels.map(\.ordinal)
+        let listing = ordinals.map(Level.formatOrdinal).joined(separator: ", ")
+        guard let value = reference.value else {
+            if ordinals.count == 1 { return [Level.id(building: building, ordinal: ordinals[0])] }
+            throw ImportError("no level given, and building '\(building)' has several (\(listing))", at: reference.location)
+        }
+        let selector: LevelSelector
+        do {
+            selector = try LevelSelector.parse(value)
+        } catch {
+            throw ImportError(error.description, at: reference.location)
+        }
+        var chosen: [Double] = []
+        for term in selector.terms {
+            switch term {
+            case .single(let ordinal):
+                guard ordinals.contains(ordinal) else {
+                    throw ImportError("unknown level '\(Level.formatOrdinal(ordinal))' in building '\(building)' (declared: \(listing))",
+                                      at: reference.location)
+                }
+                chosen.append(ordinal)
+            case .range(let low, let high):
+                let inRange = ordinals.filter { $0 >= low && $0 <= high }
+                guard !inRange.isEmpty else {
+                    throw ImportError("no declared level of building '\(building)' lies in '\(value)' (declared: \(listing))",
+                                      at: reference.location)
+                }
+                chosen += inRange
+            }
+        }
+        return Array(Set(chosen)).sorted().map { Level.id(building: building, ordinal: $0) }
+    }
+}

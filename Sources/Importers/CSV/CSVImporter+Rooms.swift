@@ -1,0 +1,53 @@
+import VenueModel
+
+extension CSVImporter.Context {
+    /// `building, level, ref, name, category, capacity, kind, lat/lon or wkt, accessibility...`:
+    /// rooms from a booking system or a room list, with an outline or just a point.
+    mutating func readRooms() {
+        var required = ["ref"]
+        if options.building == nil { required.append("building") }
+        guard require(required) else { return }
+        guard table.hasColumn("wkt") || (table.hasColumn("lat") && table.hasColumn("lon")) else {
+            errors.append(ImportError("a rooms table needs a 'wkt' column or 'lat' and 'lon' columns",
+                                      at: SourceLocation(file: table.file, line: table.headerLine)))
+            return
+        }
+        for row in table.rows {
+            self.row(row) { (context: inout Self) throws(ImportError) in
+                let ref = try row.required("ref")
+                let geometry = try context.roomGeometry(row)
+                var attributes = context.reader(for: row)
+                let kind = attributes.choice("kind", as: SpaceKind.self) ?? .room
+                let space = Space(
+                    id: "\(context.inputID):\(ref)", kind: kind, buildingID: nil, levelIDs: [], geometry: geometry,
+                    name: row.string("name"), ref: ref, category: row.string("category"),
+                    capacity: attributes.integer("capacity"), accessibility: attributes.accessibility(),
+                    access: attributes.choice("access", as: AccessRestriction.self), source: row.location)
+                context.errors += attributes.errors
+                guard attributes.errors.isEmpty else { return }
+                let building = row.string("building") ?? context.options.building
+                context.data.spaces.append(PendingFeature(space, levels: LevelReference(
+                    building: building, value: row.string("level"),
+                    location: row.string("level") == nil ? row.location : row.location("level"))))
+            }
+        }
+    }
+
+    private func roomGeometry(_ row: CSVRow) throws(ImportError) -> SpaceGeometry {
+        switch try row.wkt("wkt") {
+        case .polygon(let polygon)?:
+            return .polygon(try checked([polygon], at: row.location("wkt"))[0])
+        case .multiPolygon(let polygons)?:
+            return .multiPolygon(try checked(polygons, at: row.location("wkt")))
+        case .point(let coordinate)?:
+            return .point(coordinate)
+        case .lineString?:
+            throw ImportError("a room cannot be a LINESTRING; give a POLYGON, MULTIPOLYGON or POINT", at: row.location("wkt"))
+        case nil:
+            guard let point = try point(in: row) else {
+                throw ImportError("row gives neither wkt nor lat/lon", at: row.location)
+            }
+            return .point(point)
+        }
+    }
+}

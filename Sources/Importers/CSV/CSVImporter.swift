@@ -1,0 +1,110 @@
+public import Foundation
+public import VenueModel
+
+/// Imports a CSV table of buildings, rooms, points of interest or events.
+///
+/// Rows are read by column name. Every bad row is reported (file:line:column and the value), and
+/// nothing of the file is used unless all rows are good.
+public enum CSVImporter {
+    public static func read(_ data: Data, file: String, inputID: String,
+                            options: CSVImportOptions) throws(ImportFailure) -> ImportedData {
+        let table: CSVTable
+        do {
+            let records = try CSVReader(delimiter: options.delimiter).records(in: data, file: file)
+            table = try CSVTable(records: records, file: file, renamed: options.columns)
+        } catch {
+            throw ImportFailure([error])
+        }
+        var context = Context(table: table, inputID: inputID, options: options)
+        context.noteUnusedColumns()
+        switch options.table {
+        case .buildings: context.readBuildings()
+        case .rooms: context.readRooms()
+        case .pois: context.readPointsOfInterest()
+        case .events: context.readEvents()
+        }
+        guard context.errors.isEmpty else { throw ImportFailure(context.errors) }
+        return context.data
+    }
+
+    /// The state of one import: the table, what it produced, what went wrong.
+    struct Context {
+        let table: CSVTable
+        let inputID: String
+        let options: CSVImportOptions
+        var data = ImportedData()
+        var errors: [ImportError] = []
+
+        init(table: CSVTable, inputID: String, options: CSVImportOptions) {
+            self.table = table
+            self.inputID = inputID
+            self.options = options
+        }
+
+        /// Checks required columns; reports and returns `false` when any is missing.
+        mutating func require(_ columns: [String]) -> Bool {
+            do {
+                try table.requireColumns(columns)
+                return true
+            } catch {
+                errors.append(error)
+                return false
+            }
+        }
+
+        mutating func noteUnusedColumns() {
+            let unused = table.unusedColumns(CSVImportOptions.fields(of: options.table))
+            guard !unused.isEmpty else { return }
+            data.issues.append(Issue(
+                code: "unused-column", severity: .info,
+                message: "columns \(unused.map { "'\($0)'" }.joined(separator: ", ")) are not read for a \(options.table.rawValue) table",
+                location: SourceLocation(file: table.file, line: table.headerLine)))
+        }
+
+        /// Runs `body` for one row, turning its thrown error into a collected one.
+        mutating func row(_ row: CSVRow, _ body: (inout Context) throws(ImportError) -> Void) {
+            do {
+                try body(&self)
+            } catch {
+                errors.append(error)
+            }
+        }
+
+        func reader(for row: CSVRow) -> AttributeReader {
+            AttributeReader(text: { row.string($0) }, location: { row.location($0) })
+        }
+
+        /// A stable id: the row's own ref or id column, else its line.
+        func id(for row: CSVRow, preferring field: String) -> String {
+            "\(inputID):\(row.string(field) ?? "line\(row.line)")"
+        }
+
+        /// A point from `lat` and `lon` columns, when both are given.
+        func point(in row: CSVRow) throws(ImportError) -> Coordinate? {
+            let latitude = try row.double("lat")
+            let longitude = try row.double("lon")
+            switch (latitude, longitude) {
+            case (nil, nil):
+                return nil
+            case let (latitude?, longitude?):
+                let coordinate = Coordinate(latitude: latitude, longitude: longitude)
+                guard coordinate.isValid else {
+                    throw ImportError("lat/lon \(latitude), \(longitude) lies outside WGS 84 bounds", at: row.location("lat"))
+                }
+                return coordinate
+            case (nil, _):
+                throw ImportError("lon is given without lat", at: row.location("lon"))
+            case (_, nil):
+                throw ImportError("lat is given without lon", at: row.location("lat"))
+            }
+        }
+
+        /// Checks the rings of a polygon read from WKT.
+        func checked(_ polygons: [Polygon], at location: SourceLocation) throws(ImportError) -> [Polygon] {
+            for polygon in polygons {
+                if let problem = polygon.structuralProblem() { throw ImportError(problem.description, at: location) }
+            }
+            return polygons
+        }
+    }
+}

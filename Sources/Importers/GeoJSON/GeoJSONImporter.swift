@@ -1,0 +1,48 @@
+public import Foundation
+public import VenueModel
+
+/// Imports an RFC 7946 FeatureCollection of rooms, corridors, doors, connectors, paths and
+/// points of interest, reading properties through a ``GeoJSONMapping``.
+///
+/// What a feature is follows from its kind and its geometry: a polygon `stairs` is a stairwell,
+/// a point `stairs` a staircase between levels. Features of unknown kinds are skipped with a
+/// warning (CAD exports carry furniture and annotations); bad values are errors.
+public enum GeoJSONImporter {
+    public static func read(_ data: Data, file: String, inputID: String,
+                            mapping: GeoJSONMapping) throws(ImportFailure) -> ImportedData {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(data)
+        } catch {
+            throw ImportFailure([ImportError(error.message, at: SourceLocation(file: file, line: error.line,
+                                                                               column: error.column))])
+        }
+        let features = try featureList(root, file: file)
+        var context = GeoJSONContext(file: file, inputID: inputID, mapping: mapping)
+        for (index, feature) in features.enumerated() {
+            context.read(feature, index: index)
+        }
+        guard context.errors.isEmpty else { throw ImportFailure(context.errors) }
+        return context.data
+    }
+
+    private static func featureList(_ root: JSONValue, file: String) throws(ImportFailure) -> [JSONValue] {
+        guard case .object(let object) = root else {
+            throw ImportFailure([ImportError("a GeoJSON file holds an object, found \(root.typeName)",
+                                             at: SourceLocation(file: file, line: 1))])
+        }
+        let location = SourceLocation(file: file, line: object.line, column: object.column)
+        switch object["type"]?.string {
+        case "FeatureCollection":
+            guard case .array(let features)? = object["features"] else {
+                throw ImportFailure([ImportError("a FeatureCollection needs a 'features' array", at: location)])
+            }
+            return features
+        case "Feature":
+            return [root]
+        case let other:
+            throw ImportFailure([ImportError(
+                "expected a FeatureCollection or Feature, found type \(other.map { "'\($0)'" } ?? "none")", at: location)])
+        }
+    }
+}

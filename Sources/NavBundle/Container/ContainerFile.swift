@@ -1,0 +1,123 @@
+/// An opened container file: its header and section table checked, its sections reachable by tag.
+///
+/// Opening checks the structure (magic, version, size, every section inside the file, aligned and
+/// not overlapping) but not the checksums, so it costs the same for any file size;
+/// ``verifyChecksums()`` reads every byte when that assurance is wanted.
+public final class ContainerFile: @unchecked Sendable {
+    // Immutable after init; the mapping is read-only.
+    public struct SectionEntry: Hashable, Sendable {
+        public var tag: SectionTag
+        public var version: UInt16
+        public var offset: Int
+        public var length: Int
+        public var checksum: UInt64
+    }
+
+    public let storage: MappedFile?
+    public let bytes: ByteReader
+    public let major: UInt16
+    public let minor: UInt16
+    public let sections: [SectionEntry]
+
+    /// Opens a file by mapping it into memory.
+    public convenience init(path: String, kind: ContainerKind, kindName: String) throws(ContainerError) {
+        let mapped = try MappedFile(path: path)
+        try self.init(storage: mapped, bytes: mapped.bytes, kind: kind, kindName: kindName)
+    }
+
+    /// Reads a container from bytes that `storage` (or the caller) keeps alive.
+    public init(storage: MappedFile?, bytes: UnsafeRawBufferPointer, kind: ContainerKind,
+                kindName: String) throws(ContainerError) {
+        self.storage = storage
+        let reader = ByteReader(bytes)
+        self.bytes = reader
+        guard reader.count >= ContainerLayout.headerSize,
+              let magic = try? reader.bytes(offset: 0, count: 8), Array(magic) == kind.magic else {
+            throw .notAContainer(expected: kindName)
+        }
+        let header = Result { () throws(ByteReaderError) in
+            (try reader.uint16(at: 8), try reader.uint16(at: 10), try reader.uint32(at: 16),
+             try reader.uint32(at: 20), try reader.uint64(at: 24))
+        }
+        guard case .success(let (major, minor, sectionCount, headerSize, fileSize)) = header else {
+            throw .notAContainer(expected: kindName)
+        }
+        guard major == kind.major else {
+            throw .unsupportedVersion(found: "\(major).\(minor)", supportedMajor: kind.major)
+        }
+        guard fileSize == UInt64(reader.count) else { throw .truncated(expectedSize: fileSize, actualSize: reader.count) }
+        guard headerSize >= ContainerLayout.headerSize, headerSize % 8 == 0 else {
+            throw .badSectionTable("header size \(headerSize) is invalid")
+        }
+        guard sectionCount <= ContainerLayout.maximumSectionCount else {
+            throw .badSectionTable("\(sectionCount) sections is implausible")
+        }
+        self.major = major
+        self.minor = minor
+        sections = try Self.readSectionTable(reader, start: Int(headerSize), count: Int(sectionCount))
+    }
+
+    private static func readSectionTable(_ reader: ByteReader, start: Int,
+                                         count: Int) throws(ContainerError) -> [SectionEntry] {
+        let tableEnd = start + count * ContainerLayout.sectionEntrySize
+        guard reader.contains(offset: start, count: tableEnd - start) else {
+            throw .badSectionTable("the table of \(count) sections runs past the end of the file")
+        }
+        var entries: [SectionEntry] = []
+        for index in 0..<count {
+            let base = start + index * ContainerLayout.sectionEntrySize
+            guard let tag = try? reader.uint32(at: base), let version = try? reader.uint16(at: base + 4),
+                  let offset = try? reader.uint64(at: base + 8), let length = try? reader.uint64(at: base + 16),
+                  let checksum = try? reader.uint64(at: base + 24) else {
+                throw .badSectionTable("entry \(index) is unreadable")
+            }
+            let name = SectionTag(rawValue: tag).description
+            guard offset <= UInt64(reader.count), length <= UInt64(reader.count) - offset else {
+                throw .badSectionTable("section \(name) (offset \(offset), length \(length)) lies outside the file")
+            }
+            guard offset % UInt64(ContainerLayout.alignment) == 0, offset >= UInt64(tableEnd) else {
+                throw .badSectionTable("section \(name) starts at a misaligned or reserved offset \(offset)")
+            }
+            if entries.contains(where: { $0.tag.rawValue == tag }) {
+                throw .badSectionTable("section \(name) appears twice")
+            }
+            entries.append(SectionEntry(tag: SectionTag(rawValue: tag), version: version, offset: Int(offset),
+                                        length: Int(length), checksum: checksum))
+        }
+        let sorted = entries.sorted { $0.offset < $1.offset }
+        for (first, second) in zip(sorted, sorted.dropFirst()) where first.offset + first.length > second.offset {
+            throw .badSectionTable("sections \(first.tag) and \(second.tag) overlap")
+        }
+        return entries
+    }
+
+    public func entry(_ tag: SectionTag) -> SectionEntry? {
+        sections.first { $0.tag == tag }
+    }
+
+    /// The bytes of a section, or `nil` when the file has no such section.
+    public func section(_ tag: SectionTag) -> ByteReader? {
+        guard let entry = entry(tag) else { return nil }
+        return try? bytes.slice(offset: entry.offset, count: entry.length)
+    }
+
+    /// The bytes of a section the caller cannot do without.
+    public func requiredSection(_ tag: SectionTag) throws(ContainerError) -> ByteReader {
+        guard let section = section(tag) else { throw .missingSection(tag.description) }
+        return section
+    }
+
+    /// Recomputes every section's checksum; throws at the first mismatch.
+    public func verifyChecksums() throws(ContainerError) {
+        for entry in sections {
+            guard let section = try? bytes.bytes(offset: entry.offset, count: entry.length) else {
+                throw .badSectionTable("section \(entry.tag) lies outside the file")
+            }
+            var hasher = SHA256()
+            hasher.update(section)
+            guard hasher.finalize().prefix64 == entry.checksum else {
+                throw .checksumMismatch(section: entry.tag.description)
+            }
+        }
+    }
+}

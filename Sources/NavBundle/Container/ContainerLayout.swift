@@ -1,0 +1,48 @@
+/// The fixed layout shared by navforge's sectioned binary files (bundles and graph artifacts):
+/// a 64-byte header, a table of 32-byte section entries, then 8-byte aligned sections.
+///
+/// `docs/bundle-format.md` specifies it byte by byte.
+public enum ContainerLayout {
+    public static let headerSize = 64
+    public static let sectionEntrySize = 32
+    public static let alignment = 8
+    /// More sections than any navforge file will ever have; bounds the table a reader accepts.
+    public static let maximumSectionCount = 4096
+}
+
+/// A four-character section tag such as `NODE`.
+public struct SectionTag: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    public let rawValue: UInt32
+
+    public init(rawValue: UInt32) {
+        self.rawValue = rawValue
+    }
+
+    /// Four ASCII characters, first character in the lowest byte (so the file shows them in order).
+    public init(stringLiteral value: String) {
+        let bytes = Array(value.utf8)
+        precondition(bytes.count == 4, "a section tag has four ASCII characters")
+        rawValue = bytes.enumerated().reduce(0) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }
+    }
+
+    public var description: String {
+        let bytes = (0..<4).map { UInt8(truncatingIfNeeded: rawValue >> (8 * $0)) }
+        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return String(decoding: bytes, as: UTF8.self) }
+        return "0x" + String(rawValue, radix: 16, uppercase: true)
+    }
+}
+
+/// Identifies what kind of container a file is and which format version it follows.
+public struct ContainerKind: Hashable, Sendable {
+    /// Eight ASCII bytes at offset 0.
+    public var magic: [UInt8]
+    public var major: UInt16
+    public var minor: UInt16
+
+    public init(magic: String, major: UInt16, minor: UInt16) {
+        precondition(magic.utf8.count == 8, "a container magic has eight ASCII characters")
+        self.magic = Array(magic.utf8)
+        self.major = major
+        self.minor = minor
+    }
+}

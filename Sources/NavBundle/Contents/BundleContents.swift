@@ -1,0 +1,174 @@
+/// Everything a bundle holds, in plain values: what the bundle stage hands to ``BundleWriter``.
+public struct BundleContents: Sendable {
+    public var metadata: BundleMetadata
+    public var levels: [Level] = []
+    public var nodes: [Node] = []
+    public var arcs: [Arc] = []
+    /// One entry per routing profile; each has one cost per arc, in ``arcs`` order.
+    public var profiles: [Profile] = []
+    public var places: [Place] = []
+    public var events: [Event] = []
+
+    public init(metadata: BundleMetadata) {
+        self.metadata = metadata
+    }
+
+    public struct Level: Hashable, Sendable {
+        public var id: String
+        public var name: String?
+        public var buildingID: String?
+        public var buildingName: String?
+        public var ordinal: Double
+
+        public init(id: String, name: String?, buildingID: String?, buildingName: String?, ordinal: Double) {
+            self.id = id
+            self.name = name
+            self.buildingID = buildingID
+            self.buildingName = buildingName
+            self.ordinal = ordinal
+        }
+    }
+
+    public struct Node: Hashable, Sendable {
+        public var latitude: Double
+        public var longitude: Double
+        /// Index into ``BundleContents/levels``.
+        public var level: Int
+        public var kind: NodeKind
+        public var label: String?
+
+        public init(latitude: Double, longitude: Double, level: Int, kind: NodeKind, label: String?) {
+            self.latitude = latitude
+            self.longitude = longitude
+            self.level = level
+            self.kind = kind
+            self.label = label
+        }
+    }
+
+    /// A directed arc; a two-way walkway is two arcs.
+    public struct Arc: Hashable, Sendable {
+        public var tail: Int
+        public var head: Int
+        /// Metres along the ground.
+        public var length: Double
+        public var kind: ArcKind
+        /// The space, path or connector the arc belongs to ("Corridor A.1", "Lift A").
+        public var label: String?
+        public var isIndoor: Bool
+
+        public init(tail: Int, head: Int, length: Double, kind: ArcKind, label: String?, isIndoor: Bool) {
+            self.tail = tail
+            self.head = head
+            self.length = length
+            self.kind = kind
+            self.label = label
+            self.isIndoor = isIndoor
+        }
+    }
+
+    public struct Profile: Hashable, Sendable {
+        public var name: String
+        /// Milliseconds per arc; ``BundleFormat/impassable`` where the profile may not go.
+        public var costs: [UInt32]
+
+        public init(name: String, costs: [UInt32]) {
+            self.name = name
+            self.costs = costs
+        }
+    }
+
+    public struct Place: Hashable, Sendable {
+        public var kind: PlaceKind
+        public var ref: String?
+        public var name: String?
+        public var category: String?
+        public var description: String?
+        public var buildingName: String?
+        /// Index into ``BundleContents/levels``, when the place is on one.
+        public var level: Int?
+        /// The graph node a route to this place ends at; `nil` when it is not connected.
+        public var node: Int?
+        public var latitude: Double?
+        public var longitude: Double?
+        public var capacity: Int?
+        public var openingHours: String?
+        public var phone: String?
+        public var email: String?
+        public var website: String?
+        public var geofenceRadius: Double?
+
+        public init(kind: PlaceKind, ref: String?, name: String?, category: String?, description: String? = nil,
+                    buildingName: String? = nil, level: Int?, node: Int?, latitude: Double?, longitude: Double?,
+                    capacity: Int? = nil, openingHours: String? = nil, phone: String? = nil, email: String? = nil,
+                    website: String? = nil, geofenceRadius: Double? = nil) {
+            self.kind = kind
+            self.ref = ref
+            self.name = name
+            self.category = category
+            self.description = description
+            self.buildingName = buildingName
+            self.level = level
+            self.node = node
+            self.latitude = latitude
+            self.longitude = longitude
+            self.capacity = capacity
+            self.openingHours = openingHours
+            self.phone = phone
+            self.email = email
+            self.website = website
+            self.geofenceRadius = geofenceRadius
+        }
+    }
+
+    public struct Event: Hashable, Sendable {
+        /// Index into ``BundleContents/places``.
+        public var place: Int
+        public var title: String
+        public var description: String?
+        /// Seconds since 1970-01-01T00:00:00Z.
+        public var start: Int64
+        public var end: Int64
+
+        public init(place: Int, title: String, description: String?, start: Int64, end: Int64) {
+            self.place = place
+            self.title = title
+            self.description = description
+            self.start = start
+            self.end = end
+        }
+    }
+}
+
+/// The bundle's `META` section: what it is, what made it, from what.
+public struct BundleMetadata: Codable, Hashable, Sendable {
+    public struct Source: Codable, Hashable, Sendable {
+        public var path: String
+        public var sha256: String
+
+        public init(path: String, sha256: String) {
+            self.path = path
+            self.sha256 = sha256
+        }
+    }
+
+    public var venueID: String
+    public var venueName: String
+    /// The venue data's own semantic version, from the pipeline file.
+    public var bundleVersion: String
+    /// `navforge 0.1.0`.
+    public var generator: String
+    public var sources: [Source]
+    /// Only when the pipeline gives one: a wall-clock stamp would break reproducible builds.
+    public var buildDate: String?
+
+    public init(venueID: String, venueName: String, bundleVersion: String, generator: String, sources: [Source],
+                buildDate: String? = nil) {
+        self.venueID = venueID
+        self.venueName = venueName
+        self.bundleVersion = bundleVersion
+        self.generator = generator
+        self.sources = sources
+        self.buildDate = buildDate
+    }
+}

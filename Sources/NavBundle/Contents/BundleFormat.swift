@@ -1,0 +1,62 @@
+/// Constants of the bundle format v0 (`docs/bundle-format.md`).
+public enum BundleFormat {
+    public static let kind = ContainerKind(magic: "NAVFBNDL", major: 0, minor: 1)
+    public static let name = "navforge bundle"
+
+    /// Marks an absent string, node or place reference.
+    public static let none: UInt32 = .max
+    /// Marks an arc a profile may not use.
+    public static let impassable: UInt32 = .max
+
+    public enum Tag {
+        public static let metadata: SectionTag = "META"
+        public static let strings: SectionTag = "STRS"
+        public static let levels: SectionTag = "LEVL"
+        public static let nodes: SectionTag = "NODE"
+        public static let arcs: SectionTag = "ARCS"
+        public static let profiles: SectionTag = "PROF"
+        public static let places: SectionTag = "PLAC"
+        public static let events: SectionTag = "EVNT"
+    }
+
+    static let levelEntrySize = 24
+    static let nodeEntrySize = 16
+    static let arcEntrySize = 16
+    static let placeEntrySize = 64
+    static let eventEntrySize = 32
+
+    /// Degrees are stored as signed 32-bit integers of 1e-7 degree (about 1 cm), as OSM does.
+    static let coordinateScale = 1e7
+}
+
+/// What a graph node stands for; decides how a route describes passing it.
+public enum NodeKind: UInt8, Sendable, CaseIterable, Codable {
+    case junction = 0
+    case door = 1
+    case entrance = 2
+    case room = 3
+    case connectorLanding = 4
+    case pointOfInterest = 5
+}
+
+/// What an arc is; decides cost rules and route wording.
+public enum ArcKind: UInt8, Sendable, CaseIterable, Codable {
+    /// Across a room, corridor or area, between its doors and points.
+    case walk = 0
+    case outdoorPath = 1
+    case indoorPath = 2
+    case stairs = 3
+    case elevator = 4
+    case escalator = 5
+    case ramp = 6
+    /// Outdoor steps on one level.
+    case steps = 7
+    /// The threshold of a building entrance.
+    case entrance = 8
+}
+
+/// What a searchable place is.
+public enum PlaceKind: UInt8, Sendable, CaseIterable, Codable {
+    case room = 0
+    case pointOfInterest = 1
+}

@@ -1,0 +1,183 @@
+public import Foundation
+
+/// Encodes ``BundleContents`` as a bundle file (format v0).
+///
+/// Deterministic: strings are interned in a fixed order, arcs sorted by tail with ties kept in
+/// input order, and the metadata JSON has sorted keys, so equal contents give equal bytes.
+public enum BundleWriter {
+    public static func image(of contents: BundleContents) throws -> Data {
+        try validate(contents)
+        var strings = StringTableBuilder()
+        var container = ContainerWriter(kind: BundleFormat.kind)
+
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        container.add(BundleFormat.Tag.metadata, try encoder.encode(contents.metadata))
+
+        let levels = encodeLevels(contents.levels, strings: &strings)
+        let nodes = encodeNodes(contents.nodes, strings: &strings)
+        let order = contents.arcs.indices.sorted { (contents.arcs[$0].tail, $0) < (contents.arcs[$1].tail, $1) }
+        let arcs = encodeArcs(contents.arcs, order: order, nodeCount: contents.nodes.count, strings: &strings)
+        let profiles = encodeProfiles(contents.profiles, order: order, strings: &strings)
+        let places = encodePlaces(contents.places, strings: &strings)
+        let events = encodeEvents(contents.events, strings: &strings)
+
+        container.add(BundleFormat.Tag.strings, strings.encoded())
+        container.add(BundleFormat.Tag.levels, levels)
+        container.add(BundleFormat.Tag.nodes, nodes)
+        container.add(BundleFormat.Tag.arcs, arcs)
+        container.add(BundleFormat.Tag.profiles, profiles)
+        container.add(BundleFormat.Tag.places, places)
+        container.add(BundleFormat.Tag.events, events)
+        return container.image()
+    }
+
+    /// Writes the bundle atomically: a temporary file beside `url`, then a rename.
+    public static func write(_ contents: BundleContents, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try image(of: contents).write(to: url, options: .atomic)
+    }
+
+    /// Cross-references are checked here so that a writer bug fails the build, not a phone.
+    static func validate(_ contents: BundleContents) throws {
+        let nodeCount = contents.nodes.count
+        func check(_ condition: Bool, _ message: @autoclosure () -> String) throws {
+            if !condition { throw BundleWriterError(message: message()) }
+        }
+        try check(contents.levels.count < Int(UInt16.max), "too many levels")
+        try check(nodeCount < Int(BundleFormat.none) && contents.arcs.count < Int(BundleFormat.none), "graph too large")
+        for node in contents.nodes {
+            try check(contents.levels.indices.contains(node.level), "node refers to missing level \(node.level)")
+        }
+        for arc in contents.arcs {
+            try check((0..<nodeCount).contains(arc.tail) && (0..<nodeCount).contains(arc.head),
+                      "arc \(arc.tail)->\(arc.head) refers to a missing node")
+            try check(arc.length.isFinite && arc.length >= 0, "arc \(arc.tail)->\(arc.head) has length \(arc.length)")
+        }
+        for profile in contents.profiles {
+            try check(profile.costs.count == contents.arcs.count,
+                      "profile \(profile.name) has \(profile.costs.count) costs for \(contents.arcs.count) arcs")
+        }
+        for place in contents.places {
+            if let node = place.node { try check((0..<nodeCount).contains(node), "place refers to missing node \(node)") }
+            if let level = place.level { try check(contents.levels.indices.contains(level), "place refers to missing level") }
+        }
+        for event in contents.events {
+            try check(contents.places.indices.contains(event.place), "event \(event.title) refers to a missing place")
+        }
+    }
+
+    private static func encodeLevels(_ levels: [BundleContents.Level], strings: inout StringTableBuilder) -> Data {
+        var writer = ByteWriter()
+        writer.uint32(UInt32(levels.count))
+        writer.uint32(0)
+        for level in levels {
+            writer.uint32(strings.index(level.id))
+            writer.uint32(strings.index(level.name))
+            writer.uint32(strings.index(level.buildingID))
+            writer.uint32(strings.index(level.buildingName))
+            writer.float64(level.ordinal)
+        }
+        return writer.data
+    }
+
+    private static func encodeNodes(_ nodes: [BundleContents.Node], strings: inout StringTableBuilder) -> Data {
+        var writer = ByteWriter(capacity: 8 + nodes.count * BundleFormat.nodeEntrySize)
+        writer.uint32(UInt32(nodes.count))
+        writer.uint32(0)
+        for node in nodes {
+            writer.int32(fixedPoint(node.latitude))
+            writer.int32(fixedPoint(node.longitude))
+            writer.uint16(UInt16(node.level))
+            writer.uint8(node.kind.rawValue)
+            writer.uint8(0)
+            writer.uint32(strings.index(node.label))
+        }
+        return writer.data
+    }
+
+    private static func encodeArcs(_ arcs: [BundleContents.Arc], order: [Int], nodeCount: Int,
+                                   strings: inout StringTableBuilder) -> Data {
+        var writer = ByteWriter(capacity: 16 + (nodeCount + 1) * 4 + arcs.count * BundleFormat.arcEntrySize)
+        writer.uint32(UInt32(nodeCount))
+        writer.uint32(UInt32(arcs.count))
+        // first_out[v] is the index of v's first arc; first_out[nodeCount] is the arc count.
+        var firstOut = [UInt32](repeating: 0, count: nodeCount + 1)
+        for arc in arcs { firstOut[arc.tail + 1] += 1 }
+        for index in 0..<nodeCount { firstOut[index + 1] += firstOut[index] }
+        for value in firstOut { writer.uint32(value) }
+        writer.pad(to: 8)
+        for index in order {
+            let arc = arcs[index]
+            writer.uint32(UInt32(arc.head))
+            writer.uint32(UInt32(min((arc.length * 100).rounded(), Double(UInt32.max - 1))))
+            writer.uint32(strings.index(arc.label))
+            writer.uint8(arc.kind.rawValue)
+            writer.uint8(arc.isIndoor ? 1 : 0)
+            writer.uint16(0)
+        }
+        return writer.data
+    }
+
+    private static func encodeProfiles(_ profiles: [BundleContents.Profile], order: [Int],
+                                       strings: inout StringTableBuilder) -> Data {
+        var writer = ByteWriter(capacity: 8 + profiles.count * (8 + order.count * 4))
+        writer.uint32(UInt32(profiles.count))
+        writer.uint32(UInt32(order.count))
+        for profile in profiles {
+            writer.uint32(strings.index(profile.name))
+            writer.uint32(0)
+        }
+        for profile in profiles {
+            for index in order { writer.uint32(profile.costs[index]) }
+        }
+        return writer.data
+    }
+
+    private static func encodePlaces(_ places: [BundleContents.Place], strings: inout StringTableBuilder) -> Data {
+        var writer = ByteWriter(capacity: 8 + places.count * BundleFormat.placeEntrySize)
+        writer.uint32(UInt32(places.count))
+        writer.uint32(0)
+        for place in places {
+            writer.uint8(place.kind.rawValue)
+            writer.uint8(place.latitude != nil && place.longitude != nil ? 1 : 0)
+            writer.uint16(place.level.map { UInt16($0) } ?? UInt16.max)
+            writer.uint32(place.node.map { UInt32($0) } ?? BundleFormat.none)
+            for text in [place.ref, place.name, place.category, place.description, place.buildingName,
+                         place.openingHours, place.phone, place.email, place.website] {
+                writer.uint32(strings.index(text))
+            }
+            writer.int32(place.capacity.map { Int32(clamping: $0) } ?? -1)
+            writer.int32(fixedPoint(place.latitude ?? 0))
+            writer.int32(fixedPoint(place.longitude ?? 0))
+            writer.uint32(place.geofenceRadius.map { UInt32(min(max($0 * 100, 0), Double(UInt32.max))) } ?? 0)
+            writer.uint32(0)
+        }
+        return writer.data
+    }
+
+    private static func encodeEvents(_ events: [BundleContents.Event], strings: inout StringTableBuilder) -> Data {
+        var writer = ByteWriter(capacity: 8 + events.count * BundleFormat.eventEntrySize)
+        writer.uint32(UInt32(events.count))
+        writer.uint32(0)
+        for event in events {
+            writer.uint32(UInt32(event.place))
+            writer.uint32(strings.index(event.title))
+            writer.uint32(strings.index(event.description))
+            writer.uint32(0)
+            writer.int64(event.start)
+            writer.int64(event.end)
+        }
+        return writer.data
+    }
+
+    static func fixedPoint(_ degrees: Double) -> Int32 {
+        Int32(clamping: Int64((degrees * BundleFormat.coordinateScale).rounded()))
+    }
+}
+
+/// Contents that cannot form a consistent bundle (a compiler bug, not a data problem).
+public struct BundleWriterError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { "cannot write bundle: \(message)" }
+}

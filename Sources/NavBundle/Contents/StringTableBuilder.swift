@@ -1,0 +1,35 @@
+public import Foundation
+
+/// Interns strings in first-use order and encodes them as a `STRS` section.
+public struct StringTableBuilder: Sendable {
+    private var indexes: [String: UInt32] = [:]
+    private var strings: [String] = []
+
+    public init() {}
+
+    /// The index of `string`, or ``BundleFormat/none`` for `nil`.
+    public mutating func index(_ string: String?) -> UInt32 {
+        guard let string else { return BundleFormat.none }
+        if let existing = indexes[string] { return existing }
+        let index = UInt32(strings.count)
+        indexes[string] = index
+        strings.append(string)
+        return index
+    }
+
+    /// `count u32, reserved u32, offsets u32[count + 1], UTF-8 bytes`.
+    public func encoded() -> Data {
+        var writer = ByteWriter()
+        writer.uint32(UInt32(strings.count))
+        writer.uint32(0)
+        var offset: UInt32 = 0
+        writer.uint32(offset)
+        let encoded = strings.map { Array($0.utf8) }
+        for bytes in encoded {
+            offset += UInt32(bytes.count)
+            writer.uint32(offset)
+        }
+        for bytes in encoded { writer.bytes(bytes) }
+        return writer.data
+    }
+}

@@ -1,0 +1,139 @@
+public import Foundation
+
+/// A bundle opened for reading: memory-mapped, structure checked, records read in place.
+///
+/// Opening checks the container (magic, version, section bounds) and, unless told not to, every
+/// checksum. Records are read on access with bounds checks, so a corrupt bundle yields a
+/// ``ContainerError`` and never a read outside the file.
+public final class VenueBundle: @unchecked Sendable {
+    // Immutable after init; all storage is a read-only mapping.
+    public let file: ContainerFile
+    public let metadata: BundleMetadata
+    let strings: ByteReader
+    let stringCount: Int
+    let levels: ByteReader
+    public let levelCount: Int
+    let nodes: ByteReader
+    public let nodeCount: Int
+    let firstOut: ByteReader
+    let arcs: ByteReader
+    public let arcCount: Int
+    let costs: ByteReader
+    public let profileNames: [String]
+    let places: ByteReader
+    public let placeCount: Int
+    let events: ByteReader
+    public let eventCount: Int
+
+    public convenience init(path: String, verifyChecksums: Bool = true) throws(ContainerError) {
+        let file = try ContainerFile(path: path, kind: BundleFormat.kind, kindName: BundleFormat.name)
+        try self.init(file: file, verifyChecksums: verifyChecksums)
+    }
+
+    public init(file: ContainerFile, verifyChecksums: Bool = true) throws(ContainerError) {
+        self.file = file
+        if verifyChecksums { try file.verifyChecksums() }
+        typealias Tag = BundleFormat.Tag
+
+        let meta = try file.requiredSection(Tag.metadata)
+        do {
+            metadata = try JSONDecoder().decode(BundleMetadata.self, from: Data(meta.buffer))
+        } catch {
+            throw .malformedSection(section: "META", detail: "metadata is not the expected JSON: \(error)")
+        }
+
+        let stringSection = try file.requiredSection(Tag.strings)
+        stringCount = try Self.count(in: stringSection, tag: "STRS")
+        strings = stringSection
+        guard stringSection.contains(offset: 8, count: (stringCount + 1) * 4) else {
+            throw .malformedSection(section: "STRS", detail: "offset table runs past the section")
+        }
+
+        (levels, levelCount) = try Self.table(file, Tag.levels, entrySize: BundleFormat.levelEntrySize)
+        (nodes, nodeCount) = try Self.table(file, Tag.nodes, entrySize: BundleFormat.nodeEntrySize)
+        (places, placeCount) = try Self.table(file, Tag.places, entrySize: BundleFormat.placeEntrySize)
+        (events, eventCount) = try Self.table(file, Tag.events, entrySize: BundleFormat.eventEntrySize)
+
+        let arcSection = try file.requiredSection(Tag.arcs)
+        let arcHeader = Result { () throws(ByteReaderError) in (try arcSection.uint32(at: 0), try arcSection.uint32(at: 4)) }
+        guard case .success(let (arcNodes, arcTotal)) = arcHeader, Int(arcNodes) == nodeCount else {
+            throw .malformedSection(section: "ARCS", detail: "node count differs from NODE")
+        }
+        arcCount = Int(arcTotal)
+        let firstOutBytes = (nodeCount + 1) * 4
+        let arcsStart = (8 + firstOutBytes + 7) / 8 * 8
+        guard let firstOut = try? arcSection.slice(offset: 8, count: firstOutBytes),
+              let arcs = try? arcSection.slice(offset: arcsStart, count: arcCount * BundleFormat.arcEntrySize) else {
+            throw .malformedSection(section: "ARCS", detail: "\(arcCount) arcs do not fit the section")
+        }
+        self.firstOut = firstOut
+        self.arcs = arcs
+
+        let profileSection = try file.requiredSection(Tag.profiles)
+        let profileHeader = Result { () throws(ByteReaderError) in
+            (try profileSection.uint32(at: 0), try profileSection.uint32(at: 4))
+        }
+        guard case .success(let (profileCount, profileArcs)) = profileHeader, Int(profileArcs) == arcCount,
+              profileCount < 256,
+              let costs = try? profileSection.slice(offset: 8 + Int(profileCount) * 8,
+                                                    count: Int(profileCount) * arcCount * 4) else {
+            throw .malformedSection(section: "PROF", detail: "profile table does not match ARCS")
+        }
+        self.costs = costs
+        var names: [String] = []
+        for index in 0..<Int(profileCount) {
+            guard let nameIndex = try? profileSection.uint32(at: 8 + index * 8) else {
+                throw .malformedSection(section: "PROF", detail: "profile \(index) is unreadable")
+            }
+            names.append(try Self.string(nameIndex, in: stringSection, count: stringCount) ?? "profile\(index)")
+        }
+        profileNames = names
+    }
+
+    /// The leading `u32` count of a section.
+    private static func count(in section: ByteReader, tag: String) throws(ContainerError) -> Int {
+        guard let count = try? section.uint32(at: 0) else {
+            throw .malformedSection(section: tag, detail: "too short for its count")
+        }
+        return Int(count)
+    }
+
+    /// A section of `count u32, reserved u32, count × entrySize` records.
+    private static func table(_ file: ContainerFile, _ tag: SectionTag,
+                              entrySize: Int) throws(ContainerError) -> (ByteReader, Int) {
+        let section = try file.requiredSection(tag)
+        let count = try count(in: section, tag: tag.description)
+        guard count <= (section.count - 8) / entrySize, let records = try? section.slice(offset: 8, count: count * entrySize) else {
+            throw .malformedSection(section: tag.description, detail: "\(count) records do not fit \(section.count) bytes")
+        }
+        return (records, count)
+    }
+
+    static func string(_ index: UInt32, in section: ByteReader, count: Int) throws(ContainerError) -> String? {
+        guard index != BundleFormat.none else { return nil }
+        guard Int(index) < count else {
+            throw .malformedSection(section: "STRS", detail: "string \(index) does not exist (\(count) strings)")
+        }
+        let blobStart = 8 + (count + 1) * 4
+        guard let start = try? section.uint32(at: 8 + Int(index) * 4),
+              let end = try? section.uint32(at: 8 + Int(index) * 4 + 4), start <= end,
+              let bytes = try? section.bytes(offset: blobStart + Int(start), count: Int(end - start)) else {
+            throw .malformedSection(section: "STRS", detail: "string \(index) lies outside the section")
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The string at `index` of the string table; `nil` for the absent marker.
+    public func string(_ index: UInt32) throws(ContainerError) -> String? {
+        try Self.string(index, in: strings, count: stringCount)
+    }
+
+    /// Wraps a bounds failure inside a named section into the reader's error type.
+    func read<T>(_ section: String, _ body: () throws(ByteReaderError) -> T) throws(ContainerError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .malformedSection(section: section, detail: error.description)
+        }
+    }
+}

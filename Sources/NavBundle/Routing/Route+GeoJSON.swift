@@ -1,0 +1,46 @@
+public import Foundation
+
+extension VenueBundle {
+    /// The route as a GeoJSON FeatureCollection: one LineString per step (with its action, label,
+    /// levels, length and duration) and Points for start and destination.
+    public func geoJSON(for route: Route, from start: String, to destination: String) throws(RouteError) -> Data {
+        do {
+            let steps = try steps(of: route)
+            var features: [[String: Any]] = []
+            for (index, step) in steps.enumerated() {
+                var coordinates: [[Double]] = []
+                for node in route.nodes[step.startIndex...step.endIndex] {
+                    let record = try self.node(node)
+                    coordinates.append([record.longitude, record.latitude])
+                }
+                var properties: [String: Any] = [
+                    "step": index + 1, "action": step.action.rawValue,
+                    "fromLevel": try level(step.fromLevel).id, "toLevel": try level(step.toLevel).id,
+                    "lengthMetres": (step.length * 10).rounded() / 10, "durationSeconds": step.duration.rounded(),
+                ]
+                if let label = step.label { properties["label"] = label }
+                features.append(["type": "Feature", "properties": properties,
+                                 "geometry": ["type": "LineString", "coordinates": coordinates]])
+            }
+            for (role, node, name) in [("start", route.nodes.first, start), ("destination", route.nodes.last, destination)] {
+                guard let node else { continue }
+                let record = try self.node(node)
+                features.append(["type": "Feature",
+                                 "properties": ["role": role, "name": name, "level": try level(record.level).id],
+                                 "geometry": ["type": "Point", "coordinates": [record.longitude, record.latitude]]])
+            }
+            let collection: [String: Any] = [
+                "type": "FeatureCollection", "features": features,
+                "properties": ["profile": route.profile, "lengthMetres": (route.length * 10).rounded() / 10,
+                               "durationSeconds": route.duration.rounded()],
+            ]
+            return try JSONSerialization.data(withJSONObject: collection, options: [.sortedKeys, .prettyPrinted])
+        } catch let error as RouteError {
+            throw error
+        } catch let error as ContainerError {
+            throw .bundle(error)
+        } catch {
+            throw .bundle(.malformedSection(section: "route", detail: "\(error)"))
+        }
+    }
+}

@@ -1,0 +1,41 @@
+/// A route found in a bundle: the nodes and arcs it follows and what it costs.
+public struct Route: Hashable, Sendable {
+    public var profile: String
+    /// Node indexes from start to destination.
+    public var nodes: [Int]
+    /// Arc indexes; `arcs[i]` leads from `nodes[i]` to `nodes[i + 1]`.
+    public var arcs: [Int]
+    /// Metres along the ground.
+    public var length: Double
+    /// Expected travel time in seconds for the profile (walking speeds, stairs, lift waits).
+    public var duration: Double
+
+    public init(profile: String, nodes: [Int], arcs: [Int], length: Double, duration: Double) {
+        self.profile = profile
+        self.nodes = nodes
+        self.arcs = arcs
+        self.length = length
+        self.duration = duration
+    }
+}
+
+/// Why no route could be given.
+public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
+    case unknownProfile(String, available: [String])
+    case notConnected(String)
+    case noRoute(from: String, to: String, profile: String)
+    case bundle(ContainerError)
+
+    public var description: String {
+        switch self {
+        case .unknownProfile(let name, let available):
+            return "profile '\(name)' is not in this bundle (it has: \(available.joined(separator: ", ")))"
+        case .notConnected(let place):
+            return "\(place) is not connected to the navigation graph"
+        case .noRoute(let from, let to, let profile):
+            return "no \(profile) route from \(from) to \(to)"
+        case .bundle(let error):
+            return error.description
+        }
+    }
+}

@@ -1,0 +1,99 @@
+public import Foundation
+public import Importers
+public import RoutingGraph
+
+/// A parsed pipeline file: which venue, which inputs, which stages with which parameters.
+///
+/// `docs/pipelines.md` documents every key.
+public struct PipelineDefinition: Sendable {
+    /// The pipeline file.
+    public var file: URL
+    /// The file name without extension; outputs go to `build/NAME/`.
+    public var name: String
+    public var venueID: String
+    public var venueName: String
+    /// The venue data's semantic version, stamped into the bundle.
+    public var version: SemanticVersion
+    public var inputs: [InputDefinition]
+    /// The stages to run, in data-flow order.
+    public var stages: [StageDefinition]
+
+    public func stage(_ kind: StageKind) -> StageDefinition? {
+        stages.first { $0.kind == kind }
+    }
+}
+
+/// One input file and how to read it.
+public struct InputDefinition: Sendable {
+    /// Names the input in ids and messages; defaults to the file name without extension.
+    public var id: String
+    /// The path as written in the pipeline (relative to the pipeline file).
+    public var path: String
+    public var url: URL
+    public var format: InputFormat
+    /// The input's options as canonical JSON, part of the import stage's cache key.
+    public var canonicalOptions: String
+}
+
+/// The formats navforge imports, each with its typed options.
+public enum InputFormat: Sendable {
+    case geojson(GeoJSONMapping)
+    case csv(CSVImportOptions)
+
+    public var name: String {
+        switch self {
+        case .geojson: return "geojson"
+        case .csv: return "csv"
+        }
+    }
+}
+
+/// The stages of a build, in the order data flows through them.
+public enum StageKind: String, Sendable, CaseIterable, Comparable, Codable {
+    case `import`
+    case validate
+    case graph
+    case bundle
+
+    public static func < (lhs: StageKind, rhs: StageKind) -> Bool {
+        allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
+    }
+}
+
+/// A stage and its parameters.
+public struct StageDefinition: Sendable {
+    public var kind: StageKind
+    public var parameters: StageParameters
+    /// The parameters as canonical JSON, part of the stage's cache key.
+    public var canonicalParameters: String
+}
+
+/// Typed parameters per stage.
+public enum StageParameters: Sendable {
+    case `import`
+    case validate(ValidateStageParameters)
+    case graph(GraphParameters)
+    case bundle(BundleStageParameters)
+}
+
+/// Parameters of the `validate` stage.
+public struct ValidateStageParameters: Hashable, Sendable {
+    /// Which findings fail the build.
+    public enum FailOn: String, Hashable, Sendable, CaseIterable {
+        case error
+        case warning
+        case never
+    }
+
+    public var failOn = FailOn.error
+
+    public init() {}
+}
+
+/// Parameters of the `bundle` stage.
+public struct BundleStageParameters: Hashable, Sendable {
+    /// Stamped into the metadata when given; left out otherwise so rebuilds are byte-identical.
+    public var buildDate: String?
+
+    public init() {}
+}

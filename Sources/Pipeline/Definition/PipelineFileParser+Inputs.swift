@@ -1,0 +1,121 @@
+import Foundation
+import Importers
+
+extension PipelineFileParser {
+    static func parseInputs(_ value: YAMLValue, base: URL) throws(PipelineFileError) -> [InputDefinition] {
+        let items = try value.list()
+        guard !items.isEmpty else { throw value.error("a pipeline needs at least one input") }
+        var inputs: [InputDefinition] = []
+        for item in items {
+            let input = try parseInput(item, base: base)
+            if inputs.contains(where: { $0.id == input.id }) {
+                throw item.error("input id '\(input.id)' is used twice; give one of them an `id:`")
+            }
+            inputs.append(input)
+        }
+        return inputs
+    }
+
+    private static func parseInput(_ value: YAMLValue, base: URL) throws(PipelineFileError) -> InputDefinition {
+        let mapping = try value.mapping()
+        try mapping.rejectUnknownKeys(["id", "path", "format", "options"])
+        let pathValue = try mapping.required("path")
+        let path = try pathValue.string()
+        let url = URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw pathValue.error("input file not found: \(url.path)")
+        }
+        guard !isDirectory.boolValue else { throw pathValue.error("\(url.path) is a folder, not a file") }
+
+        let id: String
+        if let idValue = mapping["id"] {
+            id = try idValue.string()
+            guard isSafeName(id) else { throw idValue.error("'\(id)' must use only letters, digits, '.', '_' and '-'") }
+        } else {
+            id = url.deletingPathExtension().lastPathComponent
+        }
+
+        let formatName: String
+        if let formatValue = mapping["format"] {
+            formatName = try formatValue.string()
+        } else {
+            switch url.pathExtension.lowercased() {
+            case "geojson", "json": formatName = "geojson"
+            case "csv": formatName = "csv"
+            default: throw value.error("cannot tell the format of '\(path)' from its extension; add `format:`")
+            }
+        }
+        let options = mapping["options"]
+        let optionsMapping = try options?.mapping() ?? YAMLMapping(entries: [], owner: value)
+        let format: InputFormat
+        switch formatName {
+        case "geojson": format = .geojson(try geoJSONMapping(optionsMapping))
+        case "csv": format = .csv(try csvOptions(optionsMapping))
+        default:
+            throw (mapping["format"] ?? value).error("unknown format '\(formatName)'; expected geojson or csv")
+        }
+        return InputDefinition(id: id, path: path, url: url, format: format,
+                               canonicalOptions: options?.canonicalJSON() ?? "{}")
+    }
+
+    private static func geoJSONMapping(_ options: YAMLMapping) throws(PipelineFileError) -> GeoJSONMapping {
+        try options.rejectUnknownKeys(["building", "properties", "kinds", "levels", "default-kind"])
+        var mapping = GeoJSONMapping()
+        mapping.building = try options["building"]?.string()
+        if let properties = options["properties"] {
+            for entry in try properties.mapping().entries {
+                guard GeoJSONMapping.fields.contains(entry.key) else {
+                    throw entry.value.error("'\(entry.key)' is not a model field; expected one of: \(GeoJSONMapping.fields.joined(separator: ", "))")
+                }
+                mapping.properties[entry.key] = try entry.value.string()
+            }
+        }
+        if let kinds = options["kinds"] {
+            for entry in try kinds.mapping().entries {
+                let kind = try entry.value.string()
+                guard GeoJSONMapping.knownKinds.contains(kind) else {
+                    throw entry.value.error("'\(kind)' is not a kind; expected one of: \(GeoJSONMapping.knownKinds.sorted().joined(separator: ", "))")
+                }
+                mapping.kinds[entry.key] = kind
+            }
+        }
+        mapping.levels = try options["levels"]?.stringDictionary() ?? [:]
+        if let defaultKind = options["default-kind"] {
+            let kind = try defaultKind.string()
+            guard GeoJSONMapping.knownKinds.contains(kind) else { throw defaultKind.error("'\(kind)' is not a kind") }
+            mapping.defaultKind = kind
+        }
+        return mapping
+    }
+
+    private static func csvOptions(_ options: YAMLMapping) throws(PipelineFileError) -> CSVImportOptions {
+        try options.rejectUnknownKeys(["table", "delimiter", "columns", "building"])
+        let tableValue = try options.required("table")
+        let tableName = try tableValue.string()
+        guard let table = CSVImportOptions.Table(rawValue: tableName) else {
+            let names = CSVImportOptions.Table.allCases.map(\.rawValue).joined(separator: ", ")
+            throw tableValue.error("unknown table '\(tableName)'; expected one of: \(names)")
+        }
+        var result = CSVImportOptions(table: table)
+        if let delimiterValue = options["delimiter"] {
+            let text = try delimiterValue.string()
+            let character: Character? = text == "tab" ? "\t" : (text.count == 1 ? text.first : nil)
+            guard let character, let delimiter = CSVDelimiter(character) else {
+                throw delimiterValue.error("a delimiter is one character (',' or ';') or 'tab'")
+            }
+            result.delimiter = delimiter
+        }
+        if let columns = options["columns"] {
+            let fields = CSVImportOptions.fields(of: table)
+            for entry in try columns.mapping().entries {
+                guard fields.contains(entry.key) else {
+                    throw entry.value.error("'\(entry.key)' is not a field of a \(tableName) table; expected one of: \(fields.joined(separator: ", "))")
+                }
+                result.columns[entry.key] = try entry.value.string()
+            }
+        }
+        result.building = try options["building"]?.string()
+        return result
+    }
+}

@@ -1,0 +1,85 @@
+public import Foundation
+import Importers
+import RoutingGraph
+import Yams
+
+/// Reads a pipeline file (YAML) into a ``PipelineDefinition``, checking every key and value.
+///
+/// Unknown keys, wrong types, bad versions and missing input files are errors naming the file,
+/// line and key, so a typo never silently changes a build.
+public enum PipelineFileParser {
+    static let topLevelKeys = ["venue", "version", "inputs", "stages"]
+
+    public static func parse(contentsOf url: URL) throws(PipelineFileError) -> PipelineDefinition {
+        let display = url.relativePath
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw PipelineFileError(file: display, line: nil, column: nil, key: nil,
+                                    message: "cannot read the pipeline file: \(error.localizedDescription)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw PipelineFileError(file: display, line: nil, column: nil, key: nil, message: "the file is not UTF-8 text")
+        }
+        return try parse(text, url: url)
+    }
+
+    public static func parse(_ text: String, url: URL) throws(PipelineFileError) -> PipelineDefinition {
+        let display = url.relativePath
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw PipelineFileError(file: display, line: 1, column: 1, key: nil, message: "the pipeline file is empty")
+            }
+            root = node
+        } catch let error as PipelineFileError {
+            throw error
+        } catch {
+            throw yamlError(error, file: display)
+        }
+        let top = try YAMLValue(node: root, path: "", file: display).mapping()
+        try top.rejectUnknownKeys(topLevelKeys)
+
+        let venue = try top.required("venue").mapping()
+        try venue.rejectUnknownKeys(["id", "name"])
+        let venueIDValue = try venue.required("id")
+        let venueID = try venueIDValue.string()
+        guard Self.isSafeName(venueID) else {
+            throw venueIDValue.error("'\(venueID)' must use only letters, digits, '.', '_' and '-' (it names files)")
+        }
+        let venueName = try venue["name"]?.string() ?? venueID
+
+        let versionValue = try top.required("version")
+        let versionText = try versionValue.string()
+        guard let version = SemanticVersion(versionText) else {
+            throw versionValue.error("'\(versionText)' is not a semantic version like 1.0.0")
+        }
+
+        let baseURL = url.deletingLastPathComponent()
+        let inputs = try parseInputs(try top.required("inputs"), base: baseURL)
+        let stages = try parseStages(try top.required("stages"))
+        let name = url.deletingPathExtension().lastPathComponent
+        return PipelineDefinition(file: url, name: name, venueID: venueID, venueName: venueName, version: version,
+                                  inputs: inputs, stages: stages)
+    }
+
+    static func isSafeName(_ text: String) -> Bool {
+        !text.isEmpty && !text.hasPrefix(".") && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
+    }
+
+    private static func yamlError(_ error: Error, file: String) -> PipelineFileError {
+        if let yaml = error as? YamlError {
+            switch yaml {
+            case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+                 .composer(let context, let problem, let mark, _):
+                let detail = context.map { "\($0.text) " } ?? ""
+                return PipelineFileError(file: file, line: mark.line, column: mark.column, key: nil,
+                                         message: "invalid YAML: \(detail)\(problem)")
+            default:
+                break
+            }
+        }
+        return PipelineFileError(file: file, line: nil, column: nil, key: nil, message: "invalid YAML: \(error)")
+    }
+}

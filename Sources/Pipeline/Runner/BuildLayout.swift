@@ -1,0 +1,21 @@
+public import Foundation
+
+/// Where a pipeline's outputs go: `build/NAME/` and the files inside it.
+public struct BuildLayout: Sendable {
+    public let directory: URL
+
+    public init(root: URL, pipelineName: String) {
+        directory = root.appendingPathComponent(pipelineName, isDirectory: true)
+    }
+
+    public var staging: URL { directory.appendingPathComponent("staging.sqlite") }
+    public var report: URL { directory.appendingPathComponent("report.json") }
+    public var graph: URL { directory.appendingPathComponent("graph.navgraph") }
+    public var manifest: URL { directory.appendingPathComponent("manifest.json") }
+    public var state: URL { directory.appendingPathComponent(".navforge-state.json") }
+    public var lock: URL { directory.appendingPathComponent(".navforge.lock") }
+
+    public func bundle(venueID: String, version: String) -> URL {
+        directory.appendingPathComponent("\(venueID)-\(version).navbundle")
+    }
+}

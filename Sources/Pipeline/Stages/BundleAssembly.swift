@@ -1,0 +1,80 @@
+import NavBundle
+import RoutingGraph
+import VenueModel
+
+/// Maps the venue and its compiled graph onto the bundle's plain records.
+struct BundleAssembly {
+    private(set) var contents: BundleContents
+    /// Events whose place ref matches no place (validation reports them).
+    private(set) var skippedEvents: [Event] = []
+
+    init(venue: Venue, graph: CompiledGraph?, metadata: BundleMetadata) {
+        contents = BundleContents(metadata: metadata)
+        let buildingNames = Dictionary(venue.buildings.map { ($0.id, $0.displayName) }, uniquingKeysWith: { a, _ in a })
+        let levelIndex = Dictionary(venue.levels.enumerated().map { ($0.element.id, $0.offset) },
+                                    uniquingKeysWith: { a, _ in a })
+        contents.levels = venue.levels.map { level in
+            BundleContents.Level(id: level.id, name: level.name, buildingID: level.buildingID,
+                                 buildingName: level.buildingID.flatMap { buildingNames[$0] }, ordinal: level.ordinal)
+        }
+        if let graph {
+            addGraph(graph, levelIndex: levelIndex)
+        }
+        addPlaces(venue, graph: graph?.graph, levelIndex: levelIndex, buildingNames: buildingNames)
+        addEvents(venue)
+    }
+
+    private mutating func addGraph(_ compiled: CompiledGraph, levelIndex: [String: Int]) {
+        let graph = compiled.graph
+        // The graph indexes its own level list; translate to the venue's order used in the bundle.
+        let levelMap = graph.levelIDs.map { levelIndex[$0] ?? 0 }
+        contents.nodes = graph.nodes.map { node in
+            BundleContents.Node(latitude: node.coordinate.latitude, longitude: node.coordinate.longitude,
+                                level: levelMap[node.level], kind: node.kind, label: node.label)
+        }
+        contents.arcs = graph.arcs.map { arc in
+            BundleContents.Arc(tail: arc.tail, head: arc.head, length: arc.length, kind: arc.kind, label: arc.label,
+                               isIndoor: arc.attributes.isIndoor)
+        }
+        contents.profiles = compiled.profiles.map { BundleContents.Profile(name: $0.name, costs: $0.costs) }
+    }
+
+    private mutating func addPlaces(_ venue: Venue, graph: NavigationGraph?, levelIndex: [String: Int],
+                                    buildingNames: [String: String]) {
+        for space in venue.spaces where space.kind == .room || (space.kind.isWalkable && space.ref != nil) {
+            let node = graph?.placeNodes[.space(space.id)]
+            // The routing node stands inside the room; without a graph, the middle of its extent.
+            let position = node.flatMap { graph?.nodes[$0].coordinate }
+                ?? BoundingBox(covering: space.geometry.allCoordinates)?.center
+            contents.places.append(BundleContents.Place(
+                kind: .room, ref: space.ref, name: space.name, category: space.category,
+                buildingName: space.buildingID.flatMap { buildingNames[$0] },
+                level: space.levelIDs.first.flatMap { levelIndex[$0] }, node: node,
+                latitude: position?.latitude, longitude: position?.longitude, capacity: space.capacity))
+        }
+        for poi in venue.pointsOfInterest {
+            contents.places.append(BundleContents.Place(
+                kind: .pointOfInterest, ref: poi.ref, name: poi.name, category: poi.category,
+                description: poi.description, buildingName: poi.buildingID.flatMap { buildingNames[$0] },
+                level: poi.levelID.flatMap { levelIndex[$0] }, node: graph?.placeNodes[.pointOfInterest(poi.id)],
+                latitude: poi.location?.latitude, longitude: poi.location?.longitude, openingHours: poi.openingHours,
+                phone: poi.contact.phone, email: poi.contact.email, website: poi.contact.website,
+                geofenceRadius: poi.geofenceRadius))
+        }
+    }
+
+    private mutating func addEvents(_ venue: Venue) {
+        var placeByRef: [String: Int] = [:]
+        for (index, place) in contents.places.enumerated() {
+            if let ref = place.ref?.lowercased(), placeByRef[ref] == nil { placeByRef[ref] = index }
+        }
+        for event in venue.events {
+            guard let place = placeByRef[event.placeRef.lowercased()] else {
+                skippedEvents.append(event)
+                continue
+            }
+            contents.events.append(BundleContents.Event(place: place, title: event.title, description: event.description,
+                                                        start: event.start, end: event.end))
+        }
+    }
+}

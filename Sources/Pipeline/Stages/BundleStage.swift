@@ -1,0 +1,90 @@
+import Foundation
+import NavBundle
+import RoutingGraph
+import Staging
+import VenueModel
+
+/// Writes the venue's bundle and, beside it, `manifest.json` for publishing.
+struct BundleStage: PipelineStage {
+    let kind = StageKind.bundle
+    let parameters: BundleStageParameters
+
+    func cacheKey(_ context: StageContext) throws -> String {
+        var key = CacheKey(stage: kind)
+        key.add("import", context.keys[.import] ?? "")
+        key.add("graph", context.keys[.graph] ?? "none")
+        key.add("version", context.definition.version.description)
+        key.add("parameters", context.definition.stage(kind)?.canonicalParameters ?? "")
+        return key.finalize()
+    }
+
+    func bundleURL(_ context: StageContext) -> URL {
+        context.layout.bundle(venueID: context.definition.venueID, version: context.definition.version.description)
+    }
+
+    func outputs(_ context: StageContext) -> [URL] {
+        [bundleURL(context), context.layout.manifest]
+    }
+
+    func run(_ context: StageContext) throws -> StageOutcome {
+        let staged = try StagingStore.read(from: context.layout.staging)
+        var compiled: CompiledGraph?
+        if context.definition.stage(.graph) != nil {
+            compiled = try CompiledGraph.read(from: context.layout.graph)
+        }
+        let metadata = BundleMetadata(
+            venueID: staged.venue.id, venueName: staged.venue.name,
+            bundleVersion: context.definition.version.description, generator: NavforgeVersion.generator,
+            sources: staged.sources.map { BundleMetadata.Source(path: $0.path, sha256: $0.sha256) },
+            buildDate: parameters.buildDate)
+        let assembly = BundleAssembly(venue: staged.venue, graph: compiled, metadata: metadata)
+        context.progress(kind, "encoding \(assembly.contents.nodes.count) nodes and \(assembly.contents.places.count) places")
+        let url = bundleURL(context)
+        let image = try BundleWriter.image(of: assembly.contents)
+        try image.write(to: url, options: .atomic)
+
+        let manifest = BundleManifest(
+            venue: staged.venue.id, name: staged.venue.name, bundleVersion: metadata.bundleVersion,
+            format: "\(BundleFormat.kind.major).\(BundleFormat.kind.minor)", generator: metadata.generator,
+            bundle: .init(file: url.lastPathComponent, size: image.count, sha256: SHA256.hash(image).hex),
+            sources: staged.sources.map { .init(path: $0.path, format: $0.format, size: $0.size, sha256: $0.sha256) })
+        try manifest.write(to: context.layout.manifest)
+
+        var message = "\(url.lastPathComponent): \(image.count / 1024) KiB, \(assembly.contents.places.count) places, "
+            + "\(assembly.contents.events.count) events"
+        if !assembly.skippedEvents.isEmpty {
+            message += " (\(assembly.skippedEvents.count) events at unknown places left out)"
+        }
+        return StageOutcome(issues: IssueCounts(), message: message)
+    }
+}
+
+/// `manifest.json`: what CI publishes beside the bundle.
+struct BundleManifest: Codable {
+    struct File: Codable {
+        var file: String
+        var size: Int
+        var sha256: String
+    }
+
+    struct Source: Codable {
+        var path: String
+        var format: String
+        var size: Int64
+        var sha256: String
+    }
+
+    var venue: String
+    var name: String
+    var bundleVersion: String
+    var format: String
+    var generator: String
+    var bundle: File
+    var sources: [Source]
+
+    func write(to url: URL) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try encoder.encode(self).write(to: url, options: .atomic)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import RoutingGraph
+import Staging
+import Validation
+import VenueModel
+
+/// Derives the navigation graph, costs it per profile and writes `graph.navgraph`.
+struct GraphStage: PipelineStage {
+    let kind = StageKind.graph
+    let parameters: GraphParameters
+
+    func cacheKey(_ context: StageContext) throws -> String {
+        var key = CacheKey(stage: kind)
+        key.add("import", context.keys[.import] ?? "")
+        key.add("parameters", context.definition.stage(kind)?.canonicalParameters ?? "")
+        return key.finalize()
+    }
+
+    func outputs(_ context: StageContext) -> [URL] {
+        [context.layout.graph, context.layout.graphIssues]
+    }
+
+    func run(_ context: StageContext) throws -> StageOutcome {
+        let staged = try StagingStore.read(from: context.layout.staging)
+        context.progress(kind, "deriving the graph")
+        let (graph, issues) = GraphBuilder(venue: staged.venue, parameters: parameters).build()
+        let profiles = parameters.profiles.compactMap(RoutingProfile.named)
+        context.progress(kind, "costing \(graph.arcs.count) arcs for \(profiles.map(\.name).joined(separator: ", "))")
+        let compiled = CompiledGraph(graph: graph, profiles: profiles)
+        try compiled.write(to: context.layout.graph)
+        try ValidationReport(venue: staged.venue.id, generator: NavforgeVersion.generator, issues: issues)
+            .write(to: context.layout.graphIssues)
+        let reachable = graph.placeNodes.count
+        return StageOutcome(issues: IssueCounts(issues),
+                            message: "\(graph.nodes.count) nodes, \(graph.arcs.count) arcs, \(reachable) places on the graph; profiles \(profiles.map(\.name).joined(separator: ", "))")
+    }
+}
+
+extension BuildLayout {
+    /// Findings of the graph stage, in the validation report's format.
+    var graphIssues: URL { directory.appendingPathComponent("graph-issues.json") }
+}

@@ -1,0 +1,144 @@
+public import Geometry
+public import VenueModel
+import NavBundle
+
+/// Derives the navigation graph from a venue model.
+///
+/// This first derivation links, inside each space, its doors and landings by straight segments:
+/// rooms as a star around their representative point, corridors and halls door to door. Explicit
+/// paths are used as drawn, connectors become per-floor chains, and outdoor paths join buildings
+/// at their entrances. (Shortest paths that bend around walls inside a polygon come later.)
+public final class GraphBuilder {
+    public let venue: Venue
+    public let parameters: GraphParameters
+    let locator: SpaceLocator
+    var graph = NavigationGraph()
+    var issues: [Issue] = []
+
+    /// Level index by level id.
+    var levelIndex: [String: Int] = [:]
+    /// Doors and landings inside each space, by space index and level id.
+    var anchors: [Int: [String: [Int]]] = [:]
+    /// Door facts that every arc through the door inherits, by node.
+    var doorAttributes: [Int: ArcAttributes] = [:]
+    /// Nodes by level and position (1e-7°), so paths and doors drawn at the same point meet.
+    var nodesAtPosition: [PositionKey: Int] = [:]
+    /// Entrance nodes, for joining outdoor paths.
+    var entranceNodes: [Int] = []
+    /// The representative node of each space on each level.
+    var spaceNodes: [Int: [String: Int]] = [:]
+
+    public init(venue: Venue, parameters: GraphParameters, locator: SpaceLocator? = nil) {
+        self.venue = venue
+        self.parameters = parameters
+        self.locator = locator ?? SpaceLocator(venue: venue)
+    }
+
+    /// Builds the graph; findings about data the graph could not use come back as issues.
+    public func build() -> (graph: NavigationGraph, issues: [Issue]) {
+        graph = NavigationGraph()
+        graph.levelIDs = venue.levels.map(\.id)
+        for (index, level) in venue.levels.enumerated() { levelIndex[level.id] = index }
+
+        addOpenings()
+        addConnectors()
+        addSpaces()
+        addPaths()
+        joinEntrances()
+        attachPointsOfInterest()
+        return (graph, issues)
+    }
+
+    // MARK: - Shared helpers
+
+    struct PositionKey: Hashable {
+        var level: Int
+        var latitude: Int64
+        var longitude: Int64
+
+        init(level: Int, coordinate: Coordinate) {
+            self.level = level
+            latitude = Int64((coordinate.latitude * 1e7).rounded())
+            longitude = Int64((coordinate.longitude * 1e7).rounded())
+        }
+    }
+
+    func addNode(_ coordinate: Coordinate, level: Int, kind: NodeKind, label: String?) -> Int {
+        graph.nodes.append(GraphNode(coordinate: coordinate, level: level, kind: kind, label: label))
+        return graph.nodes.count - 1
+    }
+
+    /// The node at this exact position on this level, creating a junction when there is none.
+    func node(at coordinate: Coordinate, level: Int) -> Int {
+        let key = PositionKey(level: level, coordinate: coordinate)
+        if let existing = nodesAtPosition[key] { return existing }
+        let created = addNode(coordinate, level: level, kind: .junction, label: nil)
+        nodesAtPosition[key] = created
+        return created
+    }
+
+    /// Registers a node so that paths drawn through its position connect to it.
+    func register(_ node: Int) {
+        let record = graph.nodes[node]
+        let key = PositionKey(level: record.level, coordinate: record.coordinate)
+        if nodesAtPosition[key] == nil { nodesAtPosition[key] = node }
+    }
+
+    func distance(_ a: Int, _ b: Int) -> Double {
+        locator.distance(graph.nodes[a].coordinate, graph.nodes[b].coordinate)
+    }
+
+    /// Adds the arcs of an edge: `a → b`, and `b → a` unless one-way. Door facts at either end are
+    /// merged in; `reverse` adjusts the backward arc (rise flips sign automatically).
+    func addEdge(_ a: Int, _ b: Int, kind: ArcKind, label: String?, attributes: ArcAttributes,
+                 length: Double? = nil, oneWay: Bool = false, reverse: ((inout ArcAttributes) -> Void)? = nil) {
+        guard a != b else { return }
+        var forward = attributes
+        for end in [a, b] {
+            if let door = doorAttributes[end] { forward.merge(door) }
+        }
+        let metres = length ?? distance(a, b)
+        graph.arcs.append(GraphArc(tail: a, head: b, length: metres, kind: kind, label: label, attributes: forward))
+        guard !oneWay else { return }
+        var backward = forward
+        backward.rise = -forward.rise
+        if let incline = forward.incline { backward.incline = -incline }
+        reverse?(&backward)
+        graph.arcs.append(GraphArc(tail: b, head: a, length: metres, kind: kind, label: label, attributes: backward))
+    }
+
+    func report(_ code: String, _ severity: Issue.Severity, _ message: String, at location: SourceLocation?,
+                level: String? = nil, coordinate: Coordinate? = nil) {
+        issues.append(Issue(code: code, severity: severity, message: message, location: location, levelID: level,
+                            coordinate: coordinate))
+    }
+}
+
+extension ArcAttributes {
+    /// Combines the facts of a door passed with those of the way: the stricter value wins.
+    mutating func merge(_ other: ArcAttributes) {
+        if let value = other.wheelchair { wheelchair = Self.stricter(wheelchair, value) }
+        if let value = other.width { width = min(width ?? value, value) }
+        if let value = other.access, access == nil || access == .yes { access = value }
+        if let value = other.doorType, doorType == nil || value == .revolving { doorType = value }
+        if let value = other.kerbHeight { kerbHeight = max(kerbHeight ?? value, value) }
+    }
+
+    static func stricter(_ a: WheelchairAccess?, _ b: WheelchairAccess) -> WheelchairAccess {
+        let rank: [WheelchairAccess: Int] = [.designated: 0, .yes: 1, .limited: 2, .no: 3]
+        guard let a else { return b }
+        return (rank[a] ?? 0) >= (rank[b] ?? 0) ? a : b
+    }
+
+    /// The facts a feature's accessibility tags give an arc.
+    init(_ accessibility: Accessibility, indoor: Bool) {
+        self.init()
+        isIndoor = indoor
+        wheelchair = accessibility.wheelchair
+        incline = accessibility.incline
+        width = accessibility.width
+        kerbHeight = accessibility.kerbHeight
+        lit = accessibility.lit
+        surface = accessibility.surface
+    }
+}

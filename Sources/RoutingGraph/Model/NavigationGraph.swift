@@ -1,0 +1,89 @@
+public import NavBundle
+public import VenueModel
+
+/// The pedestrian navigation graph of a venue: nodes on levels and directed arcs with the
+/// attributes routing profiles need.
+///
+/// Walkways usable both ways are two arcs, so direction-dependent facts (stairs up cost more than
+/// down, escalators run one way, boarding a lift means waiting) live on the arc itself.
+public struct NavigationGraph: Hashable, Sendable {
+    /// Level ids; ``GraphNode/level`` indexes this array.
+    public var levelIDs: [String] = []
+    public var nodes: [GraphNode] = []
+    public var arcs: [GraphArc] = []
+    /// The node a route to a place ends at, keyed by ``PlaceKey``.
+    public var placeNodes: [PlaceKey: Int] = [:]
+
+    public init() {}
+}
+
+/// A node: a door, a room's representative point, a lift landing, a path vertex.
+public struct GraphNode: Hashable, Sendable {
+    public var coordinate: Coordinate
+    public var level: Int
+    public var kind: NodeKind
+    public var label: String?
+
+    public init(coordinate: Coordinate, level: Int, kind: NodeKind, label: String?) {
+        self.coordinate = coordinate
+        self.level = level
+        self.kind = kind
+        self.label = label
+    }
+}
+
+/// A directed arc between two nodes.
+public struct GraphArc: Hashable, Sendable {
+    public var tail: Int
+    public var head: Int
+    /// Metres along the ground (for stairs, the estimated walking length of the flight).
+    public var length: Double
+    public var kind: ArcKind
+    /// The space, path or connector the arc belongs to.
+    public var label: String?
+    public var attributes: ArcAttributes
+
+    public init(tail: Int, head: Int, length: Double, kind: ArcKind, label: String?, attributes: ArcAttributes) {
+        self.tail = tail
+        self.head = head
+        self.length = length
+        self.kind = kind
+        self.label = label
+        self.attributes = attributes
+    }
+}
+
+/// What profiles look at to decide whether and at what cost an arc may be used.
+public struct ArcAttributes: Hashable, Sendable {
+    public enum ConnectorPhase: UInt8, Hashable, Sendable {
+        case none = 0
+        /// Stepping into a lift car: the wait happens here.
+        case board = 1
+        /// Riding between adjacent floors.
+        case ride = 2
+        case alight = 3
+    }
+
+    public var isIndoor = false
+    /// Change of level ordinal from tail to head (positive is up).
+    public var rise = 0.0
+    public var stepCount: Int?
+    public var connectorPhase = ConnectorPhase.none
+    public var wheelchair: WheelchairAccess?
+    public var access: AccessRestriction?
+    /// Door kinds passed by the arc, when it starts or ends at a door.
+    public var doorType: DoorType?
+    public var incline: Double?
+    public var width: Double?
+    public var kerbHeight: Double?
+    public var lit: Bool?
+    public var surface: String?
+
+    public init() {}
+}
+
+/// Identifies a searchable place in ``NavigationGraph/placeNodes``.
+public enum PlaceKey: Hashable, Sendable {
+    case space(String)
+    case pointOfInterest(String)
+}

@@ -1,0 +1,95 @@
+import NavBundle
+public import VenueModel
+
+/// A way of moving through the venue: which arcs it may use and how long each takes.
+///
+/// Costs are travel times, so a route's cost is its ETA. `docs/profiles.md` lists every rule.
+public struct RoutingProfile: Hashable, Sendable {
+    public var name: String
+    /// Metres per second on level ground.
+    public var speed: Double
+    public var allowsStairs: Bool
+    public var allowsEscalators: Bool
+    /// Steepest slope (percent) the profile climbs or descends; `nil` for no limit.
+    public var maximumIncline: Double?
+    /// Narrowest passage (metres) the profile fits through; `nil` for no limit.
+    public var minimumWidth: Double?
+    /// Highest kerb (metres) the profile mounts; `nil` for no limit.
+    public var maximumKerb: Double?
+    public var avoidsRevolvingDoors: Bool
+    /// Whether `wheelchair=no` closes an arc to this profile.
+    public var respectsWheelchairNo: Bool
+    /// Seconds per step climbing and descending.
+    public var secondsPerStepUp = 0.6
+    public var secondsPerStepDown = 0.45
+    /// Average wait for a lift to arrive, seconds.
+    public var liftWait = 30.0
+    /// Lift travel per storey, seconds.
+    public var liftSecondsPerStorey = 4.0
+    /// Time to leave a lift car, seconds.
+    public var liftAlight = 3.0
+    /// Escalator travel per storey, seconds.
+    public var escalatorSecondsPerStorey = 20.0
+
+    /// Walking at an average adult pace, any way that is open.
+    public static let foot = RoutingProfile(
+        name: "foot", speed: 1.3, allowsStairs: true, allowsEscalators: true, maximumIncline: nil, minimumWidth: nil,
+        maximumKerb: nil, avoidsRevolvingDoors: false, respectsWheelchairNo: false)
+
+    /// A manual wheelchair: no steps, stairs or escalators; ramps up to 8 %, passages of 0.8 m,
+    /// kerbs of 3 cm; no revolving doors unless tagged `wheelchair=yes`; nothing tagged
+    /// `wheelchair=no`.
+    public static let wheelchair = RoutingProfile(
+        name: "wheelchair", speed: 1.0, allowsStairs: false, allowsEscalators: false, maximumIncline: 8,
+        minimumWidth: 0.8, maximumKerb: 0.03, avoidsRevolvingDoors: true, respectsWheelchairNo: true)
+
+    public static let builtIn: [RoutingProfile] = [.foot, .wheelchair]
+
+    public static func named(_ name: String) -> RoutingProfile? {
+        builtIn.first { $0.name == name }
+    }
+
+    /// Seconds to traverse the arc, or `nil` when the profile may not use it.
+    public func seconds(for arc: GraphArc) -> Double? {
+        let facts = arc.attributes
+        if facts.access == .no { return nil }
+        if respectsWheelchairNo, facts.wheelchair == .no { return nil }
+        // A revolving door is closed to wheels unless the data vouches for it (a wide, slow
+        // segment tagged wheelchair=yes).
+        if avoidsRevolvingDoors, facts.doorType == .revolving, facts.wheelchair != .yes, facts.wheelchair != .designated {
+            return nil
+        }
+        if let limit = minimumWidth, let width = facts.width, width < limit { return nil }
+        if let limit = maximumKerb, let kerb = facts.kerbHeight, kerb > limit { return nil }
+        if let limit = maximumIncline, let incline = facts.incline, abs(incline) > limit { return nil }
+
+        switch arc.kind {
+        case .walk, .outdoorPath, .indoorPath, .entrance, .ramp:
+            return arc.length / speed
+        case .steps:
+            guard allowsStairs else { return nil }
+            // Outdoor steps stay on one level and the drawing rarely says which way is up.
+            let steps = Double(facts.stepCount ?? 0)
+            return arc.length / speed + steps * (secondsPerStepUp + secondsPerStepDown) / 2
+        case .stairs:
+            guard allowsStairs else { return nil }
+            let steps = Double(facts.stepCount ?? Int(20 * max(abs(facts.rise), 0.5)))
+            return steps * (facts.rise >= 0 ? secondsPerStepUp : secondsPerStepDown)
+        case .escalator:
+            guard allowsEscalators else { return nil }
+            return escalatorSecondsPerStorey * max(abs(facts.rise), 0.5)
+        case .elevator:
+            switch facts.connectorPhase {
+            case .board: return liftWait
+            case .alight: return liftAlight
+            case .ride, .none: return liftSecondsPerStorey * abs(facts.rise)
+            }
+        }
+    }
+
+    /// The bundle's cost unit: whole milliseconds, or the impassable marker.
+    public func cost(for arc: GraphArc) -> UInt32 {
+        guard let seconds = seconds(for: arc), seconds.isFinite, seconds >= 0 else { return BundleFormat.impassable }
+        return UInt32(min((seconds * 1000).rounded(), Double(BundleFormat.impassable - 1)))
+    }
+}

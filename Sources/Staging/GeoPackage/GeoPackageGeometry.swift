@@ -1,0 +1,201 @@
+public import Foundation
+public import VenueModel
+
+/// Encodes and decodes GeoPackage geometry blobs (OGC 12-128r18 §2.1.3): a small header with the
+/// SRS id and envelope, followed by ISO WKB.
+///
+/// Writing the blobs ourselves keeps the staging store a plain SQLite file that QGIS also opens
+/// as a GeoPackage, without linking SpatiaLite.
+public enum GeoPackageGeometry {
+    /// WGS 84 longitude/latitude.
+    public static let wgs84: Int32 = 4326
+
+    public static func encode(_ geometry: SimpleGeometry, srsID: Int32 = wgs84) -> Data {
+        var writer = WKBWriter()
+        writer.data.append(contentsOf: [0x47, 0x50, 0x00]) // "GP", version 0
+        // Flags: little-endian (bit 0), envelope [minx, maxx, miny, maxy] (bits 1-3 = 1).
+        writer.data.append(0b0000_0011)
+        writer.int32(srsID)
+        let box = BoundingBox(covering: geometry.allCoordinates)
+        writer.double(box?.minLongitude ?? 0)
+        writer.double(box?.maxLongitude ?? 0)
+        writer.double(box?.minLatitude ?? 0)
+        writer.double(box?.maxLatitude ?? 0)
+        writer.geometry(geometry)
+        return writer.data
+    }
+
+    public static func decode(_ data: Data) throws(GeoPackageGeometryError) -> SimpleGeometry {
+        var reader = WKBReader(bytes: [UInt8](data))
+        guard try reader.byte() == 0x47, try reader.byte() == 0x50 else {
+            throw GeoPackageGeometryError("not a GeoPackage geometry (missing 'GP' magic)")
+        }
+        _ = try reader.byte() // version
+        let flags = try reader.byte()
+        if flags & 0b0010_0000 != 0 { throw GeoPackageGeometryError("extended geometry types are not supported") }
+        if flags & 0b0001_0000 != 0 { throw GeoPackageGeometryError("empty geometry") }
+        let headerLittleEndian = flags & 1 == 1
+        _ = try reader.uint32(littleEndian: headerLittleEndian) // srs id
+        let envelopeDoubles: Int
+        switch (flags >> 1) & 0b111 {
+        case 0: envelopeDoubles = 0
+        case 1: envelopeDoubles = 4
+        case 2, 3: envelopeDoubles = 6
+        case 4: envelopeDoubles = 8
+        default: throw GeoPackageGeometryError("invalid envelope indicator")
+        }
+        try reader.skip(envelopeDoubles * 8)
+        return try reader.geometry()
+    }
+}
+
+/// A geometry blob that cannot be decoded.
+public struct GeoPackageGeometryError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+private struct WKBWriter {
+    var data = Data()
+
+    mutating func int32(_ value: Int32) { uint32(UInt32(bitPattern: value)) }
+
+    mutating func uint32(_ value: UInt32) {
+        withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
+    }
+
+    mutating func double(_ value: Double) {
+        withUnsafeBytes(of: value.bitPattern.littleEndian) { data.append(contentsOf: $0) }
+    }
+
+    mutating func coordinates(_ coordinates: [Coordinate]) {
+        uint32(UInt32(coordinates.count))
+        for coordinate in coordinates {
+            double(coordinate.longitude)
+            double(coordinate.latitude)
+        }
+    }
+
+    mutating func polygonBody(_ polygon: Polygon) {
+        uint32(UInt32(polygon.rings.count))
+        for ring in polygon.rings { coordinates(ring) }
+    }
+
+    mutating func geometry(_ geometry: SimpleGeometry) {
+        data.append(1) // little-endian WKB
+        switch geometry {
+        case .point(let coordinate):
+            uint32(1)
+            double(coordinate.longitude)
+            double(coordinate.latitude)
+        case .lineString(let line):
+            uint32(2)
+            coordinates(line)
+        case .polygon(let polygon):
+            uint32(3)
+            polygonBody(polygon)
+        case .multiPolygon(let polygons):
+            uint32(6)
+            uint32(UInt32(polygons.count))
+            for polygon in polygons { self.geometry(.polygon(polygon)) }
+        }
+    }
+}
+
+private struct WKBReader {
+    let bytes: [UInt8]
+    var offset = 0
+
+    mutating func byte() throws(GeoPackageGeometryError) -> UInt8 {
+        guard offset < bytes.count else { throw GeoPackageGeometryError("geometry blob is truncated") }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    mutating func skip(_ count: Int) throws(GeoPackageGeometryError) {
+        guard count <= bytes.count - offset else { throw GeoPackageGeometryError("geometry blob is truncated") }
+        offset += count
+    }
+
+    mutating func uint32(littleEndian: Bool) throws(GeoPackageGeometryError) -> UInt32 {
+        try skip(4)
+        var value: UInt32 = 0
+        for index in 0..<4 {
+            let shift = littleEndian ? index * 8 : (3 - index) * 8
+            value |= UInt32(bytes[offset - 4 + index]) << shift
+        }
+        return value
+    }
+
+    mutating func double(littleEndian: Bool) throws(GeoPackageGeometryError) -> Double {
+        try skip(8)
+        var value: UInt64 = 0
+        for index in 0..<8 {
+            let shift = littleEndian ? index * 8 : (7 - index) * 8
+            value |= UInt64(bytes[offset - 8 + index]) << shift
+        }
+        return Double(bitPattern: value)
+    }
+
+    /// A count that the remaining bytes can hold at `minimumSize` bytes per element, so a corrupt
+    /// blob cannot make us allocate gigabytes.
+    mutating func count(littleEndian: Bool, minimumSize: Int) throws(GeoPackageGeometryError) -> Int {
+        let value = Int(try uint32(littleEndian: littleEndian))
+        guard value <= (bytes.count - offset) / minimumSize else {
+            throw GeoPackageGeometryError("geometry blob claims \(value) elements but is too short")
+        }
+        return value
+    }
+
+    mutating func coordinates(littleEndian: Bool) throws(GeoPackageGeometryError) -> [Coordinate] {
+        let count = try count(littleEndian: littleEndian, minimumSize: 16)
+        var result: [Coordinate] = []
+        result.reserveCapacity(count)
+        for _ in 0..<count {
+            let x = try double(littleEndian: littleEndian)
+            let y = try double(littleEndian: littleEndian)
+            result.append(Coordinate(latitude: y, longitude: x))
+        }
+        return result
+    }
+
+    mutating func polygonBody(littleEndian: Bool) throws(GeoPackageGeometryError) -> Polygon {
+        let ringCount = try count(littleEndian: littleEndian, minimumSize: 4)
+        guard ringCount > 0 else { throw GeoPackageGeometryError("polygon without rings") }
+        var rings: [[Coordinate]] = []
+        for _ in 0..<ringCount { rings.append(try coordinates(littleEndian: littleEndian)) }
+        return Polygon(exterior: rings[0], holes: Array(rings.dropFirst()))
+    }
+
+    mutating func geometry() throws(GeoPackageGeometryError) -> SimpleGeometry {
+        let order = try byte()
+        guard order <= 1 else { throw GeoPackageGeometryError("invalid WKB byte order \(order)") }
+        let littleEndian = order == 1
+        let type = try uint32(littleEndian: littleEndian)
+        switch type {
+        case 1:
+            let x = try double(littleEndian: littleEndian)
+            let y = try double(littleEndian: littleEndian)
+            return .point(Coordinate(latitude: y, longitude: x))
+        case 2:
+            return .lineString(try coordinates(littleEndian: littleEndian))
+        case 3:
+            return .polygon(try polygonBody(littleEndian: littleEndian))
+        case 6:
+            let count = try count(littleEndian: littleEndian, minimumSize: 9)
+            var polygons: [Polygon] = []
+            for _ in 0..<count {
+                guard case .polygon(let polygon) = try geometry() else {
+                    throw GeoPackageGeometryError("a multipolygon member is not a polygon")
+                }
+                polygons.append(polygon)
+            }
+            return .multiPolygon(polygons)
+        default:
+            throw GeoPackageGeometryError("unsupported WKB geometry type \(type)")
+        }
+    }
+}

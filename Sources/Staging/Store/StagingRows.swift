@@ -1,0 +1,119 @@
+import Foundation
+import VenueModel
+
+/// Reads a row of a ``StagingTable`` by column name, so readers do not depend on column order.
+struct StagingRowReader {
+    let statement: SQLiteStatement
+    let indexes: [String: Int32]
+    let table: StagingTable
+
+    init(statement: SQLiteStatement, table: StagingTable) {
+        self.statement = statement
+        self.table = table
+        var indexes: [String: Int32] = [:]
+        for (offset, column) in table.insertColumns.enumerated() { indexes[column.name] = Int32(offset) }
+        self.indexes = indexes
+    }
+
+    private func index(_ name: String) -> Int32 {
+        guard let index = indexes[name] else { preconditionFailure("column \(name) is not in table \(table.name)") }
+        return index
+    }
+
+    func text(_ name: String) -> String? { statement.text(at: index(name)) }
+    func int(_ name: String) -> Int? { statement.int(at: index(name)) }
+    func int64(_ name: String) -> Int64? { statement.int64(at: index(name)) }
+    func double(_ name: String) -> Double? { statement.double(at: index(name)) }
+    func bool(_ name: String) -> Bool? { statement.int64(at: index(name)).map { $0 != 0 } }
+
+    func requiredText(_ name: String) throws(StagingError) -> String {
+        guard let value = text(name) else { throw StagingError.corrupt("\(table.name).\(name) is NULL") }
+        return value
+    }
+
+    func requiredDouble(_ name: String) throws(StagingError) -> Double {
+        guard let value = double(name) else { throw StagingError.corrupt("\(table.name).\(name) is NULL") }
+        return value
+    }
+
+    func requiredInt64(_ name: String) throws(StagingError) -> Int64 {
+        guard let value = int64(name) else { throw StagingError.corrupt("\(table.name).\(name) is NULL") }
+        return value
+    }
+
+    func enumeration<E: RawRepresentable>(_ name: String, as type: E.Type) throws(StagingError) -> E?
+    where E.RawValue == String {
+        guard let raw = text(name) else { return nil }
+        guard let value = E(rawValue: raw) else {
+            throw StagingError.corrupt("\(table.name).\(name) has unknown value '\(raw)'")
+        }
+        return value
+    }
+
+    func geometry(_ name: String = StagingTable.geometryColumn) throws(StagingError) -> SimpleGeometry? {
+        guard let blob = statement.blob(at: index(name)) else { return nil }
+        do {
+            return try GeoPackageGeometry.decode(blob)
+        } catch {
+            throw StagingError.corrupt("\(table.name).\(name): \(error)")
+        }
+    }
+
+    func levelIDs(_ name: String = "level_ids") throws(StagingError) -> [String] {
+        try requiredText(name).split(separator: ";").map(String.init)
+    }
+
+    func source() throws(StagingError) -> SourceLocation {
+        guard let location = optionalSource() else { throw StagingError.corrupt("\(table.name).source_file is NULL") }
+        return location
+    }
+
+    func optionalSource() -> SourceLocation? {
+        text("source_file").map {
+            SourceLocation(file: $0, line: int("source_line"), column: int("source_column"), feature: text("source_feature"))
+        }
+    }
+
+    func accessibility() throws(StagingError) -> Accessibility {
+        Accessibility(wheelchair: try enumeration("wheelchair", as: WheelchairAccess.self), lit: bool("lit"),
+                      surface: text("surface"), width: double("width"), incline: double("incline"),
+                      kerbHeight: double("kerb_height"), tactilePaving: bool("tactile_paving"),
+                      handrail: bool("handrail"))
+    }
+}
+
+/// Collects a row's values in the order of ``StagingTable/insertColumns``.
+struct StagingRowBuilder {
+    private(set) var values: [SQLiteValue?] = []
+
+    mutating func add(_ value: SQLiteValue?) { values.append(value) }
+    mutating func add(_ value: String?) { values.append(.from(value)) }
+    mutating func add(_ value: Int?) { values.append(.from(value)) }
+    mutating func add(_ value: Int64?) { values.append(.from(value)) }
+    mutating func add(_ value: Double?) { values.append(.from(value)) }
+    mutating func add(_ value: Bool?) { values.append(.from(value)) }
+
+    mutating func add(levelIDs: [String]) { add(levelIDs.joined(separator: ";")) }
+
+    mutating func add(geometry: SimpleGeometry?) {
+        values.append(geometry.map { .blob(GeoPackageGeometry.encode($0)) })
+    }
+
+    mutating func add(_ accessibility: Accessibility) {
+        add(accessibility.wheelchair?.rawValue)
+        add(accessibility.lit)
+        add(accessibility.surface)
+        add(accessibility.width)
+        add(accessibility.incline)
+        add(accessibility.kerbHeight)
+        add(accessibility.tactilePaving)
+        add(accessibility.handrail)
+    }
+
+    mutating func add(source: SourceLocation?) {
+        add(source?.file)
+        add(source?.line)
+        add(source?.column)
+        add(source?.feature)
+    }
+}

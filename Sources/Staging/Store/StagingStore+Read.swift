@@ -1,0 +1,159 @@
+public import Foundation
+import VenueModel
+
+extension StagingStore {
+    /// Reads the whole store back into the model, in the order it was written.
+    public static func read(from url: URL) throws(StagingError) -> StagedVenue {
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw .fileSystem(path: url.path, reason: "no staging store here; run the import stage first")
+        }
+        do {
+            let database = try SQLiteDatabase(path: url.path, mode: .readOnly)
+            return try readContents(database, path: url.path)
+        } catch let error as SQLiteError {
+            throw .database(path: url.path, error)
+        } catch let error as StagingError {
+            throw error
+        } catch {
+            throw .fileSystem(path: url.path, reason: "\(error)")
+        }
+    }
+
+    private static func readContents(_ database: SQLiteDatabase, path: String) throws -> StagedVenue {
+        let metadata = try readMetadata(database)
+        guard metadata["schema_version"] == String(StagingSchema.version) else {
+            throw StagingError.unsupportedSchema(path: path, found: metadata["schema_version"],
+                                                 expected: StagingSchema.version)
+        }
+        var venue = Venue(id: metadata["venue_id"] ?? "", name: metadata["venue_name"] ?? "")
+        venue.buildings = try rows(of: StagingSchema.buildings, in: database, building(from:))
+        venue.levels = try rows(of: StagingSchema.levels, in: database, level(from:))
+        venue.spaces = try rows(of: StagingSchema.spaces, in: database, space(from:))
+        venue.openings = try rows(of: StagingSchema.openings, in: database, opening(from:))
+        venue.connectors = try rows(of: StagingSchema.connectors, in: database, connector(from:))
+        venue.paths = try rows(of: StagingSchema.paths, in: database, path(from:))
+        venue.pointsOfInterest = try rows(of: StagingSchema.pointsOfInterest, in: database, pointOfInterest(from:))
+        venue.events = try rows(of: StagingSchema.events, in: database, event(from:))
+        let sources = try rows(of: StagingSchema.sources, in: database, sourceFile(from:))
+        let issues = try rows(of: StagingSchema.issues, in: database, issue(from:))
+        return StagedVenue(venue: venue, sources: sources, issues: issues)
+    }
+
+    private static func readMetadata(_ database: SQLiteDatabase) throws -> [String: String] {
+        let statement = try database.prepare("SELECT key, value FROM metadata")
+        var result: [String: String] = [:]
+        while try statement.step() {
+            if let key = statement.text(at: 0), let value = statement.text(at: 1) { result[key] = value }
+        }
+        return result
+    }
+
+    private static func rows<T>(of table: StagingTable, in database: SQLiteDatabase,
+                                _ decode: (StagingRowReader) throws -> T) throws -> [T] {
+        let statement = try database.prepare(table.selectStatement)
+        let reader = StagingRowReader(statement: statement, table: table)
+        var result: [T] = []
+        while try statement.step() { result.append(try decode(reader)) }
+        return result
+    }
+
+    private static func building(from row: StagingRowReader) throws -> Building {
+        var footprint: Polygon?
+        if case .polygon(let polygon)? = try row.geometry() { footprint = polygon }
+        return Building(id: try row.requiredText("id"), name: row.text("name"), address: row.text("address"),
+                        footprint: footprint, source: try row.source())
+    }
+
+    private static func level(from row: StagingRowReader) throws -> Level {
+        Level(id: try row.requiredText("id"), buildingID: row.text("building_id"),
+              ordinal: try row.requiredDouble("ordinal"), name: row.text("name"), source: row.optionalSource())
+    }
+
+    private static func space(from row: StagingRowReader) throws -> Space {
+        guard let geometry = try row.geometry(), let spaceGeometry = SpaceGeometry(geometry) else {
+            throw StagingError.corrupt("spaces row \(try row.requiredText("id")) has no area or point geometry")
+        }
+        guard let kind = try row.enumeration("kind", as: SpaceKind.self) else {
+            throw StagingError.corrupt("spaces.kind is NULL")
+        }
+        return Space(id: try row.requiredText("id"), kind: kind, buildingID: row.text("building_id"),
+                     levelIDs: try row.levelIDs(), geometry: spaceGeometry, name: row.text("name"),
+                     ref: row.text("ref"), category: row.text("category"), capacity: row.int("capacity"),
+                     accessibility: try row.accessibility(),
+                     access: try row.enumeration("access", as: AccessRestriction.self), source: try row.source())
+    }
+
+    private static func opening(from row: StagingRowReader) throws -> Opening {
+        guard case .point(let location)? = try row.geometry() else {
+            throw StagingError.corrupt("openings row \(try row.requiredText("id")) is not a point")
+        }
+        var line: [Coordinate]?
+        if case .lineString(let coordinates)? = try row.geometry("line_geom") { line = coordinates }
+        return Opening(id: try row.requiredText("id"), levelIDs: try row.levelIDs(), location: location, line: line,
+                       isEntrance: row.bool("is_entrance") ?? false,
+                       doorType: try row.enumeration("door_type", as: DoorType.self),
+                       isAutomatic: row.bool("automatic"),
+                       access: try row.enumeration("access", as: AccessRestriction.self),
+                       name: row.text("name"), ref: row.text("ref"), accessibility: try row.accessibility(),
+                       source: try row.source())
+    }
+
+    private static func connector(from row: StagingRowReader) throws -> Connector {
+        guard case .point(let location)? = try row.geometry(),
+              let kind = try row.enumeration("kind", as: ConnectorKind.self),
+              let direction = try row.enumeration("direction", as: ConnectorDirection.self) else {
+            throw StagingError.corrupt("connectors row \(try row.requiredText("id")) lacks position, kind or direction")
+        }
+        return Connector(id: try row.requiredText("id"), kind: kind, buildingID: row.text("building_id"),
+                         levelIDs: try row.levelIDs(), location: location, name: row.text("name"),
+                         ref: row.text("ref"), stepCount: row.int("step_count"), direction: direction,
+                         accessibility: try row.accessibility(), source: try row.source())
+    }
+
+    private static func path(from row: StagingRowReader) throws -> Path {
+        guard case .lineString(let coordinates)? = try row.geometry(),
+              let kind = try row.enumeration("kind", as: PathKind.self) else {
+            throw StagingError.corrupt("paths row \(try row.requiredText("id")) lacks a line or kind")
+        }
+        return Path(id: try row.requiredText("id"), kind: kind, levelID: try row.requiredText("level_id"),
+                    coordinates: coordinates, name: row.text("name"), stepCount: row.int("step_count"),
+                    isOneWay: row.bool("oneway") ?? false,
+                    access: try row.enumeration("access", as: AccessRestriction.self),
+                    accessibility: try row.accessibility(), source: try row.source())
+    }
+
+    private static func pointOfInterest(from row: StagingRowReader) throws -> PointOfInterest {
+        var location: Coordinate?
+        if case .point(let point)? = try row.geometry() { location = point }
+        return PointOfInterest(
+            id: try row.requiredText("id"), name: try row.requiredText("name"), ref: row.text("ref"),
+            category: try row.requiredText("category"), description: row.text("description"),
+            openingHours: row.text("opening_hours"),
+            contact: Contact(phone: row.text("phone"), email: row.text("email"), website: row.text("website")),
+            geofenceRadius: row.double("geofence_radius"), location: location, buildingID: row.text("building_id"),
+            levelID: row.text("level_id"), roomRef: row.text("room_ref"), source: try row.source())
+    }
+
+    private static func event(from row: StagingRowReader) throws -> Event {
+        Event(id: try row.requiredText("id"), title: try row.requiredText("title"),
+              placeRef: try row.requiredText("place_ref"), start: try row.requiredInt64("start_epoch"),
+              end: try row.requiredInt64("end_epoch"), description: row.text("description"), source: try row.source())
+    }
+
+    private static func sourceFile(from row: StagingRowReader) throws -> SourceFile {
+        SourceFile(path: try row.requiredText("path"), format: try row.requiredText("format"),
+                   size: try row.requiredInt64("size"), sha256: try row.requiredText("sha256"))
+    }
+
+    private static func issue(from row: StagingRowReader) throws -> Issue {
+        guard let severity = try row.enumeration("severity", as: Issue.Severity.self) else {
+            throw StagingError.corrupt("import_issues.severity is NULL")
+        }
+        var coordinate: Coordinate?
+        if let longitude = row.double("longitude"), let latitude = row.double("latitude") {
+            coordinate = Coordinate(latitude: latitude, longitude: longitude)
+        }
+        return Issue(code: try row.requiredText("code"), severity: severity, message: try row.requiredText("message"),
+                     location: row.optionalSource(), levelID: row.text("level_id"), coordinate: coordinate)
+    }
+}

@@ -1,0 +1,35 @@
+import VenueModel
+
+/// `connector-single-level`: stairs or a lift that serve fewer than two levels link nothing.
+struct ConnectorLevelsRule: ValidationRule {
+    let code = "connector-single-level"
+
+    func check(_ context: ValidationContext) -> [Issue] {
+        context.venue.connectors.filter { $0.levelIDs.count < 2 }.map { connector in
+            Issue(code: code, severity: .warning,
+                  message: "\(connector.kind.rawValue) '\(connector.label)' serves only \(connector.levelIDs.joined(separator: ", ")); it links no levels",
+                  location: connector.source, levelID: connector.levelIDs.first, coordinate: connector.location)
+        }
+    }
+}
+
+/// `connector-outside-space`: a landing that stands in no walkable space is unreachable there.
+struct ConnectorOutsideSpaceRule: ValidationRule {
+    let code = "connector-outside-space"
+
+    func check(_ context: ValidationContext) -> [Issue] {
+        var issues: [Issue] = []
+        for connector in context.venue.connectors {
+            for levelID in connector.levelIDs where levelID != Level.outdoorID {
+                let covering = context.locator.spaces(covering: connector.location, levelID: levelID)
+                let near = context.locator.spaces(withOutlineNear: connector.location, levelID: levelID,
+                                                  tolerance: context.parameters.doorTolerance)
+                guard !(covering + near).contains(where: { context.venue.spaces[$0].kind.isWalkable }) else { continue }
+                issues.append(Issue(code: code, severity: .warning,
+                                    message: "\(connector.kind.rawValue) '\(connector.label)' stands in no walkable space on level \(levelID)",
+                                    location: connector.source, levelID: levelID, coordinate: connector.location))
+            }
+        }
+        return issues
+    }
+}

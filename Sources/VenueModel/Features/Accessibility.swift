@@ -1,0 +1,50 @@
+/// How usable a feature is without steps, in the dark or on wheels.
+///
+/// Every field is optional: `nil` means the source does not say, which profiles treat differently
+/// from an explicit "no".
+public struct Accessibility: Hashable, Sendable, Codable {
+    public var wheelchair: WheelchairAccess?
+    public var lit: Bool?
+    /// OSM `surface` values (`asphalt`, `paving_stones`, `gravel`, ...).
+    public var surface: String?
+    /// Clear width, metres.
+    public var width: Double?
+    /// Slope in percent; positive uphill in the drawing direction.
+    public var incline: Double?
+    /// Kerb height, metres.
+    public var kerbHeight: Double?
+    public var tactilePaving: Bool?
+    public var handrail: Bool?
+
+    public init(wheelchair: WheelchairAccess? = nil, lit: Bool? = nil, surface: String? = nil,
+                width: Double? = nil, incline: Double? = nil, kerbHeight: Double? = nil,
+                tactilePaving: Bool? = nil, handrail: Bool? = nil) {
+        self.wheelchair = wheelchair
+        self.lit = lit
+        self.surface = surface
+        self.width = width
+        self.incline = incline
+        self.kerbHeight = kerbHeight
+        self.tactilePaving = tactilePaving
+        self.handrail = handrail
+    }
+
+    public static let unknown = Accessibility()
+}
+
+/// The OSM `wheelchair=*` scale.
+public enum WheelchairAccess: String, Hashable, Sendable, Codable, CaseIterable {
+    case yes
+    case limited
+    case no
+    case designated
+}
+
+/// Who may pass (OSM `access=*`, IMDF restriction).
+public enum AccessRestriction: String, Hashable, Sendable, Codable, CaseIterable {
+    case yes
+    case `private`
+    case employees
+    case students
+    case no
+}

@@ -1,0 +1,47 @@
+/// How a door opens.
+public enum DoorType: String, Hashable, Sendable, Codable, CaseIterable {
+    case hinged
+    case sliding
+    case revolving
+    case swinging
+    case folding
+    /// A gap in the wall with no door leaf.
+    case opening
+}
+
+/// A door or entrance on a space's outline.
+public struct Opening: Hashable, Sendable, Codable {
+    public var id: String
+    public var levelIDs: [String]
+    /// The door's position; the middle of ``line`` when the source draws the door as a line.
+    public var location: Coordinate
+    /// The door drawn as a short line along the wall (IMDF style), when the source has it.
+    public var line: [Coordinate]?
+    /// A way between inside and outside.
+    public var isEntrance: Bool
+    public var doorType: DoorType?
+    public var isAutomatic: Bool?
+    public var access: AccessRestriction?
+    public var name: String?
+    public var ref: String?
+    public var accessibility: Accessibility
+    public var source: SourceLocation
+
+    public init(id: String, levelIDs: [String], location: Coordinate, line: [Coordinate]? = nil,
+                isEntrance: Bool, doorType: DoorType? = nil, isAutomatic: Bool? = nil,
+                access: AccessRestriction? = nil, name: String? = nil, ref: String? = nil,
+                accessibility: Accessibility = .unknown, source: SourceLocation) {
+        self.id = id
+        self.levelIDs = levelIDs
+        self.location = location
+        self.line = line
+        self.isEntrance = isEntrance
+        self.doorType = doorType
+        self.isAutomatic = isAutomatic
+        self.access = access
+        self.name = name
+        self.ref = ref
+        self.accessibility = accessibility
+        self.source = source
+    }
+}

@@ -1,0 +1,43 @@
+/// What an explicit walkway is.
+public enum PathKind: String, Hashable, Sendable, Codable, CaseIterable {
+    case footway
+    case path
+    case pedestrian
+    /// An indoor walkway drawn as a line (OSM `highway=corridor`).
+    case corridor
+    /// Outdoor steps on one level (flights between levels are connectors).
+    case steps
+    case ramp
+    case crossing
+}
+
+/// A walkway given explicitly by the data, used by the graph as it is.
+public struct Path: Hashable, Sendable, Codable {
+    public var id: String
+    public var kind: PathKind
+    /// The level the path lies on: a building level, or ``Level/outdoorID``.
+    public var levelID: String
+    public var coordinates: [Coordinate]
+    public var name: String?
+    public var stepCount: Int?
+    /// Walkable only in drawing direction.
+    public var isOneWay: Bool
+    public var access: AccessRestriction?
+    public var accessibility: Accessibility
+    public var source: SourceLocation
+
+    public init(id: String, kind: PathKind, levelID: String, coordinates: [Coordinate], name: String? = nil,
+                stepCount: Int? = nil, isOneWay: Bool = false, access: AccessRestriction? = nil,
+                accessibility: Accessibility = .unknown, source: SourceLocation) {
+        self.id = id
+        self.kind = kind
+        self.levelID = levelID
+        self.coordinates = coordinates
+        self.name = name
+        self.stepCount = stepCount
+        self.isOneWay = isOneWay
+        self.access = access
+        self.accessibility = accessibility
+        self.source = source
+    }
+}

@@ -1,0 +1,72 @@
+/// What a space is used as, which decides how the graph crosses it.
+public enum SpaceKind: String, Hashable, Sendable, Codable, CaseIterable {
+    /// A room entered and left through its doors.
+    case room
+    /// A circulation space whose doors all connect to each other.
+    case corridor
+    /// An open walkable area (foyer, hall, atrium): crossed like a corridor.
+    case area
+    /// A stairwell; the stairs themselves are connectors inside it.
+    case stairs
+    /// A lift shaft or lift car space.
+    case elevator
+    /// A walkable area outside any building (courtyard, plaza).
+    case outdoor
+    /// Not walkable: walls, columns, voids, fixtures.
+    case obstacle
+
+    public var isWalkable: Bool { self != .obstacle }
+
+    /// Spaces people pass through rather than visit.
+    public var isCirculation: Bool {
+        switch self {
+        case .corridor, .area, .stairs, .elevator, .outdoor: return true
+        case .room, .obstacle: return false
+        }
+    }
+}
+
+/// A room, corridor or other area on one or more levels.
+public struct Space: Hashable, Sendable, Codable {
+    public var id: String
+    public var kind: SpaceKind
+    public var buildingID: String?
+    /// Every level the space exists on (more than one for OSM `repeat_on` or a level list).
+    public var levelIDs: [String]
+    public var geometry: SpaceGeometry
+    public var name: String?
+    /// The room number or code people search for (`A.2.14`).
+    public var ref: String?
+    public var category: String?
+    public var capacity: Int?
+    public var accessibility: Accessibility
+    public var access: AccessRestriction?
+    public var source: SourceLocation
+
+    public init(id: String, kind: SpaceKind, buildingID: String?, levelIDs: [String], geometry: SpaceGeometry,
+                name: String? = nil, ref: String? = nil, category: String? = nil, capacity: Int? = nil,
+                accessibility: Accessibility = .unknown, access: AccessRestriction? = nil, source: SourceLocation) {
+        self.id = id
+        self.kind = kind
+        self.buildingID = buildingID
+        self.levelIDs = levelIDs
+        self.geometry = geometry
+        self.name = name
+        self.ref = ref
+        self.category = category
+        self.capacity = capacity
+        self.accessibility = accessibility
+        self.access = access
+        self.source = source
+    }
+
+    /// `A.2.14 Seminar room`, `A.2.14`, `Seminar room` or the id: what to show a person.
+    public var label: String {
+        switch (ref, name) {
+        case let (ref?, name?) where ref != name: return "\(ref) \(name)"
+        case let (ref?, _): return ref
+        case let (nil, name?): return name
+        case (nil, nil): return id
+        }
+    }
+}

@@ -1,0 +1,72 @@
+/// One finding about the input data: what is wrong, how bad it is, and where.
+///
+/// Importers, the validator and the graph compiler all report through this type, so the report
+/// and the build summary can count and sort findings from every stage alike.
+public struct Issue: Hashable, Sendable, Codable {
+    public enum Severity: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
+        case error
+        case warning
+        case info
+
+        private var rank: Int {
+            switch self {
+            case .error: return 0
+            case .warning: return 1
+            case .info: return 2
+            }
+        }
+
+        /// Errors sort first.
+        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+    }
+
+    /// A stable identifier of the rule, such as `unknown-kind`; documented in the rule catalogue.
+    public var code: String
+    public var severity: Severity
+    public var message: String
+    public var location: SourceLocation?
+    /// The level the finding is on, when it has one.
+    public var levelID: String?
+    /// Where on the map, when the finding has a position.
+    public var coordinate: Coordinate?
+
+    public init(code: String, severity: Severity, message: String, location: SourceLocation? = nil,
+                levelID: String? = nil, coordinate: Coordinate? = nil) {
+        self.code = code
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.levelID = levelID
+        self.coordinate = coordinate
+    }
+}
+
+/// Counts of issues by severity, as the build summary reports them.
+public struct IssueCounts: Hashable, Sendable, Codable {
+    public var errors = 0
+    public var warnings = 0
+    public var infos = 0
+
+    public init(errors: Int = 0, warnings: Int = 0, infos: Int = 0) {
+        self.errors = errors
+        self.warnings = warnings
+        self.infos = infos
+    }
+
+    public init<S: Sequence>(_ issues: S) where S.Element == Issue {
+        for issue in issues { add(issue.severity) }
+    }
+
+    public mutating func add(_ severity: Issue.Severity) {
+        switch severity {
+        case .error: errors += 1
+        case .warning: warnings += 1
+        case .info: infos += 1
+        }
+    }
+
+    public static func + (lhs: IssueCounts, rhs: IssueCounts) -> IssueCounts {
+        IssueCounts(errors: lhs.errors + rhs.errors, warnings: lhs.warnings + rhs.warnings,
+                    infos: lhs.infos + rhs.infos)
+    }
+}

@@ -1,0 +1,40 @@
+/// The normalised model of one venue: what every importer produces and every later stage reads.
+///
+/// Arrays are kept in a stable order (the order of the inputs, then of records inside each input),
+/// so that the same inputs always yield the same model and, in the end, the same bundle.
+public struct Venue: Hashable, Sendable, Codable {
+    public var id: String
+    public var name: String
+    public var buildings: [Building] = []
+    public var levels: [Level] = []
+    public var spaces: [Space] = []
+    public var openings: [Opening] = []
+    public var connectors: [Connector] = []
+    public var paths: [Path] = []
+    public var pointsOfInterest: [PointOfInterest] = []
+    public var events: [Event] = []
+
+    public init(id: String, name: String) {
+        self.id = id
+        self.name = name
+    }
+
+    /// Levels by id.
+    public func levelIndex() -> [String: Level] {
+        Dictionary(levels.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Every coordinate the venue mentions, for its bounding box and projection origin.
+    public var allCoordinates: [Coordinate] {
+        var result: [Coordinate] = []
+        result += buildings.compactMap(\.footprint).flatMap { $0.rings.flatMap { $0 } }
+        result += spaces.flatMap(\.geometry.allCoordinates)
+        result += openings.map(\.location)
+        result += connectors.map(\.location)
+        result += paths.flatMap(\.coordinates)
+        result += pointsOfInterest.compactMap(\.location)
+        return result
+    }
+
+    public var boundingBox: BoundingBox? { BoundingBox(covering: allCoordinates) }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import NavBundle
+
+/// `navforge route BUNDLE --from REF --to REF`: finds and describes a route in a bundle.
+struct RouteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "route",
+        abstract: "Find a route between two rooms or points of interest in a bundle.",
+        discussion: "Places are named by ref (A.2.14) or, when unique, by name; case and accents do not matter.")
+
+    @Argument(help: "The bundle file (.navbundle).")
+    var bundle: String
+
+    @Option(help: "Where the route starts: a room or point-of-interest ref or name.")
+    var from: String
+
+    @Option(help: "Where the route ends.")
+    var to: String
+
+    @Option(help: "The routing profile, e.g. foot or wheelchair.")
+    var profile = "foot"
+
+    @Option(help: ArgumentHelp("Also write the route as GeoJSON to this file.", valueName: "file"))
+    var geojson: String?
+
+    func run() throws {
+        do {
+            try findRoute()
+        } catch let error as CleanExit {
+            throw error
+        } catch {
+            Console.error("error: \(error)")
+            throw ExitCode.failure
+        }
+    }
+
+    private func findRoute() throws {
+        let venue = try VenueBundle(path: bundle)
+        let profileIndex = try venue.profileIndex(named: profile)
+        let start = try venue.resolvePlace(from)
+        let destination = try venue.resolvePlace(to)
+        guard let startNode = start.place.node else { throw RouteError.notConnected(start.place.label) }
+        guard let endNode = destination.place.node else { throw RouteError.notConnected(destination.place.label) }
+        guard let route = try venue.shortestPath(from: startNode, to: endNode, profile: profileIndex) else {
+            throw RouteError.noRoute(from: start.place.label, to: destination.place.label, profile: profile)
+        }
+        let formatter = RouteFormatter(bundle: venue)
+        for line in try formatter.describe(route, from: start.place, to: destination.place) { Console.out(line) }
+        if let geojson {
+            let data = try venue.geoJSON(for: route, from: start.place.label, to: destination.place.label)
+            try data.write(to: URL(fileURLWithPath: geojson), options: .atomic)
+            Console.out("Route written to \(geojson).")
+        }
+    }
+}

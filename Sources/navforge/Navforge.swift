@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// The `navforge` command line: argument parsing and printing only; the work happens in the
+/// libraries.
+@main
+struct Navforge: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "navforge",
+        abstract: "Compile campus and venue maps into routable, versioned bundles.",
+        discussion: """
+            Exit status: 0 on success, 1 when the build, route or search fails (bad input data, \
+            validation errors, unknown places), 64 for a wrong command line.
+            """,
+        version: NavforgeCLI.version,
+        subcommands: [BuildCommand.self, RouteCommand.self, SearchCommand.self])
+}

@@ -1,0 +1,55 @@
+import Foundation
+@testable import NavBundle
+
+/// A small hand-made bundle: two levels, a corridor with two rooms, stairs, and a profile that
+/// may not take the stairs.
+enum BundleFixture {
+    static func contents() -> BundleContents {
+        var contents = BundleContents(metadata: BundleMetadata(
+            venueID: "fixture", venueName: "Fixture Hall", bundleVersion: "1.2.3", generator: "test",
+            sources: [.init(path: "plan.geojson", sha256: String(repeating: "ab", count: 32))]))
+        contents.levels = [
+            .init(id: "H@0", name: "Ground", buildingID: "H", buildingName: "Hall", ordinal: 0),
+            .init(id: "H@1", name: "Upper", buildingID: "H", buildingName: "Hall", ordinal: 1),
+        ]
+        func node(_ x: Double, _ level: Int, _ kind: NodeKind, _ label: String?) -> BundleContents.Node {
+            .init(latitude: 48.15, longitude: 11.58 + x * 1e-5, level: level, kind: kind, label: label)
+        }
+        contents.nodes = [
+            node(0, 0, .room, "H.0.1 Office"),   // 0
+            node(1, 0, .door, nil),              // 1
+            node(2, 0, .connectorLanding, "Stairs"), // 2
+            node(2, 1, .connectorLanding, "Stairs"), // 3
+            node(3, 1, .door, nil),              // 4
+            node(4, 1, .room, "H.1.1 Lab"),      // 5
+        ]
+        func both(_ a: Int, _ b: Int, _ length: Double, _ kind: ArcKind, _ label: String) -> [BundleContents.Arc] {
+            [.init(tail: a, head: b, length: length, kind: kind, label: label, isIndoor: true),
+             .init(tail: b, head: a, length: length, kind: kind, label: label, isIndoor: true)]
+        }
+        contents.arcs = both(0, 1, 4, .walk, "H.0.1 Office") + both(1, 2, 10, .walk, "Corridor 0")
+            + both(2, 3, 6, .stairs, "Stairs") + both(3, 4, 10, .walk, "Corridor 1") + both(4, 5, 4, .walk, "H.1.1 Lab")
+        let walking = contents.arcs.map { UInt32($0.length * 1000) }
+        let noStairs = contents.arcs.map { $0.kind == .stairs ? BundleFormat.impassable : UInt32($0.length * 1000) }
+        contents.profiles = [.init(name: "foot", costs: walking), .init(name: "wheelchair", costs: noStairs)]
+        contents.places = [
+            .init(kind: .room, ref: "H.0.1", name: "Office", category: "office", buildingName: "Hall", level: 0,
+                  node: 0, latitude: 48.15, longitude: 11.58, capacity: 4),
+            .init(kind: .room, ref: "H.1.1", name: "Lab", category: "lab", buildingName: "Hall", level: 1, node: 5,
+                  latitude: 48.15, longitude: 11.58004, capacity: 20),
+            .init(kind: .pointOfInterest, ref: "CAFE", name: "Café Crème", category: "cafe", description: "Coffee",
+                  level: 0, node: nil, latitude: 48.1501, longitude: 11.5801, openingHours: "Mo-Fr 08:00-16:00",
+                  phone: "+49 1", email: "cafe@example.org", website: "https://example.org", geofenceRadius: 12.5),
+        ]
+        contents.events = [.init(place: 1, title: "Open lab", description: "All welcome", start: 1_764_580_500,
+                                 end: 1_764_586_000)]
+        return contents
+    }
+
+    /// Writes the fixture to a temporary file and returns its path.
+    static func write(_ contents: BundleContents = contents()) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("fixture-\(UUID().uuidString).navbundle")
+        try BundleWriter.write(contents, to: url)
+        return url.path
+    }
+}

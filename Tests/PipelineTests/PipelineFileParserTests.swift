@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+@testable import Pipeline
+
+@Suite struct PipelineFileParserTests {
+    /// A folder with a pipeline file and one empty input beside it.
+    func parse(_ yaml: String) throws(PipelineFileError) -> PipelineDefinition {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try? Data("ref,levels\n".utf8).write(to: folder.appendingPathComponent("b.csv"))
+        try? Data("{}".utf8).write(to: folder.appendingPathComponent("plan.geojson"))
+        return try PipelineFileParser.parse(yaml, url: folder.appendingPathComponent("p.yml"))
+    }
+
+    func failure(_ yaml: String) -> PipelineFileError? {
+        do {
+            _ = try parse(yaml)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    let valid = """
+        venue:
+          id: v
+          name: Venue
+        version: 1.2.3-rc.1
+        inputs:
+          - path: b.csv
+            options:
+              table: buildings
+          - id: plan
+            path: plan.geojson
+            options:
+              building: A
+              properties: {level: Floor}
+              kinds: {Door: door}
+        stages:
+          import:
+          validate:
+            fail-on: warning
+          graph:
+            door-tolerance: 0.75
+            profiles: [wheelchair]
+          bundle:
+        """
+
+    @Test func parsesAFullPipeline() throws {
+        let definition = try parse(valid)
+        #expect(definition.venueID == "v" && definition.venueName == "Venue" && definition.name == "p")
+        #expect(definition.version.description == "1.2.3-rc.1")
+        #expect(definition.inputs.map(\.id) == ["b", "plan"])
+        #expect(definition.stages.map(\.kind) == [.import, .validate, .graph, .bundle])
+        guard case .geojson(let mapping) = definition.inputs[1].format else {
+            Issue.record("expected GeoJSON")
+            return
+        }
+        #expect(mapping.building == "A" && mapping.properties == ["level": "Floor"] && mapping.kinds == ["Door": "door"])
+        guard case .graph(let graph)? = definition.stage(.graph)?.parameters,
+              case .validate(let validate)? = definition.stage(.validate)?.parameters else {
+            Issue.record("expected parameters")
+            return
+        }
+        #expect(graph.doorTolerance == 0.75 && graph.profiles == ["wheelchair"])
+        #expect(validate.failOn == .warning)
+    }
+
+    @Test func unknownKeysNameLineAndKey() {
+        let error = failure(valid.replacingOccurrences(of: "    door-tolerance: 0.75", with: "    door-tolerence: 0.75"))
+        #expect(error?.line == 20)
+        #expect(error?.key == "stages.graph.door-tolerence")
+        #expect(error?.description.hasSuffix("unknown key; expected one of: door-tolerance, place-snap-distance, max-corridor-anchors, profiles") == true)
+    }
+
+    @Test func wrongTypesNameLineAndKey() {
+        let error = failure(valid.replacingOccurrences(of: "door-tolerance: 0.75", with: "door-tolerance: wide"))
+        #expect(error?.line == 20)
+        #expect(error?.key == "stages.graph.door-tolerance")
+        #expect(error?.message == "expected a number, found 'wide'")
+        let list = failure("venue: {id: v}\nversion: 1.0.0\ninputs: b.csv\nstages: {import: }\n")
+        #expect(list?.line == 3)
+        #expect(list?.message == "expected a list, found a value")
+    }
+
+    @Test func missingInputFilesAreNamed() {
+        let error = failure(valid.replacingOccurrences(of: "path: plan.geojson", with: "path: missing.geojson"))
+        #expect(error?.line == 10)
+        #expect(error?.key == "inputs[1].path")
+        #expect(error?.message.contains("input file not found") == true)
+    }
+
+    @Test func versionsMustBeSemantic() {
+        for bad in ["1.0", "01.2.3", "1.2.3-", "v1.2.3", "1.2.3+a..b"] {
+            let error = failure(valid.replacingOccurrences(of: "1.2.3-rc.1", with: bad))
+            #expect(error?.key == "version", "\(bad)")
+        }
+    }
+
+    @Test func stagesMustStartWithImportAndKeepTheirOrder() {
+        let reordered = failure("venue: {id: v}\nversion: 1.0.0\ninputs: [{path: b.csv, options: {table: buildings}}]\n"
+                                + "stages:\n  import:\n  bundle:\n  validate:\n")
+        #expect(reordered?.line == 7)
+        #expect(reordered?.message == "stage 'validate' must come before 'bundle' (order: import, validate, graph, bundle)")
+        let noImport = failure(valid.replacingOccurrences(of: "  import:\n", with: ""))
+        #expect(noImport?.message.contains("must start with 'import'") == true)
+        let unknownStage = failure(valid.replacingOccurrences(of: "  bundle:", with: "  contract:"))
+        #expect(unknownStage?.key == "stages.contract")
+    }
+
+    @Test func badOptionsAreCaught() {
+        #expect(failure(valid.replacingOccurrences(of: "kinds: {Door: door}", with: "kinds: {Door: gate}"))?
+            .message.contains("'gate' is not a kind") == true)
+        #expect(failure(valid.replacingOccurrences(of: "properties: {level: Floor}", with: "properties: {floor: Floor}"))?
+            .message.contains("'floor' is not a model field") == true)
+        #expect(failure(valid.replacingOccurrences(of: "table: buildings", with: "table: rooms2"))?
+            .message.contains("unknown table 'rooms2'") == true)
+        #expect(failure(valid.replacingOccurrences(of: "profiles: [wheelchair]", with: "profiles: [bicycle]"))?
+            .message.contains("unknown profile 'bicycle'") == true)
+        #expect(failure(valid.replacingOccurrences(of: "  id: v\n", with: "  id: ../v\n"))?.key == "venue.id")
+    }
+
+    @Test func malformedYAMLHasAPosition() {
+        let error = failure("venue:\n  id: [v\nversion: 1.0.0\n")
+        #expect(error?.line != nil)
+        #expect(error?.message.hasPrefix("invalid YAML") == true)
+        #expect(failure("")?.message == "the pipeline file is empty")
+        let duplicate = failure(valid.replacingOccurrences(of: "version: 1.2.3-rc.1", with: "version: 1.2.3\nversion: 1.2.4"))
+        #expect(duplicate?.message.contains("'version'") == true)
+    }
+}

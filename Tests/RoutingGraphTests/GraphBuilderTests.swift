@@ -1,0 +1,108 @@
+import Foundation
+import NavBundle
+import Testing
+@testable import RoutingGraph
+import VenueModel
+
+@Suite struct GraphBuilderTests {
+    let built = GraphBuilder(venue: SmallVenue.venue(), parameters: GraphParameters()).build()
+
+    var graph: NavigationGraph { built.graph }
+
+    func nodes(_ kind: NodeKind, level: String) -> [Int] {
+        let index = graph.levelIDs.firstIndex(of: level) ?? -1
+        return graph.nodes.indices.filter { graph.nodes[$0].kind == kind && graph.nodes[$0].level == index }
+    }
+
+    func arcs(_ kind: ArcKind) -> [GraphArc] {
+        graph.arcs.filter { $0.kind == kind }
+    }
+
+    @Test func doorsJoinTheSpacesOnWhoseOutlineTheyLie() throws {
+        let door = try #require(nodes(.door, level: "H@0").first)
+        let room = try #require(graph.placeNodes[.space("room0")])
+        // The door links to the room's representative point and, across the corridor, to the other anchors.
+        #expect(graph.arcs.contains { $0.tail == door && $0.head == room && $0.label == "H.0.1 Room" })
+        #expect(graph.arcs.contains { $0.tail == door && $0.label == "Corridor 0" })
+        // Every edge is two arcs: the graph is symmetric apart from direction-dependent facts.
+        for arc in graph.arcs where arc.kind == .walk {
+            #expect(graph.arcs.contains { $0.tail == arc.head && $0.head == arc.tail && $0.kind == .walk })
+        }
+    }
+
+    @Test func stairsAreAChainWithRiseAndSteps() {
+        let flights = arcs(.stairs)
+        #expect(flights.count == 2)
+        let up = flights.first { $0.attributes.rise > 0 }
+        #expect(up?.attributes.stepCount == 18)
+        #expect(abs((up?.length ?? 0) - 5.4) < 1e-9)
+    }
+
+    @Test func liftsWaitOncePerRide() {
+        let lift = arcs(.elevator)
+        // Per level: board and alight; between the two levels: a ride each way.
+        #expect(lift.filter { $0.attributes.connectorPhase == .board }.count == 2)
+        #expect(lift.filter { $0.attributes.connectorPhase == .alight }.count == 2)
+        #expect(lift.filter { $0.attributes.connectorPhase == .ride }.count == 2)
+        let foot = RoutingProfile.foot
+        let board = lift.first { $0.attributes.connectorPhase == .board }
+        #expect(board.flatMap(foot.seconds(for:)) == 30)
+    }
+
+    @Test func entrancesJoinOutdoorPaths() throws {
+        let entrance = try #require(nodes(.entrance, level: "H@0").first)
+        let thresholds = arcs(.entrance)
+        #expect(thresholds.count == 2)
+        #expect(thresholds.contains { $0.head == entrance })
+        #expect(arcs(.outdoorPath).count == 2)
+    }
+
+    @Test func pointsOfInterestAttachToTheirRoomOrTheNearestNode() throws {
+        #expect(graph.placeNodes[.pointOfInterest("desk")] == graph.placeNodes[.space("room1")])
+        let gate = try #require(graph.placeNodes[.pointOfInterest("gate")])
+        #expect(graph.nodes[gate].level == graph.levelIDs.firstIndex(of: Level.outdoorID))
+        #expect(graph.placeNodes[.pointOfInterest("far")] == nil)
+        #expect(built.issues.map(\.code) == ["place-not-connected"])
+    }
+
+    @Test func routesUpstairsOnFootAndByLiftInAWheelchair() throws {
+        let compiled = CompiledGraph(graph: graph, profiles: [.foot, .wheelchair])
+        let bundle = try SmallVenue.bundle(compiled)
+        let start = try #require(graph.placeNodes[.pointOfInterest("gate")])
+        let end = try #require(graph.placeNodes[.space("room1")])
+        let onFoot = try #require(try bundle.shortestPath(from: start, to: end, profile: 0))
+        let footKinds = try onFoot.arcs.map { try bundle.arc($0).kind }
+        #expect(footKinds.contains(.stairs) && !footKinds.contains(.elevator))
+        let rolling = try #require(try bundle.shortestPath(from: start, to: end, profile: 1))
+        let wheelKinds = try rolling.arcs.map { try bundle.arc($0).kind }
+        #expect(wheelKinds.contains(.elevator) && !wheelKinds.contains(.stairs))
+        #expect(rolling.duration > onFoot.duration)
+        let steps = try bundle.steps(of: rolling)
+        #expect(steps.map(\.action).contains(.enterBuilding))
+        #expect(steps.contains { $0.action == .elevator && $0.fromLevel != $0.toLevel })
+    }
+
+    @Test func wheelchairNoClosesTheWay() throws {
+        let venue = SmallVenue.venue(stairsWheelchair: .no)
+        let graph = GraphBuilder(venue: venue, parameters: GraphParameters()).build().graph
+        for arc in graph.arcs where arc.kind == .stairs {
+            #expect(RoutingProfile.wheelchair.seconds(for: arc) == nil)
+            #expect(RoutingProfile.foot.seconds(for: arc) != nil)
+        }
+    }
+
+    @Test func aRoomWithoutADoorStaysUnconnected() throws {
+        let graph = GraphBuilder(venue: SmallVenue.venue(roomDoor: false), parameters: GraphParameters()).build().graph
+        let room = try #require(graph.placeNodes[.space("room0")])
+        #expect(!graph.arcs.contains { $0.tail == room || $0.head == room })
+    }
+
+    @Test func theArtifactRoundTrips() throws {
+        let compiled = CompiledGraph(graph: graph, profiles: [.foot, .wheelchair])
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("graph-\(UUID().uuidString).navgraph")
+        try compiled.write(to: url)
+        let read = try CompiledGraph.read(from: url)
+        #expect(read == compiled)
+        #expect(compiled.encoded() == CompiledGraph(graph: graph, profiles: [.foot, .wheelchair]).encoded())
+    }
+}

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs the Debian packages navforge builds against, when any is missing.
+# Used by `make demo` and `make test`; safe to run again (does nothing when all are present).
+set -euo pipefail
+
+packages=(libxml2-dev libgeos-dev libsqlite3-dev pkg-config python3)
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "Installing system packages: ${missing[*]}" >&2
+if [ "$(id -u)" -eq 0 ]; then
+    run() { "$@"; }
+elif command -v sudo >/dev/null 2>&1; then
+    run() { sudo "$@"; }
+else
+    echo "error: missing ${missing[*]}; install them as root (apt-get install ${missing[*]})" >&2
+    exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+run apt-get install -y --no-install-recommends "${missing[@]}" >/dev/null \
+    || { run apt-get update >/dev/null && run apt-get install -y --no-install-recommends "${missing[@]}" >/dev/null; }
