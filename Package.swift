@@ -43,10 +43,10 @@ let package = Package(
         .testTarget(name: "VenueModelTests", dependencies: ["VenueModel"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "VenueModel"]),
         .testTarget(name: "StagingTests", dependencies: ["Staging", "VenueModel"]),
-        .testTarget(name: "ImportersTests", dependencies: ["Importers", "VenueModel"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ImportersTests", dependencies: ["Importers", "VenueModel"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "VenueModel"]),
         .testTarget(name: "RoutingGraphTests", dependencies: ["RoutingGraph", "VenueModel", "NavBundle"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "NavBundle", "VenueModel"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "NavBundle", "VenueModel"]),
         .testTarget(name: "navforgeTests", dependencies: ["navforge"]),
     ],
     swiftLanguageModes: [.v6]

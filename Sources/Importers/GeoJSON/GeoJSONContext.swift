@@ -66,7 +66,7 @@ struct GeoJSONContext {
 
         for field in GeoJSONMapping.fields {
             if let type = feature.structuredProperty(field) {
-                errors.append(ImportError("property '\(mapping.property(for: field))' is an \(type); expected text or a number",
+                errors.append(ImportError("property '\(mapping.property(for: field))' is \(type); expected text or a number",
                                           at: location))
                 return
             }

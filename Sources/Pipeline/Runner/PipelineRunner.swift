@@ -107,7 +107,7 @@ public struct PipelineRunner {
             return StageResult(stage: stage.kind, status: .ran, durationSeconds: duration, cacheKey: key,
                                outputs: outputs, issues: outcome.issues, message: outcome.message)
         } catch {
-            errors.append(Self.message(for: error))
+            errors += Self.messages(for: error)
             return StageResult(stage: stage.kind, status: .failed, durationSeconds: Date().timeIntervalSince(started),
                                cacheKey: key, outputs: [], issues: IssueCounts(), message: "failed")
         }
@@ -133,5 +133,11 @@ public struct PipelineRunner {
 
     static func message(for error: Error) -> String {
         String(describing: error)
+    }
+
+    /// One line per problem: a stage failure lists each broken place separately.
+    static func messages(for error: Error) -> [String] {
+        if let failure = error as? StageFailure { return failure.messages }
+        return [message(for: error)]
     }
 }

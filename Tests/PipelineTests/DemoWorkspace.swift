@@ -1,0 +1,52 @@
+import Foundation
+@testable import Pipeline
+
+/// A private copy of the demo campus and its pipeline in a temporary folder, so tests can edit
+/// inputs and build without touching the repository.
+struct DemoWorkspace {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    let root: URL
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("navforge-demo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("input"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("pipelines"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("input/demo-campus"),
+                                         to: root.appendingPathComponent("input/demo-campus"))
+        for name in ["demo-campus.yml", "meeting-rooms.yml"] {
+            try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("pipelines/\(name)"),
+                                             to: root.appendingPathComponent("pipelines/\(name)"))
+        }
+    }
+
+    var pipeline: URL { root.appendingPathComponent("pipelines/demo-campus.yml") }
+    var buildRoot: URL { root.appendingPathComponent("build") }
+    var layout: BuildLayout { BuildLayout(root: buildRoot, pipelineName: "demo-campus") }
+    var bundle: URL { layout.bundle(venueID: "demo-campus", version: "1.0.0") }
+
+    func input(_ name: String) -> URL {
+        root.appendingPathComponent("input/demo-campus/\(name)")
+    }
+
+    /// Replaces text in a file of the workspace.
+    func edit(_ url: URL, replacing old: String, with new: String) throws {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        precondition(text.contains(old), "\(url.lastPathComponent) does not contain \(old)")
+        try text.replacingOccurrences(of: old, with: new).write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    func build(_ pipeline: URL? = nil, force: Bool = false, until: StageKind? = nil) throws -> BuildSummary {
+        let definition = try PipelineFileParser.parse(contentsOf: pipeline ?? self.pipeline)
+        return PipelineRunner(definition: definition,
+                              options: BuildOptions(buildRoot: buildRoot, force: force, until: until)).run()
+    }
+}
+
+extension BuildSummary {
+    /// Stage name → status, to compare in one expectation.
+    var statuses: [String: StageResult.Status] {
+        Dictionary(uniqueKeysWithValues: stages.map { ($0.stage.rawValue, $0.status) })
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import NavBundle
+import Testing
+@testable import Pipeline
+
+@Suite struct PipelineRunnerTests {
+    @Test func buildsTheDemoAndCachesEveryStage() throws {
+        let workspace = try DemoWorkspace()
+        let first = try workspace.build()
+        #expect(first.status == .succeeded, "\(first.errors)")
+        #expect(first.statuses == ["import": .ran, "validate": .ran, "graph": .ran, "bundle": .ran])
+        for output in first.outputs { #expect(FileManager.default.fileExists(atPath: output), "\(output)") }
+        #expect(FileManager.default.fileExists(atPath: workspace.layout.manifest.path))
+
+        let second = try workspace.build()
+        #expect(second.status == .succeeded)
+        #expect(second.statuses == ["import": .cached, "validate": .cached, "graph": .cached, "bundle": .cached])
+        #expect(second.stages.map(\.cacheKey) == first.stages.map(\.cacheKey))
+        #expect(second.stages.map(\.message) == first.stages.map(\.message))
+    }
+
+    @Test func aChangedInputRerunsEverythingDownstreamOfImport() throws {
+        let workspace = try DemoWorkspace()
+        _ = try workspace.build()
+        try workspace.edit(workspace.input("events.csv"), replacing: "Welcome Lecture", with: "Welcome Address")
+        let rebuilt = try workspace.build()
+        #expect(rebuilt.statuses == ["import": .ran, "validate": .ran, "graph": .ran, "bundle": .ran])
+    }
+
+    @Test func changedParametersRerunOnlyTheirStageAndWhatFollows() throws {
+        let workspace = try DemoWorkspace()
+        _ = try workspace.build()
+        try workspace.edit(workspace.pipeline, replacing: "profiles: [foot, wheelchair]", with: "profiles: [foot]")
+        #expect(try workspace.build().statuses == ["import": .cached, "validate": .cached, "graph": .ran, "bundle": .ran])
+        try workspace.edit(workspace.pipeline, replacing: "version: 1.0.0", with: "version: 1.0.1")
+        #expect(try workspace.build().statuses == ["import": .cached, "validate": .cached, "graph": .cached, "bundle": .ran])
+    }
+
+    @Test func aDeletedOutputRerunsItsStage() throws {
+        let workspace = try DemoWorkspace()
+        _ = try workspace.build()
+        try FileManager.default.removeItem(at: workspace.layout.report)
+        #expect(try workspace.build().statuses == ["import": .cached, "validate": .ran, "graph": .cached, "bundle": .cached])
+    }
+
+    @Test func forceRunsEverything() throws {
+        let workspace = try DemoWorkspace()
+        _ = try workspace.build()
+        #expect(try workspace.build(force: true).statuses.values.allSatisfy { $0 == .ran })
+    }
+
+    @Test func untilStopsAfterTheStage() throws {
+        let workspace = try DemoWorkspace()
+        let summary = try workspace.build(until: .validate)
+        #expect(summary.stages.map(\.stage) == [.import, .validate])
+        #expect(!FileManager.default.fileExists(atPath: workspace.bundle.path))
+    }
+
+    @Test func aBrokenInputFailsWithItsPositionAndLeavesThePreviousStore() throws {
+        let workspace = try DemoWorkspace()
+        _ = try workspace.build()
+        let before = try Data(contentsOf: workspace.layout.staging)
+        try workspace.edit(workspace.input("library-rooms.csv"), replacing: "group_study,6,", with: "group_study,six,")
+        let failed = try workspace.build()
+        #expect(failed.status == .failed)
+        #expect(failed.statuses == ["import": .failed, "validate": .skipped, "graph": .skipped, "bundle": .skipped])
+        #expect(failed.errors == ["../input/demo-campus/library-rooms.csv:3:43: capacity: 'six' is not a whole number",
+                                  "../input/demo-campus/library-rooms.csv:4:43: capacity: 'six' is not a whole number"])
+        #expect(try Data(contentsOf: workspace.layout.staging) == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: workspace.layout.directory.path)
+            .filter { $0.hasSuffix(".tmp") || $0.contains(".tmp.") }
+        #expect(leftovers.isEmpty)
+        // Fixed again, the import runs and the rest of the stages match their caches again.
+        try workspace.edit(workspace.input("library-rooms.csv"), replacing: "group_study,six,", with: "group_study,6,")
+        #expect(try workspace.build().statuses == ["import": .ran, "validate": .cached, "graph": .cached, "bundle": .cached])
+    }
+
+    @Test func unknownLevelsFailTheImport() throws {
+        let workspace = try DemoWorkspace()
+        try workspace.edit(workspace.input("library-rooms.csv"), replacing: "B,1,B.1.", with: "B,7,B.1.")
+        let failed = try workspace.build()
+        #expect(failed.status == .failed)
+        #expect(failed.errors.first?.contains("unknown level '7' in building 'B' (declared: 0, 1)") == true)
+    }
+
+    @Test func validationErrorsFailTheBuildUnlessToldNot() throws {
+        let workspace = try DemoWorkspace()
+        try workspace.edit(workspace.input("events.csv"), replacing: "EV-002,C.0.H2", with: "EV-002,C.0.H9")
+        let failed = try workspace.build()
+        #expect(failed.statuses == ["import": .ran, "validate": .failed, "graph": .skipped, "bundle": .skipped])
+        #expect(failed.errors.first?.contains("validation found 1 errors") == true)
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: workspace.layout.report)) as? [String: Any]
+        let summary = report?["summary"] as? [String: Any]
+        #expect(summary?["errors"] as? Int == 1)
+
+        try workspace.edit(workspace.pipeline, replacing: "fail-on: error", with: "fail-on: never")
+        let passed = try workspace.build()
+        #expect(passed.status == .succeeded)
+        #expect(passed.stages.first { $0.stage == .bundle }?.message?.contains("1 events at unknown places left out") == true)
+    }
+
+    @Test func rebuildsAreByteIdentical() throws {
+        let workspace = try DemoWorkspace()
+        _ = try workspace.build()
+        let first = try Data(contentsOf: workspace.bundle)
+        _ = try workspace.build(force: true)
+        #expect(try Data(contentsOf: workspace.bundle) == first)
+    }
+
+    @Test func csvAloneMakesASearchableVenue() throws {
+        let workspace = try DemoWorkspace()
+        let summary = try workspace.build(workspace.root.appendingPathComponent("pipelines/meeting-rooms.yml"))
+        #expect(summary.status == .succeeded, "\(summary.errors)")
+        let url = BuildLayout(root: workspace.buildRoot, pipelineName: "meeting-rooms")
+            .bundle(venueID: "meeting-rooms", version: "1.0.0")
+        let bundle = try VenueBundle(path: url.path)
+        let rooms = try bundle.search("group study", minimumCapacity: 8)
+        #expect(!rooms.isEmpty)
+        #expect(rooms.allSatisfy { ($0.capacity ?? 0) >= 8 && $0.name?.contains("Group Study") == true })
+        #expect(bundle.nodeCount == 0)
+    }
+}

@@ -1,0 +1,114 @@
+import Testing
+@testable import Validation
+import VenueModel
+
+/// One small venue per rule; each test checks that exactly the expected code fires, where.
+@Suite struct ValidationRuleTests {
+    typealias Location = VenueModel.SourceLocation
+    static let projection = LocalProjection(origin: Coordinate(latitude: 48.15, longitude: 11.58))
+
+    static func at(_ x: Double, _ y: Double) -> Coordinate {
+        projection.unproject(PlanarPoint(x: x, y: y))
+    }
+
+    static func rectangle(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> SpaceGeometry {
+        .polygon(Polygon(exterior: [at(x0, y0), at(x1, y0), at(x1, y1), at(x0, y1), at(x0, y0)]))
+    }
+
+    /// A corridor and a room sharing the wall y = 3, with a door on it, on level 0 of building H.
+    static func base() -> Venue {
+        var venue = Venue(id: "v", name: "V")
+        venue.levels = [Level(id: "H@0", buildingID: "H", ordinal: 0, name: nil, source: nil),
+                        Level(id: "H@1", buildingID: "H", ordinal: 1, name: nil, source: nil)]
+        venue.spaces = [
+            Space(id: "corridor", kind: .corridor, buildingID: "H", levelIDs: ["H@0"], geometry: rectangle(0, 0, 20, 3),
+                  source: Location(file: "plan.geojson", line: 2)),
+            Space(id: "room", kind: .room, buildingID: "H", levelIDs: ["H@0"], geometry: rectangle(0, 3, 10, 9),
+                  ref: "H.0.1", source: Location(file: "plan.geojson", line: 3)),
+        ]
+        venue.openings = [Opening(id: "door", levelIDs: ["H@0"], location: at(5, 3), isEntrance: false,
+                                  source: Location(file: "plan.geojson", line: 4))]
+        return venue
+    }
+
+    func findings(_ venue: Venue) -> [VenueModel.Issue] {
+        Validator(venue: venue).run()
+    }
+
+    @Test func aCleanVenueHasNoFindings() {
+        #expect(findings(Self.base()).isEmpty)
+    }
+
+    @Test func selfIntersectingOutlinesAreInvalid() {
+        var venue = Self.base()
+        let bowtie = Polygon(exterior: [Self.at(30, 0), Self.at(40, 10), Self.at(40, 0), Self.at(30, 10), Self.at(30, 0)])
+        venue.spaces.append(Space(id: "bowtie", kind: .area, buildingID: "H", levelIDs: ["H@0"], geometry: .polygon(bowtie),
+                                  source: Location(file: "plan.geojson", line: 9)))
+        let issues = findings(venue)
+        #expect(issues.map(\.code) == ["invalid-geometry"])
+        #expect(issues[0].location?.line == 9 && issues[0].severity == .warning)
+        #expect(issues[0].message.contains("Self-intersection"))
+    }
+
+    @Test func doorsOffEveryOutlineAreReported() {
+        var venue = Self.base()
+        venue.openings.append(Opening(id: "stray", levelIDs: ["H@0"], location: Self.at(5, 20), isEntrance: false,
+                                      source: Location(file: "plan.geojson", line: 7)))
+        let issues = findings(venue)
+        #expect(issues.map(\.code) == ["door-not-on-outline"])
+        #expect(issues[0].location?.line == 7 && issues[0].levelID == "H@0")
+        #expect(issues[0].coordinate == Self.at(5, 20))
+    }
+
+    @Test func roomsWithoutDoorsAreReportedPerLevel() {
+        var venue = Self.base()
+        venue.openings = []
+        let issues = findings(venue)
+        #expect(issues.map(\.code) == ["room-without-door"])
+        #expect(issues[0].location?.line == 3 && issues[0].levelID == "H@0")
+    }
+
+    @Test func pointRoomsAreNotedAsNotRoutable() {
+        var venue = Self.base()
+        venue.spaces.append(Space(id: "p", kind: .room, buildingID: "H", levelIDs: ["H@1"], geometry: .point(Self.at(1, 1)),
+                                  ref: "H.1.1", source: Location(file: "rooms.csv", line: 2)))
+        let issues = findings(venue)
+        #expect(issues.map(\.code) == ["room-without-outline"])
+        #expect(issues[0].severity == .info)
+    }
+
+    @Test func connectorsMustLinkLevelsAndStandInSpaces() {
+        var venue = Self.base()
+        venue.connectors = [
+            Connector(id: "lift", kind: .elevator, buildingID: "H", levelIDs: ["H@0"], location: Self.at(15, 1.5),
+                      source: Location(file: "plan.geojson", line: 11)),
+            Connector(id: "stairs", kind: .stairs, buildingID: "H", levelIDs: ["H@0", "H@1"], location: Self.at(18, 1.5),
+                      source: Location(file: "plan.geojson", line: 12)),
+        ]
+        let issues = findings(venue)
+        #expect(issues.map(\.code) == ["connector-single-level", "connector-outside-space"])
+        #expect(issues[0].location?.line == 11)
+        #expect(issues[1].location?.line == 12 && issues[1].levelID == "H@1")
+    }
+
+    @Test func duplicateRefsAndUnknownEventPlaces() {
+        var venue = Self.base()
+        venue.pointsOfInterest = [PointOfInterest(id: "poi", name: "Copy", ref: "h.0.1", category: "printer",
+                                                  location: Self.at(2, 1), buildingID: "H", levelID: "H@0",
+                                                  source: Location(file: "pois.csv", line: 5))]
+        venue.events = [Event(id: "e", title: "Talk", placeRef: "H.9.9", start: 0, end: 1,
+                              source: Location(file: "events.csv", line: 2))]
+        let issues = findings(venue)
+        #expect(issues.map(\.code) == ["event-unknown-place", "duplicate-ref"])
+        #expect(issues[0].severity == .error && issues[0].location?.file == "events.csv")
+        #expect(issues[1].location?.line == 5)
+    }
+
+    @Test func reportsCountFindingsByCode() {
+        var venue = Self.base()
+        venue.openings = []
+        let report = ValidationReport(venue: "v", generator: "test", issues: findings(venue))
+        #expect(report.summary.warnings == 1 && report.summary.errors == 0)
+        #expect(report.summary.byCode == ["room-without-door": 1])
+    }
+}

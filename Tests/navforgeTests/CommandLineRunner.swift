@@ -1,0 +1,52 @@
+import Foundation
+
+/// Runs the built `navforge` executable in a child process and captures what it prints.
+struct CommandLineRunner {
+    struct Result {
+        var status: Int32
+        var output: String
+        var errorOutput: String
+    }
+
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The `navforge` built beside this test bundle.
+    static var executable: URL {
+        let products = Bundle.main.bundleURL
+        let candidates = [products.appendingPathComponent("navforge"),
+                          products.deletingLastPathComponent().appendingPathComponent("navforge")]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }
+
+    let directory: URL
+
+    func run(_ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Read before waiting so a full pipe cannot block the child.
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
+                      errorOutput: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// A temporary folder holding a copy of the demo campus inputs and pipelines.
+    static func demoWorkspace() throws -> CommandLineRunner {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("navforge-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("input"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: repository.appendingPathComponent("input/demo-campus"),
+                                         to: root.appendingPathComponent("input/demo-campus"))
+        try FileManager.default.copyItem(at: repository.appendingPathComponent("pipelines"),
+                                         to: root.appendingPathComponent("pipelines"))
+        return CommandLineRunner(directory: root)
+    }
+}

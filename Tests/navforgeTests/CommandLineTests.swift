@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// The command line as users and CI drive it: exit statuses, messages, outputs.
+@Suite(.serialized) struct CommandLineTests {
+    static let bundle = "build/demo-campus/demo-campus-1.0.0.navbundle"
+
+    @Test func buildsTheDemoAndRoutesAcrossBuildingsAndLevels() throws {
+        let cli = try CommandLineRunner.demoWorkspace()
+        let build = try cli.run(["build", "pipelines/demo-campus.yml"])
+        #expect(build.status == 0, "\(build.errorOutput)")
+        #expect(build.output.contains("Build succeeded"))
+        #expect(build.errorOutput.isEmpty, "no progress when stderr is not a terminal")
+
+        let route = try cli.run(["route", Self.bundle, "--from", "A.2.04", "--to", "B.1.G5"])
+        #expect(route.status == 0, "\(route.errorOutput)")
+        #expect(route.output.contains("Leave Main Building"))
+        #expect(route.output.contains("Enter Library"))
+        #expect(route.output.contains("from Second floor to Ground floor"))
+        #expect(route.output.contains("up from Ground floor to Upper floor"))
+        #expect(route.output.contains("Arrive at B.1.G5 Group Study Room 5."))
+        #expect(route.output.contains("about"))
+
+        let wheelchair = try cli.run(["route", Self.bundle, "--from", "A.0.04", "--to", "C.1.H3", "--profile", "wheelchair",
+                                      "--geojson", "route.geojson"])
+        #expect(wheelchair.status == 0, "\(wheelchair.errorOutput)")
+        #expect(wheelchair.output.contains("Use Main Entrance Ramp"))
+        #expect(wheelchair.output.contains("Take Lift C up"))
+        #expect(!wheelchair.output.contains("staircase") && !wheelchair.output.contains("Steps"))
+        let geojson = try Data(contentsOf: cli.directory.appendingPathComponent("route.geojson"))
+        let object = try JSONSerialization.jsonObject(with: geojson) as? [String: Any]
+        #expect(object?["type"] as? String == "FeatureCollection")
+
+        let search = try cli.run(["search", Self.bundle, "study", "--min-capacity", "8"])
+        #expect(search.status == 0)
+        #expect(search.output.contains("Group Study Room 3"))
+        #expect(!search.output.contains("Group Study Room 1 "))
+    }
+
+    @Test func aSecondBuildIsCachedAndJSONIsParseable() throws {
+        let cli = try CommandLineRunner.demoWorkspace()
+        _ = try cli.run(["build", "pipelines/demo-campus.yml"])
+        let second = try cli.run(["build", "pipelines/demo-campus.yml", "--json"])
+        #expect(second.status == 0)
+        let summary = try JSONSerialization.jsonObject(with: Data(second.output.utf8)) as? [String: Any]
+        #expect(summary?["status"] as? String == "succeeded")
+        let stages = summary?["stages"] as? [[String: Any]] ?? []
+        #expect(stages.map { $0["status"] as? String } == ["cached", "cached", "cached", "cached"])
+        #expect((summary?["outputs"] as? [String])?.contains(Self.bundle) == true)
+    }
+
+    @Test func separateProcessesWriteByteIdenticalBundles() throws {
+        let cli = try CommandLineRunner.demoWorkspace()
+        #expect(try cli.run(["build", "pipelines/demo-campus.yml", "--build-dir", "one"]).status == 0)
+        #expect(try cli.run(["build", "pipelines/demo-campus.yml", "--build-dir", "two"]).status == 0)
+        let one = try Data(contentsOf: cli.directory.appendingPathComponent("one/demo-campus/demo-campus-1.0.0.navbundle"))
+        let two = try Data(contentsOf: cli.directory.appendingPathComponent("two/demo-campus/demo-campus-1.0.0.navbundle"))
+        #expect(one == two)
+        let graphOne = try Data(contentsOf: cli.directory.appendingPathComponent("one/demo-campus/graph.navgraph"))
+        let graphTwo = try Data(contentsOf: cli.directory.appendingPathComponent("two/demo-campus/graph.navgraph"))
+        #expect(graphOne == graphTwo)
+    }
+
+    @Test func failuresExitWithStatusOneAndSayWhere() throws {
+        let cli = try CommandLineRunner.demoWorkspace()
+        let pipeline = cli.directory.appendingPathComponent("pipelines/broken.yml")
+        try "venue:\n  id: broken\nversion: 1.0\ninputs: []\nstages: {import: }\n".write(to: pipeline, atomically: true, encoding: .utf8)
+        let broken = try cli.run(["build", "pipelines/broken.yml"])
+        #expect(broken.status == 1)
+        #expect(broken.errorOutput.contains("pipelines/broken.yml:3:10: version: '1.0' is not a semantic version"))
+
+        let missing = try cli.run(["build", "pipelines/none.yml"])
+        #expect(missing.status == 1)
+        #expect(missing.errorOutput.contains("cannot read the pipeline file"))
+
+        _ = try cli.run(["build", "pipelines/demo-campus.yml"])
+        let unknown = try cli.run(["route", Self.bundle, "--from", "A.2.04", "--to", "Z.9.99"])
+        #expect(unknown.status == 1)
+        #expect(unknown.errorOutput.contains("no room or point of interest called 'Z.9.99'"))
+        let profile = try cli.run(["route", Self.bundle, "--from", "A.2.04", "--to", "B.1.G5", "--profile", "bicycle"])
+        #expect(profile.status == 1)
+        #expect(profile.errorOutput.contains("profile 'bicycle' is not in this bundle"))
+        let notABundle = try cli.run(["route", "pipelines/demo-campus.yml", "--from", "A", "--to", "B"])
+        #expect(notABundle.status == 1)
+        #expect(notABundle.errorOutput.contains("not a navforge bundle file"))
+    }
+
+    @Test func wrongCommandLinesExitWithUsageStatus() throws {
+        let cli = try CommandLineRunner.demoWorkspace()
+        #expect(try cli.run(["build"]).status == 64)
+        #expect(try cli.run(["build", "pipelines/demo-campus.yml", "--until", "contract"]).status == 64)
+        #expect(try cli.run(["route", Self.bundle, "--from", "A"]).status == 64)
+        #expect(try cli.run(["frobnicate"]).status == 64)
+    }
+}
