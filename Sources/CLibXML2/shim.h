@@ -5,8 +5,5 @@
 #include <libxml/parser.h>
 #include <libxml/xmlreader.h>
 #include <libxml/xmlerror.h>
+#include <libxml/tree.h>
 
-// xmlFree is a global function pointer variable, which Swift 6 rejects as shared mutable state.
-static inline void navforge_xml_free(void *pointer) {
-    xmlFree(pointer);
-}
