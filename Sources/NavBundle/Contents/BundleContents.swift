@@ -140,6 +140,27 @@ public struct BundleContents: Sendable {
     }
 }
 
+extension BundleContents.Level {
+    /// "Second floor, Main Building", "Outdoors".
+    public var displayName: String {
+        let levelName = name ?? id
+        guard let buildingName else { return levelName }
+        return "\(levelName), \(buildingName)"
+    }
+}
+
+extension BundleContents.Place {
+    /// `A.2.14 Seminar room`: what to call the place in one line.
+    public var label: String {
+        switch (ref, name) {
+        case let (ref?, name?) where ref != name: return "\(ref) \(name)"
+        case let (ref?, _): return ref
+        case let (nil, name?): return name
+        case (nil, nil): return category ?? "place"
+        }
+    }
+}
+
 /// The bundle's `META` section: what it is, what made it, from what.
 public struct BundleMetadata: Codable, Hashable, Sendable {
     public struct Source: Codable, Hashable, Sendable {

@@ -1,26 +1,9 @@
 extension VenueBundle {
-    public struct LevelRecord: Hashable, Sendable {
-        public var id: String
-        public var name: String?
-        public var buildingID: String?
-        public var buildingName: String?
-        public var ordinal: Double
-
-        /// "Second floor, Main Building", "Outdoors".
-        public var displayName: String {
-            let levelName = name ?? id
-            guard let buildingName else { return levelName }
-            return "\(levelName), \(buildingName)"
-        }
-    }
-
-    public struct NodeRecord: Hashable, Sendable {
-        public var latitude: Double
-        public var longitude: Double
-        public var level: Int
-        public var kind: NodeKind
-        public var label: String?
-    }
+    // Records read back are the same values the writer takes.
+    public typealias LevelRecord = BundleContents.Level
+    public typealias NodeRecord = BundleContents.Node
+    public typealias PlaceRecord = BundleContents.Place
+    public typealias EventRecord = BundleContents.Event
 
     public struct ArcRecord: Hashable, Sendable {
         public var head: Int
@@ -29,43 +12,6 @@ extension VenueBundle {
         public var kind: ArcKind
         public var label: String?
         public var isIndoor: Bool
-    }
-
-    public struct PlaceRecord: Hashable, Sendable {
-        public var kind: PlaceKind
-        public var ref: String?
-        public var name: String?
-        public var category: String?
-        public var description: String?
-        public var buildingName: String?
-        public var level: Int?
-        public var node: Int?
-        public var latitude: Double?
-        public var longitude: Double?
-        public var capacity: Int?
-        public var openingHours: String?
-        public var phone: String?
-        public var email: String?
-        public var website: String?
-        public var geofenceRadius: Double?
-
-        /// `A.2.14 Seminar room`: what to call it in one line.
-        public var label: String {
-            switch (ref, name) {
-            case let (ref?, name?) where ref != name: return "\(ref) \(name)"
-            case let (ref?, _): return ref
-            case let (nil, name?): return name
-            case (nil, nil): return category ?? "place"
-            }
-        }
-    }
-
-    public struct EventRecord: Hashable, Sendable {
-        public var place: Int
-        public var title: String
-        public var description: String?
-        public var start: Int64
-        public var end: Int64
     }
 
     public func level(_ index: Int) throws(ContainerError) -> LevelRecord {
