@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "VenueModel"),
         .target(name: "Geometry", dependencies: ["VenueModel", "CGEOS"]),
         .target(name: "Staging", dependencies: ["VenueModel", "CSQLite"]),
-        .target(name: "Importers", dependencies: ["VenueModel", "Geometry", "CLibXML2"]),
+        .target(name: "Importers", dependencies: ["VenueModel", "CLibXML2"]),
         .target(name: "Validation", dependencies: ["VenueModel", "Geometry"]),
         .target(name: "RoutingGraph", dependencies: ["VenueModel", "Geometry", "NavBundle"]),
         .target(name: "Pipeline", dependencies: [

@@ -19,11 +19,6 @@ public struct Venue: Hashable, Sendable, Codable {
         self.name = name
     }
 
-    /// Levels by id.
-    public func levelIndex() -> [String: Level] {
-        Dictionary(levels.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    }
-
     /// Every coordinate the venue mentions, for its bounding box and projection origin.
     public var allCoordinates: [Coordinate] {
         var result: [Coordinate] = []

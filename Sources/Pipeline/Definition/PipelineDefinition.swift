@@ -21,6 +21,13 @@ public struct PipelineDefinition: Sendable {
     public func stage(_ kind: StageKind) -> StageDefinition? {
         stages.first { $0.kind == kind }
     }
+
+    /// The graph stage's parameters, or the defaults when the pipeline has no graph stage; the
+    /// validator shares its door tolerance.
+    var graphParameters: GraphParameters {
+        if case .graph(let parameters)? = stage(.graph)?.parameters { return parameters }
+        return GraphParameters()
+    }
 }
 
 /// One input file and how to read it.

@@ -2,7 +2,6 @@
 public enum PipelineError: Error, Hashable, Sendable, CustomStringConvertible {
     case buildFolder(String)
     case unknownStage(String, available: [String])
-    case stageFailed(String)
 
     public var description: String {
         switch self {
@@ -10,8 +9,6 @@ public enum PipelineError: Error, Hashable, Sendable, CustomStringConvertible {
             return message
         case .unknownStage(let name, let available):
             return "stage '\(name)' is not in this pipeline (it has: \(available.joined(separator: ", ")))"
-        case .stageFailed(let message):
-            return message
         }
     }
 }

@@ -41,7 +41,7 @@ struct BundleAssembly {
 
     private mutating func addPlaces(_ venue: Venue, graph: NavigationGraph?, levelIndex: [String: Int],
                                     buildingNames: [String: String]) {
-        for space in venue.spaces where space.kind == .room || (space.kind.isWalkable && space.ref != nil) {
+        for space in venue.spaces where space.isPlace {
             let node = graph?.placeNodes[.space(space.id)]
             // The routing node stands inside the room; without a graph, the middle of its extent.
             let position = node.flatMap { graph?.nodes[$0].coordinate }

@@ -1,4 +1,5 @@
 import Foundation
+import NavBundle
 import VenueModel
 
 /// One stage of a build: how to name its result (cache key), where it writes, how to run it.
@@ -48,7 +49,7 @@ final class StageContext {
         if let known = digests[input.id] { return known }
         let digest: String
         do {
-            digest = try NavBundleHashing.hexDigest(of: input.url)
+            digest = try SHA256.hash(fileAt: input.url).hex
         } catch {
             throw StageFailure(["\(input.path): cannot read input: \(error.localizedDescription)"])
         }

@@ -1,5 +1,4 @@
 import Foundation
-import RoutingGraph
 import Staging
 import Validation
 import VenueModel
@@ -41,13 +40,5 @@ struct ValidateStage: PipelineStage {
             ? "validation found \(failing) \(parameters.failOn == .error ? "errors" : "errors and warnings"); see \(context.display(context.layout.report))"
             : nil
         return StageOutcome(issues: counts, message: message, failure: failure)
-    }
-}
-
-extension PipelineDefinition {
-    /// The graph stage's parameters, or the defaults when the pipeline has no graph stage.
-    var graphParameters: GraphParameters {
-        if case .graph(let parameters)? = stage(.graph)?.parameters { return parameters }
-        return GraphParameters()
     }
 }

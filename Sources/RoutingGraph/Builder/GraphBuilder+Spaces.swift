@@ -29,7 +29,7 @@ extension GraphBuilder {
     /// Links the anchors of every walkable space, and gives places a node to route to.
     func addSpaces() {
         for (index, space) in venue.spaces.enumerated() where space.kind.isWalkable {
-            let isPlace = space.kind == .room || space.ref != nil
+            let isPlace = space.isPlace
             for levelID in space.levelIDs {
                 guard let level = levelIndex[levelID] else { continue }
                 let spaceAnchors = anchors[index]?[levelID] ?? []

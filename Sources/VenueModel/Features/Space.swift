@@ -60,6 +60,12 @@ public struct Space: Hashable, Sendable, Codable {
         self.source = source
     }
 
+    /// Whether people search for the space and route to it: every room, and any other walkable
+    /// space with a ref (a foyer, a named hall).
+    public var isPlace: Bool {
+        kind == .room || (kind.isWalkable && ref != nil)
+    }
+
     /// `A.2.14 Seminar room`, `A.2.14`, `Seminar room` or the id: what to show a person.
     public var label: String {
         switch (ref, name) {

@@ -30,9 +30,4 @@ public struct SourceLocation: Hashable, Sendable, Codable, CustomStringConvertib
         if let feature { text += " (feature \(feature))" }
         return text
     }
-
-    /// The same file, another line and column.
-    public func at(line: Int, column: Int? = nil) -> SourceLocation {
-        SourceLocation(file: file, line: line, column: column, feature: feature)
-    }
 }
