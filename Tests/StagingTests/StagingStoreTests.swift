@@ -79,6 +79,14 @@ import VenueModel
         #expect(try StagingStore.read(from: url).venue.spaces.count == 2)
     }
 
+    @Test func removesTemporaryStoresOfInterruptedRuns() throws {
+        let directory = try temporaryDirectory()
+        let stale = directory.appendingPathComponent(".staging.sqlite.99999.tmp")
+        try Data("half".utf8).write(to: stale)
+        try StagingStore.write(Self.sampleVenue(), to: directory.appendingPathComponent("staging.sqlite"), generator: "test")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["staging.sqlite"])
+    }
+
     @Test func reportsAMissingStore() throws {
         let url = try temporaryDirectory().appendingPathComponent("missing.sqlite")
         #expect(throws: StagingError.self) { try StagingStore.read(from: url) }

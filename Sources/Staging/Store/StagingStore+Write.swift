@@ -7,9 +7,14 @@ public enum StagingStore {
     /// Writes the store atomically: into a temporary file beside `url`, in one transaction, then
     /// renamed over `url`. A failure leaves any previous store untouched.
     public static func write(_ staged: StagedVenue, to url: URL, generator: String) throws(StagingError) {
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        try? FileManager.default.removeItem(at: temporary)
+        let folder = url.deletingLastPathComponent()
+        let prefix = ".\(url.lastPathComponent)."
+        // Temporary stores of runs that were killed midway; the caller holds the build lock.
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
+        let temporary = folder.appendingPathComponent("\(prefix)\(ProcessInfo.processInfo.processIdentifier).tmp")
         do {
             try writeContents(staged, to: temporary.path, generator: generator)
         } catch let error as SQLiteError {
