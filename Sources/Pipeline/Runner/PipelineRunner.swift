@@ -71,7 +71,8 @@ public struct PipelineRunner {
             let result = runStage(stage, context: context, cache: &cache, errors: &errors)
             results.append(result)
             observer(.stageFinished(result))
-            try cache.save()
+            // Saved after every stage that ran, so a later failure keeps the earlier stages cached.
+            if result.status != .cached { try cache.save() }
             if result.status == .failed { stopped = true }
         }
     }
