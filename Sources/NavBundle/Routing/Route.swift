@@ -22,6 +22,8 @@ public struct Route: Hashable, Sendable {
 /// Why no route could be given.
 public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownProfile(String, available: [String])
+    /// The bundle was built without a graph stage: searchable, not routable.
+    case noGraph
     case notConnected(String)
     case noRoute(from: String, to: String, profile: String)
     case bundle(ContainerError)
@@ -30,6 +32,8 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .unknownProfile(let name, let available):
             return "profile '\(name)' is not in this bundle (it has: \(available.joined(separator: ", ")))"
+        case .noGraph:
+            return "this bundle has no navigation graph (its pipeline has no graph stage): it can be searched, not routed"
         case .notConnected(let place):
             return "\(place) is not connected to the navigation graph"
         case .noRoute(let from, let to, let profile):

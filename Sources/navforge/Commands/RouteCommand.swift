@@ -37,11 +37,12 @@ struct RouteCommand: ParsableCommand {
 
     private func findRoute() throws {
         let venue = try VenueBundle(path: bundle)
-        let profileIndex = try venue.profileIndex(named: profile)
         let start = try venue.resolvePlace(from)
         let destination = try venue.resolvePlace(to)
-        guard let startNode = start.place.node else { throw RouteError.notConnected(start.place.label) }
-        guard let endNode = destination.place.node else { throw RouteError.notConnected(destination.place.label) }
+        guard !venue.profileNames.isEmpty else { throw RouteError.noGraph }
+        let profileIndex = try venue.profileIndex(named: profile)
+        let startNode = try connectedNode(of: start.place, in: venue)
+        let endNode = try connectedNode(of: destination.place, in: venue)
         guard let route = try venue.shortestPath(from: startNode, to: endNode, profile: profileIndex) else {
             throw RouteError.noRoute(from: start.place.label, to: destination.place.label, profile: profile)
         }
@@ -52,5 +53,13 @@ struct RouteCommand: ParsableCommand {
             try data.write(to: URL(fileURLWithPath: geojson), options: .atomic)
             Console.out("Route written to \(geojson).")
         }
+    }
+
+    /// The place's graph node, if any arc reaches it (a room known only by a point has none).
+    private func connectedNode(of place: VenueBundle.PlaceRecord, in venue: VenueBundle) throws -> Int {
+        guard let node = place.node, try !venue.arcIndexes(from: node).isEmpty else {
+            throw RouteError.notConnected(place.label)
+        }
+        return node
     }
 }
