@@ -16,10 +16,11 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
-        // System libraries (Debian: libgeos-dev, libxml2-dev, libsqlite3-dev; see README).
+        // System libraries (Debian: libgeos-dev, libxml2-dev, libsqlite3-dev, zlib1g-dev; see README).
         .systemLibrary(name: "CGEOS", pkgConfig: "geos", providers: [.apt(["libgeos-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // The runtime format: Foundation only, so an app links this alone.
         .target(name: "NavBundle"),
@@ -27,7 +28,7 @@ let package = Package(
         .target(name: "VenueModel"),
         .target(name: "Geometry", dependencies: ["VenueModel", "CGEOS"]),
         .target(name: "Staging", dependencies: ["VenueModel", "CSQLite"]),
-        .target(name: "Importers", dependencies: ["VenueModel", "CLibXML2"]),
+        .target(name: "Importers", dependencies: ["VenueModel", "CLibXML2", "CZlib"]),
         .target(name: "Validation", dependencies: ["VenueModel", "Geometry"]),
         .target(name: "RoutingGraph", dependencies: ["VenueModel", "Geometry", "NavBundle"]),
         .target(name: "Pipeline", dependencies: [

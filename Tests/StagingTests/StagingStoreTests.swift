@@ -30,12 +30,16 @@ import VenueModel
         venue.connectors = [Connector(id: "c1", kind: .elevator, buildingID: "A", levelIDs: ["A@0", "A@1"],
                                       location: b, name: "Lift", stepCount: nil, direction: .both, source: source)]
         venue.paths = [Path(id: "p1", kind: .steps, levelID: Level.outdoorID, coordinates: [a, b, c], name: "Walk",
-                            stepCount: 4, isOneWay: true, accessibility: Accessibility(surface: "gravel", incline: -6),
+                            stepCount: 4, isOneWay: true,
+                            accessibility: Accessibility(surface: "gravel", smoothness: "bad", incline: -6),
                             source: source)]
+        venue.paths[0].vertexRefs = ["node/1", "node/2", "node/3"]
+        venue.spaces[0].localizedNames = ["de": "Seminarraum", "en": "Seminar room"]
         venue.pointsOfInterest = [PointOfInterest(
             id: "poi1", name: "Café", ref: "CAFE", category: "cafe", description: "Coffee", openingHours: "Mo-Fr 08:00-18:00",
             contact: Contact(phone: "+49 1", email: "a@b.c"), geofenceRadius: 12.5, location: c, buildingID: "A",
             levelID: "A@0", roomRef: "A.0.01", source: source)]
+        venue.pointsOfInterest[0].localizedNames = ["fr": "Café"]
         venue.events = [Event(id: "e1", title: "Lecture", placeRef: "A.0.01", start: 1_764_580_500, end: 1_764_586_000,
                               description: "Intro", source: source)]
         let issues = [Issue(code: "unknown-kind", severity: .warning, message: "kind 'x' unknown", location: source,

@@ -5,6 +5,7 @@ extension GraphBuilder {
     /// Explicit walkways as drawn: a node per vertex (shared where ways meet or touch a door), an
     /// edge per segment.
     func addPaths() {
+        var nodesOfVertex: [String: [Int]] = [:]
         for path in venue.paths {
             guard let level = levelIndex[path.levelID], path.coordinates.count >= 2 else { continue }
             let indoor = path.levelID != Level.outdoorID
@@ -17,11 +18,24 @@ extension GraphBuilder {
             attributes.stepCount = path.stepCount
             attributes.access = path.access
             let nodes = path.coordinates.map { node(at: $0, level: level) }
+            if let refs = path.vertexRefs, refs.count == nodes.count {
+                for (ref, node) in zip(refs, nodes) where !(nodesOfVertex[ref]?.contains(node) ?? false) {
+                    nodesOfVertex[ref, default: []].append(node)
+                }
+            }
             for (a, b) in zip(nodes, nodes.dropFirst()) {
                 addEdge(a, b, kind: kind, label: path.name, attributes: attributes, oneWay: path.isOneWay)
             }
             if indoor {
                 for end in [nodes.first, nodes.last].compactMap({ $0 }) { joinToNearbyDoor(end, levelID: path.levelID) }
+            }
+        }
+        // A vertex shared by ways on different levels (an untagged street meeting a level=0 arcade,
+        // say) is one place: join its nodes.
+        for ref in nodesOfVertex.keys.sorted() {
+            guard let nodes = nodesOfVertex[ref], nodes.count > 1 else { continue }
+            for (a, b) in zip(nodes, nodes.dropFirst()) {
+                addEdge(a, b, kind: .walk, label: nil, attributes: ArcAttributes(), length: 0)
             }
         }
     }

@@ -59,6 +59,14 @@ struct StagingRowReader {
         }
     }
 
+    func names(_ name: String = "names") throws(StagingError) -> [String: String] {
+        guard let text = text(name) else { return [:] }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: String] else {
+            throw StagingError.corrupt("\(table.name).\(name) is not a JSON object of names")
+        }
+        return object
+    }
+
     func levelIDs(_ name: String = "level_ids") throws(StagingError) -> [String] {
         try requiredText(name).split(separator: ";").map(String.init)
     }
@@ -76,7 +84,8 @@ struct StagingRowReader {
 
     func accessibility() throws(StagingError) -> Accessibility {
         Accessibility(wheelchair: try enumeration("wheelchair", as: WheelchairAccess.self), lit: bool("lit"),
-                      surface: text("surface"), width: double("width"), incline: double("incline"),
+                      surface: text("surface"), smoothness: text("smoothness"), width: double("width"),
+                      incline: double("incline"),
                       kerbHeight: double("kerb_height"), tactilePaving: bool("tactile_paving"),
                       handrail: bool("handrail"))
     }
@@ -95,6 +104,15 @@ struct StagingRowBuilder {
 
     mutating func add(levelIDs: [String]) { add(levelIDs.joined(separator: ";")) }
 
+    /// Localised names as a JSON object with sorted keys; NULL when there are none.
+    mutating func add(names: [String: String]) {
+        guard !names.isEmpty, let data = try? JSONSerialization.data(withJSONObject: names, options: [.sortedKeys]) else {
+            values.append(nil)
+            return
+        }
+        add(String(decoding: data, as: UTF8.self))
+    }
+
     mutating func add(geometry: SimpleGeometry?) {
         values.append(geometry.map { .blob(GeoPackageGeometry.encode($0)) })
     }
@@ -103,6 +121,7 @@ struct StagingRowBuilder {
         add(accessibility.wheelchair?.rawValue)
         add(accessibility.lit)
         add(accessibility.surface)
+        add(accessibility.smoothness)
         add(accessibility.width)
         add(accessibility.incline)
         add(accessibility.kerbHeight)

@@ -2,7 +2,7 @@
 /// here bumps ``version`` and is described there.
 enum StagingSchema {
     /// Stored in the `metadata` table; readers refuse other versions.
-    static let version = 1
+    static let version = 2
 
     static let buildings = StagingTable(
         name: "buildings", description: "Buildings and their footprints", geometryType: "POLYGON",
@@ -17,7 +17,7 @@ enum StagingSchema {
         name: "spaces", description: "Rooms, corridors, areas, stairwells, lift shafts, obstacles",
         geometryType: "GEOMETRY",
         columns: [.text("id", notNull: true), .text("kind", notNull: true), .text("building_id"),
-                  .text("level_ids", notNull: true), .text("name"), .text("ref"), .text("category"),
+                  .text("level_ids", notNull: true), .text("name"), .text("names"), .text("ref"), .text("category"),
                   .integer("capacity"), .text("access")] + StagingTable.Column.accessibility)
 
     static let openings = StagingTable(
@@ -36,11 +36,12 @@ enum StagingSchema {
         name: "paths", description: "Explicit walkways", geometryType: "LINESTRING",
         columns: [.text("id", notNull: true), .text("kind", notNull: true), .text("level_id", notNull: true),
                   .text("name"), .integer("step_count"), .integer("oneway", notNull: true),
-                  .text("access")] + StagingTable.Column.accessibility)
+                  .text("access"), .text("vertex_refs")] + StagingTable.Column.accessibility)
 
     static let pointsOfInterest = StagingTable(
         name: "pois", description: "Points of interest", geometryType: "POINT",
-        columns: [.text("id", notNull: true), .text("name", notNull: true), .text("ref"), .text("category", notNull: true),
+        columns: [.text("id", notNull: true), .text("name", notNull: true), .text("names"), .text("ref"),
+                  .text("category", notNull: true),
                   .text("description"), .text("opening_hours"), .text("phone"), .text("email"), .text("website"),
                   .real("geofence_radius"), .text("building_id"), .text("level_id"), .text("room_ref")])
 

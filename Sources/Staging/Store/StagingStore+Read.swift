@@ -76,11 +76,13 @@ extension StagingStore {
         guard let kind = try row.enumeration("kind", as: SpaceKind.self) else {
             throw StagingError.corrupt("spaces.kind is NULL")
         }
-        return Space(id: try row.requiredText("id"), kind: kind, buildingID: row.text("building_id"),
-                     levelIDs: try row.levelIDs(), geometry: spaceGeometry, name: row.text("name"),
-                     ref: row.text("ref"), category: row.text("category"), capacity: row.int("capacity"),
-                     accessibility: try row.accessibility(),
-                     access: try row.enumeration("access", as: AccessRestriction.self), source: try row.source())
+        var space = Space(id: try row.requiredText("id"), kind: kind, buildingID: row.text("building_id"),
+                          levelIDs: try row.levelIDs(), geometry: spaceGeometry, name: row.text("name"),
+                          ref: row.text("ref"), category: row.text("category"), capacity: row.int("capacity"),
+                          accessibility: try row.accessibility(),
+                          access: try row.enumeration("access", as: AccessRestriction.self), source: try row.source())
+        space.localizedNames = try row.names()
+        return space
     }
 
     private static func opening(from row: StagingRowReader) throws -> Opening {
@@ -115,23 +117,27 @@ extension StagingStore {
               let kind = try row.enumeration("kind", as: PathKind.self) else {
             throw StagingError.corrupt("paths row \(try row.requiredText("id")) lacks a line or kind")
         }
-        return Path(id: try row.requiredText("id"), kind: kind, levelID: try row.requiredText("level_id"),
-                    coordinates: coordinates, name: row.text("name"), stepCount: row.int("step_count"),
-                    isOneWay: row.bool("oneway") ?? false,
-                    access: try row.enumeration("access", as: AccessRestriction.self),
-                    accessibility: try row.accessibility(), source: try row.source())
+        var path = Path(id: try row.requiredText("id"), kind: kind, levelID: try row.requiredText("level_id"),
+                        coordinates: coordinates, name: row.text("name"), stepCount: row.int("step_count"),
+                        isOneWay: row.bool("oneway") ?? false,
+                        access: try row.enumeration("access", as: AccessRestriction.self),
+                        accessibility: try row.accessibility(), source: try row.source())
+        path.vertexRefs = row.text("vertex_refs").map { $0.split(separator: ";").map(String.init) }
+        return path
     }
 
     private static func pointOfInterest(from row: StagingRowReader) throws -> PointOfInterest {
         var location: Coordinate?
         if case .point(let point)? = try row.geometry() { location = point }
-        return PointOfInterest(
+        var poi = PointOfInterest(
             id: try row.requiredText("id"), name: try row.requiredText("name"), ref: row.text("ref"),
             category: try row.requiredText("category"), description: row.text("description"),
             openingHours: row.text("opening_hours"),
             contact: Contact(phone: row.text("phone"), email: row.text("email"), website: row.text("website")),
             geofenceRadius: row.double("geofence_radius"), location: location, buildingID: row.text("building_id"),
             levelID: row.text("level_id"), roomRef: row.text("room_ref"), source: try row.source())
+        poi.localizedNames = try row.names()
+        return poi
     }
 
     private static func event(from row: StagingRowReader) throws -> Event {

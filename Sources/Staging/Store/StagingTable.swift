@@ -73,7 +73,7 @@ extension StagingTable.Column {
 
     /// The accessibility attributes every walkable feature table carries.
     static let accessibility: [Self] = [
-        .text("wheelchair"), .integer("lit"), .text("surface"), .real("width"), .real("incline"),
+        .text("wheelchair"), .integer("lit"), .text("surface"), .text("smoothness"), .real("width"), .real("incline"),
         .real("kerb_height"), .integer("tactile_paving"), .integer("handrail"),
     ]
 }

@@ -7,6 +7,8 @@ public struct Accessibility: Hashable, Sendable, Codable {
     public var lit: Bool?
     /// OSM `surface` values (`asphalt`, `paving_stones`, `gravel`, ...).
     public var surface: String?
+    /// OSM `smoothness` values (`excellent`, `good`, `intermediate`, `bad`, ...).
+    public var smoothness: String?
     /// Clear width, metres.
     public var width: Double?
     /// Slope in percent; positive uphill in the drawing direction.
@@ -17,11 +19,12 @@ public struct Accessibility: Hashable, Sendable, Codable {
     public var handrail: Bool?
 
     public init(wheelchair: WheelchairAccess? = nil, lit: Bool? = nil, surface: String? = nil,
-                width: Double? = nil, incline: Double? = nil, kerbHeight: Double? = nil,
+                smoothness: String? = nil, width: Double? = nil, incline: Double? = nil, kerbHeight: Double? = nil,
                 tactilePaving: Bool? = nil, handrail: Bool? = nil) {
         self.wheelchair = wheelchair
         self.lit = lit
         self.surface = surface
+        self.smoothness = smoothness
         self.width = width
         self.incline = incline
         self.kerbHeight = kerbHeight

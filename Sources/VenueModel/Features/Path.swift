@@ -18,6 +18,9 @@ public struct Path: Hashable, Sendable, Codable {
     /// The level the path lies on: a building level, or ``Level/outdoorID``.
     public var levelID: String
     public var coordinates: [Coordinate]
+    /// The source's identity of each vertex (OSM `node/123`), when it has one: ways that share a
+    /// vertex are joined there even when their level tags differ.
+    public var vertexRefs: [String]?
     public var name: String?
     public var stepCount: Int?
     /// Walkable only in drawing direction.

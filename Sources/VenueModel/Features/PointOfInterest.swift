@@ -20,6 +20,8 @@ public struct PointOfInterest: Hashable, Sendable, Codable {
     public var id: String
     public var name: String
     public var ref: String?
+    /// Names in other languages, by language code.
+    public var localizedNames: [String: String] = [:]
     public var category: String
     public var description: String?
     /// OSM `opening_hours` syntax, kept as written.

@@ -37,6 +37,8 @@ public struct Space: Hashable, Sendable, Codable {
     public var name: String?
     /// The room number or code people search for (`A.2.14`).
     public var ref: String?
+    /// Names in other languages, by language code (`en`, `de`), as OSM `name:*` or IMDF labels give them.
+    public var localizedNames: [String: String] = [:]
     public var category: String?
     public var capacity: Int?
     public var accessibility: Accessibility
