@@ -44,7 +44,7 @@ let package = Package(
         .testTarget(name: "VenueModelTests", dependencies: ["VenueModel"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "VenueModel"]),
         .testTarget(name: "StagingTests", dependencies: ["Staging", "VenueModel"]),
-        .testTarget(name: "ImportersTests", dependencies: ["Importers", "VenueModel"]),
+        .testTarget(name: "ImportersTests", dependencies: ["Importers", "VenueModel", "Geometry", "CZlib"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "VenueModel"]),
         .testTarget(name: "RoutingGraphTests", dependencies: ["RoutingGraph", "VenueModel", "NavBundle"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "NavBundle", "VenueModel"]),

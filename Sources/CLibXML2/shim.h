@@ -6,4 +6,5 @@
 #include <libxml/xmlreader.h>
 #include <libxml/xmlerror.h>
 #include <libxml/tree.h>
+#include <libxml/SAX2.h>
 

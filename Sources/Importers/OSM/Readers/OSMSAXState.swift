@@ -1,0 +1,224 @@
+import CLibXML2
+import Foundation
+import VenueModel
+
+/// What the SAX callbacks build: the element being read, those completed since the last drain,
+/// or the first error.
+///
+/// A struct reached through one pointer the reader allocates: the callbacks mutate it in place,
+/// without the per-access exclusivity checks a class's properties would cost on every attribute.
+struct OSMSAXState {
+    enum Element {
+        case node(OSMNode)
+        case way(OSMWay)
+        case relation(OSMRelation)
+    }
+
+    /// The attributes of one element as SAX2 gives them: five pointers each (local name,
+    /// prefix, URI, value start, value end), values not NUL-terminated.
+    struct Attributes {
+        let base: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+        let count: Int
+
+        func name(_ index: Int) -> UnsafePointer<xmlChar>? { base?[index * 5] }
+
+        func value(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+            guard let start = base?[index * 5 + 3], let end = base?[index * 5 + 4] else {
+                return UnsafeBufferPointer(start: nil, count: 0)
+            }
+            return UnsafeBufferPointer(start: start, count: end - start)
+        }
+
+        func string(_ index: Int) -> String { String(decoding: value(index), as: UTF8.self) }
+
+        /// The index of the attribute with this name.
+        func index(of name: StaticString) -> Int? {
+            (0..<count).first { self.name($0)?.equals(name) == true }
+        }
+    }
+
+    let file: String
+    var parser: xmlParserCtxtPtr?
+    var completed: [Element] = []
+    var error: ImportError?
+    var libxmlError: (message: String, line: Int)?
+    var sawRoot = false
+    private var node: OSMNode?
+    private var way: OSMWay?
+    private var relation: OSMRelation?
+
+    init(file: String) {
+        self.file = file
+    }
+
+    mutating func drain<Sink: OSMElementSink>(into sink: inout Sink) {
+        for element in completed {
+            switch element {
+            case .node(let node): sink.add(node)
+            case .way(let way): sink.add(way)
+            case .relation(let relation): sink.add(relation)
+            }
+        }
+        completed.removeAll(keepingCapacity: true)
+    }
+
+    var line: Int {
+        guard let parser else { return 0 }
+        return Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer(parser)))
+    }
+
+    /// Records the first error and stops the parser.
+    mutating func fail(_ message: String) {
+        guard error == nil else { return }
+        error = ImportError(message, at: SourceLocation(file: file, line: line > 0 ? line : nil))
+        if let parser { xmlStopParser(parser) }
+    }
+
+    func parseFailure() -> ImportError {
+        let line = libxmlError?.line ?? self.line
+        return ImportError("malformed XML: \(libxmlError?.message ?? "the parser stopped")",
+                           at: SourceLocation(file: file, line: line > 0 ? line : nil))
+    }
+
+    // MARK: - Elements
+
+    mutating func start(_ name: UnsafePointer<xmlChar>, _ attributes: Attributes) {
+        guard error == nil else { return }
+        if !sawRoot {
+            guard name.equals("osm") else {
+                return fail("the root element is <\(String(cString: name))>, not <osm>: this is not an OSM XML file")
+            }
+            sawRoot = true
+            return
+        }
+        // The commonest elements first: a city extract is mostly nodes and their references.
+        if name.equals("nd") {
+            guard way != nil else { return fail("<nd> outside a way") }
+            guard let index = attributes.index(of: "ref") else { return fail("<nd> needs a ref attribute") }
+            guard let reference = integer(attributes, index) else { return }
+            way?.nodeIDs.append(reference)
+        } else if name.equals("node") {
+            startNode(attributes)
+        } else if name.equals("tag") {
+            addTag(attributes)
+        } else if name.equals("way") {
+            guard let id = requiredID(attributes, "way"), checkClosed() else { return }
+            way = OSMWay(id: id, nodeIDs: [])
+        } else if name.equals("member") {
+            addMember(attributes)
+        } else if name.equals("relation") {
+            guard let id = requiredID(attributes, "relation"), checkClosed() else { return }
+            relation = OSMRelation(id: id, members: [])
+        }
+        // <bounds>, <note>, <meta> and unknown elements carry nothing navforge uses.
+    }
+
+    mutating func end(_ name: UnsafePointer<xmlChar>) {
+        guard error == nil else { return }
+        if name.equals("node"), let element = node {
+            completed.append(.node(element))
+            node = nil
+        } else if name.equals("way"), let element = way {
+            completed.append(.way(element))
+            way = nil
+        } else if name.equals("relation"), let element = relation {
+            completed.append(.relation(element))
+            relation = nil
+        }
+    }
+
+    private mutating func startNode(_ attributes: Attributes) {
+        var id: Int64?
+        var latitude: Double?
+        var longitude: Double?
+        for index in 0..<attributes.count {
+            guard let name = attributes.name(index) else { continue }
+            if name.equals("id") {
+                guard let value = integer(attributes, index) else { return }
+                id = value
+            } else if name.equals("lat") {
+                guard let value = decimal(attributes, index) else { return }
+                latitude = value
+            } else if name.equals("lon") {
+                guard let value = decimal(attributes, index) else { return }
+                longitude = value
+            }
+        }
+        guard let id, let latitude, let longitude else { return fail("<node> needs id, lat and lon attributes") }
+        guard abs(latitude) <= 90, abs(longitude) <= 180 else {
+            return fail("node \(id) has lat/lon \(latitude), \(longitude) outside WGS 84 bounds")
+        }
+        guard checkClosed() else { return }
+        node = OSMNode(id: id, latitude: latitude, longitude: longitude)
+    }
+
+    private mutating func addTag(_ attributes: Attributes) {
+        guard let keyIndex = attributes.index(of: "k"), let valueIndex = attributes.index(of: "v") else {
+            return fail("<tag> needs k and v attributes")
+        }
+        let key = attributes.string(keyIndex)
+        let value = attributes.string(valueIndex)
+        if node != nil {
+            node?.tags.append(key, value)
+        } else if way != nil {
+            way?.tags.append(key, value)
+        } else if relation != nil {
+            relation?.tags.append(key, value)
+        } else {
+            fail("<tag> outside a node, way or relation")
+        }
+    }
+
+    private mutating func addMember(_ attributes: Attributes) {
+        guard relation != nil else { return fail("<member> outside a relation") }
+        guard let typeIndex = attributes.index(of: "type"), let referenceIndex = attributes.index(of: "ref") else {
+            return fail("<member> needs type and ref attributes")
+        }
+        let typeText = attributes.string(typeIndex)
+        guard let type = OSMElementType(rawValue: typeText) else {
+            return fail("member type '\(typeText)' is not node, way or relation")
+        }
+        guard let reference = integer(attributes, referenceIndex) else { return }
+        let role = attributes.index(of: "role").map { attributes.string($0) } ?? ""
+        relation?.members.append(OSMRelation.Member(type: type, id: reference, role: role))
+    }
+
+    private mutating func checkClosed() -> Bool {
+        guard node == nil, way == nil, relation == nil else {
+            fail("nodes, ways and relations cannot be nested")
+            return false
+        }
+        return true
+    }
+
+    private mutating func requiredID(_ attributes: Attributes, _ element: String) -> Int64? {
+        guard let index = attributes.index(of: "id") else {
+            fail("<\(element)> needs an id attribute")
+            return nil
+        }
+        return integer(attributes, index)
+    }
+
+    private mutating func integer(_ attributes: Attributes, _ index: Int) -> Int64? {
+        if let value = OSMNumberParser.integer(attributes.value(index)) { return value }
+        fail("\(attributes.name(index).map { String(cString: $0) } ?? "attribute")='\(attributes.string(index))' is not a whole number")
+        return nil
+    }
+
+    private mutating func decimal(_ attributes: Attributes, _ index: Int) -> Double? {
+        if let value = OSMNumberParser.decimal(attributes.value(index)) { return value }
+        // Exponents and very long numbers are valid XML numbers OSM tools rarely write.
+        if let value = Double(attributes.string(index)), value.isFinite { return value }
+        fail("\(attributes.name(index).map { String(cString: $0) } ?? "attribute")='\(attributes.string(index))' is not a number")
+        return nil
+    }
+}
+
+extension UnsafePointer where Pointee == xmlChar {
+    /// Whether this NUL-terminated name equals `name` (ASCII), without creating a String.
+    func equals(_ name: StaticString) -> Bool {
+        let bytes = name.utf8Start
+        for index in 0..<name.utf8CodeUnitCount where self[index] != bytes[index] { return false }
+        return self[name.utf8CodeUnitCount] == 0
+    }
+}
