@@ -40,6 +40,10 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        // Benchmarks: run in release through scripts/benchmark-*.sh.
+        .executableTarget(name: "import-benchmark", dependencies: ["Importers", "CLibXML2"],
+                          path: "Benchmarks/ImportThroughput"),
+
         .testTarget(name: "NavBundleTests", dependencies: ["NavBundle"]),
         .testTarget(name: "VenueModelTests", dependencies: ["VenueModel"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "VenueModel"]),

@@ -14,6 +14,16 @@ import Testing
         #expect(abs(projection.distance(origin, north) - 100.075) < 0.01)
     }
 
+    @Test func containmentRespectsHoles() {
+        func c(_ x: Double, _ y: Double) -> Coordinate { Coordinate(latitude: y, longitude: x) }
+        let courtyard = Polygon(exterior: [c(0, 0), c(10, 0), c(10, 10), c(0, 10), c(0, 0)],
+                                holes: [[c(4, 4), c(6, 4), c(6, 6), c(4, 6), c(4, 4)]])
+        #expect(courtyard.contains(c(1, 1)))
+        #expect(!courtyard.contains(c(5, 5)), "inside the hole")
+        #expect(!courtyard.contains(c(11, 5)))
+        #expect(courtyard.averageCorner == c(5, 5))
+    }
+
     @Test func structuralPolygonChecks() {
         let a = Coordinate(latitude: 0, longitude: 0)
         let b = Coordinate(latitude: 0, longitude: 1)

@@ -141,11 +141,18 @@ public struct BundleContents: Sendable {
 }
 
 extension BundleContents.Level {
-    /// "Second floor, Main Building", "Outdoors".
+    /// "Second floor, Main Building", "Outdoors", "level 2, APB" when the data names no level.
     public var displayName: String {
-        let levelName = name ?? id
-        guard let buildingName else { return levelName }
-        return "\(levelName), \(buildingName)"
+        guard let buildingName else { return shortName }
+        return "\(shortName), \(buildingName)"
+    }
+
+    /// The level's own name, or "level 2" from its ordinal.
+    public var shortName: String {
+        if let name { return name }
+        if buildingID == nil { return id }
+        let whole = ordinal.rounded() == ordinal && abs(ordinal) < 1e6
+        return "level \(whole ? String(Int(ordinal)) : String(ordinal))"
     }
 }
 

@@ -46,11 +46,15 @@ public struct InputDefinition: Sendable {
 public enum InputFormat: Sendable {
     case geojson(GeoJSONMapping)
     case csv(CSVImportOptions)
+    case osm(OSMImportOptions)
+    case imdf(IMDFImportOptions)
 
     public var name: String {
         switch self {
         case .geojson: return "geojson"
         case .csv: return "csv"
+        case .osm: return "osm"
+        case .imdf: return "imdf"
         }
     }
 }

@@ -26,7 +26,6 @@ extension PipelineFileParser {
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             throw pathValue.error("input file not found: \(url.path)")
         }
-        guard !isDirectory.boolValue else { throw pathValue.error("\(url.path) is a folder, not a file") }
 
         let id: String
         if let idValue = mapping["id"] {
@@ -39,10 +38,14 @@ extension PipelineFileParser {
         let formatName: String
         if let formatValue = mapping["format"] {
             formatName = try formatValue.string()
+        } else if isDirectory.boolValue {
+            formatName = "imdf"
         } else {
             switch url.pathExtension.lowercased() {
             case "geojson", "json": formatName = "geojson"
             case "csv": formatName = "csv"
+            case "osm", "pbf": formatName = "osm"
+            case "zip": formatName = "imdf"
             default: throw value.error("cannot tell the format of '\(path)' from its extension; add `format:`")
             }
         }
@@ -52,8 +55,13 @@ extension PipelineFileParser {
         switch formatName {
         case "geojson": format = .geojson(try geoJSONMapping(optionsMapping))
         case "csv": format = .csv(try csvOptions(optionsMapping))
+        case "osm": format = .osm(try osmOptions(optionsMapping))
+        case "imdf": format = .imdf(try imdfOptions(optionsMapping))
         default:
-            throw (mapping["format"] ?? value).error("unknown format '\(formatName)'; expected geojson or csv")
+            throw (mapping["format"] ?? value).error("unknown format '\(formatName)'; expected geojson, csv, osm or imdf")
+        }
+        if isDirectory.boolValue, formatName != "imdf" {
+            throw pathValue.error("\(url.path) is a folder; only an IMDF delivery may be a folder")
         }
         return InputDefinition(id: id, path: path, url: url, format: format,
                                canonicalOptions: options?.canonicalJSON() ?? "{}")
@@ -87,6 +95,28 @@ extension PipelineFileParser {
             mapping.defaultKind = kind
         }
         return mapping
+    }
+
+    private static func imdfOptions(_ options: YAMLMapping) throws(PipelineFileError) -> IMDFImportOptions {
+        try options.rejectUnknownKeys(["language", "infer-connectors"])
+        var result = IMDFImportOptions()
+        result.language = try options["language"]?.string()
+        if let value = options["infer-connectors"] { result.inferConnectors = try value.bool() }
+        return result
+    }
+
+    private static func osmOptions(_ options: YAMLMapping) throws(PipelineFileError) -> OSMImportOptions {
+        try options.rejectUnknownKeys(["encoding", "building"])
+        var result = OSMImportOptions()
+        if let value = options["encoding"] {
+            let text = try value.string()
+            guard let encoding = OSMImportOptions.Encoding(rawValue: text) else {
+                throw value.error("expected xml or pbf, found '\(text)'")
+            }
+            result.encoding = encoding
+        }
+        result.building = try options["building"]?.string()
+        return result
     }
 
     private static func csvOptions(_ options: YAMLMapping) throws(PipelineFileError) -> CSVImportOptions {

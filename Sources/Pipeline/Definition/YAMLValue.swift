@@ -41,6 +41,11 @@ struct YAMLValue {
         return value
     }
 
+    func bool() throws(PipelineFileError) -> Bool {
+        guard case .scalar = node, let value = node.bool else { throw error("expected true or false, found \(describeValue())") }
+        return value
+    }
+
     func list() throws(PipelineFileError) -> [YAMLValue] {
         guard case .sequence(let sequence) = node else { throw error("expected a list, found \(kindName)") }
         return sequence.enumerated().map { YAMLValue(node: $0.element, path: "\(path)[\($0.offset)]", file: file) }

@@ -33,24 +33,13 @@ struct ImportStage: PipelineStage {
         var sources: [SourceFile] = []
         for (index, input) in definition.inputs.enumerated() {
             context.progress(kind, "reading \(input.path) (\(index + 1)/\(definition.inputs.count))")
-            let data: Data
-            do {
-                data = try Data(contentsOf: input.url)
-            } catch {
-                throw StageFailure(["\(input.path): cannot read input: \(error.localizedDescription)"])
-            }
-            sources.append(SourceFile(path: input.path, format: input.format.name, size: Int64(data.count),
+            sources.append(SourceFile(path: input.path, format: input.format.name, size: try Self.size(of: input),
                                       sha256: try context.digest(of: input)))
             do {
-                switch input.format {
-                case .geojson(let mapping):
-                    parts.append(try GeoJSONImporter.read(data, file: input.path, inputID: input.id, mapping: mapping))
-                case .csv(let options):
-                    parts.append(try CSVImporter.read(data, file: input.path, inputID: input.id, options: options))
-                }
-            } catch {
+                parts.append(try Self.importInput(input))
+            } catch let failure as ImportFailure {
                 // Keep reading the other inputs: one run should list every broken file.
-                errors += error.errors.map(\.description)
+                errors += failure.errors.map(\.description)
             }
         }
         guard errors.isEmpty else { throw StageFailure(errors) }
@@ -67,6 +56,44 @@ struct ImportStage: PipelineStage {
         let staged = StagedVenue(venue: assembled.venue, sources: sources, issues: assembled.issues)
         try StagingStore.write(staged, to: context.layout.staging, generator: NavforgeVersion.generator)
         return StageOutcome(issues: IssueCounts(assembled.issues), message: Self.summary(of: assembled.venue))
+    }
+
+    /// Reads one input with the importer its format names.
+    static func importInput(_ input: InputDefinition) throws -> ImportedData {
+        switch input.format {
+        case .geojson(let mapping):
+            return try GeoJSONImporter.read(try contents(of: input), file: input.path, inputID: input.id, mapping: mapping)
+        case .csv(let options):
+            return try CSVImporter.read(try contents(of: input), file: input.path, inputID: input.id, options: options)
+        case .osm(let options):
+            // Streamed from the file: OSM extracts can be far larger than what is kept of them.
+            return try OSMImporter.read(input.url, displayName: input.path, inputID: input.id, options: options)
+        case .imdf(let options):
+            return try IMDFImporter.read(input.url, displayName: input.path, inputID: input.id, options: options)
+        }
+    }
+
+    private static func contents(of input: InputDefinition) throws(StageFailure) -> Data {
+        do {
+            return try Data(contentsOf: input.url)
+        } catch {
+            throw StageFailure(["\(input.path): cannot read input: \(error.localizedDescription)"])
+        }
+    }
+
+    private static func size(of input: InputDefinition) throws(StageFailure) -> Int64 {
+        if let files = try? FileManager.default.contentsOfDirectory(atPath: input.url.path) {
+            return files.reduce(0) { total, name in
+                let size = (try? FileManager.default.attributesOfItem(atPath: input.url.appendingPathComponent(name).path)[.size]
+                    as? NSNumber)?.int64Value ?? 0
+                return total + size
+            }
+        }
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: input.url.path),
+              let size = attributes[.size] as? NSNumber else {
+            throw StageFailure(["\(input.path): cannot read input"])
+        }
+        return size.int64Value
     }
 
     static func summary(of venue: Venue) -> String {

@@ -49,12 +49,26 @@ final class StageContext {
         if let known = digests[input.id] { return known }
         let digest: String
         do {
-            digest = try SHA256.hash(fileAt: input.url).hex
+            digest = try Self.contentDigest(of: input.url)
         } catch {
             throw StageFailure(["\(input.path): cannot read input: \(error.localizedDescription)"])
         }
         digests[input.id] = digest
         return digest
+    }
+
+    /// A file's SHA-256, or for a folder (an IMDF delivery) the SHA-256 over its files' names and
+    /// digests in name order.
+    static func contentDigest(of url: URL) throws -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return try SHA256.hash(fileAt: url).hex
+        }
+        var hasher = SHA256()
+        for name in try FileManager.default.contentsOfDirectory(atPath: url.path).sorted() {
+            hasher.update("\(name)\n\(try contentDigest(of: url.appendingPathComponent(name)))\n")
+        }
+        return hasher.finalize().hex
     }
 
     func progress(_ stage: StageKind, _ message: String) {

@@ -9,8 +9,16 @@ extension GraphBuilder {
         for (index, space) in venue.spaces.enumerated() {
             if let ref = space.ref, roomsByRef[ref] == nil { roomsByRef[ref] = index }
         }
+        // Nodes bucketed per level in cells as large as the snap distance: the nearest node within
+        // reach is then in the 3 × 3 cells around a point.
+        var grids: [Int: SpatialGrid] = [:]
+        let cell = max(parameters.placeSnapDistance, 1)
+        for (index, node) in graph.nodes.enumerated() {
+            grids[node.level, default: SpatialGrid(cellSize: cell, projection: locator.projection)]
+                .insert(index, at: node.coordinate)
+        }
         for poi in venue.pointsOfInterest {
-            if let node = nodeForPointOfInterest(poi, roomsByRef: roomsByRef) {
+            if let node = nodeForPointOfInterest(poi, roomsByRef: roomsByRef, grids: grids) {
                 graph.placeNodes[.pointOfInterest(poi.id)] = node
             } else {
                 report("place-not-connected", .warning,
@@ -20,7 +28,8 @@ extension GraphBuilder {
         }
     }
 
-    private func nodeForPointOfInterest(_ poi: PointOfInterest, roomsByRef: [String: Int]) -> Int? {
+    private func nodeForPointOfInterest(_ poi: PointOfInterest, roomsByRef: [String: Int],
+                                        grids: [Int: SpatialGrid]) -> Int? {
         if let location = poi.location, let levelID = poi.levelID {
             for space in locator.spaces(covering: location, levelID: levelID) {
                 if let node = spaceNodes[space]?[levelID] { return node }
@@ -29,10 +38,11 @@ extension GraphBuilder {
         if let ref = poi.roomRef, let space = roomsByRef[ref], let node = graph.placeNodes[.space(venue.spaces[space].id)] {
             return node
         }
-        guard let location = poi.location, let level = levelIndex[poi.levelID ?? Level.outdoorID] else { return nil }
+        guard let location = poi.location, let level = levelIndex[poi.levelID ?? Level.outdoorID],
+              let grid = grids[level] else { return nil }
         var best: (node: Int, metres: Double)?
-        for (index, node) in graph.nodes.enumerated() where node.level == level {
-            let metres = locator.distance(location, node.coordinate)
+        for index in grid.nodes(near: location) {
+            let metres = locator.distance(location, graph.nodes[index].coordinate)
             if metres <= parameters.placeSnapDistance, metres < best?.metres ?? .infinity { best = (index, metres) }
         }
         return best?.node

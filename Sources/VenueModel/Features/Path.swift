@@ -9,6 +9,9 @@ public enum PathKind: String, Hashable, Sendable, Codable, CaseIterable {
     case steps
     case ramp
     case crossing
+    /// A street shared with traffic (OSM residential, service, tertiary, ...), walked on its
+    /// sidewalk or verge.
+    case street
 }
 
 /// A walkway given explicitly by the data, used by the graph as it is.

@@ -17,6 +17,19 @@ public enum SpaceKind: String, Hashable, Sendable, Codable, CaseIterable {
 
     public var isWalkable: Bool { self != .obstacle }
 
+    /// What to call an unnamed space of this kind.
+    public var noun: String {
+        switch self {
+        case .room: return "room"
+        case .corridor: return "corridor"
+        case .area: return "hall"
+        case .stairs: return "stairwell"
+        case .elevator: return "lift"
+        case .outdoor: return "outdoor area"
+        case .obstacle: return "obstacle"
+        }
+    }
+
     /// Spaces people pass through rather than visit.
     public var isCirculation: Bool {
         switch self {
@@ -68,13 +81,14 @@ public struct Space: Hashable, Sendable, Codable {
         kind == .room || (kind.isWalkable && ref != nil)
     }
 
-    /// `A.2.14 Seminar room`, `A.2.14`, `Seminar room` or the id: what to show a person.
+    /// `A.2.14 Seminar room`, `A.2.14`, `Seminar room`, or what the space is (`corridor`): what
+    /// to show a person.
     public var label: String {
         switch (ref, name) {
         case let (ref?, name?) where ref != name: return "\(ref) \(name)"
         case let (ref?, _): return ref
         case let (nil, name?): return name
-        case (nil, nil): return id
+        case (nil, nil): return kind.noun
         }
     }
 }

@@ -48,9 +48,9 @@ struct RouteFormatter {
             let noun = step.action == .elevator ? "the lift" : step.action == .stairs ? "the stairs" : "the escalator"
             let direction = to.ordinal > from.ordinal ? "up" : "down"
             guard step.changesLevel else { return "Pass \(step.label ?? noun)" }
-            return "Take \(step.label ?? noun) \(direction) from \(from.name ?? from.id) to \(to.name ?? to.id)"
+            return "Take \(step.label ?? noun) \(direction) from \(from.shortName) to \(to.shortName)"
         case .ramp:
-            if step.changesLevel { return "Take \(label) from \(from.name ?? from.id) to \(to.name ?? to.id)" }
+            if step.changesLevel { return "Take \(label) from \(from.shortName) to \(to.shortName)" }
             return "Use \(label)"
         case .steps:
             return "Take \(label)"

@@ -1,0 +1,163 @@
+// Measures import throughput against a baseline measured in the same run, since the machines
+// are shared and noisy: ratios compare, absolute figures only indicate.
+//
+//   import-benchmark osm-xml FILE [--repeat N]   bare libxml2 SAX pass vs OSM reader vs reader + interpreter
+//   import-benchmark osm-pbf FILE                PBF reader + interpreter, with peak memory
+//   import-benchmark json FILE [--repeat N]      navforge's JSON parser vs Foundation's JSONSerialization
+//
+// Build and run in release: scripts/benchmark-import.sh.
+import CLibXML2
+import Foundation
+import Importers
+
+struct Measurement {
+    var name: String
+    var seconds: [Double] = []
+    var median: Double { seconds.sorted()[seconds.count / 2] }
+}
+
+func time(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+/// libxml2's SAX2 push parser over the file, touching every attribute value and doing nothing
+/// else: the floor the OSM reader (built on the same parser) stands on.
+func bareSAXPass(_ path: String) -> Int {
+    final class Counter { var touched = 0 }
+    let counter = Counter()
+    var handler = xmlSAXHandler()
+    handler.initialized = XML_SAX2_MAGIC
+    handler.startElementNs = { context, _, _, _, _, _, count, _, attributes in
+        guard let context, let attributes else { return }
+        let counter = Unmanaged<Counter>.fromOpaque(context).takeUnretainedValue()
+        for index in 0..<Int(count) { counter.touched &+= Int(attributes[index * 5 + 3]?.pointee ?? 0) }
+    }
+    guard let file = FileHandle(forReadingAtPath: path),
+          let parser = xmlCreatePushParserCtxt(&handler, Unmanaged.passUnretained(counter).toOpaque(), nil, 0, path) else {
+        return 0
+    }
+    defer {
+        xmlFreeParserCtxt(parser)
+        try? file.close()
+    }
+    xmlCtxtUseOptions(parser, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_COMPACT.rawValue | XML_PARSE_NOBLANKS.rawValue))
+    while let chunk = try? file.read(upToCount: 64 * 1024), !chunk.isEmpty {
+        chunk.withUnsafeBytes { bytes in
+            _ = xmlParseChunk(parser, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), 0)
+        }
+    }
+    xmlParseChunk(parser, nil, 0, 1)
+    return counter.touched
+}
+
+/// The same with libxml2's text reader, which builds and frees a node per element: for context.
+func bareReaderPass(_ path: String) -> Int {
+    let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_COMPACT.rawValue | XML_PARSE_NOBLANKS.rawValue)
+    guard let reader = xmlReaderForFile(path, nil, options) else { return 0 }
+    defer { xmlFreeTextReader(reader) }
+    var touched = 0
+    while xmlTextReaderRead(reader) == 1 {
+        guard xmlTextReaderNodeType(reader) == Int32(XML_READER_TYPE_ELEMENT.rawValue) else { continue }
+        while xmlTextReaderMoveToNextAttribute(reader) == 1 {
+            if let value = xmlTextReaderConstValue(reader) { touched &+= Int(value.pointee) }
+        }
+        xmlTextReaderMoveToElement(reader)
+    }
+    return touched
+}
+
+func peakResidentMegabytes() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss) / 1024
+}
+
+func fileMegabytes(_ url: URL) -> Double {
+    let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.doubleValue ?? 0
+    return size / 1_000_000
+}
+
+func benchmarkXML(_ url: URL, repeats: Int) throws {
+    let megabytes = fileMegabytes(url)
+    var bare = Measurement(name: "bare libxml2 SAX pass")
+    var textReader = Measurement(name: "(bare libxml2 text reader)")
+    var reader = Measurement(name: "OSM XML reader -> dataset")
+    var full = Measurement(name: "reader + SIT interpreter")
+    var interpreterOnly = Measurement(name: "(SIT interpreter alone)")
+    var summary = ""
+    var dataset = OSMDataset()
+    try OSMXMLReader(url: url, displayName: url.lastPathComponent).read(into: &dataset)
+    for _ in 0..<repeats {
+        interpreterOnly.seconds.append(time {
+            _ = OSMImporter.interpret(dataset, file: "bench", inputID: "bench", options: OSMImportOptions())
+        })
+        bare.seconds.append(time { _ = bareSAXPass(url.path) })
+        textReader.seconds.append(time { _ = bareReaderPass(url.path) })
+        try reader.seconds.append(time {
+            var dataset = OSMDataset()
+            try OSMXMLReader(url: url, displayName: url.lastPathComponent).read(into: &dataset)
+            summary = "\(dataset.nodeCount) nodes, \(dataset.ways.count) ways, \(dataset.relations.count) relations"
+        })
+        try full.seconds.append(time {
+            _ = try OSMImporter.read(url, displayName: url.lastPathComponent, inputID: "bench", options: OSMImportOptions())
+        })
+    }
+    print("OSM XML import, \(String(format: "%.1f", megabytes)) MB (\(summary)), median of \(repeats)")
+    for measurement in [bare, reader, full, interpreterOnly, textReader] {
+        let ratio = measurement.median / bare.median
+        let name = measurement.name.padding(toLength: 28, withPad: " ", startingAt: 0)
+        print(name + String(format: " %7.3f s  %6.1f MB/s  %5.2fx the bare pass", measurement.median,
+                            megabytes / measurement.median, ratio))
+    }
+}
+
+func benchmarkJSON(_ url: URL, repeats: Int) throws {
+    let data = try Data(contentsOf: url)
+    let megabytes = Double(data.count) / 1_000_000
+    var foundation = Measurement(name: "Foundation JSONSerialization")
+    var ours = Measurement(name: "navforge JSONParser")
+    for _ in 0..<repeats {
+        try foundation.seconds.append(time { _ = try JSONSerialization.jsonObject(with: data) })
+        try ours.seconds.append(time { _ = try JSONParser.parse(data) })
+    }
+    print("JSON parsing, \(String(format: "%.2f", megabytes)) MB, median of \(repeats)")
+    for measurement in [foundation, ours] {
+        let name = measurement.name.padding(toLength: 30, withPad: " ", startingAt: 0)
+        print(name + String(format: " %7.4f s  %6.1f MB/s  %5.2fx Foundation's time", measurement.median,
+                            megabytes / measurement.median, measurement.median / foundation.median))
+    }
+}
+
+func benchmarkPBF(_ url: URL) throws {
+    var summary = ""
+    let seconds = try time {
+        let data = try OSMImporter.read(url, displayName: url.lastPathComponent, inputID: "bench", options: OSMImportOptions())
+        summary = "\(data.paths.count) paths, \(data.spaces.count) spaces, \(data.pointsOfInterest.count) points of interest"
+    }
+    print(String(format: "OSM PBF import, %.1f MB: %.3f s, peak RSS %.0f MB (%@)", fileMegabytes(url), seconds,
+                 peakResidentMegabytes(), summary as NSString))
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 3, ["osm-xml", "osm-pbf", "json", "osm-interpret"].contains(arguments[1]) else {
+    FileHandle.standardError.write(Data("usage: import-benchmark osm-xml|osm-pbf|json FILE [--repeat N]\n".utf8))
+    exit(64)
+}
+let url = URL(fileURLWithPath: arguments[2])
+let repeats = arguments.firstIndex(of: "--repeat").flatMap { Int(arguments[$0 + 1]) } ?? 5
+do {
+    switch arguments[1] {
+    case "osm-xml": try benchmarkXML(url, repeats: repeats)
+    case "osm-pbf": try benchmarkPBF(url)
+    case "osm-interpret":
+        // For profiling the interpreter alone.
+        let dataset = try OSMImporter.readDataset(url, displayName: "bench", encoding: nil)
+        for _ in 0..<repeats { _ = OSMImporter.interpret(dataset, file: "bench", inputID: "bench", options: OSMImportOptions()) }
+    default: try benchmarkJSON(url, repeats: repeats)
+    }
+} catch {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    exit(1)
+}

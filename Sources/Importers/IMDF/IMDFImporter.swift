@@ -1,0 +1,36 @@
+public import Foundation
+public import VenueModel
+
+/// How to read an IMDF delivery.
+public struct IMDFImportOptions: Hashable, Sendable {
+    /// The language of names; the manifest's language when unset.
+    public var language: String?
+    /// Infer stairs and lifts from stairs and elevator units that overlap on adjacent levels,
+    /// when the delivery has no relationships saying which connect.
+    public var inferConnectors = true
+
+    public init(language: String? = nil, inferConnectors: Bool = true) {
+        self.language = language
+        self.inferConnectors = inferConnectors
+    }
+}
+
+/// Imports an Apple Indoor Mapping Data Format (IMDF 1.0, OGC 20-094) delivery: a folder or a
+/// `.zip` archive holding `manifest.json` and one FeatureCollection per feature type.
+///
+/// `docs/imdf.md` lists the mapping. Real deliveries bend the standard; misspelt keys, unknown
+/// categories and extension files are warnings naming the file and feature, while invalid JSON, a
+/// feature without an id or one on a level that does not exist are errors.
+public enum IMDFImporter {
+    public static func read(_ url: URL, displayName: String, inputID: String,
+                            options: IMDFImportOptions) throws(ImportFailure) -> ImportedData {
+        let source: IMDFSource
+        do {
+            source = try IMDFSource(url: url, displayName: displayName)
+        } catch {
+            throw ImportFailure([error])
+        }
+        var interpreter = IMDFInterpreter(source: source, inputID: inputID, options: options)
+        return try interpreter.interpret()
+    }
+}

@@ -1,0 +1,58 @@
+import VenueModel
+
+extension IMDFInterpreter {
+    mutating func readAddress(_ feature: IMDFFeature) {
+        let parts: [String?] = [feature.string("address"), feature.string("unit"),
+                     [feature.string("postal_code"), feature.string("locality")].compactMap { $0 }.joined(separator: " "),
+                     feature.string("country")]
+        let text = parts.compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+        if !text.isEmpty { addresses[feature.id] = text }
+    }
+
+    mutating func readBuilding(_ feature: IMDFFeature) {
+        var footprint: Polygon?
+        if case .polygon(let polygon)? = try? GeoJSONGeometry.parse(feature.geometry) { footprint = polygon }
+        let names = feature.labels("name")
+        let building = Building(id: feature.id, name: language.name(names), address: feature.string("address_id").flatMap { addresses[$0] },
+                                footprint: footprint, source: feature.location)
+        buildings[feature.id] = (BuildingDeclaration(building: building, levels: []), buildings.count)
+    }
+
+    /// The ground footprint gives a building without its own geometry its outline.
+    mutating func readFootprint(_ feature: IMDFFeature) {
+        guard feature.string("category") == "ground",
+              case .polygon(let polygon)? = try? GeoJSONGeometry.parse(feature.geometry) else { return }
+        for id in feature.identifiers("building_ids") where buildings[id]?.declaration.building.footprint == nil {
+            buildings[id]?.declaration.building.footprint = polygon
+        }
+    }
+
+    /// Levels belong to the buildings they list; the level's short name names it.
+    mutating func readLevel(_ feature: IMDFFeature) {
+        guard case .number(let ordinal)? = feature.properties?["ordinal"] else {
+            errors.append(ImportError("a level needs a numeric ordinal", at: feature.location))
+            return
+        }
+        let outdoor = feature.properties?["outdoor"]?.bool ?? false
+        let name = language.name(feature.labels("short_name")) ?? language.name(feature.labels("name"))
+        var buildingIDs = feature.identifiers("building_ids")
+        for id in buildingIDs where buildings[id] == nil {
+            warn("unknown-reference", "level refers to building \(id), which building.geojson does not have",
+                 at: feature.location)
+        }
+        buildingIDs = buildingIDs.filter { buildings[$0] != nil }
+        if !outdoor, buildingIDs.isEmpty {
+            warn("level-without-building", "an indoor level names no known building; its features are read as outdoors",
+                 at: feature.location)
+        }
+        for id in buildingIDs {
+            if buildings[id]?.declaration.levels.contains(where: { $0.ordinal == ordinal }) == true {
+                errors.append(ImportError("building \(id) has two levels with ordinal \(Level.formatOrdinal(ordinal))",
+                                          at: feature.location))
+                continue
+            }
+            buildings[id]?.declaration.levels.append(.init(ordinal: ordinal, name: name))
+        }
+        levels[feature.id] = LevelInfo(buildingIDs: buildingIDs, ordinal: ordinal, name: name, isOutdoor: outdoor || buildingIDs.isEmpty)
+    }
+}

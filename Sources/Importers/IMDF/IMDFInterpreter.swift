@@ -1,0 +1,108 @@
+import VenueModel
+
+/// Maps an IMDF delivery onto the model, feature type by feature type.
+struct IMDFInterpreter {
+    struct LevelInfo {
+        var buildingIDs: [String]
+        var ordinal: Double
+        var name: String?
+        var isOutdoor: Bool
+    }
+
+    struct UnitInfo {
+        var levelID: String
+        var kind: SpaceKind
+        var polygons: [Polygon]
+        var point: Coordinate
+        var spaceIndex: Int
+    }
+
+    let source: IMDFSource
+    let inputID: String
+    let options: IMDFImportOptions
+    var language = IMDFLanguage(preferred: "en")
+
+    var data = ImportedData()
+    var errors: [ImportError] = []
+    var addresses: [String: String] = [:]
+    var buildings: [String: (declaration: BuildingDeclaration, order: Int)] = [:]
+    var levels: [String: LevelInfo] = [:]
+    var units: [String: UnitInfo] = [:]
+    var anchors: [String: (point: Coordinate, unitID: String?)] = [:]
+    var hasRelationships = false
+    /// Files that could not be read; features referring into them are not reported again.
+    var unreadableFiles = Set<String>()
+    /// Vehicle categories written on doors, with their counts.
+    var openingQuirks: [String: Int] = [:]
+
+    init(source: IMDFSource, inputID: String, options: IMDFImportOptions) {
+        self.source = source
+        self.inputID = inputID
+        self.options = options
+    }
+
+    mutating func interpret() throws(ImportFailure) -> ImportedData {
+        readManifest()
+        for type in IMDFCategories.readingOrder {
+            let features = read("\(type).geojson", expecting: type)
+            switch type {
+            case "address": features.forEach { readAddress($0) }
+            case "venue": break
+            case "building": features.forEach { readBuilding($0) }
+            case "footprint": features.forEach { readFootprint($0) }
+            case "level": features.forEach { readLevel($0) }
+            case "unit": features.forEach { readUnit($0) }
+            case "opening":
+                features.forEach { readOpening($0) }
+                reportOpeningQuirks()
+            case "fixture", "section", "kiosk": features.forEach { readArea($0) }
+            case "relationship": features.forEach { readRelationship($0) }
+            case "amenity": features.forEach { readAmenity($0) }
+            case "anchor": features.forEach { readAnchor($0) }
+            case "occupant": features.forEach { readOccupant($0) }
+            default: if !features.isEmpty { note("not-modelled", "\(features.count) \(type) features are not used", file: "\(type).geojson") }
+            }
+        }
+        if options.inferConnectors, !hasRelationships { inferConnectors() }
+        reportUnknownFiles()
+        guard errors.isEmpty else { throw ImportFailure(errors) }
+        data.buildings = buildings.values.sorted { $0.order < $1.order }.map(\.declaration)
+        return data
+    }
+
+    // MARK: - Reporting
+
+    func fileLocation(_ file: String) -> SourceLocation {
+        SourceLocation(file: "\(source.displayName)/\(file)")
+    }
+
+    mutating func warn(_ code: String, _ message: String, at location: SourceLocation, coordinate: Coordinate? = nil) {
+        data.issues.append(Issue(code: code, severity: .warning, message: message, location: location, coordinate: coordinate))
+    }
+
+    mutating func note(_ code: String, _ message: String, file: String) {
+        data.issues.append(Issue(code: code, severity: .info, message: message, location: fileLocation(file)))
+    }
+
+    func modelID(_ feature: IMDFFeature) -> String {
+        "\(inputID):\(feature.id)"
+    }
+
+    /// The level reference of a feature on `levelID`; an error (recorded) when there is no such level.
+    mutating func levelReference(_ levelID: String?, for feature: IMDFFeature) -> LevelReference? {
+        guard let levelID else {
+            errors.append(ImportError("\(feature.featureType) has no level_id", at: feature.location))
+            return nil
+        }
+        guard let level = levels[levelID] else {
+            if unreadableFiles.contains("level.geojson") { return nil }
+            errors.append(ImportError("\(feature.featureType) refers to level \(levelID), which level.geojson does not have",
+                                      at: feature.location))
+            return nil
+        }
+        guard !level.isOutdoor, let building = level.buildingIDs.first else {
+            return LevelReference(building: nil, value: nil, location: feature.location)
+        }
+        return LevelReference(building: building, value: Level.formatOrdinal(level.ordinal), location: feature.location)
+    }
+}

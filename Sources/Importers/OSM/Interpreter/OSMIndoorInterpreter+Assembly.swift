@@ -1,0 +1,84 @@
+import VenueModel
+
+extension OSMIndoorInterpreter {
+    /// Settles each feature's building (the outline its anchor lies in), declares every building's
+    /// levels (its tags plus what its features use) and hands the features on with their level
+    /// references.
+    mutating func assemble() -> ImportedData {
+        var data = ImportedData()
+        var implicitUsed = Set<Double>()
+
+        func place(_ anchor: Coordinate, _ levels: OSMLevels) -> String {
+            if let index = building(containing: anchor)
+                ?? defaultBuilding.flatMap({ name in buildings.firstIndex { $0.id == name } }) {
+                buildings[index].usedLevels.formUnion(levels.ordinals)
+                buildings[index].explicitLevels.formUnion(levels.explicitOrdinals)
+                return buildings[index].id
+            }
+            implicitUsed.formUnion(levels.ordinals)
+            return defaultBuilding ?? inputID
+        }
+
+        func reference<Feature>(_ item: PendingFeatures.Item<Feature>) -> LevelReference? {
+            guard let levels = item.levels else { return nil }
+            return LevelReference(building: place(item.anchor, levels), value: levels.text, location: location(item.element))
+        }
+
+        func outdoor(_ element: String) -> LevelReference {
+            LevelReference(building: nil, value: nil, location: location(element))
+        }
+        for item in pending.spaces {
+            guard let levels = reference(item) else { continue }
+            data.spaces.append(PendingFeature(item.feature, levels: levels))
+        }
+        for item in pending.connectors {
+            guard let levels = reference(item) else { continue }
+            data.connectors.append(PendingFeature(item.feature, levels: levels))
+        }
+        for item in pending.openings {
+            if let levels = reference(item) {
+                data.openings.append(PendingFeature(item.feature, levels: levels))
+            } else if item.feature.isEntrance {
+                // An entrance without a level opens onto the ground floor.
+                let ground = OSMLevels(text: "0", selector: LevelSelector(terms: [.single(0)]))
+                data.openings.append(PendingFeature(item.feature, levels: LevelReference(
+                    building: place(item.anchor, ground), value: "0", location: location(item.element))))
+            } else {
+                warn("missing-level", "\(item.element) is a door without a level tag, on no levelled outline; it cannot be placed",
+                     element: item.element, coordinate: item.anchor)
+            }
+        }
+        for item in pending.paths {
+            data.paths.append(PendingFeature(item.feature, levels: reference(item) ?? outdoor(item.element)))
+        }
+        for item in pending.pointsOfInterest {
+            data.pointsOfInterest.append(PendingFeature(item.feature, levels: reference(item) ?? outdoor(item.element)))
+        }
+
+        for entry in levelNames {
+            if let index = building(containing: entry.anchor) { buildings[index].levelNames[entry.ordinal] = entry.name }
+        }
+        for building in buildings {
+            let contradicted = building.explicitLevels.intersection(building.missingLevels)
+            if !contradicted.isEmpty {
+                warn("level-not-existent", "\(building.element) lists levels \(contradicted.sorted().map(Level.formatOrdinal).joined(separator: ", ")) in non_existent_levels, but features are on them; they are kept",
+                     element: building.element)
+            }
+            // Ranges pass over missing levels (a stairwell -1-3 skips a missing 2); named levels stay.
+            let declared = Set(building.taggedLevels).union(building.usedLevels)
+                .subtracting(building.missingLevels.subtracting(contradicted))
+            data.buildings.append(BuildingDeclaration(
+                building: Building(id: building.id, name: building.name, address: building.address,
+                                   footprint: building.outline.first, source: location(building.element)),
+                levels: declared.sorted().map { .init(ordinal: $0, name: building.levelNames[$0]) }))
+        }
+        if !implicitUsed.isEmpty {
+            data.buildings.append(BuildingDeclaration(
+                building: Building(id: defaultBuilding ?? inputID, name: nil, address: nil, footprint: nil,
+                                   source: SourceLocation(file: file)),
+                levels: implicitUsed.sorted().map { .init(ordinal: $0, name: nil) }))
+        }
+        data.issues = issues
+        return data
+    }
+}

@@ -1,0 +1,103 @@
+import VenueModel
+
+/// A building outline found in the data, with the level facts its tags give.
+struct OSMBuilding {
+    var id: String
+    var name: String?
+    var address: String?
+    var outline: [Polygon]
+    var element: String
+    /// Levels from `min_level`/`max_level` or `building:levels`.
+    var taggedLevels: [Double]
+    var missingLevels: Set<Double>
+    /// Names from `level:ref` and `level_name`, by ordinal.
+    var levelNames: [Double: String] = [:]
+    /// Ordinals used by the features inside.
+    var usedLevels: Set<Double> = []
+    /// Ordinals features name one by one; these exist even if `non_existent_levels` says not.
+    var explicitLevels: Set<Double> = []
+}
+
+extension OSMIndoorInterpreter {
+    /// Ways and multipolygons tagged `building=*` become buildings; their ref (or `loc_ref`, or
+    /// the OSM id) names them.
+    mutating func findBuildings() {
+        var candidates: [(tags: OSMTags, element: String, polygons: [Polygon])] = []
+        for way in dataset.ways {
+            guard let value = way.tags["building"], value != "no" else { continue }
+            let element = "way/\(way.id)"
+            if let polygon = polygon(of: way, element: element) { candidates.append((way.tags, element, [polygon])) }
+        }
+        for relation in dataset.relations where relation.tags["type"] == "multipolygon" {
+            guard let value = relation.tags["building"], value != "no" else { continue }
+            let element = "relation/\(relation.id)"
+            if let polygons = polygons(of: relation, element: element) { candidates.append((relation.tags, element, polygons)) }
+        }
+        var usedIDs = Set<String>()
+        for candidate in candidates {
+            let tags = candidate.tags
+            var id = tags["ref"] ?? tags["loc_ref"] ?? candidate.element.replacingOccurrences(of: "/", with: "-")
+            if usedIDs.contains(id) { id = candidate.element.replacingOccurrences(of: "/", with: "-") }
+            usedIDs.insert(id)
+            let (levels, missing) = taggedLevels(tags, element: candidate.element)
+            buildings.append(OSMBuilding(
+                id: id, name: tags["name"], address: Self.address(tags), outline: candidate.polygons,
+                element: candidate.element, taggedLevels: levels, missingLevels: missing))
+        }
+    }
+
+    private mutating func taggedLevels(_ tags: OSMTags, element: String) -> ([Double], Set<Double>) {
+        var levels: [Double] = []
+        let minimum = wholeNumber(tags, "min_level", element: element)
+        let maximum = wholeNumber(tags, "max_level", element: element)
+        if let minimum, let maximum, minimum <= maximum, maximum - minimum <= 200 {
+            levels = (minimum...maximum).map(Double.init)
+        } else if let count = wholeNumber(tags, "building:levels", element: element), count > 0, count <= 200 {
+            // building:levels counts storeys above ground; the ground floor is level 0.
+            levels = (0..<count).map(Double.init)
+        }
+        var missing = Set<Double>()
+        if let value = tags["non_existent_levels"] {
+            if let selector = try? LevelSelector.parse(value) {
+                missing = Set(OSMLevels(text: value, selector: selector).ordinals)
+            } else {
+                invalidTag("non_existent_levels", value, element: element, "expected levels like 1;3")
+            }
+        }
+        return (levels, missing)
+    }
+
+    private mutating func wholeNumber(_ tags: OSMTags, _ key: String, element: String) -> Int? {
+        guard let value = tags[key] else { return nil }
+        guard let number = Int(value.trimmingCharacters(in: .whitespaces)) else {
+            invalidTag(key, value, element: element, "expected a whole number")
+            return nil
+        }
+        return number
+    }
+
+    static func address(_ tags: OSMTags) -> String? {
+        let street = [tags["addr:street"], tags["addr:housenumber"]].compactMap { $0 }.joined(separator: " ")
+        let city = [tags["addr:postcode"], tags["addr:city"]].compactMap { $0 }.joined(separator: " ")
+        let parts = [street, city].filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// The building whose outline holds the point, smallest first when outlines nest. Points on
+    /// the outline count as inside: entrances are drawn exactly there.
+    func building(containing point: Coordinate) -> Int? {
+        buildings.indices.filter { index in
+            buildings[index].outline.contains {
+                $0.contains(point) || Self.distance(from: point, to: $0.exterior) <= Self.outlineTolerance
+            }
+        }.min { area(buildings[$0]) < area(buildings[$1]) }
+    }
+
+    /// Metres within which a point counts as on a building outline.
+    static let outlineTolerance = 0.5
+
+    private func area(_ building: OSMBuilding) -> Double {
+        guard let box = BoundingBox(covering: building.outline.flatMap(\.exterior)) else { return 0 }
+        return (box.maxLatitude - box.minLatitude) * (box.maxLongitude - box.minLongitude)
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import VenueModel
+
+extension OSMIndoorInterpreter {
+    /// The positions of a way's nodes. A node missing from the file is reported and left out; the
+    /// way is still used when enough positions remain.
+    mutating func coordinates(of way: OSMWay) -> (coordinates: [Coordinate], refs: [String]) {
+        var coordinates: [Coordinate] = []
+        var refs: [String] = []
+        coordinates.reserveCapacity(way.nodeIDs.count)
+        refs.reserveCapacity(way.nodeIDs.count)
+        var hint = 0
+        for id in way.nodeIDs {
+            guard let position = dataset.positions.position(of: id, hint: &hint) else {
+                warn("missing-node", "way/\(way.id) refers to node/\(id), which is not in the file; the way is used without it",
+                     element: "way/\(way.id)")
+                continue
+            }
+            coordinates.append(position)
+            refs.append("node/" + String(id))
+        }
+        return (coordinates, refs)
+    }
+
+    /// A closed way as a polygon; `nil` (reported) when it is not closed or too short.
+    mutating func polygon(of way: OSMWay, element: String) -> Polygon? {
+        let ring = coordinates(of: way).coordinates
+        guard way.nodeIDs.count >= 4, way.nodeIDs.first == way.nodeIDs.last, ring.first == ring.last else {
+            warn("open-outline", "\(element) is tagged as an area but is not a closed way of at least 3 corners",
+                 element: element, coordinate: ring.first)
+            return nil
+        }
+        let polygon = Polygon(exterior: ring)
+        if let problem = polygon.structuralProblem() {
+            warn("open-outline", "\(element): \(problem)", element: element, coordinate: ring.first)
+            return nil
+        }
+        return polygon
+    }
+
+    /// The polygons of a multipolygon relation: member ways joined end to end into rings, each
+    /// inner ring given to the outer ring that contains it.
+    mutating func polygons(of relation: OSMRelation, element: String) -> [Polygon]? {
+        var outers: [[Int64]] = []
+        var inners: [[Int64]] = []
+        var missing: [Int64] = []
+        for member in relation.members where member.type == .way {
+            guard let way = waysByID[member.id] else {
+                missing.append(member.id)
+                continue
+            }
+            if member.role == "inner" { inners.append(way.nodeIDs) } else { outers.append(way.nodeIDs) }
+        }
+        if !missing.isEmpty {
+            warn("missing-member", "\(element) has member ways not in the file (\(missing.prefix(5).map { "way/\($0)" }.joined(separator: ", ")))",
+                 element: element)
+        }
+        guard let outerRings = Self.joinRings(outers), let innerRings = Self.joinRings(inners), !outerRings.isEmpty else {
+            warn("open-outline", "\(element): its member ways do not join into closed rings", element: element)
+            return nil
+        }
+        let outerCoordinates = outerRings.map(ringCoordinates)
+        var holes: [[[Coordinate]]] = Array(repeating: [], count: outerCoordinates.count)
+        for inner in innerRings.map(ringCoordinates) {
+            guard let point = inner.first,
+                  let owner = outerCoordinates.firstIndex(where: { Polygon.ring($0, contains: point) }) else { continue }
+            holes[owner].append(inner)
+        }
+        let polygons = zip(outerCoordinates, holes).map { Polygon(exterior: $0, holes: $1) }
+        for polygon in polygons {
+            if let problem = polygon.structuralProblem() {
+                warn("open-outline", "\(element): \(problem)", element: element)
+                return nil
+            }
+        }
+        return polygons
+    }
+
+    private func ringCoordinates(_ ids: [Int64]) -> [Coordinate] {
+        ids.compactMap { dataset.positions[$0] }
+    }
+
+    /// Joins way segments that share end nodes into closed rings; `nil` if any stays open.
+    static func joinRings(_ segments: [[Int64]]) -> [[Int64]]? {
+        var remaining = segments.filter { $0.count >= 2 }
+        var rings: [[Int64]] = []
+        while !remaining.isEmpty {
+            var ring = remaining.removeFirst()
+            while ring.first != ring.last {
+                guard let last = ring.last,
+                      let next = remaining.firstIndex(where: { $0.first == last || $0.last == last }) else { return nil }
+                let segment = remaining.remove(at: next)
+                ring += (segment.first == last ? segment : segment.reversed()).dropFirst()
+            }
+            rings.append(ring)
+        }
+        return rings
+    }
+
+    /// Metres from a point to the nearest edge of a ring, in a plane scaled at the point's latitude.
+    static func distance(from point: Coordinate, to ring: [Coordinate]) -> Double {
+        let metresPerDegree = LocalProjection.earthRadius * .pi / 180
+        let scale = cos(point.latitude * .pi / 180)
+        func planar(_ coordinate: Coordinate) -> (Double, Double) {
+            ((coordinate.longitude - point.longitude) * metresPerDegree * scale,
+             (coordinate.latitude - point.latitude) * metresPerDegree)
+        }
+        var best = Double.infinity
+        for (a, b) in zip(ring, ring.dropFirst()) {
+            let (ax, ay) = planar(a)
+            let (bx, by) = planar(b)
+            let dx = bx - ax, dy = by - ay
+            let lengthSquared = dx * dx + dy * dy
+            let t = lengthSquared > 0 ? max(0, min(1, -(ax * dx + ay * dy) / lengthSquared)) : 0
+            let x = ax + t * dx, y = ay + t * dy
+            best = min(best, (x * x + y * y).squareRoot())
+        }
+        return best
+    }
+
+    /// The point halfway along a line, by vertex count (for connector positions of flights).
+    static func middle(of line: [Coordinate]) -> Coordinate {
+        guard line.count > 1 else { return line.first ?? Coordinate(latitude: 0, longitude: 0) }
+        if line.count % 2 == 1 { return line[line.count / 2] }
+        let a = line[line.count / 2 - 1]
+        let b = line[line.count / 2]
+        return Coordinate(latitude: (a.latitude + b.latitude) / 2, longitude: (a.longitude + b.longitude) / 2)
+    }
+}

@@ -1,0 +1,76 @@
+import VenueModel
+
+extension OSMIndoorInterpreter {
+    /// Lift nodes become connectors; nodes naming an amenity, shop, office or the like become
+    /// points of interest.
+    mutating func interpretNodes() {
+        for node in dataset.taggedNodes {
+            let tags = node.tags
+            let element = "node/\(node.id)"
+            let position = Coordinate(latitude: node.latitude, longitude: node.longitude)
+            if tags["highway"] == "elevator" {
+                addLift(tags, at: position, element: element)
+            } else if tags["door"] == nil, tags["entrance"] == nil, isPointOfInterest(tags) {
+                addPointOfInterest(tags, at: position, element: element)
+            }
+        }
+    }
+
+    private mutating func addLift(_ tags: OSMTags, at position: Coordinate, element: String) {
+        guard let levels = levels(of: tags, element: element) else {
+            if tags["level"] == nil, tags["repeat_on"] == nil {
+                warn("elevator-without-levels", "\(element) is a lift (highway=elevator) but names no levels it serves",
+                     element: element, coordinate: position)
+            }
+            return
+        }
+        guard levels.spansSeveral else {
+            warn("elevator-without-levels", "\(element) is a lift serving only level \(levels.text); give level=0;1 or a range",
+                 element: element, coordinate: position)
+            return
+        }
+        var reader = OSMTagReader(tags, element: element)
+        let connector = Connector(
+            id: modelID(element), kind: .elevator, buildingID: nil, levelIDs: [], location: position, name: tags["name"],
+            ref: tags["ref"], accessibility: reader.accessibility(), source: location(element))
+        report(reader)
+        pending.connectors.append(.init(feature: connector, anchor: position, levels: levels, element: element))
+    }
+
+    /// Street furniture is left out: nobody routes to a waste basket.
+    static let ignoredAmenities: Set<String> = ["waste_basket", "bench", "grit_bin", "recycling", "waste_disposal",
+                                                "parking_space", "smoking_area", "clock", "post_box"]
+
+    /// Amenities, shops, offices and the like; and, indoors (with a level), anything with a name.
+    private func isPointOfInterest(_ tags: OSMTags) -> Bool {
+        if let amenity = tags["amenity"] { return !Self.ignoredAmenities.contains(amenity) }
+        return ["shop", "office", "tourism", "healthcare", "craft"].contains { tags[$0] != nil }
+            || (tags["name"] != nil && tags["level"] != nil && tags["highway"] == nil && tags["indoor"] != "wall")
+    }
+
+    private mutating func addPointOfInterest(_ tags: OSMTags, at position: Coordinate, element: String) {
+        let reader = OSMTagReader(tags, element: element)
+        let category = reader.category ?? "poi"
+        var levels = levels(of: tags, element: element)
+        if levels == nil, tags["level"] != nil || tags["repeat_on"] != nil { return }
+        // A point of interest lies on one level; the first one a list names.
+        if let current = levels, current.spansSeveral, let first = current.ordinals.first {
+            let text = Level.formatOrdinal(first)
+            levels = OSMLevels(text: text, selector: LevelSelector(terms: [.single(first)]))
+        }
+        var poi = PointOfInterest(
+            id: modelID(element), name: tags["name"] ?? Self.humanize(category), ref: tags["ref"], category: category,
+            description: tags["description"], openingHours: tags["opening_hours"],
+            contact: Contact(phone: tags["phone"] ?? tags["contact:phone"], email: tags["email"] ?? tags["contact:email"],
+                             website: tags["website"] ?? tags["contact:website"] ?? tags["url"]),
+            location: position, buildingID: nil, levelID: nil, source: location(element))
+        poi.localizedNames = reader.localizedNames
+        pending.pointsOfInterest.append(.init(feature: poi, anchor: position, levels: levels, element: element))
+    }
+
+    /// `vending_machine` → `Vending machine`.
+    static func humanize(_ category: String) -> String {
+        let words = category.replacingOccurrences(of: "_", with: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
+}

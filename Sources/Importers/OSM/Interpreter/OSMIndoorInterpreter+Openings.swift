@@ -1,0 +1,66 @@
+import VenueModel
+
+extension OSMIndoorInterpreter {
+    /// Nodes tagged `door=*` or `entrance=*` become openings, on the levels their `level` and
+    /// `repeat_on` name, or else on the levels of the ways they belong to.
+    mutating func interpretOpenings() {
+        for node in dataset.taggedNodes {
+            let tags = node.tags
+            let door = tags["door"]
+            let entrance = tags["entrance"].flatMap { $0 == "no" ? nil : $0 }
+            guard door != nil || entrance != nil else { continue }
+            let element = "node/\(node.id)"
+            let position = Coordinate(latitude: node.latitude, longitude: node.longitude)
+            var levels = levels(of: tags, element: element)
+            if levels == nil, tags["level"] == nil, tags["repeat_on"] == nil { levels = inheritedLevels(of: node.id) }
+            var reader = OSMTagReader(tags, element: element)
+            var access = reader.access()
+            // Emergency exits are kept for egress but closed to everyday routes.
+            if entrance == "emergency" || entrance == "exit" && tags["emergency"] == "yes" { access = .no }
+            let opening = Opening(
+                id: modelID(element), levelIDs: [], location: position, isEntrance: entrance != nil,
+                doorType: doorType(door, element: element), isAutomatic: automatic(tags, element: element),
+                access: access, name: tags["name"], ref: tags["ref"], accessibility: reader.accessibility(),
+                source: location(element))
+            report(reader)
+            pending.openings.append(.init(feature: opening, anchor: position, levels: levels, element: element))
+        }
+    }
+
+    /// A door without level tags is on the levels of the outlines it is part of, when they agree.
+    private func inheritedLevels(of node: Int64) -> OSMLevels? {
+        var texts = Set<String>()
+        var found: OSMLevels?
+        for wayID in doorWays[node] ?? [] {
+            guard let way = waysByID[wayID], way.tags["indoor"] != nil, let value = way.tags["level"],
+                  let selector = try? LevelSelector.parse(value) else { continue }
+            let levels = OSMLevels(text: value, selector: selector)
+            texts.insert(levels.text)
+            found = levels
+        }
+        return texts.count == 1 ? found : nil
+    }
+
+    private mutating func doorType(_ value: String?, element: String) -> DoorType? {
+        guard let value else { return nil }
+        switch value {
+        case "yes": return nil
+        case "no": return .opening
+        default:
+            if let type = DoorType(rawValue: value) { return type }
+            invalidTag("door", value, element: element, "expected hinged, sliding, revolving, swinging, folding, no or yes")
+            return nil
+        }
+    }
+
+    private mutating func automatic(_ tags: OSMTags, element: String) -> Bool? {
+        guard let value = tags["automatic_door"] else { return nil }
+        switch value {
+        case "no": return false
+        case "yes", "button", "motion", "floor", "continuous", "slowdown_button": return true
+        default:
+            invalidTag("automatic_door", value, element: element, "expected yes, no, button, motion or continuous")
+            return nil
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import VenueModel
+
+extension OSMIndoorInterpreter {
+    /// Walkable ways: on one level (or none, outdoors) they are paths used as drawn; spanning
+    /// several levels (`highway=steps` + `level=0;1`, `indoor=pathway` + `level=1-2`) they are
+    /// flights, which become connectors at their middle.
+    mutating func interpretWays() {
+        for way in dataset.ways {
+            let tags = way.tags
+            guard let kind = Self.pathKind(tags) else { continue }
+            let element = "way/\(way.id)"
+            guard way.nodeIDs.first != way.nodeIDs.last || tags["area"] != "yes" else { continue }
+            let levels = levels(of: tags, element: element)
+            if levels == nil, tags["level"] != nil || tags["repeat_on"] != nil { continue }
+            let (line, refs) = coordinates(of: way)
+            guard line.count >= 2 else {
+                warn("short-way", "\(element) has fewer than two nodes with positions; it is left out", element: element)
+                continue
+            }
+            if let levels, levels.spansSeveral {
+                addFlight(tags, line: line, levels: levels, element: element)
+                continue
+            }
+            var reader = OSMTagReader(tags, element: element)
+            var path = Path(
+                id: modelID(element), kind: kind, levelID: "", coordinates: line, name: tags["name"],
+                stepCount: reader.count("step_count"), isOneWay: Self.isOneWayOnFoot(tags, kind: kind),
+                access: reader.access(), accessibility: reader.accessibility(), source: location(element))
+            path.vertexRefs = refs
+            // Steps with a ramp a wheelchair can use are, for a wheelchair, a ramp.
+            if kind == .steps, tags["ramp:wheelchair"] == "yes" {
+                path.kind = .ramp
+                if path.accessibility.wheelchair == nil { path.accessibility.wheelchair = .yes }
+            }
+            report(reader)
+            pending.paths.append(.init(feature: path, anchor: line[0], levels: levels, element: element))
+        }
+    }
+
+    /// The path kind of a walkable way, or `nil` for ways people do not walk on.
+    static func pathKind(_ tags: OSMTags) -> PathKind? {
+        if tags["indoor"] == "pathway" || (tags["indoor"] == "yes" && tags["highway"] == nil) { return .corridor }
+        guard let highway = tags["highway"] else { return nil }
+        switch highway {
+        case "footway":
+            return tags["footway"] == "crossing" ? .crossing : .footway
+        case "path", "bridleway": return .path
+        case "cycleway": return tags["foot"] == "no" ? nil : .path
+        case "pedestrian", "living_street": return .pedestrian
+        case "steps": return .steps
+        case "corridor": return .corridor
+        case "residential", "service", "unclassified", "track", "road", "tertiary", "tertiary_link", "secondary",
+             "secondary_link", "primary", "primary_link":
+            return .street
+        default:
+            // motorway, trunk, construction, proposed, elevator (handled as a connector), platform, ...
+            return nil
+        }
+    }
+
+    /// Pedestrians ignore a street's `oneway`; only footways and steps tagged one-way (or
+    /// `oneway:foot`) bind them.
+    static func isOneWayOnFoot(_ tags: OSMTags, kind: PathKind) -> Bool {
+        if let foot = tags["oneway:foot"] { return foot == "yes" }
+        guard kind != .street, let oneway = tags["oneway"] else { return false }
+        return oneway == "yes"
+    }
+
+    private mutating func addFlight(_ tags: OSMTags, line: [Coordinate], levels: OSMLevels, element: String) {
+        var reader = OSMTagReader(tags, element: element)
+        let connectorKind: ConnectorKind
+        if let conveying = tags["conveying"], conveying != "no" {
+            connectorKind = .escalator
+        } else if tags["highway"] == "steps" || tags["step_count"] != nil || tags["indoor"] == "pathway" {
+            // indoor=pathway across levels is how stair flights are drawn in Simple Indoor Tagging.
+            connectorKind = .stairs
+        } else {
+            connectorKind = .ramp
+        }
+        let anchor = Self.middle(of: line)
+        let connector = Connector(
+            id: modelID(element), kind: connectorKind, buildingID: nil, levelIDs: [], location: anchor,
+            name: tags["name"], ref: tags["ref"], stepCount: reader.count("step_count"),
+            accessibility: reader.accessibility(), source: location(element))
+        report(reader)
+        pending.connectors.append(.init(feature: connector, anchor: anchor, levels: levels, element: element))
+    }
+}

@@ -1,0 +1,90 @@
+import VenueModel
+
+/// Turns OSM elements tagged in Simple Indoor Tagging into the venue model.
+///
+/// `docs/osm-tagging.md` lists every tag it reads. Values it cannot understand (`level=GF`,
+/// `width=wide`, an elevator without levels, a way missing one of its nodes) become warnings
+/// that name the element and the tag; the rest of the element is used where it still makes sense.
+struct OSMIndoorInterpreter {
+    let dataset: OSMDataset
+    let file: String
+    let inputID: String
+    /// The building for levelled features outside every mapped building outline.
+    let defaultBuilding: String?
+
+    var issues: [Issue] = []
+    /// Buildings found in the data, in id order.
+    var buildings: [OSMBuilding] = []
+    /// Features waiting for their building to be known.
+    var pending = PendingFeatures()
+    /// Level names from `indoor=level` outlines, placed in a building later.
+    var levelNames: [(anchor: Coordinate, ordinal: Double, name: String)] = []
+    /// For door nodes only: the levelled indoor ways they are a vertex of, to inherit a level.
+    let doorWays: [Int64: [Int64]]
+    let waysByID: [Int64: OSMWay]
+
+    init(dataset: OSMDataset, file: String, inputID: String, defaultBuilding: String?) {
+        var sorted = dataset
+        sorted.finish()
+        self.dataset = sorted
+        self.file = file
+        self.inputID = inputID
+        self.defaultBuilding = defaultBuilding
+        waysByID = Dictionary(sorted.ways.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let doors = Set(sorted.taggedNodes.filter { $0.tags["door"] != nil || $0.tags["entrance"] != nil }.map(\.id))
+        var doorWays: [Int64: [Int64]] = [:]
+        for way in sorted.ways where way.tags["indoor"] != nil {
+            for node in Set(way.nodeIDs) where doors.contains(node) { doorWays[node, default: []].append(way.id) }
+        }
+        self.doorWays = doorWays
+    }
+
+    mutating func interpret() -> ImportedData {
+        for duplicate in dataset.duplicateNodes {
+            warn("duplicate-element", "node/\(duplicate) appears twice; the first position is used", element: "node/\(duplicate)")
+        }
+        findBuildings()
+        interpretSpaces()
+        interpretOpenings()
+        interpretWays()
+        interpretNodes()
+        return assemble()
+    }
+
+    // MARK: - Reporting
+
+    func location(_ element: String) -> SourceLocation {
+        SourceLocation(file: file, feature: element)
+    }
+
+    mutating func warn(_ code: String, _ message: String, element: String, coordinate: Coordinate? = nil) {
+        issues.append(Issue(code: code, severity: .warning, message: message, location: location(element),
+                            coordinate: coordinate))
+    }
+
+    /// A tag whose value cannot be understood: the element keeps everything else.
+    mutating func invalidTag(_ key: String, _ value: String, element: String, _ reason: String) {
+        warn("invalid-tag", "\(element): \(key)=\(value) is not understood: \(reason)", element: element)
+    }
+
+    func modelID(_ element: String) -> String {
+        "\(inputID):\(element)"
+    }
+}
+
+/// Features read from the elements, each with its anchor position and level value, waiting for
+/// buildings and levels to be settled.
+struct PendingFeatures {
+    struct Item<Feature> {
+        var feature: Feature
+        var anchor: Coordinate
+        var levels: OSMLevels?
+        var element: String
+    }
+
+    var spaces: [Item<Space>] = []
+    var openings: [Item<Opening>] = []
+    var connectors: [Item<Connector>] = []
+    var paths: [Item<Path>] = []
+    var pointsOfInterest: [Item<PointOfInterest>] = []
+}

@@ -1,0 +1,124 @@
+import VenueModel
+
+/// Reads the attribute tags shared by every kind of feature, reporting values it cannot use.
+struct OSMTagReader {
+    let tags: OSMTags
+    let element: String
+    private(set) var problems: [(key: String, value: String, reason: String)] = []
+
+    init(_ tags: OSMTags, element: String) {
+        self.tags = tags
+        self.element = element
+    }
+
+    private mutating func parse<T>(_ key: String, _ parse: (String) throws(AttributeParser.ValueError) -> T) -> T? {
+        guard let value = tags[key] else { return nil }
+        do {
+            return try parse(value)
+        } catch {
+            problems.append((key, value, error.message))
+            return nil
+        }
+    }
+
+    /// `yes`/`no` tags; other OSM words that mean the same are accepted.
+    mutating func flag(_ key: String) -> Bool? {
+        guard let value = tags[key]?.lowercased() else { return nil }
+        switch value {
+        case "yes", "true", "1", "designated": return true
+        case "no", "false", "0", "incorrect": return false
+        default:
+            problems.append((key, value, "expected yes or no"))
+            return nil
+        }
+    }
+
+    mutating func length(_ key: String) -> Double? { parse(key, AttributeParser.length) }
+
+    mutating func count(_ key: String) -> Int? {
+        parse(key) { (text: String) throws(AttributeParser.ValueError) -> Int in
+            let value = try AttributeParser.integer(text)
+            guard value >= 0 else { throw AttributeParser.ValueError(message: "a count cannot be negative") }
+            return value
+        }
+    }
+
+    /// `incline` in percent; `up` and `down` are valid OSM but give no slope.
+    mutating func incline() -> Double? {
+        guard let value = tags["incline"] else { return nil }
+        if ["up", "down", "yes"].contains(value.lowercased()) { return nil }
+        return parse("incline", AttributeParser.incline)
+    }
+
+    mutating func wheelchair() -> WheelchairAccess? {
+        parse("wheelchair") { (text: String) throws(AttributeParser.ValueError) -> WheelchairAccess in
+            try AttributeParser.choice(text, as: WheelchairAccess.self)
+        }
+    }
+
+    /// OSM `access` (and `foot`, which wins for pedestrians) onto the model's restrictions.
+    mutating func access() -> AccessRestriction? {
+        let key = tags["foot"] != nil ? "foot" : "access"
+        guard let value = tags[key]?.lowercased() else { return nil }
+        switch value {
+        case "yes", "permissive", "public", "designated", "destination", "customers", "official": return .yes
+        case "private", "permit": return .private
+        case "staff", "employees": return .employees
+        case "students": return .students
+        case "no", "use_sidepath": return .no
+        default:
+            problems.append((key, value, "expected yes, private, no, staff or students"))
+            return nil
+        }
+    }
+
+    /// Kerb height in metres from a number or the OSM words.
+    mutating func kerbHeight() -> Double? {
+        if let height = tags["kerb:height"] { return parse("kerb:height") { (_: String) throws(AttributeParser.ValueError) in try AttributeParser.length(height) } }
+        guard let value = tags["kerb"]?.lowercased() else { return nil }
+        switch value {
+        case "flush", "no": return 0
+        case "lowered": return 0.02
+        case "rolled": return 0.06
+        case "raised": return 0.12
+        case "yes": return nil
+        default: return parse("kerb", AttributeParser.length)
+        }
+    }
+
+    mutating func accessibility() -> Accessibility {
+        let handrailSides = ["handrail", "handrail:left", "handrail:right", "handrail:center"].compactMap { tags[$0] }
+        var handrail: Bool?
+        if !handrailSides.isEmpty { handrail = handrailSides.contains("yes") ? true : flag("handrail") ?? false }
+        return Accessibility(
+            wheelchair: wheelchair(), lit: flag("lit"), surface: tags["surface"], smoothness: tags["smoothness"],
+            width: length("width"), incline: incline(), kerbHeight: kerbHeight(),
+            tactilePaving: flag("tactile_paving"), handrail: handrail)
+    }
+
+    /// `name:de`, `name:en`, ...: the localised names.
+    var localizedNames: [String: String] {
+        var names: [String: String] = [:]
+        for (key, value) in tags.pairs where key.hasPrefix("name:") {
+            let language = String(key.dropFirst(5))
+            if !language.isEmpty, !language.contains(":") { names[language] = value }
+        }
+        return names
+    }
+
+    /// What the feature is for, from the most telling tag.
+    var category: String? {
+        for key in ["amenity", "shop", "office", "tourism", "healthcare", "leisure", "room", "craft", "emergency"] {
+            if let value = tags[key], value != "yes", value != "no" { return value }
+        }
+        if tags["toilets"] == "yes" { return "toilets" }
+        return nil
+    }
+}
+
+extension OSMIndoorInterpreter {
+    /// Records the problems a tag reader met.
+    mutating func report(_ reader: OSMTagReader) {
+        for problem in reader.problems { invalidTag(problem.key, problem.value, element: reader.element, problem.reason) }
+    }
+}

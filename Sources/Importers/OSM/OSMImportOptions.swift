@@ -1,0 +1,18 @@
+/// How to read one OSM input.
+public struct OSMImportOptions: Hashable, Sendable {
+    /// The file's encoding; by default told from the extension (`.pbf` or `.osm`/`.xml`).
+    public enum Encoding: String, Hashable, Sendable, CaseIterable {
+        case xml
+        case pbf
+    }
+
+    public var encoding: Encoding?
+    /// The building of levelled features outside every mapped building outline; when unset they
+    /// form an unnamed building named after the input.
+    public var building: String?
+
+    public init(encoding: Encoding? = nil, building: String? = nil) {
+        self.encoding = encoding
+        self.building = building
+    }
+}

@@ -1,0 +1,42 @@
+public import Foundation
+public import VenueModel
+
+/// Imports an OpenStreetMap file (XML or PBF) tagged in Simple Indoor Tagging.
+///
+/// Reading and interpreting are separate: the readers stream elements into an ``OSMDataset``,
+/// then ``OSMIndoorInterpreter`` maps tags onto the model (`docs/osm-tagging.md`).
+public enum OSMImporter {
+    public static func read(_ url: URL, displayName: String, inputID: String,
+                            options: OSMImportOptions) throws(ImportFailure) -> ImportedData {
+        let dataset = try readDataset(url, displayName: displayName, encoding: options.encoding)
+        return interpret(dataset, file: displayName, inputID: inputID, options: options)
+    }
+
+    /// Maps the elements of a dataset onto the model (`docs/osm-tagging.md`).
+    public static func interpret(_ dataset: OSMDataset, file: String, inputID: String,
+                                 options: OSMImportOptions) -> ImportedData {
+        var interpreter = OSMIndoorInterpreter(dataset: dataset, file: file, inputID: inputID,
+                                               defaultBuilding: options.building)
+        return interpreter.interpret()
+    }
+
+    /// The elements of the file, read with the reader its encoding needs.
+    public static func readDataset(_ url: URL, displayName: String,
+                                   encoding: OSMImportOptions.Encoding?) throws(ImportFailure) -> OSMDataset {
+        var dataset = OSMDataset()
+        do {
+            switch encoding ?? self.encoding(of: url) {
+            case .pbf: try OSMPBFReader(url: url, displayName: displayName).read(into: &dataset)
+            case .xml: try OSMXMLReader(url: url, displayName: displayName).read(into: &dataset)
+            }
+        } catch {
+            throw ImportFailure([error])
+        }
+        return dataset
+    }
+
+    /// `.pbf` files are PBF; everything else is read as XML.
+    static func encoding(of url: URL) -> OSMImportOptions.Encoding {
+        url.pathExtension.lowercased() == "pbf" ? .pbf : .xml
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+@testable import Importers
+import VenueModel
+
+@Suite struct IMDFImporterTests {
+    func errors(_ fixture: IMDFFixture) -> [String] {
+        do {
+            _ = try fixture.read(fixture.folder())
+            return []
+        } catch let failure as ImportFailure {
+            return failure.errors.map(\.description)
+        } catch {
+            return ["\(error)"]
+        }
+    }
+
+    @Test func readsEveryFeatureType() throws {
+        let (venue, issues) = try IMDFFixture.standard().venue()
+        let building = try #require(venue.buildings.first)
+        #expect(building.id == "bld" && building.name == "Main building")
+        #expect(building.address == "Polytechnicheskaya 29, 195251 St. Petersburg, RU" && building.footprint != nil)
+        #expect(venue.levels.map(\.id) == ["bld@0", "bld@1"] && venue.levels.map(\.name) == ["1", "2"])
+
+        let kinds = Dictionary(uniqueKeysWithValues: venue.spaces.map { ($0.id, $0.kind) })
+        #expect(kinds["c:walk1"] == .corridor && kinds["c:room1"] == .room && kinds["c:stairs1"] == .stairs && kinds["c:lift1"] == .elevator)
+        let room = try #require(venue.spaces.first { $0.id == "c:room1" })
+        #expect(room.name == "Classroom 101" && room.localizedNames == ["en": "Classroom 101", "ru": "Кабинет 101"])
+        #expect(room.category == "classroom" && room.accessibility.wheelchair == .yes && room.levelIDs == ["bld@0"])
+        #expect(venue.spaces.first { $0.id == "c:stairs1" }?.access == .private)
+        #expect(venue.spaces.first { $0.id == "c:room2" }?.ref == "201", "the occupant's short name becomes the unit's ref")
+
+        let door = try #require(venue.openings.first { $0.id == "c:door1" })
+        #expect(door.doorType == .sliding && door.isAutomatic == true && !door.isEntrance && door.line?.count == 2)
+        #expect(venue.openings.first { $0.id == "c:main" }?.isEntrance == true)
+
+        #expect(venue.pointsOfInterest.map(\.name) == ["Cash machine", "Dean's office"])
+        #expect(venue.pointsOfInterest[0].levelID == "bld@0" && venue.pointsOfInterest[0].openingHours == "24/7")
+        #expect(venue.pointsOfInterest[1].levelID == "bld@1" && venue.pointsOfInterest[1].contact.phone == "+7 812 000")
+
+        // No relationships: the overlapping stairwells and lift shafts become connectors.
+        #expect(venue.connectors.map(\.kind).sorted { $0.rawValue < $1.rawValue } == [.elevator, .stairs])
+        #expect(venue.connectors.allSatisfy { $0.levelIDs == ["bld@0", "bld@1"] })
+        #expect(issues.filter { $0.code == "connector-inferred" }.count == 2)
+        #expect(issues.filter { $0.code == "unknown-property" }.map(\.message) == ["1 occupant features carry 'shortName', which IMDF does not define"])
+    }
+
+    @Test func aZipArchiveReadsLikeTheFolder() throws {
+        let fixture = IMDFFixture.standard()
+        let fromFolder = try VenueAssembler(venueID: "v", venueName: "V").assemble([fixture.read(fixture.folder())]).venue
+        let fromArchive = try VenueAssembler(venueID: "v", venueName: "V").assemble([fixture.read(fixture.archive())]).venue
+        #expect(fromFolder.spaces.map(\.id) == fromArchive.spaces.map(\.id))
+        #expect(fromFolder.openings.map(\.location) == fromArchive.openings.map(\.location))
+    }
+
+    @Test func realWorldQuirksAreWarnings() throws {
+        var fixture = IMDFFixture.standard()
+        fixture.files["opening.geojson"] = IMDFFixture.collection([
+            IMDFFixture.feature("d", "opening", #""category": "automobile", "unit_categoty": "classroom", "level_id": "L1""#,
+                                #"{"type": "LineString", "coordinates": [\#(IMDFFixture.position(4, 4)), \#(IMDFFixture.position(6, 4))]}"#),
+        ])
+        fixture.files["unit.geojson"] = fixture.files["unit.geojson"]?.replacingOccurrences(of: #""category": "classroom""#,
+                                                                                             with: #""category": "wardrobe""#)
+        fixture.files["navPath.geojson"] = IMDFFixture.collection([])
+        let data = try fixture.read(fixture.folder())
+        let codes = data.issues.filter { $0.severity == .warning }.map(\.code)
+        #expect(codes.contains("opening-category") && codes.contains("unknown-property") && codes.contains("unknown-file"))
+        #expect(data.issues.contains { $0.message.contains("'unit_categoty'") && $0.location?.file == "campus/opening.geojson" })
+        #expect(data.issues.filter { $0.code == "unknown-category" }.count == 2)
+        #expect(data.issues.contains { $0.code == "unknown-file" && $0.message.hasPrefix("navPath.geojson") })
+        #expect(data.openings.count == 1)
+    }
+
+    @Test func aFeatureOnAMissingLevelIsAnError() {
+        var fixture = IMDFFixture.standard()
+        fixture.files["amenity.geojson"] = nil
+        fixture.files["unit.geojson"] = IMDFFixture.collection([
+            IMDFFixture.feature("lost", "unit", #""category": "classroom", "level_id": "L9""#, IMDFFixture.rectangle(0, 0, 5, 5)),
+        ])
+        let found = errors(fixture)
+        #expect(found.count == 1)
+        #expect(found.first?.hasPrefix("campus/unit.geojson:2:1 (feature lost):") == true)
+        #expect(found.first?.contains("level L9, which level.geojson does not have") == true)
+    }
+
+    @Test func invalidJSONNamesFileLineAndColumn() {
+        var fixture = IMDFFixture.standard()
+        fixture.files["level.geojson"] = "{\"type\": \"FeatureCollection\",\n \"features\": [}"
+        // One error: features on the unreadable levels are not each reported again.
+        #expect(errors(fixture) == ["campus/level.geojson:2:15: expected a value, found '}'"])
+    }
+
+    @Test func aDeliveryWithoutManifestOrIDsIsRefused() {
+        var noManifest = IMDFFixture.standard()
+        noManifest.files["manifest.json"] = nil
+        #expect(errors(noManifest).contains { $0.contains("manifest.json is missing") })
+        var noID = IMDFFixture.standard()
+        noID.files["amenity.geojson"] = #"{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {}, "geometry": null}]}"#
+        #expect(errors(noID).contains { $0.contains("an IMDF feature needs a string id") })
+    }
+
+    @Test func hostileArchivesAreRefused() throws {
+        for name in ["../escape.geojson", "/etc/unit.geojson"] {
+            var writer = ZipTestWriter()
+            writer.add("manifest.json", #"{"version": "1.0.0"}"#)
+            writer.add(name, "{}")
+            let url = try writer.write()
+            #expect(throws: ImportFailure.self) {
+                _ = try IMDFImporter.read(url, displayName: "campus.zip", inputID: "c", options: IMDFImportOptions())
+            }
+        }
+        var link = ZipTestWriter()
+        link.entries.append(.init(name: "unit.geojson", contents: Data("/etc/passwd".utf8), isSymlink: true))
+        do {
+            _ = try IMDFImporter.read(try link.write(), displayName: "campus.zip", inputID: "c", options: IMDFImportOptions())
+            Issue.record("expected an error")
+        } catch let failure as ImportFailure {
+            #expect(failure.errors.first?.message.contains("symbolic link") == true)
+        }
+    }
+
+    @Test func relationshipsSayWhichUnitsConnect() throws {
+        var fixture = IMDFFixture.standard()
+        fixture.files["relationship.geojson"] = IMDFFixture.collection([
+            IMDFFixture.feature("rel", "relationship", #""category": "escalator", "direction": "directed", "origin": {"id": "stairs1", "feature_type": "unit"}, "destination": {"id": "stairs2", "feature_type": "unit"}"#),
+        ])
+        let venue = try fixture.venue().venue
+        #expect(venue.connectors.map(\.kind) == [.escalator])
+        #expect(venue.connectors.first?.direction == .up && venue.connectors.first?.levelIDs == ["bld@0", "bld@1"])
+    }
+}
