@@ -11,6 +11,7 @@ public struct Validator {
         ConnectorOutsideSpaceRule(),
         DuplicateRefRule(),
         EventPlaceRule(),
+        PointOfInterestRoomRule(),
     ]
 
     public let context: ValidationContext

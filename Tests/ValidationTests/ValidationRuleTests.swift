@@ -104,6 +104,21 @@ import VenueModel
         #expect(issues[1].location?.line == 5)
     }
 
+    @Test func pointsOfInterestMustNameAnExistingRoom() {
+        var venue = Self.base()
+        let source = Location(file: "pois.csv", line: 7)
+        venue.pointsOfInterest = [
+            PointOfInterest(id: "in-known", name: "Printer", category: "printer", location: nil, buildingID: "H",
+                            levelID: "H@0", roomRef: "h.0.1", source: Location(file: "pois.csv", line: 6)),
+            PointOfInterest(id: "in-unknown", name: "ATM", category: "atm", location: nil, buildingID: "H",
+                            levelID: "H@0", roomRef: "H.0.NOPE", source: source),
+        ]
+        let issues = findings(venue)
+        #expect(issues.map(\.code) == ["poi-unknown-room"])
+        #expect(issues.first?.severity == .error && issues.first?.location == source)
+        #expect(issues.first?.message.contains("'H.0.NOPE'") == true)
+    }
+
     @Test func reportsCountFindingsByCode() {
         var venue = Self.base()
         venue.openings = []

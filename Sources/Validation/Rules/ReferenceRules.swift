@@ -39,3 +39,18 @@ struct EventPlaceRule: ValidationRule {
         }
     }
 }
+
+/// `poi-unknown-room`: a point of interest placed in a room whose ref no room has.
+struct PointOfInterestRoomRule: ValidationRule {
+    let code = "poi-unknown-room"
+
+    func check(_ context: ValidationContext) -> [Issue] {
+        let refs = Set(context.venue.spaces.compactMap { $0.ref?.lowercased() })
+        return context.venue.pointsOfInterest.compactMap { poi in
+            guard let room = poi.roomRef, !refs.contains(room.lowercased()) else { return nil }
+            return Issue(code: code, severity: .error,
+                         message: "point of interest '\(poi.name)' is in room '\(room)', which no room has as its ref",
+                         location: poi.source, levelID: poi.levelID, coordinate: poi.location)
+        }
+    }
+}
