@@ -55,11 +55,13 @@ import VenueModel
             A,0,A.0.01,lots,yes,48.15,11.58
             A,0,A.0.02,12,perhaps,48.15,11.58
             A,0,A.0.03,12,yes,48.15,
+            A,0,A.0.04,-6,yes,48.15,11.58
             """, .rooms)
         #expect(found == [
             "t.csv:2:12: capacity: 'lots' is not a whole number",
             "t.csv:3:15: wheelchair: 'perhaps' is not one of yes, limited, no, designated",
             "t.csv:4:19: lat is given without lon",
+            "t.csv:5:12: capacity: '-6' is negative; a count must be 0 or more",
         ])
     }
 

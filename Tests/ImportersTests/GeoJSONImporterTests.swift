@@ -78,7 +78,7 @@ import VenueModel
             "plan.geojson:2:1 (feature r1): capacity: 'many' is not a whole number",
             "plan.geojson:3:1 (feature d1): width: 'wide' is not a length (metres, or a number with m, cm or mm)",
             "plan.geojson:4:1 (feature p1): a point of interest needs a name",
-            "plan.geojson:5:1 (feature x1): property 'name' is an object; expected text or a number",
+            #"plan.geojson:5:1 (feature x1): property 'name' is an object ({"en":"Hall"}); expected text or a number"#,
         ])
     }
 
@@ -97,6 +97,14 @@ import VenueModel
         #expect(found[1].contains("(feature b)") && found[1].contains("not closed"))
         #expect(found[2].contains("(feature c)") && found[2].contains("outside WGS 84 bounds"))
         #expect(found[3].contains("(feature d)") && found[3].contains("'Circle' is not supported"))
+    }
+
+    @Test func geometryErrorsPointAtTheGeometryAndQuoteTheValue() throws {
+        let text = feature("e", #""kind": "door", "level": "0""#, #"{"type": "Point", "coordinates": [11.58, "x"]}"#)
+        let column = try #require(text.range(of: #""geometry": "#)).upperBound.utf16Offset(in: text) + 1
+        #expect(errors([text]) == [
+            #"plan.geojson:2:\#(column) (feature e): a position must be [longitude, latitude], found [11.58,"x"]"#,
+        ])
     }
 
     @Test func malformedJSONNamesLineAndColumn() {

@@ -58,7 +58,7 @@ public struct VenueAssembler {
             }
             venue.events += input.events
         }
-        if resolver.usesOutdoor { venue.levels.append(.outdoor()) }
+        if let first = resolver.firstOutdoorFeature { venue.levels.append(.outdoor(source: first)) }
 
         errors += duplicateIDs(venue.spaces.map { ($0.id, $0.source) }, kind: "space")
         errors += duplicateIDs(venue.openings.map { ($0.id, $0.source) }, kind: "opening")
@@ -109,7 +109,8 @@ public struct VenueAssembler {
 /// Resolves level references against the declared levels of each building.
 struct LevelResolver {
     let declared: [String: [BuildingDeclaration.DeclaredLevel]]
-    private(set) var usesOutdoor = false
+    /// The first feature placed outdoors: the provenance of the outdoor level.
+    private(set) var firstOutdoorFeature: SourceLocation?
 
     init(declared: [String: [BuildingDeclaration.DeclaredLevel]]) {
         self.declared = declared
@@ -122,7 +123,7 @@ struct LevelResolver {
                 throw ImportError("level '\(value)' is given but no building; set the input's `building` option or a building property",
                                   at: reference.location)
             }
-            usesOutdoor = true
+            if firstOutdoorFeature == nil { firstOutdoorFeature = reference.location }
             return [Level.outdoorID]
         }
         guard let levels = declared[building] else {

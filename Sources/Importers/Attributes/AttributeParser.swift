@@ -26,6 +26,13 @@ enum AttributeParser {
         throw ValueError(message: "'\(text)' is not a whole number")
     }
 
+    /// A whole number of things (seats, steps): never negative.
+    static func count(_ text: String) throws(ValueError) -> Int {
+        let value = try integer(text)
+        guard value >= 0 else { throw ValueError(message: "'\(text)' is negative; a count must be 0 or more") }
+        return value
+    }
+
     static func number(_ text: String) throws(ValueError) -> Double {
         guard let value = plainNumber(text.trimmingCharacters(in: .whitespaces)) else {
             throw ValueError(message: "'\(text)' is not a number")

@@ -25,7 +25,7 @@ struct AttributeReader {
     }
 
     mutating func bool(_ field: String) -> Bool? { value(field, AttributeParser.bool) }
-    mutating func integer(_ field: String) -> Int? { value(field, AttributeParser.integer) }
+    mutating func count(_ field: String) -> Int? { value(field, AttributeParser.count) }
     mutating func number(_ field: String) -> Double? { value(field, AttributeParser.number) }
     mutating func length(_ field: String) -> Double? { value(field, AttributeParser.length) }
 

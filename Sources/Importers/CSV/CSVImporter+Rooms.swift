@@ -21,7 +21,7 @@ extension CSVImporter.Context {
                 let space = Space(
                     id: "\(context.inputID):\(ref)", kind: kind, buildingID: nil, levelIDs: [], geometry: geometry,
                     name: row.string("name"), ref: ref, category: row.string("category"),
-                    capacity: attributes.integer("capacity"), accessibility: attributes.accessibility(),
+                    capacity: attributes.count("capacity"), accessibility: attributes.accessibility(),
                     access: attributes.choice("access", as: AccessRestriction.self), source: row.location)
                 context.errors += attributes.errors
                 guard attributes.errors.isEmpty else { return }

@@ -37,8 +37,19 @@ public struct CSVTable: Sendable {
             // Spreadsheets pad the end of a sheet with `,,,` rows; they carry no data.
             if record.fields.allSatisfy({ CSVText.trimmed($0.value).text.isEmpty }) { continue }
             guard record.fields.count == header.count else {
-                throw ImportError("row has \(record.fields.count) fields, the header has \(header.count)",
-                                  at: SourceLocation(file: file, line: record.line))
+                // Point at the first extra field, or at the end of a short row's last one.
+                var place = SourceLocation(file: file, line: record.line)
+                if record.fields.count > header.count {
+                    let extra = record.fields[header.count]
+                    place = SourceLocation(file: file, line: extra.line, column: extra.column)
+                    let value = CSVText.visible(extra.value)
+                    throw ImportError("row has \(record.fields.count) fields, the header has \(header.count); the first extra one is '\(value)' (a value with the delimiter in it needs quotes)",
+                                      at: place)
+                }
+                if let last = record.fields.last {
+                    place = SourceLocation(file: file, line: last.line, column: last.column)
+                }
+                throw ImportError("row has \(record.fields.count) fields, the header has \(header.count)", at: place)
             }
             rows.append(CSVRow(record: record, header: header, file: file))
         }

@@ -22,7 +22,7 @@ extension GeoJSONContext {
         case (.point(let point), _) where ConnectorKind(rawValue: kind) != nil:
             let connector = Connector(
                 id: id, kind: ConnectorKind(rawValue: kind) ?? .stairs, buildingID: nil, levelIDs: [], location: point,
-                name: feature.text("name"), ref: feature.text("ref"), stepCount: attributes.integer("step_count"),
+                name: feature.text("name"), ref: feature.text("ref"), stepCount: attributes.count("step_count"),
                 direction: attributes.choice("direction", as: ConnectorDirection.self) ?? .both,
                 accessibility: attributes.accessibility(), source: feature.location)
             data.connectors.append(PendingFeature(connector, levels: levels))
@@ -44,7 +44,7 @@ extension GeoJSONContext {
         case (.lineString(let line), _) where Self.pathKind(kind) != nil:
             let path = Path(
                 id: id, kind: Self.pathKind(kind) ?? .footway, levelID: "", coordinates: line, name: feature.text("name"),
-                stepCount: attributes.integer("step_count"), isOneWay: attributes.bool("oneway") ?? false,
+                stepCount: attributes.count("step_count"), isOneWay: attributes.bool("oneway") ?? false,
                 access: attributes.choice("access", as: AccessRestriction.self),
                 accessibility: attributes.accessibility(), source: feature.location)
             data.paths.append(PendingFeature(path, levels: levels))
@@ -57,7 +57,7 @@ extension GeoJSONContext {
     private func space(_ feature: Feature, id: String, kind: SpaceKind, geometry: SpaceGeometry,
                        _ attributes: inout AttributeReader) -> Space {
         Space(id: id, kind: kind, buildingID: nil, levelIDs: [], geometry: geometry, name: feature.text("name"),
-              ref: feature.text("ref"), category: feature.text("category"), capacity: attributes.integer("capacity"),
+              ref: feature.text("ref"), category: feature.text("category"), capacity: attributes.count("capacity"),
               accessibility: attributes.accessibility(), access: attributes.choice("access", as: AccessRestriction.self),
               source: feature.location)
     }

@@ -66,7 +66,9 @@ struct GeoJSONContext {
 
         for field in GeoJSONMapping.fields {
             if let type = feature.structuredProperty(field) {
-                errors.append(ImportError("property '\(mapping.property(for: field))' is \(type); expected text or a number",
+                let property = mapping.property(for: field)
+                let found = properties?[property]?.excerpt() ?? type
+                errors.append(ImportError("property '\(property)' is \(type) (\(found)); expected text or a number",
                                           at: location))
                 return
             }
@@ -85,7 +87,13 @@ struct GeoJSONContext {
             }
             geometry = parsed
         } catch {
-            errors.append(ImportError(error.message, at: location))
+            // Point at the geometry object itself: the feature may start many lines earlier.
+            var place = location
+            if case .object(let geometryObject)? = object["geometry"] {
+                place.line = geometryObject.line
+                place.column = geometryObject.column
+            }
+            errors.append(ImportError(error.message, at: place))
             return
         }
         classify(feature, kind: kind, rawKind: rawKind, geometry: geometry, id: modelID)

@@ -10,7 +10,7 @@ enum GeoJSONGeometry {
     static func parse(_ value: JSONValue?) throws(GeometryError) -> SimpleGeometry? {
         guard let value, case .object(let object) = value else {
             if value == nil || value == .null { return nil }
-            throw GeometryError(message: "geometry is not an object")
+            throw GeometryError(message: "geometry is not an object, found \(value?.excerpt() ?? "nothing")")
         }
         let coordinates = object["coordinates"]
         switch object["type"]?.string {
@@ -24,7 +24,7 @@ enum GeoJSONGeometry {
             return .polygon(try polygon(coordinates))
         case "MultiPolygon":
             guard case .array(let members)? = coordinates, !members.isEmpty else {
-                throw GeometryError(message: "a MultiPolygon needs an array of polygons")
+                throw GeometryError(message: "a MultiPolygon needs an array of polygons, found \(coordinates?.excerpt() ?? "nothing")")
             }
             var polygons: [Polygon] = []
             for member in members { polygons.append(try polygon(member)) }
@@ -39,7 +39,7 @@ enum GeoJSONGeometry {
     private static func position(_ value: JSONValue?) throws(GeometryError) -> Coordinate {
         guard case .array(let numbers)? = value, numbers.count >= 2,
               let longitude = numbers[0].number, let latitude = numbers[1].number else {
-            throw GeometryError(message: "a position must be [longitude, latitude]")
+            throw GeometryError(message: "a position must be [longitude, latitude], found \(value?.excerpt() ?? "nothing")")
         }
         let coordinate = Coordinate(latitude: latitude, longitude: longitude)
         guard coordinate.isValid else {
@@ -49,7 +49,9 @@ enum GeoJSONGeometry {
     }
 
     private static func positions(_ value: JSONValue?) throws(GeometryError) -> [Coordinate] {
-        guard case .array(let items)? = value else { throw GeometryError(message: "expected an array of positions") }
+        guard case .array(let items)? = value else {
+            throw GeometryError(message: "expected an array of positions, found \(value?.excerpt() ?? "nothing")")
+        }
         var result: [Coordinate] = []
         result.reserveCapacity(items.count)
         for item in items { result.append(try position(item)) }
@@ -58,7 +60,7 @@ enum GeoJSONGeometry {
 
     private static func polygon(_ value: JSONValue?) throws(GeometryError) -> Polygon {
         guard case .array(let ringValues)? = value, !ringValues.isEmpty else {
-            throw GeometryError(message: "a Polygon needs an array of rings")
+            throw GeometryError(message: "a Polygon needs an array of rings, found \(value?.excerpt() ?? "nothing")")
         }
         var rings: [[Coordinate]] = []
         for ringValue in ringValues { rings.append(try positions(ringValue)) }

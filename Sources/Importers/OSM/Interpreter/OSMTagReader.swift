@@ -35,13 +35,7 @@ struct OSMTagReader {
 
     mutating func length(_ key: String) -> Double? { parse(key, AttributeParser.length) }
 
-    mutating func count(_ key: String) -> Int? {
-        parse(key) { (text: String) throws(AttributeParser.ValueError) -> Int in
-            let value = try AttributeParser.integer(text)
-            guard value >= 0 else { throw AttributeParser.ValueError(message: "a count cannot be negative") }
-            return value
-        }
-    }
+    mutating func count(_ key: String) -> Int? { parse(key, AttributeParser.count) }
 
     /// `incline` in percent; `up` and `down` are valid OSM but give no slope.
     mutating func incline() -> Double? {
