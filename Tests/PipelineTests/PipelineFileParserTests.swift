@@ -115,6 +115,8 @@ import Testing
             .message.contains("'floor' is not a model field") == true)
         #expect(failure(valid.replacingOccurrences(of: "table: buildings", with: "table: rooms2"))?
             .message.contains("unknown table 'rooms2'") == true)
+        let noTable = failure(valid.replacingOccurrences(of: "    options:\n      table: buildings\n", with: ""))
+        #expect(noTable?.line == 6 && noTable?.message.hasPrefix("a CSV input needs `options: {table: NAME}`") == true)
         #expect(failure(valid.replacingOccurrences(of: "profiles: [wheelchair]", with: "profiles: [bicycle]"))?
             .message.contains("unknown profile 'bicycle'") == true)
         #expect(failure(valid.replacingOccurrences(of: "  id: v\n", with: "  id: ../v\n"))?.key == "venue.id")
@@ -126,6 +128,7 @@ import Testing
         #expect(error?.message.hasPrefix("invalid YAML") == true)
         #expect(failure("")?.message == "the pipeline file is empty")
         let duplicate = failure(valid.replacingOccurrences(of: "version: 1.2.3-rc.1", with: "version: 1.2.3\nversion: 1.2.4"))
-        #expect(duplicate?.message.contains("'version'") == true)
+        #expect(duplicate?.key == "version" && duplicate?.line == 5 && duplicate?.column == 1)
+        #expect(duplicate?.message.contains("appears twice") == true)
     }
 }

@@ -121,10 +121,12 @@ extension PipelineFileParser {
 
     private static func csvOptions(_ options: YAMLMapping) throws(PipelineFileError) -> CSVImportOptions {
         try options.rejectUnknownKeys(["table", "delimiter", "columns", "building"])
-        let tableValue = try options.required("table")
+        let names = CSVImportOptions.Table.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let tableValue = options["table"] else {
+            throw options.owner.error("a CSV input needs `options: {table: NAME}`, NAME one of: \(names)")
+        }
         let tableName = try tableValue.string()
         guard let table = CSVImportOptions.Table(rawValue: tableName) else {
-            let names = CSVImportOptions.Table.allCases.map(\.rawValue).joined(separator: ", ")
             throw tableValue.error("unknown table '\(tableName)'; expected one of: \(names)")
         }
         var result = CSVImportOptions(table: table)

@@ -36,7 +36,7 @@ public enum PipelineFileParser {
         } catch let error as PipelineFileError {
             throw error
         } catch {
-            throw yamlError(error, file: display)
+            throw yamlError(error, file: display, text: text)
         }
         let top = try YAMLValue(node: root, path: "", file: display).mapping()
         try top.rejectUnknownKeys(topLevelKeys)
@@ -68,9 +68,14 @@ public enum PipelineFileParser {
         !text.isEmpty && !text.hasPrefix(".") && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
     }
 
-    private static func yamlError(_ error: Error, file: String) -> PipelineFileError {
+    private static func yamlError(_ error: Error, file: String, text: String) -> PipelineFileError {
         if let yaml = error as? YamlError {
             switch yaml {
+            case .duplicatedKeysInMapping(let duplicates, let context):
+                let key = duplicates.sorted().first ?? ""
+                let place = secondOccurrence(ofKey: key, in: text) ?? (context.mark.line, context.mark.column)
+                return PipelineFileError(file: file, line: place.line, column: place.column, key: key,
+                                         message: "this key appears twice in one mapping; only one value can hold")
             case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
                  .composer(let context, let problem, let mark, _):
                 let detail = context.map { "\($0.text) " } ?? ""
@@ -81,5 +86,24 @@ public enum PipelineFileParser {
             }
         }
         return PipelineFileError(file: file, line: nil, column: nil, key: nil, message: "invalid YAML: \(error)")
+    }
+
+    /// Where a block-style key is written for the second time (libyaml reports only the mapping).
+    private static func secondOccurrence(ofKey key: String, in text: String) -> (line: Int, column: Int)? {
+        var seen = 0
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var rest = Substring(line)
+            let indent = rest.prefix { $0 == " " }.count
+            rest = rest.dropFirst(indent)
+            var column = indent + 1
+            if rest.hasPrefix("- ") {
+                rest = rest.dropFirst(2)
+                column += 2
+            }
+            guard rest.hasPrefix(key), rest.dropFirst(key.count).drop(while: { $0 == " " }).hasPrefix(":") else { continue }
+            seen += 1
+            if seen == 2 { return (index + 1, column) }
+        }
+        return nil
     }
 }
