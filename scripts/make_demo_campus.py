@@ -229,12 +229,12 @@ A_ROOMS: Dict[int, List[RoomRow]] = {
         # The cafeteria opens onto both the corridor and the foyer, so it has two doors.
         ("S", "A.0.06", 8, 22, "Cafeteria", "cafeteria", 70, [15, (22, 3)],
          {"opening_hours": "Mo-Fr 08:00-16:00"}),
-        ("S", "A.0.07", 38, 46, "Student Services", "office", None, [40],
+        ("S", "A.0.07", 38, 46, "Student Services", "office", 8, [40],
          {"opening_hours": "Mo-Th 09:00-15:00; Fr 09:00-12:00"}),
         ("S", "A.0.08", 46, 60, "Seminar room", "seminar_room", 36, [48, 58], {}),
     ],
     1: [
-        ("N", "A.1.01", 6, 14, "Dean's office", "office", None, [12], {"access": "employees"}),
+        ("N", "A.1.01", 6, 14, "Dean's office", "office", 6, [12], {"access": "employees"}),
         ("N", "A.1.02", 14, 28, "Seminar room", "seminar_room", 40, [26], {}),
         ("N", "A.1.03", 28, 43, "Lecture room", "lecture_room", 96, [30, 41], {}),
         ("N", "A.1.04", 43, 57, "Computer lab", "computer_lab", 36, [45, 55], {}),
@@ -244,8 +244,8 @@ A_ROOMS: Dict[int, List[RoomRow]] = {
         ("S", "A.1.08", 42, 60, "Seminar room", "seminar_room", 48, [44, 58], {}),
     ],
     2: [
-        ("N", "A.2.01", 6, 14, "Department office", "office", None, [12], {}),
-        ("N", "A.2.02", 14, 22, "Office", "office", None, [20], {"access": "employees"}),
+        ("N", "A.2.01", 6, 14, "Department office", "office", 6, [12], {}),
+        ("N", "A.2.02", 14, 22, "Office", "office", 2, [20], {"access": "employees"}),
         ("N", "A.2.03", 22, 40, "Computer lab", "computer_lab", 48, [24, 38], {}),
         ("N", "A.2.04", 40, 57, "Seminar room", "seminar_room", 40, [42, 55], {}),
         ("S", "A.2.05", 0, 8, "Toilets", "toilets", None, [6], {}),
@@ -364,7 +364,7 @@ B_FLOOR_CODES = {0: "EG", 1: "OG1"}
 
 B_ROOMS: Dict[int, List[RoomRow]] = {
     0: [
-        ("S", "B.0.01", 0, 8, "Information and Lending", "service_desk", None, [4], {}),
+        ("S", "B.0.01", 0, 8, "Information and Lending", "service_desk", 6, [4], {}),
         ("S", "B.0.R1", 8, 20, "Reading Room Ground Floor", "reading_room", 60, [10, 18], {}),
         ("S", "B.0.G1", 20, 25, "Group Study Room 1", "group_study", 6, [22.5], {}),
         ("S", "B.0.G2", 25, 30, "Group Study Room 2", "group_study", 6, [27.5], {}),
@@ -488,12 +488,12 @@ def lecture_centre() -> Building:
         ("C.0.H1", 0, rect(0, 14, 36, 32), "Audimax", "lecture_hall", 400, [(36, 18), (36, 26)]),
         ("C.0.H2", 0, rect(14, 0, 36, 11), "Lecture Hall 2", "lecture_hall", 180, [(36, 5), (20, 11)]),
         ("C.0.WC", 0, rect(6, 0, 14, 11), "Toilets", "toilets", None, [(10, 11)]),
-        ("C.0.01", 0, rect(0, 0, 6, 14), "First aid room", "first_aid", None, [(6, 12.5)]),
+        ("C.0.01", 0, rect(0, 0, 6, 14), "First aid room", "first_aid", 4, [(6, 12.5)]),
         ("C.1.H3", 1, rect(14, 0, 36, 11), "Lecture Hall 3", "lecture_hall", 120, [(20, 11), (32, 11)]),
         ("C.1.H4", 1, rect(36, 0, 50, 11), "Lecture Hall 4", "lecture_hall", 80, [(40, 11)]),
         ("C.1.WC", 1, rect(6, 0, 14, 11), "Toilets", "toilets", None, [(10, 11)]),
-        ("C.1.01", 1, rect(44, 11, 50, 24), "Staff lounge", "office", None, [(44, 17)]),
-        ("C.1.02", 1, rect(0, 0, 6, 14), "Media control room", "technical_room", None, [(6, 12.5)]),
+        ("C.1.01", 1, rect(44, 11, 50, 24), "Staff lounge", "office", 16, [(44, 17)]),
+        ("C.1.02", 1, rect(0, 0, 6, 14), "Media control room", "technical_room", 3, [(6, 12.5)]),
     ]
     for ref, level, ring, name, category, capacity, doors in rooms:
         props: Dict[str, object] = {"ref": ref, "name": name, "category": category}
@@ -817,6 +817,7 @@ class CheckedSpace:
     ring: List[Tuple[float, float]]   # closed ring, lon/lat
     ref: Optional[str]
     source: str
+    capacity: Optional[int] = None
 
 
 @dataclass
@@ -930,7 +931,7 @@ def load_default_building(ref: str, features: List[dict], source: str, checker: 
             checker.expect(kind in SPACE_KINDS, f"{source} {f['id']}: polygon kind {kind}")
             spaces.append(CheckedSpace(ref, f["id"], kind, levels,
                                        [tuple(p) for p in geometry["coordinates"][0]],
-                                       props.get("ref"), source))
+                                       props.get("ref"), source, props.get("capacity")))
         else:
             checker.expect(geometry["type"] == "Point" and kind in POINT_KINDS,
                            f"{source} {f['id']}: point kind {kind}")
@@ -961,7 +962,8 @@ def load_library(features: List[dict], rooms: List[Dict[str, str]], checker: Che
         checker.expect(ring[0] == ring[-1] and ring_area(ring) > 0, f"library-rooms {row['ref']}: bad ring")
         checker.expect(row["capacity"] == "" or row["capacity"].isdigit(), f"{row['ref']}: capacity")
         spaces.append(CheckedSpace(row["building"], "csv:" + row["ref"], "room", [int(row["level"])],
-                                   ring, row["ref"], "library-rooms"))
+                                   ring, row["ref"], "library-rooms",
+                                   int(row["capacity"]) if row["capacity"].isdigit() else None))
     return spaces, spots
 
 
@@ -1176,6 +1178,8 @@ def check(out_dir: Path = OUT_DIR) -> List[str]:
     checker.expect(len(refs) == len(set(refs)), "space refs are not unique")
     total_rooms = sum(c["rooms"] for c in room_counts.values())
     checker.expect(total_rooms >= 46, f"only {total_rooms} rooms")
+    with_capacity = sum(1 for s in all_spaces if s.ref and s.capacity is not None)
+    checker.expect(with_capacity >= 40, f"only {with_capacity} rooms have a capacity")
 
     # Buildings: no overlap, 80-120 m between centroids.
     centres = {}
@@ -1236,7 +1240,7 @@ def check(out_dir: Path = OUT_DIR) -> List[str]:
         f"buildings.csv: {len(building_rows)} rows; library-rooms.csv: {len(room_rows)} rows; "
         f"pois.csv: {len(poi_rows_read)} rows; events.csv: {len(event_rows)} rows",
     ]
-    checker.summary.append(f"total rooms: {total_rooms}")
+    checker.summary.append(f"total rooms: {total_rooms}, {with_capacity} with a capacity")
     for line in checker.summary:
         print(line)
     return checker.errors
