@@ -34,6 +34,9 @@ import Testing
         #expect(try workspace.build().statuses == ["import": .cached, "validate": .cached, "graph": .ran, "bundle": .ran])
         try workspace.edit(workspace.pipeline, replacing: "version: 1.0.0", with: "version: 1.0.1")
         #expect(try workspace.build().statuses == ["import": .cached, "validate": .cached, "graph": .cached, "bundle": .ran])
+        let bundles = try FileManager.default.contentsOfDirectory(atPath: workspace.layout.directory.path)
+            .filter { $0.hasSuffix(".navbundle") }
+        #expect(bundles == ["demo-campus-1.0.1.navbundle"], "the superseded version is removed")
     }
 
     @Test func aDeletedOutputRerunsItsStage() throws {
@@ -64,6 +67,7 @@ import Testing
         let failed = try workspace.build()
         #expect(failed.status == .failed)
         #expect(failed.statuses == ["import": .failed, "validate": .skipped, "graph": .skipped, "bundle": .skipped])
+        #expect(failed.issues.errors == 2, "each error of a failed stage is counted")
         #expect(failed.errors == ["../input/demo-campus/library-rooms.csv:3:43: capacity: 'six' is not a whole number",
                                   "../input/demo-campus/library-rooms.csv:4:43: capacity: 'six' is not a whole number"])
         #expect(try Data(contentsOf: workspace.layout.staging) == before)
@@ -88,7 +92,11 @@ import Testing
         try workspace.edit(workspace.input("events.csv"), replacing: "EV-002,C.0.H2", with: "EV-002,C.0.H9")
         let failed = try workspace.build()
         #expect(failed.statuses == ["import": .ran, "validate": .failed, "graph": .skipped, "bundle": .skipped])
-        #expect(failed.errors.first?.contains("validation found 1 errors") == true)
+        // Each failing finding is listed with its place, then where the full report is.
+        #expect(failed.errors.count == 2)
+        #expect(failed.errors.first?.hasPrefix("../input/demo-campus/events.csv:3") == true)
+        #expect(failed.errors.first?.hasSuffix("[event-unknown-place]") == true)
+        #expect(failed.errors.last?.hasPrefix("validation found 1 error; all are in ") == true)
         let report = try JSONSerialization.jsonObject(with: Data(contentsOf: workspace.layout.report)) as? [String: Any]
         let summary = report?["summary"] as? [String: Any]
         #expect(summary?["errors"] as? Int == 1)

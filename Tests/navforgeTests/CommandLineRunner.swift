@@ -39,6 +39,14 @@ struct CommandLineRunner {
                       errorOutput: String(decoding: errorData, as: UTF8.self))
     }
 
+    /// Replaces text in a file of the workspace, failing when the text is not there.
+    func edit(_ path: String, replacing old: String, with new: String) throws {
+        let url = directory.appendingPathComponent(path)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        guard text.contains(old) else { throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: path]) }
+        try text.replacingOccurrences(of: old, with: new).write(to: url, atomically: true, encoding: .utf8)
+    }
+
     /// A temporary folder holding a copy of the demo campus inputs and pipelines.
     static func demoWorkspace() throws -> CommandLineRunner {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("navforge-cli-\(UUID().uuidString)")

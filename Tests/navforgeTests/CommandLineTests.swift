@@ -99,6 +99,28 @@ import Testing
         #expect(notABundle.errorOutput.contains("not a navforge bundle file"))
     }
 
+    @Test func failedBuildsStillPrintOneJSONSummaryAndListTheirErrors() throws {
+        let cli = try CommandLineRunner.demoWorkspace()
+        let pipeline = cli.directory.appendingPathComponent("pipelines/typo.yml")
+        try "venue: {id: typo}\nversion: 1.0.0\ninputs: [{path: ../input/demo-campus/buildings.csv, options: {table: buildings}}]\nstages:\n  import:\n  graph:\n    door-tolerence: 1\n"
+            .write(to: pipeline, atomically: true, encoding: .utf8)
+        let typo = try cli.run(["build", "pipelines/typo.yml", "--json"])
+        #expect(typo.status == 1)
+        let summary = try JSONSerialization.jsonObject(with: Data(typo.output.utf8)) as? [String: Any]
+        #expect(summary?["status"] as? String == "failed")
+        #expect((summary?["stages"] as? [Any])?.isEmpty == true)
+        #expect((summary?["errors"] as? [String])?.first?.hasPrefix("pipelines/typo.yml:7:5: stages.graph.door-tolerence") == true)
+
+        // A point of interest in a room that does not exist is a validation error, shown with its line.
+        try cli.edit("input/demo-campus/pois.csv", replacing: ",A.0.06,", with: ",A.0.66,")
+        let unknownRoom = try cli.run(["build", "pipelines/demo-campus.yml", "--json"])
+        #expect(unknownRoom.status == 1)
+        let failed = try JSONSerialization.jsonObject(with: Data(unknownRoom.output.utf8)) as? [String: Any]
+        #expect((failed?["issues"] as? [String: Any])?["errors"] as? Int == 1)
+        #expect(unknownRoom.errorOutput.contains("error: ../input/demo-campus/pois.csv:"))
+        #expect(unknownRoom.errorOutput.contains("is in room 'A.0.66', which no room has as its ref [poi-unknown-room]"))
+    }
+
     @Test func wrongCommandLinesExitWithUsageStatus() throws {
         let cli = try CommandLineRunner.demoWorkspace()
         #expect(try cli.run(["build"]).status == 64)

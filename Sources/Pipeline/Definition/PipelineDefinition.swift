@@ -1,6 +1,7 @@
 public import Foundation
 public import Importers
 public import RoutingGraph
+public import VenueModel
 
 /// A parsed pipeline file: which venue, which inputs, which stages with which parameters.
 ///
@@ -99,6 +100,17 @@ public struct ValidateStageParameters: Hashable, Sendable {
     public var failOn = FailOn.error
 
     public init() {}
+}
+
+extension ValidateStageParameters.FailOn {
+    /// Whether a finding of this severity fails the build.
+    public func fails(_ severity: Issue.Severity) -> Bool {
+        switch self {
+        case .error: return severity == .error
+        case .warning: return severity != .info
+        case .never: return false
+        }
+    }
 }
 
 /// Parameters of the `bundle` stage.

@@ -9,8 +9,9 @@ public struct BuildSummary: Codable, Hashable, Sendable {
     }
 
     public var pipeline: String
-    public var venue: String
-    public var version: String
+    /// The venue and bundle version; absent when the pipeline file itself could not be read.
+    public var venue: String?
+    public var version: String?
     public var navforge: String
     public var status: Status
     public var durationSeconds: Double
@@ -19,6 +20,13 @@ public struct BuildSummary: Codable, Hashable, Sendable {
     public var outputs: [String]
     /// Every error message, each naming its file and line.
     public var errors: [String]
+
+    /// The summary of a build that never started because its pipeline file is unreadable or
+    /// invalid, so CI reads one shape of output whatever went wrong.
+    public static func unreadablePipeline(_ pipeline: String, error: String) -> BuildSummary {
+        BuildSummary(pipeline: pipeline, venue: nil, version: nil, navforge: NavforgeVersion.current, status: .failed,
+                     durationSeconds: 0, stages: [], issues: IssueCounts(errors: 1), outputs: [], errors: [error])
+    }
 
     public func jsonData() throws -> Data {
         let encoder = JSONEncoder()

@@ -99,7 +99,7 @@ public struct PipelineRunner {
             let outcome = try stage.run(context)
             let duration = Date().timeIntervalSince(started)
             if let failure = outcome.failure {
-                errors.append(failure)
+                errors += failure
                 return StageResult(stage: stage.kind, status: .failed, durationSeconds: duration, cacheKey: key,
                                    outputs: outputs, issues: outcome.issues, message: outcome.message)
             }
@@ -108,9 +108,11 @@ public struct PipelineRunner {
             return StageResult(stage: stage.kind, status: .ran, durationSeconds: duration, cacheKey: key,
                                outputs: outputs, issues: outcome.issues, message: outcome.message)
         } catch {
-            errors += Self.messages(for: error)
+            let messages = Self.messages(for: error)
+            errors += messages
+            let summary = messages.count == 1 ? "failed: 1 error" : "failed: \(messages.count) errors"
             return StageResult(stage: stage.kind, status: .failed, durationSeconds: Date().timeIntervalSince(started),
-                               cacheKey: key, outputs: [], issues: IssueCounts(), message: "failed")
+                               cacheKey: key, outputs: [], issues: IssueCounts(errors: messages.count), message: summary)
         }
     }
 

@@ -49,6 +49,7 @@ struct BundleStage: PipelineStage {
             bundle: .init(file: url.lastPathComponent, size: image.count, sha256: SHA256.hash(image).hex),
             sources: staged.sources.map { .init(path: $0.path, format: $0.format, size: $0.size, sha256: $0.sha256) })
         try manifest.write(to: context.layout.manifest)
+        try removeSupersededBundles(keeping: url, in: context.layout.directory)
 
         var message = "\(url.lastPathComponent): \(image.count / 1024) KiB, \(assembly.contents.places.count) places, "
             + "\(assembly.contents.events.count) events"
@@ -56,6 +57,17 @@ struct BundleStage: PipelineStage {
             message += " (\(assembly.skippedEvents.count) events at unknown places left out)"
         }
         return StageOutcome(issues: IssueCounts(), message: message)
+    }
+}
+
+extension BundleStage {
+    /// Deletes bundles of earlier versions from the output folder once the new one and its
+    /// manifest are written, so a publishing job that takes `*.navbundle` gets only the current one.
+    func removeSupersededBundles(keeping current: URL, in directory: URL) throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        for name in files where name.hasSuffix(".navbundle") && name != current.lastPathComponent {
+            try FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+        }
     }
 }
 

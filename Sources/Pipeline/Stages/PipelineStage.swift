@@ -14,8 +14,9 @@ protocol PipelineStage {
 struct StageOutcome {
     var issues: IssueCounts
     var message: String
-    /// Set when the stage wrote its outputs but its findings fail the build (validation errors).
-    var failure: String?
+    /// Set when the stage wrote its outputs but its findings fail the build (validation errors):
+    /// one line per finding, each naming its place.
+    var failure: [String]?
 }
 
 /// A stage that could not produce its outputs; every message names its place.

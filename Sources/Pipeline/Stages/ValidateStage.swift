@@ -7,6 +7,8 @@ import VenueModel
 struct ValidateStage: PipelineStage {
     let kind = StageKind.validate
     let parameters: ValidateStageParameters
+    /// How many failing findings a failed build lists in its errors.
+    static let listedFindings = 20
 
     func cacheKey(_ context: StageContext) throws -> String {
         var key = CacheKey(stage: kind)
@@ -30,15 +32,14 @@ struct ValidateStage: PipelineStage {
         try report.write(to: context.layout.report)
         let counts = IssueCounts(issues)
         let message = "\(counts.errors) errors, \(counts.warnings) warnings, \(counts.infos) notes"
-        let failing: Int
-        switch parameters.failOn {
-        case .error: failing = counts.errors
-        case .warning: failing = counts.errors + counts.warnings
-        case .never: failing = 0
+        let failing = issues.filter { parameters.failOn.fails($0.severity) }
+        var failure: [String]?
+        if !failing.isEmpty {
+            let kinds = parameters.failOn == .error ? (failing.count == 1 ? "error" : "errors") : "errors and warnings"
+            // The first findings where a terminal shows them; every one is in the report.
+            failure = failing.prefix(Self.listedFindings).map(\.description)
+            failure?.append("validation found \(failing.count) \(kinds); all are in \(context.display(context.layout.report))")
         }
-        let failure = failing > 0
-            ? "validation found \(failing) \(parameters.failOn == .error ? "errors" : "errors and warnings"); see \(context.display(context.layout.report))"
-            : nil
         return StageOutcome(issues: counts, message: message, failure: failure)
     }
 }

@@ -41,6 +41,14 @@ public struct Issue: Hashable, Sendable, Codable {
     }
 }
 
+extension Issue: CustomStringConvertible {
+    /// `file:line:column (feature X): message [code]`, the form compilers use so editors can link it.
+    public var description: String {
+        let place = location.map { "\($0): " } ?? ""
+        return "\(place)\(message) [\(code)]"
+    }
+}
+
 /// Counts of issues by severity, as the build summary reports them.
 public struct IssueCounts: Hashable, Sendable, Codable {
     public var errors = 0

@@ -21,8 +21,9 @@ public struct Level: Hashable, Sendable, Codable {
     /// The id of the shared outdoor level that paths between buildings lie on.
     public static let outdoorID = "outdoor"
 
-    public static func outdoor() -> Level {
-        Level(id: outdoorID, buildingID: nil, ordinal: 0, name: "Outdoors", source: nil)
+    /// The level of everything outside buildings; `source` is the first feature placed there.
+    public static func outdoor(source: SourceLocation? = nil) -> Level {
+        Level(id: outdoorID, buildingID: nil, ordinal: 0, name: "Outdoors", source: source)
     }
 
     public var isOutdoor: Bool { buildingID == nil }

@@ -35,6 +35,10 @@ struct BuildCommand: ParsableCommand {
         do {
             definition = try PipelineFileParser.parse(contentsOf: URL(fileURLWithPath: pipeline))
         } catch {
+            if json {
+                Console.out(String(decoding: try BuildSummary.unreadablePipeline(pipeline, error: "\(error)").jsonData(),
+                                   as: UTF8.self))
+            }
             Console.error("error: \(error)")
             throw ExitCode.failure
         }
@@ -58,7 +62,7 @@ struct BuildCommand: ParsableCommand {
     }
 
     private func printSummary(_ summary: BuildSummary, directory: URL) {
-        Console.out("\(summary.venue) \(summary.version) (\(summary.pipeline)), navforge \(summary.navforge)")
+        Console.out("\(summary.venue ?? "?") \(summary.version ?? "?") (\(summary.pipeline)), navforge \(summary.navforge)")
         for stage in summary.stages {
             let name = stage.stage.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
             let status = stage.status.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)

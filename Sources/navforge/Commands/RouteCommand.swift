@@ -46,13 +46,23 @@ struct RouteCommand: ParsableCommand {
         guard let route = try venue.shortestPath(from: startNode, to: endNode, profile: profileIndex) else {
             throw RouteError.noRoute(from: start.place.label, to: destination.place.label, profile: profile)
         }
-        let formatter = RouteFormatter(bundle: venue)
-        for line in try formatter.describe(route, from: start.place, to: destination.place) { Console.out(line) }
+        // The file first: a path that cannot be written fails the command before anything is printed.
         if let geojson {
             let data = try venue.geoJSON(for: route, from: start.place.label, to: destination.place.label)
-            try data.write(to: URL(fileURLWithPath: geojson), options: .atomic)
-            Console.out("Route written to \(geojson).")
+            let url = URL(fileURLWithPath: geojson)
+            let folder = url.deletingLastPathComponent()
+            guard FileManager.default.fileExists(atPath: folder.path) else {
+                throw OutputFileError(path: geojson, reason: "the folder \(folder.path) does not exist")
+            }
+            do {
+                try data.write(to: url, options: .atomic)
+            } catch {
+                throw OutputFileError(path: geojson, reason: error.localizedDescription)
+            }
         }
+        let formatter = RouteFormatter(bundle: venue)
+        for line in try formatter.describe(route, from: start.place, to: destination.place) { Console.out(line) }
+        if let geojson { Console.out("Route written to \(geojson).") }
     }
 
     /// The place's graph node, if any arc reaches it (a room known only by a point has none).
