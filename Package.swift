@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "ImportersTests", dependencies: ["Importers", "VenueModel", "Geometry", "CZlib"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "VenueModel"]),
         .testTarget(name: "RoutingGraphTests", dependencies: ["RoutingGraph", "VenueModel", "NavBundle"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "NavBundle", "VenueModel"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "NavBundle", "VenueModel", "Staging"]),
         .testTarget(name: "navforgeTests", dependencies: ["navforge"]),
     ],
     swiftLanguageModes: [.v6]

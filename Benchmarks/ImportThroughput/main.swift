@@ -84,6 +84,7 @@ func benchmarkXML(_ url: URL, repeats: Int) throws {
     var bare = Measurement(name: "bare libxml2 SAX pass")
     var textReader = Measurement(name: "(bare libxml2 text reader)")
     var reader = Measurement(name: "OSM XML reader -> dataset")
+    var oneParser = Measurement(name: "(reader, one parser thread)")
     var full = Measurement(name: "reader + SIT interpreter")
     var interpreterOnly = Measurement(name: "(SIT interpreter alone)")
     var summary = ""
@@ -96,16 +97,19 @@ func benchmarkXML(_ url: URL, repeats: Int) throws {
         bare.seconds.append(time { _ = bareSAXPass(url.path) })
         textReader.seconds.append(time { _ = bareReaderPass(url.path) })
         try reader.seconds.append(time {
+            let dataset = try OSMXMLReader(url: url, displayName: url.lastPathComponent).readDataset()
+            summary = "\(dataset.nodeCount) nodes, \(dataset.ways.count) ways, \(dataset.relations.count) relations"
+        })
+        try oneParser.seconds.append(time {
             var dataset = OSMDataset()
             try OSMXMLReader(url: url, displayName: url.lastPathComponent).read(into: &dataset)
-            summary = "\(dataset.nodeCount) nodes, \(dataset.ways.count) ways, \(dataset.relations.count) relations"
         })
         try full.seconds.append(time {
             _ = try OSMImporter.read(url, displayName: url.lastPathComponent, inputID: "bench", options: OSMImportOptions())
         })
     }
     print("OSM XML import, \(String(format: "%.1f", megabytes)) MB (\(summary)), median of \(repeats)")
-    for measurement in [bare, reader, full, interpreterOnly, textReader] {
+    for measurement in [bare, reader, full, interpreterOnly, oneParser, textReader] {
         let ratio = measurement.median / bare.median
         let name = measurement.name.padding(toLength: 28, withPad: " ", startingAt: 0)
         print(name + String(format: " %7.3f s  %6.1f MB/s  %5.2fx the bare pass", measurement.median,
@@ -141,7 +145,7 @@ func benchmarkPBF(_ url: URL) throws {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 3, ["osm-xml", "osm-pbf", "json", "osm-interpret"].contains(arguments[1]) else {
+guard arguments.count >= 3, ["osm-xml", "osm-pbf", "json", "osm-interpret", "osm-read"].contains(arguments[1]) else {
     FileHandle.standardError.write(Data("usage: import-benchmark osm-xml|osm-pbf|json FILE [--repeat N]\n".utf8))
     exit(64)
 }
@@ -151,6 +155,9 @@ do {
     switch arguments[1] {
     case "osm-xml": try benchmarkXML(url, repeats: repeats)
     case "osm-pbf": try benchmarkPBF(url)
+    case "osm-read":
+        // For profiling the reader alone.
+        for _ in 0..<repeats { _ = try OSMImporter.readDataset(url, displayName: "bench", encoding: nil) }
     case "osm-interpret":
         // For profiling the interpreter alone.
         let dataset = try OSMImporter.readDataset(url, displayName: "bench", encoding: nil)

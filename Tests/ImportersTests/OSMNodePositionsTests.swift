@@ -3,7 +3,7 @@ import Testing
 import VenueModel
 
 @Suite struct OSMNodePositionsTests {
-    @Test func findsEveryNodeFromAnyHint() {
+    @Test func findsEveryNodeAndNoOther() {
         var positions = OSMNodePositions()
         var expected: [Int64: Coordinate] = [:]
         var id: Int64 = 10
@@ -14,14 +14,27 @@ import VenueModel
         }
         #expect(positions.finish().isEmpty)
         var state: UInt64 = 3
-        var hint = 0
         for _ in 0..<20_000 {
             state = state &* 6_364_136_223_846_793_005 &+ 1
             let probe = Int64(state >> 40) % (id + 2000)
-            #expect(positions.position(of: probe, hint: &hint) == expected[probe])
-            if state % 5 == 0 { hint = Int(state >> 50) % 6000 - 500 }
+            #expect(positions[probe] == expected[probe])
         }
-        #expect(positions[id + 1] == nil && positions[0] == nil)
+        for known in expected.keys { #expect(positions[known] == expected[known]) }
+        #expect(positions[id + 1] == nil && positions[0] == nil && positions[.min] == nil && positions[.max] == nil)
+    }
+
+    @Test func clusteredAndNegativeIDsAreFound() {
+        // JOSM gives new objects negative ids; real files mix ids decades apart.
+        let ids: [Int64] = [-900, -5, -4, 1, 2, 3, 1_000_000, 1_000_001, 9_000_000_000, 9_000_000_007]
+        var positions = OSMNodePositions()
+        for (index, id) in ids.enumerated() { positions.append(id: id, latitude: Double(index), longitude: 0) }
+        _ = positions.finish()
+        for (index, id) in ids.enumerated() { #expect(positions[id] == Coordinate(latitude: Double(index), longitude: 0)) }
+        for absent: Int64 in [-901, -6, 0, 4, 999_999, 9_000_000_001, 9_000_000_008] { #expect(positions[absent] == nil) }
+        var single = OSMNodePositions()
+        single.append(id: 7, latitude: 1, longitude: 1)
+        _ = single.finish()
+        #expect(single[7] != nil && single[8] == nil)
     }
 
     @Test func sortsOutOfOrderInputAndKeepsTheFirstOfDuplicates() {
@@ -34,5 +47,13 @@ import VenueModel
         #expect(positions.count == 3)
         #expect(positions[5] == Coordinate(latitude: 5, longitude: 5))
         #expect(positions[2] == Coordinate(latitude: 2, longitude: 2))
+    }
+}
+
+@Suite struct OSMNodeRefTests {
+    @Test func writesIDsLikeInterpolation() {
+        for id: Int64 in [0, 7, 10, 99, 1_234_567_890, 12_345_678_901, -1, -42, .max, .min] {
+            #expect(OSMIndoorInterpreter.nodeRef(id) == "node/\(id)")
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NavBundle
+import Staging
 import Testing
 @testable import Pipeline
 
@@ -38,6 +39,51 @@ struct RealVenueTests {
         #expect(steps.contains { $0.changesLevel })
         let (_, wheelchair) = try route(bundle, "E100", "3078", profile: "wheelchair")
         #expect(!wheelchair.contains { $0.action == .stairs })
+    }
+
+    /// Every staging table but `sources` as text, one line per row in row order, each line
+    /// rewritten by `normalise` (the two encodings of one extract are different files).
+    func stagingContents(_ url: URL, normalise: (String) -> String) throws -> [String: [String]] {
+        let database = try SQLiteDatabase(path: url.path, mode: .readOnly)
+        var tables: [String] = []
+        let list = try database.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        while try list.step() { if let name = list.text(at: 0) { tables.append(name) } }
+        var contents: [String: [String]] = [:]
+        for table in tables where table != "sources" {
+            var columns: [String] = []
+            let info = try database.prepare("PRAGMA table_info('\(table)')")
+            // gpkg_contents.last_change is the wall-clock time of the write, by the GeoPackage standard.
+            while try info.step() { if let name = info.text(at: 1), name != "last_change" { columns.append(name) } }
+            let select = columns.map { "quote(\"\($0)\")" }.joined(separator: " || '|' || ")
+            let rows = try database.prepare("SELECT \(select) FROM \"\(table)\" ORDER BY rowid")
+            var lines: [String] = []
+            while try rows.step() { lines.append(normalise(rows.text(at: 0) ?? "")) }
+            contents[table] = lines
+        }
+        return contents
+    }
+
+    @Test func tuDresdenStagesTheSameFromXMLAndPBF() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navforge-apb-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var stores: [URL] = []
+        for file in ["tu-dresden-apb.osm", "tu-dresden-apb.osm.pbf"] {
+            let name = file.replacingOccurrences(of: ".", with: "-")
+            let pipeline = folder.appendingPathComponent("\(name).yml")
+            let input = SharedVenues.folder.appendingPathComponent("osm/\(file)").path
+            try "venue: {id: apb}\nversion: 1.0.0\ninputs: [{id: apb, path: \"\(input)\"}]\nstages: {import: }\n"
+                .write(to: pipeline, atomically: true, encoding: .utf8)
+            let runner = PipelineRunner(definition: try PipelineFileParser.parse(contentsOf: pipeline),
+                                        options: BuildOptions(buildRoot: folder.appendingPathComponent("build")))
+            let summary = runner.run()
+            #expect(summary.status == .succeeded, "\(summary.errors)")
+            stores.append(runner.layout.staging)
+        }
+        let xml = try stagingContents(stores[0]) { $0 }
+        let pbf = try stagingContents(stores[1]) { $0.replacingOccurrences(of: "tu-dresden-apb.osm.pbf'", with: "tu-dresden-apb.osm'") }
+        #expect(xml.keys.sorted() == pbf.keys.sorted())
+        #expect((xml["spaces"]?.count ?? 0) >= 400, "the comparison covers real rows")
+        for table in xml.keys.sorted() { #expect(xml[table] == pbf[table], "table \(table)") }
     }
 
     @Test func spbstuBuildsAndRoutesBetweenClassroomsOnDifferentLevels() throws {

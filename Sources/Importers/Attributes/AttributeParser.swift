@@ -19,6 +19,7 @@ enum AttributeParser {
     }
 
     static func integer(_ text: String) throws(ValueError) -> Int {
+        if let value = Int(text) { return value }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let value = Int(trimmed) { return value }
         // JSON numbers arrive as "30.0" once formatted; accept whole values only.
@@ -42,6 +43,8 @@ enum AttributeParser {
 
     /// Metres, from `1.2`, `1.2 m`, `120 cm` or `1200 mm`.
     static func length(_ text: String) throws(ValueError) -> Double {
+        // Most values are a bare number; OSM imports read tens of thousands of them.
+        if let value = plainNumber(text), value >= 0 { return value }
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         let units: [(suffix: String, scale: Double)] = [("mm", 0.001), ("cm", 0.01), ("m", 1)]
         for unit in units where trimmed.hasSuffix(unit.suffix) {
@@ -71,7 +74,8 @@ enum AttributeParser {
 
     /// A decimal without exponent tricks, `nan` or `inf`.
     static func plainNumber(_ text: String) -> Double? {
-        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }),
+        guard !text.isEmpty,
+              text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }),
               let value = Double(text), value.isFinite else { return nil }
         return value
     }

@@ -23,16 +23,18 @@ public enum OSMImporter {
     /// The elements of the file, read with the reader its encoding needs.
     public static func readDataset(_ url: URL, displayName: String,
                                    encoding: OSMImportOptions.Encoding?) throws(ImportFailure) -> OSMDataset {
-        var dataset = OSMDataset()
         do {
             switch encoding ?? self.encoding(of: url) {
-            case .pbf: try OSMPBFReader(url: url, displayName: displayName).read(into: &dataset)
-            case .xml: try OSMXMLReader(url: url, displayName: displayName).read(into: &dataset)
+            case .pbf:
+                var dataset = OSMDataset()
+                try OSMPBFReader(url: url, displayName: displayName).read(into: &dataset)
+                return dataset
+            case .xml:
+                return try OSMXMLReader(url: url, displayName: displayName).readDataset()
             }
         } catch {
             throw ImportFailure([error])
         }
-        return dataset
     }
 
     /// `.pbf` files are PBF; everything else is read as XML.

@@ -3,7 +3,7 @@
 ///
 /// Untagged nodes are kept as positions only, which is most of a file's nodes; memory grows
 /// with the data, never with the file's text.
-public struct OSMDataset: OSMElementSink, Sendable {
+public struct OSMDataset: OSMElementSink, Hashable, Sendable {
     public private(set) var positions = OSMNodePositions()
     public private(set) var taggedNodes: [OSMNode] = []
     public private(set) var ways: [OSMWay] = []
@@ -26,6 +26,14 @@ public struct OSMDataset: OSMElementSink, Sendable {
 
     public mutating func add(_ relation: OSMRelation) {
         relations.append(relation)
+    }
+
+    /// Adds the elements of a dataset read from a later part of the same file.
+    mutating func append(contentsOf other: OSMDataset) {
+        positions.append(contentsOf: other.positions)
+        taggedNodes += other.taggedNodes
+        ways += other.ways
+        relations += other.relations
     }
 
     /// Readies the dataset for interpretation: positions indexed, elements in id order (so that

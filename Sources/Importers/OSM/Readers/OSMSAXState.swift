@@ -41,6 +41,9 @@ struct OSMSAXState {
     var parser: xmlParserCtxtPtr?
     var completed: [Element] = []
     var error: ImportError?
+    /// Whether `error` is set; checked on every element, where a plain flag is cheaper than
+    /// testing the optional error.
+    private var failed = false
     var libxmlError: (message: String, line: Int)?
     var sawRoot = false
     private var node: OSMNode?
@@ -69,7 +72,8 @@ struct OSMSAXState {
 
     /// Records the first error and stops the parser.
     mutating func fail(_ message: String) {
-        guard error == nil else { return }
+        guard !failed else { return }
+        failed = true
         error = ImportError(message, at: SourceLocation(file: file, line: line > 0 ? line : nil))
         if let parser { xmlStopParser(parser) }
     }
@@ -83,7 +87,7 @@ struct OSMSAXState {
     // MARK: - Elements
 
     mutating func start(_ name: UnsafePointer<xmlChar>, _ attributes: Attributes) {
-        guard error == nil else { return }
+        guard !failed else { return }
         if !sawRoot {
             guard name.equals("osm") else {
                 return fail("the root element is <\(String(cString: name))>, not <osm>: this is not an OSM XML file")
@@ -114,7 +118,7 @@ struct OSMSAXState {
     }
 
     mutating func end(_ name: UnsafePointer<xmlChar>) {
-        guard error == nil else { return }
+        guard !failed else { return }
         if name.equals("node"), let element = node {
             completed.append(.node(element))
             node = nil

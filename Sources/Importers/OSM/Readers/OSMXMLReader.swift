@@ -13,23 +13,43 @@ import VenueModel
 /// Untrusted input: no network access, no entity substitution, no DTD loading, and a document
 /// type declaration is refused outright, since external entities and entity bombs are declared
 /// there and OSM never needs one. Errors carry the line.
-public struct OSMXMLReader {
+public struct OSMXMLReader: Sendable {
     public let url: URL
     public let displayName: String
+    /// Which bytes of the file this reader parses (see ``readDataset()``).
+    let part: Part
+
+    enum Part: Sendable {
+        case whole
+        /// From the start to `end`, closed with `</osm>`.
+        case first(end: UInt64)
+        /// From `start` to the end, opened with `<osm>`.
+        case second(start: UInt64)
+    }
 
     public init(url: URL, displayName: String) {
+        self.init(url: url, displayName: displayName, part: .whole)
+    }
+
+    init(url: URL, displayName: String, part: Part) {
         self.url = url
         self.displayName = displayName
+        self.part = part
     }
 
     static let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_COMPACT.rawValue | XML_PARSE_NOBLANKS.rawValue)
-    static let chunkSize = 64 * 1024
 
     public func read<Sink: OSMElementSink>(into sink: inout Sink) throws(ImportError) {
         guard let file = FileHandle(forReadingAtPath: url.path) else {
             throw ImportError("cannot open the XML file", at: SourceLocation(file: displayName))
         }
         defer { try? file.close() }
+        var chunks: OSMXMLChunks
+        switch part {
+        case .whole: chunks = OSMXMLChunks(file: file, range: 0..<UInt64.max)
+        case .first(let end): chunks = OSMXMLChunks(file: file, range: 0..<end, suffix: "</osm>\n")
+        case .second(let start): chunks = OSMXMLChunks(file: file, range: start..<UInt64.max, prefix: "<osm>\n")
+        }
         let state = UnsafeMutablePointer<OSMSAXState>.allocate(capacity: 1)
         state.initialize(to: OSMSAXState(file: displayName))
         defer {
@@ -46,7 +66,7 @@ public struct OSMXMLReader {
         while true {
             let chunk: Data
             do {
-                chunk = try file.read(upToCount: Self.chunkSize) ?? Data()
+                chunk = try chunks.next()
             } catch {
                 throw ImportError("cannot read: \(error.localizedDescription)", at: SourceLocation(file: displayName))
             }
