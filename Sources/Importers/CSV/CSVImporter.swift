@@ -1,5 +1,5 @@
 public import Foundation
-public import VenueModel
+import VenueModel
 
 /// Imports a CSV table of buildings, rooms, points of interest or events.
 ///

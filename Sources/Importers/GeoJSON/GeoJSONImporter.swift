@@ -1,5 +1,5 @@
 public import Foundation
-public import VenueModel
+import VenueModel
 
 /// Imports an RFC 7946 FeatureCollection of rooms, corridors, doors, connectors, paths and
 /// points of interest, reading properties through a ``GeoJSONMapping``.

@@ -1,5 +1,5 @@
 public import Foundation
-public import VenueModel
+import VenueModel
 
 /// How to read an IMDF delivery.
 public struct IMDFImportOptions: Hashable, Sendable {

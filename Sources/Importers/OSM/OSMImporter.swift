@@ -1,5 +1,5 @@
 public import Foundation
-public import VenueModel
+import VenueModel
 
 /// Imports an OpenStreetMap file (XML or PBF) tagged in Simple Indoor Tagging.
 ///

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A bundle opened for reading: memory-mapped, structure checked, records read in place.
 ///

@@ -1,5 +1,5 @@
 import NavBundle
-public import VenueModel
+import VenueModel
 
 /// A way of moving through the venue: which arcs it may use and how long each takes.
 ///
