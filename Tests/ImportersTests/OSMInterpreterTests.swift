@@ -200,6 +200,20 @@ import VenueModel
         #expect(venue.paths[3].isOneWay && venue.paths[3].levelID == "B@1")
     }
 
+    @Test func litSaysWhenAndAccessForWhom() throws {
+        var osm = OSMFixture.building()
+        osm.node(60, 50, 0)
+        osm.node(61, 60, 0)
+        osm.way(20, [60, 61], ["highway": "footway", "lit": "24/7"])
+        osm.way(21, [60, 61], ["highway": "path", "lit": "sunset-sunrise", "access": "agricultural"])
+        osm.way(22, [60, 61], ["highway": "track", "access": "forestry", "foot": "yes", "lit": "disused"])
+        osm.way(23, [60, 61], ["highway": "footway", "lit": "sometimes"])
+        let (venue, issues) = try osm.venue()
+        #expect(venue.paths.map(\.accessibility.lit) == [true, true, false, nil])
+        #expect(venue.paths.map(\.access) == [nil, .no, .yes, nil], "foot wins over access")
+        #expect(issues.map(\.message) == ["way/23: lit=sometimes is not understood: expected yes or no"])
+    }
+
     @Test func pointsOfInterest() throws {
         var osm = OSMFixture.building()
         osm.node(50, 5, 5, ["amenity": "vending_machine", "name": "Snacks", "name:en": "Snacks", "level": "0",

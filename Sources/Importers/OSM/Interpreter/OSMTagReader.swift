@@ -33,6 +33,15 @@ struct OSMTagReader {
         }
     }
 
+    /// `lit`: besides yes and no, OSM says when the light is on (`24/7`, `sunset-sunrise`,
+    /// `automatic` for motion sensors, `limited`); all of them mean lit at night.
+    mutating func lit() -> Bool? {
+        guard let value = tags["lit"]?.lowercased() else { return nil }
+        if ["24/7", "automatic", "sunset-sunrise", "dusk-dawn", "interval", "limited"].contains(value) { return true }
+        if value == "disused" { return false }
+        return flag("lit")
+    }
+
     mutating func length(_ key: String) -> Double? { parse(key, AttributeParser.length) }
 
     mutating func count(_ key: String) -> Int? { parse(key, AttributeParser.count) }
@@ -60,6 +69,8 @@ struct OSMTagReader {
         case "staff", "employees": return .employees
         case "students": return .students
         case "no", "use_sidepath": return .no
+        // Open to one trade or vehicle only: not to people walking through.
+        case "agricultural", "forestry", "delivery", "emergency", "military", "psv", "bus": return .no
         default:
             problems.append((key, value, "expected yes, private, no, staff or students"))
             return nil
@@ -85,7 +96,7 @@ struct OSMTagReader {
         var handrail: Bool?
         if !handrailSides.isEmpty { handrail = handrailSides.contains("yes") ? true : flag("handrail") ?? false }
         return Accessibility(
-            wheelchair: wheelchair(), lit: flag("lit"), surface: tags["surface"], smoothness: tags["smoothness"],
+            wheelchair: wheelchair(), lit: lit(), surface: tags["surface"], smoothness: tags["smoothness"],
             width: length("width"), incline: incline(), kerbHeight: kerbHeight(),
             tactilePaving: flag("tactile_paving"), handrail: handrail)
     }
