@@ -29,7 +29,14 @@ struct OSMSAXState {
             return UnsafeBufferPointer(start: start, count: end - start)
         }
 
-        func string(_ index: Int) -> String { String(decoding: value(index), as: UTF8.self) }
+        /// The value as text. libxml2, told not to substitute entities, hands `&amp;` over as
+        /// the character reference `&#38;`; references are decoded here (only predefined
+        /// entities and character references can occur: entity declarations are refused).
+        func string(_ index: Int) -> String {
+            let bytes = value(index)
+            guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
+            return XMLReferences.decode(String(decoding: bytes, as: UTF8.self))
+        }
 
         /// The index of the attribute with this name.
         func index(of name: StaticString) -> Int? {
