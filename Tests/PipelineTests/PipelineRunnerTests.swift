@@ -1,6 +1,7 @@
 import Foundation
 import NavBundle
 import Testing
+import VenueModel
 @testable import Pipeline
 
 @Suite struct PipelineRunnerTests {
@@ -105,6 +106,21 @@ import Testing
         let passed = try workspace.build()
         #expect(passed.status == .succeeded)
         #expect(passed.stages.first { $0.stage == .bundle }?.message?.contains("1 events at unknown places left out") == true)
+    }
+
+    @Test func eachFindingIsCountedOnce() throws {
+        let workspace = try DemoWorkspace()
+        // An import note (a column the table does not read) and a validation error.
+        try workspace.edit(workspace.input("library-rooms.csv"), replacing: "building,level,ref", with: "colour,building,level,ref")
+        try workspace.edit(workspace.input("library-rooms.csv"), replacing: "\nB,", with: "\n,B,")
+        try workspace.edit(workspace.input("events.csv"), replacing: "EV-002,C.0.H2", with: "EV-002,C.0.H9")
+        let summary = try workspace.build(until: .validate)
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: workspace.layout.report)) as? [String: Any]
+        let counts = report?["summary"] as? [String: Any]
+        #expect(summary.stages.map(\.issues) == [IssueCounts(infos: 1), IssueCounts(errors: 1)])
+        #expect(counts?["errors"] as? Int == summary.issues.errors && counts?["infos"] as? Int == summary.issues.infos)
+        #expect(counts?["warnings"] as? Int == summary.issues.warnings)
+        #expect(summary.stages.first?.message?.hasSuffix("; 0 errors, 0 warnings, 1 note") == true)
     }
 
     @Test func rebuildsAreByteIdentical() throws {

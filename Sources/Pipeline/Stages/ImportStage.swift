@@ -55,7 +55,10 @@ struct ImportStage: PipelineStage {
         try FileManager.default.createDirectory(at: context.layout.directory, withIntermediateDirectories: true)
         let staged = StagedVenue(venue: assembled.venue, sources: sources, issues: assembled.issues)
         try StagingStore.write(staged, to: context.layout.staging, generator: NavforgeVersion.generator)
-        return StageOutcome(issues: IssueCounts(assembled.issues), message: Self.summary(of: assembled.venue))
+        let counts = IssueCounts(assembled.issues)
+        var message = Self.summary(of: assembled.venue)
+        if counts != IssueCounts() { message += "; \(counts.phrase)" }
+        return StageOutcome(issues: counts, message: message)
     }
 
     /// Reads one input with the importer its format names.

@@ -27,11 +27,14 @@ struct ValidateStage: PipelineStage {
         context.progress(kind, "checking \(Validator.rules.count) rules")
         let validator = Validator(venue: staged.venue, parameters: ValidationParameters(
             doorTolerance: context.definition.graphParameters.doorTolerance))
-        let issues = staged.issues + validator.run()
+        let findings = validator.run()
+        let issues = staged.issues + findings
         let report = ValidationReport(venue: staged.venue.id, generator: NavforgeVersion.generator, issues: issues)
         try report.write(to: context.layout.report)
-        let counts = IssueCounts(issues)
-        let message = "\(counts.errors) errors, \(counts.warnings) warnings, \(counts.infos) notes"
+        // The import stage already counted its own findings; the report holds both, the build
+        // summary counts each once.
+        let counts = IssueCounts(findings)
+        let message = counts.phrase
         let failing = issues.filter { parameters.failOn.fails($0.severity) }
         var failure: [String]?
         if !failing.isEmpty {

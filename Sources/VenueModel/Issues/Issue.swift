@@ -77,4 +77,10 @@ public struct IssueCounts: Hashable, Sendable, Codable {
         IssueCounts(errors: lhs.errors + rhs.errors, warnings: lhs.warnings + rhs.warnings,
                     infos: lhs.infos + rhs.infos)
     }
+
+    /// `2 errors, 1 warning, 0 notes`.
+    public var phrase: String {
+        func count(_ value: Int, _ noun: String) -> String { "\(value) \(noun)\(value == 1 ? "" : "s")" }
+        return "\(count(errors, "error")), \(count(warnings, "warning")), \(count(infos, "note"))"
+    }
 }
