@@ -10,7 +10,7 @@ extension OSMIndoorInterpreter {
             let position = Coordinate(latitude: node.latitude, longitude: node.longitude)
             if tags["highway"] == "elevator" {
                 addLift(tags, at: position, element: element)
-            } else if tags["door"] == nil, tags["entrance"] == nil, isPointOfInterest(tags) {
+            } else if tags["door"] == nil, tags["entrance"] == nil, Self.isPointOfInterest(tags) {
                 addPointOfInterest(tags, at: position, element: element)
             }
         }
@@ -42,13 +42,14 @@ extension OSMIndoorInterpreter {
                                                 "parking_space", "smoking_area", "clock", "post_box"]
 
     /// Amenities, shops, offices and the like; and, indoors (with a level), anything with a name.
-    private func isPointOfInterest(_ tags: OSMTags) -> Bool {
-        if let amenity = tags["amenity"] { return !Self.ignoredAmenities.contains(amenity) }
+    static func isPointOfInterest(_ tags: OSMTags) -> Bool {
+        if let amenity = tags["amenity"] { return !ignoredAmenities.contains(amenity) }
+        if tags["toilets"] == "yes" { return true }
         return ["shop", "office", "tourism", "healthcare", "craft"].contains { tags[$0] != nil }
             || (tags["name"] != nil && tags["level"] != nil && tags["highway"] == nil && tags["indoor"] != "wall")
     }
 
-    private mutating func addPointOfInterest(_ tags: OSMTags, at position: Coordinate, element: String) {
+    mutating func addPointOfInterest(_ tags: OSMTags, at position: Coordinate, element: String) {
         let reader = OSMTagReader(tags, element: element)
         let category = reader.category ?? "poi"
         var levels = levels(of: tags, element: element)

@@ -12,7 +12,11 @@ extension OSMIndoorInterpreter {
             let element = "node/\(node.id)"
             let position = Coordinate(latitude: node.latitude, longitude: node.longitude)
             var levels = levels(of: tags, element: element)
-            if levels == nil, tags["level"] == nil, tags["repeat_on"] == nil { levels = inheritedLevels(of: node.id) }
+            if levels == nil {
+                // A level value that was not understood is reported already; guessing would misplace the door.
+                guard tags["level"] == nil, tags["repeat_on"] == nil else { continue }
+                levels = inheritedLevels(of: node.id)
+            }
             var reader = OSMTagReader(tags, element: element)
             var access = reader.access()
             // Emergency exits are kept for egress but closed to everyday routes.

@@ -2,11 +2,14 @@ import VenueModel
 
 extension OSMIndoorInterpreter {
     /// Closed ways and multipolygons tagged `indoor=room|corridor|area|wall` become spaces; a lift
-    /// room (`highway=elevator`) or a stairwell (`stairs=yes`) on several levels also becomes the
-    /// connector that links those levels. `indoor=level` outlines name levels.
+    /// room (`highway=elevator`, with or without `indoor`) or a stairwell (`stairs=yes`) on several
+    /// levels also becomes the connector that links those levels. `indoor=level` outlines name levels.
     mutating func interpretSpaces() {
         for way in dataset.ways {
-            guard let indoor = way.tags["indoor"], Self.areaValues.contains(indoor) else { continue }
+            // A lift drawn as an area without an indoor tag is still a lift shaft.
+            let liftArea = way.tags["highway"] == "elevator" && way.tags["indoor"] == nil && way.nodeIDs.count > 3
+                && way.nodeIDs.first == way.nodeIDs.last
+            guard let indoor = liftArea ? "room" : way.tags["indoor"], Self.areaValues.contains(indoor) else { continue }
             let element = "way/\(way.id)"
             guard way.nodeIDs.first == way.nodeIDs.last else {
                 if indoor != "wall" {

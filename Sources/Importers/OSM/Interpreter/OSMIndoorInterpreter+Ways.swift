@@ -9,7 +9,13 @@ extension OSMIndoorInterpreter {
             let tags = way.tags
             guard let kind = Self.pathKind(tags) else { continue }
             let element = "way/\(way.id)"
-            guard way.nodeIDs.first != way.nodeIDs.last || tags["area"] != "yes" else { continue }
+            let closed = way.nodeIDs.count > 2 && way.nodeIDs.first == way.nodeIDs.last
+            guard !closed || tags["area"] != "yes" else { continue }
+            // A closed indoor=yes way without highway is an area (an exhibit, a counter), not a walkway.
+            if closed, tags["indoor"] == "yes", tags["highway"] == nil {
+                addIndoorArea(way, element: element)
+                continue
+            }
             let levels = levels(of: tags, element: element)
             if levels == nil, tags["level"] != nil || tags["repeat_on"] != nil { continue }
             let (line, refs) = coordinates(of: way)
@@ -27,13 +33,57 @@ extension OSMIndoorInterpreter {
                 stepCount: reader.count("step_count"), isOneWay: Self.isOneWayOnFoot(tags, kind: kind),
                 access: reader.access(), accessibility: reader.accessibility(), source: location(element))
             path.vertexRefs = refs
-            // Steps with a ramp a wheelchair can use are, for a wheelchair, a ramp.
-            if kind == .steps, tags["ramp:wheelchair"] == "yes" {
-                path.kind = .ramp
-                if path.accessibility.wheelchair == nil { path.accessibility.wheelchair = .yes }
-            }
+            applyRamp(tags, to: &path)
+            applyConveying(tags, to: &path, element: element)
             report(reader)
             pending.paths.append(.init(feature: path, anchor: line[0], levels: levels, element: element))
+        }
+    }
+
+    /// Ramps: steps with a ramp beside them (`ramp:wheelchair`, `ramp:stroller`, `ramp`) can be
+    /// passed without climbing; a walkway tagged `ramp=yes` is itself a ramp.
+    private func applyRamp(_ tags: OSMTags, to path: inout Path) {
+        let wheelchairRamp = tags["ramp:wheelchair"] == "yes"
+        let otherRamp = tags["ramp"] == "yes" || tags["ramp:stroller"] == "yes"
+        if path.kind == .steps {
+            guard wheelchairRamp || otherRamp else { return }
+            path.kind = .ramp
+            // A push ramp beside steps (for prams and bicycles) is no wheelchair ramp unless tagged so.
+            if path.accessibility.wheelchair == nil { path.accessibility.wheelchair = wheelchairRamp ? .yes : .no }
+        } else if otherRamp || wheelchairRamp, path.kind != .street {
+            path.kind = .ramp
+        }
+    }
+
+    /// `conveying` on a walkway on one level: a moving walkway, one-way in the direction it runs.
+    private mutating func applyConveying(_ tags: OSMTags, to path: inout Path, element: String) {
+        guard let conveying = tags["conveying"] else { return }
+        switch conveying {
+        case "forward":
+            path.isOneWay = true
+        case "backward":
+            path.isOneWay = true
+            path.coordinates.reverse()
+            path.vertexRefs?.reverse()
+        case "yes", "reversible", "no":
+            break
+        default:
+            invalidTag("conveying", conveying, element: element, "expected yes, forward, backward, reversible or no")
+        }
+    }
+
+    /// A closed `indoor=yes` way: a point of interest at its middle when it names something,
+    /// otherwise reported as not modelled.
+    private mutating func addIndoorArea(_ way: OSMWay, element: String) {
+        let (ring, _) = coordinates(of: way)
+        guard !ring.isEmpty else { return }
+        let anchor = Polygon(exterior: ring).averageCorner
+        if Self.isPointOfInterest(way.tags) {
+            addPointOfInterest(way.tags, at: anchor, element: element)
+        } else {
+            issues.append(Issue(code: "not-modelled", severity: .info,
+                                message: "\(element) is an indoor=yes area that names nothing navforge uses; left out",
+                                location: location(element), coordinate: anchor))
         }
     }
 

@@ -42,6 +42,9 @@ struct OSMLevels: Hashable {
 }
 
 extension OSMIndoorInterpreter {
+    /// The largest level number accepted (the tallest buildings have about 160 storeys).
+    static let maximumLevelMagnitude = 200.0
+
     /// Reads `level` and `repeat_on`; `nil` when the element has neither, or when a value is not
     /// understood (reported).
     mutating func levels(of tags: OSMTags, element: String) -> OSMLevels? {
@@ -52,10 +55,22 @@ extension OSMIndoorInterpreter {
             let value = raw.trimmingCharacters(in: .whitespaces)
             do {
                 let selector = try LevelSelector.parse(value)
+                // No building has hundreds of storeys; such values are typos or vandalism.
+                let bound = Self.maximumLevelMagnitude
+                if selector.terms.contains(where: { term in
+                    switch term {
+                    case .single(let level): return abs(level) > bound
+                    case .range(let low, let high): return abs(low) > bound || abs(high) > bound
+                    }
+                }) {
+                    invalidTag(key, raw, element: element,
+                               "levels lie between -\(Int(bound)) and \(Int(bound)); the element cannot be placed")
+                    return nil
+                }
                 terms += selector.terms
                 parts.append(value)
             } catch {
-                invalidTag(key, raw, element: element, error.reason)
+                invalidTag(key, raw, element: element, "\(error.reason); the element cannot be placed")
                 return nil
             }
         }
