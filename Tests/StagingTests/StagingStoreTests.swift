@@ -40,6 +40,14 @@ import VenueModel
             contact: Contact(phone: "+49 1", email: "a@b.c"), geofenceRadius: 12.5, location: c, buildingID: "A",
             levelID: "A@0", roomRef: "A.0.01", source: source)]
         venue.pointsOfInterest[0].localizedNames = ["fr": "Café"]
+        venue.pointsOfInterest[0].alternativeNames = ["en": "Coffee corner"]
+        venue.spaces[0].alternativeNames = ["en": "104", "ru": "104"]
+        venue.buildings[0].localizedNames = ["ru": "Главный корпус"]
+        venue.levels[0].localizedNames = ["de": "Erdgeschoss"]
+        venue.openings[0].localizedNames = ["de": "Haupteingang"]
+        venue.connectors[0].localizedNames = ["de": "Aufzug"]
+        venue.connectors[0].openingHours = "Mo-Fr 07:00-22:00"
+        venue.paths[0].openingHours = "24/7"
         venue.events = [Event(id: "e1", title: "Lecture", placeRef: "A.0.01", start: 1_764_580_500, end: 1_764_586_000,
                               description: "Intro", source: source)]
         let issues = [Issue(code: "unknown-kind", severity: .warning, message: "kind 'x' unknown", location: source,

@@ -33,10 +33,15 @@ public struct BuildingDeclaration: Sendable {
     public struct DeclaredLevel: Hashable, Sendable {
         public var ordinal: Double
         public var name: String?
+        public var localizedNames: [String: String]
+        /// Where the level itself is described (an IMDF level feature); the building's place otherwise.
+        public var source: SourceLocation?
 
-        public init(ordinal: Double, name: String?) {
+        public init(ordinal: Double, name: String?, localizedNames: [String: String] = [:], source: SourceLocation? = nil) {
             self.ordinal = ordinal
             self.name = name
+            self.localizedNames = localizedNames
+            self.source = source
         }
     }
 

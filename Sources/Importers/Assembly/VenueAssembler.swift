@@ -29,9 +29,10 @@ public struct VenueAssembler {
             let levels = declaration.levels.sorted { $0.ordinal < $1.ordinal }
             declaredLevels[building.id] = levels
             for level in levels {
-                venue.levels.append(Level(id: Level.id(building: building.id, ordinal: level.ordinal),
-                                          buildingID: building.id, ordinal: level.ordinal, name: level.name,
-                                          source: building.source))
+                var model = Level(id: Level.id(building: building.id, ordinal: level.ordinal), buildingID: building.id,
+                                  ordinal: level.ordinal, name: level.name, source: level.source ?? building.source)
+                model.localizedNames = level.localizedNames
+                venue.levels.append(model)
             }
         }
 

@@ -2,46 +2,47 @@
 /// here bumps ``version`` and is described there.
 enum StagingSchema {
     /// Stored in the `metadata` table; readers refuse other versions.
-    static let version = 2
+    static let version = 3
 
     static let buildings = StagingTable(
         name: "buildings", description: "Buildings and their footprints", geometryType: "POLYGON",
-        columns: [.text("id", notNull: true), .text("name"), .text("address")])
+        columns: [.text("id", notNull: true), .text("name"), .text("names"), .text("address")])
 
     static let levels = StagingTable(
         name: "levels", description: "Levels of each building, and the outdoor level", geometryType: nil,
-        columns: [.text("id", notNull: true), .text("building_id"), .real("ordinal", notNull: true), .text("name")],
+        columns: [.text("id", notNull: true), .text("building_id"), .real("ordinal", notNull: true), .text("name"),
+                  .text("names")],
         provenance: .optional)
 
     static let spaces = StagingTable(
         name: "spaces", description: "Rooms, corridors, areas, stairwells, lift shafts, obstacles",
         geometryType: "GEOMETRY",
         columns: [.text("id", notNull: true), .text("kind", notNull: true), .text("building_id"),
-                  .text("level_ids", notNull: true), .text("name"), .text("names"), .text("ref"), .text("category"),
-                  .integer("capacity"), .text("access")] + StagingTable.Column.accessibility)
+                  .text("level_ids", notNull: true), .text("name"), .text("names"), .text("alt_names"), .text("ref"),
+                  .text("category"), .integer("capacity"), .text("access")] + StagingTable.Column.accessibility)
 
     static let openings = StagingTable(
         name: "openings", description: "Doors and entrances", geometryType: "POINT",
         columns: [.text("id", notNull: true), .text("level_ids", notNull: true), .integer("is_entrance", notNull: true),
-                  .text("door_type"), .integer("automatic"), .text("access"), .text("name"), .text("ref"),
+                  .text("door_type"), .integer("automatic"), .text("access"), .text("name"), .text("names"), .text("ref"),
                   StagingTable.Column(name: "line_geom", type: "BLOB")] + StagingTable.Column.accessibility)
 
     static let connectors = StagingTable(
         name: "connectors", description: "Stairs, lifts, escalators and ramps between levels", geometryType: "POINT",
         columns: [.text("id", notNull: true), .text("kind", notNull: true), .text("building_id"),
-                  .text("level_ids", notNull: true), .text("name"), .text("ref"), .integer("step_count"),
-                  .text("direction", notNull: true)] + StagingTable.Column.accessibility)
+                  .text("level_ids", notNull: true), .text("name"), .text("names"), .text("ref"), .integer("step_count"),
+                  .text("direction", notNull: true), .text("opening_hours")] + StagingTable.Column.accessibility)
 
     static let paths = StagingTable(
         name: "paths", description: "Explicit walkways", geometryType: "LINESTRING",
         columns: [.text("id", notNull: true), .text("kind", notNull: true), .text("level_id", notNull: true),
                   .text("name"), .integer("step_count"), .integer("oneway", notNull: true),
-                  .text("access"), .text("vertex_refs")] + StagingTable.Column.accessibility)
+                  .text("access"), .text("vertex_refs"), .text("opening_hours")] + StagingTable.Column.accessibility)
 
     static let pointsOfInterest = StagingTable(
         name: "pois", description: "Points of interest", geometryType: "POINT",
-        columns: [.text("id", notNull: true), .text("name", notNull: true), .text("names"), .text("ref"),
-                  .text("category", notNull: true),
+        columns: [.text("id", notNull: true), .text("name", notNull: true), .text("names"), .text("alt_names"),
+                  .text("ref"), .text("category", notNull: true),
                   .text("description"), .text("opening_hours"), .text("phone"), .text("email"), .text("website"),
                   .real("geofence_radius"), .text("building_id"), .text("level_id"), .text("room_ref")])
 

@@ -60,13 +60,17 @@ extension StagingStore {
     private static func building(from row: StagingRowReader) throws -> Building {
         var footprint: Polygon?
         if case .polygon(let polygon)? = try row.geometry() { footprint = polygon }
-        return Building(id: try row.requiredText("id"), name: row.text("name"), address: row.text("address"),
-                        footprint: footprint, source: try row.source())
+        var building = Building(id: try row.requiredText("id"), name: row.text("name"), address: row.text("address"),
+                                footprint: footprint, source: try row.source())
+        building.localizedNames = try row.names()
+        return building
     }
 
     private static func level(from row: StagingRowReader) throws -> Level {
-        Level(id: try row.requiredText("id"), buildingID: row.text("building_id"),
-              ordinal: try row.requiredDouble("ordinal"), name: row.text("name"), source: row.optionalSource())
+        var level = Level(id: try row.requiredText("id"), buildingID: row.text("building_id"),
+                          ordinal: try row.requiredDouble("ordinal"), name: row.text("name"), source: row.optionalSource())
+        level.localizedNames = try row.names()
+        return level
     }
 
     private static func space(from row: StagingRowReader) throws -> Space {
@@ -82,6 +86,7 @@ extension StagingStore {
                           accessibility: try row.accessibility(),
                           access: try row.enumeration("access", as: AccessRestriction.self), source: try row.source())
         space.localizedNames = try row.names()
+        space.alternativeNames = try row.names("alt_names")
         return space
     }
 
@@ -91,13 +96,15 @@ extension StagingStore {
         }
         var line: [Coordinate]?
         if case .lineString(let coordinates)? = try row.geometry("line_geom") { line = coordinates }
-        return Opening(id: try row.requiredText("id"), levelIDs: try row.levelIDs(), location: location, line: line,
-                       isEntrance: row.bool("is_entrance") ?? false,
-                       doorType: try row.enumeration("door_type", as: DoorType.self),
-                       isAutomatic: row.bool("automatic"),
-                       access: try row.enumeration("access", as: AccessRestriction.self),
-                       name: row.text("name"), ref: row.text("ref"), accessibility: try row.accessibility(),
-                       source: try row.source())
+        var opening = Opening(id: try row.requiredText("id"), levelIDs: try row.levelIDs(), location: location, line: line,
+                              isEntrance: row.bool("is_entrance") ?? false,
+                              doorType: try row.enumeration("door_type", as: DoorType.self),
+                              isAutomatic: row.bool("automatic"),
+                              access: try row.enumeration("access", as: AccessRestriction.self),
+                              name: row.text("name"), ref: row.text("ref"), accessibility: try row.accessibility(),
+                              source: try row.source())
+        opening.localizedNames = try row.names()
+        return opening
     }
 
     private static func connector(from row: StagingRowReader) throws -> Connector {
@@ -106,10 +113,13 @@ extension StagingStore {
               let direction = try row.enumeration("direction", as: ConnectorDirection.self) else {
             throw StagingError.corrupt("connectors row \(try row.requiredText("id")) lacks position, kind or direction")
         }
-        return Connector(id: try row.requiredText("id"), kind: kind, buildingID: row.text("building_id"),
-                         levelIDs: try row.levelIDs(), location: location, name: row.text("name"),
-                         ref: row.text("ref"), stepCount: row.int("step_count"), direction: direction,
-                         accessibility: try row.accessibility(), source: try row.source())
+        var connector = Connector(id: try row.requiredText("id"), kind: kind, buildingID: row.text("building_id"),
+                                  levelIDs: try row.levelIDs(), location: location, name: row.text("name"),
+                                  ref: row.text("ref"), stepCount: row.int("step_count"), direction: direction,
+                                  accessibility: try row.accessibility(), source: try row.source())
+        connector.localizedNames = try row.names()
+        connector.openingHours = row.text("opening_hours")
+        return connector
     }
 
     private static func path(from row: StagingRowReader) throws -> Path {
@@ -123,6 +133,7 @@ extension StagingStore {
                         access: try row.enumeration("access", as: AccessRestriction.self),
                         accessibility: try row.accessibility(), source: try row.source())
         path.vertexRefs = row.text("vertex_refs").map { $0.split(separator: ";").map(String.init) }
+        path.openingHours = row.text("opening_hours")
         return path
     }
 
@@ -137,6 +148,7 @@ extension StagingStore {
             geofenceRadius: row.double("geofence_radius"), location: location, buildingID: row.text("building_id"),
             levelID: row.text("level_id"), roomRef: row.text("room_ref"), source: try row.source())
         poi.localizedNames = try row.names()
+        poi.alternativeNames = try row.names("alt_names")
         return poi
     }
 

@@ -3,6 +3,8 @@ public struct Building: Hashable, Sendable, Codable {
     /// The building's reference as the sources use it (`A`, `HSZ`, `APB`).
     public var id: String
     public var name: String?
+    /// Names in other languages, by language code, as OSM `name:*` or IMDF labels give them.
+    public var localizedNames: [String: String] = [:]
     public var address: String?
     public var footprint: Polygon?
     public var source: SourceLocation

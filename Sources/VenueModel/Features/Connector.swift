@@ -25,10 +25,14 @@ public struct Connector: Hashable, Sendable, Codable {
     public var levelIDs: [String]
     public var location: Coordinate
     public var name: String?
+    /// Names in other languages, by language code, as OSM `name:*` or IMDF labels give them.
+    public var localizedNames: [String: String] = [:]
     public var ref: String?
     /// Steps per floor-to-floor flight, for stairs.
     public var stepCount: Int?
     public var direction: ConnectorDirection
+    /// When it can be used, in OSM `opening_hours` syntax (IMDF relationship `hours`); `nil` when always.
+    public var openingHours: String?
     public var accessibility: Accessibility
     public var source: SourceLocation
 

@@ -23,6 +23,8 @@ public struct Opening: Hashable, Sendable, Codable {
     public var isAutomatic: Bool?
     public var access: AccessRestriction?
     public var name: String?
+    /// Names in other languages, by language code, as OSM `name:*` or IMDF labels give them.
+    public var localizedNames: [String: String] = [:]
     public var ref: String?
     public var accessibility: Accessibility
     public var source: SourceLocation

@@ -29,6 +29,8 @@ public struct Path: Hashable, Sendable, Codable {
     /// Walkable only in drawing direction.
     public var isOneWay: Bool
     public var access: AccessRestriction?
+    /// When it can be used, in OSM `opening_hours` syntax (IMDF relationship `hours`); `nil` when always.
+    public var openingHours: String?
     public var accessibility: Accessibility
     public var source: SourceLocation
 

@@ -22,6 +22,8 @@ public struct PointOfInterest: Hashable, Sendable, Codable {
     public var ref: String?
     /// Names in other languages, by language code.
     public var localizedNames: [String: String] = [:]
+    /// Other names it goes by (IMDF `alt_name`: a room number, a nickname), by language code.
+    public var alternativeNames: [String: String] = [:]
     public var category: String
     public var description: String?
     /// OSM `opening_hours` syntax, kept as written.

@@ -52,6 +52,8 @@ public struct Space: Hashable, Sendable, Codable {
     public var ref: String?
     /// Names in other languages, by language code (`en`, `de`), as OSM `name:*` or IMDF labels give them.
     public var localizedNames: [String: String] = [:]
+    /// Other names it goes by (IMDF `alt_name`: a room number, a nickname), by language code.
+    public var alternativeNames: [String: String] = [:]
     public var category: String?
     public var capacity: Int?
     public var accessibility: Accessibility

@@ -8,6 +8,8 @@ public struct Level: Hashable, Sendable, Codable {
     public var ordinal: Double
     /// What people call it ("Basement", "EG", "2"), when the source says.
     public var name: String?
+    /// Names in other languages, by language code, as OSM `name:*` or IMDF labels give them.
+    public var localizedNames: [String: String] = [:]
     public var source: SourceLocation?
 
     public init(id: String, buildingID: String?, ordinal: Double, name: String?, source: SourceLocation?) {
