@@ -21,14 +21,19 @@ struct SPbSTUImportTests {
         var distances: [Double] = []
         for opening in venue.openings {
             let level = try #require(opening.levelIDs.first)
-            let nearest = locator.spaces(withOutlineNear: opening.location, levelID: level, tolerance: 1).first
-            let area = try #require(nearest.flatMap { locator.area(ofSpace: $0) }, "opening \(opening.id) is on no outline")
-            distances.append(area.distanceToOutline(locator.projection.project(opening.location)))
+            let point = locator.projection.project(opening.location)
+            let near = locator.spaces(withOutlineNear: opening.location, levelID: level, tolerance: 1)
+                .compactMap { locator.area(ofSpace: $0)?.distanceToOutline(point) }
+            let nearest = try #require(near.min(), "opening \(opening.id) is on no outline")
+            distances.append(nearest)
         }
         let exact = distances.filter { $0 < 0.01 }.count
+        let off = distances.filter { $0 >= 0.01 }
         let maximum = distances.max() ?? 0
-        #expect(exact >= 470)
-        #expect(maximum <= 0.5, "every opening lies within the 0.5 m door tolerance of a unit outline")
+        // The published figures: 470 exactly on a unit outline, the other two within about 0.2 m,
+        // both inside the 0.5 m door tolerance the graph stage snaps with (docs/imdf.md).
+        #expect(exact == 470)
+        #expect(off.count == 2 && off.allSatisfy { $0 <= 0.2 }, "\(off)")
         print("SPbSTU import: \(units.count) units, \(venue.openings.count) openings, \(exact) exactly on an outline, "
               + "farthest \(String(format: "%.2f", maximum)) m; \(venue.connectors.count) connectors inferred")
 

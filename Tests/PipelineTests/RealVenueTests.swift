@@ -86,6 +86,13 @@ struct RealVenueTests {
         for table in xml.keys.sorted() { #expect(xml[table] == pbf[table], "table \(table)") }
     }
 
+    @Test func heidelbergBuildsAtCityScale() throws {
+        let (summary, bundle) = try build("heidelberg")
+        #expect(summary.status == .succeeded, "\(summary.errors)")
+        #expect(bundle.nodeCount > 100_000)
+        #expect(summary.issues.errors == 0)
+    }
+
     @Test func spbstuBuildsAndRoutesBetweenClassroomsOnDifferentLevels() throws {
         let (summary, bundle) = try build("spbstu-campus")
         #expect(summary.status == .succeeded, "\(summary.errors)")

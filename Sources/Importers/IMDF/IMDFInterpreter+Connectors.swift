@@ -1,8 +1,14 @@
 import VenueModel
 
 extension IMDFInterpreter {
-    /// Relationships say which units connect levels (elevator, stairs, escalator, ramp,
-    /// movingwalkway) and where paths run (traversal).
+    /// Where a relationship's end is: the level and position of the unit or opening it names.
+    struct Endpoint {
+        var levelID: String
+        var point: Coordinate
+    }
+
+    /// Relationships say which units or openings connect levels (elevator, stairs, escalator,
+    /// ramp, movingwalkway) and where paths run (traversal), with a direction and hours.
     mutating func readRelationship(_ feature: IMDFFeature) {
         hasRelationships = true
         let category = feature.string("category") ?? ""
@@ -13,56 +19,87 @@ extension IMDFInterpreter {
         case "ramp", "movingwalkway": .ramp
         default: nil
         }
-        let ends = ["origin", "intermediary", "destination"].flatMap { references(feature, $0) }
-        let ordered = ends.compactMap { units[$0] }
         guard let kind else {
-            if category.hasPrefix("traversal") { readTraversal(feature) } else {
+            if category == "traversal" || category == "traversal.path" { readTraversal(feature) } else {
                 warn("unknown-category", "relationship category '\(category)' is not understood; left out", at: feature.location)
             }
             return
         }
-        guard let first = ordered.first, Set(ordered.map(\.levelID)).count >= 2 else {
-            warn("connector-single-level", "\(category) relationship does not join units on two levels; left out",
+        let ends = ["origin", "intermediary", "destination"].flatMap { endpoints(feature, $0) }
+        guard let first = ends.first, Set(ends.map(\.levelID)).count >= 2 else {
+            warn("connector-single-level", "\(category) relationship does not join units or openings on two levels; left out",
                  at: feature.location)
             return
         }
-        let levelIDs = Array(Set(ordered.map(\.levelID)))
+        var seen = Set<String>()
+        let levelIDs = ends.map(\.levelID).filter { seen.insert($0).inserted }
         addConnector(kind, at: first.point, levelIDs: levelIDs, feature: feature,
-                     direction: feature.string("direction") == "directed" ? directedWay(ordered) : .both)
+                     direction: feature.string("direction") == "directed" ? directedWay(ends) : .both)
     }
 
-    private func references(_ feature: IMDFFeature, _ key: String) -> [String] {
+    /// The ends a relationship property names (one reference or a list), each a unit or an
+    /// opening; references to anything else, or to features the delivery lacks, are reported.
+    private mutating func endpoints(_ feature: IMDFFeature, _ key: String) -> [Endpoint] {
+        let references: [JSONObject]
         switch feature.properties?[key] {
-        case .object(let object)?: return object["id"]?.string.map { [$0] } ?? []
-        case .array(let items)?: return items.compactMap { $0.object?["id"]?.string }
-        default: return []
+        case .object(let object)?: references = [object]
+        case .array(let items)?: references = items.compactMap(\.object)
+        default: references = []
         }
+        var result: [Endpoint] = []
+        for reference in references {
+            guard let id = reference["id"]?.string else { continue }
+            let type = reference["feature_type"]?.string
+            if type != "opening", let unit = units[id] {
+                result.append(Endpoint(levelID: unit.levelID, point: unit.point))
+            } else if type != "unit", let opening = openings[id] {
+                result.append(Endpoint(levelID: opening.levelID, point: opening.point))
+            } else {
+                warn("unknown-reference", "relationship \(key) refers to \(type ?? "feature") \(id), which the delivery does not have as a unit or opening",
+                     at: feature.location)
+            }
+        }
+        return result
     }
 
-    private func directedWay(_ ordered: [UnitInfo]) -> ConnectorDirection {
-        guard let first = ordered.first, let last = ordered.last,
+    private func directedWay(_ ends: [Endpoint]) -> ConnectorDirection {
+        guard let first = ends.first, let last = ends.last,
               let low = levels[first.levelID]?.ordinal, let high = levels[last.levelID]?.ordinal else { return .both }
         return high > low ? .up : .down
     }
 
+    /// A traversal with a LineString is a path on the level of its origin; `directed` makes it
+    /// one-way in drawing direction.
     private mutating func readTraversal(_ feature: IMDFFeature) {
-        guard case .lineString(let line)? = try? GeoJSONGeometry.parse(feature.geometry),
-              let origin = references(feature, "origin").first, let unit = units[origin],
-              let levels = levelReference(unit.levelID, for: feature) else {
-            warn("bad-geometry", "a traversal relationship needs a LineString and an origin unit; left out", at: feature.location)
+        guard case .lineString(let line)? = try? GeoJSONGeometry.parse(feature.geometry) else {
+            warn("bad-geometry", "a traversal relationship needs a LineString geometry; left out", at: feature.location)
             return
         }
-        let path = Path(id: modelID(feature), kind: .corridor, levelID: "", coordinates: line, source: feature.location)
+        guard let origin = endpoints(feature, "origin").first, let levels = levelReference(origin.levelID, for: feature) else {
+            warn("unknown-reference", "a traversal relationship needs an origin unit or opening; left out", at: feature.location)
+            return
+        }
+        var path = Path(id: modelID(feature), kind: .corridor, levelID: "", coordinates: line,
+                        name: language.name(feature.labels("name")), isOneWay: feature.string("direction") == "directed",
+                        source: feature.location)
+        path.openingHours = feature.string("hours")
         data.paths.append(PendingFeature(path, levels: levels))
     }
 
     mutating func addConnector(_ kind: ConnectorKind, at point: Coordinate, levelIDs: [String], feature: IMDFFeature,
                                direction: ConnectorDirection = .both) {
         let ordinals = levelIDs.compactMap { levels[$0] }
-        guard let building = ordinals.first?.buildingIDs.first else { return }
+        guard let building = ordinals.first?.buildingIDs.first else {
+            warn("connector-single-level", "\(kind.rawValue) joins outdoor levels, which belong to no building; left out",
+                 at: feature.location)
+            return
+        }
         let value = ordinals.map { Level.formatOrdinal($0.ordinal) }.joined(separator: ";")
-        let connector = Connector(id: modelID(feature), kind: kind, buildingID: nil, levelIDs: [], location: point,
-                                  name: language.name(feature.labels("name")), direction: direction, source: feature.location)
+        let names = feature.labels("name")
+        var connector = Connector(id: modelID(feature), kind: kind, buildingID: nil, levelIDs: [], location: point,
+                                  name: language.name(names), direction: direction, source: feature.location)
+        connector.localizedNames = names
+        connector.openingHours = feature.string("hours")
         data.connectors.append(PendingFeature(connector, levels: LevelReference(building: building, value: value,
                                                                                 location: feature.location)))
     }

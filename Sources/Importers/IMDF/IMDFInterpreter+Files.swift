@@ -41,7 +41,7 @@ extension IMDFInterpreter {
             return []
         }
         var features: [IMDFFeature] = []
-        var unknownKeys: [String: Int] = [:]
+        var unknownKeys: [String: (count: Int, first: SourceLocation)] = [:]
         let known = IMDFCategories.properties[type] ?? []
         for (index, item) in items.enumerated() {
             guard case .object(let object) = item else {
@@ -56,13 +56,17 @@ extension IMDFInterpreter {
             }
             var properties: JSONObject?
             if case .object(let props)? = object["properties"] { properties = props }
-            for key in properties?.keys ?? [] where !known.contains(key) { unknownKeys[key, default: 0] += 1 }
+            for key in properties?.keys ?? [] where !known.contains(key) {
+                unknownKeys[key] = ((unknownKeys[key]?.count ?? 0) + 1, unknownKeys[key]?.first ?? here)
+            }
             features.append(IMDFFeature(id: id, featureType: object["feature_type"]?.string ?? type,
                                         properties: properties, geometry: object["geometry"], location: here))
         }
         for key in unknownKeys.keys.sorted() {
-            warn("unknown-property", "\(unknownKeys[key] ?? 0) \(type) features carry '\(key)', which IMDF does not define",
-                 at: location)
+            guard let found = unknownKeys[key] else { continue }
+            warn("unknown-property",
+                 "\(found.count) \(type) features carry '\(key)', which IMDF does not define (the first is \(found.first.feature ?? "?"))",
+                 at: found.first)
         }
         return features
     }

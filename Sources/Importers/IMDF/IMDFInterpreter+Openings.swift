@@ -24,7 +24,7 @@ extension IMDFInterpreter {
             break
         case "automobile", "bicycle":
             // Some exporters write a vehicle category on every door; the door is still walked through.
-            openingQuirks[category, default: 0] += 1
+            openingQuirks[category] = ((openingQuirks[category]?.count ?? 0) + 1, openingQuirks[category]?.first ?? feature.location)
         default:
             warn("unknown-category", "opening category '\(category)' is not an IMDF opening category; read as a door",
                  at: feature.location)
@@ -36,19 +36,23 @@ extension IMDFInterpreter {
         var access: AccessRestriction? = accessControl.isEmpty ? nil : .private
         if category == "emergencyexit" { access = .no }
         let names = feature.labels("name")
-        let opening = Opening(
+        var opening = Opening(
             id: modelID(feature), levelIDs: [], location: feature.point("display_point") ?? GeoJSONContext.middle(of: line),
             line: line.count > 1 ? line : nil, isEntrance: category == "pedestrian.principal" || category == "emergencyexit",
             doorType: doorType, isAutomatic: door?["automatic"]?.bool, access: access, name: language.name(names),
             accessibility: accessibility(feature), source: feature.location)
+        opening.localizedNames = names
+        if let levelID = feature.string("level_id") { openings[feature.id] = (levelID, opening.location) }
         data.openings.append(PendingFeature(opening, levels: levels))
     }
 
     /// One warning per vehicle category written on doors, with the count, rather than one per door.
     mutating func reportOpeningQuirks() {
         for category in openingQuirks.keys.sorted() {
-            warn("opening-category", "\(openingQuirks[category] ?? 0) openings are categorised '\(category)'; they are read as doors people walk through",
-                 at: fileLocation("opening.geojson"))
+            guard let found = openingQuirks[category] else { continue }
+            warn("opening-category",
+                 "\(found.count) openings are categorised '\(category)' (the first is \(found.first.feature ?? "?")); they are read as doors people walk through",
+                 at: found.first)
         }
     }
 }

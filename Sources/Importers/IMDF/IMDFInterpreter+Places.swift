@@ -7,8 +7,11 @@ extension IMDFInterpreter {
             warn("bad-geometry", "an amenity without a Point geometry is left out", at: feature.location)
             return
         }
-        let unitID = feature.identifiers("unit_ids").first
-        addPlace(feature, at: point, unitID: unitID, ref: nil)
+        let unitIDs = feature.identifiers("unit_ids")
+        for unitID in unitIDs where units[unitID] == nil {
+            warn("unknown-reference", "amenity refers to unit \(unitID), which unit.geojson does not have", at: feature.location)
+        }
+        addPlace(feature, at: point, unitID: unitIDs.first { units[$0] != nil }, ref: nil)
     }
 
     mutating func readAnchor(_ feature: IMDFFeature) {
@@ -16,7 +19,12 @@ extension IMDFInterpreter {
             warn("bad-geometry", "an anchor without a Point geometry is left out", at: feature.location)
             return
         }
-        anchors[feature.id] = (point, feature.string("unit_id"))
+        var unitID = feature.string("unit_id")
+        if let id = unitID, units[id] == nil {
+            warn("unknown-reference", "anchor refers to unit \(id), which unit.geojson does not have", at: feature.location)
+            unitID = nil
+        }
+        anchors[feature.id] = (point, unitID)
     }
 
     /// Occupants (a department, a classroom's name) stand at their anchor; a short name becomes
@@ -53,6 +61,28 @@ extension IMDFInterpreter {
             contact: Contact(phone: feature.string("phone"), email: feature.string("email"), website: feature.string("website")),
             location: point, buildingID: nil, levelID: nil, source: feature.location)
         poi.localizedNames = names
+        poi.alternativeNames = feature.labels("alt_name")
+        data.pointsOfInterest.append(PendingFeature(poi, levels: levels))
+    }
+
+    /// A geofence (a zone apps react to on entering) is a point of interest at its display point
+    /// whose geofence radius reaches the zone's farthest corner.
+    mutating func readGeofence(_ feature: IMDFFeature) {
+        guard let geometry = polygonal(feature) else { return }
+        let outline = geometry.polygons.flatMap(\.exterior)
+        let point = feature.point("display_point") ?? geometry.polygons[0].averageCorner
+        let projection = LocalProjection(origin: point)
+        let radius = outline.map { projection.distance(point, $0) }.max() ?? 0
+        let levelID = feature.identifiers("level_ids").first
+        let levels = levelID.flatMap { levelReference($0, for: feature) }
+            ?? LevelReference(building: nil, value: nil, location: feature.location)
+        let names = feature.labels("name")
+        let category = feature.string("category") ?? "geofence"
+        var poi = PointOfInterest(id: modelID(feature), name: language.name(names) ?? category, category: category,
+                                  geofenceRadius: (radius * 10).rounded() / 10, location: point, buildingID: nil,
+                                  levelID: nil, source: feature.location)
+        poi.localizedNames = names
+        poi.alternativeNames = feature.labels("alt_name")
         data.pointsOfInterest.append(PendingFeature(poi, levels: levels))
     }
 }

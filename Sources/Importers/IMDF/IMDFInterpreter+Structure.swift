@@ -13,8 +13,9 @@ extension IMDFInterpreter {
         var footprint: Polygon?
         if case .polygon(let polygon)? = try? GeoJSONGeometry.parse(feature.geometry) { footprint = polygon }
         let names = feature.labels("name")
-        let building = Building(id: feature.id, name: language.name(names), address: feature.string("address_id").flatMap { addresses[$0] },
+        var building = Building(id: feature.id, name: language.name(names), address: feature.string("address_id").flatMap { addresses[$0] },
                                 footprint: footprint, source: feature.location)
+        building.localizedNames = names
         buildings[feature.id] = (BuildingDeclaration(building: building, levels: []), buildings.count)
     }
 
@@ -31,10 +32,13 @@ extension IMDFInterpreter {
     mutating func readLevel(_ feature: IMDFFeature) {
         guard case .number(let ordinal)? = feature.properties?["ordinal"] else {
             errors.append(ImportError("a level needs a numeric ordinal", at: feature.location))
+            invalidLevels.insert(feature.id)
             return
         }
         let outdoor = feature.properties?["outdoor"]?.bool ?? false
-        let name = language.name(feature.labels("short_name")) ?? language.name(feature.labels("name"))
+        let shortNames = feature.labels("short_name")
+        let labels = shortNames.isEmpty ? feature.labels("name") : shortNames
+        let name = language.name(labels)
         var buildingIDs = feature.identifiers("building_ids")
         for id in buildingIDs where buildings[id] == nil {
             warn("unknown-reference", "level refers to building \(id), which building.geojson does not have",
@@ -51,7 +55,8 @@ extension IMDFInterpreter {
                                           at: feature.location))
                 continue
             }
-            buildings[id]?.declaration.levels.append(.init(ordinal: ordinal, name: name))
+            buildings[id]?.declaration.levels.append(.init(ordinal: ordinal, name: name, localizedNames: labels,
+                                                           source: feature.location))
         }
         levels[feature.id] = LevelInfo(buildingIDs: buildingIDs, ordinal: ordinal, name: name, isOutdoor: outdoor || buildingIDs.isEmpty)
     }

@@ -16,6 +16,7 @@ extension IMDFInterpreter {
             category: category, accessibility: accessibility(feature),
             access: restriction(feature) ?? (category == "nonpublic" ? .private : nil), source: feature.location)
         space.localizedNames = names
+        space.alternativeNames = feature.labels("alt_name")
         let point = feature.point("display_point") ?? geometry.polygons[0].averageCorner
         units[feature.id] = UnitInfo(levelID: feature.string("level_id") ?? "", kind: kind, polygons: geometry.polygons,
                                      point: point, spaceIndex: data.spaces.count)
@@ -35,6 +36,7 @@ extension IMDFInterpreter {
                           name: language.name(names), category: feature.string("category") ?? feature.featureType,
                           accessibility: accessibility(feature), access: restriction(feature), source: feature.location)
         space.localizedNames = names
+        space.alternativeNames = feature.labels("alt_name")
         data.spaces.append(PendingFeature(space, levels: levels))
     }
 

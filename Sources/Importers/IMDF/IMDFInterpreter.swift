@@ -29,11 +29,15 @@ struct IMDFInterpreter {
     var levels: [String: LevelInfo] = [:]
     var units: [String: UnitInfo] = [:]
     var anchors: [String: (point: Coordinate, unitID: String?)] = [:]
+    /// Openings by id, for relationships that join levels through doors.
+    var openings: [String: (levelID: String, point: Coordinate)] = [:]
+    /// Levels that were present but unusable (reported once); features on them are not reported again.
+    var invalidLevels = Set<String>()
     var hasRelationships = false
     /// Files that could not be read; features referring into them are not reported again.
     var unreadableFiles = Set<String>()
-    /// Vehicle categories written on doors, with their counts.
-    var openingQuirks: [String: Int] = [:]
+    /// Vehicle categories written on doors: how many, and the first such door.
+    var openingQuirks: [String: (count: Int, first: SourceLocation)] = [:]
 
     init(source: IMDFSource, inputID: String, options: IMDFImportOptions) {
         self.source = source
@@ -56,6 +60,7 @@ struct IMDFInterpreter {
                 features.forEach { readOpening($0) }
                 reportOpeningQuirks()
             case "fixture", "section", "kiosk": features.forEach { readArea($0) }
+            case "geofence": features.forEach { readGeofence($0) }
             case "relationship": features.forEach { readRelationship($0) }
             case "amenity": features.forEach { readAmenity($0) }
             case "anchor": features.forEach { readAnchor($0) }
@@ -95,7 +100,7 @@ struct IMDFInterpreter {
             return nil
         }
         guard let level = levels[levelID] else {
-            if unreadableFiles.contains("level.geojson") { return nil }
+            if unreadableFiles.contains("level.geojson") || invalidLevels.contains(levelID) { return nil }
             errors.append(ImportError("\(feature.featureType) refers to level \(levelID), which level.geojson does not have",
                                       at: feature.location))
             return nil
