@@ -100,6 +100,16 @@ import VenueModel
         #expect(venue.pointsOfInterest[1].ref == "1.07" && venue.pointsOfInterest[1].levelID == "B@1")
     }
 
+    @Test func localisedNamesOfBuildingsDoorsAndConnectors() throws {
+        var osm = OSMFixture.building(["name": "Hauptgebäude", "name:en": "Main building"])
+        osm.node(50, 0, 10, ["entrance": "main", "name": "Haupteingang", "name:en": "Main entrance"])
+        osm.node(51, 30, 15, ["highway": "elevator", "level": "0;1", "name": "Aufzug", "name:en": "Lift"])
+        let (venue, _) = try osm.venue()
+        #expect(venue.buildings.first?.localizedNames == ["en": "Main building"])
+        #expect(venue.openings.first?.localizedNames == ["en": "Main entrance"])
+        #expect(venue.connectors.first?.localizedNames == ["en": "Lift"])
+    }
+
     @Test func liftsDrawnAsAreasWithoutIndoorTag() throws {
         var osm = OSMFixture.building()
         osm.rectangle(10, firstNode: 10, 1, 1, 3, 3, ["highway": "elevator", "level": "0;2", "name": "Lift"])

@@ -67,10 +67,11 @@ extension OSMIndoorInterpreter {
             // Ranges pass over missing levels (a stairwell -1-3 skips a missing 2); named levels stay.
             let declared = Set(building.taggedLevels).union(building.usedLevels)
                 .subtracting(building.missingLevels.subtracting(contradicted))
+            var model = Building(id: building.id, name: building.name, address: building.address,
+                                 footprint: building.outline.first, source: location(building.element))
+            model.localizedNames = building.localizedNames
             data.buildings.append(BuildingDeclaration(
-                building: Building(id: building.id, name: building.name, address: building.address,
-                                   footprint: building.outline.first, source: location(building.element)),
-                levels: declared.sorted().map { .init(ordinal: $0, name: building.levelNames[$0]) }))
+                building: model, levels: declared.sorted().map { .init(ordinal: $0, name: building.levelNames[$0]) }))
         }
         if !implicitUsed.isEmpty {
             data.buildings.append(BuildingDeclaration(

@@ -4,6 +4,7 @@ import VenueModel
 struct OSMBuilding {
     var id: String
     var name: String?
+    var localizedNames: [String: String] = [:]
     var address: String?
     var outline: [Polygon]
     var element: String
@@ -41,7 +42,8 @@ extension OSMIndoorInterpreter {
             usedIDs.insert(id)
             let (levels, missing) = taggedLevels(tags, element: candidate.element)
             buildings.append(OSMBuilding(
-                id: id, name: tags["name"], address: Self.address(tags), outline: candidate.polygons,
+                id: id, name: tags["name"], localizedNames: OSMTagReader(tags, element: candidate.element).localizedNames,
+                address: Self.address(tags), outline: candidate.polygons,
                 element: candidate.element, taggedLevels: levels, missingLevels: missing))
         }
     }

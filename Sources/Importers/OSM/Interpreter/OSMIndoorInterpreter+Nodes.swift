@@ -30,9 +30,10 @@ extension OSMIndoorInterpreter {
             return
         }
         var reader = OSMTagReader(tags, element: element)
-        let connector = Connector(
+        var connector = Connector(
             id: modelID(element), kind: .elevator, buildingID: nil, levelIDs: [], location: position, name: tags["name"],
             ref: tags["ref"], accessibility: reader.accessibility(), source: location(element))
+        connector.localizedNames = reader.localizedNames
         report(reader)
         pending.connectors.append(.init(feature: connector, anchor: position, levels: levels, element: element))
     }

@@ -21,11 +21,12 @@ extension OSMIndoorInterpreter {
             var access = reader.access()
             // Emergency exits are kept for egress but closed to everyday routes.
             if entrance == "emergency" || entrance == "exit" && tags["emergency"] == "yes" { access = .no }
-            let opening = Opening(
+            var opening = Opening(
                 id: modelID(element), levelIDs: [], location: position, isEntrance: entrance != nil,
                 doorType: doorType(door, element: element), isAutomatic: automatic(tags, element: element),
                 access: access, name: tags["name"], ref: tags["ref"], accessibility: reader.accessibility(),
                 source: location(element))
+            opening.localizedNames = reader.localizedNames
             report(reader)
             pending.openings.append(.init(feature: opening, anchor: position, levels: levels, element: element))
         }

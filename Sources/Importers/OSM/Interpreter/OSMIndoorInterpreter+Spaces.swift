@@ -65,10 +65,11 @@ extension OSMIndoorInterpreter {
 
         if (isLift || isStairwell), levels.spansSeveral {
             var connectorReader = OSMTagReader(tags, element: element)
-            let connector = Connector(
+            var connector = Connector(
                 id: modelID(element + "#connector"), kind: isLift ? .elevator : .stairs, buildingID: nil, levelIDs: [],
                 location: anchor, name: tags["name"], ref: tags["ref"], stepCount: connectorReader.count("step_count"),
                 accessibility: connectorReader.accessibility(), source: location(element))
+            connector.localizedNames = connectorReader.localizedNames
             pending.connectors.append(.init(feature: connector, anchor: anchor, levels: levels, element: element))
         }
     }

@@ -128,10 +128,11 @@ extension OSMIndoorInterpreter {
             connectorKind = .ramp
         }
         let anchor = Self.middle(of: line)
-        let connector = Connector(
+        var connector = Connector(
             id: modelID(element), kind: connectorKind, buildingID: nil, levelIDs: [], location: anchor,
             name: tags["name"], ref: tags["ref"], stepCount: reader.count("step_count"),
             accessibility: reader.accessibility(), source: location(element))
+        connector.localizedNames = reader.localizedNames
         report(reader)
         pending.connectors.append(.init(feature: connector, anchor: anchor, levels: levels, element: element))
     }
