@@ -113,9 +113,9 @@ import VenueModel
             do {
                 _ = try IMDFImporter.read(url, displayName: "campus.zip", inputID: "c", options: IMDFImportOptions())
                 Issue.record("\(name) was accepted")
-            } catch let failure as ImportFailure {
-                #expect(failure.errors.first?.message.contains(reason) == true, "\(failure.errors)")
-                #expect(failure.errors.first?.location.file == "campus.zip")
+            } catch {
+                #expect(error.errors.first?.message.contains(reason) == true, "\(error.errors)")
+                #expect(error.errors.first?.location.file == "campus.zip")
             }
         }
         var link = ZipTestWriter()
