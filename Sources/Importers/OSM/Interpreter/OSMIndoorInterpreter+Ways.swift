@@ -81,8 +81,10 @@ extension OSMIndoorInterpreter {
         if Self.isPointOfInterest(way.tags) {
             addPointOfInterest(way.tags, at: anchor, element: element)
         } else {
+            // The IndoorOSM schema that preceded Simple Indoor Tagging drew every room this way.
+            let schema = way.tags["buildingpart"].map { "; buildingpart=\($0) is the older IndoorOSM schema, which navforge does not read" } ?? ""
             issues.append(Issue(code: "not-modelled", severity: .info,
-                                message: "\(element) is an indoor=yes area that names nothing navforge uses; left out",
+                                message: "\(element) is an indoor=yes area that names nothing navforge uses; left out\(schema)",
                                 location: location(element), coordinate: anchor))
         }
     }
