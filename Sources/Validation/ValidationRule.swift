@@ -19,6 +19,13 @@ public final class ValidationContext {
         self.parameters = parameters
         self.locator = locator ?? SpaceLocator(venue: venue)
     }
+
+    /// The refs of every space, lowercased: refs are matched without regard to case, as the
+    /// graph and the bundle match them.
+    public private(set) lazy var spaceRefs = Set(venue.spaces.compactMap { $0.ref?.lowercased() })
+
+    /// The refs of every space and point of interest, lowercased.
+    public private(set) lazy var placeRefs = spaceRefs.union(venue.pointsOfInterest.compactMap { $0.ref?.lowercased() })
 }
 
 /// Tolerances the rules use; the door tolerance matches the graph stage's.

@@ -125,7 +125,7 @@ import VenueModel
         fixture.files["level.geojson"] = F.collection([
             F.feature("L1", "level", #""ordinal": 0, "short_name": {"en": "1"}, "building_ids": ["bld"]"#),
             F.feature("L2", "level", #""ordinal": 1, "short_name": {"en": "2"}, "building_ids": ["bld", "ghost"]"#),
-            F.feature("OUT", "level", #""ordinal": 0, "outdoor": true, "short_name": {"en": "Grounds"}"#),
+            F.feature("OUT", "level", #""ordinal": 0, "outdoor": true, "short_name": {"en": "Grounds"}, "building_ids": ["bld"]"#),
             F.feature("LOST", "level", #""ordinal": 0, "outdoor": false"#),
         ])
         fixture.files["amenity.geojson"] = F.collection([
@@ -137,6 +137,7 @@ import VenueModel
         }
         let (venue, issues) = try fixture.venue()
         #expect(venue.spaces.first { $0.id == "c:yard" }?.levelIDs == [Level.outdoorID])
+        #expect(venue.levels.map(\.id) == ["bld@0", "bld@1", Level.outdoorID], "an outdoor level of a building is no storey of it")
         #expect(venue.pointsOfInterest.first { $0.id == "c:bench" }?.levelID == Level.outdoorID)
         #expect(issues.contains { $0.code == "unknown-reference" && $0.location?.feature == "L2" && $0.message.contains("ghost") })
         #expect(issues.contains { $0.code == "level-without-building" && $0.location?.feature == "LOST" })

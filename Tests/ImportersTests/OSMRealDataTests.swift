@@ -17,6 +17,15 @@ struct OSMRealDataTests {
         #expect(xml.taggedNodes == pbf.taggedNodes)
     }
 
+    @Test func tuDresdenReadsTheSameInTwoHalves() throws {
+        let url = SharedData.file("osm/tu-dresden-apb.osm")
+        let reader = OSMXMLReader(url: url, displayName: "apb")
+        #expect(try reader.splitPoint(threshold: 0) != nil, "the real file is cut")
+        var whole = OSMDataset()
+        try reader.read(into: &whole)
+        #expect(try reader.readDataset(parallelThreshold: 0) == whole)
+    }
+
     @Test(.enabled(if: SharedData.has("osm/heidelberg.osm.pbf")))
     func readsTheHeidelbergExtract() throws {
         let dataset = try count("osm/heidelberg.osm.pbf")

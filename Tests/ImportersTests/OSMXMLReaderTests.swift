@@ -108,6 +108,12 @@ import Testing
         #expect(undeclared?.message.hasPrefix("malformed XML") == true && undeclared?.location.line == 2)
     }
 
+    @Test func readsIDsOfEveryInt64Size() throws {
+        let sink = try read("<osm><node id='9223372036854775807' lat='1' lon='1'/><node id='-9223372036854775808' lat='1' lon='1'/></osm>")
+        #expect(sink.nodes.map(\.id) == [.max, .min])
+        #expect(failure("<osm><node id='9223372036854775808' lat='1' lon='1'/></osm>")?.message.contains("is not a whole number") == true)
+    }
+
     @Test func decodesReferencesInValues() throws {
         let sink = try read("<osm><node id='1' lat='1' lon='1'><tag k='name' v='Caf&#233; &amp; Bar &lt;1&gt; &quot;A&apos;s&quot; &#x26;&amp;amp;'/><tag k='url' v='https://x.example/?a=1&amp;b=2'/></node></osm>")
         #expect(sink.nodes.first?.tags["name"] == "Café & Bar <1> \"A's\" &&amp;")

@@ -77,8 +77,12 @@ import Testing
         var lines = Self.file(count: 400).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let broken = lines.count * 3 / 4
         lines[broken] = "  <node id='x' lat='1' lon='2'/>"
-        let url = write(lines.joined(separator: "\n"))
+        let text = lines.joined(separator: "\n")
+        let url = write(text)
         defer { try? FileManager.default.removeItem(at: url) }
+        let brokenOffset = lines[..<broken].reduce(0) { $0 + $1.utf8.count + 1 }
+        let cut = try #require(try OSMXMLReader(url: url, displayName: "map.osm").splitPoint(threshold: 0))
+        #expect(Int(cut) < brokenOffset, "the broken line lies in the second half")
         #expect(throws: ImportError.self) { try OSMXMLReader(url: url, displayName: "map.osm").readDataset(parallelThreshold: 0) }
         do {
             _ = try OSMXMLReader(url: url, displayName: "map.osm").readDataset(parallelThreshold: 0)

@@ -130,5 +130,8 @@ import Testing
         let duplicate = failure(valid.replacingOccurrences(of: "version: 1.2.3-rc.1", with: "version: 1.2.3\nversion: 1.2.4"))
         #expect(duplicate?.key == "version" && duplicate?.line == 5 && duplicate?.column == 1)
         #expect(duplicate?.message.contains("appears twice") == true)
+        // A key repeated in the second input is found there, not at the first input's own key.
+        let inner = failure(valid.replacingOccurrences(of: "    path: plan.geojson\n", with: "    path: plan.geojson\n    path: b.csv\n"))
+        #expect(inner?.key == "path" && inner?.line == 11 && inner?.column == 5)
     }
 }

@@ -59,6 +59,7 @@ import VenueModel
 
     @Test func pointsOfInterestAttachToTheirRoomOrTheNearestNode() throws {
         #expect(graph.placeNodes[.pointOfInterest("desk")] == graph.placeNodes[.space("room1")])
+        #expect(graph.placeNodes[.pointOfInterest("printer")] == graph.placeNodes[.space("room0")], "refs match in any case")
         let gate = try #require(graph.placeNodes[.pointOfInterest("gate")])
         #expect(graph.nodes[gate].level == graph.levelIDs.firstIndex(of: Level.outdoorID))
         #expect(graph.placeNodes[.pointOfInterest("far")] == nil)

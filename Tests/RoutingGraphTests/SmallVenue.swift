@@ -52,6 +52,9 @@ enum SmallVenue {
                             levelID: Level.outdoorID, source: source),
             PointOfInterest(id: "far", name: "Far away", category: "x", location: at(-500, 2), buildingID: nil,
                             levelID: Level.outdoorID, source: source),
+            // Placed by its room's ref alone, written in another case than the room's.
+            PointOfInterest(id: "printer", name: "Printer", category: "printer", location: nil, buildingID: "H",
+                            levelID: "H@0", roomRef: "h.0.1", source: source),
         ]
         return venue
     }

@@ -1,5 +1,5 @@
 import CZlib
-public import Foundation
+import Foundation
 import VenueModel
 
 /// Reads the files of a ZIP archive into memory, refusing what a hostile archive could abuse.
@@ -9,22 +9,22 @@ import VenueModel
 /// more than ``Limits/maximumEntries`` entries or more than ``Limits/maximumTotalSize`` bytes
 /// uncompressed (a decompression bomb) are errors naming the archive and the entry. Every
 /// entry's size and CRC-32 are verified as it is inflated.
-public struct ZipArchive {
-    public struct Limits: Hashable, Sendable {
-        public var maximumEntries = 10_000
+struct ZipArchive {
+    struct Limits: Hashable, Sendable {
+        var maximumEntries = 10_000
         /// Bytes of all entries together, uncompressed.
-        public var maximumTotalSize = 512 * 1024 * 1024
+        var maximumTotalSize = 512 * 1024 * 1024
         /// Uncompressed bytes per compressed byte beyond which an entry is taken for a bomb.
-        public var maximumCompressionRatio = 1_000
+        var maximumCompressionRatio = 1_000
 
-        public init() {}
+        init() {}
     }
 
     /// An entry of the central directory.
-    public struct Entry: Hashable, Sendable {
+    struct Entry: Hashable, Sendable {
         /// The path inside the archive, with `/` separators.
-        public var path: String
-        public var isDirectory: Bool
+        var path: String
+        var isDirectory: Bool
         var method: UInt16
         var crc32: UInt32
         var compressedSize: Int
@@ -32,11 +32,11 @@ public struct ZipArchive {
         var localHeaderOffset: Int
     }
 
-    public let displayName: String
-    public let entries: [Entry]
+    let displayName: String
+    let entries: [Entry]
     private let data: Data
 
-    public init(url: URL, displayName: String, limits: Limits = Limits()) throws(ImportError) {
+    init(url: URL, displayName: String, limits: Limits = Limits()) throws(ImportError) {
         do {
             data = try Data(contentsOf: url, options: .mappedIfSafe)
         } catch {
@@ -47,10 +47,10 @@ public struct ZipArchive {
     }
 
     /// The regular files, by path.
-    public var files: [Entry] { entries.filter { !$0.isDirectory } }
+    var files: [Entry] { entries.filter { !$0.isDirectory } }
 
     /// The uncompressed contents of an entry, checked against its size and CRC-32.
-    public func contents(of entry: Entry) throws(ImportError) -> Data {
+    func contents(of entry: Entry) throws(ImportError) -> Data {
         let location = SourceLocation(file: displayName, feature: entry.path)
         let header = entry.localHeaderOffset
         guard header >= 0, header <= data.count - 30, data.readUInt32(at: header) == 0x0403_4B50 else {

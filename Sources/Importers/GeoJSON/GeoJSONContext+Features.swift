@@ -17,7 +17,7 @@ extension GeoJSONContext {
                                                         line: nil, &attributes), levels: levels))
         case (.lineString(let line), "door"), (.lineString(let line), "entrance"):
             data.openings.append(PendingFeature(opening(feature, id: id, entrance: kind == "entrance",
-                                                        at: Self.middle(of: line), line: line, &attributes),
+                                                        at: line.midpoint ?? line[0], line: line, &attributes),
                                                 levels: levels))
         case (.point(let point), _) where ConnectorKind(rawValue: kind) != nil:
             let connector = Connector(
@@ -78,27 +78,5 @@ extension GeoJSONContext {
     /// Line kinds: the path kinds, and `stairs` drawn as a line meaning outdoor steps.
     static func pathKind(_ kind: String) -> PathKind? {
         kind == "stairs" ? .steps : PathKind(rawValue: kind)
-    }
-
-    /// The point halfway along a line, where a door drawn as a line stands.
-    static func middle(of line: [Coordinate]) -> Coordinate {
-        guard line.count > 1 else { return line.first ?? Coordinate(latitude: 0, longitude: 0) }
-        var lengths: [Double] = []
-        for (a, b) in zip(line, line.dropFirst()) {
-            lengths.append(((a.latitude - b.latitude) * (a.latitude - b.latitude)
-                            + (a.longitude - b.longitude) * (a.longitude - b.longitude)).squareRoot())
-        }
-        var remaining = lengths.reduce(0, +) / 2
-        for (index, length) in lengths.enumerated() {
-            if remaining <= length, length > 0 {
-                let t = remaining / length
-                let a = line[index]
-                let b = line[index + 1]
-                return Coordinate(latitude: a.latitude + (b.latitude - a.latitude) * t,
-                                  longitude: a.longitude + (b.longitude - a.longitude) * t)
-            }
-            remaining -= length
-        }
-        return line[line.count / 2]
     }
 }

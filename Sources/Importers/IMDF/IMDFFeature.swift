@@ -15,7 +15,8 @@ struct IMDFFeature {
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             return trimmed.isEmpty ? nil : trimmed
         case .number(let number)?:
-            return number == number.rounded() ? String(Int(number)) : String(number)
+            // Int(exactly:) is nil beyond Int's range, where Int(_:) would trap on hostile input.
+            return Int(exactly: number).map(String.init) ?? String(number)
         default:
             return nil
         }

@@ -9,6 +9,7 @@ public struct IMDFImportOptions: Hashable, Sendable {
     /// when the delivery has no relationships saying which connect.
     public var inferConnectors = true
 
+    /// Options as the pipeline file gives them.
     public init(language: String? = nil, inferConnectors: Bool = true) {
         self.language = language
         self.inferConnectors = inferConnectors
@@ -22,6 +23,8 @@ public struct IMDFImportOptions: Hashable, Sendable {
 /// categories and extension files are warnings naming the file and feature, while invalid JSON, a
 /// feature without an id or one on a level that does not exist are errors.
 public enum IMDFImporter {
+    /// Reads an IMDF folder or `.zip` archive; every error found is listed, each naming its file
+    /// and feature.
     public static func read(_ url: URL, displayName: String, inputID: String,
                             options: IMDFImportOptions) throws(ImportFailure) -> ImportedData {
         let source: IMDFSource

@@ -108,11 +108,11 @@ extension IMDFInterpreter {
     /// adjacent levels are taken to be one staircase or lift: the lowest unit's display point is
     /// followed up level by level while it stays inside a unit of the same kind.
     mutating func inferConnectors() {
+        let vertical = units.filter { $0.value.kind == .stairs || $0.value.kind == .elevator }
         for buildingID in buildings.keys.sorted() {
             let buildingLevels = levels.filter { $0.value.buildingIDs.first == buildingID && !$0.value.isOutdoor }
                 .sorted { $0.value.ordinal < $1.value.ordinal }.map(\.key)
             guard buildingLevels.count >= 2 else { continue }
-            let vertical = units.filter { $0.value.kind == .stairs || $0.value.kind == .elevator }
             var used = Set<String>()
             for (position, levelID) in buildingLevels.enumerated() {
                 for (unitID, unit) in vertical.filter({ $0.value.levelID == levelID }).sorted(by: { $0.key < $1.key })

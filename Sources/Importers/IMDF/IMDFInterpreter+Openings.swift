@@ -37,7 +37,7 @@ extension IMDFInterpreter {
         if category == "emergencyexit" { access = .no }
         let names = feature.labels("name")
         var opening = Opening(
-            id: modelID(feature), levelIDs: [], location: feature.point("display_point") ?? GeoJSONContext.middle(of: line),
+            id: modelID(feature), levelIDs: [], location: feature.point("display_point") ?? line.midpoint ?? line[0],
             line: line.count > 1 ? line : nil, isEntrance: category == "pedestrian.principal" || category == "emergencyexit",
             doorType: doorType, isAutomatic: door?["automatic"]?.bool, access: access, name: language.name(names),
             accessibility: accessibility(feature), source: feature.location)

@@ -49,7 +49,8 @@ extension IMDFInterpreter {
             warn("level-without-building", "an indoor level names no known building; its features are read as outdoors",
                  at: feature.location)
         }
-        for id in buildingIDs {
+        // An outdoor level (a courtyard, a car park) is the venue's outdoor level, not a storey.
+        for id in buildingIDs where !outdoor {
             if buildings[id]?.declaration.levels.contains(where: { $0.ordinal == ordinal }) == true {
                 errors.append(ImportError("building \(id) has two levels with ordinal \(Level.formatOrdinal(ordinal))",
                                           at: feature.location))
@@ -58,6 +59,6 @@ extension IMDFInterpreter {
             buildings[id]?.declaration.levels.append(.init(ordinal: ordinal, name: name, localizedNames: labels,
                                                            source: feature.location))
         }
-        levels[feature.id] = LevelInfo(buildingIDs: buildingIDs, ordinal: ordinal, name: name, isOutdoor: outdoor || buildingIDs.isEmpty)
+        levels[feature.id] = LevelInfo(buildingIDs: buildingIDs, ordinal: ordinal, isOutdoor: outdoor || buildingIDs.isEmpty)
     }
 }

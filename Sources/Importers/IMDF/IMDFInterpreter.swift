@@ -5,7 +5,6 @@ struct IMDFInterpreter {
     struct LevelInfo {
         var buildingIDs: [String]
         var ordinal: Double
-        var name: String?
         var isOutdoor: Bool
     }
 

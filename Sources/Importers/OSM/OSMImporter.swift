@@ -6,6 +6,7 @@ import VenueModel
 /// Reading and interpreting are separate: the readers stream elements into an ``OSMDataset``,
 /// then ``OSMIndoorInterpreter`` maps tags onto the model (`docs/osm-tagging.md`).
 public enum OSMImporter {
+    /// Reads and interprets one OSM file; errors name the file and the line or blob.
     public static func read(_ url: URL, displayName: String, inputID: String,
                             options: OSMImportOptions) throws(ImportFailure) -> ImportedData {
         let dataset = try readDataset(url, displayName: displayName, encoding: options.encoding)

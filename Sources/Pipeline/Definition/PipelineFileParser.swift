@@ -73,7 +73,8 @@ public enum PipelineFileParser {
             switch yaml {
             case .duplicatedKeysInMapping(let duplicates, let context):
                 let key = duplicates.sorted().first ?? ""
-                let place = secondOccurrence(ofKey: key, in: text) ?? (context.mark.line, context.mark.column)
+                let first = (line: context.mark.line, column: context.mark.column)
+                let place = secondOccurrence(ofKey: key, in: text, after: first) ?? first
                 return PipelineFileError(file: file, line: place.line, column: place.column, key: key,
                                          message: "this key appears twice in one mapping; only one value can hold")
             case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
@@ -88,11 +89,13 @@ public enum PipelineFileParser {
         return PipelineFileError(file: file, line: nil, column: nil, key: nil, message: "invalid YAML: \(error)")
     }
 
-    /// Where a block-style key is written for the second time (libyaml reports only the mapping).
-    private static func secondOccurrence(ofKey key: String, in text: String) -> (line: Int, column: Int)? {
-        var seen = 0
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var rest = Substring(line)
+    /// Where a block-style key is written for the second time. libyaml marks the first
+    /// occurrence (1-based line); the second is the next line with that key at the same column.
+    private static func secondOccurrence(ofKey key: String, in text: String,
+                                         after first: (line: Int, column: Int)) -> (line: Int, column: Int)? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        func keyColumn(_ line: Substring) -> Int? {
+            var rest = line
             let indent = rest.prefix { $0 == " " }.count
             rest = rest.dropFirst(indent)
             var column = indent + 1
@@ -100,9 +103,13 @@ public enum PipelineFileParser {
                 rest = rest.dropFirst(2)
                 column += 2
             }
-            guard rest.hasPrefix(key), rest.dropFirst(key.count).drop(while: { $0 == " " }).hasPrefix(":") else { continue }
-            seen += 1
-            if seen == 2 { return (index + 1, column) }
+            guard rest.hasPrefix(key), rest.dropFirst(key.count).drop(while: { $0 == " " }).hasPrefix(":") else { return nil }
+            return column
+        }
+        let start = max(first.line - 1, 0)
+        guard start < lines.count, let column = keyColumn(lines[start]) else { return nil }
+        for index in (start + 1)..<lines.count where keyColumn(lines[index]) == column {
+            return (index + 1, column)
         }
         return nil
     }

@@ -17,7 +17,7 @@ struct ImportStage: PipelineStage {
             key.add("input", input.id)
             key.add("format", input.format.name)
             key.add("options", input.canonicalOptions)
-            key.add("content", try context.digest(of: input))
+            key.add("content", try context.content(of: input).sha256)
         }
         return key.finalize()
     }
@@ -33,8 +33,8 @@ struct ImportStage: PipelineStage {
         var sources: [SourceFile] = []
         for (index, input) in definition.inputs.enumerated() {
             context.progress(kind, "reading \(input.path) (\(index + 1)/\(definition.inputs.count))")
-            sources.append(SourceFile(path: input.path, format: input.format.name, size: try Self.size(of: input),
-                                      sha256: try context.digest(of: input)))
+            let content = try context.content(of: input)
+            sources.append(SourceFile(path: input.path, format: input.format.name, size: content.size, sha256: content.sha256))
             do {
                 parts.append(try Self.importInput(input))
             } catch let failure as ImportFailure {
@@ -82,21 +82,6 @@ struct ImportStage: PipelineStage {
         } catch {
             throw StageFailure(["\(input.path): cannot read input: \(error.localizedDescription)"])
         }
-    }
-
-    private static func size(of input: InputDefinition) throws(StageFailure) -> Int64 {
-        if let files = try? FileManager.default.contentsOfDirectory(atPath: input.url.path) {
-            return files.reduce(0) { total, name in
-                let size = (try? FileManager.default.attributesOfItem(atPath: input.url.appendingPathComponent(name).path)[.size]
-                    as? NSNumber)?.int64Value ?? 0
-                return total + size
-            }
-        }
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: input.url.path),
-              let size = attributes[.size] as? NSNumber else {
-            throw StageFailure(["\(input.path): cannot read input"])
-        }
-        return size.int64Value
     }
 
     static func summary(of venue: Venue) -> String {

@@ -37,7 +37,7 @@ final class StageContext {
     let report: (BuildEvent) -> Void
     /// Keys of the stages computed so far in this build, for downstream keys.
     var keys: [StageKind: String] = [:]
-    private var digests: [String: String] = [:]
+    private var contents: [String: InputContent] = [:]
 
     init(definition: PipelineDefinition, layout: BuildLayout, report: @escaping (BuildEvent) -> Void) {
         self.definition = definition
@@ -45,31 +45,41 @@ final class StageContext {
         self.report = report
     }
 
-    /// SHA-256 of an input file's content, computed once per build.
-    func digest(of input: InputDefinition) throws -> String {
-        if let known = digests[input.id] { return known }
-        let digest: String
+    /// What an input holds: its SHA-256 and size in bytes (a folder's over all its files).
+    struct InputContent {
+        var sha256: String
+        var size: Int64
+    }
+
+    /// An input's content digest and size, read once per build.
+    func content(of input: InputDefinition) throws -> InputContent {
+        if let known = contents[input.id] { return known }
+        let content: InputContent
         do {
-            digest = try Self.contentDigest(of: input.url)
+            content = try Self.content(of: input.url)
         } catch {
             throw StageFailure(["\(input.path): cannot read input: \(error.localizedDescription)"])
         }
-        digests[input.id] = digest
-        return digest
+        contents[input.id] = content
+        return content
     }
 
-    /// A file's SHA-256, or for a folder (an IMDF delivery) the SHA-256 over its files' names and
-    /// digests in name order.
-    static func contentDigest(of url: URL) throws -> String {
+    /// A file's SHA-256 and size, or for a folder (an IMDF delivery) the SHA-256 over its files'
+    /// names and digests in name order and the sum of their sizes.
+    static func content(of url: URL) throws -> InputContent {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return try SHA256.hash(fileAt: url).hex
+            let size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value ?? 0
+            return InputContent(sha256: try SHA256.hash(fileAt: url).hex, size: size)
         }
         var hasher = SHA256()
+        var size: Int64 = 0
         for name in try FileManager.default.contentsOfDirectory(atPath: url.path).sorted() {
-            hasher.update("\(name)\n\(try contentDigest(of: url.appendingPathComponent(name)))\n")
+            let member = try content(of: url.appendingPathComponent(name))
+            hasher.update("\(name)\n\(member.sha256)\n")
+            size += member.size
         }
-        return hasher.finalize().hex
+        return InputContent(sha256: hasher.finalize().hex, size: size)
     }
 
     func progress(_ stage: StageKind, _ message: String) {

@@ -5,9 +5,10 @@ extension GraphBuilder {
     /// Gives each point of interest the node a route to it ends at: the room it stands in, the
     /// room its `room` ref names, or the nearest node on its level.
     func attachPointsOfInterest() {
+        // Lowercased, as validation and the bundle's search match refs.
         var roomsByRef: [String: Int] = [:]
         for (index, space) in venue.spaces.enumerated() {
-            if let ref = space.ref, roomsByRef[ref] == nil { roomsByRef[ref] = index }
+            if let ref = space.ref?.lowercased(), roomsByRef[ref] == nil { roomsByRef[ref] = index }
         }
         // Nodes bucketed per level in cells as large as the snap distance: the nearest node within
         // reach is then in the 3 × 3 cells around a point.
@@ -35,7 +36,7 @@ extension GraphBuilder {
                 if let node = spaceNodes[space]?[levelID] { return node }
             }
         }
-        if let ref = poi.roomRef, let space = roomsByRef[ref], let node = graph.placeNodes[.space(venue.spaces[space].id)] {
+        if let ref = poi.roomRef?.lowercased(), let space = roomsByRef[ref], let node = graph.placeNodes[.space(venue.spaces[space].id)] {
             return node
         }
         guard let location = poi.location, let level = levelIndex[poi.levelID ?? Level.outdoorID],

@@ -19,7 +19,7 @@ struct InvalidGeometryRule: ValidationRule {
             }
             guard let problem else { continue }
             issues.append(Issue(code: code, severity: severity,
-                                message: "outline of \(space.kind.rawValue) '\(space.ref ?? space.name ?? space.id)' is invalid: \(problem)",
+                                message: "outline of \(space.kind.rawValue) '\(space.reference)' is invalid: \(problem)",
                                 location: space.source, levelID: space.levelIDs.first,
                                 coordinate: space.geometry.allCoordinates.first))
         }
@@ -68,14 +68,14 @@ struct RoomWithoutDoorRule: ValidationRule {
             guard case .point = space.geometry else {
                 for levelID in space.levelIDs where !doored.contains("\(index)@\(levelID)") {
                     issues.append(Issue(code: code, severity: .warning,
-                                        message: "room '\(space.ref ?? space.name ?? space.id)' has no door on its outline on level \(levelID); routes cannot enter it",
+                                        message: "room '\(space.reference)' has no door on its outline on level \(levelID); routes cannot enter it",
                                         location: space.source, levelID: levelID,
                                         coordinate: space.geometry.allCoordinates.first))
                 }
                 continue
             }
             issues.append(Issue(code: "room-without-outline", severity: .info,
-                                message: "room '\(space.ref ?? space.name ?? space.id)' is known by a point only: it is searchable but not routable",
+                                message: "room '\(space.reference)' is known by a point only: it is searchable but not routable",
                                 location: space.source, levelID: space.levelIDs.first,
                                 coordinate: space.geometry.allCoordinates.first))
         }

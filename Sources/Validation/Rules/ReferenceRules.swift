@@ -30,8 +30,7 @@ struct EventPlaceRule: ValidationRule {
     let code = "event-unknown-place"
 
     func check(_ context: ValidationContext) -> [Issue] {
-        let refs = Set(context.venue.spaces.compactMap { $0.ref?.lowercased() }
-            + context.venue.pointsOfInterest.compactMap { $0.ref?.lowercased() })
+        let refs = context.placeRefs
         return context.venue.events.filter { !refs.contains($0.placeRef.lowercased()) }.map { event in
             Issue(code: code, severity: .error,
                   message: "event '\(event.title)' takes place at '\(event.placeRef)', which no room or point of interest has as its ref",
@@ -45,7 +44,7 @@ struct PointOfInterestRoomRule: ValidationRule {
     let code = "poi-unknown-room"
 
     func check(_ context: ValidationContext) -> [Issue] {
-        let refs = Set(context.venue.spaces.compactMap { $0.ref?.lowercased() })
+        let refs = context.spaceRefs
         return context.venue.pointsOfInterest.compactMap { poi in
             guard let room = poi.roomRef, !refs.contains(room.lowercased()) else { return nil }
             return Issue(code: code, severity: .error,

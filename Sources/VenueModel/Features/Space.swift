@@ -83,6 +83,9 @@ public struct Space: Hashable, Sendable, Codable {
         kind == .room || (kind.isWalkable && ref != nil)
     }
 
+    /// The ref, else the name, else the id: how findings name a space.
+    public var reference: String { ref ?? name ?? id }
+
     /// `A.2.14 Seminar room`, `A.2.14`, `Seminar room`, or what the space is (`corridor`): what
     /// to show a person.
     public var label: String {

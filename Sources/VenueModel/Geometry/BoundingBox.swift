@@ -1,3 +1,5 @@
+import Foundation
+
 /// An axis-aligned box in WGS 84 degrees.
 public struct BoundingBox: Hashable, Sendable, Codable {
     public var minLatitude: Double
@@ -27,6 +29,14 @@ public struct BoundingBox: Hashable, Sendable, Codable {
         maxLatitude = max(maxLatitude, coordinate.latitude)
         minLongitude = min(minLongitude, coordinate.longitude)
         maxLongitude = max(maxLongitude, coordinate.longitude)
+    }
+
+    /// Whether the coordinate lies in the box grown by `margin` metres on every side.
+    public func contains(_ coordinate: Coordinate, margin: Double = 0) -> Bool {
+        let latitudeMargin = margin / (LocalProjection.earthRadius * .pi / 180)
+        let longitudeMargin = latitudeMargin / max(cos(coordinate.latitude * .pi / 180), 0.01)
+        return coordinate.latitude >= minLatitude - latitudeMargin && coordinate.latitude <= maxLatitude + latitudeMargin
+            && coordinate.longitude >= minLongitude - longitudeMargin && coordinate.longitude <= maxLongitude + longitudeMargin
     }
 
     public var center: Coordinate {

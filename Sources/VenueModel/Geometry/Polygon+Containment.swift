@@ -7,6 +7,7 @@ extension Polygon {
         Self.ring(exterior, contains: point) && !holes.contains { Self.ring($0, contains: point) }
     }
 
+    /// Whether the point lies inside the closed ring (even-odd rule).
     public static func ring(_ ring: [Coordinate], contains point: Coordinate) -> Bool {
         var inside = false
         var previous = ring.count - 1

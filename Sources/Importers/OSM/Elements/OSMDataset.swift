@@ -11,19 +11,24 @@ public struct OSMDataset: OSMElementSink, Hashable, Sendable {
     /// Node ids seen twice: the first position is kept and the repeat reported.
     public private(set) var duplicateNodes: [Int64] = []
 
+    /// An empty dataset.
     public init() {}
 
+    /// How many nodes have a position.
     public var nodeCount: Int { positions.count }
 
+    /// Keeps the node's position, and the node itself when it has tags.
     public mutating func add(_ node: OSMNode) {
         positions.append(id: node.id, latitude: node.latitude, longitude: node.longitude)
         if !node.tags.isEmpty { taggedNodes.append(node) }
     }
 
+    /// Keeps the way.
     public mutating func add(_ way: OSMWay) {
         ways.append(way)
     }
 
+    /// Keeps the relation.
     public mutating func add(_ relation: OSMRelation) {
         relations.append(relation)
     }

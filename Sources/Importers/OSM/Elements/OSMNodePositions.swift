@@ -17,8 +17,10 @@ public struct OSMNodePositions: Hashable, Sendable {
     private var directory: [Int32] = []
     private var shift: UInt64 = 0
 
+    /// No positions yet.
     public init() {}
 
+    /// How many nodes have a position.
     public var count: Int { ids.count }
 
     mutating func append(id: Int64, latitude: Double, longitude: Double) {

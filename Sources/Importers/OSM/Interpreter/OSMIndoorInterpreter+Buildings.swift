@@ -7,6 +7,8 @@ struct OSMBuilding {
     var localizedNames: [String: String] = [:]
     var address: String?
     var outline: [Polygon]
+    /// The outline's box, to rule most buildings out before testing the polygons.
+    var bounds: BoundingBox?
     var element: String
     /// Levels from `min_level`/`max_level` or `building:levels`.
     var taggedLevels: [Double]
@@ -44,7 +46,7 @@ extension OSMIndoorInterpreter {
             buildings.append(OSMBuilding(
                 id: id, name: tags["name"], localizedNames: OSMTagReader(tags, element: candidate.element).localizedNames,
                 address: Self.address(tags), outline: candidate.polygons,
-                element: candidate.element, taggedLevels: levels, missingLevels: missing))
+                bounds: BoundingBox(covering: candidate.polygons.flatMap(\.exterior)), element: candidate.element, taggedLevels: levels, missingLevels: missing))
         }
     }
 
@@ -52,18 +54,21 @@ extension OSMIndoorInterpreter {
         var levels: [Double] = []
         let minimum = wholeNumber(tags, "min_level", element: element)
         let maximum = wholeNumber(tags, "max_level", element: element)
-        if let minimum, let maximum, minimum <= maximum, maximum - minimum <= 200 {
-            levels = (minimum...maximum).map(Double.init)
-        } else if let count = wholeNumber(tags, "building:levels", element: element), count > 0, count <= 200 {
+        if let minimum, let maximum {
+            if minimum <= maximum {
+                levels = (minimum...maximum).map(Double.init)
+            } else {
+                invalidTag("max_level", String(maximum), element: element, "it is below min_level=\(minimum)")
+            }
+        } else if let count = wholeNumber(tags, "building:levels", element: element) {
             // building:levels counts storeys above ground; the ground floor is level 0.
-            levels = (0..<count).map(Double.init)
+            if count > 0 { levels = (0..<count).map(Double.init) }
         }
         var missing = Set<Double>()
         if let value = tags["non_existent_levels"] {
-            if let selector = try? LevelSelector.parse(value) {
-                missing = Set(OSMLevels(text: value, selector: selector).ordinals)
-            } else {
-                invalidTag("non_existent_levels", value, element: element, "expected levels like 1;3")
+            switch OSMLevels.parse(value, key: "non_existent_levels") {
+            case .success(let levels): missing = Set(levels.ordinals)
+            case .failure(let problem): invalidTag(problem.key, problem.value, element: element, problem.reason)
             }
         }
         return (levels, missing)
@@ -73,6 +78,12 @@ extension OSMIndoorInterpreter {
         guard let value = tags[key] else { return nil }
         guard let number = Int(value.trimmingCharacters(in: .whitespaces)) else {
             invalidTag(key, value, element: element, "expected a whole number")
+            return nil
+        }
+        // Checked before any arithmetic: min_level=-9223372036854775808 must not overflow a subtraction.
+        let bound = Int(Self.maximumLevelMagnitude)
+        guard number >= -bound, number <= bound else {
+            invalidTag(key, value, element: element, "levels lie between -\(bound) and \(bound)")
             return nil
         }
         return number
@@ -89,8 +100,9 @@ extension OSMIndoorInterpreter {
     /// the outline count as inside: entrances are drawn exactly there.
     func building(containing point: Coordinate) -> Int? {
         buildings.indices.filter { index in
-            buildings[index].outline.contains {
-                $0.contains(point) || Self.distance(from: point, to: $0.exterior) <= Self.outlineTolerance
+            buildings[index].bounds?.contains(point, margin: Self.outlineTolerance) == true
+                && buildings[index].outline.contains {
+                $0.contains(point) || $0.exterior.distance(from: point) <= Self.outlineTolerance
             }
         }.min { area(buildings[$0]) < area(buildings[$1]) }
     }
@@ -99,7 +111,7 @@ extension OSMIndoorInterpreter {
     static let outlineTolerance = 0.5
 
     private func area(_ building: OSMBuilding) -> Double {
-        guard let box = BoundingBox(covering: building.outline.flatMap(\.exterior)) else { return 0 }
+        guard let box = building.bounds else { return 0 }
         return (box.maxLatitude - box.minLatitude) * (box.maxLongitude - box.minLongitude)
     }
 }

@@ -82,9 +82,9 @@ extension OSMIndoorInterpreter {
             warn("open-outline", "\(element): its member ways do not join into closed rings", element: element)
             return nil
         }
-        let outerCoordinates = outerRings.map(ringCoordinates)
+        let outerCoordinates = outerRings.map { ringCoordinates($0, element: element) }
         var holes: [[[Coordinate]]] = Array(repeating: [], count: outerCoordinates.count)
-        for inner in innerRings.map(ringCoordinates) {
+        for inner in innerRings.map({ ringCoordinates($0, element: element) }) {
             guard let point = inner.first,
                   let owner = outerCoordinates.firstIndex(where: { Polygon.ring($0, contains: point) }) else { continue }
             holes[owner].append(inner)
@@ -99,8 +99,18 @@ extension OSMIndoorInterpreter {
         return polygons
     }
 
-    private func ringCoordinates(_ ids: [Int64]) -> [Coordinate] {
-        ids.compactMap { dataset.positions[$0] }
+    /// The positions of a joined ring's nodes; a node the file lacks is reported and left out.
+    private mutating func ringCoordinates(_ ids: [Int64], element: String) -> [Coordinate] {
+        var ring: [Coordinate] = []
+        for id in ids {
+            if let position = dataset.positions[id] {
+                ring.append(position)
+            } else {
+                warn("missing-node", "\(element) refers through its member ways to node/\(id), which is not in the file; the ring is used without it",
+                     element: element)
+            }
+        }
+        return ring
     }
 
     /// Joins way segments that share end nodes into closed rings; `nil` if any stays open.
@@ -118,35 +128,5 @@ extension OSMIndoorInterpreter {
             rings.append(ring)
         }
         return rings
-    }
-
-    /// Metres from a point to the nearest edge of a ring, in a plane scaled at the point's latitude.
-    static func distance(from point: Coordinate, to ring: [Coordinate]) -> Double {
-        let metresPerDegree = LocalProjection.earthRadius * .pi / 180
-        let scale = cos(point.latitude * .pi / 180)
-        func planar(_ coordinate: Coordinate) -> (Double, Double) {
-            ((coordinate.longitude - point.longitude) * metresPerDegree * scale,
-             (coordinate.latitude - point.latitude) * metresPerDegree)
-        }
-        var best = Double.infinity
-        for (a, b) in zip(ring, ring.dropFirst()) {
-            let (ax, ay) = planar(a)
-            let (bx, by) = planar(b)
-            let dx = bx - ax, dy = by - ay
-            let lengthSquared = dx * dx + dy * dy
-            let t = lengthSquared > 0 ? max(0, min(1, -(ax * dx + ay * dy) / lengthSquared)) : 0
-            let x = ax + t * dx, y = ay + t * dy
-            best = min(best, (x * x + y * y).squareRoot())
-        }
-        return best
-    }
-
-    /// The point halfway along a line, by vertex count (for connector positions of flights).
-    static func middle(of line: [Coordinate]) -> Coordinate {
-        guard line.count > 1 else { return line.first ?? Coordinate(latitude: 0, longitude: 0) }
-        if line.count % 2 == 1 { return line[line.count / 2] }
-        let a = line[line.count / 2 - 1]
-        let b = line[line.count / 2]
-        return Coordinate(latitude: (a.latitude + b.latitude) / 2, longitude: (a.longitude + b.longitude) / 2)
     }
 }

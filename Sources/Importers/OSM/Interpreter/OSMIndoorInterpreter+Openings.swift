@@ -32,14 +32,13 @@ extension OSMIndoorInterpreter {
         }
     }
 
-    /// A door without level tags is on the levels of the outlines it is part of, when they agree.
+    /// A door without level tags is on the levels of the indoor outlines it is part of, when they
+    /// agree. An outline whose level is not understood is reported as itself and lends none.
     private func inheritedLevels(of node: Int64) -> OSMLevels? {
         var texts = Set<String>()
         var found: OSMLevels?
         for wayID in doorWays[node] ?? [] {
-            guard let way = waysByID[wayID], way.tags["indoor"] != nil, let value = way.tags["level"],
-                  let selector = try? LevelSelector.parse(value) else { continue }
-            let levels = OSMLevels(text: value, selector: selector)
+            guard let way = waysByID[wayID], case .success(let levels?) = OSMLevels.read(way.tags) else { continue }
             texts.insert(levels.text)
             found = levels
         }

@@ -129,7 +129,7 @@ extension OSMIndoorInterpreter {
         } else {
             connectorKind = .ramp
         }
-        let anchor = Self.middle(of: line)
+        let anchor = line.midpoint ?? line[0]
         var connector = Connector(
             id: modelID(element), kind: connectorKind, buildingID: nil, levelIDs: [], location: anchor,
             name: tags["name"], ref: tags["ref"], stepCount: reader.count("step_count"),

@@ -14,11 +14,7 @@ struct OSMLevels: Hashable {
             case .single(let value):
                 result.append(value)
             case .range(let low, let high):
-                // Bounded so a hostile `level=-1000000-1000000` cannot allocate millions of levels.
-                guard high - low <= 200 else {
-                    result += [low, high]
-                    continue
-                }
+                // ``read(_:)`` bounds both ends, so a range expands to a few hundred levels at most.
                 var value = low.rounded(.up)
                 while value <= high {
                     result.append(value)
@@ -39,6 +35,54 @@ struct OSMLevels: Hashable {
     }
 
     var spansSeveral: Bool { ordinals.count > 1 }
+
+    /// A `level` or `repeat_on` value that cannot be used.
+    struct Problem: Error {
+        var key: String
+        var value: String
+        var reason: String
+    }
+
+    /// One level value (`0;1`, `-1-3`), bounded to ±``OSMIndoorInterpreter/maximumLevelMagnitude``.
+    static func parse(_ raw: String, key: String) -> Result<OSMLevels, Problem> {
+        let value = raw.trimmingCharacters(in: .whitespaces)
+        let selector: LevelSelector
+        do {
+            selector = try LevelSelector.parse(value)
+        } catch {
+            return .failure(Problem(key: key, value: raw, reason: error.reason))
+        }
+        // No building has hundreds of storeys; such values are typos or vandalism.
+        let bound = OSMIndoorInterpreter.maximumLevelMagnitude
+        let outOfRange = selector.terms.contains { term in
+            switch term {
+            case .single(let level): return abs(level) > bound
+            case .range(let low, let high): return abs(low) > bound || abs(high) > bound
+            }
+        }
+        guard !outOfRange else {
+            return .failure(Problem(key: key, value: raw, reason: "levels lie between -\(Int(bound)) and \(Int(bound))"))
+        }
+        return .success(OSMLevels(text: value, selector: selector))
+    }
+
+    /// The levels `level` and `repeat_on` name together; `nil` when the element has neither.
+    static func read(_ tags: OSMTags) -> Result<OSMLevels?, Problem> {
+        var parts: [String] = []
+        var terms: [LevelSelector.Term] = []
+        for key in ["level", "repeat_on"] {
+            guard let raw = tags[key] else { continue }
+            switch parse(raw, key: key) {
+            case .success(let levels):
+                terms += levels.selector.terms
+                parts.append(levels.text)
+            case .failure(let problem):
+                return .failure(problem)
+            }
+        }
+        guard !parts.isEmpty else { return .success(nil) }
+        return .success(OSMLevels(text: parts.joined(separator: ";"), selector: LevelSelector(terms: terms)))
+    }
 }
 
 extension OSMIndoorInterpreter {
@@ -48,33 +92,12 @@ extension OSMIndoorInterpreter {
     /// Reads `level` and `repeat_on`; `nil` when the element has neither, or when a value is not
     /// understood (reported).
     mutating func levels(of tags: OSMTags, element: String) -> OSMLevels? {
-        var parts: [String] = []
-        var terms: [LevelSelector.Term] = []
-        for key in ["level", "repeat_on"] {
-            guard let raw = tags[key] else { continue }
-            let value = raw.trimmingCharacters(in: .whitespaces)
-            do {
-                let selector = try LevelSelector.parse(value)
-                // No building has hundreds of storeys; such values are typos or vandalism.
-                let bound = Self.maximumLevelMagnitude
-                if selector.terms.contains(where: { term in
-                    switch term {
-                    case .single(let level): return abs(level) > bound
-                    case .range(let low, let high): return abs(low) > bound || abs(high) > bound
-                    }
-                }) {
-                    invalidTag(key, raw, element: element,
-                               "levels lie between -\(Int(bound)) and \(Int(bound)); the element cannot be placed")
-                    return nil
-                }
-                terms += selector.terms
-                parts.append(value)
-            } catch {
-                invalidTag(key, raw, element: element, "\(error.reason); the element cannot be placed")
-                return nil
-            }
+        switch OSMLevels.read(tags) {
+        case .success(let levels):
+            return levels
+        case .failure(let problem):
+            invalidTag(problem.key, problem.value, element: element, "\(problem.reason); the element cannot be placed")
+            return nil
         }
-        guard !parts.isEmpty else { return nil }
-        return OSMLevels(text: parts.joined(separator: ";"), selector: LevelSelector(terms: terms))
     }
 }

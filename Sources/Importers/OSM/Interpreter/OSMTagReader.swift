@@ -79,7 +79,7 @@ struct OSMTagReader {
 
     /// Kerb height in metres from a number or the OSM words.
     mutating func kerbHeight() -> Double? {
-        if let height = tags["kerb:height"] { return parse("kerb:height") { (_: String) throws(AttributeParser.ValueError) in try AttributeParser.length(height) } }
+        if tags["kerb:height"] != nil { return parse("kerb:height", AttributeParser.length) }
         guard let value = tags["kerb"]?.lowercased() else { return nil }
         switch value {
         case "flush", "no": return 0

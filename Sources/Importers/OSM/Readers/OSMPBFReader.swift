@@ -10,18 +10,22 @@ import VenueModel
 /// (64 KiB for a blob header, 32 MiB for a blob, raw or inflated), so a hostile file cannot make
 /// the reader allocate gigabytes; errors name the blob and its byte offset.
 public struct OSMPBFReader {
+    /// The file to read.
     public let url: URL
+    /// How messages name the file.
     public let displayName: String
 
     static let maximumHeaderSize = 64 * 1024
     static let maximumBlobSize = 32 * 1024 * 1024
     static let supportedFeatures: Set<String> = ["OsmSchema-V0.6", "DenseNodes"]
 
+    /// A reader of the whole file.
     public init(url: URL, displayName: String) {
         self.url = url
         self.displayName = displayName
     }
 
+    /// Streams the elements into `sink`, blob by blob; errors name the blob and its offset.
     public func read<Sink: OSMElementSink>(into sink: inout Sink) throws(ImportError) {
         guard let file = FileHandle(forReadingAtPath: url.path) else {
             throw ImportError("cannot open the PBF file", at: SourceLocation(file: displayName))

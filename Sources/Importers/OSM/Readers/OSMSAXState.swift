@@ -212,6 +212,8 @@ struct OSMSAXState {
 
     private mutating func integer(_ attributes: Attributes, _ index: Int) -> Int64? {
         if let value = OSMNumberParser.integer(attributes.value(index)) { return value }
+        // 19-digit ids are valid Int64 values the byte parser leaves to the standard library.
+        if let value = Int64(attributes.string(index)) { return value }
         fail("\(attributes.name(index).map { String(cString: $0) } ?? "attribute")='\(attributes.string(index))' is not a whole number")
         return nil
     }

@@ -1,6 +1,13 @@
+import CLibXML2
 import Foundation
 
 extension OSMXMLReader {
+    /// Runs libxml2's one-time setup; its initialiser runs once, whichever thread gets there first.
+    static let libxml2Initialised: Bool = {
+        xmlInitParser()
+        return true
+    }()
+
     /// Files smaller than this are read by one parser: splitting costs more than it saves.
     static let parallelThreshold: UInt64 = 4 << 20
 
@@ -22,6 +29,8 @@ extension OSMXMLReader {
             let first = OSMXMLReader(url: url, displayName: displayName, part: .first(end: split))
             let second = OSMXMLReader(url: url, displayName: displayName, part: .second(start: split))
             let results = PartResults()
+            // libxml2 2.9 sets up its globals on first use, which is not safe from two threads at once.
+            _ = Self.libxml2Initialised
             DispatchQueue.concurrentPerform(iterations: 2) { index in
                 var dataset = OSMDataset()
                 do {
@@ -62,6 +71,8 @@ extension OSMXMLReader {
     /// Whether the document is UTF-8: no XML declaration, or one without an encoding or naming
     /// UTF-8. A part parsed on its own is read as UTF-8.
     static func declaresUTF8(_ head: Data) -> Bool {
+        // UTF-16 (with or without a byte-order mark) has NUL bytes in its ASCII text.
+        guard !head.contains(0), !head.starts(with: [0xFF, 0xFE]), !head.starts(with: [0xFE, 0xFF]) else { return false }
         let text = String(decoding: head, as: UTF8.self)
         guard text.hasPrefix("<?xml") || text.hasPrefix("\u{FEFF}<?xml"), let close = text.range(of: "?>") else { return true }
         let declaration = text[..<close.lowerBound].lowercased()

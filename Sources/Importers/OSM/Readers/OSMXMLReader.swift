@@ -14,7 +14,9 @@ import VenueModel
 /// type declaration is refused outright, since external entities and entity bombs are declared
 /// there and OSM never needs one. Errors carry the line.
 public struct OSMXMLReader: Sendable {
+    /// The file to read.
     public let url: URL
+    /// How messages name the file.
     public let displayName: String
     /// Which bytes of the file this reader parses (see ``readDataset()``).
     let part: Part
@@ -27,6 +29,7 @@ public struct OSMXMLReader: Sendable {
         case second(start: UInt64)
     }
 
+    /// A reader of the whole file.
     public init(url: URL, displayName: String) {
         self.init(url: url, displayName: displayName, part: .whole)
     }
@@ -39,6 +42,7 @@ public struct OSMXMLReader: Sendable {
 
     static let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_COMPACT.rawValue | XML_PARSE_NOBLANKS.rawValue)
 
+    /// Streams the elements into `sink` with one parser; errors carry the line.
     public func read<Sink: OSMElementSink>(into sink: inout Sink) throws(ImportError) {
         guard let file = FileHandle(forReadingAtPath: url.path) else {
             throw ImportError("cannot open the XML file", at: SourceLocation(file: displayName))
