@@ -16,16 +16,6 @@ import VenueModel
         #"{"type": "Point", "coordinates": \#(F.position(x, y))}"#
     }
 
-    func errors(_ fixture: IMDFFixture) -> [String] {
-        do {
-            _ = try fixture.read(fixture.folder())
-            return []
-        } catch let failure as ImportFailure {
-            return failure.errors.map(\.description)
-        } catch {
-            return ["\(error)"]
-        }
-    }
 
     @Test func everyLanguageOfEveryNameIsKept() throws {
         var fixture = F.standard()
@@ -146,12 +136,12 @@ import VenueModel
     @Test func levelsThatCannotBeUsedAreErrorsReportedOnce() {
         var duplicate = F.standard()
         duplicate.files["level.geojson"] = duplicate.files["level.geojson"]?.replacingOccurrences(of: #""ordinal": 1"#, with: #""ordinal": 0"#)
-        #expect(errors(duplicate).contains { $0.contains("(feature L2): building bld has two levels with ordinal 0") })
+        #expect(duplicate.errors().contains { $0.contains("(feature L2): building bld has two levels with ordinal 0") })
 
         var noOrdinal = F.standard()
         noOrdinal.files["level.geojson"] = noOrdinal.files["level.geojson"]?.replacingOccurrences(of: #""ordinal": 1, "#, with: "")
         // The level is reported; the four units and the anchor on it are not reported again.
-        #expect(errors(noOrdinal) == ["campus/level.geojson:3:1 (feature L2): a level needs a numeric ordinal"])
+        #expect(noOrdinal.errors() == ["campus/level.geojson:3:1 (feature L2): a level needs a numeric ordinal"])
     }
 
     @Test func aManifestOfAnotherVersionIsReadWithAWarning() throws {

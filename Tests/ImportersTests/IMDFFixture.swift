@@ -90,6 +90,18 @@ struct IMDFFixture {
         try IMDFImporter.read(url, displayName: "campus", inputID: "c", options: IMDFImportOptions())
     }
 
+    /// The errors reading the delivery as a folder gives, as printed; empty when it reads.
+    func errors() -> [String] {
+        do {
+            _ = try read(folder())
+            return []
+        } catch let failure as ImportFailure {
+            return failure.errors.map(\.description)
+        } catch {
+            return ["\(error)"]
+        }
+    }
+
     func venue() throws -> (venue: Venue, issues: [VenueModel.Issue]) {
         try VenueAssembler(venueID: "v", venueName: "V").assemble([read(folder())])
     }

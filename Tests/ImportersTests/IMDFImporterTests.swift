@@ -4,16 +4,6 @@ import Testing
 import VenueModel
 
 @Suite struct IMDFImporterTests {
-    func errors(_ fixture: IMDFFixture) -> [String] {
-        do {
-            _ = try fixture.read(fixture.folder())
-            return []
-        } catch let failure as ImportFailure {
-            return failure.errors.map(\.description)
-        } catch {
-            return ["\(error)"]
-        }
-    }
 
     @Test func readsEveryFeatureType() throws {
         let (venue, issues) = try IMDFFixture.standard().venue()
@@ -81,7 +71,7 @@ import VenueModel
         fixture.files["unit.geojson"] = IMDFFixture.collection([
             IMDFFixture.feature("lost", "unit", #""category": "classroom", "level_id": "L9""#, IMDFFixture.rectangle(0, 0, 5, 5)),
         ])
-        let found = errors(fixture)
+        let found = fixture.errors()
         #expect(found.count == 1)
         #expect(found.first?.hasPrefix("campus/unit.geojson:2:1 (feature lost):") == true)
         #expect(found.first?.contains("level L9, which level.geojson does not have") == true)
@@ -91,16 +81,16 @@ import VenueModel
         var fixture = IMDFFixture.standard()
         fixture.files["level.geojson"] = "{\"type\": \"FeatureCollection\",\n \"features\": [}"
         // One error: features on the unreadable levels are not each reported again.
-        #expect(errors(fixture) == ["campus/level.geojson:2:15: expected a value, found '}'"])
+        #expect(fixture.errors() == ["campus/level.geojson:2:15: expected a value, found '}'"])
     }
 
     @Test func aDeliveryWithoutManifestOrIDsIsRefused() {
         var noManifest = IMDFFixture.standard()
         noManifest.files["manifest.json"] = nil
-        #expect(errors(noManifest).contains { $0.contains("manifest.json is missing") })
+        #expect(noManifest.errors().contains { $0.contains("manifest.json is missing") })
         var noID = IMDFFixture.standard()
         noID.files["amenity.geojson"] = #"{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {}, "geometry": null}]}"#
-        #expect(errors(noID).contains { $0.contains("an IMDF feature needs a string id") })
+        #expect(noID.errors().contains { $0.contains("an IMDF feature needs a string id") })
     }
 
     @Test func hostileArchivesAreRefused() throws {
