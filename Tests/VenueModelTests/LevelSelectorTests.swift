@@ -49,3 +49,12 @@ import Testing
         #expect(Level.id(building: "A", ordinal: 2) == "A@2")
     }
 }
+
+@Suite struct LevelSelectorOrdinalTests {
+    @Test func rangesExpandToTheirEndsAndTheWholeLevelsBetween() throws {
+        #expect(try LevelSelector.parse("-1-2").ordinals == [-1, 0, 1, 2])
+        #expect(try LevelSelector.parse("0.5-2").ordinals == [0.5, 1, 2])
+        #expect(try LevelSelector.parse("2;0;0-1").ordinals == [0, 1, 2], "sorted, without repeats")
+        #expect(try LevelSelector.parse("1.5").ordinals == [1.5])
+    }
+}

@@ -33,18 +33,12 @@ extension CSVImporter.Context {
         } catch {
             throw ImportError(error.description, at: row.location("levels"))
         }
-        var ordinals: [Double] = []
-        for term in selector.terms {
-            switch term {
-            case .single(let ordinal):
-                ordinals.append(ordinal)
-            case .range(let low, let high):
-                guard low == low.rounded(), high == high.rounded(), high - low <= 500 else {
-                    throw ImportError("a range of levels needs whole-number ends ('\(text)')", at: row.location("levels"))
-                }
-                ordinals += stride(from: low, through: high, by: 1).map { $0 }
+        for case .range(let low, let high) in selector.terms {
+            guard low == low.rounded(), high == high.rounded(), high - low <= 500 else {
+                throw ImportError("a range of levels needs whole-number ends ('\(text)')", at: row.location("levels"))
             }
         }
+        let ordinals = selector.ordinals
         var names: [Double: String] = [:]
         if let namesText = row.string("level_names") {
             for entry in namesText.split(separator: ";") {
@@ -57,6 +51,6 @@ extension CSVImporter.Context {
                 names[ordinal] = parts[1].trimmingCharacters(in: .whitespaces)
             }
         }
-        return Array(Set(ordinals)).sorted().map { BuildingDeclaration.DeclaredLevel(ordinal: $0, name: names[$0]) }
+        return ordinals.map { BuildingDeclaration.DeclaredLevel(ordinal: $0, name: names[$0]) }
     }
 }

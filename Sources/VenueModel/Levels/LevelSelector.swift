@@ -17,6 +17,27 @@ public struct LevelSelector: Hashable, Sendable {
     }
 
     /// Whether the selector names this ordinal.
+    /// The levels the selector names: each single level, and for a range its ends and every
+    /// whole level between them (`-1-2` → -1, 0, 1, 2; `0.5-2` → 0.5, 1, 2), sorted, without
+    /// repeats. Callers bound ranges first: a range is expanded level by level.
+    public var ordinals: [Double] {
+        var result = Set<Double>()
+        for term in terms {
+            switch term {
+            case .single(let value):
+                result.insert(value)
+            case .range(let low, let high):
+                result.formUnion([low, high])
+                var value = low.rounded(.up)
+                while value <= high {
+                    result.insert(value)
+                    value += 1
+                }
+            }
+        }
+        return result.sorted()
+    }
+
     public func contains(_ ordinal: Double) -> Bool {
         terms.contains { term in
             switch term {

@@ -7,24 +7,8 @@ struct OSMLevels: Hashable {
     var selector: LevelSelector
 
     /// Whole levels and explicit decimals the element names, for declaring its building's levels.
-    var ordinals: [Double] {
-        var result: [Double] = []
-        for term in selector.terms {
-            switch term {
-            case .single(let value):
-                result.append(value)
-            case .range(let low, let high):
-                // ``read(_:)`` bounds both ends, so a range expands to a few hundred levels at most.
-                var value = low.rounded(.up)
-                while value <= high {
-                    result.append(value)
-                    value += 1
-                }
-                result += [low, high]
-            }
-        }
-        return Array(Set(result)).sorted()
-    }
+    /// ``read(_:)`` bounds both ends of a range, so it expands to a few hundred levels at most.
+    var ordinals: [Double] { selector.ordinals }
 
     /// Levels named one by one (not by a range), which a building must have.
     var explicitOrdinals: Set<Double> {
