@@ -33,12 +33,9 @@ extension OSMXMLReader {
             _ = Self.libxml2Initialised
             DispatchQueue.concurrentPerform(iterations: 2) { index in
                 var dataset = OSMDataset()
-                do {
-                    try (index == 0 ? first : second).read(into: &dataset)
-                    results.store(dataset, at: index)
-                } catch {
-                    results.store(nil, at: index)
-                }
+                // A part that fails leaves its slot empty, and the whole file is read by one parser.
+                guard (try? (index == 0 ? first : second).read(into: &dataset)) != nil else { return }
+                results.store(dataset, at: index)
             }
             if var merged = results.datasets[0], let tail = results.datasets[1] {
                 merged.append(contentsOf: tail)
@@ -111,7 +108,7 @@ private final class PartResults: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: [OSMDataset?] = [nil, nil]
 
-    func store(_ dataset: OSMDataset?, at index: Int) {
+    func store(_ dataset: OSMDataset, at index: Int) {
         lock.lock()
         stored[index] = dataset
         lock.unlock()
