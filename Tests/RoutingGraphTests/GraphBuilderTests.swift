@@ -58,7 +58,12 @@ import VenueModel
     }
 
     @Test func pointsOfInterestAttachToTheirRoomOrTheNearestNode() throws {
-        #expect(graph.placeNodes[.pointOfInterest("desk")] == graph.placeNodes[.space("room1")])
+        // Standing in a room, the desk has its own node, linked to the room's point and door.
+        let desk = try #require(graph.placeNodes[.pointOfInterest("desk")])
+        let room = try #require(graph.placeNodes[.space("room1")])
+        #expect(graph.nodes[desk].kind == .pointOfInterest && desk != room)
+        #expect(graph.arcs.contains { $0.tail == desk && $0.head == room })
+        #expect(graph.arcs.contains { $0.tail == desk && graph.nodes[$0.head].kind == .door })
         #expect(graph.placeNodes[.pointOfInterest("printer")] == graph.placeNodes[.space("room0")], "refs match in any case")
         let gate = try #require(graph.placeNodes[.pointOfInterest("gate")])
         #expect(graph.nodes[gate].level == graph.levelIDs.firstIndex(of: Level.outdoorID))

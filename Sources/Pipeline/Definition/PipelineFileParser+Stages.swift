@@ -48,7 +48,8 @@ extension PipelineFileParser {
     }
 
     private static func graphParameters(_ mapping: YAMLMapping) throws(PipelineFileError) -> GraphParameters {
-        try mapping.rejectUnknownKeys(["door-tolerance", "place-snap-distance", "max-corridor-anchors", "profiles"])
+        try mapping.rejectUnknownKeys(["door-tolerance", "place-snap-distance", "clearance", "entrance-snap-distance",
+                                       "max-space-anchors", "profiles", "profile-overrides"])
         var parameters = GraphParameters()
         if let value = mapping["door-tolerance"] {
             parameters.doorTolerance = try value.double()
@@ -60,19 +61,69 @@ extension PipelineFileParser {
             parameters.placeSnapDistance = try value.double()
             guard parameters.placeSnapDistance >= 0 else { throw value.error("must not be negative") }
         }
-        if let value = mapping["max-corridor-anchors"] {
-            parameters.maximumCorridorAnchors = try value.int()
-            guard parameters.maximumCorridorAnchors >= 2 else { throw value.error("must be at least 2") }
+        if let value = mapping["clearance"] {
+            parameters.clearance = try value.double()
+            guard parameters.clearance >= 0, parameters.clearance <= 2 else {
+                throw value.error("must be between 0 and 2 metres")
+            }
+        }
+        if let value = mapping["entrance-snap-distance"] {
+            parameters.entranceSnapDistance = try value.double()
+            guard parameters.entranceSnapDistance >= 0, parameters.entranceSnapDistance <= 200 else {
+                throw value.error("must be between 0 and 200 metres")
+            }
+        }
+        if let value = mapping["max-space-anchors"] {
+            parameters.maximumSpaceAnchors = try value.int()
+            guard (2...1000).contains(parameters.maximumSpaceAnchors) else { throw value.error("must be between 2 and 1000") }
         }
         if let value = mapping["profiles"] {
             let names = try value.stringList()
-            for name in names where RoutingProfile.named(name) == nil {
-                let known = RoutingProfile.builtIn.map(\.name).joined(separator: ", ")
-                throw value.error("unknown profile '\(name)'; expected some of: \(known)")
+            var profiles: [RoutingProfile] = []
+            for name in names {
+                guard let profile = RoutingProfile.named(name) else {
+                    let known = RoutingProfile.builtIn.map(\.name).joined(separator: ", ")
+                    throw value.error("unknown profile '\(name)'; expected some of: \(known)")
+                }
+                guard !profiles.contains(where: { $0.name == name }) else { throw value.error("profile '\(name)' is listed twice") }
+                profiles.append(profile)
             }
-            guard !names.isEmpty else { throw value.error("name at least one profile") }
-            parameters.profiles = names
+            guard !profiles.isEmpty else { throw value.error("name at least one profile") }
+            parameters.profiles = profiles
+        }
+        if let value = mapping["profile-overrides"] {
+            try applyProfileOverrides(value, to: &parameters.profiles)
         }
         return parameters
+    }
+
+    /// `profile-overrides: {wheelchair: {speed: 0.9, lift-wait: 45}}`: settings of compiled profiles.
+    private static func applyProfileOverrides(_ value: YAMLValue, to profiles: inout [RoutingProfile])
+        throws(PipelineFileError) {
+        let byProfile = try value.mapping()
+        let settingNames = RoutingProfile.Setting.allCases.map(\.rawValue)
+        for (name, settingsValue, _) in byProfile.entries {
+            guard let index = profiles.firstIndex(where: { $0.name == name }) else {
+                throw settingsValue.error("profile '\(name)' is not compiled; list it under profiles first")
+            }
+            let settings = try settingsValue.mapping()
+            try settings.rejectUnknownKeys(settingNames)
+            for (key, setting, _) in settings.entries {
+                guard let known = RoutingProfile.Setting(rawValue: key) else { continue }
+                do {
+                    if known.isSwitch {
+                        try profiles[index].set(known, to: try setting.bool())
+                    } else {
+                        try profiles[index].set(known, to: try setting.double())
+                    }
+                } catch let error as RoutingProfile.SettingError {
+                    throw setting.error("\(key) of profile '\(name)' \(error.description)")
+                } catch let error as PipelineFileError {
+                    throw error
+                } catch {
+                    throw setting.error("\(error)")
+                }
+            }
+        }
     }
 }

@@ -24,7 +24,7 @@ struct GraphStage: PipelineStage {
         let staged = try StagingStore.read(from: context.layout.staging)
         context.progress(kind, "deriving the graph")
         let (graph, issues) = GraphBuilder(venue: staged.venue, parameters: parameters).build()
-        let profiles = parameters.profiles.compactMap(RoutingProfile.named)
+        let profiles = parameters.profiles
         context.progress(kind, "costing \(graph.arcs.count) arcs for \(profiles.map(\.name).joined(separator: ", "))")
         let compiled = CompiledGraph(graph: graph, profiles: profiles)
         try compiled.write(to: context.layout.graph)

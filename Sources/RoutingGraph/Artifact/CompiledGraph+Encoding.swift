@@ -15,6 +15,7 @@ extension CompiledGraph {
         static let arcs: SectionTag = "GARC"
         static let places: SectionTag = "GPLC"
         static let costs: SectionTag = "GCST"
+        static let shapes: SectionTag = "GSHP"
     }
 
     private static let nodeSize = 32
@@ -51,7 +52,8 @@ extension CompiledGraph {
             arcs.float64(arc.length)
             arcs.uint8(arc.kind.rawValue)
             arcs.uint8(facts.connectorPhase.rawValue)
-            arcs.uint8((facts.isIndoor ? 1 : 0) | (facts.lit == nil ? 0 : 2) | (facts.lit == true ? 4 : 0))
+            arcs.uint8((facts.isIndoor ? 1 : 0) | (facts.lit == nil ? 0 : 2) | (facts.lit == true ? 4 : 0)
+                | (facts.automaticDoor == nil ? 0 : 8) | (facts.automaticDoor == true ? 16 : 0))
             arcs.uint8(Self.code(facts.wheelchair))
             arcs.uint8(Self.code(facts.access))
             arcs.uint8(Self.code(facts.doorType))
@@ -94,12 +96,32 @@ extension CompiledGraph {
             for cost in profile.costs { costs.uint32(cost) }
         }
 
+        // Corners each arc bends around: arc i's are points offsets[i]..<offsets[i + 1].
+        var shapes = ByteWriter()
+        let pointCount = graph.arcs.reduce(0) { $0 + $1.via.count }
+        shapes.uint32(UInt32(graph.arcs.count))
+        shapes.uint32(UInt32(pointCount))
+        var offset: UInt32 = 0
+        shapes.uint32(offset)
+        for arc in graph.arcs {
+            offset += UInt32(arc.via.count)
+            shapes.uint32(offset)
+        }
+        shapes.pad(to: 8)
+        for arc in graph.arcs {
+            for point in arc.via {
+                shapes.float64(point.latitude)
+                shapes.float64(point.longitude)
+            }
+        }
+
         container.add(Tag.strings, strings.encoded())
         container.add(Tag.levels, levels.data)
         container.add(Tag.nodes, nodes.data)
         container.add(Tag.arcs, arcs.data)
         container.add(Tag.places, placeBytes.data)
         container.add(Tag.costs, costs.data)
+        container.add(Tag.shapes, shapes.data)
         return container.image()
     }
 
@@ -208,6 +230,7 @@ private struct GraphArtifactDecoder {
             facts.connectorPhase = phase
             facts.isIndoor = flags & 1 != 0
             facts.lit = flags & 2 != 0 ? flags & 4 != 0 : nil
+            facts.automaticDoor = flags & 8 != 0 ? flags & 16 != 0 : nil
             facts.wheelchair = try CompiledGraph.decode(try arcs.uint8(at: base + 19), as: WheelchairAccess.self)
             facts.access = try CompiledGraph.decode(try arcs.uint8(at: base + 20), as: AccessRestriction.self)
             facts.doorType = try CompiledGraph.decode(try arcs.uint8(at: base + 21), as: DoorType.self)
@@ -220,6 +243,26 @@ private struct GraphArtifactDecoder {
             facts.surface = try string(try arcs.uint32(at: base + 64))
             graph.arcs.append(GraphArc(tail: tail, head: head, length: try arcs.float64(at: base + 8), kind: kind,
                                        label: try string(try arcs.uint32(at: base + 24)), attributes: facts))
+        }
+
+        let shapes = try file.requiredSection("GSHP")
+        let pointCount = Int(try shapes.uint32(at: 4))
+        guard Int(try shapes.uint32(at: 0)) == arcCount, pointCount <= shapes.count / 16 else {
+            throw ContainerError.malformedSection(section: "GSHP", detail: "counts")
+        }
+        let pointsStart = (12 + arcCount * 4 + 7) / 8 * 8
+        var start = Int(try shapes.uint32(at: 8))
+        for index in 0..<arcCount {
+            let end = Int(try shapes.uint32(at: 12 + index * 4))
+            guard start <= end, end <= pointCount else {
+                throw ContainerError.malformedSection(section: "GSHP", detail: "arc \(index)")
+            }
+            for point in start..<end {
+                let base = pointsStart + point * 16
+                graph.arcs[index].via.append(Coordinate(latitude: try shapes.float64(at: base),
+                                                        longitude: try shapes.float64(at: base + 8)))
+            }
+            start = end
         }
 
         let places = try file.requiredSection("GPLC")

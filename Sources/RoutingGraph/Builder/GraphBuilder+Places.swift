@@ -2,8 +2,21 @@ import NavBundle
 import VenueModel
 
 extension GraphBuilder {
-    /// Gives each point of interest the node a route to it ends at: the room it stands in, the
-    /// room its `room` ref names, or the nearest node on its level.
+    /// A node for each point of interest that stands inside a walkable space, linked inside that
+    /// space like its doors: a route to the printer ends at the printer, not at the room's middle.
+    func addPointsOfInterestInSpaces() {
+        for poi in venue.pointsOfInterest {
+            guard let location = poi.location, let levelID = poi.levelID, let level = levelIndex[levelID],
+                  let space = locator.spaces(covering: location, levelID: levelID)
+                    .first(where: { venue.spaces[$0].kind.isWalkable }) else { continue }
+            let node = addNode(location, level: level, kind: .pointOfInterest, label: poi.name)
+            addAnchor(node, space: space, levelID: levelID)
+            graph.placeNodes[.pointOfInterest(poi.id)] = node
+        }
+    }
+
+    /// Gives each remaining point of interest the node a route to it ends at: the room its `room`
+    /// ref names, or the nearest node on its level.
     func attachPointsOfInterest() {
         // Lowercased, as validation and the bundle's search match refs.
         var roomsByRef: [String: Int] = [:]
@@ -18,7 +31,7 @@ extension GraphBuilder {
             grids[node.level, default: SpatialGrid(cellSize: cell, projection: locator.projection)]
                 .insert(index, at: node.coordinate)
         }
-        for poi in venue.pointsOfInterest {
+        for poi in venue.pointsOfInterest where graph.placeNodes[.pointOfInterest(poi.id)] == nil {
             if let node = nodeForPointOfInterest(poi, roomsByRef: roomsByRef, grids: grids) {
                 graph.placeNodes[.pointOfInterest(poi.id)] = node
             } else {
@@ -31,11 +44,6 @@ extension GraphBuilder {
 
     private func nodeForPointOfInterest(_ poi: PointOfInterest, roomsByRef: [String: Int],
                                         grids: [Int: SpatialGrid]) -> Int? {
-        if let location = poi.location, let levelID = poi.levelID {
-            for space in locator.spaces(covering: location, levelID: levelID) {
-                if let node = spaceNodes[space]?[levelID] { return node }
-            }
-        }
         if let ref = poi.roomRef?.lowercased(), let space = roomsByRef[ref], let node = graph.placeNodes[.space(venue.spaces[space].id)] {
             return node
         }

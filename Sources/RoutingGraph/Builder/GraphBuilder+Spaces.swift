@@ -13,6 +13,7 @@ extension GraphBuilder {
                 facts.wheelchair = opening.accessibility.wheelchair
                 facts.width = opening.accessibility.width
                 facts.doorType = opening.doorType
+                facts.automaticDoor = opening.isAutomatic
                 facts.access = opening.access
                 doorAttributes[node] = facts
                 register(node)
@@ -20,42 +21,123 @@ extension GraphBuilder {
                 for space in locator.spaces(withOutlineNear: opening.location, levelID: levelID,
                                             tolerance: parameters.doorTolerance)
                 where venue.spaces[space].kind.isWalkable {
-                    anchors[space, default: [:]][levelID, default: []].append(node)
+                    addAnchor(node, space: space, levelID: levelID)
                 }
             }
         }
     }
 
-    /// Links the anchors of every walkable space, and gives places a node to route to.
+    func addAnchor(_ node: Int, space: Int, levelID: String) {
+        if !(anchors[space]?[levelID]?.contains(node) ?? false) {
+            anchors[space, default: [:]][levelID, default: []].append(node)
+        }
+    }
+
+    /// Links the anchors of every walkable space by shortest paths inside it, and gives places a
+    /// node to route to.
     func addSpaces() {
         for (index, space) in venue.spaces.enumerated() where space.kind.isWalkable {
-            let isPlace = space.isPlace
+            var visibility: VisibilityGraph?
+            var reportedComplexity = false
             for levelID in space.levelIDs {
                 guard let level = levelIndex[levelID] else { continue }
-                let spaceAnchors = anchors[index]?[levelID] ?? []
-                var center: Int?
-                if isPlace || (space.kind.isCirculation && spaceAnchors.count > parameters.maximumCorridorAnchors) {
-                    center = representativeNode(of: index, level: level, levelID: levelID)
+                var spaceAnchors = anchors[index]?[levelID] ?? []
+                if space.isPlace, let center = representativeNode(of: index, level: level, levelID: levelID) {
+                    spaceAnchors.append(center)
                 }
+                guard spaceAnchors.count >= 2 else { continue }
                 let attributes = ArcAttributes(space.accessibility, indoor: space.kind != .outdoor)
-                let kind: ArcKind = .walk
-                if space.kind.isCirculation && spaceAnchors.count <= parameters.maximumCorridorAnchors {
-                    for (position, first) in spaceAnchors.enumerated() {
-                        for second in spaceAnchors[(position + 1)...] {
-                            addEdge(first, second, kind: kind, label: space.label, attributes: attributes)
-                        }
-                    }
+                if visibility == nil, let outline = SpaceOutline(polygons: space.geometry.polygons,
+                                                                 projection: locator.projection) {
+                    visibility = VisibilityGraph(outline: outline, clearance: parameters.clearance)
                 }
-                if let center {
-                    for anchor in spaceAnchors {
-                        addEdge(anchor, center, kind: kind, label: space.label, attributes: attributes)
-                    }
+                guard let visibility else {
+                    // A space known only as a point: its anchors meet there.
+                    linkThroughCenter(spaceAnchors, space: space, attributes: attributes)
+                    continue
                 }
+                let work = VisibilityGraph.work(anchors: spaceAnchors.count, corners: visibility.corners.count,
+                                                edges: visibility.outline.edges.count)
+                if work > parameters.maximumVisibilityWork {
+                    if !reportedComplexity {
+                        reportedComplexity = true
+                        report("space-too-complex", .warning,
+                               "\(space.kind.noun) \(space.reference) has \(spaceAnchors.count) doors and points and \(visibility.outline.vertexCount) outline vertices, too many for shortest paths inside it; its doors are linked in straight lines that may cross its walls",
+                               at: space.source, level: levelID)
+                    }
+                    linkThroughCenter(spaceAnchors, space: space, attributes: attributes)
+                    continue
+                }
+                linkInside(visibility, anchors: spaceAnchors, level: level, space: space, attributes: attributes)
             }
-            if isPlace, let first = space.levelIDs.compactMap({ spaceNodes[index]?[$0] }).first {
+            if space.isPlace, let first = space.levelIDs.compactMap({ spaceNodes[index]?[$0] }).first {
                 graph.placeNodes[.space(space.id)] = first
             }
         }
+    }
+
+    /// Shortest paths between the anchors of one space on one level.
+    private func linkInside(_ visibility: VisibilityGraph, anchors spaceAnchors: [Int], level: Int, space: Space,
+                            attributes: ArcAttributes) {
+        let projection = locator.projection
+        var placed: [Int] = []
+        var entries: [PlanarPoint] = []
+        var stranded: [Int] = []
+        for node in spaceAnchors {
+            let point = projection.project(graph.nodes[node].coordinate)
+            if let entry = visibility.outline.entryPoint(for: point, depth: Self.entryDepth) {
+                placed.append(node)
+                entries.append(entry)
+            } else {
+                stranded.append(node)
+            }
+        }
+        if placed.count <= parameters.maximumSpaceAnchors {
+            for path in visibility.pathsBetween(anchors: entries) {
+                let via = path.corners.map(projection.unproject)
+                addEdge(placed[path.from], placed[path.to], kind: .walk, label: space.label, attributes: attributes,
+                        length: polylineLength(from: placed[path.from], via: path.corners, to: placed[path.to]),
+                        via: via)
+            }
+        } else {
+            // Corners join the graph as junctions shared by every route through the space.
+            var nodes = placed
+            for corner in visibility.corners {
+                nodes.append(addNode(projection.unproject(corner), level: level, kind: .junction, label: nil))
+            }
+            for edge in visibility.sparseEdges(anchors: entries) {
+                addEdge(nodes[edge.from], nodes[edge.to], kind: .walk, label: space.label, attributes: attributes)
+            }
+        }
+        // An anchor with no room around it inside the outline (a door in a corner sharper than
+        // the entry depth) joins its nearest placed neighbour in a straight line.
+        for node in stranded {
+            let nearest = placed.min { (distance(node, $0), $0) < (distance(node, $1), $1) }
+            if let nearest { addEdge(node, nearest, kind: .walk, label: space.label, attributes: attributes) }
+        }
+    }
+
+    /// The skeleton's linking for spaces without an outline or beyond the size bound: every
+    /// anchor to the representative point, or door to door when there is none.
+    private func linkThroughCenter(_ spaceAnchors: [Int], space: Space, attributes: ArcAttributes) {
+        if let center = spaceAnchors.first(where: { graph.nodes[$0].kind == .room }) {
+            for anchor in spaceAnchors where anchor != center {
+                addEdge(anchor, center, kind: .walk, label: space.label, attributes: attributes)
+            }
+        } else {
+            for (a, b) in zip(spaceAnchors, spaceAnchors.dropFirst()) {
+                addEdge(a, b, kind: .walk, label: space.label, attributes: attributes)
+            }
+        }
+    }
+
+    /// How far inside the outline (metres) paths from a door or landing start.
+    static let entryDepth = 0.05
+
+    private func polylineLength(from tail: Int, via corners: [PlanarPoint], to head: Int) -> Double {
+        let points = [locator.projection.project(graph.nodes[tail].coordinate)] + corners
+            + [locator.projection.project(graph.nodes[head].coordinate)]
+        return zip(points, points.dropFirst()).reduce(0) { $0 + $1.0.distance(to: $1.1) }
     }
 
     private func representativeNode(of index: Int, level: Int, levelID: String) -> Int? {

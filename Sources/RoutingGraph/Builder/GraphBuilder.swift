@@ -4,10 +4,11 @@ import NavBundle
 
 /// Derives the navigation graph from a venue model.
 ///
-/// This first derivation links, inside each space, its doors and landings by straight segments:
-/// rooms as a star around their representative point, corridors and halls door to door. Explicit
-/// paths are used as drawn, connectors become per-floor chains, and outdoor paths join buildings
-/// at their entrances. (Shortest paths that bend around walls inside a polygon come later.)
+/// Inside each walkable space, its doors, lift and stair landings, points of interest, path ends
+/// and (for rooms) representative point are linked by shortest paths that stay inside the
+/// outline: straight where they see each other, otherwise around the wall corners, inset by a
+/// clearance. Explicit paths are used as drawn, connectors become per-floor chains, and entrances
+/// join the nearest outdoor path.
 public final class GraphBuilder {
     public let venue: Venue
     public let parameters: GraphParameters
@@ -17,7 +18,8 @@ public final class GraphBuilder {
 
     /// Level index by level id.
     var levelIndex: [String: Int] = [:]
-    /// Doors and landings inside each space, by space index and level id.
+    /// Doors, landings, points of interest and path ends inside each space, by space index and
+    /// level id.
     var anchors: [Int: [String: [Int]]] = [:]
     /// Door facts that every arc through the door inherits, by node.
     var doorAttributes: [Int: ArcAttributes] = [:]
@@ -42,9 +44,9 @@ public final class GraphBuilder {
 
         addOpenings()
         addConnectors()
-        addSpaces()
+        addPointsOfInterestInSpaces()
         addPaths()
-        joinEntrances()
+        addSpaces()
         attachPointsOfInterest()
         return (graph, issues)
     }
@@ -91,20 +93,23 @@ public final class GraphBuilder {
     /// Adds the arcs of an edge: `a → b`, and `b → a` unless one-way. Door facts at either end are
     /// merged in; `reverse` adjusts the backward arc (rise flips sign automatically).
     func addEdge(_ a: Int, _ b: Int, kind: ArcKind, label: String?, attributes: ArcAttributes,
-                 length: Double? = nil, oneWay: Bool = false, reverse: ((inout ArcAttributes) -> Void)? = nil) {
+                 length: Double? = nil, via: [Coordinate] = [], oneWay: Bool = false,
+                 reverse: ((inout ArcAttributes) -> Void)? = nil) {
         guard a != b else { return }
         var forward = attributes
         for end in [a, b] {
             if let door = doorAttributes[end] { forward.merge(door) }
         }
         let metres = length ?? distance(a, b)
-        graph.arcs.append(GraphArc(tail: a, head: b, length: metres, kind: kind, label: label, attributes: forward))
+        graph.arcs.append(GraphArc(tail: a, head: b, length: metres, kind: kind, label: label, attributes: forward,
+                                   via: via))
         guard !oneWay else { return }
         var backward = forward
         backward.rise = -forward.rise
         if let incline = forward.incline { backward.incline = -incline }
         reverse?(&backward)
-        graph.arcs.append(GraphArc(tail: b, head: a, length: metres, kind: kind, label: label, attributes: backward))
+        graph.arcs.append(GraphArc(tail: b, head: a, length: metres, kind: kind, label: label, attributes: backward,
+                                   via: via.reversed()))
     }
 
     func report(_ code: String, _ severity: Issue.Severity, _ message: String, at location: SourceLocation?,
@@ -121,6 +126,7 @@ extension ArcAttributes {
         if let value = other.width { width = min(width ?? value, value) }
         if let value = other.access, access == nil || access == .yes { access = value }
         if let value = other.doorType, doorType == nil || value == .revolving { doorType = value }
+        if let value = other.automaticDoor { automaticDoor = (automaticDoor ?? true) && value }
         if let value = other.kerbHeight { kerbHeight = max(kerbHeight ?? value, value) }
     }
 

@@ -42,14 +42,19 @@ public struct GraphArc: Hashable, Sendable {
     /// The space, path or connector the arc belongs to.
     public var label: String?
     public var attributes: ArcAttributes
+    /// The corners the arc bends around between its tail and head, in walking order; empty for a
+    /// straight arc.
+    public var via: [Coordinate]
 
-    public init(tail: Int, head: Int, length: Double, kind: ArcKind, label: String?, attributes: ArcAttributes) {
+    public init(tail: Int, head: Int, length: Double, kind: ArcKind, label: String?, attributes: ArcAttributes,
+                via: [Coordinate] = []) {
         self.tail = tail
         self.head = head
         self.length = length
         self.kind = kind
         self.label = label
         self.attributes = attributes
+        self.via = via
     }
 }
 
@@ -73,6 +78,8 @@ public struct ArcAttributes: Hashable, Sendable {
     public var access: AccessRestriction?
     /// Door kinds passed by the arc, when it starts or ends at a door.
     public var doorType: DoorType?
+    /// Whether the doors passed open by themselves; `false` when any of them does not.
+    public var automaticDoor: Bool?
     public var incline: Double?
     public var width: Double?
     public var kerbHeight: Double?

@@ -8,7 +8,8 @@ public struct RoutingProfile: Hashable, Sendable {
     public var name: String
     /// Metres per second on level ground.
     public var speed: Double
-    public var allowsStairs: Bool
+    /// Whether stairs, outdoor steps and anything with a step count may be used.
+    public var allowsSteps: Bool
     public var allowsEscalators: Bool
     /// Steepest slope (percent) the profile climbs or descends; `nil` for no limit.
     public var maximumIncline: Double?
@@ -30,20 +31,46 @@ public struct RoutingProfile: Hashable, Sendable {
     public var liftAlight = 3.0
     /// Escalator travel per storey, seconds.
     public var escalatorSecondsPerStorey = 20.0
+    /// Time factor on outdoor arcs tagged `lit=no`.
+    public var unlitFactor = 1.0
+    /// Time factor on outdoor arcs whose lighting the data does not give.
+    public var unknownLightFactor = 1.0
+    /// Seconds added for opening a door that does not open by itself (tagged `automatic_door=no`).
+    public var manualDoorPenalty = 0.0
 
     /// Walking at an average adult pace, any way that is open.
     public static let foot = RoutingProfile(
-        name: "foot", speed: 1.3, allowsStairs: true, allowsEscalators: true, maximumIncline: nil, minimumWidth: nil,
+        name: "foot", speed: 1.3, allowsSteps: true, allowsEscalators: true, maximumIncline: nil, minimumWidth: nil,
         maximumKerb: nil, avoidsRevolvingDoors: false, respectsWheelchairNo: false)
 
     /// A manual wheelchair: no steps, stairs or escalators; ramps up to 8 %, passages of 0.8 m,
     /// kerbs of 3 cm; no revolving doors unless tagged `wheelchair=yes`; nothing tagged
-    /// `wheelchair=no`.
-    public static let wheelchair = RoutingProfile(
-        name: "wheelchair", speed: 1.0, allowsStairs: false, allowsEscalators: false, maximumIncline: 8,
-        minimumWidth: 0.8, maximumKerb: 0.03, avoidsRevolvingDoors: true, respectsWheelchairNo: true)
+    /// `wheelchair=no`; a door that must be pulled open costs time.
+    public static let wheelchair: RoutingProfile = {
+        var profile = RoutingProfile(
+            name: "wheelchair", speed: 1.0, allowsSteps: false, allowsEscalators: false, maximumIncline: 8,
+            minimumWidth: 0.8, maximumKerb: 0.03, avoidsRevolvingDoors: true, respectsWheelchairNo: true)
+        profile.manualDoorPenalty = 10
+        return profile
+    }()
 
-    public static let builtIn: [RoutingProfile] = [.foot, .wheelchair]
+    /// Pushing a pram, pulling luggage, on crutches: no steps, stairs or escalators, nothing
+    /// tagged `wheelchair=no`, kerbs of 3 cm at most; any slope and width.
+    public static let stepFree = RoutingProfile(
+        name: "step-free", speed: 1.1, allowsSteps: false, allowsEscalators: false, maximumIncline: nil,
+        minimumWidth: nil, maximumKerb: 0.03, avoidsRevolvingDoors: true, respectsWheelchairNo: true)
+
+    /// Walking after dark: like `foot`, but unlit outdoor ways take three times as long and ways of
+    /// unknown lighting half as long again, so lit routes win unless they are much longer.
+    public static let night: RoutingProfile = {
+        var profile = foot
+        profile.name = "night"
+        profile.unlitFactor = 3
+        profile.unknownLightFactor = 1.5
+        return profile
+    }()
+
+    public static let builtIn: [RoutingProfile] = [.foot, .wheelchair, .stepFree, .night]
 
     public static func named(_ name: String) -> RoutingProfile? {
         builtIn.first { $0.name == name }
@@ -62,29 +89,40 @@ public struct RoutingProfile: Hashable, Sendable {
         if let limit = minimumWidth, let width = facts.width, width < limit { return nil }
         if let limit = maximumKerb, let kerb = facts.kerbHeight, kerb > limit { return nil }
         if let limit = maximumIncline, let incline = facts.incline, abs(incline) > limit { return nil }
+        if !allowsSteps, (facts.stepCount ?? 0) > 0 { return nil }
 
+        var seconds: Double
         switch arc.kind {
         case .walk, .outdoorPath, .indoorPath, .entrance, .ramp:
-            return arc.length / speed
+            seconds = arc.length / speed
         case .steps:
-            guard allowsStairs else { return nil }
+            guard allowsSteps else { return nil }
             // Outdoor steps stay on one level and the drawing rarely says which way is up.
             let steps = Double(facts.stepCount ?? 0)
-            return arc.length / speed + steps * (secondsPerStepUp + secondsPerStepDown) / 2
+            seconds = arc.length / speed + steps * (secondsPerStepUp + secondsPerStepDown) / 2
         case .stairs:
-            guard allowsStairs else { return nil }
+            guard allowsSteps else { return nil }
             let steps = Double(facts.stepCount ?? Int(20 * max(abs(facts.rise), 0.5)))
-            return steps * (facts.rise >= 0 ? secondsPerStepUp : secondsPerStepDown)
+            seconds = steps * (facts.rise >= 0 ? secondsPerStepUp : secondsPerStepDown)
         case .escalator:
             guard allowsEscalators else { return nil }
-            return escalatorSecondsPerStorey * max(abs(facts.rise), 0.5)
+            seconds = escalatorSecondsPerStorey * max(abs(facts.rise), 0.5)
         case .elevator:
             switch facts.connectorPhase {
-            case .board: return liftWait
-            case .alight: return liftAlight
-            case .ride, .none: return liftSecondsPerStorey * abs(facts.rise)
+            case .board: seconds = liftWait
+            case .alight: seconds = liftAlight
+            case .ride, .none: seconds = liftSecondsPerStorey * abs(facts.rise)
             }
         }
+        if !facts.isIndoor {
+            switch facts.lit {
+            case false?: seconds *= unlitFactor
+            case nil: seconds *= unknownLightFactor
+            case true?: break
+            }
+        }
+        if facts.automaticDoor == false { seconds += manualDoorPenalty }
+        return seconds
     }
 
     /// The bundle's cost unit: whole milliseconds, or the impassable marker.

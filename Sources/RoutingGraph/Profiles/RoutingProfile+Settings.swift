@@ -1,0 +1,82 @@
+/// Profile parameters a pipeline file may override, by the names it uses.
+extension RoutingProfile {
+    /// A setting's name in the pipeline file and what it holds.
+    public enum Setting: String, CaseIterable, Sendable {
+        case speed
+        case steps
+        case escalators
+        case maxIncline = "max-incline"
+        case minWidth = "min-width"
+        case maxKerb = "max-kerb"
+        case revolvingDoors = "revolving-doors"
+        case wheelchairNo = "respect-wheelchair-no"
+        case secondsPerStepUp = "seconds-per-step-up"
+        case secondsPerStepDown = "seconds-per-step-down"
+        case liftWait = "lift-wait"
+        case liftSecondsPerStorey = "lift-seconds-per-storey"
+        case liftAlight = "lift-alight"
+        case escalatorSecondsPerStorey = "escalator-seconds-per-storey"
+        case unlitFactor = "unlit-factor"
+        case unknownLightFactor = "unknown-light-factor"
+        case manualDoorPenalty = "manual-door-penalty"
+
+        /// Whether the setting takes `true`/`false` rather than a number.
+        public var isSwitch: Bool {
+            switch self {
+            case .steps, .escalators, .revolvingDoors, .wheelchairNo: return true
+            default: return false
+            }
+        }
+    }
+
+    /// Why a setting's value cannot be used.
+    public struct SettingError: Error, Hashable, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Sets a numeric parameter after checking it is plausible: speeds and limits positive, light
+    /// factors at least 1, times within an hour.
+    public mutating func set(_ setting: Setting, to value: Double) throws(SettingError) {
+        guard value.isFinite else { throw SettingError(description: "must be a finite number") }
+        switch setting {
+        case .speed:
+            guard value > 0, value <= 10 else { throw SettingError(description: "must be between 0 and 10 m/s") }
+            speed = value
+        case .maxIncline, .minWidth, .maxKerb:
+            guard value > 0 else { throw SettingError(description: "must be greater than 0") }
+            switch setting {
+            case .maxIncline: maximumIncline = value
+            case .minWidth: minimumWidth = value
+            default: maximumKerb = value
+            }
+        case .unlitFactor, .unknownLightFactor:
+            guard value >= 1 else { throw SettingError(description: "must be at least 1") }
+            if setting == .unlitFactor { unlitFactor = value } else { unknownLightFactor = value }
+        case .secondsPerStepUp, .secondsPerStepDown, .liftWait, .liftSecondsPerStorey, .liftAlight,
+             .escalatorSecondsPerStorey, .manualDoorPenalty:
+            guard value >= 0, value <= 3600 else { throw SettingError(description: "must be between 0 and 3600 seconds") }
+            switch setting {
+            case .secondsPerStepUp: secondsPerStepUp = value
+            case .secondsPerStepDown: secondsPerStepDown = value
+            case .liftWait: liftWait = value
+            case .liftSecondsPerStorey: liftSecondsPerStorey = value
+            case .liftAlight: liftAlight = value
+            case .escalatorSecondsPerStorey: escalatorSecondsPerStorey = value
+            default: manualDoorPenalty = value
+            }
+        case .steps, .escalators, .revolvingDoors, .wheelchairNo:
+            throw SettingError(description: "takes true or false")
+        }
+    }
+
+    /// Sets a yes/no parameter.
+    public mutating func set(_ setting: Setting, to value: Bool) throws(SettingError) {
+        switch setting {
+        case .steps: allowsSteps = value
+        case .escalators: allowsEscalators = value
+        case .revolvingDoors: avoidsRevolvingDoors = !value
+        case .wheelchairNo: respectsWheelchairNo = value
+        default: throw SettingError(description: "takes a number")
+        }
+    }
+}
