@@ -2,13 +2,15 @@
 ///
 /// Decrease-key is replaced by lazy insertion: stale entries are skipped when popped, which is
 /// simpler and, on sparse graphs, as fast.
-struct MinimumHeap {
+public struct MinimumHeap: Sendable {
     private var keys: [UInt64] = []
     private var values: [Int32] = []
 
-    var isEmpty: Bool { keys.isEmpty }
+    public init() {}
 
-    mutating func push(_ key: UInt64, _ value: Int32) {
+    public var isEmpty: Bool { keys.isEmpty }
+
+    public mutating func push(_ key: UInt64, _ value: Int32) {
         keys.append(key)
         values.append(value)
         var child = keys.count - 1
@@ -21,7 +23,7 @@ struct MinimumHeap {
         }
     }
 
-    mutating func pop() -> (key: UInt64, value: Int32)? {
+    public mutating func pop() -> (key: UInt64, value: Int32)? {
         guard let firstKey = keys.first, let firstValue = values.first else { return nil }
         let lastKey = keys.removeLast()
         let lastValue = values.removeLast()

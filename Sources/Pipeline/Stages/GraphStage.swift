@@ -27,12 +27,15 @@ struct GraphStage: PipelineStage {
         let profiles = parameters.profiles
         context.progress(kind, "costing \(graph.arcs.count) arcs for \(profiles.map(\.name).joined(separator: ", "))")
         let compiled = CompiledGraph(graph: graph, profiles: profiles)
+        context.progress(kind, "checking what each profile reaches from the entrances")
+        let reachability = Reachability(venue: staged.venue, compiled: compiled)
+        let findings = issues + reachability.issues
         try compiled.write(to: context.layout.graph)
-        try ValidationReport(venue: staged.venue.id, generator: NavforgeVersion.generator, issues: issues)
+        try ValidationReport(venue: staged.venue.id, generator: NavforgeVersion.generator, issues: findings)
             .write(to: context.layout.graphIssues)
-        let reachable = graph.placeNodes.count
-        return StageOutcome(issues: IssueCounts(issues),
-                            message: "\(graph.nodes.count) nodes, \(graph.arcs.count) arcs, \(reachable) places on the graph; profiles \(profiles.map(\.name).joined(separator: ", "))")
+        let reach = reachability.figures.map { "\($0.profile) \($0.roomPhrase)" }.joined(separator: ", ")
+        return StageOutcome(issues: IssueCounts(findings),
+                            message: "\(graph.nodes.count) nodes, \(graph.arcs.count) arcs, \(graph.placeNodes.count) places on the graph; reachable from the entrances: \(reach)")
     }
 }
 

@@ -16,6 +16,7 @@ extension CompiledGraph {
         static let places: SectionTag = "GPLC"
         static let costs: SectionTag = "GCST"
         static let shapes: SectionTag = "GSHP"
+        static let egress: SectionTag = "GEGR"
     }
 
     private static let nodeSize = 32
@@ -53,7 +54,8 @@ extension CompiledGraph {
             arcs.uint8(arc.kind.rawValue)
             arcs.uint8(facts.connectorPhase.rawValue)
             arcs.uint8((facts.isIndoor ? 1 : 0) | (facts.lit == nil ? 0 : 2) | (facts.lit == true ? 4 : 0)
-                | (facts.automaticDoor == nil ? 0 : 8) | (facts.automaticDoor == true ? 16 : 0))
+                | (facts.automaticDoor == nil ? 0 : 8) | (facts.automaticDoor == true ? 16 : 0)
+                | (facts.emergencyExit ? 32 : 0))
             arcs.uint8(Self.code(facts.wheelchair))
             arcs.uint8(Self.code(facts.access))
             arcs.uint8(Self.code(facts.doorType))
@@ -115,6 +117,18 @@ extension CompiledGraph {
             }
         }
 
+        // Per profile, three arrays of node count: exit node, milliseconds, first arc.
+        var egressBytes = ByteWriter()
+        egressBytes.uint32(UInt32(egress.count))
+        egressBytes.uint32(UInt32(graph.nodes.count))
+        for table in egress { egressBytes.uint32(strings.index(table.profile)) }
+        egressBytes.pad(to: 8)
+        for table in egress {
+            for values in [table.exit, table.cost, table.firstArc] {
+                for value in values { egressBytes.uint32(value) }
+            }
+        }
+
         container.add(Tag.strings, strings.encoded())
         container.add(Tag.levels, levels.data)
         container.add(Tag.nodes, nodes.data)
@@ -122,6 +136,7 @@ extension CompiledGraph {
         container.add(Tag.places, placeBytes.data)
         container.add(Tag.costs, costs.data)
         container.add(Tag.shapes, shapes.data)
+        container.add(Tag.egress, egressBytes.data)
         return container.image()
     }
 
@@ -231,6 +246,7 @@ private struct GraphArtifactDecoder {
             facts.isIndoor = flags & 1 != 0
             facts.lit = flags & 2 != 0 ? flags & 4 != 0 : nil
             facts.automaticDoor = flags & 8 != 0 ? flags & 16 != 0 : nil
+            facts.emergencyExit = flags & 32 != 0
             facts.wheelchair = try CompiledGraph.decode(try arcs.uint8(at: base + 19), as: WheelchairAccess.self)
             facts.access = try CompiledGraph.decode(try arcs.uint8(at: base + 20), as: AccessRestriction.self)
             facts.doorType = try CompiledGraph.decode(try arcs.uint8(at: base + 21), as: DoorType.self)
@@ -292,7 +308,32 @@ private struct GraphArtifactDecoder {
             for arc in 0..<arcCount { values.append(try table.uint32(at: arc * 4)) }
             profiles.append(CompiledGraph.ProfileCosts(name: name, costs: values))
         }
-        return CompiledGraph(graph: graph, profiles: profiles)
+
+        let egressSection = try file.requiredSection("GEGR")
+        let tableCount = Int(try egressSection.uint32(at: 0))
+        guard tableCount == profileCount, Int(try egressSection.uint32(at: 4)) == nodeCount else {
+            throw ContainerError.malformedSection(section: "GEGR", detail: "table counts")
+        }
+        let tablesStart = (8 + tableCount * 4 + 7) / 8 * 8
+        var egress: [EgressTable] = []
+        for table in 0..<tableCount {
+            let name = try string(try egressSection.uint32(at: 8 + table * 4)) ?? ""
+            var arrays: [[UInt32]] = []
+            for part in 0..<3 {
+                let slice = try egressSection.slice(offset: tablesStart + (table * 3 + part) * nodeCount * 4,
+                                                    count: nodeCount * 4)
+                var values: [UInt32] = []
+                values.reserveCapacity(nodeCount)
+                for node in 0..<nodeCount { values.append(try slice.uint32(at: node * 4)) }
+                arrays.append(values)
+            }
+            guard arrays[0].allSatisfy({ $0 == BundleFormat.none || Int($0) < nodeCount }),
+                  arrays[2].allSatisfy({ $0 == BundleFormat.none || Int($0) < arcCount }) else {
+                throw ContainerError.malformedSection(section: "GEGR", detail: "reference out of range")
+            }
+            egress.append(EgressTable(profile: name, exit: arrays[0], cost: arrays[1], firstArc: arrays[2]))
+        }
+        return CompiledGraph(graph: graph, profiles: profiles, egress: egress)
     }
 
     private static func optional(_ value: Double) -> Double? {

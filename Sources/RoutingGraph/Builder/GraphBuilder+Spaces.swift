@@ -4,10 +4,12 @@ import VenueModel
 extension GraphBuilder {
     /// One node per door and level, attached to every space whose outline it lies on.
     func addOpenings() {
-        for opening in venue.openings {
+        let inferred = inferredEntrances()
+        for (index, opening) in venue.openings.enumerated() {
             for levelID in opening.levelIDs {
                 guard let level = levelIndex[levelID] else { continue }
-                let node = addNode(opening.location, level: level, kind: opening.isEntrance ? .entrance : .door,
+                let isEntrance = opening.isEntrance || inferred.contains(OpeningLevel(opening: index, levelID: levelID))
+                let node = addNode(opening.location, level: level, kind: isEntrance ? .entrance : .door,
                                    label: opening.name ?? opening.ref)
                 var facts = ArcAttributes()
                 facts.wheelchair = opening.accessibility.wheelchair
@@ -15,9 +17,10 @@ extension GraphBuilder {
                 facts.doorType = opening.doorType
                 facts.automaticDoor = opening.isAutomatic
                 facts.access = opening.access
+                facts.emergencyExit = isEntrance && opening.access == .no
                 doorAttributes[node] = facts
                 register(node)
-                if opening.isEntrance { entranceNodes.append(node) }
+                if isEntrance { entranceNodes.append(node) }
                 for space in locator.spaces(withOutlineNear: opening.location, levelID: levelID,
                                             tolerance: parameters.doorTolerance)
                 where venue.spaces[space].kind.isWalkable {

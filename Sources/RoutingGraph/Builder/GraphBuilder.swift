@@ -126,6 +126,7 @@ extension ArcAttributes {
         if let value = other.width { width = min(width ?? value, value) }
         if let value = other.access, access == nil || access == .yes { access = value }
         if let value = other.doorType, doorType == nil || value == .revolving { doorType = value }
+        emergencyExit = emergencyExit || other.emergencyExit
         if let value = other.automaticDoor { automaticDoor = (automaticDoor ?? true) && value }
         if let value = other.kerbHeight { kerbHeight = max(kerbHeight ?? value, value) }
     }

@@ -80,6 +80,9 @@ public struct ArcAttributes: Hashable, Sendable {
     public var doorType: DoorType?
     /// Whether the doors passed open by themselves; `false` when any of them does not.
     public var automaticDoor: Bool?
+    /// Passes an exit closed to everyday routes (`entrance=emergency`, IMDF `emergencyexit`):
+    /// open only when leaving in an emergency.
+    public var emergencyExit = false
     public var incline: Double?
     public var width: Double?
     public var kerbHeight: Double?

@@ -76,10 +76,11 @@ public struct RoutingProfile: Hashable, Sendable {
         builtIn.first { $0.name == name }
     }
 
-    /// Seconds to traverse the arc, or `nil` when the profile may not use it.
-    public func seconds(for arc: GraphArc) -> Double? {
+    /// Seconds to traverse the arc, or `nil` when the profile may not use it. When `leaving` in
+    /// an emergency, emergency exits open.
+    public func seconds(for arc: GraphArc, leaving: Bool = false) -> Double? {
         let facts = arc.attributes
-        if facts.access == .no { return nil }
+        if facts.access == .no, !(leaving && facts.emergencyExit) { return nil }
         if respectsWheelchairNo, facts.wheelchair == .no { return nil }
         // A revolving door is closed to wheels unless the data vouches for it (a wide, slow
         // segment tagged wheelchair=yes).
@@ -126,8 +127,8 @@ public struct RoutingProfile: Hashable, Sendable {
     }
 
     /// The bundle's cost unit: whole milliseconds, or the impassable marker.
-    public func cost(for arc: GraphArc) -> UInt32 {
-        guard let seconds = seconds(for: arc), seconds.isFinite, seconds >= 0 else { return BundleFormat.impassable }
+    public func cost(for arc: GraphArc, leaving: Bool = false) -> UInt32 {
+        guard let seconds = seconds(for: arc, leaving: leaving), seconds.isFinite, seconds >= 0 else { return BundleFormat.impassable }
         return UInt32(min((seconds * 1000).rounded(), Double(BundleFormat.impassable - 1)))
     }
 }

@@ -1,0 +1,34 @@
+import NavBundle
+
+/// For one profile, the fastest way out of the venue from every node: which exit, how long, and
+/// the first arc to take. A runtime answers "fastest step-free way out" by following `firstArc`
+/// from node to node, without searching.
+///
+/// Exits are the entrance nodes; emergency exits count, since the table is for leaving.
+public struct EgressTable: Hashable, Sendable {
+    public var profile: String
+    /// The nearest exit node per node, or ``BundleFormat/none``.
+    public var exit: [UInt32]
+    /// Milliseconds to that exit, or ``BundleFormat/impassable``.
+    public var cost: [UInt32]
+    /// The arc to walk first, or ``BundleFormat/none`` at an exit and where no exit is reachable.
+    public var firstArc: [UInt32]
+
+    public init(profile: String, exit: [UInt32], cost: [UInt32], firstArc: [UInt32]) {
+        self.profile = profile
+        self.exit = exit
+        self.cost = cost
+        self.firstArc = firstArc
+    }
+
+    /// One search backwards from every exit at once.
+    public init(graph: NavigationGraph, profile: RoutingProfile) {
+        let exits = graph.nodes.indices.filter { graph.nodes[$0].kind == .entrance }
+        let costs = graph.arcs.map { profile.cost(for: $0, leaving: true) }
+        let search = CostSearch(graph: graph, costs: costs, sources: exits, backwards: true)
+        self.profile = profile.name
+        exit = search.source.map { $0 < 0 ? BundleFormat.none : UInt32($0) }
+        cost = search.cost
+        firstArc = search.arc.map { $0 < 0 ? BundleFormat.none : UInt32($0) }
+    }
+}
