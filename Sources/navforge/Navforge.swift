@@ -12,5 +12,5 @@ struct Navforge: ParsableCommand {
             validation errors, unknown places), 64 for a wrong command line.
             """,
         version: NavforgeCLI.version,
-        subcommands: [BuildCommand.self, RouteCommand.self, SearchCommand.self])
+        subcommands: [BuildCommand.self, RouteCommand.self, SearchCommand.self, ExportGraphCommand.self])
 }

@@ -1,0 +1,97 @@
+import ArgumentParser
+import Foundation
+import NavBundle
+import RoutingGraph
+
+/// `navforge export-graph BUNDLE_OR_BUILD --geojson DIR | --edgelist PROFILE FILE`.
+struct ExportGraphCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export-graph",
+        abstract: "Write a compiled graph as GeoJSON layers per level or as a benchmark edge list.",
+        discussion: """
+            Give a build folder (build/NAME, read from its graph.navgraph with every arc attribute), \
+            a .navgraph file, or a .navbundle (arc kinds, lengths and costs only).
+            """)
+
+    @Argument(help: "A build folder, a .navgraph file or a .navbundle file.")
+    var source: String
+
+    @Option(help: ArgumentHelp("Write one GeoJSON file per level into this folder (created if missing).",
+                               valueName: "dir"))
+    var geojson: String?
+
+    @Option(parsing: .upToNextOption,
+            help: ArgumentHelp("Write one profile's arcs in the edge-list format of the benchmarks.",
+                               valueName: "profile file"))
+    var edgelist: [String] = []
+
+    func validate() throws {
+        guard geojson != nil || !edgelist.isEmpty else {
+            throw ValidationError("Say what to write: --geojson DIR and/or --edgelist PROFILE FILE.")
+        }
+        guard edgelist.isEmpty || edgelist.count == 2 else {
+            throw ValidationError("--edgelist takes a profile name and a file, e.g. --edgelist wheelchair graph.txt")
+        }
+    }
+
+    func run() throws {
+        do {
+            let compiled = try load()
+            if let geojson { try writeLayers(compiled, to: geojson) }
+            if edgelist.count == 2 {
+                let text = try EdgeList(compiled).text(profile: edgelist[0])
+                try write(Data(text.utf8), to: URL(fileURLWithPath: edgelist[1]))
+                Console.out("wrote \(edgelist[1]) (profile \(edgelist[0]))")
+            }
+        } catch let error as CleanExit {
+            throw error
+        } catch {
+            Console.error("error: \(error)")
+            throw ExitCode.failure
+        }
+    }
+
+    private func load() throws -> CompiledGraph {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: source, isDirectory: &isFolder) else {
+            throw GraphSourceError(path: source, reason: "no such file or folder")
+        }
+        if isFolder.boolValue {
+            let artifact = URL(fileURLWithPath: source).appendingPathComponent("graph.navgraph")
+            guard FileManager.default.fileExists(atPath: artifact.path) else {
+                throw GraphSourceError(path: source, reason: "the folder has no graph.navgraph; build the pipeline first")
+            }
+            return try CompiledGraph.read(from: artifact)
+        }
+        if source.hasSuffix(".navgraph") { return try CompiledGraph.read(from: URL(fileURLWithPath: source)) }
+        return try CompiledGraph(bundle: try VenueBundle(path: source))
+    }
+
+    private func writeLayers(_ compiled: CompiledGraph, to folder: String) throws {
+        let directory = URL(fileURLWithPath: folder, isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw OutputFileError(path: folder, reason: error.localizedDescription)
+        }
+        let layers = try GraphGeoJSON(compiled).layers()
+        for layer in layers { try write(layer.data, to: directory.appendingPathComponent(layer.fileName)) }
+        Console.out("wrote \(layers.count) level layers to \(folder)")
+    }
+
+    private func write(_ data: Data, to url: URL) throws {
+        do {
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw OutputFileError(path: url.path, reason: error.localizedDescription)
+        }
+    }
+}
+
+/// The graph to export could not be found.
+struct GraphSourceError: Error, CustomStringConvertible {
+    var path: String
+    var reason: String
+
+    var description: String { "cannot read a graph from \(path): \(reason)" }
+}
