@@ -51,7 +51,8 @@ let package = Package(
         .testTarget(name: "ImportersTests", dependencies: ["Importers", "VenueModel", "Geometry", "CZlib"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "VenueModel"]),
         .testTarget(name: "RoutingGraphTests", dependencies: ["RoutingGraph", "VenueModel", "NavBundle"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "NavBundle", "VenueModel", "Staging"]),
+        .testTarget(name: "PipelineTests",
+                    dependencies: ["Pipeline", "NavBundle", "VenueModel", "Staging", "RoutingGraph", "Geometry"]),
         .testTarget(name: "navforgeTests", dependencies: ["navforge"]),
     ],
     swiftLanguageModes: [.v6]

@@ -69,6 +69,35 @@ public final class PlanarArea {
         return GEOSDistance_r(engine.handle, boundary, geosPoint, &distance) == 1 ? distance : .infinity
     }
 
+    /// Metres of the polyline lying more than `tolerance` outside the area, leaving out what lies
+    /// within `radius` of the `exempt` points (doors drawn a little off the wall, say).
+    public func lengthOutside(_ polyline: [PlanarPoint], tolerance: Double, exempt: [PlanarPoint] = [],
+                              radius: Double = 0) -> Double {
+        let handle = engine.handle
+        guard polyline.count >= 2 else { return 0 }
+        var buffer: [Double] = polyline.flatMap { [$0.x, $0.y] }
+        let sequence = buffer.withUnsafeMutableBufferPointer {
+            GEOSCoordSeq_copyFromBuffer_r(handle, $0.baseAddress, UInt32(polyline.count), 0, 0)
+        }
+        guard let sequence, let line = GEOSGeom_createLineString_r(handle, sequence) else { return .infinity }
+        defer { GEOSGeom_destroy_r(handle, line) }
+        guard let grown = GEOSBuffer_r(handle, geometry, tolerance, 8) else { return .infinity }
+        defer { GEOSGeom_destroy_r(handle, grown) }
+        guard var outside = GEOSDifference_r(handle, line, grown) else { return .infinity }
+        for point in exempt {
+            guard let centre = engine.point(point), let disc = GEOSBuffer_r(handle, centre, radius, 8) else { continue }
+            GEOSGeom_destroy_r(handle, centre)
+            let rest = GEOSDifference_r(handle, outside, disc)
+            GEOSGeom_destroy_r(handle, disc)
+            guard let rest else { continue }
+            GEOSGeom_destroy_r(handle, outside)
+            outside = rest
+        }
+        defer { GEOSGeom_destroy_r(handle, outside) }
+        var length = 0.0
+        return GEOSLength_r(handle, outside, &length) == 1 ? length : .infinity
+    }
+
     /// A point that represents the area for routing and labels: the centroid when it lies inside
     /// (the natural middle of a room), otherwise GEOS's point on surface (L-shaped rooms, rings).
     public var representativePoint: PlanarPoint? {

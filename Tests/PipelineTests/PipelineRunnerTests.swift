@@ -31,7 +31,7 @@ import VenueModel
     @Test func changedParametersRerunOnlyTheirStageAndWhatFollows() throws {
         let workspace = try DemoWorkspace()
         _ = try workspace.build()
-        try workspace.edit(workspace.pipeline, replacing: "profiles: [foot, wheelchair]", with: "profiles: [foot]")
+        try workspace.edit(workspace.pipeline, replacing: "profiles: [foot, wheelchair, step-free, night]", with: "profiles: [foot]")
         #expect(try workspace.build().statuses == ["import": .cached, "validate": .cached, "graph": .ran, "bundle": .ran])
         try workspace.edit(workspace.pipeline, replacing: "version: 1.0.0", with: "version: 1.0.1")
         #expect(try workspace.build().statuses == ["import": .cached, "validate": .cached, "graph": .cached, "bundle": .ran])

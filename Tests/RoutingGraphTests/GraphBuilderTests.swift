@@ -46,7 +46,7 @@ import VenueModel
         #expect(lift.filter { $0.attributes.connectorPhase == .ride }.count == 2)
         let foot = RoutingProfile.foot
         let board = lift.first { $0.attributes.connectorPhase == .board }
-        #expect(board.flatMap(foot.seconds(for:)) == 30)
+        #expect(board.flatMap { foot.seconds(for: $0) } == 30)
     }
 
     @Test func entrancesJoinOutdoorPaths() throws {

@@ -96,13 +96,13 @@ struct VisibilityTests {
         let exact = GraphBuilder(venue: Self.venue(Self.lShape, doors: doors), parameters: GraphParameters()).build().graph
         #expect(bounded.nodes.contains { $0.kind == .junction })
         #expect(bounded.arcs.count < exact.arcs.count)
-        // Routes through the shared corners are as short, within the 1 % pruning allowance.
+        // Routes through the shared corners are as short, within twice the 0.5 % pruning allowance (replacements nest).
         let compiledBounded = try SmallVenue.bundle(CompiledGraph(graph: bounded, profiles: [.foot]))
         let compiledExact = try SmallVenue.bundle(CompiledGraph(graph: exact, profiles: [.foot]))
         for (from, to) in [(0, 15), (3, 12), (7, 8), (1, 6)] {
             let a = try #require(try compiledBounded.shortestPath(from: from, to: to, profile: 0))
             let b = try #require(try compiledExact.shortestPath(from: from, to: to, profile: 0))
-            #expect(a.length >= b.length - 1e-6 && a.length <= b.length * 1.011, "doors \(from) → \(to)")
+            #expect(a.length >= b.length - 1e-6 && a.length <= b.length * 1.011, "doors \(from) → \(to): \(a.length) against \(b.length)")
         }
     }
 

@@ -37,6 +37,39 @@ import Testing
         #expect(!search.output.contains("Group Study Room 1 "))
     }
 
+    @Test func exportsTheGraphAsLayersAndAsAnEdgeList() throws {
+        let cli = try CommandLineRunner.demoWorkspace()
+        #expect(try cli.run(["build", "pipelines/demo-campus.yml"]).status == 0)
+        let export = try cli.run(["export-graph", "build/demo-campus", "--geojson", "layers",
+                                  "--edgelist", "wheelchair", "wheelchair.txt"])
+        #expect(export.status == 0, "\(export.errorOutput)")
+        let layers = try FileManager.default.contentsOfDirectory(atPath: cli.directory.appendingPathComponent("layers").path)
+        // The demo has levels in three buildings and the outdoor level, one file each.
+        #expect(layers.count > 3 && layers.contains("level-outdoor.geojson"))
+        let outdoor = try JSONSerialization.jsonObject(with: Data(contentsOf: cli.directory
+            .appendingPathComponent("layers/level-outdoor.geojson"))) as? [String: Any]
+        let features = outdoor?["features"] as? [[String: Any]] ?? []
+        let arcs = features.compactMap { $0["properties"] as? [String: Any] }.filter { $0["arc"] != nil }
+        #expect(!arcs.isEmpty && arcs.allSatisfy { $0["seconds_foot"] != nil && $0["length_m"] != nil })
+
+        let text = try String(contentsOf: cli.directory.appendingPathComponent("wheelchair.txt"), encoding: .utf8)
+        let lines = text.split(separator: "\n")
+        let header = lines[0].split(separator: " ").compactMap { Int($0) }
+        #expect(header.count == 3 && header[2] == 1)
+        #expect(lines.count == 1 + header[1] + header[0], "header, arcs, then a position per node")
+        let arcLine = lines[1].split(separator: " ").compactMap { UInt32($0) }
+        #expect(arcLine.count == 3 && Int(arcLine[0]) < header[0] && Int(arcLine[1]) < header[0])
+
+        let fromBundle = try cli.run(["export-graph", Self.bundle, "--edgelist", "foot", "foot.txt"])
+        #expect(fromBundle.status == 0, "\(fromBundle.errorOutput)")
+        let unknown = try cli.run(["export-graph", "build/demo-campus", "--edgelist", "bike", "bike.txt"])
+        #expect(unknown.status == 1 && unknown.errorOutput.contains("no profile 'bike'; it has foot, wheelchair"))
+        let missing = try cli.run(["export-graph", "build/nowhere", "--geojson", "layers"])
+        #expect(missing.status == 1 && missing.errorOutput.contains("cannot read a graph from build/nowhere"))
+        let nothing = try cli.run(["export-graph", "build/demo-campus"])
+        #expect(nothing.status == 64)
+    }
+
     @Test func aSecondBuildIsCachedAndJSONIsParseable() throws {
         let cli = try CommandLineRunner.demoWorkspace()
         _ = try cli.run(["build", "pipelines/demo-campus.yml"])

@@ -56,7 +56,9 @@ extension GraphBuilder {
                 }
                 guard let visibility else {
                     // A space known only as a point: its anchors meet there.
+                    let before = graph.arcs.count
                     linkThroughCenter(spaceAnchors, space: space, attributes: attributes)
+                    recordSpace(index, arcsFrom: before)
                     continue
                 }
                 let work = VisibilityGraph.work(anchors: spaceAnchors.count, corners: visibility.corners.count,
@@ -68,15 +70,24 @@ extension GraphBuilder {
                                "\(space.kind.noun) \(space.reference) has \(spaceAnchors.count) doors and points and \(visibility.outline.vertexCount) outline vertices, too many for shortest paths inside it; its doors are linked in straight lines that may cross its walls",
                                at: space.source, level: levelID)
                     }
+                    let before = graph.arcs.count
                     linkThroughCenter(spaceAnchors, space: space, attributes: attributes)
+                    recordSpace(index, arcsFrom: before)
                     continue
                 }
+                let before = graph.arcs.count
                 linkInside(visibility, anchors: spaceAnchors, level: level, space: space, attributes: attributes)
+                recordSpace(index, arcsFrom: before)
             }
             if space.isPlace, let first = space.levelIDs.compactMap({ spaceNodes[index]?[$0] }).first {
                 graph.placeNodes[.space(space.id)] = first
             }
         }
+    }
+
+    private func recordSpace(_ space: Int, arcsFrom start: Int) {
+        arcSpaces += Array(repeating: -1, count: start - arcSpaces.count)
+        arcSpaces += Array(repeating: space, count: graph.arcs.count - start)
     }
 
     /// Shortest paths between the anchors of one space on one level.
@@ -95,12 +106,17 @@ extension GraphBuilder {
                 stranded.append(node)
             }
         }
+        // A door drawn off the wall first steps to its entry point, so the arc follows the path
+        // whose visibility was checked rather than a line from the door that may cut a corner.
+        let steps: [[PlanarPoint]] = zip(placed, entries).map { node, entry in
+            projection.project(graph.nodes[node].coordinate).distance(to: entry) > 2 * Self.entryDepth ? [entry] : []
+        }
         if placed.count <= parameters.maximumSpaceAnchors {
             for path in visibility.pathsBetween(anchors: entries) {
-                let via = path.corners.map(projection.unproject)
+                let corners = steps[path.from] + path.corners + steps[path.to]
                 addEdge(placed[path.from], placed[path.to], kind: .walk, label: space.label, attributes: attributes,
-                        length: polylineLength(from: placed[path.from], via: path.corners, to: placed[path.to]),
-                        via: via)
+                        length: polylineLength(from: placed[path.from], via: corners, to: placed[path.to]),
+                        via: corners.map(projection.unproject))
             }
         } else {
             // Corners join the graph as junctions shared by every route through the space.
@@ -108,8 +124,13 @@ extension GraphBuilder {
             for corner in visibility.corners {
                 nodes.append(addNode(projection.unproject(corner), level: level, kind: .junction, label: nil))
             }
-            for edge in visibility.sparseEdges(anchors: entries) {
-                addEdge(nodes[edge.from], nodes[edge.to], kind: .walk, label: space.label, attributes: attributes)
+            let positions = placed.map { projection.project(graph.nodes[$0].coordinate) }
+            for edge in visibility.sparseEdges(anchors: entries, positions: positions) {
+                let corners = (edge.from < placed.count ? steps[edge.from] : [])
+                    + (edge.to < placed.count ? steps[edge.to] : [])
+                addEdge(nodes[edge.from], nodes[edge.to], kind: .walk, label: space.label, attributes: attributes,
+                        length: polylineLength(from: nodes[edge.from], via: corners, to: nodes[edge.to]),
+                        via: corners.map(projection.unproject))
             }
         }
         // An anchor with no room around it inside the outline (a door in a corner sharper than

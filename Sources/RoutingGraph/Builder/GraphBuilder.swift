@@ -27,6 +27,9 @@ public final class GraphBuilder {
     var nodesAtPosition: [PositionKey: Int] = [:]
     /// Entrance nodes, for joining outdoor paths.
     var entranceNodes: [Int] = []
+    /// The space each arc crosses, by arc index, or -1 for paths and connectors: what the
+    /// property tests check edges against.
+    var arcSpaces: [Int] = []
     /// The representative node of each space on each level.
     var spaceNodes: [Int: [String: Int]] = [:]
 
@@ -48,6 +51,7 @@ public final class GraphBuilder {
         addPaths()
         addSpaces()
         attachPointsOfInterest()
+        arcSpaces += Array(repeating: -1, count: graph.arcs.count - arcSpaces.count)
         return (graph, issues)
     }
 

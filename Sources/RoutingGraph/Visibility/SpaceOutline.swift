@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 import VenueModel
 
@@ -143,6 +144,15 @@ struct SpaceOutline {
             let candidate = PlanarPoint(x: nearest.point.x + nearest.normal.x * depth * scale,
                                         y: nearest.point.y + nearest.normal.y * depth * scale)
             if contains(candidate), distanceToOutline(candidate) >= depth * scale / 2 { return candidate }
+        }
+        // In a sharp corner or a sliver the wall's normal leads out again: look around the point.
+        for reach in [1.0, 2.0, 4.0, 10.0] {
+            for step in 0..<16 {
+                let angle = Double(step) * .pi / 8
+                let candidate = PlanarPoint(x: nearest.point.x + cos(angle) * depth * reach,
+                                            y: nearest.point.y + sin(angle) * depth * reach)
+                if contains(candidate), distanceToOutline(candidate) >= depth / 2 { return candidate }
+            }
         }
         return nil
     }

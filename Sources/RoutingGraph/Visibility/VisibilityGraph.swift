@@ -110,15 +110,19 @@ struct VisibilityGraph {
     /// almost nothing more. Both halves must be shorter than the edge they replace, so pruning
     /// never removes a pair of edges that stood for each other. Intermediates are looked for among
     /// each node's `candidates` nearest visible neighbours, so pruning costs little per edge.
-    func sparseEdges(anchors: [PlanarPoint], detour: Double = 0.01, candidates: Int = 16)
+    ///
+    /// Visibility is tested from the anchors' entry points; distances are measured from where
+    /// the anchors' nodes stand (`positions`), since routes pass through those nodes.
+    func sparseEdges(anchors: [PlanarPoint], positions: [PlanarPoint], detour: Double = 0.005, candidates: Int = 16)
         -> [(from: Int, to: Int, metres: Double)] {
         let anchorCount = anchors.count
         let nodeCount = anchorCount + corners.count
-        func point(_ node: Int) -> PlanarPoint { node < anchorCount ? anchors[node] : corners[node - anchorCount] }
+        func entry(_ node: Int) -> PlanarPoint { node < anchorCount ? anchors[node] : corners[node - anchorCount] }
+        func point(_ node: Int) -> PlanarPoint { node < anchorCount ? positions[node] : corners[node - anchorCount] }
         var links = Array(repeating: [(node: Int, metres: Double)](), count: nodeCount)
         for i in 0..<anchorCount {
-            for j in (i + 1)..<nodeCount where outline.isVisible(anchors[i], point(j)) {
-                let metres = anchors[i].distance(to: point(j))
+            for j in (i + 1)..<nodeCount where outline.isVisible(anchors[i], entry(j)) {
+                let metres = point(i).distance(to: point(j))
                 links[i].append((j, metres))
                 links[j].append((i, metres))
             }
