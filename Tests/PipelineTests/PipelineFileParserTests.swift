@@ -122,6 +122,29 @@ import Testing
         #expect(failure(valid.replacingOccurrences(of: "  id: v\n", with: "  id: ../v\n"))?.key == "venue.id")
     }
 
+    @Test func profileOverridesApplyToTheNamedProfile() throws {
+        let overridden = valid.replacingOccurrences(
+            of: "    profiles: [wheelchair]\n",
+            with: "    profiles: [wheelchair, night]\n    profile-overrides:\n      wheelchair: {speed: 0.9, lift-wait: 45, steps: true}\n")
+        guard case .graph(let graph)? = try parse(overridden).stage(.graph)?.parameters else {
+            Issue.record("expected graph parameters")
+            return
+        }
+        #expect(graph.profiles.map(\.name) == ["wheelchair", "night"])
+        #expect(graph.profiles[0].speed == 0.9 && graph.profiles[0].liftWait == 45 && graph.profiles[0].allowsSteps)
+        #expect(graph.profiles[1] == .night)
+
+        let notCompiled = failure(overridden.replacingOccurrences(of: "      wheelchair: {", with: "      foot: {"))
+        #expect(notCompiled?.message == "profile 'foot' is not compiled; list it under profiles first")
+        let badValue = failure(overridden.replacingOccurrences(of: "speed: 0.9", with: "speed: -1"))
+        #expect(badValue?.message == "speed of profile 'wheelchair' must be between 0 and 10 m/s")
+        #expect(badValue?.line == 23, "the wheelchair line under profile-overrides")
+        let unknownSetting = failure(overridden.replacingOccurrences(of: "lift-wait: 45", with: "lift-delay: 45"))
+        #expect(unknownSetting?.key == "stages.graph.profile-overrides.wheelchair.lift-delay")
+        #expect(failure(valid.replacingOccurrences(of: "profiles: [wheelchair]", with: "profiles: [foot, foot]"))?
+            .message == "profile 'foot' is listed twice")
+    }
+
     @Test func malformedYAMLHasAPosition() {
         let error = failure("venue:\n  id: [v\nversion: 1.0.0\n")
         #expect(error?.line != nil)

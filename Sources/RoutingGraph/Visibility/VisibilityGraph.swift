@@ -10,7 +10,6 @@ struct VisibilityGraph {
     struct AnchorPath {
         var from: Int
         var to: Int
-        var length: Double
         var corners: [PlanarPoint]
     }
 
@@ -40,6 +39,26 @@ struct VisibilityGraph {
         return nodes * nodes / 2 * edges
     }
 
+    /// Adjacency of the local graph, anchors first, then corners: pairs that see each other
+    /// (tested from the anchors' entry points), with metres between the anchors' `positions`.
+    private func links(anchors: [PlanarPoint], positions: [PlanarPoint]) -> [[(node: Int, metres: Double)]] {
+        let anchorCount = anchors.count
+        var links = Array(repeating: [(node: Int, metres: Double)](), count: anchorCount + corners.count)
+        for i in 0..<anchorCount {
+            for j in (i + 1)..<links.count {
+                let seen = j < anchorCount ? anchors[j] : corners[j - anchorCount]
+                guard outline.isVisible(anchors[i], seen) else { continue }
+                let metres = positions[i].distance(to: j < anchorCount ? positions[j] : seen)
+                links[i].append((j, metres))
+                links[j].append((i, metres))
+            }
+        }
+        for (corner, neighbours) in cornerLinks.enumerated() {
+            links[anchorCount + corner] += neighbours.map { (anchorCount + $0.corner, $0.metres) }
+        }
+        return links
+    }
+
     /// The shortest path between every pair of anchors that can reach each other inside the space.
     ///
     /// Paths never pass through a third anchor: each pair gets its own edge, so a route along a
@@ -48,19 +67,7 @@ struct VisibilityGraph {
         let anchorCount = anchors.count
         let nodeCount = anchorCount + corners.count
         func point(_ node: Int) -> PlanarPoint { node < anchorCount ? anchors[node] : corners[node - anchorCount] }
-
-        // Adjacency of the full local graph: anchors first, then corners.
-        var links = Array(repeating: [(node: Int, metres: Double)](), count: nodeCount)
-        for i in 0..<anchorCount {
-            for j in (i + 1)..<nodeCount where outline.isVisible(anchors[i], point(j)) {
-                let metres = anchors[i].distance(to: point(j))
-                links[i].append((j, metres))
-                links[j].append((i, metres))
-            }
-        }
-        for (corner, neighbours) in cornerLinks.enumerated() {
-            links[anchorCount + corner] += neighbours.map { (anchorCount + $0.corner, $0.metres) }
-        }
+        let links = links(anchors: anchors, positions: anchors)
 
         var result: [AnchorPath] = []
         var distance = [Double](repeating: .infinity, count: nodeCount)
@@ -98,7 +105,7 @@ struct VisibilityGraph {
                     via.append(point(step))
                     step = previous[step]
                 }
-                result.append(AnchorPath(from: source, to: target, length: distance[target], corners: via.reversed()))
+                result.append(AnchorPath(from: source, to: target, corners: via.reversed()))
             }
         }
         return result
@@ -117,19 +124,8 @@ struct VisibilityGraph {
         -> [(from: Int, to: Int, metres: Double)] {
         let anchorCount = anchors.count
         let nodeCount = anchorCount + corners.count
-        func entry(_ node: Int) -> PlanarPoint { node < anchorCount ? anchors[node] : corners[node - anchorCount] }
         func point(_ node: Int) -> PlanarPoint { node < anchorCount ? positions[node] : corners[node - anchorCount] }
-        var links = Array(repeating: [(node: Int, metres: Double)](), count: nodeCount)
-        for i in 0..<anchorCount {
-            for j in (i + 1)..<nodeCount where outline.isVisible(anchors[i], entry(j)) {
-                let metres = point(i).distance(to: point(j))
-                links[i].append((j, metres))
-                links[j].append((i, metres))
-            }
-        }
-        for (corner, neighbours) in cornerLinks.enumerated() {
-            links[anchorCount + corner] += neighbours.map { (anchorCount + $0.corner, $0.metres) }
-        }
+        let links = links(anchors: anchors, positions: positions)
         let nearest: [[(node: Int, metres: Double)]] = links.map { neighbours in
             Array(neighbours.sorted { ($0.metres, $0.node) < ($1.metres, $1.node) }.prefix(candidates))
         }

@@ -1,0 +1,133 @@
+import NavBundle
+@testable import RoutingGraph
+import Testing
+import VenueModel
+
+/// The rules of the step-free and night profiles, door penalties, emergency exits and overrides.
+struct ProfileRuleTests {
+    func arc(_ kind: ArcKind = .outdoorPath, length: Double = 13, _ adjust: (inout ArcAttributes) -> Void = { _ in })
+        -> GraphArc {
+        var facts = ArcAttributes()
+        adjust(&facts)
+        return GraphArc(tail: 0, head: 1, length: length, kind: kind, label: nil, attributes: facts)
+    }
+
+    @Test func nightMakesUnlitAndUnknownOutdoorWaysSlower() {
+        let lit = arc { $0.lit = true }, dark = arc { $0.lit = false }, unknown = arc()
+        let indoorDark = arc { $0.isIndoor = true; $0.lit = false }
+        #expect(RoutingProfile.night.seconds(for: lit) == 10)
+        #expect(RoutingProfile.night.seconds(for: dark) == 30)
+        #expect(RoutingProfile.night.seconds(for: unknown) == 15)
+        #expect(RoutingProfile.night.seconds(for: indoorDark) == 10, "indoor ways count as lit")
+        #expect(RoutingProfile.foot.seconds(for: dark) == 10)
+    }
+
+    @Test func stepFreeClosesStepsButNotSlopesOrNarrowPassages() {
+        let stepFree = RoutingProfile.stepFree
+        #expect(stepFree.seconds(for: arc(.stairs)) == nil)
+        #expect(stepFree.seconds(for: arc(.escalator)) == nil)
+        #expect(stepFree.seconds(for: arc(.steps)) == nil)
+        #expect(stepFree.seconds(for: arc { $0.stepCount = 2 }) == nil, "a path with a step count has steps")
+        #expect(stepFree.seconds(for: arc { $0.wheelchair = .no }) == nil)
+        #expect(stepFree.seconds(for: arc { $0.kerbHeight = 0.1 }) == nil)
+        #expect(stepFree.seconds(for: arc { $0.incline = 12; $0.width = 0.6 }) != nil)
+        #expect(RoutingProfile.wheelchair.seconds(for: arc { $0.incline = 12 }) == nil)
+        #expect(RoutingProfile.foot.seconds(for: arc { $0.stepCount = 2 }) != nil)
+    }
+
+    @Test func manualDoorsCostAWheelchairTime() {
+        let manual = arc(.walk, length: 10) { $0.isIndoor = true; $0.automaticDoor = false }
+        let automatic = arc(.walk, length: 10) { $0.isIndoor = true; $0.automaticDoor = true }
+        #expect(RoutingProfile.wheelchair.seconds(for: manual) == 20)
+        #expect(RoutingProfile.wheelchair.seconds(for: automatic) == 10)
+        #expect(RoutingProfile.foot.seconds(for: manual) == 10 / 1.3)
+    }
+
+    @Test func emergencyExitsOpenOnlyWhenLeaving() {
+        let exit = arc(.entrance) { $0.access = .no; $0.emergencyExit = true }
+        let closed = arc(.entrance) { $0.access = .no }
+        #expect(RoutingProfile.foot.seconds(for: exit) == nil)
+        #expect(RoutingProfile.foot.seconds(for: exit, leaving: true) != nil)
+        #expect(RoutingProfile.foot.seconds(for: closed, leaving: true) == nil)
+    }
+
+    @Test func settingsAreCheckedAndApplied() throws {
+        var profile = RoutingProfile.wheelchair
+        try profile.set(.speed, to: 0.8)
+        try profile.set(.liftWait, to: 45)
+        try profile.set(.steps, to: true)
+        #expect(profile.speed == 0.8 && profile.liftWait == 45 && profile.allowsSteps)
+        #expect(throws: RoutingProfile.SettingError.self) { try profile.set(.speed, to: 0) }
+        #expect(throws: RoutingProfile.SettingError.self) { try profile.set(.unlitFactor, to: 0.5) }
+        #expect(throws: RoutingProfile.SettingError.self) { try profile.set(.steps, to: 1) }
+        #expect(throws: RoutingProfile.SettingError.self) { try profile.set(.speed, to: true) }
+    }
+}
+
+/// Reachability findings, egress tables and entrances inferred for buildings that tag none.
+struct ConnectivityTests {
+    @Test func unreachableRoomsAreReportedWithTheProfilesThatCannotReachThem() throws {
+        let venue = SmallVenue.venue(roomDoor: false)
+        let graph = GraphBuilder(venue: venue, parameters: GraphParameters()).build().graph
+        let reachability = Reachability(venue: venue, compiled: CompiledGraph(graph: graph, profiles: RoutingProfile.builtIn))
+        let messages = reachability.issues.filter { $0.code == "place-unreachable" }.map(\.message)
+        #expect(messages.contains("room H.0.1 is not reachable from any entrance"))
+        #expect(messages.contains("room H.1.1 is not reachable from any entrance"))
+        #expect(reachability.figures.map(\.reachableRooms) == [0, 0, 0, 0])
+        #expect(reachability.figures.first?.roomPhrase == "0/2 rooms (0.0 %)")
+
+        // Stairs tagged wheelchair=no and no lift: upstairs is out of reach on wheels only.
+        var stairsOnly = SmallVenue.venue(stairsWheelchair: .no)
+        stairsOnly.connectors.removeAll { $0.kind == .elevator }
+        let upstairs = GraphBuilder(venue: stairsOnly, parameters: GraphParameters()).build().graph
+        let found = Reachability(venue: stairsOnly, compiled: CompiledGraph(graph: upstairs, profiles: RoutingProfile.builtIn))
+        #expect(found.issues.map(\.message).contains("room H.1.1 is not reachable in a wheelchair or step-free from any entrance"))
+        #expect(found.figures.map(\.reachableRooms) == [2, 1, 1, 2])
+    }
+
+    @Test func aVenueWithoutEntrancesSaysSoOnce() {
+        var venue = SmallVenue.venue()
+        venue.openings.removeAll { $0.isEntrance }
+        let graph = GraphBuilder(venue: venue, parameters: GraphParameters()).build().graph
+        let reachability = Reachability(venue: venue, compiled: CompiledGraph(graph: graph, profiles: [.foot]))
+        #expect(reachability.issues.map(\.code) == ["no-entrance"])
+    }
+
+    @Test func egressLeadsFromEveryNodeToItsExit() throws {
+        let graph = GraphBuilder(venue: SmallVenue.venue(), parameters: GraphParameters()).build().graph
+        let compiled = CompiledGraph(graph: graph, profiles: [.foot, .wheelchair])
+        let exit = try #require(graph.nodes.indices.first { graph.nodes[$0].kind == .entrance })
+        let upstairs = try #require(graph.placeNodes[.space("room1")])
+        for (profile, table) in zip(compiled.profiles, compiled.egress) {
+            #expect(table.exit[upstairs] == UInt32(exit))
+            // Following the first arcs reaches the exit, and their costs add up to the table's.
+            var node = upstairs, total: UInt32 = 0
+            while table.firstArc[node] != BundleFormat.none {
+                let arc = Int(table.firstArc[node])
+                #expect(graph.arcs[arc].tail == node)
+                total += profile.costs[arc]
+                node = graph.arcs[arc].head
+            }
+            #expect(node == exit && total == table.cost[upstairs])
+        }
+        // On wheels the way down is the lift, which waits: it takes longer than the stairs.
+        #expect(compiled.egress[1].cost[upstairs] > compiled.egress[0].cost[upstairs])
+    }
+
+    @Test func groundFloorDoorsOnTheFootprintBecomeEntrancesWhenNoneIsTagged() throws {
+        var venue = SmallVenue.venue()
+        venue.openings = venue.openings.map { opening in
+            var untagged = opening
+            untagged.isEntrance = false
+            return untagged
+        }
+        guard case .polygon(let outline) = SmallVenue.rectangle(0, 0, 20, 9) else { return }
+        venue.buildings[0].footprint = outline
+        let (graph, issues) = GraphBuilder(venue: venue, parameters: GraphParameters()).build()
+        let entrances = graph.nodes.filter { $0.kind == .entrance }
+        // The front door on the west wall; the room door between two spaces is not one.
+        #expect(entrances.count == 1 && entrances.first?.label == "Front door")
+        #expect(issues.filter { $0.code == "entrance-inferred" }.map(\.message)
+            == ["building House tags no entrance; 1 ground-floor doors on its footprint are taken as entrances"])
+    }
+}
