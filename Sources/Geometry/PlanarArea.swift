@@ -69,6 +69,18 @@ public final class PlanarArea {
         return GEOSDistance_r(engine.handle, boundary, geosPoint, &distance) == 1 ? distance : .infinity
     }
 
+    /// The point of the outline (exterior or hole) nearest to `point`; `nil` when GEOS fails.
+    public func nearestOutlinePoint(to point: PlanarPoint) -> PlanarPoint? {
+        if boundary == nil { boundary = GEOSBoundary_r(engine.handle, geometry) }
+        guard let boundary, let geosPoint = engine.point(point) else { return nil }
+        defer { GEOSGeom_destroy_r(engine.handle, geosPoint) }
+        guard let pair = GEOSNearestPoints_r(engine.handle, boundary, geosPoint) else { return nil }
+        defer { GEOSCoordSeq_destroy_r(engine.handle, pair) }
+        var x = 0.0, y = 0.0
+        guard GEOSCoordSeq_getXY_r(engine.handle, pair, 0, &x, &y) == 1 else { return nil }
+        return PlanarPoint(x: x, y: y)
+    }
+
     /// Metres of the polyline lying more than `tolerance` outside the area, leaving out what lies
     /// within `radius` of the `exempt` points (doors drawn a little off the wall, say).
     public func lengthOutside(_ polyline: [PlanarPoint], tolerance: Double, exempt: [PlanarPoint] = [],

@@ -53,6 +53,13 @@ public final class SpaceLocator {
         return found.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0)
     }
 
+    /// The point of a space's outline nearest to `coordinate`; `nil` for a space without an area.
+    public func nearestOutlinePoint(ofSpace index: Int, to coordinate: Coordinate) -> Coordinate? {
+        guard let area = area(ofSpace: index),
+              let point = area.nearestOutlinePoint(to: projection.project(coordinate)) else { return nil }
+        return projection.unproject(point)
+    }
+
     /// Spaces on `levelID` that contain the point (inside or on the outline), smallest first, so a
     /// room wins over the building-wide area around it.
     public func spaces(covering coordinate: Coordinate, levelID: String) -> [Int] {

@@ -37,6 +37,30 @@ import VenueModel
         #expect(issues.first { $0.code == "unknown-property" }?.location?.feature == "occ")
     }
 
+    @Test func aTopFloorLandingDrawnAroundTheFlightContinuesTheStairwell() throws {
+        var fixture = IMDFFixture.standard()
+        // Level 2's stairwell is a U around the opening the flight from level 1 rises through: it
+        // holds neither the lower unit's area nor its display point, but all four of its corners.
+        let u = [(30.0, 4.0), (29, 4), (29, 11), (35, 11), (35, 4), (34, 4), (34, 10), (30, 10), (30, 4)]
+            .map { IMDFFixture.position($0.0, $0.1) }.joined(separator: ", ")
+        func upperStairs(_ geometry: String) -> String {
+            IMDFFixture.feature("stairs2", "unit", #""category": "stairs", "level_id": "L2", "restriction": "restricted""#, geometry)
+        }
+        let drawn = upperStairs(IMDFFixture.rectangle(30, 4, 34, 10))
+        let units = try #require(fixture.files["unit.geojson"])
+        #expect(units.contains(drawn))
+        fixture.files["unit.geojson"] = units.replacingOccurrences(of: drawn, with: upperStairs(#"{"type": "Polygon", "coordinates": [[\#(u)]]}"#))
+        let (venue, issues) = try fixture.venue()
+        #expect(venue.spaces.first { $0.id == "c:stairs2" }?.geometry.polygons.first?.exterior.count == 9, "the U replaced the rectangle")
+        let stairs = try #require(venue.connectors.first { $0.kind == .stairs })
+        #expect(stairs.levelIDs == ["bld@0", "bld@1"])
+        #expect(issues.filter { $0.code == "connector-inferred" }.count == 2)
+
+        // Two stairwells that merely share a wall are not one staircase.
+        fixture.files["unit.geojson"] = units.replacingOccurrences(of: drawn, with: upperStairs(IMDFFixture.rectangle(34, 4, 36, 10)))
+        #expect(try fixture.venue().venue.connectors.filter { $0.kind == .stairs }.isEmpty)
+    }
+
     @Test func aZipArchiveReadsLikeTheFolder() throws {
         let fixture = IMDFFixture.standard()
         let fromFolder = try VenueAssembler(venueID: "v", venueName: "V").assemble([fixture.read(fixture.folder())]).venue

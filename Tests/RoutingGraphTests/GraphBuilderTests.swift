@@ -38,6 +38,29 @@ import VenueModel
         #expect(abs((up?.length ?? 0) - 5.4) < 1e-9)
     }
 
+    @Test func aLandingLeftInAVoidMovesToItsStairwell() throws {
+        var venue = SmallVenue.venue()
+        // Upstairs, a stairwell drawn around the opening at the stairs' point (18, 1.5): the point
+        // itself lies in no space, 1 m from the stairwell's inner edge (beyond the door tolerance).
+        let ring = [(16.5, 0.5), (16, 0.5), (16, 3), (20, 3), (20, 0.5), (19.5, 0.5), (19.5, 2.5), (16.5, 2.5), (16.5, 0.5)]
+        venue.spaces[2].geometry = SmallVenue.rectangle(0, 0, 16, 3)
+        venue.spaces.append(Space(id: "stairwell1", kind: .stairs, buildingID: "H", levelIDs: ["H@1"],
+                                  geometry: .polygon(Polygon(exterior: ring.map { SmallVenue.at($0.0, $0.1) })),
+                                  source: VenueModel.SourceLocation(file: "house.geojson")))
+        venue.openings.append(Opening(id: "stairwell-door", levelIDs: ["H@1"], location: SmallVenue.at(16, 1.5),
+                                      isEntrance: false, source: VenueModel.SourceLocation(file: "house.geojson")))
+        venue.connectors.removeAll { $0.kind == .elevator }
+        let builder = GraphBuilder(venue: venue, parameters: GraphParameters())
+        let graph = builder.build().graph
+        let upper = try #require(graph.levelIDs.firstIndex(of: "H@1"))
+        let landing = try #require(graph.nodes.indices.first { graph.nodes[$0].kind == .connectorLanding && graph.nodes[$0].level == upper })
+        let position = SmallVenue.projection.project(graph.nodes[landing].coordinate)
+        #expect(abs(position.x - 18) < 1e-6 && abs(position.y - 2.5) < 1e-6, "the nearest point of the stairwell's outline")
+        #expect(builder.anchors[venue.spaces.count - 1]?["H@1"]?.contains(landing) == true)
+        #expect(graph.arcs.contains { $0.tail == landing && $0.kind == .walk && graph.nodes[$0.head].kind == .door },
+                "the landing is linked to the stairwell's door")
+    }
+
     @Test func liftsWaitOncePerRide() {
         let lift = arcs(.elevator)
         // Per level: board and alight; between the two levels: a ride each way.

@@ -105,8 +105,8 @@ extension IMDFInterpreter {
     }
 
     /// Without relationships, stairs and elevator units of one building that overlap on
-    /// adjacent levels are taken to be one staircase or lift: the lowest unit's display point is
-    /// followed up level by level while it stays inside a unit of the same kind.
+    /// adjacent levels are taken to be one staircase or lift: the chain climbs level by level to a
+    /// unit of the same kind that contains the display point of the unit below, or that frames it.
     mutating func inferConnectors() {
         let vertical = units.filter { $0.value.kind == .stairs || $0.value.kind == .elevator }
         for buildingID in buildings.keys.sorted() {
@@ -118,12 +118,15 @@ extension IMDFInterpreter {
                 for (unitID, unit) in vertical.filter({ $0.value.levelID == levelID }).sorted(by: { $0.key < $1.key })
                 where !used.contains(unitID) {
                     var chain = [unitID]
+                    var below = unit
                     for upper in buildingLevels[(position + 1)...] {
-                        guard let match = vertical.filter({ $0.value.levelID == upper && $0.value.kind == unit.kind && !used.contains($0.key) })
-                            .sorted(by: { $0.key < $1.key })
-                            .first(where: { candidate in candidate.value.polygons.contains { $0.contains(unit.point) } })
+                        let candidates = vertical.filter { $0.value.levelID == upper && $0.value.kind == unit.kind && !used.contains($0.key) }
+                            .sorted { $0.key < $1.key }
+                        guard let match = candidates.first(where: { candidate in candidate.value.polygons.contains { $0.contains(below.point) } })
+                            ?? candidates.first(where: { Self.frames($0.value, below) })
                         else { break }
                         chain.append(match.key)
+                        below = match.value
                     }
                     guard chain.count >= 2 else { continue }
                     used.formUnion(chain)
@@ -137,6 +140,24 @@ extension IMDFInterpreter {
                 }
             }
         }
+    }
+}
+
+extension IMDFInterpreter {
+    /// How near (metres) a corner of the unit below must be to count as touching the unit above.
+    static let framingTolerance = 0.2
+
+    /// Whether `upper` is drawn around `lower`: at least three of the lower unit's corners lie in
+    /// or on it. The top floor of a stairwell is often the landing around the opening the flight
+    /// rises through, so it holds none of the lower flight's area and not its display point.
+    static func frames(_ upper: UnitInfo, _ lower: UnitInfo) -> Bool {
+        let corners = lower.polygons.flatMap { polygon in
+            polygon.exterior.count > 1 && polygon.exterior.first == polygon.exterior.last ? Array(polygon.exterior.dropLast()) : polygon.exterior
+        }
+        let touching = corners.filter { corner in
+            upper.polygons.contains { $0.contains(corner) || $0.rings.contains { $0.distance(from: corner) <= framingTolerance } }
+        }
+        return touching.count >= 3
     }
 }
 

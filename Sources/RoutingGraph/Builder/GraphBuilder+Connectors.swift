@@ -13,11 +13,13 @@ extension GraphBuilder {
             guard levels.count >= 2 else { continue }
             var landings: [Int] = []
             for level in levels {
-                let landing = addNode(connector.location, level: level.index, kind: .connectorLanding,
-                                      label: connector.label)
+                let place = landingPlace(connector, levelID: level.id)
+                let landing = addNode(place?.position ?? connector.location, level: level.index,
+                                      kind: .connectorLanding, label: connector.label)
                 register(landing)
                 landings.append(landing)
-                attachLanding(landing, connector: connector, levelID: level.id)
+                // A landing in no space stays unlinked on that level; validation reports it.
+                if let place { anchors[place.space, default: [:]][level.id, default: []].append(landing) }
             }
             switch connector.kind {
             case .elevator: addLift(connector, landings: landings)
@@ -26,16 +28,28 @@ extension GraphBuilder {
         }
     }
 
-    private func attachLanding(_ landing: Int, connector: Connector, levelID: String) {
+    /// How far (metres) a landing left in a void may move to reach its stairwell or lift shaft.
+    static let landingReach = 5.0
+
+    /// The space a landing stands in on a level, and where it stands.
+    ///
+    /// Normally the connector's own point, in the smallest walkable space covering it or on an
+    /// outline within the door tolerance. The top floor of a stairwell is often drawn around the
+    /// opening the stairs rise through, leaving the connector's point in a void; the landing then
+    /// moves to the nearest outline of a stairwell or lift space within ``landingReach``.
+    private func landingPlace(_ connector: Connector, levelID: String) -> (space: Int, position: Coordinate)? {
         let walkable = { (index: Int) in self.venue.spaces[index].kind.isWalkable }
-        var spaces = locator.spaces(covering: connector.location, levelID: levelID).filter(walkable)
-        if spaces.isEmpty {
-            spaces = locator.spaces(withOutlineNear: connector.location, levelID: levelID,
-                                    tolerance: parameters.doorTolerance).filter(walkable)
+        let location = connector.location
+        if let space = locator.spaces(covering: location, levelID: levelID).first(where: walkable)
+            ?? locator.spaces(withOutlineNear: location, levelID: levelID, tolerance: parameters.doorTolerance)
+            .first(where: walkable) {
+            return (space, location)
         }
-        // A landing in no space stays unlinked on that level; validation reports it.
-        guard let space = spaces.first else { return }
-        anchors[space, default: [:]][levelID, default: []].append(landing)
+        let shaftKind: SpaceKind = connector.kind == .elevator ? .elevator : .stairs
+        guard let space = locator.spaces(withOutlineNear: location, levelID: levelID, tolerance: Self.landingReach)
+            .first(where: { venue.spaces[$0].kind == shaftKind }),
+              let position = locator.nearestOutlinePoint(ofSpace: space, to: location) else { return nil }
+        return (space, position)
     }
 
     private func connectorAttributes(_ connector: Connector) -> ArcAttributes {
