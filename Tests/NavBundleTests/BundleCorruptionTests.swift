@@ -18,8 +18,12 @@ import Testing
         for index in 0..<bundle.arcCount { _ = try bundle.arc(index) }
         for index in 0..<bundle.placeCount { _ = try bundle.place(index) }
         for index in 0..<bundle.eventCount { _ = try bundle.event(index) }
+        for index in 0..<bundle.arcCount { _ = try bundle.arcShape(index) }
         if bundle.nodeCount > 1, !bundle.profileNames.isEmpty {
             _ = try bundle.shortestPath(from: 0, to: bundle.nodeCount - 1, profile: 0)
+            if bundle.hasEgress {
+                for node in 0..<bundle.nodeCount { _ = try bundle.wayOut(from: node, profile: 0) }
+            }
         }
     }
 
@@ -39,7 +43,7 @@ import Testing
     @Test func refusesAnotherMajorVersion() throws {
         var image = try BundleWriter.image(of: BundleFixture.contents())
         image[8] = 9
-        #expect(throws: ContainerError.unsupportedVersion(found: "9.1", supportedMajor: 0)) { try open(image) }
+        #expect(throws: ContainerError.unsupportedVersion(found: "9.\(BundleFormat.kind.minor)", supportedMajor: 0)) { try open(image) }
     }
 
     @Test func detectsABitFlipInEverySection() throws {

@@ -1,8 +1,8 @@
 import Foundation
 @testable import NavBundle
 
-/// A small hand-made bundle: two levels, a corridor with two rooms, stairs, and a profile that
-/// may not take the stairs.
+/// A small hand-made bundle: two levels, a corridor with two rooms, stairs, a profile that may
+/// not take the stairs, and egress tables leading out through the ground-floor office.
 enum BundleFixture {
     static func contents() -> BundleContents {
         var contents = BundleContents(metadata: BundleMetadata(
@@ -29,6 +29,10 @@ enum BundleFixture {
         }
         contents.arcs = both(0, 1, 4, .walk, "H.0.1 Office") + both(1, 2, 10, .walk, "Corridor 0")
             + both(2, 3, 6, .stairs, "Stairs") + both(3, 4, 10, .walk, "Corridor 1") + both(4, 5, 4, .walk, "H.1.1 Lab")
+        // The lab's arcs bend around one corner of the lab.
+        let corner = BundleContents.Position(latitude: 48.15002, longitude: 11.580035)
+        contents.arcs[8].via = [corner]
+        contents.arcs[9].via = [corner]
         let walking = contents.arcs.map { UInt32($0.length * 1000) }
         let noStairs = contents.arcs.map { $0.kind == .stairs ? BundleFormat.impassable : UInt32($0.length * 1000) }
         contents.profiles = [.init(name: "foot", costs: walking), .init(name: "wheelchair", costs: noStairs)]
@@ -40,6 +44,13 @@ enum BundleFixture {
             .init(kind: .pointOfInterest, ref: "CAFE", name: "Café Crème", category: "cafe", description: "Coffee",
                   level: 0, node: nil, latitude: 48.1501, longitude: 11.5801, openingHours: "Mo-Fr 08:00-16:00",
                   phone: "+49 1", email: "cafe@example.org", website: "https://example.org", geofenceRadius: 12.5),
+        ]
+        // The office's node 0 is the way out; the wheelchair profile cannot come down the stairs.
+        let none = BundleFormat.none
+        contents.egress = [
+            .init(exit: [0, 0, 0, 0, 0, 0], cost: [0, 4000, 14000, 20000, 30000, 34000], firstArc: [none, 1, 3, 5, 7, 9]),
+            .init(exit: [0, 0, 0, none, none, none], cost: [0, 4000, 14000, none, none, none],
+                  firstArc: [none, 1, 3, none, none, none]),
         ]
         contents.events = [.init(place: 1, title: "Open lab", description: "All welcome", start: 1_764_580_500,
                                  end: 1_764_586_000)]

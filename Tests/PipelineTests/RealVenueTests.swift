@@ -41,6 +41,30 @@ struct RealVenueTests {
         #expect(!wheelchair.contains { $0.action == .stairs })
     }
 
+    @Test func tuDresdenBundleLeadsEveryReachableRoomOut() throws {
+        let (summary, bundle) = try build("tu-dresden-apb")
+        #expect(summary.status == .succeeded, "\(summary.errors)")
+        #expect(bundle.hasEgress)
+        for profile in ["foot", "step-free"] {
+            let index = try bundle.profileIndex(named: profile)
+            var rooms = 0, out = 0
+            for place in 0..<bundle.placeCount {
+                let record = try bundle.place(place)
+                guard record.kind == .room, let node = record.node else { continue }
+                rooms += 1
+                guard let route = try bundle.wayOut(from: node, profile: index) else { continue }
+                out += 1
+                #expect(try bundle.node(route.nodes.last!).kind == .entrance)
+                for arc in route.arcs {
+                    let kind = try bundle.arc(arc).kind
+                    #expect(profile == "foot" || ![.stairs, .steps, .escalator].contains(kind), "\(profile) way out uses \(kind)")
+                }
+            }
+            print("TU Dresden: \(out) of \(rooms) rooms have a \(profile) way out in the bundle")
+            #expect(Double(out) >= 0.9 * Double(rooms))
+        }
+    }
+
     /// Every staging table but `sources` as text, one line per row in row order, each line
     /// rewritten by `normalise` (the two encodings of one extract are different files).
     func stagingContents(_ url: URL, normalise: (String) -> String) throws -> [String: [String]] {

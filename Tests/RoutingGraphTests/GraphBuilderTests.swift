@@ -126,6 +126,25 @@ import VenueModel
         #expect(!graph.arcs.contains { $0.tail == room || $0.head == room })
     }
 
+    @Test func theBundleLeadsOutAsTheEgressTableSays() throws {
+        let compiled = CompiledGraph(graph: graph, profiles: [.foot, .wheelchair])
+        let bundle = try SmallVenue.bundle(compiled)
+        let back = try CompiledGraph(bundle: bundle)
+        for (profile, table) in compiled.egress.enumerated() {
+            #expect(back.egress[profile].exit == table.exit && back.egress[profile].cost == table.cost)
+            for node in graph.nodes.indices {
+                let route = try bundle.wayOut(from: node, profile: profile)
+                #expect((route == nil) == (table.exit[node] == BundleFormat.none))
+                guard let route else { continue }
+                #expect(route.nodes.last.map(UInt32.init) == table.exit[node])
+                #expect(route.duration == Double(table.cost[node]) / 1000)
+            }
+        }
+        // The upstairs room has a way out on foot, down the stairs or by lift.
+        let upstairs = try #require(graph.placeNodes[.space("room1")])
+        #expect(try bundle.wayOut(from: upstairs, profile: 0)?.nodes.count ?? 0 > 3)
+    }
+
     @Test func theArtifactRoundTrips() throws {
         let compiled = CompiledGraph(graph: graph, profiles: [.foot, .wheelchair])
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("graph-\(UUID().uuidString).navgraph")

@@ -72,9 +72,11 @@ enum SmallVenue {
         }
         contents.arcs = compiled.graph.arcs.map {
             BundleContents.Arc(tail: $0.tail, head: $0.head, length: $0.length, kind: $0.kind, label: $0.label,
-                               isIndoor: $0.attributes.isIndoor)
+                               isIndoor: $0.attributes.isIndoor,
+                               via: $0.via.map { BundleContents.Position(latitude: $0.latitude, longitude: $0.longitude) })
         }
         contents.profiles = compiled.profiles.map { BundleContents.Profile(name: $0.name, costs: $0.costs) }
+        contents.egress = compiled.egress.map { BundleContents.Egress(exit: $0.exit, cost: $0.cost, firstArc: $0.firstArc) }
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("house-\(UUID().uuidString).navbundle")
         try BundleWriter.write(contents, to: url)
         return try VenueBundle(path: url.path)

@@ -31,6 +31,14 @@ import Testing
         let object = try JSONSerialization.jsonObject(with: geojson) as? [String: Any]
         #expect(object?["type"] as? String == "FeatureCollection")
 
+        let wayOut = try cli.run(["route", Self.bundle, "--from", "A.2.04", "--to-exit", "--profile", "wheelchair"])
+        #expect(wayOut.status == 0, "\(wayOut.errorOutput)")
+        #expect(wayOut.output.contains("to the nearest exit, "), "\(wayOut.output)")
+        #expect(wayOut.output.contains("Take Lift A down from Second floor to Ground floor"))
+        #expect(!wayOut.output.contains("staircase"))
+        let both = try cli.run(["route", Self.bundle, "--from", "A.2.04", "--to", "B.1.G5", "--to-exit"])
+        #expect(both.status != 0 && both.errorOutput.contains("either --to PLACE or --to-exit"))
+
         let search = try cli.run(["search", Self.bundle, "study", "--min-capacity", "8"])
         #expect(search.status == 0)
         #expect(search.output.contains("Group Study Room 3"))

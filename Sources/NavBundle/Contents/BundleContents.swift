@@ -8,6 +8,8 @@ public struct BundleContents: Sendable {
     public var profiles: [Profile] = []
     public var places: [Place] = []
     public var events: [Event] = []
+    /// Per profile, in ``profiles`` order, the way out from every node; may be empty.
+    public var egress: [Egress] = []
 
     public init(metadata: BundleMetadata) {
         self.metadata = metadata
@@ -56,14 +58,46 @@ public struct BundleContents: Sendable {
         /// The space, path or connector the arc belongs to ("Corridor A.1", "Lift A").
         public var label: String?
         public var isIndoor: Bool
+        /// The corners the arc bends around between its tail and head, in walking order.
+        public var via: [Position]
 
-        public init(tail: Int, head: Int, length: Double, kind: ArcKind, label: String?, isIndoor: Bool) {
+        public init(tail: Int, head: Int, length: Double, kind: ArcKind, label: String?, isIndoor: Bool,
+                    via: [Position] = []) {
             self.tail = tail
             self.head = head
             self.length = length
             self.kind = kind
             self.label = label
             self.isIndoor = isIndoor
+            self.via = via
+        }
+    }
+
+    /// A point on the ground in WGS 84 degrees.
+    public struct Position: Hashable, Sendable {
+        public var latitude: Double
+        public var longitude: Double
+
+        public init(latitude: Double, longitude: Double) {
+            self.latitude = latitude
+            self.longitude = longitude
+        }
+    }
+
+    /// For one profile, the nearest exit from every node and the first arc towards it.
+    public struct Egress: Hashable, Sendable {
+        /// Per node, the exit node reached, or ``BundleFormat/none``.
+        public var exit: [UInt32]
+        /// Per node, milliseconds to that exit, or ``BundleFormat/impassable``.
+        public var cost: [UInt32]
+        /// Per node, the index into ``BundleContents/arcs`` of the arc to take first, or
+        /// ``BundleFormat/none`` at an exit and where none is reachable.
+        public var firstArc: [UInt32]
+
+        public init(exit: [UInt32], cost: [UInt32], firstArc: [UInt32]) {
+            self.exit = exit
+            self.cost = cost
+            self.firstArc = firstArc
         }
     }
 

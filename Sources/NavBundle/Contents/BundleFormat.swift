@@ -1,6 +1,6 @@
-/// Constants of the bundle format v0 (`docs/bundle-format.md`).
+/// Constants of the bundle format v0.2 (`docs/bundle-format.md`).
 public enum BundleFormat {
-    public static let kind = ContainerKind(magic: "NAVFBNDL", major: 0, minor: 1)
+    public static let kind = ContainerKind(magic: "NAVFBNDL", major: 0, minor: 2)
     public static let name = "navforge bundle"
 
     /// Marks an absent string, node or place reference.
@@ -17,6 +17,10 @@ public enum BundleFormat {
         public static let profiles: SectionTag = "PROF"
         public static let places: SectionTag = "PLAC"
         public static let events: SectionTag = "EVNT"
+        /// Since 0.2: the corners each arc bends around.
+        public static let shapes: SectionTag = "SHAP"
+        /// Since 0.2: the fastest way out from every node, per profile.
+        public static let egress: SectionTag = "EGRS"
     }
 
     static let levelEntrySize = 24
@@ -24,6 +28,8 @@ public enum BundleFormat {
     static let arcEntrySize = 16
     static let placeEntrySize = 64
     static let eventEntrySize = 32
+    static let egressEntrySize = 12
+    static let shapePointSize = 8
 
     /// Degrees are stored as signed 32-bit integers of 1e-7 degree (about 1 cm), as OSM does.
     static let coordinateScale = 1e7

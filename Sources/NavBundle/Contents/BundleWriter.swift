@@ -1,6 +1,6 @@
 public import Foundation
 
-/// Encodes ``BundleContents`` as a bundle file (format v0).
+/// Encodes ``BundleContents`` as a bundle file (format v0.2).
 ///
 /// Deterministic: strings are interned in a fixed order, arcs sorted by tail with ties kept in
 /// input order, and the metadata JSON has sorted keys, so equal contents give equal bytes.
@@ -21,6 +21,8 @@ public enum BundleWriter {
         let profiles = encodeProfiles(contents.profiles, order: order, strings: &strings)
         let places = encodePlaces(contents.places, strings: &strings)
         let events = encodeEvents(contents.events, strings: &strings)
+        let shapes = encodeShapes(contents.arcs, order: order)
+        let egress = encodeEgress(contents.egress, order: order, nodeCount: contents.nodes.count)
 
         container.add(BundleFormat.Tag.strings, strings.encoded())
         container.add(BundleFormat.Tag.levels, levels)
@@ -29,6 +31,8 @@ public enum BundleWriter {
         container.add(BundleFormat.Tag.profiles, profiles)
         container.add(BundleFormat.Tag.places, places)
         container.add(BundleFormat.Tag.events, events)
+        container.add(BundleFormat.Tag.shapes, shapes)
+        container.add(BundleFormat.Tag.egress, egress)
         return container.image()
     }
 
@@ -64,6 +68,18 @@ public enum BundleWriter {
         }
         for event in contents.events {
             try check(contents.places.indices.contains(event.place), "event \(event.title) refers to a missing place")
+        }
+        try check(contents.egress.isEmpty || contents.egress.count == contents.profiles.count,
+                  "\(contents.egress.count) egress tables for \(contents.profiles.count) profiles")
+        for table in contents.egress {
+            try check(table.exit.count == nodeCount && table.cost.count == nodeCount && table.firstArc.count == nodeCount,
+                      "an egress table does not have one entry per node")
+            for node in 0..<nodeCount {
+                let exit = table.exit[node], arc = table.firstArc[node]
+                try check(exit == BundleFormat.none || Int(exit) < nodeCount, "egress names missing exit node \(exit)")
+                try check(arc == BundleFormat.none || (Int(arc) < contents.arcs.count && contents.arcs[Int(arc)].tail == node),
+                          "egress from node \(node) starts on arc \(arc), which does not leave it")
+            }
         }
     }
 
@@ -167,6 +183,45 @@ public enum BundleWriter {
             writer.uint32(0)
             writer.int64(event.start)
             writer.int64(event.end)
+        }
+        return writer.data
+    }
+
+    private static func encodeShapes(_ arcs: [BundleContents.Arc], order: [Int]) -> Data {
+        let pointCount = arcs.reduce(0) { $0 + $1.via.count }
+        var writer = ByteWriter(capacity: 16 + (arcs.count + 1) * 4 + pointCount * BundleFormat.shapePointSize)
+        writer.uint32(UInt32(arcs.count))
+        writer.uint32(UInt32(pointCount))
+        // first_point[a] is the index of arc a's first corner; first_point[arc count] the total.
+        var first: UInt32 = 0
+        for index in order {
+            writer.uint32(first)
+            first += UInt32(arcs[index].via.count)
+        }
+        writer.uint32(first)
+        writer.pad(to: 8)
+        for index in order {
+            for point in arcs[index].via {
+                writer.int32(fixedPoint(point.latitude))
+                writer.int32(fixedPoint(point.longitude))
+            }
+        }
+        return writer.data
+    }
+
+    private static func encodeEgress(_ tables: [BundleContents.Egress], order: [Int], nodeCount: Int) -> Data {
+        var position = [UInt32](repeating: 0, count: order.count)
+        for (bundleIndex, inputIndex) in order.enumerated() { position[inputIndex] = UInt32(bundleIndex) }
+        var writer = ByteWriter(capacity: 8 + tables.count * nodeCount * BundleFormat.egressEntrySize)
+        writer.uint32(UInt32(tables.count))
+        writer.uint32(UInt32(nodeCount))
+        for table in tables {
+            for node in 0..<nodeCount {
+                writer.uint32(table.exit[node])
+                writer.uint32(table.cost[node])
+                let arc = table.firstArc[node]
+                writer.uint32(arc == BundleFormat.none ? arc : position[Int(arc)])
+            }
         }
         return writer.data
     }

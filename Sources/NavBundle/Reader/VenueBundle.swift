@@ -24,6 +24,11 @@ public final class VenueBundle: @unchecked Sendable {
     public let placeCount: Int
     let events: ByteReader
     public let eventCount: Int
+    /// `first_point` offsets and corner coordinates (`SHAP`); `nil` in bundles before format 0.2.
+    let shapeIndex: ByteReader?
+    let shapePoints: ByteReader?
+    /// One table of `node count` entries per profile (`EGRS`); `nil` when the bundle has none.
+    let egress: ByteReader?
 
     public convenience init(path: String, verifyChecksums: Bool = true) throws(ContainerError) {
         let file = try ContainerFile(path: path, kind: BundleFormat.kind, kindName: BundleFormat.name)
@@ -88,6 +93,39 @@ public final class VenueBundle: @unchecked Sendable {
             names.append(try Self.string(nameIndex, in: stringSection, count: stringCount) ?? "profile\(index)")
         }
         profileNames = names
+        (shapeIndex, shapePoints) = try Self.shapes(file, arcCount: arcCount)
+        egress = try Self.egress(file, profileCount: names.count, nodeCount: nodeCount)
+    }
+
+    /// The optional `SHAP` section, checked against the arc count.
+    private static func shapes(_ file: ContainerFile, arcCount: Int) throws(ContainerError) -> (ByteReader?, ByteReader?) {
+        guard let section = file.section(BundleFormat.Tag.shapes) else { return (nil, nil) }
+        let header = Result { () throws(ByteReaderError) in (try section.uint32(at: 0), try section.uint32(at: 4)) }
+        guard case .success(let (arcs, points)) = header, Int(arcs) == arcCount else {
+            throw .malformedSection(section: "SHAP", detail: "arc count differs from ARCS")
+        }
+        let indexBytes = (arcCount + 1) * 4
+        let pointsStart = (8 + indexBytes + 7) / 8 * 8
+        guard let index = try? section.slice(offset: 8, count: indexBytes),
+              let coordinates = try? section.slice(offset: pointsStart, count: Int(points) * BundleFormat.shapePointSize) else {
+            throw .malformedSection(section: "SHAP", detail: "\(points) corners do not fit the section")
+        }
+        return (index, coordinates)
+    }
+
+    /// The optional `EGRS` section: empty, or one table per profile.
+    private static func egress(_ file: ContainerFile, profileCount: Int, nodeCount: Int) throws(ContainerError) -> ByteReader? {
+        guard let section = file.section(BundleFormat.Tag.egress) else { return nil }
+        let header = Result { () throws(ByteReaderError) in (try section.uint32(at: 0), try section.uint32(at: 4)) }
+        guard case .success(let (tables, nodes)) = header, Int(nodes) == nodeCount,
+              tables == 0 || Int(tables) == profileCount else {
+            throw .malformedSection(section: "EGRS", detail: "table counts differ from PROF and NODE")
+        }
+        guard tables > 0 else { return nil }
+        guard let records = try? section.slice(offset: 8, count: profileCount * nodeCount * BundleFormat.egressEntrySize) else {
+            throw .malformedSection(section: "EGRS", detail: "\(tables) tables do not fit the section")
+        }
+        return records
     }
 
     /// The leading `u32` count of a section.

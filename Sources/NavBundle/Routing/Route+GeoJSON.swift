@@ -2,16 +2,21 @@ public import Foundation
 
 extension VenueBundle {
     /// The route as a GeoJSON FeatureCollection: one LineString per step (with its action, label,
-    /// levels, length and duration) and Points for start and destination.
+    /// levels, length and duration), following the corners of each arc, and Points for start and
+    /// destination.
     public func geoJSON(for route: Route, from start: String, to destination: String) throws(RouteError) -> Data {
         do {
             let steps = try steps(of: route)
             var features: [[String: Any]] = []
             for (index, step) in steps.enumerated() {
                 var coordinates: [[Double]] = []
-                for node in route.nodes[step.startIndex...step.endIndex] {
-                    let record = try self.node(node)
+                for position in step.startIndex...step.endIndex {
+                    let record = try self.node(route.nodes[position])
                     coordinates.append([record.longitude, record.latitude])
+                    // Arcs inside a space bend around its corners; the line follows them.
+                    if position < step.endIndex {
+                        for corner in try arcShape(route.arcs[position]) { coordinates.append([corner.longitude, corner.latitude]) }
+                    }
                 }
                 var properties: [String: Any] = [
                     "step": index + 1, "action": step.action.rawValue,

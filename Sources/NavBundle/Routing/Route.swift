@@ -26,6 +26,8 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
     case noGraph
     case notConnected(String)
     case noRoute(from: String, to: String, profile: String)
+    /// The bundle predates egress tables (format 0.1) or was built without a graph.
+    case noEgress
     case bundle(ContainerError)
 
     public var description: String {
@@ -38,6 +40,8 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(place) is not connected to the navigation graph"
         case .noRoute(let from, let to, let profile):
             return "no \(profile) route from \(from) to \(to)"
+        case .noEgress:
+            return "this bundle has no egress tables (it was built before format 0.2 or without a graph stage): rebuild it to find ways out"
         case .bundle(let error):
             return error.description
         }

@@ -2,9 +2,9 @@ public import NavBundle
 import VenueModel
 
 extension CompiledGraph {
-    /// The graph a bundle holds, for exporting: nodes, arcs with their kind, length, label and
-    /// indoor flag, and every profile's costs. Bundles do not keep the other arc attributes or
-    /// the arcs' corners; the graph artifact in the build folder does.
+    /// The graph a bundle holds, for exporting: nodes, arcs with their kind, length, label,
+    /// indoor flag and corners, every profile's costs and, when present, the egress tables.
+    /// Bundles do not keep the other arc attributes; the graph artifact in the build folder does.
     public init(bundle: VenueBundle) throws(ContainerError) {
         var graph = NavigationGraph()
         for index in 0..<bundle.levelCount { graph.levelIDs.append(try bundle.level(index).id) }
@@ -19,8 +19,10 @@ extension CompiledGraph {
                 let arc = try bundle.arc(index)
                 var facts = ArcAttributes()
                 facts.isIndoor = arc.isIndoor
-                graph.arcs.append(GraphArc(tail: tail, head: arc.head, length: arc.length, kind: arc.kind,
-                                           label: arc.label, attributes: facts))
+                var graphArc = GraphArc(tail: tail, head: arc.head, length: arc.length, kind: arc.kind,
+                                        label: arc.label, attributes: facts)
+                graphArc.via = try bundle.arcShape(index).map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
+                graph.arcs.append(graphArc)
                 arcOrder.append(index)
             }
         }
@@ -31,6 +33,20 @@ extension CompiledGraph {
             for index in arcOrder { costs.append(try bundle.cost(profile: profile, arc: index)) }
             profiles.append(ProfileCosts(name: name, costs: costs))
         }
-        self.init(graph: graph, profiles: profiles, egress: [])
+        // Arcs are read in bundle order, so bundle arc indexes are already graph arc indexes.
+        var egress: [EgressTable] = []
+        if bundle.hasEgress {
+            for (profile, name) in bundle.profileNames.enumerated() {
+                var table = EgressTable(profile: name, exit: [], cost: [], firstArc: [])
+                for node in 0..<bundle.nodeCount {
+                    let entry = try bundle.egressEntry(node: node, profile: profile)
+                    table.exit.append(entry.exit)
+                    table.cost.append(entry.cost)
+                    table.firstArc.append(entry.firstArc)
+                }
+                egress.append(table)
+            }
+        }
+        self.init(graph: graph, profiles: profiles, egress: egress)
     }
 }

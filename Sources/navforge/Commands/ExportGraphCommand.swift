@@ -10,7 +10,7 @@ struct ExportGraphCommand: ParsableCommand {
         abstract: "Write a compiled graph as GeoJSON layers per level or as a benchmark edge list.",
         discussion: """
             Give a build folder (build/NAME, read from its graph.navgraph with every arc attribute), \
-            a .navgraph file, or a .navbundle (arc kinds, lengths and costs only).
+            a .navgraph file, or a .navbundle (arc kinds, lengths, corners, costs and egress; not the other attributes).
             """)
 
     @Argument(help: "A build folder, a .navgraph file or a .navbundle file.")

@@ -2,12 +2,16 @@ import ArgumentParser
 import Foundation
 import NavBundle
 
-/// `navforge route BUNDLE --from REF --to REF`: finds and describes a route in a bundle.
+/// `navforge route BUNDLE --from REF (--to REF | --to-exit)`: finds and describes a route in a bundle.
 struct RouteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "route",
-        abstract: "Find a route between two rooms or points of interest in a bundle.",
-        discussion: "Places are named by ref (A.2.14) or, when unique, by name; case and accents do not matter.")
+        abstract: "Find a route between two rooms or points of interest in a bundle, or the fastest way out.",
+        discussion: """
+            Places are named by ref (A.2.14) or, when unique, by name; case and accents do not matter. \
+            With --to-exit the route leads to the nearest building exit, emergency exits included, \
+            read from the bundle's egress table without searching.
+            """)
 
     @Argument(help: "The bundle file (.navbundle).")
     var bundle: String
@@ -16,13 +20,22 @@ struct RouteCommand: ParsableCommand {
     var from: String
 
     @Option(help: "Where the route ends.")
-    var to: String
+    var to: String?
+
+    @Flag(help: "Route to the nearest exit instead of to a place.")
+    var toExit = false
 
     @Option(help: "The routing profile, e.g. foot or wheelchair.")
     var profile = "foot"
 
     @Option(help: ArgumentHelp("Also write the route as GeoJSON to this file.", valueName: "file"))
     var geojson: String?
+
+    func validate() throws {
+        if (to == nil) == !toExit {
+            throw ValidationError("give either --to PLACE or --to-exit")
+        }
+    }
 
     func run() throws {
         do {
@@ -38,17 +51,27 @@ struct RouteCommand: ParsableCommand {
     private func findRoute() throws {
         let venue = try VenueBundle(path: bundle)
         let start = try venue.resolvePlace(from)
-        let destination = try venue.resolvePlace(to)
+        let destination = try to.map { try venue.resolvePlace($0) }
         guard !venue.profileNames.isEmpty else { throw RouteError.noGraph }
         let profileIndex = try venue.profileIndex(named: profile)
         let startNode = try connectedNode(of: start.place, in: venue)
-        let endNode = try connectedNode(of: destination.place, in: venue)
-        guard let route = try venue.shortestPath(from: startNode, to: endNode, profile: profileIndex) else {
-            throw RouteError.noRoute(from: start.place.label, to: destination.place.label, profile: profile)
+        let route: Route
+        if let destination {
+            let endNode = try connectedNode(of: destination.place, in: venue)
+            guard let found = try venue.shortestPath(from: startNode, to: endNode, profile: profileIndex) else {
+                throw RouteError.noRoute(from: start.place.label, to: destination.place.label, profile: profile)
+            }
+            route = found
+        } else {
+            guard let found = try venue.wayOut(from: startNode, profile: profileIndex) else {
+                throw RouteError.noRoute(from: start.place.label, to: "any exit", profile: profile)
+            }
+            route = found
         }
+        let endLabel = destination?.place.label ?? "exit"
         // The file first: a path that cannot be written fails the command before anything is printed.
         if let geojson {
-            let data = try venue.geoJSON(for: route, from: start.place.label, to: destination.place.label)
+            let data = try venue.geoJSON(for: route, from: start.place.label, to: endLabel)
             let url = URL(fileURLWithPath: geojson)
             let folder = url.deletingLastPathComponent()
             guard FileManager.default.fileExists(atPath: folder.path) else {
@@ -61,7 +84,9 @@ struct RouteCommand: ParsableCommand {
             }
         }
         let formatter = RouteFormatter(bundle: venue)
-        for line in try formatter.describe(route, from: start.place, to: destination.place) { Console.out(line) }
+        let lines = try destination.map { try formatter.describe(route, from: start.place, to: $0.place) }
+            ?? formatter.describeWayOut(route, from: start.place)
+        for line in lines { Console.out(line) }
         if let geojson { Console.out("Route written to \(geojson).") }
     }
 

@@ -7,9 +7,22 @@ struct RouteFormatter {
 
     func describe(_ route: Route, from start: VenueBundle.PlaceRecord,
                   to destination: VenueBundle.PlaceRecord) throws -> [String] {
+        try describe(route, from: start, toLine: try placeLine(destination), arrival: destination.label)
+    }
+
+    /// The route to the nearest exit, named by the exit node's label.
+    func describeWayOut(_ route: Route, from start: VenueBundle.PlaceRecord) throws -> [String] {
+        let exit = try bundle.node(route.nodes[route.nodes.count - 1])
+        let name = exit.label.map { "the nearest exit, \($0)" } ?? "the nearest exit"
+        return try describe(route, from: start, toLine: "\(name) (\(try bundle.level(exit.level).displayName))",
+                            arrival: exit.label ?? "the exit")
+    }
+
+    private func describe(_ route: Route, from start: VenueBundle.PlaceRecord, toLine: String,
+                          arrival: String) throws -> [String] {
         var lines = [
             "Route from \(try placeLine(start))",
-            "        to \(try placeLine(destination)), profile \(route.profile)",
+            "        to \(toLine), profile \(route.profile)",
         ]
         let steps = try bundle.steps(of: route)
         for (index, step) in steps.enumerated() {
@@ -21,7 +34,7 @@ struct RouteFormatter {
             }
             lines.append("\(number). \(text)")
         }
-        lines.append("Arrive at \(destination.label).")
+        lines.append("Arrive at \(arrival).")
         lines.append("Total \(Int(route.length.rounded())) m, about \(Self.eta(route.duration)) (\(route.profile)).")
         return lines
     }

@@ -1,0 +1,84 @@
+extension VenueBundle {
+    /// Whether the bundle holds egress tables, so ``wayOut(from:profile:)`` can answer.
+    public var hasEgress: Bool { egress != nil }
+
+    /// The fastest way out of the venue from `node` for a profile, read from the egress table
+    /// without searching: emergency exits count, as they do when leaving. `nil` when no exit can
+    /// be reached; a route of one node when `node` is an exit.
+    public func wayOut(from node: Int, profile: Int) throws(RouteError) -> Route? {
+        guard hasEgress else { throw .noEgress }
+        guard profile >= 0, profile < profileNames.count else {
+            throw .unknownProfile("#\(profile)", available: profileNames)
+        }
+        do {
+            return try followEgress(from: node, profile: profile)
+        } catch {
+            throw .bundle(error)
+        }
+    }
+
+    /// One raw egress entry: the exit reached from `node`, milliseconds to it and the arc to take
+    /// first (``BundleFormat/none`` and ``BundleFormat/impassable`` where there is no way out).
+    public func egressEntry(node: Int, profile: Int) throws(ContainerError) -> (exit: UInt32, cost: UInt32, firstArc: UInt32) {
+        guard let egress else { throw .malformedSection(section: "EGRS", detail: "the bundle has no egress tables") }
+        guard (0..<nodeCount).contains(node), (0..<profileNames.count).contains(profile) else {
+            throw .malformedSection(section: "EGRS", detail: "no entry for node \(node), profile \(profile)")
+        }
+        let base = (profile * nodeCount + node) * BundleFormat.egressEntrySize
+        return try read("EGRS") { () throws(ByteReaderError) in
+            (try egress.uint32(at: base), try egress.uint32(at: base + 4), try egress.uint32(at: base + 8))
+        }
+    }
+
+    private func followEgress(from start: Int, profile: Int) throws(ContainerError) -> Route? {
+        guard (0..<nodeCount).contains(start) else {
+            throw .malformedSection(section: "NODE", detail: "node \(start) does not exist")
+        }
+        let first = try egressEntry(node: start, profile: profile)
+        guard first.exit != BundleFormat.none else { return nil }
+        var nodes = [start], arcs: [Int] = []
+        var length = 0.0
+        var current = start
+        while case let arc = try egressEntry(node: current, profile: profile).firstArc, arc != BundleFormat.none {
+            // Each step must leave the current node, and the walk can be no longer than the graph:
+            // a corrupt table fails here instead of looping.
+            guard try arcIndexes(from: current).contains(Int(arc)), arcs.count < nodeCount else {
+                throw .malformedSection(section: "EGRS", detail: "the way out from node \(start) breaks at node \(current)")
+            }
+            let record = try self.arc(Int(arc))
+            arcs.append(Int(arc))
+            length += record.length
+            current = record.head
+            nodes.append(current)
+        }
+        guard current == Int(first.exit) else {
+            throw .malformedSection(section: "EGRS", detail: "the way out from node \(start) ends at \(current), not its exit \(first.exit)")
+        }
+        return Route(profile: profileNames[profile], nodes: nodes, arcs: arcs, length: length,
+                     duration: Double(first.cost) / 1000)
+    }
+
+    /// The corners an arc bends around between its tail and head; empty for a straight arc and in
+    /// bundles without shapes.
+    public func arcShape(_ arc: Int) throws(ContainerError) -> [BundleContents.Position] {
+        guard let shapeIndex, let shapePoints else { return [] }
+        guard arc >= 0, arc < arcCount else {
+            throw .malformedSection(section: "SHAP", detail: "arc \(arc) does not exist")
+        }
+        let (first, last) = try read("SHAP") { () throws(ByteReaderError) in
+            (try shapeIndex.uint32(at: arc * 4), try shapeIndex.uint32(at: arc * 4 + 4))
+        }
+        guard first <= last, Int(last) * BundleFormat.shapePointSize <= shapePoints.count else {
+            throw .malformedSection(section: "SHAP", detail: "corners of arc \(arc) are \(first)..<\(last)")
+        }
+        var corners: [BundleContents.Position] = []
+        for index in Int(first)..<Int(last) {
+            let (latitude, longitude) = try read("SHAP") { () throws(ByteReaderError) in
+                (try shapePoints.int32(at: index * 8), try shapePoints.int32(at: index * 8 + 4))
+            }
+            corners.append(BundleContents.Position(latitude: Double(latitude) / BundleFormat.coordinateScale,
+                                                   longitude: Double(longitude) / BundleFormat.coordinateScale))
+        }
+        return corners
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import NavBundle
+
+/// Egress tables and arc corners, written and read back.
+@Suite struct BundleEgressTests {
+    @Test func followsTheEgressTableToTheExit() throws {
+        let bundle = try VenueBundle(path: try BundleFixture.write())
+        #expect(bundle.hasEgress)
+        let foot = try #require(try bundle.wayOut(from: 5, profile: 0))
+        #expect(foot.nodes == [5, 4, 3, 2, 1, 0] && foot.length == 34 && foot.duration == 34)
+        #expect(try bundle.wayOut(from: 5, profile: 1) == nil, "no wheelchair way down the stairs")
+        #expect(try bundle.wayOut(from: 2, profile: 1)?.nodes == [2, 1, 0])
+        let atExit = try #require(try bundle.wayOut(from: 0, profile: 0))
+        #expect(atExit.nodes == [0] && atExit.arcs.isEmpty && atExit.duration == 0)
+        #expect(throws: RouteError.self) { try bundle.wayOut(from: 0, profile: 7) }
+    }
+
+    @Test func egressSurvivesTheWriterRegroupingArcsByTail() throws {
+        var contents = BundleFixture.contents()
+        // Arcs handed over in reverse; the writer groups them by tail and must remap first arcs.
+        let count = contents.arcs.count
+        contents.arcs.reverse()
+        for index in contents.profiles.indices { contents.profiles[index].costs.reverse() }
+        for index in contents.egress.indices {
+            contents.egress[index].firstArc = contents.egress[index].firstArc.map {
+                $0 == BundleFormat.none ? $0 : UInt32(count - 1) - $0
+            }
+        }
+        let bundle = try VenueBundle(path: try BundleFixture.write(contents))
+        #expect(try bundle.wayOut(from: 5, profile: 0)?.nodes == [5, 4, 3, 2, 1, 0])
+    }
+
+    @Test func readsArcCornersAndDrawsRoutesAlongThem() throws {
+        let bundle = try VenueBundle(path: try BundleFixture.write())
+        let labArc = try #require(try bundle.arcIndexes(from: 4).first { try bundle.arcHead($0) == 5 })
+        #expect(try bundle.arcShape(labArc) == [BundleContents.Position(latitude: 48.15002, longitude: 11.580035)])
+        #expect(try bundle.arcShape(0).isEmpty)
+
+        let route = try #require(try bundle.shortestPath(from: 0, to: 5, profile: 0))
+        let data = try bundle.geoJSON(for: route, from: "H.0.1", to: "H.1.1")
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let lines = (object["features"] as? [[String: Any]] ?? []).compactMap { $0["geometry"] as? [String: Any] }
+            .filter { $0["type"] as? String == "LineString" }.map { $0["coordinates"] as? [[Double]] ?? [] }
+        #expect(lines.last?.count == 3, "the last step passes the lab's corner")
+        #expect(lines.last?[1] == [11.580035, 48.15002])
+    }
+
+    @Test func aBundleWithoutEgressSaysSo() throws {
+        var contents = BundleFixture.contents()
+        contents.egress = []
+        let bundle = try VenueBundle(path: try BundleFixture.write(contents))
+        #expect(!bundle.hasEgress)
+        #expect(throws: RouteError.noEgress) { try bundle.wayOut(from: 5, profile: 0) }
+    }
+
+    @Test func aFormat01BundleStillOpensAndRoutes() throws {
+        // The same bundle as format 0.1 wrote it: no corners, no egress.
+        let current = try ContainerFile(path: try BundleFixture.write(), kind: BundleFormat.kind, kindName: BundleFormat.name)
+        var writer = ContainerWriter(kind: ContainerKind(magic: "NAVFBNDL", major: 0, minor: 1))
+        for entry in current.sections where ![BundleFormat.Tag.shapes, BundleFormat.Tag.egress].contains(entry.tag) {
+            let section = try #require(current.section(entry.tag))
+            writer.add(entry.tag, Data(try section.bytes(offset: 0, count: section.count)))
+        }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("old-\(UUID().uuidString).navbundle")
+        try writer.image().write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let old = try VenueBundle(path: url.path)
+        #expect(old.file.minor == 1 && !old.hasEgress)
+        #expect(try old.shortestPath(from: 0, to: 5, profile: 0)?.length == 34)
+        #expect(try old.arcShape(8).isEmpty)
+        #expect(throws: RouteError.noEgress) { try old.wayOut(from: 5, profile: 0) }
+    }
+
+    @Test func theWriterRefusesAFirstArcThatDoesNotLeaveItsNode() {
+        var contents = BundleFixture.contents()
+        contents.egress[0].firstArc[3] = 1
+        #expect(throws: BundleWriterError.self) { try BundleWriter.image(of: contents) }
+    }
+
+    @Test func aLoopInTheTableIsAnErrorNotAHang() throws {
+        var contents = BundleFixture.contents()
+        // Node 1 leads to 2 and node 2 back to 1: each arc leaves its node, so only the reader can tell.
+        contents.egress[0].firstArc[1] = 2
+        contents.egress[0].firstArc[2] = 3
+        let bundle = try VenueBundle(path: try BundleFixture.write(contents))
+        #expect(throws: RouteError.self) { try bundle.wayOut(from: 1, profile: 0) }
+        #expect(try bundle.wayOut(from: 5, profile: 1) == nil)
+    }
+}
