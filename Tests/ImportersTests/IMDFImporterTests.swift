@@ -22,7 +22,8 @@ import VenueModel
 
         let door = try #require(venue.openings.first { $0.id == "c:door1" })
         #expect(door.doorType == .sliding && door.isAutomatic == true && !door.isEntrance && door.line?.count == 2)
-        #expect(venue.openings.first { $0.id == "c:main" }?.isEntrance == true)
+        #expect(venue.openings.first { $0.id == "c:main" }.map { $0.isEntrance && $0.isMainEntrance } == true)
+        #expect(venue.openings.first { $0.id == "c:door1" }?.isMainEntrance == false)
 
         #expect(venue.pointsOfInterest.map(\.name) == ["Cash machine", "Dean's office"])
         #expect(venue.pointsOfInterest[0].levelID == "bld@0" && venue.pointsOfInterest[0].openingHours == "24/7")

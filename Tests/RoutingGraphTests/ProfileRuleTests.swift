@@ -85,6 +85,28 @@ struct ConnectivityTests {
         #expect(found.figures.map(\.reachableRooms) == [2, 1, 1, 2])
     }
 
+    @Test func roomsAreAlsoCountedFromTheMainEntranceAlone() throws {
+        var venue = SmallVenue.venue()
+        let plain = Reachability(venue: venue, compiled: CompiledGraph(
+            graph: GraphBuilder(venue: venue, parameters: GraphParameters()).build().graph, profiles: [.foot]))
+        #expect(plain.figures.first?.mainEntrancePhrase == nil, "no entrance is marked main")
+
+        // A main entrance upstairs and no stairs or lift: from it only the upper room, while the
+        // front door still reaches the lower one.
+        let source = VenueModel.SourceLocation(file: "house.geojson")
+        venue.openings.append(Opening(id: "balcony", levelIDs: ["H@1"], location: SmallVenue.at(10, 6), isEntrance: true,
+                                      source: source))
+        venue.openings[venue.openings.count - 1].isMainEntrance = true
+        venue.connectors.removeAll()
+        // The garden path passes 11 m from the balcony; keep the balcony off it.
+        var parameters = GraphParameters()
+        parameters.entranceSnapDistance = 5
+        let graph = GraphBuilder(venue: venue, parameters: parameters).build().graph
+        let figures = try #require(Reachability(venue: venue, compiled: CompiledGraph(graph: graph, profiles: [.foot])).figures.first)
+        #expect(figures.reachableRooms == 2 && figures.roomsFromMainEntrance == 1)
+        #expect(figures.mainEntrancePhrase == "1/2 rooms (50.0 %)")
+    }
+
     @Test func aVenueWithoutEntrancesSaysSoOnce() {
         var venue = SmallVenue.venue()
         venue.openings.removeAll { $0.isEntrance }

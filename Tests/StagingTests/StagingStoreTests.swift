@@ -27,6 +27,7 @@ import VenueModel
         venue.openings = [Opening(id: "o1", levelIDs: ["A@0"], location: a, line: [a, b], isEntrance: true,
                                   doorType: .sliding, isAutomatic: true, access: .yes, name: "Main door",
                                   accessibility: Accessibility(lit: true), source: source)]
+        venue.openings[0].isMainEntrance = true
         venue.connectors = [Connector(id: "c1", kind: .elevator, buildingID: "A", levelIDs: ["A@0", "A@1"],
                                       location: b, name: "Lift", stepCount: nil, direction: .both, source: source)]
         venue.paths = [Path(id: "p1", kind: .steps, levelID: Level.outdoorID, coordinates: [a, b, c], name: "Walk",

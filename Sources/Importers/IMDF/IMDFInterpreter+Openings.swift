@@ -42,6 +42,7 @@ extension IMDFInterpreter {
             doorType: doorType, isAutomatic: door?["automatic"]?.bool, access: access, name: language.name(names),
             accessibility: accessibility(feature), source: feature.location)
         opening.localizedNames = names
+        opening.isMainEntrance = category == "pedestrian.principal"
         if let levelID = feature.string("level_id") { openings[feature.id] = (levelID, opening.location) }
         data.openings.append(PendingFeature(opening, levels: levels))
     }

@@ -34,8 +34,10 @@ struct GraphStage: PipelineStage {
         try ValidationReport(venue: staged.venue.id, generator: NavforgeVersion.generator, issues: findings)
             .write(to: context.layout.graphIssues)
         let reach = reachability.figures.map { "\($0.profile) \($0.roomPhrase)" }.joined(separator: ", ")
-        return StageOutcome(issues: IssueCounts(findings),
-                            message: "\(graph.nodes.count) nodes, \(graph.arcs.count) arcs, \(graph.placeNodes.count) places on the graph; reachable from the entrances: \(reach)")
+        var message = "\(graph.nodes.count) nodes, \(graph.arcs.count) arcs, \(graph.placeNodes.count) places on the graph; reachable from the entrances: \(reach)"
+        let fromMain = reachability.figures.compactMap { figures in figures.mainEntrancePhrase.map { "\(figures.profile) \($0)" } }
+        if !fromMain.isEmpty { message += "; from the main entrance: \(fromMain.joined(separator: ", "))" }
+        return StageOutcome(issues: IssueCounts(findings), message: message)
     }
 }
 

@@ -15,11 +15,18 @@ public struct Reachability: Sendable {
         public var componentsWithPlaces: Int
         /// Nodes in the largest piece.
         public var largestComponent: Int
+        /// Rooms reachable from the main entrances alone; `nil` when the venue marks none.
+        public var roomsFromMainEntrance: Int?
 
         /// `381/392 rooms (97.2 %)`.
-        public var roomPhrase: String {
-            let share = rooms == 0 ? 100 : Double(reachableRooms) * 100 / Double(rooms)
-            return "\(reachableRooms)/\(rooms) rooms (\(String(format: "%.1f", share)) %)"
+        public var roomPhrase: String { Self.phrase(reachableRooms, of: rooms) }
+
+        /// `370/392 rooms (94.4 %)` from the main entrance, when the venue marks one.
+        public var mainEntrancePhrase: String? { roomsFromMainEntrance.map { Self.phrase($0, of: rooms) } }
+
+        static func phrase(_ reached: Int, of rooms: Int) -> String {
+            let share = rooms == 0 ? 100 : Double(reached) * 100 / Double(rooms)
+            return "\(reached)/\(rooms) rooms (\(String(format: "%.1f", share)) %)"
         }
     }
 
@@ -31,6 +38,8 @@ public struct Reachability: Sendable {
     public init(venue: Venue, compiled: CompiledGraph) {
         let graph = compiled.graph
         let entrances = graph.nodes.indices.filter { graph.nodes[$0].kind == .entrance }
+        let mainLocations = Set(venue.openings.filter(\.isMainEntrance).map(\.location))
+        let mainEntrances = entrances.filter { mainLocations.contains(graph.nodes[$0].coordinate) }
         let places = Self.places(of: venue, graph: graph)
         var unreachableIn: [[String]] = Array(repeating: [], count: places.count)
         for profile in compiled.profiles {
@@ -47,6 +56,10 @@ public struct Reachability: Sendable {
                     if reached { figures.reachablePointsOfInterest += 1 }
                 }
                 if !reached { unreachableIn[index].append(profile.name) }
+            }
+            if !mainEntrances.isEmpty {
+                let fromMain = CostSearch(graph: graph, costs: profile.costs, sources: mainEntrances)
+                figures.roomsFromMainEntrance = places.filter { $0.isRoom && fromMain.reaches($0.node) }.count
             }
             let pieces = Self.components(graph: graph, costs: profile.costs)
             figures.largestComponent = pieces.sizes.max() ?? 0

@@ -2,7 +2,7 @@
 /// here bumps ``version`` and is described there.
 enum StagingSchema {
     /// Stored in the `metadata` table; readers refuse other versions.
-    static let version = 3
+    static let version = 4
 
     static let buildings = StagingTable(
         name: "buildings", description: "Buildings and their footprints", geometryType: "POLYGON",
@@ -24,7 +24,7 @@ enum StagingSchema {
     static let openings = StagingTable(
         name: "openings", description: "Doors and entrances", geometryType: "POINT",
         columns: [.text("id", notNull: true), .text("level_ids", notNull: true), .integer("is_entrance", notNull: true),
-                  .text("door_type"), .integer("automatic"), .text("access"), .text("name"), .text("names"), .text("ref"),
+                  .integer("is_main_entrance", notNull: true), .text("door_type"), .integer("automatic"), .text("access"), .text("name"), .text("names"), .text("ref"),
                   StagingTable.Column(name: "line_geom", type: "BLOB")] + StagingTable.Column.accessibility)
 
     static let connectors = StagingTable(

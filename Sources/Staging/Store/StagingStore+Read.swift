@@ -104,6 +104,7 @@ extension StagingStore {
                               name: row.text("name"), ref: row.text("ref"), accessibility: try row.accessibility(),
                               source: try row.source())
         opening.localizedNames = try row.names()
+        opening.isMainEntrance = row.bool("is_main_entrance") ?? false
         return opening
     }
 

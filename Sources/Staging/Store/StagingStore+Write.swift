@@ -151,6 +151,7 @@ extension StagingStore {
         row.add(opening.id)
         row.add(levelIDs: opening.levelIDs)
         row.add(opening.isEntrance)
+        row.add(opening.isMainEntrance)
         row.add(opening.doorType?.rawValue)
         row.add(opening.isAutomatic)
         row.add(opening.access?.rawValue)

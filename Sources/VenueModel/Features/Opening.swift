@@ -19,6 +19,8 @@ public struct Opening: Hashable, Sendable, Codable {
     public var line: [Coordinate]?
     /// A way between inside and outside.
     public var isEntrance: Bool
+    /// The entrance visitors are sent to (OSM `entrance=main`, IMDF `pedestrian.principal`).
+    public var isMainEntrance = false
     public var doorType: DoorType?
     public var isAutomatic: Bool?
     public var access: AccessRestriction?

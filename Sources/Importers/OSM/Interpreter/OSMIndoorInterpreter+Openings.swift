@@ -27,6 +27,7 @@ extension OSMIndoorInterpreter {
                 access: access, name: tags["name"], ref: tags["ref"], accessibility: reader.accessibility(),
                 source: location(element))
             opening.localizedNames = reader.localizedNames
+            opening.isMainEntrance = entrance == "main"
             report(reader)
             pending.openings.append(.init(feature: opening, anchor: position, levels: levels, element: element))
         }
