@@ -20,15 +20,22 @@ struct CostSearch {
         arc = Array(repeating: -1, count: nodeCount)
         // Arcs grouped by the node the search leaves from.
         var start = [Int](repeating: 0, count: nodeCount + 1)
-        for (index, graphArc) in graph.arcs.enumerated() where costs[index] != BundleFormat.impassable {
-            start[(backwards ? graphArc.head : graphArc.tail) + 1] += 1
+        let arcs = graph.arcs
+        for index in arcs.indices where costs[index] != BundleFormat.impassable {
+            start[(backwards ? arcs[index].head : arcs[index].tail) + 1] += 1
         }
         for node in 0..<nodeCount { start[node + 1] += start[node] }
+        // Per slot: the arc, the node it leads to and its cost, so the search loop never touches
+        // the arc records themselves (copying one retains its corner and label storage).
         var fill = start
         var order = [Int32](repeating: 0, count: start[nodeCount])
-        for (index, graphArc) in graph.arcs.enumerated() where costs[index] != BundleFormat.impassable {
-            let from = backwards ? graphArc.head : graphArc.tail
+        var target = [Int32](repeating: 0, count: start[nodeCount])
+        var weight = [UInt32](repeating: 0, count: start[nodeCount])
+        for index in arcs.indices where costs[index] != BundleFormat.impassable {
+            let from = backwards ? arcs[index].head : arcs[index].tail
             order[fill[from]] = Int32(index)
+            target[fill[from]] = Int32(backwards ? arcs[index].tail : arcs[index].head)
+            weight[fill[from]] = costs[index]
             fill[from] += 1
         }
 
@@ -45,14 +52,12 @@ struct CostSearch {
             let reached = UInt32(key >> 32)
             guard reached == cost[node] else { continue }
             for slot in start[node]..<start[node + 1] {
-                let index = Int(order[slot])
-                let graphArc = graph.arcs[index]
-                let next = backwards ? graphArc.tail : graphArc.head
-                let total = UInt64(reached) + UInt64(costs[index])
+                let next = Int(target[slot])
+                let total = UInt64(reached) + UInt64(weight[slot])
                 guard total < UInt64(BundleFormat.impassable), UInt32(total) < cost[next] else { continue }
                 cost[next] = UInt32(total)
                 source[next] = source[node]
-                arc[next] = Int32(index)
+                arc[next] = order[slot]
                 heap.push(total << 32 | UInt64(next), Int32(next))
             }
         }

@@ -136,8 +136,8 @@ public struct Reachability: Sendable {
             }
             return node
         }
-        for (index, arc) in graph.arcs.enumerated() where costs[index] != BundleFormat.impassable {
-            let a = find(arc.tail), b = find(arc.head)
+        for index in graph.arcs.indices where costs[index] != BundleFormat.impassable {
+            let a = find(graph.arcs[index].tail), b = find(graph.arcs[index].head)
             if a != b { parent[max(a, b)] = min(a, b) }
         }
         let root = graph.nodes.indices.map(find)
