@@ -31,6 +31,7 @@ let package = Package(
         .target(name: "Importers", dependencies: ["VenueModel", "CLibXML2", "CZlib"]),
         .target(name: "Validation", dependencies: ["VenueModel", "Geometry"]),
         .target(name: "RoutingGraph", dependencies: ["VenueModel", "Geometry", "NavBundle"]),
+        .target(name: "Contraction"),
         .target(name: "Pipeline", dependencies: [
             "VenueModel", "Geometry", "Staging", "Importers", "Validation", "RoutingGraph", "NavBundle",
             .product(name: "Yams", package: "Yams"),
@@ -44,7 +45,10 @@ let package = Package(
         .executableTarget(name: "import-benchmark", dependencies: ["Importers", "CLibXML2"],
                           path: "Benchmarks/ImportThroughput"),
 
+        .executableTarget(name: "bench-ch", dependencies: ["Contraction"], path: "Benchmarks/ContractionBench"),
+
         .testTarget(name: "NavBundleTests", dependencies: ["NavBundle"]),
+        .testTarget(name: "ContractionTests", dependencies: ["Contraction"]),
         .testTarget(name: "VenueModelTests", dependencies: ["VenueModel"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "VenueModel"]),
         .testTarget(name: "StagingTests", dependencies: ["Staging", "VenueModel"]),

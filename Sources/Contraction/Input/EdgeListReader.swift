@@ -1,0 +1,126 @@
+public import Foundation
+
+/// Reads the benchmark edge-list format: `n m has_coords`, then `m` lines `tail head weight`,
+/// then, when `has_coords` is 1, `n` lines `lat lon` (which a hierarchy does not need and are
+/// only checked for being there).
+public enum EdgeListReader {
+    public static func read(contentsOf url: URL) throws(EdgeListError) -> WeightedGraph {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw EdgeListError(file: url.path, line: 0, message: "cannot read: \(error.localizedDescription)")
+        }
+        return try parse(data, file: url.path)
+    }
+
+    public static func parse(_ data: Data, file: String = "<edge list>") throws(EdgeListError) -> WeightedGraph {
+        var scanner = Scanner(bytes: data)
+        func fail(_ message: String) -> EdgeListError {
+            EdgeListError(file: file, line: scanner.line, message: message)
+        }
+        guard let nodes = scanner.number(), let arcs = scanner.number(), let hasCoordinates = scanner.number() else {
+            throw fail("the first line must be '<node_count> <arc_count> <has_coords>'")
+        }
+        guard nodes <= UInt64(Int32.max), arcs <= UInt64(Int32.max), hasCoordinates <= 1 else {
+            throw fail("header \(nodes) \(arcs) \(hasCoordinates) is out of range (has_coords is 0 or 1)")
+        }
+        let nodeCount = Int(nodes), arcCount = Int(arcs)
+        var tails = [UInt32](), heads = [UInt32](), weights = [UInt32]()
+        tails.reserveCapacity(arcCount)
+        heads.reserveCapacity(arcCount)
+        weights.reserveCapacity(arcCount)
+        for index in 0..<arcCount {
+            guard scanner.nextLine() else { throw fail("expected \(arcCount) arcs, found \(index)") }
+            guard let tail = scanner.number(), let head = scanner.number(), let weight = scanner.number(),
+                  scanner.atEndOfLine else {
+                throw fail("an arc line is '<tail> <head> <weight>' in whole numbers")
+            }
+            guard tail < nodes, head < nodes else { throw fail("arc \(tail) -> \(head) names a node outside 0..<\(nodeCount)") }
+            guard weight < UInt64(WeightedGraph.unreachable) else { throw fail("weight \(weight) does not fit 32 bits") }
+            tails.append(UInt32(tail))
+            heads.append(UInt32(head))
+            weights.append(UInt32(weight))
+        }
+        if hasCoordinates == 1 {
+            for index in 0..<nodeCount {
+                guard scanner.nextLine(), scanner.decimal(), scanner.decimal(), scanner.atEndOfLine else {
+                    throw fail("expected \(nodeCount) coordinate lines '<lat> <lon>', line \(index + 1) of them is not one")
+                }
+            }
+        }
+        guard !scanner.nextLine() else { throw fail("unexpected text after the last line") }
+        return WeightedGraph(nodeCount: nodeCount, tails: tails, heads: heads, weights: weights)
+    }
+
+    /// Whitespace-separated fields, line by line, without building strings.
+    private struct Scanner {
+        let bytes: [UInt8]
+        var offset = 0
+        var line = 1
+
+        init(bytes: Data) { self.bytes = [UInt8](bytes) }
+
+        mutating func skipBlanks() {
+            while offset < bytes.count, bytes[offset] == 0x20 || bytes[offset] == 0x09 || bytes[offset] == 0x0D { offset += 1 }
+        }
+
+        var atEndOfLine: Bool {
+            mutating get {
+                skipBlanks()
+                return offset == bytes.count || bytes[offset] == 0x0A
+            }
+        }
+
+        /// Moves past the end of the current line; false when no further non-empty line exists.
+        mutating func nextLine() -> Bool {
+            while offset < bytes.count {
+                skipBlanks()
+                guard offset < bytes.count else { return false }
+                if bytes[offset] == 0x0A {
+                    offset += 1
+                    line += 1
+                } else {
+                    return true
+                }
+            }
+            return false
+        }
+
+        mutating func number() -> UInt64? {
+            skipBlanks()
+            var value: UInt64 = 0
+            let start = offset
+            while offset < bytes.count, bytes[offset] >= 0x30, bytes[offset] <= 0x39 {
+                let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
+                let (sum, overflowSum) = times.addingReportingOverflow(UInt64(bytes[offset] - 0x30))
+                guard !overflowTimes, !overflowSum else { return nil }
+                value = sum
+                offset += 1
+            }
+            return offset > start ? value : nil
+        }
+
+        /// Skips one decimal number (sign, digits, point, exponent); false when there is none.
+        mutating func decimal() -> Bool {
+            skipBlanks()
+            let start = offset
+            var digits = 0
+            while offset < bytes.count {
+                let byte = bytes[offset]
+                if byte >= 0x30 && byte <= 0x39 { digits += 1 } else if ![0x2B, 0x2D, 0x2E, 0x65, 0x45].contains(byte) { break }
+                offset += 1
+            }
+            return offset > start && digits > 0
+        }
+    }
+}
+
+/// A malformed edge list, with the file and line.
+public struct EdgeListError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var message: String
+
+    public var description: String { "\(file):\(line): \(message)" }
+}

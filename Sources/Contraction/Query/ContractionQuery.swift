@@ -1,0 +1,102 @@
+/// Answers shortest-path questions on a ``ContractionHierarchy``: a forward search climbing the
+/// upward graph from the source and a backward search climbing the downward graph from the
+/// target, each pruned by stall-on-demand, meeting at the highest node of the path.
+///
+/// A query object owns its search buffers and reuses them, so a runtime keeps one per thread;
+/// clearing costs only what the previous query touched.
+public final class ContractionQuery {
+    public let hierarchy: ContractionHierarchy
+    let forward: SearchSide
+    let backward: SearchSide
+    /// The node where the best path found so far turns from climbing to descending.
+    var meeting: Int32 = -1
+    var best: UInt64 = .max
+
+    public init(hierarchy: ContractionHierarchy) {
+        self.hierarchy = hierarchy
+        forward = SearchSide(nodeCount: hierarchy.nodeCount)
+        backward = SearchSide(nodeCount: hierarchy.nodeCount)
+    }
+
+    /// The distance from `source` to `target` (input node ids); `nil` when unreachable.
+    public func distance(from source: Int, to target: Int) -> UInt32? {
+        search(sources: [source], targets: [target])
+        return best == .max ? nil : UInt32(best)
+    }
+
+    /// The distance and the input arcs of a shortest path, in order; `nil` when unreachable.
+    public func path(from source: Int, to target: Int) -> (distance: UInt32, arcs: [Int])? {
+        search(sources: [source], targets: [target])
+        guard best != .max else { return nil }
+        return (UInt32(best), unpackedPath())
+    }
+
+    /// The nearest of `targets` from `source`, with its distance: the nearest toilet, the
+    /// nearest exit. `nil` when none is reachable.
+    public func nearest(from source: Int, among targets: [Int]) -> (target: Int, distance: UInt32)? {
+        search(sources: [source], targets: targets)
+        guard best != .max else { return nil }
+        return (Int(hierarchy.nodeAtRank[Int(backward.origin[Int(meeting)])]), UInt32(best))
+    }
+}
+
+/// The search state of one direction, in raw memory: these arrays are read and written in the
+/// innermost loop of every query.
+final class SearchSide {
+    struct Label {
+        /// `generation` of the query that wrote `distance`; older labels are unset.
+        var stamp: UInt32
+        var distance: UInt32
+    }
+
+    let labels: UnsafeMutablePointer<Label>
+    /// The CSR arc a node was reached by, in this side's graph, and the node it came from.
+    let parent: UnsafeMutablePointer<UInt32>
+    let parentNode: UnsafeMutablePointer<UInt32>
+    /// The start node (rank) a node's distance counts from: for one-to-many queries.
+    let origin: UnsafeMutablePointer<UInt32>
+    let nodeCount: Int
+    var generation: UInt32 = 0
+    let heap: IndexedHeap
+
+    init(nodeCount: Int) {
+        self.nodeCount = nodeCount
+        labels = .allocate(capacity: max(nodeCount, 1))
+        labels.initialize(repeating: Label(stamp: 0, distance: .max), count: max(nodeCount, 1))
+        parent = .allocate(capacity: max(nodeCount, 1))
+        parentNode = .allocate(capacity: max(nodeCount, 1))
+        origin = .allocate(capacity: max(nodeCount, 1))
+        heap = IndexedHeap(capacity: nodeCount)
+    }
+
+    deinit {
+        labels.deallocate()
+        parent.deallocate()
+        parentNode.deallocate()
+        origin.deallocate()
+    }
+
+    func reset() {
+        heap.removeAll()
+        generation &+= 1
+        if generation == 0 {
+            // After 2^32 queries the stamps wrap; start afresh once.
+            for node in 0..<nodeCount { labels[node].stamp = 0 }
+            generation = 1
+        }
+    }
+
+    @inline(__always)
+    func reached(_ node: Int) -> UInt32 {
+        let label = labels[node]
+        return label.stamp == generation ? label.distance : .max
+    }
+
+    @inline(__always)
+    func reach(_ node: Int, distance value: UInt32, parent arc: UInt32, from previous: UInt32, origin start: UInt32) {
+        labels[node] = Label(stamp: generation, distance: value)
+        parent[node] = arc
+        parentNode[node] = previous
+        origin[node] = start
+    }
+}
