@@ -31,8 +31,11 @@ let package = Package(
         .target(name: "Importers", dependencies: ["VenueModel", "CLibXML2", "CZlib"]),
         .target(name: "Validation", dependencies: ["VenueModel", "Geometry"]),
         .target(name: "RoutingGraph", dependencies: ["VenueModel", "Geometry", "NavBundle"]),
-        .target(name: "Contraction"),
+        // Contracting even a building's graph takes twenty times longer unoptimised, which would
+        // make every test build of a venue wait on it; this one module is optimised in debug too.
+        .target(name: "Contraction", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "Pipeline", dependencies: [
+            "Contraction",
             "VenueModel", "Geometry", "Staging", "Importers", "Validation", "RoutingGraph", "NavBundle",
             .product(name: "Yams", package: "Yams"),
         ]),
@@ -56,7 +59,8 @@ let package = Package(
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "VenueModel"]),
         .testTarget(name: "RoutingGraphTests", dependencies: ["RoutingGraph", "VenueModel", "NavBundle"]),
         .testTarget(name: "PipelineTests",
-                    dependencies: ["Pipeline", "NavBundle", "VenueModel", "Staging", "RoutingGraph", "Geometry"]),
+                    dependencies: ["Pipeline", "NavBundle", "VenueModel", "Staging", "RoutingGraph", "Geometry",
+                                   "Contraction"]),
         .testTarget(name: "navforgeTests", dependencies: ["navforge"]),
     ],
     swiftLanguageModes: [.v6]

@@ -9,13 +9,13 @@ import VenueModel
         let workspace = try DemoWorkspace()
         let first = try workspace.build()
         #expect(first.status == .succeeded, "\(first.errors)")
-        #expect(first.statuses == ["import": .ran, "validate": .ran, "graph": .ran, "bundle": .ran])
+        #expect(first.statuses == ["import": .ran, "validate": .ran, "graph": .ran, "contract": .ran, "bundle": .ran])
         for output in first.outputs { #expect(FileManager.default.fileExists(atPath: output), "\(output)") }
         #expect(FileManager.default.fileExists(atPath: workspace.layout.manifest.path))
 
         let second = try workspace.build()
         #expect(second.status == .succeeded)
-        #expect(second.statuses == ["import": .cached, "validate": .cached, "graph": .cached, "bundle": .cached])
+        #expect(second.statuses == ["import": .cached, "validate": .cached, "graph": .cached, "contract": .cached, "bundle": .cached])
         #expect(second.stages.map(\.cacheKey) == first.stages.map(\.cacheKey))
         #expect(second.stages.map(\.message) == first.stages.map(\.message))
     }
@@ -25,16 +25,16 @@ import VenueModel
         _ = try workspace.build()
         try workspace.edit(workspace.input("events.csv"), replacing: "Welcome Lecture", with: "Welcome Address")
         let rebuilt = try workspace.build()
-        #expect(rebuilt.statuses == ["import": .ran, "validate": .ran, "graph": .ran, "bundle": .ran])
+        #expect(rebuilt.statuses == ["import": .ran, "validate": .ran, "graph": .ran, "contract": .ran, "bundle": .ran])
     }
 
     @Test func changedParametersRerunOnlyTheirStageAndWhatFollows() throws {
         let workspace = try DemoWorkspace()
         _ = try workspace.build()
         try workspace.edit(workspace.pipeline, replacing: "profiles: [foot, wheelchair, step-free, night]", with: "profiles: [foot]")
-        #expect(try workspace.build().statuses == ["import": .cached, "validate": .cached, "graph": .ran, "bundle": .ran])
+        #expect(try workspace.build().statuses == ["import": .cached, "validate": .cached, "graph": .ran, "contract": .ran, "bundle": .ran])
         try workspace.edit(workspace.pipeline, replacing: "version: 1.0.0", with: "version: 1.0.1")
-        #expect(try workspace.build().statuses == ["import": .cached, "validate": .cached, "graph": .cached, "bundle": .ran])
+        #expect(try workspace.build().statuses == ["import": .cached, "validate": .cached, "graph": .cached, "contract": .cached, "bundle": .ran])
         let bundles = try FileManager.default.contentsOfDirectory(atPath: workspace.layout.directory.path)
             .filter { $0.hasSuffix(".navbundle") }
         #expect(bundles == ["demo-campus-1.0.1.navbundle"], "the superseded version is removed")
@@ -44,7 +44,7 @@ import VenueModel
         let workspace = try DemoWorkspace()
         _ = try workspace.build()
         try FileManager.default.removeItem(at: workspace.layout.report)
-        #expect(try workspace.build().statuses == ["import": .cached, "validate": .ran, "graph": .cached, "bundle": .cached])
+        #expect(try workspace.build().statuses == ["import": .cached, "validate": .ran, "graph": .cached, "contract": .cached, "bundle": .cached])
     }
 
     @Test func forceRunsEverything() throws {
@@ -67,7 +67,7 @@ import VenueModel
         try workspace.edit(workspace.input("library-rooms.csv"), replacing: "group_study,6,", with: "group_study,six,")
         let failed = try workspace.build()
         #expect(failed.status == .failed)
-        #expect(failed.statuses == ["import": .failed, "validate": .skipped, "graph": .skipped, "bundle": .skipped])
+        #expect(failed.statuses == ["import": .failed, "validate": .skipped, "graph": .skipped, "contract": .skipped, "bundle": .skipped])
         #expect(failed.issues.errors == 2, "each error of a failed stage is counted")
         #expect(failed.errors == ["../input/demo-campus/library-rooms.csv:3:43: capacity: 'six' is not a whole number",
                                   "../input/demo-campus/library-rooms.csv:4:43: capacity: 'six' is not a whole number"])
@@ -77,7 +77,7 @@ import VenueModel
         #expect(leftovers.isEmpty)
         // Fixed again, the import runs and the rest of the stages match their caches again.
         try workspace.edit(workspace.input("library-rooms.csv"), replacing: "group_study,six,", with: "group_study,6,")
-        #expect(try workspace.build().statuses == ["import": .ran, "validate": .cached, "graph": .cached, "bundle": .cached])
+        #expect(try workspace.build().statuses == ["import": .ran, "validate": .cached, "graph": .cached, "contract": .cached, "bundle": .cached])
     }
 
     @Test func unknownLevelsFailTheImport() throws {
@@ -92,7 +92,7 @@ import VenueModel
         let workspace = try DemoWorkspace()
         try workspace.edit(workspace.input("events.csv"), replacing: "EV-002,C.0.H2", with: "EV-002,C.0.H9")
         let failed = try workspace.build()
-        #expect(failed.statuses == ["import": .ran, "validate": .failed, "graph": .skipped, "bundle": .skipped])
+        #expect(failed.statuses == ["import": .ran, "validate": .failed, "graph": .skipped, "contract": .skipped, "bundle": .skipped])
         // Each failing finding is listed with its place, then where the full report is.
         #expect(failed.errors.count == 2)
         #expect(failed.errors.first?.hasPrefix("../input/demo-campus/events.csv:3") == true)

@@ -6,7 +6,7 @@ public struct ContractionParameters: Hashable, Sendable {
     /// Nodes a witness search may settle while contracting a node.
     public var witnessSettleLimit = 500
     /// Nodes a witness search may settle while estimating a node's priority.
-    public var estimateSettleLimit = 100
+    public var estimateSettleLimit = 50
     /// Whether a node's priority is computed again when it comes up, before contracting it.
     public var lazyUpdates = true
 

@@ -18,7 +18,11 @@ extension ContractionQuery {
             node = Int(next)
         }
         var arcs: [Int] = []
-        for step in climb { h.unpack(tail: step.tail, head: step.head, weight: step.weight, via: step.via, into: &arcs) }
+        arcs.reserveCapacity(climb.count * 8)
+        var stack: [(UInt32, UInt32, UInt32, UInt32)] = []
+        stack.reserveCapacity(64)
+        for step in climb.reversed() { stack.append((step.tail, step.head, step.weight, step.via)) }
+        h.unpack(&stack, into: &arcs)
         return arcs
     }
 }
@@ -30,24 +34,37 @@ extension ContractionHierarchy {
     /// upward arc `m → w` (also at `m`), whose weights add up to the shortcut's.
     public func unpack(tail: UInt32, head: UInt32, weight: UInt32, via: UInt32, into arcs: inout [Int]) {
         var stack = [(tail, head, weight, via)]
+        unpack(&stack, into: &arcs)
+    }
+
+    /// Unpacks the arcs on `stack` (`tail, head, weight, via`), last one first.
+    func unpack(_ stack: inout [(UInt32, UInt32, UInt32, UInt32)], into arcs: inout [Int]) {
         while let (from, to, total, middle) = stack.popLast() {
             if middle & Self.originalArc != 0 {
                 arcs.append(Int(middle & ~Self.originalArc))
                 continue
             }
             let m = Int(middle)
-            var first: (UInt32, UInt32)?, second: (UInt32, UInt32)?
-            for arc in Int(downFirst[m])..<Int(downFirst[m + 1]) where downTail[arc] == from {
-                first = (downWeight[arc], downVia[arc])
-            }
-            for arc in Int(upFirst[m])..<Int(upFirst[m + 1]) where upHead[arc] == to {
-                second = (upWeight[arc], upVia[arc])
-            }
+            // Each node's arcs are sorted by the other end's rank, so both halves are found by
+            // bisection: high nodes of a grid hierarchy have hundreds of arcs.
+            let down = Self.find(from, in: downTail, Int(downFirst[m])..<Int(downFirst[m + 1]))
+            let up = Self.find(to, in: upHead, Int(upFirst[m])..<Int(upFirst[m + 1]))
+            let first = down.map { (downWeight[$0], downVia[$0]) }, second = up.map { (upWeight[$0], upVia[$0]) }
             guard let first, let second, UInt64(first.0) + UInt64(second.0) == UInt64(total) else {
                 preconditionFailure("shortcut \(from) -> \(to) via \(m) does not match the arcs at \(m)")
             }
             stack.append((middle, to, second.0, second.1))
             stack.append((from, middle, first.0, first.1))
         }
+    }
+
+    /// The index of `node` in the sorted slice `range` of `ends`, if present.
+    static func find(_ node: UInt32, in ends: [UInt32], _ range: Range<Int>) -> Int? {
+        var low = range.lowerBound, high = range.upperBound
+        while low < high {
+            let middle = (low + high) / 2
+            if ends[middle] < node { low = middle + 1 } else { high = middle }
+        }
+        return low < range.upperBound && ends[low] == node ? low : nil
     }
 }

@@ -10,6 +10,9 @@ public struct BundleContents: Sendable {
     public var events: [Event] = []
     /// Per profile, in ``profiles`` order, the way out from every node; may be empty.
     public var egress: [Egress] = []
+    /// Per profile, in ``profiles`` order, an encoded contraction hierarchy whose input arcs are
+    /// the bundle's arcs grouped by tail (the `ARCS` order); may be empty.
+    public var hierarchies: [[UInt8]] = []
 
     public init(metadata: BundleMetadata) {
         self.metadata = metadata

@@ -1,6 +1,6 @@
 /// Constants of the bundle format v0.2 (`docs/bundle-format.md`).
 public enum BundleFormat {
-    public static let kind = ContainerKind(magic: "NAVFBNDL", major: 0, minor: 2)
+    public static let kind = ContainerKind(magic: "NAVFBNDL", major: 0, minor: 3)
     public static let name = "navforge bundle"
 
     /// Marks an absent string, node or place reference.
@@ -21,6 +21,12 @@ public enum BundleFormat {
         public static let shapes: SectionTag = "SHAP"
         /// Since 0.2: the fastest way out from every node, per profile.
         public static let egress: SectionTag = "EGRS"
+
+        /// Since 0.3: the contraction hierarchy of the profile at `index` (`CH00`, `CH01`, ...).
+        public static func hierarchy(_ index: Int) -> SectionTag {
+            let digits = Array("0123456789ABCDEF")
+            return SectionTag(stringLiteral: "CH\(digits[(index >> 4) & 15])\(digits[index & 15])")
+        }
     }
 
     static let levelEntrySize = 24

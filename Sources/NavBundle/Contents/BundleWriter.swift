@@ -33,6 +33,9 @@ public enum BundleWriter {
         container.add(BundleFormat.Tag.events, events)
         container.add(BundleFormat.Tag.shapes, shapes)
         container.add(BundleFormat.Tag.egress, egress)
+        for (index, hierarchy) in contents.hierarchies.enumerated() {
+            container.add(BundleFormat.Tag.hierarchy(index), Data(hierarchy))
+        }
         return container.image()
     }
 
@@ -69,6 +72,9 @@ public enum BundleWriter {
         for event in contents.events {
             try check(contents.places.indices.contains(event.place), "event \(event.title) refers to a missing place")
         }
+        try check(contents.hierarchies.isEmpty || contents.hierarchies.count == contents.profiles.count,
+                  "\(contents.hierarchies.count) hierarchies for \(contents.profiles.count) profiles")
+        try check(contents.profiles.count <= 256, "more than 256 profiles")
         try check(contents.egress.isEmpty || contents.egress.count == contents.profiles.count,
                   "\(contents.egress.count) egress tables for \(contents.profiles.count) profiles")
         for table in contents.egress {

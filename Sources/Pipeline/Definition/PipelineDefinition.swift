@@ -1,3 +1,4 @@
+public import Contraction
 public import Foundation
 public import Importers
 public import RoutingGraph
@@ -65,6 +66,7 @@ public enum StageKind: String, Sendable, CaseIterable, Comparable, Codable {
     case `import`
     case validate
     case graph
+    case contract
     case bundle
 
     public static func < (lhs: StageKind, rhs: StageKind) -> Bool {
@@ -85,6 +87,7 @@ public enum StageParameters: Sendable {
     case `import`
     case validate(ValidateStageParameters)
     case graph(GraphParameters)
+    case contract(ContractionParameters)
     case bundle(BundleStageParameters)
 }
 

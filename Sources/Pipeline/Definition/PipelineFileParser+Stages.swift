@@ -1,3 +1,4 @@
+import Contraction
 import Importers
 import RoutingGraph
 
@@ -16,6 +17,9 @@ extension PipelineFileParser {
         }
         guard stages.first?.kind == .import else {
             throw value.error("the stages must start with 'import': every other stage reads its output")
+        }
+        if stages.contains(where: { $0.kind == .contract }), !stages.contains(where: { $0.kind == .graph }) {
+            throw value.error("the 'contract' stage needs a 'graph' stage: it contracts the graph that stage derives")
         }
         return stages
     }
@@ -39,6 +43,18 @@ extension PipelineFileParser {
             return .validate(parameters)
         case .graph:
             return .graph(try graphParameters(mapping))
+        case .contract:
+            try mapping.rejectUnknownKeys(["witness-settle-limit", "estimate-settle-limit"])
+            var parameters = ContractionParameters()
+            if let value = mapping["witness-settle-limit"] {
+                parameters.witnessSettleLimit = try value.int()
+                guard (1...100_000).contains(parameters.witnessSettleLimit) else { throw value.error("must be between 1 and 100000") }
+            }
+            if let value = mapping["estimate-settle-limit"] {
+                parameters.estimateSettleLimit = try value.int()
+                guard (1...100_000).contains(parameters.estimateSettleLimit) else { throw value.error("must be between 1 and 100000") }
+            }
+            return .contract(parameters)
         case .bundle:
             try mapping.rejectUnknownKeys(["build-date"])
             var parameters = BundleStageParameters()

@@ -11,6 +11,8 @@ public struct BuildLayout: Sendable {
     public var staging: URL { directory.appendingPathComponent("staging.sqlite") }
     public var report: URL { directory.appendingPathComponent("report.json") }
     public var graph: URL { directory.appendingPathComponent("graph.navgraph") }
+    /// One contraction hierarchy per profile, written by the contract stage.
+    public var hierarchies: URL { directory.appendingPathComponent("hierarchies.navch") }
     public var manifest: URL { directory.appendingPathComponent("manifest.json") }
     public var state: URL { directory.appendingPathComponent(".navforge-state.json") }
     public var lock: URL { directory.appendingPathComponent(".navforge.lock") }

@@ -122,6 +122,7 @@ public struct PipelineRunner {
             case .import: return ImportStage()
             case .validate(let parameters): return ValidateStage(parameters: parameters)
             case .graph(let parameters): return GraphStage(parameters: parameters)
+            case .contract(let parameters): return ContractStage(parameters: parameters)
             case .bundle(let parameters): return BundleStage(parameters: parameters)
             }
         }

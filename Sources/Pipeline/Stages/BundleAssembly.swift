@@ -4,7 +4,7 @@ import VenueModel
 
 /// Maps the venue and its compiled graph onto the bundle's plain records.
 struct BundleAssembly {
-    private(set) var contents: BundleContents
+    var contents: BundleContents
     /// Events whose place ref matches no place (validation reports them).
     private(set) var skippedEvents: [Event] = []
 

@@ -13,6 +13,7 @@ struct BundleStage: PipelineStage {
         var key = CacheKey(stage: kind)
         key.add("import", context.keys[.import] ?? "")
         key.add("graph", context.keys[.graph] ?? "none")
+        key.add("contract", context.keys[.contract] ?? "none")
         key.add("version", context.definition.version.description)
         key.add("parameters", context.definition.stage(kind)?.canonicalParameters ?? "")
         return key.finalize()
@@ -37,7 +38,11 @@ struct BundleStage: PipelineStage {
             bundleVersion: context.definition.version.description, generator: NavforgeVersion.generator,
             sources: staged.sources.map { BundleMetadata.Source(path: $0.path, sha256: $0.sha256) },
             buildDate: parameters.buildDate)
-        let assembly = BundleAssembly(venue: staged.venue, graph: compiled, metadata: metadata)
+        var assembly = BundleAssembly(venue: staged.venue, graph: compiled, metadata: metadata)
+        if let compiled, context.definition.stage(.contract) != nil {
+            assembly.contents.hierarchies = try ContractStage.read(from: context.layout.hierarchies,
+                                                                   profileCount: compiled.profiles.count).map { $0.encoded() }
+        }
         context.progress(kind, "encoding \(assembly.contents.nodes.count) nodes and \(assembly.contents.places.count) places")
         let url = bundleURL(context)
         let image = try BundleWriter.image(of: assembly.contents)

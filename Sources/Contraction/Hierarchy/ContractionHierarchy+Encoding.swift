@@ -1,0 +1,91 @@
+/// The hierarchy as bytes, for an artifact or a bundle section (`docs/contraction.md`):
+/// little-endian `u32` throughout, the arrays in a fixed order behind a small header.
+extension ContractionHierarchy {
+    /// `CHv1`, node count, upward arc count, downward arc count.
+    static let magic: UInt32 = 0x3176_4843
+
+    public func encoded() -> [UInt8] {
+        var words: [UInt32] = [Self.magic, UInt32(nodeCount), UInt32(upHead.count), UInt32(downTail.count)]
+        words.reserveCapacity(4 + 4 * nodeCount + 2 + 3 * (upHead.count + downTail.count) + upHead.count + downTail.count)
+        for array in [rank, nodeAtRank, upFirst, upHead, upWeight, upVia, downFirst, downTail, downWeight, downVia] {
+            words.append(contentsOf: array)
+        }
+        var bytes = [UInt8](repeating: 0, count: words.count * 4)
+        for (index, word) in words.enumerated() {
+            let little = word.littleEndian
+            withUnsafeBytes(of: little) { raw in
+                for offset in 0..<4 { bytes[index * 4 + offset] = raw[offset] }
+            }
+        }
+        return bytes
+    }
+
+    /// Reads what ``encoded()`` wrote, checking every count and index so a damaged artifact is an
+    /// error, not a crash in a later query.
+    public init(encoded bytes: [UInt8]) throws(ContractionDecodingError) {
+        guard bytes.count % 4 == 0, bytes.count >= 16 else { throw .init("length \(bytes.count) is not a hierarchy") }
+        var words = [UInt32](repeating: 0, count: bytes.count / 4)
+        for index in words.indices {
+            words[index] = UInt32(bytes[4 * index]) | UInt32(bytes[4 * index + 1]) << 8
+                | UInt32(bytes[4 * index + 2]) << 16 | UInt32(bytes[4 * index + 3]) << 24
+        }
+        guard words[0] == Self.magic else { throw .init("not a contraction hierarchy") }
+        let nodes = Int(words[1]), ups = Int(words[2]), downs = Int(words[3])
+        guard words.count == 4 + 4 * nodes + 2 + 3 * ups + 3 * downs + 0 else {
+            throw .init("\(words.count) words do not hold \(nodes) nodes, \(ups) + \(downs) arcs")
+        }
+        var cursor = 4
+        func take(_ count: Int) -> [UInt32] {
+            defer { cursor += count }
+            return Array(words[cursor..<(cursor + count)])
+        }
+        let rank = take(nodes), nodeAtRank = take(nodes)
+        let upFirst = take(nodes + 1), upHead = take(ups), upWeight = take(ups), upVia = take(ups)
+        let downFirst = take(nodes + 1), downTail = take(downs), downWeight = take(downs), downVia = take(downs)
+        self.init(rank: rank, nodeAtRank: nodeAtRank, upFirst: upFirst, upHead: upHead, upWeight: upWeight, upVia: upVia,
+                  downFirst: downFirst, downTail: downTail, downWeight: downWeight, downVia: downVia)
+        try validate()
+    }
+
+    /// Checks that ranks are a permutation, CSR offsets rise to the arc counts, arcs point to
+    /// higher ranks and shortcut middles to lower ones.
+    public func validate() throws(ContractionDecodingError) {
+        let nodes = nodeCount
+        guard nodeAtRank.count == nodes else { throw .init("rank tables differ in length") }
+        for (position, node) in nodeAtRank.enumerated() where Int(node) >= nodes || Int(rank[Int(node)]) != position {
+            throw .init("ranks are not a permutation at \(position)")
+        }
+        guard upWeight.count == upHead.count, upVia.count == upHead.count, downWeight.count == downTail.count,
+              downVia.count == downTail.count else { throw .init("arc tables differ in length") }
+        for (first, other, name) in [(upFirst, upHead, "upward"), (downFirst, downTail, "downward")] {
+            guard first.count == nodes + 1, first.first == 0, Int(first[nodes]) == other.count else {
+                throw .init("\(name) offsets do not match \(other.count) arcs")
+            }
+            // All offsets first: an arc range is only read once every offset is known to rise.
+            for node in 0..<nodes where first[node] > first[node + 1] {
+                throw .init("\(name) offsets fall at node \(node)")
+            }
+            for node in 0..<nodes {
+                for arc in Int(first[node])..<Int(first[node + 1]) where Int(other[arc]) <= node || Int(other[arc]) >= nodes {
+                    throw .init("\(name) arc \(arc) of node \(node) does not climb")
+                }
+            }
+        }
+        for (via, first, name) in [(upVia, upFirst, "upward"), (downVia, downFirst, "downward")] {
+            for node in 0..<nodes {
+                for arc in Int(first[node])..<Int(first[node + 1]) where via[arc] & Self.originalArc == 0 && Int(via[arc]) >= node {
+                    throw .init("\(name) shortcut \(arc) passes node \(via[arc]), not below \(node)")
+                }
+            }
+        }
+    }
+}
+
+/// Bytes that do not hold a valid hierarchy.
+public struct ContractionDecodingError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+
+    init(_ message: String) { self.message = message }
+
+    public var description: String { "contraction hierarchy: \(message)" }
+}
