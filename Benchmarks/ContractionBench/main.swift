@@ -4,7 +4,8 @@ import Foundation
 import Glibc
 #endif
 
-// bench-ch EDGELIST [--queries N] [--seed S] [--verify K]
+// bench-ch EDGELIST [--queries N] [--seed S] [--verify K] [--dijkstra-queries N]
+//          [--witness-limit N] [--estimate-limit N] [--no-lazy]
 //
 // Builds a contraction hierarchy from an edge list (../shared/bench/README.md), times queries
 // against plain Dijkstra measured in the same run, checks K queries against Dijkstra, and sets
@@ -16,6 +17,7 @@ struct Options {
     var seed: UInt64 = 1
     var verify = 1_000
     var dijkstraQueries = 200
+    var parameters = ContractionParameters()
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -34,6 +36,9 @@ struct Options {
             case "--seed": seed = UInt64(try number())
             case "--verify": verify = try number()
             case "--dijkstra-queries": dijkstraQueries = max(1, try number())
+            case "--witness-limit": parameters.witnessSettleLimit = max(1, try number())
+            case "--estimate-limit": parameters.estimateSettleLimit = max(1, try number())
+            case "--no-lazy": parameters.lazyUpdates = false
             case "-h", "--help": throw UsageError(message: "")
             default:
                 guard path.isEmpty, !argument.hasPrefix("-") else { throw UsageError(message: "unexpected argument '\(argument)'") }
@@ -46,18 +51,6 @@ struct Options {
 
 struct UsageError: Error {
     var message: String
-}
-
-/// The same pseudo-random pairs on every run with the same seed.
-struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 /// RoutingKit on this kind of machine, from ../shared/bench/README.md.
@@ -95,18 +88,13 @@ func run(_ options: Options) throws {
     print("graph      \(url.lastPathComponent): \(graph.nodeCount) nodes, \(graph.arcCount) arcs (read in \(format(readTime, 2)) s)")
 
     var hierarchy: ContractionHierarchy?
-    var parameters = ContractionParameters()
-    let environment = ProcessInfo.processInfo.environment
-    if let value = environment["CH_WITNESS_LIMIT"].flatMap(Int.init) { parameters.witnessSettleLimit = value }
-    if let value = environment["CH_ESTIMATE_LIMIT"].flatMap(Int.init) { parameters.estimateSettleLimit = value }
-    if environment["CH_LAZY"] == "0" { parameters.lazyUpdates = false }
-    let buildTime = seconds { hierarchy = ContractionBuilder(parameters: parameters).build(graph) }
+    let buildTime = seconds { hierarchy = ContractionBuilder(parameters: options.parameters).build(graph) }
     let ch = hierarchy!
     let rss = peakResidentMB()
     let arcRatio = Double(ch.arcCount) / Double(graph.arcCount)
     print("build      \(format(buildTime, 2)) s, peak RSS \(format(rss, 0)) MB, CH arcs / input arcs \(format(arcRatio, 2)) (\(ch.shortcutCount) shortcuts)")
 
-    var random = SplitMix(state: options.seed)
+    var random = SplitMix(seed: options.seed)
     let pairs = (0..<options.queries).map { _ in
         (Int(random.next() % UInt64(graph.nodeCount)), Int(random.next() % UInt64(graph.nodeCount)))
     }
@@ -172,7 +160,7 @@ func run(_ options: Options) throws {
 do {
     try run(try Options(Array(CommandLine.arguments.dropFirst())))
 } catch let error as UsageError {
-    let usage = "usage: bench-ch EDGELIST [--queries N] [--seed S] [--verify K] [--dijkstra-queries N]"
+    let usage = "usage: bench-ch EDGELIST [--queries N] [--seed S] [--verify K] [--dijkstra-queries N] [--witness-limit N] [--estimate-limit N] [--no-lazy]"
     FileHandle.standardError.write(Data(((error.message.isEmpty ? "" : "error: \(error.message)\n") + usage + "\n").utf8))
     exit(error.message.isEmpty ? 0 : 2)
 } catch {

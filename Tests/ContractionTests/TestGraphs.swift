@@ -1,22 +1,5 @@
 @testable import Contraction
 
-/// A small deterministic generator, so sampled checks are the same on every run.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-}
-
 /// Graphs with the features routing graphs have: different costs each way, one-way arcs,
 /// parallel arcs, arcs a profile may not use, several components.
 enum TestGraphs {

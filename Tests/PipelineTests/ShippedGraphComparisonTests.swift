@@ -1,3 +1,4 @@
+import Contraction
 import Foundation
 import Geometry
 import NavBundle

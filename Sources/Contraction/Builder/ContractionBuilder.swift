@@ -71,7 +71,8 @@ public struct ContractionBuilder {
                                 _ found: (Int32, Int32, UInt32, UInt32) -> Void) {
             let incoming = graph.incoming[Int(node)], outgoing = graph.outgoing[Int(node)]
             guard !incoming.isEmpty, !outgoing.isEmpty else { return }
-            let longestOut = outgoing.map(\.weight).max() ?? 0
+            var longestOut: UInt32 = 0
+            for exit in outgoing { longestOut = max(longestOut, exit.weight) }
             for entry in incoming {
                 let bound = UInt64(entry.weight) + UInt64(longestOut)
                 witness.run(graph, from: entry.other, avoiding: node, targets: outgoing,

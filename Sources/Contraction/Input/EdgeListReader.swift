@@ -122,5 +122,6 @@ public struct EdgeListError: Error, Hashable, Sendable, CustomStringConvertible 
     public var line: Int
     public var message: String
 
-    public var description: String { "\(file):\(line): \(message)" }
+    /// Line 0 means the file as a whole (it could not be read).
+    public var description: String { line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)" }
 }
