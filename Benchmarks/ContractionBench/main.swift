@@ -86,6 +86,7 @@ func run(_ options: Options) throws {
     var graph = WeightedGraph(nodeCount: 0, tails: [], heads: [], weights: [])
     let readTime = try seconds { graph = try EdgeListReader.read(contentsOf: url) }
     print("graph      \(url.lastPathComponent): \(graph.nodeCount) nodes, \(graph.arcCount) arcs (read in \(format(readTime, 2)) s)")
+    guard graph.nodeCount > 0 else { throw UsageError(message: "\(url.path) has no nodes to route between") }
 
     var hierarchy: ContractionHierarchy?
     let buildTime = seconds { hierarchy = ContractionBuilder(parameters: options.parameters).build(graph) }

@@ -86,6 +86,17 @@ import Testing
         }
     }
 
+    @Test func aPathLongerThan32BitsIsUnreachableAsInDijkstra() {
+        // Each arc fits, their sum does not; it meets at the top node.
+        let graph = WeightedGraph(nodeCount: 3, tails: [0, 2], heads: [2, 1], weights: [3_000_000_000, 3_000_000_000])
+        let query = ContractionQuery(hierarchy: ContractionBuilder().build(graph))
+        var dijkstra = ReferenceDijkstra(graph: graph)
+        #expect(dijkstra.distance(from: 0, to: 1) == nil)
+        #expect(query.distance(from: 0, to: 1) == nil)
+        #expect(query.path(from: 0, to: 1) == nil)
+        #expect(query.distance(from: 0, to: 2) == 3_000_000_000)
+    }
+
     @Test func aNodeIsZeroFromItselfAndLoopsAreIgnored() {
         let graph = WeightedGraph(nodeCount: 3, tails: [0, 0, 1, 1], heads: [0, 1, 2, 2], weights: [5, 7, 3, 1])
         let query = ContractionQuery(hierarchy: ContractionBuilder().build(graph))

@@ -11,6 +11,23 @@ import Testing
         #expect(decoded.encoded() == bytes)
     }
 
+    @Test func refusesInputArcsBeyondTheGraphAndShortcutsThatDoNotAddUp() throws {
+        let bytes = hierarchy.encoded()
+        let inputArcs = TestGraphs.campus(buildings: 3, floors: 3, rooms: 6, seed: 1).arcCount
+        #expect(throws: Never.self) { try ContractionHierarchy(encoded: bytes, inputArcCount: inputArcs) }
+        #expect(throws: ContractionDecodingError.self) { try ContractionHierarchy(encoded: bytes, inputArcCount: inputArcs / 2) }
+        // Raising one shortcut's weight breaks the sum of its halves.
+        var wrongSum = hierarchy
+        let shortcut = try #require(wrongSum.upVia.firstIndex { $0 & ContractionHierarchy.originalArc == 0 })
+        var weights = wrongSum.upWeight
+        weights[shortcut] += 1
+        wrongSum = ContractionHierarchy(rank: wrongSum.rank, nodeAtRank: wrongSum.nodeAtRank, upFirst: wrongSum.upFirst,
+                                        upHead: wrongSum.upHead, upWeight: weights, upVia: wrongSum.upVia,
+                                        downFirst: wrongSum.downFirst, downTail: wrongSum.downTail,
+                                        downWeight: wrongSum.downWeight, downVia: wrongSum.downVia)
+        #expect(throws: ContractionDecodingError.self) { try ContractionHierarchy(encoded: wrongSum.encoded()) }
+    }
+
     @Test func refusesTruncatedOrDamagedBytes() {
         let bytes = hierarchy.encoded()
         #expect(throws: ContractionDecodingError.self) { try ContractionHierarchy(encoded: Array(bytes.dropLast(4))) }

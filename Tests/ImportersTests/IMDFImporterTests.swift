@@ -60,6 +60,18 @@ import VenueModel
         // Two stairwells that merely share a wall are not one staircase.
         fixture.files["unit.geojson"] = units.replacingOccurrences(of: drawn, with: upperStairs(IMDFFixture.rectangle(34, 4, 36, 10)))
         #expect(try fixture.venue().venue.connectors.filter { $0.kind == .stairs }.isEmpty)
+
+        // Not even when the lower one has a third corner along that wall (a T-junction).
+        let lower = IMDFFixture.feature("stairs1", "unit", #""category": "stairs", "level_id": "L1", "restriction": "restricted""#,
+                                        IMDFFixture.rectangle(30, 4, 34, 10))
+        #expect(units.contains(lower))
+        let tee = [(30.0, 4.0), (34, 4), (34, 7), (34, 10), (30, 10), (30, 4)].map { IMDFFixture.position($0.0, $0.1) }
+            .joined(separator: ", ")
+        fixture.files["unit.geojson"] = units
+            .replacingOccurrences(of: drawn, with: upperStairs(IMDFFixture.rectangle(34, 4, 36, 10)))
+            .replacingOccurrences(of: lower, with: IMDFFixture.feature("stairs1", "unit", #""category": "stairs", "level_id": "L1", "restriction": "restricted""#,
+                                                                   #"{"type": "Polygon", "coordinates": [[\#(tee)]]}"#))
+        #expect(try fixture.venue().venue.connectors.filter { $0.kind == .stairs }.isEmpty)
     }
 
     @Test func aZipArchiveReadsLikeTheFolder() throws {

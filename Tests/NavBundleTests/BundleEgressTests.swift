@@ -16,6 +16,17 @@ import Testing
         #expect(throws: RouteError.self) { try bundle.wayOut(from: 0, profile: 7) }
     }
 
+    @Test func aWayOutThroughADoorClosedToEverydayRoutesIsTimedFromTheTable() throws {
+        var contents = BundleFixture.contents()
+        // The office door (arc 1, node 1 → 0) is an emergency exit: closed in PROF, open in EGRS.
+        contents.profiles[0].costs[1] = BundleFormat.impassable
+        let bundle = try VenueBundle(path: try BundleFixture.write(contents))
+        let route = try #require(try bundle.wayOut(from: 5, profile: 0))
+        let steps = try bundle.steps(of: route)
+        #expect(steps.map(\.duration).reduce(0, +) == route.duration)
+        #expect(steps.allSatisfy { $0.duration < 60 })
+    }
+
     @Test func egressSurvivesTheWriterRegroupingArcsByTail() throws {
         var contents = BundleFixture.contents()
         // Arcs handed over in reverse; the writer groups them by tail and must remap first arcs.

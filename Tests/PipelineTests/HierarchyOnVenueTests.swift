@@ -34,7 +34,9 @@ import Testing
         var random = SplitMix(seed: 17)
         for (profile, profileName) in bundle.profileNames.enumerated() {
             let section = try #require(bundle.file.section(BundleFormat.Tag.hierarchy(profile)), "bundle section for \(profileName)")
-            let hierarchy = try ContractionHierarchy(encoded: [UInt8](try section.bytes(offset: 0, count: section.count)))
+            let hierarchy = try ContractionHierarchy(encoded: [UInt8](try section.bytes(offset: 0, count: section.count)),
+                                                     inputArcCount: bundle.arcCount)
+            #expect(hierarchy.nodeCount == bundle.nodeCount)
             let weights = try (0..<bundle.arcCount).map { (arc: Int) throws -> UInt32 in try bundle.cost(profile: profile, arc: arc) }
             let graph = WeightedGraph(nodeCount: bundle.nodeCount, tails: tails, heads: heads, weights: weights)
             let query = ContractionQuery(hierarchy: hierarchy)

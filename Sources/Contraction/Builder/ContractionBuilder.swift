@@ -89,10 +89,10 @@ public struct ContractionBuilder {
 
         /// Lower is contracted sooner; the node id in the low bits breaks ties.
         mutating func priorityKey(_ node: Int32) -> UInt64 {
-            var added = 0, addedHops: UInt32 = 0
+            var added = 0, addedHops = 0
             shortcuts(of: node, settleLimit: parameters.estimateSettleLimit) { _, _, _, hops in
                 added += 1
-                addedHops += hops
+                addedHops += Int(hops)
             }
             let edges = graph.incoming[Int(node)].count + graph.outgoing[Int(node)].count
             let hops = graph.incoming[Int(node)].reduce(0) { $0 + Int($1.hops) }

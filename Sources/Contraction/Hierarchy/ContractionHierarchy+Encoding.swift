@@ -22,7 +22,8 @@ extension ContractionHierarchy {
 
     /// Reads what ``encoded()`` wrote, checking every count and index so a damaged artifact is an
     /// error, not a crash in a later query.
-    public init(encoded bytes: [UInt8]) throws(ContractionDecodingError) {
+    /// With `inputArcCount`, input-arc references are also checked to lie below it.
+    public init(encoded bytes: [UInt8], inputArcCount: Int? = nil) throws(ContractionDecodingError) {
         guard bytes.count % 4 == 0, bytes.count >= 16 else { throw .init("length \(bytes.count) is not a hierarchy") }
         var words = [UInt32](repeating: 0, count: bytes.count / 4)
         for index in words.indices {
@@ -44,12 +45,15 @@ extension ContractionHierarchy {
         let downFirst = take(nodes + 1), downTail = take(downs), downWeight = take(downs), downVia = take(downs)
         self.init(rank: rank, nodeAtRank: nodeAtRank, upFirst: upFirst, upHead: upHead, upWeight: upWeight, upVia: upVia,
                   downFirst: downFirst, downTail: downTail, downWeight: downWeight, downVia: downVia)
-        try validate()
+        try validate(inputArcCount: inputArcCount)
     }
 
-    /// Checks that ranks are a permutation, CSR offsets rise to the arc counts, arcs point to
-    /// higher ranks and shortcut middles to lower ones.
-    public func validate() throws(ContractionDecodingError) {
+    /// Checks everything a query and an unpacking rely on: ranks are a permutation; CSR offsets
+    /// rise to the arc counts; arcs climb and are sorted without repeats at each node; every
+    /// shortcut's two halves exist at its (lower) middle node and their weights add up; no arc
+    /// unpacks to more input arcs than `inputArcCount` (or the hierarchy's own arc count), which
+    /// also bounds the work of unpacking; and input-arc references lie below `inputArcCount`.
+    public func validate(inputArcCount: Int? = nil) throws(ContractionDecodingError) {
         let nodes = nodeCount
         guard nodeAtRank.count == nodes else { throw .init("rank tables differ in length") }
         for (position, node) in nodeAtRank.enumerated() where Int(node) >= nodes || Int(rank[Int(node)]) != position {
@@ -66,16 +70,45 @@ extension ContractionHierarchy {
                 throw .init("\(name) offsets fall at node \(node)")
             }
             for node in 0..<nodes {
-                for arc in Int(first[node])..<Int(first[node + 1]) where Int(other[arc]) <= node || Int(other[arc]) >= nodes {
-                    throw .init("\(name) arc \(arc) of node \(node) does not climb")
+                var previous = node
+                for arc in Int(first[node])..<Int(first[node + 1]) {
+                    guard Int(other[arc]) > previous, Int(other[arc]) < nodes else {
+                        throw .init("\(name) arc \(arc) of node \(node) does not climb in order")
+                    }
+                    previous = Int(other[arc])
                 }
             }
         }
-        for (via, first, name) in [(upVia, upFirst, "upward"), (downVia, downFirst, "downward")] {
-            for node in 0..<nodes {
-                for arc in Int(first[node])..<Int(first[node + 1]) where via[arc] & Self.originalArc == 0 && Int(via[arc]) >= node {
-                    throw .init("\(name) shortcut \(arc) passes node \(via[arc]), not below \(node)")
+        // Input arcs each arc stands for, filled in rank order: a shortcut's halves sit at its
+        // middle node, which ranks lower, so they are known by the time the shortcut is reached.
+        let limit = UInt64(max(inputArcCount ?? arcCount, 1))
+        var upSize = [UInt64](repeating: 0, count: upHead.count)
+        var downSize = [UInt64](repeating: 0, count: downTail.count)
+        func size(via: UInt32, weight: UInt32, tail: UInt32, head: UInt32, owner: Int) throws(ContractionDecodingError) -> UInt64 {
+            if via & Self.originalArc != 0 {
+                if let inputArcCount, Int(via & ~Self.originalArc) >= inputArcCount {
+                    throw .init("an arc of node \(owner) names input arc \(via & ~Self.originalArc) of \(inputArcCount)")
                 }
+                return 1
+            }
+            let middle = Int(via)
+            guard middle < owner else { throw .init("a shortcut of node \(owner) passes node \(middle), not below it") }
+            guard let down = Self.find(tail, in: downTail, Int(downFirst[middle])..<Int(downFirst[middle + 1])),
+                  let up = Self.find(head, in: upHead, Int(upFirst[middle])..<Int(upFirst[middle + 1])),
+                  UInt64(downWeight[down]) + UInt64(upWeight[up]) == UInt64(weight) else {
+                throw .init("a shortcut of node \(owner) via \(middle) does not match the arcs there")
+            }
+            let total = downSize[down] + upSize[up]
+            guard total <= limit else { throw .init("a shortcut of node \(owner) unpacks to more than \(limit) arcs") }
+            return total
+        }
+        for node in 0..<nodes {
+            for arc in Int(upFirst[node])..<Int(upFirst[node + 1]) {
+                upSize[arc] = try size(via: upVia[arc], weight: upWeight[arc], tail: UInt32(node), head: upHead[arc], owner: node)
+            }
+            for arc in Int(downFirst[node])..<Int(downFirst[node + 1]) {
+                downSize[arc] = try size(via: downVia[arc], weight: downWeight[arc], tail: downTail[arc], head: UInt32(node),
+                                         owner: node)
             }
         }
     }

@@ -9,22 +9,23 @@ public struct ContractionHierarchy: Hashable, Sendable {
     public static let originalArc: UInt32 = 0x8000_0000
 
     /// Rank of each input node.
-    public var rank: [UInt32]
+    public private(set) var rank: [UInt32]
     /// Input node at each rank.
-    public var nodeAtRank: [UInt32]
+    public private(set) var nodeAtRank: [UInt32]
 
-    public var upFirst: [UInt32]
-    public var upHead: [UInt32]
-    public var upWeight: [UInt32]
+    public private(set) var upFirst: [UInt32]
+    public private(set) var upHead: [UInt32]
+    public private(set) var upWeight: [UInt32]
     /// The middle node (by rank) of a shortcut, or ``originalArc`` with the input arc index.
-    public var upVia: [UInt32]
+    public private(set) var upVia: [UInt32]
 
-    public var downFirst: [UInt32]
-    public var downTail: [UInt32]
-    public var downWeight: [UInt32]
-    public var downVia: [UInt32]
+    public private(set) var downFirst: [UInt32]
+    public private(set) var downTail: [UInt32]
+    public private(set) var downWeight: [UInt32]
+    public private(set) var downVia: [UInt32]
 
-    public init(rank: [UInt32], nodeAtRank: [UInt32], upFirst: [UInt32], upHead: [UInt32], upWeight: [UInt32],
+    /// Only the builder and the decoder make hierarchies: queries trust these arrays.
+    init(rank: [UInt32], nodeAtRank: [UInt32], upFirst: [UInt32], upHead: [UInt32], upWeight: [UInt32],
                 upVia: [UInt32], downFirst: [UInt32], downTail: [UInt32], downWeight: [UInt32], downVia: [UInt32]) {
         self.rank = rank
         self.nodeAtRank = nodeAtRank

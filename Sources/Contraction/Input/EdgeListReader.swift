@@ -14,6 +14,9 @@ public enum EdgeListReader {
         return try parse(data, file: url.path)
     }
 
+    /// The most nodes a list may declare: every node costs the builder some 60 bytes.
+    public static let maximumNodes = 200_000_000
+
     public static func parse(_ data: Data, file: String = "<edge list>") throws(EdgeListError) -> WeightedGraph {
         var scanner = Scanner(bytes: data)
         func fail(_ message: String) -> EdgeListError {
@@ -22,14 +25,17 @@ public enum EdgeListReader {
         guard let nodes = scanner.number(), let arcs = scanner.number(), let hasCoordinates = scanner.number() else {
             throw fail("the first line must be '<node_count> <arc_count> <has_coords>'")
         }
-        guard nodes <= UInt64(Int32.max), arcs <= UInt64(Int32.max), hasCoordinates <= 1 else {
-            throw fail("header \(nodes) \(arcs) \(hasCoordinates) is out of range (has_coords is 0 or 1)")
+        guard nodes <= UInt64(maximumNodes), arcs <= UInt64(Int32.max), hasCoordinates <= 1 else {
+            throw fail("header \(nodes) \(arcs) \(hasCoordinates) is out of range (at most \(maximumNodes) nodes; has_coords is 0 or 1)")
         }
         let nodeCount = Int(nodes), arcCount = Int(arcs)
+        // Reserve no more than the file can hold (an arc line takes at least 6 bytes), so a short
+        // file with a huge header fails on its missing lines, not on memory.
+        let expected = min(arcCount, data.count / 6 + 1)
         var tails = [UInt32](), heads = [UInt32](), weights = [UInt32]()
-        tails.reserveCapacity(arcCount)
-        heads.reserveCapacity(arcCount)
-        weights.reserveCapacity(arcCount)
+        tails.reserveCapacity(expected)
+        heads.reserveCapacity(expected)
+        weights.reserveCapacity(expected)
         for index in 0..<arcCount {
             guard scanner.nextLine() else { throw fail("expected \(arcCount) arcs, found \(index)") }
             guard let tail = scanner.number(), let head = scanner.number(), let weight = scanner.number(),

@@ -72,7 +72,8 @@ extension ContractionQuery {
         guard let (value, key) = side.heap.pop() else { return }
         let node = Int(value)
         let there = other.reached(node)
-        if there != .max, key + UInt64(there) < best {
+        // A total past 32 bits is as unreachable as Dijkstra's arithmetic makes it.
+        if there != .max, key + UInt64(there) < best, key + UInt64(there) < UInt64(WeightedGraph.unreachable) {
             best = key + UInt64(there)
             meeting = value
         }

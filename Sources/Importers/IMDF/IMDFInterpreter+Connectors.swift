@@ -147,17 +147,32 @@ extension IMDFInterpreter {
     /// How near (metres) a corner of the unit below must be to count as touching the unit above.
     static let framingTolerance = 0.2
 
-    /// Whether `upper` is drawn around `lower`: at least three of the lower unit's corners lie in
-    /// or on it. The top floor of a stairwell is often the landing around the opening the flight
+    /// Whether `upper` is drawn around `lower`: at least three distinct corners of the lower unit,
+    /// not all in one line, lie in or on it. The top floor of a stairwell is often the landing around the opening the flight
     /// rises through, so it holds none of the lower flight's area and not its display point.
     static func frames(_ upper: UnitInfo, _ lower: UnitInfo) -> Bool {
         let corners = lower.polygons.flatMap { polygon in
             polygon.exterior.count > 1 && polygon.exterior.first == polygon.exterior.last ? Array(polygon.exterior.dropLast()) : polygon.exterior
         }
-        let touching = corners.filter { corner in
-            upper.polygons.contains { $0.contains(corner) || $0.rings.contains { $0.distance(from: corner) <= framingTolerance } }
+        var touching: [Coordinate] = []
+        for corner in corners where !touching.contains(corner) {
+            if upper.polygons.contains(where: { $0.contains(corner) || $0.rings.contains { $0.distance(from: corner) <= framingTolerance } }) {
+                touching.append(corner)
+            }
         }
-        return touching.count >= 3
+        // Corners along one shared wall (a T-junction vertex, say) are in a line: they do not
+        // make a frame.
+        guard touching.count >= 3, let origin = touching.first else { return false }
+        let projection = LocalProjection(origin: origin)
+        let points = touching.map(projection.project)
+        for (index, b) in points.enumerated().dropFirst() {
+            for c in points[(index + 1)...] {
+                let a = points[0]
+                let twiceArea = abs((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x))
+                if twiceArea > 2 * framingTolerance * framingTolerance { return true }
+            }
+        }
+        return false
     }
 }
 

@@ -1,4 +1,4 @@
-/// Constants of the bundle format v0.2 (`docs/bundle-format.md`).
+/// Constants of the bundle format v0.3 (`docs/bundle-format.md`).
 public enum BundleFormat {
     public static let kind = ContainerKind(magic: "NAVFBNDL", major: 0, minor: 3)
     public static let name = "navforge bundle"

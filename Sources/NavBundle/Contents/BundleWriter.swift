@@ -1,6 +1,6 @@
 public import Foundation
 
-/// Encodes ``BundleContents`` as a bundle file (format v0.2).
+/// Encodes ``BundleContents`` as a bundle file (format v0.3).
 ///
 /// Deterministic: strings are interned in a fixed order, arcs sorted by tail with ties kept in
 /// input order, and the metadata JSON has sorted keys, so equal contents give equal bytes.
@@ -74,7 +74,7 @@ public enum BundleWriter {
         }
         try check(contents.hierarchies.isEmpty || contents.hierarchies.count == contents.profiles.count,
                   "\(contents.hierarchies.count) hierarchies for \(contents.profiles.count) profiles")
-        try check(contents.profiles.count <= 256, "more than 256 profiles")
+        try check(contents.profiles.count < 256, "256 or more profiles")
         try check(contents.egress.isEmpty || contents.egress.count == contents.profiles.count,
                   "\(contents.egress.count) egress tables for \(contents.profiles.count) profiles")
         for table in contents.egress {

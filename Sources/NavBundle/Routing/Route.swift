@@ -9,13 +9,17 @@ public struct Route: Hashable, Sendable {
     public var length: Double
     /// Expected travel time in seconds for the profile (walking speeds, stairs, lift waits).
     public var duration: Double
+    /// Seconds per arc when they are not the profile's everyday costs: a way out may pass
+    /// emergency exits, which everyday routes may not use.
+    public var arcSeconds: [Double]?
 
-    public init(profile: String, nodes: [Int], arcs: [Int], length: Double, duration: Double) {
+    public init(profile: String, nodes: [Int], arcs: [Int], length: Double, duration: Double, arcSeconds: [Double]? = nil) {
         self.profile = profile
         self.nodes = nodes
         self.arcs = arcs
         self.length = length
         self.duration = duration
+        self.arcSeconds = arcSeconds
     }
 }
 

@@ -50,7 +50,7 @@ extension VenueBundle {
             let toLevel = try node(route.nodes[position + 1]).level
             let action = try self.action(for: arc, fromLevel: fromLevel, toLevel: toLevel)
             let cost = try profile.map { (index: Int) throws(ContainerError) in try self.cost(profile: index, arc: arcIndex) }
-            let seconds = cost.map { Double($0) / 1000 } ?? 0
+            let seconds = route.arcSeconds?[position] ?? cost.map { Double($0) / 1000 } ?? 0
             if var last = steps.last, last.action == action, last.label == arc.label, !Self.standsAlone(action) {
                 last.toLevel = toLevel
                 last.length += arc.length

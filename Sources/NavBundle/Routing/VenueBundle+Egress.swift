@@ -36,26 +36,34 @@ extension VenueBundle {
         }
         let first = try egressEntry(node: start, profile: profile)
         guard first.exit != BundleFormat.none else { return nil }
-        var nodes = [start], arcs: [Int] = []
+        var nodes = [start], arcs: [Int] = [], seconds: [Double] = []
         var length = 0.0
         var current = start
-        while case let arc = try egressEntry(node: current, profile: profile).firstArc, arc != BundleFormat.none {
+        var entry = first
+        while case let arc = entry.firstArc, arc != BundleFormat.none {
             // Each step must leave the current node, and the walk can be no longer than the graph:
             // a corrupt table fails here instead of looping.
             guard try arcIndexes(from: current).contains(Int(arc)), arcs.count < nodeCount else {
                 throw .malformedSection(section: "EGRS", detail: "the way out from node \(start) breaks at node \(current)")
             }
             let record = try self.arc(Int(arc))
+            let next = try egressEntry(node: record.head, profile: profile)
+            // Times of leaving come from the table itself: each arc costs the drop in time-to-exit.
+            guard next.cost <= entry.cost else {
+                throw .malformedSection(section: "EGRS", detail: "the way out from node \(start) gets longer at node \(record.head)")
+            }
             arcs.append(Int(arc))
+            seconds.append(Double(entry.cost - next.cost) / 1000)
             length += record.length
             current = record.head
             nodes.append(current)
+            entry = next
         }
         guard current == Int(first.exit) else {
             throw .malformedSection(section: "EGRS", detail: "the way out from node \(start) ends at \(current), not its exit \(first.exit)")
         }
         return Route(profile: profileNames[profile], nodes: nodes, arcs: arcs, length: length,
-                     duration: Double(first.cost) / 1000)
+                     duration: Double(first.cost) / 1000, arcSeconds: seconds)
     }
 
     /// The corners an arc bends around between its tail and head; empty for a straight arc and in

@@ -40,8 +40,9 @@ struct BundleStage: PipelineStage {
             buildDate: parameters.buildDate)
         var assembly = BundleAssembly(venue: staged.venue, graph: compiled, metadata: metadata)
         if let compiled, context.definition.stage(.contract) != nil {
-            assembly.contents.hierarchies = try ContractStage.read(from: context.layout.hierarchies,
-                                                                   profileCount: compiled.profiles.count).map { $0.encoded() }
+            assembly.contents.hierarchies = try ContractStage.read(
+                from: context.layout.hierarchies, profileCount: compiled.profiles.count,
+                inputArcCount: compiled.graph.arcs.count).map { $0.encoded() }
         }
         context.progress(kind, "encoding \(assembly.contents.nodes.count) nodes and \(assembly.contents.places.count) places")
         let url = bundleURL(context)

@@ -53,13 +53,14 @@ struct ContractStage: PipelineStage {
     static func tag(_ profile: Int) -> SectionTag { BundleFormat.Tag.hierarchy(profile) }
 
     /// The hierarchies a contract stage wrote, in profile order.
-    static func read(from url: URL, profileCount: Int) throws -> [ContractionHierarchy] {
+    static func read(from url: URL, profileCount: Int, inputArcCount: Int) throws -> [ContractionHierarchy] {
         let file = try ContainerFile(path: url.path, kind: kindOfFile, kindName: "navforge hierarchies")
         try file.verifyChecksums()
         var hierarchies: [ContractionHierarchy] = []
         for index in 0..<profileCount {
             let section = try file.requiredSection(tag(index))
-            hierarchies.append(try ContractionHierarchy(encoded: [UInt8](try section.bytes(offset: 0, count: section.count))))
+            hierarchies.append(try ContractionHierarchy(encoded: [UInt8](try section.bytes(offset: 0, count: section.count)),
+                                                        inputArcCount: inputArcCount))
         }
         return hierarchies
     }

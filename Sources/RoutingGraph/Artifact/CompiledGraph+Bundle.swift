@@ -33,7 +33,10 @@ extension CompiledGraph {
             for index in arcOrder { costs.append(try bundle.cost(profile: profile, arc: index)) }
             profiles.append(ProfileCosts(name: name, costs: costs))
         }
-        // Arcs are read in bundle order, so bundle arc indexes are already graph arc indexes.
+        // Graph arc of each bundle arc: the identity for a well-formed bundle, whose arcs are read
+        // in order, but a damaged offset table must not make first arcs point elsewhere.
+        var graphArc = [UInt32](repeating: BundleFormat.none, count: bundle.arcCount)
+        for (position, index) in arcOrder.enumerated() { graphArc[index] = UInt32(position) }
         var egress: [EgressTable] = []
         if bundle.hasEgress {
             for (profile, name) in bundle.profileNames.enumerated() {
@@ -42,7 +45,8 @@ extension CompiledGraph {
                     let entry = try bundle.egressEntry(node: node, profile: profile)
                     table.exit.append(entry.exit)
                     table.cost.append(entry.cost)
-                    table.firstArc.append(entry.firstArc)
+                    table.firstArc.append(entry.firstArc == BundleFormat.none || Int(entry.firstArc) >= graphArc.count
+                                          ? BundleFormat.none : graphArc[Int(entry.firstArc)])
                 }
                 egress.append(table)
             }

@@ -45,7 +45,13 @@ extension GraphBuilder {
             .first(where: walkable) {
             return (space, location)
         }
-        let shaftKind: SpaceKind = connector.kind == .elevator ? .elevator : .stairs
+        let shaftKind: SpaceKind
+        switch connector.kind {
+        case .elevator: shaftKind = .elevator
+        case .stairs: shaftKind = .stairs
+        // Escalators and ramps have no space of their own to look for.
+        case .escalator, .ramp: return nil
+        }
         guard let space = locator.spaces(withOutlineNear: location, levelID: levelID, tolerance: Self.landingReach)
             .first(where: { venue.spaces[$0].kind == shaftKind }),
               let position = locator.nearestOutlinePoint(ofSpace: space, to: location) else { return nil }
