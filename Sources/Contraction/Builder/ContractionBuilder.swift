@@ -106,8 +106,8 @@ public struct ContractionBuilder {
         /// Freezes the node's remaining edges as hierarchy arcs, adds its shortcuts, takes it out
         /// of the graph and returns its neighbours (whose priorities changed).
         mutating func contract(_ node: Int32) -> [Int32] {
-            upward[Int(node)] = graph.outgoing[Int(node)]
-            downward[Int(node)] = graph.incoming[Int(node)]
+            upward[Int(node)] = Array(graph.outgoing[Int(node)])
+            downward[Int(node)] = Array(graph.incoming[Int(node)])
             var added: [(Int32, Int32, UInt32, UInt32)] = []
             shortcuts(of: node, settleLimit: parameters.witnessSettleLimit) { added.append(($0, $1, $2, $3)) }
             for (tail, head, weight, hops) in added {

@@ -9,14 +9,14 @@ struct DynamicGraph {
         var via: Int32
     }
 
-    var outgoing: [[Edge]]
-    var incoming: [[Edge]]
+    var outgoing: EdgePool
+    var incoming: EdgePool
 
     /// Keeps, of parallel arcs, the lightest (the first given on ties); drops loops and
     /// unreachable arcs.
     init(_ input: WeightedGraph) {
-        outgoing = Array(repeating: [], count: input.nodeCount)
-        incoming = Array(repeating: [], count: input.nodeCount)
+        outgoing = EdgePool(nodeCount: input.nodeCount)
+        incoming = EdgePool(nodeCount: input.nodeCount)
         var lightest: [UInt64: Int] = [:]
         lightest.reserveCapacity(input.arcCount)
         for arc in 0..<input.arcCount where input.weights[arc] != WeightedGraph.unreachable {
@@ -29,29 +29,29 @@ struct DynamicGraph {
         for arc in lightest.values.sorted() {
             let tail = Int(input.tails[arc]), head = Int(input.heads[arc])
             let weight = input.weights[arc], via = -Int32(arc) - 1
-            outgoing[tail].append(Edge(other: Int32(head), weight: weight, hops: 1, via: via))
-            incoming[head].append(Edge(other: Int32(tail), weight: weight, hops: 1, via: via))
+            outgoing.append(Edge(other: Int32(head), weight: weight, hops: 1, via: via), to: tail)
+            incoming.append(Edge(other: Int32(tail), weight: weight, hops: 1, via: via), to: head)
         }
     }
 
     /// Adds `tail → head`, or lowers the existing edge when the new one is lighter.
     mutating func addOrLower(_ tail: Int32, _ head: Int32, weight: UInt32, hops: UInt32, via: Int32) {
-        if let index = outgoing[Int(tail)].firstIndex(where: { $0.other == head }) {
-            guard weight < outgoing[Int(tail)][index].weight else { return }
-            outgoing[Int(tail)][index] = Edge(other: head, weight: weight, hops: hops, via: via)
-            let back = incoming[Int(head)].firstIndex { $0.other == tail }!
-            incoming[Int(head)][back] = Edge(other: tail, weight: weight, hops: hops, via: via)
+        if let position = outgoing.position(of: head, at: Int(tail)) {
+            guard weight < outgoing.edges[position].weight else { return }
+            outgoing.replace(at: position, with: Edge(other: head, weight: weight, hops: hops, via: via))
+            let back = incoming.position(of: tail, at: Int(head))!
+            incoming.replace(at: back, with: Edge(other: tail, weight: weight, hops: hops, via: via))
         } else {
-            outgoing[Int(tail)].append(Edge(other: head, weight: weight, hops: hops, via: via))
-            incoming[Int(head)].append(Edge(other: tail, weight: weight, hops: hops, via: via))
+            outgoing.append(Edge(other: head, weight: weight, hops: hops, via: via), to: Int(tail))
+            incoming.append(Edge(other: tail, weight: weight, hops: hops, via: via), to: Int(head))
         }
     }
 
     /// Takes `node` out: its neighbours forget their edges to it.
     mutating func remove(_ node: Int32) {
-        for edge in outgoing[Int(node)] { incoming[Int(edge.other)].removeAll { $0.other == node } }
-        for edge in incoming[Int(node)] { outgoing[Int(edge.other)].removeAll { $0.other == node } }
-        outgoing[Int(node)] = []
-        incoming[Int(node)] = []
+        for edge in outgoing[Int(node)] { incoming.remove(node, at: Int(edge.other)) }
+        for edge in incoming[Int(node)] { outgoing.remove(node, at: Int(edge.other)) }
+        outgoing.removeAll(at: Int(node))
+        incoming.removeAll(at: Int(node))
     }
 }

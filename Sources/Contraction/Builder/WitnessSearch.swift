@@ -18,7 +18,7 @@ struct WitnessSearch {
     /// Distances from `source` without passing `avoiding`, exact up to `bound` unless more than
     /// `settleLimit` nodes had to be settled; unknown distances read as `UInt32.max`. The search
     /// stops once every node of `targets` is settled, since only their distances are asked for.
-    mutating func run(_ graph: DynamicGraph, from source: Int32, avoiding: Int32, targets: [DynamicGraph.Edge],
+    mutating func run(_ graph: DynamicGraph, from source: Int32, avoiding: Int32, targets: ArraySlice<DynamicGraph.Edge>,
                       bound: UInt32, settleLimit: Int) {
         round &+= 1
         if round == 0 {
@@ -36,7 +36,9 @@ struct WitnessSearch {
             }
         }
         guard remaining > 0 else { return }
+        let pool = graph.outgoing
         distance.withUnsafeMutableBufferPointer { distance in
+          pool.edges.withUnsafeBufferPointer { edges in
             targetMark.withUnsafeMutableBufferPointer { marks in
                 for node in touched { distance[Int(node)] = .max }
                 touched.removeAll(keepingCapacity: true)
@@ -53,8 +55,9 @@ struct WitnessSearch {
                         remaining -= 1
                         if remaining == 0 { break }
                     }
-                    graph.outgoing[Int(node)].withUnsafeBufferPointer { edges in
-                        for edge in edges where edge.other != avoiding {
+                    let first = pool.start[Int(node)]
+                    do {
+                        for edge in edges[first..<(first + Int(pool.count[Int(node)]))] where edge.other != avoiding {
                             let total = UInt64(reached) + UInt64(edge.weight)
                             let next = Int(edge.other)
                             guard total <= UInt64(bound), UInt32(truncatingIfNeeded: total) < distance[next] else { continue }
@@ -65,6 +68,7 @@ struct WitnessSearch {
                     }
                 }
             }
+          }
         }
     }
 
