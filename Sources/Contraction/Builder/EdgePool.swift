@@ -8,6 +8,8 @@ struct EdgePool {
     private(set) var start: [Int]
     private(set) var count: [Int32]
     private var capacity: [Int32]
+    /// Slots left behind by segments that moved.
+    private var abandoned = 0
 
     init(nodeCount: Int) {
         start = Array(repeating: 0, count: nodeCount)
@@ -22,6 +24,9 @@ struct EdgePool {
 
     mutating func append(_ edge: DynamicGraph.Edge, to node: Int) {
         if count[node] == capacity[node] {
+            // Once more than half the pool is left behind, pack the live segments together again.
+            if abandoned > edges.count / 2 { compact() }
+            abandoned += Int(capacity[node])
             let larger = max(4, 2 * Int(capacity[node]))
             let moved = edges.count
             for index in start[node]..<(start[node] + Int(count[node])) { edges.append(edges[index]) }
@@ -31,6 +36,19 @@ struct EdgePool {
         }
         edges[start[node] + Int(count[node])] = edge
         count[node] += 1
+    }
+
+    /// Rewrites the pool with the segments in node order and no gaps but their own spare room.
+    private mutating func compact() {
+        var packed: [DynamicGraph.Edge] = []
+        packed.reserveCapacity(edges.count - abandoned)
+        for node in start.indices where capacity[node] > 0 {
+            let first = start[node]
+            start[node] = packed.count
+            packed.append(contentsOf: edges[first..<(first + Int(capacity[node]))])
+        }
+        edges = packed
+        abandoned = 0
     }
 
     /// The position in ``edges`` of the edge of `node` to `other`, if any.
@@ -51,7 +69,10 @@ struct EdgePool {
         count[node] -= 1
     }
 
+    /// Empties the segment of `node` for good (a contracted node gets no more edges).
     mutating func removeAll(at node: Int) {
+        abandoned += Int(capacity[node])
         count[node] = 0
+        capacity[node] = 0
     }
 }
