@@ -28,16 +28,11 @@ extension ContractionQuery {
 }
 
 extension ContractionHierarchy {
-    /// Appends the input arcs a hierarchy arc stands for, in walking order.
+    /// Appends the input arcs the hierarchy arcs on `stack` (`tail, head, weight, via`, last one
+    /// first) stand for, in walking order.
     ///
     /// A shortcut `u → w` via `m` is the downward arc `u → m` (stored at `m`) followed by the
     /// upward arc `m → w` (also at `m`), whose weights add up to the shortcut's.
-    public func unpack(tail: UInt32, head: UInt32, weight: UInt32, via: UInt32, into arcs: inout [Int]) {
-        var stack = [(tail, head, weight, via)]
-        unpack(&stack, into: &arcs)
-    }
-
-    /// Unpacks the arcs on `stack` (`tail, head, weight, via`), last one first.
     func unpack(_ stack: inout [(UInt32, UInt32, UInt32, UInt32)], into arcs: inout [Int]) {
         while let (from, to, total, middle) = stack.popLast() {
             if middle & Self.originalArc != 0 {

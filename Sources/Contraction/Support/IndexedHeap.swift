@@ -31,12 +31,8 @@ final class IndexedHeap {
         entries.deallocate()
     }
 
-    var isEmpty: Bool { count == 0 }
-
     /// The smallest key, or `UInt64.max` when empty.
     var minimumKey: UInt64 { count == 0 ? .max : entries[0].key }
-
-    func contains(_ node: Int32) -> Bool { position[Int(node)] >= 0 }
 
     /// Inserts `node`, or lowers its key when it is present with a larger one.
     func update(_ node: Int32, key: UInt64) {

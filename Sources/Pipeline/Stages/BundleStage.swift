@@ -42,7 +42,7 @@ struct BundleStage: PipelineStage {
         if let compiled, context.definition.stage(.contract) != nil {
             assembly.contents.hierarchies = try ContractStage.read(
                 from: context.layout.hierarchies, profileCount: compiled.profiles.count,
-                inputArcCount: compiled.graph.arcs.count).map { $0.encoded() }
+                inputArcCount: compiled.graph.arcs.count)
         }
         context.progress(kind, "encoding \(assembly.contents.nodes.count) nodes and \(assembly.contents.places.count) places")
         let url = bundleURL(context)

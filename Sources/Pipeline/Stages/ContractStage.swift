@@ -52,15 +52,16 @@ struct ContractStage: PipelineStage {
     /// list, tagged as in bundles.
     static func tag(_ profile: Int) -> SectionTag { BundleFormat.Tag.hierarchy(profile) }
 
-    /// The hierarchies a contract stage wrote, in profile order.
-    static func read(from url: URL, profileCount: Int, inputArcCount: Int) throws -> [ContractionHierarchy] {
+    /// The encoded hierarchies a contract stage wrote, in profile order, each checked by decoding it.
+    static func read(from url: URL, profileCount: Int, inputArcCount: Int) throws -> [[UInt8]] {
         let file = try ContainerFile(path: url.path, kind: kindOfFile, kindName: "navforge hierarchies")
         try file.verifyChecksums()
-        var hierarchies: [ContractionHierarchy] = []
+        var hierarchies: [[UInt8]] = []
         for index in 0..<profileCount {
             let section = try file.requiredSection(tag(index))
-            hierarchies.append(try ContractionHierarchy(encoded: [UInt8](try section.bytes(offset: 0, count: section.count)),
-                                                        inputArcCount: inputArcCount))
+            let bytes = [UInt8](try section.bytes(offset: 0, count: section.count))
+            _ = try ContractionHierarchy(encoded: bytes, inputArcCount: inputArcCount)
+            hierarchies.append(bytes)
         }
         return hierarchies
     }
