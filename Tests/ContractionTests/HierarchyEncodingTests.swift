@@ -17,15 +17,45 @@ import Testing
         #expect(throws: Never.self) { try ContractionHierarchy(encoded: bytes, inputArcCount: inputArcs) }
         #expect(throws: ContractionDecodingError.self) { try ContractionHierarchy(encoded: bytes, inputArcCount: inputArcs / 2) }
         // Raising one shortcut's weight breaks the sum of its halves.
-        var wrongSum = hierarchy
-        let shortcut = try #require(wrongSum.upVia.firstIndex { $0 & ContractionHierarchy.originalArc == 0 })
-        var weights = wrongSum.upWeight
+        let shortcut = try #require(hierarchy.upVia.firstIndex { $0 & ContractionHierarchy.originalArc == 0 })
+        var weights = hierarchy.upWeight
         weights[shortcut] += 1
-        wrongSum = ContractionHierarchy(rank: wrongSum.rank, nodeAtRank: wrongSum.nodeAtRank, upFirst: wrongSum.upFirst,
-                                        upHead: wrongSum.upHead, upWeight: weights, upVia: wrongSum.upVia,
-                                        downFirst: wrongSum.downFirst, downTail: wrongSum.downTail,
-                                        downWeight: wrongSum.downWeight, downVia: wrongSum.downVia)
-        #expect(throws: ContractionDecodingError.self) { try ContractionHierarchy(encoded: wrongSum.encoded()) }
+        #expect(throws: ContractionDecodingError.self) {
+            try ContractionHierarchy(encoded: Self.replacing(hierarchy, upWeight: weights).encoded())
+        }
+    }
+
+    @Test func refusesHalvesThatDoNotJoinTheShortcutsEnds() throws {
+        let shortcut = try #require(hierarchy.upVia.firstIndex { $0 & ContractionHierarchy.originalArc == 0 })
+        let owner = try #require((0..<hierarchy.nodeCount).first { Int(hierarchy.upFirst[$0 + 1]) > shortcut })
+        let middle = Int(hierarchy.upVia[shortcut])
+        let at = hierarchy.slot(up: shortcut, at: owner)
+        // Another arc out of the same middle node: a valid slot, but to the wrong head.
+        let second = Int(hierarchy.halves[2 * at + 1])
+        let other = try #require((Int(hierarchy.upFirst[middle])..<Int(hierarchy.upFirst[middle + 1]))
+            .map { hierarchy.slot(up: $0, at: middle) }.first { $0 != second })
+        var halves = hierarchy.halves
+        halves[2 * at + 1] = UInt32(other)
+        #expect(throws: ContractionDecodingError.self) { try Self.replacing(hierarchy, halves: halves).validate() }
+        // The first half pointing at the second's slot: in the middle node's block, wrong graph.
+        halves = hierarchy.halves
+        halves[2 * at] = halves[2 * at + 1]
+        #expect(throws: ContractionDecodingError.self) { try Self.replacing(hierarchy, halves: halves).validate() }
+        // An input arc that claims halves.
+        let input = try #require(hierarchy.upVia.firstIndex { $0 & ContractionHierarchy.originalArc != 0 })
+        let inputOwner = try #require((0..<hierarchy.nodeCount).first { Int(hierarchy.upFirst[$0 + 1]) > input })
+        halves = hierarchy.halves
+        halves[2 * hierarchy.slot(up: input, at: inputOwner)] = 0
+        #expect(throws: ContractionDecodingError.self) { try Self.replacing(hierarchy, halves: halves).validate() }
+        #expect(throws: Never.self) { try hierarchy.validate() }
+    }
+
+    static func replacing(_ h: ContractionHierarchy, upWeight: [UInt32]? = nil,
+                          halves: [UInt32]? = nil) -> ContractionHierarchy {
+        ContractionHierarchy(rank: h.rank, nodeAtRank: h.nodeAtRank, upFirst: h.upFirst, upHead: h.upHead,
+                             upWeight: upWeight ?? h.upWeight, upVia: h.upVia, downFirst: h.downFirst,
+                             downTail: h.downTail, downWeight: h.downWeight, downVia: h.downVia,
+                             halves: halves ?? h.halves)
     }
 
     @Test func refusesTruncatedOrDamagedBytes() {
@@ -44,6 +74,11 @@ import Testing
             damaged[word * 4 + random.below(4)] ^= UInt8(1 << random.below(8))
             if let decoded = try? ContractionHierarchy(encoded: damaged) {
                 #expect((try? decoded.validate()) != nil)
+                // What passes validation must also be safe to query and unpack.
+                let query = ContractionQuery(hierarchy: decoded)
+                for _ in 0..<5 {
+                    _ = query.path(from: random.below(decoded.nodeCount), to: random.below(decoded.nodeCount))
+                }
             }
         }
     }

@@ -1,13 +1,14 @@
 /// The hierarchy as bytes, for an artifact or a bundle section (`docs/contraction.md`):
 /// little-endian `u32` throughout, the arrays in a fixed order behind a small header.
 extension ContractionHierarchy {
-    /// `CHv1`, node count, upward arc count, downward arc count.
-    static let magic: UInt32 = 0x3176_4843
+    /// `CHv2`, node count, upward arc count, downward arc count.
+    static let magic: UInt32 = 0x3276_4843
 
     public func encoded() -> [UInt8] {
         var words: [UInt32] = [Self.magic, UInt32(nodeCount), UInt32(upHead.count), UInt32(downTail.count)]
-        words.reserveCapacity(4 + 4 * nodeCount + 2 + 3 * (upHead.count + downTail.count) + upHead.count + downTail.count)
-        for array in [rank, nodeAtRank, upFirst, upHead, upWeight, upVia, downFirst, downTail, downWeight, downVia] {
+        words.reserveCapacity(4 + 4 * nodeCount + 2 + 5 * (upHead.count + downTail.count))
+        for array in [rank, nodeAtRank, upFirst, upHead, upWeight, upVia, downFirst, downTail, downWeight, downVia,
+                      halves] {
             words.append(contentsOf: array)
         }
         var bytes = [UInt8](repeating: 0, count: words.count * 4)
@@ -32,7 +33,7 @@ extension ContractionHierarchy {
         }
         guard words[0] == Self.magic else { throw .init("not a contraction hierarchy") }
         let nodes = Int(words[1]), ups = Int(words[2]), downs = Int(words[3])
-        guard words.count == 4 + 4 * nodes + 2 + 3 * ups + 3 * downs + 0 else {
+        guard words.count == 4 + 4 * nodes + 2 + 5 * ups + 5 * downs else {
             throw .init("\(words.count) words do not hold \(nodes) nodes, \(ups) + \(downs) arcs")
         }
         var cursor = 4
@@ -43,14 +44,16 @@ extension ContractionHierarchy {
         let rank = take(nodes), nodeAtRank = take(nodes)
         let upFirst = take(nodes + 1), upHead = take(ups), upWeight = take(ups), upVia = take(ups)
         let downFirst = take(nodes + 1), downTail = take(downs), downWeight = take(downs), downVia = take(downs)
+        let halves = take(2 * (ups + downs))
         self.init(rank: rank, nodeAtRank: nodeAtRank, upFirst: upFirst, upHead: upHead, upWeight: upWeight, upVia: upVia,
-                  downFirst: downFirst, downTail: downTail, downWeight: downWeight, downVia: downVia)
+                  downFirst: downFirst, downTail: downTail, downWeight: downWeight, downVia: downVia, halves: halves)
         try validate(inputArcCount: inputArcCount)
     }
 
     /// Checks everything a query and an unpacking rely on: ranks are a permutation; CSR offsets
     /// rise to the arc counts; arcs climb and are sorted without repeats at each node; every
-    /// shortcut's two halves exist at its (lower) middle node and their weights add up; no arc
+    /// shortcut's two halves are the slots of arcs at its (lower) middle node joining its ends,
+    /// and their weights add up; an input arc's halves are its `via`; no arc
     /// unpacks to more input arcs than `inputArcCount` (or the hierarchy's own arc count), which
     /// also bounds the work of unpacking; and input-arc references lie below `inputArcCount`.
     public func validate(inputArcCount: Int? = nil) throws(ContractionDecodingError) {
@@ -60,7 +63,11 @@ extension ContractionHierarchy {
             throw .init("ranks are not a permutation at \(position)")
         }
         guard upWeight.count == upHead.count, upVia.count == upHead.count, downWeight.count == downTail.count,
-              downVia.count == downTail.count else { throw .init("arc tables differ in length") }
+              downVia.count == downTail.count, halves.count == 2 * arcCount else {
+            throw .init("arc tables differ in length")
+        }
+        // Slots share their entries with the input-arc flag in the top bit, so they must stay below it.
+        guard arcCount < Int(Self.originalArc) else { throw .init("more arcs than a hierarchy can index") }
         for (first, other, name) in [(upFirst, upHead, "upward"), (downFirst, downTail, "downward")] {
             guard first.count == nodes + 1, first.first == 0, Int(first[nodes]) == other.count else {
                 throw .init("\(name) offsets do not match \(other.count) arcs")
@@ -84,8 +91,10 @@ extension ContractionHierarchy {
         let limit = UInt64(max(inputArcCount ?? arcCount, 1))
         var upSize = [UInt64](repeating: 0, count: upHead.count)
         var downSize = [UInt64](repeating: 0, count: downTail.count)
-        func size(via: UInt32, weight: UInt32, tail: UInt32, head: UInt32, owner: Int) throws(ContractionDecodingError) -> UInt64 {
+        func size(via: UInt32, pair: (UInt32, UInt32), weight: UInt32, tail: UInt32, head: UInt32,
+                  owner: Int) throws(ContractionDecodingError) -> UInt64 {
             if via & Self.originalArc != 0 {
+                guard pair == (via, via) else { throw .init("an input arc of node \(owner) has halves") }
                 if let inputArcCount, Int(via & ~Self.originalArc) >= inputArcCount {
                     throw .init("an arc of node \(owner) names input arc \(via & ~Self.originalArc) of \(inputArcCount)")
                 }
@@ -93,8 +102,10 @@ extension ContractionHierarchy {
             }
             let middle = Int(via)
             guard middle < owner else { throw .init("a shortcut of node \(owner) passes node \(middle), not below it") }
-            guard let down = Self.find(tail, in: downTail, Int(downFirst[middle])..<Int(downFirst[middle + 1])),
-                  let up = Self.find(head, in: upHead, Int(upFirst[middle])..<Int(upFirst[middle + 1])),
+            // Slot to arc index: the inverse of `slot(down:at:)` and `slot(up:at:)` at the middle node.
+            let down = Int(pair.0) - Int(upFirst[middle]), up = Int(pair.1) - Int(downFirst[middle + 1])
+            guard (Int(downFirst[middle])..<Int(downFirst[middle + 1])).contains(down), downTail[down] == tail,
+                  (Int(upFirst[middle])..<Int(upFirst[middle + 1])).contains(up), upHead[up] == head,
                   UInt64(downWeight[down]) + UInt64(upWeight[up]) == UInt64(weight) else {
                 throw .init("a shortcut of node \(owner) via \(middle) does not match the arcs there")
             }
@@ -104,11 +115,14 @@ extension ContractionHierarchy {
         }
         for node in 0..<nodes {
             for arc in Int(upFirst[node])..<Int(upFirst[node + 1]) {
-                upSize[arc] = try size(via: upVia[arc], weight: upWeight[arc], tail: UInt32(node), head: upHead[arc], owner: node)
+                let at = slot(up: arc, at: node)
+                upSize[arc] = try size(via: upVia[arc], pair: (halves[2 * at], halves[2 * at + 1]),
+                                       weight: upWeight[arc], tail: UInt32(node), head: upHead[arc], owner: node)
             }
             for arc in Int(downFirst[node])..<Int(downFirst[node + 1]) {
-                downSize[arc] = try size(via: downVia[arc], weight: downWeight[arc], tail: downTail[arc], head: UInt32(node),
-                                         owner: node)
+                let at = slot(down: arc, at: node)
+                downSize[arc] = try size(via: downVia[arc], pair: (halves[2 * at], halves[2 * at + 1]),
+                                         weight: downWeight[arc], tail: downTail[arc], head: UInt32(node), owner: node)
             }
         }
     }

@@ -24,9 +24,21 @@ public struct ContractionHierarchy: Hashable, Sendable {
     public private(set) var downWeight: [UInt32]
     public private(set) var downVia: [UInt32]
 
+    /// What each arc of either graph unpacks to: one slot per arc, slot `s` being the entries
+    /// `2s` and `2s + 1`. Slots are grouped by node: node `r`'s block starts at slot
+    /// `upFirst[r] + downFirst[r]` and holds the downward arcs stored at `r`, then its upward arcs
+    /// (``slot(down:at:)``, ``slot(up:at:)``). A shortcut's entries are the slots of its halves,
+    /// the downward arc into its middle node and the upward arc out of it; an input arc's are its
+    /// `via`, twice.
+    ///
+    /// Unpacking follows these instead of searching the middle node's arcs, and as both halves of
+    /// a shortcut sit in its middle node's block, one cache line usually serves both.
+    public private(set) var halves: [UInt32]
+
     /// Only the builder and the decoder make hierarchies: queries trust these arrays.
     init(rank: [UInt32], nodeAtRank: [UInt32], upFirst: [UInt32], upHead: [UInt32], upWeight: [UInt32],
-                upVia: [UInt32], downFirst: [UInt32], downTail: [UInt32], downWeight: [UInt32], downVia: [UInt32]) {
+         upVia: [UInt32], downFirst: [UInt32], downTail: [UInt32], downWeight: [UInt32], downVia: [UInt32],
+         halves: [UInt32]) {
         self.rank = rank
         self.nodeAtRank = nodeAtRank
         self.upFirst = upFirst
@@ -37,9 +49,18 @@ public struct ContractionHierarchy: Hashable, Sendable {
         self.downTail = downTail
         self.downWeight = downWeight
         self.downVia = downVia
+        self.halves = halves
     }
 
     public var nodeCount: Int { rank.count }
+
+    /// The slot in ``halves`` of the downward arc `arc`, stored at node `node`.
+    @inline(__always)
+    func slot(down arc: Int, at node: Int) -> Int { Int(upFirst[node]) + arc }
+
+    /// The slot in ``halves`` of the upward arc `arc`, stored at node `node`.
+    @inline(__always)
+    func slot(up arc: Int, at node: Int) -> Int { Int(downFirst[node + 1]) + arc }
 
     /// Arcs of both graphs together.
     public var arcCount: Int { upHead.count + downTail.count }

@@ -1,6 +1,6 @@
 /// Constants of the bundle format v0.3 (`docs/bundle-format.md`).
 public enum BundleFormat {
-    public static let kind = ContainerKind(magic: "NAVFBNDL", major: 0, minor: 3)
+    public static let kind = ContainerKind(magic: "NAVFBNDL", major: 0, minor: 4)
     public static let name = "navforge bundle"
 
     /// Marks an absent string, node or place reference.

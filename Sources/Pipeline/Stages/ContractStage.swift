@@ -10,7 +10,7 @@ struct ContractStage: PipelineStage {
     let kind = StageKind.contract
     let parameters: ContractionParameters
 
-    static let kindOfFile = ContainerKind(magic: "NAVFCHIE", major: 1, minor: 0)
+    static let kindOfFile = ContainerKind(magic: "NAVFCHIE", major: 2, minor: 0)
 
     func cacheKey(_ context: StageContext) throws -> String {
         var key = CacheKey(stage: kind)
