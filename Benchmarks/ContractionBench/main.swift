@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 // bench-ch EDGELIST [--queries N] [--seed S] [--verify K] [--dijkstra-queries N]
-//          [--witness-limit N] [--estimate-limit N] [--no-lazy]
+//          [--witness-limit N] [--estimate-limit N] [--threads N]
 //
 // Builds a contraction hierarchy from an edge list (../shared/bench/README.md), times queries
 // against plain Dijkstra measured in the same run, checks K queries against Dijkstra, and sets
@@ -38,7 +38,7 @@ struct Options {
             case "--dijkstra-queries": dijkstraQueries = max(1, try number())
             case "--witness-limit": parameters.witnessSettleLimit = max(1, try number())
             case "--estimate-limit": parameters.estimateSettleLimit = max(1, try number())
-            case "--no-lazy": parameters.lazyUpdates = false
+            case "--threads": parameters.threads = max(1, try number())
             case "-h", "--help": throw UsageError(message: "")
             default:
                 guard path.isEmpty, !argument.hasPrefix("-") else { throw UsageError(message: "unexpected argument '\(argument)'") }
@@ -104,9 +104,11 @@ func run(_ options: Options) throws {
     distanceTimes.reserveCapacity(pairs.count)
     pathTimes.reserveCapacity(pairs.count)
     var checksum: UInt64 = 0
+    var searchSpace = 0
     for (source, target) in pairs {
         let time = seconds { checksum &+= UInt64(query.distance(from: source, to: target) ?? 0) }
         distanceTimes.append(time * 1e6)
+        searchSpace += query.settledNodes
     }
     for (source, target) in pairs {
         let time = seconds { checksum &+= UInt64(query.path(from: source, to: target)?.arcs.count ?? 0) }
@@ -122,6 +124,7 @@ func run(_ options: Options) throws {
     }
     let dijkstraMean = summary(dijkstraTimes).mean
     print("query      distance only: mean \(format(distanceStats.mean)) µs, p99 \(format(distanceStats.p99)) µs; with path: mean \(format(pathStats.mean)) µs, p99 \(format(pathStats.p99)) µs (\(pairs.count) queries)")
+    print("search     \(format(Double(searchSpace) / Double(max(pairs.count, 1)), 0)) nodes settled per query (both directions; independent of the machine's speed)")
     print("dijkstra   mean \(format(dijkstraMean / 1000, 2)) ms over \(dijkstraTimes.count) queries; CH speed-up \(format(dijkstraMean / distanceStats.mean, 0))× (same run)")
 
     // Verification: distances, unreachability, and that each path is a chain of input arcs
@@ -161,7 +164,7 @@ func run(_ options: Options) throws {
 do {
     try run(try Options(Array(CommandLine.arguments.dropFirst())))
 } catch let error as UsageError {
-    let usage = "usage: bench-ch EDGELIST [--queries N] [--seed S] [--verify K] [--dijkstra-queries N] [--witness-limit N] [--estimate-limit N] [--no-lazy]"
+    let usage = "usage: bench-ch EDGELIST [--queries N] [--seed S] [--verify K] [--dijkstra-queries N] [--witness-limit N] [--estimate-limit N] [--threads N]"
     FileHandle.standardError.write(Data(((error.message.isEmpty ? "" : "error: \(error.message)\n") + usage + "\n").utf8))
     exit(error.message.isEmpty ? 0 : 2)
 } catch {

@@ -58,6 +58,18 @@ import Testing
         #expect(first.nodeAtRank.enumerated().allSatisfy { Int(first.rank[Int($0.element)]) == $0.offset })
     }
 
+    @Test func threadCountDoesNotChangeTheHierarchy() {
+        let graph = TestGraphs.campus(buildings: 4, floors: 3, rooms: 10, seed: 3)
+        var parameters = ContractionParameters()
+        parameters.threads = 1
+        let alone = ContractionBuilder(parameters: parameters).build(graph)
+        for threads in [2, 3, 8] {
+            parameters.threads = threads
+            let together = ContractionBuilder(parameters: parameters).build(graph)
+            #expect(together.encoded() == alone.encoded(), "\(threads) threads")
+        }
+    }
+
     @Test func arcsPointUpInBothGraphs() {
         let hierarchy = ContractionBuilder().build(TestGraphs.grid(width: 20, height: 20, seed: 2))
         for node in 0..<hierarchy.nodeCount {

@@ -1,11 +1,14 @@
-/// Builds a ``ContractionHierarchy``: contracts nodes one by one in order of priority, adding a
-/// shortcut wherever a witness search finds no path as short as the one through the node.
+/// Builds a ``ContractionHierarchy``: contracts nodes in order of priority, adding a shortcut
+/// wherever a witness search finds no path as short as the one through the node.
 ///
 /// Priority is the classic mix of edge quotient (shortcuts added per edge removed), hop quotient
 /// (input arcs the shortcuts stand for, per input arcs removed) and depth (how many contracted
-/// neighbours lie below), with lazy re-evaluation when a node comes up and neighbours
-/// re-evaluated after each contraction. Ties go to the lower node id, so the same graph and
-/// parameters always give the same hierarchy.
+/// neighbours lie below). Nodes are contracted in rounds: each round takes every node whose
+/// priority is lower than all its neighbours', contracts them side by side, then estimates the
+/// neighbours again. Nodes of one round are never adjacent, so their shortcuts do not interfere,
+/// and their witness searches are independent, so they run on all cores. Ties go to the lower
+/// node id and results are merged in a fixed order, so the same graph and parameters give the
+/// same hierarchy on any number of threads.
 public struct ContractionBuilder {
     public let parameters: ContractionParameters
 
@@ -20,80 +23,167 @@ public struct ContractionBuilder {
         return run.hierarchy()
     }
 
+    /// A shortcut a contraction needs: `from → to` through the contracted node.
+    struct Shortcut {
+        var from: Int32
+        var to: Int32
+        var weight: UInt32
+        var hops: UInt32
+    }
+
     /// The state of one build.
     struct Run {
         let nodeCount: Int
         let parameters: ContractionParameters
         var graph: DynamicGraph
-        var witness: WitnessSearch
+        /// One per worker thread.
+        let searches: [WitnessSearch]
         var depth: [UInt32]
         var rank: [UInt32]
-        let queue: IndexedHeap
+        /// Each remaining node's priority: lower is contracted sooner.
+        var key: [UInt64]
+        /// The round a node is contracted in, while that round lasts; witness searches avoid it.
+        var blocked: [UInt32]
+        /// The last round a node was listed as a neighbour of a contracted node in.
+        var listed: [UInt32]
         /// Arcs of the hierarchy in input node ids, gathered as nodes are contracted.
         var upward: [[DynamicGraph.Edge]]
         var downward: [[DynamicGraph.Edge]]
+
+        /// A round number no round reaches: estimates block no node but the one they estimate.
+        static let noRound = UInt32.max
 
         init(input: WeightedGraph, parameters: ContractionParameters) {
             nodeCount = input.nodeCount
             self.parameters = parameters
             graph = DynamicGraph(input)
-            witness = WitnessSearch(nodeCount: nodeCount)
+            let workers = max(1, min(parameters.threads ?? ContractionParameters.processorCount, 64))
+            searches = (0..<workers).map { _ in WitnessSearch(nodeCount: input.nodeCount) }
             depth = Array(repeating: 0, count: nodeCount)
             rank = Array(repeating: .max, count: nodeCount)
-            queue = IndexedHeap(capacity: nodeCount)
+            key = Array(repeating: .max, count: nodeCount)
+            blocked = Array(repeating: 0, count: nodeCount)
+            listed = Array(repeating: 0, count: nodeCount)
             upward = Array(repeating: [], count: nodeCount)
             downward = Array(repeating: [], count: nodeCount)
         }
 
         mutating func contractAll(progress: ((Double) -> Void)?) {
-            for node in 0..<Int32(nodeCount) { queue.update(node, key: priorityKey(node)) }
-            var contracted = 0
-            let step = max(1, nodeCount / 100)
-            while let (node, key) = queue.pop() {
-                // Lazy update: a node whose priority grew since it was queued goes back in line.
-                if parameters.lazyUpdates {
-                    let fresh = priorityKey(node)
-                    if fresh > key, fresh > queue.minimumKey {
-                        queue.update(node, key: fresh)
-                        continue
+            var remaining = (0..<Int32(nodeCount)).map { $0 }
+            estimate(remaining)
+            var contracted = 0, reported = 0
+            var round: UInt32 = 0
+            while !remaining.isEmpty {
+                round += 1
+                let minimal = ParallelWork.map(count: remaining.count, workers: searches.count) { index, _ in
+                    isLocalMinimum(remaining[index])
+                }
+                // In id order: nodes of a round are independent, and input ids tend to keep
+                // neighbours close, which keeps the rank-ordered arrays local.
+                let chosen = zip(remaining, minimal).compactMap { $1 ? $0 : nil }
+                for node in chosen { blocked[Int(node)] = round }
+                let found = parallelMap(chosen) { node, search in
+                    shortcuts(of: node, settleLimit: parameters.witnessSettleLimit, search: search, round: round)
+                }
+                // Chosen nodes share no neighbour, but a neighbour can be both in and out of one.
+                var neighbours: [Int32] = []
+                for node in chosen {
+                    upward[Int(node)] = Array(graph.outgoing[Int(node)])
+                    downward[Int(node)] = Array(graph.incoming[Int(node)])
+                    let below = depth[Int(node)] + 1
+                    for edge in graph.outgoing[Int(node)] where listed[Int(edge.other)] != round {
+                        listed[Int(edge.other)] = round
+                        depth[Int(edge.other)] = max(depth[Int(edge.other)], below)
+                        neighbours.append(edge.other)
+                    }
+                    for edge in graph.incoming[Int(node)] where listed[Int(edge.other)] != round {
+                        listed[Int(edge.other)] = round
+                        depth[Int(edge.other)] = max(depth[Int(edge.other)], below)
+                        neighbours.append(edge.other)
                     }
                 }
-                let neighbours = contract(node)
-                rank[Int(node)] = UInt32(contracted)
-                contracted += 1
-                for neighbour in neighbours { queue.set(neighbour, key: priorityKey(neighbour)) }
-                if contracted % step == 0 { progress?(Double(contracted) / Double(nodeCount)) }
+                // Chosen nodes share no neighbour, so no two of them add the same shortcut.
+                for (node, list) in zip(chosen, found) {
+                    for shortcut in list {
+                        graph.addOrLower(shortcut.from, shortcut.to, weight: shortcut.weight, hops: shortcut.hops, via: node)
+                    }
+                }
+                for node in chosen {
+                    graph.remove(node)
+                    rank[Int(node)] = UInt32(contracted)
+                    contracted += 1
+                }
+                estimate(neighbours)
+                remaining.removeAll { rank[Int($0)] != .max }
+                if contracted - reported >= max(1, nodeCount / 100) {
+                    reported = contracted
+                    progress?(Double(contracted) / Double(nodeCount))
+                }
             }
         }
 
-        /// The shortcuts contracting `node` would need: (from, to, weight, hops).
-        mutating func shortcuts(of node: Int32, settleLimit: Int,
-                                _ found: (Int32, Int32, UInt32, UInt32) -> Void) {
+        /// Whether `node` comes before every node within two hops. Nodes chosen this way are
+        /// neither adjacent nor share a neighbour, so the shortcuts of one never touch another,
+        /// and the order differs little from contracting one node at a time: taking local minima
+        /// of one hop instead gave 12 % more shortcuts on a grid.
+        func isLocalMinimum(_ node: Int32) -> Bool {
+            let own = key[Int(node)]
+            func comesFirst(around center: Int) -> Bool {
+                for edge in graph.outgoing[center] where key[Int(edge.other)] < own { return false }
+                for edge in graph.incoming[center] where key[Int(edge.other)] < own { return false }
+                return true
+            }
+            guard comesFirst(around: Int(node)) else { return false }
+            for edge in graph.outgoing[Int(node)] where !comesFirst(around: Int(edge.other)) { return false }
+            for edge in graph.incoming[Int(node)] where !comesFirst(around: Int(edge.other)) { return false }
+            return true
+        }
+
+        /// Computes the priority of each of `nodes`, on all workers.
+        mutating func estimate(_ nodes: [Int32]) {
+            let keys = parallelMap(nodes) { node, search in priorityKey(node, search: search) }
+            for (node, value) in zip(nodes, keys) { key[Int(node)] = value }
+        }
+
+        /// `body` applied to every item on all workers, each with its own witness search; the
+        /// results in the order of `items` whatever the thread count.
+        func parallelMap<T>(_ items: [Int32], _ body: (Int32, WitnessSearch) -> T) -> [T] {
+            let searches = self.searches
+            return ParallelWork.map(count: items.count, workers: searches.count) { index, worker in
+                body(items[index], searches[worker])
+            }
+        }
+
+        /// The shortcuts contracting `node` would need, given that the nodes blocked in `round`
+        /// go too.
+        func shortcuts(of node: Int32, settleLimit: Int, search: WitnessSearch, round: UInt32) -> [Shortcut] {
             let incoming = graph.incoming[Int(node)], outgoing = graph.outgoing[Int(node)]
-            guard !incoming.isEmpty, !outgoing.isEmpty else { return }
+            guard !incoming.isEmpty, !outgoing.isEmpty else { return [] }
             var longestOut: UInt32 = 0
             for exit in outgoing { longestOut = max(longestOut, exit.weight) }
-            for entry in incoming {
-                let bound = UInt64(entry.weight) + UInt64(longestOut)
-                witness.run(graph, from: entry.other, avoiding: node, targets: outgoing,
-                            bound: UInt32(min(bound, UInt64(UInt32.max - 1))), settleLimit: settleLimit)
-                for exit in outgoing where exit.other != entry.other {
-                    let through = UInt64(entry.weight) + UInt64(exit.weight)
-                    guard through < UInt64(WeightedGraph.unreachable) else { continue }
-                    if UInt64(witness.distance(to: exit.other)) > through {
-                        found(entry.other, exit.other, UInt32(through), entry.hops + exit.hops)
+            var found: [Shortcut] = []
+            blocked.withUnsafeBufferPointer { blocked in
+                for entry in incoming {
+                    let bound = UInt64(entry.weight) + UInt64(longestOut)
+                    search.run(graph, from: entry.other, avoiding: node, blocked: blocked.baseAddress!, round: round,
+                               targets: outgoing, bound: UInt32(min(bound, UInt64(UInt32.max - 1))), settleLimit: settleLimit)
+                    for exit in outgoing where exit.other != entry.other {
+                        let through = UInt64(entry.weight) + UInt64(exit.weight)
+                        guard through < UInt64(WeightedGraph.unreachable) else { continue }
+                        if UInt64(search.distance(to: exit.other)) > through {
+                            found.append(Shortcut(from: entry.other, to: exit.other, weight: UInt32(through),
+                                                  hops: entry.hops + exit.hops))
+                        }
                     }
                 }
             }
+            return found
         }
 
         /// Lower is contracted sooner; the node id in the low bits breaks ties.
-        mutating func priorityKey(_ node: Int32) -> UInt64 {
-            var added = 0, addedHops = 0
-            shortcuts(of: node, settleLimit: parameters.estimateSettleLimit) { _, _, _, hops in
-                added += 1
-                addedHops += Int(hops)
-            }
+        func priorityKey(_ node: Int32, search: WitnessSearch) -> UInt64 {
+            let found = shortcuts(of: node, settleLimit: parameters.estimateSettleLimit, search: search, round: Self.noRound)
+            let added = found.count, addedHops = found.reduce(0) { $0 + Int($1.hops) }
             let edges = graph.incoming[Int(node)].count + graph.outgoing[Int(node)].count
             let hops = graph.incoming[Int(node)].reduce(0) { $0 + Int($1.hops) }
                 + graph.outgoing[Int(node)].reduce(0) { $0 + Int($1.hops) }
@@ -101,26 +191,6 @@ public struct ContractionBuilder {
             let hopQuotient = Double(addedHops) / Double(max(hops, 1))
             let priority = 2 * edgeQuotient + 4 * hopQuotient + Double(depth[Int(node)])
             return UInt64(min(priority * 1024, Double(UInt32.max))) << 32 | UInt64(UInt32(node))
-        }
-
-        /// Freezes the node's remaining edges as hierarchy arcs, adds its shortcuts, takes it out
-        /// of the graph and returns its neighbours (whose priorities changed).
-        mutating func contract(_ node: Int32) -> [Int32] {
-            upward[Int(node)] = Array(graph.outgoing[Int(node)])
-            downward[Int(node)] = Array(graph.incoming[Int(node)])
-            var added: [(Int32, Int32, UInt32, UInt32)] = []
-            shortcuts(of: node, settleLimit: parameters.witnessSettleLimit) { added.append(($0, $1, $2, $3)) }
-            for (tail, head, weight, hops) in added {
-                graph.addOrLower(tail, head, weight: weight, hops: hops, via: node)
-            }
-            var neighbours = Set<Int32>()
-            for edge in graph.outgoing[Int(node)] { neighbours.insert(edge.other) }
-            for edge in graph.incoming[Int(node)] { neighbours.insert(edge.other) }
-            graph.remove(node)
-            for neighbour in neighbours {
-                depth[Int(neighbour)] = max(depth[Int(neighbour)], depth[Int(node)] + 1)
-            }
-            return neighbours.sorted()
         }
 
         /// The hierarchy in rank order: node `r` of the arrays is the node contracted `r`-th.
@@ -189,3 +259,4 @@ public struct ContractionBuilder {
         }
     }
 }
+

@@ -43,8 +43,8 @@ extension ContractionQuery {
             backward.reach(node, distance: 0, parent: .max, from: .max, origin: UInt32(node))
             backward.heap.update(Int32(node), key: 0)
         }
-        withView { view in
-            var forwardTurn = true
+        settledNodes = withView { view in
+            var forwardTurn = true, settled = 0
             while true {
                 let forwardOpen = forward.heap.minimumKey < best
                 let backwardOpen = backward.heap.minimumKey < best
@@ -57,7 +57,9 @@ extension ContractionQuery {
                            stall: (view.upFirst, view.upHead, view.upWeight))
                 }
                 forwardTurn.toggle()
+                settled += 1
             }
+            return settled
         }
     }
 

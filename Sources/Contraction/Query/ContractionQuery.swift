@@ -11,6 +11,9 @@ public final class ContractionQuery {
     /// The node where the best path found so far turns from climbing to descending.
     var meeting: Int32 = -1
     var best: UInt64 = .max
+    /// Nodes the two searches of the last query took from their queues: the search space,
+    /// a measure of a hierarchy's quality that does not depend on the machine's speed.
+    public internal(set) var settledNodes = 0
 
     public init(hierarchy: ContractionHierarchy) {
         self.hierarchy = hierarchy
