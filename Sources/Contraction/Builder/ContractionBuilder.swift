@@ -75,12 +75,14 @@ public struct ContractionBuilder {
             var round: UInt32 = 0
             while !remaining.isEmpty {
                 round += 1
-                let minimal = ParallelWork.map(count: remaining.count, workers: searches.count) { index, _ in
-                    isLocalMinimum(remaining[index])
-                }
+                let candidates = localMinima(of: remaining)
+                // Lazy update: a candidate's priority may have grown since it was estimated (a
+                // shortcut two hops away can take a witness), which the estimates after each round
+                // do not cover. Estimate it again and keep it only if it still comes first.
+                estimate(candidates)
                 // In id order: nodes of a round are independent, and input ids tend to keep
                 // neighbours close, which keeps the rank-ordered arrays local.
-                let chosen = zip(remaining, minimal).compactMap { $1 ? $0 : nil }
+                let chosen = localMinima(of: candidates)
                 for node in chosen { blocked[Int(node)] = round }
                 let found = parallelMap(chosen) { node, search in
                     shortcuts(of: node, settleLimit: parameters.witnessSettleLimit, search: search, round: round)
@@ -120,6 +122,14 @@ public struct ContractionBuilder {
                     progress?(Double(contracted) / Double(nodeCount))
                 }
             }
+        }
+
+        /// The nodes of `nodes` that are local minima, in the same order.
+        func localMinima(of nodes: [Int32]) -> [Int32] {
+            let minimal = ParallelWork.map(count: nodes.count, workers: searches.count) { index, _ in
+                isLocalMinimum(nodes[index])
+            }
+            return zip(nodes, minimal).compactMap { $1 ? $0 : nil }
         }
 
         /// Whether `node` comes before every node within two hops. Nodes chosen this way are
