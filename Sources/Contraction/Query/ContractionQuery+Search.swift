@@ -83,7 +83,7 @@ extension ContractionQuery {
             let above = side.reached(Int(stall.other[arc]))
             if above != .max, UInt64(above) + UInt64(stall.weight[arc]) < key { return }
         }
-        let origin = side.origin[node]
+        let origin = side.label(node).origin
         for arc in Int(climb.first[node])..<Int(climb.first[node + 1]) {
             let next = Int(climb.other[arc])
             let total = key + UInt64(climb.weight[arc])

@@ -10,17 +10,17 @@ extension ContractionQuery {
         stack.reserveCapacity(64)
         // The descent from the meeting node to the target, pushed last arc first...
         var node = Int(meeting)
-        while backward.reached(node) != .max, backward.parent[node] != .max {
-            let lower = Int(backward.parentNode[node])
-            stack.append(h.slot(down: Int(backward.parent[node]), at: lower))
+        while backward.reached(node) != .max, backward.label(node).parent != .max {
+            let label = backward.label(node), lower = Int(label.parentNode)
+            stack.append(h.slot(down: Int(label.parent), at: lower))
             node = lower
         }
         stack.reverse()
         // ...then the climb, which the parent links give from the meeting node down.
         node = Int(meeting)
-        while forward.reached(node) != .max, forward.parent[node] != .max {
-            let lower = Int(forward.parentNode[node])
-            stack.append(h.slot(up: Int(forward.parent[node]), at: lower))
+        while forward.reached(node) != .max, forward.label(node).parent != .max {
+            let label = forward.label(node), lower = Int(label.parentNode)
+            stack.append(h.slot(up: Int(label.parent), at: lower))
             node = lower
         }
         var arcs: [Int] = []

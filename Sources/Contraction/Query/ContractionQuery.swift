@@ -39,25 +39,27 @@ public final class ContractionQuery {
     public func nearest(from source: Int, among targets: [Int]) -> (target: Int, distance: UInt32)? {
         search(sources: [source], targets: targets)
         guard best != .max else { return nil }
-        return (Int(hierarchy.nodeAtRank[Int(backward.origin[Int(meeting)])]), UInt32(best))
+        return (Int(hierarchy.nodeAtRank[Int(backward.label(Int(meeting)).origin)]), UInt32(best))
     }
 }
 
-/// The search state of one direction, in raw memory: these arrays are read and written in the
+/// The search state of one direction, in raw memory: these labels are read and written in the
 /// innermost loop of every query.
 final class SearchSide {
+    /// All a search records about a node in one record, so that reaching a node writes one
+    /// cache line rather than one per field.
     struct Label {
-        /// `generation` of the query that wrote `distance`; older labels are unset.
+        /// `generation` of the query that wrote the label; older labels are unset.
         var stamp: UInt32
         var distance: UInt32
+        /// The CSR arc the node was reached by, in this side's graph, and the node it came from.
+        var parent: UInt32
+        var parentNode: UInt32
+        /// The start node (rank) the distance counts from: for one-to-many queries.
+        var origin: UInt32
     }
 
     let labels: UnsafeMutablePointer<Label>
-    /// The CSR arc a node was reached by, in this side's graph, and the node it came from.
-    let parent: UnsafeMutablePointer<UInt32>
-    let parentNode: UnsafeMutablePointer<UInt32>
-    /// The start node (rank) a node's distance counts from: for one-to-many queries.
-    let origin: UnsafeMutablePointer<UInt32>
     let nodeCount: Int
     var generation: UInt32 = 0
     let heap: IndexedHeap
@@ -65,18 +67,13 @@ final class SearchSide {
     init(nodeCount: Int) {
         self.nodeCount = nodeCount
         labels = .allocate(capacity: max(nodeCount, 1))
-        labels.initialize(repeating: Label(stamp: 0, distance: .max), count: max(nodeCount, 1))
-        parent = .allocate(capacity: max(nodeCount, 1))
-        parentNode = .allocate(capacity: max(nodeCount, 1))
-        origin = .allocate(capacity: max(nodeCount, 1))
+        labels.initialize(repeating: Label(stamp: 0, distance: .max, parent: .max, parentNode: .max, origin: .max),
+                          count: max(nodeCount, 1))
         heap = IndexedHeap(capacity: nodeCount)
     }
 
     deinit {
         labels.deallocate()
-        parent.deallocate()
-        parentNode.deallocate()
-        origin.deallocate()
     }
 
     func reset() {
@@ -95,11 +92,12 @@ final class SearchSide {
         return label.stamp == generation ? label.distance : .max
     }
 
+    /// The label of a node this query reached.
+    @inline(__always)
+    func label(_ node: Int) -> Label { labels[node] }
+
     @inline(__always)
     func reach(_ node: Int, distance value: UInt32, parent arc: UInt32, from previous: UInt32, origin start: UInt32) {
-        labels[node] = Label(stamp: generation, distance: value)
-        parent[node] = arc
-        parentNode[node] = previous
-        origin[node] = start
+        labels[node] = Label(stamp: generation, distance: value, parent: arc, parentNode: previous, origin: start)
     }
 }
