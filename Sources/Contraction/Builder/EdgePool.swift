@@ -76,3 +76,27 @@ struct EdgePool {
         capacity[node] = 0
     }
 }
+
+extension EdgePool {
+    /// The pool as raw buffers, for loops over many nodes that only read.
+    struct Adjacency {
+        let edges: UnsafeBufferPointer<DynamicGraph.Edge>
+        let start: UnsafeBufferPointer<Int>
+        let count: UnsafeBufferPointer<Int32>
+
+        @inline(__always)
+        func edges(of node: Int) -> UnsafeBufferPointer<DynamicGraph.Edge> {
+            UnsafeBufferPointer(rebasing: edges[start[node]..<(start[node] + Int(count[node]))])
+        }
+    }
+
+    func withAdjacency<R>(_ body: (Adjacency) -> R) -> R {
+        edges.withUnsafeBufferPointer { edges in
+            start.withUnsafeBufferPointer { start in
+                count.withUnsafeBufferPointer { count in
+                    body(Adjacency(edges: edges, start: start, count: count))
+                }
+            }
+        }
+    }
+}
