@@ -67,8 +67,8 @@ extension ContractionBuilder.Run {
                     let through = UInt64(entry.weight) + UInt64(exit.weight)
                     guard through < UInt64(WeightedGraph.unreachable) else { continue }
                     if UInt64(search.distance(to: exit.other)) > through {
-                        found.append(ContractionBuilder.Shortcut(from: entry.other, to: exit.other, weight: UInt32(through),
-                                              hops: entry.hops + exit.hops))
+                        found.append(ContractionBuilder.Shortcut(from: entry.other, to: exit.other,
+                                                                 weight: UInt32(through), hops: entry.hops + exit.hops))
                     }
                 }
             }

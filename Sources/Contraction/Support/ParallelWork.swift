@@ -7,9 +7,10 @@ enum ParallelWork {
     /// the workers evenly loaded when items differ in cost.
     static let chunk = 16
 
-    /// `transform` applied to every index of `0..<count`, in order; index `i` runs on worker
-    /// `i % workers`, so each worker can own scratch state passed in by its number. Few items
-    /// run on the calling thread alone, where starting threads would cost more than it saves.
+    /// `transform` applied to every index of `0..<count`, in order. Workers take chunks of
+    /// indexes as they finish the last; `worker` (below `workers`) says which one runs an index,
+    /// so each can own scratch state. Few items run on the calling thread alone, where starting
+    /// threads would cost more than it saves.
     ///
     /// `transform` must only read shared state: workers run it at the same time.
     static func map<T>(count: Int, workers: Int, _ transform: (_ index: Int, _ worker: Int) -> T) -> [T] {
@@ -22,14 +23,24 @@ enum ParallelWork {
             }
             // Each worker writes only its own slots, and `transform` only reads.
             let shared = UncheckedSendable(value: (transform, results))
-            let next = Atomic<Int>(0)
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let run: @Sendable (Range<Int>, Int) -> Void = { range, worker in
                 let (transform, results) = shared.value
-                while true {
-                    let start = next.wrappingAdd(chunk, ordering: .relaxed).oldValue
-                    guard start < count else { break }
-                    for index in start..<min(start + chunk, count) {
-                        (results + index).initialize(to: transform(index, worker))
+                for index in range { (results + index).initialize(to: transform(index, worker)) }
+            }
+            if #available(macOS 15, *) {
+                let next = Atomic<Int>(0)
+                DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                    while true {
+                        let start = next.wrappingAdd(chunk, ordering: .relaxed).oldValue
+                        guard start < count else { break }
+                        run(start..<min(start + chunk, count), worker)
+                    }
+                }
+            } else {
+                // Without atomics, chunks are dealt out in turn.
+                DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                    for start in stride(from: worker * chunk, to: count, by: workers * chunk) {
+                        run(start..<min(start + chunk, count), worker)
                     }
                 }
             }
