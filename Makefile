@@ -20,10 +20,14 @@ demo: build
 	@echo
 	$(NAVFORGE) route $(DEMO_BUNDLE) --from A.0.04 --to C.1.H3 --profile wheelchair
 
-## Runs every test.
+## Runs every test: the Swift packages, then the Python reader on a freshly built demo bundle.
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(SWIFT) build --product navforge
+	$(NAVFORGE) build pipelines/demo-campus.yml --build-dir build/reader-tests --force
+	NAVBUNDLE_TEST_BUNDLE=build/reader-tests/demo-campus/demo-campus-1.0.0.navbundle \
+		python3 -m unittest discover --start-directory readers/python --top-level-directory readers/python
 
 clean:
 	rm -rf build
