@@ -77,6 +77,7 @@ class Bundle:
         self._hierarchies = {}
         self._sections = {}
         self.__dict__.pop("_arc_cache", None)
+        self.__dict__.pop("_profile_cache", None)
         view, mapping, file = getattr(self, "_view", None), getattr(self, "_map", None), getattr(self, "_file", None)
         self._view = self._map = self._file = None
         if view is not None:
@@ -203,12 +204,17 @@ class Bundle:
 
     @property
     def profiles(self):
-        """Profile names, in ``PROF`` order."""
-        view = self._counted("PROF", 2)
-        count = struct.unpack_from("<I", view, 0)[0]
-        if 8 + 8 * count > len(view):
-            raise BundleError(f"{self.path}: PROF is too short for {count} profiles")
-        return [self.string(struct.unpack_from("<I", view, 8 + 8 * index)[0]) for index in range(count)]
+        """Profile names, in ``PROF`` order (read once; every route looks its profile up)."""
+        if not hasattr(self, "_profile_cache"):
+            view = self._counted("PROF", 2)
+            count = struct.unpack_from("<I", view, 0)[0]
+            if 8 + 8 * count > len(view):
+                raise BundleError(f"{self.path}: PROF is too short for {count} profiles")
+            names = [self.string(struct.unpack_from("<I", view, 8 + 8 * index)[0]) for index in range(count)]
+            if None in names:
+                raise BundleError(f"{self.path}: a profile of PROF has no name")
+            self._profile_cache = names
+        return list(self._profile_cache)
 
     def costs(self, profile):
         """The ``PROF`` costs of ``profile`` (a name), one u32 per arc in ``ARCS`` order."""
@@ -249,7 +255,8 @@ class Bundle:
             tag = "CH%02X" % index
             if not self.has(tag):
                 raise BundleError(f"{self.path}: no contraction hierarchy for {profile!r} (section {tag})")
-            self._hierarchies[index] = _Hierarchy(self.section(tag), self._arcs()[1], f"{self.path}: {tag}")
+            nodes, arcs = self._arcs()[:2]
+            self._hierarchies[index] = _Hierarchy(self.section(tag), nodes, arcs, f"{self.path}: {tag}")
         return self._hierarchies[index]
 
     def nearest_exit(self, profile, node):
@@ -258,7 +265,7 @@ class Bundle:
         nodes, arcs, first, heads = self._arcs()
         if not 0 <= node < nodes:
             raise BundleError(f"{self.path}: node {node} is not one of the {nodes} nodes")
-        view = self.section("EGRS")
+        view = self._counted("EGRS", 2)
         tables, table_nodes = struct.unpack_from("<II", view, 0)
         index = self._profile_index(profile)
         if table_nodes != nodes or index >= tables or 8 + 12 * tables * nodes != len(view):
@@ -282,7 +289,7 @@ class Bundle:
 class _Hierarchy:
     """One ``CHxx`` section, checked as the format requires before any query."""
 
-    def __init__(self, view, input_arcs, where):
+    def __init__(self, view, input_nodes, input_arcs, where):
         if len(view) < 16:
             raise BundleError(f"{where}: too short for a hierarchy")
         words = _words(view, where)
@@ -291,6 +298,8 @@ class _Hierarchy:
             raise BundleError(f"{where}: not a CHv2 hierarchy")
         if len(words) != 4 + 4 * n + 2 + 5 * (u + d):
             raise BundleError(f"{where}: {len(words)} words do not hold {n} nodes and {u} + {d} arcs")
+        if n != input_nodes:
+            raise BundleError(f"{where}: {n} nodes, but ARCS has {input_nodes}")
         cursor = 4
 
         def take(count):

@@ -122,6 +122,12 @@ class ReadingTests(unittest.TestCase):
                     self.assertEqual(cost, 0)
             self.assertGreater(found, nodes // 2, profile)
 
+    def test_refuses_a_hierarchy_of_another_graph(self):
+        nodes, arcs = self.bundle._arcs()[:2]
+        with self.assertRaises(BundleError) as caught:
+            navbundle._Hierarchy(self.bundle.section("CH00"), nodes + 1, arcs, "CH00")
+        self.assertIn("ARCS has", str(caught.exception))
+
     def test_refuses_unknown_profiles_and_nodes(self):
         with self.assertRaises(BundleError):
             self.bundle.route("hovercraft", 0, 1)
