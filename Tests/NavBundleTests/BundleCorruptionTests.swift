@@ -19,6 +19,13 @@ import Testing
         for index in 0..<bundle.placeCount { _ = try bundle.place(index) }
         for index in 0..<bundle.eventCount { _ = try bundle.event(index) }
         for index in 0..<bundle.arcCount { _ = try bundle.arcShape(index) }
+        if bundle.hasSearchIndex {
+            for query in ["h", "H.0", "café", "lab"] { _ = try bundle.searchPrefix(query, limit: 5) }
+        }
+        for level in 0..<bundle.levelCount {
+            if bundle.hasSnapIndex { _ = try bundle.snap(latitude: 48.15, longitude: 11.58002, level: level) }
+            if bundle.hasOutlines { _ = try bundle.outlines(onLevel: level) }
+        }
         if bundle.nodeCount > 1, !bundle.profileNames.isEmpty {
             _ = try bundle.shortestPath(from: 0, to: bundle.nodeCount - 1, profile: 0)
             if bundle.hasEgress {
@@ -43,7 +50,7 @@ import Testing
     @Test func refusesAnotherMajorVersion() throws {
         var image = try BundleWriter.image(of: BundleFixture.contents())
         image[8] = 9
-        #expect(throws: ContainerError.unsupportedVersion(found: "9.\(BundleFormat.kind.minor)", supportedMajor: 0)) { try open(image) }
+        #expect(throws: ContainerError.unsupportedVersion(found: "9.\(BundleFormat.kind.minor)", supportedMajor: BundleFormat.kind.major)) { try open(image) }
     }
 
     @Test func detectsABitFlipInEverySection() throws {
@@ -54,6 +61,59 @@ import Testing
             flipped[section.offset + section.length / 2] ^= 0x10
             #expect(throws: ContainerError.checksumMismatch(section: section.tag.description)) { try open(flipped) }
         }
+    }
+
+    @Test func theWholeFileChecksumCoversTheHeaderTableAndPadding() throws {
+        let image = BundleImage(try BundleWriter.image(of: BundleFixture.contents()))
+        #expect(throws: Never.self) { try image.open() }
+        // The flags, the reserved half of a table entry and the padding after a section are in no
+        // section's checksum.
+        let metadata = try #require(image.entry("META"))
+        #expect(metadata.length % 8 != 0)
+        for offset in [12, 64 + 6, metadata.offset + metadata.length] {
+            var damaged = image
+            damaged.data[offset] ^= 0x01
+            #expect(throws: ContainerError.fileChecksumMismatch, "byte \(offset)") { try damaged.open() }
+            #expect(throws: Never.self) { try damaged.open(verify: false) }
+        }
+        // A section changed with its own checksum forged still fails the whole-file checksum.
+        var forged = image
+        let places = try #require(image.entry("PLAC"))
+        forged.data[places.offset + 9] ^= 0x01
+        let checksum = SHA256.hash(forged.data.subdata(in: places.offset..<places.offset + places.length)).prefix64
+        forged.data.withUnsafeMutableBytes {
+            $0.storeBytes(of: checksum.littleEndian, toByteOffset: 64 + 32 * places.index + 24, as: UInt64.self)
+        }
+        #expect(throws: ContainerError.fileChecksumMismatch) { try forged.open() }
+    }
+
+    @Test func aSectionOfALaterVersionIsSkippedOrRefusedIfRequired() throws {
+        let image = BundleImage(try BundleWriter.image(of: BundleFixture.contents()))
+        func withVersion(_ version: UInt16, of tag: String) throws -> BundleImage {
+            var changed = image
+            let entry = try #require(image.entry(tag))
+            changed.data.withUnsafeMutableBytes { $0.storeBytes(of: version.littleEndian, toByteOffset: 64 + 32 * entry.index + 4, as: UInt16.self) }
+            changed.fixChecksums()
+            return changed
+        }
+        let laterIndex = try withVersion(2, of: "SRCH").open()
+        #expect(!laterIndex.hasSearchIndex && laterIndex.hasSnapIndex)
+        #expect(throws: ContainerError.unsupportedSectionVersion(section: "PLAC", version: 2, supported: 1)) {
+            try withVersion(2, of: "PLAC").open()
+        }
+    }
+
+    @Test func aDevelopmentFormatBundleStillOpensWithoutAFileChecksum() throws {
+        var writer = ContainerWriter(kind: ContainerKind(magic: "NAVFBNDL", major: 0, minor: 4))
+        let current = try BundleImage(try BundleWriter.image(of: BundleFixture.contents())).open()
+        for entry in current.file.sections where ["META", "STRS", "LEVL", "NODE", "ARCS", "PROF", "PLAC", "EVNT"].contains(entry.tag.description) {
+            writer.add(entry.tag, Data(try current.file.bytes.bytes(offset: entry.offset, count: entry.length)))
+        }
+        let old = try BundleImage(writer.image()).open()
+        #expect(old.file.major == 0 && old.file.recordedFileChecksum == nil)
+        #expect(!old.hasSearchIndex && !old.hasSnapIndex && !old.hasOutlines && !old.hasHierarchies)
+        #expect(throws: ContainerError.missingSection("SRCH")) { try old.searchPrefix("h", limit: 1) }
+        #expect(try old.shortestPath(from: 0, to: 5, profile: 0)?.nodes == [0, 1, 2, 3, 4, 5])
     }
 
     @Test func refusesSectionsOutsideTheFileOrOverlapping() throws {

@@ -6,7 +6,14 @@ import Testing
     @Test func readsBackWhatWasWritten() throws {
         let contents = BundleFixture.contents()
         let bundle = try VenueBundle(path: try BundleFixture.write(contents))
-        #expect(bundle.metadata == contents.metadata)
+        // The writer completes the metadata from the contents; what the caller gave comes back unchanged.
+        var expected = contents.metadata
+        expected.format = "1.0"
+        expected.profiles = ["foot", "wheelchair"]
+        expected.levels = [.init(id: "H@0", name: "Ground", building: "Hall", ordinal: 0),
+                           .init(id: "H@1", name: "Upper", building: "Hall", ordinal: 1)]
+        expected.boundingBox = .init(south: 48.15, west: 11.58, north: 48.1501, east: 11.5801)
+        #expect(bundle.metadata == expected)
         #expect(bundle.levelCount == 2 && bundle.nodeCount == 6 && bundle.arcCount == 10)
         #expect(bundle.profileNames == ["foot", "wheelchair"])
         let level = try bundle.level(1)
@@ -88,5 +95,32 @@ import Testing
         #expect(try bundle.search("h.").map(\.ref) == ["H.0.1", "H.1.1"])
         #expect(try bundle.search("", minimumCapacity: 10).map(\.ref) == ["H.1.1"])
         #expect(try bundle.search("café").map(\.ref) == ["CAFE"])
+    }
+
+    @Test func outlinesComeBackPerLevelWithTheirPlaces() throws {
+        var contents = BundleFixture.contents()
+        func corner(_ x: Double, _ y: Double) -> BundleContents.Position { .init(latitude: 48.15 + y * 1e-5, longitude: 11.58 + x * 1e-5) }
+        let office = [corner(-1, -1), corner(1, -1), corner(1, 1), corner(-1, 1)]
+        let pillar = [corner(-0.2, -0.2), corner(0.2, -0.2), corner(0, 0.2)]
+        contents.outlines = [
+            .init(level: 1, kind: .room, label: "H.1.1 Lab", place: 1, rings: [office]),
+            .init(level: 0, kind: .room, label: "H.0.1 Office", place: 0, rings: [office, pillar]),
+            .init(level: 0, kind: .corridor, label: nil, place: nil, rings: [pillar]),
+        ]
+        let bundle = try VenueBundle(path: try BundleFixture.write(contents))
+        let ground = try bundle.outlines(onLevel: 0)
+        #expect(ground.map(\.label) == ["H.0.1 Office", nil] && ground.map(\.kind) == [.room, .corridor])
+        #expect(ground[0].place == 0 && ground[0].rings.count == 2 && ground[1].place == nil)
+        for (ring, expected) in zip(ground[0].rings, [office, pillar]) {
+            #expect(ring.count == expected.count)
+            for (read, written) in zip(ring, expected) {
+                #expect(abs(read.latitude - written.latitude) < 1e-7 && abs(read.longitude - written.longitude) < 1e-7)
+            }
+        }
+        #expect(try bundle.outlines(onLevel: 1).map(\.place) == [1])
+        #expect(throws: ContainerError.self) { try bundle.outlines(onLevel: 2) }
+        var broken = contents
+        broken.outlines[0].rings = [[corner(0, 0), corner(1, 1)]]
+        #expect(throws: BundleWriterError.self) { try BundleWriter.image(of: broken) }
     }
 }

@@ -40,6 +40,8 @@ import Testing
             let weights = try (0..<bundle.arcCount).map { (arc: Int) throws -> UInt32 in try bundle.cost(profile: profile, arc: arc) }
             let graph = WeightedGraph(nodeCount: bundle.nodeCount, tails: tails, heads: heads, weights: weights)
             let query = ContractionQuery(hierarchy: hierarchy)
+            // The bundle reader's own query on the mapped section must agree as well.
+            let router = try BundleRouter(bundle: bundle, profile: profile)
             var dijkstra = ReferenceDijkstra(graph: graph)
             var unreachable = 0, mismatched: [String] = []
             for _ in 0..<pairsPerProfile {
@@ -47,7 +49,8 @@ import Testing
                 let expected = dijkstra.distance(from: source, to: target)
                 let found = query.path(from: source, to: target)
                 if expected == nil { unreachable += 1 }
-                var good = found?.distance == expected
+                let mapped = try router.route(from: source, to: target).map { UInt32($0.duration * 1000 + 0.5) }
+                var good = found?.distance == expected && mapped == expected
                 if let found {
                     var at = source, total: UInt64 = 0
                     for arc in found.arcs {
@@ -77,5 +80,73 @@ import Testing
     @Test func aContractStageWithoutGraphIsRefused() throws {
         let text = "venue: {id: v}\nversion: 1.0.0\ninputs: [{id: a, path: a.csv, format: csv, options: {table: buildings}}]\nstages:\n  import:\n  contract:\n"
         #expect(throws: PipelineFileError.self) { try PipelineFileParser.parse(text, url: URL(fileURLWithPath: "/tmp/p.yml")) }
+    }
+}
+
+/// The Swift reader's own hierarchy query (`BundleRouter`), reading the sections in place.
+@Suite struct MappedHierarchyTests {
+    @Test func mappedRoutesMatchDijkstraOnTheDemoCampus() throws {
+        let (layout, definition, summary) = try HierarchyOnVenueTests.build("demo-campus")
+        #expect(summary.status == .succeeded)
+        let bundle = try VenueBundle(path: layout.bundle(venueID: definition.venueID, version: definition.version.description).path)
+        #expect(bundle.hasHierarchies)
+        var random = SplitMix(seed: 5)
+        for profile in bundle.profileNames.indices {
+            let router = try BundleRouter(bundle: bundle, profile: profile)
+            var routed = 0
+            for _ in 0..<1500 {
+                let source = Int(random.next() % UInt64(bundle.nodeCount)), target = Int(random.next() % UInt64(bundle.nodeCount))
+                let expected = try bundle.shortestPathByDijkstra(from: source, to: target, profile: profile)
+                let found = try router.route(from: source, to: target)
+                #expect(found?.duration == expected?.duration, "\(bundle.profileNames[profile]) \(source)->\(target)")
+                guard let found else { continue }
+                routed += 1
+                // The nodes follow the arcs, and the arcs are the profile's to use.
+                #expect(found.nodes.first == source && found.nodes.last == target && found.arcs.count == found.nodes.count - 1)
+                for (index, arc) in found.arcs.enumerated() {
+                    #expect(try bundle.arcIndexes(from: found.nodes[index]).contains(arc))
+                    #expect(try bundle.arcHead(arc) == found.nodes[index + 1])
+                }
+                #expect(Set(found.nodes).count == found.nodes.count, "a route visits a node twice")
+            }
+            #expect(routed > 500)
+        }
+    }
+
+    /// Hierarchies damaged with their checksums not checked: every query ends in an error or in
+    /// a route that really chains from start to destination, never in a trap or a hang.
+    @Test func damagedHierarchiesGiveErrorsNotCrashes() throws {
+        let (layout, definition, _) = try HierarchyOnVenueTests.build("demo-campus")
+        let path = layout.bundle(venueID: definition.venueID, version: definition.version.description).path
+        let image = try Data(contentsOf: URL(fileURLWithPath: path))
+        let pristine = try VenueBundle(path: path)
+        let section = try #require(pristine.file.entry(BundleFormat.Tag.hierarchy(0)))
+        var random = SplitMix(seed: 11)
+        var refused = 0, answered = 0
+        for _ in 0..<300 {
+            var damaged = image
+            let word = section.offset + Int(random.next() % UInt64(section.length / 4)) * 4
+            damaged[word + Int(random.next() % 4)] ^= UInt8(1 << (random.next() % 8))
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("damaged-\(UUID().uuidString).navbundle")
+            try damaged.write(to: url)
+            defer { try? FileManager.default.removeItem(at: url) }
+            let bundle = try VenueBundle(path: url.path, verifyChecksums: false)
+            for _ in 0..<20 {
+                let source = Int(random.next() % UInt64(bundle.nodeCount)), target = Int(random.next() % UInt64(bundle.nodeCount))
+                do {
+                    let router = try BundleRouter(bundle: bundle, profile: 0)
+                    guard let route = try router.route(from: source, to: target) else { continue }
+                    answered += 1
+                    #expect(route.nodes.first == source && route.nodes.last == target)
+                    var cost: UInt64 = 0
+                    for arc in route.arcs { cost += UInt64(try bundle.cost(profile: 0, arc: arc)) }
+                    #expect(Double(cost) / 1000 == route.duration)
+                } catch {
+                    refused += 1
+                }
+            }
+        }
+        print("damaged hierarchies: \(refused) queries refused, \(answered) answered with a real path")
+        #expect(refused > 0 && answered > 0)
     }
 }

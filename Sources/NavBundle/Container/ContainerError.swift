@@ -6,7 +6,9 @@ public enum ContainerError: Error, Hashable, Sendable, CustomStringConvertible {
     case truncated(expectedSize: UInt64, actualSize: Int)
     case badSectionTable(String)
     case checksumMismatch(section: String)
+    case fileChecksumMismatch
     case missingSection(String)
+    case unsupportedSectionVersion(section: String, version: UInt16, supported: UInt16)
     case malformedSection(section: String, detail: String)
 
     public var description: String {
@@ -23,6 +25,10 @@ public enum ContainerError: Error, Hashable, Sendable, CustomStringConvertible {
             return "section table is corrupt: \(detail)"
         case .checksumMismatch(let section):
             return "checksum mismatch in section \(section): the file is corrupt"
+        case .fileChecksumMismatch:
+            return "the SHA-256 of the whole file differs from the one in its header: the file is corrupt"
+        case .unsupportedSectionVersion(let section, let version, let supported):
+            return "section \(section) has version \(version), but this reader knows versions up to \(supported); update the reader"
         case .missingSection(let tag):
             return "required section \(tag) is missing"
         case .malformedSection(let section, let detail):

@@ -18,6 +18,10 @@ public final class ContainerFile: @unchecked Sendable {
     public let major: UInt16
     public let minor: UInt16
     public let sections: [SectionEntry]
+    /// The newest section version understood (see ``ContainerKind/sectionVersion``).
+    public let sectionVersion: UInt16
+    /// The SHA-256 of the whole file recorded in the header; `nil` for kinds and versions without one.
+    public let recordedFileChecksum: [UInt8]?
 
     /// Opens a file by mapping it into memory.
     public convenience init(path: String, kind: ContainerKind, kindName: String) throws(ContainerError) {
@@ -42,7 +46,7 @@ public final class ContainerFile: @unchecked Sendable {
         guard case .success(let (major, minor, sectionCount, headerSize, fileSize)) = header else {
             throw .notAContainer(expected: kindName)
         }
-        guard major == kind.major else {
+        guard major == kind.major || kind.legacyMajors.contains(major) else {
             throw .unsupportedVersion(found: "\(major).\(minor)", supportedMajor: kind.major)
         }
         guard fileSize == UInt64(reader.count) else { throw .truncated(expectedSize: fileSize, actualSize: reader.count) }
@@ -54,6 +58,14 @@ public final class ContainerFile: @unchecked Sendable {
         }
         self.major = major
         self.minor = minor
+        sectionVersion = kind.sectionVersion
+        if kind.hasFileChecksum && major == kind.major,
+           let field = try? reader.bytes(offset: ContainerLayout.fileChecksumRange.lowerBound,
+                                         count: ContainerLayout.fileChecksumRange.count) {
+            recordedFileChecksum = Array(field)
+        } else {
+            recordedFileChecksum = nil
+        }
         sections = try Self.readSectionTable(reader, start: Int(headerSize), count: Int(sectionCount))
     }
 
@@ -95,20 +107,43 @@ public final class ContainerFile: @unchecked Sendable {
         sections.first { $0.tag == tag }
     }
 
-    /// The bytes of a section, or `nil` when the file has no such section.
+    /// The bytes of a section, or `nil` when the file has no such section or only a later
+    /// version of it than this reader understands.
     public func section(_ tag: SectionTag) -> ByteReader? {
-        guard let entry = entry(tag) else { return nil }
+        guard let entry = entry(tag), entry.version <= sectionVersion else { return nil }
         return try? bytes.slice(offset: entry.offset, count: entry.length)
     }
 
     /// The bytes of a section the caller cannot do without.
     public func requiredSection(_ tag: SectionTag) throws(ContainerError) -> ByteReader {
+        if let entry = entry(tag), entry.version > sectionVersion {
+            throw .unsupportedSectionVersion(section: tag.description, version: entry.version, supported: sectionVersion)
+        }
         guard let section = section(tag) else { throw .missingSection(tag.description) }
         return section
     }
 
-    /// Recomputes every section's checksum; throws at the first mismatch.
+    /// Recomputes every section's checksum, then the whole file's (where the format has one);
+    /// throws at the first mismatch. Sections come first because their error names the damage.
     public func verifyChecksums() throws(ContainerError) {
+        try verifySectionChecksums()
+        try verifyFileChecksum()
+    }
+
+    /// Recomputes the SHA-256 of the whole file, its checksum field read as zero.
+    public func verifyFileChecksum() throws(ContainerError) {
+        guard let recorded = recordedFileChecksum else { return }
+        let range = ContainerLayout.fileChecksumRange
+        let buffer = bytes.buffer
+        var hasher = SHA256()
+        hasher.update(UnsafeRawBufferPointer(rebasing: buffer[0..<range.lowerBound]))
+        withUnsafeBytes(of: (UInt64(0), UInt64(0), UInt64(0), UInt64(0))) { hasher.update($0) }
+        hasher.update(UnsafeRawBufferPointer(rebasing: buffer[range.upperBound...]))
+        guard hasher.finalize().bytes == recorded else { throw .fileChecksumMismatch }
+    }
+
+    /// Recomputes every section's checksum; throws at the first mismatch.
+    public func verifySectionChecksums() throws(ContainerError) {
         for entry in sections {
             guard let section = try? bytes.bytes(offset: entry.offset, count: entry.length) else {
                 throw .badSectionTable("section \(entry.tag) lies outside the file")

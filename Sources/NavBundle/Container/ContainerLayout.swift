@@ -6,6 +6,8 @@ public enum ContainerLayout {
     public static let headerSize = 64
     public static let sectionEntrySize = 32
     public static let alignment = 8
+    /// Where a kind with a whole-file checksum keeps it: 32 header bytes, zero while hashing.
+    public static let fileChecksumRange = 32..<64
     /// More sections than any navforge file will ever have; bounds the table a reader accepts.
     public static let maximumSectionCount = 4096
 }
@@ -38,11 +40,22 @@ public struct ContainerKind: Hashable, Sendable {
     public var magic: [UInt8]
     public var major: UInt16
     public var minor: UInt16
+    /// Whether the header's 32 bytes at offset 32 hold the SHA-256 of the whole file.
+    public var hasFileChecksum: Bool
+    /// Earlier major versions this kind's reader still opens (their minors all had the same header).
+    public var legacyMajors: Set<UInt16>
+    /// The newest section version this reader understands; a section with a later version is
+    /// treated as absent, since its layout changed in a way this reader cannot know.
+    public var sectionVersion: UInt16
 
-    public init(magic: String, major: UInt16, minor: UInt16) {
+    public init(magic: String, major: UInt16, minor: UInt16, hasFileChecksum: Bool = false,
+                legacyMajors: Set<UInt16> = [], sectionVersion: UInt16 = .max) {
         precondition(magic.utf8.count == 8, "a container magic has eight ASCII characters")
         self.magic = Array(magic.utf8)
         self.major = major
         self.minor = minor
+        self.hasFileChecksum = hasFileChecksum
+        self.legacyMajors = legacyMajors
+        self.sectionVersion = sectionVersion
     }
 }

@@ -3,7 +3,7 @@ public import Foundation
 /// Assembles sections into one container file image: header, section table, aligned sections.
 ///
 /// The image depends only on the sections given, in the order given, so equal inputs give
-/// byte-identical files.
+/// byte-identical files. Kinds with a whole-file checksum get it in the header's last 32 bytes.
 public struct ContainerWriter {
     public struct Section: Sendable {
         public var tag: SectionTag
@@ -63,7 +63,13 @@ public struct ContainerWriter {
         }
         writer.pad(to: ContainerLayout.alignment)
         assert(writer.count == fileSize)
-        return writer.data
+        var data = writer.data
+        if kind.hasFileChecksum {
+            // Hashed while the field is still zero, as readers do.
+            let digest = SHA256.hash(data).bytes
+            data.replaceSubrange(ContainerLayout.fileChecksumRange, with: digest)
+        }
+        return data
     }
 
     /// Writes the image atomically (temporary file, then rename), creating the folder if needed.

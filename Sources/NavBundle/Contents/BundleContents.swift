@@ -13,6 +13,8 @@ public struct BundleContents: Sendable {
     /// Per profile, in ``profiles`` order, an encoded contraction hierarchy whose input arcs are
     /// the bundle's arcs grouped by tail (the `ARCS` order); may be empty.
     public var hierarchies: [[UInt8]] = []
+    /// The outlines of spaces, for drawing floor plans and finding the space a position is in.
+    public var outlines: [Outline] = []
 
     public init(metadata: BundleMetadata) {
         self.metadata = metadata
@@ -158,6 +160,28 @@ public struct BundleContents: Sendable {
         }
     }
 
+    /// One polygon of a space on one level; a space on several levels or of several polygons has
+    /// several outlines.
+    public struct Outline: Hashable, Sendable {
+        /// Index into ``BundleContents/levels``.
+        public var level: Int
+        public var kind: SpaceOutlineKind
+        /// What to call the space ("A.2.14 Seminar room", "Corridor A.1").
+        public var label: String?
+        /// Index into ``BundleContents/places`` when the space is a searchable place.
+        public var place: Int?
+        /// The exterior ring first, then any holes; each ring open (its first corner not repeated).
+        public var rings: [[Position]]
+
+        public init(level: Int, kind: SpaceOutlineKind, label: String?, place: Int?, rings: [[Position]]) {
+            self.level = level
+            self.kind = kind
+            self.label = label
+            self.place = place
+            self.rings = rings
+        }
+    }
+
     public struct Event: Hashable, Sendable {
         /// Index into ``BundleContents/places``.
         public var place: Int
@@ -205,16 +229,47 @@ extension BundleContents.Place {
     }
 }
 
-/// The bundle's `META` section: what it is, what made it, from what.
+/// The bundle's `META` section: what it is, what made it, from what, and what it covers.
+///
+/// The writer fills ``format``, ``profiles``, ``levels`` and ``boundingBox`` from the contents;
+/// they are optional only because bundles of the development formats lack them.
 public struct BundleMetadata: Codable, Hashable, Sendable {
     public struct Source: Codable, Hashable, Sendable {
         public var path: String
         public var sha256: String
+        /// `osm`, `geojson`, `imdf` or `csv`.
+        public var format: String?
+        public var size: Int64?
+        /// The credit the data's licence asks for ("© OpenStreetMap contributors").
+        public var attribution: String?
+        /// The licence's SPDX identifier or name ("ODbL-1.0").
+        public var license: String?
 
-        public init(path: String, sha256: String) {
+        public init(path: String, sha256: String, format: String? = nil, size: Int64? = nil,
+                    attribution: String? = nil, license: String? = nil) {
             self.path = path
             self.sha256 = sha256
+            self.format = format
+            self.size = size
+            self.attribution = attribution
+            self.license = license
         }
+    }
+
+    /// A level as a level picker shows it.
+    public struct LevelSummary: Codable, Hashable, Sendable {
+        public var id: String
+        public var name: String
+        public var building: String?
+        public var ordinal: Double
+    }
+
+    /// The extent of everything in the bundle, in WGS 84 degrees.
+    public struct BoundingBox: Codable, Hashable, Sendable {
+        public var south: Double
+        public var west: Double
+        public var north: Double
+        public var east: Double
     }
 
     public var venueID: String
@@ -223,17 +278,27 @@ public struct BundleMetadata: Codable, Hashable, Sendable {
     public var bundleVersion: String
     /// `navforge 0.1.0`.
     public var generator: String
+    /// The navforge version alone (`0.1.0`).
+    public var navforgeVersion: String?
     public var sources: [Source]
     /// Only when the pipeline gives one: a wall-clock stamp would break reproducible builds.
     public var buildDate: String?
+    /// `1.0`: the format the file follows.
+    public var format: String?
+    /// Routing profile names, in `PROF` order.
+    public var profiles: [String]?
+    /// Levels in `LEVL` order.
+    public var levels: [LevelSummary]?
+    public var boundingBox: BoundingBox?
 
     public init(venueID: String, venueName: String, bundleVersion: String, generator: String, sources: [Source],
-                buildDate: String? = nil) {
+                buildDate: String? = nil, navforgeVersion: String? = nil) {
         self.venueID = venueID
         self.venueName = venueName
         self.bundleVersion = bundleVersion
         self.generator = generator
         self.sources = sources
         self.buildDate = buildDate
+        self.navforgeVersion = navforgeVersion
     }
 }

@@ -1,6 +1,9 @@
-/// Constants of the bundle format v0.3 (`docs/bundle-format.md`).
+/// Constants of the bundle format 1.0 (`docs/bundle-format.md`).
 public enum BundleFormat {
-    public static let kind = ContainerKind(magic: "NAVFBNDL", major: 0, minor: 4)
+    /// Format 1.0. The development formats 0.1 to 0.4 had the same header without the file
+    /// checksum and a subset of the sections, so this reader still opens them.
+    public static let kind = ContainerKind(magic: "NAVFBNDL", major: 1, minor: 0, hasFileChecksum: true,
+                                           legacyMajors: [0], sectionVersion: 1)
     public static let name = "navforge bundle"
 
     /// Marks an absent string, node or place reference.
@@ -21,6 +24,14 @@ public enum BundleFormat {
         public static let shapes: SectionTag = "SHAP"
         /// Since 0.2: the fastest way out from every node, per profile.
         public static let egress: SectionTag = "EGRS"
+        /// Since 1.0: the prefix index over place refs, names and categories, with its text folding.
+        public static let search: SectionTag = "SRCH"
+        /// Since 1.0: a grid per level for snapping a position to the nearest node.
+        public static let snap: SectionTag = "SNAP"
+        /// Since 1.0: the outlines of spaces per level.
+        public static let outlines: SectionTag = "OUTL"
+        /// Reserved for the Wi-Fi fingerprint database.
+        public static let wifi: SectionTag = "WIFI"
 
         /// Since 0.3: the contraction hierarchy of the profile at `index` (`CH00`, `CH01`, ...).
         public static func hierarchy(_ index: Int) -> SectionTag {
@@ -36,6 +47,10 @@ public enum BundleFormat {
     static let eventEntrySize = 32
     static let egressEntrySize = 12
     static let shapePointSize = 8
+    static let foldEntrySize = 12
+    static let searchKeySize = 12
+    static let snapLevelSize = 32
+    static let outlineEntrySize = 12
 
     /// Degrees are stored as signed 32-bit integers of 1e-7 degree (about 1 cm), as OSM does.
     static let coordinateScale = 1e7
@@ -71,4 +86,16 @@ public enum ArcKind: UInt8, Sendable, CaseIterable, Codable {
 public enum PlaceKind: UInt8, Sendable, CaseIterable, Codable {
     case room = 0
     case pointOfInterest = 1
+}
+
+/// What a space outline is the outline of; the values match the venue model's space kinds.
+public enum SpaceOutlineKind: UInt8, Sendable, CaseIterable, Codable {
+    case room = 0
+    case corridor = 1
+    case area = 2
+    case stairs = 3
+    case elevator = 4
+    case outdoor = 5
+    /// Walls, columns, fixtures: drawn, never walked.
+    case obstacle = 6
 }

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// Encodes ``BundleContents`` as a bundle file (format v0.3).
+/// Encodes ``BundleContents`` as a bundle file (format 1.0).
 ///
 /// Deterministic: strings are interned in a fixed order, arcs sorted by tail with ties kept in
 /// input order, and the metadata JSON has sorted keys, so equal contents give equal bytes.
@@ -12,7 +12,7 @@ public enum BundleWriter {
 
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        container.add(BundleFormat.Tag.metadata, try encoder.encode(contents.metadata))
+        container.add(BundleFormat.Tag.metadata, try encoder.encode(completedMetadata(of: contents)))
 
         let levels = encodeLevels(contents.levels, strings: &strings)
         let nodes = encodeNodes(contents.nodes, strings: &strings)
@@ -23,6 +23,7 @@ public enum BundleWriter {
         let events = encodeEvents(contents.events, strings: &strings)
         let shapes = encodeShapes(contents.arcs, order: order)
         let egress = encodeEgress(contents.egress, order: order, nodeCount: contents.nodes.count)
+        let outlines = encodeOutlines(contents.outlines, levelCount: contents.levels.count, strings: &strings)
 
         container.add(BundleFormat.Tag.strings, strings.encoded())
         container.add(BundleFormat.Tag.levels, levels)
@@ -33,6 +34,9 @@ public enum BundleWriter {
         container.add(BundleFormat.Tag.events, events)
         container.add(BundleFormat.Tag.shapes, shapes)
         container.add(BundleFormat.Tag.egress, egress)
+        container.add(BundleFormat.Tag.search, encodeSearch(contents.places))
+        container.add(BundleFormat.Tag.snap, encodeSnap(nodes: contents.nodes, levelCount: contents.levels.count))
+        container.add(BundleFormat.Tag.outlines, outlines)
         for (index, hierarchy) in contents.hierarchies.enumerated() {
             container.add(BundleFormat.Tag.hierarchy(index), Data(hierarchy))
         }
@@ -68,6 +72,12 @@ public enum BundleWriter {
         for place in contents.places {
             if let node = place.node { try check((0..<nodeCount).contains(node), "place refers to missing node \(node)") }
             if let level = place.level { try check(contents.levels.indices.contains(level), "place refers to missing level") }
+        }
+        for outline in contents.outlines {
+            try check(contents.levels.indices.contains(outline.level), "outline \(outline.label ?? "") refers to a missing level")
+            try check(outline.place.map(contents.places.indices.contains) ?? true, "outline refers to a missing place")
+            try check(!outline.rings.isEmpty && outline.rings.allSatisfy { $0.count >= 3 },
+                      "outline \(outline.label ?? "") has a ring of fewer than 3 corners")
         }
         for event in contents.events {
             try check(contents.places.indices.contains(event.place), "event \(event.title) refers to a missing place")

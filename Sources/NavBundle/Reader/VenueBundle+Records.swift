@@ -123,10 +123,20 @@ extension VenueBundle {
                            start: start, end: end)
     }
 
-    private func recordOffset(_ index: Int, count: Int, size: Int, section: String) throws(ContainerError) -> Int {
+    func recordOffset(_ index: Int, count: Int, size: Int, section: String) throws(ContainerError) -> Int {
         guard index >= 0, index < count else {
             throw .malformedSection(section: section, detail: "record \(index) does not exist (\(count) records)")
         }
         return index * size
+    }
+}
+
+extension VenueBundle {
+    /// A node's position in 1e-7 degree, as stored: what snapping compares.
+    func fixedPointPosition(of node: Int) throws(ContainerError) -> (latitude: Int64, longitude: Int64) {
+        let base = try recordOffset(node, count: nodeCount, size: BundleFormat.nodeEntrySize, section: "NODE")
+        return try read("NODE") { () throws(ByteReaderError) in
+            (Int64(try nodes.int32(at: base)), Int64(try nodes.int32(at: base + 4)))
+        }
     }
 }

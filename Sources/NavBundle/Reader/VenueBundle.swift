@@ -29,6 +29,10 @@ public final class VenueBundle: @unchecked Sendable {
     let shapePoints: ByteReader?
     /// One table of `node count` entries per profile (`EGRS`); `nil` when the bundle has none.
     let egress: ByteReader?
+    /// The optional sections of format 1.0; `nil` in bundles of the development formats.
+    let searchIndex: SearchIndex?
+    let snapIndex: SnapIndex?
+    let outlineTable: OutlineTable?
 
     public convenience init(path: String, verifyChecksums: Bool = true) throws(ContainerError) {
         let file = try ContainerFile(path: path, kind: BundleFormat.kind, kindName: BundleFormat.name)
@@ -95,6 +99,14 @@ public final class VenueBundle: @unchecked Sendable {
         profileNames = names
         (shapeIndex, shapePoints) = try Self.shapes(file, arcCount: arcCount)
         egress = try Self.egress(file, profileCount: names.count, nodeCount: nodeCount)
+        searchIndex = try file.section(Tag.search).map { section throws(ContainerError) in try SearchIndex(section: section) }
+        let (levels, nodes) = (levelCount, nodeCount)
+        snapIndex = try file.section(Tag.snap).map { section throws(ContainerError) in
+            try SnapIndex(section: section, levelCount: levels, nodeCount: nodes)
+        }
+        outlineTable = try file.section(Tag.outlines).map { section throws(ContainerError) in
+            try OutlineTable(section: section, levelCount: levels)
+        }
     }
 
     /// The optional `SHAP` section, checked against the arc count.

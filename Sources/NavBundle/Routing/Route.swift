@@ -32,6 +32,8 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
     case noRoute(from: String, to: String, profile: String)
     /// The bundle predates egress tables (format 0.1) or was built without a graph.
     case noEgress
+    /// The bundle has no contraction hierarchy for the profile (its pipeline did not contract).
+    case noHierarchy(String)
     case bundle(ContainerError)
 
     public var description: String {
@@ -46,6 +48,8 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
             return "no \(profile) route from \(from) to \(to)"
         case .noEgress:
             return "this bundle has no egress tables (it was built before format 0.2 or without a graph stage): rebuild it to find ways out"
+        case .noHierarchy(let profile):
+            return "this bundle has no contraction hierarchy for profile '\(profile)' (its pipeline has no contract stage)"
         case .bundle(let error):
             return error.description
         }

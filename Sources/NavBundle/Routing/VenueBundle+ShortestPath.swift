@@ -7,9 +7,24 @@ extension VenueBundle {
         return index
     }
 
-    /// The cheapest route between two nodes for a profile (plain Dijkstra over the bundle's arcs);
-    /// `nil` when the destination cannot be reached.
+    /// The cheapest route between two nodes for a profile; `nil` when the destination cannot be
+    /// reached. Uses the profile's contraction hierarchy when the bundle has one, else Dijkstra.
+    ///
+    /// Each call sets up a search over all nodes; a runtime answering many routes keeps a
+    /// ``BundleRouter`` per thread instead.
     public func shortestPath(from source: Int, to target: Int, profile: Int) throws(RouteError) -> Route? {
+        guard hasHierarchies else { return try shortestPathByDijkstra(from: source, to: target, profile: profile) }
+        return try BundleRouter(bundle: self, profile: profile).route(from: source, to: target)
+    }
+
+    /// Whether the bundle has a contraction hierarchy per profile (its pipeline contracted them).
+    public var hasHierarchies: Bool {
+        !profileNames.isEmpty && profileNames.indices.allSatisfy { file.entry(BundleFormat.Tag.hierarchy($0)) != nil }
+    }
+
+    /// The cheapest route by plain Dijkstra over `ARCS` and `PROF`, ignoring any hierarchy: the
+    /// reference the hierarchies are checked against.
+    public func shortestPathByDijkstra(from source: Int, to target: Int, profile: Int) throws(RouteError) -> Route? {
         do {
             return try search(from: source, to: target, profile: profile)
         } catch {
@@ -59,5 +74,52 @@ extension VenueBundle {
         }
         return Route(profile: profileNames[profile], nodes: nodes.reversed(), arcs: arcs.reversed(), length: length,
                      duration: Double(distance[target]) / 1000)
+    }
+
+    /// A route from the `ARCS` arcs a hierarchy unpacked to, after checking that they chain from
+    /// `source` to `target`, that the profile may use each, and that they cost `milliseconds`.
+    ///
+    /// Reads the arc records directly: opening checked that `first_out`, the arc records and the
+    /// costs fit their sections for the counts given, so an index below those counts is in bounds.
+    func route(profile: Int, from source: Int, to target: Int, arcs path: [Int], milliseconds: UInt64,
+               section: String) throws(ContainerError) -> Route {
+        precondition(profile >= 0 && profile < profileNames.count)
+        let firstOut = self.firstOut.buffer, records = self.arcs.buffer
+        let costs = UnsafeRawBufferPointer(rebasing: self.costs.buffer[(profile * arcCount * 4)...])
+        @inline(__always) func word(_ buffer: UnsafeRawBufferPointer, _ offset: Int) -> UInt32 {
+            UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+        }
+        // Two passes, so that the reads of one pass do not wait on each other: first each arc's
+        // record and cost (the arcs are known), then that each arc leaves the previous head.
+        var nodes = [Int]()
+        nodes.reserveCapacity(path.count + 1)
+        nodes.append(source)
+        var centimetres: UInt64 = 0, total: UInt64 = 0
+        for arc in path {
+            guard arc >= 0, arc < arcCount else {
+                throw .malformedSection(section: section, detail: "unpacked arc \(arc) does not exist")
+            }
+            let cost = word(costs, arc * 4)
+            guard cost != BundleFormat.impassable else {
+                throw .malformedSection(section: section, detail: "unpacked arc \(arc) is closed to \(profileNames[profile])")
+            }
+            let base = arc * BundleFormat.arcEntrySize
+            let head = Int(word(records, base))
+            guard head < nodeCount else { throw .malformedSection(section: "ARCS", detail: "arc \(arc) points to missing node \(head)") }
+            total += UInt64(cost)
+            centimetres += UInt64(word(records, base + 4))
+            nodes.append(head)
+        }
+        for (index, arc) in path.enumerated() {
+            let tail = nodes[index]
+            guard arc >= Int(word(firstOut, tail * 4)), arc < Int(word(firstOut, tail * 4 + 4)) else {
+                throw .malformedSection(section: section, detail: "unpacked arc \(arc) does not leave node \(tail)")
+            }
+        }
+        guard nodes[nodes.count - 1] == target, total == milliseconds else {
+            throw .malformedSection(section: section, detail: "the unpacked path does not reach node \(target) at the cost found")
+        }
+        return Route(profile: profileNames[profile], nodes: nodes, arcs: path, length: Double(centimetres) / 100,
+                     duration: Double(milliseconds) / 1000)
     }
 }

@@ -42,6 +42,10 @@ public struct InputDefinition: Sendable {
     public var format: InputFormat
     /// The input's options as canonical JSON, part of the import stage's cache key.
     public var canonicalOptions: String
+    /// The credit the data's licence asks for, copied into the bundle's metadata.
+    public var attribution: String?
+    /// The data's licence (an SPDX identifier such as `ODbL-1.0`), copied into the metadata.
+    public var license: String?
 }
 
 /// The formats navforge imports, each with its typed options.

@@ -18,7 +18,7 @@ extension PipelineFileParser {
 
     private static func parseInput(_ value: YAMLValue, base: URL) throws(PipelineFileError) -> InputDefinition {
         let mapping = try value.mapping()
-        try mapping.rejectUnknownKeys(["id", "path", "format", "options"])
+        try mapping.rejectUnknownKeys(["id", "path", "format", "options", "attribution", "license"])
         let pathValue = try mapping.required("path")
         let path = try pathValue.string()
         let url = URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL
@@ -64,7 +64,8 @@ extension PipelineFileParser {
             throw pathValue.error("\(url.path) is a folder; only an IMDF delivery may be a folder")
         }
         return InputDefinition(id: id, path: path, url: url, format: format,
-                               canonicalOptions: options?.canonicalJSON() ?? "{}")
+                               canonicalOptions: options?.canonicalJSON() ?? "{}",
+                               attribution: try mapping["attribution"]?.string(), license: try mapping["license"]?.string())
     }
 
     private static func geoJSONMapping(_ options: YAMLMapping) throws(PipelineFileError) -> GeoJSONMapping {

@@ -21,7 +21,35 @@ struct BundleAssembly {
             addGraph(graph, levelIndex: levelIndex)
         }
         addPlaces(venue, graph: graph?.graph, levelIndex: levelIndex, buildingNames: buildingNames)
+        addOutlines(venue, levelIndex: levelIndex)
         addEvents(venue)
+    }
+
+    /// One outline per polygon of each space and level it is on, linked to its place.
+    private mutating func addOutlines(_ venue: Venue, levelIndex: [String: Int]) {
+        var placeOfSpace: [String: Int] = [:]
+        var placeIndex = 0
+        // Rooms come first among the places, one per place-space in venue order (see addPlaces).
+        for space in venue.spaces where space.isPlace {
+            placeOfSpace[space.id] = placeIndex
+            placeIndex += 1
+        }
+        for space in venue.spaces {
+            let rings = space.geometry.polygons.map { polygon in
+                polygon.rings.map { ring in
+                    // Stored open: the closing corner repeats the first.
+                    let open = ring.count > 1 && ring.first == ring.last ? ring.dropLast() : ring[...]
+                    return open.map { BundleContents.Position(latitude: $0.latitude, longitude: $0.longitude) }
+                }
+            }
+            for level in space.levelIDs.compactMap({ levelIndex[$0] }) {
+                for polygon in rings where polygon.allSatisfy({ $0.count >= 3 }) {
+                    contents.outlines.append(BundleContents.Outline(
+                        level: level, kind: SpaceOutlineKind(space.kind), label: space.label,
+                        place: placeOfSpace[space.id], rings: polygon))
+                }
+            }
+        }
     }
 
     private mutating func addGraph(_ compiled: CompiledGraph, levelIndex: [String: Int]) {
@@ -77,6 +105,20 @@ struct BundleAssembly {
             }
             contents.events.append(BundleContents.Event(place: place, title: event.title, description: event.description,
                                                         start: event.start, end: event.end))
+        }
+    }
+}
+
+extension SpaceOutlineKind {
+    init(_ kind: SpaceKind) {
+        switch kind {
+        case .room: self = .room
+        case .corridor: self = .corridor
+        case .area: self = .area
+        case .stairs: self = .stairs
+        case .elevator: self = .elevator
+        case .outdoor: self = .outdoor
+        case .obstacle: self = .obstacle
         }
     }
 }

@@ -16,6 +16,9 @@ struct BundleStage: PipelineStage {
         key.add("contract", context.keys[.contract] ?? "none")
         key.add("version", context.definition.version.description)
         key.add("parameters", context.definition.stage(kind)?.canonicalParameters ?? "")
+        for input in context.definition.inputs {
+            key.add("credit \(input.id)", "\(input.attribution ?? "")\u{1F}\(input.license ?? "")")
+        }
         return key.finalize()
     }
 
@@ -33,11 +36,15 @@ struct BundleStage: PipelineStage {
         if context.definition.stage(.graph) != nil {
             compiled = try CompiledGraph.read(from: context.layout.graph)
         }
+        let inputs = Dictionary(context.definition.inputs.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let metadata = BundleMetadata(
             venueID: staged.venue.id, venueName: staged.venue.name,
             bundleVersion: context.definition.version.description, generator: NavforgeVersion.generator,
-            sources: staged.sources.map { BundleMetadata.Source(path: $0.path, sha256: $0.sha256) },
-            buildDate: parameters.buildDate)
+            sources: staged.sources.map { source in
+                BundleMetadata.Source(path: source.path, sha256: source.sha256, format: source.format, size: source.size,
+                                      attribution: inputs[source.path]?.attribution, license: inputs[source.path]?.license)
+            },
+            buildDate: parameters.buildDate, navforgeVersion: NavforgeVersion.current)
         var assembly = BundleAssembly(venue: staged.venue, graph: compiled, metadata: metadata)
         if let compiled, context.definition.stage(.contract) != nil {
             assembly.contents.hierarchies = try ContractStage.read(

@@ -127,8 +127,12 @@ public struct RoutingProfile: Hashable, Sendable {
     }
 
     /// The bundle's cost unit: whole milliseconds, or the impassable marker.
+    ///
+    /// A passable arc costs at least 1 ms. An entrance threshold joins two nodes at the same
+    /// spot (inside and outside), and at zero cost both ways a route to the outside node could
+    /// step in and out again for free; with no free arcs, no shortest route has such a detour.
     public func cost(for arc: GraphArc, leaving: Bool = false) -> UInt32 {
         guard let seconds = seconds(for: arc, leaving: leaving), seconds.isFinite, seconds >= 0 else { return BundleFormat.impassable }
-        return UInt32(min((seconds * 1000).rounded(), Double(BundleFormat.impassable - 1)))
+        return UInt32(min(max((seconds * 1000).rounded(), 1), Double(BundleFormat.impassable - 1)))
     }
 }

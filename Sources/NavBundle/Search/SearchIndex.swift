@@ -1,0 +1,100 @@
+/// The `SRCH` section read in place: the text folding table and the sorted search keys.
+///
+/// Opening checks only that the tables fit the section; each entry is checked when read.
+struct SearchIndex {
+    let foldCount: Int
+    let keyCount: Int
+    let foldEntries: ByteReader
+    let keyEntries: ByteReader
+    let foldText: ByteReader
+    let keyText: ByteReader
+
+    init(section: ByteReader) throws(ContainerError) {
+        let header = Result { () throws(ByteReaderError) in
+            (try section.uint32(at: 0), try section.uint32(at: 4), try section.uint32(at: 8), try section.uint32(at: 12))
+        }
+        guard case .success(let (folds, keys, foldBytes, keyBytes)) = header else {
+            throw .malformedSection(section: "SRCH", detail: "too short for its header")
+        }
+        foldCount = Int(folds)
+        keyCount = Int(keys)
+        let foldTable = foldCount * BundleFormat.foldEntrySize, keyTable = keyCount * BundleFormat.searchKeySize
+        guard let foldEntries = try? section.slice(offset: 16, count: foldTable),
+              let keyEntries = try? section.slice(offset: 16 + foldTable, count: keyTable),
+              let foldText = try? section.slice(offset: 16 + foldTable + keyTable, count: Int(foldBytes)),
+              let keyText = try? section.slice(offset: 16 + foldTable + keyTable + Int(foldBytes), count: Int(keyBytes)) else {
+            throw .malformedSection(section: "SRCH", detail: "\(folds) folding entries and \(keys) keys do not fit the section")
+        }
+        self.foldEntries = foldEntries
+        self.keyEntries = keyEntries
+        self.foldText = foldText
+        self.keyText = keyText
+    }
+
+    /// `text` folded by the bundle's own table, as UTF-8.
+    func fold(_ text: String) throws(ContainerError) -> [UInt8] {
+        var failure: ContainerError?
+        let folded = TextFolding.fold(text) { codePoint in
+            switch Result(catching: { () throws(ContainerError) in try replacement(for: codePoint) }) {
+            case .success(let value): return value
+            case .failure(let error):
+                failure = error
+                return nil
+            }
+        }
+        if let failure { throw failure }
+        return Array(folded.utf8)
+    }
+
+    /// The table's replacement for a code point outside ASCII, by bisection; `nil` when it has none.
+    private func replacement(for codePoint: UInt32) throws(ContainerError) -> String? {
+        var low = 0, high = foldCount
+        while low < high {
+            let middle = (low + high) / 2
+            let found = try read { () throws(ByteReaderError) in try foldEntries.uint32(at: middle * BundleFormat.foldEntrySize) }
+            if found < codePoint { low = middle + 1 } else { high = middle }
+        }
+        guard low < foldCount else { return nil }
+        let base = low * BundleFormat.foldEntrySize
+        let (found, offset, length) = try read { () throws(ByteReaderError) in
+            (try foldEntries.uint32(at: base), try foldEntries.uint32(at: base + 4), try foldEntries.uint32(at: base + 8))
+        }
+        guard found == codePoint else { return nil }
+        let bytes = try read { () throws(ByteReaderError) in try foldText.bytes(offset: Int(offset), count: Int(length)) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// One search key: its folded text, the field it came from and its place.
+    struct Key {
+        var text: UnsafeRawBufferPointer
+        var field: UInt8
+        var place: Int
+    }
+
+    func key(_ index: Int) throws(ContainerError) -> Key {
+        let base = index * BundleFormat.searchKeySize
+        return try read { () throws(ByteReaderError) in
+            let offset = try keyEntries.uint32(at: base), length = try keyEntries.uint16(at: base + 4)
+            return Key(text: try keyText.bytes(offset: Int(offset), count: Int(length)),
+                       field: try keyEntries.uint8(at: base + 6), place: Int(try keyEntries.uint32(at: base + 8)))
+        }
+    }
+
+    /// The index of the first key not below `prefix` in bytewise order.
+    func lowerBound(_ prefix: [UInt8]) throws(ContainerError) -> Int {
+        var low = 0, high = keyCount
+        while low < high {
+            let middle = (low + high) / 2
+            if try key(middle).text.lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    private func read<T>(_ body: () throws(ByteReaderError) -> T) throws(ContainerError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .malformedSection(section: "SRCH", detail: error.description)
+        }
+    }
+}

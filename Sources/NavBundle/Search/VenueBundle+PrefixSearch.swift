@@ -1,0 +1,51 @@
+extension VenueBundle {
+    /// A place found by ``searchPrefix(_:limit:)`` and why.
+    public struct PrefixMatch: Hashable, Sendable {
+        /// Index into the bundle's places.
+        public var place: Int
+        /// What matched: the ref, the name, a later word of the name, or the category.
+        public var field: MatchedField
+    }
+
+    /// The part of a place a prefix matched, in ranking order.
+    public enum MatchedField: UInt8, Hashable, Sendable {
+        case ref = 0
+        case name = 1
+        case nameWord = 2
+        case category = 3
+    }
+
+    /// Whether the bundle has a search index (`SRCH`, format 1.0 on).
+    public var hasSearchIndex: Bool { searchIndex != nil }
+
+    /// Places whose ref, name, a word of the name onwards, or category starts with `query`,
+    /// ignoring case, accents and runs of spaces: what an autocomplete field shows.
+    ///
+    /// Each place appears once, by its best match; places rank by the field matched (ref, name,
+    /// later word, category), then by the matching text, then by place index, so every reader
+    /// of the format gives the same list. An empty query matches nothing.
+    public func searchPrefix(_ query: String, limit: Int = 10) throws(ContainerError) -> [PrefixMatch] {
+        guard let index = searchIndex else { throw .missingSection("SRCH") }
+        let prefix = try index.fold(query)
+        guard !prefix.isEmpty, limit > 0 else { return [] }
+        // Keys are sorted by (text, field, place), so a place's first key in each field is its
+        // best there, and sorting by (field, key position) ranks as documented.
+        var best: [Int: (field: UInt8, position: Int)] = [:]
+        var position = try index.lowerBound(prefix)
+        while position < index.keyCount {
+            let key = try index.key(position)
+            guard key.text.starts(with: prefix) else { break }
+            guard key.place < placeCount, let field = MatchedField(rawValue: key.field) else {
+                throw .malformedSection(section: "SRCH", detail: "key \(position) names place \(key.place), field \(key.field)")
+            }
+            if let current = best[key.place], current.field <= field.rawValue {
+                // Already matched as well or better.
+            } else {
+                best[key.place] = (field.rawValue, position)
+            }
+            position += 1
+        }
+        let ranked = best.sorted { ($0.value.field, $0.value.position) < ($1.value.field, $1.value.position) }
+        return ranked.prefix(limit).map { PrefixMatch(place: $0.key, field: MatchedField(rawValue: $0.value.field)!) }
+    }
+}

@@ -1,0 +1,87 @@
+/// The `SNAP` section read in place: a uniform grid of cells per level, each listing its nodes.
+struct SnapIndex {
+    /// One level's grid; `rows == 0` when the level has no nodes.
+    struct Grid {
+        var minLatitude: Int64
+        var minLongitude: Int64
+        var cellLatitude: Int64
+        var cellLongitude: Int64
+        var rows: Int
+        var columns: Int
+        var firstCell: Int
+    }
+
+    let levelCount: Int
+    let cellCount: Int
+    let entryCount: Int
+    /// Longitude differences are multiplied by this before distances are compared.
+    let longitudeScale: Double
+    let levels: ByteReader
+    let cellFirst: ByteReader
+    let entries: ByteReader
+
+    init(section: ByteReader, levelCount expectedLevels: Int, nodeCount: Int) throws(ContainerError) {
+        let header = Result { () throws(ByteReaderError) in
+            (try section.uint32(at: 0), try section.uint32(at: 4), try section.uint32(at: 8), try section.uint32(at: 12),
+             try section.float64(at: 16))
+        }
+        guard case .success(let (levels, nodes, cells, entries, scale)) = header else {
+            throw .malformedSection(section: "SNAP", detail: "too short for its header")
+        }
+        guard Int(levels) == expectedLevels, Int(nodes) == nodeCount, scale.isFinite, scale > 0, scale <= 1 else {
+            throw .malformedSection(section: "SNAP", detail: "counts differ from LEVL and NODE, or the scale \(scale) is invalid")
+        }
+        levelCount = Int(levels)
+        cellCount = Int(cells)
+        entryCount = Int(entries)
+        longitudeScale = scale
+        let levelBytes = levelCount * BundleFormat.snapLevelSize
+        guard let levelTable = try? section.slice(offset: 24, count: levelBytes),
+              let cellTable = try? section.slice(offset: 24 + levelBytes, count: (cellCount + 1) * 4),
+              let entryTable = try? section.slice(offset: 24 + levelBytes + (cellCount + 1) * 4, count: entryCount * 4) else {
+            throw .malformedSection(section: "SNAP", detail: "\(cells) cells and \(entries) entries do not fit the section")
+        }
+        self.levels = levelTable
+        cellFirst = cellTable
+        self.entries = entryTable
+    }
+
+    func grid(_ level: Int) throws(ContainerError) -> Grid {
+        let base = level * BundleFormat.snapLevelSize
+        let grid = try read { () throws(ByteReaderError) in
+            Grid(minLatitude: Int64(try levels.int32(at: base)), minLongitude: Int64(try levels.int32(at: base + 4)),
+                 cellLatitude: Int64(try levels.uint32(at: base + 8)), cellLongitude: Int64(try levels.uint32(at: base + 12)),
+                 rows: Int(try levels.uint32(at: base + 16)), columns: Int(try levels.uint32(at: base + 20)),
+                 firstCell: Int(try levels.uint32(at: base + 24)))
+        }
+        guard grid.rows == 0 || (grid.cellLatitude > 0 && grid.cellLongitude > 0 && grid.columns > 0
+                                  && grid.rows <= cellCount && grid.columns <= cellCount
+                                  && grid.firstCell + grid.rows * grid.columns <= cellCount) else {
+            throw .malformedSection(section: "SNAP", detail: "the grid of level \(level) lies outside the cell table")
+        }
+        return grid
+    }
+
+    /// The nodes listed in cell `cell` (a global cell index).
+    func nodes(inCell cell: Int) throws(ContainerError) -> Range<Int> {
+        let (first, last) = try read { () throws(ByteReaderError) in
+            (Int(try cellFirst.uint32(at: cell * 4)), Int(try cellFirst.uint32(at: cell * 4 + 4)))
+        }
+        guard first <= last, last <= entryCount else {
+            throw .malformedSection(section: "SNAP", detail: "cell \(cell) lists entries \(first)..<\(last)")
+        }
+        return first..<last
+    }
+
+    func entry(_ index: Int) throws(ContainerError) -> Int {
+        Int(try read { () throws(ByteReaderError) in try entries.uint32(at: index * 4) })
+    }
+
+    private func read<T>(_ body: () throws(ByteReaderError) -> T) throws(ContainerError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .malformedSection(section: "SNAP", detail: error.description)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+extension VenueBundle {
+    /// The node a position was snapped to.
+    public struct SnappedNode: Hashable, Sendable {
+        public var node: Int
+        /// Metres from the position to the node, on the bundle's local projection.
+        public var distance: Double
+    }
+
+    /// Metres per 1e-7 degree of latitude (the equatorial radius of WGS 84): how snap distances
+    /// turn into metres in every reader.
+    public static let metresPerCoordinateUnit = 0.011131949079327357
+
+    /// Whether the bundle has a snapping index (`SNAP`, format 1.0 on).
+    public var hasSnapIndex: Bool { snapIndex != nil }
+
+    /// The node on `level` nearest to a position (WGS 84 degrees); `nil` when the level has none.
+    ///
+    /// Nearest means the smallest `dx² + dy²`, where `dy` is the latitude difference and `dx`
+    /// the longitude difference times the section's scale, both in 1e-7 degree; ties go to the
+    /// lower node index. Positions are rounded to 1e-7 degree first, half away from zero.
+    public func snap(latitude: Double, longitude: Double, level: Int) throws(ContainerError) -> SnappedNode? {
+        guard let index = snapIndex else { throw .missingSection("SNAP") }
+        guard latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 else {
+            throw .malformedSection(section: "SNAP", detail: "position \(latitude), \(longitude) is not a WGS 84 position")
+        }
+        guard (0..<levelCount).contains(level) else {
+            throw .malformedSection(section: "LEVL", detail: "level \(level) does not exist (\(levelCount) levels)")
+        }
+        let grid = try index.grid(level)
+        guard grid.rows > 0 else { return nil }
+        let queryLatitude = Int64((latitude * BundleFormat.coordinateScale).rounded(.toNearestOrAwayFromZero))
+        let queryLongitude = Int64((longitude * BundleFormat.coordinateScale).rounded(.toNearestOrAwayFromZero))
+        let search = SnapSearch(grid: grid, scale: index.longitudeScale, latitude: queryLatitude, longitude: queryLongitude)
+        var best: (node: Int, squared: Double)?
+        var ring = 0
+        while let cells = search.cells(inRing: ring) {
+            for cell in cells {
+                for entry in try index.nodes(inCell: grid.firstCell + cell) {
+                    let node = try index.entry(entry)
+                    let squared = try search.squaredDistance(to: node, in: self)
+                    if let current = best, (current.squared, current.node) <= (squared, node) { continue }
+                    best = (node, squared)
+                }
+            }
+            if let best, search.isSettled(afterRing: ring, bestSquared: best.squared) { break }
+            ring += 1
+        }
+        return best.map { SnappedNode(node: $0.node, distance: $0.squared.squareRoot() * Self.metresPerCoordinateUnit) }
+    }
+}
