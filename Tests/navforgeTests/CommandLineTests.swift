@@ -169,4 +169,77 @@ import Testing
         #expect(try cli.run(["route", Self.bundle, "--from", "A"]).status == 64)
         #expect(try cli.run(["frobnicate"]).status == 64)
     }
+
+    @Test func inspectShowsSectionsAndVerificationAndFailsOnDamage() throws {
+        let cli = try CommandLineRunner.demoWorkspace()
+        try cli.edit("pipelines/demo-campus.yml", replacing: "    format: csv\n    options:\n      table: buildings",
+                     with: "    format: csv\n    license: CC0-1.0\n    attribution: Demo Campus estates office\n    options:\n      table: buildings")
+        #expect(try cli.run(["build", "pipelines/demo-campus.yml"]).status == 0)
+        let inspect = try cli.run(["inspect", Self.bundle])
+        #expect(inspect.status == 0)
+        #expect(inspect.output.contains("format    1.0, 17 sections"))
+        #expect(inspect.output.contains("verified  yes, the whole file and every section"))
+        for tag in ["META", "SRCH", "SNAP", "OUTL", "CH03"] { #expect(inspect.output.contains("\n\(tag) ")) }
+        #expect(inspect.output.contains("licence CC0-1.0  Demo Campus estates office"))
+        let json = try cli.run(["inspect", Self.bundle, "--json"])
+        let report = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+        #expect(report?["verified"] as? Bool == true && (report?["sections"] as? [Any])?.count == 17)
+
+        // One flipped byte in the places: inspect still reports, names the damage, and fails.
+        let url = cli.directory.appendingPathComponent(Self.bundle)
+        var bytes = try Data(contentsOf: url)
+        bytes[bytes.count / 3] ^= 0x40
+        let damaged = cli.directory.appendingPathComponent("damaged.navbundle")
+        try bytes.write(to: damaged)
+        let bad = try cli.run(["inspect", "damaged.navbundle"])
+        #expect(bad.status == 1)
+        #expect(bad.output.contains("verified  NO: checksum mismatch in section"))
+        let truncated = cli.directory.appendingPathComponent("truncated.navbundle")
+        try bytes.prefix(100).write(to: truncated)
+        let short = try cli.run(["inspect", "truncated.navbundle"])
+        #expect(short.status == 1 && short.errorOutput.contains("truncated"))
+    }
+
+    @Test func diffReportsWhatARebuildChanged() throws {
+        let cli = try CommandLineRunner.demoWorkspace()
+        #expect(try cli.run(["build", "pipelines/demo-campus.yml", "--build-dir", "old"]).status == 0)
+        #expect(try cli.run(["build", "pipelines/demo-campus.yml"]).status == 0)
+        let same = try cli.run(["diff", Self.bundle.replacingOccurrences(of: "build/", with: "old/"), Self.bundle])
+        #expect(same.status == 0 && same.output.contains("no differences"))
+        // A room renamed and one added in the booking system's export.
+        try cli.edit("input/demo-campus/library-rooms.csv", replacing: "Group Study Room 5", with: "Quiet Room 5")
+        let rooms = cli.directory.appendingPathComponent("input/demo-campus/library-rooms.csv")
+        let handle = try FileHandle(forWritingTo: rooms)
+        handle.seekToEndOfFile()
+        handle.write(Data("B,0,B.0.X,Closet,storage,,,\"POINT(11.5815 48.1494)\"\n".utf8))
+        try handle.close()
+        #expect(try cli.run(["build", "pipelines/demo-campus.yml"]).status == 0)
+        let old = Self.bundle.replacingOccurrences(of: "build/", with: "old/")
+        let diff = try cli.run(["diff", old, Self.bundle])
+        #expect(diff.status == 0)
+        #expect(diff.output.contains("+ room B.0.X Closet"))
+        #expect(diff.output.contains("~ renamed room:B.1.G5: 'Group Study Room 5' -> 'Quiet Room 5'"))
+        let json = try cli.run(["diff", old, Self.bundle, "--json"])
+        let report = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+        #expect((report?["added"] as? [[String: Any]])?.first?["key"] as? String == "room:B.0.X")
+        #expect(try cli.run(["diff", old, "pipelines/demo-campus.yml"]).status == 1)
+    }
+
+    @Test func answerPrintsTheReadersSharedForm() throws {
+        let cli = try CommandLineRunner.demoWorkspace()
+        #expect(try cli.run(["build", "pipelines/demo-campus.yml"]).status == 0)
+        let queries = cli.directory.appendingPathComponent("queries.txt")
+        try "# a comment\n\nroute foot 0 0\nsearch 3 A.2.0\nsnap 0 48.1495 11.5805\nexit foot 0\n".write(
+            to: queries, atomically: true, encoding: .utf8)
+        let answer = try cli.run(["answer", Self.bundle, "queries.txt"])
+        #expect(answer.status == 0)
+        let lines = answer.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines[0] == "route foot 0 0 => 0 0")
+        #expect(lines[1].hasPrefix("search 3 A.2.0 => ") && lines[1].split(separator: " ").count == 3 + 1 + 3)
+        #expect(lines[2].range(of: #"^snap 0 48.1495 11.5805 => \d+ \d+\.\d{3}$"#, options: .regularExpression) != nil)
+        try "route bicycle 0 1\n".write(to: queries, atomically: true, encoding: .utf8)
+        let bad = try cli.run(["answer", Self.bundle, "queries.txt"])
+        #expect(bad.status == 1 && bad.errorOutput.contains("line 1: unknown profile 'bicycle'"))
+    }
 }

@@ -1,0 +1,89 @@
+import Foundation
+
+extension BundleDiff {
+    /// Compares two opened bundles.
+    public init(old: VenueBundle, new: VenueBundle) throws(ContainerError) {
+        let oldPlaces = try Self.keyedPlaces(old), newPlaces = try Self.keyedPlaces(new)
+        oldVersion = old.metadata.bundleVersion
+        newVersion = new.metadata.bundleVersion
+        nodes = Count(old: old.nodeCount, new: new.nodeCount)
+        arcs = Count(old: old.arcCount, new: new.arcCount)
+        places = Count(old: old.placeCount, new: new.placeCount)
+        events = Count(old: old.eventCount, new: new.eventCount)
+        levels = Count(old: old.levelCount, new: new.levelCount)
+        profilesAdded = new.profileNames.filter { !old.profileNames.contains($0) }
+        profilesRemoved = old.profileNames.filter { !new.profileNames.contains($0) }
+
+        for key in newPlaces.keys.sorted() where oldPlaces[key] == nil {
+            added.append(try Self.summary(key, newPlaces[key]!, in: new))
+        }
+        for key in oldPlaces.keys.sorted() where newPlaces[key] == nil {
+            removed.append(try Self.summary(key, oldPlaces[key]!, in: old))
+        }
+        for key in oldPlaces.keys.sorted() {
+            guard let before = oldPlaces[key]?.place, let after = newPlaces[key]?.place else { continue }
+            if before.name != after.name { renamed.append(Renamed(key: key, oldName: before.name, newName: after.name)) }
+            let oldLevel = try Self.levelID(before.level, in: old)
+            let newLevel = try Self.levelID(after.level, in: new)
+            var distance: Double?
+            if let a = before.latitude, let b = before.longitude, let c = after.latitude, let d = after.longitude {
+                distance = Self.metres(a, b, c, d)
+            }
+            if oldLevel != newLevel || (distance ?? 0) > Self.movedThreshold {
+                moved.append(Moved(key: key, oldLevel: oldLevel, newLevel: newLevel, distance: distance))
+            }
+        }
+        for (profile, name) in old.profileNames.enumerated() {
+            guard let newProfile = new.profileNames.firstIndex(of: name), old.hasEgress, new.hasEgress else { continue }
+            let before = try Self.reachable(old, oldPlaces, profile: profile)
+            let after = try Self.reachable(new, newPlaces, profile: newProfile)
+            reachability.append(Reachability(
+                profile: name, reachableOld: before.count, reachableNew: after.count,
+                lost: before.subtracting(after).filter { newPlaces[$0] != nil }.sorted(),
+                gained: after.subtracting(before).filter { oldPlaces[$0] != nil }.sorted()))
+        }
+    }
+
+    /// Places by `room:A.2.14` or `poi:Cafe`; of places sharing a key, the first in bundle order.
+    private static func keyedPlaces(_ bundle: VenueBundle) throws(ContainerError) -> [String: (index: Int, place: VenueBundle.PlaceRecord)] {
+        var result: [String: (index: Int, place: VenueBundle.PlaceRecord)] = [:]
+        for (index, place) in try bundle.allPlaces().enumerated() {
+            guard let text = place.ref ?? place.name else { continue }
+            let key = "\(place.kind == .room ? "room" : "poi"):\(text)"
+            if result[key] == nil { result[key] = (index, place) }
+        }
+        return result
+    }
+
+    private static func summary(_ key: String, _ entry: (index: Int, place: VenueBundle.PlaceRecord),
+                                in bundle: VenueBundle) throws(ContainerError) -> PlaceSummary {
+        var level: String?
+        if let index = entry.place.level { level = try bundle.level(index).displayName }
+        return PlaceSummary(kind: entry.place.kind == .room ? "room" : "poi", key: key, label: entry.place.label, level: level)
+    }
+
+    private static func levelID(_ index: Int?, in bundle: VenueBundle) throws(ContainerError) -> String? {
+        guard let index else { return nil }
+        return try bundle.level(index).id
+    }
+
+    /// Keys of places whose node has a way out for the profile.
+    private static func reachable(_ bundle: VenueBundle, _ places: [String: (index: Int, place: VenueBundle.PlaceRecord)],
+                                  profile: Int) throws(ContainerError) -> Set<String> {
+        var result = Set<String>()
+        for (key, entry) in places {
+            guard let node = entry.place.node else { continue }
+            if try bundle.egressEntry(node: node, profile: profile).exit != BundleFormat.none { result.insert(key) }
+        }
+        return result
+    }
+
+    /// Metres between two positions on a sphere of the Earth's mean radius (haversine).
+    private static func metres(_ latitude1: Double, _ longitude1: Double, _ latitude2: Double, _ longitude2: Double) -> Double {
+        let radians = Double.pi / 180
+        let dLatitude = (latitude2 - latitude1) * radians, dLongitude = (longitude2 - longitude1) * radians
+        let a = sin(dLatitude / 2) * sin(dLatitude / 2)
+            + cos(latitude1 * radians) * cos(latitude2 * radians) * sin(dLongitude / 2) * sin(dLongitude / 2)
+        return 2 * 6_371_008.8 * asin(min(1, a.squareRoot()))
+    }
+}

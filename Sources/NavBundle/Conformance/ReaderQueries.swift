@@ -1,0 +1,82 @@
+import Foundation
+
+/// Answers the reader query lists of `readers/vectors/` in their canonical text form, which the
+/// C and Python readers print too: the same bundle and queries must give the same lines.
+///
+/// A query is one line: `route PROFILE FROM TO`, `exit PROFILE NODE`, `search LIMIT TEXT`
+/// (the text is the rest of the line) or `snap LEVEL LATITUDE LONGITUDE`; blank lines and lines
+/// starting with `#` are skipped. The answer repeats the query, then ` => ` and the result
+/// (`readers/vectors/README.md`).
+public struct ReaderQueries {
+    public let bundle: VenueBundle
+    private var routers: [Int: BundleRouter] = [:]
+
+    public init(bundle: VenueBundle) {
+        self.bundle = bundle
+    }
+
+    /// The answer lines for every query line of `text`.
+    public mutating func answers(to text: String) throws -> [String] {
+        var result: [String] = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let query = String(line.hasSuffix("\r") ? line.dropLast() : line)
+            if query.isEmpty || query.hasPrefix("#") { continue }
+            do {
+                result.append("\(query) => \(try answer(query))")
+            } catch let error as ReaderQueryError {
+                throw ReaderQueryError(message: "line \(number + 1): \(error.message)")
+            }
+        }
+        return result
+    }
+
+    /// The result part of one query's answer.
+    public mutating func answer(_ query: String) throws -> String {
+        let words = query.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        switch words.first {
+        case "route" where words.count == 4:
+            let profile = try profileIndex(words[1])
+            guard let source = Int(words[2]), let target = Int(words[3]) else { throw bad(query) }
+            let router = try routers[profile] ?? BundleRouter(bundle: bundle, profile: profile)
+            routers[profile] = router
+            guard let route = try router.route(from: source, to: target) else { return "none" }
+            let milliseconds = Int((route.duration * 1000).rounded())
+            return ([String(milliseconds)] + route.nodes.map(String.init)).joined(separator: " ")
+        case "exit" where words.count == 3:
+            let profile = try profileIndex(words[1])
+            guard let node = Int(words[2]) else { throw bad(query) }
+            let entry = try bundle.egressEntry(node: node, profile: profile)
+            return entry.exit == BundleFormat.none ? "none" : "\(entry.exit) \(entry.cost)"
+        case "search" where words.count >= 3:
+            guard let limit = Int(words[1]) else { throw bad(query) }
+            let text = words[2...].joined(separator: " ")
+            let matches = try bundle.searchPrefix(text, limit: limit)
+            return matches.isEmpty ? "none" : matches.map { "\($0.place):\($0.field.rawValue)" }.joined(separator: " ")
+        case "snap" where words.count == 4:
+            guard let level = Int(words[1]), let latitude = Double(words[2]), let longitude = Double(words[3]) else {
+                throw bad(query)
+            }
+            guard let snapped = try bundle.snap(latitude: latitude, longitude: longitude, level: level) else { return "none" }
+            return "\(snapped.node) " + String(format: "%.3f", snapped.distance)
+        default:
+            throw bad(query)
+        }
+    }
+
+    private func profileIndex(_ name: String) throws -> Int {
+        guard let index = bundle.profileNames.firstIndex(of: name) else {
+            throw ReaderQueryError(message: "unknown profile '\(name)'")
+        }
+        return index
+    }
+
+    private func bad(_ query: String) -> ReaderQueryError {
+        ReaderQueryError(message: "cannot read query '\(query)'")
+    }
+}
+
+/// A query line that is not one of the four forms.
+public struct ReaderQueryError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}

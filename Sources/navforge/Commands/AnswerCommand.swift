@@ -1,0 +1,28 @@
+import ArgumentParser
+import Foundation
+import NavBundle
+
+/// `navforge answer BUNDLE QUERIES`: answers a reader query list, for comparing readers.
+struct AnswerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "answer",
+        abstract: "Answer a list of route, exit, search and snap queries in the readers' shared text form.",
+        discussion: "The C and Python readers print the same lines for the same bundle; readers/vectors/README.md describes the form.")
+
+    @Argument(help: "The bundle file (.navbundle).")
+    var bundle: String
+
+    @Argument(help: "The query list, one query per line.")
+    var queries: String
+
+    func run() throws {
+        do {
+            let text = try String(contentsOfFile: queries, encoding: .utf8)
+            var answering = ReaderQueries(bundle: try VenueBundle(path: bundle))
+            for line in try answering.answers(to: text) { Console.out(line) }
+        } catch {
+            Console.error("error: \(queries): \(error)")
+            throw ExitCode.failure
+        }
+    }
+}
