@@ -49,6 +49,7 @@ let package = Package(
                           path: "Benchmarks/ImportThroughput"),
 
         .executableTarget(name: "bench-ch", dependencies: ["Contraction"], path: "Benchmarks/ContractionBench"),
+        .executableTarget(name: "bench-bundle", dependencies: ["NavBundle", "Contraction"], path: "Benchmarks/BundleBench"),
 
         .testTarget(name: "NavBundleTests", dependencies: ["NavBundle"]),
         .testTarget(name: "ContractionTests", dependencies: ["Contraction"]),

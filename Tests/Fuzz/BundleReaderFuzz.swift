@@ -1,0 +1,40 @@
+// libFuzzer entry point for the Swift bundle reader. scripts/fuzz-bundle-reader.sh compiles it
+// together with the NavBundle sources (one module, so no import) under the fuzzer and address
+// sanitizers. Checksums are not verified, so mutations reach the section readers: whatever the
+// bytes, every call below must return or throw, never trap, hang or read outside the buffer.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzBundleReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = UnsafeRawBufferPointer(start: data, count: size)
+    guard let file = try? ContainerFile(storage: nil, bytes: bytes, kind: BundleFormat.kind, kindName: BundleFormat.name),
+          let bundle = try? VenueBundle(file: file, verifyChecksums: false) else { return 0 }
+    exercise(bundle)
+    return 0
+}
+
+private func exercise(_ bundle: VenueBundle) {
+    // Bounded so that a large count in a mutated header cannot make one input take minutes.
+    for index in 0..<min(bundle.levelCount, 64) {
+        _ = try? bundle.level(index)
+        _ = try? bundle.outlines(onLevel: index)
+        _ = try? bundle.snap(latitude: 48.1495, longitude: 11.5805, level: index)
+    }
+    for index in 0..<min(bundle.nodeCount, 256) { _ = try? bundle.node(index) }
+    for index in 0..<min(bundle.arcCount, 256) {
+        _ = try? bundle.arc(index)
+        _ = try? bundle.arcShape(index)
+    }
+    for index in 0..<min(bundle.placeCount, 256) { _ = try? bundle.place(index) }
+    for index in 0..<min(bundle.eventCount, 64) { _ = try? bundle.event(index) }
+    for query in ["a", "A.2", "café", "hall 1", "Ауд"] { _ = try? bundle.searchPrefix(query, limit: 10) }
+    guard bundle.nodeCount > 1 else { return }
+    let last = bundle.nodeCount - 1
+    for profile in 0..<min(bundle.profileNames.count, 4) {
+        if let router = try? BundleRouter(bundle: bundle, profile: profile) {
+            _ = try? router.route(from: 0, to: last)
+            _ = try? router.route(from: last / 2, to: 1)
+        }
+        _ = try? bundle.shortestPathByDijkstra(from: 0, to: last, profile: profile)
+        _ = try? bundle.wayOut(from: last, profile: profile)
+    }
+}
