@@ -1,28 +1,59 @@
-"""Read navforge bundles with the Python standard library alone.
+"""Read navforge bundles (format 1.x) with the Python standard library alone.
 
 A bundle is mapped, not read: sections are ``memoryview`` slices of the mapping, and arrays are
 cast in place. Everything a query relies on is checked first, so a damaged or hostile file gives
 a ``BundleError``, never a wrong answer or an exception of another kind. The layout is
-``docs/bundle-format.md``; this module follows that text, not the Swift code.
+``docs/bundle-format.md``; this module follows that text, not the Swift code, so that the three
+readers agreeing on ``readers/vectors`` means something.
 """
 
+import bisect
+import collections
 import hashlib
 import heapq
+import math
 import mmap
 import struct
 import sys
 
 MAGIC = b"NAVFBNDL"
-SUPPORTED_MAJOR = 0
+SUPPORTED_MAJOR = 1
 HEADER = struct.Struct("<8sHHIIIQ32s")
 ENTRY = struct.Struct("<4sHHQQQ")
+MAX_SECTIONS = 4096
+# Every section of format 1.0 is at version 1; another version is a layout this reader does
+# not know, which the format says to treat as absent.
+SECTION_VERSION = 1
+REQUIRED = ("META", "STRS", "LEVL", "NODE", "ARCS", "PROF", "PLAC", "EVNT")
 NONE = 0xFFFFFFFF
+NO_LEVEL = 0xFFFF
 ORIGINAL_ARC = 0x80000000
 HIERARCHY_MAGIC = 0x32764843  # "CHv2"
+# Metres per 1e-7 degree of latitude: the format's conversion of snapping distances.
+METRES_PER_UNIT = 0.011131949079327357
+# Search key fields, in the order ``search_prefix`` ranks them.
+FIELDS = ("ref", "name", "word", "category")
+
+LEVEL = struct.Struct("<IIIId")
+NODE = struct.Struct("<iiHBBI")
+PLACE = struct.Struct("<BBHI9IiiiII")
+EVENT = struct.Struct("<IIIIqq")
+FOLD = struct.Struct("<III")
+KEY = struct.Struct("<IHBBI")
+SNAP_LEVEL = struct.Struct("<iiIIIIII")
+OUTLINE = struct.Struct("<IIB3x")
+
+Level = collections.namedtuple("Level", "id name building_id building ordinal")
+Node = collections.namedtuple("Node", "latitude longitude level kind label")
+Place = collections.namedtuple(
+    "Place", "kind ref name category description building opening_hours phone email website "
+             "level node capacity latitude longitude geofence_radius")
+Outline = collections.namedtuple("Outline", "kind label place rings")
 
 
 class BundleError(Exception):
-    """The file is not a bundle this reader can use: the message says where and why."""
+    """The file is not a bundle this reader can use, or a query names something the bundle
+    does not have: the message says which file, which section and why."""
 
 
 class Section:
@@ -34,11 +65,13 @@ class Section:
         self.tag, self.version, self.offset, self.length, self.checksum = tag, version, offset, length, checksum
 
     def __repr__(self):
-        return f"Section({self.tag!r}, version={self.version}, offset={self.offset}, length={self.length})"
+        return (f"Section({self.tag!r}, version={self.version}, offset={self.offset}, "
+                f"length={self.length})")
 
 
 def _words(view, what):
-    """``view`` as little-endian u32 values, in place where the machine is little-endian."""
+    """``view`` as little-endian u32 values, in place where the machine is little-endian, so
+    that a large array costs no copy."""
     if len(view) % 4:
         raise BundleError(f"{what}: {len(view)} bytes is not a whole number of u32")
     if sys.byteorder == "little":
@@ -49,11 +82,46 @@ def _words(view, what):
     return words
 
 
+def _rises(offsets, end):
+    """Whether CSR ``offsets`` start at 0, never fall and end exactly at ``end``: what makes
+    every ``offsets[i] ..< offsets[i+1]`` range safe and the ranges a partition."""
+    if not offsets or offsets[0] != 0 or offsets[-1] != end:
+        return False
+    previous = 0
+    for value in offsets:
+        if value < previous:
+            return False
+        previous = value
+    return True
+
+
+def _round_half_away(value):
+    """``value`` rounded to an integer, halves away from zero as the format requires (Python's
+    ``round`` goes to even, which would move some queries to the neighbouring 1e-7 degree).
+    ``magnitude - whole`` is exact for doubles, so the comparison with 0.5 is too."""
+    magnitude = abs(value)
+    whole = math.floor(magnitude)
+    if magnitude - whole >= 0.5:
+        whole += 1
+    return whole if value >= 0 else -whole
+
+
+def _fold_ascii(code):
+    """Step 1 of folding for an ASCII code point (the part no table is needed for)."""
+    if 0x41 <= code <= 0x5A:
+        return chr(code + 0x20)
+    if 0x09 <= code <= 0x0D:
+        return " "
+    return chr(code)
+
+
 class Bundle:
     """An opened bundle. Use as a context manager, or call ``close``."""
 
     def __init__(self, path, verify_checksums=True):
         self.path = str(path)
+        self._cache = {}
+        self._hierarchies = {}
         try:
             self._file = open(self.path, "rb")
         except OSError as error:
@@ -70,14 +138,12 @@ class Bundle:
         except BaseException:
             self.close()
             raise
-        self._hierarchies = {}
 
     def close(self):
         """Unmaps the file. Views a caller still holds keep the mapping alive until they go."""
         self._hierarchies = {}
+        self._cache = {}
         self._sections = {}
-        self.__dict__.pop("_arc_cache", None)
-        self.__dict__.pop("_profile_cache", None)
         view, mapping, file = getattr(self, "_view", None), getattr(self, "_map", None), getattr(self, "_file", None)
         self._view = self._map = self._file = None
         if view is not None:
@@ -96,18 +162,26 @@ class Bundle:
     def __exit__(self, *exc):
         self.close()
 
+    def _error(self, tag, message):
+        return BundleError(f"{self.path}: section {tag}: {message}")
+
     # Header and section table
 
     def _read_table(self, size):
         magic, major, minor, _flags, count, header_size, file_size, _ = HEADER.unpack_from(self._view, 0)
         if magic != MAGIC:
             raise BundleError(f"{self.path}: not a navforge bundle (magic {magic!r})")
+        # The major is checked before anything else: another major may lay out the rest differently.
         if major != SUPPORTED_MAJOR:
-            raise BundleError(f"{self.path}: format {major}.{minor} is not supported; this reader reads {SUPPORTED_MAJOR}.x")
+            advice = "rebuild the bundle" if major < SUPPORTED_MAJOR else "update the reader"
+            raise BundleError(f"{self.path}: format {major}.{minor} is not supported; "
+                              f"this reader reads {SUPPORTED_MAJOR}.x; {advice}")
         if file_size != size:
             raise BundleError(f"{self.path}: header says {file_size} bytes, the file has {size}: truncated or extended")
+        if header_size < HEADER.size or header_size % 8:
+            raise BundleError(f"{self.path}: header size {header_size} is not a multiple of 8 from {HEADER.size}")
         table_end = header_size + count * ENTRY.size
-        if header_size < HEADER.size or table_end > size:
+        if count > MAX_SECTIONS or table_end > size:
             raise BundleError(f"{self.path}: a section table of {count} entries does not fit the file")
         self.major, self.minor = major, minor
         sections = []
@@ -130,91 +204,180 @@ class Bundle:
             if section.tag in self._sections:
                 raise BundleError(f"{self.path}: section {section.tag} appears twice")
             self._sections[section.tag] = section
+        # Required sections keep version 1 for the life of a major, so a missing one (or one
+        # at a version this reader cannot read) means the file is not a usable 1.x bundle.
+        missing = [tag for tag in REQUIRED if not self.has(tag)]
+        if missing:
+            raise BundleError(f"{self.path}: required section {', '.join(missing)} is missing")
 
     @property
     def sections(self):
-        """The section table, in file order."""
+        """The section table, in file order (unknown tags and versions included)."""
         return sorted(self._sections.values(), key=lambda s: s.offset)
 
     def has(self, tag):
-        return tag in self._sections
+        """Whether section ``tag`` is present at a version this reader can read."""
+        entry = self._sections.get(tag)
+        return entry is not None and entry.version == SECTION_VERSION
 
     def section(self, tag):
-        """The bytes of section ``tag``; a ``BundleError`` when it is missing."""
+        """The bytes of section ``tag``; a ``BundleError`` when it is missing, or present at a
+        section version this reader does not know (which the format treats as missing)."""
         entry = self._sections.get(tag)
         if entry is None:
-            raise BundleError(f"{self.path}: no section {tag}")
+            raise BundleError(f"{self.path}: no section {tag}: not available in this bundle")
+        if entry.version != SECTION_VERSION:
+            raise BundleError(f"{self.path}: section {tag} has version {entry.version}, "
+                              f"which this reader does not know: not available")
         return self._view[entry.offset:entry.offset + entry.length]
 
     def verify(self):
-        """Recomputes every section's checksum; raises at the first mismatch."""
+        """Recomputes every section's checksum and the whole-file SHA-256; raises at the first
+        mismatch. Sections come first so that damage inside one is reported by its tag; the
+        file hash then covers what no section does (header, table, padding)."""
         for entry in self.sections:
             digest = hashlib.sha256(self._view[entry.offset:entry.offset + entry.length]).digest()
             if int.from_bytes(digest[:8], "little") != entry.checksum:
                 raise BundleError(f"{self.path}: checksum mismatch in section {entry.tag}: the file is corrupt")
+        whole = hashlib.sha256()
+        whole.update(self._view[:32])
+        whole.update(bytes(32))
+        whole.update(self._view[64:])
+        if whole.digest() != bytes(self._view[32:64]):
+            raise BundleError(f"{self.path}: the whole-file SHA-256 does not match the header: the file is corrupt")
 
     # Records
 
-    def _counted(self, tag, header_words):
-        """Section ``tag``, checked to hold at least its header's ``header_words`` u32."""
+    def _counted(self, tag, header_bytes, entry_size=0, what="entries"):
+        """Section ``tag`` and the count in its first u32, checked so that the header and
+        ``count`` entries of ``entry_size`` bytes fit before any is read."""
         view = self.section(tag)
-        if len(view) < 4 * header_words:
-            raise BundleError(f"{self.path}: section {tag} is too short")
-        return view
+        if len(view) < header_bytes:
+            raise self._error(tag, f"{len(view)} bytes is too short for its header")
+        count = struct.unpack_from("<I", view, 0)[0]
+        if header_bytes + count * entry_size > len(view):
+            raise self._error(tag, f"{count} {what} of {entry_size} bytes do not fit its {len(view)} bytes")
+        return view, count
 
-    def string(self, index):
-        """String ``index`` of ``STRS``, or None for 0xFFFFFFFF."""
+    def _strings(self):
+        if "STRS" not in self._cache:
+            view, count = self._counted("STRS", 8, 4, "string offsets")
+            table = 8 + 4 * (count + 1)
+            if table > len(view):
+                raise self._error("STRS", f"the offset table of {count} strings does not fit")
+            self._cache["STRS"] = (view, count, table, _words(view[8:table], f"{self.path}: STRS"))
+        return self._cache["STRS"]
+
+    def string(self, index, referrer=None):
+        """String ``index`` of ``STRS``, or None for 0xFFFFFFFF. ``referrer`` is the section
+        holding the index: an index past the table is that section's damage, not ``STRS``'s."""
         if index == NONE:
             return None
-        view = self._counted("STRS", 2)
-        count = struct.unpack_from("<I", view, 0)[0]
-        table = 8 + 4 * (count + 1)
-        if table > len(view) or index >= count:
-            raise BundleError(f"{self.path}: string {index} is not in STRS")
-        start, end = struct.unpack_from("<II", view, 8 + 4 * index)
+        view, count, table, offsets = self._strings()
+        if index >= count:
+            if referrer is not None:
+                raise self._error(referrer, f"names string {index}, but STRS has {count}")
+            raise BundleError(f"{self.path}: string {index} is not one of the {count} in STRS")
+        start, end = offsets[index], offsets[index + 1]
         if start > end or table + end > len(view):
-            raise BundleError(f"{self.path}: string {index} lies outside STRS")
+            raise self._error("STRS", f"string {index} lies outside the section")
         try:
             return bytes(view[table + start:table + end]).decode("utf-8")
         except UnicodeDecodeError:
-            raise BundleError(f"{self.path}: string {index} is not UTF-8") from None
+            raise self._error("STRS", f"string {index} is not UTF-8") from None
+
+    @property
+    def levels(self):
+        """The levels in ``LEVL`` order: ``snap`` and ``outlines`` take an index into this list."""
+        if "LEVL" not in self._cache:
+            view, count = self._counted("LEVL", 8, LEVEL.size, "levels")
+            levels = []
+            for ident, name, building_id, building, ordinal in LEVEL.iter_unpack(view[8:8 + LEVEL.size * count]):
+                levels.append(Level(*(self.string(value, "LEVL") for value in (ident, name, building_id, building)),
+                                    ordinal))
+            self._cache["LEVL"] = levels
+        return list(self._cache["LEVL"])
+
+    @property
+    def level_count(self):
+        if "LEVL count" not in self._cache:
+            self._cache["LEVL count"] = self._counted("LEVL", 8, LEVEL.size, "levels")[1]
+        return self._cache["LEVL count"]
+
+    def _nodes(self):
+        """(latitudes, longitudes, levels, kinds, labels) of ``NODE``, with every level checked
+        against ``LEVL`` once, since snapping selects nodes by it."""
+        if "NODE" not in self._cache:
+            view, count = self._counted("NODE", 8, NODE.size, "nodes")
+            columns = ([], [], [], [], [])
+            levels = self.level_count
+            for index, (latitude, longitude, level, kind, _, label) in enumerate(NODE.iter_unpack(view[8:8 + NODE.size * count])):
+                if level >= levels:
+                    raise self._error("NODE", f"node {index} is on level {level}, but LEVL has {levels}")
+                for column, value in zip(columns, (latitude, longitude, level, kind, label)):
+                    column.append(value)
+            self._cache["NODE"] = columns
+        return self._cache["NODE"]
 
     @property
     def node_count(self):
         return self._arcs()[0]
 
+    def node(self, index):
+        """Node ``index``: position in degrees, level index, kind and label (a string or None)."""
+        latitudes, longitudes, levels, kinds, labels = self._nodes()
+        self._check_node(index)
+        return Node(latitudes[index] / 1e7, longitudes[index] / 1e7, levels[index], kinds[index],
+                    self.string(labels[index], "NODE"))
+
+    def _check_node(self, node):
+        nodes = self.node_count
+        if not isinstance(node, int) or not 0 <= node < nodes:
+            raise BundleError(f"{self.path}: node {node} is not one of the {nodes} nodes")
+
     def _arcs(self):
         """(node count, arc count, first_out, heads) of ``ARCS``, checked."""
-        if hasattr(self, "_arc_cache"):
-            return self._arc_cache
-        view = self._counted("ARCS", 2)
-        nodes, arcs = struct.unpack_from("<II", view, 0)
-        table = 8 + 4 * (nodes + 1)
-        entries = (table + 7) // 8 * 8
-        if entries + 16 * arcs != len(view):
-            raise BundleError(f"{self.path}: ARCS does not hold {nodes} nodes and {arcs} arcs")
-        first = _words(view[8:table], "ARCS")
-        if first[0] != 0 or first[nodes] != arcs or any(first[v] > first[v + 1] for v in range(nodes)):
-            raise BundleError(f"{self.path}: ARCS offsets do not rise to {arcs}")
-        heads = _words(view[entries:entries + 16 * arcs], "ARCS")[0::4]
-        if any(head >= nodes for head in heads):
-            raise BundleError(f"{self.path}: an arc of ARCS ends outside its {nodes} nodes")
-        self._arc_cache = (nodes, arcs, first, heads)
-        return self._arc_cache
+        if "ARCS" not in self._cache:
+            view = self.section("ARCS")
+            if len(view) < 8:
+                raise self._error("ARCS", "too short for its header")
+            nodes, arcs = struct.unpack_from("<II", view, 0)
+            table = 8 + 4 * (nodes + 1)
+            entries = (table + 7) // 8 * 8
+            if entries + 16 * arcs != len(view):
+                raise self._error("ARCS", f"does not hold {nodes} nodes and {arcs} arcs")
+            if nodes != len(self._nodes()[0]):
+                raise self._error("ARCS", f"{nodes} nodes, but NODE has {len(self._nodes()[0])}")
+            first = _words(view[8:table], f"{self.path}: ARCS")
+            if not _rises(first, arcs):
+                raise self._error("ARCS", f"offsets do not rise to {arcs}")
+            heads = _words(view[entries:entries + 16 * arcs], f"{self.path}: ARCS")[0::4]
+            if any(head >= nodes for head in heads):
+                raise self._error("ARCS", f"an arc ends outside its {nodes} nodes")
+            self._cache["ARCS"] = (nodes, arcs, first, heads)
+        return self._cache["ARCS"]
+
+    def _arc_tails(self):
+        """The tail of every arc: the hierarchy check compares input arcs' ends with it."""
+        if "tails" not in self._cache:
+            nodes, arcs, first, _ = self._arcs()
+            tails = [0] * arcs
+            for node in range(nodes):
+                for arc in range(first[node], first[node + 1]):
+                    tails[arc] = node
+            self._cache["tails"] = tails
+        return self._cache["tails"]
 
     @property
     def profiles(self):
         """Profile names, in ``PROF`` order (read once; every route looks its profile up)."""
-        if not hasattr(self, "_profile_cache"):
-            view = self._counted("PROF", 2)
-            count = struct.unpack_from("<I", view, 0)[0]
-            if 8 + 8 * count > len(view):
-                raise BundleError(f"{self.path}: PROF is too short for {count} profiles")
-            names = [self.string(struct.unpack_from("<I", view, 8 + 8 * index)[0]) for index in range(count)]
+        if "PROF" not in self._cache:
+            view, count = self._counted("PROF", 8, 8, "profiles")
+            names = [self.string(struct.unpack_from("<I", view, 8 + 8 * index)[0], "PROF") for index in range(count)]
             if None in names:
-                raise BundleError(f"{self.path}: a profile of PROF has no name")
-            self._profile_cache = names
-        return list(self._profile_cache)
+                raise self._error("PROF", "a profile has no name")
+            self._cache["PROF"] = names
+        return list(self._cache["PROF"])
 
     def costs(self, profile):
         """The ``PROF`` costs of ``profile`` (a name), one u32 per arc in ``ARCS`` order."""
@@ -222,9 +385,9 @@ class Bundle:
         view = self.section("PROF")
         count, arcs = struct.unpack_from("<II", view, 0)
         if arcs != self._arcs()[1] or 8 + 8 * count + 4 * count * arcs != len(view):
-            raise BundleError(f"{self.path}: PROF does not hold {count} profiles of {arcs} arcs")
+            raise self._error("PROF", f"does not hold {count} profiles of {self._arcs()[1]} arcs")
         start = 8 + 8 * count + 4 * arcs * index
-        return _words(view[start:start + 4 * arcs], "PROF")
+        return _words(view[start:start + 4 * arcs], f"{self.path}: PROF")
 
     def _profile_index(self, profile):
         names = self.profiles
@@ -232,16 +395,42 @@ class Bundle:
             raise BundleError(f"{self.path}: no profile {profile!r}; the bundle has {', '.join(names)}")
         return names.index(profile)
 
+    def _place_count(self):
+        if "PLAC count" not in self._cache:
+            self._cache["PLAC count"] = self._counted("PLAC", 8, PLACE.size, "places")[1]
+        return self._cache["PLAC count"]
+
+    def place(self, index):
+        """Place ``index`` of ``PLAC`` (what ``search_prefix`` reports), strings resolved;
+        level, node and position are None where the place has none."""
+        view, count = self._counted("PLAC", 8, PLACE.size, "places")
+        if not isinstance(index, int) or not 0 <= index < count:
+            raise BundleError(f"{self.path}: place {index} is not one of the {count} places")
+        fields = PLACE.unpack_from(view, 8 + PLACE.size * index)
+        kind, positioned, level, node = fields[:4]
+        strings = [self.string(value, "PLAC") for value in fields[4:13]]
+        capacity, latitude, longitude, radius = fields[13:17]
+        if level != NO_LEVEL and level >= self.level_count:
+            raise self._error("PLAC", f"place {index} is on level {level}, but LEVL has {self.level_count}")
+        if node != NONE and node >= self.node_count:
+            raise self._error("PLAC", f"place {index} ends at node {node}, but NODE has {self.node_count}")
+        return Place(kind, *strings,
+                     None if level == NO_LEVEL else level,
+                     None if node == NONE else node,
+                     None if capacity < 0 else capacity,
+                     latitude / 1e7 if positioned else None,
+                     longitude / 1e7 if positioned else None,
+                     radius)
+
     # Routing
 
     def route(self, profile, source, target):
         """The fastest route from node ``source`` to node ``target`` for ``profile``, on the
-        profile's contraction hierarchy: ``(milliseconds, [node, ...])``, or None when the
-        target cannot be reached."""
-        nodes = self.node_count
+        profile's contraction hierarchy by the format's reference query, so that where several
+        routes cost the same every reader returns the same one: ``(milliseconds, [node, ...])``,
+        or None when the target cannot be reached."""
         for node in (source, target):
-            if not 0 <= node < nodes:
-                raise BundleError(f"{self.path}: node {node} is not one of the {nodes} nodes")
+            self._check_node(node)
         found = self._hierarchy(profile).shortest(source, target)
         if found is None:
             return None
@@ -254,42 +443,350 @@ class Bundle:
         if index not in self._hierarchies:
             tag = "CH%02X" % index
             if not self.has(tag):
-                raise BundleError(f"{self.path}: no contraction hierarchy for {profile!r} (section {tag})")
-            nodes, arcs = self._arcs()[:2]
-            self._hierarchies[index] = _Hierarchy(self.section(tag), nodes, arcs, f"{self.path}: {tag}")
+                raise BundleError(f"{self.path}: no contraction hierarchy for {profile!r} (section {tag}): "
+                                  f"routing is not available")
+            nodes, arcs, _, heads = self._arcs()
+            self._hierarchies[index] = _Hierarchy(self.section(tag), nodes, arcs, f"{self.path}: section {tag}",
+                                                  tails=self._arc_tails(), heads=heads, costs=self.costs(profile))
         return self._hierarchies[index]
 
     def nearest_exit(self, profile, node):
         """The way out from ``node`` for ``profile`` by the egress table:
         ``(exit node, milliseconds, [node, ...])``, or None when no exit is reachable."""
         nodes, arcs, first, heads = self._arcs()
-        if not 0 <= node < nodes:
-            raise BundleError(f"{self.path}: node {node} is not one of the {nodes} nodes")
-        view = self._counted("EGRS", 2)
+        self._check_node(node)
+        view = self.section("EGRS")
+        if len(view) < 8:
+            raise self._error("EGRS", "too short for its header")
         tables, table_nodes = struct.unpack_from("<II", view, 0)
         index = self._profile_index(profile)
         if table_nodes != nodes or index >= tables or 8 + 12 * tables * nodes != len(view):
-            raise BundleError(f"{self.path}: EGRS has no table of {nodes} nodes for {profile!r}")
+            raise self._error("EGRS", f"has no table of {nodes} nodes for {profile!r}")
         base = 8 + 12 * nodes * index
         exit_node, cost, _ = struct.unpack_from("<III", view, base + 12 * node)
         if exit_node == NONE:
             return None
+        if exit_node >= nodes:
+            raise self._error("EGRS", f"node {node} exits at node {exit_node}, which does not exist")
         path, current = [node], node
         for _ in range(nodes + 1):
             if current == exit_node:
                 return exit_node, cost, path
             arc = struct.unpack_from("<I", view, base + 12 * current + 8)[0]
             if arc >= arcs or not first[current] <= arc < first[current + 1]:
-                raise BundleError(f"{self.path}: EGRS sends node {current} along arc {arc}, which does not leave it")
+                raise self._error("EGRS", f"sends node {current} along arc {arc}, which does not leave it")
             current = heads[arc]
             path.append(current)
-        raise BundleError(f"{self.path}: EGRS loops from node {node}")
+        raise self._error("EGRS", f"loops from node {node}")
+
+    # Search
+
+    def _search_index(self):
+        """``SRCH``, checked in full on first use: bisection is only right over keys that are
+        really sorted, and a fold table that is not is no fold table."""
+        if "SRCH" in self._cache:
+            return self._cache["SRCH"]
+        tag = "SRCH"
+        view = self.section(tag)
+        if len(view) < 16:
+            raise self._error(tag, "too short for its header")
+        fold_count, key_count, fold_bytes, key_bytes = struct.unpack_from("<IIII", view, 0)
+        fold_at = 16
+        key_at = fold_at + FOLD.size * fold_count
+        fold_text_at = key_at + KEY.size * key_count
+        key_text_at = fold_text_at + fold_bytes
+        if key_text_at + key_bytes > len(view):
+            raise self._error(tag, f"{fold_count} fold entries, {key_count} keys and {fold_bytes} + {key_bytes} "
+                                   f"bytes of text do not fit its {len(view)} bytes")
+        fold_text = bytes(view[fold_text_at:key_text_at])
+        key_text = bytes(view[key_text_at:key_text_at + key_bytes])
+        folds, previous = {}, 0x7F
+        for code, offset, length in FOLD.iter_unpack(view[fold_at:key_at]):
+            if code > 0x10FFFF or 0xD800 <= code <= 0xDFFF or code < 0x80:
+                raise self._error(tag, f"fold entry U+{code:04X} is not a non-ASCII Unicode scalar value")
+            if code <= previous:
+                raise self._error(tag, f"fold entry U+{code:04X} follows U+{previous:04X}: not in ascending order")
+            previous = code
+            if offset + length > fold_bytes:
+                raise self._error(tag, f"the fold of U+{code:04X} lies outside the fold text")
+            try:
+                folds[code] = fold_text[offset:offset + length].decode("utf-8")
+            except UnicodeDecodeError:
+                raise self._error(tag, f"the fold of U+{code:04X} is not UTF-8") from None
+        # Replacements are folded already (so folding is one pass); a table where they are not
+        # would make readers that fold once and readers that fold twice disagree.
+        for code, replacement in folds.items():
+            for character in replacement:
+                point = ord(character)
+                folded = _fold_ascii(point) if point < 0x80 else folds.get(point, character)
+                if folded != character:
+                    raise self._error(tag, f"the fold of U+{code:04X} is not folded itself")
+        places = self._place_count()
+        keys, fields, owners = [], [], []
+        last = None
+        for position, (offset, length, field, _, place) in enumerate(KEY.iter_unpack(view[key_at:fold_text_at])):
+            if length == 0 or offset + length > key_bytes:
+                raise self._error(tag, f"key {position} is empty or lies outside the key text")
+            if field >= len(FIELDS):
+                raise self._error(tag, f"key {position} has field {field}; fields are 0 to {len(FIELDS) - 1}")
+            if place >= places:
+                raise self._error(tag, f"key {position} names place {place}, but PLAC has {places}")
+            key = key_text[offset:offset + length]
+            if last is not None and (key, field, place) <= last:
+                raise self._error(tag, f"key {position} is not after key {position - 1} (text, field, place)")
+            last = (key, field, place)
+            keys.append(key)
+            fields.append(field)
+            owners.append(place)
+        self._cache[tag] = (folds, keys, fields, owners)
+        return self._cache[tag]
+
+    def fold(self, text):
+        """``text`` folded by the bundle's own table, the way its keys were: readers need no
+        Unicode library, and all of them fold identically whatever their platform's Unicode
+        version (which is why this is not ``str.casefold``)."""
+        folds = self._search_index()[0]
+        if isinstance(text, (bytes, bytearray, memoryview)):
+            try:
+                text = bytes(text).decode("utf-8")
+            except UnicodeDecodeError:
+                raise ValueError("the query is not valid UTF-8") from None
+        pieces = []
+        for character in text:
+            point = ord(character)
+            if point < 0x80:
+                pieces.append(_fold_ascii(point))
+            elif 0xD800 <= point <= 0xDFFF:
+                raise ValueError(f"the query holds a lone surrogate U+{point:04X}, not text")
+            else:
+                pieces.append(folds.get(point, character))
+        return " ".join(word for word in "".join(pieces).split(" ") if word)
+
+    def search_prefix(self, query, limit=10):
+        """The places with a key starting with ``query`` folded: ``[(place, field), ...]``, each
+        place once with its best key, ranked by field (0 ref, 1 name, 2 a later word of the
+        name, 3 category) and then by that key's position in the index, at most ``limit``."""
+        if not isinstance(limit, int) or limit < 0:
+            raise ValueError(f"limit {limit!r} is not a non-negative integer")
+        _, keys, fields, owners = self._search_index()
+        prefix = self.fold(query).encode("utf-8")
+        if not prefix:
+            return []
+        best = {}
+        # Keys extending the prefix sort right after it and before anything else not below it.
+        for position in range(bisect.bisect_left(keys, prefix), len(keys)):
+            if not keys[position].startswith(prefix):
+                break
+            place, field = owners[position], fields[position]
+            known = best.get(place)
+            if known is None or field < known[0]:
+                best[place] = (field, position)
+        ranked = sorted(best.items(), key=lambda item: item[1])
+        return [(place, field) for place, (field, _) in ranked[:limit]]
+
+    # Snapping
+
+    def _snap_index(self):
+        """``SNAP``, checked in full on first use: the ring walk is only exact if every node of
+        a level sits in the one cell its position names, so that is checked, not assumed."""
+        if "SNAP" in self._cache:
+            return self._cache["SNAP"]
+        tag = "SNAP"
+        view = self.section(tag)
+        if len(view) < 24:
+            raise self._error(tag, "too short for its header")
+        level_count, node_count, cell_count, entry_count = struct.unpack_from("<IIII", view, 0)
+        scale = struct.unpack_from("<d", view, 16)[0]
+        latitudes, longitudes, node_levels = self._nodes()[:3]
+        if level_count != self.level_count or node_count != len(latitudes):
+            raise self._error(tag, f"indexes {level_count} levels and {node_count} nodes, "
+                                   f"but LEVL has {self.level_count} and NODE {len(latitudes)}")
+        cells_at = 24 + SNAP_LEVEL.size * level_count
+        entries_at = cells_at + 4 * (cell_count + 1)
+        if entries_at + 4 * entry_count > len(view):
+            raise self._error(tag, f"{level_count} levels, {cell_count} cells and {entry_count} entries "
+                                   f"do not fit its {len(view)} bytes")
+        if not 0.0 < scale <= 1.0:
+            raise self._error(tag, f"longitude scale {scale!r} is not a cosine of a latitude")
+        cell_first = _words(view[cells_at:entries_at], f"{self.path}: {tag}")
+        entries = _words(view[entries_at:entries_at + 4 * entry_count], f"{self.path}: {tag}")
+        previous = 0
+        for value in cell_first:
+            if value < previous or value > entry_count:
+                raise self._error(tag, f"cell offsets do not rise within {entry_count} entries")
+            previous = value
+        levels = [SNAP_LEVEL.unpack_from(view, 24 + SNAP_LEVEL.size * level) for level in range(level_count)]
+        on_level = [0] * level_count
+        for level in node_levels:
+            on_level[level] += 1
+        seen = bytearray(node_count)
+        for level, (min_lat, min_lon, cell_lat, cell_lon, rows, columns, first_cell, _) in enumerate(levels):
+            cells = rows * columns
+            if cells == 0:
+                if on_level[level]:
+                    raise self._error(tag, f"level {level} has {on_level[level]} nodes but no cells")
+                continue
+            if cell_lat == 0 or cell_lon == 0:
+                raise self._error(tag, f"level {level} has cells of size zero")
+            if first_cell + cells > cell_count:
+                raise self._error(tag, f"level {level}'s {rows} x {columns} cells from {first_cell} "
+                                       f"pass the {cell_count} cells")
+            found = 0
+            for row in range(rows):
+                for column in range(columns):
+                    cell = first_cell + row * columns + column
+                    last = -1
+                    for entry in range(cell_first[cell], cell_first[cell + 1]):
+                        node = entries[entry]
+                        if node >= node_count or node <= last:
+                            raise self._error(tag, f"cell {cell} lists node {node}: not a node, or not in ascending order")
+                        last = node
+                        lat_offset, lon_offset = latitudes[node] - min_lat, longitudes[node] - min_lon
+                        if (node_levels[node] != level or seen[node] or lat_offset < 0 or lon_offset < 0
+                                or lat_offset // cell_lat != row or lon_offset // cell_lon != column):
+                            raise self._error(tag, f"cell {cell} of level {level} lists node {node}, "
+                                                   f"which is not in that cell or listed twice")
+                        seen[node] = 1
+                        found += 1
+            if found != on_level[level]:
+                raise self._error(tag, f"level {level}'s grid holds {found} of its {on_level[level]} nodes")
+        self._cache[tag] = (scale, levels, cell_first, entries)
+        return self._cache[tag]
+
+    def snap(self, latitude, longitude, level):
+        """The node on ``level`` nearest to the position (degrees) by the format's metric, ties
+        to the lower node: ``(node, metres)``, or None when the level has no nodes.
+
+        Nodes are found with the ``SNAP`` grid, walking rings of cells outwards until no
+        unvisited cell can hold anything nearer; the answer is the same as comparing every
+        node of the level, which is what makes it reproducible across readers."""
+        levels = self.level_count
+        if not isinstance(level, int) or not 0 <= level < levels:
+            raise BundleError(f"{self.path}: level {level} is not one of the {levels} levels")
+        if not (math.isfinite(latitude) and math.isfinite(longitude)
+                and -90.0 <= latitude <= 90.0 and -180.0 <= longitude <= 180.0):
+            raise ValueError(f"({latitude}, {longitude}) is not a position in degrees")
+        scale, grids, cell_first, entries = self._snap_index()
+        min_lat, min_lon, cell_lat, cell_lon, rows, columns, first_cell, _ = grids[level]
+        if rows * columns == 0:
+            return None
+        latitudes, longitudes = self._nodes()[:2]
+        query_lat = _round_half_away(latitude * 1e7)
+        query_lon = _round_half_away(longitude * 1e7)
+        row = min(max((query_lat - min_lat) // cell_lat, 0), rows - 1)
+        column = min(max((query_lon - min_lon) // cell_lon, 0), columns - 1)
+        best, best_node = None, None
+        ring = 0
+        while True:
+            top, bottom = row - ring, row + ring
+            left, right = column - ring, column + ring
+            for cell_row in range(max(top, 0), min(bottom, rows - 1) + 1):
+                if cell_row in (top, bottom):
+                    cell_columns = range(max(left, 0), min(right, columns - 1) + 1)
+                else:
+                    cell_columns = [c for c in (left, right) if 0 <= c < columns]
+                for cell_column in cell_columns:
+                    cell = first_cell + cell_row * columns + cell_column
+                    for entry in range(cell_first[cell], cell_first[cell + 1]):
+                        node = entries[entry]
+                        dy = float(query_lat - latitudes[node])
+                        dx = float(query_lon - longitudes[node]) * scale
+                        squared = dx * dx + dy * dy
+                        if best is None or squared < best or (squared == best and node < best_node):
+                            best, best_node = squared, node
+            # The nearest distance any unvisited cell could hold: to the nearest side of the
+            # visited block that has cells beyond it.
+            bound = None
+            if top > 0:
+                bound = float(query_lat - (min_lat + top * cell_lat))
+            if bottom < rows - 1:
+                side = float(min_lat + (bottom + 1) * cell_lat - query_lat)
+                bound = side if bound is None else min(bound, side)
+            if left > 0:
+                side = float(query_lon - (min_lon + left * cell_lon)) * scale
+                bound = side if bound is None else min(bound, side)
+            if right < columns - 1:
+                side = float(min_lon + (right + 1) * cell_lon - query_lon) * scale
+                bound = side if bound is None else min(bound, side)
+            if bound is None or (best is not None and best < bound * bound):
+                break
+            ring += 1
+        if best is None:
+            return None  # Unreachable after the full check: a level with cells has nodes.
+        return best_node, math.sqrt(best) * METRES_PER_UNIT
+
+    # Outlines
+
+    def _outline_index(self):
+        """``OUTL``, checked in full on first use, so that drawing a level can trust every range."""
+        if "OUTL" in self._cache:
+            return self._cache["OUTL"]
+        tag = "OUTL"
+        view = self.section(tag)
+        if len(view) < 16:
+            raise self._error(tag, "too short for its header")
+        level_count, outline_count, ring_count, point_count = struct.unpack_from("<IIII", view, 0)
+        if level_count != self.level_count:
+            raise self._error(tag, f"has {level_count} levels, but LEVL has {self.level_count}")
+        level_at = 16
+        ring_at = level_at + 4 * (level_count + 1)
+        point_first_at = ring_at + 4 * (outline_count + 1)
+        outlines_at = (point_first_at + 4 * (ring_count + 1) + 7) // 8 * 8
+        points_at = (outlines_at + OUTLINE.size * outline_count + 7) // 8 * 8
+        if points_at + 8 * point_count > len(view):
+            raise self._error(tag, f"{outline_count} outlines, {ring_count} rings and {point_count} points "
+                                   f"do not fit its {len(view)} bytes")
+        where = f"{self.path}: {tag}"
+        level_first = _words(view[level_at:ring_at], where)
+        ring_first = _words(view[ring_at:point_first_at], where)
+        point_first = _words(view[point_first_at:point_first_at + 4 * (ring_count + 1)], where)
+        for name, offsets, end in (("level", level_first, outline_count), ("ring", ring_first, ring_count),
+                                   ("point", point_first, point_count)):
+            if not _rises(offsets, end):
+                raise self._error(tag, f"{name} offsets do not rise to {end}")
+        for outline in range(outline_count):
+            if ring_first[outline] == ring_first[outline + 1]:
+                raise self._error(tag, f"outline {outline} has no exterior ring")
+        for ring in range(ring_count):
+            if point_first[ring + 1] - point_first[ring] < 3:
+                raise self._error(tag, f"ring {ring} has fewer than 3 corners")
+        places = self._place_count()
+        records = list(OUTLINE.iter_unpack(view[outlines_at:outlines_at + OUTLINE.size * outline_count]))
+        strings = self._strings()[1]
+        for outline, (label, place, _) in enumerate(records):
+            if place != NONE and place >= places:
+                raise self._error(tag, f"outline {outline} names place {place}, but PLAC has {places}")
+            if label != NONE and label >= strings:
+                raise self._error(tag, f"outline {outline} names string {label}, but STRS has {strings}")
+        points = view[points_at:points_at + 8 * point_count]
+        self._cache[tag] = (level_first, ring_first, point_first, records, points)
+        return self._cache[tag]
+
+    def outlines(self, level):
+        """The space outlines of ``level`` (index into ``levels``), for drawing a floor plan:
+        ``[Outline(kind, label, place, rings)]``, the first ring the exterior, the others
+        holes, each a list of open (latitude, longitude) corners in degrees."""
+        levels = self.level_count
+        if not isinstance(level, int) or not 0 <= level < levels:
+            raise BundleError(f"{self.path}: level {level} is not one of the {levels} levels")
+        level_first, ring_first, point_first, records, points = self._outline_index()
+        tag = "OUTL"
+        result = []
+        for outline in range(level_first[level], level_first[level + 1]):
+            label, place, kind = records[outline]
+            rings = []
+            for ring in range(ring_first[outline], ring_first[outline + 1]):
+                corners = struct.iter_unpack("<ii", points[8 * point_first[ring]:8 * point_first[ring + 1]])
+                rings.append([(latitude / 1e7, longitude / 1e7) for latitude, longitude in corners])
+            result.append(Outline(kind, self.string(label, tag), None if place == NONE else place, rings))
+        return result
 
 
 class _Hierarchy:
-    """One ``CHxx`` section, checked as the format requires before any query."""
+    """One ``CHxx`` section, checked in full before any query, so that the query itself can
+    follow every index without a check."""
 
-    def __init__(self, view, input_nodes, input_arcs, where):
+    def __init__(self, view, input_nodes, input_arcs, where, tails=None, heads=None, costs=None):
         if len(view) < 16:
             raise BundleError(f"{where}: too short for a hierarchy")
         words = _words(view, where)
@@ -313,6 +810,8 @@ class _Hierarchy:
         self.down_first, self.down_tail, self.down_weight, self.down_via = take(n + 1), take(d), take(d), take(d)
         self.halves = take(2 * (u + d))
         self.n = n
+        self.where = where
+        self._tails, self._heads, self._costs = tails, heads, costs
         self._check(input_arcs, where)
 
     def _slot_up(self, arc, node):
@@ -332,7 +831,7 @@ class _Hierarchy:
                 raise BundleError(f"{where}: ranks are not a permutation at {position}")
             seen[node] = True
         for first, other, name in ((self.up_first, self.up_head, "upward"), (self.down_first, self.down_tail, "downward")):
-            if first[0] != 0 or first[n] != len(other) or any(first[r] > first[r + 1] for r in range(n)):
+            if not _rises(first, len(other)):
                 raise BundleError(f"{where}: {name} offsets do not rise to {len(other)}")
             for r in range(n):
                 previous = r
@@ -342,13 +841,21 @@ class _Hierarchy:
                     previous = other[arc]
         limit = max(input_arcs, 1)
         up_size, down_size = [0] * len(self.up_head), [0] * len(self.down_tail)
+        tails, heads, costs = self._tails, self._heads, self._costs
 
         def size(via, pair, weight, tail, head, owner):
             if via & ORIGINAL_ARC:
                 if pair != (via, via):
                     raise BundleError(f"{where}: an input arc of node {owner} has halves")
-                if via & ~ORIGINAL_ARC >= input_arcs:
-                    raise BundleError(f"{where}: an arc of node {owner} names input arc {via & ~ORIGINAL_ARC} of {input_arcs}")
+                arc = via & ~ORIGINAL_ARC
+                if arc >= input_arcs:
+                    raise BundleError(f"{where}: an arc of node {owner} names input arc {arc} of {input_arcs}")
+                # Beyond the format's list: an input arc must be the ARCS arc joining the same
+                # nodes at the profile's cost, or a route could jump or misstate its ETA.
+                if tails is not None and (tails[arc] != self.node_at_rank[tail] or heads[arc] != self.node_at_rank[head]
+                                          or costs[arc] != weight):
+                    raise BundleError(f"{where}: an arc of node {owner} names input arc {arc}, "
+                                      f"which joins other nodes or costs otherwise")
                 return 1
             middle = via
             if middle >= owner:
@@ -376,57 +883,86 @@ class _Hierarchy:
                                       self.down_tail[arc], r, r)
 
     def shortest(self, source, target):
-        """(distance, input arcs) from input node ``source`` to ``target``, or None."""
-        forward = self._search(self.rank[source], self.up_first, self.up_head, self.up_weight)
-        backward = self._search(self.rank[target], self.down_first, self.down_tail, self.down_weight)
+        """(distance, input arcs) from input node ``source`` to ``target``, or None.
+
+        This is the format's reference query, step by step: any correct search finds the same
+        distance, but only this exact order of settling, meeting and stalling picks the same
+        path as the other readers where several cost the same."""
+        # Side 0 climbs upward arcs from the source; side 1 climbs downward arcs (from where they
+        # are stored to their tail) from the target. Each stalls on the other side's arcs.
+        climb = ((self.up_first, self.up_head, self.up_weight), (self.down_first, self.down_tail, self.down_weight))
+        stall = (climb[1], climb[0])
+        start = (self.rank[source], self.rank[target])
+        distance = ({start[0]: 0}, {start[1]: 0})
+        parent = ({}, {})
+        queue = ([(0, start[0])], [(0, start[1])])
         best, meeting = None, None
-        for node, (distance, _, _) in forward.items():
-            other = backward.get(node)
-            if other is not None and distance + other[0] < NONE and (best is None or distance + other[0] < best):
-                best, meeting = distance + other[0], node
+        turn = 0
+        while True:
+            open_sides = []
+            for side in (0, 1):
+                heap, known = queue[side], distance[side]
+                while heap and heap[0][0] != known[heap[0][1]]:
+                    heapq.heappop(heap)  # Outdated: the rank was reached again at a shorter distance.
+                open_sides.append(bool(heap) and (best is None or heap[0][0] < best))
+            if not open_sides[0] and not open_sides[1]:
+                break
+            side = turn if open_sides[turn] else 1 - turn
+            other = 1 - side
+            turn = other
+            k, v = heapq.heappop(queue[side])
+            mine = distance[side]
+            reached = distance[other].get(v)
+            if reached is not None and (best is None or k + reached < best):
+                best, meeting = k + reached, v
+            first, ends, weights = stall[side]
+            if any(ends[arc] in mine and mine[ends[arc]] + weights[arc] < k for arc in range(first[v], first[v + 1])):
+                continue
+            first, ends, weights = climb[side]
+            for arc in range(first[v], first[v + 1]):
+                w, total = ends[arc], k + weights[arc]
+                if w not in mine or total < mine[w]:
+                    mine[w] = total
+                    parent[side][w] = (arc, v)
+                    heapq.heappush(queue[side], (total, w))
         if best is None:
             return None
-        # Slots of the path's hierarchy arcs, the next to walk on top; a shortcut's slot names
-        # the slots of its halves, an input arc's slot holds its `via`.
-        stack = []
+        slots = []
         node = meeting
-        while backward[node][1] >= 0:
-            _, arc, lower = backward[node]
-            stack.append(self._slot_down(arc, lower))
+        while node in parent[0]:
+            arc, lower = parent[0][node]
+            slots.append(self._slot_up(arc, lower))
             node = lower
-        stack.reverse()
+        slots.reverse()
         node = meeting
-        while forward[node][1] >= 0:
-            _, arc, lower = forward[node]
-            stack.append(self._slot_up(arc, lower))
+        while node in parent[1]:
+            arc, lower = parent[1][node]
+            slots.append(self._slot_down(arc, lower))
             node = lower
+        # Expand slots depth first, the next to expand on top: a shortcut's slot holds the slots
+        # of its halves, an input arc's slot holds its ``via``.
+        stack = slots[::-1]
         arcs = []
         while stack:
             slot = stack.pop()
-            first = self.halves[2 * slot]
-            if first & ORIGINAL_ARC:
-                arcs.append(first & ~ORIGINAL_ARC)
+            first_half = self.halves[2 * slot]
+            if first_half & ORIGINAL_ARC:
+                arcs.append(first_half & ~ORIGINAL_ARC)
             else:
                 stack.append(self.halves[2 * slot + 1])
-                stack.append(first)
+                stack.append(first_half)
+        if self._tails is not None:
+            self._confirm(source, target, best, arcs)
         return best, arcs
 
-    @staticmethod
-    def _search(start, first, other, weight):
-        """A full upward Dijkstra from rank ``start``: {rank: (distance, arc, previous)}, with
-        arc and previous -1 at the start.
-
-        Upward search spaces are small, so searching each side to the end is simpler than
-        interleaving them, and as exact."""
-        settled = {}
-        queue = [(0, start, -1, -1)]
-        while queue:
-            distance, node, arc, previous = heapq.heappop(queue)
-            if node in settled:
-                continue
-            settled[node] = (distance, arc, previous)
-            for next_arc in range(first[node], first[node + 1]):
-                head = other[next_arc]
-                if head not in settled:
-                    heapq.heappush(queue, (distance + weight[next_arc], head, next_arc, node))
-        return settled
+    def _confirm(self, source, target, best, arcs):
+        """The unpacked path must chain from source to target and cost what the search found;
+        the full check makes this certain, so failing here means this reader is wrong."""
+        node, total = source, 0
+        for arc in arcs:
+            if self._tails[arc] != node:
+                raise BundleError(f"{self.where}: the route from {source} to {target} does not chain at arc {arc}")
+            node, total = self._heads[arc], total + self._costs[arc]
+        if node != target or total != best:
+            raise BundleError(f"{self.where}: the route from {source} to {target} ends at {node} "
+                              f"or costs {total}, not {best}")

@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""Answer reader test-vector queries: ``answer.py BUNDLE QUERIES``.
+
+Prints one canonical answer line per query (``readers/vectors/README.md``), so that the Python
+reader's output can be compared byte for byte with the Swift and C readers'. A bundle that
+cannot be used or a query line that does not parse ends the run with a message on stderr and
+a non-zero status: a partial comparison would hide the very disagreements it exists to find.
+"""
+
+import re
+import sys
+
+from navbundle import Bundle, BundleError
+
+# The vectors format names numbers in plain decimal; Python's int() and float() would also take
+# "+5", "1_000", "1e3", "nan" or non-ASCII digits, which the other readers need not accept.
+INTEGER = re.compile(r"[0-9]+\Z")
+DECIMAL = re.compile(r"-?[0-9]+(\.[0-9]+)?\Z")
+
+
+class QueryError(Exception):
+    """A query line that does not follow the vectors format."""
+
+
+def _integer(word, what):
+    if not INTEGER.match(word):
+        raise QueryError(f"{what} {word!r} is not a decimal integer")
+    return int(word)
+
+
+def _decimal(word, what):
+    if not DECIMAL.match(word):
+        raise QueryError(f"{what} {word!r} is not a decimal number")
+    return float(word)
+
+
+def _words(line, verb, count, usage):
+    words = line.split(" ")
+    if len(words) != count:
+        raise QueryError(f"{verb} takes {usage}")
+    return words[1:]
+
+
+def answer(bundle, line):
+    """The answer to one query line (the part after ``=>``)."""
+    verb = line.split(" ", 1)[0]
+    if verb == "route":
+        profile, source, target = _words(line, verb, 4, "PROFILE FROM TO")
+        found = bundle.route(profile, _integer(source, "FROM"), _integer(target, "TO"))
+        if found is None:
+            return "none"
+        distance, path = found
+        return " ".join(str(value) for value in [distance] + path)
+    if verb == "exit":
+        profile, node = _words(line, verb, 3, "PROFILE NODE")
+        found = bundle.nearest_exit(profile, _integer(node, "NODE"))
+        return "none" if found is None else f"{found[0]} {found[1]}"
+    if verb == "search":
+        # TEXT is everything after the space that follows LIMIT, spaces included.
+        parts = line.split(" ", 2)
+        if len(parts) != 3:
+            raise QueryError("search takes LIMIT TEXT")
+        found = bundle.search_prefix(parts[2], _integer(parts[1], "LIMIT"))
+        return " ".join(f"{place}:{field}" for place, field in found) or "none"
+    if verb == "snap":
+        level, latitude, longitude = _words(line, verb, 4, "LEVEL LATITUDE LONGITUDE")
+        found = bundle.snap(_decimal(latitude, "LATITUDE"), _decimal(longitude, "LONGITUDE"),
+                            _integer(level, "LEVEL"))
+        return "none" if found is None else f"{found[0]} {found[1]:.3f}"
+    raise QueryError(f"unknown query {verb!r}; queries are route, exit, search and snap")
+
+
+def query_lines(data, name="queries"):
+    """(line number, line) of every query in ``data`` (bytes), skipping blank lines and
+    comments. A line break is LF, or CR LF from an editor that writes them."""
+    if data.endswith(b"\n"):
+        data = data[:-1]
+    lines = data.split(b"\n") if data else []
+    for number, raw in enumerate(lines, 1):
+        if raw.endswith(b"\r"):
+            raw = raw[:-1]
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise QueryError(f"{name}:{number}: not valid UTF-8") from None
+        if not line.strip(" \t") or line.startswith("#"):
+            continue
+        yield number, line
+
+
+def answer_lines(bundle, data, name="queries"):
+    """The canonical answer lines (without line breaks) to the queries in ``data`` (bytes).
+    Errors name the query line, since the file is edited by hand."""
+    for number, line in query_lines(data, name):
+        try:
+            yield f"{line} => {answer(bundle, line)}"
+        except (QueryError, BundleError, ValueError) as error:
+            raise QueryError(f"{name}:{number}: {line!r}: {error}") from None
+
+
+def main(arguments):
+    if len(arguments) != 2:
+        print("usage: answer.py BUNDLE QUERIES", file=sys.stderr)
+        return 2
+    bundle_path, queries_path = arguments
+    try:
+        with open(queries_path, "rb") as file:
+            data = file.read()
+    except OSError as error:
+        print(f"answer.py: {queries_path}: {error.strerror}", file=sys.stderr)
+        return 1
+    output = sys.stdout.buffer
+    try:
+        with Bundle(bundle_path) as bundle:
+            for line in answer_lines(bundle, data, queries_path):
+                output.write(line.encode("utf-8") + b"\n")
+    except (QueryError, BundleError) as error:
+        output.flush()
+        print(f"answer.py: {error}", file=sys.stderr)
+        return 1
+    output.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
