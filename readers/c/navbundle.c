@@ -1,9 +1,11 @@
-/* navbundle: a C99 reader of navforge bundles. See navbundle.h and docs/bundle-format.md. */
+/* navbundle: a C99 reader of navforge bundles, format 1.x. See navbundle.h and docs/bundle-format.md. */
 #define _POSIX_C_SOURCE 200809L
 #include "navbundle.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <float.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,47 +16,85 @@
 
 #define HEADER_SIZE 64u
 #define ENTRY_SIZE 32u
-#define SUPPORTED_MAJOR 0u
+#define MAX_SECTIONS 4096u
+#define SUPPORTED_MAJOR 1u
 #define ORIGINAL_ARC 0x80000000u
 #define HIERARCHY_MAGIC 0x32764843u /* "CHv2" */
+#define NO_LEVEL 0xFFFFu
+#define METRES_PER_UNIT 0.011131949079327357
+#define UNREACHED UINT64_MAX
+
+/* Snapping must reproduce the specification's IEEE binary64 arithmetic bit for bit. */
+typedef char double_is_binary64[(sizeof(double) == 8 && DBL_MANT_DIG == 53 && FLT_RADIX == 2) ? 1 : -1];
 
 typedef struct {
-    char tag[5];
+    char tag[5];      /* printable, for messages */
+    uint32_t raw_tag; /* as stored, for comparisons */
     uint16_t version;
     uint64_t offset, length, checksum;
 } section;
 
 /* A CHxx section: `words` is its start, each array an offset in u32 words from it. */
 typedef struct {
-    int state; /* 0 unchecked, 1 valid, -1 refused */
+    int checked;
     const uint8_t *words;
     uint32_t n, u, d;
     size_t rank, node_at_rank, up_first, up_head, up_weight, up_via, down_first, down_tail, down_weight, down_via,
         halves;
 } hierarchy;
 
+/* The optional sections below are checked in full on first use; `checked` remembers success only,
+ * so a damaged section is refused, with its message, by every call that needs it. */
+typedef struct {
+    int checked;
+    const uint8_t *folds, *keys, *fold_text, *key_text;
+    uint32_t fold_count, key_count;
+} search_index;
+
+typedef struct {
+    int checked;
+    const uint8_t *levels, *cell_first, *entries;
+    double scale;
+} snap_index;
+
+typedef struct {
+    int checked;
+    const uint8_t *level_first, *ring_first, *point_first, *outlines, *points;
+    uint32_t outline_count;
+} outline_index;
+
 struct nb_bundle {
     char path[512];
-    char error[512];
+    char error[1024];
     const uint8_t *data;
     size_t size;
     uint16_t major, minor;
     section *sections;
     size_t section_count;
-    uint32_t nodes, arcs;
-    const uint8_t *first_out, *arc_entries;
-    uint32_t profiles;
-    const uint8_t *prof;
-    const uint8_t *strs;
-    uint64_t strs_length;
+    const uint8_t *strs, *string_bytes; /* offsets at strs + 8, bytes after the offset table */
+    uint32_t strings;
+    const uint8_t *levels, *node_entries, *first_out, *arc_entries, *prof, *places;
+    uint32_t level_count, nodes, arcs, profiles, place_count;
     hierarchy *hierarchies;
+    search_index search;
+    snap_index snap;
+    outline_index outline;
 };
+
+static uint16_t rd16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
 
 static uint32_t rd32(const uint8_t *p) {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
 static uint64_t rd64(const uint8_t *p) { return (uint64_t)rd32(p) | (uint64_t)rd32(p + 4) << 32; }
+
+static double rdf64(const uint8_t *p) {
+    uint64_t bits = rd64(p);
+    double value;
+    memcpy(&value, &bits, sizeof value);
+    return value;
+}
 
 static void fail(char *buffer, size_t size, const char *format, ...) {
     if (buffer == NULL || size == 0) return;
@@ -64,7 +104,22 @@ static void fail(char *buffer, size_t size, const char *format, ...) {
     va_end(list);
 }
 
-/* ---- SHA-256 (FIPS 180-4), for the section checksums ---- */
+/* Records a failure as "FILE: message" and returns `status`. */
+static nb_status refuse(nb_bundle *b, nb_status status, const char *format, ...) {
+    int used = snprintf(b->error, sizeof b->error, "%s: ", b->path);
+    if (used < 0 || (size_t)used >= sizeof b->error) used = 0;
+    va_list list;
+    va_start(list, format);
+    vsnprintf(b->error + used, sizeof b->error - (size_t)used, format, list);
+    va_end(list);
+    return status;
+}
+
+static nb_status out_of_memory(nb_bundle *b) { return refuse(b, NB_ERROR_MEMORY, "out of memory"); }
+
+static uint64_t saturating_add(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
+
+/* ---- SHA-256 (FIPS 180-4), for the file and section checksums ---- */
 
 static const uint32_t sha_k[64] = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -75,6 +130,13 @@ static const uint32_t sha_k[64] = {
     0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
     0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
+
+typedef struct {
+    uint32_t state[8];
+    uint8_t block[64];
+    size_t used;
+    uint64_t length;
+} sha256;
 
 static uint32_t rotr(uint32_t x, int n) { return x >> n | x << (32 - n); }
 
@@ -99,35 +161,73 @@ static void sha_block(uint32_t state[8], const uint8_t block[64]) {
     state[4] += e, state[5] += f, state[6] += g, state[7] += h;
 }
 
-/* The first 8 bytes of the SHA-256 of `bytes`, read as a little-endian u64. */
+static void sha_init(sha256 *s) {
+    static const uint32_t initial[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                                        0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+    memcpy(s->state, initial, sizeof initial);
+    s->used = 0, s->length = 0;
+}
+
+static void sha_update(sha256 *s, const uint8_t *bytes, uint64_t length) {
+    s->length += length;
+    if (s->used > 0) {
+        size_t take = 64 - s->used < length ? 64 - s->used : (size_t)length;
+        memcpy(s->block + s->used, bytes, take);
+        s->used += take, bytes += take, length -= take;
+        if (s->used < 64) return;
+        sha_block(s->state, s->block);
+        s->used = 0;
+    }
+    for (; length >= 64; bytes += 64, length -= 64) sha_block(s->state, bytes);
+    if (length > 0) memcpy(s->block, bytes, (size_t)length), s->used = (size_t)length;
+}
+
+static void sha_final(sha256 *s, uint8_t digest[32]) {
+    uint64_t bits = s->length * 8;
+    uint8_t pad = 0x80;
+    sha_update(s, &pad, 1);
+    pad = 0;
+    while (s->used != 56) sha_update(s, &pad, 1);
+    uint8_t size[8];
+    for (int i = 0; i < 8; i++) size[i] = (uint8_t)(bits >> (56 - 8 * i));
+    sha_update(s, size, 8);
+    for (int i = 0; i < 8; i++)
+        for (int j = 0; j < 4; j++) digest[4 * i + j] = (uint8_t)(s->state[i] >> (24 - 8 * j));
+}
+
+/* The first 8 bytes of the SHA-256 of `bytes`, read as a little-endian u64: a section's checksum. */
 static uint64_t checksum(const uint8_t *bytes, uint64_t length) {
-    uint32_t state[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                         0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-    uint64_t whole = length / 64 * 64;
-    for (uint64_t at = 0; at < whole; at += 64) sha_block(state, bytes + at);
-    uint8_t tail[128] = {0};
-    uint64_t rest = length - whole;
-    memcpy(tail, bytes + whole, (size_t)rest);
-    tail[rest] = 0x80;
-    size_t blocks = rest + 9 <= 64 ? 1 : 2;
-    uint64_t bits = length * 8;
-    for (int i = 0; i < 8; i++) tail[blocks * 64 - 1 - i] = (uint8_t)(bits >> (8 * i));
-    for (size_t i = 0; i < blocks; i++) sha_block(state, tail + 64 * i);
-    uint8_t digest[8];
-    for (int i = 0; i < 2; i++)
-        for (int j = 0; j < 4; j++) digest[4 * i + j] = (uint8_t)(state[i] >> (24 - 8 * j));
-    uint64_t value = 0;
-    for (int i = 7; i >= 0; i--) value = value << 8 | digest[i];
-    return value;
+    sha256 s;
+    uint8_t digest[32];
+    sha_init(&s);
+    sha_update(&s, bytes, length);
+    sha_final(&s, digest);
+    return rd64(digest);
+}
+
+/* The whole file's SHA-256, its own header field counted as zeros. */
+static void file_digest(const uint8_t *data, size_t size, uint8_t digest[32]) {
+    static const uint8_t zeros[32];
+    sha256 s;
+    sha_init(&s);
+    sha_update(&s, data, 32);
+    sha_update(&s, zeros, 32);
+    sha_update(&s, data + HEADER_SIZE, size - HEADER_SIZE);
+    sha_final(&s, digest);
 }
 
 /* ---- Opening ---- */
 
+/* The section tagged `tag` in a version this reader knows (1), or NULL: a section in another
+ * version has a layout this reader cannot read, so it counts as absent. */
 static const section *find_section(const nb_bundle *b, const char *tag) {
+    uint32_t wanted = rd32((const uint8_t *)tag);
     for (size_t i = 0; i < b->section_count; i++)
-        if (memcmp(b->sections[i].tag, tag, 4) == 0) return &b->sections[i];
+        if (b->sections[i].raw_tag == wanted) return b->sections[i].version == 1 ? &b->sections[i] : NULL;
     return NULL;
 }
+
+static const uint8_t *section_bytes(const nb_bundle *b, const section *s) { return b->data + s->offset; }
 
 static int compare_offsets(const void *x, const void *y) {
     const section *a = *(const section *const *)x, *c = *(const section *const *)y;
@@ -136,24 +236,24 @@ static int compare_offsets(const void *x, const void *y) {
 
 static nb_status read_table(nb_bundle *b) {
     const uint8_t *h = b->data;
-    if (memcmp(h, "NAVFBNDL", 8) != 0) return fail(b->error, sizeof b->error, "%s: not a navforge bundle", b->path), NB_ERROR_FORMAT;
-    b->major = (uint16_t)(h[8] | h[9] << 8);
-    b->minor = (uint16_t)(h[10] | h[11] << 8);
+    if (memcmp(h, "NAVFBNDL", 8) != 0) return refuse(b, NB_ERROR_FORMAT, "not a navforge bundle");
+    b->major = rd16(h + 8), b->minor = rd16(h + 10);
     if (b->major != SUPPORTED_MAJOR)
-        return fail(b->error, sizeof b->error, "%s: format %u.%u is not supported; this reader reads %u.x", b->path,
-                    b->major, b->minor, SUPPORTED_MAJOR), NB_ERROR_FORMAT;
+        return refuse(b, NB_ERROR_FORMAT, "format %u.%u is not supported; this reader reads %u.x; rebuild the bundle",
+                      b->major, b->minor, SUPPORTED_MAJOR);
     uint32_t count = rd32(h + 16), header_size = rd32(h + 20);
     uint64_t file_size = rd64(h + 24);
     if (file_size != b->size)
-        return fail(b->error, sizeof b->error, "%s: header says %llu bytes, the file has %llu: truncated or extended",
-                    b->path, (unsigned long long)file_size, (unsigned long long)b->size), NB_ERROR_FORMAT;
+        return refuse(b, NB_ERROR_FORMAT, "header says %llu bytes, the file has %llu: truncated or extended",
+                      (unsigned long long)file_size, (unsigned long long)b->size);
+    if (count > MAX_SECTIONS) return refuse(b, NB_ERROR_FORMAT, "%u sections, more than %u", count, MAX_SECTIONS);
     uint64_t table_end = (uint64_t)header_size + (uint64_t)count * ENTRY_SIZE;
-    if (header_size < HEADER_SIZE || table_end > b->size)
-        return fail(b->error, sizeof b->error, "%s: a section table of %u entries does not fit the file", b->path, count),
-               NB_ERROR_FORMAT;
+    if (header_size < HEADER_SIZE || header_size % 8 || table_end > b->size)
+        return refuse(b, NB_ERROR_FORMAT, "a header of %u bytes and a section table of %u entries do not fit the file",
+                      header_size, count);
     b->sections = calloc(count ? count : 1, sizeof(section));
     section **order = calloc(count ? count : 1, sizeof(section *));
-    if (b->sections == NULL || order == NULL) return free(order), NB_ERROR_MEMORY;
+    if (b->sections == NULL || order == NULL) return free(order), out_of_memory(b);
     b->section_count = count;
     nb_status status = NB_OK;
     for (uint32_t i = 0; i < count && status == NB_OK; i++) {
@@ -161,79 +261,139 @@ static nb_status read_table(nb_bundle *b) {
         section *s = &b->sections[i];
         for (int c = 0; c < 4; c++) s->tag[c] = (e[c] >= 32 && e[c] < 127) ? (char)e[c] : '?';
         s->tag[4] = 0;
-        s->version = (uint16_t)(e[4] | e[5] << 8);
+        s->raw_tag = rd32(e);
+        s->version = rd16(e + 4);
         s->offset = rd64(e + 8), s->length = rd64(e + 16), s->checksum = rd64(e + 24);
-        if (s->offset % 8 || s->offset < table_end || s->length > b->size || s->offset > b->size - s->length) {
-            fail(b->error, sizeof b->error, "%s: section %s lies outside the file's sections", b->path, s->tag);
-            status = NB_ERROR_FORMAT;
-        }
+        if (s->offset % 8 || s->offset < table_end || s->length > b->size || s->offset > b->size - s->length)
+            status = refuse(b, NB_ERROR_FORMAT, "section %s lies outside the file's sections", s->tag);
         for (uint32_t j = 0; j < i && status == NB_OK; j++)
-            if (memcmp(b->sections[j].tag, s->tag, 4) == 0) {
-                fail(b->error, sizeof b->error, "%s: section %s appears twice", b->path, s->tag);
-                status = NB_ERROR_FORMAT;
-            }
+            if (b->sections[j].raw_tag == s->raw_tag)
+                status = refuse(b, NB_ERROR_FORMAT, "section %s appears twice", s->tag);
         order[i] = s;
     }
     if (status == NB_OK) {
         qsort(order, count, sizeof(section *), compare_offsets);
         for (uint32_t i = 1; i < count && status == NB_OK; i++)
-            if (order[i]->offset < order[i - 1]->offset + order[i - 1]->length) {
-                fail(b->error, sizeof b->error, "%s: sections %s and %s overlap", b->path, order[i - 1]->tag, order[i]->tag);
-                status = NB_ERROR_FORMAT;
-            }
+            if (order[i]->offset < order[i - 1]->offset + order[i - 1]->length)
+                status = refuse(b, NB_ERROR_FORMAT, "sections %s and %s overlap", order[i - 1]->tag, order[i]->tag);
     }
     free(order);
     return status;
 }
 
+/* Sections first, so that damage inside one is reported by its name; then the whole file, which
+ * also covers the header, the table and the padding. */
 static nb_status verify_checksums(nb_bundle *b) {
     for (size_t i = 0; i < b->section_count; i++) {
         const section *s = &b->sections[i];
         if (checksum(b->data + s->offset, s->length) != s->checksum)
-            return fail(b->error, sizeof b->error, "%s: checksum mismatch in section %s: the file is corrupt", b->path,
-                        s->tag), NB_ERROR_CHECKSUM;
+            return refuse(b, NB_ERROR_CHECKSUM, "checksum mismatch in section %s: the file is corrupt", s->tag);
     }
+    uint8_t digest[32];
+    file_digest(b->data, b->size, digest);
+    if (memcmp(digest, b->data + 32, 32) != 0)
+        return refuse(b, NB_ERROR_CHECKSUM, "the whole-file SHA-256 does not match the header: the file is corrupt");
     return NB_OK;
 }
 
-/* ARCS, PROF and STRS, checked once on open: every route needs them. */
-static nb_status read_graph(nb_bundle *b) {
-    const section *arcs = find_section(b, "ARCS"), *prof = find_section(b, "PROF"), *strs = find_section(b, "STRS");
-    if (!arcs || !prof || !strs)
-        return fail(b->error, sizeof b->error, "%s: ARCS, PROF or STRS is missing", b->path), NB_ERROR_FORMAT;
-    const uint8_t *a = b->data + arcs->offset;
-    if (arcs->length < 8) return fail(b->error, sizeof b->error, "%s: ARCS is too short", b->path), NB_ERROR_FORMAT;
+/* A section of `count u32, reserved u32`, then entries of `entry_size` bytes: checks they fit. */
+static nb_status counted(nb_bundle *b, const section *s, uint64_t entry_size, uint32_t *count, const uint8_t **entries) {
+    if (s->length < 8) return refuse(b, NB_ERROR_FORMAT, "%s is too short for its count", s->tag);
+    const uint8_t *p = section_bytes(b, s);
+    *count = rd32(p);
+    if (8 + *count * entry_size > s->length)
+        return refuse(b, NB_ERROR_FORMAT, "%s: %u entries of %llu bytes do not fit its %llu bytes", s->tag, *count,
+                      (unsigned long long)entry_size, (unsigned long long)s->length);
+    *entries = p + 8;
+    return NB_OK;
+}
+
+static nb_status read_strings(nb_bundle *b, const section *s) {
+    if (s->length < 8) return refuse(b, NB_ERROR_FORMAT, "STRS is too short for its count");
+    const uint8_t *p = section_bytes(b, s);
+    uint64_t count = rd32(p), table = 8 + 4 * (count + 1);
+    if (table > s->length)
+        return refuse(b, NB_ERROR_FORMAT, "STRS: %llu string offsets do not fit its %llu bytes",
+                      (unsigned long long)count + 1, (unsigned long long)s->length);
+    for (uint64_t i = 0; i < count; i++)
+        if (rd32(p + 8 + 4 * i) > rd32(p + 12 + 4 * i))
+            return refuse(b, NB_ERROR_FORMAT, "STRS: string offsets fall at string %llu", (unsigned long long)i);
+    if (table + rd32(p + 8 + 4 * count) > s->length)
+        return refuse(b, NB_ERROR_FORMAT, "STRS: the strings end outside the section");
+    b->strs = p, b->string_bytes = p + table, b->strings = (uint32_t)count;
+    return NB_OK;
+}
+
+/* ARCS and PROF, which every route and way out needs. */
+static nb_status read_graph(nb_bundle *b, const section *arcs, const section *prof) {
+    const uint8_t *a = section_bytes(b, arcs);
+    if (arcs->length < 8) return refuse(b, NB_ERROR_FORMAT, "ARCS is too short");
     uint64_t nodes = rd32(a), count = rd32(a + 4);
     uint64_t table = 8 + 4 * (nodes + 1), entries = (table + 7) / 8 * 8;
     if (entries + 16 * count != arcs->length)
-        return fail(b->error, sizeof b->error, "%s: ARCS does not hold %llu nodes and %llu arcs", b->path,
-                    (unsigned long long)nodes, (unsigned long long)count), NB_ERROR_FORMAT;
-    b->nodes = (uint32_t)nodes, b->arcs = (uint32_t)count;
+        return refuse(b, NB_ERROR_FORMAT, "ARCS does not hold %llu nodes and %llu arcs", (unsigned long long)nodes,
+                      (unsigned long long)count);
+    b->arcs = (uint32_t)count;
     b->first_out = a + 8, b->arc_entries = a + entries;
+    if (nodes != b->nodes) return refuse(b, NB_ERROR_FORMAT, "ARCS has %llu nodes, NODE %u", (unsigned long long)nodes, b->nodes);
     if (rd32(b->first_out) != 0 || rd32(b->first_out + 4 * nodes) != count)
-        return fail(b->error, sizeof b->error, "%s: ARCS offsets do not rise to %u", b->path, b->arcs), NB_ERROR_FORMAT;
+        return refuse(b, NB_ERROR_FORMAT, "ARCS offsets do not rise from 0 to %u", b->arcs);
     for (uint32_t v = 0; v < b->nodes; v++)
-        if (rd32(b->first_out + 4 * v) > rd32(b->first_out + 4 * (v + 1)))
-            return fail(b->error, sizeof b->error, "%s: ARCS offsets fall at node %u", b->path, v), NB_ERROR_FORMAT;
+        if (rd32(b->first_out + 4 * (size_t)v) > rd32(b->first_out + 4 * ((size_t)v + 1)))
+            return refuse(b, NB_ERROR_FORMAT, "ARCS offsets fall at node %u", v);
     for (uint32_t e = 0; e < b->arcs; e++)
         if (rd32(b->arc_entries + 16 * (size_t)e) >= b->nodes)
-            return fail(b->error, sizeof b->error, "%s: arc %u ends outside the nodes", b->path, e), NB_ERROR_FORMAT;
-    const uint8_t *p = b->data + prof->offset;
-    if (prof->length < 8) return fail(b->error, sizeof b->error, "%s: PROF is too short", b->path), NB_ERROR_FORMAT;
+            return refuse(b, NB_ERROR_FORMAT, "ARCS: arc %u ends outside the nodes", e);
+    const uint8_t *p = section_bytes(b, prof);
+    if (prof->length < 8) return refuse(b, NB_ERROR_FORMAT, "PROF is too short");
     uint64_t profiles = rd32(p);
+    if (profiles >= 256) return refuse(b, NB_ERROR_FORMAT, "PROF has %llu profiles, at most 255", (unsigned long long)profiles);
     if (rd32(p + 4) != b->arcs || 8 + 8 * profiles + 4 * profiles * (uint64_t)b->arcs != prof->length)
-        return fail(b->error, sizeof b->error, "%s: PROF does not hold %llu profiles of %u arcs", b->path,
-                    (unsigned long long)profiles, b->arcs), NB_ERROR_FORMAT;
+        return refuse(b, NB_ERROR_FORMAT, "PROF does not hold %llu profiles of %u arcs", (unsigned long long)profiles,
+                      b->arcs);
     b->profiles = (uint32_t)profiles, b->prof = p;
-    b->strs = b->data + strs->offset, b->strs_length = strs->length;
-    b->hierarchies = calloc(profiles ? profiles : 1, sizeof(hierarchy));
-    return b->hierarchies ? NB_OK : NB_ERROR_MEMORY;
+    return NB_OK;
+}
+
+/* The required sections, checked as far as this reader relies on them. */
+static nb_status read_required(nb_bundle *b) {
+    static const char *const required[] = {"META", "STRS", "LEVL", "NODE", "ARCS", "PROF", "PLAC", "EVNT"};
+    const section *found[8];
+    for (int i = 0; i < 8; i++)
+        if ((found[i] = find_section(b, required[i])) == NULL)
+            return refuse(b, NB_ERROR_FORMAT, "the required section %s (version 1) is missing", required[i]);
+    nb_status status = read_strings(b, found[1]);
+    if (status != NB_OK) return status;
+    if ((status = counted(b, found[2], 24, &b->level_count, &b->levels)) != NB_OK) return status;
+    if ((status = counted(b, found[3], 16, &b->nodes, &b->node_entries)) != NB_OK) return status;
+    for (uint32_t v = 0; v < b->nodes; v++)
+        if (rd16(b->node_entries + 16 * (size_t)v + 8) >= b->level_count)
+            return refuse(b, NB_ERROR_FORMAT, "NODE: node %u is on level %u, LEVL has %u", v,
+                          rd16(b->node_entries + 16 * (size_t)v + 8), b->level_count);
+    if ((status = read_graph(b, found[4], found[5])) != NB_OK) return status;
+    if ((status = counted(b, found[6], 64, &b->place_count, &b->places)) != NB_OK) return status;
+    for (uint32_t i = 0; i < b->place_count; i++) {
+        const uint8_t *p = b->places + 64 * (size_t)i;
+        if (rd16(p + 2) != NO_LEVEL && rd16(p + 2) >= b->level_count)
+            return refuse(b, NB_ERROR_FORMAT, "PLAC: place %u is on level %u, LEVL has %u", i, rd16(p + 2), b->level_count);
+        if (rd32(p + 4) != NB_NONE && rd32(p + 4) >= b->nodes)
+            return refuse(b, NB_ERROR_FORMAT, "PLAC: place %u ends at node %u, NODE has %u", i, rd32(p + 4), b->nodes);
+    }
+    uint32_t events;
+    const uint8_t *entries;
+    if ((status = counted(b, found[7], 32, &events, &entries)) != NB_OK) return status;
+    for (uint32_t i = 0; i < events; i++)
+        if (rd32(entries + 32 * (size_t)i) >= b->place_count)
+            return refuse(b, NB_ERROR_FORMAT, "EVNT: event %u names place %u, PLAC has %u", i,
+                          rd32(entries + 32 * (size_t)i), b->place_count);
+    b->hierarchies = calloc(b->profiles ? b->profiles : 1, sizeof(hierarchy));
+    return b->hierarchies ? NB_OK : out_of_memory(b);
 }
 
 nb_status nb_open(const char *path, int verify, nb_bundle **out, char *message, size_t message_size) {
     *out = NULL;
     nb_bundle *b = calloc(1, sizeof *b);
-    if (b == NULL) return NB_ERROR_MEMORY;
+    if (b == NULL) return fail(message, message_size, "%s: out of memory", path), NB_ERROR_MEMORY;
     snprintf(b->path, sizeof b->path, "%s", path);
     int fd = open(path, O_RDONLY);
     struct stat info;
@@ -243,13 +403,14 @@ nb_status nb_open(const char *path, int verify, nb_bundle **out, char *message, 
         free(b);
         return NB_ERROR_IO;
     }
-    b->size = (size_t)info.st_size;
-    if (b->size < HEADER_SIZE) {
-        fail(message, message_size, "%s: %llu bytes is too short for a bundle header", path, (unsigned long long)b->size);
+    if (info.st_size < (off_t)HEADER_SIZE) {
+        fail(message, message_size, "%s: %llu bytes is too short for a bundle header", path,
+             (unsigned long long)info.st_size);
         close(fd);
         free(b);
         return NB_ERROR_FORMAT;
     }
+    b->size = (size_t)info.st_size;
     void *mapped = mmap(NULL, b->size, PROT_READ, MAP_PRIVATE, fd, 0);
     close(fd);
     if (mapped == MAP_FAILED) {
@@ -260,9 +421,9 @@ nb_status nb_open(const char *path, int verify, nb_bundle **out, char *message, 
     b->data = mapped;
     nb_status status = read_table(b);
     if (status == NB_OK && verify) status = verify_checksums(b);
-    if (status == NB_OK) status = read_graph(b);
+    if (status == NB_OK) status = read_required(b);
     if (status != NB_OK) {
-        fail(message, message_size, "%s", status == NB_ERROR_MEMORY ? "out of memory" : b->error);
+        fail(message, message_size, "%s", b->error);
         nb_close(b);
         return status;
     }
@@ -283,6 +444,8 @@ uint16_t nb_format_major(const nb_bundle *b) { return b->major; }
 uint16_t nb_format_minor(const nb_bundle *b) { return b->minor; }
 size_t nb_section_count(const nb_bundle *b) { return b->section_count; }
 uint32_t nb_node_count(const nb_bundle *b) { return b->nodes; }
+uint32_t nb_level_count(const nb_bundle *b) { return b->level_count; }
+uint32_t nb_place_count(const nb_bundle *b) { return b->place_count; }
 uint32_t nb_profile_count(const nb_bundle *b) { return b->profiles; }
 
 nb_status nb_section_info(const nb_bundle *b, size_t index, char tag[5], uint64_t *offset, uint64_t *length) {
@@ -292,20 +455,23 @@ nb_status nb_section_info(const nb_bundle *b, size_t index, char tag[5], uint64_
     return NB_OK;
 }
 
-/* String `index` of STRS, or NULL when it lies outside the section. */
-static const char *string_at(const nb_bundle *b, uint32_t index, size_t *length) {
-    if (b->strs_length < 8) return NULL;
-    uint64_t count = rd32(b->strs), table = 8 + 4 * (count + 1);
-    if (index >= count || table > b->strs_length) return NULL;
+const char *nb_string(const nb_bundle *b, uint32_t index, size_t *length) {
+    if (index >= b->strings) return NULL;
     uint32_t start = rd32(b->strs + 8 + 4 * (size_t)index), end = rd32(b->strs + 12 + 4 * (size_t)index);
-    if (start > end || table + end > b->strs_length) return NULL;
     *length = end - start;
-    return (const char *)b->strs + table + start;
+    return (const char *)b->string_bytes + start;
+}
+
+nb_status nb_node_info(const nb_bundle *b, uint32_t node, int32_t *latitude, int32_t *longitude, uint32_t *level) {
+    if (node >= b->nodes) return NB_ERROR_ARGUMENT;
+    const uint8_t *e = b->node_entries + 16 * (size_t)node;
+    *latitude = (int32_t)rd32(e), *longitude = (int32_t)rd32(e + 4), *level = rd16(e + 8);
+    return NB_OK;
 }
 
 const char *nb_profile_name(const nb_bundle *b, uint32_t index, size_t *length) {
     if (index >= b->profiles) return NULL;
-    return string_at(b, rd32(b->prof + 8 + 8 * (size_t)index), length);
+    return nb_string(b, rd32(b->prof + 8 + 8 * (size_t)index), length);
 }
 
 int nb_profile_index(const nb_bundle *b, const char *name) {
@@ -317,260 +483,919 @@ int nb_profile_index(const nb_bundle *b, const char *name) {
     return -1;
 }
 
+static uint32_t profile_cost(const nb_bundle *b, uint32_t profile, uint32_t arc) {
+    return rd32(b->prof + 8 + 8 * (size_t)b->profiles + 4 * ((size_t)profile * b->arcs + arc));
+}
+
 /* ---- Hierarchies ---- */
 
 #define W(h, array, i) rd32((h)->words + 4 * ((h)->array + (size_t)(i)))
 
-static size_t slot_up(const hierarchy *h, uint32_t arc, uint32_t node) { return W(h, down_first, node + 1) + (size_t)arc; }
-static size_t slot_down(const hierarchy *h, uint32_t arc, uint32_t node) { return W(h, up_first, node) + (size_t)arc; }
+static size_t slot_up(const hierarchy *h, uint32_t arc, uint32_t rank) { return W(h, down_first, rank + 1) + (size_t)arc; }
+static size_t slot_down(const hierarchy *h, uint32_t arc, uint32_t rank) { return W(h, up_first, rank) + (size_t)arc; }
 
-/* Input arcs an arc stands for (bounded), or 0 when the arc is invalid. */
-static uint64_t arc_size(const hierarchy *h, uint32_t via, uint32_t first, uint32_t second, uint32_t weight, uint32_t tail,
-                         uint32_t head, uint32_t owner, const uint64_t *up_size, const uint64_t *down_size,
-                         uint32_t input_arcs, uint64_t limit) {
-    if (via & ORIGINAL_ARC) return first == via && second == via && (via & ~ORIGINAL_ARC) < input_arcs ? 1 : 0;
+/* What the full check of a hierarchy needs besides the hierarchy. */
+typedef struct {
+    const nb_bundle *b;
+    uint32_t profile;
+    const uint32_t *arc_tail; /* each ARCS arc's tail node */
+    const uint64_t *up_size, *down_size;
+} check_context;
+
+/* How many input arcs an arc from rank `tail` to rank `head` stands for (at most ARCS's count),
+ * or 0 when it is invalid. `owner` is the rank it is stored at, the lower of its ends. */
+static uint64_t arc_size(const check_context *x, const hierarchy *h, uint32_t via, uint32_t first, uint32_t second,
+                         uint32_t weight, uint32_t tail, uint32_t head, uint32_t owner) {
+    if (via & ORIGINAL_ARC) {
+        uint32_t arc = via & ~ORIGINAL_ARC;
+        if (first != via || second != via || arc >= x->b->arcs) return 0;
+        /* An input arc must be the ARCS arc between the nodes it joins, at its PROF cost, so
+         * that every unpacked route chains from source to target and costs what was found. */
+        if (x->arc_tail[arc] != W(h, node_at_rank, tail) ||
+            rd32(x->b->arc_entries + 16 * (size_t)arc) != W(h, node_at_rank, head))
+            return 0;
+        uint32_t cost = profile_cost(x->b, x->profile, arc);
+        return cost != NB_NONE && cost == weight ? 1 : 0;
+    }
     uint32_t middle = via;
     if (middle >= owner) return 0;
-    uint64_t down = (uint64_t)first - W(h, up_first, middle), up = (uint64_t)second - W(h, down_first, middle + 1);
     if (first < W(h, up_first, middle) || second < W(h, down_first, middle + 1)) return 0;
+    uint64_t down = (uint64_t)first - W(h, up_first, middle), up = (uint64_t)second - W(h, down_first, middle + 1);
     if (down < W(h, down_first, middle) || down >= W(h, down_first, middle + 1)) return 0;
     if (up < W(h, up_first, middle) || up >= W(h, up_first, middle + 1)) return 0;
     if (W(h, down_tail, down) != tail || W(h, up_head, up) != head) return 0;
     if ((uint64_t)W(h, down_weight, down) + W(h, up_weight, up) != weight) return 0;
-    uint64_t total = down_size[down] + up_size[up];
-    return total <= limit ? total : 0;
+    uint64_t total = x->down_size[down] + x->up_size[up];
+    return total <= (x->b->arcs ? x->b->arcs : 1) ? total : 0;
 }
 
-static nb_status check_hierarchy(nb_bundle *b, hierarchy *h, const char *tag) {
+static nb_status check_hierarchy(nb_bundle *b, hierarchy *h, uint32_t profile, const char *tag) {
     uint32_t n = h->n;
-    nb_status bad = NB_ERROR_FORMAT;
+    nb_status status = NB_OK;
     uint8_t *seen = calloc(n ? n : 1, 1);
     uint64_t *up_size = calloc(h->u ? h->u : 1, sizeof(uint64_t)), *down_size = calloc(h->d ? h->d : 1, sizeof(uint64_t));
-    if (!seen || !up_size || !down_size) { bad = NB_ERROR_MEMORY; goto done; }
-    if ((uint64_t)h->u + h->d >= ORIGINAL_ARC) goto refuse;
+    uint32_t *arc_tail = malloc(sizeof(uint32_t) * (b->arcs ? b->arcs : 1));
+    if (!seen || !up_size || !down_size || !arc_tail) { status = out_of_memory(b); goto done; }
+    for (uint32_t v = 0; v < b->nodes; v++)
+        for (uint32_t a = rd32(b->first_out + 4 * (size_t)v); a < rd32(b->first_out + 4 * ((size_t)v + 1)); a++)
+            arc_tail[a] = v;
+    if ((uint64_t)h->u + h->d >= ORIGINAL_ARC) goto refused;
     for (uint32_t r = 0; r < n; r++) {
         uint32_t node = W(h, node_at_rank, r);
-        if (node >= n || seen[node] || W(h, rank, node) != r) goto refuse;
+        if (node >= n || seen[node] || W(h, rank, node) != r) goto refused;
         seen[node] = 1;
     }
     size_t firsts[2] = {h->up_first, h->down_first}, others[2] = {h->up_head, h->down_tail};
     uint32_t counts[2] = {h->u, h->d};
     for (int g = 0; g < 2; g++) {
-        if (rd32(h->words + 4 * firsts[g]) != 0 || rd32(h->words + 4 * (firsts[g] + n)) != counts[g]) goto refuse;
+        if (rd32(h->words + 4 * firsts[g]) != 0 || rd32(h->words + 4 * (firsts[g] + n)) != counts[g]) goto refused;
         for (uint32_t r = 0; r < n; r++)
-            if (rd32(h->words + 4 * (firsts[g] + r)) > rd32(h->words + 4 * (firsts[g] + r + 1))) goto refuse;
+            if (rd32(h->words + 4 * (firsts[g] + r)) > rd32(h->words + 4 * (firsts[g] + r + 1))) goto refused;
         for (uint32_t r = 0; r < n; r++) {
             uint32_t previous = r;
             for (uint32_t a = rd32(h->words + 4 * (firsts[g] + r)); a < rd32(h->words + 4 * (firsts[g] + r + 1)); a++) {
                 uint32_t other = rd32(h->words + 4 * (others[g] + a));
-                if (other <= previous || other >= n) goto refuse;
+                if (other <= previous || other >= n) goto refused;
                 previous = other;
             }
         }
     }
-    uint64_t limit = b->arcs ? b->arcs : 1;
+    /* Halves lie at a lower rank than the arc they make up, so rising ranks size them first. */
+    check_context x = {b, profile, arc_tail, up_size, down_size};
     for (uint32_t r = 0; r < n; r++) {
         for (uint32_t a = W(h, up_first, r); a < W(h, up_first, r + 1); a++) {
             size_t at = slot_up(h, a, r);
-            up_size[a] = arc_size(h, W(h, up_via, a), W(h, halves, 2 * at), W(h, halves, 2 * at + 1), W(h, up_weight, a), r,
-                                  W(h, up_head, a), r, up_size, down_size, b->arcs, limit);
-            if (up_size[a] == 0) goto refuse;
+            up_size[a] = arc_size(&x, h, W(h, up_via, a), W(h, halves, 2 * at), W(h, halves, 2 * at + 1),
+                                  W(h, up_weight, a), r, W(h, up_head, a), r);
+            if (up_size[a] == 0) goto refused;
         }
         for (uint32_t a = W(h, down_first, r); a < W(h, down_first, r + 1); a++) {
             size_t at = slot_down(h, a, r);
-            down_size[a] = arc_size(h, W(h, down_via, a), W(h, halves, 2 * at), W(h, halves, 2 * at + 1),
-                                    W(h, down_weight, a), W(h, down_tail, a), r, r, up_size, down_size, b->arcs, limit);
-            if (down_size[a] == 0) goto refuse;
+            down_size[a] = arc_size(&x, h, W(h, down_via, a), W(h, halves, 2 * at), W(h, halves, 2 * at + 1),
+                                    W(h, down_weight, a), W(h, down_tail, a), r, r);
+            if (down_size[a] == 0) goto refused;
         }
     }
-    bad = NB_OK;
     goto done;
-refuse:
-    fail(b->error, sizeof b->error, "%s: %s is not a valid contraction hierarchy", b->path, tag);
+refused:
+    status = refuse(b, NB_ERROR_FORMAT, "%s is not a valid contraction hierarchy", tag);
 done:
-    free(seen), free(up_size), free(down_size);
-    return bad;
+    free(seen), free(up_size), free(down_size), free(arc_tail);
+    return status;
 }
 
 static nb_status load_hierarchy(nb_bundle *b, uint32_t profile, hierarchy **out) {
     hierarchy *h = &b->hierarchies[profile];
     char tag[5];
     snprintf(tag, sizeof tag, "CH%02X", profile & 0xFF);
-    if (h->state == -1) return fail(b->error, sizeof b->error, "%s: %s is not a valid contraction hierarchy", b->path, tag), NB_ERROR_FORMAT;
-    if (h->state == 0) {
+    if (!h->checked) {
         const section *s = find_section(b, tag);
-        if (s == NULL) return fail(b->error, sizeof b->error, "%s: no contraction hierarchy %s", b->path, tag), NB_ERROR_FORMAT;
-        const uint8_t *w = b->data + s->offset;
+        if (s == NULL) return refuse(b, NB_ERROR_UNAVAILABLE, "no contraction hierarchy %s: routing is not available", tag);
+        const uint8_t *w = section_bytes(b, s);
         if (s->length < 16 || s->length % 4 || rd32(w) != HIERARCHY_MAGIC)
-            return h->state = -1, fail(b->error, sizeof b->error, "%s: %s is not a CHv2 hierarchy", b->path, tag), NB_ERROR_FORMAT;
+            return refuse(b, NB_ERROR_FORMAT, "%s is not a CHv2 hierarchy", tag);
         uint64_t n = rd32(w + 4), u = rd32(w + 8), d = rd32(w + 12);
-        if (s->length / 4 != 4 + 4 * n + 2 + 5 * (u + d))
-            return h->state = -1, fail(b->error, sizeof b->error, "%s: %s has the wrong length", b->path, tag), NB_ERROR_FORMAT;
+        if (s->length / 4 != 4 + 4 * n + 2 + 5 * (u + d)) return refuse(b, NB_ERROR_FORMAT, "%s has the wrong length", tag);
         if (n != b->nodes)
-            return h->state = -1, fail(b->error, sizeof b->error, "%s: %s has %llu nodes, ARCS %u", b->path, tag,
-                                        (unsigned long long)n, b->nodes), NB_ERROR_FORMAT;
+            return refuse(b, NB_ERROR_FORMAT, "%s has %llu nodes, NODE %u", tag, (unsigned long long)n, b->nodes);
         h->words = w, h->n = (uint32_t)n, h->u = (uint32_t)u, h->d = (uint32_t)d;
         h->rank = 4, h->node_at_rank = 4 + n, h->up_first = 4 + 2 * n, h->up_head = h->up_first + n + 1;
         h->up_weight = h->up_head + u, h->up_via = h->up_weight + u, h->down_first = h->up_via + u;
         h->down_tail = h->down_first + n + 1, h->down_weight = h->down_tail + d, h->down_via = h->down_weight + d;
         h->halves = h->down_via + d;
-        nb_status status = check_hierarchy(b, h, tag);
-        if (status != NB_OK) { h->state = status == NB_ERROR_MEMORY ? 0 : -1; return status; }
-        h->state = 1;
+        nb_status status = check_hierarchy(b, h, profile, tag);
+        if (status != NB_OK) return status;
+        h->checked = 1;
     }
     *out = h;
     return NB_OK;
 }
 
-/* One upward search: every node it reaches, with distance, arc and previous node. */
+/* A lazy priority queue of (distance, rank), smallest first: ties go to the lower rank so that
+ * every reader takes nodes out in the same order. */
 typedef struct {
-    uint64_t *distance;
-    uint32_t *arc, *previous;
-    uint8_t *settled;
-} search;
+    uint64_t key;
+    uint32_t rank;
+} queue_entry;
 
-typedef struct { uint64_t key; uint32_t node; } heap_entry;
+typedef struct {
+    queue_entry *items;
+    size_t count, capacity;
+} queue;
 
-static int run_search(const hierarchy *h, uint32_t start, int up, search *s) {
-    uint32_t n = h->n;
-    s->distance = malloc(sizeof(uint64_t) * n), s->arc = malloc(sizeof(uint32_t) * n);
-    s->previous = malloc(sizeof(uint32_t) * n), s->settled = calloc(n, 1);
-    size_t capacity = 64, count = 0;
-    heap_entry *heap = malloc(sizeof(heap_entry) * capacity);
-    if (!s->distance || !s->arc || !s->previous || !s->settled || !heap) return free(heap), 0;
-    for (uint32_t i = 0; i < n; i++) s->distance[i] = UINT64_MAX, s->arc[i] = NB_NONE, s->previous[i] = NB_NONE;
-    size_t first = up ? h->up_first : h->down_first, other = up ? h->up_head : h->down_tail;
-    size_t weight = up ? h->up_weight : h->down_weight;
-    s->distance[start] = 0;
-    heap[count++] = (heap_entry){0, start};
-    while (count > 0) {
-        heap_entry top = heap[0], last = heap[--count];
-        size_t at = 0; /* sift `last` down from the root */
-        while (count > 0) {
-            size_t child = 2 * at + 1;
-            if (child >= count) break;
-            if (child + 1 < count && heap[child + 1].key < heap[child].key) child++;
-            if (heap[child].key >= last.key) break;
-            heap[at] = heap[child], at = child;
-        }
-        if (count > 0) heap[at] = last;
-        if (s->settled[top.node] || top.key != s->distance[top.node]) continue;
-        s->settled[top.node] = 1;
-        for (uint32_t a = rd32(h->words + 4 * (first + top.node)); a < rd32(h->words + 4 * (first + top.node + 1)); a++) {
-            uint32_t next = rd32(h->words + 4 * (other + a));
-            uint64_t total = top.key + rd32(h->words + 4 * (weight + a));
-            if (total >= s->distance[next]) continue;
-            s->distance[next] = total, s->arc[next] = a, s->previous[next] = top.node;
-            if (count == capacity) {
-                heap_entry *larger = realloc(heap, sizeof(heap_entry) * capacity * 2);
-                if (!larger) return free(heap), 0;
-                heap = larger, capacity *= 2;
-            }
-            size_t child = count++; /* sift up */
-            while (child > 0 && heap[(child - 1) / 2].key > total) heap[child] = heap[(child - 1) / 2], child = (child - 1) / 2;
-            heap[child] = (heap_entry){total, next};
-        }
+static int entry_before(queue_entry a, queue_entry b) { return a.key < b.key || (a.key == b.key && a.rank < b.rank); }
+
+static int queue_push(queue *q, queue_entry e) {
+    if (q->count == q->capacity) {
+        size_t capacity = q->capacity ? 2 * q->capacity : 64;
+        if (capacity > SIZE_MAX / sizeof(queue_entry)) return 0;
+        queue_entry *larger = realloc(q->items, capacity * sizeof(queue_entry));
+        if (!larger) return 0;
+        q->items = larger, q->capacity = capacity;
     }
-    free(heap);
+    size_t at = q->count++;
+    while (at > 0 && entry_before(e, q->items[(at - 1) / 2])) q->items[at] = q->items[(at - 1) / 2], at = (at - 1) / 2;
+    q->items[at] = e;
     return 1;
 }
 
-static void free_search(search *s) { free(s->distance), free(s->arc), free(s->previous), free(s->settled); }
+static void queue_pop(queue *q) {
+    queue_entry last = q->items[--q->count];
+    size_t at = 0;
+    for (;;) {
+        size_t child = 2 * at + 1;
+        if (child >= q->count) break;
+        if (child + 1 < q->count && entry_before(q->items[child + 1], q->items[child])) child++;
+        if (!entry_before(q->items[child], last)) break;
+        q->items[at] = q->items[child], at = child;
+    }
+    if (q->count > 0) q->items[at] = last;
+}
+
+/* One side of the reference query: the forward side climbs upward arcs and stalls on downward
+ * ones; the backward side climbs downward arcs (to their tails) and stalls on upward ones. */
+typedef struct {
+    uint64_t *distance;
+    uint32_t *parent_arc, *parent_rank;
+    queue q;
+    size_t first, other, weight;                   /* the arcs this side climbs */
+    size_t stall_first, stall_other, stall_weight; /* the other graph's arcs at a node */
+} side;
+
+static int side_init(side *s, const hierarchy *h, int forward, uint32_t start) {
+    s->distance = malloc(sizeof(uint64_t) * (h->n ? h->n : 1));
+    s->parent_arc = malloc(sizeof(uint32_t) * (h->n ? h->n : 1));
+    s->parent_rank = malloc(sizeof(uint32_t) * (h->n ? h->n : 1));
+    if (!s->distance || !s->parent_arc || !s->parent_rank) return 0;
+    for (uint32_t i = 0; i < h->n; i++) s->distance[i] = UNREACHED, s->parent_arc[i] = NB_NONE, s->parent_rank[i] = NB_NONE;
+    s->first = forward ? h->up_first : h->down_first;
+    s->other = forward ? h->up_head : h->down_tail;
+    s->weight = forward ? h->up_weight : h->down_weight;
+    s->stall_first = forward ? h->down_first : h->up_first;
+    s->stall_other = forward ? h->down_tail : h->up_head;
+    s->stall_weight = forward ? h->down_weight : h->up_weight;
+    s->distance[start] = 0;
+    return queue_push(&s->q, (queue_entry){0, start});
+}
+
+static void side_free(side *s) { free(s->distance), free(s->parent_arc), free(s->parent_rank), free(s->q.items); }
+
+/* Drops entries whose rank has since been reached more cheaply, so the top is the true minimum. */
+static void discard_outdated(side *s) {
+    while (s->q.count > 0 && s->q.items[0].key != s->distance[s->q.items[0].rank]) queue_pop(&s->q);
+}
+
+/* Takes the smallest (distance, rank) of `me` out and handles it (steps 1 to 3 of the query). */
+static int settle(const hierarchy *h, side *me, const side *other, uint64_t *best, uint32_t *meeting) {
+    queue_entry top = me->q.items[0];
+    queue_pop(&me->q);
+    uint64_t k = top.key;
+    uint32_t v = top.rank;
+    if (other->distance[v] != UNREACHED && saturating_add(k, other->distance[v]) < *best)
+        *best = saturating_add(k, other->distance[v]), *meeting = v;
+    const uint8_t *w = h->words;
+    for (uint32_t a = rd32(w + 4 * (me->stall_first + v)); a < rd32(w + 4 * (me->stall_first + v + 1)); a++) {
+        uint32_t u = rd32(w + 4 * (me->stall_other + a));
+        if (me->distance[u] != UNREACHED && me->distance[u] + rd32(w + 4 * (me->stall_weight + a)) < k) return 1;
+    }
+    for (uint32_t a = rd32(w + 4 * (me->first + v)); a < rd32(w + 4 * (me->first + v + 1)); a++) {
+        uint32_t next = rd32(w + 4 * (me->other + a));
+        uint64_t total = k + rd32(w + 4 * (me->weight + a));
+        if (total >= me->distance[next]) continue;
+        me->distance[next] = total, me->parent_arc[next] = a, me->parent_rank[next] = v;
+        if (!queue_push(&me->q, (queue_entry){total, next})) return 0;
+    }
+    return 1;
+}
+
+typedef struct {
+    uint32_t *items;
+    size_t count, capacity;
+} u32_list;
+
+static int list_push(u32_list *l, uint32_t value) {
+    if (l->count == l->capacity) {
+        size_t capacity = l->capacity ? 2 * l->capacity : 64;
+        if (capacity > SIZE_MAX / sizeof(uint32_t)) return 0;
+        uint32_t *larger = realloc(l->items, capacity * sizeof(uint32_t));
+        if (!larger) return 0;
+        l->items = larger, l->capacity = capacity;
+    }
+    l->items[l->count++] = value;
+    return 1;
+}
+
+void nb_path_free(nb_path *path) {
+    if (path == NULL) return;
+    free(path->nodes), free(path->arcs);
+    path->nodes = NULL, path->arcs = NULL, path->node_count = 0, path->arc_count = 0;
+}
+
+/* Replaces the meeting's hierarchy arcs by their halves, first then second, down to ARCS arcs. */
+static nb_status unpack(nb_bundle *b, const hierarchy *h, uint32_t profile, uint32_t source, const side *forward,
+                        const side *backward, uint32_t meeting, uint64_t best, nb_path *path) {
+    u32_list stack = {0}, arcs = {0};
+    nb_status status = NB_OK;
+    /* The stack holds slots, the next to expand on top: the descent from the meeting rank to the
+     * target, last arc pushed first, then the climb, whose parents run from the meeting down. */
+    u32_list descent = {0};
+    for (uint32_t v = meeting; backward->parent_arc[v] != NB_NONE; v = backward->parent_rank[v])
+        if (!list_push(&descent, (uint32_t)slot_down(h, backward->parent_arc[v], backward->parent_rank[v]))) goto memory;
+    for (size_t i = descent.count; i > 0; i--)
+        if (!list_push(&stack, descent.items[i - 1])) goto memory;
+    for (uint32_t v = meeting; forward->parent_arc[v] != NB_NONE; v = forward->parent_rank[v])
+        if (!list_push(&stack, (uint32_t)slot_up(h, forward->parent_arc[v], forward->parent_rank[v]))) goto memory;
+    while (stack.count > 0) {
+        uint32_t slot = stack.items[--stack.count], first = W(h, halves, 2 * (size_t)slot);
+        if (first & ORIGINAL_ARC) {
+            /* A checked hierarchy cannot unpack to more arcs than ARCS has; stop if it tries. */
+            if (arcs.count >= b->arcs) {
+                status = refuse(b, NB_ERROR_FORMAT, "CH%02X: a route unpacks to more arcs than ARCS has", profile);
+                goto done;
+            }
+            if (!list_push(&arcs, first & ~ORIGINAL_ARC)) goto memory;
+            continue;
+        }
+        if (!list_push(&stack, W(h, halves, 2 * (size_t)slot + 1)) || !list_push(&stack, first)) goto memory;
+    }
+    path->nodes = malloc(sizeof(uint32_t) * (arcs.count + 1));
+    if (!path->nodes) goto memory;
+    /* A route from a node to itself has no arcs; its array is still a valid pointer. */
+    if (!arcs.items && !(arcs.items = malloc(sizeof(uint32_t)))) goto memory;
+    path->nodes[0] = source, path->node_count = 1;
+    uint64_t duration = 0, length = 0;
+    for (size_t i = 0; i < arcs.count; i++) {
+        uint32_t arc = arcs.items[i], tail = path->nodes[i];
+        if (arc < rd32(b->first_out + 4 * (size_t)tail) || arc >= rd32(b->first_out + 4 * ((size_t)tail + 1))) {
+            status = refuse(b, NB_ERROR_FORMAT, "CH%02X: a route does not chain at arc %u", profile, arc);
+            goto done;
+        }
+        path->nodes[path->node_count++] = rd32(b->arc_entries + 16 * (size_t)arc);
+        duration += profile_cost(b, profile, arc);
+        length += rd32(b->arc_entries + 16 * (size_t)arc + 4);
+    }
+    if (duration != best) {
+        status = refuse(b, NB_ERROR_FORMAT, "CH%02X: a route costs %llu ms in PROF, %llu in the hierarchy", profile,
+                        (unsigned long long)duration, (unsigned long long)best);
+        goto done;
+    }
+    path->duration = duration, path->length = length;
+    path->arcs = arcs.items, path->arc_count = arcs.count, arcs.items = NULL;
+    goto done;
+memory:
+    status = out_of_memory(b);
+done:
+    free(stack.items), free(arcs.items), free(descent.items);
+    return status;
+}
+
+nb_status nb_route_path(nb_bundle *b, uint32_t profile, uint32_t source, uint32_t target, nb_path *path) {
+    memset(path, 0, sizeof *path);
+    path->duration = UINT64_MAX;
+    if (profile >= b->profiles || source >= b->nodes || target >= b->nodes)
+        return refuse(b, NB_ERROR_ARGUMENT, "profile %u or node %u/%u is out of range", profile, source, target);
+    hierarchy *h;
+    nb_status status = load_hierarchy(b, profile, &h);
+    if (status != NB_OK) return status;
+    side sides[2];
+    memset(sides, 0, sizeof sides);
+    if (!side_init(&sides[0], h, 1, W(h, rank, source)) || !side_init(&sides[1], h, 0, W(h, rank, target))) {
+        status = out_of_memory(b);
+        goto done;
+    }
+    uint64_t best = UNREACHED;
+    uint32_t meeting = NB_NONE;
+    int turn = 0; /* forward first */
+    for (;;) {
+        discard_outdated(&sides[0]), discard_outdated(&sides[1]);
+        int open[2];
+        for (int i = 0; i < 2; i++) open[i] = sides[i].q.count > 0 && sides[i].q.items[0].key < best;
+        if (!open[0] && !open[1]) break;
+        int who = open[turn] ? turn : 1 - turn;
+        turn = 1 - who;
+        if (!settle(h, &sides[who], &sides[1 - who], &best, &meeting)) {
+            status = out_of_memory(b);
+            goto done;
+        }
+    }
+    if (meeting != NB_NONE)
+        status = unpack(b, h, profile, source, &sides[0], &sides[1], meeting, best, path);
+    if (status != NB_OK) nb_path_free(path), path->duration = UINT64_MAX;
+done:
+    side_free(&sides[0]), side_free(&sides[1]);
+    return status;
+}
 
 nb_status nb_route(nb_bundle *b, uint32_t profile, uint32_t source, uint32_t target, uint32_t *distance,
                    uint32_t **nodes, size_t *node_count) {
     *distance = NB_NONE, *nodes = NULL, *node_count = 0;
-    if (profile >= b->profiles || source >= b->nodes || target >= b->nodes)
-        return fail(b->error, sizeof b->error, "%s: profile %u or node %u/%u is out of range", b->path, profile, source,
-                    target), NB_ERROR_ARGUMENT;
-    hierarchy *h;
-    nb_status status = load_hierarchy(b, profile, &h);
-    if (status != NB_OK) return status;
-    search forward = {0}, backward = {0};
-    uint32_t *stack = NULL, *path = NULL;
-    status = NB_ERROR_MEMORY;
-    if (!run_search(h, W(h, rank, source), 1, &forward) || !run_search(h, W(h, rank, target), 0, &backward)) goto done;
-    uint64_t best = UINT64_MAX;
-    uint32_t meeting = NB_NONE;
-    for (uint32_t v = 0; v < h->n; v++) {
-        if (forward.distance[v] == UINT64_MAX || backward.distance[v] == UINT64_MAX) continue;
-        uint64_t total = forward.distance[v] + backward.distance[v];
-        if (total < NB_NONE && total < best) best = total, meeting = v;
+    nb_path path;
+    nb_status status = nb_route_path(b, profile, source, target, &path);
+    if (status != NB_OK || path.nodes == NULL) return nb_path_free(&path), status;
+    if (path.duration >= NB_NONE) {
+        nb_path_free(&path);
+        return refuse(b, NB_ERROR_FORMAT, "a route of %llu ms does not fit 32 bits; use nb_route_path",
+                      (unsigned long long)path.duration);
     }
-    status = NB_OK;
-    if (meeting == NB_NONE) goto done;
-    /* Slots of the path's hierarchy arcs, the next to walk on top: the descent pushed last arc
-     * first, then the climb, whose links run from the meeting node down. */
-    size_t depth = 0, capacity = 64, arcs = 0;
-    stack = malloc(sizeof(uint32_t) * capacity);
-    path = malloc(sizeof(uint32_t) * ((size_t)b->arcs + 1));
-    status = NB_ERROR_MEMORY;
-    if (!stack || !path) goto done;
-    for (uint32_t v = meeting; backward.arc[v] != NB_NONE; v = backward.previous[v]) {
-        if (depth == capacity) { uint32_t *l = realloc(stack, sizeof(uint32_t) * capacity * 2); if (!l) goto done; stack = l, capacity *= 2; }
-        stack[depth++] = (uint32_t)slot_down(h, backward.arc[v], backward.previous[v]);
-    }
-    for (size_t i = 0; i < depth / 2; i++) { uint32_t t = stack[i]; stack[i] = stack[depth - 1 - i], stack[depth - 1 - i] = t; }
-    for (uint32_t v = meeting; forward.arc[v] != NB_NONE; v = forward.previous[v]) {
-        if (depth == capacity) { uint32_t *l = realloc(stack, sizeof(uint32_t) * capacity * 2); if (!l) goto done; stack = l, capacity *= 2; }
-        stack[depth++] = (uint32_t)slot_up(h, forward.arc[v], forward.previous[v]);
-    }
-    path[0] = source;
-    while (depth > 0) {
-        uint32_t slot = stack[--depth], first = W(h, halves, 2 * (size_t)slot);
-        if (first & ORIGINAL_ARC) {
-            /* A shortest path uses an input arc at most once; more means a damaged hierarchy. */
-            if (arcs >= b->arcs) {
-                status = NB_ERROR_FORMAT;
-                fail(b->error, sizeof b->error, "%s: a route unpacks to more arcs than ARCS has", b->path);
-                goto done;
-            }
-            path[++arcs] = rd32(b->arc_entries + 16 * (size_t)(first & ~ORIGINAL_ARC));
-            continue;
-        }
-        if (depth + 2 > capacity) { uint32_t *l = realloc(stack, sizeof(uint32_t) * capacity * 2); if (!l) goto done; stack = l, capacity *= 2; }
-        stack[depth++] = W(h, halves, 2 * (size_t)slot + 1);
-        stack[depth++] = first;
-    }
-    *distance = (uint32_t)best, *nodes = path, *node_count = arcs + 1, path = NULL;
-    status = NB_OK;
-done:
-    if (status == NB_ERROR_MEMORY) fail(b->error, sizeof b->error, "out of memory");
-    free_search(&forward), free_search(&backward), free(stack), free(path);
-    return status;
+    *distance = (uint32_t)path.duration, *nodes = path.nodes, *node_count = path.node_count;
+    free(path.arcs);
+    return NB_OK;
 }
+
+/* ---- Nearest exit ---- */
 
 nb_status nb_nearest_exit(nb_bundle *b, uint32_t profile, uint32_t node, uint32_t *exit_node, uint32_t *cost,
                           uint32_t **nodes, size_t *node_count) {
     *exit_node = NB_NONE, *cost = NB_NONE, *nodes = NULL, *node_count = 0;
     if (profile >= b->profiles || node >= b->nodes)
-        return fail(b->error, sizeof b->error, "%s: profile %u or node %u is out of range", b->path, profile, node),
-               NB_ERROR_ARGUMENT;
+        return refuse(b, NB_ERROR_ARGUMENT, "profile %u or node %u is out of range", profile, node);
     const section *s = find_section(b, "EGRS");
-    if (s == NULL) return fail(b->error, sizeof b->error, "%s: no EGRS section", b->path), NB_ERROR_FORMAT;
-    const uint8_t *e = b->data + s->offset;
-    if (s->length < 8 || rd32(e + 4) != b->nodes || profile >= rd32(e) ||
+    if (s == NULL) return refuse(b, NB_ERROR_UNAVAILABLE, "no EGRS section: ways out are not available");
+    const uint8_t *e = section_bytes(b, s);
+    if (s->length < 8 || rd32(e + 4) != b->nodes || (rd32(e) != 0 && rd32(e) != b->profiles) ||
         8 + 12 * (uint64_t)rd32(e) * b->nodes != s->length)
-        return fail(b->error, sizeof b->error, "%s: EGRS has no table for profile %u", b->path, profile), NB_ERROR_FORMAT;
+        return refuse(b, NB_ERROR_FORMAT, "EGRS does not hold 0 or %u tables of %u nodes", b->profiles, b->nodes);
+    if (rd32(e) == 0) return refuse(b, NB_ERROR_UNAVAILABLE, "EGRS has no tables: ways out are not available");
     const uint8_t *table = e + 8 + 12 * (size_t)b->nodes * profile;
     uint32_t goal = rd32(table + 12 * (size_t)node);
     if (goal == NB_NONE) return NB_OK;
     uint32_t *path = malloc(sizeof(uint32_t) * ((size_t)b->nodes + 1));
-    if (!path) return NB_ERROR_MEMORY;
+    if (!path) return out_of_memory(b);
     size_t count = 0;
     uint32_t current = node;
     path[count++] = current;
+    /* At most one step per node, so a corrupt table that loops is refused rather than followed. */
     while (current != goal) {
         uint32_t arc = rd32(table + 12 * (size_t)current + 8);
         if (count > b->nodes || arc >= b->arcs || arc < rd32(b->first_out + 4 * (size_t)current) ||
             arc >= rd32(b->first_out + 4 * ((size_t)current + 1))) {
             free(path);
-            return fail(b->error, sizeof b->error, "%s: EGRS does not lead from node %u to its exit", b->path, node),
-                   NB_ERROR_FORMAT;
+            return refuse(b, NB_ERROR_FORMAT, "EGRS does not lead from node %u to its exit", node);
         }
         current = rd32(b->arc_entries + 16 * (size_t)arc);
         path[count++] = current;
     }
     *exit_node = goal, *cost = rd32(table + 12 * (size_t)node + 4), *nodes = path, *node_count = count;
+    return NB_OK;
+}
+
+/* ---- Text ---- */
+
+/* The code point at `text[*at]`, advancing `*at`, or -1 when the bytes there are not UTF-8
+ * (overlong forms, surrogates and values above U+10FFFF included). */
+static int32_t utf8_next(const uint8_t *text, size_t length, size_t *at) {
+    size_t i = *at;
+    uint8_t c = text[i];
+    if (c < 0x80) return *at = i + 1, c;
+    int extra;
+    uint32_t value, low = 0x80, high = 0xBF;
+    if (c >= 0xC2 && c <= 0xDF) extra = 1, value = c & 0x1F;
+    else if (c >= 0xE0 && c <= 0xEF) {
+        extra = 2, value = c & 0x0F;
+        if (c == 0xE0) low = 0xA0;
+        if (c == 0xED) high = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        extra = 3, value = c & 0x07;
+        if (c == 0xF0) low = 0x90;
+        if (c == 0xF4) high = 0x8F;
+    } else
+        return -1;
+    if (length - i <= (size_t)extra) return -1;
+    for (int k = 1; k <= extra; k++) {
+        uint8_t next = text[i + (size_t)k];
+        if (next < low || next > high) return -1;
+        low = 0x80, high = 0xBF;
+        value = value << 6 | (next & 0x3F);
+    }
+    *at = i + 1 + (size_t)extra;
+    return (int32_t)value;
+}
+
+static int utf8_valid(const uint8_t *text, size_t length) {
+    for (size_t at = 0; at < length;)
+        if (utf8_next(text, length, &at) < 0) return 0;
+    return 1;
+}
+
+/* ---- Place search ---- */
+
+#define FOLD(x, i) ((x)->folds + 12 * (size_t)(i))
+#define KEY(x, i) ((x)->keys + 12 * (size_t)(i))
+
+/* The fold entry of code point `c`, or -1. */
+static int64_t fold_entry(const search_index *x, uint32_t c) {
+    uint32_t low = 0, high = x->fold_count;
+    while (low < high) {
+        uint32_t middle = low + (high - low) / 2;
+        uint32_t found = rd32(FOLD(x, middle));
+        if (found == c) return middle;
+        if (found < c) low = middle + 1;
+        else high = middle;
+    }
+    return -1;
+}
+
+static int compare_bytes(const uint8_t *a, size_t a_length, const uint8_t *b, size_t b_length) {
+    int c = memcmp(a, b, a_length < b_length ? a_length : b_length);
+    if (c != 0) return c;
+    return a_length < b_length ? -1 : a_length > b_length;
+}
+
+static nb_status load_search(nb_bundle *b) {
+    search_index *x = &b->search;
+    if (x->checked) return NB_OK;
+    const section *s = find_section(b, "SRCH");
+    if (s == NULL) return refuse(b, NB_ERROR_UNAVAILABLE, "no SRCH section: place search is not available");
+    const uint8_t *p = section_bytes(b, s);
+    if (s->length < 16) return refuse(b, NB_ERROR_FORMAT, "SRCH is too short for its header");
+    uint64_t folds = rd32(p), keys = rd32(p + 4), fold_bytes = rd32(p + 8), key_bytes = rd32(p + 12);
+    if (16 + 12 * folds + 12 * keys + fold_bytes + key_bytes > s->length)
+        return refuse(b, NB_ERROR_FORMAT, "SRCH: %llu fold entries, %llu keys and %llu text bytes do not fit its %llu bytes",
+                      (unsigned long long)folds, (unsigned long long)keys,
+                      (unsigned long long)(fold_bytes + key_bytes), (unsigned long long)s->length);
+    x->fold_count = (uint32_t)folds, x->key_count = (uint32_t)keys;
+    x->folds = p + 16, x->keys = x->folds + 12 * folds;
+    x->fold_text = x->keys + 12 * keys, x->key_text = x->fold_text + fold_bytes;
+    for (uint32_t i = 0; i < x->fold_count; i++) {
+        uint32_t c = rd32(FOLD(x, i)), offset = rd32(FOLD(x, i) + 4), length = rd32(FOLD(x, i) + 8);
+        if (c < 0x80 || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+            return refuse(b, NB_ERROR_FORMAT, "SRCH: fold entry %u maps U+%04X, which is ASCII or no code point", i, c);
+        if (i > 0 && c <= rd32(FOLD(x, i - 1)))
+            return refuse(b, NB_ERROR_FORMAT, "SRCH: fold entries are not sorted by code point at entry %u", i);
+        if ((uint64_t)offset + length > fold_bytes)
+            return refuse(b, NB_ERROR_FORMAT, "SRCH: fold entry %u lies outside the fold text", i);
+        if (!utf8_valid(x->fold_text + offset, length))
+            return refuse(b, NB_ERROR_FORMAT, "SRCH: fold entry %u's replacement is not UTF-8", i);
+    }
+    /* Folding is applied once, so a replacement must already be folded: no capital ASCII, no
+     * control spaces, and no code point that folds to something else. */
+    for (uint32_t i = 0; i < x->fold_count; i++) {
+        const uint8_t *text = x->fold_text + rd32(FOLD(x, i) + 4);
+        size_t length = rd32(FOLD(x, i) + 8);
+        for (size_t at = 0; at < length;) {
+            size_t start = at;
+            int32_t c = utf8_next(text, length, &at);
+            int64_t entry = c >= 0x80 ? fold_entry(x, (uint32_t)c) : -1;
+            int folded = !(c >= 'A' && c <= 'Z') && !(c >= 0x09 && c <= 0x0D);
+            if (entry >= 0)
+                folded = rd32(FOLD(x, entry) + 8) == at - start &&
+                         memcmp(x->fold_text + rd32(FOLD(x, entry) + 4), text + start, at - start) == 0;
+            if (!folded) return refuse(b, NB_ERROR_FORMAT, "SRCH: fold entry %u's replacement is not folded", i);
+        }
+    }
+    for (uint32_t i = 0; i < x->key_count; i++) {
+        const uint8_t *k = KEY(x, i);
+        uint32_t offset = rd32(k), length = rd16(k + 4), field = k[6], place = rd32(k + 8);
+        if (length == 0) return refuse(b, NB_ERROR_FORMAT, "SRCH: key %u is empty", i);
+        if ((uint64_t)offset + length > key_bytes)
+            return refuse(b, NB_ERROR_FORMAT, "SRCH: key %u lies outside the key text", i);
+        if (field > NB_FIELD_CATEGORY) return refuse(b, NB_ERROR_FORMAT, "SRCH: key %u has field %u", i, field);
+        if (place >= b->place_count)
+            return refuse(b, NB_ERROR_FORMAT, "SRCH: key %u names place %u, PLAC has %u", i, place, b->place_count);
+        if (!utf8_valid(x->key_text + offset, length)) return refuse(b, NB_ERROR_FORMAT, "SRCH: key %u is not UTF-8", i);
+        if (i > 0) {
+            /* Bisection needs keys in order, and a repeated key would report a place twice. */
+            const uint8_t *q = KEY(x, i - 1);
+            int order = compare_bytes(x->key_text + rd32(q), rd16(q + 4), x->key_text + offset, length);
+            if (order == 0) order = q[6] < field ? -1 : q[6] > field;
+            if (order == 0) order = rd32(q + 8) < place ? -1 : rd32(q + 8) > place;
+            if (order >= 0) return refuse(b, NB_ERROR_FORMAT, "SRCH: keys are not sorted at key %u", i);
+        }
+    }
+    x->checked = 1;
+    return NB_OK;
+}
+
+typedef struct {
+    uint8_t *bytes;
+    size_t length, capacity;
+    int space; /* a space is owed before the next byte */
+} text_buffer;
+
+/* Appends `bytes`, turning each run of spaces into one and dropping those at the start (the
+ * caller drops the end's by not paying what is owed). */
+static int text_append(text_buffer *t, const uint8_t *bytes, size_t count) {
+    for (size_t i = 0; i < count; i++) {
+        if (bytes[i] == ' ') {
+            if (t->length > 0) t->space = 1;
+            continue;
+        }
+        if (t->length + 2 > t->capacity) {
+            size_t capacity = t->capacity ? 2 * t->capacity : 64;
+            uint8_t *larger = capacity > t->capacity ? realloc(t->bytes, capacity) : NULL;
+            if (!larger) return 0;
+            t->bytes = larger, t->capacity = capacity;
+        }
+        if (t->space) t->bytes[t->length++] = ' ', t->space = 0;
+        t->bytes[t->length++] = bytes[i];
+    }
+    return 1;
+}
+
+/* Folds `text` with the bundle's table into `*out` (free() it). */
+static nb_status fold_text(nb_bundle *b, const uint8_t *text, size_t length, uint8_t **out, size_t *out_length) {
+    *out = NULL, *out_length = 0;
+    const search_index *x = &b->search;
+    text_buffer t = {0};
+    for (size_t at = 0; at < length;) {
+        size_t start = at;
+        int32_t c = utf8_next(text, length, &at);
+        if (c < 0) {
+            free(t.bytes);
+            return refuse(b, NB_ERROR_ARGUMENT, "the search text is not valid UTF-8 (at byte %zu)", start);
+        }
+        int ok;
+        if (c < 0x80) {
+            uint8_t byte = (uint8_t)c;
+            if (byte >= 'A' && byte <= 'Z') byte = (uint8_t)(byte - 'A' + 'a');
+            else if (byte >= 0x09 && byte <= 0x0D) byte = ' ';
+            ok = text_append(&t, &byte, 1);
+        } else {
+            int64_t entry = fold_entry(x, (uint32_t)c);
+            if (entry >= 0)
+                ok = text_append(&t, x->fold_text + rd32(FOLD(x, entry) + 4), rd32(FOLD(x, entry) + 8));
+            else
+                ok = text_append(&t, text + start, at - start);
+        }
+        if (!ok) return free(t.bytes), out_of_memory(b);
+    }
+    *out = t.bytes, *out_length = t.length;
+    return NB_OK;
+}
+
+typedef struct {
+    uint32_t key, place;
+    uint8_t field;
+} ranked;
+
+static int compare_ranked(const void *x, const void *y) {
+    const ranked *a = x, *c = y;
+    if (a->field != c->field) return a->field < c->field ? -1 : 1;
+    return a->key < c->key ? -1 : a->key > c->key;
+}
+
+nb_status nb_search_prefix(nb_bundle *b, const char *query, size_t limit, nb_match *results, size_t capacity,
+                           size_t *count) {
+    *count = 0;
+    if (query == NULL || (results == NULL && capacity > 0))
+        return refuse(b, NB_ERROR_ARGUMENT, "no query or no room for results");
+    size_t query_length = strlen(query);
+    if (!utf8_valid((const uint8_t *)query, query_length))
+        return refuse(b, NB_ERROR_ARGUMENT, "the search text is not valid UTF-8");
+    nb_status status = load_search(b);
+    if (status != NB_OK) return status;
+    const search_index *x = &b->search;
+    uint8_t *folded;
+    size_t length;
+    if ((status = fold_text(b, (const uint8_t *)query, query_length, &folded, &length)) != NB_OK) return status;
+    if (length == 0) return free(folded), NB_OK;
+    uint32_t low = 0, high = x->key_count;
+    while (low < high) {
+        uint32_t middle = low + (high - low) / 2;
+        const uint8_t *k = KEY(x, middle);
+        if (compare_bytes(x->key_text + rd32(k), rd16(k + 4), folded, length) < 0) low = middle + 1;
+        else high = middle;
+    }
+    /* Each place's best key: the smallest field, and within it the first key in index order. */
+    uint8_t *best_field = malloc(b->place_count ? b->place_count : 1);
+    uint32_t *best_key = malloc(sizeof(uint32_t) * (b->place_count ? b->place_count : 1));
+    ranked *found = NULL;
+    size_t found_count = 0;
+    if (!best_field || !best_key) goto memory;
+    memset(best_field, 0xFF, b->place_count);
+    uint32_t end = low;
+    while (end < x->key_count && rd16(KEY(x, end) + 4) >= length &&
+           memcmp(x->key_text + rd32(KEY(x, end)), folded, length) == 0)
+        end++;
+    for (uint32_t i = low; i < end; i++) {
+        uint32_t place = rd32(KEY(x, i) + 8);
+        uint8_t field = KEY(x, i)[6];
+        if (best_field[place] == 0xFF) found_count++;
+        if (field < best_field[place]) best_field[place] = field, best_key[place] = i;
+    }
+    found = malloc(sizeof(ranked) * (found_count ? found_count : 1));
+    if (!found) goto memory;
+    found_count = 0;
+    for (uint32_t i = low; i < end; i++) {
+        uint32_t place = rd32(KEY(x, i) + 8);
+        if (best_key[place] == i && best_field[place] != 0xFF)
+            found[found_count++] = (ranked){i, place, best_field[place]};
+    }
+    qsort(found, found_count, sizeof(ranked), compare_ranked);
+    size_t room = limit < capacity ? limit : capacity;
+    for (size_t i = 0; i < found_count && i < room; i++) results[i] = (nb_match){found[i].place, found[i].field};
+    *count = found_count < room ? found_count : room;
+    goto done;
+memory:
+    status = out_of_memory(b);
+done:
+    free(folded), free(best_field), free(best_key), free(found);
+    return status;
+}
+
+/* ---- Snapping ---- */
+
+#define SNAP_LEVEL(x, l) ((x)->levels + 32 * (size_t)(l))
+
+static nb_status load_snap(nb_bundle *b) {
+    snap_index *x = &b->snap;
+    if (x->checked) return NB_OK;
+    const section *s = find_section(b, "SNAP");
+    if (s == NULL) return refuse(b, NB_ERROR_UNAVAILABLE, "no SNAP section: snapping is not available");
+    const uint8_t *p = section_bytes(b, s);
+    if (s->length < 24) return refuse(b, NB_ERROR_FORMAT, "SNAP is too short for its header");
+    uint64_t levels = rd32(p), nodes = rd32(p + 4), cells = rd32(p + 8), entries = rd32(p + 12);
+    double scale = rdf64(p + 16);
+    if (levels != b->level_count)
+        return refuse(b, NB_ERROR_FORMAT, "SNAP has %llu levels, LEVL %u", (unsigned long long)levels, b->level_count);
+    if (nodes != b->nodes)
+        return refuse(b, NB_ERROR_FORMAT, "SNAP has %llu nodes, NODE %u", (unsigned long long)nodes, b->nodes);
+    if (!(scale > 0 && scale <= 1)) return refuse(b, NB_ERROR_FORMAT, "SNAP: the longitude scale %g is not a cosine", scale);
+    if (24 + 32 * levels + 4 * (cells + 1) + 4 * entries > s->length)
+        return refuse(b, NB_ERROR_FORMAT, "SNAP: %llu levels, %llu cells and %llu entries do not fit its %llu bytes",
+                      (unsigned long long)levels, (unsigned long long)cells, (unsigned long long)entries,
+                      (unsigned long long)s->length);
+    x->levels = p + 24, x->cell_first = x->levels + 32 * levels, x->entries = x->cell_first + 4 * (cells + 1);
+    x->scale = scale;
+    for (uint64_t c = 0; c < cells; c++)
+        if (rd32(x->cell_first + 4 * c) > rd32(x->cell_first + 4 * (c + 1)))
+            return refuse(b, NB_ERROR_FORMAT, "SNAP: cell offsets fall at cell %llu", (unsigned long long)c);
+    if (rd32(x->cell_first + 4 * cells) > entries)
+        return refuse(b, NB_ERROR_FORMAT, "SNAP: cell offsets end past the %llu entries", (unsigned long long)entries);
+    for (uint64_t e = 0; e < entries; e++)
+        if (rd32(x->entries + 4 * e) >= b->nodes)
+            return refuse(b, NB_ERROR_FORMAT, "SNAP: entry %llu names node %u, NODE has %u", (unsigned long long)e,
+                          rd32(x->entries + 4 * e), b->nodes);
+    uint32_t *on_level = calloc(levels ? levels : 1, sizeof(uint32_t));
+    if (!on_level) return out_of_memory(b);
+    for (uint32_t v = 0; v < b->nodes; v++) on_level[rd16(b->node_entries + 16 * (size_t)v + 8)]++;
+    /* Every node of a level must sit in exactly one cell, the one its position gives, or the
+     * ring walk could miss the nearest. Grids together within cell_count also bound this work. */
+    nb_status status = NB_OK;
+    uint64_t total_cells = 0;
+    for (uint32_t l = 0; l < levels && status == NB_OK; l++) {
+        const uint8_t *g = SNAP_LEVEL(x, l);
+        int64_t min_lat = (int32_t)rd32(g), min_lon = (int32_t)rd32(g + 4);
+        uint32_t cell_lat = rd32(g + 8), cell_lon = rd32(g + 12), rows = rd32(g + 16), columns = rd32(g + 20);
+        uint64_t first = rd32(g + 24), count = (uint64_t)rows * columns, held = 0;
+        if (count == 0) {
+            if (on_level[l] > 0) status = refuse(b, NB_ERROR_FORMAT, "SNAP: level %u has nodes but no grid", l);
+            continue;
+        }
+        total_cells += count;
+        if (cell_lat == 0 || cell_lon == 0)
+            status = refuse(b, NB_ERROR_FORMAT, "SNAP: level %u has cells of size 0", l);
+        else if (first + count > cells || total_cells > cells)
+            status = refuse(b, NB_ERROR_FORMAT, "SNAP: level %u's %llu cells from %llu exceed the %llu cells", l,
+                            (unsigned long long)count, (unsigned long long)first, (unsigned long long)cells);
+        for (uint64_t c = 0; c < count && status == NB_OK; c++) {
+            uint64_t row = c / columns, column = c % columns;
+            uint32_t start = rd32(x->cell_first + 4 * (first + c)), stop = rd32(x->cell_first + 4 * (first + c + 1));
+            for (uint32_t e = start; e < stop && status == NB_OK; e++) {
+                uint32_t v = rd32(x->entries + 4 * (size_t)e);
+                const uint8_t *node = b->node_entries + 16 * (size_t)v;
+                int64_t dlat = (int64_t)(int32_t)rd32(node) - min_lat, dlon = (int64_t)(int32_t)rd32(node + 4) - min_lon;
+                if (rd16(node + 8) != l || dlat < 0 || dlon < 0 || (uint64_t)dlat / cell_lat != row ||
+                    (uint64_t)dlon / cell_lon != column)
+                    status = refuse(b, NB_ERROR_FORMAT, "SNAP: node %u is not in level %u's cell %llu", v, l,
+                                    (unsigned long long)(first + c));
+                else if (e > start && rd32(x->entries + 4 * ((size_t)e - 1)) >= v)
+                    status = refuse(b, NB_ERROR_FORMAT, "SNAP: cell %llu's nodes are not ascending",
+                                    (unsigned long long)(first + c));
+                held++;
+            }
+        }
+        if (status == NB_OK && held != on_level[l])
+            status = refuse(b, NB_ERROR_FORMAT, "SNAP: level %u's grid holds %llu nodes, NODE has %u on it", l,
+                            (unsigned long long)held, on_level[l]);
+    }
+    free(on_level);
+    if (status == NB_OK) x->checked = 1;
+    return status;
+}
+
+/* Degrees to 1e-7 degree, rounding half away from zero. The product is rounded to double once,
+ * as the specification multiplies; the fraction `value - whole` is exact. */
+static int64_t to_units(double degrees) {
+    double value = degrees * 1e7;
+    int64_t whole = (int64_t)value; /* toward zero; |value| <= 1.8e9 */
+    double fraction = value - (double)whole;
+    if (fraction >= 0.5) whole++;
+    else if (fraction <= -0.5) whole--;
+    return whole;
+}
+
+/* d² of the specification. Each product is stored before the sum so that no compiler fuses them
+ * into one multiply-add (clang contracts within an expression by default, GCC in GNU mode across
+ * statements): every reader must round after each operation to agree on ties. */
+static double squared_distance(int64_t dy, int64_t dlon, double scale) {
+    volatile double dx = (double)dlon * scale;
+    volatile double xx = dx * dx;
+    volatile double yy = (double)dy * (double)dy;
+    return xx + yy;
+}
+
+typedef struct {
+    const nb_bundle *b;
+    const snap_index *x;
+    uint64_t first, columns;
+    int64_t latitude, longitude; /* the query, in 1e-7 degree */
+    double best;
+    uint32_t found;
+} snap_walk;
+
+/* Considers the nodes of cell (row, column), keeping the smallest (d², node). */
+static void visit_cell(snap_walk *w, int64_t row, int64_t column) {
+    uint64_t c = w->first + (uint64_t)row * w->columns + (uint64_t)column;
+    uint32_t start = rd32(w->x->cell_first + 4 * c), stop = rd32(w->x->cell_first + 4 * (c + 1));
+    for (uint32_t e = start; e < stop; e++) {
+        uint32_t v = rd32(w->x->entries + 4 * (size_t)e);
+        const uint8_t *n = w->b->node_entries + 16 * (size_t)v;
+        double d2 = squared_distance(w->latitude - (int32_t)rd32(n), w->longitude - (int32_t)rd32(n + 4), w->x->scale);
+        if (w->found == NB_NONE || d2 < w->best || (d2 == w->best && v < w->found)) w->best = d2, w->found = v;
+    }
+}
+
+nb_status nb_snap(nb_bundle *b, double latitude, double longitude, uint32_t level, uint32_t *node, double *metres) {
+    *node = NB_NONE, *metres = 0;
+    if (level >= b->level_count) return refuse(b, NB_ERROR_ARGUMENT, "level %u is out of range", level);
+    if (!(latitude >= -90 && latitude <= 90 && longitude >= -180 && longitude <= 180))
+        return refuse(b, NB_ERROR_ARGUMENT, "(%g, %g) is not a position in degrees", latitude, longitude);
+    nb_status status = load_snap(b);
+    if (status != NB_OK) return status;
+    const snap_index *x = &b->snap;
+    const uint8_t *g = SNAP_LEVEL(x, level);
+    int64_t min_lat = (int32_t)rd32(g), min_lon = (int32_t)rd32(g + 4);
+    int64_t cell_lat = rd32(g + 8), cell_lon = rd32(g + 12), rows = rd32(g + 16), columns = rd32(g + 20);
+    uint64_t first = rd32(g + 24);
+    if (rows == 0 || columns == 0) return NB_OK;
+    int64_t lat = to_units(latitude), lon = to_units(longitude);
+    int64_t row = lat < min_lat ? 0 : (lat - min_lat) / cell_lat, column = lon < min_lon ? 0 : (lon - min_lon) / cell_lon;
+    if (row >= rows) row = rows - 1;
+    if (column >= columns) column = columns - 1;
+    snap_walk walk = {b, x, first, columns, lat, lon, 0, NB_NONE};
+    for (int64_t r = 0;; r++) {
+        int64_t top = row - r < 0 ? 0 : row - r, bottom = row + r >= rows ? rows - 1 : row + r;
+        int64_t left = column - r < 0 ? 0 : column - r, right = column + r >= columns ? columns - 1 : column + r;
+        for (int64_t i = top; i <= bottom; i++) {
+            if (i == row - r || i == row + r) {
+                for (int64_t j = left; j <= right; j++) visit_cell(&walk, i, j);
+            } else {
+                if (column - r >= 0) visit_cell(&walk, i, column - r);
+                if (r > 0 && column + r < columns) visit_cell(&walk, i, column + r);
+            }
+        }
+        if (top == 0 && left == 0 && bottom == rows - 1 && right == columns - 1) break;
+        /* Cells not yet visited lie beyond a side of the block that has more grid behind it;
+         * a node there is at least that side's distance away. */
+        double bound = -1;
+        if (top > 0) {
+            double d = (double)(lat - (min_lat + top * cell_lat));
+            if (bound < 0 || d < bound) bound = d;
+        }
+        if (bottom < rows - 1) {
+            double d = (double)(min_lat + (bottom + 1) * cell_lat - lat);
+            if (bound < 0 || d < bound) bound = d;
+        }
+        if (left > 0) {
+            double d = (double)(lon - (min_lon + left * cell_lon)) * x->scale;
+            if (bound < 0 || d < bound) bound = d;
+        }
+        if (right < columns - 1) {
+            double d = (double)(min_lon + (right + 1) * cell_lon - lon) * x->scale;
+            if (bound < 0 || d < bound) bound = d;
+        }
+        if (walk.found != NB_NONE && walk.best < bound * bound) break;
+    }
+    *node = walk.found;
+    if (walk.found != NB_NONE) *metres = sqrt(walk.best) * METRES_PER_UNIT; /* IEEE: correctly rounded everywhere */
+    return NB_OK;
+}
+
+/* ---- Outlines ---- */
+
+static nb_status load_outlines(nb_bundle *b) {
+    outline_index *x = &b->outline;
+    if (x->checked) return NB_OK;
+    const section *s = find_section(b, "OUTL");
+    if (s == NULL) return refuse(b, NB_ERROR_UNAVAILABLE, "no OUTL section: outlines are not available");
+    const uint8_t *p = section_bytes(b, s);
+    if (s->length < 16) return refuse(b, NB_ERROR_FORMAT, "OUTL is too short for its header");
+    uint64_t levels = rd32(p), outlines = rd32(p + 4), rings = rd32(p + 8), points = rd32(p + 12);
+    if (levels != b->level_count)
+        return refuse(b, NB_ERROR_FORMAT, "OUTL has %llu levels, LEVL %u", (unsigned long long)levels, b->level_count);
+    uint64_t at = 16 + 4 * (levels + 1) + 4 * (outlines + 1) + 4 * (rings + 1);
+    uint64_t outline_at = (at + 7) / 8 * 8, point_at = (outline_at + 12 * outlines + 7) / 8 * 8;
+    if (point_at + 8 * points > s->length)
+        return refuse(b, NB_ERROR_FORMAT, "OUTL: %llu outlines, %llu rings and %llu corners do not fit its %llu bytes",
+                      (unsigned long long)outlines, (unsigned long long)rings, (unsigned long long)points,
+                      (unsigned long long)s->length);
+    x->level_first = p + 16, x->ring_first = x->level_first + 4 * (levels + 1);
+    x->point_first = x->ring_first + 4 * (outlines + 1);
+    x->outlines = p + outline_at, x->points = p + point_at, x->outline_count = (uint32_t)outlines;
+    struct { const uint8_t *offsets; uint64_t count, limit, least; const char *what, *of; } tables[3] = {
+        {x->level_first, levels, outlines, 0, "outline", "level"},
+        {x->ring_first, outlines, rings, 1, "ring", "outline"},
+        {x->point_first, rings, points, 3, "corner", "ring"},
+    };
+    for (int t = 0; t < 3; t++) {
+        for (uint64_t i = 0; i < tables[t].count; i++)
+            if ((uint64_t)rd32(tables[t].offsets + 4 * i) + tables[t].least > rd32(tables[t].offsets + 4 * (i + 1)))
+                return refuse(b, NB_ERROR_FORMAT, "OUTL: %s offsets do not rise by at least %llu at %s %llu", tables[t].what,
+                              (unsigned long long)tables[t].least, tables[t].of, (unsigned long long)i);
+        if (rd32(tables[t].offsets + 4 * tables[t].count) > tables[t].limit)
+            return refuse(b, NB_ERROR_FORMAT, "OUTL: %s offsets end past the %llu %ss", tables[t].what,
+                          (unsigned long long)tables[t].limit, tables[t].what);
+    }
+    for (uint32_t o = 0; o < x->outline_count; o++) {
+        const uint8_t *e = x->outlines + 12 * (size_t)o;
+        if (rd32(e) != NB_NONE && rd32(e) >= b->strings)
+            return refuse(b, NB_ERROR_FORMAT, "OUTL: outline %u's label is string %u, STRS has %u", o, rd32(e), b->strings);
+        if (rd32(e + 4) != NB_NONE && rd32(e + 4) >= b->place_count)
+            return refuse(b, NB_ERROR_FORMAT, "OUTL: outline %u names place %u, PLAC has %u", o, rd32(e + 4), b->place_count);
+        if (e[8] > 6) return refuse(b, NB_ERROR_FORMAT, "OUTL: outline %u has kind %u", o, e[8]);
+    }
+    x->checked = 1;
+    return NB_OK;
+}
+
+nb_status nb_level_outlines(nb_bundle *b, uint32_t level, uint32_t *first, uint32_t *count) {
+    *first = 0, *count = 0;
+    if (level >= b->level_count) return refuse(b, NB_ERROR_ARGUMENT, "level %u is out of range", level);
+    nb_status status = load_outlines(b);
+    if (status != NB_OK) return status;
+    *first = rd32(b->outline.level_first + 4 * (size_t)level);
+    *count = rd32(b->outline.level_first + 4 * ((size_t)level + 1)) - *first;
+    return NB_OK;
+}
+
+nb_status nb_outline_info(nb_bundle *b, uint32_t outline, nb_outline *info) {
+    memset(info, 0, sizeof *info);
+    nb_status status = load_outlines(b);
+    if (status != NB_OK) return status;
+    if (outline >= b->outline.outline_count) return refuse(b, NB_ERROR_ARGUMENT, "outline %u is out of range", outline);
+    const uint8_t *e = b->outline.outlines + 12 * (size_t)outline;
+    info->label = nb_string(b, rd32(e), &info->label_length);
+    info->place = rd32(e + 4), info->kind = e[8];
+    info->ring_count = rd32(b->outline.ring_first + 4 * ((size_t)outline + 1)) - rd32(b->outline.ring_first + 4 * (size_t)outline);
+    return NB_OK;
+}
+
+nb_status nb_outline_ring(nb_bundle *b, uint32_t outline, uint32_t ring, int32_t (*corners)[2], size_t capacity,
+                          size_t *count) {
+    *count = 0;
+    nb_status status = load_outlines(b);
+    if (status != NB_OK) return status;
+    const outline_index *x = &b->outline;
+    if (outline >= x->outline_count) return refuse(b, NB_ERROR_ARGUMENT, "outline %u is out of range", outline);
+    uint32_t first_ring = rd32(x->ring_first + 4 * (size_t)outline), rings = rd32(x->ring_first + 4 * ((size_t)outline + 1)) - first_ring;
+    if (ring >= rings) return refuse(b, NB_ERROR_ARGUMENT, "outline %u has no ring %u", outline, ring);
+    uint32_t start = rd32(x->point_first + 4 * ((size_t)first_ring + ring));
+    uint32_t stop = rd32(x->point_first + 4 * ((size_t)first_ring + ring + 1));
+    *count = stop - start;
+    for (size_t i = 0; i < *count && i < capacity; i++) {
+        corners[i][0] = (int32_t)rd32(x->points + 8 * ((size_t)start + i));
+        corners[i][1] = (int32_t)rd32(x->points + 8 * ((size_t)start + i) + 4);
+    }
     return NB_OK;
 }

@@ -1,10 +1,15 @@
 /*
- * navbundle: read navforge bundles from C99, with no dependencies beyond POSIX mmap.
+ * navbundle: read navforge bundles (format 1.x) from C99, with no dependencies beyond POSIX mmap.
  *
  * The layout is docs/bundle-format.md; this reader follows that text. Opening checks the
- * header, the section table and (optionally) every section's SHA-256 checksum; the first route
- * of a profile checks its contraction hierarchy in full. Every failure returns a status and
+ * header, the section table and the required sections, and (optionally) the whole-file and
+ * per-section SHA-256 checksums. Optional sections are checked in full the first time a call
+ * needs them: the first route of a profile checks its contraction hierarchy, the first search
+ * SRCH, the first snap SNAP, the first outline call OUTL. Every failure returns a status and
  * writes a message naming the file and the section; nothing reads outside the mapping.
+ *
+ * A bundle keeps per-call state (the last error, what it has checked), so one nb_bundle must not
+ * be used from two threads at once; open it once per thread instead.
  */
 #ifndef NAVBUNDLE_H
 #define NAVBUNDLE_H
@@ -20,17 +25,19 @@ typedef struct nb_bundle nb_bundle;
 
 typedef enum {
     NB_OK = 0,
-    NB_ERROR_IO,       /* the file cannot be opened or mapped */
-    NB_ERROR_FORMAT,   /* not a bundle, an unsupported version, or a damaged structure */
-    NB_ERROR_CHECKSUM, /* a section's bytes do not match its checksum */
-    NB_ERROR_ARGUMENT, /* an unknown profile or a node out of range */
-    NB_ERROR_MEMORY
+    NB_ERROR_IO,         /* the file cannot be opened or mapped */
+    NB_ERROR_FORMAT,     /* not a bundle, an unsupported version, or a damaged structure */
+    NB_ERROR_CHECKSUM,   /* the file's or a section's bytes do not match its checksum */
+    NB_ERROR_ARGUMENT,   /* an unknown profile, a node or level out of range, text that is not UTF-8 */
+    NB_ERROR_MEMORY,
+    NB_ERROR_UNAVAILABLE /* the bundle lacks the optional section the call needs */
 } nb_status;
 
 #define NB_NONE 0xFFFFFFFFu
 
 /* Opens and checks `path`. On failure `*out` is NULL and `message` (of `message_size` bytes,
- * may be NULL) says why. `verify_checksums` 0 skips the checksums (for a file verified before). */
+ * may be NULL) says why. `verify_checksums` 0 skips the whole-file and section checksums (for a
+ * file verified before); they read every byte, the other checks do not. */
 nb_status nb_open(const char *path, int verify_checksums, nb_bundle **out, char *message, size_t message_size);
 void nb_close(nb_bundle *bundle);
 
@@ -41,27 +48,100 @@ uint16_t nb_format_major(const nb_bundle *bundle);
 uint16_t nb_format_minor(const nb_bundle *bundle);
 
 /* Section `index` of the table (0 <= index < nb_section_count): its tag (4 characters and a NUL),
- * offset and length. */
+ * offset and length. Sections this reader does not know are listed too. */
 size_t nb_section_count(const nb_bundle *bundle);
 nb_status nb_section_info(const nb_bundle *bundle, size_t index, char tag[5], uint64_t *offset, uint64_t *length);
 
 uint32_t nb_node_count(const nb_bundle *bundle);
+uint32_t nb_level_count(const nb_bundle *bundle);
+uint32_t nb_place_count(const nb_bundle *bundle);
 uint32_t nb_profile_count(const nb_bundle *bundle);
+
+/* String `index` of STRS, not NUL-terminated: `*length` bytes of UTF-8; NULL for NB_NONE or an
+ * index out of range. */
+const char *nb_string(const nb_bundle *bundle, uint32_t index, size_t *length);
+
+/* Node `node`'s position (1e-7 degree) and level (index into LEVL). */
+nb_status nb_node_info(const nb_bundle *bundle, uint32_t node, int32_t *latitude, int32_t *longitude,
+                       uint32_t *level);
+
 /* The name of profile `index`, not NUL-terminated: `*length` bytes of UTF-8. */
 const char *nb_profile_name(const nb_bundle *bundle, uint32_t index, size_t *length);
 /* The index of the profile named `name`, or -1. */
 int nb_profile_index(const nb_bundle *bundle, const char *name);
 
+/* ---- Routing (CHxx, the reference query of the specification) ---- */
+
 /* The fastest route from node `source` to node `target` for profile `profile`, on its contraction
- * hierarchy. `*distance` is in milliseconds, or NB_NONE when the target cannot be reached (then
- * `*nodes` is NULL). Otherwise `*nodes` (free() it) holds `*node_count` nodes, source first. */
+ * hierarchy. `*distance` is the duration (ETA) in milliseconds, or NB_NONE when the target cannot
+ * be reached (then `*nodes` is NULL). Otherwise `*nodes` (free() it) holds `*node_count` nodes,
+ * source first. A bundle without the profile's hierarchy gives NB_ERROR_UNAVAILABLE. */
 nb_status nb_route(nb_bundle *bundle, uint32_t profile, uint32_t source, uint32_t target, uint32_t *distance,
                    uint32_t **nodes, size_t *node_count);
+
+/* The same route with its arcs and length. */
+typedef struct {
+    uint64_t duration;  /* milliseconds, the sum of the arcs' PROF costs; UINT64_MAX when unreachable */
+    uint64_t length;    /* centimetres, the sum of the arcs' ARCS lengths */
+    uint32_t *nodes;    /* node_count nodes, source first; NULL (and node_count 0) when unreachable */
+    size_t node_count;
+    uint32_t *arcs;     /* arc_count = node_count - 1 indexes into ARCS, in order */
+    size_t arc_count;
+} nb_path;
+
+/* Fills `*path` (release it with nb_path_free, also after a failure). */
+nb_status nb_route_path(nb_bundle *bundle, uint32_t profile, uint32_t source, uint32_t target, nb_path *path);
+void nb_path_free(nb_path *path);
+
+/* ---- Nearest exit (EGRS) ---- */
 
 /* The way out from `node` by the egress table: the exit node (NB_NONE when none is reachable),
  * its cost in milliseconds and the nodes to it (free() them). */
 nb_status nb_nearest_exit(nb_bundle *bundle, uint32_t profile, uint32_t node, uint32_t *exit_node, uint32_t *cost,
                           uint32_t **nodes, size_t *node_count);
+
+/* ---- Place search (SRCH) ---- */
+
+enum { NB_FIELD_REF = 0, NB_FIELD_NAME = 1, NB_FIELD_WORD = 2, NB_FIELD_CATEGORY = 3 };
+
+typedef struct {
+    uint32_t place; /* index into PLAC */
+    uint8_t field;  /* the field of the place's best matching key: NB_FIELD_* */
+} nb_match;
+
+/* The places whose keys start with the NUL-terminated UTF-8 `query` once folded, best first, as
+ * the specification ranks them. Writes the first min(limit, capacity) matches to `results` and
+ * their number to `*count`; a query that folds to nothing matches nothing. Text that is not
+ * valid UTF-8 gives NB_ERROR_ARGUMENT. */
+nb_status nb_search_prefix(nb_bundle *bundle, const char *query, size_t limit, nb_match *results, size_t capacity,
+                           size_t *count);
+
+/* ---- Snapping (SNAP) ---- */
+
+/* The node of level `level` nearest to (latitude, longitude) in degrees, by the specification's
+ * metric (ties to the lower node index), and its distance in metres. `*node` is NB_NONE (and
+ * `*metres` 0) when the level has no nodes. Positions must be finite, latitudes within ±90 and
+ * longitudes within ±180 degrees. */
+nb_status nb_snap(nb_bundle *bundle, double latitude, double longitude, uint32_t level, uint32_t *node,
+                  double *metres);
+
+/* ---- Space outlines (OUTL) ---- */
+
+typedef struct {
+    const char *label;   /* the space's label, not NUL-terminated; NULL when it has none */
+    size_t label_length;
+    uint32_t place;      /* index into PLAC, or NB_NONE */
+    uint8_t kind;        /* 0 room, 1 corridor, 2 area, 3 stairwell, 4 lift, 5 outdoor area, 6 obstacle */
+    uint32_t ring_count; /* ring 0 is the exterior, the others holes */
+} nb_outline;
+
+/* Level `level`'s outlines are `*first` ..< `*first + *count`. */
+nb_status nb_level_outlines(nb_bundle *bundle, uint32_t level, uint32_t *first, uint32_t *count);
+nb_status nb_outline_info(nb_bundle *bundle, uint32_t outline, nb_outline *info);
+/* Ring `ring` of outline `outline` has `*count` corners (stored open, at least 3); the first
+ * min(*count, capacity) are copied to `corners` as (latitude, longitude) in 1e-7 degree. */
+nb_status nb_outline_ring(nb_bundle *bundle, uint32_t outline, uint32_t ring, int32_t (*corners)[2], size_t capacity,
+                          size_t *count);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,180 @@
+/*
+ * answer BUNDLE QUERIES: prints the canonical answer line of every query of QUERIES
+ * (readers/vectors/README.md), so that the C reader can be compared byte for byte with the
+ * others. Uses only the public API of navbundle.h.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "navbundle.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *queries_path;
+static size_t line_number;
+
+static void stop(const char *format, const char *detail) {
+    fflush(stdout);
+    fprintf(stderr, "answer: %s:%zu: ", queries_path, line_number);
+    fprintf(stderr, format, detail);
+    fputc('\n', stderr);
+    exit(1);
+}
+
+/* A decimal number of digits only, at most `maximum`, or -1. */
+static long long number(const char *word, long long maximum) {
+    if (*word == 0) return -1;
+    long long value = 0;
+    for (const char *c = word; *c; c++) {
+        if (*c < '0' || *c > '9') return -1;
+        value = value * 10 + (*c - '0');
+        if (value > maximum) return -1;
+    }
+    return value;
+}
+
+static int degrees(const char *word, double *value) {
+    if (*word == 0 || !(*word == '-' || *word == '+' || *word == '.' || (*word >= '0' && *word <= '9'))) return 0;
+    char *end;
+    errno = 0;
+    *value = strtod(word, &end);
+    return *end == 0 && errno == 0;
+}
+
+/* Splits `line` at single spaces into at most `capacity` words; returns how many it found. */
+static size_t split(char *line, char **words, size_t capacity) {
+    size_t count = 0;
+    char *at = line;
+    for (;;) {
+        char *space = strchr(at, ' ');
+        if (count < capacity) words[count] = at;
+        count++;
+        if (space == NULL) break;
+        *space = 0;
+        at = space + 1;
+    }
+    return count;
+}
+
+static uint32_t profile(nb_bundle *bundle, const char *name) {
+    int index = nb_profile_index(bundle, name);
+    if (index < 0) stop("unknown profile '%s'", name);
+    return (uint32_t)index;
+}
+
+/* Writes the result part of `query`'s answer to `out`. */
+static void answer(nb_bundle *bundle, const char *query, FILE *out) {
+    char *copy = malloc(strlen(query) + 1);
+    if (copy == NULL) stop("%s", "out of memory");
+    strcpy(copy, query);
+    char *words[5];
+    size_t count = split(copy, words, 5);
+    if (strcmp(words[0], "route") == 0 && count == 4) {
+        uint32_t index = profile(bundle, words[1]);
+        long long source = number(words[2], 0xFFFFFFFEll), target = number(words[3], 0xFFFFFFFEll);
+        if (source < 0 || target < 0) stop("cannot read query '%s'", query);
+        nb_path path;
+        if (nb_route_path(bundle, index, (uint32_t)source, (uint32_t)target, &path) != NB_OK)
+            stop("%s", nb_last_error(bundle));
+        if (path.nodes == NULL) {
+            fprintf(out, "none");
+        } else {
+            fprintf(out, "%llu", (unsigned long long)path.duration);
+            for (size_t i = 0; i < path.node_count; i++) fprintf(out, " %u", path.nodes[i]);
+        }
+        nb_path_free(&path);
+    } else if (strcmp(words[0], "exit") == 0 && count == 3) {
+        uint32_t index = profile(bundle, words[1]);
+        long long node = number(words[2], 0xFFFFFFFEll);
+        if (node < 0) stop("cannot read query '%s'", query);
+        uint32_t exit_node, cost, *nodes;
+        size_t node_count;
+        if (nb_nearest_exit(bundle, index, (uint32_t)node, &exit_node, &cost, &nodes, &node_count) != NB_OK)
+            stop("%s", nb_last_error(bundle));
+        if (exit_node == NB_NONE) fprintf(out, "none");
+        else fprintf(out, "%u %u", exit_node, cost);
+        free(nodes);
+    } else if (strcmp(words[0], "search") == 0 && count >= 3) {
+        long long limit = number(words[1], 0x7FFFFFFFll);
+        if (limit < 0) stop("cannot read query '%s'", query);
+        /* The text is the rest of the line, spaces included. */
+        const char *text = query + strlen("search ") + strlen(words[1]) + 1;
+        size_t room = (size_t)limit < nb_place_count(bundle) ? (size_t)limit : nb_place_count(bundle);
+        nb_match *matches = malloc(sizeof(nb_match) * (room ? room : 1));
+        size_t found;
+        if (matches == NULL) stop("%s", "out of memory");
+        if (nb_search_prefix(bundle, text, (size_t)limit, matches, room, &found) != NB_OK)
+            stop("%s", nb_last_error(bundle));
+        if (found == 0) fprintf(out, "none");
+        for (size_t i = 0; i < found; i++) fprintf(out, i ? " %u:%u" : "%u:%u", matches[i].place, (unsigned)matches[i].field);
+        free(matches);
+    } else if (strcmp(words[0], "snap") == 0 && count == 4) {
+        long long level = number(words[1], 0xFFFFFFFEll);
+        double latitude = 0, longitude = 0;
+        if (level < 0 || !degrees(words[2], &latitude) || !degrees(words[3], &longitude))
+            stop("cannot read query '%s'", query);
+        uint32_t node;
+        double metres;
+        if (nb_snap(bundle, latitude, longitude, (uint32_t)level, &node, &metres) != NB_OK)
+            stop("%s", nb_last_error(bundle));
+        if (node == NB_NONE) fprintf(out, "none");
+        else fprintf(out, "%u %.3f", node, metres);
+    } else {
+        stop("cannot read query '%s'", query);
+    }
+    free(copy);
+}
+
+int main(int argc, char **argv) {
+    if (argc != 3) {
+        fprintf(stderr, "usage: answer BUNDLE QUERIES\n");
+        return 2;
+    }
+    queries_path = argv[2];
+    char message[1024];
+    nb_bundle *bundle;
+    if (nb_open(argv[1], 1, &bundle, message, sizeof message) != NB_OK) {
+        fprintf(stderr, "answer: %s\n", message);
+        return 1;
+    }
+    FILE *file = fopen(queries_path, "rb");
+    if (file == NULL) {
+        fprintf(stderr, "answer: %s: %s\n", queries_path, strerror(errno));
+        nb_close(bundle);
+        return 1;
+    }
+    char *line = NULL;
+    size_t capacity = 0;
+    ssize_t length;
+    while ((length = getline(&line, &capacity, file)) >= 0) {
+        line_number++;
+        if (length > 0 && line[length - 1] == '\n') line[--length] = 0;
+        if (length > 0 && line[length - 1] == '\r') line[--length] = 0;
+        if (length == 0 || line[0] == '#') continue;
+        /* The API takes text up to a NUL, so a NUL inside the line would silently cut the query. */
+        if (strlen(line) != (size_t)length) stop("%s", "the line holds a NUL byte");
+        /* Built apart, so that a query that fails leaves no half line on standard output. */
+        char *result = NULL;
+        size_t result_size = 0;
+        FILE *out = open_memstream(&result, &result_size);
+        if (out == NULL) stop("%s", strerror(errno));
+        answer(bundle, line, out);
+        if (fclose(out) != 0) stop("%s", strerror(errno));
+        printf("%s => %s\n", line, result);
+        free(result);
+    }
+    int failed = ferror(file);
+    free(line);
+    fclose(file);
+    nb_close(bundle);
+    if (failed) {
+        fprintf(stderr, "answer: %s: cannot read\n", queries_path);
+        return 1;
+    }
+    if (fflush(stdout) != 0) {
+        fprintf(stderr, "answer: cannot write the answers\n");
+        return 1;
+    }
+    return 0;
+}
