@@ -5,6 +5,9 @@ NAVFORGE = $(BIN)/navforge
 DEMO_BUNDLE = build/demo-campus/demo-campus-1.0.0.navbundle
 READER_TESTS = build/reader-tests
 READER_BUNDLE = $(READER_TESTS)/demo-campus/demo-campus-1.0.0.navbundle
+QUERIES = readers/vectors/demo-campus.queries
+# The C reader is built as strictly as a consumer might, and run under the sanitizers.
+CFLAGS_STRICT = -std=c99 -Wall -Wextra -pedantic -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all
 
 .PHONY: demo test deps build clean
 
@@ -23,18 +26,25 @@ demo: build
 	$(NAVFORGE) route $(DEMO_BUNDLE) --from A.0.04 --to C.1.H3 --profile wheelchair
 
 ## Runs every test: the Swift packages, then the C and Python readers on a freshly built demo
-## bundle (the C test under the address and undefined-behaviour sanitizers).
+## bundle (the C test under the address and undefined-behaviour sanitizers), then checks that the
+## three readers answer the shared query list identically.
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(SWIFT) build --product navforge
 	$(NAVFORGE) build pipelines/demo-campus.yml --build-dir $(READER_TESTS) --force
 	mkdir -p $(READER_TESTS)/c
-	$(CC) -std=c99 -Wall -Wextra -pedantic -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
-		-o $(READER_TESTS)/c/test_navbundle readers/c/test_navbundle.c
+	$(CC) $(CFLAGS_STRICT) -o $(READER_TESTS)/c/test_navbundle readers/c/test_navbundle.c -lm
 	$(READER_TESTS)/c/test_navbundle $(READER_BUNDLE) $(READER_TESTS)/c
-	NAVBUNDLE_TEST_BUNDLE=$(READER_BUNDLE) \
+	$(NAVFORGE) answer $(READER_BUNDLE) $(QUERIES) > $(READER_TESTS)/answers-swift.txt
+	NAVBUNDLE_TEST_BUNDLE=$(READER_BUNDLE) NAVBUNDLE_TEST_ANSWERS=$(READER_TESTS)/answers-swift.txt \
 		python3 -m unittest discover --start-directory readers/python --top-level-directory readers/python
+	$(CC) $(CFLAGS_STRICT) -o $(READER_TESTS)/c/answer readers/c/answer.c readers/c/navbundle.c -lm
+	$(READER_TESTS)/c/answer $(READER_BUNDLE) $(QUERIES) > $(READER_TESTS)/answers-c.txt
+	python3 readers/python/answer.py $(READER_BUNDLE) $(QUERIES) > $(READER_TESTS)/answers-python.txt
+	cmp $(READER_TESTS)/answers-swift.txt $(READER_TESTS)/answers-c.txt
+	cmp $(READER_TESTS)/answers-swift.txt $(READER_TESTS)/answers-python.txt
+	@echo "Swift, C and Python readers agree on $$(wc -l < $(READER_TESTS)/answers-swift.txt) queries."
 
 clean:
 	rm -rf build
