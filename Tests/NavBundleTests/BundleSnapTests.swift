@@ -73,6 +73,26 @@ import Testing
         #expect(north.node == 10 && abs(north.distance - 1) < 0.01)
     }
 
+    @Test func aLevelAlongOneStreetKeepsASmallGrid() throws {
+        var contents = BundleFixture.contents()
+        contents.egress = []
+        // 200 nodes on one parallel over 4 km: from the area alone the grid would be a row of
+        // tens of thousands of cells.
+        for index in 0..<200 {
+            contents.nodes.append(.init(latitude: 48.15, longitude: 11.55 + Double(index) * 0.0003, level: 1,
+                                        kind: .junction, label: nil))
+        }
+        let bundle = try VenueBundle(path: try BundleFixture.write(contents))
+        let index = try #require(bundle.snapIndex)
+        let grid = try index.grid(1)
+        #expect(grid.rows * grid.columns <= 4 * 203 + 64)
+        for step in 0..<300 {
+            let latitude = 48.1495 + Double(step % 7) * 0.0002, longitude = 11.549 + Double(step) * 0.0002
+            let found = try bundle.snap(latitude: latitude, longitude: longitude, level: 1)
+            #expect(found?.node == (try Self.scan(bundle, scale: index.longitudeScale, latitude: latitude, longitude: longitude, level: 1)))
+        }
+    }
+
     @Test func aDamagedGridIsAnErrorNotACrash() throws {
         let image = BundleImage(try BundleWriter.image(of: Self.contents(seed: 4)))
         let entry = try #require(image.entry("SNAP"))

@@ -47,6 +47,14 @@ struct CommandLineRunner {
         try text.replacingOccurrences(of: old, with: new).write(to: url, atomically: true, encoding: .utf8)
     }
 
+    /// Adds a line at the end of a file of the workspace.
+    func append(_ path: String, line: String) throws {
+        let handle = try FileHandle(forWritingTo: directory.appendingPathComponent(path))
+        defer { try? handle.close() }
+        handle.seekToEndOfFile()
+        handle.write(Data((line + "\n").utf8))
+    }
+
     /// A temporary folder holding a copy of the demo campus inputs and pipelines.
     static func demoWorkspace() throws -> CommandLineRunner {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("navforge-cli-\(UUID().uuidString)")

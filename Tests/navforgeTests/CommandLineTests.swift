@@ -115,11 +115,7 @@ import Testing
         #expect(missing.errorOutput.contains("cannot read the pipeline file"))
 
         // A room known only by a point is searchable but has no door to route through.
-        let rooms = cli.directory.appendingPathComponent("input/demo-campus/library-rooms.csv")
-        let handle = try FileHandle(forWritingTo: rooms)
-        handle.seekToEndOfFile()
-        handle.write(Data("B,0,B.0.X,Closet,storage,,,\"POINT(11.5815 48.1494)\"\n".utf8))
-        try handle.close()
+        try cli.append("input/demo-campus/library-rooms.csv", line: "B,0,B.0.X,Closet,storage,,,\"POINT(11.5815 48.1494)\"")
         #expect(try cli.run(["build", "pipelines/demo-campus.yml"]).status == 0)
         let closet = try cli.run(["route", Self.bundle, "--from", "A.2.04", "--to", "B.0.X"])
         #expect(closet.status == 1)
@@ -208,11 +204,7 @@ import Testing
         #expect(same.status == 0 && same.output.contains("no differences"))
         // A room renamed and one added in the booking system's export.
         try cli.edit("input/demo-campus/library-rooms.csv", replacing: "Group Study Room 5", with: "Quiet Room 5")
-        let rooms = cli.directory.appendingPathComponent("input/demo-campus/library-rooms.csv")
-        let handle = try FileHandle(forWritingTo: rooms)
-        handle.seekToEndOfFile()
-        handle.write(Data("B,0,B.0.X,Closet,storage,,,\"POINT(11.5815 48.1494)\"\n".utf8))
-        try handle.close()
+        try cli.append("input/demo-campus/library-rooms.csv", line: "B,0,B.0.X,Closet,storage,,,\"POINT(11.5815 48.1494)\"")
         #expect(try cli.run(["build", "pipelines/demo-campus.yml"]).status == 0)
         let old = Self.bundle.replacingOccurrences(of: "build/", with: "old/")
         let diff = try cli.run(["diff", old, Self.bundle])

@@ -31,11 +31,17 @@ extension BundleWriter {
             let height = Double(Int64(maxLatitude) - Int64(minLatitude))
             let width = Double(Int64(maxLongitude) - Int64(minLongitude)) * longitudeScale
             let cells = max(1, Double(members.count) / snapNodesPerCell)
-            let side = max(1, (max(height, 1) * max(width, 1) / cells).squareRoot())
-            let cellLatitude = UInt32(min(side.rounded(.up), Double(UInt32.max)))
-            let cellLongitude = UInt32(min((side / longitudeScale).rounded(.up), Double(UInt32.max)))
-            let rows = Int((Int64(maxLatitude) - Int64(minLatitude)) / Int64(cellLatitude)) + 1
-            let columns = Int((Int64(maxLongitude) - Int64(minLongitude)) / Int64(cellLongitude)) + 1
+            var side = max(1, (max(height, 1) * max(width, 1) / cells).squareRoot())
+            var cellLatitude: UInt32 = 1, cellLongitude: UInt32 = 1, rows = 1, columns = 1
+            // A level drawn along a line (all nodes on one street) would get far more cells than
+            // nodes from the area alone; wider cells keep the grid within a few cells per node.
+            repeat {
+                cellLatitude = UInt32(min(side.rounded(.up), Double(UInt32.max)))
+                cellLongitude = UInt32(min((side / longitudeScale).rounded(.up), Double(UInt32.max)))
+                rows = Int((Int64(maxLatitude) - Int64(minLatitude)) / Int64(cellLatitude)) + 1
+                columns = Int((Int64(maxLongitude) - Int64(minLongitude)) / Int64(cellLongitude)) + 1
+                side *= 2
+            } while rows * columns > 4 * members.count + 64
 
             var cellMembers = [[UInt32]](repeating: [], count: rows * columns)
             for node in members {

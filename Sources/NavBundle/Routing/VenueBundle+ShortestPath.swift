@@ -13,7 +13,10 @@ extension VenueBundle {
     /// Each call sets up a search over all nodes; a runtime answering many routes keeps a
     /// ``BundleRouter`` per thread instead.
     public func shortestPath(from source: Int, to target: Int, profile: Int) throws(RouteError) -> Route? {
-        guard hasHierarchies else { return try shortestPathByDijkstra(from: source, to: target, profile: profile) }
+        // Development-format bundles may hold hierarchies in a layout this reader no longer reads.
+        guard hasHierarchies, file.major == BundleFormat.kind.major else {
+            return try shortestPathByDijkstra(from: source, to: target, profile: profile)
+        }
         return try BundleRouter(bundle: self, profile: profile).route(from: source, to: target)
     }
 
