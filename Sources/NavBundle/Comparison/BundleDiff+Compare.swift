@@ -21,7 +21,7 @@ extension BundleDiff {
             removed.append(try Self.summary(key, oldPlaces[key]!, in: old))
         }
         for key in oldPlaces.keys.sorted() {
-            guard let before = oldPlaces[key]?.place, let after = newPlaces[key]?.place else { continue }
+            guard let before = oldPlaces[key], let after = newPlaces[key] else { continue }
             if before.name != after.name { renamed.append(Renamed(key: key, oldName: before.name, newName: after.name)) }
             let oldLevel = try Self.levelID(before.level, in: old)
             let newLevel = try Self.levelID(after.level, in: new)
@@ -45,21 +45,21 @@ extension BundleDiff {
     }
 
     /// Places by `room:A.2.14` or `poi:Cafe`; of places sharing a key, the first in bundle order.
-    private static func keyedPlaces(_ bundle: VenueBundle) throws(ContainerError) -> [String: (index: Int, place: VenueBundle.PlaceRecord)] {
-        var result: [String: (index: Int, place: VenueBundle.PlaceRecord)] = [:]
-        for (index, place) in try bundle.allPlaces().enumerated() {
+    private static func keyedPlaces(_ bundle: VenueBundle) throws(ContainerError) -> [String: VenueBundle.PlaceRecord] {
+        var result: [String: VenueBundle.PlaceRecord] = [:]
+        for place in try bundle.allPlaces() {
             guard let text = place.ref ?? place.name else { continue }
             let key = "\(place.kind == .room ? "room" : "poi"):\(text)"
-            if result[key] == nil { result[key] = (index, place) }
+            if result[key] == nil { result[key] = place }
         }
         return result
     }
 
-    private static func summary(_ key: String, _ entry: (index: Int, place: VenueBundle.PlaceRecord),
+    private static func summary(_ key: String, _ place: VenueBundle.PlaceRecord,
                                 in bundle: VenueBundle) throws(ContainerError) -> PlaceSummary {
         var level: String?
-        if let index = entry.place.level { level = try bundle.level(index).displayName }
-        return PlaceSummary(kind: entry.place.kind == .room ? "room" : "poi", key: key, label: entry.place.label, level: level)
+        if let index = place.level { level = try bundle.level(index).displayName }
+        return PlaceSummary(kind: place.kind == .room ? "room" : "poi", key: key, label: place.label, level: level)
     }
 
     private static func levelID(_ index: Int?, in bundle: VenueBundle) throws(ContainerError) -> String? {
@@ -68,11 +68,11 @@ extension BundleDiff {
     }
 
     /// Keys of places whose node has a way out for the profile.
-    private static func reachable(_ bundle: VenueBundle, _ places: [String: (index: Int, place: VenueBundle.PlaceRecord)],
+    private static func reachable(_ bundle: VenueBundle, _ places: [String: VenueBundle.PlaceRecord],
                                   profile: Int) throws(ContainerError) -> Set<String> {
         var result = Set<String>()
-        for (key, entry) in places {
-            guard let node = entry.place.node else { continue }
+        for (key, place) in places {
+            guard let node = place.node else { continue }
             if try bundle.egressEntry(node: node, profile: profile).exit != BundleFormat.none { result.insert(key) }
         }
         return result

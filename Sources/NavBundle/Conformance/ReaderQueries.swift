@@ -25,6 +25,8 @@ public struct ReaderQueries {
                 result.append("\(query) => \(try answer(query))")
             } catch let error as ReaderQueryError {
                 throw ReaderQueryError(message: "line \(number + 1): \(error.message)")
+            } catch {
+                throw ReaderQueryError(message: "line \(number + 1): \(error)")
             }
         }
         return result

@@ -36,3 +36,14 @@ public enum ContainerError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension ContainerError {
+    /// Runs reads inside a named section, turning a read past its bounds into this error type.
+    static func reading<T>(_ section: String, _ body: () throws(ByteReaderError) -> T) throws(ContainerError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .malformedSection(section: section, detail: error.description)
+        }
+    }
+}

@@ -99,3 +99,12 @@ public enum SpaceOutlineKind: UInt8, Sendable, CaseIterable, Codable {
     /// Walls, columns, fixtures: drawn, never walked.
     case obstacle = 6
 }
+
+/// What part of a place a search key (`SRCH`) came from; also the order matches rank in.
+public enum SearchField: UInt8, Hashable, Sendable {
+    case ref = 0
+    case name = 1
+    /// The name from one of its later words on ("hall 1" of "Lecture Hall 1").
+    case nameWord = 2
+    case category = 3
+}

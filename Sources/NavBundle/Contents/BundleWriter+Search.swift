@@ -1,15 +1,6 @@
 import Foundation
 
 extension BundleWriter {
-    /// What part of a place a search key came from; also the order matches are ranked in.
-    enum SearchField: UInt8 {
-        case ref = 0
-        case name = 1
-        /// The name from one of its later words on ("hall 1" of "Lecture Hall 1").
-        case nameWord = 2
-        case category = 3
-    }
-
     /// `SRCH`: the folding table, then every place's keys sorted bytewise.
     static func encodeSearch(_ places: [BundleContents.Place]) -> Data {
         let texts = places.flatMap { [$0.ref, $0.name, $0.category].compactMap { $0 } }

@@ -180,10 +180,6 @@ public final class VenueBundle: @unchecked Sendable {
 
     /// Wraps a bounds failure inside a named section into the reader's error type.
     func read<T>(_ section: String, _ body: () throws(ByteReaderError) -> T) throws(ContainerError) -> T {
-        do {
-            return try body()
-        } catch {
-            throw .malformedSection(section: section, detail: error.description)
-        }
+        try ContainerError.reading(section, body)
     }
 }

@@ -1,6 +1,4 @@
-/// A binary min-heap of (key, value) pairs, ordered by key and then by value: the priority queue
-/// of the bundle's Dijkstra search. Ties go to the smaller value, so equal keys come out in an
-/// order that does not depend on the order they went in.
+/// A binary min-heap of (key, value) pairs: the priority queue of the bundle's Dijkstra search.
 ///
 /// Decrease-key is replaced by lazy insertion: stale entries are skipped when popped, which is
 /// simpler and, on sparse graphs, as fast.
@@ -18,7 +16,7 @@ public struct MinimumHeap: Sendable {
         var child = keys.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
-            guard precedes(child, parent) else { break }
+            guard keys[child] < keys[parent] else { break }
             keys.swapAt(child, parent)
             values.swapAt(child, parent)
             child = parent
@@ -37,18 +35,13 @@ public struct MinimumHeap: Sendable {
                 let left = 2 * parent + 1
                 guard left < keys.count else { break }
                 let right = left + 1
-                let smaller = right < keys.count && precedes(right, left) ? right : left
-                guard precedes(smaller, parent) else { break }
+                let smaller = right < keys.count && keys[right] < keys[left] ? right : left
+                guard keys[smaller] < keys[parent] else { break }
                 keys.swapAt(smaller, parent)
                 values.swapAt(smaller, parent)
                 parent = smaller
             }
         }
         return (firstKey, firstValue)
-    }
-
-    @inline(__always)
-    private func precedes(_ first: Int, _ second: Int) -> Bool {
-        keys[first] < keys[second] || (keys[first] == keys[second] && values[first] < values[second])
     }
 }

@@ -51,16 +51,16 @@ struct SearchIndex {
         var low = 0, high = foldCount
         while low < high {
             let middle = (low + high) / 2
-            let found = try read { () throws(ByteReaderError) in try foldEntries.uint32(at: middle * BundleFormat.foldEntrySize) }
+            let found = try ContainerError.reading("SRCH") { () throws(ByteReaderError) in try foldEntries.uint32(at: middle * BundleFormat.foldEntrySize) }
             if found < codePoint { low = middle + 1 } else { high = middle }
         }
         guard low < foldCount else { return nil }
         let base = low * BundleFormat.foldEntrySize
-        let (found, offset, length) = try read { () throws(ByteReaderError) in
+        let (found, offset, length) = try ContainerError.reading("SRCH") { () throws(ByteReaderError) in
             (try foldEntries.uint32(at: base), try foldEntries.uint32(at: base + 4), try foldEntries.uint32(at: base + 8))
         }
         guard found == codePoint else { return nil }
-        let bytes = try read { () throws(ByteReaderError) in try foldText.bytes(offset: Int(offset), count: Int(length)) }
+        let bytes = try ContainerError.reading("SRCH") { () throws(ByteReaderError) in try foldText.bytes(offset: Int(offset), count: Int(length)) }
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -73,7 +73,7 @@ struct SearchIndex {
 
     func key(_ index: Int) throws(ContainerError) -> Key {
         let base = index * BundleFormat.searchKeySize
-        return try read { () throws(ByteReaderError) in
+        return try ContainerError.reading("SRCH") { () throws(ByteReaderError) in
             let offset = try keyEntries.uint32(at: base), length = try keyEntries.uint16(at: base + 4)
             return Key(text: try keyText.bytes(offset: Int(offset), count: Int(length)),
                        field: try keyEntries.uint8(at: base + 6), place: Int(try keyEntries.uint32(at: base + 8)))
@@ -88,13 +88,5 @@ struct SearchIndex {
             if try key(middle).text.lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
         }
         return low
-    }
-
-    private func read<T>(_ body: () throws(ByteReaderError) -> T) throws(ContainerError) -> T {
-        do {
-            return try body()
-        } catch {
-            throw .malformedSection(section: "SRCH", detail: error.description)
-        }
     }
 }

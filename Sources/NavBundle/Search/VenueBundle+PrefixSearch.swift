@@ -4,15 +4,7 @@ extension VenueBundle {
         /// Index into the bundle's places.
         public var place: Int
         /// What matched: the ref, the name, a later word of the name, or the category.
-        public var field: MatchedField
-    }
-
-    /// The part of a place a prefix matched, in ranking order.
-    public enum MatchedField: UInt8, Hashable, Sendable {
-        case ref = 0
-        case name = 1
-        case nameWord = 2
-        case category = 3
+        public var field: SearchField
     }
 
     /// Whether the bundle has a search index (`SRCH`, format 1.0 on).
@@ -35,7 +27,7 @@ extension VenueBundle {
         while position < index.keyCount {
             let key = try index.key(position)
             guard key.text.starts(with: prefix) else { break }
-            guard key.place < placeCount, let field = MatchedField(rawValue: key.field) else {
+            guard key.place < placeCount, let field = SearchField(rawValue: key.field) else {
                 throw .malformedSection(section: "SRCH", detail: "key \(position) names place \(key.place), field \(key.field)")
             }
             if let current = best[key.place], current.field <= field.rawValue {
@@ -46,6 +38,6 @@ extension VenueBundle {
             position += 1
         }
         let ranked = best.sorted { ($0.value.field, $0.value.position) < ($1.value.field, $1.value.position) }
-        return ranked.prefix(limit).map { PrefixMatch(place: $0.key, field: MatchedField(rawValue: $0.value.field)!) }
+        return ranked.prefix(limit).map { PrefixMatch(place: $0.key, field: SearchField(rawValue: $0.value.field)!) }
     }
 }

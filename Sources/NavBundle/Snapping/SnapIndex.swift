@@ -48,7 +48,7 @@ struct SnapIndex {
 
     func grid(_ level: Int) throws(ContainerError) -> Grid {
         let base = level * BundleFormat.snapLevelSize
-        let grid = try read { () throws(ByteReaderError) in
+        let grid = try ContainerError.reading("SNAP") { () throws(ByteReaderError) in
             Grid(minLatitude: Int64(try levels.int32(at: base)), minLongitude: Int64(try levels.int32(at: base + 4)),
                  cellLatitude: Int64(try levels.uint32(at: base + 8)), cellLongitude: Int64(try levels.uint32(at: base + 12)),
                  rows: Int(try levels.uint32(at: base + 16)), columns: Int(try levels.uint32(at: base + 20)),
@@ -64,7 +64,7 @@ struct SnapIndex {
 
     /// The nodes listed in cell `cell` (a global cell index).
     func nodes(inCell cell: Int) throws(ContainerError) -> Range<Int> {
-        let (first, last) = try read { () throws(ByteReaderError) in
+        let (first, last) = try ContainerError.reading("SNAP") { () throws(ByteReaderError) in
             (Int(try cellFirst.uint32(at: cell * 4)), Int(try cellFirst.uint32(at: cell * 4 + 4)))
         }
         guard first <= last, last <= entryCount else {
@@ -74,14 +74,6 @@ struct SnapIndex {
     }
 
     func entry(_ index: Int) throws(ContainerError) -> Int {
-        Int(try read { () throws(ByteReaderError) in try entries.uint32(at: index * 4) })
-    }
-
-    private func read<T>(_ body: () throws(ByteReaderError) -> T) throws(ContainerError) -> T {
-        do {
-            return try body()
-        } catch {
-            throw .malformedSection(section: "SNAP", detail: error.description)
-        }
+        Int(try ContainerError.reading("SNAP") { () throws(ByteReaderError) in try entries.uint32(at: index * 4) })
     }
 }

@@ -7,6 +7,8 @@ struct BundleAssembly {
     var contents: BundleContents
     /// Events whose place ref matches no place (validation reports them).
     private(set) var skippedEvents: [Event] = []
+    /// The place each searchable space became, for linking its outlines.
+    private var placeOfSpace: [String: Int] = [:]
 
     init(venue: Venue, graph: CompiledGraph?, metadata: BundleMetadata) {
         contents = BundleContents(metadata: metadata)
@@ -27,13 +29,6 @@ struct BundleAssembly {
 
     /// One outline per polygon of each space and level it is on, linked to its place.
     private mutating func addOutlines(_ venue: Venue, levelIndex: [String: Int]) {
-        var placeOfSpace: [String: Int] = [:]
-        var placeIndex = 0
-        // Rooms come first among the places, one per place-space in venue order (see addPlaces).
-        for space in venue.spaces where space.isPlace {
-            placeOfSpace[space.id] = placeIndex
-            placeIndex += 1
-        }
         for space in venue.spaces {
             let rings = space.geometry.polygons.map { polygon in
                 polygon.rings.map { ring in
@@ -76,6 +71,7 @@ struct BundleAssembly {
             // The routing node stands inside the room; without a graph, the middle of its extent.
             let position = node.flatMap { graph?.nodes[$0].coordinate }
                 ?? BoundingBox(covering: space.geometry.allCoordinates)?.center
+            placeOfSpace[space.id] = contents.places.count
             contents.places.append(BundleContents.Place(
                 kind: .room, ref: space.ref, name: space.name, category: space.category,
                 buildingName: space.buildingID.flatMap { buildingNames[$0] },

@@ -16,9 +16,16 @@ struct AnswerCommand: ParsableCommand {
     var queries: String
 
     func run() throws {
+        let venue: VenueBundle
+        do {
+            venue = try VenueBundle(path: bundle)
+        } catch {
+            Console.error("error: \(bundle): \(error)")
+            throw ExitCode.failure
+        }
         do {
             let text = try String(contentsOfFile: queries, encoding: .utf8)
-            var answering = ReaderQueries(bundle: try VenueBundle(path: bundle))
+            var answering = ReaderQueries(bundle: venue)
             for line in try answering.answers(to: text) { Console.out(line) }
         } catch {
             Console.error("error: \(queries): \(error)")
