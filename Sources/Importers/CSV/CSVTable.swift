@@ -60,6 +60,9 @@ public struct CSVTable: Sendable {
         self.rows = rows
     }
 
+    /// Every header field in file order, empty names included, for reading columns by position.
+    var headerNames: [String] { header.names }
+
     /// Whether the file has a column for `name` (after renaming).
     public func hasColumn(_ name: String) -> Bool {
         header.index(of: name) != nil
@@ -189,6 +192,20 @@ public struct CSVRow: Sendable {
         header.columnName(for: name)
     }
 
+    /// The trimmed text of the field in column `index` (0-based), `nil` when empty; for tables
+    /// read by position, such as a survey with one column per access point.
+    func string(atColumn index: Int) -> String? {
+        guard fields.indices.contains(index) else { return nil }
+        let text = CSVText.trimmed(fields[index].value).text
+        return text.isEmpty ? nil : text
+    }
+
+    /// Where the field in column `index` starts.
+    func location(atColumn index: Int) -> SourceLocation {
+        guard fields.indices.contains(index) else { return location }
+        return SourceLocation(file: file, line: fields[index].line, column: fields[index].column)
+    }
+
     private func field(_ name: String) -> CSVField? {
         guard let index = header.index(of: name), fields.indices.contains(index) else { return nil }
         return fields[index]
@@ -259,7 +276,7 @@ struct CSVHeader: Sendable {
 }
 
 /// Strict decimal parsing: what a data file should contain, not everything `Double.init` accepts.
-private enum DecimalText {
+enum DecimalText {
     /// The value of `[+-]digits[.digits][e[+-]digits]` (either digit run may be empty, not both),
     /// or `nil` for anything else or a value that overflows to infinity.
     static func parse(_ text: String) -> Double? {

@@ -1,0 +1,110 @@
+public import Foundation
+import VenueModel
+
+/// Imports Wi-Fi site surveys and access-point inventories from CSV (`docs/wifi.md`).
+///
+/// Every bad row is reported with its file, line and column (up to ``errorLimit`` of them), and
+/// nothing of a file is used unless all its rows are good.
+public enum SurveyImporter {
+    /// Reports stop after this many errors: a file with a systematic fault would otherwise
+    /// print one line per row.
+    public static let errorLimit = 50
+
+    public static func read(_ data: Data, file: String, options: SurveyImportOptions) throws(ImportFailure) -> SurveyData {
+        let table: CSVTable
+        do {
+            let records = try CSVReader(delimiter: options.delimiter).records(in: data, file: file)
+            table = try CSVTable(records: records, file: file)
+        } catch {
+            throw ImportFailure([error])
+        }
+        var context = Context(table: table, options: options)
+        switch options.layout {
+        case .wide: context.readWideScans()
+        case .long: context.readLongScans()
+        case .accessPoints: context.readAccessPoints()
+        }
+        guard context.errors.isEmpty else { throw ImportFailure(context.errors) }
+        return context.data
+    }
+
+    /// The state of one import: the table, what it produced, what went wrong.
+    struct Context {
+        let table: CSVTable
+        let options: SurveyImportOptions
+        var data = SurveyData()
+        var errors: [ImportError] = []
+
+        init(table: CSVTable, options: SurveyImportOptions) {
+            self.table = table
+            self.options = options
+        }
+
+        var isFull: Bool { errors.count >= SurveyImporter.errorLimit }
+
+        mutating func require(_ columns: [String]) -> Bool {
+            do {
+                try table.requireColumns(columns)
+                return true
+            } catch {
+                errors.append(error)
+                return false
+            }
+        }
+
+        /// Runs `body` for one row, turning its thrown error into a collected one.
+        mutating func row(_ body: (inout Context) throws(ImportError) -> Void) {
+            do {
+                try body(&self)
+            } catch {
+                errors.append(error)
+            }
+        }
+
+        /// A signal strength in dBm, checked against what a receiver can report; `nil` when the
+        /// text is the survey's not-heard marker.
+        func rssi(_ text: String, column: String, notHeard: Double? = nil,
+                  at location: SourceLocation) throws(ImportError) -> Double? {
+            guard let value = Int(text).map(Double.init) ?? DecimalText.parse(text) else {
+                throw ImportError("expected an RSSI in dBm in column '\(column)', found '\(CSVText.visible(text))'", at: location)
+            }
+            if value == notHeard { return nil }
+            guard value <= SurveyImportOptions.strongestRSSI, value >= SurveyImportOptions.weakestRSSI else {
+                throw ImportError("RSSI \(Self.signed(value)) dBm in column '\(column)' is impossible: received Wi-Fi signals lie between \(Int(SurveyImportOptions.weakestRSSI)) and \(Int(SurveyImportOptions.strongestRSSI)) dBm",
+                                  at: location)
+            }
+            return value
+        }
+
+        /// A position from projected `x`/`y` metres (EPSG:3857) or `lon`/`lat` degrees.
+        func position(in row: CSVRow, x xColumn: String, y yColumn: String,
+                      system: SurveyImportOptions.CoordinateSystem) throws(ImportError) -> Coordinate {
+            guard let x = try row.double(xColumn) else {
+                throw ImportError("missing value for column '\(xColumn)'", at: row.location(xColumn))
+            }
+            guard let y = try row.double(yColumn) else {
+                throw ImportError("missing value for column '\(yColumn)'", at: row.location(yColumn))
+            }
+            let coordinate: Coordinate
+            switch system {
+            case .webMercator:
+                // EPSG:3857 covers ±20037508.34 m east-west; beyond it a value is not a position.
+                guard abs(x) <= 20_037_508.35, abs(y) <= 20_048_966.11 else {
+                    throw ImportError("\(xColumn)/\(yColumn) \(x), \(y) lies outside EPSG:3857 bounds", at: row.location(xColumn))
+                }
+                coordinate = WebMercator.coordinate(x: x, y: y)
+            case .wgs84:
+                coordinate = Coordinate(latitude: y, longitude: x)
+            }
+            guard coordinate.isValid else {
+                throw ImportError("\(xColumn)/\(yColumn) \(x), \(y) lies outside WGS 84 bounds", at: row.location(xColumn))
+            }
+            return coordinate
+        }
+
+        static func signed(_ value: Double) -> String {
+            let text = value == value.rounded() ? String(Int(value)) : String(value)
+            return value > 0 ? "+" + text : text
+        }
+    }
+}
