@@ -15,6 +15,8 @@ public struct BundleContents: Sendable {
     public var hierarchies: [[UInt8]] = []
     /// The outlines of spaces, for drawing floor plans and finding the space a position is in.
     public var outlines: [Outline] = []
+    /// The Wi-Fi radio map, encoded as ``RadioMap/encoded()`` makes it; `nil` without a survey.
+    public var radioMap: [UInt8]?
 
     public init(metadata: BundleMetadata) {
         self.metadata = metadata

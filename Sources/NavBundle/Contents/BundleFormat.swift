@@ -1,8 +1,8 @@
-/// Constants of the bundle format 1.0 (`docs/bundle-format.md`).
+/// Constants of the bundle format 1.1 (`docs/bundle-format.md`).
 public enum BundleFormat {
     /// Format 1.0. The development formats 0.1 to 0.4 had the same header without the file
     /// checksum and a subset of the sections, so this reader still opens them.
-    public static let kind = ContainerKind(magic: "NAVFBNDL", major: 1, minor: 0, hasFileChecksum: true,
+    public static let kind = ContainerKind(magic: "NAVFBNDL", major: 1, minor: 1, hasFileChecksum: true,
                                            legacyMajors: [0], sectionVersion: 1)
     public static let name = "navforge bundle"
 
@@ -30,7 +30,7 @@ public enum BundleFormat {
         public static let snap: SectionTag = "SNAP"
         /// Since 1.0: the outlines of spaces per level.
         public static let outlines: SectionTag = "OUTL"
-        /// Reserved for the Wi-Fi fingerprint database.
+        /// Since 1.1: the Wi-Fi radio map for locating by the access points a device hears.
         public static let wifi: SectionTag = "WIFI"
 
         /// Since 0.3: the contraction hierarchy of the profile at `index` (`CH00`, `CH01`, ...).

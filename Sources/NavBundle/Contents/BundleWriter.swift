@@ -1,6 +1,6 @@
 public import Foundation
 
-/// Encodes ``BundleContents`` as a bundle file (format 1.0).
+/// Encodes ``BundleContents`` as a bundle file (format 1.1).
 ///
 /// Deterministic: strings are interned in a fixed order, arcs sorted by tail with ties kept in
 /// input order, and the metadata JSON has sorted keys, so equal contents give equal bytes.
@@ -37,6 +37,9 @@ public enum BundleWriter {
         container.add(BundleFormat.Tag.search, encodeSearch(contents.places))
         container.add(BundleFormat.Tag.snap, encodeSnap(nodes: contents.nodes, levelCount: contents.levels.count))
         container.add(BundleFormat.Tag.outlines, outlines)
+        if let radioMap = contents.radioMap {
+            container.add(BundleFormat.Tag.wifi, Data(radioMap))
+        }
         for (index, hierarchy) in contents.hierarchies.enumerated() {
             container.add(BundleFormat.Tag.hierarchy(index), Data(hierarchy))
         }
