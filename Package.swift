@@ -34,13 +34,14 @@ let package = Package(
         // Contracting even a building's graph takes twenty times longer unoptimised, which would
         // make every test build of a venue wait on it; this one module is optimised in debug too.
         .target(name: "Contraction", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .target(name: "Fingerprints", dependencies: ["VenueModel", "NavBundle"]),
         .target(name: "Pipeline", dependencies: [
             "Contraction",
-            "VenueModel", "Geometry", "Staging", "Importers", "Validation", "RoutingGraph", "NavBundle",
+            "VenueModel", "Geometry", "Staging", "Importers", "Validation", "RoutingGraph", "NavBundle", "Fingerprints",
             .product(name: "Yams", package: "Yams"),
         ]),
         .executableTarget(name: "navforge", dependencies: [
-            "Pipeline", "NavBundle",
+            "Pipeline", "NavBundle", "Fingerprints",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -49,6 +50,8 @@ let package = Package(
                           path: "Benchmarks/ImportThroughput"),
 
         .executableTarget(name: "bench-ch", dependencies: ["Contraction"], path: "Benchmarks/ContractionBench"),
+        .executableTarget(name: "bench-locate", dependencies: ["Fingerprints", "Importers", "NavBundle"],
+                          path: "Benchmarks/LocateBench"),
         .executableTarget(name: "bench-bundle", dependencies: ["NavBundle", "Contraction"], path: "Benchmarks/BundleBench"),
 
         .testTarget(name: "NavBundleTests", dependencies: ["NavBundle"]),
@@ -59,6 +62,7 @@ let package = Package(
         .testTarget(name: "ImportersTests", dependencies: ["Importers", "VenueModel", "Geometry", "CZlib"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "VenueModel"]),
         .testTarget(name: "RoutingGraphTests", dependencies: ["RoutingGraph", "VenueModel", "NavBundle"]),
+        .testTarget(name: "FingerprintsTests", dependencies: ["Fingerprints", "NavBundle", "VenueModel", "Importers"]),
         .testTarget(name: "PipelineTests",
                     dependencies: ["Pipeline", "NavBundle", "VenueModel", "Staging", "RoutingGraph", "Geometry",
                                    "Contraction"]),

@@ -101,7 +101,7 @@ import Testing
         let reordered = failure("venue: {id: v}\nversion: 1.0.0\ninputs: [{path: b.csv, options: {table: buildings}}]\n"
                                 + "stages:\n  import:\n  bundle:\n  validate:\n")
         #expect(reordered?.line == 7)
-        #expect(reordered?.message == "stage 'validate' must come before 'bundle' (order: import, validate, graph, contract, bundle)")
+        #expect(reordered?.message == "stage 'validate' must come before 'bundle' (order: import, validate, graph, contract, fingerprints, bundle)")
         let noImport = failure(valid.replacingOccurrences(of: "  import:\n", with: ""))
         #expect(noImport?.message.contains("must start with 'import'") == true)
         let unknownStage = failure(valid.replacingOccurrences(of: "  bundle:", with: "  publish:"))

@@ -2,6 +2,7 @@ public import Contraction
 public import Foundation
 public import Importers
 public import RoutingGraph
+public import NavBundle
 public import VenueModel
 
 /// A parsed pipeline file: which venue, which inputs, which stages with which parameters.
@@ -19,6 +20,16 @@ public struct PipelineDefinition: Sendable {
     public var inputs: [InputDefinition]
     /// The stages to run, in data-flow order.
     public var stages: [StageDefinition]
+
+    /// The inputs that describe the venue, which the import stage reads: all but the surveys.
+    public var venueInputs: [InputDefinition] {
+        inputs.filter { !$0.format.isSurvey }
+    }
+
+    /// The Wi-Fi surveys and access-point inventories, which the fingerprints stage reads.
+    public var surveyInputs: [InputDefinition] {
+        inputs.filter(\.format.isSurvey)
+    }
 
     public func stage(_ kind: StageKind) -> StageDefinition? {
         stages.first { $0.kind == kind }
@@ -54,6 +65,13 @@ public enum InputFormat: Sendable {
     case csv(CSVImportOptions)
     case osm(OSMImportOptions)
     case imdf(IMDFImportOptions)
+    /// A Wi-Fi site survey or access-point inventory, read by the `fingerprints` stage.
+    case survey(SurveyImportOptions)
+
+    public var isSurvey: Bool {
+        if case .survey = self { return true }
+        return false
+    }
 
     public var name: String {
         switch self {
@@ -61,6 +79,7 @@ public enum InputFormat: Sendable {
         case .csv: return "csv"
         case .osm: return "osm"
         case .imdf: return "imdf"
+        case .survey: return "survey"
         }
     }
 }
@@ -71,6 +90,7 @@ public enum StageKind: String, Sendable, CaseIterable, Comparable, Codable {
     case validate
     case graph
     case contract
+    case fingerprints
     case bundle
 
     public static func < (lhs: StageKind, rhs: StageKind) -> Bool {
@@ -92,6 +112,7 @@ public enum StageParameters: Sendable {
     case validate(ValidateStageParameters)
     case graph(GraphParameters)
     case contract(ContractionParameters)
+    case fingerprints(FingerprintStageParameters)
     case bundle(BundleStageParameters)
 }
 
@@ -118,6 +139,13 @@ extension ValidateStageParameters.FailOn {
         case .never: return false
         }
     }
+}
+
+/// Parameters of the `fingerprints` stage: how the radio map locates (`docs/wifi.md`).
+public struct FingerprintStageParameters: Hashable, Sendable {
+    public var locator = LocatorParameters()
+
+    public init() {}
 }
 
 /// Parameters of the `bundle` stage.

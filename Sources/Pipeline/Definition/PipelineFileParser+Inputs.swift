@@ -57,8 +57,9 @@ extension PipelineFileParser {
         case "csv": format = .csv(try csvOptions(optionsMapping))
         case "osm": format = .osm(try osmOptions(optionsMapping))
         case "imdf": format = .imdf(try imdfOptions(optionsMapping))
+        case "survey": format = .survey(try surveyOptions(optionsMapping))
         default:
-            throw (mapping["format"] ?? value).error("unknown format '\(formatName)'; expected geojson, csv, osm or imdf")
+            throw (mapping["format"] ?? value).error("unknown format '\(formatName)'; expected geojson, csv, osm, imdf or survey")
         }
         if isDirectory.boolValue, formatName != "imdf" {
             throw pathValue.error("\(url.path) is a folder; only an IMDF delivery may be a folder")
@@ -117,6 +118,28 @@ extension PipelineFileParser {
             result.encoding = encoding
         }
         result.building = try options["building"]?.string()
+        return result
+    }
+
+    private static func surveyOptions(_ options: YAMLMapping) throws(PipelineFileError) -> SurveyImportOptions {
+        try options.rejectUnknownKeys(["layout", "coordinates", "not-heard"])
+        let layouts = SurveyImportOptions.Layout.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let layoutValue = options["layout"] else {
+            throw options.owner.error("a survey input needs `options: {layout: NAME}`, NAME one of: \(layouts)")
+        }
+        let layoutName = try layoutValue.string()
+        guard let layout = SurveyImportOptions.Layout(rawValue: layoutName) else {
+            throw layoutValue.error("unknown layout '\(layoutName)'; expected one of: \(layouts)")
+        }
+        var result = SurveyImportOptions(layout: layout)
+        if let value = options["coordinates"] {
+            let text = try value.string()
+            guard let system = SurveyImportOptions.CoordinateSystem(rawValue: text) else {
+                throw value.error("expected EPSG:3857 or EPSG:4326, found '\(text)'")
+            }
+            result.coordinates = system
+        }
+        if let value = options["not-heard"] { result.notHeard = try value.double() }
         return result
     }
 

@@ -1,4 +1,5 @@
 import Contraction
+import NavBundle
 import Importers
 import RoutingGraph
 
@@ -55,12 +56,45 @@ extension PipelineFileParser {
                 guard (1...100_000).contains(parameters.estimateSettleLimit) else { throw value.error("must be between 1 and 100000") }
             }
             return .contract(parameters)
+        case .fingerprints:
+            return .fingerprints(try fingerprintParameters(mapping))
         case .bundle:
             try mapping.rejectUnknownKeys(["build-date"])
             var parameters = BundleStageParameters()
             parameters.buildDate = try mapping["build-date"]?.string()
             return .bundle(parameters)
         }
+    }
+
+    private static func fingerprintParameters(_ mapping: YAMLMapping) throws(PipelineFileError) -> FingerprintStageParameters {
+        let counts: [(String, WritableKeyPath<LocatorParameters, Int>)] = [
+            ("neighbours", \.neighbours), ("floor-neighbours", \.floorNeighbours),
+            ("building-neighbours", \.buildingNeighbours), ("candidate-access-points", \.candidateAccessPoints),
+        ]
+        let exponents: [(String, WritableKeyPath<LocatorParameters, Double>)] = [
+            ("floor-exponent", \.floorExponent), ("position-exponent", \.positionExponent),
+        ]
+        try mapping.rejectUnknownKeys(counts.map(\.0) + exponents.map(\.0) + ["weakest-rssi"])
+        var parameters = FingerprintStageParameters()
+        for (key, path) in counts {
+            guard let value = mapping[key] else { continue }
+            parameters.locator[keyPath: path] = try value.int()
+            guard (1...1000).contains(parameters.locator[keyPath: path]) else { throw value.error("must be between 1 and 1000") }
+        }
+        for (key, path) in exponents {
+            guard let value = mapping[key] else { continue }
+            parameters.locator[keyPath: path] = try value.double()
+            guard parameters.locator[keyPath: path] > 0, parameters.locator[keyPath: path] <= 16 else {
+                throw value.error("must be above 0 and at most 16")
+            }
+        }
+        if let value = mapping["weakest-rssi"] {
+            parameters.locator.weakestRSSI = try value.double()
+            guard parameters.locator.weakestRSSI >= -150, parameters.locator.weakestRSSI < -1 else {
+                throw value.error("must be between -150 and -1 dBm")
+            }
+        }
+        return parameters
     }
 
     private static func graphParameters(_ mapping: YAMLMapping) throws(PipelineFileError) -> GraphParameters {

@@ -58,7 +58,16 @@ public enum PipelineFileParser {
 
         let baseURL = url.deletingLastPathComponent()
         let inputs = try parseInputs(try top.required("inputs"), base: baseURL)
-        let stages = try parseStages(try top.required("stages"))
+        let stagesValue = try top.required("stages")
+        let stages = try parseStages(stagesValue)
+        let hasSurvey = inputs.contains(where: \.format.isSurvey)
+        let hasFingerprints = stages.contains { $0.kind == .fingerprints }
+        if hasSurvey, !hasFingerprints {
+            throw stagesValue.error("the pipeline has survey inputs but no 'fingerprints' stage to compile them; add `fingerprints:` before `bundle:`")
+        }
+        if hasFingerprints, !inputs.contains(where: { if case .survey(let options) = $0.format { return options.layout != .accessPoints } else { return false } }) {
+            throw stagesValue.error("the 'fingerprints' stage needs at least one survey input with scans (format: survey, layout: wide or long)")
+        }
         let name = url.deletingPathExtension().lastPathComponent
         return PipelineDefinition(file: url, name: name, venueID: venueID, venueName: venueName, version: version,
                                   inputs: inputs, stages: stages)

@@ -13,6 +13,8 @@ public struct BuildLayout: Sendable {
     public var graph: URL { directory.appendingPathComponent("graph.navgraph") }
     /// One contraction hierarchy per profile, written by the contract stage.
     public var hierarchies: URL { directory.appendingPathComponent("hierarchies.navch") }
+    /// The fingerprints stage's radio map, for the bundle.
+    public var radioMap: URL { directory.appendingPathComponent("radiomap.navwifi") }
     public var manifest: URL { directory.appendingPathComponent("manifest.json") }
     public var state: URL { directory.appendingPathComponent(".navforge-state.json") }
     public var lock: URL { directory.appendingPathComponent(".navforge.lock") }

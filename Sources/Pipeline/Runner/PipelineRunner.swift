@@ -123,6 +123,7 @@ public struct PipelineRunner {
             case .validate(let parameters): return ValidateStage(parameters: parameters)
             case .graph(let parameters): return GraphStage(parameters: parameters)
             case .contract(let parameters): return ContractStage(parameters: parameters)
+            case .fingerprints(let parameters): return FingerprintStage(parameters: parameters)
             case .bundle(let parameters): return BundleStage(parameters: parameters)
             }
         }

@@ -14,6 +14,7 @@ struct BundleStage: PipelineStage {
         key.add("import", context.keys[.import] ?? "")
         key.add("graph", context.keys[.graph] ?? "none")
         key.add("contract", context.keys[.contract] ?? "none")
+        key.add("fingerprints", context.keys[.fingerprints] ?? "none")
         key.add("version", context.definition.version.description)
         key.add("parameters", context.definition.stage(kind)?.canonicalParameters ?? "")
         for input in context.definition.inputs {
@@ -37,10 +38,18 @@ struct BundleStage: PipelineStage {
             compiled = try CompiledGraph.read(from: context.layout.graph)
         }
         let inputs = Dictionary(context.definition.inputs.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        // Surveys are not staged (the import skips them) but are sources of the bundle all the same.
+        var sources = staged.sources
+        if context.definition.stage(.fingerprints) != nil {
+            for input in context.definition.surveyInputs {
+                let content = try context.content(of: input)
+                sources.append(SourceFile(path: input.path, format: input.format.name, size: content.size, sha256: content.sha256))
+            }
+        }
         let metadata = BundleMetadata(
             venueID: staged.venue.id, venueName: staged.venue.name,
             bundleVersion: context.definition.version.description, generator: NavforgeVersion.generator,
-            sources: staged.sources.map { source in
+            sources: sources.map { source in
                 BundleMetadata.Source(path: source.path, sha256: source.sha256, format: source.format, size: source.size,
                                       attribution: inputs[source.path]?.attribution, license: inputs[source.path]?.license)
             },
@@ -51,6 +60,9 @@ struct BundleStage: PipelineStage {
                 from: context.layout.hierarchies, profileCount: compiled.profiles.count,
                 inputArcCount: compiled.graph.arcs.count)
         }
+        if context.definition.stage(.fingerprints) != nil {
+            assembly.contents.radioMap = try FingerprintStage.read(from: context.layout.radioMap)
+        }
         context.progress(kind, "encoding \(assembly.contents.nodes.count) nodes and \(assembly.contents.places.count) places")
         let url = bundleURL(context)
         let image = try BundleWriter.image(of: assembly.contents)
@@ -60,7 +72,7 @@ struct BundleStage: PipelineStage {
             venue: staged.venue.id, name: staged.venue.name, bundleVersion: metadata.bundleVersion,
             format: "\(BundleFormat.kind.major).\(BundleFormat.kind.minor)", generator: metadata.generator,
             bundle: .init(file: url.lastPathComponent, size: image.count, sha256: SHA256.hash(image).hex),
-            sources: staged.sources.map { .init(path: $0.path, format: $0.format, size: $0.size, sha256: $0.sha256) })
+            sources: sources.map { .init(path: $0.path, format: $0.format, size: $0.size, sha256: $0.sha256) })
         try manifest.write(to: context.layout.manifest)
         try removeSupersededBundles(keeping: url, in: context.layout.directory)
 

@@ -13,7 +13,7 @@ struct ImportStage: PipelineStage {
         key.add("venue", definition.venueID)
         key.add("venue-name", definition.venueName)
         key.add("parameters", definition.stage(kind)?.canonicalParameters ?? "")
-        for input in definition.inputs {
+        for input in definition.venueInputs {
             key.add("input", input.id)
             key.add("format", input.format.name)
             key.add("options", input.canonicalOptions)
@@ -31,8 +31,9 @@ struct ImportStage: PipelineStage {
         var parts: [ImportedData] = []
         var errors: [String] = []
         var sources: [SourceFile] = []
-        for (index, input) in definition.inputs.enumerated() {
-            context.progress(kind, "reading \(input.path) (\(index + 1)/\(definition.inputs.count))")
+        let inputs = definition.venueInputs
+        for (index, input) in inputs.enumerated() {
+            context.progress(kind, "reading \(input.path) (\(index + 1)/\(inputs.count))")
             let content = try context.content(of: input)
             sources.append(SourceFile(path: input.path, format: input.format.name, size: content.size, sha256: content.sha256))
             do {
@@ -73,6 +74,9 @@ struct ImportStage: PipelineStage {
             return try OSMImporter.read(input.url, displayName: input.path, inputID: input.id, options: options)
         case .imdf(let options):
             return try IMDFImporter.read(input.url, displayName: input.path, inputID: input.id, options: options)
+        case .survey:
+            // Surveys describe radio, not the venue: the fingerprints stage reads them.
+            return ImportedData()
         }
     }
 

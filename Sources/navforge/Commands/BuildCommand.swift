@@ -64,7 +64,7 @@ struct BuildCommand: ParsableCommand {
     private func printSummary(_ summary: BuildSummary, directory: URL) {
         Console.out("\(summary.venue ?? "?") \(summary.version ?? "?") (\(summary.pipeline)), navforge \(summary.navforge)")
         for stage in summary.stages {
-            let name = stage.stage.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+            let name = stage.stage.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)
             let status = stage.status.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
             let time = Console.duration(stage.durationSeconds).padding(toLength: 8, withPad: " ", startingAt: 0)
             Console.out("  \(name) \(status) \(time) \(stage.message ?? "")")

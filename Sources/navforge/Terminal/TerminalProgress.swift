@@ -8,7 +8,7 @@ final class TerminalProgress {
     func handle(_ event: BuildEvent) {
         switch event {
         case .stageStarted(let stage, let index, let count):
-            current = "[\(index + 1)/\(count)] \(stage.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))"
+            current = "[\(index + 1)/\(count)] \(stage.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0))"
             Console.errorRaw("\r\u{1B}[K\(current) …")
         case .stageProgress(_, let message):
             Console.errorRaw("\r\u{1B}[K\(current) \(message)")

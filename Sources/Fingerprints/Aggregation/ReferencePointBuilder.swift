@@ -1,0 +1,66 @@
+import NavBundle
+import VenueModel
+
+/// Groups scans taken at one position, building and level into reference points, each with
+/// the mean, standard deviation and count of every access point heard there.
+///
+/// Positions match at the bundle's resolution of 1e-7 degree, so scans a survey app logged at
+/// one marked spot (UJIIndoorLoc takes about twenty per spot) become one reference point.
+struct ReferencePointBuilder {
+    struct Key: Hashable, Comparable {
+        var floor: Int
+        var latitude: Int64
+        var longitude: Int64
+
+        static func < (lhs: Key, rhs: Key) -> Bool {
+            (lhs.floor, lhs.latitude, lhs.longitude) < (rhs.floor, rhs.latitude, rhs.longitude)
+        }
+    }
+
+    private struct Sums {
+        var scans = 0
+        var latitude = 0.0
+        var longitude = 0.0
+        /// Per access point index: count, sum and sum of squares of the readings.
+        var readings: [Int: (count: Int, sum: Double, squares: Double)] = [:]
+    }
+
+    private var groups: [Key: Sums] = [:]
+
+    /// Adds a scan on floor `floor`; `accessPoints` maps kept ids to their indexes.
+    mutating func add(_ scan: SurveyScan, floor: Int, accessPoints: [AccessPointID: Int]) {
+        let key = Key(floor: floor, latitude: Int64((scan.position.latitude * 1e7).rounded()),
+                      longitude: Int64((scan.position.longitude * 1e7).rounded()))
+        var sums = groups[key] ?? Sums()
+        sums.scans += 1
+        sums.latitude += scan.position.latitude
+        sums.longitude += scan.position.longitude
+        for reading in scan.readings {
+            guard let index = accessPoints[reading.accessPoint] else { continue }
+            var entry = sums.readings[index] ?? (0, 0, 0)
+            entry.count += 1
+            entry.sum += reading.rssi
+            entry.squares += reading.rssi * reading.rssi
+            sums.readings[index] = entry
+        }
+        groups[key] = sums
+    }
+
+    /// The reference points sorted by floor, then position; those left with no kept access
+    /// point are dropped (every access point they heard was filtered out).
+    func referencePoints() -> [RadioMap.ReferencePoint] {
+        groups.keys.sorted().compactMap { key in
+            let sums = groups[key]!
+            guard !sums.readings.isEmpty else { return nil }
+            let readings = sums.readings.keys.sorted().map { index in
+                let entry = sums.readings[index]!
+                let mean = entry.sum / Double(entry.count)
+                let variance = max(0, entry.squares / Double(entry.count) - mean * mean)
+                return RadioMap.Reading(accessPoint: index, mean: mean, standardDeviation: variance.squareRoot(),
+                                        heardCount: entry.count)
+            }
+            return RadioMap.ReferencePoint(latitude: sums.latitude / Double(sums.scans), longitude: sums.longitude / Double(sums.scans),
+                                           floor: key.floor, scanCount: sums.scans, readings: readings)
+        }
+    }
+}

@@ -1,0 +1,107 @@
+public import NavBundle
+public import VenueModel
+
+/// Compiles site surveys into a ``RadioMap``: cleaning, access-point filtering, reference points.
+public struct RadioMapCompiler: Sendable {
+    public var cleaner = ScanCleaner()
+    public var filter = AccessPointFilter()
+    public var parameters = LocatorParameters()
+
+    public init() {}
+
+    /// A venue level the survey's levels may join: its bundle index, building and names.
+    public struct VenueLevel: Hashable, Sendable {
+        public var index: Int
+        public var building: String?
+        public var ordinal: Double
+        /// The names a survey may use for it: its id, display name and ordinal.
+        public var names: Set<String>
+
+        public init(index: Int, level: Level) {
+            self.index = index
+            building = level.buildingID
+            ordinal = level.ordinal
+            names = Set([level.id, level.displayName, Level.formatOrdinal(level.ordinal)].map { $0.lowercased() })
+        }
+    }
+
+    /// What compiling found and kept.
+    public struct Report: Hashable, Sendable, Codable {
+        public var cleaning = ScanCleaner.Report()
+        public var accessPointsHeard = 0
+        public var accessPointsKept = 0
+        public var accessPointsRemoved: [String: Int] = [:]
+        public var referencePoints = 0
+        public var buildings = 0
+        public var floors = 0
+        /// Survey floors that matched a venue level.
+        public var joinedFloors = 0
+    }
+
+    public func compile(_ scans: [SurveyScan], inventory: [AccessPoint] = [],
+                        venueLevels: [VenueLevel] = []) throws -> (map: RadioMap, report: Report) {
+        var report = Report()
+        let (cleaned, cleaning) = cleaner.clean(scans)
+        report.cleaning = cleaning
+        let (kept, removed) = filter.select(from: cleaned, inventory: inventory)
+        report.accessPointsHeard = kept.count + removed.values.reduce(0, +)
+        report.accessPointsKept = kept.count
+        report.accessPointsRemoved = Dictionary(uniqueKeysWithValues: removed.map { ($0.key.rawValue, $0.value) })
+        guard !kept.isEmpty else { throw FingerprintError.emptyRadioMap(report) }
+
+        let accessPoints = kept.sorted()
+        let accessPointIndex = Dictionary(uniqueKeysWithValues: accessPoints.enumerated().map { ($1, $0) })
+        let (buildings, floors) = Self.floors(of: cleaned, venueLevels: venueLevels)
+        let floorIndex = Dictionary(uniqueKeysWithValues: floors.enumerated().map {
+            (FloorKey(building: buildings[$1.building], level: $1.name), $0)
+        })
+        var builder = ReferencePointBuilder()
+        for scan in cleaned {
+            builder.add(scan, floor: floorIndex[FloorKey(building: scan.building ?? "", level: scan.level)]!,
+                        accessPoints: accessPointIndex)
+        }
+        let points = builder.referencePoints()
+        guard !points.isEmpty else { throw FingerprintError.emptyRadioMap(report) }
+        report.referencePoints = points.count
+        report.buildings = buildings.count
+        report.floors = floors.count
+        report.joinedFloors = floors.filter { $0.venueLevel != nil }.count
+        let map = RadioMap(accessPoints: accessPoints.map(\.value), buildings: buildings, floors: floors,
+                           referencePoints: points, parameters: parameters)
+        return (map, report)
+    }
+
+    struct FloorKey: Hashable {
+        var building: String
+        var level: String
+    }
+
+    /// The survey's buildings (sorted by name, unnamed as "") and floors (by building, then
+    /// ordinal), each floor joined to the venue level of the same building and name.
+    static func floors(of scans: [SurveyScan], venueLevels: [VenueLevel]) -> ([String], [RadioMap.Floor]) {
+        let keys = Set(scans.map { FloorKey(building: $0.building ?? "", level: $0.level) })
+        let buildings = Set(keys.map(\.building)).sorted()
+        let buildingIndex = Dictionary(uniqueKeysWithValues: buildings.enumerated().map { ($1, $0) })
+        let floors = keys.map { key -> RadioMap.Floor in
+            let joined = venueLevels.first { level in
+                (level.building ?? "") == key.building && level.names.contains(key.level.lowercased())
+            }
+            let ordinal = joined?.ordinal ?? Double(key.level) ?? 0
+            return RadioMap.Floor(name: key.level, building: buildingIndex[key.building]!, ordinal: ordinal,
+                                  venueLevel: joined?.index)
+        }
+        return (buildings, floors.sorted { ($0.building, $0.ordinal, $0.name) < ($1.building, $1.ordinal, $1.name) })
+    }
+}
+
+/// Why no radio map could be compiled.
+public enum FingerprintError: Error, CustomStringConvertible {
+    case emptyRadioMap(RadioMapCompiler.Report)
+
+    public var description: String {
+        switch self {
+        case .emptyRadioMap(let report):
+            return "no radio map: of \(report.cleaning.scansIn) scans, \(report.cleaning.scansOut) survived cleaning, and \(report.accessPointsKept) of \(report.accessPointsHeard) access points passed filtering"
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+public import NavBundle
+public import VenueModel
+
+/// Chooses locator parameters by cross-validation on a training survey alone.
+///
+/// Scans are split into folds by device, so each fold is located on a map compiled from other
+/// phones: the situation of a runtime, whose users' phones were never in the survey.
+///
+/// The locator decides in stages, and each stage is tuned for its own output: first the
+/// building and floor parameters, for the most scans on the right floor of the right building;
+/// then, with those fixed, the position parameters, for the smallest mean error. A wrong floor
+/// sends a route from the wrong staircase, so floors are not traded for metres.
+public struct CrossValidation: Sendable {
+    public var folds = 4
+    /// Stage one's values: floor exponents, floor neighbours, building neighbours.
+    public var floorExponents = [1.0, 1.5, 2.0, 3.0]
+    public var floorNeighbourCounts = [1, 2, 3, 5, 8]
+    public var buildingNeighbourCounts = [3, 5]
+    /// Stage two's values: position exponents and neighbours.
+    public var positionExponents = [1.0, 1.5, 2.0, 3.0]
+    public var neighbourCounts = [1, 2, 3, 4, 6, 8]
+
+    public init() {}
+
+    /// One candidate's result over all folds.
+    public struct Score: Hashable, Sendable, Codable {
+        public var parameters: LocatorParameters
+        public var buildingHitRate: Double
+        public var floorHitRate: Double
+        /// Mean 2D error in EPSG:3857 metres over the located scans.
+        public var meanError: Double
+    }
+
+    /// The scores of both stages, each best first, and the parameters chosen.
+    public struct Tuning: Hashable, Sendable, Codable {
+        public var floorStage: [Score]
+        public var positionStage: [Score]
+        public var chosen: LocatorParameters
+    }
+
+    /// Stage one's grid: how the building and floor are voted.
+    public func floorGrid(from base: LocatorParameters) -> [LocatorParameters] {
+        var grid: [LocatorParameters] = []
+        for exponent in floorExponents {
+            for floorNeighbours in floorNeighbourCounts {
+                for buildingNeighbours in buildingNeighbourCounts {
+                    var parameters = base
+                    parameters.floorExponent = exponent
+                    parameters.floorNeighbours = floorNeighbours
+                    parameters.buildingNeighbours = buildingNeighbours
+                    grid.append(parameters)
+                }
+            }
+        }
+        return grid
+    }
+
+    /// Stage two's grid: how the position is averaged.
+    public func positionGrid(from base: LocatorParameters) -> [LocatorParameters] {
+        var grid: [LocatorParameters] = []
+        for exponent in positionExponents {
+            for neighbours in neighbourCounts {
+                var parameters = base
+                parameters.positionExponent = exponent
+                parameters.neighbours = neighbours
+                grid.append(parameters)
+            }
+        }
+        return grid
+    }
+
+    /// Runs both stages; `progress` gets the share done.
+    public func tune(_ scans: [SurveyScan], inventory: [AccessPoint] = [], compiler: RadioMapCompiler,
+                     progress: @Sendable (Double) -> Void = { _ in }) throws -> Tuning {
+        let maps = try foldMaps(scans, inventory: inventory, compiler: compiler)
+        let floorGrid = floorGrid(from: compiler.parameters)
+        let positionCount = positionGrid(from: compiler.parameters).count
+        let total = Double(floorGrid.count + positionCount)
+        let floorStage = try score(floorGrid, on: maps) { progress($0 * Double(floorGrid.count) / total) }
+            .sorted { ($0.floorHitRate, $0.buildingHitRate, -$0.meanError) > ($1.floorHitRate, $1.buildingHitRate, -$1.meanError) }
+        let positionGrid = positionGrid(from: floorStage[0].parameters)
+        let positionStage = try score(positionGrid, on: maps) { progress((Double(floorGrid.count) + $0 * Double(positionCount)) / total) }
+            .sorted { ($0.meanError, -$0.floorHitRate) < ($1.meanError, -$1.floorHitRate) }
+        return Tuning(floorStage: floorStage, positionStage: positionStage, chosen: positionStage[0].parameters)
+    }
+
+    /// The fold of each scan: devices sorted by name and dealt round-robin; scans without a
+    /// device are dealt by their index.
+    public func foldIndexes(_ scans: [SurveyScan]) -> [Int] {
+        let devices = Set(scans.compactMap(\.device)).sorted()
+        let deviceFold = Dictionary(uniqueKeysWithValues: devices.enumerated().map { ($1, $0 % folds) })
+        return scans.enumerated().map { index, scan in scan.device.flatMap { deviceFold[$0] } ?? index % folds }
+    }
+
+    /// A radio map compiled without each fold, with the fold's scans.
+    func foldMaps(_ scans: [SurveyScan], inventory: [AccessPoint],
+                  compiler: RadioMapCompiler) throws -> [(map: RadioMap, test: [SurveyScan])] {
+        let foldOf = foldIndexes(scans)
+        var maps: [(map: RadioMap, test: [SurveyScan])] = []
+        for fold in 0..<folds {
+            let test = zip(scans, foldOf).filter { $0.1 == fold }.map(\.0)
+            let train = zip(scans, foldOf).filter { $0.1 != fold }.map(\.0)
+            guard !test.isEmpty, !train.isEmpty else { continue }
+            maps.append((try compiler.compile(train, inventory: inventory).map, test))
+        }
+        guard maps.count >= 2 else { throw CrossValidationError.tooFewGroups(folds) }
+        return maps
+    }
+
+    /// Scores every candidate over all folds, in candidate order.
+    func score(_ candidates: [LocatorParameters], on maps: [(map: RadioMap, test: [SurveyScan])],
+               progress: @Sendable (Double) -> Void) throws -> [Score] {
+        // Candidates are independent and the locator holds no mutable state: score them on
+        // every core.
+        let results = ScoreSlots(count: candidates.count)
+        DispatchQueue.concurrentPerform(iterations: candidates.count) { index in
+            results.set(index, Result { () throws -> Score in
+                var totals = Totals()
+                for (map, test) in maps {
+                    var tuned = map
+                    tuned.parameters = candidates[index]
+                    let locator = try RadioMapLocator(encoded: try tuned.encoded())
+                    totals.add(try LocatorEvaluation.run(locator, on: test))
+                }
+                return totals.score(candidates[index])
+            })
+            progress(results.share)
+        }
+        return try results.values.map { try $0!.get() }
+    }
+
+    private struct Totals {
+        var scans = 0.0, located = 0.0, buildingHits = 0.0, floorHits = 0.0, error = 0.0
+
+        mutating func add(_ evaluation: LocatorEvaluation) {
+            let count = Double(evaluation.scans), located = Double(evaluation.scans - evaluation.unknown)
+            scans += count
+            self.located += located
+            buildingHits += evaluation.buildingHitRate * count
+            floorHits += evaluation.floorHitRate * count
+            error += evaluation.projectedError.mean * located
+        }
+
+        func score(_ parameters: LocatorParameters) -> Score {
+            Score(parameters: parameters, buildingHitRate: buildingHits / max(scans, 1),
+                  floorHitRate: floorHits / max(scans, 1), meanError: error / max(located, 1))
+        }
+    }
+}
+
+/// Results written from concurrent workers, one slot each.
+private final class ScoreSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Result<CrossValidation.Score, any Error>?]
+    private var done = 0
+
+    init(count: Int) {
+        slots = Array(repeating: nil, count: count)
+    }
+
+    func set(_ index: Int, _ result: Result<CrossValidation.Score, any Error>) {
+        lock.withLock {
+            slots[index] = result
+            done += 1
+        }
+    }
+
+    var share: Double { lock.withLock { Double(done) / Double(max(slots.count, 1)) } }
+    var values: [Result<CrossValidation.Score, any Error>?] { lock.withLock { slots } }
+}
+
+/// Why cross-validation could not run.
+public enum CrossValidationError: Error, CustomStringConvertible {
+    case tooFewGroups(Int)
+
+    public var description: String {
+        switch self {
+        case .tooFewGroups(let folds):
+            return "cannot split the survey into \(folds) folds: it needs scans from at least two devices (or two scans)"
+        }
+    }
+}

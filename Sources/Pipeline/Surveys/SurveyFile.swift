@@ -1,0 +1,33 @@
+public import Fingerprints
+public import Foundation
+public import Importers
+import NavBundle
+import VenueModel
+
+/// A survey file read for the `wifi` and `locate` commands and the `fingerprints` stage.
+public enum SurveyFile {
+    /// Reads a survey, taking its layout from the header when `layout` is `nil`.
+    public static func read(_ url: URL, layout: SurveyImportOptions.Layout? = nil,
+                            display: String? = nil) throws -> SurveyData {
+        let name = display ?? url.path
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ImportFailure([ImportError("cannot read the file: \(error.localizedDescription)", at: SourceLocation(file: name))])
+        }
+        let options = SurveyImportOptions(layout: layout ?? .detect(in: data))
+        return try SurveyImporter.read(data, file: name, options: options)
+    }
+
+    /// Compiles `train` into a radio map and locates every scan of `test` on it, as a runtime
+    /// would: through the encoded section.
+    public static func evaluate(train: SurveyData, test: SurveyData,
+                                compiler: RadioMapCompiler = RadioMapCompiler()) throws
+        -> (report: RadioMapCompiler.Report, sectionSize: Int, evaluation: LocatorEvaluation) {
+        let (map, report) = try compiler.compile(train.scans, inventory: train.accessPoints)
+        let encoded = try map.encoded()
+        let locator = try RadioMapLocator(encoded: encoded)
+        return (report, encoded.count, try LocatorEvaluation.run(locator, on: test.scans))
+    }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import NavBundle
+import Pipeline
+
+/// `navforge locate BUNDLE --scan "BSSID:RSSI,..."`: locate one scan by hand.
+struct LocateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "locate",
+        abstract: "Locate a Wi-Fi scan on a bundle's radio map: building, floor, position and confidence.",
+        discussion: """
+            Prints "unknown" with confidence 0 when the scan hears no access point the map knows. Exits with \
+            status 1 when the bundle cannot be read or has no radio map.
+            """)
+
+    @Argument(help: "The bundle (.navbundle).")
+    var bundle: String
+
+    @Option(help: "The scan: comma-separated BSSID:RSSI pairs, e.g. \"00:1a:2b:3c:4d:5e:-61,00:1a:2b:3c:4d:60:-74\".")
+    var scan: String
+
+    @Flag(help: "Print the result as JSON.")
+    var json = false
+
+    func run() throws {
+        let readings: [ScanReading]
+        do {
+            readings = try ScanText.parse(scan)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        let outcome: LocateOutcome
+        let levelNames: [String]
+        do {
+            let venue = try VenueBundle(path: bundle)
+            guard let locator = try venue.radioMapLocator() else {
+                Console.error("error: \(bundle) has no Wi-Fi radio map (no WIFI section); add survey inputs and a fingerprints stage")
+                throw ExitCode.failure
+            }
+            outcome = try locator.locate(readings)
+            levelNames = venue.metadata.levels?.map(\.id) ?? []
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            Console.error("error: \(bundle): \(error)")
+            throw ExitCode.failure
+        }
+        let fix = outcome.fix
+        let venueLevel = fix?.venueLevel.flatMap { levelNames.indices.contains($0) ? levelNames[$0] : nil }
+        if json {
+            struct Output: Encodable {
+                var located: Bool
+                var latitude: Double?
+                var longitude: Double?
+                var building: String?
+                var floor: String?
+                var level: String?
+                var confidence: Double
+            }
+            let output = Output(located: fix != nil, latitude: fix?.latitude, longitude: fix?.longitude,
+                                building: fix?.buildingName, floor: fix?.floorName, level: venueLevel,
+                                confidence: outcome.confidence)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            Console.out(String(decoding: try encoder.encode(output), as: UTF8.self))
+            return
+        }
+        guard let fix else {
+            Console.out("unknown (confidence 0): the scan hears no access point of the radio map")
+            return
+        }
+        Console.out(String(format: "%.7f, %.7f", fix.latitude, fix.longitude)
+            + "  building \(fix.buildingName), floor \(fix.floorName)"
+            + (venueLevel.map { " (level \($0))" } ?? "")
+            + String(format: ", confidence %.2f, %d reference points", fix.confidence, fix.neighbours))
+    }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Fingerprints
+import Foundation
+import NavBundle
+import Pipeline
+
+/// `navforge wifi evaluate --train FILE --test FILE`: compile one survey, locate another on it.
+struct WifiEvaluateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "evaluate",
+        abstract: "Compile a radio map from a training survey and report how well it locates the scans of a test survey.",
+        discussion: """
+            Both files are survey CSVs (docs/wifi.md): the wide layout of UJIIndoorLoc or the long layout. \
+            Reports building and floor hit rates, the 2D error in EPSG:3857 metres and in ground metres, and the \
+            time per locate. Exits with status 1 when a file cannot be read.
+            """)
+
+    @Option(help: "The survey the radio map is compiled from.")
+    var train: String
+
+    @Option(help: "The survey whose scans are located; its positions, buildings and floors are the truth.")
+    var test: String
+
+    @OptionGroup(title: "Locator parameters (defaults: docs/wifi.md)")
+    var locator: LocatorOptions
+
+    @Flag(help: "Print the result as JSON.")
+    var json = false
+
+    func run() throws {
+        let result: (report: RadioMapCompiler.Report, sectionSize: Int, evaluation: LocatorEvaluation)
+        let parameters = try locator.parameters()
+        do {
+            var compiler = RadioMapCompiler()
+            compiler.parameters = parameters
+            let trainData = try SurveyFile.read(URL(fileURLWithPath: train), display: train)
+            let testData = try SurveyFile.read(URL(fileURLWithPath: test), display: test)
+            result = try SurveyFile.evaluate(train: trainData, test: testData, compiler: compiler)
+        } catch {
+            Console.error("error: \(error)")
+            throw ExitCode.failure
+        }
+        if json {
+            struct Output: Encodable {
+                var compile: RadioMapCompiler.Report
+                var radioMapBytes: Int
+                var evaluation: LocatorEvaluation
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let output = Output(compile: result.report, radioMapBytes: result.sectionSize, evaluation: result.evaluation)
+            Console.out(String(decoding: try encoder.encode(output), as: UTF8.self))
+        } else {
+            WifiFormatter.lines(result.report, sectionSize: result.sectionSize, result.evaluation).forEach(Console.out)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import NavBundle
+import Testing
+import VenueModel
+@testable import Fingerprints
+
+@Suite struct RadioMapCompilerTests {
+    static func scan(_ readings: [(String, Double)], x: Double = 0, level: String = "0", device: String? = "a",
+                     timestamp: Int64? = 1) -> SurveyScan {
+        SurveyScan(id: "s", timestamp: timestamp, position: SyntheticSurvey.coordinate(x: x, y: 0), building: "B",
+                   level: level, device: device,
+                   readings: readings.map { SurveyScan.Reading(accessPoint: AccessPointID(bssid: $0.0) ?? AccessPointID(label: $0.0), rssi: $0.1) },
+                   source: SourceLocation(file: "s.csv"))
+    }
+
+    @Test func cleaningDropsSilentAndRepeatedScansAndImplausibleReadings() {
+        let scans = [
+            Self.scan([("WAP1", -60), ("WAP2", -70)]),
+            Self.scan([("WAP2", -70), ("WAP1", -60)]),
+            Self.scan([]),
+            Self.scan([("WAP1", 0)]),
+            Self.scan([("WAP1", -60), ("WAP3", -5)], timestamp: 2),
+        ]
+        let (kept, report) = ScanCleaner().clean(scans)
+        #expect(kept.count == 2)
+        #expect(report == ScanCleaner.Report(scansIn: 5, silentScans: 2, duplicateScans: 1, implausibleReadings: 2, scansOut: 2))
+        #expect(kept[1].readings.map(\.accessPoint.value) == ["WAP1"])
+    }
+
+    @Test func filteringNamesWhyEachAccessPointIsLeftOut() {
+        var scans: [SurveyScan] = []
+        for index in 0..<5 {
+            scans.append(Self.scan([("00:0b:86:00:00:01", -60), ("02:1b:86:00:00:02", -60), ("00:0b:86:00:00:03", -97),
+                                    ("00:0b:86:00:00:04", -50), ("00:0b:86:00:00:05", -55)],
+                                   x: Double(index), timestamp: Int64(index)))
+        }
+        // The hotspot is heard close by at both ends of a 400 m survey: it moved.
+        scans.append(Self.scan([("00:0b:86:00:00:04", -50)], x: 400, timestamp: 9))
+        scans.append(Self.scan([("00:0b:86:00:00:06", -60)], x: 2, timestamp: 10))
+        let inventory = [AccessPoint(id: AccessPointID(bssid: "00:0b:86:00:00:05")!, ssid: "iPhone von Anna", building: nil,
+                                     level: nil, position: nil, source: SourceLocation(file: "ap.csv"))]
+        let (kept, removed) = AccessPointFilter().select(from: scans, inventory: inventory)
+        #expect(kept == [AccessPointID(bssid: "00:0b:86:00:00:01")!])
+        #expect(removed == [.randomisedAddress: 1, .tooWeak: 1, .moves: 1, .mobileNetwork: 1, .rarelyHeard: 1])
+    }
+
+    @Test func referencePointsCarryMeanDeviationAndCounts() throws {
+        let scans = [
+            Self.scan([("WAP1", -60), ("WAP2", -80)], timestamp: 1),
+            Self.scan([("WAP1", -64)], timestamp: 2),
+            Self.scan([("WAP1", -62), ("WAP2", -82)], timestamp: 3),
+            Self.scan([("WAP1", -70), ("WAP2", -90)], x: 10, level: "1", timestamp: 4),
+        ]
+        var compiler = RadioMapCompiler()
+        compiler.filter.minimumScans = 1
+        let (map, report) = try compiler.compile(scans)
+        #expect(report.referencePoints == 2 && report.floors == 2)
+        let first = map.referencePoints[0]
+        #expect(first.scanCount == 3 && first.floor == 0)
+        #expect(first.readings.map(\.accessPoint) == [0, 1])
+        #expect(first.readings[0].mean == -62 && first.readings[0].heardCount == 3)
+        #expect(abs(first.readings[0].standardDeviation - (8.0 / 3).squareRoot()) < 1e-9)
+        #expect(first.readings[1].mean == -81 && first.readings[1].heardCount == 2 && first.readings[1].standardDeviation == 1)
+        #expect(map.referencePoints[1].floor == 1)
+    }
+
+    @Test func refusesASurveyThatLeavesNothing() {
+        #expect(throws: FingerprintError.self) { try RadioMapCompiler().compile([Self.scan([])]) }
+    }
+
+    @Test func crossValidationFoldsByDeviceAndRanksParameters() throws {
+        var survey = SyntheticSurvey()
+        let scans = survey.scans(repeats: 1, device: "one") + survey.scans(repeats: 1, device: "two")
+            + survey.scans(repeats: 1, device: "three")
+        var validation = CrossValidation()
+        validation.folds = 3
+        // A small grid: the full one takes minutes unoptimised.
+        validation.floorExponents = [1, 2]
+        validation.floorNeighbourCounts = [1, 3]
+        validation.buildingNeighbourCounts = [3]
+        validation.positionExponents = [1.5]
+        validation.neighbourCounts = [1, 4]
+        let folds = validation.foldIndexes(scans)
+        #expect(Set(folds) == [0, 1, 2])
+        #expect(zip(scans, folds).allSatisfy { scan, fold in ["one": 0, "three": 1, "two": 2][scan.device!] == fold })
+        let tuning = try validation.tune(scans, compiler: RadioMapCompiler())
+        #expect(tuning.floorStage.count == 4 && tuning.positionStage.count == 2)
+        // Each stage is ranked by its own output, and the choice is the best of the last stage.
+        #expect(zip(tuning.floorStage, tuning.floorStage.dropFirst()).allSatisfy { $0.floorHitRate >= $1.floorHitRate })
+        #expect(zip(tuning.positionStage, tuning.positionStage.dropFirst()).allSatisfy { $0.meanError <= $1.meanError })
+        #expect(tuning.positionStage.allSatisfy { $0.parameters.floorExponent == tuning.floorStage[0].parameters.floorExponent })
+        #expect(tuning.chosen == tuning.positionStage[0].parameters)
+        #expect(tuning.positionStage[0].buildingHitRate == 1 && tuning.positionStage[0].floorHitRate > 0.9)
+        #expect(tuning.positionStage[0].meanError < 5)
+    }
+}

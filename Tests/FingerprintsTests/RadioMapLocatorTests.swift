@@ -1,0 +1,127 @@
+import Foundation
+import NavBundle
+import Testing
+import VenueModel
+@testable import Fingerprints
+
+@Suite struct RadioMapLocatorTests {
+    static func compiled() throws -> (map: RadioMap, locator: RadioMapLocator) {
+        var survey = SyntheticSurvey()
+        let (map, _) = try RadioMapCompiler().compile(survey.scans())
+        return (map, try RadioMapLocator(encoded: try map.encoded()))
+    }
+
+    static func readings(_ scan: SurveyScan) -> [ScanReading] {
+        scan.readings.map { ScanReading(accessPoint: $0.accessPoint.value, rssi: $0.rssi) }
+    }
+
+    @Test func compilesOneReferencePointPerSurveyedSpot() throws {
+        let (map, locator) = try Self.compiled()
+        #expect(map.buildings == ["North", "South"])
+        #expect(map.floors.map(\.name) == ["0", "1", "0", "1"])
+        #expect(map.floors.map(\.building) == [0, 0, 1, 1])
+        #expect(map.referencePoints.count == 2 * 2 * 7 * 9)
+        #expect(map.referencePoints.allSatisfy { $0.scanCount == 3 })
+        #expect(map.accessPoints.count == 16)
+        #expect(locator.referencePointCount == map.referencePoints.count && locator.floorCount == 4)
+    }
+
+    @Test func placesNoiseFreeScansOnTheirFloorAndBuildingNearTheirSpot() throws {
+        // A noise-free survey: the nearest reference point to a scan at a spot is that spot.
+        var clean = SyntheticSurvey()
+        var exactMap = try RadioMapCompiler().compile(clean.scans(repeats: 1, noise: 0)).map
+        exactMap.parameters.neighbours = 1
+        let exactLocator = try RadioMapLocator(encoded: try exactMap.encoded())
+        var averaged = try Self.compiled().map
+        averaged.parameters.neighbours = 4
+        averaged.parameters.floorNeighbours = 3
+        let averagingLocator = try RadioMapLocator(encoded: try averaged.encoded())
+        var survey = SyntheticSurvey()
+        for (building, offset) in [("North", 0.0), ("South", 100.0)] {
+            for floor in 0..<2 {
+                for (x, y) in [(10.0, 10.0), (25.0, 20.0), (30.0, 15.0), (40.0, 0.0)] {
+                    let scan = survey.scan(building: building, floor: floor, x: x + offset, y: y, noise: 0)
+                    let place = "\(building) \(floor) (\(x), \(y))"
+                    let exact = try #require(try exactLocator.locate(Self.readings(scan)).fix)
+                    #expect(exact.buildingName == building && exact.floorName == String(floor), "\(place)")
+                    #expect(Self.distance(scan, exact) < 0.01, "\(place)")
+                    #expect(exact.confidence > 0.5 && exact.confidence <= 1)
+                    // Averaging neighbours of a noisy survey stays within a grid step inside the
+                    // surveyed area; at its corner every neighbour lies to one side.
+                    let fix = try #require(try averagingLocator.locate(Self.readings(scan)).fix)
+                    #expect(fix.buildingName == building && fix.floorName == String(floor), "\(place)")
+                    #expect(Self.distance(scan, fix) < (x == 40 ? 7.5 : 5), "\(place): \(Self.distance(scan, fix)) m off")
+                }
+            }
+        }
+    }
+
+    static func distance(_ scan: SurveyScan, _ fix: PositionFix) -> Double {
+        LocalProjection(origin: scan.position).distance(scan.position, Coordinate(latitude: fix.latitude, longitude: fix.longitude))
+    }
+
+    @Test func placesAScanBetweenSpotsBetweenThem() throws {
+        let (_, locator) = try Self.compiled()
+        var survey = SyntheticSurvey()
+        let scan = survey.scan(building: "North", floor: 1, x: 17.5, y: 12.5, noise: 0)
+        let fix = try #require(try locator.locate(Self.readings(scan)).fix)
+        let point = SyntheticSurvey.projection.project(Coordinate(latitude: fix.latitude, longitude: fix.longitude))
+        #expect(point.x > 12.5 && point.x < 22.5 && point.y > 7.5 && point.y < 17.5, "\(point)")
+        #expect(fix.neighbours == LocatorParameters().neighbours)
+    }
+
+    @Test func saysUnknownWithZeroConfidenceWhenNothingKnownIsHeard() throws {
+        let (_, locator) = try Self.compiled()
+        for scan in [[], [ScanReading(accessPoint: "00:11:22:33:44:55", rssi: -40)],
+                     [ScanReading(accessPoint: "00:0b:86:01:01:01", rssi: -110)]] {
+            let outcome = try locator.locate(scan)
+            #expect(outcome == .unknown && outcome.confidence == 0)
+        }
+    }
+
+    @Test func encodesDeterministically() throws {
+        var first = SyntheticSurvey(), second = SyntheticSurvey()
+        let one = try RadioMapCompiler().compile(first.scans()).map.encoded()
+        let two = try RadioMapCompiler().compile(second.scans().reversed()).map.encoded()
+        #expect(one == two)
+    }
+
+    @Test func joinsSurveyFloorsToVenueLevels() throws {
+        var survey = SyntheticSurvey()
+        let levels = [Level(id: "North@1", buildingID: "North", ordinal: 1, name: "First floor", source: nil),
+                      Level(id: "North@0", buildingID: "North", ordinal: 0, name: nil, source: nil)]
+        let (map, report) = try RadioMapCompiler().compile(
+            survey.scans(repeats: 1), venueLevels: levels.enumerated().map { RadioMapCompiler.VenueLevel(index: $0.offset, level: $0.element) })
+        #expect(map.floors.map(\.venueLevel) == [1, 0, nil, nil])
+        #expect(report.joinedFloors == 2)
+        let locator = try RadioMapLocator(encoded: try map.encoded())
+        let scan = survey.scan(building: "North", floor: 1, x: 20, y: 10, noise: 0)
+        // North's floor 1 is the venue's level 0 (`North@1`).
+        #expect(try locator.locate(Self.readings(scan)).fix?.venueLevel == 0)
+    }
+
+    @Test func neverCrashesOnADamagedSection() throws {
+        let (map, _) = try Self.compiled()
+        let bytes = try map.encoded()
+        var survey = SyntheticSurvey()
+        let scan = Self.readings(survey.scan(building: "South", floor: 0, x: 120, y: 10, noise: 0))
+        var generator = SystemRandomNumberGenerator()
+        var refused = 0, located = 0
+        for round in 0..<400 {
+            var damaged = bytes
+            for _ in 0..<(1 + round % 8) {
+                damaged[Int.random(in: 0..<damaged.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+            }
+            if round % 50 == 0 { damaged = Array(damaged.prefix(Int.random(in: 0..<damaged.count, using: &generator))) }
+            do {
+                let locator = try RadioMapLocator(encoded: damaged)
+                _ = try locator.locate(scan)
+                located += 1
+            } catch {
+                refused += 1
+            }
+        }
+        #expect(refused + located == 400)
+        #expect(refused > 0)
+    }
+}
