@@ -17,13 +17,16 @@ deps:
 build: deps
 	$(SWIFT) build --product navforge
 
-## Builds the demo campus end to end and shows routes across buildings and levels.
+## Builds the demo campus end to end, shows routes across buildings and levels, and locates a
+## Wi-Fi scan on the bundle's radio map.
 demo: build
 	$(NAVFORGE) build pipelines/demo-campus.yml
 	@echo
 	$(NAVFORGE) route $(DEMO_BUNDLE) --from A.2.04 --to B.1.G5
 	@echo
 	$(NAVFORGE) route $(DEMO_BUNDLE) --from A.0.04 --to C.1.H3 --profile wheelchair
+	@echo
+	$(NAVFORGE) locate $(DEMO_BUNDLE) --scan "00:0b:86:01:09:01:-50,00:0b:86:01:09:02:-70,00:0b:86:01:08:01:-68"
 
 ## Runs every test: the Swift packages, then the C and Python readers on a freshly built demo
 ## bundle (the C test under the address and undefined-behaviour sanitizers), then checks that the

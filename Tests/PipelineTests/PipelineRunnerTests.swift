@@ -9,13 +9,13 @@ import VenueModel
         let workspace = try DemoWorkspace()
         let first = try workspace.build()
         #expect(first.status == .succeeded, "\(first.errors)")
-        #expect(first.statuses == ["import": .ran, "validate": .ran, "graph": .ran, "contract": .ran, "bundle": .ran])
+        #expect(first.statuses == ["import": .ran, "validate": .ran, "graph": .ran, "contract": .ran, "fingerprints": .ran, "bundle": .ran])
         for output in first.outputs { #expect(FileManager.default.fileExists(atPath: output), "\(output)") }
         #expect(FileManager.default.fileExists(atPath: workspace.layout.manifest.path))
 
         let second = try workspace.build()
         #expect(second.status == .succeeded)
-        #expect(second.statuses == ["import": .cached, "validate": .cached, "graph": .cached, "contract": .cached, "bundle": .cached])
+        #expect(second.statuses == ["import": .cached, "validate": .cached, "graph": .cached, "contract": .cached, "fingerprints": .cached, "bundle": .cached])
         #expect(second.stages.map(\.cacheKey) == first.stages.map(\.cacheKey))
         #expect(second.stages.map(\.message) == first.stages.map(\.message))
     }
@@ -25,26 +25,48 @@ import VenueModel
         _ = try workspace.build()
         try workspace.edit(workspace.input("events.csv"), replacing: "Welcome Lecture", with: "Welcome Address")
         let rebuilt = try workspace.build()
-        #expect(rebuilt.statuses == ["import": .ran, "validate": .ran, "graph": .ran, "contract": .ran, "bundle": .ran])
+        #expect(rebuilt.statuses == ["import": .ran, "validate": .ran, "graph": .ran, "contract": .ran, "fingerprints": .ran, "bundle": .ran])
     }
 
     @Test func changedParametersRerunOnlyTheirStageAndWhatFollows() throws {
         let workspace = try DemoWorkspace()
         _ = try workspace.build()
         try workspace.edit(workspace.pipeline, replacing: "profiles: [foot, wheelchair, step-free, night]", with: "profiles: [foot]")
-        #expect(try workspace.build().statuses == ["import": .cached, "validate": .cached, "graph": .ran, "contract": .ran, "bundle": .ran])
+        #expect(try workspace.build().statuses == ["import": .cached, "validate": .cached, "graph": .ran, "contract": .ran, "fingerprints": .cached, "bundle": .ran])
         try workspace.edit(workspace.pipeline, replacing: "version: 1.0.0", with: "version: 1.0.1")
-        #expect(try workspace.build().statuses == ["import": .cached, "validate": .cached, "graph": .cached, "contract": .cached, "bundle": .ran])
+        #expect(try workspace.build().statuses == ["import": .cached, "validate": .cached, "graph": .cached, "contract": .cached, "fingerprints": .cached, "bundle": .ran])
         let bundles = try FileManager.default.contentsOfDirectory(atPath: workspace.layout.directory.path)
             .filter { $0.hasSuffix(".navbundle") }
         #expect(bundles == ["demo-campus-1.0.1.navbundle"], "the superseded version is removed")
+    }
+
+    @Test func anEditedSurveyRerunsOnlyFingerprintsAndBundle() throws {
+        let workspace = try DemoWorkspace()
+        _ = try workspace.build()
+        let before = try Data(contentsOf: workspace.bundle)
+        try workspace.edit(workspace.input("wifi-survey.csv"), replacing: "s0001,1795000005,00:0b:86:01:07:01,-62,",
+                           with: "s0001,1795000005,00:0b:86:01:07:01,-60,")
+        #expect(try workspace.build().statuses == ["import": .cached, "validate": .cached, "graph": .cached, "contract": .cached,
+                                                   "fingerprints": .ran, "bundle": .ran])
+        #expect(try Data(contentsOf: workspace.bundle) != before)
+        let bundle = try VenueBundle(path: workspace.bundle.path)
+        #expect(bundle.metadata.sources.contains { $0.path.hasSuffix("wifi-survey.csv") && $0.format == "survey" })
+
+        // A broken survey fails its stage with the line, and the bundle before it stays.
+        try workspace.edit(workspace.input("wifi-survey.csv"), replacing: "s0001,1795000005,00:0b:86:01:07:01,-60,",
+                           with: "s0001,1795000005,00:0b:86:01:07:01,+30,")
+        let failed = try workspace.build()
+        #expect(failed.status == .failed)
+        #expect(failed.statuses["fingerprints"] == .failed && failed.statuses["bundle"] == .skipped)
+        #expect(failed.errors.contains { $0.contains("wifi-survey.csv:2:") && $0.contains("RSSI +30 dBm") }, "\(failed.errors)")
+        #expect(FileManager.default.fileExists(atPath: workspace.bundle.path))
     }
 
     @Test func aDeletedOutputRerunsItsStage() throws {
         let workspace = try DemoWorkspace()
         _ = try workspace.build()
         try FileManager.default.removeItem(at: workspace.layout.report)
-        #expect(try workspace.build().statuses == ["import": .cached, "validate": .ran, "graph": .cached, "contract": .cached, "bundle": .cached])
+        #expect(try workspace.build().statuses == ["import": .cached, "validate": .ran, "graph": .cached, "contract": .cached, "fingerprints": .cached, "bundle": .cached])
     }
 
     @Test func forceRunsEverything() throws {
@@ -67,7 +89,7 @@ import VenueModel
         try workspace.edit(workspace.input("library-rooms.csv"), replacing: "group_study,6,", with: "group_study,six,")
         let failed = try workspace.build()
         #expect(failed.status == .failed)
-        #expect(failed.statuses == ["import": .failed, "validate": .skipped, "graph": .skipped, "contract": .skipped, "bundle": .skipped])
+        #expect(failed.statuses == ["import": .failed, "validate": .skipped, "graph": .skipped, "contract": .skipped, "fingerprints": .skipped, "bundle": .skipped])
         #expect(failed.issues.errors == 2, "each error of a failed stage is counted")
         #expect(failed.errors == ["../input/demo-campus/library-rooms.csv:3:43: capacity: 'six' is not a whole number",
                                   "../input/demo-campus/library-rooms.csv:4:43: capacity: 'six' is not a whole number"])
@@ -77,7 +99,7 @@ import VenueModel
         #expect(leftovers.isEmpty)
         // Fixed again, the import runs and the rest of the stages match their caches again.
         try workspace.edit(workspace.input("library-rooms.csv"), replacing: "group_study,six,", with: "group_study,6,")
-        #expect(try workspace.build().statuses == ["import": .ran, "validate": .cached, "graph": .cached, "contract": .cached, "bundle": .cached])
+        #expect(try workspace.build().statuses == ["import": .ran, "validate": .cached, "graph": .cached, "contract": .cached, "fingerprints": .cached, "bundle": .cached])
     }
 
     @Test func unknownLevelsFailTheImport() throws {
@@ -92,7 +114,7 @@ import VenueModel
         let workspace = try DemoWorkspace()
         try workspace.edit(workspace.input("events.csv"), replacing: "EV-002,C.0.H2", with: "EV-002,C.0.H9")
         let failed = try workspace.build()
-        #expect(failed.statuses == ["import": .ran, "validate": .failed, "graph": .skipped, "contract": .skipped, "bundle": .skipped])
+        #expect(failed.statuses == ["import": .ran, "validate": .failed, "graph": .skipped, "contract": .skipped, "fingerprints": .skipped, "bundle": .skipped])
         // Each failing finding is listed with its place, then where the full report is.
         #expect(failed.errors.count == 2)
         #expect(failed.errors.first?.hasPrefix("../input/demo-campus/events.csv:3") == true)

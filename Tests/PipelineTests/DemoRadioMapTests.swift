@@ -1,0 +1,65 @@
+import Foundation
+import NavBundle
+import Pipeline
+import Testing
+
+/// The demo campus's synthetic Wi-Fi survey, compiled by the pipeline into the bundle.
+@Suite struct DemoRadioMapTests {
+    @Test func theBundleLocatesSurveyScansOnTheirBuildingAndLevel() throws {
+        let (layout, definition, summary) = try HierarchyOnVenueTests.build("demo-campus")
+        #expect(summary.status == .succeeded)
+        #expect(summary.stages.contains { $0.stage == .fingerprints && $0.status == .ran })
+        let bundle = try VenueBundle(path: layout.bundle(venueID: definition.venueID, version: definition.version.description).path)
+        let locator = try #require(try bundle.radioMapLocator())
+        // Every survey floor joined its venue level: A has four levels, B and C two each.
+        #expect(locator.floorCount == 8 && locator.buildingCount == 3)
+        let levelIDs = try (0..<bundle.levelCount).map { try bundle.level($0).id }
+
+        // Re-read the survey and locate a scan of every tenth spot: each lands in its building on
+        // the venue level of its survey floor.
+        let survey = try SurveyFile.read(SurveyFile.demoSurvey)
+        var checked = 0
+        for scan in survey.scans.enumerated().filter({ $0.offset % 10 == 0 }).map(\.element) {
+            let readings = scan.readings.map { ScanReading(accessPoint: $0.accessPoint.value, rssi: $0.rssi) }
+            let fix = try #require(try locator.locate(readings).fix)
+            #expect(fix.buildingName == scan.building)
+            #expect(fix.venueLevel.map { levelIDs[$0] } == "\(scan.building ?? "")@\(scan.level)", "scan \(scan.id)")
+            checked += 1
+        }
+        #expect(checked > 20)
+    }
+
+    @Test func surveysAndTheFingerprintsStageComeTogether() throws {
+        let survey = "  - {id: s, path: s.csv, format: survey, options: {layout: long}}\n"
+        let base = "venue: {id: v}\nversion: 1.0.0\ninputs:\n  - {id: a, path: a.csv, format: csv, options: {table: buildings}}\n"
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navforge-survey-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["a.csv", "s.csv"] { try "x\n".write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        let url = folder.appendingPathComponent("p.yml")
+        #expect {
+            try PipelineFileParser.parse(base + survey + "stages:\n  import:\n  bundle:\n", url: url)
+        } throws: { "\($0)".contains("survey inputs but no 'fingerprints' stage") }
+        #expect {
+            try PipelineFileParser.parse(base + "stages:\n  import:\n  fingerprints:\n  bundle:\n", url: url)
+        } throws: { "\($0)".contains("needs at least one survey input with scans") }
+        #expect {
+            try PipelineFileParser.parse(base + survey + "stages:\n  import:\n  fingerprints: {neighbours: 0}\n", url: url)
+        } throws: { "\($0)".contains("must be between 1 and 1000") }
+        #expect {
+            try PipelineFileParser.parse(base + "  - {id: s, path: s.csv, format: survey, options: {layout: sideways}}\n"
+                                         + "stages:\n  import:\n  fingerprints:\n", url: url)
+        } throws: { "\($0)".contains("unknown layout 'sideways'") }
+        let parsed = try PipelineFileParser.parse(
+            base + survey + "stages:\n  import:\n  fingerprints: {neighbours: 3, floor-exponent: 2}\n  bundle:\n", url: url)
+        guard case .fingerprints(let parameters)? = parsed.stage(.fingerprints)?.parameters else {
+            Issue.record("no fingerprints stage")
+            return
+        }
+        #expect(parameters.locator.neighbours == 3 && parameters.locator.floorExponent == 2)
+    }
+}
+
+extension SurveyFile {
+    static let demoSurvey = DemoWorkspace.repository.appendingPathComponent("input/demo-campus/wifi-survey.csv")
+}

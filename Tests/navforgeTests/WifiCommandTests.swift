@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// `navforge locate` and `navforge wifi`: what a data engineer types to check a radio map.
+@Suite(.serialized) struct WifiCommandTests {
+    static let bundle = "build/demo-campus/demo-campus-1.0.0.navbundle"
+
+    @Test func locateNamesBuildingFloorAndLevelOrSaysUnknown() throws {
+        let cli = try CommandLineRunner.demoWorkspace()
+        #expect(try cli.run(["build", "pipelines/demo-campus.yml"]).status == 0)
+        // Loud on building A's first floor (its access points 00:0b:86:01:09:xx), faint elsewhere.
+        let scan = "00:0b:86:01:09:01:-50,00:0B:86:01:09:02:-70,00-0b-86-01-08-01:-68"
+        let located = try cli.run(["locate", Self.bundle, "--scan", scan])
+        #expect(located.status == 0, "\(located.errorOutput)")
+        #expect(located.output.contains("building A, floor 1 (level A@1), confidence"), "\(located.output)")
+
+        let json = try cli.run(["locate", Self.bundle, "--scan", scan, "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+        #expect(object?["located"] as? Bool == true && object?["level"] as? String == "A@1")
+
+        let unknown = try cli.run(["locate", Self.bundle, "--scan", "aa:bb:cc:00:11:22:-40", "--json"])
+        #expect(unknown.status == 0)
+        let unknownObject = try JSONSerialization.jsonObject(with: Data(unknown.output.utf8)) as? [String: Any]
+        #expect(unknownObject?["located"] as? Bool == false && unknownObject?["confidence"] as? Double == 0)
+        #expect(try cli.run(["locate", Self.bundle, "--scan", "aa:bb:cc:00:11:22:-40"]).output.contains("unknown (confidence 0)"))
+
+        let bad = try cli.run(["locate", Self.bundle, "--scan", "00:0b:86:01:09:01:+30"])
+        #expect(bad.status == 64 && bad.errorOutput.contains("RSSI +30 dBm is impossible"), "\(bad.errorOutput)")
+        let noMap = try cli.run(["build", "pipelines/meeting-rooms.yml"])
+        #expect(noMap.status == 0)
+        let withoutMap = try cli.run(["locate", "build/meeting-rooms/meeting-rooms-1.0.0.navbundle", "--scan", scan])
+        #expect(withoutMap.status == 1 && withoutMap.errorOutput.contains("has no Wi-Fi radio map"))
+    }
+
+    @Test func evaluateReportsHitRatesErrorsAndLatency() throws {
+        let cli = try CommandLineRunner.demoWorkspace()
+        let survey = "input/demo-campus/wifi-survey.csv"
+        let text = try cli.run(["wifi", "evaluate", "--train", survey, "--test", survey])
+        #expect(text.status == 0, "\(text.errorOutput)")
+        #expect(text.output.contains("building hit 100.00 %, floor hit 100.00 %"), "\(text.output)")
+        #expect(text.output.contains("error, EPSG:3857 m: mean") && text.output.contains("locate: mean"))
+
+        // Located on a map of their own spots, the scans come out where they were taken; averaging
+        // three neighbours (an option) pulls them towards the spots around.
+        func errors(_ options: [String]) throws -> [String: Any]? {
+            let json = try cli.run(["wifi", "evaluate", "--train", survey, "--test", survey, "--json"] + options)
+            let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+            let evaluation = object?["evaluation"] as? [String: Any]
+            #expect(evaluation?["scans"] as? Int == 256 && evaluation?["unknown"] as? Int == 0)
+            return evaluation?["projectedError"] as? [String: Any]
+        }
+        let nearest = try #require(try errors([])), averaged = try #require(try errors(["--neighbours", "3"]))
+        #expect(nearest["median"] as? Double == 0 && averaged["median"] as? Double ?? 0 > 1, "\(nearest) \(averaged)")
+        #expect(averaged["mean"] as? Double ?? 0 > nearest["mean"] as? Double ?? 0)
+
+        try "WAP001,LONGITUDE,LATITUDE,FLOOR\n-50,-7541.2,4864921.9,1\n+30,-7541.2,4864921.9,1\n"
+            .write(to: cli.directory.appendingPathComponent("bad.csv"), atomically: true, encoding: .utf8)
+        let bad = try cli.run(["wifi", "evaluate", "--train", "bad.csv", "--test", survey])
+        #expect(bad.status == 1)
+        #expect(bad.errorOutput.contains("bad.csv:3:1: RSSI +30 dBm in column 'WAP001' is impossible"), "\(bad.errorOutput)")
+        let wrongParameters = try cli.run(["wifi", "evaluate", "--train", survey, "--test", survey, "--neighbours", "0"])
+        #expect(wrongParameters.status == 64)
+    }
+}
