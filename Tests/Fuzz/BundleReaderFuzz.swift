@@ -27,6 +27,11 @@ private func exercise(_ bundle: VenueBundle) {
     for index in 0..<min(bundle.placeCount, 256) { _ = try? bundle.place(index) }
     for index in 0..<min(bundle.eventCount, 64) { _ = try? bundle.event(index) }
     for query in ["a", "A.2", "café", "hall 1", "Ауд"] { _ = try? bundle.searchPrefix(query, limit: 10) }
+    if let locator = try? bundle.radioMapLocator() {
+        _ = try? locator.locate([ScanReading(accessPoint: "00:0b:86:01:09:01", rssi: -50),
+                                 ScanReading(accessPoint: "00:0b:86:01:09:02", rssi: -70),
+                                 ScanReading(accessPoint: "00:0b:86:02:08:01", rssi: -85)])
+    }
     guard bundle.nodeCount > 1 else { return }
     let last = bundle.nodeCount - 1
     for profile in 0..<min(bundle.profileNames.count, 4) {
