@@ -63,6 +63,13 @@ import VenueModel
         ])
     }
 
+    @Test func refusesTwoColumnsForOneAccessPointAndAbsurdNumbers() {
+        #expect(errors("00:0B:86:00:00:01,00-0b-86-00-00-01,LONGITUDE,LATITUDE,FLOOR\n-50,-60,-7541.2,4864921.9,1\n", .wide)
+            == ["s.csv:1: column '00-0b-86-00-00-01' names access point 00:0b:86:00:00:01 again; column '00:0B:86:00:00:01' already does"])
+        #expect(errors("WAP001,LONGITUDE,LATITUDE,FLOOR\n1e300,-7541.2,4864921.9,1\n", .wide)
+            == ["s.csv:2:1: RSSI +1e+300 dBm in column 'WAP001' is impossible: received Wi-Fi signals lie between -120 and 0 dBm"])
+    }
+
     @Test func readsTheLongLayoutIntoScans() throws {
         let data = try read("""
             scan,timestamp,bssid,rssi,lon,lat,level,building,device

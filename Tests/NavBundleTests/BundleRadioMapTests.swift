@@ -43,10 +43,42 @@ import Testing
                     ScanReading(accessPoint: "00:0B:86:00:00:03", rssi: -90), ScanReading(accessPoint: "00:0b:86:00:00:09", rssi: -40)]
         let fix = try #require(try bundle.locate(scan).fix)
         #expect(try inMemory.locate(scan) == .located(fix))
+        // Spellings of a BSSID find the same access point; without the third one the answer differs.
+        let respelled = [ScanReading(accessPoint: "0:B:86:0:0:2", rssi: -45), ScanReading(accessPoint: "000b86000001", rssi: -75),
+                         ScanReading(accessPoint: "00-0b-86-00-00-03", rssi: -90)]
+        #expect(try bundle.locate(respelled) == .located(fix))
+        #expect(try bundle.locate(Array(scan.prefix(2))) != .located(fix))
         // Access point 2 sits on floor 1 at x = 20 m, heard strongly: floor OG1, near x = 20 m.
         #expect(fix.floorName == "OG1" && fix.floor == 1 && fix.buildingName == "Main" && fix.venueLevel == nil)
         #expect(abs((fix.longitude - 11.58) * 74_000 - 20) < 6)
         #expect(fix.confidence > 0 && fix.confidence <= 1)
+    }
+
+    @Test func normalisesBSSIDsAndLeavesLabelsAlone() {
+        #expect(ScanReading.normalisedID("AA-BB-CC-0D-EE-FF") == "aa:bb:cc:0d:ee:ff")
+        #expect(ScanReading.normalisedID("a:b:c:d:e:f") == "0a:0b:0c:0d:0e:0f")
+        #expect(ScanReading.normalisedID("AABBCC0DEEFF") == "aa:bb:cc:0d:ee:ff")
+        // Twelve characters, but separated: not the twelve-digit form.
+        #expect(ScanReading.normalisedID("0:B:86:0:0:2") == "00:0b:86:00:00:02")
+        for kept in ["WAP012", "aa:bb:cc:dd:ee", "aa:bb-cc:dd:ee:ff", "aaa:bb:cc:dd:ee:ff", "gg:bb:cc:dd:ee:ff", ""] {
+            #expect(ScanReading.normalisedID(kept) == kept)
+        }
+    }
+
+    @Test func aJoinedLevelBeyondTheBundlesLevelsIsRefused() throws {
+        var map = Self.radioMap()
+        map.floors[0].venueLevel = 200
+        var contents = BundleFixture.contents()
+        contents.radioMap = try map.encoded()
+        let path = try BundleFixture.write(contents)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let bundle = try VenueBundle(path: path)
+        let scan = [ScanReading(accessPoint: "00:0b:86:00:00:01", rssi: -45)]
+        #expect(throws: ContainerError.malformedSection(section: "WIFI", detail: "floor 0 joins level 200 of \(bundle.levelCount)")) {
+            try bundle.locate(scan)
+        }
+        // On its own, with no levels to check against, the same map locates.
+        #expect(try RadioMapLocator(encoded: contents.radioMap!).locate(scan).fix?.venueLevel == 200)
     }
 
     @Test func aBundleWithoutSurveyHasNoRadioMap() throws {

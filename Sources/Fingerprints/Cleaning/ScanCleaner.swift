@@ -12,10 +12,15 @@ public struct ScanCleaner: Sendable {
 
     /// What cleaning removed.
     public struct Report: Hashable, Sendable, Codable {
+        /// Scans handed in.
         public var scansIn = 0
+        /// Dropped for hearing nothing (after implausible readings went).
         public var silentScans = 0
+        /// Dropped as repeats of an earlier scan.
         public var duplicateScans = 0
+        /// Readings dropped for being stronger than ``ScanCleaner/strongestPlausibleRSSI``.
         public var implausibleReadings = 0
+        /// Scans kept.
         public var scansOut = 0
     }
 

@@ -38,6 +38,10 @@ public struct RadioMapCompiler: Sendable {
         public var joinedFloors = 0
     }
 
+    /// Cleans `scans`, filters their access points (the inventory's SSIDs mark hotspots) and
+    /// builds the radio map, joining survey floors to `venueLevels`.
+    ///
+    /// - Throws: ``FingerprintError/emptyRadioMap(_:)`` when nothing survives cleaning and filtering.
     public func compile(_ scans: [SurveyScan], inventory: [AccessPoint] = [],
                         venueLevels: [VenueLevel] = []) throws -> (map: RadioMap, report: Report) {
         var report = Report()
@@ -71,6 +75,13 @@ public struct RadioMapCompiler: Sendable {
         return (map, report)
     }
 
+    /// A survey level name read as an ordinal (`2`, `-1`, `0.5`); 0 for names like `OG1` and for
+    /// numbers no building has (`nan`, `1e7`).
+    static func ordinal(_ name: String) -> Double {
+        guard let value = Double(name), value.isFinite, abs(value) < 1000 else { return 0 }
+        return value
+    }
+
     struct FloorKey: Hashable {
         var building: String
         var level: String
@@ -86,7 +97,7 @@ public struct RadioMapCompiler: Sendable {
             let joined = venueLevels.first { level in
                 (level.building ?? "") == key.building && level.names.contains(key.level.lowercased())
             }
-            let ordinal = joined?.ordinal ?? Double(key.level) ?? 0
+            let ordinal = joined?.ordinal ?? Self.ordinal(key.level)
             return RadioMap.Floor(name: key.level, building: buildingIndex[key.building]!, ordinal: ordinal,
                                   venueLevel: joined?.index)
         }

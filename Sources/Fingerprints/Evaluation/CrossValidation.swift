@@ -12,6 +12,7 @@ public import VenueModel
 /// then, with those fixed, the position parameters, for the smallest mean error. A wrong floor
 /// sends a route from the wrong staircase, so floors are not traded for metres.
 public struct CrossValidation: Sendable {
+    /// How many groups of devices the scans are split into; at least 2.
     public var folds = 4
     /// Stage one's values: floor exponents, floor neighbours, building neighbours.
     public var floorExponents = [1.0, 1.5, 2.0, 3.0]
@@ -77,11 +78,16 @@ public struct CrossValidation: Sendable {
         let floorGrid = floorGrid(from: compiler.parameters)
         let positionCount = positionGrid(from: compiler.parameters).count
         let total = Double(floorGrid.count + positionCount)
+        // Ties (common: several settings often place the same scans) go to the earlier grid entry.
         let floorStage = try score(floorGrid, on: maps) { progress($0 * Double(floorGrid.count) / total) }
-            .sorted { ($0.floorHitRate, $0.buildingHitRate, -$0.meanError) > ($1.floorHitRate, $1.buildingHitRate, -$1.meanError) }
+            .enumerated()
+            .sorted { (-$0.1.floorHitRate, -$0.1.buildingHitRate, $0.1.meanError, $0.0) < (-$1.1.floorHitRate, -$1.1.buildingHitRate, $1.1.meanError, $1.0) }
+            .map(\.1)
         let positionGrid = positionGrid(from: floorStage[0].parameters)
         let positionStage = try score(positionGrid, on: maps) { progress((Double(floorGrid.count) + $0 * Double(positionCount)) / total) }
-            .sorted { ($0.meanError, -$0.floorHitRate) < ($1.meanError, -$1.floorHitRate) }
+            .enumerated()
+            .sorted { ($0.1.meanError, -$0.1.floorHitRate, $0.0) < ($1.1.meanError, -$1.1.floorHitRate, $1.0) }
+            .map(\.1)
         return Tuning(floorStage: floorStage, positionStage: positionStage, chosen: positionStage[0].parameters)
     }
 
@@ -89,8 +95,9 @@ public struct CrossValidation: Sendable {
     /// device are dealt by their index.
     public func foldIndexes(_ scans: [SurveyScan]) -> [Int] {
         let devices = Set(scans.compactMap(\.device)).sorted()
-        let deviceFold = Dictionary(uniqueKeysWithValues: devices.enumerated().map { ($1, $0 % folds) })
-        return scans.enumerated().map { index, scan in scan.device.flatMap { deviceFold[$0] } ?? index % folds }
+        let count = max(folds, 1)
+        let deviceFold = Dictionary(uniqueKeysWithValues: devices.enumerated().map { ($1, $0 % count) })
+        return scans.enumerated().map { index, scan in scan.device.flatMap { deviceFold[$0] } ?? index % count }
     }
 
     /// A radio map compiled without each fold, with the fold's scans.
@@ -104,7 +111,7 @@ public struct CrossValidation: Sendable {
             guard !test.isEmpty, !train.isEmpty else { continue }
             maps.append((try compiler.compile(train, inventory: inventory).map, test))
         }
-        guard maps.count >= 2 else { throw CrossValidationError.tooFewGroups(folds) }
+        guard folds >= 2, maps.count >= 2 else { throw CrossValidationError.tooFewGroups(folds) }
         return maps
     }
 
@@ -131,14 +138,15 @@ public struct CrossValidation: Sendable {
     }
 
     private struct Totals {
+        // Hits are counted, not summed as rates, so equal counts compare equal.
         var scans = 0.0, located = 0.0, buildingHits = 0.0, floorHits = 0.0, error = 0.0
 
         mutating func add(_ evaluation: LocatorEvaluation) {
             let count = Double(evaluation.scans), located = Double(evaluation.scans - evaluation.unknown)
             scans += count
             self.located += located
-            buildingHits += evaluation.buildingHitRate * count
-            floorHits += evaluation.floorHitRate * count
+            buildingHits += (evaluation.buildingHitRate * count).rounded()
+            floorHits += (evaluation.floorHitRate * count).rounded()
             error += evaluation.projectedError.mean * located
         }
 

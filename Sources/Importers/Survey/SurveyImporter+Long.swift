@@ -1,10 +1,6 @@
 import VenueModel
 
 extension SurveyImporter.Context {
-    /// Columns of the long layout, one row per access point heard in a scan.
-    static let longColumns = ["scan", "timestamp", "bssid", "rssi", "x", "y", "lon", "lat", "level", "building",
-                              "device", "ssid"]
-
     /// Rows sharing a `scan` id form one scan; they must agree on its position, level and building.
     mutating func readLongScans() {
         guard require(["scan", "bssid", "rssi", "level"]) else { return }

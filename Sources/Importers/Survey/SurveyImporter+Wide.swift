@@ -11,8 +11,17 @@ extension SurveyImporter.Context {
         guard require(["LONGITUDE", "LATITUDE", "FLOOR"]) else { return }
         let scanColumns = Set(Self.wideScanColumns.map { $0.lowercased() })
         var accessPoints: [(column: Int, id: AccessPointID, name: String)] = []
+        var columnOf: [AccessPointID: String] = [:]
         for (index, name) in table.headerNames.enumerated() where !name.isEmpty && !scanColumns.contains(name.lowercased()) {
-            accessPoints.append((index, AccessPointID(bssid: name) ?? AccessPointID(label: name), name))
+            let id = AccessPointID(bssid: name) ?? AccessPointID(label: name)
+            // Two spellings of one BSSID would give a scan two readings of one access point.
+            if let first = columnOf[id] {
+                errors.append(ImportError("column '\(name)' names access point \(id) again; column '\(first)' already does",
+                                          at: SourceLocation(file: table.file, line: table.headerLine)))
+                return
+            }
+            columnOf[id] = name
+            accessPoints.append((index, id, name))
         }
         guard !accessPoints.isEmpty else {
             errors.append(ImportError("no access-point columns: a wide survey has one column per access point beside \(Self.wideScanColumns.joined(separator: ", "))",

@@ -10,6 +10,7 @@ public enum SurveyImporter {
     /// print one line per row.
     public static let errorLimit = 50
 
+    /// Reads one survey file laid out as `options` says; `file` names it in errors.
     public static func read(_ data: Data, file: String, options: SurveyImportOptions) throws(ImportFailure) -> SurveyData {
         let table: CSVTable
         do {
@@ -102,8 +103,9 @@ public enum SurveyImporter {
             return coordinate
         }
 
+        /// `+30`, `-70`, `-70.5`, `1e+300`: whole numbers without a fraction, a sign on positives.
         static func signed(_ value: Double) -> String {
-            let text = value == value.rounded() ? String(Int(value)) : String(value)
+            let text = Int(exactly: value).map(String.init) ?? String(value)
             return value > 0 ? "+" + text : text
         }
     }

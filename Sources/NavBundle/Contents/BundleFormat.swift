@@ -1,6 +1,6 @@
 /// Constants of the bundle format 1.1 (`docs/bundle-format.md`).
 public enum BundleFormat {
-    /// Format 1.0. The development formats 0.1 to 0.4 had the same header without the file
+    /// Format 1.1 (1.0 plus `WIFI`). The development formats 0.1 to 0.4 had the same header without the file
     /// checksum and a subset of the sections, so this reader still opens them.
     public static let kind = ContainerKind(magic: "NAVFBNDL", major: 1, minor: 1, hasFileChecksum: true,
                                            legacyMajors: [0], sectionVersion: 1)

@@ -41,7 +41,7 @@ extension RadioMap {
         out.uint16(UInt16(parameters.floorNeighbours))
         out.uint16(UInt16(parameters.neighbours))
         out.uint16(UInt16(parameters.candidateAccessPoints))
-        out.pad(to: RadioMapLayout.headerSize)
+        assert(out.count == RadioMapLayout.headerSize)
 
         for string in accessPointStrings { out.uint32(string) }
         out.pad(to: 8)
@@ -54,6 +54,8 @@ extension RadioMap {
         out.pad(to: 8)
         for string in buildingStrings { out.uint32(string) }
         out.pad(to: 8)
+        var pointsOnFloor = [Int](repeating: 0, count: floors.count)
+        for point in referencePoints { pointsOnFloor[point.floor] += 1 }
         var firstPoint = 0
         for (index, floor) in floors.enumerated() {
             out.uint32(floorStrings[index])
@@ -61,7 +63,7 @@ extension RadioMap {
             out.uint16(floor.venueLevel.map(UInt16.init) ?? RadioMapLayout.noVenueLevel)
             out.int32(Int32((floor.ordinal * 1000).rounded()))
             out.uint32(UInt32(firstPoint))
-            firstPoint += referencePoints.lazy.filter { $0.floor == index }.count
+            firstPoint += pointsOnFloor[index]
         }
         var firstReading: UInt32 = 0
         for point in referencePoints {

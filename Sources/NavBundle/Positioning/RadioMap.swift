@@ -10,6 +10,7 @@ public struct RadioMap: Hashable, Sendable {
         public var name: String
         /// Index into ``RadioMap/buildings``.
         public var building: Int
+        /// The level's ordinal: the joined venue level's, else the survey's name read as a number.
         public var ordinal: Double
         /// The bundle level (index into `LEVL`) the survey's level joined, if any.
         public var venueLevel: Int?
@@ -43,10 +44,12 @@ public struct RadioMap: Hashable, Sendable {
 
     /// A surveyed position: every scan taken there, summarised per access point.
     public struct ReferencePoint: Hashable, Sendable {
+        /// The mean position of its scans, WGS 84 degrees.
         public var latitude: Double
         public var longitude: Double
         /// Index into ``RadioMap/floors``.
         public var floor: Int
+        /// How many scans were taken there.
         public var scanCount: Int
         /// Sorted by access point; access points never heard there are absent.
         public var readings: [Reading]
@@ -62,10 +65,13 @@ public struct RadioMap: Hashable, Sendable {
 
     /// Access point ids (normalised BSSIDs or survey labels), sorted by their UTF-8 bytes.
     public var accessPoints: [String]
+    /// Building names as the survey gives them, sorted.
     public var buildings: [String]
+    /// Sorted by building, then ordinal.
     public var floors: [Floor]
     /// Sorted by floor.
     public var referencePoints: [ReferencePoint]
+    /// How runtimes locate on this map.
     public var parameters: LocatorParameters
 
     public init(accessPoints: [String], buildings: [String], floors: [Floor], referencePoints: [ReferencePoint],

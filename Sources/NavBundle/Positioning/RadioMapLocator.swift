@@ -20,8 +20,10 @@ public final class RadioMapLocator: @unchecked Sendable {
     private let floorWeights: [Double]
     private let positionWeights: [Double]
 
-    init(section bytes: ByteReader, owner: AnyObject) throws(ContainerError) {
-        section = try RadioMapSection(bytes)
+    /// - Parameter levelCount: The bundle's level count, which joined floors must stay below;
+    ///   `nil` for a radio map on its own.
+    init(section bytes: ByteReader, owner: AnyObject, levelCount: Int? = nil) throws(ContainerError) {
+        section = try RadioMapSection(bytes, levelCount: levelCount)
         self.owner = owner
         let parameters = section.parameters
         floorWeights = (0...255).map { Self.weight(RadioMapLayout.mean(UInt8($0)), parameters.weakestRSSI, parameters.floorExponent) }
@@ -34,7 +36,9 @@ public final class RadioMapLocator: @unchecked Sendable {
         try self.init(section: ByteReader(storage.bytes), owner: storage)
     }
 
+    /// The parameters the map was compiled with, which every `locate` uses.
     public var parameters: LocatorParameters { section.parameters }
+    /// How many access points, reference points, floors and buildings the map has.
     public var accessPointCount: Int { section.layout.accessPointCount }
     public var referencePointCount: Int { section.layout.referencePointCount }
     public var floorCount: Int { section.layout.floorCount }
@@ -49,13 +53,14 @@ public final class RadioMapLocator: @unchecked Sendable {
     /// Locates one scan; ``LocateOutcome/unknown`` when it hears no access point the map knows.
     public func locate(_ scan: [ScanReading]) throws(ContainerError) -> LocateOutcome {
         let parameters = section.parameters
-        // The scan as (access point, rssi), strongest first; repeated access points keep the stronger.
+        // A phone may list an access point twice (two radios, two channels): keep the stronger.
         var heard: [Int: Double] = [:]
         for reading in scan where reading.rssi.isFinite && reading.rssi > parameters.weakestRSSI {
-            guard let index = try section.accessPoint(reading.accessPoint) else { continue }
+            guard let index = try section.accessPoint(ScanReading.normalisedID(reading.accessPoint)) else { continue }
             heard[index] = max(heard[index] ?? -.infinity, reading.rssi)
         }
         guard !heard.isEmpty else { return .unknown }
+        // Strongest first, ties to the lower access point index, as the specification says.
         let strongest = heard.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
 
         let floorQuery = ScanVector(strongest, accessPoints: section.layout.accessPointCount) {
@@ -139,7 +144,7 @@ public final class RadioMapLocator: @unchecked Sendable {
         for candidate in byFloorDistance.prefix(parameters.buildingNeighbours) {
             buildingVotes[try floor(candidate.point.floor).building, default: 0] += Self.vote(candidate.floorDistance)
         }
-        let (building, _) = Self.winner(buildingVotes)
+        let building = Self.winner(buildingVotes)
         var inBuilding: [Candidate] = []
         for candidate in byFloorDistance where try floor(candidate.point.floor).building == building {
             inBuilding.append(candidate)
@@ -148,7 +153,7 @@ public final class RadioMapLocator: @unchecked Sendable {
         for candidate in inBuilding.prefix(parameters.floorNeighbours) {
             floorVotes[candidate.point.floor, default: 0] += Self.vote(candidate.floorDistance)
         }
-        let (chosenFloor, _) = Self.winner(floorVotes)
+        let chosenFloor = Self.winner(floorVotes)
         let onFloor = inBuilding.filter { $0.point.floor == chosenFloor }
             .sorted { ($0.positionDistance, $0.index) < ($1.positionDistance, $1.index) }
             .prefix(parameters.neighbours)
@@ -159,8 +164,8 @@ public final class RadioMapLocator: @unchecked Sendable {
             longitude += Double(candidate.point.longitude) * weight
             total += weight
         }
-        // Confidence does not depend on how many neighbours voted: it is the share of the
-        // nearest `buildingNeighbours` candidates' weight that agrees with the answer.
+        // Measured over the building vote's neighbours, not the floor vote's: with the single
+        // nearest deciding the floor, its own agreement would always be 1.
         var agreeing = 0.0, all = 0.0
         for candidate in byFloorDistance.prefix(parameters.buildingNeighbours) {
             let weight = Self.vote(candidate.floorDistance)
@@ -178,11 +183,10 @@ public final class RadioMapLocator: @unchecked Sendable {
     /// Inverse-distance weight; the offset keeps an exact match finite.
     static func vote(_ distance: Double) -> Double { 1 / (distance + 1e-6) }
 
-    /// The key with the most votes (ties to the lower key) and its share of all votes.
-    static func winner(_ votes: [Int: Double]) -> (Int, Double) {
-        let total = votes.values.reduce(0, +)
-        let best = votes.max { ($0.value, $1.key) < ($1.value, $0.key) }!
-        return (best.key, total > 0 ? best.value / total : 0)
+    /// The key with the most votes, ties to the lower key; `votes` is never empty here, as
+    /// every vote has at least one candidate.
+    static func winner(_ votes: [Int: Double]) -> Int {
+        votes.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? 0
     }
 
     struct Candidate {
@@ -206,19 +210,4 @@ public final class RadioMapLocator: @unchecked Sendable {
             }
         }
     }
-}
-
-/// A heap copy of bytes that a ``ByteReader`` may point into for the copy's lifetime.
-final class OwnedBytes {
-    private let storage: UnsafeMutableRawBufferPointer
-    let bytes: UnsafeRawBufferPointer
-
-    init(_ source: [UInt8]) {
-        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(source.count, 1), alignment: 8)
-        source.withUnsafeBytes { storage.copyMemory(from: $0) }
-        self.storage = storage
-        bytes = UnsafeRawBufferPointer(rebasing: storage[0..<source.count])
-    }
-
-    deinit { storage.deallocate() }
 }

@@ -3,8 +3,11 @@ struct RadioMapSection {
     let layout: RadioMapLayout
     let parameters: LocatorParameters
     let bytes: ByteReader
+    /// The bundle's level count, when the map is read from a bundle.
+    let levelCount: Int?
 
-    init(_ section: ByteReader) throws(ContainerError) {
+    init(_ section: ByteReader, levelCount: Int? = nil) throws(ContainerError) {
+        self.levelCount = levelCount
         let header = Result { () throws(ByteReaderError) in
             let counts = try (0..<8).map { index throws(ByteReaderError) in Int(try section.uint32(at: index * 4)) }
             let parameters = LocatorParameters(
@@ -124,6 +127,9 @@ struct RadioMapSection {
                           ordinal: Double(try i32(base + 8)) / 1000)
         guard floor.building < layout.buildingCount else {
             throw .malformedSection(section: "WIFI", detail: "floor \(index) names building \(floor.building)")
+        }
+        if let venueLevel = floor.venueLevel, let levelCount, venueLevel >= levelCount {
+            throw .malformedSection(section: "WIFI", detail: "floor \(index) joins level \(venueLevel) of \(levelCount)")
         }
         return floor
     }

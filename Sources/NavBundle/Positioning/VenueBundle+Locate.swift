@@ -8,7 +8,7 @@ extension VenueBundle {
     /// reads is checked where it is used.
     public func radioMapLocator() throws(ContainerError) -> RadioMapLocator? {
         guard let section = file.section(BundleFormat.Tag.wifi) else { return nil }
-        return try RadioMapLocator(section: section, owner: file)
+        return try RadioMapLocator(section: section, owner: file, levelCount: levelCount)
     }
 
     /// Locates one scan on the bundle's radio map.

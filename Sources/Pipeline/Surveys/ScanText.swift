@@ -1,10 +1,9 @@
+import Importers
 public import NavBundle
-import VenueModel
 
 /// Parses a scan typed on the command line: `BSSID:RSSI,BSSID:RSSI,...`.
 public enum ScanText {
-    /// The readings of `text`; BSSIDs are normalised as the radio map stores them, other ids
-    /// (survey labels such as `WAP012`) kept as written.
+    /// The readings of `text`, ids as written (the locator normalises BSSIDs).
     public static func parse(_ text: String) throws(ScanTextError) -> [ScanReading] {
         var readings: [ScanReading] = []
         for (index, item) in text.split(separator: ",", omittingEmptySubsequences: false).enumerated() {
@@ -16,10 +15,10 @@ public enum ScanText {
             guard let rssi = Double(value), rssi.isFinite else {
                 throw ScanTextError(message: "item \(index + 1) '\(entry)': '\(value)' is not an RSSI in dBm")
             }
-            guard rssi <= 0, rssi >= -150 else {
-                throw ScanTextError(message: "item \(index + 1) '\(entry)': RSSI \(value) dBm is impossible; Wi-Fi signals lie between -120 and 0 dBm")
+            guard rssi <= SurveyImportOptions.strongestRSSI, rssi >= SurveyImportOptions.weakestRSSI else {
+                throw ScanTextError(message: "item \(index + 1) '\(entry)': RSSI \(value) dBm is impossible; Wi-Fi signals lie between \(Int(SurveyImportOptions.weakestRSSI)) and \(Int(SurveyImportOptions.strongestRSSI)) dBm")
             }
-            readings.append(ScanReading(accessPoint: (AccessPointID(bssid: id) ?? AccessPointID(label: id)).value, rssi: rssi))
+            readings.append(ScanReading(accessPoint: id, rssi: rssi))
         }
         return readings
     }

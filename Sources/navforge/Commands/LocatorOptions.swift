@@ -21,6 +21,9 @@ struct LocatorOptions: ParsableArguments {
     @Option(help: "Strongest access points of a scan whose reference points are candidates.")
     var candidateAccessPoints: Int?
 
+    @Option(help: "The signal strength in dBm counted as zero; weaker readings count as not heard.")
+    var weakestRssi: Double?
+
     /// The defaults with the given options applied.
     func parameters() throws -> LocatorParameters {
         var parameters = LocatorParameters()
@@ -30,8 +33,9 @@ struct LocatorOptions: ParsableArguments {
         if let floorNeighbours { parameters.floorNeighbours = floorNeighbours }
         if let buildingNeighbours { parameters.buildingNeighbours = buildingNeighbours }
         if let candidateAccessPoints { parameters.candidateAccessPoints = candidateAccessPoints }
+        if let weakestRssi { parameters.weakestRSSI = weakestRssi }
         guard parameters.isValid else {
-            throw ValidationError("locator parameters out of range: counts must be 1 to 1000, exponents above 0 and at most 16")
+            throw ValidationError("locator parameters out of range: counts must be 1 to 1000, exponents above 0 and at most 16, the weakest RSSI between -150 and -1 dBm")
         }
         return parameters
     }

@@ -30,6 +30,7 @@ struct WifiTuneCommand: ParsableCommand {
 
     func run() throws {
         guard (2...50).contains(folds) else { throw ValidationError("--folds must be between 2 and 50") }
+        guard top >= 0 else { throw ValidationError("--top must not be negative") }
         let tuning: CrossValidation.Tuning
         do {
             let survey = try SurveyFile.read(URL(fileURLWithPath: train), display: train)

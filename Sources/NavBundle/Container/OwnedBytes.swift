@@ -1,0 +1,14 @@
+/// A heap copy of bytes that a ``ByteReader`` may point into for the copy's lifetime.
+final class OwnedBytes {
+    private let storage: UnsafeMutableRawBufferPointer
+    let bytes: UnsafeRawBufferPointer
+
+    init(_ source: [UInt8]) {
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(source.count, 1), alignment: 8)
+        source.withUnsafeBytes { storage.copyMemory(from: $0) }
+        self.storage = storage
+        bytes = UnsafeRawBufferPointer(rebasing: storage[0..<source.count])
+    }
+
+    deinit { storage.deallocate() }
+}
