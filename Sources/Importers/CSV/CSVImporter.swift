@@ -8,13 +8,7 @@ import VenueModel
 public enum CSVImporter {
     public static func read(_ data: Data, file: String, inputID: String,
                             options: CSVImportOptions) throws(ImportFailure) -> ImportedData {
-        let table: CSVTable
-        do {
-            let records = try CSVReader(delimiter: options.delimiter).records(in: data, file: file)
-            table = try CSVTable(records: records, file: file, renamed: options.columns)
-        } catch {
-            throw ImportFailure([error])
-        }
+        let table = try CSVTable(data, file: file, delimiter: options.delimiter, renamed: options.columns)
         var context = Context(table: table, inputID: inputID, options: options)
         context.noteUnusedColumns()
         switch options.table {

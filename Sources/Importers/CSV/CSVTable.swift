@@ -1,3 +1,4 @@
+public import Foundation
 public import VenueModel
 
 /// CSV records read through their header row: fields by column name instead of by position.
@@ -58,6 +59,17 @@ public struct CSVTable: Sendable {
         self.headerLine = headerRecord.line
         self.columnNames = header.names.filter { !$0.isEmpty }
         self.rows = rows
+    }
+
+    /// Reads and checks a whole CSV file, its first record the header.
+    public init(_ data: Data, file: String, delimiter: CSVDelimiter,
+                renamed: [String: String] = [:]) throws(ImportFailure) {
+        do {
+            let records = try CSVReader(delimiter: delimiter).records(in: data, file: file)
+            try self.init(records: records, file: file, renamed: renamed)
+        } catch {
+            throw ImportFailure([error])
+        }
     }
 
     /// Every header field in file order, empty names included, for reading columns by position.

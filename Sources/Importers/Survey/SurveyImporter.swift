@@ -12,13 +12,7 @@ public enum SurveyImporter {
 
     /// Reads one survey file laid out as `options` says; `file` names it in errors.
     public static func read(_ data: Data, file: String, options: SurveyImportOptions) throws(ImportFailure) -> SurveyData {
-        let table: CSVTable
-        do {
-            let records = try CSVReader(delimiter: options.delimiter).records(in: data, file: file)
-            table = try CSVTable(records: records, file: file)
-        } catch {
-            throw ImportFailure([error])
-        }
+        let table = try CSVTable(data, file: file, delimiter: options.delimiter)
         var context = Context(table: table, options: options)
         switch options.layout {
         case .wide: context.readWideScans()

@@ -27,9 +27,7 @@ struct DiffCommand: ParsableCommand {
             throw ExitCode.failure
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            Console.out(String(decoding: try encoder.encode(diff), as: UTF8.self))
+            try Console.json(diff)
         } else {
             DiffFormatter.lines(diff).forEach(Console.out)
         }

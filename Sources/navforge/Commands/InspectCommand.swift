@@ -25,7 +25,7 @@ struct InspectCommand: ParsableCommand {
         }
         let report = BundleInspection(venue, path: bundle)
         if json {
-            Console.out(try report.json())
+            try Console.json(report)
         } else {
             report.lines().forEach(Console.out)
         }

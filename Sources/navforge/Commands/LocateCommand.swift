@@ -60,9 +60,7 @@ struct LocateCommand: ParsableCommand {
             let output = Output(located: fix != nil, latitude: fix?.latitude, longitude: fix?.longitude,
                                 building: fix?.buildingName, floor: fix?.floorName, level: venueLevel,
                                 confidence: outcome.confidence)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            Console.out(String(decoding: try encoder.encode(output), as: UTF8.self))
+            try Console.json(output)
             return
         }
         guard let fix else {

@@ -46,10 +46,8 @@ struct WifiEvaluateCommand: ParsableCommand {
                 var radioMapBytes: Int
                 var evaluation: LocatorEvaluation
             }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let output = Output(compile: result.report, radioMapBytes: result.sectionSize, evaluation: result.evaluation)
-            Console.out(String(decoding: try encoder.encode(output), as: UTF8.self))
+            try Console.json(output)
         } else {
             WifiFormatter.lines(result.report, sectionSize: result.sectionSize, result.evaluation).forEach(Console.out)
         }

@@ -45,9 +45,7 @@ struct WifiTuneCommand: ParsableCommand {
             throw ExitCode.failure
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            Console.out(String(decoding: try encoder.encode(tuning), as: UTF8.self))
+            try Console.json(tuning)
             return
         }
         Console.out("building and floor (most floor hits first):")

@@ -80,10 +80,4 @@ struct BundleInspection: Encodable {
         if let date = metadata.buildDate { result.append("  built   \(date)") }
         return result
     }
-
-    func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
-    }
 }

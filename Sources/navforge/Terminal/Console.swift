@@ -23,6 +23,13 @@ enum Console {
 
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
+    /// `value` as indented JSON with sorted keys on stdout: the `--json` form of every command.
+    static func json<Value: Encodable>(_ value: Value) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        out(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+
     /// `0.31 s`, `4 min 10 s`.
     static func duration(_ seconds: Double) -> String {
         if seconds < 60 { return String(format: "%.2f s", seconds) }
