@@ -94,6 +94,14 @@ import VenueModel
             survey.scans(repeats: 1), venueLevels: levels.enumerated().map { RadioMapCompiler.VenueLevel(index: $0.offset, level: $0.element) })
         #expect(map.floors.map(\.venueLevel) == [1, 0, nil, nil])
         #expect(report.joinedFloors == 2)
+        // South, 60 to 100 m east of North, is within the margin of a box around North; a box
+        // 300 m west is too far from every spot.
+        let north = BoundingBox(covering: [SyntheticSurvey.coordinate(x: 0, y: 0), SyntheticSurvey.coordinate(x: 40, y: 30)])
+        let (_, outside) = try RadioMapCompiler().compile(survey.scans(repeats: 1), venueArea: north)
+        #expect(outside.scansOutsideVenue == 0)
+        let (_, farOff) = try RadioMapCompiler().compile(
+            survey.scans(repeats: 1), venueArea: BoundingBox(covering: [SyntheticSurvey.coordinate(x: -300, y: 0)]))
+        #expect(farOff.scansOutsideVenue == 2 * 2 * 7 * 9 * 1)
         let locator = try RadioMapLocator(encoded: try map.encoded())
         let scan = survey.scan(building: "North", floor: 1, x: 20, y: 10, noise: 0)
         // North's floor 1 is the venue's level 0 (`North@1`).

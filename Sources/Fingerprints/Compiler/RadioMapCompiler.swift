@@ -36,15 +36,25 @@ public struct RadioMapCompiler: Sendable {
         public var floors = 0
         /// Survey floors that matched a venue level.
         public var joinedFloors = 0
+        /// Scans more than ``RadioMapCompiler/venueMargin`` outside the venue: a survey in other
+        /// coordinates, or of another site.
+        public var scansOutsideVenue = 0
     }
 
+    /// How far (metres) a scan may lie outside the venue's bounding box before it counts as outside.
+    public static let venueMargin = 100.0
+
     /// Cleans `scans`, filters their access points (the inventory's SSIDs mark hotspots) and
-    /// builds the radio map, joining survey floors to `venueLevels`.
+    /// builds the radio map, joining survey floors to `venueLevels` and counting the scans that
+    /// lie outside `venueArea`.
     ///
     /// - Throws: ``FingerprintError/emptyRadioMap(_:)`` when nothing survives cleaning and filtering.
     public func compile(_ scans: [SurveyScan], inventory: [AccessPoint] = [],
-                        venueLevels: [VenueLevel] = []) throws -> (map: RadioMap, report: Report) {
+                        venueLevels: [VenueLevel] = [], venueArea: BoundingBox? = nil) throws -> (map: RadioMap, report: Report) {
         var report = Report()
+        if let venueArea {
+            report.scansOutsideVenue = scans.filter { !Self.isNear($0.position, venueArea) }.count
+        }
         let (cleaned, cleaning) = cleaner.clean(scans)
         report.cleaning = cleaning
         let (kept, removed) = filter.select(from: cleaned, inventory: inventory)
@@ -73,6 +83,12 @@ public struct RadioMapCompiler: Sendable {
         let map = RadioMap(accessPoints: accessPoints.map(\.value), buildings: buildings, floors: floors,
                            referencePoints: points, parameters: parameters)
         return (map, report)
+    }
+
+    static func isNear(_ position: Coordinate, _ box: BoundingBox) -> Bool {
+        let clamped = Coordinate(latitude: min(max(position.latitude, box.minLatitude), box.maxLatitude),
+                                 longitude: min(max(position.longitude, box.minLongitude), box.maxLongitude))
+        return LocalProjection(origin: clamped).distance(clamped, position) <= venueMargin
     }
 
     /// A survey level name read as an ordinal (`2`, `-1`, `0.5`); 0 for names like `OG1` and for

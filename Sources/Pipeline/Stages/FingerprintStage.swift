@@ -55,7 +55,7 @@ struct FingerprintStage: PipelineStage {
         context.progress(kind, "compiling \(scans.count) scans")
         let compiled: (map: RadioMap, report: RadioMapCompiler.Report)
         do {
-            compiled = try compiler.compile(scans, inventory: inventory, venueLevels: levels)
+            compiled = try compiler.compile(scans, inventory: inventory, venueLevels: levels, venueArea: staged.venue.boundingBox)
         } catch {
             throw StageFailure(["\(context.definition.surveyInputs.map(\.path).joined(separator: ", ")): \(error)"])
         }
@@ -68,6 +68,10 @@ struct FingerprintStage: PipelineStage {
             + "(\(report.joinedFloors) joined to venue levels), \(report.accessPointsKept) of \(report.accessPointsHeard) access points"
         let dropped = report.cleaning.silentScans + report.cleaning.duplicateScans
         if dropped > 0 { message += "; \(dropped) silent or duplicate scans dropped" }
+        if report.scansOutsideVenue > 0 {
+            message += "; \(report.scansOutsideVenue) scans lie more than \(Int(RadioMapCompiler.venueMargin)) m outside the venue "
+                + "(are the survey's coordinates the venue's?)"
+        }
         return StageOutcome(issues: IssueCounts(), message: message)
     }
 
