@@ -70,6 +70,7 @@ struct LocateCommand: ParsableCommand {
         Console.out(String(format: "%.7f, %.7f", fix.latitude, fix.longitude)
             + "  building \(fix.buildingName), floor \(fix.floorName)"
             + (venueLevel.map { " (level \($0))" } ?? "")
-            + String(format: ", confidence %.2f, %d reference points", fix.confidence, fix.neighbours))
+            + String(format: ", confidence %.2f, ", fix.confidence)
+            + (fix.neighbours == 1 ? "from the nearest reference point" : "averaging \(fix.neighbours) reference points"))
     }
 }
