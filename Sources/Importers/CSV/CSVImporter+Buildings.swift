@@ -5,7 +5,7 @@ extension CSVImporter.Context {
     mutating func readBuildings() {
         guard require(["ref", "levels"]) else { return }
         for row in table.rows {
-            self.row(row) { (context: inout Self) throws(ImportError) in
+            self.row { (context: inout Self) throws(ImportError) in
                 let ref = try row.required("ref")
                 let levels = try Self.declaredLevels(row)
                 var footprint: Polygon?

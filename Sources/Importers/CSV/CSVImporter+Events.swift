@@ -6,7 +6,7 @@ extension CSVImporter.Context {
     mutating func readEvents() {
         guard require(["place", "title", "start", "end"]) else { return }
         for row in table.rows {
-            self.row(row) { (context: inout Self) throws(ImportError) in
+            self.row { (context: inout Self) throws(ImportError) in
                 let start = try Self.timestamp(row, "start")
                 let end = try Self.timestamp(row, "end")
                 guard end >= start else {

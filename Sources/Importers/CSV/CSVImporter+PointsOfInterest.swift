@@ -6,7 +6,7 @@ extension CSVImporter.Context {
     mutating func readPointsOfInterest() {
         guard require(["name", "category"]) else { return }
         for row in table.rows {
-            self.row(row) { (context: inout Self) throws(ImportError) in
+            self.row { (context: inout Self) throws(ImportError) in
                 let location = try context.point(in: row)
                 let room = row.string("room")
                 guard location != nil || room != nil else {

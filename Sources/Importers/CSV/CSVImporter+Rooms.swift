@@ -13,7 +13,7 @@ extension CSVImporter.Context {
             return
         }
         for row in table.rows {
-            self.row(row) { (context: inout Self) throws(ImportError) in
+            self.row { (context: inout Self) throws(ImportError) in
                 let ref = try row.required("ref")
                 let geometry = try context.roomGeometry(row)
                 var attributes = context.reader(for: row)

@@ -22,7 +22,7 @@ public enum CSVImporter {
     }
 
     /// The state of one import: the table, what it produced, what went wrong.
-    struct Context {
+    struct Context: CSVTableImport {
         let table: CSVTable
         let inputID: String
         let options: CSVImportOptions
@@ -35,17 +35,6 @@ public enum CSVImporter {
             self.options = options
         }
 
-        /// Checks required columns; reports and returns `false` when any is missing.
-        mutating func require(_ columns: [String]) -> Bool {
-            do {
-                try table.requireColumns(columns)
-                return true
-            } catch {
-                errors.append(error)
-                return false
-            }
-        }
-
         mutating func noteUnusedColumns() {
             let unused = table.unusedColumns(CSVImportOptions.fields(of: options.table))
             guard !unused.isEmpty else { return }
@@ -53,15 +42,6 @@ public enum CSVImporter {
                 code: "unused-column", severity: .info,
                 message: "columns \(unused.map { "'\($0)'" }.joined(separator: ", ")) are not read for a \(options.table.rawValue) table",
                 location: SourceLocation(file: table.file, line: table.headerLine)))
-        }
-
-        /// Runs `body` for one row, turning its thrown error into a collected one.
-        mutating func row(_ row: CSVRow, _ body: (inout Context) throws(ImportError) -> Void) {
-            do {
-                try body(&self)
-            } catch {
-                errors.append(error)
-            }
         }
 
         func reader(for row: CSVRow) -> AttributeReader {

@@ -24,7 +24,7 @@ public enum SurveyImporter {
     }
 
     /// The state of one import: the table, what it produced, what went wrong.
-    struct Context {
+    struct Context: CSVTableImport {
         let table: CSVTable
         let options: SurveyImportOptions
         var data = SurveyData()
@@ -36,25 +36,6 @@ public enum SurveyImporter {
         }
 
         var isFull: Bool { errors.count >= SurveyImporter.errorLimit }
-
-        mutating func require(_ columns: [String]) -> Bool {
-            do {
-                try table.requireColumns(columns)
-                return true
-            } catch {
-                errors.append(error)
-                return false
-            }
-        }
-
-        /// Runs `body` for one row, turning its thrown error into a collected one.
-        mutating func row(_ body: (inout Context) throws(ImportError) -> Void) {
-            do {
-                try body(&self)
-            } catch {
-                errors.append(error)
-            }
-        }
 
         /// A signal strength in dBm, checked against what a receiver can report; `nil` when the
         /// text is the survey's not-heard marker.

@@ -17,6 +17,10 @@ public struct StringTableBuilder: Sendable {
         return index
     }
 
+    /// The interned strings' UTF-8 bytes in index order, for sections that lay strings out
+    /// themselves (`WIFI`).
+    var utf8Strings: [[UInt8]] { strings.map { Array($0.utf8) } }
+
     /// `count u32, reserved u32, offsets u32[count + 1], UTF-8 bytes`.
     public func encoded() -> Data {
         var writer = ByteWriter()
@@ -24,7 +28,7 @@ public struct StringTableBuilder: Sendable {
         writer.uint32(0)
         var offset: UInt32 = 0
         writer.uint32(offset)
-        let encoded = strings.map { Array($0.utf8) }
+        let encoded = utf8Strings
         for bytes in encoded {
             offset += UInt32(bytes.count)
             writer.uint32(offset)

@@ -5,28 +5,20 @@ extension RadioMap {
     /// equal bytes.
     public func encoded() throws -> [UInt8] {
         try validate()
-        var strings: [String] = []
-        var stringIndex: [String: UInt32] = [:]
-        func intern(_ text: String) -> UInt32 {
-            if let known = stringIndex[text] { return known }
-            let index = UInt32(strings.count)
-            strings.append(text)
-            stringIndex[text] = index
-            return index
-        }
-        let accessPointStrings = accessPoints.map(intern)
-        let buildingStrings = buildings.map(intern)
-        let floorStrings = floors.map { intern($0.name) }
+        var strings = StringTableBuilder()
+        let accessPointStrings = accessPoints.map { strings.index($0) }
+        let buildingStrings = buildings.map { strings.index($0) }
+        let floorStrings = floors.map { strings.index($0.name) }
 
         var postings = [[UInt32]](repeating: [], count: accessPoints.count)
         for (index, point) in referencePoints.enumerated() {
             for reading in point.readings { postings[reading.accessPoint].append(UInt32(index)) }
         }
-        let stringData = strings.map { Array($0.utf8) }
+        let stringData = strings.utf8Strings
         let layout = RadioMapLayout(
             accessPointCount: accessPoints.count, buildingCount: buildings.count, floorCount: floors.count,
             referencePointCount: referencePoints.count, readingCount: referencePoints.reduce(0) { $0 + $1.readings.count },
-            postingCount: postings.reduce(0) { $0 + $1.count }, stringCount: strings.count,
+            postingCount: postings.reduce(0) { $0 + $1.count }, stringCount: stringData.count,
             stringBytes: stringData.reduce(0) { $0 + $1.count })
 
         var out = ByteWriter(capacity: layout.size)
