@@ -53,7 +53,7 @@ import VenueModel
         #expect(venue.levels.map(\.ordinal) == [0, 1, 2])
     }
 
-    @Test func valuesThatAreNotUnderstoodBecomeWarnings() throws {
+    @Test func valuesThatAreNotUnderstoodAreReported() throws {
         var osm = OSMFixture.building()
         osm.rectangle(10, firstNode: 10, 1, 1, 9, 9, ["indoor": "room", "level": "GF"])
         osm.rectangle(11, firstNode: 20, 10, 1, 19, 9, ["indoor": "room", "level": "1", "width": "wide"])
@@ -62,10 +62,14 @@ import VenueModel
         osm.node(52, 1, 5, ["door": "hinged", "level": "EG"])
         osm.rectangle(12, firstNode: 60, 20, 1, 29, 9, ["indoor": "room", "level": "-1000000-1000000"])
         let data = try osm.importData()
-        #expect(codes(data.issues) == ["invalid-tag", "invalid-tag", "invalid-tag", "invalid-tag",
+        // A level that cannot be read leaves the element out of the map: an error. Other values
+        // lose only themselves: a warning.
+        #expect(codes(data.issues) == ["unknown-level", "invalid-tag", "unknown-level", "unknown-level",
                                        "elevator-without-levels", "elevator-without-levels"])
-        #expect(data.issues[0].message == "way/10: level=GF is not understood: 'GF' is neither a number nor a range like -1-3; the element cannot be placed")
-        #expect(data.issues.contains { $0.message == "way/12: level=-1000000-1000000 is not understood: levels lie between -200 and 200; the element cannot be placed" })
+        #expect(data.issues.filter { $0.code == "unknown-level" }.allSatisfy { $0.severity == .error })
+        #expect(data.issues.filter { $0.code != "unknown-level" }.allSatisfy { $0.severity == .warning })
+        #expect(data.issues[0].message == "way/10: level=GF is not a level value: 'GF' is neither a number nor a range like -1-3; the element cannot be placed")
+        #expect(data.issues.contains { $0.message == "way/12: level=-1000000-1000000 is not a level value: levels lie between -200 and 200; the element cannot be placed" })
         #expect(data.issues.contains { $0.location?.feature == "node/52" && $0.message.contains("level=EG") })
         #expect(data.openings.isEmpty, "a door whose level is not understood is not guessed")
         #expect(data.issues[0].location?.feature == "way/10")

@@ -3,7 +3,9 @@ public import VenueModel
 /// Joins the data of every input into one venue: declares levels, resolves each feature's level
 /// reference against them, and checks that ids are unique.
 ///
-/// All problems are collected and thrown together, so one run lists every line to fix.
+/// All problems are collected and thrown together, so one run lists every line to fix. A feature
+/// whose level value names no declared level is left out and reported as an `unknown-level`
+/// error finding instead, so the validation report shows it beside every other finding.
 public struct VenueAssembler {
     public var venueID: String
     public var venueName: String
@@ -16,6 +18,7 @@ public struct VenueAssembler {
     public func assemble(_ inputs: [ImportedData]) throws(ImportFailure) -> (venue: Venue, issues: [Issue]) {
         var venue = Venue(id: venueID, name: venueName)
         var errors: [ImportError] = []
+        var levelIssues: [Issue] = []
         var declaredLevels: [String: [BuildingDeclaration.DeclaredLevel]] = [:]
 
         for declaration in inputs.flatMap(\.buildings) {
@@ -38,21 +41,21 @@ public struct VenueAssembler {
 
         var resolver = LevelResolver(declared: declaredLevels)
         for input in inputs {
-            venue.spaces += resolve(input.spaces, with: &resolver, errors: &errors) { space, ids, building in
+            venue.spaces += resolve(input.spaces, with: &resolver, errors: &errors, issues: &levelIssues) { space, ids, building in
                 space.levelIDs = ids
                 space.buildingID = building
             }
-            venue.openings += resolve(input.openings, with: &resolver, errors: &errors) { opening, ids, _ in
+            venue.openings += resolve(input.openings, with: &resolver, errors: &errors, issues: &levelIssues) { opening, ids, _ in
                 opening.levelIDs = ids
             }
-            venue.connectors += resolve(input.connectors, with: &resolver, errors: &errors) { connector, ids, building in
+            venue.connectors += resolve(input.connectors, with: &resolver, errors: &errors, issues: &levelIssues) { connector, ids, building in
                 connector.levelIDs = ids
                 connector.buildingID = building
             }
-            venue.paths += resolve(input.paths, with: &resolver, errors: &errors, single: true) { path, ids, _ in
+            venue.paths += resolve(input.paths, with: &resolver, errors: &errors, issues: &levelIssues, single: true) { path, ids, _ in
                 path.levelID = ids[0]
             }
-            venue.pointsOfInterest += resolve(input.pointsOfInterest, with: &resolver, errors: &errors,
+            venue.pointsOfInterest += resolve(input.pointsOfInterest, with: &resolver, errors: &errors, issues: &levelIssues,
                                               single: true) { poi, ids, building in
                 poi.levelID = ids[0]
                 poi.buildingID = building
@@ -68,26 +71,32 @@ public struct VenueAssembler {
         errors += duplicateIDs(venue.pointsOfInterest.map { ($0.id, $0.source) }, kind: "point of interest")
         errors += duplicateIDs(venue.events.map { ($0.id, $0.source) }, kind: "event")
         guard errors.isEmpty else { throw ImportFailure(errors) }
-        return (venue, inputs.flatMap(\.issues))
+        return (venue, inputs.flatMap(\.issues) + levelIssues)
     }
 
     private func resolve<Feature>(_ pending: [PendingFeature<Feature>], with resolver: inout LevelResolver,
-                                  errors: inout [ImportError], single: Bool = false,
+                                  errors: inout [ImportError], issues: inout [Issue], single: Bool = false,
                                   apply: (inout Feature, [String], String?) -> Void) -> [Feature] {
         var result: [Feature] = []
         result.reserveCapacity(pending.count)
         for item in pending {
-            do throws(ImportError) {
+            do throws(LevelResolver.Failure) {
                 let ids = try resolver.resolve(item.levels)
                 if single, ids.count > 1 {
-                    throw ImportError("'\(item.levels.value ?? "")' names \(ids.count) levels; this feature lies on one",
-                                      at: item.levels.location)
+                    throw .invalid(ImportError("'\(item.levels.value ?? "")' names \(ids.count) levels; this feature lies on one",
+                                               at: item.levels.location))
                 }
                 var feature = item.feature
                 apply(&feature, ids, item.levels.building)
                 result.append(feature)
             } catch {
-                errors.append(error)
+                switch error {
+                case .invalid(let problem):
+                    errors.append(problem)
+                case .unknownLevel(let message):
+                    issues.append(Issue(code: "unknown-level", severity: .error,
+                                        message: "\(message); the feature is left out", location: item.levels.location))
+                }
             }
         }
         return result
@@ -117,47 +126,54 @@ struct LevelResolver {
         self.declared = declared
     }
 
+    /// Why a reference resolves to no level.
+    enum Failure: Error {
+        /// The input is inconsistent (no building, an unknown building): the import fails.
+        case invalid(ImportError)
+        /// The level value names no declared level: a finding, and the feature is left out.
+        case unknownLevel(String)
+    }
+
     /// Level ids, lowest ordinal first.
-    mutating func resolve(_ reference: LevelReference) throws(ImportError) -> [String] {
+    mutating func resolve(_ reference: LevelReference) throws(Failure) -> [String] {
         guard let building = reference.building else {
             if let value = reference.value {
-                throw ImportError("level '\(value)' is given but no building; set the input's `building` option or a building property",
-                                  at: reference.location)
+                throw .invalid(ImportError("level '\(value)' is given but no building; set the input's `building` option or a building property",
+                                           at: reference.location))
             }
             if firstOutdoorFeature == nil { firstOutdoorFeature = reference.location }
             return [Level.outdoorID]
         }
         guard let levels = declared[building] else {
             let known = declared.keys.sorted().joined(separator: ", ")
-            throw ImportError("unknown building '\(building)' (declared: \(known.isEmpty ? "none" : known))",
-                              at: reference.location)
+            throw .invalid(ImportError("unknown building '\(building)' (declared: \(known.isEmpty ? "none" : known))",
+                                       at: reference.location))
         }
         let ordinals = levels.map(\.ordinal)
         let listing = ordinals.map(Level.formatOrdinal).joined(separator: ", ")
         guard let value = reference.value else {
             if ordinals.count == 1 { return [Level.id(building: building, ordinal: ordinals[0])] }
-            throw ImportError("no level given, and building '\(building)' has several (\(listing))", at: reference.location)
+            throw .invalid(ImportError("no level given, and building '\(building)' has several (\(listing))",
+                                       at: reference.location))
         }
         let selector: LevelSelector
         do {
             selector = try LevelSelector.parse(value)
         } catch {
-            throw ImportError(error.description, at: reference.location)
+            throw .unknownLevel(error.description)
         }
         var chosen: [Double] = []
         for term in selector.terms {
             switch term {
             case .single(let ordinal):
                 guard ordinals.contains(ordinal) else {
-                    throw ImportError("unknown level '\(Level.formatOrdinal(ordinal))' in building '\(building)' (declared: \(listing))",
-                                      at: reference.location)
+                    throw .unknownLevel("unknown level '\(Level.formatOrdinal(ordinal))' in building '\(building)' (declared: \(listing))")
                 }
                 chosen.append(ordinal)
             case .range(let low, let high):
                 let inRange = ordinals.filter { $0 >= low && $0 <= high }
                 guard !inRange.isEmpty else {
-                    throw ImportError("no declared level of building '\(building)' lies in '\(value)' (declared: \(listing))",
-                                      at: reference.location)
+                    throw .unknownLevel("no declared level of building '\(building)' lies in '\(value)' (declared: \(listing))")
                 }
                 chosen += inRange
             }

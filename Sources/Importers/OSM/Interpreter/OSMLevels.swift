@@ -74,13 +74,15 @@ extension OSMIndoorInterpreter {
     static let maximumLevelMagnitude = 200.0
 
     /// Reads `level` and `repeat_on`; `nil` when the element has neither, or when a value is not
-    /// understood (reported).
+    /// understood (an `unknown-level` error: the element is left out of the map).
     mutating func levels(of tags: OSMTags, element: String) -> OSMLevels? {
         switch OSMLevels.read(tags) {
         case .success(let levels):
             return levels
         case .failure(let problem):
-            invalidTag(problem.key, problem.value, element: element, "\(problem.reason); the element cannot be placed")
+            issues.append(Issue(code: "unknown-level", severity: .error,
+                                message: "\(element): \(problem.key)=\(problem.value) is not a level value: \(problem.reason); the element cannot be placed",
+                                location: location(element)))
             return nil
         }
     }
