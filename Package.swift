@@ -41,7 +41,7 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),
         ]),
         .executableTarget(name: "navforge", dependencies: [
-            "Pipeline", "NavBundle", "Fingerprints",
+            "Pipeline", "NavBundle", "Fingerprints", "Validation",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -60,12 +60,14 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "VenueModel"]),
         .testTarget(name: "StagingTests", dependencies: ["Staging", "VenueModel"]),
         .testTarget(name: "ImportersTests", dependencies: ["Importers", "VenueModel", "Geometry", "CZlib"]),
-        .testTarget(name: "ValidationTests", dependencies: ["Validation", "VenueModel"]),
+        // Test support: runs headless Chromium for the tests that render the HTML report.
+        .target(name: "HeadlessChromium", path: "Tests/Support/HeadlessChromium"),
+        .testTarget(name: "ValidationTests", dependencies: ["Validation", "VenueModel", "HeadlessChromium"]),
         .testTarget(name: "RoutingGraphTests", dependencies: ["RoutingGraph", "VenueModel", "NavBundle"]),
         .testTarget(name: "FingerprintsTests", dependencies: ["Fingerprints", "NavBundle", "VenueModel", "Importers"]),
         .testTarget(name: "PipelineTests",
                     dependencies: ["Pipeline", "NavBundle", "VenueModel", "Staging", "RoutingGraph", "Geometry",
-                                   "Contraction"]),
+                                   "Contraction", "Validation", "HeadlessChromium"]),
         .testTarget(name: "navforgeTests", dependencies: ["navforge"]),
     ],
     swiftLanguageModes: [.v6]
