@@ -6,8 +6,8 @@ public import VenueModel
 /// Point-in-area and distance-to-outline questions use a GEOS prepared geometry and a cached
 /// boundary, built on first use, because the graph compiler asks them many times per space.
 public final class PlanarArea {
-    private let engine: GeometryEngine
-    private let geometry: OpaquePointer
+    let engine: GeometryEngine
+    let geometry: OpaquePointer
     private var prepared: OpaquePointer?
     private var boundary: OpaquePointer?
     /// The bounding box, metres, for cheap rejection before asking GEOS.

@@ -14,6 +14,9 @@ public final class SpaceLocator {
     private var spacesByLevel: [String: [Int]] = [:]
     /// Spaces whose outline GEOS could not build, with the reason.
     public private(set) var unbuildable: [(space: Int, reason: String)] = []
+    /// Spaces whose outline was invalid (it crosses itself, say) and was repaired, with GEOS's
+    /// reason; the repaired area is the one this locator answers with.
+    public private(set) var repaired: [(space: Int, reason: String)] = []
 
     public init(venue: Venue, engine: GeometryEngine = GeometryEngine()) {
         self.engine = engine
@@ -26,8 +29,16 @@ public final class SpaceLocator {
                 areas.append(nil)
                 continue
             }
-            do {
-                areas.append(try engine.area(polygons, projection: projection))
+            do throws(GeometryError) {
+                var area = try engine.area(polygons, projection: projection)
+                if let problem = area.validityProblem {
+                    guard let fixed = area.repaired() else {
+                        throw GeometryError("\(problem), and it has no area once repaired")
+                    }
+                    area = fixed
+                    repaired.append((index, problem))
+                }
+                areas.append(area)
                 for level in space.levelIDs { spacesByLevel[level, default: []].append(index) }
             } catch {
                 areas.append(nil)
@@ -39,6 +50,11 @@ public final class SpaceLocator {
     /// The planar area of a space, when it has an outline.
     public func area(ofSpace index: Int) -> PlanarArea? {
         areas.indices.contains(index) ? areas[index] : nil
+    }
+
+    /// Indexes of the spaces with an area on `levelID`, in venue order.
+    public func spaces(onLevel levelID: String) -> [Int] {
+        spacesByLevel[levelID] ?? []
     }
 
     /// Spaces on `levelID` whose outline passes within `tolerance` metres of the point, nearest first.

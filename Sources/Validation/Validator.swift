@@ -1,3 +1,4 @@
+public import Geometry
 public import VenueModel
 
 /// Runs the rule catalogue over a venue.
@@ -6,18 +7,24 @@ public struct Validator {
     public static let rules: [any ValidationRule] = [
         InvalidGeometryRule(),
         DoorNotOnOutlineRule(),
-        RoomWithoutDoorRule(),
+        DoorlessSpaceRule(),
+        OverlappingRoomsRule(),
         ConnectorLevelsRule(),
         ConnectorOutsideSpaceRule(),
+        LevelConnectionRule(),
+        BuildingEntranceRule(),
         DuplicateRefRule(),
         EventPlaceRule(),
         PointOfInterestRoomRule(),
+        ImplausibleMeasureRule(),
+        SurveyPointRule(),
     ]
 
     public let context: ValidationContext
 
-    public init(venue: Venue, parameters: ValidationParameters = ValidationParameters()) {
-        context = ValidationContext(venue: venue, parameters: parameters)
+    public init(venue: Venue, parameters: ValidationParameters = ValidationParameters(),
+                surveyPoints: [SurveyPoint] = [], locator: SpaceLocator? = nil) {
+        context = ValidationContext(venue: venue, parameters: parameters, surveyPoints: surveyPoints, locator: locator)
     }
 
     /// All findings, errors first, then by file and line.

@@ -85,6 +85,32 @@ struct ConnectivityTests {
         #expect(found.figures.map(\.reachableRooms) == [2, 1, 1, 2])
     }
 
+    @Test func wheelchairRoomsReachedOnlyByStairsAreContradictions() throws {
+        // The upper room says wheelchair=yes, but only stairs lead up.
+        var venue = SmallVenue.venue(stairsWheelchair: .no)
+        venue.connectors.removeAll { $0.kind == .elevator }
+        venue.spaces[3].accessibility.wheelchair = .yes
+        venue.spaces[3].source = VenueModel.SourceLocation(file: "house.geojson", line: 14, feature: "room1")
+        let graph = GraphBuilder(venue: venue, parameters: GraphParameters()).build().graph
+        let found = Reachability(venue: venue, compiled: CompiledGraph(graph: graph, profiles: RoutingProfile.builtIn))
+        let upper = found.issues.filter { $0.location?.feature == "room1" }
+        #expect(upper.map(\.code) == ["wheelchair-room-not-step-free"], "instead of place-unreachable, not beside it")
+        #expect(upper.first?.levelID == "H@1" && upper.first?.location?.line == 14)
+        #expect(upper.first?.message.hasPrefix("room H.1.1 is tagged wheelchair=yes, but a wheelchair cannot reach it") == true)
+        let node = try #require(graph.placeNodes[.space("room1")])
+        #expect(upper.first?.coordinate == graph.nodes[node].coordinate)
+
+        // Untagged, it is an ordinary place a wheelchair cannot reach; with the lift back, nothing.
+        venue.spaces[3].accessibility.wheelchair = nil
+        let plain = Reachability(venue: venue, compiled: CompiledGraph(graph: graph, profiles: RoutingProfile.builtIn))
+        #expect(plain.issues.filter { $0.location?.feature == "room1" }.map(\.code) == ["place-unreachable"])
+        var withLift = SmallVenue.venue(stairsWheelchair: .no)
+        withLift.spaces[3].accessibility.wheelchair = .yes
+        let lifted = GraphBuilder(venue: withLift, parameters: GraphParameters()).build().graph
+        #expect(Reachability(venue: withLift, compiled: CompiledGraph(graph: lifted, profiles: RoutingProfile.builtIn))
+            .issues.filter { $0.code == "wheelchair-room-not-step-free" }.isEmpty)
+    }
+
     @Test func roomsAreAlsoCountedFromTheMainEntranceAlone() throws {
         var venue = SmallVenue.venue()
         let plain = Reachability(venue: venue, compiled: CompiledGraph(

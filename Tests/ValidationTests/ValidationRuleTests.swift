@@ -15,9 +15,12 @@ import VenueModel
         .polygon(Polygon(exterior: [at(x0, y0), at(x1, y0), at(x1, y1), at(x0, y1), at(x0, y0)]))
     }
 
-    /// A corridor and a room sharing the wall y = 3, with a door on it, on level 0 of building H.
+    /// A corridor and a room sharing the wall y = 3, with a door on it, on level 0 of building H,
+    /// entered through the corridor's west wall.
     static func base() -> Venue {
         var venue = Venue(id: "v", name: "V")
+        venue.buildings = [Building(id: "H", name: "Hall", address: nil, footprint: nil,
+                                    source: Location(file: "buildings.csv", line: 2))]
         venue.levels = [Level(id: "H@0", buildingID: "H", ordinal: 0, name: nil, source: nil),
                         Level(id: "H@1", buildingID: "H", ordinal: 1, name: nil, source: nil)]
         venue.spaces = [
@@ -27,7 +30,9 @@ import VenueModel
                   ref: "H.0.1", source: Location(file: "plan.geojson", line: 3)),
         ]
         venue.openings = [Opening(id: "door", levelIDs: ["H@0"], location: at(5, 3), isEntrance: false,
-                                  source: Location(file: "plan.geojson", line: 4))]
+                                  source: Location(file: "plan.geojson", line: 4)),
+                          Opening(id: "entrance", levelIDs: ["H@0"], location: at(0, 1.5), isEntrance: true,
+                                  source: Location(file: "plan.geojson", line: 5))]
         return venue
     }
 
@@ -39,15 +44,25 @@ import VenueModel
         #expect(findings(Self.base()).isEmpty)
     }
 
-    @Test func selfIntersectingOutlinesAreInvalid() {
+    @Test func selfIntersectingOutlinesAreRepairedAndWarned() throws {
         var venue = Self.base()
-        let bowtie = Polygon(exterior: [Self.at(30, 0), Self.at(40, 10), Self.at(40, 0), Self.at(30, 10), Self.at(30, 0)])
+        // Crossing itself at (25, 5); its west edge lies on the corridor's east end, so it is entered.
+        let bowtie = Polygon(exterior: [Self.at(20, 0), Self.at(30, 10), Self.at(30, 0), Self.at(20, 10), Self.at(20, 0)])
         venue.spaces.append(Space(id: "bowtie", kind: .area, buildingID: "H", levelIDs: ["H@0"], geometry: .polygon(bowtie),
                                   source: Location(file: "plan.geojson", line: 9)))
         let issues = findings(venue)
         #expect(issues.map(\.code) == ["invalid-geometry"])
-        #expect(issues[0].location?.line == 9 && issues[0].severity == .warning)
-        #expect(issues[0].message.contains("Self-intersection"))
+        #expect(issues[0].location?.line == 9 && issues[0].severity == .warning && issues[0].levelID == "H@0")
+        #expect(issues[0].message.contains("Self-intersection") && issues[0].message.contains("repaired"))
+        // Marked where the outline crosses itself, and routed on the repaired shape: two triangles.
+        let crossing = try #require(issues[0].coordinate)
+        #expect(Self.projection.distance(crossing, Self.at(25, 5)) < 0.01)
+        let context = ValidationContext(venue: venue, parameters: ValidationParameters())
+        let repaired = try #require(context.locator.area(ofSpace: 2))
+        #expect(abs(repaired.area - 50) < 1e-3 && repaired.validityProblem == nil)
+        #expect(context.locator.spaces(covering: Self.at(21, 5), levelID: "H@0") == [2])
+        #expect(context.locator.spaces(covering: Self.at(29, 5), levelID: "H@0") == [2])
+        #expect(context.locator.spaces(covering: Self.at(25, 2), levelID: "H@0").isEmpty)
     }
 
     @Test func doorsOffEveryOutlineAreReported() {
@@ -62,7 +77,7 @@ import VenueModel
 
     @Test func roomsWithoutDoorsAreReportedPerLevel() {
         var venue = Self.base()
-        venue.openings = []
+        venue.openings.removeAll { !$0.isEntrance }
         let issues = findings(venue)
         #expect(issues.map(\.code) == ["room-without-door"])
         #expect(issues[0].location?.line == 3 && issues[0].levelID == "H@0")
@@ -101,7 +116,18 @@ import VenueModel
         let issues = findings(venue)
         #expect(issues.map(\.code) == ["event-unknown-place", "duplicate-ref"])
         #expect(issues[0].severity == .error && issues[0].location?.file == "events.csv")
-        #expect(issues[1].location?.line == 5)
+        #expect(issues[1].location?.line == 5 && issues[1].levelID == "H@0" && issues[1].coordinate == Self.at(2, 1))
+    }
+
+    @Test func refsRepeatedOnOtherLevelsAreOnlyNoted() {
+        var venue = Self.base()
+        venue.pointsOfInterest = [PointOfInterest(id: "poi", name: "Copy", ref: "h.0.1", category: "printer",
+                                                  location: Self.at(2, 1), buildingID: "H", levelID: "H@1",
+                                                  source: Location(file: "pois.csv", line: 5))]
+        let issues = findings(venue)
+        #expect(issues.map(\.code) == ["ref-on-several-levels"])
+        #expect(issues[0].severity == .info && issues[0].location?.line == 3 && issues[0].levelID == "H@0")
+        #expect(issues[0].message.contains("2 levels (H@0, H@1)"))
     }
 
     @Test func pointsOfInterestMustNameAnExistingRoom() {
@@ -121,7 +147,7 @@ import VenueModel
 
     @Test func reportsCountFindingsByCode() {
         var venue = Self.base()
-        venue.openings = []
+        venue.openings.removeAll { !$0.isEntrance }
         let report = ValidationReport(venue: "v", generator: "test", issues: findings(venue))
         #expect(report.summary.warnings == 1 && report.summary.errors == 0)
         #expect(report.summary.byCode == ["room-without-door": 1])

@@ -31,8 +31,9 @@ public struct Reachability: Sendable {
     }
 
     public private(set) var figures: [Figures] = []
-    /// `place-unreachable` findings, one per place, naming the profiles that cannot reach it; or
-    /// one `no-entrance` finding when there is nothing to start from.
+    /// `place-unreachable` findings, one per place, naming the profiles that cannot reach it
+    /// (`wheelchair-room-not-step-free` instead for a place tagged for wheelchairs that only
+    /// walkers reach); or one `no-entrance` finding when there is nothing to start from.
     public private(set) var issues: [Issue] = []
 
     public init(venue: Venue, compiled: CompiledGraph) {
@@ -76,6 +77,15 @@ public struct Reachability: Sendable {
         }
         let allProfiles = compiled.profiles.map(\.name)
         for (index, place) in places.enumerated() where !unreachableIn[index].isEmpty {
+            let missing = unreachableIn[index]
+            if place.claimsWheelchairAccess, missing.contains("wheelchair"), !missing.contains("foot"),
+               allProfiles.contains("foot") {
+                issues.append(Issue(code: "wheelchair-room-not-step-free", severity: .warning,
+                                    message: "\(place.noun) \(place.reference) is tagged wheelchair=yes, but a wheelchair cannot reach it from any entrance while on foot it can: the way needs steps or passes a door a wheelchair cannot use",
+                                    location: place.source, levelID: place.levelID,
+                                    coordinate: graph.nodes[place.node].coordinate))
+                continue
+            }
             let how = unreachableIn[index] == allProfiles ? "" : " " + Self.phrase(unreachableIn[index])
             issues.append(Issue(code: "place-unreachable", severity: .warning,
                                 message: "\(place.noun) \(place.reference) is not reachable\(how) from any entrance",
@@ -107,6 +117,8 @@ public struct Reachability: Sendable {
         var reference: String
         var levelID: String?
         var source: SourceLocation
+        /// The source says a wheelchair can use it (`wheelchair=yes` or `designated`).
+        var claimsWheelchairAccess = false
     }
 
     /// Every place on the graph, in venue order (spaces, then points of interest).
@@ -114,8 +126,10 @@ public struct Reachability: Sendable {
         var result: [Place] = []
         for space in venue.spaces {
             guard let node = graph.placeNodes[.space(space.id)] else { continue }
+            let claims = space.accessibility.wheelchair == .yes || space.accessibility.wheelchair == .designated
             result.append(Place(node: node, isSpace: true, isRoom: space.kind == .room, noun: space.kind.noun,
-                                reference: space.reference, levelID: space.levelIDs.first, source: space.source))
+                                reference: space.reference, levelID: space.levelIDs.first, source: space.source,
+                                claimsWheelchairAccess: claims))
         }
         for poi in venue.pointsOfInterest {
             guard let node = graph.placeNodes[.pointOfInterest(poi.id)] else { continue }

@@ -1,8 +1,12 @@
 public import Foundation
 public import VenueModel
 
-/// The validation report written to `build/NAME/report.json` (schema in `docs/validation-report.md`).
+/// The validation report written to `build/NAME/report.json` (schema in `docs/report.schema.json`,
+/// described in `docs/validation-report.md`).
 public struct ValidationReport: Codable, Hashable, Sendable {
+    /// The report format's version; it grows when a field changes meaning or is removed.
+    public static let currentFormatVersion = 1
+
     public struct Summary: Codable, Hashable, Sendable {
         public var errors: Int
         public var warnings: Int
@@ -11,12 +15,14 @@ public struct ValidationReport: Codable, Hashable, Sendable {
         public var byCode: [String: Int]
     }
 
+    public var formatVersion: Int
     public var venue: String
     public var generator: String
     public var summary: Summary
     public var issues: [Issue]
 
     public init(venue: String, generator: String, issues: [Issue]) {
+        formatVersion = Self.currentFormatVersion
         self.venue = venue
         self.generator = generator
         self.issues = Validator.sorted(issues)

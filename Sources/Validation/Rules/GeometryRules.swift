@@ -1,29 +1,34 @@
+import Foundation
+import Geometry
 import VenueModel
 
-/// `invalid-geometry`: an outline GEOS cannot build, or one that intersects itself.
+/// `invalid-geometry`: an outline GEOS cannot build (error), or one that crosses itself or is
+/// otherwise invalid, which the geometry layer repaired (warning).
 struct InvalidGeometryRule: ValidationRule {
     let code = "invalid-geometry"
 
     func check(_ context: ValidationContext) -> [Issue] {
-        var issues: [Issue] = []
-        let broken = Dictionary(context.locator.unbuildable.map { ($0.space, $0.reason) }, uniquingKeysWith: { a, _ in a })
-        for (index, space) in context.venue.spaces.enumerated() {
-            let problem: String?
-            let severity: Issue.Severity
-            if let reason = broken[index] {
-                problem = reason
-                severity = .error
-            } else {
-                problem = context.locator.area(ofSpace: index)?.validityProblem
-                severity = .warning
+        let broken = context.locator.unbuildable.map { ($0.space, $0.reason, Issue.Severity.error, "is unusable") }
+        let repaired = context.locator.repaired.map { ($0.space, $0.reason, Issue.Severity.warning, "was repaired") }
+        return (broken + repaired).sorted { $0.0 < $1.0 }.map { index, reason, severity, outcome in
+            let space = context.venue.spaces[index]
+            var message = "outline of \(space.kind.rawValue) '\(space.reference)' is invalid (\(reason)) and \(outcome)"
+            if severity == .warning, let area = context.locator.area(ofSpace: index) {
+                message += "; routing uses the repaired outline of \(String(format: "%.1f", area.area)) m²"
             }
-            guard let problem else { continue }
-            issues.append(Issue(code: code, severity: severity,
-                                message: "outline of \(space.kind.rawValue) '\(space.reference)' is invalid: \(problem)",
-                                location: space.source, levelID: space.levelIDs.first,
-                                coordinate: space.geometry.allCoordinates.first))
+            return Issue(code: code, severity: severity, message: message, location: space.source,
+                         levelID: space.levelIDs.first,
+                         coordinate: Self.position(in: reason, context) ?? context.anchor(ofSpace: index))
         }
-        return issues
+    }
+
+    /// Where GEOS says the problem is: its reasons end in `[x y]`, metres in the locator's plane.
+    static func position(in reason: String, _ context: ValidationContext) -> Coordinate? {
+        guard let open = reason.lastIndex(of: "["), reason.hasSuffix("]") else { return nil }
+        let numbers = reason[reason.index(after: open)..<reason.index(before: reason.endIndex)]
+            .split(separator: " ").compactMap { Double($0) }
+        guard numbers.count == 2, numbers.allSatisfy(\.isFinite) else { return nil }
+        return context.locator.projection.unproject(PlanarPoint(x: numbers[0], y: numbers[1]))
     }
 }
 
@@ -44,40 +49,6 @@ struct DoorNotOnOutlineRule: ValidationRule {
                     message: "\(opening.isEntrance ? "entrance" : "door") '\(name)' on level \(levelID) lies on no walkable space outline (within \(context.parameters.doorTolerance) m)",
                     location: opening.source, levelID: levelID, coordinate: opening.location))
             }
-        }
-        return issues
-    }
-}
-
-/// `room-without-door`: a room with an outline but no door on it, which no route can enter.
-struct RoomWithoutDoorRule: ValidationRule {
-    let code = "room-without-door"
-
-    func check(_ context: ValidationContext) -> [Issue] {
-        var doored = Set<String>()
-        for opening in context.venue.openings {
-            for levelID in opening.levelIDs {
-                for space in context.locator.spaces(withOutlineNear: opening.location, levelID: levelID,
-                                                    tolerance: context.parameters.doorTolerance) {
-                    doored.insert("\(space)@\(levelID)")
-                }
-            }
-        }
-        var issues: [Issue] = []
-        for (index, space) in context.venue.spaces.enumerated() where space.kind == .room {
-            guard case .point = space.geometry else {
-                for levelID in space.levelIDs where !doored.contains("\(index)@\(levelID)") {
-                    issues.append(Issue(code: code, severity: .warning,
-                                        message: "room '\(space.reference)' has no door on its outline on level \(levelID); routes cannot enter it",
-                                        location: space.source, levelID: levelID,
-                                        coordinate: space.geometry.allCoordinates.first))
-                }
-                continue
-            }
-            issues.append(Issue(code: "room-without-outline", severity: .info,
-                                message: "room '\(space.reference)' is known by a point only: it is searchable but not routable",
-                                location: space.source, levelID: space.levelIDs.first,
-                                coordinate: space.geometry.allCoordinates.first))
         }
         return issues
     }

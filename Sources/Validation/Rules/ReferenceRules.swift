@@ -1,27 +1,77 @@
 import Foundation
 import VenueModel
 
-/// `duplicate-ref`: two rooms or points of interest with the same ref make `route --from REF`
-/// ambiguous.
+/// `duplicate-ref` and `ref-on-several-levels`: refs are how visitors name rooms, so two places
+/// with one ref make `route --from REF` ambiguous.
+///
+/// Refs are compared per level. Two features with the same ref on one level are a warning: one
+/// of them is almost always mistyped. The same ref on different levels is often a scheme (every
+/// floor has its `WC` or its corridor `F03`) and is noted once per ref, as information.
 struct DuplicateRefRule: ValidationRule {
     let code = "duplicate-ref"
 
+    /// A feature that carries a ref, on one of its levels.
+    struct Entry {
+        var ref: String
+        var label: String
+        var source: SourceLocation
+        var levelID: String?
+        var coordinate: Coordinate?
+        /// Which feature, so a space on several levels is not its own duplicate.
+        var feature: Int
+    }
+
     func check(_ context: ValidationContext) -> [Issue] {
-        var first: [String: (label: String, source: SourceLocation)] = [:]
         var issues: [Issue] = []
-        let refs = context.venue.spaces.compactMap { space in space.ref.map { ($0, space.label, space.source) } }
-            + context.venue.pointsOfInterest.compactMap { poi in poi.ref.map { ($0, poi.name, poi.source) } }
-        for (ref, label, source) in refs {
-            let key = ref.lowercased()
-            if let earlier = first[key] {
-                issues.append(Issue(code: code, severity: .warning,
-                                    message: "ref '\(ref)' of '\(label)' is also used by '\(earlier.label)' at \(earlier.source)",
-                                    location: source))
+        var firstOnLevel: [String: Entry] = [:]
+        var levelsOfRef: [String: (first: Entry, levels: [String], features: Set<Int>)] = [:]
+        var order: [String] = []
+        for entry in Self.entries(context.venue) {
+            let key = entry.ref.lowercased()
+            let levelKey = "\(key)\u{0}\(entry.levelID ?? "")"
+            if let earlier = firstOnLevel[levelKey] {
+                if earlier.feature != entry.feature {
+                    let level = entry.levelID.map { " on level \($0)" } ?? ""
+                    issues.append(Issue(code: code, severity: .warning,
+                                        message: "ref '\(entry.ref)' of '\(entry.label)' is also used by '\(earlier.label)'\(level) at \(earlier.source)",
+                                        location: entry.source, levelID: entry.levelID, coordinate: entry.coordinate))
+                }
             } else {
-                first[key] = (label, source)
+                firstOnLevel[levelKey] = entry
             }
+            if levelsOfRef[key] == nil {
+                levelsOfRef[key] = (entry, [], [])
+                order.append(key)
+            }
+            levelsOfRef[key]?.features.insert(entry.feature)
+            if let level = entry.levelID, levelsOfRef[key]?.levels.contains(level) == false { levelsOfRef[key]?.levels.append(level) }
+        }
+        for key in order {
+            guard let group = levelsOfRef[key], group.levels.count >= 2, group.features.count >= 2 else { continue }
+            issues.append(Issue(code: "ref-on-several-levels", severity: .info,
+                                message: "ref '\(group.first.ref)' is used on \(group.levels.count) levels (\(group.levels.joined(separator: ", "))); searching it finds \(group.features.count) places",
+                                location: group.first.source, levelID: group.first.levelID, coordinate: group.first.coordinate))
         }
         return issues
+    }
+
+    /// Every space and point of interest with a ref, once per level, in venue order.
+    static func entries(_ venue: Venue) -> [Entry] {
+        var result: [Entry] = []
+        for (index, space) in venue.spaces.enumerated() {
+            guard let ref = space.ref else { continue }
+            let levels: [String?] = space.levelIDs.isEmpty ? [nil] : space.levelIDs
+            for level in levels {
+                result.append(Entry(ref: ref, label: space.label, source: space.source, levelID: level,
+                                    coordinate: space.geometry.allCoordinates.first, feature: index))
+            }
+        }
+        for (index, poi) in venue.pointsOfInterest.enumerated() {
+            guard let ref = poi.ref else { continue }
+            result.append(Entry(ref: ref, label: poi.name, source: poi.source, levelID: poi.levelID,
+                                coordinate: poi.location, feature: venue.spaces.count + index))
+        }
+        return result
     }
 }
 
