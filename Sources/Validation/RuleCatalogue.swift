@@ -26,7 +26,7 @@ public enum RuleCatalogue {
         Entry(code: "connector-single-level", reporter: "validate, IMDF", hint: "Give the connector all the levels it serves (`level=0;1`, a range `0-3`, or relationship ends on two levels)."),
         Entry(code: "connector-outside-space", reporter: "validate", hint: "Move the connector inside its stairwell or lift lobby."),
         Entry(code: "level-without-vertical-connection", reporter: "validate", hint: "Add the stairs or lift that serve the level, or add the level to an existing connector's levels."),
-        Entry(code: "building-without-entrance", reporter: "validate", hint: "Tag the building's entrances (OSM `entrance=*`, GeoJSON kind `entrance`, IMDF opening category `pedestrian*`)."),
+        Entry(code: "building-without-entrance", reporter: "validate", hint: "Tag the building's entrances (OSM `entrance=*`, GeoJSON kind `entrance`, IMDF opening category `pedestrian.principal` or `emergencyexit`)."),
         Entry(code: "duplicate-ref", reporter: "validate", hint: "Make the refs on the level unique; one of the two is usually mistyped."),
         Entry(code: "ref-on-several-levels", reporter: "validate", hint: "Nothing, when the ref is a per-floor scheme; otherwise make it unique (prefix the level)."),
         Entry(code: "event-unknown-place", reporter: "validate", hint: "Fix the event's `place` to a room's or point of interest's ref."),

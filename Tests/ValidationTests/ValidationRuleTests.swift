@@ -106,6 +106,26 @@ import VenueModel
         #expect(issues[1].location?.line == 12 && issues[1].levelID == "H@1")
     }
 
+    /// A top-floor stairwell drawn around the opening the stairs rise through leaves the landing
+    /// in a void; within 5 m of the stairwell's outline the graph links it, so it is no finding.
+    @Test func landingsInAStairwellVoidAreLinkedNotReported() {
+        var venue = Self.base()
+        // On H@1, a stairwell ring from x 14 to 22 around a void from x 16 to 20, and the corridor
+        // beside it; the stairs' point (18, 1.5) lies 2 m inside the void.
+        let ring = Polygon(exterior: [Self.at(14, -2), Self.at(22, -2), Self.at(22, 5), Self.at(14, 5), Self.at(14, -2)],
+                           holes: [[Self.at(16, 0), Self.at(20, 0), Self.at(20, 3), Self.at(16, 3), Self.at(16, 0)]])
+        venue.spaces.append(Space(id: "well", kind: .stairs, buildingID: "H", levelIDs: ["H@1"], geometry: .polygon(ring),
+                                  source: Location(file: "plan.geojson", line: 13)))
+        venue.spaces.append(Space(id: "upper", kind: .corridor, buildingID: "H", levelIDs: ["H@1"],
+                                  geometry: Self.rectangle(0, 0, 14, 3), source: Location(file: "plan.geojson", line: 14)))
+        venue.connectors = [Connector(id: "stairs", kind: .stairs, buildingID: "H", levelIDs: ["H@0", "H@1"],
+                                      location: Self.at(18, 1.5), source: Location(file: "plan.geojson", line: 12))]
+        #expect(findings(venue).isEmpty)
+        // A lift at the same point has no shaft near it to land on.
+        venue.connectors[0].kind = .elevator
+        #expect(findings(venue).map(\.code) == ["connector-outside-space"])
+    }
+
     @Test func duplicateRefsAndUnknownEventPlaces() {
         var venue = Self.base()
         venue.pointsOfInterest = [PointOfInterest(id: "poi", name: "Copy", ref: "h.0.1", category: "printer",

@@ -16,7 +16,7 @@ struct BuildingEntranceRule: ValidationRule {
         return venue.buildings.filter { inhabited.contains($0.id) && !entered.contains($0.id) }.map { building in
             let ground = StructureFacts.groundLevel(of: building.id, in: venue)
             return Issue(code: code, severity: .warning,
-                         message: "building '\(building.displayName)' has no entrance: no route from outside reaches it; tag its entrances (OSM entrance=*, GeoJSON kind entrance, IMDF opening category pedestrian*)",
+                         message: "building '\(building.displayName)' has no entrance: no route from outside reaches it; tag its entrances (OSM entrance=*, GeoJSON kind entrance, IMDF opening category pedestrian.principal)",
                          location: building.source, levelID: ground?.id,
                          coordinate: StructureFacts.middle(of: building, onLevel: ground?.id, context))
         }

@@ -14,8 +14,24 @@ struct ConnectorLevelsRule: ValidationRule {
 }
 
 /// `connector-outside-space`: a landing that stands in no walkable space is unreachable there.
+///
+/// A top-floor stairwell is often drawn around the opening the stairs rise through; the graph
+/// moves such a landing onto a stairwell (or lift shaft) outline within
+/// ``ValidationParameters/landingReach``, so that is not reported.
 struct ConnectorOutsideSpaceRule: ValidationRule {
     let code = "connector-outside-space"
+
+    static func landsOnShaft(_ connector: Connector, levelID: String, _ context: ValidationContext) -> Bool {
+        let shaft: SpaceKind
+        switch connector.kind {
+        case .stairs: shaft = .stairs
+        case .elevator: shaft = .elevator
+        case .escalator, .ramp: return false
+        }
+        return context.locator.spaces(withOutlineNear: connector.location, levelID: levelID,
+                                      tolerance: context.parameters.landingReach)
+            .contains { context.venue.spaces[$0].kind == shaft }
+    }
 
     func check(_ context: ValidationContext) -> [Issue] {
         var issues: [Issue] = []
@@ -24,7 +40,8 @@ struct ConnectorOutsideSpaceRule: ValidationRule {
                 let covering = context.locator.spaces(covering: connector.location, levelID: levelID)
                 let near = context.locator.spaces(withOutlineNear: connector.location, levelID: levelID,
                                                   tolerance: context.parameters.doorTolerance)
-                guard !(covering + near).contains(where: { context.venue.spaces[$0].kind.isWalkable }) else { continue }
+                guard !(covering + near).contains(where: { context.venue.spaces[$0].kind.isWalkable }),
+                      !Self.landsOnShaft(connector, levelID: levelID, context) else { continue }
                 issues.append(Issue(code: code, severity: .warning,
                                     message: "\(connector.kind.rawValue) '\(connector.label)' stands in no walkable space on level \(levelID)",
                                     location: connector.source, levelID: levelID, coordinate: connector.location))
