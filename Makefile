@@ -9,10 +9,14 @@ QUERIES = readers/vectors/demo-campus.queries
 # The C reader is built as strictly as a consumer might, and run under the sanitizers.
 CFLAGS_STRICT = -std=c99 -Wall -Wextra -pedantic -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all
 
-.PHONY: demo test deps build clean
+.PHONY: demo test deps test-deps build clean
 
 deps:
 	@scripts/install-system-packages.sh
+
+# The tests also render the HTML validation report in a headless browser.
+test-deps:
+	@scripts/install-system-packages.sh chromium
 
 build: deps
 	$(SWIFT) build --product navforge
@@ -31,9 +35,9 @@ demo: build
 ## Runs every test: the Swift packages, then the C and Python readers on a freshly built demo
 ## bundle (the C test under the address and undefined-behaviour sanitizers), then checks that the
 ## three readers answer the shared query list identically.
-test: deps
+test: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	NAVFORGE_REQUIRE_CHROMIUM=1 $(SWIFT) test --skip-build
 	$(SWIFT) build --product navforge
 	$(NAVFORGE) build pipelines/demo-campus.yml --build-dir $(READER_TESTS) --force
 	mkdir -p $(READER_TESTS)/c

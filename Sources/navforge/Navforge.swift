@@ -12,6 +12,6 @@ struct Navforge: ParsableCommand {
             validation errors, unknown places), 64 for a wrong command line.
             """,
         version: NavforgeCLI.version,
-        subcommands: [BuildCommand.self, RouteCommand.self, SearchCommand.self, InspectCommand.self, DiffCommand.self,
+        subcommands: [BuildCommand.self, ValidateCommand.self, RouteCommand.self, SearchCommand.self, InspectCommand.self, DiffCommand.self,
                       AnswerCommand.self, LocateCommand.self, WifiCommand.self, ExportGraphCommand.self])
 }

@@ -1,6 +1,7 @@
 import Foundation
 import NavBundle
 import Testing
+import Validation
 import VenueModel
 @testable import Pipeline
 
@@ -32,7 +33,8 @@ import VenueModel
         let workspace = try DemoWorkspace()
         _ = try workspace.build()
         try workspace.edit(workspace.pipeline, replacing: "profiles: [foot, wheelchair, step-free, night]", with: "profiles: [foot]")
-        #expect(try workspace.build().statuses == ["import": .cached, "validate": .cached, "graph": .ran, "contract": .ran, "fingerprints": .cached, "bundle": .ran])
+        // Validation derives the graph with the graph stage's parameters, so it checks again.
+        #expect(try workspace.build().statuses == ["import": .cached, "validate": .ran, "graph": .ran, "contract": .ran, "fingerprints": .cached, "bundle": .ran])
         try workspace.edit(workspace.pipeline, replacing: "version: 1.0.0", with: "version: 1.0.1")
         #expect(try workspace.build().statuses == ["import": .cached, "validate": .cached, "graph": .cached, "contract": .cached, "fingerprints": .cached, "bundle": .ran])
         let bundles = try FileManager.default.contentsOfDirectory(atPath: workspace.layout.directory.path)
@@ -40,24 +42,25 @@ import VenueModel
         #expect(bundles == ["demo-campus-1.0.1.navbundle"], "the superseded version is removed")
     }
 
-    @Test func anEditedSurveyRerunsOnlyFingerprintsAndBundle() throws {
+    @Test func anEditedSurveyRerunsOnlyValidationFingerprintsAndBundle() throws {
         let workspace = try DemoWorkspace()
         _ = try workspace.build()
         let before = try Data(contentsOf: workspace.bundle)
         try workspace.edit(workspace.input("wifi-survey.csv"), replacing: "s0001,1795000005,00:0b:86:01:07:01,-62,",
                            with: "s0001,1795000005,00:0b:86:01:07:01,-60,")
-        #expect(try workspace.build().statuses == ["import": .cached, "validate": .cached, "graph": .cached, "contract": .cached,
+        // Validation checks the survey's points against the plan; the graph does not read surveys.
+        #expect(try workspace.build().statuses == ["import": .cached, "validate": .ran, "graph": .cached, "contract": .cached,
                                                    "fingerprints": .ran, "bundle": .ran])
         #expect(try Data(contentsOf: workspace.bundle) != before)
         let bundle = try VenueBundle(path: workspace.bundle.path)
         #expect(bundle.metadata.sources.contains { $0.path.hasSuffix("wifi-survey.csv") && $0.format == "survey" })
 
-        // A broken survey fails its stage with the line, and the bundle before it stays.
+        // A broken survey fails the first stage that reads it with the line, and the bundle before it stays.
         try workspace.edit(workspace.input("wifi-survey.csv"), replacing: "s0001,1795000005,00:0b:86:01:07:01,-60,",
                            with: "s0001,1795000005,00:0b:86:01:07:01,+30,")
         let failed = try workspace.build()
         #expect(failed.status == .failed)
-        #expect(failed.statuses["fingerprints"] == .failed && failed.statuses["bundle"] == .skipped)
+        #expect(failed.statuses["validate"] == .failed && failed.statuses["bundle"] == .skipped)
         #expect(failed.errors.contains { $0.contains("wifi-survey.csv:2:") && $0.contains("RSSI +30 dBm") }, "\(failed.errors)")
         #expect(FileManager.default.fileExists(atPath: workspace.bundle.path))
     }
@@ -102,12 +105,19 @@ import VenueModel
         #expect(try workspace.build().statuses == ["import": .ran, "validate": .cached, "graph": .cached, "contract": .cached, "fingerprints": .cached, "bundle": .cached])
     }
 
-    @Test func unknownLevelsFailTheImport() throws {
+    @Test func unknownLevelsFailValidationWithTheirPlace() throws {
         let workspace = try DemoWorkspace()
         try workspace.edit(workspace.input("library-rooms.csv"), replacing: "B,1,B.1.", with: "B,7,B.1.")
         let failed = try workspace.build()
-        #expect(failed.status == .failed)
-        #expect(failed.errors.first?.contains("unknown level '7' in building 'B' (declared: 0, 1)") == true)
+        #expect(failed.statuses["import"] == .ran && failed.statuses["validate"] == .failed)
+        #expect(failed.errors.first?.contains("library-rooms.csv:") == true)
+        #expect(failed.errors.first?.contains("unknown level '7' in building 'B' (declared: 0, 1); the feature is left out [unknown-level]") == true)
+        // Both reports are written, so the engineer sees the finding beside all others.
+        let report = try JSONDecoder().decode(ValidationReport.self, from: Data(contentsOf: workspace.layout.report))
+        #expect(report.issues.contains { issue in
+            issue.code == "unknown-level" && issue.severity == .error && issue.location?.file.hasSuffix("library-rooms.csv") == true
+        })
+        #expect(FileManager.default.fileExists(atPath: workspace.layout.reportPage.path))
     }
 
     @Test func validationErrorsFailTheBuildUnlessToldNot() throws {
@@ -139,7 +149,8 @@ import VenueModel
         let summary = try workspace.build(until: .validate)
         let report = try JSONSerialization.jsonObject(with: Data(contentsOf: workspace.layout.report)) as? [String: Any]
         let counts = report?["summary"] as? [String: Any]
-        #expect(summary.stages.map(\.issues) == [IssueCounts(infos: 1), IssueCounts(errors: 1)])
+        // The demo's synthetic survey grid has 8 points in lecture centre C's gallery void.
+        #expect(summary.stages.map(\.issues) == [IssueCounts(infos: 1), IssueCounts(errors: 1, warnings: 8)])
         #expect(counts?["errors"] as? Int == summary.issues.errors && counts?["infos"] as? Int == summary.issues.infos)
         #expect(counts?["warnings"] as? Int == summary.issues.warnings)
         #expect(summary.stages.first?.message?.hasSuffix("; 0 errors, 0 warnings, 1 note") == true)

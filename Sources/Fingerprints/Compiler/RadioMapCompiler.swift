@@ -23,6 +23,12 @@ public struct RadioMapCompiler: Sendable {
             ordinal = level.ordinal
             names = Set([level.id, level.displayName, Level.formatOrdinal(level.ordinal)].map { $0.lowercased() })
         }
+
+        /// Whether a survey floor, named as the survey names it, is this level: same building
+        /// (both unnamed counts as the same) and one of the level's names, ignoring case.
+        public func matches(building surveyBuilding: String?, level surveyLevel: String) -> Bool {
+            (building ?? "") == (surveyBuilding ?? "") && names.contains(surveyLevel.lowercased())
+        }
     }
 
     /// What compiling found and kept.
@@ -110,9 +116,7 @@ public struct RadioMapCompiler: Sendable {
         let buildings = Set(keys.map(\.building)).sorted()
         let buildingIndex = Dictionary(uniqueKeysWithValues: buildings.enumerated().map { ($1, $0) })
         let floors = keys.map { key -> RadioMap.Floor in
-            let joined = venueLevels.first { level in
-                (level.building ?? "") == key.building && level.names.contains(key.level.lowercased())
-            }
+            let joined = venueLevels.first { $0.matches(building: key.building, level: key.level) }
             let ordinal = joined?.ordinal ?? Self.ordinal(key.level)
             return RadioMap.Floor(name: key.level, building: buildingIndex[key.building]!, ordinal: ordinal,
                                   venueLevel: joined?.index)

@@ -10,6 +10,8 @@ public struct BuildLayout: Sendable {
 
     public var staging: URL { directory.appendingPathComponent("staging.sqlite") }
     public var report: URL { directory.appendingPathComponent("report.json") }
+    /// The validation report as a self-contained page with floor plans.
+    public var reportPage: URL { directory.appendingPathComponent("report.html") }
     public var graph: URL { directory.appendingPathComponent("graph.navgraph") }
     /// One contraction hierarchy per profile, written by the contract stage.
     public var hierarchies: URL { directory.appendingPathComponent("hierarchies.navch") }

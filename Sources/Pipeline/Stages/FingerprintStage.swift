@@ -1,6 +1,5 @@
 import Fingerprints
 import Foundation
-import Importers
 import NavBundle
 import Staging
 import VenueModel
@@ -30,24 +29,8 @@ struct FingerprintStage: PipelineStage {
     }
 
     func run(_ context: StageContext) throws -> StageOutcome {
-        var scans: [SurveyScan] = []
-        var inventory: [AccessPoint] = []
-        var errors: [String] = []
-        for input in context.definition.surveyInputs {
-            guard case .survey(let options) = input.format else { continue }
-            context.progress(kind, "reading \(input.path)")
-            do {
-                let data = try SurveyImporter.read(try Data(contentsOf: input.url), file: input.path, options: options)
-                scans += data.scans
-                inventory += data.accessPoints
-            } catch let failure as ImportFailure {
-                errors += failure.errors.map(\.description)
-            } catch {
-                errors.append("\(input.path): cannot read input: \(error.localizedDescription)")
-            }
-        }
-        guard errors.isEmpty else { throw StageFailure(errors) }
-
+        let surveys = try PipelineSurveys.read(context, stage: kind)
+        let scans = surveys.scans, inventory = surveys.inventory
         let staged = try StagingStore.read(from: context.layout.staging)
         let levels = staged.venue.levels.enumerated().map { RadioMapCompiler.VenueLevel(index: $0.offset, level: $0.element) }
         var compiler = RadioMapCompiler()

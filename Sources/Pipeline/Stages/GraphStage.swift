@@ -1,10 +1,12 @@
 import Foundation
 import RoutingGraph
 import Staging
-import Validation
 import VenueModel
 
 /// Derives the navigation graph, costs it per profile and writes `graph.navgraph`.
+///
+/// Its findings (places it cannot attach, places a profile cannot reach) are in the validation
+/// report, whose stage derives the same graph; this stage reports the reach figures.
 struct GraphStage: PipelineStage {
     let kind = StageKind.graph
     let parameters: GraphParameters
@@ -17,31 +19,23 @@ struct GraphStage: PipelineStage {
     }
 
     func outputs(_ context: StageContext) -> [URL] {
-        [context.layout.graph, context.layout.graphIssues]
+        [context.layout.graph]
     }
 
     func run(_ context: StageContext) throws -> StageOutcome {
         let staged = try StagingStore.read(from: context.layout.staging)
         context.progress(kind, "deriving the graph")
-        let (graph, issues) = GraphBuilder(venue: staged.venue, parameters: parameters).build()
+        let (graph, _) = GraphBuilder(venue: staged.venue, parameters: parameters).build()
         let profiles = parameters.profiles
         context.progress(kind, "costing \(graph.arcs.count) arcs for \(profiles.map(\.name).joined(separator: ", "))")
         let compiled = CompiledGraph(graph: graph, profiles: profiles)
         context.progress(kind, "checking what each profile reaches from the entrances")
         let reachability = Reachability(venue: staged.venue, compiled: compiled)
-        let findings = issues + reachability.issues
         try compiled.write(to: context.layout.graph)
-        try ValidationReport(venue: staged.venue.id, generator: NavforgeVersion.generator, issues: findings)
-            .write(to: context.layout.graphIssues)
         let reach = reachability.figures.map { "\($0.profile) \($0.roomPhrase)" }.joined(separator: ", ")
         var message = "\(graph.nodes.count) nodes, \(graph.arcs.count) arcs, \(graph.placeNodes.count) places on the graph; reachable from the entrances: \(reach)"
         let fromMain = reachability.figures.compactMap { figures in figures.mainEntrancePhrase.map { "\(figures.profile) \($0)" } }
         if !fromMain.isEmpty { message += "; from the main entrance: \(fromMain.joined(separator: ", "))" }
-        return StageOutcome(issues: IssueCounts(findings), message: message)
+        return StageOutcome(issues: IssueCounts(), message: message)
     }
-}
-
-extension BuildLayout {
-    /// Findings of the graph stage, in the validation report's format.
-    var graphIssues: URL { directory.appendingPathComponent("graph-issues.json") }
 }

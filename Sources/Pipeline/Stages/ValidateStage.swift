@@ -1,9 +1,15 @@
 import Foundation
+import Geometry
+import RoutingGraph
 import Staging
 import Validation
 import VenueModel
 
-/// Checks the staged venue against the rule catalogue and writes `report.json`.
+/// Checks the staged venue against the rule catalogue and writes `report.json` and `report.html`.
+///
+/// Rules that need the graph (what each profile reaches) run on a graph derived here, in memory,
+/// with the graph stage's parameters: deriving it takes a fraction of a second, and so one report
+/// holds every finding, and `navforge validate` needs no later stage.
 struct ValidateStage: PipelineStage {
     let kind = StageKind.validate
     let parameters: ValidateStageParameters
@@ -14,35 +20,53 @@ struct ValidateStage: PipelineStage {
         var key = CacheKey(stage: kind)
         key.add("import", context.keys[.import] ?? "")
         key.add("parameters", context.definition.stage(kind)?.canonicalParameters ?? "")
-        key.add("door-tolerance", String(context.definition.graphParameters.doorTolerance))
+        key.add("graph", context.definition.stage(.graph)?.canonicalParameters ?? "")
+        for input in context.definition.surveyInputs {
+            key.add("survey", input.id)
+            key.add("options", input.canonicalOptions)
+            key.add("content", try context.content(of: input).sha256)
+        }
         return key.finalize()
     }
 
     func outputs(_ context: StageContext) -> [URL] {
-        [context.layout.report]
+        [context.layout.report, context.layout.reportPage]
     }
 
     func run(_ context: StageContext) throws -> StageOutcome {
         let staged = try StagingStore.read(from: context.layout.staging)
+        let venue = staged.venue
+        let graphParameters = context.definition.graphParameters
+        let surveys = try PipelineSurveys.read(context, stage: kind)
+
         context.progress(kind, "checking \(Validator.rules.count) rules")
-        let validator = Validator(venue: staged.venue, parameters: ValidationParameters(
-            doorTolerance: context.definition.graphParameters.doorTolerance))
-        let findings = validator.run()
+        let locator = SpaceLocator(venue: venue)
+        let validator = Validator(venue: venue, parameters: ValidationParameters(doorTolerance: graphParameters.doorTolerance),
+                                  surveyPoints: surveys.referencePoints(in: venue), locator: locator)
+        var findings = validator.run()
+
+        context.progress(kind, "deriving the graph to check what each profile reaches")
+        let (graph, graphIssues) = GraphBuilder(venue: venue, parameters: graphParameters, locator: locator).build()
+        let compiled = CompiledGraph(graph: graph, profiles: graphParameters.profiles)
+        findings += graphIssues + Reachability(venue: venue, compiled: compiled).issues
+
         let issues = staged.issues + findings
-        let report = ValidationReport(venue: staged.venue.id, generator: NavforgeVersion.generator, issues: issues)
+        let report = ValidationReport(venue: venue.id, generator: NavforgeVersion.generator, issues: issues)
         try report.write(to: context.layout.report)
+        let page = ReportPage(report: report, plans: FloorPlans(venue: venue, compiled: compiled), hints: RuleCatalogue.hints)
+        try Data(page.html().utf8).write(to: context.layout.reportPage, options: .atomic)
+
         // The import stage already counted its own findings; the report holds both, the build
         // summary counts each once.
         let counts = IssueCounts(findings)
-        let message = counts.phrase
         let failing = issues.filter { parameters.failOn.fails($0.severity) }
         var failure: [String]?
         if !failing.isEmpty {
             let kinds = parameters.failOn == .error ? (failing.count == 1 ? "error" : "errors") : "errors and warnings"
             // The first findings where a terminal shows them; every one is in the report.
             failure = failing.prefix(Self.listedFindings).map(\.description)
-            failure?.append("validation found \(failing.count) \(kinds); all are in \(context.display(context.layout.report))")
+            failure?.append("validation found \(failing.count) \(kinds); all are in \(context.display(context.layout.report)) and \(context.display(context.layout.reportPage))")
         }
-        return StageOutcome(issues: counts, message: message, failure: failure)
+        return StageOutcome(issues: counts, message: counts.phrase, failure: failure)
     }
 }

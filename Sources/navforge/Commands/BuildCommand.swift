@@ -31,46 +31,18 @@ struct BuildCommand: ParsableCommand {
     }
 
     func run() throws {
-        let definition: PipelineDefinition
-        do {
-            definition = try PipelineFileParser.parse(contentsOf: URL(fileURLWithPath: pipeline))
-        } catch {
-            if json {
-                Console.out(String(decoding: try BuildSummary.unreadablePipeline(pipeline, error: "\(error)").jsonData(),
-                                   as: UTF8.self))
-            }
-            Console.error("error: \(error)")
-            throw ExitCode.failure
-        }
-        let progress = TerminalProgress()
-        let showProgress = Console.stderrIsTerminal
-        let runner = PipelineRunner(
-            definition: definition,
-            options: BuildOptions(buildRoot: URL(fileURLWithPath: buildDirectory), force: force,
-                                  until: until.flatMap(StageKind.init(rawValue:))),
-            observer: { event in if showProgress { progress.handle(event) } })
-        let summary = runner.run()
+        let invocation = PipelineInvocation(pipeline: pipeline, force: force, until: until.flatMap(StageKind.init(rawValue:)),
+                                            json: json, buildDirectory: buildDirectory)
+        let (summary, directory) = try invocation.run()
         if json {
             Console.out(String(decoding: try summary.jsonData(), as: UTF8.self))
         } else {
-            printSummary(summary, directory: runner.layout.directory)
+            PipelineInvocation.printStages(summary)
+            let outcome = summary.status == .succeeded ? "succeeded" : "FAILED"
+            let issues = "\(summary.issues.errors) errors, \(summary.issues.warnings) warnings"
+            Console.out("Build \(outcome) in \(Console.duration(summary.durationSeconds)) (\(issues)); outputs in \(directory.relativePath)/")
         }
-        for error in summary.errors {
-            for line in error.split(separator: "\n") { Console.error("error: \(line)") }
-        }
+        PipelineInvocation.printErrors(summary)
         if summary.status == .failed { throw ExitCode.failure }
-    }
-
-    private func printSummary(_ summary: BuildSummary, directory: URL) {
-        Console.out("\(summary.venue ?? "?") \(summary.version ?? "?") (\(summary.pipeline)), navforge \(summary.navforge)")
-        for stage in summary.stages {
-            let name = stage.stage.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)
-            let status = stage.status.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
-            let time = Console.duration(stage.durationSeconds).padding(toLength: 8, withPad: " ", startingAt: 0)
-            Console.out("  \(name) \(status) \(time) \(stage.message ?? "")")
-        }
-        let outcome = summary.status == .succeeded ? "succeeded" : "FAILED"
-        let issues = "\(summary.issues.errors) errors, \(summary.issues.warnings) warnings"
-        Console.out("Build \(outcome) in \(Console.duration(summary.durationSeconds)) (\(issues)); outputs in \(directory.relativePath)/")
     }
 }

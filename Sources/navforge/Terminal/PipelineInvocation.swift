@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import Pipeline
+
+/// Reads a pipeline file and runs it with progress on a terminal: what `build` and `validate` share.
+struct PipelineInvocation {
+    var pipeline: String
+    var force: Bool
+    var until: StageKind?
+    var json: Bool
+    var buildDirectory: String
+
+    /// The build's summary and output folder; an unreadable pipeline file is reported and exits.
+    func run() throws -> (summary: BuildSummary, directory: URL) {
+        let definition: PipelineDefinition
+        do {
+            definition = try PipelineFileParser.parse(contentsOf: URL(fileURLWithPath: pipeline))
+        } catch {
+            if json {
+                Console.out(String(decoding: try BuildSummary.unreadablePipeline(pipeline, error: "\(error)").jsonData(),
+                                   as: UTF8.self))
+            }
+            Console.error("error: \(error)")
+            throw ExitCode.failure
+        }
+        let progress = TerminalProgress()
+        let showProgress = Console.stderrIsTerminal
+        let runner = PipelineRunner(
+            definition: definition,
+            options: BuildOptions(buildRoot: URL(fileURLWithPath: buildDirectory), force: force, until: until),
+            observer: { event in if showProgress { progress.handle(event) } })
+        return (runner.run(), runner.layout.directory)
+    }
+
+    /// One line per stage, as `build` prints them.
+    static func printStages(_ summary: BuildSummary) {
+        Console.out("\(summary.venue ?? "?") \(summary.version ?? "?") (\(summary.pipeline)), navforge \(summary.navforge)")
+        for stage in summary.stages {
+            let name = stage.stage.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)
+            let status = stage.status.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
+            let time = Console.duration(stage.durationSeconds).padding(toLength: 8, withPad: " ", startingAt: 0)
+            Console.out("  \(name) \(status) \(time) \(stage.message ?? "")")
+        }
+    }
+
+    /// The build's errors on stderr, one line each.
+    static func printErrors(_ summary: BuildSummary) {
+        for error in summary.errors {
+            for line in error.split(separator: "\n") { Console.error("error: \(line)") }
+        }
+    }
+}

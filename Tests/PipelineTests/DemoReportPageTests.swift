@@ -1,0 +1,38 @@
+import Foundation
+import HeadlessChromium
+import Testing
+import Validation
+@testable import Pipeline
+
+/// The demo's `report.html` as a browser renders it: a plan per level, a marker per placed finding.
+@Suite(.serialized, .enabled(if: Chromium.isUsable, Comment(rawValue: Chromium.missingReason)))
+struct DemoReportPageTests {
+    @Test func theDemoReportRendersEveryLevelAndMarksEveryPlacedFinding() throws {
+        let workspace = try DemoWorkspace()
+        let summary = try workspace.build(until: .validate)
+        #expect(summary.status == .succeeded, "\(summary.errors)")
+        let report = try JSONDecoder().decode(ValidationReport.self, from: Data(contentsOf: workspace.layout.report))
+
+        let dom = try Chromium.dumpDOM(of: workspace.layout.reportPage)
+        let plans = dom.matches(of: #/<section class="floor-plan[^"]*" data-level="([^"]*)"/#).map { String($0.output.1) }
+        // Three buildings' levels (A: -1 to 2, B: 0 and 1, C: 0 and 1), then the outdoor level.
+        #expect(plans == ["A@-1", "A@0", "A@1", "A@2", "B@0", "B@1", "C@0", "C@1", "outdoor"])
+        let markers = dom.matches(of: #/<g class="issue-marker"[^>]*data-code="([^"]*)"/#).map { String($0.output.1) }
+        let placed = report.issues.filter { $0.coordinate != nil && $0.levelID.map(plans.contains) == true }
+        #expect(!placed.isEmpty, "the demo has findings to mark")
+        #expect(markers.sorted() == placed.map(\.code).sorted())
+
+        // Looked at by whoever changes the page: build/test-artifacts/report-demo.png.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let artifacts = root.appendingPathComponent("build/test-artifacts", isDirectory: true)
+        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+        let screenshot = artifacts.appendingPathComponent("report-demo.png")
+        try? FileManager.default.removeItem(at: screenshot)
+        var filtered = URLComponents(url: workspace.layout.reportPage, resolvingAgainstBaseURL: false)
+        filtered?.percentEncodedFragment = "level=C%401"
+        try Chromium.screenshot(of: try #require(filtered?.url), to: screenshot, width: 1440, height: 900)
+        let data = try Data(contentsOf: screenshot)
+        #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]) && data.count > 20_000)
+    }
+}
