@@ -53,10 +53,8 @@ public final class GeometryEngine {
         let collection = members.withUnsafeMutableBufferPointer { buffer -> OpaquePointer? in
             GEOSGeom_createCollection_r(handle, Int32(GEOS_MULTIPOLYGON.rawValue), buffer.baseAddress, UInt32(buffer.count))
         }
-        guard let collection else {
-            for part in parts { GEOSGeom_destroy_r(handle, part) }
-            throw GeometryError(lastMessage("cannot build a multipolygon"))
-        }
+        // GEOS owns the parts from the call on, also when it fails: freeing them would be a double free.
+        guard let collection else { throw GeometryError(lastMessage("cannot build a multipolygon")) }
         return PlanarArea(engine: self, geometry: collection)
     }
 

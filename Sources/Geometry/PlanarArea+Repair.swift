@@ -20,7 +20,7 @@ extension PlanarArea {
             result = polygons.withUnsafeMutableBufferPointer { buffer in
                 GEOSGeom_createCollection_r(handle, Int32(GEOS_MULTIPOLYGON.rawValue), buffer.baseAddress, UInt32(buffer.count))
             }
-            if result == nil { polygons.forEach { GEOSGeom_destroy_r(handle, $0) } }
+            // GEOS owns the members from the call on, also when it fails: nothing to free here.
         }
         guard let result else { return nil }
         let area = PlanarArea(engine: engine, geometry: result)
