@@ -11,6 +11,13 @@ public enum RuleCatalogue {
         public var hint: String
     }
 
+    /// Codes about whether routes can get somewhere: meaningless for a venue that is searched but
+    /// not routed (a pipeline without a graph stage), whose validation leaves them out.
+    public static let routingCodes: Set<String> = [
+        "door-not-on-outline", "room-without-door", "space-without-door", "connector-outside-space",
+        "level-without-vertical-connection", "building-without-entrance",
+    ]
+
     /// Fix hints by code.
     public static let hints: [String: String] = Dictionary(entries.map { ($0.code, $0.hint) }, uniquingKeysWith: { a, _ in a })
 
@@ -26,7 +33,7 @@ public enum RuleCatalogue {
         Entry(code: "connector-single-level", reporter: "validate, IMDF", hint: "Give the connector all the levels it serves (`level=0;1`, a range `0-3`, or relationship ends on two levels)."),
         Entry(code: "connector-outside-space", reporter: "validate", hint: "Move the connector inside its stairwell or lift lobby."),
         Entry(code: "level-without-vertical-connection", reporter: "validate", hint: "Add the stairs or lift that serve the level, or add the level to an existing connector's levels."),
-        Entry(code: "building-without-entrance", reporter: "validate", hint: "Tag the building's entrances (OSM `entrance=*`, GeoJSON kind `entrance`, IMDF opening category `pedestrian.principal` or `emergencyexit`)."),
+        Entry(code: "building-without-entrance", reporter: "validate", hint: "Tag the building's entrances (OSM `entrance=*`, GeoJSON kind `entrance`, IMDF opening category `pedestrian.principal`)."),
         Entry(code: "duplicate-ref", reporter: "validate", hint: "Make the refs on the level unique; one of the two is usually mistyped."),
         Entry(code: "ref-on-several-levels", reporter: "validate", hint: "Nothing, when the ref is a per-floor scheme; otherwise make it unique (prefix the level)."),
         Entry(code: "event-unknown-place", reporter: "validate", hint: "Fix the event's `place` to a room's or point of interest's ref."),
@@ -34,7 +41,8 @@ public enum RuleCatalogue {
         Entry(code: "implausible-width", reporter: "validate", hint: "Give the width in metres (`width=0.9`, not `90`)."),
         Entry(code: "implausible-incline", reporter: "validate", hint: "Give the slope in percent (`incline=6%`), or map steps as stairs."),
         Entry(code: "survey-point-outside-space", reporter: "validate", hint: "Check the survey's coordinates and floor for the point, or draw the space it was measured in."),
-        Entry(code: "unknown-level", reporter: "validate, GeoJSON, CSV, OSM", hint: "Use one of the building's declared levels (see the message), or declare the level."),
+        Entry(code: "survey-unknown-floor", reporter: "validate", hint: "Name the survey's floors as the venue's levels (id, name or ordinal), with the same building."),
+        Entry(code: "unknown-level", reporter: "GeoJSON, CSV, OSM", hint: "Use one of the building's declared levels (see the message), or declare the level."),
         // Graph findings, from the graph the validate stage derives.
         Entry(code: "place-unreachable", reporter: "validate (graph)", hint: "Add the missing door, connector or path, or fix the tags (access, wheelchair, steps) that block the profile."),
         Entry(code: "wheelchair-room-not-step-free", reporter: "validate (graph)", hint: "Tag the lift or ramp on the way, or correct the room's `wheelchair` tag."),

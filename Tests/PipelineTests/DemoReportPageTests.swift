@@ -18,7 +18,7 @@ struct DemoReportPageTests {
         // Three buildings' levels (A: -1 to 2, B: 0 and 1, C: 0 and 1), then the outdoor level.
         #expect(plans == ["A@-1", "A@0", "A@1", "A@2", "B@0", "B@1", "C@0", "C@1", "outdoor"])
         let markers = dom.matches(of: #/<g class="issue-marker"[^>]*data-code="([^"]*)"/#).map { String($0.output.1) }
-        let placed = report.issues.filter { $0.coordinate != nil && $0.levelID.map(plans.contains) == true }
+        let placed = report.issues.filter { $0.coordinate?.isValid == true && $0.levelID.map(plans.contains) == true }
         #expect(!placed.isEmpty, "the demo has findings to mark")
         #expect(markers.sorted() == placed.map(\.code).sorted())
 

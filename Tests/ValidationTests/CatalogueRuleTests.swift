@@ -83,6 +83,11 @@ import VenueModel
         #expect(issues.map(\.code) == ["building-without-entrance"])
         #expect(issues[0].location == Location(file: "buildings.csv", line: 2) && issues[0].levelID == "H@0")
         #expect(near(issues[0].coordinate, 10, 4.5))
+
+        // An emergency exit lets people out, not in: still no entrance.
+        venue.openings.append(Opening(id: "exit", levelIDs: ["H@0"], location: Self.at(0, 1.5), isEntrance: true,
+                                      access: .no, source: Location(file: "plan.geojson", line: 26)))
+        #expect(findings(venue).map(\.code) == ["building-without-entrance"])
     }
 
     @Test func widthsInCentimetresAreImplausible() {
@@ -129,7 +134,7 @@ import VenueModel
         let points = [Self.surveyPoint(5, 6, level: nil, line: 8, label: "a"),
                       Self.surveyPoint(6, 6, level: nil, line: 9, label: "b")]
         let issues = findings(ValidationRuleTests.base(), surveyPoints: points)
-        #expect(issues.map(\.code) == ["unknown-level"], "one finding per survey floor, not per point")
+        #expect(issues.map(\.code) == ["survey-unknown-floor"], "one finding per survey floor, not per point")
         #expect(issues[0].location == Location(file: "survey.csv", line: 8))
         #expect(issues[0].message.contains("survey floor '7' of building 'H'"))
     }

@@ -36,7 +36,7 @@ public struct PipelineDefinition: Sendable {
     }
 
     /// The graph stage's parameters, or the defaults when the pipeline has no graph stage; the
-    /// validator shares its door tolerance.
+    /// validate stage derives its graph and takes its door tolerance from them.
     var graphParameters: GraphParameters {
         if case .graph(let parameters)? = stage(.graph)?.parameters { return parameters }
         return GraphParameters()

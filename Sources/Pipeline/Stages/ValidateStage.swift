@@ -34,6 +34,9 @@ struct ValidateStage: PipelineStage {
     }
 
     func run(_ context: StageContext) throws -> StageOutcome {
+        // A stage that fails before writing (an unreadable survey) must not leave the last
+        // run's reports looking current.
+        for output in outputs(context) { try? FileManager.default.removeItem(at: output) }
         let staged = try StagingStore.read(from: context.layout.staging)
         let venue = staged.venue
         let graphParameters = context.definition.graphParameters
@@ -45,10 +48,17 @@ struct ValidateStage: PipelineStage {
                                   surveyPoints: surveys.referencePoints(in: venue), locator: locator)
         var findings = validator.run()
 
-        context.progress(kind, "deriving the graph to check what each profile reaches")
-        let (graph, graphIssues) = GraphBuilder(venue: venue, parameters: graphParameters, locator: locator).build()
-        let compiled = CompiledGraph(graph: graph, profiles: graphParameters.profiles)
-        findings += graphIssues + Reachability(venue: venue, compiled: compiled).issues
+        // A pipeline without a graph stage routes nowhere: no reachability to check, no edges to draw.
+        var compiled = CompiledGraph(graph: NavigationGraph(), profiles: [RoutingProfile]())
+        if context.definition.stage(.graph) != nil {
+            context.progress(kind, "deriving the graph to check what each profile reaches")
+            let (graph, graphIssues) = GraphBuilder(venue: venue, parameters: graphParameters, locator: locator).build()
+            compiled = CompiledGraph(graph: graph, profiles: graphParameters.profiles)
+            findings = Self.withoutInferredEntrances(findings, graphIssues: graphIssues)
+                + graphIssues + Reachability(venue: venue, compiled: compiled).issues
+        } else {
+            findings.removeAll { RuleCatalogue.routingCodes.contains($0.code) }
+        }
 
         let issues = staged.issues + findings
         let report = ValidationReport(venue: venue.id, generator: NavforgeVersion.generator, issues: issues)
@@ -68,5 +78,14 @@ struct ValidateStage: PipelineStage {
             failure?.append("validation found \(failing.count) \(kinds); all are in \(context.display(context.layout.report)) and \(context.display(context.layout.reportPage))")
         }
         return StageOutcome(issues: counts, message: counts.phrase, failure: failure)
+    }
+
+    /// The rules' findings less `building-without-entrance` for buildings whose entrances the
+    /// graph inferred on their footprint: routes do reach those, and `entrance-inferred` says how.
+    static func withoutInferredEntrances(_ findings: [Issue], graphIssues: [Issue]) -> [Issue] {
+        let inferred = Set(graphIssues.filter { $0.code == "entrance-inferred" }.compactMap(\.location))
+        return findings.filter { issue in
+            !(issue.code == "building-without-entrance" && issue.location.map(inferred.contains) == true)
+        }
     }
 }

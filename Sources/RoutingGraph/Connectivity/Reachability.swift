@@ -81,7 +81,7 @@ public struct Reachability: Sendable {
             if place.claimsWheelchairAccess, missing.contains("wheelchair"), !missing.contains("foot"),
                allProfiles.contains("foot") {
                 issues.append(Issue(code: "wheelchair-room-not-step-free", severity: .warning,
-                                    message: "\(place.noun) \(place.reference) is tagged wheelchair=yes, but a wheelchair cannot reach it from any entrance while on foot it can: the way needs steps or passes a door a wheelchair cannot use",
+                                    message: "\(place.noun) \(place.reference) is tagged wheelchair=\(place.wheelchairTag ?? "yes"), but a wheelchair cannot reach it from any entrance while on foot it can: the way needs steps or passes a door a wheelchair cannot use",
                                     location: place.source, levelID: place.levelID,
                                     coordinate: graph.nodes[place.node].coordinate))
                 continue
@@ -118,7 +118,8 @@ public struct Reachability: Sendable {
         var levelID: String?
         var source: SourceLocation
         /// The source says a wheelchair can use it (`wheelchair=yes` or `designated`).
-        var claimsWheelchairAccess = false
+        var claimsWheelchairAccess: Bool { wheelchairTag == "yes" || wheelchairTag == "designated" }
+        var wheelchairTag: String?
     }
 
     /// Every place on the graph, in venue order (spaces, then points of interest).
@@ -126,10 +127,9 @@ public struct Reachability: Sendable {
         var result: [Place] = []
         for space in venue.spaces {
             guard let node = graph.placeNodes[.space(space.id)] else { continue }
-            let claims = space.accessibility.wheelchair == .yes || space.accessibility.wheelchair == .designated
             result.append(Place(node: node, isSpace: true, isRoom: space.kind == .room, noun: space.kind.noun,
                                 reference: space.reference, levelID: space.levelIDs.first, source: space.source,
-                                claimsWheelchairAccess: claims))
+                                wheelchairTag: space.accessibility.wheelchair?.rawValue))
         }
         for poi in venue.pointsOfInterest {
             guard let node = graph.placeNodes[.pointOfInterest(poi.id)] else { continue }

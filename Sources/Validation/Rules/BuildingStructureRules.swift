@@ -1,7 +1,8 @@
 import VenueModel
 
-/// `building-without-entrance`: a building with rooms or corridors but no entrance, so no route
-/// from outside can reach it.
+/// `building-without-entrance`: a building with rooms or corridors that tags no entrance, so no
+/// route from outside reaches it unless the graph can infer entrances on its footprint (then the
+/// validate stage drops this finding in favour of the graph's `entrance-inferred`).
 struct BuildingEntranceRule: ValidationRule {
     let code = "building-without-entrance"
 
@@ -9,14 +10,15 @@ struct BuildingEntranceRule: ValidationRule {
         let venue = context.venue
         let buildingOfLevel = Dictionary(venue.levels.map { ($0.id, $0.buildingID) }, uniquingKeysWith: { a, _ in a })
         var entered = Set<String>()
-        for opening in venue.openings where opening.isEntrance {
+        // An emergency exit (access=no) lets people out, not in.
+        for opening in venue.openings where opening.isEntrance && opening.access != .no {
             for levelID in opening.levelIDs { if let building = buildingOfLevel[levelID] ?? nil { entered.insert(building) } }
         }
         let inhabited = Set(venue.spaces.filter { $0.kind.isWalkable && $0.kind != .outdoor }.compactMap(\.buildingID))
         return venue.buildings.filter { inhabited.contains($0.id) && !entered.contains($0.id) }.map { building in
             let ground = StructureFacts.groundLevel(of: building.id, in: venue)
             return Issue(code: code, severity: .warning,
-                         message: "building '\(building.displayName)' has no entrance: no route from outside reaches it; tag its entrances (OSM entrance=*, GeoJSON kind entrance, IMDF opening category pedestrian.principal)",
+                         message: "building '\(building.displayName)' tags no entrance, and without a footprint to infer one on, no route from outside reaches it; tag its entrances (OSM entrance=*, GeoJSON kind entrance, IMDF opening category pedestrian.principal)",
                          location: building.source, levelID: ground?.id,
                          coordinate: StructureFacts.middle(of: building, onLevel: ground?.id, context))
         }

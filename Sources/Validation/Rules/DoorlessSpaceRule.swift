@@ -3,7 +3,7 @@ import VenueModel
 /// `room-without-door` and `space-without-door`: a walkable outline no route can enter.
 ///
 /// A room needs a door on its outline. A corridor or hall may instead open onto a neighbouring
-/// walkable space (corridors meet without doors) or hold stairs or a lift; only one with none of
+/// corridor, hall, stairwell or lift (corridors meet without doors) or hold stairs or a lift; only one with none of
 /// these is cut off. Stairwells and lift shafts are entered by their connectors and outdoor areas
 /// by paths, so they are left to the reachability check. A room known only by a point is noted
 /// as `room-without-outline`.
@@ -41,7 +41,7 @@ struct DoorlessSpaceRule: ValidationRule {
                                         location: space.source, levelID: levelID, coordinate: corner))
                 } else if !Self.isOpen(index, levelID: levelID, context) {
                     issues.append(Issue(code: "space-without-door", severity: .warning,
-                                        message: "\(space.kind.noun) '\(space.reference)' on level \(levelID) has no door, touches no other walkable space and holds no stairs or lift; routes cannot enter it",
+                                        message: "\(space.kind.noun) '\(space.reference)' on level \(levelID) has no door, touches no other corridor or hall and holds no stairs or lift; routes cannot enter it",
                                         location: space.source, levelID: levelID, coordinate: corner))
                 }
             }
@@ -54,7 +54,8 @@ struct DoorlessSpaceRule: ValidationRule {
         guard let area = context.locator.area(ofSpace: index) else { return true }
         let tolerance = context.parameters.doorTolerance
         for other in context.locator.spaces(onLevel: levelID) where other != index {
-            guard context.venue.spaces[other].kind.isWalkable, let neighbour = context.locator.area(ofSpace: other),
+            // Rooms line corridors wall to wall; only another circulation space is a way in.
+            guard context.venue.spaces[other].kind.isCirculation, let neighbour = context.locator.area(ofSpace: other),
                   area.envelope.expanded(by: tolerance).intersects(neighbour.envelope) else { continue }
             if area.distance(to: neighbour) <= tolerance { return true }
         }

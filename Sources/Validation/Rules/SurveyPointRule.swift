@@ -1,6 +1,6 @@
 import VenueModel
 
-/// `survey-point-outside-space` and, for survey floors, `unknown-level`: Wi-Fi reference points
+/// `survey-point-outside-space` and `survey-unknown-floor`: Wi-Fi reference points
 /// the venue's plan cannot place.
 ///
 /// A reference point outside every space of its level was measured in the wrong coordinates, on
@@ -18,7 +18,7 @@ struct SurveyPointRule: ValidationRule {
                 let floor = "\(point.building ?? "")@\(point.surveyLevel)"
                 guard reportedFloors.insert(floor).inserted else { continue }
                 let building = point.building.map { " of building '\($0)'" } ?? ""
-                issues.append(Issue(code: "unknown-level", severity: .warning,
+                issues.append(Issue(code: "survey-unknown-floor", severity: .warning,
                                     message: "survey floor '\(point.surveyLevel)'\(building) names no level of the venue; its scans cannot be tied to the plan",
                                     location: point.source, coordinate: point.position))
                 continue

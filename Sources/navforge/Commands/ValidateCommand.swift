@@ -11,7 +11,7 @@ struct ValidateCommand: ParsableCommand {
         discussion: """
             Runs the pipeline's import and validate stages only. Exits non-zero when a finding is as \
             severe as the pipeline's `fail-on` (default: error). The findings are in BUILD-DIR/NAME/report.json \
-            (schema in docs/validation-report.md) and, with floor plans, in BUILD-DIR/NAME/report.html.
+            (schema in docs/report.schema.json) and, with floor plans, in BUILD-DIR/NAME/report.html.
             """)
 
     @Argument(help: "The pipeline file (YAML), e.g. pipelines/demo-campus.yml.")
