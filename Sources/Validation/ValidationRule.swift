@@ -54,8 +54,8 @@ public struct ValidationParameters: Hashable, Sendable {
     /// Steepest plausible slope of anything but stairs, percent (a wheelchair ramp is at most
     /// about 8 %, a steep street 20 %).
     public var steepestIncline = 25.0
-    /// Metres a stairs or lift landing may lie off its shaft's outline, as the graph stage allows
-    /// (a top-floor stairwell drawn around the opening the stairs rise through).
+    /// Metres a stairs or lift landing may lie off its shaft's outline (a top-floor stairwell drawn
+    /// around the opening the stairs rise through); the validate stage sets the graph's value.
     public var landingReach = 5.0
     /// Metres a Wi-Fi reference point may lie outside a space's outline and still count as in it.
     public var surveyTolerance = 1.0

@@ -44,7 +44,10 @@ struct ValidateStage: PipelineStage {
 
         context.progress(kind, "checking \(Validator.rules.count) rules")
         let locator = SpaceLocator(venue: venue)
-        let validator = Validator(venue: venue, parameters: ValidationParameters(doorTolerance: graphParameters.doorTolerance),
+        var rules = ValidationParameters(doorTolerance: graphParameters.doorTolerance)
+        // Landings count as linked exactly when the graph links them.
+        rules.landingReach = GraphBuilder.landingReach
+        let validator = Validator(venue: venue, parameters: rules,
                                   surveyPoints: surveys.referencePoints(in: venue), locator: locator)
         var findings = validator.run()
 

@@ -29,7 +29,7 @@ extension GraphBuilder {
     }
 
     /// How far (metres) a landing left in a void may move to reach its stairwell or lift shaft.
-    static let landingReach = 5.0
+    public static let landingReach = 5.0
 
     /// The space a landing stands in on a level, and where it stands.
     ///
