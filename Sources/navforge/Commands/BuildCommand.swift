@@ -33,14 +33,14 @@ struct BuildCommand: ParsableCommand {
     func run() throws {
         let invocation = PipelineInvocation(pipeline: pipeline, force: force, until: until.flatMap(StageKind.init(rawValue:)),
                                             json: json, buildDirectory: buildDirectory)
-        let (summary, directory) = try invocation.run()
+        let (summary, layout) = try invocation.run()
         if json {
             Console.out(String(decoding: try summary.jsonData(), as: UTF8.self))
         } else {
             PipelineInvocation.printStages(summary)
             let outcome = summary.status == .succeeded ? "succeeded" : "FAILED"
             let issues = "\(summary.issues.errors) errors, \(summary.issues.warnings) warnings"
-            Console.out("Build \(outcome) in \(Console.duration(summary.durationSeconds)) (\(issues)); outputs in \(directory.relativePath)/")
+            Console.out("Build \(outcome) in \(Console.duration(summary.durationSeconds)) (\(issues)); outputs in \(layout.directory.relativePath)/")
         }
         PipelineInvocation.printErrors(summary)
         if summary.status == .failed { throw ExitCode.failure }

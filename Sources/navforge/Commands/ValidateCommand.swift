@@ -29,18 +29,17 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         let invocation = PipelineInvocation(pipeline: pipeline, force: force, until: .validate, json: json,
                                             buildDirectory: buildDirectory)
-        let (summary, directory) = try invocation.run()
+        let (summary, layout) = try invocation.run()
         if json {
             Console.out(String(decoding: try summary.jsonData(), as: UTF8.self))
         } else {
             PipelineInvocation.printStages(summary)
             // A validate stage that wrote its report lists it, also when its findings fail the build.
             let validated = summary.stages.contains { $0.stage == .validate && !$0.outputs.isEmpty }
-            let reportFile = directory.appendingPathComponent("report.json")
-            if validated, let data = try? Data(contentsOf: reportFile),
+            if validated, let data = try? Data(contentsOf: layout.report),
                let report = try? JSONDecoder().decode(ValidationReport.self, from: data) {
                 printCounts(report)
-                Console.out("Report: \(reportFile.relativePath), \(directory.appendingPathComponent("report.html").relativePath)")
+                Console.out("Report: \(layout.report.relativePath), \(layout.reportPage.relativePath)")
             }
             Console.out(summary.status == .succeeded ? "Validation passed." : "Validation FAILED.")
         }

@@ -10,8 +10,8 @@ struct PipelineInvocation {
     var json: Bool
     var buildDirectory: String
 
-    /// The build's summary and output folder; an unreadable pipeline file is reported and exits.
-    func run() throws -> (summary: BuildSummary, directory: URL) {
+    /// The build's summary and where its outputs are; an unreadable pipeline file is reported and exits.
+    func run() throws -> (summary: BuildSummary, layout: BuildLayout) {
         let definition: PipelineDefinition
         do {
             definition = try PipelineFileParser.parse(contentsOf: URL(fileURLWithPath: pipeline))
@@ -29,7 +29,7 @@ struct PipelineInvocation {
             definition: definition,
             options: BuildOptions(buildRoot: URL(fileURLWithPath: buildDirectory), force: force, until: until),
             observer: { event in if showProgress { progress.handle(event) } })
-        return (runner.run(), runner.layout.directory)
+        return (runner.run(), runner.layout)
     }
 
     /// One line per stage, as `build` prints them.
