@@ -48,6 +48,19 @@ import VenueModel
         venue.openings[0].localizedNames = ["de": "Haupteingang"]
         venue.connectors[0].localizedNames = ["de": "Aufzug"]
         venue.connectors[0].openingHours = "Mo-Fr 07:00-22:00"
+        // A drawn flight: landings with their vertices, one between levels, and the line.
+        venue.connectors.append(Connector(id: "c2", kind: .escalator, buildingID: "A", levelIDs: ["A@0", "A@1"],
+                                          location: b, direction: .up, source: source))
+        venue.connectors[1].landings = [
+            ConnectorLanding(levelID: "A@0", ordinal: 0, location: Coordinate(latitude: 49.123456789012, longitude: 8.1),
+                             vertexRef: "node/7"),
+            ConnectorLanding(levelID: nil, ordinal: 0.5, location: b, vertexRef: "node/8"),
+        ]
+        venue.connectors[1].line = [a, b]
+        venue.pointsOfInterest.append(PointOfInterest(id: "poi2", name: "Platform 2", ref: "2", category: "platform",
+                                                      location: a, buildingID: nil, levelID: Level.outdoorID, source: source))
+        venue.pointsOfInterest[1].keywords = ["B", "Gleis \"2\""]
+        venue.spaces[1].keywords = ["hall"]
         venue.paths[0].openingHours = "24/7"
         venue.events = [Event(id: "e1", title: "Lecture", placeRef: "A.0.01", start: 1_764_580_500, end: 1_764_586_000,
                               description: "Intro", source: source)]

@@ -67,6 +67,33 @@ struct StagingRowReader {
         return object
     }
 
+    func keywords() throws(StagingError) -> [String] {
+        guard let text = text("keywords") else { return [] }
+        guard let array = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String] else {
+            throw StagingError.corrupt("\(table.name).keywords is not a JSON array of strings")
+        }
+        return array
+    }
+
+    /// Landings as ``StagingRowBuilder/add(landings:)`` writes them.
+    func landings() throws(StagingError) -> [ConnectorLanding] {
+        guard let text = text("landings") else { return [] }
+        guard let records = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: String]] else {
+            throw StagingError.corrupt("\(table.name).landings is not a JSON array of landings")
+        }
+        var result: [ConnectorLanding] = []
+        for record in records {
+            guard let ordinal = record["ordinal"].flatMap(Double.init), let latitude = record["latitude"].flatMap(Double.init),
+                  let longitude = record["longitude"].flatMap(Double.init) else {
+                throw StagingError.corrupt("\(table.name).landings has a landing without ordinal or position")
+            }
+            result.append(ConnectorLanding(levelID: record["level"], ordinal: ordinal,
+                                           location: Coordinate(latitude: latitude, longitude: longitude),
+                                           vertexRef: record["vertex"]))
+        }
+        return result
+    }
+
     func levelIDs(_ name: String = "level_ids") throws(StagingError) -> [String] {
         try requiredText(name).split(separator: ";").map(String.init)
     }
@@ -107,6 +134,32 @@ struct StagingRowBuilder {
     /// Localised names as a JSON object with sorted keys; NULL when there are none.
     mutating func add(names: [String: String]) {
         guard !names.isEmpty, let data = try? JSONSerialization.data(withJSONObject: names, options: [.sortedKeys]) else {
+            values.append(nil)
+            return
+        }
+        add(String(decoding: data, as: UTF8.self))
+    }
+
+    /// Keywords as a JSON array; NULL when there are none.
+    mutating func add(keywords: [String]) {
+        guard !keywords.isEmpty, let data = try? JSONSerialization.data(withJSONObject: keywords) else {
+            values.append(nil)
+            return
+        }
+        add(String(decoding: data, as: UTF8.self))
+    }
+
+    /// Landings as a JSON array of objects whose numbers are written as strings, so that every
+    /// coordinate reads back to the same bits; NULL when there are none.
+    mutating func add(landings: [ConnectorLanding]) {
+        let records = landings.map { landing -> [String: String] in
+            var record = ["ordinal": "\(landing.ordinal)", "latitude": "\(landing.location.latitude)",
+                          "longitude": "\(landing.location.longitude)"]
+            record["level"] = landing.levelID
+            record["vertex"] = landing.vertexRef
+            return record
+        }
+        guard !records.isEmpty, let data = try? JSONSerialization.data(withJSONObject: records, options: [.sortedKeys]) else {
             values.append(nil)
             return
         }

@@ -2,7 +2,7 @@
 /// here bumps ``version`` and is described there.
 enum StagingSchema {
     /// Stored in the `metadata` table; readers refuse other versions.
-    static let version = 4
+    static let version = 5
 
     static let buildings = StagingTable(
         name: "buildings", description: "Buildings and their footprints", geometryType: "POLYGON",
@@ -18,8 +18,8 @@ enum StagingSchema {
         name: "spaces", description: "Rooms, corridors, areas, stairwells, lift shafts, obstacles",
         geometryType: "GEOMETRY",
         columns: [.text("id", notNull: true), .text("kind", notNull: true), .text("building_id"),
-                  .text("level_ids", notNull: true), .text("name"), .text("names"), .text("alt_names"), .text("ref"),
-                  .text("category"), .integer("capacity"), .text("access")] + StagingTable.Column.accessibility)
+                  .text("level_ids", notNull: true), .text("name"), .text("names"), .text("alt_names"), .text("keywords"),
+                  .text("ref"), .text("category"), .integer("capacity"), .text("access")] + StagingTable.Column.accessibility)
 
     static let openings = StagingTable(
         name: "openings", description: "Doors and entrances", geometryType: "POINT",
@@ -31,7 +31,8 @@ enum StagingSchema {
         name: "connectors", description: "Stairs, lifts, escalators and ramps between levels", geometryType: "POINT",
         columns: [.text("id", notNull: true), .text("kind", notNull: true), .text("building_id"),
                   .text("level_ids", notNull: true), .text("name"), .text("names"), .text("ref"), .integer("step_count"),
-                  .text("direction", notNull: true), .text("opening_hours")] + StagingTable.Column.accessibility)
+                  .text("direction", notNull: true), .text("opening_hours"), .text("landings"),
+                  StagingTable.Column(name: "line_geom", type: "BLOB")] + StagingTable.Column.accessibility)
 
     static let paths = StagingTable(
         name: "paths", description: "Explicit walkways", geometryType: "LINESTRING",
@@ -42,7 +43,7 @@ enum StagingSchema {
     static let pointsOfInterest = StagingTable(
         name: "pois", description: "Points of interest", geometryType: "POINT",
         columns: [.text("id", notNull: true), .text("name", notNull: true), .text("names"), .text("alt_names"),
-                  .text("ref"), .text("category", notNull: true),
+                  .text("keywords"), .text("ref"), .text("category", notNull: true),
                   .text("description"), .text("opening_hours"), .text("phone"), .text("email"), .text("website"),
                   .real("geofence_radius"), .text("building_id"), .text("level_id"), .text("room_ref")])
 

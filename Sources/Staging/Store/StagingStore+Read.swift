@@ -87,6 +87,7 @@ extension StagingStore {
                           access: try row.enumeration("access", as: AccessRestriction.self), source: try row.source())
         space.localizedNames = try row.names()
         space.alternativeNames = try row.names("alt_names")
+        space.keywords = try row.keywords()
         return space
     }
 
@@ -120,6 +121,8 @@ extension StagingStore {
                                   accessibility: try row.accessibility(), source: try row.source())
         connector.localizedNames = try row.names()
         connector.openingHours = row.text("opening_hours")
+        connector.landings = try row.landings()
+        if case .lineString(let coordinates)? = try row.geometry("line_geom") { connector.line = coordinates }
         return connector
     }
 
@@ -150,6 +153,7 @@ extension StagingStore {
             levelID: row.text("level_id"), roomRef: row.text("room_ref"), source: try row.source())
         poi.localizedNames = try row.names()
         poi.alternativeNames = try row.names("alt_names")
+        poi.keywords = try row.keywords()
         return poi
     }
 

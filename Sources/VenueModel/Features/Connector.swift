@@ -13,10 +13,38 @@ public enum ConnectorDirection: String, Hashable, Sendable, Codable, CaseIterabl
     case both
 }
 
-/// A vertical link between levels, standing at one position: a staircase, lift, escalator or ramp.
+/// Where a connector meets a level: a lift's door on one floor, one end of a flight of stairs.
 ///
-/// The graph places a landing on each served level at ``location`` and links the landings of
-/// adjacent levels (a lift becomes a chain, never a clique).
+/// Sources that draw connectors as part of a walkway network (an OSM lift node shared by the
+/// footways of every floor it serves, a flight of steps whose end nodes are shared with the
+/// footways of two levels) give each landing its own position and source vertex; the graph joins
+/// the walkways of that level there, and only there.
+public struct ConnectorLanding: Hashable, Sendable, Codable {
+    /// The level of the landing; `nil` for an intermediate landing between two levels (a
+    /// half-landing where flights meet), which joins only the flights that share it.
+    public var levelID: String?
+    /// Height in level ordinals: the level's ordinal, or a value between two levels for an
+    /// intermediate landing.
+    public var ordinal: Double
+    public var location: Coordinate
+    /// The source's identity of the vertex (OSM `node/123`): walkways on this landing's level
+    /// that share the vertex meet the connector here.
+    public var vertexRef: String?
+
+    public init(levelID: String? = nil, ordinal: Double, location: Coordinate, vertexRef: String? = nil) {
+        self.levelID = levelID
+        self.ordinal = ordinal
+        self.location = location
+        self.vertexRef = vertexRef
+    }
+}
+
+/// A vertical link between levels: a staircase, lift, escalator or ramp.
+///
+/// Without ``landings`` the graph places a landing on each served level at ``location`` and
+/// links the landings of adjacent levels (a lift becomes a chain, never a clique). With them, the
+/// landings stand where the source puts them: a lift's on every level it serves, a drawn flight's
+/// at its two ends.
 public struct Connector: Hashable, Sendable, Codable {
     public var id: String
     public var kind: ConnectorKind
@@ -34,6 +62,11 @@ public struct Connector: Hashable, Sendable, Codable {
     /// When it can be used, in OSM `opening_hours` syntax (IMDF relationship `hours`); `nil` when always.
     public var openingHours: String?
     public var accessibility: Accessibility
+    /// Where the connector meets each level, when the source says; see ``ConnectorLanding``.
+    public var landings: [ConnectorLanding] = []
+    /// The flight as drawn, from the first landing to the second (a stair or escalator way);
+    /// `nil` for lifts and for connectors known only by a point.
+    public var line: [Coordinate]?
     public var source: SourceLocation
 
     public init(id: String, kind: ConnectorKind, buildingID: String?, levelIDs: [String], location: Coordinate,

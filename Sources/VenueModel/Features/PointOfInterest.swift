@@ -24,6 +24,9 @@ public struct PointOfInterest: Hashable, Sendable, Codable {
     public var localizedNames: [String: String] = [:]
     /// Other names it goes by (IMDF `alt_name`: a room number, a nickname), by language code.
     public var alternativeNames: [String: String] = [:]
+    /// More words people search it by, in no particular language (a platform's own letter
+    /// beside its track number, say); searched like names, never shown as one.
+    public var keywords: [String] = []
     public var category: String
     public var description: String?
     /// OSM `opening_hours` syntax, kept as written.
