@@ -27,6 +27,9 @@ public final class ValidationContext {
     /// graph and the bundle match them.
     public private(set) lazy var spaceRefs = Set(venue.spaces.compactMap { $0.ref?.lowercased() })
 
+    /// The walkways of each level, for doors, landings and halls that walkways reach.
+    public private(set) lazy var walkways = WalkwayIndex(venue: venue, projection: locator.projection)
+
     /// The refs of every space and point of interest, lowercased.
     public private(set) lazy var placeRefs = spaceRefs.union(venue.pointsOfInterest.compactMap { $0.ref?.lowercased() })
 

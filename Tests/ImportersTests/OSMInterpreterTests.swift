@@ -64,17 +64,18 @@ import VenueModel
         let data = try osm.importData()
         // A level that cannot be read leaves the element out of the map: an error. Other values
         // lose only themselves: a warning.
-        #expect(codes(data.issues) == ["unknown-level", "invalid-tag", "unknown-level", "unknown-level",
-                                       "elevator-without-levels", "elevator-without-levels"])
+        // Nodes are read before areas.
+        #expect(codes(data.issues) == ["elevator-without-levels", "elevator-without-levels", "unknown-level",
+                                       "invalid-tag", "unknown-level", "unknown-level"])
         #expect(data.issues.filter { $0.code == "unknown-level" }.allSatisfy { $0.severity == .error })
         #expect(data.issues.filter { $0.code != "unknown-level" }.allSatisfy { $0.severity == .warning })
-        #expect(data.issues[0].message == "way/10: level=GF is not a level value: 'GF' is neither a number nor a range like -1-3; the element cannot be placed")
+        #expect(data.issues[2].message == "way/10: level=GF is not a level value: 'GF' is neither a number nor a range like -1-3; the element cannot be placed")
         #expect(data.issues.contains { $0.message == "way/12: level=-1000000-1000000 is not a level value: levels lie between -200 and 200; the element cannot be placed" })
         #expect(data.issues.contains { $0.location?.feature == "node/52" && $0.message.contains("level=EG") })
         #expect(data.openings.isEmpty, "a door whose level is not understood is not guessed")
-        #expect(data.issues[0].location?.feature == "way/10")
-        #expect(data.issues[1].message.contains("width=wide"))
-        #expect(data.issues[4].location?.feature == "node/50")
+        #expect(data.issues[2].location?.feature == "way/10")
+        #expect(data.issues[3].message.contains("width=wide"))
+        #expect(data.issues[0].location?.feature == "node/50")
         // The room with a bad level cannot be placed; the one with a bad width keeps everything else.
         #expect(data.spaces.map(\.feature.id) == ["f:way/11"])
         #expect(data.spaces[0].feature.accessibility.width == nil)
@@ -179,10 +180,14 @@ import VenueModel
         osm.rectangle(11, firstNode: 20, 5, 1, 9, 4, ["indoor": "area", "stairs": "yes", "level": "-1-3", "ref": "TR01"])
         let (venue, _) = try osm.venue()
         #expect(venue.spaces.map(\.kind) == [.elevator, .stairs])
-        #expect(venue.connectors.map(\.kind) == [.elevator, .stairs, .elevator])
-        #expect(venue.connectors[0].levelIDs == ["B@0", "B@1", "B@2", "B@3"])
-        #expect(venue.connectors[1].levelIDs == ["B@-1", "B@0", "B@1", "B@2", "B@3"])
-        #expect(venue.connectors[2].accessibility.wheelchair == .yes)
+        // Nodes are read before areas: the lift node first, then the lift room and the stairwell.
+        #expect(venue.connectors.map(\.kind) == [.elevator, .elevator, .stairs])
+        #expect(venue.connectors[0].accessibility.wheelchair == .yes)
+        #expect(venue.connectors[0].landings.map(\.ordinal) == [0, 1, 2, 3])
+        #expect(venue.connectors[0].landings.allSatisfy { $0.vertexRef == "node/50" })
+        #expect(venue.connectors[1].levelIDs == ["B@0", "B@1", "B@2", "B@3"])
+        #expect(venue.connectors[1].landings.isEmpty, "a lift room's landings are found in the room")
+        #expect(venue.connectors[2].levelIDs == ["B@-1", "B@0", "B@1", "B@2", "B@3"])
     }
 
     @Test func pathsOutdoorsAndIndoorsWithAccessibility() throws {

@@ -61,6 +61,8 @@ import VenueModel
                                                       location: a, buildingID: nil, levelID: Level.outdoorID, source: source))
         venue.pointsOfInterest[1].keywords = ["B", "Gleis \"2\""]
         venue.spaces[1].keywords = ["hall"]
+        venue.spaces[0].opensAtFront = true
+        venue.openings[0].isInferred = true
         venue.paths[0].openingHours = "24/7"
         venue.events = [Event(id: "e1", title: "Lecture", placeRef: "A.0.01", start: 1_764_580_500, end: 1_764_586_000,
                               description: "Intro", source: source)]

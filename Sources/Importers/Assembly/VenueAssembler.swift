@@ -51,6 +51,12 @@ public struct VenueAssembler {
             venue.connectors += resolve(input.connectors, with: &resolver, errors: &errors, issues: &levelIssues) { connector, ids, building in
                 connector.levelIDs = ids
                 connector.buildingID = building
+                // A landing's level is the connector's level of its height; a height between
+                // levels is a half-landing and keeps none.
+                for index in connector.landings.indices {
+                    let id = building.map { Level.id(building: $0, ordinal: connector.landings[index].ordinal) }
+                    connector.landings[index].levelID = id.flatMap { ids.contains($0) ? $0 : nil }
+                }
             }
             venue.paths += resolve(input.paths, with: &resolver, errors: &errors, issues: &levelIssues, single: true) { path, ids, _ in
                 path.levelID = ids[0]
@@ -71,7 +77,11 @@ public struct VenueAssembler {
         errors += duplicateIDs(venue.pointsOfInterest.map { ($0.id, $0.source) }, kind: "point of interest")
         errors += duplicateIDs(venue.events.map { ($0.id, $0.source) }, kind: "event")
         guard errors.isEmpty else { throw ImportFailure(errors) }
-        return (venue, inputs.flatMap(\.issues) + levelIssues)
+        // Doorless ways into rooms (shop fronts, walkways through arcades) once every input is in.
+        var doorless = DoorlessOpenings(venue: venue)
+        let inferred = doorless.infer()
+        venue.openings += inferred.openings
+        return (venue, inputs.flatMap(\.issues) + levelIssues + inferred.issues)
     }
 
     private func resolve<Feature>(_ pending: [PendingFeature<Feature>], with resolver: inout LevelResolver,

@@ -3,23 +3,24 @@ import VenueModel
 
 extension GraphBuilder {
     /// A landing per served level, attached to the space it stands in, and the links between
-    /// adjacent levels: a chain for stairs, escalators and ramps; for lifts, a car node per level
-    /// with boarding and alighting arcs, so the wait is paid once per ride and never per floor.
+    /// them: for lifts, a car node per level with boarding and alighting arcs, so the wait is paid
+    /// once per ride and never per floor; for stairs, escalators and ramps, a chain between
+    /// adjacent levels, or, for a flight drawn as a way, one arc between its two ends.
     func addConnectors() {
         for connector in venue.connectors {
+            if connector.kind != .elevator, connector.landings.count == 2, let line = connector.line {
+                addDrawnFlight(connector, line: line)
+                continue
+            }
             let levels = connector.levelIDs.compactMap { id in levelIndex[id].map { (id: id, index: $0) } }
                 .sorted { venue.levels[$0.index].ordinal < venue.levels[$1.index].ordinal }
             // A connector serving one level links nothing; validation reports it.
             guard levels.count >= 2 else { continue }
             var landings: [Int] = []
             for level in levels {
-                let place = landingPlace(connector, levelID: level.id)
-                let landing = addNode(place?.position ?? connector.location, level: level.index,
-                                      kind: .connectorLanding, label: connector.label)
-                register(landing)
-                landings.append(landing)
-                // A landing in no space stays unlinked on that level; validation reports it.
-                if let place { anchors[place.space, default: [:]][level.id, default: []].append(landing) }
+                let drawn = connector.landings.first { $0.levelID == level.id }
+                landings.append(addLanding(connector, at: drawn?.location ?? connector.location, level: level.index,
+                                           levelID: level.id, vertexRef: drawn?.vertexRef, pinned: drawn != nil))
             }
             switch connector.kind {
             case .elevator: addLift(connector, landings: landings)
@@ -31,15 +32,39 @@ extension GraphBuilder {
     /// How far (metres) a landing left in a void may move to reach its stairwell or lift shaft.
     public static let landingReach = 5.0
 
+    /// The node of a landing on one level. A landing the source places at a vertex of its
+    /// walkways (`pinned`) is that vertex's node, shared with the walkways of the level drawn
+    /// through it; any other stands where ``landingPlace(_:at:levelID:)`` finds room. Either way
+    /// it joins the space it stands in.
+    private func addLanding(_ connector: Connector, at location: Coordinate, level: Int, levelID: String,
+                            vertexRef: String?, pinned: Bool) -> Int {
+        let place = landingPlace(connector, at: location, levelID: levelID)
+        let landing: Int
+        if pinned {
+            landing = node(at: location, level: level)
+            if graph.nodes[landing].kind == .junction {
+                graph.nodes[landing].kind = .connectorLanding
+                graph.nodes[landing].label = connector.label
+            }
+        } else {
+            landing = addNode(place?.position ?? location, level: level, kind: .connectorLanding, label: connector.label)
+            register(landing)
+        }
+        if let vertexRef { shareVertex(vertexRef, node: landing) }
+        // A landing in no space stays unlinked on that level unless walkways meet it; validation reports it.
+        if let place { anchors[place.space, default: [:]][levelID, default: []].append(landing) }
+        return landing
+    }
+
     /// The space a landing stands in on a level, and where it stands.
     ///
-    /// Normally the connector's own point, in the smallest walkable space covering it or on an
+    /// Normally the landing's own point, in the smallest walkable space covering it or on an
     /// outline within the door tolerance. The top floor of a stairwell is often drawn around the
     /// opening the stairs rise through, leaving the connector's point in a void; the landing then
     /// moves to the nearest outline of a stairwell or lift space within ``landingReach``.
-    private func landingPlace(_ connector: Connector, levelID: String) -> (space: Int, position: Coordinate)? {
+    private func landingPlace(_ connector: Connector, at location: Coordinate,
+                              levelID: String) -> (space: Int, position: Coordinate)? {
         let walkable = { (index: Int) in self.venue.spaces[index].kind.isWalkable }
-        let location = connector.location
         if let space = locator.spaces(covering: location, levelID: levelID).first(where: walkable)
             ?? locator.spaces(withOutlineNear: location, levelID: levelID, tolerance: parameters.doorTolerance)
             .first(where: walkable) {
@@ -64,12 +89,72 @@ extension GraphBuilder {
         return attributes
     }
 
-    private func addFlights(_ connector: Connector, landings: [Int]) {
-        let kind: ArcKind = switch connector.kind {
-        case .stairs: .stairs
-        case .escalator: .escalator
-        default: .ramp
+    /// A flight drawn as a way: one arc along its line between the landings at its two ends,
+    /// climbing from the first end's height to the second's, one-way where it runs one way.
+    private func addDrawnFlight(_ connector: Connector, line: [Coordinate]) {
+        var ends: [Int] = []
+        for landing in connector.landings {
+            if let levelID = landing.levelID {
+                guard let level = levelIndex[levelID] else { return }
+                ends.append(addLanding(connector, at: landing.location, level: level, levelID: levelID,
+                                       vertexRef: landing.vertexRef, pinned: true))
+            } else {
+                guard let node = halfLanding(landing, of: connector) else { return }
+                ends.append(node)
+            }
         }
+        let rise = connector.landings[1].ordinal - connector.landings[0].ordinal
+        var attributes = connectorAttributes(connector)
+        attributes.rise = rise
+        let kind = Self.arcKind(connector.kind)
+        let corners = Array(line.dropFirst().dropLast())
+        let length = zip(line, line.dropFirst()).reduce(0) { $0 + locator.distance($1.0, $1.1) }
+        // Up and down are by height; the arc runs from the end the connector may be entered at.
+        let forward = connector.direction == .both || (connector.direction == .up) == (rise > 0)
+        if connector.direction == .both {
+            addEdge(ends[0], ends[1], kind: kind, label: connector.label, attributes: attributes, length: length,
+                    via: corners)
+        } else if forward {
+            addEdge(ends[0], ends[1], kind: kind, label: connector.label, attributes: attributes, length: length,
+                    via: corners, oneWay: true)
+        } else {
+            attributes.rise = -rise
+            if let incline = attributes.incline { attributes.incline = -incline }
+            addEdge(ends[1], ends[0], kind: kind, label: connector.label, attributes: attributes, length: length,
+                    via: corners.reversed(), oneWay: true)
+        }
+        drawnFlights.append(DrawnFlight(connector: connector.id, ends: (ends[0], ends[1])))
+    }
+
+    /// The node of a half-landing between levels, shared by every flight that meets there. It
+    /// stands on the served level nearest its height (the lower one on a tie): which level only
+    /// says where to draw it, since it is joined to flights and unlevelled walkways alone.
+    private func halfLanding(_ landing: ConnectorLanding, of connector: Connector) -> Int? {
+        let key = landing.vertexRef ?? "\(connector.id)@\(landing.location.latitude),\(landing.location.longitude)"
+        if let existing = halfLandingNodes[key] { return existing }
+        let candidates = connector.levelIDs.compactMap { id in levelIndex[id] }
+        guard let level = candidates.min(by: { a, b in
+            let da = abs(venue.levels[a].ordinal - landing.ordinal), db = abs(venue.levels[b].ordinal - landing.ordinal)
+            return (da, venue.levels[a].ordinal) < (db, venue.levels[b].ordinal)
+        }) else { return nil }
+        let node = addNode(landing.location, level: level, kind: .connectorLanding, label: connector.label)
+        halfLandingNodes[key] = node
+        halfLandingHeights[node] = landing.ordinal
+        if let vertexRef = landing.vertexRef { shareVertex(vertexRef, node: node) }
+        return node
+    }
+
+    static func arcKind(_ kind: ConnectorKind) -> ArcKind {
+        switch kind {
+        case .stairs: return .stairs
+        case .escalator: return .escalator
+        case .elevator: return .elevator
+        case .ramp: return .ramp
+        }
+    }
+
+    private func addFlights(_ connector: Connector, landings: [Int]) {
+        let kind = Self.arcKind(connector.kind)
         for (lower, upper) in zip(landings, landings.dropFirst()) {
             var attributes = connectorAttributes(connector)
             let rise = venue.levels[graph.nodes[upper].level].ordinal - venue.levels[graph.nodes[lower].level].ordinal
@@ -92,7 +177,7 @@ extension GraphBuilder {
     private func addLift(_ connector: Connector, landings: [Int]) {
         var cars: [Int] = []
         for landing in landings {
-            let car = addNode(connector.location, level: graph.nodes[landing].level, kind: .connectorLanding,
+            let car = addNode(graph.nodes[landing].coordinate, level: graph.nodes[landing].level, kind: .connectorLanding,
                               label: connector.label)
             cars.append(car)
             var boarding = connectorAttributes(connector)
@@ -124,4 +209,11 @@ extension GraphBuilder {
             return 0
         }
     }
+}
+
+/// A flight drawn as a way, with the nodes of its two ends: what the findings about flights
+/// that meet no walkway look at.
+struct DrawnFlight {
+    var connector: String
+    var ends: (Int, Int)
 }

@@ -7,8 +7,7 @@ extension GraphBuilder {
     /// anchors of that space, so the path joins the doors around it; entrances join the nearest
     /// outdoor path, split where the entrance meets it.
     func addPaths() {
-        let splits = entranceSplits()
-        var nodesOfVertex: [String: [Int]] = [:]
+        let splits = openingSplits()
         for (pathIndex, path) in venue.paths.enumerated() {
             guard let level = levelIndex[path.levelID], path.coordinates.count >= 2 else { continue }
             let indoor = path.levelID != Level.outdoorID
@@ -22,17 +21,15 @@ extension GraphBuilder {
             attributes.access = path.access
             let nodes = path.coordinates.map { node(at: $0, level: level) }
             if let refs = path.vertexRefs, refs.count == nodes.count {
-                for (ref, node) in zip(refs, nodes) where !(nodesOfVertex[ref]?.contains(node) ?? false) {
-                    nodesOfVertex[ref, default: []].append(node)
-                }
+                for (ref, node) in zip(refs, nodes) { shareVertex(ref, node: node) }
             }
             for (segment, (a, b)) in zip(nodes, nodes.dropFirst()).enumerated() {
-                // Entrances met along this segment split it, in walking order.
+                // Doors and entrances met along this segment split it, in walking order.
                 var chain = [a]
                 for split in splits[SegmentKey(path: pathIndex, segment: segment)] ?? [] {
                     let middle = node(at: split.coordinate, level: level)
                     if middle != chain.last, middle != b { chain.append(middle) }
-                    linkEntrance(split.entrance, to: middle)
+                    link(split, to: middle)
                 }
                 chain.append(b)
                 for (tail, head) in zip(chain, chain.dropFirst()) {
@@ -50,14 +47,6 @@ extension GraphBuilder {
                 }
             }
         }
-        // A vertex shared by ways on different levels (an untagged street meeting a level=0 arcade,
-        // say) is one place: join its nodes.
-        for ref in nodesOfVertex.keys.sorted() {
-            guard let nodes = nodesOfVertex[ref], nodes.count > 1 else { continue }
-            for (a, b) in zip(nodes, nodes.dropFirst()) {
-                addEdge(a, b, kind: .walk, label: nil, attributes: ArcAttributes(), length: 0)
-            }
-        }
     }
 
     /// An indoor path ending a little off a door still reaches it.
@@ -73,61 +62,17 @@ extension GraphBuilder {
         }
     }
 
-    private func linkEntrance(_ entrance: Int, to node: Int) {
+    private func link(_ split: OpeningSplit, to node: Int) {
+        guard node != split.opening else { return }
         var attributes = ArcAttributes()
-        attributes.isIndoor = false
-        addEdge(node, entrance, kind: .entrance, label: graph.nodes[entrance].label, attributes: attributes)
+        attributes.isIndoor = split.kind != .entrance
+        addEdge(node, split.opening, kind: split.kind == .entrance ? .entrance : .walk,
+                label: graph.nodes[split.opening].label, attributes: attributes)
     }
 
     struct SegmentKey: Hashable {
         var path: Int
         var segment: Int
-    }
-
-    struct EntranceSplit {
-        var entrance: Int
-        var coordinate: Coordinate
-        /// Position along the segment, 0 at its start.
-        var fraction: Double
-    }
-
-    /// For each entrance, the nearest point on an outdoor path within the snap distance, grouped
-    /// by the segment it lies on and ordered along it. A point within a metre of a vertex snaps to
-    /// the vertex, so no needless stubs appear.
-    private func entranceSplits() -> [SegmentKey: [EntranceSplit]] {
-        guard !entranceNodes.isEmpty else { return [:] }
-        let projection = locator.projection
-        let reach = parameters.entranceSnapDistance
-        var grid = SegmentGrid(cellSize: max(reach, 1))
-        for (pathIndex, path) in venue.paths.enumerated() where path.levelID == Level.outdoorID {
-            let points = path.coordinates.map(projection.project)
-            for (segment, (a, b)) in zip(points, points.dropFirst()).enumerated() {
-                grid.insert(SegmentKey(path: pathIndex, segment: segment), from: a, to: b)
-            }
-        }
-        var result: [SegmentKey: [EntranceSplit]] = [:]
-        for entrance in entranceNodes {
-            let point = projection.project(graph.nodes[entrance].coordinate)
-            var best: (key: SegmentKey, foot: PlanarPoint, fraction: Double, metres: Double)?
-            for key in grid.segments(near: point) {
-                let coordinates = venue.paths[key.path].coordinates
-                let a = projection.project(coordinates[key.segment]), b = projection.project(coordinates[key.segment + 1])
-                let foot = SpaceOutline.closestPoint(on: a, b, to: point)
-                let metres = foot.distance(to: point)
-                guard metres <= reach, metres < best?.metres ?? .infinity else { continue }
-                let length = a.distance(to: b)
-                var fraction = length > 0 ? foot.distance(to: a) / length : 0
-                var snapped = foot
-                if foot.distance(to: a) < 1 { snapped = a; fraction = 0 }
-                else if foot.distance(to: b) < 1 { snapped = b; fraction = 1 }
-                best = (key, snapped, fraction, metres)
-            }
-            guard let best else { continue }
-            result[best.key, default: []].append(EntranceSplit(entrance: entrance, coordinate: projection.unproject(best.foot),
-                                                               fraction: best.fraction))
-        }
-        for key in result.keys { result[key]?.sort { ($0.fraction, $0.entrance) < ($1.fraction, $1.entrance) } }
-        return result
     }
 }
 

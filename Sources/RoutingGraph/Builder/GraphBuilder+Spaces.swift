@@ -21,9 +21,14 @@ extension GraphBuilder {
                 doorAttributes[node] = facts
                 register(node)
                 if isEntrance { entranceNodes.append(node) }
-                for space in locator.spaces(withOutlineNear: opening.location, levelID: levelID,
-                                            tolerance: parameters.doorTolerance)
-                where venue.spaces[space].kind.isWalkable {
+                if opening.isInferred { inferredOpeningNodes.insert(node) }
+                // The spaces whose outline it is on, and a hall or corridor drawn over it (a shop's
+                // front inside the concourse it opens onto).
+                let onOutline = locator.spaces(withOutlineNear: opening.location, levelID: levelID,
+                                               tolerance: parameters.doorTolerance)
+                let under = locator.spaces(covering: opening.location, levelID: levelID)
+                    .filter { venue.spaces[$0].kind.isCirculation }
+                for space in onOutline + under where venue.spaces[space].kind.isWalkable {
                     addAnchor(node, space: space, levelID: levelID)
                 }
             }

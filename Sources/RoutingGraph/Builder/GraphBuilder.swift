@@ -27,11 +27,21 @@ public final class GraphBuilder {
     var nodesAtPosition: [PositionKey: Int] = [:]
     /// Entrance nodes, for joining outdoor paths.
     var entranceNodes: [Int] = []
+    /// Nodes of openings navforge inferred (shop fronts), joined to the walkway they face.
+    var inferredOpeningNodes = Set<Int>()
     /// The space each arc crosses, by arc index, or -1 for paths and connectors: what the
     /// property tests check edges against.
     var arcSpaces: [Int] = []
     /// The representative node of each space on each level.
     var spaceNodes: [Int: [String: Int]] = [:]
+    /// The nodes of each source vertex (OSM `node/123`) on the levels its walkways and landings
+    /// put it on; joined where the levels agree (``joinSharedVertices()``).
+    var nodesOfVertex: [String: [Int]] = [:]
+    /// Half-landings between levels, by source vertex, and their heights in level ordinals.
+    var halfLandingNodes: [String: Int] = [:]
+    var halfLandingHeights: [Int: Double] = [:]
+    /// Flights drawn as ways, with the nodes of their ends.
+    var drawnFlights: [DrawnFlight] = []
 
     public init(venue: Venue, parameters: GraphParameters, locator: SpaceLocator? = nil) {
         self.venue = venue
@@ -49,6 +59,8 @@ public final class GraphBuilder {
         addConnectors()
         addPointsOfInterestInSpaces()
         addPaths()
+        joinSharedVertices()
+        reportUnjoinedFlights()
         addSpaces()
         attachPointsOfInterest()
         arcSpaces += Array(repeating: -1, count: graph.arcs.count - arcSpaces.count)
@@ -81,6 +93,11 @@ public final class GraphBuilder {
         let created = addNode(coordinate, level: level, kind: .junction, label: nil)
         nodesAtPosition[key] = created
         return created
+    }
+
+    /// Records that a node stands for a source vertex, so walkways sharing it meet there.
+    func shareVertex(_ ref: String, node: Int) {
+        if !(nodesOfVertex[ref]?.contains(node) ?? false) { nodesOfVertex[ref, default: []].append(node) }
     }
 
     /// Registers a node so that paths drawn through its position connect to it.

@@ -19,13 +19,14 @@ enum StagingSchema {
         geometryType: "GEOMETRY",
         columns: [.text("id", notNull: true), .text("kind", notNull: true), .text("building_id"),
                   .text("level_ids", notNull: true), .text("name"), .text("names"), .text("alt_names"), .text("keywords"),
-                  .text("ref"), .text("category"), .integer("capacity"), .text("access")] + StagingTable.Column.accessibility)
+                  .text("ref"), .text("category"), .integer("capacity"), .text("access"), .integer("opens_at_front")]
+            + StagingTable.Column.accessibility)
 
     static let openings = StagingTable(
         name: "openings", description: "Doors and entrances", geometryType: "POINT",
         columns: [.text("id", notNull: true), .text("level_ids", notNull: true), .integer("is_entrance", notNull: true),
                   .integer("is_main_entrance", notNull: true), .text("door_type"), .integer("automatic"), .text("access"), .text("name"), .text("names"), .text("ref"),
-                  StagingTable.Column(name: "line_geom", type: "BLOB")] + StagingTable.Column.accessibility)
+                  StagingTable.Column(name: "line_geom", type: "BLOB"), .integer("inferred")] + StagingTable.Column.accessibility)
 
     static let connectors = StagingTable(
         name: "connectors", description: "Stairs, lifts, escalators and ramps between levels", geometryType: "POINT",

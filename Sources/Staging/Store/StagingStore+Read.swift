@@ -88,6 +88,7 @@ extension StagingStore {
         space.localizedNames = try row.names()
         space.alternativeNames = try row.names("alt_names")
         space.keywords = try row.keywords()
+        space.opensAtFront = row.bool("opens_at_front") ?? false
         return space
     }
 
@@ -106,6 +107,7 @@ extension StagingStore {
                               source: try row.source())
         opening.localizedNames = try row.names()
         opening.isMainEntrance = row.bool("is_main_entrance") ?? false
+        opening.isInferred = row.bool("inferred") ?? false
         return opening
     }
 

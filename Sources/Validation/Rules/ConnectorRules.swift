@@ -17,7 +17,9 @@ struct ConnectorLevelsRule: ValidationRule {
 ///
 /// A top-floor stairwell is often drawn around the opening the stairs rise through; the graph
 /// moves such a landing onto a stairwell (or lift shaft) outline within
-/// ``ValidationParameters/landingReach``, so that is not reported.
+/// ``ValidationParameters/landingReach``, so that is not reported. A landing the source puts at
+/// a vertex of its walkways (a lift node, the end of a flight of steps) is reached by those
+/// walkways instead; the graph reports it when none meets it (`landing-not-joined`).
 struct ConnectorOutsideSpaceRule: ValidationRule {
     let code = "connector-outside-space"
 
@@ -37,14 +39,17 @@ struct ConnectorOutsideSpaceRule: ValidationRule {
         var issues: [Issue] = []
         for connector in context.venue.connectors {
             for levelID in connector.levelIDs where levelID != Level.outdoorID {
-                let covering = context.locator.spaces(covering: connector.location, levelID: levelID)
-                let near = context.locator.spaces(withOutlineNear: connector.location, levelID: levelID,
+                let landing = connector.landings.first { $0.levelID == levelID }
+                if connector.landings.contains(where: { $0.vertexRef != nil }) { continue }
+                let location = landing?.location ?? connector.location
+                let covering = context.locator.spaces(covering: location, levelID: levelID)
+                let near = context.locator.spaces(withOutlineNear: location, levelID: levelID,
                                                   tolerance: context.parameters.doorTolerance)
                 guard !(covering + near).contains(where: { context.venue.spaces[$0].kind.isWalkable }),
                       !Self.landsOnShaft(connector, levelID: levelID, context) else { continue }
                 issues.append(Issue(code: code, severity: .warning,
                                     message: "\(connector.kind.rawValue) '\(connector.label)' stands in no walkable space on level \(levelID)",
-                                    location: connector.source, levelID: levelID, coordinate: connector.location))
+                                    location: connector.source, levelID: levelID, coordinate: location))
             }
         }
         return issues

@@ -3,8 +3,9 @@ import VenueModel
 /// `room-without-door` and `space-without-door`: a walkable outline no route can enter.
 ///
 /// A room needs a door on its outline. A corridor or hall may instead open onto a neighbouring
-/// corridor, hall, stairwell or lift (corridors meet without doors) or hold stairs or a lift; only one with none of
-/// these is cut off. Stairwells and lift shafts are entered by their connectors and outdoor areas
+/// corridor, hall, stairwell or lift (corridors meet without doors), hold stairs or a lift, or be
+/// entered by a walkway of its level (a platform, a concourse); only one with none of these is
+/// cut off. Stairwells and lift shafts are entered by their connectors and outdoor areas
 /// by paths, so they are left to the reachability check. A room known only by a point is noted
 /// as `room-without-outline`.
 struct DoorlessSpaceRule: ValidationRule {
@@ -59,6 +60,7 @@ struct DoorlessSpaceRule: ValidationRule {
                   area.envelope.expanded(by: tolerance).intersects(neighbour.envelope) else { continue }
             if area.distance(to: neighbour) <= tolerance { return true }
         }
+        if context.walkways.enters(area, levelID: levelID, tolerance: tolerance) { return true }
         return context.venue.connectors.contains { connector in
             connector.levelIDs.contains(levelID)
                 && context.locator.spaces(covering: connector.location, levelID: levelID).contains(index)

@@ -33,6 +33,7 @@ struct InvalidGeometryRule: ValidationRule {
 }
 
 /// `door-not-on-outline`: a door that touches no walkable space on its level, so it leads nowhere.
+/// A door or entrance on a walkway of its level (a station entrance on a footway) leads there.
 struct DoorNotOnOutlineRule: ValidationRule {
     let code = "door-not-on-outline"
 
@@ -42,7 +43,9 @@ struct DoorNotOnOutlineRule: ValidationRule {
             for levelID in opening.levelIDs where levelID != Level.outdoorID {
                 let spaces = context.locator.spaces(withOutlineNear: opening.location, levelID: levelID,
                                                     tolerance: context.parameters.doorTolerance)
-                guard !spaces.contains(where: { context.venue.spaces[$0].kind.isWalkable }) else { continue }
+                guard !spaces.contains(where: { context.venue.spaces[$0].kind.isWalkable }),
+                      !context.walkways.passes(near: opening.location, levelID: levelID,
+                                               tolerance: context.parameters.doorTolerance) else { continue }
                 let name = opening.name ?? opening.ref ?? opening.id
                 issues.append(Issue(
                     code: code, severity: .warning,

@@ -7,6 +7,8 @@ import VenueModel
 /// Refs are compared per level. Two features with the same ref on one level are a warning: one
 /// of them is almost always mistyped. The same ref on different levels is often a scheme (every
 /// floor has its `WC` or its corridor `F03`) and is noted once per ref, as information.
+/// Platform tracks are left out: every stop numbers its own (two tram stops both have a
+/// platform 1), and route endpoints tell them apart by level or source id.
 struct DuplicateRefRule: ValidationRule {
     let code = "duplicate-ref"
 
@@ -66,7 +68,7 @@ struct DuplicateRefRule: ValidationRule {
                                     coordinate: space.geometry.allCoordinates.first, feature: index))
             }
         }
-        for (index, poi) in venue.pointsOfInterest.enumerated() {
+        for (index, poi) in venue.pointsOfInterest.enumerated() where poi.category != PlatformVocabulary.category {
             guard let ref = poi.ref else { continue }
             result.append(Entry(ref: ref, label: poi.name, source: poi.source, levelID: poi.levelID,
                                 coordinate: poi.location, feature: venue.spaces.count + index))

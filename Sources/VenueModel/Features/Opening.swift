@@ -5,6 +5,10 @@ public enum DoorType: String, Hashable, Sendable, Codable, CaseIterable {
     case revolving
     case swinging
     case folding
+    /// A door rolling or swinging up, mostly a garage door.
+    case overhead
+    /// A hatch flush with the floor.
+    case trapdoor
     /// A gap in the wall with no door leaf.
     case opening
 }
@@ -29,6 +33,9 @@ public struct Opening: Hashable, Sendable, Codable {
     public var localizedNames: [String: String] = [:]
     public var ref: String?
     public var accessibility: Accessibility
+    /// Not in the source: a doorless way in that navforge found where a walkway crosses a room's
+    /// outline or where a shop's front meets a concourse or footway.
+    public var isInferred = false
     public var source: SourceLocation
 
     public init(id: String, levelIDs: [String], location: Coordinate, line: [Coordinate]? = nil,

@@ -61,6 +61,10 @@ public struct Space: Hashable, Sendable, Codable {
     public var capacity: Int?
     public var accessibility: Accessibility
     public var access: AccessRestriction?
+    /// Whether people enter it across its front rather than through doors: a shop unit open to
+    /// the concourse, as walkway-network maps draw them. Without a door, it opens where it meets
+    /// a concourse or footway.
+    public var opensAtFront = false
     public var source: SourceLocation
 
     public init(id: String, kind: SpaceKind, buildingID: String?, levelIDs: [String], geometry: SpaceGeometry,

@@ -31,4 +31,32 @@ extension Polygon {
         return Coordinate(latitude: corners.map(\.latitude).reduce(0, +) / Double(corners.count),
                           longitude: corners.map(\.longitude).reduce(0, +) / Double(corners.count))
     }
+
+    /// A point inside the polygon (outside its holes), also for concave outlines: the middle of
+    /// the widest stretch inside along the line of latitude halfway up the outline. Falls back
+    /// to ``averageCorner`` for degenerate outlines.
+    public var interiorPoint: Coordinate {
+        let latitudes = exterior.map(\.latitude)
+        guard let low = latitudes.min(), let high = latitudes.max(), high > low else { return averageCorner }
+        let latitude = (low + high) / 2
+        var crossings: [Double] = []
+        for open in rings where !open.isEmpty {
+            let ring = open.first == open.last ? open : open + [open[0]]
+            for (a, b) in zip(ring, ring.dropFirst()) where (a.latitude > latitude) != (b.latitude > latitude) {
+                let t = (latitude - a.latitude) / (b.latitude - a.latitude)
+                crossings.append(a.longitude + (b.longitude - a.longitude) * t)
+            }
+        }
+        crossings.sort()
+        var best: (width: Double, middle: Double)?
+        var index = 0
+        // Even-odd: crossings pair up into stretches inside.
+        while index + 1 < crossings.count {
+            let width = crossings[index + 1] - crossings[index]
+            if width > best?.width ?? 0 { best = (width, (crossings[index] + crossings[index + 1]) / 2) }
+            index += 2
+        }
+        guard let best else { return averageCorner }
+        return Coordinate(latitude: latitude, longitude: best.middle)
+    }
 }

@@ -9,7 +9,7 @@ extension OSMIndoorInterpreter {
         var implicitUsed = Set<Double>()
 
         func place(_ anchor: Coordinate, _ levels: OSMLevels) -> String {
-            if let index = building(containing: anchor)
+            if let index = building(containing: anchor, ordinals: levels.ordinals)
                 ?? defaultBuilding.flatMap({ name in buildings.firstIndex { $0.id == name } }) {
                 buildings[index].usedLevels.formUnion(levels.ordinals)
                 buildings[index].explicitLevels.formUnion(levels.explicitOrdinals)
@@ -28,7 +28,10 @@ extension OSMIndoorInterpreter {
             LevelReference(building: nil, value: nil, location: location(element))
         }
         for item in pending.spaces {
-            guard let levels = reference(item) else { continue }
+            // Only outdoor spaces (platforms, squares) come without a level; the others were reported.
+            guard let levels = reference(item) ?? (item.feature.kind == .outdoor ? outdoor(item.element) : nil) else {
+                continue
+            }
             data.spaces.append(PendingFeature(item.feature, levels: levels))
         }
         for item in pending.connectors {
@@ -55,8 +58,15 @@ extension OSMIndoorInterpreter {
             data.pointsOfInterest.append(PendingFeature(item.feature, levels: reference(item) ?? outdoor(item.element)))
         }
 
+        // The first element naming a level names it (elements are read in id order).
+        var implicitNames: [Double: String] = [:]
         for entry in levelNames {
-            if let index = building(containing: entry.anchor) { buildings[index].levelNames[entry.ordinal] = entry.name }
+            if let index = building(containing: entry.anchor, ordinals: [entry.ordinal])
+                ?? defaultBuilding.flatMap({ name in buildings.firstIndex { $0.id == name } }) {
+                if buildings[index].levelNames[entry.ordinal] == nil { buildings[index].levelNames[entry.ordinal] = entry.name }
+            } else if implicitNames[entry.ordinal] == nil {
+                implicitNames[entry.ordinal] = entry.name
+            }
         }
         for building in buildings {
             let contradicted = building.explicitLevels.intersection(building.missingLevels)
@@ -77,7 +87,7 @@ extension OSMIndoorInterpreter {
             data.buildings.append(BuildingDeclaration(
                 building: Building(id: defaultBuilding ?? inputID, name: nil, address: nil, footprint: nil,
                                    source: SourceLocation(file: file)),
-                levels: implicitUsed.sorted().map { .init(ordinal: $0, name: nil) }))
+                levels: implicitUsed.sorted().map { .init(ordinal: $0, name: implicitNames[$0]) }))
         }
         data.issues = issues
         return data

@@ -43,6 +43,7 @@ extension OSMIndoorInterpreter {
             if usedIDs.contains(id) { id = candidate.element.replacingOccurrences(of: "/", with: "-") }
             usedIDs.insert(id)
             let (levels, missing) = taggedLevels(tags, element: candidate.element)
+            markUsed(candidate.element)
             buildings.append(OSMBuilding(
                 id: id, name: tags["name"], localizedNames: OSMTagReader(tags, element: candidate.element).localizedNames,
                 address: Self.address(tags), outline: candidate.polygons,
@@ -98,11 +99,18 @@ extension OSMIndoorInterpreter {
 
     /// The building whose outline holds the point, smallest first when outlines nest. Points on
     /// the outline count as inside: entrances are drawn exactly there.
-    func building(containing point: Coordinate) -> Int? {
+    ///
+    /// A point in an inner ring (a courtyard, a station's open track hall) belongs to the building
+    /// when the feature carries levels of it (`ordinals`): the levels the building declares, or
+    /// any level when it declares none. Features without a level there are outdoors.
+    func building(containing point: Coordinate, ordinals: [Double]? = nil) -> Int? {
         buildings.indices.filter { index in
-            buildings[index].bounds?.contains(point, margin: Self.outlineTolerance) == true
-                && buildings[index].outline.contains {
-                $0.contains(point) || $0.exterior.distance(from: point) <= Self.outlineTolerance
+            let building = buildings[index]
+            guard building.bounds?.contains(point, margin: Self.outlineTolerance) == true else { return false }
+            return building.outline.contains { polygon in
+                if polygon.contains(point) || polygon.exterior.distance(from: point) <= Self.outlineTolerance { return true }
+                guard let ordinals, !ordinals.isEmpty, Polygon.ring(polygon.exterior, contains: point) else { return false }
+                return building.taggedLevels.isEmpty || Set(ordinals).isSubset(of: building.taggedLevels)
             }
         }.min { area(buildings[$0]) < area(buildings[$1]) }
     }

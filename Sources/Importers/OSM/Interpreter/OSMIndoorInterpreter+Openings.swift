@@ -1,14 +1,15 @@
 import VenueModel
 
 extension OSMIndoorInterpreter {
-    /// Nodes tagged `door=*` or `entrance=*` become openings, on the levels their `level` and
-    /// `repeat_on` name, or else on the levels of the ways they belong to.
+    /// Nodes tagged `door=*` or `entrance=*`, and station entrances (`railway=subway_entrance`,
+    /// `railway=train_station_entrance`, `public_transport=entrance`), become openings, on the
+    /// levels their `level` and `repeat_on` name, or else on the levels of the ways they belong to.
     mutating func interpretOpenings() {
         for node in dataset.taggedNodes {
             let tags = node.tags
+            guard Self.isOpening(tags) else { continue }
             let door = tags["door"]
-            let entrance = tags["entrance"].flatMap { $0 == "no" ? nil : $0 }
-            guard door != nil || entrance != nil else { continue }
+            let entrance = Self.entranceValue(tags)
             let element = "node/\(node.id)"
             let position = Coordinate(latitude: node.latitude, longitude: node.longitude)
             var levels = levels(of: tags, element: element)
@@ -29,6 +30,7 @@ extension OSMIndoorInterpreter {
             opening.localizedNames = reader.localizedNames
             opening.isMainEntrance = entrance == "main"
             report(reader)
+            markUsed(element)
             pending.openings.append(.init(feature: opening, anchor: position, levels: levels, element: element))
         }
     }
@@ -46,20 +48,38 @@ extension OSMIndoorInterpreter {
         return texts.count == 1 ? found : nil
     }
 
+    /// Whether the node is a door or an entrance of any kind.
+    static func isOpening(_ tags: OSMTags) -> Bool {
+        tags["door"] != nil || entranceValue(tags) != nil
+    }
+
+    /// The node's `entrance` value (`yes`, `main`, `emergency`, ...); station entrances without
+    /// one are entrances all the same. `entrance=no` is none.
+    static func entranceValue(_ tags: OSMTags) -> String? {
+        if let value = tags["entrance"] { return value == "no" ? nil : value }
+        let station = ["subway_entrance", "train_station_entrance"].contains(tags["railway"] ?? "")
+            || tags["public_transport"] == "entrance"
+        return station ? "yes" : nil
+    }
+
     private mutating func doorType(_ value: String?, element: String) -> DoorType? {
         guard let value else { return nil }
         switch value {
-        case "yes": return nil
+        // `automatic` says how the door opens, not its kind (read with automatic_door).
+        case "yes", "automatic": return nil
         case "no": return .opening
+        // The deprecated loading-dock door is an overhead door.
+        case "loadingdock": return .overhead
         default:
             if let type = DoorType(rawValue: value) { return type }
-            invalidTag("door", value, element: element, "expected hinged, sliding, revolving, swinging, folding, no or yes")
+            invalidTag("door", value, element: element,
+                       "expected hinged, sliding, revolving, swinging, folding, overhead, trapdoor, automatic, no or yes")
             return nil
         }
     }
 
     private mutating func automatic(_ tags: OSMTags, element: String) -> Bool? {
-        guard let value = tags["automatic_door"] else { return nil }
+        guard let value = tags["automatic_door"] else { return tags["door"] == "automatic" ? true : nil }
         switch value {
         case "no": return false
         case "yes", "button", "motion", "floor", "continuous", "slowdown_button": return true

@@ -1,21 +1,17 @@
 import VenueModel
 
 extension OSMIndoorInterpreter {
-    /// Walkable ways: on one level (or none, outdoors) they are paths used as drawn; spanning
-    /// several levels (`highway=steps` + `level=0;1`, `indoor=pathway` + `level=1-2`) they are
-    /// flights, which become connectors at their middle.
+    /// Walkable ways: on one level (or none, outdoors) they are paths used as drawn, once per
+    /// level `repeat_on` adds; with a `level` naming several levels (`highway=steps` +
+    /// `level=0;-1`, `indoor=pathway` + `level=1-2`) they are flights between levels, laid out
+    /// once every way has been read (see ``OSMFlightLayout``). Closed walkable ways tagged as
+    /// areas, and platform areas, are spaces (``interpretSpaces()``).
     mutating func interpretWays() {
         for way in dataset.ways {
             let tags = way.tags
-            guard let kind = Self.pathKind(tags) else { continue }
+            guard let kind = Self.walkwayKind(way) else { continue }
+            let platform = Self.isPlatform(tags)
             let element = "way/\(way.id)"
-            let closed = way.nodeIDs.count > 2 && way.nodeIDs.first == way.nodeIDs.last
-            guard !closed || tags["area"] != "yes" else { continue }
-            // A closed indoor=yes way without highway is an area (an exhibit, a counter), not a walkway.
-            if closed, tags["indoor"] == "yes", tags["highway"] == nil {
-                addIndoorArea(way, element: element)
-                continue
-            }
             let levels = levels(of: tags, element: element)
             if levels == nil, tags["level"] != nil || tags["repeat_on"] != nil { continue }
             let (line, refs) = coordinates(of: way)
@@ -23,21 +19,53 @@ extension OSMIndoorInterpreter {
                 warn("short-way", "\(element) has fewer than two nodes with positions; it is left out", element: element)
                 continue
             }
-            if let levels, levels.spansSeveral {
-                addFlight(tags, line: line, levels: levels, element: element)
+            if let levels, levels.isFlight(tags) {
+                pendingFlights.append(FlightDraft(way: way, line: line, refs: refs, levels: levels, element: element))
                 continue
             }
             var reader = OSMTagReader(tags, element: element)
             var path = Path(
-                id: modelID(element), kind: kind, levelID: "", coordinates: line, name: tags["name"],
+                id: modelID(element), kind: kind, levelID: "", coordinates: line,
+                name: platform ? platformLabel(tags) : tags["name"],
                 stepCount: reader.count("step_count"), isOneWay: Self.isOneWayOnFoot(tags, kind: kind),
                 access: reader.access(), accessibility: reader.accessibility(), source: location(element))
             path.vertexRefs = refs
             applyRamp(tags, to: &path)
             applyConveying(tags, to: &path, element: element)
             report(reader)
-            pending.paths.append(.init(feature: path, anchor: line[0], levels: levels, element: element))
+            markUsed(element)
+            // `repeat_on` draws the same walkway on more levels: one path per level.
+            let perLevel = levels.map { $0.ordinals.count > 1 ? $0.ordinals : [] } ?? []
+            if perLevel.isEmpty {
+                pending.paths.append(.init(feature: path, anchor: line[0], levels: levels, element: element))
+            } else {
+                for ordinal in perLevel {
+                    var copy = path
+                    copy.id = modelID("\(element)@\(Level.formatOrdinal(ordinal))")
+                    pending.paths.append(.init(feature: copy, anchor: line[0], levels: .single(ordinal), element: element))
+                }
+            }
+            if platform { addPlatformLine(way, line: line, levels: levels, element: element) }
         }
+        addFlights()
+        reportMismatchedLevels()
+    }
+
+    /// The path kind of a way people walk along, or `nil`: not walkable, or a closed way that
+    /// encloses an area rather than drawing a line (``interpretSpaces()`` reads those).
+    static func walkwayKind(_ way: OSMWay) -> PathKind? {
+        let tags = way.tags
+        let platform = isPlatform(tags)
+        guard let kind = pathKind(tags) ?? (platform ? .footway : nil) else { return nil }
+        let closed = way.nodeIDs.count > 2 && way.nodeIDs.first == way.nodeIDs.last
+        if closed, isWalkableArea(tags) || (tags["indoor"] == "yes" && tags["highway"] == nil) { return nil }
+        return kind
+    }
+
+    /// Closed walkways that enclose an area people walk across rather than a line they follow:
+    /// `area=yes` squares and halls, and platforms (areas unless tagged `area=no`).
+    static func isWalkableArea(_ tags: OSMTags) -> Bool {
+        tags["area"] == "yes" || (isPlatform(tags) && tags["area"] != "no")
     }
 
     /// Ramps: steps with a ramp beside them (`ramp:wheelchair`, `ramp:stroller`, `ramp`) can be
@@ -57,40 +85,43 @@ extension OSMIndoorInterpreter {
 
     /// `conveying` on a walkway on one level: a moving walkway, one-way in the direction it runs.
     private mutating func applyConveying(_ tags: OSMTags, to path: inout Path, element: String) {
-        guard let conveying = tags["conveying"] else { return }
-        switch conveying {
-        case "forward":
+        switch conveying(tags, element: element) {
+        case .forward?:
             path.isOneWay = true
-        case "backward":
+        case .backward?:
             path.isOneWay = true
             path.coordinates.reverse()
             path.vertexRefs?.reverse()
-        case "yes", "reversible", "no":
+        case .both?, nil:
             break
-        default:
-            invalidTag("conveying", conveying, element: element, "expected yes, forward, backward, reversible or no")
         }
     }
 
-    /// A closed `indoor=yes` way: a point of interest at its middle when it names something,
-    /// otherwise reported as not modelled.
-    private mutating func addIndoorArea(_ way: OSMWay, element: String) {
-        let (ring, _) = coordinates(of: way)
-        guard !ring.isEmpty else { return }
-        let anchor = Polygon(exterior: ring).averageCorner
-        if Self.isPointOfInterest(way.tags) {
-            addPointOfInterest(way.tags, at: anchor, element: element)
-        } else {
-            // The IndoorOSM schema that preceded Simple Indoor Tagging drew every room this way.
-            let schema = way.tags["buildingpart"].map { "; buildingpart=\($0) is the older IndoorOSM schema, which navforge does not read" } ?? ""
-            issues.append(Issue(code: "not-modelled", severity: .info,
-                                message: "\(element) is an indoor=yes area that names nothing navforge uses; left out\(schema)",
-                                location: location(element), coordinate: anchor))
+    /// Which way a conveyor runs relative to the drawing.
+    enum Conveying {
+        case forward
+        case backward
+        case both
+    }
+
+    /// `conveying=forward|backward|reversible|yes`; `nil` without the tag or for `no`.
+    mutating func conveying(_ tags: OSMTags, element: String) -> Conveying? {
+        guard let value = tags["conveying"] else { return nil }
+        switch value {
+        case "forward": return .forward
+        case "backward": return .backward
+        // Reversible escalators change direction during the day; `yes` does not say which way.
+        case "reversible", "yes": return .both
+        case "no": return nil
+        default:
+            invalidTag("conveying", value, element: element, "expected yes, forward, backward, reversible or no")
+            return nil
         }
     }
 
     /// The path kind of a walkable way, or `nil` for ways people do not walk on.
     static func pathKind(_ tags: OSMTags) -> PathKind? {
+        // indoor=yes on an open way without highway is a walkway inside (closed, an area).
         if tags["indoor"] == "pathway" || (tags["indoor"] == "yes" && tags["highway"] == nil) { return .corridor }
         guard let highway = tags["highway"] else { return nil }
         switch highway {
@@ -101,11 +132,12 @@ extension OSMIndoorInterpreter {
         case "pedestrian", "living_street": return .pedestrian
         case "steps": return .steps
         case "corridor": return .corridor
+        case "platform": return .footway
         case "residential", "service", "unclassified", "track", "road", "tertiary", "tertiary_link", "secondary",
              "secondary_link", "primary", "primary_link":
             return .street
         default:
-            // motorway, trunk, construction, proposed, elevator (handled as a connector), platform, ...
+            // motorway, trunk, construction, proposed, elevator (a connector), bus_stop (a point), ...
             return nil
         }
     }
@@ -118,24 +150,23 @@ extension OSMIndoorInterpreter {
         return oneway == "yes"
     }
 
-    private mutating func addFlight(_ tags: OSMTags, line: [Coordinate], levels: OSMLevels, element: String) {
-        var reader = OSMTagReader(tags, element: element)
-        let connectorKind: ConnectorKind
-        if let conveying = tags["conveying"], conveying != "no" {
-            connectorKind = .escalator
-        } else if tags["highway"] == "steps" || tags["step_count"] != nil || tags["indoor"] == "pathway" {
-            // indoor=pathway across levels is how stair flights are drawn in Simple Indoor Tagging.
-            connectorKind = .stairs
-        } else {
-            connectorKind = .ramp
+    /// Walkways of different levels that share a node without a lift there are not joined: that
+    /// would move people between levels for free. Each such node is reported once.
+    private mutating func reportMismatchedLevels() {
+        for (node, walkways) in topology.mismatchedNodes() {
+            let ways = walkways.map { "way/\($0.way) (level \(Level.formatOrdinal($0.ordinal)))" }
+            let element = "node/\(node)"
+            issues.append(Issue(
+                code: "level-mismatch-at-node", severity: .warning,
+                message: "\(element) is shared by walkways on different levels: \(ways.joined(separator: ", ")); they are not joined there. Walkways of two levels meet at a lift node (highway=elevator) or at the ends of steps, an escalator or a ramp whose level names both",
+                location: location(element), coordinate: dataset.positions[node]))
         }
-        let anchor = line.midpoint ?? line[0]
-        var connector = Connector(
-            id: modelID(element), kind: connectorKind, buildingID: nil, levelIDs: [], location: anchor,
-            name: tags["name"], ref: tags["ref"], stepCount: reader.count("step_count"),
-            accessibility: reader.accessibility(), source: location(element))
-        connector.localizedNames = reader.localizedNames
-        report(reader)
-        pending.connectors.append(.init(feature: connector, anchor: anchor, levels: levels, element: element))
+    }
+}
+
+extension OSMLevels {
+    /// One level, for features placed level by level.
+    static func single(_ ordinal: Double) -> OSMLevels {
+        OSMLevels(text: Level.formatOrdinal(ordinal), selector: LevelSelector(terms: [.single(ordinal)]))
     }
 }

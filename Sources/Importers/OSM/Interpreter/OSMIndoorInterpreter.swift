@@ -22,6 +22,17 @@ struct OSMIndoorInterpreter {
     /// For door nodes only: the levelled indoor ways they are a vertex of, to inherit a level.
     let doorWays: [Int64: [Int64]]
     let waysByID: [Int64: OSMWay]
+    /// What the walkways meeting at each node say about its level.
+    let topology: OSMWalkwayTopology
+    /// Flights between levels, laid out once every way has been read.
+    var pendingFlights: [FlightDraft] = []
+    /// Platforms, named once stop positions have been read.
+    var platformDrafts: [PlatformDraft] = []
+    /// Lift nodes with the levels they serve: a lift shaft around one is its shaft, not a second lift.
+    var liftNodes: [(position: Coordinate, ordinals: Set<Double>)] = []
+    /// Elements that reached the model or a finding; levelled elements outside it are reported
+    /// as not modelled, so nothing with a level disappears unnoticed.
+    var usedElements = Set<String>()
 
     init(dataset: OSMDataset, file: String, inputID: String, defaultBuilding: String?) {
         var sorted = dataset
@@ -31,12 +42,13 @@ struct OSMIndoorInterpreter {
         self.inputID = inputID
         self.defaultBuilding = defaultBuilding
         waysByID = Dictionary(sorted.ways.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let doors = Set(sorted.taggedNodes.filter { $0.tags["door"] != nil || $0.tags["entrance"] != nil }.map(\.id))
+        let doors = Set(sorted.taggedNodes.filter { Self.isOpening($0.tags) }.map(\.id))
         var doorWays: [Int64: [Int64]] = [:]
         for way in sorted.ways where way.tags["indoor"] != nil {
             for node in Set(way.nodeIDs) where doors.contains(node) { doorWays[node, default: []].append(way.id) }
         }
         self.doorWays = doorWays
+        topology = OSMWalkwayTopology(dataset: sorted)
     }
 
     mutating func interpret() -> ImportedData {
@@ -44,10 +56,14 @@ struct OSMIndoorInterpreter {
             warn("duplicate-element", "node/\(duplicate) appears twice; the first position is used", element: "node/\(duplicate)")
         }
         findBuildings()
-        interpretSpaces()
-        interpretOpenings()
+        // Ways before spaces: a stairwell with drawn flights in it is not a second staircase.
         interpretWays()
         interpretNodes()
+        interpretSpaces()
+        interpretOpenings()
+        addPlatformPlaces()
+        readLevelNames()
+        reportLeftOut()
         return assemble()
     }
 
@@ -58,6 +74,7 @@ struct OSMIndoorInterpreter {
     }
 
     mutating func warn(_ code: String, _ message: String, element: String, coordinate: Coordinate? = nil) {
+        markUsed(element)
         issues.append(Issue(code: code, severity: .warning, message: message, location: location(element),
                             coordinate: coordinate))
     }
@@ -69,6 +86,11 @@ struct OSMIndoorInterpreter {
 
     func modelID(_ element: String) -> String {
         "\(inputID):\(element)"
+    }
+
+    /// Records that an element reached the model or a finding.
+    mutating func markUsed(_ element: String) {
+        usedElements.insert(element)
     }
 }
 

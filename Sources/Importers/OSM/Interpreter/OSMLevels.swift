@@ -80,6 +80,7 @@ extension OSMIndoorInterpreter {
         case .success(let levels):
             return levels
         case .failure(let problem):
+            markUsed(element)
             issues.append(Issue(code: "unknown-level", severity: .error,
                                 message: "\(element): \(problem.key)=\(problem.value) is not a level value: \(problem.reason); the element cannot be placed",
                                 location: location(element)))

@@ -1,0 +1,271 @@
+import VenueModel
+
+/// Finds the ways into rooms that the data draws without a door node.
+///
+/// Walkway-network maps (stations, malls) rarely put doors on shop outlines. Two rules give such
+/// rooms their ways in, as openings marked ``Opening/isInferred``:
+/// - a walkway of the room's level that crosses the room's outline enters it there (a doorless
+///   shop front, an arcade), wherever no door lies within ``tolerance``;
+/// - a unit entered across its front (``Space/opensAtFront``) that still has no way in opens at
+///   the middle of the longest stretch of its outline lying in or along a corridor, hall or
+///   outdoor area of its level, or else at the point of its outline nearest a walkway of its
+///   level within ``frontReach`` (the graph then joins that walkway).
+///
+/// A room whose only ways in are inferred gets an `opening-inferred` note.
+struct DoorlessOpenings {
+    /// Metres within which a point counts as on an outline, as for doors.
+    static let tolerance = 0.5
+    /// How far (metres) a unit's front may be from the walkway it opens onto.
+    static let frontReach = 10.0
+
+    private let venue: Venue
+    private let projection: LocalProjection
+    private var openingsByLevel: [String: [PlanarPoint]] = [:]
+    /// Every path's vertices in the plane, and their box.
+    private let pathPoints: [(points: [PlanarPoint], box: PlanarBox)]
+
+    init(venue: Venue) {
+        self.venue = venue
+        let projection = LocalProjection(origin: venue.boundingBox?.center ?? Coordinate(latitude: 0, longitude: 0))
+        self.projection = projection
+        pathPoints = venue.paths.map { path in
+            let points = path.coordinates.map(projection.project)
+            return (points, PlanarBox(points))
+        }
+        for opening in venue.openings {
+            for levelID in opening.levelIDs { openingsByLevel[levelID, default: []].append(projection.project(opening.location)) }
+        }
+    }
+
+    /// The openings to add and the notes about rooms entered only through them.
+    mutating func infer() -> (openings: [Opening], issues: [Issue]) {
+        var added: [Opening] = []
+        var issues: [Issue] = []
+        let pathsByLevel = Dictionary(grouping: venue.paths.indices, by: { venue.paths[$0].levelID })
+        for space in venue.spaces where space.kind == .room {
+            let polygons = space.geometry.polygons.map { PlanarPolygon($0, projection) }
+            guard !polygons.isEmpty else { continue }
+            for levelID in space.levelIDs {
+                let paths = pathsByLevel[levelID] ?? []
+                var found: [(point: PlanarPoint, reason: String)] = []
+                for index in paths {
+                    for point in crossings(of: index, with: polygons, levelID: levelID)
+                    where !found.contains(where: { $0.point.distance(to: point) <= Self.tolerance }) {
+                        found.append((point, "\(Self.describe(venue.paths[index])) enters it"))
+                    }
+                }
+                let hasDoor = polygons.contains { polygon in
+                    (openingsByLevel[levelID] ?? []).contains { polygon.distanceToOutline($0) <= Self.tolerance }
+                }
+                if found.isEmpty, !hasDoor, space.opensAtFront, let front = front(of: polygons, levelID: levelID, paths: paths) {
+                    found.append(front)
+                }
+                guard !found.isEmpty else { continue }
+                for (number, entry) in found.enumerated() {
+                    var opening = Opening(
+                        id: "\(space.id)#opening-\(Level.formatOrdinal(ordinal(levelID)))-\(number + 1)", levelIDs: [levelID],
+                        location: projection.unproject(entry.point), isEntrance: false, doorType: .opening,
+                        source: space.source)
+                    opening.isInferred = true
+                    added.append(opening)
+                    openingsByLevel[levelID, default: []].append(entry.point)
+                }
+                if !hasDoor {
+                    let reasons = found.map(\.reason).joined(separator: "; ")
+                    issues.append(Issue(
+                        code: "opening-inferred", severity: .info,
+                        message: "\(space.kind.noun) '\(space.reference)' has no door on level \(levelID); it is entered where \(reasons)",
+                        location: space.source, levelID: levelID, coordinate: projection.unproject(found[0].point)))
+                }
+            }
+        }
+        return (added, issues)
+    }
+
+    private func ordinal(_ levelID: String) -> Double {
+        venue.levels.first { $0.id == levelID }?.ordinal ?? 0
+    }
+
+    private static func describe(_ path: Path) -> String {
+        "walkway \(path.source.feature ?? path.id)"
+    }
+
+    /// Where a walkway passes through a room's outline, going in or coming out, away from doors.
+    private func crossings(of path: Int, with polygons: [PlanarPolygon], levelID: String) -> [PlanarPoint] {
+        let (points, box) = pathPoints[path]
+        guard points.count >= 2, polygons.contains(where: { $0.box.expanded(by: Self.tolerance).intersects(box) }) else {
+            return []
+        }
+        var result: [PlanarPoint] = []
+        for polygon in polygons {
+            for (a, b) in zip(points, points.dropFirst()) {
+                let onA = polygon.distanceToOutline(a) <= Self.tolerance
+                let onB = polygon.distanceToOutline(b) <= Self.tolerance
+                let inA = polygon.contains(a), inB = polygon.contains(b)
+                if onA, !onB, inB { result.append(a) }
+                else if onB, !onA, inA { result.append(b) }
+                else if !onA, !onB, inA != inB, let crossing = polygon.crossing(a, b) { result.append(crossing) }
+            }
+        }
+        return result.filter { point in
+            !(openingsByLevel[levelID] ?? []).contains { $0.distance(to: point) <= Self.tolerance }
+        }
+    }
+
+    /// Where a unit without a way in opens: along a circulation space of its level, else toward
+    /// the nearest walkway within reach.
+    private func front(of polygons: [PlanarPolygon], levelID: String,
+                       paths: [Int]) -> (point: PlanarPoint, reason: String)? {
+        var best: (length: Double, point: PlanarPoint, reason: String)?
+        for other in venue.spaces
+        where other.kind.isCirculation && other.kind != .stairs && other.kind != .elevator && other.levelIDs.contains(levelID) {
+            for area in other.geometry.polygons.map({ PlanarPolygon($0, projection) }) {
+                for polygon in polygons where polygon.box.expanded(by: Self.tolerance).intersects(area.box) {
+                    guard let stretch = polygon.longestStretch(alongOrInside: area, tolerance: Self.tolerance),
+                          stretch.length > best?.length ?? 0 else { continue }
+                    let name = other.name ?? other.ref ?? other.source.feature ?? other.id
+                    best = (stretch.length, stretch.middle, "its front meets \(other.kind.noun) \(name)")
+                }
+            }
+        }
+        if let best { return (best.point, best.reason) }
+        var nearest: (metres: Double, point: PlanarPoint, path: Int)?
+        for index in paths {
+            let (line, box) = pathPoints[index]
+            for polygon in polygons where polygon.box.expanded(by: Self.frontReach).intersects(box) {
+                guard let pair = polygon.nearestOutlinePoint(toLine: line), pair.metres <= Self.frontReach,
+                      pair.metres < nearest?.metres ?? .infinity else { continue }
+                nearest = (pair.metres, pair.point, index)
+            }
+        }
+        guard let nearest else { return nil }
+        return (nearest.point, "its front faces \(Self.describe(venue.paths[nearest.path])), \(Int(nearest.metres.rounded())) m away")
+    }
+}
+
+/// A polygon in a local plane, for the few measures opening inference needs.
+struct PlanarPolygon {
+    let rings: [[PlanarPoint]]
+    let box: PlanarBox
+
+    init(_ polygon: Polygon, _ projection: LocalProjection) {
+        rings = polygon.rings.map { ring in
+            let points = ring.map(projection.project)
+            return points.first == points.last ? points : points + [points[0]]
+        }
+        box = PlanarBox(rings.flatMap { $0 })
+    }
+
+    private var edges: [(PlanarPoint, PlanarPoint)] {
+        rings.flatMap { ring in Array(zip(ring, ring.dropFirst())) }
+    }
+
+    /// Even-odd containment over every ring, so holes are outside.
+    func contains(_ point: PlanarPoint) -> Bool {
+        var inside = false
+        for (a, b) in edges where (a.y > point.y) != (b.y > point.y) {
+            if point.x < (b.x - a.x) * (point.y - a.y) / (b.y - a.y) + a.x { inside.toggle() }
+        }
+        return inside
+    }
+
+    func distanceToOutline(_ point: PlanarPoint) -> Double {
+        edges.map { Self.closestPoint(on: $0.0, $0.1, to: point).distance(to: point) }.min() ?? .infinity
+    }
+
+    /// The first point where segment `a`–`b` crosses an edge, from `a`.
+    func crossing(_ a: PlanarPoint, _ b: PlanarPoint) -> PlanarPoint? {
+        var best: (t: Double, point: PlanarPoint)?
+        for (c, d) in edges {
+            let r = PlanarPoint(x: b.x - a.x, y: b.y - a.y), s = PlanarPoint(x: d.x - c.x, y: d.y - c.y)
+            let denominator = r.x * s.y - r.y * s.x
+            guard denominator != 0 else { continue }
+            let t = ((c.x - a.x) * s.y - (c.y - a.y) * s.x) / denominator
+            let u = ((c.x - a.x) * r.y - (c.y - a.y) * r.x) / denominator
+            guard t >= 0, t <= 1, u >= 0, u <= 1, t < best?.t ?? .infinity else { continue }
+            best = (t, PlanarPoint(x: a.x + t * r.x, y: a.y + t * r.y))
+        }
+        return best?.point
+    }
+
+    /// The longest run of this outline that lies inside `area` or along its outline, with its
+    /// middle; `nil` when none is longer than the tolerance.
+    func longestStretch(alongOrInside area: PlanarPolygon, tolerance: Double) -> (length: Double, middle: PlanarPoint)? {
+        var best: (length: Double, middle: PlanarPoint)?
+        for (a, b) in edges {
+            let length = a.distance(to: b)
+            guard length > 0 else { continue }
+            // Sampled every half metre: fronts are metres long, and this needs no clipping code.
+            let steps = max(Int((length / 0.5).rounded(.up)), 1)
+            var runStart: Int?
+            for step in 0...steps {
+                let t = Double(step) / Double(steps)
+                let point = PlanarPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+                let covered = area.contains(point) || area.distanceToOutline(point) <= tolerance
+                if covered, runStart == nil { runStart = step }
+                if (!covered || step == steps), let start = runStart {
+                    let end = covered ? step : step - 1
+                    let runLength = length * Double(end - start) / Double(steps)
+                    if runLength > tolerance, runLength > best?.length ?? 0 {
+                        let middle = (Double(start + end) / 2) / Double(steps)
+                        best = (runLength, PlanarPoint(x: a.x + (b.x - a.x) * middle, y: a.y + (b.y - a.y) * middle))
+                    }
+                    runStart = nil
+                }
+            }
+        }
+        return best
+    }
+
+    /// The point of this outline nearest to a polyline, and the distance.
+    func nearestOutlinePoint(toLine line: [PlanarPoint]) -> (point: PlanarPoint, metres: Double)? {
+        var best: (point: PlanarPoint, metres: Double)?
+        for (c, d) in zip(line, line.dropFirst()) {
+            for (a, b) in edges {
+                // The closest pair of two segments has an end of one of them in it.
+                for (point, onOutline) in [(a, true), (b, true), (c, false), (d, false)] {
+                    let other = onOutline ? Self.closestPoint(on: c, d, to: point) : Self.closestPoint(on: a, b, to: point)
+                    let metres = point.distance(to: other)
+                    if metres < best?.metres ?? .infinity { best = (onOutline ? point : other, metres) }
+                }
+            }
+        }
+        return best
+    }
+
+    static func closestPoint(on a: PlanarPoint, _ b: PlanarPoint, to point: PlanarPoint) -> PlanarPoint {
+        let dx = b.x - a.x, dy = b.y - a.y
+        let lengthSquared = dx * dx + dy * dy
+        guard lengthSquared > 0 else { return a }
+        let t = max(0, min(1, ((point.x - a.x) * dx + (point.y - a.y) * dy) / lengthSquared))
+        return PlanarPoint(x: a.x + t * dx, y: a.y + t * dy)
+    }
+}
+
+/// An axis-aligned box in a local plane.
+struct PlanarBox {
+    var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+
+    init(_ points: [PlanarPoint]) {
+        for point in points {
+            minX = min(minX, point.x)
+            minY = min(minY, point.y)
+            maxX = max(maxX, point.x)
+            maxY = max(maxY, point.y)
+        }
+    }
+
+    func expanded(by margin: Double) -> PlanarBox {
+        var box = self
+        box.minX -= margin
+        box.minY -= margin
+        box.maxX += margin
+        box.maxY += margin
+        return box
+    }
+
+    func intersects(_ other: PlanarBox) -> Bool {
+        minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
+    }
+
+}
