@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "FingerprintsTests", dependencies: ["Fingerprints", "NavBundle", "VenueModel", "Importers"]),
         .testTarget(name: "PipelineTests",
                     dependencies: ["Pipeline", "NavBundle", "VenueModel", "Staging", "RoutingGraph", "Geometry",
-                                   "Contraction", "Validation", "HeadlessChromium"]),
+                                   "Contraction", "Validation", "Importers", "HeadlessChromium"]),
         .testTarget(name: "navforgeTests", dependencies: ["navforge"]),
     ],
     swiftLanguageModes: [.v6]

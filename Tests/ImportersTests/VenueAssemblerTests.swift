@@ -93,4 +93,20 @@ import VenueModel
             #expect(messages.contains { $0.contains("space id 'x' is used twice") })
         }
     }
+
+    @Test func severalInputsMayDeclareOneBuilding() throws {
+        var plan = ImportedData()
+        plan.buildings = [declaration("A", [0, 1])]
+        plan.spaces = [space("hall", building: "A", level: "0")]
+        var station = ImportedData()
+        var named = declaration("A", [-1, 0])
+        named.building.name = "Central Station"
+        station.buildings = [named]
+        station.spaces = [space("platform", building: "A", level: "-1")]
+        let (venue, issues) = try VenueAssembler(venueID: "v", venueName: "V").assemble([plan, station])
+        #expect(issues.isEmpty)
+        #expect(venue.buildings.map(\.id) == ["A"] && venue.buildings[0].name == "Central Station")
+        #expect(venue.levels.map(\.id) == ["A@-1", "A@0", "A@1"])
+        #expect(venue.spaces.map(\.levelIDs) == [["A@0"], ["A@-1"]])
+    }
 }

@@ -101,10 +101,14 @@ struct DoorlessOpenings {
             for (a, b) in zip(points, points.dropFirst()) {
                 let onA = polygon.distanceToOutline(a) <= Self.tolerance
                 let onB = polygon.distanceToOutline(b) <= Self.tolerance
-                let inA = polygon.contains(a), inB = polygon.contains(b)
-                if onA, !onB, inB { result.append(a) }
-                else if onB, !onA, inA { result.append(b) }
-                else if !onA, !onB, inA != inB, let crossing = polygon.crossing(a, b) { result.append(crossing) }
+                // A walkway vertex on the outline, with the walkway going in from there.
+                if onA, !onB, polygon.contains(b) { result.append(a) }
+                if onB, !onA, polygon.contains(a) { result.append(b) }
+                // Crossings between the vertices, away from a vertex already on the outline.
+                for crossing in polygon.crossings(a, b)
+                where !(onA && crossing.distance(to: a) <= Self.tolerance) && !(onB && crossing.distance(to: b) <= Self.tolerance) {
+                    result.append(crossing)
+                }
             }
         }
         return result.filter { point in
@@ -173,19 +177,24 @@ struct PlanarPolygon {
         edges.map { Self.closestPoint(on: $0.0, $0.1, to: point).distance(to: point) }.min() ?? .infinity
     }
 
-    /// The first point where segment `a`–`b` crosses an edge, from `a`.
-    func crossing(_ a: PlanarPoint, _ b: PlanarPoint) -> PlanarPoint? {
-        var best: (t: Double, point: PlanarPoint)?
+    /// The points where segment `a`–`b` crosses an edge, from `a`; crossings closer together
+    /// than a few centimetres (at a corner, two edges meet the segment) count once.
+    func crossings(_ a: PlanarPoint, _ b: PlanarPoint) -> [PlanarPoint] {
+        var found: [(t: Double, point: PlanarPoint)] = []
         for (c, d) in edges {
             let r = PlanarPoint(x: b.x - a.x, y: b.y - a.y), s = PlanarPoint(x: d.x - c.x, y: d.y - c.y)
             let denominator = r.x * s.y - r.y * s.x
             guard denominator != 0 else { continue }
             let t = ((c.x - a.x) * s.y - (c.y - a.y) * s.x) / denominator
             let u = ((c.x - a.x) * r.y - (c.y - a.y) * r.x) / denominator
-            guard t >= 0, t <= 1, u >= 0, u <= 1, t < best?.t ?? .infinity else { continue }
-            best = (t, PlanarPoint(x: a.x + t * r.x, y: a.y + t * r.y))
+            guard t >= 0, t <= 1, u >= 0, u <= 1 else { continue }
+            found.append((t, PlanarPoint(x: a.x + t * r.x, y: a.y + t * r.y)))
         }
-        return best?.point
+        var result: [PlanarPoint] = []
+        for entry in found.sorted(by: { $0.t < $1.t }) where !result.contains(where: { $0.distance(to: entry.point) < 0.05 }) {
+            result.append(entry.point)
+        }
+        return result
     }
 
     /// The longest run of this outline that lies inside `area` or along its outline, with its

@@ -21,23 +21,41 @@ public struct VenueAssembler {
         var levelIssues: [Issue] = []
         var declaredLevels: [String: [BuildingDeclaration.DeclaredLevel]] = [:]
 
-        for declaration in inputs.flatMap(\.buildings) {
-            let building = declaration.building
-            if let first = venue.buildings.first(where: { $0.id == building.id }) {
-                errors.append(ImportError("building '\(building.id)' is declared twice (first at \(first.source))",
-                                          at: building.source))
-                continue
-            }
-            venue.buildings.append(building)
-            let levels = declaration.levels.sorted { $0.ordinal < $1.ordinal }
-            declaredLevels[building.id] = levels
-            for level in levels {
-                var model = Level(id: Level.id(building: building.id, ordinal: level.ordinal), buildingID: building.id,
-                                  ordinal: level.ordinal, name: level.name, source: level.source ?? building.source)
-                model.localizedNames = level.localizedNames
-                venue.levels.append(model)
+        var declaringInput: [String: Int] = [:]
+        for (input, data) in inputs.enumerated() {
+            for declaration in data.buildings {
+                let building = declaration.building
+                if let index = venue.buildings.firstIndex(where: { $0.id == building.id }) {
+                    // One input declaring a building twice is a mistake in it; several inputs may
+                    // each bring part of one building (its plan, its rooms, a station extract).
+                    guard declaringInput[building.id] != input else {
+                        errors.append(ImportError("building '\(building.id)' is declared twice (first at \(venue.buildings[index].source))",
+                                                  at: building.source))
+                        continue
+                    }
+                    venue.buildings[index].merge(building)
+                } else {
+                    venue.buildings.append(building)
+                    declaringInput[building.id] = input
+                }
+                for level in declaration.levels.sorted(by: { $0.ordinal < $1.ordinal }) {
+                    let id = Level.id(building: building.id, ordinal: level.ordinal)
+                    if let known = venue.levels.firstIndex(where: { $0.id == id }) {
+                        if venue.levels[known].name == nil { venue.levels[known].name = level.name }
+                        continue
+                    }
+                    var model = Level(id: id, buildingID: building.id, ordinal: level.ordinal, name: level.name,
+                                      source: level.source ?? building.source)
+                    model.localizedNames = level.localizedNames
+                    venue.levels.append(model)
+                    declaredLevels[building.id, default: []].append(level)
+                }
             }
         }
+        for id in declaredLevels.keys { declaredLevels[id]?.sort { $0.ordinal < $1.ordinal } }
+        // Each building's levels together, lowest first, in the order buildings were declared.
+        let buildingOrder = Dictionary(venue.buildings.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        venue.levels.sort { ((buildingOrder[$0.buildingID ?? ""] ?? 0), $0.ordinal) < ((buildingOrder[$1.buildingID ?? ""] ?? 0), $1.ordinal) }
 
         var resolver = LevelResolver(declared: declaredLevels)
         for input in inputs {
@@ -189,5 +207,16 @@ struct LevelResolver {
             }
         }
         return Array(Set(chosen)).sorted().map { Level.id(building: building, ordinal: $0) }
+    }
+}
+
+extension Building {
+    /// Takes what a later input knows of the building and this declaration lacks: its name,
+    /// address, footprint and localised names. What both give, the first keeps.
+    mutating func merge(_ other: Building) {
+        name = name ?? other.name
+        address = address ?? other.address
+        footprint = footprint ?? other.footprint
+        localizedNames.merge(other.localizedNames) { first, _ in first }
     }
 }

@@ -22,9 +22,15 @@ extension GraphBuilder {
                 landings.append(addLanding(connector, at: drawn?.location ?? connector.location, level: level.index,
                                            levelID: level.id, vertexRef: drawn?.vertexRef, pinned: drawn != nil))
             }
+            let arcsBefore = graph.arcs.count
             switch connector.kind {
             case .elevator: addLift(connector, landings: landings)
             case .stairs, .escalator, .ramp: addFlights(connector, landings: landings)
+            }
+            for (landing, level) in zip(landings, levels) {
+                guard let drawn = connector.landings.first(where: { $0.levelID == level.id }), drawn.vertexRef != nil else { continue }
+                pinnedLandings.append(PinnedLanding(connector: connector.id, landing: drawn, node: landing,
+                                                    ownNeighbours: neighbours(of: landing, inArcsFrom: arcsBefore)))
             }
         }
     }
@@ -123,7 +129,20 @@ extension GraphBuilder {
             addEdge(ends[1], ends[0], kind: kind, label: connector.label, attributes: attributes, length: length,
                     via: corners.reversed(), oneWay: true)
         }
-        drawnFlights.append(DrawnFlight(connector: connector.id, ends: (ends[0], ends[1])))
+        for (landing, node) in zip(connector.landings, ends) {
+            pinnedLandings.append(PinnedLanding(connector: connector.id, landing: landing, node: node,
+                                                ownNeighbours: Set(ends).subtracting([node])))
+        }
+    }
+
+    /// The nodes joined to `node` by the arcs added since `start`: a connector's own links.
+    private func neighbours(of node: Int, inArcsFrom start: Int) -> Set<Int> {
+        var result = Set<Int>()
+        for arc in graph.arcs[start...] {
+            if arc.tail == node { result.insert(arc.head) }
+            if arc.head == node { result.insert(arc.tail) }
+        }
+        return result
     }
 
     /// The node of a half-landing between levels, shared by every flight that meets there. It
@@ -211,9 +230,11 @@ extension GraphBuilder {
     }
 }
 
-/// A flight drawn as a way, with the nodes of its two ends: what the findings about flights
-/// that meet no walkway look at.
-struct DrawnFlight {
+/// A landing the source put at a vertex of its walkways, with its node and the nodes its own
+/// connector joins it to: what the finding about landings that meet no walkway looks at.
+struct PinnedLanding {
     var connector: String
-    var ends: (Int, Int)
+    var landing: ConnectorLanding
+    var node: Int
+    var ownNeighbours: Set<Int>
 }

@@ -34,30 +34,23 @@ extension GraphBuilder {
         }
     }
 
-    /// A flight whose end meets no walkway, space or other flight cannot be used from that end.
-    func reportUnjoinedFlights() {
+    /// A lift or flight landing the source put at a walkway vertex, but that no walkway, space or
+    /// other flight meets, cannot be used on that level.
+    func reportUnjoinedLandings() {
         var neighbours: [Int: Set<Int>] = [:]
         for arc in graph.arcs {
             neighbours[arc.tail, default: []].insert(arc.head)
             neighbours[arc.head, default: []].insert(arc.tail)
         }
         let connectors = Dictionary(venue.connectors.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        for flight in drawnFlights {
-            guard let connector = connectors[flight.connector] else { continue }
-            for (position, end) in [flight.ends.0, flight.ends.1].enumerated() {
-                // The flight's own arcs lead to its other end; any other neighbour joins it to the level.
-                let other = position == 0 ? flight.ends.1 : flight.ends.0
-                let linked = !(neighbours[end, default: []].subtracting([other]).isEmpty) || anchorsContain(end)
-                guard !linked else { continue }
-                let landing = connector.landings[position]
-                report("flight-not-joined", .warning,
-                       "\(connector.kind.rawValue) \(connector.source.feature ?? connector.id) meets no walkway at its end on level \(Level.formatOrdinal(landing.ordinal)) (\(landing.vertexRef ?? "its end")); it cannot be used from there",
-                       at: connector.source, level: landing.levelID, coordinate: landing.location)
-            }
+        for pinned in pinnedLandings {
+            guard let connector = connectors[pinned.connector] else { continue }
+            let others = neighbours[pinned.node, default: []].subtracting(pinned.ownNeighbours)
+            guard others.isEmpty else { continue }
+            let landing = pinned.landing
+            report("landing-not-joined", .warning,
+                   "\(connector.kind.rawValue) \(connector.source.feature ?? connector.id) meets no walkway on level \(Level.formatOrdinal(landing.ordinal)) at \(landing.vertexRef ?? "its landing"); it cannot be used there",
+                   at: connector.source, level: landing.levelID, coordinate: landing.location)
         }
-    }
-
-    private func anchorsContain(_ node: Int) -> Bool {
-        anchors.values.contains { $0.values.contains { $0.contains(node) } }
     }
 }

@@ -40,8 +40,8 @@ public final class GraphBuilder {
     /// Half-landings between levels, by source vertex, and their heights in level ordinals.
     var halfLandingNodes: [String: Int] = [:]
     var halfLandingHeights: [Int: Double] = [:]
-    /// Flights drawn as ways, with the nodes of their ends.
-    var drawnFlights: [DrawnFlight] = []
+    /// Landings placed at walkway vertices, to report those no walkway meets.
+    var pinnedLandings: [PinnedLanding] = []
 
     public init(venue: Venue, parameters: GraphParameters, locator: SpaceLocator? = nil) {
         self.venue = venue
@@ -60,8 +60,8 @@ public final class GraphBuilder {
         addPointsOfInterestInSpaces()
         addPaths()
         joinSharedVertices()
-        reportUnjoinedFlights()
         addSpaces()
+        reportUnjoinedLandings()
         attachPointsOfInterest()
         arcSpaces += Array(repeating: -1, count: graph.arcs.count - arcSpaces.count)
         return (graph, issues)

@@ -18,15 +18,22 @@ public struct Reachability: Sendable {
         /// Rooms reachable from the main entrances alone; `nil` when the venue marks none.
         public var roomsFromMainEntrance: Int?
 
-        /// `381/392 rooms (97.2 %)`.
-        public var roomPhrase: String { Self.phrase(reachableRooms, of: rooms) }
+        /// `381/392 rooms (97.2 %)`; in a venue without rooms (a station's walkways), its points
+        /// of interest: `30/41 places (73.2 %)`; `no places` when it has neither.
+        public var roomPhrase: String {
+            if rooms > 0 { return Self.phrase(reachableRooms, of: rooms, noun: "rooms") }
+            if pointsOfInterest > 0 { return Self.phrase(reachablePointsOfInterest, of: pointsOfInterest, noun: "places") }
+            return "no places"
+        }
 
-        /// `370/392 rooms (94.4 %)` from the main entrance, when the venue marks one.
-        public var mainEntrancePhrase: String? { roomsFromMainEntrance.map { Self.phrase($0, of: rooms) } }
+        /// `370/392 rooms (94.4 %)` from the main entrance, when the venue marks one and has rooms.
+        public var mainEntrancePhrase: String? {
+            guard rooms > 0 else { return nil }
+            return roomsFromMainEntrance.map { Self.phrase($0, of: rooms, noun: "rooms") }
+        }
 
-        static func phrase(_ reached: Int, of rooms: Int) -> String {
-            let share = rooms == 0 ? 100 : Double(reached) * 100 / Double(rooms)
-            return "\(reached)/\(rooms) rooms (\(String(format: "%.1f", share)) %)"
+        static func phrase(_ reached: Int, of count: Int, noun: String) -> String {
+            "\(reached)/\(count) \(noun) (\(String(format: "%.1f", Double(reached) * 100 / Double(count))) %)"
         }
     }
 
@@ -38,6 +45,12 @@ public struct Reachability: Sendable {
 
     public init(venue: Venue, compiled: CompiledGraph) {
         let graph = compiled.graph
+        guard !graph.arcs.isEmpty else {
+            issues.append(Issue(code: "empty-graph", severity: .error,
+                                message: "the navigation graph is empty (\(graph.nodes.count) nodes, no arcs): no space, door, walkway or connector could be linked, so nothing can be routed; check that the inputs carry walkways or spaces with doors, and that their levels resolve",
+                                location: nil))
+            return
+        }
         let entrances = graph.nodes.indices.filter { graph.nodes[$0].kind == .entrance }
         let mainLocations = Set(venue.openings.filter(\.isMainEntrance).map(\.location))
         let mainEntrances = entrances.filter { mainLocations.contains(graph.nodes[$0].coordinate) }
@@ -66,6 +79,12 @@ public struct Reachability: Sendable {
             figures.largestComponent = pieces.sizes.max() ?? 0
             figures.componentsWithPlaces = Set(places.map { pieces.root[$0.node] }).count
             self.figures.append(figures)
+        }
+        if places.count > 1, Self.noTwoPlacesMeet(places, graph: graph, compiled: compiled, entrances: entrances) {
+            issues.append(Issue(code: "no-place-reachable", severity: .error,
+                                message: "none of the \(places.count) places can be reached from an entrance or from another place by any profile: each stands alone in the graph",
+                                location: nil))
+            return
         }
         guard !entrances.isEmpty else {
             if !places.isEmpty {
@@ -137,6 +156,22 @@ public struct Reachability: Sendable {
                                 reference: "'\(poi.name)'", levelID: poi.levelID, source: poi.source))
         }
         return result
+    }
+
+    /// Whether, for every profile, no place shares a piece of the graph with an entrance or with
+    /// another place: then no route can be given at all.
+    static func noTwoPlacesMeet(_ places: [Place], graph: NavigationGraph, compiled: CompiledGraph,
+                                entrances: [Int]) -> Bool {
+        compiled.profiles.allSatisfy { profile in
+            let pieces = components(graph: graph, costs: profile.costs)
+            let entrancePieces = Set(entrances.map { pieces.root[$0] })
+            var seen = Set<Int>()
+            for place in places {
+                let piece = pieces.root[place.node]
+                if entrancePieces.contains(piece) || !seen.insert(piece).inserted { return false }
+            }
+            return true
+        }
     }
 
     /// Union-find over the arcs a profile may use.

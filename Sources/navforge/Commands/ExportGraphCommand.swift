@@ -37,6 +37,7 @@ struct ExportGraphCommand: ParsableCommand {
     func run() throws {
         do {
             let compiled = try load()
+            for line in VerticalConnections(compiled).lines { Console.out(line) }
             if let geojson { try writeLayers(compiled, to: geojson) }
             if edgelist.count == 2 {
                 let text = try EdgeList(compiled).text(profile: edgelist[0])

@@ -110,11 +110,10 @@ extension OSMIndoorInterpreter {
                 let metres = platform.distance(to: position)
                 if metres <= Self.stopReach, metres < best?.metres ?? .infinity { best = (index, metres) }
             }
-            if let best {
-                stopsOfPlatform[best.index, default: []].append(stop)
-                servedStops.insert(stop.id)
-                markUsed("node/\(stop.id)")
-            }
+            guard let best, Self.serves(stop.tags, platformDrafts[best.index].tags, stationNames: stationNames) else { continue }
+            stopsOfPlatform[best.index, default: []].append(stop)
+            servedStops.insert(stop.id)
+            markUsed("node/\(stop.id)")
         }
         for (index, platform) in platformDrafts.enumerated() {
             var tracks = Self.ownTracks(platform.tags)
@@ -179,6 +178,18 @@ extension OSMIndoorInterpreter {
         pending.pointsOfInterest.append(.init(feature: poi, anchor: position, levels: Self.firstLevel(levels),
                                               element: element))
         markUsed(element)
+    }
+
+    /// Whether a stop position beside a platform is part of it: a stop of one of the platform's
+    /// own tracks, a stop that names a platform without a name or tracks of its own, or a stop
+    /// without a track. A stop of another track (a tram stop beside a bus bay, a numbered bay of
+    /// a named bus terminal) is a place of its own.
+    static func serves(_ stop: OSMTags, _ platform: OSMTags, stationNames: Set<String>) -> Bool {
+        guard let track = (stop["local_ref"] ?? stop["ref"]).map(PlatformVocabulary.number(of:)) else { return true }
+        let tracks = ownTracks(platform).map(PlatformVocabulary.number(of:))
+        if !tracks.isEmpty { return tracks.contains(track) }
+        guard let name = platform["name"] else { return true }
+        return name.contains(";") || stationNames.contains(name.lowercased())
     }
 
     /// A point lies on one level: the first a list names.

@@ -23,13 +23,22 @@ extension OSMIndoorInterpreter {
                 }
                 continue
             }
-            guard let polygon = polygon(of: way, element: element) else { continue }
+            guard let polygon = polygon(of: way, element: element) else {
+                if kind == .platform { keepBrokenPlatform(tags, nodes: way.nodeIDs, element: element) }
+                continue
+            }
             addSpace(tags: tags, kind: kind, polygons: [polygon], element: element)
         }
         for relation in dataset.relations where relation.tags["type"] == "multipolygon" {
             guard let kind = Self.spaceKind(relation.tags) else { continue }
             let element = "relation/\(relation.id)"
-            guard let polygons = polygons(of: relation, element: element) else { continue }
+            guard let polygons = polygons(of: relation, element: element) else {
+                if kind == .platform {
+                    let nodes = relation.members.filter { $0.type == .way }.flatMap { waysByID[$0.id]?.nodeIDs ?? [] }
+                    keepBrokenPlatform(relation.tags, nodes: nodes, element: element)
+                }
+                continue
+            }
             addSpace(tags: relation.tags, kind: kind, polygons: polygons, element: element)
         }
     }
@@ -159,6 +168,17 @@ extension OSMIndoorInterpreter {
             source: location(element))
         connector.localizedNames = connectorReader.localizedNames
         pending.connectors.append(.init(feature: connector, anchor: anchor, levels: levels, element: element))
+    }
+
+    /// A platform whose outline cannot be built (an extract cut through it) still has its tracks:
+    /// its places stand on what remains of the outline, and the outline finding says why it is no area.
+    private mutating func keepBrokenPlatform(_ tags: OSMTags, nodes: [Int64], element: String) {
+        let positions = nodes.compactMap { dataset.positions[$0] }
+        guard !positions.isEmpty else { return }
+        let levels = levels(of: tags, element: element)
+        if levels == nil, tags["level"] != nil || tags["repeat_on"] != nil { return }
+        let shape: PlatformDraft.Shape = positions.count > 1 ? .line(positions) : .point(positions[0])
+        platformDrafts.append(PlatformDraft(element: element, tags: tags, shape: shape, levels: levels))
     }
 
     /// Whether flights drawn inside a stairwell (with an end in it) climb through every pair of

@@ -1,0 +1,93 @@
+import Foundation
+import Importers
+import NavBundle
+@testable import RoutingGraph
+import Validation
+import VenueModel
+
+/// One file of `Fixtures/walkway-networks`, imported, assembled and compiled into a graph with
+/// the default profiles: what the walkway-network tests assert on.
+struct WalkwayFixture {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/walkway-networks")
+
+    let venue: Venue
+    /// The importers' and assembler's findings, then the graph's.
+    let issues: [Issue]
+    let compiled: CompiledGraph
+    let positions: OSMNodePositions
+
+    init(_ name: String) throws {
+        let url = Self.folder.appendingPathComponent(name)
+        var dataset = try OSMImporter.readDataset(url, displayName: name, encoding: nil)
+        dataset.finish()
+        positions = dataset.positions
+        let data = OSMImporter.interpret(dataset, file: name, inputID: "f", options: OSMImportOptions())
+        let assembled = try VenueAssembler(venueID: "f", venueName: "fixture").assemble([data])
+        venue = assembled.venue
+        let parameters = GraphParameters()
+        let built = GraphBuilder(venue: venue, parameters: parameters).build()
+        compiled = CompiledGraph(graph: built.graph, profiles: parameters.profiles)
+        issues = assembled.issues + built.issues
+    }
+
+    var graph: NavigationGraph { compiled.graph }
+
+    func codes() -> [String] { issues.map(\.code) }
+
+    /// The findings of the validation rules on the venue.
+    func validation() -> [Issue] { Validator(venue: venue).run() }
+
+    func ordinal(of node: Int) -> Double {
+        let id = graph.levelIDs[graph.nodes[node].level]
+        return venue.levels.first { $0.id == id }?.ordinal ?? .nan
+    }
+
+    /// The graph nodes standing at an OSM node, on the level with this ordinal.
+    func nodes(at osm: Int64, ordinal level: Double) -> [Int] {
+        guard let position = positions[osm] else { return [] }
+        return graph.nodes.indices.filter { graph.nodes[$0].coordinate == position && ordinal(of: $0) == level }
+    }
+
+    /// The one graph node at an OSM node on a level, lift cars aside (they stand where their
+    /// landing does); fails the test when there is not exactly one.
+    func node(_ osm: Int64, level ordinal: Double) throws -> Int {
+        let cars = Set(graph.arcs.filter { $0.kind == .elevator && self.ordinal(of: $0.tail) != self.ordinal(of: $0.head) }
+            .flatMap { [$0.tail, $0.head] })
+        let found = nodes(at: osm, ordinal: ordinal).filter { !cars.contains($0) }
+        guard found.count == 1 else { throw FixtureError("node/\(osm) on level \(ordinal) is \(found.count) graph nodes") }
+        return found[0]
+    }
+
+    /// Seconds of the quickest route for a profile, `nil` when there is none.
+    func seconds(from start: Int, to end: Int, profile: String = "foot") -> Double? {
+        guard let costs = compiled.profiles.first(where: { $0.name == profile })?.costs else { return nil }
+        let search = CostSearch(graph: graph, costs: costs, sources: [start])
+        return search.reaches(end) ? Double(search.cost[end]) / 1000 : nil
+    }
+
+    /// Metres between two OSM nodes.
+    func metres(_ a: Int64, _ b: Int64) -> Double {
+        guard let first = positions[a], let second = positions[b] else { return .nan }
+        return LocalProjection(origin: first).distance(first, second)
+    }
+
+    /// Arcs from `tail` to `head`.
+    func arcs(from tail: Int, to head: Int) -> [GraphArc] {
+        graph.arcs.filter { $0.tail == tail && $0.head == head }
+    }
+
+    /// The node a route to a point of interest ends at, by its name.
+    func place(_ name: String) throws -> Int {
+        let matches = venue.pointsOfInterest.filter { $0.name == name }
+        guard matches.count == 1, let node = graph.placeNodes[.pointOfInterest(matches[0].id)] else {
+            throw FixtureError("\(matches.count) points of interest named \(name) on the graph")
+        }
+        return node
+    }
+}
+
+struct FixtureError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
