@@ -15,7 +15,8 @@ public enum RuleCatalogue {
     /// not routed (a pipeline without a graph stage), whose validation leaves them out.
     public static let routingCodes: Set<String> = [
         "door-not-on-outline", "room-without-door", "space-without-door", "connector-outside-space",
-        "level-without-vertical-connection", "building-without-entrance",
+        "level-without-vertical-connection", "building-without-entrance", "landing-not-joined", "empty-graph",
+        "no-place-reachable",
     ]
 
     /// Fix hints by code.
@@ -50,6 +51,9 @@ public enum RuleCatalogue {
         Entry(code: "entrance-inferred", reporter: "validate (graph)", hint: "Tag the real entrances to control which doors are used."),
         Entry(code: "place-not-connected", reporter: "validate (graph)", hint: "Move the point of interest into a room or corridor, or give it a valid `room` ref."),
         Entry(code: "space-too-complex", reporter: "validate (graph)", hint: "Simplify the outline, or split the space."),
+        Entry(code: "landing-not-joined", reporter: "validate (graph)", hint: "Share the lift's or flight's node with a walkway of that level, or correct the level tags."),
+        Entry(code: "empty-graph", reporter: "validate (graph)", hint: "Check that the inputs have walkways or spaces with doors, and that their levels resolve; or drop the graph stage for a venue that is only searched."),
+        Entry(code: "no-place-reachable", reporter: "validate (graph)", hint: "Join the places: add the doors, walkways, lifts or stairs between them, and tag entrances."),
         // Importers.
         Entry(code: "invalid-tag", reporter: "OSM", hint: "Use the documented value format (docs/osm-tagging.md)."),
         Entry(code: "open-outline", reporter: "OSM", hint: "Close the way, or fix the multipolygon's members into closed rings."),
@@ -61,6 +65,10 @@ public enum RuleCatalogue {
         Entry(code: "elevator-without-levels", reporter: "OSM", hint: "Tag the levels the lift serves (`level=0;1` or `-1-3`)."),
         Entry(code: "level-not-existent", reporter: "OSM", hint: "Remove the level from `non_existent_levels`, or move the features."),
         Entry(code: "not-modelled", reporter: "OSM, IMDF", hint: "Nothing, unless you expected the feature to be used; then retag it."),
+        Entry(code: "level-mismatch-at-node", reporter: "OSM", hint: "Tag the node as a lift (`highway=elevator` with both levels), join the levels by steps or a ramp, or correct one way's `level`."),
+        Entry(code: "flight-ends-on-one-level", reporter: "OSM", hint: "Check the flight's `level` and the levels of the walkways at its ends."),
+        Entry(code: "conveying-direction-unknown", reporter: "OSM", hint: "Share the escalator's end nodes with the walkways of each level, or tag `incline=up|down`."),
+        Entry(code: "opening-inferred", reporter: "import", hint: "Nothing, when the unit is open to the concourse; otherwise map its door (`door=*` on its outline)."),
         Entry(code: "imdf-version", reporter: "IMDF", hint: "Export IMDF 1.x."),
         Entry(code: "unknown-property", reporter: "IMDF", hint: "Rename the property to IMDF's spelling, or drop it."),
         Entry(code: "unknown-file", reporter: "IMDF", hint: "Remove the file, or ignore it when it is an intended extension."),
