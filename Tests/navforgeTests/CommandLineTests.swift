@@ -235,3 +235,43 @@ import Testing
         #expect(bad.status == 1 && bad.errorOutput.contains("line 1: unknown profile 'bicycle'"))
     }
 }
+
+@Suite struct EndpointCommandLineTests {
+    /// A copy of the station of readers/vectors/station, built.
+    static func station() throws -> CommandLineRunner {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("navforge-station-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: CommandLineRunner.repository.appendingPathComponent("readers/vectors/station"), to: root)
+        let cli = CommandLineRunner(directory: root)
+        #expect(try cli.run(["build", "station.yml"]).status == 0)
+        return cli
+    }
+
+    static let bundle = "build/station/station-1.0.0.navbundle"
+
+    @Test func routeTakesSynonymsNamesWithLevelsSourceIdsAndPositions() throws {
+        let cli = try Self.station()
+        let route = try cli.run(["route", Self.bundle, "--from", "Gleis 1", "--to", "Rossmann@EG@S"])
+        #expect(route.status != 0, "EG@S is no level: the text is unknown")
+        let found = try cli.run(["route", Self.bundle, "--from", "Gleis 1", "--to", "Rossmann@S@0"])
+        #expect(found.status == 0, "\(found.errorOutput)")
+        #expect(found.output.contains("Route from 1 Platform 1"))
+        #expect(found.output.contains("to Rossmann"))
+        let byId = try cli.run(["route", Self.bundle, "--from", "node/4090296503", "--to", "49.4036,8.6760@UG"])
+        #expect(byId.status == 0, "\(byId.errorOutput)")
+        #expect(byId.output.contains("Route from Geldautomat") && byId.output.contains("to 49.4036, 8.676"))
+    }
+
+    @Test func ambiguousAndUnknownEndpointsSayWhy() throws {
+        let cli = try Self.station()
+        let ambiguous = try cli.run(["route", Self.bundle, "--from", "Rossmann", "--to", "Kiosk"])
+        #expect(ambiguous.status == 1)
+        #expect(ambiguous.errorOutput.contains("'Rossmann' names 3 places: Rossmann (EG, Station, node/1001)"))
+        #expect(ambiguous.errorOutput.contains("Rossmann (UG, Station, node/1002)"))
+        let unknown = try cli.run(["route", Self.bundle, "--from", "Rosmann", "--to", "Kiosk"])
+        #expect(unknown.errorOutput.contains("did you mean 'Rossmann'"))
+        let noLevel = try cli.run(["route", Self.bundle, "--from", "49.4036,8.6760", "--to", "Kiosk"])
+        #expect(noLevel.errorOutput.contains("needs a level"))
+        let search = try cli.run(["search", Self.bundle, "gleis"])
+        #expect(search.output.contains("Platform 1") && search.output.contains("Café Gleis 9"))
+    }
+}
