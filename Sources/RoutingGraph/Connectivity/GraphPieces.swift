@@ -39,24 +39,29 @@ public struct GraphPieces: Hashable, Sendable {
         }
         let component = Self.stronglyConnected(nodeCount: nodeCount, start: start, heads: heads)
 
-        var size: [Int: Int] = [:], lowest: [Int: Int] = [:], hasEntrance: [Int: Bool] = [:]
+        // Per component, named by a member node: its size, lowest node and whether it has an entrance.
+        var size = [Int](repeating: 0, count: nodeCount), lowest = [Int](repeating: -1, count: nodeCount)
+        var hasEntrance = [Bool](repeating: false, count: nodeCount)
+        var roots: [Int] = []
         for node in 0..<nodeCount {
             let root = component[node]
-            size[root, default: 0] += 1
-            if lowest[root] == nil { lowest[root] = node }
+            if size[root] == 0 { roots.append(root) }
+            size[root] += 1
+            if lowest[root] < 0 { lowest[root] = node }
             if graph.nodes[node].kind == .entrance { hasEntrance[root] = true }
         }
-        let roots = size.keys.sorted { (size[$1]!, lowest[$0]!) < (size[$0]!, lowest[$1]!) }
-        let largest = roots.first.map { size[$0]! } ?? 0
+        roots.sort { (size[$1], lowest[$0]) < (size[$0], lowest[$1]) }
+        let largest = roots.first.map { size[$0] } ?? 0
         func isMain(_ root: Int) -> Bool {
-            root == roots.first || size[root]! * 2 >= largest || (hasEntrance[root] == true && size[root]! >= 2)
+            root == roots.first || size[root] * 2 >= largest || (hasEntrance[root] && size[root] >= 2)
         }
-        let ordered = roots.filter(isMain) + roots.filter { !isMain($0) }
-        var number: [Int: Int] = [:]
+        let main = roots.filter(isMain)
+        let ordered = main + roots.filter { !isMain($0) }
+        var number = [Int](repeating: 0, count: nodeCount)
         for (position, root) in ordered.enumerated() { number[root] = position }
-        piece = component.map { number[$0]! }
-        sizes = ordered.map { size[$0]! }
-        mainPieceCount = roots.filter(isMain).count
+        piece = component.map { number[$0] }
+        sizes = ordered.map { size[$0] }
+        mainPieceCount = main.count
     }
 
     /// The pieces of one profile: arcs it may use are those with a cost.
