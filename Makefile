@@ -6,6 +6,8 @@ DEMO_BUNDLE = build/demo-campus/demo-campus-1.0.0.navbundle
 READER_TESTS = build/reader-tests
 READER_BUNDLE = $(READER_TESTS)/demo-campus/demo-campus-1.0.0.navbundle
 QUERIES = readers/vectors/demo-campus.queries
+STATION_BUNDLE = $(READER_TESTS)/station/station-1.0.0.navbundle
+STATION_QUERIES = readers/vectors/station.queries
 # The C reader is built as strictly as a consumer might, and run under the sanitizers.
 CFLAGS_STRICT = -std=c99 -Wall -Wextra -pedantic -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all
 
@@ -32,26 +34,33 @@ demo: build
 	@echo
 	$(NAVFORGE) locate $(DEMO_BUNDLE) --scan "00:0b:86:01:09:01:-50,00:0b:86:01:09:02:-70,00:0b:86:01:08:01:-68"
 
-## Runs every test: the Swift packages, then the C and Python readers on a freshly built demo
-## bundle (the C test under the address and undefined-behaviour sanitizers), then checks that the
-## three readers answer the shared query list identically.
+## Runs every test: the Swift packages, then the C and Python readers on freshly built demo and
+## station bundles (the C test under the address and undefined-behaviour sanitizers), then checks
+## that the three readers answer the shared query lists identically.
 test: test-deps
 	$(SWIFT) build --build-tests
 	NAVFORGE_REQUIRE_CHROMIUM=1 $(SWIFT) test --skip-build
 	$(SWIFT) build --product navforge
 	$(NAVFORGE) build pipelines/demo-campus.yml --build-dir $(READER_TESTS) --force
+	$(NAVFORGE) build readers/vectors/station/station.yml --build-dir $(READER_TESTS) --force
 	mkdir -p $(READER_TESTS)/c
 	$(CC) $(CFLAGS_STRICT) -o $(READER_TESTS)/c/test_navbundle readers/c/test_navbundle.c -lm
-	$(READER_TESTS)/c/test_navbundle $(READER_BUNDLE) $(READER_TESTS)/c
+	$(READER_TESTS)/c/test_navbundle $(READER_BUNDLE) $(READER_TESTS)/c $(STATION_BUNDLE)
 	$(NAVFORGE) answer $(READER_BUNDLE) $(QUERIES) > $(READER_TESTS)/answers-swift.txt
+	$(NAVFORGE) answer $(STATION_BUNDLE) $(STATION_QUERIES) > $(READER_TESTS)/station-swift.txt
 	NAVBUNDLE_TEST_BUNDLE=$(READER_BUNDLE) NAVBUNDLE_TEST_ANSWERS=$(READER_TESTS)/answers-swift.txt \
+		NAVBUNDLE_TEST_STATION=$(STATION_BUNDLE) \
 		python3 -m unittest discover --start-directory readers/python --top-level-directory readers/python
 	$(CC) $(CFLAGS_STRICT) -o $(READER_TESTS)/c/answer readers/c/answer.c readers/c/navbundle.c -lm
 	$(READER_TESTS)/c/answer $(READER_BUNDLE) $(QUERIES) > $(READER_TESTS)/answers-c.txt
+	$(READER_TESTS)/c/answer $(STATION_BUNDLE) $(STATION_QUERIES) > $(READER_TESTS)/station-c.txt
 	python3 readers/python/answer.py $(READER_BUNDLE) $(QUERIES) > $(READER_TESTS)/answers-python.txt
+	python3 readers/python/answer.py $(STATION_BUNDLE) $(STATION_QUERIES) > $(READER_TESTS)/station-python.txt
 	cmp $(READER_TESTS)/answers-swift.txt $(READER_TESTS)/answers-c.txt
 	cmp $(READER_TESTS)/answers-swift.txt $(READER_TESTS)/answers-python.txt
-	@echo "Swift, C and Python readers agree on $$(wc -l < $(READER_TESTS)/answers-swift.txt) queries."
+	cmp $(READER_TESTS)/station-swift.txt $(READER_TESTS)/station-c.txt
+	cmp $(READER_TESTS)/station-swift.txt $(READER_TESTS)/station-python.txt
+	@echo "Swift, C and Python readers agree on $$(cat $(READER_TESTS)/answers-swift.txt $(READER_TESTS)/station-swift.txt | wc -l) queries."
 
 clean:
 	rm -rf build

@@ -2,6 +2,7 @@
 """Writes the query list the three bundle readers answer in `make test`.
 
 Usage: scripts/make-reader-queries.py BUNDLE > readers/vectors/demo-campus.queries
+       scripts/make-reader-queries.py BUNDLE > readers/vectors/station.queries
 
 The queries are drawn with a fixed seed from the bundle's own counts, names and extent, so
 rerunning on the same bundle gives the same file. Answers are not stored: `make test` compares
@@ -36,18 +37,32 @@ def main(path):
         return strings[blob + start:blob + end].decode()
 
     places = sections["PLAC"]
+    place_count = struct.unpack_from("<I", places, 0)[0]
     names = []
-    for index in range(struct.unpack_from("<I", places, 0)[0]):
+    records = []
+    for index in range(place_count):
+        level = struct.unpack_from("<H", places, 8 + 64 * index + 2)[0]
         ref, name, category = struct.unpack_from("<III", places, 8 + 64 * index + 8)
         names += [text for text in (string(ref), string(name), string(category)) if text]
+        source = None
+        if "PSRC" in sections:
+            source = string(struct.unpack_from("<I", sections["PSRC"], 8 + 4 * index)[0])
+        records.append((string(ref), string(name), None if level == 0xFFFF else level, source))
+    aliases = []
+    if "ALIA" in sections:
+        alias = sections["ALIA"]
+        alias_count = struct.unpack_from("<I", alias, 4)[0]
+        base = 16 + 4 * (place_count + 1)
+        aliases = [string(struct.unpack_from("<I", alias, base + 12 * index)[0]) for index in range(alias_count)]
+        names += aliases
 
     rng = random.Random(20261123)
     lines = ["# Queries every bundle reader answers identically (readers/vectors/README.md).",
-             "# Made by scripts/make-reader-queries.py from the demo campus bundle."]
+             f"# Made by scripts/make-reader-queries.py from the {meta['venueID']} bundle."]
     for profile in meta["profiles"]:
         # Many routes, because only some pairs have several paths of equal cost, and those are
         # where a reader that strays from the reference query would answer differently.
-        for _ in range(ROUTES_PER_PROFILE):
+        for _ in range(min(ROUTES_PER_PROFILE, node_count * node_count // 4)):
             lines.append(f"route {profile} {rng.randrange(node_count)} {rng.randrange(node_count)}")
         for _ in range(15):
             lines.append(f"exit {profile} {rng.randrange(node_count)}")
@@ -67,7 +82,65 @@ def main(path):
         latitude = rng.uniform(box["south"] - 0.001, box["north"] + 0.001)
         longitude = rng.uniform(box["west"] - 0.001, box["east"] + 0.001)
         lines.append(f"snap {level} {latitude:.7f} {longitude:.7f}")
+    for _ in range(40):
+        level = rng.randrange(len(meta["levels"]))
+        latitude = rng.uniform(box["south"] - 0.0005, box["north"] + 0.0005)
+        longitude = rng.uniform(box["west"] - 0.0005, box["east"] + 0.0005)
+        lines.append(f"snap-profile {rng.choice(meta['profiles'])} {level} {latitude:.7f} {longitude:.7f}")
+    lines += endpoint_queries(rng, meta, records, aliases, box)
     print("\n".join(lines))
+
+
+def endpoint_queries(rng, meta, records, aliases, box):
+    """Endpoint texts of every kind docs/endpoints.md resolves: refs, names, aliases and source
+    ids as written and with case and accents changed, with @level (ordinal, name, id) and
+    @building, positions with and without a level, and texts that are ambiguous, elsewhere,
+    unknown, empty or no position."""
+    levels = meta["levels"]
+    texts = []
+    for ref, name, level, source in records:
+        for text in (ref, name, source):
+            if text:
+                texts.append(text)
+        if name and level is not None:
+            summary = levels[level]
+            ordinal = summary["ordinal"]
+            ordinal_text = str(int(ordinal)) if ordinal == int(ordinal) else repr(ordinal)
+            texts += [f"{name}@{ordinal_text}", f"{name}@{summary['name']}", f"{name}@{summary['id']}"]
+            if summary.get("building"):
+                texts.append(f"{name}@{summary['building']}")
+            # The same name on a level it is not on.
+            other = levels[(level + 1) % len(levels)]
+            texts.append(f"{name}@{other['id']}")
+    texts += aliases
+    chosen = rng.sample(texts, min(120, len(texts)))
+    lines = []
+    for text in chosen:
+        variant = text.upper() if rng.random() < 0.25 else text
+        lines.append(f"endpoint {variant}")
+    for text in rng.sample(texts, min(20, len(texts))):
+        # Misspelt: one character dropped, for the suggestions.
+        if len(text) > 3:
+            cut = rng.randrange(len(text))
+            lines.append(f"endpoint {text[:cut] + text[cut + 1:]}")
+    for _ in range(30):
+        latitude = rng.uniform(box["south"], box["north"])
+        longitude = rng.uniform(box["west"], box["east"])
+        summary = levels[rng.randrange(len(levels))]
+        qualifier = rng.choice([summary["id"], summary["name"], str(int(summary["ordinal"]))])
+        lines.append(f"endpoint {latitude:.7f},{longitude:.7f}@{qualifier}")
+    lines += [
+        "endpoint ", "endpoint   ", "endpoint zzzz", "endpoint @0", "endpoint x@", "endpoint 1,2",
+        f"endpoint {box['south']:.6f}, {box['west']:.6f}", f"endpoint {box['south']:.6f},{box['west']:.6f}@nowhere",
+        "endpoint 91,8@0", "endpoint -45.5,181@0", "endpoint 1.,2@0", "endpoint node/0", "endpoint way/999999999",
+        # What people type at a station (readers/vectors/station): platforms by synonym and ref,
+        # a chain shop on several levels and buildings, cash machines known by their OSM ids.
+        "endpoint Gleis 1", "endpoint platform 1", "endpoint TRACK 2", "endpoint 1", "endpoint voie 8a",
+        "endpoint andén 2", "endpoint Rossmann", "endpoint rossmann@-1", "endpoint Rossmann@UG", "endpoint Rossmann@EG",
+        "endpoint Rossmann@S@0", "endpoint Rossmann@Kiosk", "endpoint Rossmann@3", "endpoint Geldautomat@0",
+        "endpoint node/4090296503", "endpoint Lost property", "endpoint Rosmann",
+    ]
+    return lines
 
 
 if __name__ == "__main__":

@@ -26,7 +26,19 @@ private func exercise(_ bundle: VenueBundle) {
     }
     for index in 0..<min(bundle.placeCount, 256) { _ = try? bundle.place(index) }
     for index in 0..<min(bundle.eventCount, 64) { _ = try? bundle.event(index) }
-    for query in ["a", "A.2", "café", "hall 1", "Ауд"] { _ = try? bundle.searchPrefix(query, limit: 10) }
+    for query in ["a", "A.2", "café", "hall 1", "Ауд", "gleis"] { _ = try? bundle.searchPrefix(query, limit: 10) }
+    for text in ["A.2.04", "Gleis 1", "Rossmann@-1", "node/1", "Rosmann", "48.15,11.58@0"] {
+        if let endpoint = try? bundle.resolveEndpoint(text) {
+            for profile in bundle.profileNames.indices { _ = try? bundle.node(of: endpoint, profile: profile) }
+        }
+    }
+    for index in 0..<min(bundle.placeCount, 64) {
+        _ = try? bundle.placeAliases(index)
+        _ = try? bundle.placeSource(index)
+    }
+    for profile in bundle.profileNames.indices {
+        _ = try? bundle.snap(latitude: 48.1495, longitude: 11.5805, level: 0, profile: profile)
+    }
     if let locator = try? bundle.radioMapLocator() {
         _ = try? locator.locate([ScanReading(accessPoint: "00:0b:86:01:09:01", rssi: -50),
                                  ScanReading(accessPoint: "00:0b:86:01:09:02", rssi: -70),

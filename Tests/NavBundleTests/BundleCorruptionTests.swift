@@ -20,11 +20,29 @@ import Testing
         for index in 0..<bundle.eventCount { _ = try bundle.event(index) }
         for index in 0..<bundle.arcCount { _ = try bundle.arcShape(index) }
         if bundle.hasSearchIndex {
-            for query in ["h", "H.0", "café", "lab"] { _ = try bundle.searchPrefix(query, limit: 5) }
+            for query in ["h", "H.0", "café", "lab", "a", "gleis"] { _ = try bundle.searchPrefix(query, limit: 5) }
         }
         for level in 0..<bundle.levelCount {
             if bundle.hasSnapIndex { _ = try bundle.snap(latitude: 48.15, longitude: 11.58002, level: level) }
             if bundle.hasOutlines { _ = try bundle.outlines(onLevel: level) }
+        }
+        for index in 0..<bundle.placeCount {
+            _ = try bundle.placeAliases(index)
+            _ = try bundle.placeSource(index)
+            for profile in bundle.profileNames.indices { _ = try bundle.attachedNode(place: index, profile: profile) }
+        }
+        for profile in bundle.profileNames.indices {
+            _ = try bundle.pieces(profile: profile)
+            for level in 0..<bundle.levelCount where bundle.hasSnapIndex {
+                _ = try bundle.snap(latitude: 48.15, longitude: 11.58002, level: level, profile: profile)
+            }
+        }
+        if bundle.hasSearchIndex {
+            for text in ["Gleis 1", "Rossmann@1", "node/21", "Rosmann", "48.15,11.58@0"] {
+                if let endpoint = try? bundle.resolveEndpoint(text), !bundle.profileNames.isEmpty {
+                    _ = try bundle.node(of: endpoint, profile: 0)
+                }
+            }
         }
         if bundle.nodeCount > 1, !bundle.profileNames.isEmpty {
             _ = try bundle.shortestPath(from: 0, to: bundle.nodeCount - 1, profile: 0)
@@ -130,8 +148,8 @@ import Testing
 
     /// Random byte changes with checksums unchecked: whatever the reader then meets inside the
     /// sections, it must throw or succeed, never trap.
-    @Test func survivesRandomCorruptionWithoutChecksums() throws {
-        let image = try BundleWriter.image(of: BundleFixture.contents())
+    @Test(arguments: [false, true]) func survivesRandomCorruptionWithoutChecksums(withPlaceSections: Bool) throws {
+        let image = try BundleWriter.image(of: withPlaceSections ? EndpointFixture.contents() : BundleFixture.contents())
         var generator = SplitMix(seed: 42)
         var failures = 0
         for _ in 0..<2000 {
@@ -147,6 +165,49 @@ import Testing
             }
         }
         #expect(failures > 0, "some corruptions must be detected")
+    }
+}
+
+/// Damaged 1.2 place sections, checksums forged: each refused with an error naming its section.
+@Suite struct PlaceSectionCorruptionTests {
+    func damaged(_ tag: String, _ change: (inout BundleImage, Int) -> Void) throws -> BundleImage {
+        var image = BundleImage(try BundleWriter.image(of: EndpointFixture.contents()))
+        let entry = try #require(image.entry(tag))
+        change(&image, entry.offset)
+        image.fixChecksums()
+        return image
+    }
+
+    func refused(_ image: BundleImage, _ tag: String) {
+        do {
+            let bundle = try image.open()
+            try BundleCorruptionTests().exercise(bundle)
+            Issue.record("damaged \(tag) was accepted")
+        } catch let error as ContainerError {
+            #expect(error.description.contains(tag), "\(error)")
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    @Test func countsThatDoNotMatchAreRefusedAtOpen() throws {
+        for tag in ["PSRC", "ALIA", "ATCH", "PIEC"] {
+            refused(try damaged(tag) { image, offset in image.setUInt32(99, at: offset) }, tag)
+        }
+        refused(try damaged("PIEC") { image, offset in image.setUInt32(7, at: offset + 4) }, "PIEC")
+        refused(try damaged("ALIA") { image, offset in image.setUInt32(0x0FFF_FFFF, at: offset + 4) }, "ALIA")
+    }
+
+    @Test func referencesOutOfRangeAreRefusedWhenRead() throws {
+        // An attachment to a missing node, an alias range past the aliases, a key of another field.
+        refused(try damaged("ATCH") { image, offset in image.setUInt32(1000, at: offset + 8) }, "ATCH")
+        refused(try damaged("ALIA") { image, offset in image.setUInt32(0xFFFF, at: offset + 16 + 4) }, "ALIA")
+        let places = EndpointFixture.contents().places
+        let aliasCount = places.reduce(0) { $0 + $1.aliases.count }
+        let keys = 16 + 4 * (places.count + 1) + 12 * aliasCount
+        refused(try damaged("ALIA") { image, offset in image.data[offset + keys + 6] = 3 }, "ALIA")
+        // PIEC counts that disagree with its bits.
+        refused(try damaged("PIEC") { image, offset in image.setUInt32(5, at: offset + 8 + 16 + 8) }, "PIEC")
     }
 }
 

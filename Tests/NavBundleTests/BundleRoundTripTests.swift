@@ -8,7 +8,7 @@ import Testing
         let bundle = try VenueBundle(path: try BundleFixture.write(contents))
         // The writer completes the metadata from the contents; what the caller gave comes back unchanged.
         var expected = contents.metadata
-        expected.format = "1.1"
+        expected.format = "1.2"
         expected.profiles = ["foot", "wheelchair"]
         expected.levels = [.init(id: "H@0", name: "Ground", building: "Hall", ordinal: 0),
                            .init(id: "H@1", name: "Upper", building: "Hall", ordinal: 1)]

@@ -66,7 +66,7 @@ import Testing
             // A plain scan of the keys, ranked as the format specifies.
             var best: [Int: (UInt8, Int)] = [:]
             for position in 0..<index.keyCount {
-                let key = try index.key(position)
+                let key = try index.keys.key(position)
                 guard !folded.isEmpty, key.text.starts(with: folded) else { continue }
                 if let current = best[key.place], current <= (key.field, position) { continue }
                 best[key.place] = (key.field, position)
@@ -109,7 +109,7 @@ import Testing
         stray.setUInt32(999, at: keys + 8)
         stray.fixChecksums()
         let bundle = try stray.open()
-        let firstKey = try #require(try bundle.searchIndex?.key(0))
+        let firstKey = try #require(try bundle.searchIndex?.keys.key(0))
         #expect(throws: ContainerError.self) {
             try bundle.searchPrefix(String(decoding: firstKey.text, as: UTF8.self), limit: 10)
         }

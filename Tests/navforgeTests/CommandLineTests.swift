@@ -173,13 +173,13 @@ import Testing
         #expect(try cli.run(["build", "pipelines/demo-campus.yml"]).status == 0)
         let inspect = try cli.run(["inspect", Self.bundle])
         #expect(inspect.status == 0)
-        #expect(inspect.output.contains("format    1.1, 18 sections"))
+        #expect(inspect.output.contains("format    1.2, 21 sections"))
         #expect(inspect.output.contains("verified  yes, the whole file and every section"))
         for tag in ["META", "SRCH", "SNAP", "OUTL", "WIFI", "CH03"] { #expect(inspect.output.contains("\n\(tag) ")) }
         #expect(inspect.output.contains("licence CC0-1.0  Demo Campus estates office"))
         let json = try cli.run(["inspect", Self.bundle, "--json"])
         let report = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
-        #expect(report?["verified"] as? Bool == true && (report?["sections"] as? [Any])?.count == 18)
+        #expect(report?["verified"] as? Bool == true && (report?["sections"] as? [Any])?.count == 21)
 
         // One flipped byte in the places: inspect still reports, names the damage, and fails.
         let url = cli.directory.appendingPathComponent(Self.bundle)
@@ -233,5 +233,45 @@ import Testing
         try "route bicycle 0 1\n".write(to: queries, atomically: true, encoding: .utf8)
         let bad = try cli.run(["answer", Self.bundle, "queries.txt"])
         #expect(bad.status == 1 && bad.errorOutput.contains("line 1: unknown profile 'bicycle'"))
+    }
+}
+
+@Suite struct EndpointCommandLineTests {
+    /// A copy of the station of readers/vectors/station, built.
+    static func station() throws -> CommandLineRunner {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("navforge-station-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: CommandLineRunner.repository.appendingPathComponent("readers/vectors/station"), to: root)
+        let cli = CommandLineRunner(directory: root)
+        #expect(try cli.run(["build", "station.yml"]).status == 0)
+        return cli
+    }
+
+    static let bundle = "build/station/station-1.0.0.navbundle"
+
+    @Test func routeTakesSynonymsNamesWithLevelsSourceIdsAndPositions() throws {
+        let cli = try Self.station()
+        let route = try cli.run(["route", Self.bundle, "--from", "Gleis 1", "--to", "Rossmann@EG@S"])
+        #expect(route.status != 0, "EG@S is no level: the text is unknown")
+        let found = try cli.run(["route", Self.bundle, "--from", "Gleis 1", "--to", "Rossmann@S@0"])
+        #expect(found.status == 0, "\(found.errorOutput)")
+        #expect(found.output.contains("Route from 1 Platform 1"))
+        #expect(found.output.contains("to Rossmann"))
+        let byId = try cli.run(["route", Self.bundle, "--from", "node/4090296503", "--to", "49.4036,8.6760@UG"])
+        #expect(byId.status == 0, "\(byId.errorOutput)")
+        #expect(byId.output.contains("Route from Geldautomat") && byId.output.contains("to 49.4036, 8.676"))
+    }
+
+    @Test func ambiguousAndUnknownEndpointsSayWhy() throws {
+        let cli = try Self.station()
+        let ambiguous = try cli.run(["route", Self.bundle, "--from", "Rossmann", "--to", "Kiosk"])
+        #expect(ambiguous.status == 1)
+        #expect(ambiguous.errorOutput.contains("'Rossmann' names 3 places: Rossmann (EG, Station, node/1001)"))
+        #expect(ambiguous.errorOutput.contains("Rossmann (UG, Station, node/1002)"))
+        let unknown = try cli.run(["route", Self.bundle, "--from", "Rosmann", "--to", "Kiosk"])
+        #expect(unknown.errorOutput.contains("did you mean 'Rossmann'"))
+        let noLevel = try cli.run(["route", Self.bundle, "--from", "49.4036,8.6760", "--to", "Kiosk"])
+        #expect(noLevel.errorOutput.contains("needs a level"))
+        let search = try cli.run(["search", Self.bundle, "gleis"])
+        #expect(search.output.contains("Platform 1") && search.output.contains("Café Gleis 9"))
     }
 }

@@ -63,13 +63,41 @@ static uint32_t profile(nb_bundle *bundle, const char *name) {
     return (uint32_t)index;
 }
 
+/* `place P: NODES` or `position: NODES` (a node per profile, `-` for none), or the error class
+ * with its candidates (readers/vectors/README.md). */
+static void endpoint(nb_bundle *bundle, const char *text, FILE *out) {
+    static const char *const codes[] = {"place", "position", "empty", "unknown", "ambiguous", "elsewhere",
+                                        "needs-level", "unknown-level", "bad-coordinate"};
+    nb_endpoint e;
+    if (nb_resolve_endpoint(bundle, text, &e) != NB_OK) stop("%s", nb_last_error(bundle));
+    if (e.kind == NB_ENDPOINT_PLACE || e.kind == NB_ENDPOINT_POSITION) {
+        if (e.kind == NB_ENDPOINT_PLACE) fprintf(out, "place %u:", e.place);
+        else fprintf(out, "position:");
+        for (uint32_t p = 0; p < nb_profile_count(bundle); p++) {
+            uint32_t node;
+            if (nb_endpoint_node(bundle, &e, p, &node) != NB_OK) stop("%s", nb_last_error(bundle));
+            if (node == NB_NONE) fprintf(out, " -");
+            else fprintf(out, " %u", node);
+        }
+    } else if (e.kind == NB_ENDPOINT_AMBIGUOUS || e.kind == NB_ENDPOINT_ELSEWHERE) {
+        fprintf(out, "%s %zu:", codes[e.kind], e.candidate_count);
+        for (size_t i = 0; i < e.candidate_count && i < 5; i++) fprintf(out, " %u", e.candidates[i]);
+    } else if (e.kind == NB_ENDPOINT_UNKNOWN) {
+        fprintf(out, "unknown:");
+        for (size_t i = 0; i < e.candidate_count; i++) fprintf(out, " %u", e.candidates[i]);
+    } else {
+        fprintf(out, "%s", codes[e.kind]);
+    }
+    nb_endpoint_free(&e);
+}
+
 /* Writes the result part of `query`'s answer to `out`. */
 static void answer(nb_bundle *bundle, const char *query, FILE *out) {
     char *copy = malloc(strlen(query) + 1);
     if (copy == NULL) stop("%s", "out of memory");
     strcpy(copy, query);
-    char *words[5];
-    size_t count = split(copy, words, 5);
+    char *words[6];
+    size_t count = split(copy, words, 6);
     if (strcmp(words[0], "route") == 0 && count == 4) {
         uint32_t index = profile(bundle, words[1]);
         long long source = number(words[2], 0xFFFFFFFEll), target = number(words[3], 0xFFFFFFFEll);
@@ -120,6 +148,21 @@ static void answer(nb_bundle *bundle, const char *query, FILE *out) {
             stop("%s", nb_last_error(bundle));
         if (node == NB_NONE) fprintf(out, "none");
         else fprintf(out, "%u %.3f", node, metres);
+    } else if (strcmp(words[0], "snap-profile") == 0 && count == 5) {
+        uint32_t index = profile(bundle, words[1]);
+        long long level = number(words[2], 0xFFFFFFFEll);
+        double latitude = 0, longitude = 0;
+        if (level < 0 || !degrees(words[3], &latitude) || !degrees(words[4], &longitude))
+            stop("cannot read query '%s'", query);
+        uint32_t node;
+        double metres;
+        int fallback;
+        if (nb_snap_profile(bundle, index, latitude, longitude, (uint32_t)level, &node, &metres, &fallback) != NB_OK)
+            stop("%s", nb_last_error(bundle));
+        if (node == NB_NONE) fprintf(out, "none");
+        else fprintf(out, fallback ? "%u %.3f fallback" : "%u %.3f", node, metres);
+    } else if (strcmp(words[0], "endpoint") == 0 && count >= 2) {
+        endpoint(bundle, query + strlen("endpoint "), out);
     } else {
         stop("cannot read query '%s'", query);
     }

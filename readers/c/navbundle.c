@@ -63,6 +63,20 @@ typedef struct {
     uint32_t outline_count;
 } outline_index;
 
+/* The place sections of format 1.2, each checked in full on first use. */
+typedef struct {
+    int checked;
+    const uint8_t *first, *aliases, *keys, *key_text;
+    uint32_t alias_count, key_count;
+} alias_index;
+
+typedef struct {
+    int checked_header;
+    uint8_t *checked; /* per profile: its counts and bits were checked */
+    const uint8_t *headers, *bits;
+    uint32_t words; /* u32 words per profile */
+} piece_index;
+
 struct nb_bundle {
     char path[512];
     char error[1024];
@@ -79,6 +93,9 @@ struct nb_bundle {
     search_index search;
     snap_index snap;
     outline_index outline;
+    alias_index alias;
+    piece_index piece;
+    const uint8_t *sources, *attachments; /* PSRC and ATCH entries once checked, else NULL */
 };
 
 static uint16_t rd16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
@@ -436,6 +453,7 @@ void nb_close(nb_bundle *b) {
     if (b->data) munmap((void *)b->data, b->size);
     free(b->sections);
     free(b->hierarchies);
+    free(b->piece.checked);
     free(b);
 }
 
@@ -1064,14 +1082,35 @@ static nb_status fold_text(nb_bundle *b, const uint8_t *text, size_t length, uin
 }
 
 typedef struct {
-    uint32_t key, place;
+    uint64_t position; /* SRCH key index, or SRCH's key count plus the ALIA key index */
+    uint32_t place;
     uint8_t field;
 } ranked;
 
 static int compare_ranked(const void *x, const void *y) {
     const ranked *a = x, *c = y;
     if (a->field != c->field) return a->field < c->field ? -1 : 1;
-    return a->key < c->key ? -1 : a->key > c->key;
+    return a->position < c->position ? -1 : a->position > c->position;
+}
+
+static nb_status load_aliases(nb_bundle *b);
+
+/* The first key of `keys` (`count` entries into `key_text`) not below `text`, by bisection. */
+static uint32_t lower_bound(const uint8_t *keys, const uint8_t *key_text, uint32_t count, const uint8_t *text,
+                            size_t length) {
+    uint32_t low = 0, high = count;
+    while (low < high) {
+        uint32_t middle = low + (high - low) / 2;
+        const uint8_t *k = keys + 12 * (size_t)middle;
+        if (compare_bytes(key_text + rd32(k), rd16(k + 4), text, length) < 0) low = middle + 1;
+        else high = middle;
+    }
+    return low;
+}
+
+/* Whether key `k` of `key_text` starts with `text`. */
+static int key_starts_with(const uint8_t *k, const uint8_t *key_text, const uint8_t *text, size_t length) {
+    return rd16(k + 4) >= length && memcmp(key_text + rd32(k), text, length) == 0;
 }
 
 nb_status nb_search_prefix(nb_bundle *b, const char *query, size_t limit, nb_match *results, size_t capacity,
@@ -1084,43 +1123,39 @@ nb_status nb_search_prefix(nb_bundle *b, const char *query, size_t limit, nb_mat
         return refuse(b, NB_ERROR_ARGUMENT, "the search text is not valid UTF-8");
     nb_status status = load_search(b);
     if (status != NB_OK) return status;
+    int aliases = find_section(b, "ALIA") != NULL;
+    if (aliases && (status = load_aliases(b)) != NB_OK) return status;
     const search_index *x = &b->search;
     uint8_t *folded;
     size_t length;
     if ((status = fold_text(b, (const uint8_t *)query, query_length, &folded, &length)) != NB_OK) return status;
     if (length == 0) return free(folded), NB_OK;
-    uint32_t low = 0, high = x->key_count;
-    while (low < high) {
-        uint32_t middle = low + (high - low) / 2;
-        const uint8_t *k = KEY(x, middle);
-        if (compare_bytes(x->key_text + rd32(k), rd16(k + 4), folded, length) < 0) low = middle + 1;
-        else high = middle;
-    }
-    /* Each place's best key: the smallest field, and within it the first key in index order. */
+    /* Each place's best key: the smallest field, and within it the first key in index order,
+     * SRCH's keys before ALIA's. */
     uint8_t *best_field = malloc(b->place_count ? b->place_count : 1);
-    uint32_t *best_key = malloc(sizeof(uint32_t) * (b->place_count ? b->place_count : 1));
+    uint64_t *best_position = malloc(sizeof(uint64_t) * (b->place_count ? b->place_count : 1));
     ranked *found = NULL;
     size_t found_count = 0;
-    if (!best_field || !best_key) goto memory;
+    if (!best_field || !best_position) goto memory;
     memset(best_field, 0xFF, b->place_count);
-    uint32_t end = low;
-    while (end < x->key_count && rd16(KEY(x, end) + 4) >= length &&
-           memcmp(x->key_text + rd32(KEY(x, end)), folded, length) == 0)
-        end++;
-    for (uint32_t i = low; i < end; i++) {
-        uint32_t place = rd32(KEY(x, i) + 8);
-        uint8_t field = KEY(x, i)[6];
-        if (best_field[place] == 0xFF) found_count++;
-        if (field < best_field[place]) best_field[place] = field, best_key[place] = i;
+    struct { const uint8_t *keys, *text; uint32_t count; uint64_t offset; } tables[2] = {
+        {x->keys, x->key_text, x->key_count, 0},
+        {b->alias.keys, b->alias.key_text, aliases ? b->alias.key_count : 0, x->key_count},
+    };
+    for (int t = 0; t < 2; t++) {
+        for (uint32_t i = lower_bound(tables[t].keys, tables[t].text, tables[t].count, folded, length);
+             i < tables[t].count && key_starts_with(tables[t].keys + 12 * (size_t)i, tables[t].text, folded, length); i++) {
+            const uint8_t *k = tables[t].keys + 12 * (size_t)i;
+            uint32_t place = rd32(k + 8);
+            if (best_field[place] == 0xFF) found_count++;
+            if (k[6] < best_field[place]) best_field[place] = k[6], best_position[place] = tables[t].offset + i;
+        }
     }
     found = malloc(sizeof(ranked) * (found_count ? found_count : 1));
     if (!found) goto memory;
     found_count = 0;
-    for (uint32_t i = low; i < end; i++) {
-        uint32_t place = rd32(KEY(x, i) + 8);
-        if (best_key[place] == i && best_field[place] != 0xFF)
-            found[found_count++] = (ranked){i, place, best_field[place]};
-    }
+    for (uint32_t place = 0; place < b->place_count; place++)
+        if (best_field[place] != 0xFF) found[found_count++] = (ranked){best_position[place], place, best_field[place]};
     qsort(found, found_count, sizeof(ranked), compare_ranked);
     size_t room = limit < capacity ? limit : capacity;
     for (size_t i = 0; i < found_count && i < room; i++) results[i] = (nb_match){found[i].place, found[i].field};
@@ -1129,7 +1164,7 @@ nb_status nb_search_prefix(nb_bundle *b, const char *query, size_t limit, nb_mat
 memory:
     status = out_of_memory(b);
 done:
-    free(folded), free(best_field), free(best_key), free(found);
+    free(folded), free(best_field), free(best_position), free(found);
     return status;
 }
 
@@ -1242,6 +1277,7 @@ typedef struct {
     int64_t latitude, longitude; /* the query, in 1e-7 degree */
     double best;
     uint32_t found;
+    const uint8_t *bits; /* a profile's PIEC bits: only nodes with theirs set count; NULL for all */
 } snap_walk;
 
 /* Considers the nodes of cell (row, column), keeping the smallest (d², node). */
@@ -1252,11 +1288,14 @@ static void visit_cell(snap_walk *w, int64_t row, int64_t column) {
         uint32_t v = rd32(w->x->entries + 4 * (size_t)e);
         const uint8_t *n = w->b->node_entries + 16 * (size_t)v;
         double d2 = squared_distance(w->latitude - (int32_t)rd32(n), w->longitude - (int32_t)rd32(n + 4), w->x->scale);
+        if (w->bits != NULL && !(rd32(w->bits + 4 * (size_t)(v >> 5)) >> (v & 31) & 1)) continue;
         if (w->found == NB_NONE || d2 < w->best || (d2 == w->best && v < w->found)) w->best = d2, w->found = v;
     }
 }
 
-nb_status nb_snap(nb_bundle *b, double latitude, double longitude, uint32_t level, uint32_t *node, double *metres) {
+/* The nearest node of `level` among those whose bit in `bits` is set (every node for NULL). */
+static nb_status nearest(nb_bundle *b, double latitude, double longitude, uint32_t level, const uint8_t *bits,
+                         uint32_t *node, double *metres) {
     *node = NB_NONE, *metres = 0;
     if (level >= b->level_count) return refuse(b, NB_ERROR_ARGUMENT, "level %u is out of range", level);
     if (!(latitude >= -90 && latitude <= 90 && longitude >= -180 && longitude <= 180))
@@ -1273,7 +1312,7 @@ nb_status nb_snap(nb_bundle *b, double latitude, double longitude, uint32_t leve
     int64_t row = lat < min_lat ? 0 : (lat - min_lat) / cell_lat, column = lon < min_lon ? 0 : (lon - min_lon) / cell_lon;
     if (row >= rows) row = rows - 1;
     if (column >= columns) column = columns - 1;
-    snap_walk walk = {b, x, first, columns, lat, lon, 0, NB_NONE};
+    snap_walk walk = {b, x, first, columns, lat, lon, 0, NB_NONE, bits};
     for (int64_t r = 0;; r++) {
         int64_t top = row - r < 0 ? 0 : row - r, bottom = row + r >= rows ? rows - 1 : row + r;
         int64_t left = column - r < 0 ? 0 : column - r, right = column + r >= columns ? columns - 1 : column + r;
@@ -1310,6 +1349,10 @@ nb_status nb_snap(nb_bundle *b, double latitude, double longitude, uint32_t leve
     *node = walk.found;
     if (walk.found != NB_NONE) *metres = sqrt(walk.best) * METRES_PER_UNIT; /* IEEE: correctly rounded everywhere */
     return NB_OK;
+}
+
+nb_status nb_snap(nb_bundle *b, double latitude, double longitude, uint32_t level, uint32_t *node, double *metres) {
+    return nearest(b, latitude, longitude, level, NULL, node, metres);
 }
 
 /* ---- Outlines ---- */
@@ -1396,6 +1439,540 @@ nb_status nb_outline_ring(nb_bundle *b, uint32_t outline, uint32_t ring, int32_t
     for (size_t i = 0; i < *count && i < capacity; i++) {
         corners[i][0] = (int32_t)rd32(x->points + 8 * ((size_t)start + i));
         corners[i][1] = (int32_t)rd32(x->points + 8 * ((size_t)start + i) + 4);
+    }
+    return NB_OK;
+}
+
+/* ---- Places of format 1.2 ---- */
+
+static nb_status load_sources(nb_bundle *b) {
+    if (b->sources) return NB_OK;
+    const section *s = find_section(b, "PSRC");
+    if (s == NULL) return NB_OK; /* absent: no place has a source */
+    const uint8_t *entries;
+    uint32_t count;
+    nb_status status = counted(b, s, 4, &count, &entries);
+    if (status != NB_OK) return status;
+    if (count != b->place_count) return refuse(b, NB_ERROR_FORMAT, "PSRC has %u sources, PLAC %u places", count, b->place_count);
+    for (uint32_t i = 0; i < count; i++)
+        if (rd32(entries + 4 * (size_t)i) != NB_NONE && rd32(entries + 4 * (size_t)i) >= b->strings)
+            return refuse(b, NB_ERROR_FORMAT, "PSRC: place %u's source is string %u, STRS has %u", i,
+                          rd32(entries + 4 * (size_t)i), b->strings);
+    b->sources = entries;
+    return NB_OK;
+}
+
+nb_status nb_place_source(nb_bundle *b, uint32_t place, const char **text, size_t *length) {
+    *text = NULL, *length = 0;
+    if (place >= b->place_count) return refuse(b, NB_ERROR_ARGUMENT, "place %u is out of range", place);
+    nb_status status = load_sources(b);
+    if (status != NB_OK || b->sources == NULL) return status;
+    *text = nb_string(b, rd32(b->sources + 4 * (size_t)place), length);
+    return NB_OK;
+}
+
+static nb_status load_aliases(nb_bundle *b) {
+    alias_index *x = &b->alias;
+    if (x->checked) return NB_OK;
+    const section *s = find_section(b, "ALIA");
+    if (s == NULL) return refuse(b, NB_ERROR_UNAVAILABLE, "no ALIA section: aliases are not available");
+    const uint8_t *p = section_bytes(b, s);
+    if (s->length < 16) return refuse(b, NB_ERROR_FORMAT, "ALIA is too short for its header");
+    uint64_t places = rd32(p), aliases = rd32(p + 4), keys = rd32(p + 8), key_bytes = rd32(p + 12);
+    if (places != b->place_count)
+        return refuse(b, NB_ERROR_FORMAT, "ALIA has %llu places, PLAC %u", (unsigned long long)places, b->place_count);
+    if (16 + 4 * (places + 1) + 12 * aliases + 12 * keys + key_bytes > s->length)
+        return refuse(b, NB_ERROR_FORMAT, "ALIA: %llu aliases and %llu keys do not fit its %llu bytes",
+                      (unsigned long long)aliases, (unsigned long long)keys, (unsigned long long)s->length);
+    x->first = p + 16, x->aliases = x->first + 4 * (places + 1), x->keys = x->aliases + 12 * aliases;
+    x->key_text = x->keys + 12 * keys, x->alias_count = (uint32_t)aliases, x->key_count = (uint32_t)keys;
+    if (rd32(x->first) != 0 || rd32(x->first + 4 * places) != aliases)
+        return refuse(b, NB_ERROR_FORMAT, "ALIA: alias offsets do not run from 0 to %llu", (unsigned long long)aliases);
+    for (uint64_t i = 0; i < places; i++)
+        if (rd32(x->first + 4 * i) > rd32(x->first + 4 * (i + 1)))
+            return refuse(b, NB_ERROR_FORMAT, "ALIA: alias offsets fall at place %llu", (unsigned long long)i);
+    for (uint32_t i = 0; i < x->alias_count; i++) {
+        const uint8_t *e = x->aliases + 12 * (size_t)i;
+        size_t length = 0;
+        if (rd32(e) >= b->strings || (rd32(e + 4) != NB_NONE && rd32(e + 4) >= b->strings))
+            return refuse(b, NB_ERROR_FORMAT, "ALIA: alias %u names string %u or %u, STRS has %u", i, rd32(e), rd32(e + 4),
+                          b->strings);
+        if (nb_string(b, rd32(e), &length) == NULL || length == 0)
+            return refuse(b, NB_ERROR_FORMAT, "ALIA: alias %u is empty", i);
+    }
+    for (uint32_t i = 0; i < x->key_count; i++) {
+        const uint8_t *k = x->keys + 12 * (size_t)i;
+        uint32_t offset = rd32(k), length = rd16(k + 4), place = rd32(k + 8);
+        if (length == 0 || (uint64_t)offset + length > key_bytes)
+            return refuse(b, NB_ERROR_FORMAT, "ALIA: key %u is empty or lies outside the key text", i);
+        if (k[6] != NB_FIELD_ALIAS) return refuse(b, NB_ERROR_FORMAT, "ALIA: key %u has field %u", i, k[6]);
+        if (place >= b->place_count)
+            return refuse(b, NB_ERROR_FORMAT, "ALIA: key %u names place %u, PLAC has %u", i, place, b->place_count);
+        if (!utf8_valid(x->key_text + offset, length)) return refuse(b, NB_ERROR_FORMAT, "ALIA: key %u is not UTF-8", i);
+        if (i > 0) {
+            const uint8_t *q = k - 12;
+            int order = compare_bytes(x->key_text + rd32(q), rd16(q + 4), x->key_text + offset, length);
+            if (order == 0) order = rd32(q + 8) < place ? -1 : rd32(q + 8) > place;
+            if (order >= 0) return refuse(b, NB_ERROR_FORMAT, "ALIA: keys are not sorted at key %u", i);
+        }
+    }
+    x->checked = 1;
+    return NB_OK;
+}
+
+nb_status nb_place_aliases(nb_bundle *b, uint32_t place, uint32_t *first, uint32_t *count) {
+    *first = 0, *count = 0;
+    if (place >= b->place_count) return refuse(b, NB_ERROR_ARGUMENT, "place %u is out of range", place);
+    if (find_section(b, "ALIA") == NULL) return NB_OK;
+    nb_status status = load_aliases(b);
+    if (status != NB_OK) return status;
+    *first = rd32(b->alias.first + 4 * (size_t)place);
+    *count = rd32(b->alias.first + 4 * ((size_t)place + 1)) - *first;
+    return NB_OK;
+}
+
+nb_status nb_alias_info(nb_bundle *b, uint32_t alias, nb_alias *info) {
+    memset(info, 0, sizeof *info);
+    nb_status status = load_aliases(b);
+    if (status != NB_OK) return status;
+    if (alias >= b->alias.alias_count) return refuse(b, NB_ERROR_ARGUMENT, "alias %u is out of range", alias);
+    const uint8_t *e = b->alias.aliases + 12 * (size_t)alias;
+    info->text = nb_string(b, rd32(e), &info->text_length);
+    info->language = nb_string(b, rd32(e + 4), &info->language_length);
+    info->kind = e[8];
+    return NB_OK;
+}
+
+static nb_status load_attachments(nb_bundle *b) {
+    if (b->attachments) return NB_OK;
+    const section *s = find_section(b, "ATCH");
+    if (s == NULL) return NB_OK;
+    const uint8_t *p = section_bytes(b, s);
+    if (s->length < 8) return refuse(b, NB_ERROR_FORMAT, "ATCH is too short for its header");
+    uint64_t profiles = rd32(p), places = rd32(p + 4);
+    if (profiles != b->profiles || places != b->place_count)
+        return refuse(b, NB_ERROR_FORMAT, "ATCH holds %llu profiles of %llu places, PROF has %u and PLAC %u",
+                      (unsigned long long)profiles, (unsigned long long)places, b->profiles, b->place_count);
+    if (8 + 4 * profiles * places > s->length)
+        return refuse(b, NB_ERROR_FORMAT, "ATCH: %llu nodes do not fit its %llu bytes",
+                      (unsigned long long)(profiles * places), (unsigned long long)s->length);
+    for (uint64_t i = 0; i < profiles * places; i++)
+        if (rd32(p + 8 + 4 * i) != NB_NONE && rd32(p + 8 + 4 * i) >= b->nodes)
+            return refuse(b, NB_ERROR_FORMAT, "ATCH: entry %llu names node %u, NODE has %u", (unsigned long long)i,
+                          rd32(p + 8 + 4 * i), b->nodes);
+    b->attachments = p + 8;
+    return NB_OK;
+}
+
+nb_status nb_place_node(nb_bundle *b, uint32_t profile, uint32_t place, uint32_t *node) {
+    *node = NB_NONE;
+    if (profile >= b->profiles || place >= b->place_count)
+        return refuse(b, NB_ERROR_ARGUMENT, "profile %u or place %u is out of range", profile, place);
+    nb_status status = load_attachments(b);
+    if (status != NB_OK) return status;
+    *node = b->attachments ? rd32(b->attachments + 4 * ((size_t)profile * b->place_count + place))
+                           : rd32(b->places + 64 * (size_t)place + 4);
+    return NB_OK;
+}
+
+/* Profile `profile`'s bits of PIEC, checked; `*bits` is NULL when the bundle has no PIEC. */
+static nb_status load_pieces(nb_bundle *b, uint32_t profile, const uint8_t **bits) {
+    *bits = NULL;
+    piece_index *x = &b->piece;
+    const section *s = find_section(b, "PIEC");
+    if (s == NULL) return NB_OK;
+    if (!x->checked_header) {
+        const uint8_t *p = section_bytes(b, s);
+        if (s->length < 8) return refuse(b, NB_ERROR_FORMAT, "PIEC is too short for its header");
+        uint64_t profiles = rd32(p), nodes = rd32(p + 4), words = (nodes + 31) / 32;
+        if (profiles != b->profiles || nodes != b->nodes)
+            return refuse(b, NB_ERROR_FORMAT, "PIEC holds %llu profiles of %llu nodes, PROF has %u and NODE %u",
+                          (unsigned long long)profiles, (unsigned long long)nodes, b->profiles, b->nodes);
+        if (8 + 16 * profiles + 4 * words * profiles > s->length)
+            return refuse(b, NB_ERROR_FORMAT, "PIEC: %llu tables do not fit its %llu bytes", (unsigned long long)profiles,
+                          (unsigned long long)s->length);
+        free(x->checked);
+        if ((x->checked = calloc(profiles ? profiles : 1, 1)) == NULL) return out_of_memory(b);
+        x->headers = p + 8, x->bits = p + 8 + 16 * profiles, x->words = (uint32_t)words;
+        x->checked_header = 1;
+    }
+    const uint8_t *table = x->bits + 4 * (size_t)x->words * profile;
+    if (!x->checked[profile]) {
+        const uint8_t *h = x->headers + 16 * (size_t)profile;
+        uint32_t pieces = rd32(h), main = rd32(h + 4), main_nodes = rd32(h + 8);
+        if (main > pieces || pieces > b->nodes || (b->nodes > 0 && main == 0))
+            return refuse(b, NB_ERROR_FORMAT, "PIEC: profile %u counts %u main of %u pieces for %u nodes", profile, main,
+                          pieces, b->nodes);
+        uint64_t set = 0;
+        for (uint32_t w = 0; w < x->words; w++)
+            for (uint32_t word = rd32(table + 4 * (size_t)w); word; word &= word - 1) set++;
+        if (b->nodes % 32 && rd32(table + 4 * ((size_t)x->words - 1)) >> (b->nodes % 32))
+            return refuse(b, NB_ERROR_FORMAT, "PIEC: profile %u sets bits past its %u nodes", profile, b->nodes);
+        if (set != main_nodes)
+            return refuse(b, NB_ERROR_FORMAT, "PIEC: profile %u says %u nodes are in main pieces, its bits %llu", profile,
+                          main_nodes, (unsigned long long)set);
+        x->checked[profile] = 1;
+    }
+    *bits = table;
+    return NB_OK;
+}
+
+nb_status nb_in_main_piece(nb_bundle *b, uint32_t profile, uint32_t node, int *in_main) {
+    *in_main = 0;
+    if (profile >= b->profiles || node >= b->nodes)
+        return refuse(b, NB_ERROR_ARGUMENT, "profile %u or node %u is out of range", profile, node);
+    const uint8_t *bits;
+    nb_status status = load_pieces(b, profile, &bits);
+    if (status != NB_OK) return status;
+    *in_main = bits == NULL || (rd32(bits + 4 * (size_t)(node >> 5)) >> (node & 31) & 1);
+    return NB_OK;
+}
+
+nb_status nb_snap_profile(nb_bundle *b, uint32_t profile, double latitude, double longitude, uint32_t level,
+                          uint32_t *node, double *metres, int *fallback) {
+    *node = NB_NONE, *metres = 0, *fallback = 0;
+    if (profile >= b->profiles) return refuse(b, NB_ERROR_ARGUMENT, "profile %u is out of range", profile);
+    const uint8_t *bits;
+    nb_status status = load_pieces(b, profile, &bits);
+    if (status != NB_OK) return status;
+    if ((status = nearest(b, latitude, longitude, level, bits, node, metres)) != NB_OK || *node != NB_NONE || !bits)
+        return status;
+    status = nearest(b, latitude, longitude, level, NULL, node, metres);
+    *fallback = *node != NB_NONE;
+    return status;
+}
+
+/* ---- Route endpoints ---- */
+
+void nb_endpoint_free(nb_endpoint *e) {
+    if (e == NULL) return;
+    free(e->levels), free(e->candidates);
+    e->levels = NULL, e->candidates = NULL, e->level_count = 0, e->candidate_count = 0;
+}
+
+static int is_space(uint8_t c) { return c == ' ' || (c >= 0x09 && c <= 0x0D); }
+static int is_digit(uint8_t c) { return c >= '0' && c <= '9'; }
+
+/* The length of `-?[0-9]+(\.[0-9]+)?` at `text`, or 0. */
+static size_t decimal_length(const uint8_t *text, size_t length) {
+    size_t at = 0;
+    if (at < length && text[at] == '-') at++;
+    size_t digits = at;
+    while (at < length && is_digit(text[at])) at++;
+    if (at == digits) return 0;
+    if (at < length && text[at] == '.') {
+        size_t fraction = ++at;
+        while (at < length && is_digit(text[at])) at++;
+        if (at == fraction) return 0;
+    }
+    return at;
+}
+
+/* The decimal number `text[0 ..< length]` as the nearest double. */
+static double decimal_value(const uint8_t *text, size_t length) {
+    char buffer[64];
+    if (length >= sizeof buffer) return strtod("nan", NULL); /* too long to be a coordinate or ordinal */
+    memcpy(buffer, text, length);
+    buffer[length] = 0;
+    return strtod(buffer, NULL);
+}
+
+/* Appends `value` to a list of u32, or fails for memory. */
+static int append(uint32_t **items, size_t *count, uint32_t value) {
+    uint32_t *larger = realloc(*items, sizeof(uint32_t) * (*count + 1));
+    if (!larger) return 0;
+    *items = larger, (*items)[(*count)++] = value;
+    return 1;
+}
+
+/* Whether string `index` of STRS (NB_NONE for absent) folds to `folded`. */
+static nb_status string_folds_to(nb_bundle *b, uint32_t index, const uint8_t *folded, size_t length, int *equal) {
+    *equal = 0;
+    if (index == NB_NONE) return NB_OK;
+    size_t text_length;
+    const char *text = nb_string(b, index, &text_length);
+    if (text == NULL) return refuse(b, NB_ERROR_FORMAT, "string %u does not exist (STRS has %u)", index, b->strings);
+    if (!utf8_valid((const uint8_t *)text, text_length))
+        return refuse(b, NB_ERROR_FORMAT, "STRS: string %u is not UTF-8", index);
+    uint8_t *mine;
+    size_t mine_length;
+    nb_status status = fold_text(b, (const uint8_t *)text, text_length, &mine, &mine_length);
+    if (status != NB_OK) return status;
+    *equal = mine_length == length && (length == 0 || memcmp(mine, folded, length) == 0);
+    free(mine);
+    return NB_OK;
+}
+
+/* The levels a qualifier names (docs/endpoints.md), ascending, into `*levels`. */
+static nb_status levels_named(nb_bundle *b, const uint8_t *qualifier, size_t length, uint32_t **levels, size_t *count) {
+    *levels = NULL, *count = 0;
+    uint8_t *folded;
+    size_t folded_length;
+    nb_status status = fold_text(b, qualifier, length, &folded, &folded_length);
+    if (status != NB_OK || folded_length == 0) return free(folded), status;
+    int is_number = decimal_length(folded, folded_length) == folded_length;
+    double number = is_number ? decimal_value(folded, folded_length) : 0;
+    for (uint32_t l = 0; l < b->level_count && status == NB_OK; l++) {
+        const uint8_t *e = b->levels + 24 * (size_t)l;
+        int match = is_number && number == rdf64(e + 16);
+        for (int f = 0; f < 4 && !match && status == NB_OK; f++)
+            status = string_folds_to(b, rd32(e + 4 * f), folded, folded_length, &match);
+        if (status == NB_OK && match && !append(levels, count, l)) status = out_of_memory(b);
+    }
+    free(folded);
+    return status;
+}
+
+/* The places with a key of `field` in `keys` whose text is exactly `key`, ascending. */
+static nb_status exact_keys(nb_bundle *b, const uint8_t *keys, const uint8_t *key_text, uint32_t count, uint8_t field,
+                            const uint8_t *key, size_t length, uint32_t **places, size_t *found) {
+    for (uint32_t i = lower_bound(keys, key_text, count, key, length); i < count; i++) {
+        const uint8_t *k = keys + 12 * (size_t)i;
+        if (compare_bytes(key_text + rd32(k), rd16(k + 4), key, length) != 0) break;
+        if (k[6] == field && !append(places, found, rd32(k + 8))) return out_of_memory(b);
+    }
+    return NB_OK;
+}
+
+static int compare_u32(const void *x, const void *y) {
+    uint32_t a = *(const uint32_t *)x, c = *(const uint32_t *)y;
+    return a < c ? -1 : a > c;
+}
+
+/* The places of the first tier matching the folded `key` exactly: refs, names, aliases,
+ * source ids; ascending. */
+static nb_status tiers(nb_bundle *b, const uint8_t *key, size_t length, uint32_t **places, size_t *found) {
+    *places = NULL, *found = 0;
+    const search_index *x = &b->search;
+    nb_status status = NB_OK;
+    for (uint8_t field = NB_FIELD_REF; field <= NB_FIELD_NAME && *found == 0 && status == NB_OK; field++)
+        status = exact_keys(b, x->keys, x->key_text, x->key_count, field, key, length, places, found);
+    if (status == NB_OK && *found == 0 && find_section(b, "ALIA") != NULL) {
+        if ((status = load_aliases(b)) != NB_OK) return status;
+        status = exact_keys(b, b->alias.keys, b->alias.key_text, b->alias.key_count, NB_FIELD_ALIAS, key, length, places,
+                            found);
+    }
+    if (status == NB_OK && *found == 0 && (status = load_sources(b)) == NB_OK && b->sources) {
+        for (uint32_t p = 0; p < b->place_count && status == NB_OK; p++) {
+            int equal;
+            status = string_folds_to(b, rd32(b->sources + 4 * (size_t)p), key, length, &equal);
+            if (status == NB_OK && equal && !append(places, found, p)) status = out_of_memory(b);
+        }
+    }
+    if (*found > 1) qsort(*places, *found, sizeof(uint32_t), compare_u32);
+    return status;
+}
+
+/* `text` as code points into `*points` (the text is valid UTF-8). */
+static int code_points(const uint8_t *text, size_t length, int32_t **points, size_t *count) {
+    *points = malloc(sizeof(int32_t) * (length ? length : 1)), *count = 0;
+    if (!*points) return 0;
+    for (size_t at = 0; at < length;) (*points)[(*count)++] = utf8_next(text, length, &at);
+    return 1;
+}
+
+static size_t edit_distance(const int32_t *a, size_t n, const int32_t *c, size_t m, size_t *row) {
+    for (size_t j = 0; j <= m; j++) row[j] = j;
+    for (size_t i = 1; i <= n; i++) {
+        size_t diagonal = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= m; j++) {
+            size_t above = row[j], best = diagonal + (a[i - 1] != c[j - 1]);
+            if (above + 1 < best) best = above + 1;
+            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+            diagonal = above, row[j] = best;
+        }
+    }
+    return row[m];
+}
+
+/* Up to three places within max(2, n / 3) edits of the folded query, nearest first. */
+static nb_status suggestions(nb_bundle *b, const uint8_t *folded, size_t length, nb_endpoint *out) {
+    int32_t *query = NULL, *other = NULL;
+    size_t n, m;
+    size_t *row = NULL;
+    uint32_t best_place[3];
+    size_t best_distance[3], kept = 0;
+    nb_status status = NB_OK;
+    if (!code_points(folded, length, &query, &n)) return out_of_memory(b);
+    size_t limit = n / 3 > 2 ? n / 3 : 2;
+    for (uint32_t p = 0; p < b->place_count && status == NB_OK; p++) {
+        const uint8_t *e = b->places + 64 * (size_t)p;
+        size_t best = SIZE_MAX;
+        for (int f = 0; f < 2 && status == NB_OK; f++) {
+            size_t text_length;
+            const char *text = nb_string(b, rd32(e + 8 + 4 * f), &text_length);
+            if (text == NULL) {
+                if (rd32(e + 8 + 4 * f) != NB_NONE) status = refuse(b, NB_ERROR_FORMAT, "PLAC: place %u names a missing string", p);
+                continue;
+            }
+            if (!utf8_valid((const uint8_t *)text, text_length)) {
+                status = refuse(b, NB_ERROR_FORMAT, "STRS: a string of place %u is not UTF-8", p);
+                break;
+            }
+            uint8_t *mine;
+            size_t mine_length;
+            if ((status = fold_text(b, (const uint8_t *)text, text_length, &mine, &mine_length)) != NB_OK) break;
+            if (mine_length > 0) {
+                size_t *larger = realloc(row, sizeof(size_t) * (mine_length + 1));
+                if (!larger || !code_points(mine, mine_length, &other, &m)) {
+                    if (larger) row = larger;
+                    free(mine);
+                    status = out_of_memory(b);
+                    break;
+                }
+                row = larger;
+                size_t distance = edit_distance(query, n, other, m, row);
+                if (distance < best) best = distance;
+                free(other), other = NULL;
+            }
+            free(mine);
+        }
+        if (status != NB_OK || best > limit) continue;
+        /* Insert into the three best by (distance, place); places come in ascending order. */
+        size_t at = kept < 3 ? kept++ : 3;
+        while (at > 0 && best_distance[at - 1] > best) {
+            if (at < 3) best_distance[at] = best_distance[at - 1], best_place[at] = best_place[at - 1];
+            at--;
+        }
+        if (at < 3) best_distance[at] = best, best_place[at] = p;
+    }
+    for (size_t i = 0; i < kept && status == NB_OK; i++)
+        if (!append(&out->candidates, &out->candidate_count, best_place[i])) status = out_of_memory(b);
+    free(query), free(other), free(row);
+    return status;
+}
+
+static nb_status decide(nb_bundle *b, uint32_t *places, size_t count, nb_endpoint *out) {
+    if (count == 1) {
+        out->kind = NB_ENDPOINT_PLACE, out->place = places[0];
+        free(places);
+        return NB_OK;
+    }
+    (void)b;
+    out->kind = NB_ENDPOINT_AMBIGUOUS, out->candidates = places, out->candidate_count = count;
+    return NB_OK;
+}
+
+/* A position `LAT,LON` or `LAT,LON@Q` (docs/endpoints.md); 0 when `text` is not one. */
+static int parse_position(const uint8_t *text, size_t length, double *latitude, double *longitude,
+                          const uint8_t **qualifier, size_t *qualifier_length) {
+    size_t at = decimal_length(text, length);
+    if (at == 0) return 0;
+    *latitude = decimal_value(text, at);
+    while (at < length && text[at] == ' ') at++;
+    if (at == length || text[at] != ',') return 0;
+    at++;
+    while (at < length && text[at] == ' ') at++;
+    size_t digits = decimal_length(text + at, length - at);
+    if (digits == 0) return 0;
+    *longitude = decimal_value(text + at, digits);
+    at += digits;
+    while (at < length && text[at] == ' ') at++;
+    *qualifier = NULL, *qualifier_length = 0;
+    if (at == length) return 1;
+    if (text[at] != '@') return 0;
+    *qualifier = text + at + 1, *qualifier_length = length - at - 1;
+    return 1;
+}
+
+nb_status nb_resolve_endpoint(nb_bundle *b, const char *query, nb_endpoint *out) {
+    memset(out, 0, sizeof *out);
+    if (query == NULL) return refuse(b, NB_ERROR_ARGUMENT, "no endpoint text");
+    size_t length = strlen(query);
+    const uint8_t *text = (const uint8_t *)query;
+    if (!utf8_valid(text, length)) return refuse(b, NB_ERROR_ARGUMENT, "the endpoint text is not valid UTF-8");
+    while (length > 0 && is_space(text[0])) text++, length--;
+    while (length > 0 && is_space(text[length - 1])) length--;
+    nb_status status = load_search(b);
+    if (status != NB_OK) return status;
+    const uint8_t *qualifier;
+    size_t qualifier_length;
+    if (parse_position(text, length, &out->latitude, &out->longitude, &qualifier, &qualifier_length)) {
+        if (!(fabs(out->latitude) <= 90 && fabs(out->longitude) <= 180)) return out->kind = NB_ENDPOINT_BAD_COORDINATE, NB_OK;
+        if (qualifier == NULL) {
+            if (b->level_count != 1) return out->kind = NB_ENDPOINT_NEEDS_LEVEL, NB_OK;
+            if (!append(&out->levels, &out->level_count, 0)) return out_of_memory(b);
+        } else {
+            if ((status = levels_named(b, qualifier, qualifier_length, &out->levels, &out->level_count)) != NB_OK) return status;
+            if (out->level_count == 0) return out->kind = NB_ENDPOINT_UNKNOWN_LEVEL, NB_OK;
+        }
+        out->kind = NB_ENDPOINT_POSITION;
+        return NB_OK;
+    }
+    uint8_t *folded = NULL, *suggest = NULL;
+    size_t folded_length, suggest_length = 0;
+    uint32_t *tier = NULL, *levels = NULL;
+    size_t tier_count = 0, level_count = 0;
+    if ((status = fold_text(b, text, length, &folded, &folded_length)) != NB_OK) return status;
+    if (folded_length == 0) {
+        free(folded);
+        out->kind = NB_ENDPOINT_EMPTY;
+        return NB_OK;
+    }
+    if ((status = tiers(b, folded, folded_length, &tier, &tier_count)) != NB_OK) goto done;
+    if (tier_count > 0) {
+        status = decide(b, tier, tier_count, out), tier = NULL;
+        goto done;
+    }
+    for (size_t at = 0; at < length; at++) {
+        if (text[at] != '@') continue;
+        uint8_t *name;
+        size_t name_length;
+        if ((status = fold_text(b, text, at, &name, &name_length)) != NB_OK) goto done;
+        free(levels), levels = NULL, level_count = 0;
+        if (name_length == 0 ||
+            (status = levels_named(b, text + at + 1, length - at - 1, &levels, &level_count)) != NB_OK || level_count == 0) {
+            free(name);
+            if (status != NB_OK) goto done;
+            continue;
+        }
+        if (suggest == NULL) suggest = name, suggest_length = name_length;
+        free(tier), tier = NULL;
+        status = tiers(b, name, name_length, &tier, &tier_count);
+        if (name != suggest) free(name);
+        if (status != NB_OK) goto done;
+        if (tier_count == 0) continue;
+        uint32_t *on_levels = NULL;
+        size_t on_count = 0;
+        for (size_t i = 0; i < tier_count; i++) {
+            uint16_t level = rd16(b->places + 64 * (size_t)tier[i] + 2);
+            int found = 0;
+            for (size_t l = 0; l < level_count && !found; l++) found = levels[l] == level;
+            if (found && !append(&on_levels, &on_count, tier[i])) {
+                free(on_levels);
+                status = out_of_memory(b);
+                goto done;
+            }
+        }
+        if (on_count == 0) {
+            out->kind = NB_ENDPOINT_ELSEWHERE, out->candidates = tier, out->candidate_count = tier_count, tier = NULL;
+        } else {
+            status = decide(b, on_levels, on_count, out);
+        }
+        goto done;
+    }
+    out->kind = NB_ENDPOINT_UNKNOWN;
+    status = suggest ? suggestions(b, suggest, suggest_length, out) : suggestions(b, folded, folded_length, out);
+done:
+    free(folded), free(suggest), free(tier), free(levels);
+    if (status != NB_OK) nb_endpoint_free(out);
+    return status;
+}
+
+nb_status nb_endpoint_node(nb_bundle *b, const nb_endpoint *e, uint32_t profile, uint32_t *node) {
+    *node = NB_NONE;
+    if (e->kind == NB_ENDPOINT_PLACE) return nb_place_node(b, profile, e->place, node);
+    if (e->kind != NB_ENDPOINT_POSITION) return refuse(b, NB_ERROR_ARGUMENT, "the endpoint names no place or position");
+    double best = 0;
+    for (size_t i = 0; i < e->level_count; i++) {
+        uint32_t found;
+        double metres;
+        int fallback;
+        nb_status status = nb_snap_profile(b, profile, e->latitude, e->longitude, e->levels[i], &found, &metres, &fallback);
+        if (status != NB_OK) return status;
+        if (found != NB_NONE && (*node == NB_NONE || metres < best || (metres == best && found < *node)))
+            *node = found, best = metres;
     }
     return NB_OK;
 }

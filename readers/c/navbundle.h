@@ -102,15 +102,15 @@ nb_status nb_nearest_exit(nb_bundle *bundle, uint32_t profile, uint32_t node, ui
 
 /* ---- Place search (SRCH) ---- */
 
-enum { NB_FIELD_REF = 0, NB_FIELD_NAME = 1, NB_FIELD_WORD = 2, NB_FIELD_CATEGORY = 3 };
+enum { NB_FIELD_REF = 0, NB_FIELD_NAME = 1, NB_FIELD_WORD = 2, NB_FIELD_CATEGORY = 3, NB_FIELD_ALIAS = 4 };
 
 typedef struct {
     uint32_t place; /* index into PLAC */
     uint8_t field;  /* the field of the place's best matching key: NB_FIELD_* */
 } nb_match;
 
-/* The places whose keys start with the NUL-terminated UTF-8 `query` once folded, best first, as
- * the specification ranks them. Writes the first min(limit, capacity) matches to `results` and
+/* The places whose keys (SRCH's, and ALIA's aliases in bundles of format 1.2) start with the
+ * NUL-terminated UTF-8 `query` once folded, best first, as the specification ranks them. Writes the first min(limit, capacity) matches to `results` and
  * their number to `*count`; a query that folds to nothing matches nothing. Text that is not
  * valid UTF-8 gives NB_ERROR_ARGUMENT. */
 nb_status nb_search_prefix(nb_bundle *bundle, const char *query, size_t limit, nb_match *results, size_t capacity,
@@ -124,6 +124,71 @@ nb_status nb_search_prefix(nb_bundle *bundle, const char *query, size_t limit, n
  * longitudes within ±180 degrees. */
 nb_status nb_snap(nb_bundle *bundle, double latitude, double longitude, uint32_t level, uint32_t *node,
                   double *metres);
+
+/* The same among the nodes in the main pieces of profile `profile`'s usable graph (PIEC); when
+ * the level has none of them, the nearest node of any piece and `*fallback` 1. Without PIEC
+ * every node counts as in a main piece (docs/endpoints.md). */
+nb_status nb_snap_profile(nb_bundle *bundle, uint32_t profile, double latitude, double longitude, uint32_t level,
+                          uint32_t *node, double *metres, int *fallback);
+
+/* ---- Places of format 1.2 (PSRC, ALIA, ATCH, PIEC) ---- */
+
+/* The source feature id of place `place` (`node/123`), not NUL-terminated; `*text` is NULL
+ * when the place has none or the bundle has no PSRC. */
+nb_status nb_place_source(nb_bundle *bundle, uint32_t place, const char **text, size_t *length);
+
+typedef struct {
+    const char *text;     /* not NUL-terminated */
+    size_t text_length;
+    const char *language; /* a language code, or NULL */
+    size_t language_length;
+    uint8_t kind;         /* 0 name in another language, 1 alternative name, 2 keyword, 3 platform synonym */
+} nb_alias;
+
+/* Place `place`'s aliases are `*first` ..< `*first + *count` (none without ALIA). */
+nb_status nb_place_aliases(nb_bundle *bundle, uint32_t place, uint32_t *first, uint32_t *count);
+nb_status nb_alias_info(nb_bundle *bundle, uint32_t alias, nb_alias *info);
+
+/* The node place `place` attaches to for profile `profile` (ATCH; PLAC's node without it);
+ * NB_NONE when the place is not on the graph. */
+nb_status nb_place_node(nb_bundle *bundle, uint32_t profile, uint32_t place, uint32_t *node);
+
+/* Whether `node` lies in a main piece of profile `profile`'s usable graph (1 without PIEC). */
+nb_status nb_in_main_piece(nb_bundle *bundle, uint32_t profile, uint32_t node, int *in_main);
+
+/* ---- Route endpoints (docs/endpoints.md) ---- */
+
+enum {
+    NB_ENDPOINT_PLACE = 0,      /* `place` */
+    NB_ENDPOINT_POSITION,       /* `latitude`, `longitude` on `levels` */
+    NB_ENDPOINT_EMPTY,          /* the text folds to nothing */
+    NB_ENDPOINT_UNKNOWN,        /* nothing matches; `candidates` are up to three suggestions */
+    NB_ENDPOINT_AMBIGUOUS,      /* several places match; `candidates` are all of them */
+    NB_ENDPOINT_ELSEWHERE,      /* places match, none on the levels after @; `candidates` are they */
+    NB_ENDPOINT_NEEDS_LEVEL,    /* a position without @level in a bundle of several levels */
+    NB_ENDPOINT_UNKNOWN_LEVEL,  /* the text after @ names no level or building */
+    NB_ENDPOINT_BAD_COORDINATE  /* latitude beyond ±90 or longitude beyond ±180 */
+};
+
+typedef struct {
+    int kind;                 /* NB_ENDPOINT_* */
+    uint32_t place;           /* NB_ENDPOINT_PLACE: index into PLAC */
+    double latitude, longitude;
+    uint32_t *levels;         /* NB_ENDPOINT_POSITION: LEVL indexes, ascending */
+    size_t level_count;
+    uint32_t *candidates;     /* places, in the order the specification gives */
+    size_t candidate_count;
+} nb_endpoint;
+
+/* Resolves the NUL-terminated UTF-8 `text` by the specification's order. NB_OK whenever the text
+ * could be judged, whatever `out->kind` says; an error status for a damaged bundle, text that is
+ * not UTF-8, or no memory. Release `out` with nb_endpoint_free, also after a failure. */
+nb_status nb_resolve_endpoint(nb_bundle *bundle, const char *text, nb_endpoint *out);
+void nb_endpoint_free(nb_endpoint *endpoint);
+
+/* The node a resolved endpoint (a place or a position) starts or ends at for `profile`, or
+ * NB_NONE. */
+nb_status nb_endpoint_node(nb_bundle *bundle, const nb_endpoint *endpoint, uint32_t profile, uint32_t *node);
 
 /* ---- Space outlines (OUTL) ---- */
 

@@ -1,12 +1,13 @@
 /*
- * Tests of the C bundle reader: test_navbundle BUNDLE SCRATCH_FOLDER
+ * Tests of the C bundle reader: test_navbundle BUNDLE SCRATCH_FOLDER [STATION_BUNDLE]
  *
  * Routes are compared with a plain Dijkstra over ARCS and PROF for every profile and pair of
  * nodes, searches with a scan of every key, snaps with a scan of every node of the level; ways
  * out and outlines are followed. Damaged copies of the bundle (written to SCRATCH_FOLDER) must be
  * refused with a status, never a crash. The reader's source is included so the test can reuse
  * its SHA-256 to forge checksums, which puts the damage past the checksums and into the checks
- * of each section.
+ * of each section. With the station of readers/vectors/station, endpoints, aliases, attachments
+ * and profile snaps are checked too, and its 1.2 sections damaged.
  */
 #include "navbundle.c"
 
@@ -856,9 +857,263 @@ static void test_damaged_files(const nb_bundle *original) {
     free(copy);
 }
 
+
+/* ---- Format 1.2: endpoints, aliases, attachments, pieces (on the station bundle) ---- */
+
+static int text_is(const char *text, size_t length, const char *expected) {
+    return text != NULL && length == strlen(expected) && memcmp(text, expected, length) == 0;
+}
+
+static nb_endpoint resolve(nb_bundle *b, const char *text) {
+    nb_endpoint e;
+    nb_status status = nb_resolve_endpoint(b, text, &e);
+    CHECK(status == NB_OK, "resolving '%s': %s", text, nb_last_error(b));
+    return e;
+}
+
+static uint16_t place_level(const nb_bundle *b, uint32_t place) { return rd16(b->places + 64 * (size_t)place + 2); }
+
+static const char *level_string(const nb_bundle *b, uint16_t level, int field, size_t *length) {
+    return nb_string(b, rd32(b->levels + 24 * (size_t)level + 4 * (size_t)field), length);
+}
+
+static void test_endpoints(nb_bundle *b) {
+    size_t length;
+    nb_endpoint e = resolve(b, "Gleis 1");
+    CHECK(e.kind == NB_ENDPOINT_PLACE, "Gleis 1 is no place");
+    uint32_t platform = e.place;
+    const char *name = nb_string(b, rd32(b->places + 64 * (size_t)platform + 12), &length);
+    CHECK(text_is(name, length, "Platform 1"), "Gleis 1 resolves to another place");
+    for (uint32_t p = 0; p < b->profiles; p++) {
+        uint32_t node;
+        int in_main;
+        CHECK(nb_endpoint_node(b, &e, p, &node) == NB_OK && node != NB_NONE, "platform 1 has no node");
+        CHECK(nb_in_main_piece(b, p, node, &in_main) == NB_OK && in_main, "platform 1 attaches outside the main pieces");
+        CHECK(b->node_entries[16 * (size_t)node + 10] != 4, "platform 1 attaches to a connector landing");
+    }
+    nb_endpoint_free(&e);
+    const char *same[] = {"platform 1", "TRACK 1", "1", "  gleis   1 ", "Bahnsteig 1", "n\xc3\xa1stupi\xc5\xa1t\xc4\x9b 1"};
+    for (size_t i = 0; i < sizeof same / sizeof *same; i++) {
+        e = resolve(b, same[i]);
+        CHECK(e.kind == NB_ENDPOINT_PLACE && e.place == platform, "'%s' does not name platform 1", same[i]);
+        nb_endpoint_free(&e);
+    }
+    uint32_t first, count, synonyms = 0;
+    CHECK(nb_place_aliases(b, platform, &first, &count) == NB_OK && count > 0, "platform 1 has no aliases");
+    for (uint32_t a = first; a < first + count; a++) {
+        nb_alias alias;
+        CHECK(nb_alias_info(b, a, &alias) == NB_OK, "alias %u", a);
+        if (alias.kind == 3 && text_is(alias.text, alias.text_length, "Gleis 1") &&
+            text_is(alias.language, alias.language_length, "de"))
+            synonyms++;
+    }
+    CHECK(synonyms == 1, "platform 1 lacks the synonym 'Gleis 1' (de)");
+    nb_match matches[20];
+    size_t found;
+    int alias_match = 0;
+    CHECK(nb_search_prefix(b, "gleis 1", 20, matches, 20, &found) == NB_OK, "search gleis 1");
+    for (size_t i = 0; i < found; i++) alias_match |= matches[i].place == platform && matches[i].field == NB_FIELD_ALIAS;
+    CHECK(alias_match, "a search for 'gleis 1' does not find platform 1 by its alias");
+
+    e = resolve(b, "Rossmann");
+    CHECK(e.kind == NB_ENDPOINT_AMBIGUOUS && e.candidate_count == 3, "Rossmann is not ambiguous among 3");
+    for (size_t i = 1; i < e.candidate_count; i++) CHECK(e.candidates[i - 1] < e.candidates[i], "candidates out of order");
+    nb_endpoint_free(&e);
+    const char *lower[] = {"Rossmann@-1", "rossmann@UG", "Rossmann@S@-1"};
+    for (size_t i = 0; i < 3; i++) {
+        e = resolve(b, lower[i]);
+        CHECK(e.kind == NB_ENDPOINT_PLACE && rdf64(b->levels + 24 * (size_t)place_level(b, e.place) + 16) == -1,
+              "'%s' is not the Rossmann on level -1", lower[i]);
+        nb_endpoint_free(&e);
+    }
+    e = resolve(b, "Rossmann@Kiosk");
+    const char *building = e.kind == NB_ENDPOINT_PLACE ? level_string(b, place_level(b, e.place), 3, &length) : NULL;
+    CHECK(text_is(building, length, "Kiosk"), "Rossmann@Kiosk is not in the kiosk");
+    nb_endpoint_free(&e);
+    e = resolve(b, "Rossmann@EG");
+    CHECK(e.kind == NB_ENDPOINT_AMBIGUOUS && e.candidate_count == 2, "Rossmann@EG names two places");
+    nb_endpoint_free(&e);
+    e = resolve(b, "Geldautomat@0");
+    CHECK(e.kind == NB_ENDPOINT_AMBIGUOUS, "both cash machines are on level 0");
+    nb_endpoint_free(&e);
+    e = resolve(b, "node/4090296503");
+    const char *source;
+    CHECK(e.kind == NB_ENDPOINT_PLACE && nb_place_source(b, e.place, &source, &length) == NB_OK &&
+          text_is(source, length, "node/4090296503"), "the cash machine by its OSM id");
+    nb_endpoint_free(&e);
+    e = resolve(b, "Reisezentrum@Kiosk");
+    CHECK(e.kind == NB_ENDPOINT_ELSEWHERE && e.candidate_count == 1, "no travel centre in the kiosk");
+    nb_endpoint_free(&e);
+    e = resolve(b, "Rosmann");
+    CHECK(e.kind == NB_ENDPOINT_UNKNOWN && e.candidate_count == 3, "Rosmann suggests the three shops");
+    nb_endpoint_free(&e);
+    struct { const char *text; int kind; } kinds[] = {
+        {"", NB_ENDPOINT_EMPTY}, {"49.4036,8.6756", NB_ENDPOINT_NEEDS_LEVEL}, {"91,8@0", NB_ENDPOINT_BAD_COORDINATE},
+        {"49.4036,8.6756@nowhere", NB_ENDPOINT_UNKNOWN_LEVEL}, {"49.4036, 8.6756@-1", NB_ENDPOINT_POSITION},
+        {"zzzz", NB_ENDPOINT_UNKNOWN},
+    };
+    for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++) {
+        e = resolve(b, kinds[i].text);
+        CHECK(e.kind == kinds[i].kind, "'%s' resolves to kind %d, not %d", kinds[i].text, e.kind, kinds[i].kind);
+        nb_endpoint_free(&e);
+    }
+    CHECK(nb_resolve_endpoint(b, "\xff", &e) == NB_ERROR_ARGUMENT, "text that is not UTF-8");
+    nb_endpoint_free(&e);
+}
+
+/* nb_snap_profile against measuring every node of the level with and without the profile's bits. */
+static void test_profile_snap(nb_bundle *b) {
+    int fallbacks = 0;
+    CHECK(load_snap(b) == NB_OK, "SNAP");
+    for (int round = 0; round < 400; round++) {
+        uint32_t level = next_random() % b->level_count, profile = next_random() % b->profiles;
+        uint32_t any = next_random() % b->nodes;
+        int32_t lat0, lon0;
+        uint32_t level0;
+        nb_node_info(b, any, &lat0, &lon0, &level0);
+        double latitude = lat0 / 1e7 + uniform(-0.0004, 0.0004), longitude = lon0 / 1e7 + uniform(-0.0004, 0.0004);
+        const uint8_t *bits;
+        CHECK(load_pieces(b, profile, &bits) == NB_OK, "PIEC");
+        int64_t lat = to_units(latitude), lon = to_units(longitude);
+        uint32_t best[2] = {NB_NONE, NB_NONE};
+        double d[2] = {0, 0};
+        for (uint32_t v = 0; v < b->nodes; v++) {
+            const uint8_t *n = b->node_entries + 16 * (size_t)v;
+            if (rd16(n + 8) != level) continue;
+            double d2 = squared_distance(lat - (int32_t)rd32(n), lon - (int32_t)rd32(n + 4), b->snap.scale);
+            int in_main = bits == NULL || (rd32(bits + 4 * (size_t)(v >> 5)) >> (v & 31) & 1);
+            for (int k = 0; k < 2; k++)
+                if ((k == 1 || in_main) && (best[k] == NB_NONE || d2 < d[k])) best[k] = v, d[k] = d2;
+        }
+        uint32_t node;
+        double metres;
+        int fallback;
+        CHECK(nb_snap_profile(b, profile, latitude, longitude, level, &node, &metres, &fallback) == NB_OK, "snap");
+        uint32_t expected = best[0] != NB_NONE ? best[0] : best[1];
+        CHECK(node == expected && fallback == (best[0] == NB_NONE && best[1] != NB_NONE),
+              "profile snap on level %u gives %u (fallback %d), a scan %u", level, node, fallback, expected);
+        fallbacks += fallback;
+    }
+    printf("profile snaps: %d of 400 fell back\n", fallbacks);
+}
+
+static nb_status use_places(nb_bundle *b) {
+    nb_match results[50];
+    size_t count;
+    nb_status status = nb_search_prefix(b, "gleis", 50, results, 50, &count);
+    for (uint32_t p = 0; p < b->place_count && status == NB_OK; p++) {
+        const char *text;
+        size_t length;
+        uint32_t first, alias_count, node;
+        if ((status = nb_place_source(b, p, &text, &length)) != NB_OK) break;
+        if ((status = nb_place_aliases(b, p, &first, &alias_count)) != NB_OK) break;
+        for (uint32_t a = first; a < first + alias_count && status == NB_OK; a++) {
+            nb_alias alias;
+            status = nb_alias_info(b, a, &alias);
+        }
+        for (uint32_t profile = 0; profile < b->profiles && status == NB_OK; profile++) {
+            if ((status = nb_place_node(b, profile, p, &node)) != NB_OK) break;
+            CHECK(node == NB_NONE || node < b->nodes, "an attached node out of range");
+            uint32_t snapped;
+            double metres;
+            int fallback;
+            status = nb_snap_profile(b, profile, 49.4036, 8.6757, p % b->level_count, &snapped, &metres, &fallback);
+        }
+    }
+    const char *texts[] = {"Gleis 1", "Rossmann@-1", "node/4090296503", "Rosmann", "49.4036,8.6756@0"};
+    for (size_t i = 0; i < 5 && status == NB_OK; i++) {
+        nb_endpoint e;
+        status = nb_resolve_endpoint(b, texts[i], &e);
+        uint32_t node;
+        if (status == NB_OK && (e.kind == NB_ENDPOINT_PLACE || e.kind == NB_ENDPOINT_POSITION))
+            status = nb_endpoint_node(b, &e, 0, &node);
+        nb_endpoint_free(&e);
+    }
+    return status;
+}
+
+/* The station's 1.2 sections damaged, checksums forged: each refused by the call that needs it. */
+static void test_damaged_places(const nb_bundle *original) {
+    char message[1024];
+    uint8_t *copy = malloc(image_size);
+    const section *alia = &original->sections[table_index(original, "ALIA")];
+    const section *atch = &original->sections[table_index(original, "ATCH")];
+    const section *piec = &original->sections[table_index(original, "PIEC")];
+    const section *psrc = &original->sections[table_index(original, "PSRC")];
+    uint32_t places = original->place_count, aliases = rd32(image + alia->offset + 4);
+    uint64_t alias_keys = alia->offset + 16 + 4 * ((uint64_t)places + 1) + 12 * (uint64_t)aliases;
+    struct { const section *s; uint64_t at; int width; uint64_t value; const char *expect; } damage[] = {
+        {alia, alia->offset, 4, places + 1, "places"},
+        {alia, alia->offset + 4, 4, 0x0FFFFFFF, "do not fit"},
+        {alia, alia->offset + 16 + 4, 4, 0xFFFF, "fall"},
+        {alia, alias_keys + 6, 1, 3, "field"},
+        {alia, alias_keys + 8, 4, places, "names place"},
+        {alia, alias_keys + 12, 0, 0, "not sorted"},
+        {alia, alias_keys - 12, 4, 0xFFFFFFFE, "names string"},
+        {atch, atch->offset, 4, 9, "profiles"},
+        {atch, atch->offset + 8, 4, original->nodes + 3, "names node"},
+        {piec, piec->offset + 4, 4, 1, "nodes"},
+        {piec, piec->offset + 8, 4, 0, "counts"},
+        {piec, piec->offset + 8 + 8, 4, 0, "bits"},
+        {piec, piec->offset + 8 + 16 * (uint64_t)original->profiles + 4 * ((uint64_t)(original->nodes + 31) / 32 - 1), 4,
+         0xFFFFFFFF, "past"},
+        {psrc, psrc->offset, 4, places - 1, "sources"},
+        {psrc, psrc->offset + 8, 4, original->strings, "string"},
+    };
+    for (size_t i = 0; i < sizeof damage / sizeof *damage; i++) {
+        memcpy(copy, image, image_size);
+        if (damage[i].width == 1) copy[damage[i].at] = (uint8_t)damage[i].value;
+        else if (damage[i].width == 4) put32(copy + damage[i].at, (uint32_t)damage[i].value);
+        else memcpy(copy + damage[i].at, copy + damage[i].at - 12, 12); /* a key repeated */
+        reseal(copy, original, table_index(original, damage[i].s->tag), 1);
+        nb_status status = use_damaged(copy, use_places, 1, message, sizeof message);
+        CHECK(status == NB_ERROR_FORMAT && strstr(message, damage[i].s->tag) && strstr(message, damage[i].expect),
+              "%s damage %zu: status %d, %s", damage[i].s->tag, i, status, message);
+    }
+    /* Random bytes in each section: refused or harmless, never a crash or a read outside. */
+    const section *targets[] = {alia, atch, piec, psrc};
+    for (int t = 0; t < 4; t++) {
+        for (int round = 0; round < 150; round++) {
+            memcpy(copy, image, image_size);
+            for (int k = 0; k < 3; k++) copy[targets[t]->offset + next_random() % targets[t]->length] = (uint8_t)next_random();
+            reseal(copy, original, table_index(original, targets[t]->tag), 1);
+            use_damaged(copy, use_places, 0, message, sizeof message);
+        }
+    }
+    free(copy);
+}
+
+static void test_station(const char *path) {
+    FILE *file = fopen(path, "rb");
+    if (!file) { perror(path); exit(2); }
+    fseek(file, 0, SEEK_END);
+    size_t size = (size_t)ftell(file);
+    fseek(file, 0, SEEK_SET);
+    uint8_t *bytes = malloc(size);
+    if (fread(bytes, 1, size, file) != size) { perror(path); exit(2); }
+    fclose(file);
+    char message[1024];
+    nb_bundle *b = NULL;
+    if (nb_open(path, 1, &b, message, sizeof message) != NB_OK) {
+        fprintf(stderr, "FAIL: %s\n", message);
+        exit(1);
+    }
+    CHECK(nb_format_minor(b) == 2, "the station is not format 1.2");
+    test_endpoints(b);
+    test_profile_snap(b);
+    /* The damage tests work on the global image. */
+    uint8_t *demo = image;
+    size_t demo_size = image_size;
+    image = bytes, image_size = size;
+    test_damaged_places(b);
+    image = demo, image_size = demo_size;
+    nb_close(b);
+    free(bytes);
+}
+
 int main(int argc, char **argv) {
-    if (argc != 3) {
-        fprintf(stderr, "usage: test_navbundle BUNDLE SCRATCH_FOLDER\n");
+    if (argc != 3 && argc != 4) {
+        fprintf(stderr, "usage: test_navbundle BUNDLE SCRATCH_FOLDER [STATION_BUNDLE]\n");
         return 2;
     }
     scratch = argv[2];
@@ -884,7 +1139,9 @@ int main(int argc, char **argv) {
     test_snap(b);
     test_outlines(b);
     test_damaged_files(b);
+    test_profile_snap(b);
     nb_close(b);
+    if (argc == 4) test_station(argv[3]);
     free(image);
     if (failures) {
         fprintf(stderr, "%d checks failed\n", failures);

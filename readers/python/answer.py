@@ -10,7 +10,7 @@ a non-zero status: a partial comparison would hide the very disagreements it exi
 import re
 import sys
 
-from navbundle import Bundle, BundleError
+from navbundle import LISTED_CANDIDATES, Bundle, BundleError, EndpointError
 
 # The vectors format names numbers in plain decimal; Python's int() and float() would also take
 # "+5", "1_000", "1e3", "nan" or non-ASCII digits, which the other readers need not accept.
@@ -67,7 +67,36 @@ def answer(bundle, line):
         found = bundle.snap(_decimal(latitude, "LATITUDE"), _decimal(longitude, "LONGITUDE"),
                             _integer(level, "LEVEL"))
         return "none" if found is None else f"{found[0]} {found[1]:.3f}"
-    raise QueryError(f"unknown query {verb!r}; queries are route, exit, search and snap")
+    if verb == "snap-profile":
+        profile, level, latitude, longitude = _words(line, verb, 5, "PROFILE LEVEL LATITUDE LONGITUDE")
+        found = bundle.snap_profile(_decimal(latitude, "LATITUDE"), _decimal(longitude, "LONGITUDE"),
+                                    _integer(level, "LEVEL"), profile)
+        if found is None:
+            return "none"
+        return f"{found[0]} {found[1]:.3f}" + (" fallback" if found[2] else "")
+    if verb == "endpoint":
+        parts = line.split(" ", 1)
+        if len(parts) != 2:
+            raise QueryError("endpoint takes TEXT")
+        return _endpoint(bundle, parts[1])
+    raise QueryError(f"unknown query {verb!r}; queries are route, exit, search, snap, snap-profile and endpoint")
+
+
+def _endpoint(bundle, text):
+    """``place P: NODES`` or ``position: NODES`` (a node per profile, ``-`` for none), or the
+    error class with its candidates."""
+    try:
+        endpoint = bundle.resolve_endpoint(text)
+    except EndpointError as error:
+        if error.code in ("ambiguous", "elsewhere"):
+            shown = error.candidates[:LISTED_CANDIDATES]
+            return f"{error.code} {len(error.candidates)}:" + "".join(f" {place}" for place in shown)
+        if error.code == "unknown":
+            return "unknown:" + "".join(f" {place}" for place in error.candidates)
+        return error.code
+    nodes = [bundle.endpoint_node(endpoint, profile) for profile in bundle.profiles]
+    head = f"place {endpoint.place}:" if endpoint.kind == "place" else "position:"
+    return head + "".join(" -" if node is None else f" {node}" for node in nodes)
 
 
 def query_lines(data, name="queries"):

@@ -9,6 +9,7 @@ readers agreeing on ``readers/vectors`` means something.
 
 import bisect
 import collections
+import re
 import hashlib
 import heapq
 import math
@@ -31,8 +32,15 @@ ORIGINAL_ARC = 0x80000000
 HIERARCHY_MAGIC = 0x32764843  # "CHv2"
 # Metres per 1e-7 degree of latitude: the format's conversion of snapping distances.
 METRES_PER_UNIT = 0.011131949079327357
-# Search key fields, in the order ``search_prefix`` ranks them.
-FIELDS = ("ref", "name", "word", "category")
+# Search key fields, in the order ``search_prefix`` ranks them: SRCH holds the first four,
+# ALIA (format 1.2) the last.
+FIELDS = ("ref", "name", "word", "category", "alias")
+SRCH_FIELDS = 4
+ALIAS_FIELD = 4
+# How many candidates an endpoint error lists (docs/endpoints.md).
+LISTED_CANDIDATES = 5
+ALIAS = struct.Struct("<IIB3x")
+DECIMAL_TEXT = None  # compiled below, after ``re`` is imported
 
 LEVEL = struct.Struct("<IIIId")
 NODE = struct.Struct("<iiHBBI")
@@ -49,11 +57,43 @@ Place = collections.namedtuple(
     "Place", "kind ref name category description building opening_hours phone email website "
              "level node capacity latitude longitude geofence_radius")
 Outline = collections.namedtuple("Outline", "kind label place rings")
+Alias = collections.namedtuple("Alias", "text language kind")
+# A resolved endpoint: ("place", place index) or ("position", latitude, longitude, levels).
+Endpoint = collections.namedtuple("Endpoint", "kind place latitude longitude levels")
+
+DECIMAL_TEXT = re.compile(r"-?[0-9]+(\.[0-9]+)?")
+POSITION_TEXT = re.compile(r"(-?[0-9]+(?:\.[0-9]+)?) *, *(-?[0-9]+(?:\.[0-9]+)?) *(?:@(.*))?", re.S)
 
 
 class BundleError(Exception):
     """The file is not a bundle this reader can use, or a query names something the bundle
     does not have: the message says which file, which section and why."""
+
+
+class EndpointError(Exception):
+    """An endpoint text that names no single place or position (docs/endpoints.md): ``code`` is
+    ``empty``, ``unknown``, ``ambiguous``, ``elsewhere``, ``needs-level``, ``unknown-level`` or
+    ``bad-coordinate``; ``candidates`` the places it could mean (all of them for ``ambiguous``
+    and ``elsewhere``, up to three suggestions for ``unknown``), in the order the format gives."""
+
+    def __init__(self, code, text, candidates=()):
+        self.code, self.text, self.candidates = code, text, list(candidates)
+        super().__init__(f"{code}: {text!r}" + (f" ({len(self.candidates)} places)" if self.candidates else ""))
+
+
+def _edit_distance(left, right):
+    """Levenshtein distance between two strings, in code points."""
+    if not left:
+        return len(right)
+    if not right:
+        return len(left)
+    previous = list(range(len(right) + 1))
+    for i, a in enumerate(left, 1):
+        current = [i] + [0] * len(right)
+        for j, b in enumerate(right, 1):
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a != b))
+        previous = current
+    return previous[-1]
 
 
 class Section:
@@ -527,8 +567,8 @@ class Bundle:
         for position, (offset, length, field, _, place) in enumerate(KEY.iter_unpack(view[key_at:fold_text_at])):
             if length == 0 or offset + length > key_bytes:
                 raise self._error(tag, f"key {position} is empty or lies outside the key text")
-            if field >= len(FIELDS):
-                raise self._error(tag, f"key {position} has field {field}; fields are 0 to {len(FIELDS) - 1}")
+            if field >= SRCH_FIELDS:
+                raise self._error(tag, f"key {position} has field {field}; fields are 0 to {SRCH_FIELDS - 1}")
             if place >= places:
                 raise self._error(tag, f"key {position} names place {place}, but PLAC has {places}")
             key = key_text[offset:offset + length]
@@ -565,7 +605,8 @@ class Bundle:
     def search_prefix(self, query, limit=10):
         """The places with a key starting with ``query`` folded: ``[(place, field), ...]``, each
         place once with its best key, ranked by field (0 ref, 1 name, 2 a later word of the
-        name, 3 category) and then by that key's position in the index, at most ``limit``."""
+        name, 3 category, 4 alias) and then by that key's position (``SRCH``'s keys, then
+        ``ALIA``'s), at most ``limit``."""
         if not isinstance(limit, int) or limit < 0:
             raise ValueError(f"limit {limit!r} is not a non-negative integer")
         _, keys, fields, owners = self._search_index()
@@ -573,14 +614,20 @@ class Bundle:
         if not prefix:
             return []
         best = {}
-        # Keys extending the prefix sort right after it and before anything else not below it.
-        for position in range(bisect.bisect_left(keys, prefix), len(keys)):
-            if not keys[position].startswith(prefix):
-                break
-            place, field = owners[position], fields[position]
-            known = best.get(place)
-            if known is None or field < known[0]:
-                best[place] = (field, position)
+        tables = [(keys, fields, owners, 0)]
+        if self.has("ALIA"):
+            alias_keys, alias_owners = self._alias_index()[2:4]
+            # ALIA's keys rank after SRCH's: key i of ALIA is at position len(keys) + i.
+            tables.append((alias_keys, [ALIAS_FIELD] * len(alias_keys), alias_owners, len(keys)))
+        for table, table_fields, table_owners, offset in tables:
+            # Keys extending the prefix sort right after it and before anything else not below it.
+            for position in range(bisect.bisect_left(table, prefix), len(table)):
+                if not table[position].startswith(prefix):
+                    break
+                place, field = table_owners[position], table_fields[position]
+                known = best.get(place)
+                if known is None or field < known[0]:
+                    best[place] = (field, offset + position)
         ranked = sorted(best.items(), key=lambda item: item[1])
         return [(place, field) for place, (field, _) in ranked[:limit]]
 
@@ -660,6 +707,25 @@ class Bundle:
         Nodes are found with the ``SNAP`` grid, walking rings of cells outwards until no
         unvisited cell can hold anything nearer; the answer is the same as comparing every
         node of the level, which is what makes it reproducible across readers."""
+        return self._nearest(latitude, longitude, level, None)
+
+    def snap_profile(self, latitude, longitude, level, profile):
+        """The node on ``level`` nearest to the position among those in the main pieces of
+        ``profile``'s usable graph (``PIEC``), else the nearest of any piece:
+        ``(node, metres, fallback)``, or None when the level has no nodes. Without ``PIEC``
+        every node counts as in a main piece (docs/endpoints.md)."""
+        index = self._profile_index(profile)
+        accept = None
+        if self.has("PIEC"):
+            bits = self._pieces(index)
+            accept = lambda node: bits[node >> 5] >> (node & 31) & 1  # noqa: E731
+        found = self._nearest(latitude, longitude, level, accept)
+        if found is not None:
+            return found[0], found[1], False
+        found = self._nearest(latitude, longitude, level, None)
+        return None if found is None else (found[0], found[1], True)
+
+    def _nearest(self, latitude, longitude, level, accept):
         levels = self.level_count
         if not isinstance(level, int) or not 0 <= level < levels:
             raise BundleError(f"{self.path}: level {level} is not one of the {levels} levels")
@@ -693,7 +759,8 @@ class Bundle:
                         dx = float(query_lon - longitudes[node]) * scale
                         squared = dx * dx + dy * dy
                         if best is None or squared < best or (squared == best and node < best_node):
-                            best, best_node = squared, node
+                            if accept is None or accept(node):
+                                best, best_node = squared, node
             # The nearest distance any unvisited cell could hold: to the nearest side of the
             # visited block that has cells beyond it.
             bound = None
@@ -712,8 +779,289 @@ class Bundle:
                 break
             ring += 1
         if best is None:
-            return None  # Unreachable after the full check: a level with cells has nodes.
+            return None  # No node of the level, or none that ``accept`` takes.
         return best_node, math.sqrt(best) * METRES_PER_UNIT
+
+    # Places of format 1.2: sources, aliases, attachments, pieces
+
+    def place_source(self, index):
+        """The source feature id of place ``index`` (``node/123``), or None when it has none or
+        the bundle has no ``PSRC``."""
+        places = self._place_count()
+        if not isinstance(index, int) or not 0 <= index < places:
+            raise BundleError(f"{self.path}: place {index} is not one of the {places} places")
+        if not self.has("PSRC"):
+            return None
+        if "PSRC" not in self._cache:
+            view, count = self._counted("PSRC", 8, 4, "sources")
+            if count != places:
+                raise self._error("PSRC", f"has {count} sources, but PLAC has {places} places")
+            self._cache["PSRC"] = _words(view[8:8 + 4 * count], f"{self.path}: PSRC")
+        return self.string(self._cache["PSRC"][index], "PSRC")
+
+    def _alias_index(self):
+        """``ALIA``, checked in full on first use: (first, entries, keys, owners)."""
+        if "ALIA" in self._cache:
+            return self._cache["ALIA"]
+        tag = "ALIA"
+        view = self.section(tag)
+        if len(view) < 16:
+            raise self._error(tag, "too short for its header")
+        place_count, alias_count, key_count, key_bytes = struct.unpack_from("<IIII", view, 0)
+        places = self._place_count()
+        if place_count != places:
+            raise self._error(tag, f"has {place_count} places, but PLAC has {places}")
+        entries_at = 16 + 4 * (place_count + 1)
+        keys_at = entries_at + ALIAS.size * alias_count
+        text_at = keys_at + KEY.size * key_count
+        if text_at + key_bytes > len(view):
+            raise self._error(tag, f"{alias_count} aliases and {key_count} keys do not fit its {len(view)} bytes")
+        first = _words(view[16:entries_at], f"{self.path}: {tag}")
+        if not _rises(first, alias_count):
+            raise self._error(tag, f"alias offsets do not rise to {alias_count}")
+        strings = self._strings()[1]
+        entries = list(ALIAS.iter_unpack(view[entries_at:keys_at]))
+        for position, (text, language, _kind) in enumerate(entries):
+            if text == NONE or text >= strings or (language != NONE and language >= strings):
+                raise self._error(tag, f"alias {position} names string {text} or {language}, but STRS has {strings}")
+            if not self.string(text, tag):
+                raise self._error(tag, f"alias {position} is empty")
+        key_text = bytes(view[text_at:text_at + key_bytes])
+        keys, owners, last = [], [], None
+        for position, (offset, length, field, _, place) in enumerate(KEY.iter_unpack(view[keys_at:text_at])):
+            if length == 0 or offset + length > key_bytes:
+                raise self._error(tag, f"key {position} is empty or lies outside the key text")
+            if field != ALIAS_FIELD:
+                raise self._error(tag, f"key {position} has field {field}, not {ALIAS_FIELD}")
+            if place >= places:
+                raise self._error(tag, f"key {position} names place {place}, but PLAC has {places}")
+            key = key_text[offset:offset + length]
+            try:
+                key.decode("utf-8")
+            except UnicodeDecodeError:
+                raise self._error(tag, f"key {position} is not UTF-8") from None
+            if last is not None and (key, place) <= last:
+                raise self._error(tag, f"key {position} is not after key {position - 1} (text, field, place)")
+            last = (key, place)
+            keys.append(key)
+            owners.append(place)
+        self._cache[tag] = (first, entries, keys, owners)
+        return self._cache[tag]
+
+    def place_aliases(self, index):
+        """The aliases of place ``index``: ``[Alias(text, language, kind)]``, kind 0 a name in
+        another language, 1 an alternative name, 2 a keyword, 3 a platform synonym (others are
+        kept as they are); empty without ``ALIA``."""
+        places = self._place_count()
+        if not isinstance(index, int) or not 0 <= index < places:
+            raise BundleError(f"{self.path}: place {index} is not one of the {places} places")
+        if not self.has("ALIA"):
+            return []
+        first, entries = self._alias_index()[:2]
+        return [Alias(self.string(text, "ALIA"), self.string(language, "ALIA"), kind)
+                for text, language, kind in entries[first[index]:first[index + 1]]]
+
+    def _attachments(self):
+        if "ATCH" not in self._cache:
+            tag = "ATCH"
+            view = self.section(tag)
+            if len(view) < 8:
+                raise self._error(tag, "too short for its header")
+            profiles, places = struct.unpack_from("<II", view, 0)
+            if profiles != len(self.profiles) or places != self._place_count():
+                raise self._error(tag, f"holds {profiles} profiles of {places} places, "
+                                       f"but PROF has {len(self.profiles)} and PLAC {self._place_count()}")
+            if 8 + 4 * profiles * places > len(view):
+                raise self._error(tag, f"{profiles} x {places} nodes do not fit its {len(view)} bytes")
+            nodes = _words(view[8:8 + 4 * profiles * places], f"{self.path}: {tag}")
+            count = self.node_count
+            if any(node != NONE and node >= count for node in nodes):
+                raise self._error(tag, f"a place attaches to a node past the {count} of NODE")
+            self._cache["ATCH"] = (places, nodes)
+        return self._cache["ATCH"]
+
+    def attached_node(self, place, profile):
+        """The node place ``place`` attaches to for ``profile`` (``ATCH``; the ``PLAC`` node
+        without it), or None when it is not on the graph."""
+        index = self._profile_index(profile)
+        if not self.has("ATCH"):
+            return self.place(place).node
+        places, nodes = self._attachments()
+        if not isinstance(place, int) or not 0 <= place < places:
+            raise BundleError(f"{self.path}: place {place} is not one of the {places} places")
+        node = nodes[index * places + place]
+        return None if node == NONE else node
+
+    def _pieces(self, index):
+        """Profile ``index``'s bits of ``PIEC``, checked: counts, clear bits past the nodes, and
+        ``main_node_count`` equal to the bits set."""
+        key = ("PIEC", index)
+        if key not in self._cache:
+            tag = "PIEC"
+            view = self.section(tag)
+            if len(view) < 8:
+                raise self._error(tag, "too short for its header")
+            profiles, nodes = struct.unpack_from("<II", view, 0)
+            if profiles != len(self.profiles) or nodes != self.node_count:
+                raise self._error(tag, f"holds {profiles} profiles of {nodes} nodes, "
+                                       f"but PROF has {len(self.profiles)} and NODE {self.node_count}")
+            words = (nodes + 31) // 32
+            bits_at = 8 + 16 * profiles
+            if bits_at + 4 * words * profiles > len(view):
+                raise self._error(tag, f"{profiles} tables of {nodes} nodes do not fit its {len(view)} bytes")
+            pieces, main, main_nodes, _ = struct.unpack_from("<IIII", view, 8 + 16 * index)
+            bits = _words(view[bits_at + 4 * words * index:bits_at + 4 * words * (index + 1)], f"{self.path}: {tag}")
+            if main > pieces or pieces > nodes or (nodes > 0 and main == 0):
+                raise self._error(tag, f"profile {index} counts {main} main of {pieces} pieces for {nodes} nodes")
+            if nodes % 32 and bits[-1] >> (nodes % 32):
+                raise self._error(tag, f"profile {index} sets bits past its {nodes} nodes")
+            if sum(bin(word).count("1") for word in bits) != main_nodes:
+                raise self._error(tag, f"profile {index} says {main_nodes} nodes are in main pieces, its bits differ")
+            self._cache[key] = bits
+        return self._cache[key]
+
+    def in_main_piece(self, node, profile):
+        """Whether ``node`` lies in a main piece of ``profile``'s usable graph (always, without
+        ``PIEC``)."""
+        index = self._profile_index(profile)
+        self._check_node(node)
+        if not self.has("PIEC"):
+            return True
+        return bool(self._pieces(index)[node >> 5] >> (node & 31) & 1)
+
+    # Endpoints (docs/endpoints.md)
+
+    def resolve_endpoint(self, text):
+        """What ``text`` names as a route endpoint, by the resolution order of
+        ``docs/endpoints.md``: ``Endpoint("place", index, ...)`` or
+        ``Endpoint("position", None, latitude, longitude, levels)``; an ``EndpointError``
+        when it names no single one."""
+        if isinstance(text, (bytes, bytearray, memoryview)):
+            try:
+                text = bytes(text).decode("utf-8")
+            except UnicodeDecodeError:
+                raise ValueError("the endpoint is not valid UTF-8") from None
+        trimmed = text.strip(" \t\n\v\f\r")
+        position = POSITION_TEXT.fullmatch(trimmed)
+        if position:
+            latitude, longitude = float(position.group(1)), float(position.group(2))
+            if abs(latitude) > 90 or abs(longitude) > 180:
+                raise EndpointError("bad-coordinate", trimmed)
+            qualifier = position.group(3)
+            if qualifier is None:
+                if self.level_count != 1:
+                    raise EndpointError("needs-level", trimmed)
+                levels = [0]
+            else:
+                levels = self._levels_named(qualifier)
+                if not levels:
+                    raise EndpointError("unknown-level", qualifier)
+            return Endpoint("position", None, latitude, longitude, levels)
+        folded = self.fold(trimmed).encode("utf-8")
+        if not folded:
+            raise EndpointError("empty", trimmed)
+        tier = self._tiers(folded)
+        if tier:
+            return self._decide(tier, trimmed)
+        suggest = folded
+        qualified = False
+        for at, character in enumerate(trimmed):
+            if character != "@":
+                continue
+            name = self.fold(trimmed[:at]).encode("utf-8")
+            if not name:
+                continue
+            levels = self._levels_named(trimmed[at + 1:])
+            if not levels:
+                continue
+            if not qualified:
+                suggest, qualified = name, True
+            tier = self._tiers(name)
+            if not tier:
+                continue
+            on_levels = [place for place in tier if self.place(place).level in levels]
+            if not on_levels:
+                raise EndpointError("elsewhere", trimmed, tier)
+            return self._decide(on_levels, trimmed)
+        raise EndpointError("unknown", trimmed, self._suggestions(suggest.decode("utf-8")))
+
+    def endpoint_node(self, endpoint, profile):
+        """The node ``endpoint`` starts or ends at for ``profile``: a place's attachment, or a
+        position's profile snap on its levels, the nearest (ties to the lower node); None when
+        there is none."""
+        if endpoint.kind == "place":
+            return self.attached_node(endpoint.place, profile)
+        best = None
+        for level in endpoint.levels:
+            found = self.snap_profile(endpoint.latitude, endpoint.longitude, level, profile)
+            if found is not None and (best is None or (found[1], found[0]) < (best[1], best[0])):
+                best = found
+        return None if best is None else best[0]
+
+    def _decide(self, places, text):
+        if len(places) == 1:
+            return Endpoint("place", places[0], None, None, None)
+        raise EndpointError("ambiguous", text, places)
+
+    def _tiers(self, key):
+        """The places of the first tier matching the folded ``key`` (bytes) exactly: refs, names,
+        aliases, source ids; ascending."""
+        _, keys, fields, owners = self._search_index()
+        for field in (0, 1):
+            found = set()
+            for position in range(bisect.bisect_left(keys, key), len(keys)):
+                if keys[position] != key:
+                    break
+                if fields[position] == field:
+                    found.add(owners[position])
+            if found:
+                return sorted(found)
+        if self.has("ALIA"):
+            alias_keys, alias_owners = self._alias_index()[2:4]
+            found = set()
+            for position in range(bisect.bisect_left(alias_keys, key), len(alias_keys)):
+                if alias_keys[position] != key:
+                    break
+                found.add(alias_owners[position])
+            if found:
+                return sorted(found)
+        found = []
+        if self.has("PSRC"):
+            for place in range(self._place_count()):
+                source = self.place_source(place)
+                if source is not None and self.fold(source).encode("utf-8") == key:
+                    found.append(place)
+        return found
+
+    def _levels_named(self, qualifier):
+        """The ``LEVL`` indexes the text after ``@`` names: by ordinal when it is a decimal
+        number, or by the folded id or name of the level or of its building."""
+        folded = self.fold(qualifier)
+        if not folded:
+            return []
+        number = float(folded) if DECIMAL_TEXT.fullmatch(folded) else None
+        result = []
+        for index, level in enumerate(self.levels):
+            if number is not None and number == level.ordinal:
+                result.append(index)
+                continue
+            names = (level.id, level.name, level.building_id, level.building)
+            if any(name and self.fold(name) == folded for name in names):
+                result.append(index)
+        return result
+
+    def _suggestions(self, folded):
+        """Up to three places whose folded ref or name is within max(2, n // 3) edits of the
+        ``n`` code points of ``folded``, nearest first, ties to the lower place."""
+        limit = max(2, len(folded) // 3)
+        scored = []
+        for index in range(self._place_count()):
+            place = self.place(index)
+            distances = [_edit_distance(folded, self.fold(text)) for text in (place.ref, place.name)
+                         if text and self.fold(text)]
+            if distances and min(distances) <= limit:
+                scored.append((min(distances), index))
+        return [index for _, index in sorted(scored)[:3]]
 
     # Outlines
 

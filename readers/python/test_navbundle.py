@@ -3,7 +3,8 @@
 `make test` builds the bundle and names it in NAVBUNDLE_TEST_BUNDLE (a path relative to the
 repository's root, or absolute); without it the tests that need a bundle skip, saying so. When
 NAVBUNDLE_TEST_ANSWERS names a file of answers to readers/vectors/demo-campus.queries (from
-another reader), the Python answers must equal it byte for byte.
+another reader), the Python answers must equal it byte for byte. NAVBUNDLE_TEST_STATION names the
+bundle of readers/vectors/station (format 1.2: endpoints, aliases, attachments, main pieces).
 
 Every expectation is computed independently of the module where it can be: routes by a plain
 Dijkstra over ARCS and PROF, searches by scanning every key, snaps by measuring every node.
@@ -791,3 +792,198 @@ class DamagedFileTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+STATION = from_environment("NAVBUNDLE_TEST_STATION")
+
+
+def needs_station(test):
+    if STATION is None:
+        return unittest.skip("NAVBUNDLE_TEST_STATION is not set: name the bundle of readers/vectors/station "
+                             "(`make test` builds one and sets it)")(test)
+    return test
+
+
+def pieces_of(image, profile):
+    """The PIEC bits of ``profile`` (an index) as a set of nodes, read independently."""
+    view = section_of(image, "PIEC")
+    profiles, nodes = struct.unpack_from("<II", view, 0)
+    words = (nodes + 31) // 32
+    at = 8 + 16 * profiles + 4 * words * profile
+    bits = struct.unpack_from(f"<{words}I", view, at)
+    return {node for node in range(nodes) if bits[node // 32] >> (node % 32) & 1}
+
+
+@needs_station
+class StationTests(unittest.TestCase):
+    """Format 1.2 on the station of readers/vectors/station: endpoints, aliases, attachments,
+    main pieces and profile snaps, and damage to their sections."""
+
+    @classmethod
+    def setUpClass(cls):
+        with open(STATION, "rb") as file:
+            cls.image = bytearray(file.read())
+        cls.bundle = Bundle(STATION)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.bundle.close()
+
+    def place_named(self, text):
+        endpoint = self.bundle.resolve_endpoint(text)
+        self.assertEqual(endpoint.kind, "place", text)
+        return endpoint.place
+
+    def test_platform_synonyms_and_ref_find_the_platform(self):
+        platform = self.place_named("Gleis 1")
+        self.assertEqual(self.bundle.place(platform).name, "Platform 1")
+        for text in ("platform 1", "TRACK 1", "1", " gleis  1 ", "binario 1", "andén 1", "ANDEN 1", "spor 1"):
+            self.assertEqual(self.place_named(text), platform, text)
+        aliases = self.bundle.place_aliases(platform)
+        self.assertIn(navbundle.Alias("Gleis 1", "de", 3), aliases)
+        self.assertEqual(len({alias.text for alias in aliases}), len(aliases))
+        self.assertIn((platform, 4), self.bundle.search_prefix("gleis 1", 20))
+
+    def test_the_platform_attaches_in_a_main_piece_not_at_the_lift(self):
+        platform = self.place_named("platform 1")
+        nodes = self.bundle.node_count
+        for index, profile in enumerate(self.bundle.profiles):
+            node = self.bundle.attached_node(platform, profile)
+            self.assertIn(node, pieces_of(self.image, index))
+            self.assertTrue(self.bundle.in_main_piece(node, profile))
+            self.assertNotEqual(self.bundle.node(node).kind, 4, "a connector landing")
+            self.assertLess(node, nodes)
+
+    def test_names_with_levels_buildings_and_source_ids(self):
+        with self.assertRaises(navbundle.EndpointError) as caught:
+            self.bundle.resolve_endpoint("Rossmann")
+        self.assertEqual(caught.exception.code, "ambiguous")
+        self.assertEqual(len(caught.exception.candidates), 3)
+        below = self.place_named("Rossmann@-1")
+        self.assertEqual(self.bundle.levels[self.bundle.place(below).level].ordinal, -1)
+        self.assertEqual(self.place_named("rossmann@UG"), below)
+        self.assertEqual(self.place_named("Rossmann@S@-1"), below)
+        kiosk = self.place_named("Rossmann@Kiosk")
+        self.assertEqual(self.bundle.levels[self.bundle.place(kiosk).level].building, "Kiosk")
+        cash = self.place_named("NODE/4090296503")
+        self.assertEqual(self.bundle.place_source(cash), "node/4090296503")
+        for text, code, count in (("Geldautomat@0", "ambiguous", 2), ("Reisezentrum@Kiosk", "elsewhere", 1),
+                                  ("Rosmann", "unknown", 3), ("", "empty", 0), ("49.4036,8.6756", "needs-level", 0),
+                                  ("91,8@0", "bad-coordinate", 0), ("49.4,8.6@nowhere", "unknown-level", 0)):
+            with self.assertRaises(navbundle.EndpointError, msg=text) as caught:
+                self.bundle.resolve_endpoint(text)
+            self.assertEqual((caught.exception.code, len(caught.exception.candidates)), (code, count), text)
+
+    def test_positions_snap_within_main_pieces(self):
+        position = self.bundle.resolve_endpoint("49.40368,8.67601@UG")
+        self.assertEqual(position.kind, "position")
+        for index, profile in enumerate(self.bundle.profiles):
+            node = self.bundle.endpoint_node(position, profile)
+            self.assertIn(node, pieces_of(self.image, index))
+
+    def test_profile_snap_matches_measuring_every_node(self):
+        rng = random.Random(5)
+        nodes = nodes_of(self.image)
+        scale = struct.unpack_from("<d", section_of(self.image, "SNAP"), 16)[0]
+        fallbacks = 0
+        for _ in range(300):
+            level = rng.randrange(self.bundle.level_count)
+            profile = rng.randrange(len(self.bundle.profiles))
+            anchor = nodes[rng.randrange(len(nodes))]
+            latitude = anchor[0] / 1e7 + rng.uniform(-0.0004, 0.0004)
+            longitude = anchor[1] / 1e7 + rng.uniform(-0.0004, 0.0004)
+            main = pieces_of(self.image, profile)
+            found = self.bundle.snap_profile(latitude, longitude, level, self.bundle.profiles[profile])
+            inside = brute_snap([n if i in main else (n[0], n[1], -1) for i, n in enumerate(nodes)], scale,
+                                latitude, longitude, level)
+            anywhere = brute_snap(nodes, scale, latitude, longitude, level)
+            expected = (inside[0], False) if inside else ((anywhere[0], True) if anywhere else None)
+            self.assertEqual(None if found is None else (found[0], found[2]), expected)
+            fallbacks += bool(found and found[2])
+        self.assertGreater(fallbacks, 0, "the depot's level should fall back")
+
+    def damaged(self, tag, change):
+        image = bytearray(self.image)
+        _, offset, _ = table(image)[tag]
+        change(image, offset)
+        fix_checksums(image, tag)
+        folder = tempfile.mkdtemp()
+        try:
+            path = os.path.join(folder, "damaged.navbundle")
+            with open(path, "wb") as file:
+                file.write(image)
+            with Bundle(path) as bundle:
+                with self.assertRaises(BundleError) as caught:
+                    use_places(bundle)
+                return str(caught.exception)
+        finally:
+            shutil.rmtree(folder)
+
+    def test_damaged_place_sections_are_refused(self):
+        places = self.bundle._place_count()
+        nodes = self.bundle.node_count
+        profiles = len(self.bundle.profiles)
+        aliases = struct.unpack_from("<I", section_of(self.image, "ALIA"), 4)[0]
+        keys_at = 16 + 4 * (places + 1) + 12 * aliases
+        words = (nodes + 31) // 32
+        cases = [
+            ("ALIA", lambda image, at: struct.pack_into("<I", image, at, places + 1), "places"),
+            ("ALIA", lambda image, at: struct.pack_into("<I", image, at + 4, 0x0FFFFFFF), "do not fit"),
+            ("ALIA", lambda image, at: struct.pack_into("<I", image, at + 20, 0xFFFF), "offsets"),
+            ("ALIA", lambda image, at: struct.pack_into("<B", image, at + keys_at + 6, 3), "field"),
+            ("ALIA", lambda image, at: struct.pack_into("<I", image, at + keys_at + 8, places), "names place"),
+            ("ALIA", lambda image, at: image.__setitem__(slice(at + keys_at + 12, at + keys_at + 24),
+                                                         image[at + keys_at:at + keys_at + 12]), "is not after"),
+            ("ATCH", lambda image, at: struct.pack_into("<I", image, at, profiles + 1), "profiles"),
+            ("ATCH", lambda image, at: struct.pack_into("<I", image, at + 8, nodes + 3), "node past"),
+            ("PIEC", lambda image, at: struct.pack_into("<I", image, at + 4, 1), "nodes"),
+            ("PIEC", lambda image, at: struct.pack_into("<I", image, at + 8, 0), "main of"),
+            ("PIEC", lambda image, at: struct.pack_into("<I", image, at + 16, 0), "bits differ"),
+            ("PIEC", lambda image, at: struct.pack_into("<I", image, at + 8 + 16 * profiles + 4 * (words - 1), 0xFFFFFFFF),
+             "past"),
+            ("PSRC", lambda image, at: struct.pack_into("<I", image, at, places - 1), "sources"),
+            ("PSRC", lambda image, at: struct.pack_into("<I", image, at + 8, 0xFFFFFFF0), "string"),
+        ]
+        for tag, change, expected in cases:
+            message = self.damaged(tag, change)
+            self.assertIn(expected, message, tag)
+
+    def test_random_damage_to_place_sections_is_refused_or_harmless(self):
+        rng = random.Random(11)
+        for tag in ("ALIA", "ATCH", "PIEC", "PSRC"):
+            _, offset, length = table(self.image)[tag]
+            for _ in range(60):
+                image = bytearray(self.image)
+                for _ in range(3):
+                    image[offset + rng.randrange(length)] = rng.randrange(256)
+                fix_checksums(image, tag)
+                folder = tempfile.mkdtemp()
+                try:
+                    path = os.path.join(folder, "random.navbundle")
+                    with open(path, "wb") as file:
+                        file.write(image)
+                    with Bundle(path) as bundle:
+                        try:
+                            use_places(bundle)
+                        except BundleError:
+                            pass
+                finally:
+                    shutil.rmtree(folder)
+
+
+def use_places(bundle):
+    """Everything a runtime reads of the 1.2 place sections."""
+    bundle.search_prefix("gleis", 50)
+    for place in range(bundle._place_count()):
+        bundle.place_source(place)
+        bundle.place_aliases(place)
+        for profile in bundle.profiles:
+            node = bundle.attached_node(place, profile)
+            assert node is None or 0 <= node < bundle.node_count
+            bundle.snap_profile(49.4036, 8.6757, place % bundle.level_count, profile)
+    for text in ("Gleis 1", "Rossmann@-1", "node/4090296503", "Rosmann", "49.4036,8.6756@0"):
+        try:
+            endpoint = bundle.resolve_endpoint(text)
+        except navbundle.EndpointError:
+            continue
+        bundle.endpoint_node(endpoint, bundle.profiles[0])

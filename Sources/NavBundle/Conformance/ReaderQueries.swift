@@ -4,7 +4,8 @@ import Foundation
 /// C and Python readers print too: the same bundle and queries must give the same lines.
 ///
 /// A query is one line: `route PROFILE FROM TO`, `exit PROFILE NODE`, `search LIMIT TEXT`
-/// (the text is the rest of the line) or `snap LEVEL LATITUDE LONGITUDE`; blank lines and lines
+/// (the text is the rest of the line), `snap LEVEL LATITUDE LONGITUDE`,
+/// `snap-profile PROFILE LEVEL LATITUDE LONGITUDE` or `endpoint TEXT`; blank lines and lines
 /// starting with `#` are skipped. The answer repeats the query, then ` => ` and the result
 /// (`readers/vectors/README.md`).
 public struct ReaderQueries {
@@ -60,8 +61,50 @@ public struct ReaderQueries {
             }
             guard let snapped = try bundle.snap(latitude: latitude, longitude: longitude, level: level) else { return "none" }
             return "\(snapped.node) " + String(format: "%.3f", snapped.distance)
+        case "snap-profile" where words.count == 5:
+            let profile = try profileIndex(words[1])
+            guard let level = Int(words[2]), let latitude = Double(words[3]), let longitude = Double(words[4]) else {
+                throw bad(query)
+            }
+            guard let snapped = try bundle.snap(latitude: latitude, longitude: longitude, level: level, profile: profile) else {
+                return "none"
+            }
+            return "\(snapped.node) " + String(format: "%.3f", snapped.distance) + (snapped.isFallback ? " fallback" : "")
+        case "endpoint" where words.count >= 2:
+            return try endpointAnswer(words[1...].joined(separator: " "))
         default:
             throw bad(query)
+        }
+    }
+
+    /// `place P: NODES`, `position: NODES` (a node per profile, `-` for none), or the error's
+    /// class with its candidates: `ambiguous TOTAL: PLACES`, `elsewhere TOTAL: PLACES` (the first
+    /// five), `unknown: PLACES` (the suggestions), `empty`, `needs-level`, `unknown-level`,
+    /// `bad-coordinate`.
+    private func endpointAnswer(_ text: String) throws -> String {
+        let endpoint: Endpoint
+        do {
+            endpoint = try bundle.resolveEndpoint(text)
+        } catch {
+            switch error {
+            case .ambiguous(_, let candidates), .elsewhere(_, let candidates):
+                let shown = candidates.prefix(EndpointError.listedCandidates).map { String($0.place) }
+                return "\(error.code) \(candidates.count): " + shown.joined(separator: " ")
+            case .unknown(_, let suggestions):
+                return (["unknown:"] + suggestions.map { String($0.place) }).joined(separator: " ")
+            case .bundle(let failure):
+                throw failure
+            case .empty, .needsLevel, .unknownLevel, .badCoordinate:
+                return error.code
+            }
+        }
+        var nodes: [String] = []
+        for profile in bundle.profileNames.indices {
+            nodes.append(try bundle.node(of: endpoint, profile: profile).map(String.init) ?? "-")
+        }
+        switch endpoint {
+        case .place(let place): return "place \(place):" + nodes.map { " " + $0 }.joined()
+        case .position: return "position:" + nodes.map { " " + $0 }.joined()
         }
     }
 
@@ -77,7 +120,7 @@ public struct ReaderQueries {
     }
 }
 
-/// A query line that is not one of the four forms.
+/// A query line that is not one of the six forms.
 public struct ReaderQueryError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
     public var description: String { message }

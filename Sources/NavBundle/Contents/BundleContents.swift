@@ -17,6 +17,9 @@ public struct BundleContents: Sendable {
     public var outlines: [Outline] = []
     /// The Wi-Fi radio map, encoded as ``RadioMap/encoded()`` makes it; `nil` without a survey.
     public var radioMap: [UInt8]?
+    /// Per profile, in ``profiles`` order, which nodes lie in the graph's main pieces for that
+    /// profile (`PIEC`, since 1.2); may be empty.
+    public var pieces: [Pieces] = []
 
     public init(metadata: BundleMetadata) {
         self.metadata = metadata
@@ -138,6 +141,15 @@ public struct BundleContents: Sendable {
         public var email: String?
         public var website: String?
         public var geofenceRadius: Double?
+        /// The source's own id of the feature the place came from (`node/123`, a GeoJSON or IMDF
+        /// feature id); `PSRC`, since 1.2.
+        public var sourceID: String?
+        /// Other texts the place is found by: names in other languages, alternative names,
+        /// keywords, platform synonyms (`ALIA`, since 1.2).
+        public var aliases: [Alias] = []
+        /// Per profile, in ``BundleContents/profiles`` order, the node a route with that profile
+        /// starts or ends at (`ATCH`, since 1.2); empty when the bundle says only ``node``.
+        public var profileNodes: [Int?] = []
 
         public init(kind: PlaceKind, ref: String?, name: String?, category: String?, description: String? = nil,
                     buildingName: String? = nil, level: Int?, node: Int?, latitude: Double?, longitude: Double?,

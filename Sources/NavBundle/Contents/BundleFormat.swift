@@ -1,8 +1,9 @@
-/// Constants of the bundle format 1.1 (`docs/bundle-format.md`).
+/// Constants of the bundle format 1.2 (`docs/bundle-format.md`).
 public enum BundleFormat {
-    /// Format 1.1 (1.0 plus `WIFI`). The development formats 0.1 to 0.4 had the same header without the file
-    /// checksum and a subset of the sections, so this reader still opens them.
-    public static let kind = ContainerKind(magic: "NAVFBNDL", major: 1, minor: 1, hasFileChecksum: true,
+    /// Format 1.2 (1.1 plus `PSRC`, `ALIA`, `ATCH` and `PIEC`; 1.1 was 1.0 plus `WIFI`). The
+    /// development formats 0.1 to 0.4 had the same header without the file checksum and a subset
+    /// of the sections, so this reader still opens them.
+    public static let kind = ContainerKind(magic: "NAVFBNDL", major: 1, minor: 2, hasFileChecksum: true,
                                            legacyMajors: [0], sectionVersion: 1)
     public static let name = "navforge bundle"
 
@@ -32,6 +33,14 @@ public enum BundleFormat {
         public static let outlines: SectionTag = "OUTL"
         /// Since 1.1: the Wi-Fi radio map for locating by the access points a device hears.
         public static let wifi: SectionTag = "WIFI"
+        /// Since 1.2: each place's source feature id (`node/123`).
+        public static let sources: SectionTag = "PSRC"
+        /// Since 1.2: each place's aliases, and their prefix keys in `SRCH`'s key layout.
+        public static let aliases: SectionTag = "ALIA"
+        /// Since 1.2: per profile, the node each place attaches to.
+        public static let attachments: SectionTag = "ATCH"
+        /// Since 1.2: per profile, which nodes lie in the usable graph's main pieces.
+        public static let pieces: SectionTag = "PIEC"
 
         /// Since 0.3: the contraction hierarchy of the profile at `index` (`CH00`, `CH01`, ...).
         public static func hierarchy(_ index: Int) -> SectionTag {
@@ -51,6 +60,8 @@ public enum BundleFormat {
     static let searchKeySize = 12
     static let snapLevelSize = 32
     static let outlineEntrySize = 12
+    static let aliasEntrySize = 12
+    static let pieceHeaderSize = 16
 
     /// Degrees are stored as signed 32-bit integers of 1e-7 degree (about 1 cm), as OSM does.
     static let coordinateScale = 1e7
@@ -107,4 +118,7 @@ public enum SearchField: UInt8, Hashable, Sendable {
     /// The name from one of its later words on ("hall 1" of "Lecture Hall 1").
     case nameWord = 2
     case category = 3
+    /// An alias: a name in another language, an alternative name, a keyword, a platform
+    /// synonym (keys of `ALIA`, since 1.2).
+    case alias = 4
 }

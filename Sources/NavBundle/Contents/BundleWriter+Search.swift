@@ -1,39 +1,33 @@
 import Foundation
 
 extension BundleWriter {
-    /// `SRCH`: the folding table, then every place's keys sorted bytewise.
-    static func encodeSearch(_ places: [BundleContents.Place]) -> Data {
-        let texts = places.flatMap { [$0.ref, $0.name, $0.category].compactMap { $0 } }
-        let table = TextFolding.table(covering: texts)
-        let lookup = Dictionary(uniqueKeysWithValues: table.map { ($0.codePoint, $0.replacement) })
-        func fold(_ text: String) -> [UInt8] { Array(TextFolding.fold(text) { lookup[$0] }.utf8) }
-
-        struct Key: Hashable {
-            var text: [UInt8]
-            var field: SearchField
-            var place: Int
+    /// The folding table for a bundle's places: it covers every code point of their refs, names,
+    /// categories and aliases, so that `ALIA`'s keys fold by `SRCH`'s table too.
+    static func foldingTable(for places: [BundleContents.Place]) -> [(codePoint: UInt32, replacement: String)] {
+        let texts = places.flatMap { place in
+            [place.ref, place.name, place.category].compactMap { $0 } + place.aliases.map(\.text)
         }
-        var keys = Set<Key>()
+        return TextFolding.table(covering: texts)
+    }
+
+    /// `SRCH`: the folding table, then every place's ref, name, later-word and category keys
+    /// sorted bytewise.
+    static func encodeSearch(_ places: [BundleContents.Place],
+                             table: [(codePoint: UInt32, replacement: String)]) -> Data {
+        let fold = folder(table)
+        var keys = SearchKeySet()
         for (index, place) in places.enumerated() {
-            func add(_ text: [UInt8], _ field: SearchField) {
-                // Keys longer than the u16 length field are names no one types.
-                if !text.isEmpty && text.count <= Int(UInt16.max) { keys.insert(Key(text: text, field: field, place: index)) }
-            }
-            if let ref = place.ref { add(fold(ref), .ref) }
+            if let ref = place.ref { keys.add(fold(ref), .ref, index) }
             if let name = place.name {
                 let folded = fold(name)
-                add(folded, .name)
+                keys.add(folded, .name, index)
                 for (position, byte) in folded.enumerated() where byte == UInt8(ascii: " ") {
-                    add(Array(folded[(position + 1)...]), .nameWord)
+                    keys.add(Array(folded[(position + 1)...]), .nameWord, index)
                 }
             }
-            if let category = place.category { add(fold(category), .category) }
+            if let category = place.category { keys.add(fold(category), .category, index) }
         }
-        let sorted = keys.sorted { lhs, rhs in
-            if lhs.text != rhs.text { return lhs.text.lexicographicallyPrecedes(rhs.text) }
-            if lhs.field != rhs.field { return lhs.field.rawValue < rhs.field.rawValue }
-            return lhs.place < rhs.place
-        }
+        let (keyEntries, keyText) = keys.encoded()
 
         var foldText: [UInt8] = []
         var foldEntries = ByteWriter()
@@ -44,25 +38,89 @@ extension BundleWriter {
             foldEntries.uint32(UInt32(bytes.count))
             foldText += bytes
         }
-        var keyText: [UInt8] = []
-        var keyEntries = ByteWriter()
-        for key in sorted {
-            keyEntries.uint32(UInt32(keyText.count))
-            keyEntries.uint16(UInt16(key.text.count))
-            keyEntries.uint8(key.field.rawValue)
-            keyEntries.uint8(0)
-            keyEntries.uint32(UInt32(key.place))
-            keyText += key.text
-        }
         var writer = ByteWriter()
         writer.uint32(UInt32(table.count))
-        writer.uint32(UInt32(sorted.count))
+        writer.uint32(UInt32(keys.count))
         writer.uint32(UInt32(foldText.count))
         writer.uint32(UInt32(keyText.count))
         writer.bytes(Array(foldEntries.data))
-        writer.bytes(Array(keyEntries.data))
+        writer.bytes(keyEntries)
         writer.bytes(foldText)
         writer.bytes(keyText)
         return writer.data
+    }
+
+    /// `ALIA`: every place's aliases, then their keys (field 4) in `SRCH`'s key layout.
+    static func encodeAliases(_ places: [BundleContents.Place], table: [(codePoint: UInt32, replacement: String)],
+                              strings: inout StringTableBuilder) -> Data {
+        let fold = folder(table)
+        var keys = SearchKeySet()
+        var first: [UInt32] = [0]
+        var entries = ByteWriter()
+        for (index, place) in places.enumerated() {
+            for alias in place.aliases {
+                entries.uint32(strings.index(alias.text))
+                entries.uint32(strings.index(alias.language))
+                entries.uint8(alias.kind.rawValue)
+                entries.bytes([0, 0, 0])
+                keys.add(fold(alias.text), .alias, index)
+            }
+            first.append(first[first.count - 1] + UInt32(place.aliases.count))
+        }
+        let (keyEntries, keyText) = keys.encoded()
+        var writer = ByteWriter()
+        writer.uint32(UInt32(places.count))
+        writer.uint32(first[first.count - 1])
+        writer.uint32(UInt32(keys.count))
+        writer.uint32(UInt32(keyText.count))
+        for value in first { writer.uint32(value) }
+        writer.bytes(Array(entries.data))
+        writer.bytes(keyEntries)
+        writer.bytes(keyText)
+        return writer.data
+    }
+
+    private static func folder(_ table: [(codePoint: UInt32, replacement: String)]) -> (String) -> [UInt8] {
+        let lookup = Dictionary(uniqueKeysWithValues: table.map { ($0.codePoint, $0.replacement) })
+        return { text in Array(TextFolding.fold(text) { lookup[$0] }.utf8) }
+    }
+}
+
+/// Search keys being collected: each (text, field, place) once, sorted as `SRCH` and `ALIA`
+/// store them (text bytewise, then field, then place).
+struct SearchKeySet {
+    private struct Key: Hashable {
+        var text: [UInt8]
+        var field: SearchField
+        var place: Int
+    }
+
+    private var keys = Set<Key>()
+
+    var count: Int { keys.count }
+
+    mutating func add(_ text: [UInt8], _ field: SearchField, _ place: Int) {
+        // Keys longer than the u16 length field are names no one types.
+        if !text.isEmpty && text.count <= Int(UInt16.max) { keys.insert(Key(text: text, field: field, place: place)) }
+    }
+
+    /// The 12-byte key entries and the key text they point into.
+    func encoded() -> (entries: [UInt8], text: [UInt8]) {
+        let sorted = keys.sorted { lhs, rhs in
+            if lhs.text != rhs.text { return lhs.text.lexicographicallyPrecedes(rhs.text) }
+            if lhs.field != rhs.field { return lhs.field.rawValue < rhs.field.rawValue }
+            return lhs.place < rhs.place
+        }
+        var text: [UInt8] = []
+        var entries = ByteWriter()
+        for key in sorted {
+            entries.uint32(UInt32(text.count))
+            entries.uint16(UInt16(key.text.count))
+            entries.uint8(key.field.rawValue)
+            entries.uint8(0)
+            entries.uint32(UInt32(key.place))
+            text += key.text
+        }
+        return (Array(entries.data), text)
     }
 }

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// Encodes ``BundleContents`` as a bundle file (format 1.1).
+/// Encodes ``BundleContents`` as a bundle file (format 1.2).
 ///
 /// Deterministic: strings are interned in a fixed order, arcs sorted by tail with ties kept in
 /// input order, and the metadata JSON has sorted keys, so equal contents give equal bytes.
@@ -24,6 +24,11 @@ public enum BundleWriter {
         let shapes = encodeShapes(contents.arcs, order: order)
         let egress = encodeEgress(contents.egress, order: order, nodeCount: contents.nodes.count)
         let outlines = encodeOutlines(contents.outlines, levelCount: contents.levels.count, strings: &strings)
+        // The 1.2 place sections intern their strings last, so earlier sections' indexes stay put.
+        let present = hasEndpointData(contents)
+        let table = foldingTable(for: contents.places)
+        let sources = present.sources ? encodeSources(contents.places, strings: &strings) : nil
+        let aliases = present.aliases ? encodeAliases(contents.places, table: table, strings: &strings) : nil
 
         container.add(BundleFormat.Tag.strings, strings.encoded())
         container.add(BundleFormat.Tag.levels, levels)
@@ -34,9 +39,18 @@ public enum BundleWriter {
         container.add(BundleFormat.Tag.events, events)
         container.add(BundleFormat.Tag.shapes, shapes)
         container.add(BundleFormat.Tag.egress, egress)
-        container.add(BundleFormat.Tag.search, encodeSearch(contents.places))
+        container.add(BundleFormat.Tag.search, encodeSearch(contents.places, table: table))
         container.add(BundleFormat.Tag.snap, encodeSnap(nodes: contents.nodes, levelCount: contents.levels.count))
         container.add(BundleFormat.Tag.outlines, outlines)
+        if let sources { container.add(BundleFormat.Tag.sources, sources) }
+        if let aliases { container.add(BundleFormat.Tag.aliases, aliases) }
+        if present.attachments {
+            container.add(BundleFormat.Tag.attachments,
+                          encodeAttachments(contents.places, profileCount: contents.profiles.count))
+        }
+        if !contents.pieces.isEmpty {
+            container.add(BundleFormat.Tag.pieces, encodePieces(contents.pieces, nodeCount: contents.nodes.count))
+        }
         if let radioMap = contents.radioMap {
             container.add(BundleFormat.Tag.wifi, Data(radioMap))
         }
@@ -85,6 +99,7 @@ public enum BundleWriter {
         for event in contents.events {
             try check(contents.places.indices.contains(event.place), "event \(event.title) refers to a missing place")
         }
+        try validateEndpoints(contents)
         try check(contents.hierarchies.isEmpty || contents.hierarchies.count == contents.profiles.count,
                   "\(contents.hierarchies.count) hierarchies for \(contents.profiles.count) profiles")
         try check(contents.profiles.count < 256, "256 or more profiles")

@@ -101,13 +101,19 @@ extension VenueBundle {
         if let level, level >= levelCount { throw .malformedSection(section: "PLAC", detail: "place \(index) has no level \(level)") }
         if let node, node >= nodeCount { throw .malformedSection(section: "PLAC", detail: "place \(index) has no node \(node)") }
         let hasPosition = raw.hasPosition == 1
-        return PlaceRecord(
+        var record = PlaceRecord(
             kind: kind, ref: texts[0], name: texts[1], category: texts[2], description: texts[3], buildingName: texts[4],
             level: level, node: node,
             latitude: hasPosition ? Double(raw.latitude) / BundleFormat.coordinateScale : nil,
             longitude: hasPosition ? Double(raw.longitude) / BundleFormat.coordinateScale : nil,
             capacity: raw.capacity >= 0 ? Int(raw.capacity) : nil, openingHours: texts[5], phone: texts[6],
             email: texts[7], website: texts[8], geofenceRadius: raw.geofence == 0 ? nil : Double(raw.geofence) / 100)
+        record.sourceID = try placeSource(index)
+        record.aliases = try placeAliases(index)
+        if attachmentTable != nil {
+            for profile in profileNames.indices { record.profileNodes.append(try attachedNode(place: index, profile: profile)) }
+        }
+        return record
     }
 
     public func event(_ index: Int) throws(ContainerError) -> EventRecord {

@@ -33,6 +33,11 @@ public final class VenueBundle: @unchecked Sendable {
     let searchIndex: SearchIndex?
     let snapIndex: SnapIndex?
     let outlineTable: OutlineTable?
+    /// The optional sections of format 1.2; `nil` in older bundles.
+    let placeSources: ByteReader?
+    let aliasIndex: AliasIndex?
+    let attachmentTable: ByteReader?
+    let pieceTable: PieceTable?
 
     public convenience init(path: String, verifyChecksums: Bool = true) throws(ContainerError) {
         let file = try ContainerFile(path: path, kind: BundleFormat.kind, kindName: BundleFormat.name)
@@ -106,6 +111,28 @@ public final class VenueBundle: @unchecked Sendable {
         }
         outlineTable = try file.section(Tag.outlines).map { section throws(ContainerError) in
             try OutlineTable(section: section, levelCount: levels)
+        }
+        let (placeTotal, profileTotal) = (placeCount, names.count)
+        placeSources = try file.section(Tag.sources).map { section throws(ContainerError) in
+            guard let count = try? section.uint32(at: 0), Int(count) == placeTotal,
+                  let sources = try? section.slice(offset: 8, count: placeTotal * 4) else {
+                throw .malformedSection(section: "PSRC", detail: "does not hold one source per place of PLAC")
+            }
+            return sources
+        }
+        aliasIndex = try file.section(Tag.aliases).map { section throws(ContainerError) in
+            try AliasIndex(section: section, placeCount: placeTotal)
+        }
+        attachmentTable = try file.section(Tag.attachments).map { section throws(ContainerError) in
+            guard let profiles = try? section.uint32(at: 0), let places = try? section.uint32(at: 4),
+                  Int(profiles) == profileTotal, Int(places) == placeTotal,
+                  let table = try? section.slice(offset: 8, count: profileTotal * placeTotal * 4) else {
+                throw .malformedSection(section: "ATCH", detail: "does not hold a node per profile of PROF and place of PLAC")
+            }
+            return table
+        }
+        pieceTable = try file.section(Tag.pieces).map { section throws(ContainerError) in
+            try PieceTable(section: section, profileCount: profileTotal, nodeCount: nodes)
         }
     }
 

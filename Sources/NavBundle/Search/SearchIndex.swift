@@ -64,29 +64,6 @@ struct SearchIndex {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// One search key: its folded text, the field it came from and its place.
-    struct Key {
-        var text: UnsafeRawBufferPointer
-        var field: UInt8
-        var place: Int
-    }
-
-    func key(_ index: Int) throws(ContainerError) -> Key {
-        let base = index * BundleFormat.searchKeySize
-        return try ContainerError.reading("SRCH") { () throws(ByteReaderError) in
-            let offset = try keyEntries.uint32(at: base), length = try keyEntries.uint16(at: base + 4)
-            return Key(text: try keyText.bytes(offset: Int(offset), count: Int(length)),
-                       field: try keyEntries.uint8(at: base + 6), place: Int(try keyEntries.uint32(at: base + 8)))
-        }
-    }
-
-    /// The index of the first key not below `prefix` in bytewise order.
-    func lowerBound(_ prefix: [UInt8]) throws(ContainerError) -> Int {
-        var low = 0, high = keyCount
-        while low < high {
-            let middle = (low + high) / 2
-            if try key(middle).text.lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
+    /// The ref, name, later-word and category keys.
+    var keys: SearchKeyTable { SearchKeyTable(section: "SRCH", count: keyCount, entries: keyEntries, text: keyText) }
 }

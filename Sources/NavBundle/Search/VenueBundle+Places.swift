@@ -7,9 +7,21 @@ extension VenueBundle {
         return result
     }
 
-    /// Finds the place a person means by `text`: an exact ref first, then an exact name, both
-    /// ignoring case and accents. Several places with the same name are ambiguous.
-    public func resolvePlace(_ text: String) throws(PlaceLookupError) -> (index: Int, place: PlaceRecord) {
+    /// Finds the place a person means by `text`, as ``resolveEndpoint(_:)`` does; a position
+    /// is no place. Bundles without `SRCH` (development formats) match exact refs, then names.
+    public func resolvePlace(_ text: String) throws(EndpointError) -> (index: Int, place: PlaceRecord) {
+        guard hasSearchIndex else { return try legacyResolvePlace(text) }
+        guard case .place(let index) = try resolveEndpoint(text) else {
+            throw .unknown(text, suggestions: [])
+        }
+        do {
+            return (index, try place(index))
+        } catch {
+            throw .bundle(error)
+        }
+    }
+
+    private func legacyResolvePlace(_ text: String) throws(EndpointError) -> (index: Int, place: PlaceRecord) {
         let places: [PlaceRecord]
         do {
             places = try allPlaces()
@@ -22,8 +34,11 @@ extension VenueBundle {
         let byName = places.indices.filter { places[$0].name.map(SearchKey.fold) == key }
         if byName.count == 1 { return (byName[0], places[byName[0]]) }
         let candidates = byRef.isEmpty ? byName : byRef
-        if candidates.count > 1 { throw .ambiguous(text, candidates.map { places[$0].label }) }
-        throw .notFound(text, suggestions: suggestions(for: key, in: places))
+        func candidate(_ index: Int) -> EndpointCandidate {
+            EndpointCandidate(place: index, label: places[index].label, level: nil, source: nil)
+        }
+        if candidates.count > 1 { throw .ambiguous(text, candidates: candidates.map(candidate)) }
+        throw .unknown(text, suggestions: legacySuggestions(for: key, in: places).map(candidate))
     }
 
     /// Places whose ref, name or category contains every word of `query` (case and accents
@@ -33,7 +48,8 @@ extension VenueBundle {
         let places = try allPlaces()
         let matches = places.filter { place in
             if let minimumCapacity, (place.capacity ?? 0) < minimumCapacity { return false }
-            let haystack = SearchKey.fold([place.ref, place.name, place.category].compactMap { $0 }.joined(separator: " "))
+            let texts = [place.ref, place.name, place.category].compactMap { $0 } + place.aliases.map(\.text)
+            let haystack = SearchKey.fold(texts.joined(separator: " "))
             return words.allSatisfy { haystack.contains($0) }
         }
         let folded = SearchKey.fold(query)
@@ -45,33 +61,13 @@ extension VenueBundle {
         }.map(\.element)
     }
 
-    private func suggestions(for key: String, in places: [PlaceRecord]) -> [String] {
-        let scored = places.compactMap { place -> (Int, String)? in
+    private func legacySuggestions(for key: String, in places: [PlaceRecord]) -> [Int] {
+        let scored = places.enumerated().compactMap { index, place -> (Int, Int)? in
             let candidates = [place.ref, place.name].compactMap { $0 }
             guard let best = candidates.map({ SearchKey.distance(key, SearchKey.fold($0)) }).min() else { return nil }
-            return (best, place.label)
+            return (best, index)
         }
         let limit = max(2, key.count / 3)
-        return scored.filter { $0.0 <= limit }.sorted { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
-            .prefix(3).map(\.1)
-    }
-}
-
-/// A place name that matches nothing, or more than one thing.
-public enum PlaceLookupError: Error, Hashable, Sendable, CustomStringConvertible {
-    case notFound(String, suggestions: [String])
-    case ambiguous(String, [String])
-    case bundle(ContainerError)
-
-    public var description: String {
-        switch self {
-        case .notFound(let text, let suggestions):
-            let hint = suggestions.isEmpty ? "" : "; did you mean \(suggestions.map { "'\($0)'" }.joined(separator: ", "))?"
-            return "no room or point of interest called '\(text)' in this bundle\(hint)"
-        case .ambiguous(let text, let candidates):
-            return "'\(text)' names several places (\(candidates.prefix(5).joined(separator: "; "))); use a ref"
-        case .bundle(let error):
-            return error.description
-        }
+        return scored.filter { $0.0 <= limit }.sorted { $0 < $1 }.prefix(3).map(\.1)
     }
 }

@@ -3,19 +3,21 @@ extension VenueBundle {
     public struct PrefixMatch: Hashable, Sendable {
         /// Index into the bundle's places.
         public var place: Int
-        /// What matched: the ref, the name, a later word of the name, or the category.
+        /// What matched: the ref, the name, a later word of the name, the category or an alias.
         public var field: SearchField
     }
 
     /// Whether the bundle has a search index (`SRCH`, format 1.0 on).
     public var hasSearchIndex: Bool { searchIndex != nil }
 
-    /// Places whose ref, name, a word of the name onwards, or category starts with `query`,
-    /// ignoring case, accents and runs of spaces: what an autocomplete field shows.
+    /// Places whose ref, name, a word of the name onwards, category or (format 1.2 on) alias
+    /// starts with `query`, ignoring case, accents and runs of spaces: what an autocomplete
+    /// field shows.
     ///
     /// Each place appears once, by its best match; places rank by the field matched (ref, name,
-    /// later word, category), then by the matching text, then by place index, so every reader
-    /// of the format gives the same list. An empty query matches nothing.
+    /// later word, category, alias), then by the matching key's position (`SRCH`'s keys first,
+    /// then `ALIA`'s), so every reader of the format gives the same list. An empty query
+    /// matches nothing.
     public func searchPrefix(_ query: String, limit: Int = 10) throws(ContainerError) -> [PrefixMatch] {
         guard let index = searchIndex else { throw .missingSection("SRCH") }
         let prefix = try index.fold(query)
@@ -23,19 +25,26 @@ extension VenueBundle {
         // Keys are sorted by (text, field, place), so a place's first key in each field is its
         // best there, and sorting by (field, key position) ranks as documented.
         var best: [Int: (field: UInt8, position: Int)] = [:]
-        var position = try index.lowerBound(prefix)
-        while position < index.keyCount {
-            let key = try index.key(position)
-            guard key.text.starts(with: prefix) else { break }
-            guard key.place < placeCount, let field = SearchField(rawValue: key.field) else {
-                throw .malformedSection(section: "SRCH", detail: "key \(position) names place \(key.place), field \(key.field)")
+        var tables = [(table: index.keys, fields: SearchField.ref.rawValue...SearchField.category.rawValue, offset: 0)]
+        if let aliasIndex {
+            tables.append((aliasIndex.keys, SearchField.alias.rawValue...SearchField.alias.rawValue, index.keyCount))
+        }
+        for (table, fields, offset) in tables {
+            var position = try table.lowerBound(prefix)
+            while position < table.count {
+                let key = try table.key(position)
+                guard key.text.starts(with: prefix) else { break }
+                guard key.place < placeCount, fields.contains(key.field) else {
+                    throw .malformedSection(section: table.section,
+                                            detail: "key \(position) names place \(key.place), field \(key.field)")
+                }
+                if let current = best[key.place], current.field <= key.field {
+                    // Already matched as well or better.
+                } else {
+                    best[key.place] = (key.field, offset + position)
+                }
+                position += 1
             }
-            if let current = best[key.place], current.field <= field.rawValue {
-                // Already matched as well or better.
-            } else {
-                best[key.place] = (field.rawValue, position)
-            }
-            position += 1
         }
         let ranked = best.sorted { ($0.value.field, $0.value.position) < ($1.value.field, $1.value.position) }
         return ranked.prefix(limit).map { PrefixMatch(place: $0.key, field: SearchField(rawValue: $0.value.field)!) }

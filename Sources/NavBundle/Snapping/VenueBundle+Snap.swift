@@ -6,6 +6,9 @@ extension VenueBundle {
         public var node: Int
         /// Metres from the position to the node, on the bundle's local projection.
         public var distance: Double
+        /// Set by ``snap(latitude:longitude:level:profile:)`` when the level has no node in the
+        /// profile's main pieces, so the node is the nearest of any piece.
+        public var isFallback = false
     }
 
     /// Metres per 1e-7 degree of latitude (the equatorial radius of WGS 84): how snap distances
@@ -21,6 +24,30 @@ extension VenueBundle {
     /// the longitude difference times the section's scale, both in 1e-7 degree; ties go to the
     /// lower node index. Positions are rounded to 1e-7 degree first, half away from zero.
     public func snap(latitude: Double, longitude: Double, level: Int) throws(ContainerError) -> SnappedNode? {
+        try nearestNode(latitude: latitude, longitude: longitude, level: level) { _ throws(ContainerError) in true }
+    }
+
+    /// The node on `level` nearest to a position among those in the main pieces of `profile`'s
+    /// usable graph (`PIEC`), by the metric of ``snap(latitude:longitude:level:)``; when the level
+    /// has none there, the nearest node of any piece, marked ``SnappedNode/isFallback``. Without
+    /// `PIEC` (bundles before 1.2) every node counts as in a main piece.
+    public func snap(latitude: Double, longitude: Double, level: Int, profile: Int) throws(ContainerError) -> SnappedNode? {
+        guard (0..<profileNames.count).contains(profile) else {
+            throw .malformedSection(section: "PROF", detail: "profile \(profile) does not exist")
+        }
+        if let found = try nearestNode(latitude: latitude, longitude: longitude, level: level, where: {
+            node throws(ContainerError) in try isInMainPiece(node: node, profile: profile)
+        }) {
+            return found
+        }
+        guard var found = try snap(latitude: latitude, longitude: longitude, level: level) else { return nil }
+        found.isFallback = true
+        return found
+    }
+
+    /// The ring walk over `level`'s grid, keeping the nearest node that passes `accepts`.
+    private func nearestNode(latitude: Double, longitude: Double, level: Int,
+                             where accepts: (Int) throws(ContainerError) -> Bool) throws(ContainerError) -> SnappedNode? {
         guard let index = snapIndex else { throw .missingSection("SNAP") }
         guard latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 else {
             throw .malformedSection(section: "SNAP", detail: "position \(latitude), \(longitude) is not a WGS 84 position")
@@ -41,6 +68,7 @@ extension VenueBundle {
                     let node = try index.entry(entry)
                     let squared = try search.squaredDistance(to: node, in: self)
                     if let current = best, (current.squared, current.node) <= (squared, node) { continue }
+                    guard try accepts(node) else { continue }
                     best = (node, squared)
                 }
             }

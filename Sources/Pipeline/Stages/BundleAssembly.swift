@@ -10,7 +10,9 @@ struct BundleAssembly {
     /// The place each searchable space became, for linking its outlines.
     private var placeOfSpace: [String: Int] = [:]
 
-    init(venue: Venue, graph: CompiledGraph?, metadata: BundleMetadata) {
+    /// `placeSnapDistance` is the graph stage's: how far from a point of interest its
+    /// per-profile attachment may look (``PlaceAttachments``).
+    init(venue: Venue, graph: CompiledGraph?, metadata: BundleMetadata, placeSnapDistance: Double = GraphParameters().placeSnapDistance) {
         contents = BundleContents(metadata: metadata)
         let buildingNames = Dictionary(venue.buildings.map { ($0.id, $0.displayName) }, uniquingKeysWith: { a, _ in a })
         let levelIndex = Dictionary(venue.levels.enumerated().map { ($0.element.id, $0.offset) },
@@ -22,7 +24,13 @@ struct BundleAssembly {
         if let graph {
             addGraph(graph, levelIndex: levelIndex)
         }
-        addPlaces(venue, graph: graph?.graph, levelIndex: levelIndex, buildingNames: buildingNames)
+        let attachments = graph.map { PlaceAttachments(venue: venue, compiled: $0, snapDistance: placeSnapDistance) }
+        if let attachments {
+            contents.pieces = attachments.pieces.map {
+                BundleContents.Pieces(pieceCount: $0.sizes.count, mainPieceCount: $0.mainPieceCount, inMainPiece: $0.inMainPiece)
+            }
+        }
+        addPlaces(venue, graph: graph?.graph, attachments: attachments, levelIndex: levelIndex, buildingNames: buildingNames)
         addOutlines(venue, levelIndex: levelIndex)
         addEvents(venue)
     }
@@ -64,28 +72,65 @@ struct BundleAssembly {
         contents.egress = compiled.egress.map { BundleContents.Egress(exit: $0.exit, cost: $0.cost, firstArc: $0.firstArc) }
     }
 
-    private mutating func addPlaces(_ venue: Venue, graph: NavigationGraph?, levelIndex: [String: Int],
-                                    buildingNames: [String: String]) {
+    private mutating func addPlaces(_ venue: Venue, graph: NavigationGraph?, attachments: PlaceAttachments?,
+                                    levelIndex: [String: Int], buildingNames: [String: String]) {
+        func complete(_ place: inout BundleContents.Place, key: PlaceKey, source: SourceLocation,
+                      localized: [String: String], alternative: [String: String], keywords: [String]) {
+            place.sourceID = source.feature
+            place.aliases = Self.aliases(of: place, localized: localized, alternative: alternative, keywords: keywords)
+            if let attachments {
+                let nodes = attachments.nodes[key]
+                place.profileNodes = contents.profiles.indices.map { nodes?[$0] }
+            }
+        }
         for space in venue.spaces where space.isPlace {
             let node = graph?.placeNodes[.space(space.id)]
             // The routing node stands inside the room; without a graph, the middle of its extent.
             let position = node.flatMap { graph?.nodes[$0].coordinate }
                 ?? BoundingBox(covering: space.geometry.allCoordinates)?.center
             placeOfSpace[space.id] = contents.places.count
-            contents.places.append(BundleContents.Place(
+            var place = BundleContents.Place(
                 kind: .room, ref: space.ref, name: space.name, category: space.category,
                 buildingName: space.buildingID.flatMap { buildingNames[$0] },
                 level: space.levelIDs.first.flatMap { levelIndex[$0] }, node: node,
-                latitude: position?.latitude, longitude: position?.longitude, capacity: space.capacity))
+                latitude: position?.latitude, longitude: position?.longitude, capacity: space.capacity)
+            complete(&place, key: .space(space.id), source: space.source, localized: space.localizedNames,
+                     alternative: space.alternativeNames, keywords: space.keywords)
+            contents.places.append(place)
         }
         for poi in venue.pointsOfInterest {
-            contents.places.append(BundleContents.Place(
+            var place = BundleContents.Place(
                 kind: .pointOfInterest, ref: poi.ref, name: poi.name, category: poi.category,
                 description: poi.description, buildingName: poi.buildingID.flatMap { buildingNames[$0] },
                 level: poi.levelID.flatMap { levelIndex[$0] }, node: graph?.placeNodes[.pointOfInterest(poi.id)],
                 latitude: poi.location?.latitude, longitude: poi.location?.longitude, openingHours: poi.openingHours,
                 phone: poi.contact.phone, email: poi.contact.email, website: poi.contact.website,
-                geofenceRadius: poi.geofenceRadius))
+                geofenceRadius: poi.geofenceRadius)
+            complete(&place, key: .pointOfInterest(poi.id), source: poi.source, localized: poi.localizedNames,
+                     alternative: poi.alternativeNames, keywords: poi.keywords)
+            contents.places.append(place)
+        }
+    }
+
+    /// A place's aliases in a fixed order: names in other languages and alternative names by
+    /// language code, keywords as given, then platform synonyms of a platform's ref. Each text
+    /// once (ignoring case), and none that repeats the place's own ref or name.
+    static func aliases(of place: BundleContents.Place, localized: [String: String], alternative: [String: String],
+                        keywords: [String]) -> [BundleContents.Alias] {
+        var candidates: [BundleContents.Alias] = []
+        for (language, text) in localized.sorted(by: { $0.key < $1.key }) {
+            candidates.append(.init(text: text, language: language.isEmpty ? nil : language, kind: .localizedName))
+        }
+        for (language, text) in alternative.sorted(by: { $0.key < $1.key }) {
+            candidates.append(.init(text: text, language: language.isEmpty ? nil : language, kind: .alternativeName))
+        }
+        candidates += keywords.map { .init(text: $0, language: nil, kind: .keyword) }
+        if PlatformSynonyms.applies(toCategory: place.category), let ref = place.ref {
+            candidates += PlatformSynonyms.aliases(forRef: ref)
+        }
+        var seen = Set([place.ref, place.name].compactMap { $0?.lowercased() })
+        return candidates.filter { alias in
+            !alias.text.allSatisfy(\.isWhitespace) && seen.insert(alias.text.lowercased()).inserted
         }
     }
 

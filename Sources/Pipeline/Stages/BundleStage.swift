@@ -54,7 +54,8 @@ struct BundleStage: PipelineStage {
                                       attribution: inputs[source.path]?.attribution, license: inputs[source.path]?.license)
             },
             buildDate: parameters.buildDate, navforgeVersion: NavforgeVersion.current)
-        var assembly = BundleAssembly(venue: staged.venue, graph: compiled, metadata: metadata)
+        var assembly = BundleAssembly(venue: staged.venue, graph: compiled, metadata: metadata,
+                                      placeSnapDistance: context.definition.graphParameters.placeSnapDistance)
         if let compiled, context.definition.stage(.contract) != nil {
             assembly.contents.hierarchies = try ContractStage.read(
                 from: context.layout.hierarchies, profileCount: compiled.profiles.count,

@@ -16,44 +16,47 @@ extension GraphBuilder {
     }
 
     /// Gives each remaining point of interest the node a route to it ends at: the room its `room`
-    /// ref names, or the nearest node on its level.
+    /// ref names, else the nearest node on its level within the place snap distance that lies
+    /// in a main piece of the graph some profile may use (``GraphPieces``), else the nearest
+    /// node within that distance. A point beside an isolated landing thus attaches to the
+    /// corridor a few metres further, not to the landing.
     func attachPointsOfInterest() {
         // Lowercased, as validation and the bundle's search match refs.
         var roomsByRef: [String: Int] = [:]
         for (index, space) in venue.spaces.enumerated() {
             if let ref = space.ref?.lowercased(), roomsByRef[ref] == nil { roomsByRef[ref] = index }
         }
-        // Nodes bucketed per level in cells as large as the snap distance: the nearest node within
-        // reach is then in the 3 × 3 cells around a point.
-        var grids: [Int: SpatialGrid] = [:]
-        let cell = max(parameters.placeSnapDistance, 1)
-        for (index, node) in graph.nodes.enumerated() {
-            grids[node.level, default: SpatialGrid(cellSize: cell, projection: locator.projection)]
-                .insert(index, at: node.coordinate)
-        }
+        let nearby = NodeNeighbourhood(graph: graph, projection: locator.projection, radius: parameters.placeSnapDistance)
+        var pieces: GraphPieces?
         for poi in venue.pointsOfInterest where graph.placeNodes[.pointOfInterest(poi.id)] == nil {
-            if let node = nodeForPointOfInterest(poi, roomsByRef: roomsByRef, grids: grids) {
+            if let ref = poi.roomRef?.lowercased(), let space = roomsByRef[ref],
+               let node = graph.placeNodes[.space(venue.spaces[space].id)] {
                 graph.placeNodes[.pointOfInterest(poi.id)] = node
-            } else {
+                continue
+            }
+            var candidates: [Int] = []
+            if let location = poi.location, let level = levelIndex[poi.levelID ?? Level.outdoorID] {
+                candidates = nearby.nodes(near: location, level: level)
+            }
+            guard let nearest = candidates.first else {
                 report("place-not-connected", .warning,
                        "point of interest '\(poi.name)' is in no room and has no graph node within \(Int(parameters.placeSnapDistance)) m on its level",
                        at: poi.source, level: poi.levelID, coordinate: poi.location)
+                continue
             }
+            // Built once the first point needs it: every arc is in the graph by now.
+            let main = pieces ?? usablePieces()
+            pieces = main
+            graph.placeNodes[.pointOfInterest(poi.id)] = candidates.first(where: main.isMain) ?? nearest
         }
     }
 
-    private func nodeForPointOfInterest(_ poi: PointOfInterest, roomsByRef: [String: Int],
-                                        grids: [Int: SpatialGrid]) -> Int? {
-        if let ref = poi.roomRef?.lowercased(), let space = roomsByRef[ref], let node = graph.placeNodes[.space(venue.spaces[space].id)] {
-            return node
+    /// The pieces of the graph of arcs at least one of the pipeline's profiles may use.
+    private func usablePieces() -> GraphPieces {
+        let arcs = graph.arcs
+        let profiles = parameters.profiles
+        return GraphPieces(graph: graph) { index in
+            profiles.contains { $0.cost(for: arcs[index]) != BundleFormat.impassable }
         }
-        guard let location = poi.location, let level = levelIndex[poi.levelID ?? Level.outdoorID],
-              let grid = grids[level] else { return nil }
-        var best: (node: Int, metres: Double)?
-        for index in grid.nodes(near: location) {
-            let metres = locator.distance(location, graph.nodes[index].coordinate)
-            if metres <= parameters.placeSnapDistance, metres < best?.metres ?? .infinity { best = (index, metres) }
-        }
-        return best?.node
     }
 }

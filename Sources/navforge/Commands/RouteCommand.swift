@@ -2,13 +2,15 @@ import ArgumentParser
 import Foundation
 import NavBundle
 
-/// `navforge route BUNDLE --from REF (--to REF | --to-exit)`: finds and describes a route in a bundle.
+/// `navforge route BUNDLE --from PLACE (--to PLACE | --to-exit)`: finds and describes a route in a bundle.
 struct RouteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "route",
         abstract: "Find a route between two rooms or points of interest in a bundle, or the fastest way out.",
         discussion: """
-            Places are named by ref (A.2.14) or, when unique, by name; case and accents do not matter. \
+            Endpoints are a ref (A.2.14), a unique name or alias (Gleis 1), a name with @level or @building \
+            (Rossmann@-1, Rossmann@EG, Rossmann@B@1, Cafe@Library), a source id (node/123) or a position \
+            with its level (49.4036,8.6756@-1); case and accents do not matter (docs/endpoints.md). \
             With --to-exit the route leads to the nearest building exit, emergency exits included, \
             read from the bundle's egress table without searching.
             """)
@@ -16,7 +18,7 @@ struct RouteCommand: ParsableCommand {
     @Argument(help: "The bundle file (.navbundle).")
     var bundle: String
 
-    @Option(help: "Where the route starts: a room or point-of-interest ref or name.")
+    @Option(help: "Where the route starts: a ref, name, name@level, source id or LAT,LON@level.")
     var from: String
 
     @Option(help: "Where the route ends.")
@@ -50,20 +52,20 @@ struct RouteCommand: ParsableCommand {
 
     private func findRoute() throws {
         let venue = try VenueBundle(path: bundle)
-        let start = try venue.resolvePlace(from)
-        let destination = try to.map { try venue.resolvePlace($0) }
+        let startEndpoint = try venue.resolveEndpoint(from)
+        let destinationEndpoint = try to.map { try venue.resolveEndpoint($0) }
         guard !venue.profileNames.isEmpty else { throw RouteError.noGraph }
         let profileIndex = try venue.profileIndex(named: profile)
-        let startNode = try connectedNode(of: start.place, in: venue)
+        let start = try endpoint(startEndpoint, profile: profileIndex, in: venue)
+        let destination = try destinationEndpoint.map { try endpoint($0, profile: profileIndex, in: venue) }
         let route: Route
         if let destination {
-            let endNode = try connectedNode(of: destination.place, in: venue)
-            guard let found = try venue.shortestPath(from: startNode, to: endNode, profile: profileIndex) else {
+            guard let found = try venue.shortestPath(from: start.node, to: destination.node, profile: profileIndex) else {
                 throw RouteError.noRoute(from: start.place.label, to: destination.place.label, profile: profile)
             }
             route = found
         } else {
-            guard let found = try venue.wayOut(from: startNode, profile: profileIndex) else {
+            guard let found = try venue.wayOut(from: start.node, profile: profileIndex) else {
                 throw RouteError.noRoute(from: start.place.label, to: "any exit", profile: profile)
             }
             route = found
@@ -90,11 +92,25 @@ struct RouteCommand: ParsableCommand {
         if let geojson { Console.out("Route written to \(geojson).") }
     }
 
-    /// The place's graph node, if any arc reaches it (a room known only by a point has none).
-    private func connectedNode(of place: VenueBundle.PlaceRecord, in venue: VenueBundle) throws -> Int {
-        guard let node = place.node, try !venue.arcIndexes(from: node).isEmpty else {
+    /// The endpoint as a place to describe and the node the profile starts or ends at; a
+    /// position is described by its coordinates on the level it snapped to.
+    private func endpoint(_ endpoint: Endpoint, profile: Int,
+                          in venue: VenueBundle) throws -> (place: VenueBundle.PlaceRecord, node: Int) {
+        let node = try venue.node(of: endpoint, profile: profile)
+        let place: VenueBundle.PlaceRecord
+        switch endpoint {
+        case .place(let index):
+            place = try venue.place(index)
+        case .position(let latitude, let longitude, _):
+            let level = try node.map { try venue.node($0).level }
+            place = VenueBundle.PlaceRecord(kind: .pointOfInterest, ref: nil, name: "\(latitude), \(longitude)",
+                                            category: nil, level: level, node: node,
+                                            latitude: latitude, longitude: longitude)
+        }
+        // A node no arc leaves is no start or end (a room known only by a point has none).
+        guard let node, try !venue.arcIndexes(from: node).isEmpty else {
             throw RouteError.notConnected(place.label)
         }
-        return node
+        return (place, node)
     }
 }

@@ -1,0 +1,51 @@
+/// A sorted table of search keys in `SRCH`'s key layout (`SRCH` itself and `ALIA`), read in
+/// place: each key is checked when read.
+struct SearchKeyTable {
+    /// The section the keys are in, for messages.
+    let section: String
+    let count: Int
+    let entries: ByteReader
+    let text: ByteReader
+
+    /// One search key: its folded text, the field it came from and its place.
+    struct Key {
+        var text: UnsafeRawBufferPointer
+        var field: UInt8
+        var place: Int
+    }
+
+    func key(_ index: Int) throws(ContainerError) -> Key {
+        let base = index * BundleFormat.searchKeySize
+        return try ContainerError.reading(section) { () throws(ByteReaderError) in
+            let offset = try entries.uint32(at: base), length = try entries.uint16(at: base + 4)
+            return Key(text: try text.bytes(offset: Int(offset), count: Int(length)),
+                       field: try entries.uint8(at: base + 6), place: Int(try entries.uint32(at: base + 8)))
+        }
+    }
+
+    /// The index of the first key not below `prefix` in bytewise order.
+    func lowerBound(_ prefix: [UInt8]) throws(ContainerError) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if try key(middle).text.lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The places with a key exactly `text` in `field`, ascending.
+    func places(withKey text: [UInt8], field: SearchField, placeCount: Int) throws(ContainerError) -> [Int] {
+        var result: [Int] = []
+        var position = try lowerBound(text)
+        while position < count {
+            let key = try self.key(position)
+            guard key.text.elementsEqual(text) else { break }
+            guard key.place < placeCount else {
+                throw .malformedSection(section: section, detail: "key \(position) names place \(key.place)")
+            }
+            if key.field == field.rawValue { result.append(key.place) }
+            position += 1
+        }
+        return result.sorted()
+    }
+}
