@@ -54,7 +54,8 @@ let package = Package(
                           path: "Benchmarks/LocateBench"),
         .executableTarget(name: "bench-bundle", dependencies: ["NavBundle", "Contraction"], path: "Benchmarks/BundleBench"),
 
-        .testTarget(name: "NavBundleTests", dependencies: ["NavBundle"]),
+        // VenueModel only for its platform vocabulary, which the fixtures' aliases come from.
+        .testTarget(name: "NavBundleTests", dependencies: ["NavBundle", "VenueModel"]),
         .testTarget(name: "ContractionTests", dependencies: ["Contraction"]),
         .testTarget(name: "VenueModelTests", dependencies: ["VenueModel"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "VenueModel"]),

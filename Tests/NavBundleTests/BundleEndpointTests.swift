@@ -164,13 +164,4 @@ import Testing
         let aliases = try #require(bundle.aliasIndex)
         for position in 0..<aliases.keys.count { #expect(try aliases.keys.key(position).field == 4) }
     }
-
-    @Test func platformSynonymsCoverTheTableOnce() {
-        let aliases = PlatformSynonyms.aliases(forRef: " 8a ")
-        #expect(aliases.map(\.text).contains("Gleis 8a") && aliases.map(\.text).contains("andén 8a"))
-        #expect(aliases.filter { $0.text == "spor 8a" }.map(\.language) == ["da"])
-        #expect(Set(aliases.map(\.text)).count == aliases.count)
-        #expect(aliases.count == PlatformSynonyms.words.flatMap(\.words).count - 1)
-        #expect(PlatformSynonyms.applies(toCategory: "Platform") && !PlatformSynonyms.applies(toCategory: "cafe"))
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import VenueModel
 @testable import NavBundle
 
 /// The fixture hall with what format 1.2 adds: source ids, aliases (a name in German, a
@@ -19,7 +20,9 @@ enum EndpointFixture {
         var platform = BundleContents.Place(kind: .pointOfInterest, ref: "1", name: "Platform 1", category: "platform",
                                             level: 1, node: 3, latitude: 48.15, longitude: 11.58002)
         platform.sourceID = "node/22"
-        platform.aliases = PlatformSynonyms.aliases(forRef: "1")
+        platform.aliases = PlatformVocabulary.synonyms(track: "1").map {
+            .init(text: $0.text, language: $0.language, kind: .platformSynonym)
+        }
         contents.places.append(platform)
         // The wheelchair profile cannot take the stairs: the upper level is no main piece for it,
         // and its places attach where the profile can still go.

@@ -39,6 +39,6 @@ public enum AliasKind: UInt8, Hashable, Sendable, CaseIterable, Codable {
     case alternativeName = 1
     /// A word people search it by (``BundleContents/Place`` keywords).
     case keyword = 2
-    /// What travellers call a platform in their language (``PlatformSynonyms``).
+    /// What travellers call a platform in their language (the importer's platform vocabulary).
     case platformSynonym = 3
 }

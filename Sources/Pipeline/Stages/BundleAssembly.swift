@@ -125,8 +125,8 @@ struct BundleAssembly {
             candidates.append(.init(text: text, language: language.isEmpty ? nil : language, kind: .alternativeName))
         }
         candidates += keywords.map { .init(text: $0, language: nil, kind: .keyword) }
-        if PlatformSynonyms.applies(toCategory: place.category), let ref = place.ref {
-            candidates += PlatformSynonyms.aliases(forRef: ref)
+        if PlatformVocabulary.applies(toCategory: place.category), let ref = place.ref {
+            candidates += PlatformVocabulary.synonyms(track: ref).map { .init(text: $0.text, language: $0.language, kind: .platformSynonym) }
         }
         var seen = Set([place.ref, place.name].compactMap { $0?.lowercased() })
         return candidates.filter { alias in
