@@ -70,9 +70,11 @@ public struct BundleContents: Sendable {
         public var isIndoor: Bool
         /// The corners the arc bends around between its tail and head, in walking order.
         public var via: [Position]
+        /// Steps climbed or descended along it (a flight's `step_count`), when the data says.
+        public var stepCount: Int?
 
         public init(tail: Int, head: Int, length: Double, kind: ArcKind, label: String?, isIndoor: Bool,
-                    via: [Position] = []) {
+                    via: [Position] = [], stepCount: Int? = nil) {
             self.tail = tail
             self.head = head
             self.length = length
@@ -80,6 +82,7 @@ public struct BundleContents: Sendable {
             self.label = label
             self.isIndoor = isIndoor
             self.via = via
+            self.stepCount = stepCount
         }
     }
 
@@ -235,7 +238,11 @@ extension BundleContents.Place {
     /// `A.2.14 Seminar room`: what to call the place in one line.
     public var label: String {
         switch (ref, name) {
-        case let (ref?, name?) where ref != name: return "\(ref) \(name)"
+        // A name that already says the ref ("Platform 1", "Room 101") needs it only once.
+        case let (ref?, name?) where ref != name && !name.split(separator: " ").contains(Substring(ref)):
+            return "\(ref) \(name)"
+        case let (_, name?) where name.split(separator: " ").contains(Substring(ref ?? "")):
+            return name
         case let (ref?, _): return ref
         case let (nil, name?): return name
         case (nil, nil): return category ?? "place"

@@ -41,6 +41,8 @@ public enum BundleFormat {
         public static let attachments: SectionTag = "ATCH"
         /// Since 1.2: per profile, which nodes lie in the usable graph's main pieces.
         public static let pieces: SectionTag = "PIEC"
+        /// Step counts of the arcs that have one (1.2).
+        public static let steps: SectionTag = "STPC"
 
         /// Since 0.3: the contraction hierarchy of the profile at `index` (`CH00`, `CH01`, ...).
         public static func hierarchy(_ index: Int) -> SectionTag {

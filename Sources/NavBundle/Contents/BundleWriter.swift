@@ -51,6 +51,9 @@ public enum BundleWriter {
         if !contents.pieces.isEmpty {
             container.add(BundleFormat.Tag.pieces, encodePieces(contents.pieces, nodeCount: contents.nodes.count))
         }
+        if contents.arcs.contains(where: { ($0.stepCount ?? 0) > 0 }) {
+            container.add(BundleFormat.Tag.steps, encodeSteps(contents.arcs, order: order))
+        }
         if let radioMap = contents.radioMap {
             container.add(BundleFormat.Tag.wifi, Data(radioMap))
         }
@@ -239,6 +242,23 @@ public enum BundleWriter {
                 writer.int32(fixedPoint(point.latitude))
                 writer.int32(fixedPoint(point.longitude))
             }
+        }
+        return writer.data
+    }
+
+    /// `STPC`: the arcs with steps, in `ARCS` order, each with its count (at most 65535).
+    private static func encodeSteps(_ arcs: [BundleContents.Arc], order: [Int]) -> Data {
+        let counted = order.enumerated().compactMap { position, index -> (UInt32, UInt16)? in
+            guard let steps = arcs[index].stepCount, steps > 0 else { return nil }
+            return (UInt32(position), UInt16(min(steps, Int(UInt16.max))))
+        }
+        var writer = ByteWriter(capacity: 8 + counted.count * 8)
+        writer.uint32(UInt32(counted.count))
+        writer.uint32(0)
+        for (arc, steps) in counted {
+            writer.uint32(arc)
+            writer.uint16(steps)
+            writer.uint16(0)
         }
         return writer.data
     }

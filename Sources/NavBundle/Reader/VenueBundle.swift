@@ -38,6 +38,8 @@ public final class VenueBundle: @unchecked Sendable {
     let aliasIndex: AliasIndex?
     let attachmentTable: ByteReader?
     let pieceTable: PieceTable?
+    /// Arcs with steps and their counts (`STPC`, 1.2); `nil` when no arc has a count.
+    let stepTable: ByteReader?
 
     public convenience init(path: String, verifyChecksums: Bool = true) throws(ContainerError) {
         let file = try ContainerFile(path: path, kind: BundleFormat.kind, kindName: BundleFormat.name)
@@ -133,6 +135,14 @@ public final class VenueBundle: @unchecked Sendable {
         }
         pieceTable = try file.section(Tag.pieces).map { section throws(ContainerError) in
             try PieceTable(section: section, profileCount: profileTotal, nodeCount: nodes)
+        }
+        let arcTotalCount = arcCount
+        stepTable = try file.section(Tag.steps).map { section throws(ContainerError) in
+            guard let count = try? section.uint32(at: 0), Int(count) <= arcTotalCount,
+                  let entries = try? section.slice(offset: 8, count: Int(count) * 8) else {
+                throw .malformedSection(section: "STPC", detail: "its entries do not fit the section or outnumber the arcs")
+            }
+            return entries
         }
     }
 

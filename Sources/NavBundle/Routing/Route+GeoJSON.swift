@@ -1,9 +1,9 @@
 public import Foundation
 
 extension VenueBundle {
-    /// The route as a GeoJSON FeatureCollection: one LineString per step (with its action, label,
-    /// levels, length and duration), following the corners of each arc, and Points for start and
-    /// destination.
+    /// The route as a GeoJSON FeatureCollection: one LineString per step (with its instruction in
+    /// the words `navforge route` prints, action, label, levels, length, duration and step count),
+    /// following the corners of each arc, and Points for start and destination.
     public func geoJSON(for route: Route, from start: String, to destination: String) throws(RouteError) -> Data {
         do {
             let steps = try steps(of: route)
@@ -24,6 +24,8 @@ extension VenueBundle {
                     "lengthMetres": (step.length * 10).rounded() / 10, "durationSeconds": step.duration.rounded(),
                 ]
                 if let label = step.label { properties["label"] = label }
+                properties["instruction"] = try instruction(for: step)
+                if let count = step.stepCount { properties["stepCount"] = count }
                 features.append(["type": "Feature", "properties": properties,
                                  "geometry": ["type": "LineString", "coordinates": coordinates]])
             }

@@ -10,7 +10,7 @@ public struct RouteStep: Hashable, Sendable {
         case elevator
         case escalator
         case ramp
-        /// Outdoor steps.
+        /// Steps on one level.
         case steps
     }
 
@@ -24,6 +24,10 @@ public struct RouteStep: Hashable, Sendable {
     public var length: Double
     /// Seconds.
     public var duration: Double
+    /// Steps climbed or descended, when the bundle counts them (`STPC`).
+    public var stepCount: Int?
+    /// Along a walkway drawn as a line (a footway, an indoor path), rather than through a space.
+    public var isAlongPath = false
     /// Positions in ``Route/nodes`` where the step starts and ends.
     public var startIndex: Int
     public var endIndex: Int
@@ -33,6 +37,10 @@ public struct RouteStep: Hashable, Sendable {
 
 extension VenueBundle {
     /// Groups a route's arcs into steps a person can follow.
+    ///
+    /// Arcs of the same action through the same place are one step; a threshold between two
+    /// entrances is one event. Unnamed links between places (where a door meets a walkway, where
+    /// walkways of two ways meet) belong to the step before them, or, at the start, the one after.
     public func steps(of route: Route) throws(RouteError) -> [RouteStep] {
         do {
             return try makeSteps(route)
@@ -44,6 +52,8 @@ extension VenueBundle {
     private func makeSteps(_ route: Route) throws(ContainerError) -> [RouteStep] {
         let profile = profileNames.firstIndex(of: route.profile)
         var steps: [RouteStep] = []
+        /// A link at the start, waiting for the first step.
+        var leading: (length: Double, duration: Double)?
         for (position, arcIndex) in route.arcs.enumerated() {
             let arc = try self.arc(arcIndex)
             let fromLevel = try node(route.nodes[position]).level
@@ -51,16 +61,38 @@ extension VenueBundle {
             let action = try self.action(for: arc, fromLevel: fromLevel, toLevel: toLevel)
             let cost = try profile.map { (index: Int) throws(ContainerError) in try self.cost(profile: index, arc: arcIndex) }
             let seconds = route.arcSeconds?[position] ?? cost.map { Double($0) / 1000 } ?? 0
-            if var last = steps.last, last.action == action, last.label == arc.label, !Self.standsAlone(action) {
+            let stepsOnArc = try stepCount(arc: arcIndex)
+            if arc.kind == .walk, arc.label == nil, fromLevel == toLevel {
+                if var last = steps.last {
+                    last.length += arc.length
+                    last.duration += seconds
+                    last.endIndex = position + 1
+                    steps[steps.count - 1] = last
+                } else {
+                    leading = ((leading?.length ?? 0) + arc.length, (leading?.duration ?? 0) + seconds)
+                }
+                continue
+            }
+            let alongPath = arc.kind == .indoorPath
+            if var last = steps.last, last.action == action, last.label == arc.label, last.isAlongPath == alongPath,
+               !Self.standsAlone(action) {
                 last.toLevel = toLevel
                 last.length += arc.length
                 last.duration += seconds
+                if let stepsOnArc { last.stepCount = (last.stepCount ?? 0) + stepsOnArc }
                 last.endIndex = position + 1
                 steps[steps.count - 1] = last
             } else {
-                steps.append(RouteStep(action: action, label: arc.label, fromLevel: fromLevel, toLevel: toLevel,
-                                       length: arc.length, duration: seconds, startIndex: position,
-                                       endIndex: position + 1))
+                var step = RouteStep(action: action, label: arc.label, fromLevel: fromLevel, toLevel: toLevel,
+                                     length: arc.length, duration: seconds, stepCount: stepsOnArc, startIndex: position,
+                                     endIndex: position + 1)
+                step.isAlongPath = alongPath
+                if steps.isEmpty, let link = leading {
+                    step.length += link.length
+                    step.duration += link.duration
+                    step.startIndex = 0
+                }
+                steps.append(step)
             }
         }
         return steps

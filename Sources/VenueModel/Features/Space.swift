@@ -97,7 +97,11 @@ public struct Space: Hashable, Sendable, Codable {
     /// to show a person.
     public var label: String {
         switch (ref, name) {
-        case let (ref?, name?) where ref != name: return "\(ref) \(name)"
+        // A name that already says the ref ("Platform 1", "Room 101") needs it only once.
+        case let (ref?, name?) where ref != name && !name.split(separator: " ").contains(Substring(ref)):
+            return "\(ref) \(name)"
+        case let (_, name?) where name.split(separator: " ").contains(Substring(ref ?? "")):
+            return name
         case let (ref?, _): return ref
         case let (nil, name?): return name
         case (nil, nil): return kind.noun

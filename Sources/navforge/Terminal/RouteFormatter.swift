@@ -27,12 +27,20 @@ struct RouteFormatter {
         let steps = try bundle.steps(of: route)
         for (index, step) in steps.enumerated() {
             let number = String(index + 1).leftPadded(to: 3)
-            var text = try instruction(for: step)
-            if step.length >= 1, !step.changesLevel || step.action == .ramp {
-                text = text.padding(toLength: max(text.count, 62), withPad: " ", startingAt: 0)
-                text += "\(Int(step.length.rounded())) m".leftPadded(to: 7)
+            let text = try bundle.instruction(for: step)
+            // Walking is measured in metres; a change of level, which is climbed or ridden, in time.
+            let measure: String
+            if [.stairs, .escalator, .elevator].contains(step.action), step.changesLevel {
+                measure = Self.eta(step.duration)
+            } else if step.action == .enterBuilding || step.action == .leaveBuilding {
+                measure = ""
+            } else if step.length >= 1 {
+                measure = "\(Int(step.length.rounded())) m"
+            } else {
+                measure = ""
             }
-            lines.append("\(number). \(text)")
+            let padded = measure.isEmpty ? text : text.padding(toLength: max(text.count, 62), withPad: " ", startingAt: 0)
+            lines.append("\(number). \(padded)\(measure.isEmpty ? "" : measure.leftPadded(to: 8))")
         }
         lines.append("Arrive at \(arrival).")
         lines.append("Total \(Int(route.length.rounded())) m, about \(Self.eta(route.duration)) (\(route.profile)).")
@@ -42,32 +50,6 @@ struct RouteFormatter {
     private func placeLine(_ place: VenueBundle.PlaceRecord) throws -> String {
         guard let level = place.level else { return place.label }
         return "\(place.label) (\(try bundle.level(level).displayName))"
-    }
-
-    private func instruction(for step: RouteStep) throws -> String {
-        let label = step.label ?? "the way"
-        let from = try bundle.level(step.fromLevel)
-        let to = try bundle.level(step.toLevel)
-        switch step.action {
-        case .walk:
-            return "Walk through \(label)"
-        case .walkOutside:
-            return step.label.map { "Walk outside along \($0)" } ?? "Walk outside"
-        case .enterBuilding:
-            return "Enter \(to.buildingName ?? "the building") through \(step.label ?? "the entrance")"
-        case .leaveBuilding:
-            return "Leave \(from.buildingName ?? "the building") through \(step.label ?? "the exit")"
-        case .stairs, .elevator, .escalator:
-            let noun = step.action == .elevator ? "the lift" : step.action == .stairs ? "the stairs" : "the escalator"
-            let direction = to.ordinal > from.ordinal ? "up" : "down"
-            guard step.changesLevel else { return "Pass \(step.label ?? noun)" }
-            return "Take \(step.label ?? noun) \(direction) from \(from.shortName) to \(to.shortName)"
-        case .ramp:
-            if step.changesLevel { return "Take \(label) from \(from.shortName) to \(to.shortName)" }
-            return "Use \(label)"
-        case .steps:
-            return "Take \(label)"
-        }
     }
 
     /// `45 s`, `4 min 10 s`, rounded as people say it.

@@ -1,0 +1,83 @@
+import Foundation
+import NavBundle
+import Testing
+@testable import Pipeline
+
+/// Route steps on walkway-network fixtures built into bundles: each step names what is walked
+/// and every change of level its means, direction, levels and, where counted, its steps; the
+/// route GeoJSON carries the same words.
+@Suite struct WalkwayRouteTextTests {
+    static func bundle(_ fixture: String) throws -> VenueBundle {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("navforge-walkway-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let pipeline = root.appendingPathComponent("fixture.yml")
+        try """
+            venue:
+              id: fixture
+              name: Fixture
+            version: 1.0.0
+            inputs:
+              - id: f
+                path: \(WalkwayFixture.folder.appendingPathComponent(fixture).path)
+            stages:
+              import:
+              validate:
+                fail-on: never
+              graph:
+              contract:
+              bundle:
+            """.write(to: pipeline, atomically: true, encoding: .utf8)
+        let runner = PipelineRunner(definition: try PipelineFileParser.parse(contentsOf: pipeline),
+                                    options: BuildOptions(buildRoot: root.appendingPathComponent("build")))
+        let summary = runner.run()
+        #expect(summary.status == .succeeded, "\(summary.errors)")
+        return try VenueBundle(path: runner.layout.bundle(venueID: "fixture", version: "1.0.0").path)
+    }
+
+    /// The instructions of the quickest route between two endpoints.
+    static func instructions(_ bundle: VenueBundle, from: String, to: String, profile: String = "foot") throws -> [String] {
+        let index = try bundle.profileIndex(named: profile)
+        let start = try #require(try bundle.node(of: bundle.resolveEndpoint(from), profile: index))
+        let end = try #require(try bundle.node(of: bundle.resolveEndpoint(to), profile: index))
+        let route = try #require(try bundle.shortestPath(from: start, to: end, profile: index))
+        return try bundle.steps(of: route).map { try bundle.instruction(for: $0) }
+    }
+
+    @Test func platformToPlatformThroughTheUnderpass() throws {
+        let bundle = try Self.bundle("platform-underpass.osm")
+        let steps = try Self.instructions(bundle, from: "Platform 1", to: "Platform 3")
+        #expect(steps.contains("Take the stairs down, 20 steps, from level 0 to level -1"), "\(steps)")
+        #expect(steps.contains("Walk along Underpass"), "\(steps)")
+        #expect(steps.contains("Take the stairs up, 20 steps, from level -1 to level 0"), "\(steps)")
+        #expect(steps.first == "Walk through Platform 1/2 (A)", "\(steps)")
+        #expect(!steps.contains { $0.contains("the way") }, "no step without a name for what is walked")
+        // "Gleis 3" is platform 3 too.
+        #expect(try Self.instructions(bundle, from: "Platform 1", to: "Gleis 3") == steps)
+    }
+
+    @Test func liftsAndEscalatorsSayDirectionAndLevels() throws {
+        let lift = try Self.bundle("lift-five-levels.osm")
+        let levels = try (0..<lift.levelCount).map { try lift.level($0) }
+        #expect(levels.contains { $0.ordinal == 2 })
+        let down = try Self.instructions(lift, from: "49.0000081,8.0002055@2", to: "49.0000000,8.0002055@-2")
+        #expect(down.contains("Take Lift A down from level 2 to level -2"), "\(down)")
+
+        let escalators = try Self.bundle("escalator-pair.osm")
+        let up = try Self.instructions(escalators, from: "49.0000000,8.0004110@-1", to: "49.0000000,8.0000000@0")
+        #expect(up.contains("Take the escalator up from level -1 to level 0"), "\(up)")
+    }
+
+    @Test func theRouteGeoJSONUsesTheSameWords() throws {
+        let bundle = try Self.bundle("platform-underpass.osm")
+        let index = try bundle.profileIndex(named: "foot")
+        let start = try #require(try bundle.node(of: bundle.resolveEndpoint("Platform 1"), profile: index))
+        let end = try #require(try bundle.node(of: bundle.resolveEndpoint("Platform 3"), profile: index))
+        let route = try #require(try bundle.shortestPath(from: start, to: end, profile: index))
+        let object = try JSONSerialization.jsonObject(with: bundle.geoJSON(for: route, from: "Platform 1", to: "Platform 3"))
+        let features = try #require((object as? [String: Any])?["features"] as? [[String: Any]])
+        let texts = features.compactMap { ($0["properties"] as? [String: Any])?["instruction"] as? String }
+        #expect(texts == (try bundle.steps(of: route).map { try bundle.instruction(for: $0) }))
+        let counts = features.compactMap { ($0["properties"] as? [String: Any])?["stepCount"] as? Int }
+        #expect(counts == [20, 20])
+    }
+}
