@@ -26,8 +26,8 @@ extension OSMXMLReader {
 
     func readDataset(parallelThreshold: UInt64) throws(ImportError) -> OSMDataset {
         if let split = try? splitPoint(threshold: parallelThreshold) {
-            let first = OSMXMLReader(url: url, displayName: displayName, part: .first(end: split))
-            let second = OSMXMLReader(url: url, displayName: displayName, part: .second(start: split))
+            let first = OSMXMLReader(url: url, displayName: displayName, part: .first(end: split), limits: limits)
+            let second = OSMXMLReader(url: url, displayName: displayName, part: .second(start: split), limits: limits)
             let results = PartResults()
             // libxml2 2.9 sets up its globals on first use, which is not safe from two threads at once.
             _ = Self.libxml2Initialised
@@ -49,7 +49,7 @@ extension OSMXMLReader {
 
     /// The byte offset of an element start (`<node`, `<way`, `<relation` at the start of a
     /// line) near the middle of the file; `nil` for small files, files in another encoding than
-    /// UTF-8, or when none is found close to the middle.
+    /// UTF-8, compressed files, or when none is found close to the middle.
     func splitPoint(threshold: UInt64) throws -> UInt64? {
         guard let file = FileHandle(forReadingAtPath: url.path) else { return nil }
         defer { try? file.close() }
@@ -57,7 +57,8 @@ extension OSMXMLReader {
         guard size >= threshold else { return nil }
         try file.seek(toOffset: 0)
         let head = try file.read(upToCount: 512) ?? Data()
-        guard Self.declaresUTF8(head) else { return nil }
+        // A compressed file can only be read from its start.
+        guard OSMCompression.detect(head) == .none, Self.declaresUTF8(head) else { return nil }
         let middle = size / 2
         try file.seek(toOffset: middle)
         let window = try file.read(upToCount: 1 << 20) ?? Data()
