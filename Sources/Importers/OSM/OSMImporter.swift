@@ -1,7 +1,7 @@
 public import Foundation
 import VenueModel
 
-/// Imports an OpenStreetMap file (XML or PBF) tagged in Simple Indoor Tagging.
+/// Imports an OpenStreetMap file (XML, compressed XML or PBF) tagged in Simple Indoor Tagging.
 ///
 /// Reading and interpreting are separate: the readers stream elements into an ``OSMDataset``,
 /// then ``OSMIndoorInterpreter`` maps tags onto the model (`docs/osm-tagging.md`).
@@ -13,12 +13,15 @@ public enum OSMImporter {
         return interpret(dataset, file: displayName, inputID: inputID, options: options)
     }
 
-    /// Maps the elements of a dataset onto the model (`docs/osm-tagging.md`).
+    /// Maps the elements of a dataset onto the model (`docs/osm-tagging.md`), with the findings
+    /// about reading it (deleted elements, Overpass remarks) after the interpreter's.
     public static func interpret(_ dataset: OSMDataset, file: String, inputID: String,
                                  options: OSMImportOptions) -> ImportedData {
         var interpreter = OSMIndoorInterpreter(dataset: dataset, file: file, inputID: inputID,
                                                defaultBuilding: options.building)
-        return interpreter.interpret()
+        var data = interpreter.interpret()
+        data.issues += dataset.readingIssues(file: file)
+        return data
     }
 
     /// The elements of the file, read with the reader its encoding needs.
@@ -38,7 +41,8 @@ public enum OSMImporter {
         }
     }
 
-    /// `.pbf` files are PBF; everything else is read as XML.
+    /// `.pbf` files are PBF; everything else is read as XML (plain, gzip or bzip2, as the
+    /// file's first bytes say).
     static func encoding(of url: URL) -> OSMImportOptions.Encoding {
         url.pathExtension.lowercased() == "pbf" ? .pbf : .xml
     }

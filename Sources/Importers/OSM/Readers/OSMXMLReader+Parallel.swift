@@ -37,9 +37,16 @@ extension OSMXMLReader {
                 guard (try? (index == 0 ? first : second).read(into: &dataset)) != nil else { return }
                 results.store(dataset, at: index)
             }
-            if var merged = results.datasets[0], let tail = results.datasets[1] {
-                merged.append(contentsOf: tail)
-                return merged
+            if var merged = results.datasets[0], var tail = results.datasets[1] {
+                // The second part counts lines from the `<osm>` line that opens it; what it names
+                // by line (remarks, deleted elements) is moved to the file's own lines. When that
+                // cannot be counted, the single parser below reads the file instead.
+                let newlines = tail.hasLines ? try? newlineCount(before: split) : 0
+                if let newlines {
+                    tail.shiftLines(by: newlines - 1)
+                    merged.append(contentsOf: tail)
+                    return merged
+                }
             }
         }
         var dataset = OSMDataset()
@@ -64,6 +71,21 @@ extension OSMXMLReader {
         let window = try file.read(upToCount: 1 << 20) ?? Data()
         guard let offset = Self.elementStart(in: window) else { return nil }
         return middle + UInt64(offset)
+    }
+
+    /// How many line breaks the file has before byte `offset`.
+    func newlineCount(before offset: UInt64) throws -> Int {
+        guard let file = FileHandle(forReadingAtPath: url.path) else { throw CocoaError(.fileReadNoSuchFile) }
+        defer { try? file.close() }
+        var count = 0
+        var remaining = offset
+        while remaining > 0 {
+            let chunk = try file.read(upToCount: Int(min(remaining, 1 << 20))) ?? Data()
+            guard !chunk.isEmpty else { break }
+            count += chunk.withUnsafeBytes { bytes in bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
+            remaining -= UInt64(chunk.count)
+        }
+        return count
     }
 
     /// Whether the document is UTF-8: no XML declaration, or one without an encoding or naming

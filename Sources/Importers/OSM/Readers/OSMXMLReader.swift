@@ -7,7 +7,7 @@ import VenueModel
 ///
 /// Built on libxml2's SAX2 push parser, fed 64 KiB at a time (decompressed on the way when the
 /// file's first bytes say gzip or bzip2): memory grows with what the sink keeps, never with the
-/// file. SAX hands over each element's attributes as byte ranges, so
+/// file. Elements marked deleted are handed over as skipped, and Overpass `<remark>`s as remarks. SAX hands over each element's attributes as byte ranges, so
 /// names are compared as bytes, numbers parsed in place and only tag text becomes strings; on
 /// these machines that reads OSM about twice as fast as libxml2's tree-building text reader.
 ///
