@@ -47,6 +47,7 @@ struct OSMSAXState {
 
         /// Whether attribute `index` marks its element deleted: `action="delete"` (JOSM) or
         /// `visible="false"` (history extracts).
+        @inline(__always)
         func marksDeletion(_ index: Int, name: UnsafePointer<xmlChar>) -> Bool {
             if name.equals("action") { return value(index).equals("delete") }
             if name.equals("visible") { return value(index).equals("false") }
@@ -146,28 +147,23 @@ struct OSMSAXState {
 
     mutating func end(_ name: UnsafePointer<xmlChar>) {
         guard !failed else { return }
-        if name.equals("node"), let element = node {
-            complete(.node(element), .node, element.id)
-            node = nil
-        } else if name.equals("way"), let element = way {
-            complete(.way(element), .way, element.id)
-            way = nil
-        } else if name.equals("relation"), let element = relation {
-            complete(.relation(element), .relation, element.id)
-            relation = nil
+        // `take()` moves the element out, sparing a copy of its tags on every element.
+        if name.equals("node"), let element = node.take() {
+            if deletedAt == nil { completed.append(.node(element)) } else { skip(.node, element.id) }
+        } else if name.equals("way"), let element = way.take() {
+            if deletedAt == nil { completed.append(.way(element)) } else { skip(.way, element.id) }
+        } else if name.equals("relation"), let element = relation.take() {
+            if deletedAt == nil { completed.append(.relation(element)) } else { skip(.relation, element.id) }
         } else if name.equals("remark") {
             endRemark()
         }
     }
 
-    /// Hands the element over, or only its id when the file marks it deleted.
-    private mutating func complete(_ element: Element, _ type: OSMElementType, _ id: Int64) {
-        if let line = deletedAt {
-            completed.append(.skipped(OSMSkippedElements.Example(type: type, id: id, line: line > 0 ? line : nil)))
-            deletedAt = nil
-        } else {
-            completed.append(element)
-        }
+    /// Hands over only the id of an element the file marks deleted.
+    private mutating func skip(_ type: OSMElementType, _ id: Int64) {
+        let line = deletedAt ?? 0
+        completed.append(.skipped(OSMSkippedElements.Example(type: type, id: id, line: line > 0 ? line : nil)))
+        deletedAt = nil
     }
 
     // MARK: - Overpass remarks
