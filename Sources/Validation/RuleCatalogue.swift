@@ -61,10 +61,11 @@ public enum RuleCatalogue {
         Entry(code: "elevator-without-levels", reporter: "OSM", hint: "Tag the levels the lift serves (`level=0;1` or `-1-3`)."),
         Entry(code: "level-not-existent", reporter: "OSM", hint: "Remove the level from `non_existent_levels`, or move the features."),
         Entry(code: "not-modelled", reporter: "OSM, IMDF", hint: "Nothing, unless you expected the feature to be used; then retag it."),
-        // OSM reading: what the file itself says.
+        // OSM reading: what the file itself says, and clipping to `within:`.
         Entry(code: "deleted-elements", reporter: "OSM", hint: "Nothing for a JOSM save or a history extract; upload or discard the edits to drop them."),
         Entry(code: "overpass-remark", reporter: "OSM", hint: "Read the remark; it usually names a limit the query came close to."),
         Entry(code: "overpass-error", reporter: "OSM", hint: "Run the query again with a larger `[timeout:]` or `[maxsize:]`, or over a smaller area."),
+        Entry(code: "outside-within", reporter: "OSM", hint: "Nothing, unless something you need was left out; then widen `within:`."),
         Entry(code: "imdf-version", reporter: "IMDF", hint: "Export IMDF 1.x."),
         Entry(code: "unknown-property", reporter: "IMDF", hint: "Rename the property to IMDF's spelling, or drop it."),
         Entry(code: "unknown-file", reporter: "IMDF", hint: "Remove the file, or ignore it when it is an intended extension."),

@@ -6,15 +6,24 @@ import VenueModel
 /// Reading and interpreting are separate: the readers stream elements into an ``OSMDataset``,
 /// then ``OSMIndoorInterpreter`` maps tags onto the model (`docs/osm-tagging.md`).
 public enum OSMImporter {
-    /// Reads and interprets one OSM file; errors name the file and the line or blob.
+    /// Reads one OSM file, clips it to `options.within` when set, and interprets it; errors name
+    /// the file and the line, blob or element.
     public static func read(_ url: URL, displayName: String, inputID: String,
                             options: OSMImportOptions) throws(ImportFailure) -> ImportedData {
-        let dataset = try readDataset(url, displayName: displayName, encoding: options.encoding)
+        var dataset = try readDataset(url, displayName: displayName, encoding: options.encoding)
+        if let area = options.within {
+            do {
+                try dataset.clip(to: area, file: displayName)
+            } catch {
+                throw ImportFailure([error])
+            }
+        }
         return interpret(dataset, file: displayName, inputID: inputID, options: options)
     }
 
     /// Maps the elements of a dataset onto the model (`docs/osm-tagging.md`), with the findings
-    /// about reading it (deleted elements, Overpass remarks) after the interpreter's.
+    /// about reading it (deleted elements, Overpass remarks, clipping) after the interpreter's.
+    /// The dataset is used as it is: ``read(_:displayName:inputID:options:)`` clips it first.
     public static func interpret(_ dataset: OSMDataset, file: String, inputID: String,
                                  options: OSMImportOptions) -> ImportedData {
         var interpreter = OSMIndoorInterpreter(dataset: dataset, file: file, inputID: inputID,

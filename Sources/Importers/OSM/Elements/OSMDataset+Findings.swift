@@ -2,8 +2,9 @@ public import VenueModel
 
 extension OSMDataset {
     /// Findings about reading itself, beside the interpreter's about tags: deleted elements the
-    /// file held (`deleted-elements`), and an Overpass API answer's remarks (`overpass-remark`, or
-    /// `overpass-error` when the query failed and the file is incomplete).
+    /// file held (`deleted-elements`), an Overpass API answer's remarks (`overpass-remark`, or
+    /// `overpass-error` when the query failed and the file is incomplete), and what clipping to
+    /// an area left out (`outside-within`).
     public func readingIssues(file: String) -> [Issue] {
         var issues: [Issue] = []
         if let first = skipped.examples.first {
@@ -21,6 +22,15 @@ extension OSMDataset {
                 issues.append(Issue(code: "overpass-remark", severity: .warning,
                                     message: "the Overpass API answer has a remark: \"\(remark.text)\"", location: location))
             }
+        }
+        if let clipping {
+            let feature: String? = if case .box = clipping.area { nil } else { clipping.area.description }
+            let kept = Self.phrase([(clipping.keptNodes, "node"), (clipping.keptWays, "way"), (clipping.keptRelations, "relation")])
+            let leftOut = Self.phrase([(clipping.leftOutNodes, "node"), (clipping.leftOutWays, "way"),
+                                       (clipping.leftOutRelations, "relation")])
+            issues.append(Issue(code: "outside-within", severity: .info,
+                                message: "within \(clipping.area) keeps \(kept); left out \(leftOut) outside it",
+                                location: SourceLocation(file: file, feature: feature)))
         }
         return issues
     }

@@ -4,16 +4,18 @@
 /// Untagged nodes are kept as positions only, which is most of a file's nodes; memory grows
 /// with the data, never with the file's text.
 public struct OSMDataset: OSMElementSink, Hashable, Sendable {
-    public private(set) var positions = OSMNodePositions()
-    public private(set) var taggedNodes: [OSMNode] = []
-    public private(set) var ways: [OSMWay] = []
-    public private(set) var relations: [OSMRelation] = []
+    public internal(set) var positions = OSMNodePositions()
+    public internal(set) var taggedNodes: [OSMNode] = []
+    public internal(set) var ways: [OSMWay] = []
+    public internal(set) var relations: [OSMRelation] = []
     /// Node ids seen twice: the first position is kept and the repeat reported.
-    public private(set) var duplicateNodes: [Int64] = []
+    public internal(set) var duplicateNodes: [Int64] = []
     /// Elements the file marks as deleted, which were not kept.
     public private(set) var skipped = OSMSkippedElements()
     /// The `<remark>`s of an Overpass API answer, in file order.
     public private(set) var remarks: [OSMRemark] = []
+    /// What clipping to an area left out; `nil` when the dataset was not clipped.
+    public internal(set) var clipping: OSMClipSummary?
 
     /// An empty dataset.
     public init() {}
@@ -71,8 +73,10 @@ public struct OSMDataset: OSMElementSink, Hashable, Sendable {
 
     /// Readies the dataset for interpretation: positions indexed, elements in id order (so that
     /// XML and PBF exports of one area import to the same venue).
+    ///
+    /// Finishing again does nothing more: duplicates found the first time stay reported.
     public mutating func finish() {
-        duplicateNodes = positions.finish()
+        duplicateNodes += positions.finish()
         // Files are nearly always in id order already; checking first spares copying the
         // elements, which the caller usually still holds.
         if !Self.isSorted(taggedNodes.lazy.map(\.id)) { taggedNodes.sort { $0.id < $1.id } }
