@@ -120,6 +120,35 @@ import Testing
                 "\(String(describing: garbage))")
     }
 
+    @Test(arguments: ["osm.gz", "osm.bz2"])
+    func randomDamageNeverCrashesOrHangs(name: String) throws {
+        let whole = name == "osm.gz" ? CompressionTestWriter.gzip(Self.xml) : CompressionTestWriter.bzip2(Self.xml)
+        let plain = try dataset(Self.xml, extension: "osm")
+        // A fixed xorshift sequence, so a failure can be replayed.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return state
+        }
+        var refused = 0
+        for _ in 0..<150 {
+            var damaged = whole
+            for _ in 0..<(1 + Int(next() % 3)) {
+                damaged[Int(next() % UInt64(damaged.count))] ^= UInt8(truncatingIfNeeded: next() | 1)
+            }
+            // Either the damage is caught, or it hit bytes that do not matter (a gzip header's
+            // time stamp) and the data is intact.
+            if let read = try? dataset(damaged, extension: name) {
+                #expect(read == plain)
+            } else {
+                refused += 1
+            }
+        }
+        #expect(refused > 120)
+    }
+
     @Test func bombsAreRefused() throws {
         // Valid XML that expands about a thousand-fold: 64 MiB of blanks inside <osm>.
         var text = Data("<osm version='0.6'>\n".utf8)
@@ -150,6 +179,19 @@ import Testing
             let error = failure(data, extension: "osm.gz")
             #expect(error?.location.line == 4 && error?.message.contains("lat='x' is not a number") == true, "\(String(describing: error))")
         }
+    }
+
+    @Test func aCompressedFileNamedPBFIsExplained() throws {
+        let url = try CompressionTestWriter.write(CompressionTestWriter.gzip(Self.xml), extension: "osm.pbf")
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect {
+            _ = try OSMImporter.readDataset(url, displayName: "map.osm.pbf", encoding: nil)
+        } throws: { error in
+            "\(error)" == "map.osm.pbf: the file is gzip-compressed, which a PBF file never is: if it holds XML, "
+                + "name it .osm.gz or .osm.bz2 (or set encoding: xml); if it holds PBF, decompress it first"
+        }
+        // Read as XML when told so.
+        #expect(try OSMImporter.readDataset(url, displayName: "map.osm.pbf", encoding: .xml).nodeCount == 13)
     }
 
     @Test func compressedFilesAreNotSplit() throws {

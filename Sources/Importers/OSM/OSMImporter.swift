@@ -36,9 +36,17 @@ public enum OSMImporter {
     /// The elements of the file, read with the reader its encoding needs.
     public static func readDataset(_ url: URL, displayName: String,
                                    encoding: OSMImportOptions.Encoding?) throws(ImportFailure) -> OSMDataset {
-        do {
+        do throws(ImportError) {
             switch encoding ?? self.encoding(of: url) {
             case .pbf:
+                // PBF compresses inside its blobs; a whole-file signature means a compressed XML
+                // file (or a PBF compressed again), which the PBF reader would only call malformed.
+                let compression = OSMCompression.of(url)
+                guard compression == .none else {
+                    throw ImportError("the file is \(compression.rawValue)-compressed, which a PBF file never is: if it holds XML, "
+                        + "name it .osm.gz or .osm.bz2 (or set encoding: xml); if it holds PBF, decompress it first",
+                        at: SourceLocation(file: displayName))
+                }
                 var dataset = OSMDataset()
                 try OSMPBFReader(url: url, displayName: displayName).read(into: &dataset)
                 return dataset
