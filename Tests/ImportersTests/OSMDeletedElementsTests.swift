@@ -97,6 +97,27 @@ import VenueModel
         #expect(finding.message.hasPrefix("skipped 1 node, 1 way and 1 relation the file marks as deleted"))
     }
 
+    @Test func xmlHistoryFilesAreRefused() throws {
+        // osmium's .osh form: every version in turn, the deleted one last.
+        let text = """
+            <osm version='0.6'>
+              <node id='1' version='1' visible='true' lat='51.0250' lon='13.7220'/>
+              <node id='2' version='1' visible='true' lat='51.0251' lon='13.7221'/>
+              <node id='2' version='2' visible='false'/>
+            </osm>
+            """
+        #expect {
+            _ = try dataset(text)
+        } throws: { error in
+            let error = try #require(error as? ImportFailure).errors.first
+            return error?.location.line == 4 && error?.message == "node/2 follows an earlier version of itself, one of them deleted: "
+                + "this is a history file, which holds every version of each element; import a snapshot of it (osmium time-filter FILE -o snapshot.osm)"
+        }
+        // A plain repeat is an overlap of extracts, reported by the interpreter, not a history.
+        let repeated = "<osm><node id='2' lat='51' lon='13'/><node id='2' lat='51' lon='13'/></osm>"
+        #expect(try dataset(repeated).nodeCount == 2)
+    }
+
     @Test func manyDeletionsAreCountedAndTheFirstFewNamed() throws {
         var text = "<osm version='0.6'>\n"
         for id in 1...12 { text += "<node id='\(id)' action='delete' lat='51' lon='13'/>\n" }

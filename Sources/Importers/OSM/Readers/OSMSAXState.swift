@@ -69,6 +69,9 @@ struct OSMSAXState {
     private var relation: OSMRelation?
     /// Where the element being read starts, when it is marked deleted; `nil` for live elements.
     private var deletedAt: Int?
+    /// The element completed last, and whether it was deleted: a history file lists the versions
+    /// of an element one after another, the deleted one last.
+    private var previous: (type: OSMElementType, id: Int64, deleted: Bool)?
     /// The text of the `<remark>` being read, at most ``remarkByteLimit`` bytes, and its line.
     var remarkText: [UInt8]?
     private var remarkLine = 0
@@ -149,14 +152,30 @@ struct OSMSAXState {
         guard !failed else { return }
         // `take()` moves the element out, sparing a copy of its tags on every element.
         if name.equals("node"), let element = node.take() {
+            guard checkVersions(.node, element.id) else { return }
             if deletedAt == nil { completed.append(.node(element)) } else { skip(.node, element.id) }
         } else if name.equals("way"), let element = way.take() {
+            guard checkVersions(.way, element.id) else { return }
             if deletedAt == nil { completed.append(.way(element)) } else { skip(.way, element.id) }
         } else if name.equals("relation"), let element = relation.take() {
+            guard checkVersions(.relation, element.id) else { return }
             if deletedAt == nil { completed.append(.relation(element)) } else { skip(.relation, element.id) }
         } else if name.equals("remark") {
             endRemark()
         }
+    }
+
+    /// Refuses a history file: the same element twice in a row, one of the two deleted. Skipping
+    /// the deleted version would otherwise bring back the versions before it.
+    private mutating func checkVersions(_ type: OSMElementType, _ id: Int64) -> Bool {
+        let deleted = deletedAt != nil
+        if let previous, previous.type == type, previous.id == id, previous.deleted || deleted {
+            fail("\(type.rawValue)/\(id) follows an earlier version of itself, one of them deleted: this is a history file, "
+                + "which holds every version of each element; import a snapshot of it (osmium time-filter FILE -o snapshot.osm)")
+            return false
+        }
+        previous = (type, id, deleted)
+        return true
     }
 
     /// Hands over only the id of an element the file marks deleted.
