@@ -16,11 +16,13 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
-        // System libraries (Debian: libgeos-dev, libxml2-dev, libsqlite3-dev, zlib1g-dev; see README).
+        // System libraries (Debian: libgeos-dev, libxml2-dev, libsqlite3-dev, zlib1g-dev, libbz2-dev; see README).
         .systemLibrary(name: "CGEOS", pkgConfig: "geos", providers: [.apt(["libgeos-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Debian's libbz2-dev has no pkg-config file: the module map links libbz2 by name.
+        .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"])]),
 
         // The runtime format: Foundation only, so an app links this alone.
         .target(name: "NavBundle"),
@@ -28,7 +30,7 @@ let package = Package(
         .target(name: "VenueModel"),
         .target(name: "Geometry", dependencies: ["VenueModel", "CGEOS"]),
         .target(name: "Staging", dependencies: ["VenueModel", "CSQLite"]),
-        .target(name: "Importers", dependencies: ["VenueModel", "CLibXML2", "CZlib"]),
+        .target(name: "Importers", dependencies: ["VenueModel", "CLibXML2", "CZlib", "CBzip2"]),
         .target(name: "Validation", dependencies: ["VenueModel", "Geometry"]),
         .target(name: "RoutingGraph", dependencies: ["VenueModel", "Geometry", "NavBundle"]),
         // Contracting even a building's graph takes twenty times longer unoptimised, which would
@@ -60,7 +62,7 @@ let package = Package(
         .testTarget(name: "VenueModelTests", dependencies: ["VenueModel"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "VenueModel"]),
         .testTarget(name: "StagingTests", dependencies: ["Staging", "VenueModel"]),
-        .testTarget(name: "ImportersTests", dependencies: ["Importers", "VenueModel", "Geometry", "CZlib"]),
+        .testTarget(name: "ImportersTests", dependencies: ["Importers", "VenueModel", "Geometry", "CZlib", "CBzip2"]),
         // Test support: runs headless Chromium for the tests that render the HTML report.
         .target(name: "HeadlessChromium", path: "Tests/Support/HeadlessChromium"),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "VenueModel", "HeadlessChromium"]),

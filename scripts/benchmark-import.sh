@@ -25,3 +25,6 @@ navforge=$(swift build -c release --show-bin-path)/navforge
 rm -rf build/bench/pipeline
 /usr/bin/time -f "navforge build heidelberg --until import: %e s wall, peak RSS %M KB" \
     "$navforge" build pipelines/heidelberg.yml --until import --build-dir build/bench/pipeline >/dev/null
+
+# Clipping a city extract to a station-sized box (`within:`), against reading it.
+"$bench" osm-clip "$data/osm/heidelberg.osm.pbf" --within 49.400,8.670,49.407,8.682

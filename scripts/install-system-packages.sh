@@ -4,7 +4,7 @@
 # Used by `make demo` and `make test`; safe to run again (does nothing when all are present).
 set -euo pipefail
 
-packages=(libxml2-dev libgeos-dev libsqlite3-dev zlib1g-dev pkg-config python3 gcc "$@")
+packages=(libxml2-dev libgeos-dev libsqlite3-dev zlib1g-dev libbz2-dev pkg-config python3 gcc "$@")
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -4,6 +4,8 @@
 //   import-benchmark osm-xml FILE [--repeat N]   bare libxml2 SAX pass vs OSM reader vs reader + interpreter
 //   import-benchmark osm-pbf FILE                PBF reader + interpreter, with peak memory
 //   import-benchmark json FILE [--repeat N]      navforge's JSON parser vs Foundation's JSONSerialization
+//   import-benchmark osm-clip FILE --within AREA [--repeat N]
+//                                                clipping a read dataset to way/ID, relation/ID or S,W,N,E
 //
 // Build and run in release: scripts/benchmark-import.sh.
 import CLibXML2
@@ -144,9 +146,40 @@ func benchmarkPBF(_ url: URL) throws {
                  peakResidentMegabytes(), summary as NSString))
 }
 
+/// Clipping to an area against reading the file, both medians.
+func benchmarkClip(_ url: URL, within text: String, repeats: Int) throws {
+    let area: OSMClipArea
+    if text.hasPrefix("way/"), let id = Int64(text.dropFirst(4)) {
+        area = .way(id)
+    } else if text.hasPrefix("relation/"), let id = Int64(text.dropFirst(9)) {
+        area = .relation(id)
+    } else {
+        let degrees = text.split(separator: ",").compactMap { Double($0) }
+        guard degrees.count == 4 else { throw CocoaError(.formatting) }
+        area = .box(south: degrees[0], west: degrees[1], north: degrees[2], east: degrees[3])
+    }
+    var read = Measurement(name: "read the file")
+    var clip = Measurement(name: "clip to \(area)")
+    var dataset = OSMDataset()
+    for _ in 0..<repeats {
+        try read.seconds.append(time { dataset = try OSMImporter.readDataset(url, displayName: "bench", encoding: nil) })
+        // finish() is part of interpreting anyway; timed apart so the clip figure is clipping alone.
+        dataset.finish()
+        var copy = dataset
+        try clip.seconds.append(time { try copy.clip(to: area, file: "bench") })
+        if let summary = copy.clipping {
+            clip.name = "clip to \(area) (kept \(summary.keptNodes) nodes, \(summary.keptWays) ways, \(summary.keptRelations) relations)"
+        }
+    }
+    print("OSM clipping, \(dataset.nodeCount) nodes, \(dataset.ways.count) ways, \(dataset.relations.count) relations, median of \(repeats)")
+    for measurement in [read, clip] {
+        print(String(format: "%7.3f s  ", measurement.median) + measurement.name)
+    }
+}
+
 let arguments = CommandLine.arguments
-guard arguments.count >= 3, ["osm-xml", "osm-pbf", "json", "osm-interpret", "osm-read"].contains(arguments[1]) else {
-    FileHandle.standardError.write(Data("usage: import-benchmark osm-xml|osm-pbf|json FILE [--repeat N]\n".utf8))
+guard arguments.count >= 3, ["osm-xml", "osm-pbf", "json", "osm-interpret", "osm-read", "osm-clip"].contains(arguments[1]) else {
+    FileHandle.standardError.write(Data("usage: import-benchmark osm-xml|osm-pbf|json|osm-clip FILE [--repeat N] [--within AREA]\n".utf8))
     exit(64)
 }
 let url = URL(fileURLWithPath: arguments[2])
@@ -155,6 +188,9 @@ do {
     switch arguments[1] {
     case "osm-xml": try benchmarkXML(url, repeats: repeats)
     case "osm-pbf": try benchmarkPBF(url)
+    case "osm-clip":
+        let within = arguments.firstIndex(of: "--within").map { arguments[$0 + 1] } ?? ""
+        try benchmarkClip(url, within: within, repeats: repeats)
     case "osm-read":
         // For profiling the reader alone.
         for _ in 0..<repeats { _ = try OSMImporter.readDataset(url, displayName: "bench", encoding: nil) }

@@ -69,6 +69,11 @@ public enum RuleCatalogue {
         Entry(code: "flight-ends-on-one-level", reporter: "OSM", hint: "Check the flight's `level` and the levels of the walkways at its ends."),
         Entry(code: "conveying-direction-unknown", reporter: "OSM", hint: "Share the escalator's end nodes with the walkways of each level, or tag `incline=up|down`."),
         Entry(code: "opening-inferred", reporter: "import", hint: "Nothing, when the unit is open to the concourse; otherwise map its door (`door=*` on its outline)."),
+        // OSM reading: what the file itself says, and clipping to `within:`.
+        Entry(code: "deleted-elements", reporter: "OSM", hint: "Nothing for a JOSM save or a history extract; upload or discard the edits to drop them."),
+        Entry(code: "overpass-remark", reporter: "OSM", hint: "Read the remark; it usually names a limit the query came close to."),
+        Entry(code: "overpass-error", reporter: "OSM", hint: "Run the query again with a larger `[timeout:]` or `[maxsize:]`, or over a smaller area."),
+        Entry(code: "outside-within", reporter: "OSM", hint: "Nothing, unless something you need was left out; then widen `within:`."),
         Entry(code: "imdf-version", reporter: "IMDF", hint: "Export IMDF 1.x."),
         Entry(code: "unknown-property", reporter: "IMDF", hint: "Rename the property to IMDF's spelling, or drop it."),
         Entry(code: "unknown-file", reporter: "IMDF", hint: "Remove the file, or ignore it when it is an intended extension."),

@@ -54,18 +54,31 @@ struct PBFTestWriter {
         var latitude: Double
         var longitude: Double
         var tags: [(String, String)] = []
+        /// Written as `Info.visible` (or `DenseInfo.visible`) when set.
+        var visible: Bool? = nil
     }
 
     struct Way {
         var id: Int64
         var refs: [Int64]
         var tags: [(String, String)] = []
+        var visible: Bool? = nil
     }
 
     struct Relation {
         var id: Int64
         var members: [(type: UInt64, id: Int64, role: String)]
         var tags: [(String, String)] = []
+        var visible: Bool? = nil
+    }
+
+    /// An `Info` message with version 1 and the visible flag.
+    static func info(visible: Bool?) -> Data? {
+        guard let visible else { return nil }
+        var info = ProtobufWriter()
+        info.uint(1, 1)
+        info.uint(6, visible ? 1 : 0)
+        return info.data
     }
 
     var requiredFeatures = ["OsmSchema-V0.6", "DenseNodes"]
@@ -107,6 +120,12 @@ struct PBFTestWriter {
                 for (key, value) in node.tags { keysValues += [strings.index(key), strings.index(value)] }
                 keysValues.append(0)
             }
+            if denseNodes.contains(where: { $0.visible != nil }) {
+                var info = ProtobufWriter()
+                info.packed(1, denseNodes.map { _ in 1 })
+                info.packed(6, denseNodes.map { $0.visible == false ? 0 : 1 })
+                dense.bytes(5, info.data)
+            }
             if denseNodes.contains(where: { !$0.tags.isEmpty }) { dense.packed(10, keysValues) }
             group.bytes(2, dense.data)
         }
@@ -115,6 +134,7 @@ struct PBFTestWriter {
             message.sint(1, node.id)
             message.packed(2, node.tags.map { strings.index($0.0) })
             message.packed(3, node.tags.map { strings.index($0.1) })
+            if let info = Self.info(visible: node.visible) { message.bytes(4, info) }
             message.sint(8, Int64((node.latitude * scale).rounded()))
             message.sint(9, Int64((node.longitude * scale).rounded()))
             group.bytes(1, message.data)
@@ -124,6 +144,7 @@ struct PBFTestWriter {
             message.uint(1, UInt64(way.id))
             message.packed(2, way.tags.map { strings.index($0.0) })
             message.packed(3, way.tags.map { strings.index($0.1) })
+            if let info = Self.info(visible: way.visible) { message.bytes(4, info) }
             message.packed(8, ProtobufWriter.deltas(way.refs))
             group.bytes(3, message.data)
         }
@@ -132,6 +153,7 @@ struct PBFTestWriter {
             message.uint(1, UInt64(relation.id))
             message.packed(2, relation.tags.map { strings.index($0.0) })
             message.packed(3, relation.tags.map { strings.index($0.1) })
+            if let info = Self.info(visible: relation.visible) { message.bytes(4, info) }
             message.packed(8, relation.members.map { strings.index($0.role) })
             message.packed(9, ProtobufWriter.deltas(relation.members.map(\.id)))
             message.packed(10, relation.members.map(\.type))

@@ -45,6 +45,9 @@ extension PipelineFileParser {
             case "geojson", "json": formatName = "geojson"
             case "csv": formatName = "csv"
             case "osm", "pbf": formatName = "osm"
+            case "gz" where url.deletingPathExtension().pathExtension.lowercased() == "osm",
+                 "bz2" where url.deletingPathExtension().pathExtension.lowercased() == "osm":
+                formatName = "osm"
             case "zip": formatName = "imdf"
             default: throw value.error("cannot tell the format of '\(path)' from its extension; add `format:`")
             }
@@ -108,7 +111,7 @@ extension PipelineFileParser {
     }
 
     private static func osmOptions(_ options: YAMLMapping) throws(PipelineFileError) -> OSMImportOptions {
-        try options.rejectUnknownKeys(["encoding", "building"])
+        try options.rejectUnknownKeys(["encoding", "building", "within"])
         var result = OSMImportOptions()
         if let value = options["encoding"] {
             let text = try value.string()
@@ -118,7 +121,41 @@ extension PipelineFileParser {
             result.encoding = encoding
         }
         result.building = try options["building"]?.string()
+        if let value = options["within"] { result.within = try clipArea(value) }
         return result
+    }
+
+    /// `within: way/123`, `within: relation/456` or `within: {south: 49.4, west: 8.67, north: 49.407, east: 8.682}`.
+    private static func clipArea(_ value: YAMLValue) throws(PipelineFileError) -> OSMClipArea {
+        let expected = "expected way/ID, relation/ID or a box {south: S, west: W, north: N, east: E} in degrees"
+        if case .scalar = value.node {
+            let text = try value.string()
+            let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, let id = Int64(parts[1]) else { throw value.error("\(expected), found '\(text)'") }
+            switch parts[0] {
+            case "way": return .way(id)
+            case "relation": return .relation(id)
+            case "node": throw value.error("a node encloses no area; name a closed way (way/ID) or a multipolygon (relation/ID)")
+            default: throw value.error("\(expected), found '\(text)'")
+            }
+        }
+        guard case .mapping = value.node else { throw value.error(expected) }
+        let box = try value.mapping()
+        try box.rejectUnknownKeys(["south", "west", "north", "east"])
+        var degrees: [String: Double] = [:]
+        for (key, limit) in [("south", 90.0), ("west", 180.0), ("north", 90.0), ("east", 180.0)] {
+            let entry = try box.required(key)
+            let number = try entry.double()
+            guard abs(number) <= limit else {
+                throw entry.error("\(key) must be between -\(Int(limit)) and \(Int(limit)) degrees, found \(number)")
+            }
+            degrees[key] = number
+        }
+        let (south, west, north, east) = (degrees["south"]!, degrees["west"]!, degrees["north"]!, degrees["east"]!)
+        if let problem = OSMClipArea.boxProblem(south: south, west: west, north: north, east: east) {
+            throw value.error(problem)
+        }
+        return .box(south: south, west: west, north: north, east: east)
     }
 
     private static func surveyOptions(_ options: YAMLMapping) throws(PipelineFileError) -> SurveyImportOptions {

@@ -4,12 +4,18 @@
 /// Untagged nodes are kept as positions only, which is most of a file's nodes; memory grows
 /// with the data, never with the file's text.
 public struct OSMDataset: OSMElementSink, Hashable, Sendable {
-    public private(set) var positions = OSMNodePositions()
-    public private(set) var taggedNodes: [OSMNode] = []
-    public private(set) var ways: [OSMWay] = []
-    public private(set) var relations: [OSMRelation] = []
+    public internal(set) var positions = OSMNodePositions()
+    public internal(set) var taggedNodes: [OSMNode] = []
+    public internal(set) var ways: [OSMWay] = []
+    public internal(set) var relations: [OSMRelation] = []
     /// Node ids seen twice: the first position is kept and the repeat reported.
-    public private(set) var duplicateNodes: [Int64] = []
+    public internal(set) var duplicateNodes: [Int64] = []
+    /// Elements the file marks as deleted, which were not kept.
+    public private(set) var skipped = OSMSkippedElements()
+    /// The `<remark>`s of an Overpass API answer, in file order.
+    public private(set) var remarks: [OSMRemark] = []
+    /// What clipping to an area left out; `nil` when the dataset was not clipped.
+    public internal(set) var clipping: OSMClipSummary?
 
     /// An empty dataset.
     public init() {}
@@ -33,18 +39,44 @@ public struct OSMDataset: OSMElementSink, Hashable, Sendable {
         relations.append(relation)
     }
 
+    /// Counts the deleted element, and names it when it is among the first.
+    public mutating func skip(_ element: OSMSkippedElements.Example) {
+        skipped.add(element)
+    }
+
+    /// Keeps the remark.
+    public mutating func add(_ remark: OSMRemark) {
+        remarks.append(remark)
+    }
+
     /// Adds the elements of a dataset read from a later part of the same file.
     mutating func append(contentsOf other: OSMDataset) {
         positions.append(contentsOf: other.positions)
         taggedNodes += other.taggedNodes
         ways += other.ways
         relations += other.relations
+        skipped.append(contentsOf: other.skipped)
+        remarks += other.remarks
+    }
+
+    /// Whether anything kept carries a line number (a remark, or a skipped element named in a finding).
+    var hasLines: Bool {
+        remarks.contains { $0.line != nil } || skipped.examples.contains { $0.line != nil }
+    }
+
+    /// Moves every line by `offset`: for a part of a file read on its own, whose first line is
+    /// further down in the file.
+    mutating func shiftLines(by offset: Int) {
+        for index in remarks.indices { remarks[index].line = remarks[index].line.map { $0 + offset } }
+        skipped.shiftLines(by: offset)
     }
 
     /// Readies the dataset for interpretation: positions indexed, elements in id order (so that
     /// XML and PBF exports of one area import to the same venue).
+    ///
+    /// Finishing again does nothing more: duplicates found the first time stay reported.
     public mutating func finish() {
-        duplicateNodes = positions.finish()
+        duplicateNodes += positions.finish()
         // Files are nearly always in id order already; checking first spares copying the
         // elements, which the caller usually still holds.
         if !Self.isSorted(taggedNodes.lazy.map(\.id)) { taggedNodes.sort { $0.id < $1.id } }

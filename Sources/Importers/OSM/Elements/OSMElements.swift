@@ -105,4 +105,15 @@ public protocol OSMElementSink {
     mutating func add(_ node: OSMNode)
     mutating func add(_ way: OSMWay)
     mutating func add(_ relation: OSMRelation)
+    /// An element the file marks as deleted (`action="delete"`, `visible="false"`): not imported.
+    mutating func skip(_ element: OSMSkippedElements.Example)
+    /// A `<remark>` of an Overpass API answer.
+    mutating func add(_ remark: OSMRemark)
+}
+
+extension OSMElementSink {
+    /// Sinks that only collect elements ignore deleted ones.
+    public mutating func skip(_ element: OSMSkippedElements.Example) {}
+    /// Sinks that only collect elements ignore remarks.
+    public mutating func add(_ remark: OSMRemark) {}
 }

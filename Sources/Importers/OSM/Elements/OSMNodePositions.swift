@@ -9,8 +9,8 @@ public import VenueModel
 /// bucket, a few entries, instead of the whole array (a city extract has hundreds of thousands of
 /// way vertices to look up).
 public struct OSMNodePositions: Hashable, Sendable {
-    private var ids: [Int64] = []
-    private var coordinates: [Coordinate] = []
+    private(set) var ids: [Int64] = []
+    private(set) var coordinates: [Coordinate] = []
     private var isSorted = true
     /// `directory[b]` is the index of the first id whose offset from `ids[0]`, shifted right by
     /// `shift`, is at least `b`; one extra entry holds `ids.count`.
@@ -91,6 +91,13 @@ public struct OSMNodePositions: Hashable, Sendable {
 
     /// The position of a node; `nil` when the file does not have it.
     public subscript(id: Int64) -> Coordinate? {
+        guard let index = index(of: id) else { return nil }
+        return coordinates[index]
+    }
+
+    /// Where a node's position is in ``coordinates``; `nil` when the file does not have it.
+    @inline(__always)
+    func index(of id: Int64) -> Int? {
         precondition(isSorted && (directory.count >= 2 || ids.isEmpty), "call finish() before looking positions up")
         guard let first = ids.first, let last = ids.last, id >= first, id <= last else { return nil }
         let bucket = Int(UInt64(bitPattern: id &- first) >> shift)
@@ -101,6 +108,24 @@ public struct OSMNodePositions: Hashable, Sendable {
             if ids[middle] < id { low = middle + 1 } else { high = middle }
         }
         guard low < ids.count, ids[low] == id else { return nil }
-        return coordinates[low]
+        return low
+    }
+
+    /// Keeps the positions whose `keep` entry is true (one per position, in id order) and
+    /// rebuilds the lookup directory.
+    mutating func keep(_ keep: [Bool]) {
+        precondition(keep.count == ids.count && isSorted, "one flag per position, after finish()")
+        var keptIDs: [Int64] = []
+        var keptCoordinates: [Coordinate] = []
+        let count = keep.lazy.filter { $0 }.count
+        keptIDs.reserveCapacity(count)
+        keptCoordinates.reserveCapacity(count)
+        for index in ids.indices where keep[index] {
+            keptIDs.append(ids[index])
+            keptCoordinates.append(coordinates[index])
+        }
+        ids = keptIDs
+        coordinates = keptCoordinates
+        buildDirectory()
     }
 }

@@ -6,6 +6,12 @@ extension OSMSAXState {
         context?.assumingMemoryBound(to: OSMSAXState.self)
     }
 
+    /// Collects the text of a `<remark>`; installed only while one is open (see `startRemark`).
+    static let remarkCharacters: charactersSAXFunc = { context, characters, length in
+        guard let state = OSMSAXState.state(context), let characters, length > 0 else { return }
+        state.pointee.appendRemarkText(UnsafeBufferPointer(start: characters, count: Int(length)))
+    }
+
     /// The SAX2 callbacks: elements, plus refusals for DTDs and entities, and error capture.
     static func handler() -> xmlSAXHandler {
         var handler = xmlSAXHandler()

@@ -12,6 +12,8 @@ struct OSMSAXState {
         case node(OSMNode)
         case way(OSMWay)
         case relation(OSMRelation)
+        case skipped(OSMSkippedElements.Example)
+        case remark(OSMRemark)
     }
 
     /// The attributes of one element as SAX2 gives them: five pointers each (local name,
@@ -42,6 +44,15 @@ struct OSMSAXState {
         func index(of name: StaticString) -> Int? {
             (0..<count).first { self.name($0)?.equals(name) == true }
         }
+
+        /// Whether attribute `index` marks its element deleted: `action="delete"` (JOSM) or
+        /// `visible="false"` (history extracts).
+        @inline(__always)
+        func marksDeletion(_ index: Int, name: UnsafePointer<xmlChar>) -> Bool {
+            if name.equals("action") { return value(index).equals("delete") }
+            if name.equals("visible") { return value(index).equals("false") }
+            return false
+        }
     }
 
     let file: String
@@ -56,6 +67,15 @@ struct OSMSAXState {
     private var node: OSMNode?
     private var way: OSMWay?
     private var relation: OSMRelation?
+    /// Where the element being read starts, when it is marked deleted; `nil` for live elements.
+    private var deletedAt: Int?
+    /// The element completed last, and whether it was deleted: a history file lists the versions
+    /// of an element one after another, the deleted one last.
+    private var previous: (type: OSMElementType, id: Int64, deleted: Bool)?
+    /// The text of the `<remark>` being read, at most ``remarkByteLimit`` bytes, and its line.
+    var remarkText: [UInt8]?
+    private var remarkLine = 0
+    static let remarkByteLimit = 4096
 
     init(file: String) {
         self.file = file
@@ -67,6 +87,8 @@ struct OSMSAXState {
             case .node(let node): sink.add(node)
             case .way(let way): sink.add(way)
             case .relation(let relation): sink.add(relation)
+            case .skipped(let example): sink.skip(example)
+            case .remark(let remark): sink.add(remark)
             }
         }
         completed.removeAll(keepingCapacity: true)
@@ -113,35 +135,90 @@ struct OSMSAXState {
         } else if name.equals("tag") {
             addTag(attributes)
         } else if name.equals("way") {
-            guard let id = requiredID(attributes, "way"), checkClosed() else { return }
+            guard let id = header(attributes, "way"), checkClosed() else { return }
             way = OSMWay(id: id, nodeIDs: [])
         } else if name.equals("member") {
             addMember(attributes)
         } else if name.equals("relation") {
-            guard let id = requiredID(attributes, "relation"), checkClosed() else { return }
+            guard let id = header(attributes, "relation"), checkClosed() else { return }
             relation = OSMRelation(id: id, members: [])
+        } else if name.equals("remark") {
+            startRemark()
         }
         // <bounds>, <note>, <meta> and unknown elements carry nothing navforge uses.
     }
 
     mutating func end(_ name: UnsafePointer<xmlChar>) {
         guard !failed else { return }
-        if name.equals("node"), let element = node {
-            completed.append(.node(element))
-            node = nil
-        } else if name.equals("way"), let element = way {
-            completed.append(.way(element))
-            way = nil
-        } else if name.equals("relation"), let element = relation {
-            completed.append(.relation(element))
-            relation = nil
+        // `take()` moves the element out, sparing a copy of its tags on every element.
+        if name.equals("node"), let element = node.take() {
+            guard checkVersions(.node, element.id) else { return }
+            if deletedAt == nil { completed.append(.node(element)) } else { skip(.node, element.id) }
+        } else if name.equals("way"), let element = way.take() {
+            guard checkVersions(.way, element.id) else { return }
+            if deletedAt == nil { completed.append(.way(element)) } else { skip(.way, element.id) }
+        } else if name.equals("relation"), let element = relation.take() {
+            guard checkVersions(.relation, element.id) else { return }
+            if deletedAt == nil { completed.append(.relation(element)) } else { skip(.relation, element.id) }
+        } else if name.equals("remark") {
+            endRemark()
         }
+    }
+
+    /// Refuses a history file: the same element twice in a row, one of the two deleted. Skipping
+    /// the deleted version would otherwise bring back the versions before it.
+    private mutating func checkVersions(_ type: OSMElementType, _ id: Int64) -> Bool {
+        let deleted = deletedAt != nil
+        if let previous, previous.type == type, previous.id == id, previous.deleted || deleted {
+            fail("\(type.rawValue)/\(id) follows an earlier version of itself, one of them deleted: this is a history file, "
+                + "which holds every version of each element; import a snapshot of it (osmium time-filter FILE -o snapshot.osm)")
+            return false
+        }
+        previous = (type, id, deleted)
+        return true
+    }
+
+    /// Hands over only the id of an element the file marks deleted.
+    private mutating func skip(_ type: OSMElementType, _ id: Int64) {
+        let line = deletedAt ?? 0
+        completed.append(.skipped(OSMSkippedElements.Example(type: type, id: id, line: line > 0 ? line : nil)))
+        deletedAt = nil
+    }
+
+    // MARK: - Overpass remarks
+
+    /// Starts collecting text. The text callback is installed only inside `<remark>`: with it
+    /// always set, libxml2 would call it for the white space between every two elements.
+    private mutating func startRemark() {
+        guard remarkText == nil else { return fail("<remark> inside a <remark>") }
+        remarkText = []
+        remarkLine = line
+        if let sax = parser?.pointee.sax {
+            sax.pointee.characters = Self.remarkCharacters
+            sax.pointee.cdataBlock = Self.remarkCharacters
+        }
+    }
+
+    private mutating func endRemark() {
+        guard let text = remarkText else { return }
+        if let sax = parser?.pointee.sax {
+            sax.pointee.characters = nil
+            sax.pointee.cdataBlock = nil
+        }
+        completed.append(.remark(OSMRemark(text: String(decoding: text, as: UTF8.self), line: remarkLine > 0 ? remarkLine : nil)))
+        remarkText = nil
+    }
+
+    mutating func appendRemarkText(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let count = remarkText?.count, count < Self.remarkByteLimit else { return }
+        remarkText?.append(contentsOf: bytes.prefix(Self.remarkByteLimit - count))
     }
 
     private mutating func startNode(_ attributes: Attributes) {
         var id: Int64?
         var latitude: Double?
         var longitude: Double?
+        var deleted = false
         for index in 0..<attributes.count {
             guard let name = attributes.name(index) else { continue }
             if name.equals("id") {
@@ -153,13 +230,22 @@ struct OSMSAXState {
             } else if name.equals("lon") {
                 guard let value = decimal(attributes, index) else { return }
                 longitude = value
+            } else if attributes.marksDeletion(index, name: name) {
+                deleted = true
             }
         }
-        guard let id, let latitude, let longitude else { return fail("<node> needs id, lat and lon attributes") }
+        guard let id else { return fail("<node> needs id, lat and lon attributes") }
+        guard checkClosed() else { return }
+        if deleted {
+            // Deleted nodes in JOSM files and history extracts may have no position at all.
+            deletedAt = line
+            node = OSMNode(id: id, latitude: 0, longitude: 0)
+            return
+        }
+        guard let latitude, let longitude else { return fail("<node> needs id, lat and lon attributes") }
         guard abs(latitude) <= 90, abs(longitude) <= 180 else {
             return fail("node \(id) has lat/lon \(latitude), \(longitude) outside WGS 84 bounds")
         }
-        guard checkClosed() else { return }
         node = OSMNode(id: id, latitude: latitude, longitude: longitude)
     }
 
@@ -202,12 +288,25 @@ struct OSMSAXState {
         return true
     }
 
-    private mutating func requiredID(_ attributes: Attributes, _ element: String) -> Int64? {
-        guard let index = attributes.index(of: "id") else {
+    /// The id of a way or relation, noting whether the file marks it deleted.
+    private mutating func header(_ attributes: Attributes, _ element: String) -> Int64? {
+        var id: Int64?
+        var deleted = false
+        for index in 0..<attributes.count {
+            guard let name = attributes.name(index) else { continue }
+            if name.equals("id") {
+                guard let value = integer(attributes, index) else { return nil }
+                id = value
+            } else if attributes.marksDeletion(index, name: name) {
+                deleted = true
+            }
+        }
+        guard let id else {
             fail("<\(element)> needs an id attribute")
             return nil
         }
-        return integer(attributes, index)
+        if deleted { deletedAt = line }
+        return id
     }
 
     private mutating func integer(_ attributes: Attributes, _ index: Int) -> Int64? {
@@ -224,6 +323,16 @@ struct OSMSAXState {
         if let value = Double(attributes.string(index)), value.isFinite { return value }
         fail("\(attributes.name(index).map { String(cString: $0) } ?? "attribute")='\(attributes.string(index))' is not a number")
         return nil
+    }
+}
+
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// Whether these bytes are exactly `text` (ASCII).
+    func equals(_ text: StaticString) -> Bool {
+        guard count == text.utf8CodeUnitCount else { return false }
+        let bytes = text.utf8Start
+        for index in 0..<count where self[index] != bytes[index] { return false }
+        return true
     }
 }
 

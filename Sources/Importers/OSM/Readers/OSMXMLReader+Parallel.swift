@@ -26,8 +26,8 @@ extension OSMXMLReader {
 
     func readDataset(parallelThreshold: UInt64) throws(ImportError) -> OSMDataset {
         if let split = try? splitPoint(threshold: parallelThreshold) {
-            let first = OSMXMLReader(url: url, displayName: displayName, part: .first(end: split))
-            let second = OSMXMLReader(url: url, displayName: displayName, part: .second(start: split))
+            let first = OSMXMLReader(url: url, displayName: displayName, part: .first(end: split), limits: limits)
+            let second = OSMXMLReader(url: url, displayName: displayName, part: .second(start: split), limits: limits)
             let results = PartResults()
             // libxml2 2.9 sets up its globals on first use, which is not safe from two threads at once.
             _ = Self.libxml2Initialised
@@ -37,9 +37,16 @@ extension OSMXMLReader {
                 guard (try? (index == 0 ? first : second).read(into: &dataset)) != nil else { return }
                 results.store(dataset, at: index)
             }
-            if var merged = results.datasets[0], let tail = results.datasets[1] {
-                merged.append(contentsOf: tail)
-                return merged
+            if var merged = results.datasets[0], var tail = results.datasets[1] {
+                // The second part counts lines from the `<osm>` line that opens it; what it names
+                // by line (remarks, deleted elements) is moved to the file's own lines. When that
+                // cannot be counted, the single parser below reads the file instead.
+                let newlines = tail.hasLines ? try? newlineCount(before: split) : 0
+                if let newlines {
+                    tail.shiftLines(by: newlines - 1)
+                    merged.append(contentsOf: tail)
+                    return merged
+                }
             }
         }
         var dataset = OSMDataset()
@@ -49,7 +56,7 @@ extension OSMXMLReader {
 
     /// The byte offset of an element start (`<node`, `<way`, `<relation` at the start of a
     /// line) near the middle of the file; `nil` for small files, files in another encoding than
-    /// UTF-8, or when none is found close to the middle.
+    /// UTF-8, compressed files, or when none is found close to the middle.
     func splitPoint(threshold: UInt64) throws -> UInt64? {
         guard let file = FileHandle(forReadingAtPath: url.path) else { return nil }
         defer { try? file.close() }
@@ -57,12 +64,28 @@ extension OSMXMLReader {
         guard size >= threshold else { return nil }
         try file.seek(toOffset: 0)
         let head = try file.read(upToCount: 512) ?? Data()
-        guard Self.declaresUTF8(head) else { return nil }
+        // A compressed file can only be read from its start.
+        guard OSMCompression.detect(head) == .none, Self.declaresUTF8(head) else { return nil }
         let middle = size / 2
         try file.seek(toOffset: middle)
         let window = try file.read(upToCount: 1 << 20) ?? Data()
         guard let offset = Self.elementStart(in: window) else { return nil }
         return middle + UInt64(offset)
+    }
+
+    /// How many line breaks the file has before byte `offset`.
+    func newlineCount(before offset: UInt64) throws -> Int {
+        guard let file = FileHandle(forReadingAtPath: url.path) else { throw CocoaError(.fileReadNoSuchFile) }
+        defer { try? file.close() }
+        var count = 0
+        var remaining = offset
+        while remaining > 0 {
+            let chunk = try file.read(upToCount: Int(min(remaining, 1 << 20))) ?? Data()
+            guard !chunk.isEmpty else { break }
+            count += chunk.withUnsafeBytes { bytes in bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
+            remaining -= UInt64(chunk.count)
+        }
+        return count
     }
 
     /// Whether the document is UTF-8: no XML declaration, or one without an encoding or naming

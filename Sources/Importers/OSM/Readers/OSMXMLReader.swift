@@ -3,10 +3,11 @@ public import Foundation
 import VenueModel
 
 /// Streams the nodes, ways and relations of an OSM XML file (API 0.6, as JOSM, Overpass and
-/// osmium write it) into a sink.
+/// osmium write it; plain, gzip or bzip2) into a sink.
 ///
-/// Built on libxml2's SAX2 push parser, fed 64 KiB at a time: memory grows with what the sink
-/// keeps, never with the file. SAX hands over each element's attributes as byte ranges, so
+/// Built on libxml2's SAX2 push parser, fed 64 KiB at a time (decompressed on the way when the
+/// file's first bytes say gzip or bzip2): memory grows with what the sink keeps, never with the
+/// file. Elements marked deleted are handed over as skipped, and Overpass `<remark>`s as remarks. SAX hands over each element's attributes as byte ranges, so
 /// names are compared as bytes, numbers parsed in place and only tag text becomes strings; on
 /// these machines that reads OSM about twice as fast as libxml2's tree-building text reader.
 ///
@@ -20,6 +21,8 @@ public struct OSMXMLReader: Sendable {
     public let displayName: String
     /// Which bytes of the file this reader parses (see ``readDataset()``).
     let part: Part
+    /// How far a gzip or bzip2 file may expand.
+    let limits: DecompressionLimits
 
     enum Part: Sendable {
         case whole
@@ -34,10 +37,11 @@ public struct OSMXMLReader: Sendable {
         self.init(url: url, displayName: displayName, part: .whole)
     }
 
-    init(url: URL, displayName: String, part: Part) {
+    init(url: URL, displayName: String, part: Part, limits: DecompressionLimits = .standard) {
         self.url = url
         self.displayName = displayName
         self.part = part
+        self.limits = limits
     }
 
     static let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_COMPACT.rawValue | XML_PARSE_NOBLANKS.rawValue)
@@ -50,9 +54,22 @@ public struct OSMXMLReader: Sendable {
         defer { try? file.close() }
         var chunks: OSMXMLChunks
         switch part {
-        case .whole: chunks = OSMXMLChunks(file: file, range: 0..<UInt64.max)
-        case .first(let end): chunks = OSMXMLChunks(file: file, range: 0..<end, suffix: "</osm>\n")
-        case .second(let start): chunks = OSMXMLChunks(file: file, range: start..<UInt64.max, prefix: "<osm>\n")
+        case .whole:
+            let compression = OSMCompression.detect((try? file.read(upToCount: 4)) ?? Data())
+            if compression == .none {
+                chunks = OSMXMLChunks(file: file, displayName: displayName, range: 0..<UInt64.max)
+            } else {
+                do {
+                    try file.seek(toOffset: 0)
+                } catch {
+                    throw ImportError("cannot read: \(error.localizedDescription)", at: SourceLocation(file: displayName))
+                }
+                chunks = OSMXMLChunks(file: file, displayName: displayName, compression: compression, limits: limits)
+            }
+        case .first(let end):
+            chunks = OSMXMLChunks(file: file, displayName: displayName, range: 0..<end, suffix: "</osm>\n")
+        case .second(let start):
+            chunks = OSMXMLChunks(file: file, displayName: displayName, range: start..<UInt64.max, prefix: "<osm>\n")
         }
         let state = UnsafeMutablePointer<OSMSAXState>.allocate(capacity: 1)
         state.initialize(to: OSMSAXState(file: displayName))
@@ -68,12 +85,7 @@ public struct OSMXMLReader: Sendable {
         xmlCtxtUseOptions(parser, Self.options)
         state.pointee.parser = parser
         while true {
-            let chunk: Data
-            do {
-                chunk = try chunks.next()
-            } catch {
-                throw ImportError("cannot read: \(error.localizedDescription)", at: SourceLocation(file: displayName))
-            }
+            let chunk = try chunks.next()
             let status = chunk.withUnsafeBytes { bytes in
                 xmlParseChunk(parser, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count),
                               chunk.isEmpty ? 1 : 0)

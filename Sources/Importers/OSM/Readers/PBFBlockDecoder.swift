@@ -16,7 +16,10 @@ enum PBFBlockDecoder {
                 if !OSMPBFReader.supportedFeatures.contains(feature) { missing.append(feature) }
             }
             guard missing.isEmpty else {
-                throw DecodeError(message: "the file requires features this reader lacks: \(missing.joined(separator: ", "))")
+                // A history file holds every version of each element: not one map, but all of them.
+                let hint = missing.contains("HistoricalInformation")
+                    ? "; it is a history file, so import a snapshot of it (osmium time-filter FILE -o snapshot.osm.pbf)" : ""
+                throw DecodeError(message: "the file requires features this reader lacks: \(missing.joined(separator: ", "))\(hint)")
             }
         }
     }

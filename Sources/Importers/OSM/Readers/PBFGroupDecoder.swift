@@ -20,10 +20,10 @@ struct PBFGroupDecoder {
         while let field = try reader.next() {
             guard field.wireType == .lengthDelimited else { continue }
             switch field.number {
-            case 1: sink.add(try node(field.bytes))
+            case 1: try node(field.bytes, into: &sink)
             case 2: try denseNodes(field.bytes, into: &sink)
-            case 3: sink.add(try way(field.bytes))
-            case 4: sink.add(try relation(field.bytes))
+            case 3: try way(field.bytes, into: &sink)
+            case 4: try relation(field.bytes, into: &sink)
             default: break // changesets
             }
         }
@@ -45,25 +45,40 @@ struct PBFGroupDecoder {
         return tags
     }
 
-    private mutating func node(_ bytes: UnsafeRawBufferPointer) throws(DecodeError) -> OSMNode {
+    /// Whether an `Info` message (field 4 of nodes, ways and relations) says the element is
+    /// deleted: `visible` (field 6) false. Absent means visible.
+    private static func isDeleted(info: UnsafeRawBufferPointer) throws(DecodeError) -> Bool {
+        var reader = ProtobufReader(info)
+        var deleted = false
+        while let field = try reader.next() {
+            if field.number == 6, field.wireType == .varint { deleted = field.value == 0 }
+        }
+        return deleted
+    }
+
+    private mutating func node<Sink: OSMElementSink>(_ bytes: UnsafeRawBufferPointer, into sink: inout Sink) throws(DecodeError) {
         var reader = ProtobufReader(bytes)
         var id: Int64?
         var latitude: Int64?
         var longitude: Int64?
         var keys: [UInt64] = []
         var values: [UInt64] = []
+        var deleted = false
         while let field = try reader.next() {
             switch field.number {
             case 1: id = ProtobufReader.zigzag(field.value)
             case 2: try ProtobufReader.packed(field, into: &keys)
             case 3: try ProtobufReader.packed(field, into: &values)
+            case 4 where field.wireType == .lengthDelimited: deleted = try Self.isDeleted(info: field.bytes)
             case 8: latitude = ProtobufReader.zigzag(field.value)
             case 9: longitude = ProtobufReader.zigzag(field.value)
             default: break
             }
         }
-        guard let id, let latitude, let longitude else { throw DecodeError(message: "a node lacks its id or position") }
-        return try makeNode(id: id, latitude: latitude, longitude: longitude, tags: tags(keys: keys, values: values))
+        guard let id else { throw DecodeError(message: "a node lacks its id or position") }
+        if deleted { return sink.skip(OSMSkippedElements.Example(type: .node, id: id)) }
+        guard let latitude, let longitude else { throw DecodeError(message: "a node lacks its id or position") }
+        sink.add(try makeNode(id: id, latitude: latitude, longitude: longitude, tags: tags(keys: keys, values: values)))
     }
 
     private func makeNode(id: Int64, latitude: Int64, longitude: Int64, tags: OSMTags) throws(DecodeError) -> OSMNode {
@@ -84,9 +99,11 @@ struct PBFGroupDecoder {
         var latitudes: [UInt64] = []
         var longitudes: [UInt64] = []
         var keysValues: [UInt64] = []
+        var visible: [UInt64] = []
         while let field = try reader.next() {
             switch field.number {
             case 1: try ProtobufReader.packed(field, into: &ids)
+            case 5 where field.wireType == .lengthDelimited: try Self.denseVisibility(field.bytes, into: &visible)
             case 8: try ProtobufReader.packed(field, into: &latitudes)
             case 9: try ProtobufReader.packed(field, into: &longitudes)
             case 10: try ProtobufReader.packed(field, into: &keysValues)
@@ -95,6 +112,9 @@ struct PBFGroupDecoder {
         }
         guard ids.count == latitudes.count, ids.count == longitudes.count else {
             throw DecodeError(message: "dense nodes have \(ids.count) ids, \(latitudes.count) latitudes and \(longitudes.count) longitudes")
+        }
+        guard visible.isEmpty || visible.count == ids.count else {
+            throw DecodeError(message: "dense nodes have \(ids.count) ids but \(visible.count) visible flags")
         }
         var id: Int64 = 0
         var latitude: Int64 = 0
@@ -120,26 +140,41 @@ struct PBFGroupDecoder {
                     tagCursor += 1
                 }
             }
-            sink.add(try makeNode(id: id, latitude: latitude, longitude: longitude, tags: tags))
+            if !visible.isEmpty, visible[index] == 0 {
+                sink.skip(OSMSkippedElements.Example(type: .node, id: id))
+            } else {
+                sink.add(try makeNode(id: id, latitude: latitude, longitude: longitude, tags: tags))
+            }
         }
     }
 
-    private mutating func way(_ bytes: UnsafeRawBufferPointer) throws(DecodeError) -> OSMWay {
+    /// The `visible` flags of a `DenseInfo` (field 6, packed), one per node when present.
+    private static func denseVisibility(_ info: UnsafeRawBufferPointer, into visible: inout [UInt64]) throws(DecodeError) {
+        var reader = ProtobufReader(info)
+        while let field = try reader.next() {
+            if field.number == 6 { try ProtobufReader.packed(field, into: &visible) }
+        }
+    }
+
+    private mutating func way<Sink: OSMElementSink>(_ bytes: UnsafeRawBufferPointer, into sink: inout Sink) throws(DecodeError) {
         var reader = ProtobufReader(bytes)
         var id: Int64?
         var keys: [UInt64] = []
         var values: [UInt64] = []
+        var deleted = false
         scratch.removeAll(keepingCapacity: true)
         while let field = try reader.next() {
             switch field.number {
             case 1: id = Int64(bitPattern: field.value)
             case 2: try ProtobufReader.packed(field, into: &keys)
             case 3: try ProtobufReader.packed(field, into: &values)
+            case 4 where field.wireType == .lengthDelimited: deleted = try Self.isDeleted(info: field.bytes)
             case 8: try ProtobufReader.packed(field, into: &scratch)
             default: break
             }
         }
         guard let id else { throw DecodeError(message: "a way lacks its id") }
+        if deleted { return sink.skip(OSMSkippedElements.Example(type: .way, id: id)) }
         var nodeIDs: [Int64] = []
         nodeIDs.reserveCapacity(scratch.count)
         var reference: Int64 = 0
@@ -147,12 +182,13 @@ struct PBFGroupDecoder {
             reference &+= ProtobufReader.zigzag(delta)
             nodeIDs.append(reference)
         }
-        return OSMWay(id: id, nodeIDs: nodeIDs, tags: try tags(keys: keys, values: values))
+        sink.add(OSMWay(id: id, nodeIDs: nodeIDs, tags: try tags(keys: keys, values: values)))
     }
 
-    private mutating func relation(_ bytes: UnsafeRawBufferPointer) throws(DecodeError) -> OSMRelation {
+    private mutating func relation<Sink: OSMElementSink>(_ bytes: UnsafeRawBufferPointer, into sink: inout Sink) throws(DecodeError) {
         var reader = ProtobufReader(bytes)
         var id: Int64?
+        var deleted = false
         var keys: [UInt64] = []
         var values: [UInt64] = []
         var roles: [UInt64] = []
@@ -163,6 +199,7 @@ struct PBFGroupDecoder {
             case 1: id = Int64(bitPattern: field.value)
             case 2: try ProtobufReader.packed(field, into: &keys)
             case 3: try ProtobufReader.packed(field, into: &values)
+            case 4 where field.wireType == .lengthDelimited: deleted = try Self.isDeleted(info: field.bytes)
             case 8: try ProtobufReader.packed(field, into: &roles)
             case 9: try ProtobufReader.packed(field, into: &scratch2)
             case 10: try ProtobufReader.packed(field, into: &types)
@@ -170,6 +207,7 @@ struct PBFGroupDecoder {
             }
         }
         guard let id else { throw DecodeError(message: "a relation lacks its id") }
+        if deleted { return sink.skip(OSMSkippedElements.Example(type: .relation, id: id)) }
         guard roles.count == scratch2.count, types.count == scratch2.count else {
             throw DecodeError(message: "relation \(id) has \(scratch2.count) members but \(roles.count) roles and \(types.count) types")
         }
@@ -187,6 +225,6 @@ struct PBFGroupDecoder {
             }
             members.append(OSMRelation.Member(type: type, id: reference, role: try string(roles[index])))
         }
-        return OSMRelation(id: id, members: members, tags: try tags(keys: keys, values: values))
+        sink.add(OSMRelation(id: id, members: members, tags: try tags(keys: keys, values: values)))
     }
 }
