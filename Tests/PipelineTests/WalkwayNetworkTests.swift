@@ -151,4 +151,22 @@ import VenueModel
         let fixture = try WalkwayFixture("level-ref.osm")
         #expect(fixture.venue.levels.filter { $0.buildingID != nil }.map(\.displayName) == ["EG", "OG1"])
     }
+
+    @Test func elementsJOSMMarksDeletedAreLeftOut() throws {
+        let fixture = try WalkwayFixture("josm-deleted.osm")
+        #expect(fixture.codes() == ["deleted-elements"])
+        #expect(fixture.issues.first?.message.contains("node/7") == true && fixture.issues.first?.message.contains("way/12") == true)
+        #expect(fixture.venue.pointsOfInterest.isEmpty, "the deleted kiosk is gone")
+        #expect(fixture.nodes(at: 6, ordinal: 0).isEmpty, "the deleted footway is gone")
+        #expect(fixture.seconds(from: try fixture.node(1, level: 0), to: try fixture.node(3, level: 0)) != nil)
+    }
+
+    @Test func anOverpassTimeoutIsAnErrorAboutAnIncompleteFile() throws {
+        let fixture = try WalkwayFixture("overpass-remark.osm")
+        let remark = try #require(fixture.issues.first { $0.code == "overpass-error" })
+        #expect(remark.severity == .error && remark.message.contains("Query timed out"))
+        #expect(remark.location?.line == 6)
+        // What arrived is still read, so the report shows it beside the error.
+        #expect(fixture.graph.arcs.filter { $0.kind == .outdoorPath }.count == 4)
+    }
 }

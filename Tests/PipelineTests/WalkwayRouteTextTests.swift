@@ -67,6 +67,12 @@ import Testing
         #expect(up.contains("Take the escalator up from level -1 to level 0"), "\(up)")
     }
 
+    @Test func flightsThroughAHalfLandingAreOneStep() throws {
+        let bundle = try Self.bundle("half-landing.osm")
+        let steps = try Self.instructions(bundle, from: "49.0000000,8.0000000@-1", to: "49.0000270,8.0004110@0")
+        #expect(steps.filter { $0.hasPrefix("Take the stairs") } == ["Take the stairs up from level -1 to level 0"], "\(steps)")
+    }
+
     @Test func theRouteGeoJSONUsesTheSameWords() throws {
         let bundle = try Self.bundle("platform-underpass.osm")
         let index = try bundle.profileIndex(named: "foot")

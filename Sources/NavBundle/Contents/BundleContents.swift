@@ -72,9 +72,11 @@ public struct BundleContents: Sendable {
         public var via: [Position]
         /// Steps climbed or descended along it (a flight's `step_count`), when the data says.
         public var stepCount: Int?
+        /// Change of level ordinal from tail to head (positive up): `0.5` up to a half-landing.
+        public var rise: Double
 
         public init(tail: Int, head: Int, length: Double, kind: ArcKind, label: String?, isIndoor: Bool,
-                    via: [Position] = [], stepCount: Int? = nil) {
+                    via: [Position] = [], stepCount: Int? = nil, rise: Double = 0) {
             self.tail = tail
             self.head = head
             self.length = length
@@ -83,6 +85,7 @@ public struct BundleContents: Sendable {
             self.isIndoor = isIndoor
             self.via = via
             self.stepCount = stepCount
+            self.rise = rise
         }
     }
 

@@ -51,7 +51,7 @@ public enum BundleWriter {
         if !contents.pieces.isEmpty {
             container.add(BundleFormat.Tag.pieces, encodePieces(contents.pieces, nodeCount: contents.nodes.count))
         }
-        if contents.arcs.contains(where: { ($0.stepCount ?? 0) > 0 }) {
+        if contents.arcs.contains(where: { ($0.stepCount ?? 0) > 0 || Self.hundredths($0.rise) != 0 }) {
             container.add(BundleFormat.Tag.steps, encodeSteps(contents.arcs, order: order))
         }
         if let radioMap = contents.radioMap {
@@ -246,21 +246,30 @@ public enum BundleWriter {
         return writer.data
     }
 
-    /// `STPC`: the arcs with steps, in `ARCS` order, each with its count (at most 65535).
+    /// `STPC`: the arcs that climb or have steps, in `ARCS` order, each with its step count (at
+    /// most 65535, 0 unknown) and its climb in hundredths of a level.
     private static func encodeSteps(_ arcs: [BundleContents.Arc], order: [Int]) -> Data {
-        let counted = order.enumerated().compactMap { position, index -> (UInt32, UInt16)? in
-            guard let steps = arcs[index].stepCount, steps > 0 else { return nil }
-            return (UInt32(position), UInt16(min(steps, Int(UInt16.max))))
+        let counted = order.enumerated().compactMap { position, index -> (UInt32, UInt16, Int16)? in
+            let steps = UInt16(min(max(arcs[index].stepCount ?? 0, 0), Int(UInt16.max)))
+            let rise = hundredths(arcs[index].rise)
+            guard steps > 0 || rise != 0 else { return nil }
+            return (UInt32(position), steps, rise)
         }
         var writer = ByteWriter(capacity: 8 + counted.count * 8)
         writer.uint32(UInt32(counted.count))
         writer.uint32(0)
-        for (arc, steps) in counted {
+        for (arc, steps, rise) in counted {
             writer.uint32(arc)
             writer.uint16(steps)
-            writer.uint16(0)
+            writer.uint16(UInt16(bitPattern: rise))
         }
         return writer.data
+    }
+
+    /// A climb in hundredths of a level, within what an `i16` holds.
+    static func hundredths(_ rise: Double) -> Int16 {
+        guard rise.isFinite else { return 0 }
+        return Int16(max(min((rise * 100).rounded(), Double(Int16.max)), Double(Int16.min)))
     }
 
     private static func encodeEgress(_ tables: [BundleContents.Egress], order: [Int], nodeCount: Int) -> Data {

@@ -14,8 +14,15 @@ extension VenueBundle {
     private func makeInstruction(_ step: RouteStep) throws(ContainerError) -> String {
         let from = try level(step.fromLevel)
         let to = try level(step.toLevel)
-        let direction = to.ordinal > from.ordinal ? "up" : "down"
-        let levels = "from \(from.shortName) to \(to.shortName)"
+        // The climb says the way when the bundle has it; otherwise the levels do.
+        let climbs = step.rise != 0 ? step.rise > 0 : to.ordinal > from.ordinal
+        let direction = climbs ? "up" : "down"
+        // A step that ends on a half-landing does not reach the level its node is drawn on: say how
+        // far it climbs instead.
+        let reachesLevel = step.rise == 0 || abs(step.rise - (to.ordinal - from.ordinal)) < 0.01
+        let levels = reachesLevel
+            ? "from \(from.shortName) to \(to.shortName)"
+            : "\(Self.part(abs(step.rise))) from \(from.shortName)"
         switch step.action {
         case .walk:
             return step.label.map { step.isAlongPath ? "Walk along \($0)" : "Walk through \($0)" } ?? "Walk"
@@ -27,13 +34,23 @@ extension VenueBundle {
             return "Leave \(from.buildingName ?? "the building") through \(step.label ?? "the exit")"
         case .stairs, .escalator, .ramp, .elevator:
             let means = Self.means(step)
-            guard step.changesLevel else { return "Use \(means)" + (step.stepCount.map { ", \($0) steps" } ?? "") }
+            guard step.changesLevel || step.rise != 0 else {
+                return "Use \(means)" + (step.stepCount.map { ", \($0) steps" } ?? "")
+            }
             guard let count = step.stepCount else { return "Take \(means) \(direction) \(levels)" }
             return "Take \(means) \(direction), \(count) steps, \(levels)"
         case .steps:
             let count = step.stepCount.map { ", \($0) steps" } ?? ""
             return "Take \(Self.means(step))\(count)"
         }
+    }
+
+    /// "half a level", "a level", "2 levels": how far a step climbs, in words.
+    private static func part(_ levels: Double) -> String {
+        if abs(levels - 0.5) < 0.01 { return "half a level" }
+        if abs(levels - 1) < 0.01 { return "a level" }
+        if levels < 1 { return "part of a level" }
+        return levels == levels.rounded() ? "\(Int(levels)) levels" : "\(levels) levels"
     }
 
     /// The connector or way a step uses: its own name, or what it is ("the stairs", "the lift").

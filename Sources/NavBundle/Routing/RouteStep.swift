@@ -26,6 +26,9 @@ public struct RouteStep: Hashable, Sendable {
     public var duration: Double
     /// Steps climbed or descended, when the bundle counts them (`STPC`).
     public var stepCount: Int?
+    /// Change of level ordinal climbed, positive up, when the bundle says (`STPC`): it tells the
+    /// way of a step that ends on a half-landing, whose level is not a level of its own.
+    public var rise: Double = 0
     /// Along a walkway drawn as a line (a footway, an indoor path), rather than through a space.
     public var isAlongPath = false
     /// Positions in ``Route/nodes`` where the step starts and ends.
@@ -61,8 +64,10 @@ extension VenueBundle {
             let action = try self.action(for: arc, fromLevel: fromLevel, toLevel: toLevel)
             let cost = try profile.map { (index: Int) throws(ContainerError) in try self.cost(profile: index, arc: arcIndex) }
             let seconds = route.arcSeconds?[position] ?? cost.map { Double($0) / 1000 } ?? 0
-            let stepsOnArc = try stepCount(arc: arcIndex)
-            if arc.kind == .walk, arc.label == nil, fromLevel == toLevel {
+            let (stepsOnArc, rise) = try climb(arc: arcIndex)
+            // Unnamed links (a door meeting a walkway, walkways of two ways meeting at one spot,
+            // even where an unlevelled way meets a level) are no step of their own.
+            if arc.kind == .walk, arc.label == nil, fromLevel == toLevel || arc.length < 1 {
                 if var last = steps.last {
                     last.length += arc.length
                     last.duration += seconds
@@ -80,6 +85,7 @@ extension VenueBundle {
                 last.length += arc.length
                 last.duration += seconds
                 if let stepsOnArc { last.stepCount = (last.stepCount ?? 0) + stepsOnArc }
+                last.rise += rise
                 last.endIndex = position + 1
                 steps[steps.count - 1] = last
             } else {
@@ -87,6 +93,7 @@ extension VenueBundle {
                                      length: arc.length, duration: seconds, stepCount: stepsOnArc, startIndex: position,
                                      endIndex: position + 1)
                 step.isAlongPath = alongPath
+                step.rise = rise
                 if steps.isEmpty, let link = leading {
                     step.length += link.length
                     step.duration += link.duration
@@ -95,7 +102,49 @@ extension VenueBundle {
                 steps.append(step)
             }
         }
-        return steps
+        return Self.absorbingShortWalks(steps)
+    }
+
+    /// An unnamed walk of less than a metre (where two walkways or a door meet) is part of the
+    /// step before it, or at the start, of the one after.
+    private static func absorbingShortWalks(_ steps: [RouteStep]) -> [RouteStep] {
+        var result: [RouteStep] = []
+        var leading: RouteStep?
+        for step in steps {
+            let short = (step.action == .walk || step.action == .walkOutside) && step.label == nil && step.length < 1
+                && !step.changesLevel
+            if short, var last = result.popLast() {
+                last.length += step.length
+                last.duration += step.duration
+                last.endIndex = step.endIndex
+                result.append(last)
+            } else if short {
+                leading = step
+            } else {
+                var merged = step
+                if let first = leading, result.isEmpty {
+                    merged.length += first.length
+                    merged.duration += first.duration
+                    merged.startIndex = first.startIndex
+                    leading = nil
+                }
+                // Two steps of one kind through one place, once a link between them is gone, are one.
+                if var last = result.last, last.action == merged.action, last.label == merged.label,
+                   last.isAlongPath == merged.isAlongPath, !standsAlone(merged.action) {
+                    last.toLevel = merged.toLevel
+                    last.length += merged.length
+                    last.duration += merged.duration
+                    if let count = merged.stepCount { last.stepCount = (last.stepCount ?? 0) + count }
+                    last.rise += merged.rise
+                    last.endIndex = merged.endIndex
+                    result[result.count - 1] = last
+                } else {
+                    result.append(merged)
+                }
+            }
+        }
+        if result.isEmpty, let leading { result.append(leading) }
+        return result
     }
 
     private func action(for arc: ArcRecord, fromLevel: Int, toLevel: Int) throws(ContainerError) -> RouteStep.Action {

@@ -1,24 +1,28 @@
 extension VenueBundle {
-    /// The steps climbed or descended along an arc (a flight's step count), `nil` when the data
-    /// does not say or the bundle has no `STPC` section.
+    /// How an arc climbs: the steps on it (a flight's step count; `nil` when the data does not
+    /// say) and its change of level ordinal, positive up (`0.5` to a half-landing). Arcs the
+    /// bundle's `STPC` section does not list, and every arc of a bundle without it, are level
+    /// and uncounted.
     ///
-    /// Entries are sorted by arc, so this is a bisection; an entry out of order is corruption.
-    public func stepCount(arc: Int) throws(ContainerError) -> Int? {
-        guard let stepTable else { return nil }
+    /// Entries are sorted by arc, so this is a bisection; an entry out of order is corruption
+    /// that may hide an arc's entry but never reads outside the section.
+    public func climb(arc: Int) throws(ContainerError) -> (steps: Int?, rise: Double) {
         guard arc >= 0, arc < arcCount else {
             throw .malformedSection(section: "STPC", detail: "arc \(arc) does not exist")
         }
-        var low = 0, high = stepTable.count / 8
+        guard let stepTable else { return (nil, 0) }
+        let count = stepTable.count / 8
+        var low = 0, high = count
         while low < high {
             let middle = (low + high) / 2
             let entry = try read("STPC") { () throws(ByteReaderError) in try stepTable.uint32(at: middle * 8) }
             if Int(entry) < arc { low = middle + 1 } else { high = middle }
         }
-        guard low < stepTable.count / 8 else { return nil }
-        let (entry, steps) = try read("STPC") { () throws(ByteReaderError) in
-            (try stepTable.uint32(at: low * 8), try stepTable.uint16(at: low * 8 + 4))
+        guard low < count else { return (nil, 0) }
+        let (entry, steps, rise) = try read("STPC") { () throws(ByteReaderError) in
+            (try stepTable.uint32(at: low * 8), try stepTable.uint16(at: low * 8 + 4), try stepTable.uint16(at: low * 8 + 6))
         }
-        guard Int(entry) == arc else { return nil }
-        return steps > 0 ? Int(steps) : nil
+        guard Int(entry) == arc else { return (nil, 0) }
+        return (steps > 0 ? Int(steps) : nil, Double(Int16(bitPattern: rise)) / 100)
     }
 }

@@ -67,7 +67,7 @@ struct BundleAssembly {
             BundleContents.Arc(tail: arc.tail, head: arc.head, length: arc.length, kind: arc.kind, label: arc.label,
                                isIndoor: arc.attributes.isIndoor,
                                via: arc.via.map { BundleContents.Position(latitude: $0.latitude, longitude: $0.longitude) },
-                               stepCount: arc.attributes.stepCount)
+                               stepCount: arc.attributes.stepCount, rise: arc.attributes.rise)
         }
         contents.profiles = compiled.profiles.map { BundleContents.Profile(name: $0.name, costs: $0.costs) }
         contents.egress = compiled.egress.map { BundleContents.Egress(exit: $0.exit, cost: $0.cost, firstArc: $0.firstArc) }

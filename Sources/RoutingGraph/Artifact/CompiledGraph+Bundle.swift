@@ -3,7 +3,7 @@ import VenueModel
 
 extension CompiledGraph {
     /// The graph a bundle holds, for exporting: nodes, arcs with their kind, length, label,
-    /// indoor flag, corners and step count, every profile's costs and, when present, the egress tables.
+    /// indoor flag, corners, step count and climb, every profile's costs and, when present, the egress tables.
     /// Bundles do not keep the other arc attributes; the graph artifact in the build folder does.
     public init(bundle: VenueBundle) throws(ContainerError) {
         var graph = NavigationGraph()
@@ -19,7 +19,7 @@ extension CompiledGraph {
                 let arc = try bundle.arc(index)
                 var facts = ArcAttributes()
                 facts.isIndoor = arc.isIndoor
-                facts.stepCount = try bundle.stepCount(arc: index)
+                (facts.stepCount, facts.rise) = try bundle.climb(arc: index)
                 var graphArc = GraphArc(tail: tail, head: arc.head, length: arc.length, kind: arc.kind,
                                         label: arc.label, attributes: facts)
                 graphArc.via = try bundle.arcShape(index).map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }

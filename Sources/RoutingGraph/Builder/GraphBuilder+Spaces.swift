@@ -119,7 +119,7 @@ extension GraphBuilder {
         if placed.count <= parameters.maximumSpaceAnchors {
             for path in visibility.pathsBetween(anchors: entries) {
                 let corners = steps[path.from] + path.corners + steps[path.to]
-                addEdge(placed[path.from], placed[path.to], kind: .walk, label: space.label, attributes: attributes,
+                addEdge(placed[path.from], placed[path.to], kind: .walk, label: space.routeLabel, attributes: attributes,
                         length: polylineLength(from: placed[path.from], via: corners, to: placed[path.to]),
                         via: corners.map(projection.unproject))
             }
@@ -133,7 +133,7 @@ extension GraphBuilder {
             for edge in visibility.sparseEdges(anchors: entries, positions: positions) {
                 let corners = (edge.from < placed.count ? steps[edge.from] : [])
                     + (edge.to < placed.count ? steps[edge.to] : [])
-                addEdge(nodes[edge.from], nodes[edge.to], kind: .walk, label: space.label, attributes: attributes,
+                addEdge(nodes[edge.from], nodes[edge.to], kind: .walk, label: space.routeLabel, attributes: attributes,
                         length: polylineLength(from: nodes[edge.from], via: corners, to: nodes[edge.to]),
                         via: corners.map(projection.unproject))
             }
@@ -142,7 +142,7 @@ extension GraphBuilder {
         // the entry depth) joins its nearest placed neighbour in a straight line.
         for node in stranded {
             let nearest = placed.min { (distance(node, $0), $0) < (distance(node, $1), $1) }
-            if let nearest { addEdge(node, nearest, kind: .walk, label: space.label, attributes: attributes) }
+            if let nearest { addEdge(node, nearest, kind: .walk, label: space.routeLabel, attributes: attributes) }
         }
     }
 
@@ -151,11 +151,11 @@ extension GraphBuilder {
     private func linkThroughCenter(_ spaceAnchors: [Int], space: Space, attributes: ArcAttributes) {
         if let center = spaceAnchors.first(where: { graph.nodes[$0].kind == .room }) {
             for anchor in spaceAnchors where anchor != center {
-                addEdge(anchor, center, kind: .walk, label: space.label, attributes: attributes)
+                addEdge(anchor, center, kind: .walk, label: space.routeLabel, attributes: attributes)
             }
         } else {
             for (a, b) in zip(spaceAnchors, spaceAnchors.dropFirst()) {
-                addEdge(a, b, kind: .walk, label: space.label, attributes: attributes)
+                addEdge(a, b, kind: .walk, label: space.routeLabel, attributes: attributes)
             }
         }
     }

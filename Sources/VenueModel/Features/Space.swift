@@ -107,4 +107,10 @@ public struct Space: Hashable, Sendable, Codable {
         case (nil, nil): return kind.noun
         }
     }
+
+    /// What a route step calls it: its ``label``, or "the corridor" when it has neither ref nor
+    /// name ("Walk through the corridor", not "Walk through corridor").
+    public var routeLabel: String {
+        ref == nil && name == nil ? "the \(kind.noun)" : label
+    }
 }

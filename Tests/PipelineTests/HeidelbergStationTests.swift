@@ -1,0 +1,96 @@
+import Foundation
+import NavBundle
+import Testing
+@testable import Pipeline
+@testable import RoutingGraph
+
+/// Heidelberg's central station (`pipelines/heidelberg-hbf.yml`, clipped out of the city
+/// extract): a station mapped as a walkway network, built end to end and checked as a traveller
+/// would use it.
+@Suite(.enabled(if: SharedVenues.present, "../shared/data is absent: the Heidelberg station checks are skipped"),
+       .serialized)
+struct HeidelbergStationTests {
+    struct Station {
+        var summary: BuildSummary
+        var bundle: VenueBundle
+        var compiled: CompiledGraph
+        var ordinals: [Double]
+    }
+
+    static func build() throws -> Station {
+        let definition = try PipelineFileParser.parse(contentsOf: DemoWorkspace.repository.appendingPathComponent("pipelines/heidelberg-hbf.yml"))
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("navforge-hbf-\(UUID().uuidString)")
+        let runner = PipelineRunner(definition: definition, options: BuildOptions(buildRoot: root))
+        let summary = runner.run()
+        let bundle = try VenueBundle(path: runner.layout.bundle(venueID: "heidelberg-hbf", version: "1.0.0").path)
+        let compiled = try CompiledGraph.read(from: runner.layout.graph)
+        let ordinals = try compiled.graph.levelIDs.indices.map { index in
+            try (0..<bundle.levelCount).map { try bundle.level($0) }.first { $0.id == compiled.graph.levelIDs[index] }?.ordinal ?? .nan
+        }
+        return Station(summary: summary, bundle: bundle, compiled: compiled, ordinals: ordinals)
+    }
+
+    @Test func liftsCostAWaitAndARideAndLevelsMeetOnlyThroughConnectors() throws {
+        let station = try Self.build()
+        #expect(station.summary.status == .succeeded, "\(station.summary.errors)")
+        let graph = station.compiled.graph
+        let connectorKinds: Set<ArcKind> = [.stairs, .escalator, .elevator, .ramp]
+        let outdoor = graph.levelIDs.firstIndex(of: "outdoor")
+        for arc in graph.arcs where !connectorKinds.contains(arc.kind) {
+            let tail = graph.nodes[arc.tail].level, head = graph.nodes[arc.head].level
+            // Unlevelled walkways (outdoors) meet one level; two building levels never meet freely.
+            guard tail != outdoor, head != outdoor else { continue }
+            #expect(station.ordinals[tail] == station.ordinals[head], "a \(arc.kind) arc joins levels \(graph.levelIDs[tail]) and \(graph.levelIDs[head])")
+        }
+        let vertical = VerticalConnections(station.compiled)
+        #expect(vertical.liftLandings == 12, "6 lifts on two levels each")
+        #expect(vertical.quickestLiftRide.count == 4)
+        for ride in vertical.quickestLiftRide {
+            #expect(ride.seconds >= 30 + 4 + 3, "\(ride.profile) rides in \(ride.seconds) s")
+        }
+    }
+
+    @Test func stairsAndEscalatorsJoinTheLevelsAtBothEndsAndEscalatorsRunOneWay() throws {
+        let station = try Self.build()
+        let vertical = VerticalConnections(station.compiled)
+        let flights = vertical.flights.filter { $0.kind == .stairs || $0.kind == .escalator }
+        let count = flights.reduce(0) { $0 + $1.count }, joined = flights.reduce(0) { $0 + $1.joinedAtBothEnds }
+        #expect(count >= 25, "the station has 25 multi-level steps and escalators")
+        #expect(Double(joined) >= 0.95 * Double(count), "\(joined) of \(count) joined at both ends")
+        let graph = station.compiled.graph
+        let escalators = graph.arcs.filter { $0.kind == .escalator }
+        #expect(escalators.count == 4, "four escalators, each one way: one arc each")
+        let up = escalators.filter { station.ordinals[graph.nodes[$0.head].level] > station.ordinals[graph.nodes[$0.tail].level] }
+        #expect(up.count == 2, "two run up (conveying=forward drawn upwards), two down")
+    }
+
+    @Test func platformsAreFoundAndRoutedBetweenByEachProfile() throws {
+        let station = try Self.build()
+        let bundle = station.bundle
+        for track in ["1", "2", "3", "4", "5", "7", "8", "9", "10"] {
+            guard case .place(let index) = try bundle.resolveEndpoint("Gleis \(track)@-1") else {
+                Issue.record("Gleis \(track)@-1 is no place")
+                continue
+            }
+            let place = try bundle.place(index)
+            #expect(place.label == "Platform \(track)" && place.category == "platform")
+            #expect(try place.level.map { try bundle.level($0).ordinal } == -1)
+        }
+        // From a railway platform below the street to a tram platform outside: on foot by stairs
+        // or escalator, in a wheelchair by lift.
+        let foot = try route(bundle, from: "Platform 5@-1", to: "way/107884491", profile: "foot")
+        #expect(foot.contains { $0.action == .stairs || $0.action == .escalator }, "\(foot.map(\.action))")
+        #expect(!foot.contains { $0.action == .elevator }, "stairs are quicker than waiting for the lift")
+        let wheelchair = try route(bundle, from: "Platform 5@-1", to: "way/107884491", profile: "wheelchair")
+        #expect(wheelchair.contains { $0.action == .elevator })
+        #expect(!wheelchair.contains { [.stairs, .escalator, .steps].contains($0.action) })
+    }
+
+    func route(_ bundle: VenueBundle, from: String, to: String, profile: String) throws -> [RouteStep] {
+        let index = try bundle.profileIndex(named: profile)
+        let start = try #require(try bundle.node(of: bundle.resolveEndpoint(from), profile: index))
+        let end = try #require(try bundle.node(of: bundle.resolveEndpoint(to), profile: index))
+        let found = try #require(try bundle.shortestPath(from: start, to: end, profile: index))
+        return try bundle.steps(of: found)
+    }
+}
