@@ -43,7 +43,7 @@ extension OSMIndoorInterpreter {
             if usedIDs.contains(id) { id = candidate.element.replacingOccurrences(of: "/", with: "-") }
             usedIDs.insert(id)
             let (levels, missing) = taggedLevels(tags, element: candidate.element)
-            markUsed(candidate.element)
+            markUsed(candidate.element, tags)
             buildings.append(OSMBuilding(
                 id: id, name: tags["name"], localizedNames: OSMTagReader(tags, element: candidate.element).localizedNames,
                 address: Self.address(tags), outline: candidate.polygons,

@@ -33,7 +33,7 @@ extension OSMIndoorInterpreter {
             }
             let flow = conveying(tags, element: draft.element)
             report(reader)
-            markUsed(draft.element)
+            markUsed(draft.element, tags)
 
             switch layout {
             case .success(let ends):

@@ -4,15 +4,7 @@ extension OSMIndoorInterpreter {
     /// `level:ref` on any element with one `level` names that level of its building, as
     /// `indoor=level` outlines do (`level=0` + `level:ref=EG`).
     mutating func readLevelNames() {
-        for node in dataset.taggedNodes {
-            guard let name = node.tags["level:ref"], let ordinal = OSMWalkwayTopology.singleLevel(node.tags) else { continue }
-            levelNames.append((Coordinate(latitude: node.latitude, longitude: node.longitude), ordinal, name))
-        }
-        for way in dataset.ways where way.tags["indoor"] != "level" {
-            guard let name = way.tags["level:ref"], let ordinal = OSMWalkwayTopology.singleLevel(way.tags),
-                  let first = way.nodeIDs.first, let anchor = dataset.positions[first] else { continue }
-            levelNames.append((anchor, ordinal, name))
-        }
+        levelNames += topology.levelNames
     }
 
     /// Keys that annotate a vertex or an outline rather than make it a feature: a node tagged
@@ -36,17 +28,19 @@ extension OSMIndoorInterpreter {
         }
         var groups: [String: [(element: String, coordinate: Coordinate?)]] = [:]
         func consider(_ tags: OSMTags, element: String, coordinate: Coordinate?) {
-            guard tags["level"] != nil || tags["repeat_on"] != nil, !usedElements.contains(element),
-                  tags.keys.contains(where: { !Self.annotationKeys.contains($0) }) else { return }
+            guard !usedElements.contains(element), tags.keys.contains(where: { !Self.annotationKeys.contains($0) }) else { return }
             groups[Self.kindOfElement(tags), default: []].append((element, coordinate))
         }
-        for node in dataset.taggedNodes where node.tags.keys.contains(where: Self.nodeFeatureKeys.contains) {
+        for index in topology.levelledNodes {
+            let node = dataset.taggedNodes[index]
+            guard node.tags.keys.contains(where: Self.nodeFeatureKeys.contains) else { continue }
             consider(node.tags, element: "node/\(node.id)", coordinate: Coordinate(latitude: node.latitude, longitude: node.longitude))
         }
-        for way in dataset.ways where !memberWays.contains(way.id) {
+        for index in topology.levelledWays where !memberWays.contains(dataset.ways[index].id) {
+            let way = dataset.ways[index]
             consider(way.tags, element: "way/\(way.id)", coordinate: way.nodeIDs.first.flatMap { dataset.positions[$0] })
         }
-        for relation in dataset.relations {
+        for relation in dataset.relations where OSMWalkwayTopology.isLevelled(relation.tags) {
             consider(relation.tags, element: "relation/\(relation.id)", coordinate: nil)
         }
         for kind in groups.keys.sorted() {

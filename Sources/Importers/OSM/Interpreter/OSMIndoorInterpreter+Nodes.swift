@@ -45,7 +45,7 @@ extension OSMIndoorInterpreter {
             ConnectorLanding(ordinal: $0, location: position, vertexRef: Self.nodeRef(node))
         }
         report(reader)
-        markUsed(element)
+        markUsed(element, tags)
         liftNodes.append((position, Set(levels.ordinals)))
         pending.connectors.append(.init(feature: connector, anchor: position, levels: levels, element: element))
     }
@@ -80,7 +80,7 @@ extension OSMIndoorInterpreter {
                              website: tags["website"] ?? tags["contact:website"] ?? tags["url"]),
             location: position, buildingID: nil, levelID: nil, source: location(element))
         poi.localizedNames = reader.localizedNames
-        markUsed(element)
+        markUsed(element, tags)
         pending.pointsOfInterest.append(.init(feature: poi, anchor: position, levels: Self.firstLevel(levels),
                                               element: element))
     }

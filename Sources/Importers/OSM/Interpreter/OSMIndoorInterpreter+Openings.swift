@@ -30,7 +30,7 @@ extension OSMIndoorInterpreter {
             opening.localizedNames = reader.localizedNames
             opening.isMainEntrance = entrance == "main"
             report(reader)
-            markUsed(element)
+            markUsed(element, tags)
             pending.openings.append(.init(feature: opening, anchor: position, levels: levels, element: element))
         }
     }
@@ -50,7 +50,17 @@ extension OSMIndoorInterpreter {
 
     /// Whether the node is a door or an entrance of any kind.
     static func isOpening(_ tags: OSMTags) -> Bool {
-        tags["door"] != nil || entranceValue(tags) != nil
+        // One pass over the keys: every tagged node of a city extract is asked.
+        for (key, value) in zip(tags.keys, tags.values) {
+            switch key {
+            case "door": return true
+            case "entrance": if value != "no" { return true }
+            case "railway": if value == "subway_entrance" || value == "train_station_entrance" { return true }
+            case "public_transport": if value == "entrance" { return true }
+            default: continue
+            }
+        }
+        return false
     }
 
     /// The node's `entrance` value (`yes`, `main`, `emergency`, ...); station entrances without

@@ -41,7 +41,11 @@ struct PlatformDraft {
 extension OSMIndoorInterpreter {
     /// `railway=platform`, `public_transport=platform` or `highway=platform`.
     static func isPlatform(_ tags: OSMTags) -> Bool {
-        tags["railway"] == "platform" || tags["public_transport"] == "platform" || tags["highway"] == "platform"
+        // One pass over the keys: every way of a city extract is asked.
+        for (key, value) in zip(tags.keys, tags.values) where value == "platform" {
+            if key == "railway" || key == "public_transport" || key == "highway" { return true }
+        }
+        return false
     }
 
     /// Where a vehicle stops on its track or road (`public_transport=stop_position`, or the older
@@ -83,13 +87,6 @@ extension OSMIndoorInterpreter {
         return "\(numbers) (\(ownName))"
     }
 
-    /// Remembers a platform drawn as a line (its path is already pending).
-    mutating func addPlatformLine(_ way: OSMWay, line: [Coordinate], levels: OSMLevels?, element: String) {
-        let paths = pending.paths.indices.filter { pending.paths[$0].element == element }
-        platformDrafts.append(PlatformDraft(element: element, tags: way.tags, shape: .line(line), levels: levels,
-                                            pathIndexes: paths))
-    }
-
     /// Gives every platform its places: one point of interest per track (`Platform 1`, ref `1`,
     /// category `platform`, searchable by its number and the words of ``PlatformVocabulary``),
     /// or, without tracks, one named after the platform. A platform without a name or ref takes
@@ -100,20 +97,37 @@ extension OSMIndoorInterpreter {
         var stopsOfPlatform: [Int: [OSMNode]] = [:]
         var servedStops = Set<Int64>()
         let stops = dataset.taggedNodes.filter { Self.isStopPosition($0.tags) }
+        // Each platform's box grown by the reach, and its levels, so most stops rule most
+        // platforms out by comparing a few numbers.
+        let margin = Self.stopReach / 111_000
+        let reach = platformDrafts.map { platform -> (box: BoundingBox?, ordinals: [Double]?) in
+            var box: BoundingBox?
+            switch platform.shape {
+            case .area(let polygon): box = BoundingBox(covering: polygon.exterior)
+            case .line(let line): box = BoundingBox(covering: line)
+            case .point(let point): box = BoundingBox(covering: [point])
+            }
+            return (box, platform.levels?.ordinals)
+        }
         for stop in stops {
             let position = Coordinate(latitude: stop.latitude, longitude: stop.longitude)
             let level = OSMWalkwayTopology.singleLevel(stop.tags)
+            let longitudeMargin = margin / max(cos(stop.latitude * .pi / 180), 0.01)
             var best: (index: Int, metres: Double)?
-            for (index, platform) in platformDrafts.enumerated() {
+            for index in platformDrafts.indices {
+                guard let box = reach[index].box,
+                      stop.latitude >= box.minLatitude - margin, stop.latitude <= box.maxLatitude + margin,
+                      stop.longitude >= box.minLongitude - longitudeMargin, stop.longitude <= box.maxLongitude + longitudeMargin
+                else { continue }
                 // A stop without a level serves platforms on any level (stations often tag only one of the two).
-                if let level, let ordinals = platform.levels?.ordinals, !ordinals.contains(level) { continue }
-                let metres = platform.distance(to: position)
+                if let level, let ordinals = reach[index].ordinals, !ordinals.contains(level) { continue }
+                let metres = platformDrafts[index].distance(to: position)
                 if metres <= Self.stopReach, metres < best?.metres ?? .infinity { best = (index, metres) }
             }
             guard let best, Self.serves(stop.tags, platformDrafts[best.index].tags, stationNames: stationNames) else { continue }
             stopsOfPlatform[best.index, default: []].append(stop)
             servedStops.insert(stop.id)
-            markUsed("node/\(stop.id)")
+            markUsed("node/\(stop.id)", stop.tags)
         }
         for (index, platform) in platformDrafts.enumerated() {
             var tracks = Self.ownTracks(platform.tags)
@@ -156,7 +170,7 @@ extension OSMIndoorInterpreter {
         poi.keywords = keywords
         pending.pointsOfInterest.append(.init(feature: poi, anchor: platform.position,
                                               levels: Self.firstLevel(platform.levels), element: platform.element))
-        markUsed(platform.element)
+        markUsed(platform.element, platform.tags)
     }
 
     /// A stop position beside no platform is where people board: a platform place when it has a
@@ -177,7 +191,7 @@ extension OSMIndoorInterpreter {
         poi.localizedNames = OSMTagReader(stop.tags, element: element).localizedNames
         pending.pointsOfInterest.append(.init(feature: poi, anchor: position, levels: Self.firstLevel(levels),
                                               element: element))
-        markUsed(element)
+        markUsed(element, stop.tags)
     }
 
     /// Whether a stop position beside a platform is part of it: a stop of one of the platform's
@@ -201,8 +215,13 @@ extension OSMIndoorInterpreter {
     /// Lowercased names of stations and stop areas: platforms named after their station are
     /// told apart by their tracks, not by that name.
     static func stationNames(in dataset: OSMDataset) -> Set<String> {
+        // One pass over an element's keys: this visits every element of a city extract.
         func isStation(_ tags: OSMTags) -> Bool {
-            ["station", "halt"].contains(tags["railway"] ?? "") || ["station", "stop_area"].contains(tags["public_transport"] ?? "")
+            for (key, value) in zip(tags.keys, tags.values) {
+                if key == "railway", value == "station" || value == "halt" { return true }
+                if key == "public_transport", value == "station" || value == "stop_area" { return true }
+            }
+            return false
         }
         var names = Set<String>()
         func add(_ tags: OSMTags) {

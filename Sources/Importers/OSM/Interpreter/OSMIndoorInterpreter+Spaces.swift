@@ -10,6 +10,9 @@ extension OSMIndoorInterpreter {
             let tags = way.tags
             let element = "way/\(way.id)"
             let closed = way.nodeIDs.count > 1 && way.nodeIDs.first == way.nodeIDs.last
+            // An open way is no area; only an indoor tag on one is worth a finding. Most ways of a
+            // city are open, and this spares them the rest of the questions.
+            guard closed || tags["indoor"] != nil else { continue }
             guard let kind = Self.spaceKind(tags) else {
                 if closed, way.nodeIDs.count > 3, tags["indoor"] == "yes", tags["highway"] == nil {
                     addUnclassifiedIndoorArea(way, element: element)
@@ -64,9 +67,10 @@ extension OSMIndoorInterpreter {
     /// - without `indoor`: platforms, lift areas (`highway=elevator`), walkable areas
     ///   (`area=yes` footways and squares), and shops or amenities drawn with a `level`.
     static func spaceKind(_ tags: OSMTags) -> AreaKind? {
-        let part = tags["building:part"]
-        let lift = tags["highway"] == "elevator" || part == "elevator"
-        let stairs = tags["stairs"] == "yes" || part == "stairs" || part == "staircase"
+        // Read only for indoor areas: most ways of a city are none, and every lookup scans the tags.
+        var part: String? { tags["building:part"] }
+        var lift: Bool { tags["highway"] == "elevator" || part == "elevator" }
+        var stairs: Bool { tags["stairs"] == "yes" || part == "stairs" || part == "staircase" }
         switch tags["indoor"] {
         case "level": return .level
         case "wall": return .wall
@@ -143,7 +147,7 @@ extension OSMIndoorInterpreter {
         // entered across their fronts.
         space.opensAtFront = kind == .room && tags["indoor"] != "room"
         report(reader)
-        markUsed(element)
+        markUsed(element, tags)
         if area == .platform {
             platformDrafts.append(PlatformDraft(element: element, tags: tags, shape: .area(polygons[0]), levels: levels,
                                                 spaceIndex: pending.spaces.count))
@@ -226,7 +230,7 @@ extension OSMIndoorInterpreter {
 
     /// `level:ref` (or `level_name`, or the name of an `indoor=level` outline) names its level.
     private mutating func recordLevelName(_ tags: OSMTags, levels: OSMLevels, anchor: Coordinate, element: String) {
-        markUsed(element)
+        markUsed(element, tags)
         guard let name = tags["level:ref"] ?? tags["level_name"] ?? tags["name"], levels.ordinals.count == 1 else { return }
         levelNames.append((anchor, levels.ordinals[0], name))
     }

@@ -10,7 +10,8 @@ extension OSMIndoorInterpreter {
         for way in dataset.ways {
             let tags = way.tags
             guard let kind = Self.walkwayKind(way) else { continue }
-            let platform = Self.isPlatform(tags)
+            // Platforms drawn as lines read as footways; other walkways need not be asked.
+            let platform = kind == .footway && Self.isPlatform(tags)
             let element = "way/\(way.id)"
             let levels = levels(of: tags, element: element)
             if levels == nil, tags["level"] != nil || tags["repeat_on"] != nil { continue }
@@ -19,7 +20,7 @@ extension OSMIndoorInterpreter {
                 warn("short-way", "\(element) has fewer than two nodes with positions; it is left out", element: element)
                 continue
             }
-            if let levels, levels.isFlight(tags) {
+            if let levels, levels.isFlight {
                 pendingFlights.append(FlightDraft(way: way, line: line, refs: refs, levels: levels, element: element))
                 continue
             }
@@ -33,7 +34,8 @@ extension OSMIndoorInterpreter {
             applyRamp(tags, to: &path)
             applyConveying(tags, to: &path, element: element)
             report(reader)
-            markUsed(element)
+            markUsed(element, tags)
+            let firstPath = pending.paths.count
             // `repeat_on` draws the same walkway on more levels: one path per level.
             let perLevel = levels.map { $0.ordinals.count > 1 ? $0.ordinals : [] } ?? []
             if perLevel.isEmpty {
@@ -45,7 +47,10 @@ extension OSMIndoorInterpreter {
                     pending.paths.append(.init(feature: copy, anchor: line[0], levels: .single(ordinal), element: element))
                 }
             }
-            if platform { addPlatformLine(way, line: line, levels: levels, element: element) }
+            if platform {
+                platformDrafts.append(PlatformDraft(element: element, tags: tags, shape: .line(line), levels: levels,
+                                                    pathIndexes: Array(firstPath..<pending.paths.count)))
+            }
         }
         addFlights()
         reportMismatchedLevels()
@@ -55,8 +60,7 @@ extension OSMIndoorInterpreter {
     /// encloses an area rather than drawing a line (``interpretSpaces()`` reads those).
     static func walkwayKind(_ way: OSMWay) -> PathKind? {
         let tags = way.tags
-        let platform = isPlatform(tags)
-        guard let kind = pathKind(tags) ?? (platform ? .footway : nil) else { return nil }
+        guard let kind = pathKind(tags) ?? (isPlatform(tags) ? .footway : nil) else { return nil }
         let closed = way.nodeIDs.count > 2 && way.nodeIDs.first == way.nodeIDs.last
         if closed, isWalkableArea(tags) || (tags["indoor"] == "yes" && tags["highway"] == nil) { return nil }
         return kind

@@ -88,8 +88,10 @@ struct OSMIndoorInterpreter {
         "\(inputID):\(element)"
     }
 
-    /// Records that an element reached the model or a finding.
-    mutating func markUsed(_ element: String) {
+    /// Records that an element reached the model or a finding. Only elements with a level are
+    /// ever reported as left out, so only theirs are remembered (most of a city's are not).
+    mutating func markUsed(_ element: String, _ tags: OSMTags? = nil) {
+        if let tags, tags["level"] == nil, tags["repeat_on"] == nil { return }
         usedElements.insert(element)
     }
 }

@@ -5,6 +5,9 @@ struct OSMLevels: Hashable {
     /// The value handed to the assembler (`0;1-3`), in the model's level syntax.
     var text: String
     var selector: LevelSelector
+    /// Whether `level` itself (not `repeat_on`) names several levels: a flight between them
+    /// rather than one walkway repeated on several.
+    var isFlight = false
 
     /// Whole levels and explicit decimals the element names, for declaring its building's levels.
     /// ``read(_:)`` bounds both ends of a range, so it expands to a few hundred levels at most.
@@ -54,18 +57,22 @@ struct OSMLevels: Hashable {
     static func read(_ tags: OSMTags) -> Result<OSMLevels?, Problem> {
         var parts: [String] = []
         var terms: [LevelSelector.Term] = []
+        var isFlight = false
         for key in ["level", "repeat_on"] {
             guard let raw = tags[key] else { continue }
             switch parse(raw, key: key) {
             case .success(let levels):
                 terms += levels.selector.terms
                 parts.append(levels.text)
+                if key == "level" { isFlight = levels.spansSeveral }
             case .failure(let problem):
                 return .failure(problem)
             }
         }
         guard !parts.isEmpty else { return .success(nil) }
-        return .success(OSMLevels(text: parts.joined(separator: ";"), selector: LevelSelector(terms: terms)))
+        var levels = OSMLevels(text: parts.joined(separator: ";"), selector: LevelSelector(terms: terms))
+        levels.isFlight = isFlight
+        return .success(levels)
     }
 }
 

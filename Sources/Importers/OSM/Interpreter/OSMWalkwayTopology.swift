@@ -27,18 +27,35 @@ struct OSMWalkwayTopology {
     private(set) var ownLevels: [Int64: Double] = [:]
     /// Lift nodes (`highway=elevator`): walkways of several levels legitimately share them.
     private(set) var liftNodes: Set<Int64> = []
+    /// Indexes of the tagged nodes and ways that carry `level` or `repeat_on`: the only ones the
+    /// note about elements no rule reads need look at.
+    private(set) var levelledNodes: [Int] = []
+    private(set) var levelledWays: [Int] = []
+    /// Elements other than level outlines naming their one level with `level:ref`: where, which
+    /// level, the name.
+    private(set) var levelNames: [(anchor: Coordinate, ordinal: Double, name: String)] = []
 
     init(dataset: OSMDataset) {
-        for node in dataset.taggedNodes {
+        for (index, node) in dataset.taggedNodes.enumerated() {
             if node.tags["highway"] == "elevator" { liftNodes.insert(node.id) }
+            if Self.isLevelled(node.tags) { levelledNodes.append(index) }
             if let ordinal = Self.singleLevel(node.tags) {
                 observedLevels[node.id, default: []].insert(ordinal)
                 ownLevels[node.id] = ordinal
+                if let name = node.tags["level:ref"] {
+                    levelNames.append((Coordinate(latitude: node.latitude, longitude: node.longitude), ordinal, name))
+                }
             }
         }
-        for way in dataset.ways {
+        for (index, way) in dataset.ways.enumerated() {
             let tags = way.tags
+            guard Self.isLevelled(tags) else { continue }
+            levelledWays.append(index)
             guard tags["level"] != nil else { continue }
+            if let name = tags["level:ref"], tags["indoor"] != "level", let ordinal = Self.singleLevel(tags),
+               let first = way.nodeIDs.first, let anchor = dataset.positions[first] {
+                levelNames.append((anchor, ordinal, name))
+            }
             let walkable = OSMIndoorInterpreter.walkwayKind(way) != nil
             let outline = Self.outlineValues.contains(tags["indoor"] ?? "") || OSMIndoorInterpreter.isPlatform(tags)
             guard walkable || outline else { continue }
@@ -49,7 +66,7 @@ struct OSMWalkwayTopology {
                     observedLevels[node, default: []].insert(ordinals[0])
                     if walkable { walkways[node, default: []].append(Walkway(way: way.id, ordinal: ordinals[0])) }
                 }
-            } else if walkable, levels.isFlight(tags), let first = way.nodeIDs.first, let last = way.nodeIDs.last,
+            } else if walkable, levels.isFlight, let first = way.nodeIDs.first, let last = way.nodeIDs.last,
                       first != last, let low = ordinals.first, let high = ordinals.last {
                 for end in [first, last] {
                     let known = flightEnds[end] ?? (0, low, high)
@@ -57,6 +74,11 @@ struct OSMWalkwayTopology {
                 }
             }
         }
+    }
+
+    /// Whether the element carries `level` or `repeat_on`, in one pass over its keys.
+    static func isLevelled(_ tags: OSMTags) -> Bool {
+        tags.keys.contains { $0 == "level" || $0 == "repeat_on" }
     }
 
     /// Indoor outlines whose nodes take their level: rooms, corridors and halls.
@@ -78,15 +100,5 @@ struct OSMWalkwayTopology {
             }
             return (node, list.sorted { ($0.ordinal, $0.way) < ($1.ordinal, $1.way) })
         }
-    }
-}
-
-extension OSMLevels {
-    /// Whether a walkway with these levels is a flight between them rather than one walkway
-    /// repeated on several levels: its own `level` names several levels (`0;1`, `1-2`), while
-    /// `repeat_on` only repeats it.
-    func isFlight(_ tags: OSMTags) -> Bool {
-        guard let raw = tags["level"], case .success(let own) = OSMLevels.parse(raw, key: "level") else { return false }
-        return own.spansSeveral
     }
 }
