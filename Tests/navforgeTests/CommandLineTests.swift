@@ -74,8 +74,12 @@ import Testing
         #expect(unknown.status == 1 && unknown.errorOutput.contains("no profile 'bike'; it has foot, wheelchair"))
         let missing = try cli.run(["export-graph", "build/nowhere", "--geojson", "layers"])
         #expect(missing.status == 1 && missing.errorOutput.contains("cannot read a graph from build/nowhere"))
-        let nothing = try cli.run(["export-graph", "build/demo-campus"])
-        #expect(nothing.status == 64)
+        // Without an output, it shows how the levels are joined: from the build folder or the bundle alike.
+        let summary = try cli.run(["export-graph", "build/demo-campus"])
+        #expect(summary.status == 0 && summary.output.contains("stairs between levels: 5, joined at both ends: 5 (100.0 %)"))
+        #expect(summary.output.contains("lift landings: 8, joined to their level: 8; quickest ride to another level: foot 37 s"))
+        let fromBundleSummary = try cli.run(["export-graph", Self.bundle])
+        #expect(fromBundleSummary.output == summary.output)
     }
 
     @Test func aSecondBuildIsCachedAndJSONIsParseable() throws {

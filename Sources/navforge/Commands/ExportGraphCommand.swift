@@ -7,10 +7,13 @@ import RoutingGraph
 struct ExportGraphCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export-graph",
-        abstract: "Write a compiled graph as GeoJSON layers per level or as a benchmark edge list.",
+        abstract: "Show how a compiled graph joins its levels, and write it as GeoJSON layers per level or as a benchmark edge list.",
         discussion: """
             Give a build folder (build/NAME, read from its graph.navgraph with every arc attribute), \
-            a .navgraph file, or a .navbundle (arc kinds, lengths, corners, costs and egress; not the other attributes).
+            a .navgraph file, or a .navbundle (arc kinds, lengths, corners, step counts, climbs, costs and egress; \
+            not the other attributes). It first prints the flights of stairs, escalators and ramps between levels \
+            (and how many meet the rest of the graph at both ends), the lift landings and the quickest ride; \
+            then writes what the options ask for.
             """)
 
     @Argument(help: "A build folder, a .navgraph file or a .navbundle file.")
@@ -26,9 +29,6 @@ struct ExportGraphCommand: ParsableCommand {
     var edgelist: [String] = []
 
     func validate() throws {
-        guard geojson != nil || !edgelist.isEmpty else {
-            throw ValidationError("Say what to write: --geojson DIR and/or --edgelist PROFILE FILE.")
-        }
         guard edgelist.isEmpty || edgelist.count == 2 else {
             throw ValidationError("--edgelist takes a profile name and a file, e.g. --edgelist wheelchair graph.txt")
         }
