@@ -26,7 +26,7 @@ public struct WalkwayIndex: Sendable {
     public func passes(near coordinate: Coordinate, levelID: String, tolerance: Double) -> Bool {
         let point = projection.project(coordinate)
         return (segments[levelID] ?? []).contains { segment in
-            Self.distance(from: point, to: segment) <= tolerance
+            point.closestPoint(onSegmentFrom: segment.a, to: segment.b).distance(to: point) <= tolerance
         }
     }
 
@@ -35,13 +35,5 @@ public struct WalkwayIndex: Sendable {
         (segments[levelID] ?? []).contains { segment in
             [segment.a, segment.b].contains { area.covers($0) || area.distanceToOutline($0) <= tolerance }
         }
-    }
-
-    private static func distance(from point: PlanarPoint, to segment: Segment) -> Double {
-        let dx = segment.b.x - segment.a.x, dy = segment.b.y - segment.a.y
-        let lengthSquared = dx * dx + dy * dy
-        let t = lengthSquared > 0
-            ? max(0, min(1, ((point.x - segment.a.x) * dx + (point.y - segment.a.y) * dy) / lengthSquared)) : 0
-        return PlanarPoint(x: segment.a.x + t * dx, y: segment.a.y + t * dy).distance(to: point)
     }
 }

@@ -174,7 +174,7 @@ struct PlanarPolygon {
     }
 
     func distanceToOutline(_ point: PlanarPoint) -> Double {
-        edges.map { Self.closestPoint(on: $0.0, $0.1, to: point).distance(to: point) }.min() ?? .infinity
+        edges.map { point.closestPoint(onSegmentFrom: $0.0, to: $0.1).distance(to: point) }.min() ?? .infinity
     }
 
     /// The points where segment `a`–`b` crosses an edge, from `a`; crossings closer together
@@ -233,21 +233,13 @@ struct PlanarPolygon {
             for (a, b) in edges {
                 // The closest pair of two segments has an end of one of them in it.
                 for (point, onOutline) in [(a, true), (b, true), (c, false), (d, false)] {
-                    let other = onOutline ? Self.closestPoint(on: c, d, to: point) : Self.closestPoint(on: a, b, to: point)
+                    let other = onOutline ? point.closestPoint(onSegmentFrom: c, to: d) : point.closestPoint(onSegmentFrom: a, to: b)
                     let metres = point.distance(to: other)
                     if metres < best?.metres ?? .infinity { best = (onOutline ? point : other, metres) }
                 }
             }
         }
         return best
-    }
-
-    static func closestPoint(on a: PlanarPoint, _ b: PlanarPoint, to point: PlanarPoint) -> PlanarPoint {
-        let dx = b.x - a.x, dy = b.y - a.y
-        let lengthSquared = dx * dx + dy * dy
-        guard lengthSquared > 0 else { return a }
-        let t = max(0, min(1, ((point.x - a.x) * dx + (point.y - a.y) * dy) / lengthSquared))
-        return PlanarPoint(x: a.x + t * dx, y: a.y + t * dy)
     }
 }
 

@@ -64,8 +64,9 @@ enum EndpointText {
         return at == bytes.count
     }
 
-    /// Levenshtein distance between two sequences of code points.
-    static func editDistance(_ left: [Unicode.Scalar], _ right: [Unicode.Scalar]) -> Int {
+    /// Levenshtein distance between two sequences (code points for endpoints, as every reader
+    /// counts them; characters for the in-process search's suggestions).
+    static func editDistance<Element: Equatable>(_ left: [Element], _ right: [Element]) -> Int {
         if left.isEmpty { return right.count }
         if right.isEmpty { return left.count }
         var previous = Array(0...right.count)

@@ -158,10 +158,6 @@ struct SpaceOutline {
     }
 
     static func closestPoint(on a: PlanarPoint, _ b: PlanarPoint, to point: PlanarPoint) -> PlanarPoint {
-        let dx = b.x - a.x, dy = b.y - a.y
-        let squared = dx * dx + dy * dy
-        guard squared > 0 else { return a }
-        let t = max(0, min(1, ((point.x - a.x) * dx + (point.y - a.y) * dy) / squared))
-        return PlanarPoint(x: a.x + t * dx, y: a.y + t * dy)
+        point.closestPoint(onSegmentFrom: a, to: b)
     }
 }

@@ -49,3 +49,14 @@ public struct PlanarPoint: Hashable, Sendable {
         ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
     }
 }
+
+extension PlanarPoint {
+    /// The point of segment `a`–`b` nearest to this point (`a` for a segment of no length).
+    public func closestPoint(onSegmentFrom a: PlanarPoint, to b: PlanarPoint) -> PlanarPoint {
+        let dx = b.x - a.x, dy = b.y - a.y
+        let squared = dx * dx + dy * dy
+        guard squared > 0 else { return a }
+        let t = max(0, min(1, ((x - a.x) * dx + (y - a.y) * dy) / squared))
+        return PlanarPoint(x: a.x + t * dx, y: a.y + t * dy)
+    }
+}
