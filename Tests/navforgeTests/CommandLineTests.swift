@@ -124,6 +124,18 @@ import Testing
         let closet = try cli.run(["route", Self.bundle, "--from", "A.2.04", "--to", "B.0.X"])
         #expect(closet.status == 1)
         #expect(closet.errorOutput.contains("B.0.X Closet is not connected to the navigation graph"))
+        // A room a wheelchair may not enter is routed to its door, and the route says so.
+        try cli.edit("input/demo-campus/library-rooms.csv", replacing: ",Group Study Room 1,group_study,6,yes,",
+                     with: ",Group Study Room 1,group_study,6,no,")
+        #expect(try cli.run(["build", "pipelines/demo-campus.yml"]).status == 0)
+        let toDoor = try cli.run(["route", Self.bundle, "--from", "A.2.04", "--to", "B.0.G1", "--profile", "wheelchair"])
+        #expect(toDoor.status == 0, "\(toDoor.errorOutput)")
+        #expect(toDoor.output.contains("Note: wheelchair routes cannot reach B.0.G1 Group Study Room 1 itself; this one ends "))
+        #expect(toDoor.output.contains("Arrive beside B.0.G1 Group Study Room 1."))
+        let fromDoor = try cli.run(["route", Self.bundle, "--from", "B.0.G1", "--to", "A.2.04", "--profile", "wheelchair"])
+        #expect(fromDoor.output.contains("cannot reach B.0.G1 Group Study Room 1 itself; this one starts "))
+        let onFoot = try cli.run(["route", Self.bundle, "--from", "A.2.04", "--to", "B.0.G1"])
+        #expect(onFoot.output.contains("Arrive at B.0.G1 Group Study Room 1.") && !onFoot.output.contains("Note:"))
         let unknown = try cli.run(["route", Self.bundle, "--from", "A.2.04", "--to", "Z.9.99"])
         #expect(unknown.status == 1)
         #expect(unknown.errorOutput.contains("no room or point of interest called 'Z.9.99'"))

@@ -27,7 +27,7 @@ extension BundleDiff {
             let newLevel = try Self.levelID(after.level, in: new)
             var distance: Double?
             if let a = before.latitude, let b = before.longitude, let c = after.latitude, let d = after.longitude {
-                distance = Self.metres(a, b, c, d)
+                distance = GreatCircle.metres(a, b, c, d)
             }
             if oldLevel != newLevel || (distance ?? 0) > Self.movedThreshold {
                 moved.append(Moved(key: key, oldLevel: oldLevel, newLevel: newLevel, distance: distance))
@@ -76,14 +76,5 @@ extension BundleDiff {
             if try bundle.egressEntry(node: node, profile: profile).exit != BundleFormat.none { result.insert(key) }
         }
         return result
-    }
-
-    /// Metres between two positions on a sphere of the Earth's mean radius (haversine).
-    private static func metres(_ latitude1: Double, _ longitude1: Double, _ latitude2: Double, _ longitude2: Double) -> Double {
-        let radians = Double.pi / 180
-        let dLatitude = (latitude2 - latitude1) * radians, dLongitude = (longitude2 - longitude1) * radians
-        let a = sin(dLatitude / 2) * sin(dLatitude / 2)
-            + cos(latitude1 * radians) * cos(latitude2 * radians) * sin(dLongitude / 2) * sin(dLongitude / 2)
-        return 2 * 6_371_008.8 * asin(min(1, a.squareRoot()))
     }
 }

@@ -7,7 +7,10 @@ struct RouteFormatter {
 
     func describe(_ route: Route, from start: VenueBundle.PlaceRecord,
                   to destination: VenueBundle.PlaceRecord) throws -> [String] {
-        try describe(route, from: start, toLine: try placeLine(destination), arrival: destination.label)
+        let gap = try self.gap(between: destination, and: route.nodes[route.nodes.count - 1])
+        return try describe(route, from: start, toLine: try placeLine(destination),
+                            arrival: gap == nil ? "at \(destination.label)" : "beside \(destination.label)",
+                            endNote: gap.map { note(destination, gap: $0, profile: route.profile, end: "ends") })
     }
 
     /// The route to the nearest exit, named by the exit node's label.
@@ -15,15 +18,19 @@ struct RouteFormatter {
         let exit = try bundle.node(route.nodes[route.nodes.count - 1])
         let name = exit.label.map { "the nearest exit, \($0)" } ?? "the nearest exit"
         return try describe(route, from: start, toLine: "\(name) (\(try bundle.level(exit.level).displayName))",
-                            arrival: exit.label ?? "the exit")
+                            arrival: "at \(exit.label ?? "the exit")", endNote: nil)
     }
 
     private func describe(_ route: Route, from start: VenueBundle.PlaceRecord, toLine: String,
-                          arrival: String) throws -> [String] {
+                          arrival: String, endNote: String?) throws -> [String] {
         var lines = [
             "Route from \(try placeLine(start))",
             "        to \(toLine), profile \(route.profile)",
         ]
+        if let gap = try gap(between: start, and: route.nodes[0]) {
+            lines.append(note(start, gap: gap, profile: route.profile, end: "starts"))
+        }
+        if let endNote { lines.append(endNote) }
         let steps = try bundle.steps(of: route)
         for (index, step) in steps.enumerated() {
             let number = String(index + 1).leftPadded(to: 3)
@@ -42,9 +49,23 @@ struct RouteFormatter {
             let padded = measure.isEmpty ? text : text.padding(toLength: max(text.count, 62), withPad: " ", startingAt: 0)
             lines.append("\(number). \(padded)\(measure.isEmpty ? "" : measure.leftPadded(to: 8))")
         }
-        lines.append("Arrive at \(arrival).")
+        lines.append("Arrive \(arrival).")
         lines.append("Total \(Int(route.length.rounded())) m, about \(Self.eta(route.duration)) (\(route.profile)).")
         return lines
+    }
+
+    /// Metres between a place's own node and the node a route starts or ends at, when the
+    /// profile could not use the own node and the place attached to a neighbour instead
+    /// (`docs/endpoints.md#attachment`): a room the profile may not enter ends at its door.
+    private func gap(between place: VenueBundle.PlaceRecord, and node: Int) throws -> Double? {
+        guard let own = place.node, own != node else { return nil }
+        let a = try bundle.node(own), b = try bundle.node(node)
+        return GreatCircle.metres(a.latitude, a.longitude, b.latitude, b.longitude)
+    }
+
+    private func note(_ place: VenueBundle.PlaceRecord, gap: Double, profile: String, end: String) -> String {
+        let distance = gap < 1 ? "less than 1 m" : "\(Int(gap.rounded())) m"
+        return "  Note: \(profile) routes cannot reach \(place.label) itself; this one \(end) \(distance) from it."
     }
 
     private func placeLine(_ place: VenueBundle.PlaceRecord) throws -> String {
