@@ -67,7 +67,7 @@ public enum RuleCatalogue {
         Entry(code: "not-modelled", reporter: "OSM, IMDF", hint: "Nothing, unless you expected the feature to be used; then retag it."),
         Entry(code: "level-mismatch-at-node", reporter: "OSM", hint: "Tag the node as a lift (`highway=elevator` with both levels), join the levels by steps or a ramp, or correct one way's `level`."),
         Entry(code: "flight-ends-on-one-level", reporter: "OSM", hint: "Check the flight's `level` and the levels of the walkways at its ends."),
-        Entry(code: "conveying-direction-unknown", reporter: "OSM", hint: "Share the escalator's end nodes with the walkways of each level, or tag `incline=up|down`."),
+        Entry(code: "flight-direction-unknown", reporter: "OSM", hint: "Share the flight's end nodes with the walkways of each level, or tag `incline=up|down`."),
         Entry(code: "opening-inferred", reporter: "import", hint: "Nothing, when the unit is open to the concourse; otherwise map its door (`door=*` on its outline)."),
         // OSM reading: what the file itself says, and clipping to `within:`.
         Entry(code: "deleted-elements", reporter: "OSM", hint: "Nothing for a JOSM save or a history extract; upload or discard the edits to drop them."),

@@ -130,11 +130,12 @@ import VenueModel
         var osm = OSMFixture()
         osm.rectangle(10, firstNode: 10, 0, 0, 60, 6, ["railway": "platform"])
         osm.node(20, 30, -2, ["public_transport": "stop_position", "local_ref": "Voie 4"])
-        osm.rectangle(11, firstNode: 30, 0, 20, 60, 26, ["public_transport": "platform", "ref": "7"])
-        // A stop of another track beside platform 7, and a stop far from any platform.
-        osm.node(40, 30, 18, ["public_transport": "stop_position", "ref": "8"])
+        osm.rectangle(11, firstNode: 30, 0, 30, 60, 36, ["public_transport": "platform", "ref": "7"])
+        // A stop of another track beside platform 7 (and far from the unnamed one), and a stop far
+        // from any platform.
+        osm.node(40, 30, 28, ["public_transport": "stop_position", "ref": "8"])
         osm.node(41, 200, 0, ["railway": "tram_stop", "ref": "12", "name": "Market"])
-        osm.node(42, 30, 28, ["public_transport": "stop_position", "ref": "7"])
+        osm.node(42, 30, 38, ["public_transport": "stop_position", "ref": "7"])
         let (venue, _) = try osm.venue()
         let places = venue.pointsOfInterest.map { "\($0.name)|\($0.ref ?? "-")|\($0.keywords.joined(separator: ","))" }
         #expect(places == ["Platform 4|4|Voie 4", "Platform 7|7|", "Platform 8|8|", "Platform 12|12|Market"])
@@ -180,5 +181,72 @@ import VenueModel
         #expect(data.openings.map(\.feature.isAutomatic) == [true, nil, nil, nil])
         #expect(data.openings.map(\.feature.isEntrance) == [true, true, false, true])
         #expect(data.openings.map(\.feature.isMainEntrance) == [true, false, false, false])
+    }
+
+    @Test func aSignedInclineOrdersAFlightToo() throws {
+        var osm = OSMFixture.building()
+        osm.node(10, 5, 5)
+        osm.node(11, 5, 9)
+        osm.way(20, [10, 11], ["highway": "steps", "level": "0;1", "incline": "-12%"])
+        #expect(try osm.venue().venue.connectors.first?.landings.map(\.levelID) == ["B@1", "B@0"])
+    }
+
+    @Test func oneTrackWrittenTwoWaysIsOnePlace() throws {
+        var osm = OSMFixture()
+        osm.rectangle(10, firstNode: 10, 0, 0, 60, 6, ["railway": "platform", "ref": "8;Gleis 8"])
+        osm.rectangle(11, firstNode: 20, 0, 20, 60, 26, ["railway": "platform"])
+        osm.node(30, 10, 18, ["public_transport": "stop_position", "local_ref": "1"])
+        osm.node(31, 50, 18, ["public_transport": "stop_position", "local_ref": "Gleis 1"])
+        let (venue, _) = try osm.venue()
+        let places = venue.pointsOfInterest.map { "\($0.name)|\($0.keywords.joined(separator: ","))" }
+        #expect(places == ["Platform 8|Gleis 8", "Platform 1|Gleis 1"])
+    }
+
+    @Test func aStopServesTheNearestPlatformOfItsTrack() throws {
+        var osm = OSMFixture()
+        // Platform 1 is 3 m from the stop of track 2; the unnamed platform beside it, 6 m.
+        osm.rectangle(10, firstNode: 10, 0, 0, 60, 6, ["railway": "platform", "ref": "1"])
+        osm.rectangle(11, firstNode: 20, 0, 15, 60, 21, ["railway": "platform"])
+        osm.node(30, 30, 9, ["public_transport": "stop_position", "local_ref": "2"])
+        let (venue, _) = try osm.venue()
+        #expect(venue.pointsOfInterest.map(\.name) == ["Platform 1", "Platform 2"])
+        #expect(venue.spaces.map(\.name) == ["Platform 1", "Platform 2"], "the stop names the unnamed platform")
+    }
+
+    @Test func aStopWhoseLevelCannotBeReadIsReported() throws {
+        var osm = OSMFixture()
+        osm.rectangle(10, firstNode: 10, 0, 0, 60, 6, ["railway": "platform"])
+        osm.node(30, 30, -2, ["public_transport": "stop_position", "local_ref": "3", "level": "GF"])
+        let data = try osm.importData()
+        #expect(data.issues.map(\.code) == ["unknown-level"])
+        #expect(data.issues.first?.location?.feature == "node/30")
+        #expect(data.pointsOfInterest.isEmpty, "not guessed onto the platform")
+    }
+
+    @Test func entrancesOfBuildingsTheDataDoesNotDrawAreLeftOutAndNoted() throws {
+        var osm = OSMFixture()
+        osm.node(10, 0, 0)
+        osm.node(11, 30, 0, ["entrance": "yes"])
+        osm.way(20, [10, 11], ["highway": "footway", "level": "0"])
+        osm.node(30, 100, 100, ["entrance": "main"])
+        osm.node(32, 200, 0, ["railway": "subway_entrance"])
+        let data = try osm.importData()
+        // The one on a levelled walkway and the station entrance stay; the lone one goes, noted.
+        #expect(data.openings.map(\.feature.id) == ["f:node/11", "f:node/32"])
+        #expect(data.issues.map(\.code) == ["not-modelled"])
+        #expect(data.issues.first?.message.contains("node/30") == true)
+    }
+
+    @Test func aWalkwayFromOutsideABuildingEntersItsShopOnTheSameLevel() throws {
+        var osm = OSMFixture.building()
+        osm.rectangle(10, firstNode: 10, 10, 5, 20, 15, ["shop": "bakery", "level": "0", "name": "Bakery"])
+        osm.node(30, -10, 10)
+        osm.node(31, 15, 10)
+        // Its first node lies outside building B: the footway belongs to the venue's own building.
+        osm.way(20, [30, 31], ["highway": "footway", "level": "0"])
+        let (venue, issues) = try osm.venue()
+        #expect(venue.paths.first?.levelID == "f@0" && venue.spaces.first?.levelIDs == ["B@0"])
+        #expect(venue.openings.filter(\.isInferred).count == 1, "level 0 of one building meets level 0 of another")
+        #expect(issues.map(\.code).contains("opening-inferred"))
     }
 }

@@ -66,6 +66,17 @@ struct WalkwayFixture {
         return search.reaches(end) ? Double(search.cost[end]) / 1000 : nil
     }
 
+    /// The graph node at an OSM node on the level with this id (lift cars aside).
+    func node(_ osm: Int64, levelID: String) throws -> Int {
+        guard let ordinal = venue.levels.first(where: { $0.id == levelID })?.ordinal else { throw FixtureError("no level \(levelID)") }
+        let found = nodes(at: osm, ordinal: ordinal).filter { graph.levelIDs[graph.nodes[$0].level] == levelID }
+        let cars = Set(graph.arcs.filter { $0.kind == .elevator && self.ordinal(of: $0.tail) != self.ordinal(of: $0.head) }
+            .flatMap { [$0.tail, $0.head] })
+        let landings = found.filter { !cars.contains($0) }
+        guard landings.count == 1 else { throw FixtureError("node/\(osm) on \(levelID) is \(landings.count) graph nodes") }
+        return landings[0]
+    }
+
     /// Metres between two OSM nodes.
     func metres(_ a: Int64, _ b: Int64) -> Double {
         guard let first = positions[a], let second = positions[b] else { return .nan }

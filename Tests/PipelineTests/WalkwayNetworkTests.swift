@@ -82,6 +82,7 @@ import VenueModel
         let tracks = fixture.venue.pointsOfInterest.filter { $0.category == "platform" }
         #expect(tracks.map(\.name) == ["Platform 1", "Platform 2", "Platform 3", "Platform 4", "Platform 5"])
         #expect(tracks.map(\.ref) == ["1", "2", "3", "4", "5"])
+        try #require(tracks.count == 5)
         #expect(tracks[0].keywords == ["A"] && tracks[2].keywords.isEmpty)
         #expect(tracks.allSatisfy { $0.levelID == "f@0" })
         #expect(!fixture.venue.pointsOfInterest.contains { $0.name == "Central" }, "the stop position names platform 5")
@@ -90,6 +91,10 @@ import VenueModel
         let seconds = try #require(fixture.seconds(from: one, to: three))
         #expect(seconds > 20 * 0.45 + 20 * 0.6 + 20 / 1.3, "\(seconds) s")
         #expect(fixture.seconds(from: one, to: three, profile: "wheelchair") == nil)
+        // Footways enter platforms 1/2 and 3/4: they are no halls cut off for want of a door. The
+        // third platform, which no footway reaches, is.
+        let cutOff = fixture.validation().filter { $0.code == "space-without-door" }.map(\.message)
+        #expect(cutOff.count == 1 && cutOff[0].contains("Platform 5"), "\(cutOff)")
     }
 
     @Test func shopFrontsAndCrossedOutlinesAreOpenings() throws {
@@ -168,5 +173,31 @@ import VenueModel
         #expect(remark.location?.line == 6)
         // What arrived is still read, so the report shows it beside the error.
         #expect(fixture.graph.arcs.filter { $0.kind == .outdoorPath }.count == 4)
+    }
+
+    @Test func aLiftLandingNothingMeetsIsReportedAndDoorsOnAWalkwayJoinIt() throws {
+        let fixture = try WalkwayFixture("lift-unjoined.osm")
+        #expect(fixture.codes() == ["landing-not-joined"], "\(fixture.issues)")
+        #expect(fixture.issues.first?.message == "elevator node/2 meets no walkway on level -1 at node/2; it cannot be used there")
+        // The street footway, without a level, meets the lift's level-0 landing, the one on the ground.
+        let street = try fixture.node(3, levelID: "outdoor")
+        let ground = try fixture.node(2, levelID: "f@0")
+        #expect(fixture.seconds(from: street, to: ground) != nil)
+        // The door stands on the footway between its nodes and splits it.
+        let door = try #require(fixture.graph.nodes.indices.first { fixture.graph.nodes[$0].kind == .door })
+        #expect(fixture.seconds(from: try fixture.node(1, levelID: "f@0"), to: door) != nil)
+        let validation = fixture.validation().map(\.code)
+        #expect(!validation.contains("connector-outside-space") && !validation.contains("door-not-on-outline"), "\(validation)")
+    }
+
+    @Test func aUnitAwayFromAnyConcourseOpensTowardsTheNearestWalkway() throws {
+        let fixture = try WalkwayFixture("shop-facing-footway.osm")
+        let notes = fixture.issues.filter { $0.code == "opening-inferred" }
+        #expect(notes.map(\.message) == ["room 'Kiosk' has no door on level f@0; it is entered where its front faces walkway way/10, 3 m away"])
+        let kiosk = try #require(fixture.venue.spaces.first { $0.name == "Kiosk" })
+        let node = try #require(fixture.graph.placeNodes[.space(kiosk.id)])
+        #expect(fixture.seconds(from: try fixture.node(1, level: 0), to: node) != nil)
+        // A one-way flight nothing orders is used both ways, and said so.
+        #expect(fixture.codes().contains("flight-direction-unknown"))
     }
 }

@@ -179,3 +179,36 @@ struct ConnectivityTests {
             == ["building House tags no entrance; 1 ground-floor doors on its footprint are taken as entrances"])
     }
 }
+
+/// Graphs nothing can be routed on fail validation instead of reporting "0/0 rooms (100.0 %)".
+struct UnroutableGraphTests {
+    @Test func anEmptyGraphIsAnError() {
+        var venue = Venue(id: "v", name: "V")
+        venue.levels = [.outdoor()]
+        venue.pointsOfInterest = [PointOfInterest(id: "p", name: "Kiosk", category: "kiosk", location: SmallVenue.at(0, 0),
+                                                  buildingID: nil, levelID: Level.outdoorID, source: SourceLocation(file: "f"))]
+        let graph = GraphBuilder(venue: venue, parameters: GraphParameters()).build().graph
+        let reachability = Reachability(venue: venue, compiled: CompiledGraph(graph: graph, profiles: RoutingProfile.builtIn))
+        #expect(reachability.issues.map(\.code) == ["empty-graph"])
+        #expect(reachability.issues.first?.severity == .error)
+    }
+
+    @Test func placesThatEachStandAloneAreAnError() {
+        // Two rooms, each behind its own door to nowhere: arcs inside each, nothing between them.
+        var venue = SmallVenue.venue()
+        venue.spaces.removeAll { $0.kind != .room }
+        venue.connectors.removeAll()
+        venue.paths.removeAll()
+        venue.pointsOfInterest.removeAll()
+        venue.openings = [Opening(id: "door", levelIDs: ["H@0", "H@1"], location: SmallVenue.at(5, 3), isEntrance: false,
+                                  source: SourceLocation(file: "house.geojson"))]
+        let graph = GraphBuilder(venue: venue, parameters: GraphParameters()).build().graph
+        let reachability = Reachability(venue: venue, compiled: CompiledGraph(graph: graph, profiles: RoutingProfile.builtIn))
+        #expect(reachability.issues.map(\.code) == ["no-place-reachable"], "\(reachability.issues)")
+        // With the venue's doors, the same rooms share the graph: no such error.
+        let doors = SmallVenue.venue()
+        let joined = Reachability(venue: doors, compiled: CompiledGraph(
+            graph: GraphBuilder(venue: doors, parameters: GraphParameters()).build().graph, profiles: RoutingProfile.builtIn))
+        #expect(!joined.issues.contains { $0.code == "no-place-reachable" || $0.code == "empty-graph" })
+    }
+}

@@ -11,7 +11,9 @@ import VenueModel
 ///   outdoor area of its level, or else at the point of its outline nearest a walkway of its
 ///   level within ``frontReach`` (the graph then joins that walkway).
 ///
-/// A room whose only ways in are inferred gets an `opening-inferred` note.
+/// Levels are compared by ordinal: a walkway on level 0 of one building (or outdoors, on the
+/// ground) meets a room on level 0 of another, as shared nodes join them. Every room with an
+/// inferred way in gets an `opening-inferred` note, so no wall is crossed unnoticed.
 struct DoorlessOpenings {
     /// Metres within which a point counts as on an outline, as for doors.
     static let tolerance = 0.5
@@ -20,20 +22,30 @@ struct DoorlessOpenings {
 
     private let venue: Venue
     private let projection: LocalProjection
-    private var openingsByLevel: [String: [PlanarPoint]] = [:]
+    /// Openings by level ordinal.
+    private var openingsByLevel: [Double: [PlanarPoint]] = [:]
+    /// Each level's ordinal, by id.
+    private let ordinals: [String: Double]
     /// Every path's vertices in the plane, and their box.
     private let pathPoints: [(points: [PlanarPoint], box: PlanarBox)]
+    /// The corridors, halls and outdoor areas a unit's front may open onto, in the plane.
+    private let circulation: [(space: Space, areas: [PlanarPolygon])]
 
     init(venue: Venue) {
         self.venue = venue
         let projection = LocalProjection(origin: venue.boundingBox?.center ?? Coordinate(latitude: 0, longitude: 0))
         self.projection = projection
+        ordinals = Dictionary(venue.levels.map { ($0.id, $0.ordinal) }, uniquingKeysWith: { first, _ in first })
         pathPoints = venue.paths.map { path in
             let points = path.coordinates.map(projection.project)
             return (points, PlanarBox(points))
         }
+        circulation = venue.spaces.filter { $0.kind.isCirculation && $0.kind != .stairs && $0.kind != .elevator }
+            .map { ($0, $0.geometry.polygons.map { PlanarPolygon($0, projection) }) }
         for opening in venue.openings {
-            for levelID in opening.levelIDs { openingsByLevel[levelID, default: []].append(projection.project(opening.location)) }
+            for levelID in opening.levelIDs {
+                openingsByLevel[ordinals[levelID] ?? 0, default: []].append(projection.project(opening.location))
+            }
         }
     }
 
@@ -41,49 +53,45 @@ struct DoorlessOpenings {
     mutating func infer() -> (openings: [Opening], issues: [Issue]) {
         var added: [Opening] = []
         var issues: [Issue] = []
-        let pathsByLevel = Dictionary(grouping: venue.paths.indices, by: { venue.paths[$0].levelID })
+        let pathsByLevel = Dictionary(grouping: venue.paths.indices, by: { ordinals[venue.paths[$0].levelID] ?? 0 })
         for space in venue.spaces where space.kind == .room {
             let polygons = space.geometry.polygons.map { PlanarPolygon($0, projection) }
             guard !polygons.isEmpty else { continue }
             for levelID in space.levelIDs {
-                let paths = pathsByLevel[levelID] ?? []
+                let ordinal = ordinals[levelID] ?? 0
+                let paths = pathsByLevel[ordinal] ?? []
                 var found: [(point: PlanarPoint, reason: String)] = []
                 for index in paths {
-                    for point in crossings(of: index, with: polygons, levelID: levelID)
+                    for point in crossings(of: index, with: polygons, ordinal: ordinal)
                     where !found.contains(where: { $0.point.distance(to: point) <= Self.tolerance }) {
                         found.append((point, "\(Self.describe(venue.paths[index])) enters it"))
                     }
                 }
                 let hasDoor = polygons.contains { polygon in
-                    (openingsByLevel[levelID] ?? []).contains { polygon.distanceToOutline($0) <= Self.tolerance }
+                    (openingsByLevel[ordinal] ?? []).contains { polygon.distanceToOutline($0) <= Self.tolerance }
                 }
-                if found.isEmpty, !hasDoor, space.opensAtFront, let front = front(of: polygons, levelID: levelID, paths: paths) {
+                if found.isEmpty, !hasDoor, space.opensAtFront, let front = front(of: polygons, ordinal: ordinal, paths: paths) {
                     found.append(front)
                 }
                 guard !found.isEmpty else { continue }
                 for (number, entry) in found.enumerated() {
                     var opening = Opening(
-                        id: "\(space.id)#opening-\(Level.formatOrdinal(ordinal(levelID)))-\(number + 1)", levelIDs: [levelID],
+                        id: "\(space.id)#opening-\(Level.formatOrdinal(ordinal))-\(number + 1)", levelIDs: [levelID],
                         location: projection.unproject(entry.point), isEntrance: false, doorType: .opening,
                         source: space.source)
                     opening.isInferred = true
                     added.append(opening)
-                    openingsByLevel[levelID, default: []].append(entry.point)
+                    openingsByLevel[ordinal, default: []].append(entry.point)
                 }
-                if !hasDoor {
-                    let reasons = found.map(\.reason).joined(separator: "; ")
-                    issues.append(Issue(
-                        code: "opening-inferred", severity: .info,
-                        message: "\(space.kind.noun) '\(space.reference)' has no door on level \(levelID); it is entered where \(reasons)",
-                        location: space.source, levelID: levelID, coordinate: projection.unproject(found[0].point)))
-                }
+                let reasons = found.map(\.reason).joined(separator: "; ")
+                let doors = hasDoor ? "besides its doors on level \(levelID), it is also" : "has no door on level \(levelID); it is"
+                issues.append(Issue(
+                    code: "opening-inferred", severity: .info,
+                    message: "\(space.kind.noun) '\(space.reference)' \(doors) entered where \(reasons)",
+                    location: space.source, levelID: levelID, coordinate: projection.unproject(found[0].point)))
             }
         }
         return (added, issues)
-    }
-
-    private func ordinal(_ levelID: String) -> Double {
-        venue.levels.first { $0.id == levelID }?.ordinal ?? 0
     }
 
     private static func describe(_ path: Path) -> String {
@@ -91,7 +99,7 @@ struct DoorlessOpenings {
     }
 
     /// Where a walkway passes through a room's outline, going in or coming out, away from doors.
-    private func crossings(of path: Int, with polygons: [PlanarPolygon], levelID: String) -> [PlanarPoint] {
+    private func crossings(of path: Int, with polygons: [PlanarPolygon], ordinal: Double) -> [PlanarPoint] {
         let (points, box) = pathPoints[path]
         guard points.count >= 2, polygons.contains(where: { $0.box.expanded(by: Self.tolerance).intersects(box) }) else {
             return []
@@ -112,18 +120,17 @@ struct DoorlessOpenings {
             }
         }
         return result.filter { point in
-            !(openingsByLevel[levelID] ?? []).contains { $0.distance(to: point) <= Self.tolerance }
+            !(openingsByLevel[ordinal] ?? []).contains { $0.distance(to: point) <= Self.tolerance }
         }
     }
 
     /// Where a unit without a way in opens: along a circulation space of its level, else toward
     /// the nearest walkway within reach.
-    private func front(of polygons: [PlanarPolygon], levelID: String,
+    private func front(of polygons: [PlanarPolygon], ordinal: Double,
                        paths: [Int]) -> (point: PlanarPoint, reason: String)? {
         var best: (length: Double, point: PlanarPoint, reason: String)?
-        for other in venue.spaces
-        where other.kind.isCirculation && other.kind != .stairs && other.kind != .elevator && other.levelIDs.contains(levelID) {
-            for area in other.geometry.polygons.map({ PlanarPolygon($0, projection) }) {
+        for (other, areas) in circulation where other.levelIDs.contains(where: { ordinals[$0] == ordinal }) {
+            for area in areas {
                 for polygon in polygons where polygon.box.expanded(by: Self.tolerance).intersects(area.box) {
                     guard let stretch = polygon.longestStretch(alongOrInside: area, tolerance: Self.tolerance),
                           stretch.length > best?.length ?? 0 else { continue }

@@ -22,10 +22,13 @@ public struct VenueAssembler {
         var declaredLevels: [String: [BuildingDeclaration.DeclaredLevel]] = [:]
 
         var declaringInput: [String: Int] = [:]
+        // Indexes by id: a city extract declares thousands of buildings.
+        var buildingIndex: [String: Int] = [:]
+        var levelIndex: [String: Int] = [:]
         for (input, data) in inputs.enumerated() {
             for declaration in data.buildings {
                 let building = declaration.building
-                if let index = venue.buildings.firstIndex(where: { $0.id == building.id }) {
+                if let index = buildingIndex[building.id] {
                     // One input declaring a building twice is a mistake in it; several inputs may
                     // each bring part of one building (its plan, its rooms, a station extract).
                     guard declaringInput[building.id] != input else {
@@ -35,18 +38,20 @@ public struct VenueAssembler {
                     }
                     venue.buildings[index].merge(building)
                 } else {
+                    buildingIndex[building.id] = venue.buildings.count
                     venue.buildings.append(building)
                     declaringInput[building.id] = input
                 }
                 for level in declaration.levels.sorted(by: { $0.ordinal < $1.ordinal }) {
                     let id = Level.id(building: building.id, ordinal: level.ordinal)
-                    if let known = venue.levels.firstIndex(where: { $0.id == id }) {
+                    if let known = levelIndex[id] {
                         if venue.levels[known].name == nil { venue.levels[known].name = level.name }
                         continue
                     }
                     var model = Level(id: id, buildingID: building.id, ordinal: level.ordinal, name: level.name,
                                       source: level.source ?? building.source)
                     model.localizedNames = level.localizedNames
+                    levelIndex[id] = venue.levels.count
                     venue.levels.append(model)
                     declaredLevels[building.id, default: []].append(level)
                 }

@@ -102,6 +102,12 @@ extension VenueBundle {
                 steps.append(step)
             }
         }
+        // A route of unnamed links alone (two nodes at one spot) is still one step.
+        if steps.isEmpty, let link = leading, !route.arcs.isEmpty {
+            let from = try node(route.nodes[0]).level, to = try node(route.nodes[route.nodes.count - 1]).level
+            steps.append(RouteStep(action: .walk, label: nil, fromLevel: from, toLevel: to, length: link.length,
+                                   duration: link.duration, stepCount: nil, startIndex: 0, endIndex: route.arcs.count))
+        }
         return Self.absorbingShortWalks(steps)
     }
 

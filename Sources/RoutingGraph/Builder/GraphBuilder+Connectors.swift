@@ -98,17 +98,20 @@ extension GraphBuilder {
     /// A flight drawn as a way: one arc along its line between the landings at its two ends,
     /// climbing from the first end's height to the second's, one-way where it runs one way.
     private func addDrawnFlight(_ connector: Connector, line: [Coordinate]) {
+        // Both ends are checked before either is added, so a flight never leaves half a landing.
+        guard connector.landings.allSatisfy({ landing in
+            landing.levelID.map { levelIndex[$0] != nil } ?? connector.levelIDs.contains { levelIndex[$0] != nil }
+        }) else { return }
         var ends: [Int] = []
         for landing in connector.landings {
-            if let levelID = landing.levelID {
-                guard let level = levelIndex[levelID] else { return }
+            if let levelID = landing.levelID, let level = levelIndex[levelID] {
                 ends.append(addLanding(connector, at: landing.location, level: level, levelID: levelID,
                                        vertexRef: landing.vertexRef, pinned: true))
-            } else {
-                guard let node = halfLanding(landing, of: connector) else { return }
+            } else if let node = halfLanding(landing, of: connector) {
                 ends.append(node)
             }
         }
+        guard ends.count == 2 else { return }
         let rise = connector.landings[1].ordinal - connector.landings[0].ordinal
         var attributes = connectorAttributes(connector)
         attributes.rise = rise

@@ -31,34 +31,41 @@ extension GraphBuilder {
         guard !openingNodes.isEmpty else { return [:] }
         let projection = locator.projection
         let cell = max(parameters.entranceSnapDistance, Self.frontReach, 1)
-        var grids: [Int: SegmentGrid] = [:]
+        // Paths by level ordinal: a door on level 0 of one building lies on the walkways of level 0
+        // of any, and on the ground's; the outdoor paths alone serve entrances.
+        var grids: [Double: SegmentGrid] = [:]
+        var outdoorGrid = SegmentGrid(cellSize: cell)
         var vertices = Set<PositionKey>()
+        let outdoor = levelIndex[Level.outdoorID]
         for (pathIndex, path) in venue.paths.enumerated() {
             guard let level = levelIndex[path.levelID] else { continue }
             let points = path.coordinates.map(projection.project)
             for coordinate in path.coordinates { vertices.insert(PositionKey(level: level, coordinate: coordinate)) }
             for (segment, (a, b)) in zip(points, points.dropFirst()).enumerated() {
-                grids[level, default: SegmentGrid(cellSize: cell)].insert(SegmentKey(path: pathIndex, segment: segment), from: a, to: b)
+                let key = SegmentKey(path: pathIndex, segment: segment)
+                grids[venue.levels[level].ordinal, default: SegmentGrid(cellSize: cell)].insert(key, from: a, to: b)
+                if level == outdoor { outdoorGrid.insert(key, from: a, to: b) }
             }
         }
         var result: [SegmentKey: [OpeningSplit]] = [:]
-        func add(_ opening: Int, _ kind: OpeningSplit.Kind, level: Int, reach: Double) -> Bool {
-            guard let found = nearestSegment(to: graph.nodes[opening].coordinate, level: level, reach: reach,
-                                             grid: grids[level]) else { return false }
+        func add(_ opening: Int, _ kind: OpeningSplit.Kind, grid: SegmentGrid?, reach: Double) -> Bool {
+            guard let found = nearestSegment(to: graph.nodes[opening].coordinate, reach: reach, grid: grid) else {
+                return false
+            }
             result[found.key, default: []].append(OpeningSplit(opening: opening, kind: kind, coordinate: found.coordinate,
                                                                fraction: found.fraction))
             return true
         }
-        let outdoor = levelIndex[Level.outdoorID]
         for opening in openingNodes {
             let level = graph.nodes[opening].level
-            if entranceNodes.contains(opening), let outdoor {
-                _ = add(opening, .entrance, level: outdoor, reach: parameters.entranceSnapDistance)
+            if entranceNodes.contains(opening), outdoor != nil {
+                _ = add(opening, .entrance, grid: outdoorGrid, reach: parameters.entranceSnapDistance)
             }
             guard level != outdoor, !vertices.contains(PositionKey(level: level, coordinate: graph.nodes[opening].coordinate))
             else { continue }
-            if !add(opening, .onWalkway, level: level, reach: parameters.doorTolerance), inferredOpeningNodes.contains(opening) {
-                _ = add(opening, .front, level: level, reach: Self.frontReach)
+            let grid = grids[venue.levels[level].ordinal]
+            if !add(opening, .onWalkway, grid: grid, reach: parameters.doorTolerance), inferredOpeningNodes.contains(opening) {
+                _ = add(opening, .front, grid: grid, reach: Self.frontReach)
             }
         }
         for key in result.keys { result[key]?.sort { ($0.fraction, $0.opening) < ($1.fraction, $1.opening) } }
@@ -68,7 +75,7 @@ extension GraphBuilder {
     /// How far (metres) an inferred shop front may be from the walkway it opens onto.
     static let frontReach = 10.0
 
-    private func nearestSegment(to coordinate: Coordinate, level: Int, reach: Double, grid: SegmentGrid?)
+    private func nearestSegment(to coordinate: Coordinate, reach: Double, grid: SegmentGrid?)
         -> (key: SegmentKey, coordinate: Coordinate, fraction: Double)? {
         guard let grid else { return nil }
         let projection = locator.projection

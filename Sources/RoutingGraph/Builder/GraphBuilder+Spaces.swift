@@ -22,12 +22,14 @@ extension GraphBuilder {
                 register(node)
                 if isEntrance { entranceNodes.append(node) }
                 if opening.isInferred { inferredOpeningNodes.insert(node) }
-                // The spaces whose outline it is on, and a hall or corridor drawn over it (a shop's
-                // front inside the concourse it opens onto).
+                // The spaces whose outline it is on; for an inferred front, also the hall or corridor
+                // drawn over it (the concourse a shop opens onto). Mapped doors keep to outlines: a
+                // floor-wide area drawn over rooms must not let routes through their walls.
                 let onOutline = locator.spaces(withOutlineNear: opening.location, levelID: levelID,
                                                tolerance: parameters.doorTolerance)
-                let under = locator.spaces(covering: opening.location, levelID: levelID)
-                    .filter { venue.spaces[$0].kind.isCirculation }
+                let under = opening.isInferred
+                    ? locator.spaces(covering: opening.location, levelID: levelID).filter { venue.spaces[$0].kind.isCirculation }
+                    : []
                 for space in onOutline + under where venue.spaces[space].kind.isWalkable {
                     addAnchor(node, space: space, levelID: levelID)
                 }

@@ -64,11 +64,12 @@ public struct VerticalConnections: Hashable, Sendable {
         joinedLiftLandings = landings.filter { !otherNeighbours[$0].isEmpty }.count
         var outgoing: [Int: [Int]] = [:]
         for (index, arc) in graph.arcs.enumerated() where arc.kind == .elevator { outgoing[arc.tail, default: []].append(index) }
+        let landingSet = Set(landings)
         for profile in compiled.profiles {
             var best = Double.infinity
             for start in landings {
                 best = min(best, Self.quickestRide(from: start, graph: graph, costs: profile.costs, outgoing: outgoing,
-                                                   landings: Set(landings)))
+                                                   landings: landingSet))
             }
             if best.isFinite { quickestLiftRide.append(Ride(profile: profile.name, seconds: best)) }
         }

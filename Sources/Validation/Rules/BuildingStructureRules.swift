@@ -37,8 +37,10 @@ struct LevelConnectionRule: ValidationRule {
         // Levels with a drawn walkable space: rooms known by a point alone route nowhere anyway.
         let used = Set(venue.spaces.filter { $0.kind.isWalkable && !$0.geometry.polygons.isEmpty }.flatMap(\.levelIDs))
         var issues: [Issue] = []
+        // Grouped once: a city has thousands of buildings.
+        let levelsOfBuilding = Dictionary(grouping: venue.levels.filter { used.contains($0.id) }, by: { $0.buildingID ?? "" })
         for building in venue.buildings {
-            let levels = venue.levels.filter { $0.buildingID == building.id && used.contains($0.id) }
+            let levels = levelsOfBuilding[building.id] ?? []
             guard levels.count >= 2 else { continue }
             for level in levels where !served.contains(level.id) {
                 issues.append(Issue(

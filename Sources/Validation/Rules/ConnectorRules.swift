@@ -37,10 +37,9 @@ struct ConnectorOutsideSpaceRule: ValidationRule {
 
     func check(_ context: ValidationContext) -> [Issue] {
         var issues: [Issue] = []
-        for connector in context.venue.connectors {
+        for connector in context.venue.connectors where !connector.landings.contains(where: { $0.vertexRef != nil }) {
             for levelID in connector.levelIDs where levelID != Level.outdoorID {
                 let landing = connector.landings.first { $0.levelID == levelID }
-                if connector.landings.contains(where: { $0.vertexRef != nil }) { continue }
                 let location = landing?.location ?? connector.location
                 let covering = context.locator.spaces(covering: location, levelID: levelID)
                 let near = context.locator.spaces(withOutlineNear: location, levelID: levelID,

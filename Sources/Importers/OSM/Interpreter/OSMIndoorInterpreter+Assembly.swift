@@ -38,9 +38,14 @@ extension OSMIndoorInterpreter {
             guard let levels = reference(item) else { continue }
             data.connectors.append(PendingFeature(item.feature, levels: levels))
         }
+        var buildinglessEntrances: [(element: String, anchor: Coordinate)] = []
         for item in pending.openings {
             if let levels = reference(item) {
                 data.openings.append(PendingFeature(item.feature, levels: levels))
+            } else if item.feature.isEntrance, unattachedEntrances.contains(item.element),
+                      building(containing: item.anchor, ordinals: [0]) == nil {
+                // The entrance of a building the data does not draw: nothing here to enter.
+                buildinglessEntrances.append((item.element, item.anchor))
             } else if item.feature.isEntrance {
                 // An entrance without a level opens onto the ground floor.
                 let ground = OSMLevels(text: "0", selector: LevelSelector(terms: [.single(0)]))
@@ -50,6 +55,14 @@ extension OSMIndoorInterpreter {
                 warn("missing-level", "\(item.element) is a door without a level tag, on no levelled outline; it cannot be placed",
                      element: item.element, coordinate: item.anchor)
             }
+        }
+        if let first = buildinglessEntrances.first {
+            let named = buildinglessEntrances.prefix(5).map(\.element).joined(separator: ", ")
+            let more = buildinglessEntrances.count > 5 ? ", and \(buildinglessEntrances.count - 5) more" : ""
+            issues.append(Issue(
+                code: "not-modelled", severity: .info,
+                message: "\(buildinglessEntrances.count) entrance\(buildinglessEntrances.count == 1 ? "" : "s") without a level lie on no building outline and no levelled walkway: entrances of buildings the data does not draw, left out (\(named)\(more))",
+                location: location(first.element), coordinate: first.anchor))
         }
         for item in pending.paths {
             data.paths.append(PendingFeature(item.feature, levels: reference(item) ?? outdoor(item.element)))

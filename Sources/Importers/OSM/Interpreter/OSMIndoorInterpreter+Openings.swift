@@ -29,6 +29,9 @@ extension OSMIndoorInterpreter {
                 source: location(element))
             opening.localizedNames = reader.localizedNames
             opening.isMainEntrance = entrance == "main"
+            if levels == nil, entrance != nil, !Self.isStationEntrance(tags), topology.observedLevels[node.id] == nil {
+                unattachedEntrances.insert(element)
+            }
             report(reader)
             markUsed(element, tags)
             pending.openings.append(.init(feature: opening, anchor: position, levels: levels, element: element))
@@ -67,9 +70,12 @@ extension OSMIndoorInterpreter {
     /// one are entrances all the same. `entrance=no` is none.
     static func entranceValue(_ tags: OSMTags) -> String? {
         if let value = tags["entrance"] { return value == "no" ? nil : value }
-        let station = ["subway_entrance", "train_station_entrance"].contains(tags["railway"] ?? "")
-            || tags["public_transport"] == "entrance"
-        return station ? "yes" : nil
+        return isStationEntrance(tags) ? "yes" : nil
+    }
+
+    /// `railway=subway_entrance`, `railway=train_station_entrance` or `public_transport=entrance`.
+    static func isStationEntrance(_ tags: OSMTags) -> Bool {
+        ["subway_entrance", "train_station_entrance"].contains(tags["railway"] ?? "") || tags["public_transport"] == "entrance"
     }
 
     private mutating func doorType(_ value: String?, element: String) -> DoorType? {

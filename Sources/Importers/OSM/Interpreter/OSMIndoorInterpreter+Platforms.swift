@@ -111,7 +111,10 @@ extension OSMIndoorInterpreter {
         }
         for stop in stops {
             let position = Coordinate(latitude: stop.latitude, longitude: stop.longitude)
-            let level = OSMWalkwayTopology.singleLevel(stop.tags)
+            let stopLevels = levels(of: stop.tags, element: "node/\(stop.id)")
+            // A level that is not understood is reported already; the stop is not guessed onto a platform.
+            if stopLevels == nil, stop.tags["level"] != nil || stop.tags["repeat_on"] != nil { continue }
+            let level = stopLevels.flatMap { $0.ordinals.count == 1 ? $0.ordinals[0] : nil }
             let longitudeMargin = margin / max(cos(stop.latitude * .pi / 180), 0.01)
             var best: (index: Int, metres: Double)?
             for index in platformDrafts.indices {
@@ -122,9 +125,11 @@ extension OSMIndoorInterpreter {
                 // A stop without a level serves platforms on any level (stations often tag only one of the two).
                 if let level, let ordinals = reach[index].ordinals, !ordinals.contains(level) { continue }
                 let metres = platformDrafts[index].distance(to: position)
-                if metres <= Self.stopReach, metres < best?.metres ?? .infinity { best = (index, metres) }
+                guard metres <= Self.stopReach, metres < best?.metres ?? .infinity,
+                      Self.serves(stop.tags, platformDrafts[index].tags, stationNames: stationNames) else { continue }
+                best = (index, metres)
             }
-            guard let best, Self.serves(stop.tags, platformDrafts[best.index].tags, stationNames: stationNames) else { continue }
+            guard let best else { continue }
             stopsOfPlatform[best.index, default: []].append(stop)
             servedStops.insert(stop.id)
             markUsed("node/\(stop.id)", stop.tags)
@@ -139,7 +144,17 @@ extension OSMIndoorInterpreter {
                 tracks = Self.splitTracks(stops.compactMap { $0.tags["local_ref"] ?? $0.tags["ref"] }.joined(separator: ";"))
                 if tracks.isEmpty { ownName = stops.compactMap { $0.tags["name"] }.first }
             }
-            let numbers = tracks.map(PlatformVocabulary.number(of:))
+            // One place per number: `8` and `Gleis 8` are one track, its other spellings keywords.
+            var spellings: [(number: String, written: [String])] = []
+            for raw in tracks {
+                let number = PlatformVocabulary.number(of: raw)
+                if let index = spellings.firstIndex(where: { $0.number == number }) {
+                    if !spellings[index].written.contains(raw) { spellings[index].written.append(raw) }
+                } else {
+                    spellings.append((number, [raw]))
+                }
+            }
+            let numbers = spellings.map(\.number)
             let label = Self.label(tracks: numbers, ownName: ownName ?? platform.tags["name"])
             if let space = platform.spaceIndex { pending.spaces[space].feature.name = label }
             for path in platform.pathIndexes { pending.paths[path].feature.name = label }
@@ -147,8 +162,8 @@ extension OSMIndoorInterpreter {
                 guard let name = ownName ?? platform.tags["name"] else { continue }
                 addPlatformPlace(platform, id: platform.element, name: name, ref: nil, keywords: [])
             }
-            for (raw, number) in zip(tracks, numbers) {
-                var keywords = [ownName, raw == number ? nil : raw].compactMap { $0 }
+            for (number, written) in spellings {
+                var keywords = ([ownName] + written.map { $0 == number ? nil : $0 }).compactMap { $0 }
                 if let name = platform.tags["name"], name != ownName, !name.contains(";"), !keywords.contains(name) {
                     keywords.append(name)
                 }
@@ -177,7 +192,8 @@ extension OSMIndoorInterpreter {
     /// track (`local_ref`, `ref`), otherwise a stop named as it is.
     private mutating func addStopPlace(_ stop: OSMNode) {
         let element = "node/\(stop.id)"
-        let levels = levels(of: stop.tags, element: element)
+        // Read quietly: the stop's level was reported, when unreadable, as platforms were matched.
+        let levels = (try? OSMLevels.read(stop.tags).get()) ?? nil
         // A level that is not understood is reported already; the stop is not guessed onto one.
         if levels == nil, stop.tags["level"] != nil || stop.tags["repeat_on"] != nil { return }
         let position = Coordinate(latitude: stop.latitude, longitude: stop.longitude)

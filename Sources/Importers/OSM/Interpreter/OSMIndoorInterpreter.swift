@@ -30,6 +30,9 @@ struct OSMIndoorInterpreter {
     var platformDrafts: [PlatformDraft] = []
     /// Lift nodes with the levels they serve: a lift shaft around one is its shaft, not a second lift.
     var liftNodes: [(position: Coordinate, ordinals: Set<Double>)] = []
+    /// Entrances without a level that are neither station entrances nor on a levelled walkway or
+    /// outline: outside every building outline, they belong to buildings the data does not draw.
+    var unattachedEntrances = Set<String>()
     /// Elements that reached the model or a finding; levelled elements outside it are reported
     /// as not modelled, so nothing with a level disappears unnoticed.
     var usedElements = Set<String>()

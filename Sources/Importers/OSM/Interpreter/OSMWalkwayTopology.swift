@@ -42,7 +42,7 @@ struct OSMWalkwayTopology {
             if let ordinal = Self.singleLevel(node.tags) {
                 observedLevels[node.id, default: []].insert(ordinal)
                 ownLevels[node.id] = ordinal
-                if let name = node.tags["level:ref"] {
+                if let name = node.tags["level:ref"] ?? node.tags["level_name"] {
                     levelNames.append((Coordinate(latitude: node.latitude, longitude: node.longitude), ordinal, name))
                 }
             }
@@ -52,12 +52,13 @@ struct OSMWalkwayTopology {
             guard Self.isLevelled(tags) else { continue }
             levelledWays.append(index)
             guard tags["level"] != nil else { continue }
-            if let name = tags["level:ref"], tags["indoor"] != "level", let ordinal = Self.singleLevel(tags),
+            if let name = tags["level:ref"] ?? tags["level_name"], tags["indoor"] != "level", let ordinal = Self.singleLevel(tags),
                let first = way.nodeIDs.first, let anchor = dataset.positions[first] {
                 levelNames.append((anchor, ordinal, name))
             }
             let walkable = OSMIndoorInterpreter.walkwayKind(way) != nil
             let outline = Self.outlineValues.contains(tags["indoor"] ?? "") || OSMIndoorInterpreter.isPlatform(tags)
+                || (tags["area"] == "yes" && tags["highway"] != nil)
             guard walkable || outline else { continue }
             guard case .success(let levels?) = OSMLevels.read(tags) else { continue }
             let ordinals = levels.ordinals
@@ -81,8 +82,9 @@ struct OSMWalkwayTopology {
         tags.keys.contains { $0 == "level" || $0 == "repeat_on" }
     }
 
-    /// Indoor outlines whose nodes take their level: rooms, corridors and halls.
-    static let outlineValues: Set<String> = ["room", "corridor", "area"]
+    /// Indoor outlines whose nodes take their level: rooms, corridors, halls, and `indoor=yes`
+    /// areas (a concourse); walkable areas (`area=yes` squares) and platforms count too.
+    static let outlineValues: Set<String> = ["room", "corridor", "area", "yes"]
 
     /// The one level a `level` tag names, when it names exactly one and is readable.
     static func singleLevel(_ tags: OSMTags) -> Double? {
