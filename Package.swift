@@ -70,7 +70,9 @@ let package = Package(
         .testTarget(name: "FingerprintsTests", dependencies: ["Fingerprints", "NavBundle", "VenueModel", "Importers"]),
         .testTarget(name: "PipelineTests",
                     dependencies: ["Pipeline", "NavBundle", "VenueModel", "Staging", "RoutingGraph", "Geometry",
-                                   "Contraction", "Validation", "Importers", "HeadlessChromium"]),
+                                   "Contraction", "Validation", "Importers", "HeadlessChromium"],
+                    // Read from the source tree by path, so the files stay plain OSM a mapper can open in JOSM.
+                    exclude: ["Fixtures"]),
         .testTarget(name: "navforgeTests", dependencies: ["navforge"]),
     ],
     swiftLanguageModes: [.v6]
