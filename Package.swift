@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Module plan: docs/architecture.md. A lower module never imports a higher one:
-// NavBundle and VenueModel at the bottom, Pipeline at the top, the executable thin.
+// NavFormat and VenueModel at the bottom, Pipeline at the top, the executable thin.
 let package = Package(
     name: "navforge",
     platforms: [.macOS(.v14)],
@@ -24,26 +24,35 @@ let package = Package(
         // Debian's libbz2-dev has no pkg-config file: the module map links libbz2 by name.
         .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"])]),
 
-        // The runtime format: Foundation only, so an app links this alone.
-        .target(name: "NavBundle"),
+        // What a bundle is on disk and how it is searched: the container, byte I/O, checksums,
+        // record layouts, one priority queue, one adjacency type and the shared searches.
+        .target(name: "NavFormat"),
+        // The runtime an app links: opens a mapped bundle and routes, searches, snaps and locates.
+        .target(name: "NavBundle", dependencies: ["NavFormat"]),
+        // Build side: writes bundles from their records.
+        .target(name: "BundleWriting", dependencies: ["NavFormat"]),
         // The normalised venue model shared by every stage.
         .target(name: "VenueModel"),
         .target(name: "Geometry", dependencies: ["VenueModel", "CGEOS"]),
         .target(name: "Staging", dependencies: ["VenueModel", "CSQLite"]),
         .target(name: "Importers", dependencies: ["VenueModel", "CLibXML2", "CZlib", "CBzip2"]),
         .target(name: "Validation", dependencies: ["VenueModel", "Geometry"]),
-        .target(name: "RoutingGraph", dependencies: ["VenueModel", "Geometry", "NavBundle"]),
+        .target(name: "RoutingGraph", dependencies: ["VenueModel", "Geometry", "NavFormat"]),
         // Contracting even a building's graph takes twenty times longer unoptimised, which would
         // make every test build of a venue wait on it; this one module is optimised in debug too.
-        .target(name: "Contraction", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        .target(name: "Fingerprints", dependencies: ["VenueModel", "NavBundle"]),
+        .target(name: "Contraction", dependencies: ["NavFormat"], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .target(name: "Fingerprints", dependencies: ["VenueModel", "NavFormat"]),
+        // Tools that read bundles back through the runtime: the diff, reader conformance, the
+        // locator's evaluation and the graph export.
+        .target(name: "BundleTools", dependencies: ["NavFormat", "NavBundle", "Fingerprints", "RoutingGraph", "VenueModel"]),
         .target(name: "Pipeline", dependencies: [
             "Contraction",
-            "VenueModel", "Geometry", "Staging", "Importers", "Validation", "RoutingGraph", "NavBundle", "Fingerprints",
+            "VenueModel", "Geometry", "Staging", "Importers", "Validation", "RoutingGraph", "Fingerprints",
+            "NavFormat", "NavBundle", "BundleWriting", "BundleTools",
             .product(name: "Yams", package: "Yams"),
         ]),
         .executableTarget(name: "navforge", dependencies: [
-            "Pipeline", "NavBundle", "Fingerprints", "Validation",
+            "Pipeline", "NavFormat", "NavBundle", "BundleTools", "Fingerprints", "Validation", "RoutingGraph",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -52,13 +61,13 @@ let package = Package(
                           path: "Benchmarks/ImportThroughput"),
 
         .executableTarget(name: "bench-ch", dependencies: ["Contraction"], path: "Benchmarks/ContractionBench"),
-        .executableTarget(name: "bench-locate", dependencies: ["Fingerprints", "Importers", "NavBundle"],
+        .executableTarget(name: "bench-locate", dependencies: ["Fingerprints", "Importers", "NavFormat", "NavBundle"],
                           path: "Benchmarks/LocateBench"),
-        .executableTarget(name: "bench-bundle", dependencies: ["NavBundle", "Contraction"], path: "Benchmarks/BundleBench"),
+        .executableTarget(name: "bench-bundle", dependencies: ["NavFormat", "NavBundle", "Contraction"], path: "Benchmarks/BundleBench"),
 
         // VenueModel only for its platform vocabulary, which the fixtures' aliases come from.
-        .testTarget(name: "NavBundleTests", dependencies: ["NavBundle", "VenueModel"]),
-        .testTarget(name: "ContractionTests", dependencies: ["Contraction"]),
+        .testTarget(name: "NavBundleTests", dependencies: ["NavFormat", "NavBundle", "BundleWriting", "BundleTools", "VenueModel"]),
+        .testTarget(name: "ContractionTests", dependencies: ["Contraction", "NavFormat"]),
         .testTarget(name: "VenueModelTests", dependencies: ["VenueModel"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "VenueModel"]),
         .testTarget(name: "StagingTests", dependencies: ["Staging", "VenueModel"]),
@@ -66,10 +75,12 @@ let package = Package(
         // Test support: runs headless Chromium for the tests that render the HTML report.
         .target(name: "HeadlessChromium", path: "Tests/Support/HeadlessChromium"),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "VenueModel", "HeadlessChromium"]),
-        .testTarget(name: "RoutingGraphTests", dependencies: ["RoutingGraph", "VenueModel", "NavBundle"]),
-        .testTarget(name: "FingerprintsTests", dependencies: ["Fingerprints", "NavBundle", "VenueModel", "Importers"]),
+        .testTarget(name: "RoutingGraphTests", dependencies: ["RoutingGraph", "VenueModel", "NavFormat", "NavBundle", "BundleTools"]),
+        .testTarget(name: "FingerprintsTests",
+                    dependencies: ["Fingerprints", "NavFormat", "NavBundle", "BundleTools", "VenueModel", "Importers"]),
         .testTarget(name: "PipelineTests",
-                    dependencies: ["Pipeline", "NavBundle", "VenueModel", "Staging", "RoutingGraph", "Geometry",
+                    dependencies: ["Pipeline", "NavFormat", "NavBundle", "BundleWriting", "BundleTools", "VenueModel", "Staging",
+                                   "RoutingGraph", "Geometry",
                                    "Contraction", "Validation", "Importers", "HeadlessChromium"],
                     // Read from the source tree by path, so the files stay plain OSM a mapper can open in JOSM.
                     exclude: ["Fixtures"]),

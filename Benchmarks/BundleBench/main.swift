@@ -1,6 +1,7 @@
 import Contraction
 import Foundation
 import NavBundle
+import NavFormat
 
 // bench-bundle BUNDLE [--small BUNDLE] [--opens N] [--pairs N] [--rounds N] [--profile NAME] [--seed S]
 //

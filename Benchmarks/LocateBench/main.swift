@@ -2,6 +2,7 @@ import Fingerprints
 import Foundation
 import Importers
 import NavBundle
+import NavFormat
 
 // bench-locate TRAIN TEST [--rounds N]
 //

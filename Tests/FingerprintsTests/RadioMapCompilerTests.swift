@@ -3,6 +3,8 @@ import NavBundle
 import Testing
 import VenueModel
 @testable import Fingerprints
+import NavFormat
+import BundleTools
 
 @Suite struct RadioMapCompilerTests {
     static func scan(_ readings: [(String, Double)], x: Double = 0, level: String = "0", device: String? = "a",

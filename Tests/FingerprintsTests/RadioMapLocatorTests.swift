@@ -3,6 +3,7 @@ import NavBundle
 import Testing
 import VenueModel
 @testable import Fingerprints
+import NavFormat
 
 @Suite struct RadioMapLocatorTests {
     static func compiled() throws -> (map: RadioMap, locator: RadioMapLocator) {

@@ -1,6 +1,7 @@
 import Foundation
 import NavBundle
 import VenueModel
+import NavFormat
 
 /// A survey simulated where the right answers are known: two buildings 100 m apart, two floors
 /// each, four access points per floor, reference spots every 5 m, signals from a log-distance

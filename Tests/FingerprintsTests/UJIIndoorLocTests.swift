@@ -3,6 +3,7 @@ import Importers
 import NavBundle
 import Testing
 @testable import Fingerprints
+import BundleTools
 
 /// The UJIIndoorLoc benchmark (`../shared/data/wifi/ujiindoorloc`): the radio map compiled from
 /// the training file with the default parameters, every validation scan located on it.

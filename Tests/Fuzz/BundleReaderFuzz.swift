@@ -1,3 +1,5 @@
+import NavFormat
+import NavBundle
 // libFuzzer entry point for the Swift bundle reader. scripts/fuzz-bundle-reader.sh compiles it
 // together with the NavBundle sources (one module, so no import) under the fuzzer and address
 // sanitizers. Checksums are not verified, so mutations reach the section readers: whatever the

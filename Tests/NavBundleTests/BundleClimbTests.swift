@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import NavBundle
+import NavFormat
+import BundleWriting
 
 /// `STPC`: the step counts and climbs of arcs, and the words route steps build from them.
 @Suite struct BundleClimbTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import NavBundle
+import NavFormat
+import BundleWriting
 
 /// A corrupt or hostile bundle must give an error, never a crash or a read outside the file.
 @Suite struct BundleCorruptionTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import NavBundle
+import NavFormat
+@testable import BundleTools
 
 /// `BundleDiff`: what a reviewer of a rebuild is told.
 @Suite struct BundleDiffTests {

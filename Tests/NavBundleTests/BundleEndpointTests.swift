@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NavBundle
+import NavFormat
 
 /// Endpoint resolution (docs/endpoints.md) and the 1.2 place sections.
 @Suite struct BundleEndpointTests {

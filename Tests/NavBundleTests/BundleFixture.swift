@@ -1,5 +1,7 @@
 import Foundation
 @testable import NavBundle
+import NavFormat
+import BundleWriting
 
 /// A small hand-made bundle: two levels, a corridor with two rooms, stairs, a profile that may
 /// not take the stairs, and egress tables leading out through the ground-floor office.

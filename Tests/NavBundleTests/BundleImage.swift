@@ -1,5 +1,6 @@
 import Foundation
 @testable import NavBundle
+import NavFormat
 
 /// A bundle's bytes in memory, for tests that damage them: where each section is, how to fix the
 /// checksums up after a change (so the damage reaches the section readers), and opening.

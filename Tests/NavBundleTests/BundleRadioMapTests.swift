@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NavBundle
+import NavFormat
 
 /// The `WIFI` section: written into a bundle, read in place, locating as the map itself does.
 @Suite struct BundleRadioMapTests {
@@ -100,7 +101,7 @@ import Testing
         var badParameters = Self.radioMap()
         badParameters.parameters.neighbours = 0
         for map in [unsorted, missingFloor, overheard, badParameters] {
-            #expect(throws: BundleWriterError.self) { try map.encoded() }
+            #expect(throws: InconsistentContentsError.self) { try map.encoded() }
         }
     }
 

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import NavBundle
+import NavFormat
+import BundleWriting
 
 @Suite struct BundleRoundTripTests {
     @Test func readsBackWhatWasWritten() throws {
@@ -121,6 +123,6 @@ import Testing
         #expect(throws: ContainerError.self) { try bundle.outlines(onLevel: 2) }
         var broken = contents
         broken.outlines[0].rings = [[corner(0, 0), corner(1, 1)]]
-        #expect(throws: BundleWriterError.self) { try BundleWriter.image(of: broken) }
+        #expect(throws: InconsistentContentsError.self) { try BundleWriter.image(of: broken) }
     }
 }

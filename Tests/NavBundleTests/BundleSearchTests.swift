@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import NavBundle
+import NavFormat
+import BundleWriting
 
 /// The `SRCH` index: its folding table and prefix search, checked against a plain scan.
 @Suite struct BundleSearchTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import NavBundle
+import NavFormat
+import BundleWriting
 
 /// The `SNAP` grids: snapping must give the node a scan of the whole level gives.
 @Suite struct BundleSnapTests {

@@ -1,6 +1,7 @@
 import Foundation
 import VenueModel
 @testable import NavBundle
+import NavFormat
 
 /// The fixture hall with what format 1.2 adds: source ids, aliases (a name in German, a
 /// platform's synonyms), a chain shop on both levels, per-profile attachments and main pieces.

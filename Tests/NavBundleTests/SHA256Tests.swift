@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 import NavBundle
+import NavFormat
 
 @Suite("SHA-256")
 struct SHA256Tests {

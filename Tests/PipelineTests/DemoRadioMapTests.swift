@@ -2,6 +2,7 @@ import Foundation
 import NavBundle
 import Pipeline
 import Testing
+import NavFormat
 
 /// The demo campus's synthetic Wi-Fi survey, compiled by the pipeline into the bundle.
 @Suite struct DemoRadioMapTests {

@@ -3,6 +3,7 @@ import NavBundle
 import Testing
 @testable import Pipeline
 @testable import RoutingGraph
+import NavFormat
 
 /// Heidelberg's central station (`pipelines/heidelberg-hbf.yml`, clipped out of the city
 /// extract): a station mapped as a walkway network, built end to end and checked as a traveller

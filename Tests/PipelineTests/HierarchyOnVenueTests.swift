@@ -4,6 +4,7 @@ import NavBundle
 import Testing
 @testable import Pipeline
 @testable import RoutingGraph
+import NavFormat
 
 /// The contract stage on real venues: for every profile, hierarchy distances and paths equal
 /// Dijkstra's on the graph the bundle holds.

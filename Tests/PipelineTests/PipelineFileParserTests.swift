@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Pipeline
+import NavFormat
 
 @Suite struct PipelineFileParserTests {
     /// A folder with a pipeline file and one empty input beside it.

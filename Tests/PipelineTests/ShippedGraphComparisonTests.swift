@@ -5,6 +5,7 @@ import NavBundle
 import Testing
 import VenueModel
 @testable import RoutingGraph
+import NavFormat
 
 /// SPbSTU ships its own hand-drawn navigation graph (`navPath.geojson`); our derived routes between
 /// the same rooms should be no longer than routes on it, since ours follow shortest paths inside walls.

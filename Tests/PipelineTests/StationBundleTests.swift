@@ -4,6 +4,7 @@ import NavBundle
 import RoutingGraph
 import Testing
 import VenueModel
+import NavFormat
 
 /// The station of `readers/vectors/station` built end to end: platforms found by what
 /// travellers call them, attached beside an isolated lift, chain shops told apart by level,

@@ -2,6 +2,7 @@ import Foundation
 import NavBundle
 import Testing
 @testable import Pipeline
+import NavFormat
 
 /// The four station extracts in ../shared/data/osm/stations, each beside the platform list
 /// KDE's indoor-map library derives from it: `navforge search` must find at least 95 % of each

@@ -3,6 +3,8 @@ import NavBundle
 import Testing
 @testable import RoutingGraph
 import VenueModel
+import NavFormat
+import BundleTools
 
 @Suite struct GraphBuilderTests {
     let built = GraphBuilder(venue: SmallVenue.venue(), parameters: GraphParameters()).build()

@@ -3,6 +3,7 @@ import NavBundle
 import Testing
 @testable import RoutingGraph
 import VenueModel
+import NavFormat
 
 /// Main pieces and where places attach (docs/endpoints.md#attachment).
 @Suite struct PlaceAttachmentTests {

@@ -2,6 +2,7 @@ import NavBundle
 @testable import RoutingGraph
 import Testing
 import VenueModel
+import NavFormat
 
 /// The rules of the step-free and night profiles, door penalties, emergency exits and overrides.
 struct ProfileRuleTests {

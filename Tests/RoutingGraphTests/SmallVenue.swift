@@ -2,6 +2,8 @@ import Foundation
 import NavBundle
 @testable import RoutingGraph
 import VenueModel
+import NavFormat
+import BundleWriting
 
 /// A two-storey house drawn in metres: on each level a corridor (20 × 3 m) and a room above it
 /// (10 × 6 m) with a door between them; stairs and a lift in the corridor; an entrance on the

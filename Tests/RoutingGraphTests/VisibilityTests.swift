@@ -3,6 +3,7 @@ import NavBundle
 @testable import RoutingGraph
 import Testing
 import VenueModel
+import NavFormat
 
 /// Shortest paths inside spaces: around wall corners and columns, within the size bounds.
 struct VisibilityTests {

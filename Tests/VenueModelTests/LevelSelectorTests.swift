@@ -1,5 +1,6 @@
 import Testing
 @testable import VenueModel
+import NavFormat
 
 @Suite struct LevelSelectorTests {
     @Test(arguments: [

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NavBundle
 
 /// The command line as users and CI drive it: exit statuses, messages, outputs.
 @Suite(.serialized) struct CommandLineTests {

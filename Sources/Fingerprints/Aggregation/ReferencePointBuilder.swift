@@ -1,4 +1,4 @@
-import NavBundle
+import NavFormat
 import VenueModel
 
 /// Groups scans taken at one position, building and level into reference points, each with

@@ -1,4 +1,4 @@
-public import NavBundle
+public import NavFormat
 public import VenueModel
 
 /// Compiles site surveys into a ``RadioMap``: cleaning, access-point filtering, reference points.

@@ -1,3 +1,5 @@
+import NavFormat
+
 /// The `ALIA` section read in place: each place's aliases and their sorted prefix keys.
 ///
 /// Opening checks that the tables fit the section; each entry is checked when read.

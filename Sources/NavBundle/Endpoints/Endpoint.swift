@@ -1,3 +1,5 @@
+public import NavFormat
+
 /// What a route endpoint text names (`docs/endpoints.md`): a place, or a position on one or
 /// more levels.
 public enum Endpoint: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import NavFormat
+
 /// The lexical part of endpoint resolution: trimming, the position syntax, decimal numbers and
 /// the edit distance of suggestions, each as `docs/endpoints.md` states it.
 enum EndpointText {

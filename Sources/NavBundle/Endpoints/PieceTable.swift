@@ -1,3 +1,5 @@
+import NavFormat
+
 /// The `PIEC` section read in place: per profile, a bit per node set when the node lies in one
 /// of the main pieces of the graph that profile may use.
 struct PieceTable {

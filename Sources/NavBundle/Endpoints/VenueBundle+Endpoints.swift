@@ -1,3 +1,5 @@
+public import NavFormat
+
 extension VenueBundle {
     /// What a person means by `text` as a route endpoint, by the resolution order of
     /// `docs/endpoints.md`, which the C and Python readers follow too: a position

@@ -1,3 +1,5 @@
+public import NavFormat
+
 extension VenueBundle {
     /// Whether the bundle says where each place came from (`PSRC`, format 1.2 on).
     public var hasPlaceSources: Bool { placeSources != nil }

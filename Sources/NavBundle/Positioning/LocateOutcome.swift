@@ -1,3 +1,5 @@
+public import NavFormat
+
 /// What ``RadioMapLocator`` makes of a scan.
 public enum LocateOutcome: Hashable, Sendable {
     case located(PositionFix)

@@ -1,3 +1,5 @@
+public import NavFormat
+
 /// Where a scan places the device: building, floor, position and how sure the locator is.
 public struct PositionFix: Hashable, Sendable {
     /// The position in WGS 84 degrees.

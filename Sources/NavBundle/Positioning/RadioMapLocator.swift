@@ -1,4 +1,5 @@
 import Foundation
+public import NavFormat
 
 /// Locates a Wi-Fi scan on a radio map: building, then floor, then position.
 ///

@@ -1,3 +1,5 @@
+import NavFormat
+
 /// A `WIFI` section read in place: its header, tables and strings, bounds-checked where used.
 struct RadioMapSection {
     let layout: RadioMapLayout

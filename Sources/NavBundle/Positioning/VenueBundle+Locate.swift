@@ -1,3 +1,5 @@
+public import NavFormat
+
 extension VenueBundle {
     /// Whether the bundle carries a Wi-Fi radio map (`WIFI`).
     public var hasRadioMap: Bool { file.section(BundleFormat.Tag.wifi) != nil }

@@ -1,3 +1,5 @@
+public import NavFormat
+
 /// The `OUTL` section read in place: outlines grouped by level, rings, corners.
 struct OutlineTable {
     let levelCount: Int

@@ -1,3 +1,5 @@
+public import NavFormat
+
 extension VenueBundle {
     // Records read back are the same values the writer takes.
     public typealias LevelRecord = BundleContents.Level

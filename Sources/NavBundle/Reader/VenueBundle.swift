@@ -1,4 +1,5 @@
 import Foundation
+public import NavFormat
 
 /// A bundle opened for reading: memory-mapped, structure checked, records read in place.
 ///

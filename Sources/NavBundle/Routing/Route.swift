@@ -1,3 +1,5 @@
+public import NavFormat
+
 /// A route found in a bundle: the nodes and arcs it follows and what it costs.
 public struct Route: Hashable, Sendable {
     public var profile: String

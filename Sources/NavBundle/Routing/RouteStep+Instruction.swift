@@ -1,3 +1,5 @@
+public import NavFormat
+
 extension VenueBundle {
     /// What to tell a person for a step, in the words the command line and the route GeoJSON
     /// share: what is walked ("Walk through Corridor A.1", "Walk along Platform 11"), and for a

@@ -1,3 +1,5 @@
+public import NavFormat
+
 /// One instruction of a route: a stretch of arcs of the same kind through the same place.
 public struct RouteStep: Hashable, Sendable {
     public enum Action: String, Hashable, Sendable, Codable {

@@ -1,3 +1,5 @@
+public import NavFormat
+
 extension VenueBundle {
     /// Whether the bundle holds egress tables, so ``wayOut(from:profile:)`` can answer.
     public var hasEgress: Bool { egress != nil }

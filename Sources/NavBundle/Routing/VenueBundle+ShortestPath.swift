@@ -1,3 +1,5 @@
+public import NavFormat
+
 extension VenueBundle {
     /// The index of a profile by name.
     public func profileIndex(named name: String) throws(RouteError) -> Int {

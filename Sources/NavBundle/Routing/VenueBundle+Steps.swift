@@ -1,3 +1,5 @@
+public import NavFormat
+
 extension VenueBundle {
     /// How an arc climbs: the steps on it (a flight's step count; `nil` when the data does not
     /// say) and its change of level ordinal, positive up (`0.5` to a half-landing). Arcs the

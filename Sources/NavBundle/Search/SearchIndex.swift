@@ -1,3 +1,5 @@
+import NavFormat
+
 /// The `SRCH` section read in place: the text folding table and the sorted search keys.
 ///
 /// Opening checks only that the tables fit the section; each entry is checked when read.

@@ -1,4 +1,5 @@
 import Foundation
+import NavFormat
 
 /// Normalises text for matching: case, accents and runs of whitespace do not matter.
 enum SearchKey {

@@ -1,3 +1,5 @@
+import NavFormat
+
 /// A sorted table of search keys in `SRCH`'s key layout (`SRCH` itself and `ALIA`), read in
 /// place: each key is checked when read.
 struct SearchKeyTable {

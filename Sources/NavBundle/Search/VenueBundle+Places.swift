@@ -1,3 +1,5 @@
+public import NavFormat
+
 extension VenueBundle {
     /// Every place of the bundle, in bundle order.
     public func allPlaces() throws(ContainerError) -> [PlaceRecord] {

@@ -1,3 +1,5 @@
+public import NavFormat
+
 extension VenueBundle {
     /// A place found by ``searchPrefix(_:limit:)`` and why.
     public struct PrefixMatch: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import NavFormat
+
 /// The `SNAP` section read in place: a uniform grid of cells per level, each listing its nodes.
 struct SnapIndex {
     /// One level's grid; `rows == 0` when the level has no nodes.

@@ -1,4 +1,5 @@
 import Foundation
+public import NavFormat
 
 extension VenueBundle {
     /// The node a position was snapped to.

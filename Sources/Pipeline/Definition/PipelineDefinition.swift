@@ -2,8 +2,9 @@ public import Contraction
 public import Foundation
 public import Importers
 public import RoutingGraph
-public import NavBundle
+import NavBundle
 public import VenueModel
+public import NavFormat
 
 /// A parsed pipeline file: which venue, which inputs, which stages with which parameters.
 ///

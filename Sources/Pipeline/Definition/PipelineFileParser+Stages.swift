@@ -2,6 +2,7 @@ import Contraction
 import NavBundle
 import Importers
 import RoutingGraph
+import NavFormat
 
 extension PipelineFileParser {
     static func parseStages(_ value: YAMLValue) throws(PipelineFileError) -> [StageDefinition] {

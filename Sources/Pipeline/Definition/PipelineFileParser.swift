@@ -2,6 +2,7 @@ public import Foundation
 import Importers
 import RoutingGraph
 import Yams
+import NavFormat
 
 /// Reads a pipeline file (YAML) into a ``PipelineDefinition``, checking every key and value.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import Yams
+import NavFormat
 
 /// A node of a pipeline file with the path and position needed for error messages, and
 /// typed accessors that fail with a ``PipelineFileError`` naming both.

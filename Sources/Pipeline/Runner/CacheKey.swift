@@ -1,4 +1,5 @@
 import NavBundle
+import NavFormat
 
 /// Builds a stage's cache key: SHA-256 over labelled parts, so that any change to an input's
 /// content, a parameter, an upstream stage or the navforge version gives a different key.

@@ -1,6 +1,7 @@
 import NavBundle
 import RoutingGraph
 import VenueModel
+import NavFormat
 
 /// Maps the venue and its compiled graph onto the bundle's plain records.
 struct BundleAssembly {

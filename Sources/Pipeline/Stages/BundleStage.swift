@@ -3,6 +3,8 @@ import NavBundle
 import RoutingGraph
 import Staging
 import VenueModel
+import NavFormat
+import BundleWriting
 
 /// Writes the venue's bundle and, beside it, `manifest.json` for publishing.
 struct BundleStage: PipelineStage {

@@ -3,6 +3,7 @@ import Foundation
 import NavBundle
 import RoutingGraph
 import VenueModel
+import NavFormat
 
 /// Builds one contraction hierarchy per routing profile from the graph stage's costs and writes
 /// them to `hierarchies.navch`, for the bundle.

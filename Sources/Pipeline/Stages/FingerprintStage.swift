@@ -3,6 +3,7 @@ import Foundation
 import NavBundle
 import Staging
 import VenueModel
+import NavFormat
 
 /// Compiles the pipeline's Wi-Fi surveys into a radio map (`radiomap.navwifi`) for the bundle.
 struct FingerprintStage: PipelineStage {

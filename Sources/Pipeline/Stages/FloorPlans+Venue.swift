@@ -2,6 +2,7 @@ import NavBundle
 import RoutingGraph
 import Validation
 import VenueModel
+import NavFormat
 
 extension FloorPlans {
     /// The drawing of every level of `venue` with the edges of `compiled` on it.

@@ -1,6 +1,7 @@
 import Foundation
 import NavBundle
 import VenueModel
+import NavFormat
 
 /// One stage of a build: how to name its result (cache key), where it writes, how to run it.
 protocol PipelineStage {

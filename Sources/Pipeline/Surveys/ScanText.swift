@@ -1,5 +1,6 @@
 import Importers
-public import NavBundle
+import NavBundle
+public import NavFormat
 
 /// Parses a scan typed on the command line: `BSSID:RSSI,BSSID:RSSI,...`.
 public enum ScanText {

@@ -2,6 +2,7 @@ public import Fingerprints
 public import Foundation
 public import Importers
 import NavBundle
+public import BundleTools
 import VenueModel
 
 /// A survey file read for the `wifi` and `locate` commands and the `fingerprints` stage.

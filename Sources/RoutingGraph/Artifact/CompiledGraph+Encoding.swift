@@ -1,5 +1,5 @@
 public import Foundation
-import NavBundle
+import NavFormat
 import VenueModel
 
 /// The graph artifact file (`build/NAME/graph.navgraph`): the same container layout as bundles,

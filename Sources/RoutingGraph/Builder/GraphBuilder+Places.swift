@@ -1,4 +1,4 @@
-import NavBundle
+import NavFormat
 import VenueModel
 
 extension GraphBuilder {

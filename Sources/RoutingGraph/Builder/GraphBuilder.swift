@@ -1,6 +1,6 @@
 public import Geometry
 public import VenueModel
-import NavBundle
+import NavFormat
 
 /// Derives the navigation graph from a venue model.
 ///

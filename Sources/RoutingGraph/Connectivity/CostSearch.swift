@@ -1,4 +1,4 @@
-import NavBundle
+import NavFormat
 
 /// Multi-source Dijkstra over one profile's arc costs, forward or against arc direction.
 ///

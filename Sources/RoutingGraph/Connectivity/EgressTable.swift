@@ -1,4 +1,4 @@
-import NavBundle
+import NavFormat
 
 /// For one profile, the fastest way out of the venue from every node: which exit, how long, and
 /// the first arc to take. A runtime answers "fastest step-free way out" by following `firstArc`

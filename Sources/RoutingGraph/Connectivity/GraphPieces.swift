@@ -1,4 +1,4 @@
-import NavBundle
+import NavFormat
 
 /// How the graph one profile may use falls apart, and which pieces count as its main pieces:
 /// the ones places attach to and positions snap to (`docs/endpoints.md#attachment`).

@@ -1,5 +1,5 @@
 public import VenueModel
-import NavBundle
+import NavFormat
 
 /// For each profile, the node each place attaches to: never an island only because it is
 /// nearest (`docs/endpoints.md#attachment`).

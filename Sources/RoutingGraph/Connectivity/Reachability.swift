@@ -1,5 +1,5 @@
 public import VenueModel
-import NavBundle
+import NavFormat
 
 /// Which rooms and points of interest each profile can reach from the venue's entrances, and how
 /// the graph falls apart into connected pieces per profile.

@@ -1,4 +1,4 @@
-import NavBundle
+import NavFormat
 
 /// One profile's graph in the benchmark edge-list format (`../shared/bench/README.md`): a header
 /// line `nodes arcs 1`, one `tail head weight` line per arc the profile may use (weights in

@@ -1,5 +1,5 @@
 public import Foundation
-import NavBundle
+import NavFormat
 import VenueModel
 
 /// A compiled graph as GeoJSON layers, one FeatureCollection per level, for QGIS or geojson.io.

@@ -1,4 +1,4 @@
-public import NavBundle
+public import NavFormat
 
 /// How the levels of a compiled graph are joined: flights of stairs, escalators and ramps
 /// between levels and whether both their ends meet the rest of the graph, and lift landings and

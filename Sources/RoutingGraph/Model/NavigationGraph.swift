@@ -1,4 +1,4 @@
-public import NavBundle
+public import NavFormat
 public import VenueModel
 
 /// The pedestrian navigation graph of a venue: nodes on levels and directed arcs with the

@@ -1,4 +1,4 @@
-import NavBundle
+import NavFormat
 import VenueModel
 
 /// A way of moving through the venue: which arcs it may use and how long each takes.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NavBundle
+import BundleTools
 
 /// `navforge answer BUNDLE QUERIES`: answers a reader query list, for comparing readers.
 struct AnswerCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NavBundle
+import BundleTools
 
 /// `navforge diff OLD NEW`: what a rebuild changed, for review before publishing.
 struct DiffCommand: ParsableCommand {

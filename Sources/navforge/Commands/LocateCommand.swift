@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NavBundle
 import Pipeline
+import NavFormat
 
 /// `navforge locate BUNDLE --scan "BSSID:RSSI,..."`: locate one scan by hand.
 struct LocateCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Pipeline
 import Validation
+import Fingerprints
 
 /// `navforge validate PIPELINE`: runs a pipeline up to its validation and summarises the findings.
 struct ValidateCommand: ParsableCommand {

@@ -3,6 +3,7 @@ import Fingerprints
 import Foundation
 import NavBundle
 import Pipeline
+import BundleTools
 
 /// `navforge wifi evaluate --train FILE --test FILE`: compile one survey, locate another on it.
 struct WifiEvaluateCommand: ParsableCommand {

@@ -3,6 +3,7 @@ import Fingerprints
 import Foundation
 import NavBundle
 import Pipeline
+import BundleTools
 
 /// `navforge wifi tune --train FILE`: choose locator parameters by cross-validation.
 struct WifiTuneCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import NavBundle
+import NavFormat
 
 /// The report `navforge inspect` prints, as lines or JSON.
 struct BundleInspection: Encodable {

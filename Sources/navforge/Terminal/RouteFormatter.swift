@@ -1,5 +1,6 @@
 import Foundation
 import NavBundle
+import NavFormat
 
 /// Turns a route's steps into lines a person can follow.
 struct RouteFormatter {

@@ -1,5 +1,6 @@
 import Fingerprints
 import Foundation
+import BundleTools
 
 /// Text output of `navforge wifi evaluate`.
 enum WifiFormatter {

@@ -1,3 +1,5 @@
+import NavFormat
+
 extension BundleRouter {
     /// One side's arcs: CSR offsets, the other end of each arc and its weight.
     struct Side {

@@ -1,3 +1,5 @@
+import NavFormat
+
 extension BundleRouter {
     /// The `ARCS` arcs of the path the last search found, from source to target.
     ///

@@ -1,3 +1,5 @@
+public import NavFormat
+
 /// Answers routes for one profile on the bundle's contraction hierarchy, read in place.
 ///
 /// A forward search climbs the upward arcs from the start and a backward search climbs the

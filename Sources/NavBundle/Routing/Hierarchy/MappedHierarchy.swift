@@ -1,3 +1,5 @@
+import NavFormat
+
 /// A profile's contraction hierarchy (`CHxx`, layout `CHv2`) read in place from the mapping.
 ///
 /// Opening checks only that the arrays the header announces fit the section, so it costs the

@@ -1,3 +1,5 @@
+import NavFormat
+
 /// The priority queue of one side of a ``BundleRouter`` search: a binary heap of (distance, rank)
 /// in raw memory, ordered by distance then rank as the format's reference query requires.
 ///

@@ -1,3 +1,5 @@
+import NavFormat
+
 /// What one direction of a ``BundleRouter`` search knows about each node, valid for the query
 /// whose stamp it carries, so starting a query never clears the whole array.
 final class SearchLabels {

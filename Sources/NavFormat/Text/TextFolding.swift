@@ -44,7 +44,7 @@ public enum TextFolding {
     /// Builds the table for a bundle whose indexed texts are `texts`: sorted by code point, only
     /// entries that change something, and every replacement already folded (so folding twice
     /// changes nothing).
-    static func table(covering texts: [String]) -> [(codePoint: UInt32, replacement: String)] {
+    public static func table(covering texts: [String]) -> [(codePoint: UInt32, replacement: String)] {
         var pending = Set<UInt32>()
         for range in coveredRanges { pending.formUnion(range) }
         for text in texts {

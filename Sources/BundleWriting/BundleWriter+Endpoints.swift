@@ -1,4 +1,5 @@
 import Foundation
+import NavFormat
 
 extension BundleWriter {
     /// `PSRC`: each place's source feature id, a string index or none.
@@ -57,7 +58,7 @@ extension BundleWriter {
 
     static func validateEndpoints(_ contents: BundleContents) throws {
         func check(_ condition: Bool, _ message: @autoclosure () -> String) throws {
-            if !condition { throw BundleWriterError(message: message()) }
+            if !condition { throw InconsistentContentsError(message: message()) }
         }
         let nodeCount = contents.nodes.count
         for place in contents.places where !place.profileNodes.isEmpty {

@@ -1,4 +1,5 @@
 import Foundation
+import NavFormat
 
 extension BundleWriter {
     /// `OUTL`: outlines grouped by level, each a run of rings, each a run of corners.
@@ -42,8 +43,8 @@ extension BundleWriter {
         writer.pad(to: 8)
         for index in order {
             for point in outlines[index].rings.joined() {
-                writer.int32(fixedPoint(point.latitude))
-                writer.int32(fixedPoint(point.longitude))
+                writer.int32(BundleFormat.fixedPoint(point.latitude))
+                writer.int32(BundleFormat.fixedPoint(point.longitude))
             }
         }
         return writer.data

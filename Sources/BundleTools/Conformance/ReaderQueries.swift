@@ -1,4 +1,6 @@
 import Foundation
+import NavFormat
+public import NavBundle
 
 /// Answers the reader query lists of `readers/vectors/` in their canonical text form, which the
 /// C and Python readers print too: the same bundle and queries must give the same lines.

@@ -1,6 +1,8 @@
 import Foundation
-public import NavBundle
+import NavBundle
 public import VenueModel
+public import NavFormat
+public import Fingerprints
 
 /// Chooses locator parameters by cross-validation on a training survey alone.
 ///

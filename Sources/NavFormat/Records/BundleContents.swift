@@ -286,6 +286,13 @@ public struct BundleMetadata: Codable, Hashable, Sendable {
         public var name: String
         public var building: String?
         public var ordinal: Double
+
+        public init(id: String, name: String, building: String?, ordinal: Double) {
+            self.id = id
+            self.name = name
+            self.building = building
+            self.ordinal = ordinal
+        }
     }
 
     /// The extent of everything in the bundle, in WGS 84 degrees.
@@ -294,6 +301,13 @@ public struct BundleMetadata: Codable, Hashable, Sendable {
         public var west: Double
         public var north: Double
         public var east: Double
+
+        public init(south: Double, west: Double, north: Double, east: Double) {
+            self.south = south
+            self.west = west
+            self.north = north
+            self.east = east
+        }
     }
 
     public var venueID: String

@@ -3,7 +3,7 @@
 /// The readers of untrusted files (bundles, graph artifacts) go through this type only, so a
 /// corrupt length can produce an error but never a read outside the buffer.
 public struct ByteReader {
-    let buffer: UnsafeRawBufferPointer
+    public let buffer: UnsafeRawBufferPointer
 
     public init(_ buffer: UnsafeRawBufferPointer) {
         self.buffer = buffer

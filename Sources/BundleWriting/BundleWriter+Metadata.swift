@@ -1,3 +1,5 @@
+import NavFormat
+
 extension BundleWriter {
     /// The metadata as stored: the caller's description of the venue and its sources, completed
     /// with what the contents say (format, profiles, levels, extent).

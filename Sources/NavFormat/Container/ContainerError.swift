@@ -39,7 +39,7 @@ public enum ContainerError: Error, Hashable, Sendable, CustomStringConvertible {
 
 extension ContainerError {
     /// Runs reads inside a named section, turning a read past its bounds into this error type.
-    static func reading<T>(_ section: String, _ body: () throws(ByteReaderError) -> T) throws(ContainerError) -> T {
+    public static func reading<T>(_ section: String, _ body: () throws(ByteReaderError) -> T) throws(ContainerError) -> T {
         do {
             return try body()
         } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import NavFormat
 
 extension BundleWriter {
     /// The folding table for a bundle's places: it covers every code point of their refs, names,

@@ -1,5 +1,6 @@
 public import NavBundle
 public import VenueModel
+import NavFormat
 
 /// How well a locator places the scans of a test survey whose true positions are known.
 public struct LocatorEvaluation: Hashable, Sendable, Codable {

@@ -59,8 +59,8 @@ extension RadioMap {
         }
         var firstReading: UInt32 = 0
         for point in referencePoints {
-            out.int32(BundleWriter.fixedPoint(point.latitude))
-            out.int32(BundleWriter.fixedPoint(point.longitude))
+            out.int32(BundleFormat.fixedPoint(point.latitude))
+            out.int32(BundleFormat.fixedPoint(point.longitude))
             out.uint32(firstReading)
             out.uint16(UInt16(point.floor))
             out.uint16(UInt16(min(point.scanCount, Int(UInt16.max))))
@@ -93,7 +93,7 @@ extension RadioMap {
     /// Cross-references and limits, so a compiler bug fails the build rather than a phone.
     func validate() throws {
         func check(_ condition: Bool, _ message: @autoclosure () -> String) throws {
-            if !condition { throw BundleWriterError(message: "radio map: " + message()) }
+            if !condition { throw InconsistentContentsError(message: "radio map: " + message()) }
         }
         try check(parameters.isValid, "invalid locator parameters \(parameters)")
         try check(accessPoints.count < Int(UInt16.max), "\(accessPoints.count) access points; at most 65534 fit")

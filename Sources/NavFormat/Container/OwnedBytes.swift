@@ -1,9 +1,9 @@
 /// A heap copy of bytes that a ``ByteReader`` may point into for the copy's lifetime.
-final class OwnedBytes {
+public final class OwnedBytes {
     private let storage: UnsafeMutableRawBufferPointer
-    let bytes: UnsafeRawBufferPointer
+    public let bytes: UnsafeRawBufferPointer
 
-    init(_ source: [UInt8]) {
+    public init(_ source: [UInt8]) {
         let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(source.count, 1), alignment: 8)
         source.withUnsafeBytes { storage.copyMemory(from: $0) }
         self.storage = storage

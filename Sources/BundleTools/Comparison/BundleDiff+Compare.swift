@@ -1,4 +1,7 @@
 import Foundation
+public import NavFormat
+public import NavBundle
+import RoutingGraph
 
 extension BundleDiff {
     /// Compares two opened bundles.

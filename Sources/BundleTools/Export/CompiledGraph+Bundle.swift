@@ -1,5 +1,7 @@
 public import NavBundle
 import VenueModel
+public import NavFormat
+public import RoutingGraph
 
 extension CompiledGraph {
     /// The graph a bundle holds, for exporting: nodes, arcs with their kind, length, label,

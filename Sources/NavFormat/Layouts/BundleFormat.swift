@@ -51,22 +51,27 @@ public enum BundleFormat {
         }
     }
 
-    static let levelEntrySize = 24
-    static let nodeEntrySize = 16
-    static let arcEntrySize = 16
-    static let placeEntrySize = 64
-    static let eventEntrySize = 32
-    static let egressEntrySize = 12
-    static let shapePointSize = 8
-    static let foldEntrySize = 12
-    static let searchKeySize = 12
-    static let snapLevelSize = 32
-    static let outlineEntrySize = 12
-    static let aliasEntrySize = 12
-    static let pieceHeaderSize = 16
+    public static let levelEntrySize = 24
+    public static let nodeEntrySize = 16
+    public static let arcEntrySize = 16
+    public static let placeEntrySize = 64
+    public static let eventEntrySize = 32
+    public static let egressEntrySize = 12
+    public static let shapePointSize = 8
+    public static let foldEntrySize = 12
+    public static let searchKeySize = 12
+    public static let snapLevelSize = 32
+    public static let outlineEntrySize = 12
+    public static let aliasEntrySize = 12
+    public static let pieceHeaderSize = 16
 
     /// Degrees are stored as signed 32-bit integers of 1e-7 degree (about 1 cm), as OSM does.
-    static let coordinateScale = 1e7
+    public static let coordinateScale = 1e7
+
+    /// Degrees in the stored fixed-point form, clamped to the 32-bit range.
+    public static func fixedPoint(_ degrees: Double) -> Int32 {
+        Int32(clamping: Int64((degrees * coordinateScale).rounded()))
+    }
 }
 
 /// What a graph node stands for; decides how a route describes passing it.

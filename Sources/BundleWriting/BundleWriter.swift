@@ -1,4 +1,5 @@
 public import Foundation
+public import NavFormat
 
 /// Encodes ``BundleContents`` as a bundle file (format 1.2).
 ///
@@ -73,7 +74,7 @@ public enum BundleWriter {
     static func validate(_ contents: BundleContents) throws {
         let nodeCount = contents.nodes.count
         func check(_ condition: Bool, _ message: @autoclosure () -> String) throws {
-            if !condition { throw BundleWriterError(message: message()) }
+            if !condition { throw InconsistentContentsError(message: message()) }
         }
         try check(contents.levels.count < Int(UInt16.max), "too many levels")
         try check(nodeCount < Int(BundleFormat.none) && contents.arcs.count < Int(BundleFormat.none), "graph too large")
@@ -139,8 +140,8 @@ public enum BundleWriter {
         writer.uint32(UInt32(nodes.count))
         writer.uint32(0)
         for node in nodes {
-            writer.int32(fixedPoint(node.latitude))
-            writer.int32(fixedPoint(node.longitude))
+            writer.int32(BundleFormat.fixedPoint(node.latitude))
+            writer.int32(BundleFormat.fixedPoint(node.longitude))
             writer.uint16(UInt16(node.level))
             writer.uint8(node.kind.rawValue)
             writer.uint8(0)
@@ -201,8 +202,8 @@ public enum BundleWriter {
                 writer.uint32(strings.index(text))
             }
             writer.int32(place.capacity.map { Int32(clamping: $0) } ?? -1)
-            writer.int32(fixedPoint(place.latitude ?? 0))
-            writer.int32(fixedPoint(place.longitude ?? 0))
+            writer.int32(BundleFormat.fixedPoint(place.latitude ?? 0))
+            writer.int32(BundleFormat.fixedPoint(place.longitude ?? 0))
             writer.uint32(place.geofenceRadius.map { UInt32(min(max($0 * 100, 0), Double(UInt32.max))) } ?? 0)
             writer.uint32(0)
         }
@@ -239,8 +240,8 @@ public enum BundleWriter {
         writer.pad(to: 8)
         for index in order {
             for point in arcs[index].via {
-                writer.int32(fixedPoint(point.latitude))
-                writer.int32(fixedPoint(point.longitude))
+                writer.int32(BundleFormat.fixedPoint(point.latitude))
+                writer.int32(BundleFormat.fixedPoint(point.longitude))
             }
         }
         return writer.data
@@ -288,14 +289,5 @@ public enum BundleWriter {
         }
         return writer.data
     }
-
-    static func fixedPoint(_ degrees: Double) -> Int32 {
-        Int32(clamping: Int64((degrees * BundleFormat.coordinateScale).rounded()))
-    }
 }
 
-/// Contents that cannot form a consistent bundle (a compiler bug, not a data problem).
-public struct BundleWriterError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var message: String
-    public var description: String { "cannot write bundle: \(message)" }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import NavFormat
 
 extension BundleWriter {
     /// Nodes per grid cell the `SNAP` grids aim at: few enough that a lookup reads a handful.
@@ -10,8 +11,8 @@ extension BundleWriter {
     /// `longitudeScale` (the cosine of the venue's middle latitude), which is exact enough for
     /// a venue and cheap to compute identically in every reader.
     static func encodeSnap(nodes: [BundleContents.Node], levelCount: Int) -> Data {
-        let latitudes = nodes.map { fixedPoint($0.latitude) }
-        let longitudes = nodes.map { fixedPoint($0.longitude) }
+        let latitudes = nodes.map { BundleFormat.fixedPoint($0.latitude) }
+        let longitudes = nodes.map { BundleFormat.fixedPoint($0.longitude) }
         let middle = latitudes.isEmpty ? 0 : (Double(latitudes.min()!) + Double(latitudes.max()!)) / 2
         let longitudeScale = cos(middle / BundleFormat.coordinateScale * .pi / 180)
 
