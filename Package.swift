@@ -25,8 +25,9 @@ let package = Package(
         .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"])]),
 
         // What a bundle is on disk and how it is searched: the container, byte I/O, checksums,
-        // record layouts, one priority queue, one adjacency type and the shared searches.
-        .target(name: "NavFormat"),
+        // record layouts, one priority queue, one adjacency type and the shared searches. Every
+        // stage's searches run here, so it is optimised in debug builds too, as Contraction is.
+        .target(name: "NavFormat", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // The runtime an app links: opens a mapped bundle and routes, searches, snaps and locates.
         .target(name: "NavBundle", dependencies: ["NavFormat"]),
         // Build side: writes bundles from their records.

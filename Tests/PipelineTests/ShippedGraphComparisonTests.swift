@@ -61,25 +61,31 @@ struct ShippedGraphComparisonTests {
         }
 
         /// Metres along the shipped graph from the cheapest of `sources` (each with a head start)
-        /// to every node.
+        /// to every node, in whole millimetres per arc.
         func lengths(from sources: [(node: Int, offset: Double)], distance: (Coordinate, Coordinate) -> Double) -> [Double] {
-            var best = [Double](repeating: .infinity, count: coordinates.count)
-            var heap = MinimumHeap()
-            for source in sources where source.offset < best[source.node] {
-                best[source.node] = source.offset
-                heap.push(UInt64(source.offset * 1000), Int32(source.node))
-            }
-            while let (_, value) = heap.pop() {
-                let node = Int(value)
-                for next in neighbours[node] {
-                    let candidate = best[node] + distance(coordinates[node], coordinates[next])
-                    if candidate < best[next] {
-                        best[next] = candidate
-                        heap.push(UInt64(candidate * 1000), Int32(next))
-                    }
+            // One extra node starts the search and reaches each source at its head start.
+            let start = coordinates.count
+            var tails: [Int] = [], heads: [Int] = [], weights: [UInt32] = []
+            func millimetres(_ metres: Double) -> UInt32 { UInt32((metres * 1000).rounded()) }
+            for (node, others) in neighbours.enumerated() {
+                for next in others {
+                    tails.append(node)
+                    heads.append(next)
+                    weights.append(millimetres(distance(coordinates[node], coordinates[next])))
                 }
             }
-            return best
+            for source in sources {
+                tails.append(start)
+                heads.append(source.node)
+                weights.append(millimetres(source.offset))
+            }
+            let search = DijkstraSearch(graph: AdjacencyArray(nodeCount: start + 1, tails: tails, heads: heads,
+                                                              weights: weights))
+            search.run(from: [start])
+            return (0..<start).map { node in
+                let reached = search.distance(node)
+                return reached == .max ? .infinity : Double(reached) / 1000
+            }
         }
     }
 

@@ -1,3 +1,5 @@
+import NavFormat
+
 /// A bounded Dijkstra from one node over the remaining graph, avoiding the nodes being
 /// contracted: if it finds a path to a neighbour no longer than the way through such a node, no
 /// shortcut is needed.
@@ -15,7 +17,9 @@ final class WitnessSearch {
     /// stored properties are checked for exclusive access on every write.
     private let touched: UnsafeMutablePointer<Int32>
     private var touchedCount = 0
-    private let heap: IndexedHeap
+    /// Ties go by the heap's history, which is deterministic: the hierarchy does not depend on
+    /// how equal distances are ordered, only on doing it the same way every build.
+    private let heap: IndexedHeap<KeyOrder>
 
     init(nodeCount: Int) {
         self.nodeCount = max(nodeCount, 1)
@@ -61,10 +65,11 @@ final class WitnessSearch {
             distance[Int(source)] = 0
             touched[touchedCount] = source
             touchedCount += 1
-            heap.update(source, key: 0)
+            heap.update(UInt32(source), key: 0)
             var settled = 0
-            while let (node, key) = heap.pop() {
-                let reached = UInt32(truncatingIfNeeded: key)
+            while let entry = heap.pop() {
+                let node = Int32(entry.node)
+                let reached = UInt32(truncatingIfNeeded: entry.key)
                 if reached > bound || settled >= settleLimit { break }
                 settled += 1;
                 if marks[Int(node)] == query {
@@ -83,7 +88,7 @@ final class WitnessSearch {
                         touchedCount += 1
                     }
                     distance[next] = UInt32(truncatingIfNeeded: total)
-                    heap.update(edge.other, key: total)
+                    heap.update(UInt32(edge.other), key: total)
                 }
             }
         }

@@ -1,15 +1,13 @@
-/// The hierarchy as bytes, for an artifact or a bundle section (`docs/contraction.md`):
-/// little-endian `u32` throughout, the arrays in a fixed order behind a small header.
-extension ContractionHierarchy {
-    /// `CHv2`, node count, upward arc count, downward arc count.
-    static let magic: UInt32 = 0x3276_4843
+import NavFormat
 
+/// The hierarchy as bytes, for an artifact or a bundle section, in ``HierarchyLayout``.
+extension ContractionHierarchy {
     public func encoded() -> [UInt8] {
-        var words: [UInt32] = [Self.magic, UInt32(nodeCount), UInt32(upHead.count), UInt32(downTail.count)]
-        words.reserveCapacity(4 + 4 * nodeCount + 2 + 5 * (upHead.count + downTail.count))
-        for array in [rank, nodeAtRank, upFirst, upHead, upWeight, upVia, downFirst, downTail, downWeight, downVia,
-                      halves] {
-            words.append(contentsOf: array)
+        let layout = HierarchyLayout(nodeCount: nodeCount, upCount: upHead.count, downCount: downTail.count)
+        var words: [UInt32] = [HierarchyLayout.magic, UInt32(nodeCount), UInt32(upHead.count), UInt32(downTail.count)]
+        words.reserveCapacity(layout.wordCount)
+        for array in HierarchyLayout.Array.allCases {
+            words.append(contentsOf: self[array])
         }
         var bytes = [UInt8](repeating: 0, count: words.count * 4)
         for (index, word) in words.enumerated() {
@@ -31,22 +29,19 @@ extension ContractionHierarchy {
             words[index] = UInt32(bytes[4 * index]) | UInt32(bytes[4 * index + 1]) << 8
                 | UInt32(bytes[4 * index + 2]) << 16 | UInt32(bytes[4 * index + 3]) << 24
         }
-        guard words[0] == Self.magic else { throw .init("not a contraction hierarchy") }
+        guard words[0] == HierarchyLayout.magic else { throw .init("not a contraction hierarchy") }
         let nodes = Int(words[1]), ups = Int(words[2]), downs = Int(words[3])
-        guard words.count == 4 + 4 * nodes + 2 + 5 * ups + 5 * downs else {
+        let layout = HierarchyLayout(nodeCount: nodes, upCount: ups, downCount: downs)
+        guard words.count == layout.wordCount else {
             throw .init("\(words.count) words do not hold \(nodes) nodes, \(ups) + \(downs) arcs")
         }
-        var cursor = 4
-        func take(_ count: Int) -> [UInt32] {
-            defer { cursor += count }
-            return Array(words[cursor..<(cursor + count)])
+        func take(_ array: HierarchyLayout.Array) -> [UInt32] {
+            let start = layout.start(of: array)
+            return Array(words[start..<(start + layout.length(of: array))])
         }
-        let rank = take(nodes), nodeAtRank = take(nodes)
-        let upFirst = take(nodes + 1), upHead = take(ups), upWeight = take(ups), upVia = take(ups)
-        let downFirst = take(nodes + 1), downTail = take(downs), downWeight = take(downs), downVia = take(downs)
-        let halves = take(2 * (ups + downs))
-        self.init(rank: rank, nodeAtRank: nodeAtRank, upFirst: upFirst, upHead: upHead, upWeight: upWeight, upVia: upVia,
-                  downFirst: downFirst, downTail: downTail, downWeight: downWeight, downVia: downVia, halves: halves)
+        self.init(rank: take(.rank), nodeAtRank: take(.nodeAtRank), upFirst: take(.upFirst), upHead: take(.upHead),
+                  upWeight: take(.upWeight), upVia: take(.upVia), downFirst: take(.downFirst), downTail: take(.downTail),
+                  downWeight: take(.downWeight), downVia: take(.downVia), halves: take(.halves))
         try validate(inputArcCount: inputArcCount)
     }
 
@@ -67,7 +62,7 @@ extension ContractionHierarchy {
             throw .init("arc tables differ in length")
         }
         // Slots share their entries with the input-arc flag in the top bit, so they must stay below it.
-        guard arcCount < Int(Self.originalArc) else { throw .init("more arcs than a hierarchy can index") }
+        guard arcCount < Int(HierarchyLayout.originalArc) else { throw .init("more arcs than a hierarchy can index") }
         for (first, other, name) in [(upFirst, upHead, "upward"), (downFirst, downTail, "downward")] {
             guard first.count == nodes + 1, first.first == 0, Int(first[nodes]) == other.count else {
                 throw .init("\(name) offsets do not match \(other.count) arcs")
@@ -93,10 +88,10 @@ extension ContractionHierarchy {
         var downSize = [UInt64](repeating: 0, count: downTail.count)
         func size(via: UInt32, pair: (UInt32, UInt32), weight: UInt32, tail: UInt32, head: UInt32,
                   owner: Int) throws(ContractionDecodingError) -> UInt64 {
-            if via & Self.originalArc != 0 {
+            if via & HierarchyLayout.originalArc != 0 {
                 guard pair == (via, via) else { throw .init("an input arc of node \(owner) has halves") }
-                if let inputArcCount, Int(via & ~Self.originalArc) >= inputArcCount {
-                    throw .init("an arc of node \(owner) names input arc \(via & ~Self.originalArc) of \(inputArcCount)")
+                if let inputArcCount, Int(via & ~HierarchyLayout.originalArc) >= inputArcCount {
+                    throw .init("an arc of node \(owner) names input arc \(via & ~HierarchyLayout.originalArc) of \(inputArcCount)")
                 }
                 return 1
             }

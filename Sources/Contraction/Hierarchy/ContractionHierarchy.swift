@@ -1,3 +1,5 @@
+import NavFormat
+
 /// A contraction hierarchy as flat arrays, ready to be written out without conversion.
 ///
 /// Nodes are numbered by rank (the order they were contracted in), which keeps each search's
@@ -6,7 +8,7 @@
 /// backward search also only climbs. Both are CSR: node `r`'s arcs are `first[r] ..< first[r+1]`.
 public struct ContractionHierarchy: Hashable, Sendable {
     /// Set in a `via` entry when the arc is an input arc; the low 31 bits are its index.
-    public static let originalArc: UInt32 = 0x8000_0000
+    public static let originalArc = HierarchyLayout.originalArc
 
     /// Rank of each input node.
     public private(set) var rank: [UInt32]
@@ -55,12 +57,29 @@ public struct ContractionHierarchy: Hashable, Sendable {
     public var nodeCount: Int { rank.count }
 
     /// The slot in ``halves`` of the downward arc `arc`, stored at node `node`.
-    @inline(__always)
+    @usableFromInline @inline(__always)
     func slot(down arc: Int, at node: Int) -> Int { Int(upFirst[node]) + arc }
 
     /// The slot in ``halves`` of the upward arc `arc`, stored at node `node`.
-    @inline(__always)
+    @usableFromInline @inline(__always)
     func slot(up arc: Int, at node: Int) -> Int { Int(downFirst[node + 1]) + arc }
+
+    /// One of the arrays, by its place in the encoding.
+    subscript(array: HierarchyLayout.Array) -> [UInt32] {
+        switch array {
+        case .rank: rank
+        case .nodeAtRank: nodeAtRank
+        case .upFirst: upFirst
+        case .upHead: upHead
+        case .upWeight: upWeight
+        case .upVia: upVia
+        case .downFirst: downFirst
+        case .downTail: downTail
+        case .downWeight: downWeight
+        case .downVia: downVia
+        case .halves: halves
+        }
+    }
 
     /// Arcs of both graphs together.
     public var arcCount: Int { upHead.count + downTail.count }

@@ -1,5 +1,5 @@
 public import Foundation
-public import NavFormat
+import NavFormat
 
 extension VenueBundle {
     /// The route as a GeoJSON FeatureCollection: one LineString per step (with its instruction in

@@ -1,4 +1,4 @@
-public import NavFormat
+import NavFormat
 
 extension VenueBundle {
     /// What to tell a person for a step, in the words the command line and the route GeoJSON

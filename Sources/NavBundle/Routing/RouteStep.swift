@@ -1,4 +1,4 @@
-public import NavFormat
+import NavFormat
 
 /// One instruction of a route: a stretch of arcs of the same kind through the same place.
 public struct RouteStep: Hashable, Sendable {

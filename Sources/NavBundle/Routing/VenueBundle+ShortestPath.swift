@@ -1,4 +1,4 @@
-public import NavFormat
+import NavFormat
 
 extension VenueBundle {
     /// The index of a profile by name.
@@ -41,44 +41,34 @@ extension VenueBundle {
         guard (0..<nodeCount).contains(source), (0..<nodeCount).contains(target) else {
             throw .malformedSection(section: "NODE", detail: "route endpoint outside the graph")
         }
-        var distance = [UInt64](repeating: .max, count: nodeCount)
-        var parentArc = [Int32](repeating: -1, count: nodeCount)
-        var parentNode = [Int32](repeating: -1, count: nodeCount)
-        var heap = MinimumHeap()
-        distance[source] = 0
-        heap.push(0, Int32(source))
-        while let (cost, value) = heap.pop() {
-            let node = Int(value)
-            if cost > distance[node] { continue }
-            if node == target { break }
-            for arc in try arcIndexes(from: node) {
-                let arcCost = try self.cost(profile: profile, arc: arc)
-                if arcCost == BundleFormat.impassable { continue }
-                let head = try arcHead(arc)
-                let candidate = cost + UInt64(arcCost)
-                if candidate < distance[head] {
-                    distance[head] = candidate
-                    parentArc[head] = Int32(arc)
-                    parentNode[head] = Int32(node)
-                    heap.push(candidate, Int32(head))
-                }
+        // The arcs as an adjacency array, read through the checked accessors, so the search
+        // itself meets no damaged offset or head.
+        var tails: [Int] = [], heads: [Int] = [], weights: [UInt32] = [], read: [Int] = []
+        read.reserveCapacity(arcCount)
+        tails.reserveCapacity(arcCount)
+        heads.reserveCapacity(arcCount)
+        weights.reserveCapacity(arcCount)
+        for tail in 0..<nodeCount {
+            for arc in try arcIndexes(from: tail) {
+                tails.append(tail)
+                heads.append(try arcHead(arc))
+                weights.append(try cost(profile: profile, arc: arc))
+                read.append(arc)
             }
         }
-        guard distance[target] != .max else { return nil }
-
-        var nodes = [target]
-        var arcs: [Int] = []
+        let graph = AdjacencyArray(nodeCount: nodeCount, tails: tails, heads: heads, weights: weights)
+        let search = DijkstraSearch(graph: graph)
+        search.run(from: [source], until: target)
+        guard let slots = search.pathSlots(to: target) else { return nil }
+        let arcs = slots.map { read[Int(graph.arc[$0])] }
+        var nodes = [source]
         var length = 0.0
-        var current = target
-        while current != source {
-            let arc = Int(parentArc[current])
-            arcs.append(arc)
+        for arc in arcs {
             length += try self.arc(arc).length
-            current = Int(parentNode[current])
-            nodes.append(current)
+            nodes.append(try arcHead(arc))
         }
-        return Route(profile: profileNames[profile], nodes: nodes.reversed(), arcs: arcs.reversed(), length: length,
-                     duration: Double(distance[target]) / 1000)
+        return Route(profile: profileNames[profile], nodes: nodes, arcs: arcs, length: length,
+                     duration: Double(search.distance(target)) / 1000)
     }
 
     /// A route from the `ARCS` arcs a hierarchy unpacked to, after checking that they chain from

@@ -15,51 +15,20 @@ struct CostSearch {
 
     init(graph: NavigationGraph, costs: [UInt32], sources: [Int], backwards: Bool = false) {
         let nodeCount = graph.nodes.count
+        let arcs = AdjacencyArray(nodeCount: nodeCount, tails: graph.arcs.map(\.tail), heads: graph.arcs.map(\.head),
+                                  weights: costs, reversed: backwards)
+        // Costs are stored in 32 bits, the largest value meaning unreachable.
+        let search = DijkstraSearch(graph: arcs, limit: UInt64(BundleFormat.impassable))
+        search.run(from: sources)
         cost = Array(repeating: BundleFormat.impassable, count: nodeCount)
         source = Array(repeating: -1, count: nodeCount)
         arc = Array(repeating: -1, count: nodeCount)
-        // Arcs grouped by the node the search leaves from.
-        var start = [Int](repeating: 0, count: nodeCount + 1)
-        let arcs = graph.arcs
-        for index in arcs.indices where costs[index] != BundleFormat.impassable {
-            start[(backwards ? arcs[index].head : arcs[index].tail) + 1] += 1
-        }
-        for node in 0..<nodeCount { start[node + 1] += start[node] }
-        // Per slot: the arc, the node it leads to and its cost, so the search loop never touches
-        // the arc records themselves (copying one retains its corner and label storage).
-        var fill = start
-        var order = [Int32](repeating: 0, count: start[nodeCount])
-        var target = [Int32](repeating: 0, count: start[nodeCount])
-        var weight = [UInt32](repeating: 0, count: start[nodeCount])
-        for index in arcs.indices where costs[index] != BundleFormat.impassable {
-            let from = backwards ? arcs[index].head : arcs[index].tail
-            order[fill[from]] = Int32(index)
-            target[fill[from]] = Int32(backwards ? arcs[index].tail : arcs[index].head)
-            weight[fill[from]] = costs[index]
-            fill[from] += 1
-        }
-
-        var heap = MinimumHeap()
-        // Sources in ascending order, so ties go to the lowest source: results do not depend on
-        // the order callers list them in.
-        for node in Set(sources).sorted() where node < nodeCount {
-            cost[node] = 0
-            source[node] = Int32(node)
-            heap.push(UInt64(node), Int32(node))
-        }
-        while let (key, value) = heap.pop() {
-            let node = Int(value)
-            let reached = UInt32(key >> 32)
-            guard reached == cost[node] else { continue }
-            for slot in start[node]..<start[node + 1] {
-                let next = Int(target[slot])
-                let total = UInt64(reached) + UInt64(weight[slot])
-                guard total < UInt64(BundleFormat.impassable), UInt32(total) < cost[next] else { continue }
-                cost[next] = UInt32(total)
-                source[next] = source[node]
-                arc[next] = order[slot]
-                heap.push(total << 32 | UInt64(next), Int32(next))
-            }
+        for node in 0..<nodeCount {
+            let distance = search.distance(node)
+            guard distance != .max else { continue }
+            cost[node] = UInt32(distance)
+            source[node] = Int32(search.origin(node) ?? -1)
+            arc[node] = search.parentSlot(node).map { Int32(arcs.arc[$0]) } ?? -1
         }
     }
 

@@ -1,11 +1,12 @@
-public import NavFormat
+import NavFormat
 
 /// Answers routes for one profile on the bundle's contraction hierarchy, read in place.
 ///
-/// A forward search climbs the upward arcs from the start and a backward search climbs the
-/// downward arcs from the destination, both pruned by stall-on-demand; the best meeting node
-/// gives the distance, and the shortcuts on the way are unpacked through `halves` into `ARCS`
-/// arcs. A router owns its search buffers and reuses them, so keep one per thread.
+/// The search is the shared ``HierarchySearch``: a forward search climbs the upward arcs from the
+/// start and a backward search climbs the downward arcs from the destination, both pruned by
+/// stall-on-demand; the best meeting node gives the distance, and the shortcuts on the way are
+/// unpacked into `ARCS` arcs. A router owns its search buffers and reuses them, so keep one per
+/// thread.
 ///
 /// Nothing in the hierarchy is trusted: every rank, offset, arc end and half is checked before it
 /// is followed, unpacking stops after as many arcs as `ARCS` holds, and the unpacked path must
@@ -14,16 +15,7 @@ public import NavFormat
 public final class BundleRouter {
     public let bundle: VenueBundle
     public let profile: Int
-    let hierarchy: MappedHierarchy
-    let tag: String
-    let forward: SearchLabels
-    let backward: SearchLabels
-    let forwardQueue = RouterQueue()
-    let backwardQueue = RouterQueue()
-    var best: UInt64 = .max
-    var meeting = -1
-    /// Nodes the two searches of the last query settled: its search space.
-    public internal(set) var settledNodes = 0
+    let search: HierarchySearch<MappedHierarchy>
 
     /// A router for `profile` (an index into ``VenueBundle/profileNames``).
     ///
@@ -33,27 +25,29 @@ public final class BundleRouter {
         guard bundle.profileNames.indices.contains(profile) else {
             throw .unknownProfile("#\(profile)", available: bundle.profileNames)
         }
-        let sectionTag = BundleFormat.Tag.hierarchy(profile)
-        guard let section = bundle.file.section(sectionTag) else { throw .noHierarchy(bundle.profileNames[profile]) }
+        let tag = BundleFormat.Tag.hierarchy(profile)
+        guard let section = bundle.file.section(tag) else { throw .noHierarchy(bundle.profileNames[profile]) }
         self.bundle = bundle
         self.profile = profile
-        tag = sectionTag.description
         do {
-            hierarchy = try MappedHierarchy(section: section, tag: tag, nodeCount: bundle.nodeCount)
+            let hierarchy = try MappedHierarchy(section: section, tag: tag.description, nodeCount: bundle.nodeCount,
+                                                arcCount: bundle.arcCount)
+            search = HierarchySearch(storage: hierarchy)
         } catch {
             throw .bundle(error)
         }
-        forward = SearchLabels(count: bundle.nodeCount)
-        backward = SearchLabels(count: bundle.nodeCount)
     }
+
+    /// Nodes the two searches of the last query settled: its search space.
+    public var settledNodes: Int { search.settledNodes }
 
     /// The cheapest route from node `source` to node `target`; `nil` when there is none.
     public func route(from source: Int, to target: Int) throws(RouteError) -> Route? {
         do {
-            guard let distance = try search(from: source, to: target) else { return nil }
-            let arcs = try unpack()
+            guard let distance = try distance(source, target) else { return nil }
+            let arcs = try search.unpack()
             return try bundle.route(profile: profile, from: source, to: target, arcs: arcs, milliseconds: distance,
-                                    section: tag)
+                                    section: search.storage.tag)
         } catch {
             throw .bundle(error)
         }
@@ -67,8 +61,8 @@ public final class BundleRouter {
     /// the arcs' records themselves anyway, or trust the bundle's checksums.
     public func path(from source: Int, to target: Int) throws(RouteError) -> (milliseconds: UInt64, arcs: [Int])? {
         do {
-            guard let distance = try search(from: source, to: target) else { return nil }
-            return (distance, try unpack())
+            guard let distance = try distance(source, target) else { return nil }
+            return (distance, try search.unpack())
         } catch {
             throw .bundle(error)
         }
@@ -77,13 +71,16 @@ public final class BundleRouter {
     /// The cost of the cheapest route in milliseconds, without unpacking it; `nil` when there is none.
     public func distance(from source: Int, to target: Int) throws(RouteError) -> UInt64? {
         do {
-            return try search(from: source, to: target)
+            return try distance(source, target)
         } catch {
             throw .bundle(error)
         }
     }
 
-    func malformed(_ detail: String) -> ContainerError {
-        .malformedSection(section: tag, detail: detail)
+    private func distance(_ source: Int, _ target: Int) throws(ContainerError) -> UInt64? {
+        guard (0..<bundle.nodeCount).contains(source), (0..<bundle.nodeCount).contains(target) else {
+            throw .malformedSection(section: "NODE", detail: "route endpoint outside the graph")
+        }
+        return try search.run(from: [source], to: [target])
     }
 }

@@ -1,0 +1,145 @@
+/// The bidirectional query on a contraction hierarchy: the one implementation the contractor's
+/// checks, the benchmarks and the runtime's router all run, over any ``HierarchyStorage``.
+///
+/// A forward search climbs the upward graph from the sources and a backward search climbs the
+/// downward graph from the targets, taking turns, each pruned by stall-on-demand; the cheapest
+/// meeting node gives the distance. This is the reference query of `docs/bundle-format.md` step
+/// for step (queues ordered by distance then rank), so every reader returns the same path where
+/// several cost the same. A search object owns its buffers and reuses them: keep one per thread.
+public final class HierarchySearch<Storage: HierarchyStorage> {
+    public let storage: Storage
+    /// Meetings costing this or more do not count: a hierarchy of 32-bit distances passes
+    /// `UInt64(UInt32.max)`, which means unreachable there.
+    public let limit: UInt64
+    @usableFromInline let forward: SearchLabels
+    @usableFromInline let backward: SearchLabels
+    @usableFromInline var bestDistance: UInt64 = .max
+    @usableFromInline var meetingRank = -1
+    @usableFromInline var settledCount = 0
+
+    public init(storage: Storage, limit: UInt64 = .max) {
+        self.storage = storage
+        self.limit = limit
+        forward = SearchLabels(count: storage.nodeCount)
+        backward = SearchLabels(count: storage.nodeCount)
+    }
+
+    /// Nodes the two searches of the last query settled: its search space, a measure of a
+    /// hierarchy's quality that does not depend on the machine's speed.
+    public var settledNodes: Int { settledCount }
+
+    /// Runs both searches from input nodes `sources` to input nodes `targets` (ids outside the
+    /// graph are ignored) and returns the distance, `nil` when no target can be reached.
+    @inlinable
+    public func run(from sources: [Int], to targets: [Int]) throws(Storage.Failure) -> UInt64? {
+        forward.startQuery()
+        backward.startQuery()
+        bestDistance = .max
+        meetingRank = -1
+        for source in sources where source >= 0 && source < storage.nodeCount {
+            let rank = try storage.rank(of: source)
+            forward.reach(rank, distance: 0, arc: .max, from: .max, origin: UInt32(rank))
+        }
+        for target in targets where target >= 0 && target < storage.nodeCount {
+            let rank = try storage.rank(of: target)
+            backward.reach(rank, distance: 0, arc: .max, from: .max, origin: UInt32(rank))
+        }
+        var forwardTurn = true, settled = 0
+        while true {
+            let forwardOpen = forward.queue.minimumKey < bestDistance
+            let backwardOpen = backward.queue.minimumKey < bestDistance
+            guard forwardOpen || backwardOpen else { break }
+            if forwardOpen && (forwardTurn || !backwardOpen) {
+                try settle(forward, other: backward, climbing: .up)
+            } else {
+                try settle(backward, other: forward, climbing: .down)
+            }
+            forwardTurn.toggle()
+            settled += 1
+        }
+        settledCount = settled
+        return bestDistance == .max ? nil : bestDistance
+    }
+
+    /// The input node of the targets that the last query's path ends at; `nil` when it found none.
+    public func reachedTarget() throws(Storage.Failure) -> Int? {
+        guard meetingRank >= 0 else { return nil }
+        return try storage.node(atRank: Int(backward.label(meetingRank).origin))
+    }
+
+    /// Settles the next node of `side`: records a meeting with the other side, stops if a higher
+    /// node already reached by this side reaches it more cheaply (stall-on-demand: no shortest
+    /// path climbs on from here), otherwise relaxes the arcs it climbs.
+    @inlinable @inline(__always)
+    func settle(_ side: SearchLabels, other: SearchLabels, climbing graph: HierarchyGraph) throws(Storage.Failure) {
+        guard let entry = side.queue.pop() else { return }
+        let key = entry.key, node = Int(entry.node)
+        let there = other.distance(node)
+        if there != .max, key + there < bestDistance, key + there < limit {
+            bestDistance = key + there
+            meetingRank = node
+        }
+        let stall = graph.opposite
+        for arc in try storage.arcs(stall, of: node) {
+            let reached = side.distance(try storage.higherEnd(stall, of: arc))
+            if reached != .max, reached + UInt64(storage.weight(stall, of: arc)) < key { return }
+        }
+        let origin = side.label(node).origin
+        for arc in try storage.arcs(graph, of: node) {
+            let next = try storage.higherEnd(graph, of: arc)
+            let total = key + UInt64(storage.weight(graph, of: arc))
+            guard total < side.distance(next) else { continue }
+            side.reach(next, distance: total, arc: UInt32(truncatingIfNeeded: arc), from: UInt32(node), origin: origin)
+        }
+    }
+
+    /// The input arcs of the path the last query found, from source to target.
+    ///
+    /// The path's hierarchy arcs wait on a stack as slots of the halves, the next one to walk on
+    /// top; a shortcut gives way to its two halves until only input arcs are left. Unpacking is
+    /// checked to stay inside the halves and to end: more expansions than the input graph has
+    /// arcs means a loop.
+    public func unpack() throws(Storage.Failure) -> [Int] {
+        guard meetingRank >= 0 else { return [] }
+        var stack: [Int] = []
+        stack.reserveCapacity(64)
+        // The descent from the meeting node to the target: downward arcs stored at the lower end...
+        var node = meetingRank
+        while backward.hasParent(node) {
+            let label = backward.label(node), lower = Int(label.parentNode)
+            stack.append(storage.slot(.down, arc: Int(label.parentArc), at: lower))
+            node = lower
+        }
+        stack.reverse()
+        // ...then the climb from the source, whose parent links run from the meeting node down.
+        node = meetingRank
+        while forward.hasParent(node) {
+            let label = forward.label(node), lower = Int(label.parentNode)
+            stack.append(storage.slot(.up, arc: Int(label.parentArc), at: lower))
+            node = lower
+        }
+        let limit = storage.inputArcCount, slots = storage.slotCount
+        var arcs: [Int] = []
+        arcs.reserveCapacity(stack.count * 8)
+        var expansions = 0
+        while let slot = stack.popLast() {
+            guard slot >= 0, slot < slots else { throw storage.damaged("slot \(slot) lies outside halves") }
+            let (first, second) = storage.halves(slot)
+            if first & HierarchyLayout.originalArc != 0 {
+                let arc = Int(first & ~HierarchyLayout.originalArc)
+                guard arc < limit, arcs.count < limit else {
+                    throw storage.damaged("unpacking gives arc \(arc) or runs past \(limit) arcs")
+                }
+                arcs.append(arc)
+            } else {
+                expansions += 1
+                guard Int(first) < slots, Int(second) < slots, expansions <= limit else {
+                    throw storage.damaged("slot \(slot) has halves outside halves, or unpacking loops")
+                }
+                stack.append(Int(second))
+                stack.append(Int(first))
+            }
+        }
+        return arcs
+    }
+}
