@@ -3,8 +3,8 @@ public import VenueModel
 
 /// One check of the rule catalogue (`docs/validation-rules.md`): a stable code and the findings.
 public protocol ValidationRule: Sendable {
-    /// The code findings carry, such as `door-not-on-outline`; some rules report a few related codes.
-    var code: String { get }
+    /// The code findings carry, such as ``FindingCode/doorNotOnOutline``; some rules report a few related codes.
+    var code: FindingCode { get }
     func check(_ context: ValidationContext) -> [Issue]
 }
 

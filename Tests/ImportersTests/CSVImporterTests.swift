@@ -115,7 +115,7 @@ import VenueModel
 
     @Test func notesColumnsItDoesNotRead() throws {
         let data = try read("ref,levels,colour\nA,0,red\n", .buildings)
-        #expect(data.issues.map(\.code) == ["unused-column"])
+        #expect(data.issues.map(\.code) == [.unusedColumn])
         #expect(data.issues[0].message.contains("'colour'"))
     }
 

@@ -63,7 +63,7 @@ import VenueModel
         #expect(data.spaces.count == 1 && data.spaces[0].feature.ref == "B.1.01")
         #expect(data.spaces[0].levels == LevelReference(building: "B", value: "1", location: data.spaces[0].feature.source))
         #expect(data.openings.count == 1 && data.openings[0].levels.value == "0")
-        #expect(data.issues.map(\.code) == ["unknown-kind"])
+        #expect(data.issues.map(\.code) == [.unknownKind])
         #expect(data.issues[0].location?.feature == "3")
     }
 
@@ -123,7 +123,7 @@ import VenueModel
             #"{"type": "Feature", "id": "g", "properties": {"kind": "room", "level": "0"}, "geometry": null}"#,
         ])
         #expect(data.featureCount == 0)
-        #expect(data.issues.map(\.code) == ["unknown-kind", "no-geometry"])
+        #expect(data.issues.map(\.code) == [.unknownKind, .noGeometry])
     }
 
     @Test func numericIDsAndIndexesNameFeatures() throws {

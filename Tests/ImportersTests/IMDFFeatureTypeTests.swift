@@ -79,7 +79,7 @@ import VenueModel
         #expect(zone.name == "Library zone" && zone.levelID == "bld@0")
         // From (5, 5) the farthest corner of the 10 m square is 7.07 m away.
         #expect(abs((zone.geofenceRadius ?? 0) - 7.1) < 0.05)
-        #expect(issues.contains { $0.code == "not-modelled" && $0.message.hasPrefix("1 detail features") })
+        #expect(issues.contains { $0.code == .notModelled && $0.message.hasPrefix("1 detail features") })
         #expect(!issues.contains { $0.message.contains("venue") }, "the venue feature is read without complaint")
     }
 
@@ -129,8 +129,8 @@ import VenueModel
         #expect(venue.spaces.first { $0.id == "c:yard" }?.levelIDs == [Level.outdoorID])
         #expect(venue.levels.map(\.id) == ["bld@0", "bld@1", Level.outdoorID], "an outdoor level of a building is no storey of it")
         #expect(venue.pointsOfInterest.first { $0.id == "c:bench" }?.levelID == Level.outdoorID)
-        #expect(issues.contains { $0.code == "unknown-reference" && $0.location?.feature == "L2" && $0.message.contains("ghost") })
-        #expect(issues.contains { $0.code == "level-without-building" && $0.location?.feature == "LOST" })
+        #expect(issues.contains { $0.code == .unknownReference && $0.location?.feature == "L2" && $0.message.contains("ghost") })
+        #expect(issues.contains { $0.code == .levelWithoutBuilding && $0.location?.feature == "LOST" })
     }
 
     @Test func levelsThatCannotBeUsedAreErrorsReportedOnce() {
@@ -148,7 +148,7 @@ import VenueModel
         var fixture = F.standard()
         fixture.files["manifest.json"] = #"{"version": "2.0.0", "language": "ru"}"#
         let data = try fixture.read(fixture.folder())
-        #expect(data.issues.contains { $0.code == "imdf-version" && $0.location?.file == "campus/manifest.json" })
+        #expect(data.issues.contains { $0.code == .imdfVersion && $0.location?.file == "campus/manifest.json" })
         #expect(data.spaces.first { $0.feature.id == "c:room1" }?.feature.name == "Кабинет 101", "names in the manifest's language")
     }
 
@@ -159,7 +159,7 @@ import VenueModel
         ])
         fixture.files["anchor.geojson"] = F.collection([F.feature("anc", "anchor", #""unit_id": "gone""#, Self.point(5, 8))])
         let (venue, issues) = try fixture.venue()
-        let references = issues.filter { $0.code == "unknown-reference" }
+        let references = issues.filter { $0.code == .unknownReference }
         #expect(references.map { $0.location?.feature } == ["atm", "anc"])
         #expect(references[0].message.contains("unit nope") && references[1].message.contains("unit gone"))
         #expect(venue.pointsOfInterest.count == 2, "both are still searchable, placed outdoors")
@@ -199,7 +199,7 @@ import VenueModel
         #expect(lift.openingHours == "Mo-Fr 07:00-22:00" && lift.name == "Lift A" && lift.localizedNames["ru"] == "Лифт А")
         #expect(lift.direction == .both)
         #expect(venue.connectors[3].direction == .down, "directed from level 2 to level 1")
-        #expect(!issues.contains { $0.code == "connector-inferred" }, "relationships given: nothing is inferred")
+        #expect(!issues.contains { $0.code == .connectorInferred }, "relationships given: nothing is inferred")
     }
 
     @Test func intermediaryEndsAddTheirLevels() throws {
@@ -239,8 +239,8 @@ import VenueModel
         ])
         let (venue, issues) = try fixture.venue()
         #expect(venue.connectors.isEmpty && venue.paths.isEmpty)
-        let found = issues.filter { ["unknown-reference", "connector-single-level", "unknown-category", "bad-geometry"].contains($0.code) }
-        #expect(found.map(\.code) == ["unknown-reference", "connector-single-level", "connector-single-level", "unknown-category", "bad-geometry"])
+        let found = issues.filter { [.unknownReference, .connectorSingleLevel, .unknownCategory, .badGeometry].contains($0.code) }
+        #expect(found.map(\.code) == [.unknownReference, .connectorSingleLevel, .connectorSingleLevel, .unknownCategory, .badGeometry])
         #expect(found.map { $0.location?.feature } == ["ghost", "ghost", "flat", "odd", "noline"])
         #expect(found[0].message.contains("unit nowhere"))
     }

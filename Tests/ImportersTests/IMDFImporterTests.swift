@@ -32,10 +32,10 @@ import VenueModel
         // No relationships: the overlapping stairwells and lift shafts become connectors.
         #expect(venue.connectors.map(\.kind).sorted { $0.rawValue < $1.rawValue } == [.elevator, .stairs])
         #expect(venue.connectors.allSatisfy { $0.levelIDs == ["bld@0", "bld@1"] })
-        #expect(issues.filter { $0.code == "connector-inferred" }.count == 2)
-        #expect(issues.filter { $0.code == "unknown-property" }.map(\.message)
+        #expect(issues.filter { $0.code == .connectorInferred }.count == 2)
+        #expect(issues.filter { $0.code == .unknownProperty }.map(\.message)
             == ["1 occupant features carry 'shortName', which IMDF does not define (the first is occ)"])
-        #expect(issues.first { $0.code == "unknown-property" }?.location?.feature == "occ")
+        #expect(issues.first { $0.code == .unknownProperty }?.location?.feature == "occ")
     }
 
     @Test func aTopFloorLandingDrawnAroundTheFlightContinuesTheStairwell() throws {
@@ -55,7 +55,7 @@ import VenueModel
         #expect(venue.spaces.first { $0.id == "c:stairs2" }?.geometry.polygons.first?.exterior.count == 9, "the U replaced the rectangle")
         let stairs = try #require(venue.connectors.first { $0.kind == .stairs })
         #expect(stairs.levelIDs == ["bld@0", "bld@1"])
-        #expect(issues.filter { $0.code == "connector-inferred" }.count == 2)
+        #expect(issues.filter { $0.code == .connectorInferred }.count == 2)
 
         // Two stairwells that merely share a wall are not one staircase.
         fixture.files["unit.geojson"] = units.replacingOccurrences(of: drawn, with: upperStairs(IMDFFixture.rectangle(34, 4, 36, 10)))
@@ -93,12 +93,12 @@ import VenueModel
         fixture.files["navPath.geojson"] = IMDFFixture.collection([])
         let data = try fixture.read(fixture.folder())
         let codes = data.issues.filter { $0.severity == .warning }.map(\.code)
-        #expect(codes.contains("opening-category") && codes.contains("unknown-property") && codes.contains("unknown-file"))
+        #expect(codes.contains(.openingCategory) && codes.contains(.unknownProperty) && codes.contains(.unknownFile))
         #expect(data.issues.contains { $0.message.contains("'unit_categoty'") && $0.location?.file == "campus/opening.geojson"
             && $0.location?.feature == "d" })
-        #expect(data.issues.contains { $0.code == "opening-category" && $0.location?.feature == "d" && $0.message.hasPrefix("1 openings") })
-        #expect(data.issues.filter { $0.code == "unknown-category" }.count == 2)
-        #expect(data.issues.contains { $0.code == "unknown-file" && $0.message.hasPrefix("navPath.geojson") })
+        #expect(data.issues.contains { $0.code == .openingCategory && $0.location?.feature == "d" && $0.message.hasPrefix("1 openings") })
+        #expect(data.issues.filter { $0.code == .unknownCategory }.count == 2)
+        #expect(data.issues.contains { $0.code == .unknownFile && $0.message.hasPrefix("navPath.geojson") })
         #expect(data.openings.count == 1)
     }
 

@@ -96,16 +96,16 @@ import VenueModel
         defer { try? FileManager.default.removeItem(at: url) }
         let data = try OSMImporter.read(url, displayName: "city.osm", inputID: "c",
                                         options: OSMImportOptions(within: .way(100)))
-        let finding = try #require(data.issues.first { $0.code == "outside-within" })
+        let finding = try #require(data.issues.first { $0.code == .outsideWithin })
         #expect(finding.severity == .info)
         #expect(finding.location == SourceLocation(file: "city.osm", feature: "way/100"))
         #expect(finding.message == "within way/100 keeps 4 nodes, 1 way and 0 relations; left out 2 nodes, 0 ways and 0 relations outside it")
         let unclipped = try OSMImporter.read(url, displayName: "city.osm", inputID: "c", options: OSMImportOptions())
-        #expect(!unclipped.issues.contains { $0.code == "outside-within" })
+        #expect(!unclipped.issues.contains { $0.code == .outsideWithin })
 
         let box = try #require(try OSMImporter.read(url, displayName: "city.osm", inputID: "c",
                                                     options: OSMImportOptions(within: Self.box(-1, -1, 30, 30)))
-            .issues.first { $0.code == "outside-within" })
+            .issues.first { $0.code == .outsideWithin })
         #expect(box.location == SourceLocation(file: "city.osm"))
         #expect(box.message.hasPrefix("within box 51.02499"))
         #expect(box.message.hasSuffix("keeps 4 nodes, 1 way and 0 relations; left out 2 nodes, 0 ways and 0 relations outside it"))

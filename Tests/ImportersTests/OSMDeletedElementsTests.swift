@@ -53,7 +53,7 @@ import VenueModel
 
     @Test func theFindingNamesWhatWasSkipped() throws {
         let data = try imported(Self.josm)
-        let finding = try #require(data.issues.first { $0.code == "deleted-elements" })
+        let finding = try #require(data.issues.first { $0.code == .deletedElements })
         #expect(finding.severity == .info)
         #expect(finding.message == "skipped 1 node and 1 way the file marks as deleted (action=delete or visible=false): node/12, way/34")
         #expect(finding.location == SourceLocation(file: "edit.osm", line: 7, feature: "node/12"))
@@ -68,8 +68,8 @@ import VenueModel
         #expect(!absent.contains("action='delete'") && absent.contains("<nd ref='12'/>"))
         let withDeletions = try imported(Self.josm)
         let withoutThem = try imported(absent)
-        #expect(withDeletions.issues.filter { $0.code != "deleted-elements" } == withoutThem.issues)
-        #expect(withDeletions.issues.contains { $0.code == "missing-node" && $0.message.contains("node/12") })
+        #expect(withDeletions.issues.filter { $0.code != .deletedElements } == withoutThem.issues)
+        #expect(withDeletions.issues.contains { $0.code == .missingNode && $0.message.contains("node/12") })
         #expect(withDeletions.paths.map(\.feature.vertexRefs) == withoutThem.paths.map(\.feature.vertexRefs))
         #expect(withDeletions.featureCount == withoutThem.featureCount)
     }
@@ -93,7 +93,7 @@ import VenueModel
         let dataset = try dataset(text)
         #expect(dataset.nodeCount == 1 && dataset.ways.isEmpty && dataset.relations.map(\.id) == [5])
         #expect(dataset.skipped.count == 3 && dataset.skipped.examples.map(\.reference) == ["node/2", "way/3", "relation/4"])
-        let finding = try #require(try imported(text).issues.first { $0.code == "deleted-elements" })
+        let finding = try #require(try imported(text).issues.first { $0.code == .deletedElements })
         #expect(finding.message.hasPrefix("skipped 1 node, 1 way and 1 relation the file marks as deleted"))
     }
 
@@ -122,7 +122,7 @@ import VenueModel
         var text = "<osm version='0.6'>\n"
         for id in 1...12 { text += "<node id='\(id)' action='delete' lat='51' lon='13'/>\n" }
         text += "</osm>\n"
-        let finding = try #require(try imported(text).issues.first { $0.code == "deleted-elements" })
+        let finding = try #require(try imported(text).issues.first { $0.code == .deletedElements })
         #expect(finding.message == "skipped 12 nodes the file marks as deleted (action=delete or visible=false): "
             + "node/1, node/2, node/3, node/4, node/5 and 7 more")
         #expect(finding.location?.line == 2)
@@ -148,7 +148,7 @@ import VenueModel
         #expect(dataset.skipped.examples.map(\.reference) == ["node/12", "node/14", "way/34", "relation/40"])
         #expect(dataset.skipped.examples.allSatisfy { $0.line == nil })
         let data = try OSMImporter.read(url, displayName: "history.osm.pbf", inputID: "h", options: OSMImportOptions())
-        let finding = try #require(data.issues.first { $0.code == "deleted-elements" })
+        let finding = try #require(data.issues.first { $0.code == .deletedElements })
         #expect(finding.message.hasPrefix("skipped 2 nodes, 1 way and 1 relation the file marks as deleted"))
         #expect(finding.location == SourceLocation(file: "history.osm.pbf", feature: "node/12"))
     }
@@ -167,6 +167,6 @@ import VenueModel
     }
 
     @Test func filesWithoutDeletionsHaveNoFinding() throws {
-        #expect(try imported(OSMFixture.building().xml).issues.allSatisfy { $0.code != "deleted-elements" })
+        #expect(try imported(OSMFixture.building().xml).issues.allSatisfy { $0.code != .deletedElements })
     }
 }

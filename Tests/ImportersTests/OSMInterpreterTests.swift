@@ -5,7 +5,7 @@ import VenueModel
 
 /// One fixture per tag rule of docs/osm-tagging.md.
 @Suite struct OSMInterpreterTests {
-    func codes(_ issues: [VenueModel.Issue]) -> [String] {
+    func codes(_ issues: [VenueModel.Issue]) -> [FindingCode] {
         issues.map(\.code)
     }
 
@@ -41,7 +41,7 @@ import VenueModel
         var osm = OSMFixture.building(["non_existent_levels": "2"])
         osm.rectangle(10, firstNode: 10, 1, 1, 9, 9, ["indoor": "room", "level": "2"])
         let (venue, issues) = try osm.venue()
-        #expect(codes(issues) == ["level-not-existent"])
+        #expect(codes(issues) == [.levelNotExistent])
         #expect(venue.spaces.first?.levelIDs == ["B@2"])
     }
 
@@ -65,10 +65,10 @@ import VenueModel
         // A level that cannot be read leaves the element out of the map: an error. Other values
         // lose only themselves: a warning.
         // Nodes are read before areas.
-        #expect(codes(data.issues) == ["elevator-without-levels", "elevator-without-levels", "unknown-level",
-                                       "invalid-tag", "unknown-level", "unknown-level"])
-        #expect(data.issues.filter { $0.code == "unknown-level" }.allSatisfy { $0.severity == .error })
-        #expect(data.issues.filter { $0.code != "unknown-level" }.allSatisfy { $0.severity == .warning })
+        #expect(codes(data.issues) == [.elevatorWithoutLevels, .elevatorWithoutLevels, .unknownLevel,
+                                       .invalidTag, .unknownLevel, .unknownLevel])
+        #expect(data.issues.filter { $0.code == .unknownLevel }.allSatisfy { $0.severity == .error })
+        #expect(data.issues.filter { $0.code != .unknownLevel }.allSatisfy { $0.severity == .warning })
         #expect(data.issues[2].message == "way/10: level=GF is not a level value: 'GF' is neither a number nor a range like -1-3; the element cannot be placed")
         #expect(data.issues.contains { $0.message == "way/12: level=-1000000-1000000 is not a level value: levels lie between -200 and 200; the element cannot be placed" })
         #expect(data.issues.contains { $0.location?.feature == "node/52" && $0.message.contains("level=EG") })
@@ -89,7 +89,7 @@ import VenueModel
         osm.way(10, [10, 11, 12], ["indoor": "room", "level": "0"])
         osm.rectangle(11, firstNode: 20, 10, 1, 19, 9, ["indoor": "room"])
         let data = try osm.importData()
-        #expect(codes(data.issues) == ["open-outline", "missing-level"])
+        #expect(codes(data.issues) == [.openOutline, .missingLevel])
         #expect(data.spaces.isEmpty)
     }
 
@@ -125,7 +125,7 @@ import VenueModel
         osm.node(54, 0, 14, ["entrance": "yes"])
         osm.node(55, 9, 5, ["door": "banana", "level": "1"])
         let (venue, issues) = try osm.venue()
-        #expect(codes(issues) == ["invalid-tag"])
+        #expect(codes(issues) == [.invalidTag])
         #expect(issues[0].message.contains("door=banana"))
         let doors = Dictionary(uniqueKeysWithValues: venue.openings.map { ($0.source.feature ?? "", $0) })
         let sliding = try #require(doors["node/50"])
@@ -151,7 +151,7 @@ import VenueModel
         osm.node(20, 30, 5, ["door": "hinged"])
         let data = try osm.importData()
         #expect(data.openings.map(\.levels.value) == ["2"])
-        #expect(codes(data.issues) == ["missing-level"])
+        #expect(codes(data.issues) == [.missingLevel])
         #expect(data.issues[0].location?.feature == "node/20")
     }
 
@@ -253,7 +253,7 @@ import VenueModel
         osm.node(2, 10, 0)
         osm.way(1, [1, 99, 2], ["highway": "footway"])
         let data = try osm.importData()
-        #expect(codes(data.issues) == ["missing-node"])
+        #expect(codes(data.issues) == [.missingNode])
         #expect(data.issues[0].message.contains("node/99"))
         #expect(data.paths.first?.feature.coordinates.count == 2)
     }

@@ -26,10 +26,10 @@ import VenueModel
     }
 
     @Test func aTimedOutQueryIsAnError() throws {
-        let issues = try imported(Self.timedOut).issues.filter { $0.code.hasPrefix("overpass") }
+        let issues = try imported(Self.timedOut).issues.filter { $0.code.rawValue.hasPrefix("overpass") }
         #expect(issues.count == 1)
         let issue = try #require(issues.first)
-        #expect(issue.code == "overpass-error" && issue.severity == .error)
+        #expect(issue.code == .overpassError && issue.severity == .error)
         #expect(issue.message == "the Overpass API query failed, so this file holds only part of what it asked for: "
             + "\"runtime error: Query timed out in \"query\" at line 3 after 25 seconds.\"; "
             + "run it again with a larger [timeout:] or [maxsize:], or over a smaller area")
@@ -40,8 +40,8 @@ import VenueModel
         let text = Self.timedOut.replacingOccurrences(
             of: "runtime error: Query timed out in \"query\" at line 3 after 25 seconds.",
             with: "runtime remark: Timeout is 180 and maxsize is 536870912 &amp; more.")
-        let issue = try #require(try imported(text).issues.first { $0.code.hasPrefix("overpass") })
-        #expect(issue.code == "overpass-remark" && issue.severity == .warning)
+        let issue = try #require(try imported(text).issues.first { $0.code.rawValue.hasPrefix("overpass") })
+        #expect(issue.code == .overpassRemark && issue.severity == .warning)
         #expect(issue.message == "the Overpass API answer has a remark: \"runtime remark: Timeout is 180 and maxsize is 536870912 & more.\"")
         #expect(issue.location?.line == 7)
     }
@@ -50,8 +50,8 @@ import VenueModel
         let text = Self.timedOut.replacingOccurrences(
             of: "  <node id=\"1\"",
             with: "<remark> runtime remark: first </remark>\n<remark>\n  runtime error: Query run out of memory using about 2048 MB of RAM.\n</remark>\n  <node id=\"1\"")
-        let issues = try imported(text).issues.filter { $0.code.hasPrefix("overpass") }
-        #expect(issues.map(\.code) == ["overpass-remark", "overpass-error", "overpass-error"])
+        let issues = try imported(text).issues.filter { $0.code.rawValue.hasPrefix("overpass") }
+        #expect(issues.map(\.code) == [.overpassRemark, .overpassError, .overpassError])
         #expect(issues.map { $0.location?.line } == [6, 7, 11])
         #expect(issues[1].message.contains("\"runtime error: Query run out of memory using about 2048 MB of RAM.\""))
     }
@@ -79,7 +79,7 @@ import VenueModel
 
     @Test func aLongRemarkInAFileDoesNotGrowWithoutBound() throws {
         let text = Self.timedOut.replacingOccurrences(of: "runtime error:", with: "runtime error: " + String(repeating: "y ", count: 100_000))
-        let issue = try #require(try imported(text).issues.first { $0.code == "overpass-error" })
+        let issue = try #require(try imported(text).issues.first { $0.code == .overpassError })
         #expect(issue.message.count < 500)
     }
 

@@ -48,7 +48,7 @@ import VenueModel
         #expect(venue.paths.isEmpty)
         #expect(venue.pointsOfInterest.map(\.name) == ["Bubbles"])
         #expect(venue.pointsOfInterest.first?.category == "artwork" && venue.pointsOfInterest.first?.levelID == "B@0")
-        #expect(issues.map(\.code) == ["not-modelled"] && issues.first?.location?.feature == "way/11")
+        #expect(issues.map(\.code) == [.notModelled] && issues.first?.location?.feature == "way/11")
     }
 
     @Test func walkwayKinds() throws {
@@ -158,7 +158,7 @@ import VenueModel
         osm.relation(1, [("way", 21, "outer"), ("way", 999, "outer")], ["type": "multipolygon", "indoor": "area", "level": "0"])
         let data = try osm.importData()
         // Walkways are read before areas, so the relation's findings come last.
-        #expect(data.issues.map(\.code) == ["duplicate-element", "short-way", "missing-member", "open-outline"])
+        #expect(data.issues.map(\.code) == [.duplicateElement, .shortWay, .missingMember, .openOutline])
         #expect(data.issues.map { $0.location?.feature } == ["node/60", "way/20", "relation/1", "relation/1"])
         #expect(data.issues[2].message.contains("way/999"))
         #expect(data.paths.count == 1)

@@ -39,7 +39,7 @@ import VenueModel
         osm.way(21, [11, 12], ["highway": "steps", "level": "0;1"])
         osm.way(22, [12, 13], ["highway": "footway", "level": "0"])
         let data = try osm.importData()
-        #expect(data.issues.map(\.code) == ["flight-ends-on-one-level"])
+        #expect(data.issues.map(\.code) == [.flightEndsOnOneLevel])
         #expect(data.connectors.first?.feature.landings.isEmpty == true)
     }
 
@@ -148,7 +148,7 @@ import VenueModel
         osm.node(11, 60, 0)
         osm.way(20, [10, 11, 99, 10], ["railway": "platform", "ref": "2;4", "level": "-3"])
         let data = try osm.importData()
-        #expect(data.issues.map(\.code).contains("open-outline"))
+        #expect(data.issues.map(\.code).contains(.openOutline))
         #expect(data.pointsOfInterest.map(\.feature.ref) == ["2", "4"])
         #expect(data.spaces.isEmpty)
     }
@@ -162,7 +162,7 @@ import VenueModel
         osm.node(30, 5, 5, ["amenity": "bench", "level": "0"])
         osm.node(31, 6, 5, ["level": "0"])
         let data = try osm.importData()
-        #expect(data.issues.map(\.code) == ["not-modelled", "not-modelled"])
+        #expect(data.issues.map(\.code) == [.notModelled, .notModelled])
         #expect(data.issues.map(\.message) == [
             "1 element tagged amenity=bench with a level are not modelled and were left out (node/30)",
             "2 elements tagged railway=rail with a level are not modelled and were left out (way/20, way/21)",
@@ -218,7 +218,7 @@ import VenueModel
         osm.rectangle(10, firstNode: 10, 0, 0, 60, 6, ["railway": "platform"])
         osm.node(30, 30, -2, ["public_transport": "stop_position", "local_ref": "3", "level": "GF"])
         let data = try osm.importData()
-        #expect(data.issues.map(\.code) == ["unknown-level"])
+        #expect(data.issues.map(\.code) == [.unknownLevel])
         #expect(data.issues.first?.location?.feature == "node/30")
         #expect(data.pointsOfInterest.isEmpty, "not guessed onto the platform")
     }
@@ -233,7 +233,7 @@ import VenueModel
         let data = try osm.importData()
         // The one on a levelled walkway and the station entrance stay; the lone one goes, noted.
         #expect(data.openings.map(\.feature.id) == ["f:node/11", "f:node/32"])
-        #expect(data.issues.map(\.code) == ["not-modelled"])
+        #expect(data.issues.map(\.code) == [.notModelled])
         #expect(data.issues.first?.message.contains("node/30") == true)
     }
 
@@ -247,6 +247,6 @@ import VenueModel
         let (venue, issues) = try osm.venue()
         #expect(venue.paths.first?.levelID == "f@0" && venue.spaces.first?.levelIDs == ["B@0"])
         #expect(venue.openings.filter(\.isInferred).count == 1, "level 0 of one building meets level 0 of another")
-        #expect(issues.map(\.code).contains("opening-inferred"))
+        #expect(issues.map(\.code).contains(.openingInferred))
     }
 }

@@ -38,7 +38,7 @@ struct SPbSTUImportTests {
               + "farthest \(String(format: "%.2f", maximum)) m; \(venue.connectors.count) connectors inferred")
 
         let warnings = Set(data.issues.filter { $0.severity == .warning }.map(\.code))
-        #expect(warnings.isSuperset(of: ["opening-category", "unknown-property", "unknown-file"]))
+        #expect(warnings.isSuperset(of: [.openingCategory, .unknownProperty, .unknownFile]))
         #expect(data.issues.contains { $0.message.contains("'unit_categoty'") })
     }
 }

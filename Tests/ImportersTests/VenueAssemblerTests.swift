@@ -48,7 +48,7 @@ import VenueModel
             space("f", building: "A", level: "3-9"), space("ok", building: "A", level: "1"),
         ])
         #expect(venue.spaces.map(\.id) == ["ok"])
-        #expect(issues.map(\.code) == ["unknown-level", "unknown-level", "unknown-level"])
+        #expect(issues.map(\.code) == [.unknownLevel, .unknownLevel, .unknownLevel])
         #expect(issues.allSatisfy { $0.severity == .error })
         #expect(issues.map(\.description) == [
             "p.geojson:7 (feature a): unknown level '5' in building 'A' (declared: -1, 0, 0.5, 1, 2); the feature is left out [unknown-level]",

@@ -20,7 +20,7 @@ struct DemoReportPageTests {
         let markers = dom.matches(of: #/<g class="issue-marker"[^>]*data-code="([^"]*)"/#).map { String($0.output.1) }
         let placed = report.issues.filter { $0.coordinate?.isValid == true && $0.levelID.map(plans.contains) == true }
         #expect(!placed.isEmpty, "the demo has findings to mark")
-        #expect(markers.sorted() == placed.map(\.code).sorted())
+        #expect(markers.sorted() == placed.map(\.code.rawValue).sorted())
 
         // Looked at by whoever changes the page: build/test-artifacts/report-demo.png.
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

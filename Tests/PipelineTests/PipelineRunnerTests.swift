@@ -115,7 +115,7 @@ import VenueModel
         // Both reports are written, so the engineer sees the finding beside all others.
         let report = try JSONDecoder().decode(ValidationReport.self, from: Data(contentsOf: workspace.layout.report))
         #expect(report.issues.contains { issue in
-            issue.code == "unknown-level" && issue.severity == .error && issue.location?.file.hasSuffix("library-rooms.csv") == true
+            issue.code == .unknownLevel && issue.severity == .error && issue.location?.file.hasSuffix("library-rooms.csv") == true
         })
         #expect(FileManager.default.fileExists(atPath: workspace.layout.reportPage.path))
     }

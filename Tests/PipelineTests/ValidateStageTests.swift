@@ -10,10 +10,10 @@ import VenueModel
     @Test func inferredEntrancesReplaceTheMissingEntranceWarning() {
         let hall = VenueModel.SourceLocation(file: "buildings.csv", line: 2)
         let annex = VenueModel.SourceLocation(file: "buildings.csv", line: 3)
-        let findings = [Issue(code: "building-without-entrance", severity: .warning, message: "hall", location: hall),
-                        Issue(code: "building-without-entrance", severity: .warning, message: "annex", location: annex),
-                        Issue(code: "room-without-door", severity: .warning, message: "room", location: hall)]
-        let graph = [Issue(code: "entrance-inferred", severity: .info, message: "hall doors", location: hall)]
+        let findings = [Issue(code: .buildingWithoutEntrance, severity: .warning, message: "hall", location: hall),
+                        Issue(code: .buildingWithoutEntrance, severity: .warning, message: "annex", location: annex),
+                        Issue(code: .roomWithoutDoor, severity: .warning, message: "room", location: hall)]
+        let graph = [Issue(code: .entranceInferred, severity: .info, message: "hall doors", location: hall)]
         #expect(ValidateStage.withoutInferredEntrances(findings, graphIssues: graph).map(\.message) == ["annex", "room"])
     }
 
@@ -26,7 +26,7 @@ import VenueModel
         #expect(summary.status == .succeeded, "\(summary.errors)")
         let report = try JSONDecoder().decode(ValidationReport.self, from: Data(contentsOf: workspace.layout.report))
         #expect(!report.issues.isEmpty)
-        #expect(report.issues.allSatisfy { !RuleCatalogue.routingCodes.contains($0.code) && $0.code != "place-unreachable" })
-        #expect(report.issues.contains { $0.code == "unknown-kind" }, "the library's doors were really taken away")
+        #expect(report.issues.allSatisfy { !RuleCatalogue.routingCodes.contains($0.code) && $0.code != .placeUnreachable })
+        #expect(report.issues.contains { $0.code == .unknownKind }, "the library's doors were really taken away")
     }
 }

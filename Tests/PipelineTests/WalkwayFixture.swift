@@ -33,7 +33,7 @@ struct WalkwayFixture {
 
     var graph: NavigationGraph { compiled.graph }
 
-    func codes() -> [String] { issues.map(\.code) }
+    func codes() -> [FindingCode] { issues.map(\.code) }
 
     /// The findings of the validation rules on the venue.
     func validation() -> [Issue] { Validator(venue: venue).run() }

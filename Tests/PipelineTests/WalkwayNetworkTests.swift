@@ -93,7 +93,7 @@ import VenueModel
         #expect(fixture.seconds(from: one, to: three, profile: "wheelchair") == nil)
         // Footways enter platforms 1/2 and 3/4: they are no halls cut off for want of a door. The
         // third platform, which no footway reaches, is.
-        let cutOff = fixture.validation().filter { $0.code == "space-without-door" }.map(\.message)
+        let cutOff = fixture.validation().filter { $0.code == .spaceWithoutDoor }.map(\.message)
         #expect(cutOff.count == 1 && cutOff[0].contains("Platform 5"), "\(cutOff)")
     }
 
@@ -106,8 +106,8 @@ import VenueModel
         // The bakery's front is its edge along the concourse (y = 20 m); the kiosk is crossed twice.
         #expect(inferred.filter { $0.id.hasPrefix(bakery.id) }.count == 1)
         #expect(inferred.filter { $0.id.hasPrefix(kiosk.id) }.count == 2)
-        #expect(fixture.codes().filter { $0 == "opening-inferred" }.count == 2)
-        #expect(!fixture.validation().contains { $0.code == "room-without-door" })
+        #expect(fixture.codes().filter { $0 == .openingInferred }.count == 2)
+        #expect(!fixture.validation().contains { $0.code == .roomWithoutDoor })
         let start = try fixture.node(21, level: 0)
         for space in [bakery, kiosk] {
             let node = try #require(fixture.graph.placeNodes[.space(space.id)])
@@ -129,7 +129,7 @@ import VenueModel
 
     @Test func walkwaysOfTwoLevelsSharingANodeAreReportedNotJoined() throws {
         let fixture = try WalkwayFixture("level-mismatch.osm")
-        #expect(fixture.codes() == ["level-mismatch-at-node"])
+        #expect(fixture.codes() == [.levelMismatchAtNode])
         #expect(fixture.issues.first?.location?.feature == "node/2")
         let start = try fixture.node(1, level: 0), end = try fixture.node(3, level: -1)
         #expect(fixture.seconds(from: start, to: end) == nil)
@@ -159,7 +159,7 @@ import VenueModel
 
     @Test func elementsJOSMMarksDeletedAreLeftOut() throws {
         let fixture = try WalkwayFixture("josm-deleted.osm")
-        #expect(fixture.codes() == ["deleted-elements"])
+        #expect(fixture.codes() == [.deletedElements])
         #expect(fixture.issues.first?.message.contains("node/7") == true && fixture.issues.first?.message.contains("way/12") == true)
         #expect(fixture.venue.pointsOfInterest.isEmpty, "the deleted kiosk is gone")
         #expect(fixture.nodes(at: 6, ordinal: 0).isEmpty, "the deleted footway is gone")
@@ -168,7 +168,7 @@ import VenueModel
 
     @Test func anOverpassTimeoutIsAnErrorAboutAnIncompleteFile() throws {
         let fixture = try WalkwayFixture("overpass-remark.osm")
-        let remark = try #require(fixture.issues.first { $0.code == "overpass-error" })
+        let remark = try #require(fixture.issues.first { $0.code == .overpassError })
         #expect(remark.severity == .error && remark.message.contains("Query timed out"))
         #expect(remark.location?.line == 6)
         // What arrived is still read, so the report shows it beside the error.
@@ -177,7 +177,7 @@ import VenueModel
 
     @Test func aLiftLandingNothingMeetsIsReportedAndDoorsOnAWalkwayJoinIt() throws {
         let fixture = try WalkwayFixture("lift-unjoined.osm")
-        #expect(fixture.codes() == ["landing-not-joined"], "\(fixture.issues)")
+        #expect(fixture.codes() == [.landingNotJoined], "\(fixture.issues)")
         #expect(fixture.issues.first?.message == "elevator node/2 meets no walkway on level -1 at node/2; it cannot be used there")
         // The street footway, without a level, meets the lift's level-0 landing, the one on the ground.
         let street = try fixture.node(3, levelID: "outdoor")
@@ -187,17 +187,17 @@ import VenueModel
         let door = try #require(fixture.graph.nodes.indices.first { fixture.graph.nodes[$0].kind == .door })
         #expect(fixture.seconds(from: try fixture.node(1, levelID: "f@0"), to: door) != nil)
         let validation = fixture.validation().map(\.code)
-        #expect(!validation.contains("connector-outside-space") && !validation.contains("door-not-on-outline"), "\(validation)")
+        #expect(!validation.contains(.connectorOutsideSpace) && !validation.contains(.doorNotOnOutline), "\(validation)")
     }
 
     @Test func aUnitAwayFromAnyConcourseOpensTowardsTheNearestWalkway() throws {
         let fixture = try WalkwayFixture("shop-facing-footway.osm")
-        let notes = fixture.issues.filter { $0.code == "opening-inferred" }
+        let notes = fixture.issues.filter { $0.code == .openingInferred }
         #expect(notes.map(\.message) == ["room 'Kiosk' has no door on level f@0; it is entered where its front faces walkway way/10, 3 m away"])
         let kiosk = try #require(fixture.venue.spaces.first { $0.name == "Kiosk" })
         let node = try #require(fixture.graph.placeNodes[.space(kiosk.id)])
         #expect(fixture.seconds(from: try fixture.node(1, level: 0), to: node) != nil)
         // A one-way flight nothing orders is used both ways, and said so.
-        #expect(fixture.codes().contains("flight-direction-unknown"))
+        #expect(fixture.codes().contains(.flightDirectionUnknown))
     }
 }

@@ -93,7 +93,7 @@ import BundleTools
         let gate = try #require(graph.placeNodes[.pointOfInterest("gate")])
         #expect(graph.nodes[gate].level == graph.levelIDs.firstIndex(of: Level.outdoorID))
         #expect(graph.placeNodes[.pointOfInterest("far")] == nil)
-        #expect(built.issues.map(\.code) == ["place-not-connected"])
+        #expect(built.issues.map(\.code) == [.placeNotConnected])
     }
 
     @Test func routesUpstairsOnFootAndByLiftInAWheelchair() throws {

@@ -71,7 +71,7 @@ struct ConnectivityTests {
         let venue = SmallVenue.venue(roomDoor: false)
         let graph = GraphBuilder(venue: venue, parameters: GraphParameters()).build().graph
         let reachability = Reachability(venue: venue, compiled: CompiledGraph(graph: graph, profiles: RoutingProfile.builtIn))
-        let messages = reachability.issues.filter { $0.code == "place-unreachable" }.map(\.message)
+        let messages = reachability.issues.filter { $0.code == .placeUnreachable }.map(\.message)
         #expect(messages.contains("room H.0.1 is not reachable from any entrance"))
         #expect(messages.contains("room H.1.1 is not reachable from any entrance"))
         #expect(reachability.figures.map(\.reachableRooms) == [0, 0, 0, 0])
@@ -95,7 +95,7 @@ struct ConnectivityTests {
         let graph = GraphBuilder(venue: venue, parameters: GraphParameters()).build().graph
         let found = Reachability(venue: venue, compiled: CompiledGraph(graph: graph, profiles: RoutingProfile.builtIn))
         let upper = found.issues.filter { $0.location?.feature == "room1" }
-        #expect(upper.map(\.code) == ["wheelchair-room-not-step-free"], "instead of place-unreachable, not beside it")
+        #expect(upper.map(\.code) == [.wheelchairRoomNotStepFree], "instead of place-unreachable, not beside it")
         #expect(upper.first?.levelID == "H@1" && upper.first?.location?.line == 14)
         #expect(upper.first?.message.hasPrefix("room H.1.1 is tagged wheelchair=yes, but a wheelchair cannot reach it") == true)
         let node = try #require(graph.placeNodes[.space("room1")])
@@ -104,12 +104,12 @@ struct ConnectivityTests {
         // Untagged, it is an ordinary place a wheelchair cannot reach; with the lift back, nothing.
         venue.spaces[3].accessibility.wheelchair = nil
         let plain = Reachability(venue: venue, compiled: CompiledGraph(graph: graph, profiles: RoutingProfile.builtIn))
-        #expect(plain.issues.filter { $0.location?.feature == "room1" }.map(\.code) == ["place-unreachable"])
+        #expect(plain.issues.filter { $0.location?.feature == "room1" }.map(\.code) == [.placeUnreachable])
         var withLift = SmallVenue.venue(stairsWheelchair: .no)
         withLift.spaces[3].accessibility.wheelchair = .yes
         let lifted = GraphBuilder(venue: withLift, parameters: GraphParameters()).build().graph
         #expect(Reachability(venue: withLift, compiled: CompiledGraph(graph: lifted, profiles: RoutingProfile.builtIn))
-            .issues.filter { $0.code == "wheelchair-room-not-step-free" }.isEmpty)
+            .issues.filter { $0.code == .wheelchairRoomNotStepFree }.isEmpty)
     }
 
     @Test func roomsAreAlsoCountedFromTheMainEntranceAlone() throws {
@@ -139,7 +139,7 @@ struct ConnectivityTests {
         venue.openings.removeAll { $0.isEntrance }
         let graph = GraphBuilder(venue: venue, parameters: GraphParameters()).build().graph
         let reachability = Reachability(venue: venue, compiled: CompiledGraph(graph: graph, profiles: [.foot]))
-        #expect(reachability.issues.map(\.code) == ["no-entrance"])
+        #expect(reachability.issues.map(\.code) == [.noEntrance])
     }
 
     @Test func egressLeadsFromEveryNodeToItsExit() throws {
@@ -176,7 +176,7 @@ struct ConnectivityTests {
         let entrances = graph.nodes.filter { $0.kind == .entrance }
         // The front door on the west wall; the room door between two spaces is not one.
         #expect(entrances.count == 1 && entrances.first?.label == "Front door")
-        #expect(issues.filter { $0.code == "entrance-inferred" }.map(\.message)
+        #expect(issues.filter { $0.code == .entranceInferred }.map(\.message)
             == ["building House tags no entrance; 1 ground-floor doors on its footprint are taken as entrances"])
     }
 }
@@ -190,7 +190,7 @@ struct UnroutableGraphTests {
                                                   buildingID: nil, levelID: Level.outdoorID, source: SourceLocation(file: "f"))]
         let graph = GraphBuilder(venue: venue, parameters: GraphParameters()).build().graph
         let reachability = Reachability(venue: venue, compiled: CompiledGraph(graph: graph, profiles: RoutingProfile.builtIn))
-        #expect(reachability.issues.map(\.code) == ["empty-graph"])
+        #expect(reachability.issues.map(\.code) == [.emptyGraph])
         #expect(reachability.issues.first?.severity == .error)
     }
 
@@ -205,11 +205,11 @@ struct UnroutableGraphTests {
                                   source: SourceLocation(file: "house.geojson"))]
         let graph = GraphBuilder(venue: venue, parameters: GraphParameters()).build().graph
         let reachability = Reachability(venue: venue, compiled: CompiledGraph(graph: graph, profiles: RoutingProfile.builtIn))
-        #expect(reachability.issues.map(\.code) == ["no-place-reachable"], "\(reachability.issues)")
+        #expect(reachability.issues.map(\.code) == [.noPlaceReachable], "\(reachability.issues)")
         // With the venue's doors, the same rooms share the graph: no such error.
         let doors = SmallVenue.venue()
         let joined = Reachability(venue: doors, compiled: CompiledGraph(
             graph: GraphBuilder(venue: doors, parameters: GraphParameters()).build().graph, profiles: RoutingProfile.builtIn))
-        #expect(!joined.issues.contains { $0.code == "no-place-reachable" || $0.code == "empty-graph" })
+        #expect(!joined.issues.contains { $0.code == .noPlaceReachable || $0.code == .emptyGraph })
     }
 }

@@ -112,7 +112,7 @@ struct VisibilityTests {
         parameters.maximumVisibilityWork = 10
         let (graph, issues) = GraphBuilder(venue: Self.venue(Self.lShape, doors: [(0, 1), (9, 10), (5, 0)]),
                                            parameters: parameters).build()
-        #expect(issues.map(\.code) == ["space-too-complex"])
+        #expect(issues.map(\.code) == [.spaceTooComplex])
         #expect(issues.first?.message.contains("corridor Space has 3 doors and points and 6 outline vertices") == true)
         #expect(graph.arcs.count == 4)
     }

@@ -67,9 +67,9 @@ import NavFormat
         venue.paths[0].openingHours = "24/7"
         venue.events = [Event(id: "e1", title: "Lecture", placeRef: "A.0.01", start: 1_764_580_500, end: 1_764_586_000,
                               description: "Intro", source: source)]
-        let issues = [Issue(code: "unknown-kind", severity: .warning, message: "kind 'x' unknown", location: source,
+        let issues = [Issue(code: .unknownKind, severity: .warning, message: "kind 'x' unknown", location: source,
                             levelID: "A@0", coordinate: a),
-                      Issue(code: "note", severity: .info, message: "no location")]
+                      Issue(code: .unusedColumn, severity: .info, message: "no location")]
         return StagedVenue(venue: venue, sources: [SourceFile(path: "input/rooms.csv", format: "csv", size: 10, sha256: "ab")],
                            issues: issues)
     }

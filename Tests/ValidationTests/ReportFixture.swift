@@ -88,39 +88,39 @@ enum ReportFixture {
 
     static func issues() -> [Finding] {
         [
-            Finding(code: "door-not-on-outline", severity: .error, message: "door 'stray' lies 6 m from every outline",
+            Finding(code: .doorNotOnOutline, severity: .error, message: "door 'stray' lies 6 m from every outline",
                     location: Location(file: "plan.geojson", line: 12, column: 5, feature: "stray"),
                     levelID: "A@0", coordinate: at(7, 30)),
-            Finding(code: "room-without-door", severity: .warning, message: "room 'A.0.1' has no door",
+            Finding(code: .roomWithoutDoor, severity: .warning, message: "room 'A.0.1' has no door",
                     location: Location(file: "plan.geojson", line: 3), levelID: "A@0", coordinate: at(8, 12)),
-            Finding(code: "invalid-geometry", severity: .info, message: "hall outline was repaired",
+            Finding(code: .invalidGeometry, severity: .info, message: "hall outline was repaired",
                     location: Location(file: "plan.geojson", line: 5), levelID: "A@0", coordinate: at(24, 17)),
-            Finding(code: "connector-outside-space", severity: .error, message: "stairs 'Stairs A' stands in no walkable space",
+            Finding(code: .connectorOutsideSpace, severity: .error, message: "stairs 'Stairs A' stands in no walkable space",
                     location: Location(file: "plan.geojson", line: 20), levelID: "A@1", coordinate: at(37, 15)),
-            Finding(code: "room-without-door", severity: .warning, message: hostileMessage,
+            Finding(code: .roomWithoutDoor, severity: .warning, message: hostileMessage,
                     location: Location(file: "b <hall>.geojson", line: 2, feature: "x\"y"), levelID: "B@0",
                     coordinate: at(66, 20)),
-            Finding(code: "duplicate-ref", severity: .info, message: "ref 'B.0.1' is used twice",
+            Finding(code: .duplicateRef, severity: .info, message: "ref 'B.0.1' is used twice",
                     location: Location(file: "pois.csv", line: 4), levelID: "B@0", coordinate: at(62, 17)),
             // Kilometres off: pinned to the plan's edge rather than shrinking building B to a speck.
-            Finding(code: "survey-far-outside", severity: .info, message: "a scan lies 7 km from the venue",
+            Finding(code: .surveyPointOutsideSpace, severity: .info, message: "a scan lies 7 km from the venue",
                     location: Location(file: "survey.csv", line: 9), levelID: "B@0", coordinate: at(5_000, 5_000)),
             // Placed but on no level: only the tables can show it.
-            Finding(code: "connector-single-level", severity: .warning, message: "lift 'L' serves only one level",
+            Finding(code: .connectorSingleLevel, severity: .warning, message: "lift 'L' serves only one level",
                     location: Location(file: "plan.geojson", line: 30), coordinate: at(30, 30)),
             // On a level that has no plan.
-            Finding(code: "connector-single-level", severity: .warning, message: "lift 'M' serves only C@9",
+            Finding(code: .connectorSingleLevel, severity: .warning, message: "lift 'M' serves only C@9",
                     location: Location(file: "plan.geojson", line: 31), levelID: "C@9", coordinate: at(5, 5)),
             // Neither level nor position.
-            Finding(code: "event-unknown-place", severity: .error, message: "event 'Talk' names unknown place 'H.9.9'",
+            Finding(code: .eventUnknownPlace, severity: .error, message: "event 'Talk' names unknown place 'H.9.9'",
                     location: Location(file: "events.csv", line: 2)),
         ]
     }
 
-    static let hints = [
-        "door-not-on-outline": "Move the door onto the wall it opens, or snap it within the door tolerance.",
-        "room-without-door": "Add a door on the room's outline.",
-        "event-unknown-place": "Check the event's place reference against the room refs.",
+    static let hints: [FindingCode: String] = [
+        .doorNotOnOutline: "Move the door onto the wall it opens, or snap it within the door tolerance.",
+        .roomWithoutDoor: "Add a door on the room's outline.",
+        .eventUnknownPlace: "Check the event's place reference against the room refs.",
     ]
 
     static func report() -> ValidationReport {

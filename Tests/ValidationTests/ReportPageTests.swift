@@ -66,7 +66,7 @@ import NavFormat
     @Test func equalInputsGiveIdenticalPages() {
         #expect(ReportFixture.page().html() == html)
         // Issue order and dictionary order must not leak into the page.
-        var hints: [String: String] = [:]
+        var hints: [FindingCode: String] = [:]
         for (code, hint) in ReportFixture.hints.sorted(by: { $0.key > $1.key }) { hints[code] = hint }
         let shuffled = ValidationReport(venue: "campus <test>", generator: "navforge test",
                                         issues: ReportFixture.issues().reversed())
@@ -95,7 +95,7 @@ import NavFormat
         #expect(rows == [
             "error connector-outside-space 1", "error door-not-on-outline 1", "error event-unknown-place 1",
             "warning connector-single-level 2", "warning room-without-door 2",
-            "info duplicate-ref 1", "info invalid-geometry 1", "info survey-far-outside 1",
+            "info duplicate-ref 1", "info invalid-geometry 1", "info survey-point-outside-space 1",
         ])
         #expect(codeTable.contains("Add a door on the room&#39;s outline."))
         let severities = html.matches(of: #/<td class="severity-(\w+)">(\d+)</td>/#).map { "\($0.output.1) \($0.output.2)" }
@@ -125,7 +125,7 @@ import NavFormat
         let box = try #require(hall.markup.firstMatch(of: #/viewBox="[^ ]+ [^ ]+ ([^ ]+) ([^"]+)"/#))
         let width = try #require(Double(String(box.output.1))), height = try #require(Double(String(box.output.2)))
         #expect(width < 100 && height < 100, "building B is 45 m across, not 5 km")
-        #expect(hall.markup.contains("data-code=\"survey-far-outside\" data-pinned=\"edge\"><title>info survey-far-outside: "
+        #expect(hall.markup.contains("data-code=\"survey-point-outside-space\" data-pinned=\"edge\"><title>info survey-point-outside-space: "
                                      + "a scan lies 7 km from the venue\n(drawn at the edge of the plan"))
         #expect(Self.count("data-pinned=\"edge\"><title>", in: html) == 1, "only the far-off finding")
         #expect(html.contains("10 findings, 7 marked on 3 floor plans"))

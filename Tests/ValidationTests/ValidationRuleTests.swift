@@ -52,7 +52,7 @@ import NavFormat
         venue.spaces.append(Space(id: "bowtie", kind: .area, buildingID: "H", levelIDs: ["H@0"], geometry: .polygon(bowtie),
                                   source: Location(file: "plan.geojson", line: 9)))
         let issues = findings(venue)
-        #expect(issues.map(\.code) == ["invalid-geometry"])
+        #expect(issues.map(\.code) == [.invalidGeometry])
         #expect(issues[0].location?.line == 9 && issues[0].severity == .warning && issues[0].levelID == "H@0")
         #expect(issues[0].message.contains("Self-intersection") && issues[0].message.contains("repaired"))
         // Marked where the outline crosses itself, and routed on the repaired shape: two triangles.
@@ -71,7 +71,7 @@ import NavFormat
         venue.openings.append(Opening(id: "stray", levelIDs: ["H@0"], location: Self.at(5, 20), isEntrance: false,
                                       source: Location(file: "plan.geojson", line: 7)))
         let issues = findings(venue)
-        #expect(issues.map(\.code) == ["door-not-on-outline"])
+        #expect(issues.map(\.code) == [.doorNotOnOutline])
         #expect(issues[0].location?.line == 7 && issues[0].levelID == "H@0")
         #expect(issues[0].coordinate == Self.at(5, 20))
     }
@@ -80,7 +80,7 @@ import NavFormat
         var venue = Self.base()
         venue.openings.removeAll { !$0.isEntrance }
         let issues = findings(venue)
-        #expect(issues.map(\.code) == ["room-without-door"])
+        #expect(issues.map(\.code) == [.roomWithoutDoor])
         #expect(issues[0].location?.line == 3 && issues[0].levelID == "H@0")
     }
 
@@ -89,7 +89,7 @@ import NavFormat
         venue.spaces.append(Space(id: "p", kind: .room, buildingID: "H", levelIDs: ["H@1"], geometry: .point(Self.at(1, 1)),
                                   ref: "H.1.1", source: Location(file: "rooms.csv", line: 2)))
         let issues = findings(venue)
-        #expect(issues.map(\.code) == ["room-without-outline"])
+        #expect(issues.map(\.code) == [.roomWithoutOutline])
         #expect(issues[0].severity == .info)
     }
 
@@ -102,7 +102,7 @@ import NavFormat
                       source: Location(file: "plan.geojson", line: 12)),
         ]
         let issues = findings(venue)
-        #expect(issues.map(\.code) == ["connector-single-level", "connector-outside-space"])
+        #expect(issues.map(\.code) == [.connectorSingleLevel, .connectorOutsideSpace])
         #expect(issues[0].location?.line == 11)
         #expect(issues[1].location?.line == 12 && issues[1].levelID == "H@1")
     }
@@ -124,7 +124,7 @@ import NavFormat
         #expect(findings(venue).isEmpty)
         // A lift at the same point has no shaft near it to land on.
         venue.connectors[0].kind = .elevator
-        #expect(findings(venue).map(\.code) == ["connector-outside-space"])
+        #expect(findings(venue).map(\.code) == [.connectorOutsideSpace])
     }
 
     @Test func duplicateRefsAndUnknownEventPlaces() {
@@ -135,7 +135,7 @@ import NavFormat
         venue.events = [Event(id: "e", title: "Talk", placeRef: "H.9.9", start: 0, end: 1,
                               source: Location(file: "events.csv", line: 2))]
         let issues = findings(venue)
-        #expect(issues.map(\.code) == ["event-unknown-place", "duplicate-ref"])
+        #expect(issues.map(\.code) == [.eventUnknownPlace, .duplicateRef])
         #expect(issues[0].severity == .error && issues[0].location?.file == "events.csv")
         #expect(issues[1].location?.line == 5 && issues[1].levelID == "H@0" && issues[1].coordinate == Self.at(2, 1))
     }
@@ -146,7 +146,7 @@ import NavFormat
                                                   location: Self.at(2, 1), buildingID: "H", levelID: "H@1",
                                                   source: Location(file: "pois.csv", line: 5))]
         let issues = findings(venue)
-        #expect(issues.map(\.code) == ["ref-on-several-levels"])
+        #expect(issues.map(\.code) == [.refOnSeveralLevels])
         #expect(issues[0].severity == .info && issues[0].location?.line == 3 && issues[0].levelID == "H@0")
         #expect(issues[0].message.contains("2 levels (H@0, H@1)"))
     }
@@ -161,7 +161,7 @@ import NavFormat
                             levelID: "H@0", roomRef: "H.0.NOPE", source: source),
         ]
         let issues = findings(venue)
-        #expect(issues.map(\.code) == ["poi-unknown-room"])
+        #expect(issues.map(\.code) == [.poiUnknownRoom])
         #expect(issues.first?.severity == .error && issues.first?.location == source)
         #expect(issues.first?.message.contains("'H.0.NOPE'") == true)
     }

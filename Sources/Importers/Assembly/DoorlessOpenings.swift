@@ -86,7 +86,7 @@ struct DoorlessOpenings {
                 let reasons = found.map(\.reason).joined(separator: "; ")
                 let doors = hasDoor ? "besides its doors on level \(levelID), it is also" : "has no door on level \(levelID); it is"
                 issues.append(Issue(
-                    code: "opening-inferred", severity: .info,
+                    code: .openingInferred,
                     message: "\(space.kind.noun) '\(space.reference)' \(doors) entered where \(reasons)",
                     location: space.source, levelID: levelID, coordinate: projection.unproject(found[0].point)))
             }

@@ -127,7 +127,7 @@ public struct VenueAssembler {
                 case .invalid(let problem):
                     errors.append(problem)
                 case .unknownLevel(let message):
-                    issues.append(Issue(code: "unknown-level", severity: .error,
+                    issues.append(Issue(code: .unknownLevel,
                                         message: "\(message); the feature is left out", location: item.levels.location))
                 }
             }

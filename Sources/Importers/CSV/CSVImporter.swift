@@ -39,7 +39,7 @@ public enum CSVImporter {
             let unused = table.unusedColumns(CSVImportOptions.fields(of: options.table))
             guard !unused.isEmpty else { return }
             data.issues.append(Issue(
-                code: "unused-column", severity: .info,
+                code: .unusedColumn,
                 message: "columns \(unused.map { "'\($0)'" }.joined(separator: ", ")) are not read for a \(options.table.rawValue) table",
                 location: SourceLocation(file: table.file, line: table.headerLine)))
         }

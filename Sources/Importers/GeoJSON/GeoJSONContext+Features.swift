@@ -71,8 +71,8 @@ extension GeoJSONContext {
     }
 
     private mutating func skip(_ feature: Feature, rawKind: String, geometry: SimpleGeometry) {
-        warn("unknown-kind", "kind '\(rawKind)' means nothing for a \(geometry.typeName.lowercased()); skipped (map it under `kinds:`)",
-             feature)
+        report(.unknownKind, "kind '\(rawKind)' means nothing for a \(geometry.typeName.lowercased()); skipped (map it under `kinds:`)",
+               feature)
     }
 
     /// Line kinds: the path kinds, and `stairs` drawn as a line meaning outdoor steps.

@@ -75,14 +75,14 @@ struct GeoJSONContext {
         }
         let modelID = "\(inputID):\(feature.text("id") ?? sourceID)"
         guard let rawKind = feature.text("kind") ?? mapping.defaultKind else {
-            warn("unknown-kind", "feature has no '\(mapping.property(for: "kind"))' property and the input no default-kind; skipped", feature)
+            report(.unknownKind, "feature has no '\(mapping.property(for: "kind"))' property and the input no default-kind; skipped", feature)
             return
         }
         let kind = mapping.kind(for: rawKind)
         let geometry: SimpleGeometry
         do {
             guard let parsed = try GeoJSONGeometry.parse(object["geometry"]) else {
-                warn("no-geometry", "feature has no geometry; skipped", feature)
+                report(.noGeometry, "feature has no geometry; skipped", feature)
                 return
             }
             geometry = parsed
@@ -99,8 +99,9 @@ struct GeoJSONContext {
         classify(feature, kind: kind, rawKind: rawKind, geometry: geometry, id: modelID)
     }
 
-    mutating func warn(_ code: String, _ message: String, _ feature: Feature) {
-        data.issues.append(Issue(code: code, severity: .warning, message: message, location: feature.location))
+    /// Records a finding about a feature, with its code's severity.
+    mutating func report(_ code: FindingCode, _ message: String, _ feature: Feature) {
+        data.issues.append(Issue(code: code, message: message, location: feature.location))
     }
 
     func levelReference(_ feature: Feature) -> LevelReference {

@@ -21,14 +21,14 @@ extension IMDFInterpreter {
         }
         guard let kind else {
             if category == "traversal" || category == "traversal.path" { readTraversal(feature) } else {
-                warn("unknown-category", "relationship category '\(category)' is not understood; left out", at: feature.location)
+                report(.unknownCategory, "relationship category '\(category)' is not understood; left out", at: feature.location)
             }
             return
         }
         let ends = ["origin", "intermediary", "destination"].flatMap { endpoints(feature, $0) }
         guard let first = ends.first, Set(ends.map(\.levelID)).count >= 2 else {
-            warn("connector-single-level", "\(category) relationship does not join units or openings on two levels; left out",
-                 at: feature.location)
+            report(.connectorSingleLevel, "\(category) relationship does not join units or openings on two levels; left out",
+                   at: feature.location)
             return
         }
         var seen = Set<String>()
@@ -55,8 +55,8 @@ extension IMDFInterpreter {
             } else if type != "unit", let opening = openings[id] {
                 result.append(Endpoint(levelID: opening.levelID, point: opening.point))
             } else {
-                warn("unknown-reference", "relationship \(key) refers to \(type ?? "feature") \(id), which the delivery does not have as a unit or opening",
-                     at: feature.location)
+                report(.unknownReference, "relationship \(key) refers to \(type ?? "feature") \(id), which the delivery does not have as a unit or opening",
+                       at: feature.location)
             }
         }
         return result
@@ -72,11 +72,11 @@ extension IMDFInterpreter {
     /// one-way in drawing direction.
     private mutating func readTraversal(_ feature: IMDFFeature) {
         guard case .lineString(let line)? = try? GeoJSONGeometry.parse(feature.geometry) else {
-            warn("bad-geometry", "a traversal relationship needs a LineString geometry; left out", at: feature.location)
+            report(.badGeometry, "a traversal relationship needs a LineString geometry; left out", at: feature.location)
             return
         }
         guard let origin = endpoints(feature, "origin").first, let levels = levelReference(origin.levelID, for: feature) else {
-            warn("unknown-reference", "a traversal relationship needs an origin unit or opening; left out", at: feature.location)
+            report(.unknownReference, "a traversal relationship needs an origin unit or opening; left out", at: feature.location)
             return
         }
         var path = Path(id: modelID(feature), kind: .corridor, levelID: "", coordinates: line,
@@ -90,8 +90,8 @@ extension IMDFInterpreter {
                                direction: ConnectorDirection = .both) {
         let ordinals = levelIDs.compactMap { levels[$0] }
         guard let building = ordinals.first?.buildingIDs.first else {
-            warn("connector-single-level", "\(kind.rawValue) joins outdoor levels, which belong to no building; left out",
-                 at: feature.location)
+            report(.connectorSingleLevel, "\(kind.rawValue) joins outdoor levels, which belong to no building; left out",
+                   at: feature.location)
             return
         }
         let value = ordinals.map { Level.formatOrdinal($0.ordinal) }.joined(separator: ";")
@@ -134,7 +134,7 @@ extension IMDFInterpreter {
                                               geometry: nil, location: fileLocation("unit.geojson").with(feature: unitID))
                     addConnector(unit.kind == .elevator ? .elevator : .stairs, at: unit.point,
                                  levelIDs: chain.compactMap { units[$0]?.levelID }, feature: feature)
-                    data.issues.append(Issue(code: "connector-inferred", severity: .info,
+                    data.issues.append(Issue(code: .connectorInferred,
                                              message: "\(unit.kind == .elevator ? "lift" : "stairs") across \(chain.count) levels inferred from overlapping units (\(chain.joined(separator: ", ")))",
                                              location: feature.location, coordinate: unit.point))
                 }

@@ -15,7 +15,7 @@ extension IMDFInterpreter {
                 return
             }
             if let version = manifest["version"]?.string, !version.hasPrefix("1.") {
-                warn("imdf-version", "manifest version \(version) is not IMDF 1.x; reading it as 1.0", at: location)
+                report(.imdfVersion, "manifest version \(version) is not IMDF 1.x; reading it as 1.0", at: location)
             }
             language = IMDFLanguage(preferred: options.language ?? manifest["language"]?.string ?? "en")
         } catch {
@@ -64,9 +64,9 @@ extension IMDFInterpreter {
         }
         for key in unknownKeys.keys.sorted() {
             guard let found = unknownKeys[key] else { continue }
-            warn("unknown-property",
-                 "\(found.count) \(type) features carry '\(key)', which IMDF does not define (the first is \(found.first.feature ?? "?"))",
-                 at: found.first)
+            report(.unknownProperty,
+                   "\(found.count) \(type) features carry '\(key)', which IMDF does not define (the first is \(found.first.feature ?? "?"))",
+                   at: found.first)
         }
         return features
     }
@@ -84,7 +84,7 @@ extension IMDFInterpreter {
     mutating func reportUnknownFiles() {
         let known = Set(IMDFCategories.readingOrder.map { "\($0).geojson" } + ["manifest.json"])
         for name in source.names where !known.contains(name) {
-            warn("unknown-file", "\(name) is not an IMDF feature type; it is not read", at: fileLocation(name))
+            report(.unknownFile, "\(name) is not an IMDF feature type; it is not read", at: fileLocation(name))
         }
     }
 }

@@ -26,8 +26,8 @@ extension IMDFInterpreter {
             // Some exporters write a vehicle category on every door; the door is still walked through.
             openingQuirks[category] = ((openingQuirks[category]?.count ?? 0) + 1, openingQuirks[category]?.first ?? feature.location)
         default:
-            warn("unknown-category", "opening category '\(category)' is not an IMDF opening category; read as a door",
-                 at: feature.location)
+            report(.unknownCategory, "opening category '\(category)' is not an IMDF opening category; read as a door",
+                   at: feature.location)
         }
         var door: JSONObject?
         if case .object(let object)? = feature.properties?["door"] { door = object }
@@ -51,9 +51,9 @@ extension IMDFInterpreter {
     mutating func reportOpeningQuirks() {
         for category in openingQuirks.keys.sorted() {
             guard let found = openingQuirks[category] else { continue }
-            warn("opening-category",
-                 "\(found.count) openings are categorised '\(category)' (the first is \(found.first.feature ?? "?")); they are read as doors people walk through",
-                 at: found.first)
+            report(.openingCategory,
+                   "\(found.count) openings are categorised '\(category)' (the first is \(found.first.feature ?? "?")); they are read as doors people walk through",
+                   at: found.first)
         }
     }
 }

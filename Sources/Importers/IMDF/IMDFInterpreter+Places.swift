@@ -4,24 +4,24 @@ extension IMDFInterpreter {
     /// Amenities are points of interest in the units they list.
     mutating func readAmenity(_ feature: IMDFFeature) {
         guard case .point(let point)? = try? GeoJSONGeometry.parse(feature.geometry) else {
-            warn("bad-geometry", "an amenity without a Point geometry is left out", at: feature.location)
+            report(.badGeometry, "an amenity without a Point geometry is left out", at: feature.location)
             return
         }
         let unitIDs = feature.identifiers("unit_ids")
         for unitID in unitIDs where units[unitID] == nil {
-            warn("unknown-reference", "amenity refers to unit \(unitID), which unit.geojson does not have", at: feature.location)
+            report(.unknownReference, "amenity refers to unit \(unitID), which unit.geojson does not have", at: feature.location)
         }
         addPlace(feature, at: point, unitID: unitIDs.first { units[$0] != nil }, ref: nil)
     }
 
     mutating func readAnchor(_ feature: IMDFFeature) {
         guard case .point(let point)? = try? GeoJSONGeometry.parse(feature.geometry) else {
-            warn("bad-geometry", "an anchor without a Point geometry is left out", at: feature.location)
+            report(.badGeometry, "an anchor without a Point geometry is left out", at: feature.location)
             return
         }
         var unitID = feature.string("unit_id")
         if let id = unitID, units[id] == nil {
-            warn("unknown-reference", "anchor refers to unit \(id), which unit.geojson does not have", at: feature.location)
+            report(.unknownReference, "anchor refers to unit \(id), which unit.geojson does not have", at: feature.location)
             unitID = nil
         }
         anchors[feature.id] = (point, unitID)
@@ -31,8 +31,8 @@ extension IMDFInterpreter {
     /// the ref people search for, and also the ref of their unit when it has none.
     mutating func readOccupant(_ feature: IMDFFeature) {
         guard let anchorID = feature.string("anchor_id"), let anchor = anchors[anchorID] else {
-            warn("unknown-reference", "occupant refers to anchor \(feature.string("anchor_id") ?? "(none)"), which anchor.geojson does not have",
-                 at: feature.location)
+            report(.unknownReference, "occupant refers to anchor \(feature.string("anchor_id") ?? "(none)"), which anchor.geojson does not have",
+                   at: feature.location)
             return
         }
         var ref = language.name(feature.labels("shortName")) ?? language.name(feature.labels("short_name"))

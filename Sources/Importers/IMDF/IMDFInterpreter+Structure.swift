@@ -41,13 +41,13 @@ extension IMDFInterpreter {
         let name = language.name(labels)
         var buildingIDs = feature.identifiers("building_ids")
         for id in buildingIDs where buildings[id] == nil {
-            warn("unknown-reference", "level refers to building \(id), which building.geojson does not have",
-                 at: feature.location)
+            report(.unknownReference, "level refers to building \(id), which building.geojson does not have",
+                   at: feature.location)
         }
         buildingIDs = buildingIDs.filter { buildings[$0] != nil }
         if !outdoor, buildingIDs.isEmpty {
-            warn("level-without-building", "an indoor level names no known building; its features are read as outdoors",
-                 at: feature.location)
+            report(.levelWithoutBuilding, "an indoor level names no known building; its features are read as outdoors",
+                   at: feature.location)
         }
         // An outdoor level (a courtyard, a car park) is the venue's outdoor level, not a storey.
         for id in buildingIDs where !outdoor {

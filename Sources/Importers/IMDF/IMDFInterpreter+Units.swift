@@ -6,8 +6,8 @@ extension IMDFInterpreter {
         let category = feature.string("category") ?? "unspecified"
         let (kind, known) = IMDFCategories.unitKind(category)
         if !known {
-            warn("unknown-category", "unit category '\(category)' is not an IMDF unit category; read as a room",
-                 at: feature.location)
+            report(.unknownCategory, "unit category '\(category)' is not an IMDF unit category; read as a room",
+                   at: feature.location)
         }
         guard let geometry = polygonal(feature), let levels = levelReference(feature.string("level_id"), for: feature) else { return }
         let names = feature.labels("name")

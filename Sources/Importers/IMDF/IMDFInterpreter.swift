@@ -64,7 +64,7 @@ struct IMDFInterpreter {
             case "amenity": features.forEach { readAmenity($0) }
             case "anchor": features.forEach { readAnchor($0) }
             case "occupant": features.forEach { readOccupant($0) }
-            default: if !features.isEmpty { note("not-modelled", "\(features.count) \(type) features are not used", file: "\(type).geojson") }
+            default: if !features.isEmpty { report(.notModelled, "\(features.count) \(type) features are not used", file: "\(type).geojson") }
             }
         }
         if options.inferConnectors, !hasRelationships { inferConnectors() }
@@ -80,12 +80,14 @@ struct IMDFInterpreter {
         SourceLocation(file: "\(source.displayName)/\(file)")
     }
 
-    mutating func warn(_ code: String, _ message: String, at location: SourceLocation, coordinate: Coordinate? = nil) {
-        data.issues.append(Issue(code: code, severity: .warning, message: message, location: location, coordinate: coordinate))
+    /// Records a finding about a feature, with its code's severity.
+    mutating func report(_ code: FindingCode, _ message: String, at location: SourceLocation, coordinate: Coordinate? = nil) {
+        data.issues.append(Issue(code: code, message: message, location: location, coordinate: coordinate))
     }
 
-    mutating func note(_ code: String, _ message: String, file: String) {
-        data.issues.append(Issue(code: code, severity: .info, message: message, location: fileLocation(file)))
+    /// Records a finding about a whole file of the delivery.
+    mutating func report(_ code: FindingCode, _ message: String, file: String) {
+        data.issues.append(Issue(code: code, message: message, location: fileLocation(file)))
     }
 
     func modelID(_ feature: IMDFFeature) -> String {

@@ -86,9 +86,9 @@ struct ValidateStage: PipelineStage {
     /// The rules' findings less `building-without-entrance` for buildings whose entrances the
     /// graph inferred on their footprint: routes do reach those, and `entrance-inferred` says how.
     static func withoutInferredEntrances(_ findings: [Issue], graphIssues: [Issue]) -> [Issue] {
-        let inferred = Set(graphIssues.filter { $0.code == "entrance-inferred" }.compactMap(\.location))
+        let inferred = Set(graphIssues.filter { $0.code == .entranceInferred }.compactMap(\.location))
         return findings.filter { issue in
-            !(issue.code == "building-without-entrance" && issue.location.map(inferred.contains) == true)
+            !(issue.code == .buildingWithoutEntrance && issue.location.map(inferred.contains) == true)
         }
     }
 }

@@ -46,7 +46,7 @@ extension GraphBuilder {
             }
             guard !doors.isEmpty else { continue }
             result.formUnion(doors)
-            report("entrance-inferred", .info,
+            report(.entranceInferred,
                    "building \(building.displayName) tags no entrance; \(doors.count) ground-floor doors on its footprint are taken as entrances",
                    at: building.source, level: groundLevel)
         }

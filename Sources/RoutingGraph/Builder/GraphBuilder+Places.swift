@@ -39,7 +39,7 @@ extension GraphBuilder {
                 candidates = nearby.nodes(near: location, level: level)
             }
             guard let nearest = candidates.first else {
-                report("place-not-connected", .warning,
+                report(.placeNotConnected,
                        "point of interest '\(poi.name)' is in no room and has no graph node within \(Int(parameters.placeSnapDistance)) m on its level",
                        at: poi.source, level: poi.levelID, coordinate: poi.location)
                 continue

@@ -73,7 +73,7 @@ extension GraphBuilder {
                 if work > parameters.maximumVisibilityWork {
                     if !reportedComplexity {
                         reportedComplexity = true
-                        report("space-too-complex", .warning,
+                        report(.spaceTooComplex,
                                "\(space.kind.noun) \(space.reference) has \(spaceAnchors.count) doors and points and \(visibility.outline.vertexCount) outline vertices, too many for shortest paths inside it; its doors are linked in straight lines that may cross its walls",
                                at: space.source, level: levelID)
                     }

@@ -48,7 +48,7 @@ extension GraphBuilder {
             let others = neighbours[pinned.node, default: []].subtracting(pinned.ownNeighbours)
             guard others.isEmpty else { continue }
             let landing = pinned.landing
-            report("landing-not-joined", .warning,
+            report(.landingNotJoined,
                    "\(connector.kind.rawValue) \(connector.source.feature ?? connector.id) meets no walkway on level \(Level.formatOrdinal(landing.ordinal)) at \(landing.vertexRef ?? "its landing"); it cannot be used there",
                    at: connector.source, level: landing.levelID, coordinate: landing.location)
         }

@@ -133,9 +133,10 @@ public final class GraphBuilder {
                                    via: via.reversed()))
     }
 
-    func report(_ code: String, _ severity: Issue.Severity, _ message: String, at location: SourceLocation?,
+    /// Records a finding of the derivation, with its code's severity.
+    func report(_ code: FindingCode, _ message: String, at location: SourceLocation?,
                 level: String? = nil, coordinate: Coordinate? = nil) {
-        issues.append(Issue(code: code, severity: severity, message: message, location: location, levelID: level,
+        issues.append(Issue(code: code, message: message, location: location, levelID: level,
                             coordinate: coordinate))
     }
 }

@@ -46,7 +46,7 @@ public struct Reachability: Sendable {
     public init(venue: Venue, compiled: CompiledGraph) {
         let graph = compiled.graph
         guard !graph.arcs.isEmpty else {
-            issues.append(Issue(code: "empty-graph", severity: .error,
+            issues.append(Issue(code: .emptyGraph,
                                 message: "the navigation graph is empty (\(graph.nodes.count) nodes, no arcs): no space, door, walkway or connector could be linked, so nothing can be routed; check that the inputs carry walkways or spaces with doors, and that their levels resolve",
                                 location: nil))
             return
@@ -81,14 +81,14 @@ public struct Reachability: Sendable {
             self.figures.append(figures)
         }
         if places.count > 1, Self.noTwoPlacesMeet(places, graph: graph, compiled: compiled, entrances: entrances) {
-            issues.append(Issue(code: "no-place-reachable", severity: .error,
+            issues.append(Issue(code: .noPlaceReachable,
                                 message: "none of the \(places.count) places can be reached from an entrance or from another place by any profile: each stands alone in the graph",
                                 location: nil))
             return
         }
         guard !entrances.isEmpty else {
             if !places.isEmpty {
-                issues.append(Issue(code: "no-entrance", severity: .warning,
+                issues.append(Issue(code: .noEntrance,
                                     message: "the venue has no entrance on the graph, so no place is reachable from outside; tag entrances (OSM entrance=*, IMDF opening category pedestrian.principal)",
                                     location: nil))
             }
@@ -99,14 +99,14 @@ public struct Reachability: Sendable {
             let missing = unreachableIn[index]
             if place.claimsWheelchairAccess, missing.contains("wheelchair"), !missing.contains("foot"),
                allProfiles.contains("foot") {
-                issues.append(Issue(code: "wheelchair-room-not-step-free", severity: .warning,
+                issues.append(Issue(code: .wheelchairRoomNotStepFree,
                                     message: "\(place.noun) \(place.reference) is tagged wheelchair=\(place.wheelchairTag ?? "yes"), but a wheelchair cannot reach it from any entrance while on foot it can: the way needs steps or passes a door a wheelchair cannot use",
                                     location: place.source, levelID: place.levelID,
                                     coordinate: graph.nodes[place.node].coordinate))
                 continue
             }
             let how = unreachableIn[index] == allProfiles ? "" : " " + Self.phrase(unreachableIn[index])
-            issues.append(Issue(code: "place-unreachable", severity: .warning,
+            issues.append(Issue(code: .placeUnreachable,
                                 message: "\(place.noun) \(place.reference) is not reachable\(how) from any entrance",
                                 location: place.source, levelID: place.levelID,
                                 coordinate: graph.nodes[place.node].coordinate))

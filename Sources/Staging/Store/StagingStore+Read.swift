@@ -171,6 +171,9 @@ extension StagingStore {
     }
 
     private static func issue(from row: StagingRowReader) throws -> Issue {
+        guard let code = try row.enumeration("code", as: FindingCode.self) else {
+            throw StagingError.corrupt("import_issues.code is NULL")
+        }
         guard let severity = try row.enumeration("severity", as: Issue.Severity.self) else {
             throw StagingError.corrupt("import_issues.severity is NULL")
         }
@@ -178,7 +181,7 @@ extension StagingStore {
         if let longitude = row.double("longitude"), let latitude = row.double("latitude") {
             coordinate = Coordinate(latitude: latitude, longitude: longitude)
         }
-        return Issue(code: try row.requiredText("code"), severity: severity, message: try row.requiredText("message"),
+        return Issue(code: code, severity: severity, message: try row.requiredText("message"),
                      location: row.optionalSource(), levelID: row.text("level_id"), coordinate: coordinate)
     }
 }

@@ -248,7 +248,7 @@ extension StagingStore {
 
     static func row(for issue: Issue) -> [SQLiteValue?] {
         var row = StagingRowBuilder()
-        row.add(issue.code)
+        row.add(issue.code.rawValue)
         row.add(issue.severity.rawValue)
         row.add(issue.message)
         row.add(issue.levelID)

@@ -28,7 +28,7 @@ public struct ValidationReport: Codable, Hashable, Sendable {
         self.issues = Validator.sorted(issues)
         let counts = IssueCounts(issues)
         var byCode: [String: Int] = [:]
-        for issue in issues { byCode[issue.code, default: 0] += 1 }
+        for issue in issues { byCode[issue.code.rawValue, default: 0] += 1 }
         summary = Summary(errors: counts.errors, warnings: counts.warnings, infos: counts.infos, byCode: byCode)
     }
 

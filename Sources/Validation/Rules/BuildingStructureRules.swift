@@ -4,7 +4,7 @@ import VenueModel
 /// route from outside reaches it unless the graph can infer entrances on its footprint (then the
 /// validate stage drops this finding in favour of the graph's `entrance-inferred`).
 struct BuildingEntranceRule: ValidationRule {
-    let code = "building-without-entrance"
+    let code = FindingCode.buildingWithoutEntrance
 
     func check(_ context: ValidationContext) -> [Issue] {
         let venue = context.venue
@@ -17,7 +17,7 @@ struct BuildingEntranceRule: ValidationRule {
         let inhabited = Set(venue.spaces.filter { $0.kind.isWalkable && $0.kind != .outdoor }.compactMap(\.buildingID))
         return venue.buildings.filter { inhabited.contains($0.id) && !entered.contains($0.id) }.map { building in
             let ground = StructureFacts.groundLevel(of: building.id, in: venue)
-            return Issue(code: code, severity: .warning,
+            return Issue(code: code,
                          message: "building '\(building.displayName)' tags no entrance, and without a footprint to infer one on, no route from outside reaches it; tag its entrances (OSM entrance=*, GeoJSON kind entrance, IMDF opening category pedestrian.principal)",
                          location: building.source, levelID: ground?.id,
                          coordinate: StructureFacts.middle(of: building, onLevel: ground?.id, context))
@@ -28,7 +28,7 @@ struct BuildingEntranceRule: ValidationRule {
 /// `level-without-vertical-connection`: a level of a building with several levels that no stairs,
 /// lift, ramp or escalator serves together with another level.
 struct LevelConnectionRule: ValidationRule {
-    let code = "level-without-vertical-connection"
+    let code = FindingCode.levelWithoutVerticalConnection
 
     func check(_ context: ValidationContext) -> [Issue] {
         let venue = context.venue
@@ -44,7 +44,7 @@ struct LevelConnectionRule: ValidationRule {
             guard levels.count >= 2 else { continue }
             for level in levels where !served.contains(level.id) {
                 issues.append(Issue(
-                    code: code, severity: .warning,
+                    code: code,
                     message: "level \(level.id) (\(level.displayName)) of building '\(building.displayName)' is served by no stairs, lift, ramp or escalator; routes cannot reach it from the building's other \(levels.count - 1) level\(levels.count == 2 ? "" : "s")",
                     location: level.source ?? building.source, levelID: level.id,
                     coordinate: StructureFacts.middle(of: building, onLevel: level.id, context)))

@@ -2,11 +2,11 @@ import VenueModel
 
 /// `connector-single-level`: stairs or a lift that serve fewer than two levels link nothing.
 struct ConnectorLevelsRule: ValidationRule {
-    let code = "connector-single-level"
+    let code = FindingCode.connectorSingleLevel
 
     func check(_ context: ValidationContext) -> [Issue] {
         context.venue.connectors.filter { $0.levelIDs.count < 2 }.map { connector in
-            Issue(code: code, severity: .warning,
+            Issue(code: code,
                   message: "\(connector.kind.rawValue) '\(connector.label)' serves only \(connector.levelIDs.joined(separator: ", ")); it links no levels",
                   location: connector.source, levelID: connector.levelIDs.first, coordinate: connector.location)
         }
@@ -21,7 +21,7 @@ struct ConnectorLevelsRule: ValidationRule {
 /// a vertex of its walkways (a lift node, the end of a flight of steps) is reached by those
 /// walkways instead; the graph reports it when none meets it (`landing-not-joined`).
 struct ConnectorOutsideSpaceRule: ValidationRule {
-    let code = "connector-outside-space"
+    let code = FindingCode.connectorOutsideSpace
 
     static func landsOnShaft(_ connector: Connector, levelID: String, _ context: ValidationContext) -> Bool {
         let shaft: SpaceKind
@@ -46,7 +46,7 @@ struct ConnectorOutsideSpaceRule: ValidationRule {
                                                   tolerance: context.parameters.doorTolerance)
                 guard !(covering + near).contains(where: { context.venue.spaces[$0].kind.isWalkable }),
                       !Self.landsOnShaft(connector, levelID: levelID, context) else { continue }
-                issues.append(Issue(code: code, severity: .warning,
+                issues.append(Issue(code: code,
                                     message: "\(connector.kind.rawValue) '\(connector.label)' stands in no walkable space on level \(levelID)",
                                     location: connector.source, levelID: levelID, coordinate: location))
             }

@@ -9,7 +9,7 @@ import VenueModel
 /// by paths, so they are left to the reachability check. A room known only by a point is noted
 /// as `room-without-outline`.
 struct DoorlessSpaceRule: ValidationRule {
-    let code = "room-without-door"
+    let code = FindingCode.roomWithoutDoor
 
     func check(_ context: ValidationContext) -> [Issue] {
         let venue = context.venue
@@ -27,7 +27,7 @@ struct DoorlessSpaceRule: ValidationRule {
             let corner = context.anchor(ofSpace: index)
             if case .point = space.geometry {
                 if space.kind == .room {
-                    issues.append(Issue(code: "room-without-outline", severity: .info,
+                    issues.append(Issue(code: .roomWithoutOutline,
                                         message: "room '\(space.reference)' is known by a point only: it is searchable but not routable",
                                         location: space.source, levelID: space.levelIDs.first, coordinate: corner))
                 }
@@ -37,11 +37,11 @@ struct DoorlessSpaceRule: ValidationRule {
                   context.locator.area(ofSpace: index) != nil else { continue }
             for levelID in space.levelIDs where !doored.contains(SpaceOnLevel(space: index, levelID: levelID)) {
                 if space.kind == .room {
-                    issues.append(Issue(code: code, severity: .warning,
+                    issues.append(Issue(code: code,
                                         message: "room '\(space.reference)' has no door on its outline on level \(levelID); routes cannot enter it",
                                         location: space.source, levelID: levelID, coordinate: corner))
                 } else if !Self.isOpen(index, levelID: levelID, context) {
-                    issues.append(Issue(code: "space-without-door", severity: .warning,
+                    issues.append(Issue(code: .spaceWithoutDoor,
                                         message: "\(space.kind.noun) '\(space.reference)' on level \(levelID) has no door, touches no other corridor or hall and holds no stairs or lift; routes cannot enter it",
                                         location: space.source, levelID: levelID, coordinate: corner))
                 }

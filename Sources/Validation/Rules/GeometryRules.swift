@@ -5,7 +5,7 @@ import VenueModel
 /// `invalid-geometry`: an outline GEOS cannot build (error), or one that crosses itself or is
 /// otherwise invalid, which the geometry layer repaired (warning).
 struct InvalidGeometryRule: ValidationRule {
-    let code = "invalid-geometry"
+    let code = FindingCode.invalidGeometry
 
     func check(_ context: ValidationContext) -> [Issue] {
         let broken = context.locator.unbuildable.map { ($0.space, $0.reason, Issue.Severity.error, "is unusable") }
@@ -35,7 +35,7 @@ struct InvalidGeometryRule: ValidationRule {
 /// `door-not-on-outline`: a door that touches no walkable space on its level, so it leads nowhere.
 /// A door or entrance on a walkway of its level (a station entrance on a footway) leads there.
 struct DoorNotOnOutlineRule: ValidationRule {
-    let code = "door-not-on-outline"
+    let code = FindingCode.doorNotOnOutline
 
     func check(_ context: ValidationContext) -> [Issue] {
         var issues: [Issue] = []
@@ -48,7 +48,7 @@ struct DoorNotOnOutlineRule: ValidationRule {
                                                tolerance: context.parameters.doorTolerance) else { continue }
                 let name = opening.name ?? opening.ref ?? opening.id
                 issues.append(Issue(
-                    code: code, severity: .warning,
+                    code: code,
                     message: "\(opening.isEntrance ? "entrance" : "door") '\(name)' on level \(levelID) lies on no walkable space outline (within \(context.parameters.doorTolerance) m)",
                     location: opening.source, levelID: levelID, coordinate: opening.location))
             }

@@ -5,7 +5,7 @@ import VenueModel
 /// ramp has, usually a unit slip (`width=90` meaning centimetres) that would wrongly open or close
 /// the feature to wheelchairs.
 struct ImplausibleMeasureRule: ValidationRule {
-    let code = "implausible-width"
+    let code = FindingCode.implausibleWidth
 
     /// One feature's measures, with what the findings need.
     struct Measured {
@@ -28,12 +28,12 @@ struct ImplausibleMeasureRule: ValidationRule {
                 if !(limits.narrowest...widest).contains(width) {
                     var message = "\(feature.noun) has width=\(Self.format(width)) m, outside the plausible \(Self.format(limits.narrowest))–\(Self.format(widest)) m"
                     if width >= 50 && width <= 500 { message += "; is it in centimetres?" }
-                    issues.append(Issue(code: code, severity: .warning, message: message, location: feature.source,
+                    issues.append(Issue(code: code, message: message, location: feature.source,
                                         levelID: feature.levelID, coordinate: feature.coordinate))
                 }
             }
             if let incline = feature.accessibility.incline, !feature.isStairs, abs(incline) > limits.steepestIncline {
-                issues.append(Issue(code: "implausible-incline", severity: .warning,
+                issues.append(Issue(code: .implausibleIncline,
                                     message: "\(feature.noun) has incline=\(Self.format(incline)) %, steeper than the plausible \(Self.format(limits.steepestIncline)) % for a walkable slope (is it in degrees, or stairs?)",
                                     location: feature.source, levelID: feature.levelID, coordinate: feature.coordinate))
             }

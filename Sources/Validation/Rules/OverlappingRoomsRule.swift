@@ -8,7 +8,7 @@ import VenueModel
 /// ``ValidationParameters/overlapArea`` square metres and ``ValidationParameters/overlapShare``
 /// of the smaller room is reported.
 struct OverlappingRoomsRule: ValidationRule {
-    let code = "overlapping-rooms"
+    let code = FindingCode.overlappingRooms
 
     func check(_ context: ValidationContext) -> [Issue] {
         let venue = context.venue
@@ -26,7 +26,7 @@ struct OverlappingRoomsRule: ValidationRule {
                     let one = venue.spaces[first], other = venue.spaces[second]
                     let share = Int((shared / smaller * 100).rounded())
                     issues.append(Issue(
-                        code: code, severity: .warning,
+                        code: code,
                         message: "rooms '\(one.reference)' and '\(other.reference)' overlap by \(String(format: "%.1f", shared)) m² (\(share) % of the smaller) on level \(level.id)",
                         location: other.source, levelID: level.id,
                         coordinate: Self.middle(of: first, second, context)))

@@ -10,7 +10,7 @@ import VenueModel
 /// Platform tracks are left out: every stop numbers its own (two tram stops both have a
 /// platform 1), and route endpoints tell them apart by level or source id.
 struct DuplicateRefRule: ValidationRule {
-    let code = "duplicate-ref"
+    let code = FindingCode.duplicateRef
 
     /// A feature that carries a ref, on one of its levels.
     struct Entry {
@@ -34,7 +34,7 @@ struct DuplicateRefRule: ValidationRule {
             if let earlier = firstOnLevel[levelKey] {
                 if earlier.feature != entry.feature {
                     let level = entry.levelID.map { " on level \($0)" } ?? ""
-                    issues.append(Issue(code: code, severity: .warning,
+                    issues.append(Issue(code: code,
                                         message: "ref '\(entry.ref)' of '\(entry.label)' is also used by '\(earlier.label)'\(level) at \(earlier.source)",
                                         location: entry.source, levelID: entry.levelID, coordinate: entry.coordinate))
                 }
@@ -50,7 +50,7 @@ struct DuplicateRefRule: ValidationRule {
         }
         for key in order {
             guard let group = levelsOfRef[key], group.levels.count >= 2, group.features.count >= 2 else { continue }
-            issues.append(Issue(code: "ref-on-several-levels", severity: .info,
+            issues.append(Issue(code: .refOnSeveralLevels,
                                 message: "ref '\(group.first.ref)' is used on \(group.levels.count) levels (\(group.levels.joined(separator: ", "))); searching it finds \(group.features.count) places",
                                 location: group.first.source, levelID: group.first.levelID, coordinate: group.first.coordinate))
         }
@@ -79,12 +79,12 @@ struct DuplicateRefRule: ValidationRule {
 
 /// `event-unknown-place`: an event at a place no room or point of interest has as its ref.
 struct EventPlaceRule: ValidationRule {
-    let code = "event-unknown-place"
+    let code = FindingCode.eventUnknownPlace
 
     func check(_ context: ValidationContext) -> [Issue] {
         let refs = context.placeRefs
         return context.venue.events.filter { !refs.contains($0.placeRef.lowercased()) }.map { event in
-            Issue(code: code, severity: .error,
+            Issue(code: code,
                   message: "event '\(event.title)' takes place at '\(event.placeRef)', which no room or point of interest has as its ref",
                   location: event.source)
         }
@@ -93,13 +93,13 @@ struct EventPlaceRule: ValidationRule {
 
 /// `poi-unknown-room`: a point of interest placed in a room whose ref no room has.
 struct PointOfInterestRoomRule: ValidationRule {
-    let code = "poi-unknown-room"
+    let code = FindingCode.poiUnknownRoom
 
     func check(_ context: ValidationContext) -> [Issue] {
         let refs = context.spaceRefs
         return context.venue.pointsOfInterest.compactMap { poi in
             guard let room = poi.roomRef, !refs.contains(room.lowercased()) else { return nil }
-            return Issue(code: code, severity: .error,
+            return Issue(code: code,
                          message: "point of interest '\(poi.name)' is in room '\(room)', which no room has as its ref",
                          location: poi.source, levelID: poi.levelID, coordinate: poi.location)
         }

@@ -20,8 +20,8 @@ public struct Issue: Hashable, Sendable, Codable {
         public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
     }
 
-    /// A stable identifier of the rule, such as `unknown-kind`; documented in the rule catalogue.
-    public var code: String
+    /// Which rule found it, such as ``FindingCode/unknownKind``; reports write its text, `unknown-kind`.
+    public var code: FindingCode
     public var severity: Severity
     public var message: String
     public var location: SourceLocation?
@@ -30,10 +30,12 @@ public struct Issue: Hashable, Sendable, Codable {
     /// Where on the map, when the finding has a position.
     public var coordinate: Coordinate?
 
-    public init(code: String, severity: Severity, message: String, location: SourceLocation? = nil,
+    /// A finding of `code`, with the code's own severity unless `severity` says otherwise (an
+    /// `invalid-geometry` outline that cannot be built is an error, a repaired one a warning).
+    public init(code: FindingCode, severity: Severity? = nil, message: String, location: SourceLocation? = nil,
                 levelID: String? = nil, coordinate: Coordinate? = nil) {
         self.code = code
-        self.severity = severity
+        self.severity = severity ?? code.severity
         self.message = message
         self.location = location
         self.levelID = levelID
@@ -45,7 +47,7 @@ extension Issue: CustomStringConvertible {
     /// `file:line:column (feature X): message [code]`, the form compilers use so editors can link it.
     public var description: String {
         let place = location.map { "\($0): " } ?? ""
-        return "\(place)\(message) [\(code)]"
+        return "\(place)\(message) [\(code.rawValue)]"
     }
 }
 

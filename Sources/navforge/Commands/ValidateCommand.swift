@@ -50,7 +50,7 @@ struct ValidateCommand: ParsableCommand {
 
     /// Findings per code, most severe first.
     private func printCounts(_ report: ValidationReport) {
-        let severity = Dictionary(report.issues.map { ($0.code, $0.severity) }, uniquingKeysWith: min)
+        let severity = Dictionary(report.issues.map { ($0.code.rawValue, $0.severity) }, uniquingKeysWith: min)
         let codes = report.summary.byCode.keys.sorted { a, b in
             let sa = severity[a] ?? .info, sb = severity[b] ?? .info
             return sa != sb ? sa < sb : a < b

@@ -8,18 +8,18 @@ extension OSMDataset {
     public func readingIssues(file: String) -> [Issue] {
         var issues: [Issue] = []
         if let first = skipped.examples.first {
-            issues.append(Issue(code: "deleted-elements", severity: .info, message: deletedMessage,
+            issues.append(Issue(code: .deletedElements, message: deletedMessage,
                                 location: SourceLocation(file: file, line: first.line, feature: first.reference)))
         }
         for remark in remarks {
             let location = SourceLocation(file: file, line: remark.line)
             if remark.isError {
-                issues.append(Issue(code: "overpass-error", severity: .error,
+                issues.append(Issue(code: .overpassError,
                                     message: "the Overpass API query failed, so this file holds only part of what it asked for: "
                                         + "\"\(remark.text)\"; run it again with a larger [timeout:] or [maxsize:], or over a smaller area",
                                     location: location))
             } else {
-                issues.append(Issue(code: "overpass-remark", severity: .warning,
+                issues.append(Issue(code: .overpassRemark,
                                     message: "the Overpass API answer has a remark: \"\(remark.text)\"", location: location))
             }
         }
@@ -28,7 +28,7 @@ extension OSMDataset {
             let kept = Self.phrase([(clipping.keptNodes, "node"), (clipping.keptWays, "way"), (clipping.keptRelations, "relation")])
             let leftOut = Self.phrase([(clipping.leftOutNodes, "node"), (clipping.leftOutWays, "way"),
                                        (clipping.leftOutRelations, "relation")])
-            issues.append(Issue(code: "outside-within", severity: .info,
+            issues.append(Issue(code: .outsideWithin,
                                 message: "within \(clipping.area) keeps \(kept); left out \(leftOut) outside it",
                                 location: SourceLocation(file: file, feature: feature)))
         }

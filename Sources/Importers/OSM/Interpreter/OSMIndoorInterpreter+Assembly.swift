@@ -52,15 +52,15 @@ extension OSMIndoorInterpreter {
                 data.openings.append(PendingFeature(item.feature, levels: LevelReference(
                     building: place(item.anchor, ground), value: "0", location: location(item.element))))
             } else {
-                warn("missing-level", "\(item.element) is a door without a level tag, on no levelled outline; it cannot be placed",
-                     element: item.element, coordinate: item.anchor)
+                report(.missingLevel, "\(item.element) is a door without a level tag, on no levelled outline; it cannot be placed",
+                       element: item.element, coordinate: item.anchor)
             }
         }
         if let first = buildinglessEntrances.first {
             let named = buildinglessEntrances.prefix(5).map(\.element).joined(separator: ", ")
             let more = buildinglessEntrances.count > 5 ? ", and \(buildinglessEntrances.count - 5) more" : ""
             issues.append(Issue(
-                code: "not-modelled", severity: .info,
+                code: .notModelled,
                 message: "\(buildinglessEntrances.count) entrance\(buildinglessEntrances.count == 1 ? "" : "s") without a level lie on no building outline and no levelled walkway: entrances of buildings the data does not draw, left out (\(named)\(more))",
                 location: location(first.element), coordinate: first.anchor))
         }
@@ -84,8 +84,8 @@ extension OSMIndoorInterpreter {
         for building in buildings {
             let contradicted = building.explicitLevels.intersection(building.missingLevels)
             if !contradicted.isEmpty {
-                warn("level-not-existent", "\(building.element) lists levels \(contradicted.sorted().map(Level.formatOrdinal).joined(separator: ", ")) in non_existent_levels, but features are on them; they are kept",
-                     element: building.element)
+                report(.levelNotExistent, "\(building.element) lists levels \(contradicted.sorted().map(Level.formatOrdinal).joined(separator: ", ")) in non_existent_levels, but features are on them; they are kept",
+                       element: building.element)
             }
             // Ranges pass over missing levels (a stairwell -1-3 skips a missing 2); named levels stay.
             let declared = Set(building.taggedLevels).union(building.usedLevels)

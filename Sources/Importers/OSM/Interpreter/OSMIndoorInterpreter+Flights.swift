@@ -47,16 +47,16 @@ extension OSMIndoorInterpreter {
                                                      climbs: ends.last > ends.first)
             case .failure(let problem):
                 if case .bothEndsOn(let ordinal) = problem {
-                    warn("flight-ends-on-one-level",
-                         "\(draft.element) (level=\(draft.levels.text)) has both ends on level \(Level.formatOrdinal(ordinal)), by the walkways, outlines or level tags at its end nodes; it is placed at its middle instead",
-                         element: draft.element, coordinate: anchor)
+                    report(.flightEndsOnOneLevel,
+                           "\(draft.element) (level=\(draft.levels.text)) has both ends on level \(Level.formatOrdinal(ordinal)), by the walkways, outlines or level tags at its end nodes; it is placed at its middle instead",
+                           element: draft.element, coordinate: anchor)
                 }
                 let oneWay = flow == .forward || flow == .backward || (flow == nil && Self.isOneWayOnFoot(tags, kind: .steps))
                 if oneWay {
                     let tag = flow == nil ? "oneway=yes" : "conveying=\(tags["conveying"] ?? "")"
-                    warn("flight-direction-unknown",
-                         "\(draft.element) runs one way (\(tag)) but its ends cannot be told apart by level; it is used both ways",
-                         element: draft.element, coordinate: anchor)
+                    report(.flightDirectionUnknown,
+                           "\(draft.element) runs one way (\(tag)) but its ends cannot be told apart by level; it is used both ways",
+                           element: draft.element, coordinate: anchor)
                 }
             }
             pending.connectors.append(.init(feature: connector, anchor: anchor, levels: draft.levels,

@@ -11,8 +11,8 @@ extension OSMIndoorInterpreter {
         refs.reserveCapacity(way.nodeIDs.count)
         for id in way.nodeIDs {
             guard let position = dataset.positions[id] else {
-                warn("missing-node", "way/\(way.id) refers to node/\(id), which is not in the file; the way is used without it",
-                     element: "way/\(way.id)")
+                report(.missingNode, "way/\(way.id) refers to node/\(id), which is not in the file; the way is used without it",
+                       element: "way/\(way.id)")
                 continue
             }
             coordinates.append(position)
@@ -49,13 +49,13 @@ extension OSMIndoorInterpreter {
     mutating func polygon(of way: OSMWay, element: String) -> Polygon? {
         let ring = coordinates(of: way).coordinates
         guard way.nodeIDs.count >= 4, way.nodeIDs.first == way.nodeIDs.last, ring.first == ring.last else {
-            warn("open-outline", "\(element) is tagged as an area but is not a closed way of at least 3 corners",
-                 element: element, coordinate: ring.first)
+            report(.openOutline, "\(element) is tagged as an area but is not a closed way of at least 3 corners",
+                   element: element, coordinate: ring.first)
             return nil
         }
         let polygon = Polygon(exterior: ring)
         if let problem = polygon.structuralProblem() {
-            warn("open-outline", "\(element): \(problem)", element: element, coordinate: ring.first)
+            report(.openOutline, "\(element): \(problem)", element: element, coordinate: ring.first)
             return nil
         }
         return polygon
@@ -75,11 +75,11 @@ extension OSMIndoorInterpreter {
             if member.role == "inner" { inners.append(way.nodeIDs) } else { outers.append(way.nodeIDs) }
         }
         if !missing.isEmpty {
-            warn("missing-member", "\(element) has member ways not in the file (\(missing.prefix(5).map { "way/\($0)" }.joined(separator: ", ")))",
-                 element: element)
+            report(.missingMember, "\(element) has member ways not in the file (\(missing.prefix(5).map { "way/\($0)" }.joined(separator: ", ")))",
+                   element: element)
         }
         guard let outerRings = Self.joinRings(outers), let innerRings = Self.joinRings(inners), !outerRings.isEmpty else {
-            warn("open-outline", "\(element): its member ways do not join into closed rings", element: element)
+            report(.openOutline, "\(element): its member ways do not join into closed rings", element: element)
             return nil
         }
         let outerCoordinates = outerRings.map { ringCoordinates($0, element: element) }
@@ -92,7 +92,7 @@ extension OSMIndoorInterpreter {
         let polygons = zip(outerCoordinates, holes).map { Polygon(exterior: $0, holes: $1) }
         for polygon in polygons {
             if let problem = polygon.structuralProblem() {
-                warn("open-outline", "\(element): \(problem)", element: element)
+                report(.openOutline, "\(element): \(problem)", element: element)
                 return nil
             }
         }
@@ -106,8 +106,8 @@ extension OSMIndoorInterpreter {
             if let position = dataset.positions[id] {
                 ring.append(position)
             } else {
-                warn("missing-node", "\(element) refers through its member ways to node/\(id), which is not in the file; the ring is used without it",
-                     element: element)
+                report(.missingNode, "\(element) refers through its member ways to node/\(id), which is not in the file; the ring is used without it",
+                       element: element)
             }
         }
         return ring

@@ -49,7 +49,7 @@ extension OSMIndoorInterpreter {
             let more = elements.count > 5 ? ", and \(elements.count - 5) more" : ""
             let count = elements.count == 1 ? "1 element" : "\(elements.count) elements"
             issues.append(Issue(
-                code: "not-modelled", severity: .info,
+                code: .notModelled,
                 message: "\(count) tagged \(kind) with a level are not modelled and were left out (\(named)\(more))",
                 location: location(first.element), coordinate: first.coordinate))
         }

@@ -26,14 +26,14 @@ extension OSMIndoorInterpreter {
     private mutating func addLift(_ tags: OSMTags, at position: Coordinate, node: Int64, element: String) {
         guard let levels = levels(of: tags, element: element) else {
             if tags["level"] == nil, tags["repeat_on"] == nil {
-                warn("elevator-without-levels", "\(element) is a lift (highway=elevator) but names no levels it serves",
-                     element: element, coordinate: position)
+                report(.elevatorWithoutLevels, "\(element) is a lift (highway=elevator) but names no levels it serves",
+                       element: element, coordinate: position)
             }
             return
         }
         guard levels.spansSeveral else {
-            warn("elevator-without-levels", "\(element) is a lift serving only level \(levels.text); give level=0;1 or a range",
-                 element: element, coordinate: position)
+            report(.elevatorWithoutLevels, "\(element) is a lift serving only level \(levels.text); give level=0;1 or a range",
+                   element: element, coordinate: position)
             return
         }
         var reader = OSMTagReader(tags, element: element)

@@ -22,7 +22,7 @@ extension OSMIndoorInterpreter {
             guard closed else {
                 // Unclosed walls are lines between rooms, not areas; platforms drawn as lines are paths.
                 if kind != .wall, Self.walkwayKind(way) == nil, tags["highway"] != "elevator" {
-                    warn("open-outline", "\(element) is tagged \(Self.describe(tags)) but is not a closed way", element: element)
+                    report(.openOutline, "\(element) is tagged \(Self.describe(tags)) but is not a closed way", element: element)
                 }
                 continue
             }
@@ -123,8 +123,8 @@ extension OSMIndoorInterpreter {
         // Platforms and walkable areas without a level lie outdoors; indoor spaces need one.
         let outdoors = levels == nil && (area == .platform || area == .walkable)
         guard levels != nil || outdoors else {
-            warn("missing-level", "\(element) (\(Self.describe(tags))) has no level tag; it cannot be placed", element: element,
-                 coordinate: anchor)
+            report(.missingLevel, "\(element) (\(Self.describe(tags))) has no level tag; it cannot be placed", element: element,
+                   coordinate: anchor)
             return
         }
         let kind: SpaceKind = switch area {
@@ -222,7 +222,7 @@ extension OSMIndoorInterpreter {
             // The IndoorOSM schema that preceded Simple Indoor Tagging drew every room this way.
             let schema = way.tags["buildingpart"].map { "; buildingpart=\($0) is the older IndoorOSM schema, which navforge does not read" } ?? ""
             markUsed(element)
-            issues.append(Issue(code: "not-modelled", severity: .info,
+            issues.append(Issue(code: .notModelled,
                                 message: "\(element) is an indoor=yes area that names nothing navforge uses; left out\(schema)",
                                 location: location(element), coordinate: anchor))
         }

@@ -17,7 +17,7 @@ extension OSMIndoorInterpreter {
             if levels == nil, tags["level"] != nil || tags["repeat_on"] != nil { continue }
             let (line, refs) = coordinates(of: way)
             guard line.count >= 2 else {
-                warn("short-way", "\(element) has fewer than two nodes with positions; it is left out", element: element)
+                report(.shortWay, "\(element) has fewer than two nodes with positions; it is left out", element: element)
                 continue
             }
             if let levels, levels.isFlight {
@@ -161,7 +161,7 @@ extension OSMIndoorInterpreter {
             let ways = walkways.map { "way/\($0.way) (level \(Level.formatOrdinal($0.ordinal)))" }
             let element = "node/\(node)"
             issues.append(Issue(
-                code: "level-mismatch-at-node", severity: .warning,
+                code: .levelMismatchAtNode,
                 message: "\(element) is shared by walkways on different levels: \(ways.joined(separator: ", ")); they are not joined there. Walkways of two levels meet at a lift node (highway=elevator) or at the ends of steps, an escalator or a ramp whose level names both",
                 location: location(element), coordinate: dataset.positions[node]))
         }

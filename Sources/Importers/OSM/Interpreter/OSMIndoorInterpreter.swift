@@ -56,7 +56,7 @@ struct OSMIndoorInterpreter {
 
     mutating func interpret() -> ImportedData {
         for duplicate in dataset.duplicateNodes {
-            warn("duplicate-element", "node/\(duplicate) appears twice; the first position is used", element: "node/\(duplicate)")
+            report(.duplicateElement, "node/\(duplicate) appears twice; the first position is used", element: "node/\(duplicate)")
         }
         findBuildings()
         // Ways before spaces: a stairwell with drawn flights in it is not a second staircase.
@@ -76,15 +76,16 @@ struct OSMIndoorInterpreter {
         SourceLocation(file: file, feature: element)
     }
 
-    mutating func warn(_ code: String, _ message: String, element: String, coordinate: Coordinate? = nil) {
+    /// Records a finding about an element, with its code's severity.
+    mutating func report(_ code: FindingCode, _ message: String, element: String, coordinate: Coordinate? = nil) {
         markUsed(element)
-        issues.append(Issue(code: code, severity: .warning, message: message, location: location(element),
+        issues.append(Issue(code: code, message: message, location: location(element),
                             coordinate: coordinate))
     }
 
     /// A tag whose value cannot be understood: the element keeps everything else.
     mutating func invalidTag(_ key: String, _ value: String, element: String, _ reason: String) {
-        warn("invalid-tag", "\(element): \(key)=\(value) is not understood: \(reason)", element: element)
+        report(.invalidTag, "\(element): \(key)=\(value) is not understood: \(reason)", element: element)
     }
 
     func modelID(_ element: String) -> String {

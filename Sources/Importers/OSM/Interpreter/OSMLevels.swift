@@ -88,7 +88,7 @@ extension OSMIndoorInterpreter {
             return levels
         case .failure(let problem):
             markUsed(element)
-            issues.append(Issue(code: "unknown-level", severity: .error,
+            issues.append(Issue(code: .unknownLevel,
                                 message: "\(element): \(problem.key)=\(problem.value) is not a level value: \(problem.reason); the element cannot be placed",
                                 location: location(element)))
             return nil

@@ -7,12 +7,12 @@ extension ReportPage {
     func marker(_ issue: Issue, at point: PlanPoint, frame: PlanFrame) -> [String] {
         let inside = frame.content.contains(point)
         let centre = inside ? point : frame.content.clamp(point)
-        var tooltip = "\(issue.severity.rawValue) \(issue.code): \(issue.message)"
+        var tooltip = "\(issue.severity.rawValue) \(issue.code.rawValue): \(issue.message)"
         if let hint = hint(for: issue.code) { tooltip += "\nHint: \(hint)" }
         if !inside { tooltip += "\n(drawn at the edge of the plan: the position lies far outside it)" }
         let radius = MarkSize.marker * frame.unit
         return [
-            "<g class=\"issue-marker\" data-severity=\"\(issue.severity.rawValue)\" data-code=\"\(issue.code.htmlEscaped)\""
+            "<g class=\"issue-marker\" data-severity=\"\(issue.severity.rawValue)\" data-code=\"\(issue.code.rawValue.htmlEscaped)\""
                 + (inside ? "" : " data-pinned=\"edge\"") + ">"
                 + "<title>\(tooltip.htmlEscaped)</title>",
             "<circle class=\"marker-halo\" \(circleAttributes(centre, radius))/>"

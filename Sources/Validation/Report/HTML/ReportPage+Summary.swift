@@ -42,7 +42,7 @@ extension ReportPage {
             lines.append("<tr class=\"empty\"><td colspan=\"4\">No findings.</td></tr>")
         }
         for row in rows {
-            lines.append("<tr data-severity=\"\(row.severity.rawValue)\"><td><code>\(row.code.htmlEscaped)</code></td>"
+            lines.append("<tr data-severity=\"\(row.severity.rawValue)\"><td><code>\(row.code.rawValue.htmlEscaped)</code></td>"
                          + "<td>\(severityBadge(row.severity, text: row.severity.rawValue))</td>"
                          + "<td class=\"number\">\(row.count)</td>"
                          + "<td class=\"hint\">\((hint(for: row.code) ?? "").htmlEscaped)</td></tr>")
@@ -72,7 +72,7 @@ extension ReportPage {
             let level = issue.levelID ?? ""
             lines.append("<tr class=\"finding\" data-severity=\"\(issue.severity.rawValue)\" data-level=\"\(level.htmlEscaped)\">"
                          + "<td class=\"severity\">\(severityBadge(issue.severity, text: issue.severity.rawValue))</td>"
-                         + "<td class=\"code\"><code>\(issue.code.htmlEscaped)</code></td>"
+                         + "<td class=\"code\"><code>\(issue.code.rawValue.htmlEscaped)</code></td>"
                          + "<td class=\"message\">\(message)</td>"
                          + "<td class=\"location\">\((issue.location?.description ?? "").htmlEscaped)</td>"
                          + "<td class=\"level\">\(level.htmlEscaped)</td></tr>")
@@ -84,7 +84,7 @@ extension ReportPage {
     /// One row of the per-code table.
     struct CodeCount: Hashable {
         var severity: Issue.Severity
-        var code: String
+        var code: FindingCode
         var count: Int
     }
 
@@ -94,7 +94,7 @@ extension ReportPage {
     /// a dictionary, no order.
     func codeCounts() -> [CodeCount] {
         var counts: [CodeCount] = []
-        var index: [String: [Issue.Severity: Int]] = [:]
+        var index: [FindingCode: [Issue.Severity: Int]] = [:]
         for issue in report.issues { index[issue.code, default: [:]][issue.severity, default: 0] += 1 }
         for (code, bySeverity) in index {
             for (severity, count) in bySeverity { counts.append(CodeCount(severity: severity, code: code, count: count)) }

@@ -1,4 +1,4 @@
-import VenueModel
+public import VenueModel
 
 /// The validation report as one self-contained HTML page: summary tables, findings and floor plans.
 ///
@@ -11,10 +11,10 @@ public struct ReportPage: Sendable {
     /// The drawings, one plan per level, in the order the page shows them.
     public var plans: FloorPlans
     /// A fix hint per issue code, shown beside the findings of that code.
-    public var hints: [String: String]
+    public var hints: [FindingCode: String]
 
     /// A page for `report`, drawing `plans` and marking the findings that have a position on them.
-    public init(report: ValidationReport, plans: FloorPlans, hints: [String: String] = [:]) {
+    public init(report: ValidationReport, plans: FloorPlans, hints: [FindingCode: String] = [:]) {
         self.report = report
         self.plans = plans
         self.hints = hints
@@ -54,7 +54,7 @@ public struct ReportPage: Sendable {
     }
 
     /// The hint for a code, if one is known and says something.
-    func hint(for code: String) -> String? {
+    func hint(for code: FindingCode) -> String? {
         guard let hint = hints[code], !hint.isEmpty else { return nil }
         return hint
     }
