@@ -115,7 +115,7 @@ public enum SpaceOutlineKind: UInt8, Sendable, CaseIterable, Codable {
 }
 
 /// What part of a place a search key (`SRCH`) came from; also the order matches rank in.
-public enum SearchField: UInt8, Hashable, Sendable {
+public enum SearchField: UInt8, Hashable, Sendable, CaseIterable {
     case ref = 0
     case name = 1
     /// The name from one of its later words on ("hall 1" of "Lecture Hall 1").
