@@ -4,9 +4,7 @@ import NavFormat
 extension BundleWriter {
     /// `PSRC`: each place's source feature id, a string index or none.
     static func encodeSources(_ places: [BundleContents.Place], strings: inout StringTableBuilder) -> Data {
-        var writer = ByteWriter(capacity: 8 + places.count * 4)
-        writer.uint32(UInt32(places.count))
-        writer.uint32(0)
+        var writer = countedTable(places.count, entrySize: BundleFormat.wordSize)
         for place in places { writer.uint32(strings.index(place.sourceID)) }
         return writer.data
     }
@@ -14,9 +12,12 @@ extension BundleWriter {
     /// `ATCH`: per profile, the node each place attaches to; a place without per-profile nodes
     /// attaches at its `PLAC` node for every profile.
     static func encodeAttachments(_ places: [BundleContents.Place], profileCount: Int) -> Data {
-        var writer = ByteWriter(capacity: 8 + profileCount * places.count * 4)
-        writer.uint32(UInt32(profileCount))
-        writer.uint32(UInt32(places.count))
+        typealias Section = BundleFormat.AttachmentSection
+        var writer = ByteWriter(capacity: Section.nodes + profileCount * places.count * BundleFormat.wordSize)
+        writer.record(size: Section.nodes) { header in
+            header.uint32(UInt32(profileCount), at: Section.profileCount)
+            header.uint32(UInt32(places.count), at: Section.placeCount)
+        }
         for profile in 0..<profileCount {
             for place in places {
                 let node = place.profileNodes.isEmpty ? place.node : place.profileNodes[profile]
@@ -28,20 +29,26 @@ extension BundleWriter {
 
     /// `PIEC`: per profile its piece counts, then a bit per node, set for nodes in main pieces.
     static func encodePieces(_ pieces: [BundleContents.Pieces], nodeCount: Int) -> Data {
-        let words = (nodeCount + 31) / 32
-        var writer = ByteWriter(capacity: 8 + pieces.count * (BundleFormat.pieceHeaderSize + words * 4))
-        writer.uint32(UInt32(pieces.count))
-        writer.uint32(UInt32(nodeCount))
-        for profile in pieces {
-            writer.uint32(UInt32(profile.pieceCount))
-            writer.uint32(UInt32(profile.mainPieceCount))
-            writer.uint32(UInt32(profile.inMainPiece.filter { $0 }.count))
-            writer.uint32(0)
+        typealias Section = BundleFormat.PieceSection
+        typealias Entry = BundleFormat.PieceCountsEntry
+        let layout = Section(profileCount: pieces.count, nodeCount: nodeCount)
+        var writer = ByteWriter(capacity: layout.bits + layout.bitBytes)
+        writer.record(size: Section.counts) { header in
+            header.uint32(UInt32(pieces.count), at: Section.profileCount)
+            header.uint32(UInt32(nodeCount), at: Section.nodeCount)
         }
         for profile in pieces {
-            var bits = [UInt32](repeating: 0, count: words)
+            writer.record(size: Entry.size) { entry in
+                entry.uint32(UInt32(profile.pieceCount), at: Entry.pieceCount)
+                entry.uint32(UInt32(profile.mainPieceCount), at: Entry.mainPieceCount)
+                entry.uint32(UInt32(profile.inMainPiece.filter { $0 }.count), at: Entry.mainNodeCount)
+            }
+        }
+        writer.advance(to: layout.bits)
+        for profile in pieces {
+            var bits = [UInt32](repeating: 0, count: layout.wordsPerProfile)
             for (node, inMain) in profile.inMainPiece.enumerated() where inMain {
-                bits[node / 32] |= 1 << UInt32(node % 32)
+                bits[node / Section.nodesPerWord] |= 1 << UInt32(node % Section.nodesPerWord)
             }
             for word in bits { writer.uint32(word) }
         }

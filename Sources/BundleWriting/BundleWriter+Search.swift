@@ -30,23 +30,34 @@ extension BundleWriter {
         }
         let (keyEntries, keyText) = keys.encoded()
 
+        typealias Section = BundleFormat.SearchSection
+        typealias Entry = BundleFormat.FoldEntry
         var foldText: [UInt8] = []
         var foldEntries = ByteWriter()
-        for entry in table {
-            let bytes = Array(entry.replacement.utf8)
-            foldEntries.uint32(entry.codePoint)
-            foldEntries.uint32(UInt32(foldText.count))
-            foldEntries.uint32(UInt32(bytes.count))
+        for item in table {
+            let bytes = Array(item.replacement.utf8)
+            foldEntries.record(size: Entry.size) { entry in
+                entry.uint32(item.codePoint, at: Entry.codePoint)
+                entry.uint32(UInt32(foldText.count), at: Entry.offset)
+                entry.uint32(UInt32(bytes.count), at: Entry.length)
+            }
             foldText += bytes
         }
-        var writer = ByteWriter()
-        writer.uint32(UInt32(table.count))
-        writer.uint32(UInt32(keys.count))
-        writer.uint32(UInt32(foldText.count))
-        writer.uint32(UInt32(keyText.count))
+        let layout = Section(foldCount: table.count, keyCount: keys.count, foldByteCount: foldText.count)
+        var writer = ByteWriter(capacity: layout.keyText + keyText.count)
+        writer.record(size: Section.headerSize) { header in
+            header.uint32(UInt32(table.count), at: Section.foldCount)
+            header.uint32(UInt32(keys.count), at: Section.keyCount)
+            header.uint32(UInt32(foldText.count), at: Section.foldBytes)
+            header.uint32(UInt32(keyText.count), at: Section.keyBytes)
+        }
+        writer.advance(to: layout.folds)
         writer.bytes(Array(foldEntries.data))
+        writer.advance(to: layout.keys)
         writer.bytes(keyEntries)
+        writer.advance(to: layout.foldText)
         writer.bytes(foldText)
+        writer.advance(to: layout.keyText)
         writer.bytes(keyText)
         return writer.data
     }
@@ -56,27 +67,38 @@ extension BundleWriter {
                               strings: inout StringTableBuilder) -> Data {
         let fold = folder(table)
         var keys = SearchKeySet()
+        typealias Section = BundleFormat.AliasSection
+        typealias Entry = BundleFormat.AliasEntry
         var first: [UInt32] = [0]
         var entries = ByteWriter()
         for (index, place) in places.enumerated() {
             for alias in place.aliases {
-                entries.uint32(strings.index(alias.text))
-                entries.uint32(strings.index(alias.language))
-                entries.uint8(alias.kind.rawValue)
-                entries.bytes([0, 0, 0])
+                entries.record(size: Entry.size) { entry in
+                    entry.uint32(strings.index(alias.text), at: Entry.text)
+                    entry.uint32(strings.index(alias.language), at: Entry.language)
+                    entry.uint8(alias.kind.rawValue, at: Entry.kind)
+                }
                 keys.add(fold(alias.text), .alias, index)
             }
             first.append(first[first.count - 1] + UInt32(place.aliases.count))
         }
         let (keyEntries, keyText) = keys.encoded()
-        var writer = ByteWriter()
-        writer.uint32(UInt32(places.count))
-        writer.uint32(first[first.count - 1])
-        writer.uint32(UInt32(keys.count))
-        writer.uint32(UInt32(keyText.count))
+        let aliasCount = first[first.count - 1]
+        let layout = Section(placeCount: places.count, aliasCount: Int(aliasCount), keyCount: keys.count)
+        var writer = ByteWriter(capacity: layout.keyText + keyText.count)
+        writer.record(size: Section.headerSize) { header in
+            header.uint32(UInt32(places.count), at: Section.placeCount)
+            header.uint32(aliasCount, at: Section.aliasCount)
+            header.uint32(UInt32(keys.count), at: Section.keyCount)
+            header.uint32(UInt32(keyText.count), at: Section.keyBytes)
+        }
+        writer.advance(to: layout.first)
         for value in first { writer.uint32(value) }
+        writer.advance(to: layout.aliases)
         writer.bytes(Array(entries.data))
+        writer.advance(to: layout.keys)
         writer.bytes(keyEntries)
+        writer.advance(to: layout.keyText)
         writer.bytes(keyText)
         return writer.data
     }
@@ -112,14 +134,16 @@ struct SearchKeySet {
             if lhs.field != rhs.field { return lhs.field.rawValue < rhs.field.rawValue }
             return lhs.place < rhs.place
         }
+        typealias Entry = BundleFormat.SearchKeyEntry
         var text: [UInt8] = []
         var entries = ByteWriter()
         for key in sorted {
-            entries.uint32(UInt32(text.count))
-            entries.uint16(UInt16(key.text.count))
-            entries.uint8(key.field.rawValue)
-            entries.uint8(0)
-            entries.uint32(UInt32(key.place))
+            entries.record(size: Entry.size) { entry in
+                entry.uint32(UInt32(text.count), at: Entry.offset)
+                entry.uint16(UInt16(key.text.count), at: Entry.length)
+                entry.uint8(key.field.rawValue, at: Entry.field)
+                entry.uint32(UInt32(key.place), at: Entry.place)
+            }
             text += key.text
         }
         return (Array(entries.data), text)

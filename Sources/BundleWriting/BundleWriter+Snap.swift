@@ -24,7 +24,8 @@ extension BundleWriter {
         var entries: [UInt32] = []
         for members in byLevel {
             guard !members.isEmpty else {
-                levelRecords.bytes([UInt8](repeating: 0, count: BundleFormat.snapLevelSize))
+                // A level without nodes has an all-zero grid: no rows.
+                levelRecords.record(size: BundleFormat.SnapGridEntry.size) { _ in }
                 continue
             }
             let minLatitude = members.map { latitudes[$0] }.min()!, maxLatitude = members.map { latitudes[$0] }.max()!
@@ -50,28 +51,37 @@ extension BundleWriter {
                 let column = Int((Int64(longitudes[node]) - Int64(minLongitude)) / Int64(cellLongitude))
                 cellMembers[row * columns + column].append(UInt32(node))
             }
-            levelRecords.int32(minLatitude)
-            levelRecords.int32(minLongitude)
-            levelRecords.uint32(cellLatitude)
-            levelRecords.uint32(cellLongitude)
-            levelRecords.uint32(UInt32(rows))
-            levelRecords.uint32(UInt32(columns))
-            levelRecords.uint32(UInt32(cellFirst.count - 1))
-            levelRecords.uint32(0)
+            typealias Entry = BundleFormat.SnapGridEntry
+            levelRecords.record(size: Entry.size) { entry in
+                entry.int32(minLatitude, at: Entry.minLatitude)
+                entry.int32(minLongitude, at: Entry.minLongitude)
+                entry.uint32(cellLatitude, at: Entry.cellLatitude)
+                entry.uint32(cellLongitude, at: Entry.cellLongitude)
+                entry.uint32(UInt32(rows), at: Entry.rows)
+                entry.uint32(UInt32(columns), at: Entry.columns)
+                entry.uint32(UInt32(cellFirst.count - 1), at: Entry.firstCell)
+            }
             for cell in cellMembers {
                 entries += cell
                 cellFirst.append(UInt32(entries.count))
             }
         }
 
-        var writer = ByteWriter(capacity: 32 + levelCount * BundleFormat.snapLevelSize + (cellFirst.count + entries.count) * 4)
-        writer.uint32(UInt32(levelCount))
-        writer.uint32(UInt32(nodes.count))
-        writer.uint32(UInt32(cellFirst.count - 1))
-        writer.uint32(UInt32(entries.count))
-        writer.float64(longitudeScale)
+        typealias Section = BundleFormat.SnapSection
+        let layout = Section(levelCount: levelCount, cellCount: cellFirst.count - 1)
+        var writer = ByteWriter(capacity: layout.entries + entries.count * BundleFormat.wordSize)
+        writer.record(size: Section.headerSize) { header in
+            header.uint32(UInt32(levelCount), at: Section.levelCount)
+            header.uint32(UInt32(nodes.count), at: Section.nodeCount)
+            header.uint32(UInt32(cellFirst.count - 1), at: Section.cellCount)
+            header.uint32(UInt32(entries.count), at: Section.entryCount)
+            header.float64(longitudeScale, at: Section.longitudeScale)
+        }
+        writer.advance(to: layout.grids)
         writer.bytes(Array(levelRecords.data))
+        writer.advance(to: layout.cellFirst)
         for value in cellFirst { writer.uint32(value) }
+        writer.advance(to: layout.entries)
         for value in entries { writer.uint32(value) }
         return writer.data
     }

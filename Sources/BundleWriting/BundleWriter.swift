@@ -106,7 +106,8 @@ public enum BundleWriter {
         try validateEndpoints(contents)
         try check(contents.hierarchies.isEmpty || contents.hierarchies.count == contents.profiles.count,
                   "\(contents.hierarchies.count) hierarchies for \(contents.profiles.count) profiles")
-        try check(contents.profiles.count < 256, "256 or more profiles")
+        try check(contents.profiles.count < BundleFormat.ProfileSection.profileLimit,
+                  "\(BundleFormat.ProfileSection.profileLimit) or more profiles")
         try check(contents.egress.isEmpty || contents.egress.count == contents.profiles.count,
                   "\(contents.egress.count) egress tables for \(contents.profiles.count) profiles")
         for table in contents.egress {
@@ -121,67 +122,88 @@ public enum BundleWriter {
         }
     }
 
+    /// A writer holding the header of a `count u32, reserved u32` section, with room for its entries.
+    static func countedTable(_ count: Int, entrySize: Int) -> ByteWriter {
+        var writer = ByteWriter(capacity: BundleFormat.CountedTable.entries + count * entrySize)
+        writer.record(size: BundleFormat.CountedTable.entries) { header in
+            header.uint32(UInt32(count), at: BundleFormat.CountedTable.count)
+        }
+        return writer
+    }
+
     private static func encodeLevels(_ levels: [BundleContents.Level], strings: inout StringTableBuilder) -> Data {
-        var writer = ByteWriter()
-        writer.uint32(UInt32(levels.count))
-        writer.uint32(0)
+        typealias Entry = BundleFormat.LevelEntry
+        var writer = countedTable(levels.count, entrySize: Entry.size)
         for level in levels {
-            writer.uint32(strings.index(level.id))
-            writer.uint32(strings.index(level.name))
-            writer.uint32(strings.index(level.buildingID))
-            writer.uint32(strings.index(level.buildingName))
-            writer.float64(level.ordinal)
+            writer.record(size: Entry.size) { entry in
+                entry.uint32(strings.index(level.id), at: Entry.id)
+                entry.uint32(strings.index(level.name), at: Entry.name)
+                entry.uint32(strings.index(level.buildingID), at: Entry.buildingID)
+                entry.uint32(strings.index(level.buildingName), at: Entry.buildingName)
+                entry.float64(level.ordinal, at: Entry.ordinal)
+            }
         }
         return writer.data
     }
 
     private static func encodeNodes(_ nodes: [BundleContents.Node], strings: inout StringTableBuilder) -> Data {
-        var writer = ByteWriter(capacity: 8 + nodes.count * BundleFormat.nodeEntrySize)
-        writer.uint32(UInt32(nodes.count))
-        writer.uint32(0)
+        typealias Entry = BundleFormat.NodeEntry
+        var writer = countedTable(nodes.count, entrySize: Entry.size)
         for node in nodes {
-            writer.int32(BundleFormat.fixedPoint(node.latitude))
-            writer.int32(BundleFormat.fixedPoint(node.longitude))
-            writer.uint16(UInt16(node.level))
-            writer.uint8(node.kind.rawValue)
-            writer.uint8(0)
-            writer.uint32(strings.index(node.label))
+            writer.record(size: Entry.size) { entry in
+                entry.int32(BundleFormat.fixedPoint(node.latitude), at: Entry.latitude)
+                entry.int32(BundleFormat.fixedPoint(node.longitude), at: Entry.longitude)
+                entry.uint16(UInt16(node.level), at: Entry.level)
+                entry.uint8(node.kind.rawValue, at: Entry.kind)
+                entry.uint32(strings.index(node.label), at: Entry.label)
+            }
         }
         return writer.data
     }
 
     private static func encodeArcs(_ arcs: [BundleContents.Arc], order: [Int], nodeCount: Int,
                                    strings: inout StringTableBuilder) -> Data {
-        var writer = ByteWriter(capacity: 16 + (nodeCount + 1) * 4 + arcs.count * BundleFormat.arcEntrySize)
-        writer.uint32(UInt32(nodeCount))
-        writer.uint32(UInt32(arcs.count))
+        typealias Section = BundleFormat.ArcSection
+        typealias Entry = BundleFormat.ArcEntry
+        let layout = Section(nodeCount: nodeCount)
+        var writer = ByteWriter(capacity: layout.entries + arcs.count * Entry.size)
+        writer.record(size: Section.firstOut) { header in
+            header.uint32(UInt32(nodeCount), at: Section.nodeCount)
+            header.uint32(UInt32(arcs.count), at: Section.arcCount)
+        }
         // first_out[v] is the index of v's first arc; first_out[nodeCount] is the arc count.
         var firstOut = [UInt32](repeating: 0, count: nodeCount + 1)
         for arc in arcs { firstOut[arc.tail + 1] += 1 }
         for index in 0..<nodeCount { firstOut[index + 1] += firstOut[index] }
         for value in firstOut { writer.uint32(value) }
-        writer.pad(to: 8)
+        writer.advance(to: layout.entries)
         for index in order {
             let arc = arcs[index]
-            writer.uint32(UInt32(arc.head))
-            writer.uint32(UInt32(min((arc.length * 100).rounded(), Double(UInt32.max - 1))))
-            writer.uint32(strings.index(arc.label))
-            writer.uint8(arc.kind.rawValue)
-            writer.uint8(arc.isIndoor ? 1 : 0)
-            writer.uint16(0)
+            writer.record(size: Entry.size) { entry in
+                entry.uint32(UInt32(arc.head), at: Entry.head)
+                entry.uint32(UInt32(min((arc.length * 100).rounded(), Double(UInt32.max - 1))), at: Entry.length)
+                entry.uint32(strings.index(arc.label), at: Entry.label)
+                entry.uint8(arc.kind.rawValue, at: Entry.kind)
+                entry.uint8(arc.isIndoor ? Entry.indoorFlag : 0, at: Entry.flags)
+            }
         }
         return writer.data
     }
 
     private static func encodeProfiles(_ profiles: [BundleContents.Profile], order: [Int],
                                        strings: inout StringTableBuilder) -> Data {
-        var writer = ByteWriter(capacity: 8 + profiles.count * (8 + order.count * 4))
-        writer.uint32(UInt32(profiles.count))
-        writer.uint32(UInt32(order.count))
-        for profile in profiles {
-            writer.uint32(strings.index(profile.name))
-            writer.uint32(0)
+        typealias Section = BundleFormat.ProfileSection
+        let layout = Section(profileCount: profiles.count)
+        var writer = ByteWriter(capacity: layout.costs + profiles.count * order.count * BundleFormat.wordSize)
+        writer.record(size: Section.names) { header in
+            header.uint32(UInt32(profiles.count), at: Section.profileCount)
+            header.uint32(UInt32(order.count), at: Section.arcCount)
         }
+        for profile in profiles {
+            typealias Entry = BundleFormat.ProfileNameEntry
+            writer.record(size: Entry.size) { entry in entry.uint32(strings.index(profile.name), at: Entry.name) }
+        }
+        writer.advance(to: layout.costs)
         for profile in profiles {
             for index in order { writer.uint32(profile.costs[index]) }
         }
@@ -189,47 +211,55 @@ public enum BundleWriter {
     }
 
     private static func encodePlaces(_ places: [BundleContents.Place], strings: inout StringTableBuilder) -> Data {
-        var writer = ByteWriter(capacity: 8 + places.count * BundleFormat.placeEntrySize)
-        writer.uint32(UInt32(places.count))
-        writer.uint32(0)
+        typealias Entry = BundleFormat.PlaceEntry
+        var writer = countedTable(places.count, entrySize: Entry.size)
         for place in places {
-            writer.uint8(place.kind.rawValue)
-            writer.uint8(place.latitude != nil && place.longitude != nil ? 1 : 0)
-            writer.uint16(place.level.map { UInt16($0) } ?? UInt16.max)
-            writer.uint32(place.node.map { UInt32($0) } ?? BundleFormat.none)
-            for text in [place.ref, place.name, place.category, place.description, place.buildingName,
-                         place.openingHours, place.phone, place.email, place.website] {
-                writer.uint32(strings.index(text))
+            writer.record(size: Entry.size) { entry in
+                entry.uint8(place.kind.rawValue, at: Entry.kind)
+                entry.uint8(place.latitude != nil && place.longitude != nil ? 1 : 0, at: Entry.hasPosition)
+                entry.uint16(place.level.map { UInt16($0) } ?? Entry.noLevel, at: Entry.level)
+                entry.uint32(place.node.map { UInt32($0) } ?? BundleFormat.none, at: Entry.node)
+                // Interned in this order, so string indexes stay as they were.
+                for (text, field) in [(place.ref, Entry.ref), (place.name, Entry.name), (place.category, Entry.category),
+                                      (place.description, Entry.description), (place.buildingName, Entry.buildingName),
+                                      (place.openingHours, Entry.openingHours), (place.phone, Entry.phone),
+                                      (place.email, Entry.email), (place.website, Entry.website)] {
+                    entry.uint32(strings.index(text), at: field)
+                }
+                entry.int32(place.capacity.map { Int32(clamping: $0) } ?? -1, at: Entry.capacity)
+                entry.int32(BundleFormat.fixedPoint(place.latitude ?? 0), at: Entry.latitude)
+                entry.int32(BundleFormat.fixedPoint(place.longitude ?? 0), at: Entry.longitude)
+                entry.uint32(place.geofenceRadius.map { UInt32(min(max($0 * 100, 0), Double(UInt32.max))) } ?? 0,
+                             at: Entry.geofenceRadius)
             }
-            writer.int32(place.capacity.map { Int32(clamping: $0) } ?? -1)
-            writer.int32(BundleFormat.fixedPoint(place.latitude ?? 0))
-            writer.int32(BundleFormat.fixedPoint(place.longitude ?? 0))
-            writer.uint32(place.geofenceRadius.map { UInt32(min(max($0 * 100, 0), Double(UInt32.max))) } ?? 0)
-            writer.uint32(0)
         }
         return writer.data
     }
 
     private static func encodeEvents(_ events: [BundleContents.Event], strings: inout StringTableBuilder) -> Data {
-        var writer = ByteWriter(capacity: 8 + events.count * BundleFormat.eventEntrySize)
-        writer.uint32(UInt32(events.count))
-        writer.uint32(0)
+        typealias Entry = BundleFormat.EventEntry
+        var writer = countedTable(events.count, entrySize: Entry.size)
         for event in events {
-            writer.uint32(UInt32(event.place))
-            writer.uint32(strings.index(event.title))
-            writer.uint32(strings.index(event.description))
-            writer.uint32(0)
-            writer.int64(event.start)
-            writer.int64(event.end)
+            writer.record(size: Entry.size) { entry in
+                entry.uint32(UInt32(event.place), at: Entry.place)
+                entry.uint32(strings.index(event.title), at: Entry.title)
+                entry.uint32(strings.index(event.description), at: Entry.description)
+                entry.int64(event.start, at: Entry.start)
+                entry.int64(event.end, at: Entry.end)
+            }
         }
         return writer.data
     }
 
     private static func encodeShapes(_ arcs: [BundleContents.Arc], order: [Int]) -> Data {
+        typealias Section = BundleFormat.ShapeSection
+        let layout = Section(arcCount: arcs.count)
         let pointCount = arcs.reduce(0) { $0 + $1.via.count }
-        var writer = ByteWriter(capacity: 16 + (arcs.count + 1) * 4 + pointCount * BundleFormat.shapePointSize)
-        writer.uint32(UInt32(arcs.count))
-        writer.uint32(UInt32(pointCount))
+        var writer = ByteWriter(capacity: layout.corners + pointCount * BundleFormat.PointEntry.size)
+        writer.record(size: Section.firstCorner) { header in
+            header.uint32(UInt32(arcs.count), at: Section.arcCount)
+            header.uint32(UInt32(pointCount), at: Section.cornerCount)
+        }
         // first_point[a] is the index of arc a's first corner; first_point[arc count] the total.
         var first: UInt32 = 0
         for index in order {
@@ -237,12 +267,9 @@ public enum BundleWriter {
             first += UInt32(arcs[index].via.count)
         }
         writer.uint32(first)
-        writer.pad(to: 8)
+        writer.advance(to: layout.corners)
         for index in order {
-            for point in arcs[index].via {
-                writer.int32(BundleFormat.fixedPoint(point.latitude))
-                writer.int32(BundleFormat.fixedPoint(point.longitude))
-            }
+            for point in arcs[index].via { append(point, to: &writer) }
         }
         return writer.data
     }
@@ -256,15 +283,25 @@ public enum BundleWriter {
             guard steps > 0 || rise != 0 else { return nil }
             return (UInt32(position), steps, rise)
         }
-        var writer = ByteWriter(capacity: 8 + counted.count * 8)
-        writer.uint32(UInt32(counted.count))
-        writer.uint32(0)
+        typealias Entry = BundleFormat.StepEntry
+        var writer = countedTable(counted.count, entrySize: Entry.size)
         for (arc, steps, rise) in counted {
-            writer.uint32(arc)
-            writer.uint16(steps)
-            writer.uint16(UInt16(bitPattern: rise))
+            writer.record(size: Entry.size) { entry in
+                entry.uint32(arc, at: Entry.arc)
+                entry.uint16(steps, at: Entry.steps)
+                entry.int16(rise, at: Entry.rise)
+            }
         }
         return writer.data
+    }
+
+    /// Appends a position as a ``BundleFormat/PointEntry`` (`SHAP` corners, `OUTL` points).
+    static func append(_ point: BundleContents.Position, to writer: inout ByteWriter) {
+        typealias Entry = BundleFormat.PointEntry
+        writer.record(size: Entry.size) { entry in
+            entry.int32(BundleFormat.fixedPoint(point.latitude), at: Entry.latitude)
+            entry.int32(BundleFormat.fixedPoint(point.longitude), at: Entry.longitude)
+        }
     }
 
     /// A climb in hundredths of a level, within what an `i16` holds.
@@ -276,15 +313,21 @@ public enum BundleWriter {
     private static func encodeEgress(_ tables: [BundleContents.Egress], order: [Int], nodeCount: Int) -> Data {
         var position = [UInt32](repeating: 0, count: order.count)
         for (bundleIndex, inputIndex) in order.enumerated() { position[inputIndex] = UInt32(bundleIndex) }
-        var writer = ByteWriter(capacity: 8 + tables.count * nodeCount * BundleFormat.egressEntrySize)
-        writer.uint32(UInt32(tables.count))
-        writer.uint32(UInt32(nodeCount))
+        typealias Section = BundleFormat.EgressSection
+        typealias Entry = BundleFormat.EgressEntry
+        var writer = ByteWriter(capacity: Section.tables + tables.count * nodeCount * Entry.size)
+        writer.record(size: Section.tables) { header in
+            header.uint32(UInt32(tables.count), at: Section.tableCount)
+            header.uint32(UInt32(nodeCount), at: Section.nodeCount)
+        }
         for table in tables {
             for node in 0..<nodeCount {
-                writer.uint32(table.exit[node])
-                writer.uint32(table.cost[node])
                 let arc = table.firstArc[node]
-                writer.uint32(arc == BundleFormat.none ? arc : position[Int(arc)])
+                writer.record(size: Entry.size) { entry in
+                    entry.uint32(table.exit[node], at: Entry.exit)
+                    entry.uint32(table.cost[node], at: Entry.cost)
+                    entry.uint32(arc == BundleFormat.none ? arc : position[Int(arc)], at: Entry.firstArc)
+                }
             }
         }
         return writer.data

@@ -108,9 +108,9 @@ import NavFormat
     @Test func quantisesWithinHalfADecibel() throws {
         let locator = try RadioMapLocator(encoded: try Self.radioMap().encoded())
         let point = try locator.section.referencePoint(3)
-        let readings = try locator.section.bytes.bytes(offset: locator.section.layout.readings + point.readings.lowerBound * 8, count: 8)
-        let stored = RadioMapLayout.mean(readings[4])
+        let readings = try locator.section.bytes.bytes(offset: locator.section.layout.reading(point.readings.lowerBound), count: RadioMapLayout.ReadingEntry.size)
+        let stored = RadioMapLayout.mean(readings[RadioMapLayout.ReadingEntry.mean])
         #expect(abs(stored - Self.radioMap().referencePoints[3].readings[0].mean) <= 0.25)
-        #expect(RadioMapLayout.deviation(readings[5]) == 2)
+        #expect(RadioMapLayout.deviation(readings[RadioMapLayout.ReadingEntry.deviation]) == 2)
     }
 }

@@ -107,8 +107,8 @@ import BundleWriting
         #expect(throws: ContainerError.self) { try grown.open() }
         // A key naming a place that does not exist: refused when a search reaches it.
         var stray = image
-        let keys = entry.offset + 16 + Int(image.uint32(at: entry.offset)) * BundleFormat.foldEntrySize
-        stray.setUInt32(999, at: keys + 8)
+        let layout = BundleFormat.SearchSection(foldCount: Int(image.uint32(at: entry.offset)), keyCount: 0, foldByteCount: 0)
+        stray.setUInt32(999, at: entry.offset + layout.keys + BundleFormat.SearchKeyEntry.place)
         stray.fixChecksums()
         let bundle = try stray.open()
         let firstKey = try #require(try bundle.searchIndex?.keys.key(0))

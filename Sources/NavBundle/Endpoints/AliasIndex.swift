@@ -11,8 +11,10 @@ struct AliasIndex {
     let keys: SearchKeyTable
 
     init(section: ByteReader, placeCount expected: Int) throws(ContainerError) {
+        typealias Section = BundleFormat.AliasSection
         let header = Result { () throws(ByteReaderError) in
-            (try section.uint32(at: 0), try section.uint32(at: 4), try section.uint32(at: 8), try section.uint32(at: 12))
+            (try section.uint32(at: Section.placeCount), try section.uint32(at: Section.aliasCount),
+             try section.uint32(at: Section.keyCount), try section.uint32(at: Section.keyBytes))
         }
         guard case .success(let (places, aliases, keyCount, keyBytes)) = header else {
             throw .malformedSection(section: "ALIA", detail: "too short for its header")
@@ -22,12 +24,11 @@ struct AliasIndex {
         }
         placeCount = Int(places)
         aliasCount = Int(aliases)
-        let firstBytes = (placeCount + 1) * 4, entryBytes = aliasCount * BundleFormat.aliasEntrySize
-        let keyTable = Int(keyCount) * BundleFormat.searchKeySize
-        guard let first = try? section.slice(offset: 16, count: firstBytes),
-              let entries = try? section.slice(offset: 16 + firstBytes, count: entryBytes),
-              let keyEntries = try? section.slice(offset: 16 + firstBytes + entryBytes, count: keyTable),
-              let keyText = try? section.slice(offset: 16 + firstBytes + entryBytes + keyTable, count: Int(keyBytes)) else {
+        let layout = Section(placeCount: placeCount, aliasCount: aliasCount, keyCount: Int(keyCount))
+        guard let first = try? section.slice(offset: layout.first, count: layout.firstBytes),
+              let entries = try? section.slice(offset: layout.aliases, count: aliasCount * BundleFormat.AliasEntry.size),
+              let keyEntries = try? section.slice(offset: layout.keys, count: Int(keyCount) * BundleFormat.SearchKeyEntry.size),
+              let keyText = try? section.slice(offset: layout.keyText, count: Int(keyBytes)) else {
             throw .malformedSection(section: "ALIA", detail: "\(aliases) aliases and \(keyCount) keys do not fit the section")
         }
         self.first = first
@@ -38,7 +39,7 @@ struct AliasIndex {
     /// The alias entries of `place`: `first[place] ..< first[place + 1]`, checked.
     func range(of place: Int) throws(ContainerError) -> Range<Int> {
         let (start, end) = try ContainerError.reading("ALIA") { () throws(ByteReaderError) in
-            (Int(try first.uint32(at: place * 4)), Int(try first.uint32(at: place * 4 + 4)))
+            (Int(try first.uint32(at: place * BundleFormat.wordSize)), Int(try first.uint32(at: (place + 1) * BundleFormat.wordSize)))
         }
         guard start <= end, end <= aliasCount else {
             throw .malformedSection(section: "ALIA", detail: "the aliases of place \(place) are \(start)..<\(end)")
@@ -48,9 +49,11 @@ struct AliasIndex {
 
     /// Alias `index`: its text and language as string indexes, and its kind byte.
     func entry(_ index: Int) throws(ContainerError) -> (text: UInt32, language: UInt32, kind: UInt8) {
-        let base = index * BundleFormat.aliasEntrySize
+        typealias Entry = BundleFormat.AliasEntry
+        let base = index * Entry.size
         return try ContainerError.reading("ALIA") { () throws(ByteReaderError) in
-            (try entries.uint32(at: base), try entries.uint32(at: base + 4), try entries.uint8(at: base + 8))
+            (try entries.uint32(at: base + Entry.text), try entries.uint32(at: base + Entry.language),
+             try entries.uint8(at: base + Entry.kind))
         }
     }
 }

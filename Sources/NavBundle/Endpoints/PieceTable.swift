@@ -8,10 +8,13 @@ struct PieceTable {
     let headers: ByteReader
     let bits: ByteReader
 
-    var wordsPerProfile: Int { (nodeCount + 31) / 32 }
+    var wordsPerProfile: Int { BundleFormat.PieceSection(profileCount: profileCount, nodeCount: nodeCount).wordsPerProfile }
 
     init(section: ByteReader, profileCount expectedProfiles: Int, nodeCount expectedNodes: Int) throws(ContainerError) {
-        let header = Result { () throws(ByteReaderError) in (try section.uint32(at: 0), try section.uint32(at: 4)) }
+        typealias Section = BundleFormat.PieceSection
+        let header = Result { () throws(ByteReaderError) in
+            (try section.uint32(at: Section.profileCount), try section.uint32(at: Section.nodeCount))
+        }
         guard case .success(let (profiles, nodes)) = header else {
             throw .malformedSection(section: "PIEC", detail: "too short for its header")
         }
@@ -20,10 +23,9 @@ struct PieceTable {
         }
         profileCount = Int(profiles)
         nodeCount = Int(nodes)
-        let headerBytes = profileCount * BundleFormat.pieceHeaderSize
-        let words = (nodeCount + 31) / 32
-        guard let headers = try? section.slice(offset: 8, count: headerBytes),
-              let bits = try? section.slice(offset: 8 + headerBytes, count: profileCount * words * 4) else {
+        let layout = Section(profileCount: profileCount, nodeCount: nodeCount)
+        guard let headers = try? section.slice(offset: Section.counts, count: profileCount * BundleFormat.PieceCountsEntry.size),
+              let bits = try? section.slice(offset: layout.bits, count: layout.bitBytes) else {
             throw .malformedSection(section: "PIEC", detail: "\(profiles) tables of \(nodes) nodes do not fit the section")
         }
         self.headers = headers
@@ -31,17 +33,20 @@ struct PieceTable {
     }
 
     func isInMainPiece(node: Int, profile: Int) throws(ContainerError) -> Bool {
+        let perWord = BundleFormat.PieceSection.nodesPerWord
         let word = try ContainerError.reading("PIEC") { () throws(ByteReaderError) in
-            try bits.uint32(at: (profile * wordsPerProfile + node / 32) * 4)
+            try bits.uint32(at: (profile * wordsPerProfile + node / perWord) * BundleFormat.wordSize)
         }
-        return word >> UInt32(node % 32) & 1 == 1
+        return word >> UInt32(node % perWord) & 1 == 1
     }
 
     /// The piece count, main piece count and main node count of `profile`.
     func counts(profile: Int) throws(ContainerError) -> (pieces: Int, main: Int, mainNodes: Int) {
-        let base = profile * BundleFormat.pieceHeaderSize
+        typealias Entry = BundleFormat.PieceCountsEntry
+        let base = profile * Entry.size
         return try ContainerError.reading("PIEC") { () throws(ByteReaderError) in
-            (Int(try headers.uint32(at: base)), Int(try headers.uint32(at: base + 4)), Int(try headers.uint32(at: base + 8)))
+            (Int(try headers.uint32(at: base + Entry.pieceCount)), Int(try headers.uint32(at: base + Entry.mainPieceCount)),
+             Int(try headers.uint32(at: base + Entry.mainNodeCount)))
         }
     }
 }

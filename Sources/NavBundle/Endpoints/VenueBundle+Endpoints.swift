@@ -150,9 +150,10 @@ extension VenueBundle {
     }
 
     private func placeLevel(_ place: Int) throws(ContainerError) -> Int? {
-        let base = try recordOffset(place, count: placeCount, size: BundleFormat.placeEntrySize, section: "PLAC")
-        let level = try read("PLAC") { () throws(ByteReaderError) in try places.uint16(at: base + 2) }
-        guard level != UInt16.max else { return nil }
+        typealias Entry = BundleFormat.PlaceEntry
+        let base = try recordOffset(place, count: placeCount, size: Entry.size, section: "PLAC")
+        let level = try read("PLAC") { () throws(ByteReaderError) in try places.uint16(at: base + Entry.level) }
+        guard level != Entry.noLevel else { return nil }
         guard Int(level) < levelCount else { throw .malformedSection(section: "PLAC", detail: "place \(place) has no level \(level)") }
         return Int(level)
     }

@@ -15,7 +15,9 @@ extension VenueBundle {
     public func placeSource(_ index: Int) throws(ContainerError) -> String? {
         guard let placeSources else { return nil }
         _ = try recordOffset(index, count: placeCount, size: 1, section: "PSRC")
-        return try string(try read("PSRC") { () throws(ByteReaderError) in try placeSources.uint32(at: index * 4) })
+        return try string(try read("PSRC") { () throws(ByteReaderError) in
+            try placeSources.uint32(at: index * BundleFormat.wordSize)
+        })
     }
 
     /// The aliases of place `index`, in stored order; empty without `ALIA`.
@@ -43,7 +45,7 @@ extension VenueBundle {
         guard let attachmentTable else { return try placeNode(index) }
         _ = try recordOffset(index, count: placeCount, size: 1, section: "ATCH")
         let node = try read("ATCH") { () throws(ByteReaderError) in
-            try attachmentTable.uint32(at: (profile * placeCount + index) * 4)
+            try attachmentTable.uint32(at: (profile * placeCount + index) * BundleFormat.wordSize)
         }
         guard node != BundleFormat.none else { return nil }
         guard Int(node) < nodeCount else {
@@ -80,8 +82,9 @@ extension VenueBundle {
 
     /// The `PLAC` node of place `index`, read alone.
     func placeNode(_ index: Int) throws(ContainerError) -> Int? {
-        let base = try recordOffset(index, count: placeCount, size: BundleFormat.placeEntrySize, section: "PLAC")
-        let node = try read("PLAC") { () throws(ByteReaderError) in try places.uint32(at: base + 4) }
+        typealias Entry = BundleFormat.PlaceEntry
+        let base = try recordOffset(index, count: placeCount, size: Entry.size, section: "PLAC")
+        let node = try read("PLAC") { () throws(ByteReaderError) in try places.uint32(at: base + Entry.node) }
         guard node != BundleFormat.none else { return nil }
         guard Int(node) < nodeCount else { throw .malformedSection(section: "PLAC", detail: "place \(index) has no node \(node)") }
         return Int(node)

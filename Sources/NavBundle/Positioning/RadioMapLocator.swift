@@ -98,21 +98,22 @@ public final class RadioMapLocator: @unchecked Sendable {
     /// The Sørensen distances of a reference point from the scan, under both exponents.
     private func distances(_ point: RadioMapSection.ReferencePoint, _ floorQuery: ScanVector,
                            _ positionQuery: ScanVector) throws(ContainerError) -> (Double, Double) {
+        typealias Entry = RadioMapLayout.ReadingEntry
         let layout = section.layout
         // `referencePoint` checked the range lies inside the reading table.
         let raw = try section.read { () throws(ByteReaderError) in
-            try section.bytes.bytes(offset: layout.readings + point.readings.lowerBound * RadioMapLayout.readingSize,
-                                    count: point.readings.count * RadioMapLayout.readingSize)
+            try section.bytes.bytes(offset: layout.reading(point.readings.lowerBound),
+                                    count: point.readings.count * Entry.size)
         }
         let scans = Double(point.scanCount)
         var floorDifference = 0.0, floorMass = 0.0, positionDifference = 0.0, positionMass = 0.0
         for entry in 0..<point.readings.count {
-            let base = entry * RadioMapLayout.readingSize
-            let accessPoint = Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: base, as: UInt16.self)))
-            let heardCount = Double(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: base + 2, as: UInt16.self)))
-            let mean = Int(raw[base + 4])
+            let base = entry * Entry.size
+            let accessPoint = Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: base + Entry.accessPoint, as: UInt16.self)))
+            let heardCount = Double(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: base + Entry.heardCount, as: UInt16.self)))
+            let mean = Int(raw[base + Entry.mean])
             guard accessPoint < layout.accessPointCount, heardCount <= scans else {
-                throw .malformedSection(section: "WIFI", detail: "a reading of reference point \(point) is malformed")
+                throw .malformedSection(section: RadioMapSection.name, detail: "a reading of reference point \(point) is malformed")
             }
             let share = heardCount / scans
             let floorWeight = floorWeights[mean] * share, positionWeight = positionWeights[mean] * share

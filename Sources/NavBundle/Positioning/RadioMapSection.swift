@@ -2,6 +2,9 @@ import NavFormat
 
 /// A `WIFI` section read in place: its header, tables and strings, bounds-checked where used.
 struct RadioMapSection {
+    /// The section's tag, as its errors name it.
+    static let name = BundleFormat.Tag.wifi.description
+
     let layout: RadioMapLayout
     let parameters: LocatorParameters
     let bytes: ByteReader
@@ -10,35 +13,42 @@ struct RadioMapSection {
 
     init(_ section: ByteReader, levelCount: Int? = nil) throws(ContainerError) {
         self.levelCount = levelCount
+        typealias Header = RadioMapLayout.Header
         let header = Result { () throws(ByteReaderError) in
-            let counts = try (0..<8).map { index throws(ByteReaderError) in Int(try section.uint32(at: index * 4)) }
+            func count(_ field: Int) throws(ByteReaderError) -> Int { Int(try section.uint32(at: field)) }
+            let layout = RadioMapLayout(
+                accessPointCount: try count(Header.accessPointCount), buildingCount: try count(Header.buildingCount),
+                floorCount: try count(Header.floorCount), referencePointCount: try count(Header.referencePointCount),
+                readingCount: try count(Header.readingCount), postingCount: try count(Header.postingCount),
+                stringCount: try count(Header.stringCount), stringBytes: try count(Header.stringBytes))
             let parameters = LocatorParameters(
-                floorExponent: try section.float64(at: 32), positionExponent: try section.float64(at: 40),
-                weakestRSSI: try section.float64(at: 48),
-                buildingNeighbours: Int(try section.uint16(at: 56)), floorNeighbours: Int(try section.uint16(at: 58)),
-                neighbours: Int(try section.uint16(at: 60)), candidateAccessPoints: Int(try section.uint16(at: 62)))
-            return (counts, parameters)
+                floorExponent: try section.float64(at: Header.floorExponent),
+                positionExponent: try section.float64(at: Header.positionExponent),
+                weakestRSSI: try section.float64(at: Header.weakestRSSI),
+                buildingNeighbours: Int(try section.uint16(at: Header.buildingNeighbours)),
+                floorNeighbours: Int(try section.uint16(at: Header.floorNeighbours)),
+                neighbours: Int(try section.uint16(at: Header.neighbours)),
+                candidateAccessPoints: Int(try section.uint16(at: Header.candidateAccessPoints)))
+            return (layout, parameters)
         }
-        guard case .success(let (counts, parameters)) = header else {
-            throw .malformedSection(section: "WIFI", detail: "too short for its header")
+        guard case .success(let (layout, parameters)) = header else {
+            throw .malformedSection(section: Self.name, detail: "too short for its header")
         }
         guard parameters.isValid else {
-            throw .malformedSection(section: "WIFI", detail: "the locator parameters are out of range")
+            throw .malformedSection(section: Self.name, detail: "the locator parameters are out of range")
         }
-        layout = RadioMapLayout(accessPointCount: counts[0], buildingCount: counts[1], floorCount: counts[2],
-                                referencePointCount: counts[3], readingCount: counts[4], postingCount: counts[5],
-                                stringCount: counts[6], stringBytes: counts[7])
+        self.layout = layout
         // Counts are u32, so the layout's arithmetic cannot overflow; this one check makes every
         // table offset below lie inside the section.
         guard layout.accessPointCount < Int(UInt16.max), layout.size <= section.count else {
-            throw .malformedSection(section: "WIFI", detail: "its tables need \(layout.size) bytes, the section has \(section.count)")
+            throw .malformedSection(section: Self.name, detail: "its tables need \(layout.size) bytes, the section has \(section.count)")
         }
         self.parameters = parameters
         bytes = section
     }
 
     func read<T>(_ body: () throws(ByteReaderError) -> T) throws(ContainerError) -> T {
-        try ContainerError.reading("WIFI", body)
+        try ContainerError.reading(Self.name, body)
     }
 
     // Plain loads for the locator's hot path: each checks its bounds and throws the section's
@@ -58,25 +68,25 @@ struct RadioMapSection {
     }
 
     static func outOfBounds(_ offset: Int) -> ContainerError {
-        .malformedSection(section: "WIFI", detail: "a read at offset \(offset) lies outside the section")
+        .malformedSection(section: Self.name, detail: "a read at offset \(offset) lies outside the section")
     }
 
     /// The UTF-8 bytes of string `index`.
     func stringBytes(_ index: Int) throws(ContainerError) -> UnsafeRawBufferPointer {
         guard index < layout.stringCount else {
-            throw .malformedSection(section: "WIFI", detail: "string \(index) of \(layout.stringCount)")
+            throw .malformedSection(section: Self.name, detail: "string \(index) of \(layout.stringCount)")
         }
-        let start = Int(try u32(layout.stringOffsets + index * 4)), end = Int(try u32(layout.stringOffsets + index * 4 + 4))
+        let start = Int(try u32(layout.stringOffset(index))), end = Int(try u32(layout.stringOffset(index + 1)))
         guard start <= end, end <= layout.stringBytes,
               let raw = try? bytes.bytes(offset: layout.stringData + start, count: end - start) else {
-            throw .malformedSection(section: "WIFI", detail: "string \(index) lies outside the string bytes")
+            throw .malformedSection(section: Self.name, detail: "string \(index) lies outside the string bytes")
         }
         return raw
     }
 
     func string(_ index: Int) throws(ContainerError) -> String {
         guard let text = String(validating: try stringBytes(index), as: UTF8.self) else {
-            throw .malformedSection(section: "WIFI", detail: "string \(index) is not UTF-8")
+            throw .malformedSection(section: Self.name, detail: "string \(index) is not UTF-8")
         }
         return text
     }
@@ -87,7 +97,7 @@ struct RadioMapSection {
         var low = 0, high = layout.accessPointCount
         while low < high {
             let middle = (low + high) / 2
-            let candidate = try stringBytes(Int(try u32(layout.accessPoints + middle * 4)))
+            let candidate = try stringBytes(Int(try u32(layout.accessPoint(middle))))
             if candidate.elementsEqual(key) { return middle }
             if candidate.lexicographicallyPrecedes(key) { low = middle + 1 } else { high = middle }
         }
@@ -96,17 +106,17 @@ struct RadioMapSection {
 
     /// The reference points listed under access point `index` (below the access point count).
     func postings(_ index: Int) throws(ContainerError) -> Range<Int> {
-        let first = Int(try u32(layout.postingFirst + index * 4)), last = Int(try u32(layout.postingFirst + index * 4 + 4))
+        let first = Int(try u32(layout.postingFirst(index))), last = Int(try u32(layout.postingFirst(index + 1)))
         guard first <= last, last <= layout.postingCount else {
-            throw .malformedSection(section: "WIFI", detail: "access point \(index) lists postings \(first)..<\(last)")
+            throw .malformedSection(section: Self.name, detail: "access point \(index) lists postings \(first)..<\(last)")
         }
         return first..<last
     }
 
     func posting(_ index: Int) throws(ContainerError) -> Int {
-        let point = Int(try u32(layout.postings + index * 4))
+        let point = Int(try u32(layout.posting(index)))
         guard point < layout.referencePointCount else {
-            throw .malformedSection(section: "WIFI", detail: "posting \(index) names reference point \(point)")
+            throw .malformedSection(section: Self.name, detail: "posting \(index) names reference point \(point)")
         }
         return point
     }
@@ -120,24 +130,25 @@ struct RadioMapSection {
 
     func floor(_ index: Int) throws(ContainerError) -> Floor {
         guard index < layout.floorCount else {
-            throw .malformedSection(section: "WIFI", detail: "floor \(index) of \(layout.floorCount)")
+            throw .malformedSection(section: Self.name, detail: "floor \(index) of \(layout.floorCount)")
         }
-        let base = layout.floors + index * RadioMapLayout.floorSize
-        let level = try u16(base + 6)
-        let floor = Floor(name: Int(try u32(base)), building: Int(try u16(base + 4)),
+        typealias Entry = RadioMapLayout.FloorEntry
+        let base = layout.floor(index)
+        let level = try u16(base + Entry.venueLevel)
+        let floor = Floor(name: Int(try u32(base + Entry.name)), building: Int(try u16(base + Entry.building)),
                           venueLevel: level == RadioMapLayout.noVenueLevel ? nil : Int(level),
-                          ordinal: Double(try i32(base + 8)) / 1000)
+                          ordinal: Double(try i32(base + Entry.ordinal)) / 1000)
         guard floor.building < layout.buildingCount else {
-            throw .malformedSection(section: "WIFI", detail: "floor \(index) names building \(floor.building)")
+            throw .malformedSection(section: Self.name, detail: "floor \(index) names building \(floor.building)")
         }
         if let venueLevel = floor.venueLevel, let levelCount, venueLevel >= levelCount {
-            throw .malformedSection(section: "WIFI", detail: "floor \(index) joins level \(venueLevel) of \(levelCount)")
+            throw .malformedSection(section: Self.name, detail: "floor \(index) joins level \(venueLevel) of \(levelCount)")
         }
         return floor
     }
 
     func buildingName(_ index: Int) throws(ContainerError) -> String {
-        try string(Int(try u32(layout.buildings + index * 4)))
+        try string(Int(try u32(layout.building(index))))
     }
 
     struct ReferencePoint {
@@ -150,15 +161,17 @@ struct RadioMapSection {
 
     /// Reference point `index` (below the reference point count).
     func referencePoint(_ index: Int) throws(ContainerError) -> ReferencePoint {
-        let base = layout.referencePoints + index * RadioMapLayout.referencePointSize
-        let first = Int(try u32(base + 8))
+        typealias Entry = RadioMapLayout.ReferencePointEntry
+        let base = layout.referencePoint(index)
+        let first = Int(try u32(base + Entry.firstReading))
         let end = index + 1 < layout.referencePointCount
-            ? Int(try u32(base + RadioMapLayout.referencePointSize + 8)) : layout.readingCount
-        let floor = Int(try u16(base + 12)), scans = Int(try u16(base + 14))
+            ? Int(try u32(layout.referencePoint(index + 1) + Entry.firstReading)) : layout.readingCount
+        let floor = Int(try u16(base + Entry.floor)), scans = Int(try u16(base + Entry.scanCount))
         guard first <= end, end <= layout.readingCount, floor < layout.floorCount, scans > 0 else {
-            throw .malformedSection(section: "WIFI", detail: "reference point \(index) is malformed")
+            throw .malformedSection(section: Self.name, detail: "reference point \(index) is malformed")
         }
-        return ReferencePoint(latitude: try i32(base), longitude: try i32(base + 4), floor: floor, scanCount: scans,
+        return ReferencePoint(latitude: try i32(base + Entry.latitude), longitude: try i32(base + Entry.longitude),
+                              floor: floor, scanCount: scans,
                               readings: first..<end)
     }
 }

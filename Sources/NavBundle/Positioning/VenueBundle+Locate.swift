@@ -15,7 +15,7 @@ extension VenueBundle {
 
     /// Locates one scan on the bundle's radio map.
     public func locate(_ scan: [ScanReading]) throws(ContainerError) -> LocateOutcome {
-        guard let locator = try radioMapLocator() else { throw .missingSection("WIFI") }
+        guard let locator = try radioMapLocator() else { throw .missingSection(BundleFormat.Tag.wifi.description) }
         return try locator.locate(scan)
     }
 }

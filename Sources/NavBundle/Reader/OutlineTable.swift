@@ -13,8 +13,10 @@ struct OutlineTable {
     let points: ByteReader
 
     init(section: ByteReader, levelCount expectedLevels: Int) throws(ContainerError) {
+        typealias Section = BundleFormat.OutlineSection
         let header = Result { () throws(ByteReaderError) in
-            (try section.uint32(at: 0), try section.uint32(at: 4), try section.uint32(at: 8), try section.uint32(at: 12))
+            (try section.uint32(at: Section.levelCount), try section.uint32(at: Section.outlineCount),
+             try section.uint32(at: Section.ringCount), try section.uint32(at: Section.pointCount))
         }
         guard case .success(let (levels, outlines, rings, corners)) = header, Int(levels) == expectedLevels else {
             throw .malformedSection(section: "OUTL", detail: "level count differs from LEVL")
@@ -23,25 +25,23 @@ struct OutlineTable {
         outlineCount = Int(outlines)
         ringCount = Int(rings)
         pointCount = Int(corners)
-        var offset = 16
-        func take(_ count: Int, align: Bool = false) throws(ContainerError) -> ByteReader {
-            if align { offset = (offset + 7) / 8 * 8 }
+        let layout = Section(levelCount: levelCount, outlineCount: outlineCount, ringCount: ringCount)
+        func take(_ offset: Int, _ count: Int) throws(ContainerError) -> ByteReader {
             guard let slice = try? section.slice(offset: offset, count: count) else {
                 throw .malformedSection(section: "OUTL", detail: "\(outlines) outlines, \(rings) rings and \(corners) corners do not fit the section")
             }
-            offset += count
             return slice
         }
-        levelFirst = try take((levelCount + 1) * 4)
-        ringFirst = try take((outlineCount + 1) * 4)
-        pointFirst = try take((ringCount + 1) * 4)
-        records = try take(outlineCount * BundleFormat.outlineEntrySize, align: true)
-        points = try take(pointCount * 8, align: true)
+        levelFirst = try take(layout.levelFirst, (levelCount + 1) * BundleFormat.wordSize)
+        ringFirst = try take(layout.ringFirst, (outlineCount + 1) * BundleFormat.wordSize)
+        pointFirst = try take(layout.pointFirst, (ringCount + 1) * BundleFormat.wordSize)
+        records = try take(layout.outlines, outlineCount * BundleFormat.OutlineEntry.size)
+        points = try take(layout.points, pointCount * BundleFormat.PointEntry.size)
     }
 
     /// Entry `index` of one of the offset arrays, checked to rise and stay within `limit`.
     func range(_ array: ByteReader, _ index: Int, limit: Int) throws(ContainerError) -> Range<Int> {
-        guard let first = try? array.uint32(at: index * 4), let last = try? array.uint32(at: index * 4 + 4),
+        guard let first = try? array.uint32(at: index * BundleFormat.wordSize), let last = try? array.uint32(at: (index + 1) * BundleFormat.wordSize),
               first <= last, Int(last) <= limit else {
             throw .malformedSection(section: "OUTL", detail: "offset \(index) is out of order or out of range")
         }
@@ -64,9 +64,11 @@ extension VenueBundle {
         }
         var result: [OutlineRecord] = []
         for index in try table.range(table.levelFirst, level, limit: table.outlineCount) {
-            let base = index * BundleFormat.outlineEntrySize
+            typealias Entry = BundleFormat.OutlineEntry
+            let base = index * Entry.size
             let (label, place, kind) = try read("OUTL") { () throws(ByteReaderError) in
-                (try table.records.uint32(at: base), try table.records.uint32(at: base + 4), try table.records.uint8(at: base + 8))
+                (try table.records.uint32(at: base + Entry.label), try table.records.uint32(at: base + Entry.place),
+                 try table.records.uint8(at: base + Entry.kind))
             }
             guard let outlineKind = SpaceOutlineKind(rawValue: kind), place == BundleFormat.none || Int(place) < placeCount else {
                 throw .malformedSection(section: "OUTL", detail: "outline \(index) has kind \(kind) or place \(place) out of range")
@@ -75,8 +77,10 @@ extension VenueBundle {
             for ring in try table.range(table.ringFirst, index, limit: table.ringCount) {
                 var corners: [BundleContents.Position] = []
                 for point in try table.range(table.pointFirst, ring, limit: table.pointCount) {
+                    typealias Point = BundleFormat.PointEntry
                     let (latitude, longitude) = try read("OUTL") { () throws(ByteReaderError) in
-                        (try table.points.int32(at: point * 8), try table.points.int32(at: point * 8 + 4))
+                        (try table.points.int32(at: point * Point.size + Point.latitude),
+                         try table.points.int32(at: point * Point.size + Point.longitude))
                     }
                     corners.append(BundleContents.Position(latitude: Double(latitude) / BundleFormat.coordinateScale,
                                                            longitude: Double(longitude) / BundleFormat.coordinateScale))

@@ -17,20 +17,24 @@ extension VenueBundle {
     }
 
     public func level(_ index: Int) throws(ContainerError) -> LevelRecord {
-        let base = try recordOffset(index, count: levelCount, size: BundleFormat.levelEntrySize, section: "LEVL")
+        typealias Entry = BundleFormat.LevelEntry
+        let base = try recordOffset(index, count: levelCount, size: Entry.size, section: "LEVL")
         let (id, name, building, buildingName, ordinal) = try read("LEVL") { () throws(ByteReaderError) in
-            (try levels.uint32(at: base), try levels.uint32(at: base + 4), try levels.uint32(at: base + 8),
-             try levels.uint32(at: base + 12), try levels.float64(at: base + 16))
+            (try levels.uint32(at: base + Entry.id), try levels.uint32(at: base + Entry.name),
+             try levels.uint32(at: base + Entry.buildingID), try levels.uint32(at: base + Entry.buildingName),
+             try levels.float64(at: base + Entry.ordinal))
         }
         return LevelRecord(id: try string(id) ?? "", name: try string(name), buildingID: try string(building),
                            buildingName: try string(buildingName), ordinal: ordinal)
     }
 
     public func node(_ index: Int) throws(ContainerError) -> NodeRecord {
-        let base = try recordOffset(index, count: nodeCount, size: BundleFormat.nodeEntrySize, section: "NODE")
+        typealias Entry = BundleFormat.NodeEntry
+        let base = try recordOffset(index, count: nodeCount, size: Entry.size, section: "NODE")
         let (latitude, longitude, level, kind, label) = try read("NODE") { () throws(ByteReaderError) in
-            (try nodes.int32(at: base), try nodes.int32(at: base + 4), try nodes.uint16(at: base + 8),
-             try nodes.uint8(at: base + 10), try nodes.uint32(at: base + 12))
+            (try nodes.int32(at: base + Entry.latitude), try nodes.int32(at: base + Entry.longitude),
+             try nodes.uint16(at: base + Entry.level), try nodes.uint8(at: base + Entry.kind),
+             try nodes.uint32(at: base + Entry.label))
         }
         guard Int(level) < levelCount, let nodeKind = NodeKind(rawValue: kind) else {
             throw .malformedSection(section: "NODE", detail: "node \(index) has level \(level) or kind \(kind) out of range")
@@ -46,7 +50,7 @@ extension VenueBundle {
             throw .malformedSection(section: "ARCS", detail: "node \(node) does not exist")
         }
         let (first, last) = try read("ARCS") { () throws(ByteReaderError) in
-            (try firstOut.uint32(at: node * 4), try firstOut.uint32(at: node * 4 + 4))
+            (try firstOut.uint32(at: node * BundleFormat.wordSize), try firstOut.uint32(at: (node + 1) * BundleFormat.wordSize))
         }
         guard first <= last, Int(last) <= arcCount else {
             throw .malformedSection(section: "ARCS", detail: "arc range of node \(node) is \(first)..<\(last)")
@@ -56,7 +60,8 @@ extension VenueBundle {
 
     /// The head of an arc, checked against the node count (the hot path of every search).
     public func arcHead(_ index: Int) throws(ContainerError) -> Int {
-        let head = try read("ARCS") { () throws(ByteReaderError) in try arcs.uint32(at: index * BundleFormat.arcEntrySize) }
+        typealias Entry = BundleFormat.ArcEntry
+        let head = try read("ARCS") { () throws(ByteReaderError) in try arcs.uint32(at: index * Entry.size + Entry.head) }
         guard Int(head) < nodeCount else {
             throw .malformedSection(section: "ARCS", detail: "arc \(index) points to missing node \(head)")
         }
@@ -64,16 +69,17 @@ extension VenueBundle {
     }
 
     public func arc(_ index: Int) throws(ContainerError) -> ArcRecord {
-        let base = try recordOffset(index, count: arcCount, size: BundleFormat.arcEntrySize, section: "ARCS")
+        typealias Entry = BundleFormat.ArcEntry
+        let base = try recordOffset(index, count: arcCount, size: Entry.size, section: "ARCS")
         let (length, label, kind, flags) = try read("ARCS") { () throws(ByteReaderError) in
-            (try arcs.uint32(at: base + 4), try arcs.uint32(at: base + 8), try arcs.uint8(at: base + 12),
-             try arcs.uint8(at: base + 13))
+            (try arcs.uint32(at: base + Entry.length), try arcs.uint32(at: base + Entry.label),
+             try arcs.uint8(at: base + Entry.kind), try arcs.uint8(at: base + Entry.flags))
         }
         guard let arcKind = ArcKind(rawValue: kind) else {
             throw .malformedSection(section: "ARCS", detail: "arc \(index) has unknown kind \(kind)")
         }
         return ArcRecord(head: try arcHead(index), length: Double(length) / 100, kind: arcKind,
-                         label: try string(label), isIndoor: flags & 1 == 1)
+                         label: try string(label), isIndoor: flags & Entry.indoorFlag != 0)
     }
 
     /// Milliseconds for `profile` to traverse `arc`; ``BundleFormat/impassable`` when it may not.
@@ -81,24 +87,29 @@ extension VenueBundle {
         guard profile >= 0, profile < profileNames.count, arc >= 0, arc < arcCount else {
             throw .malformedSection(section: "PROF", detail: "no cost for profile \(profile), arc \(arc)")
         }
-        return try read("PROF") { () throws(ByteReaderError) in try costs.uint32(at: (profile * arcCount + arc) * 4) }
+        return try read("PROF") { () throws(ByteReaderError) in
+            try costs.uint32(at: (profile * arcCount + arc) * BundleFormat.wordSize)
+        }
     }
 
     public func place(_ index: Int) throws(ContainerError) -> PlaceRecord {
-        let base = try recordOffset(index, count: placeCount, size: BundleFormat.placeEntrySize, section: "PLAC")
+        typealias Entry = BundleFormat.PlaceEntry
+        let base = try recordOffset(index, count: placeCount, size: Entry.size, section: "PLAC")
+        let textFields = [Entry.ref, Entry.name, Entry.category, Entry.description, Entry.buildingName,
+                          Entry.openingHours, Entry.phone, Entry.email, Entry.website]
         let raw = try read("PLAC") { () throws(ByteReaderError) in
-            (kind: try places.uint8(at: base), hasPosition: try places.uint8(at: base + 1),
-             level: try places.uint16(at: base + 2), node: try places.uint32(at: base + 4),
-             texts: try (0..<9).map { (offset: Int) throws(ByteReaderError) in try places.uint32(at: base + 8 + offset * 4) },
-             capacity: try places.int32(at: base + 44), latitude: try places.int32(at: base + 48),
-             longitude: try places.int32(at: base + 52), geofence: try places.uint32(at: base + 56))
+            (kind: try places.uint8(at: base + Entry.kind), hasPosition: try places.uint8(at: base + Entry.hasPosition),
+             level: try places.uint16(at: base + Entry.level), node: try places.uint32(at: base + Entry.node),
+             texts: try textFields.map { (field: Int) throws(ByteReaderError) in try places.uint32(at: base + field) },
+             capacity: try places.int32(at: base + Entry.capacity), latitude: try places.int32(at: base + Entry.latitude),
+             longitude: try places.int32(at: base + Entry.longitude), geofence: try places.uint32(at: base + Entry.geofenceRadius))
         }
         guard let kind = PlaceKind(rawValue: raw.kind) else {
             throw .malformedSection(section: "PLAC", detail: "place \(index) has unknown kind \(raw.kind)")
         }
         var texts: [String?] = []
         for index in raw.texts { texts.append(try string(index)) }
-        let level = raw.level == UInt16.max ? nil : Int(raw.level)
+        let level = raw.level == Entry.noLevel ? nil : Int(raw.level)
         let node = raw.node == BundleFormat.none ? nil : Int(raw.node)
         if let level, level >= levelCount { throw .malformedSection(section: "PLAC", detail: "place \(index) has no level \(level)") }
         if let node, node >= nodeCount { throw .malformedSection(section: "PLAC", detail: "place \(index) has no node \(node)") }
@@ -119,10 +130,12 @@ extension VenueBundle {
     }
 
     public func event(_ index: Int) throws(ContainerError) -> EventRecord {
-        let base = try recordOffset(index, count: eventCount, size: BundleFormat.eventEntrySize, section: "EVNT")
+        typealias Entry = BundleFormat.EventEntry
+        let base = try recordOffset(index, count: eventCount, size: Entry.size, section: "EVNT")
         let (place, title, description, start, end) = try read("EVNT") { () throws(ByteReaderError) in
-            (try events.uint32(at: base), try events.uint32(at: base + 4), try events.uint32(at: base + 8),
-             try events.int64(at: base + 16), try events.int64(at: base + 24))
+            (try events.uint32(at: base + Entry.place), try events.uint32(at: base + Entry.title),
+             try events.uint32(at: base + Entry.description), try events.int64(at: base + Entry.start),
+             try events.int64(at: base + Entry.end))
         }
         guard Int(place) < placeCount else {
             throw .malformedSection(section: "EVNT", detail: "event \(index) refers to missing place \(place)")
@@ -142,9 +155,10 @@ extension VenueBundle {
 extension VenueBundle {
     /// A node's position in 1e-7 degree, as stored: what snapping compares.
     func fixedPointPosition(of node: Int) throws(ContainerError) -> (latitude: Int64, longitude: Int64) {
-        let base = try recordOffset(node, count: nodeCount, size: BundleFormat.nodeEntrySize, section: "NODE")
+        typealias Entry = BundleFormat.NodeEntry
+        let base = try recordOffset(node, count: nodeCount, size: Entry.size, section: "NODE")
         return try read("NODE") { () throws(ByteReaderError) in
-            (Int64(try nodes.int32(at: base)), Int64(try nodes.int32(at: base + 4)))
+            (Int64(try nodes.int32(at: base + Entry.latitude)), Int64(try nodes.int32(at: base + Entry.longitude)))
         }
     }
 }

@@ -62,44 +62,49 @@ public final class VenueBundle: @unchecked Sendable {
         let stringSection = try file.requiredSection(Tag.strings)
         stringCount = try Self.count(in: stringSection, tag: "STRS")
         strings = stringSection
-        guard stringSection.contains(offset: 8, count: (stringCount + 1) * 4) else {
+        let stringOffsets = BundleFormat.StringSection.offsets
+        guard stringSection.contains(offset: stringOffsets,
+                                     count: BundleFormat.StringSection(stringCount: stringCount).bytes - stringOffsets) else {
             throw .malformedSection(section: "STRS", detail: "offset table runs past the section")
         }
 
-        (levels, levelCount) = try Self.table(file, Tag.levels, entrySize: BundleFormat.levelEntrySize)
-        (nodes, nodeCount) = try Self.table(file, Tag.nodes, entrySize: BundleFormat.nodeEntrySize)
-        (places, placeCount) = try Self.table(file, Tag.places, entrySize: BundleFormat.placeEntrySize)
-        (events, eventCount) = try Self.table(file, Tag.events, entrySize: BundleFormat.eventEntrySize)
+        (levels, levelCount) = try Self.table(file, Tag.levels, entrySize: BundleFormat.LevelEntry.size)
+        (nodes, nodeCount) = try Self.table(file, Tag.nodes, entrySize: BundleFormat.NodeEntry.size)
+        (places, placeCount) = try Self.table(file, Tag.places, entrySize: BundleFormat.PlaceEntry.size)
+        (events, eventCount) = try Self.table(file, Tag.events, entrySize: BundleFormat.EventEntry.size)
 
+        typealias ArcSection = BundleFormat.ArcSection
         let arcSection = try file.requiredSection(Tag.arcs)
-        let arcHeader = Result { () throws(ByteReaderError) in (try arcSection.uint32(at: 0), try arcSection.uint32(at: 4)) }
+        let arcHeader = Result { () throws(ByteReaderError) in
+            (try arcSection.uint32(at: ArcSection.nodeCount), try arcSection.uint32(at: ArcSection.arcCount))
+        }
         guard case .success(let (arcNodes, arcTotal)) = arcHeader, Int(arcNodes) == nodeCount else {
             throw .malformedSection(section: "ARCS", detail: "node count differs from NODE")
         }
         arcCount = Int(arcTotal)
-        let firstOutBytes = (nodeCount + 1) * 4
-        let arcsStart = (8 + firstOutBytes + 7) / 8 * 8
-        guard let firstOut = try? arcSection.slice(offset: 8, count: firstOutBytes),
-              let arcs = try? arcSection.slice(offset: arcsStart, count: arcCount * BundleFormat.arcEntrySize) else {
+        let arcLayout = ArcSection(nodeCount: nodeCount)
+        guard let firstOut = try? arcSection.slice(offset: ArcSection.firstOut, count: arcLayout.firstOutBytes),
+              let arcs = try? arcSection.slice(offset: arcLayout.entries, count: arcCount * BundleFormat.ArcEntry.size) else {
             throw .malformedSection(section: "ARCS", detail: "\(arcCount) arcs do not fit the section")
         }
         self.firstOut = firstOut
         self.arcs = arcs
 
+        typealias ProfileSection = BundleFormat.ProfileSection
         let profileSection = try file.requiredSection(Tag.profiles)
         let profileHeader = Result { () throws(ByteReaderError) in
-            (try profileSection.uint32(at: 0), try profileSection.uint32(at: 4))
+            (try profileSection.uint32(at: ProfileSection.profileCount), try profileSection.uint32(at: ProfileSection.arcCount))
         }
         guard case .success(let (profileCount, profileArcs)) = profileHeader, Int(profileArcs) == arcCount,
-              profileCount < 256,
-              let costs = try? profileSection.slice(offset: 8 + Int(profileCount) * 8,
-                                                    count: Int(profileCount) * arcCount * 4) else {
+              profileCount < ProfileSection.profileLimit,
+              let costs = try? profileSection.slice(offset: ProfileSection(profileCount: Int(profileCount)).costs,
+                                                    count: Int(profileCount) * arcCount * BundleFormat.wordSize) else {
             throw .malformedSection(section: "PROF", detail: "profile table does not match ARCS")
         }
         self.costs = costs
         var names: [String] = []
         for index in 0..<Int(profileCount) {
-            guard let nameIndex = try? profileSection.uint32(at: 8 + index * 8) else {
+            guard let nameIndex = try? profileSection.uint32(at: ProfileSection.name(index) + BundleFormat.ProfileNameEntry.name) else {
                 throw .malformedSection(section: "PROF", detail: "profile \(index) is unreadable")
             }
             names.append(try Self.string(nameIndex, in: stringSection, count: stringCount) ?? "profile\(index)")
@@ -117,8 +122,9 @@ public final class VenueBundle: @unchecked Sendable {
         }
         let (placeTotal, profileTotal) = (placeCount, names.count)
         placeSources = try file.section(Tag.sources).map { section throws(ContainerError) in
-            guard let count = try? section.uint32(at: 0), Int(count) == placeTotal,
-                  let sources = try? section.slice(offset: 8, count: placeTotal * 4) else {
+            typealias Table = BundleFormat.CountedTable
+            guard let count = try? section.uint32(at: Table.count), Int(count) == placeTotal,
+                  let sources = try? section.slice(offset: Table.entries, count: placeTotal * BundleFormat.wordSize) else {
                 throw .malformedSection(section: "PSRC", detail: "does not hold one source per place of PLAC")
             }
             return sources
@@ -127,9 +133,10 @@ public final class VenueBundle: @unchecked Sendable {
             try AliasIndex(section: section, placeCount: placeTotal)
         }
         attachmentTable = try file.section(Tag.attachments).map { section throws(ContainerError) in
-            guard let profiles = try? section.uint32(at: 0), let places = try? section.uint32(at: 4),
+            typealias Section = BundleFormat.AttachmentSection
+            guard let profiles = try? section.uint32(at: Section.profileCount), let places = try? section.uint32(at: Section.placeCount),
                   Int(profiles) == profileTotal, Int(places) == placeTotal,
-                  let table = try? section.slice(offset: 8, count: profileTotal * placeTotal * 4) else {
+                  let table = try? section.slice(offset: Section.nodes, count: profileTotal * placeTotal * BundleFormat.wordSize) else {
                 throw .malformedSection(section: "ATCH", detail: "does not hold a node per profile of PROF and place of PLAC")
             }
             return table
@@ -139,8 +146,9 @@ public final class VenueBundle: @unchecked Sendable {
         }
         let arcTotalCount = arcCount
         stepTable = try file.section(Tag.steps).map { section throws(ContainerError) in
-            guard let count = try? section.uint32(at: 0), Int(count) <= arcTotalCount,
-                  let entries = try? section.slice(offset: 8, count: Int(count) * 8) else {
+            typealias Table = BundleFormat.CountedTable
+            guard let count = try? section.uint32(at: Table.count), Int(count) <= arcTotalCount,
+                  let entries = try? section.slice(offset: Table.entries, count: Int(count) * BundleFormat.StepEntry.size) else {
                 throw .malformedSection(section: "STPC", detail: "its entries do not fit the section or outnumber the arcs")
             }
             return entries
@@ -149,15 +157,17 @@ public final class VenueBundle: @unchecked Sendable {
 
     /// The optional `SHAP` section, checked against the arc count.
     private static func shapes(_ file: ContainerFile, arcCount: Int) throws(ContainerError) -> (ByteReader?, ByteReader?) {
+        typealias Section = BundleFormat.ShapeSection
         guard let section = file.section(BundleFormat.Tag.shapes) else { return (nil, nil) }
-        let header = Result { () throws(ByteReaderError) in (try section.uint32(at: 0), try section.uint32(at: 4)) }
+        let header = Result { () throws(ByteReaderError) in
+            (try section.uint32(at: Section.arcCount), try section.uint32(at: Section.cornerCount))
+        }
         guard case .success(let (arcs, points)) = header, Int(arcs) == arcCount else {
             throw .malformedSection(section: "SHAP", detail: "arc count differs from ARCS")
         }
-        let indexBytes = (arcCount + 1) * 4
-        let pointsStart = (8 + indexBytes + 7) / 8 * 8
-        guard let index = try? section.slice(offset: 8, count: indexBytes),
-              let coordinates = try? section.slice(offset: pointsStart, count: Int(points) * BundleFormat.shapePointSize) else {
+        let layout = Section(arcCount: arcCount)
+        guard let index = try? section.slice(offset: Section.firstCorner, count: layout.firstCornerBytes),
+              let coordinates = try? section.slice(offset: layout.corners, count: Int(points) * BundleFormat.PointEntry.size) else {
             throw .malformedSection(section: "SHAP", detail: "\(points) corners do not fit the section")
         }
         return (index, coordinates)
@@ -165,14 +175,18 @@ public final class VenueBundle: @unchecked Sendable {
 
     /// The optional `EGRS` section: empty, or one table per profile.
     private static func egress(_ file: ContainerFile, profileCount: Int, nodeCount: Int) throws(ContainerError) -> ByteReader? {
+        typealias Section = BundleFormat.EgressSection
         guard let section = file.section(BundleFormat.Tag.egress) else { return nil }
-        let header = Result { () throws(ByteReaderError) in (try section.uint32(at: 0), try section.uint32(at: 4)) }
+        let header = Result { () throws(ByteReaderError) in
+            (try section.uint32(at: Section.tableCount), try section.uint32(at: Section.nodeCount))
+        }
         guard case .success(let (tables, nodes)) = header, Int(nodes) == nodeCount,
               tables == 0 || Int(tables) == profileCount else {
             throw .malformedSection(section: "EGRS", detail: "table counts differ from PROF and NODE")
         }
         guard tables > 0 else { return nil }
-        guard let records = try? section.slice(offset: 8, count: profileCount * nodeCount * BundleFormat.egressEntrySize) else {
+        guard let records = try? section.slice(offset: Section.tables,
+                                               count: profileCount * nodeCount * BundleFormat.EgressEntry.size) else {
             throw .malformedSection(section: "EGRS", detail: "\(tables) tables do not fit the section")
         }
         return records
@@ -180,7 +194,7 @@ public final class VenueBundle: @unchecked Sendable {
 
     /// The leading `u32` count of a section.
     private static func count(in section: ByteReader, tag: String) throws(ContainerError) -> Int {
-        guard let count = try? section.uint32(at: 0) else {
+        guard let count = try? section.uint32(at: BundleFormat.CountedTable.count) else {
             throw .malformedSection(section: tag, detail: "too short for its count")
         }
         return Int(count)
@@ -191,7 +205,9 @@ public final class VenueBundle: @unchecked Sendable {
                               entrySize: Int) throws(ContainerError) -> (ByteReader, Int) {
         let section = try file.requiredSection(tag)
         let count = try count(in: section, tag: tag.description)
-        guard count <= (section.count - 8) / entrySize, let records = try? section.slice(offset: 8, count: count * entrySize) else {
+        let start = BundleFormat.CountedTable.entries
+        guard count <= (section.count - start) / entrySize,
+              let records = try? section.slice(offset: start, count: count * entrySize) else {
             throw .malformedSection(section: tag.description, detail: "\(count) records do not fit \(section.count) bytes")
         }
         return (records, count)
@@ -202,10 +218,10 @@ public final class VenueBundle: @unchecked Sendable {
         guard Int(index) < count else {
             throw .malformedSection(section: "STRS", detail: "string \(index) does not exist (\(count) strings)")
         }
-        let blobStart = 8 + (count + 1) * 4
-        guard let start = try? section.uint32(at: 8 + Int(index) * 4),
-              let end = try? section.uint32(at: 8 + Int(index) * 4 + 4), start <= end,
-              let bytes = try? section.bytes(offset: blobStart + Int(start), count: Int(end - start)) else {
+        typealias Strings = BundleFormat.StringSection
+        guard let start = try? section.uint32(at: Strings.offset(Int(index))),
+              let end = try? section.uint32(at: Strings.offset(Int(index) + 1)), start <= end,
+              let bytes = try? section.bytes(offset: Strings(stringCount: count).bytes + Int(start), count: Int(end - start)) else {
             throw .malformedSection(section: "STRS", detail: "string \(index) lies outside the section")
         }
         return String(decoding: bytes, as: UTF8.self)

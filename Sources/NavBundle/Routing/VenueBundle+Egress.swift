@@ -26,9 +26,11 @@ extension VenueBundle {
         guard (0..<nodeCount).contains(node), (0..<profileNames.count).contains(profile) else {
             throw .malformedSection(section: "EGRS", detail: "no entry for node \(node), profile \(profile)")
         }
-        let base = (profile * nodeCount + node) * BundleFormat.egressEntrySize
+        typealias Entry = BundleFormat.EgressEntry
+        let base = (profile * nodeCount + node) * Entry.size
         return try read("EGRS") { () throws(ByteReaderError) in
-            (try egress.uint32(at: base), try egress.uint32(at: base + 4), try egress.uint32(at: base + 8))
+            (try egress.uint32(at: base + Entry.exit), try egress.uint32(at: base + Entry.cost),
+             try egress.uint32(at: base + Entry.firstArc))
         }
     }
 
@@ -76,15 +78,17 @@ extension VenueBundle {
             throw .malformedSection(section: "SHAP", detail: "arc \(arc) does not exist")
         }
         let (first, last) = try read("SHAP") { () throws(ByteReaderError) in
-            (try shapeIndex.uint32(at: arc * 4), try shapeIndex.uint32(at: arc * 4 + 4))
+            (try shapeIndex.uint32(at: arc * BundleFormat.wordSize), try shapeIndex.uint32(at: (arc + 1) * BundleFormat.wordSize))
         }
-        guard first <= last, Int(last) * BundleFormat.shapePointSize <= shapePoints.count else {
+        typealias Point = BundleFormat.PointEntry
+        guard first <= last, Int(last) * Point.size <= shapePoints.count else {
             throw .malformedSection(section: "SHAP", detail: "corners of arc \(arc) are \(first)..<\(last)")
         }
         var corners: [BundleContents.Position] = []
         for index in Int(first)..<Int(last) {
             let (latitude, longitude) = try read("SHAP") { () throws(ByteReaderError) in
-                (try shapePoints.int32(at: index * 8), try shapePoints.int32(at: index * 8 + 4))
+                (try shapePoints.int32(at: index * Point.size + Point.latitude),
+                 try shapePoints.int32(at: index * Point.size + Point.longitude))
             }
             corners.append(BundleContents.Position(latitude: Double(latitude) / BundleFormat.coordinateScale,
                                                    longitude: Double(longitude) / BundleFormat.coordinateScale))

@@ -80,8 +80,10 @@ extension VenueBundle {
                section: String) throws(ContainerError) -> Route {
         precondition(profile >= 0 && profile < profileNames.count)
         let firstOut = self.firstOut.buffer, records = self.arcs.buffer
-        let costs = UnsafeRawBufferPointer(rebasing: self.costs.buffer[(profile * arcCount * 4)...])
-        @inline(__always) func word(_ buffer: UnsafeRawBufferPointer, _ offset: Int) -> UInt32 {
+        typealias Entry = BundleFormat.ArcEntry
+        let word = BundleFormat.wordSize
+        let costs = UnsafeRawBufferPointer(rebasing: self.costs.buffer[(profile * arcCount * word)...])
+        @inline(__always) func load(_ buffer: UnsafeRawBufferPointer, _ offset: Int) -> UInt32 {
             UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
         }
         // Two passes, so that the reads of one pass do not wait on each other: first each arc's
@@ -94,20 +96,20 @@ extension VenueBundle {
             guard arc >= 0, arc < arcCount else {
                 throw .malformedSection(section: section, detail: "unpacked arc \(arc) does not exist")
             }
-            let cost = word(costs, arc * 4)
+            let cost = load(costs, arc * word)
             guard cost != BundleFormat.impassable else {
                 throw .malformedSection(section: section, detail: "unpacked arc \(arc) is closed to \(profileNames[profile])")
             }
-            let base = arc * BundleFormat.arcEntrySize
-            let head = Int(word(records, base))
+            let base = arc * Entry.size
+            let head = Int(load(records, base + Entry.head))
             guard head < nodeCount else { throw .malformedSection(section: "ARCS", detail: "arc \(arc) points to missing node \(head)") }
             total += UInt64(cost)
-            centimetres += UInt64(word(records, base + 4))
+            centimetres += UInt64(load(records, base + Entry.length))
             nodes.append(head)
         }
         for (index, arc) in path.enumerated() {
             let tail = nodes[index]
-            guard arc >= Int(word(firstOut, tail * 4)), arc < Int(word(firstOut, tail * 4 + 4)) else {
+            guard arc >= Int(load(firstOut, tail * word)), arc < Int(load(firstOut, (tail + 1) * word)) else {
                 throw .malformedSection(section: section, detail: "unpacked arc \(arc) does not leave node \(tail)")
             }
         }

@@ -13,16 +13,19 @@ extension VenueBundle {
             throw .malformedSection(section: "STPC", detail: "arc \(arc) does not exist")
         }
         guard let stepTable else { return (nil, 0) }
-        let count = stepTable.count / 8
+        typealias Entry = BundleFormat.StepEntry
+        let count = stepTable.count / Entry.size
         var low = 0, high = count
         while low < high {
             let middle = (low + high) / 2
-            let entry = try read("STPC") { () throws(ByteReaderError) in try stepTable.uint32(at: middle * 8) }
+            let entry = try read("STPC") { () throws(ByteReaderError) in try stepTable.uint32(at: middle * Entry.size + Entry.arc) }
             if Int(entry) < arc { low = middle + 1 } else { high = middle }
         }
         guard low < count else { return (nil, 0) }
+        let base = low * Entry.size
         let (entry, steps, rise) = try read("STPC") { () throws(ByteReaderError) in
-            (try stepTable.uint32(at: low * 8), try stepTable.uint16(at: low * 8 + 4), try stepTable.uint16(at: low * 8 + 6))
+            (try stepTable.uint32(at: base + Entry.arc), try stepTable.uint16(at: base + Entry.steps),
+             try stepTable.uint16(at: base + Entry.rise))
         }
         guard Int(entry) == arc else { return (nil, 0) }
         return (steps > 0 ? Int(steps) : nil, Double(Int16(bitPattern: rise)) / 100)

@@ -12,19 +12,21 @@ struct SearchIndex {
     let keyText: ByteReader
 
     init(section: ByteReader) throws(ContainerError) {
+        typealias Section = BundleFormat.SearchSection
         let header = Result { () throws(ByteReaderError) in
-            (try section.uint32(at: 0), try section.uint32(at: 4), try section.uint32(at: 8), try section.uint32(at: 12))
+            (try section.uint32(at: Section.foldCount), try section.uint32(at: Section.keyCount),
+             try section.uint32(at: Section.foldBytes), try section.uint32(at: Section.keyBytes))
         }
         guard case .success(let (folds, keys, foldBytes, keyBytes)) = header else {
             throw .malformedSection(section: "SRCH", detail: "too short for its header")
         }
         foldCount = Int(folds)
         keyCount = Int(keys)
-        let foldTable = foldCount * BundleFormat.foldEntrySize, keyTable = keyCount * BundleFormat.searchKeySize
-        guard let foldEntries = try? section.slice(offset: 16, count: foldTable),
-              let keyEntries = try? section.slice(offset: 16 + foldTable, count: keyTable),
-              let foldText = try? section.slice(offset: 16 + foldTable + keyTable, count: Int(foldBytes)),
-              let keyText = try? section.slice(offset: 16 + foldTable + keyTable + Int(foldBytes), count: Int(keyBytes)) else {
+        let layout = Section(foldCount: foldCount, keyCount: keyCount, foldByteCount: Int(foldBytes))
+        guard let foldEntries = try? section.slice(offset: layout.folds, count: foldCount * BundleFormat.FoldEntry.size),
+              let keyEntries = try? section.slice(offset: layout.keys, count: keyCount * BundleFormat.SearchKeyEntry.size),
+              let foldText = try? section.slice(offset: layout.foldText, count: Int(foldBytes)),
+              let keyText = try? section.slice(offset: layout.keyText, count: Int(keyBytes)) else {
             throw .malformedSection(section: "SRCH", detail: "\(folds) folding entries and \(keys) keys do not fit the section")
         }
         self.foldEntries = foldEntries
@@ -50,16 +52,20 @@ struct SearchIndex {
 
     /// The table's replacement for a code point outside ASCII, by bisection; `nil` when it has none.
     private func replacement(for codePoint: UInt32) throws(ContainerError) -> String? {
+        typealias Entry = BundleFormat.FoldEntry
         var low = 0, high = foldCount
         while low < high {
             let middle = (low + high) / 2
-            let found = try ContainerError.reading("SRCH") { () throws(ByteReaderError) in try foldEntries.uint32(at: middle * BundleFormat.foldEntrySize) }
+            let found = try ContainerError.reading("SRCH") { () throws(ByteReaderError) in
+                try foldEntries.uint32(at: middle * Entry.size + Entry.codePoint)
+            }
             if found < codePoint { low = middle + 1 } else { high = middle }
         }
         guard low < foldCount else { return nil }
-        let base = low * BundleFormat.foldEntrySize
+        let base = low * Entry.size
         let (found, offset, length) = try ContainerError.reading("SRCH") { () throws(ByteReaderError) in
-            (try foldEntries.uint32(at: base), try foldEntries.uint32(at: base + 4), try foldEntries.uint32(at: base + 8))
+            (try foldEntries.uint32(at: base + Entry.codePoint), try foldEntries.uint32(at: base + Entry.offset),
+             try foldEntries.uint32(at: base + Entry.length))
         }
         guard found == codePoint else { return nil }
         let bytes = try ContainerError.reading("SRCH") { () throws(ByteReaderError) in try foldText.bytes(offset: Int(offset), count: Int(length)) }

@@ -17,11 +17,12 @@ struct SearchKeyTable {
     }
 
     func key(_ index: Int) throws(ContainerError) -> Key {
-        let base = index * BundleFormat.searchKeySize
+        typealias Entry = BundleFormat.SearchKeyEntry
+        let base = index * Entry.size
         return try ContainerError.reading(section) { () throws(ByteReaderError) in
-            let offset = try entries.uint32(at: base), length = try entries.uint16(at: base + 4)
+            let offset = try entries.uint32(at: base + Entry.offset), length = try entries.uint16(at: base + Entry.length)
             return Key(text: try text.bytes(offset: Int(offset), count: Int(length)),
-                       field: try entries.uint8(at: base + 6), place: Int(try entries.uint32(at: base + 8)))
+                       field: try entries.uint8(at: base + Entry.field), place: Int(try entries.uint32(at: base + Entry.place)))
         }
     }
 

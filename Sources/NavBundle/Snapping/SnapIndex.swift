@@ -23,9 +23,11 @@ struct SnapIndex {
     let entries: ByteReader
 
     init(section: ByteReader, levelCount expectedLevels: Int, nodeCount: Int) throws(ContainerError) {
+        typealias Section = BundleFormat.SnapSection
         let header = Result { () throws(ByteReaderError) in
-            (try section.uint32(at: 0), try section.uint32(at: 4), try section.uint32(at: 8), try section.uint32(at: 12),
-             try section.float64(at: 16))
+            (try section.uint32(at: Section.levelCount), try section.uint32(at: Section.nodeCount),
+             try section.uint32(at: Section.cellCount), try section.uint32(at: Section.entryCount),
+             try section.float64(at: Section.longitudeScale))
         }
         guard case .success(let (levels, nodes, cells, entries, scale)) = header else {
             throw .malformedSection(section: "SNAP", detail: "too short for its header")
@@ -37,10 +39,10 @@ struct SnapIndex {
         cellCount = Int(cells)
         entryCount = Int(entries)
         longitudeScale = scale
-        let levelBytes = levelCount * BundleFormat.snapLevelSize
-        guard let levelTable = try? section.slice(offset: 24, count: levelBytes),
-              let cellTable = try? section.slice(offset: 24 + levelBytes, count: (cellCount + 1) * 4),
-              let entryTable = try? section.slice(offset: 24 + levelBytes + (cellCount + 1) * 4, count: entryCount * 4) else {
+        let layout = Section(levelCount: levelCount, cellCount: cellCount)
+        guard let levelTable = try? section.slice(offset: layout.grids, count: levelCount * BundleFormat.SnapGridEntry.size),
+              let cellTable = try? section.slice(offset: layout.cellFirst, count: layout.cellFirstBytes),
+              let entryTable = try? section.slice(offset: layout.entries, count: entryCount * BundleFormat.wordSize) else {
             throw .malformedSection(section: "SNAP", detail: "\(cells) cells and \(entries) entries do not fit the section")
         }
         self.levels = levelTable
@@ -49,12 +51,15 @@ struct SnapIndex {
     }
 
     func grid(_ level: Int) throws(ContainerError) -> Grid {
-        let base = level * BundleFormat.snapLevelSize
+        typealias Entry = BundleFormat.SnapGridEntry
+        let base = level * Entry.size
         let grid = try ContainerError.reading("SNAP") { () throws(ByteReaderError) in
-            Grid(minLatitude: Int64(try levels.int32(at: base)), minLongitude: Int64(try levels.int32(at: base + 4)),
-                 cellLatitude: Int64(try levels.uint32(at: base + 8)), cellLongitude: Int64(try levels.uint32(at: base + 12)),
-                 rows: Int(try levels.uint32(at: base + 16)), columns: Int(try levels.uint32(at: base + 20)),
-                 firstCell: Int(try levels.uint32(at: base + 24)))
+            Grid(minLatitude: Int64(try levels.int32(at: base + Entry.minLatitude)),
+                 minLongitude: Int64(try levels.int32(at: base + Entry.minLongitude)),
+                 cellLatitude: Int64(try levels.uint32(at: base + Entry.cellLatitude)),
+                 cellLongitude: Int64(try levels.uint32(at: base + Entry.cellLongitude)),
+                 rows: Int(try levels.uint32(at: base + Entry.rows)), columns: Int(try levels.uint32(at: base + Entry.columns)),
+                 firstCell: Int(try levels.uint32(at: base + Entry.firstCell)))
         }
         guard grid.rows == 0 || (grid.cellLatitude > 0 && grid.cellLongitude > 0 && grid.columns > 0
                                   && grid.rows <= cellCount && grid.columns <= cellCount
@@ -67,7 +72,7 @@ struct SnapIndex {
     /// The nodes listed in cell `cell` (a global cell index).
     func nodes(inCell cell: Int) throws(ContainerError) -> Range<Int> {
         let (first, last) = try ContainerError.reading("SNAP") { () throws(ByteReaderError) in
-            (Int(try cellFirst.uint32(at: cell * 4)), Int(try cellFirst.uint32(at: cell * 4 + 4)))
+            (Int(try cellFirst.uint32(at: cell * BundleFormat.wordSize)), Int(try cellFirst.uint32(at: (cell + 1) * BundleFormat.wordSize)))
         }
         guard first <= last, last <= entryCount else {
             throw .malformedSection(section: "SNAP", detail: "cell \(cell) lists entries \(first)..<\(last)")
@@ -76,6 +81,6 @@ struct SnapIndex {
     }
 
     func entry(_ index: Int) throws(ContainerError) -> Int {
-        Int(try ContainerError.reading("SNAP") { () throws(ByteReaderError) in try entries.uint32(at: index * 4) })
+        Int(try ContainerError.reading("SNAP") { () throws(ByteReaderError) in try entries.uint32(at: index * BundleFormat.wordSize) })
     }
 }

@@ -35,6 +35,25 @@ public struct ByteWriter: Sendable {
         if remainder != 0 { buffer.append(contentsOf: repeatElement(0, count: alignment - remainder)) }
     }
 
+    /// Zero bytes up to `offset`, where a layout says the next table starts.
+    ///
+    /// Writers move to each table's declared start instead of padding by rule, so a writer whose
+    /// tables disagree with the layout the reader uses stops here rather than writing a file the
+    /// reader would misread.
+    public mutating func advance(to offset: Int) {
+        precondition(buffer.count <= offset, "wrote \(buffer.count) bytes, past the table that starts at \(offset)")
+        buffer.append(contentsOf: repeatElement(0, count: offset - buffer.count))
+    }
+
+    /// Appends one record of `size` zero bytes and lets `fill` set its fields at their offsets.
+    public mutating func record(size: Int, _ fill: (RecordWriter) -> Void) {
+        let start = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: size))
+        buffer.withUnsafeMutableBytes { all in
+            fill(RecordWriter(UnsafeMutableRawBufferPointer(rebasing: all[start..<start + size])))
+        }
+    }
+
     private mutating func append<T: FixedWidthInteger>(_ value: T) {
         withUnsafeBytes(of: value) { buffer.append(contentsOf: $0) }
     }

@@ -21,18 +21,22 @@ public struct StringTableBuilder: Sendable {
     /// themselves (`WIFI`).
     var utf8Strings: [[UInt8]] { strings.map { Array($0.utf8) } }
 
-    /// `count u32, reserved u32, offsets u32[count + 1], UTF-8 bytes`.
+    /// `count u32, reserved u32, offsets u32[count + 1], UTF-8 bytes`
+    /// (``BundleFormat/StringSection``).
     public func encoded() -> Data {
+        let encoded = utf8Strings
+        let layout = BundleFormat.StringSection(stringCount: encoded.count)
         var writer = ByteWriter()
-        writer.uint32(UInt32(strings.count))
-        writer.uint32(0)
+        writer.record(size: BundleFormat.StringSection.offsets) { header in
+            header.uint32(UInt32(encoded.count), at: BundleFormat.StringSection.count)
+        }
         var offset: UInt32 = 0
         writer.uint32(offset)
-        let encoded = utf8Strings
         for bytes in encoded {
             offset += UInt32(bytes.count)
             writer.uint32(offset)
         }
+        writer.advance(to: layout.bytes)
         for bytes in encoded { writer.bytes(bytes) }
         return writer.data
     }

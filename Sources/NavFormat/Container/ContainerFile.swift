@@ -36,12 +36,14 @@ public final class ContainerFile: @unchecked Sendable {
         let reader = ByteReader(bytes)
         self.bytes = reader
         guard reader.count >= ContainerLayout.headerSize,
-              let magic = try? reader.bytes(offset: 0, count: 8), Array(magic) == kind.magic else {
+              let magic = try? reader.bytes(offset: ContainerLayout.Header.magic, count: ContainerLayout.Header.magicSize),
+              Array(magic) == kind.magic else {
             throw .notAContainer(expected: kindName)
         }
         let header = Result { () throws(ByteReaderError) in
-            (try reader.uint16(at: 8), try reader.uint16(at: 10), try reader.uint32(at: 16),
-             try reader.uint32(at: 20), try reader.uint64(at: 24))
+            (try reader.uint16(at: ContainerLayout.Header.major), try reader.uint16(at: ContainerLayout.Header.minor),
+             try reader.uint32(at: ContainerLayout.Header.sectionCount), try reader.uint32(at: ContainerLayout.Header.headerSize),
+             try reader.uint64(at: ContainerLayout.Header.fileSize))
         }
         guard case .success(let (major, minor, sectionCount, headerSize, fileSize)) = header else {
             throw .notAContainer(expected: kindName)
@@ -77,10 +79,11 @@ public final class ContainerFile: @unchecked Sendable {
         }
         var entries: [SectionEntry] = []
         for index in 0..<count {
+            typealias Field = ContainerLayout.SectionEntry
             let base = start + index * ContainerLayout.sectionEntrySize
-            guard let tag = try? reader.uint32(at: base), let version = try? reader.uint16(at: base + 4),
-                  let offset = try? reader.uint64(at: base + 8), let length = try? reader.uint64(at: base + 16),
-                  let checksum = try? reader.uint64(at: base + 24) else {
+            guard let tag = try? reader.uint32(at: base + Field.tag), let version = try? reader.uint16(at: base + Field.version),
+                  let offset = try? reader.uint64(at: base + Field.offset), let length = try? reader.uint64(at: base + Field.length),
+                  let checksum = try? reader.uint64(at: base + Field.checksum) else {
                 throw .badSectionTable("entry \(index) is unreadable")
             }
             let name = SectionTag(rawValue: tag).description

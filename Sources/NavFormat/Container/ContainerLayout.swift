@@ -5,6 +5,39 @@
 public enum ContainerLayout {
     public static let headerSize = 64
     public static let sectionEntrySize = 32
+
+    /// The header's fields, as offsets from the start of the file.
+    public enum Header {
+        /// Eight ASCII bytes naming the kind of file.
+        public static let magic = 0
+        public static let magicSize = 8
+        /// `u16`.
+        public static let major = 8
+        /// `u16`.
+        public static let minor = 10
+        /// `u32`, none defined: writers write 0, readers ignore them.
+        public static let flags = 12
+        /// `u32`.
+        public static let sectionCount = 16
+        /// `u32`: where the section table starts.
+        public static let headerSize = 20
+        /// `u64`: the whole file's size in bytes.
+        public static let fileSize = 24
+    }
+
+    /// The fields of a section table entry, as offsets from the entry's start.
+    public enum SectionEntry {
+        /// `u32`: four ASCII characters, first in the lowest byte.
+        public static let tag = 0
+        /// `u16`.
+        public static let version = 4
+        /// `u64` from the start of the file.
+        public static let offset = 8
+        /// `u64` bytes, without padding.
+        public static let length = 16
+        /// `u64`: the first 8 bytes of the section's SHA-256, little-endian.
+        public static let checksum = 24
+    }
     public static let alignment = 8
     /// Where a kind with a whole-file checksum keeps it: 32 header bytes, zero while hashing.
     public static let fileChecksumRange = 32..<64
@@ -50,7 +83,7 @@ public struct ContainerKind: Hashable, Sendable {
 
     public init(magic: String, major: UInt16, minor: UInt16, hasFileChecksum: Bool = false,
                 legacyMajors: Set<UInt16> = [], sectionVersion: UInt16 = .max) {
-        precondition(magic.utf8.count == 8, "a container magic has eight ASCII characters")
+        precondition(magic.utf8.count == ContainerLayout.Header.magicSize, "a container magic has eight ASCII characters")
         self.magic = Array(magic.utf8)
         self.major = major
         self.minor = minor

@@ -41,27 +41,31 @@ public struct ContainerWriter {
         let fileSize = cursor
 
         var writer = ByteWriter(capacity: fileSize)
-        writer.bytes(kind.magic)
-        writer.uint16(kind.major)
-        writer.uint16(kind.minor)
-        writer.uint32(0) // flags
-        writer.uint32(UInt32(sections.count))
-        writer.uint32(UInt32(ContainerLayout.headerSize))
-        writer.uint64(UInt64(fileSize))
-        writer.bytes([UInt8](repeating: 0, count: ContainerLayout.headerSize - writer.count))
-        for (section, offset) in zip(sections, offsets) {
-            writer.uint32(section.tag.rawValue)
-            writer.uint16(section.version)
-            writer.uint16(0)
-            writer.uint64(UInt64(offset))
-            writer.uint64(UInt64(section.bytes.count))
-            writer.uint64(SHA256.hash(section.bytes).prefix64)
+        // Flags stay zero, and so does the file checksum until the image is complete.
+        writer.record(size: ContainerLayout.headerSize) { header in
+            typealias Field = ContainerLayout.Header
+            for (index, byte) in kind.magic.prefix(Field.magicSize).enumerated() { header.uint8(byte, at: Field.magic + index) }
+            header.uint16(kind.major, at: Field.major)
+            header.uint16(kind.minor, at: Field.minor)
+            header.uint32(UInt32(sections.count), at: Field.sectionCount)
+            header.uint32(UInt32(ContainerLayout.headerSize), at: Field.headerSize)
+            header.uint64(UInt64(fileSize), at: Field.fileSize)
         }
-        for section in sections {
-            writer.pad(to: ContainerLayout.alignment)
+        for (section, offset) in zip(sections, offsets) {
+            writer.record(size: ContainerLayout.sectionEntrySize) { entry in
+                typealias Field = ContainerLayout.SectionEntry
+                entry.uint32(section.tag.rawValue, at: Field.tag)
+                entry.uint16(section.version, at: Field.version)
+                entry.uint64(UInt64(offset), at: Field.offset)
+                entry.uint64(UInt64(section.bytes.count), at: Field.length)
+                entry.uint64(SHA256.hash(section.bytes).prefix64, at: Field.checksum)
+            }
+        }
+        for (section, offset) in zip(sections, offsets) {
+            writer.advance(to: offset)
             writer.bytes(section.bytes)
         }
-        writer.pad(to: ContainerLayout.alignment)
+        writer.advance(to: fileSize)
         assert(writer.count == fileSize)
         var data = writer.data
         if kind.hasFileChecksum {

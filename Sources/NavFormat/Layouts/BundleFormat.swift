@@ -51,19 +51,15 @@ public enum BundleFormat {
         }
     }
 
-    public static let levelEntrySize = 24
-    public static let nodeEntrySize = 16
-    public static let arcEntrySize = 16
-    public static let placeEntrySize = 64
-    public static let eventEntrySize = 32
-    public static let egressEntrySize = 12
-    public static let shapePointSize = 8
-    public static let foldEntrySize = 12
-    public static let searchKeySize = 12
-    public static let snapLevelSize = 32
-    public static let outlineEntrySize = 12
-    public static let aliasEntrySize = 12
-    public static let pieceHeaderSize = 16
+    /// Tables inside a section start at multiples of this from the section's start; sections
+    /// start at multiples of it in the file, so every array is aligned to its element size when
+    /// the file is mapped.
+    public static let alignment = ContainerLayout.alignment
+
+    /// `offset` rounded up to the next table start.
+    public static func aligned(_ offset: Int) -> Int {
+        (offset + alignment - 1) / alignment * alignment
+    }
 
     /// Degrees are stored as signed 32-bit integers of 1e-7 degree (about 1 cm), as OSM does.
     public static let coordinateScale = 1e7
@@ -119,7 +115,7 @@ public enum SpaceOutlineKind: UInt8, Sendable, CaseIterable, Codable {
 }
 
 /// What part of a place a search key (`SRCH`) came from; also the order matches rank in.
-public enum SearchField: UInt8, Hashable, Sendable {
+public enum SearchField: UInt8, Hashable, Sendable, CaseIterable {
     case ref = 0
     case name = 1
     /// The name from one of its later words on ("hall 1" of "Lecture Hall 1").

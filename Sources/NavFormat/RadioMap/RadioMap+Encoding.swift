@@ -21,72 +21,89 @@ extension RadioMap {
             postingCount: postings.reduce(0) { $0 + $1.count }, stringCount: stringData.count,
             stringBytes: stringData.reduce(0) { $0 + $1.count })
 
+        typealias Header = RadioMapLayout.Header
         var out = ByteWriter(capacity: layout.size)
-        for count in [layout.accessPointCount, layout.buildingCount, layout.floorCount, layout.referencePointCount,
-                      layout.readingCount, layout.postingCount, layout.stringCount, layout.stringBytes] {
-            out.uint32(UInt32(count))
+        out.record(size: Header.size) { header in
+            for (field, count) in [(Header.accessPointCount, layout.accessPointCount), (Header.buildingCount, layout.buildingCount),
+                                   (Header.floorCount, layout.floorCount), (Header.referencePointCount, layout.referencePointCount),
+                                   (Header.readingCount, layout.readingCount), (Header.postingCount, layout.postingCount),
+                                   (Header.stringCount, layout.stringCount), (Header.stringBytes, layout.stringBytes)] {
+                header.uint32(UInt32(count), at: field)
+            }
+            header.float64(parameters.floorExponent, at: Header.floorExponent)
+            header.float64(parameters.positionExponent, at: Header.positionExponent)
+            header.float64(parameters.weakestRSSI, at: Header.weakestRSSI)
+            header.uint16(UInt16(parameters.buildingNeighbours), at: Header.buildingNeighbours)
+            header.uint16(UInt16(parameters.floorNeighbours), at: Header.floorNeighbours)
+            header.uint16(UInt16(parameters.neighbours), at: Header.neighbours)
+            header.uint16(UInt16(parameters.candidateAccessPoints), at: Header.candidateAccessPoints)
         }
-        out.float64(parameters.floorExponent)
-        out.float64(parameters.positionExponent)
-        out.float64(parameters.weakestRSSI)
-        out.uint16(UInt16(parameters.buildingNeighbours))
-        out.uint16(UInt16(parameters.floorNeighbours))
-        out.uint16(UInt16(parameters.neighbours))
-        out.uint16(UInt16(parameters.candidateAccessPoints))
-        assert(out.count == RadioMapLayout.headerSize)
 
+        out.advance(to: layout.accessPoints)
         for string in accessPointStrings { out.uint32(string) }
-        out.pad(to: 8)
+        out.advance(to: layout.postingFirst)
         var first: UInt32 = 0
         for list in postings {
             out.uint32(first)
             first += UInt32(list.count)
         }
         out.uint32(first)
-        out.pad(to: 8)
+        out.advance(to: layout.buildings)
         for string in buildingStrings { out.uint32(string) }
-        out.pad(to: 8)
+        out.advance(to: layout.floors)
         var pointsOnFloor = [Int](repeating: 0, count: floors.count)
         for point in referencePoints { pointsOnFloor[point.floor] += 1 }
         var firstPoint = 0
         for (index, floor) in floors.enumerated() {
-            out.uint32(floorStrings[index])
-            out.uint16(UInt16(floor.building))
-            out.uint16(floor.venueLevel.map(UInt16.init) ?? RadioMapLayout.noVenueLevel)
-            out.int32(Int32((floor.ordinal * 1000).rounded()))
-            out.uint32(UInt32(firstPoint))
+            typealias Entry = RadioMapLayout.FloorEntry
+            out.record(size: Entry.size) { entry in
+                entry.uint32(floorStrings[index], at: Entry.name)
+                entry.uint16(UInt16(floor.building), at: Entry.building)
+                entry.uint16(floor.venueLevel.map(UInt16.init) ?? RadioMapLayout.noVenueLevel, at: Entry.venueLevel)
+                entry.int32(Int32((floor.ordinal * 1000).rounded()), at: Entry.ordinal)
+                entry.uint32(UInt32(firstPoint), at: Entry.firstReferencePoint)
+            }
             firstPoint += pointsOnFloor[index]
         }
+        out.advance(to: layout.referencePoints)
         var firstReading: UInt32 = 0
         for point in referencePoints {
-            out.int32(BundleFormat.fixedPoint(point.latitude))
-            out.int32(BundleFormat.fixedPoint(point.longitude))
-            out.uint32(firstReading)
-            out.uint16(UInt16(point.floor))
-            out.uint16(UInt16(min(point.scanCount, Int(UInt16.max))))
+            typealias Entry = RadioMapLayout.ReferencePointEntry
+            out.record(size: Entry.size) { entry in
+                entry.int32(BundleFormat.fixedPoint(point.latitude), at: Entry.latitude)
+                entry.int32(BundleFormat.fixedPoint(point.longitude), at: Entry.longitude)
+                entry.uint32(firstReading, at: Entry.firstReading)
+                entry.uint16(UInt16(point.floor), at: Entry.floor)
+                entry.uint16(UInt16(min(point.scanCount, Int(UInt16.max))), at: Entry.scanCount)
+            }
             firstReading += UInt32(point.readings.count)
         }
+        out.advance(to: layout.readings)
         for point in referencePoints {
             for reading in point.readings {
-                out.uint16(UInt16(reading.accessPoint))
-                out.uint16(UInt16(min(reading.heardCount, Int(UInt16.max))))
-                out.uint8(RadioMapLayout.quantisedMean(reading.mean))
-                out.uint8(RadioMapLayout.quantisedDeviation(reading.standardDeviation))
-                out.uint16(0)
+                typealias Entry = RadioMapLayout.ReadingEntry
+                out.record(size: Entry.size) { entry in
+                    entry.uint16(UInt16(reading.accessPoint), at: Entry.accessPoint)
+                    entry.uint16(UInt16(min(reading.heardCount, Int(UInt16.max))), at: Entry.heardCount)
+                    entry.uint8(RadioMapLayout.quantisedMean(reading.mean), at: Entry.mean)
+                    entry.uint8(RadioMapLayout.quantisedDeviation(reading.standardDeviation), at: Entry.deviation)
+                }
             }
         }
+        out.advance(to: layout.postings)
         for list in postings {
             for point in list { out.uint32(point) }
         }
-        out.pad(to: 8)
+        out.advance(to: layout.stringOffsets)
         var offset: UInt32 = 0
         for bytes in stringData {
             out.uint32(offset)
             offset += UInt32(bytes.count)
         }
         out.uint32(offset)
+        out.advance(to: layout.stringData)
         for bytes in stringData { out.bytes(bytes) }
-        out.pad(to: 8)
+        out.advance(to: layout.size)
         return Array(out.data)
     }
 

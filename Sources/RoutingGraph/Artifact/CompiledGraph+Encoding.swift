@@ -3,141 +3,150 @@ import NavFormat
 import VenueModel
 
 /// The graph artifact file (`build/NAME/graph.navgraph`): the same container layout as bundles,
-/// with its own magic and sections. Internal to a build; runtimes read bundles, not this.
+/// with its own magic and sections (``GraphArtifactLayout``). Internal to a build; runtimes read
+/// bundles, not this.
 extension CompiledGraph {
-    static let kind = ContainerKind(magic: "NAVFGRPH", major: 1, minor: 0)
-    static let kindName = "navforge graph artifact"
-
-    private enum Tag {
-        static let strings: SectionTag = "STRS"
-        static let levels: SectionTag = "GLVL"
-        static let nodes: SectionTag = "GNOD"
-        static let arcs: SectionTag = "GARC"
-        static let places: SectionTag = "GPLC"
-        static let costs: SectionTag = "GCST"
-        static let shapes: SectionTag = "GSHP"
-        static let egress: SectionTag = "GEGR"
-    }
-
-    private static let nodeSize = 32
-    private static let arcSize = 72
-    private static let placeSize = 12
+    private typealias Layout = GraphArtifactLayout
 
     public func encoded() -> Data {
         var strings = StringTableBuilder()
-        var container = ContainerWriter(kind: Self.kind)
+        var container = ContainerWriter(kind: Layout.kind)
 
         var levels = ByteWriter()
-        levels.uint32(UInt32(graph.levelIDs.count))
+        levels.record(size: Layout.Levels.ids) { header in
+            header.uint32(UInt32(graph.levelIDs.count), at: Layout.Levels.count)
+        }
         for id in graph.levelIDs { levels.uint32(strings.index(id)) }
 
-        var nodes = ByteWriter(capacity: 8 + graph.nodes.count * Self.nodeSize)
-        nodes.uint32(UInt32(graph.nodes.count))
-        nodes.uint32(0)
+        var nodes = Self.countedTable(graph.nodes.count, entrySize: Layout.NodeEntry.size)
         for node in graph.nodes {
-            nodes.float64(node.coordinate.latitude)
-            nodes.float64(node.coordinate.longitude)
-            nodes.uint32(UInt32(node.level))
-            nodes.uint32(strings.index(node.label))
-            nodes.uint8(node.kind.rawValue)
-            nodes.bytes([0, 0, 0, 0, 0, 0, 0])
+            typealias Entry = Layout.NodeEntry
+            nodes.record(size: Entry.size) { entry in
+                entry.float64(node.coordinate.latitude, at: Entry.latitude)
+                entry.float64(node.coordinate.longitude, at: Entry.longitude)
+                entry.uint32(UInt32(node.level), at: Entry.level)
+                entry.uint32(strings.index(node.label), at: Entry.label)
+                entry.uint8(node.kind.rawValue, at: Entry.kind)
+            }
         }
 
-        var arcs = ByteWriter(capacity: 8 + graph.arcs.count * Self.arcSize)
-        arcs.uint32(UInt32(graph.arcs.count))
-        arcs.uint32(0)
+        var arcs = Self.countedTable(graph.arcs.count, entrySize: Layout.ArcEntry.size)
         for arc in graph.arcs {
+            typealias Entry = Layout.ArcEntry
+            typealias Flags = Layout.ArcFlags
             let facts = arc.attributes
-            arcs.uint32(UInt32(arc.tail))
-            arcs.uint32(UInt32(arc.head))
-            arcs.float64(arc.length)
-            arcs.uint8(arc.kind.rawValue)
-            arcs.uint8(facts.connectorPhase.rawValue)
-            arcs.uint8((facts.isIndoor ? 1 : 0) | (facts.lit == nil ? 0 : 2) | (facts.lit == true ? 4 : 0)
-                | (facts.automaticDoor == nil ? 0 : 8) | (facts.automaticDoor == true ? 16 : 0)
-                | (facts.emergencyExit ? 32 : 0))
-            arcs.uint8(Self.code(facts.wheelchair))
-            arcs.uint8(Self.code(facts.access))
-            arcs.uint8(Self.code(facts.doorType))
-            arcs.uint16(0)
-            arcs.uint32(strings.index(arc.label))
-            arcs.int32(facts.stepCount.map { Int32(clamping: $0) } ?? -1)
-            arcs.float64(facts.rise)
-            arcs.float64(facts.incline ?? .nan)
-            arcs.float64(facts.width ?? .nan)
-            arcs.float64(facts.kerbHeight ?? .nan)
-            arcs.uint32(strings.index(facts.surface))
-            arcs.uint32(0)
+            var flags: UInt8 = facts.isIndoor ? Flags.indoor : 0
+            if let lit = facts.lit { flags |= Flags.litKnown | (lit ? Flags.lit : 0) }
+            if let automatic = facts.automaticDoor { flags |= Flags.automaticDoorKnown | (automatic ? Flags.automaticDoor : 0) }
+            if facts.emergencyExit { flags |= Flags.emergencyExit }
+            arcs.record(size: Entry.size) { entry in
+                entry.uint32(UInt32(arc.tail), at: Entry.tail)
+                entry.uint32(UInt32(arc.head), at: Entry.head)
+                entry.float64(arc.length, at: Entry.length)
+                entry.uint8(arc.kind.rawValue, at: Entry.kind)
+                entry.uint8(facts.connectorPhase.rawValue, at: Entry.connectorPhase)
+                entry.uint8(flags, at: Entry.flags)
+                entry.uint8(WheelchairAccess.code(facts.wheelchair), at: Entry.wheelchair)
+                entry.uint8(AccessRestriction.code(facts.access), at: Entry.access)
+                entry.uint8(DoorType.code(facts.doorType), at: Entry.doorType)
+                // The label is interned before the surface: string indexes follow first use.
+                entry.uint32(strings.index(arc.label), at: Entry.label)
+                entry.int32(facts.stepCount.map { Int32(clamping: $0) } ?? -1, at: Entry.stepCount)
+                entry.float64(facts.rise, at: Entry.rise)
+                entry.float64(facts.incline ?? .nan, at: Entry.incline)
+                entry.float64(facts.width ?? .nan, at: Entry.width)
+                entry.float64(facts.kerbHeight ?? .nan, at: Entry.kerbHeight)
+                entry.uint32(strings.index(facts.surface), at: Entry.surface)
+            }
         }
 
         // Dictionary order varies between runs; sort so the artifact is reproducible.
         let places = graph.placeNodes.map { (key: $0.key, node: $0.value) }.sorted { lhs, rhs in
             (Self.placeSortKey(lhs.key), lhs.node) < (Self.placeSortKey(rhs.key), rhs.node)
         }
-        var placeBytes = ByteWriter()
-        placeBytes.uint32(UInt32(places.count))
-        placeBytes.uint32(0)
+        var placeBytes = Self.countedTable(places.count, entrySize: Layout.PlaceEntry.size)
         for place in places {
-            switch place.key {
-            case .space(let id):
-                placeBytes.uint32(0)
-                placeBytes.uint32(strings.index(id))
-            case .pointOfInterest(let id):
-                placeBytes.uint32(1)
-                placeBytes.uint32(strings.index(id))
+            typealias Entry = Layout.PlaceEntry
+            let (kind, id): (Layout.PlaceKeyKind, String) = switch place.key {
+            case .space(let id): (.space, id)
+            case .pointOfInterest(let id): (.pointOfInterest, id)
             }
-            placeBytes.uint32(UInt32(place.node))
+            placeBytes.record(size: Entry.size) { entry in
+                entry.uint32(kind.rawValue, at: Entry.kind)
+                entry.uint32(strings.index(id), at: Entry.id)
+                entry.uint32(UInt32(place.node), at: Entry.node)
+            }
         }
 
+        let costLayout = Layout.CostSection(profileCount: profiles.count)
         var costs = ByteWriter()
-        costs.uint32(UInt32(profiles.count))
-        costs.uint32(UInt32(graph.arcs.count))
+        costs.record(size: Layout.CostSection.names) { header in
+            header.uint32(UInt32(profiles.count), at: Layout.CostSection.profileCount)
+            header.uint32(UInt32(graph.arcs.count), at: Layout.CostSection.arcCount)
+        }
         for profile in profiles { costs.uint32(strings.index(profile.name)) }
-        costs.pad(to: 8)
+        costs.advance(to: costLayout.costs)
         for profile in profiles {
             for cost in profile.costs { costs.uint32(cost) }
         }
 
         // Corners each arc bends around: arc i's are points offsets[i]..<offsets[i + 1].
+        let shapeLayout = Layout.ShapeSection(arcCount: graph.arcs.count)
         var shapes = ByteWriter()
-        let pointCount = graph.arcs.reduce(0) { $0 + $1.via.count }
-        shapes.uint32(UInt32(graph.arcs.count))
-        shapes.uint32(UInt32(pointCount))
+        shapes.record(size: Layout.ShapeSection.firstPoint) { header in
+            header.uint32(UInt32(graph.arcs.count), at: Layout.ShapeSection.arcCount)
+            header.uint32(UInt32(graph.arcs.reduce(0) { $0 + $1.via.count }), at: Layout.ShapeSection.pointCount)
+        }
         var offset: UInt32 = 0
         shapes.uint32(offset)
         for arc in graph.arcs {
             offset += UInt32(arc.via.count)
             shapes.uint32(offset)
         }
-        shapes.pad(to: 8)
+        shapes.advance(to: shapeLayout.points)
         for arc in graph.arcs {
             for point in arc.via {
-                shapes.float64(point.latitude)
-                shapes.float64(point.longitude)
+                typealias Entry = Layout.PointEntry
+                shapes.record(size: Entry.size) { entry in
+                    entry.float64(point.latitude, at: Entry.latitude)
+                    entry.float64(point.longitude, at: Entry.longitude)
+                }
             }
         }
 
-        // Per profile, three arrays of node count: exit node, milliseconds, first arc.
+        let egressLayout = Layout.EgressSection(tableCount: egress.count, nodeCount: graph.nodes.count)
         var egressBytes = ByteWriter()
-        egressBytes.uint32(UInt32(egress.count))
-        egressBytes.uint32(UInt32(graph.nodes.count))
+        egressBytes.record(size: Layout.EgressSection.names) { header in
+            header.uint32(UInt32(egress.count), at: Layout.EgressSection.tableCount)
+            header.uint32(UInt32(graph.nodes.count), at: Layout.EgressSection.nodeCount)
+        }
         for table in egress { egressBytes.uint32(strings.index(table.profile)) }
-        egressBytes.pad(to: 8)
-        for table in egress {
-            for values in [table.exit, table.cost, table.firstArc] {
+        for (index, table) in egress.enumerated() {
+            for (column, values) in [(Layout.EgressSection.Column.exit, table.exit), (.cost, table.cost),
+                                     (.firstArc, table.firstArc)] {
+                egressBytes.advance(to: egressLayout.column(column, of: index))
                 for value in values { egressBytes.uint32(value) }
             }
         }
 
-        container.add(Tag.strings, strings.encoded())
-        container.add(Tag.levels, levels.data)
-        container.add(Tag.nodes, nodes.data)
-        container.add(Tag.arcs, arcs.data)
-        container.add(Tag.places, placeBytes.data)
-        container.add(Tag.costs, costs.data)
-        container.add(Tag.shapes, shapes.data)
-        container.add(Tag.egress, egressBytes.data)
+        container.add(Layout.Tag.strings, strings.encoded())
+        container.add(Layout.Tag.levels, levels.data)
+        container.add(Layout.Tag.nodes, nodes.data)
+        container.add(Layout.Tag.arcs, arcs.data)
+        container.add(Layout.Tag.places, placeBytes.data)
+        container.add(Layout.Tag.costs, costs.data)
+        container.add(Layout.Tag.shapes, shapes.data)
+        container.add(Layout.Tag.egress, egressBytes.data)
         return container.image()
+    }
+
+    /// A writer holding the header of a `count, reserved` section, with room for its entries.
+    private static func countedTable(_ count: Int, entrySize: Int) -> ByteWriter {
+        var writer = ByteWriter(capacity: Layout.CountedTable.entries + count * entrySize)
+        writer.record(size: Layout.CountedTable.entries) { header in
+            header.uint32(UInt32(count), at: Layout.CountedTable.count)
+        }
+        return writer
     }
 
     /// Writes the artifact atomically.
@@ -147,7 +156,7 @@ extension CompiledGraph {
     }
 
     public static func read(from url: URL) throws -> CompiledGraph {
-        let file = try ContainerFile(path: url.path, kind: kind, kindName: kindName)
+        let file = try ContainerFile(path: url.path, kind: Layout.kind, kindName: Layout.kindName)
         try file.verifyChecksums()
         return try GraphArtifactDecoder(file: file).decode()
     }
@@ -158,25 +167,12 @@ extension CompiledGraph {
         case .pointOfInterest(let id): return "1:" + id
         }
     }
-
-    /// 0 for `nil`, else 1 + the case's position: a stable byte for small enums.
-    static func code<E: CaseIterable & Equatable>(_ value: E?) -> UInt8 {
-        guard let value, let index = E.allCases.firstIndex(of: value) else { return 0 }
-        return UInt8(E.allCases.distance(from: E.allCases.startIndex, to: index) + 1)
-    }
-
-    static func decode<E: CaseIterable>(_ code: UInt8, as type: E.Type) throws(ContainerError) -> E? {
-        guard code != 0 else { return nil }
-        let cases = Array(E.allCases)
-        guard Int(code) <= cases.count else {
-            throw .malformedSection(section: "GARC", detail: "enumeration code \(code) out of range")
-        }
-        return cases[Int(code) - 1]
-    }
 }
 
 /// Reads a graph artifact back, checking every count and reference.
 private struct GraphArtifactDecoder {
+    typealias Layout = GraphArtifactLayout
+
     let file: ContainerFile
 
     func decode() throws(ContainerError) -> CompiledGraph {
@@ -189,151 +185,185 @@ private struct GraphArtifactDecoder {
         }
     }
 
+    private func malformed(_ tag: SectionTag, _ detail: String) -> ContainerError {
+        .malformedSection(section: tag.description, detail: detail)
+    }
+
     private func decodeSections() throws -> CompiledGraph {
-        let stringSection = try file.requiredSection("STRS")
-        let stringCount = Int(try stringSection.uint32(at: 0))
-        var strings: [String] = []
-        let blob = 8 + (stringCount + 1) * 4
-        guard stringCount <= stringSection.count / 4 else { throw ContainerError.malformedSection(section: "STRS", detail: "count") }
-        for index in 0..<stringCount {
-            let start = Int(try stringSection.uint32(at: 8 + index * 4))
-            let end = Int(try stringSection.uint32(at: 12 + index * 4))
-            guard start <= end else { throw ContainerError.malformedSection(section: "STRS", detail: "offsets") }
-            strings.append(String(decoding: try stringSection.bytes(offset: blob + start, count: end - start), as: UTF8.self))
-        }
+        let strings = try decodeStrings()
         func string(_ index: UInt32) throws -> String? {
             if index == BundleFormat.none { return nil }
-            guard Int(index) < strings.count else { throw ContainerError.malformedSection(section: "STRS", detail: "index") }
+            guard Int(index) < strings.count else { throw malformed(Layout.Tag.strings, "index") }
             return strings[Int(index)]
         }
 
         var graph = NavigationGraph()
-        let levels = try file.requiredSection("GLVL")
-        let levelCount = Int(try levels.uint32(at: 0))
-        guard levelCount <= levels.count / 4 else { throw ContainerError.malformedSection(section: "GLVL", detail: "count") }
-        for index in 0..<levelCount { graph.levelIDs.append(try string(try levels.uint32(at: 4 + index * 4)) ?? "") }
+        let levels = try file.requiredSection(Layout.Tag.levels)
+        let levelCount = Int(try levels.uint32(at: Layout.Levels.count))
+        guard levelCount <= levels.count / Layout.wordSize else { throw malformed(Layout.Tag.levels, "count") }
+        for index in 0..<levelCount { graph.levelIDs.append(try string(try levels.uint32(at: Layout.Levels.id(index))) ?? "") }
 
-        let nodes = try file.requiredSection("GNOD")
-        let nodeCount = Int(try nodes.uint32(at: 0))
-        guard nodeCount <= nodes.count / 32 else { throw ContainerError.malformedSection(section: "GNOD", detail: "count") }
+        let (nodes, nodeCount) = try countedTable(Layout.Tag.nodes, entrySize: Layout.NodeEntry.size)
         graph.nodes.reserveCapacity(nodeCount)
         for index in 0..<nodeCount {
-            let base = 8 + index * 32
-            let level = Int(try nodes.uint32(at: base + 16))
-            guard level < levelCount, let kind = NodeKind(rawValue: try nodes.uint8(at: base + 24)) else {
-                throw ContainerError.malformedSection(section: "GNOD", detail: "node \(index)")
+            typealias Entry = Layout.NodeEntry
+            let base = Layout.CountedTable.entries + index * Entry.size
+            let level = Int(try nodes.uint32(at: base + Entry.level))
+            guard level < levelCount, let kind = NodeKind(rawValue: try nodes.uint8(at: base + Entry.kind)) else {
+                throw malformed(Layout.Tag.nodes, "node \(index)")
             }
             graph.nodes.append(GraphNode(
-                coordinate: Coordinate(latitude: try nodes.float64(at: base), longitude: try nodes.float64(at: base + 8)),
-                level: level, kind: kind, label: try string(try nodes.uint32(at: base + 20))))
+                coordinate: Coordinate(latitude: try nodes.float64(at: base + Entry.latitude),
+                                       longitude: try nodes.float64(at: base + Entry.longitude)),
+                level: level, kind: kind, label: try string(try nodes.uint32(at: base + Entry.label))))
         }
 
-        let arcs = try file.requiredSection("GARC")
-        let arcCount = Int(try arcs.uint32(at: 0))
-        guard arcCount <= arcs.count / 72 else { throw ContainerError.malformedSection(section: "GARC", detail: "count") }
+        let (arcs, arcCount) = try countedTable(Layout.Tag.arcs, entrySize: Layout.ArcEntry.size)
         graph.arcs.reserveCapacity(arcCount)
         for index in 0..<arcCount {
-            let base = 8 + index * 72
-            let tail = Int(try arcs.uint32(at: base))
-            let head = Int(try arcs.uint32(at: base + 4))
-            guard tail < nodeCount, head < nodeCount, let kind = ArcKind(rawValue: try arcs.uint8(at: base + 16)),
-                  let phase = ArcAttributes.ConnectorPhase(rawValue: try arcs.uint8(at: base + 17)) else {
-                throw ContainerError.malformedSection(section: "GARC", detail: "arc \(index)")
+            typealias Entry = Layout.ArcEntry
+            typealias Flags = Layout.ArcFlags
+            let base = Layout.CountedTable.entries + index * Entry.size
+            let tail = Int(try arcs.uint32(at: base + Entry.tail))
+            let head = Int(try arcs.uint32(at: base + Entry.head))
+            guard tail < nodeCount, head < nodeCount, let kind = ArcKind(rawValue: try arcs.uint8(at: base + Entry.kind)),
+                  let phase = ArcAttributes.ConnectorPhase(rawValue: try arcs.uint8(at: base + Entry.connectorPhase)) else {
+                throw malformed(Layout.Tag.arcs, "arc \(index)")
             }
-            let flags = try arcs.uint8(at: base + 18)
+            let flags = try arcs.uint8(at: base + Entry.flags)
             var facts = ArcAttributes()
             facts.connectorPhase = phase
-            facts.isIndoor = flags & 1 != 0
-            facts.lit = flags & 2 != 0 ? flags & 4 != 0 : nil
-            facts.automaticDoor = flags & 8 != 0 ? flags & 16 != 0 : nil
-            facts.emergencyExit = flags & 32 != 0
-            facts.wheelchair = try CompiledGraph.decode(try arcs.uint8(at: base + 19), as: WheelchairAccess.self)
-            facts.access = try CompiledGraph.decode(try arcs.uint8(at: base + 20), as: AccessRestriction.self)
-            facts.doorType = try CompiledGraph.decode(try arcs.uint8(at: base + 21), as: DoorType.self)
-            let steps = try arcs.int32(at: base + 28)
+            facts.isIndoor = flags & Flags.indoor != 0
+            facts.lit = flags & Flags.litKnown != 0 ? flags & Flags.lit != 0 : nil
+            facts.automaticDoor = flags & Flags.automaticDoorKnown != 0 ? flags & Flags.automaticDoor != 0 : nil
+            facts.emergencyExit = flags & Flags.emergencyExit != 0
+            facts.wheelchair = try code(try arcs.uint8(at: base + Entry.wheelchair), as: WheelchairAccess.self)
+            facts.access = try code(try arcs.uint8(at: base + Entry.access), as: AccessRestriction.self)
+            facts.doorType = try code(try arcs.uint8(at: base + Entry.doorType), as: DoorType.self)
+            let steps = try arcs.int32(at: base + Entry.stepCount)
             facts.stepCount = steps >= 0 ? Int(steps) : nil
-            facts.rise = try arcs.float64(at: base + 32)
-            facts.incline = Self.optional(try arcs.float64(at: base + 40))
-            facts.width = Self.optional(try arcs.float64(at: base + 48))
-            facts.kerbHeight = Self.optional(try arcs.float64(at: base + 56))
-            facts.surface = try string(try arcs.uint32(at: base + 64))
-            graph.arcs.append(GraphArc(tail: tail, head: head, length: try arcs.float64(at: base + 8), kind: kind,
-                                       label: try string(try arcs.uint32(at: base + 24)), attributes: facts))
+            facts.rise = try arcs.float64(at: base + Entry.rise)
+            facts.incline = Self.optional(try arcs.float64(at: base + Entry.incline))
+            facts.width = Self.optional(try arcs.float64(at: base + Entry.width))
+            facts.kerbHeight = Self.optional(try arcs.float64(at: base + Entry.kerbHeight))
+            facts.surface = try string(try arcs.uint32(at: base + Entry.surface))
+            graph.arcs.append(GraphArc(tail: tail, head: head, length: try arcs.float64(at: base + Entry.length), kind: kind,
+                                       label: try string(try arcs.uint32(at: base + Entry.label)), attributes: facts))
         }
 
-        let shapes = try file.requiredSection("GSHP")
-        let pointCount = Int(try shapes.uint32(at: 4))
-        guard Int(try shapes.uint32(at: 0)) == arcCount, pointCount <= shapes.count / 16 else {
-            throw ContainerError.malformedSection(section: "GSHP", detail: "counts")
+        let shapes = try file.requiredSection(Layout.Tag.shapes)
+        let shapeLayout = Layout.ShapeSection(arcCount: arcCount)
+        let pointCount = Int(try shapes.uint32(at: Layout.ShapeSection.pointCount))
+        guard Int(try shapes.uint32(at: Layout.ShapeSection.arcCount)) == arcCount,
+              pointCount <= shapes.count / Layout.PointEntry.size else {
+            throw malformed(Layout.Tag.shapes, "counts")
         }
-        let pointsStart = (12 + arcCount * 4 + 7) / 8 * 8
-        var start = Int(try shapes.uint32(at: 8))
+        var start = Int(try shapes.uint32(at: Layout.ShapeSection.firstPoint(0)))
         for index in 0..<arcCount {
-            let end = Int(try shapes.uint32(at: 12 + index * 4))
-            guard start <= end, end <= pointCount else {
-                throw ContainerError.malformedSection(section: "GSHP", detail: "arc \(index)")
-            }
+            let end = Int(try shapes.uint32(at: Layout.ShapeSection.firstPoint(index + 1)))
+            guard start <= end, end <= pointCount else { throw malformed(Layout.Tag.shapes, "arc \(index)") }
             for point in start..<end {
-                let base = pointsStart + point * 16
-                graph.arcs[index].via.append(Coordinate(latitude: try shapes.float64(at: base),
-                                                        longitude: try shapes.float64(at: base + 8)))
+                typealias Entry = Layout.PointEntry
+                let base = shapeLayout.points + point * Entry.size
+                graph.arcs[index].via.append(Coordinate(latitude: try shapes.float64(at: base + Entry.latitude),
+                                                        longitude: try shapes.float64(at: base + Entry.longitude)))
             }
             start = end
         }
 
-        let places = try file.requiredSection("GPLC")
-        let placeCount = Int(try places.uint32(at: 0))
-        guard placeCount <= places.count / 12 else { throw ContainerError.malformedSection(section: "GPLC", detail: "count") }
+        let (places, placeCount) = try countedTable(Layout.Tag.places, entrySize: Layout.PlaceEntry.size)
         for index in 0..<placeCount {
-            let base = 8 + index * 12
-            let id = try string(try places.uint32(at: base + 4)) ?? ""
-            let node = Int(try places.uint32(at: base + 8))
-            guard node < nodeCount else { throw ContainerError.malformedSection(section: "GPLC", detail: "node") }
-            let key: PlaceKey = try places.uint32(at: base) == 0 ? .space(id) : .pointOfInterest(id)
-            graph.placeNodes[key] = node
+            typealias Entry = Layout.PlaceEntry
+            let base = Layout.CountedTable.entries + index * Entry.size
+            let id = try string(try places.uint32(at: base + Entry.id)) ?? ""
+            let node = Int(try places.uint32(at: base + Entry.node))
+            guard node < nodeCount else { throw malformed(Layout.Tag.places, "node") }
+            switch Layout.PlaceKeyKind(rawValue: try places.uint32(at: base + Entry.kind)) {
+            case .space: graph.placeNodes[.space(id)] = node
+            case .pointOfInterest: graph.placeNodes[.pointOfInterest(id)] = node
+            case nil: throw malformed(Layout.Tag.places, "place \(index) has an unknown kind")
+            }
         }
 
-        let costs = try file.requiredSection("GCST")
-        let profileCount = Int(try costs.uint32(at: 0))
-        guard Int(try costs.uint32(at: 4)) == arcCount, profileCount < 256 else {
-            throw ContainerError.malformedSection(section: "GCST", detail: "profile table")
+        let costs = try file.requiredSection(Layout.Tag.costs)
+        let profileCount = Int(try costs.uint32(at: Layout.CostSection.profileCount))
+        guard Int(try costs.uint32(at: Layout.CostSection.arcCount)) == arcCount,
+              profileCount < Layout.CostSection.profileLimit else {
+            throw malformed(Layout.Tag.costs, "profile table")
         }
-        let costsStart = (8 + profileCount * 4 + 7) / 8 * 8
+        let costLayout = Layout.CostSection(profileCount: profileCount)
         var profiles: [CompiledGraph.ProfileCosts] = []
         for profile in 0..<profileCount {
-            let name = try string(try costs.uint32(at: 8 + profile * 4)) ?? ""
-            let table = try costs.slice(offset: costsStart + profile * arcCount * 4, count: arcCount * 4)
-            var values: [UInt32] = []
-            values.reserveCapacity(arcCount)
-            for arc in 0..<arcCount { values.append(try table.uint32(at: arc * 4)) }
-            profiles.append(CompiledGraph.ProfileCosts(name: name, costs: values))
+            let name = try string(try costs.uint32(at: Layout.CostSection.name(profile))) ?? ""
+            let table = try costs.slice(offset: costLayout.costs + profile * arcCount * Layout.wordSize,
+                                        count: arcCount * Layout.wordSize)
+            profiles.append(CompiledGraph.ProfileCosts(name: name, costs: try Self.words(table, count: arcCount)))
         }
 
-        let egressSection = try file.requiredSection("GEGR")
-        let tableCount = Int(try egressSection.uint32(at: 0))
-        guard tableCount == profileCount, Int(try egressSection.uint32(at: 4)) == nodeCount else {
-            throw ContainerError.malformedSection(section: "GEGR", detail: "table counts")
+        let egressSection = try file.requiredSection(Layout.Tag.egress)
+        let tableCount = Int(try egressSection.uint32(at: Layout.EgressSection.tableCount))
+        guard tableCount == profileCount, Int(try egressSection.uint32(at: Layout.EgressSection.nodeCount)) == nodeCount else {
+            throw malformed(Layout.Tag.egress, "table counts")
         }
-        let tablesStart = (8 + tableCount * 4 + 7) / 8 * 8
+        let egressLayout = Layout.EgressSection(tableCount: tableCount, nodeCount: nodeCount)
         var egress: [EgressTable] = []
         for table in 0..<tableCount {
-            let name = try string(try egressSection.uint32(at: 8 + table * 4)) ?? ""
-            var arrays: [[UInt32]] = []
-            for part in 0..<3 {
-                let slice = try egressSection.slice(offset: tablesStart + (table * 3 + part) * nodeCount * 4,
-                                                    count: nodeCount * 4)
-                var values: [UInt32] = []
-                values.reserveCapacity(nodeCount)
-                for node in 0..<nodeCount { values.append(try slice.uint32(at: node * 4)) }
-                arrays.append(values)
+            let name = try string(try egressSection.uint32(at: Layout.EgressSection.name(table))) ?? ""
+            func column(_ column: Layout.EgressSection.Column) throws -> [UInt32] {
+                let slice = try egressSection.slice(offset: egressLayout.column(column, of: table),
+                                                    count: nodeCount * Layout.wordSize)
+                return try Self.words(slice, count: nodeCount)
             }
-            guard arrays[0].allSatisfy({ $0 == BundleFormat.none || Int($0) < nodeCount }),
-                  arrays[2].allSatisfy({ $0 == BundleFormat.none || Int($0) < arcCount }) else {
-                throw ContainerError.malformedSection(section: "GEGR", detail: "reference out of range")
+            let exit = try column(.exit), cost = try column(.cost), firstArc = try column(.firstArc)
+            guard exit.allSatisfy({ $0 == BundleFormat.none || Int($0) < nodeCount }),
+                  firstArc.allSatisfy({ $0 == BundleFormat.none || Int($0) < arcCount }) else {
+                throw malformed(Layout.Tag.egress, "reference out of range")
             }
-            egress.append(EgressTable(profile: name, exit: arrays[0], cost: arrays[1], firstArc: arrays[2]))
+            egress.append(EgressTable(profile: name, exit: exit, cost: cost, firstArc: firstArc))
         }
         return CompiledGraph(graph: graph, profiles: profiles, egress: egress)
+    }
+
+    /// The strings of `STRS`, in the bundle's string table layout.
+    private func decodeStrings() throws -> [String] {
+        typealias Strings = BundleFormat.StringSection
+        let section = try file.requiredSection(Layout.Tag.strings)
+        let count = Int(try section.uint32(at: Strings.count))
+        guard count <= section.count / Layout.wordSize else { throw malformed(Layout.Tag.strings, "count") }
+        let layout = Strings(stringCount: count)
+        var strings: [String] = []
+        strings.reserveCapacity(count)
+        for index in 0..<count {
+            let start = Int(try section.uint32(at: Strings.offset(index)))
+            let end = Int(try section.uint32(at: Strings.offset(index + 1)))
+            guard start <= end else { throw malformed(Layout.Tag.strings, "offsets") }
+            strings.append(String(decoding: try section.bytes(offset: layout.bytes + start, count: end - start), as: UTF8.self))
+        }
+        return strings
+    }
+
+    /// A `count, reserved` section: its entries and their count, checked to fit.
+    private func countedTable(_ tag: SectionTag, entrySize: Int) throws -> (ByteReader, Int) {
+        let section = try file.requiredSection(tag)
+        let count = Int(try section.uint32(at: Layout.CountedTable.count))
+        guard count <= section.count / entrySize else { throw malformed(tag, "count") }
+        return (section, count)
+    }
+
+    /// An optional venue enumeration stored by its ``GraphArtifactCode``; 0 is absent.
+    private func code<E: GraphArtifactCode>(_ code: UInt8, as type: E.Type) throws -> E? {
+        guard code != 0 else { return nil }
+        guard let value = E(artifactCode: code) else {
+            throw malformed(Layout.Tag.arcs, "\(E.self) code \(code) is unknown")
+        }
+        return value
+    }
+
+    private static func words(_ slice: ByteReader, count: Int) throws -> [UInt32] {
+        var values: [UInt32] = []
+        values.reserveCapacity(count)
+        for index in 0..<count { values.append(try slice.uint32(at: index * GraphArtifactLayout.wordSize)) }
+        return values
     }
 
     private static func optional(_ value: Double) -> Double? {

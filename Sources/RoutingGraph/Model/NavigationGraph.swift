@@ -60,7 +60,7 @@ public struct GraphArc: Hashable, Sendable {
 
 /// What profiles look at to decide whether and at what cost an arc may be used.
 public struct ArcAttributes: Hashable, Sendable {
-    public enum ConnectorPhase: UInt8, Hashable, Sendable {
+    public enum ConnectorPhase: UInt8, Hashable, Sendable, CaseIterable {
         case none = 0
         /// Stepping into a lift car: the wait happens here.
         case board = 1
