@@ -36,6 +36,9 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
     case noEgress
     /// The bundle has no contraction hierarchy for the profile (its pipeline did not contract).
     case noHierarchy(String)
+    /// The caller asked about a node the graph does not have: a mistake of the caller's, not
+    /// damage in the file.
+    case nodeOutOfRange(Int, nodeCount: Int)
     case bundle(ContainerError)
 
     public var description: String {
@@ -52,6 +55,8 @@ public enum RouteError: Error, Hashable, Sendable, CustomStringConvertible {
             return "this bundle has no egress tables (it was built before format 0.2 or without a graph stage): rebuild it to find ways out"
         case .noHierarchy(let profile):
             return "this bundle has no contraction hierarchy for profile '\(profile)' (its pipeline has no contract stage)"
+        case .nodeOutOfRange(let node, let count):
+            return "node \(node) is not in this bundle's graph (its nodes are 0 to \(count - 1))"
         case .bundle(let error):
             return error.description
         }

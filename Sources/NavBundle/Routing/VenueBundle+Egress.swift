@@ -12,6 +12,7 @@ extension VenueBundle {
         guard profile >= 0, profile < profileNames.count else {
             throw .unknownProfile("#\(profile)", available: profileNames)
         }
+        try checkNodes(node)
         do {
             return try followEgress(from: node, profile: profile)
         } catch {

@@ -15,6 +15,7 @@ extension VenueBundle {
     /// Each call sets up a search over all nodes; a runtime answering many routes keeps a
     /// ``BundleRouter`` per thread instead.
     public func shortestPath(from source: Int, to target: Int, profile: Int) throws(RouteError) -> Route? {
+        try checkNodes(source, target)
         // Development-format bundles may hold hierarchies in a layout this reader no longer reads.
         guard hasHierarchies, file.major == BundleFormat.kind.major else {
             return try shortestPathByDijkstra(from: source, to: target, profile: profile)
@@ -30,6 +31,7 @@ extension VenueBundle {
     /// The cheapest route by plain Dijkstra over `ARCS` and `PROF`, ignoring any hierarchy: the
     /// reference the hierarchies are checked against.
     public func shortestPathByDijkstra(from source: Int, to target: Int, profile: Int) throws(RouteError) -> Route? {
+        try checkNodes(source, target)
         do {
             return try search(from: source, to: target, profile: profile)
         } catch {
@@ -37,10 +39,14 @@ extension VenueBundle {
         }
     }
 
-    private func search(from source: Int, to target: Int, profile: Int) throws(ContainerError) -> Route? {
-        guard (0..<nodeCount).contains(source), (0..<nodeCount).contains(target) else {
-            throw .malformedSection(section: "NODE", detail: "route endpoint outside the graph")
+    /// Refuses node ids outside the graph as the caller's mistake, before any section is read.
+    func checkNodes(_ nodes: Int...) throws(RouteError) {
+        for node in nodes where !(0..<nodeCount).contains(node) {
+            throw .nodeOutOfRange(node, nodeCount: nodeCount)
         }
+    }
+
+    private func search(from source: Int, to target: Int, profile: Int) throws(ContainerError) -> Route? {
         // The arcs as an adjacency array, read through the checked accessors, so the search
         // itself meets no damaged offset or head.
         var tails: [Int] = [], heads: [Int] = [], weights: [UInt32] = [], read: [Int] = []

@@ -43,6 +43,7 @@ public final class BundleRouter {
 
     /// The cheapest route from node `source` to node `target`; `nil` when there is none.
     public func route(from source: Int, to target: Int) throws(RouteError) -> Route? {
+        try bundle.checkNodes(source, target)
         do {
             guard let distance = try distance(source, target) else { return nil }
             let arcs = try search.unpack()
@@ -60,6 +61,7 @@ public final class BundleRouter {
     /// but unlike ``route(from:to:)`` the arcs are not checked to chain: for callers that read
     /// the arcs' records themselves anyway, or trust the bundle's checksums.
     public func path(from source: Int, to target: Int) throws(RouteError) -> (milliseconds: UInt64, arcs: [Int])? {
+        try bundle.checkNodes(source, target)
         do {
             guard let distance = try distance(source, target) else { return nil }
             return (distance, try search.unpack())
@@ -70,6 +72,7 @@ public final class BundleRouter {
 
     /// The cost of the cheapest route in milliseconds, without unpacking it; `nil` when there is none.
     public func distance(from source: Int, to target: Int) throws(RouteError) -> UInt64? {
+        try bundle.checkNodes(source, target)
         do {
             return try distance(source, target)
         } catch {
@@ -78,9 +81,6 @@ public final class BundleRouter {
     }
 
     private func distance(_ source: Int, _ target: Int) throws(ContainerError) -> UInt64? {
-        guard (0..<bundle.nodeCount).contains(source), (0..<bundle.nodeCount).contains(target) else {
-            throw .malformedSection(section: "NODE", detail: "route endpoint outside the graph")
-        }
-        return try search.run(from: [source], to: [target])
+        try search.run(from: [source], to: [target])
     }
 }
