@@ -75,7 +75,8 @@ let package = Package(
         // Test support: runs headless Chromium for the tests that render the HTML report.
         .target(name: "HeadlessChromium", path: "Tests/Support/HeadlessChromium"),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "VenueModel", "HeadlessChromium"]),
-        .testTarget(name: "RoutingGraphTests", dependencies: ["RoutingGraph", "VenueModel", "NavFormat", "NavBundle", "BundleTools"]),
+        .testTarget(name: "RoutingGraphTests",
+                    dependencies: ["RoutingGraph", "VenueModel", "NavFormat", "NavBundle", "BundleWriting", "BundleTools"]),
         .testTarget(name: "FingerprintsTests",
                     dependencies: ["Fingerprints", "NavFormat", "NavBundle", "BundleTools", "VenueModel", "Importers"]),
         .testTarget(name: "PipelineTests",
@@ -84,7 +85,8 @@ let package = Package(
                                    "Contraction", "Validation", "Importers", "HeadlessChromium"],
                     // Read from the source tree by path, so the files stay plain OSM a mapper can open in JOSM.
                     exclude: ["Fixtures"]),
-        .testTarget(name: "navforgeTests", dependencies: ["navforge"]),
+        // The executable is run, not imported; the bundles it writes are read through NavBundle.
+        .testTarget(name: "navforgeTests", dependencies: ["navforge", "NavBundle"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 @testable import Staging
 import VenueModel
-import NavFormat
 
 @Suite struct StagingStoreTests {
     static func sampleVenue() -> StagedVenue {

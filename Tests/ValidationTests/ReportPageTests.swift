@@ -1,7 +1,6 @@
 import Testing
 @testable import Validation
 import VenueModel
-import NavFormat
 
 /// The HTML report as markup: structure, markers, escaping, self-containment and determinism.
 @Suite struct ReportPageTests {
