@@ -70,10 +70,12 @@ let package = Package(
         .testTarget(name: "ContractionTests", dependencies: ["Contraction", "NavFormat"]),
         .testTarget(name: "VenueModelTests", dependencies: ["VenueModel"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "VenueModel"]),
-        .testTarget(name: "StagingTests", dependencies: ["Staging", "VenueModel"]),
+        .testTarget(name: "StagingTests", dependencies: ["Staging", "VenueModel", "TemporaryFolders"]),
         .testTarget(name: "ImportersTests", dependencies: ["Importers", "VenueModel", "Geometry", "CZlib", "CBzip2"]),
         // Test support: runs headless Chromium for the tests that render the HTML report.
         .target(name: "HeadlessChromium", path: "Tests/Support/HeadlessChromium"),
+        // Test support: temporary folders removed when the test that made them lets go.
+        .target(name: "TemporaryFolders", path: "Tests/Support/TemporaryFolders"),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "VenueModel", "HeadlessChromium"]),
         .testTarget(name: "RoutingGraphTests",
                     dependencies: ["RoutingGraph", "VenueModel", "NavFormat", "NavBundle", "BundleWriting", "BundleTools"]),
@@ -82,11 +84,11 @@ let package = Package(
         .testTarget(name: "PipelineTests",
                     dependencies: ["Pipeline", "NavFormat", "NavBundle", "BundleWriting", "BundleTools", "VenueModel", "Staging",
                                    "RoutingGraph", "Geometry",
-                                   "Contraction", "Validation", "Importers", "HeadlessChromium"],
+                                   "Contraction", "Validation", "Importers", "HeadlessChromium", "TemporaryFolders"],
                     // Read from the source tree by path, so the files stay plain OSM a mapper can open in JOSM.
                     exclude: ["Fixtures"]),
         // The executable is run, not imported; the bundles it writes are read through NavBundle.
-        .testTarget(name: "navforgeTests", dependencies: ["navforge", "NavBundle"]),
+        .testTarget(name: "navforgeTests", dependencies: ["navforge", "NavBundle", "TemporaryFolders"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import TemporaryFolders
 
 /// Runs the built `navforge` executable in a child process and captures what it prints.
 struct CommandLineRunner {
@@ -19,7 +20,15 @@ struct CommandLineRunner {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }
 
+    /// The folder commands run in.
     let directory: URL
+    /// The temporary folder that holds `directory`, if the runner made it: removed with the runner.
+    let scratch: TemporaryFolder?
+
+    init(directory: URL, scratch: TemporaryFolder? = nil) {
+        self.directory = directory
+        self.scratch = scratch
+    }
 
     func run(_ arguments: [String]) throws -> Result {
         let process = Process()
@@ -55,14 +64,16 @@ struct CommandLineRunner {
         handle.write(Data((line + "\n").utf8))
     }
 
-    /// A temporary folder holding a copy of the demo campus inputs and pipelines.
+    /// A temporary folder holding a copy of the demo campus inputs and pipelines, removed with the runner.
     static func demoWorkspace() throws -> CommandLineRunner {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("navforge-cli-\(UUID().uuidString)")
+        let scratch = try TemporaryFolder("navforge-cli")
+        let root = scratch.url
         try FileManager.default.createDirectory(at: root.appendingPathComponent("input"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: repository.appendingPathComponent("input/demo-campus"),
                                          to: root.appendingPathComponent("input/demo-campus"))
         try FileManager.default.copyItem(at: repository.appendingPathComponent("pipelines"),
                                          to: root.appendingPathComponent("pipelines"))
-        return CommandLineRunner(directory: root)
+        return CommandLineRunner(directory: root, scratch: scratch)
     }
 }
+
