@@ -30,9 +30,15 @@ struct CommandLineRunner {
         self.scratch = scratch
     }
 
+    /// Runs `navforge` with `arguments` and waits for it to end.
     func run(_ arguments: [String]) throws -> Result {
+        try run(Self.executable, arguments)
+    }
+
+    /// Runs `executable` with `arguments` in the runner's folder and waits for it to end.
+    func run(_ executable: URL, _ arguments: [String]) throws -> Result {
         let process = Process()
-        process.executableURL = Self.executable
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
         let output = Pipe()
@@ -40,12 +46,13 @@ struct CommandLineRunner {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        // Read before waiting so a full pipe cannot block the child.
+        // Both pipes are drained at once and before waiting: a child blocked writing to a full
+        // pipe nobody reads would never end, and neither would this read.
+        let errorReader = DrainedPipe(errors)
         let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
-                      errorOutput: String(decoding: errorData, as: UTF8.self))
+                      errorOutput: String(decoding: errorReader.wait(), as: UTF8.self))
     }
 
     /// Replaces text in a file of the workspace, failing when the text is not there.
@@ -77,3 +84,23 @@ struct CommandLineRunner {
     }
 }
 
+/// Reads a pipe to its end on a thread of its own.
+final class DrainedPipe: @unchecked Sendable {
+    // Written once by the reading thread before it signals `done`, read only after `wait()`.
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ pipe: Pipe) {
+        let handle = pipe.fileHandleForReading
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    /// Everything the pipe carried, once its writers closed it.
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
