@@ -36,7 +36,10 @@ let package = Package(
         .target(name: "Geometry", dependencies: ["VenueModel", "CGEOS"]),
         .target(name: "Staging", dependencies: ["VenueModel", "CSQLite"]),
         .target(name: "Importers", dependencies: ["VenueModel", "CLibXML2", "CZlib", "CBzip2"]),
-        .target(name: "Validation", dependencies: ["VenueModel", "Geometry"]),
+        // The report page's style sheet and script are files, edited as CSS and JavaScript; the
+        // build puts them in navforge_Validation.resources beside the executable.
+        .target(name: "Validation", dependencies: ["VenueModel", "Geometry"],
+                resources: [.copy("Report/HTML/Resources/report.css"), .copy("Report/HTML/Resources/report.js")]),
         .target(name: "RoutingGraph", dependencies: ["VenueModel", "Geometry", "NavFormat"]),
         // Contracting even a building's graph takes twenty times longer unoptimised, which would
         // make every test build of a venue wait on it; this one module is optimised in debug too.
@@ -76,7 +79,7 @@ let package = Package(
         .target(name: "HeadlessChromium", path: "Tests/Support/HeadlessChromium"),
         // Test support: temporary folders removed when the test that made them lets go.
         .target(name: "TemporaryFolders", path: "Tests/Support/TemporaryFolders"),
-        .testTarget(name: "ValidationTests", dependencies: ["Validation", "VenueModel", "HeadlessChromium"]),
+        .testTarget(name: "ValidationTests", dependencies: ["Validation", "VenueModel", "HeadlessChromium", "TemporaryFolders"]),
         .testTarget(name: "RoutingGraphTests",
                     dependencies: ["RoutingGraph", "VenueModel", "NavFormat", "NavBundle", "BundleWriting", "BundleTools"]),
         .testTarget(name: "FingerprintsTests",
