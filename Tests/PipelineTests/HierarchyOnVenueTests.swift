@@ -20,8 +20,12 @@ import NavFormat
     }
 
     /// Builds the pipeline and checks each profile's hierarchy on random pairs; returns the bundle.
+    ///
+    /// A pair with no path compares only two "no route" answers, so at most `unreachableAtMost`
+    /// (a fraction) of each profile's pairs may lack one: a bundle whose graph fell apart would
+    /// otherwise pass.
     @discardableResult
-    static func check(_ name: String, pairsPerProfile: Int) throws -> VenueBundle {
+    static func check(_ name: String, pairsPerProfile: Int, unreachableAtMost: Double) throws -> VenueBundle {
         let folder = try TemporaryFolder("navforge-ch")
         let (layout, definition, summary) = try build(name, in: folder)
         #expect(summary.status == .succeeded, "\(summary.errors)")
@@ -67,17 +71,21 @@ import NavFormat
             }
             print("\(name) \(profileName): \(pairsPerProfile) pairs, \(unreachable) unreachable, \(mismatched.count) differ from Dijkstra")
             #expect(mismatched.isEmpty, "\(name): \(mismatched.prefix(5))")
+            #expect(Double(unreachable) <= unreachableAtMost * Double(pairsPerProfile),
+                    "\(name) \(profileName): \(unreachable) of \(pairsPerProfile) pairs have no path, more than \(unreachableAtMost)")
         }
         return bundle
     }
 
     @Test func demoCampusHierarchiesMatchDijkstra() throws {
-        try Self.check("demo-campus", pairsPerProfile: 2000)
+        // Sampled pairs without a path: none of 2000, for every profile.
+        try Self.check("demo-campus", pairsPerProfile: 2000, unreachableAtMost: 0.01)
     }
 
     @Test(.enabled(if: SharedVenues.present, "../shared/data is absent: the TU Dresden hierarchies are not checked"))
     func tuDresdenHierarchiesMatchDijkstra() throws {
-        try Self.check("tu-dresden-apb", pairsPerProfile: 2000)
+        // Sampled pairs without a path: 63 (night) to 174 (step-free) of 2000.
+        try Self.check("tu-dresden-apb", pairsPerProfile: 2000, unreachableAtMost: 0.15)
     }
 
     @Test func aContractStageWithoutGraphIsRefused() throws {

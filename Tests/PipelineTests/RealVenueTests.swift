@@ -115,7 +115,8 @@ struct RealVenueTests {
 
     /// The whole pipeline at city scale, its hierarchies checked against Dijkstra per profile.
     @Test func heidelbergBuildsAtCityScale() throws {
-        let bundle = try HierarchyOnVenueTests.check("heidelberg", pairsPerProfile: 500)
+        // Sampled pairs without a path: 37 (foot) to 88 (wheelchair) of 500.
+        let bundle = try HierarchyOnVenueTests.check("heidelberg", pairsPerProfile: 500, unreachableAtMost: 0.25)
         #expect(bundle.nodeCount > 100_000)
     }
 
