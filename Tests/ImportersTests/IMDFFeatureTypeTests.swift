@@ -147,7 +147,7 @@ import VenueModel
     @Test func aManifestOfAnotherVersionIsReadWithAWarning() throws {
         var fixture = F.standard()
         fixture.files["manifest.json"] = #"{"version": "2.0.0", "language": "ru"}"#
-        let data = try fixture.read(fixture.folder())
+        let data = try fixture.readFolder()
         #expect(data.issues.contains { $0.code == .imdfVersion && $0.location?.file == "campus/manifest.json" })
         #expect(data.spaces.first { $0.feature.id == "c:room1" }?.feature.name == "Кабинет 101", "names in the manifest's language")
     }

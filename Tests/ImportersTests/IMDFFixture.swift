@@ -72,7 +72,7 @@ struct IMDFFixture {
     }
 
     /// Writes the delivery as a folder.
-    func folder() throws -> URL {
+    private func folder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("imdf-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         for (name, text) in files { try Data(text.utf8).write(to: url.appendingPathComponent(name)) }
@@ -80,7 +80,7 @@ struct IMDFFixture {
     }
 
     /// Writes the delivery as a zip archive, everything inside one folder as exporters do.
-    func archive() throws -> URL {
+    private func archive() throws -> URL {
         var writer = ZipTestWriter()
         for name in files.keys.sorted() { writer.add("venue/\(name)", files[name] ?? "") }
         return try writer.write()
@@ -90,10 +90,24 @@ struct IMDFFixture {
         try IMDFImporter.read(url, displayName: "campus", inputID: "c", options: IMDFImportOptions())
     }
 
+    /// Reads the delivery written as a folder, which is removed again.
+    func readFolder() throws -> ImportedData {
+        let url = try folder()
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try read(url)
+    }
+
+    /// Reads the delivery written as a zip archive, which is removed again.
+    func readArchive() throws -> ImportedData {
+        let url = try archive()
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try read(url)
+    }
+
     /// The errors reading the delivery as a folder gives, as printed; empty when it reads.
     func errors() -> [String] {
         do {
-            _ = try read(folder())
+            _ = try readFolder()
             return []
         } catch let failure as ImportFailure {
             return failure.errors.map(\.description)
@@ -103,6 +117,6 @@ struct IMDFFixture {
     }
 
     func venue() throws -> (venue: Venue, issues: [VenueModel.Issue]) {
-        try VenueAssembler(venueID: "v", venueName: "V").assemble([read(folder())])
+        try VenueAssembler(venueID: "v", venueName: "V").assemble([readFolder()])
     }
 }

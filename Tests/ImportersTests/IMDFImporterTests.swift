@@ -76,8 +76,8 @@ import VenueModel
 
     @Test func aZipArchiveReadsLikeTheFolder() throws {
         let fixture = IMDFFixture.standard()
-        let fromFolder = try VenueAssembler(venueID: "v", venueName: "V").assemble([fixture.read(fixture.folder())]).venue
-        let fromArchive = try VenueAssembler(venueID: "v", venueName: "V").assemble([fixture.read(fixture.archive())]).venue
+        let fromFolder = try VenueAssembler(venueID: "v", venueName: "V").assemble([fixture.readFolder()]).venue
+        let fromArchive = try VenueAssembler(venueID: "v", venueName: "V").assemble([fixture.readArchive()]).venue
         #expect(fromFolder.spaces.map(\.id) == fromArchive.spaces.map(\.id))
         #expect(fromFolder.openings.map(\.location) == fromArchive.openings.map(\.location))
     }
@@ -91,7 +91,7 @@ import VenueModel
         fixture.files["unit.geojson"] = fixture.files["unit.geojson"]?.replacingOccurrences(of: #""category": "classroom""#,
                                                                                              with: #""category": "wardrobe""#)
         fixture.files["navPath.geojson"] = IMDFFixture.collection([])
-        let data = try fixture.read(fixture.folder())
+        let data = try fixture.readFolder()
         let codes = data.issues.filter { $0.severity == .warning }.map(\.code)
         #expect(codes.contains(.openingCategory) && codes.contains(.unknownProperty) && codes.contains(.unknownFile))
         #expect(data.issues.contains { $0.message.contains("'unit_categoty'") && $0.location?.file == "campus/opening.geojson"
@@ -137,6 +137,7 @@ import VenueModel
             writer.add("manifest.json", #"{"version": "1.0.0"}"#)
             writer.add(name, IMDFFixture.collection([]))
             let url = try writer.write()
+            defer { try? FileManager.default.removeItem(at: url) }
             do {
                 _ = try IMDFImporter.read(url, displayName: "campus.zip", inputID: "c", options: IMDFImportOptions())
                 Issue.record("\(name) was accepted")
@@ -147,11 +148,13 @@ import VenueModel
         }
         var link = ZipTestWriter()
         link.entries.append(.init(name: "unit.geojson", contents: Data("/etc/passwd".utf8), isSymlink: true))
+        let linked = try link.write()
+        defer { try? FileManager.default.removeItem(at: linked) }
         do {
-            _ = try IMDFImporter.read(try link.write(), displayName: "campus.zip", inputID: "c", options: IMDFImportOptions())
+            _ = try IMDFImporter.read(linked, displayName: "campus.zip", inputID: "c", options: IMDFImportOptions())
             Issue.record("expected an error")
-        } catch let failure as ImportFailure {
-            #expect(failure.errors.first?.message.contains("symbolic link") == true)
+        } catch {
+            #expect(error.errors.first?.message.contains("symbolic link") == true)
         }
     }
 

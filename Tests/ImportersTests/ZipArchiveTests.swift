@@ -10,6 +10,8 @@ import Testing
         } catch {
             throw ImportError("cannot write fixture", at: .init(file: "t"))
         }
+        // The archive maps the file, so the name can go at once.
+        defer { try? FileManager.default.removeItem(at: url) }
         return try ZipArchive(url: url, displayName: "venue.zip", limits: limits)
     }
 
@@ -88,19 +90,21 @@ import Testing
         for length in stride(from: 0, to: original.count, by: 9) {
             let url = FileManager.default.temporaryDirectory.appendingPathComponent("cut-\(UUID().uuidString).zip")
             try original.prefix(length).write(to: url)
+            defer { try? FileManager.default.removeItem(at: url) }
             #expect(throws: ImportError.self) {
                 let archive = try ZipArchive(url: url, displayName: "cut.zip")
                 for entry in archive.files { _ = try archive.contents(of: entry) }
             }
         }
         var state: UInt64 = 9
+        let flipped = FileManager.default.temporaryDirectory.appendingPathComponent("flip-\(UUID().uuidString).zip")
+        defer { try? FileManager.default.removeItem(at: flipped) }
         for _ in 0..<2000 {
             var mutated = original
             state = state &* 6_364_136_223_846_793_005 &+ 1
             mutated[Int(state >> 33) % mutated.count] ^= UInt8(truncatingIfNeeded: state >> 13) | 1
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent("flip.zip")
-            try mutated.write(to: url)
-            if let archive = try? ZipArchive(url: url, displayName: "flip.zip") {
+            try mutated.write(to: flipped)
+            if let archive = try? ZipArchive(url: flipped, displayName: "flip.zip") {
                 for entry in archive.files { _ = try? archive.contents(of: entry) }
             }
         }

@@ -75,7 +75,7 @@ import BundleWriting
 
     @Test func detectsABitFlipInEverySection() throws {
         let image = try BundleWriter.image(of: BundleFixture.contents())
-        let file = try VenueBundle(path: try BundleFixture.write()).file
+        let file = try BundleFixture.open().file
         for section in file.sections where section.length > 0 {
             var flipped = image
             flipped[section.offset + section.length / 2] ^= 0x10

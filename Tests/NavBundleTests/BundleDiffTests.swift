@@ -7,8 +7,8 @@ import NavFormat
 /// `BundleDiff`: what a reviewer of a rebuild is told.
 @Suite struct BundleDiffTests {
     @Test func aRebuildOfTheSameContentsHasNoDifferences() throws {
-        let old = try VenueBundle(path: try BundleFixture.write())
-        let new = try VenueBundle(path: try BundleFixture.write())
+        let old = try BundleFixture.open()
+        let new = try BundleFixture.open()
         let diff = try BundleDiff(old: old, new: new)
         #expect(diff.isEmpty && diff.reachability.map(\.profile) == ["foot", "wheelchair"])
         #expect(diff.reachability.map(\.reachableNew) == [2, 1])
@@ -27,8 +27,8 @@ import NavFormat
         after.egress[0].exit[5] = BundleFormat.none
         after.egress[0].cost[5] = BundleFormat.impassable
         after.egress[0].firstArc[5] = BundleFormat.none
-        let diff = try BundleDiff(old: try VenueBundle(path: try BundleFixture.write(before)),
-                                  new: try VenueBundle(path: try BundleFixture.write(after)))
+        let diff = try BundleDiff(old: try BundleFixture.open(before),
+                                  new: try BundleFixture.open(after))
         #expect(diff.oldVersion == "1.2.3" && diff.newVersion == "1.3.0")
         #expect(diff.added.map(\.key) == ["poi:KIOSK", "room:H.1.2"])
         #expect(diff.removed.map(\.key) == ["poi:CAFE"])

@@ -7,7 +7,7 @@ import BundleWriting
 /// Egress tables and arc corners, written and read back.
 @Suite struct BundleEgressTests {
     @Test func followsTheEgressTableToTheExit() throws {
-        let bundle = try VenueBundle(path: try BundleFixture.write())
+        let bundle = try BundleFixture.open()
         #expect(bundle.hasEgress)
         let foot = try #require(try bundle.wayOut(from: 5, profile: 0))
         #expect(foot.nodes == [5, 4, 3, 2, 1, 0] && foot.length == 34 && foot.duration == 34)
@@ -22,7 +22,7 @@ import BundleWriting
         var contents = BundleFixture.contents()
         // The office door (arc 1, node 1 → 0) is an emergency exit: closed in PROF, open in EGRS.
         contents.profiles[0].costs[1] = BundleFormat.impassable
-        let bundle = try VenueBundle(path: try BundleFixture.write(contents))
+        let bundle = try BundleFixture.open(contents)
         let route = try #require(try bundle.wayOut(from: 5, profile: 0))
         let steps = try bundle.steps(of: route)
         #expect(steps.map(\.duration).reduce(0, +) == route.duration)
@@ -40,12 +40,12 @@ import BundleWriting
                 $0 == BundleFormat.none ? $0 : UInt32(count - 1) - $0
             }
         }
-        let bundle = try VenueBundle(path: try BundleFixture.write(contents))
+        let bundle = try BundleFixture.open(contents)
         #expect(try bundle.wayOut(from: 5, profile: 0)?.nodes == [5, 4, 3, 2, 1, 0])
     }
 
     @Test func readsArcCornersAndDrawsRoutesAlongThem() throws {
-        let bundle = try VenueBundle(path: try BundleFixture.write())
+        let bundle = try BundleFixture.open()
         let labArc = try #require(try bundle.arcIndexes(from: 4).first { try bundle.arcHead($0) == 5 })
         #expect(try bundle.arcShape(labArc) == [BundleContents.Position(latitude: 48.15002, longitude: 11.580035)])
         #expect(try bundle.arcShape(0).isEmpty)
@@ -62,14 +62,14 @@ import BundleWriting
     @Test func aBundleWithoutEgressSaysSo() throws {
         var contents = BundleFixture.contents()
         contents.egress = []
-        let bundle = try VenueBundle(path: try BundleFixture.write(contents))
+        let bundle = try BundleFixture.open(contents)
         #expect(!bundle.hasEgress)
         #expect(throws: RouteError.noEgress) { try bundle.wayOut(from: 5, profile: 0) }
     }
 
     @Test func aFormat01BundleStillOpensAndRoutes() throws {
         // The same bundle as format 0.1 wrote it: no corners, no egress.
-        let current = try ContainerFile(path: try BundleFixture.write(), kind: BundleFormat.kind, kindName: BundleFormat.name)
+        let current = try BundleFixture.open().file
         var writer = ContainerWriter(kind: ContainerKind(magic: "NAVFBNDL", major: 0, minor: 1))
         for entry in current.sections where ![BundleFormat.Tag.shapes, BundleFormat.Tag.egress].contains(entry.tag) {
             let section = try #require(current.section(entry.tag))
@@ -96,7 +96,7 @@ import BundleWriting
         // Node 1 leads to 2 and node 2 back to 1: each arc leaves its node, so only the reader can tell.
         contents.egress[0].firstArc[1] = 2
         contents.egress[0].firstArc[2] = 3
-        let bundle = try VenueBundle(path: try BundleFixture.write(contents))
+        let bundle = try BundleFixture.open(contents)
         #expect(throws: RouteError.self) { try bundle.wayOut(from: 1, profile: 0) }
         #expect(try bundle.wayOut(from: 5, profile: 1) == nil)
     }

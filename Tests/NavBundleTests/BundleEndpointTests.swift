@@ -36,7 +36,7 @@ import NavFormat
     }
 
     @Test func contentsWithoutPlaceDataAddNoSections() throws {
-        let plain = try VenueBundle(path: try BundleFixture.write())
+        let plain = try BundleFixture.open()
         for tag in ["PSRC", "ALIA", "ATCH", "PIEC"] { #expect(plain.file.entry(SectionTag(stringLiteral: tag)) == nil) }
         // Without ATCH, a place attaches at its PLAC node for every profile.
         #expect(try plain.attachedNode(place: 1, profile: 1) == 5)

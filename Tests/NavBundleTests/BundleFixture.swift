@@ -59,10 +59,17 @@ enum BundleFixture {
         return contents
     }
 
-    /// Writes the fixture to a temporary file and returns its path.
+    /// Writes the fixture to a temporary file and returns its path; the caller removes the file.
     static func write(_ contents: BundleContents = contents()) throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("fixture-\(UUID().uuidString).navbundle")
         try BundleWriter.write(contents, to: url)
         return url.path
+    }
+
+    /// Writes the fixture and opens it; the file is removed at once, since the bundle maps it.
+    static func open(_ contents: BundleContents = contents()) throws -> VenueBundle {
+        let path = try write(contents)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return try VenueBundle(path: path)
     }
 }

@@ -7,7 +7,7 @@ import BundleWriting
 @Suite struct BundleRoundTripTests {
     @Test func readsBackWhatWasWritten() throws {
         let contents = BundleFixture.contents()
-        let bundle = try VenueBundle(path: try BundleFixture.write(contents))
+        let bundle = try BundleFixture.open(contents)
         // The writer completes the metadata from the contents; what the caller gave comes back unchanged.
         var expected = contents.metadata
         expected.format = "1.2"
@@ -31,7 +31,7 @@ import BundleWriting
     }
 
     @Test func arcsAreGroupedByTailWithTheirCosts() throws {
-        let bundle = try VenueBundle(path: try BundleFixture.write())
+        let bundle = try BundleFixture.open()
         var seen = 0
         for node in 0..<bundle.nodeCount {
             for arc in try bundle.arcIndexes(from: node) {
@@ -54,7 +54,7 @@ import BundleWriting
     }
 
     @Test func routesAndDescribesSteps() throws {
-        let bundle = try VenueBundle(path: try BundleFixture.write())
+        let bundle = try BundleFixture.open()
         let foot = try bundle.profileIndex(named: "foot")
         let route = try #require(try bundle.shortestPath(from: 0, to: 5, profile: foot))
         #expect(route.nodes == [0, 1, 2, 3, 4, 5])
@@ -69,7 +69,7 @@ import BundleWriting
     }
 
     @Test func writesRouteGeoJSON() throws {
-        let bundle = try VenueBundle(path: try BundleFixture.write())
+        let bundle = try BundleFixture.open()
         let route = try #require(try bundle.shortestPath(from: 0, to: 5, profile: 0))
         let data = try bundle.geoJSON(for: route, from: "H.0.1", to: "H.1.1")
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -79,7 +79,7 @@ import BundleWriting
     }
 
     @Test func resolvesPlacesByRefOrNameIgnoringCaseAndAccents() throws {
-        let bundle = try VenueBundle(path: try BundleFixture.write())
+        let bundle = try BundleFixture.open()
         #expect(try bundle.resolvePlace("h.1.1").index == 1)
         #expect(try bundle.resolvePlace("cafe creme").index == 2)
         do {
@@ -92,7 +92,7 @@ import BundleWriting
     }
 
     @Test func searchFindsByWordsAndCapacity() throws {
-        let bundle = try VenueBundle(path: try BundleFixture.write())
+        let bundle = try BundleFixture.open()
         #expect(try bundle.search("lab").map(\.ref) == ["H.1.1"])
         #expect(try bundle.search("h.").map(\.ref) == ["H.0.1", "H.1.1"])
         #expect(try bundle.search("", minimumCapacity: 10).map(\.ref) == ["H.1.1"])
@@ -109,7 +109,7 @@ import BundleWriting
             .init(level: 0, kind: .room, label: "H.0.1 Office", place: 0, rings: [office, pillar]),
             .init(level: 0, kind: .corridor, label: nil, place: nil, rings: [pillar]),
         ]
-        let bundle = try VenueBundle(path: try BundleFixture.write(contents))
+        let bundle = try BundleFixture.open(contents)
         let ground = try bundle.outlines(onLevel: 0)
         #expect(ground.map(\.label) == ["H.0.1 Office", nil] && ground.map(\.kind) == [.room, .corridor])
         #expect(ground[0].place == 0 && ground[0].rings.count == 2 && ground[1].place == nil)

@@ -22,7 +22,7 @@ import BundleWriting
     }
 
     @Test func foldingIgnoresCaseAccentsAndSpacing() throws {
-        let bundle = try VenueBundle(path: try BundleFixture.write(Self.contents()))
+        let bundle = try BundleFixture.open(Self.contents())
         let index = try #require(bundle.searchIndex)
         func fold(_ text: String) throws -> String { String(decoding: try index.fold(text), as: UTF8.self) }
         #expect(try fold("Café") == "cafe")
@@ -53,7 +53,7 @@ import BundleWriting
 
     @Test func prefixSearchMatchesAScanOfEveryKey() throws {
         let contents = Self.contents()
-        let bundle = try VenueBundle(path: try BundleFixture.write(contents))
+        let bundle = try BundleFixture.open(contents)
         let index = try #require(bundle.searchIndex)
         var queries = ["a", "A.0", "a.0.0", "lecture", "LECTURE HALL", "hall", "hall 2", "hors", "Hör", "sud", "strasse",
                        "straße d", "ауд", "АУД. 1", "100а", "seminar room", "SEMINAR   ROOM b", "b", "b.2", "ecole", "École",
@@ -82,7 +82,7 @@ import BundleWriting
     }
 
     @Test func prefixSearchRanksRefsThenNamesThenLaterWordsThenCategories() throws {
-        let bundle = try VenueBundle(path: try BundleFixture.write(Self.contents()))
+        let bundle = try BundleFixture.open(Self.contents())
         let places = try bundle.allPlaces()
         func labels(_ query: String) throws -> [String] {
             try bundle.searchPrefix(query, limit: 20).map { "\($0.field.rawValue):\(places[$0.place].ref ?? places[$0.place].name ?? "")" }

@@ -43,7 +43,7 @@ import BundleWriting
 
     @Test(arguments: [UInt64(1), 2, 3])
     func snappingFindsTheNearestNodeOfTheLevel(seed: UInt64) throws {
-        let bundle = try VenueBundle(path: try BundleFixture.write(Self.contents(seed: seed)))
+        let bundle = try BundleFixture.open(Self.contents(seed: seed))
         let scale = try #require(bundle.snapIndex).longitudeScale
         var random = SplitMix(seed: seed &+ 100)
         func uniform() -> Double { Double(random.next() % 1_000_000) / 1_000_000 }
@@ -63,7 +63,7 @@ import BundleWriting
 
     @Test func tiesGoToTheLowerNodeAndEmptyLevelsSnapToNothing() throws {
         let contents = Self.contents(seed: 9)
-        let bundle = try VenueBundle(path: try BundleFixture.write(contents))
+        let bundle = try BundleFixture.open(contents)
         let snapped = try #require(try bundle.snap(latitude: 48.1495, longitude: 11.5805, level: 2))
         #expect(snapped.node == contents.nodes.count - 2 && snapped.distance == 0)
         #expect(try bundle.snap(latitude: 48.1495, longitude: 11.5805, level: 3) == nil)
@@ -84,7 +84,7 @@ import BundleWriting
             contents.nodes.append(.init(latitude: 48.15, longitude: 11.55 + Double(index) * 0.0003, level: 1,
                                         kind: .junction, label: nil))
         }
-        let bundle = try VenueBundle(path: try BundleFixture.write(contents))
+        let bundle = try BundleFixture.open(contents)
         let index = try #require(bundle.snapIndex)
         let grid = try index.grid(1)
         #expect(grid.rows * grid.columns <= 4 * 203 + 64)

@@ -39,6 +39,6 @@ enum EndpointFixture {
     }
 
     static func bundle(_ contents: BundleContents = contents()) throws -> VenueBundle {
-        try VenueBundle(path: try BundleFixture.write(contents))
+        try BundleFixture.open(contents)
     }
 }

@@ -1,11 +1,13 @@
 import Foundation
+import TemporaryFolders
 import NavBundle
 import Testing
 
 /// The sections of format 1.0 as the pipeline fills them for the demo campus.
 @Suite struct DemoBundleSectionsTests {
     @Test func outlinesCoverEveryLevelAndLinkTheirRooms() throws {
-        let (layout, definition, summary) = try HierarchyOnVenueTests.build("demo-campus")
+        let folder = try TemporaryFolder("navforge-ch")
+        let (layout, definition, summary) = try HierarchyOnVenueTests.build("demo-campus", in: folder)
         #expect(summary.status == .succeeded)
         let bundle = try VenueBundle(path: layout.bundle(venueID: definition.venueID, version: definition.version.description).path)
         var linked = 0

@@ -1,4 +1,5 @@
 import Foundation
+import TemporaryFolders
 import NavBundle
 import Pipeline
 import Testing
@@ -7,7 +8,8 @@ import NavFormat
 /// The demo campus's synthetic Wi-Fi survey, compiled by the pipeline into the bundle.
 @Suite struct DemoRadioMapTests {
     @Test func theBundleLocatesSurveyScansOnTheirBuildingAndLevel() throws {
-        let (layout, definition, summary) = try HierarchyOnVenueTests.build("demo-campus")
+        let folder = try TemporaryFolder("navforge-ch")
+        let (layout, definition, summary) = try HierarchyOnVenueTests.build("demo-campus", in: folder)
         #expect(summary.status == .succeeded)
         #expect(summary.stages.contains { $0.stage == .fingerprints && $0.status == .ran })
         let bundle = try VenueBundle(path: layout.bundle(venueID: definition.venueID, version: definition.version.description).path)

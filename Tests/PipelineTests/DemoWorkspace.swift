@@ -1,16 +1,20 @@
 import Foundation
 @testable import Pipeline
+import TemporaryFolders
 
 /// A private copy of the demo campus and its pipeline in a temporary folder, so tests can edit
 /// inputs and build without touching the repository.
+///
+/// The folder is removed with the last copy of the workspace.
 struct DemoWorkspace {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    let root: URL
+    private let folder: TemporaryFolder
+    var root: URL { folder.url }
 
     init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("navforge-demo-\(UUID().uuidString)")
+        folder = try TemporaryFolder("navforge-demo")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("input"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: root.appendingPathComponent("pipelines"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("input/demo-campus"),

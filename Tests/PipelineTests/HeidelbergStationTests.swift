@@ -21,6 +21,8 @@ struct HeidelbergStationTests {
     static func build() throws -> Station {
         let definition = try PipelineFileParser.parse(contentsOf: DemoWorkspace.repository.appendingPathComponent("pipelines/heidelberg-hbf.yml"))
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("navforge-hbf-\(UUID().uuidString)")
+        // The bundle maps its file and the graph is read whole, so the folder can go at the end.
+        defer { try? FileManager.default.removeItem(at: root) }
         let runner = PipelineRunner(definition: definition, options: BuildOptions(buildRoot: root))
         let summary = runner.run()
         let bundle = try VenueBundle(path: runner.layout.bundle(venueID: "heidelberg-hbf", version: "1.0.0").path)

@@ -1,5 +1,6 @@
 import Contraction
 import Foundation
+import TemporaryFolders
 import NavBundle
 import Testing
 @testable import Pipeline
@@ -9,19 +10,24 @@ import NavFormat
 /// The contract stage on real venues: for every profile, hierarchy distances and paths equal
 /// Dijkstra's on the graph the bundle holds.
 @Suite struct HierarchyOnVenueTests {
-    /// Runs a pipeline through its bundle stage in a temporary folder.
-    static func build(_ name: String) throws -> (layout: BuildLayout, definition: PipelineDefinition, summary: BuildSummary) {
+    /// Runs a pipeline through its bundle stage, with `folder` as its build folder.
+    static func build(_ name: String, in folder: TemporaryFolder) throws
+        -> (layout: BuildLayout, definition: PipelineDefinition, summary: BuildSummary) {
         let definition = try PipelineFileParser.parse(contentsOf: DemoWorkspace.repository.appendingPathComponent("pipelines/\(name).yml"))
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("navforge-ch-\(UUID().uuidString)")
-        let runner = PipelineRunner(definition: definition, options: BuildOptions(buildRoot: root))
+        let runner = PipelineRunner(definition: definition, options: BuildOptions(buildRoot: folder.url))
         let summary = runner.run()
         return (runner.layout, definition, summary)
     }
 
     /// Builds the pipeline and checks each profile's hierarchy on random pairs; returns the bundle.
+    ///
+    /// A pair with no path compares only two "no route" answers, so at most `unreachableAtMost`
+    /// (a fraction) of each profile's pairs may lack one: a bundle whose graph fell apart would
+    /// otherwise pass.
     @discardableResult
-    static func check(_ name: String, pairsPerProfile: Int) throws -> VenueBundle {
-        let (layout, definition, summary) = try build(name)
+    static func check(_ name: String, pairsPerProfile: Int, unreachableAtMost: Double) throws -> VenueBundle {
+        let folder = try TemporaryFolder("navforge-ch")
+        let (layout, definition, summary) = try build(name, in: folder)
         #expect(summary.status == .succeeded, "\(summary.errors)")
         let bundle = try VenueBundle(path: layout.bundle(venueID: definition.venueID, version: definition.version.description).path)
         // The bundle's own graph, arcs in ARCS order: the hierarchies' input arcs.
@@ -65,17 +71,21 @@ import NavFormat
             }
             print("\(name) \(profileName): \(pairsPerProfile) pairs, \(unreachable) unreachable, \(mismatched.count) differ from Dijkstra")
             #expect(mismatched.isEmpty, "\(name): \(mismatched.prefix(5))")
+            #expect(Double(unreachable) <= unreachableAtMost * Double(pairsPerProfile),
+                    "\(name) \(profileName): \(unreachable) of \(pairsPerProfile) pairs have no path, more than \(unreachableAtMost)")
         }
         return bundle
     }
 
     @Test func demoCampusHierarchiesMatchDijkstra() throws {
-        try Self.check("demo-campus", pairsPerProfile: 2000)
+        // Sampled pairs without a path: none of 2000, for every profile.
+        try Self.check("demo-campus", pairsPerProfile: 2000, unreachableAtMost: 0.01)
     }
 
     @Test(.enabled(if: SharedVenues.present, "../shared/data is absent: the TU Dresden hierarchies are not checked"))
     func tuDresdenHierarchiesMatchDijkstra() throws {
-        try Self.check("tu-dresden-apb", pairsPerProfile: 2000)
+        // Sampled pairs without a path: 63 (night) to 174 (step-free) of 2000.
+        try Self.check("tu-dresden-apb", pairsPerProfile: 2000, unreachableAtMost: 0.15)
     }
 
     @Test func aContractStageWithoutGraphIsRefused() throws {
@@ -87,7 +97,8 @@ import NavFormat
 /// The Swift reader's own hierarchy query (`BundleRouter`), reading the sections in place.
 @Suite struct MappedHierarchyTests {
     @Test func mappedRoutesMatchDijkstraOnTheDemoCampus() throws {
-        let (layout, definition, summary) = try HierarchyOnVenueTests.build("demo-campus")
+        let folder = try TemporaryFolder("navforge-ch")
+        let (layout, definition, summary) = try HierarchyOnVenueTests.build("demo-campus", in: folder)
         #expect(summary.status == .succeeded)
         let bundle = try VenueBundle(path: layout.bundle(venueID: definition.venueID, version: definition.version.description).path)
         #expect(bundle.hasHierarchies)
@@ -117,7 +128,8 @@ import NavFormat
     /// Hierarchies damaged with their checksums not checked: every query ends in an error or in
     /// a route that really chains from start to destination, never in a trap or a hang.
     @Test func damagedHierarchiesGiveErrorsNotCrashes() throws {
-        let (layout, definition, _) = try HierarchyOnVenueTests.build("demo-campus")
+        let folder = try TemporaryFolder("navforge-ch")
+        let (layout, definition, _) = try HierarchyOnVenueTests.build("demo-campus", in: folder)
         let path = layout.bundle(venueID: definition.venueID, version: definition.version.description).path
         let image = try Data(contentsOf: URL(fileURLWithPath: path))
         let pristine = try VenueBundle(path: path)

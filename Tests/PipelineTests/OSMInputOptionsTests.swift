@@ -9,6 +9,7 @@ import Testing
     func parse(path: String = "station.osm.gz", options: String) throws(PipelineFileError) -> PipelineDefinition {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
         try? Data().write(to: folder.appendingPathComponent(path))
         let yaml = """
             venue:

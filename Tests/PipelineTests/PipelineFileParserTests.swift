@@ -8,6 +8,7 @@ import NavFormat
     func parse(_ yaml: String) throws(PipelineFileError) -> PipelineDefinition {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
         try? Data("ref,levels\n".utf8).write(to: folder.appendingPathComponent("b.csv"))
         try? Data("{}".utf8).write(to: folder.appendingPathComponent("plan.geojson"))
         return try PipelineFileParser.parse(yaml, url: folder.appendingPathComponent("p.yml"))

@@ -15,6 +15,8 @@ struct RealVenueTests {
     func build(_ name: String) throws -> (BuildSummary, VenueBundle) {
         let definition = try PipelineFileParser.parse(contentsOf: DemoWorkspace.repository.appendingPathComponent("pipelines/\(name).yml"))
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("navforge-real-\(UUID().uuidString)")
+        // The bundle maps its file, so the folder can go once it is open.
+        defer { try? FileManager.default.removeItem(at: root) }
         let runner = PipelineRunner(definition: definition, options: BuildOptions(buildRoot: root))
         let summary = runner.run()
         let bundle = try VenueBundle(path: runner.layout.bundle(venueID: definition.venueID,
@@ -90,6 +92,7 @@ struct RealVenueTests {
     @Test func tuDresdenStagesTheSameFromXMLAndPBF() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navforge-apb-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
         var stores: [URL] = []
         for file in ["tu-dresden-apb.osm", "tu-dresden-apb.osm.pbf"] {
             let name = file.replacingOccurrences(of: ".", with: "-")
@@ -112,7 +115,8 @@ struct RealVenueTests {
 
     /// The whole pipeline at city scale, its hierarchies checked against Dijkstra per profile.
     @Test func heidelbergBuildsAtCityScale() throws {
-        let bundle = try HierarchyOnVenueTests.check("heidelberg", pairsPerProfile: 500)
+        // Sampled pairs without a path: 37 (foot) to 88 (wheelchair) of 500.
+        let bundle = try HierarchyOnVenueTests.check("heidelberg", pairsPerProfile: 500, unreachableAtMost: 0.25)
         #expect(bundle.nodeCount > 100_000)
     }
 

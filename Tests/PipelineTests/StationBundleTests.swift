@@ -14,6 +14,8 @@ import NavFormat
         let source = DemoWorkspace.repository.appendingPathComponent("readers/vectors/station")
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("navforge-station-\(UUID().uuidString)")
         try FileManager.default.copyItem(at: source, to: root)
+        // The bundle maps its file, so the folder can go once it is open.
+        defer { try? FileManager.default.removeItem(at: root) }
         let definition = try PipelineFileParser.parse(contentsOf: root.appendingPathComponent("station.yml"))
         let runner = PipelineRunner(definition: definition, options: BuildOptions(buildRoot: root.appendingPathComponent("build")))
         let summary = runner.run()

@@ -36,6 +36,8 @@ struct StationPlatformTests {
     static func build(_ station: String) throws -> VenueBundle {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("navforge-station-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        // The bundle maps its file, so the folder can go once it is open.
+        defer { try? FileManager.default.removeItem(at: root) }
         let pipeline = root.appendingPathComponent("\(station).yml")
         let input = SharedVenues.folder.appendingPathComponent("osm/stations/\(station).osm").path
         try """

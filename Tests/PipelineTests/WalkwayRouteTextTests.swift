@@ -10,6 +10,8 @@ import Testing
     static func bundle(_ fixture: String) throws -> VenueBundle {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("navforge-walkway-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        // The bundle maps its file, so the folder can go once it is open.
+        defer { try? FileManager.default.removeItem(at: root) }
         let pipeline = root.appendingPathComponent("fixture.yml")
         try """
             venue:

@@ -151,6 +151,7 @@ import BundleTools
         let compiled = CompiledGraph(graph: graph, profiles: [.foot, .wheelchair])
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("graph-\(UUID().uuidString).navgraph")
         try compiled.write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
         let read = try CompiledGraph.read(from: url)
         #expect(read == compiled)
         #expect(compiled.encoded() == CompiledGraph(graph: graph, profiles: [.foot, .wheelchair]).encoded())

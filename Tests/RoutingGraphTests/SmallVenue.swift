@@ -81,6 +81,8 @@ enum SmallVenue {
         contents.egress = compiled.egress.map { BundleContents.Egress(exit: $0.exit, cost: $0.cost, firstArc: $0.firstArc) }
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("house-\(UUID().uuidString).navbundle")
         try BundleWriter.write(contents, to: url)
+        // The bundle maps the file, so the name can go at once.
+        defer { try? FileManager.default.removeItem(at: url) }
         return try VenueBundle(path: url.path)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Staging
 import VenueModel
-import NavFormat
+import TemporaryFolders
 
 @Suite struct StagingStoreTests {
     static func sampleVenue() -> StagedVenue {
@@ -75,7 +75,7 @@ import NavFormat
     }
 
     @Test func roundTripsEveryFeatureKind() throws {
-        let directory = try temporaryDirectory()
+        let directory = try TemporaryFolder("navforge-staging")
         let url = directory.appendingPathComponent("staging.sqlite")
         let staged = Self.sampleVenue()
         try StagingStore.write(staged, to: url, generator: "navforge test")
@@ -84,11 +84,12 @@ import NavFormat
         #expect(read.sources == staged.sources)
         #expect(read.issues == staged.issues)
         // Nothing but the store is left in the folder: the temporary file was renamed.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["staging.sqlite"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["staging.sqlite"])
     }
 
     @Test func isAGeoPackage() throws {
-        let url = try temporaryDirectory().appendingPathComponent("staging.sqlite")
+        let directory = try TemporaryFolder("navforge-staging")
+        let url = directory.appendingPathComponent("staging.sqlite")
         try StagingStore.write(Self.sampleVenue(), to: url, generator: "navforge test")
         let database = try SQLiteDatabase(path: url.path, mode: .readOnly)
         #expect(try database.scalarInt("PRAGMA application_id") == 0x4750_4B47)
@@ -100,7 +101,8 @@ import NavFormat
     }
 
     @Test func replacesAnExistingStoreAtomically() throws {
-        let url = try temporaryDirectory().appendingPathComponent("staging.sqlite")
+        let directory = try TemporaryFolder("navforge-staging")
+        let url = directory.appendingPathComponent("staging.sqlite")
         try StagingStore.write(Self.sampleVenue(), to: url, generator: "one")
         var second = Self.sampleVenue()
         second.venue.spaces.removeLast()
@@ -109,20 +111,22 @@ import NavFormat
     }
 
     @Test func removesTemporaryStoresOfInterruptedRuns() throws {
-        let directory = try temporaryDirectory()
+        let directory = try TemporaryFolder("navforge-staging")
         let stale = directory.appendingPathComponent(".staging.sqlite.99999.tmp")
         try Data("half".utf8).write(to: stale)
         try StagingStore.write(Self.sampleVenue(), to: directory.appendingPathComponent("staging.sqlite"), generator: "test")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["staging.sqlite"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["staging.sqlite"])
     }
 
     @Test func reportsAMissingStore() throws {
-        let url = try temporaryDirectory().appendingPathComponent("missing.sqlite")
+        let directory = try TemporaryFolder("navforge-staging")
+        let url = directory.appendingPathComponent("missing.sqlite")
         #expect(throws: StagingError.self) { try StagingStore.read(from: url) }
     }
 
     @Test func rejectsAForeignSchema() throws {
-        let url = try temporaryDirectory().appendingPathComponent("other.sqlite")
+        let directory = try TemporaryFolder("navforge-staging")
+        let url = directory.appendingPathComponent("other.sqlite")
         let database = try SQLiteDatabase(path: url.path, mode: .create)
         try database.execute("CREATE TABLE metadata (key TEXT PRIMARY KEY, value TEXT NOT NULL); INSERT INTO metadata VALUES ('schema_version', '99')")
         do {
@@ -147,10 +151,4 @@ import NavFormat
         huge.replaceSubrange(45..<49, with: [0xFF, 0xFF, 0xFF, 0xFF])
         #expect(throws: GeoPackageGeometryError.self) { try GeoPackageGeometry.decode(huge) }
     }
-}
-
-func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("navforge-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
 }

@@ -1,7 +1,6 @@
 import Testing
 @testable import Validation
 import VenueModel
-import NavFormat
 
 /// The catalogue's rules beyond the first few: one small fixture each, built on the clean venue of
 /// ``ValidationRuleTests``, asserting that exactly the rule's code fires, where.

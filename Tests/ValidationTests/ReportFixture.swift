@@ -1,6 +1,5 @@
 import Validation
 import VenueModel
-import NavFormat
 
 /// A small two-building venue for the report page tests: three levels, a room with a hole, doors,
 /// connectors, edges with mixed profiles and findings placed every way the page must handle.

@@ -1,11 +1,16 @@
+import Foundation
+import TemporaryFolders
 import Testing
 @testable import Validation
 import VenueModel
-import NavFormat
 
 /// The HTML report as markup: structure, markers, escaping, self-containment and determinism.
 @Suite struct ReportPageTests {
-    let html = ReportFixture.page().html()
+    let html: String
+
+    init() throws {
+        html = try ReportFixture.page().html()
+    }
 
     /// Each `floor-plan` section's level id and markup, in page order.
     static func floorPlans(in html: String) -> [(level: String, markup: String)] {
@@ -63,14 +68,14 @@ import NavFormat
         #expect(html.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none';"))
     }
 
-    @Test func equalInputsGiveIdenticalPages() {
-        #expect(ReportFixture.page().html() == html)
+    @Test func equalInputsGiveIdenticalPages() throws {
+        #expect(try ReportFixture.page().html() == html)
         // Issue order and dictionary order must not leak into the page.
         var hints: [FindingCode: String] = [:]
         for (code, hint) in ReportFixture.hints.sorted(by: { $0.key > $1.key }) { hints[code] = hint }
         let shuffled = ValidationReport(venue: "campus <test>", generator: "navforge test",
                                         issues: ReportFixture.issues().reversed())
-        #expect(ReportPage(report: shuffled, plans: ReportFixture.plans(), hints: hints).html() == html)
+        #expect(try ReportPage(report: shuffled, plans: ReportFixture.plans(), hints: hints).html() == html)
     }
 
     @Test func edgesCarryTheirProfilesAndAreColouredByTheFirstMissingOne() {
@@ -146,8 +151,25 @@ import NavFormat
         #expect(ReportPage.scaleBarLength(for: 300) == 100)
     }
 
-    @Test func anEmptyReportStillRendersAPage() {
-        let page = ReportPage(report: ValidationReport(venue: "v", generator: "g", issues: []),
+    @Test func theStyleSheetAndScriptComeFromTheModulesResources() throws {
+        let assets = try ReportAssets.installed.get()
+        #expect(assets.styleSheet.hasPrefix(":root {") && !assets.styleSheet.hasSuffix("\n"))
+        #expect(assets.script.hasPrefix("(function () {") && assets.script.hasSuffix("})();"))
+        #expect(html.contains("<style>\n\(assets.styleSheet)\n</style>"))
+        #expect(html.contains("<script>\n\(assets.script)\n</script>"))
+    }
+
+    @Test func aMissingResourceIsNamedInTheError() throws {
+        let empty = try TemporaryFolder("navforge-assets")
+        let bundle = try #require(Bundle(url: empty.url))
+        let error = try #require(throws: ReportAssetError.self) { try ReportAssets.read(in: bundle) }
+        #expect(error.path.hasSuffix("\(empty.url.lastPathComponent)/report.css"), "\(error.path)")
+        #expect(error.description.contains("report.css is missing"))
+        #expect(error.description.contains(ReportAssets.folderName))
+    }
+
+    @Test func anEmptyReportStillRendersAPage() throws {
+        let page = try ReportPage(report: ValidationReport(venue: "v", generator: "g", issues: []),
                               plans: FloorPlans(profiles: [], plans: [])).html()
         #expect(page.contains("No findings"))
         #expect(!page.contains("class=\"floor-plan"))

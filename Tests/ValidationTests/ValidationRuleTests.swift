@@ -1,7 +1,6 @@
 import Testing
 @testable import Validation
 import VenueModel
-import NavFormat
 
 /// One small venue per rule; each test checks that exactly the expected code fires, where.
 @Suite struct ValidationRuleTests {

@@ -1,6 +1,5 @@
 import Testing
 @testable import VenueModel
-import NavFormat
 
 @Suite struct LevelSelectorTests {
     @Test(arguments: [

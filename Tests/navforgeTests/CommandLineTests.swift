@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import NavBundle
+import TemporaryFolders
 
 /// The command line as users and CI drive it: exit statuses, messages, outputs.
 @Suite(.serialized) struct CommandLineTests {
@@ -256,9 +257,10 @@ import NavBundle
 @Suite struct EndpointCommandLineTests {
     /// A copy of the station of readers/vectors/station, built.
     static func station() throws -> CommandLineRunner {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("navforge-station-\(UUID().uuidString)")
+        let scratch = try TemporaryFolder("navforge-station")
+        let root = scratch.appendingPathComponent("station")
         try FileManager.default.copyItem(at: CommandLineRunner.repository.appendingPathComponent("readers/vectors/station"), to: root)
-        let cli = CommandLineRunner(directory: root)
+        let cli = CommandLineRunner(directory: root, scratch: scratch)
         #expect(try cli.run(["build", "station.yml"]).status == 0)
         return cli
     }

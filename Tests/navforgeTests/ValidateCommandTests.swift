@@ -31,4 +31,17 @@ import Testing
         try cli.edit("pipelines/demo-campus.yml", replacing: "fail-on: warning", with: "fail-on: never")
         #expect(try cli.run(["validate", "pipelines/demo-campus.yml"]).status == 0)
     }
+
+    /// An executable copied without the resource folder the build puts beside it names the file
+    /// the report needs, and fails like any other stage rather than crashing.
+    @Test func anExecutableCopiedAloneNamesTheMissingReportFile() throws {
+        let cli = try CommandLineRunner.demoWorkspace()
+        let alone = cli.directory.appendingPathComponent("bin/navforge")
+        try FileManager.default.createDirectory(at: alone.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: CommandLineRunner.executable, to: alone)
+        let result = try cli.run(alone, ["validate", "pipelines/demo-campus.yml"])
+        #expect(result.status == 1, "\(result.errorOutput)")
+        #expect(result.errorOutput.contains("bin/navforge_Validation.resources/report.css is missing"), "\(result.errorOutput)")
+        #expect(result.output.hasSuffix("Validation FAILED.\n"), "\(result.output)")
+    }
 }

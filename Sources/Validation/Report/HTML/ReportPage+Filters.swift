@@ -3,7 +3,7 @@ import VenueModel
 extension ReportPage {
     /// The sticky bar with a checkbox per severity and the level selector.
     ///
-    /// The controls only carry values; the script (``script``) reads them and the URL fragment.
+    /// The controls only carry values; the script (``ReportAssets/script``) reads them and the URL fragment.
     func toolbar() -> [String] {
         let counts = IssueCounts(report.issues)
         var lines = [

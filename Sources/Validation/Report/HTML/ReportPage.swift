@@ -21,7 +21,10 @@ public struct ReportPage: Sendable {
     }
 
     /// The complete HTML document.
-    public func html() -> String {
+    ///
+    /// Throws when the page's style sheet or script is not installed beside the executable.
+    public func html() throws(ReportAssetError) -> String {
+        let assets = try ReportAssets.installed.get()
         let layout = PlanLayout(plans: plans, issues: report.issues)
         let palette = EdgePalette(profiles: plans.profiles)
         var lines = [
@@ -34,7 +37,7 @@ public struct ReportPage: Sendable {
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
             "<title>Validation report: \(report.venue.htmlEscaped)</title>",
             "<style>",
-            Self.styleSheet,
+            assets.styleSheet,
             "</style>",
             "</head>",
             "<body>",
@@ -49,7 +52,7 @@ public struct ReportPage: Sendable {
         lines.append("</div>")
         lines += plansSection(layout: layout, palette: palette)
         lines.append("</main>")
-        lines += ["<script>", Self.script, "</script>", "</body>", "</html>", ""]
+        lines += ["<script>", assets.script, "</script>", "</body>", "</html>", ""]
         return lines.joined(separator: "\n")
     }
 
