@@ -1,9 +1,10 @@
-import NavFormat
-import NavBundle
 // libFuzzer entry point for the Swift bundle reader. scripts/fuzz-bundle-reader.sh compiles it
-// together with the NavBundle sources (one module, so no import) under the fuzzer and address
-// sanitizers. Checksums are not verified, so mutations reach the section readers: whatever the
-// bytes, every call below must return or throw, never trap, hang or read outside the buffer.
+// together with the NavBundle sources (one module, so no import of NavBundle) against NavFormat,
+// both under the fuzzer and address sanitizers. Checksums are not verified, so mutations reach the
+// section readers: whatever the bytes, every call below must return or throw, never trap, hang or
+// read outside the buffer.
+
+import NavFormat
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzBundleReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
