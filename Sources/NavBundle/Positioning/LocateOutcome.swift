@@ -1,4 +1,4 @@
-public import NavFormat
+import NavFormat
 
 /// What ``RadioMapLocator`` makes of a scan.
 public enum LocateOutcome: Hashable, Sendable {

@@ -1,4 +1,4 @@
-public import NavFormat
+import NavFormat
 
 /// Where a scan places the device: building, floor, position and how sure the locator is.
 public struct PositionFix: Hashable, Sendable {
