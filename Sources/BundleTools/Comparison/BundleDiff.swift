@@ -1,4 +1,3 @@
-import NavFormat
 import RoutingGraph
 
 /// What changed between two bundles of a venue: what a reviewer checks before publishing a rebuild.

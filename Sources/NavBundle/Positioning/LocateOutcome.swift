@@ -1,5 +1,3 @@
-import NavFormat
-
 /// What ``RadioMapLocator`` makes of a scan.
 public enum LocateOutcome: Hashable, Sendable {
     case located(PositionFix)

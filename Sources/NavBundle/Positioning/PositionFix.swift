@@ -1,5 +1,3 @@
-import NavFormat
-
 /// Where a scan places the device: building, floor, position and how sure the locator is.
 public struct PositionFix: Hashable, Sendable {
     /// The position in WGS 84 degrees.
