@@ -1,7 +1,6 @@
 import Foundation
 public import NavFormat
 public import NavBundle
-import RoutingGraph
 
 extension BundleDiff {
     /// Compares two opened bundles.

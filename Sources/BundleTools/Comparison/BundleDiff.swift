@@ -1,5 +1,3 @@
-import RoutingGraph
-
 /// What changed between two bundles of a venue: what a reviewer checks before publishing a rebuild.
 ///
 /// Places are matched by kind and ref, or by kind and name when they have no ref (the key a
