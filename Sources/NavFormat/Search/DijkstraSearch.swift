@@ -35,19 +35,28 @@ public final class DijkstraSearch {
             labels.reach(source, distance: 0, arc: .max, from: .max, origin: UInt32(source))
         }
         let stop = target ?? -1
-        var settled = 0
-        while let entry = labels.queue.pop() {
-            settled += 1
-            let node = Int(entry.node), reached = entry.key
-            if node == stop { break }
-            let origin = labels.label(node).origin
-            for slot in graph.slots(from: node) {
-                let weight = graph.weight(slot)
-                guard weight != AdjacencyArray.impassable else { continue }
-                let next = graph.head(slot)
-                let total = reached + UInt64(weight)
-                guard total < limit, total < labels.distance(next) else { continue }
-                labels.reach(next, distance: total, arc: UInt32(slot), from: UInt32(node), origin: origin)
+        let labels = self.labels, limit = self.limit
+        // The arrays as buffers for the loop: no bounds checks and no reference counting per arc.
+        let settled = graph.first.withUnsafeBufferPointer { first in
+            graph.heads.withUnsafeBufferPointer { heads in
+                graph.weights.withUnsafeBufferPointer { weights in
+                    var settled = 0
+                    while let entry = labels.queue.pop() {
+                        settled += 1
+                        let node = Int(entry.node), reached = entry.key
+                        if node == stop { break }
+                        let origin = labels.label(node).origin
+                        for slot in Int(first[node])..<Int(first[node + 1]) {
+                            let weight = weights[slot]
+                            guard weight != AdjacencyArray.impassable else { continue }
+                            let next = Int(heads[slot])
+                            let total = reached + UInt64(weight)
+                            guard total < limit, total < labels.distance(next) else { continue }
+                            labels.reach(next, distance: total, arc: UInt32(slot), from: UInt32(node), origin: origin)
+                        }
+                    }
+                    return settled
+                }
             }
         }
         settledCount = settled

@@ -34,8 +34,13 @@ public final class HierarchySearch<Storage: HierarchyStorage> {
     public func run(from sources: [Int], to targets: [Int]) throws(Storage.Failure) -> UInt64? {
         forward.startQuery()
         backward.startQuery()
-        bestDistance = .max
-        meetingRank = -1
+        // The best meeting so far lives in locals while searching: written to the class's
+        // properties on every improvement it would pay an exclusivity check each time.
+        var best = UInt64.max, meeting = -1
+        defer {
+            bestDistance = best
+            meetingRank = meeting
+        }
         for source in sources where source >= 0 && source < storage.nodeCount {
             let rank = try storage.rank(of: source)
             forward.reach(rank, distance: 0, arc: .max, from: .max, origin: UInt32(rank))
@@ -46,19 +51,19 @@ public final class HierarchySearch<Storage: HierarchyStorage> {
         }
         var forwardTurn = true, settled = 0
         while true {
-            let forwardOpen = forward.queue.minimumKey < bestDistance
-            let backwardOpen = backward.queue.minimumKey < bestDistance
+            let forwardOpen = forward.queue.minimumKey < best
+            let backwardOpen = backward.queue.minimumKey < best
             guard forwardOpen || backwardOpen else { break }
             if forwardOpen && (forwardTurn || !backwardOpen) {
-                try settle(forward, other: backward, climbing: .up)
+                try settle(forward, other: backward, climbing: .up, best: &best, meeting: &meeting)
             } else {
-                try settle(backward, other: forward, climbing: .down)
+                try settle(backward, other: forward, climbing: .down, best: &best, meeting: &meeting)
             }
             forwardTurn.toggle()
             settled += 1
         }
         settledCount = settled
-        return bestDistance == .max ? nil : bestDistance
+        return best == .max ? nil : best
     }
 
     /// The input node of the targets that the last query's path ends at; `nil` when it found none.
@@ -71,13 +76,14 @@ public final class HierarchySearch<Storage: HierarchyStorage> {
     /// node already reached by this side reaches it more cheaply (stall-on-demand: no shortest
     /// path climbs on from here), otherwise relaxes the arcs it climbs.
     @inlinable @inline(__always)
-    func settle(_ side: SearchLabels, other: SearchLabels, climbing graph: HierarchyGraph) throws(Storage.Failure) {
+    func settle(_ side: SearchLabels, other: SearchLabels, climbing graph: HierarchyGraph, best: inout UInt64,
+                meeting: inout Int) throws(Storage.Failure) {
         guard let entry = side.queue.pop() else { return }
         let key = entry.key, node = Int(entry.node)
         let there = other.distance(node)
-        if there != .max, key + there < bestDistance, key + there < limit {
-            bestDistance = key + there
-            meetingRank = node
+        if there != .max, key + there < best, key + there < limit {
+            best = key + there
+            meeting = node
         }
         let stall = graph.opposite
         for arc in try storage.arcs(stall, of: node) {

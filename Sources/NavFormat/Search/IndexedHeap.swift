@@ -9,9 +9,17 @@
 /// exactly the sequence a lazy heap ordered by (key, node) would, which is what the bundle
 /// format's reference query specifies.
 public final class IndexedHeap<Order: HeapOrder> {
-    @usableFromInline var entries: UnsafeMutablePointer<HeapEntry>
-    @usableFromInline var entryCapacity: Int
-    @usableFromInline var storedCount = 0
+    /// The entries' storage and count, behind a pointer: a class's stored `var`s are checked for
+    /// exclusive access on every use from code inlined into another module, which costs more
+    /// than the heap operation itself.
+    @usableFromInline
+    struct Storage {
+        @usableFromInline var entries: UnsafeMutablePointer<HeapEntry>
+        @usableFromInline var capacity: Int
+        @usableFromInline var count: Int
+    }
+
+    @usableFromInline let storage: UnsafeMutablePointer<Storage>
     /// Index in `entries` of each node, or -1 when absent.
     @usableFromInline let position: UnsafeMutablePointer<Int32>
     /// Nodes the heap can hold: ids `0..<nodeCapacity`.
@@ -21,13 +29,25 @@ public final class IndexedHeap<Order: HeapOrder> {
         nodeCapacity = max(capacity, 1)
         position = .allocate(capacity: nodeCapacity)
         position.initialize(repeating: -1, count: nodeCapacity)
-        entryCapacity = 64
-        entries = .allocate(capacity: entryCapacity)
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: Storage(entries: .allocate(capacity: 64), capacity: 64, count: 0))
     }
 
     deinit {
         position.deallocate()
-        entries.deallocate()
+        storage.pointee.entries.deallocate()
+        storage.deallocate()
+    }
+
+    @usableFromInline
+    var entries: UnsafeMutablePointer<HeapEntry> {
+        @inline(__always) get { storage.pointee.entries }
+    }
+
+    @usableFromInline
+    var storedCount: Int {
+        @inline(__always) get { storage.pointee.count }
+        @inline(__always) set { storage.pointee.count = newValue }
     }
 
     /// Entries in the heap.
@@ -55,7 +75,7 @@ public final class IndexedHeap<Order: HeapOrder> {
             guard Order.precedes(entry, entries[at]) else { return }
             siftUp(at, entry)
         } else {
-            if storedCount == entryCapacity { grow() }
+            if storedCount == storage.pointee.capacity { grow() }
             storedCount += 1
             siftUp(storedCount - 1, entry)
         }
@@ -125,10 +145,11 @@ public final class IndexedHeap<Order: HeapOrder> {
 
     @usableFromInline
     func grow() {
-        let larger = UnsafeMutablePointer<HeapEntry>.allocate(capacity: entryCapacity * 2)
+        let capacity = storage.pointee.capacity
+        let larger = UnsafeMutablePointer<HeapEntry>.allocate(capacity: capacity * 2)
         larger.moveInitialize(from: entries, count: storedCount)
         entries.deallocate()
-        entries = larger
-        entryCapacity *= 2
+        storage.pointee.entries = larger
+        storage.pointee.capacity = capacity * 2
     }
 }

@@ -27,7 +27,9 @@ final class SearchLabels {
 
     @usableFromInline let labels: UnsafeMutablePointer<Label>
     @usableFromInline let count: Int
-    @usableFromInline var stamp: UInt32 = 0
+    /// The current query's stamp, behind a pointer so that reading it from inlined code costs no
+    /// exclusivity check.
+    @usableFromInline let stampStorage: UnsafeMutablePointer<UInt32>
     @usableFromInline let queue: IndexedHeap<KeyThenNodeOrder>
 
     @usableFromInline
@@ -37,10 +39,19 @@ final class SearchLabels {
         labels.initialize(repeating: Label(stamp: 0, parentArc: 0, parentNode: 0, origin: 0, distance: 0),
                           count: self.count)
         queue = IndexedHeap(capacity: self.count)
+        stampStorage = .allocate(capacity: 1)
+        stampStorage.initialize(to: 0)
     }
 
     deinit {
         labels.deallocate()
+        stampStorage.deallocate()
+    }
+
+    @usableFromInline
+    var stamp: UInt32 {
+        @inline(__always) get { stampStorage.pointee }
+        @inline(__always) set { stampStorage.pointee = newValue }
     }
 
     /// Forgets every label by moving to a new stamp, and empties the queue.
