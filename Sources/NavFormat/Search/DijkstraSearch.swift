@@ -45,7 +45,7 @@ public final class DijkstraSearch {
                         settled += 1
                         let node = Int(entry.node), reached = entry.key
                         if node == stop { break }
-                        let origin = labels.label(node).origin
+                        let origin = labels.origin(node)
                         for slot in Int(first[node])..<Int(first[node + 1]) {
                             let weight = weights[slot]
                             guard weight != AdjacencyArray.impassable else { continue }
@@ -67,12 +67,12 @@ public final class DijkstraSearch {
 
     /// The slot of the arc the last run reached `node` by; `nil` for a source or an unreached node.
     public func parentSlot(_ node: Int) -> Int? {
-        labels.hasParent(node) ? Int(labels.label(node).parentArc) : nil
+        labels.hasParent(node) ? Int(labels.parentArc(node)) : nil
     }
 
     /// The source the last run reached `node` from; `nil` when it did not reach it.
     public func origin(_ node: Int) -> Int? {
-        labels.distance(node) == .max ? nil : Int(labels.label(node).origin)
+        labels.distance(node) == .max ? nil : Int(labels.origin(node))
     }
 
     /// The slots of the path the last run found to `node`, from its source; `nil` when unreached.
@@ -81,9 +81,8 @@ public final class DijkstraSearch {
         var slots: [Int] = []
         var current = node
         while labels.hasParent(current) {
-            let label = labels.label(current)
-            slots.append(Int(label.parentArc))
-            current = Int(label.parentNode)
+            slots.append(Int(labels.parentArc(current)))
+            current = Int(labels.parentNode(current))
         }
         return slots.reversed()
     }

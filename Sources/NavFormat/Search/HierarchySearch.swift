@@ -69,7 +69,7 @@ public final class HierarchySearch<Storage: HierarchyStorage> {
     /// The input node of the targets that the last query's path ends at; `nil` when it found none.
     public func reachedTarget() throws(Storage.Failure) -> Int? {
         guard meetingRank >= 0 else { return nil }
-        return try storage.node(atRank: Int(backward.label(meetingRank).origin))
+        return try storage.node(atRank: Int(backward.origin(meetingRank)))
     }
 
     /// Settles the next node of `side`: records a meeting with the other side, stops if a higher
@@ -90,7 +90,7 @@ public final class HierarchySearch<Storage: HierarchyStorage> {
             let reached = side.distance(try storage.higherEnd(stall, of: arc))
             if reached != .max, reached + UInt64(storage.weight(stall, of: arc)) < key { return }
         }
-        let origin = side.label(node).origin
+        let origin = side.origin(node)
         for arc in try storage.arcs(graph, of: node) {
             let next = try storage.higherEnd(graph, of: arc)
             let total = key + UInt64(storage.weight(graph, of: arc))
@@ -112,16 +112,16 @@ public final class HierarchySearch<Storage: HierarchyStorage> {
         // The descent from the meeting node to the target: downward arcs stored at the lower end...
         var node = meetingRank
         while backward.hasParent(node) {
-            let label = backward.label(node), lower = Int(label.parentNode)
-            stack.append(storage.slot(.down, arc: Int(label.parentArc), at: lower))
+            let lower = Int(backward.parentNode(node))
+            stack.append(storage.slot(.down, arc: Int(backward.parentArc(node)), at: lower))
             node = lower
         }
         stack.reverse()
         // ...then the climb from the source, whose parent links run from the meeting node down.
         node = meetingRank
         while forward.hasParent(node) {
-            let label = forward.label(node), lower = Int(label.parentNode)
-            stack.append(storage.slot(.up, arc: Int(label.parentArc), at: lower))
+            let lower = Int(forward.parentNode(node))
+            stack.append(storage.slot(.up, arc: Int(forward.parentArc(node)), at: lower))
             node = lower
         }
         let limit = storage.inputArcCount, slots = storage.slotCount
