@@ -141,8 +141,8 @@ import VenueModel
                 _ = try IMDFImporter.read(url, displayName: "campus.zip", inputID: "c", options: IMDFImportOptions())
                 Issue.record("\(name) was accepted")
             } catch {
-                #expect(error.errors.first?.message.contains(reason) == true, "\(error.errors)")
-                #expect(error.errors.first?.location.file == "campus.zip")
+                #expect(error.problems.first?.message.contains(reason) == true, "\(error.problems)")
+                #expect(error.problems.first?.location?.file == "campus.zip")
             }
         }
         var link = ZipTestWriter()
@@ -150,8 +150,8 @@ import VenueModel
         do {
             _ = try IMDFImporter.read(try link.write(), displayName: "campus.zip", inputID: "c", options: IMDFImportOptions())
             Issue.record("expected an error")
-        } catch let failure as ImportFailure {
-            #expect(failure.errors.first?.message.contains("symbolic link") == true)
+        } catch let failure as ImportError {
+            #expect(failure.problems.first?.message.contains("symbolic link") == true)
         }
     }
 

@@ -26,13 +26,8 @@ public enum IMDFImporter {
     /// Reads an IMDF folder or `.zip` archive; every error found is listed, each naming its file
     /// and feature.
     public static func read(_ url: URL, displayName: String, inputID: String,
-                            options: IMDFImportOptions) throws(ImportFailure) -> ImportedData {
-        let source: IMDFSource
-        do {
-            source = try IMDFSource(url: url, displayName: displayName)
-        } catch {
-            throw ImportFailure([error])
-        }
+                            options: IMDFImportOptions) throws(ImportError) -> ImportedData {
+        let source = try IMDFSource(url: url, displayName: displayName)
         var interpreter = IMDFInterpreter(source: source, inputID: inputID, options: options)
         return try interpreter.interpret()
     }

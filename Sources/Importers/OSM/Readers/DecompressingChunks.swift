@@ -35,7 +35,7 @@ struct DecompressingChunks {
     private var location: SourceLocation { SourceLocation(file: displayName) }
 
     private func failure(_ message: String) -> ImportError {
-        ImportError(message, at: location)
+        .invalidInput(message, at: location)
     }
 
     /// The next decompressed chunk; empty at the end of the last member.
