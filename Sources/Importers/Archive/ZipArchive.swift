@@ -40,7 +40,7 @@ struct ZipArchive {
         do {
             data = try Data(contentsOf: url, options: .mappedIfSafe)
         } catch {
-            throw .invalidInput("cannot read the archive: \(error.localizedDescription)", at: SourceLocation(file: displayName))
+            throw .unreadable(url, "cannot read the archive: \(error.localizedDescription)", at: SourceLocation(file: displayName))
         }
         self.displayName = displayName
         entries = try ZipDirectoryReader(data: data, displayName: displayName, limits: limits).read()
@@ -87,7 +87,7 @@ struct ZipArchive {
         var output = Data(count: expectedSize)
         var stream = z_stream()
         guard inflateInit2_(&stream, -MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw .invalidInput("zlib could not start", at: location)
+            throw .readFailure("zlib could not start", at: location)
         }
         defer { inflateEnd(&stream) }
         var spare: UInt8 = 0

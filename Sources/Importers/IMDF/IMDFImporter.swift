@@ -24,7 +24,7 @@ public struct IMDFImportOptions: Hashable, Sendable {
 /// feature without an id or one on a level that does not exist are errors.
 public enum IMDFImporter {
     /// Reads an IMDF folder or `.zip` archive; every error found is listed, each naming its file
-    /// and feature.
+    /// and feature. A path with nothing at it is ``ImportError/missingFile(_:at:)``.
     public static func read(_ url: URL, displayName: String, inputID: String,
                             options: IMDFImportOptions) throws(ImportError) -> ImportedData {
         let source = try IMDFSource(url: url, displayName: displayName)

@@ -7,7 +7,9 @@ import VenueModel
 /// then ``OSMIndoorInterpreter`` maps tags onto the model (`docs/osm-tagging.md`).
 public enum OSMImporter {
     /// Reads one OSM file, clips it to `options.within` when set, and interprets it; errors name
-    /// the file and the line, blob or element.
+    /// the file and the line, blob or element. A path with no file at it, a `within:` area the
+    /// file does not have and `encoding: pbf` for a compressed file are the caller's mistakes
+    /// (``ImportError/missingFile(_:at:)``, ``ImportError/invalidOption(_:at:)``).
     public static func read(_ url: URL, displayName: String, inputID: String,
                             options: OSMImportOptions) throws(ImportError) -> ImportedData {
         var dataset = try readDataset(url, displayName: displayName, encoding: options.encoding)
@@ -36,9 +38,11 @@ public enum OSMImporter {
             // file (or a PBF compressed again), which the PBF reader would only call malformed.
             let compression = OSMCompression.of(url)
             guard compression == .none else {
-                throw .invalidInput("the file is \(compression.rawValue)-compressed, which a PBF file never is: if it holds XML, "
-                    + "name it .osm.gz or .osm.bz2 (or set encoding: xml); if it holds PBF, decompress it first",
-                    at: SourceLocation(file: displayName))
+                let message = "the file is \(compression.rawValue)-compressed, which a PBF file never is: if it holds XML, "
+                    + "name it .osm.gz or .osm.bz2 (or set encoding: xml); if it holds PBF, decompress it first"
+                let location = SourceLocation(file: displayName)
+                // Asked for PBF by the caller, the option is wrong; told by the `.pbf` name, the file is.
+                throw encoding == .pbf ? .invalidOption(message, at: location) : .invalidInput(message, at: location)
             }
             var dataset = OSMDataset()
             try OSMPBFReader(url: url, displayName: displayName).read(into: &dataset)

@@ -2,7 +2,10 @@ import VenueModel
 
 extension OSMDataset {
     /// Keeps only what lies in `area`, so a station or campus can be built from a city extract;
-    /// ``clipping`` then says what was left out. Errors name the file and the area element.
+    /// ``clipping`` then says what was left out. Errors name the file and the area element: an
+    /// area the file does not have, or one that encloses no area, is the caller's
+    /// ``ImportError/invalidOption(_:at:)``; rings the file cannot complete are its
+    /// ``ImportError/invalidInput(_:at:)``.
     ///
     /// - A node is kept when it lies inside.
     /// - A way is kept whole, with every node, when one of its nodes lies inside; a closed way
@@ -118,33 +121,37 @@ extension OSMDataset {
         relation.tags["type"] == "multipolygon" || relation.tags["type"] == "boundary"
     }
 
-    /// The region an area names; errors when the element is missing or encloses no area.
+    /// The region an area names.
+    ///
+    /// An area the file does not have, or one that encloses none (a bad box, an open way, a
+    /// relation of another type), is the caller's mistake; an area whose rings the file cannot
+    /// complete is the data's, reported by ``rings(of:file:strict:)``.
     private func clipRegion(_ area: OSMClipArea, file: String) throws(ImportError) -> OSMClipRegion {
         let location = SourceLocation(file: file, feature: area.description)
         switch area {
         case .box(let south, let west, let north, let east):
             if let problem = OSMClipArea.boxProblem(south: south, west: west, north: north, east: east) {
-                throw .invalidInput("within \(area): \(problem)", at: location)
+                throw .invalidOption("within \(area): \(problem)", at: location)
             }
             return .box(south: south, west: west, north: north, east: east)
         case .way(let id):
             guard let index = Self.index(of: id, in: ways) else {
-                throw .invalidInput("within way/\(id): the file has no way/\(id)", at: location)
+                throw .invalidOption("within way/\(id): the file has no way/\(id)", at: location)
             }
             let way = ways[index]
             guard way.nodeIDs.count >= 4, way.nodeIDs.first == way.nodeIDs.last else {
-                throw .invalidInput("within way/\(id): way/\(id) is not closed, so it encloses no area", at: location)
+                throw .invalidOption("within way/\(id): way/\(id) is not closed, so it encloses no area", at: location)
             }
             return OSMClipRegion(rings: [try ringCoordinates(way.nodeIDs, area: area, location: location)])
         case .relation(let id):
             guard let index = Self.index(of: id, in: relations) else {
-                throw .invalidInput("within relation/\(id): the file has no relation/\(id)", at: location)
+                throw .invalidOption("within relation/\(id): the file has no relation/\(id)", at: location)
             }
             let relation = relations[index]
             guard Self.enclosesArea(relation) else {
                 let type = relation.tags["type"].map { "a type=\($0)" } ?? "an untyped"
-                throw .invalidInput("within relation/\(id): relation/\(id) is \(type) relation; only multipolygon and boundary relations enclose an area",
-                                    at: location)
+                throw .invalidOption("within relation/\(id): relation/\(id) is \(type) relation; only multipolygon and boundary relations enclose an area",
+                                     at: location)
             }
             return OSMClipRegion(rings: try rings(of: relation, file: file, strict: true))
         }

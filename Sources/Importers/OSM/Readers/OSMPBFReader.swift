@@ -25,10 +25,11 @@ public struct OSMPBFReader {
         self.displayName = displayName
     }
 
-    /// Streams the elements into `sink`, blob by blob; errors name the blob and its offset.
+    /// Streams the elements into `sink`, blob by blob; errors name the blob and its offset, and a
+    /// file that is not there is ``ImportError/missingFile(_:at:)``.
     public func read<Sink: OSMElementSink>(into sink: inout Sink) throws(ImportError) {
         guard let file = FileHandle(forReadingAtPath: url.path) else {
-            throw .invalidInput("cannot open the PBF file", at: SourceLocation(file: displayName))
+            throw .unreadable(url, "cannot open the PBF file", at: SourceLocation(file: displayName))
         }
         defer { try? file.close() }
         var offset = 0
@@ -79,7 +80,7 @@ public struct OSMPBFReader {
         do {
             data = try file.read(upToCount: count) ?? Data()
         } catch {
-            throw .invalidInput("cannot read at byte \(offset): \(error.localizedDescription)", at: location)
+            throw .readFailure("cannot read at byte \(offset): \(error.localizedDescription)", at: location)
         }
         guard data.count == count || (allowEnd && data.count < 4) else {
             throw .invalidInput("the file is truncated: \(count) bytes expected at byte \(offset), \(data.count) found", at: location)
