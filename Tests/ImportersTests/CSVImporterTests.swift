@@ -4,7 +4,7 @@ import Testing
 import VenueModel
 
 @Suite struct CSVImporterTests {
-    func read(_ text: String, _ table: CSVImportOptions.Table, building: String? = nil) throws(ImportFailure) -> ImportedData {
+    func read(_ text: String, _ table: CSVImportOptions.Table, building: String? = nil) throws(ImportError) -> ImportedData {
         try CSVImporter.read(Data(text.utf8), file: "t.csv", inputID: "t",
                              options: CSVImportOptions(table: table, building: building))
     }
@@ -14,7 +14,7 @@ import VenueModel
             _ = try read(text, table)
             return []
         } catch {
-            return error.errors.map(\.description)
+            return error.problems.map(\.description)
         }
     }
 

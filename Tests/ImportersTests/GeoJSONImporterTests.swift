@@ -4,7 +4,7 @@ import Testing
 import VenueModel
 
 @Suite struct GeoJSONImporterTests {
-    func read(_ features: [String], mapping: GeoJSONMapping = GeoJSONMapping(building: "A")) throws(ImportFailure) -> ImportedData {
+    func read(_ features: [String], mapping: GeoJSONMapping = GeoJSONMapping(building: "A")) throws(ImportError) -> ImportedData {
         let text = "{\"type\": \"FeatureCollection\", \"features\": [\n" + features.joined(separator: ",\n") + "\n]}"
         return try GeoJSONImporter.read(Data(text.utf8), file: "plan.geojson", inputID: "plan", mapping: mapping)
     }
@@ -14,7 +14,7 @@ import VenueModel
             _ = try read(features, mapping: mapping)
             return []
         } catch {
-            return error.errors.map(\.description)
+            return error.problems.map(\.description)
         }
     }
 
@@ -113,7 +113,7 @@ import VenueModel
             _ = try GeoJSONImporter.read(Data(text.utf8), file: "bad.geojson", inputID: "bad", mapping: GeoJSONMapping())
             Issue.record("expected an error")
         } catch {
-            #expect(error.errors.map(\.description) == ["bad.geojson:3:22: expected ',' or '}' after an object member, found '\"'"])
+            #expect(error.problems.map(\.description) == ["bad.geojson:3:22: expected ',' or '}' after an object member, found '\"'"])
         }
     }
 

@@ -86,7 +86,7 @@ struct IMDFFixture {
         return try writer.write()
     }
 
-    func read(_ url: URL) throws(ImportFailure) -> ImportedData {
+    func read(_ url: URL) throws(ImportError) -> ImportedData {
         try IMDFImporter.read(url, displayName: "campus", inputID: "c", options: IMDFImportOptions())
     }
 
@@ -109,8 +109,8 @@ struct IMDFFixture {
         do {
             _ = try readFolder()
             return []
-        } catch let failure as ImportFailure {
-            return failure.errors.map(\.description)
+        } catch let failure as ImportError {
+            return failure.problems.map(\.description)
         } catch {
             return ["\(error)"]
         }

@@ -142,8 +142,8 @@ import VenueModel
                 _ = try IMDFImporter.read(url, displayName: "campus.zip", inputID: "c", options: IMDFImportOptions())
                 Issue.record("\(name) was accepted")
             } catch {
-                #expect(error.errors.first?.message.contains(reason) == true, "\(error.errors)")
-                #expect(error.errors.first?.location.file == "campus.zip")
+                #expect(error.problems.first?.message.contains(reason) == true, "\(error.problems)")
+                #expect(error.problems.first?.location?.file == "campus.zip")
             }
         }
         var link = ZipTestWriter()
@@ -153,8 +153,8 @@ import VenueModel
         do {
             _ = try IMDFImporter.read(linked, displayName: "campus.zip", inputID: "c", options: IMDFImportOptions())
             Issue.record("expected an error")
-        } catch {
-            #expect(error.errors.first?.message.contains("symbolic link") == true)
+        } catch let failure {
+            #expect(failure.problems.first?.message.contains("symbolic link") == true)
         }
     }
 

@@ -3,15 +3,15 @@ import Testing
 @testable import Importers
 
 @Suite struct JSONParserTests {
-    func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+    func parse(_ text: String) throws(ImportError) -> JSONValue {
         try JSONParser.parse(Data(text.utf8))
     }
 
-    func failure(_ text: String) -> JSONSyntaxError? {
+    func failure(_ text: String) -> ImportError? {
         failure(Data(text.utf8))
     }
 
-    func failure(_ data: Data) -> JSONSyntaxError? {
+    func failure(_ data: Data) -> ImportError? {
         do {
             _ = try JSONParser.parse(data)
             return nil
@@ -87,12 +87,16 @@ import Testing
     ])
     func reportsErrorsWithTheirPosition(text: String, line: Int, column: Int, message: String) {
         let error = failure(text)
-        #expect(error == JSONSyntaxError(line: line, column: column, message: message))
+        #expect(error == ImportError.jsonSyntax(message, line: line, column: column))
     }
 
     @Test func positionsCountLinesAfterCRLF() {
         let error = failure("{\r\n  \"a\": 1,\r\n  \"b\" 2\r\n}")
-        #expect(error?.line == 3 && error?.column == 7)
+        guard case .jsonSyntax(_, let line, let column)? = error else {
+            Issue.record("expected a JSON syntax error, got \(String(describing: error))")
+            return
+        }
+        #expect(line == 3 && column == 7)
     }
 
     @Test func unterminatedStringsSayWhereTheyStarted() {

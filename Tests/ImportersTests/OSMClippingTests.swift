@@ -170,9 +170,9 @@ import VenueModel
         for (area, message) in cases {
             let error = try clipFailure(fixture, to: area)
             #expect(error?.message == message)
-            #expect(error?.location.file == "city.osm")
+            #expect(error?.location?.file == "city.osm")
         }
-        #expect(try clipFailure(fixture, to: .way(999))?.location.feature == "way/999")
+        #expect(try clipFailure(fixture, to: .way(999))?.location?.feature == "way/999")
     }
 
     @Test func anAreaWithAMissingNodeIsRefused() throws {
@@ -197,7 +197,7 @@ import VenueModel
         #expect(whole.spaces.compactMap(\.feature.ref).sorted() == ["A.01", "C.01"])
         #expect(clipped.spaces.compactMap(\.feature.ref) == ["A.01"])
         #expect(clipped.buildings.count == 1)
-        #expect(throws: ImportFailure.self) {
+        #expect(throws: ImportError.self) {
             _ = try OSMImporter.read(url, displayName: "city.osm", inputID: "c", options: OSMImportOptions(within: .way(77)))
         }
     }

@@ -109,8 +109,8 @@ import VenueModel
         #expect {
             _ = try dataset(text)
         } throws: { error in
-            let error = try #require(error as? ImportFailure).errors.first
-            return error?.location.line == 4 && error?.message == "node/2 follows an earlier version of itself, one of them deleted: "
+            let error = try #require(error as? ImportError).problems.first
+            return error?.location?.line == 4 && error?.message == "node/2 follows an earlier version of itself, one of them deleted: "
                 + "this is a history file, which holds every version of each element; import a snapshot of it (osmium time-filter FILE -o snapshot.osm)"
         }
         // A plain repeat is an overlap of extracts, reported by the interpreter, not a history.

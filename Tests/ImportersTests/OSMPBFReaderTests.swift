@@ -24,7 +24,7 @@ import Testing
         do {
             url = try PBFTestWriter.write(data)
         } catch {
-            throw ImportError("cannot write fixture", at: .init(file: "t"))
+            throw .invalidInput("cannot write fixture", at: .init(file: "t"))
         }
         defer { try? FileManager.default.removeItem(at: url) }
         var sink = Counter()

@@ -87,7 +87,7 @@ import Testing
         do {
             _ = try OSMXMLReader(url: url, displayName: "map.osm").readDataset(parallelThreshold: 0)
         } catch {
-            #expect(error.location.line == broken + 1)
+            #expect(error.location?.line == broken + 1)
             #expect(error.message.contains("id='x' is not a whole number"))
         }
     }

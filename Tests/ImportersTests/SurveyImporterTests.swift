@@ -4,7 +4,7 @@ import Testing
 import VenueModel
 
 @Suite struct SurveyImporterTests {
-    func read(_ text: String, _ layout: SurveyImportOptions.Layout) throws(ImportFailure) -> SurveyData {
+    func read(_ text: String, _ layout: SurveyImportOptions.Layout) throws(ImportError) -> SurveyData {
         try SurveyImporter.read(Data(text.utf8), file: "s.csv", options: SurveyImportOptions(layout: layout))
     }
 
@@ -13,7 +13,7 @@ import VenueModel
             _ = try read(text, layout)
             return []
         } catch {
-            return error.errors.map(\.description)
+            return error.problems.map(\.description)
         }
     }
 

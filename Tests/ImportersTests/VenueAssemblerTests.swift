@@ -18,11 +18,11 @@ import VenueModel
                               levels: LevelReference(building: building, value: level, location: location))
     }
 
-    func assemble(_ spaces: [PendingFeature<Space>]) throws(ImportFailure) -> Venue {
+    func assemble(_ spaces: [PendingFeature<Space>]) throws(ImportError) -> Venue {
         try assembleWithIssues(spaces).venue
     }
 
-    func assembleWithIssues(_ spaces: [PendingFeature<Space>]) throws(ImportFailure) -> (venue: Venue, issues: [VenueModel.Issue]) {
+    func assembleWithIssues(_ spaces: [PendingFeature<Space>]) throws(ImportError) -> (venue: Venue, issues: [VenueModel.Issue]) {
         var buildings = ImportedData()
         buildings.buildings = [declaration("A", [-1, 0, 0.5, 1, 2]), declaration("B", [0])]
         var features = ImportedData()
@@ -66,7 +66,7 @@ import VenueModel
             ])
             Issue.record("expected errors")
         } catch {
-            let messages = error.errors.map(\.description)
+            let messages = error.problems.map(\.description)
             #expect(messages.count == 3)
             #expect(messages[0].contains("unknown building 'Z' (declared: A, B)"))
             #expect(messages[1].contains("no level given, and building 'A' has several"))
@@ -88,7 +88,7 @@ import VenueModel
             _ = try VenueAssembler(venueID: "v", venueName: "V").assemble([first])
             Issue.record("expected errors")
         } catch {
-            let messages = error.errors.map(\.description)
+            let messages = error.problems.map(\.description)
             #expect(messages.contains { $0.contains("building 'A' is declared twice") })
             #expect(messages.contains { $0.contains("space id 'x' is used twice") })
         }

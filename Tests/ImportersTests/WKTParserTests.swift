@@ -9,13 +9,24 @@ private func c(_ x: Double, _ y: Double) -> Coordinate {
     Coordinate(latitude: y, longitude: x)
 }
 
-/// The error parsing `text` throws, or `nil` if it parses.
-private func syntaxError(_ text: String) -> WKTSyntaxError? {
+/// A WKT syntax error taken apart, for assertions on its parts.
+private struct SyntaxError {
+    var offset: Int
+    var message: String
+    var description: String
+}
+
+/// The syntax error parsing `text` throws, or `nil` if it parses; any other error fails the test.
+private func syntaxError(_ text: String) -> SyntaxError? {
     do {
         _ = try WKTParser.parse(text)
         return nil
     } catch {
-        return error
+        guard case .wktSyntax(let message, let offset) = error else {
+            Issue.record("expected a WKT syntax error, got \(error)")
+            return nil
+        }
+        return SyntaxError(offset: offset, message: message, description: error.description)
     }
 }
 

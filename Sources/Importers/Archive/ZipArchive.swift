@@ -40,7 +40,7 @@ struct ZipArchive {
         do {
             data = try Data(contentsOf: url, options: .mappedIfSafe)
         } catch {
-            throw ImportError("cannot read the archive: \(error.localizedDescription)", at: SourceLocation(file: displayName))
+            throw .unreadable(url, "cannot read the archive: \(error.localizedDescription)", at: SourceLocation(file: displayName))
         }
         self.displayName = displayName
         entries = try ZipDirectoryReader(data: data, displayName: displayName, limits: limits).read()
@@ -54,30 +54,30 @@ struct ZipArchive {
         let location = SourceLocation(file: displayName, feature: entry.path)
         let header = entry.localHeaderOffset
         guard header >= 0, header <= data.count - 30, data.readUInt32(at: header) == 0x0403_4B50 else {
-            throw ImportError("the local header of \(entry.path) is missing or damaged", at: location)
+            throw .invalidInput("the local header of \(entry.path) is missing or damaged", at: location)
         }
         let start = header + 30 + Int(data.readUInt16(at: header + 26)) + Int(data.readUInt16(at: header + 28))
         guard start <= data.count, entry.compressedSize <= data.count - start else {
-            throw ImportError("\(entry.path) runs past the end of the archive", at: location)
+            throw .invalidInput("\(entry.path) runs past the end of the archive", at: location)
         }
         let compressed = data.subdata(in: start..<start + entry.compressedSize)
         let contents: Data
         switch entry.method {
         case 0:
             guard entry.compressedSize == entry.uncompressedSize else {
-                throw ImportError("\(entry.path) is stored uncompressed but its two sizes differ", at: location)
+                throw .invalidInput("\(entry.path) is stored uncompressed but its two sizes differ", at: location)
             }
             contents = compressed
         case 8:
             contents = try Self.inflate(compressed, expectedSize: entry.uncompressedSize, location: location)
         default:
-            throw ImportError("\(entry.path) uses compression method \(entry.method); only stored and deflate are supported",
-                              at: location)
+            throw .invalidInput("\(entry.path) uses compression method \(entry.method); only stored and deflate are supported",
+                                at: location)
         }
         let checksum = contents.withUnsafeBytes { buffer in
             UInt32(crc32(0, buffer.bindMemory(to: Bytef.self).baseAddress, uInt(buffer.count)))
         }
-        guard checksum == entry.crc32 else { throw ImportError("\(entry.path) fails its CRC-32 check: the archive is corrupt", at: location) }
+        guard checksum == entry.crc32 else { throw .invalidInput("\(entry.path) fails its CRC-32 check: the archive is corrupt", at: location) }
         return contents
     }
 
@@ -87,7 +87,7 @@ struct ZipArchive {
         var output = Data(count: expectedSize)
         var stream = z_stream()
         guard inflateInit2_(&stream, -MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw ImportError("zlib could not start", at: location)
+            throw .readFailure("zlib could not start", at: location)
         }
         defer { inflateEnd(&stream) }
         var spare: UInt8 = 0
@@ -111,9 +111,9 @@ struct ZipArchive {
         }
         guard status == Z_STREAM_END, Int(stream.total_out) == expectedSize else {
             if Int(stream.total_out) > expectedSize {
-                throw ImportError("\(location.feature ?? "an entry") inflates to more than its declared \(expectedSize) bytes", at: location)
+                throw .invalidInput("\(location.feature ?? "an entry") inflates to more than its declared \(expectedSize) bytes", at: location)
             }
-            throw ImportError("\(location.feature ?? "an entry") is not valid deflate data (zlib status \(status))", at: location)
+            throw .invalidInput("\(location.feature ?? "an entry") is not valid deflate data (zlib status \(status))", at: location)
         }
         return output
     }

@@ -15,7 +15,7 @@ public struct VenueAssembler {
         self.venueName = venueName
     }
 
-    public func assemble(_ inputs: [ImportedData]) throws(ImportFailure) -> (venue: Venue, issues: [Issue]) {
+    public func assemble(_ inputs: [ImportedData]) throws(ImportError) -> (venue: Venue, issues: [Issue]) {
         var venue = Venue(id: venueID, name: venueName)
         var errors: [ImportError] = []
         var levelIssues: [Issue] = []
@@ -32,8 +32,8 @@ public struct VenueAssembler {
                     // One input declaring a building twice is a mistake in it; several inputs may
                     // each bring part of one building (its plan, its rooms, a station extract).
                     guard declaringInput[building.id] != input else {
-                        errors.append(ImportError("building '\(building.id)' is declared twice (first at \(venue.buildings[index].source))",
-                                                  at: building.source))
+                        errors.append(.invalidInput("building '\(building.id)' is declared twice (first at \(venue.buildings[index].source))",
+                                                    at: building.source))
                         continue
                     }
                     venue.buildings[index].merge(building)
@@ -99,7 +99,7 @@ public struct VenueAssembler {
         errors += duplicateIDs(venue.paths.map { ($0.id, $0.source) }, kind: "path")
         errors += duplicateIDs(venue.pointsOfInterest.map { ($0.id, $0.source) }, kind: "point of interest")
         errors += duplicateIDs(venue.events.map { ($0.id, $0.source) }, kind: "event")
-        guard errors.isEmpty else { throw ImportFailure(errors) }
+        guard errors.isEmpty else { throw ImportError(collecting: errors) }
         // Doorless ways into rooms (shop fronts, walkways through arcades) once every input is in.
         var doorless = DoorlessOpenings(venue: venue)
         let inferred = doorless.infer()
@@ -116,8 +116,8 @@ public struct VenueAssembler {
             do throws(LevelResolver.Failure) {
                 let ids = try resolver.resolve(item.levels)
                 if single, ids.count > 1 {
-                    throw .invalid(ImportError("'\(item.levels.value ?? "")' names \(ids.count) levels; this feature lies on one",
-                                               at: item.levels.location))
+                    throw .invalid(.invalidInput("'\(item.levels.value ?? "")' names \(ids.count) levels; this feature lies on one",
+                                                 at: item.levels.location))
                 }
                 var feature = item.feature
                 apply(&feature, ids, item.levels.building)
@@ -140,7 +140,7 @@ public struct VenueAssembler {
         var errors: [ImportError] = []
         for (id, location) in entries {
             if let first = seen[id] {
-                errors.append(ImportError("\(kind) id '\(id)' is used twice (first at \(first))", at: location))
+                errors.append(.invalidInput("\(kind) id '\(id)' is used twice (first at \(first))", at: location))
             } else {
                 seen[id] = location
             }
@@ -171,23 +171,23 @@ struct LevelResolver {
     mutating func resolve(_ reference: LevelReference) throws(Failure) -> [String] {
         guard let building = reference.building else {
             if let value = reference.value {
-                throw .invalid(ImportError("level '\(value)' is given but no building; set the input's `building` option or a building property",
-                                           at: reference.location))
+                throw .invalid(.invalidInput("level '\(value)' is given but no building; set the input's `building` option or a building property",
+                                             at: reference.location))
             }
             if firstOutdoorFeature == nil { firstOutdoorFeature = reference.location }
             return [Level.outdoorID]
         }
         guard let levels = declared[building] else {
             let known = declared.keys.sorted().joined(separator: ", ")
-            throw .invalid(ImportError("unknown building '\(building)' (declared: \(known.isEmpty ? "none" : known))",
-                                       at: reference.location))
+            throw .invalid(.invalidInput("unknown building '\(building)' (declared: \(known.isEmpty ? "none" : known))",
+                                         at: reference.location))
         }
         let ordinals = levels.map(\.ordinal)
         let listing = ordinals.map(Level.formatOrdinal).joined(separator: ", ")
         guard let value = reference.value else {
             if ordinals.count == 1 { return [Level.id(building: building, ordinal: ordinals[0])] }
-            throw .invalid(ImportError("no level given, and building '\(building)' has several (\(listing))",
-                                       at: reference.location))
+            throw .invalid(.invalidInput("no level given, and building '\(building)' has several (\(listing))",
+                                         at: reference.location))
         }
         let selector: LevelSelector
         do {

@@ -19,7 +19,7 @@ struct AttributeReader {
         do {
             return try parse(raw)
         } catch {
-            errors.append(ImportError("\(field): \(error.message)", at: location(field)))
+            errors.append(.invalidInput("\(field): \(error.message)", at: location(field)))
             return nil
         }
     }

@@ -14,7 +14,7 @@ extension CSVImporter.Context {
                 case .polygon(let polygon)?:
                     footprint = try context.checked([polygon], at: row.location("footprint"))[0]
                 case let other?:
-                    throw ImportError("footprint must be a POLYGON, found \(other.typeName)", at: row.location("footprint"))
+                    throw .invalidInput("footprint must be a POLYGON, found \(other.typeName)", at: row.location("footprint"))
                 }
                 let building = Building(id: ref, name: row.string("name"), address: row.string("address"),
                                         footprint: footprint, source: row.location)
@@ -31,11 +31,11 @@ extension CSVImporter.Context {
         do {
             selector = try LevelSelector.parse(text)
         } catch {
-            throw ImportError(error.description, at: row.location("levels"))
+            throw .invalidInput(error.description, at: row.location("levels"))
         }
         for case .range(let low, let high) in selector.terms {
             guard low == low.rounded(), high == high.rounded(), high - low <= 500 else {
-                throw ImportError("a range of levels needs whole-number ends ('\(text)')", at: row.location("levels"))
+                throw .invalidInput("a range of levels needs whole-number ends ('\(text)')", at: row.location("levels"))
             }
         }
         let ordinals = selector.ordinals
@@ -45,8 +45,8 @@ extension CSVImporter.Context {
                 let parts = entry.split(separator: "=", maxSplits: 1)
                 guard parts.count == 2, let ordinal = Double(parts[0].trimmingCharacters(in: .whitespaces)),
                       ordinals.contains(ordinal) else {
-                    throw ImportError("level name '\(entry)' is not LEVEL=NAME for a declared level",
-                                      at: row.location("level_names"))
+                    throw .invalidInput("level name '\(entry)' is not LEVEL=NAME for a declared level",
+                                        at: row.location("level_names"))
                 }
                 names[ordinal] = parts[1].trimmingCharacters(in: .whitespaces)
             }

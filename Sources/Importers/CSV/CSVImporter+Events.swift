@@ -10,7 +10,7 @@ extension CSVImporter.Context {
                 let start = try Self.timestamp(row, "start")
                 let end = try Self.timestamp(row, "end")
                 guard end >= start else {
-                    throw ImportError("the event ends ('\(row.string("end") ?? "")') before it starts", at: row.location("end"))
+                    throw .invalidInput("the event ends ('\(row.string("end") ?? "")') before it starts", at: row.location("end"))
                 }
                 context.data.events.append(Event(
                     id: context.id(for: row, preferring: "id"), title: try row.required("title"),
@@ -29,7 +29,7 @@ extension CSVImporter.Context {
         if let date = formatter.date(from: text) { return Int64(date.timeIntervalSince1970) }
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         if let date = formatter.date(from: text) { return Int64(date.timeIntervalSince1970.rounded(.down)) }
-        throw ImportError("\(field) '\(text)' is not an ISO 8601 time with offset, like 2026-12-01T10:15:00+01:00",
-                          at: row.location(field))
+        throw .invalidInput("\(field) '\(text)' is not an ISO 8601 time with offset, like 2026-12-01T10:15:00+01:00",
+                            at: row.location(field))
     }
 }

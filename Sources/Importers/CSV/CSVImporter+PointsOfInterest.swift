@@ -10,7 +10,7 @@ extension CSVImporter.Context {
                 let location = try context.point(in: row)
                 let room = row.string("room")
                 guard location != nil || room != nil else {
-                    throw ImportError("a point of interest needs lat/lon or the room it is in", at: row.location)
+                    throw .invalidInput("a point of interest needs lat/lon or the room it is in", at: row.location)
                 }
                 var attributes = context.reader(for: row)
                 let radius = attributes.length("geofence_radius")

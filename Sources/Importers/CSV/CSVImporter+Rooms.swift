@@ -8,8 +8,8 @@ extension CSVImporter.Context {
         if options.building == nil { required.append("building") }
         guard require(required) else { return }
         guard table.hasColumn("wkt") || (table.hasColumn("lat") && table.hasColumn("lon")) else {
-            errors.append(ImportError("a rooms table needs a 'wkt' column or 'lat' and 'lon' columns",
-                                      at: SourceLocation(file: table.file, line: table.headerLine)))
+            errors.append(.invalidInput("a rooms table needs a 'wkt' column or 'lat' and 'lon' columns",
+                                        at: SourceLocation(file: table.file, line: table.headerLine)))
             return
         }
         for row in table.rows {
@@ -42,10 +42,10 @@ extension CSVImporter.Context {
         case .point(let coordinate)?:
             return .point(coordinate)
         case .lineString?:
-            throw ImportError("a room cannot be a LINESTRING; give a POLYGON, MULTIPOLYGON or POINT", at: row.location("wkt"))
+            throw .invalidInput("a room cannot be a LINESTRING; give a POLYGON, MULTIPOLYGON or POINT", at: row.location("wkt"))
         case nil:
             guard let point = try point(in: row) else {
-                throw ImportError("row gives neither wkt nor lat/lon", at: row.location)
+                throw .invalidInput("row gives neither wkt nor lat/lon", at: row.location)
             }
             return .point(point)
         }

@@ -7,7 +7,7 @@ import VenueModel
 /// nothing of the file is used unless all rows are good.
 public enum CSVImporter {
     public static func read(_ data: Data, file: String, inputID: String,
-                            options: CSVImportOptions) throws(ImportFailure) -> ImportedData {
+                            options: CSVImportOptions) throws(ImportError) -> ImportedData {
         let table = try CSVTable(data, file: file, delimiter: options.delimiter, renamed: options.columns)
         var context = Context(table: table, inputID: inputID, options: options)
         context.noteUnusedColumns()
@@ -17,7 +17,7 @@ public enum CSVImporter {
         case .pois: context.readPointsOfInterest()
         case .events: context.readEvents()
         }
-        guard context.errors.isEmpty else { throw ImportFailure(context.errors) }
+        guard context.errors.isEmpty else { throw ImportError(collecting: context.errors) }
         return context.data
     }
 
@@ -63,20 +63,20 @@ public enum CSVImporter {
             case let (latitude?, longitude?):
                 let coordinate = Coordinate(latitude: latitude, longitude: longitude)
                 guard coordinate.isValid else {
-                    throw ImportError("lat/lon \(latitude), \(longitude) lies outside WGS 84 bounds", at: row.location("lat"))
+                    throw .invalidInput("lat/lon \(latitude), \(longitude) lies outside WGS 84 bounds", at: row.location("lat"))
                 }
                 return coordinate
             case (nil, _):
-                throw ImportError("lon is given without lat", at: row.location("lon"))
+                throw .invalidInput("lon is given without lat", at: row.location("lon"))
             case (_, nil):
-                throw ImportError("lat is given without lon", at: row.location("lat"))
+                throw .invalidInput("lat is given without lon", at: row.location("lat"))
             }
         }
 
         /// Checks the rings of a polygon read from WKT.
         func checked(_ polygons: [Polygon], at location: SourceLocation) throws(ImportError) -> [Polygon] {
             for polygon in polygons {
-                if let problem = polygon.structuralProblem() { throw ImportError(problem.description, at: location) }
+                if let problem = polygon.structuralProblem() { throw .invalidInput(problem.description, at: location) }
             }
             return polygons
         }

@@ -345,7 +345,7 @@ private struct CSVScanner {
     }
 
     private func error(_ message: String, line: Int, column: Int) -> ImportError {
-        ImportError(message, at: SourceLocation(file: file, line: line, column: column))
+        .invalidInput(message, at: SourceLocation(file: file, line: line, column: column))
     }
 }
 

@@ -28,8 +28,8 @@ public struct CSVTable: Sendable {
     ///   occurrence) or a row whose field count differs from the header's (at the row's line).
     public init(records: [CSVRecord], file: String, renamed: [String: String] = [:]) throws(ImportError) {
         guard let headerRecord = records.first else {
-            throw ImportError("the file is empty; expected a header row with the column names",
-                              at: SourceLocation(file: file, line: 1))
+            throw .invalidInput("the file is empty; expected a header row with the column names",
+                                at: SourceLocation(file: file, line: 1))
         }
         let header = try CSVHeader(record: headerRecord, file: file, renamed: renamed)
         var rows: [CSVRow] = []
@@ -44,13 +44,13 @@ public struct CSVTable: Sendable {
                     let extra = record.fields[header.count]
                     place = SourceLocation(file: file, line: extra.line, column: extra.column)
                     let value = CSVText.visible(extra.value)
-                    throw ImportError("row has \(record.fields.count) fields, the header has \(header.count); the first extra one is '\(value)' (a value with the delimiter in it needs quotes)",
-                                      at: place)
+                    throw .invalidInput("row has \(record.fields.count) fields, the header has \(header.count); the first extra one is '\(value)' (a value with the delimiter in it needs quotes)",
+                                        at: place)
                 }
                 if let last = record.fields.last {
                     place = SourceLocation(file: file, line: last.line, column: last.column)
                 }
-                throw ImportError("row has \(record.fields.count) fields, the header has \(header.count)", at: place)
+                throw .invalidInput("row has \(record.fields.count) fields, the header has \(header.count)", at: place)
             }
             rows.append(CSVRow(record: record, header: header, file: file))
         }
@@ -63,13 +63,9 @@ public struct CSVTable: Sendable {
 
     /// Reads and checks a whole CSV file, its first record the header.
     public init(_ data: Data, file: String, delimiter: CSVDelimiter,
-                renamed: [String: String] = [:]) throws(ImportFailure) {
-        do {
-            let records = try CSVReader(delimiter: delimiter).records(in: data, file: file)
-            try self.init(records: records, file: file, renamed: renamed)
-        } catch {
-            throw ImportFailure([error])
-        }
+                renamed: [String: String] = [:]) throws(ImportError) {
+        let records = try CSVReader(delimiter: delimiter).records(in: data, file: file)
+        try self.init(records: records, file: file, renamed: renamed)
     }
 
     /// Every header field in file order, empty names included, for reading columns by position.
@@ -89,8 +85,8 @@ public struct CSVTable: Sendable {
         guard !missing.isEmpty else { return }
         let existing = columnNames.isEmpty ? "none" : columnNames.map { "'\($0)'" }.joined(separator: ", ")
         let noun = missing.count == 1 ? "missing column" : "missing columns"
-        throw ImportError("\(noun) \(missing.joined(separator: ", ")); the file has columns \(existing)",
-                          at: SourceLocation(file: file, line: headerLine))
+        throw .invalidInput("\(noun) \(missing.joined(separator: ", ")); the file has columns \(existing)",
+                            at: SourceLocation(file: file, line: headerLine))
     }
 
     /// The file's column names that none of `fieldNames` (after renaming) refers to.
@@ -158,9 +154,9 @@ public struct CSVRow: Sendable {
         if let text = string(name) { return text }
         let column = columnName(name)
         if field(name) == nil {
-            throw ImportError("missing value for column '\(column)': the file has no such column", at: location)
+            throw .invalidInput("missing value for column '\(column)': the file has no such column", at: location)
         }
-        throw ImportError("missing value for column '\(column)'", at: location(name))
+        throw .invalidInput("missing value for column '\(column)'", at: location(name))
     }
 
     /// Field `name` as a whole number, or `nil` if the cell is empty.
@@ -224,8 +220,8 @@ public struct CSVRow: Sendable {
     }
 
     private func invalid(_ name: String, _ text: String, expected: String, hint: String = "") -> ImportError {
-        ImportError("expected \(expected) in column '\(columnName(name))', found '\(CSVText.visible(text))'\(hint)",
-                    at: location(name))
+        .invalidInput("expected \(expected) in column '\(columnName(name))', found '\(CSVText.visible(text))'\(hint)",
+                      at: location(name))
     }
 }
 
@@ -250,8 +246,8 @@ struct CSVHeader: Sendable {
             guard !name.isEmpty else { continue }
             let key = Self.key(name)
             if let first = positions[key] {
-                throw ImportError("duplicate column '\(name)'; column \(first + 1) ('\(names[first])') has the same name",
-                                  at: SourceLocation(file: file, line: field.line, column: field.column))
+                throw .invalidInput("duplicate column '\(name)'; column \(first + 1) ('\(names[first])') has the same name",
+                                    at: SourceLocation(file: file, line: field.line, column: field.column))
             }
             positions[key] = index
         }

@@ -1,23 +1,5 @@
 public import VenueModel
 
-/// Why a WKT text cannot be parsed, and where.
-///
-/// `offset` counts Unicode scalars from the start of the text, the unit ``CSVReader`` counts
-/// columns in, so ``CSVRow/location(_:valueOffset:)`` can turn it into a file position.
-public struct WKTSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// 0-based offset, in Unicode scalars, of the offending token.
-    public var offset: Int
-    /// What was expected and what was found, including the offset.
-    public var message: String
-
-    public init(offset: Int, message: String) {
-        self.offset = offset
-        self.message = message
-    }
-
-    public var description: String { message }
-}
-
 /// Parses 2D OGC Simple Features WKT: `POINT`, `LINESTRING`, `POLYGON` and `MULTIPOLYGON`.
 ///
 /// Keywords are case-insensitive and whitespace is free. Only syntax is checked: a polygon with
@@ -25,8 +7,9 @@ public struct WKTSyntaxError: Error, Hashable, Sendable, CustomStringConvertible
 /// should be reported in its words. `Z`/`M` coordinates and `EMPTY` geometries are rejected with
 /// a message that says so rather than a generic syntax error.
 public enum WKTParser {
-    /// Parses one geometry that makes up all of `text` (surrounding whitespace aside).
-    public static func parse(_ text: String) throws(WKTSyntaxError) -> SimpleGeometry {
+    /// Parses one geometry that makes up all of `text` (surrounding whitespace aside); a
+    /// malformed text throws ``ImportError/wktSyntax(_:offset:)`` at the offending token.
+    public static func parse(_ text: String) throws(ImportError) -> SimpleGeometry {
         var scanner = WKTScanner(text)
         let geometry = try scanner.geometry()
         scanner.skipWhitespace()
@@ -62,14 +45,14 @@ private struct WKTScanner {
 
     var isAtEnd: Bool { position >= bytes.count }
 
-    /// The current position in Unicode scalars, the unit of ``WKTSyntaxError/offset``.
+    /// The current position in Unicode scalars, the unit of ``ImportError/wktSyntax(_:offset:)``'s offset.
     var offset: Int { scalarOffset(position) }
 
     private var current: UInt8? { isAtEnd ? nil : bytes[position] }
 
     // MARK: Grammar
 
-    mutating func geometry() throws(WKTSyntaxError) -> SimpleGeometry {
+    mutating func geometry() throws(ImportError) -> SimpleGeometry {
         skipWhitespace()
         let typePosition = position
         guard let word = word() else {
@@ -90,26 +73,26 @@ private struct WKTScanner {
         case .polygon:
             return .polygon(try polygon())
         case .multiPolygon:
-            return .multiPolygon(try list { (scanner: inout WKTScanner) throws(WKTSyntaxError) in try scanner.polygon() })
+            return .multiPolygon(try list { (scanner: inout WKTScanner) throws(ImportError) in try scanner.polygon() })
         }
     }
 
     /// `((x y, ...), (x y, ...))`: the exterior ring, then the holes.
-    private mutating func polygon() throws(WKTSyntaxError) -> Polygon {
-        let rings = try list { (scanner: inout WKTScanner) throws(WKTSyntaxError) in try scanner.positionList() }
+    private mutating func polygon() throws(ImportError) -> Polygon {
+        let rings = try list { (scanner: inout WKTScanner) throws(ImportError) in try scanner.positionList() }
         // `list` never returns an empty array, so the exterior exists.
         return Polygon(exterior: rings[0], holes: Array(rings.dropFirst()))
     }
 
     /// `(x y, x y, ...)` with at least one position.
-    private mutating func positionList() throws(WKTSyntaxError) -> [Coordinate] {
-        try list { (scanner: inout WKTScanner) throws(WKTSyntaxError) in try scanner.coordinate() }
+    private mutating func positionList() throws(ImportError) -> [Coordinate] {
+        try list { (scanner: inout WKTScanner) throws(ImportError) in try scanner.coordinate() }
     }
 
     /// `( item {, item} )`: one or more items.
     private mutating func list<Item>(
-        _ item: (inout WKTScanner) throws(WKTSyntaxError) -> Item
-    ) throws(WKTSyntaxError) -> [Item] {
+        _ item: (inout WKTScanner) throws(ImportError) -> Item
+    ) throws(ImportError) -> [Item] {
         try open()
         var items = [try item(&self)]
         while true {
@@ -128,7 +111,7 @@ private struct WKTScanner {
     }
 
     /// `x y`: longitude then latitude.
-    private mutating func coordinate() throws(WKTSyntaxError) -> Coordinate {
+    private mutating func coordinate() throws(ImportError) -> Coordinate {
         let x = try number()
         let y = try number()
         skipWhitespace()
@@ -140,7 +123,7 @@ private struct WKTScanner {
         return Coordinate(latitude: y, longitude: x)
     }
 
-    private mutating func open() throws(WKTSyntaxError) {
+    private mutating func open() throws(ImportError) {
         skipWhitespace()
         guard current == UInt8(ascii: "(") else {
             // `EMPTY` may also stand for a nested part: `MULTIPOLYGON (EMPTY, ...)`.
@@ -150,42 +133,40 @@ private struct WKTScanner {
         position += 1
     }
 
-    private mutating func close() throws(WKTSyntaxError) {
+    private mutating func close() throws(ImportError) {
         skipWhitespace()
         guard current == UInt8(ascii: ")") else { throw expected("')'") }
         position += 1
     }
 
     /// Throws for a `Z`, `M`, `ZM` or `EMPTY` keyword at the current position; otherwise consumes nothing.
-    private mutating func rejectDimensionOrEmpty() throws(WKTSyntaxError) {
+    private mutating func rejectDimensionOrEmpty() throws(ImportError) {
         skipWhitespace()
         let start = position
         guard let word = word() else { return }
         let at = scalarOffset(start)
         switch word.uppercased() {
         case "Z", "M", "ZM":
-            throw WKTSyntaxError(offset: at, message: "'\(word)' coordinates at offset \(at) are not supported; "
-                                 + "only 2D geometries (x y) are")
+            throw .wktSyntax("'\(word)' coordinates at offset \(at) are not supported; only 2D geometries (x y) are",
+                             offset: at)
         case "EMPTY":
-            throw WKTSyntaxError(offset: at, message: "EMPTY geometry at offset \(at) is not supported; "
-                                 + "every geometry needs positions")
+            throw .wktSyntax("EMPTY geometry at offset \(at) is not supported; every geometry needs positions", offset: at)
         default:
             position = start
         }
     }
 
-    private func unknownType(_ word: String, at start: Int) -> WKTSyntaxError {
+    private func unknownType(_ word: String, at start: Int) -> ImportError {
         let at = scalarOffset(start)
         let upper = word.uppercased()
         // `POINTZ`, `POLYGONM`: the dimension glued to the type name.
         for suffix in ["ZM", "Z", "M"] where upper.hasSuffix(suffix) {
             if WKTType(rawValue: String(upper.dropLast(suffix.count))) != nil {
-                return WKTSyntaxError(offset: at, message: "'\(word)' at offset \(at) has \(suffix) coordinates, "
-                                      + "which are not supported; only 2D geometries (x y) are")
+                return .wktSyntax("'\(word)' at offset \(at) has \(suffix) coordinates, "
+                                  + "which are not supported; only 2D geometries (x y) are", offset: at)
             }
         }
-        return WKTSyntaxError(offset: at, message: "unsupported geometry type '\(word)' at offset \(at); "
-                              + "expected \(WKTType.list)")
+        return .wktSyntax("unsupported geometry type '\(word)' at offset \(at); expected \(WKTType.list)", offset: at)
     }
 
     // MARK: Tokens
@@ -208,7 +189,7 @@ private struct WKTScanner {
     /// `[+-]digits[.digits][e[+-]digits]`, either digit run of the mantissa may be empty but not both.
     ///
     /// Letters such as `nan` and `inf` never match, and a value overflowing to infinity is an error.
-    private mutating func number() throws(WKTSyntaxError) -> Double {
+    private mutating func number() throws(ImportError) -> Double {
         skipWhitespace()
         let start = position
         var end = position
@@ -259,12 +240,12 @@ private struct WKTScanner {
 
     // MARK: Errors
 
-    private func expected(_ what: String) -> WKTSyntaxError {
+    private func expected(_ what: String) -> ImportError {
         error("expected \(what) at offset \(offset), found \(foundToken)")
     }
 
-    func error(_ message: String) -> WKTSyntaxError {
-        WKTSyntaxError(offset: offset, message: message)
+    func error(_ message: String) -> ImportError {
+        .wktSyntax(message, offset: offset)
     }
 
     /// The number of Unicode scalars before byte `position`.
@@ -298,8 +279,8 @@ extension CSVRow {
         do {
             return try WKTParser.parse(text)
         } catch {
-            throw ImportError("invalid WKT in column '\(columnName(name))': \(error.message)",
-                              at: location(name, valueOffset: error.offset))
+            guard case .wktSyntax(let message, let offset) = error else { throw error }
+            throw .invalidInput("invalid WKT in column '\(columnName(name))': \(message)", at: location(name, valueOffset: offset))
         }
     }
 }

@@ -28,7 +28,7 @@ extension GeoJSONContext {
             data.connectors.append(PendingFeature(connector, levels: levels))
         case (.point(let point), "poi"):
             guard let name = feature.text("name") else {
-                errors.append(ImportError("a point of interest needs a name", at: feature.location))
+                errors.append(.invalidInput("a point of interest needs a name", at: feature.location))
                 return
             }
             let poi = PointOfInterest(

@@ -50,7 +50,7 @@ struct GeoJSONContext {
 
     mutating func read(_ value: JSONValue, index: Int) {
         guard case .object(let object) = value, object["type"]?.string == "Feature" else {
-            errors.append(ImportError("features[\(index)] is not a Feature object", at: SourceLocation(file: file, feature: "#\(index)")))
+            errors.append(.invalidInput("features[\(index)] is not a Feature object", at: SourceLocation(file: file, feature: "#\(index)")))
             return
         }
         let sourceID: String
@@ -68,8 +68,8 @@ struct GeoJSONContext {
             if let type = feature.structuredProperty(field) {
                 let property = mapping.property(for: field)
                 let found = properties?[property]?.excerpt() ?? type
-                errors.append(ImportError("property '\(property)' is \(type) (\(found)); expected text or a number",
-                                          at: location))
+                errors.append(.invalidInput("property '\(property)' is \(type) (\(found)); expected text or a number",
+                                            at: location))
                 return
             }
         }
@@ -93,7 +93,7 @@ struct GeoJSONContext {
                 place.line = geometryObject.line
                 place.column = geometryObject.column
             }
-            errors.append(ImportError(error.message, at: place))
+            errors.append(.invalidInput(error.message, at: place))
             return
         }
         classify(feature, kind: kind, rawKind: rawKind, geometry: geometry, id: modelID)

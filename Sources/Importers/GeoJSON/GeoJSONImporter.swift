@@ -9,40 +9,38 @@ import VenueModel
 /// warning (CAD exports carry furniture and annotations); bad values are errors.
 public enum GeoJSONImporter {
     public static func read(_ data: Data, file: String, inputID: String,
-                            mapping: GeoJSONMapping) throws(ImportFailure) -> ImportedData {
+                            mapping: GeoJSONMapping) throws(ImportError) -> ImportedData {
         let root: JSONValue
         do {
             root = try JSONParser.parse(data)
         } catch {
-            throw ImportFailure([ImportError(error.message, at: SourceLocation(file: file, line: error.line,
-                                                                               column: error.column))])
+            throw error.placed(in: file)
         }
         let features = try featureList(root, file: file)
         var context = GeoJSONContext(file: file, inputID: inputID, mapping: mapping)
         for (index, feature) in features.enumerated() {
             context.read(feature, index: index)
         }
-        guard context.errors.isEmpty else { throw ImportFailure(context.errors) }
+        guard context.errors.isEmpty else { throw ImportError(collecting: context.errors) }
         return context.data
     }
 
-    private static func featureList(_ root: JSONValue, file: String) throws(ImportFailure) -> [JSONValue] {
+    private static func featureList(_ root: JSONValue, file: String) throws(ImportError) -> [JSONValue] {
         guard case .object(let object) = root else {
-            throw ImportFailure([ImportError("a GeoJSON file holds an object, found \(root.typeName)",
-                                             at: SourceLocation(file: file, line: 1))])
+            throw .invalidInput("a GeoJSON file holds an object, found \(root.typeName)", at: SourceLocation(file: file, line: 1))
         }
         let location = SourceLocation(file: file, line: object.line, column: object.column)
         switch object["type"]?.string {
         case "FeatureCollection":
             guard case .array(let features)? = object["features"] else {
-                throw ImportFailure([ImportError("a FeatureCollection needs a 'features' array", at: location)])
+                throw .invalidInput("a FeatureCollection needs a 'features' array", at: location)
             }
             return features
         case "Feature":
             return [root]
         case let other:
-            throw ImportFailure([ImportError(
-                "expected a FeatureCollection or Feature, found type \(other.map { "'\($0)'" } ?? "none")", at: location)])
+            throw .invalidInput("expected a FeatureCollection or Feature, found type \(other.map { "'\($0)'" } ?? "none")",
+                                at: location)
         }
     }
 }

@@ -24,15 +24,10 @@ public struct IMDFImportOptions: Hashable, Sendable {
 /// feature without an id or one on a level that does not exist are errors.
 public enum IMDFImporter {
     /// Reads an IMDF folder or `.zip` archive; every error found is listed, each naming its file
-    /// and feature.
+    /// and feature. A path with nothing at it is ``ImportError/missingFile(_:at:)``.
     public static func read(_ url: URL, displayName: String, inputID: String,
-                            options: IMDFImportOptions) throws(ImportFailure) -> ImportedData {
-        let source: IMDFSource
-        do {
-            source = try IMDFSource(url: url, displayName: displayName)
-        } catch {
-            throw ImportFailure([error])
-        }
+                            options: IMDFImportOptions) throws(ImportError) -> ImportedData {
+        let source = try IMDFSource(url: url, displayName: displayName)
         var interpreter = IMDFInterpreter(source: source, inputID: inputID, options: options)
         return try interpreter.interpret()
     }

@@ -7,11 +7,11 @@ extension IMDFInterpreter {
         let location = fileLocation("manifest.json")
         do {
             guard let bytes = try source.data(named: "manifest.json") else {
-                errors.append(ImportError("manifest.json is missing: this is not an IMDF delivery", at: location))
+                errors.append(.invalidInput("manifest.json is missing: this is not an IMDF delivery", at: location))
                 return
             }
             guard case .object(let manifest) = try parse(bytes, file: "manifest.json") else {
-                errors.append(ImportError("manifest.json is not a JSON object", at: location))
+                errors.append(.invalidInput("manifest.json is not a JSON object", at: location))
                 return
             }
             if let version = manifest["version"]?.string, !version.hasPrefix("1.") {
@@ -37,7 +37,7 @@ extension IMDFInterpreter {
             return []
         }
         guard case .object(let collection) = root, case .array(let items)? = collection["features"] else {
-            errors.append(ImportError("\(file) is not a GeoJSON FeatureCollection", at: location))
+            errors.append(.invalidInput("\(file) is not a GeoJSON FeatureCollection", at: location))
             return []
         }
         var features: [IMDFFeature] = []
@@ -45,13 +45,13 @@ extension IMDFInterpreter {
         let known = IMDFCategories.properties[type] ?? []
         for (index, item) in items.enumerated() {
             guard case .object(let object) = item else {
-                errors.append(ImportError("features[\(index)] is not an object", at: location))
+                errors.append(.invalidInput("features[\(index)] is not an object", at: location))
                 continue
             }
             let here = SourceLocation(file: location.file, line: object.line, column: object.column,
                                       feature: object["id"]?.string ?? "#\(index)")
             guard let id = object["id"]?.string, !id.isEmpty else {
-                errors.append(ImportError("an IMDF feature needs a string id", at: here))
+                errors.append(.invalidInput("an IMDF feature needs a string id", at: here))
                 continue
             }
             var properties: JSONObject?
@@ -75,8 +75,7 @@ extension IMDFInterpreter {
         do {
             return try JSONParser.parse(bytes)
         } catch {
-            throw ImportError(error.message, at: SourceLocation(file: "\(source.displayName)/\(file)", line: error.line,
-                                                                 column: error.column))
+            throw error.placed(in: "\(source.displayName)/\(file)")
         }
     }
 

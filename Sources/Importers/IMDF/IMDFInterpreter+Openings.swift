@@ -10,11 +10,11 @@ extension IMDFInterpreter {
             case .lineString(let coordinates)?: line = coordinates
             case .point(let point)?: line = [point]
             default:
-                errors.append(ImportError("an opening needs a LineString geometry", at: feature.location))
+                errors.append(.invalidInput("an opening needs a LineString geometry", at: feature.location))
                 return
             }
         } catch {
-            errors.append(ImportError(error.message, at: feature.location))
+            errors.append(.invalidInput(error.message, at: feature.location))
             return
         }
         guard let levels = levelReference(feature.string("level_id"), for: feature) else { return }

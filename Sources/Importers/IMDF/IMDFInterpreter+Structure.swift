@@ -31,7 +31,7 @@ extension IMDFInterpreter {
     /// Levels belong to the buildings they list; the level's short name names it.
     mutating func readLevel(_ feature: IMDFFeature) {
         guard case .number(let ordinal)? = feature.properties?["ordinal"] else {
-            errors.append(ImportError("a level needs a numeric ordinal", at: feature.location))
+            errors.append(.invalidInput("a level needs a numeric ordinal", at: feature.location))
             invalidLevels.insert(feature.id)
             return
         }
@@ -52,8 +52,8 @@ extension IMDFInterpreter {
         // An outdoor level (a courtyard, a car park) is the venue's outdoor level, not a storey.
         for id in buildingIDs where !outdoor {
             if buildings[id]?.declaration.levels.contains(where: { $0.ordinal == ordinal }) == true {
-                errors.append(ImportError("building \(id) has two levels with ordinal \(Level.formatOrdinal(ordinal))",
-                                          at: feature.location))
+                errors.append(.invalidInput("building \(id) has two levels with ordinal \(Level.formatOrdinal(ordinal))",
+                                            at: feature.location))
                 continue
             }
             buildings[id]?.declaration.levels.append(.init(ordinal: ordinal, name: name, localizedNames: labels,

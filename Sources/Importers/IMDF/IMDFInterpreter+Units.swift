@@ -47,11 +47,11 @@ extension IMDFInterpreter {
             case .polygon(let polygon)?: return .polygon(polygon)
             case .multiPolygon(let polygons)?: return .multiPolygon(polygons)
             default:
-                errors.append(ImportError("a \(feature.featureType) needs a Polygon or MultiPolygon geometry", at: feature.location))
+                errors.append(.invalidInput("a \(feature.featureType) needs a Polygon or MultiPolygon geometry", at: feature.location))
                 return nil
             }
         } catch {
-            errors.append(ImportError(error.message, at: feature.location))
+            errors.append(.invalidInput(error.message, at: feature.location))
             return nil
         }
     }

@@ -44,7 +44,7 @@ struct IMDFInterpreter {
         self.options = options
     }
 
-    mutating func interpret() throws(ImportFailure) -> ImportedData {
+    mutating func interpret() throws(ImportError) -> ImportedData {
         readManifest()
         for type in IMDFCategories.readingOrder {
             let features = read("\(type).geojson", expecting: type)
@@ -69,7 +69,7 @@ struct IMDFInterpreter {
         }
         if options.inferConnectors, !hasRelationships { inferConnectors() }
         reportUnknownFiles()
-        guard errors.isEmpty else { throw ImportFailure(errors) }
+        guard errors.isEmpty else { throw ImportError(collecting: errors) }
         data.buildings = buildings.values.sorted { $0.order < $1.order }.map(\.declaration)
         return data
     }
@@ -97,13 +97,13 @@ struct IMDFInterpreter {
     /// The level reference of a feature on `levelID`; an error (recorded) when there is no such level.
     mutating func levelReference(_ levelID: String?, for feature: IMDFFeature) -> LevelReference? {
         guard let levelID else {
-            errors.append(ImportError("\(feature.featureType) has no level_id", at: feature.location))
+            errors.append(.invalidInput("\(feature.featureType) has no level_id", at: feature.location))
             return nil
         }
         guard let level = levels[levelID] else {
             if unreadableFiles.contains("level.geojson") || invalidLevels.contains(levelID) { return nil }
-            errors.append(ImportError("\(feature.featureType) refers to level \(levelID), which level.geojson does not have",
-                                      at: feature.location))
+            errors.append(.invalidInput("\(feature.featureType) refers to level \(levelID), which level.geojson does not have",
+                                        at: feature.location))
             return nil
         }
         guard !level.isOutdoor, let building = level.buildingIDs.first else {

@@ -13,7 +13,7 @@ struct IMDFSource {
         self.displayName = displayName
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw ImportError("no such file or folder", at: SourceLocation(file: displayName))
+            throw .missingFile("no such file or folder", at: SourceLocation(file: displayName))
         }
         if isDirectory.boolValue {
             try addFolder(url)
@@ -32,7 +32,7 @@ struct IMDFSource {
 
     private mutating func add(_ name: String, _ loader: @escaping () throws(ImportError) -> Data) throws(ImportError) {
         guard loaders[name] == nil else {
-            throw ImportError("\(name) appears twice in the delivery", at: SourceLocation(file: displayName))
+            throw .invalidInput("\(name) appears twice in the delivery", at: SourceLocation(file: displayName))
         }
         loaders[name] = loader
     }
@@ -42,7 +42,7 @@ struct IMDFSource {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: url.path)
         } catch {
-            throw ImportError("cannot list the folder: \(error.localizedDescription)", at: SourceLocation(file: displayName))
+            throw .readFailure("cannot list the folder: \(error.localizedDescription)", at: SourceLocation(file: displayName))
         }
         let display = displayName
         for name in names where name.hasSuffix(".json") || name.hasSuffix(".geojson") {
@@ -51,7 +51,7 @@ struct IMDFSource {
                 do {
                     return try Data(contentsOf: file)
                 } catch {
-                    throw ImportError("cannot read: \(error.localizedDescription)", at: SourceLocation(file: "\(display)/\(name)"))
+                    throw .readFailure("cannot read: \(error.localizedDescription)", at: SourceLocation(file: "\(display)/\(name)"))
                 }
             }
         }

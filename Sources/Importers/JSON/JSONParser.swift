@@ -6,10 +6,12 @@ public import Foundation
 /// UTF-8 bytes directly, validates UTF-8, bounds nesting depth, and never reads outside the
 /// buffer. Foundation's parsers are several times slower here and report no line numbers.
 public enum JSONParser {
-    public static func parse(_ data: Data, maximumDepth: Int = 256) throws(JSONSyntaxError) -> JSONValue {
-        let result: Result<JSONValue, JSONSyntaxError> = data.withUnsafeBytes { buffer in
+    /// Parses one JSON document; a malformed one throws ``ImportError/jsonSyntax(_:line:column:)``
+    /// at the offending character.
+    public static func parse(_ data: Data, maximumDepth: Int = 256) throws(ImportError) -> JSONValue {
+        let result: Result<JSONValue, ImportError> = data.withUnsafeBytes { buffer in
             var parser = JSONByteParser(bytes: buffer, maximumDepth: maximumDepth)
-            do throws(JSONSyntaxError) {
+            do throws(ImportError) {
                 return .success(try parser.parseDocument())
             } catch {
                 return .failure(error)
@@ -17,23 +19,6 @@ public enum JSONParser {
         }
         return try result.get()
     }
-}
-
-/// Where and why a JSON text is malformed.
-public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// 1-based line.
-    public var line: Int
-    /// 1-based column in Unicode scalars.
-    public var column: Int
-    public var message: String
-
-    public init(line: Int, column: Int, message: String) {
-        self.line = line
-        self.column = column
-        self.message = message
-    }
-
-    public var description: String { "\(line):\(column): \(message)" }
 }
 
 /// The parser state over one buffer.
@@ -57,7 +42,7 @@ struct JSONByteParser {
         self.maximumDepth = maximumDepth
     }
 
-    mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
+    mutating func parseDocument() throws(ImportError) -> JSONValue {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             index = 3
             lineStart = 3
@@ -73,7 +58,7 @@ struct JSONByteParser {
 
     // MARK: - Values
 
-    private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseValue() throws(ImportError) -> JSONValue {
         guard index < bytes.count else { throw error("unexpected end of input, expected a value") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return .object(try parseObject())
@@ -87,12 +72,12 @@ struct JSONByteParser {
         }
     }
 
-    private mutating func enter() throws(JSONSyntaxError) {
+    private mutating func enter() throws(ImportError) {
         depth += 1
         if depth > maximumDepth { throw error("nesting is deeper than \(maximumDepth) levels") }
     }
 
-    private mutating func parseObject() throws(JSONSyntaxError) -> JSONObject {
+    private mutating func parseObject() throws(ImportError) -> JSONObject {
         let startLine = line
         let startColumn = column(at: index)
         try enter()
@@ -129,7 +114,7 @@ struct JSONByteParser {
         }
     }
 
-    private mutating func parseArray() throws(JSONSyntaxError) -> [JSONValue] {
+    private mutating func parseArray() throws(ImportError) -> [JSONValue] {
         let startLine = line
         let startColumn = column(at: index)
         try enter()
@@ -159,7 +144,7 @@ struct JSONByteParser {
         }
     }
 
-    private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(ImportError) -> JSONValue {
         let count = word.utf8CodeUnitCount
         guard count <= bytes.count - index else { throw error("unexpected end of input in '\(word)'") }
         for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] {
@@ -172,7 +157,7 @@ struct JSONByteParser {
 
     // MARK: - Strings
 
-    private mutating func parseString() throws(JSONSyntaxError) -> String {
+    private mutating func parseString() throws(ImportError) -> String {
         let quote = index
         index += 1
         let start = index
@@ -212,13 +197,13 @@ struct JSONByteParser {
         throw unterminatedString(at: quote)
     }
 
-    private mutating func unterminatedString(at quote: Int) -> JSONSyntaxError {
+    private mutating func unterminatedString(at quote: Int) -> ImportError {
         let (quoteLine, quoteColumn) = position(of: quote)
-        return JSONSyntaxError(line: line, column: column(at: index),
-                               message: "unexpected end of input inside a string that started at line \(quoteLine), column \(quoteColumn)")
+        return .jsonSyntax("unexpected end of input inside a string that started at line \(quoteLine), column \(quoteColumn)",
+                           line: line, column: column(at: index))
     }
 
-    private mutating func appendEscape(to scalars: inout [UInt8]) throws(JSONSyntaxError) {
+    private mutating func appendEscape(to scalars: inout [UInt8]) throws(ImportError) {
         index += 1
         guard index < bytes.count else { throw error("unexpected end of input in an escape sequence") }
         let byte = bytes[index]
@@ -265,7 +250,7 @@ struct JSONByteParser {
         scalars.append(contentsOf: String(Character(scalar)).utf8)
     }
 
-    private mutating func hexQuad() throws(JSONSyntaxError) -> UInt32 {
+    private mutating func hexQuad() throws(ImportError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard index < bytes.count else { throw error("unexpected end of input in a \\u escape") }
@@ -285,7 +270,7 @@ struct JSONByteParser {
 
     /// Checks one multi-byte UTF-8 sequence at `index` (no overlongs, no surrogates, at most
     /// U+10FFFF) and steps over it.
-    private mutating func skipUTF8Sequence() throws(JSONSyntaxError) {
+    private mutating func skipUTF8Sequence() throws(ImportError) {
         let lead = bytes[index]
         let length: Int
         let minimum: UInt32
@@ -310,7 +295,7 @@ struct JSONByteParser {
 
     // MARK: - Numbers
 
-    private mutating func parseNumber() throws(JSONSyntaxError) -> Double {
+    private mutating func parseNumber() throws(ImportError) -> Double {
         let start = index
         var negative = false
         if bytes[index] == UInt8(ascii: "-") {
@@ -430,7 +415,7 @@ struct JSONByteParser {
         }
     }
 
-    private mutating func expect(_ byte: UInt8, _ what: String) throws(JSONSyntaxError) {
+    private mutating func expect(_ byte: UInt8, _ what: String) throws(ImportError) {
         guard index < bytes.count else { throw error("unexpected end of input, expected \(what)") }
         guard bytes[index] == byte else { throw error("expected \(what), found \(describeCurrent())") }
         index += 1
@@ -467,9 +452,9 @@ struct JSONByteParser {
         return (line, column)
     }
 
-    private mutating func error(_ message: String) -> JSONSyntaxError {
+    private mutating func error(_ message: String) -> ImportError {
         let offset = min(index, bytes.count)
-        return JSONSyntaxError(line: line, column: column(at: offset), message: message)
+        return .jsonSyntax(message, line: line, column: column(at: offset))
     }
 
     private func describeCurrent() -> String {

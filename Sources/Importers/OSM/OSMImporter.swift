@@ -7,17 +7,13 @@ import VenueModel
 /// then ``OSMIndoorInterpreter`` maps tags onto the model (`docs/osm-tagging.md`).
 public enum OSMImporter {
     /// Reads one OSM file, clips it to `options.within` when set, and interprets it; errors name
-    /// the file and the line, blob or element.
+    /// the file and the line, blob or element. A path with no file at it, a `within:` area the
+    /// file does not have and `encoding: pbf` for a compressed file are the caller's mistakes
+    /// (``ImportError/missingFile(_:at:)``, ``ImportError/invalidOption(_:at:)``).
     public static func read(_ url: URL, displayName: String, inputID: String,
-                            options: OSMImportOptions) throws(ImportFailure) -> ImportedData {
+                            options: OSMImportOptions) throws(ImportError) -> ImportedData {
         var dataset = try readDataset(url, displayName: displayName, encoding: options.encoding)
-        if let area = options.within {
-            do {
-                try dataset.clip(to: area, file: displayName)
-            } catch {
-                throw ImportFailure([error])
-            }
-        }
+        if let area = options.within { try dataset.clip(to: area, file: displayName) }
         return interpret(dataset, file: displayName, inputID: inputID, options: options)
     }
 
@@ -35,26 +31,24 @@ public enum OSMImporter {
 
     /// The elements of the file, read with the reader its encoding needs.
     public static func readDataset(_ url: URL, displayName: String,
-                                   encoding: OSMImportOptions.Encoding?) throws(ImportFailure) -> OSMDataset {
-        do throws(ImportError) {
-            switch encoding ?? self.encoding(of: url) {
-            case .pbf:
-                // PBF compresses inside its blobs; a whole-file signature means a compressed XML
-                // file (or a PBF compressed again), which the PBF reader would only call malformed.
-                let compression = OSMCompression.of(url)
-                guard compression == .none else {
-                    throw ImportError("the file is \(compression.rawValue)-compressed, which a PBF file never is: if it holds XML, "
-                        + "name it .osm.gz or .osm.bz2 (or set encoding: xml); if it holds PBF, decompress it first",
-                        at: SourceLocation(file: displayName))
-                }
-                var dataset = OSMDataset()
-                try OSMPBFReader(url: url, displayName: displayName).read(into: &dataset)
-                return dataset
-            case .xml:
-                return try OSMXMLReader(url: url, displayName: displayName).readDataset()
+                                   encoding: OSMImportOptions.Encoding?) throws(ImportError) -> OSMDataset {
+        switch encoding ?? self.encoding(of: url) {
+        case .pbf:
+            // PBF compresses inside its blobs; a whole-file signature means a compressed XML
+            // file (or a PBF compressed again), which the PBF reader would only call malformed.
+            let compression = OSMCompression.of(url)
+            guard compression == .none else {
+                let message = "the file is \(compression.rawValue)-compressed, which a PBF file never is: if it holds XML, "
+                    + "name it .osm.gz or .osm.bz2 (or set encoding: xml); if it holds PBF, decompress it first"
+                let location = SourceLocation(file: displayName)
+                // Asked for PBF by the caller, the option is wrong; told by the `.pbf` name, the file is.
+                throw encoding == .pbf ? .invalidOption(message, at: location) : .invalidInput(message, at: location)
             }
-        } catch {
-            throw ImportFailure([error])
+            var dataset = OSMDataset()
+            try OSMPBFReader(url: url, displayName: displayName).read(into: &dataset)
+            return dataset
+        case .xml:
+            return try OSMXMLReader(url: url, displayName: displayName).readDataset()
         }
     }
 

@@ -12,11 +12,11 @@ extension SurveyImporter.Context {
             row { (context: inout Self) throws(ImportError) in
                 let text = try tableRow.required("bssid")
                 guard let bssid = AccessPointID(bssid: text) else {
-                    throw ImportError("'\(CSVText.visible(text))' in column 'bssid' is not a MAC address (expected six hex pairs such as 00:1a:2b:3c:4d:5e)",
-                                      at: tableRow.location("bssid"))
+                    throw .invalidInput("'\(CSVText.visible(text))' in column 'bssid' is not a MAC address (expected six hex pairs such as 00:1a:2b:3c:4d:5e)",
+                                        at: tableRow.location("bssid"))
                 }
                 if let first = seen[bssid] {
-                    throw ImportError("access point \(bssid) is listed twice; first at \(first)", at: tableRow.location("bssid"))
+                    throw .invalidInput("access point \(bssid) is listed twice; first at \(first)", at: tableRow.location("bssid"))
                 }
                 seen[bssid] = tableRow.location("bssid")
                 var position: Coordinate?

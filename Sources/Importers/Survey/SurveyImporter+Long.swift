@@ -14,8 +14,8 @@ extension SurveyImporter.Context {
                 let scanID = try tableRow.required("scan")
                 let bssidText = try tableRow.required("bssid")
                 guard let bssid = AccessPointID(bssid: bssidText) else {
-                    throw ImportError("'\(CSVText.visible(bssidText))' in column 'bssid' is not a MAC address (expected six hex pairs such as 00:1a:2b:3c:4d:5e)",
-                                      at: tableRow.location("bssid"))
+                    throw .invalidInput("'\(CSVText.visible(bssidText))' in column 'bssid' is not a MAC address (expected six hex pairs such as 00:1a:2b:3c:4d:5e)",
+                                        at: tableRow.location("bssid"))
                 }
                 guard let rssi = try context.rssi(try tableRow.required("rssi"), column: "rssi", at: tableRow.location("rssi")) else {
                     return
@@ -35,8 +35,8 @@ extension SurveyImporter.Context {
                 }
                 let scan = context.data.scans[index]
                 guard scan.position == position, scan.level == level, scan.building == building else {
-                    throw ImportError("scan '\(scanID)' was taken at one place: this row's position, level or building differs from its first row (\(scan.source))",
-                                      at: tableRow.location)
+                    throw .invalidInput("scan '\(scanID)' was taken at one place: this row's position, level or building differs from its first row (\(scan.source))",
+                                        at: tableRow.location)
                 }
                 // A scan lists each access point once; drivers that repeat one keep the stronger.
                 if let reading = heard[index][bssid] {
@@ -53,8 +53,8 @@ extension SurveyImporter.Context {
     mutating func positionColumns() -> SurveyImportOptions.CoordinateSystem? {
         if table.hasColumn("x"), table.hasColumn("y") { return .webMercator }
         if table.hasColumn("lon"), table.hasColumn("lat") { return .wgs84 }
-        errors.append(ImportError("no position columns: expected 'x' and 'y' (EPSG:3857 metres) or 'lon' and 'lat' (WGS 84 degrees)",
-                                  at: SourceLocation(file: table.file, line: table.headerLine)))
+        errors.append(.invalidInput("no position columns: expected 'x' and 'y' (EPSG:3857 metres) or 'lon' and 'lat' (WGS 84 degrees)",
+                                    at: SourceLocation(file: table.file, line: table.headerLine)))
         return nil
     }
 }

@@ -16,16 +16,16 @@ extension SurveyImporter.Context {
             let id = AccessPointID(bssid: name) ?? AccessPointID(label: name)
             // Two spellings of one BSSID would give a scan two readings of one access point.
             if let first = columnOf[id] {
-                errors.append(ImportError("column '\(name)' names access point \(id) again; column '\(first)' already does",
-                                          at: SourceLocation(file: table.file, line: table.headerLine)))
+                errors.append(.invalidInput("column '\(name)' names access point \(id) again; column '\(first)' already does",
+                                            at: SourceLocation(file: table.file, line: table.headerLine)))
                 return
             }
             columnOf[id] = name
             accessPoints.append((index, id, name))
         }
         guard !accessPoints.isEmpty else {
-            errors.append(ImportError("no access-point columns: a wide survey has one column per access point beside \(Self.wideScanColumns.joined(separator: ", "))",
-                                      at: SourceLocation(file: table.file, line: table.headerLine)))
+            errors.append(.invalidInput("no access-point columns: a wide survey has one column per access point beside \(Self.wideScanColumns.joined(separator: ", "))",
+                                        at: SourceLocation(file: table.file, line: table.headerLine)))
             return
         }
         let notHeard = options.notHeard
@@ -36,8 +36,8 @@ extension SurveyImporter.Context {
                 var readings: [SurveyScan.Reading] = []
                 for accessPoint in accessPoints {
                     guard let text = tableRow.string(atColumn: accessPoint.column) else {
-                        throw ImportError("missing value for access point '\(accessPoint.name)' (write \(SurveyImporter.Context.signed(notHeard)) when it was not heard)",
-                                          at: tableRow.location(atColumn: accessPoint.column))
+                        throw .invalidInput("missing value for access point '\(accessPoint.name)' (write \(SurveyImporter.Context.signed(notHeard)) when it was not heard)",
+                                            at: tableRow.location(atColumn: accessPoint.column))
                     }
                     guard let value = try context.rssi(text, column: accessPoint.name, notHeard: notHeard,
                                                        at: tableRow.location(atColumn: accessPoint.column)) else { continue }

@@ -11,7 +11,7 @@ public enum SurveyImporter {
     public static let errorLimit = 50
 
     /// Reads one survey file laid out as `options` says; `file` names it in errors.
-    public static func read(_ data: Data, file: String, options: SurveyImportOptions) throws(ImportFailure) -> SurveyData {
+    public static func read(_ data: Data, file: String, options: SurveyImportOptions) throws(ImportError) -> SurveyData {
         let table = try CSVTable(data, file: file, delimiter: options.delimiter)
         var context = Context(table: table, options: options)
         switch options.layout {
@@ -19,7 +19,7 @@ public enum SurveyImporter {
         case .long: context.readLongScans()
         case .accessPoints: context.readAccessPoints()
         }
-        guard context.errors.isEmpty else { throw ImportFailure(context.errors) }
+        guard context.errors.isEmpty else { throw ImportError(collecting: context.errors) }
         return context.data
     }
 
@@ -42,12 +42,12 @@ public enum SurveyImporter {
         func rssi(_ text: String, column: String, notHeard: Double? = nil,
                   at location: SourceLocation) throws(ImportError) -> Double? {
             guard let value = Int(text).map(Double.init) ?? DecimalText.parse(text) else {
-                throw ImportError("expected an RSSI in dBm in column '\(column)', found '\(CSVText.visible(text))'", at: location)
+                throw .invalidInput("expected an RSSI in dBm in column '\(column)', found '\(CSVText.visible(text))'", at: location)
             }
             if value == notHeard { return nil }
             guard value <= SurveyImportOptions.strongestRSSI, value >= SurveyImportOptions.weakestRSSI else {
-                throw ImportError("RSSI \(Self.signed(value)) dBm in column '\(column)' is impossible: received Wi-Fi signals lie between \(Int(SurveyImportOptions.weakestRSSI)) and \(Int(SurveyImportOptions.strongestRSSI)) dBm",
-                                  at: location)
+                throw .invalidInput("RSSI \(Self.signed(value)) dBm in column '\(column)' is impossible: received Wi-Fi signals lie between \(Int(SurveyImportOptions.weakestRSSI)) and \(Int(SurveyImportOptions.strongestRSSI)) dBm",
+                                    at: location)
             }
             return value
         }
@@ -56,24 +56,24 @@ public enum SurveyImporter {
         func position(in row: CSVRow, x xColumn: String, y yColumn: String,
                       system: SurveyImportOptions.CoordinateSystem) throws(ImportError) -> Coordinate {
             guard let x = try row.double(xColumn) else {
-                throw ImportError("missing value for column '\(xColumn)'", at: row.location(xColumn))
+                throw .invalidInput("missing value for column '\(xColumn)'", at: row.location(xColumn))
             }
             guard let y = try row.double(yColumn) else {
-                throw ImportError("missing value for column '\(yColumn)'", at: row.location(yColumn))
+                throw .invalidInput("missing value for column '\(yColumn)'", at: row.location(yColumn))
             }
             let coordinate: Coordinate
             switch system {
             case .webMercator:
                 // EPSG:3857 covers ±20037508.34 m east-west; beyond it a value is not a position.
                 guard abs(x) <= 20_037_508.35, abs(y) <= 20_048_966.11 else {
-                    throw ImportError("\(xColumn)/\(yColumn) \(x), \(y) lies outside EPSG:3857 bounds", at: row.location(xColumn))
+                    throw .invalidInput("\(xColumn)/\(yColumn) \(x), \(y) lies outside EPSG:3857 bounds", at: row.location(xColumn))
                 }
                 coordinate = WebMercator.coordinate(x: x, y: y)
             case .wgs84:
                 coordinate = Coordinate(latitude: y, longitude: x)
             }
             guard coordinate.isValid else {
-                throw ImportError("\(xColumn)/\(yColumn) \(x), \(y) lies outside WGS 84 bounds", at: row.location(xColumn))
+                throw .invalidInput("\(xColumn)/\(yColumn) \(x), \(y) lies outside WGS 84 bounds", at: row.location(xColumn))
             }
             return coordinate
         }

@@ -38,9 +38,9 @@ struct ImportStage: PipelineStage {
             sources.append(SourceFile(path: input.path, format: input.format.name, size: content.size, sha256: content.sha256))
             do {
                 parts.append(try Self.importInput(input))
-            } catch let failure as ImportFailure {
+            } catch let error as ImportError {
                 // Keep reading the other inputs: one run should list every broken file.
-                errors += failure.errors.map(\.description)
+                errors += error.problems.map(\.description)
             }
         }
         guard errors.isEmpty else { throw StageFailure(errors) }
@@ -50,7 +50,7 @@ struct ImportStage: PipelineStage {
         do {
             assembled = try VenueAssembler(venueID: definition.venueID, venueName: definition.venueName).assemble(parts)
         } catch {
-            throw StageFailure(error.errors.map(\.description))
+            throw StageFailure(error.problems.map(\.description))
         }
         context.progress(kind, "writing \(context.display(context.layout.staging))")
         try FileManager.default.createDirectory(at: context.layout.directory, withIntermediateDirectories: true)

@@ -20,8 +20,8 @@ struct PipelineSurveys {
                 let data = try SurveyImporter.read(try Data(contentsOf: input.url), file: input.path, options: options)
                 surveys.scans += data.scans
                 surveys.inventory += data.accessPoints
-            } catch let failure as ImportFailure {
-                errors += failure.errors.map(\.description)
+            } catch let error as ImportError {
+                errors += error.problems.map(\.description)
             } catch {
                 errors.append("\(input.path): cannot read input: \(error.localizedDescription)")
             }

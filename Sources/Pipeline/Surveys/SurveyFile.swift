@@ -15,7 +15,7 @@ public enum SurveyFile {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw ImportFailure([ImportError("cannot read the file: \(error.localizedDescription)", at: SourceLocation(file: name))])
+            throw ImportError.unreadable(url, "cannot read the file: \(error.localizedDescription)", at: SourceLocation(file: name))
         }
         let options = SurveyImportOptions(layout: layout ?? .detect(in: data))
         return try SurveyImporter.read(data, file: name, options: options)

@@ -2,7 +2,10 @@ import VenueModel
 
 extension OSMDataset {
     /// Keeps only what lies in `area`, so a station or campus can be built from a city extract;
-    /// ``clipping`` then says what was left out. Errors name the file and the area element.
+    /// ``clipping`` then says what was left out. Errors name the file and the area element: an
+    /// area the file does not have, or one that encloses no area, is the caller's
+    /// ``ImportError/invalidOption(_:at:)``; rings the file cannot complete are its
+    /// ``ImportError/invalidInput(_:at:)``.
     ///
     /// - A node is kept when it lies inside.
     /// - A way is kept whole, with every node, when one of its nodes lies inside; a closed way
@@ -118,33 +121,37 @@ extension OSMDataset {
         relation.tags["type"] == "multipolygon" || relation.tags["type"] == "boundary"
     }
 
-    /// The region an area names; errors when the element is missing or encloses no area.
+    /// The region an area names.
+    ///
+    /// An area the file does not have, or one that encloses none (a bad box, an open way, a
+    /// relation of another type), is the caller's mistake; an area whose rings the file cannot
+    /// complete is the data's, reported by ``rings(of:file:strict:)``.
     private func clipRegion(_ area: OSMClipArea, file: String) throws(ImportError) -> OSMClipRegion {
         let location = SourceLocation(file: file, feature: area.description)
         switch area {
         case .box(let south, let west, let north, let east):
             if let problem = OSMClipArea.boxProblem(south: south, west: west, north: north, east: east) {
-                throw ImportError("within \(area): \(problem)", at: location)
+                throw .invalidOption("within \(area): \(problem)", at: location)
             }
             return .box(south: south, west: west, north: north, east: east)
         case .way(let id):
             guard let index = Self.index(of: id, in: ways) else {
-                throw ImportError("within way/\(id): the file has no way/\(id)", at: location)
+                throw .invalidOption("within way/\(id): the file has no way/\(id)", at: location)
             }
             let way = ways[index]
             guard way.nodeIDs.count >= 4, way.nodeIDs.first == way.nodeIDs.last else {
-                throw ImportError("within way/\(id): way/\(id) is not closed, so it encloses no area", at: location)
+                throw .invalidOption("within way/\(id): way/\(id) is not closed, so it encloses no area", at: location)
             }
             return OSMClipRegion(rings: [try ringCoordinates(way.nodeIDs, area: area, location: location)])
         case .relation(let id):
             guard let index = Self.index(of: id, in: relations) else {
-                throw ImportError("within relation/\(id): the file has no relation/\(id)", at: location)
+                throw .invalidOption("within relation/\(id): the file has no relation/\(id)", at: location)
             }
             let relation = relations[index]
             guard Self.enclosesArea(relation) else {
                 let type = relation.tags["type"].map { "a type=\($0)" } ?? "an untyped"
-                throw ImportError("within relation/\(id): relation/\(id) is \(type) relation; only multipolygon and boundary relations enclose an area",
-                                  at: location)
+                throw .invalidOption("within relation/\(id): relation/\(id) is \(type) relation; only multipolygon and boundary relations enclose an area",
+                                     at: location)
             }
             return OSMClipRegion(rings: try rings(of: relation, file: file, strict: true))
         }
@@ -161,14 +168,14 @@ extension OSMDataset {
         var inners: [[Int64]] = []
         for member in relation.members where member.type == .way && ["outer", "inner", ""].contains(member.role) {
             guard let index = Self.index(of: member.id, in: ways) else {
-                if strict { throw ImportError("within \(area): its member way/\(member.id) is not in the file", at: location) }
+                if strict { throw .invalidInput("within \(area): its member way/\(member.id) is not in the file", at: location) }
                 continue
             }
             if member.role == "inner" { inners.append(ways[index].nodeIDs) } else { outers.append(ways[index].nodeIDs) }
         }
         guard let outerRings = OSMIndoorInterpreter.joinRings(outers), let innerRings = OSMIndoorInterpreter.joinRings(inners),
               !outerRings.isEmpty else {
-            throw ImportError("within \(area): its member ways do not join into closed rings", at: location)
+            throw .invalidInput("within \(area): its member ways do not join into closed rings", at: location)
         }
         var rings: [[Coordinate]] = []
         for ring in outerRings + innerRings {
@@ -186,7 +193,7 @@ extension OSMDataset {
         ring.reserveCapacity(ids.count)
         for id in ids {
             guard let position = positions[id] else {
-                throw ImportError("within \(area): its node/\(id) is not in the file, so the area is unknown", at: location)
+                throw .invalidInput("within \(area): its node/\(id) is not in the file, so the area is unknown", at: location)
             }
             ring.append(position)
         }

@@ -34,8 +34,9 @@ struct DecompressingChunks {
 
     private var location: SourceLocation { SourceLocation(file: displayName) }
 
+    /// Bad compressed data: the file's fault.
     private func failure(_ message: String) -> ImportError {
-        ImportError(message, at: location)
+        .invalidInput(message, at: location)
     }
 
     /// The next decompressed chunk; empty at the end of the last member.
@@ -104,7 +105,9 @@ struct DecompressingChunks {
             guard input[inputStart...].starts(with: engine.magic) else {
                 throw failure("the file has data after the end of its \(engine.name) stream, at compressed byte \(consumed)")
             }
-            guard engine.reset() else { throw failure("the \(engine.name) decoder could not restart at compressed byte \(consumed)") }
+            guard engine.reset() else {
+                throw .readFailure("the \(engine.name) decoder could not restart at compressed byte \(consumed)", at: location)
+            }
             betweenMembers = false
             return true
         }
@@ -116,7 +119,7 @@ struct DecompressingChunks {
         do {
             chunk = try file.read(upToCount: Self.inputChunkSize) ?? Data()
         } catch {
-            throw failure("cannot read at compressed byte \(consumed): \(error.localizedDescription)")
+            throw .readFailure("cannot read at compressed byte \(consumed): \(error.localizedDescription)", at: location)
         }
         if chunk.isEmpty { atEndOfFile = true }
         input.removeFirst(inputStart)

@@ -25,10 +25,11 @@ public struct OSMPBFReader {
         self.displayName = displayName
     }
 
-    /// Streams the elements into `sink`, blob by blob; errors name the blob and its offset.
+    /// Streams the elements into `sink`, blob by blob; errors name the blob and its offset, and a
+    /// file that is not there is ``ImportError/missingFile(_:at:)``.
     public func read<Sink: OSMElementSink>(into sink: inout Sink) throws(ImportError) {
         guard let file = FileHandle(forReadingAtPath: url.path) else {
-            throw ImportError("cannot open the PBF file", at: SourceLocation(file: displayName))
+            throw .unreadable(url, "cannot open the PBF file", at: SourceLocation(file: displayName))
         }
         defer { try? file.close() }
         var offset = 0
@@ -39,42 +40,38 @@ public struct OSMPBFReader {
             let lengthBytes = try read(file, count: 4, at: offset, location: location, allowEnd: true)
             guard lengthBytes.count == 4 else {
                 if lengthBytes.isEmpty { break }
-                throw ImportError("the file ends inside the length of blob \(index) at byte \(offset)", at: location)
+                throw .invalidInput("the file ends inside the length of blob \(index) at byte \(offset)", at: location)
             }
             let headerLength = lengthBytes.reduce(0) { $0 << 8 | Int($1) }
             guard headerLength > 0, headerLength <= Self.maximumHeaderSize else {
-                throw ImportError("blob \(index) at byte \(offset) announces a \(headerLength)-byte header; the limit is \(Self.maximumHeaderSize)",
-                                  at: location)
+                throw .invalidInput("blob \(index) at byte \(offset) announces a \(headerLength)-byte header; the limit is \(Self.maximumHeaderSize)",
+                                    at: location)
             }
             let header = try read(file, count: headerLength, at: offset + 4, location: location)
             let (type, dataSize) = try blobHeader(header, location: location, offset: offset)
             let blob = try read(file, count: dataSize, at: offset + 4 + headerLength, location: location)
             let block = try inflate(blob, location: location, offset: offset)
-            do {
+            if type == "OSMData", !sawHeader {
+                throw .invalidInput("an OSMData blob comes before the OSMHeader blob", at: location)
+            }
+            do throws(ProtobufReader.DecodeError) {
                 switch type {
                 case "OSMHeader":
                     try PBFBlockDecoder.checkHeader(block)
                     sawHeader = true
                 case "OSMData":
-                    guard sawHeader else {
-                        throw ImportError("an OSMData blob comes before the OSMHeader blob", at: location)
-                    }
                     try PBFBlockDecoder.decode(block, into: &sink)
                 default:
                     // Unknown blob types are to be skipped, by the format's rules.
                     break
                 }
-            } catch let error as ProtobufReader.DecodeError {
-                throw ImportError("blob \(index) at byte \(offset): \(error.message)", at: location)
-            } catch let error as ImportError {
-                throw error
             } catch {
-                throw ImportError("blob \(index) at byte \(offset): \(error)", at: location)
+                throw .invalidInput("blob \(index) at byte \(offset): \(error.message)", at: location)
             }
             offset += 4 + headerLength + dataSize
             index += 1
         }
-        guard sawHeader else { throw ImportError("the file has no OSMHeader blob: it is not an OSM PBF file", at: SourceLocation(file: displayName)) }
+        guard sawHeader else { throw .invalidInput("the file has no OSMHeader blob: it is not an OSM PBF file", at: SourceLocation(file: displayName)) }
     }
 
     private func read(_ file: FileHandle, count: Int, at offset: Int, location: SourceLocation,
@@ -83,10 +80,10 @@ public struct OSMPBFReader {
         do {
             data = try file.read(upToCount: count) ?? Data()
         } catch {
-            throw ImportError("cannot read at byte \(offset): \(error.localizedDescription)", at: location)
+            throw .readFailure("cannot read at byte \(offset): \(error.localizedDescription)", at: location)
         }
         guard data.count == count || (allowEnd && data.count < 4) else {
-            throw ImportError("the file is truncated: \(count) bytes expected at byte \(offset), \(data.count) found", at: location)
+            throw .invalidInput("the file is truncated: \(count) bytes expected at byte \(offset), \(data.count) found", at: location)
         }
         return data
     }
@@ -110,13 +107,13 @@ public struct OSMPBFReader {
         }
         switch result {
         case .failure(let error):
-            throw ImportError("blob header at byte \(offset) is malformed: \(error.message)", at: location)
+            throw .invalidInput("blob header at byte \(offset) is malformed: \(error.message)", at: location)
         case .success(let (type, size)):
             guard let type, let size else {
-                throw ImportError("blob header at byte \(offset) lacks its type or size", at: location)
+                throw .invalidInput("blob header at byte \(offset) lacks its type or size", at: location)
             }
             guard size <= UInt64(Self.maximumBlobSize) else {
-                throw ImportError("blob at byte \(offset) announces \(size) bytes; the limit is \(Self.maximumBlobSize)", at: location)
+                throw .invalidInput("blob at byte \(offset) announces \(size) bytes; the limit is \(Self.maximumBlobSize)", at: location)
             }
             return (type, Int(size))
         }
@@ -142,19 +139,19 @@ public struct OSMPBFReader {
                 }
             }
         } catch {
-            throw ImportError("blob at byte \(offset) is malformed: \(error.message)", at: location)
+            throw .invalidInput("blob at byte \(offset) is malformed: \(error.message)", at: location)
         }
         if let raw { return raw }
         if let unsupported {
             let name = [4: "lzma", 5: "bzip2", 6: "lz4", 7: "zstd"][unsupported] ?? "unknown"
-            throw ImportError("blob at byte \(offset) is compressed with \(name); only raw and zlib blobs are supported", at: location)
+            throw .invalidInput("blob at byte \(offset) is compressed with \(name); only raw and zlib blobs are supported", at: location)
         }
         guard let compressed, let rawSize else {
-            throw ImportError("blob at byte \(offset) holds no data", at: location)
+            throw .invalidInput("blob at byte \(offset) holds no data", at: location)
         }
         guard rawSize <= UInt64(Self.maximumBlobSize) else {
-            throw ImportError("blob at byte \(offset) claims to inflate to \(rawSize) bytes; the limit is \(Self.maximumBlobSize)",
-                              at: location)
+            throw .invalidInput("blob at byte \(offset) claims to inflate to \(rawSize) bytes; the limit is \(Self.maximumBlobSize)",
+                                at: location)
         }
         var output = Data(count: Int(rawSize))
         var outputLength = uLongf(rawSize)
@@ -167,7 +164,7 @@ public struct OSMPBFReader {
         guard status == Z_OK, UInt64(outputLength) == rawSize else {
             let reason = status == Z_BUF_ERROR ? "inflates to more than its stated \(rawSize) bytes"
                 : status == Z_OK ? "inflates to \(outputLength) bytes, not the stated \(rawSize)" : "is not valid zlib data"
-            throw ImportError("blob at byte \(offset) \(reason)", at: location)
+            throw .invalidInput("blob at byte \(offset) \(reason)", at: location)
         }
         return output
     }

@@ -103,14 +103,14 @@ struct OSMSAXState {
     mutating func fail(_ message: String) {
         guard !failed else { return }
         failed = true
-        error = ImportError(message, at: SourceLocation(file: file, line: line > 0 ? line : nil))
+        error = .invalidInput(message, at: SourceLocation(file: file, line: line > 0 ? line : nil))
         if let parser { xmlStopParser(parser) }
     }
 
     func parseFailure() -> ImportError {
         let line = libxmlError?.line ?? self.line
-        return ImportError("malformed XML: \(libxmlError?.message ?? "the parser stopped")",
-                           at: SourceLocation(file: file, line: line > 0 ? line : nil))
+        return .invalidInput("malformed XML: \(libxmlError?.message ?? "the parser stopped")",
+                             at: SourceLocation(file: file, line: line > 0 ? line : nil))
     }
 
     // MARK: - Elements

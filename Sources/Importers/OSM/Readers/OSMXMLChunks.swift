@@ -47,7 +47,7 @@ struct OSMXMLChunks {
                 let count = Int(min(UInt64(Self.chunkSize), end - offset))
                 chunk = try file.read(upToCount: count) ?? Data()
             } catch {
-                throw ImportError("cannot read: \(error.localizedDescription)", at: SourceLocation(file: displayName))
+                throw .readFailure("cannot read: \(error.localizedDescription)", at: SourceLocation(file: displayName))
             }
             // A file that shrank while being read ends here rather than looping.
             offset = chunk.isEmpty ? end : offset + UInt64(chunk.count)

@@ -46,10 +46,11 @@ public struct OSMXMLReader: Sendable {
 
     static let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_COMPACT.rawValue | XML_PARSE_NOBLANKS.rawValue)
 
-    /// Streams the elements into `sink` with one parser; errors carry the line.
+    /// Streams the elements into `sink` with one parser; errors carry the line, and a file that
+    /// is not there is ``ImportError/missingFile(_:at:)``.
     public func read<Sink: OSMElementSink>(into sink: inout Sink) throws(ImportError) {
         guard let file = FileHandle(forReadingAtPath: url.path) else {
-            throw ImportError("cannot open the XML file", at: SourceLocation(file: displayName))
+            throw .unreadable(url, "cannot open the XML file", at: SourceLocation(file: displayName))
         }
         defer { try? file.close() }
         var chunks: OSMXMLChunks
@@ -62,7 +63,7 @@ public struct OSMXMLReader: Sendable {
                 do {
                     try file.seek(toOffset: 0)
                 } catch {
-                    throw ImportError("cannot read: \(error.localizedDescription)", at: SourceLocation(file: displayName))
+                    throw .readFailure("cannot read: \(error.localizedDescription)", at: SourceLocation(file: displayName))
                 }
                 chunks = OSMXMLChunks(file: file, displayName: displayName, compression: compression, limits: limits)
             }
@@ -79,7 +80,7 @@ public struct OSMXMLReader: Sendable {
         }
         var handler = OSMSAXState.handler()
         guard let parser = xmlCreatePushParserCtxt(&handler, state, nil, 0, displayName) else {
-            throw ImportError("libxml2 could not start a parser", at: SourceLocation(file: displayName))
+            throw .readFailure("libxml2 could not start a parser", at: SourceLocation(file: displayName))
         }
         defer { xmlFreeParserCtxt(parser) }
         xmlCtxtUseOptions(parser, Self.options)
@@ -96,6 +97,6 @@ public struct OSMXMLReader: Sendable {
             if status != 0 { throw state.pointee.parseFailure() }
             if chunk.isEmpty { break }
         }
-        guard state.pointee.sawRoot else { throw ImportError("the file has no <osm> element", at: SourceLocation(file: displayName)) }
+        guard state.pointee.sawRoot else { throw .invalidInput("the file has no <osm> element", at: SourceLocation(file: displayName)) }
     }
 }
