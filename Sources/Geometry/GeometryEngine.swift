@@ -39,8 +39,11 @@ public final class GeometryEngine {
     }
 
     /// A planar area (metres in `projection`) from one or more polygons.
+    ///
+    /// An empty list is the caller's mistake (``GeometryError/noPolygons``); a ring that breaks
+    /// the structural rules, or a shape GEOS will not build, is a fault of the polygons' data.
     public func area(_ polygons: [Polygon], projection: LocalProjection) throws(GeometryError) -> PlanarArea {
-        guard !polygons.isEmpty else { throw GeometryError("an area needs at least one polygon") }
+        guard !polygons.isEmpty else { throw .noPolygons }
         var parts: [OpaquePointer] = []
         do {
             for polygon in polygons { parts.append(try makePolygon(polygon, projection: projection)) }
@@ -54,7 +57,7 @@ public final class GeometryEngine {
             GEOSGeom_createCollection_r(handle, Int32(GEOS_MULTIPOLYGON.rawValue), buffer.baseAddress, UInt32(buffer.count))
         }
         // GEOS owns the parts from the call on, also when it fails: freeing them would be a double free.
-        guard let collection else { throw GeometryError(lastMessage("cannot build a multipolygon")) }
+        guard let collection else { throw .geos(lastMessage("cannot build a multipolygon")) }
         return PlanarArea(engine: self, geometry: collection)
     }
 
@@ -73,12 +76,12 @@ public final class GeometryEngine {
         let result = holes.withUnsafeMutableBufferPointer { buffer in
             GEOSGeom_createPolygon_r(handle, shell, buffer.baseAddress, UInt32(buffer.count))
         }
-        guard let result else { throw GeometryError(lastMessage("cannot build a polygon")) }
+        guard let result else { throw .geos(lastMessage("cannot build a polygon")) }
         return result
     }
 
     private func makeRing(_ ring: [Coordinate], projection: LocalProjection) throws(GeometryError) -> OpaquePointer {
-        if let problem = Polygon.problem(in: ring) { throw GeometryError(problem.description) }
+        if let problem = Polygon.problem(in: ring) { throw .invalidRing(problem) }
         var buffer: [Double] = []
         buffer.reserveCapacity(ring.count * 2)
         for coordinate in ring {
@@ -89,9 +92,9 @@ public final class GeometryEngine {
         let sequence = buffer.withUnsafeBufferPointer {
             GEOSCoordSeq_copyFromBuffer_r(handle, $0.baseAddress, UInt32(ring.count), 0, 0)
         }
-        guard let sequence else { throw GeometryError(lastMessage("cannot build a coordinate sequence")) }
+        guard let sequence else { throw .geos(lastMessage("cannot build a coordinate sequence")) }
         guard let linearRing = GEOSGeom_createLinearRing_r(handle, sequence) else {
-            throw GeometryError(lastMessage("cannot build a ring"))
+            throw .geos(lastMessage("cannot build a ring"))
         }
         return linearRing
     }

@@ -33,7 +33,7 @@ public final class SpaceLocator {
                 var area = try engine.area(polygons, projection: projection)
                 if let problem = area.validityProblem {
                     guard let fixed = area.repaired() else {
-                        throw GeometryError("\(problem), and it has no area once repaired")
+                        throw .noAreaOnceRepaired(problem: problem)
                     }
                     area = fixed
                     repaired.append((index, problem))

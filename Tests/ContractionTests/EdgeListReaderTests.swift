@@ -24,8 +24,9 @@ import Testing
         #expect {
             _ = try EdgeListReader.parse(Data(text.utf8), file: "g.txt")
         } throws: { error in
-            guard let error = error as? EdgeListError else { return false }
-            return error.line == line && error.description.hasPrefix("g.txt:\(line): ") && error.message.contains(words)
+            guard let error = error as? ContractionError,
+                  case .malformedEdgeList(let file, let errorLine, let message) = error else { return false }
+            return file == "g.txt" && errorLine == line && error.description.hasPrefix("g.txt:\(line): ") && message.contains(words)
         }
     }
 }

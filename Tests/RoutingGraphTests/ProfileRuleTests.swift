@@ -58,10 +58,10 @@ struct ProfileRuleTests {
         try profile.set(.liftWait, to: 45)
         try profile.set(.steps, to: true)
         #expect(profile.speed == 0.8 && profile.liftWait == 45 && profile.allowsSteps)
-        #expect(throws: RoutingProfile.SettingError.self) { try profile.set(.speed, to: 0) }
-        #expect(throws: RoutingProfile.SettingError.self) { try profile.set(.unlitFactor, to: 0.5) }
-        #expect(throws: RoutingProfile.SettingError.self) { try profile.set(.steps, to: 1) }
-        #expect(throws: RoutingProfile.SettingError.self) { try profile.set(.speed, to: true) }
+        #expect(throws: RoutingGraphError.invalidSetting(.speed, reason: "must be between 0 and 10 m/s")) { try profile.set(.speed, to: 0) }
+        #expect(throws: RoutingGraphError.invalidSetting(.unlitFactor, reason: "must be at least 1")) { try profile.set(.unlitFactor, to: 0.5) }
+        #expect(throws: RoutingGraphError.invalidSetting(.steps, reason: "takes true or false")) { try profile.set(.steps, to: 1) }
+        #expect(throws: RoutingGraphError.invalidSetting(.speed, reason: "takes a number")) { try profile.set(.speed, to: true) }
     }
 }
 

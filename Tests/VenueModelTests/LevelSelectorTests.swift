@@ -20,11 +20,11 @@ import Testing
 
     @Test(arguments: ["GF", "", "1;", "1..2", "1e3", "+1", "-", "0.", ".5", "1-GF", "inf"])
     func rejectsWhatIsNotALevel(text: String) {
-        #expect(throws: LevelSyntaxError.self) { try LevelSelector.parse(text) }
+        #expect(throws: VenueModelError.self) { try LevelSelector.parse(text) }
     }
 
     @Test func errorQuotesTheValue() {
-        #expect(throws: LevelSyntaxError.self) { try LevelSelector.parse("GF") }
+        #expect(throws: VenueModelError.self) { try LevelSelector.parse("GF") }
         do {
             _ = try LevelSelector.parse("0;GF")
             Issue.record("expected an error")

@@ -4,12 +4,16 @@ public import Foundation
 /// then, when `has_coords` is 1, `n` lines `lat lon` (which a hierarchy does not need and are
 /// only checked for being there).
 public enum EdgeListReader {
-    public static func read(contentsOf url: URL) throws(EdgeListError) -> WeightedGraph {
+    /// Reads the list at `url`.
+    ///
+    /// A file that cannot be read is ``ContractionError/unreadableEdgeList(file:reason:)``, one
+    /// that breaks the format ``ContractionError/malformedEdgeList(file:line:message:)``.
+    public static func read(contentsOf url: URL) throws(ContractionError) -> WeightedGraph {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw EdgeListError(file: url.path, line: 0, message: "cannot read: \(error.localizedDescription)")
+            throw .unreadableEdgeList(file: url.path, reason: error.localizedDescription)
         }
         return try parse(data, file: url.path)
     }
@@ -17,10 +21,11 @@ public enum EdgeListReader {
     /// The most nodes a list may declare: every node costs the builder some 60 bytes.
     public static let maximumNodes = 200_000_000
 
-    public static func parse(_ data: Data, file: String = "<edge list>") throws(EdgeListError) -> WeightedGraph {
+    /// Parses a list's text; `file` names it in errors.
+    public static func parse(_ data: Data, file: String = "<edge list>") throws(ContractionError) -> WeightedGraph {
         var scanner = Scanner(bytes: data)
-        func fail(_ message: String) -> EdgeListError {
-            EdgeListError(file: file, line: scanner.line, message: message)
+        func fail(_ message: String) -> ContractionError {
+            .malformedEdgeList(file: file, line: scanner.line, message: message)
         }
         guard let nodes = scanner.number(), let arcs = scanner.number(), let hasCoordinates = scanner.number() else {
             throw fail("the first line must be '<node_count> <arc_count> <has_coords>'")
@@ -120,14 +125,4 @@ public enum EdgeListReader {
             return offset > start && digits > 0
         }
     }
-}
-
-/// A malformed edge list, with the file and line.
-public struct EdgeListError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var file: String
-    public var line: Int
-    public var message: String
-
-    /// Line 0 means the file as a whole (it could not be read).
-    public var description: String { line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)" }
 }

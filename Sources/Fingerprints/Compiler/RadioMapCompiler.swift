@@ -54,9 +54,14 @@ public struct RadioMapCompiler: Sendable {
     /// builds the radio map, joining survey floors to `venueLevels` and counting the scans that
     /// lie outside `venueArea`.
     ///
-    /// - Throws: ``FingerprintError/emptyRadioMap(_:)`` when nothing survives cleaning and filtering.
-    public func compile(_ scans: [SurveyScan], inventory: [AccessPoint] = [],
-                        venueLevels: [VenueLevel] = [], venueArea: BoundingBox? = nil) throws -> (map: RadioMap, report: Report) {
+    /// - Throws: ``FingerprintError/invalidParameters(_:)`` when ``parameters`` are out of bounds,
+    ///   before any scan is read; ``FingerprintError/emptyRadioMap(_:)`` when nothing survives
+    ///   cleaning and filtering.
+    public func compile(_ scans: [SurveyScan], inventory: [AccessPoint] = [], venueLevels: [VenueLevel] = [],
+                        venueArea: BoundingBox? = nil) throws(FingerprintError) -> (map: RadioMap, report: Report) {
+        // A map with parameters no reader accepts would fail only once encoded, as an
+        // inconsistent radio map; refuse it here as the caller's mistake it is.
+        guard parameters.isValid else { throw .invalidParameters(parameters) }
         var report = Report()
         if let venueArea {
             report.scansOutsideVenue = scans.filter { !Self.isNear($0.position, venueArea) }.count
@@ -67,7 +72,7 @@ public struct RadioMapCompiler: Sendable {
         report.accessPointsHeard = kept.count + removed.values.reduce(0, +)
         report.accessPointsKept = kept.count
         report.accessPointsRemoved = Dictionary(uniqueKeysWithValues: removed.map { ($0.key.rawValue, $0.value) })
-        guard !kept.isEmpty else { throw FingerprintError.emptyRadioMap(report) }
+        guard !kept.isEmpty else { throw .emptyRadioMap(report) }
 
         let accessPoints = kept.sorted()
         let accessPointIndex = Dictionary(uniqueKeysWithValues: accessPoints.enumerated().map { ($1, $0) })
@@ -81,7 +86,7 @@ public struct RadioMapCompiler: Sendable {
                         accessPoints: accessPointIndex)
         }
         let points = builder.referencePoints()
-        guard !points.isEmpty else { throw FingerprintError.emptyRadioMap(report) }
+        guard !points.isEmpty else { throw .emptyRadioMap(report) }
         report.referencePoints = points.count
         report.buildings = buildings.count
         report.floors = floors.count
@@ -122,17 +127,5 @@ public struct RadioMapCompiler: Sendable {
                                   venueLevel: joined?.index)
         }
         return (buildings, floors.sorted { ($0.building, $0.ordinal, $0.name) < ($1.building, $1.ordinal, $1.name) })
-    }
-}
-
-/// Why no radio map could be compiled.
-public enum FingerprintError: Error, CustomStringConvertible {
-    case emptyRadioMap(RadioMapCompiler.Report)
-
-    public var description: String {
-        switch self {
-        case .emptyRadioMap(let report):
-            return "no radio map: of \(report.cleaning.scansIn) scans, \(report.cleaning.scansOut) survived cleaning, and \(report.accessPointsKept) of \(report.accessPointsHeard) access points passed filtering"
-        }
     }
 }

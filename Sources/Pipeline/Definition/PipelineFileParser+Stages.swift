@@ -167,7 +167,7 @@ extension PipelineFileParser {
                     } else {
                         try profiles[index].set(known, to: try setting.double())
                     }
-                } catch let error as RoutingProfile.SettingError {
+                } catch let error as RoutingGraphError {
                     throw setting.error("\(key) of profile '\(name)' \(error.description)")
                 } catch let error as PipelineFileError {
                     throw error

@@ -150,15 +150,37 @@ extension CompiledGraph {
     }
 
     /// Writes the artifact atomically.
-    public func write(to url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try encoded().write(to: url, options: .atomic)
+    public func write(to url: URL) throws(RoutingGraphError) {
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try encoded().write(to: url, options: .atomic)
+        } catch {
+            throw .cannotWriteArtifact(path: url.path, reason: "\(error)")
+        }
     }
 
-    public static func read(from url: URL) throws -> CompiledGraph {
-        let file = try ContainerFile(path: url.path, kind: Layout.kind, kindName: Layout.kindName)
-        try file.verifyChecksums()
-        return try GraphArtifactDecoder(file: file).decode()
+    /// Reads an artifact that ``write(to:)`` wrote, checking its checksums and every count and
+    /// reference.
+    ///
+    /// A path the process cannot open is the caller's
+    /// ``RoutingGraphError/cannotOpenArtifact(path:_:)``; a file that does not hold a graph is
+    /// ``RoutingGraphError/damagedArtifact(path:_:)``.
+    public static func read(from url: URL) throws(RoutingGraphError) -> CompiledGraph {
+        // Mapped apart from being read as a container, so that not finding the file is told
+        // apart from finding it damaged.
+        let mapped: MappedFile
+        do {
+            mapped = try MappedFile(path: url.path)
+        } catch {
+            throw .cannotOpenArtifact(path: url.path, error)
+        }
+        do {
+            let file = try ContainerFile(storage: mapped, bytes: mapped.bytes, kind: Layout.kind, kindName: Layout.kindName)
+            try file.verifyChecksums()
+            return try GraphArtifactDecoder(file: file).decode()
+        } catch {
+            throw .damagedArtifact(path: url.path, error)
+        }
     }
 
     static func placeSortKey(_ key: PlaceKey) -> String {

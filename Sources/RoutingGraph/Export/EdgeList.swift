@@ -10,18 +10,9 @@ public struct EdgeList {
         self.compiled = compiled
     }
 
-    public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
-        case unknownProfile(String, known: [String])
-
-        public var description: String {
-            switch self {
-            case .unknownProfile(let name, let known):
-                return "the graph has no profile '\(name)'; it has \(known.joined(separator: ", "))"
-            }
-        }
-    }
-
-    public func text(profile name: String) throws(Failure) -> String {
+    /// The list of the profile called `name`; a name the graph has no profile of is the caller's
+    /// ``RoutingGraphError/unknownProfile(_:known:)``.
+    public func text(profile name: String) throws(RoutingGraphError) -> String {
         guard let profile = compiled.profiles.first(where: { $0.name == name }) else {
             throw .unknownProfile(name, known: compiled.profiles.map(\.name))
         }

@@ -16,7 +16,10 @@ public struct GraphGeoJSON {
 
     /// File name (`level-<id>.geojson`, the id made safe for file names) and contents per level,
     /// in level order.
-    public func layers() throws -> [(fileName: String, data: Data)] {
+    ///
+    /// A graph with a number JSON cannot hold (a coordinate that is not finite, from a damaged
+    /// source) fails with ``RoutingGraphError/notGeoJSON(level:reason:)``.
+    public func layers() throws(RoutingGraphError) -> [(fileName: String, data: Data)] {
         let graph = compiled.graph
         var features = Array(repeating: [[String: Any]](), count: graph.levelIDs.count)
         for (index, node) in graph.nodes.enumerated() {
@@ -33,11 +36,17 @@ public struct GraphGeoJSON {
             features[tail.level].append(Self.feature(properties(of: arc, index: index),
                                                      ["type": "LineString", "coordinates": line]))
         }
-        return try graph.levelIDs.enumerated().map { level, id in
+        var layers: [(fileName: String, data: Data)] = []
+        for (level, id) in graph.levelIDs.enumerated() {
             let collection: [String: Any] = ["type": "FeatureCollection", "name": id, "features": features[level]]
-            let data = try JSONSerialization.data(withJSONObject: collection, options: [.sortedKeys])
-            return ("level-\(Self.safeFileName(id)).geojson", data)
+            do {
+                let data = try JSONSerialization.data(withJSONObject: collection, options: [.sortedKeys])
+                layers.append(("level-\(Self.safeFileName(id)).geojson", data))
+            } catch {
+                throw .notGeoJSON(level: id, reason: "\(error)")
+            }
         }
+        return layers
     }
 
     private func properties(of arc: GraphArc, index: Int) -> [String: Any] {

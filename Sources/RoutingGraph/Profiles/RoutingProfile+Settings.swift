@@ -29,32 +29,30 @@ extension RoutingProfile {
         }
     }
 
-    /// Why a setting's value cannot be used.
-    public struct SettingError: Error, Hashable, Sendable, CustomStringConvertible {
-        public var description: String
-    }
-
     /// Sets a numeric parameter after checking it is plausible: speeds and limits positive, light
     /// factors at least 1, times within an hour.
-    public mutating func set(_ setting: Setting, to value: Double) throws(SettingError) {
-        guard value.isFinite else { throw SettingError(description: "must be a finite number") }
+    ///
+    /// A value outside those bounds, or a number for a yes/no setting, is the caller's
+    /// ``RoutingGraphError/invalidSetting(_:reason:)``.
+    public mutating func set(_ setting: Setting, to value: Double) throws(RoutingGraphError) {
+        guard value.isFinite else { throw .invalidSetting(setting, reason: "must be a finite number") }
         switch setting {
         case .speed:
-            guard value > 0, value <= 10 else { throw SettingError(description: "must be between 0 and 10 m/s") }
+            guard value > 0, value <= 10 else { throw .invalidSetting(setting, reason: "must be between 0 and 10 m/s") }
             speed = value
         case .maxIncline, .minWidth, .maxKerb:
-            guard value > 0 else { throw SettingError(description: "must be greater than 0") }
+            guard value > 0 else { throw .invalidSetting(setting, reason: "must be greater than 0") }
             switch setting {
             case .maxIncline: maximumIncline = value
             case .minWidth: minimumWidth = value
             default: maximumKerb = value
             }
         case .unlitFactor, .unknownLightFactor:
-            guard value >= 1 else { throw SettingError(description: "must be at least 1") }
+            guard value >= 1 else { throw .invalidSetting(setting, reason: "must be at least 1") }
             if setting == .unlitFactor { unlitFactor = value } else { unknownLightFactor = value }
         case .secondsPerStepUp, .secondsPerStepDown, .liftWait, .liftSecondsPerStorey, .liftAlight,
              .escalatorSecondsPerStorey, .manualDoorPenalty:
-            guard value >= 0, value <= 3600 else { throw SettingError(description: "must be between 0 and 3600 seconds") }
+            guard value >= 0, value <= 3600 else { throw .invalidSetting(setting, reason: "must be between 0 and 3600 seconds") }
             switch setting {
             case .secondsPerStepUp: secondsPerStepUp = value
             case .secondsPerStepDown: secondsPerStepDown = value
@@ -65,18 +63,19 @@ extension RoutingProfile {
             default: manualDoorPenalty = value
             }
         case .steps, .escalators, .revolvingDoors, .wheelchairNo:
-            throw SettingError(description: "takes true or false")
+            throw .invalidSetting(setting, reason: "takes true or false")
         }
     }
 
-    /// Sets a yes/no parameter.
-    public mutating func set(_ setting: Setting, to value: Bool) throws(SettingError) {
+    /// Sets a yes/no parameter; for a numeric one, the caller's
+    /// ``RoutingGraphError/invalidSetting(_:reason:)``.
+    public mutating func set(_ setting: Setting, to value: Bool) throws(RoutingGraphError) {
         switch setting {
         case .steps: allowsSteps = value
         case .escalators: allowsEscalators = value
         case .revolvingDoors: avoidsRevolvingDoors = !value
         case .wheelchairNo: respectsWheelchairNo = value
-        default: throw SettingError(description: "takes a number")
+        default: throw .invalidSetting(setting, reason: "takes a number")
         }
     }
 }

@@ -25,15 +25,18 @@ public enum GeoPackageGeometry {
         return writer.data
     }
 
-    public static func decode(_ data: Data) throws(GeoPackageGeometryError) -> SimpleGeometry {
+    /// Reads a geometry blob as ``encode(_:srsID:)`` or another GeoPackage writer wrote it.
+    ///
+    /// Bytes that are not one fail with ``StagingError/corruptGeometry(_:)``.
+    public static func decode(_ data: Data) throws(StagingError) -> SimpleGeometry {
         var reader = WKBReader(bytes: [UInt8](data))
         guard try reader.byte() == 0x47, try reader.byte() == 0x50 else {
-            throw GeoPackageGeometryError("not a GeoPackage geometry (missing 'GP' magic)")
+            throw .corruptGeometry("not a GeoPackage geometry (missing 'GP' magic)")
         }
         _ = try reader.byte() // version
         let flags = try reader.byte()
-        if flags & 0b0010_0000 != 0 { throw GeoPackageGeometryError("extended geometry types are not supported") }
-        if flags & 0b0001_0000 != 0 { throw GeoPackageGeometryError("empty geometry") }
+        if flags & 0b0010_0000 != 0 { throw .corruptGeometry("extended geometry types are not supported") }
+        if flags & 0b0001_0000 != 0 { throw .corruptGeometry("empty geometry") }
         let headerLittleEndian = flags & 1 == 1
         _ = try reader.uint32(littleEndian: headerLittleEndian) // srs id
         let envelopeDoubles: Int
@@ -42,19 +45,10 @@ public enum GeoPackageGeometry {
         case 1: envelopeDoubles = 4
         case 2, 3: envelopeDoubles = 6
         case 4: envelopeDoubles = 8
-        default: throw GeoPackageGeometryError("invalid envelope indicator")
+        default: throw .corruptGeometry("invalid envelope indicator")
         }
         try reader.skip(envelopeDoubles * 8)
         return try reader.geometry()
-    }
-}
-
-/// A geometry blob that cannot be decoded.
-public struct GeoPackageGeometryError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var description: String
-
-    init(_ description: String) {
-        self.description = description
     }
 }
 
@@ -109,18 +103,18 @@ private struct WKBReader {
     let bytes: [UInt8]
     var offset = 0
 
-    mutating func byte() throws(GeoPackageGeometryError) -> UInt8 {
-        guard offset < bytes.count else { throw GeoPackageGeometryError("geometry blob is truncated") }
+    mutating func byte() throws(StagingError) -> UInt8 {
+        guard offset < bytes.count else { throw .corruptGeometry("geometry blob is truncated") }
         defer { offset += 1 }
         return bytes[offset]
     }
 
-    mutating func skip(_ count: Int) throws(GeoPackageGeometryError) {
-        guard count <= bytes.count - offset else { throw GeoPackageGeometryError("geometry blob is truncated") }
+    mutating func skip(_ count: Int) throws(StagingError) {
+        guard count <= bytes.count - offset else { throw .corruptGeometry("geometry blob is truncated") }
         offset += count
     }
 
-    mutating func uint32(littleEndian: Bool) throws(GeoPackageGeometryError) -> UInt32 {
+    mutating func uint32(littleEndian: Bool) throws(StagingError) -> UInt32 {
         try skip(4)
         var value: UInt32 = 0
         for index in 0..<4 {
@@ -130,7 +124,7 @@ private struct WKBReader {
         return value
     }
 
-    mutating func double(littleEndian: Bool) throws(GeoPackageGeometryError) -> Double {
+    mutating func double(littleEndian: Bool) throws(StagingError) -> Double {
         try skip(8)
         var value: UInt64 = 0
         for index in 0..<8 {
@@ -142,15 +136,15 @@ private struct WKBReader {
 
     /// A count that the remaining bytes can hold at `minimumSize` bytes per element, so a corrupt
     /// blob cannot make us allocate gigabytes.
-    mutating func count(littleEndian: Bool, minimumSize: Int) throws(GeoPackageGeometryError) -> Int {
+    mutating func count(littleEndian: Bool, minimumSize: Int) throws(StagingError) -> Int {
         let value = Int(try uint32(littleEndian: littleEndian))
         guard value <= (bytes.count - offset) / minimumSize else {
-            throw GeoPackageGeometryError("geometry blob claims \(value) elements but is too short")
+            throw .corruptGeometry("geometry blob claims \(value) elements but is too short")
         }
         return value
     }
 
-    mutating func coordinates(littleEndian: Bool) throws(GeoPackageGeometryError) -> [Coordinate] {
+    mutating func coordinates(littleEndian: Bool) throws(StagingError) -> [Coordinate] {
         let count = try count(littleEndian: littleEndian, minimumSize: 16)
         var result: [Coordinate] = []
         result.reserveCapacity(count)
@@ -162,17 +156,17 @@ private struct WKBReader {
         return result
     }
 
-    mutating func polygonBody(littleEndian: Bool) throws(GeoPackageGeometryError) -> Polygon {
+    mutating func polygonBody(littleEndian: Bool) throws(StagingError) -> Polygon {
         let ringCount = try count(littleEndian: littleEndian, minimumSize: 4)
-        guard ringCount > 0 else { throw GeoPackageGeometryError("polygon without rings") }
+        guard ringCount > 0 else { throw .corruptGeometry("polygon without rings") }
         var rings: [[Coordinate]] = []
         for _ in 0..<ringCount { rings.append(try coordinates(littleEndian: littleEndian)) }
         return Polygon(exterior: rings[0], holes: Array(rings.dropFirst()))
     }
 
-    mutating func geometry() throws(GeoPackageGeometryError) -> SimpleGeometry {
+    mutating func geometry() throws(StagingError) -> SimpleGeometry {
         let order = try byte()
-        guard order <= 1 else { throw GeoPackageGeometryError("invalid WKB byte order \(order)") }
+        guard order <= 1 else { throw .corruptGeometry("invalid WKB byte order \(order)") }
         let littleEndian = order == 1
         let type = try uint32(littleEndian: littleEndian)
         switch type {
@@ -189,13 +183,13 @@ private struct WKBReader {
             var polygons: [Polygon] = []
             for _ in 0..<count {
                 guard case .polygon(let polygon) = try geometry() else {
-                    throw GeoPackageGeometryError("a multipolygon member is not a polygon")
+                    throw .corruptGeometry("a multipolygon member is not a polygon")
                 }
                 polygons.append(polygon)
             }
             return .multiPolygon(polygons)
         default:
-            throw GeoPackageGeometryError("unsupported WKB geometry type \(type)")
+            throw .corruptGeometry("unsupported WKB geometry type \(type)")
         }
     }
 }

@@ -7,11 +7,11 @@ public final class SQLiteStatement {
     private let statement: OpaquePointer
     private let sql: String
 
-    init(database: SQLiteDatabase, sql: String) throws(SQLiteError) {
+    init(database: SQLiteDatabase, sql: String) throws(StagingError) {
         var prepared: OpaquePointer?
         let status = sqlite3_prepare_v2(database.handle, sql, -1, &prepared, nil)
         guard status == SQLITE_OK, let prepared else {
-            throw SQLiteError(code: status, message: database.lastErrorMessage, sql: sql)
+            throw SQLiteFailure(code: status, message: database.lastErrorMessage, sql: sql).error
         }
         self.database = database
         self.statement = prepared
@@ -23,7 +23,7 @@ public final class SQLiteStatement {
     }
 
     /// Binds values to `?1`, `?2`, ... in order; `nil` binds NULL.
-    public func bind(_ values: [SQLiteValue?]) throws(SQLiteError) {
+    public func bind(_ values: [SQLiteValue?]) throws(StagingError) {
         sqlite3_reset(statement)
         sqlite3_clear_bindings(statement)
         for (offset, value) in values.enumerated() {
@@ -45,24 +45,24 @@ public final class SQLiteStatement {
                 }
             }
             guard status == SQLITE_OK else {
-                throw SQLiteError(code: status, message: database.lastErrorMessage, sql: sql)
+                throw SQLiteFailure(code: status, message: database.lastErrorMessage, sql: sql).error
             }
         }
     }
 
     /// Binds and runs a statement that returns no rows.
-    public func run(_ values: [SQLiteValue?] = []) throws(SQLiteError) {
+    public func run(_ values: [SQLiteValue?] = []) throws(StagingError) {
         try bind(values)
         _ = try step()
     }
 
     /// Advances to the next row; `false` when done.
-    public func step() throws(SQLiteError) -> Bool {
+    public func step() throws(StagingError) -> Bool {
         let status = sqlite3_step(statement)
         switch status {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
-        default: throw SQLiteError(code: status, message: database.lastErrorMessage, sql: sql)
+        default: throw SQLiteFailure(code: status, message: database.lastErrorMessage, sql: sql).error
         }
     }
 

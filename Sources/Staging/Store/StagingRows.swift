@@ -27,17 +27,17 @@ struct StagingRowReader {
     func bool(_ name: String) -> Bool? { statement.int64(at: index(name)).map { $0 != 0 } }
 
     func requiredText(_ name: String) throws(StagingError) -> String {
-        guard let value = text(name) else { throw StagingError.corrupt("\(table.name).\(name) is NULL") }
+        guard let value = text(name) else { throw .corrupt("\(table.name).\(name) is NULL") }
         return value
     }
 
     func requiredDouble(_ name: String) throws(StagingError) -> Double {
-        guard let value = double(name) else { throw StagingError.corrupt("\(table.name).\(name) is NULL") }
+        guard let value = double(name) else { throw .corrupt("\(table.name).\(name) is NULL") }
         return value
     }
 
     func requiredInt64(_ name: String) throws(StagingError) -> Int64 {
-        guard let value = int64(name) else { throw StagingError.corrupt("\(table.name).\(name) is NULL") }
+        guard let value = int64(name) else { throw .corrupt("\(table.name).\(name) is NULL") }
         return value
     }
 
@@ -45,7 +45,7 @@ struct StagingRowReader {
     where E.RawValue == String {
         guard let raw = text(name) else { return nil }
         guard let value = E(rawValue: raw) else {
-            throw StagingError.corrupt("\(table.name).\(name) has unknown value '\(raw)'")
+            throw .corrupt("\(table.name).\(name) has unknown value '\(raw)'")
         }
         return value
     }
@@ -55,14 +55,14 @@ struct StagingRowReader {
         do {
             return try GeoPackageGeometry.decode(blob)
         } catch {
-            throw StagingError.corrupt("\(table.name).\(name): \(error)")
+            throw .corrupt("\(table.name).\(name): \(error)")
         }
     }
 
     func names(_ name: String = "names") throws(StagingError) -> [String: String] {
         guard let text = text(name) else { return [:] }
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: String] else {
-            throw StagingError.corrupt("\(table.name).\(name) is not a JSON object of names")
+            throw .corrupt("\(table.name).\(name) is not a JSON object of names")
         }
         return object
     }
@@ -70,7 +70,7 @@ struct StagingRowReader {
     func keywords() throws(StagingError) -> [String] {
         guard let text = text("keywords") else { return [] }
         guard let array = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String] else {
-            throw StagingError.corrupt("\(table.name).keywords is not a JSON array of strings")
+            throw .corrupt("\(table.name).keywords is not a JSON array of strings")
         }
         return array
     }
@@ -79,13 +79,13 @@ struct StagingRowReader {
     func landings() throws(StagingError) -> [ConnectorLanding] {
         guard let text = text("landings") else { return [] }
         guard let records = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: String]] else {
-            throw StagingError.corrupt("\(table.name).landings is not a JSON array of landings")
+            throw .corrupt("\(table.name).landings is not a JSON array of landings")
         }
         var result: [ConnectorLanding] = []
         for record in records {
             guard let ordinal = record["ordinal"].flatMap(Double.init), let latitude = record["latitude"].flatMap(Double.init),
                   let longitude = record["longitude"].flatMap(Double.init) else {
-                throw StagingError.corrupt("\(table.name).landings has a landing without ordinal or position")
+                throw .corrupt("\(table.name).landings has a landing without ordinal or position")
             }
             result.append(ConnectorLanding(levelID: record["level"], ordinal: ordinal,
                                            location: Coordinate(latitude: latitude, longitude: longitude),
@@ -99,7 +99,7 @@ struct StagingRowReader {
     }
 
     func source() throws(StagingError) -> SourceLocation {
-        guard let location = optionalSource() else { throw StagingError.corrupt("\(table.name).source_file is NULL") }
+        guard let location = optionalSource() else { throw .corrupt("\(table.name).source_file is NULL") }
         return location
     }
 

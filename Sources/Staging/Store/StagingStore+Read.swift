@@ -3,26 +3,23 @@ import VenueModel
 
 extension StagingStore {
     /// Reads the whole store back into the model, in the order it was written.
+    ///
+    /// No file at `url` is the caller's mistake (``StagingError/missingStore(path:)``); a file
+    /// that is damaged, foreign or from another schema version is the data's.
     public static func read(from url: URL) throws(StagingError) -> StagedVenue {
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw .fileSystem(path: url.path, reason: "no staging store here; run the import stage first")
-        }
+        guard FileManager.default.fileExists(atPath: url.path) else { throw .missingStore(path: url.path) }
         do {
             let database = try SQLiteDatabase(path: url.path, mode: .readOnly)
             return try readContents(database, path: url.path)
-        } catch let error as SQLiteError {
-            throw .database(path: url.path, error)
-        } catch let error as StagingError {
-            throw error
         } catch {
-            throw .fileSystem(path: url.path, reason: "\(error)")
+            throw error.atStore(url.path, reading: true)
         }
     }
 
-    private static func readContents(_ database: SQLiteDatabase, path: String) throws -> StagedVenue {
+    private static func readContents(_ database: SQLiteDatabase, path: String) throws(StagingError) -> StagedVenue {
         let metadata = try readMetadata(database)
         guard metadata["schema_version"] == String(StagingSchema.version) else {
-            throw StagingError.unsupportedSchema(path: path, found: metadata["schema_version"],
+            throw .unsupportedSchema(path: path, found: metadata["schema_version"],
                                                  expected: StagingSchema.version)
         }
         var venue = Venue(id: metadata["venue_id"] ?? "", name: metadata["venue_name"] ?? "")
@@ -39,7 +36,7 @@ extension StagingStore {
         return StagedVenue(venue: venue, sources: sources, issues: issues)
     }
 
-    private static func readMetadata(_ database: SQLiteDatabase) throws -> [String: String] {
+    private static func readMetadata(_ database: SQLiteDatabase) throws(StagingError) -> [String: String] {
         let statement = try database.prepare("SELECT key, value FROM metadata")
         var result: [String: String] = [:]
         while try statement.step() {
@@ -49,7 +46,7 @@ extension StagingStore {
     }
 
     private static func rows<T>(of table: StagingTable, in database: SQLiteDatabase,
-                                _ decode: (StagingRowReader) throws -> T) throws -> [T] {
+                                _ decode: (StagingRowReader) throws(StagingError) -> T) throws(StagingError) -> [T] {
         let statement = try database.prepare(table.selectStatement)
         let reader = StagingRowReader(statement: statement, table: table)
         var result: [T] = []
@@ -57,7 +54,7 @@ extension StagingStore {
         return result
     }
 
-    private static func building(from row: StagingRowReader) throws -> Building {
+    private static func building(from row: StagingRowReader) throws(StagingError) -> Building {
         var footprint: Polygon?
         if case .polygon(let polygon)? = try row.geometry() { footprint = polygon }
         var building = Building(id: try row.requiredText("id"), name: row.text("name"), address: row.text("address"),
@@ -66,19 +63,19 @@ extension StagingStore {
         return building
     }
 
-    private static func level(from row: StagingRowReader) throws -> Level {
+    private static func level(from row: StagingRowReader) throws(StagingError) -> Level {
         var level = Level(id: try row.requiredText("id"), buildingID: row.text("building_id"),
                           ordinal: try row.requiredDouble("ordinal"), name: row.text("name"), source: row.optionalSource())
         level.localizedNames = try row.names()
         return level
     }
 
-    private static func space(from row: StagingRowReader) throws -> Space {
+    private static func space(from row: StagingRowReader) throws(StagingError) -> Space {
         guard let geometry = try row.geometry(), let spaceGeometry = SpaceGeometry(geometry) else {
-            throw StagingError.corrupt("spaces row \(try row.requiredText("id")) has no area or point geometry")
+            throw .corrupt("spaces row \(try row.requiredText("id")) has no area or point geometry")
         }
         guard let kind = try row.enumeration("kind", as: SpaceKind.self) else {
-            throw StagingError.corrupt("spaces.kind is NULL")
+            throw .corrupt("spaces.kind is NULL")
         }
         var space = Space(id: try row.requiredText("id"), kind: kind, buildingID: row.text("building_id"),
                           levelIDs: try row.levelIDs(), geometry: spaceGeometry, name: row.text("name"),
@@ -92,9 +89,9 @@ extension StagingStore {
         return space
     }
 
-    private static func opening(from row: StagingRowReader) throws -> Opening {
+    private static func opening(from row: StagingRowReader) throws(StagingError) -> Opening {
         guard case .point(let location)? = try row.geometry() else {
-            throw StagingError.corrupt("openings row \(try row.requiredText("id")) is not a point")
+            throw .corrupt("openings row \(try row.requiredText("id")) is not a point")
         }
         var line: [Coordinate]?
         if case .lineString(let coordinates)? = try row.geometry("line_geom") { line = coordinates }
@@ -111,11 +108,11 @@ extension StagingStore {
         return opening
     }
 
-    private static func connector(from row: StagingRowReader) throws -> Connector {
+    private static func connector(from row: StagingRowReader) throws(StagingError) -> Connector {
         guard case .point(let location)? = try row.geometry(),
               let kind = try row.enumeration("kind", as: ConnectorKind.self),
               let direction = try row.enumeration("direction", as: ConnectorDirection.self) else {
-            throw StagingError.corrupt("connectors row \(try row.requiredText("id")) lacks position, kind or direction")
+            throw .corrupt("connectors row \(try row.requiredText("id")) lacks position, kind or direction")
         }
         var connector = Connector(id: try row.requiredText("id"), kind: kind, buildingID: row.text("building_id"),
                                   levelIDs: try row.levelIDs(), location: location, name: row.text("name"),
@@ -128,10 +125,10 @@ extension StagingStore {
         return connector
     }
 
-    private static func path(from row: StagingRowReader) throws -> Path {
+    private static func path(from row: StagingRowReader) throws(StagingError) -> Path {
         guard case .lineString(let coordinates)? = try row.geometry(),
               let kind = try row.enumeration("kind", as: PathKind.self) else {
-            throw StagingError.corrupt("paths row \(try row.requiredText("id")) lacks a line or kind")
+            throw .corrupt("paths row \(try row.requiredText("id")) lacks a line or kind")
         }
         var path = Path(id: try row.requiredText("id"), kind: kind, levelID: try row.requiredText("level_id"),
                         coordinates: coordinates, name: row.text("name"), stepCount: row.int("step_count"),
@@ -143,7 +140,7 @@ extension StagingStore {
         return path
     }
 
-    private static func pointOfInterest(from row: StagingRowReader) throws -> PointOfInterest {
+    private static func pointOfInterest(from row: StagingRowReader) throws(StagingError) -> PointOfInterest {
         var location: Coordinate?
         if case .point(let point)? = try row.geometry() { location = point }
         var poi = PointOfInterest(
@@ -159,23 +156,23 @@ extension StagingStore {
         return poi
     }
 
-    private static func event(from row: StagingRowReader) throws -> Event {
+    private static func event(from row: StagingRowReader) throws(StagingError) -> Event {
         Event(id: try row.requiredText("id"), title: try row.requiredText("title"),
               placeRef: try row.requiredText("place_ref"), start: try row.requiredInt64("start_epoch"),
               end: try row.requiredInt64("end_epoch"), description: row.text("description"), source: try row.source())
     }
 
-    private static func sourceFile(from row: StagingRowReader) throws -> SourceFile {
+    private static func sourceFile(from row: StagingRowReader) throws(StagingError) -> SourceFile {
         SourceFile(path: try row.requiredText("path"), format: try row.requiredText("format"),
                    size: try row.requiredInt64("size"), sha256: try row.requiredText("sha256"))
     }
 
-    private static func issue(from row: StagingRowReader) throws -> Issue {
+    private static func issue(from row: StagingRowReader) throws(StagingError) -> Issue {
         guard let code = try row.enumeration("code", as: FindingCode.self) else {
-            throw StagingError.corrupt("import_issues.code is NULL")
+            throw .corrupt("import_issues.code is NULL")
         }
         guard let severity = try row.enumeration("severity", as: Issue.Severity.self) else {
-            throw StagingError.corrupt("import_issues.severity is NULL")
+            throw .corrupt("import_issues.severity is NULL")
         }
         var coordinate: Coordinate?
         if let longitude = row.double("longitude"), let latitude = row.double("latitude") {

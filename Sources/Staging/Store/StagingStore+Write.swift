@@ -17,12 +17,9 @@ public enum StagingStore {
         let temporary = folder.appendingPathComponent("\(prefix)\(ProcessInfo.processInfo.processIdentifier).tmp")
         do {
             try writeContents(staged, to: temporary.path, generator: generator)
-        } catch let error as SQLiteError {
-            try? FileManager.default.removeItem(at: temporary)
-            throw .database(path: url.path, error)
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw .fileSystem(path: url.path, reason: "\(error)")
+            throw error.atStore(url.path, reading: false)
         }
         // rename(2) replaces the old store in one step; readers see the old or the new file, never half.
         guard rename(temporary.path, url.path) == 0 else {
@@ -32,12 +29,12 @@ public enum StagingStore {
         }
     }
 
-    private static func writeContents(_ staged: StagedVenue, to path: String, generator: String) throws {
+    private static func writeContents(_ staged: StagedVenue, to path: String, generator: String) throws(StagingError) {
         let database = try SQLiteDatabase(path: path, mode: .create)
         try database.execute("PRAGMA journal_mode = DELETE")
         try database.execute("PRAGMA application_id = \(StagingSchema.geoPackageApplicationID)")
         try database.execute("PRAGMA user_version = \(StagingSchema.geoPackageUserVersion)")
-        try database.transaction {
+        try database.transaction { () throws(StagingError) in
             try createSchema(in: database, venue: staged.venue)
             try insertMetadata(staged.venue, generator: generator, into: database)
             try insert(staged.venue, into: database)
@@ -46,7 +43,7 @@ public enum StagingStore {
         }
     }
 
-    private static func createSchema(in database: SQLiteDatabase, venue: Venue) throws {
+    private static func createSchema(in database: SQLiteDatabase, venue: Venue) throws(StagingError) {
         try database.execute(StagingSchema.geoPackageCore)
         try database.execute(StagingSchema.metadataStatement)
         let box = venue.boundingBox
@@ -74,7 +71,7 @@ public enum StagingStore {
         }
     }
 
-    private static func insertMetadata(_ venue: Venue, generator: String, into database: SQLiteDatabase) throws {
+    private static func insertMetadata(_ venue: Venue, generator: String, into database: SQLiteDatabase) throws(StagingError) {
         let statement = try database.prepare("INSERT INTO metadata (key, value) VALUES (?1, ?2)")
         let entries = [
             ("schema_version", String(StagingSchema.version)),
@@ -85,7 +82,7 @@ public enum StagingStore {
         for (key, value) in entries { try statement.run([.text(key), .text(value)]) }
     }
 
-    private static func insert(_ venue: Venue, into database: SQLiteDatabase) throws {
+    private static func insert(_ venue: Venue, into database: SQLiteDatabase) throws(StagingError) {
         try insert(rows: venue.buildings.map(row(for:)), into: StagingSchema.buildings, database: database)
         try insert(rows: venue.levels.map(row(for:)), into: StagingSchema.levels, database: database)
         try insert(rows: venue.spaces.map(row(for:)), into: StagingSchema.spaces, database: database)
@@ -96,7 +93,7 @@ public enum StagingStore {
         try insert(rows: venue.events.map(row(for:)), into: StagingSchema.events, database: database)
     }
 
-    private static func insert(rows: [[SQLiteValue?]], into table: StagingTable, database: SQLiteDatabase) throws {
+    private static func insert(rows: [[SQLiteValue?]], into table: StagingTable, database: SQLiteDatabase) throws(StagingError) {
         let statement = try database.prepare(table.insertStatement)
         for row in rows { try statement.run(row) }
     }

@@ -14,24 +14,6 @@ public struct Polygon: Hashable, Sendable, Codable {
     public var rings: [[Coordinate]] { [exterior] + holes }
 }
 
-/// Why a ring cannot form part of a polygon.
-public enum RingProblem: Error, Hashable, Sendable, CustomStringConvertible {
-    case tooFewPositions(Int)
-    case notClosed
-    case invalidPosition(Coordinate)
-
-    public var description: String {
-        switch self {
-        case .tooFewPositions(let count):
-            return "a ring needs at least 4 positions (3 corners and the closing one), found \(count)"
-        case .notClosed:
-            return "the ring is not closed: its last position must repeat the first"
-        case .invalidPosition(let coordinate):
-            return "position (\(coordinate.longitude), \(coordinate.latitude)) is outside WGS 84 bounds"
-        }
-    }
-}
-
 extension Polygon {
     /// Checks the structural rules of RFC 7946 §3.1.6 for every ring.
     ///

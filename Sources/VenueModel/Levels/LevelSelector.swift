@@ -47,16 +47,18 @@ public struct LevelSelector: Hashable, Sendable {
         }
     }
 
-    /// Parses a level value. Whitespace around terms is ignored; anything else that is not a
-    /// number, a range or a `;` list is an error that quotes the offending text.
-    public static func parse(_ text: String) throws(LevelSyntaxError) -> LevelSelector {
+    /// Parses a level value.
+    ///
+    /// Whitespace around terms is ignored; anything else that is not a number, a range or a `;`
+    /// list is a ``VenueModelError/levelSyntax(text:reason:)`` that quotes the offending text.
+    public static func parse(_ text: String) throws(VenueModelError) -> LevelSelector {
         let parts = text.split(separator: ";", omittingEmptySubsequences: false)
         var terms: [Term] = []
         for part in parts {
             let trimmed = part.trimmingSpaces()
-            guard !trimmed.isEmpty else { throw LevelSyntaxError(text: text, reason: "empty term") }
+            guard !trimmed.isEmpty else { throw .levelSyntax(text: text, reason: "empty term") }
             guard let term = parseTerm(trimmed) else {
-                throw LevelSyntaxError(text: text, reason: "'\(trimmed)' is neither a number nor a range like -1-3")
+                throw .levelSyntax(text: text, reason: "'\(trimmed)' is neither a number nor a range like -1-3")
             }
             terms.append(term)
         }
@@ -95,14 +97,6 @@ public struct LevelSelector: Hashable, Sendable {
         }
         return Double(text)
     }
-}
-
-/// A level value that does not follow the level syntax.
-public struct LevelSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var text: String
-    public var reason: String
-
-    public var description: String { "level value '\(text)' is not understood: \(reason)" }
 }
 
 extension Substring {
