@@ -9,7 +9,7 @@ import Testing
     func routesFromNodesOutsideTheGraphAreTheCallersMistake(node: Int) throws {
         let bundle = try VenueBundle(path: try BundleFixture.write())
         #expect(bundle.nodeCount == 6)
-        let expected = RouteError.nodeOutOfRange(node, nodeCount: 6)
+        let expected = BundleError.nodeOutOfRange(node, nodeCount: 6)
         #expect(throws: expected) { try bundle.shortestPath(from: node, to: 0, profile: 0) }
         #expect(throws: expected) { try bundle.shortestPath(from: 0, to: node, profile: 0) }
         #expect(throws: expected) { try bundle.shortestPathByDijkstra(from: node, to: 0, profile: 0) }
@@ -17,6 +17,6 @@ import Testing
     }
 
     @Test func theMessageNamesTheNodeAndTheRange() {
-        #expect(RouteError.nodeOutOfRange(9, nodeCount: 6).description == "node 9 is not in this bundle's graph (its nodes are 0 to 5)")
+        #expect(BundleError.nodeOutOfRange(9, nodeCount: 6).description == "node 9 is not in this bundle's graph (its nodes are 0 to 5)")
     }
 }

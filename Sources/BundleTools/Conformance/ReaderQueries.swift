@@ -89,15 +89,15 @@ public struct ReaderQueries {
             endpoint = try bundle.resolveEndpoint(text)
         } catch {
             switch error {
-            case .ambiguous(_, let candidates), .elsewhere(_, let candidates):
-                let shown = candidates.prefix(EndpointError.listedCandidates).map { String($0.place) }
-                return "\(error.code) \(candidates.count): " + shown.joined(separator: " ")
-            case .unknown(_, let suggestions):
+            case .ambiguousPlace(_, let candidates), .placeElsewhere(_, let candidates):
+                let shown = candidates.prefix(BundleError.listedCandidates).map { String($0.place) }
+                return "\(error.endpointCode ?? "") \(candidates.count): " + shown.joined(separator: " ")
+            case .unknownPlace(_, let suggestions):
                 return (["unknown:"] + suggestions.map { String($0.place) }).joined(separator: " ")
-            case .bundle(let failure):
-                throw failure
-            case .empty, .needsLevel, .unknownLevel, .badCoordinate:
-                return error.code
+            case .emptyEndpoint, .needsLevel, .unknownLevel, .badCoordinate:
+                return error.endpointCode ?? ""
+            default:
+                throw error
             }
         }
         var nodes: [String] = []

@@ -54,19 +54,19 @@ struct RouteCommand: ParsableCommand {
         let venue = try VenueBundle(path: bundle)
         let startEndpoint = try venue.resolveEndpoint(from)
         let destinationEndpoint = try to.map { try venue.resolveEndpoint($0) }
-        guard !venue.profileNames.isEmpty else { throw RouteError.noGraph }
+        guard !venue.profileNames.isEmpty else { throw BundleError.noGraph }
         let profileIndex = try venue.profileIndex(named: profile)
         let start = try endpoint(startEndpoint, profile: profileIndex, in: venue)
         let destination = try destinationEndpoint.map { try endpoint($0, profile: profileIndex, in: venue) }
         let route: Route
         if let destination {
             guard let found = try venue.shortestPath(from: start.node, to: destination.node, profile: profileIndex) else {
-                throw RouteError.noRoute(from: start.place.label, to: destination.place.label, profile: profile)
+                throw BundleError.noRoute(from: start.place.label, to: destination.place.label, profile: profile)
             }
             route = found
         } else {
             guard let found = try venue.wayOut(from: start.node, profile: profileIndex) else {
-                throw RouteError.noRoute(from: start.place.label, to: "any exit", profile: profile)
+                throw BundleError.noRoute(from: start.place.label, to: "any exit", profile: profile)
             }
             route = found
         }
@@ -109,7 +109,7 @@ struct RouteCommand: ParsableCommand {
         }
         // A node no arc leaves is no start or end (a room known only by a point has none).
         guard let node, try !venue.arcIndexes(from: node).isEmpty else {
-            throw RouteError.notConnected(place.label)
+            throw BundleError.notConnected(place.label)
         }
         return (place, node)
     }
