@@ -38,9 +38,7 @@ import BundleWriting
             }
         }
         #expect(counted == 2)
-        #expect(throws: BundleError.file(.malformedSection(section: "STPC", detail: "arc \(bundle.arcCount) does not exist"))) {
-            try bundle.climb(arc: bundle.arcCount)
-        }
+        #expect(throws: BundleError.arcOutOfRange(bundle.arcCount, arcCount: bundle.arcCount)) { try bundle.climb(arc: bundle.arcCount) }
         // Without counts or climbs, the section is left out and every arc reads as level.
         let plain = try Self.bundle(BundleFixture.contents())
         #expect(plain.file.section(BundleFormat.Tag.steps) == nil)

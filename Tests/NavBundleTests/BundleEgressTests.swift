@@ -15,7 +15,7 @@ import BundleWriting
         #expect(try bundle.wayOut(from: 2, profile: 1)?.nodes == [2, 1, 0])
         let atExit = try #require(try bundle.wayOut(from: 0, profile: 0))
         #expect(atExit.nodes == [0] && atExit.arcs.isEmpty && atExit.duration == 0)
-        #expect(throws: BundleError.unknownProfile("#7", available: ["foot", "wheelchair"])) { try bundle.wayOut(from: 0, profile: 7) }
+        #expect(throws: BundleError.profileOutOfRange(7, profileCount: 2)) { try bundle.wayOut(from: 0, profile: 7) }
     }
 
     @Test func aWayOutThroughADoorClosedToEverydayRoutesIsTimedFromTheTable() throws {

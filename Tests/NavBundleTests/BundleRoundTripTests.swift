@@ -120,7 +120,7 @@ import BundleWriting
             }
         }
         #expect(try bundle.outlines(onLevel: 1).map(\.place) == [1])
-        expectFileError { _ = try bundle.outlines(onLevel: 2) }
+        #expect(throws: BundleError.levelOutOfRange(2, levelCount: bundle.levelCount)) { try bundle.outlines(onLevel: 2) }
         var broken = contents
         broken.outlines[0].rings = [[corner(0, 0), corner(1, 1)]]
         expectInconsistentContents { _ = try BundleWriter.image(of: broken) }

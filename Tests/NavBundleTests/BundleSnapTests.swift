@@ -67,8 +67,8 @@ import BundleWriting
         let snapped = try #require(try bundle.snap(latitude: 48.1495, longitude: 11.5805, level: 2))
         #expect(snapped.node == contents.nodes.count - 2 && snapped.distance == 0)
         #expect(try bundle.snap(latitude: 48.1495, longitude: 11.5805, level: 3) == nil)
-        expectFileError { _ = try bundle.snap(latitude: 48.1495, longitude: 11.5805, level: 4) }
-        expectFileError { _ = try bundle.snap(latitude: .nan, longitude: 11.5805, level: 0) }
+        #expect(throws: BundleError.levelOutOfRange(4, levelCount: 4)) { try bundle.snap(latitude: 48.1495, longitude: 11.5805, level: 4) }
+        #expect(throws: BundleError.badCoordinate("nan, 11.5805")) { try bundle.snap(latitude: .nan, longitude: 11.5805, level: 0) }
         // A metre north of a node is a metre away.
         let node = try bundle.node(10)
         let north = try #require(try bundle.snap(latitude: node.latitude + 1 / 111_319.49, longitude: node.longitude, level: node.level))

@@ -142,7 +142,7 @@ extension VenueBundle {
 
     private func placeLevel(_ place: Int) throws(BundleError) -> Int? {
         typealias Entry = BundleFormat.PlaceEntry
-        let base = try recordOffset(place, count: placeCount, size: Entry.size, section: "PLAC")
+        let base = place * Entry.size
         let level = try read("PLAC") { () throws(FormatError) in try places.uint16(at: base + Entry.level) }
         guard level != Entry.noLevel else { return nil }
         guard Int(level) < levelCount else { throw .malformedSection(section: "PLAC", detail: "place \(place) has no level \(level)") }

@@ -59,9 +59,7 @@ extension VenueBundle {
     /// The outlines of the spaces on `level`, for drawing it.
     public func outlines(onLevel level: Int) throws(BundleError) -> [OutlineRecord] {
         guard let table = outlineTable else { throw .missingSection("OUTL") }
-        guard (0..<levelCount).contains(level) else {
-            throw .malformedSection(section: "LEVL", detail: "level \(level) does not exist (\(levelCount) levels)")
-        }
+        try checkLevel(level)
         var result: [OutlineRecord] = []
         for index in try table.range(table.levelFirst, level, limit: table.outlineCount) {
             typealias Entry = BundleFormat.OutlineEntry

@@ -18,7 +18,8 @@ extension VenueBundle {
 
     public func level(_ index: Int) throws(BundleError) -> LevelRecord {
         typealias Entry = BundleFormat.LevelEntry
-        let base = try recordOffset(index, count: levelCount, size: Entry.size, section: "LEVL")
+        try checkLevel(index)
+        let base = index * Entry.size
         let (id, name, building, buildingName, ordinal) = try read("LEVL") { () throws(FormatError) in
             (try levels.uint32(at: base + Entry.id), try levels.uint32(at: base + Entry.name),
              try levels.uint32(at: base + Entry.buildingID), try levels.uint32(at: base + Entry.buildingName),
@@ -30,7 +31,8 @@ extension VenueBundle {
 
     public func node(_ index: Int) throws(BundleError) -> NodeRecord {
         typealias Entry = BundleFormat.NodeEntry
-        let base = try recordOffset(index, count: nodeCount, size: Entry.size, section: "NODE")
+        try checkNodes(index)
+        let base = index * Entry.size
         let (latitude, longitude, level, kind, label) = try read("NODE") { () throws(FormatError) in
             (try nodes.int32(at: base + Entry.latitude), try nodes.int32(at: base + Entry.longitude),
              try nodes.uint16(at: base + Entry.level), try nodes.uint8(at: base + Entry.kind),
@@ -46,9 +48,7 @@ extension VenueBundle {
 
     /// The indexes of the arcs leaving `node`.
     public func arcIndexes(from node: Int) throws(BundleError) -> Range<Int> {
-        guard node >= 0, node < nodeCount else {
-            throw .malformedSection(section: "ARCS", detail: "node \(node) does not exist")
-        }
+        try checkNodes(node)
         let (first, last) = try read("ARCS") { () throws(FormatError) in
             (try firstOut.uint32(at: node * BundleFormat.wordSize), try firstOut.uint32(at: (node + 1) * BundleFormat.wordSize))
         }
@@ -61,6 +61,7 @@ extension VenueBundle {
     /// The head of an arc, checked against the node count (the hot path of every search).
     public func arcHead(_ index: Int) throws(BundleError) -> Int {
         typealias Entry = BundleFormat.ArcEntry
+        try checkArc(index)
         let head = try read("ARCS") { () throws(FormatError) in try arcs.uint32(at: index * Entry.size + Entry.head) }
         guard Int(head) < nodeCount else {
             throw .malformedSection(section: "ARCS", detail: "arc \(index) points to missing node \(head)")
@@ -70,7 +71,8 @@ extension VenueBundle {
 
     public func arc(_ index: Int) throws(BundleError) -> ArcRecord {
         typealias Entry = BundleFormat.ArcEntry
-        let base = try recordOffset(index, count: arcCount, size: Entry.size, section: "ARCS")
+        try checkArc(index)
+        let base = index * Entry.size
         let (length, label, kind, flags) = try read("ARCS") { () throws(FormatError) in
             (try arcs.uint32(at: base + Entry.length), try arcs.uint32(at: base + Entry.label),
              try arcs.uint8(at: base + Entry.kind), try arcs.uint8(at: base + Entry.flags))
@@ -84,9 +86,8 @@ extension VenueBundle {
 
     /// Milliseconds for `profile` to traverse `arc`; ``BundleFormat/impassable`` when it may not.
     public func cost(profile: Int, arc: Int) throws(BundleError) -> UInt32 {
-        guard profile >= 0, profile < profileNames.count, arc >= 0, arc < arcCount else {
-            throw .malformedSection(section: "PROF", detail: "no cost for profile \(profile), arc \(arc)")
-        }
+        try checkProfile(profile)
+        try checkArc(arc)
         return try read("PROF") { () throws(FormatError) in
             try costs.uint32(at: (profile * arcCount + arc) * BundleFormat.wordSize)
         }
@@ -94,7 +95,8 @@ extension VenueBundle {
 
     public func place(_ index: Int) throws(BundleError) -> PlaceRecord {
         typealias Entry = BundleFormat.PlaceEntry
-        let base = try recordOffset(index, count: placeCount, size: Entry.size, section: "PLAC")
+        try checkPlace(index)
+        let base = index * Entry.size
         let textFields = [Entry.ref, Entry.name, Entry.category, Entry.description, Entry.buildingName,
                           Entry.openingHours, Entry.phone, Entry.email, Entry.website]
         let raw = try read("PLAC") { () throws(FormatError) in
@@ -131,7 +133,8 @@ extension VenueBundle {
 
     public func event(_ index: Int) throws(BundleError) -> EventRecord {
         typealias Entry = BundleFormat.EventEntry
-        let base = try recordOffset(index, count: eventCount, size: Entry.size, section: "EVNT")
+        try checkEvent(index)
+        let base = index * Entry.size
         let (place, title, description, start, end) = try read("EVNT") { () throws(FormatError) in
             (try events.uint32(at: base + Entry.place), try events.uint32(at: base + Entry.title),
              try events.uint32(at: base + Entry.description), try events.int64(at: base + Entry.start),
@@ -143,20 +146,18 @@ extension VenueBundle {
         return EventRecord(place: Int(place), title: try string(title) ?? "", description: try string(description),
                            start: start, end: end)
     }
-
-    func recordOffset(_ index: Int, count: Int, size: Int, section: String) throws(BundleError) -> Int {
-        guard index >= 0, index < count else {
-            throw .malformedSection(section: section, detail: "record \(index) does not exist (\(count) records)")
-        }
-        return index * size
-    }
 }
 
 extension VenueBundle {
     /// A node's position in 1e-7 degree, as stored: what snapping compares.
+    ///
+    /// The node comes from `SNAP`, so one outside the graph is that section's damage.
     func fixedPointPosition(of node: Int) throws(BundleError) -> (latitude: Int64, longitude: Int64) {
         typealias Entry = BundleFormat.NodeEntry
-        let base = try recordOffset(node, count: nodeCount, size: Entry.size, section: "NODE")
+        guard (0..<nodeCount).contains(node) else {
+            throw .malformedSection(section: "SNAP", detail: "node \(node) does not exist (\(nodeCount) nodes)")
+        }
+        let base = node * Entry.size
         return try read("NODE") { () throws(FormatError) in
             (Int64(try nodes.int32(at: base + Entry.latitude)), Int64(try nodes.int32(at: base + Entry.longitude)))
         }

@@ -9,9 +9,7 @@ extension VenueBundle {
     /// be reached; a route of one node when `node` is an exit.
     public func wayOut(from node: Int, profile: Int) throws(BundleError) -> Route? {
         guard hasEgress else { throw .noEgress }
-        guard profile >= 0, profile < profileNames.count else {
-            throw .unknownProfile("#\(profile)", available: profileNames)
-        }
+        try checkProfile(profile)
         try checkNodes(node)
         return try followEgress(from: node, profile: profile)
     }
@@ -19,10 +17,9 @@ extension VenueBundle {
     /// One raw egress entry: the exit reached from `node`, milliseconds to it and the arc to take
     /// first (``BundleFormat/none`` and ``BundleFormat/impassable`` where there is no way out).
     public func egressEntry(node: Int, profile: Int) throws(BundleError) -> (exit: UInt32, cost: UInt32, firstArc: UInt32) {
-        guard let egress else { throw .malformedSection(section: "EGRS", detail: "the bundle has no egress tables") }
-        guard (0..<nodeCount).contains(node), (0..<profileNames.count).contains(profile) else {
-            throw .malformedSection(section: "EGRS", detail: "no entry for node \(node), profile \(profile)")
-        }
+        guard let egress else { throw .noEgress }
+        try checkNodes(node)
+        try checkProfile(profile)
         typealias Entry = BundleFormat.EgressEntry
         let base = (profile * nodeCount + node) * Entry.size
         return try read("EGRS") { () throws(FormatError) in
@@ -71,9 +68,7 @@ extension VenueBundle {
     /// bundles without shapes.
     public func arcShape(_ arc: Int) throws(BundleError) -> [BundleContents.Position] {
         guard let shapeIndex, let shapePoints else { return [] }
-        guard arc >= 0, arc < arcCount else {
-            throw .malformedSection(section: "SHAP", detail: "arc \(arc) does not exist")
-        }
+        try checkArc(arc)
         let (first, last) = try read("SHAP") { () throws(FormatError) in
             (try shapeIndex.uint32(at: arc * BundleFormat.wordSize), try shapeIndex.uint32(at: (arc + 1) * BundleFormat.wordSize))
         }

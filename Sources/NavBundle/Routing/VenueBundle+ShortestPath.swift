@@ -16,6 +16,7 @@ extension VenueBundle {
     /// ``BundleRouter`` per thread instead.
     public func shortestPath(from source: Int, to target: Int, profile: Int) throws(BundleError) -> Route? {
         try checkNodes(source, target)
+        try checkProfile(profile)
         // Development-format bundles may hold hierarchies in a layout this reader no longer reads.
         guard hasHierarchies, file.major == BundleFormat.kind.major else {
             return try shortestPathByDijkstra(from: source, to: target, profile: profile)
@@ -32,14 +33,8 @@ extension VenueBundle {
     /// reference the hierarchies are checked against.
     public func shortestPathByDijkstra(from source: Int, to target: Int, profile: Int) throws(BundleError) -> Route? {
         try checkNodes(source, target)
+        try checkProfile(profile)
         return try search(from: source, to: target, profile: profile)
-    }
-
-    /// Refuses node ids outside the graph as the caller's mistake, before any section is read.
-    func checkNodes(_ nodes: Int...) throws(BundleError) {
-        for node in nodes where !(0..<nodeCount).contains(node) {
-            throw .nodeOutOfRange(node, nodeCount: nodeCount)
-        }
     }
 
     private func search(from source: Int, to target: Int, profile: Int) throws(BundleError) -> Route? {

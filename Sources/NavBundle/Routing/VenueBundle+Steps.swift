@@ -9,9 +9,7 @@ extension VenueBundle {
     /// Entries are sorted by arc, so this is a bisection; an entry out of order is corruption
     /// that may hide an arc's entry but never reads outside the section.
     public func climb(arc: Int) throws(BundleError) -> (steps: Int?, rise: Double) {
-        guard arc >= 0, arc < arcCount else {
-            throw .malformedSection(section: "STPC", detail: "arc \(arc) does not exist")
-        }
+        try checkArc(arc)
         guard let stepTable else { return (nil, 0) }
         typealias Entry = BundleFormat.StepEntry
         let count = stepTable.count / Entry.size

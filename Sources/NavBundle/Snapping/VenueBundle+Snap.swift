@@ -33,9 +33,7 @@ extension VenueBundle {
     /// has none there, the nearest node of any piece, marked ``SnappedNode/isFallback``. Without
     /// `PIEC` (bundles before 1.2) every node counts as in a main piece.
     public func snap(latitude: Double, longitude: Double, level: Int, profile: Int) throws(BundleError) -> SnappedNode? {
-        guard (0..<profileNames.count).contains(profile) else {
-            throw .malformedSection(section: "PROF", detail: "profile \(profile) does not exist")
-        }
+        try checkProfile(profile)
         if let found = try nearestNode(latitude: latitude, longitude: longitude, level: level, where: {
             node throws(BundleError) in try isInMainPiece(node: node, profile: profile)
         }) {
@@ -51,11 +49,9 @@ extension VenueBundle {
                              where accepts: (Int) throws(BundleError) -> Bool) throws(BundleError) -> SnappedNode? {
         guard let index = snapIndex else { throw .missingSection("SNAP") }
         guard latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 else {
-            throw .malformedSection(section: "SNAP", detail: "position \(latitude), \(longitude) is not a WGS 84 position")
+            throw .badCoordinate("\(latitude), \(longitude)")
         }
-        guard (0..<levelCount).contains(level) else {
-            throw .malformedSection(section: "LEVL", detail: "level \(level) does not exist (\(levelCount) levels)")
-        }
+        try checkLevel(level)
         let grid = try index.grid(level)
         guard grid.rows > 0 else { return nil }
         let queryLatitude = Int64((latitude * BundleFormat.coordinateScale).rounded(.toNearestOrAwayFromZero))

@@ -19,12 +19,11 @@ public final class BundleRouter {
 
     /// A router for `profile` (an index into ``VenueBundle/profileNames``).
     ///
-    /// - Throws: ``BundleError/noHierarchy(_:)`` when the bundle has no hierarchy for the profile
-    ///   (its pipeline had no `contract` stage), or the section's damage.
+    /// - Throws: ``BundleError/profileOutOfRange(_:profileCount:)`` for a profile the bundle does
+    ///   not have, ``BundleError/noHierarchy(_:)`` when the bundle has no hierarchy for it (its
+    ///   pipeline had no `contract` stage), or the section's damage.
     public init(bundle: VenueBundle, profile: Int) throws(BundleError) {
-        guard bundle.profileNames.indices.contains(profile) else {
-            throw .unknownProfile("#\(profile)", available: bundle.profileNames)
-        }
+        try bundle.checkProfile(profile)
         let tag = BundleFormat.Tag.hierarchy(profile)
         guard let section = bundle.file.section(tag) else { throw .noHierarchy(bundle.profileNames[profile]) }
         self.bundle = bundle
