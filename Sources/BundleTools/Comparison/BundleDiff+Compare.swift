@@ -5,7 +5,17 @@ import RoutingGraph
 
 extension BundleDiff {
     /// Compares two opened bundles.
-    public init(old: VenueBundle, new: VenueBundle) throws(BundleError) {
+    ///
+    /// - Throws: ``BundleToolsError/bundle(_:)`` with either bundle's damage.
+    public init(old: VenueBundle, new: VenueBundle) throws(BundleToolsError) {
+        do {
+            try self.init(comparing: old, with: new)
+        } catch {
+            throw .bundle(error)
+        }
+    }
+
+    private init(comparing old: VenueBundle, with new: VenueBundle) throws(BundleError) {
         let oldPlaces = try Self.keyedPlaces(old), newPlaces = try Self.keyedPlaces(new)
         oldVersion = old.metadata.bundleVersion
         newVersion = new.metadata.bundleVersion
