@@ -17,7 +17,7 @@ struct PipelineInvocation {
             definition = try PipelineFileParser.parse(contentsOf: URL(fileURLWithPath: pipeline))
         } catch {
             if json {
-                Console.out(String(decoding: try BuildSummary.unreadablePipeline(pipeline, error: "\(error)").jsonData(),
+                Console.out(String(decoding: BuildSummary.unreadablePipeline(pipeline, error: "\(error)").jsonData(),
                                    as: UTF8.self))
             }
             Console.error("error: \(error)")
