@@ -40,14 +40,7 @@ struct RouteCommand: ParsableCommand {
     }
 
     func run() throws {
-        do {
-            try findRoute()
-        } catch let error as CleanExit {
-            throw error
-        } catch {
-            Console.error("error: \(error)")
-            throw ExitCode.failure
-        }
+        try CommandLineError.reading(bundle: bundle) { try findRoute() }
     }
 
     private func findRoute() throws {
@@ -77,12 +70,12 @@ struct RouteCommand: ParsableCommand {
             let url = URL(fileURLWithPath: geojson)
             let folder = url.deletingLastPathComponent()
             guard FileManager.default.fileExists(atPath: folder.path) else {
-                throw OutputFileError(path: geojson, reason: "the folder \(folder.path) does not exist")
+                throw CommandLineError.output(path: geojson, reason: "the folder \(folder.path) does not exist")
             }
             do {
                 try data.write(to: url, options: .atomic)
             } catch {
-                throw OutputFileError(path: geojson, reason: error.localizedDescription)
+                throw CommandLineError.output(path: geojson, reason: error.localizedDescription)
             }
         }
         let formatter = RouteFormatter(bundle: venue)
