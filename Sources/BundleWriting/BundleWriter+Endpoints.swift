@@ -63,9 +63,9 @@ extension BundleWriter {
          contents.places.contains { !$0.profileNodes.isEmpty })
     }
 
-    static func validateEndpoints(_ contents: BundleContents) throws {
-        func check(_ condition: Bool, _ message: @autoclosure () -> String) throws {
-            if !condition { throw InconsistentContentsError(message: message()) }
+    static func validateEndpoints(_ contents: BundleContents) throws(FormatError) {
+        func check(_ condition: Bool, _ message: @autoclosure () -> String) throws(FormatError) {
+            if !condition { throw .inconsistentContents(message()) }
         }
         let nodeCount = contents.nodes.count
         for place in contents.places where !place.profileNodes.isEmpty {

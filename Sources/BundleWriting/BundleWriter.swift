@@ -5,15 +5,26 @@ public import NavFormat
 ///
 /// Deterministic: strings are interned in a fixed order, arcs sorted by tail with ties kept in
 /// input order, and the metadata JSON has sorted keys, so equal contents give equal bytes.
+///
+/// Failures are ``FormatError``s: ``FormatError/inconsistentContents(_:)`` for contents that
+/// cannot form a valid bundle (a compiler bug, refused before a reader would have to reject the
+/// file) and ``FormatError/cannotWrite(path:reason:)`` for a file that cannot be written.
 public enum BundleWriter {
-    public static func image(of contents: BundleContents) throws -> Data {
+    public static func image(of contents: BundleContents) throws(FormatError) -> Data {
         try validate(contents)
         var strings = StringTableBuilder()
         var container = ContainerWriter(kind: BundleFormat.kind)
 
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        container.add(BundleFormat.Tag.metadata, try encoder.encode(completedMetadata(of: contents)))
+        let metadata: Data
+        do {
+            metadata = try encoder.encode(completedMetadata(of: contents))
+        } catch {
+            // JSON has no NaN or infinity: a bounding box computed from bad coordinates ends here.
+            throw .inconsistentContents("metadata: \(error)")
+        }
+        container.add(BundleFormat.Tag.metadata, metadata)
 
         let levels = encodeLevels(contents.levels, strings: &strings)
         let nodes = encodeNodes(contents.nodes, strings: &strings)
@@ -65,16 +76,21 @@ public enum BundleWriter {
     }
 
     /// Writes the bundle atomically: a temporary file beside `url`, then a rename.
-    public static func write(_ contents: BundleContents, to url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try image(of: contents).write(to: url, options: .atomic)
+    public static func write(_ contents: BundleContents, to url: URL) throws(FormatError) {
+        let image = try image(of: contents)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try image.write(to: url, options: .atomic)
+        } catch {
+            throw .cannotWrite(path: url.path, reason: error.localizedDescription)
+        }
     }
 
     /// Cross-references are checked here so that a writer bug fails the build, not a phone.
-    static func validate(_ contents: BundleContents) throws {
+    static func validate(_ contents: BundleContents) throws(FormatError) {
         let nodeCount = contents.nodes.count
-        func check(_ condition: Bool, _ message: @autoclosure () -> String) throws {
-            if !condition { throw InconsistentContentsError(message: message()) }
+        func check(_ condition: Bool, _ message: @autoclosure () -> String) throws(FormatError) {
+            if !condition { throw .inconsistentContents(message()) }
         }
         try check(contents.levels.count < Int(UInt16.max), "too many levels")
         try check(nodeCount < Int(BundleFormat.none) && contents.arcs.count < Int(BundleFormat.none), "graph too large")

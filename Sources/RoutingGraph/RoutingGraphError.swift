@@ -17,8 +17,8 @@ public enum RoutingGraphError: Error, Hashable, Sendable, CustomStringConvertibl
     /// The message is the reason alone, for callers that name the setting their own way (a
     /// pipeline file names its key and profile).
     case invalidSetting(RoutingProfile.Setting, reason: String)
-    case cannotOpenArtifact(path: String, ContainerError)
-    case damagedArtifact(path: String, ContainerError)
+    case cannotOpenArtifact(path: String, FormatError)
+    case damagedArtifact(path: String, FormatError)
     case notGeoJSON(level: String, reason: String)
     case cannotWriteArtifact(path: String, reason: String)
 

@@ -138,7 +138,9 @@ import NavFormat
         // only changes the answer, which checksums (not the locator) catch.
         #expect(refused > 20 && same > 20, "refused \(refused), same \(same), different \(different)")
         // A truncated header is refused outright.
-        #expect(throws: ContainerError.self) { try RadioMapLocator(encoded: Array(bytes.prefix(40))) }
-        #expect(throws: ContainerError.self) { try RadioMapLocator(encoded: Array(bytes.dropLast(8))) }
+        for damaged in [Array(bytes.prefix(40)), Array(bytes.dropLast(8))] {
+            let error = #expect(throws: BundleError.self) { try RadioMapLocator(encoded: damaged) }
+            #expect(error.map { if case .file = $0 { true } else { false } } == true, "\(String(describing: error))")
+        }
     }
 }

@@ -55,22 +55,22 @@ import BundleWriting
     }
 
     @Test func refusesWhatIsNotABundle() throws {
-        #expect(throws: ContainerError.self) { try open(Data()) }
-        #expect(throws: ContainerError.self) { try open(Data("hello, world".utf8)) }
-        #expect(throws: ContainerError.self) { try open(Data(repeating: 0, count: 4096)) }
+        expectFileError { _ = try open(Data()) }
+        expectFileError { _ = try open(Data("hello, world".utf8)) }
+        expectFileError { _ = try open(Data(repeating: 0, count: 4096)) }
     }
 
     @Test func refusesEveryTruncation() throws {
         let image = try BundleWriter.image(of: BundleFixture.contents())
         for length in stride(from: 0, to: image.count, by: 7) {
-            #expect(throws: ContainerError.self) { try open(image.prefix(length)) }
+            expectFileError { _ = try open(image.prefix(length)) }
         }
     }
 
     @Test func refusesAnotherMajorVersion() throws {
         var image = try BundleWriter.image(of: BundleFixture.contents())
         image[8] = 9
-        #expect(throws: ContainerError.unsupportedVersion(found: "9.\(BundleFormat.kind.minor)", supportedMajor: BundleFormat.kind.major)) { try open(image) }
+        #expect(throws: BundleError.file(.unsupportedVersion(found: "9.\(BundleFormat.kind.minor)", supportedMajor: BundleFormat.kind.major))) { try open(image) }
     }
 
     @Test func detectsABitFlipInEverySection() throws {
@@ -79,7 +79,7 @@ import BundleWriting
         for section in file.sections where section.length > 0 {
             var flipped = image
             flipped[section.offset + section.length / 2] ^= 0x10
-            #expect(throws: ContainerError.checksumMismatch(section: section.tag.description)) { try open(flipped) }
+            #expect(throws: BundleError.file(.checksumMismatch(section: section.tag.description))) { try open(flipped) }
         }
     }
 
@@ -93,7 +93,7 @@ import BundleWriting
         for offset in [12, 64 + 6, metadata.offset + metadata.length] {
             var damaged = image
             damaged.data[offset] ^= 0x01
-            #expect(throws: ContainerError.fileChecksumMismatch, "byte \(offset)") { try damaged.open() }
+            #expect(throws: BundleError.file(.fileChecksumMismatch), "byte \(offset)") { try damaged.open() }
             #expect(throws: Never.self) { try damaged.open(verify: false) }
         }
         // A section changed with its own checksum forged still fails the whole-file checksum.
@@ -104,7 +104,7 @@ import BundleWriting
         forged.data.withUnsafeMutableBytes {
             $0.storeBytes(of: checksum.littleEndian, toByteOffset: 64 + 32 * places.index + 24, as: UInt64.self)
         }
-        #expect(throws: ContainerError.fileChecksumMismatch) { try forged.open() }
+        #expect(throws: BundleError.file(.fileChecksumMismatch)) { try forged.open() }
     }
 
     @Test func aSectionOfALaterVersionIsSkippedOrRefusedIfRequired() throws {
@@ -118,7 +118,7 @@ import BundleWriting
         }
         let laterIndex = try withVersion(2, of: "SRCH").open()
         #expect(!laterIndex.hasSearchIndex && laterIndex.hasSnapIndex)
-        #expect(throws: ContainerError.unsupportedSectionVersion(section: "PLAC", version: 2, supported: 1)) {
+        #expect(throws: BundleError.file(.unsupportedSectionVersion(section: "PLAC", version: 2, supported: 1))) {
             try withVersion(2, of: "PLAC").open()
         }
     }
@@ -132,7 +132,7 @@ import BundleWriting
         let old = try BundleImage(writer.image()).open()
         #expect(old.file.major == 0 && old.file.recordedFileChecksum == nil)
         #expect(!old.hasSearchIndex && !old.hasSnapIndex && !old.hasOutlines && !old.hasHierarchies)
-        #expect(throws: ContainerError.missingSection("SRCH")) { try old.searchPrefix("h", limit: 1) }
+        #expect(throws: BundleError.file(.missingSection("SRCH"))) { try old.searchPrefix("h", limit: 1) }
         #expect(try old.shortestPath(from: 0, to: 5, profile: 0)?.nodes == [0, 1, 2, 3, 4, 5])
     }
 
@@ -141,11 +141,11 @@ import BundleWriting
         // Section table entry 0 starts at byte 64: tag, version, reserved, offset (72), length (80).
         var outside = image
         outside.replaceSubrange(80..<88, with: withUnsafeBytes(of: UInt64(1 << 40).littleEndian, Array.init))
-        #expect(throws: ContainerError.self) { try open(outside, verify: false) }
+        expectFileError { _ = try open(outside, verify: false) }
         var overlapping = image
         let secondOffset = image.subdata(in: (64 + 32 + 8)..<(64 + 32 + 16))
         overlapping.replaceSubrange(72..<80, with: secondOffset)
-        #expect(throws: ContainerError.self) { try open(overlapping, verify: false) }
+        expectFileError { _ = try open(overlapping, verify: false) }
     }
 
     /// Random byte changes with checksums unchecked: whatever the reader then meets inside the
@@ -154,6 +154,7 @@ import BundleWriting
         let image = try BundleWriter.image(of: withPlaceSections ? EndpointFixture.contents() : BundleFixture.contents())
         var generator = SplitMix(seed: 42)
         var failures = 0
+        var misread: [String] = []
         for _ in 0..<2000 {
             var mutated = image
             for _ in 0..<Int(generator.next() % 4 + 1) {
@@ -164,9 +165,13 @@ import BundleWriting
                 try exercise(try open(mutated, verify: false))
             } catch {
                 failures += 1
+                // Every argument above is in range, so the only fault is the file's.
+                if case .file? = error as? BundleError { continue }
+                misread.append("\(error)")
             }
         }
         #expect(failures > 0, "some corruptions must be detected")
+        #expect(misread.isEmpty, "damage reported as something else: \(misread.prefix(5))")
     }
 }
 
@@ -185,7 +190,11 @@ import BundleWriting
             let bundle = try image.open()
             try BundleCorruptionTests().exercise(bundle)
             Issue.record("damaged \(tag) was accepted")
-        } catch let error as ContainerError {
+        } catch let error as BundleError {
+            guard case .file = error else {
+                Issue.record("damaged \(tag) read as \(error)")
+                return
+            }
             #expect(error.description.contains(tag), "\(error)")
         } catch {
             Issue.record("\(error)")

@@ -15,7 +15,7 @@ import BundleWriting
         #expect(try bundle.wayOut(from: 2, profile: 1)?.nodes == [2, 1, 0])
         let atExit = try #require(try bundle.wayOut(from: 0, profile: 0))
         #expect(atExit.nodes == [0] && atExit.arcs.isEmpty && atExit.duration == 0)
-        #expect(throws: RouteError.self) { try bundle.wayOut(from: 0, profile: 7) }
+        #expect(throws: BundleError.profileOutOfRange(7, profileCount: 2)) { try bundle.wayOut(from: 0, profile: 7) }
     }
 
     @Test func aWayOutThroughADoorClosedToEverydayRoutesIsTimedFromTheTable() throws {
@@ -64,7 +64,7 @@ import BundleWriting
         contents.egress = []
         let bundle = try BundleFixture.open(contents)
         #expect(!bundle.hasEgress)
-        #expect(throws: RouteError.noEgress) { try bundle.wayOut(from: 5, profile: 0) }
+        #expect(throws: BundleError.noEgress) { try bundle.wayOut(from: 5, profile: 0) }
     }
 
     @Test func aFormat01BundleStillOpensAndRoutes() throws {
@@ -82,13 +82,13 @@ import BundleWriting
         #expect(old.file.minor == 1 && !old.hasEgress)
         #expect(try old.shortestPath(from: 0, to: 5, profile: 0)?.length == 34)
         #expect(try old.arcShape(8).isEmpty)
-        #expect(throws: RouteError.noEgress) { try old.wayOut(from: 5, profile: 0) }
+        #expect(throws: BundleError.noEgress) { try old.wayOut(from: 5, profile: 0) }
     }
 
     @Test func theWriterRefusesAFirstArcThatDoesNotLeaveItsNode() {
         var contents = BundleFixture.contents()
         contents.egress[0].firstArc[3] = 1
-        #expect(throws: InconsistentContentsError.self) { try BundleWriter.image(of: contents) }
+        expectInconsistentContents { _ = try BundleWriter.image(of: contents) }
     }
 
     @Test func aLoopInTheTableIsAnErrorNotAHang() throws {
@@ -97,7 +97,7 @@ import BundleWriting
         contents.egress[0].firstArc[1] = 2
         contents.egress[0].firstArc[2] = 3
         let bundle = try BundleFixture.open(contents)
-        #expect(throws: RouteError.self) { try bundle.wayOut(from: 1, profile: 0) }
+        expectFileError { _ = try bundle.wayOut(from: 1, profile: 0) }
         #expect(try bundle.wayOut(from: 5, profile: 1) == nil)
     }
 }

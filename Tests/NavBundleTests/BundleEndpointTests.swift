@@ -19,7 +19,7 @@ import NavFormat
         return index
     }
 
-    func error(_ text: String) -> EndpointError? {
+    func error(_ text: String) -> BundleError? {
         do {
             _ = try bundle.resolveEndpoint(text)
             return nil
@@ -65,7 +65,7 @@ import NavFormat
     }
 
     @Test func aNameWithALevelOrBuildingPicksOneOfSeveral() throws {
-        guard case .ambiguous(_, let candidates)? = error("Rossmann") else {
+        guard case .ambiguousPlace(_, let candidates)? = error("Rossmann") else {
             Issue.record("Rossmann is not ambiguous")
             return
         }
@@ -76,16 +76,16 @@ import NavFormat
         #expect(try place("rossmann@1") == 4)
         #expect(try place("Rossmann@Upper") == 4)
         #expect(try place("Rossmann@H@1") == 4)
-        #expect(error("Rossmann@Hall")?.code == "ambiguous")
-        #expect(error("Rossmann@H")?.code == "ambiguous")
+        #expect(error("Rossmann@Hall")?.endpointCode == "ambiguous")
+        #expect(error("Rossmann@H")?.endpointCode == "ambiguous")
         // On a level that exists, but not where any Rossmann is: where they are.
-        guard case .elsewhere(_, let elsewhere)? = error("Office@1") else {
+        guard case .placeElsewhere(_, let elsewhere)? = error("Office@1") else {
             Issue.record("Office@1 is not elsewhere")
             return
         }
         #expect(elsewhere.map(\.place) == [0])
         // A level that does not exist is no qualifier: the text is unknown, with suggestions.
-        guard case .unknown(_, let suggestions)? = error("Rossmann@7") else {
+        guard case .unknownPlace(_, let suggestions)? = error("Rossmann@7") else {
             Issue.record("Rossmann@7 is not unknown")
             return
         }
@@ -112,21 +112,21 @@ import NavFormat
     }
 
     @Test func unknownTextsSuggestTheNearestPlaces() {
-        guard case .unknown(_, let suggestions)? = error("Rosmann") else {
+        guard case .unknownPlace(_, let suggestions)? = error("Rosmann") else {
             Issue.record("Rosmann is not unknown")
             return
         }
         #expect(suggestions.map(\.place) == [3, 4])
         #expect(error("Rosmann")?.description.contains("did you mean 'Rossmann', 'Rossmann'?") == true)
-        #expect(error("qqqqqqqq")?.code == "unknown")
-        #expect(error("   ")?.code == "empty")
+        #expect(error("qqqqqqqq")?.endpointCode == "unknown")
+        #expect(error("   ")?.endpointCode == "empty")
     }
 
     @Test func positionsNeedALevelAndSnapWithinMainPieces() throws {
-        #expect(error("48.15,11.58")?.code == "needs-level")
-        #expect(error("91,11.58@0")?.code == "bad-coordinate")
-        #expect(error("48.15,181@0")?.code == "bad-coordinate")
-        #expect(error("48.15,11.58@9")?.code == "unknown-level")
+        #expect(error("48.15,11.58")?.endpointCode == "needs-level")
+        #expect(error("91,11.58@0")?.endpointCode == "bad-coordinate")
+        #expect(error("48.15,181@0")?.endpointCode == "bad-coordinate")
+        #expect(error("48.15,11.58@9")?.endpointCode == "unknown-level")
         let upper = try bundle.resolveEndpoint("48.15, 11.58004@Upper")
         #expect(upper == .position(latitude: 48.15, longitude: 11.58004, levels: [1]))
         #expect(try bundle.node(of: upper, profile: 0) == 5)

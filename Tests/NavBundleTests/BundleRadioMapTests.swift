@@ -75,7 +75,7 @@ import NavFormat
         defer { try? FileManager.default.removeItem(atPath: path) }
         let bundle = try VenueBundle(path: path)
         let scan = [ScanReading(accessPoint: "00:0b:86:00:00:01", rssi: -45)]
-        #expect(throws: ContainerError.malformedSection(section: "WIFI", detail: "floor 0 joins level 200 of \(bundle.levelCount)")) {
+        #expect(throws: BundleError.file(.malformedSection(section: "WIFI", detail: "floor 0 joins level 200 of \(bundle.levelCount)"))) {
             try bundle.locate(scan)
         }
         // On its own, with no levels to check against, the same map locates.
@@ -88,7 +88,7 @@ import NavFormat
         let bundle = try VenueBundle(path: path)
         #expect(!bundle.hasRadioMap)
         #expect(try bundle.radioMapLocator() == nil)
-        #expect(throws: ContainerError.missingSection("WIFI")) { try bundle.locate([]) }
+        #expect(throws: BundleError.file(.missingSection("WIFI"))) { try bundle.locate([]) }
     }
 
     @Test func theWriterRefusesAnInconsistentMap() {
@@ -101,7 +101,7 @@ import NavFormat
         var badParameters = Self.radioMap()
         badParameters.parameters.neighbours = 0
         for map in [unsorted, missingFloor, overheard, badParameters] {
-            #expect(throws: InconsistentContentsError.self) { try map.encoded() }
+            expectInconsistentContents { _ = try map.encoded() }
         }
     }
 

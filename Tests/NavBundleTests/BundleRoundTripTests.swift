@@ -65,7 +65,7 @@ import BundleWriting
         #expect(steps[2].fromLevel == 0 && steps[2].toLevel == 1 && steps[2].label == "Stairs")
         let wheelchair = try bundle.profileIndex(named: "wheelchair")
         #expect(try bundle.shortestPath(from: 0, to: 5, profile: wheelchair) == nil)
-        #expect(throws: RouteError.self) { try bundle.profileIndex(named: "bicycle") }
+        #expect(throws: BundleError.unknownProfile("bicycle", available: ["foot", "wheelchair"])) { try bundle.profileIndex(named: "bicycle") }
     }
 
     @Test func writesRouteGeoJSON() throws {
@@ -120,9 +120,9 @@ import BundleWriting
             }
         }
         #expect(try bundle.outlines(onLevel: 1).map(\.place) == [1])
-        #expect(throws: ContainerError.self) { try bundle.outlines(onLevel: 2) }
+        #expect(throws: BundleError.levelOutOfRange(2, levelCount: bundle.levelCount)) { try bundle.outlines(onLevel: 2) }
         var broken = contents
         broken.outlines[0].rings = [[corner(0, 0), corner(1, 1)]]
-        #expect(throws: InconsistentContentsError.self) { try BundleWriter.image(of: broken) }
+        expectInconsistentContents { _ = try BundleWriter.image(of: broken) }
     }
 }

@@ -104,7 +104,7 @@ import BundleWriting
         var grown = image
         grown.setUInt32(1 << 30, at: entry.offset + 4)
         grown.fixChecksums()
-        #expect(throws: ContainerError.self) { try grown.open() }
+        expectFileError { _ = try grown.open() }
         // A key naming a place that does not exist: refused when a search reaches it.
         var stray = image
         let layout = BundleFormat.SearchSection(foldCount: Int(image.uint32(at: entry.offset)), keyCount: 0, foldByteCount: 0)
@@ -112,8 +112,8 @@ import BundleWriting
         stray.fixChecksums()
         let bundle = try stray.open()
         let firstKey = try #require(try bundle.searchIndex?.keys.key(0))
-        #expect(throws: ContainerError.self) {
-            try bundle.searchPrefix(String(decoding: firstKey.text, as: UTF8.self), limit: 10)
+        expectFileError {
+            _ = try bundle.searchPrefix(String(decoding: firstKey.text, as: UTF8.self), limit: 10)
         }
         // A fold entry whose text lies outside the section: refused when a query needs it.
         var outside = image
@@ -121,7 +121,7 @@ import BundleWriting
         let eacute = try #require((0..<foldCount).first { image.uint32(at: entry.offset + 16 + $0 * 12) == 0xE9 })
         outside.setUInt32(1 << 30, at: entry.offset + 16 + eacute * 12 + 4)
         outside.fixChecksums()
-        #expect(throws: ContainerError.self) { try outside.open().searchPrefix("é", limit: 1) }
+        expectFileError { _ = try outside.open().searchPrefix("é", limit: 1) }
         #expect(try outside.open().searchPrefix("e", limit: 1).count <= 1)
     }
 }

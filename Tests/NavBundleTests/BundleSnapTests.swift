@@ -67,8 +67,8 @@ import BundleWriting
         let snapped = try #require(try bundle.snap(latitude: 48.1495, longitude: 11.5805, level: 2))
         #expect(snapped.node == contents.nodes.count - 2 && snapped.distance == 0)
         #expect(try bundle.snap(latitude: 48.1495, longitude: 11.5805, level: 3) == nil)
-        #expect(throws: ContainerError.self) { try bundle.snap(latitude: 48.1495, longitude: 11.5805, level: 4) }
-        #expect(throws: ContainerError.self) { try bundle.snap(latitude: .nan, longitude: 11.5805, level: 0) }
+        #expect(throws: BundleError.levelOutOfRange(4, levelCount: 4)) { try bundle.snap(latitude: 48.1495, longitude: 11.5805, level: 4) }
+        #expect(throws: BundleError.badCoordinate("nan, 11.5805")) { try bundle.snap(latitude: .nan, longitude: 11.5805, level: 0) }
         // A metre north of a node is a metre away.
         let node = try bundle.node(10)
         let north = try #require(try bundle.snap(latitude: node.latitude + 1 / 111_319.49, longitude: node.longitude, level: node.level))
@@ -105,7 +105,7 @@ import BundleWriting
             var damaged = image
             damaged.setUInt32(value, at: offset)
             damaged.fixChecksums()
-            #expect(throws: ContainerError.self) {
+            expectFileError {
                 let bundle = try damaged.open()
                 for level in 0..<2 { _ = try bundle.snap(latitude: 48.15, longitude: 11.58, level: level) }
             }
@@ -117,7 +117,7 @@ import BundleWriting
         stray.setUInt32(UInt32.max, at: firstEntry)
         stray.fixChecksums()
         let bundle = try stray.open()
-        #expect(throws: ContainerError.self) {
+        expectFileError {
             for level in 0..<3 {
                 for step in 0..<50 {
                     _ = try bundle.snap(latitude: 48.149 + Double(step) * 0.00004, longitude: 11.579 + Double(step) * 0.00006, level: level)

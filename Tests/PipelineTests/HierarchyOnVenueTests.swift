@@ -90,7 +90,11 @@ import NavFormat
 
     @Test func aContractStageWithoutGraphIsRefused() throws {
         let text = "venue: {id: v}\nversion: 1.0.0\ninputs: [{id: a, path: a.csv, format: csv, options: {table: buildings}}]\nstages:\n  import:\n  contract:\n"
-        #expect(throws: PipelineFileError.self) { try PipelineFileParser.parse(text, url: URL(fileURLWithPath: "/tmp/p.yml")) }
+        let error = #expect(throws: PipelineError.self) { try PipelineFileParser.parse(text, url: URL(fileURLWithPath: "/tmp/p.yml")) }
+        guard case .pipelineFile? = error else {
+            Issue.record("\(String(describing: error)) is no pipeline file error")
+            return
+        }
     }
 }
 

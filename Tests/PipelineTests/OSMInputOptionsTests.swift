@@ -23,7 +23,7 @@ import Testing
             stages:
               import:
             """
-        return try PipelineFileParser.parse(yaml, url: folder.appendingPathComponent("p.yml"))
+        return try PipelineFileParser.definition(yaml, url: folder.appendingPathComponent("p.yml"))
     }
 
     func options(path: String = "station.osm.gz", _ options: String) throws -> OSMImportOptions? {

@@ -11,7 +11,7 @@ import NavFormat
         defer { try? FileManager.default.removeItem(at: folder) }
         try? Data("ref,levels\n".utf8).write(to: folder.appendingPathComponent("b.csv"))
         try? Data("{}".utf8).write(to: folder.appendingPathComponent("plan.geojson"))
-        return try PipelineFileParser.parse(yaml, url: folder.appendingPathComponent("p.yml"))
+        return try PipelineFileParser.definition(yaml, url: folder.appendingPathComponent("p.yml"))
     }
 
     func failure(_ yaml: String) -> PipelineFileError? {
@@ -158,5 +158,28 @@ import NavFormat
         // A key repeated in the second input is found there, not at the first input's own key.
         let inner = failure(valid.replacingOccurrences(of: "    path: plan.geojson\n", with: "    path: plan.geojson\n    path: b.csv\n"))
         #expect(inner?.key == "path" && inner?.line == 11 && inner?.column == 5)
+    }
+
+    /// What the parser finds, callers get as the pipeline's one error type, place and key kept.
+    @Test func thePublicParserThrowsThePipelineFileCase() throws {
+        let url = URL(fileURLWithPath: "/tmp/broken.yml")
+        let error = #expect(throws: PipelineError.self) {
+            try PipelineFileParser.parse("venue:\n  id: broken\nversion: 1.0\ninputs: []\nstages: {import: }\n", url: url)
+        }
+        guard case .pipelineFile(let file, let line, let column, let key, let message)? = error else {
+            Issue.record("\(String(describing: error)) is no pipeline file error")
+            return
+        }
+        #expect(file == "/tmp/broken.yml" && line == 3 && column == 10 && key == "version")
+        #expect(message == "'1.0' is not a semantic version like 1.0.0")
+        #expect(error?.description == "/tmp/broken.yml:3:10: version: '1.0' is not a semantic version like 1.0.0")
+        let missing = #expect(throws: PipelineError.self) {
+            try PipelineFileParser.parse(contentsOf: URL(fileURLWithPath: "/tmp/no-such-\(UUID().uuidString).yml"))
+        }
+        guard case .pipelineFile(_, nil, nil, nil, let reason)? = missing else {
+            Issue.record("\(String(describing: missing)) is no pipeline file error")
+            return
+        }
+        #expect(reason.hasPrefix("cannot read the pipeline file: "))
     }
 }

@@ -69,7 +69,8 @@ import NavFormat
 
     @Test func chainShopsAndCashMachinesAreToldApart() throws {
         let bundle = try bundle
-        #expect(throws: EndpointError.self) { try bundle.resolveEndpoint("Rossmann") }
+        let ambiguity = #expect(throws: BundleError.self) { try bundle.resolveEndpoint("Rossmann") }
+        #expect(ambiguity?.endpointCode == "ambiguous")
         let below = try place("Rossmann@-1")
         let belowLevel = try #require(try bundle.place(below).level)
         #expect(try bundle.level(belowLevel).ordinal == -1)

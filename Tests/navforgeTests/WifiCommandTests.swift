@@ -29,7 +29,8 @@ import Testing
         let noMap = try cli.run(["build", "pipelines/meeting-rooms.yml"])
         #expect(noMap.status == 0)
         let withoutMap = try cli.run(["locate", "build/meeting-rooms/meeting-rooms-1.0.0.navbundle", "--scan", scan])
-        #expect(withoutMap.status == 1 && withoutMap.errorOutput.contains("has no Wi-Fi radio map"))
+        #expect(withoutMap.status == 1
+                && withoutMap.errorOutput.hasPrefix("Error: build/meeting-rooms/meeting-rooms-1.0.0.navbundle has no Wi-Fi radio map"))
     }
 
     @Test func evaluateReportsHitRatesErrorsAndLatency() throws {

@@ -1,10 +1,20 @@
 import Foundation
-public import NavFormat
+import NavFormat
 public import NavBundle
 
 extension BundleDiff {
     /// Compares two opened bundles.
-    public init(old: VenueBundle, new: VenueBundle) throws(ContainerError) {
+    ///
+    /// - Throws: ``BundleToolsError/bundle(_:)`` with either bundle's damage.
+    public init(old: VenueBundle, new: VenueBundle) throws(BundleToolsError) {
+        do {
+            try self.init(comparing: old, with: new)
+        } catch {
+            throw .bundle(error)
+        }
+    }
+
+    private init(comparing old: VenueBundle, with new: VenueBundle) throws(BundleError) {
         let oldPlaces = try Self.keyedPlaces(old), newPlaces = try Self.keyedPlaces(new)
         oldVersion = old.metadata.bundleVersion
         newVersion = new.metadata.bundleVersion
@@ -47,7 +57,7 @@ extension BundleDiff {
     }
 
     /// Places by `room:A.2.14` or `poi:Cafe`; of places sharing a key, the first in bundle order.
-    private static func keyedPlaces(_ bundle: VenueBundle) throws(ContainerError) -> [String: VenueBundle.PlaceRecord] {
+    private static func keyedPlaces(_ bundle: VenueBundle) throws(BundleError) -> [String: VenueBundle.PlaceRecord] {
         var result: [String: VenueBundle.PlaceRecord] = [:]
         for place in try bundle.allPlaces() {
             guard let text = place.ref ?? place.name else { continue }
@@ -58,20 +68,20 @@ extension BundleDiff {
     }
 
     private static func summary(_ key: String, _ place: VenueBundle.PlaceRecord,
-                                in bundle: VenueBundle) throws(ContainerError) -> PlaceSummary {
+                                in bundle: VenueBundle) throws(BundleError) -> PlaceSummary {
         var level: String?
         if let index = place.level { level = try bundle.level(index).displayName }
         return PlaceSummary(kind: place.kind == .room ? "room" : "poi", key: key, label: place.label, level: level)
     }
 
-    private static func levelID(_ index: Int?, in bundle: VenueBundle) throws(ContainerError) -> String? {
+    private static func levelID(_ index: Int?, in bundle: VenueBundle) throws(BundleError) -> String? {
         guard let index else { return nil }
         return try bundle.level(index).id
     }
 
     /// Keys of places whose node has a way out for the profile.
     private static func reachable(_ bundle: VenueBundle, _ places: [String: VenueBundle.PlaceRecord],
-                                  profile: Int) throws(ContainerError) -> Set<String> {
+                                  profile: Int) throws(BundleError) -> Set<String> {
         var result = Set<String>()
         for (key, place) in places {
             guard let node = place.node else { continue }

@@ -19,85 +19,102 @@ public struct ReaderQueries {
     }
 
     /// The answer lines for every query line of `text`.
-    public mutating func answers(to text: String) throws -> [String] {
+    ///
+    /// - Throws: The first query's error, placed by ``BundleToolsError/line(_:_:)``.
+    public mutating func answers(to text: String) throws(BundleToolsError) -> [String] {
         var result: [String] = []
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let query = String(line.hasSuffix("\r") ? line.dropLast() : line)
             if query.isEmpty || query.hasPrefix("#") { continue }
             do {
                 result.append("\(query) => \(try answer(query))")
-            } catch let error as ReaderQueryError {
-                throw ReaderQueryError(message: "line \(number + 1): \(error.message)")
             } catch {
-                throw ReaderQueryError(message: "line \(number + 1): \(error)")
+                throw .line(number + 1, error)
             }
         }
         return result
     }
 
     /// The result part of one query's answer.
-    public mutating func answer(_ query: String) throws -> String {
+    public mutating func answer(_ query: String) throws(BundleToolsError) -> String {
         let words = query.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         switch words.first {
         case "route" where words.count == 4:
             let profile = try profileIndex(words[1])
             guard let source = Int(words[2]), let target = Int(words[3]) else { throw bad(query) }
-            let router = try routers[profile] ?? BundleRouter(bundle: bundle, profile: profile)
-            routers[profile] = router
-            guard let route = try router.route(from: source, to: target) else { return "none" }
-            let milliseconds = Int((route.duration * 1000).rounded())
-            return ([String(milliseconds)] + route.nodes.map(String.init)).joined(separator: " ")
+            return try BundleToolsError.reading { () throws(BundleError) in
+                try routeAnswer(profile: profile, from: source, to: target)
+            }
         case "exit" where words.count == 3:
             let profile = try profileIndex(words[1])
             guard let node = Int(words[2]) else { throw bad(query) }
-            let entry = try bundle.egressEntry(node: node, profile: profile)
+            let entry = try BundleToolsError.reading { () throws(BundleError) in try bundle.egressEntry(node: node, profile: profile) }
             return entry.exit == BundleFormat.none ? "none" : "\(entry.exit) \(entry.cost)"
         case "search" where words.count >= 3:
             guard let limit = Int(words[1]) else { throw bad(query) }
             let text = words[2...].joined(separator: " ")
-            let matches = try bundle.searchPrefix(text, limit: limit)
+            let matches = try BundleToolsError.reading { () throws(BundleError) in try bundle.searchPrefix(text, limit: limit) }
             return matches.isEmpty ? "none" : matches.map { "\($0.place):\($0.field.rawValue)" }.joined(separator: " ")
         case "snap" where words.count == 4:
             guard let level = Int(words[1]), let latitude = Double(words[2]), let longitude = Double(words[3]) else {
                 throw bad(query)
             }
-            guard let snapped = try bundle.snap(latitude: latitude, longitude: longitude, level: level) else { return "none" }
+            let snapped = try BundleToolsError.reading { () throws(BundleError) in
+                try bundle.snap(latitude: latitude, longitude: longitude, level: level)
+            }
+            guard let snapped else { return "none" }
             return "\(snapped.node) " + String(format: "%.3f", snapped.distance)
         case "snap-profile" where words.count == 5:
             let profile = try profileIndex(words[1])
             guard let level = Int(words[2]), let latitude = Double(words[3]), let longitude = Double(words[4]) else {
                 throw bad(query)
             }
-            guard let snapped = try bundle.snap(latitude: latitude, longitude: longitude, level: level, profile: profile) else {
-                return "none"
+            let snapped = try BundleToolsError.reading { () throws(BundleError) in
+                try bundle.snap(latitude: latitude, longitude: longitude, level: level, profile: profile)
             }
+            guard let snapped else { return "none" }
             return "\(snapped.node) " + String(format: "%.3f", snapped.distance) + (snapped.isFallback ? " fallback" : "")
         case "endpoint" where words.count >= 2:
-            return try endpointAnswer(words[1...].joined(separator: " "))
+            let text = words[1...].joined(separator: " ")
+            return try BundleToolsError.reading { () throws(BundleError) in try endpointAnswer(text) }
         default:
             throw bad(query)
         }
+    }
+
+    /// The duration in milliseconds and the nodes, or `none`; one router per profile, reused.
+    private mutating func routeAnswer(profile: Int, from source: Int, to target: Int) throws(BundleError) -> String {
+        let router: BundleRouter
+        if let known = routers[profile] {
+            router = known
+        } else {
+            router = try BundleRouter(bundle: bundle, profile: profile)
+            routers[profile] = router
+        }
+        guard let route = try router.route(from: source, to: target) else { return "none" }
+        let milliseconds = Int((route.duration * 1000).rounded())
+        return ([String(milliseconds)] + route.nodes.map(String.init)).joined(separator: " ")
     }
 
     /// `place P: NODES`, `position: NODES` (a node per profile, `-` for none), or the error's
     /// class with its candidates: `ambiguous TOTAL: PLACES`, `elsewhere TOTAL: PLACES` (the first
     /// five), `unknown: PLACES` (the suggestions), `empty`, `needs-level`, `unknown-level`,
     /// `bad-coordinate`.
-    private func endpointAnswer(_ text: String) throws -> String {
+    private func endpointAnswer(_ text: String) throws(BundleError) -> String {
         let endpoint: Endpoint
         do {
             endpoint = try bundle.resolveEndpoint(text)
         } catch {
             switch error {
-            case .ambiguous(_, let candidates), .elsewhere(_, let candidates):
-                let shown = candidates.prefix(EndpointError.listedCandidates).map { String($0.place) }
-                return "\(error.code) \(candidates.count): " + shown.joined(separator: " ")
-            case .unknown(_, let suggestions):
+            case .ambiguousPlace(_, let candidates), .placeElsewhere(_, let candidates):
+                let shown = candidates.prefix(BundleError.listedCandidates).map { String($0.place) }
+                return "\(error.endpointCode ?? "") \(candidates.count): " + shown.joined(separator: " ")
+            case .unknownPlace(_, let suggestions):
                 return (["unknown:"] + suggestions.map { String($0.place) }).joined(separator: " ")
-            case .bundle(let failure):
-                throw failure
-            case .empty, .needsLevel, .unknownLevel, .badCoordinate:
-                return error.code
+            case .emptyEndpoint, .needsLevel, .unknownLevel, .badCoordinate:
+                return error.endpointCode ?? ""
+            default:
+                throw error
             }
         }
         var nodes: [String] = []
@@ -110,20 +127,12 @@ public struct ReaderQueries {
         }
     }
 
-    private func profileIndex(_ name: String) throws -> Int {
-        guard let index = bundle.profileNames.firstIndex(of: name) else {
-            throw ReaderQueryError(message: "unknown profile '\(name)'")
-        }
+    private func profileIndex(_ name: String) throws(BundleToolsError) -> Int {
+        guard let index = bundle.profileNames.firstIndex(of: name) else { throw .unknownProfile(name) }
         return index
     }
 
-    private func bad(_ query: String) -> ReaderQueryError {
-        ReaderQueryError(message: "cannot read query '\(query)'")
+    private func bad(_ query: String) -> BundleToolsError {
+        .unreadableQuery(query)
     }
-}
-
-/// A query line that is not one of the six forms.
-public struct ReaderQueryError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
 }

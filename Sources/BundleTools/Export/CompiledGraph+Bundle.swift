@@ -1,13 +1,23 @@
 public import NavBundle
 import VenueModel
-public import NavFormat
+import NavFormat
 public import RoutingGraph
 
 extension CompiledGraph {
     /// The graph a bundle holds, for exporting: nodes, arcs with their kind, length, label,
     /// indoor flag, corners, step count and climb, every profile's costs and, when present, the egress tables.
     /// Bundles do not keep the other arc attributes; the graph artifact in the build folder does.
-    public init(bundle: VenueBundle) throws(ContainerError) {
+    ///
+    /// - Throws: ``BundleToolsError/bundle(_:)`` with the bundle's damage.
+    public init(bundle: VenueBundle) throws(BundleToolsError) {
+        do {
+            try self.init(reading: bundle)
+        } catch {
+            throw .bundle(error)
+        }
+    }
+
+    private init(reading bundle: VenueBundle) throws(BundleError) {
         var graph = NavigationGraph()
         for index in 0..<bundle.levelCount { graph.levelIDs.append(try bundle.level(index).id) }
         for index in 0..<bundle.nodeCount {

@@ -74,8 +74,11 @@ public struct CrossValidation: Sendable {
     }
 
     /// Runs both stages; `progress` gets the share done.
+    ///
+    /// - Throws: ``BundleToolsError/tooFewFolds(_:)`` when the scans cannot be split,
+    ///   ``BundleToolsError/radioMap(_:)`` when a fold's map cannot be compiled.
     public func tune(_ scans: [SurveyScan], inventory: [AccessPoint] = [], compiler: RadioMapCompiler,
-                     progress: @Sendable (Double) -> Void = { _ in }) throws -> Tuning {
+                     progress: @Sendable (Double) -> Void = { _ in }) throws(BundleToolsError) -> Tuning {
         let maps = try foldMaps(scans, inventory: inventory, compiler: compiler)
         let floorGrid = floorGrid(from: compiler.parameters)
         let positionCount = positionGrid(from: compiler.parameters).count
@@ -104,39 +107,51 @@ public struct CrossValidation: Sendable {
 
     /// A radio map compiled without each fold, with the fold's scans.
     func foldMaps(_ scans: [SurveyScan], inventory: [AccessPoint],
-                  compiler: RadioMapCompiler) throws -> [(map: RadioMap, test: [SurveyScan])] {
+                  compiler: RadioMapCompiler) throws(BundleToolsError) -> [(map: RadioMap, test: [SurveyScan])] {
         let foldOf = foldIndexes(scans)
         var maps: [(map: RadioMap, test: [SurveyScan])] = []
         for fold in 0..<folds {
             let test = zip(scans, foldOf).filter { $0.1 == fold }.map(\.0)
             let train = zip(scans, foldOf).filter { $0.1 != fold }.map(\.0)
             guard !test.isEmpty, !train.isEmpty else { continue }
-            maps.append((try compiler.compile(train, inventory: inventory).map, test))
+            do {
+                maps.append((try compiler.compile(train, inventory: inventory).map, test))
+            } catch {
+                throw .radioMap(error)
+            }
         }
-        guard folds >= 2, maps.count >= 2 else { throw CrossValidationError.tooFewGroups(folds) }
+        guard folds >= 2, maps.count >= 2 else { throw .tooFewFolds(folds) }
         return maps
     }
 
     /// Scores every candidate over all folds, in candidate order.
     func score(_ candidates: [LocatorParameters], on maps: [(map: RadioMap, test: [SurveyScan])],
-               progress: @Sendable (Double) -> Void) throws -> [Score] {
+               progress: @Sendable (Double) -> Void) throws(BundleToolsError) -> [Score] {
         // Candidates are independent and the locator holds no mutable state: score them on
         // every core.
         let results = ScoreSlots(count: candidates.count)
         DispatchQueue.concurrentPerform(iterations: candidates.count) { index in
-            results.set(index, Result { () throws -> Score in
+            results.set(index, Result { () throws(BundleToolsError) -> Score in
                 var totals = Totals()
                 for (map, test) in maps {
                     var tuned = map
                     tuned.parameters = candidates[index]
-                    let locator = try RadioMapLocator(encoded: try tuned.encoded())
+                    let encoded: [UInt8]
+                    do throws(FormatError) {
+                        encoded = try tuned.encoded()
+                    } catch {
+                        throw .format(error)
+                    }
+                    let locator = try BundleToolsError.reading { () throws(BundleError) in try RadioMapLocator(encoded: encoded) }
                     totals.add(try LocatorEvaluation.run(locator, on: test))
                 }
                 return totals.score(candidates[index])
             })
             progress(results.share)
         }
-        return try results.values.map { try $0!.get() }
+        var scores: [Score] = []
+        for result in results.values { scores.append(try result!.get()) }
+        return scores
     }
 
     private struct Totals {
@@ -162,14 +177,14 @@ public struct CrossValidation: Sendable {
 /// Results written from concurrent workers, one slot each.
 private final class ScoreSlots: @unchecked Sendable {
     private let lock = NSLock()
-    private var slots: [Result<CrossValidation.Score, any Error>?]
+    private var slots: [Result<CrossValidation.Score, BundleToolsError>?]
     private var done = 0
 
     init(count: Int) {
         slots = Array(repeating: nil, count: count)
     }
 
-    func set(_ index: Int, _ result: Result<CrossValidation.Score, any Error>) {
+    func set(_ index: Int, _ result: Result<CrossValidation.Score, BundleToolsError>) {
         lock.withLock {
             slots[index] = result
             done += 1
@@ -177,17 +192,5 @@ private final class ScoreSlots: @unchecked Sendable {
     }
 
     var share: Double { lock.withLock { Double(done) / Double(max(slots.count, 1)) } }
-    var values: [Result<CrossValidation.Score, any Error>?] { lock.withLock { slots } }
-}
-
-/// Why cross-validation could not run.
-public enum CrossValidationError: Error, CustomStringConvertible {
-    case tooFewGroups(Int)
-
-    public var description: String {
-        switch self {
-        case .tooFewGroups(let folds):
-            return "cannot split the survey into \(folds) folds: it needs scans from at least two devices (or two scans)"
-        }
-    }
+    var values: [Result<CrossValidation.Score, BundleToolsError>?] { lock.withLock { slots } }
 }

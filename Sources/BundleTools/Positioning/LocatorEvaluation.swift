@@ -44,7 +44,9 @@ public struct LocatorEvaluation: Hashable, Sendable, Codable {
     }
 
     /// Locates every scan of `test` and compares with where it was taken.
-    public static func run(_ locator: RadioMapLocator, on test: [SurveyScan]) throws -> LocatorEvaluation {
+    ///
+    /// - Throws: ``BundleToolsError/bundle(_:)`` when the radio map is damaged.
+    public static func run(_ locator: RadioMapLocator, on test: [SurveyScan]) throws(BundleToolsError) -> LocatorEvaluation {
         var evaluation = LocatorEvaluation()
         evaluation.scans = test.count
         var buildingHits = 0, floorHits = 0
@@ -53,7 +55,15 @@ public struct LocatorEvaluation: Hashable, Sendable, Codable {
         for scan in test {
             let readings = scan.readings.map { ScanReading(accessPoint: $0.accessPoint.value, rssi: $0.rssi) }
             var outcome = LocateOutcome.unknown
-            let elapsed = try clock.measure { outcome = try locator.locate(readings) }
+            var failure: BundleError?
+            let elapsed = clock.measure {
+                do throws(BundleError) {
+                    outcome = try locator.locate(readings)
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure { throw .bundle(failure) }
             latencies.append(Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6)
             guard let fix = outcome.fix else {
                 evaluation.unknown += 1

@@ -10,9 +10,9 @@ struct AliasIndex {
     let entries: ByteReader
     let keys: SearchKeyTable
 
-    init(section: ByteReader, placeCount expected: Int) throws(ContainerError) {
+    init(section: ByteReader, placeCount expected: Int) throws(BundleError) {
         typealias Section = BundleFormat.AliasSection
-        let header = Result { () throws(ByteReaderError) in
+        let header = Result { () throws(FormatError) in
             (try section.uint32(at: Section.placeCount), try section.uint32(at: Section.aliasCount),
              try section.uint32(at: Section.keyCount), try section.uint32(at: Section.keyBytes))
         }
@@ -37,8 +37,8 @@ struct AliasIndex {
     }
 
     /// The alias entries of `place`: `first[place] ..< first[place + 1]`, checked.
-    func range(of place: Int) throws(ContainerError) -> Range<Int> {
-        let (start, end) = try ContainerError.reading("ALIA") { () throws(ByteReaderError) in
+    func range(of place: Int) throws(BundleError) -> Range<Int> {
+        let (start, end) = try BundleError.reading("ALIA") { () throws(FormatError) in
             (Int(try first.uint32(at: place * BundleFormat.wordSize)), Int(try first.uint32(at: (place + 1) * BundleFormat.wordSize)))
         }
         guard start <= end, end <= aliasCount else {
@@ -48,10 +48,10 @@ struct AliasIndex {
     }
 
     /// Alias `index`: its text and language as string indexes, and its kind byte.
-    func entry(_ index: Int) throws(ContainerError) -> (text: UInt32, language: UInt32, kind: UInt8) {
+    func entry(_ index: Int) throws(BundleError) -> (text: UInt32, language: UInt32, kind: UInt8) {
         typealias Entry = BundleFormat.AliasEntry
         let base = index * Entry.size
-        return try ContainerError.reading("ALIA") { () throws(ByteReaderError) in
+        return try BundleError.reading("ALIA") { () throws(FormatError) in
             (try entries.uint32(at: base + Entry.text), try entries.uint32(at: base + Entry.language),
              try entries.uint8(at: base + Entry.kind))
         }

@@ -10,9 +10,9 @@ struct PieceTable {
 
     var wordsPerProfile: Int { BundleFormat.PieceSection(profileCount: profileCount, nodeCount: nodeCount).wordsPerProfile }
 
-    init(section: ByteReader, profileCount expectedProfiles: Int, nodeCount expectedNodes: Int) throws(ContainerError) {
+    init(section: ByteReader, profileCount expectedProfiles: Int, nodeCount expectedNodes: Int) throws(BundleError) {
         typealias Section = BundleFormat.PieceSection
-        let header = Result { () throws(ByteReaderError) in
+        let header = Result { () throws(FormatError) in
             (try section.uint32(at: Section.profileCount), try section.uint32(at: Section.nodeCount))
         }
         guard case .success(let (profiles, nodes)) = header else {
@@ -32,19 +32,19 @@ struct PieceTable {
         self.bits = bits
     }
 
-    func isInMainPiece(node: Int, profile: Int) throws(ContainerError) -> Bool {
+    func isInMainPiece(node: Int, profile: Int) throws(BundleError) -> Bool {
         let perWord = BundleFormat.PieceSection.nodesPerWord
-        let word = try ContainerError.reading("PIEC") { () throws(ByteReaderError) in
+        let word = try BundleError.reading("PIEC") { () throws(FormatError) in
             try bits.uint32(at: (profile * wordsPerProfile + node / perWord) * BundleFormat.wordSize)
         }
         return word >> UInt32(node % perWord) & 1 == 1
     }
 
     /// The piece count, main piece count and main node count of `profile`.
-    func counts(profile: Int) throws(ContainerError) -> (pieces: Int, main: Int, mainNodes: Int) {
+    func counts(profile: Int) throws(BundleError) -> (pieces: Int, main: Int, mainNodes: Int) {
         typealias Entry = BundleFormat.PieceCountsEntry
         let base = profile * Entry.size
-        return try ContainerError.reading("PIEC") { () throws(ByteReaderError) in
+        return try BundleError.reading("PIEC") { () throws(FormatError) in
             (Int(try headers.uint32(at: base + Entry.pieceCount)), Int(try headers.uint32(at: base + Entry.mainPieceCount)),
              Int(try headers.uint32(at: base + Entry.mainNodeCount)))
         }

@@ -12,18 +12,18 @@ extension VenueBundle {
 
     /// The source feature id of place `index` (`node/123`); `nil` when it has none or the bundle
     /// predates `PSRC`.
-    public func placeSource(_ index: Int) throws(ContainerError) -> String? {
+    public func placeSource(_ index: Int) throws(BundleError) -> String? {
+        try checkPlace(index)
         guard let placeSources else { return nil }
-        _ = try recordOffset(index, count: placeCount, size: 1, section: "PSRC")
-        return try string(try read("PSRC") { () throws(ByteReaderError) in
+        return try string(try read("PSRC") { () throws(FormatError) in
             try placeSources.uint32(at: index * BundleFormat.wordSize)
         })
     }
 
     /// The aliases of place `index`, in stored order; empty without `ALIA`.
-    public func placeAliases(_ index: Int) throws(ContainerError) -> [BundleContents.Alias] {
+    public func placeAliases(_ index: Int) throws(BundleError) -> [BundleContents.Alias] {
+        try checkPlace(index)
         guard let aliasIndex else { return [] }
-        _ = try recordOffset(index, count: placeCount, size: 1, section: "ALIA")
         var result: [BundleContents.Alias] = []
         for entry in try aliasIndex.range(of: index) {
             let (text, language, kind) = try aliasIndex.entry(entry)
@@ -38,13 +38,11 @@ extension VenueBundle {
 
     /// The node place `index` attaches to for `profile` (`ATCH`), or its `PLAC` node in bundles
     /// before 1.2; `nil` when it is not on the graph.
-    public func attachedNode(place index: Int, profile: Int) throws(ContainerError) -> Int? {
-        guard (0..<profileNames.count).contains(profile) else {
-            throw .malformedSection(section: "PROF", detail: "profile \(profile) does not exist")
-        }
+    public func attachedNode(place index: Int, profile: Int) throws(BundleError) -> Int? {
+        try checkPlace(index)
+        try checkProfile(profile)
         guard let attachmentTable else { return try placeNode(index) }
-        _ = try recordOffset(index, count: placeCount, size: 1, section: "ATCH")
-        let node = try read("ATCH") { () throws(ByteReaderError) in
+        let node = try read("ATCH") { () throws(FormatError) in
             try attachmentTable.uint32(at: (profile * placeCount + index) * BundleFormat.wordSize)
         }
         guard node != BundleFormat.none else { return nil }
@@ -56,20 +54,17 @@ extension VenueBundle {
 
     /// Whether `node` lies in a main piece of `profile`'s usable graph; every node does in
     /// bundles without `PIEC`.
-    public func isInMainPiece(node: Int, profile: Int) throws(ContainerError) -> Bool {
-        guard (0..<nodeCount).contains(node), (0..<profileNames.count).contains(profile) else {
-            throw .malformedSection(section: "PIEC", detail: "no entry for node \(node), profile \(profile)")
-        }
+    public func isInMainPiece(node: Int, profile: Int) throws(BundleError) -> Bool {
+        try checkNodes(node)
+        try checkProfile(profile)
         guard let pieceTable else { return true }
         return try pieceTable.isInMainPiece(node: node, profile: profile)
     }
 
     /// `profile`'s pieces as stored: counts and each node's membership; `nil` without `PIEC`.
-    public func pieces(profile: Int) throws(ContainerError) -> BundleContents.Pieces? {
+    public func pieces(profile: Int) throws(BundleError) -> BundleContents.Pieces? {
+        try checkProfile(profile)
         guard let pieceTable else { return nil }
-        guard (0..<profileNames.count).contains(profile) else {
-            throw .malformedSection(section: "PIEC", detail: "profile \(profile) does not exist")
-        }
         let counts = try pieceTable.counts(profile: profile)
         var inMain: [Bool] = []
         inMain.reserveCapacity(nodeCount)
@@ -81,10 +76,10 @@ extension VenueBundle {
     }
 
     /// The `PLAC` node of place `index`, read alone.
-    func placeNode(_ index: Int) throws(ContainerError) -> Int? {
+    func placeNode(_ index: Int) throws(BundleError) -> Int? {
         typealias Entry = BundleFormat.PlaceEntry
-        let base = try recordOffset(index, count: placeCount, size: Entry.size, section: "PLAC")
-        let node = try read("PLAC") { () throws(ByteReaderError) in try places.uint32(at: base + Entry.node) }
+        let base = index * Entry.size
+        let node = try read("PLAC") { () throws(FormatError) in try places.uint32(at: base + Entry.node) }
         guard node != BundleFormat.none else { return nil }
         guard Int(node) < nodeCount else { throw .malformedSection(section: "PLAC", detail: "place \(index) has no node \(node)") }
         return Int(node)

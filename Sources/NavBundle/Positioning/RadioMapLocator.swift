@@ -23,7 +23,7 @@ public final class RadioMapLocator: @unchecked Sendable {
 
     /// - Parameter levelCount: The bundle's level count, which joined floors must stay below;
     ///   `nil` for a radio map on its own.
-    init(section bytes: ByteReader, owner: AnyObject, levelCount: Int? = nil) throws(ContainerError) {
+    init(section bytes: ByteReader, owner: AnyObject, levelCount: Int? = nil) throws(BundleError) {
         section = try RadioMapSection(bytes, levelCount: levelCount)
         self.owner = owner
         let parameters = section.parameters
@@ -32,7 +32,7 @@ public final class RadioMapLocator: @unchecked Sendable {
     }
 
     /// A locator over an encoded `WIFI` section held in memory (as ``RadioMap/encoded()`` makes it).
-    public convenience init(encoded: [UInt8]) throws(ContainerError) {
+    public convenience init(encoded: [UInt8]) throws(BundleError) {
         let storage = OwnedBytes(encoded)
         try self.init(section: ByteReader(storage.bytes), owner: storage)
     }
@@ -52,7 +52,7 @@ public final class RadioMapLocator: @unchecked Sendable {
     }
 
     /// Locates one scan; ``LocateOutcome/unknown`` when it hears no access point the map knows.
-    public func locate(_ scan: [ScanReading]) throws(ContainerError) -> LocateOutcome {
+    public func locate(_ scan: [ScanReading]) throws(BundleError) -> LocateOutcome {
         let parameters = section.parameters
         // A phone may list an access point twice (two radios, two channels): keep the stronger.
         var heard: [Int: Double] = [:]
@@ -83,7 +83,7 @@ public final class RadioMapLocator: @unchecked Sendable {
     }
 
     /// Reference points hearing any of `accessPoints`, in index order.
-    private func candidates(_ accessPoints: [Int]) throws(ContainerError) -> [Int] {
+    private func candidates(_ accessPoints: [Int]) throws(BundleError) -> [Int] {
         var points: [Int] = []
         for accessPoint in accessPoints {
             for posting in try section.postings(accessPoint) { points.append(try section.posting(posting)) }
@@ -97,11 +97,11 @@ public final class RadioMapLocator: @unchecked Sendable {
 
     /// The Sørensen distances of a reference point from the scan, under both exponents.
     private func distances(_ point: RadioMapSection.ReferencePoint, _ floorQuery: ScanVector,
-                           _ positionQuery: ScanVector) throws(ContainerError) -> (Double, Double) {
+                           _ positionQuery: ScanVector) throws(BundleError) -> (Double, Double) {
         typealias Entry = RadioMapLayout.ReadingEntry
         let layout = section.layout
         // `referencePoint` checked the range lies inside the reading table.
-        let raw = try section.read { () throws(ByteReaderError) in
+        let raw = try section.read { () throws(FormatError) in
             try section.bytes.bytes(offset: layout.reading(point.readings.lowerBound),
                                     count: point.readings.count * Entry.size)
         }
@@ -132,11 +132,11 @@ public final class RadioMapLocator: @unchecked Sendable {
     }
 
     /// Building by vote, floor by vote within it, position by weighted mean on that floor.
-    private func decide(_ scored: [Candidate]) throws(ContainerError) -> PositionFix {
+    private func decide(_ scored: [Candidate]) throws(BundleError) -> PositionFix {
         let parameters = section.parameters
         let byFloorDistance = scored.sorted { ($0.floorDistance, $0.index) < ($1.floorDistance, $1.index) }
         var floors: [Int: RadioMapSection.Floor] = [:]
-        func floor(_ index: Int) throws(ContainerError) -> RadioMapSection.Floor {
+        func floor(_ index: Int) throws(BundleError) -> RadioMapSection.Floor {
             if let known = floors[index] { return known }
             let floor = try section.floor(index)
             floors[index] = floor

@@ -11,11 +11,11 @@ struct RadioMapSection {
     /// The bundle's level count, when the map is read from a bundle.
     let levelCount: Int?
 
-    init(_ section: ByteReader, levelCount: Int? = nil) throws(ContainerError) {
+    init(_ section: ByteReader, levelCount: Int? = nil) throws(BundleError) {
         self.levelCount = levelCount
         typealias Header = RadioMapLayout.Header
-        let header = Result { () throws(ByteReaderError) in
-            func count(_ field: Int) throws(ByteReaderError) -> Int { Int(try section.uint32(at: field)) }
+        let header = Result { () throws(FormatError) in
+            func count(_ field: Int) throws(FormatError) -> Int { Int(try section.uint32(at: field)) }
             let layout = RadioMapLayout(
                 accessPointCount: try count(Header.accessPointCount), buildingCount: try count(Header.buildingCount),
                 floorCount: try count(Header.floorCount), referencePointCount: try count(Header.referencePointCount),
@@ -47,32 +47,32 @@ struct RadioMapSection {
         bytes = section
     }
 
-    func read<T>(_ body: () throws(ByteReaderError) -> T) throws(ContainerError) -> T {
-        try ContainerError.reading(Self.name, body)
+    func read<T>(_ body: () throws(FormatError) -> T) throws(BundleError) -> T {
+        try BundleError.reading(Self.name, body)
     }
 
     // Plain loads for the locator's hot path: each checks its bounds and throws the section's
     // error directly, without the generic wrapper a closure would need.
-    func u16(_ offset: Int) throws(ContainerError) -> UInt16 {
+    func u16(_ offset: Int) throws(BundleError) -> UInt16 {
         guard bytes.contains(offset: offset, count: 2) else { throw Self.outOfBounds(offset) }
         return UInt16(littleEndian: bytes.buffer.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
     }
 
-    func u32(_ offset: Int) throws(ContainerError) -> UInt32 {
+    func u32(_ offset: Int) throws(BundleError) -> UInt32 {
         guard bytes.contains(offset: offset, count: 4) else { throw Self.outOfBounds(offset) }
         return UInt32(littleEndian: bytes.buffer.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
     }
 
-    func i32(_ offset: Int) throws(ContainerError) -> Int32 {
+    func i32(_ offset: Int) throws(BundleError) -> Int32 {
         Int32(bitPattern: try u32(offset))
     }
 
-    static func outOfBounds(_ offset: Int) -> ContainerError {
+    static func outOfBounds(_ offset: Int) -> BundleError {
         .malformedSection(section: Self.name, detail: "a read at offset \(offset) lies outside the section")
     }
 
     /// The UTF-8 bytes of string `index`.
-    func stringBytes(_ index: Int) throws(ContainerError) -> UnsafeRawBufferPointer {
+    func stringBytes(_ index: Int) throws(BundleError) -> UnsafeRawBufferPointer {
         guard index < layout.stringCount else {
             throw .malformedSection(section: Self.name, detail: "string \(index) of \(layout.stringCount)")
         }
@@ -84,7 +84,7 @@ struct RadioMapSection {
         return raw
     }
 
-    func string(_ index: Int) throws(ContainerError) -> String {
+    func string(_ index: Int) throws(BundleError) -> String {
         guard let text = String(validating: try stringBytes(index), as: UTF8.self) else {
             throw .malformedSection(section: Self.name, detail: "string \(index) is not UTF-8")
         }
@@ -92,7 +92,7 @@ struct RadioMapSection {
     }
 
     /// The index of the access point with id `id`, by binary search over the sorted ids.
-    func accessPoint(_ id: String) throws(ContainerError) -> Int? {
+    func accessPoint(_ id: String) throws(BundleError) -> Int? {
         let key = Array(id.utf8)
         var low = 0, high = layout.accessPointCount
         while low < high {
@@ -105,7 +105,7 @@ struct RadioMapSection {
     }
 
     /// The reference points listed under access point `index` (below the access point count).
-    func postings(_ index: Int) throws(ContainerError) -> Range<Int> {
+    func postings(_ index: Int) throws(BundleError) -> Range<Int> {
         let first = Int(try u32(layout.postingFirst(index))), last = Int(try u32(layout.postingFirst(index + 1)))
         guard first <= last, last <= layout.postingCount else {
             throw .malformedSection(section: Self.name, detail: "access point \(index) lists postings \(first)..<\(last)")
@@ -113,7 +113,7 @@ struct RadioMapSection {
         return first..<last
     }
 
-    func posting(_ index: Int) throws(ContainerError) -> Int {
+    func posting(_ index: Int) throws(BundleError) -> Int {
         let point = Int(try u32(layout.posting(index)))
         guard point < layout.referencePointCount else {
             throw .malformedSection(section: Self.name, detail: "posting \(index) names reference point \(point)")
@@ -128,7 +128,7 @@ struct RadioMapSection {
         var ordinal: Double
     }
 
-    func floor(_ index: Int) throws(ContainerError) -> Floor {
+    func floor(_ index: Int) throws(BundleError) -> Floor {
         guard index < layout.floorCount else {
             throw .malformedSection(section: Self.name, detail: "floor \(index) of \(layout.floorCount)")
         }
@@ -147,7 +147,7 @@ struct RadioMapSection {
         return floor
     }
 
-    func buildingName(_ index: Int) throws(ContainerError) -> String {
+    func buildingName(_ index: Int) throws(BundleError) -> String {
         try string(Int(try u32(layout.building(index))))
     }
 
@@ -160,7 +160,7 @@ struct RadioMapSection {
     }
 
     /// Reference point `index` (below the reference point count).
-    func referencePoint(_ index: Int) throws(ContainerError) -> ReferencePoint {
+    func referencePoint(_ index: Int) throws(BundleError) -> ReferencePoint {
         typealias Entry = RadioMapLayout.ReferencePointEntry
         let base = layout.referencePoint(index)
         let first = Int(try u32(base + Entry.firstReading))

@@ -8,13 +8,13 @@ extension VenueBundle {
     ///
     /// Opening checks only the section's header and table sizes; every value a `locate` call
     /// reads is checked where it is used.
-    public func radioMapLocator() throws(ContainerError) -> RadioMapLocator? {
+    public func radioMapLocator() throws(BundleError) -> RadioMapLocator? {
         guard let section = file.section(BundleFormat.Tag.wifi) else { return nil }
         return try RadioMapLocator(section: section, owner: file, levelCount: levelCount)
     }
 
     /// Locates one scan on the bundle's radio map.
-    public func locate(_ scan: [ScanReading]) throws(ContainerError) -> LocateOutcome {
+    public func locate(_ scan: [ScanReading]) throws(BundleError) -> LocateOutcome {
         guard let locator = try radioMapLocator() else { throw .missingSection(BundleFormat.Tag.wifi.description) }
         return try locator.locate(scan)
     }

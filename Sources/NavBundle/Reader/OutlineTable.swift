@@ -12,9 +12,9 @@ struct OutlineTable {
     let records: ByteReader
     let points: ByteReader
 
-    init(section: ByteReader, levelCount expectedLevels: Int) throws(ContainerError) {
+    init(section: ByteReader, levelCount expectedLevels: Int) throws(BundleError) {
         typealias Section = BundleFormat.OutlineSection
-        let header = Result { () throws(ByteReaderError) in
+        let header = Result { () throws(FormatError) in
             (try section.uint32(at: Section.levelCount), try section.uint32(at: Section.outlineCount),
              try section.uint32(at: Section.ringCount), try section.uint32(at: Section.pointCount))
         }
@@ -26,7 +26,7 @@ struct OutlineTable {
         ringCount = Int(rings)
         pointCount = Int(corners)
         let layout = Section(levelCount: levelCount, outlineCount: outlineCount, ringCount: ringCount)
-        func take(_ offset: Int, _ count: Int) throws(ContainerError) -> ByteReader {
+        func take(_ offset: Int, _ count: Int) throws(BundleError) -> ByteReader {
             guard let slice = try? section.slice(offset: offset, count: count) else {
                 throw .malformedSection(section: "OUTL", detail: "\(outlines) outlines, \(rings) rings and \(corners) corners do not fit the section")
             }
@@ -40,7 +40,7 @@ struct OutlineTable {
     }
 
     /// Entry `index` of one of the offset arrays, checked to rise and stay within `limit`.
-    func range(_ array: ByteReader, _ index: Int, limit: Int) throws(ContainerError) -> Range<Int> {
+    func range(_ array: ByteReader, _ index: Int, limit: Int) throws(BundleError) -> Range<Int> {
         guard let first = try? array.uint32(at: index * BundleFormat.wordSize), let last = try? array.uint32(at: (index + 1) * BundleFormat.wordSize),
               first <= last, Int(last) <= limit else {
             throw .malformedSection(section: "OUTL", detail: "offset \(index) is out of order or out of range")
@@ -57,16 +57,14 @@ extension VenueBundle {
     public var hasOutlines: Bool { outlineTable != nil }
 
     /// The outlines of the spaces on `level`, for drawing it.
-    public func outlines(onLevel level: Int) throws(ContainerError) -> [OutlineRecord] {
+    public func outlines(onLevel level: Int) throws(BundleError) -> [OutlineRecord] {
         guard let table = outlineTable else { throw .missingSection("OUTL") }
-        guard (0..<levelCount).contains(level) else {
-            throw .malformedSection(section: "LEVL", detail: "level \(level) does not exist (\(levelCount) levels)")
-        }
+        try checkLevel(level)
         var result: [OutlineRecord] = []
         for index in try table.range(table.levelFirst, level, limit: table.outlineCount) {
             typealias Entry = BundleFormat.OutlineEntry
             let base = index * Entry.size
-            let (label, place, kind) = try read("OUTL") { () throws(ByteReaderError) in
+            let (label, place, kind) = try read("OUTL") { () throws(FormatError) in
                 (try table.records.uint32(at: base + Entry.label), try table.records.uint32(at: base + Entry.place),
                  try table.records.uint8(at: base + Entry.kind))
             }
@@ -78,7 +76,7 @@ extension VenueBundle {
                 var corners: [BundleContents.Position] = []
                 for point in try table.range(table.pointFirst, ring, limit: table.pointCount) {
                     typealias Point = BundleFormat.PointEntry
-                    let (latitude, longitude) = try read("OUTL") { () throws(ByteReaderError) in
+                    let (latitude, longitude) = try read("OUTL") { () throws(FormatError) in
                         (try table.points.int32(at: point * Point.size + Point.latitude),
                          try table.points.int32(at: point * Point.size + Point.longitude))
                     }

@@ -16,10 +16,11 @@ extension VenueBundle {
         public var isIndoor: Bool
     }
 
-    public func level(_ index: Int) throws(ContainerError) -> LevelRecord {
+    public func level(_ index: Int) throws(BundleError) -> LevelRecord {
         typealias Entry = BundleFormat.LevelEntry
-        let base = try recordOffset(index, count: levelCount, size: Entry.size, section: "LEVL")
-        let (id, name, building, buildingName, ordinal) = try read("LEVL") { () throws(ByteReaderError) in
+        try checkLevel(index)
+        let base = index * Entry.size
+        let (id, name, building, buildingName, ordinal) = try read("LEVL") { () throws(FormatError) in
             (try levels.uint32(at: base + Entry.id), try levels.uint32(at: base + Entry.name),
              try levels.uint32(at: base + Entry.buildingID), try levels.uint32(at: base + Entry.buildingName),
              try levels.float64(at: base + Entry.ordinal))
@@ -28,10 +29,11 @@ extension VenueBundle {
                            buildingName: try string(buildingName), ordinal: ordinal)
     }
 
-    public func node(_ index: Int) throws(ContainerError) -> NodeRecord {
+    public func node(_ index: Int) throws(BundleError) -> NodeRecord {
         typealias Entry = BundleFormat.NodeEntry
-        let base = try recordOffset(index, count: nodeCount, size: Entry.size, section: "NODE")
-        let (latitude, longitude, level, kind, label) = try read("NODE") { () throws(ByteReaderError) in
+        try checkNodes(index)
+        let base = index * Entry.size
+        let (latitude, longitude, level, kind, label) = try read("NODE") { () throws(FormatError) in
             (try nodes.int32(at: base + Entry.latitude), try nodes.int32(at: base + Entry.longitude),
              try nodes.uint16(at: base + Entry.level), try nodes.uint8(at: base + Entry.kind),
              try nodes.uint32(at: base + Entry.label))
@@ -45,11 +47,9 @@ extension VenueBundle {
     }
 
     /// The indexes of the arcs leaving `node`.
-    public func arcIndexes(from node: Int) throws(ContainerError) -> Range<Int> {
-        guard node >= 0, node < nodeCount else {
-            throw .malformedSection(section: "ARCS", detail: "node \(node) does not exist")
-        }
-        let (first, last) = try read("ARCS") { () throws(ByteReaderError) in
+    public func arcIndexes(from node: Int) throws(BundleError) -> Range<Int> {
+        try checkNodes(node)
+        let (first, last) = try read("ARCS") { () throws(FormatError) in
             (try firstOut.uint32(at: node * BundleFormat.wordSize), try firstOut.uint32(at: (node + 1) * BundleFormat.wordSize))
         }
         guard first <= last, Int(last) <= arcCount else {
@@ -59,19 +59,21 @@ extension VenueBundle {
     }
 
     /// The head of an arc, checked against the node count (the hot path of every search).
-    public func arcHead(_ index: Int) throws(ContainerError) -> Int {
+    public func arcHead(_ index: Int) throws(BundleError) -> Int {
         typealias Entry = BundleFormat.ArcEntry
-        let head = try read("ARCS") { () throws(ByteReaderError) in try arcs.uint32(at: index * Entry.size + Entry.head) }
+        try checkArc(index)
+        let head = try read("ARCS") { () throws(FormatError) in try arcs.uint32(at: index * Entry.size + Entry.head) }
         guard Int(head) < nodeCount else {
             throw .malformedSection(section: "ARCS", detail: "arc \(index) points to missing node \(head)")
         }
         return Int(head)
     }
 
-    public func arc(_ index: Int) throws(ContainerError) -> ArcRecord {
+    public func arc(_ index: Int) throws(BundleError) -> ArcRecord {
         typealias Entry = BundleFormat.ArcEntry
-        let base = try recordOffset(index, count: arcCount, size: Entry.size, section: "ARCS")
-        let (length, label, kind, flags) = try read("ARCS") { () throws(ByteReaderError) in
+        try checkArc(index)
+        let base = index * Entry.size
+        let (length, label, kind, flags) = try read("ARCS") { () throws(FormatError) in
             (try arcs.uint32(at: base + Entry.length), try arcs.uint32(at: base + Entry.label),
              try arcs.uint8(at: base + Entry.kind), try arcs.uint8(at: base + Entry.flags))
         }
@@ -83,24 +85,24 @@ extension VenueBundle {
     }
 
     /// Milliseconds for `profile` to traverse `arc`; ``BundleFormat/impassable`` when it may not.
-    public func cost(profile: Int, arc: Int) throws(ContainerError) -> UInt32 {
-        guard profile >= 0, profile < profileNames.count, arc >= 0, arc < arcCount else {
-            throw .malformedSection(section: "PROF", detail: "no cost for profile \(profile), arc \(arc)")
-        }
-        return try read("PROF") { () throws(ByteReaderError) in
+    public func cost(profile: Int, arc: Int) throws(BundleError) -> UInt32 {
+        try checkProfile(profile)
+        try checkArc(arc)
+        return try read("PROF") { () throws(FormatError) in
             try costs.uint32(at: (profile * arcCount + arc) * BundleFormat.wordSize)
         }
     }
 
-    public func place(_ index: Int) throws(ContainerError) -> PlaceRecord {
+    public func place(_ index: Int) throws(BundleError) -> PlaceRecord {
         typealias Entry = BundleFormat.PlaceEntry
-        let base = try recordOffset(index, count: placeCount, size: Entry.size, section: "PLAC")
+        try checkPlace(index)
+        let base = index * Entry.size
         let textFields = [Entry.ref, Entry.name, Entry.category, Entry.description, Entry.buildingName,
                           Entry.openingHours, Entry.phone, Entry.email, Entry.website]
-        let raw = try read("PLAC") { () throws(ByteReaderError) in
+        let raw = try read("PLAC") { () throws(FormatError) in
             (kind: try places.uint8(at: base + Entry.kind), hasPosition: try places.uint8(at: base + Entry.hasPosition),
              level: try places.uint16(at: base + Entry.level), node: try places.uint32(at: base + Entry.node),
-             texts: try textFields.map { (field: Int) throws(ByteReaderError) in try places.uint32(at: base + field) },
+             texts: try textFields.map { (field: Int) throws(FormatError) in try places.uint32(at: base + field) },
              capacity: try places.int32(at: base + Entry.capacity), latitude: try places.int32(at: base + Entry.latitude),
              longitude: try places.int32(at: base + Entry.longitude), geofence: try places.uint32(at: base + Entry.geofenceRadius))
         }
@@ -129,10 +131,11 @@ extension VenueBundle {
         return record
     }
 
-    public func event(_ index: Int) throws(ContainerError) -> EventRecord {
+    public func event(_ index: Int) throws(BundleError) -> EventRecord {
         typealias Entry = BundleFormat.EventEntry
-        let base = try recordOffset(index, count: eventCount, size: Entry.size, section: "EVNT")
-        let (place, title, description, start, end) = try read("EVNT") { () throws(ByteReaderError) in
+        try checkEvent(index)
+        let base = index * Entry.size
+        let (place, title, description, start, end) = try read("EVNT") { () throws(FormatError) in
             (try events.uint32(at: base + Entry.place), try events.uint32(at: base + Entry.title),
              try events.uint32(at: base + Entry.description), try events.int64(at: base + Entry.start),
              try events.int64(at: base + Entry.end))
@@ -143,21 +146,19 @@ extension VenueBundle {
         return EventRecord(place: Int(place), title: try string(title) ?? "", description: try string(description),
                            start: start, end: end)
     }
-
-    func recordOffset(_ index: Int, count: Int, size: Int, section: String) throws(ContainerError) -> Int {
-        guard index >= 0, index < count else {
-            throw .malformedSection(section: section, detail: "record \(index) does not exist (\(count) records)")
-        }
-        return index * size
-    }
 }
 
 extension VenueBundle {
     /// A node's position in 1e-7 degree, as stored: what snapping compares.
-    func fixedPointPosition(of node: Int) throws(ContainerError) -> (latitude: Int64, longitude: Int64) {
+    ///
+    /// The node comes from `SNAP`, so one outside the graph is that section's damage.
+    func fixedPointPosition(of node: Int) throws(BundleError) -> (latitude: Int64, longitude: Int64) {
         typealias Entry = BundleFormat.NodeEntry
-        let base = try recordOffset(node, count: nodeCount, size: Entry.size, section: "NODE")
-        return try read("NODE") { () throws(ByteReaderError) in
+        guard (0..<nodeCount).contains(node) else {
+            throw .malformedSection(section: "SNAP", detail: "node \(node) does not exist (\(nodeCount) nodes)")
+        }
+        let base = node * Entry.size
+        return try read("NODE") { () throws(FormatError) in
             (Int64(try nodes.int32(at: base + Entry.latitude)), Int64(try nodes.int32(at: base + Entry.longitude)))
         }
     }

@@ -5,7 +5,7 @@ public import NavFormat
 ///
 /// Opening checks the container (magic, version, section bounds) and, unless told not to, every
 /// checksum. Records are read on access with bounds checks, so a corrupt bundle yields a
-/// ``ContainerError`` and never a read outside the file.
+/// ``BundleError/file(_:)`` and never a read outside the file.
 public final class VenueBundle: @unchecked Sendable {
     // Immutable after init; all storage is a read-only mapping.
     public let file: ContainerFile
@@ -42,24 +42,26 @@ public final class VenueBundle: @unchecked Sendable {
     /// Arcs with steps and their counts (`STPC`, 1.2); `nil` when no arc has a count.
     let stepTable: ByteReader?
 
-    public convenience init(path: String, verifyChecksums: Bool = true) throws(ContainerError) {
-        let file = try ContainerFile(path: path, kind: BundleFormat.kind, kindName: BundleFormat.name)
+    public convenience init(path: String, verifyChecksums: Bool = true) throws(BundleError) {
+        let file = try BundleError.inFile { () throws(FormatError) in
+            try ContainerFile(path: path, kind: BundleFormat.kind, kindName: BundleFormat.name)
+        }
         try self.init(file: file, verifyChecksums: verifyChecksums)
     }
 
-    public init(file: ContainerFile, verifyChecksums: Bool = true) throws(ContainerError) {
+    public init(file: ContainerFile, verifyChecksums: Bool = true) throws(BundleError) {
         self.file = file
-        if verifyChecksums { try file.verifyChecksums() }
+        if verifyChecksums { try BundleError.inFile { () throws(FormatError) in try file.verifyChecksums() } }
         typealias Tag = BundleFormat.Tag
 
-        let meta = try file.requiredSection(Tag.metadata)
+        let meta = try Self.required(Tag.metadata, in: file)
         do {
             metadata = try JSONDecoder().decode(BundleMetadata.self, from: Data(meta.buffer))
         } catch {
             throw .malformedSection(section: "META", detail: "metadata is not the expected JSON: \(error)")
         }
 
-        let stringSection = try file.requiredSection(Tag.strings)
+        let stringSection = try Self.required(Tag.strings, in: file)
         stringCount = try Self.count(in: stringSection, tag: "STRS")
         strings = stringSection
         let stringOffsets = BundleFormat.StringSection.offsets
@@ -74,8 +76,8 @@ public final class VenueBundle: @unchecked Sendable {
         (events, eventCount) = try Self.table(file, Tag.events, entrySize: BundleFormat.EventEntry.size)
 
         typealias ArcSection = BundleFormat.ArcSection
-        let arcSection = try file.requiredSection(Tag.arcs)
-        let arcHeader = Result { () throws(ByteReaderError) in
+        let arcSection = try Self.required(Tag.arcs, in: file)
+        let arcHeader = Result { () throws(FormatError) in
             (try arcSection.uint32(at: ArcSection.nodeCount), try arcSection.uint32(at: ArcSection.arcCount))
         }
         guard case .success(let (arcNodes, arcTotal)) = arcHeader, Int(arcNodes) == nodeCount else {
@@ -91,8 +93,8 @@ public final class VenueBundle: @unchecked Sendable {
         self.arcs = arcs
 
         typealias ProfileSection = BundleFormat.ProfileSection
-        let profileSection = try file.requiredSection(Tag.profiles)
-        let profileHeader = Result { () throws(ByteReaderError) in
+        let profileSection = try Self.required(Tag.profiles, in: file)
+        let profileHeader = Result { () throws(FormatError) in
             (try profileSection.uint32(at: ProfileSection.profileCount), try profileSection.uint32(at: ProfileSection.arcCount))
         }
         guard case .success(let (profileCount, profileArcs)) = profileHeader, Int(profileArcs) == arcCount,
@@ -112,16 +114,16 @@ public final class VenueBundle: @unchecked Sendable {
         profileNames = names
         (shapeIndex, shapePoints) = try Self.shapes(file, arcCount: arcCount)
         egress = try Self.egress(file, profileCount: names.count, nodeCount: nodeCount)
-        searchIndex = try file.section(Tag.search).map { section throws(ContainerError) in try SearchIndex(section: section) }
+        searchIndex = try file.section(Tag.search).map { section throws(BundleError) in try SearchIndex(section: section) }
         let (levels, nodes) = (levelCount, nodeCount)
-        snapIndex = try file.section(Tag.snap).map { section throws(ContainerError) in
+        snapIndex = try file.section(Tag.snap).map { section throws(BundleError) in
             try SnapIndex(section: section, levelCount: levels, nodeCount: nodes)
         }
-        outlineTable = try file.section(Tag.outlines).map { section throws(ContainerError) in
+        outlineTable = try file.section(Tag.outlines).map { section throws(BundleError) in
             try OutlineTable(section: section, levelCount: levels)
         }
         let (placeTotal, profileTotal) = (placeCount, names.count)
-        placeSources = try file.section(Tag.sources).map { section throws(ContainerError) in
+        placeSources = try file.section(Tag.sources).map { section throws(BundleError) in
             typealias Table = BundleFormat.CountedTable
             guard let count = try? section.uint32(at: Table.count), Int(count) == placeTotal,
                   let sources = try? section.slice(offset: Table.entries, count: placeTotal * BundleFormat.wordSize) else {
@@ -129,10 +131,10 @@ public final class VenueBundle: @unchecked Sendable {
             }
             return sources
         }
-        aliasIndex = try file.section(Tag.aliases).map { section throws(ContainerError) in
+        aliasIndex = try file.section(Tag.aliases).map { section throws(BundleError) in
             try AliasIndex(section: section, placeCount: placeTotal)
         }
-        attachmentTable = try file.section(Tag.attachments).map { section throws(ContainerError) in
+        attachmentTable = try file.section(Tag.attachments).map { section throws(BundleError) in
             typealias Section = BundleFormat.AttachmentSection
             guard let profiles = try? section.uint32(at: Section.profileCount), let places = try? section.uint32(at: Section.placeCount),
                   Int(profiles) == profileTotal, Int(places) == placeTotal,
@@ -141,11 +143,11 @@ public final class VenueBundle: @unchecked Sendable {
             }
             return table
         }
-        pieceTable = try file.section(Tag.pieces).map { section throws(ContainerError) in
+        pieceTable = try file.section(Tag.pieces).map { section throws(BundleError) in
             try PieceTable(section: section, profileCount: profileTotal, nodeCount: nodes)
         }
         let arcTotalCount = arcCount
-        stepTable = try file.section(Tag.steps).map { section throws(ContainerError) in
+        stepTable = try file.section(Tag.steps).map { section throws(BundleError) in
             typealias Table = BundleFormat.CountedTable
             guard let count = try? section.uint32(at: Table.count), Int(count) <= arcTotalCount,
                   let entries = try? section.slice(offset: Table.entries, count: Int(count) * BundleFormat.StepEntry.size) else {
@@ -156,10 +158,10 @@ public final class VenueBundle: @unchecked Sendable {
     }
 
     /// The optional `SHAP` section, checked against the arc count.
-    private static func shapes(_ file: ContainerFile, arcCount: Int) throws(ContainerError) -> (ByteReader?, ByteReader?) {
+    private static func shapes(_ file: ContainerFile, arcCount: Int) throws(BundleError) -> (ByteReader?, ByteReader?) {
         typealias Section = BundleFormat.ShapeSection
         guard let section = file.section(BundleFormat.Tag.shapes) else { return (nil, nil) }
-        let header = Result { () throws(ByteReaderError) in
+        let header = Result { () throws(FormatError) in
             (try section.uint32(at: Section.arcCount), try section.uint32(at: Section.cornerCount))
         }
         guard case .success(let (arcs, points)) = header, Int(arcs) == arcCount else {
@@ -174,10 +176,10 @@ public final class VenueBundle: @unchecked Sendable {
     }
 
     /// The optional `EGRS` section: empty, or one table per profile.
-    private static func egress(_ file: ContainerFile, profileCount: Int, nodeCount: Int) throws(ContainerError) -> ByteReader? {
+    private static func egress(_ file: ContainerFile, profileCount: Int, nodeCount: Int) throws(BundleError) -> ByteReader? {
         typealias Section = BundleFormat.EgressSection
         guard let section = file.section(BundleFormat.Tag.egress) else { return nil }
-        let header = Result { () throws(ByteReaderError) in
+        let header = Result { () throws(FormatError) in
             (try section.uint32(at: Section.tableCount), try section.uint32(at: Section.nodeCount))
         }
         guard case .success(let (tables, nodes)) = header, Int(nodes) == nodeCount,
@@ -192,8 +194,13 @@ public final class VenueBundle: @unchecked Sendable {
         return records
     }
 
+    /// A section the format requires, or the file's error saying it is missing.
+    private static func required(_ tag: SectionTag, in file: ContainerFile) throws(BundleError) -> ByteReader {
+        try BundleError.inFile { () throws(FormatError) in try file.requiredSection(tag) }
+    }
+
     /// The leading `u32` count of a section.
-    private static func count(in section: ByteReader, tag: String) throws(ContainerError) -> Int {
+    private static func count(in section: ByteReader, tag: String) throws(BundleError) -> Int {
         guard let count = try? section.uint32(at: BundleFormat.CountedTable.count) else {
             throw .malformedSection(section: tag, detail: "too short for its count")
         }
@@ -202,8 +209,8 @@ public final class VenueBundle: @unchecked Sendable {
 
     /// A section of `count u32, reserved u32, count × entrySize` records.
     private static func table(_ file: ContainerFile, _ tag: SectionTag,
-                              entrySize: Int) throws(ContainerError) -> (ByteReader, Int) {
-        let section = try file.requiredSection(tag)
+                              entrySize: Int) throws(BundleError) -> (ByteReader, Int) {
+        let section = try Self.required(tag, in: file)
         let count = try count(in: section, tag: tag.description)
         let start = BundleFormat.CountedTable.entries
         guard count <= (section.count - start) / entrySize,
@@ -213,7 +220,7 @@ public final class VenueBundle: @unchecked Sendable {
         return (records, count)
     }
 
-    static func string(_ index: UInt32, in section: ByteReader, count: Int) throws(ContainerError) -> String? {
+    static func string(_ index: UInt32, in section: ByteReader, count: Int) throws(BundleError) -> String? {
         guard index != BundleFormat.none else { return nil }
         guard Int(index) < count else {
             throw .malformedSection(section: "STRS", detail: "string \(index) does not exist (\(count) strings)")
@@ -228,12 +235,12 @@ public final class VenueBundle: @unchecked Sendable {
     }
 
     /// The string at `index` of the string table; `nil` for the absent marker.
-    public func string(_ index: UInt32) throws(ContainerError) -> String? {
+    public func string(_ index: UInt32) throws(BundleError) -> String? {
         try Self.string(index, in: strings, count: stringCount)
     }
 
-    /// Wraps a bounds failure inside a named section into the reader's error type.
-    func read<T>(_ section: String, _ body: () throws(ByteReaderError) -> T) throws(ContainerError) -> T {
-        try ContainerError.reading(section, body)
+    /// Runs reads inside a named section, reporting a failed read as that section's damage.
+    func read<T>(_ section: String, _ body: () throws(FormatError) -> T) throws(BundleError) -> T {
+        try BundleError.reading(section, body)
     }
 }

@@ -5,7 +5,7 @@ extension VenueBundle {
     /// The route as a GeoJSON FeatureCollection: one LineString per step (with its instruction in
     /// the words `navforge route` prints, action, label, levels, length, duration and step count),
     /// following the corners of each arc, and Points for start and destination.
-    public func geoJSON(for route: Route, from start: String, to destination: String) throws(RouteError) -> Data {
+    public func geoJSON(for route: Route, from start: String, to destination: String) throws(BundleError) -> Data {
         do {
             let steps = try steps(of: route)
             var features: [[String: Any]] = []
@@ -43,12 +43,11 @@ extension VenueBundle {
                                "durationSeconds": route.duration.rounded()],
             ]
             return try JSONSerialization.data(withJSONObject: collection, options: [.sortedKeys, .prettyPrinted])
-        } catch let error as RouteError {
+        } catch let error as BundleError {
             throw error
-        } catch let error as ContainerError {
-            throw .bundle(error)
         } catch {
-            throw .bundle(.malformedSection(section: "route", detail: "\(error)"))
+            // Only a non-finite number makes JSONSerialization fail.
+            throw .malformedSection(section: "route", detail: "\(error)")
         }
     }
 }

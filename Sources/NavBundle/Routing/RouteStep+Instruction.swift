@@ -5,15 +5,7 @@ extension VenueBundle {
     /// share: what is walked ("Walk through Corridor A.1", "Walk along Platform 11"), and for a
     /// change of level its means, direction and levels ("Take the stairs down, 24 steps, from
     /// level 0 to level -1", "Take the lift down from level 2 to level -1").
-    public func instruction(for step: RouteStep) throws(RouteError) -> String {
-        do {
-            return try makeInstruction(step)
-        } catch {
-            throw .bundle(error)
-        }
-    }
-
-    private func makeInstruction(_ step: RouteStep) throws(ContainerError) -> String {
+    public func instruction(for step: RouteStep) throws(BundleError) -> String {
         let from = try level(step.fromLevel)
         let to = try level(step.toLevel)
         // The climb says the way when the bundle has it; otherwise the levels do.

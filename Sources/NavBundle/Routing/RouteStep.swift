@@ -46,15 +46,7 @@ extension VenueBundle {
     /// Arcs of the same action through the same place are one step; a threshold between two
     /// entrances is one event. Unnamed links between places (where a door meets a walkway, where
     /// walkways of two ways meet) belong to the step before them, or, at the start, the one after.
-    public func steps(of route: Route) throws(RouteError) -> [RouteStep] {
-        do {
-            return try makeSteps(route)
-        } catch {
-            throw .bundle(error)
-        }
-    }
-
-    private func makeSteps(_ route: Route) throws(ContainerError) -> [RouteStep] {
+    public func steps(of route: Route) throws(BundleError) -> [RouteStep] {
         let profile = profileNames.firstIndex(of: route.profile)
         var steps: [RouteStep] = []
         /// A link at the start, waiting for the first step.
@@ -64,7 +56,7 @@ extension VenueBundle {
             let fromLevel = try node(route.nodes[position]).level
             let toLevel = try node(route.nodes[position + 1]).level
             let action = try self.action(for: arc, fromLevel: fromLevel, toLevel: toLevel)
-            let cost = try profile.map { (index: Int) throws(ContainerError) in try self.cost(profile: index, arc: arcIndex) }
+            let cost = try profile.map { (index: Int) throws(BundleError) in try self.cost(profile: index, arc: arcIndex) }
             let seconds = route.arcSeconds?[position] ?? cost.map { Double($0) / 1000 } ?? 0
             let (stepsOnArc, rise) = try climb(arc: arcIndex)
             // Unnamed links (a door meeting a walkway, walkways of two ways meeting at one spot,
@@ -155,7 +147,7 @@ extension VenueBundle {
         return result
     }
 
-    private func action(for arc: ArcRecord, fromLevel: Int, toLevel: Int) throws(ContainerError) -> RouteStep.Action {
+    private func action(for arc: ArcRecord, fromLevel: Int, toLevel: Int) throws(BundleError) -> RouteStep.Action {
         switch arc.kind {
         case .walk, .indoorPath: return .walk
         case .outdoorPath: return .walkOutside

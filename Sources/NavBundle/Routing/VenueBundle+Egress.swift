@@ -7,35 +7,28 @@ extension VenueBundle {
     /// The fastest way out of the venue from `node` for a profile, read from the egress table
     /// without searching: emergency exits count, as they do when leaving. `nil` when no exit can
     /// be reached; a route of one node when `node` is an exit.
-    public func wayOut(from node: Int, profile: Int) throws(RouteError) -> Route? {
+    public func wayOut(from node: Int, profile: Int) throws(BundleError) -> Route? {
         guard hasEgress else { throw .noEgress }
-        guard profile >= 0, profile < profileNames.count else {
-            throw .unknownProfile("#\(profile)", available: profileNames)
-        }
+        try checkProfile(profile)
         try checkNodes(node)
-        do {
-            return try followEgress(from: node, profile: profile)
-        } catch {
-            throw .bundle(error)
-        }
+        return try followEgress(from: node, profile: profile)
     }
 
     /// One raw egress entry: the exit reached from `node`, milliseconds to it and the arc to take
     /// first (``BundleFormat/none`` and ``BundleFormat/impassable`` where there is no way out).
-    public func egressEntry(node: Int, profile: Int) throws(ContainerError) -> (exit: UInt32, cost: UInt32, firstArc: UInt32) {
-        guard let egress else { throw .malformedSection(section: "EGRS", detail: "the bundle has no egress tables") }
-        guard (0..<nodeCount).contains(node), (0..<profileNames.count).contains(profile) else {
-            throw .malformedSection(section: "EGRS", detail: "no entry for node \(node), profile \(profile)")
-        }
+    public func egressEntry(node: Int, profile: Int) throws(BundleError) -> (exit: UInt32, cost: UInt32, firstArc: UInt32) {
+        guard let egress else { throw .noEgress }
+        try checkNodes(node)
+        try checkProfile(profile)
         typealias Entry = BundleFormat.EgressEntry
         let base = (profile * nodeCount + node) * Entry.size
-        return try read("EGRS") { () throws(ByteReaderError) in
+        return try read("EGRS") { () throws(FormatError) in
             (try egress.uint32(at: base + Entry.exit), try egress.uint32(at: base + Entry.cost),
              try egress.uint32(at: base + Entry.firstArc))
         }
     }
 
-    private func followEgress(from start: Int, profile: Int) throws(ContainerError) -> Route? {
+    private func followEgress(from start: Int, profile: Int) throws(BundleError) -> Route? {
         guard (0..<nodeCount).contains(start) else {
             throw .malformedSection(section: "NODE", detail: "node \(start) does not exist")
         }
@@ -73,12 +66,10 @@ extension VenueBundle {
 
     /// The corners an arc bends around between its tail and head; empty for a straight arc and in
     /// bundles without shapes.
-    public func arcShape(_ arc: Int) throws(ContainerError) -> [BundleContents.Position] {
+    public func arcShape(_ arc: Int) throws(BundleError) -> [BundleContents.Position] {
         guard let shapeIndex, let shapePoints else { return [] }
-        guard arc >= 0, arc < arcCount else {
-            throw .malformedSection(section: "SHAP", detail: "arc \(arc) does not exist")
-        }
-        let (first, last) = try read("SHAP") { () throws(ByteReaderError) in
+        try checkArc(arc)
+        let (first, last) = try read("SHAP") { () throws(FormatError) in
             (try shapeIndex.uint32(at: arc * BundleFormat.wordSize), try shapeIndex.uint32(at: (arc + 1) * BundleFormat.wordSize))
         }
         typealias Point = BundleFormat.PointEntry
@@ -87,7 +78,7 @@ extension VenueBundle {
         }
         var corners: [BundleContents.Position] = []
         for index in Int(first)..<Int(last) {
-            let (latitude, longitude) = try read("SHAP") { () throws(ByteReaderError) in
+            let (latitude, longitude) = try read("SHAP") { () throws(FormatError) in
                 (try shapePoints.int32(at: index * Point.size + Point.latitude),
                  try shapePoints.int32(at: index * Point.size + Point.longitude))
             }

@@ -2,7 +2,7 @@ import NavFormat
 
 extension VenueBundle {
     /// The index of a profile by name.
-    public func profileIndex(named name: String) throws(RouteError) -> Int {
+    public func profileIndex(named name: String) throws(BundleError) -> Int {
         guard let index = profileNames.firstIndex(of: name) else {
             throw .unknownProfile(name, available: profileNames)
         }
@@ -14,8 +14,9 @@ extension VenueBundle {
     ///
     /// Each call sets up a search over all nodes; a runtime answering many routes keeps a
     /// ``BundleRouter`` per thread instead.
-    public func shortestPath(from source: Int, to target: Int, profile: Int) throws(RouteError) -> Route? {
+    public func shortestPath(from source: Int, to target: Int, profile: Int) throws(BundleError) -> Route? {
         try checkNodes(source, target)
+        try checkProfile(profile)
         // Development-format bundles may hold hierarchies in a layout this reader no longer reads.
         guard hasHierarchies, file.major == BundleFormat.kind.major else {
             return try shortestPathByDijkstra(from: source, to: target, profile: profile)
@@ -30,23 +31,13 @@ extension VenueBundle {
 
     /// The cheapest route by plain Dijkstra over `ARCS` and `PROF`, ignoring any hierarchy: the
     /// reference the hierarchies are checked against.
-    public func shortestPathByDijkstra(from source: Int, to target: Int, profile: Int) throws(RouteError) -> Route? {
+    public func shortestPathByDijkstra(from source: Int, to target: Int, profile: Int) throws(BundleError) -> Route? {
         try checkNodes(source, target)
-        do {
-            return try search(from: source, to: target, profile: profile)
-        } catch {
-            throw .bundle(error)
-        }
+        try checkProfile(profile)
+        return try search(from: source, to: target, profile: profile)
     }
 
-    /// Refuses node ids outside the graph as the caller's mistake, before any section is read.
-    func checkNodes(_ nodes: Int...) throws(RouteError) {
-        for node in nodes where !(0..<nodeCount).contains(node) {
-            throw .nodeOutOfRange(node, nodeCount: nodeCount)
-        }
-    }
-
-    private func search(from source: Int, to target: Int, profile: Int) throws(ContainerError) -> Route? {
+    private func search(from source: Int, to target: Int, profile: Int) throws(BundleError) -> Route? {
         // The arcs as an adjacency array, read through the checked accessors, so the search
         // itself meets no damaged offset or head.
         var tails: [Int] = [], heads: [Int] = [], weights: [UInt32] = [], read: [Int] = []
@@ -83,7 +74,7 @@ extension VenueBundle {
     /// Reads the arc records directly: opening checked that `first_out`, the arc records and the
     /// costs fit their sections for the counts given, so an index below those counts is in bounds.
     func route(profile: Int, from source: Int, to target: Int, arcs path: [Int], milliseconds: UInt64,
-               section: String) throws(ContainerError) -> Route {
+               section: String) throws(BundleError) -> Route {
         precondition(profile >= 0 && profile < profileNames.count)
         let firstOut = self.firstOut.buffer, records = self.arcs.buffer
         typealias Entry = BundleFormat.ArcEntry

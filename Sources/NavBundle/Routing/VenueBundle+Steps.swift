@@ -1,4 +1,4 @@
-public import NavFormat
+import NavFormat
 
 extension VenueBundle {
     /// How an arc climbs: the steps on it (a flight's step count; `nil` when the data does not
@@ -8,22 +8,20 @@ extension VenueBundle {
     ///
     /// Entries are sorted by arc, so this is a bisection; an entry out of order is corruption
     /// that may hide an arc's entry but never reads outside the section.
-    public func climb(arc: Int) throws(ContainerError) -> (steps: Int?, rise: Double) {
-        guard arc >= 0, arc < arcCount else {
-            throw .malformedSection(section: "STPC", detail: "arc \(arc) does not exist")
-        }
+    public func climb(arc: Int) throws(BundleError) -> (steps: Int?, rise: Double) {
+        try checkArc(arc)
         guard let stepTable else { return (nil, 0) }
         typealias Entry = BundleFormat.StepEntry
         let count = stepTable.count / Entry.size
         var low = 0, high = count
         while low < high {
             let middle = (low + high) / 2
-            let entry = try read("STPC") { () throws(ByteReaderError) in try stepTable.uint32(at: middle * Entry.size + Entry.arc) }
+            let entry = try read("STPC") { () throws(FormatError) in try stepTable.uint32(at: middle * Entry.size + Entry.arc) }
             if Int(entry) < arc { low = middle + 1 } else { high = middle }
         }
         guard low < count else { return (nil, 0) }
         let base = low * Entry.size
-        let (entry, steps, rise) = try read("STPC") { () throws(ByteReaderError) in
+        let (entry, steps, rise) = try read("STPC") { () throws(FormatError) in
             (try stepTable.uint32(at: base + Entry.arc), try stepTable.uint16(at: base + Entry.steps),
              try stepTable.uint16(at: base + Entry.rise))
         }

@@ -11,9 +11,9 @@ struct SearchIndex {
     let foldText: ByteReader
     let keyText: ByteReader
 
-    init(section: ByteReader) throws(ContainerError) {
+    init(section: ByteReader) throws(BundleError) {
         typealias Section = BundleFormat.SearchSection
-        let header = Result { () throws(ByteReaderError) in
+        let header = Result { () throws(FormatError) in
             (try section.uint32(at: Section.foldCount), try section.uint32(at: Section.keyCount),
              try section.uint32(at: Section.foldBytes), try section.uint32(at: Section.keyBytes))
         }
@@ -36,10 +36,10 @@ struct SearchIndex {
     }
 
     /// `text` folded by the bundle's own table, as UTF-8.
-    func fold(_ text: String) throws(ContainerError) -> [UInt8] {
-        var failure: ContainerError?
+    func fold(_ text: String) throws(BundleError) -> [UInt8] {
+        var failure: BundleError?
         let folded = TextFolding.fold(text) { codePoint in
-            switch Result(catching: { () throws(ContainerError) in try replacement(for: codePoint) }) {
+            switch Result(catching: { () throws(BundleError) in try replacement(for: codePoint) }) {
             case .success(let value): return value
             case .failure(let error):
                 failure = error
@@ -51,24 +51,24 @@ struct SearchIndex {
     }
 
     /// The table's replacement for a code point outside ASCII, by bisection; `nil` when it has none.
-    private func replacement(for codePoint: UInt32) throws(ContainerError) -> String? {
+    private func replacement(for codePoint: UInt32) throws(BundleError) -> String? {
         typealias Entry = BundleFormat.FoldEntry
         var low = 0, high = foldCount
         while low < high {
             let middle = (low + high) / 2
-            let found = try ContainerError.reading("SRCH") { () throws(ByteReaderError) in
+            let found = try BundleError.reading("SRCH") { () throws(FormatError) in
                 try foldEntries.uint32(at: middle * Entry.size + Entry.codePoint)
             }
             if found < codePoint { low = middle + 1 } else { high = middle }
         }
         guard low < foldCount else { return nil }
         let base = low * Entry.size
-        let (found, offset, length) = try ContainerError.reading("SRCH") { () throws(ByteReaderError) in
+        let (found, offset, length) = try BundleError.reading("SRCH") { () throws(FormatError) in
             (try foldEntries.uint32(at: base + Entry.codePoint), try foldEntries.uint32(at: base + Entry.offset),
              try foldEntries.uint32(at: base + Entry.length))
         }
         guard found == codePoint else { return nil }
-        let bytes = try ContainerError.reading("SRCH") { () throws(ByteReaderError) in try foldText.bytes(offset: Int(offset), count: Int(length)) }
+        let bytes = try BundleError.reading("SRCH") { () throws(FormatError) in try foldText.bytes(offset: Int(offset), count: Int(length)) }
         return String(decoding: bytes, as: UTF8.self)
     }
 

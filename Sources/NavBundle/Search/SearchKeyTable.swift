@@ -16,10 +16,10 @@ struct SearchKeyTable {
         var place: Int
     }
 
-    func key(_ index: Int) throws(ContainerError) -> Key {
+    func key(_ index: Int) throws(BundleError) -> Key {
         typealias Entry = BundleFormat.SearchKeyEntry
         let base = index * Entry.size
-        return try ContainerError.reading(section) { () throws(ByteReaderError) in
+        return try BundleError.reading(section) { () throws(FormatError) in
             let offset = try entries.uint32(at: base + Entry.offset), length = try entries.uint16(at: base + Entry.length)
             return Key(text: try text.bytes(offset: Int(offset), count: Int(length)),
                        field: try entries.uint8(at: base + Entry.field), place: Int(try entries.uint32(at: base + Entry.place)))
@@ -27,7 +27,7 @@ struct SearchKeyTable {
     }
 
     /// The index of the first key not below `prefix` in bytewise order.
-    func lowerBound(_ prefix: [UInt8]) throws(ContainerError) -> Int {
+    func lowerBound(_ prefix: [UInt8]) throws(BundleError) -> Int {
         var low = 0, high = count
         while low < high {
             let middle = (low + high) / 2
@@ -37,7 +37,7 @@ struct SearchKeyTable {
     }
 
     /// The places with a key exactly `text` in `field`, ascending.
-    func places(withKey text: [UInt8], field: SearchField, placeCount: Int) throws(ContainerError) -> [Int] {
+    func places(withKey text: [UInt8], field: SearchField, placeCount: Int) throws(BundleError) -> [Int] {
         var result: [Int] = []
         var position = try lowerBound(text)
         while position < count {

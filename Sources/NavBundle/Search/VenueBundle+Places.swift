@@ -2,7 +2,7 @@ public import NavFormat
 
 extension VenueBundle {
     /// Every place of the bundle, in bundle order.
-    public func allPlaces() throws(ContainerError) -> [PlaceRecord] {
+    public func allPlaces() throws(BundleError) -> [PlaceRecord] {
         var result: [PlaceRecord] = []
         result.reserveCapacity(placeCount)
         for index in 0..<placeCount { result.append(try place(index)) }
@@ -11,25 +11,16 @@ extension VenueBundle {
 
     /// Finds the place a person means by `text`, as ``resolveEndpoint(_:)`` does; a position
     /// is no place. Bundles without `SRCH` (development formats) match exact refs, then names.
-    public func resolvePlace(_ text: String) throws(EndpointError) -> (index: Int, place: PlaceRecord) {
+    public func resolvePlace(_ text: String) throws(BundleError) -> (index: Int, place: PlaceRecord) {
         guard hasSearchIndex else { return try legacyResolvePlace(text) }
         guard case .place(let index) = try resolveEndpoint(text) else {
-            throw .unknown(text, suggestions: [])
+            throw .unknownPlace(text, suggestions: [])
         }
-        do {
-            return (index, try place(index))
-        } catch {
-            throw .bundle(error)
-        }
+        return (index, try place(index))
     }
 
-    private func legacyResolvePlace(_ text: String) throws(EndpointError) -> (index: Int, place: PlaceRecord) {
-        let places: [PlaceRecord]
-        do {
-            places = try allPlaces()
-        } catch {
-            throw .bundle(error)
-        }
+    private func legacyResolvePlace(_ text: String) throws(BundleError) -> (index: Int, place: PlaceRecord) {
+        let places = try allPlaces()
         let key = SearchKey.fold(text)
         let byRef = places.indices.filter { places[$0].ref.map(SearchKey.fold) == key }
         if byRef.count == 1 { return (byRef[0], places[byRef[0]]) }
@@ -39,13 +30,13 @@ extension VenueBundle {
         func candidate(_ index: Int) -> EndpointCandidate {
             EndpointCandidate(place: index, label: places[index].label, level: nil, source: nil)
         }
-        if candidates.count > 1 { throw .ambiguous(text, candidates: candidates.map(candidate)) }
-        throw .unknown(text, suggestions: legacySuggestions(for: key, in: places).map(candidate))
+        if candidates.count > 1 { throw .ambiguousPlace(text, candidates: candidates.map(candidate)) }
+        throw .unknownPlace(text, suggestions: legacySuggestions(for: key, in: places).map(candidate))
     }
 
     /// Places whose ref, name or category contains every word of `query` (case and accents
     /// ignored), refs matching from their start ranked first.
-    public func search(_ query: String, minimumCapacity: Int? = nil) throws(ContainerError) -> [PlaceRecord] {
+    public func search(_ query: String, minimumCapacity: Int? = nil) throws(BundleError) -> [PlaceRecord] {
         let words = SearchKey.fold(query).split(separator: " ").map(String.init)
         let places = try allPlaces()
         let matches = places.filter { place in

@@ -20,7 +20,7 @@ extension VenueBundle {
     /// later word, category, alias), then by the matching key's position (`SRCH`'s keys first,
     /// then `ALIA`'s), so every reader of the format gives the same list. An empty query
     /// matches nothing.
-    public func searchPrefix(_ query: String, limit: Int = 10) throws(ContainerError) -> [PrefixMatch] {
+    public func searchPrefix(_ query: String, limit: Int = 10) throws(BundleError) -> [PrefixMatch] {
         guard let index = searchIndex else { throw .missingSection("SRCH") }
         let prefix = try index.fold(query)
         guard !prefix.isEmpty, limit > 0 else { return [] }

@@ -22,9 +22,9 @@ struct SnapIndex {
     let cellFirst: ByteReader
     let entries: ByteReader
 
-    init(section: ByteReader, levelCount expectedLevels: Int, nodeCount: Int) throws(ContainerError) {
+    init(section: ByteReader, levelCount expectedLevels: Int, nodeCount: Int) throws(BundleError) {
         typealias Section = BundleFormat.SnapSection
-        let header = Result { () throws(ByteReaderError) in
+        let header = Result { () throws(FormatError) in
             (try section.uint32(at: Section.levelCount), try section.uint32(at: Section.nodeCount),
              try section.uint32(at: Section.cellCount), try section.uint32(at: Section.entryCount),
              try section.float64(at: Section.longitudeScale))
@@ -50,10 +50,10 @@ struct SnapIndex {
         self.entries = entryTable
     }
 
-    func grid(_ level: Int) throws(ContainerError) -> Grid {
+    func grid(_ level: Int) throws(BundleError) -> Grid {
         typealias Entry = BundleFormat.SnapGridEntry
         let base = level * Entry.size
-        let grid = try ContainerError.reading("SNAP") { () throws(ByteReaderError) in
+        let grid = try BundleError.reading("SNAP") { () throws(FormatError) in
             Grid(minLatitude: Int64(try levels.int32(at: base + Entry.minLatitude)),
                  minLongitude: Int64(try levels.int32(at: base + Entry.minLongitude)),
                  cellLatitude: Int64(try levels.uint32(at: base + Entry.cellLatitude)),
@@ -70,8 +70,8 @@ struct SnapIndex {
     }
 
     /// The nodes listed in cell `cell` (a global cell index).
-    func nodes(inCell cell: Int) throws(ContainerError) -> Range<Int> {
-        let (first, last) = try ContainerError.reading("SNAP") { () throws(ByteReaderError) in
+    func nodes(inCell cell: Int) throws(BundleError) -> Range<Int> {
+        let (first, last) = try BundleError.reading("SNAP") { () throws(FormatError) in
             (Int(try cellFirst.uint32(at: cell * BundleFormat.wordSize)), Int(try cellFirst.uint32(at: (cell + 1) * BundleFormat.wordSize)))
         }
         guard first <= last, last <= entryCount else {
@@ -80,7 +80,7 @@ struct SnapIndex {
         return first..<last
     }
 
-    func entry(_ index: Int) throws(ContainerError) -> Int {
-        Int(try ContainerError.reading("SNAP") { () throws(ByteReaderError) in try entries.uint32(at: index * BundleFormat.wordSize) })
+    func entry(_ index: Int) throws(BundleError) -> Int {
+        Int(try BundleError.reading("SNAP") { () throws(FormatError) in try entries.uint32(at: index * BundleFormat.wordSize) })
     }
 }

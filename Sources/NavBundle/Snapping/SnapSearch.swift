@@ -42,7 +42,7 @@ struct SnapSearch {
         return result
     }
 
-    func squaredDistance(to node: Int, in bundle: VenueBundle) throws(ContainerError) -> Double {
+    func squaredDistance(to node: Int, in bundle: VenueBundle) throws(BundleError) -> Double {
         let (nodeLatitude, nodeLongitude) = try bundle.fixedPointPosition(of: node)
         let dy = Double(latitude - nodeLatitude)
         let dx = Double(longitude - nodeLongitude) * scale

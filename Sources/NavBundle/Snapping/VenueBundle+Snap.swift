@@ -1,5 +1,5 @@
 import Foundation
-public import NavFormat
+import NavFormat
 
 extension VenueBundle {
     /// The node a position was snapped to.
@@ -24,20 +24,18 @@ extension VenueBundle {
     /// Nearest means the smallest `dx² + dy²`, where `dy` is the latitude difference and `dx`
     /// the longitude difference times the section's scale, both in 1e-7 degree; ties go to the
     /// lower node index. Positions are rounded to 1e-7 degree first, half away from zero.
-    public func snap(latitude: Double, longitude: Double, level: Int) throws(ContainerError) -> SnappedNode? {
-        try nearestNode(latitude: latitude, longitude: longitude, level: level) { _ throws(ContainerError) in true }
+    public func snap(latitude: Double, longitude: Double, level: Int) throws(BundleError) -> SnappedNode? {
+        try nearestNode(latitude: latitude, longitude: longitude, level: level) { _ throws(BundleError) in true }
     }
 
     /// The node on `level` nearest to a position among those in the main pieces of `profile`'s
     /// usable graph (`PIEC`), by the metric of ``snap(latitude:longitude:level:)``; when the level
     /// has none there, the nearest node of any piece, marked ``SnappedNode/isFallback``. Without
     /// `PIEC` (bundles before 1.2) every node counts as in a main piece.
-    public func snap(latitude: Double, longitude: Double, level: Int, profile: Int) throws(ContainerError) -> SnappedNode? {
-        guard (0..<profileNames.count).contains(profile) else {
-            throw .malformedSection(section: "PROF", detail: "profile \(profile) does not exist")
-        }
+    public func snap(latitude: Double, longitude: Double, level: Int, profile: Int) throws(BundleError) -> SnappedNode? {
+        try checkProfile(profile)
         if let found = try nearestNode(latitude: latitude, longitude: longitude, level: level, where: {
-            node throws(ContainerError) in try isInMainPiece(node: node, profile: profile)
+            node throws(BundleError) in try isInMainPiece(node: node, profile: profile)
         }) {
             return found
         }
@@ -48,14 +46,12 @@ extension VenueBundle {
 
     /// The ring walk over `level`'s grid, keeping the nearest node that passes `accepts`.
     private func nearestNode(latitude: Double, longitude: Double, level: Int,
-                             where accepts: (Int) throws(ContainerError) -> Bool) throws(ContainerError) -> SnappedNode? {
+                             where accepts: (Int) throws(BundleError) -> Bool) throws(BundleError) -> SnappedNode? {
         guard let index = snapIndex else { throw .missingSection("SNAP") }
         guard latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 else {
-            throw .malformedSection(section: "SNAP", detail: "position \(latitude), \(longitude) is not a WGS 84 position")
+            throw .badCoordinate("\(latitude), \(longitude)")
         }
-        guard (0..<levelCount).contains(level) else {
-            throw .malformedSection(section: "LEVL", detail: "level \(level) does not exist (\(levelCount) levels)")
-        }
+        try checkLevel(level)
         let grid = try index.grid(level)
         guard grid.rows > 0 else { return nil }
         let queryLatitude = Int64((latitude * BundleFormat.coordinateScale).rounded(.toNearestOrAwayFromZero))

@@ -16,42 +16,31 @@ public struct ByteReader {
         offset >= 0 && count >= 0 && offset <= buffer.count && count <= buffer.count - offset
     }
 
-    public func uint8(at offset: Int) throws(ByteReaderError) -> UInt8 { try load(at: offset) }
-    public func uint16(at offset: Int) throws(ByteReaderError) -> UInt16 { UInt16(littleEndian: try load(at: offset)) }
-    public func uint32(at offset: Int) throws(ByteReaderError) -> UInt32 { UInt32(littleEndian: try load(at: offset)) }
-    public func uint64(at offset: Int) throws(ByteReaderError) -> UInt64 { UInt64(littleEndian: try load(at: offset)) }
-    public func int32(at offset: Int) throws(ByteReaderError) -> Int32 { Int32(littleEndian: try load(at: offset)) }
-    public func int64(at offset: Int) throws(ByteReaderError) -> Int64 { Int64(littleEndian: try load(at: offset)) }
+    public func uint8(at offset: Int) throws(FormatError) -> UInt8 { try load(at: offset) }
+    public func uint16(at offset: Int) throws(FormatError) -> UInt16 { UInt16(littleEndian: try load(at: offset)) }
+    public func uint32(at offset: Int) throws(FormatError) -> UInt32 { UInt32(littleEndian: try load(at: offset)) }
+    public func uint64(at offset: Int) throws(FormatError) -> UInt64 { UInt64(littleEndian: try load(at: offset)) }
+    public func int32(at offset: Int) throws(FormatError) -> Int32 { Int32(littleEndian: try load(at: offset)) }
+    public func int64(at offset: Int) throws(FormatError) -> Int64 { Int64(littleEndian: try load(at: offset)) }
 
-    public func float64(at offset: Int) throws(ByteReaderError) -> Double {
+    public func float64(at offset: Int) throws(FormatError) -> Double {
         Double(bitPattern: try uint64(at: offset))
     }
 
     /// A sub-range, bounds-checked once so hot loops can read it unchecked-by-construction.
-    public func slice(offset: Int, count: Int) throws(ByteReaderError) -> ByteReader {
-        guard contains(offset: offset, count: count) else { throw ByteReaderError(offset: offset, count: count, available: buffer.count) }
+    public func slice(offset: Int, count: Int) throws(FormatError) -> ByteReader {
+        guard contains(offset: offset, count: count) else { throw .readOutOfBounds(offset: offset, count: count, available: buffer.count) }
         return ByteReader(UnsafeRawBufferPointer(rebasing: buffer[offset..<offset + count]))
     }
 
-    public func bytes(offset: Int, count: Int) throws(ByteReaderError) -> UnsafeRawBufferPointer {
+    public func bytes(offset: Int, count: Int) throws(FormatError) -> UnsafeRawBufferPointer {
         try slice(offset: offset, count: count).buffer
     }
 
-    private func load<T: FixedWidthInteger>(at offset: Int) throws(ByteReaderError) -> T {
+    private func load<T: FixedWidthInteger>(at offset: Int) throws(FormatError) -> T {
         guard contains(offset: offset, count: MemoryLayout<T>.size) else {
-            throw ByteReaderError(offset: offset, count: MemoryLayout<T>.size, available: buffer.count)
+            throw .readOutOfBounds(offset: offset, count: MemoryLayout<T>.size, available: buffer.count)
         }
         return buffer.loadUnaligned(fromByteOffset: offset, as: T.self)
-    }
-}
-
-/// A read past the end of the available bytes.
-public struct ByteReaderError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var offset: Int
-    public var count: Int
-    public var available: Int
-
-    public var description: String {
-        "read of \(count) bytes at offset \(offset) lies outside the \(available) available"
     }
 }

@@ -154,15 +154,19 @@ public struct SHA256: Sendable {
     ///
     /// Memory use does not depend on the size of the file.
     ///
-    /// - Throws: Any error from opening or reading the file.
-    public static func hash(fileAt url: URL) throws -> SHA256Digest {
-        let handle = try FileHandle(forReadingFrom: url)
-        defer { try? handle.close() }
-        var hasher = SHA256()
-        while let chunk = try handle.read(upToCount: fileChunkSize), !chunk.isEmpty {
-            hasher.update(chunk)
+    /// - Throws: ``FormatError/cannotOpen(path:reason:)`` when the file cannot be opened or read.
+    public static func hash(fileAt url: URL) throws(FormatError) -> SHA256Digest {
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            var hasher = SHA256()
+            while let chunk = try handle.read(upToCount: fileChunkSize), !chunk.isEmpty {
+                hasher.update(chunk)
+            }
+            return hasher.finalize()
+        } catch {
+            throw .cannotOpen(path: url.path, reason: error.localizedDescription)
         }
-        return hasher.finalize()
     }
 
     private mutating func compressPending() {

@@ -24,14 +24,14 @@ public final class ContainerFile: @unchecked Sendable {
     public let recordedFileChecksum: [UInt8]?
 
     /// Opens a file by mapping it into memory.
-    public convenience init(path: String, kind: ContainerKind, kindName: String) throws(ContainerError) {
+    public convenience init(path: String, kind: ContainerKind, kindName: String) throws(FormatError) {
         let mapped = try MappedFile(path: path)
         try self.init(storage: mapped, bytes: mapped.bytes, kind: kind, kindName: kindName)
     }
 
     /// Reads a container from bytes that `storage` (or the caller) keeps alive.
     public init(storage: MappedFile?, bytes: UnsafeRawBufferPointer, kind: ContainerKind,
-                kindName: String) throws(ContainerError) {
+                kindName: String) throws(FormatError) {
         self.storage = storage
         let reader = ByteReader(bytes)
         self.bytes = reader
@@ -40,7 +40,7 @@ public final class ContainerFile: @unchecked Sendable {
               Array(magic) == kind.magic else {
             throw .notAContainer(expected: kindName)
         }
-        let header = Result { () throws(ByteReaderError) in
+        let header = Result { () throws(FormatError) in
             (try reader.uint16(at: ContainerLayout.Header.major), try reader.uint16(at: ContainerLayout.Header.minor),
              try reader.uint32(at: ContainerLayout.Header.sectionCount), try reader.uint32(at: ContainerLayout.Header.headerSize),
              try reader.uint64(at: ContainerLayout.Header.fileSize))
@@ -72,7 +72,7 @@ public final class ContainerFile: @unchecked Sendable {
     }
 
     private static func readSectionTable(_ reader: ByteReader, start: Int,
-                                         count: Int) throws(ContainerError) -> [SectionEntry] {
+                                         count: Int) throws(FormatError) -> [SectionEntry] {
         let tableEnd = start + count * ContainerLayout.sectionEntrySize
         guard reader.contains(offset: start, count: tableEnd - start) else {
             throw .badSectionTable("the table of \(count) sections runs past the end of the file")
@@ -118,7 +118,7 @@ public final class ContainerFile: @unchecked Sendable {
     }
 
     /// The bytes of a section the caller cannot do without.
-    public func requiredSection(_ tag: SectionTag) throws(ContainerError) -> ByteReader {
+    public func requiredSection(_ tag: SectionTag) throws(FormatError) -> ByteReader {
         if let entry = entry(tag), entry.version > sectionVersion {
             throw .unsupportedSectionVersion(section: tag.description, version: entry.version, supported: sectionVersion)
         }
@@ -128,13 +128,13 @@ public final class ContainerFile: @unchecked Sendable {
 
     /// Recomputes every section's checksum, then the whole file's (where the format has one);
     /// throws at the first mismatch. Sections come first because their error names the damage.
-    public func verifyChecksums() throws(ContainerError) {
+    public func verifyChecksums() throws(FormatError) {
         try verifySectionChecksums()
         try verifyFileChecksum()
     }
 
     /// Recomputes the SHA-256 of the whole file, its checksum field read as zero.
-    public func verifyFileChecksum() throws(ContainerError) {
+    public func verifyFileChecksum() throws(FormatError) {
         guard let recorded = recordedFileChecksum else { return }
         let range = ContainerLayout.fileChecksumRange
         let buffer = bytes.buffer
@@ -146,7 +146,7 @@ public final class ContainerFile: @unchecked Sendable {
     }
 
     /// Recomputes every section's checksum; throws at the first mismatch.
-    public func verifySectionChecksums() throws(ContainerError) {
+    public func verifySectionChecksums() throws(FormatError) {
         for entry in sections {
             guard let section = try? bytes.bytes(offset: entry.offset, count: entry.length) else {
                 throw .badSectionTable("section \(entry.tag) lies outside the file")

@@ -77,9 +77,15 @@ public struct ContainerWriter {
     }
 
     /// Writes the image atomically (temporary file, then rename), creating the folder if needed.
-    public func write(to url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try image().write(to: url, options: .atomic)
+    ///
+    /// - Throws: ``FormatError/cannotWrite(path:reason:)``.
+    public func write(to url: URL) throws(FormatError) {
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try image().write(to: url, options: .atomic)
+        } catch {
+            throw .cannotWrite(path: url.path, reason: error.localizedDescription)
+        }
     }
 
     private func align(_ value: Int) -> Int {

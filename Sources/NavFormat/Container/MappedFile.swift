@@ -14,7 +14,7 @@ public final class MappedFile: @unchecked Sendable {
     private let base: UnsafeMutableRawPointer?
     public let count: Int
 
-    public init(path: String) throws(ContainerError) {
+    public init(path: String) throws(FormatError) {
         self.path = path
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }

@@ -3,7 +3,10 @@ import Foundation
 extension RadioMap {
     /// The `WIFI` section's bytes (`docs/bundle-format.md`). Deterministic: equal maps give
     /// equal bytes.
-    public func encoded() throws -> [UInt8] {
+    ///
+    /// - Throws: ``FormatError/inconsistentContents(_:)`` when the map breaks the section's limits
+    ///   or cross-references: a compiler bug.
+    public func encoded() throws(FormatError) -> [UInt8] {
         try validate()
         var strings = StringTableBuilder()
         let accessPointStrings = accessPoints.map { strings.index($0) }
@@ -108,9 +111,9 @@ extension RadioMap {
     }
 
     /// Cross-references and limits, so a compiler bug fails the build rather than a phone.
-    func validate() throws {
-        func check(_ condition: Bool, _ message: @autoclosure () -> String) throws {
-            if !condition { throw InconsistentContentsError(message: "radio map: " + message()) }
+    func validate() throws(FormatError) {
+        func check(_ condition: Bool, _ message: @autoclosure () -> String) throws(FormatError) {
+            if !condition { throw .inconsistentContents("radio map: " + message()) }
         }
         try check(parameters.isValid, "invalid locator parameters \(parameters)")
         try check(accessPoints.count < Int(UInt16.max), "\(accessPoints.count) access points; at most 65534 fit")

@@ -11,7 +11,29 @@ import NavFormat
 public enum PipelineFileParser {
     static let topLevelKeys = ["venue", "version", "inputs", "stages"]
 
-    public static func parse(contentsOf url: URL) throws(PipelineFileError) -> PipelineDefinition {
+    /// The pipeline in the file at `url`.
+    ///
+    /// - Throws: ``PipelineError/pipelineFile(file:line:column:key:message:)``.
+    public static func parse(contentsOf url: URL) throws(PipelineError) -> PipelineDefinition {
+        do {
+            return try definition(contentsOf: url)
+        } catch {
+            throw error.pipelineError
+        }
+    }
+
+    /// The pipeline `text`, read as the file at `url` (inputs are found beside it).
+    ///
+    /// - Throws: ``PipelineError/pipelineFile(file:line:column:key:message:)``.
+    public static func parse(_ text: String, url: URL) throws(PipelineError) -> PipelineDefinition {
+        do {
+            return try definition(text, url: url)
+        } catch {
+            throw error.pipelineError
+        }
+    }
+
+    static func definition(contentsOf url: URL) throws(PipelineFileError) -> PipelineDefinition {
         let display = url.relativePath
         let data: Data
         do {
@@ -23,10 +45,10 @@ public enum PipelineFileParser {
         guard let text = String(data: data, encoding: .utf8) else {
             throw PipelineFileError(file: display, line: nil, column: nil, key: nil, message: "the file is not UTF-8 text")
         }
-        return try parse(text, url: url)
+        return try definition(text, url: url)
     }
 
-    public static func parse(_ text: String, url: URL) throws(PipelineFileError) -> PipelineDefinition {
+    static func definition(_ text: String, url: URL) throws(PipelineFileError) -> PipelineDefinition {
         let display = url.relativePath
         let root: Node
         do {

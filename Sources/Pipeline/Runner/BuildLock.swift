@@ -12,11 +12,11 @@ final class BuildLock {
     init(url: URL) throws(PipelineError) {
         let descriptor = open(url.path, O_RDWR | O_CREAT, 0o644)
         guard descriptor >= 0 else {
-            throw .buildFolder("cannot create lock file \(url.path): \(String(cString: strerror(errno)))")
+            throw .cannotLock(path: url.path, reason: String(cString: strerror(errno)))
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
-            throw .buildFolder("another navforge build is using \(url.deletingLastPathComponent().path)")
+            throw .buildFolderInUse(url.deletingLastPathComponent().path)
         }
         self.descriptor = descriptor
     }

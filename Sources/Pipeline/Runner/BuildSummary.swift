@@ -28,9 +28,17 @@ public struct BuildSummary: Codable, Hashable, Sendable {
                      durationSeconds: 0, stages: [], issues: IssueCounts(errors: 1), outputs: [], errors: [error])
     }
 
-    public func jsonData() throws -> Data {
+    /// The summary as indented JSON with sorted keys.
+    public func jsonData() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(self)
+        // JSON cannot hold the only values that make encoding fail, non-finite numbers; a duration
+        // that is not finite would be written as a string, so the summary always encodes.
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        do {
+            return try encoder.encode(self)
+        } catch {
+            preconditionFailure("a build summary of strings, counts and finite numbers always encodes: \(error)")
+        }
     }
 }

@@ -58,6 +58,8 @@ final class StageContext {
         let content: InputContent
         do {
             content = try Self.content(of: input.url)
+        } catch FormatError.cannotOpen(_, let reason) {
+            throw StageFailure(["\(input.path): cannot read input: \(reason)"])
         } catch {
             throw StageFailure(["\(input.path): cannot read input: \(error.localizedDescription)"])
         }

@@ -197,17 +197,17 @@ private struct GraphArtifactDecoder {
 
     let file: ContainerFile
 
-    func decode() throws(ContainerError) -> CompiledGraph {
+    func decode() throws(FormatError) -> CompiledGraph {
         do {
             return try decodeSections()
-        } catch let error as ContainerError {
+        } catch let error as FormatError {
             throw error
         } catch {
             throw .malformedSection(section: "graph", detail: "\(error)")
         }
     }
 
-    private func malformed(_ tag: SectionTag, _ detail: String) -> ContainerError {
+    private func malformed(_ tag: SectionTag, _ detail: String) -> FormatError {
         .malformedSection(section: tag.description, detail: detail)
     }
 

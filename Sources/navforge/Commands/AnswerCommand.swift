@@ -21,16 +21,21 @@ struct AnswerCommand: ParsableCommand {
         do {
             venue = try VenueBundle(path: bundle)
         } catch {
-            Console.error("error: \(bundle): \(error)")
-            throw ExitCode.failure
+            throw CommandLineError.input(path: bundle, error: error)
         }
+        let text: String
         do {
-            let text = try String(contentsOfFile: queries, encoding: .utf8)
-            var answering = ReaderQueries(bundle: venue)
-            for line in try answering.answers(to: text) { Console.out(line) }
+            text = try String(contentsOfFile: queries, encoding: .utf8)
         } catch {
-            Console.error("error: \(queries): \(error)")
-            throw ExitCode.failure
+            throw CommandLineError.unreadable(path: queries, reason: error.localizedDescription)
         }
+        var answering = ReaderQueries(bundle: venue)
+        let answers: [String]
+        do {
+            answers = try answering.answers(to: text)
+        } catch {
+            throw CommandLineError.input(path: queries, error: error)
+        }
+        for line in answers { Console.out(line) }
     }
 }

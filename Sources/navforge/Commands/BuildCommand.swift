@@ -35,7 +35,7 @@ struct BuildCommand: ParsableCommand {
                                             json: json, buildDirectory: buildDirectory)
         let (summary, layout) = try invocation.run()
         if json {
-            Console.out(String(decoding: try summary.jsonData(), as: UTF8.self))
+            Console.out(String(decoding: summary.jsonData(), as: UTF8.self))
         } else {
             PipelineInvocation.printStages(summary)
             let outcome = summary.status == .succeeded ? "succeeded" : "FAILED"

@@ -20,13 +20,7 @@ struct DiffCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let diff: BundleDiff
-        do {
-            diff = try BundleDiff(old: try open(old), new: try open(new))
-        } catch {
-            Console.error("error: \(error)")
-            throw ExitCode.failure
-        }
+        let diff = try BundleDiff(old: try open(old), new: try open(new))
         if json {
             try Console.json(diff)
         } else {
@@ -34,11 +28,11 @@ struct DiffCommand: ParsableCommand {
         }
     }
 
-    private func open(_ path: String) throws -> VenueBundle {
+    private func open(_ path: String) throws(CommandLineError) -> VenueBundle {
         do {
             return try VenueBundle(path: path)
         } catch {
-            throw ValidationError("\(path): \(error)")
+            throw .input(path: path, error: error)
         }
     }
 }

@@ -36,37 +36,41 @@ struct ExportGraphCommand: ParsableCommand {
     }
 
     func run() throws {
-        do {
-            let compiled = try load()
-            for line in VerticalConnections(compiled).lines { Console.out(line) }
-            if let geojson { try writeLayers(compiled, to: geojson) }
-            if edgelist.count == 2 {
-                let text = try EdgeList(compiled).text(profile: edgelist[0])
-                try write(Data(text.utf8), to: URL(fileURLWithPath: edgelist[1]))
-                Console.out("wrote \(edgelist[1]) (profile \(edgelist[0]))")
-            }
-        } catch let error as CleanExit {
-            throw error
-        } catch {
-            Console.error("error: \(error)")
-            throw ExitCode.failure
+        let compiled = try load()
+        for line in VerticalConnections(compiled).lines { Console.out(line) }
+        if let geojson { try writeLayers(compiled, to: geojson) }
+        if edgelist.count == 2 {
+            let text = try EdgeList(compiled).text(profile: edgelist[0])
+            try write(Data(text.utf8), to: URL(fileURLWithPath: edgelist[1]))
+            Console.out("wrote \(edgelist[1]) (profile \(edgelist[0]))")
         }
     }
 
-    private func load() throws -> CompiledGraph {
+    private func load() throws(CommandLineError) -> CompiledGraph {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: source, isDirectory: &isFolder) else {
-            throw GraphSourceError(path: source, reason: "no such file or folder")
+            throw .noGraph(path: source, reason: "no such file or folder")
         }
         if isFolder.boolValue {
             let artifact = URL(fileURLWithPath: source).appendingPathComponent("graph.navgraph")
             guard FileManager.default.fileExists(atPath: artifact.path) else {
-                throw GraphSourceError(path: source, reason: "the folder has no graph.navgraph; build the pipeline first")
+                throw .noGraph(path: source, reason: "the folder has no graph.navgraph; build the pipeline first")
             }
-            return try CompiledGraph.read(from: artifact)
+            return try read(artifact.path) { try CompiledGraph.read(from: artifact) }
         }
-        if source.hasSuffix(".navgraph") { return try CompiledGraph.read(from: URL(fileURLWithPath: source)) }
-        return try CompiledGraph(bundle: try VenueBundle(path: source))
+        if source.hasSuffix(".navgraph") {
+            return try read(source) { try CompiledGraph.read(from: URL(fileURLWithPath: source)) }
+        }
+        return try read(source) { try CompiledGraph(bundle: try VenueBundle(path: source)) }
+    }
+
+    /// The graph `body` reads from `path`, its errors naming the path.
+    private func read(_ path: String, _ body: () throws -> CompiledGraph) throws(CommandLineError) -> CompiledGraph {
+        do {
+            return try body()
+        } catch {
+            throw .input(path: path, error: error)
+        }
     }
 
     private func writeLayers(_ compiled: CompiledGraph, to folder: String) throws {
@@ -74,7 +78,7 @@ struct ExportGraphCommand: ParsableCommand {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw OutputFileError(path: folder, reason: error.localizedDescription)
+            throw CommandLineError.output(path: folder, reason: error.localizedDescription)
         }
         let layers = try GraphGeoJSON(compiled).layers()
         for layer in layers { try write(layer.data, to: directory.appendingPathComponent(layer.fileName)) }
@@ -85,15 +89,7 @@ struct ExportGraphCommand: ParsableCommand {
         do {
             try data.write(to: url, options: .atomic)
         } catch {
-            throw OutputFileError(path: url.path, reason: error.localizedDescription)
+            throw CommandLineError.output(path: url.path, reason: error.localizedDescription)
         }
     }
-}
-
-/// The graph to export could not be found.
-struct GraphSourceError: Error, CustomStringConvertible {
-    var path: String
-    var reason: String
-
-    var description: String { "cannot read a graph from \(path): \(reason)" }
 }

@@ -20,8 +20,7 @@ struct InspectCommand: ParsableCommand {
         do {
             venue = try VenueBundle(path: bundle, verifyChecksums: false)
         } catch {
-            Console.error("error: \(bundle): \(error)")
-            throw ExitCode.failure
+            throw CommandLineError.input(path: bundle, error: error)
         }
         let report = BundleInspection(venue, path: bundle)
         if json {
@@ -29,6 +28,7 @@ struct InspectCommand: ParsableCommand {
         } else {
             report.lines().forEach(Console.out)
         }
+        // The report already says what failed; the status alone tells CI.
         if report.verificationError != nil { throw ExitCode.failure }
     }
 }

@@ -30,21 +30,10 @@ struct LocateCommand: ParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
-        let outcome: LocateOutcome
-        let levelNames: [String]
-        do {
+        let (outcome, levelNames) = try CommandLineError.reading(bundle: bundle) {
             let venue = try VenueBundle(path: bundle)
-            guard let locator = try venue.radioMapLocator() else {
-                Console.error("error: \(bundle) has no Wi-Fi radio map (no WIFI section); add survey inputs and a fingerprints stage")
-                throw ExitCode.failure
-            }
-            outcome = try locator.locate(readings)
-            levelNames = venue.metadata.levels?.map(\.id) ?? []
-        } catch let exit as ExitCode {
-            throw exit
-        } catch {
-            Console.error("error: \(bundle): \(error)")
-            throw ExitCode.failure
+            guard let locator = try venue.radioMapLocator() else { throw CommandLineError.noRadioMap(bundle: bundle) }
+            return (try locator.locate(readings), venue.metadata.levels?.map(\.id) ?? [])
         }
         let fix = outcome.fix
         let venueLevel = fix?.venueLevel.flatMap { levelNames.indices.contains($0) ? levelNames[$0] : nil }

@@ -40,33 +40,26 @@ struct RouteCommand: ParsableCommand {
     }
 
     func run() throws {
-        do {
-            try findRoute()
-        } catch let error as CleanExit {
-            throw error
-        } catch {
-            Console.error("error: \(error)")
-            throw ExitCode.failure
-        }
+        try CommandLineError.reading(bundle: bundle) { try findRoute() }
     }
 
     private func findRoute() throws {
         let venue = try VenueBundle(path: bundle)
         let startEndpoint = try venue.resolveEndpoint(from)
         let destinationEndpoint = try to.map { try venue.resolveEndpoint($0) }
-        guard !venue.profileNames.isEmpty else { throw RouteError.noGraph }
+        guard !venue.profileNames.isEmpty else { throw BundleError.noGraph }
         let profileIndex = try venue.profileIndex(named: profile)
         let start = try endpoint(startEndpoint, profile: profileIndex, in: venue)
         let destination = try destinationEndpoint.map { try endpoint($0, profile: profileIndex, in: venue) }
         let route: Route
         if let destination {
             guard let found = try venue.shortestPath(from: start.node, to: destination.node, profile: profileIndex) else {
-                throw RouteError.noRoute(from: start.place.label, to: destination.place.label, profile: profile)
+                throw BundleError.noRoute(from: start.place.label, to: destination.place.label, profile: profile)
             }
             route = found
         } else {
             guard let found = try venue.wayOut(from: start.node, profile: profileIndex) else {
-                throw RouteError.noRoute(from: start.place.label, to: "any exit", profile: profile)
+                throw BundleError.noRoute(from: start.place.label, to: "any exit", profile: profile)
             }
             route = found
         }
@@ -77,12 +70,12 @@ struct RouteCommand: ParsableCommand {
             let url = URL(fileURLWithPath: geojson)
             let folder = url.deletingLastPathComponent()
             guard FileManager.default.fileExists(atPath: folder.path) else {
-                throw OutputFileError(path: geojson, reason: "the folder \(folder.path) does not exist")
+                throw CommandLineError.output(path: geojson, reason: "the folder \(folder.path) does not exist")
             }
             do {
                 try data.write(to: url, options: .atomic)
             } catch {
-                throw OutputFileError(path: geojson, reason: error.localizedDescription)
+                throw CommandLineError.output(path: geojson, reason: error.localizedDescription)
             }
         }
         let formatter = RouteFormatter(bundle: venue)
@@ -109,7 +102,7 @@ struct RouteCommand: ParsableCommand {
         }
         // A node no arc leaves is no start or end (a room known only by a point has none).
         guard let node, try !venue.arcIndexes(from: node).isEmpty else {
-            throw RouteError.notConnected(place.label)
+            throw BundleError.notConnected(place.label)
         }
         return (place, node)
     }

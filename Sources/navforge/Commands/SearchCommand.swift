@@ -21,7 +21,7 @@ struct SearchCommand: ParsableCommand {
     var limit = 20
 
     func run() throws {
-        do {
+        try CommandLineError.reading(bundle: bundle) {
             let venue = try VenueBundle(path: bundle)
             let matches = try venue.search(query.joined(separator: " "), minimumCapacity: minimumCapacity)
             for place in matches.prefix(limit) {
@@ -33,9 +33,6 @@ struct SearchCommand: ParsableCommand {
                 Console.out(parts.joined(separator: " · "))
             }
             Console.out(matches.count > limit ? "\(matches.count) places, first \(limit) shown." : "\(matches.count) places.")
-        } catch {
-            Console.error("error: \(error)")
-            throw ExitCode.failure
         }
     }
 }

@@ -32,7 +32,7 @@ struct ValidateCommand: ParsableCommand {
                                             buildDirectory: buildDirectory)
         let (summary, layout) = try invocation.run()
         if json {
-            Console.out(String(decoding: try summary.jsonData(), as: UTF8.self))
+            Console.out(String(decoding: summary.jsonData(), as: UTF8.self))
         } else {
             PipelineInvocation.printStages(summary)
             // A validate stage that wrote its report lists it, also when its findings fail the build.

@@ -29,18 +29,11 @@ struct WifiEvaluateCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let result: (report: RadioMapCompiler.Report, sectionSize: Int, evaluation: LocatorEvaluation)
-        let parameters = try locator.parameters()
-        do {
-            var compiler = RadioMapCompiler()
-            compiler.parameters = parameters
-            let trainData = try SurveyFile.read(URL(fileURLWithPath: train), display: train)
-            let testData = try SurveyFile.read(URL(fileURLWithPath: test), display: test)
-            result = try SurveyFile.evaluate(train: trainData, test: testData, compiler: compiler)
-        } catch {
-            Console.error("error: \(error)")
-            throw ExitCode.failure
-        }
+        var compiler = RadioMapCompiler()
+        compiler.parameters = try locator.parameters()
+        let trainData = try SurveyFile.read(URL(fileURLWithPath: train), display: train)
+        let testData = try SurveyFile.read(URL(fileURLWithPath: test), display: test)
+        let result = try SurveyFile.evaluate(train: trainData, test: testData, compiler: compiler)
         if json {
             struct Output: Encodable {
                 var compile: RadioMapCompiler.Report

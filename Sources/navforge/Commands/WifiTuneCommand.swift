@@ -32,18 +32,16 @@ struct WifiTuneCommand: ParsableCommand {
     func run() throws {
         guard (2...50).contains(folds) else { throw ValidationError("--folds must be between 2 and 50") }
         guard top >= 0 else { throw ValidationError("--top must not be negative") }
+        let survey = try SurveyFile.read(URL(fileURLWithPath: train), display: train)
+        var validation = CrossValidation()
+        validation.folds = folds
         let tuning: CrossValidation.Tuning
         do {
-            let survey = try SurveyFile.read(URL(fileURLWithPath: train), display: train)
-            var validation = CrossValidation()
-            validation.folds = folds
+            // The progress line is cleared however the tuning ends, so an error starts its own line.
+            defer { if Console.stderrIsTerminal { Console.errorRaw("\r\u{1B}[K") } }
             tuning = try validation.tune(survey.scans, inventory: survey.accessPoints, compiler: RadioMapCompiler()) { share in
                 if Console.stderrIsTerminal { Console.errorRaw("\r\u{1B}[Kcross-validating: \(Int(share * 100)) %") }
             }
-            if Console.stderrIsTerminal { Console.errorRaw("\r\u{1B}[K") }
-        } catch {
-            Console.error("error: \(error)")
-            throw ExitCode.failure
         }
         if json {
             try Console.json(tuning)

@@ -10,18 +10,19 @@ struct PipelineInvocation {
     var json: Bool
     var buildDirectory: String
 
-    /// The build's summary and where its outputs are; an unreadable pipeline file is reported and exits.
+    /// The build's summary and where its outputs are.
+    ///
+    /// A pipeline file that cannot be read is thrown; with `--json` its summary is printed first,
+    /// so CI reads one shape of output whatever went wrong.
     func run() throws -> (summary: BuildSummary, layout: BuildLayout) {
         let definition: PipelineDefinition
         do {
             definition = try PipelineFileParser.parse(contentsOf: URL(fileURLWithPath: pipeline))
         } catch {
             if json {
-                Console.out(String(decoding: try BuildSummary.unreadablePipeline(pipeline, error: "\(error)").jsonData(),
-                                   as: UTF8.self))
+                Console.out(String(decoding: BuildSummary.unreadablePipeline(pipeline, error: "\(error)").jsonData(), as: UTF8.self))
             }
-            Console.error("error: \(error)")
-            throw ExitCode.failure
+            throw error
         }
         let progress = TerminalProgress()
         let showProgress = Console.stderrIsTerminal
@@ -43,7 +44,10 @@ struct PipelineInvocation {
         }
     }
 
-    /// The build's errors on stderr, one line each.
+    /// The build's errors on stderr, one line each, as `error: FILE:LINE:COLUMN: message`.
+    ///
+    /// These are the build's result, not the command's failure: one line per broken place, in the
+    /// form editors and CI logs link from, followed by exit status 1.
     static func printErrors(_ summary: BuildSummary) {
         for error in summary.errors {
             for line in error.split(separator: "\n") { Console.error("error: \(line)") }

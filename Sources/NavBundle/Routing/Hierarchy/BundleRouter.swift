@@ -19,12 +19,11 @@ public final class BundleRouter {
 
     /// A router for `profile` (an index into ``VenueBundle/profileNames``).
     ///
-    /// - Throws: ``RouteError/noHierarchy`` when the bundle has no hierarchy for the profile
-    ///   (its pipeline had no `contract` stage), or the section's damage.
-    public init(bundle: VenueBundle, profile: Int) throws(RouteError) {
-        guard bundle.profileNames.indices.contains(profile) else {
-            throw .unknownProfile("#\(profile)", available: bundle.profileNames)
-        }
+    /// - Throws: ``BundleError/profileOutOfRange(_:profileCount:)`` for a profile the bundle does
+    ///   not have, ``BundleError/noHierarchy(_:)`` when the bundle has no hierarchy for it (its
+    ///   pipeline had no `contract` stage), or the section's damage.
+    public init(bundle: VenueBundle, profile: Int) throws(BundleError) {
+        try bundle.checkProfile(profile)
         let tag = BundleFormat.Tag.hierarchy(profile)
         guard let section = bundle.file.section(tag) else { throw .noHierarchy(bundle.profileNames[profile]) }
         self.bundle = bundle
@@ -34,7 +33,7 @@ public final class BundleRouter {
                                                 arcCount: bundle.arcCount)
             search = HierarchySearch(storage: hierarchy)
         } catch {
-            throw .bundle(error)
+            throw .file(error)
         }
     }
 
@@ -42,16 +41,12 @@ public final class BundleRouter {
     public var settledNodes: Int { search.settledNodes }
 
     /// The cheapest route from node `source` to node `target`; `nil` when there is none.
-    public func route(from source: Int, to target: Int) throws(RouteError) -> Route? {
+    public func route(from source: Int, to target: Int) throws(BundleError) -> Route? {
         try bundle.checkNodes(source, target)
-        do {
-            guard let distance = try distance(source, target) else { return nil }
-            let arcs = try search.unpack()
-            return try bundle.route(profile: profile, from: source, to: target, arcs: arcs, milliseconds: distance,
-                                    section: search.storage.tag)
-        } catch {
-            throw .bundle(error)
-        }
+        guard let distance = try distance(source, target) else { return nil }
+        let arcs = try BundleError.inFile { () throws(FormatError) in try search.unpack() }
+        return try bundle.route(profile: profile, from: source, to: target, arcs: arcs, milliseconds: distance,
+                                section: search.storage.tag)
     }
 
     /// The cost of the cheapest route in milliseconds and its `ARCS` arcs in order, without the
@@ -60,27 +55,19 @@ public final class BundleRouter {
     /// Unpacking is checked to stay inside the hierarchy and to end, and every arc index exists,
     /// but unlike ``route(from:to:)`` the arcs are not checked to chain: for callers that read
     /// the arcs' records themselves anyway, or trust the bundle's checksums.
-    public func path(from source: Int, to target: Int) throws(RouteError) -> (milliseconds: UInt64, arcs: [Int])? {
+    public func path(from source: Int, to target: Int) throws(BundleError) -> (milliseconds: UInt64, arcs: [Int])? {
         try bundle.checkNodes(source, target)
-        do {
-            guard let distance = try distance(source, target) else { return nil }
-            return (distance, try search.unpack())
-        } catch {
-            throw .bundle(error)
-        }
+        guard let distance = try distance(source, target) else { return nil }
+        return (distance, try BundleError.inFile { () throws(FormatError) in try search.unpack() })
     }
 
     /// The cost of the cheapest route in milliseconds, without unpacking it; `nil` when there is none.
-    public func distance(from source: Int, to target: Int) throws(RouteError) -> UInt64? {
+    public func distance(from source: Int, to target: Int) throws(BundleError) -> UInt64? {
         try bundle.checkNodes(source, target)
-        do {
-            return try distance(source, target)
-        } catch {
-            throw .bundle(error)
-        }
+        return try distance(source, target)
     }
 
-    private func distance(_ source: Int, _ target: Int) throws(ContainerError) -> UInt64? {
-        try search.run(from: [source], to: [target])
+    private func distance(_ source: Int, _ target: Int) throws(BundleError) -> UInt64? {
+        try BundleError.inFile { () throws(FormatError) in try search.run(from: [source], to: [target]) }
     }
 }

@@ -8,7 +8,7 @@ import NavFormat
 /// damaged file therefore leads to an error, never to a read outside the section or a loop,
 /// without validating every arc up front.
 struct MappedHierarchy: HierarchyStorage {
-    typealias Failure = ContainerError
+    typealias Failure = FormatError
 
     /// A little-endian `u32` array inside the mapping; callers check indexes.
     struct Words {
@@ -35,8 +35,8 @@ struct MappedHierarchy: HierarchyStorage {
     let downWeight: Words
     let halvesWords: Words
 
-    init(section: ByteReader, tag: String, nodeCount expectedNodes: Int, arcCount: Int) throws(ContainerError) {
-        let header = Result { () throws(ByteReaderError) in
+    init(section: ByteReader, tag: String, nodeCount expectedNodes: Int, arcCount: Int) throws(FormatError) {
+        let header = Result { () throws(FormatError) in
             (try section.uint32(at: 0), try section.uint32(at: 4), try section.uint32(at: 8), try section.uint32(at: 12))
         }
         guard case .success(let (magic, nodes, ups, downs)) = header else {
@@ -74,13 +74,13 @@ struct MappedHierarchy: HierarchyStorage {
     var slotCount: Int { layout.upCount + layout.downCount }
 
     @inline(__always)
-    func rank(of node: Int) throws(ContainerError) -> Int {
+    func rank(of node: Int) throws(FormatError) -> Int {
         let rank = Int(rank[node])
         guard rank < layout.nodeCount else { throw damaged("node \(node) has rank \(rank)") }
         return rank
     }
 
-    func node(atRank rank: Int) throws(ContainerError) -> Int {
+    func node(atRank rank: Int) throws(FormatError) -> Int {
         let node = Int(nodeAtRank[rank])
         guard node < layout.nodeCount else { throw damaged("rank \(rank) is node \(node)") }
         return node
@@ -88,7 +88,7 @@ struct MappedHierarchy: HierarchyStorage {
 
     /// The arcs of `rank` in one graph, checked to lie inside its arrays.
     @inline(__always)
-    func arcs(_ graph: HierarchyGraph, of rank: Int) throws(ContainerError) -> Range<Int> {
+    func arcs(_ graph: HierarchyGraph, of rank: Int) throws(FormatError) -> Range<Int> {
         let (offsets, count) = graph == .up ? (upFirst, layout.upCount) : (downFirst, layout.downCount)
         let first = Int(offsets[rank]), last = Int(offsets[rank + 1])
         guard first <= last, last <= count else { throw damaged("arcs of rank \(rank) lie outside the arrays") }
@@ -96,7 +96,7 @@ struct MappedHierarchy: HierarchyStorage {
     }
 
     @inline(__always)
-    func higherEnd(_ graph: HierarchyGraph, of arc: Int) throws(ContainerError) -> Int {
+    func higherEnd(_ graph: HierarchyGraph, of arc: Int) throws(FormatError) -> Int {
         let end = Int(graph == .up ? upHead[arc] : downTail[arc])
         guard end < layout.nodeCount else { throw damaged("arc \(arc) leads to rank \(end)") }
         return end
@@ -116,7 +116,7 @@ struct MappedHierarchy: HierarchyStorage {
     @inline(__always)
     func halves(_ slot: Int) -> (first: UInt32, second: UInt32) { (halvesWords[2 * slot], halvesWords[2 * slot + 1]) }
 
-    func damaged(_ detail: String) -> ContainerError {
+    func damaged(_ detail: String) -> FormatError {
         .malformedSection(section: tag, detail: detail)
     }
 }

@@ -1,6 +1,21 @@
-/// Why a sectioned file cannot be used. Every reader reports corruption through this type.
-public enum ContainerError: Error, Hashable, Sendable, CustomStringConvertible {
+/// Why a file in one of navforge's binary formats cannot be read or written: the one error
+/// type of `NavFormat`'s API.
+///
+/// The cases fall in three groups, which callers handle differently:
+///
+/// - **The file cannot be reached**: ``cannotOpen(path:reason:)`` and
+///   ``cannotWrite(path:reason:)``. Nothing is wrong with the format; the path or the disk is.
+/// - **The file is damaged or not what it claims**: from ``notAContainer(expected:)`` to
+///   ``readOutOfBounds(offset:count:available:)``. The data is at fault: rebuild or re-download
+///   the file. ``ByteReader`` reports a read past its bytes as ``readOutOfBounds(offset:count:available:)``;
+///   readers of a section turn that into ``malformedSection(section:detail:)`` with
+///   ``reading(_:_:)``, so the message names the section.
+/// - **The writer's caller is wrong**: ``inconsistentContents(_:)``, contents that cannot form a
+///   consistent file (a compiler bug, not a data problem), refused before a reader would have to
+///   reject the file.
+public enum FormatError: Error, Hashable, Sendable, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)
+    case cannotWrite(path: String, reason: String)
     case notAContainer(expected: String)
     case unsupportedVersion(found: String, supportedMajor: UInt16)
     case truncated(expectedSize: UInt64, actualSize: Int)
@@ -10,11 +25,16 @@ public enum ContainerError: Error, Hashable, Sendable, CustomStringConvertible {
     case missingSection(String)
     case unsupportedSectionVersion(section: String, version: UInt16, supported: UInt16)
     case malformedSection(section: String, detail: String)
+    /// A read of `count` bytes at `offset` in a range of `available` bytes.
+    case readOutOfBounds(offset: Int, count: Int, available: Int)
+    case inconsistentContents(String)
 
     public var description: String {
         switch self {
         case .cannotOpen(let path, let reason):
             return "cannot open \(path): \(reason)"
+        case .cannotWrite(let path, let reason):
+            return "cannot write \(path): \(reason)"
         case .notAContainer(let expected):
             return "not a \(expected) file (wrong magic bytes)"
         case .unsupportedVersion(let found, let major):
@@ -33,13 +53,17 @@ public enum ContainerError: Error, Hashable, Sendable, CustomStringConvertible {
             return "required section \(tag) is missing"
         case .malformedSection(let section, let detail):
             return "section \(section) is malformed: \(detail)"
+        case .readOutOfBounds(let offset, let count, let available):
+            return "read of \(count) bytes at offset \(offset) lies outside the \(available) available"
+        case .inconsistentContents(let message):
+            return "cannot write bundle: \(message)"
         }
     }
 }
 
-extension ContainerError {
-    /// Runs reads inside a named section, turning a read past its bounds into this error type.
-    public static func reading<T>(_ section: String, _ body: () throws(ByteReaderError) -> T) throws(ContainerError) -> T {
+extension FormatError {
+    /// Runs reads inside a named section, reporting a failed read as that section's damage.
+    public static func reading<T>(_ section: String, _ body: () throws(FormatError) -> T) throws(FormatError) -> T {
         do {
             return try body()
         } catch {
