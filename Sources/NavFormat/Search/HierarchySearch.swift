@@ -49,15 +49,18 @@ public final class HierarchySearch<Storage: HierarchyStorage> {
             let rank = try storage.rank(of: target)
             backward.reach(rank, distance: 0, arc: .max, from: .max, origin: UInt32(rank))
         }
+        // The storage as a local: read through the class property, its arrays would be fetched
+        // again for every arc.
+        let storage = self.storage
         var forwardTurn = true, settled = 0
         while true {
             let forwardOpen = forward.queue.minimumKey < best
             let backwardOpen = backward.queue.minimumKey < best
             guard forwardOpen || backwardOpen else { break }
             if forwardOpen && (forwardTurn || !backwardOpen) {
-                try settle(forward, other: backward, climbing: .up, best: &best, meeting: &meeting)
+                try settle(forward, other: backward, climbing: .up, in: storage, best: &best, meeting: &meeting)
             } else {
-                try settle(backward, other: forward, climbing: .down, best: &best, meeting: &meeting)
+                try settle(backward, other: forward, climbing: .down, in: storage, best: &best, meeting: &meeting)
             }
             forwardTurn.toggle()
             settled += 1
@@ -76,8 +79,8 @@ public final class HierarchySearch<Storage: HierarchyStorage> {
     /// node already reached by this side reaches it more cheaply (stall-on-demand: no shortest
     /// path climbs on from here), otherwise relaxes the arcs it climbs.
     @inlinable @inline(__always)
-    func settle(_ side: SearchLabels, other: SearchLabels, climbing graph: HierarchyGraph, best: inout UInt64,
-                meeting: inout Int) throws(Storage.Failure) {
+    func settle(_ side: SearchLabels, other: SearchLabels, climbing graph: HierarchyGraph, in storage: Storage,
+                best: inout UInt64, meeting: inout Int) throws(Storage.Failure) {
         guard let entry = side.queue.pop() else { return }
         let key = entry.key, node = Int(entry.node)
         let there = other.distance(node)
