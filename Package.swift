@@ -45,7 +45,8 @@ let package = Package(
                 resources: [.copy("Report/HTML/Resources/report.css"), .copy("Report/HTML/Resources/report.js")]),
         .target(name: "RoutingGraph", dependencies: ["VenueModel", "Geometry", "NavFormat"]),
         // Contracting TU Dresden's graph takes 73 s unoptimised and 2 s optimised, and every test
-        // that builds a venue waits on it, so this one module is optimised in debug builds too.
+        // that builds a venue waits on it, so this module is optimised in debug builds too, as
+        // NavFormat is for its searches.
         .target(name: "Contraction", dependencies: ["NavFormat"], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "Fingerprints", dependencies: ["VenueModel", "NavFormat"]),
         // Tools that read bundles back through the runtime: the diff, reader conformance, the
@@ -73,7 +74,7 @@ let package = Package(
 
         // VenueModel only for its platform vocabulary, which the fixtures' aliases come from.
         .testTarget(name: "NavBundleTests", dependencies: ["NavFormat", "NavBundle", "BundleWriting", "BundleTools", "VenueModel"]),
-        .testTarget(name: "ContractionTests", dependencies: ["Contraction", "NavFormat"]),
+        .testTarget(name: "ContractionTests", dependencies: ["Contraction"]),
         .testTarget(name: "VenueModelTests", dependencies: ["VenueModel"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "VenueModel"]),
         .testTarget(name: "StagingTests", dependencies: ["Staging", "VenueModel", "TemporaryFolders"]),
@@ -88,7 +89,7 @@ let package = Package(
         .testTarget(name: "FingerprintsTests",
                     dependencies: ["Fingerprints", "NavFormat", "NavBundle", "BundleTools", "VenueModel", "Importers"]),
         .testTarget(name: "PipelineTests",
-                    dependencies: ["Pipeline", "NavFormat", "NavBundle", "BundleWriting", "BundleTools", "VenueModel", "Staging",
+                    dependencies: ["Pipeline", "NavFormat", "NavBundle", "VenueModel", "Staging",
                                    "RoutingGraph", "Geometry",
                                    "Contraction", "Validation", "Importers", "HeadlessChromium", "TemporaryFolders"],
                     // Read from the source tree by path, so the files stay plain OSM a mapper can open in JOSM.

@@ -57,11 +57,11 @@ public struct ContractionHierarchy: Hashable, Sendable {
     public var nodeCount: Int { rank.count }
 
     /// The slot in ``halves`` of the downward arc `arc`, stored at node `node`.
-    @usableFromInline @inline(__always)
+    @inline(__always)
     func slot(down arc: Int, at node: Int) -> Int { Int(upFirst[node]) + arc }
 
     /// The slot in ``halves`` of the upward arc `arc`, stored at node `node`.
-    @usableFromInline @inline(__always)
+    @inline(__always)
     func slot(up arc: Int, at node: Int) -> Int { Int(downFirst[node + 1]) + arc }
 
     /// One of the arrays, by its place in the encoding.

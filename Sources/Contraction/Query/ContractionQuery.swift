@@ -7,12 +7,12 @@ import NavFormat
 /// clearing costs only what the previous query touched.
 public final class ContractionQuery {
     public let hierarchy: ContractionHierarchy
-    let search: HierarchySearch<ContractionHierarchy>
+    let search: HierarchySearch<TrustedHierarchy>
 
     public init(hierarchy: ContractionHierarchy) {
         self.hierarchy = hierarchy
         // Distances are 32-bit, the largest value meaning unreachable, as in the input graph.
-        search = HierarchySearch(storage: hierarchy, limit: UInt64(WeightedGraph.unreachable))
+        search = HierarchySearch(storage: TrustedHierarchy(hierarchy: hierarchy), limit: UInt64(WeightedGraph.unreachable))
     }
 
     /// Nodes the two searches of the last query took from their queues: the search space,

@@ -28,10 +28,8 @@ extension VenueBundle {
         }
     }
 
+    /// `start` is a node of the graph: ``wayOut(from:profile:)`` checked it as the caller's.
     private func followEgress(from start: Int, profile: Int) throws(BundleError) -> Route? {
-        guard (0..<nodeCount).contains(start) else {
-            throw .malformedSection(section: "NODE", detail: "node \(start) does not exist")
-        }
         let first = try egressEntry(node: start, profile: profile)
         guard first.exit != BundleFormat.none else { return nil }
         var nodes = [start], arcs: [Int] = [], seconds: [Double] = []

@@ -19,26 +19,22 @@ public struct AdjacencyArray: Sendable {
     /// - Parameters:
     ///   - tails, heads, weights: one entry per arc.
     ///   - reversed: group by head and lead to the tail, for searching against the arcs' direction.
-    ///   - keepsImpassable: keep arcs weighing ``impassable``; by default they are left out.
-    public init(nodeCount: Int, tails: [Int], heads: [Int], weights: [UInt32], reversed: Bool = false,
-                keepsImpassable: Bool = false) {
-        self.init(nodeCount: nodeCount, from: reversed ? heads : tails, to: reversed ? tails : heads, weights: weights,
-                  keepsImpassable: keepsImpassable)
+    ///
+    /// Arcs weighing ``impassable`` are left out, so a search never meets one.
+    public init(nodeCount: Int, tails: [Int], heads: [Int], weights: [UInt32], reversed: Bool = false) {
+        self.init(nodeCount: nodeCount, from: reversed ? heads : tails, to: reversed ? tails : heads, weights: weights)
     }
 
     /// The same for node ids stored in 32 bits, as input graphs hold them.
-    public init(nodeCount: Int, tails: [UInt32], heads: [UInt32], weights: [UInt32], reversed: Bool = false,
-                keepsImpassable: Bool = false) {
-        self.init(nodeCount: nodeCount, from: reversed ? heads : tails, to: reversed ? tails : heads, weights: weights,
-                  keepsImpassable: keepsImpassable)
+    public init(nodeCount: Int, tails: [UInt32], heads: [UInt32], weights: [UInt32], reversed: Bool = false) {
+        self.init(nodeCount: nodeCount, from: reversed ? heads : tails, to: reversed ? tails : heads, weights: weights)
     }
 
-    private init<Index: BinaryInteger>(nodeCount: Int, from: [Index], to: [Index], weights: [UInt32],
-                                       keepsImpassable: Bool) {
+    private init<Index: BinaryInteger>(nodeCount: Int, from: [Index], to: [Index], weights: [UInt32]) {
         precondition(from.count == to.count && to.count == weights.count)
         self.nodeCount = nodeCount
         var first = [UInt32](repeating: 0, count: nodeCount + 1)
-        for index in from.indices where keepsImpassable || weights[index] != Self.impassable {
+        for index in from.indices where weights[index] != Self.impassable {
             first[Int(from[index]) + 1] += 1
         }
         for node in 0..<nodeCount { first[node + 1] += first[node] }
@@ -47,7 +43,7 @@ public struct AdjacencyArray: Sendable {
         var slotHeads = [UInt32](repeating: 0, count: slotCount)
         var slotWeights = [UInt32](repeating: 0, count: slotCount)
         var slotArcs = [UInt32](repeating: 0, count: slotCount)
-        for index in from.indices where keepsImpassable || weights[index] != Self.impassable {
+        for index in from.indices where weights[index] != Self.impassable {
             let tail = Int(from[index])
             let slot = Int(fill[tail])
             slotHeads[slot] = UInt32(to[index])

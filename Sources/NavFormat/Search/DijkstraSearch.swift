@@ -1,6 +1,6 @@
 /// Dijkstra's algorithm over an ``AdjacencyArray``: the one plain shortest-path search, used for
-/// reachability, egress tables, validation, the runtime's search without a hierarchy and as the
-/// reference hierarchies are checked against.
+/// reachability and egress tables (and so the validate stage's reachability findings), the
+/// runtime's search without a hierarchy and as the reference hierarchies are checked against.
 ///
 /// Nodes are settled in (distance, node) order, so results do not depend on heap internals or
 /// the order sources are given in: where two paths cost the same, the one through the earlier
@@ -47,10 +47,8 @@ public final class DijkstraSearch {
                         if node == stop { break }
                         let origin = labels.origin(node)
                         for slot in Int(first[node])..<Int(first[node + 1]) {
-                            let weight = weights[slot]
-                            guard weight != AdjacencyArray.impassable else { continue }
                             let next = Int(heads[slot])
-                            let total = reached + UInt64(weight)
+                            let total = reached + UInt64(weights[slot])
                             guard total < limit, total < labels.distance(next) else { continue }
                             labels.reach(next, distance: total, arc: UInt32(slot), from: UInt32(node), origin: origin)
                         }
@@ -63,21 +61,26 @@ public final class DijkstraSearch {
     }
 
     /// The distance the last run reached `node` at; `UInt64.max` when it did not.
-    public func distance(_ node: Int) -> UInt64 { labels.distance(node) }
+    public func distance(_ node: Int) -> UInt64 {
+        precondition(node >= 0 && node < graph.nodeCount, "node \(node) is not in the graph")
+        return labels.distance(node)
+    }
 
     /// The slot of the arc the last run reached `node` by; `nil` for a source or an unreached node.
     public func parentSlot(_ node: Int) -> Int? {
-        labels.hasParent(node) ? Int(labels.parentArc(node)) : nil
+        precondition(node >= 0 && node < graph.nodeCount, "node \(node) is not in the graph")
+        return labels.hasParent(node) ? Int(labels.parentArc(node)) : nil
     }
 
     /// The source the last run reached `node` from; `nil` when it did not reach it.
     public func origin(_ node: Int) -> Int? {
-        labels.distance(node) == .max ? nil : Int(labels.origin(node))
+        precondition(node >= 0 && node < graph.nodeCount, "node \(node) is not in the graph")
+        return labels.distance(node) == .max ? nil : Int(labels.origin(node))
     }
 
     /// The slots of the path the last run found to `node`, from its source; `nil` when unreached.
     public func pathSlots(to node: Int) -> [Int]? {
-        guard labels.distance(node) != .max else { return nil }
+        guard distance(node) != .max else { return nil }
         var slots: [Int] = []
         var current = node
         while labels.hasParent(current) {

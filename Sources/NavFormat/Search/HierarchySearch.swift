@@ -8,12 +8,11 @@
 /// several cost the same. A search object owns its buffers and reuses them: keep one per thread.
 public final class HierarchySearch<Storage: HierarchyStorage> {
     public let storage: Storage
-    /// Meetings costing this or more do not count: a hierarchy of 32-bit distances passes
-    /// `UInt64(UInt32.max)`, which means unreachable there.
+    /// Totals at or above this are not reached and meetings costing this or more do not count: a
+    /// hierarchy of 32-bit distances passes `UInt64(UInt32.max)`, which means unreachable there.
     public let limit: UInt64
     @usableFromInline let forward: SearchLabels
     @usableFromInline let backward: SearchLabels
-    @usableFromInline var bestDistance: UInt64 = .max
     @usableFromInline var meetingRank = -1
     @usableFromInline var settledCount = 0
 
@@ -37,10 +36,7 @@ public final class HierarchySearch<Storage: HierarchyStorage> {
         // The best meeting so far lives in locals while searching: written to the class's
         // properties on every improvement it would pay an exclusivity check each time.
         var best = UInt64.max, meeting = -1
-        defer {
-            bestDistance = best
-            meetingRank = meeting
-        }
+        defer { meetingRank = meeting }
         for source in sources where source >= 0 && source < storage.nodeCount {
             let rank = try storage.rank(of: source)
             forward.reach(rank, distance: 0, arc: .max, from: .max, origin: UInt32(rank))
@@ -97,7 +93,7 @@ public final class HierarchySearch<Storage: HierarchyStorage> {
         for arc in try storage.arcs(graph, of: node) {
             let next = try storage.higherEnd(graph, of: arc)
             let total = key + UInt64(storage.weight(graph, of: arc))
-            guard total < side.distance(next) else { continue }
+            guard total < limit, total < side.distance(next) else { continue }
             side.reach(next, distance: total, arc: UInt32(truncatingIfNeeded: arc), from: UInt32(node), origin: origin)
         }
     }

@@ -54,7 +54,8 @@ final class SearchLabels {
         links.initialize(repeating: Link(parentNode: 0, origin: 0), count: self.count)
         queue = IndexedHeap(capacity: self.count)
         stampStorage = .allocate(capacity: 1)
-        stampStorage.initialize(to: 0)
+        // Labels start at stamp 0 and queries at 1, so nothing reads as reached before the first.
+        stampStorage.initialize(to: 1)
     }
 
     deinit {

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Pipeline
 import Validation
-import Fingerprints
 
 /// `navforge validate PIPELINE`: runs a pipeline up to its validation and summarises the findings.
 struct ValidateCommand: ParsableCommand {

@@ -13,7 +13,6 @@ struct MappedHierarchy: HierarchyStorage {
     /// A little-endian `u32` array inside the mapping; callers check indexes.
     struct Words {
         let base: UnsafeRawPointer?
-        let count: Int
 
         @inline(__always)
         subscript(index: Int) -> UInt32 {
@@ -54,7 +53,7 @@ struct MappedHierarchy: HierarchyStorage {
             throw .malformedSection(section: tag, detail: "\(nodes) nodes and \(ups) + \(downs) arcs do not fit \(section.count) bytes")
         }
         func words(_ array: HierarchyLayout.Array) -> Words {
-            Words(base: section.buffer.baseAddress.map { $0 + layout.start(of: array) * 4 }, count: layout.length(of: array))
+            Words(base: section.buffer.baseAddress.map { $0 + layout.start(of: array) * 4 })
         }
         self.layout = layout
         self.tag = tag
