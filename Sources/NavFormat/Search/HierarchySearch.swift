@@ -66,6 +66,7 @@ public final class HierarchySearch<Storage: HierarchyStorage> {
     }
 
     /// The input node of the targets that the last query's path ends at; `nil` when it found none.
+    @inlinable
     public func reachedTarget() throws(Storage.Failure) -> Int? {
         guard meetingRank >= 0 else { return nil }
         return try storage.node(atRank: Int(backward.origin(meetingRank)))
@@ -104,6 +105,7 @@ public final class HierarchySearch<Storage: HierarchyStorage> {
     /// top; a shortcut gives way to its two halves until only input arcs are left. Unpacking is
     /// checked to stay inside the halves and to end: more expansions than the input graph has
     /// arcs means a loop.
+    @inlinable
     public func unpack() throws(Storage.Failure) -> [Int] {
         guard meetingRank >= 0 else { return [] }
         var stack: [Int] = []
