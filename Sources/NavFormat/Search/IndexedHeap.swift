@@ -75,20 +75,23 @@ public final class IndexedHeap<Order: HeapOrder> {
             guard Order.precedes(entry, entries[at]) else { return }
             siftUp(at, entry)
         } else {
-            if storedCount == storage.pointee.capacity { grow() }
-            storedCount += 1
-            siftUp(storedCount - 1, entry)
+            let count = storedCount
+            if count == storage.pointee.capacity { grow() }
+            storedCount = count + 1
+            siftUp(count, entry)
         }
     }
 
     /// Removes and returns the entry that leaves next.
     @inlinable
     public func pop() -> HeapEntry? {
-        guard storedCount > 0 else { return nil }
+        let count = storedCount
+        guard count > 0 else { return nil }
+        let entries = self.entries
         let top = entries[0]
         position[Int(top.node)] = -1
-        storedCount -= 1
-        if storedCount > 0 { siftDown(0, entries[storedCount]) }
+        storedCount = count - 1
+        if count > 1 { siftDown(0, entries[count - 1], count: count - 1) }
         return top
     }
 
@@ -102,6 +105,9 @@ public final class IndexedHeap<Order: HeapOrder> {
     /// Places `entry` at `start` or above, moving later parents down.
     @inlinable @inline(__always)
     func siftUp(_ start: Int, _ entry: HeapEntry) {
+        // Locals: stores through `entries` could alias the storage record as far as the compiler
+        // knows, so reading these through it would reload them on every step.
+        let entries = self.entries, position = self.position
         var child = start
         while child > 0 {
             let parent = (child - 1) >> 2
@@ -117,14 +123,15 @@ public final class IndexedHeap<Order: HeapOrder> {
 
     /// Places `entry` at `start` or below, moving earlier children up.
     @inlinable @inline(__always)
-    func siftDown(_ start: Int, _ entry: HeapEntry) {
+    func siftDown(_ start: Int, _ entry: HeapEntry, count: Int) {
+        let entries = self.entries, position = self.position
         var parent = start
         while true {
             let first = 4 * parent + 1
-            guard first < storedCount else { break }
+            guard first < count else { break }
             var earliest = first
             var earliestEntry = entries[first]
-            let last = min(first + 4, storedCount)
+            let last = min(first + 4, count)
             var child = first + 1
             while child < last {
                 let candidate = entries[child]
