@@ -65,20 +65,20 @@ final class WitnessSearch {
             distance[Int(source)] = 0
             touched[touchedCount] = source
             touchedCount += 1
-            heap.update(UInt32(source), key: 0)
+            heap.update(UInt32(bitPattern: source), key: 0)
             var settled = 0
             while let entry = heap.pop() {
-                let node = Int32(entry.node)
+                let node = Int(entry.node)
                 let reached = UInt32(truncatingIfNeeded: entry.key)
                 if reached > bound || settled >= settleLimit { break }
                 settled += 1;
-                if marks[Int(node)] == query {
-                    marks[Int(node)] = 0
+                if marks[node] == query {
+                    marks[node] = 0
                     remaining -= 1
                     if remaining == 0 { break }
                 }
-                let first = pool.start[Int(node)]
-                for edge in edges[first..<(first + Int(pool.count[Int(node)]))]
+                let first = pool.start[node]
+                for edge in edges[first..<(first + Int(pool.count[node]))]
                 where edge.other != avoiding && blocked[Int(edge.other)] != round {
                     let total = UInt64(reached) + UInt64(edge.weight)
                     let next = Int(edge.other)
@@ -88,7 +88,7 @@ final class WitnessSearch {
                         touchedCount += 1
                     }
                     distance[next] = UInt32(truncatingIfNeeded: total)
-                    heap.update(UInt32(edge.other), key: total)
+                    heap.update(UInt32(bitPattern: edge.other), key: total)
                 }
             }
         }

@@ -7,11 +7,12 @@ import NavFormat
 /// clearing costs only what the previous query touched.
 public final class ContractionQuery {
     public let hierarchy: ContractionHierarchy
-    let search: HierarchySearch<TrustedHierarchy>
+    let search: HierarchySearch<TrustedHierarchy, CompactSearch>
 
     public init(hierarchy: ContractionHierarchy) {
         self.hierarchy = hierarchy
-        // Distances are 32-bit, the largest value meaning unreachable, as in the input graph.
+        // Distances are 32-bit, the largest value meaning unreachable, as in the input graph;
+        // which of two equal paths comes back is not specified here, unlike in a bundle.
         search = HierarchySearch(storage: TrustedHierarchy(hierarchy: hierarchy), limit: UInt64(WeightedGraph.unreachable))
     }
 

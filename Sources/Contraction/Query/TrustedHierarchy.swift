@@ -59,6 +59,8 @@ struct TrustedHierarchy: HierarchyStorage {
     @inline(__always)
     func halves(_ slot: Int) -> (first: UInt32, second: UInt32) { (hierarchy.halves[2 * slot], hierarchy.halves[2 * slot + 1]) }
 
+    static var isTrusted: Bool { true }
+
     func damaged(_ detail: String) -> Never {
         preconditionFailure("contraction hierarchy: \(detail)")
     }

@@ -9,8 +9,9 @@ public struct ReferenceDijkstra {
         self.graph = graph
         let arcs = AdjacencyArray(nodeCount: graph.nodeCount, tails: graph.tails, heads: graph.heads,
                                   weights: graph.weights)
-        // Distances are 32-bit here, the largest value meaning unreachable, as in the hierarchy.
-        search = DijkstraSearch(graph: arcs, limit: UInt64(WeightedGraph.unreachable))
+        // Distances are 32-bit here, the largest value meaning unreachable, as in the hierarchy,
+        // and ties may fall either way: a yardstick for distances, as fast as Dijkstra gets.
+        search = DijkstraSearch(graph: arcs, limit: UInt64(WeightedGraph.unreachable), convention: .compact)
     }
 
     /// The distance from `source` to `target`, or `nil` when unreachable.

@@ -2,46 +2,76 @@
 /// reachability and egress tables (and so the validate stage's reachability findings), the
 /// runtime's search without a hierarchy and as the reference hierarchies are checked against.
 ///
-/// Nodes are settled in (distance, node) order, so results do not depend on heap internals or
-/// the order sources are given in: where two paths cost the same, the one through the earlier
-/// settled node wins, and of several sources the lowest numbered one. A search object keeps its
-/// labels between runs and forgets them by moving to a new stamp, so a caller answering many
-/// queries pays only for the nodes each one touches.
+/// By default it follows ``ExactSearch``: nodes are settled in (distance, node) order, so results
+/// do not depend on heap internals or the order sources are given in: where two paths cost the
+/// same, the one through the earlier settled node wins, and of several sources the lowest
+/// numbered one. Built with ``Convention-swift.enum/compact`` it follows ``CompactSearch``
+/// instead. A search object keeps its labels between runs and forgets them by resetting what
+/// the last run touched, so a caller answering many queries pays only for the nodes each one
+/// touches.
 ///
-/// It is not generic over the graph's storage: callers in unoptimised builds would then run an
-/// unspecialised search, several times slower on the venues the tests build.
+/// It is not generic: callers in unoptimised builds would then run an unspecialised search,
+/// several times slower on the venues the tests build. The convention is chosen once, at
+/// creation, and the search is compiled here for each.
 public final class DijkstraSearch {
+    /// Which ``SearchConvention`` a search follows.
+    public enum Convention: Sendable {
+        /// ``ExactSearch``: the bundle format's ties and 64-bit distances.
+        case exact
+        /// ``CompactSearch``: 32-bit distances, ties as they fall; the limit must be at most
+        /// `UInt64(UInt32.max)`.
+        case compact
+    }
+
+    /// The labels of one convention.
+    enum Labels {
+        case exact(SearchLabels<ExactSearch>)
+        case compact(SearchLabels<CompactSearch>)
+    }
+
     public let graph: AdjacencyArray
     /// Totals at or above this are not reached: a search storing distances in 32 bits passes
     /// `UInt64(UInt32.max)`.
     public let limit: UInt64
-    let labels: SearchLabels
+    let labels: Labels
     var settledCount = 0
 
     /// Nodes taken from the queue by the last run: its search space.
     public var settledNodes: Int { settledCount }
 
-    public init(graph: AdjacencyArray, limit: UInt64 = .max) {
+    public init(graph: AdjacencyArray, limit: UInt64 = .max, convention: Convention = .exact) {
         self.graph = graph
         self.limit = limit
-        labels = SearchLabels(count: graph.nodeCount)
+        switch convention {
+        case .exact:
+            labels = .exact(SearchLabels(count: graph.nodeCount))
+        case .compact:
+            precondition(limit <= UInt64(UInt32.max), "a compact search needs a limit that fits 32 bits, not \(limit)")
+            labels = .compact(SearchLabels(count: graph.nodeCount))
+        }
     }
 
     /// Searches from `sources` (ids outside the graph are ignored) until the queue is empty, or
     /// until `target` is settled.
     public func run(from sources: [Int], until target: Int? = nil) {
-        labels.startQuery()
+        switch labels {
+        case .exact(let labels): settledCount = search(labels, from: sources, until: target ?? -1)
+        case .compact(let labels): settledCount = search(labels, from: sources, until: target ?? -1)
+        }
+    }
+
+    private func search<C>(_ labels: SearchLabels<C>, from sources: [Int], until stop: Int) -> Int {
+        labels.startQuery(starts: sources.count)
         for source in sources where source >= 0 && source < graph.nodeCount {
             labels.reach(source, distance: 0, arc: .max, from: .max, origin: UInt32(source))
         }
-        let stop = target ?? -1
-        let labels = self.labels, limit = self.limit
+        let limit = self.limit, queue = labels.queue
         // The arrays as buffers for the loop: no bounds checks and no reference counting per arc.
-        let settled = graph.first.withUnsafeBufferPointer { first in
+        return graph.first.withUnsafeBufferPointer { first in
             graph.heads.withUnsafeBufferPointer { heads in
                 graph.weights.withUnsafeBufferPointer { weights in
                     var settled = 0
-                    while let entry = labels.queue.pop() {
+                    while let entry = queue.pop() {
                         settled += 1
                         let node = Int(entry.node), reached = entry.key
                         if node == stop { break }
@@ -57,7 +87,6 @@ public final class DijkstraSearch {
                 }
             }
         }
-        settledCount = settled
     }
 
     /// The distance the last run reached `node` at; `UInt64.max` when it did not.
@@ -69,13 +98,13 @@ public final class DijkstraSearch {
     /// The slot of the arc the last run reached `node` by; `nil` for a source or an unreached node.
     public func parentSlot(_ node: Int) -> Int? {
         precondition(node >= 0 && node < graph.nodeCount, "node \(node) is not in the graph")
-        return labels.hasParent(node) ? Int(labels.parentArc(node)) : nil
+        return labels.parent(node)?.slot
     }
 
     /// The source the last run reached `node` from; `nil` when it did not reach it.
     public func origin(_ node: Int) -> Int? {
         precondition(node >= 0 && node < graph.nodeCount, "node \(node) is not in the graph")
-        return labels.distance(node) == .max ? nil : Int(labels.origin(node))
+        return labels.origin(node)
     }
 
     /// The slots of the path the last run found to `node`, from its source; `nil` when unreached.
@@ -83,10 +112,37 @@ public final class DijkstraSearch {
         guard distance(node) != .max else { return nil }
         var slots: [Int] = []
         var current = node
-        while labels.hasParent(current) {
-            slots.append(Int(labels.parentArc(current)))
-            current = Int(labels.parentNode(current))
+        while let parent = labels.parent(current) {
+            slots.append(parent.slot)
+            current = parent.node
         }
         return slots.reversed()
+    }
+}
+
+extension DijkstraSearch.Labels {
+    func distance(_ node: Int) -> UInt64 {
+        switch self {
+        case .exact(let labels): labels.distance(node)
+        case .compact(let labels): labels.distance(node)
+        }
+    }
+
+    /// The arc slot `node` was reached by and the node it left; `nil` for a source or an
+    /// unreached node.
+    func parent(_ node: Int) -> (slot: Int, node: Int)? {
+        switch self {
+        case .exact(let labels):
+            labels.hasParent(node) ? (Int(labels.parentArc(node)), Int(labels.parentNode(node))) : nil
+        case .compact(let labels):
+            labels.hasParent(node) ? (Int(labels.parentArc(node)), Int(labels.parentNode(node))) : nil
+        }
+    }
+
+    func origin(_ node: Int) -> Int? {
+        switch self {
+        case .exact(let labels): labels.distance(node) == .max ? nil : Int(labels.origin(node))
+        case .compact(let labels): labels.distance(node) == .max ? nil : Int(labels.origin(node))
+        }
     }
 }

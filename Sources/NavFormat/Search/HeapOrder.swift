@@ -17,6 +17,13 @@ public struct HeapEntry: Sendable {
 public protocol HeapOrder {
     /// Whether `a` leaves the heap before `b`.
     static func precedes(_ a: HeapEntry, _ b: HeapEntry) -> Bool
+
+    /// The index of the entry in `entries[children]` that leaves first: the heap's step down.
+    /// `children` is not empty.
+    ///
+    /// Each order scans in the way that suits it: the comparison it keeps in registers decides
+    /// the speed of every search's `pop`.
+    static func earliest(in entries: UnsafePointer<HeapEntry>, _ children: Range<Int>) -> Int
 }
 
 /// By key alone; entries with equal keys leave in an order fixed by the heap's history.
@@ -26,6 +33,19 @@ public protocol HeapOrder {
 public enum KeyOrder: HeapOrder {
     @inlinable @inline(__always)
     public static func precedes(_ a: HeapEntry, _ b: HeapEntry) -> Bool { a.key < b.key }
+
+    @inlinable @inline(__always)
+    public static func earliest(in entries: UnsafePointer<HeapEntry>, _ children: Range<Int>) -> Int {
+        var earliest = children.lowerBound, earliestKey = entries[earliest].key
+        for child in children.dropFirst() {
+            let key = entries[child].key
+            if key < earliestKey {
+                earliest = child
+                earliestKey = key
+            }
+        }
+        return earliest
+    }
 }
 
 /// By key, then by node: a total order, so every reader that follows it settles nodes in the
@@ -33,6 +53,22 @@ public enum KeyOrder: HeapOrder {
 public enum KeyThenNodeOrder: HeapOrder {
     @inlinable @inline(__always)
     public static func precedes(_ a: HeapEntry, _ b: HeapEntry) -> Bool {
-        a.key < b.key || (a.key == b.key && a.node < b.node)
+        // Without short-circuits, so it compiles to flag arithmetic: which key is smaller is a
+        // coin toss inside a heap, and a branch on it mispredicts half the time.
+        let keyLess = a.key < b.key, keyEqual = a.key == b.key, nodeLess = a.node < b.node
+        return (UInt8(keyLess ? 1 : 0) | (UInt8(keyEqual ? 1 : 0) & UInt8(nodeLess ? 1 : 0))) != 0
+    }
+
+    @inlinable @inline(__always)
+    public static func earliest(in entries: UnsafePointer<HeapEntry>, _ children: Range<Int>) -> Int {
+        var earliest = children.lowerBound, earliestEntry = entries[earliest]
+        for child in children.dropFirst() {
+            let entry = entries[child]
+            if precedes(entry, earliestEntry) {
+                earliest = child
+                earliestEntry = entry
+            }
+        }
+        return earliest
     }
 }

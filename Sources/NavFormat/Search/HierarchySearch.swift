@@ -1,22 +1,26 @@
 /// The bidirectional query on a contraction hierarchy: the one implementation the contractor's
-/// checks, the benchmarks and the runtime's router all run, over any ``HierarchyStorage``.
+/// checks, the benchmarks and the runtime's router all run, over any ``HierarchyStorage`` and by
+/// either ``SearchConvention``.
 ///
 /// A forward search climbs the upward graph from the sources and a backward search climbs the
 /// downward graph from the targets, taking turns, each pruned by stall-on-demand; the cheapest
-/// meeting node gives the distance. This is the reference query of `docs/bundle-format.md` step
-/// for step (queues ordered by distance then rank), so every reader returns the same path where
-/// several cost the same. A search object owns its buffers and reuses them: keep one per thread.
-public final class HierarchySearch<Storage: HierarchyStorage> {
+/// meeting node gives the distance. With ``ExactSearch`` this is the reference query of
+/// `docs/bundle-format.md` step for step (queues ordered by distance then rank), so every reader
+/// returns the same path where several cost the same. A search object owns its buffers and
+/// reuses them: keep one per thread.
+public final class HierarchySearch<Storage: HierarchyStorage, Convention: SearchConvention> {
     public let storage: Storage
     /// Totals at or above this are not reached and meetings costing this or more do not count: a
     /// hierarchy of 32-bit distances passes `UInt64(UInt32.max)`, which means unreachable there.
+    /// At most the convention's largest distance.
     public let limit: UInt64
-    @usableFromInline let forward: SearchLabels
-    @usableFromInline let backward: SearchLabels
+    @usableFromInline let forward: SearchLabels<Convention>
+    @usableFromInline let backward: SearchLabels<Convention>
     @usableFromInline var meetingRank = -1
     @usableFromInline var settledCount = 0
 
     public init(storage: Storage, limit: UInt64 = .max) {
+        precondition(limit <= UInt64(Convention.Distance.max), "limit \(limit) does not fit the convention's distances")
         self.storage = storage
         self.limit = limit
         forward = SearchLabels(count: storage.nodeCount)
@@ -31,8 +35,8 @@ public final class HierarchySearch<Storage: HierarchyStorage> {
     /// graph are ignored) and returns the distance, `nil` when no target can be reached.
     @inlinable
     public func run(from sources: [Int], to targets: [Int]) throws(Storage.Failure) -> UInt64? {
-        forward.startQuery()
-        backward.startQuery()
+        forward.startQuery(starts: sources.count)
+        backward.startQuery(starts: targets.count)
         // The best meeting so far lives in locals while searching: written to the class's
         // properties on every improvement it would pay an exclusivity check each time.
         var best = UInt64.max, meeting = -1
@@ -76,7 +80,7 @@ public final class HierarchySearch<Storage: HierarchyStorage> {
     /// node already reached by this side reaches it more cheaply (stall-on-demand: no shortest
     /// path climbs on from here), otherwise relaxes the arcs it climbs.
     @inlinable @inline(__always)
-    func settle(_ side: SearchLabels, other: SearchLabels, climbing graph: HierarchyGraph, in storage: Storage,
+    func settle(_ side: SearchLabels<Convention>, other: SearchLabels<Convention>, climbing graph: HierarchyGraph, in storage: Storage,
                 best: inout UInt64, meeting: inout Int) throws(Storage.Failure) {
         guard let entry = side.queue.pop() else { return }
         let key = entry.key, node = Int(entry.node)
@@ -103,8 +107,8 @@ public final class HierarchySearch<Storage: HierarchyStorage> {
     ///
     /// The path's hierarchy arcs wait on a stack as slots of the halves, the next one to walk on
     /// top; a shortcut gives way to its two halves until only input arcs are left. Unpacking is
-    /// checked to stay inside the halves and to end: more expansions than the input graph has
-    /// arcs means a loop.
+    /// checked to stay inside the halves and to end, unless the storage is trusted: more
+    /// expansions than the input graph has arcs means a loop.
     @inlinable
     public func unpack() throws(Storage.Failure) -> [Int] {
         guard meetingRank >= 0 else { return [] }
@@ -129,6 +133,18 @@ public final class HierarchySearch<Storage: HierarchyStorage> {
         var arcs: [Int] = []
         arcs.reserveCapacity(stack.count * 8)
         var expansions = 0
+        if Storage.isTrusted {
+            while let slot = stack.popLast() {
+                let (first, second) = storage.halves(slot)
+                if first & HierarchyLayout.originalArc != 0 {
+                    arcs.append(Int(first & ~HierarchyLayout.originalArc))
+                } else {
+                    stack.append(Int(second))
+                    stack.append(Int(first))
+                }
+            }
+            return arcs
+        }
         while let slot = stack.popLast() {
             guard slot >= 0, slot < slots else { throw storage.damaged("slot \(slot) lies outside halves") }
             let (first, second) = storage.halves(slot)

@@ -32,6 +32,9 @@ public protocol HierarchyStorage {
     func halves(_ slot: Int) -> (first: UInt32, second: UInt32)
     /// The failure that says the hierarchy is damaged.
     func damaged(_ detail: String) -> Failure
+    /// Whether the arrays are known to be sound, as a hierarchy built or fully checked in this
+    /// process is: the query then skips the checks it makes while unpacking a path.
+    static var isTrusted: Bool { get }
 }
 
 /// One of the two graphs of a contraction hierarchy.

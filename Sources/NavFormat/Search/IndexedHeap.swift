@@ -9,17 +9,13 @@
 /// exactly the sequence a lazy heap ordered by (key, node) would, which is what the bundle
 /// format's reference query specifies.
 public final class IndexedHeap<Order: HeapOrder> {
-    /// The entries' storage and count, behind a pointer: a class's stored `var`s are checked for
-    /// exclusive access on every use from code inlined into another module, which costs more
-    /// than the heap operation itself.
-    @usableFromInline
-    struct Storage {
-        @usableFromInline var entries: UnsafeMutablePointer<HeapEntry>
-        @usableFromInline var capacity: Int
-        @usableFromInline var count: Int
-    }
-
-    @usableFromInline let storage: UnsafeMutablePointer<Storage>
+    /// The entries, `count` of them in use. Accesses skip the exclusivity check: a class's
+    /// stored `var`s are otherwise checked on every use from code inlined into another module,
+    /// which costs more than the heap operation itself, and the heap never hands out access to
+    /// them.
+    @exclusivity(unchecked) @usableFromInline var entries: UnsafeMutablePointer<HeapEntry>
+    @exclusivity(unchecked) @usableFromInline var capacity: Int
+    @exclusivity(unchecked) @usableFromInline var storedCount: Int
     /// Index in `entries` of each node, or -1 when absent.
     @usableFromInline let position: UnsafeMutablePointer<Int32>
     /// Nodes the heap can hold: ids `0..<nodeCapacity`.
@@ -29,25 +25,14 @@ public final class IndexedHeap<Order: HeapOrder> {
         nodeCapacity = max(capacity, 1)
         position = .allocate(capacity: nodeCapacity)
         position.initialize(repeating: -1, count: nodeCapacity)
-        storage = .allocate(capacity: 1)
-        storage.initialize(to: Storage(entries: .allocate(capacity: 64), capacity: 64, count: 0))
+        entries = .allocate(capacity: 64)
+        self.capacity = 64
+        storedCount = 0
     }
 
     deinit {
         position.deallocate()
-        storage.pointee.entries.deallocate()
-        storage.deallocate()
-    }
-
-    @usableFromInline
-    var entries: UnsafeMutablePointer<HeapEntry> {
-        @inline(__always) get { storage.pointee.entries }
-    }
-
-    @usableFromInline
-    var storedCount: Int {
-        @inline(__always) get { storage.pointee.count }
-        @inline(__always) set { storage.pointee.count = newValue }
+        entries.deallocate()
     }
 
     /// Entries in the heap.
@@ -76,7 +61,7 @@ public final class IndexedHeap<Order: HeapOrder> {
             siftUp(at, entry)
         } else {
             let count = storedCount
-            if count == storage.pointee.capacity { grow() }
+            if count == capacity { grow() }
             storedCount = count + 1
             siftUp(count, entry)
         }
@@ -129,18 +114,8 @@ public final class IndexedHeap<Order: HeapOrder> {
         while true {
             let first = 4 * parent + 1
             guard first < count else { break }
-            var earliest = first
-            var earliestEntry = entries[first]
-            let last = min(first + 4, count)
-            var child = first + 1
-            while child < last {
-                let candidate = entries[child]
-                if Order.precedes(candidate, earliestEntry) {
-                    earliest = child
-                    earliestEntry = candidate
-                }
-                child += 1
-            }
+            let earliest = Order.earliest(in: entries, first..<min(first + 4, count))
+            let earliestEntry = entries[earliest]
             guard Order.precedes(earliestEntry, entry) else { break }
             entries[parent] = earliestEntry
             position[Int(earliestEntry.node)] = Int32(parent)
@@ -152,11 +127,10 @@ public final class IndexedHeap<Order: HeapOrder> {
 
     @usableFromInline
     func grow() {
-        let capacity = storage.pointee.capacity
         let larger = UnsafeMutablePointer<HeapEntry>.allocate(capacity: capacity * 2)
         larger.moveInitialize(from: entries, count: storedCount)
         entries.deallocate()
-        storage.pointee.entries = larger
-        storage.pointee.capacity = capacity * 2
+        entries = larger
+        capacity *= 2
     }
 }

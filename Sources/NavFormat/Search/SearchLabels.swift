@@ -1,96 +1,89 @@
 /// What a search knows about each node, and its queue: one direction of a ``HierarchySearch``, or
-/// a ``DijkstraSearch``. Labels are valid for the query whose stamp they carry, so starting a
-/// query never clears the whole array.
+/// a ``DijkstraSearch``, stored as its ``SearchConvention`` says.
 ///
-/// What the search loop reads for every arc (distance and stamp) is kept apart from what only
-/// reaching a node writes and only unpacking reads (where it came from): four labels share a
-/// cache line instead of two and a half.
+/// The distances the search loop compares for every arc are an array of their own, eight or
+/// sixteen to a cache line, and where a node came from is kept apart, written when it is reached
+/// and read when a path is unpacked. A search reaches nodes scattered over the graph, so how many
+/// cache lines its labels span decides its speed more than the instructions it runs. For the
+/// same reason the start each node counts from is recorded only when a query has several.
+/// Starting a query resets only the nodes the previous one reached.
+///
+/// Its stored `var`s skip the exclusivity check: it would otherwise run on every use from code
+/// inlined into another module and cost more than the work it guards, and nothing here hands out
+/// access to them.
 @usableFromInline
-final class SearchLabels {
+final class SearchLabels<Convention: SearchConvention> {
     @usableFromInline
-    struct Label {
-        @usableFromInline var distance: UInt64
-        @usableFromInline var stamp: UInt32
+    struct Link {
         /// The arc (a slot of the adjacency array, or an index in the climbed graph's arrays) the
         /// node was reached by.
         @usableFromInline var parentArc: UInt32
-
-        @inlinable
-        init(distance: UInt64, stamp: UInt32, parentArc: UInt32) {
-            self.distance = distance
-            self.stamp = stamp
-            self.parentArc = parentArc
-        }
-    }
-
-    @usableFromInline
-    struct Link {
         /// The node it was reached from; `UInt32.max` for a start of the search.
         @usableFromInline var parentNode: UInt32
-        /// The start node the distance counts from: for one-to-many queries.
-        @usableFromInline var origin: UInt32
 
         @inlinable
-        init(parentNode: UInt32, origin: UInt32) {
+        init(parentArc: UInt32, parentNode: UInt32) {
+            self.parentArc = parentArc
             self.parentNode = parentNode
-            self.origin = origin
         }
     }
 
-    @usableFromInline let labels: UnsafeMutablePointer<Label>
+    /// Each node's distance in the current query; the largest value when it was not reached.
+    @usableFromInline let distances: UnsafeMutablePointer<Convention.Distance>
     @usableFromInline let links: UnsafeMutablePointer<Link>
+    /// The start node each node's distance counts from, when ``tracksOrigins``.
+    @usableFromInline let origins: UnsafeMutablePointer<UInt32>
+    /// The nodes the current query reached, each once, in `touched[0 ..< touchedCount]`.
+    @usableFromInline let touched: UnsafeMutablePointer<UInt32>
+    @exclusivity(unchecked) @usableFromInline var touchedCount = 0
+    /// Whether the current query has several starts and so records each node's in `origins`.
+    @exclusivity(unchecked) @usableFromInline var tracksOrigins = false
+    /// The start of a query with one.
+    @exclusivity(unchecked) @usableFromInline var soleOrigin: UInt32 = 0
     @usableFromInline let count: Int
-    /// The current query's stamp, behind a pointer so that reading it from inlined code costs no
-    /// exclusivity check.
-    @usableFromInline let stampStorage: UnsafeMutablePointer<UInt32>
-    @usableFromInline let queue: IndexedHeap<KeyThenNodeOrder>
+    @usableFromInline let queue: IndexedHeap<Convention.Order>
 
     @usableFromInline
     init(count: Int) {
         self.count = max(count, 1)
-        labels = .allocate(capacity: self.count)
-        labels.initialize(repeating: Label(distance: 0, stamp: 0, parentArc: 0), count: self.count)
+        distances = .allocate(capacity: self.count)
+        distances.initialize(repeating: .max, count: self.count)
         links = .allocate(capacity: self.count)
-        links.initialize(repeating: Link(parentNode: 0, origin: 0), count: self.count)
+        links.initialize(repeating: Link(parentArc: 0, parentNode: 0), count: self.count)
+        origins = .allocate(capacity: self.count)
+        origins.initialize(repeating: 0, count: self.count)
+        touched = .allocate(capacity: self.count)
         queue = IndexedHeap(capacity: self.count)
-        stampStorage = .allocate(capacity: 1)
-        // Labels start at stamp 0 and queries at 1, so nothing reads as reached before the first.
-        stampStorage.initialize(to: 1)
     }
 
     deinit {
-        labels.deallocate()
+        distances.deallocate()
         links.deallocate()
-        stampStorage.deallocate()
+        origins.deallocate()
+        touched.deallocate()
     }
 
-    @usableFromInline
-    var stamp: UInt32 {
-        @inline(__always) get { stampStorage.pointee }
-        @inline(__always) set { stampStorage.pointee = newValue }
-    }
-
-    /// Forgets every label by moving to a new stamp, and empties the queue.
+    /// Forgets the last query's labels and empties the queue; `starts` is how many start nodes
+    /// the new query will reach (an upper bound will do).
     @inlinable
-    func startQuery() {
+    func startQuery(starts: Int) {
         queue.removeAll()
-        stamp &+= 1
-        if stamp == 0 {
-            for index in 0..<count { labels[index].stamp = 0 }
-            stamp = 1
-        }
+        let distances = self.distances, touched = self.touched
+        for index in 0..<touchedCount { distances[Int(touched[index])] = .max }
+        touchedCount = 0
+        tracksOrigins = starts > 1
     }
 
     /// The distance the current query reached `node` at, or `UInt64.max`. `node` is a valid node.
     @inlinable @inline(__always)
     func distance(_ node: Int) -> UInt64 {
-        let label = labels[node]
-        return label.stamp == stamp ? label.distance : .max
+        let distance = distances[node]
+        return distance == .max ? .max : UInt64(distance)
     }
 
     /// The arc `node` was reached by; meaningful when ``hasParent(_:)``.
     @inlinable @inline(__always)
-    func parentArc(_ node: Int) -> UInt32 { labels[node].parentArc }
+    func parentArc(_ node: Int) -> UInt32 { links[node].parentArc }
 
     /// The node `node` was reached from; meaningful when ``hasParent(_:)``.
     @inlinable @inline(__always)
@@ -98,19 +91,29 @@ final class SearchLabels {
 
     /// The start node `node`'s distance counts from; meaningful when it was reached.
     @inlinable @inline(__always)
-    func origin(_ node: Int) -> UInt32 { links[node].origin }
+    func origin(_ node: Int) -> UInt32 { tracksOrigins ? origins[node] : soleOrigin }
 
-    /// Records `node` as reached and queues it.
+    /// Records `node` as reached and queues it. `distance` is below the convention's largest
+    /// distance; `previous` is `UInt32.max` for a start node, whose `origin` is itself.
     @inlinable @inline(__always)
     func reach(_ node: Int, distance: UInt64, arc: UInt32, from previous: UInt32, origin: UInt32) {
-        labels[node] = Label(distance: distance, stamp: stamp, parentArc: arc)
-        links[node] = Link(parentNode: previous, origin: origin)
+        if distances[node] == .max {
+            touched[touchedCount] = UInt32(truncatingIfNeeded: node)
+            touchedCount += 1
+        }
+        distances[node] = Convention.Distance(truncatingIfNeeded: distance)
+        links[node] = Link(parentArc: arc, parentNode: previous)
+        if tracksOrigins {
+            origins[node] = origin
+        } else if previous == .max {
+            soleOrigin = origin
+        }
         queue.update(UInt32(truncatingIfNeeded: node), key: distance)
     }
 
     /// Whether `node` was reached from another node (not a start of the search).
     @inlinable @inline(__always)
     func hasParent(_ node: Int) -> Bool {
-        labels[node].stamp == stamp && links[node].parentNode != UInt32.max
+        distances[node] != .max && links[node].parentNode != UInt32.max
     }
 }

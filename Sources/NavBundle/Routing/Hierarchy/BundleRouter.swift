@@ -15,7 +15,7 @@ import NavFormat
 public final class BundleRouter {
     public let bundle: VenueBundle
     public let profile: Int
-    let search: HierarchySearch<MappedHierarchy>
+    let search: HierarchySearch<MappedHierarchy, ExactSearch>
 
     /// A router for `profile` (an index into ``VenueBundle/profileNames``).
     ///

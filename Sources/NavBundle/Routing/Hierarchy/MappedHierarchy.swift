@@ -115,6 +115,9 @@ struct MappedHierarchy: HierarchyStorage {
     @inline(__always)
     func halves(_ slot: Int) -> (first: UInt32, second: UInt32) { (halvesWords[2 * slot], halvesWords[2 * slot + 1]) }
 
+    /// A bundle's bytes are checked as they are read, never trusted.
+    static var isTrusted: Bool { false }
+
     func damaged(_ detail: String) -> FormatError {
         .malformedSection(section: tag, detail: detail)
     }
