@@ -90,8 +90,8 @@ public final class IndexedHeap<Order: HeapOrder> {
     /// Places `entry` at `start` or above, moving later parents down.
     @inlinable @inline(__always)
     func siftUp(_ start: Int, _ entry: HeapEntry) {
-        // Locals: stores through `entries` could alias the storage record as far as the compiler
-        // knows, so reading these through it would reload them on every step.
+        // Locals: as far as the compiler knows, stores through `entries` could change the
+        // heap's stored properties, which it would then reload on every step.
         let entries = self.entries, position = self.position
         var child = start
         while child > 0 {
