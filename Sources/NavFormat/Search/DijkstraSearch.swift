@@ -5,7 +5,7 @@
 /// By default it follows ``ExactSearch``: nodes are settled in (distance, node) order, so results
 /// do not depend on heap internals or the order sources are given in: where two paths cost the
 /// same, the one through the earlier settled node wins, and of several sources the lowest
-/// numbered one. Built with ``Convention-swift.enum/compact`` it follows ``CompactSearch``
+/// numbered one. Built with convention `.compact` it follows ``CompactSearch``
 /// instead. A search object keeps its labels between runs and forgets them by resetting what
 /// the last run touched, so a caller answering many queries pays only for the nodes each one
 /// touches.
