@@ -132,31 +132,21 @@ public final class HierarchySearch<Storage: HierarchyStorage, Convention: Search
         let limit = storage.inputArcCount, slots = storage.slotCount
         var arcs: [Int] = []
         arcs.reserveCapacity(stack.count * 8)
+        // A trusted storage's checks fold away: `isTrusted` is a constant of the specialised code.
+        let checked = !Storage.isTrusted
         var expansions = 0
-        if Storage.isTrusted {
-            while let slot = stack.popLast() {
-                let (first, second) = storage.halves(slot)
-                if first & HierarchyLayout.originalArc != 0 {
-                    arcs.append(Int(first & ~HierarchyLayout.originalArc))
-                } else {
-                    stack.append(Int(second))
-                    stack.append(Int(first))
-                }
-            }
-            return arcs
-        }
         while let slot = stack.popLast() {
-            guard slot >= 0, slot < slots else { throw storage.damaged("slot \(slot) lies outside halves") }
+            if checked, slot < 0 || slot >= slots { throw storage.damaged("slot \(slot) lies outside halves") }
             let (first, second) = storage.halves(slot)
             if first & HierarchyLayout.originalArc != 0 {
                 let arc = Int(first & ~HierarchyLayout.originalArc)
-                guard arc < limit, arcs.count < limit else {
+                if checked, arc >= limit || arcs.count >= limit {
                     throw storage.damaged("unpacking gives arc \(arc) or runs past \(limit) arcs")
                 }
                 arcs.append(arc)
             } else {
                 expansions += 1
-                guard Int(first) < slots, Int(second) < slots, expansions <= limit else {
+                if checked, Int(first) >= slots || Int(second) >= slots || expansions > limit {
                     throw storage.damaged("slot \(slot) has halves outside halves, or unpacking loops")
                 }
                 stack.append(Int(second))

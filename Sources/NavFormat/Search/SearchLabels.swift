@@ -40,20 +40,19 @@ final class SearchLabels<Convention: SearchConvention> {
     @exclusivity(unchecked) @usableFromInline var tracksOrigins = false
     /// The start of a query with one.
     @exclusivity(unchecked) @usableFromInline var soleOrigin: UInt32 = 0
-    @usableFromInline let count: Int
     @usableFromInline let queue: IndexedHeap<Convention.Order>
 
     @usableFromInline
     init(count: Int) {
-        self.count = max(count, 1)
-        distances = .allocate(capacity: self.count)
-        distances.initialize(repeating: .max, count: self.count)
-        links = .allocate(capacity: self.count)
-        links.initialize(repeating: Link(parentArc: 0, parentNode: 0), count: self.count)
-        origins = .allocate(capacity: self.count)
-        origins.initialize(repeating: 0, count: self.count)
-        touched = .allocate(capacity: self.count)
-        queue = IndexedHeap(capacity: self.count)
+        let count = max(count, 1)
+        distances = .allocate(capacity: count)
+        distances.initialize(repeating: .max, count: count)
+        links = .allocate(capacity: count)
+        links.initialize(repeating: Link(parentArc: 0, parentNode: 0), count: count)
+        origins = .allocate(capacity: count)
+        origins.initialize(repeating: 0, count: count)
+        touched = .allocate(capacity: count)
+        queue = IndexedHeap(capacity: count)
     }
 
     deinit {
