@@ -67,14 +67,14 @@ let package = Package(
         .executableTarget(name: "import-benchmark", dependencies: ["Importers", "CLibXML2"],
                           path: "Benchmarks/ImportThroughput"),
 
-        .executableTarget(name: "bench-ch", dependencies: ["Contraction"], path: "Benchmarks/ContractionBench"),
+        .executableTarget(name: "bench-ch", dependencies: ["Contraction", "NavFormat"], path: "Benchmarks/ContractionBench"),
         .executableTarget(name: "bench-locate", dependencies: ["Fingerprints", "Importers", "NavFormat", "NavBundle"],
                           path: "Benchmarks/LocateBench"),
         .executableTarget(name: "bench-bundle", dependencies: ["NavFormat", "NavBundle", "Contraction"], path: "Benchmarks/BundleBench"),
 
         // VenueModel only for its platform vocabulary, which the fixtures' aliases come from.
         .testTarget(name: "NavBundleTests", dependencies: ["NavFormat", "NavBundle", "BundleWriting", "BundleTools", "VenueModel"]),
-        .testTarget(name: "ContractionTests", dependencies: ["Contraction"]),
+        .testTarget(name: "ContractionTests", dependencies: ["Contraction", "NavFormat"]),
         .testTarget(name: "VenueModelTests", dependencies: ["VenueModel"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "VenueModel"]),
         .testTarget(name: "StagingTests", dependencies: ["Staging", "VenueModel", "TemporaryFolders"]),

@@ -5,7 +5,10 @@ import Glibc
 #endif
 
 // bench-ch EDGELIST [--queries N] [--seed S] [--verify K] [--dijkstra-queries N]
-//          [--witness-limit N] [--estimate-limit N] [--threads N]
+//          [--witness-limit N] [--estimate-limit N] [--threads N] [--cch [--static]]
+//
+// With --cch it builds a customisable hierarchy instead (order, topology, one customisation),
+// and with --static also the static one in the same run for comparison.
 //
 // Builds a contraction hierarchy from an edge list (../shared/bench/README.md), times queries
 // against plain Dijkstra measured in the same run, checks K queries against Dijkstra, and sets
@@ -18,6 +21,8 @@ struct Options {
     var verify = 1_000
     var dijkstraQueries = 200
     var parameters = ContractionParameters()
+    var customizable = false
+    var compareStatic = false
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -39,6 +44,8 @@ struct Options {
             case "--witness-limit": parameters.witnessSettleLimit = max(1, try number())
             case "--estimate-limit": parameters.estimateSettleLimit = max(1, try number())
             case "--threads": parameters.threads = max(1, try number())
+            case "--cch": customizable = true
+            case "--static": compareStatic = true
             case "-h", "--help": throw UsageError(message: "")
             default:
                 guard path.isEmpty, !argument.hasPrefix("-") else { throw UsageError(message: "unexpected argument '\(argument)'") }
@@ -169,9 +176,10 @@ func run(_ options: Options) throws {
 }
 
 do {
-    try run(try Options(Array(CommandLine.arguments.dropFirst())))
+    let options = try Options(Array(CommandLine.arguments.dropFirst()))
+    if options.customizable { try runCustomizable(options) } else { try run(options) }
 } catch let error as UsageError {
-    let usage = "usage: bench-ch EDGELIST [--queries N] [--seed S] [--verify K] [--dijkstra-queries N] [--witness-limit N] [--estimate-limit N] [--threads N]"
+    let usage = "usage: bench-ch EDGELIST [--queries N] [--seed S] [--verify K] [--dijkstra-queries N] [--witness-limit N] [--estimate-limit N] [--threads N] [--cch [--static]]"
     FileHandle.standardError.write(Data(((error.message.isEmpty ? "" : "error: \(error.message)\n") + usage + "\n").utf8))
     exit(error.message.isEmpty ? 0 : 2)
 } catch {

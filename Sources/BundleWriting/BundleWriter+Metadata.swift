@@ -5,7 +5,7 @@ extension BundleWriter {
     /// with what the contents say (format, profiles, levels, extent).
     static func completedMetadata(of contents: BundleContents) -> BundleMetadata {
         var metadata = contents.metadata
-        metadata.format = "\(BundleFormat.kind.major).\(BundleFormat.kind.minor)"
+        metadata.format = "\(contents.format.major).\(contents.format.minor)"
         metadata.profiles = contents.profiles.map(\.name)
         metadata.levels = contents.levels.map { level in
             BundleMetadata.LevelSummary(id: level.id, name: level.shortName, building: level.buildingName,

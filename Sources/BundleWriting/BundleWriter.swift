@@ -1,7 +1,7 @@
 public import Foundation
 public import NavFormat
 
-/// Encodes ``BundleContents`` as a bundle file (format 1.2).
+/// Encodes ``BundleContents`` as a bundle file (format 2.0 with a customisable hierarchy, else 1.2).
 ///
 /// Deterministic: strings are interned in a fixed order, arcs sorted by tail with ties kept in
 /// input order, and the metadata JSON has sorted keys, so equal contents give equal bytes.
@@ -13,7 +13,7 @@ public enum BundleWriter {
     public static func image(of contents: BundleContents) throws(FormatError) -> Data {
         try validate(contents)
         var strings = StringTableBuilder()
-        var container = ContainerWriter(kind: BundleFormat.kind)
+        var container = ContainerWriter(kind: contents.format)
 
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -71,6 +71,9 @@ public enum BundleWriter {
         }
         for (index, hierarchy) in contents.hierarchies.enumerated() {
             container.add(BundleFormat.Tag.hierarchy(index), Data(hierarchy))
+        }
+        if let topology = contents.customizableTopology {
+            container.add(BundleFormat.Tag.customizableTopology, Data(topology))
         }
         return container.image()
     }

@@ -1,21 +1,27 @@
 public import Foundation
 
 /// Reads the benchmark edge-list format: `n m has_coords`, then `m` lines `tail head weight`,
-/// then, when `has_coords` is 1, `n` lines `lat lon` (which a hierarchy does not need and are
-/// only checked for being there).
+/// then, when `has_coords` is 1, `n` lines `lat lon` (which a hierarchy does not need, and a
+/// customisable hierarchy's order does).
 public enum EdgeListReader {
     /// Reads the list at `url`.
     ///
     /// A file that cannot be read is ``ContractionError/unreadableEdgeList(file:reason:)``, one
     /// that breaks the format ``ContractionError/malformedEdgeList(file:line:message:)``.
     public static func read(contentsOf url: URL) throws(ContractionError) -> WeightedGraph {
+        try readWithCoordinates(contentsOf: url).graph
+    }
+
+    /// Reads the list at `url` with its node coordinates in degrees, `nil` when it has none.
+    public static func readWithCoordinates(contentsOf url: URL) throws(ContractionError)
+        -> (graph: WeightedGraph, coordinates: [(latitude: Double, longitude: Double)]?) {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
             throw .unreadableEdgeList(file: url.path, reason: error.localizedDescription)
         }
-        return try parse(data, file: url.path)
+        return try parseWithCoordinates(data, file: url.path)
     }
 
     /// The most nodes a list may declare: every node costs the builder some 60 bytes.
@@ -23,6 +29,12 @@ public enum EdgeListReader {
 
     /// Parses a list's text; `file` names it in errors.
     public static func parse(_ data: Data, file: String = "<edge list>") throws(ContractionError) -> WeightedGraph {
+        try parseWithCoordinates(data, file: file).graph
+    }
+
+    /// Parses a list's text with its coordinates; `file` names it in errors.
+    public static func parseWithCoordinates(_ data: Data, file: String = "<edge list>") throws(ContractionError)
+        -> (graph: WeightedGraph, coordinates: [(latitude: Double, longitude: Double)]?) {
         var scanner = Scanner(bytes: data)
         func fail(_ message: String) -> ContractionError {
             .malformedEdgeList(file: file, line: scanner.line, message: message)
@@ -53,15 +65,21 @@ public enum EdgeListReader {
             heads.append(UInt32(head))
             weights.append(UInt32(weight))
         }
+        var coordinates: [(latitude: Double, longitude: Double)]?
         if hasCoordinates == 1 {
+            var read: [(latitude: Double, longitude: Double)] = []
+            read.reserveCapacity(min(nodeCount, data.count / 4 + 1))
             for index in 0..<nodeCount {
-                guard scanner.nextLine(), scanner.decimal(), scanner.decimal(), scanner.atEndOfLine else {
+                guard scanner.nextLine(), let latitude = scanner.decimal(), let longitude = scanner.decimal(),
+                      scanner.atEndOfLine else {
                     throw fail("expected \(nodeCount) coordinate lines '<lat> <lon>', line \(index + 1) of them is not one")
                 }
+                read.append((latitude, longitude))
             }
+            coordinates = read
         }
         guard !scanner.nextLine() else { throw fail("unexpected text after the last line") }
-        return WeightedGraph(nodeCount: nodeCount, tails: tails, heads: heads, weights: weights)
+        return (WeightedGraph(nodeCount: nodeCount, tails: tails, heads: heads, weights: weights), coordinates)
     }
 
     /// Whitespace-separated fields, line by line, without building strings.
@@ -112,8 +130,8 @@ public enum EdgeListReader {
             return offset > start ? value : nil
         }
 
-        /// Skips one decimal number (sign, digits, point, exponent); false when there is none.
-        mutating func decimal() -> Bool {
+        /// One decimal number (sign, digits, point, exponent); `nil` when there is none.
+        mutating func decimal() -> Double? {
             skipBlanks()
             let start = offset
             var digits = 0
@@ -122,7 +140,8 @@ public enum EdgeListReader {
                 if byte >= 0x30 && byte <= 0x39 { digits += 1 } else if ![0x2B, 0x2D, 0x2E, 0x65, 0x45].contains(byte) { break }
                 offset += 1
             }
-            return offset > start && digits > 0
+            guard offset > start, digits > 0 else { return nil }
+            return Double(String(decoding: bytes[start..<offset], as: UTF8.self)).flatMap { $0.isFinite ? $0 : nil }
         }
     }
 }

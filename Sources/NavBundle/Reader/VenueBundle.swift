@@ -41,6 +41,10 @@ public final class VenueBundle: @unchecked Sendable {
     let pieceTable: PieceTable?
     /// Arcs with steps and their counts (`STPC`, 1.2); `nil` when no arc has a count.
     let stepTable: ByteReader?
+    /// The customisable hierarchy's topology (`CCHT`, 2.0), its size checked; `nil` without one.
+    let customizableSection: ByteReader?
+    /// The topology and each profile's customised metric, made on first use.
+    let customizableCache = CustomizableCache()
 
     public convenience init(path: String, verifyChecksums: Bool = true) throws(BundleError) {
         let file = try BundleError.inFile { () throws(FormatError) in
@@ -154,6 +158,21 @@ public final class VenueBundle: @unchecked Sendable {
                 throw .malformedSection(section: "STPC", detail: "its entries do not fit the section or outnumber the arcs")
             }
             return entries
+        }
+        let (nodeTotal, inputTotal) = (nodeCount, arcCount)
+        customizableSection = try file.section(Tag.customizableTopology).map { section throws(BundleError) in
+            let header = Result { () throws(FormatError) in
+                (try section.uint32(at: 0), try section.uint32(at: 4), try section.uint32(at: 8), try section.uint32(at: 12))
+            }
+            guard case .success(let (magic, nodes, arcs, inputs)) = header, magic == CustomizableLayout.magic else {
+                throw .malformedSection(section: "CCHT", detail: "not a CCT1 topology")
+            }
+            let layout = CustomizableLayout(nodeCount: Int(nodes), arcCount: Int(arcs), inputArcCount: Int(inputs))
+            guard layout.nodeCount == nodeTotal, layout.inputArcCount == inputTotal,
+                  section.contains(offset: 0, count: layout.wordCount * 4) else {
+                throw .malformedSection(section: "CCHT", detail: "\(nodes) ranks, \(arcs) arcs and \(inputs) input slots do not match NODE and ARCS or fit the section")
+            }
+            return section
         }
     }
 

@@ -10,7 +10,8 @@ extension VenueBundle {
     }
 
     /// The cheapest route between two nodes for a profile; `nil` when the destination cannot be
-    /// reached. Uses the profile's contraction hierarchy when the bundle has one, else Dijkstra.
+    /// reached. Uses the bundle's customisable hierarchy or the profile's contraction hierarchy
+    /// when it has one, else Dijkstra.
     ///
     /// Each call sets up a search over all nodes; a runtime answering many routes keeps a
     /// ``BundleRouter`` per thread instead.
@@ -18,13 +19,14 @@ extension VenueBundle {
         try checkNodes(source, target)
         try checkProfile(profile)
         // Development-format bundles may hold hierarchies in a layout this reader no longer reads.
-        guard hasHierarchies, file.major == BundleFormat.kind.major else {
+        guard hasCustomizableHierarchy || (hasHierarchies && file.major >= 1) else {
             return try shortestPathByDijkstra(from: source, to: target, profile: profile)
         }
         return try BundleRouter(bundle: self, profile: profile).route(from: source, to: target)
     }
 
-    /// Whether the bundle has a contraction hierarchy per profile (its pipeline contracted them).
+    /// Whether the bundle has a contraction hierarchy per profile (its pipeline contracted them
+    /// with `method: ch`).
     public var hasHierarchies: Bool {
         !profileNames.isEmpty && profileNames.indices.allSatisfy { file.entry(BundleFormat.Tag.hierarchy($0)) != nil }
     }
@@ -73,8 +75,11 @@ extension VenueBundle {
     ///
     /// Reads the arc records directly: opening checked that `first_out`, the arc records and the
     /// costs fit their sections for the counts given, so an index below those counts is in bounds.
+    ///
+    /// `weights` are the costs the search ran on, one per arc, when they are not the profile's
+    /// `PROF` costs (a route under conditions).
     func route(profile: Int, from source: Int, to target: Int, arcs path: [Int], milliseconds: UInt64,
-               section: String) throws(BundleError) -> Route {
+               section: String, weights: [UInt32]? = nil) throws(BundleError) -> Route {
         precondition(profile >= 0 && profile < profileNames.count)
         let firstOut = self.firstOut.buffer, records = self.arcs.buffer
         typealias Entry = BundleFormat.ArcEntry
@@ -93,7 +98,7 @@ extension VenueBundle {
             guard arc >= 0, arc < arcCount else {
                 throw .malformedSection(section: section, detail: "unpacked arc \(arc) does not exist")
             }
-            let cost = load(costs, arc * word)
+            let cost = weights?[arc] ?? load(costs, arc * word)
             guard cost != BundleFormat.impassable else {
                 throw .malformedSection(section: section, detail: "unpacked arc \(arc) is closed to \(profileNames[profile])")
             }

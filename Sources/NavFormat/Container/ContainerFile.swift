@@ -61,7 +61,7 @@ public final class ContainerFile: @unchecked Sendable {
         self.major = major
         self.minor = minor
         sectionVersion = kind.sectionVersion
-        if kind.hasFileChecksum && major == kind.major,
+        if kind.hasFileChecksum && !kind.majorsWithoutFileChecksum.contains(major),
            let field = try? reader.bytes(offset: ContainerLayout.fileChecksumRange.lowerBound,
                                          count: ContainerLayout.fileChecksumRange.count) {
             recordedFileChecksum = Array(field)

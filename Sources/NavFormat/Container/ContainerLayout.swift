@@ -77,18 +77,21 @@ public struct ContainerKind: Hashable, Sendable {
     public var hasFileChecksum: Bool
     /// Earlier major versions this kind's reader still opens (their minors all had the same header).
     public var legacyMajors: Set<UInt16>
+    /// Those of ``legacyMajors`` whose header had no file checksum yet.
+    public var majorsWithoutFileChecksum: Set<UInt16>
     /// The newest section version this reader understands; a section with a later version is
     /// treated as absent, since its layout changed in a way this reader cannot know.
     public var sectionVersion: UInt16
 
     public init(magic: String, major: UInt16, minor: UInt16, hasFileChecksum: Bool = false,
-                legacyMajors: Set<UInt16> = [], sectionVersion: UInt16 = .max) {
+                legacyMajors: Set<UInt16> = [], majorsWithoutFileChecksum: Set<UInt16> = [], sectionVersion: UInt16 = .max) {
         precondition(magic.utf8.count == ContainerLayout.Header.magicSize, "a container magic has eight ASCII characters")
         self.magic = Array(magic.utf8)
         self.major = major
         self.minor = minor
         self.hasFileChecksum = hasFileChecksum
         self.legacyMajors = legacyMajors
+        self.majorsWithoutFileChecksum = majorsWithoutFileChecksum
         self.sectionVersion = sectionVersion
     }
 }

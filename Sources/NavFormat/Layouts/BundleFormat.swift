@@ -1,10 +1,18 @@
-/// Constants of the bundle format 1.2 (`docs/bundle-format.md`).
+/// Constants of the bundle format 2.0 and 1.2 (`docs/bundle-format.md`).
 public enum BundleFormat {
-    /// Format 1.2 (1.1 plus `PSRC`, `ALIA`, `ATCH` and `PIEC`; 1.1 was 1.0 plus `WIFI`). The
+    /// Format 2.0: 1.2 plus `CCHT`, a customisable hierarchy that readers of 1.x cannot route on,
+    /// hence the new major. A bundle without `CCHT` is written as 1.2, which every 1.x reader
+    /// opens. 1.2 was 1.1 plus `PSRC`, `ALIA`, `ATCH` and `PIEC`; 1.1 was 1.0 plus `WIFI`. The
     /// development formats 0.1 to 0.4 had the same header without the file checksum and a subset
     /// of the sections, so this reader still opens them.
-    public static let kind = ContainerKind(magic: "NAVFBNDL", major: 1, minor: 2, hasFileChecksum: true,
-                                           legacyMajors: [0], sectionVersion: 1)
+    public static let kind = ContainerKind(magic: "NAVFBNDL", major: 2, minor: 0, hasFileChecksum: true,
+                                           legacyMajors: [0, 1], majorsWithoutFileChecksum: [0], sectionVersion: 1)
+    /// Format 1.2, written for bundles without a customisable hierarchy.
+    public static let staticKind = ContainerKind(magic: "NAVFBNDL", major: 1, minor: 2, hasFileChecksum: true,
+                                                 legacyMajors: [0], majorsWithoutFileChecksum: [0], sectionVersion: 1)
+
+    /// The format a bundle is written in: 2.0 when it holds a customisable hierarchy, else 1.2.
+    public static func kind(customizable: Bool) -> ContainerKind { customizable ? kind : staticKind }
     public static let name = "navforge bundle"
 
     /// Marks an absent string, node or place reference.
@@ -43,6 +51,9 @@ public enum BundleFormat {
         public static let pieces: SectionTag = "PIEC"
         /// Step counts of the arcs that have one (1.2).
         public static let steps: SectionTag = "STPC"
+
+        /// Since 2.0: the customisable hierarchy's topology, shared by every profile.
+        public static let customizableTopology: SectionTag = "CCHT"
 
         /// Since 0.3: the contraction hierarchy of the profile at `index` (`CH00`, `CH01`, ...).
         public static func hierarchy(_ index: Int) -> SectionTag {

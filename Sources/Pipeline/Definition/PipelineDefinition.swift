@@ -112,7 +112,7 @@ public enum StageParameters: Sendable {
     case `import`
     case validate(ValidateStageParameters)
     case graph(GraphParameters)
-    case contract(ContractionParameters)
+    case contract(ContractStageParameters)
     case fingerprints(FingerprintStageParameters)
     case bundle(BundleStageParameters)
 }
@@ -150,6 +150,24 @@ public struct FingerprintStageParameters: Hashable, Sendable {
 }
 
 /// Parameters of the `bundle` stage.
+/// Parameters of the `contract` stage.
+public struct ContractStageParameters: Hashable, Sendable {
+    /// Which hierarchy the stage builds (`docs/contraction.md`).
+    public enum Method: String, Hashable, Sendable, CaseIterable {
+        /// One customisable hierarchy for every profile: a shared order and topology, weights
+        /// customised per profile by readers, which can re-customise for closures and slow-downs.
+        case cch
+        /// A classic contraction hierarchy per profile: the fastest queries, fixed weights.
+        case ch
+    }
+
+    public var method = Method.ch
+    /// How the classic hierarchies are built (method `ch`).
+    public var hierarchy = ContractionParameters()
+
+    public init() {}
+}
+
 public struct BundleStageParameters: Hashable, Sendable {
     /// Stamped into the metadata when given; left out otherwise so rebuilds are byte-identical.
     public var buildDate: String?

@@ -46,15 +46,22 @@ extension PipelineFileParser {
         case .graph:
             return .graph(try graphParameters(mapping))
         case .contract:
-            try mapping.rejectUnknownKeys(["witness-settle-limit", "estimate-settle-limit"])
-            var parameters = ContractionParameters()
+            try mapping.rejectUnknownKeys(["method", "witness-settle-limit", "estimate-settle-limit"])
+            var parameters = ContractStageParameters()
+            if let value = mapping["method"] {
+                let text = try value.string()
+                guard let method = ContractStageParameters.Method(rawValue: text) else {
+                    throw value.error("expected cch or ch, found '\(text)'")
+                }
+                parameters.method = method
+            }
             if let value = mapping["witness-settle-limit"] {
-                parameters.witnessSettleLimit = try value.int()
-                guard (1...100_000).contains(parameters.witnessSettleLimit) else { throw value.error("must be between 1 and 100000") }
+                parameters.hierarchy.witnessSettleLimit = try value.int()
+                guard (1...100_000).contains(parameters.hierarchy.witnessSettleLimit) else { throw value.error("must be between 1 and 100000") }
             }
             if let value = mapping["estimate-settle-limit"] {
-                parameters.estimateSettleLimit = try value.int()
-                guard (1...100_000).contains(parameters.estimateSettleLimit) else { throw value.error("must be between 1 and 100000") }
+                parameters.hierarchy.estimateSettleLimit = try value.int()
+                guard (1...100_000).contains(parameters.hierarchy.estimateSettleLimit) else { throw value.error("must be between 1 and 100000") }
             }
             return .contract(parameters)
         case .fingerprints:

@@ -59,9 +59,12 @@ struct BundleStage: PipelineStage {
         var assembly = BundleAssembly(venue: staged.venue, graph: compiled, metadata: metadata,
                                       placeSnapDistance: context.definition.graphParameters.placeSnapDistance)
         if let compiled, context.definition.stage(.contract) != nil {
-            assembly.contents.hierarchies = try ContractStage.read(
-                from: context.layout.hierarchies, profileCount: compiled.profiles.count,
-                inputArcCount: compiled.graph.arcs.count)
+            let order = ContractStage.bundleArcOrder(compiled.graph)
+            let contracted = try ContractStage.read(
+                from: context.layout.hierarchies, profiles: compiled.profiles, order: order,
+                tails: order.map { UInt32(compiled.graph.arcs[$0].tail) }, heads: order.map { UInt32(compiled.graph.arcs[$0].head) })
+            assembly.contents.hierarchies = contracted.hierarchies
+            assembly.contents.customizableTopology = contracted.topology
         }
         if context.definition.stage(.fingerprints) != nil {
             assembly.contents.radioMap = try FingerprintStage.read(from: context.layout.radioMap)
@@ -73,7 +76,7 @@ struct BundleStage: PipelineStage {
 
         let manifest = BundleManifest(
             venue: staged.venue.id, name: staged.venue.name, bundleVersion: metadata.bundleVersion,
-            format: "\(BundleFormat.kind.major).\(BundleFormat.kind.minor)", generator: metadata.generator,
+            format: "\(assembly.contents.format.major).\(assembly.contents.format.minor)", generator: metadata.generator,
             bundle: .init(file: url.lastPathComponent, size: image.count, sha256: SHA256.hash(image).hex),
             sources: sources.map { .init(path: $0.path, format: $0.format, size: $0.size, sha256: $0.sha256) })
         try manifest.write(to: context.layout.manifest)

@@ -1,0 +1,118 @@
+import Contraction
+import Foundation
+import NavFormat
+
+/// RoutingKit's customisable hierarchy on this kind of machine, from ../shared/bench/README.md.
+let customizableReference: [String: (order: Double, topology: Double, customize: Double, query: Double)] = [
+    "grid100k": (1.32, 0.21, 0.42, 388),
+    "grid1m": (22.6, 8.4, 22.8, 3900),
+]
+
+/// Node positions in metres for the order: latitude and longitude scaled at the graph's mean
+/// latitude; a graph without coordinates gets none, and the order is then by node id alone.
+func planarPositions(_ coordinates: [(latitude: Double, longitude: Double)]?, nodeCount: Int) -> (x: [Double], y: [Double]) {
+    guard let coordinates, !coordinates.isEmpty else {
+        return ((0..<nodeCount).map(Double.init), [Double](repeating: 0, count: nodeCount))
+    }
+    let meanLatitude = coordinates.reduce(0) { $0 + $1.latitude } / Double(coordinates.count)
+    let scale = cos(meanLatitude * .pi / 180)
+    return (coordinates.map { $0.longitude * scale * 111_320 }, coordinates.map { $0.latitude * 110_574 })
+}
+
+/// `--cch`: order, topology and one customisation, then queries checked against Dijkstra, with
+/// the static hierarchy built and queried in the same run for comparison.
+func runCustomizable(_ options: Options) throws {
+    let url = URL(fileURLWithPath: options.path)
+    var loaded: (graph: WeightedGraph, coordinates: [(latitude: Double, longitude: Double)]?)?
+    let readTime = try seconds { loaded = try EdgeListReader.readWithCoordinates(contentsOf: url) }
+    let graph = loaded!.graph
+    print("graph      \(url.lastPathComponent): \(graph.nodeCount) nodes, \(graph.arcCount) arcs (read in \(format(readTime, 2)) s)")
+    guard graph.nodeCount > 0 else { throw UsageError(message: "\(url.path) has no nodes to route between") }
+    let (x, y) = planarPositions(loaded!.coordinates, nodeCount: graph.nodeCount)
+    let usable = graph.weights.map { $0 != WeightedGraph.unreachable }
+
+    var rank: [UInt32] = []
+    let orderTime = seconds {
+        rank = NestedDissection.ranks(nodeCount: graph.nodeCount, tails: graph.tails, heads: graph.heads, usable: usable, x: x, y: y)
+    }
+    print("order      \(format(orderTime, 2)) s")
+    var topology: CustomizableTopology?
+    let topologyTime = seconds {
+        topology = CustomizableTopology.build(nodeCount: graph.nodeCount, tails: graph.tails, heads: graph.heads, usable: usable, rank: rank)
+    }
+    let cch = topology!
+    print("topology   \(format(topologyTime, 2)) s, \(cch.arcCount) arcs (\(format(Double(cch.arcCount) / Double(graph.arcCount), 2)) per input arc)")
+    var customized: CustomizedMetric?
+    let customizeTime = try seconds { customized = try CustomizedMetric(topology: cch, inputWeights: graph.weights) }
+    let metric = customized!
+    print("customize  \(format(customizeTime, 2)) s")
+    print("total      \(format(orderTime + topologyTime + customizeTime, 2)) s, peak RSS \(format(peakResidentMB(), 0)) MB")
+
+    var random = SplitMix(seed: options.seed)
+    let pairs = (0..<options.queries).map { _ in
+        (Int(random.next() % UInt64(graph.nodeCount)), Int(random.next() % UInt64(graph.nodeCount)))
+    }
+    let search = EliminationTreeSearch(topology: cch)
+    var distanceTimes: [Double] = [], pathTimes: [Double] = []
+    var checksum: UInt64 = 0, visited = 0
+    for (source, target) in pairs {
+        let time = seconds { checksum &+= search.distance(from: source, to: target, metric: metric) ?? 0 }
+        distanceTimes.append(time * 1e6)
+        visited += search.visitedRanks
+    }
+    for (source, target) in pairs {
+        let time = seconds {
+            _ = search.distance(from: source, to: target, metric: metric)
+            checksum &+= UInt64(search.path(metric: metric)?.count ?? 0)
+        }
+        pathTimes.append(time * 1e6)
+    }
+    let distanceStats = summary(distanceTimes), pathStats = summary(pathTimes)
+    print("query      distance only: mean \(format(distanceStats.mean)) µs, p99 \(format(distanceStats.p99)) µs; with path: mean \(format(pathStats.mean)) µs, p99 \(format(pathStats.p99)) µs (\(pairs.count) queries)")
+    print("search     \(format(Double(visited) / Double(pairs.count), 0)) ranks on the two elimination-tree chains per query")
+
+    var dijkstra = ReferenceDijkstra(graph: graph)
+    var matched = 0
+    var mismatches: [String] = []
+    for (source, target) in pairs.prefix(options.verify) {
+        let expected = dijkstra.distance(from: source, to: target).map(UInt64.init)
+        let found = search.distance(from: source, to: target, metric: metric)
+        var good = expected == found
+        if let found, let arcs = search.path(metric: metric) {
+            var at = source, total: UInt64 = 0
+            for arc in arcs {
+                good = good && Int(graph.tails[arc]) == at
+                at = Int(graph.heads[arc])
+                total += UInt64(graph.weights[arc])
+            }
+            good = good && at == target && total == found
+        }
+        if good { matched += 1 } else if mismatches.count < 5 { mismatches.append("\(source)->\(target)") }
+    }
+    print("verify     \(matched) of \(min(options.verify, pairs.count)) queries match Dijkstra\(mismatches.isEmpty ? "" : "; first mismatches: \(mismatches.joined(separator: ", "))") (checksum \(checksum % 1000))")
+
+    if options.compareStatic {
+        var hierarchy: ContractionHierarchy?
+        let buildTime = seconds { hierarchy = ContractionBuilder(parameters: options.parameters).build(graph) }
+        let query = ContractionQuery(hierarchy: hierarchy!)
+        var times: [Double] = []
+        for (source, target) in pairs {
+            let time = seconds { checksum &+= UInt64(query.distance(from: source, to: target) ?? 0) }
+            times.append(time * 1e6)
+        }
+        let stats = summary(times)
+        print("static CH  build \(format(buildTime, 2)) s, query mean \(format(stats.mean)) µs (same run): CCH order + topology + customize ÷ CH build \(format((orderTime + topologyTime + customizeTime) / buildTime, 2)), CCH query ÷ CH query \(format(distanceStats.mean / stats.mean, 2))")
+    }
+
+    let name = url.deletingPathExtension().lastPathComponent
+    if let known = customizableReference[name] {
+        print("RoutingKit CCH reference for \(name) (../shared/bench/README.md, another run), ours ÷ theirs:")
+        print("  order \(format(orderTime, 2)) s vs \(known.order) s: \(format(orderTime / known.order, 2))×")
+        print("  topology \(format(topologyTime, 2)) s vs \(known.topology) s: \(format(topologyTime / known.topology, 2))×")
+        print("  customize \(format(customizeTime, 2)) s vs \(known.customize) s: \(format(customizeTime / known.customize, 2))×")
+        let total = known.order + known.topology + known.customize
+        print("  all three \(format(orderTime + topologyTime + customizeTime, 2)) s vs \(format(total, 2)) s: \(format((orderTime + topologyTime + customizeTime) / total, 2))×")
+        print("  query \(format(distanceStats.mean)) µs vs \(known.query) µs: \(format(distanceStats.mean / known.query, 2))×")
+    }
+    if matched != min(options.verify, pairs.count) { exit(1) }
+}

@@ -1,0 +1,107 @@
+/// Splits a connected part of a graph by a small node separator found with inertial flow
+/// (Schild and Sommer, "On Balanced Separators in Road Networks", SEA 2015).
+///
+/// For each of a few directions the part's nodes are sorted by their position along it; the first
+/// quarter become sources, the last quarter sinks, and a maximum flow with capacity one per node
+/// gives a minimum node cut between them. The smallest cut over the directions wins, the more
+/// balanced one on a tie. Each node is split into an entry and an exit joined by an arc of
+/// capacity one, and edges become arcs of unbounded capacity between exits and entries, so a cut
+/// of the flow network is a set of nodes.
+///
+/// One separator owns its scratch arrays, sized for the whole graph; keep one per thread.
+final class InertialFlowSeparator {
+    /// Directions tried, as angles: the two axes and the two diagonals.
+    static let directions: [(Double, Double)] = [(1, 0), (0, 1), (0.7071067811865476, 0.7071067811865476), (0.7071067811865476, -0.7071067811865476)]
+    /// The share of a part taken as sources, and again as sinks.
+    static let terminalShare = 0.25
+
+    private static let unbounded = Int32.max / 2
+
+    let graph: UndirectedGraph
+    let x: [Double]
+    let y: [Double]
+    /// Each node's index in the part being split, -1 outside it.
+    private var local: [Int32]
+    /// The flow network of the part being split, in buffers sized for the whole graph.
+    private let network: SplitNodeNetwork
+
+    init(graph: UndirectedGraph, x: [Double], y: [Double]) {
+        self.graph = graph
+        self.x = x
+        self.y = y
+        local = [Int32](repeating: -1, count: graph.nodeCount)
+        network = SplitNodeNetwork(nodeCapacity: graph.nodeCount, edgeCapacity: graph.adjacent.count)
+    }
+
+    deinit { network.deallocate() }
+
+    /// The connected pieces of `part` (ascending node ids), each ascending, in order of their
+    /// smallest node.
+    func components(of part: [Int32]) -> [[Int32]] {
+        for (index, node) in part.enumerated() { local[Int(node)] = Int32(index) }
+        defer { for node in part { local[Int(node)] = -1 } }
+        var piece = [Int32](repeating: -1, count: part.count)
+        var pieces: [[Int32]] = []
+        var stack: [Int32] = []
+        for start in part.indices where piece[start] < 0 {
+            let id = Int32(pieces.count)
+            var members: [Int32] = []
+            piece[start] = id
+            stack.append(Int32(start))
+            while let index = stack.popLast() {
+                let node = Int(part[Int(index)])
+                members.append(Int32(node))
+                for position in Int(graph.first[node])..<Int(graph.first[node + 1]) {
+                    let neighbour = Int(local[Int(graph.adjacent[position])])
+                    if neighbour >= 0, piece[neighbour] < 0 {
+                        piece[neighbour] = id
+                        stack.append(Int32(neighbour))
+                    }
+                }
+            }
+            members.sort()
+            pieces.append(members)
+        }
+        return pieces
+    }
+
+    /// Splits a connected part (ascending node ids, at least two nodes) into two sides and the
+    /// separator between them; no edge joins the two sides.
+    func separate(_ part: [Int32]) -> (first: [Int32], second: [Int32], separator: [Int32]) {
+        for (index, node) in part.enumerated() { local[Int(node)] = Int32(index) }
+        network.build(part: part, graph: graph, local: local)
+        for node in part { local[Int(node)] = -1 }
+        let count = part.count
+        let terminals = max(1, Int(Double(count) * Self.terminalShare))
+        var best: (cut: Int, balance: Int, sides: [UInt8])?
+        var keys = [(Double, Int32)](repeating: (0, 0), count: count)
+        for (dx, dy) in Self.directions {
+            for (index, node) in part.enumerated() {
+                keys[index] = (x[Int(node)] * dx + y[Int(node)] * dy, Int32(index))
+            }
+            keys.sort { $0 < $1 }
+            network.clearRoles()
+            for index in 0..<terminals {
+                network.role[Int(keys[index].1)] = SplitNodeNetwork.source
+                network.role[Int(keys[count - 1 - index].1)] = SplitNodeNetwork.sink
+            }
+            guard let cut = network.maximumFlow(limit: best?.cut ?? Int.max) else { continue }
+            let sides = network.cutSides()
+            var sizes = [0, 0, 0]
+            for side in sides { sizes[Int(side)] += 1 }
+            let balance = min(sizes[0], sizes[1])
+            if best == nil || cut < best!.cut || (cut == best!.cut && balance > best!.balance) {
+                best = (cut, balance, sides)
+            }
+        }
+        var first: [Int32] = [], second: [Int32] = [], separator: [Int32] = []
+        for (index, node) in part.enumerated() {
+            switch best!.sides[index] {
+            case 0: first.append(node)
+            case 1: second.append(node)
+            default: separator.append(node)
+            }
+        }
+        return (first, second, separator)
+    }
+}

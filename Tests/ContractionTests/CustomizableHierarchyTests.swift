@@ -1,0 +1,174 @@
+import Testing
+@testable import Contraction
+import NavFormat
+
+/// The customisable hierarchy: nested-dissection order, chordal topology, customisation and the
+/// elimination-tree query, against Dijkstra.
+@Suite struct CustomizableHierarchyTests {
+    /// Positions on the grid of `TestGraphs.grid`, and far off for nodes beyond it.
+    static func gridPositions(width: Int, nodeCount: Int) -> (x: [Double], y: [Double]) {
+        ((0..<nodeCount).map { Double($0 % width) }, (0..<nodeCount).map { Double($0 / width) })
+    }
+
+    static func topology(_ graph: WeightedGraph, x: [Double], y: [Double]) -> CustomizableTopology {
+        let usable = graph.weights.map { $0 != WeightedGraph.unreachable }
+        let rank = NestedDissection.ranks(nodeCount: graph.nodeCount, tails: graph.tails, heads: graph.heads,
+                                          usable: usable, x: x, y: y)
+        return CustomizableTopology.build(nodeCount: graph.nodeCount, tails: graph.tails, heads: graph.heads,
+                                          usable: usable, rank: rank)
+    }
+
+    /// Distances, unreachable pairs and paths (chains of input arcs adding up) against Dijkstra.
+    static func checkAgainstDijkstra(_ graph: WeightedGraph, topology: CustomizableTopology, pairs: Int,
+                                     seed: UInt64) throws -> Int {
+        let metric = try CustomizedMetric(topology: topology, inputWeights: graph.weights)
+        let search = EliminationTreeSearch(topology: topology)
+        var dijkstra = ReferenceDijkstra(graph: graph)
+        var random = SplitMix(seed: seed)
+        var unreachable = 0
+        for _ in 0..<pairs {
+            let source = random.below(graph.nodeCount), target = random.below(graph.nodeCount)
+            let expected = dijkstra.distance(from: source, to: target).map(UInt64.init)
+            let found = search.distance(from: source, to: target, metric: metric)
+            #expect(found == expected, "\(source) -> \(target)")
+            guard let expected else {
+                unreachable += 1
+                #expect(search.path(metric: metric) == nil)
+                continue
+            }
+            var at = source, total: UInt64 = 0
+            for arc in search.path(metric: metric) ?? [] {
+                #expect(Int(graph.tails[arc]) == at, "arc \(arc) does not continue the path")
+                at = Int(graph.heads[arc])
+                total += UInt64(graph.weights[arc])
+            }
+            #expect(at == target && total == expected, "\(source) -> \(target)")
+        }
+        return unreachable
+    }
+
+    @Test func gridMatchesDijkstra() throws {
+        var grid = TestGraphs.grid(width: 40, height: 30, seed: 7)
+        grid.nodeCount += 40
+        // A loop and an arc of weight zero, which the topology and the query must take in stride.
+        grid.tails += [5, 7]; grid.heads += [5, 8]; grid.weights += [3, 0]
+        let (x, y) = Self.gridPositions(width: 40, nodeCount: grid.nodeCount)
+        let topology = Self.topology(grid, x: x, y: y)
+        #expect(topology.inputSlot[grid.arcCount - 2] == CustomizableTopology.noSlot, "a loop has no slot")
+        let unreachable = try Self.checkAgainstDijkstra(grid, topology: topology, pairs: 3000, seed: 11)
+        #expect(unreachable > 0 && unreachable < 1500)
+    }
+
+    @Test func anyOrderGivesExactDistances() throws {
+        // The order decides speed only: positions that say nothing about the graph still give
+        // exact answers.
+        let campus = TestGraphs.campus(buildings: 6, floors: 5, rooms: 12, seed: 3)
+        var random = SplitMix(seed: 9)
+        let x = (0..<campus.nodeCount).map { _ in Double(random.below(1000)) }
+        let y = (0..<campus.nodeCount).map { _ in Double(random.below(1000)) }
+        let unreachable = try Self.checkAgainstDijkstra(campus, topology: Self.topology(campus, x: x, y: y), pairs: 2000, seed: 5)
+        #expect(unreachable > 0, "the last building is cut off")
+    }
+
+    @Test func newWeightsOnTheSameTopology() throws {
+        // Closing arcs and slowing others is a new metric on the same topology.
+        var grid = TestGraphs.grid(width: 30, height: 30, seed: 2)
+        let (x, y) = Self.gridPositions(width: 30, nodeCount: grid.nodeCount)
+        let topology = Self.topology(grid, x: x, y: y)
+        var random = SplitMix(seed: 4)
+        for arc in grid.weights.indices where grid.weights[arc] != WeightedGraph.unreachable {
+            switch random.below(10) {
+            case 0: grid.weights[arc] = WeightedGraph.unreachable
+            case 1: grid.weights[arc] *= 3
+            default: break
+            }
+        }
+        _ = try Self.checkAgainstDijkstra(grid, topology: topology, pairs: 2000, seed: 6)
+    }
+
+    @Test func orderAndTopologyAreDeterministic() {
+        let graph = TestGraphs.grid(width: 25, height: 25, seed: 1)
+        let (x, y) = Self.gridPositions(width: 25, nodeCount: graph.nodeCount)
+        let first = Self.topology(graph, x: x, y: y), second = Self.topology(graph, x: x, y: y)
+        #expect(first.rank == second.rank && first.upHead == second.upHead && first.inputSlot == second.inputSlot)
+        #expect(Set(first.rank).count == graph.nodeCount)
+        #expect(first.encoded() == second.encoded())
+    }
+
+    @Test func separatorsSplitAGridAcrossItsShortSide() {
+        // A 40 × 10 grid: the smallest balanced cut is a column of 10 nodes.
+        let graph = TestGraphs.grid(width: 40, height: 10, seed: 1)
+        let usable = [Bool](repeating: true, count: graph.arcCount)
+        let undirected = UndirectedGraph(nodeCount: graph.nodeCount, tails: graph.tails, heads: graph.heads, usable: usable)
+        let (x, y) = Self.gridPositions(width: 40, nodeCount: graph.nodeCount)
+        let separator = InertialFlowSeparator(graph: undirected, x: x, y: y)
+        let (first, second, cut) = separator.separate((0..<Int32(graph.nodeCount)).map { $0 })
+        #expect(cut.count == 10)
+        #expect(first.count >= 80 && second.count >= 80)
+        let sides = Dictionary(uniqueKeysWithValues: first.map { ($0, 0) } + second.map { ($0, 1) })
+        for arc in 0..<graph.arcCount {
+            if let a = sides[Int32(graph.tails[arc])], let b = sides[Int32(graph.heads[arc])] {
+                #expect(a == b, "arc \(arc) joins the two sides")
+            }
+        }
+    }
+
+    @Test func encodingRoundTrips() throws {
+        let graph = TestGraphs.grid(width: 12, height: 9, seed: 5)
+        let (x, y) = Self.gridPositions(width: 12, nodeCount: graph.nodeCount)
+        let topology = Self.topology(graph, x: x, y: y)
+        let decoded = try topology.encoded().withUnsafeBytes { buffer in
+            try CustomizableTopology(encoded: buffer, inputTails: graph.tails, inputHeads: graph.heads,
+                                     usable: graph.weights.map { $0 != WeightedGraph.unreachable })
+        }
+        #expect(decoded.rank == topology.rank && decoded.upFirst == topology.upFirst)
+        #expect(decoded.upHead == topology.upHead && decoded.inputSlot == topology.inputSlot)
+    }
+
+    @Test func damagedTopologiesAreRefused() throws {
+        let graph = TestGraphs.grid(width: 8, height: 8, seed: 5)
+        let (x, y) = Self.gridPositions(width: 8, nodeCount: graph.nodeCount)
+        let good = Self.topology(graph, x: x, y: y)
+        let usable = graph.weights.map { $0 != WeightedGraph.unreachable }
+        func make(rank: [UInt32]? = nil, upFirst: [UInt32]? = nil, upHead: [UInt32]? = nil, usable flags: [Bool]? = nil) throws -> CustomizableTopology {
+            try CustomizableTopology(rank: rank ?? good.rank, upFirst: upFirst ?? good.upFirst, upHead: upHead ?? good.upHead,
+                                     inputTails: graph.tails, inputHeads: graph.heads, usable: flags ?? usable)
+        }
+        var rank = good.rank
+        rank[0] = rank[1]
+        #expect(throws: CustomizableTopology.Failure.self) { try make(rank: rank) }
+        var first = good.upFirst
+        first[3] = first[4] + 1
+        #expect(throws: CustomizableTopology.Failure.self) { try make(upFirst: first) }
+        var heads = good.upHead
+        heads[0] = 0
+        #expect(throws: CustomizableTopology.Failure.self) { try make(upHead: heads) }
+        // An input arc between two nodes the topology does not join: rank 0 and a rank outside
+        // its upward list.
+        let lowest = try #require(good.rank.firstIndex(of: 0))
+        let joinedToLowest = Set(good.upHead[Int(good.upFirst[0])..<Int(good.upFirst[1])].map(Int.init))
+        let stranger = try #require((0..<good.nodeCount).first { $0 != lowest && !joinedToLowest.contains(Int(good.rank[$0])) })
+        #expect(throws: CustomizableTopology.Failure.self) {
+            try CustomizableTopology(rank: good.rank, upFirst: good.upFirst, upHead: good.upHead,
+                                     inputTails: graph.tails + [UInt32(lowest)], inputHeads: graph.heads + [UInt32(stranger)],
+                                     usable: usable + [true])
+        }
+        // Dropping the last arc of the highest rank that has two keeps every array well formed
+        // but breaks a triangle: customisation finds it.
+        let rankWithPair = (0..<good.nodeCount).last { good.upFirst[$0 + 1] - good.upFirst[$0] >= 2 }!
+        let dropped = Int(good.upFirst[rankWithPair + 1]) - 1
+        let low = Int(good.upHead[Int(good.upFirst[rankWithPair])]), high = Int(good.upHead[dropped])
+        let lowArcs = Int(good.upFirst[low])..<Int(good.upFirst[low + 1])
+        let removed = try #require(lowArcs.first { Int(good.upHead[$0]) == high }, "chordal: the two neighbours are joined")
+        var trimmedHeads = good.upHead
+        trimmedHeads.remove(at: removed)
+        let trimmedFirst = good.upFirst.enumerated().map { $0.offset > low ? $0.element - 1 : $0.element }
+        // The input arc that joined the two, if any, must not be usable any more.
+        let ends = Set([low, high])
+        let trimmedUsable = usable.indices.map { arc in
+            usable[arc] && Set([Int(good.rank[Int(graph.tails[arc])]), Int(good.rank[Int(graph.heads[arc])])]) != ends
+        }
+        let broken = try make(upFirst: trimmedFirst, upHead: trimmedHeads, usable: trimmedUsable)
+        #expect(throws: CustomizableTopology.Failure.self) { try CustomizedMetric(topology: broken, inputWeights: graph.weights) }
+    }
+}
