@@ -1,3 +1,5 @@
+import Foundation
+
 /// One profile's weights on a ``CustomizableTopology``: for every arc its weight upward and
 /// downward and what each weight comes from, so that a path over the arcs unpacks into input arcs.
 ///
@@ -47,44 +49,96 @@ public struct CustomizedMetric: Sendable {
         try customizeTriangles(topology)
     }
 
-    /// Offers every lower triangle to its top arc, ranks in ascending order.
+    /// Offers every lower triangle to its top arc.
+    ///
+    /// The arcs whose lower end is `x` take their lower triangles from the ranks below `x` that
+    /// are joined to it, in ascending order, reading only arcs whose lower end is such a rank: a
+    /// descendant of `x` in the elimination tree. So ranks of equal height in the tree write
+    /// disjoint arcs and read finished ones, and each height runs on all cores; every arc still
+    /// sees its triangles in ascending order of their middle, so the result is the sequential one.
     private mutating func customizeTriangles(_ topology: CustomizableTopology) throws(CustomizableTopology.Failure) {
-        var broken: (rank: Int, low: Int, high: Int)?
+        let levels = Self.heightLevels(topology)
+        let broken = UncheckedBox<(rank: Int, low: Int, high: Int)?>(nil)
+        let workers = min(max(1, ProcessInfo.processInfo.activeProcessorCount), 8)
         topology.upFirst.withUnsafeBufferPointer { first in
         topology.upHead.withUnsafeBufferPointer { head in
-        up.withUnsafeMutableBufferPointer { up in
-        down.withUnsafeMutableBufferPointer { down in
-        upVia.withUnsafeMutableBufferPointer { upVia in
-        downVia.withUnsafeMutableBufferPointer { downVia in
-            ranks: for v in 0..<topology.nodeCount {
-                let last = Int(first[v + 1])
-                var i = Int(first[v])
-                while i < last {
-                    let x = Int(head[i])
-                    // Ways through v: x → v is the low arc's downward weight, v → x its upward one.
-                    let intoV = UInt64(down[i]), outOfV = UInt64(up[i])
-                    var k = Int(first[x])
-                    let kEnd = Int(first[x + 1])
-                    var j = i + 1
+        topology.upTail.withUnsafeBufferPointer { tail in
+        topology.downFirst.withUnsafeBufferPointer { downFirst in
+        topology.downArc.withUnsafeBufferPointer { downArc in
+        up.withUnsafeMutableBufferPointer { upBuffer in
+        down.withUnsafeMutableBufferPointer { downBuffer in
+        upVia.withUnsafeMutableBufferPointer { upViaBuffer in
+        downVia.withUnsafeMutableBufferPointer { downViaBuffer in
+            let (up, down, upVia, downVia) = (upBuffer, downBuffer, upViaBuffer, downViaBuffer)
+            // The arcs whose lower end is x, from x's lower triangles.
+            func customize(_ x: Int) -> (rank: Int, low: Int, high: Int)? {
+                let kFirst = Int(first[x]), kEnd = Int(first[x + 1])
+                for position in Int(downFirst[x])..<Int(downFirst[x + 1]) {
+                    let low = Int(downArc[position])
+                    let v = Int(tail[low]), last = Int(first[v + 1])
+                    // x → v is the low arc's downward weight, v → x its upward one.
+                    let intoV = UInt64(down[low]), outOfV = UInt64(up[low])
+                    var k = kFirst
+                    var j = low + 1
                     while j < last {
                         let y = head[j]
                         while k < kEnd && head[k] < y { k += 1 }
-                        guard k < kEnd && head[k] == y else {
-                            broken = (v, x, Int(y))
-                            break ranks
-                        }
+                        guard k < kEnd && head[k] == y else { return (v, x, Int(y)) }
                         let upward = intoV + UInt64(up[j])
                         if upward < UInt64(up[k]) { up[k] = UInt32(truncatingIfNeeded: upward); upVia[k] = UInt32(v) }
                         let downward = UInt64(down[j]) + outOfV
                         if downward < UInt64(down[k]) { down[k] = UInt32(truncatingIfNeeded: downward); downVia[k] = UInt32(v) }
                         j += 1
                     }
-                    i += 1
                 }
+                return nil
             }
-        }}}}}}
-        if let broken {
+            let shared = UncheckedBox(customize)
+            for level in levels {
+                let chunks = level.count >= 256 && workers > 1 ? workers * 4 : 1
+                if chunks == 1 {
+                    for x in level {
+                        if let found = customize(Int(x)) { broken.set(found); return }
+                    }
+                    continue
+                }
+                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                    let range = (level.count * chunk / chunks)..<(level.count * (chunk + 1) / chunks)
+                    for x in level[range] {
+                        if let found = shared.value(Int(x)) { broken.set(found); return }
+                    }
+                }
+                if broken.value != nil { return }
+            }
+        }}}}}}}}}
+        if let broken = broken.value {
             throw CustomizableTopology.Failure("ranks \(broken.low) and \(broken.high) are neighbours of rank \(broken.rank) but not of each other: the topology is not chordal")
         }
+    }
+
+    /// The ranks grouped by their height in the elimination tree (leaves 0), each group ascending.
+    static func heightLevels(_ topology: CustomizableTopology) -> [[UInt32]] {
+        var height = [Int](repeating: 0, count: topology.nodeCount)
+        var levels: [[UInt32]] = []
+        for rank in 0..<topology.nodeCount {
+            if let parent = topology.parent(of: rank) { height[parent] = max(height[parent], height[rank] + 1) }
+            if height[rank] == levels.count { levels.append([]) }
+            levels[height[rank]].append(UInt32(rank))
+        }
+        return levels
+    }
+}
+
+/// A value shared by concurrent workers; a worker that sets it takes the lock.
+final class UncheckedBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func set(_ newValue: Value) {
+        lock.lock()
+        value = newValue
+        lock.unlock()
     }
 }
