@@ -9,9 +9,11 @@ public import NavFormat
 ///   ``placeOutOfRange(_:placeCount:)``, ``eventOutOfRange(_:eventCount:)``,
 ///   ``profileOutOfRange(_:profileCount:)``), a profile name it does not have, a position that is
 ///   none, or an endpoint text that names no single place (``emptyEndpoint`` to
-///   ``badCoordinate(_:)``; ``endpointCode`` names these as the readers' answers do). The file is
-///   fine: fix the call, or ask the person again.
-/// - **What the bundle was built without**: ``noGraph``, ``noEgress``, ``noHierarchy(_:)``.
+///   ``badCoordinate(_:)``; ``endpointCode`` names these as the readers' answers do), or
+///   conditions that are malformed or name nothing (``invalidConditions(_:)``,
+///   ``unmatchedConditions(_:)``). The file is fine: fix the call, or ask the person again.
+/// - **What the bundle was built without**: ``noGraph``, ``noEgress``, ``noHierarchy(_:)``,
+///   ``noCustomizableHierarchy``.
 ///   Rebuild it with the stage.
 /// - **No way there**: ``notConnected(_:)``, ``noRoute(from:to:profile:)``. The question was
 ///   fine; the venue has no route for it.
@@ -49,6 +51,12 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A place with no node a route can leave or reach.
     case notConnected(String)
     case noRoute(from: String, to: String, profile: String)
+    /// A conditions file that breaks `docs/conditions.md`; the detail names the entry.
+    case invalidConditions(String)
+    /// Conditions targets that match nothing in the bundle, as written.
+    case unmatchedConditions([String])
+    /// The bundle has no customisable hierarchy, which applying conditions needs.
+    case noCustomizableHierarchy
     /// The bundle file cannot be opened, or is damaged.
     case file(FormatError)
 
@@ -113,6 +121,12 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(place) is not connected to the navigation graph"
         case .noRoute(let from, let to, let profile):
             return "no \(profile) route from \(from) to \(to)"
+        case .invalidConditions(let detail):
+            return "conditions: \(detail) (docs/conditions.md)"
+        case .unmatchedConditions(let targets):
+            return "conditions: nothing in the bundle matches \(targets.joined(separator: ", "))"
+        case .noCustomizableHierarchy:
+            return "the bundle has no customisable hierarchy (format 2.0, contract method cch), so conditions cannot be applied; rebuild it with 'contract: {method: cch}'"
         case .file(let error):
             return error.description
         }

@@ -12,7 +12,9 @@ struct RouteCommand: ParsableCommand {
             (Rossmann@-1, Rossmann@EG, Rossmann@B@1, Cafe@Library), a source id (node/123) or a position \
             with its level (49.4036,8.6756@-1); case and accents do not matter (docs/endpoints.md). \
             With --to-exit the route leads to the nearest building exit, emergency exits included, \
-            read from the bundle's egress table without searching.
+            read from the bundle's egress table without searching. With --conditions the route \
+            avoids what the file closes and weighs what it slows (docs/conditions.md); the bundle \
+            must have a customisable hierarchy (contract method cch).
             """)
 
     @Argument(help: "The bundle file (.navbundle).")
@@ -33,9 +35,15 @@ struct RouteCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the route as GeoJSON to this file.", valueName: "file"))
     var geojson: String?
 
+    @Option(help: ArgumentHelp("Closures and slow-downs to route around, as JSON (docs/conditions.md).", valueName: "file"))
+    var conditions: String?
+
     func validate() throws {
         if (to == nil) == !toExit {
             throw ValidationError("give either --to PLACE or --to-exit")
+        }
+        if toExit && conditions != nil {
+            throw ValidationError("--to-exit reads the bundle's egress table, which conditions cannot change yet; route --to the exit you want instead")
         }
     }
 
@@ -52,7 +60,21 @@ struct RouteCommand: ParsableCommand {
         let start = try endpoint(startEndpoint, profile: profileIndex, in: venue)
         let destination = try destinationEndpoint.map { try endpoint($0, profile: profileIndex, in: venue) }
         let route: Route
-        if let destination {
+        if let destination, let conditions {
+            let resolved: ArcConditions
+            do {
+                resolved = try venue.resolve(try readConditions(conditions))
+            } catch let error as BundleError {
+                // Targets that match nothing are the conditions file's fault, not the bundle's.
+                if case .file = error { throw error }
+                throw CommandLineError.input(path: conditions, error: error)
+            }
+            let router = try BundleRouter(bundle: venue, profile: profileIndex, conditions: resolved)
+            guard let found = try router.route(from: start.node, to: destination.node) else {
+                throw BundleError.noRoute(from: start.place.label, to: destination.place.label, profile: "\(profile) (under the conditions)")
+            }
+            route = found
+        } else if let destination {
             guard let found = try venue.shortestPath(from: start.node, to: destination.node, profile: profileIndex) else {
                 throw BundleError.noRoute(from: start.place.label, to: destination.place.label, profile: profile)
             }
@@ -83,6 +105,21 @@ struct RouteCommand: ParsableCommand {
             ?? formatter.describeWayOut(route, from: start.place)
         for line in lines { Console.out(line) }
         if let geojson { Console.out("Route written to \(geojson).") }
+    }
+
+    /// The conditions file's contents, or the error that names the file.
+    private func readConditions(_ path: String) throws -> RouteConditions {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CommandLineError.unreadable(path: path, reason: error.localizedDescription)
+        }
+        do {
+            return try RouteConditions(json: data)
+        } catch {
+            throw CommandLineError.input(path: path, error: error)
+        }
     }
 
     /// The endpoint as a place to describe and the node the profile starts or ends at; a
