@@ -44,10 +44,11 @@ test: test-deps
 	$(NAVFORGE) build pipelines/demo-campus.yml --build-dir $(READER_TESTS) --force
 	$(NAVFORGE) build readers/vectors/station/station.yml --build-dir $(READER_TESTS) --force
 	mkdir -p $(READER_TESTS)/c
-	$(CC) $(CFLAGS_STRICT) -o $(READER_TESTS)/c/test_navbundle readers/c/test_navbundle.c -lm
-	$(READER_TESTS)/c/test_navbundle $(READER_BUNDLE) $(READER_TESTS)/c $(STATION_BUNDLE)
 	$(NAVFORGE) answer $(READER_BUNDLE) $(QUERIES) > $(READER_TESTS)/answers-swift.txt
 	$(NAVFORGE) answer $(STATION_BUNDLE) $(STATION_QUERIES) > $(READER_TESTS)/station-swift.txt
+	$(CC) $(CFLAGS_STRICT) -o $(READER_TESTS)/c/test_navbundle readers/c/test_navbundle.c -lm
+	NAVBUNDLE_TEST_ANSWERS=$(READER_TESTS)/answers-swift.txt \
+		$(READER_TESTS)/c/test_navbundle $(READER_BUNDLE) $(READER_TESTS)/c $(STATION_BUNDLE)
 	NAVBUNDLE_TEST_BUNDLE=$(READER_BUNDLE) NAVBUNDLE_TEST_ANSWERS=$(READER_TESTS)/answers-swift.txt \
 		NAVBUNDLE_TEST_STATION=$(STATION_BUNDLE) \
 		python3 -m unittest discover --start-directory readers/python --top-level-directory readers/python

@@ -1,4 +1,4 @@
-/* navbundle: a C99 reader of navforge bundles, format 1.x. See navbundle.h and docs/bundle-format.md. */
+/* navbundle: a C99 reader of navforge bundles, formats 1.x and 2.x. See navbundle.h and docs/bundle-format.md. */
 #define _POSIX_C_SOURCE 200809L
 #include "navbundle.h"
 
@@ -17,9 +17,13 @@
 #define HEADER_SIZE 64u
 #define ENTRY_SIZE 32u
 #define MAX_SECTIONS 4096u
-#define SUPPORTED_MAJOR 1u
+/* 2.0 is 1.2 plus CCHT; its major changed only so that 1.x readers refuse it, so both read alike. */
+#define OLDEST_MAJOR 1u
+#define NEWEST_MAJOR 2u
 #define ORIGINAL_ARC 0x80000000u
 #define HIERARCHY_MAGIC 0x32764843u /* "CHv2" */
+#define CCH_MAGIC 0x31544343u       /* "CCT1" */
+#define INFINITE 0xFFFFFFFFu        /* a CCH weight no path may take */
 #define NO_LEVEL 0xFFFFu
 #define METRES_PER_UNIT 0.011131949079327357
 #define UNREACHED UINT64_MAX
@@ -42,6 +46,35 @@ typedef struct {
     size_t rank, node_at_rank, up_first, up_head, up_weight, up_via, down_first, down_tail, down_weight, down_via,
         halves;
 } hierarchy;
+
+/* One arc of a customised CCHT metric: its weight upward (from its lower end to its head) and
+ * downward, INFINITE for none, and what each comes from: ORIGINAL_ARC plus an ARCS index, the
+ * middle rank of a lower triangle, or NB_NONE while infinite. */
+typedef struct {
+    uint32_t up, down, up_via, down_via;
+} cch_weight;
+
+struct nb_metric {
+    const nb_bundle *bundle; /* the bundle whose topology it customises; routes refuse any other */
+    uint32_t profile;
+    cch_weight *arcs;  /* per CCHT arc */
+    uint32_t *weights; /* the caller's input weights, one per ARCS arc; NULL for the profile's PROF costs */
+};
+
+/* CCHT (format 2.0): one topology for every profile, read in place and checked in full on first
+ * use. The slots, the profiles' metrics and the query buffers are the reader's own memory. */
+typedef struct {
+    int checked;
+    const uint8_t *rank, *up_first, *up_head;
+    uint32_t n, m;
+    uint32_t *slot;      /* per ARCS arc: its CCHT arc << 1, | 1 when it gives the downward weight; NB_NONE */
+    nb_metric **metrics; /* per profile: customised from PROF by its first route, else NULL */
+    size_t metric_count;
+    /* Per rank, for the query: distances (UNREACHED between queries, so that a query resets only
+     * the two chains it walked), parent arcs, and the chains themselves. */
+    uint64_t *forward, *backward;
+    uint32_t *forward_parent, *backward_parent, *forward_chain, *backward_chain;
+} cch_index;
 
 /* The optional sections below are checked in full on first use; `checked` remembers success only,
  * so a damaged section is refused, with its message, by every call that needs it. */
@@ -90,6 +123,7 @@ struct nb_bundle {
     const uint8_t *levels, *node_entries, *first_out, *arc_entries, *prof, *places;
     uint32_t level_count, nodes, arcs, profiles, place_count;
     hierarchy *hierarchies;
+    cch_index cch;
     search_index search;
     snap_index snap;
     outline_index outline;
@@ -255,9 +289,10 @@ static nb_status read_table(nb_bundle *b) {
     const uint8_t *h = b->data;
     if (memcmp(h, "NAVFBNDL", 8) != 0) return refuse(b, NB_ERROR_FORMAT, "not a navforge bundle");
     b->major = rd16(h + 8), b->minor = rd16(h + 10);
-    if (b->major != SUPPORTED_MAJOR)
-        return refuse(b, NB_ERROR_FORMAT, "format %u.%u is not supported; this reader reads %u.x; rebuild the bundle",
-                      b->major, b->minor, SUPPORTED_MAJOR);
+    /* The major is checked before anything else: another major may lay out the rest differently. */
+    if (b->major < OLDEST_MAJOR || b->major > NEWEST_MAJOR)
+        return refuse(b, NB_ERROR_FORMAT, "format %u.%u is not supported; this reader reads %u.x and %u.x; %s", b->major,
+                      b->minor, OLDEST_MAJOR, NEWEST_MAJOR, b->major < OLDEST_MAJOR ? "rebuild the bundle" : "update the reader");
     uint32_t count = rd32(h + 16), header_size = rd32(h + 20);
     uint64_t file_size = rd64(h + 24);
     if (file_size != b->size)
@@ -448,11 +483,14 @@ nb_status nb_open(const char *path, int verify, nb_bundle **out, char *message, 
     return NB_OK;
 }
 
+static void cch_release(cch_index *x);
+
 void nb_close(nb_bundle *b) {
     if (b == NULL) return;
     if (b->data) munmap((void *)b->data, b->size);
     free(b->sections);
     free(b->hierarchies);
+    cch_release(&b->cch);
     free(b->piece.checked);
     free(b);
 }
@@ -749,9 +787,38 @@ void nb_path_free(nb_path *path) {
     path->nodes = NULL, path->arcs = NULL, path->node_count = 0, path->arc_count = 0;
 }
 
+/* Fills `path` from the ARCS arcs a hierarchy unpacked to (taking them over), once they chain
+ * from `source` to `target` and cost `best`, what the search found, in `weights` (one per ARCS
+ * arc) or, when NULL, in the profile's PROF costs. `tag` names the hierarchy in messages. */
+static nb_status finish_path(nb_bundle *b, const char *tag, uint32_t profile, const uint32_t *weights, uint32_t source,
+                             uint32_t target, u32_list *arcs, uint64_t best, nb_path *path) {
+    path->nodes = malloc(sizeof(uint32_t) * (arcs->count + 1));
+    if (!path->nodes) return out_of_memory(b);
+    /* A route from a node to itself has no arcs; its array is still a valid pointer. */
+    if (!arcs->items && !(arcs->items = malloc(sizeof(uint32_t)))) return out_of_memory(b);
+    path->nodes[0] = source, path->node_count = 1;
+    uint64_t duration = 0, length = 0;
+    for (size_t i = 0; i < arcs->count; i++) {
+        uint32_t arc = arcs->items[i], tail = path->nodes[i];
+        if (arc < rd32(b->first_out + 4 * (size_t)tail) || arc >= rd32(b->first_out + 4 * ((size_t)tail + 1)))
+            return refuse(b, NB_ERROR_FORMAT, "%s: a route does not chain at arc %u", tag, arc);
+        path->nodes[path->node_count++] = rd32(b->arc_entries + 16 * (size_t)arc);
+        duration += weights ? weights[arc] : profile_cost(b, profile, arc);
+        length += rd32(b->arc_entries + 16 * (size_t)arc + 4);
+    }
+    if (path->nodes[arcs->count] != target)
+        return refuse(b, NB_ERROR_FORMAT, "%s: a route ends at node %u, not %u", tag, path->nodes[arcs->count], target);
+    if (duration != best)
+        return refuse(b, NB_ERROR_FORMAT, "%s: a route costs %llu ms in its arcs, %llu in the hierarchy", tag,
+                      (unsigned long long)duration, (unsigned long long)best);
+    path->duration = duration, path->length = length;
+    path->arcs = arcs->items, path->arc_count = arcs->count, arcs->items = NULL;
+    return NB_OK;
+}
+
 /* Replaces the meeting's hierarchy arcs by their halves, first then second, down to ARCS arcs. */
-static nb_status unpack(nb_bundle *b, const hierarchy *h, uint32_t profile, uint32_t source, const side *forward,
-                        const side *backward, uint32_t meeting, uint64_t best, nb_path *path) {
+static nb_status unpack(nb_bundle *b, const hierarchy *h, uint32_t profile, uint32_t source, uint32_t target,
+                        const side *forward, const side *backward, uint32_t meeting, uint64_t best, nb_path *path) {
     u32_list stack = {0}, arcs = {0};
     nb_status status = NB_OK;
     /* The stack holds slots, the next to expand on top: the descent from the meeting rank to the
@@ -776,29 +843,9 @@ static nb_status unpack(nb_bundle *b, const hierarchy *h, uint32_t profile, uint
         }
         if (!list_push(&stack, W(h, halves, 2 * (size_t)slot + 1)) || !list_push(&stack, first)) goto memory;
     }
-    path->nodes = malloc(sizeof(uint32_t) * (arcs.count + 1));
-    if (!path->nodes) goto memory;
-    /* A route from a node to itself has no arcs; its array is still a valid pointer. */
-    if (!arcs.items && !(arcs.items = malloc(sizeof(uint32_t)))) goto memory;
-    path->nodes[0] = source, path->node_count = 1;
-    uint64_t duration = 0, length = 0;
-    for (size_t i = 0; i < arcs.count; i++) {
-        uint32_t arc = arcs.items[i], tail = path->nodes[i];
-        if (arc < rd32(b->first_out + 4 * (size_t)tail) || arc >= rd32(b->first_out + 4 * ((size_t)tail + 1))) {
-            status = refuse(b, NB_ERROR_FORMAT, "CH%02X: a route does not chain at arc %u", profile, arc);
-            goto done;
-        }
-        path->nodes[path->node_count++] = rd32(b->arc_entries + 16 * (size_t)arc);
-        duration += profile_cost(b, profile, arc);
-        length += rd32(b->arc_entries + 16 * (size_t)arc + 4);
-    }
-    if (duration != best) {
-        status = refuse(b, NB_ERROR_FORMAT, "CH%02X: a route costs %llu ms in PROF, %llu in the hierarchy", profile,
-                        (unsigned long long)duration, (unsigned long long)best);
-        goto done;
-    }
-    path->duration = duration, path->length = length;
-    path->arcs = arcs.items, path->arc_count = arcs.count, arcs.items = NULL;
+    char tag[5];
+    snprintf(tag, sizeof tag, "CH%02X", profile & 0xFF);
+    status = finish_path(b, tag, profile, NULL, source, target, &arcs, best, path);
     goto done;
 memory:
     status = out_of_memory(b);
@@ -807,11 +854,413 @@ done:
     return status;
 }
 
+/* ---- Customisable hierarchy (CCHT, format 2.0) ---- */
+
+static uint32_t cch_first(const cch_index *x, uint32_t rank) { return rd32(x->up_first + 4 * (size_t)rank); }
+static uint32_t cch_head(const cch_index *x, uint32_t arc) { return rd32(x->up_head + 4 * (size_t)arc); }
+static uint32_t cch_rank(const cch_index *x, uint32_t node) { return rd32(x->rank + 4 * (size_t)node); }
+
+/* The arc joining rank `low` to the higher rank `high`, or NB_NONE; a rank's heads ascend. */
+static uint32_t cch_arc(const cch_index *x, uint32_t low, uint32_t high) {
+    uint32_t first = cch_first(x, low), end = cch_first(x, low + 1), last = end;
+    while (first < last) {
+        uint32_t middle = first + (last - first) / 2;
+        if (cch_head(x, middle) < high) first = middle + 1;
+        else last = middle;
+    }
+    return first < end && cch_head(x, first) == high ? first : NB_NONE;
+}
+
+/* The rank whose list holds `arc` (its lower end): the last rank whose arcs start at or before it. */
+static uint32_t cch_tail(const cch_index *x, uint32_t arc) {
+    uint32_t low = 0, high = x->n; /* cch_first(low) <= arc < cch_first(high) */
+    while (high - low > 1) {
+        uint32_t middle = low + (high - low) / 2;
+        if (cch_first(x, middle) <= arc) low = middle;
+        else high = middle;
+    }
+    return low;
+}
+
+static void cch_release(cch_index *x) {
+    if (x->metrics)
+        for (size_t p = 0; p < x->metric_count; p++) nb_metric_free(x->metrics[p]);
+    free(x->metrics), free(x->slot), free(x->forward), free(x->backward);
+    free(x->forward_parent), free(x->backward_parent), free(x->forward_chain), free(x->backward_chain);
+    memset(x, 0, sizeof *x);
+}
+
+/* CCHT's header against NODE and ARCS, and its arrays against its length. */
+static nb_status read_cch(nb_bundle *b, const section *s, cch_index *x) {
+    const uint8_t *w = section_bytes(b, s);
+    if (s->length < 16 || rd32(w) != CCH_MAGIC) return refuse(b, NB_ERROR_FORMAT, "CCHT is not a CCT1 topology");
+    uint64_t n = rd32(w + 4), m = rd32(w + 8), inputs = rd32(w + 12);
+    if (n != b->nodes) return refuse(b, NB_ERROR_FORMAT, "CCHT has %llu nodes, NODE %u", (unsigned long long)n, b->nodes);
+    if (inputs != b->arcs)
+        return refuse(b, NB_ERROR_FORMAT, "CCHT was made for %llu input arcs, ARCS has %u", (unsigned long long)inputs, b->arcs);
+    if (16 + 4 * (2 * n + 1 + m) > s->length)
+        return refuse(b, NB_ERROR_FORMAT, "CCHT: %llu ranks and %llu arcs do not fit its %llu bytes", (unsigned long long)n,
+                      (unsigned long long)m, (unsigned long long)s->length);
+    /* A via is a middle rank or ORIGINAL_ARC plus an ARCS index, and a slot an arc shifted left
+     * by one, so all three counts must stay below 2^31. */
+    if (n >= ORIGINAL_ARC || m >= ORIGINAL_ARC || b->arcs >= ORIGINAL_ARC)
+        return refuse(b, NB_ERROR_FORMAT, "CCHT: %llu ranks, %llu arcs and %u input arcs do not fit 31 bits",
+                      (unsigned long long)n, (unsigned long long)m, b->arcs);
+    x->n = (uint32_t)n, x->m = (uint32_t)m;
+    x->rank = w + 16, x->up_first = x->rank + 4 * n, x->up_head = x->up_first + 4 * (n + 1);
+    return NB_OK;
+}
+
+/* The topology, in full: ranks a permutation, offsets rising from 0 to m, heads strictly
+ * ascending within a rank and above it. Triangles are customisation's to check. */
+static nb_status check_cch(nb_bundle *b, const cch_index *x) {
+    uint8_t *seen = calloc(x->n ? x->n : 1, 1);
+    if (!seen) return out_of_memory(b);
+    for (uint32_t node = 0; node < x->n; node++) {
+        uint32_t rank = cch_rank(x, node);
+        if (rank >= x->n || seen[rank]) {
+            free(seen);
+            return refuse(b, NB_ERROR_FORMAT, "CCHT: the ranks are not a permutation (node %u has rank %u)", node, rank);
+        }
+        seen[rank] = 1;
+    }
+    free(seen);
+    if (cch_first(x, 0) != 0 || cch_first(x, x->n) != x->m)
+        return refuse(b, NB_ERROR_FORMAT, "CCHT: the arc offsets do not run from 0 to its %u arcs", x->m);
+    /* Every offset first: a fall further on could let an earlier rank's arcs run past the array. */
+    for (uint32_t r = 0; r < x->n; r++)
+        if (cch_first(x, r) > cch_first(x, r + 1)) return refuse(b, NB_ERROR_FORMAT, "CCHT: the arc offsets fall at rank %u", r);
+    for (uint32_t r = 0; r < x->n; r++) {
+        uint32_t previous = r;
+        for (uint32_t a = cch_first(x, r); a < cch_first(x, r + 1); a++) {
+            uint32_t head = cch_head(x, a);
+            if (head <= previous || head >= x->n)
+                return refuse(b, NB_ERROR_FORMAT,
+                              "CCHT: arc %u of rank %u leads to rank %u; heads must ascend above their rank and stay below %u",
+                              a, r, head, x->n);
+            previous = head;
+        }
+    }
+    return NB_OK;
+}
+
+/* Whether some profile may use ARCS arc `arc`: only those have a slot. */
+static int usable(const nb_bundle *b, uint32_t arc) {
+    for (uint32_t p = 0; p < b->profiles; p++)
+        if (profile_cost(b, p, arc) != NB_NONE) return 1;
+    return 0;
+}
+
+/* Each ARCS arc's slot: the CCHT arc joining its ends' ranks, which a usable arc must have. */
+static nb_status cch_slots(nb_bundle *b, cch_index *x) {
+    uint32_t *slot = malloc(sizeof(uint32_t) * (b->arcs ? b->arcs : 1));
+    if (!slot) return out_of_memory(b);
+    for (uint32_t v = 0; v < b->nodes; v++) {
+        for (uint32_t i = rd32(b->first_out + 4 * (size_t)v); i < rd32(b->first_out + 4 * ((size_t)v + 1)); i++) {
+            uint32_t head = rd32(b->arc_entries + 16 * (size_t)i);
+            slot[i] = NB_NONE;
+            if (head == v || !usable(b, i)) continue;
+            uint32_t from = cch_rank(x, v), to = cch_rank(x, head);
+            uint32_t low = from < to ? from : to, high = from < to ? to : from, arc = cch_arc(x, low, high);
+            if (arc == NB_NONE) {
+                free(slot);
+                return refuse(b, NB_ERROR_FORMAT, "CCHT: ARCS arc %u joins ranks %u and %u, which the topology does not join",
+                              i, low, high);
+            }
+            slot[i] = arc << 1 | (from > to);
+        }
+    }
+    x->slot = slot;
+    return NB_OK;
+}
+
+/* CCHT checked (once per bundle; a refusal is refused again by every later call), with the
+ * slots and the memory queries reuse. */
+static nb_status load_cch(nb_bundle *b, cch_index **out) {
+    cch_index *x = &b->cch;
+    if (!x->checked) {
+        const section *s = find_section(b, "CCHT");
+        if (s == NULL)
+            return refuse(b, NB_ERROR_UNAVAILABLE, "no customisable hierarchy CCHT: customisation is not available");
+        nb_status status = read_cch(b, s, x);
+        if (status == NB_OK) status = check_cch(b, x);
+        if (status == NB_OK) status = cch_slots(b, x);
+        if (status != NB_OK) return cch_release(x), status;
+        size_t n = x->n ? x->n : 1;
+        x->metrics = calloc(b->profiles ? b->profiles : 1, sizeof(nb_metric *));
+        x->metric_count = b->profiles;
+        x->forward = malloc(sizeof(uint64_t) * n), x->backward = malloc(sizeof(uint64_t) * n);
+        x->forward_parent = malloc(sizeof(uint32_t) * n), x->backward_parent = malloc(sizeof(uint32_t) * n);
+        x->forward_chain = malloc(sizeof(uint32_t) * n), x->backward_chain = malloc(sizeof(uint32_t) * n);
+        if (!x->metrics || !x->forward || !x->backward || !x->forward_parent || !x->backward_parent || !x->forward_chain ||
+            !x->backward_chain)
+            return cch_release(x), out_of_memory(b);
+        for (uint32_t r = 0; r < x->n; r++) x->forward[r] = x->backward[r] = UNREACHED;
+        x->checked = 1;
+    }
+    *out = x;
+    return NB_OK;
+}
+
+/* Step 2 of customisation: rank by rank from the lowest, each pair of a rank's arcs offers the
+ * way through it to the arc joining their heads, which must exist (the graph is chordal). A
+ * weight takes a way only when strictly lighter, so every via is the canonical one. */
+static nb_status customize_triangles(nb_bundle *b, const cch_index *x, cch_weight *w) {
+    for (uint32_t v = 0; v < x->n; v++) {
+        uint32_t last = cch_first(x, v + 1);
+        for (uint32_t i = cch_first(x, v); i < last; i++) {
+            uint32_t low = cch_head(x, i), k = cch_first(x, low), k_end = cch_first(x, low + 1);
+            /* low → v is arc i's downward weight, v → low its upward one. An infinite part makes
+             * a sum of at least INFINITE, which is never below a weight. */
+            uint64_t into = w[i].down, out_of = w[i].up;
+            for (uint32_t j = i + 1; j < last; j++) {
+                uint32_t high = cch_head(x, j);
+                /* Both lists ascend, so the arc from low to each next high lies further on. */
+                while (k < k_end && cch_head(x, k) < high) k++;
+                if (k == k_end || cch_head(x, k) != high)
+                    return refuse(b, NB_ERROR_FORMAT,
+                                  "CCHT: ranks %u and %u are neighbours of rank %u but not of each other: the topology is "
+                                  "not chordal",
+                                  low, high, v);
+                uint64_t upward = into + w[j].up, downward = w[j].down + out_of;
+                if (upward < w[k].up) w[k].up = (uint32_t)upward, w[k].up_via = v;
+                if (downward < w[k].down) w[k].down = (uint32_t)downward, w[k].down_via = v;
+            }
+        }
+    }
+    return NB_OK;
+}
+
+/* The topology customised with `weights` (one per ARCS arc, copied into the metric) or, when
+ * NULL, with profile `profile`'s PROF costs. */
+static nb_status customize(nb_bundle *b, const cch_index *x, uint32_t profile, const uint32_t *weights, nb_metric **out) {
+    *out = NULL;
+    nb_metric *metric = calloc(1, sizeof *metric);
+    if (!metric) return out_of_memory(b);
+    metric->bundle = b, metric->profile = profile;
+    metric->arcs = malloc(sizeof(cch_weight) * (x->m ? x->m : 1));
+    if (weights) metric->weights = malloc(sizeof(uint32_t) * (b->arcs ? b->arcs : 1));
+    if (!metric->arcs || (weights && !metric->weights)) return nb_metric_free(metric), out_of_memory(b);
+    /* Copied, so that the caller may change or free its array while routes use the metric. */
+    if (weights && b->arcs) memcpy(metric->weights, weights, sizeof(uint32_t) * b->arcs);
+    cch_weight *w = metric->arcs;
+    for (uint32_t a = 0; a < x->m; a++) w[a] = (cch_weight){INFINITE, INFINITE, NB_NONE, NB_NONE};
+    /* Step 1: each arc's direction starts at its lightest input arc, the lowest index among equals. */
+    for (uint32_t i = 0; i < b->arcs; i++) {
+        uint32_t slot = x->slot[i], weight = weights ? weights[i] : profile_cost(b, profile, i);
+        if (slot == NB_NONE || weight == INFINITE) continue;
+        cch_weight *arc = &w[slot >> 1];
+        if (slot & 1) {
+            if (weight < arc->down) arc->down = weight, arc->down_via = ORIGINAL_ARC | i;
+        } else if (weight < arc->up) {
+            arc->up = weight, arc->up_via = ORIGINAL_ARC | i;
+        }
+    }
+    nb_status status = customize_triangles(b, x, w);
+    if (status != NB_OK) return nb_metric_free(metric), status;
+    *out = metric;
+    return NB_OK;
+}
+
+/* Profile `profile`'s metric from its PROF costs, customised by its first route and kept. */
+static nb_status profile_metric(nb_bundle *b, cch_index *x, uint32_t profile, const nb_metric **out) {
+    if (x->metrics[profile] == NULL) {
+        nb_status status = customize(b, x, profile, NULL, &x->metrics[profile]);
+        if (status != NB_OK) return status;
+    }
+    *out = x->metrics[profile];
+    return NB_OK;
+}
+
+/* The ranks from `rank` up to its root, each rank's first arc leading to its parent in the
+ * elimination tree; at most n, since heads lie above their rank. Returns how many. */
+static size_t cch_chain(const cch_index *x, uint32_t rank, uint32_t *chain) {
+    size_t count = 0;
+    for (;;) {
+        chain[count++] = rank;
+        uint32_t first = cch_first(x, rank);
+        if (first == cch_first(x, rank + 1)) return count;
+        rank = cch_head(x, first);
+    }
+}
+
+/* Offers rank `v`'s arcs to one side: upward weights for the forward side, downward ones for
+ * the backward side (`downward`). Ties keep what came first. */
+static void cch_relax(const cch_index *x, const cch_weight *w, uint32_t v, int downward, uint64_t *distance,
+                      uint32_t *parent) {
+    uint64_t at = distance[v];
+    for (uint32_t a = cch_first(x, v); a < cch_first(x, v + 1); a++) {
+        uint32_t weight = downward ? w[a].down : w[a].up;
+        if (weight == INFINITE) continue;
+        uint32_t head = cch_head(x, a);
+        if (at + weight < distance[head]) distance[head] = at + weight, parent[head] = a;
+    }
+}
+
+/* One arc of a route in one direction, with its lower end, which unpacking needs. */
+typedef struct {
+    uint32_t low, arc, downward;
+} cch_step;
+
+typedef struct {
+    cch_step *items;
+    size_t count, capacity;
+} step_list;
+
+static int step_push(step_list *l, uint32_t low, uint32_t arc, uint32_t downward) {
+    if (l->count == l->capacity) {
+        size_t capacity = l->capacity ? 2 * l->capacity : 64;
+        if (capacity > SIZE_MAX / sizeof(cch_step)) return 0;
+        cch_step *larger = realloc(l->items, capacity * sizeof(cch_step));
+        if (!larger) return 0;
+        l->items = larger, l->capacity = capacity;
+    }
+    l->items[l->count++] = (cch_step){low, arc, downward};
+    return 1;
+}
+
+/* The route through `meeting` as ARCS arcs: the forward parents from the meeting down to the
+ * source's rank, taken upward in reverse, then the backward parents down to the target's rank,
+ * taken downward; each arc replaced by its via until only ARCS arcs remain. */
+static nb_status cch_unpack(nb_bundle *b, const cch_index *x, const nb_metric *metric, uint32_t source, uint32_t target,
+                            uint32_t meeting, uint64_t best, nb_path *path) {
+    const cch_weight *w = metric->arcs;
+    step_list stack = {0}, descent = {0};
+    u32_list arcs = {0};
+    nb_status status = NB_OK;
+    /* The stack holds the next arc on top: the descent pushed last arc first, then the climb,
+     * whose parents run from the meeting down. Parents lie on the chains, each below the last. */
+    for (uint32_t v = meeting; v != cch_rank(x, target); v = descent.items[descent.count - 1].low)
+        if (!step_push(&descent, cch_tail(x, x->backward_parent[v]), x->backward_parent[v], 1)) goto memory;
+    for (size_t i = descent.count; i > 0; i--)
+        if (!step_push(&stack, descent.items[i - 1].low, descent.items[i - 1].arc, 1)) goto memory;
+    for (uint32_t v = meeting; v != cch_rank(x, source); v = stack.items[stack.count - 1].low)
+        if (!step_push(&stack, cch_tail(x, x->forward_parent[v]), x->forward_parent[v], 0)) goto memory;
+    while (stack.count > 0) {
+        cch_step top = stack.items[--stack.count];
+        uint32_t via = top.downward ? w[top.arc].down_via : w[top.arc].up_via;
+        if (via == NB_NONE) {
+            status = refuse(b, NB_ERROR_FORMAT, "CCHT: a route takes an arc without weight");
+            goto done;
+        }
+        if (via & ORIGINAL_ARC) {
+            /* Each expansion lowers the lower end, and the arcs are bounded too, so unpacking ends. */
+            if (arcs.count >= b->arcs) {
+                status = refuse(b, NB_ERROR_FORMAT, "CCHT: a route unpacks to more arcs than ARCS has");
+                goto done;
+            }
+            if (!list_push(&arcs, via & ~ORIGINAL_ARC)) goto memory;
+            continue;
+        }
+        /* The arc from `low` to `high` through the middle rank: upward low → middle → high is
+         * the middle's arc to low downward, then its arc to high upward; downward the reverse. */
+        uint32_t middle = via, high = cch_head(x, top.arc);
+        uint32_t to_low = middle < top.low ? cch_arc(x, middle, top.low) : NB_NONE, to_high = cch_arc(x, middle, high);
+        if (to_low == NB_NONE || to_high == NB_NONE) {
+            status = refuse(b, NB_ERROR_FORMAT, "CCHT: arc %u has no triangle through rank %u", top.arc, middle);
+            goto done;
+        }
+        int pushed = top.downward ? step_push(&stack, middle, to_low, 0) && step_push(&stack, middle, to_high, 1)
+                                  : step_push(&stack, middle, to_high, 0) && step_push(&stack, middle, to_low, 1);
+        if (!pushed) goto memory;
+    }
+    status = finish_path(b, "CCHT", metric->profile, metric->weights, source, target, &arcs, best, path);
+    goto done;
+memory:
+    status = out_of_memory(b);
+done:
+    free(stack.items), free(descent.items), free(arcs.items);
+    return status;
+}
+
+/* The specification's query on `metric`: both elimination-tree chains walked together in
+ * ascending rank, offering the meeting first at a rank on both, then relaxing each side whose
+ * distance there is below the best meeting so far. */
+static nb_status cch_route(nb_bundle *b, cch_index *x, const nb_metric *metric, uint32_t source, uint32_t target,
+                           nb_path *path) {
+    const cch_weight *w = metric->arcs;
+    uint64_t *forward = x->forward, *backward = x->backward;
+    uint32_t start = cch_rank(x, source), goal = cch_rank(x, target);
+    size_t forward_count = cch_chain(x, start, x->forward_chain), backward_count = cch_chain(x, goal, x->backward_chain);
+    forward[start] = 0, backward[goal] = 0;
+    uint64_t best = UNREACHED;
+    uint32_t meeting = NB_NONE;
+    for (size_t i = 0, j = 0; i < forward_count || j < backward_count;) {
+        /* NB_NONE past a chain's end lies above every rank. */
+        uint32_t f = i < forward_count ? x->forward_chain[i] : NB_NONE, g = j < backward_count ? x->backward_chain[j] : NB_NONE;
+        uint32_t v = f < g ? f : g;
+        if (f == g && forward[v] != UNREACHED && backward[v] != UNREACHED && forward[v] + backward[v] < best)
+            best = forward[v] + backward[v], meeting = v;
+        if (f == v) {
+            if (forward[v] < best) cch_relax(x, w, v, 0, forward, x->forward_parent);
+            i++;
+        }
+        if (g == v) {
+            if (backward[v] < best) cch_relax(x, w, v, 1, backward, x->backward_parent);
+            j++;
+        }
+    }
+    nb_status status = meeting == NB_NONE ? NB_OK : cch_unpack(b, x, metric, source, target, meeting, best, path);
+    /* A rank's arcs lead to its ancestors (the graph is chordal, as customisation checked), so
+     * the chains hold every rank the query reached. */
+    for (size_t i = 0; i < forward_count; i++) forward[x->forward_chain[i]] = UNREACHED;
+    for (size_t j = 0; j < backward_count; j++) backward[x->backward_chain[j]] = UNREACHED;
+    return status;
+}
+
+void nb_metric_free(nb_metric *metric) {
+    if (metric == NULL) return;
+    free(metric->arcs), free(metric->weights), free(metric);
+}
+
+uint32_t nb_arc_count(const nb_bundle *b) { return b->arcs; }
+
+nb_status nb_profile_costs(nb_bundle *b, uint32_t profile, uint32_t *costs, size_t capacity) {
+    if (profile >= b->profiles) return refuse(b, NB_ERROR_ARGUMENT, "profile %u is out of range", profile);
+    if (costs == NULL || capacity < b->arcs)
+        return refuse(b, NB_ERROR_ARGUMENT, "room for %zu costs, ARCS has %u arcs", costs ? capacity : 0, b->arcs);
+    for (uint32_t i = 0; i < b->arcs; i++) costs[i] = profile_cost(b, profile, i);
+    return NB_OK;
+}
+
+nb_status nb_customize(nb_bundle *b, uint32_t profile, const uint32_t *weights, size_t weight_count, nb_metric **out) {
+    *out = NULL;
+    if (profile >= b->profiles) return refuse(b, NB_ERROR_ARGUMENT, "profile %u is out of range", profile);
+    if (weights != NULL && weight_count != b->arcs)
+        return refuse(b, NB_ERROR_ARGUMENT, "%zu weights for the %u arcs of ARCS", weight_count, b->arcs);
+    cch_index *x;
+    nb_status status = load_cch(b, &x);
+    return status == NB_OK ? customize(b, x, profile, weights, out) : status;
+}
+
+nb_status nb_route_metric(nb_bundle *b, const nb_metric *metric, uint32_t source, uint32_t target, nb_path *path) {
+    memset(path, 0, sizeof *path);
+    path->duration = UINT64_MAX;
+    if (metric == NULL || metric->bundle != b) return refuse(b, NB_ERROR_ARGUMENT, "the metric was made for another bundle");
+    if (source >= b->nodes || target >= b->nodes)
+        return refuse(b, NB_ERROR_ARGUMENT, "node %u/%u is out of range", source, target);
+    cch_index *x;
+    nb_status status = load_cch(b, &x);
+    if (status == NB_OK) status = cch_route(b, x, metric, source, target, path);
+    if (status != NB_OK) nb_path_free(path), path->duration = UINT64_MAX;
+    return status;
+}
+
 nb_status nb_route_path(nb_bundle *b, uint32_t profile, uint32_t source, uint32_t target, nb_path *path) {
     memset(path, 0, sizeof *path);
     path->duration = UINT64_MAX;
     if (profile >= b->profiles || source >= b->nodes || target >= b->nodes)
         return refuse(b, NB_ERROR_ARGUMENT, "profile %u or node %u/%u is out of range", profile, source, target);
+    /* A bundle with CCHT (format 2.0) routes every profile on it and has no CHxx. */
+    if (find_section(b, "CCHT") != NULL) {
+        cch_index *x;
+        const nb_metric *metric = NULL;
+        nb_status status = load_cch(b, &x);
+        if (status == NB_OK) status = profile_metric(b, x, profile, &metric);
+        if (status == NB_OK) status = cch_route(b, x, metric, source, target, path);
+        if (status != NB_OK) nb_path_free(path), path->duration = UINT64_MAX;
+        return status;
+    }
     hierarchy *h;
     nb_status status = load_hierarchy(b, profile, &h);
     if (status != NB_OK) return status;
@@ -837,7 +1286,7 @@ nb_status nb_route_path(nb_bundle *b, uint32_t profile, uint32_t source, uint32_
         }
     }
     if (meeting != NB_NONE)
-        status = unpack(b, h, profile, source, &sides[0], &sides[1], meeting, best, path);
+        status = unpack(b, h, profile, source, target, &sides[0], &sides[1], meeting, best, path);
     if (status != NB_OK) nb_path_free(path), path->duration = UINT64_MAX;
 done:
     side_free(&sides[0]), side_free(&sides[1]);

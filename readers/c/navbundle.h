@@ -1,11 +1,13 @@
 /*
- * navbundle: read navforge bundles (format 1.x) from C99, with no dependencies beyond POSIX mmap.
+ * navbundle: read navforge bundles (formats 1.x and 2.x) from C99, with no dependencies beyond
+ * POSIX mmap.
  *
  * The layout is docs/bundle-format.md; this reader follows that text. Opening checks the
  * header, the section table and the required sections, and (optionally) the whole-file and
  * per-section SHA-256 checksums. Optional sections are checked in full the first time a call
- * needs them: the first route of a profile checks its contraction hierarchy, the first search
- * SRCH, the first snap SNAP, the first outline call OUTL. Every failure returns a status and
+ * needs them: the first route of a profile checks its contraction hierarchy (or, once per
+ * bundle, the customisable hierarchy CCHT of format 2.0), the first search SRCH, the first snap
+ * SNAP, the first outline call OUTL. Every failure returns a status and
  * writes a message naming the file and the section; nothing reads outside the mapping.
  *
  * A bundle keeps per-call state (the last error, what it has checked), so one nb_bundle must not
@@ -70,18 +72,22 @@ const char *nb_profile_name(const nb_bundle *bundle, uint32_t index, size_t *len
 /* The index of the profile named `name`, or -1. */
 int nb_profile_index(const nb_bundle *bundle, const char *name);
 
-/* ---- Routing (CHxx, the reference query of the specification) ---- */
+/* ---- Routing (CHxx or CCHT, by the reference queries of the specification) ---- */
 
-/* The fastest route from node `source` to node `target` for profile `profile`, on its contraction
- * hierarchy. `*distance` is the duration (ETA) in milliseconds, or NB_NONE when the target cannot
- * be reached (then `*nodes` is NULL). Otherwise `*nodes` (free() it) holds `*node_count` nodes,
- * source first. A bundle without the profile's hierarchy gives NB_ERROR_UNAVAILABLE. */
+/* The fastest route from node `source` to node `target` for profile `profile`: on the bundle's
+ * customisable hierarchy when it has one (CCHT, format 2.0; the profile's metric is customised
+ * from its PROF costs by its first route and kept until nb_close), else on the profile's
+ * contraction hierarchy. `*distance` is the duration (ETA) in milliseconds, or NB_NONE when the
+ * target cannot be reached (then `*nodes` is NULL). Otherwise `*nodes` (free() it) holds
+ * `*node_count` nodes, source first. A bundle without a hierarchy for the profile gives
+ * NB_ERROR_UNAVAILABLE. */
 nb_status nb_route(nb_bundle *bundle, uint32_t profile, uint32_t source, uint32_t target, uint32_t *distance,
                    uint32_t **nodes, size_t *node_count);
 
 /* The same route with its arcs and length. */
 typedef struct {
-    uint64_t duration;  /* milliseconds, the sum of the arcs' PROF costs; UINT64_MAX when unreachable */
+    uint64_t duration;  /* milliseconds, the sum of the arcs' PROF costs (or of a metric's weights);
+                           UINT64_MAX when unreachable */
     uint64_t length;    /* centimetres, the sum of the arcs' ARCS lengths */
     uint32_t *nodes;    /* node_count nodes, source first; NULL (and node_count 0) when unreachable */
     size_t node_count;
@@ -92,6 +98,38 @@ typedef struct {
 /* Fills `*path` (release it with nb_path_free, also after a failure). */
 nb_status nb_route_path(nb_bundle *bundle, uint32_t profile, uint32_t source, uint32_t target, nb_path *path);
 void nb_path_free(nb_path *path);
+
+/* ---- Metrics of the customisable hierarchy (CCHT), for conditions applied at run time ---- */
+
+/* A profile's weights customised onto the bundle's CCHT: reader-owned memory, about 16 bytes per
+ * CCHT arc (and 4 per ARCS arc for the weights). It belongs to the bundle it was made with and
+ * is only read by routes, so it may be kept for many; release it with nb_metric_free, before or
+ * after nb_close. */
+typedef struct nb_metric nb_metric;
+
+/* The number of arcs in ARCS: the length of a profile's costs and of a metric's weights. */
+uint32_t nb_arc_count(const nb_bundle *bundle);
+
+/* Copies profile `profile`'s PROF costs (milliseconds per ARCS arc, NB_NONE where the profile may
+ * not go) into `costs`, which has room for `capacity` >= nb_arc_count(bundle) values: the start
+ * from which conditions close arcs or slow them down. */
+nb_status nb_profile_costs(nb_bundle *bundle, uint32_t profile, uint32_t *costs, size_t capacity);
+
+/* Customises the bundle's CCHT for profile `profile` with `weights`, one per ARCS arc
+ * (`weight_count` must be nb_arc_count(bundle)), in milliseconds, NB_NONE (0xFFFFFFFF) for an arc
+ * that is closed; NULL `weights` takes the profile's PROF costs. The weights are copied. An arc
+ * that no profile of the bundle may use has no place in the hierarchy, so it stays closed
+ * whatever its weight; a loop never helps a route. On the first use of CCHT the topology is
+ * checked in full; a damaged one gives NB_ERROR_FORMAT naming CCHT, a bundle without CCHT
+ * NB_ERROR_UNAVAILABLE. On success `*metric` (NULL otherwise) is released with nb_metric_free. */
+nb_status nb_customize(nb_bundle *bundle, uint32_t profile, const uint32_t *weights, size_t weight_count,
+                       nb_metric **metric);
+
+/* The fastest route from `source` to `target` under `metric`, by the specification's CCHT query,
+ * exactly as nb_route_path answers it for the profile's own metric; `path->duration` is the sum
+ * of the metric's weights along it. A metric of another bundle gives NB_ERROR_ARGUMENT. */
+nb_status nb_route_metric(nb_bundle *bundle, const nb_metric *metric, uint32_t source, uint32_t target, nb_path *path);
+void nb_metric_free(nb_metric *metric);
 
 /* ---- Nearest exit (EGRS) ---- */
 

@@ -1,13 +1,18 @@
 /*
  * Tests of the C bundle reader: test_navbundle BUNDLE SCRATCH_FOLDER [STATION_BUNDLE]
  *
- * Routes are compared with a plain Dijkstra over ARCS and PROF for every profile and pair of
- * nodes, searches with a scan of every key, snaps with a scan of every node of the level; ways
- * out and outlines are followed. Damaged copies of the bundle (written to SCRATCH_FOLDER) must be
- * refused with a status, never a crash. The reader's source is included so the test can reuse
- * its SHA-256 to forge checksums, which puts the damage past the checksums and into the checks
- * of each section. With the station of readers/vectors/station, endpoints, aliases, attachments
- * and profile snaps are checked too, and its 1.2 sections damaged.
+ * BUNDLE is the demo campus, of format 1.x (a CHxx per profile) or 2.0 (one CCHT); the tests
+ * of the hierarchy it has run on it. Routes are compared with a plain Dijkstra over ARCS and
+ * PROF for every profile and pair of nodes and with a plain rendering of the specification's
+ * reference query, searches with a scan of every key, snaps with a scan of every node of the
+ * level; ways out and outlines are followed. Damaged copies of the bundle (written to
+ * SCRATCH_FOLDER) must be refused with a status, never a crash. The reader's source is included
+ * so the test can reuse its SHA-256 to forge checksums, which puts the damage past the checksums
+ * and into the checks of each section. With the station of readers/vectors/station (format 1.2),
+ * endpoints, aliases, attachments and profile snaps are checked too, its 1.2 sections damaged,
+ * and its contraction hierarchies tested as the demo's are. With NAVBUNDLE_TEST_ANSWERS naming
+ * the Swift reader's answers to readers/vectors/demo-campus.queries on BUNDLE, every route must
+ * be the same, byte for byte.
  */
 #include "navbundle.c"
 
@@ -67,8 +72,9 @@ static void test_sha256(void) {
 
 static uint32_t cost_of(const nb_bundle *b, uint32_t profile, uint32_t arc) { return profile_cost(b, profile, arc); }
 
-/* Dijkstra over ARCS with the profile's PROF costs; distances in `best` (NB_NONE unreachable). */
-static void dijkstra(const nb_bundle *b, uint32_t profile, uint32_t source, uint64_t *best) {
+/* Dijkstra over ARCS with `weights` (one per arc), or the profile's PROF costs when NULL;
+ * distances in `best` (NB_NONE unreachable). */
+static void dijkstra_weights(const nb_bundle *b, uint32_t profile, const uint32_t *weights, uint32_t source, uint64_t *best) {
     uint8_t *done = calloc(b->nodes, 1);
     for (uint32_t v = 0; v < b->nodes; v++) best[v] = NB_NONE;
     best[source] = 0;
@@ -79,13 +85,17 @@ static void dijkstra(const nb_bundle *b, uint32_t profile, uint32_t source, uint
         if (node == NB_NONE) break;
         done[node] = 1;
         for (uint32_t a = rd32(b->first_out + 4 * node); a < rd32(b->first_out + 4 * (node + 1)); a++) {
-            uint32_t cost = cost_of(b, profile, a), head = rd32(b->arc_entries + 16 * (size_t)a);
+            uint32_t cost = weights ? weights[a] : cost_of(b, profile, a), head = rd32(b->arc_entries + 16 * (size_t)a);
             if (cost == NB_NONE) continue;
             uint64_t total = best[node] + cost;
             if (total < NB_NONE && total < best[head]) best[head] = total;
         }
     }
     free(done);
+}
+
+static void dijkstra(const nb_bundle *b, uint32_t profile, uint32_t source, uint64_t *best) {
+    dijkstra_weights(b, profile, NULL, source, best);
 }
 
 /* Whether ARCS has an arc from `tail` to `head` (egress costs are their own, so any arc counts). */
@@ -95,10 +105,15 @@ static int has_arc(const nb_bundle *b, uint32_t tail, uint32_t head) {
     return 0;
 }
 
-static void test_routes_and_exits(nb_bundle *b) {
-    CHECK(nb_format_major(b) == 1, "major %u", nb_format_major(b));
-    const char *needed[] = {"META", "STRS", "LEVL", "NODE", "ARCS", "PROF", "PLAC", "EVNT",
-                            "EGRS", "SRCH", "SNAP", "OUTL", "CH00"};
+static int has_cch(const nb_bundle *b) { return find_section(b, "CCHT") != NULL; }
+
+/* `campus` 1 for the demo campus, which is mostly connected and has exits everywhere; the
+ * station's lift landings and depot are not. */
+static void test_routes_and_exits(nb_bundle *b, int campus) {
+    /* CCHT comes with format 2.0 and replaces the CHxx sections. */
+    CHECK(nb_format_major(b) == (has_cch(b) ? 2 : 1), "major %u", nb_format_major(b));
+    CHECK(has_cch(b) != (find_section(b, "CH00") != NULL), "CH00 and CCHT are both present or both absent");
+    const char *needed[] = {"META", "STRS", "LEVL", "NODE", "ARCS", "PROF", "PLAC", "EVNT", "EGRS", "SRCH", "SNAP", "OUTL"};
     for (size_t i = 0; i < sizeof needed / sizeof *needed; i++) CHECK(find_section(b, needed[i]) != NULL, "no %s", needed[i]);
     CHECK(nb_profile_index(b, "foot") == 0, "foot is not profile 0");
     CHECK(nb_profile_index(b, "hovercraft") == -1, "an unknown profile was found");
@@ -142,7 +157,7 @@ static void test_routes_and_exits(nb_bundle *b) {
                 nb_path_free(&path);
             }
         }
-        CHECK(reachable > pairs / 3, "profile %u: only %zu of %zu pairs reachable", profile, reachable, pairs);
+        CHECK(!campus || reachable > pairs / 3, "profile %u: only %zu of %zu pairs reachable", profile, reachable, pairs);
         /* The 32-bit call gives the same as the full one. */
         for (int i = 0; i < 50; i++) {
             uint32_t source = next_random() % b->nodes, target = next_random() % b->nodes;
@@ -165,7 +180,7 @@ static void test_routes_and_exits(nb_bundle *b) {
             for (size_t i = 1; i < count; i++) CHECK(has_arc(b, nodes[i - 1], nodes[i]), "no arc %u->%u", nodes[i - 1], nodes[i]);
             free(nodes);
         }
-        CHECK(ways > (int)b->nodes / 2, "profile %u: %d ways out", profile, ways);
+        CHECK(!campus || ways > (int)b->nodes / 2, "profile %u: %d ways out", profile, ways);
     }
     free(best);
 }
@@ -252,7 +267,7 @@ static int oracle_route(const hierarchy *h, uint32_t source, uint32_t target, ui
 }
 
 static void test_reference_paths(nb_bundle *b) {
-    if (b->nodes > 2048) return;
+    if (b->nodes > 2048 || has_cch(b)) return;
     uint32_t *arcs = malloc(sizeof(uint32_t) * (b->arcs + 1));
     for (uint32_t profile = 0; profile < b->profiles; profile++) {
         hierarchy *h;
@@ -648,8 +663,21 @@ static void test_damaged_files(const nb_bundle *original) {
     CHECK(open_copy(copy, image_size, 1, message, sizeof message) == NB_ERROR_FORMAT && strstr(message, "not supported"), "major");
     memcpy(copy, image, image_size), put16(copy + 8, 0), put16(copy + 10, 4);
     CHECK(open_copy(copy, image_size, 1, message, sizeof message) == NB_ERROR_FORMAT &&
-          strstr(message, "format 0.4 is not supported; this reader reads 1.x; rebuild the bundle"), "major 0: %s", message);
-    /* A later minor of major 1 opens: its new sections are skipped. */
+          strstr(message, "format 0.4 is not supported; this reader reads 1.x and 2.x; rebuild the bundle"), "major 0: %s",
+          message);
+    /* A major after 2 is refused before anything else is read, checksums included. */
+    memcpy(copy, image, image_size), put16(copy + 8, 3), put16(copy + 10, 0), reseal(copy, original, SIZE_MAX, 1);
+    CHECK(open_copy(copy, image_size, 1, message, sizeof message) == NB_ERROR_FORMAT &&
+          strstr(message, "format 3.0 is not supported; this reader reads 1.x and 2.x; update the reader"), "major 3: %s",
+          message);
+    /* Both majors carry the whole-file checksum: a copy relabelled 1.x or 2.x opens only with it resealed. */
+    uint16_t other_major = nb_format_major(original) == 1 ? 2 : 1;
+    memcpy(copy, image, image_size), put16(copy + 8, other_major);
+    CHECK(open_copy(copy, image_size, 1, message, sizeof message) == NB_ERROR_CHECKSUM && strstr(message, "whole-file"),
+          "major %u unsealed: %s", other_major, message);
+    reseal(copy, original, SIZE_MAX, 1);
+    CHECK(open_copy(copy, image_size, 1, message, sizeof message) == NB_OK, "major %u: %s", other_major, message);
+    /* A later minor of the major opens: its new sections are skipped. */
     memcpy(copy, image, image_size), put16(copy + 10, 3), reseal(copy, original, SIZE_MAX, 1);
     CHECK(open_copy(copy, image_size, 1, message, sizeof message) == NB_OK, "minor 3: %s", message);
     nb_bundle *missing = NULL;
@@ -816,7 +844,25 @@ static void test_damaged_files(const nb_bundle *original) {
         CHECK(refused > 20, "%s: only %d of 150 damaged copies were refused", fuzzed[f].tag, refused);
     }
 
-    /* Hierarchies damaged with their checksums forged: refused, or still answering safely. */
+    /* Without its hierarchy a bundle cannot route, but still opens. */
+    const char *hierarchy_tag = has_cch(original) ? "CCHT" : "CH00";
+    memcpy(copy, image, image_size), copy[HEADER_SIZE + ENTRY_SIZE * table_index(original, hierarchy_tag)] = 'X';
+    reseal(copy, original, SIZE_MAX, 1);
+    nb_bundle *b = NULL;
+    if (nb_open(write_copy(copy, image_size, "hostile.navbundle"), 1, &b, message, sizeof message) == NB_OK) {
+        uint32_t distance, *nodes;
+        size_t count;
+        CHECK(nb_route(b, 0, 0, 1, &distance, &nodes, &count) == NB_ERROR_UNAVAILABLE, "routing without %s", hierarchy_tag);
+        nb_close(b);
+    } else
+        CHECK(0, "without %s: %s", hierarchy_tag, message);
+    free(copy);
+}
+
+/* CH00 damaged with its checksums forged: refused, or still answering safely. */
+static void test_damaged_hierarchy(const nb_bundle *original) {
+    char message[1024];
+    uint8_t *copy = malloc(image_size);
     size_t index = table_index(original, "CH00");
     const section *ch = &original->sections[index];
     int refused = 0;
@@ -831,7 +877,7 @@ static void test_damaged_files(const nb_bundle *original) {
         if (!b) continue;
         uint32_t distance, *nodes;
         size_t count;
-        uint32_t pairs[3][2] = {{0, 1}, {5, 50}, {30, 7}};
+        uint32_t pairs[3][2] = {{0, 1}, {5 % b->nodes, 50 % b->nodes}, {30 % b->nodes, 7 % b->nodes}};
         for (int p = 0; p < 3; p++) {
             nb_status status = nb_route(b, 0, pairs[p][0], pairs[p][1], &distance, &nodes, &count);
             if (status == NB_ERROR_FORMAT) {
@@ -845,18 +891,444 @@ static void test_damaged_files(const nb_bundle *original) {
         nb_close(b);
     }
     CHECK(refused > 30, "only %d of 60 damaged hierarchies were caught", refused);
-    memcpy(copy, image, image_size), copy[HEADER_SIZE + ENTRY_SIZE * index] = 'X', reseal(copy, original, SIZE_MAX, 1);
-    nb_bundle *b = NULL;
-    if (nb_open(write_copy(copy, image_size, "hostile.navbundle"), 1, &b, message, sizeof message) == NB_OK) {
-        uint32_t distance, *nodes;
-        size_t count;
-        CHECK(nb_route(b, 0, 0, 1, &distance, &nodes, &count) == NB_ERROR_UNAVAILABLE, "routing without CH00");
-        nb_close(b);
-    } else
-        CHECK(0, "without CH00: %s", message);
     free(copy);
 }
 
+
+/* ---- Customisable hierarchy (CCHT) ---- */
+
+/* The specification's customisation and query written out plainly, as an oracle for the exact
+ * metric and path: arcs found by scanning, infinite parts tested apart, every rank visited in
+ * ascending order (those off both chains skipped), arcs unpacked recursively. */
+typedef struct {
+    uint32_t n, m;
+    const uint8_t *rank, *first, *head;
+    uint32_t *up, *down, *up_via, *down_via;
+} plain_cch;
+
+static uint32_t at32(const uint8_t *array, uint32_t i) { return rd32(array + 4 * (size_t)i); }
+
+static uint32_t plain_arc(const plain_cch *c, uint32_t low, uint32_t high) {
+    for (uint32_t a = at32(c->first, low); a < at32(c->first, low + 1); a++)
+        if (at32(c->head, a) == high) return a;
+    return NB_NONE;
+}
+
+static uint32_t plain_tail(const plain_cch *c, uint32_t arc) {
+    uint32_t r = 0;
+    while (at32(c->first, r + 1) <= arc) r++;
+    return r;
+}
+
+/* `b`'s CCHT (checked valid) customised with `weights`, or the profile's PROF costs when NULL. */
+static void plain_customize(const nb_bundle *b, uint32_t profile, const uint32_t *weights, plain_cch *c) {
+    const uint8_t *w = section_bytes(b, find_section(b, "CCHT"));
+    c->n = rd32(w + 4), c->m = rd32(w + 8);
+    c->rank = w + 16, c->first = c->rank + 4 * (size_t)c->n, c->head = c->first + 4 * ((size_t)c->n + 1);
+    size_t size = sizeof(uint32_t) * (c->m + 1);
+    c->up = malloc(size), c->down = malloc(size), c->up_via = malloc(size), c->down_via = malloc(size);
+    for (uint32_t a = 0; a < c->m; a++) c->up[a] = c->down[a] = c->up_via[a] = c->down_via[a] = NB_NONE;
+    for (uint32_t tail = 0; tail < b->nodes; tail++)
+        for (uint32_t i = rd32(b->first_out + 4 * tail); i < rd32(b->first_out + 4 * (tail + 1)); i++) {
+            uint32_t head = rd32(b->arc_entries + 16 * (size_t)i), weight = weights ? weights[i] : cost_of(b, profile, i);
+            int usable = 0;
+            for (uint32_t p = 0; p < b->profiles; p++) usable |= cost_of(b, p, i) != NB_NONE;
+            if (head == tail || !usable || weight == NB_NONE) continue;
+            uint32_t from = at32(c->rank, tail), to = at32(c->rank, head);
+            uint32_t a = from < to ? plain_arc(c, from, to) : plain_arc(c, to, from);
+            if (from < to && weight < c->up[a]) c->up[a] = weight, c->up_via[a] = 0x80000000u + i;
+            if (from > to && weight < c->down[a]) c->down[a] = weight, c->down_via[a] = 0x80000000u + i;
+        }
+    for (uint32_t v = 0; v < c->n; v++)
+        for (uint32_t j = at32(c->first, v); j < at32(c->first, v + 1); j++)
+            for (uint32_t k = j + 1; k < at32(c->first, v + 1); k++) {
+                uint32_t t = plain_arc(c, at32(c->head, j), at32(c->head, k));
+                if (c->down[j] != NB_NONE && c->up[k] != NB_NONE && (uint64_t)c->down[j] + c->up[k] < c->up[t])
+                    c->up[t] = c->down[j] + c->up[k], c->up_via[t] = v;
+                if (c->down[k] != NB_NONE && c->up[j] != NB_NONE && (uint64_t)c->down[k] + c->up[j] < c->down[t])
+                    c->down[t] = c->down[k] + c->up[j], c->down_via[t] = v;
+            }
+}
+
+static void plain_free(plain_cch *c) { free(c->up), free(c->down), free(c->up_via), free(c->down_via); }
+
+static void plain_unpack(const plain_cch *c, uint32_t arc, int downward, uint32_t *arcs, int *count) {
+    uint32_t via = downward ? c->down_via[arc] : c->up_via[arc];
+    if (via & 0x80000000u) {
+        arcs[(*count)++] = via & 0x7FFFFFFFu;
+        return;
+    }
+    uint32_t to_low = plain_arc(c, via, plain_tail(c, arc)), to_high = plain_arc(c, via, at32(c->head, arc));
+    if (downward) plain_unpack(c, to_high, 1, arcs, count), plain_unpack(c, to_low, 0, arcs, count);
+    else plain_unpack(c, to_low, 1, arcs, count), plain_unpack(c, to_high, 0, arcs, count);
+}
+
+/* The ARCS arcs of the route, or -1 when there is none; its cost in `*best_out`. */
+static int plain_route(const plain_cch *c, uint32_t source, uint32_t target, uint64_t *best_out, uint32_t *arcs) {
+    static uint64_t f[2048], g[2048];
+    static uint32_t f_parent[2048], g_parent[2048], climb[2048];
+    static uint8_t on_f[2048], on_g[2048];
+    for (uint32_t r = 0; r < c->n; r++) f[r] = g[r] = UINT64_MAX, on_f[r] = on_g[r] = 0;
+    uint32_t s = at32(c->rank, source), t = at32(c->rank, target);
+    for (uint32_t r = s;; r = at32(c->head, at32(c->first, r))) {
+        on_f[r] = 1;
+        if (at32(c->first, r) == at32(c->first, r + 1)) break;
+    }
+    for (uint32_t r = t;; r = at32(c->head, at32(c->first, r))) {
+        on_g[r] = 1;
+        if (at32(c->first, r) == at32(c->first, r + 1)) break;
+    }
+    f[s] = 0, g[t] = 0;
+    uint64_t best = UINT64_MAX;
+    uint32_t meeting = NB_NONE;
+    for (uint32_t v = 0; v < c->n; v++) {
+        if (on_f[v] && on_g[v] && f[v] != UINT64_MAX && g[v] != UINT64_MAX && f[v] + g[v] < best) best = f[v] + g[v], meeting = v;
+        for (uint32_t a = at32(c->first, v); on_f[v] && f[v] < best && a < at32(c->first, v + 1); a++) {
+            uint32_t head = at32(c->head, a);
+            if (c->up[a] != NB_NONE && f[v] + c->up[a] < f[head]) f[head] = f[v] + c->up[a], f_parent[head] = a;
+        }
+        for (uint32_t a = at32(c->first, v); on_g[v] && g[v] < best && a < at32(c->first, v + 1); a++) {
+            uint32_t head = at32(c->head, a);
+            if (c->down[a] != NB_NONE && g[v] + c->down[a] < g[head]) g[head] = g[v] + c->down[a], g_parent[head] = a;
+        }
+    }
+    *best_out = best;
+    if (meeting == NB_NONE) return -1;
+    int count = 0;
+    uint32_t depth = 0;
+    for (uint32_t r = meeting; r != s; r = plain_tail(c, f_parent[r])) climb[depth++] = f_parent[r];
+    while (depth > 0) plain_unpack(c, climb[--depth], 0, arcs, &count);
+    for (uint32_t r = meeting; r != t; r = plain_tail(c, g_parent[r])) plain_unpack(c, g_parent[r], 1, arcs, &count);
+    return count;
+}
+
+/* Whether the reader's route under `metric` (NULL: the profile's own) is the plain query's. */
+static int same_as_plain(nb_bundle *b, const plain_cch *c, uint32_t profile, const nb_metric *metric, uint32_t source,
+                         uint32_t target, uint32_t *arcs) {
+    uint64_t best;
+    int count = plain_route(c, source, target, &best, arcs);
+    nb_path path;
+    nb_status status = metric ? nb_route_metric(b, metric, source, target, &path) : nb_route_path(b, profile, source, target, &path);
+    CHECK(status == NB_OK, "route: %s", nb_last_error(b));
+    int same = count < 0 ? path.nodes == NULL && path.duration == UINT64_MAX
+                         : path.duration == best && path.arc_count == (size_t)count &&
+                               memcmp(path.arcs, arcs, sizeof(uint32_t) * (size_t)count) == 0;
+    nb_path_free(&path);
+    return same;
+}
+
+/* Every profile's metric, arc by arc, and every route, arc by arc, against the plain rendering. */
+static void test_cch_reference(nb_bundle *b) {
+    if (b->nodes > 2048 || !has_cch(b)) return;
+    uint32_t *arcs = malloc(sizeof(uint32_t) * (b->arcs + 1));
+    for (uint32_t profile = 0; profile < b->profiles; profile++) {
+        nb_path path;
+        CHECK(nb_route_path(b, profile, 0, 0, &path) == NB_OK && path.node_count == 1 && path.duration == 0,
+              "a route to itself: %s", nb_last_error(b));
+        nb_path_free(&path);
+        plain_cch c;
+        plain_customize(b, profile, NULL, &c);
+        const cch_weight *w = b->cch.metrics[profile]->arcs;
+        size_t differ = 0, finite = 0, triangles = 0;
+        for (uint32_t a = 0; a < c.m; a++) {
+            differ += w[a].up != c.up[a] || w[a].down != c.down[a] || w[a].up_via != c.up_via[a] || w[a].down_via != c.down_via[a];
+            finite += (w[a].up != NB_NONE) + (w[a].down != NB_NONE);
+            triangles += (w[a].up_via < ORIGINAL_ARC) + (w[a].down_via < ORIGINAL_ARC);
+        }
+        CHECK(differ == 0, "profile %u: %zu of %u arcs customised unlike the specification", profile, differ, c.m);
+        CHECK(finite > c.m / 2 && triangles > 0, "profile %u: %zu finite weights, %zu through triangles", profile, finite, triangles);
+        differ = 0;
+        for (uint32_t source = 0; source < b->nodes; source++)
+            for (uint32_t target = 0; target < b->nodes; target++)
+                if (!same_as_plain(b, &c, profile, NULL, source, target, arcs) && differ++ < 3)
+                    CHECK(0, "profile %u %u->%u: not the reference query's path", profile, source, target);
+        CHECK(differ == 0, "profile %u: %zu paths differ from the reference query's", profile, differ);
+        plain_free(&c);
+    }
+    free(arcs);
+}
+
+/* Whether `arc` is among the route's arcs. */
+static int path_takes(const nb_path *path, uint32_t arc) {
+    for (size_t i = 0; i < path->arc_count; i++)
+        if (path->arcs[i] == arc) return 1;
+    return 0;
+}
+
+/* Metrics made from the caller's weights: the profile's own costs give the profile's own metric;
+ * an arc closed or slowed down changes routes as Dijkstra on those weights says, by the exact
+ * query; closing every way out of a node removes its routes. */
+static void test_custom_weights(nb_bundle *b) {
+    nb_metric *metric = (nb_metric *)1;
+    if (!has_cch(b)) {
+        CHECK(nb_customize(b, 0, NULL, 0, &metric) == NB_ERROR_UNAVAILABLE && metric == NULL && strstr(nb_last_error(b), "CCHT"),
+              "customising without CCHT: %s", nb_last_error(b));
+        return;
+    }
+    uint32_t arc_count = nb_arc_count(b), *weights = malloc(sizeof(uint32_t) * arc_count);
+    uint32_t *arcs = malloc(sizeof(uint32_t) * (arc_count + 1));
+    uint64_t *best = malloc(sizeof(uint64_t) * b->nodes);
+    nb_path path, other;
+    CHECK(arc_count == b->arcs, "nb_arc_count %u", arc_count);
+    CHECK(nb_profile_costs(b, b->profiles, weights, arc_count) == NB_ERROR_ARGUMENT, "costs of a profile out of range");
+    CHECK(nb_profile_costs(b, 0, weights, arc_count - 1) == NB_ERROR_ARGUMENT, "costs without room");
+    CHECK(nb_customize(b, b->profiles, NULL, 0, &metric) == NB_ERROR_ARGUMENT && metric == NULL, "a profile out of range");
+    CHECK(nb_profile_costs(b, 0, weights, arc_count) == NB_OK, "costs: %s", nb_last_error(b));
+    CHECK(nb_customize(b, 0, weights, arc_count - 1, &metric) == NB_ERROR_ARGUMENT && metric == NULL, "too few weights");
+
+    /* A profile's costs, given or not, make exactly the metric its routes use. */
+    for (uint32_t profile = 0; profile < b->profiles; profile++) {
+        CHECK(nb_profile_costs(b, profile, weights, arc_count) == NB_OK, "costs: %s", nb_last_error(b));
+        for (uint32_t i = 0; i < arc_count; i++) CHECK(weights[i] == cost_of(b, profile, i), "cost of arc %u", i);
+        CHECK(nb_route_path(b, profile, 0, 1, &path) == NB_OK, "route: %s", nb_last_error(b));
+        nb_path_free(&path);
+        for (int given = 0; given < 2; given++) {
+            CHECK(nb_customize(b, profile, given ? weights : NULL, given ? arc_count : 0, &metric) == NB_OK, "customise: %s",
+                  nb_last_error(b));
+            CHECK(memcmp(metric->arcs, b->cch.metrics[profile]->arcs, sizeof(cch_weight) * b->cch.m) == 0,
+                  "profile %u: its costs customise to another metric", profile);
+            for (int i = 0; i < 100; i++) {
+                uint32_t source = next_random() % b->nodes, target = next_random() % b->nodes;
+                CHECK(nb_route_metric(b, metric, source, target, &path) == NB_OK, "route: %s", nb_last_error(b));
+                CHECK(nb_route_path(b, profile, source, target, &other) == NB_OK, "route: %s", nb_last_error(b));
+                CHECK(path.duration == other.duration && path.length == other.length && path.arc_count == other.arc_count &&
+                          (path.arc_count == 0 || memcmp(path.arcs, other.arcs, sizeof(uint32_t) * path.arc_count) == 0),
+                      "profile %u %u->%u: its metric routes otherwise", profile, source, target);
+                nb_path_free(&path), nb_path_free(&other);
+            }
+            nb_metric_free(metric);
+        }
+    }
+
+    /* One arc of a route closed or slowed down: the route avoids it or costs more, always what
+     * Dijkstra finds on the changed weights, by the path of the plain query. */
+    int changed = 0, removed = 0, slowed = 0;
+    for (int round = 0; round < 240; round++) {
+        uint32_t profile = next_random() % b->profiles, source = next_random() % b->nodes, target = next_random() % b->nodes;
+        CHECK(nb_route_path(b, profile, source, target, &path) == NB_OK, "route: %s", nb_last_error(b));
+        if (path.arc_count == 0) {
+            nb_path_free(&path);
+            continue;
+        }
+        nb_profile_costs(b, profile, weights, arc_count);
+        uint32_t closed = path.arcs[next_random() % path.arc_count];
+        int slow = round % 3 == 0;
+        weights[closed] = slow ? weights[closed] * 20 + 100000 : NB_NONE;
+        CHECK(nb_customize(b, profile, weights, arc_count, &metric) == NB_OK, "customise: %s", nb_last_error(b));
+        CHECK(nb_route_metric(b, metric, source, target, &other) == NB_OK, "route: %s", nb_last_error(b));
+        dijkstra_weights(b, profile, weights, source, best);
+        if (best[target] == NB_NONE) {
+            CHECK(other.nodes == NULL && other.duration == UINT64_MAX, "%u->%u: a route through a closed arc", source, target);
+            removed++;
+        } else {
+            CHECK(other.duration == best[target], "%u->%u: %llu, Dijkstra %llu with the arc %s", source, target,
+                  (unsigned long long)other.duration, (unsigned long long)best[target], slow ? "slowed" : "closed");
+            CHECK(slow || !path_takes(&other, closed), "%u->%u: the route takes closed arc %u", source, target, closed);
+            uint64_t total = 0;
+            for (size_t i = 0; i < other.arc_count; i++) total += weights[other.arcs[i]];
+            CHECK(other.nodes && other.nodes[0] == source && other.nodes[other.node_count - 1] == target && total == other.duration,
+                  "%u->%u: the route does not cost its duration in the given weights", source, target);
+            changed += other.duration > path.duration || !path_takes(&other, closed);
+            slowed += slow && other.duration > path.duration;
+        }
+        plain_cch c;
+        plain_customize(b, profile, weights, &c);
+        CHECK(same_as_plain(b, &c, profile, metric, source, target, arcs), "%u->%u: not the reference query's path", source, target);
+        plain_free(&c);
+        nb_path_free(&path), nb_path_free(&other);
+        nb_metric_free(metric);
+    }
+    CHECK(changed > 100 && removed > 0 && slowed > 0, "%d routes changed, %d removed, %d slowed", changed, removed, slowed);
+
+    /* Every arc out of a node closed: nothing is reachable from it but itself. */
+    uint32_t source = 0;
+    while (source + 1 < b->nodes && rd32(b->first_out + 4 * source) == rd32(b->first_out + 4 * (source + 1))) source++;
+    nb_profile_costs(b, 0, weights, arc_count);
+    for (uint32_t a = rd32(b->first_out + 4 * source); a < rd32(b->first_out + 4 * (source + 1)); a++) weights[a] = NB_NONE;
+    CHECK(nb_customize(b, 0, weights, arc_count, &metric) == NB_OK, "customise: %s", nb_last_error(b));
+    for (uint32_t target = 0; target < b->nodes; target++) {
+        CHECK(nb_route_metric(b, metric, source, target, &path) == NB_OK, "route: %s", nb_last_error(b));
+        CHECK(target == source ? path.node_count == 1 && path.duration == 0 : path.nodes == NULL && path.duration == UINT64_MAX,
+              "%u->%u with every arc out of %u closed", source, target, source);
+        nb_path_free(&path);
+    }
+    /* The caller's array may change once the metric is made. */
+    memset(weights, 0, sizeof(uint32_t) * arc_count);
+    CHECK(nb_route_metric(b, metric, source, (source + 1) % b->nodes, &path) == NB_OK && path.nodes == NULL, "weights copied");
+    nb_path_free(&path);
+    CHECK(nb_route_metric(b, metric, source, b->nodes, &path) == NB_ERROR_ARGUMENT && path.nodes == NULL, "a node out of range");
+    CHECK(nb_route_metric(b, NULL, source, 0, &path) == NB_ERROR_ARGUMENT, "no metric");
+    char message[1024];
+    nb_bundle *again = NULL;
+    CHECK(nb_open(b->path, 0, &again, message, sizeof message) == NB_OK, "reopening: %s", message);
+    if (again) {
+        CHECK(nb_route_metric(again, metric, source, 0, &path) == NB_ERROR_ARGUMENT && strstr(nb_last_error(again), "another bundle"),
+              "a metric of another bundle: %s", nb_last_error(again));
+        nb_close(again);
+    }
+    nb_metric_free(metric);
+    nb_metric_free(NULL);
+    free(weights), free(arcs), free(best);
+}
+
+/* Routes every profile between a few pairs; any route found must be a shortest one, since a
+ * damaged topology that passes every check is still a chordal hierarchy of every usable arc. */
+static uint64_t cch_expected[4][8];
+static const uint32_t cch_pairs[4][2] = {{0, 1}, {5, 50}, {30, 7}, {100, 3}};
+
+static nb_status use_cch(nb_bundle *b) {
+    for (uint32_t profile = 0; profile < b->profiles && profile < 8; profile++)
+        for (int p = 0; p < 4; p++) {
+            uint32_t source = cch_pairs[p][0] % b->nodes, target = cch_pairs[p][1] % b->nodes;
+            nb_path path;
+            nb_status status = nb_route_path(b, profile, source, target, &path);
+            if (status != NB_OK) return nb_path_free(&path), status;
+            CHECK(path.duration == cch_expected[p][profile] &&
+                      (path.nodes == NULL || (path.nodes[0] == source && path.nodes[path.node_count - 1] == target)),
+                  "a damaged CCHT routes %u->%u at %llu, Dijkstra %llu", source, target, (unsigned long long)path.duration,
+                  (unsigned long long)cch_expected[p][profile]);
+            nb_path_free(&path);
+        }
+    nb_metric *metric;
+    nb_status status = nb_customize(b, 0, NULL, 0, &metric);
+    nb_metric_free(metric);
+    return status;
+}
+
+/* A CCHT arc, the last of its rank (so that raising its head to the top rank keeps the heads
+ * ascending), below the top rank, that some usable ARCS arc's slot names (`slotted`) or none
+ * does but whose ends are both heads of a lower rank (so that the triangle needs it). */
+static uint32_t arc_to_break(const cch_index *x, uint32_t arcs, int slotted) {
+    for (uint32_t r = 0; r < x->n; r++) {
+        uint32_t end = cch_first(x, r + 1);
+        if (end == cch_first(x, r) || cch_head(x, end - 1) >= x->n - 1) continue;
+        uint32_t a = end - 1, named = 0;
+        for (uint32_t i = 0; i < arcs; i++) named |= x->slot[i] != NB_NONE && x->slot[i] >> 1 == a;
+        if (slotted) {
+            if (named) return a;
+            continue;
+        }
+        if (named) continue;
+        for (uint32_t v = 0; v < r; v++)
+            if (cch_arc(x, v, r) != NB_NONE && cch_arc(x, v, cch_head(x, a)) != NB_NONE) return a;
+    }
+    return NB_NONE;
+}
+
+/* CCHT damaged, checksums forged (or skipped where the table changes): each damage refused with
+ * its message naming the file and CCHT, by every call, never a crash; random damage refused or
+ * still routing right. */
+static void test_damaged_cch(nb_bundle *original) {
+    char message[1024];
+    uint8_t *copy = malloc(image_size);
+    size_t index = table_index(original, "CCHT");
+    const section *s = &original->sections[index];
+    cch_index *x;
+    CHECK(load_cch(original, &x) == NB_OK, "CCHT: %s", nb_last_error(original));
+    uint64_t *best = malloc(sizeof(uint64_t) * original->nodes);
+    for (uint32_t profile = 0; profile < original->profiles && profile < 8; profile++)
+        for (int p = 0; p < 4; p++) {
+            dijkstra(original, profile, cch_pairs[p][0] % original->nodes, best);
+            uint64_t d = best[cch_pairs[p][1] % original->nodes];
+            cch_expected[p][profile] = d == NB_NONE ? UINT64_MAX : d;
+        }
+    free(best);
+    uint32_t n = x->n, m = x->m;
+    size_t rank_at = 16, first_at = rank_at + 4 * (size_t)n, head_at = first_at + 4 * ((size_t)n + 1);
+    uint32_t wide = 0, narrow = 0; /* a rank with two arcs or more, and one with at least one */
+    while (wide < n && cch_first(x, wide + 1) - cch_first(x, wide) < 2) wide++;
+    while (narrow < n && cch_first(x, narrow + 1) == cch_first(x, narrow)) narrow++;
+    uint32_t slotted = arc_to_break(x, original->arcs, 1), fill = arc_to_break(x, original->arcs, 0);
+    CHECK(wide < n && narrow < n && slotted != NB_NONE && fill != NB_NONE, "the demo's CCHT lacks the arcs to damage");
+    if (wide >= n || narrow >= n || slotted == NB_NONE || fill == NB_NONE) {
+        free(copy);
+        return;
+    }
+    uint32_t wide_arc = cch_first(x, wide), narrow_arc = cch_first(x, narrow);
+    struct { size_t at; uint32_t value; const char *expect; } damage[] = {
+        {0, 0x31544344, "not a CCT1"},
+        {4, n + 1, "nodes"},
+        {8, m + 1, "do not fit"},
+        {8, 0x7FFFFFF0, "do not fit"},
+        {12, original->arcs + 1, "input arcs"},
+        {rank_at + 4, cch_rank(x, 0), "not a permutation"},
+        {rank_at, n, "not a permutation"},
+        {first_at, 1, "offsets do not run"},
+        {first_at + 4 * (size_t)n, m - 1, "offsets do not run"},
+        {first_at + 4 * (size_t)(n / 2), 0xFFFF, "fall"},
+        {head_at + 4 * (size_t)wide_arc, cch_head(x, wide_arc + 1), "ascend"},
+        {head_at + 4 * (size_t)narrow_arc, narrow, "ascend"},
+        {head_at + 4 * (size_t)narrow_arc, n, "ascend"},
+        {head_at + 4 * (size_t)slotted, n - 1, "which the topology does not join"},
+        {head_at + 4 * (size_t)fill, n - 1, "not chordal"},
+    };
+    for (size_t i = 0; i < sizeof damage / sizeof *damage; i++) {
+        memcpy(copy, image, image_size);
+        put32(copy + s->offset + damage[i].at, damage[i].value);
+        reseal(copy, original, index, 1);
+        nb_status status = use_damaged(copy, use_cch, 1, message, sizeof message);
+        CHECK(status == NB_ERROR_FORMAT && strstr(message, "hostile.navbundle") && strstr(message, "CCHT") &&
+                  strstr(message, damage[i].expect),
+              "CCHT damage %zu: %d %s", i, status, message);
+    }
+    /* Cut short in the table, checksums skipped (they would catch it): refused, nothing read past the end. */
+    uint64_t lengths[] = {s->length - 4, 12, 0};
+    const char *expect[] = {"do not fit", "not a CCT1", "not a CCT1"};
+    for (int i = 0; i < 3; i++) {
+        memcpy(copy, image, image_size);
+        put64(copy + HEADER_SIZE + ENTRY_SIZE * index + 16, lengths[i]);
+        nb_status status = use_damaged(copy, use_cch, 0, message, sizeof message);
+        CHECK(status == NB_ERROR_FORMAT && strstr(message, "CCHT") && strstr(message, expect[i]), "CCHT of %llu bytes: %d %s",
+              (unsigned long long)lengths[i], status, message);
+    }
+    /* A later section version is a layout this reader does not know: no hierarchy at all. */
+    memcpy(copy, image, image_size), put16(copy + HEADER_SIZE + ENTRY_SIZE * index + 4, 2), reseal(copy, original, SIZE_MAX, 1);
+    CHECK(use_damaged(copy, use_cch, 1, message, sizeof message) == NB_ERROR_UNAVAILABLE, "CCHT version 2: %s", message);
+
+    /* Random bits flipped, mostly in the header, ranks and offsets. */
+    int refused = 0;
+    for (int attempt = 0; attempt < 150; attempt++) {
+        memcpy(copy, image, image_size);
+        size_t span = attempt % 2 ? s->length : head_at;
+        copy[s->offset + next_random() % span] ^= (uint8_t)(1u << (next_random() % 8));
+        reseal(copy, original, index, 1);
+        nb_status status = use_damaged(copy, use_cch, 0, message, sizeof message);
+        CHECK(status == NB_OK || (status == NB_ERROR_FORMAT && strstr(message, "CCHT")), "CCHT fuzz: %d %s", status, message);
+        refused += status == NB_ERROR_FORMAT;
+    }
+    CHECK(refused > 100, "only %d of 150 damaged CCHT were refused", refused);
+    free(copy);
+}
+
+/* Every route of the Swift reader's answers to the shared queries, answered the same, byte for byte. */
+static void test_swift_routes(nb_bundle *b, const char *answers) {
+    FILE *file = fopen(answers, "rb");
+    if (!file) { perror(answers); exit(2); }
+    char *line = NULL, got[65536];
+    size_t capacity = 0, routes = 0, differ = 0;
+    ssize_t length;
+    while ((length = getline(&line, &capacity, file)) >= 0) {
+        if (length > 0 && line[length - 1] == '\n') line[--length] = 0;
+        char profile[64];
+        unsigned source, target;
+        int consumed = 0;
+        if (sscanf(line, "route %63s %u %u =>%n", profile, &source, &target, &consumed) != 3 || consumed == 0) continue;
+        const char *expected = line + consumed + (line[consumed] == ' ');
+        int index = nb_profile_index(b, profile);
+        nb_path path;
+        CHECK(index >= 0 && nb_route_path(b, (uint32_t)index, source, target, &path) == NB_OK, "'%s': %s", line, nb_last_error(b));
+        size_t used = (size_t)snprintf(got, sizeof got, path.nodes ? "%llu" : "none", (unsigned long long)path.duration);
+        for (size_t i = 0; i < path.node_count && used < sizeof got; i++)
+            used += (size_t)snprintf(got + used, sizeof got - used, " %u", path.nodes[i]);
+        nb_path_free(&path);
+        if (strcmp(got, expected) != 0 && differ++ < 3) CHECK(0, "'%s': the C reader answers '%s'", line, got);
+        routes++;
+    }
+    free(line);
+    fclose(file);
+    CHECK(routes > 100 && differ == 0, "%zu of %zu routes differ from the Swift reader's (%s)", differ, routes, answers);
+    printf("routes: %zu answered as the Swift reader does\n", routes);
+}
 
 /* ---- Format 1.2: endpoints, aliases, attachments, pieces (on the station bundle) ---- */
 
@@ -1098,14 +1570,19 @@ static void test_station(const char *path) {
         fprintf(stderr, "FAIL: %s\n", message);
         exit(1);
     }
-    CHECK(nb_format_minor(b) == 2, "the station is not format 1.2");
+    CHECK(nb_format_major(b) == 1 && nb_format_minor(b) == 2, "the station is not format 1.2");
     test_endpoints(b);
     test_profile_snap(b);
+    /* Its hierarchies, so that CHxx stays tested when the demo has CCHT. */
+    test_routes_and_exits(b, 0);
+    test_reference_paths(b);
+    test_custom_weights(b);
     /* The damage tests work on the global image. */
     uint8_t *demo = image;
     size_t demo_size = image_size;
     image = bytes, image_size = size;
     test_damaged_places(b);
+    if (!has_cch(b)) test_damaged_hierarchy(b);
     image = demo, image_size = demo_size;
     nb_close(b);
     free(bytes);
@@ -1132,13 +1609,18 @@ int main(int argc, char **argv) {
         return 1;
     }
     test_sha256();
-    test_routes_and_exits(b);
+    test_routes_and_exits(b, 1);
     test_reference_paths(b);
+    test_cch_reference(b);
+    test_custom_weights(b);
+    if (getenv("NAVBUNDLE_TEST_ANSWERS")) test_swift_routes(b, getenv("NAVBUNDLE_TEST_ANSWERS"));
     test_search_ranking();
     test_search(b);
     test_snap(b);
     test_outlines(b);
     test_damaged_files(b);
+    if (has_cch(b)) test_damaged_cch(b);
+    else test_damaged_hierarchy(b);
     test_profile_snap(b);
     nb_close(b);
     if (argc == 4) test_station(argv[3]);
