@@ -1,35 +1,48 @@
-"""Read navforge bundles (format 1.x) with the Python standard library alone.
+"""Read navforge bundles (formats 1.x and 2.0) with the Python standard library alone.
 
 A bundle is mapped, not read: sections are ``memoryview`` slices of the mapping, and arrays are
 cast in place. Everything a query relies on is checked first, so a damaged or hostile file gives
 a ``BundleError``, never a wrong answer or an exception of another kind. The layout is
 ``docs/bundle-format.md``; this module follows that text, not the Swift code, so that the three
 readers agreeing on ``readers/vectors`` means something.
+
+Routes use each profile's contraction hierarchy (``CHxx``) or, in format 2.0, the customisable
+hierarchy (``CCHT``) that every profile shares: ``Bundle.customise`` makes a ``Metric`` from a
+profile's costs or from weights the caller changed (closed or slowed arcs), and
+``Bundle.route_on`` routes on it.
 """
 
+import array
 import bisect
 import collections
 import re
 import hashlib
 import heapq
+import itertools
 import math
 import mmap
 import struct
 import sys
 
 MAGIC = b"NAVFBNDL"
-SUPPORTED_MAJOR = 1
+# Major 1, and major 2 (1.2 plus the customisable hierarchy CCHT). Another major may lay the
+# file out differently, so it is refused before anything else is read.
+SUPPORTED_MAJORS = (1, 2)
 HEADER = struct.Struct("<8sHHIIIQ32s")
 ENTRY = struct.Struct("<4sHHQQQ")
 MAX_SECTIONS = 4096
-# Every section of format 1.0 is at version 1; another version is a layout this reader does
-# not know, which the format says to treat as absent.
+# Every section of formats 1.0 to 2.0 is at version 1; another version is a layout this reader
+# does not know, which the format says to treat as absent.
 SECTION_VERSION = 1
 REQUIRED = ("META", "STRS", "LEVL", "NODE", "ARCS", "PROF", "PLAC", "EVNT")
 NONE = 0xFFFFFFFF
 NO_LEVEL = 0xFFFF
 ORIGINAL_ARC = 0x80000000
 HIERARCHY_MAGIC = 0x32764843  # "CHv2"
+CUSTOMISABLE_MAGIC = 0x31544343  # "CCT1"
+# A CCHT weight no path may take, and the distance of a rank a query has not reached.
+INFINITE = 0xFFFFFFFF
+UNREACHED = 1 << 64
 # Metres per 1e-7 degree of latitude: the format's conversion of snapping distances.
 METRES_PER_UNIT = 0.011131949079327357
 # Search key fields, in the order ``search_prefix`` ranks them: SRCH holds the first four,
@@ -162,6 +175,8 @@ class Bundle:
         self.path = str(path)
         self._cache = {}
         self._hierarchies = {}
+        self._topology = None
+        self._metrics = {}
         try:
             self._file = open(self.path, "rb")
         except OSError as error:
@@ -180,8 +195,11 @@ class Bundle:
             raise
 
     def close(self):
-        """Unmaps the file. Views a caller still holds keep the mapping alive until they go."""
+        """Unmaps the file. Views a caller still holds keep the mapping alive until they go.
+        Metrics stay usable as objects, but only the bundle that made one routes on it."""
         self._hierarchies = {}
+        self._topology = None
+        self._metrics = {}
         self._cache = {}
         self._sections = {}
         view, mapping, file = getattr(self, "_view", None), getattr(self, "_map", None), getattr(self, "_file", None)
@@ -212,10 +230,11 @@ class Bundle:
         if magic != MAGIC:
             raise BundleError(f"{self.path}: not a navforge bundle (magic {magic!r})")
         # The major is checked before anything else: another major may lay out the rest differently.
-        if major != SUPPORTED_MAJOR:
-            advice = "rebuild the bundle" if major < SUPPORTED_MAJOR else "update the reader"
+        if major not in SUPPORTED_MAJORS:
+            advice = "rebuild the bundle" if major < min(SUPPORTED_MAJORS) else "update the reader"
+            known = " and ".join(f"{known}.x" for known in SUPPORTED_MAJORS)
             raise BundleError(f"{self.path}: format {major}.{minor} is not supported; "
-                              f"this reader reads {SUPPORTED_MAJOR}.x; {advice}")
+                              f"this reader reads {known}; {advice}")
         if file_size != size:
             raise BundleError(f"{self.path}: header says {file_size} bytes, the file has {size}: truncated or extended")
         if header_size < HEADER.size or header_size % 8:
@@ -465,12 +484,17 @@ class Bundle:
     # Routing
 
     def route(self, profile, source, target):
-        """The fastest route from node ``source`` to node ``target`` for ``profile``, on the
-        profile's contraction hierarchy by the format's reference query, so that where several
-        routes cost the same every reader returns the same one: ``(milliseconds, [node, ...])``,
-        or None when the target cannot be reached."""
+        """The fastest route from node ``source`` to node ``target`` for ``profile``:
+        ``(milliseconds, [node, ...])``, or None when the target cannot be reached.
+
+        With a customisable hierarchy (``CCHT``, format 2.0) the route is found on the profile's
+        metric (``customise(profile)``, made on the first route of the profile and kept), else on
+        the profile's contraction hierarchy (``CHxx``); either way by the format's reference
+        query, so that where several routes cost the same every reader returns the same one."""
         for node in (source, target):
             self._check_node(node)
+        if self.customisable:
+            return self.route_on(self.customise(profile), source, target)
         found = self._hierarchy(profile).shortest(source, target)
         if found is None:
             return None
@@ -489,6 +513,81 @@ class Bundle:
             self._hierarchies[index] = _Hierarchy(self.section(tag), nodes, arcs, f"{self.path}: section {tag}",
                                                   tails=self._arc_tails(), heads=heads, costs=self.costs(profile))
         return self._hierarchies[index]
+
+    # Customisable hierarchy (CCHT, format 2.0)
+
+    @property
+    def customisable(self):
+        """Whether the bundle has a customisable hierarchy (``CCHT`` at section version 1), which
+        ``route`` then uses for every profile and ``customise`` and ``route_on`` need."""
+        return self.has("CCHT")
+
+    def customise(self, profile, weights=None):
+        """``profile``'s weights customised on the bundle's ``CCHT``: a ``Metric`` to pass to
+        ``route_on``.
+
+        Without ``weights`` the metric is made from the profile's ``PROF`` costs on first use
+        and kept (``route`` uses it). ``weights`` replaces them: a sequence of integers, one per
+        ``ARCS`` arc in ``ARCS`` order, in milliseconds, ``0xFFFFFFFF`` (``navbundle.INFINITE``)
+        where the arc is closed; start from ``costs(profile)`` and change the arcs that a closure
+        or a slow-down concerns. Such a metric is made on every call and not kept. An arc no
+        profile of the bundle may use has no place in the hierarchy, so a weight given for it is
+        ignored: conditions can close and slow arcs, not open new ones.
+
+        The first call of any kind checks the whole ``CCHT`` section once (``BundleError`` naming
+        it when it is damaged). A ``weights`` of the wrong length or holding something that is
+        not an integer from 0 to ``0xFFFFFFFF`` raises ``ValueError``."""
+        index = self._profile_index(profile)
+        if weights is None:
+            metric = self._metrics.get(index)
+            if metric is None:
+                metric = Metric(self, profile, self._customisable_topology(), self.costs(profile).tolist())
+                self._metrics[index] = metric
+            return metric
+        arcs = self._arcs()[1]
+        if isinstance(weights, (bytes, bytearray, str)):
+            raise ValueError("weights must be a sequence of integers, one per arc, not text or bytes")
+        try:
+            checked = array.array(_U32, weights)
+        except (TypeError, OverflowError) as error:
+            raise ValueError(f"weights must be integers from 0 to {INFINITE}: {error}") from None
+        if len(checked) != arcs:
+            raise ValueError(f"{len(checked)} weights for the {arcs} arcs of ARCS")
+        if checked and max(checked) > INFINITE:
+            raise ValueError(f"weights must be integers from 0 to {INFINITE}")
+        return Metric(self, profile, self._customisable_topology(), checked)
+
+    def route_on(self, metric, source, target):
+        """The lightest route from node ``source`` to node ``target`` under ``metric`` (from this
+        bundle's ``customise``), by the format's reference query on the customisable hierarchy:
+        ``(weight, [node, ...])``, the weight being the sum of the metric's input weights along
+        the route (milliseconds for a profile's costs), or None when no route is open."""
+        if not isinstance(metric, Metric) or metric._bundle is not self or metric._topology is not self._topology:
+            raise ValueError("the metric was not customised by this bundle")
+        for node in (source, target):
+            self._check_node(node)
+        found = metric._topology.shortest(metric, source, target)
+        if found is None:
+            return None
+        distance, arcs = found
+        heads = self._arcs()[3]
+        return distance, [source] + [heads[arc] for arc in arcs]
+
+    def _customisable_topology(self):
+        """``CCHT``, checked in full on first use (once per bundle): every later customisation
+        and query trusts it."""
+        if self._topology is None:
+            tag = "CCHT"
+            if not self.has(tag):
+                raise BundleError(f"{self.path}: no customisable hierarchy (section {tag}): "
+                                  f"customised routing is not available")
+            nodes, arcs, _, heads = self._arcs()
+            views = [self.costs(name) for name in self.profiles]
+            # An arc belongs to the topology when some profile may use it.
+            usable = [cost != INFINITE for cost in map(min, *views, itertools.repeat(INFINITE))] if views else []
+            self._topology = _Topology(self.section(tag), nodes, self._arc_tails(), heads,
+                                       usable + [False] * (arcs - len(usable)), f"{self.path}: section {tag}")
+        return self._topology
 
     def nearest_exit(self, profile, node):
         """The way out from ``node`` for ``profile`` by the egress table:
@@ -1314,3 +1413,317 @@ class _Hierarchy:
         if node != target or total != best:
             raise BundleError(f"{self.where}: the route from {source} to {target} ends at {node} "
                               f"or costs {total}, not {best}")
+
+
+# The array type code of u32 values (4 bytes wherever Python runs, checked rather than assumed).
+_U32 = "I" if array.array("I").itemsize >= 4 else "L"
+
+
+class Metric:
+    """Input weights customised on a bundle's customisable hierarchy (``CCHT``): what
+    ``Bundle.route_on`` routes on. ``Bundle.customise`` makes them; they are not made by hand.
+
+    ``profile`` is the profile the metric was made for and ``weights`` its input weights (one per
+    ``ARCS`` arc, ``INFINITE`` where the arc is closed). ``up``, ``down``, ``up_via`` and
+    ``down_via`` are the format's customised arrays, one entry per ``CCHT`` arc: the lightest
+    weight between the arc's ends through lower ranks, from its lower end up and from its higher
+    end down (``INFINITE`` when there is no such way), and what it comes from (``ORIGINAL_ARC``
+    plus an ``ARCS`` arc, or the middle rank of a triangle; ``INFINITE`` for an infinite weight).
+    The arrays are the reader's own memory, made from a checked topology, so queries trust them:
+    do not change them."""
+
+    __slots__ = ("profile", "weights", "up", "down", "up_via", "down_via", "_bundle", "_topology")
+
+    def __init__(self, bundle, profile, topology, weights):
+        self.profile = profile
+        self._bundle = bundle
+        self._topology = topology
+        self.weights = array.array(_U32, weights)
+        self.up, self.down, self.up_via, self.down_via = (array.array(_U32, values)
+                                                          for values in topology.customise(weights))
+
+    def __repr__(self):
+        return f"Metric({self.profile!r}, {len(self.up)} arcs)"
+
+
+class _Topology:
+    """The ``CCHT`` section, checked in full once as the format's "Trust" paragraph asks, with the
+    slots of the ``ARCS`` arcs and, for every lower triangle, the arc that closes it: customising
+    and querying then follow every index without a check.
+
+    ``tails`` and ``heads`` are the ``ARCS`` arcs' ends, ``usable[i]`` whether some profile may
+    use arc ``i``; ``where`` starts every error message."""
+
+    def __init__(self, view, input_nodes, tails, heads, usable, where):
+        if len(view) < 16:
+            raise BundleError(f"{where}: {len(view)} bytes is too short for a customisable hierarchy")
+        words = _words(view[:len(view) // 4 * 4], where)
+        magic, n, m, inputs = words[0], words[1], words[2], words[3]
+        if magic != CUSTOMISABLE_MAGIC:
+            raise BundleError(f"{where}: not a CCT1 customisable hierarchy (magic 0x{magic:08X})")
+        if n != input_nodes:
+            raise BundleError(f"{where}: {n} ranks, but NODE has {input_nodes} nodes")
+        if inputs != len(tails):
+            raise BundleError(f"{where}: made for {inputs} input arcs, but ARCS has {len(tails)}")
+        if 5 + 2 * n + m > len(words):
+            raise BundleError(f"{where}: {n} ranks and {m} arcs do not fit its {len(view)} bytes")
+        if n >= ORIGINAL_ARC or inputs >= ORIGINAL_ARC:
+            raise BundleError(f"{where}: {n} ranks or {inputs} input arcs are too many to tell apart in a via")
+        rank = words[4:4 + n].tolist()
+        first = words[4 + n:5 + 2 * n].tolist()
+        head = words[5 + 2 * n:5 + 2 * n + m].tolist()
+        if n and (max(rank) >= n or len(set(rank)) != n):
+            seen = bytearray(n)
+            for node, r in enumerate(rank):
+                if r >= n or seen[r]:
+                    raise BundleError(f"{where}: the ranks are not a permutation (node {node} has rank {r})")
+                seen[r] = 1
+        if not _rises(first, m):
+            raise BundleError(f"{where}: the arc offsets do not rise from 0 to its {m} arcs")
+        # Heads rise strictly within each rank and lie above it: a rank's first arc leads to its
+        # parent in the elimination tree, and the chains a query walks climb to a root.
+        tail = [0] * m
+        parent = [-1] * n
+        less = int.__lt__
+        for r in range(n):
+            a, b = first[r], first[r + 1]
+            if a == b:
+                continue
+            heads_of_r = head[a:b]
+            if not (r < heads_of_r[0] and heads_of_r[-1] < n and all(map(less, heads_of_r, heads_of_r[1:]))):
+                previous = r
+                for arc in range(a, b):
+                    if not previous < head[arc] < n:
+                        raise BundleError(f"{where}: arc {arc} of rank {r} leads to rank {head[arc]}, "
+                                          f"not above rank {previous} and below {n}")
+                    previous = head[arc]
+            parent[r] = heads_of_r[0]
+            tail[a:b] = [r] * (b - a)
+        # Slots: each usable ARCS arc that is no loop gives the weight of the arc joining its
+        # ends' ranks in its direction, and that arc must exist.
+        up_inputs, up_arcs, down_inputs, down_arcs = [], [], [], []
+        find = bisect.bisect_left
+        for arc in itertools.compress(range(inputs), usable):
+            low, high = rank[tails[arc]], rank[heads[arc]]
+            if low == high:
+                continue  # A loop: no route takes it.
+            inputs_list, arcs_list = up_inputs, up_arcs
+            if low > high:
+                low, high = high, low
+                inputs_list, arcs_list = down_inputs, down_arcs
+            end = first[low + 1]
+            at = find(head, high, first[low], end)
+            if at == end or head[at] != high:
+                raise BundleError(f"{where}: ARCS arc {arc} joins ranks {low} and {high}, which no arc joins")
+            inputs_list.append(arc)
+            arcs_list.append(at)
+        # Triangles: for each rank v and each pair of its arcs j < k (to x < y), the arc from x
+        # to y, in the order customisation offers them. A missing one means the graph is not
+        # chordal, which only damage causes.
+        triangles = array.array(_U32)
+        positions = {}
+        for v in range(n):
+            a, b = first[v], first[v + 1]
+            for i in range(a, b - 1):
+                x = head[i]
+                position = positions.get(x)
+                if position is None:
+                    position = positions[x] = dict(zip(head[first[x]:first[x + 1]], range(first[x], first[x + 1])))
+                try:
+                    triangles.extend(map(position.__getitem__, head[i + 1:b]))
+                except KeyError as missing:
+                    raise BundleError(f"{where}: ranks {x} and {missing.args[0]} are joined to rank {v} but not "
+                                      f"to each other: a triangle's arc is missing") from None
+        self.n, self.m = n, m
+        self.rank, self.first, self.head, self.tail, self.parent = rank, first, head, tail, parent
+        self.up_inputs, self.up_arcs, self.down_inputs, self.down_arcs = up_inputs, up_arcs, down_inputs, down_arcs
+        self.triangles = triangles
+        self.where = where
+        self._tails, self._heads = tails, heads
+
+    def customise(self, weights):
+        """(up, down, up_via, down_via) lists for ``weights`` (one int per input arc), by the
+        format's two steps: input arcs in index order, then every lower triangle, ranks
+        ascending. Only a strictly lighter way replaces a weight, which makes every via the
+        canonical one."""
+        m = self.m
+        up, down = [INFINITE] * m, [INFINITE] * m
+        up_via, down_via = [INFINITE] * m, [INFINITE] * m
+        for side, side_via, inputs, arcs in ((up, up_via, self.up_inputs, self.up_arcs),
+                                             (down, down_via, self.down_inputs, self.down_arcs)):
+            for index, arc in zip(inputs, arcs):
+                weight = weights[index]
+                if weight < side[arc]:
+                    side[arc] = weight
+                    side_via[arc] = ORIGINAL_ARC + index
+        _customise_triangles(self.n, self.first, self.triangles, up, down, up_via, down_via)
+        return up, down, up_via, down_via
+
+    def _arc(self, lower, higher):
+        """The arc from rank ``lower`` to the higher rank ``higher``; it exists wherever a via
+        names ``lower`` as a middle (customisation found it)."""
+        return bisect.bisect_left(self.head, higher, self.first[lower], self.first[lower + 1])
+
+    def shortest(self, metric, source, target):
+        """(weight, input arcs) from input node ``source`` to ``target`` under ``metric``, or None.
+
+        The format's reference query: both chains of the elimination tree walked together in
+        ascending rank, meeting first, then each side relaxing while below the best meeting;
+        ties keep what came first, so every reader finds the same path."""
+        first, head, parent = self.first, self.head, self.parent
+        up, down = metric.up, metric.down
+        n = self.n
+        start, goal = self.rank[source], self.rank[target]
+        chains = []
+        for r in (start, goal):
+            chain = []
+            while r >= 0:
+                chain.append(r)
+                r = parent[r]
+            chain.append(n)  # Past every rank: the end of the walk.
+            chains.append(chain)
+        forward_chain, backward_chain = chains
+        forward, backward = {start: 0}, {goal: 0}
+        forward_parent, backward_parent = {}, {}
+        best, meeting = UNREACHED, -1
+        i = j = 0
+        while True:
+            f, b = forward_chain[i], backward_chain[j]
+            v = f if f < b else b
+            if v == n:
+                break
+            if f == b:
+                there, back = forward.get(v), backward.get(v)
+                if there is not None and back is not None and there + back < best:
+                    best, meeting = there + back, v
+            if f == v:
+                distance = forward.get(v, UNREACHED)
+                if distance < best:
+                    for arc in range(first[v], first[v + 1]):
+                        weight = up[arc]
+                        if weight != INFINITE:
+                            y, candidate = head[arc], distance + weight
+                            if candidate < forward.get(y, UNREACHED):
+                                forward[y] = candidate
+                                forward_parent[y] = arc
+                i += 1
+            if b == v:
+                distance = backward.get(v, UNREACHED)
+                if distance < best:
+                    for arc in range(first[v], first[v + 1]):
+                        weight = down[arc]
+                        if weight != INFINITE:
+                            y, candidate = head[arc], distance + weight
+                            if candidate < backward.get(y, UNREACHED):
+                                backward[y] = candidate
+                                backward_parent[y] = arc
+                j += 1
+        if meeting < 0:
+            return None
+        tail = self.tail
+        steps = []
+        r = meeting
+        while r != start:
+            arc = forward_parent[r]
+            steps.append((arc, False))
+            r = tail[arc]
+        steps.reverse()
+        r = meeting
+        while r != goal:
+            arc = backward_parent[r]
+            steps.append((arc, True))
+            r = tail[arc]
+        # Unpack depth first, the next step on top: a via below ORIGINAL_ARC is the middle rank of
+        # a triangle, whose two sides replace the arc, each in its own direction.
+        up_via, down_via = metric.up_via, metric.down_via
+        stack = steps[::-1]
+        arcs = []
+        while stack:
+            arc, downward = stack.pop()
+            via = down_via[arc] if downward else up_via[arc]
+            if via >= ORIGINAL_ARC:
+                arcs.append(via - ORIGINAL_ARC)
+                continue
+            low_side, high_side = self._arc(via, tail[arc]), self._arc(via, head[arc])
+            if downward:  # high -> middle -> low
+                stack.append((low_side, False))
+                stack.append((high_side, True))
+            else:  # low -> middle -> high
+                stack.append((high_side, False))
+                stack.append((low_side, True))
+        self._confirm(metric, source, target, best, arcs)
+        return best, arcs
+
+    def _confirm(self, metric, source, target, best, arcs):
+        """The unpacked path must chain from source to target and weigh what the search found;
+        the checked topology makes this certain, so failing here means this reader is wrong."""
+        tails, heads, weights = self._tails, self._heads, metric.weights
+        node, total = source, 0
+        for arc in arcs:
+            if tails[arc] != node:
+                raise BundleError(f"{self.where}: the route from {source} to {target} does not chain at arc {arc}")
+            node, total = heads[arc], total + weights[arc]
+        if node != target or total != best:
+            raise BundleError(f"{self.where}: the route from {source} to {target} ends at {node} "
+                              f"or weighs {total}, not {best}")
+
+
+def _customise_triangles(n, first, triangles, up, down, up_via, down_via):
+    """Step 2 of customisation, in place: for each rank ``v`` upward and each pair of its arcs
+    ``j < k`` (to ``x < y``), the way ``x -> v -> y`` offered to the upward weight of the arc
+    from ``x`` to ``y`` and ``y -> v -> x`` to its downward weight, kept only when strictly
+    lighter. ``triangles`` holds that arc for every pair, in this order.
+
+    This is the hot loop of customisation, so it is written for CPython: one function, locals
+    only, list indexing, the rank's weights sliced once (they are final: only lower ranks write
+    them), a loop per direction where the other direction's lower side is infinite, and each
+    rank's last pair (the only one of most ranks) without a loop. A sum with an infinite
+    (0xFFFFFFFF) part is at least 0xFFFFFFFF, so it is never below a weight and needs no test of
+    its own; nor does a finite sum that large, which a u32 weight could not hold."""
+    infinite = INFINITE
+    p = 0
+    for v in range(n):
+        a = first[v]
+        count = first[v + 1] - a
+        if count < 2:
+            continue
+        b = a + count
+        ups, downs = up[a:b], down[a:b]
+        for index in range(count - 2):
+            q = p + count - 1 - index
+            into, out = downs[index], ups[index]
+            if into != infinite:
+                if out != infinite:
+                    for up_j, down_j, k in zip(ups[index + 1:], downs[index + 1:], triangles[p:q]):
+                        way = into + up_j
+                        if way < up[k]:
+                            up[k] = way
+                            up_via[k] = v
+                        way = down_j + out
+                        if way < down[k]:
+                            down[k] = way
+                            down_via[k] = v
+                else:
+                    for up_j, k in zip(ups[index + 1:], triangles[p:q]):
+                        way = into + up_j
+                        if way < up[k]:
+                            up[k] = way
+                            up_via[k] = v
+            elif out != infinite:
+                for down_j, k in zip(downs[index + 1:], triangles[p:q]):
+                    way = down_j + out
+                    if way < down[k]:
+                        down[k] = way
+                        down_via[k] = v
+            p = q
+        # The rank's last pair: its two highest arcs.
+        k = triangles[p]
+        p += 1
+        way = downs[-2] + ups[-1]
+        if way < up[k]:
+            up[k] = way
+            up_via[k] = v
+        way = downs[-1] + ups[-2]
+        if way < down[k]:
+            down[k] = way
+            down_via[k] = v

@@ -1,13 +1,18 @@
-"""Tests of the Python bundle reader, on a format 1.x demo bundle built by navforge.
+"""Tests of the Python bundle reader, on demo bundles built by navforge.
 
-`make test` builds the bundle and names it in NAVBUNDLE_TEST_BUNDLE (a path relative to the
-repository's root, or absolute); without it the tests that need a bundle skip, saying so. When
-NAVBUNDLE_TEST_ANSWERS names a file of answers to readers/vectors/demo-campus.queries (from
-another reader), the Python answers must equal it byte for byte. NAVBUNDLE_TEST_STATION names the
-bundle of readers/vectors/station (format 1.2: endpoints, aliases, attachments, main pieces).
+`make test` builds the demo campus and names it in NAVBUNDLE_TEST_BUNDLE (a path relative to the
+repository's root, or absolute): format 2.0 when its pipeline contracts with `method: cch`, 1.2
+with `method: ch`; the tests adapt to either. Without it the tests that need a bundle skip,
+saying so. When NAVBUNDLE_TEST_ANSWERS names a file of answers to
+readers/vectors/demo-campus.queries on that bundle (from another reader), the Python answers must
+equal it byte for byte. NAVBUNDLE_TEST_STATION names the bundle of readers/vectors/station (format
+1.2: endpoints, aliases, attachments, main pieces, per-profile hierarchies).
 
-Every expectation is computed independently of the module where it can be: routes by a plain
-Dijkstra over ARCS and PROF, searches by scanning every key, snaps by measuring every node.
+The customisable hierarchy (CCHT) is tested on whichever of those bundles has one, per-profile
+hierarchies (CHxx) on whichever has those. Every expectation is computed independently of the
+module where it can be: routes by a plain Dijkstra over ARCS and PROF, customised weights and
+their vias by a Dijkstra restricted to lower ranks, searches by scanning every key, snaps by
+measuring every node.
 """
 
 import decimal
@@ -43,13 +48,38 @@ def from_environment(name):
 
 BUNDLE = from_environment("NAVBUNDLE_TEST_BUNDLE")
 ANSWERS = from_environment("NAVBUNDLE_TEST_ANSWERS")
+STATION = from_environment("NAVBUNDLE_TEST_STATION")
 
 
 def needs_bundle(test):
     if BUNDLE is None:
-        return unittest.skip("NAVBUNDLE_TEST_BUNDLE is not set: name a format 1.x bundle "
+        return unittest.skip("NAVBUNDLE_TEST_BUNDLE is not set: name a format 1.x or 2.0 bundle "
                              "(`make test` builds one and sets it)")(test)
     return test
+
+
+def first_bundle_with(tag):
+    """The first of the demo and station bundles whose section table lists ``tag``, or None."""
+    for path in (BUNDLE, STATION):
+        if path is None:
+            continue
+        try:
+            with open(path, "rb") as file:
+                head = file.read(64 + 32 * 4096)
+            if tag in table(head):
+                return path
+        except (OSError, struct.error, UnicodeDecodeError):
+            continue
+    return None
+
+
+def needs_bundle_with(tag):
+    def decorate(test):
+        if first_bundle_with(tag) is None:
+            return unittest.skip(f"neither NAVBUNDLE_TEST_BUNDLE nor NAVBUNDLE_TEST_STATION names a bundle with "
+                                 f"{tag}")(test)
+        return test
+    return decorate
 
 
 # Independent readings of the file, so that the module is not checked against itself.
@@ -281,9 +311,17 @@ class ReadingTests(unittest.TestCase):
 
     def test_opens_verifies_and_lists_sections(self):
         tags = [section.tag for section in self.bundle.sections]
-        for tag in ("META", "STRS", "LEVL", "NODE", "ARCS", "PROF", "PLAC", "EVNT", "SRCH", "SNAP", "OUTL", "CH00"):
+        for tag in ("META", "STRS", "LEVL", "NODE", "ARCS", "PROF", "PLAC", "EVNT", "SRCH", "SNAP", "OUTL"):
             self.assertIn(tag, tags)
-        self.assertEqual(self.bundle.major, 1)
+        # Format 2.0 has the shared customisable hierarchy instead of one per profile.
+        if "CCHT" in tags:
+            self.assertEqual((self.bundle.major, self.bundle.minor), (2, 0))
+            self.assertTrue(self.bundle.customisable)
+            self.assertFalse(any(tag.startswith("CH") and tag != "CCHT" for tag in tags))
+        else:
+            self.assertEqual(self.bundle.major, 1)
+            self.assertFalse(self.bundle.customisable)
+            self.assertIn("CH00", tags)
         self.assertEqual(self.bundle.profiles[0], "foot")
         offsets = [section.offset for section in self.bundle.sections]
         self.assertTrue(all(offset % 8 == 0 for offset in offsets))
@@ -337,10 +375,12 @@ class ReadingTests(unittest.TestCase):
                     self.assertEqual(cost, 0)
             self.assertGreater(found, nodes // 2, profile)
 
+    @needs_bundle_with("CH00")
     def test_refuses_a_hierarchy_of_another_graph(self):
-        nodes, arcs = self.bundle._arcs()[:2]
-        with self.assertRaises(BundleError) as caught:
-            navbundle._Hierarchy(self.bundle.section("CH00"), nodes + 1, arcs, "CH00")
+        with Bundle(first_bundle_with("CH00")) as bundle:
+            nodes, arcs = bundle._arcs()[:2]
+            with self.assertRaises(BundleError) as caught:
+                navbundle._Hierarchy(bundle.section("CH00"), nodes + 1, arcs, "CH00")
         self.assertIn("ARCS has", str(caught.exception))
 
     def test_refuses_unknown_profiles_nodes_and_levels(self):
@@ -573,14 +613,32 @@ class DamagedFileTests(unittest.TestCase):
         with self.assertRaises(BundleError) as caught:
             Bundle(path, verify_checksums=False)
         self.assertEqual(str(caught.exception),
-                         f"{path}: format 0.4 is not supported; this reader reads 1.x; rebuild the bundle")
+                         f"{path}: format 0.4 is not supported; this reader reads 1.x and 2.x; rebuild the bundle")
+
+    def test_majors_one_and_two_open_and_three_is_refused(self):
+        for major in (1, 2):
+            image = bytearray(self.image)
+            struct.pack_into("<H", image, 8, major)
+            fix_file_hash(image)
+            with Bundle(self.write(image)) as bundle:
+                self.assertEqual(bundle.major, major)
+                self.assertEqual(bundle.route("foot", 0, 0), (0, [0]))
+        image = bytearray(self.image)
+        struct.pack_into("<HH", image, 8, 3, 0)
+        fix_file_hash(image)
+        path = self.write(image, "later.navbundle")
+        with self.assertRaises(BundleError) as caught:
+            Bundle(path)
+        self.assertEqual(str(caught.exception),
+                         f"{path}: format 3.0 is not supported; this reader reads 1.x and 2.x; update the reader")
 
     def test_a_later_minor_opens(self):
+        major = struct.unpack_from("<H", self.image, 8)[0]
         image = bytearray(self.image)
         struct.pack_into("<H", image, 10, 3)
         fix_file_hash(image)
         with Bundle(self.write(image)) as bundle:
-            self.assertEqual((bundle.major, bundle.minor), (1, 3))
+            self.assertEqual((bundle.major, bundle.minor), (major, 3))
 
     def test_a_bit_flip_in_any_section_fails_its_checksum(self):
         for section in self.sections:
@@ -769,19 +827,24 @@ class DamagedFileTests(unittest.TestCase):
                     except BundleError as error:
                         self.assertIn(tag, str(error))
 
+    @needs_bundle_with("CH00")
     def test_damaged_hierarchies_with_fixed_checksums_are_refused_or_safe(self):
         """A hostile file can carry valid checksums: the hierarchy checks must stand alone."""
-        _, offset, length = table(self.image)["CH00"]
+        with open(first_bundle_with("CH00"), "rb") as file:
+            original = file.read()
+        _, offset, length = table(original)["CH00"]
+        nodes = len(nodes_of(original))
+        pairs = [(0, 1), (5, min(50, nodes - 1)), (min(30, nodes - 1), 7)]
         random.seed(11)
         refused = 0
         for attempt in range(60):
-            image = bytearray(self.image)
+            image = bytearray(original)
             word = 4 + random.randrange(length // 4 - 4)
             image[offset + 4 * word + random.randrange(4)] ^= 1 << random.randrange(8)
             fix_checksums(image, "CH00")
             with Bundle(self.write(image, f"hostile{attempt}.navbundle")) as bundle:
                 try:
-                    for source, target in ((0, 1), (5, 50), (30, 7)):
+                    for source, target in pairs:
                         found = bundle.route("foot", source, target)
                         if found is not None:
                             self.assertEqual((found[1][0], found[1][-1]), (source, target))
@@ -790,11 +853,556 @@ class DamagedFileTests(unittest.TestCase):
         self.assertGreater(refused, 30, "most single-bit changes to a hierarchy must be caught")
 
 
-if __name__ == "__main__":
-    unittest.main()
+# The customisable hierarchy (CCHT, format 2.0)
+
+def customisable_of(image):
+    """(rank, first, head, input arc count) of CCHT, read independently."""
+    view = section_of(image, "CCHT")
+    _, n, m, inputs = struct.unpack_from("<4I", view, 0)
+    words = struct.unpack_from(f"<{2 * n + 1 + m}I", view, 16)
+    return list(words[:n]), list(words[n:2 * n + 1]), list(words[2 * n + 1:]), inputs
 
 
-STATION = from_environment("NAVBUNDLE_TEST_STATION")
+def with_customisable(image, rank, first, head, inputs, magic=navbundle.CUSTOMISABLE_MAGIC):
+    """``image`` with CCHT rewritten in place from the arrays, zero-padded to the section's old
+    length (which must hold them), checksums fixed as a hostile writer would."""
+    image = bytearray(image)
+    _, offset, length = table(image)["CCHT"]
+    words = [magic, len(rank), len(head), inputs] + rank + first + head
+    data = struct.pack(f"<{len(words)}I", *words)
+    assert len(data) <= length
+    image[offset:offset + length] = data + bytes(length - len(data))
+    fix_checksums(image, "CCHT")
+    return image
+
+
+def without_arc(first, head, arc):
+    """The topology arrays with ``arc`` removed."""
+    owner = max(r for r in range(len(first) - 1) if first[r] <= arc)
+    return first[:owner + 1] + [value - 1 for value in first[owner + 1:]], head[:arc] + head[arc + 1:]
+
+
+def arc_ends_of(image):
+    """[(tail, head)] of every ARCS arc, read independently."""
+    view = section_of(image, "ARCS")
+    nodes, arcs = struct.unpack_from("<II", view, 0)
+    first = struct.unpack_from(f"<{nodes + 1}I", view, 8)
+    entries = (8 + 4 * (nodes + 1) + 7) // 8 * 8
+    return [(node, struct.unpack_from("<I", view, entries + 16 * arc)[0])
+            for node in range(nodes) for arc in range(first[node], first[node + 1])]
+
+
+def costs_of(image):
+    """Every profile's PROF costs, read independently: [[cost per arc] per profile]."""
+    view = section_of(image, "PROF")
+    count, arcs = struct.unpack_from("<II", view, 0)
+    return [list(struct.unpack_from(f"<{arcs}I", view, 8 + 8 * count + 4 * arcs * index)) for index in range(count)]
+
+
+def lower_rank_metric(rank, first, head, ends, usable, weights):
+    """What customisation must give, by the format's definition rather than its algorithm: per
+    CCHT arc, the lightest way between its ends whose inner nodes all rank below both ends (a
+    Dijkstra per rank and direction), and the canonical via: the lowest-indexed lightest input
+    arc, else the lowest middle rank of a lightest way. Returns (up, down, up_via, down_via)."""
+    infinite = navbundle.INFINITE
+    n = len(rank)
+    node_at = [0] * n
+    for node, r in enumerate(rank):
+        node_at[r] = node
+    out_arcs, in_arcs = [[] for _ in range(n)], [[] for _ in range(n)]
+    for index, (tail, head_node) in enumerate(ends):
+        if usable[index] and tail != head_node and weights[index] < infinite:
+            out_arcs[tail].append((head_node, weights[index]))
+            in_arcs[head_node].append((tail, weights[index]))
+
+    def restricted(low, arcs_at):
+        """{higher rank: weight} of the ways from (or, over in_arcs, to) rank ``low``'s node."""
+        start = node_at[low]
+        best, queue, found = {start: 0}, [(0, start)], {}
+        while queue:
+            distance, node = heapq.heappop(queue)
+            if distance > best[node]:
+                continue
+            if node != start:
+                if rank[node] > low:
+                    found[rank[node]] = distance
+                    continue  # An end, not a way through.
+            for other, weight in arcs_at[node]:
+                if rank[other] != low and distance + weight < best.get(other, math.inf):
+                    best[other] = distance + weight
+                    heapq.heappush(queue, (distance + weight, other))
+        return {r: (w if w < infinite else infinite) for r, w in found.items()}
+
+    ups = [restricted(r, out_arcs) for r in range(n)]
+    downs = [restricted(r, in_arcs) for r in range(n)]
+    arc_at = {}
+    for r in range(n):
+        for arc in range(first[r], first[r + 1]):
+            arc_at[(r, head[arc])] = arc
+    below = [set() for _ in range(n)]  # ranks m below r with an arc m-r
+    for (m, r) in arc_at:
+        below[r].add(m)
+    result = ([], [], [], [])
+    for r in range(n):
+        for arc in range(first[r], first[r + 1]):
+            h = head[arc]
+            for direction, lightest in ((0, ups[r].get(h, infinite)), (1, downs[r].get(h, infinite))):
+                via = infinite
+                if lightest < infinite:
+                    tail_node, head_node = (node_at[r], node_at[h]) if direction == 0 else (node_at[h], node_at[r])
+                    direct = [i for i, end in enumerate(ends) if end == (tail_node, head_node) and usable[i]
+                              and weights[i] == lightest]
+                    if direct:
+                        via = navbundle.ORIGINAL_ARC + direct[0]
+                    else:
+                        for m in sorted(below[r] & below[h]):
+                            # Upward r -> m -> h: down of m-r, then up of m-h; downward the mirror.
+                            if direction == 0:
+                                way = downs[m].get(r, infinite) + ups[m].get(h, infinite)
+                            else:
+                                way = downs[m].get(h, infinite) + ups[m].get(r, infinite)
+                            if way == lightest:
+                                via = m
+                                break
+                result[direction].append(lightest)
+                result[2 + direction].append(via)
+    return result
+
+
+def hand_topology(arcs_of_rank, ends, rank=None, magic=navbundle.CUSTOMISABLE_MAGIC, inputs=None, usable=None):
+    """A checked CCHT topology built by hand: ``arcs_of_rank[r]`` lists rank r's heads, ``ends``
+    the input arcs as (tail, head) nodes; ranks equal nodes unless ``rank`` says otherwise."""
+    n = len(arcs_of_rank)
+    rank = list(range(n)) if rank is None else rank
+    first, head = [0], []
+    for heads in arcs_of_rank:
+        head += heads
+        first.append(len(head))
+    words = [magic, n, len(head), len(ends) if inputs is None else inputs] + rank + first + head
+    return navbundle._Topology(memoryview(struct.pack(f"<{len(words)}I", *words)), n, [t for t, _ in ends],
+                               [h for _, h in ends], [True] * len(ends) if usable is None else usable, "test")
+
+
+def hand_route(topology, weights, source, target):
+    return topology.shortest(navbundle.Metric(None, "test", topology, weights), source, target)
+
+
+# Four nodes, ranks equal to nodes: 2 and 3 each joined to 0 and to 1, both ways, so 2 -> 3 can
+# pass 0 or 1 at the same cost. Input arcs 0..7: 0->2, 2->0, 0->3, 3->0, 1->2, 2->1, 1->3, 3->1.
+SQUARE_ENDS = [(0, 2), (2, 0), (0, 3), (3, 0), (1, 2), (2, 1), (1, 3), (3, 1)]
+SQUARE_ARCS = [[2, 3], [2, 3], [3], []]
+
+
+class CustomisableQueryTests(unittest.TestCase):
+    """Where several paths cost the same, the format's customisation and query decide which one a
+    route takes; and a topology that breaks the format's rules is refused."""
+
+    def test_the_lowest_indexed_lightest_input_arc_stands_for_an_arc(self):
+        topology = hand_topology([[1], []], [(0, 1), (0, 1), (1, 0), (0, 1)])
+        self.assertEqual(hand_route(topology, [5, 5, 3, 7], 0, 1), (5, [0]))
+        self.assertEqual(hand_route(topology, [6, 5, 3, 5], 0, 1), (5, [1]))
+        self.assertEqual(hand_route(topology, [6, 5, 3, 5], 1, 0), (3, [2]))
+        self.assertIsNone(hand_route(topology, [6, 5, navbundle.INFINITE, 5], 1, 0))
+
+    def test_a_tie_between_middles_goes_to_the_lower_rank(self):
+        topology = hand_topology(SQUARE_ARCS, SQUARE_ENDS)
+        metric = navbundle.Metric(None, "test", topology, [1] * 8)
+        fill = 4  # The arc from rank 2 to rank 3, which no input arc stands for.
+        self.assertEqual((metric.up[fill], metric.down[fill], metric.up_via[fill], metric.down_via[fill]), (2, 2, 0, 0))
+        self.assertEqual(topology.shortest(metric, 2, 3), (2, [1, 2]))   # 2 -> 0 -> 3
+        self.assertEqual(topology.shortest(metric, 3, 2), (2, [3, 0]))   # 3 -> 0 -> 2
+        self.assertEqual(topology.shortest(metric, 0, 1), (2, [0, 5]))   # 0 -> 2 -> 1, the lower meeting
+        self.assertEqual(topology.shortest(metric, 2, 2), (0, []))
+
+    def test_only_a_strictly_lighter_way_moves_a_route(self):
+        topology = hand_topology(SQUARE_ARCS, SQUARE_ENDS)
+        self.assertEqual(hand_route(topology, [1, 2, 1, 1, 1, 1, 1, 1], 2, 3), (2, [5, 6]))  # 2 -> 1 -> 3
+        self.assertEqual(hand_route(topology, [1, 1, 2, 1, 1, 1, 1, 1], 2, 3), (2, [5, 6]))
+        self.assertEqual(hand_route(topology, [1, 1, 1, 1, 1, 2, 1, 1], 2, 3), (2, [1, 2]))
+
+    def test_closed_arcs_reroute_or_disconnect(self):
+        topology = hand_topology(SQUARE_ARCS, SQUARE_ENDS)
+        closed = navbundle.INFINITE
+        self.assertEqual(hand_route(topology, [1, closed, 1, 1, 1, 1, 1, 1], 2, 3), (2, [5, 6]))
+        self.assertIsNone(hand_route(topology, [1, closed, 1, 1, 1, closed, 1, 1], 2, 3))
+        self.assertEqual(hand_route(topology, [1, closed, 1, 1, 1, closed, 1, 1], 3, 2), (2, [3, 0]))
+
+    def test_the_first_meeting_stays(self):
+        # One way: 0 -> 2 -> 1 and 0 -> 3 -> 1 cost the same; they meet at rank 2 first.
+        topology = hand_topology(SQUARE_ARCS, [(0, 2), (0, 3), (2, 1), (3, 1)])
+        self.assertEqual(hand_route(topology, [1, 1, 1, 1], 0, 1), (2, [0, 2]))
+        self.assertEqual(hand_route(topology, [2, 1, 1, 1], 0, 1), (2, [1, 3]))
+        self.assertIsNone(hand_route(topology, [1, 1, 1, 1], 1, 0))
+
+    def test_ways_through_a_lower_rank_unpack(self):
+        # A path 0 - 2 - 1 ranked so that 2 is lowest: a route from 0 to 1 takes the arc between
+        # their ranks, which unpacks through rank 0 (node 2).
+        topology = hand_topology([[1, 2], [2], []], [(0, 2), (2, 0), (2, 1), (1, 2)], rank=[1, 2, 0])
+        self.assertEqual(hand_route(topology, [4, 3, 1, 2], 0, 1), (5, [0, 2]))
+        self.assertEqual(hand_route(topology, [4, 3, 1, 2], 1, 0), (5, [3, 1]))
+        self.assertEqual(hand_route(topology, [4, 3, 1, 2], 2, 1), (1, [2]))
+        self.assertIsNone(hand_route(topology, [4, 3, navbundle.INFINITE, 2], 0, 1))
+
+    def test_broken_topologies_are_refused(self):
+        cases = [
+            (dict(magic=0x32764843), "CCT1"),
+            (dict(rank=[0, 1, 1, 3]), "permutation"),
+            (dict(rank=[0, 1, 2, 4]), "permutation"),
+            (dict(inputs=9), "input arcs"),
+        ]
+        for options, expected in cases:
+            with self.assertRaises(BundleError, msg=options) as caught:
+                hand_topology(SQUARE_ARCS, SQUARE_ENDS, **options)
+            self.assertIn(expected, str(caught.exception))
+        for arcs, expected in (([[3, 2], [2, 3], [3], []], "not above"),         # heads not ascending
+                               ([[2, 3], [2, 3], [2], []], "not above"),         # a head not above its rank
+                               ([[2, 3], [2, 4], [3], []], "not above"),         # a head past the ranks
+                               ([[2, 3], [2, 3], [], []], "triangle"),           # 2-3 missing
+                               ([[2], [2, 3], [3], []], "no arc joins")):        # 0-3 missing
+            with self.assertRaises(BundleError, msg=arcs) as caught:
+                hand_topology(arcs, SQUARE_ENDS)
+            self.assertIn(expected, str(caught.exception))
+        # 0-3 missing is fine when no profile may use the arcs it would hold.
+        hand_topology([[2], [2, 3], [3], []], SQUARE_ENDS, usable=[True, True, False, False, True, True, True, True])
+        with self.assertRaises(BundleError) as caught:
+            navbundle._Topology(memoryview(bytes(12)), 0, [], [], [], "test")
+        self.assertIn("too short", str(caught.exception))
+
+
+CUSTOMISABLE = first_bundle_with("CCHT")
+
+
+class RouteChecks:
+    """Route expectations for the CCHT tests, from ``self.bundle``, ``self.ends`` (the ARCS arcs'
+    ends) and ``self.usable`` (whether some profile may use each arc)."""
+
+    def reference(self, weights, source):
+        """Dijkstra from ``source`` over the arcs some profile may use, with ``weights``."""
+        _, _, first, heads = self.bundle._arcs()
+        best, queue = {source: 0}, [(0, source)]
+        while queue:
+            distance, node = heapq.heappop(queue)
+            if distance > best[node]:
+                continue
+            for arc in range(first[node], first[node + 1]):
+                if weights[arc] == navbundle.INFINITE or not self.usable[arc]:
+                    continue
+                if distance + weights[arc] < best.get(heads[arc], math.inf):
+                    best[heads[arc]] = distance + weights[arc]
+                    heapq.heappush(queue, (distance + weights[arc], heads[arc]))
+        return best
+
+    def assert_route(self, found, weights, source, target, reference):
+        """``found`` is None exactly when ``reference`` does not reach ``target``; otherwise it
+        chains from source to target over open arcs and weighs the lightest distance."""
+        if target not in reference:
+            self.assertIsNone(found, f"{source}->{target}")
+            return
+        self.assertIsNotNone(found, f"{source}->{target}")
+        distance, path = found
+        self.assertEqual(distance, reference[target], f"{source}->{target}")
+        self.assertEqual((path[0], path[-1]), (source, target))
+        total = 0
+        for tail, head in zip(path, path[1:]):
+            options = [weights[i] for i, end in enumerate(self.ends) if end == (tail, head) and self.usable[i]
+                       and weights[i] != navbundle.INFINITE]
+            self.assertTrue(options, f"no open arc {tail}->{head}")
+            total += min(options)
+        self.assertEqual(total, distance)
+
+
+@needs_bundle_with("CCHT")
+class CustomisableBundleTests(RouteChecks, unittest.TestCase):
+    """Routing on a bundle's CCHT, with its profiles' costs and with weights a caller gives."""
+
+    @classmethod
+    def setUpClass(cls):
+        with open(CUSTOMISABLE, "rb") as file:
+            cls.image = bytes(file.read())
+        cls.bundle = Bundle(CUSTOMISABLE)
+        cls.ends = arc_ends_of(cls.image)
+        cls.costs = costs_of(cls.image)
+        cls.usable = [min(column) != navbundle.INFINITE for column in zip(*cls.costs)]
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.bundle.close()
+
+    def test_metrics_hold_the_lightest_ways_through_lower_ranks(self):
+        rank, first, head, _ = customisable_of(self.image)
+        random.seed(17)
+        changed = list(self.costs[0])
+        for arc in random.sample(range(len(changed)), len(changed) // 5):
+            changed[arc] = navbundle.INFINITE if random.random() < 0.5 else changed[arc] * random.randrange(2, 9)
+        cases = [(profile, self.costs[index], self.bundle.customise(profile))
+                 for index, profile in enumerate(self.bundle.profiles)]
+        cases.append(("foot, changed", changed, self.bundle.customise("foot", changed)))
+        for name, weights, metric in cases:
+            expected = lower_rank_metric(rank, first, head, self.ends, self.usable, weights)
+            produced = (list(metric.up), list(metric.down), list(metric.up_via), list(metric.down_via))
+            for what, want, got in zip(("up", "down", "up_via", "down_via"), expected, produced):
+                self.assertEqual(got, want, f"{name}: {what}")
+
+    def test_the_topology_is_checked_once_and_profile_metrics_are_kept(self):
+        topology = self.bundle._customisable_topology()
+        for profile in self.bundle.profiles:
+            metric = self.bundle.customise(profile)
+            self.assertIs(self.bundle.customise(profile), metric)
+            self.assertEqual(metric.profile, profile)
+            self.assertIs(self.bundle._customisable_topology(), topology)
+            # Weights equal to the profile's costs make an equal metric, not the kept one.
+            given = self.bundle.customise(profile, self.bundle.costs(profile))
+            self.assertIsNot(given, metric)
+            for what in ("weights", "up", "down", "up_via", "down_via"):
+                self.assertEqual(getattr(given, what), getattr(metric, what), what)
+            for source, target in ((0, 1), (7, 98), (205, 13)):
+                self.assertEqual(self.bundle.route_on(given, source, target),
+                                 self.bundle.route(profile, source, target))
+
+    def test_routes_match_dijkstra_for_every_profile(self):
+        random.seed(19)
+        nodes = self.bundle.node_count
+        for index, profile in enumerate(self.bundle.profiles):
+            for source in random.sample(range(nodes), 12):
+                reference = self.reference(self.costs[index], source)
+                for target in random.sample(range(nodes), 15) + [source]:
+                    self.assert_route(self.bundle.route(profile, source, target), self.costs[index], source, target,
+                                      reference)
+
+    def test_closing_an_arc_moves_or_removes_a_route(self):
+        random.seed(23)
+        nodes = self.bundle.node_count
+        moved = 0
+        for _ in range(25):
+            source, target = random.sample(range(nodes), 2)
+            found = self.bundle.route("foot", source, target)
+            if found is None or len(found[1]) < 2:
+                continue
+            # Close every arc of the route's first step, then of its middle one.
+            weights = list(self.costs[0])
+            for step in (0, len(found[1]) // 2 - 1):
+                tail, head = found[1][step], found[1][step + 1]
+                for arc, end in enumerate(self.ends):
+                    if end == (tail, head):
+                        weights[arc] = navbundle.INFINITE
+            metric = self.bundle.customise("foot", weights)
+            rerouted = self.bundle.route_on(metric, source, target)
+            self.assert_route(rerouted, weights, source, target, self.reference(weights, source))
+            if rerouted is not None:
+                steps = set(zip(rerouted[1], rerouted[1][1:]))
+                self.assertNotIn((found[1][0], found[1][1]), steps)
+                self.assertGreaterEqual(rerouted[0], found[0])
+                moved += rerouted[1] != found[1]
+            # Closing every arc into the target leaves no route to it.
+            closed = [navbundle.INFINITE if end[1] == target else weight for weight, end in zip(weights, self.ends)]
+            self.assertIsNone(self.bundle.route_on(self.bundle.customise("foot", closed), source, target))
+            self.assertIsNotNone(self.bundle.route_on(self.bundle.customise("foot", closed), target, target))
+        self.assertGreater(moved, 10)
+        # The kept metric is untouched by all of this.
+        self.assertEqual(self.bundle.route("foot", 0, 1), self.bundle.route_on(self.bundle.customise("foot"), 0, 1))
+
+    def test_slowing_arcs_down_follows_the_new_weights(self):
+        random.seed(29)
+        nodes = self.bundle.node_count
+        levels = [self.bundle.node(node).level for node in range(nodes)]
+        # Everything on the first level takes five times as long: routes avoid it where they can.
+        weights = [cost * 5 if cost != navbundle.INFINITE and levels[end[0]] == 0 else cost
+                   for cost, end in zip(self.costs[1], self.ends)]
+        metric = self.bundle.customise("wheelchair", weights)
+        self.assertEqual(metric.profile, "wheelchair")
+        differs = 0
+        for source in random.sample(range(nodes), 10):
+            reference = self.reference(weights, source)
+            for target in random.sample(range(nodes), 10):
+                found = self.bundle.route_on(metric, source, target)
+                self.assert_route(found, weights, source, target, reference)
+                differs += found != self.bundle.route("wheelchair", source, target)
+        self.assertGreater(differs, 10)
+
+    def test_weights_are_checked(self):
+        arcs = len(self.ends)
+        for weights in ([1] * (arcs - 1), [1] * (arcs + 1), [-1] + [1] * (arcs - 1), [2 ** 32] + [1] * (arcs - 1),
+                        [1.5] + [1] * (arcs - 1), ["1"] * arcs, bytes(arcs), 7):
+            with self.assertRaises(ValueError, msg=repr(weights)[:40]):
+                self.bundle.customise("foot", weights)
+        with self.assertRaises(BundleError):
+            self.bundle.customise("hovercraft")
+        with self.assertRaises(BundleError):
+            self.bundle.route_on(self.bundle.customise("foot"), 0, self.bundle.node_count)
+        with Bundle(CUSTOMISABLE) as other:
+            with self.assertRaises(ValueError):
+                self.bundle.route_on(other.customise("foot"), 0, 1)
+        with self.assertRaises(ValueError):
+            self.bundle.route_on("foot", 0, 1)
+
+    def test_a_weight_for_an_arc_no_profile_may_use_is_ignored(self):
+        # Close one arc of a route for every profile: it then has no slot, and giving it a weight
+        # opens nothing.
+        found = self.bundle.route("foot", 7, 98)
+        tail, head = found[1][0], found[1][1]
+        closed = [arc for arc, end in enumerate(self.ends) if end == (tail, head)]
+        image = bytearray(self.image)
+        view = section_of(image, "PROF")
+        count, arcs = struct.unpack_from("<II", view, 0)
+        _, offset, _ = table(image)["PROF"]
+        for profile in range(count):
+            for arc in closed:
+                struct.pack_into("<I", image, offset + 8 + 8 * count + 4 * (arcs * profile + arc), navbundle.INFINITE)
+        fix_checksums(image, "PROF")
+        folder = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, folder)
+        path = os.path.join(folder, "closed.navbundle")
+        with open(path, "wb") as file:
+            file.write(image)
+        with Bundle(path) as bundle:
+            weights = list(self.costs[0])
+            without = bundle.route("foot", 7, 98)
+            self.assertNotEqual(without[1][:2], [tail, head])
+            given = bundle.customise("foot", weights)   # the closed arcs at their old costs
+            self.assertEqual(bundle.route_on(given, 7, 98), without)
+            self.assertEqual(given.up, bundle.customise("foot").up)
+
+
+@needs_bundle_with("CCHT")
+class DamagedCustomisableTests(RouteChecks, unittest.TestCase):
+    """A damaged CCHT gives a BundleError naming the section on the first route, never another
+    exception and never a wrong route; opening the bundle does not look at it."""
+
+    @classmethod
+    def setUpClass(cls):
+        with open(CUSTOMISABLE, "rb") as file:
+            cls.image = bytes(file.read())
+        cls.rank, cls.first, cls.head, cls.inputs = customisable_of(cls.image)
+        cls.ends = arc_ends_of(cls.image)
+        costs = costs_of(cls.image)
+        cls.usable = [min(column) != navbundle.INFINITE for column in zip(*costs)]
+
+    def setUp(self):
+        self.folder = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.folder)
+        self.count = 0
+
+    def write(self, image):
+        self.count += 1
+        path = os.path.join(self.folder, f"damaged{self.count}.navbundle")
+        with open(path, "wb") as file:
+            file.write(image)
+        return path
+
+    def refused(self, image, expected, verify=True):
+        path = self.write(image)
+        with Bundle(path, verify_checksums=verify) as bundle:
+            for profile in bundle.profiles:
+                with self.assertRaises(BundleError, msg=expected) as caught:
+                    bundle.route(profile, 0, 1)
+                message = str(caught.exception)
+                self.assertIn(path, message)
+                self.assertIn("section CCHT", message)
+                self.assertIn(expected, message)
+            with self.assertRaises(BundleError):
+                bundle.customise(bundle.profiles[0], [1] * len(self.ends))
+
+    def rewritten(self, rank=None, first=None, head=None, inputs=None, magic=navbundle.CUSTOMISABLE_MAGIC):
+        pick = lambda given, kept: kept if given is None else given  # noqa: E731
+        return with_customisable(self.image, pick(rank, self.rank), pick(first, self.first), pick(head, self.head),
+                                 pick(inputs, self.inputs), magic)
+
+    def slot_arcs(self):
+        """The CCHT arcs some usable ARCS arc stands for."""
+        slots = set()
+        for index, (tail, head) in enumerate(self.ends):
+            if self.usable[index] and tail != head:
+                low, high = sorted((self.rank[tail], self.rank[head]))
+                slots.add(next(a for a in range(self.first[low], self.first[low + 1]) if self.head[a] == high))
+        return slots
+
+    def test_the_intact_section_passes(self):
+        with Bundle(self.write(self.rewritten())) as bundle:
+            self.assertIsNotNone(bundle.route("foot", 0, 1))
+
+    def test_a_bad_magic_or_header(self):
+        self.refused(self.rewritten(magic=0x32764843), "not a CCT1")
+        self.refused(self.rewritten(inputs=self.inputs + 1), "input arcs")
+        image = bytearray(self.image)
+        _, offset, _ = table(image)["CCHT"]
+        struct.pack_into("<I", image, offset + 4, len(self.rank) - 1)
+        fix_checksums(image, "CCHT")
+        self.refused(image, "NODE has")
+        struct.pack_into("<II", image, offset + 4, len(self.rank), 0x7FFFFFFF)
+        fix_checksums(image, "CCHT")
+        self.refused(image, "do not fit")
+
+    def test_ranks_that_are_not_a_permutation(self):
+        rank = list(self.rank)
+        rank[1] = rank[0]
+        self.refused(self.rewritten(rank=rank), "not a permutation")
+        rank = list(self.rank)
+        rank[rank.index(0)] = len(rank)
+        self.refused(self.rewritten(rank=rank), "not a permutation")
+
+    def test_offsets_that_do_not_rise(self):
+        first = list(self.first)
+        r = next(r for r in range(1, len(first) - 1) if first[r] < first[r + 1] and first[r - 1] < first[r])
+        first[r] = first[r + 1] + 1
+        self.refused(self.rewritten(first=first), "offsets")
+        first = list(self.first)
+        first[0] = 1
+        self.refused(self.rewritten(first=first), "offsets")
+
+    def test_heads_not_ascending_or_not_above_their_rank(self):
+        r = next(r for r in range(len(self.rank)) if self.first[r + 1] - self.first[r] >= 2)
+        head = list(self.head)
+        a = self.first[r]
+        head[a], head[a + 1] = head[a + 1], head[a]
+        self.refused(self.rewritten(head=head), "not above")
+        head = list(self.head)
+        head[a] = r
+        self.refused(self.rewritten(head=head), "not above")
+        head = list(self.head)
+        head[self.first[r + 1] - 1] = len(self.rank)
+        self.refused(self.rewritten(head=head), "not above")
+
+    def test_a_missing_arc_of_a_usable_input_arc(self):
+        arc = min(self.slot_arcs())
+        first, head = without_arc(self.first, self.head, arc)
+        self.refused(self.rewritten(first=first, head=head), "which no arc joins")
+
+    def test_a_missing_triangle_arc(self):
+        fill = sorted(set(range(len(self.head))) - self.slot_arcs())
+        self.assertTrue(fill, "the demo's topology has fill arcs")
+        for arc in (fill[0], fill[len(fill) // 2], fill[-1]):
+            first, head = without_arc(self.first, self.head, arc)
+            self.refused(self.rewritten(first=first, head=head), "triangle's arc is missing")
+
+    def test_a_truncated_section_without_checksum_verification(self):
+        index, offset, length = table(self.image)["CCHT"]
+        for kept in (length - 4, length // 2, 17, 15, 0):
+            image = bytearray(self.image)
+            struct.pack_into("<Q", image, 64 + 32 * index + 16, kept)
+            self.refused(image, "too short" if kept < 16 else "do not fit", verify=False)
+
+    def test_random_damage_is_refused_or_harmless(self):
+        """Whatever a few changed bytes do, a route either raises BundleError or is a lightest
+        route, chained over open arcs."""
+        _, offset, length = table(self.image)["CCHT"]
+        rng = random.Random(31)
+        refused = 0
+        costs = costs_of(self.image)[0]
+        for attempt in range(40):
+            image = bytearray(self.image)
+            for _ in range(1 + attempt % 3):
+                image[offset + rng.randrange(length)] ^= 1 << rng.randrange(8)
+            fix_checksums(image, "CCHT")
+            with Bundle(self.write(image)) as bundle:
+                self.bundle = bundle
+                try:
+                    for source, target in ((0, 1), (7, 98), (205, 13)):
+                        found = bundle.route("foot", source, target)
+                        self.assert_route(found, costs, source, target, self.reference(costs, source))
+                except BundleError as error:
+                    self.assertIn("section CCHT", str(error))
+                    refused += 1
+        self.assertGreater(refused, 30, "most changes to a topology must be caught")
 
 
 def needs_station(test):
@@ -987,3 +1595,7 @@ def use_places(bundle):
         except navbundle.EndpointError:
             continue
         bundle.endpoint_node(endpoint, bundle.profiles[0])
+
+
+if __name__ == "__main__":
+    unittest.main()
