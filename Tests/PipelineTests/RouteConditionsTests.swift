@@ -79,9 +79,9 @@ import NavFormat
             "{\"closed\": [", "",
         ]
         for text in bad {
-            #expect(throws: BundleError.self, "\(text)") { try RouteConditions(json: Data(text.utf8)) }
             do {
                 _ = try RouteConditions(json: Data(text.utf8))
+                Issue.record("\(text) was accepted")
             } catch {
                 guard case .invalidConditions = error else { Issue.record("\(text): \(error)"); continue }
             }

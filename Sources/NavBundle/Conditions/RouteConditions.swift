@@ -1,4 +1,5 @@
 public import Foundation
+public import NavFormat
 
 /// Closures and slow-downs a runtime applies to a bundle's profiles (`docs/conditions.md`): what
 /// a congestion server sends, in terms of the venue, never of navforge's internals.
@@ -10,11 +11,8 @@ public struct RouteConditions: Hashable, Sendable {
         case named(String)
         /// Every level whose id, name or ordinal is this.
         case level(String)
-        /// Everything within a polygon (latitude, longitude pairs) on the levels `level` names.
-        case area(polygon: [(latitude: Double, longitude: Double)], level: String)
-
-        public static func == (lhs: Target, rhs: Target) -> Bool { lhs.description == rhs.description }
-        public func hash(into hasher: inout Hasher) { hasher.combine(description) }
+        /// Everything within a polygon on the levels `level` names.
+        case area(polygon: [BundleContents.Position], level: String)
 
         /// The target as an error names it: `"Aufzug2"`, `level "1"`, `polygon on level "0"`.
         public var description: String {
@@ -112,13 +110,13 @@ public struct RouteConditions: Hashable, Sendable {
             guard let points = object["polygon"] as? [Any], points.count >= 3 else {
                 throw .invalidConditions("\(place).polygon must list at least three [latitude, longitude] pairs")
             }
-            var polygon: [(latitude: Double, longitude: Double)] = []
+            var polygon: [BundleContents.Position] = []
             for (index, point) in points.enumerated() {
                 guard let pair = point as? [NSNumber], pair.count == 2,
                       (-90...90).contains(pair[0].doubleValue), (-180...180).contains(pair[1].doubleValue) else {
                     throw .invalidConditions("\(place).polygon[\(index)] must be [latitude, longitude] in degrees")
                 }
-                polygon.append((pair[0].doubleValue, pair[1].doubleValue))
+                polygon.append(BundleContents.Position(latitude: pair[0].doubleValue, longitude: pair[1].doubleValue))
             }
             return .area(polygon: polygon, level: try string("level"))
         default:

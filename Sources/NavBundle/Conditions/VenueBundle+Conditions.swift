@@ -59,9 +59,7 @@ extension VenueBundle {
             for node in 0..<nodeCount where levels.contains(try self.node(node).level) { nodes.insert(node) }
             return try arcsTouching(nodes)
         case .area(let polygon, let text):
-            let levels = try levels(matching: text)
-            let ring = polygon.map { BundleContents.Position(latitude: $0.latitude, longitude: $0.longitude) }
-            return try arcsWithin(rings: [ring], levels: levels)
+            return try arcsWithin(rings: [polygon], levels: try levels(matching: text))
         }
     }
 

@@ -23,8 +23,9 @@ public final class BundleRouter {
 
     enum Engine {
         case hierarchy(HierarchySearch<MappedHierarchy, ExactSearch>)
-        /// The search, its metric and the input weights the metric was customised from.
-        case customizable(EliminationTreeSearch, CustomizedMetric, weights: [UInt32])
+        /// The search, its metric and the input weights the metric was customised from when they
+        /// are not the profile's `PROF` costs.
+        case customizable(EliminationTreeSearch, CustomizedMetric, weights: [UInt32]?)
     }
 
     /// A router for `profile` (an index into ``VenueBundle/profileNames``).
@@ -35,8 +36,7 @@ public final class BundleRouter {
     public convenience init(bundle: VenueBundle, profile: Int) throws(BundleError) {
         try bundle.checkProfile(profile)
         if bundle.hasCustomizableHierarchy {
-            try self.init(bundle: bundle, profile: profile, metric: try bundle.customizedMetric(profile: profile),
-                          weights: try bundle.profileCosts(profile))
+            try self.init(bundle: bundle, profile: profile, metric: try bundle.customizedMetric(profile: profile), weights: nil)
             return
         }
         let tag = BundleFormat.Tag.hierarchy(profile)
@@ -63,8 +63,9 @@ public final class BundleRouter {
                       weights: weights)
     }
 
-    /// A router on the customisable hierarchy with `metric`, customised from `weights`.
-    convenience init(bundle: VenueBundle, profile: Int, metric: CustomizedMetric, weights: [UInt32]) throws(BundleError) {
+    /// A router on the customisable hierarchy with `metric`, customised from `weights` (`nil`: the
+    /// profile's `PROF` costs).
+    convenience init(bundle: VenueBundle, profile: Int, metric: CustomizedMetric, weights: [UInt32]?) throws(BundleError) {
         let search = EliminationTreeSearch(topology: try bundle.customizableTopology())
         self.init(bundle: bundle, profile: profile, engine: .customizable(search, metric, weights: weights))
     }
