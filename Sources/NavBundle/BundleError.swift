@@ -53,8 +53,10 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
     case noRoute(from: String, to: String, profile: String)
     /// A conditions file that breaks `docs/conditions.md`; the detail names the entry.
     case invalidConditions(String)
-    /// Conditions targets that match nothing in the bundle, as written.
-    case unmatchedConditions([String])
+    /// Conditions targets that match nothing in the bundle, in file order.
+    case unmatchedConditions([RouteConditions.Entry])
+    /// A conditions target that names several places and nothing else.
+    case ambiguousCondition(RouteConditions.Entry, candidates: [EndpointCandidate])
     /// The bundle has no customisable hierarchy, which applying conditions needs.
     case noCustomizableHierarchy
     /// The bundle file cannot be opened, or is damaged.
@@ -123,8 +125,10 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
             return "no \(profile) route from \(from) to \(to)"
         case .invalidConditions(let detail):
             return "conditions: \(detail) (docs/conditions.md)"
-        case .unmatchedConditions(let targets):
-            return "conditions: nothing in the bundle matches \(targets.joined(separator: ", "))"
+        case .unmatchedConditions(let entries):
+            return "conditions: nothing in the bundle matches \(entries.map(\.description).joined(separator: ", "))"
+        case .ambiguousCondition(let entry, let candidates):
+            return "conditions: \(entry) names \(candidates.count) places: \(Self.list(candidates)); use a ref or source id"
         case .noCustomizableHierarchy:
             return "the bundle has no customisable hierarchy (format 2.0, contract method cch), so conditions cannot be applied; rebuild it with 'contract: {method: cch}'"
         case .file(let error):

@@ -86,6 +86,46 @@ import NavFormat
         _ = try Self.checkAgainstDijkstra(grid, topology: topology, pairs: 2000, seed: 6)
     }
 
+    @Test(arguments: ["grid", "campus"])
+    func incrementalUpdatesEqualAFullCustomisation(shape: String) throws {
+        // Weights of 1 and 2 make many equal ways, so the vias' tie rule is exercised too.
+        var campus = shape == "grid" ? TestGraphs.grid(width: 24, height: 20, seed: 12)
+            : TestGraphs.campus(buildings: 4, floors: 4, rooms: 10, seed: 12)
+        var random = SplitMix(seed: 21)
+        for arc in campus.weights.indices where campus.weights[arc] != WeightedGraph.unreachable {
+            campus.weights[arc] = UInt32(1 + random.below(2))
+        }
+        let x = (0..<campus.nodeCount).map { Double($0 % 24) }, y = (0..<campus.nodeCount).map { Double($0 / 24) }
+        let topology = Self.topology(campus, x: x, y: y)
+        let base = try CustomizedMetric(topology: topology, inputWeights: campus.weights)
+        var recomputedAtMost = 0
+        for changes in [1, 1, 2, 3, 10, 10, 40, 200] {
+            var weights = campus.weights
+            var changed: [Int] = []
+            for _ in 0..<changes {
+                let arc = random.below(campus.arcCount)
+                changed.append(arc)
+                switch random.below(3) {
+                case 0: weights[arc] = CustomizedMetric.infinity
+                case 1: weights[arc] = weights[arc] == CustomizedMetric.infinity ? 1 : weights[arc] * UInt32(2 + random.below(3))
+                default: weights[arc] = 1
+                }
+            }
+            let full = try CustomizedMetric(topology: topology, inputWeights: weights)
+            var updated = base
+            let recomputed = updated.update(topology: topology, inputWeights: weights, changed: changed)
+            #expect(updated.up == full.up && updated.down == full.down, "\(changes) changes: weights")
+            #expect(updated.upVia == full.upVia && updated.downVia == full.downVia, "\(changes) changes: vias")
+            if changes == 1 { recomputedAtMost = max(recomputedAtMost, recomputed) }
+            // Back from the changed metric to the profile's own: lighter arcs and reopened ones.
+            var restored = full
+            restored.update(topology: topology, inputWeights: campus.weights, changed: changed)
+            #expect(restored.up == base.up && restored.down == base.down && restored.upVia == base.upVia && restored.downVia == base.downVia,
+                    "\(changes) changes undone")
+        }
+        #expect(recomputedAtMost < topology.arcCount / 10, "one change reaches only the arcs above it")
+    }
+
     @Test func orderAndTopologyAreDeterministic() {
         let graph = TestGraphs.grid(width: 25, height: 25, seed: 1)
         let (x, y) = Self.gridPositions(width: 25, nodeCount: graph.nodeCount)

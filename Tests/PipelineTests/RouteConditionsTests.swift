@@ -68,7 +68,51 @@ import NavFormat
     @Test func unknownTargetsAreNamed() throws {
         let bundle = try Self.demo(try TemporaryFolder("navforge-conditions"))
         let conditions = try RouteConditions(json: Data(#"{"closed": ["Lift Z"], "slow": [{"level": "9", "factor": 2}]}"#.utf8))
-        #expect(throws: BundleError.unmatchedConditions(["\"Lift Z\"", "level \"9\""])) { try bundle.resolve(conditions) }
+        #expect(throws: BundleError.unmatchedConditions([
+            RouteConditions.Entry(position: "closed[0]", target: .named("Lift Z")),
+            RouteConditions.Entry(position: "slow[0]", target: .level("9")),
+        ])) { try bundle.resolve(conditions) }
+    }
+
+    @Test func namesCompareFoldedAndLevelsAsQualifiers() throws {
+        let bundle = try Self.demo(try TemporaryFolder("navforge-conditions"))
+        func resolved(_ json: String) throws -> ArcConditions { try bundle.resolve(try RouteConditions(json: Data(json.utf8))) }
+        let lift = try resolved(#"{"closed": ["Lift A"]}"#)
+        #expect(!lift.closed.isEmpty)
+        #expect(try resolved(#"{"closed": ["  lift   a "]}"#) == lift, "case and runs of spaces do not matter")
+        // A building's id names all its levels, as after an endpoint's @.
+        let buildingA = try resolved(#"{"closed": [{"level": "A"}]}"#).closed
+        let groundFloors = try resolved(#"{"closed": [{"level": "0"}]}"#).closed
+        #expect(!buildingA.isEmpty && !Set(buildingA).isSubset(of: Set(groundFloors)))
+        #expect(Set(lift.closed).isSubset(of: Set(buildingA)), "Lift A is in building A")
+    }
+
+    @Test func conditionedMetricsEqualAFullCustomisation() throws {
+        // The incremental update and a full customisation of the same costs give one metric.
+        let bundle = try Self.demo(try TemporaryFolder("navforge-conditions"))
+        let topology = try bundle.customizableTopology()
+        for json in [#"{"closed": ["Lift A"]}"#, #"{"slow": [{"ref": "B.1.CORR", "factor": 2.5}]}"#,
+                     #"{"closed": [{"level": "1"}]}"#] {
+            let conditions = try bundle.resolve(try RouteConditions(json: Data(json.utf8)))
+            for profile in bundle.profileNames.indices {
+                let (metric, weights) = try bundle.customizedMetric(profile: profile, applying: conditions)
+                let full = try CustomizedMetric(topology: topology, inputWeights: weights)
+                #expect(metric.up == full.up && metric.down == full.down && metric.upVia == full.upVia
+                        && metric.downVia == full.downVia, "\(json), profile \(profile)")
+                for arc in conditions.closed { #expect(weights[arc] == BundleFormat.impassable) }
+            }
+        }
+    }
+
+    @Test func slowedCostsRoundHalfAwayFromZero() throws {
+        let bundle = try Self.demo(try TemporaryFolder("navforge-conditions"))
+        let costs = try bundle.profileCosts(0)
+        guard let arc = costs.indices.first(where: { costs[$0] % 2 == 1 && costs[$0] != BundleFormat.impassable }) else {
+            Issue.record("no arc of odd cost")
+            return
+        }
+        let slowed = try bundle.costs(profile: 0, applying: ArcConditions(factors: [arc: 1.5]))
+        #expect(slowed[arc] == costs[arc] + costs[arc] / 2 + 1, "\(costs[arc]) × 1.5 ends in .5 and rounds up")
     }
 
     @Test func malformedFilesAreRefused() {
@@ -77,6 +121,10 @@ import NavFormat
             "{\"slow\": [{\"ref\": \"A\"}]}", "{\"slow\": [{\"ref\": \"A\", \"factor\": 0.5}]}",
             "{\"closed\": [{\"polygon\": [[1, 2], [3, 4]], \"level\": \"0\"}]}", "{\"closed\": [{\"ref\": \"A\", \"level\": \"0\"}]}",
             "{\"closed\": [", "",
+            // Booleans are not numbers, NaN is not JSON, and only ASCII spaces trim to nothing.
+            "{\"slow\": [{\"ref\": \"A\", \"factor\": true}]}", "{\"slow\": [{\"ref\": \"A\", \"factor\": NaN}]}",
+            "{\"slow\": [{\"ref\": \"A\", \"factor\": \"3\"}]}", "{\"closed\": [\" \\t \"]}",
+            "{\"closed\": [{\"polygon\": [[1, 2], [3, true], [5, 6]], \"level\": \"0\"}]}",
         ]
         for text in bad {
             do {

@@ -7,7 +7,8 @@ public import NavBundle
 ///
 /// A query is one line: `route PROFILE FROM TO`, `exit PROFILE NODE`, `search LIMIT TEXT`
 /// (the text is the rest of the line), `snap LEVEL LATITUDE LONGITUDE`,
-/// `snap-profile PROFILE LEVEL LATITUDE LONGITUDE` or `endpoint TEXT`; blank lines and lines
+/// `snap-profile PROFILE LEVEL LATITUDE LONGITUDE`, `endpoint TEXT` or
+/// `route-conditions PROFILE FROM TO JSON` (the conditions are the rest of the line); blank lines and lines
 /// starting with `#` are skipped. The answer repeats the query, then ` => ` and the result
 /// (`readers/vectors/README.md`).
 public struct ReaderQueries {
@@ -44,6 +45,13 @@ public struct ReaderQueries {
             guard let source = Int(words[2]), let target = Int(words[3]) else { throw bad(query) }
             return try BundleToolsError.reading { () throws(BundleError) in
                 try routeAnswer(profile: profile, from: source, to: target)
+            }
+        case "route-conditions" where words.count >= 5:
+            let profile = try profileIndex(words[1])
+            guard let source = Int(words[2]), let target = Int(words[3]) else { throw bad(query) }
+            let json = words[4...].joined(separator: " ")
+            return try BundleToolsError.reading { () throws(BundleError) in
+                try conditionedRouteAnswer(profile: profile, from: source, to: target, json: json)
             }
         case "exit" where words.count == 3:
             let profile = try profileIndex(words[1])
@@ -91,6 +99,25 @@ public struct ReaderQueries {
             router = try BundleRouter(bundle: bundle, profile: profile)
             routers[profile] = router
         }
+        guard let route = try router.route(from: source, to: target) else { return "none" }
+        let milliseconds = Int((route.duration * 1000).rounded())
+        return ([String(milliseconds)] + route.nodes.map(String.init)).joined(separator: " ")
+    }
+
+    /// A route answer under conditions, or why they cannot be applied: `invalid`,
+    /// `ambiguous: ENTRY`, `unmatched: ENTRY…`.
+    private func conditionedRouteAnswer(profile: Int, from source: Int, to target: Int, json: String) throws(BundleError) -> String {
+        let resolved: ArcConditions
+        do {
+            resolved = try bundle.resolve(try RouteConditions(json: Data(json.utf8)))
+        } catch .invalidConditions {
+            return "invalid"
+        } catch .ambiguousCondition(let entry, _) {
+            return "ambiguous: \(entry.position)"
+        } catch .unmatchedConditions(let entries) {
+            return (["unmatched:"] + entries.map(\.position)).joined(separator: " ")
+        }
+        let router = try BundleRouter(bundle: bundle, profile: profile, conditions: resolved)
         guard let route = try router.route(from: source, to: target) else { return "none" }
         let milliseconds = Int((route.duration * 1000).rounded())
         return ([String(milliseconds)] + route.nodes.map(String.init)).joined(separator: " ")

@@ -47,56 +47,86 @@ public struct RouteConditions: Hashable, Sendable {
     /// Whether nothing is closed or slowed.
     public var isEmpty: Bool { closed.isEmpty && slow.isEmpty }
 
+    /// Where a target stands in the file, as errors and the reader vectors name it.
+    public struct Entry: Hashable, Sendable, CustomStringConvertible {
+        /// `closed[0]`, `slow[2]`.
+        public var position: String
+        public var target: Target
+
+        public init(position: String, target: Target) {
+            self.position = position
+            self.target = target
+        }
+
+        /// `closed[0] "Lift Z"`.
+        public var description: String { "\(position) \(target.description)" }
+    }
+
+    /// Every target with its position, in file order: `closed`, then `slow`.
+    public var entries: [Entry] {
+        closed.enumerated().map { Entry(position: "closed[\($0.offset)]", target: $0.element) }
+            + slow.enumerated().map { Entry(position: "slow[\($0.offset)]", target: $0.element.target) }
+    }
+
     /// Conditions from their JSON text.
     ///
     /// - Throws: ``BundleError/invalidConditions(_:)`` naming the entry that breaks the format.
     public init(json data: Data) throws(BundleError) {
-        let object: Any
+        let value: JSONValue
         do {
-            object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            value = try JSONValue.parse(data)
         } catch {
-            throw .invalidConditions("not JSON: \((error as NSError).userInfo[NSDebugDescriptionErrorKey] ?? error.localizedDescription)")
+            throw .invalidConditions("not JSON: \(Self.reason(error))")
         }
-        guard let top = object as? [String: Any] else { throw .invalidConditions("the file must hold a JSON object") }
+        guard case .object(let top) = value else { throw .invalidConditions("the file must hold a JSON object") }
         if let unknown = top.keys.sorted().first(where: { !["closed", "slow"].contains($0) }) {
             throw .invalidConditions("unknown key \"\(unknown)\"; the keys are \"closed\" and \"slow\"")
         }
         var closed: [Target] = []
         if let list = top["closed"] {
-            guard let entries = list as? [Any] else { throw .invalidConditions("\"closed\" must be a list") }
+            guard case .array(let entries) = list else { throw .invalidConditions("\"closed\" must be a list") }
             for (index, entry) in entries.enumerated() {
                 closed.append(try Self.target(entry, at: "closed[\(index)]", allowing: []))
             }
         }
         var slow: [SlowDown] = []
         if let list = top["slow"] {
-            guard let entries = list as? [Any] else { throw .invalidConditions("\"slow\" must be a list") }
+            guard case .array(let entries) = list else { throw .invalidConditions("\"slow\" must be a list") }
             for (index, entry) in entries.enumerated() {
                 let place = "slow[\(index)]"
-                guard let object = entry as? [String: Any] else {
+                guard case .object(let object) = entry else {
                     throw .invalidConditions("\(place) must be an object with \"factor\" and a target")
                 }
-                guard let number = object["factor"] as? NSNumber, number.doubleValue.isFinite, number.doubleValue >= 1, number.doubleValue <= 1000 else {
+                guard let factor = object["factor"]?.number, factor >= 1, factor <= 1000 else {
                     throw .invalidConditions("\(place) needs a \"factor\" from 1 to 1000")
                 }
-                slow.append(SlowDown(target: try Self.target(entry, at: place, allowing: ["factor"]), factor: number.doubleValue))
+                slow.append(SlowDown(target: try Self.target(entry, at: place, allowing: ["factor"]), factor: factor))
             }
         }
         self.init(closed: closed, slow: slow)
     }
 
+    /// What the JSON decoder found wrong, in a line.
+    private static func reason(_ error: any Error) -> String {
+        if case DecodingError.dataCorrupted(let context) = error {
+            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            return underlying ?? context.debugDescription
+        }
+        return "\(error)"
+    }
+
     /// One target: a string, or an object with `ref`, `level`, or `polygon` and `level`.
-    private static func target(_ entry: Any, at place: String, allowing extra: Set<String>) throws(BundleError) -> Target {
-        if let text = entry as? String {
-            guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw .invalidConditions("\(place) is empty") }
+    private static func target(_ entry: JSONValue, at place: String, allowing extra: Set<String>) throws(BundleError) -> Target {
+        if case .string(let text) = entry {
+            guard !EndpointText.trimmed(text).isEmpty else { throw .invalidConditions("\(place) is empty") }
             return .named(text)
         }
-        guard let object = entry as? [String: Any] else {
+        guard case .object(let object) = entry else {
             throw .invalidConditions("\(place) must be a string or an object with \"ref\", \"level\" or \"polygon\"")
         }
         let keys = Set(object.keys).subtracting(extra)
         func string(_ key: String) throws(BundleError) -> String {
-            guard let value = object[key] as? String, !value.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard let value = object[key]?.string, !EndpointText.trimmed(value).isEmpty else {
                 throw .invalidConditions("\(place).\(key) must be a non-empty string")
             }
             return value
@@ -107,16 +137,16 @@ public struct RouteConditions: Hashable, Sendable {
         case ["level"]:
             return .level(try string("level"))
         case ["polygon", "level"]:
-            guard let points = object["polygon"] as? [Any], points.count >= 3 else {
+            guard case .array(let points)? = object["polygon"], points.count >= 3 else {
                 throw .invalidConditions("\(place).polygon must list at least three [latitude, longitude] pairs")
             }
             var polygon: [BundleContents.Position] = []
             for (index, point) in points.enumerated() {
-                guard let pair = point as? [NSNumber], pair.count == 2,
-                      (-90...90).contains(pair[0].doubleValue), (-180...180).contains(pair[1].doubleValue) else {
+                guard case .array(let pair) = point, pair.count == 2, let latitude = pair[0].number, let longitude = pair[1].number,
+                      (-90...90).contains(latitude), (-180...180).contains(longitude) else {
                     throw .invalidConditions("\(place).polygon[\(index)] must be [latitude, longitude] in degrees")
                 }
-                polygon.append(BundleContents.Position(latitude: pair[0].doubleValue, longitude: pair[1].doubleValue))
+                polygon.append(BundleContents.Position(latitude: latitude, longitude: longitude))
             }
             return .area(polygon: polygon, level: try string("level"))
         default:

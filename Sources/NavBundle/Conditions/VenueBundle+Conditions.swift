@@ -16,24 +16,24 @@ public struct ArcConditions: Hashable, Sendable {
 extension VenueBundle {
     /// The arcs each target of `conditions` covers (`docs/conditions.md`).
     ///
-    /// - Throws: ``BundleError/unmatchedConditions(_:)`` listing every target that matches
-    ///   nothing; ``BundleError/ambiguousPlace(_:candidates:)`` for a name several places share
-    ///   when nothing else has it.
+    /// - Throws: ``BundleError/ambiguousCondition(_:candidates:)`` for the first target, in file
+    ///   order, that names several places and nothing else; then
+    ///   ``BundleError/unmatchedConditions(_:)`` listing every target that matches nothing.
     public func resolve(_ conditions: RouteConditions) throws(BundleError) -> ArcConditions {
-        var unmatched: [String] = []
-        var closed = Set<Int>()
-        for target in conditions.closed {
-            let arcs = try arcs(of: target)
-            if arcs.isEmpty { unmatched.append(target.description) }
-            closed.formUnion(arcs)
-        }
-        var factors: [Int: Double] = [:]
-        for slowDown in conditions.slow {
-            let arcs = try arcs(of: slowDown.target)
-            if arcs.isEmpty { unmatched.append(slowDown.target.description) }
-            for arc in arcs { factors[arc] = max(factors[arc] ?? 1, slowDown.factor) }
+        var unmatched: [RouteConditions.Entry] = []
+        var covered: [Set<Int>] = []
+        for entry in conditions.entries {
+            let arcs = try arcs(of: entry)
+            if arcs.isEmpty { unmatched.append(entry) }
+            covered.append(arcs)
         }
         guard unmatched.isEmpty else { throw .unmatchedConditions(unmatched) }
+        var closed = Set<Int>()
+        for arcs in covered.prefix(conditions.closed.count) { closed.formUnion(arcs) }
+        var factors: [Int: Double] = [:]
+        for (slowDown, arcs) in zip(conditions.slow, covered.dropFirst(conditions.closed.count)) {
+            for arc in arcs { factors[arc] = max(factors[arc] ?? 1, slowDown.factor) }
+        }
         return ArcConditions(closed: closed.sorted(), factors: factors)
     }
 
@@ -48,32 +48,69 @@ extension VenueBundle {
         return costs
     }
 
+    /// The profile's metric with `conditions` applied, and the costs it was customised from.
+    ///
+    /// The profile's own metric (customised once and kept) is updated incrementally where the
+    /// conditions change few arcs, and customised in full where they change more than one in
+    /// ``incrementalLimit``; both give the same metric (`docs/conditions.md`).
+    ///
+    /// - Throws: ``BundleError/noCustomizableHierarchy`` for a bundle without one (format 1.x),
+    ///   or the section's damage.
+    public func customizedMetric(profile: Int, applying conditions: ArcConditions) throws(BundleError)
+        -> (metric: CustomizedMetric, weights: [UInt32]) {
+        try checkProfile(profile)
+        guard hasCustomizableHierarchy else { throw .noCustomizableHierarchy }
+        let topology = try customizableTopology()
+        let weights = try costs(profile: profile, applying: conditions)
+        let changed = Set(conditions.closed).union(conditions.factors.keys)
+        guard changed.count * Self.incrementalLimit <= arcCount else {
+            return (try customize(topology, weights: weights), weights)
+        }
+        var metric = try customizedMetric(profile: profile)
+        metric.update(topology: topology, inputWeights: weights, changed: changed.sorted())
+        return (metric, weights)
+    }
+
+    /// Conditions that change more than one arc in this many are customised in full: updating
+    /// arc by arc costs more per arc than a full pass, and a change that wide reaches most of
+    /// the hierarchy anyway.
+    public static let incrementalLimit = 16
+
     /// The arcs one target covers; empty when it matches nothing.
-    func arcs(of target: RouteConditions.Target) throws(BundleError) -> Set<Int> {
-        switch target {
+    func arcs(of entry: RouteConditions.Entry) throws(BundleError) -> Set<Int> {
+        switch entry.target {
         case .named(let text):
-            return try arcs(named: text)
+            return try arcs(named: text, entry: entry)
         case .level(let text):
-            let levels = try levels(matching: text)
+            let levels = Set(try conditionLevels(text))
             var nodes = Set<Int>()
             for node in 0..<nodeCount where levels.contains(try self.node(node).level) { nodes.insert(node) }
             return try arcsTouching(nodes)
         case .area(let polygon, let text):
-            return try arcsWithin(rings: [polygon], levels: try levels(matching: text))
+            return try arcsWithin(rings: [polygon], levels: Set(try conditionLevels(text)))
         }
     }
 
     /// Arcs a name covers: a lift, stairs, escalator or ramp by its label, a door or entrance by
-    /// its label, and the one place the text resolves to as a route endpoint.
-    private func arcs(named text: String) throws(BundleError) -> Set<Int> {
-        let wanted = text.lowercased()
+    /// its label, all compared folded, and the one place the text resolves to as a route endpoint.
+    private func arcs(named text: String, entry: RouteConditions.Entry) throws(BundleError) -> Set<Int> {
+        guard let index = searchIndex else { throw .missingSection("SRCH") }
+        let wanted = try index.fold(EndpointText.trimmed(text))
+        var folded: [String: Bool] = [:]
+        func matches(_ label: String?) throws(BundleError) -> Bool {
+            guard let label else { return false }
+            if let known = folded[label] { return known }
+            let match = try index.fold(label) == wanted
+            folded[label] = match
+            return match
+        }
         var covered = Set<Int>(), doors = Set<Int>()
         for node in 0..<nodeCount {
             let record = try self.node(node)
-            if [.door, .entrance].contains(record.kind), record.label?.lowercased() == wanted { doors.insert(node) }
+            if [.door, .entrance].contains(record.kind), try matches(record.label) { doors.insert(node) }
             for arc in try arcIndexes(from: node) {
                 let record = try self.arc(arc)
-                if [.stairs, .elevator, .escalator, .ramp, .steps].contains(record.kind), record.label?.lowercased() == wanted {
+                if [.stairs, .elevator, .escalator, .ramp, .steps].contains(record.kind), try matches(record.label) {
                     covered.insert(arc)
                 }
             }
@@ -81,11 +118,9 @@ extension VenueBundle {
         covered.formUnion(try arcsTouching(doors))
         do {
             if case .place(let place) = try resolveEndpoint(text) { covered.formUnion(try arcs(ofPlace: place)) }
-        } catch .unknownPlace {
-            // Not a place: what matched above is the answer.
-        } catch .ambiguousPlace(let name, let candidates) where covered.isEmpty {
-            throw .ambiguousPlace(name, candidates: candidates)
-        } catch .ambiguousPlace, .placeElsewhere, .unknownLevel, .emptyEndpoint, .needsLevel, .badCoordinate {
+        } catch .ambiguousPlace(_, let candidates) where covered.isEmpty {
+            throw .ambiguousCondition(entry, candidates: candidates)
+        } catch .unknownPlace, .ambiguousPlace, .placeElsewhere, .unknownLevel, .emptyEndpoint, .needsLevel, .badCoordinate {
             // Not one place; a connector or door of that name may have matched above.
         }
         return covered
@@ -135,15 +170,10 @@ extension VenueBundle {
         return arcs
     }
 
-    /// Levels whose id or name is `text`, or whose ordinal it writes (`1`, `-1`, `0.5`).
-    private func levels(matching text: String) throws(BundleError) -> Set<Int> {
-        let ordinal = Double(text)
-        var levels = Set<Int>()
-        for index in 0..<levelCount {
-            let level = try level(index)
-            if level.id == text || level.name == text || ordinal == level.ordinal { levels.insert(index) }
-        }
-        return levels
+    /// The levels a target's `level` names, as an endpoint's `@` qualifier does.
+    private func conditionLevels(_ text: String) throws(BundleError) -> [Int] {
+        guard let index = searchIndex else { throw .missingSection("SRCH") }
+        return try matchLevels(text, index: index)
     }
 
     /// Even-odd point in polygon over every ring, in degrees (a venue is small enough for that).

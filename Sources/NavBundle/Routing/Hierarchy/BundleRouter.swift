@@ -51,16 +51,14 @@ public final class BundleRouter {
     }
 
     /// A router for `profile` under `conditions`: the profile's costs with the conditions applied,
-    /// customised on the bundle's customisable hierarchy for this router alone.
+    /// on a metric brought up to date for this router alone
+    /// (``VenueBundle/customizedMetric(profile:applying:)``).
     ///
     /// - Throws: ``BundleError/noCustomizableHierarchy`` for a bundle without one (format 1.x),
     ///   or the section's damage.
     public convenience init(bundle: VenueBundle, profile: Int, conditions: ArcConditions) throws(BundleError) {
-        try bundle.checkProfile(profile)
-        guard bundle.hasCustomizableHierarchy else { throw .noCustomizableHierarchy }
-        let weights = try bundle.costs(profile: profile, applying: conditions)
-        try self.init(bundle: bundle, profile: profile, metric: try bundle.customize(try bundle.customizableTopology(), weights: weights),
-                      weights: weights)
+        let (metric, weights) = try bundle.customizedMetric(profile: profile, applying: conditions)
+        try self.init(bundle: bundle, profile: profile, metric: metric, weights: weights)
     }
 
     /// A router on the customisable hierarchy with `metric`, customised from `weights` (`nil`: the

@@ -31,6 +31,11 @@ public struct CustomizableTopology: Sendable {
     /// downFirst[r + 1]]`, by ascending lower end. Derived, for updating a metric in place.
     public let downFirst: [UInt32]
     public let downArc: [UInt32]
+    /// The input arcs each arc stands for: `slotInputs[slotInputFirst[a] ..< slotInputFirst[a + 1]]`,
+    /// ascending, in either direction (``inputSlot`` tells which). Derived, so that updating a
+    /// metric can recompute one arc without a pass over every input arc.
+    public let slotInputFirst: [UInt32]
+    public let slotInputs: [UInt32]
 
     /// Arcs of the chordal graph.
     public var arcCount: Int { upHead.count }
@@ -93,6 +98,15 @@ public struct CustomizableTopology: Sendable {
             }
             slots[arc] = UInt32(slot) << 1 | (Int(rank[from]) == low ? 0 : 1)
         }
+        var inputFirst = [UInt32](repeating: 0, count: upHead.count + 1)
+        for slot in slots where slot != Self.noSlot { inputFirst[Int(slot >> 1) + 1] += 1 }
+        for arc in 0..<upHead.count { inputFirst[arc + 1] += inputFirst[arc] }
+        var inputFill = inputFirst
+        var inputs = [UInt32](repeating: 0, count: Int(inputFirst[upHead.count]))
+        for (arc, slot) in slots.enumerated() where slot != Self.noSlot {
+            inputs[Int(inputFill[Int(slot >> 1)])] = UInt32(arc)
+            inputFill[Int(slot >> 1)] += 1
+        }
         self.nodeCount = nodeCount
         self.rank = rank
         self.upFirst = upFirst
@@ -101,6 +115,8 @@ public struct CustomizableTopology: Sendable {
         self.inputSlot = slots
         self.downFirst = below
         self.downArc = downArc
+        self.slotInputFirst = inputFirst
+        self.slotInputs = inputs
     }
 
     /// The arc joining rank `lower` to the higher rank `higher`, or `nil` when there is none.
