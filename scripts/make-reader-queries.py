@@ -88,7 +88,95 @@ def main(path):
         longitude = rng.uniform(box["west"] - 0.0005, box["east"] + 0.0005)
         lines.append(f"snap-profile {rng.choice(meta['profiles'])} {level} {latitude:.7f} {longitude:.7f}")
     lines += endpoint_queries(rng, meta, records, aliases, box)
+    if "CCHT" in sections:
+        # A generator of its own, so that the queries above stay as they were.
+        lines += conditions_queries(random.Random(20261125), sections, meta, records, string, node_count)
     print("\n".join(lines))
+
+
+CONNECTOR_KINDS = {3, 4, 5, 6, 7}  # ARCS kinds: stairs, lift, escalator, ramp, steps
+DOOR_KINDS = {1, 2}  # NODE kinds: door, entrance
+
+
+def conditions_queries(rng, sections, meta, records, string, node_count):
+    """Routes under conditions (docs/conditions.md) that close and slow what the bundle has:
+    connectors, doors and places by name, levels by ordinal, id and building, polygons around
+    nodes; some with targets that match nothing or name several places, some malformed."""
+    nodes, arcs = sections["NODE"], sections["ARCS"]
+    positions, connectors, doors = [], set(), set()
+    for index in range(node_count):
+        latitude, longitude, level, kind, _, label = struct.unpack_from("<iiHBBI", nodes, 8 + 16 * index)
+        positions.append((latitude / 1e7, longitude / 1e7, level))
+        if kind in DOOR_KINDS and string(label):
+            doors.add(string(label))
+    arc_count = struct.unpack_from("<I", arcs, 4)[0]
+    base = 8 + 4 * (node_count + 1)
+    base += -base % 8
+    for index in range(arc_count):
+        _, _, label, kind = struct.unpack_from("<IIIB", arcs, base + 16 * index)
+        if kind in CONNECTOR_KINDS and string(label):
+            connectors.add(string(label))
+    levels = meta["levels"]
+    names = [text for ref, name, _, _ in records for text in (ref, name) if text]
+    shared = sorted({name for _, name, _, _ in records if name and sum(1 for r in records if r[1] == name) > 1})
+
+    def named():
+        pool = rng.choice([sorted(connectors), sorted(doors), names])
+        text = rng.choice(pool) if pool else rng.choice(names)
+        return text.upper() if rng.random() < 0.2 else text
+
+    def level():
+        summary = rng.choice(levels)
+        return rng.choice([summary["id"], summary["name"], summary.get("building") or summary["id"],
+                           str(int(summary["ordinal"])) if summary["ordinal"] == int(summary["ordinal"]) else repr(summary["ordinal"])])
+
+    def polygon():
+        latitude, longitude, index = rng.choice(positions)
+        size = rng.choice([0.00005, 0.0002, 0.0006])
+        ring = [[round(latitude + size * dy, 7), round(longitude + size * dx, 7)]
+                for dy, dx in ((-1, -1), (-1, 1), (1.2, 0.9), (0.8, -1.3))]
+        return {"polygon": ring, "level": levels[index]["id"]}
+
+    def target():
+        choice = rng.random()
+        if choice < 0.55:
+            return named() if rng.random() < 0.5 else {"ref": named()}
+        return {"level": level()} if choice < 0.75 else polygon()
+
+    factors = [1, 1.5, 2, 2.5, 3, 7.25, 1000]
+
+    def slow_down():
+        chosen = target()
+        entry = dict(chosen) if isinstance(chosen, dict) else {"ref": chosen}
+        entry["factor"] = rng.choice(factors)
+        return entry
+    sets = []
+    for _ in range(240):
+        conditions = {}
+        closed = [target() for _ in range(rng.choice([0, 1, 1, 2]))]
+        slow = [slow_down() for _ in range(rng.choice([0, 1, 2, 3]))]
+        if closed:
+            conditions["closed"] = closed
+        if slow:
+            conditions["slow"] = slow
+        sets.append(json.dumps(conditions, ensure_ascii=False))
+    sets += [json.dumps(value, ensure_ascii=False) for value in (
+        {"closed": ["Nothing here at all"]}, {"closed": ["Lift A", "zz"], "slow": [{"level": "99", "factor": 2}]},
+        {"slow": [{"ref": shared[0], "factor": 2}]} if shared else {"closed": []},
+        {"closed": [shared[0]]} if shared else {"slow": []},
+    )]
+    sets += ['{"closed": "Lift A"}', '{"open": []}', '{"closed": [""]}', '{"closed": [" \\t "]}', "[]", "nonsense",
+             '{"slow": [{"ref": "Lift A", "factor": 0.5}]}', '{"slow": [{"ref": "Lift A", "factor": 1001}]}',
+             '{"slow": [{"ref": "Lift A", "factor": true}]}', '{"slow": [{"ref": "Lift A", "factor": "2"}]}',
+             '{"slow": [{"ref": "Lift A"}]}', '{"closed": [{"ref": "Lift A", "level": "0"}]}',
+             '{"closed": [{"polygon": [[0, 0], [1, 1]], "level": "0"}]}',
+             '{"closed": [{"polygon": [[0, 0], [1, 1], [91, 0]], "level": "0"}]}', '{"closed": [',
+             '{"slow": [{"ref": "Lift A", "factor": NaN}]}', '{"closed": [1]}', '{}']
+    lines = []
+    for conditions in sets:
+        profile = rng.choice(meta["profiles"])
+        lines.append(f"route-conditions {profile} {rng.randrange(node_count)} {rng.randrange(node_count)} {conditions}")
+    return lines
 
 
 def endpoint_queries(rng, meta, records, aliases, box):

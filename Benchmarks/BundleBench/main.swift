@@ -3,16 +3,24 @@ import Foundation
 import NavBundle
 import NavFormat
 
-// bench-bundle BUNDLE [--small BUNDLE] [--opens N] [--pairs N] [--rounds N] [--profile NAME] [--seed S]
+// bench-bundle BUNDLE [--small BUNDLE] [--classic BUNDLE] [--conditions FILE]... [--opens N]
+//              [--pairs N] [--rounds N] [--profile NAME] [--seed S]
 //
 // Times what a runtime pays for a bundle, in release:
 // - opening it (header, section table, the metadata JSON and the small fixed tables; no checksums),
 //   against opening a small bundle in the same run: the ratio shows whether the cost grows with size;
 // - verifying every checksum, for scale;
-// - routes through the mapped reader (`BundleRouter`, reading the hierarchy in place) against the
-//   in-memory `ContractionQuery` on the same hierarchy decoded into arrays, on the same pairs,
-//   in alternating rounds so machine noise hits both alike: distances, unpacked arcs, and the
-//   reader's full route (nodes, length, and the path checked to chain and cost what was found).
+// - on classic hierarchies (format 1.x): routes through the mapped reader (`BundleRouter`, reading
+//   the hierarchy in place) against the in-memory `ContractionQuery` on the same hierarchy decoded
+//   into arrays, on the same pairs, in alternating rounds so machine noise hits both alike:
+//   distances, unpacked arcs, and the reader's full route (nodes, length, and the path checked to
+//   chain and cost what was found);
+// - on a customisable hierarchy (format 2.0): the topology's check, a full customisation, and the
+//   same three query kinds; with `--classic`, the same venue built with `method: ch`, whose
+//   router answers the same pairs in alternating rounds (the query ratio), and must agree on
+//   every distance;
+// - with `--conditions`, applying each conditions file (parse, resolve, change the costs, bring
+//   the metric up to date) many times.
 // scripts/benchmark-bundle.sh runs it on Heidelberg.
 
 struct Options {
@@ -23,6 +31,8 @@ struct Options {
     var rounds = 6
     var profile: String?
     var seed: UInt64 = 7
+    var classic: String?
+    var conditions: [String] = []
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -38,6 +48,8 @@ struct Options {
             }
             switch argument {
             case "--small": small = try value()
+            case "--classic": classic = try value()
+            case "--conditions": conditions.append(try value())
             case "--opens": opens = try number()
             case "--pairs": pairs = try number()
             case "--rounds": rounds = try number()
@@ -98,24 +110,43 @@ func run(_ options: Options) throws {
     let verify = try seconds { try bundle.file.verifyChecksums() }
     print(String(format: "verify   %.1f ms for every checksum (%.0f MB/s)", verify * 1e3, Double(size) / verify / 1e6))
 
-    // Routing on one profile's hierarchy, mapped and in memory.
     let profile = try options.profile.map { name in try bundle.profileIndex(named: name) } ?? 0
+    var random = SplitMix(seed: options.seed)
+    let pairs = (0..<options.pairs).map { _ in
+        (Int(random.next() % UInt64(bundle.nodeCount)), Int(random.next() % UInt64(bundle.nodeCount)))
+    }
+    if bundle.hasCustomizableHierarchy {
+        try customizableRoutes(bundle, profile: profile, pairs: pairs, options: options)
+    } else {
+        try classicRoutes(bundle, profile: profile, pairs: pairs, options: options)
+    }
+}
+
+/// Mean microseconds per query of the three query kinds, summed over `rounds` passes.
+struct QueryTimes {
+    var distance = 0.0, path = 0.0, route = 0.0
+
+    mutating func add(_ router: BundleRouter, _ pairs: [(Int, Int)], sink: inout Int) throws {
+        distance += try seconds { for (s, t) in pairs { sink &+= Int(try router.distance(from: s, to: t) ?? 0) } }
+        path += try seconds { for (s, t) in pairs { sink &+= try router.path(from: s, to: t)?.arcs.count ?? 0 } }
+        route += try seconds { for (s, t) in pairs { sink &+= try router.route(from: s, to: t)?.nodes.count ?? 0 } }
+    }
+}
+
+/// Routing on one profile's classic hierarchy, mapped and in memory.
+func classicRoutes(_ bundle: VenueBundle, profile: Int, pairs: [(Int, Int)], options: Options) throws {
     let section = try bundle.file.requiredSection(BundleFormat.Tag.hierarchy(profile))
     let hierarchy = try ContractionHierarchy(encoded: [UInt8](try section.bytes(offset: 0, count: section.count)),
                                              inputArcCount: bundle.arcCount)
     let query = ContractionQuery(hierarchy: hierarchy)
     let router = try BundleRouter(bundle: bundle, profile: profile)
-    var random = SplitMix(seed: options.seed)
-    let pairs = (0..<options.pairs).map { _ in
-        (Int(random.next() % UInt64(bundle.nodeCount)), Int(random.next() % UInt64(bundle.nodeCount)))
-    }
     var mismatches = 0, reachable = 0
     for (source, target) in pairs {
         let expected = query.distance(from: source, to: target).map(UInt64.init)
         if try router.distance(from: source, to: target) != expected { mismatches += 1 }
         if expected != nil { reachable += 1 }
     }
-    var times = (memoryDistance: 0.0, mappedDistance: 0.0, memoryPath: 0.0, mappedPath: 0.0, mappedRoute: 0.0)
+    var times = (memoryDistance: 0.0, memoryPath: 0.0, mapped: QueryTimes())
     var sink = 0
     for round in 0..<options.rounds {
         // Alternate which goes first, so warming and noise favour neither.
@@ -125,9 +156,7 @@ func run(_ options: Options) throws {
                 times.memoryDistance += seconds { for (s, t) in pairs { sink &+= Int(query.distance(from: s, to: t) ?? 0) } }
                 times.memoryPath += seconds { for (s, t) in pairs { sink &+= query.path(from: s, to: t)?.arcs.count ?? 0 } }
             } else {
-                times.mappedDistance += try seconds { for (s, t) in pairs { sink &+= Int(try router.distance(from: s, to: t) ?? 0) } }
-                times.mappedPath += try seconds { for (s, t) in pairs { sink &+= try router.path(from: s, to: t)?.arcs.count ?? 0 } }
-                times.mappedRoute += try seconds { for (s, t) in pairs { sink &+= try router.route(from: s, to: t)?.nodes.count ?? 0 } }
+                try times.mapped.add(router, pairs, sink: &sink)
             }
         }
     }
@@ -135,18 +164,90 @@ func run(_ options: Options) throws {
     print("routes   profile \(bundle.profileNames[profile]), \(pairs.count) random pairs × \(options.rounds) rounds, "
           + "\(reachable) reachable, \(mismatches) distances differ")
     print(String(format: "         distance: in memory %.1f µs, mapped %.1f µs, mapped ÷ in memory %.2f",
-                 times.memoryDistance * perQuery, times.mappedDistance * perQuery, times.mappedDistance / times.memoryDistance))
+                 times.memoryDistance * perQuery, times.mapped.distance * perQuery, times.mapped.distance / times.memoryDistance))
     print(String(format: "         with path (arcs): in memory %.1f µs, mapped %.1f µs, mapped ÷ in memory %.2f",
-                 times.memoryPath * perQuery, times.mappedPath * perQuery, times.mappedPath / times.memoryPath))
+                 times.memoryPath * perQuery, times.mapped.path * perQuery, times.mapped.path / times.memoryPath))
     print(String(format: "         route (arcs, nodes, length, chain and cost checked): mapped %.1f µs, ÷ in-memory path %.2f",
-                 times.mappedRoute * perQuery, times.mappedRoute / times.memoryPath))
+                 times.mapped.route * perQuery, times.mapped.route / times.memoryPath))
     if sink == 42 { print("") }
+}
+
+/// Customising one profile and routing on it; against the classic bundle's router when given.
+func customizableRoutes(_ bundle: VenueBundle, profile: Int, pairs: [(Int, Int)], options: Options) throws {
+    let check = try seconds { _ = try bundle.customizableTopology() }
+    let topology = try bundle.customizableTopology()
+    let weights = try bundle.profileCosts(profile)
+    var customisations: [Double] = []
+    for _ in 0..<5 { customisations.append(try seconds { _ = try CustomizedMetric(topology: topology, inputWeights: weights) }) }
+    customisations.sort()
+    print(String(format: "cch      topology checked in %.1f ms (%d arcs); customisation %.1f ms median of 5 (%@)",
+                 check * 1e3, topology.arcCount, customisations[2] * 1e3, bundle.profileNames[profile]))
+    let router = try BundleRouter(bundle: bundle, profile: profile)
+    let classic = try options.classic.map { path in try BundleRouter(bundle: try VenueBundle(path: path), profile: profile) }
+    if let classic, classic.bundle.nodeCount != bundle.nodeCount {
+        throw UsageError(message: "--classic must be the same venue: \(classic.bundle.nodeCount) nodes, not \(bundle.nodeCount)")
+    }
+    var mismatches = 0, reachable = 0
+    for (source, target) in pairs {
+        let found = try router.distance(from: source, to: target)
+        if found != nil { reachable += 1 }
+        if let classic, try classic.distance(from: source, to: target) != found { mismatches += 1 }
+    }
+    var times = (cch: QueryTimes(), ch: QueryTimes())
+    var sink = 0
+    for round in 0..<options.rounds {
+        let cchFirst = round % 2 == 0
+        for turn in 0..<2 {
+            if (turn == 0) == cchFirst {
+                try times.cch.add(router, pairs, sink: &sink)
+            } else if let classic {
+                try times.ch.add(classic, pairs, sink: &sink)
+            }
+        }
+    }
+    let perQuery = 1e6 / Double(options.rounds * pairs.count)
+    print("routes   profile \(bundle.profileNames[profile]), \(pairs.count) random pairs × \(options.rounds) rounds, \(reachable) reachable"
+          + (classic == nil ? "" : ", \(mismatches) distances differ from the classic bundle's"))
+    for (name, cch, ch) in [("distance", times.cch.distance, times.ch.distance), ("with path (arcs)", times.cch.path, times.ch.path),
+                            ("route (checked)", times.cch.route, times.ch.route)] {
+        if classic == nil {
+            print(String(format: "         %@: cch %.1f µs", name, cch * perQuery))
+        } else {
+            print(String(format: "         %@: cch %.1f µs, ch %.1f µs, cch ÷ ch %.2f", name, cch * perQuery, ch * perQuery, cch / ch))
+        }
+    }
+    for path in options.conditions {
+        try timeConditions(bundle, profile: profile, file: path)
+    }
+    if sink == 42 { print("") }
+}
+
+/// Applying one conditions file from its text to an up-to-date metric, many times.
+func timeConditions(_ bundle: VenueBundle, profile: Int, file: String) throws {
+    let data = try Data(contentsOf: URL(fileURLWithPath: file))
+    let conditions = try RouteConditions(json: data)
+    var resolved = ArcConditions()
+    // The first conditions of a bundle also index its records for resolving (once per bundle).
+    let first = try seconds { resolved = try bundle.resolve(conditions) }
+    _ = try bundle.customizedMetric(profile: profile)
+    var samples: [Double] = []
+    for _ in 0..<200 {
+        samples.append(try seconds {
+            let arcs = try bundle.resolve(try RouteConditions(json: data))
+            _ = try bundle.customizedMetric(profile: profile, applying: arcs)
+        })
+    }
+    samples.sort()
+    let changed = Set(resolved.closed).union(resolved.factors.keys).count
+    print(String(format: "conditions %@: %d targets, %d arcs changed; applied in %.0f µs median, %.0f µs p90 (200 runs); first resolve %.1f ms",
+                 (file as NSString).lastPathComponent, conditions.entries.count, changed,
+                 samples[samples.count / 2] * 1e6, samples[samples.count * 9 / 10] * 1e6, first * 1e3))
 }
 
 do {
     try run(try Options(Array(CommandLine.arguments.dropFirst())))
 } catch let error as UsageError {
-    let usage = "usage: bench-bundle BUNDLE [--small BUNDLE] [--opens N] [--pairs N] [--rounds N] [--profile NAME] [--seed S]"
+    let usage = "usage: bench-bundle BUNDLE [--small BUNDLE] [--classic BUNDLE] [--conditions FILE]... [--opens N] [--pairs N] [--rounds N] [--profile NAME] [--seed S]"
     FileHandle.standardError.write(Data(((error.message.isEmpty ? "" : "error: \(error.message)\n") + usage + "\n").utf8))
     exit(64)
 } catch {

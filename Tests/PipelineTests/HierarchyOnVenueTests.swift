@@ -10,10 +10,16 @@ import NavFormat
 /// The contract stage on real venues: for every profile, hierarchy distances and paths equal
 /// Dijkstra's on the graph the bundle holds.
 @Suite struct HierarchyOnVenueTests {
-    /// Runs a pipeline through its bundle stage, with `folder` as its build folder.
+    /// Runs a pipeline through its bundle stage with classic hierarchies (`method: ch`), with
+    /// `folder` as its build folder.
     static func build(_ name: String, in folder: TemporaryFolder) throws
         -> (layout: BuildLayout, definition: PipelineDefinition, summary: BuildSummary) {
-        let definition = try PipelineFileParser.parse(contentsOf: DemoWorkspace.repository.appendingPathComponent("pipelines/\(name).yml"))
+        var definition = try PipelineFileParser.parse(contentsOf: DemoWorkspace.repository.appendingPathComponent("pipelines/\(name).yml"))
+        for index in definition.stages.indices {
+            guard case .contract(var parameters) = definition.stages[index].parameters else { continue }
+            parameters.method = .ch
+            definition.stages[index].parameters = .contract(parameters)
+        }
         let runner = PipelineRunner(definition: definition, options: BuildOptions(buildRoot: folder.url))
         let summary = runner.run()
         return (runner.layout, definition, summary)

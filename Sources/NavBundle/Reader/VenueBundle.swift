@@ -45,6 +45,8 @@ public final class VenueBundle: @unchecked Sendable {
     let customizableSection: ByteReader?
     /// The topology and each profile's customised metric, made on first use.
     let customizableCache = CustomizableCache()
+    /// What resolving conditions needs from the graph's records, made on first use.
+    let conditionsCache = ConditionsIndexCache()
 
     public convenience init(path: String, verifyChecksums: Bool = true) throws(BundleError) {
         let file = try BundleError.inFile { () throws(FormatError) in

@@ -149,7 +149,6 @@ public struct FingerprintStageParameters: Hashable, Sendable {
     public init() {}
 }
 
-/// Parameters of the `bundle` stage.
 /// Parameters of the `contract` stage.
 public struct ContractStageParameters: Hashable, Sendable {
     /// Which hierarchy the stage builds (`docs/contraction.md`).
@@ -161,13 +160,14 @@ public struct ContractStageParameters: Hashable, Sendable {
         case ch
     }
 
-    public var method = Method.ch
+    public var method = Method.cch
     /// How the classic hierarchies are built (method `ch`).
     public var hierarchy = ContractionParameters()
 
     public init() {}
 }
 
+/// Parameters of the `bundle` stage.
 public struct BundleStageParameters: Hashable, Sendable {
     /// Stamped into the metadata when given; left out otherwise so rebuilds are byte-identical.
     public var buildDate: String?
