@@ -104,6 +104,10 @@ func runCustomizable(_ options: Options) throws {
         print("static CH  build \(format(buildTime, 2)) s, query mean \(format(stats.mean)) µs (same run): CCH order + topology + customize ÷ CH build \(format((orderTime + topologyTime + customizeTime) / buildTime, 2)), CCH query ÷ CH query \(format(distanceStats.mean / stats.mean, 2))")
     }
 
+    if options.closures {
+        try timeClosures(graph, topology: cch, metric: metric, customizeTime: customizeTime, pairs: pairs, options: options)
+    }
+
     let name = url.deletingPathExtension().lastPathComponent
     if let known = customizableReference[name] {
         print("RoutingKit CCH reference for \(name) (../shared/bench/README.md, another run), ours ÷ theirs:")
@@ -115,4 +119,49 @@ func runCustomizable(_ options: Options) throws {
         print("  query \(format(distanceStats.mean)) µs vs \(known.query) µs: \(format(distanceStats.mean / known.query, 2))×")
     }
     if matched != min(options.verify, pairs.count) { exit(1) }
+}
+
+/// `--closures`: closing 1, 10 and 100 random usable arcs by an incremental update of the metric
+/// in place, each closure set undone by the reverse update before the next; every closed metric
+/// must equal a full customisation of the same weights (checked on the first rounds) and answer
+/// a few queries as Dijkstra does on the closed graph.
+func timeClosures(_ graph: WeightedGraph, topology: CustomizableTopology, metric base: CustomizedMetric,
+                  customizeTime: Double, pairs: [(Int, Int)], options: Options) throws {
+    let usableArcs = graph.weights.indices.filter { graph.weights[$0] != WeightedGraph.unreachable }
+    var random = SplitMix(seed: options.seed &+ 99)
+    var metric = base
+    var weights = graph.weights
+    let search = EliminationTreeSearch(topology: topology)
+    var failures = 0, checked = 0
+    for count in [1, 10, 100] {
+        let rounds = 20
+        var times: [Double] = [], undo: [Double] = [], recomputed = 0
+        for round in 0..<rounds {
+            let closed = (0..<count).map { _ in usableArcs[Int(random.next() % UInt64(usableArcs.count))] }
+            for arc in closed { weights[arc] = WeightedGraph.unreachable }
+            times.append(seconds { recomputed += metric.update(topology: topology, inputWeights: weights, changed: closed) } * 1e3)
+            if round < 2 {
+                let full = try CustomizedMetric(topology: topology, inputWeights: weights)
+                if full.up != metric.up || full.down != metric.down || full.upVia != metric.upVia || full.downVia != metric.downVia {
+                    failures += 1
+                }
+                var closedGraph = graph
+                closedGraph.weights = weights
+                var dijkstra = ReferenceDijkstra(graph: closedGraph)
+                for (source, target) in pairs.prefix(5) {
+                    checked += 1
+                    if dijkstra.distance(from: source, to: target).map(UInt64.init) != search.distance(from: source, to: target, metric: metric) {
+                        failures += 1
+                    }
+                }
+            }
+            for arc in closed { weights[arc] = graph.weights[arc] }
+            undo.append(seconds { metric.update(topology: topology, inputWeights: weights, changed: closed) } * 1e3)
+        }
+        let stats = summary(times), undone = summary(undo)
+        print("closures   \(count): update mean \(format(stats.mean, 3)) ms, p99 \(format(stats.p99, 3)) ms, \(recomputed / rounds) arcs looked at again; undo mean \(format(undone.mean, 3)) ms; full customisation \(format(customizeTime * 1e3, 1)) ms (\(rounds) rounds)")
+    }
+    let restored = metric.up == base.up && metric.down == base.down && metric.upVia == base.upVia && metric.downVia == base.downVia
+    print("closures   \(failures == 0 && restored ? "every" : "NOT every") closed metric equals a full customisation, \(checked) queries match Dijkstra on the closed graph, \(restored ? "undone exactly" : "NOT undone exactly")")
+    if failures > 0 || !restored { exit(1) }
 }

@@ -5,10 +5,11 @@ import Glibc
 #endif
 
 // bench-ch EDGELIST [--queries N] [--seed S] [--verify K] [--dijkstra-queries N]
-//          [--witness-limit N] [--estimate-limit N] [--threads N] [--cch [--static]]
+//          [--witness-limit N] [--estimate-limit N] [--threads N] [--cch [--static] [--closures]]
 //
 // With --cch it builds a customisable hierarchy instead (order, topology, one customisation),
-// and with --static also the static one in the same run for comparison.
+// and with --static also the static one in the same run for comparison; --closures times closing
+// 1, 10 and 100 random arcs by updating the metric incrementally, against a full customisation.
 //
 // Builds a contraction hierarchy from an edge list (../shared/bench/README.md), times queries
 // against plain Dijkstra measured in the same run, checks K queries against Dijkstra, and sets
@@ -23,6 +24,7 @@ struct Options {
     var parameters = ContractionParameters()
     var customizable = false
     var compareStatic = false
+    var closures = false
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -46,6 +48,7 @@ struct Options {
             case "--threads": parameters.threads = max(1, try number())
             case "--cch": customizable = true
             case "--static": compareStatic = true
+            case "--closures": closures = true
             case "-h", "--help": throw UsageError(message: "")
             default:
                 guard path.isEmpty, !argument.hasPrefix("-") else { throw UsageError(message: "unexpected argument '\(argument)'") }
@@ -179,7 +182,7 @@ do {
     let options = try Options(Array(CommandLine.arguments.dropFirst()))
     if options.customizable { try runCustomizable(options) } else { try run(options) }
 } catch let error as UsageError {
-    let usage = "usage: bench-ch EDGELIST [--queries N] [--seed S] [--verify K] [--dijkstra-queries N] [--witness-limit N] [--estimate-limit N] [--threads N] [--cch [--static]]"
+    let usage = "usage: bench-ch EDGELIST [--queries N] [--seed S] [--verify K] [--dijkstra-queries N] [--witness-limit N] [--estimate-limit N] [--threads N] [--cch [--static] [--closures]]"
     FileHandle.standardError.write(Data(((error.message.isEmpty ? "" : "error: \(error.message)\n") + usage + "\n").utf8))
     exit(error.message.isEmpty ? 0 : 2)
 } catch {

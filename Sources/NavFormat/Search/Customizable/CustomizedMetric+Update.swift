@@ -2,40 +2,103 @@ extension CustomizedMetric {
     /// Brings the metric up to date after the input arcs in `changed` took new weights: the
     /// incremental customisation of a few closures and slow-downs.
     ///
-    /// Only the arcs that stand for a changed input arc, and then those whose lower triangles
-    /// hold an arc whose weight changed, are recomputed: each from its input arcs and all its
-    /// lower triangles, by the same rule as a full customisation. So the result is exactly what
-    /// `init(topology:inputWeights:)` gives for `inputWeights`, vias included, while the work
-    /// follows the changes upward through the hierarchy and stops where a weight stays the same.
+    /// The result is exactly what `init(topology:inputWeights:)` gives for `inputWeights`, vias
+    /// included. A full customisation leaves each arc, per direction, at the least of its
+    /// candidates in the order (weight, input arcs before lower triangles, input index or middle
+    /// rank). So when a lower arc's weight changes, each triangle it is a side of is offered
+    /// again to its top arc: a lighter candidate, or an equal one through a lower middle, is
+    /// taken at once; only a top arc whose chosen triangle got heavier, or whose input arcs
+    /// changed, is recomputed from all its candidates. Changes travel upward and stop where a
+    /// weight stays the same.
     ///
     /// The metric must be the full customisation of `topology` for some weights that differ from
     /// `inputWeights` at most at `changed`; a full customisation also checked the topology.
     ///
-    /// - Returns: how many arcs were recomputed.
+    /// - Returns: how many arcs were looked at again.
     @discardableResult
     public mutating func update(topology: CustomizableTopology, inputWeights: [UInt32], changed: some Sequence<Int>) -> Int {
         precondition(inputWeights.count == topology.inputArcCount, "one weight per input arc")
-        // Arcs are numbered by their lower end, so ascending arc order settles every arc's lower
-        // triangles before the arc itself: both sides of a lower triangle have a lower end below.
         var pending = ArcQueue()
         for input in changed where topology.inputSlot[input] != CustomizableTopology.noSlot {
-            pending.insert(Int(topology.inputSlot[input] >> 1))
+            let arc = Int(topology.inputSlot[input] >> 1)
+            pending.touch(arc, before: (up[arc], down[arc]), recompute: true)
         }
-        var recomputed = 0
-        while let arc = pending.popFirst() {
-            recomputed += 1
-            let (before, beforeDown) = (up[arc], down[arc])
-            recompute(arc, topology: topology, inputWeights: inputWeights)
-            guard up[arc] != before || down[arc] != beforeDown else { continue }
-            // The arc (x, y) is a lower side of the triangle x, y, z for each other upward
-            // neighbour z of x: its change reaches the arc between y and z.
-            let x = Int(topology.upTail[arc]), y = Int(topology.upHead[arc])
-            for other in Int(topology.upFirst[x])..<Int(topology.upFirst[x + 1]) where other != arc {
-                let z = Int(topology.upHead[other])
-                if let top = topology.arc(from: min(y, z), to: max(y, z)) { pending.insert(top) }
+        var looked = 0
+        var settled: [Int] = []
+        // Arcs are numbered by their lower end, and both sides of a lower triangle have a lower
+        // end below the top arc's: taken in ascending order, an arc's triangles are all final.
+        while let lowest = pending.first {
+            // Every arc of one lower end is final before any of them offers its triangles, so
+            // no offer reads a side that is still to change.
+            let lowerEnd = topology.upTail[lowest]
+            settled.removeAll(keepingCapacity: true)
+            while let arc = pending.first, topology.upTail[arc] == lowerEnd {
+                let entry = pending.removeFirst()
+                looked += 1
+                if entry.recompute { recompute(arc, topology: topology, inputWeights: inputWeights) }
+                if up[arc] != entry.before.up || down[arc] != entry.before.down { settled.append(arc) }
             }
+            for arc in settled { offerTriangles(of: arc, topology: topology, to: &pending) }
         }
-        return recomputed
+        return looked
+    }
+
+    /// Offers each triangle whose lower side is `arc` to its top arc, after `arc` changed.
+    private mutating func offerTriangles(of arc: Int, topology: CustomizableTopology, to pending: inout ArcQueue) {
+        let v = Int(topology.upTail[arc]), y = Int(topology.upHead[arc])
+        topology.upFirst.withUnsafeBufferPointer { first in
+        topology.upHead.withUnsafeBufferPointer { head in
+            let vFirst = Int(first[v]), vEnd = Int(first[v + 1])
+            // Upper neighbours z of v above y: the top arc (y, z) is in y's list, which climbs
+            // like v's, so one merge finds them all.
+            var k = Int(first[y])
+            let kEnd = Int(first[y + 1])
+            for other in (arc + 1)..<vEnd {
+                let z = head[other]
+                while k < kEnd && head[k] < z { k += 1 }
+                // The topology is chordal (a full customisation checked it), so (y, z) exists.
+                guard k < kEnd && head[k] == z else { continue }
+                offer(v: v, toP: arc, toQ: other, top: k, to: &pending)
+            }
+            // Those below y: the top arc (z, y) is in z's list.
+            for other in vFirst..<arc {
+                let z = Int(head[other])
+                var low = Int(first[z]), high = Int(first[z + 1])
+                while low < high {
+                    let middle = (low + high) / 2
+                    if Int(head[middle]) < y { low = middle + 1 } else { high = middle }
+                }
+                guard low < Int(first[z + 1]) && Int(head[low]) == y else { continue }
+                offer(v: v, toP: other, toQ: arc, top: low, to: &pending)
+            }
+        }}
+    }
+
+    /// Offers the triangle with sides (v, p) and (v, q) to its top arc (p, q), p < q.
+    @inline(__always)
+    private mutating func offer(v: Int, toP: Int, toQ: Int, top: Int, to pending: inout ArcQueue) {
+        let upward = UInt64(down[toP]) + UInt64(up[toQ]), downward = UInt64(down[toQ]) + UInt64(up[toP])
+        let upChange = Self.offer(upward, through: UInt32(v), to: up[top], via: upVia[top])
+        let downChange = Self.offer(downward, through: UInt32(v), to: down[top], via: downVia[top])
+        guard upChange != .none || downChange != .none else { return }
+        pending.touch(top, before: (up[top], down[top]), recompute: upChange == .recompute || downChange == .recompute)
+        if upChange == .take { up[top] = UInt32(truncatingIfNeeded: upward); upVia[top] = UInt32(v) }
+        if downChange == .take { down[top] = UInt32(truncatingIfNeeded: downward); downVia[top] = UInt32(v) }
+    }
+
+    /// What a changed triangle through `middle` does to one direction of its top arc.
+    private enum Offer { case none, take, recompute }
+
+    private static func offer(_ candidate: UInt64, through middle: UInt32, to weight: UInt32, via: UInt32) -> Offer {
+        if via == middle {
+            // The triangle was the arc's choice: lighter stays its choice, heavier needs them all.
+            return candidate < UInt64(weight) ? .take : candidate > UInt64(weight) ? .recompute : .none
+        }
+        // Input arcs win ties, and so does a lower middle; `noVia` counts as an input here,
+        // which is right, since it stands for a weight no candidate can be strictly below.
+        let viaIsTriangle = via & inputArc == 0
+        if candidate < UInt64(weight) || (candidate == UInt64(weight) && viaIsTriangle && via > middle) { return .take }
+        return .none
     }
 
     /// Sets one arc's weights and vias from its input arcs and its lower triangles, as a full
@@ -78,13 +141,26 @@ extension CustomizedMetric {
     }
 }
 
-/// Arcs waiting to be recomputed, each once, lowest first.
+/// Arcs waiting to be looked at again, each once, lowest first, with their weights from before
+/// the update and whether they must be recomputed from all their candidates.
 private struct ArcQueue {
-    private var heap: [Int] = []
-    private var queued = Set<Int>()
+    struct Entry {
+        var before: (up: UInt32, down: UInt32)
+        var recompute: Bool
+    }
 
-    mutating func insert(_ arc: Int) {
-        guard queued.insert(arc).inserted else { return }
+    private var heap: [Int] = []
+    private var entries: [Int: Entry] = [:]
+
+    var first: Int? { heap.first }
+
+    /// Queues `arc`, or for a queued one keeps its first weights and adds the need to recompute.
+    mutating func touch(_ arc: Int, before: (up: UInt32, down: UInt32), recompute: Bool) {
+        if entries[arc] != nil {
+            if recompute { entries[arc]!.recompute = true }
+            return
+        }
+        entries[arc] = Entry(before: before, recompute: recompute)
         heap.append(arc)
         var child = heap.count - 1
         while child > 0 {
@@ -95,8 +171,9 @@ private struct ArcQueue {
         }
     }
 
-    mutating func popFirst() -> Int? {
-        guard let first = heap.first else { return nil }
+    /// Takes the lowest arc's entry off the queue; the queue must not be empty.
+    mutating func removeFirst() -> Entry {
+        let first = heap[0]
         let last = heap.removeLast()
         if !heap.isEmpty {
             heap[0] = last
@@ -111,7 +188,6 @@ private struct ArcQueue {
                 parent = smallest
             }
         }
-        queued.remove(first)
-        return first
+        return entries.removeValue(forKey: first)!
     }
 }
