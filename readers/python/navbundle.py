@@ -1035,6 +1035,11 @@ class Bundle:
         ``docs/endpoints.md``: ``Endpoint("place", index, ...)`` or
         ``Endpoint("position", None, latitude, longitude, levels)``; an ``EndpointError``
         when it names no single one."""
+        return self._resolve_endpoint(text, suggest=True)
+
+    def _resolve_endpoint(self, text, suggest):
+        """``resolve_endpoint``; without ``suggest`` an ``unknown`` error lists no suggestions,
+        which would measure the text against every place (conditions only need the class)."""
         if isinstance(text, (bytes, bytearray, memoryview)):
             try:
                 text = bytes(text).decode("utf-8")
@@ -1062,7 +1067,7 @@ class Bundle:
         tier = self._tiers(folded)
         if tier:
             return self._decide(tier, trimmed)
-        suggest = folded
+        near = folded
         qualified = False
         for at, character in enumerate(trimmed):
             if character != "@":
@@ -1074,7 +1079,7 @@ class Bundle:
             if not levels:
                 continue
             if not qualified:
-                suggest, qualified = name, True
+                near, qualified = name, True
             tier = self._tiers(name)
             if not tier:
                 continue
@@ -1082,7 +1087,7 @@ class Bundle:
             if not on_levels:
                 raise EndpointError("elsewhere", trimmed, tier)
             return self._decide(on_levels, trimmed)
-        raise EndpointError("unknown", trimmed, self._suggestions(suggest.decode("utf-8")))
+        raise EndpointError("unknown", trimmed, self._suggestions(near.decode("utf-8")) if suggest else ())
 
     def endpoint_node(self, endpoint, profile):
         """The node ``endpoint`` starts or ends at for ``profile``: a place's attachment, or a
@@ -1124,13 +1129,19 @@ class Bundle:
                 found.add(alias_owners[position])
             if found:
                 return sorted(found)
-        found = []
-        if self.has("PSRC"):
+        return list(self._source_index().get(key, ())) if self.has("PSRC") else []
+
+    def _source_index(self):
+        """The places by folded ``PSRC`` source id (UTF-8), ascending: made once, so that the
+        last tier costs a look-up rather than folding every place's id per endpoint."""
+        if "PSRC index" not in self._cache:
+            index = {}
             for place in range(self._place_count()):
                 source = self.place_source(place)
-                if source is not None and self.fold(source).encode("utf-8") == key:
-                    found.append(place)
-        return found
+                if source is not None:
+                    index.setdefault(self.fold(source).encode("utf-8"), []).append(place)
+            self._cache["PSRC index"] = index
+        return self._cache["PSRC index"]
 
     def _levels_named(self, qualifier):
         """The ``LEVL`` indexes the text after ``@`` names: by ordinal when it is a decimal
