@@ -168,6 +168,15 @@ def parse_conditions(conditions):
     return Conditions(_entries_of(conditions))
 
 
+def slowed_cost(cost, factor):
+    """An arc's ``cost`` (u32 milliseconds) slowed by ``factor``: the double product rounded half
+    away from zero (not to even, as Python's ``round`` does), at most ``INFINITE - 1`` so that
+    the arc stays passable; an impassable arc stays impassable."""
+    if cost == INFINITE:
+        return INFINITE
+    return min(_round_half_away(cost * factor), SLOWEST)
+
+
 def _refuse_constant(name):
     raise ValueError(f"{name} is not a JSON number")
 
@@ -1437,9 +1446,7 @@ class Bundle:
         resolved = self.resolve_conditions(conditions)
         weights = base.weights[:]
         for arc, factor in resolved.factors.items():
-            cost = weights[arc]
-            if cost != INFINITE:
-                weights[arc] = min(_round_half_away(cost * factor), SLOWEST)
+            weights[arc] = slowed_cost(weights[arc], factor)
         for arc in resolved.closed:
             weights[arc] = INFINITE
         changed = sorted(arc for arc in set(resolved.closed).union(resolved.factors)
