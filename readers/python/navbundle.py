@@ -1541,7 +1541,7 @@ class Bundle:
         inside = {}  # node -> whether it is inside, each node tested once
         covered = set()
         for level in levels:
-            for arc in index.from_level[level]:
+            for arc in index.near(level, box):
                 head = heads[arc]
                 if node_levels[head] not in levels:
                     continue
@@ -1570,10 +1570,15 @@ def _describe(target):
     return ("level " if target.kind == "level" else "polygon on level ") + json.dumps(target.text, ensure_ascii=False)
 
 
-# Longitudes the point test may place a ring's edge beyond its corners through rounding are far
-# below this (about 1e-13 degree), so a point this far outside the corners' longitudes is
-# outside without the test.
+# Longitudes the point test may place a ring's edge beyond its corners, and an arc's middle
+# beyond its ends, through rounding are far below this (about 1e-13 degree): a point this far
+# outside the corners' longitudes is outside without the test, and a middle lies within its
+# ends' bounding box widened by it.
 _BOX_MARGIN = 1e-9
+# The side of the cells (in degrees of latitude and of longitude, about 10 m) that polygons
+# find their arcs by, and the most cells an arc is listed in: a longer one is always a candidate.
+_CELL = 0.0001
+_MOST_CELLS = 16
 
 
 def _box(rings):
@@ -1640,6 +1645,47 @@ class _ConditionsIndex:
         self.longitudes = [value / 1e7 for value in longitudes]
         self._bundle = bundle
         self._rings = None
+        self._grids = [None] * bundle.level_count
+
+    def near(self, level, box):
+        """The arcs from ``level`` that may have their tail, head or middle in ``box`` (as
+        ``_box`` makes it): those whose ends' bounding box, widened by ``_BOX_MARGIN``, meets
+        a cell the box meets, so that a polygon tests the arcs near it, not the whole level."""
+        grid = self._grids[level]
+        if grid is None:
+            grid = self._grids[level] = self._grid(level)
+        cells, long_arcs = grid
+        low, high, west, east = box
+        top, bottom = math.floor((low - _BOX_MARGIN) / _CELL), math.floor((high + _BOX_MARGIN) / _CELL)
+        left, right = math.floor(west / _CELL), math.floor(east / _CELL)
+        found = set(long_arcs)
+        if (bottom - top + 1) * (right - left + 1) <= len(cells):
+            for row in range(top, bottom + 1):
+                for column in range(left, right + 1):
+                    found.update(cells.get((row, column), ()))
+        else:  # A box larger than the level: look at the cells the level has.
+            for (row, column), arcs in cells.items():
+                if top <= row <= bottom and left <= column <= right:
+                    found.update(arcs)
+        return found
+
+    def _grid(self, level):
+        """({(row, column): [arc, ...]}, [long arc, ...]) of the arcs from ``level``."""
+        cells, long_arcs = {}, []
+        latitudes, longitudes, floor = self.latitudes, self.longitudes, math.floor
+        for arc in self.from_level[level]:
+            tail, head = self.tails[arc], self.heads[arc]
+            south, north = sorted((latitudes[tail], latitudes[head]))
+            west, east = sorted((longitudes[tail], longitudes[head]))
+            top, bottom = floor((south - _BOX_MARGIN) / _CELL), floor((north + _BOX_MARGIN) / _CELL)
+            left, right = floor((west - _BOX_MARGIN) / _CELL), floor((east + _BOX_MARGIN) / _CELL)
+            if (bottom - top + 1) * (right - left + 1) > _MOST_CELLS:
+                long_arcs.append(arc)
+                continue
+            for row in range(top, bottom + 1):
+                for column in range(left, right + 1):
+                    cells.setdefault((row, column), []).append(arc)
+        return cells, long_arcs
 
     def place_rings(self, place, level):
         """The rings of every outline of ``place`` on ``level``, together (read on first use)."""
@@ -1999,12 +2045,11 @@ class _Topology:
         of, which are queued in turn. Arcs are numbered by their lower rank, and every arc an
         arc is a lower side of has a higher lower rank, so taking queued arcs in ascending order
         finishes both sides of a triangle before the arc it closes."""
-        first, head, tail, triangles = self.first, self.head, self.tail, self.triangles
-        slot_of, input_first, inputs, upward, down_first, down_arcs, pair_first = self._update_index()
+        first, tail, triangles = self.first, self.tail, self.triangles
+        slot_of, input_first, inputs, upward, lower_first, lower_sides, higher_sides, pair_first = self._update_index()
         up, down, up_via, down_via = metric.up[:], metric.down[:], metric.up_via[:], metric.down_via[:]
         queued = {slot_of[arc] for arc in changed if slot_of[arc] != NONE}
         pending = sorted(queued)
-        find = bisect.bisect_left
         push, pop = heapq.heappush, heapq.heappop
         infinite = INFINITE
         while pending:
@@ -2018,16 +2063,10 @@ class _Topology:
                         up_weight, up_origin = weight, ORIGINAL_ARC + index
                 elif weight < down_weight:
                     down_weight, down_origin = weight, ORIGINAL_ARC + index
-            # The lower triangles: each arc (v, x) into x whose rank v also has an arc to y,
-            # by ascending v.
-            x, y = tail[arc], head[arc]
-            for position in range(down_first[x], down_first[x + 1]):
-                to_x = down_arcs[position]
+            # The lower triangles (v, x, y) by ascending v: arcs (v, x) and (v, y).
+            start, end = lower_first[arc], lower_first[arc + 1]
+            for to_x, to_y in zip(lower_sides[start:end], higher_sides[start:end]):
                 v = tail[to_x]
-                end = first[v + 1]
-                to_y = find(head, y, to_x + 1, end)
-                if to_y == end or head[to_y] != y:
-                    continue
                 way = down[to_x] + up[to_y]  # x -> v -> y
                 if way < up_weight:
                     up_weight, up_origin = way, v
@@ -2041,6 +2080,7 @@ class _Topology:
             # The arc (x, y) is a lower side of the triangle x, y, z for every other upward
             # neighbour z of x: its change reaches the arc joining y and z. Triangles lists
             # those arcs per pair of x's arcs (j < k), pairs in order.
+            x = tail[arc]
             a = first[x]
             count = first[x + 1] - a
             p = arc - a
@@ -2057,8 +2097,9 @@ class _Topology:
     def _update_index(self):
         """What ``update`` reads besides the topology, made on its first use: the arc of each
         input arc (``NONE`` without a slot); each arc's input arcs, ascending, and whether each
-        gives its upward weight; the arcs into each rank (by ascending lower rank); and where
-        each rank's pairs start in ``triangles``."""
+        gives its upward weight; each arc's lower triangles by ascending middle rank, as their
+        two sides (the reverse of ``triangles``); and where each rank's pairs start in
+        ``triangles``."""
         if self._update is None:
             n, m = self.n, self.m
             slot_of = array.array(_U32, [NONE]) * len(self._tails)
@@ -2071,20 +2112,26 @@ class _Topology:
             input_first = list(itertools.accumulate(input_first))
             inputs = [index for _, index, _ in placed]
             upward = [direction for _, _, direction in placed]
-            down_first = [0] * (n + 1)
-            for higher in self.head:
-                down_first[higher + 1] += 1
-            down_first = list(itertools.accumulate(down_first))
-            fill = down_first[:]
-            down_arcs = [0] * m
-            for arc, higher in enumerate(self.head):
-                down_arcs[fill[higher]] = arc
-                fill[higher] += 1
+            lower_first = [0] * (m + 1)
+            for top in self.triangles:
+                lower_first[top + 1] += 1
+            lower_first = list(itertools.accumulate(lower_first))
+            fill = lower_first[:]
+            lower_sides, higher_sides = [0] * len(self.triangles), [0] * len(self.triangles)
             pair_first = [0] * (n + 1)
-            for r in range(n):
-                count = self.first[r + 1] - self.first[r]
-                pair_first[r + 1] = pair_first[r] + count * (count - 1) // 2
-            self._update = (slot_of, input_first, inputs, upward, down_first, down_arcs, pair_first)
+            first, triangles = self.first, self.triangles
+            p = 0
+            for v in range(n):
+                a, b = first[v], first[v + 1]
+                pair_first[v + 1] = pair_first[v] + (b - a) * (b - a - 1) // 2
+                for j in range(a, b - 1):
+                    for k in range(j + 1, b):
+                        top = triangles[p]
+                        p += 1
+                        at = fill[top]
+                        fill[top] = at + 1
+                        lower_sides[at], higher_sides[at] = j, k
+            self._update = (slot_of, input_first, inputs, upward, lower_first, lower_sides, higher_sides, pair_first)
         return self._update
 
     def _arc(self, lower, higher):

@@ -27,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import unittest
+import unittest.mock
 
 import answer
 import navbundle
@@ -1683,6 +1684,34 @@ class ConditionsTests(RouteChecks, unittest.TestCase):
                     else:
                         with self.assertRaises(navbundle.ConditionsError):
                             self.bundle.resolve_conditions(conditions)
+
+    def test_polygons_find_their_arcs_with_any_cell_size(self):
+        # Tiny cells list most arcs as long ones and spread the rest over many cells; a polygon
+        # around the whole world looks at the level's cells rather than the box's.
+        random.seed(59)
+        levels = self.bundle.levels
+        world = [[-90, -180], [90, -180], [90, 180], [-90, 180]]
+        for cell in (navbundle._CELL, 0.00001, 0.1):
+            with unittest.mock.patch.object(navbundle, "_CELL", cell), Bundle(CUSTOMISABLE) as bundle:
+                for level, record in enumerate(levels):
+                    named = set(bundle._levels_named(record.id))
+                    both = {arc for arc, (tail, head) in enumerate(self.ends)
+                            if self.nodes[tail][2] in named and self.nodes[head][2] in named}
+                    conditions = {"closed": [{"polygon": world, "level": record.id}]}
+                    if both:
+                        self.assertEqual(set(bundle.resolve_conditions(conditions).closed), both, (cell, level))
+                    on_level = [node for node in self.nodes if node[2] == level]
+                    for _ in range(5 if on_level else 0):
+                        node = random.choice(on_level)
+                        latitude, longitude = node[0] / 1e7, node[1] / 1e7
+                        size = random.choice([0.00002, 0.0001, 0.0005])
+                        corners = [[latitude - size, longitude], [latitude, longitude + size],
+                                   [latitude + size, longitude], [latitude, longitude - size * random.random()]]
+                        expected = self.within([[tuple(corner) for corner in corners]], named)
+                        conditions = {"closed": [{"polygon": corners, "level": record.id}]}
+                        if expected:
+                            self.assertEqual(set(bundle.resolve_conditions(conditions).closed), expected,
+                                             (cell, level, corners))
 
     def test_targets_that_match_nothing_are_listed_together(self):
         conditions = {"closed": ["Nowhere at all", self.lift, {"level": "no such level"}],
