@@ -1442,8 +1442,12 @@ class Bundle:
         Raises ``ConditionsError`` (``invalid``, ``ambiguous`` or ``unmatched``) when the
         conditions cannot be applied, and ``BundleError`` for an unknown profile or a bundle
         without a customisable hierarchy."""
+        self.customise(profile)  # The profile and the hierarchy first: without them nothing applies.
+        return self._metric_with(profile, self.resolve_conditions(conditions))
+
+    def _metric_with(self, profile, resolved):
+        """``apply_conditions`` once the targets are resolved: costs changed, metric updated."""
         base = self.customise(profile)
-        resolved = self.resolve_conditions(conditions)
         weights = base.weights[:]
         for arc, factor in resolved.factors.items():
             weights[arc] = slowed_cost(weights[arc], factor)
