@@ -10,7 +10,7 @@ a non-zero status: a partial comparison would hide the very disagreements it exi
 import re
 import sys
 
-from navbundle import LISTED_CANDIDATES, Bundle, BundleError, EndpointError
+from navbundle import LISTED_CANDIDATES, Bundle, BundleError, ConditionsError, EndpointError
 
 # The vectors format names numbers in plain decimal; Python's int() and float() would also take
 # "+5", "1_000", "1e3", "nan" or non-ASCII digits, which the other readers need not accept.
@@ -46,11 +46,7 @@ def answer(bundle, line):
     verb = line.split(" ", 1)[0]
     if verb == "route":
         profile, source, target = _words(line, verb, 4, "PROFILE FROM TO")
-        found = bundle.route(profile, _integer(source, "FROM"), _integer(target, "TO"))
-        if found is None:
-            return "none"
-        distance, path = found
-        return " ".join(str(value) for value in [distance] + path)
+        return _route(bundle.route(profile, _integer(source, "FROM"), _integer(target, "TO")))
     if verb == "exit":
         profile, node = _words(line, verb, 3, "PROFILE NODE")
         found = bundle.nearest_exit(profile, _integer(node, "NODE"))
@@ -79,7 +75,32 @@ def answer(bundle, line):
         if len(parts) != 2:
             raise QueryError("endpoint takes TEXT")
         return _endpoint(bundle, parts[1])
-    raise QueryError(f"unknown query {verb!r}; queries are route, exit, search, snap, snap-profile and endpoint")
+    if verb == "route-conditions":
+        # JSON is everything after the space that follows TO, spaces included.
+        parts = line.split(" ", 4)
+        if len(parts) != 5:
+            raise QueryError("route-conditions takes PROFILE FROM TO JSON")
+        _, profile, source, target, text = parts
+        source, target = _integer(source, "FROM"), _integer(target, "TO")
+        try:
+            metric = bundle.apply_conditions(profile, text)
+        except ConditionsError as error:
+            if error.code == "invalid":
+                return "invalid"
+            if error.code == "ambiguous":
+                return f"ambiguous: {error.entries[0]}"
+            return "unmatched:" + "".join(f" {entry}" for entry in error.entries)
+        return _route(bundle.route_on(metric, source, target))
+    raise QueryError(f"unknown query {verb!r}; queries are route, exit, search, snap, snap-profile, endpoint "
+                     f"and route-conditions")
+
+
+def _route(found):
+    """The duration and the node path, or ``none``."""
+    if found is None:
+        return "none"
+    distance, path = found
+    return " ".join(str(value) for value in [distance] + path)
 
 
 def _endpoint(bundle, text):

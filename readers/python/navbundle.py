@@ -19,6 +19,7 @@ import re
 import hashlib
 import heapq
 import itertools
+import json
 import math
 import mmap
 import struct
@@ -92,6 +93,189 @@ class EndpointError(Exception):
     def __init__(self, code, text, candidates=()):
         self.code, self.text, self.candidates = code, text, list(candidates)
         super().__init__(f"{code}: {text!r}" + (f" ({len(self.candidates)} places)" if self.candidates else ""))
+
+
+class ConditionsError(Exception):
+    """Conditions (docs/conditions.md) that cannot be applied. ``code`` says why: ``invalid``
+    (the text breaks the format; ``entries`` holds the entry at fault, ``closed[0]`` or
+    ``slow[2]``, when there is one), ``ambiguous`` (``entries`` holds the first target that names
+    several places and nothing else; ``candidates`` those places) or ``unmatched`` (``entries``
+    holds every target that covers no arc, in file order). The message says it in words."""
+
+    def __init__(self, code, message, entries=(), candidates=()):
+        self.code, self.entries, self.candidates = code, list(entries), list(candidates)
+        super().__init__(message)
+
+
+# A target of conditions: ``kind`` "name" (``text`` as written), "level" (``text`` names the
+# levels) or "polygon" (``polygon`` a tuple of (latitude, longitude) corners in degrees on the
+# levels ``text`` names).
+Target = collections.namedtuple("Target", "kind text polygon")
+# One target of the conditions in file order: ``position`` as errors name it (``closed[0]``,
+# ``slow[1]``), ``factor`` None for a closure.
+ConditionEntry = collections.namedtuple("ConditionEntry", "position target factor")
+# Conditions resolved to ARCS arcs: ``closed`` ascending, ``factors`` {arc: largest factor}.
+ArcConditions = collections.namedtuple("ArcConditions", "closed factors")
+
+# What docs/conditions.md allows and how it changes costs.
+CONNECTOR_ARC_KINDS = frozenset((3, 4, 5, 6, 7))  # ARCS kinds stairs, lift, escalator, ramp, steps
+DOOR_NODE_KINDS = frozenset((1, 2))  # NODE kinds door, entrance
+MAX_FACTOR = 1000.0
+SLOWEST = INFINITE - 1  # A slowed arc stays passable.
+# More changed arcs than one in this many of ARCS take a full customisation instead of updating
+# the profile's metric arc by arc: a change that wide reaches most of the hierarchy anyway.
+INCREMENTAL_LIMIT = 16
+# The whitespace endpoints and targets are trimmed of: ASCII 0x09-0x0D and 0x20, not Unicode's.
+ASCII_WHITESPACE = " \t\n\v\f\r"
+
+
+class Conditions:
+    """Closures and slow-downs as ``parse_conditions`` read them: ``entries``, every target in
+    file order (``closed``, then ``slow``)."""
+
+    __slots__ = ("entries",)
+
+    def __init__(self, entries):
+        self.entries = list(entries)
+
+    def __repr__(self):
+        return f"Conditions({self.entries!r})"
+
+
+def parse_conditions(conditions):
+    """Conditions from their JSON text (``str``, or UTF-8 ``bytes``) or from the JSON value a
+    parser made of it (``dict``, ``list``, ``str``, ``int``, ``float``, ``bool``, None), checked
+    against docs/conditions.md; a ``Conditions`` is returned as it is.
+
+    The text must be one JSON value (RFC 8259): ``NaN`` and ``Infinity``, a byte order mark,
+    lone surrogates and trailing text are refused, and ``true`` and ``false`` are never numbers.
+    Anything else that breaks the format raises ``ConditionsError`` with code ``invalid`` naming
+    the entry. Of keys written twice in one object the last counts, as in most JSON parsers."""
+    if isinstance(conditions, Conditions):
+        return conditions
+    if isinstance(conditions, (bytes, bytearray, memoryview)):
+        try:
+            conditions = bytes(conditions).decode("utf-8")
+        except UnicodeDecodeError:
+            raise ConditionsError("invalid", "the conditions are not UTF-8 text") from None
+    if isinstance(conditions, str):
+        if _has_surrogate(conditions):
+            raise ConditionsError("invalid", "the conditions are not UTF-8 text (a lone surrogate)")
+        try:
+            conditions = json.loads(conditions, parse_constant=_refuse_constant)
+        except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError.
+            raise ConditionsError("invalid", f"the conditions are not JSON: {error}") from None
+    return Conditions(_entries_of(conditions))
+
+
+def slowed_cost(cost, factor):
+    """An arc's ``cost`` (u32 milliseconds) slowed by ``factor``: the double product rounded half
+    away from zero (not to even, as Python's ``round`` does), at most ``INFINITE - 1`` so that
+    the arc stays passable; an impassable arc stays impassable."""
+    if cost == INFINITE:
+        return INFINITE
+    return min(_round_half_away(cost * factor), SLOWEST)
+
+
+def _refuse_constant(name):
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _has_surrogate(text):
+    """Whether ``text`` holds a lone surrogate (from a ``\\ud800`` escape, say): no UTF-8 text does."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _json_text(value):
+    """``value`` when it is a JSON string that is text (no lone surrogate), else None."""
+    return value if type(value) is str and not _has_surrogate(value) else None
+
+
+def _json_number(value):
+    """``value`` as a finite double when it is a JSON number, else None: ``bool`` is a kind of
+    ``int`` in Python but never a number in JSON, and an integer too large for a double is no
+    finite number."""
+    if type(value) not in (int, float):
+        return None
+    try:
+        number = float(value)
+    except OverflowError:
+        return None
+    return number if math.isfinite(number) else None
+
+
+def _entries_of(value):
+    """The ``ConditionEntry`` list of a JSON value, checked."""
+    if type(value) is not dict:
+        raise ConditionsError("invalid", "the conditions must be a JSON object")
+    for key in value:
+        if key not in ("closed", "slow"):
+            raise ConditionsError("invalid", f"unknown key {key!r}; the keys are \"closed\" and \"slow\"")
+    entries = []
+    for name in ("closed", "slow"):
+        if name not in value:
+            continue
+        listed = value[name]
+        if type(listed) is not list:
+            raise ConditionsError("invalid", f"\"{name}\" must be a list")
+        for index, entry in enumerate(listed):
+            position = f"{name}[{index}]"
+            factor = None
+            if name == "slow":
+                if type(entry) is not dict:
+                    raise ConditionsError("invalid", f"{position} must be an object with \"factor\" and a target",
+                                          [position])
+                factor = _json_number(entry.get("factor"))
+                if factor is None or not 1.0 <= factor <= MAX_FACTOR:
+                    raise ConditionsError("invalid", f"{position} needs a \"factor\" from 1 to 1000", [position])
+            entries.append(ConditionEntry(position, _target_of(entry, position, name == "slow"), factor))
+    return entries
+
+
+def _target_of(entry, position, slowed):
+    """The ``Target`` of one entry: a string, or an object with exactly ``ref``, ``level``, or
+    ``polygon`` and ``level`` (plus ``factor`` in a slow-down)."""
+    def invalid(message):
+        return ConditionsError("invalid", f"{position} {message}", [position])
+
+    if type(entry) is str:
+        if _json_text(entry) is None or not entry.strip(ASCII_WHITESPACE):
+            raise invalid("is empty" if _json_text(entry) is not None else "is not text")
+        return Target("name", entry, None)
+    if type(entry) is not dict:
+        raise invalid("must be a string or an object with \"ref\", \"level\" or \"polygon\"")
+    keys = set(entry) - ({"factor"} if slowed else set())
+
+    def text(key):
+        value = _json_text(entry[key])
+        if value is None or not value.strip(ASCII_WHITESPACE):
+            raise ConditionsError("invalid", f"{position}.{key} must be a non-empty string", [position])
+        return value
+
+    if keys == {"ref"}:
+        return Target("name", text("ref"), None)
+    if keys == {"level"}:
+        return Target("level", text("level"), None)
+    if keys == {"polygon", "level"}:
+        points = entry["polygon"]
+        if type(points) is not list or len(points) < 3:
+            raise ConditionsError("invalid", f"{position}.polygon must list at least three [latitude, longitude] "
+                                             f"pairs", [position])
+        corners = []
+        for index, point in enumerate(points):
+            pair = [_json_number(value) for value in point] if type(point) is list and len(point) == 2 else None
+            if pair is None or None in pair or not (-90.0 <= pair[0] <= 90.0 and -180.0 <= pair[1] <= 180.0):
+                raise ConditionsError("invalid", f"{position}.polygon[{index}] must be [latitude, longitude] "
+                                                 f"in degrees", [position])
+            corners.append((pair[0], pair[1]))
+        return Target("polygon", text("level"), tuple(corners))
+    besides = " besides \"factor\"" if slowed else ""
+    raise invalid(f"must have \"ref\", \"level\", or \"polygon\" with \"level\"{besides}, "
+                  f"not {sorted(map(str, keys))}")
 
 
 def _edit_distance(left, right):
@@ -1035,6 +1219,11 @@ class Bundle:
         ``docs/endpoints.md``: ``Endpoint("place", index, ...)`` or
         ``Endpoint("position", None, latitude, longitude, levels)``; an ``EndpointError``
         when it names no single one."""
+        return self._resolve_endpoint(text, suggest=True)
+
+    def _resolve_endpoint(self, text, suggest):
+        """``resolve_endpoint``; without ``suggest`` an ``unknown`` error lists no suggestions,
+        which would measure the text against every place (conditions only need the class)."""
         if isinstance(text, (bytes, bytearray, memoryview)):
             try:
                 text = bytes(text).decode("utf-8")
@@ -1062,7 +1251,7 @@ class Bundle:
         tier = self._tiers(folded)
         if tier:
             return self._decide(tier, trimmed)
-        suggest = folded
+        near = folded
         qualified = False
         for at, character in enumerate(trimmed):
             if character != "@":
@@ -1074,7 +1263,7 @@ class Bundle:
             if not levels:
                 continue
             if not qualified:
-                suggest, qualified = name, True
+                near, qualified = name, True
             tier = self._tiers(name)
             if not tier:
                 continue
@@ -1082,7 +1271,7 @@ class Bundle:
             if not on_levels:
                 raise EndpointError("elsewhere", trimmed, tier)
             return self._decide(on_levels, trimmed)
-        raise EndpointError("unknown", trimmed, self._suggestions(suggest.decode("utf-8")))
+        raise EndpointError("unknown", trimmed, self._suggestions(near.decode("utf-8")) if suggest else ())
 
     def endpoint_node(self, endpoint, profile):
         """The node ``endpoint`` starts or ends at for ``profile``: a place's attachment, or a
@@ -1124,13 +1313,19 @@ class Bundle:
                 found.add(alias_owners[position])
             if found:
                 return sorted(found)
-        found = []
-        if self.has("PSRC"):
+        return list(self._source_index().get(key, ())) if self.has("PSRC") else []
+
+    def _source_index(self):
+        """The places by folded ``PSRC`` source id (UTF-8), ascending: made once, so that the
+        last tier costs a look-up rather than folding every place's id per endpoint."""
+        if "PSRC index" not in self._cache:
+            index = {}
             for place in range(self._place_count()):
                 source = self.place_source(place)
-                if source is not None and self.fold(source).encode("utf-8") == key:
-                    found.append(place)
-        return found
+                if source is not None:
+                    index.setdefault(self.fold(source).encode("utf-8"), []).append(place)
+            self._cache["PSRC index"] = index
+        return self._cache["PSRC index"]
 
     def _levels_named(self, qualifier):
         """The ``LEVL`` indexes the text after ``@`` names: by ordinal when it is a decimal
@@ -1227,6 +1422,285 @@ class Bundle:
                 rings.append([(latitude / 1e7, longitude / 1e7) for latitude, longitude in corners])
             result.append(Outline(kind, self.string(label, tag), None if place == NONE else place, rings))
         return result
+
+    # Conditions (docs/conditions.md)
+
+    def apply_conditions(self, profile, conditions):
+        """``profile``'s metric with ``conditions`` applied: a ``Metric`` to pass to ``route_on``,
+        whose ``weights`` are the profile's ``PROF`` costs changed by the conditions.
+
+        ``conditions`` is the JSON text of docs/conditions.md (``str`` or UTF-8 ``bytes``), the
+        JSON value parsed from it, or what ``parse_conditions`` returned. Targets resolve to
+        ``ARCS`` arcs as ``resolve_conditions`` says; a closed arc then costs ``INFINITE``, a
+        slowed one its cost times the largest factor covering it, rounded half away from zero
+        and at most ``INFINITE - 1`` (an impassable arc stays impassable). The profile's own
+        metric is brought up to date arc by arc where few arcs change, and customised in full
+        where more than one in ``INCREMENTAL_LIMIT`` of the arcs change; both give exactly the
+        metric ``customise(profile, weights)`` gives. Every call starts from the profile's
+        costs: conditions never add up across calls.
+
+        Raises ``ConditionsError`` (``invalid``, ``ambiguous`` or ``unmatched``) when the
+        conditions cannot be applied, and ``BundleError`` for an unknown profile or a bundle
+        without a customisable hierarchy."""
+        self.customise(profile)  # The profile and the hierarchy first: without them nothing applies.
+        return self._metric_with(profile, self.resolve_conditions(conditions))
+
+    def _metric_with(self, profile, resolved):
+        """``apply_conditions`` once the targets are resolved: costs changed, metric updated."""
+        base = self.customise(profile)
+        weights = base.weights[:]
+        for arc, factor in resolved.factors.items():
+            weights[arc] = slowed_cost(weights[arc], factor)
+        for arc in resolved.closed:
+            weights[arc] = INFINITE
+        changed = sorted(arc for arc in set(resolved.closed).union(resolved.factors)
+                         if weights[arc] != base.weights[arc])
+        if not changed:
+            return base
+        topology = base._topology
+        if len(changed) * INCREMENTAL_LIMIT > len(weights):
+            return Metric(self, profile, topology, weights)
+        return Metric(self, profile, topology, weights, topology.update(base, weights, changed))
+
+    def resolve_conditions(self, conditions):
+        """The ``ARCS`` arcs ``conditions`` (as ``apply_conditions`` takes them) cover, by
+        "Resolution, exactly" of docs/conditions.md: ``ArcConditions(closed, factors)``, the
+        closed arcs ascending and each slowed arc's largest factor.
+
+        Targets resolve in file order; the first that names several places and nothing else
+        raises ``ConditionsError`` ``ambiguous``; then, when any covers no arc, ``unmatched``
+        lists them all."""
+        parsed = parse_conditions(conditions)
+        closed, factors, unmatched = set(), {}, []
+        for entry in parsed.entries:
+            arcs = self._covered(entry)
+            if not arcs:
+                unmatched.append(entry)
+            elif entry.factor is None:
+                closed.update(arcs)
+            else:
+                for arc in arcs:
+                    if factors.get(arc, 0.0) < entry.factor:
+                        factors[arc] = entry.factor
+        if unmatched:
+            listed = ", ".join(f"{entry.position} {_describe(entry.target)}" for entry in unmatched)
+            raise ConditionsError("unmatched", f"nothing in the bundle matches {listed}",
+                                  [entry.position for entry in unmatched])
+        return ArcConditions(sorted(closed), factors)
+
+    def _covered(self, entry):
+        """The set of arcs one entry's target covers."""
+        target = entry.target
+        if target.kind == "name":
+            return self._arcs_named(entry)
+        levels = frozenset(self._levels_named(target.text))
+        if target.kind == "level":
+            index = self._conditions_index()
+            covered = set()
+            for level in levels:
+                covered.update(index.from_level[level])
+                covered.update(index.to_level[level])
+            return covered
+        return self._arcs_within([target.polygon], levels)
+
+    def _arcs_named(self, entry):
+        """Rule 1: connectors and doors by folded label, and the place the text names."""
+        index = self._conditions_index()
+        text = entry.target.text.strip(ASCII_WHITESPACE)
+        key = self.fold(text)
+        covered = set(index.connectors.get(key, ()))
+        for node in index.doors.get(key, ()):
+            covered.update(self._arcs_touching(node))
+        try:
+            endpoint = self._resolve_endpoint(text, suggest=False)
+        except EndpointError as error:
+            # A name several places share is only an error when no connector or door has it.
+            if error.code == "ambiguous" and not covered:
+                raise ConditionsError("ambiguous", f"{entry.position} {_describe(entry.target)} names "
+                                                   f"{len(error.candidates)} places",
+                                      [entry.position], error.candidates) from None
+            return covered
+        if endpoint.kind == "place":
+            place = self.place(endpoint.place)
+            if place.node is not None:
+                covered.update(self._arcs_touching(place.node))
+            if place.level is not None and self.has("OUTL"):
+                rings = index.place_rings(endpoint.place, place.level)
+                if rings:
+                    covered.update(self._arcs_within(rings, frozenset((place.level,))))
+        return covered
+
+    def _arcs_touching(self, node):
+        """The arcs out of and into ``node``."""
+        first = self._arcs()[2]
+        return set(range(first[node], first[node + 1])).union(self._conditions_index().incoming[node])
+
+    def _arcs_within(self, rings, levels):
+        """Rule 3: the arcs whose tail and head lie on ``levels`` and whose tail, head or middle
+        is inside ``rings`` (even-odd over all rings), positions in degrees."""
+        index = self._conditions_index()
+        tails, heads = index.tails, index.heads
+        latitudes, longitudes, node_levels = index.latitudes, index.longitudes, index.levels
+        box = _box(rings)
+        inside = {}  # node -> whether it is inside, each node tested once
+        covered = set()
+        for level in levels:
+            for arc in index.near(level, box):
+                head = heads[arc]
+                if node_levels[head] not in levels:
+                    continue
+                tail = tails[arc]
+                for node in (tail, head):
+                    if node not in inside:
+                        inside[node] = _inside(latitudes[node], longitudes[node], rings, box)
+                if inside[tail] or inside[head] or _inside((latitudes[tail] + latitudes[head]) / 2,
+                                                           (longitudes[tail] + longitudes[head]) / 2, rings, box):
+                    covered.add(arc)
+        return covered
+
+    def _conditions_index(self):
+        """What resolving targets reads, made once per bundle so that applying conditions
+        scans nothing: connector arcs and door nodes by folded label, the arcs into each node,
+        the arcs from and to each level, node positions in degrees, and place outlines."""
+        if "conditions" not in self._cache:
+            self._cache["conditions"] = _ConditionsIndex(self)
+        return self._cache["conditions"]
+
+
+def _describe(target):
+    """A target as messages name it: ``"Aufzug2"``, ``level "1"``, ``polygon on level "0"``."""
+    if target.kind == "name":
+        return json.dumps(target.text, ensure_ascii=False)
+    return ("level " if target.kind == "level" else "polygon on level ") + json.dumps(target.text, ensure_ascii=False)
+
+
+# Longitudes the point test may place a ring's edge beyond its corners, and an arc's middle
+# beyond its ends, through rounding are far below this (about 1e-13 degree): a point this far
+# outside the corners' longitudes is outside without the test, and a middle lies within its
+# ends' bounding box widened by it.
+_BOX_MARGIN = 1e-9
+# The side of the cells (in degrees of latitude and of longitude, about 10 m) that polygons
+# find their arcs by, and the most cells an arc is listed in: a longer one is always a candidate.
+_CELL = 0.0001
+_MOST_CELLS = 16
+
+
+def _box(rings):
+    """(lowest latitude, highest latitude, west, east) of the corners, west and east widened
+    by ``_BOX_MARGIN``: what ``_inside`` may decide without counting edges."""
+    latitudes = [corner[0] for ring in rings for corner in ring]
+    longitudes = [corner[1] for ring in rings for corner in ring]
+    return min(latitudes), max(latitudes), min(longitudes) - _BOX_MARGIN, max(longitudes) + _BOX_MARGIN
+
+
+def _inside(latitude, longitude, rings, box):
+    """Whether the point is inside ``rings`` by the even-odd rule of docs/conditions.md: an edge
+    from corner p to corner c counts when it crosses the point's latitude (``(yc > y) != (yp >
+    y)``) east of it. A point at or above the highest corner or below the lowest crosses no
+    edge, and one west of every corner crosses an even number in each closed ring, so the box
+    decides those exactly."""
+    low, high, west, east = box
+    if not (low <= latitude < high and west < longitude < east):
+        return False
+    inside = False
+    for ring in rings:
+        yp, xp = ring[-1]
+        for yc, xc in ring:
+            if (yc > latitude) != (yp > latitude) and longitude < (xp - xc) * (latitude - yc) / (yp - yc) + xc:
+                inside = not inside
+            yp, xp = yc, xc
+    return inside
+
+
+class _ConditionsIndex:
+    """What resolving conditions reads from a bundle, gathered once (``Bundle._conditions_index``)."""
+
+    def __init__(self, bundle):
+        nodes, arcs, first, heads = bundle._arcs()
+        latitudes, longitudes, node_levels, kinds, labels = bundle._nodes()
+        view = bundle.section("ARCS")
+        entries_at = (8 + 4 * (nodes + 1) + 7) // 8 * 8
+        words = _words(view[entries_at:entries_at + 16 * arcs], f"{bundle.path}: ARCS")
+        folded = {}
+
+        def fold(string, referrer):
+            if string not in folded:
+                folded[string] = bundle.fold(bundle.string(string, referrer))
+            return folded[string]
+
+        self.connectors = {}
+        for arc, (label, word) in enumerate(zip(words[2::4], words[3::4])):
+            if word & 0xFF in CONNECTOR_ARC_KINDS and label != NONE:
+                self.connectors.setdefault(fold(label, "ARCS"), []).append(arc)
+        self.doors = {}
+        for node, (kind, label) in enumerate(zip(kinds, labels)):
+            if kind in DOOR_NODE_KINDS and label != NONE:
+                self.doors.setdefault(fold(label, "NODE"), []).append(node)
+        self.tails, self.heads = bundle._arc_tails(), heads
+        self.levels = node_levels
+        self.incoming = [[] for _ in range(nodes)]
+        self.from_level = [[] for _ in range(bundle.level_count)]
+        self.to_level = [[] for _ in range(bundle.level_count)]
+        for arc, (tail, head) in enumerate(zip(self.tails, heads)):
+            self.incoming[head].append(arc)
+            self.from_level[node_levels[tail]].append(arc)
+            self.to_level[node_levels[head]].append(arc)
+        self.latitudes = [value / 1e7 for value in latitudes]
+        self.longitudes = [value / 1e7 for value in longitudes]
+        self._bundle = bundle
+        self._rings = None
+        self._grids = [None] * bundle.level_count
+
+    def near(self, level, box):
+        """The arcs from ``level`` that may have their tail, head or middle in ``box`` (as
+        ``_box`` makes it): those whose ends' bounding box, widened by ``_BOX_MARGIN``, meets
+        a cell the box meets, so that a polygon tests the arcs near it, not the whole level."""
+        grid = self._grids[level]
+        if grid is None:
+            grid = self._grids[level] = self._grid(level)
+        cells, long_arcs = grid
+        low, high, west, east = box
+        top, bottom = math.floor((low - _BOX_MARGIN) / _CELL), math.floor((high + _BOX_MARGIN) / _CELL)
+        left, right = math.floor(west / _CELL), math.floor(east / _CELL)
+        found = set(long_arcs)
+        if (bottom - top + 1) * (right - left + 1) <= len(cells):
+            for row in range(top, bottom + 1):
+                for column in range(left, right + 1):
+                    found.update(cells.get((row, column), ()))
+        else:  # A box larger than the level: look at the cells the level has.
+            for (row, column), arcs in cells.items():
+                if top <= row <= bottom and left <= column <= right:
+                    found.update(arcs)
+        return found
+
+    def _grid(self, level):
+        """({(row, column): [arc, ...]}, [long arc, ...]) of the arcs from ``level``."""
+        cells, long_arcs = {}, []
+        latitudes, longitudes, floor = self.latitudes, self.longitudes, math.floor
+        for arc in self.from_level[level]:
+            tail, head = self.tails[arc], self.heads[arc]
+            south, north = sorted((latitudes[tail], latitudes[head]))
+            west, east = sorted((longitudes[tail], longitudes[head]))
+            top, bottom = floor((south - _BOX_MARGIN) / _CELL), floor((north + _BOX_MARGIN) / _CELL)
+            left, right = floor((west - _BOX_MARGIN) / _CELL), floor((east + _BOX_MARGIN) / _CELL)
+            if (bottom - top + 1) * (right - left + 1) > _MOST_CELLS:
+                long_arcs.append(arc)
+                continue
+            for row in range(top, bottom + 1):
+                for column in range(left, right + 1):
+                    cells.setdefault((row, column), []).append(arc)
+        return cells, long_arcs
+
+    def place_rings(self, place, level):
+        """The rings of every outline of ``place`` on ``level``, together (read on first use)."""
+        if self._rings is None:
+            rings = {}
+            for index in range(self._bundle.level_count):
+                for outline in self._bundle.outlines(index):
+                    if outline.place is not None:
+                        rings.setdefault((outline.place, index), []).extend(outline.rings)
+            self._rings = rings
+        return self._rings.get((place, level), [])
 
 
 class _Hierarchy:
@@ -1434,13 +1908,16 @@ class Metric:
 
     __slots__ = ("profile", "weights", "up", "down", "up_via", "down_via", "_bundle", "_topology")
 
-    def __init__(self, bundle, profile, topology, weights):
+    def __init__(self, bundle, profile, topology, weights, customised=None):
+        """``customised``: the four arrays for ``weights`` when they are known already (an
+        update of another metric), else they are customised here in full."""
         self.profile = profile
         self._bundle = bundle
         self._topology = topology
         self.weights = array.array(_U32, weights)
-        self.up, self.down, self.up_via, self.down_via = (array.array(_U32, values)
-                                                          for values in topology.customise(weights))
+        self.up, self.down, self.up_via, self.down_via = (
+            customised if customised is not None
+            else (array.array(_U32, values) for values in topology.customise(weights)))
 
     def __repr__(self):
         return f"Metric({self.profile!r}, {len(self.up)} arcs)"
@@ -1540,6 +2017,7 @@ class _Topology:
         self.triangles = triangles
         self.where = where
         self._tails, self._heads = tails, heads
+        self._update = None
 
     def customise(self, weights):
         """(up, down, up_via, down_via) lists for ``weights`` (one int per input arc), by the
@@ -1558,6 +2036,107 @@ class _Topology:
                     side_via[arc] = ORIGINAL_ARC + index
         _customise_triangles(self.n, self.first, self.triangles, up, down, up_via, down_via)
         return up, down, up_via, down_via
+
+    def update(self, metric, weights, changed):
+        """(up, down, up_via, down_via) arrays for ``weights``, made from ``metric`` (a metric of
+        this topology whose weights differ from ``weights`` at most at the input arcs ``changed``)
+        by recomputing only what the change reaches: exactly what ``customise(weights)`` gives.
+
+        The arcs standing for a changed input arc are recomputed, lowest first, each from
+        scratch by the rule of a full customisation (its lightest input arc of lowest index in
+        each direction, then its lower triangles by ascending middle rank, taken only when
+        strictly lighter). When an arc's weight changes, so may the arcs it is a lower side
+        of, which are queued in turn. Arcs are numbered by their lower rank, and every arc an
+        arc is a lower side of has a higher lower rank, so taking queued arcs in ascending order
+        finishes both sides of a triangle before the arc it closes."""
+        first, tail, triangles = self.first, self.tail, self.triangles
+        slot_of, input_first, inputs, upward, lower_first, lower_sides, higher_sides, pair_first = self._update_index()
+        up, down, up_via, down_via = metric.up[:], metric.down[:], metric.up_via[:], metric.down_via[:]
+        queued = {slot_of[arc] for arc in changed if slot_of[arc] != NONE}
+        pending = sorted(queued)
+        push, pop = heapq.heappush, heapq.heappop
+        infinite = INFINITE
+        while pending:
+            arc = pop(pending)
+            up_weight = down_weight = up_origin = down_origin = infinite
+            for position in range(input_first[arc], input_first[arc + 1]):
+                index = inputs[position]
+                weight = weights[index]
+                if upward[position]:
+                    if weight < up_weight:
+                        up_weight, up_origin = weight, ORIGINAL_ARC + index
+                elif weight < down_weight:
+                    down_weight, down_origin = weight, ORIGINAL_ARC + index
+            # The lower triangles (v, x, y) by ascending v: arcs (v, x) and (v, y).
+            start, end = lower_first[arc], lower_first[arc + 1]
+            for to_x, to_y in zip(lower_sides[start:end], higher_sides[start:end]):
+                v = tail[to_x]
+                way = down[to_x] + up[to_y]  # x -> v -> y
+                if way < up_weight:
+                    up_weight, up_origin = way, v
+                way = down[to_y] + up[to_x]  # y -> v -> x
+                if way < down_weight:
+                    down_weight, down_origin = way, v
+            up_via[arc], down_via[arc] = up_origin, down_origin
+            if up_weight == up[arc] and down_weight == down[arc]:
+                continue
+            up[arc], down[arc] = up_weight, down_weight
+            # The arc (x, y) is a lower side of the triangle x, y, z for every other upward
+            # neighbour z of x: its change reaches the arc joining y and z. Triangles lists
+            # those arcs per pair of x's arcs (j < k), pairs in order.
+            x = tail[arc]
+            a = first[x]
+            count = first[x + 1] - a
+            p = arc - a
+            base = pair_first[x]
+            reached = [triangles[base + q * (count - 1) - q * (q - 1) // 2 + p - q - 1] for q in range(p)]
+            start = base + p * (count - 1) - p * (p - 1) // 2
+            reached.extend(triangles[start:start + count - 1 - p])
+            for top in reached:
+                if top not in queued:
+                    queued.add(top)
+                    push(pending, top)
+        return up, down, up_via, down_via
+
+    def _update_index(self):
+        """What ``update`` reads besides the topology, made on its first use: the arc of each
+        input arc (``NONE`` without a slot); each arc's input arcs, ascending, and whether each
+        gives its upward weight; each arc's lower triangles by ascending middle rank, as their
+        two sides (the reverse of ``triangles``); and where each rank's pairs start in
+        ``triangles``."""
+        if self._update is None:
+            n, m = self.n, self.m
+            slot_of = array.array(_U32, [NONE]) * len(self._tails)
+            placed = sorted(itertools.chain(zip(self.up_arcs, self.up_inputs, itertools.repeat(True)),
+                                            zip(self.down_arcs, self.down_inputs, itertools.repeat(False))))
+            input_first = [0] * (m + 1)
+            for arc, index, _ in placed:
+                slot_of[index] = arc
+                input_first[arc + 1] += 1
+            input_first = list(itertools.accumulate(input_first))
+            inputs = [index for _, index, _ in placed]
+            upward = [direction for _, _, direction in placed]
+            lower_first = [0] * (m + 1)
+            for top in self.triangles:
+                lower_first[top + 1] += 1
+            lower_first = list(itertools.accumulate(lower_first))
+            fill = lower_first[:]
+            lower_sides, higher_sides = [0] * len(self.triangles), [0] * len(self.triangles)
+            pair_first = [0] * (n + 1)
+            first, triangles = self.first, self.triangles
+            p = 0
+            for v in range(n):
+                a, b = first[v], first[v + 1]
+                pair_first[v + 1] = pair_first[v] + (b - a) * (b - a - 1) // 2
+                for j in range(a, b - 1):
+                    for k in range(j + 1, b):
+                        top = triangles[p]
+                        p += 1
+                        at = fill[top]
+                        fill[top] = at + 1
+                        lower_sides[at], higher_sides[at] = j, k
+            self._update = (slot_of, input_first, inputs, upward, lower_first, lower_sides, higher_sides, pair_first)
+        return self._update
 
     def _arc(self, lower, higher):
         """The arc from rank ``lower`` to the higher rank ``higher``; it exists wherever a via

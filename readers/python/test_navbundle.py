@@ -27,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import unittest
+import unittest.mock
 
 import answer
 import navbundle
@@ -1261,6 +1262,695 @@ class CustomisableBundleTests(RouteChecks, unittest.TestCase):
             given = bundle.customise("foot", weights)   # the closed arcs at their old costs
             self.assertEqual(bundle.route_on(given, 7, 98), without)
             self.assertEqual(given.up, bundle.customise("foot").up)
+
+
+# Conditions (docs/conditions.md)
+
+def strings_of(image):
+    """Every STRS string, read independently."""
+    view = section_of(image, "STRS")
+    count = struct.unpack_from("<I", view, 0)[0]
+    offsets = struct.unpack_from(f"<{count + 1}I", view, 8)
+    base = 8 + 4 * (count + 1)
+    return [bytes(view[base + offsets[i]:base + offsets[i + 1]]).decode("utf-8") for i in range(count)]
+
+
+def arc_records_of(image):
+    """[(tail, head, label, kind)] of every ARCS arc, the label as text (None without one)."""
+    strings = strings_of(image)
+    view = section_of(image, "ARCS")
+    nodes, arcs = struct.unpack_from("<II", view, 0)
+    first = struct.unpack_from(f"<{nodes + 1}I", view, 8)
+    entries = (8 + 4 * (nodes + 1) + 7) // 8 * 8
+    records = []
+    for node in range(nodes):
+        for arc in range(first[node], first[node + 1]):
+            head, _, label, kind = struct.unpack_from("<IIIB", view, entries + 16 * arc)
+            records.append((node, head, None if label == navbundle.NONE else strings[label], kind))
+    return records
+
+
+def node_records_of(image):
+    """[(latitude, longitude, level, kind, label)] of NODE, positions in 1e-7 degree."""
+    strings = strings_of(image)
+    view = section_of(image, "NODE")
+    count = struct.unpack_from("<I", view, 0)[0]
+    records = []
+    for index in range(count):
+        latitude, longitude, level, kind, _, label = struct.unpack_from("<iiHBBI", view, 8 + 16 * index)
+        records.append((latitude, longitude, level, kind, None if label == navbundle.NONE else strings[label]))
+    return records
+
+
+def inside_rings(point, rings):
+    """docs/conditions.md's even-odd test, written out plainly (no shortcut by bounding box)."""
+    y, x = point
+    crossings = 0
+    for ring in rings:
+        for index, (yc, xc) in enumerate(ring):
+            yp, xp = ring[index - 1]
+            if (yc > y) != (yp > y) and x < (xp - xc) * (y - yc) / (yp - yc) + xc:
+                crossings += 1
+    return crossings % 2 == 1
+
+
+def half_up(value):
+    """A non-negative double rounded half up, in decimal arithmetic: what slowed costs must be."""
+    return int(decimal.Decimal(value).quantize(decimal.Decimal(1), rounding=decimal.ROUND_HALF_UP))
+
+
+INVALID_CONDITIONS = [
+    # Not one JSON value.
+    "", " ", "{", "{} {}", "{}x", "[1,]", "{'closed': []}", '{"closed": [],}', "{\"closed\": ['Lift A']}",
+    '{"closed": ["Lift A"]', '\ufeff{}', '{"closed": ["a\x01"]}', "١", "[" * 100000,
+    # NaN and infinities are no JSON numbers.
+    "NaN", '{"slow": [{"ref": "a", "factor": NaN}]}', '{"slow": [{"ref": "a", "factor": Infinity}]}',
+    '{"slow": [{"ref": "a", "factor": -Infinity}]}',
+    # Not an object of two lists.
+    "[]", '"Lift A"', "1", "null", "true", '{"open": []}', '{"closed": [], "slow": [], "note": 1}',
+    '{"closed": "Lift A"}', '{"closed": null}', '{"closed": {}}', '{"slow": {"ref": "a", "factor": 2}}',
+    # Targets of no shape.
+    '{"closed": [1]}', '{"closed": [true]}', '{"closed": [null]}', '{"closed": [[]]}', '{"closed": [{}]}',
+    '{"closed": [""]}', '{"closed": [" \\t\\n\\u000b\\f\\r"]}', '{"closed": ["\\ud800"]}',
+    '{"closed": [{"ref": ""}]}', '{"closed": [{"ref": "  "}]}', '{"closed": [{"ref": 1}]}',
+    '{"closed": [{"ref": null}]}', '{"closed": [{"level": ""}]}', '{"closed": [{"level": 0}]}',
+    '{"closed": [{"ref": "a", "level": "0"}]}', '{"closed": [{"name": "a"}]}', '{"closed": [{"ref": "a", "factor": 2}]}',
+    '{"closed": [{"polygon": [[0, 0], [0, 1], [1, 0]]}]}',
+    '{"closed": [{"polygon": [[0, 0], [0, 1]], "level": "0"}]}',
+    '{"closed": [{"polygon": "0,0 0,1 1,0", "level": "0"}]}',
+    '{"closed": [{"polygon": [[0, 0], [0, 1], [1, 0, 2]], "level": "0"}]}',
+    '{"closed": [{"polygon": [[0, 0], [0, 1], [1]], "level": "0"}]}',
+    '{"closed": [{"polygon": [[0, 0], [0, 1], [true, 0]], "level": "0"}]}',
+    '{"closed": [{"polygon": [[0, 0], [0, 1], ["1", 0]], "level": "0"}]}',
+    '{"closed": [{"polygon": [[0, 0], [0, 1], [90.0001, 0]], "level": "0"}]}',
+    '{"closed": [{"polygon": [[0, 0], [0, 1], [0, -180.5]], "level": "0"}]}',
+    '{"closed": [{"polygon": [[0, 0], [0, 1], [1e400, 0]], "level": "0"}]}',
+    '{"closed": [{"polygon": [[0, 0], [0, 1], [1, 0]], "level": ""}]}',
+    '{"closed": [{"polygon": [[0, 0], [0, 1], [1, 0]], "level": "0", "ref": "a"}]}',
+    # Slow-downs without a factor from 1 to 1000, or without a target.
+    '{"slow": ["Lift A"]}', '{"slow": [{"ref": "a"}]}', '{"slow": [{"ref": "a", "factor": 0.99}]}',
+    '{"slow": [{"ref": "a", "factor": 1000.0001}]}', '{"slow": [{"ref": "a", "factor": 0}]}',
+    '{"slow": [{"ref": "a", "factor": -2}]}', '{"slow": [{"ref": "a", "factor": "3"}]}',
+    '{"slow": [{"ref": "a", "factor": true}]}', '{"slow": [{"ref": "a", "factor": false}]}',
+    '{"slow": [{"ref": "a", "factor": null}]}', '{"slow": [{"ref": "a", "factor": [2]}]}',
+    '{"slow": [{"ref": "a", "factor": 1e400}]}', '{"slow": [{"factor": 2}]}',
+    '{"slow": [{"ref": "a", "level": "0", "factor": 2}]}', '{"slow": [{"ref": "", "factor": 2}]}',
+]
+
+
+class ConditionsParsingTests(unittest.TestCase):
+    """The JSON of docs/conditions.md, strictly: needs no bundle."""
+
+    def test_every_kind_of_broken_text_is_invalid(self):
+        for text in INVALID_CONDITIONS:
+            with self.assertRaises(navbundle.ConditionsError, msg=text[:60]) as caught:
+                navbundle.parse_conditions(text)
+            self.assertEqual(caught.exception.code, "invalid", text[:60])
+        for data in (b"\xff", b'{"closed": ["\xc3"]}', b'{"closed": ["\xed\xa0\x80"]}'):
+            with self.assertRaises(navbundle.ConditionsError, msg=repr(data)) as caught:
+                navbundle.parse_conditions(data)
+            self.assertEqual(caught.exception.code, "invalid")
+
+    def test_an_entry_at_fault_is_named(self):
+        cases = {'{"closed": ["a", ""]}': "closed[1]", '{"slow": [{"ref": "a", "factor": 2}, {"ref": "b"}]}': "slow[1]",
+                 '{"closed": ["a"], "slow": [{"ref": "a", "factor": true}]}': "slow[0]",
+                 '{"closed": [{"polygon": [[0, 0], [0, 1], [91, 0]], "level": "0"}]}': "closed[0]"}
+        for text, entry in cases.items():
+            with self.assertRaises(navbundle.ConditionsError) as caught:
+                navbundle.parse_conditions(text)
+            self.assertEqual(caught.exception.entries, [entry])
+            self.assertIn(entry, str(caught.exception))
+        with self.assertRaises(navbundle.ConditionsError) as caught:
+            navbundle.parse_conditions('{"slow": [{"ref": "a", "factor": 0.5}]}')
+        self.assertEqual(str(caught.exception), 'slow[0] needs a "factor" from 1 to 1000')
+
+    def test_every_shape_reads(self):
+        text = ('{"slow": [{"factor": 1, "ref": " B.1.CORR "}, {"level": "A@1", "factor": 1000},'
+                ' {"polygon": [[90, 180], [-90, -180], [0.5, 1e1]], "level": "0", "factor": 2.5}],'
+                ' "closed": ["Lift A", {"ref": "\\u00a0"}, {"level": "-1"}, "\\u001c"]}')
+        parsed = navbundle.parse_conditions(text)
+        Target, Entry = navbundle.Target, navbundle.ConditionEntry
+        self.assertEqual(parsed.entries, [
+            Entry("closed[0]", Target("name", "Lift A", None), None),
+            Entry("closed[1]", Target("name", "\u00a0", None), None),  # Not ASCII whitespace: not empty.
+            Entry("closed[2]", Target("level", "-1", None), None),
+            Entry("closed[3]", Target("name", "\u001c", None), None),  # Nor is U+001C.
+            Entry("slow[0]", Target("name", " B.1.CORR ", None), 1.0),
+            Entry("slow[1]", Target("level", "A@1", None), 1000.0),
+            Entry("slow[2]", Target("polygon", "0", ((90.0, 180.0), (-90.0, -180.0), (0.5, 10.0))), 2.5)])
+        for value in ("{}", '{"closed": []}', '{"slow": []}', b'  {"closed": [], "slow": []}\n'):
+            self.assertEqual(navbundle.parse_conditions(value).entries, [])
+        # The parsed value, or what parse_conditions made, is taken as it is; Python's booleans
+        # are still no numbers, and a tuple is no JSON list.
+        self.assertEqual(navbundle.parse_conditions({"slow": [{"ref": "a", "factor": 3}]}).entries,
+                         [Entry("slow[0]", Target("name", "a", None), 3.0)])
+        self.assertIs(navbundle.parse_conditions(parsed), parsed)
+        for value in ({"slow": [{"ref": "a", "factor": True}]}, {"closed": ("a",)}, {"closed": ["a"], 1: []},
+                      {"slow": [{"ref": "a", "factor": 10 ** 400}]}, {"slow": [{"ref": "a", "factor": math.nan}]}, 7):
+            with self.assertRaises(navbundle.ConditionsError, msg=repr(value)[:60]):
+                navbundle.parse_conditions(value)
+
+    def test_the_last_of_a_key_written_twice_counts(self):
+        parsed = navbundle.parse_conditions('{"closed": [1], "closed": ["Lift A"]}')
+        self.assertEqual([entry.target.text for entry in parsed.entries], ["Lift A"])
+
+    def test_slowed_costs_round_half_away_from_zero(self):
+        slowed = navbundle.slowed_cost
+        # 2.5 and 12.5 would go to the even neighbour with Python's round.
+        self.assertEqual([slowed(cost, 2.5) for cost in (1, 3, 5, 7, 0)], [3, 8, 13, 18, 0])
+        self.assertEqual(slowed(navbundle.INFINITE, 2), navbundle.INFINITE)
+        self.assertEqual(slowed(navbundle.INFINITE - 1, 1000), navbundle.INFINITE - 1)
+        self.assertEqual(slowed(4294968, 1000), navbundle.INFINITE - 1)
+        self.assertEqual(slowed(4294967, 1000), 4294967000)
+        self.assertEqual(slowed(1000, 1.0), 1000)
+        random.seed(31)
+        for _ in range(3000):
+            cost, factor = random.randrange(0, 10 ** 7), random.choice([random.uniform(1, 1000), random.randrange(2, 40) / 4])
+            self.assertEqual(slowed(cost, factor), min(half_up(cost * factor), navbundle.INFINITE - 1), (cost, factor))
+
+    def test_hostile_texts_raise_only_conditions_errors(self):
+        random.seed(37)
+        seeds = ['{"closed": ["Lift A", {"level": "1"}], "slow": [{"ref": "B.1.CORR", "factor": 3},'
+                 ' {"polygon": [[48.1, 11.5], [48.2, 11.6], [48.1, 11.7]], "level": "0", "factor": 2}]}']
+        alphabet = '{}[]",:0123456789.eE+-tfnul \\u"abc'
+        for _ in range(3000):
+            text = list(random.choice(seeds))
+            for _ in range(random.randrange(1, 6)):
+                at = random.randrange(len(text) + 1)
+                action = random.random()
+                if action < 0.4 and text:
+                    del text[min(at, len(text) - 1)]
+                elif action < 0.8:
+                    text.insert(at, random.choice(alphabet))
+                elif text:
+                    text[min(at, len(text) - 1)] = chr(random.randrange(0, 0x3000))
+            try:
+                navbundle.parse_conditions("".join(text))
+            except navbundle.ConditionsError as error:
+                self.assertEqual(error.code, "invalid")
+
+
+@needs_bundle_with("CCHT")
+class ConditionsTests(RouteChecks, unittest.TestCase):
+    """Conditions resolved on a bundle with a customisable hierarchy, and routes under them.
+    Expectations come from the file read here and from Dijkstra over changed costs."""
+
+    @classmethod
+    def setUpClass(cls):
+        with open(CUSTOMISABLE, "rb") as file:
+            cls.image = bytes(file.read())
+        cls.bundle = Bundle(CUSTOMISABLE)
+        cls.ends = arc_ends_of(cls.image)
+        cls.costs = costs_of(cls.image)
+        cls.usable = [min(column) != navbundle.INFINITE for column in zip(*cls.costs)]
+        cls.arcs = arc_records_of(cls.image)
+        cls.nodes = node_records_of(cls.image)
+        fold = cls.bundle.fold
+        lifts = {}
+        for arc, (_, _, label, kind) in enumerate(cls.arcs):
+            if kind == 4 and label:
+                lifts.setdefault(fold(label), []).append(arc)
+        # The lift with most arcs: its own arcs, and what its name covers (the place of that
+        # name too, where one has it).
+        cls.lift, cls.lift_arcs = max(lifts.items(), key=lambda item: (len(item[1]), item[0]))
+        cls.lift_covered = cls.expected_named(cls.lift)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.bundle.close()
+
+    @classmethod
+    def no_place(cls, text):
+        try:
+            cls.bundle.resolve_endpoint(text)
+        except navbundle.EndpointError:
+            return True
+        return False
+
+    @classmethod
+    def touching(cls, nodes):
+        return {arc for arc, (tail, head) in enumerate(cls.ends) if tail in nodes or head in nodes}
+
+    @classmethod
+    def within(cls, rings, levels):
+        """Rule 3 by testing every arc."""
+        found = set()
+        for arc, (tail, head) in enumerate(cls.ends):
+            a, b = cls.nodes[tail], cls.nodes[head]
+            if a[2] not in levels or b[2] not in levels:
+                continue
+            points = [(a[0] / 1e7, a[1] / 1e7), (b[0] / 1e7, b[1] / 1e7)]
+            points.append(((points[0][0] + points[1][0]) / 2, (points[0][1] + points[1][1]) / 2))
+            if any(inside_rings(point, rings) for point in points):
+                found.add(arc)
+        return found
+
+    @classmethod
+    def expected_named(cls, text):
+        """Rule 1 by scanning every arc and node, for a name that is not ambiguous."""
+        fold = cls.bundle.fold
+        key = fold(text)
+        doors = {node for node, record in enumerate(cls.nodes) if record[3] in (1, 2) and record[4]
+                 and fold(record[4]) == key}
+        covered = cls.touching(doors) | {arc for arc, record in enumerate(cls.arcs)
+                                         if record[3] in (3, 4, 5, 6, 7) and record[2] and fold(record[2]) == key}
+        try:
+            endpoint = cls.bundle.resolve_endpoint(text)
+        except navbundle.EndpointError:
+            return covered
+        if endpoint.kind == "place":
+            place = cls.bundle.place(endpoint.place)
+            if place.node is not None:
+                covered |= cls.touching({place.node})
+            if place.level is not None:
+                rings = [ring for outline in cls.bundle.outlines(place.level) if outline.place == endpoint.place
+                         for ring in outline.rings]
+                if rings:
+                    covered |= cls.within(rings, {place.level})
+        return covered
+
+    def closed_by(self, text):
+        return set(self.bundle.resolve_conditions({"closed": [text]}).closed)
+
+    def weights_closing(self, profile, arcs):
+        weights = list(self.costs[self.bundle.profiles.index(profile)])
+        for arc in arcs:
+            weights[arc] = navbundle.INFINITE
+        return weights
+
+    def assert_same_metric(self, got, want, what):
+        for name in ("weights", "up", "down", "up_via", "down_via"):
+            self.assertEqual(list(getattr(got, name)), list(getattr(want, name)), f"{what}: {name}")
+
+    def test_a_lift_is_closed_on_every_floor_whatever_the_spelling(self):
+        self.assertGreater(len(self.lift_arcs), 2)
+        self.assertLessEqual(set(self.lift_arcs), self.lift_covered)
+        self.assertEqual(self.closed_by(self.lift), self.lift_covered)
+        label = next(label for _, _, label, kind in self.arcs if kind == 4 and self.bundle.fold(label) == self.lift)
+        for spelling in (label, label.upper(), f" \t{label}\n", label.replace(" ", "   ")):
+            self.assertEqual(self.closed_by(spelling), self.lift_covered, repr(spelling))
+            self.assertEqual(self.closed_by({"ref": spelling}), self.lift_covered, repr(spelling))
+
+    def test_the_demo_file_closes_lift_a(self):
+        path = os.path.join(ROOT, "input", "demo-campus", "lift-a-closed.json")
+        if self.lift != "lift a" or not os.path.exists(path):
+            self.skipTest("the bundle is not the demo campus, whose lift A input/demo-campus/lift-a-closed.json closes")
+        with open(path, "rb") as file:
+            text = file.read()
+        resolved = self.bundle.resolve_conditions(text)
+        self.assertEqual(resolved.closed, self.lift_arcs)
+        self.assertEqual(set(resolved.closed), self.lift_covered)
+        corridor = self.bundle.resolve_endpoint("B.1.CORR").place
+        self.assertTrue(resolved.factors)
+        self.assertEqual(set(resolved.factors.values()), {3.0})
+        node = self.bundle.place(corridor).node
+        self.assertTrue(self.touching({node}) <= set(resolved.factors))
+        metric = self.bundle.apply_conditions("wheelchair", text)
+        used = 0
+        for source in range(0, self.bundle.node_count, 7):
+            for target in range(3, self.bundle.node_count, 11):
+                before = self.bundle.route("wheelchair", source, target)
+                if before is None:
+                    continue
+                steps = list(zip(before[1], before[1][1:]))
+                if any(self.ends[arc] in steps for arc in self.lift_arcs):
+                    used += 1
+                    after = self.bundle.route_on(metric, source, target)
+                    self.assertNotEqual(after, before)
+        self.assertGreater(used, 10)
+
+    def test_closing_a_lift_moves_every_route_that_used_it(self):
+        random.seed(41)
+        closed = self.lift_covered
+        touched = {self.ends[arc] for arc in closed}
+        # Steps only closed arcs make: no route under the closure may take one.
+        blocked = {step for step in touched
+                   if all(arc in closed for arc, end in enumerate(self.ends) if end == step and self.usable[arc])}
+        node_count = self.bundle.node_count
+        for profile in ("foot", "wheelchair"):
+            metric = self.bundle.apply_conditions(profile, {"closed": [self.lift]})
+            weights = self.weights_closing(profile, closed)
+            self.assertEqual(list(metric.weights), weights)
+            moved = 0
+            for source in random.sample(range(node_count), 25):
+                reference = self.reference(weights, source)
+                for target in random.sample(range(node_count), 25):
+                    before = self.bundle.route(profile, source, target)
+                    after = self.bundle.route_on(metric, source, target)
+                    self.assert_route(after, weights, source, target, reference)
+                    if after is not None:
+                        self.assertFalse(blocked & set(zip(after[1], after[1][1:])))
+                    if before is None:
+                        continue
+                    steps = set(zip(before[1], before[1][1:]))
+                    if steps & blocked:
+                        self.assertNotEqual(after, before)
+                        moved += 1
+                    elif not steps & touched:
+                        self.assertEqual(after[0], before[0])
+            self.assertGreater(moved, 5, profile)
+
+    def test_doors_and_places_cover_their_arcs(self):
+        doors = {label for _, _, _, kind, label in self.nodes if kind in (1, 2) and label}
+        refs = {self.bundle.place(index).ref for index in range(self.bundle._place_count())} - {None}
+        checked = outlined = 0
+        for name in sorted(doors | refs):
+            try:
+                endpoint = self.bundle.resolve_endpoint(name)
+            except navbundle.EndpointError as error:
+                if error.code == "ambiguous":
+                    continue
+                endpoint = None
+            expected = self.expected_named(name)
+            if expected:
+                self.assertEqual(self.closed_by(name.upper()), expected, name)
+                checked += 1
+            else:
+                with self.assertRaises(navbundle.ConditionsError):
+                    self.closed_by(name)
+            if endpoint is not None and endpoint.kind == "place":
+                place = self.bundle.place(endpoint.place)
+                outlined += place.level is not None and any(outline.place == endpoint.place
+                                                            for outline in self.bundle.outlines(place.level))
+        self.assertGreater(checked, len(doors) // 2)
+        self.assertGreater(outlined, 0)
+
+    def test_levels_by_id_name_and_ordinal(self):
+        levels = self.bundle.levels
+        for index, level in enumerate(levels):
+            for text in (level.id, level.name):
+                if not text:
+                    continue
+                named = {other for other, candidate in enumerate(levels)
+                         if any(value and self.bundle.fold(value) == self.bundle.fold(text)
+                                for value in (candidate.id, candidate.name, candidate.building_id, candidate.building))
+                         or (navbundle.DECIMAL_TEXT.fullmatch(self.bundle.fold(text))
+                             and float(self.bundle.fold(text)) == candidate.ordinal)}
+                expected = {arc for arc, (tail, head) in enumerate(self.ends)
+                            if self.nodes[tail][2] in named or self.nodes[head][2] in named}
+                self.assertEqual(self.closed_by({"level": text}), expected, text)
+        ordinal = levels[0].ordinal
+        on_floor = {index for index, level in enumerate(levels) if level.ordinal == ordinal}
+        expected = {arc for arc, (tail, head) in enumerate(self.ends)
+                    if self.nodes[tail][2] in on_floor or self.nodes[head][2] in on_floor}
+        self.assertEqual(self.closed_by({"level": f"{ordinal:g}"}), expected)
+
+    def test_polygons_cover_what_a_test_of_every_arc_covers(self):
+        random.seed(43)
+        levels = self.bundle.levels
+        found_some = 0
+        for _ in range(60):
+            level = random.randrange(len(levels))
+            on_level = [node for node in self.nodes if node[2] == level]
+            if not on_level:
+                continue
+            south, north = min(n[0] for n in on_level) / 1e7, max(n[0] for n in on_level) / 1e7
+            west, east = min(n[1] for n in on_level) / 1e7, max(n[1] for n in on_level) / 1e7
+            corners = []
+            for _ in range(random.randrange(3, 8)):
+                corners.append([random.uniform(south - 0.0002, north + 0.0002), random.uniform(west - 0.0002, east + 0.0002)])
+            if random.random() < 0.3:  # A corner exactly on a node: the boundary rules decide.
+                corners[0] = [on_level[0][0] / 1e7, on_level[0][1] / 1e7]
+            text = levels[level].id
+            named = set(self.bundle._levels_named(text))
+            expected = self.within([[tuple(corner) for corner in corners]], named)
+            conditions = {"closed": [{"polygon": corners, "level": text}]}
+            if expected:
+                self.assertEqual(set(self.bundle.resolve_conditions(conditions).closed), expected)
+                found_some += 1
+            else:
+                with self.assertRaises(navbundle.ConditionsError):
+                    self.bundle.resolve_conditions(conditions)
+        self.assertGreater(found_some, 20)
+        # Rectangles whose sides pass exactly through nodes: the boundary rules decide, and a
+        # node on the southern or western side is inside while one on the northern or eastern
+        # side is not.
+        for level, text in enumerate(level.id for level in levels):
+            on_level = [node for node in self.nodes if node[2] == level]
+            for node in on_level[:6]:
+                latitude, longitude = node[0] / 1e7, node[1] / 1e7
+                for south, west in ((latitude, longitude), (latitude - 0.0001, longitude - 0.0001)):
+                    corners = [[south, west], [south + 0.0001, west], [south + 0.0001, west + 0.0001],
+                               [south, west + 0.0001]]
+                    named = set(self.bundle._levels_named(text))
+                    expected = self.within([[tuple(corner) for corner in corners]], named)
+                    conditions = {"closed": [{"polygon": corners, "level": text}]}
+                    if expected:
+                        self.assertEqual(set(self.bundle.resolve_conditions(conditions).closed), expected)
+                    else:
+                        with self.assertRaises(navbundle.ConditionsError):
+                            self.bundle.resolve_conditions(conditions)
+
+    def test_polygons_find_their_arcs_with_any_cell_size(self):
+        # Tiny cells list most arcs as long ones and spread the rest over many cells; a polygon
+        # around the whole world looks at the level's cells rather than the box's.
+        random.seed(59)
+        levels = self.bundle.levels
+        world = [[-90, -180], [90, -180], [90, 180], [-90, 180]]
+        for cell in (navbundle._CELL, 0.00001, 0.1):
+            with unittest.mock.patch.object(navbundle, "_CELL", cell), Bundle(CUSTOMISABLE) as bundle:
+                for level, record in enumerate(levels):
+                    named = set(bundle._levels_named(record.id))
+                    both = {arc for arc, (tail, head) in enumerate(self.ends)
+                            if self.nodes[tail][2] in named and self.nodes[head][2] in named}
+                    conditions = {"closed": [{"polygon": world, "level": record.id}]}
+                    if both:
+                        self.assertEqual(set(bundle.resolve_conditions(conditions).closed), both, (cell, level))
+                    on_level = [node for node in self.nodes if node[2] == level]
+                    for _ in range(5 if on_level else 0):
+                        node = random.choice(on_level)
+                        latitude, longitude = node[0] / 1e7, node[1] / 1e7
+                        size = random.choice([0.00002, 0.0001, 0.0005])
+                        corners = [[latitude - size, longitude], [latitude, longitude + size],
+                                   [latitude + size, longitude], [latitude, longitude - size * random.random()]]
+                        expected = self.within([[tuple(corner) for corner in corners]], named)
+                        conditions = {"closed": [{"polygon": corners, "level": record.id}]}
+                        if expected:
+                            self.assertEqual(set(bundle.resolve_conditions(conditions).closed), expected,
+                                             (cell, level, corners))
+
+    def test_targets_that_match_nothing_are_listed_together(self):
+        conditions = {"closed": ["Nowhere at all", self.lift, {"level": "no such level"}],
+                      "slow": [{"ref": self.lift, "factor": 2},
+                               {"polygon": [[0, 0], [0, 0.001], [0.001, 0]], "level": self.bundle.levels[0].id,
+                                "factor": 2}]}
+        with self.assertRaises(navbundle.ConditionsError) as caught:
+            self.bundle.apply_conditions("foot", conditions)
+        self.assertEqual(caught.exception.code, "unmatched")
+        self.assertEqual(caught.exception.entries, ["closed[0]", "closed[2]", "slow[1]"])
+        self.assertIn('"Nowhere at all"', str(caught.exception))
+        # A position is no name.
+        with self.assertRaises(navbundle.ConditionsError) as caught:
+            self.bundle.resolve_conditions({"closed": ["48.1,11.5@0"]})
+        self.assertEqual(caught.exception.code, "unmatched")
+
+    def shared_name(self):
+        """A place name several places share and no connector or door has, and its places."""
+        for index in range(self.bundle._place_count()):
+            name = self.bundle.place(index).name
+            if not name:
+                continue
+            try:
+                self.bundle.resolve_endpoint(name)
+            except navbundle.EndpointError as error:
+                if error.code == "ambiguous" and not self.expected_named(name):
+                    return name, error.candidates
+        self.skipTest("no place name is shared by several places in this bundle")
+
+    def test_a_name_several_places_share_is_ambiguous_first(self):
+        name, candidates = self.shared_name()
+        conditions = {"closed": ["Nowhere at all"], "slow": [{"ref": self.lift, "factor": 2},
+                                                             {"ref": name, "factor": 3}, {"ref": name, "factor": 4}]}
+        with self.assertRaises(navbundle.ConditionsError) as caught:
+            self.bundle.apply_conditions("foot", conditions)
+        self.assertEqual((caught.exception.code, caught.exception.entries), ("ambiguous", ["slow[1]"]))
+        self.assertEqual(caught.exception.candidates, candidates)
+        # Qualified by the level of one of them, it names that one.
+        level = self.bundle.levels[self.bundle.place(candidates[0]).level]
+        qualified = f"{name}@{level.id}"
+        try:
+            place = self.bundle.resolve_endpoint(qualified).place
+        except navbundle.EndpointError:
+            return
+        node = self.bundle.place(place).node
+        self.assertTrue(self.touching({node}) <= self.closed_by(qualified))
+
+    def test_a_shared_name_a_door_has_closes_the_door(self):
+        name, _ = self.shared_name()
+        strings = strings_of(self.image)
+        door = next(node for node, record in enumerate(self.nodes) if record[3] == 1)
+        image = bytearray(self.image)
+        _, offset, _ = table(image)["NODE"]
+        struct.pack_into("<I", image, offset + 8 + 16 * door + 12, strings.index(name))
+        fix_checksums(image, "NODE")
+        folder = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, folder)
+        path = os.path.join(folder, "door.navbundle")
+        with open(path, "wb") as file:
+            file.write(image)
+        with Bundle(path) as bundle:
+            self.assertEqual(set(bundle.resolve_conditions({"closed": [name]}).closed), self.touching({door}))
+
+    def test_slow_downs_round_half_away_and_take_the_largest_factor(self):
+        levels = self.bundle.levels
+        text = levels[0].id
+        on_level = set(self.bundle._levels_named(text))
+        covered = {arc for arc, (tail, head) in enumerate(self.ends)
+                   if self.nodes[tail][2] in on_level or self.nodes[head][2] in on_level}
+        costs = self.costs[0]
+        halves = [arc for arc in covered if costs[arc] % 4 == 1 and costs[arc] != navbundle.INFINITE]
+        self.assertTrue(halves, "no arc whose cost times 2.5 ends in .5 after an even number")
+        metric = self.bundle.apply_conditions("foot", {"slow": [{"level": text, "factor": 2.5}]})
+        for arc, cost in enumerate(costs):
+            expected = cost
+            if arc in covered and cost != navbundle.INFINITE:
+                expected = min(half_up(cost * 2.5), navbundle.INFINITE - 1)
+            self.assertEqual(metric.weights[arc], expected, arc)
+        # Two slow-downs: the larger factor counts, whatever the order; a closure wins over both.
+        lift = self.lift_covered
+        for first, second in ((2, 7.5), (7.5, 2)):
+            conditions = {"slow": [{"ref": self.lift, "factor": first}, {"level": text, "factor": second}]}
+            weights = self.bundle.apply_conditions("foot", conditions).weights
+            for arc in lift | covered:
+                factor = max(f for f, arcs in ((first, lift), (second, covered)) if arc in arcs)
+                self.assertEqual(weights[arc], navbundle.slowed_cost(costs[arc], factor))
+        conditions = {"closed": [self.lift], "slow": [{"ref": self.lift, "factor": 3}]}
+        weights = self.bundle.apply_conditions("foot", conditions).weights
+        self.assertTrue(all(weights[arc] == navbundle.INFINITE for arc in lift))
+        self.assertTrue(all(weights[arc] == costs[arc] for arc in range(len(costs)) if arc not in lift))
+
+    def test_an_update_equals_a_full_customisation(self):
+        random.seed(47)
+        topology = self.bundle._customisable_topology()
+        arcs = len(self.ends)
+        for trial in range(150):
+            profile = self.bundle.profiles[trial % len(self.bundle.profiles)]
+            base = self.bundle.customise(profile)
+            weights = list(base.weights)
+            changed = random.sample(range(arcs), random.choice([1, 2, 3, 5, 10, 40, arcs // 16, arcs // 4]))
+            for arc in changed:
+                if random.random() < 0.4:
+                    weights[arc] = navbundle.INFINITE
+                else:
+                    weights[arc] = navbundle.slowed_cost(weights[arc], random.choice([1.5, 2, 3, 10, 1000]))
+            full = self.bundle.customise(profile, weights)
+            updated = navbundle.Metric(self.bundle, profile, topology, weights,
+                                       topology.update(base, weights, sorted(changed)))
+            self.assert_same_metric(updated, full, f"trial {trial}")
+            # Back to the profile's costs from the changed metric: re-opening and speeding up.
+            reopened = navbundle.Metric(self.bundle, profile, topology, base.weights,
+                                        topology.update(full, base.weights, sorted(changed)))
+            self.assert_same_metric(reopened, base, f"trial {trial}, re-opened")
+        # And against the format's definition, for two of them.
+        rank, first, head, _ = customisable_of(self.image)
+        for weights in (self.weights_closing("foot", self.lift_arcs), list(full.weights)):
+            metric = navbundle.Metric(self.bundle, "foot", topology, weights,
+                                      topology.update(self.bundle.customise("foot"), weights, range(arcs)))
+            expected = lower_rank_metric(rank, first, head, self.ends, self.usable, weights)
+            self.assertEqual((list(metric.up), list(metric.down), list(metric.up_via), list(metric.down_via)),
+                             tuple(expected))
+
+    def test_conditions_from_targets_update_or_customise_in_full(self):
+        random.seed(53)
+        topology = self.bundle._customisable_topology()
+        names = sorted({self.bundle.fold(label) for _, _, label, kind in self.arcs if kind in (3, 4, 5, 6, 7) and label})
+        names += sorted({self.bundle.fold(record[4]) for record in self.nodes if record[3] in (1, 2) and record[4]})
+        level_ids = [level.id for level in self.bundle.levels]
+        update = topology.update
+        calls = []
+
+        def counted(*arguments):
+            calls.append(len(arguments[2]))
+            return update(*arguments)
+
+        topology.update = counted
+        self.addCleanup(delattr, topology, "update")
+        for trial in range(80):
+            profile = random.choice(self.bundle.profiles)
+            conditions = {"closed": random.sample(names, random.randrange(0, 3)),
+                          "slow": [{"ref": name, "factor": random.choice([1, 1.5, 2.5, 4])}
+                                   for name in random.sample(names, random.randrange(0, 4))]}
+            if trial % 5 == 0:
+                conditions["slow"].append({"level": random.choice(level_ids), "factor": 2})
+            try:
+                metric = self.bundle.apply_conditions(profile, conditions)
+            except navbundle.ConditionsError as error:
+                self.assertEqual(error.code, "ambiguous", conditions)
+                continue
+            full = self.bundle.customise(profile, metric.weights)
+            self.assert_same_metric(metric, full, repr(conditions))
+        arcs = len(self.ends)
+        self.assertTrue(any(count * 16 <= arcs for count in calls))
+        # Each call changed at most one arc in sixteen; wider changes were customised in full.
+        self.assertTrue(all(count * 16 <= arcs for count in calls))
+        for level in level_ids:
+            before = len(calls)
+            metric = self.bundle.apply_conditions("foot", {"slow": [{"level": level, "factor": 2}]})
+            changed = sum(1 for old, new in zip(self.costs[0], metric.weights) if old != new)
+            self.assertEqual(len(calls), before + (0 < changed and changed * 16 <= arcs), level)
+
+    def test_every_application_starts_from_the_profile_costs(self):
+        base = self.bundle.customise("foot")
+        self.assertIs(self.bundle.apply_conditions("foot", "{}"), base)
+        # A factor of 1 changes no cost: the profile's own metric serves.
+        self.assertIs(self.bundle.apply_conditions("foot", {"slow": [{"ref": self.lift, "factor": 1}]}), base)
+        closed = self.bundle.apply_conditions("foot", {"closed": [self.lift]})
+        self.assertIsNot(closed, base)
+        # Then a slow-down alone: the lift is open again.
+        slowed = self.bundle.apply_conditions("foot", {"slow": [{"ref": self.lift, "factor": 3}]})
+        weights = [navbundle.slowed_cost(cost, 3) if arc in self.lift_covered else cost
+                   for arc, cost in enumerate(self.costs[0])]
+        self.assert_same_metric(slowed, self.bundle.customise("foot", weights), "after a closure")
+        self.assertEqual(list(self.bundle.customise("foot").weights), self.costs[0])
+        self.assertEqual(self.bundle.route("foot", 0, 1), self.bundle.route_on(base, 0, 1))
+
+    def test_bad_profiles_bundles_and_conditions(self):
+        with self.assertRaises(BundleError):
+            self.bundle.apply_conditions("hovercraft", "{}")
+        with self.assertRaises(navbundle.ConditionsError) as caught:
+            self.bundle.apply_conditions("foot", '{"closed": [true]}')
+        self.assertEqual(caught.exception.code, "invalid")
+        image = bytearray(self.image)
+        index, _, _ = table(image)["CCHT"]
+        image[64 + 32 * index:64 + 32 * index + 4] = b"CCHX"
+        fix_file_hash(image)
+        folder = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, folder)
+        path = os.path.join(folder, "no-ccht.navbundle")
+        with open(path, "wb") as file:
+            file.write(image)
+        with Bundle(path) as bundle:
+            self.assertFalse(bundle.customisable)
+            with self.assertRaises(BundleError):
+                bundle.apply_conditions("foot", {"closed": [self.lift]})
+            # Resolving needs no hierarchy.
+            self.assertEqual(set(bundle.resolve_conditions({"closed": [self.lift]}).closed), self.lift_covered)
+
+    def test_route_conditions_answers(self):
+        name = None
+        try:
+            name = self.shared_name()[0]
+        except unittest.SkipTest:
+            pass
+        route = self.bundle.route_on(self.bundle.apply_conditions("foot", {"closed": [self.lift]}), 0, 50)
+        expected = "none" if route is None else " ".join(map(str, [route[0]] + route[1]))
+        lines = {
+            f'route-conditions foot 0 50 {{"closed": ["{self.lift}"]}}': expected,
+            'route-conditions foot 0 50 {}': answer.answer(self.bundle, "route foot 0 50"),
+            'route-conditions foot 0 50  {"closed": [ ] }': answer.answer(self.bundle, "route foot 0 50"),
+            'route-conditions foot 0 50 {"closed": [true]}': "invalid",
+            'route-conditions foot 0 50 {"closed": [], "slow": [{"ref": "x", "factor": NaN}]}': "invalid",
+            'route-conditions foot 0 50 ': "invalid",
+            'route-conditions foot 0 50 {"closed": ["Nowhere"], "slow": [{"level": "Nowhere", "factor": 2}]}':
+                "unmatched: closed[0] slow[0]",
+        }
+        if name is not None:
+            lines[f'route-conditions foot 0 50 {{"closed": ["Nowhere", "{name}"]}}'] = "ambiguous: closed[1]"
+        for line, expected in lines.items():
+            self.assertEqual(answer.answer(self.bundle, line), expected, line)
+        for bad in ("route-conditions foot 0 50", "route-conditions foot 0 x {}", "route-conditions walk 0 50 {}"):
+            with self.assertRaises((answer.QueryError, BundleError), msg=bad):
+                answer.answer(self.bundle, bad)
 
 
 @needs_bundle_with("CCHT")
