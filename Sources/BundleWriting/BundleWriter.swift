@@ -74,6 +74,8 @@ public enum BundleWriter {
         }
         if let topology = contents.customizableTopology {
             container.add(BundleFormat.Tag.customizableTopology, Data(topology))
+            // Conditions re-search the way out at run time, which needs what leaving costs.
+            if !contents.egress.isEmpty { container.add(BundleFormat.Tag.egressCosts, encodeEgressCosts(contents.egress, order: order)) }
         }
         return container.image()
     }
@@ -132,6 +134,10 @@ public enum BundleWriter {
         for table in contents.egress {
             try check(table.exit.count == nodeCount && table.cost.count == nodeCount && table.firstArc.count == nodeCount,
                       "an egress table does not have one entry per node")
+            try check(table.leavingArcs.count == table.leavingCosts.count
+                      && zip(table.leavingArcs, table.leavingArcs.dropFirst()).allSatisfy { $0 < $1 }
+                      && table.leavingArcs.allSatisfy { Int($0) < contents.arcs.count },
+                      "an egress table's arcs of leaving are not ascending arcs of the graph, one cost each")
             for node in 0..<nodeCount {
                 let exit = table.exit[node], arc = table.firstArc[node]
                 try check(exit == BundleFormat.none || Int(exit) < nodeCount, "egress names missing exit node \(exit)")
@@ -327,6 +333,32 @@ public enum BundleWriter {
     static func hundredths(_ rise: Double) -> Int16 {
         guard rise.isFinite else { return 0 }
         return Int16(max(min((rise * 100).rounded(), Double(Int16.max)), Double(Int16.min)))
+    }
+
+    private static func encodeEgressCosts(_ tables: [BundleContents.Egress], order: [Int]) -> Data {
+        var position = [UInt32](repeating: 0, count: order.count)
+        for (bundleIndex, inputIndex) in order.enumerated() { position[inputIndex] = UInt32(bundleIndex) }
+        typealias Section = BundleFormat.EgressCostSection
+        let entries = tables.map { table in
+            zip(table.leavingArcs, table.leavingCosts).map { (position[Int($0)], $1) }.sorted { $0.0 < $1.0 }
+        }
+        var writer = ByteWriter()
+        writer.uint32(UInt32(tables.count))
+        writer.uint32(UInt32(entries.reduce(0) { $0 + $1.count }))
+        var first: UInt32 = 0
+        writer.uint32(first)
+        for table in entries {
+            first += UInt32(table.count)
+            writer.uint32(first)
+        }
+        writer.advance(to: Section.entries(profileCount: tables.count))
+        for table in entries {
+            for (arc, cost) in table {
+                writer.uint32(arc)
+                writer.uint32(cost)
+            }
+        }
+        return writer.data
     }
 
     private static func encodeEgress(_ tables: [BundleContents.Egress], order: [Int], nodeCount: Int) -> Data {

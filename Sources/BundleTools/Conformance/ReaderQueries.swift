@@ -8,7 +8,8 @@ public import NavBundle
 /// A query is one line: `route PROFILE FROM TO`, `exit PROFILE NODE`, `search LIMIT TEXT`
 /// (the text is the rest of the line), `snap LEVEL LATITUDE LONGITUDE`,
 /// `snap-profile PROFILE LEVEL LATITUDE LONGITUDE`, `endpoint TEXT` or
-/// `route-conditions PROFILE FROM TO JSON` (the conditions are the rest of the line); blank lines and lines
+/// `route-conditions PROFILE FROM TO JSON` or `exit-conditions PROFILE NODE JSON` (the conditions
+/// are the rest of the line); blank lines and lines
 /// starting with `#` are skipped. The answer repeats the query, then ` => ` and the result
 /// (`readers/vectors/README.md`).
 public struct ReaderQueries {
@@ -52,6 +53,16 @@ public struct ReaderQueries {
             let json = words[4...].joined(separator: " ")
             return try BundleToolsError.reading { () throws(BundleError) in
                 try conditionedRouteAnswer(profile: profile, from: source, to: target, json: json)
+            }
+        case "exit-conditions" where words.count >= 4:
+            let profile = try profileIndex(words[1])
+            guard let node = Int(words[2]) else { throw bad(query) }
+            let json = words[3...].joined(separator: " ")
+            return try BundleToolsError.reading { () throws(BundleError) in
+                try conditionedAnswer(json) { conditions throws(BundleError) in
+                    guard let route = try bundle.wayOut(from: node, profile: profile, conditions: conditions) else { return "none" }
+                    return "\(route.nodes.last ?? node) \(Int((route.duration * 1000).rounded()))"
+                }
             }
         case "exit" where words.count == 3:
             let profile = try profileIndex(words[1])
@@ -104,9 +115,19 @@ public struct ReaderQueries {
         return ([String(milliseconds)] + route.nodes.map(String.init)).joined(separator: " ")
     }
 
-    /// A route answer under conditions, or why they cannot be applied: `invalid`,
-    /// `ambiguous: ENTRY`, `unmatched: ENTRY…`.
+    /// A route answer under conditions, or why they cannot be applied.
     private func conditionedRouteAnswer(profile: Int, from source: Int, to target: Int, json: String) throws(BundleError) -> String {
+        try conditionedAnswer(json) { conditions throws(BundleError) in
+            let router = try BundleRouter(bundle: bundle, profile: profile, conditions: conditions)
+            guard let route = try router.route(from: source, to: target) else { return "none" }
+            let milliseconds = Int((route.duration * 1000).rounded())
+            return ([String(milliseconds)] + route.nodes.map(String.init)).joined(separator: " ")
+        }
+    }
+
+    /// `answer` of the conditions `json`, or why they cannot be applied: `invalid`,
+    /// `ambiguous: ENTRY`, `unmatched: ENTRY…`.
+    private func conditionedAnswer(_ json: String, _ answer: (ArcConditions) throws(BundleError) -> String) throws(BundleError) -> String {
         let resolved: ArcConditions
         do {
             resolved = try bundle.resolve(try RouteConditions(json: Data(json.utf8)))
@@ -117,10 +138,7 @@ public struct ReaderQueries {
         } catch .unmatchedConditions(let entries) {
             return (["unmatched:"] + entries.map(\.position)).joined(separator: " ")
         }
-        let router = try BundleRouter(bundle: bundle, profile: profile, conditions: resolved)
-        guard let route = try router.route(from: source, to: target) else { return "none" }
-        let milliseconds = Int((route.duration * 1000).rounded())
-        return ([String(milliseconds)] + route.nodes.map(String.init)).joined(separator: " ")
+        return try answer(resolved)
     }
 
     /// `place P: NODES`, `position: NODES` (a node per profile, `-` for none), or the error's

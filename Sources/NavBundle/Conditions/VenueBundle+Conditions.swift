@@ -48,7 +48,13 @@ extension VenueBundle {
     /// A profile's `PROF` costs with the conditions applied: closed arcs impassable, slowed ones
     /// multiplied (rounded to the millisecond, kept below the impassable mark).
     public func costs(profile: Int, applying conditions: ArcConditions) throws(BundleError) -> [UInt32] {
-        var costs = try profileCosts(profile)
+        Self.applying(conditions, to: try profileCosts(profile))
+    }
+
+    /// `costs` with the conditions applied: closed arcs impassable, slowed ones multiplied and
+    /// rounded half away from zero, kept below the impassable mark.
+    static func applying(_ conditions: ArcConditions, to costs: [UInt32]) -> [UInt32] {
+        var costs = costs
         for (arc, factor) in conditions.factors where costs[arc] != BundleFormat.impassable {
             costs[arc] = UInt32(min((Double(costs[arc]) * factor).rounded(), Double(BundleFormat.impassable - 1)))
         }
@@ -85,12 +91,18 @@ extension VenueBundle {
     /// the hierarchy anyway.
     public static let incrementalLimit = 16
 
+    /// The bundle's ``ConditionsIndex``, made on first use.
+    func conditionsIndex() throws(BundleError) -> ConditionsIndex {
+        guard let search = searchIndex else { throw .missingSection("SRCH") }
+        return try conditionsCache.index { () throws(BundleError) in
+            try ConditionsIndex(bundle: self, fold: { (text: String) throws(BundleError) -> [UInt8] in try search.fold(text) })
+        }
+    }
+
     /// The arcs one target covers, perhaps more than once; empty when it matches nothing.
     func arcs(of entry: RouteConditions.Entry) throws(BundleError) -> [Int] {
         guard let search = searchIndex else { throw .missingSection("SRCH") }
-        let index = try conditionsCache.index { () throws(BundleError) in
-            try ConditionsIndex(bundle: self, fold: { (text: String) throws(BundleError) -> [UInt8] in try search.fold(text) })
-        }
+        let index = try conditionsIndex()
         switch entry.target {
         case .named(let text):
             return try arcs(named: text, entry: entry, index: index, search: search)

@@ -30,6 +30,8 @@ public final class VenueBundle: @unchecked Sendable {
     let shapePoints: ByteReader?
     /// One table of `node count` entries per profile (`EGRS`); `nil` when the bundle has none.
     let egress: ByteReader?
+    /// `EGRC` (2.0, with `CCHT`): the arcs that cost differently when leaving; checked on use.
+    let egressCosts: ByteReader?
     /// The optional sections of format 1.0; `nil` in bundles of the development formats.
     let searchIndex: SearchIndex?
     let snapIndex: SnapIndex?
@@ -120,6 +122,7 @@ public final class VenueBundle: @unchecked Sendable {
         profileNames = names
         (shapeIndex, shapePoints) = try Self.shapes(file, arcCount: arcCount)
         egress = try Self.egress(file, profileCount: names.count, nodeCount: nodeCount)
+        egressCosts = file.section(BundleFormat.Tag.egressCosts)
         searchIndex = try file.section(Tag.search).map { section throws(BundleError) in try SearchIndex(section: section) }
         let (levels, nodes) = (levelCount, nodeCount)
         snapIndex = try file.section(Tag.snap).map { section throws(BundleError) in

@@ -91,6 +91,18 @@ extension BundleFormat {
         public static let tables = 8
     }
 
+    /// `EGRC`: `profile count u32`, `entry count u32`, `first u32[profile count + 1]`, zero
+    /// padding to a multiple of 8, then entries of `arc u32`, `cost u32`.
+    public enum EgressCostSection {
+        public static let profileCount = 0
+        public static let entryCount = 4
+        public static let first = 8
+        public static let entrySize = 8
+
+        /// Where the entries start for `profileCount` profiles.
+        public static func entries(profileCount: Int) -> Int { (first + (profileCount + 1) * 4 + 7) / 8 * 8 }
+    }
+
     /// `SRCH`: counts and byte lengths, then folding entries, key entries, fold text, key text.
     public struct SearchSection: Equatable, Sendable {
         public static let foldCount = 0

@@ -33,6 +33,8 @@ public enum BundleFormat {
         public static let shapes: SectionTag = "SHAP"
         /// Since 0.2: the fastest way out from every node, per profile.
         public static let egress: SectionTag = "EGRS"
+        /// Since 2.0, with `CCHT`: the arcs that cost differently when leaving, per profile.
+        public static let egressCosts: SectionTag = "EGRC"
         /// Since 1.0: the prefix index over place refs, names and categories, with its text folding.
         public static let search: SectionTag = "SRCH"
         /// Since 1.0: a grid per level for snapping a position to the nearest node.

@@ -115,11 +115,17 @@ public struct BundleContents: Sendable {
         /// Per node, the index into ``BundleContents/arcs`` of the arc to take first, or
         /// ``BundleFormat/none`` at an exit and where none is reachable.
         public var firstArc: [UInt32]
+        /// The arcs (indexes into ``BundleContents/arcs``), ascending, whose cost when leaving
+        /// differs from the profile's `PROF` cost, and those costs (`EGRC`, written with `CCHT`).
+        public var leavingArcs: [UInt32]
+        public var leavingCosts: [UInt32]
 
-        public init(exit: [UInt32], cost: [UInt32], firstArc: [UInt32]) {
+        public init(exit: [UInt32], cost: [UInt32], firstArc: [UInt32], leavingArcs: [UInt32] = [], leavingCosts: [UInt32] = []) {
             self.exit = exit
             self.cost = cost
             self.firstArc = firstArc
+            self.leavingArcs = leavingArcs
+            self.leavingCosts = leavingCosts
         }
     }
 

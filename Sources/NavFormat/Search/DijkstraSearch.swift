@@ -55,12 +55,28 @@ public final class DijkstraSearch {
     /// until `target` is settled.
     public func run(from sources: [Int], until target: Int? = nil) {
         switch labels {
-        case .exact(let labels): settledCount = search(labels, from: sources, until: target ?? -1)
-        case .compact(let labels): settledCount = search(labels, from: sources, until: target ?? -1)
+        case .exact(let labels): settledCount = search(labels, from: sources, until: target ?? -1, orAnyOf: [])
+        case .compact(let labels): settledCount = search(labels, from: sources, until: target ?? -1, orAnyOf: [])
         }
     }
 
-    private func search<C>(_ labels: SearchLabels<C>, from sources: [Int], until stop: Int) -> Int {
+    /// Searches from `sources` until the first node `targets` marks is settled, and returns it
+    /// (`nil` when none is reached): under ``ExactSearch``, the nearest, of equals the lowest.
+    public func run(from sources: [Int], untilAnyOf targets: [Bool]) -> Int? {
+        precondition(targets.count == graph.nodeCount, "one mark per node")
+        switch labels {
+        case .exact(let labels): settledCount = search(labels, from: sources, until: -1, orAnyOf: targets)
+        case .compact(let labels): settledCount = search(labels, from: sources, until: -1, orAnyOf: targets)
+        }
+        return stoppedAt
+    }
+
+    /// The marked node the last ``run(from:untilAnyOf:)`` stopped at.
+    private var stoppedAt: Int?
+
+    private func search<C>(_ labels: SearchLabels<C>, from sources: [Int], until stop: Int, orAnyOf marks: [Bool]) -> Int {
+        stoppedAt = nil
+        let marked = !marks.isEmpty
         labels.startQuery(starts: sources.count)
         for source in sources where source >= 0 && source < graph.nodeCount {
             labels.reach(source, distance: 0, arc: .max, from: .max, origin: UInt32(source))
@@ -75,6 +91,10 @@ public final class DijkstraSearch {
                         settled += 1
                         let node = Int(entry.node), reached = entry.key
                         if node == stop { break }
+                        if marked && marks[node] {
+                            stoppedAt = node
+                            break
+                        }
                         let origin = labels.origin(node)
                         for slot in Int(first[node])..<Int(first[node + 1]) {
                             let next = Int(heads[slot])

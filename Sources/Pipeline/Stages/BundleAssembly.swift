@@ -71,7 +71,9 @@ struct BundleAssembly {
                                stepCount: arc.attributes.stepCount, rise: arc.attributes.rise)
         }
         contents.profiles = compiled.profiles.map { BundleContents.Profile(name: $0.name, costs: $0.costs) }
-        contents.egress = compiled.egress.map { BundleContents.Egress(exit: $0.exit, cost: $0.cost, firstArc: $0.firstArc) }
+        contents.egress = compiled.egress.map {
+            BundleContents.Egress(exit: $0.exit, cost: $0.cost, firstArc: $0.firstArc, leavingArcs: $0.leavingArcs, leavingCosts: $0.leavingCosts)
+        }
     }
 
     private mutating func addPlaces(_ venue: Venue, graph: NavigationGraph?, attachments: PlaceAttachments?,

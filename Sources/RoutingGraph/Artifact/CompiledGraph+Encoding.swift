@@ -137,6 +137,13 @@ extension CompiledGraph {
         container.add(Layout.Tag.costs, costs.data)
         container.add(Layout.Tag.shapes, shapes.data)
         container.add(Layout.Tag.egress, egressBytes.data)
+        var leaving = ByteWriter()
+        for table in egress {
+            leaving.uint32(UInt32(table.leavingArcs.count))
+            for arc in table.leavingArcs { leaving.uint32(arc) }
+            for cost in table.leavingCosts { leaving.uint32(cost) }
+        }
+        container.add(Layout.Tag.leaving, leaving.data)
         return container.image()
     }
 
@@ -328,6 +335,8 @@ private struct GraphArtifactDecoder {
             throw malformed(Layout.Tag.egress, "table counts")
         }
         let egressLayout = Layout.EgressSection(tableCount: tableCount, nodeCount: nodeCount)
+        let leavingSection = try file.requiredSection(Layout.Tag.leaving)
+        var leavingOffset = 0
         var egress: [EgressTable] = []
         for table in 0..<tableCount {
             let name = try string(try egressSection.uint32(at: Layout.EgressSection.name(table))) ?? ""
@@ -341,7 +350,16 @@ private struct GraphArtifactDecoder {
                   firstArc.allSatisfy({ $0 == BundleFormat.none || Int($0) < arcCount }) else {
                 throw malformed(Layout.Tag.egress, "reference out of range")
             }
-            egress.append(EgressTable(profile: name, exit: exit, cost: cost, firstArc: firstArc))
+            let leavingCount = Int(try leavingSection.uint32(at: leavingOffset))
+            guard leavingCount <= arcCount else { throw malformed(Layout.Tag.leaving, "\(leavingCount) arcs of leaving") }
+            let leavingArcs = try Self.words(try leavingSection.slice(offset: leavingOffset + Layout.wordSize, count: leavingCount * Layout.wordSize),
+                                             count: leavingCount)
+            let leavingCosts = try Self.words(try leavingSection.slice(offset: leavingOffset + (1 + leavingCount) * Layout.wordSize,
+                                                                       count: leavingCount * Layout.wordSize), count: leavingCount)
+            leavingOffset += (1 + 2 * leavingCount) * Layout.wordSize
+            guard leavingArcs.allSatisfy({ Int($0) < arcCount }) else { throw malformed(Layout.Tag.leaving, "arc out of range") }
+            egress.append(EgressTable(profile: name, exit: exit, cost: cost, firstArc: firstArc,
+                                      leavingArcs: leavingArcs, leavingCosts: leavingCosts))
         }
         return CompiledGraph(graph: graph, profiles: profiles, egress: egress)
     }

@@ -20,6 +20,8 @@ enum GraphArtifactLayout {
         static let costs: SectionTag = "GCST"
         static let shapes: SectionTag = "GSHP"
         static let egress: SectionTag = "GEGR"
+        /// Per egress table: `count`, then `count` arcs and `count` costs of leaving.
+        static let leaving: SectionTag = "GLEV"
     }
 
     static let wordSize = 4

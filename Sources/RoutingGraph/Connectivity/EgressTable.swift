@@ -13,12 +13,20 @@ public struct EgressTable: Hashable, Sendable {
     public var cost: [UInt32]
     /// The arc to walk first, or ``BundleFormat/none`` at an exit and where no exit is reachable.
     public var firstArc: [UInt32]
+    /// The arcs, ascending, whose cost when leaving differs from the profile's ordinary cost
+    /// (emergency-exit doors), so that a runtime can search the way out again under conditions.
+    public var leavingArcs: [UInt32]
+    /// Their costs when leaving, in milliseconds.
+    public var leavingCosts: [UInt32]
 
-    public init(profile: String, exit: [UInt32], cost: [UInt32], firstArc: [UInt32]) {
+    public init(profile: String, exit: [UInt32], cost: [UInt32], firstArc: [UInt32],
+                leavingArcs: [UInt32] = [], leavingCosts: [UInt32] = []) {
         self.profile = profile
         self.exit = exit
         self.cost = cost
         self.firstArc = firstArc
+        self.leavingArcs = leavingArcs
+        self.leavingCosts = leavingCosts
     }
 
     /// One search backwards from every exit at once.
@@ -26,6 +34,9 @@ public struct EgressTable: Hashable, Sendable {
         let exits = graph.nodes.indices.filter { graph.nodes[$0].kind == .entrance }
         let costs = graph.arcs.map { profile.cost(for: $0, leaving: true) }
         let search = CostSearch(graph: graph, costs: costs, sources: exits, backwards: true)
+        let different = graph.arcs.indices.filter { costs[$0] != profile.cost(for: graph.arcs[$0]) }
+        leavingArcs = different.map(UInt32.init)
+        leavingCosts = different.map { costs[$0] }
         self.profile = profile.name
         exit = search.source.map { $0 < 0 ? BundleFormat.none : UInt32($0) }
         cost = search.cost

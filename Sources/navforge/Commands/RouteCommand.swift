@@ -13,8 +13,9 @@ struct RouteCommand: ParsableCommand {
             with its level (49.4036,8.6756@-1); case and accents do not matter (docs/endpoints.md). \
             With --to-exit the route leads to the nearest building exit, emergency exits included, \
             read from the bundle's egress table without searching. With --conditions the route \
-            avoids what the file closes and weighs what it slows (docs/conditions.md); the bundle \
-            must have a customisable hierarchy (contract method cch).
+            avoids what the file closes and weighs what it slows (docs/conditions.md), to a place \
+            or, searched again, to the nearest exit still open; the bundle must have a customisable \
+            hierarchy (contract method cch, the default).
             """)
 
     @Argument(help: "The bundle file (.navbundle).")
@@ -42,9 +43,6 @@ struct RouteCommand: ParsableCommand {
         if (to == nil) == !toExit {
             throw ValidationError("give either --to PLACE or --to-exit")
         }
-        if toExit && conditions != nil {
-            throw ValidationError("--to-exit reads the bundle's egress table, which conditions cannot change yet; route --to the exit you want instead")
-        }
     }
 
     func run() throws {
@@ -60,7 +58,7 @@ struct RouteCommand: ParsableCommand {
         let start = try endpoint(startEndpoint, profile: profileIndex, in: venue)
         let destination = try destinationEndpoint.map { try endpoint($0, profile: profileIndex, in: venue) }
         let route: Route
-        if let destination, let conditions {
+        if let conditions {
             let resolved: ArcConditions
             do {
                 resolved = try venue.resolve(try readConditions(conditions))
@@ -69,11 +67,18 @@ struct RouteCommand: ParsableCommand {
                 if case .file = error { throw error }
                 throw CommandLineError.input(path: conditions, error: error)
             }
-            let router = try BundleRouter(bundle: venue, profile: profileIndex, conditions: resolved)
-            guard let found = try router.route(from: start.node, to: destination.node) else {
-                throw BundleError.noRoute(from: start.place.label, to: destination.place.label, profile: "\(profile) (under the conditions)")
+            if let destination {
+                let router = try BundleRouter(bundle: venue, profile: profileIndex, conditions: resolved)
+                guard let found = try router.route(from: start.node, to: destination.node) else {
+                    throw BundleError.noRoute(from: start.place.label, to: destination.place.label, profile: "\(profile) (under the conditions)")
+                }
+                route = found
+            } else {
+                guard let found = try venue.wayOut(from: start.node, profile: profileIndex, conditions: resolved) else {
+                    throw BundleError.noRoute(from: start.place.label, to: "any exit", profile: "\(profile) (under the conditions)")
+                }
+                route = found
             }
-            route = found
         } else if let destination {
             guard let found = try venue.shortestPath(from: start.node, to: destination.node, profile: profileIndex) else {
                 throw BundleError.noRoute(from: start.place.label, to: destination.place.label, profile: profile)
