@@ -74,6 +74,11 @@ typedef struct {
      * the two chains it walked), parent arcs, and the chains themselves. */
     uint64_t *forward, *backward;
     uint32_t *forward_parent, *backward_parent, *forward_chain, *backward_chain;
+    /* For updating a metric in place, built by the first update: each arc's lower end, each
+     * rank's arcs from below (ascending by lower end), each arc's input arcs (ascending), and the
+     * queue of arcs to recompute, with the stamps that put each in it once per update. */
+    uint32_t *arc_tail, *down_first, *down_arc, *input_first, *inputs, *stamp, *pending;
+    uint32_t generation;
 } cch_index;
 
 /* The optional sections below are checked in full on first use; `checked` remembers success only,
@@ -887,6 +892,8 @@ static void cch_release(cch_index *x) {
         for (size_t p = 0; p < x->metric_count; p++) nb_metric_free(x->metrics[p]);
     free(x->metrics), free(x->slot), free(x->forward), free(x->backward);
     free(x->forward_parent), free(x->backward_parent), free(x->forward_chain), free(x->backward_chain);
+    free(x->arc_tail), free(x->down_first), free(x->down_arc), free(x->input_first), free(x->inputs), free(x->stamp);
+    free(x->pending);
     memset(x, 0, sizeof *x);
 }
 
@@ -1033,16 +1040,23 @@ static nb_status customize_triangles(nb_bundle *b, const cch_index *x, cch_weigh
 
 /* The topology customised with `weights` (one per ARCS arc, copied into the metric) or, when
  * NULL, with profile `profile`'s PROF costs. */
-static nb_status customize(nb_bundle *b, const cch_index *x, uint32_t profile, const uint32_t *weights, nb_metric **out) {
-    *out = NULL;
+/* A metric of `profile` whose arcs are still to be set, holding a copy of `weights` (if any). */
+static nb_metric *metric_new(nb_bundle *b, const cch_index *x, uint32_t profile, const uint32_t *weights) {
     nb_metric *metric = calloc(1, sizeof *metric);
-    if (!metric) return out_of_memory(b);
+    if (!metric) return NULL;
     metric->bundle = b, metric->profile = profile;
     metric->arcs = malloc(sizeof(cch_weight) * (x->m ? x->m : 1));
     if (weights) metric->weights = malloc(sizeof(uint32_t) * (b->arcs ? b->arcs : 1));
-    if (!metric->arcs || (weights && !metric->weights)) return nb_metric_free(metric), out_of_memory(b);
+    if (!metric->arcs || (weights && !metric->weights)) return nb_metric_free(metric), NULL;
     /* Copied, so that the caller may change or free its array while routes use the metric. */
     if (weights && b->arcs) memcpy(metric->weights, weights, sizeof(uint32_t) * b->arcs);
+    return metric;
+}
+
+static nb_status customize(nb_bundle *b, const cch_index *x, uint32_t profile, const uint32_t *weights, nb_metric **out) {
+    *out = NULL;
+    nb_metric *metric = metric_new(b, x, profile, weights);
+    if (!metric) return out_of_memory(b);
     cch_weight *w = metric->arcs;
     for (uint32_t a = 0; a < x->m; a++) w[a] = (cch_weight){INFINITE, INFINITE, NB_NONE, NB_NONE};
     /* Step 1: each arc's direction starts at its lightest input arc, the lowest index among equals. */
@@ -1070,6 +1084,159 @@ static nb_status profile_metric(nb_bundle *b, cch_index *x, uint32_t profile, co
     }
     *out = x->metrics[profile];
     return NB_OK;
+}
+
+/* What updating a metric in place needs besides the topology (once per bundle): the reverse of
+ * the slots and the arcs from below each rank, so that one arc is recomputed without a pass
+ * over every input arc or every rank. */
+static nb_status cch_prepare_updates(nb_bundle *b, cch_index *x) {
+    if (x->stamp) return NB_OK;
+    size_t m = x->m ? x->m : 1;
+    x->arc_tail = malloc(sizeof(uint32_t) * m), x->down_arc = malloc(sizeof(uint32_t) * m);
+    x->down_first = calloc((size_t)x->n + 1, sizeof(uint32_t)), x->input_first = calloc((size_t)x->m + 1, sizeof(uint32_t));
+    x->inputs = malloc(sizeof(uint32_t) * (b->arcs ? b->arcs : 1)), x->pending = malloc(sizeof(uint32_t) * m);
+    uint32_t *stamp = calloc(m, sizeof(uint32_t));
+    if (!x->arc_tail || !x->down_arc || !x->down_first || !x->input_first || !x->inputs || !x->pending || !stamp)
+        return free(stamp), out_of_memory(b);
+    for (uint32_t r = 0; r < x->n; r++)
+        for (uint32_t a = cch_first(x, r); a < cch_first(x, r + 1); a++) x->arc_tail[a] = r, x->down_first[cch_head(x, a) + 1]++;
+    for (uint32_t r = 0; r < x->n; r++) x->down_first[r + 1] += x->down_first[r];
+    /* Arcs in index order come by ascending lower end, so each rank's list ascends. `stamp`
+     * serves as the fill counter first. */
+    for (uint32_t a = 0; a < x->m; a++) {
+        uint32_t head = cch_head(x, a);
+        x->down_arc[x->down_first[head] + stamp[head]++] = a;
+    }
+    memset(stamp, 0, sizeof(uint32_t) * m);
+    for (uint32_t i = 0; i < b->arcs; i++)
+        if (x->slot[i] != NB_NONE) x->input_first[(x->slot[i] >> 1) + 1]++;
+    for (uint32_t a = 0; a < x->m; a++) x->input_first[a + 1] += x->input_first[a];
+    for (uint32_t i = 0; i < b->arcs; i++)
+        if (x->slot[i] != NB_NONE) {
+            uint32_t arc = x->slot[i] >> 1;
+            x->inputs[x->input_first[arc] + stamp[arc]++] = i;
+        }
+    memset(stamp, 0, sizeof(uint32_t) * m);
+    x->stamp = stamp, x->generation = 0;
+    return NB_OK;
+}
+
+/* Sets arc `t`'s weights and vias from scratch by the rule of a full customisation: its lightest
+ * input arc of lowest index in each direction, then its lower triangles by ascending middle rank,
+ * each taken only when strictly lighter. The triangles of (low, high) are the common lower
+ * neighbours v of both, found by merging their lists from below: arcs (v, low) and (v, high). */
+static void cch_recompute(const cch_index *x, const uint32_t *weights, cch_weight *w, uint32_t t) {
+    cch_weight result = {INFINITE, INFINITE, NB_NONE, NB_NONE};
+    for (uint32_t k = x->input_first[t]; k < x->input_first[t + 1]; k++) {
+        uint32_t i = x->inputs[k], weight = weights[i];
+        if (x->slot[i] & 1) {
+            if (weight < result.down) result.down = weight, result.down_via = ORIGINAL_ARC | i;
+        } else if (weight < result.up) {
+            result.up = weight, result.up_via = ORIGINAL_ARC | i;
+        }
+    }
+    uint32_t low = x->arc_tail[t], high = cch_head(x, t);
+    uint32_t i = x->down_first[low], i_end = x->down_first[low + 1], j = x->down_first[high], j_end = x->down_first[high + 1];
+    while (i < i_end && j < j_end) {
+        uint32_t to_low = x->down_arc[i], to_high = x->down_arc[j], v = x->arc_tail[to_low], u = x->arc_tail[to_high];
+        if (v != u) {
+            if (v < u) i++;
+            else j++;
+            continue;
+        }
+        /* low → v → high upward, high → v → low downward; a sum reaching INFINITE is never below. */
+        uint64_t upward = (uint64_t)w[to_low].down + w[to_high].up, downward = (uint64_t)w[to_high].down + w[to_low].up;
+        if (upward < result.up) result.up = (uint32_t)upward, result.up_via = v;
+        if (downward < result.down) result.down = (uint32_t)downward, result.down_via = v;
+        i++, j++;
+    }
+    w[t] = result;
+}
+
+/* Queues arc `a` for recomputing unless this update queued it already: a min-heap of arc
+ * indexes, which ascend with the lower end, so every arc's lower triangles settle before it. */
+static void cch_queue(cch_index *x, size_t *count, uint32_t a) {
+    if (x->stamp[a] == x->generation) return;
+    x->stamp[a] = x->generation;
+    size_t at = (*count)++;
+    while (at > 0 && a < x->pending[(at - 1) / 2]) x->pending[at] = x->pending[(at - 1) / 2], at = (at - 1) / 2;
+    x->pending[at] = a;
+}
+
+static uint32_t cch_dequeue(cch_index *x, size_t *count) {
+    uint32_t top = x->pending[0], last = x->pending[--*count];
+    size_t at = 0;
+    for (;;) {
+        size_t child = 2 * at + 1;
+        if (child >= *count) break;
+        if (child + 1 < *count && x->pending[child + 1] < x->pending[child]) child++;
+        if (last <= x->pending[child]) break;
+        x->pending[at] = x->pending[child], at = child;
+    }
+    if (*count > 0) x->pending[at] = last;
+    return top;
+}
+
+/* Brings `w`, a full customisation for weights that differ from `weights` at most at the input
+ * arcs whose `changed` flag is set, up to date for `weights`: exactly the full customisation of
+ * `weights`, vias included. Only the arcs of changed input arcs are recomputed, then those with
+ * a lower side whose weight changed, upward until nothing changes. */
+static nb_status cch_update(nb_bundle *b, cch_index *x, const uint32_t *weights, const uint32_t *changed, size_t changed_count,
+                            cch_weight *w) {
+    nb_status status = cch_prepare_updates(b, x);
+    if (status != NB_OK) return status;
+    /* A new stamp per update; when they wrap around, every old stamp is cleared first. */
+    if (++x->generation == 0) memset(x->stamp, 0, sizeof(uint32_t) * x->m), x->generation = 1;
+    size_t count = 0;
+    for (size_t k = 0; k < changed_count; k++)
+        if (x->slot[changed[k]] != NB_NONE) cch_queue(x, &count, x->slot[changed[k]] >> 1);
+    while (count > 0) {
+        uint32_t t = cch_dequeue(x, &count);
+        cch_weight before = w[t];
+        cch_recompute(x, weights, w, t);
+        if (w[t].up == before.up && w[t].down == before.down) continue;
+        /* Arc (v, low) is a lower side of the triangle through v of the arc joining low to each
+         * other upper neighbour z of v; that arc's lower end is above v, so it comes later. */
+        uint32_t v = x->arc_tail[t], low = cch_head(x, t);
+        for (uint32_t a = cch_first(x, v); a < cch_first(x, v + 1); a++) {
+            uint32_t z = cch_head(x, a);
+            if (z == low) continue;
+            uint32_t top = z < low ? cch_arc(x, z, low) : cch_arc(x, low, z);
+            /* A full customisation, which the metric came from, found every triangle. */
+            if (top == NB_NONE)
+                return refuse(b, NB_ERROR_FORMAT, "CCHT: ranks %u and %u are neighbours of rank %u but not of each other", low,
+                              z, v);
+            cch_queue(x, &count, top);
+        }
+    }
+    return NB_OK;
+}
+
+/* `weights` customised for `profile`: by updating the profile's own metric when they differ
+ * from its PROF costs at few arcs, else in full; the metric is the same either way. Past one
+ * changed arc in sixteen a full pass is the faster, and such a change reaches most arcs anyway. */
+static nb_status customize_weights(nb_bundle *b, cch_index *x, uint32_t profile, const uint32_t *weights, nb_metric **out) {
+    *out = NULL;
+    if (weights == NULL) return customize(b, x, profile, NULL, out);
+    size_t limit = b->arcs / 16, count = 0;
+    uint32_t *changed = malloc(sizeof(uint32_t) * (limit + 1));
+    if (!changed) return out_of_memory(b);
+    for (uint32_t i = 0; i < b->arcs && count <= limit; i++)
+        if (x->slot[i] != NB_NONE && weights[i] != profile_cost(b, profile, i)) changed[count++] = i;
+    const nb_metric *base = NULL;
+    nb_status status = count > limit ? customize(b, x, profile, weights, out) : profile_metric(b, x, profile, &base);
+    if (status == NB_OK && base) {
+        nb_metric *metric = metric_new(b, x, profile, weights);
+        if (!metric) status = out_of_memory(b);
+        else {
+            memcpy(metric->arcs, base->arcs, sizeof(cch_weight) * x->m);
+            status = cch_update(b, x, weights, changed, count, metric->arcs);
+            if (status == NB_OK) *out = metric;
+            else nb_metric_free(metric);
+        }
+    }
+    free(changed);
+    return status;
 }
 
 /* The ranks from `rank` up to its root, each rank's first arc leading to its parent in the
@@ -1230,7 +1397,7 @@ nb_status nb_customize(nb_bundle *b, uint32_t profile, const uint32_t *weights, 
         return refuse(b, NB_ERROR_ARGUMENT, "%zu weights for the %u arcs of ARCS", weight_count, b->arcs);
     cch_index *x;
     nb_status status = load_cch(b, &x);
-    return status == NB_OK ? customize(b, x, profile, weights, out) : status;
+    return status == NB_OK ? customize_weights(b, x, profile, weights, out) : status;
 }
 
 nb_status nb_route_metric(nb_bundle *b, const nb_metric *metric, uint32_t source, uint32_t target, nb_path *path) {

@@ -119,7 +119,10 @@ nb_status nb_profile_costs(nb_bundle *bundle, uint32_t profile, uint32_t *costs,
  * (`weight_count` must be nb_arc_count(bundle)), in milliseconds, NB_NONE (0xFFFFFFFF) for an arc
  * that is closed; NULL `weights` takes the profile's PROF costs. The weights are copied. An arc
  * that no profile of the bundle may use has no place in the hierarchy, so it stays closed
- * whatever its weight; a loop never helps a route. On the first use of CCHT the topology is
+ * whatever its weight; a loop never helps a route. When the weights differ from the profile's
+ * PROF costs at few arcs (at most one in sixteen), the profile's own metric (customised once and
+ * kept, as nb_route keeps it) is updated incrementally, else the topology is customised in full;
+ * both give exactly the same metric. On the first use of CCHT the topology is
  * checked in full; a damaged one gives NB_ERROR_FORMAT naming CCHT, a bundle without CCHT
  * NB_ERROR_UNAVAILABLE. On success `*metric` (NULL otherwise) is released with nb_metric_free. */
 nb_status nb_customize(nb_bundle *bundle, uint32_t profile, const uint32_t *weights, size_t weight_count,

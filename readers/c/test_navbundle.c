@@ -1171,6 +1171,63 @@ static void test_custom_weights(nb_bundle *b) {
     free(weights), free(arcs), free(best);
 }
 
+/* Updating a profile's metric in place for a few changed input arcs gives exactly the full
+ * customisation of the changed weights, all four arrays, on many random change sets: closures,
+ * slow-downs, costs lowered, arcs the profile may not use opened, and changes back to the cost
+ * (an update always starts from the profile's own metric). nb_customize picks either way and
+ * must give the same. */
+static void test_incremental_customisation(nb_bundle *b) {
+    if (!has_cch(b)) return;
+    cch_index *x;
+    CHECK(load_cch(b, &x) == NB_OK, "CCHT: %s", nb_last_error(b));
+    uint32_t *weights = malloc(sizeof(uint32_t) * b->arcs), *changed = malloc(sizeof(uint32_t) * b->arcs);
+    cch_weight *w = malloc(sizeof(cch_weight) * x->m);
+    size_t rounds = 0, differ = 0, recomputed_all = 0;
+    for (uint32_t profile = 0; profile < b->profiles; profile++) {
+        const nb_metric *base;
+        CHECK(profile_metric(b, x, profile, &base) == NB_OK, "profile %u: %s", profile, nb_last_error(b));
+        for (int round = 0; round < 250; round++, rounds++) {
+            nb_profile_costs(b, profile, weights, b->arcs);
+            /* Mostly a few arcs, as conditions change them; sometimes up to one in eight. */
+            size_t count = round % 10 == 9 ? 1 + next_random() % (b->arcs / 8) : 1 + next_random() % 24;
+            for (size_t k = 0; k < count; k++) {
+                uint32_t i = next_random() % b->arcs, kind = next_random() % 5, cost = weights[i];
+                changed[k] = i;
+                if (kind == 0) weights[i] = NB_NONE;
+                else if (kind == 1 && cost != NB_NONE) weights[i] = cost * (1 + next_random() % 5) + next_random() % 3;
+                else if (kind == 2 && cost != NB_NONE) weights[i] = cost / 2;
+                else if (kind == 3 && cost == NB_NONE) weights[i] = 1 + next_random() % 60000;
+                else weights[i] = cost_of(b, profile, i);
+            }
+            memcpy(w, base->arcs, sizeof(cch_weight) * x->m);
+            CHECK(cch_update(b, x, weights, changed, count, w) == NB_OK, "update: %s", nb_last_error(b));
+            nb_metric *full = NULL, *chosen = NULL;
+            CHECK(customize(b, x, profile, weights, &full) == NB_OK, "customise: %s", nb_last_error(b));
+            CHECK(nb_customize(b, profile, weights, b->arcs, &chosen) == NB_OK, "customise: %s", nb_last_error(b));
+            if (full && chosen) {
+                int same = memcmp(w, full->arcs, sizeof(cch_weight) * x->m) == 0;
+                if (!same && differ++ < 3)
+                    for (uint32_t a = 0; a < x->m; a++)
+                        if (memcmp(&w[a], &full->arcs[a], sizeof *w) != 0) {
+                            CHECK(0, "profile %u round %d: arc %u updated to %u/%u via %x/%x, in full %u/%u via %x/%x", profile,
+                                  round, a, w[a].up, w[a].down, w[a].up_via, w[a].down_via, full->arcs[a].up,
+                                  full->arcs[a].down, full->arcs[a].up_via, full->arcs[a].down_via);
+                            break;
+                        }
+                CHECK(memcmp(chosen->arcs, full->arcs, sizeof(cch_weight) * x->m) == 0 &&
+                          memcmp(chosen->weights, weights, sizeof(uint32_t) * b->arcs) == 0,
+                      "profile %u round %d: nb_customize differs from a full customisation", profile, round);
+                recomputed_all += memcmp(base->arcs, full->arcs, sizeof(cch_weight) * x->m) != 0;
+            }
+            nb_metric_free(full), nb_metric_free(chosen);
+        }
+    }
+    CHECK(differ == 0, "%zu of %zu updated metrics differ from a full customisation", differ, rounds);
+    CHECK(recomputed_all > rounds / 2, "only %zu of %zu change sets changed the metric", recomputed_all, rounds);
+    printf("incremental customisation: %zu change sets, each as a full customisation\n", rounds);
+    free(weights), free(changed), free(w);
+}
+
 /* Routes every profile between a few pairs; any route found must be a shortest one, since a
  * damaged topology that passes every check is still a chordal hierarchy of every usable arc. */
 static uint64_t cch_expected[4][8];
@@ -1613,6 +1670,7 @@ int main(int argc, char **argv) {
     test_reference_paths(b);
     test_cch_reference(b);
     test_custom_weights(b);
+    test_incremental_customisation(b);
     if (getenv("NAVBUNDLE_TEST_ANSWERS")) test_swift_routes(b, getenv("NAVBUNDLE_TEST_ANSWERS"));
     test_search_ranking();
     test_search(b);
