@@ -77,7 +77,7 @@ typedef struct {
     /* For updating a metric in place, built by the first update: each arc's lower end, each
      * rank's arcs from below (ascending by lower end), each arc's input arcs (ascending), and the
      * queue of arcs to recompute, with the stamps that put each in it once per update. */
-    uint32_t *arc_tail, *down_first, *down_arc, *input_first, *inputs, *stamp, *pending;
+    uint32_t *arc_tail, *down_first, *down_arc, *down_tail, *input_first, *inputs, *stamp, *pending;
     uint32_t generation;
 } cch_index;
 
@@ -116,9 +116,9 @@ typedef struct {
 } piece_index;
 
 /* What resolving conditions needs, built by their first use (docs/conditions.md): the arcs into
- * each node, the arcs between two nodes of one level per level and those between levels, each
- * node's position in degrees, and the folded labels of connector arcs and of doors and entrances,
- * sorted for bisection. */
+ * each node, the nodes of each level, the arcs between two nodes of one level per level and
+ * those between levels, each node's position in degrees, and the folded labels of connector arcs
+ * and of doors and entrances, sorted for bisection. */
 typedef struct {
     const uint8_t *text; /* folded, in `label_text` (NULL while the index is built) */
     size_t offset, length;
@@ -129,7 +129,9 @@ typedef struct {
 typedef struct {
     int built;
     uint32_t *arc_tail, *in_first, *in_arcs, *level_first, *level_arcs, *between, between_count;
-    double *degrees; /* per node: latitude, longitude */
+    uint32_t *node_first, *level_nodes; /* the nodes of each level */
+    double *degrees;  /* per node: latitude, longitude */
+    uint8_t *node_in; /* per node: whether it is inside the area being resolved (scratch) */
     named_item *names;
     size_t name_count;
     uint8_t *label_text;
@@ -915,7 +917,8 @@ static void cch_release(cch_index *x) {
         for (size_t p = 0; p < x->metric_count; p++) nb_metric_free(x->metrics[p]);
     free(x->metrics), free(x->slot), free(x->forward), free(x->backward);
     free(x->forward_parent), free(x->backward_parent), free(x->forward_chain), free(x->backward_chain);
-    free(x->arc_tail), free(x->down_first), free(x->down_arc), free(x->input_first), free(x->inputs), free(x->stamp);
+    free(x->arc_tail), free(x->down_first), free(x->down_arc), free(x->down_tail), free(x->input_first), free(x->inputs);
+    free(x->stamp);
     free(x->pending);
     memset(x, 0, sizeof *x);
 }
@@ -1110,16 +1113,19 @@ static nb_status profile_metric(nb_bundle *b, cch_index *x, uint32_t profile, co
 }
 
 /* What updating a metric in place needs besides the topology (once per bundle): the reverse of
- * the slots and the arcs from below each rank, so that one arc is recomputed without a pass
- * over every input arc or every rank. */
+ * the slots and the arcs from below each rank with their lower ends beside them (merging two
+ * such lists then reads them in order), so that one arc is recomputed without a pass over every
+ * input arc or every rank. */
 static nb_status cch_prepare_updates(nb_bundle *b, cch_index *x) {
     if (x->stamp) return NB_OK;
     size_t m = x->m ? x->m : 1;
     x->arc_tail = malloc(sizeof(uint32_t) * m), x->down_arc = malloc(sizeof(uint32_t) * m);
+    x->down_tail = malloc(sizeof(uint32_t) * m);
     x->down_first = calloc((size_t)x->n + 1, sizeof(uint32_t)), x->input_first = calloc((size_t)x->m + 1, sizeof(uint32_t));
     x->inputs = malloc(sizeof(uint32_t) * (b->arcs ? b->arcs : 1)), x->pending = malloc(sizeof(uint32_t) * m);
     uint32_t *stamp = calloc(m, sizeof(uint32_t));
-    if (!x->arc_tail || !x->down_arc || !x->down_first || !x->input_first || !x->inputs || !x->pending || !stamp)
+    if (!x->arc_tail || !x->down_arc || !x->down_tail || !x->down_first || !x->input_first || !x->inputs || !x->pending ||
+        !stamp)
         return free(stamp), out_of_memory(b);
     for (uint32_t r = 0; r < x->n; r++)
         for (uint32_t a = cch_first(x, r); a < cch_first(x, r + 1); a++) x->arc_tail[a] = r, x->down_first[cch_head(x, a) + 1]++;
@@ -1127,8 +1133,8 @@ static nb_status cch_prepare_updates(nb_bundle *b, cch_index *x) {
     /* Arcs in index order come by ascending lower end, so each rank's list ascends. `stamp`
      * serves as the fill counter first. */
     for (uint32_t a = 0; a < x->m; a++) {
-        uint32_t head = cch_head(x, a);
-        x->down_arc[x->down_first[head] + stamp[head]++] = a;
+        uint32_t head = cch_head(x, a), at = x->down_first[head] + stamp[head]++;
+        x->down_arc[at] = a, x->down_tail[at] = x->arc_tail[a];
     }
     memset(stamp, 0, sizeof(uint32_t) * m);
     for (uint32_t i = 0; i < b->arcs; i++)
@@ -1161,12 +1167,13 @@ static void cch_recompute(const cch_index *x, const uint32_t *weights, cch_weigh
     uint32_t low = x->arc_tail[t], high = cch_head(x, t);
     uint32_t i = x->down_first[low], i_end = x->down_first[low + 1], j = x->down_first[high], j_end = x->down_first[high + 1];
     while (i < i_end && j < j_end) {
-        uint32_t to_low = x->down_arc[i], to_high = x->down_arc[j], v = x->arc_tail[to_low], u = x->arc_tail[to_high];
+        uint32_t v = x->down_tail[i], u = x->down_tail[j];
         if (v != u) {
             if (v < u) i++;
             else j++;
             continue;
         }
+        uint32_t to_low = x->down_arc[i], to_high = x->down_arc[j];
         /* low → v → high upward, high → v → low downward; a sum reaching INFINITE is never below. */
         uint64_t upward = (uint64_t)w[to_low].down + w[to_high].up, downward = (uint64_t)w[to_high].down + w[to_low].up;
         if (upward < result.up) result.up = (uint32_t)upward, result.up_via = v;
@@ -1235,29 +1242,37 @@ static nb_status cch_update(nb_bundle *b, cch_index *x, const uint32_t *weights,
     return NB_OK;
 }
 
-/* `weights` customised for `profile`: by updating the profile's own metric when they differ
- * from its PROF costs at few arcs, else in full; the metric is the same either way. Past one
- * changed arc in sixteen a full pass is the faster, and such a change reaches most arcs anyway. */
+/* `weights` customised for `profile`, given the input arcs where they differ from its PROF costs
+ * (`changed`, any order, those without a slot ignored): by updating the profile's own metric
+ * when they are few, else in full; the metric is the same either way. Past one changed arc in
+ * sixteen a full pass is the faster, and such a change reaches most arcs anyway. */
+static nb_status customize_changes(nb_bundle *b, cch_index *x, uint32_t profile, const uint32_t *weights,
+                                   const uint32_t *changed, size_t count, nb_metric **out) {
+    *out = NULL;
+    if (count > b->arcs / 16) return customize(b, x, profile, weights, out);
+    const nb_metric *base;
+    nb_status status = profile_metric(b, x, profile, &base);
+    if (status != NB_OK) return status;
+    nb_metric *metric = metric_new(b, x, profile, weights);
+    if (!metric) return out_of_memory(b);
+    memcpy(metric->arcs, base->arcs, sizeof(cch_weight) * x->m);
+    if ((status = cch_update(b, x, weights, changed, count, metric->arcs)) != NB_OK) return nb_metric_free(metric), status;
+    *out = metric;
+    return NB_OK;
+}
+
+/* `weights` (NULL: the PROF costs) customised for `profile`, updated in place where they differ
+ * from its costs at few arcs. */
 static nb_status customize_weights(nb_bundle *b, cch_index *x, uint32_t profile, const uint32_t *weights, nb_metric **out) {
     *out = NULL;
     if (weights == NULL) return customize(b, x, profile, NULL, out);
+    /* Only whether there are few matters, so the count stops just past the limit. */
     size_t limit = b->arcs / 16, count = 0;
     uint32_t *changed = malloc(sizeof(uint32_t) * (limit + 1));
     if (!changed) return out_of_memory(b);
     for (uint32_t i = 0; i < b->arcs && count <= limit; i++)
         if (x->slot[i] != NB_NONE && weights[i] != profile_cost(b, profile, i)) changed[count++] = i;
-    const nb_metric *base = NULL;
-    nb_status status = count > limit ? customize(b, x, profile, weights, out) : profile_metric(b, x, profile, &base);
-    if (status == NB_OK && base) {
-        nb_metric *metric = metric_new(b, x, profile, weights);
-        if (!metric) status = out_of_memory(b);
-        else {
-            memcpy(metric->arcs, base->arcs, sizeof(cch_weight) * x->m);
-            status = cch_update(b, x, weights, changed, count, metric->arcs);
-            if (status == NB_OK) *out = metric;
-            else nb_metric_free(metric);
-        }
-    }
+    nb_status status = customize_changes(b, x, profile, weights, changed, count, out);
     free(changed);
     return status;
 }
@@ -3129,7 +3144,7 @@ static nb_status read_conditions(nb_bundle *b, const uint8_t *text, size_t lengt
 
 static void condition_index_release(condition_index *x) {
     free(x->arc_tail), free(x->in_first), free(x->in_arcs), free(x->level_first), free(x->level_arcs), free(x->between);
-    free(x->degrees), free(x->names), free(x->label_text);
+    free(x->node_first), free(x->level_nodes), free(x->degrees), free(x->node_in), free(x->names), free(x->label_text);
     memset(x, 0, sizeof *x);
 }
 
@@ -3188,9 +3203,11 @@ static nb_status load_condition_index(nb_bundle *b, condition_index **out) {
     x->arc_tail = malloc(sizeof(uint32_t) * m), x->in_arcs = malloc(sizeof(uint32_t) * m);
     x->level_arcs = malloc(sizeof(uint32_t) * m), x->between = malloc(sizeof(uint32_t) * m);
     x->in_first = calloc(n + 1, sizeof(uint32_t)), x->level_first = calloc(levels + 1, sizeof(uint32_t));
-    x->degrees = malloc(sizeof(double) * 2 * (n ? n : 1));
+    x->node_first = calloc(levels + 1, sizeof(uint32_t)), x->level_nodes = malloc(sizeof(uint32_t) * (n ? n : 1));
+    x->degrees = malloc(sizeof(double) * 2 * (n ? n : 1)), x->node_in = malloc(n ? n : 1);
     uint32_t *fill = calloc((n > levels ? n : levels) + 1, sizeof(uint32_t));
-    if (!x->arc_tail || !x->in_arcs || !x->level_arcs || !x->between || !x->in_first || !x->level_first || !x->degrees || !fill) {
+    if (!x->arc_tail || !x->in_arcs || !x->level_arcs || !x->between || !x->in_first || !x->level_first || !x->node_first ||
+        !x->level_nodes || !x->degrees || !x->node_in || !fill) {
         status = out_of_memory(b);
         goto done;
     }
@@ -3198,6 +3215,7 @@ static nb_status load_condition_index(nb_bundle *b, condition_index **out) {
     for (uint32_t v = 0; v < b->nodes; v++) {
         const uint8_t *e = b->node_entries + 16 * (size_t)v;
         x->degrees[2 * (size_t)v] = (int32_t)rd32(e) / 1e7, x->degrees[2 * (size_t)v + 1] = (int32_t)rd32(e + 4) / 1e7;
+        x->node_first[node_level(b, v) + 1]++;
         for (uint32_t a = rd32(b->first_out + 4 * (size_t)v); a < rd32(b->first_out + 4 * ((size_t)v + 1)); a++) {
             uint32_t head = arc_head(b, a);
             x->arc_tail[a] = v, x->in_first[head + 1]++;
@@ -3206,7 +3224,9 @@ static nb_status load_condition_index(nb_bundle *b, condition_index **out) {
         }
     }
     for (size_t v = 0; v < n; v++) x->in_first[v + 1] += x->in_first[v];
-    for (size_t l = 0; l < levels; l++) x->level_first[l + 1] += x->level_first[l];
+    for (size_t l = 0; l < levels; l++) x->level_first[l + 1] += x->level_first[l], x->node_first[l + 1] += x->node_first[l];
+    for (uint32_t v = 0; v < b->nodes; v++) x->level_nodes[x->node_first[node_level(b, v)] + fill[node_level(b, v)]++] = v;
+    memset(fill, 0, sizeof(uint32_t) * ((n > levels ? n : levels) + 1));
     for (uint32_t a = 0; a < b->arcs; a++) {
         uint32_t head = arc_head(b, a);
         x->in_arcs[x->in_first[head] + fill[head]++] = a;
@@ -3239,18 +3259,31 @@ done:
 /* The arcs one target covers are marked in `closed` (a closure) or raise `factor` to its factor
  * (a slow-down); `covered` counts them, so that a target covering nothing is reported. */
 typedef struct {
+    uint8_t *closed;   /* per ARCS arc */
+    double *factor;    /* per ARCS arc: the largest factor of the slow-downs covering it, 0 for none */
+    uint32_t *touched; /* the arcs any target covers, each once, in no order */
+    size_t touched_count;
+} arc_marks;
+
+static void arc_marks_free(arc_marks *marks) {
+    free(marks->closed), free(marks->factor), free(marks->touched);
+    memset(marks, 0, sizeof *marks);
+}
+
+typedef struct {
     const nb_bundle *b;
-    const condition_index *x;
-    uint8_t *closed;  /* per ARCS arc */
-    double *factor;   /* per ARCS arc: the largest factor of the slow-downs covering it, 0 for none */
+    condition_index *x; /* its node_in is the areas' scratch */
+    arc_marks *marks;
     const condition_target *target;
     size_t covered;
 } coverage;
 
 static void cover(coverage *s, uint32_t arc) {
+    arc_marks *k = s->marks;
     s->covered++;
-    if (s->target->list == NB_CONDITIONS_CLOSED) s->closed[arc] = 1;
-    else if (s->factor[arc] < s->target->factor) s->factor[arc] = s->target->factor;
+    if (!k->closed[arc] && k->factor[arc] == 0) k->touched[k->touched_count++] = arc;
+    if (s->target->list == NB_CONDITIONS_CLOSED) k->closed[arc] = 1;
+    else if (k->factor[arc] < s->target->factor) k->factor[arc] = s->target->factor;
 }
 
 /* Every arc into or out of `node`. */
@@ -3261,17 +3294,34 @@ static void cover_node(coverage *s, uint32_t node) {
 }
 
 /* Rings of corners in degrees (latitude, longitude pairs; ring r is corners ring_first[r] ..<
- * ring_first[r + 1]) and the bounds of all their corners. */
+ * ring_first[r + 1]), the bounds of all corners, and their edges by latitude band: band k of
+ * `band_count` equal ones from `south` lists the edges (corner, corner before it) whose
+ * latitudes reach into it, so that a point's test reads only the edges its latitude can meet. */
 typedef struct {
     const double *corners;
     const size_t *ring_first;
     size_t ring_count;
-    double south, north, west, east;
+    double south, north, west, east, band_height;
+    size_t band_count;
+    size_t *band_first;
+    size_t (*band_edges)[2];
 } area;
 
-static void area_bounds(area *r) {
-    size_t corners = r->ring_first[r->ring_count];
+/* The band of latitude `y`: never falling as `y` rises, which is all the bands rely on. */
+static size_t band_of(const area *r, double y) {
+    if (r->band_count == 1) return 0;
+    double k = floor((y - r->south) / r->band_height);
+    return k <= 0 ? 0 : k >= (double)(r->band_count - 1) ? r->band_count - 1 : (size_t)k;
+}
+
+static void area_free(area *r) { free(r->band_first), free(r->band_edges); }
+
+/* Sets the bounds and the bands of `r` (its corners and rings given); 0 when memory ran out.
+ * An edge whose ends share a latitude never counts, so it is left out. */
+static int area_prepare(area *r) {
+    size_t corners = r->ring_first[r->ring_count], edges = 0;
     r->south = r->west = INFINITY, r->north = r->east = -INFINITY;
+    r->band_first = NULL, r->band_edges = NULL, r->band_count = 1, r->band_height = 0;
     for (size_t i = 0; i < corners; i++) {
         double y = r->corners[2 * i], x = r->corners[2 * i + 1];
         if (y < r->south) r->south = y;
@@ -3279,39 +3329,85 @@ static void area_bounds(area *r) {
         if (x < r->west) r->west = x;
         if (x > r->east) r->east = x;
     }
+    /* About one band per edge, fewer while the edges' entries would pass four per edge (long
+     * edges of a hostile polygon reach into many bands). */
+    size_t bands = corners < 1024 ? corners : 1024, entries = 0;
+    for (; bands >= 1; bands /= 2) {
+        r->band_count = bands > 1 && r->north > r->south ? bands : 1;
+        r->band_height = (r->north - r->south) / (double)r->band_count;
+        if (r->band_count > 1 && !(r->band_height > 0)) r->band_count = 1;
+        entries = 0, edges = 0;
+        for (size_t ring = 0; ring < r->ring_count; ring++)
+            for (size_t i = r->ring_first[ring], p = r->ring_first[ring + 1] - 1; i < r->ring_first[ring + 1]; p = i++) {
+                double yc = r->corners[2 * i], yp = r->corners[2 * p];
+                if (yc == yp) continue;
+                edges++;
+                entries += band_of(r, yc < yp ? yp : yc) - band_of(r, yc < yp ? yc : yp) + 1;
+            }
+        if (r->band_count == 1 || entries <= 4 * edges + r->band_count) break;
+    }
+    r->band_first = calloc(r->band_count + 1, sizeof(size_t));
+    r->band_edges = malloc(sizeof *r->band_edges * (entries ? entries : 1));
+    if (!r->band_first || !r->band_edges) return area_free(r), r->band_first = NULL, r->band_edges = NULL, 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t ring = 0; ring < r->ring_count; ring++)
+            for (size_t i = r->ring_first[ring], p = r->ring_first[ring + 1] - 1; i < r->ring_first[ring + 1]; p = i++) {
+                double yc = r->corners[2 * i], yp = r->corners[2 * p];
+                if (yc == yp) continue;
+                for (size_t k = band_of(r, yc < yp ? yc : yp), last = band_of(r, yc < yp ? yp : yc); k <= last; k++) {
+                    if (pass == 0) r->band_first[k + 1]++;
+                    else r->band_edges[r->band_first[k]++][0] = i, r->band_edges[r->band_first[k] - 1][1] = p;
+                }
+            }
+        /* The first pass counts; the second fills, moving each band's start to its end, so the
+         * starts are recomputed from the counts once more after it. */
+        if (pass == 0)
+            for (size_t k = 0; k < r->band_count; k++) r->band_first[k + 1] += r->band_first[k];
+        else
+            for (size_t k = r->band_count; k > 0; k--) r->band_first[k] = r->band_first[k - 1];
+    }
+    r->band_first[0] = 0;
+    return 1;
 }
 
 /* Whether (y, x) is inside the rings by the specification's even-odd rule, in its order of
  * operations (no multiply there feeds an add, so no contraction into a fused multiply-add can
- * change it). A point south of every corner, or not south of the northernmost, meets no edge; one
- * beyond every corner's longitude (with AREA_MARGIN) is east of every crossing or west of all
- * it meets, an even number per ring: so the bounds decide those points alike, only faster. */
+ * change it). An edge counts only where `y` lies between its ends' latitudes, so only its band's
+ * edges are read; and a point south of every corner, or not south of the northernmost, meets no
+ * edge, while one beyond every corner's longitude (with AREA_MARGIN) is east of every crossing or
+ * west of all it meets, an even number per ring: the bounds decide those points alike, faster. */
 static int inside(const area *r, double y, double x) {
     if (y < r->south || y >= r->north || x < r->west - AREA_MARGIN || x > r->east + AREA_MARGIN) return 0;
+    size_t band = band_of(r, y);
     int in = 0;
-    for (size_t ring = 0; ring < r->ring_count; ring++) {
-        size_t first = r->ring_first[ring], last = r->ring_first[ring + 1];
-        const double *p = r->corners + 2 * (last - 1);
-        for (size_t i = first; i < last; i++) {
-            const double *c = r->corners + 2 * i;
-            if ((c[0] > y) != (p[0] > y) && x < (p[1] - c[1]) * (y - c[0]) / (p[0] - c[0]) + c[1]) in = !in;
-            p = c;
-        }
+    for (size_t k = r->band_first[band]; k < r->band_first[band + 1]; k++) {
+        const double *c = r->corners + 2 * r->band_edges[k][0], *p = r->corners + 2 * r->band_edges[k][1];
+        if ((c[0] > y) != (p[0] > y) && x < (p[1] - c[1]) * (y - c[0]) / (p[0] - c[0]) + c[1]) in = !in;
     }
     return in;
 }
 
+/* An arc (both of whose ends were judged into `node_in`) whose tail, head or middle is inside. */
 static void cover_if_inside(coverage *s, const area *r, uint32_t a) {
-    const double *from = s->x->degrees + 2 * (size_t)s->x->arc_tail[a], *to = s->x->degrees + 2 * (size_t)arc_head(s->b, a);
-    if (inside(r, from[0], from[1]) || inside(r, to[0], to[1]) || inside(r, (from[0] + to[0]) / 2, (from[1] + to[1]) / 2))
+    uint32_t tail = s->x->arc_tail[a], head = arc_head(s->b, a);
+    if (s->x->node_in[tail] || s->x->node_in[head]) {
         cover(s, a);
+        return;
+    }
+    const double *from = s->x->degrees + 2 * (size_t)tail, *to = s->x->degrees + 2 * (size_t)head;
+    if (inside(r, (from[0] + to[0]) / 2, (from[1] + to[1]) / 2)) cover(s, a);
 }
 
 /* Rule 3: every arc whose tail and head lie on levels `on_level` marks and whose tail, head or
- * middle is inside the rings. */
+ * middle is inside the rings. Each node of those levels is judged once, not once per arc. */
 static void cover_area(coverage *s, const area *r, const uint8_t *on_level) {
     const nb_bundle *b = s->b;
-    const condition_index *x = s->x;
+    condition_index *x = s->x;
+    for (uint32_t l = 0; l < b->level_count; l++)
+        for (uint32_t k = x->node_first[l]; on_level[l] && k < x->node_first[l + 1]; k++) {
+            uint32_t v = x->level_nodes[k];
+            x->node_in[v] = (uint8_t)inside(r, x->degrees[2 * (size_t)v], x->degrees[2 * (size_t)v + 1]);
+        }
     for (uint32_t l = 0; l < b->level_count; l++)
         if (on_level[l])
             for (uint32_t k = x->level_first[l]; k < x->level_first[l + 1]; k++) cover_if_inside(s, r, x->level_arcs[k]);
@@ -3369,12 +3465,13 @@ static nb_status cover_outlines(nb_bundle *b, coverage *s, uint32_t place) {
             ring_first[++ring_count] = used;
         }
     }
-    area r = {degrees, ring_first, ring_count, 0, 0, 0, 0};
-    area_bounds(&r);
+    area r = {degrees, ring_first, ring_count, 0, 0, 0, 0, 0, 0, NULL, NULL};
+    int prepared = area_prepare(&r);
     on_level[level] = 1;
-    cover_area(s, &r, on_level);
+    if (prepared) cover_area(s, &r, on_level);
+    area_free(&r);
     free(degrees), free(ring_first), free(on_level);
-    return NB_OK;
+    return prepared ? NB_OK : out_of_memory(b);
 }
 
 /* Rule 1, a name: connector arcs and doors or entrances of that folded label, and the place it
@@ -3421,10 +3518,9 @@ static void cover_levels(coverage *s, const uint8_t *on_level) {
         if (on_level[node_level(s->b, s->x->arc_tail[a])] || on_level[node_level(s->b, arc_head(s->b, a))]) cover(s, a);
 }
 
-/* Resolves every target in file order into `closed` and `factor` (one per ARCS arc, zeroed):
- * the first ambiguous target refuses the conditions, then every target covering nothing does. */
-static nb_status resolve_conditions(nb_bundle *b, const conditions *c, uint8_t *closed, double *factor,
-                                    nb_conditions_error *error) {
+/* Resolves every target in file order into `marks` (allocated, none set): the first
+ * ambiguous target refuses the conditions, then every target covering nothing does. */
+static nb_status resolve_conditions(nb_bundle *b, const conditions *c, arc_marks *marks, nb_conditions_error *error) {
     condition_index *x;
     nb_status status = load_condition_index(b, &x);
     if (status != NB_OK) return status;
@@ -3433,7 +3529,7 @@ static nb_status resolve_conditions(nb_bundle *b, const conditions *c, uint8_t *
     size_t unmatched_count = 0;
     for (size_t i = 0; i < c->count && status == NB_OK; i++) {
         const condition_target *t = &c->targets[i];
-        coverage s = {b, x, closed, factor, t, 0};
+        coverage s = {b, x, marks, t, 0};
         if (t->kind == TARGET_NAME) {
             uint32_t *candidates = NULL;
             size_t candidate_count = 0;
@@ -3456,9 +3552,10 @@ static nb_status resolve_conditions(nb_bundle *b, const conditions *c, uint8_t *
             if (status == NB_OK && t->kind == TARGET_LEVEL) cover_levels(&s, on_level);
             if (status == NB_OK && t->kind == TARGET_AREA) {
                 size_t ring_first[2] = {0, t->corner_count};
-                area r = {c->corners + 2 * t->first_corner, ring_first, 1, 0, 0, 0, 0};
-                area_bounds(&r);
-                cover_area(&s, &r, on_level);
+                area r = {c->corners + 2 * t->first_corner, ring_first, 1, 0, 0, 0, 0, 0, 0, NULL, NULL};
+                if (area_prepare(&r)) cover_area(&s, &r, on_level);
+                else status = out_of_memory(b);
+                area_free(&r);
             }
             free(on_level);
         }
@@ -3486,21 +3583,21 @@ static uint32_t slowed_cost(uint32_t cost, double factor) {
     return rounded >= (double)(INFINITE - 1) ? INFINITE - 1 : (uint32_t)rounded;
 }
 
-/* The conditions of `json` resolved, per ARCS arc: `*closed` marks and `*factor` the largest
- * slow-down (0 for none); free() both. */
-static nb_status conditions_arcs(nb_bundle *b, const char *json, size_t length, uint8_t **closed, double **factor,
+/* The conditions of `json` resolved into `*marks` (release with arc_marks_free). */
+static nb_status conditions_arcs(nb_bundle *b, const char *json, size_t length, arc_marks *marks,
                                  nb_conditions_error *error) {
-    *closed = NULL, *factor = NULL;
+    memset(marks, 0, sizeof *marks);
     if (json == NULL && length > 0) return refuse(b, NB_ERROR_ARGUMENT, "no conditions text");
     conditions c;
     nb_status status = read_conditions(b, json ? (const uint8_t *)json : (const uint8_t *)"", length, &c, error);
     if (status == NB_OK) {
-        *closed = calloc(b->arcs ? b->arcs : 1, 1);
-        *factor = calloc(b->arcs ? b->arcs : 1, sizeof(double));
-        status = *closed && *factor ? resolve_conditions(b, &c, *closed, *factor, error) : out_of_memory(b);
+        size_t arcs = b->arcs ? b->arcs : 1;
+        marks->closed = calloc(arcs, 1), marks->factor = calloc(arcs, sizeof(double));
+        marks->touched = malloc(sizeof(uint32_t) * arcs);
+        status = marks->closed && marks->factor && marks->touched ? resolve_conditions(b, &c, marks, error) : out_of_memory(b);
     }
     conditions_free(&c);
-    if (status != NB_OK) free(*closed), free(*factor), *closed = NULL, *factor = NULL;
+    if (status != NB_OK) arc_marks_free(marks);
     return status;
 }
 
@@ -3514,21 +3611,20 @@ nb_status nb_conditions_resolve(nb_bundle *b, const char *json, size_t length, n
                                 nb_conditions_error *error) {
     memset(out, 0, sizeof *out);
     conditions_error_init(error);
-    uint8_t *closed;
-    double *factor;
-    nb_status status = conditions_arcs(b, json, length, &closed, &factor, error);
+    arc_marks marks;
+    nb_status status = conditions_arcs(b, json, length, &marks, error);
     if (status != NB_OK) return status;
-    size_t closed_count = 0, slowed_count = 0;
-    for (uint32_t a = 0; a < b->arcs; a++) closed_count += closed[a], slowed_count += factor[a] > 0;
-    out->closed = malloc(sizeof(uint32_t) * (closed_count ? closed_count : 1));
-    out->slowed = malloc(sizeof(uint32_t) * (slowed_count ? slowed_count : 1));
-    out->factors = malloc(sizeof(double) * (slowed_count ? slowed_count : 1));
+    size_t count = marks.touched_count ? marks.touched_count : 1;
+    out->closed = malloc(sizeof(uint32_t) * count), out->slowed = malloc(sizeof(uint32_t) * count);
+    out->factors = malloc(sizeof(double) * count);
     if (!out->closed || !out->slowed || !out->factors) status = out_of_memory(b);
-    for (uint32_t a = 0; a < b->arcs && status == NB_OK; a++) {
-        if (closed[a]) out->closed[out->closed_count++] = a;
-        if (factor[a] > 0) out->slowed[out->slowed_count] = a, out->factors[out->slowed_count++] = factor[a];
+    if (status == NB_OK) qsort(marks.touched, marks.touched_count, sizeof(uint32_t), compare_u32);
+    for (size_t i = 0; i < marks.touched_count && status == NB_OK; i++) {
+        uint32_t a = marks.touched[i];
+        if (marks.closed[a]) out->closed[out->closed_count++] = a;
+        if (marks.factor[a] > 0) out->slowed[out->slowed_count] = a, out->factors[out->slowed_count++] = marks.factor[a];
     }
-    free(closed), free(factor);
+    arc_marks_free(&marks);
     if (status != NB_OK) nb_arc_conditions_free(out);
     return status;
 }
@@ -3556,16 +3652,21 @@ nb_status nb_conditions_apply(nb_bundle *b, uint32_t profile, const char *json, 
     cch_index *x;
     nb_status status = load_cch(b, &x);
     if (status != NB_OK) return status;
-    uint8_t *closed;
-    double *factor;
-    if ((status = conditions_arcs(b, json, length, &closed, &factor, error)) != NB_OK) return status;
+    arc_marks marks;
+    if ((status = conditions_arcs(b, json, length, &marks, error)) != NB_OK) return status;
     uint32_t *costs = malloc(sizeof(uint32_t) * (b->arcs ? b->arcs : 1));
     if (!costs) status = out_of_memory(b);
-    for (uint32_t a = 0; a < b->arcs && costs; a++) {
-        uint32_t cost = profile_cost(b, profile, a);
-        costs[a] = closed[a] ? INFINITE : factor[a] > 0 ? slowed_cost(cost, factor[a]) : cost;
+    for (uint32_t a = 0; a < b->arcs && costs; a++) costs[a] = profile_cost(b, profile, a);
+    /* The arcs the conditions touch are the only ones whose costs can change; `touched` keeps
+     * those that did and have a slot, which the update starts from. */
+    size_t changed = 0;
+    for (size_t i = 0; i < marks.touched_count && costs; i++) {
+        uint32_t a = marks.touched[i], cost = marks.closed[a] ? INFINITE : slowed_cost(costs[a], marks.factor[a]);
+        if (cost != costs[a] && x->slot[a] != NB_NONE) marks.touched[changed++] = a;
+        costs[a] = cost;
     }
-    if (status == NB_OK) status = customize_weights(b, x, profile, costs, metric);
-    free(closed), free(factor), free(costs);
+    if (status == NB_OK) status = customize_changes(b, x, profile, costs, marks.touched, changed, metric);
+    arc_marks_free(&marks);
+    free(costs);
     return status;
 }
