@@ -1466,7 +1466,7 @@ nb_status nb_route_path(nb_bundle *b, uint32_t profile, uint32_t source, uint32_
         if (status != NB_OK) nb_path_free(path), path->duration = UINT64_MAX;
         return status;
     }
-    hierarchy *h;
+    hierarchy *h = NULL; /* set by load_hierarchy; GCC at -O2 cannot see that */
     nb_status status = load_hierarchy(b, profile, &h);
     if (status != NB_OK) return status;
     side sides[2];
