@@ -2867,10 +2867,12 @@ static int json_parse_value(json_parser *p, size_t depth, size_t *out) {
         double number;
         if (!json_number(p, &number)) return 0;
         p->values[value].number = number;
-    } else {
+    } else if (c == 't' || c == 'f' || c == 'n') {
         uint8_t type = c == 't' ? JSON_TRUE : c == 'f' ? JSON_FALSE : JSON_NULL;
         if (!json_literal(p, type == JSON_TRUE ? "true" : type == JSON_FALSE ? "false" : "null")) return 0;
         if ((value = json_new(p, type)) == JSON_END) return 0;
+    } else {
+        return json_fail(p, "no value");
     }
     *out = value;
     return 1;
@@ -3007,12 +3009,10 @@ static nb_status invalid(nb_bundle *b, nb_conditions_error *error, int list, siz
     return refuse_conditions(b, error, NB_CONDITIONS_INVALID, &m, entry, entry ? 1 : 0);
 }
 
-static int is_json_space(uint8_t c) { return c == ' ' || (c >= 0x09 && c <= 0x0D); }
-
 /* Whether `length` bytes hold something besides ASCII white space (0x09-0x0D, 0x20). */
 static int has_text(const uint8_t *text, size_t length) {
     for (size_t i = 0; i < length; i++)
-        if (!is_json_space(text[i])) return 1;
+        if (!is_space(text[i])) return 1;
     return 0;
 }
 
@@ -3481,8 +3481,8 @@ static nb_status cover_name(nb_bundle *b, coverage *s, uint32_t **candidates, si
     const condition_target *t = s->target;
     const uint8_t *text = t->text;
     size_t length = t->length;
-    while (length > 0 && is_json_space(text[0])) text++, length--;
-    while (length > 0 && is_json_space(text[length - 1])) length--;
+    while (length > 0 && is_space(text[0])) text++, length--;
+    while (length > 0 && is_space(text[length - 1])) length--;
     uint8_t *folded;
     size_t folded_length;
     nb_status status = fold_text(b, text, length, &folded, &folded_length);

@@ -1954,9 +1954,9 @@ static int folds_to(nb_bundle *b, uint32_t label, const char *key) {
 static int plain_name(nb_bundle *b, const char *text, uint8_t *covered) {
     char *trimmed = malloc(strlen(text) + 1), *key;
     const char *start = text;
-    while (*start && is_json_space((uint8_t)*start)) start++;
+    while (*start && is_space((uint8_t)*start)) start++;
     strcpy(trimmed, start);
-    for (size_t n = strlen(trimmed); n > 0 && is_json_space((uint8_t)trimmed[n - 1]); n--) trimmed[n - 1] = 0;
+    for (size_t n = strlen(trimmed); n > 0 && is_space((uint8_t)trimmed[n - 1]); n--) trimmed[n - 1] = 0;
     key = folded(b, trimmed);
     for (uint32_t a = 0; a < b->arcs; a++) {
         const uint8_t *e = b->arc_entries + 16 * (size_t)a;
