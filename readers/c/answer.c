@@ -91,6 +91,41 @@ static void endpoint(nb_bundle *bundle, const char *text, FILE *out) {
     nb_endpoint_free(&e);
 }
 
+/* `DURATION NODES` or `none`, as a route answers. */
+static void path_answer(const nb_path *path, FILE *out) {
+    if (path->nodes == NULL) {
+        fprintf(out, "none");
+        return;
+    }
+    fprintf(out, "%llu", (unsigned long long)path->duration);
+    for (size_t i = 0; i < path->node_count; i++) fprintf(out, " %u", path->nodes[i]);
+}
+
+/* The route under the conditions `json`, or why they cannot be applied: `invalid`,
+ * `ambiguous: ENTRY` or `unmatched: ENTRY...`, each ENTRY `closed[I]` or `slow[I]`. */
+static void conditions_route(nb_bundle *bundle, uint32_t index, uint32_t source, uint32_t target, const char *json, FILE *out) {
+    static const char *const lists[] = {"closed", "slow"};
+    nb_metric *metric;
+    nb_conditions_error error;
+    nb_status status = nb_conditions_apply(bundle, index, json, strlen(json), &metric, &error);
+    if (status == NB_ERROR_CONDITIONS) {
+        if (error.kind == NB_CONDITIONS_INVALID) fprintf(out, "invalid");
+        else fprintf(out, error.kind == NB_CONDITIONS_AMBIGUOUS ? "ambiguous:" : "unmatched:");
+        for (size_t i = 0; error.kind != NB_CONDITIONS_INVALID && i < error.entry_count; i++)
+            fprintf(out, " %s[%zu]", lists[error.entries[i].list], error.entries[i].index);
+        nb_conditions_error_free(&error);
+        return;
+    }
+    nb_conditions_error_free(&error);
+    if (status != NB_OK) stop("%s", nb_last_error(bundle));
+    nb_path path;
+    status = nb_route_metric(bundle, metric, source, target, &path);
+    nb_metric_free(metric);
+    if (status != NB_OK) stop("%s", nb_last_error(bundle));
+    path_answer(&path, out);
+    nb_path_free(&path);
+}
+
 /* Writes the result part of `query`'s answer to `out`. */
 static void answer(nb_bundle *bundle, const char *query, FILE *out) {
     char *copy = malloc(strlen(query) + 1);
@@ -105,12 +140,7 @@ static void answer(nb_bundle *bundle, const char *query, FILE *out) {
         nb_path path;
         if (nb_route_path(bundle, index, (uint32_t)source, (uint32_t)target, &path) != NB_OK)
             stop("%s", nb_last_error(bundle));
-        if (path.nodes == NULL) {
-            fprintf(out, "none");
-        } else {
-            fprintf(out, "%llu", (unsigned long long)path.duration);
-            for (size_t i = 0; i < path.node_count; i++) fprintf(out, " %u", path.nodes[i]);
-        }
+        path_answer(&path, out);
         nb_path_free(&path);
     } else if (strcmp(words[0], "exit") == 0 && count == 3) {
         uint32_t index = profile(bundle, words[1]);
@@ -161,6 +191,13 @@ static void answer(nb_bundle *bundle, const char *query, FILE *out) {
             stop("%s", nb_last_error(bundle));
         if (node == NB_NONE) fprintf(out, "none");
         else fprintf(out, fallback ? "%u %.3f fallback" : "%u %.3f", node, metres);
+    } else if (strcmp(words[0], "route-conditions") == 0 && count >= 5) {
+        uint32_t index = profile(bundle, words[1]);
+        long long source = number(words[2], 0xFFFFFFFEll), target = number(words[3], 0xFFFFFFFEll);
+        if (source < 0 || target < 0) stop("cannot read query '%s'", query);
+        /* The conditions are the rest of the line, spaces included. */
+        const char *json = query + (words[4] - copy);
+        conditions_route(bundle, index, (uint32_t)source, (uint32_t)target, json, out);
     } else if (strcmp(words[0], "endpoint") == 0 && count >= 2) {
         endpoint(bundle, query + strlen("endpoint "), out);
     } else {

@@ -74,6 +74,11 @@ typedef struct {
      * the two chains it walked), parent arcs, and the chains themselves. */
     uint64_t *forward, *backward;
     uint32_t *forward_parent, *backward_parent, *forward_chain, *backward_chain;
+    /* For updating a metric in place, built by the first update: each arc's lower end, each
+     * rank's arcs from below (ascending by lower end), each arc's input arcs (ascending), and the
+     * queue of arcs to recompute, with the stamps that put each in it once per update. */
+    uint32_t *arc_tail, *down_first, *down_arc, *down_tail, *input_first, *inputs, *stamp, *pending;
+    uint32_t generation;
 } cch_index;
 
 /* The optional sections below are checked in full on first use; `checked` remembers success only,
@@ -110,6 +115,28 @@ typedef struct {
     uint32_t words; /* u32 words per profile */
 } piece_index;
 
+/* What resolving conditions needs, built by their first use (docs/conditions.md): the arcs into
+ * each node, the nodes of each level, the arcs between two nodes of one level per level and
+ * those between levels, each node's position in degrees, and the folded labels of connector arcs
+ * and of doors and entrances, sorted for bisection. */
+typedef struct {
+    const uint8_t *text; /* folded, in `label_text` (NULL while the index is built) */
+    size_t offset, length;
+    uint32_t item;       /* an ARCS arc, or a NODE node when `node` */
+    uint8_t node;
+} named_item;
+
+typedef struct {
+    int built;
+    uint32_t *arc_tail, *in_first, *in_arcs, *level_first, *level_arcs, *between, between_count;
+    uint32_t *node_first, *level_nodes; /* the nodes of each level */
+    double *degrees;  /* per node: latitude, longitude */
+    uint8_t *node_in; /* per node: whether it is inside the area being resolved (scratch) */
+    named_item *names;
+    size_t name_count;
+    uint8_t *label_text;
+} condition_index;
+
 struct nb_bundle {
     char path[512];
     char error[1024];
@@ -129,6 +156,7 @@ struct nb_bundle {
     outline_index outline;
     alias_index alias;
     piece_index piece;
+    condition_index conditions;
     const uint8_t *sources, *attachments; /* PSRC and ATCH entries once checked, else NULL */
 };
 
@@ -484,6 +512,7 @@ nb_status nb_open(const char *path, int verify, nb_bundle **out, char *message, 
 }
 
 static void cch_release(cch_index *x);
+static void condition_index_release(condition_index *x);
 
 void nb_close(nb_bundle *b) {
     if (b == NULL) return;
@@ -491,6 +520,7 @@ void nb_close(nb_bundle *b) {
     free(b->sections);
     free(b->hierarchies);
     cch_release(&b->cch);
+    condition_index_release(&b->conditions);
     free(b->piece.checked);
     free(b);
 }
@@ -887,6 +917,9 @@ static void cch_release(cch_index *x) {
         for (size_t p = 0; p < x->metric_count; p++) nb_metric_free(x->metrics[p]);
     free(x->metrics), free(x->slot), free(x->forward), free(x->backward);
     free(x->forward_parent), free(x->backward_parent), free(x->forward_chain), free(x->backward_chain);
+    free(x->arc_tail), free(x->down_first), free(x->down_arc), free(x->down_tail), free(x->input_first), free(x->inputs);
+    free(x->stamp);
+    free(x->pending);
     memset(x, 0, sizeof *x);
 }
 
@@ -1033,16 +1066,23 @@ static nb_status customize_triangles(nb_bundle *b, const cch_index *x, cch_weigh
 
 /* The topology customised with `weights` (one per ARCS arc, copied into the metric) or, when
  * NULL, with profile `profile`'s PROF costs. */
-static nb_status customize(nb_bundle *b, const cch_index *x, uint32_t profile, const uint32_t *weights, nb_metric **out) {
-    *out = NULL;
+/* A metric of `profile` whose arcs are still to be set, holding a copy of `weights` (if any). */
+static nb_metric *metric_new(nb_bundle *b, const cch_index *x, uint32_t profile, const uint32_t *weights) {
     nb_metric *metric = calloc(1, sizeof *metric);
-    if (!metric) return out_of_memory(b);
+    if (!metric) return NULL;
     metric->bundle = b, metric->profile = profile;
     metric->arcs = malloc(sizeof(cch_weight) * (x->m ? x->m : 1));
     if (weights) metric->weights = malloc(sizeof(uint32_t) * (b->arcs ? b->arcs : 1));
-    if (!metric->arcs || (weights && !metric->weights)) return nb_metric_free(metric), out_of_memory(b);
+    if (!metric->arcs || (weights && !metric->weights)) return nb_metric_free(metric), NULL;
     /* Copied, so that the caller may change or free its array while routes use the metric. */
     if (weights && b->arcs) memcpy(metric->weights, weights, sizeof(uint32_t) * b->arcs);
+    return metric;
+}
+
+static nb_status customize(nb_bundle *b, const cch_index *x, uint32_t profile, const uint32_t *weights, nb_metric **out) {
+    *out = NULL;
+    nb_metric *metric = metric_new(b, x, profile, weights);
+    if (!metric) return out_of_memory(b);
     cch_weight *w = metric->arcs;
     for (uint32_t a = 0; a < x->m; a++) w[a] = (cch_weight){INFINITE, INFINITE, NB_NONE, NB_NONE};
     /* Step 1: each arc's direction starts at its lightest input arc, the lowest index among equals. */
@@ -1070,6 +1110,171 @@ static nb_status profile_metric(nb_bundle *b, cch_index *x, uint32_t profile, co
     }
     *out = x->metrics[profile];
     return NB_OK;
+}
+
+/* What updating a metric in place needs besides the topology (once per bundle): the reverse of
+ * the slots and the arcs from below each rank with their lower ends beside them (merging two
+ * such lists then reads them in order), so that one arc is recomputed without a pass over every
+ * input arc or every rank. */
+static nb_status cch_prepare_updates(nb_bundle *b, cch_index *x) {
+    if (x->stamp) return NB_OK;
+    size_t m = x->m ? x->m : 1;
+    x->arc_tail = malloc(sizeof(uint32_t) * m), x->down_arc = malloc(sizeof(uint32_t) * m);
+    x->down_tail = malloc(sizeof(uint32_t) * m);
+    x->down_first = calloc((size_t)x->n + 1, sizeof(uint32_t)), x->input_first = calloc((size_t)x->m + 1, sizeof(uint32_t));
+    x->inputs = malloc(sizeof(uint32_t) * (b->arcs ? b->arcs : 1)), x->pending = malloc(sizeof(uint32_t) * m);
+    uint32_t *stamp = calloc(m, sizeof(uint32_t));
+    if (!x->arc_tail || !x->down_arc || !x->down_tail || !x->down_first || !x->input_first || !x->inputs || !x->pending ||
+        !stamp)
+        return free(stamp), out_of_memory(b);
+    for (uint32_t r = 0; r < x->n; r++)
+        for (uint32_t a = cch_first(x, r); a < cch_first(x, r + 1); a++) x->arc_tail[a] = r, x->down_first[cch_head(x, a) + 1]++;
+    for (uint32_t r = 0; r < x->n; r++) x->down_first[r + 1] += x->down_first[r];
+    /* Arcs in index order come by ascending lower end, so each rank's list ascends. `stamp`
+     * serves as the fill counter first. */
+    for (uint32_t a = 0; a < x->m; a++) {
+        uint32_t head = cch_head(x, a), at = x->down_first[head] + stamp[head]++;
+        x->down_arc[at] = a, x->down_tail[at] = x->arc_tail[a];
+    }
+    memset(stamp, 0, sizeof(uint32_t) * m);
+    for (uint32_t i = 0; i < b->arcs; i++)
+        if (x->slot[i] != NB_NONE) x->input_first[(x->slot[i] >> 1) + 1]++;
+    for (uint32_t a = 0; a < x->m; a++) x->input_first[a + 1] += x->input_first[a];
+    for (uint32_t i = 0; i < b->arcs; i++)
+        if (x->slot[i] != NB_NONE) {
+            uint32_t arc = x->slot[i] >> 1;
+            x->inputs[x->input_first[arc] + stamp[arc]++] = i;
+        }
+    memset(stamp, 0, sizeof(uint32_t) * m);
+    x->stamp = stamp, x->generation = 0;
+    return NB_OK;
+}
+
+/* Sets arc `t`'s weights and vias from scratch by the rule of a full customisation: its lightest
+ * input arc of lowest index in each direction, then its lower triangles by ascending middle rank,
+ * each taken only when strictly lighter. The triangles of (low, high) are the common lower
+ * neighbours v of both, found by merging their lists from below: arcs (v, low) and (v, high). */
+static void cch_recompute(const cch_index *x, const uint32_t *weights, cch_weight *w, uint32_t t) {
+    cch_weight result = {INFINITE, INFINITE, NB_NONE, NB_NONE};
+    for (uint32_t k = x->input_first[t]; k < x->input_first[t + 1]; k++) {
+        uint32_t i = x->inputs[k], weight = weights[i];
+        if (x->slot[i] & 1) {
+            if (weight < result.down) result.down = weight, result.down_via = ORIGINAL_ARC | i;
+        } else if (weight < result.up) {
+            result.up = weight, result.up_via = ORIGINAL_ARC | i;
+        }
+    }
+    uint32_t low = x->arc_tail[t], high = cch_head(x, t);
+    uint32_t i = x->down_first[low], i_end = x->down_first[low + 1], j = x->down_first[high], j_end = x->down_first[high + 1];
+    while (i < i_end && j < j_end) {
+        uint32_t v = x->down_tail[i], u = x->down_tail[j];
+        if (v != u) {
+            if (v < u) i++;
+            else j++;
+            continue;
+        }
+        uint32_t to_low = x->down_arc[i], to_high = x->down_arc[j];
+        /* low → v → high upward, high → v → low downward; a sum reaching INFINITE is never below. */
+        uint64_t upward = (uint64_t)w[to_low].down + w[to_high].up, downward = (uint64_t)w[to_high].down + w[to_low].up;
+        if (upward < result.up) result.up = (uint32_t)upward, result.up_via = v;
+        if (downward < result.down) result.down = (uint32_t)downward, result.down_via = v;
+        i++, j++;
+    }
+    w[t] = result;
+}
+
+/* Queues arc `a` for recomputing unless this update queued it already: a min-heap of arc
+ * indexes, which ascend with the lower end, so every arc's lower triangles settle before it. */
+static void cch_queue(cch_index *x, size_t *count, uint32_t a) {
+    if (x->stamp[a] == x->generation) return;
+    x->stamp[a] = x->generation;
+    size_t at = (*count)++;
+    while (at > 0 && a < x->pending[(at - 1) / 2]) x->pending[at] = x->pending[(at - 1) / 2], at = (at - 1) / 2;
+    x->pending[at] = a;
+}
+
+static uint32_t cch_dequeue(cch_index *x, size_t *count) {
+    uint32_t top = x->pending[0], last = x->pending[--*count];
+    size_t at = 0;
+    for (;;) {
+        size_t child = 2 * at + 1;
+        if (child >= *count) break;
+        if (child + 1 < *count && x->pending[child + 1] < x->pending[child]) child++;
+        if (last <= x->pending[child]) break;
+        x->pending[at] = x->pending[child], at = child;
+    }
+    if (*count > 0) x->pending[at] = last;
+    return top;
+}
+
+/* Brings `w`, a full customisation for weights that differ from `weights` at most at the input
+ * arcs whose `changed` flag is set, up to date for `weights`: exactly the full customisation of
+ * `weights`, vias included. Only the arcs of changed input arcs are recomputed, then those with
+ * a lower side whose weight changed, upward until nothing changes. */
+static nb_status cch_update(nb_bundle *b, cch_index *x, const uint32_t *weights, const uint32_t *changed, size_t changed_count,
+                            cch_weight *w) {
+    nb_status status = cch_prepare_updates(b, x);
+    if (status != NB_OK) return status;
+    /* A new stamp per update; when they wrap around, every old stamp is cleared first. */
+    if (++x->generation == 0) memset(x->stamp, 0, sizeof(uint32_t) * x->m), x->generation = 1;
+    size_t count = 0;
+    for (size_t k = 0; k < changed_count; k++)
+        if (x->slot[changed[k]] != NB_NONE) cch_queue(x, &count, x->slot[changed[k]] >> 1);
+    while (count > 0) {
+        uint32_t t = cch_dequeue(x, &count);
+        cch_weight before = w[t];
+        cch_recompute(x, weights, w, t);
+        if (w[t].up == before.up && w[t].down == before.down) continue;
+        /* Arc (v, low) is a lower side of the triangle through v of the arc joining low to each
+         * other upper neighbour z of v; that arc's lower end is above v, so it comes later. */
+        uint32_t v = x->arc_tail[t], low = cch_head(x, t);
+        for (uint32_t a = cch_first(x, v); a < cch_first(x, v + 1); a++) {
+            uint32_t z = cch_head(x, a);
+            if (z == low) continue;
+            uint32_t top = z < low ? cch_arc(x, z, low) : cch_arc(x, low, z);
+            /* A full customisation, which the metric came from, found every triangle. */
+            if (top == NB_NONE)
+                return refuse(b, NB_ERROR_FORMAT, "CCHT: ranks %u and %u are neighbours of rank %u but not of each other", low,
+                              z, v);
+            cch_queue(x, &count, top);
+        }
+    }
+    return NB_OK;
+}
+
+/* `weights` customised for `profile`, given the input arcs where they differ from its PROF costs
+ * (`changed`, any order, those without a slot ignored): by updating the profile's own metric
+ * when they are few, else in full; the metric is the same either way. Past one changed arc in
+ * sixteen a full pass is the faster, and such a change reaches most arcs anyway. */
+static nb_status customize_changes(nb_bundle *b, cch_index *x, uint32_t profile, const uint32_t *weights,
+                                   const uint32_t *changed, size_t count, nb_metric **out) {
+    *out = NULL;
+    if (count > b->arcs / 16) return customize(b, x, profile, weights, out);
+    const nb_metric *base;
+    nb_status status = profile_metric(b, x, profile, &base);
+    if (status != NB_OK) return status;
+    nb_metric *metric = metric_new(b, x, profile, weights);
+    if (!metric) return out_of_memory(b);
+    memcpy(metric->arcs, base->arcs, sizeof(cch_weight) * x->m);
+    if ((status = cch_update(b, x, weights, changed, count, metric->arcs)) != NB_OK) return nb_metric_free(metric), status;
+    *out = metric;
+    return NB_OK;
+}
+
+/* `weights` (NULL: the PROF costs) customised for `profile`, updated in place where they differ
+ * from its costs at few arcs. */
+static nb_status customize_weights(nb_bundle *b, cch_index *x, uint32_t profile, const uint32_t *weights, nb_metric **out) {
+    *out = NULL;
+    if (weights == NULL) return customize(b, x, profile, NULL, out);
+    /* Only whether there are few matters, so the count stops just past the limit. */
+    size_t limit = b->arcs / 16, count = 0;
+    uint32_t *changed = malloc(sizeof(uint32_t) * (limit + 1));
+    if (!changed) return out_of_memory(b);
+    for (uint32_t i = 0; i < b->arcs && count <= limit; i++)
+        if (x->slot[i] != NB_NONE && weights[i] != profile_cost(b, profile, i)) changed[count++] = i;
+    nb_status status = customize_changes(b, x, profile, weights, changed, count, out);
+    free(changed);
+    return status;
 }
 
 /* The ranks from `rank` up to its root, each rank's first arc leading to its parent in the
@@ -1230,7 +1435,7 @@ nb_status nb_customize(nb_bundle *b, uint32_t profile, const uint32_t *weights, 
         return refuse(b, NB_ERROR_ARGUMENT, "%zu weights for the %u arcs of ARCS", weight_count, b->arcs);
     cch_index *x;
     nb_status status = load_cch(b, &x);
-    return status == NB_OK ? customize(b, x, profile, weights, out) : status;
+    return status == NB_OK ? customize_weights(b, x, profile, weights, out) : status;
 }
 
 nb_status nb_route_metric(nb_bundle *b, const nb_metric *metric, uint32_t source, uint32_t target, nb_path *path) {
@@ -1261,7 +1466,7 @@ nb_status nb_route_path(nb_bundle *b, uint32_t profile, uint32_t source, uint32_
         if (status != NB_OK) nb_path_free(path), path->duration = UINT64_MAX;
         return status;
     }
-    hierarchy *h;
+    hierarchy *h = NULL; /* set by load_hierarchy; GCC at -O2 cannot see that */
     nb_status status = load_hierarchy(b, profile, &h);
     if (status != NB_OK) return status;
     side sides[2];
@@ -2325,11 +2530,10 @@ static int parse_position(const uint8_t *text, size_t length, double *latitude, 
     return 1;
 }
 
-nb_status nb_resolve_endpoint(nb_bundle *b, const char *query, nb_endpoint *out) {
+/* `length` bytes of UTF-8 resolved as an endpoint; an unknown one gets its suggestions only when
+ * `suggest` is set (conditions need not pay for them). */
+static nb_status resolve_endpoint(nb_bundle *b, const uint8_t *text, size_t length, int suggest, nb_endpoint *out) {
     memset(out, 0, sizeof *out);
-    if (query == NULL) return refuse(b, NB_ERROR_ARGUMENT, "no endpoint text");
-    size_t length = strlen(query);
-    const uint8_t *text = (const uint8_t *)query;
     if (!utf8_valid(text, length)) return refuse(b, NB_ERROR_ARGUMENT, "the endpoint text is not valid UTF-8");
     while (length > 0 && is_space(text[0])) text++, length--;
     while (length > 0 && is_space(text[length - 1])) length--;
@@ -2349,8 +2553,8 @@ nb_status nb_resolve_endpoint(nb_bundle *b, const char *query, nb_endpoint *out)
         out->kind = NB_ENDPOINT_POSITION;
         return NB_OK;
     }
-    uint8_t *folded = NULL, *suggest = NULL;
-    size_t folded_length, suggest_length = 0;
+    uint8_t *folded = NULL, *qualified = NULL;
+    size_t folded_length, qualified_length = 0;
     uint32_t *tier = NULL, *levels = NULL;
     size_t tier_count = 0, level_count = 0;
     if ((status = fold_text(b, text, length, &folded, &folded_length)) != NB_OK) return status;
@@ -2376,10 +2580,10 @@ nb_status nb_resolve_endpoint(nb_bundle *b, const char *query, nb_endpoint *out)
             if (status != NB_OK) goto done;
             continue;
         }
-        if (suggest == NULL) suggest = name, suggest_length = name_length;
+        if (qualified == NULL) qualified = name, qualified_length = name_length;
         free(tier), tier = NULL;
         status = tiers(b, name, name_length, &tier, &tier_count);
-        if (name != suggest) free(name);
+        if (name != qualified) free(name);
         if (status != NB_OK) goto done;
         if (tier_count == 0) continue;
         uint32_t *on_levels = NULL;
@@ -2402,11 +2606,17 @@ nb_status nb_resolve_endpoint(nb_bundle *b, const char *query, nb_endpoint *out)
         goto done;
     }
     out->kind = NB_ENDPOINT_UNKNOWN;
-    status = suggest ? suggestions(b, suggest, suggest_length, out) : suggestions(b, folded, folded_length, out);
+    if (suggest) status = qualified ? suggestions(b, qualified, qualified_length, out) : suggestions(b, folded, folded_length, out);
 done:
-    free(folded), free(suggest), free(tier), free(levels);
+    free(folded), free(qualified), free(tier), free(levels);
     if (status != NB_OK) nb_endpoint_free(out);
     return status;
+}
+
+nb_status nb_resolve_endpoint(nb_bundle *b, const char *query, nb_endpoint *out) {
+    memset(out, 0, sizeof *out);
+    if (query == NULL) return refuse(b, NB_ERROR_ARGUMENT, "no endpoint text");
+    return resolve_endpoint(b, (const uint8_t *)query, strlen(query), 1, out);
 }
 
 nb_status nb_endpoint_node(nb_bundle *b, const nb_endpoint *e, uint32_t profile, uint32_t *node) {
@@ -2424,4 +2634,1039 @@ nb_status nb_endpoint_node(nb_bundle *b, const nb_endpoint *e, uint32_t profile,
             *node = found, best = metres;
     }
     return NB_OK;
+}
+
+/* ---- JSON (RFC 8259), for conditions ---- */
+
+/* Conditions nest five deep (object, list, target, polygon, corner); far deeper text is hostile,
+ * and the parser recurses once per level. */
+#define JSON_MAX_DEPTH 64
+#define JSON_END SIZE_MAX
+
+enum { JSON_NULL, JSON_FALSE, JSON_TRUE, JSON_NUMBER, JSON_STRING, JSON_ARRAY, JSON_OBJECT };
+
+/* One value. Strings (and members' names) are decoded into the parser's byte buffer; a
+ * container's children are a list through `next`. */
+typedef struct {
+    uint8_t type;
+    double number;
+    size_t text, length;         /* a string's bytes */
+    size_t name, name_length;    /* an object member's name */
+    size_t first, next, count;   /* a container's first child and child count; the next sibling */
+} json_value;
+
+typedef struct {
+    const uint8_t *text;
+    size_t length, at;
+    json_value *values;
+    size_t value_count, value_capacity;
+    uint8_t *bytes; /* decoded strings: never longer than the text they come from */
+    size_t byte_count;
+    int out_of_memory;
+    char error[96]; /* why the text is not JSON */
+} json_parser;
+
+static int json_fail(json_parser *p, const char *why) {
+    if (p->error[0] == 0) snprintf(p->error, sizeof p->error, "%s at byte %zu", why, p->at);
+    return 0;
+}
+
+static void json_space(json_parser *p) {
+    while (p->at < p->length &&
+           (p->text[p->at] == ' ' || p->text[p->at] == '\t' || p->text[p->at] == '\n' || p->text[p->at] == '\r'))
+        p->at++;
+}
+
+/* A new value, or JSON_END for no memory. */
+static size_t json_new(json_parser *p, uint8_t type) {
+    if (p->value_count == p->value_capacity) {
+        size_t capacity = p->value_capacity ? 2 * p->value_capacity : 16;
+        json_value *larger = capacity < SIZE_MAX / sizeof(json_value) ? realloc(p->values, capacity * sizeof(json_value)) : NULL;
+        if (!larger) return p->out_of_memory = 1, JSON_END;
+        p->values = larger, p->value_capacity = capacity;
+    }
+    json_value *v = &p->values[p->value_count];
+    memset(v, 0, sizeof *v);
+    v->type = type, v->first = v->next = JSON_END;
+    return p->value_count++;
+}
+
+static int hex_digit(uint8_t c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/* The four hex digits of a \u escape whose `u` is at `p->at`, or -1. */
+static int32_t json_hex4(json_parser *p) {
+    if (p->length - p->at < 5) return -1;
+    int32_t value = 0;
+    for (size_t k = 1; k <= 4; k++) {
+        int digit = hex_digit(p->text[p->at + k]);
+        if (digit < 0) return -1;
+        value = value << 4 | digit;
+    }
+    p->at += 5;
+    return value;
+}
+
+static void json_put_utf8(json_parser *p, uint32_t c) {
+    uint8_t *out = p->bytes + p->byte_count;
+    if (c < 0x80) out[0] = (uint8_t)c, p->byte_count += 1;
+    else if (c < 0x800) out[0] = (uint8_t)(0xC0 | c >> 6), out[1] = (uint8_t)(0x80 | (c & 0x3F)), p->byte_count += 2;
+    else if (c < 0x10000) {
+        out[0] = (uint8_t)(0xE0 | c >> 12), out[1] = (uint8_t)(0x80 | (c >> 6 & 0x3F)), out[2] = (uint8_t)(0x80 | (c & 0x3F));
+        p->byte_count += 3;
+    } else {
+        out[0] = (uint8_t)(0xF0 | c >> 18), out[1] = (uint8_t)(0x80 | (c >> 12 & 0x3F));
+        out[2] = (uint8_t)(0x80 | (c >> 6 & 0x3F)), out[3] = (uint8_t)(0x80 | (c & 0x3F));
+        p->byte_count += 4;
+    }
+}
+
+/* The string at `p->at` (its opening quote), decoded: valid UTF-8, escapes resolved, a surrogate
+ * pair to its code point; a lone surrogate, a raw control character, an unknown escape or a
+ * missing closing quote is not JSON. Each escape decodes to no more bytes than it takes, and
+ * other bytes are copied, so the buffer of the text's length always has room. */
+static int json_string(json_parser *p, size_t *text, size_t *length) {
+    p->at++;
+    *text = p->byte_count;
+    for (;;) {
+        if (p->at >= p->length) return json_fail(p, "a string without its closing quote");
+        uint8_t c = p->text[p->at];
+        if (c == '"') break;
+        if (c < 0x20) return json_fail(p, "a control character in a string");
+        if (c >= 0x80) {
+            size_t start = p->at;
+            if (utf8_next(p->text, p->length, &p->at) < 0) return json_fail(p, "text that is not UTF-8");
+            memcpy(p->bytes + p->byte_count, p->text + start, p->at - start);
+            p->byte_count += p->at - start;
+            continue;
+        }
+        if (c != '\\') {
+            p->bytes[p->byte_count++] = c, p->at++;
+            continue;
+        }
+        if (++p->at >= p->length) return json_fail(p, "a string without its closing quote");
+        static const char escapes[] = "\"\\/bfnrt", meanings[] = "\"\\/\b\f\n\r\t";
+        const char *known = p->text[p->at] != 0 ? strchr(escapes, p->text[p->at]) : NULL;
+        if (known) {
+            p->bytes[p->byte_count++] = (uint8_t)meanings[known - escapes], p->at++;
+            continue;
+        }
+        if (p->text[p->at] != 'u') return json_fail(p, "an unknown escape in a string");
+        int32_t unit = json_hex4(p);
+        if (unit < 0) return json_fail(p, "a \\u escape without four hex digits");
+        if (unit >= 0xDC00 && unit <= 0xDFFF) return json_fail(p, "a lone low surrogate");
+        if (unit >= 0xD800 && unit <= 0xDBFF) {
+            if (p->length - p->at < 2 || p->text[p->at] != '\\' || p->text[p->at + 1] != 'u')
+                return json_fail(p, "a high surrogate without its low surrogate");
+            p->at++;
+            int32_t low = json_hex4(p);
+            if (low < 0xDC00 || low > 0xDFFF) return json_fail(p, "a high surrogate without its low surrogate");
+            unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00);
+        }
+        json_put_utf8(p, (uint32_t)unit);
+    }
+    p->at++;
+    *length = p->byte_count - *text;
+    return 1;
+}
+
+/* A number by RFC 8259's grammar, `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, then
+ * read by strtod (correctly rounded; beyond the doubles it is infinite, which no condition
+ * accepts). NaN and Infinity are not JSON. */
+static int json_number(json_parser *p, double *value) {
+    size_t start = p->at;
+    const uint8_t *t = p->text;
+    if (p->at < p->length && t[p->at] == '-') p->at++;
+    if (p->at < p->length && t[p->at] == '0') p->at++;
+    else if (p->at < p->length && t[p->at] >= '1' && t[p->at] <= '9')
+        while (p->at < p->length && is_digit(t[p->at])) p->at++;
+    else
+        return json_fail(p, "a number without digits");
+    if (p->at < p->length && t[p->at] == '.') {
+        size_t digits = ++p->at;
+        while (p->at < p->length && is_digit(t[p->at])) p->at++;
+        if (p->at == digits) return json_fail(p, "a number without digits after its point");
+    }
+    if (p->at < p->length && (t[p->at] == 'e' || t[p->at] == 'E')) {
+        p->at++;
+        if (p->at < p->length && (t[p->at] == '+' || t[p->at] == '-')) p->at++;
+        size_t digits = p->at;
+        while (p->at < p->length && is_digit(t[p->at])) p->at++;
+        if (p->at == digits) return json_fail(p, "a number without digits in its exponent");
+    }
+    /* strtod needs a terminated copy; the text may end right after the number. */
+    size_t length = p->at - start;
+    char small[64], *copy = length < sizeof small ? small : malloc(length + 1);
+    if (!copy) return p->out_of_memory = 1, 0;
+    memcpy(copy, t + start, length);
+    copy[length] = 0;
+    *value = strtod(copy, NULL);
+    if (copy != small) free(copy);
+    return 1;
+}
+
+static int json_literal(json_parser *p, const char *word) {
+    size_t length = strlen(word);
+    if (p->length - p->at < length || memcmp(p->text + p->at, word, length) != 0) return json_fail(p, "an unknown word");
+    p->at += length;
+    return 1;
+}
+
+/* The value at `p->at` (after white space) into `*out`, at nesting `depth`. */
+static int json_parse_value(json_parser *p, size_t depth, size_t *out) {
+    if (p->at >= p->length) return json_fail(p, "the text ends before a value");
+    uint8_t c = p->text[p->at];
+    if (c == '{' || c == '[') {
+        if (depth >= JSON_MAX_DEPTH) return json_fail(p, "nesting deeper than 64");
+        int object = c == '{';
+        uint8_t close = object ? '}' : ']';
+        size_t container = json_new(p, object ? JSON_OBJECT : JSON_ARRAY), last = JSON_END;
+        if (container == JSON_END) return 0;
+        p->at++;
+        json_space(p);
+        if (p->at < p->length && p->text[p->at] == close) return p->at++, *out = container, 1;
+        for (;;) {
+            size_t name = 0, name_length = 0, child;
+            if (object) {
+                if (p->at >= p->length || p->text[p->at] != '"') return json_fail(p, "an object member without a name");
+                if (!json_string(p, &name, &name_length)) return 0;
+                json_space(p);
+                if (p->at >= p->length || p->text[p->at] != ':') return json_fail(p, "a member name without a colon");
+                p->at++;
+                json_space(p);
+            }
+            if (!json_parse_value(p, depth + 1, &child)) return 0;
+            p->values[child].name = name, p->values[child].name_length = name_length;
+            if (last == JSON_END) p->values[container].first = child;
+            else p->values[last].next = child;
+            last = child;
+            p->values[container].count++;
+            json_space(p);
+            if (p->at >= p->length) return json_fail(p, object ? "an object without its closing brace" : "a list without its closing bracket");
+            if (p->text[p->at] == close) break;
+            if (p->text[p->at] != ',') return json_fail(p, "a missing comma");
+            p->at++;
+            json_space(p);
+        }
+        p->at++;
+        *out = container;
+        return 1;
+    }
+    size_t value;
+    if (c == '"') {
+        if ((value = json_new(p, JSON_STRING)) == JSON_END) return 0;
+        size_t text, length;
+        if (!json_string(p, &text, &length)) return 0;
+        p->values[value].text = text, p->values[value].length = length;
+    } else if (c == '-' || is_digit(c)) {
+        if ((value = json_new(p, JSON_NUMBER)) == JSON_END) return 0;
+        double number;
+        if (!json_number(p, &number)) return 0;
+        p->values[value].number = number;
+    } else if (c == 't' || c == 'f' || c == 'n') {
+        uint8_t type = c == 't' ? JSON_TRUE : c == 'f' ? JSON_FALSE : JSON_NULL;
+        if (!json_literal(p, type == JSON_TRUE ? "true" : type == JSON_FALSE ? "false" : "null")) return 0;
+        if ((value = json_new(p, type)) == JSON_END) return 0;
+    } else {
+        return json_fail(p, "no value");
+    }
+    *out = value;
+    return 1;
+}
+
+static void json_free(json_parser *p) { free(p->values), free(p->bytes); }
+
+/* Parses `length` bytes as exactly one JSON value, white space around it allowed: 1 and the root
+ * value's index in `*root`, or 0 with `p->error` (or `p->out_of_memory`). Nothing is read past
+ * `length`; the text need not be terminated. Release `p` with json_free either way. */
+static int json_parse(json_parser *p, const uint8_t *text, size_t length, size_t *root) {
+    memset(p, 0, sizeof *p);
+    p->text = text, p->length = length;
+    if ((p->bytes = malloc(length ? length : 1)) == NULL) return p->out_of_memory = 1, 0;
+    json_space(p);
+    if (!json_parse_value(p, 0, root)) return 0;
+    json_space(p);
+    if (p->at != p->length) return json_fail(p, "more text after the value");
+    return 1;
+}
+
+/* ---- Conditions (docs/conditions.md) ---- */
+
+enum { TARGET_NAME, TARGET_LEVEL, TARGET_AREA };
+
+/* One target of the text: its entry, a name or a level (bytes in the parser's buffer), an area's
+ * corners (latitude, longitude pairs in `corners`), a slow-down's factor. */
+typedef struct {
+    uint8_t kind, list;
+    size_t index;
+    const uint8_t *text;
+    size_t length;
+    size_t first_corner, corner_count;
+    double factor;
+} condition_target;
+
+typedef struct {
+    json_parser json;
+    condition_target *targets;
+    size_t count;
+    double *corners;
+    size_t corner_count;
+} conditions;
+
+static void conditions_free(conditions *c) { json_free(&c->json), free(c->targets), free(c->corners); }
+
+/* A message built piece by piece; `failed` once memory ran out. */
+typedef struct {
+    char *text;
+    size_t length, capacity;
+    int failed;
+} message;
+
+static void say(message *m, const char *format, ...) {
+    for (int attempt = 0; attempt < 2 && !m->failed; attempt++) {
+        va_list list;
+        va_start(list, format);
+        int needed = vsnprintf(m->text ? m->text + m->length : NULL, m->text ? m->capacity - m->length : 0, format, list);
+        va_end(list);
+        if (needed < 0) m->failed = 1;
+        else if (m->text && (size_t)needed < m->capacity - m->length) {
+            m->length += (size_t)needed;
+            return;
+        } else {
+            size_t capacity = 2 * (m->length + (size_t)needed + 1);
+            char *larger = realloc(m->text, capacity);
+            if (!larger) m->failed = 1;
+            else m->text = larger, m->capacity = capacity;
+        }
+    }
+}
+
+/* Text from the conditions, quoted: at most 80 bytes (cut where a character starts), quotes,
+ * backslashes and control characters escaped as JSON writes them. */
+static void say_quoted(message *m, const uint8_t *text, size_t length) {
+    size_t shown = length;
+    if (shown > 80) {
+        shown = 80;
+        while (shown > 0 && (text[shown] & 0xC0) == 0x80) shown--;
+    }
+    say(m, "\"");
+    for (size_t i = 0; i < shown; i++) {
+        if (text[i] == '"' || text[i] == '\\') say(m, "\\%c", text[i]);
+        else if (text[i] < 0x20) say(m, "\\u%04x", text[i]);
+        else say(m, "%c", text[i]);
+    }
+    say(m, shown < length ? "...\"" : "\"");
+}
+
+static void say_entry(message *m, const condition_target *t) {
+    say(m, "%s[%zu] ", t->list == NB_CONDITIONS_CLOSED ? "closed" : "slow", t->index);
+    if (t->kind != TARGET_NAME) say(m, t->kind == TARGET_LEVEL ? "level " : "polygon on level ");
+    say_quoted(m, t->text, t->length);
+}
+
+static void conditions_error_init(nb_conditions_error *e) {
+    if (e) memset(e, 0, sizeof *e);
+}
+
+void nb_conditions_error_free(nb_conditions_error *e) {
+    if (e == NULL) return;
+    free(e->message), free(e->entries), free(e->candidates);
+    memset(e, 0, sizeof *e);
+}
+
+/* Refuses the conditions: `kind` and the message (taken over) into `*error` when given and into
+ * the bundle's last error; `entries` (taken over) name the targets at fault. */
+static nb_status refuse_conditions(nb_bundle *b, nb_conditions_error *error, int kind, message *m,
+                                   nb_conditions_entry *entries, size_t entry_count) {
+    if (m->failed) return free(m->text), free(entries), out_of_memory(b);
+    refuse(b, NB_ERROR_CONDITIONS, "conditions: %s", m->text);
+    if (error) {
+        error->kind = kind, error->message = m->text, error->entries = entries, error->entry_count = entry_count;
+    } else {
+        free(m->text), free(entries);
+    }
+    return NB_ERROR_CONDITIONS;
+}
+
+/* Invalid conditions, the entry at fault (when there is one) as `list` and `index` (list < 0: none). */
+static nb_status invalid(nb_bundle *b, nb_conditions_error *error, int list, size_t index, const char *format, ...) {
+    message m = {0};
+    char why[256];
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(why, sizeof why, format, arguments);
+    va_end(arguments);
+    say(&m, "%s", why);
+    nb_conditions_entry *entry = NULL;
+    if (list >= 0) {
+        if ((entry = malloc(sizeof *entry)) == NULL) m.failed = 1;
+        else entry->list = (uint8_t)list, entry->index = index;
+    }
+    return refuse_conditions(b, error, NB_CONDITIONS_INVALID, &m, entry, entry ? 1 : 0);
+}
+
+/* Whether `length` bytes hold something besides ASCII white space (0x09-0x0D, 0x20). */
+static int has_text(const uint8_t *text, size_t length) {
+    for (size_t i = 0; i < length; i++)
+        if (!is_space(text[i])) return 1;
+    return 0;
+}
+
+static const json_value *json_at(const json_parser *p, size_t index) { return &p->values[index]; }
+
+static int json_name_is(const json_parser *p, const json_value *v, const char *name) {
+    return v->name_length == strlen(name) && memcmp(p->bytes + v->name, name, v->name_length) == 0;
+}
+
+/* Entry `index` of `list` as a target (for a slow-down, `factor` is its member, checked already). */
+static nb_status read_target(nb_bundle *b, conditions *c, const json_value *entry, uint8_t list, size_t index,
+                             nb_conditions_error *error, condition_target *out) {
+    const json_parser *p = &c->json;
+    const char *where = list == NB_CONDITIONS_CLOSED ? "closed" : "slow";
+    memset(out, 0, sizeof *out);
+    out->list = list, out->index = index, out->factor = 1;
+    if (entry->type == JSON_STRING) {
+        if (!has_text(p->bytes + entry->text, entry->length)) return invalid(b, error, list, index, "%s[%zu] is empty", where, index);
+        out->kind = TARGET_NAME, out->text = p->bytes + entry->text, out->length = entry->length;
+        return NB_OK;
+    }
+    if (entry->type != JSON_OBJECT)
+        return invalid(b, error, list, index, "%s[%zu] must be a string or an object with \"ref\", \"level\" or \"polygon\"",
+                       where, index);
+    static const char *const names[] = {"ref", "level", "polygon", "factor"};
+    const json_value *member[4] = {NULL, NULL, NULL, NULL};
+    for (size_t k = entry->first; k != JSON_END; k = json_at(p, k)->next) {
+        const json_value *v = json_at(p, k);
+        int known = -1;
+        for (int n = 0; n < 4 && known < 0; n++)
+            if (json_name_is(p, v, names[n]) && (n < 3 || list == NB_CONDITIONS_SLOW)) known = n;
+        if (known < 0 || member[known])
+            return invalid(b, error, list, index, "%s[%zu] must have \"ref\", \"level\", or \"polygon\" with \"level\"%s%s",
+                           where, index, list == NB_CONDITIONS_SLOW ? " besides \"factor\"" : "",
+                           known < 0 ? ", and nothing else" : ", each once");
+        member[known] = v;
+    }
+    int shape = (member[0] != NULL) << 2 | (member[1] != NULL) << 1 | (member[2] != NULL);
+    if (shape != 4 && shape != 2 && shape != 3)
+        return invalid(b, error, list, index, "%s[%zu] must have \"ref\", \"level\", or \"polygon\" with \"level\"%s", where,
+                       index, list == NB_CONDITIONS_SLOW ? " besides \"factor\"" : "");
+    const json_value *text = member[0] ? member[0] : member[1];
+    if (text->type != JSON_STRING || !has_text(p->bytes + text->text, text->length))
+        return invalid(b, error, list, index, "%s[%zu].%s must be a non-empty string", where, index, member[0] ? "ref" : "level");
+    out->kind = member[0] ? TARGET_NAME : member[2] ? TARGET_AREA : TARGET_LEVEL;
+    out->text = p->bytes + text->text, out->length = text->length;
+    if (out->kind != TARGET_AREA) return NB_OK;
+    const json_value *polygon = member[2];
+    if (polygon->type != JSON_ARRAY || polygon->count < 3)
+        return invalid(b, error, list, index, "%s[%zu].polygon must list at least three [latitude, longitude] pairs", where,
+                       index);
+    out->first_corner = c->corner_count;
+    size_t corner = 0;
+    for (size_t k = polygon->first; k != JSON_END; k = json_at(p, k)->next, corner++) {
+        const json_value *pair = json_at(p, k), *latitude = NULL, *longitude = NULL;
+        if (pair->type == JSON_ARRAY && pair->count == 2)
+            latitude = json_at(p, pair->first), longitude = json_at(p, latitude->next);
+        if (!latitude || latitude->type != JSON_NUMBER || longitude->type != JSON_NUMBER ||
+            !(latitude->number >= -90 && latitude->number <= 90) || !(longitude->number >= -180 && longitude->number <= 180))
+            return invalid(b, error, list, index, "%s[%zu].polygon[%zu] must be [latitude, longitude] in degrees", where,
+                           index, corner);
+        /* Corners are fewer than the parser's values, for which `corners` has room. */
+        c->corners[2 * c->corner_count] = latitude->number, c->corners[2 * c->corner_count + 1] = longitude->number;
+        c->corner_count++;
+    }
+    out->corner_count = corner;
+    return NB_OK;
+}
+
+/* Parses and checks `length` bytes of conditions into `*c` (release with conditions_free). */
+static nb_status read_conditions(nb_bundle *b, const uint8_t *text, size_t length, conditions *c,
+                                 nb_conditions_error *error) {
+    memset(c, 0, sizeof *c);
+    size_t root;
+    if (!json_parse(&c->json, text, length, &root)) {
+        if (c->json.out_of_memory) return out_of_memory(b);
+        return invalid(b, error, -1, 0, "not JSON: %s", c->json.error);
+    }
+    const json_parser *p = &c->json;
+    if (json_at(p, root)->type != JSON_OBJECT) return invalid(b, error, -1, 0, "the conditions must be a JSON object");
+    const json_value *lists[2] = {NULL, NULL};
+    for (size_t k = json_at(p, root)->first; k != JSON_END; k = json_at(p, k)->next) {
+        const json_value *v = json_at(p, k);
+        int list = json_name_is(p, v, "closed") ? NB_CONDITIONS_CLOSED : json_name_is(p, v, "slow") ? NB_CONDITIONS_SLOW : -1;
+        if (list < 0) {
+            message m = {0};
+            say(&m, "unknown key ");
+            say_quoted(&m, p->bytes + v->name, v->name_length);
+            say(&m, "; the keys are \"closed\" and \"slow\"");
+            return refuse_conditions(b, error, NB_CONDITIONS_INVALID, &m, NULL, 0);
+        }
+        if (lists[list]) return invalid(b, error, -1, 0, "\"%s\" appears twice", list ? "slow" : "closed");
+        if (v->type != JSON_ARRAY) return invalid(b, error, -1, 0, "\"%s\" must be a list", list ? "slow" : "closed");
+        lists[list] = v;
+    }
+    size_t count = (lists[0] ? lists[0]->count : 0) + (lists[1] ? lists[1]->count : 0);
+    c->targets = malloc(sizeof(condition_target) * (count ? count : 1));
+    c->corners = malloc(sizeof(double) * 2 * p->value_count);
+    if (!c->targets || !c->corners) return out_of_memory(b);
+    for (uint8_t list = 0; list < 2; list++) {
+        if (!lists[list]) continue;
+        size_t index = 0;
+        for (size_t k = lists[list]->first; k != JSON_END; k = json_at(p, k)->next, index++) {
+            const json_value *entry = json_at(p, k);
+            double factor = 1;
+            if (list == NB_CONDITIONS_SLOW) {
+                if (entry->type != JSON_OBJECT)
+                    return invalid(b, error, list, index, "slow[%zu] must be an object with \"factor\" and a target", index);
+                const json_value *found = NULL;
+                for (size_t f = entry->first; f != JSON_END; f = json_at(p, f)->next)
+                    if (json_name_is(p, json_at(p, f), "factor")) found = json_at(p, f);
+                if (!found || found->type != JSON_NUMBER || !(found->number >= 1 && found->number <= 1000))
+                    return invalid(b, error, list, index, "slow[%zu] needs a \"factor\" from 1 to 1000", index);
+                factor = found->number;
+            }
+            nb_status status = read_target(b, c, entry, list, index, error, &c->targets[c->count]);
+            if (status != NB_OK) return status;
+            c->targets[c->count++].factor = factor;
+        }
+    }
+    return NB_OK;
+}
+
+/* ---- Resolving conditions to arcs ---- */
+
+/* A crossing's longitude is within a few units in the last place of its edge's corners, so a
+ * point this far (in degrees) beyond every corner's longitude is beyond every crossing. */
+#define AREA_MARGIN 1e-9
+
+static void condition_index_release(condition_index *x) {
+    free(x->arc_tail), free(x->in_first), free(x->in_arcs), free(x->level_first), free(x->level_arcs), free(x->between);
+    free(x->node_first), free(x->level_nodes), free(x->degrees), free(x->node_in), free(x->names), free(x->label_text);
+    memset(x, 0, sizeof *x);
+}
+
+static int compare_names(const void *l, const void *r) {
+    const named_item *a = l, *c = r;
+    return compare_bytes(a->text, a->length, c->text, c->length);
+}
+
+static uint16_t node_level(const nb_bundle *b, uint32_t node) { return rd16(b->node_entries + 16 * (size_t)node + 8); }
+static uint32_t arc_head(const nb_bundle *b, uint32_t arc) { return rd32(b->arc_entries + 16 * (size_t)arc); }
+
+/* Appends the folded label `label` (a STRS index; none is skipped) of `item` to the index,
+ * whose `*capacity` items and `*text_capacity` bytes of text are allocated. */
+static nb_status add_label(nb_bundle *b, uint32_t label, uint32_t item, uint8_t node, size_t *capacity, size_t *text_used,
+                           size_t *text_capacity) {
+    condition_index *x = &b->conditions;
+    if (label == NB_NONE) return NB_OK;
+    size_t length;
+    const char *text = nb_string(b, label, &length);
+    if (text == NULL)
+        return refuse(b, NB_ERROR_FORMAT, "%s: %s %u's label is string %u, STRS has %u", node ? "NODE" : "ARCS",
+                      node ? "node" : "arc", item, label, b->strings);
+    if (!utf8_valid((const uint8_t *)text, length)) return refuse(b, NB_ERROR_FORMAT, "STRS: string %u is not UTF-8", label);
+    uint8_t *folded;
+    size_t folded_length;
+    nb_status status = fold_text(b, (const uint8_t *)text, length, &folded, &folded_length);
+    if (status != NB_OK) return status;
+    if (x->name_count == *capacity) {
+        size_t larger_capacity = *capacity ? 2 * *capacity : 64;
+        named_item *larger = realloc(x->names, larger_capacity * sizeof(named_item));
+        if (!larger) return free(folded), out_of_memory(b);
+        x->names = larger, *capacity = larger_capacity;
+    }
+    if (*text_used + folded_length > *text_capacity) {
+        size_t larger_capacity = 2 * (*text_used + folded_length) + 64;
+        uint8_t *larger = realloc(x->label_text, larger_capacity);
+        if (!larger) return free(folded), out_of_memory(b);
+        x->label_text = larger, *text_capacity = larger_capacity;
+    }
+    if (folded_length) memcpy(x->label_text + *text_used, folded, folded_length);
+    free(folded);
+    x->names[x->name_count++] = (named_item){NULL, *text_used, folded_length, item, node};
+    *text_used += folded_length;
+    return NB_OK;
+}
+
+/* The index resolving conditions needs, built once per bundle (a failure is refused again by
+ * the next call, which builds it anew). */
+static nb_status load_condition_index(nb_bundle *b, condition_index **out) {
+    condition_index *x = &b->conditions;
+    *out = x;
+    if (x->built) return NB_OK;
+    nb_status status = load_search(b);
+    if (status != NB_OK) return status;
+    size_t n = b->nodes, m = b->arcs ? b->arcs : 1, levels = b->level_count;
+    x->arc_tail = malloc(sizeof(uint32_t) * m), x->in_arcs = malloc(sizeof(uint32_t) * m);
+    x->level_arcs = malloc(sizeof(uint32_t) * m), x->between = malloc(sizeof(uint32_t) * m);
+    x->in_first = calloc(n + 1, sizeof(uint32_t)), x->level_first = calloc(levels + 1, sizeof(uint32_t));
+    x->node_first = calloc(levels + 1, sizeof(uint32_t)), x->level_nodes = malloc(sizeof(uint32_t) * (n ? n : 1));
+    x->degrees = malloc(sizeof(double) * 2 * (n ? n : 1)), x->node_in = malloc(n ? n : 1);
+    uint32_t *fill = calloc((n > levels ? n : levels) + 1, sizeof(uint32_t));
+    if (!x->arc_tail || !x->in_arcs || !x->level_arcs || !x->between || !x->in_first || !x->level_first || !x->node_first ||
+        !x->level_nodes || !x->degrees || !x->node_in || !fill) {
+        status = out_of_memory(b);
+        goto done;
+    }
+    x->between_count = 0;
+    for (uint32_t v = 0; v < b->nodes; v++) {
+        const uint8_t *e = b->node_entries + 16 * (size_t)v;
+        x->degrees[2 * (size_t)v] = (int32_t)rd32(e) / 1e7, x->degrees[2 * (size_t)v + 1] = (int32_t)rd32(e + 4) / 1e7;
+        x->node_first[node_level(b, v) + 1]++;
+        for (uint32_t a = rd32(b->first_out + 4 * (size_t)v); a < rd32(b->first_out + 4 * ((size_t)v + 1)); a++) {
+            uint32_t head = arc_head(b, a);
+            x->arc_tail[a] = v, x->in_first[head + 1]++;
+            if (node_level(b, v) == node_level(b, head)) x->level_first[node_level(b, v) + 1]++;
+            else x->between[x->between_count++] = a;
+        }
+    }
+    for (size_t v = 0; v < n; v++) x->in_first[v + 1] += x->in_first[v];
+    for (size_t l = 0; l < levels; l++) x->level_first[l + 1] += x->level_first[l], x->node_first[l + 1] += x->node_first[l];
+    for (uint32_t v = 0; v < b->nodes; v++) x->level_nodes[x->node_first[node_level(b, v)] + fill[node_level(b, v)]++] = v;
+    memset(fill, 0, sizeof(uint32_t) * ((n > levels ? n : levels) + 1));
+    for (uint32_t a = 0; a < b->arcs; a++) {
+        uint32_t head = arc_head(b, a);
+        x->in_arcs[x->in_first[head] + fill[head]++] = a;
+    }
+    memset(fill, 0, sizeof(uint32_t) * ((n > levels ? n : levels) + 1));
+    for (uint32_t a = 0; a < b->arcs; a++) {
+        uint16_t level = node_level(b, x->arc_tail[a]);
+        if (level == node_level(b, arc_head(b, a))) x->level_arcs[x->level_first[level] + fill[level]++] = a;
+    }
+    /* Connector arcs (stairs, lift, escalator, ramp, steps) and doors and entrances, by label. */
+    size_t capacity = 0, text_used = 0, text_capacity = 0;
+    for (uint32_t a = 0; a < b->arcs && status == NB_OK; a++) {
+        const uint8_t *e = b->arc_entries + 16 * (size_t)a;
+        if (e[12] >= 3 && e[12] <= 7) status = add_label(b, rd32(e + 8), a, 0, &capacity, &text_used, &text_capacity);
+    }
+    for (uint32_t v = 0; v < b->nodes && status == NB_OK; v++) {
+        const uint8_t *e = b->node_entries + 16 * (size_t)v;
+        if (e[10] == 1 || e[10] == 2) status = add_label(b, rd32(e + 12), v, 1, &capacity, &text_used, &text_capacity);
+    }
+    if (status != NB_OK) goto done;
+    for (size_t i = 0; i < x->name_count; i++) x->names[i].text = x->label_text + x->names[i].offset;
+    if (x->name_count > 1) qsort(x->names, x->name_count, sizeof(named_item), compare_names);
+    x->built = 1;
+done:
+    free(fill);
+    if (status != NB_OK) condition_index_release(x);
+    return status;
+}
+
+/* The arcs one target covers are marked in `closed` (a closure) or raise `factor` to its factor
+ * (a slow-down); `covered` counts them, so that a target covering nothing is reported. */
+typedef struct {
+    uint8_t *closed;   /* per ARCS arc */
+    double *factor;    /* per ARCS arc: the largest factor of the slow-downs covering it, 0 for none */
+    uint32_t *touched; /* the arcs any target covers, each once, in no order */
+    size_t touched_count;
+} arc_marks;
+
+static void arc_marks_free(arc_marks *marks) {
+    free(marks->closed), free(marks->factor), free(marks->touched);
+    memset(marks, 0, sizeof *marks);
+}
+
+typedef struct {
+    const nb_bundle *b;
+    condition_index *x; /* its node_in is the areas' scratch */
+    arc_marks *marks;
+    const condition_target *target;
+    size_t covered;
+} coverage;
+
+static void cover(coverage *s, uint32_t arc) {
+    arc_marks *k = s->marks;
+    s->covered++;
+    if (!k->closed[arc] && k->factor[arc] == 0) k->touched[k->touched_count++] = arc;
+    if (s->target->list == NB_CONDITIONS_CLOSED) k->closed[arc] = 1;
+    else if (k->factor[arc] < s->target->factor) k->factor[arc] = s->target->factor;
+}
+
+/* Every arc into or out of `node`. */
+static void cover_node(coverage *s, uint32_t node) {
+    const nb_bundle *b = s->b;
+    for (uint32_t a = rd32(b->first_out + 4 * (size_t)node); a < rd32(b->first_out + 4 * ((size_t)node + 1)); a++) cover(s, a);
+    for (uint32_t k = s->x->in_first[node]; k < s->x->in_first[node + 1]; k++) cover(s, s->x->in_arcs[k]);
+}
+
+/* Rings of corners in degrees (latitude, longitude pairs; ring r is corners ring_first[r] ..<
+ * ring_first[r + 1]), the bounds of all corners, and their edges by latitude band: band k of
+ * `band_count` equal ones from `south` lists the edges (corner, corner before it) whose
+ * latitudes reach into it, so that a point's test reads only the edges its latitude can meet. */
+typedef struct {
+    const double *corners;
+    const size_t *ring_first;
+    size_t ring_count;
+    double south, north, west, east, band_height;
+    size_t band_count;
+    size_t *band_first;
+    size_t (*band_edges)[2];
+} area;
+
+/* The band of latitude `y`: never falling as `y` rises, which is all the bands rely on. */
+static size_t band_of(const area *r, double y) {
+    if (r->band_count == 1) return 0;
+    double k = floor((y - r->south) / r->band_height);
+    return k <= 0 ? 0 : k >= (double)(r->band_count - 1) ? r->band_count - 1 : (size_t)k;
+}
+
+static void area_free(area *r) { free(r->band_first), free(r->band_edges); }
+
+/* Sets the bounds and the bands of `r` (its corners and rings given); 0 when memory ran out.
+ * An edge whose ends share a latitude never counts, so it is left out. */
+static int area_prepare(area *r) {
+    size_t corners = r->ring_first[r->ring_count], edges = 0;
+    r->south = r->west = INFINITY, r->north = r->east = -INFINITY;
+    r->band_first = NULL, r->band_edges = NULL, r->band_count = 1, r->band_height = 0;
+    for (size_t i = 0; i < corners; i++) {
+        double y = r->corners[2 * i], x = r->corners[2 * i + 1];
+        if (y < r->south) r->south = y;
+        if (y > r->north) r->north = y;
+        if (x < r->west) r->west = x;
+        if (x > r->east) r->east = x;
+    }
+    /* About one band per edge, fewer while the edges' entries would pass four per edge (long
+     * edges of a hostile polygon reach into many bands). */
+    size_t bands = corners < 1024 ? corners : 1024, entries = 0;
+    for (; bands >= 1; bands /= 2) {
+        r->band_count = bands > 1 && r->north > r->south ? bands : 1;
+        r->band_height = (r->north - r->south) / (double)r->band_count;
+        if (r->band_count > 1 && !(r->band_height > 0)) r->band_count = 1;
+        entries = 0, edges = 0;
+        for (size_t ring = 0; ring < r->ring_count; ring++)
+            for (size_t i = r->ring_first[ring], p = r->ring_first[ring + 1] - 1; i < r->ring_first[ring + 1]; p = i++) {
+                double yc = r->corners[2 * i], yp = r->corners[2 * p];
+                if (yc == yp) continue;
+                edges++;
+                entries += band_of(r, yc < yp ? yp : yc) - band_of(r, yc < yp ? yc : yp) + 1;
+            }
+        if (r->band_count == 1 || entries <= 4 * edges + r->band_count) break;
+    }
+    r->band_first = calloc(r->band_count + 1, sizeof(size_t));
+    r->band_edges = malloc(sizeof *r->band_edges * (entries ? entries : 1));
+    if (!r->band_first || !r->band_edges) return area_free(r), r->band_first = NULL, r->band_edges = NULL, 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t ring = 0; ring < r->ring_count; ring++)
+            for (size_t i = r->ring_first[ring], p = r->ring_first[ring + 1] - 1; i < r->ring_first[ring + 1]; p = i++) {
+                double yc = r->corners[2 * i], yp = r->corners[2 * p];
+                if (yc == yp) continue;
+                for (size_t k = band_of(r, yc < yp ? yc : yp), last = band_of(r, yc < yp ? yp : yc); k <= last; k++) {
+                    if (pass == 0) r->band_first[k + 1]++;
+                    else r->band_edges[r->band_first[k]++][0] = i, r->band_edges[r->band_first[k] - 1][1] = p;
+                }
+            }
+        /* The first pass counts; the second fills, moving each band's start to its end, so the
+         * starts are recomputed from the counts once more after it. */
+        if (pass == 0)
+            for (size_t k = 0; k < r->band_count; k++) r->band_first[k + 1] += r->band_first[k];
+        else
+            for (size_t k = r->band_count; k > 0; k--) r->band_first[k] = r->band_first[k - 1];
+    }
+    r->band_first[0] = 0;
+    return 1;
+}
+
+/* Whether (y, x) is inside the rings by the specification's even-odd rule, in its order of
+ * operations (no multiply there feeds an add, so no contraction into a fused multiply-add can
+ * change it). An edge counts only where `y` lies between its ends' latitudes, so only its band's
+ * edges are read; and a point south of every corner, or not south of the northernmost, meets no
+ * edge, while one beyond every corner's longitude (with AREA_MARGIN) is east of every crossing or
+ * west of all it meets, an even number per ring: the bounds decide those points alike, faster. */
+static int inside(const area *r, double y, double x) {
+    if (y < r->south || y >= r->north || x < r->west - AREA_MARGIN || x > r->east + AREA_MARGIN) return 0;
+    size_t band = band_of(r, y);
+    int in = 0;
+    for (size_t k = r->band_first[band]; k < r->band_first[band + 1]; k++) {
+        const double *c = r->corners + 2 * r->band_edges[k][0], *p = r->corners + 2 * r->band_edges[k][1];
+        if ((c[0] > y) != (p[0] > y) && x < (p[1] - c[1]) * (y - c[0]) / (p[0] - c[0]) + c[1]) in = !in;
+    }
+    return in;
+}
+
+/* An arc (both of whose ends were judged into `node_in`) whose tail, head or middle is inside. */
+static void cover_if_inside(coverage *s, const area *r, uint32_t a) {
+    uint32_t tail = s->x->arc_tail[a], head = arc_head(s->b, a);
+    if (s->x->node_in[tail] || s->x->node_in[head]) {
+        cover(s, a);
+        return;
+    }
+    const double *from = s->x->degrees + 2 * (size_t)tail, *to = s->x->degrees + 2 * (size_t)head;
+    if (inside(r, (from[0] + to[0]) / 2, (from[1] + to[1]) / 2)) cover(s, a);
+}
+
+/* Rule 3: every arc whose tail and head lie on levels `on_level` marks and whose tail, head or
+ * middle is inside the rings. Each node of those levels is judged once, not once per arc. */
+static void cover_area(coverage *s, const area *r, const uint8_t *on_level) {
+    const nb_bundle *b = s->b;
+    condition_index *x = s->x;
+    for (uint32_t l = 0; l < b->level_count; l++)
+        for (uint32_t k = x->node_first[l]; on_level[l] && k < x->node_first[l + 1]; k++) {
+            uint32_t v = x->level_nodes[k];
+            x->node_in[v] = (uint8_t)inside(r, x->degrees[2 * (size_t)v], x->degrees[2 * (size_t)v + 1]);
+        }
+    for (uint32_t l = 0; l < b->level_count; l++)
+        if (on_level[l])
+            for (uint32_t k = x->level_first[l]; k < x->level_first[l + 1]; k++) cover_if_inside(s, r, x->level_arcs[k]);
+    for (uint32_t k = 0; k < x->between_count; k++) {
+        uint32_t a = x->between[k];
+        if (on_level[node_level(b, x->arc_tail[a])] && on_level[node_level(b, arc_head(b, a))]) cover_if_inside(s, r, a);
+    }
+}
+
+/* levels(text) of docs/endpoints.md as a mark per level. */
+static nb_status level_marks(nb_bundle *b, const uint8_t *text, size_t length, uint8_t **on_level) {
+    uint32_t *levels;
+    size_t count;
+    *on_level = calloc(b->level_count ? b->level_count : 1, 1);
+    if (!*on_level) return out_of_memory(b);
+    nb_status status = levels_named(b, text, length, &levels, &count);
+    for (size_t i = 0; i < count && status == NB_OK; i++) (*on_level)[levels[i]] = 1;
+    free(levels);
+    return status;
+}
+
+/* Rule 1's outlines: the arcs within the rings of every outline of place `place` on its level. */
+static nb_status cover_outlines(nb_bundle *b, coverage *s, uint32_t place) {
+    uint16_t level = rd16(b->places + 64 * (size_t)place + 2);
+    if (level == NO_LEVEL || find_section(b, "OUTL") == NULL) return NB_OK;
+    nb_status status = load_outlines(b);
+    if (status != NB_OK) return status;
+    const outline_index *o = &b->outline;
+    uint32_t first = rd32(o->level_first + 4 * (size_t)level), last = rd32(o->level_first + 4 * ((size_t)level + 1));
+    size_t rings = 0, corners = 0;
+    for (uint32_t k = first; k < last; k++)
+        if (rd32(o->outlines + 12 * (size_t)k + 4) == place) {
+            uint32_t ring = rd32(o->ring_first + 4 * (size_t)k), ring_end = rd32(o->ring_first + 4 * ((size_t)k + 1));
+            rings += ring_end - ring;
+            corners += rd32(o->point_first + 4 * (size_t)ring_end) - rd32(o->point_first + 4 * (size_t)ring);
+        }
+    if (rings == 0) return NB_OK;
+    double *degrees = malloc(sizeof(double) * 2 * corners);
+    size_t *ring_first = malloc(sizeof(size_t) * (rings + 1));
+    uint8_t *on_level = calloc(b->level_count, 1);
+    if (!degrees || !ring_first || !on_level) {
+        free(degrees), free(ring_first), free(on_level);
+        return out_of_memory(b);
+    }
+    size_t ring_count = 0, used = 0;
+    ring_first[0] = 0;
+    for (uint32_t k = first; k < last; k++) {
+        if (rd32(o->outlines + 12 * (size_t)k + 4) != place) continue;
+        for (uint32_t ring = rd32(o->ring_first + 4 * (size_t)k); ring < rd32(o->ring_first + 4 * ((size_t)k + 1)); ring++) {
+            for (uint32_t point = rd32(o->point_first + 4 * (size_t)ring); point < rd32(o->point_first + 4 * ((size_t)ring + 1));
+                 point++, used++) {
+                degrees[2 * used] = (int32_t)rd32(o->points + 8 * (size_t)point) / 1e7;
+                degrees[2 * used + 1] = (int32_t)rd32(o->points + 8 * (size_t)point + 4) / 1e7;
+            }
+            ring_first[++ring_count] = used;
+        }
+    }
+    area r = {degrees, ring_first, ring_count, 0, 0, 0, 0, 0, 0, NULL, NULL};
+    int prepared = area_prepare(&r);
+    on_level[level] = 1;
+    if (prepared) cover_area(s, &r, on_level);
+    area_free(&r);
+    free(degrees), free(ring_first), free(on_level);
+    return prepared ? NB_OK : out_of_memory(b);
+}
+
+/* Rule 1, a name: connector arcs and doors or entrances of that folded label, and the place it
+ * names as an endpoint. An endpoint that is ambiguous while nothing else matched makes the
+ * target ambiguous: `*candidates` (free() them) are then the places. */
+static nb_status cover_name(nb_bundle *b, coverage *s, uint32_t **candidates, size_t *candidate_count) {
+    const condition_target *t = s->target;
+    const uint8_t *text = t->text;
+    size_t length = t->length;
+    while (length > 0 && is_space(text[0])) text++, length--;
+    while (length > 0 && is_space(text[length - 1])) length--;
+    uint8_t *folded;
+    size_t folded_length;
+    nb_status status = fold_text(b, text, length, &folded, &folded_length);
+    if (status != NB_OK) return status;
+    const condition_index *x = s->x;
+    size_t low = 0, high = x->name_count;
+    while (low < high) {
+        size_t middle = low + (high - low) / 2;
+        if (compare_bytes(x->names[middle].text, x->names[middle].length, folded, folded_length) < 0) low = middle + 1;
+        else high = middle;
+    }
+    for (size_t i = low; i < x->name_count && compare_bytes(x->names[i].text, x->names[i].length, folded, folded_length) == 0; i++) {
+        if (x->names[i].node) cover_node(s, x->names[i].item);
+        else cover(s, x->names[i].item);
+    }
+    free(folded);
+    nb_endpoint e;
+    if ((status = resolve_endpoint(b, text, length, 0, &e)) != NB_OK) return status;
+    if (e.kind == NB_ENDPOINT_PLACE) {
+        uint32_t node = rd32(b->places + 64 * (size_t)e.place + 4);
+        if (node != NB_NONE) cover_node(s, node);
+        status = cover_outlines(b, s, e.place);
+    } else if (e.kind == NB_ENDPOINT_AMBIGUOUS && s->covered == 0) {
+        *candidates = e.candidates, *candidate_count = e.candidate_count, e.candidates = NULL;
+    }
+    nb_endpoint_free(&e);
+    return status;
+}
+
+/* Rule 2, a level: every arc whose tail or head lies on one of the levels. */
+static void cover_levels(coverage *s, const uint8_t *on_level) {
+    for (uint32_t a = 0; a < s->b->arcs; a++)
+        if (on_level[node_level(s->b, s->x->arc_tail[a])] || on_level[node_level(s->b, arc_head(s->b, a))]) cover(s, a);
+}
+
+/* Resolves every target in file order into `marks` (allocated, none set): the first
+ * ambiguous target refuses the conditions, then every target covering nothing does. */
+static nb_status resolve_conditions(nb_bundle *b, const conditions *c, arc_marks *marks, nb_conditions_error *error) {
+    condition_index *x;
+    nb_status status = load_condition_index(b, &x);
+    if (status != NB_OK) return status;
+    nb_conditions_entry *unmatched = malloc(sizeof(nb_conditions_entry) * (c->count ? c->count : 1));
+    if (!unmatched) return out_of_memory(b);
+    size_t unmatched_count = 0;
+    for (size_t i = 0; i < c->count && status == NB_OK; i++) {
+        const condition_target *t = &c->targets[i];
+        coverage s = {b, x, marks, t, 0};
+        if (t->kind == TARGET_NAME) {
+            uint32_t *candidates = NULL;
+            size_t candidate_count = 0;
+            status = cover_name(b, &s, &candidates, &candidate_count);
+            if (status == NB_OK && candidates) {
+                message m = {0};
+                say_entry(&m, t);
+                say(&m, " names %zu places and nothing else does; use a ref or source id", candidate_count);
+                nb_conditions_entry *entry = malloc(sizeof *entry);
+                if (!entry) m.failed = 1;
+                else entry->list = t->list, entry->index = t->index;
+                status = refuse_conditions(b, error, NB_CONDITIONS_AMBIGUOUS, &m, entry, 1);
+                if (status == NB_ERROR_CONDITIONS && error) error->candidates = candidates, error->candidate_count = candidate_count;
+                else free(candidates);
+                break;
+            }
+        } else {
+            uint8_t *on_level;
+            status = level_marks(b, t->text, t->length, &on_level);
+            if (status == NB_OK && t->kind == TARGET_LEVEL) cover_levels(&s, on_level);
+            if (status == NB_OK && t->kind == TARGET_AREA) {
+                size_t ring_first[2] = {0, t->corner_count};
+                area r = {c->corners + 2 * t->first_corner, ring_first, 1, 0, 0, 0, 0, 0, 0, NULL, NULL};
+                if (area_prepare(&r)) cover_area(&s, &r, on_level);
+                else status = out_of_memory(b);
+                area_free(&r);
+            }
+            free(on_level);
+        }
+        if (status == NB_OK && s.covered == 0) unmatched[unmatched_count++] = (nb_conditions_entry){t->list, t->index};
+    }
+    if (status == NB_OK && unmatched_count > 0) {
+        message m = {0};
+        say(&m, "nothing in the bundle matches ");
+        for (size_t k = 0, i = 0; k < unmatched_count; i++) {
+            const condition_target *t = &c->targets[i];
+            if (t->list != unmatched[k].list || t->index != unmatched[k].index) continue;
+            if (k++ > 0) say(&m, ", ");
+            say_entry(&m, t);
+        }
+        return refuse_conditions(b, error, NB_CONDITIONS_UNMATCHED, &m, unmatched, unmatched_count);
+    }
+    free(unmatched);
+    return status;
+}
+
+/* `cost` slowed by `factor`: the double product rounded half away from zero, below impassable. */
+static uint32_t slowed_cost(uint32_t cost, double factor) {
+    if (cost == INFINITE) return INFINITE;
+    double product = (double)cost * factor, rounded = round(product);
+    return rounded >= (double)(INFINITE - 1) ? INFINITE - 1 : (uint32_t)rounded;
+}
+
+/* The conditions of `json` resolved into `*marks` (release with arc_marks_free). */
+static nb_status conditions_arcs(nb_bundle *b, const char *json, size_t length, arc_marks *marks,
+                                 nb_conditions_error *error) {
+    memset(marks, 0, sizeof *marks);
+    if (json == NULL && length > 0) return refuse(b, NB_ERROR_ARGUMENT, "no conditions text");
+    conditions c;
+    nb_status status = read_conditions(b, json ? (const uint8_t *)json : (const uint8_t *)"", length, &c, error);
+    if (status == NB_OK) {
+        size_t arcs = b->arcs ? b->arcs : 1;
+        marks->closed = calloc(arcs, 1), marks->factor = calloc(arcs, sizeof(double));
+        marks->touched = malloc(sizeof(uint32_t) * arcs);
+        status = marks->closed && marks->factor && marks->touched ? resolve_conditions(b, &c, marks, error) : out_of_memory(b);
+    }
+    conditions_free(&c);
+    if (status != NB_OK) arc_marks_free(marks);
+    return status;
+}
+
+void nb_arc_conditions_free(nb_arc_conditions *c) {
+    if (c == NULL) return;
+    free(c->closed), free(c->slowed), free(c->factors);
+    memset(c, 0, sizeof *c);
+}
+
+nb_status nb_conditions_resolve(nb_bundle *b, const char *json, size_t length, nb_arc_conditions *out,
+                                nb_conditions_error *error) {
+    memset(out, 0, sizeof *out);
+    conditions_error_init(error);
+    arc_marks marks;
+    nb_status status = conditions_arcs(b, json, length, &marks, error);
+    if (status != NB_OK) return status;
+    size_t count = marks.touched_count ? marks.touched_count : 1;
+    out->closed = malloc(sizeof(uint32_t) * count), out->slowed = malloc(sizeof(uint32_t) * count);
+    out->factors = malloc(sizeof(double) * count);
+    if (!out->closed || !out->slowed || !out->factors) status = out_of_memory(b);
+    if (status == NB_OK) qsort(marks.touched, marks.touched_count, sizeof(uint32_t), compare_u32);
+    for (size_t i = 0; i < marks.touched_count && status == NB_OK; i++) {
+        uint32_t a = marks.touched[i];
+        if (marks.closed[a]) out->closed[out->closed_count++] = a;
+        if (marks.factor[a] > 0) out->slowed[out->slowed_count] = a, out->factors[out->slowed_count++] = marks.factor[a];
+    }
+    arc_marks_free(&marks);
+    if (status != NB_OK) nb_arc_conditions_free(out);
+    return status;
+}
+
+nb_status nb_conditions_costs(nb_bundle *b, uint32_t profile, const nb_arc_conditions *c, uint32_t *costs, size_t capacity) {
+    nb_status status = nb_profile_costs(b, profile, costs, capacity);
+    if (status != NB_OK) return status;
+    for (size_t i = 0; i < c->slowed_count; i++)
+        if (c->slowed[i] >= b->arcs || !(c->factors[i] >= 1))
+            return refuse(b, NB_ERROR_ARGUMENT, "slowed arc %u (factor %g) is not an arc with a factor of at least 1", c->slowed[i],
+                          c->factors[i]);
+    for (size_t i = 0; i < c->closed_count; i++)
+        if (c->closed[i] >= b->arcs) return refuse(b, NB_ERROR_ARGUMENT, "closed arc %u is out of range", c->closed[i]);
+    for (size_t i = 0; i < c->slowed_count; i++) costs[c->slowed[i]] = slowed_cost(costs[c->slowed[i]], c->factors[i]);
+    for (size_t i = 0; i < c->closed_count; i++) costs[c->closed[i]] = INFINITE;
+    return NB_OK;
+}
+
+nb_status nb_conditions_apply(nb_bundle *b, uint32_t profile, const char *json, size_t length, nb_metric **metric,
+                              nb_conditions_error *error) {
+    *metric = NULL;
+    conditions_error_init(error);
+    if (profile >= b->profiles) return refuse(b, NB_ERROR_ARGUMENT, "profile %u is out of range", profile);
+    /* Without CCHT nothing can be applied, so that is said before anything about the text. */
+    cch_index *x;
+    nb_status status = load_cch(b, &x);
+    if (status != NB_OK) return status;
+    arc_marks marks;
+    if ((status = conditions_arcs(b, json, length, &marks, error)) != NB_OK) return status;
+    uint32_t *costs = malloc(sizeof(uint32_t) * (b->arcs ? b->arcs : 1));
+    if (!costs) status = out_of_memory(b);
+    for (uint32_t a = 0; a < b->arcs && costs; a++) costs[a] = profile_cost(b, profile, a);
+    /* The arcs the conditions touch are the only ones whose costs can change; `touched` keeps
+     * those that did and have a slot, which the update starts from. */
+    size_t changed = 0;
+    for (size_t i = 0; i < marks.touched_count && costs; i++) {
+        uint32_t a = marks.touched[i], cost = marks.closed[a] ? INFINITE : slowed_cost(costs[a], marks.factor[a]);
+        if (cost != costs[a] && x->slot[a] != NB_NONE) marks.touched[changed++] = a;
+        costs[a] = cost;
+    }
+    if (status == NB_OK) status = customize_changes(b, x, profile, costs, marks.touched, changed, metric);
+    arc_marks_free(&marks);
+    free(costs);
+    return status;
 }

@@ -7,7 +7,8 @@
  * per-section SHA-256 checksums. Optional sections are checked in full the first time a call
  * needs them: the first route of a profile checks its contraction hierarchy (or, once per
  * bundle, the customisable hierarchy CCHT of format 2.0), the first search SRCH, the first snap
- * SNAP, the first outline call OUTL. Every failure returns a status and
+ * SNAP, the first outline call OUTL, the first conditions the labels they look up. Every failure
+ * returns a status and
  * writes a message naming the file and the section; nothing reads outside the mapping.
  *
  * A bundle keeps per-call state (the last error, what it has checked), so one nb_bundle must not
@@ -32,7 +33,8 @@ typedef enum {
     NB_ERROR_CHECKSUM,   /* the file's or a section's bytes do not match its checksum */
     NB_ERROR_ARGUMENT,   /* an unknown profile, a node or level out of range, text that is not UTF-8 */
     NB_ERROR_MEMORY,
-    NB_ERROR_UNAVAILABLE /* the bundle lacks the optional section the call needs */
+    NB_ERROR_UNAVAILABLE, /* the bundle lacks the optional section the call needs */
+    NB_ERROR_CONDITIONS   /* conditions that cannot be applied: their nb_conditions_error says why */
 } nb_status;
 
 #define NB_NONE 0xFFFFFFFFu
@@ -119,7 +121,10 @@ nb_status nb_profile_costs(nb_bundle *bundle, uint32_t profile, uint32_t *costs,
  * (`weight_count` must be nb_arc_count(bundle)), in milliseconds, NB_NONE (0xFFFFFFFF) for an arc
  * that is closed; NULL `weights` takes the profile's PROF costs. The weights are copied. An arc
  * that no profile of the bundle may use has no place in the hierarchy, so it stays closed
- * whatever its weight; a loop never helps a route. On the first use of CCHT the topology is
+ * whatever its weight; a loop never helps a route. When the weights differ from the profile's
+ * PROF costs at few arcs (at most one in sixteen), the profile's own metric (customised once and
+ * kept, as nb_route keeps it) is updated incrementally, else the topology is customised in full;
+ * both give exactly the same metric. On the first use of CCHT the topology is
  * checked in full; a damaged one gives NB_ERROR_FORMAT naming CCHT, a bundle without CCHT
  * NB_ERROR_UNAVAILABLE. On success `*metric` (NULL otherwise) is released with nb_metric_free. */
 nb_status nb_customize(nb_bundle *bundle, uint32_t profile, const uint32_t *weights, size_t weight_count,
@@ -130,6 +135,73 @@ nb_status nb_customize(nb_bundle *bundle, uint32_t profile, const uint32_t *weig
  * of the metric's weights along it. A metric of another bundle gives NB_ERROR_ARGUMENT. */
 nb_status nb_route_metric(nb_bundle *bundle, const nb_metric *metric, uint32_t source, uint32_t target, nb_path *path);
 void nb_metric_free(nb_metric *metric);
+
+/* ---- Conditions: closures and slow-downs applied at run time (docs/conditions.md) ---- */
+
+/* The JSON text of docs/conditions.md, e.g. {"closed": ["Lift A"], "slow": [{"ref": "E100",
+ * "factor": 3}]}: `length` bytes of UTF-8, not necessarily NUL-terminated, never read past. Its
+ * targets resolve to ARCS arcs by the document's "Resolution, exactly", which needs SRCH (and
+ * uses OUTL, ALIA, PSRC when the bundle has them), not CCHT. */
+
+enum { NB_CONDITIONS_CLOSED = 0, NB_CONDITIONS_SLOW = 1 };
+
+/* Where a target stands in the text: closed[index] or slow[index]. */
+typedef struct {
+    uint8_t list; /* NB_CONDITIONS_CLOSED or NB_CONDITIONS_SLOW */
+    size_t index;
+} nb_conditions_entry;
+
+enum {
+    NB_CONDITIONS_APPLIED = 0, /* nothing is wrong */
+    NB_CONDITIONS_INVALID,     /* the text breaks the format; `entries` holds the entry at fault when one is */
+    NB_CONDITIONS_AMBIGUOUS,   /* entries[0], the first such in file order, names several places and
+                                  nothing else; `candidates` are the places */
+    NB_CONDITIONS_UNMATCHED    /* `entries`, in file order, match nothing in the bundle */
+};
+
+/* Why conditions cannot be applied; release it with nb_conditions_error_free (also when kind is
+ * NB_CONDITIONS_APPLIED, and after any status). */
+typedef struct {
+    int kind;          /* NB_CONDITIONS_* */
+    char *message;     /* NUL-terminated, naming the entries: "slow[0] needs a \"factor\" from 1 to 1000";
+                          NULL when applied */
+    nb_conditions_entry *entries;
+    size_t entry_count;
+    uint32_t *candidates; /* NB_CONDITIONS_AMBIGUOUS: places, ascending */
+    size_t candidate_count;
+} nb_conditions_error;
+
+/* Conditions resolved to ARCS arcs; release with nb_arc_conditions_free. */
+typedef struct {
+    uint32_t *closed;     /* arcs no route may use, ascending */
+    size_t closed_count;
+    uint32_t *slowed;     /* arcs some slow-down covers, ascending (closed ones too: closing wins) */
+    double *factors;      /* per slowed arc: the largest factor of the slow-downs covering it */
+    size_t slowed_count;
+} nb_arc_conditions;
+
+/* Parses `json` and resolves its targets. NB_OK with `*out` filled when they apply;
+ * NB_ERROR_CONDITIONS with `*error` (may be NULL; nb_last_error has its message too) saying why
+ * not; another status for a damaged bundle (NB_ERROR_FORMAT), one without SRCH
+ * (NB_ERROR_UNAVAILABLE) or no memory. */
+nb_status nb_conditions_resolve(nb_bundle *bundle, const char *json, size_t length, nb_arc_conditions *out,
+                                nb_conditions_error *error);
+void nb_arc_conditions_free(nb_arc_conditions *conditions);
+void nb_conditions_error_free(nb_conditions_error *error);
+
+/* Profile `profile`'s PROF costs with `conditions` applied, into `costs` (room for `capacity` >=
+ * nb_arc_count(bundle)): a closed arc NB_NONE, an arc the profile may not use stays NB_NONE, a
+ * slowed one its cost times its factor rounded half away from zero, at most 0xFFFFFFFE. */
+nb_status nb_conditions_costs(nb_bundle *bundle, uint32_t profile, const nb_arc_conditions *conditions, uint32_t *costs,
+                              size_t capacity);
+
+/* nb_conditions_resolve, nb_conditions_costs and nb_customize in one: the metric of profile
+ * `profile` with the conditions of `json` applied, for nb_route_metric (whose durations are then
+ * in the changed costs). It always starts from the profile's own costs, never from earlier
+ * conditions. Statuses as nb_conditions_resolve and nb_customize give them (NB_ERROR_UNAVAILABLE
+ * for a bundle without CCHT); `*metric` is NULL unless NB_OK. */
+nb_status nb_conditions_apply(nb_bundle *bundle, uint32_t profile, const char *json, size_t length, nb_metric **metric,
+                              nb_conditions_error *error);
 
 /* ---- Nearest exit (EGRS) ---- */
 

@@ -10,9 +10,13 @@
  * so the test can reuse its SHA-256 to forge checksums, which puts the damage past the checksums
  * and into the checks of each section. With the station of readers/vectors/station (format 1.2),
  * endpoints, aliases, attachments and profile snaps are checked too, its 1.2 sections damaged,
- * and its contraction hierarchies tested as the demo's are. With NAVBUNDLE_TEST_ANSWERS naming
- * the Swift reader's answers to readers/vectors/demo-campus.queries on BUNDLE, every route must
- * be the same, byte for byte.
+ * and its contraction hierarchies tested as the demo's are. Conditions: the JSON parser on edge
+ * cases and hostile text, every invalid class, every name, some levels and polygons resolved
+ * against a plain rendering of docs/conditions.md, refusals, rounding, and (with CCHT) a closed
+ * lift's routes and metrics updated in place against full customisations. With
+ * NAVBUNDLE_TEST_ANSWERS naming the Swift reader's answers to queries on BUNDLE
+ * (readers/vectors/demo-campus.queries), every route and route under conditions must be the
+ * same, byte for byte.
  */
 #include "navbundle.c"
 
@@ -1171,6 +1175,63 @@ static void test_custom_weights(nb_bundle *b) {
     free(weights), free(arcs), free(best);
 }
 
+/* Updating a profile's metric in place for a few changed input arcs gives exactly the full
+ * customisation of the changed weights, all four arrays, on many random change sets: closures,
+ * slow-downs, costs lowered, arcs the profile may not use opened, and changes back to the cost
+ * (an update always starts from the profile's own metric). nb_customize picks either way and
+ * must give the same. */
+static void test_incremental_customisation(nb_bundle *b) {
+    if (!has_cch(b)) return;
+    cch_index *x;
+    CHECK(load_cch(b, &x) == NB_OK, "CCHT: %s", nb_last_error(b));
+    uint32_t *weights = malloc(sizeof(uint32_t) * b->arcs), *changed = malloc(sizeof(uint32_t) * b->arcs);
+    cch_weight *w = malloc(sizeof(cch_weight) * x->m);
+    size_t rounds = 0, differ = 0, recomputed_all = 0;
+    for (uint32_t profile = 0; profile < b->profiles; profile++) {
+        const nb_metric *base;
+        CHECK(profile_metric(b, x, profile, &base) == NB_OK, "profile %u: %s", profile, nb_last_error(b));
+        for (int round = 0; round < 250; round++, rounds++) {
+            nb_profile_costs(b, profile, weights, b->arcs);
+            /* Mostly a few arcs, as conditions change them; sometimes up to one in eight. */
+            size_t count = round % 10 == 9 ? 1 + next_random() % (b->arcs / 8) : 1 + next_random() % 24;
+            for (size_t k = 0; k < count; k++) {
+                uint32_t i = next_random() % b->arcs, kind = next_random() % 5, cost = weights[i];
+                changed[k] = i;
+                if (kind == 0) weights[i] = NB_NONE;
+                else if (kind == 1 && cost != NB_NONE) weights[i] = cost * (1 + next_random() % 5) + next_random() % 3;
+                else if (kind == 2 && cost != NB_NONE) weights[i] = cost / 2;
+                else if (kind == 3 && cost == NB_NONE) weights[i] = 1 + next_random() % 60000;
+                else weights[i] = cost_of(b, profile, i);
+            }
+            memcpy(w, base->arcs, sizeof(cch_weight) * x->m);
+            CHECK(cch_update(b, x, weights, changed, count, w) == NB_OK, "update: %s", nb_last_error(b));
+            nb_metric *full = NULL, *chosen = NULL;
+            CHECK(customize(b, x, profile, weights, &full) == NB_OK, "customise: %s", nb_last_error(b));
+            CHECK(nb_customize(b, profile, weights, b->arcs, &chosen) == NB_OK, "customise: %s", nb_last_error(b));
+            if (full && chosen) {
+                int same = memcmp(w, full->arcs, sizeof(cch_weight) * x->m) == 0;
+                if (!same && differ++ < 3)
+                    for (uint32_t a = 0; a < x->m; a++)
+                        if (memcmp(&w[a], &full->arcs[a], sizeof *w) != 0) {
+                            CHECK(0, "profile %u round %d: arc %u updated to %u/%u via %x/%x, in full %u/%u via %x/%x", profile,
+                                  round, a, w[a].up, w[a].down, w[a].up_via, w[a].down_via, full->arcs[a].up,
+                                  full->arcs[a].down, full->arcs[a].up_via, full->arcs[a].down_via);
+                            break;
+                        }
+                CHECK(memcmp(chosen->arcs, full->arcs, sizeof(cch_weight) * x->m) == 0 &&
+                          memcmp(chosen->weights, weights, sizeof(uint32_t) * b->arcs) == 0,
+                      "profile %u round %d: nb_customize differs from a full customisation", profile, round);
+                recomputed_all += memcmp(base->arcs, full->arcs, sizeof(cch_weight) * x->m) != 0;
+            }
+            nb_metric_free(full), nb_metric_free(chosen);
+        }
+    }
+    CHECK(differ == 0, "%zu of %zu updated metrics differ from a full customisation", differ, rounds);
+    CHECK(recomputed_all > rounds / 2, "only %zu of %zu change sets changed the metric", recomputed_all, rounds);
+    printf("incremental customisation: %zu change sets, each as a full customisation\n", rounds);
+    free(weights), free(changed), free(w);
+}
+
 /* Routes every profile between a few pairs; any route found must be a shortest one, since a
  * damaged topology that passes every check is still a chordal hierarchy of every usable arc. */
 static uint64_t cch_expected[4][8];
@@ -1300,34 +1361,75 @@ static void test_damaged_cch(nb_bundle *original) {
     free(copy);
 }
 
-/* Every route of the Swift reader's answers to the shared queries, answered the same, byte for byte. */
+static const char *entries_of(const nb_conditions_error *e);
+
+/* A route's answer line part: `DURATION NODES` or `none`. */
+static void route_answer(const nb_path *path, char *got, size_t size) {
+    size_t used = (size_t)snprintf(got, size, path->nodes ? "%llu" : "none", (unsigned long long)path->duration);
+    for (size_t i = 0; i < path->node_count && used < size; i++) used += (size_t)snprintf(got + used, size - used, " %u", path->nodes[i]);
+}
+
+/* A route-conditions answer (readers/vectors/README.md). */
+static void conditions_answer(nb_bundle *b, uint32_t profile, uint32_t source, uint32_t target, const char *json, char *got,
+                              size_t size) {
+    nb_metric *metric;
+    nb_conditions_error error;
+    nb_status status = nb_conditions_apply(b, profile, json, strlen(json), &metric, &error);
+    if (status == NB_ERROR_CONDITIONS) {
+        snprintf(got, size, "%s%s", error.kind == NB_CONDITIONS_INVALID ? "invalid" : error.kind == NB_CONDITIONS_AMBIGUOUS ? "ambiguous: " : "unmatched: ",
+                 error.kind == NB_CONDITIONS_INVALID ? "" : entries_of(&error));
+    } else {
+        nb_path path = {0};
+        CHECK(status == NB_OK && nb_route_metric(b, metric, source, target, &path) == NB_OK, "'%s': %s", json, nb_last_error(b));
+        route_answer(&path, got, size);
+        nb_path_free(&path);
+        nb_metric_free(metric);
+    }
+    nb_conditions_error_free(&error);
+}
+
+/* Every route (and route under conditions) of the Swift reader's answers to the shared queries,
+ * answered the same, byte for byte. */
 static void test_swift_routes(nb_bundle *b, const char *answers) {
     FILE *file = fopen(answers, "rb");
     if (!file) { perror(answers); exit(2); }
     char *line = NULL, got[65536];
-    size_t capacity = 0, routes = 0, differ = 0;
+    size_t capacity = 0, routes = 0, conditioned = 0, differ = 0;
     ssize_t length;
     while ((length = getline(&line, &capacity, file)) >= 0) {
         if (length > 0 && line[length - 1] == '\n') line[--length] = 0;
         char profile[64];
         unsigned source, target;
-        int consumed = 0;
-        if (sscanf(line, "route %63s %u %u =>%n", profile, &source, &target, &consumed) != 3 || consumed == 0) continue;
-        const char *expected = line + consumed + (line[consumed] == ' ');
+        int consumed = 0, conditions = strncmp(line, "route-conditions ", 17) == 0;
+        /* The answer follows the last " => ": conditions may hold the arrow in a string. */
+        char *arrow = NULL;
+        for (char *at = strstr(line, " => "); at; at = strstr(at + 1, " => ")) arrow = at;
+        if (!arrow) continue;
+        *arrow = 0;
+        const char *expected = arrow + 4;
+        if (sscanf(line, conditions ? "route-conditions %63s %u %u %n" : "route %63s %u %u%n", profile, &source, &target, &consumed) != 3 ||
+            consumed == 0 || (!conditions && line[consumed] != 0))
+            continue;
         int index = nb_profile_index(b, profile);
-        nb_path path;
-        CHECK(index >= 0 && nb_route_path(b, (uint32_t)index, source, target, &path) == NB_OK, "'%s': %s", line, nb_last_error(b));
-        size_t used = (size_t)snprintf(got, sizeof got, path.nodes ? "%llu" : "none", (unsigned long long)path.duration);
-        for (size_t i = 0; i < path.node_count && used < sizeof got; i++)
-            used += (size_t)snprintf(got + used, sizeof got - used, " %u", path.nodes[i]);
-        nb_path_free(&path);
-        if (strcmp(got, expected) != 0 && differ++ < 3) CHECK(0, "'%s': the C reader answers '%s'", line, got);
-        routes++;
+        CHECK(index >= 0, "'%s': no profile", line);
+        if (index < 0) continue;
+        if (conditions) {
+            conditions_answer(b, (uint32_t)index, source, target, line + consumed, got, sizeof got);
+            conditioned++;
+        } else {
+            nb_path path;
+            CHECK(nb_route_path(b, (uint32_t)index, source, target, &path) == NB_OK, "'%s': %s", line, nb_last_error(b));
+            route_answer(&path, got, sizeof got);
+            nb_path_free(&path);
+            routes++;
+        }
+        if (strcmp(got, expected) != 0 && differ++ < 3) CHECK(0, "'%s': the C reader answers '%s', Swift '%s'", line, got, expected);
     }
     free(line);
     fclose(file);
-    CHECK(routes > 100 && differ == 0, "%zu of %zu routes differ from the Swift reader's (%s)", differ, routes, answers);
-    printf("routes: %zu answered as the Swift reader does\n", routes);
+    CHECK(routes + conditioned > 100 && differ == 0, "%zu of %zu routes differ from the Swift reader's (%s)", differ,
+          routes + conditioned, answers);
+    printf("routes: %zu, and %zu under conditions, answered as the Swift reader does\n", routes, conditioned);
 }
 
 /* ---- Format 1.2: endpoints, aliases, attachments, pieces (on the station bundle) ---- */
@@ -1555,6 +1657,823 @@ static void test_damaged_places(const nb_bundle *original) {
     free(copy);
 }
 
+/* ---- JSON ---- */
+
+/* Parses `length` bytes from an allocation of exactly that size, so that any read past the end
+ * is caught by the address sanitizer; the root value's type, or -1 when refused. */
+static int json_type_of(const char *text, size_t length, json_parser *p, size_t *root) {
+    uint8_t *copy = malloc(length ? length : 1);
+    if (length) memcpy(copy, text, length);
+    int parsed = json_parse(p, copy, length, root);
+    p->text = NULL;
+    free(copy);
+    return parsed ? p->values[*root].type : -1;
+}
+
+static int json_check(const char *text, size_t length) {
+    json_parser p;
+    size_t root;
+    int type = json_type_of(text, length, &p, &root);
+    CHECK(!p.out_of_memory, "out of memory parsing '%.40s'", text);
+    json_free(&p);
+    return type;
+}
+
+#define JSON_OK(text) CHECK(json_check(text, sizeof text - 1) >= 0, "refused as JSON: '%s'", text)
+#define JSON_BAD(text) CHECK(json_check(text, sizeof text - 1) < 0, "taken as JSON: '%s'", text)
+
+/* A number's value, which must parse. */
+static double json_number_of(const char *text) {
+    json_parser p;
+    size_t root;
+    int type = json_type_of(text, strlen(text), &p, &root);
+    double value = type == JSON_NUMBER ? p.values[root].number : -12345;
+    CHECK(type == JSON_NUMBER, "'%.40s' is not a number", text);
+    json_free(&p);
+    return value;
+}
+
+static void test_json(void) {
+    JSON_OK("{}"); JSON_OK("[]"); JSON_OK(" \t\n\r{ } \r\n"); JSON_OK("\"a\""); JSON_OK("0"); JSON_OK("-0"); JSON_OK("1.5e+10");
+    JSON_OK("1E-2"); JSON_OK("true"); JSON_OK("false"); JSON_OK("null"); JSON_OK("{\"a\":[1,{\"b\":null}],\"c\":\"\"}");
+    JSON_OK("\"\\\"\\\\\\/\\b\\f\\n\\r\\t\""); JSON_OK("\"caf\xc3\xa9 \xf0\x9f\x98\x80\""); JSON_OK("[-0.0e-0]");
+    /* Not one value, or not JSON's grammar. */
+    JSON_BAD(""); JSON_BAD("   "); JSON_BAD("{"); JSON_BAD("}"); JSON_BAD("[1,]"); JSON_BAD("[,1]"); JSON_BAD("{\"a\"}");
+    JSON_BAD("{\"a\":}"); JSON_BAD("{\"a\":1,}"); JSON_BAD("{a:1}"); JSON_BAD("{'a':1}"); JSON_BAD("[1 2]"); JSON_BAD("{} {}");
+    JSON_BAD("{}x"); JSON_BAD("[1]]"); JSON_BAD("{\"a\" 1}"); JSON_BAD("{1:2}"); JSON_BAD("\xef\xbb\xbf{}"); JSON_BAD("\v{}");
+    JSON_BAD("{\0}"); JSON_BAD("[1]\0"); JSON_BAD("/* */{}");
+    /* Numbers: RFC 8259's grammar only; NaN and infinities are not JSON. */
+    JSON_BAD("01"); JSON_BAD("1."); JSON_BAD(".5"); JSON_BAD("-"); JSON_BAD("+1"); JSON_BAD("1e"); JSON_BAD("1e+"); JSON_BAD("--1");
+    JSON_BAD("0x10"); JSON_BAD("NaN"); JSON_BAD("-NaN"); JSON_BAD("nan"); JSON_BAD("Infinity"); JSON_BAD("-Infinity");
+    JSON_BAD("1.5.2"); JSON_BAD("- 1"); JSON_BAD("1_000"); JSON_BAD("\xd9\xa1");
+    /* Words. */
+    JSON_BAD("tru"); JSON_BAD("True"); JSON_BAD("nul"); JSON_BAD("[true false]"); JSON_BAD("truex"); JSON_BAD("f");
+    /* Strings: quotes, escapes, surrogates, control characters, UTF-8. */
+    JSON_BAD("\"abc"); JSON_BAD("\"abc\\"); JSON_BAD("\"\\x\""); JSON_BAD("\"\\u12\""); JSON_BAD("\"\\u12G4\""); JSON_BAD("\"\\u");
+    JSON_BAD("\"\\uD800\""); JSON_BAD("\"\\uDC00\""); JSON_BAD("\"\\uD800\\u0041\""); JSON_BAD("\"\\uD800x\""); JSON_BAD("\"\\uD800\\");
+    JSON_BAD("\"\\uDBFF\\uDBFF\""); JSON_BAD("\"a\x01" "b\""); JSON_BAD("\"tab\there\""); JSON_BAD("\"new\nline\""); JSON_BAD("\"\\'\"");
+    JSON_BAD("\"\xc0\xaf\""); JSON_BAD("\"\xed\xa0\x80\""); JSON_BAD("\"\xf4\x90\x80\x80\""); JSON_BAD("\"\xe2\x82\""); JSON_BAD("\"\xe2\x82");
+    JSON_BAD("\xff"); JSON_BAD("\"\xff\""); JSON_BAD("\"\x80\""); JSON_BAD("\"\xf8\x88\x80\x80\x80\""); JSON_BAD("{\"\xc3\":1}");
+    JSON_OK("\"\x7f\""); JSON_OK("\"\\uDBFF\\uDFFF\""); JSON_OK("\"\xf4\x8f\xbf\xbf\"");
+
+    /* What strings decode to: escapes, a surrogate pair, and a NUL kept as a byte. */
+    json_parser p;
+    size_t root;
+    const char escaped[] = "\"\\u00e9\\uD83D\\uDE00\\n\\/\\u0000\\u20AC\"";
+    const uint8_t expected[] = {0xc3, 0xa9, 0xf0, 0x9f, 0x98, 0x80, '\n', '/', 0, 0xe2, 0x82, 0xac};
+    CHECK(json_type_of(escaped, sizeof escaped - 1, &p, &root) == JSON_STRING && p.values[root].length == sizeof expected &&
+              memcmp(p.bytes + p.values[root].text, expected, sizeof expected) == 0,
+          "escapes decoded wrongly");
+    json_free(&p);
+    const char member[] = "{\"k\\u0065y\": [1, 2, 3], \"x\": {}}";
+    CHECK(json_type_of(member, sizeof member - 1, &p, &root) == JSON_OBJECT && p.values[root].count == 2 &&
+              json_name_is(&p, &p.values[p.values[root].first], "key") &&
+              p.values[p.values[p.values[root].first].next].type == JSON_OBJECT &&
+              p.values[p.values[root].first].count == 3,
+          "members decoded wrongly");
+    json_free(&p);
+
+    /* Numbers by strtod, out of range becoming infinite (which no condition takes). */
+    CHECK(json_number_of("0.1") == 0.1 && json_number_of("-0") == 0 && json_number_of("2.5E+3") == 2500, "plain numbers");
+    CHECK(json_number_of("123456789012345678901234567890") == 123456789012345678901234567890.0, "a long integer");
+    CHECK(json_number_of("1e400") == INFINITY && json_number_of("-1e400") == -INFINITY && json_number_of("1e-400") == 0,
+          "numbers beyond the doubles");
+    size_t digits = 100000;
+    char *huge = malloc(digits + 16);
+    huge[0] = '1', memset(huge + 1, '0', digits - 1), strcpy(huge + digits, ".5e-99990");
+    CHECK(json_number_of(huge) == 1e9, "a number of %zu digits", digits);
+    free(huge);
+
+    /* Nesting: 64 levels are JSON here, 65 are not, and a hostile depth is refused, not recursed. */
+    char deep[200001];
+    for (size_t depth = 63; depth <= 65; depth++) {
+        for (size_t i = 0; i < depth; i++) deep[i] = '[', deep[2 * depth - 1 - i] = ']';
+        CHECK((json_check(deep, 2 * depth) >= 0) == (depth <= 64), "nesting %zu deep", depth);
+    }
+    memset(deep, '[', 100000), memset(deep + 100000, ']', 100000);
+    CHECK(json_check(deep, 200000) < 0, "nesting 100000 deep");
+    memset(deep, '{', 1), memcpy(deep + 1, "\"a\":", 4);
+    CHECK(json_check(deep, 200000) < 0, "a hostile object");
+
+    /* Every proper prefix of a document is refused, read from an allocation of its own length. */
+    const char document[] = "{\"closed\": [\"Lift A\", {\"ref\": \"B.1.CORR\"}], \"slow\": [{\"polygon\": [[1.5, -2e1], "
+                            "[3, 4], [5, 6]], \"level\": \"0\", \"factor\": 3}], \"x\": [true, false, null, \"\\u00e9\"]}";
+    CHECK(json_check(document, sizeof document - 1) == JSON_OBJECT, "the document");
+    size_t refused = 0;
+    for (size_t length = 0; length < sizeof document - 1; length++) refused += json_check(document, length) < 0;
+    CHECK(refused == sizeof document - 1, "%zu of %zu prefixes refused", refused, sizeof document - 1);
+    /* Random damage: whatever the parser says, it says it without reading out of bounds. */
+    char mutated[sizeof document];
+    size_t parsed = 0;
+    for (int round = 0; round < 3000; round++) {
+        memcpy(mutated, document, sizeof document);
+        for (int k = 0; k < 1 + round % 4; k++) mutated[next_random() % (sizeof document - 1)] = (char)next_random();
+        parsed += json_check(mutated, 1 + next_random() % (sizeof document - 1)) >= 0;
+    }
+    CHECK(parsed < 3000, "damaged documents parsed: %zu", parsed);
+}
+
+/* ---- Conditions ---- */
+
+/* Resolves `json` (a C string), expecting `status`; its error, whose message must hold `message`. */
+static nb_status resolve_conditions_text(nb_bundle *b, const char *json, nb_arc_conditions *out, nb_conditions_error *error) {
+    size_t length = strlen(json);
+    char *copy = malloc(length ? length : 1);
+    if (length) memcpy(copy, json, length);
+    nb_status status = nb_conditions_resolve(b, copy, length, out, error);
+    free(copy);
+    return status;
+}
+
+typedef struct {
+    const char *json, *message;
+    int list;     /* the entry at fault: NB_CONDITIONS_CLOSED or _SLOW, -1 none */
+    size_t index;
+} invalid_case;
+
+/* Every class of text the format refuses, each named in its message. */
+static void test_invalid_conditions(nb_bundle *b) {
+    static const invalid_case cases[] = {
+        {"", "not JSON", -1, 0},
+        {"{\"closed\": [\"Lift A\"]", "not JSON", -1, 0},
+        {"{\"closed\": [NaN]}", "not JSON", -1, 0},
+        {"{\"slow\": [{\"ref\": \"A.2.04\", \"factor\": Infinity}]}", "not JSON", -1, 0},
+        {"{\"closed\": [\"\\uD800\"]}", "not JSON", -1, 0},
+        {"{\"closed\": [\"Lift \xc0\xa0\"]}", "not JSON", -1, 0},
+        {"[\"Lift A\"]", "must be a JSON object", -1, 0},
+        {"\"Lift A\"", "must be a JSON object", -1, 0},
+        {"null", "must be a JSON object", -1, 0},
+        {"{\"closed\": [], \"open\": []}", "unknown key \"open\"", -1, 0},
+        {"{\"Closed\": []}", "unknown key \"Closed\"", -1, 0},
+        {"{\"closed\": [], \"closed\": []}", "\"closed\" appears twice", -1, 0},
+        {"{\"closed\": \"Lift A\"}", "\"closed\" must be a list", -1, 0},
+        {"{\"slow\": {\"ref\": \"A.2.04\", \"factor\": 2}}", "\"slow\" must be a list", -1, 0},
+        {"{\"closed\": null}", "\"closed\" must be a list", -1, 0},
+        {"{\"closed\": [\"\"]}", "closed[0] is empty", NB_CONDITIONS_CLOSED, 0},
+        {"{\"closed\": [\"Lift A\", \" \\t\\n\\r\\u000b\\f\"]}", "closed[1] is empty", NB_CONDITIONS_CLOSED, 1},
+        {"{\"closed\": [1]}", "closed[0] must be a string or an object", NB_CONDITIONS_CLOSED, 0},
+        {"{\"closed\": [true]}", "closed[0] must be a string or an object", NB_CONDITIONS_CLOSED, 0},
+        {"{\"closed\": [null]}", "closed[0] must be a string or an object", NB_CONDITIONS_CLOSED, 0},
+        {"{\"closed\": [[\"Lift A\"]]}", "closed[0] must be a string or an object", NB_CONDITIONS_CLOSED, 0},
+        {"{\"closed\": [{}]}", "closed[0] must have \"ref\", \"level\", or \"polygon\" with \"level\"", NB_CONDITIONS_CLOSED, 0},
+        {"{\"closed\": [{\"name\": \"Lift A\"}]}", "closed[0] must have", NB_CONDITIONS_CLOSED, 0},
+        {"{\"closed\": [{\"ref\": \"Lift A\", \"level\": \"0\"}]}", "closed[0] must have", NB_CONDITIONS_CLOSED, 0},
+        {"{\"closed\": [{\"ref\": \"Lift A\", \"ref\": \"Lift C\"}]}", "each once", NB_CONDITIONS_CLOSED, 0},
+        {"{\"closed\": [{\"polygon\": [[0, 0], [0, 1], [1, 1]]}]}", "closed[0] must have", NB_CONDITIONS_CLOSED, 0},
+        {"{\"closed\": [{\"ref\": \"A.2.04\", \"factor\": 2}]}", "closed[0] must have", NB_CONDITIONS_CLOSED, 0},
+        {"{\"closed\": [{\"ref\": \"\"}]}", "closed[0].ref must be a non-empty string", NB_CONDITIONS_CLOSED, 0},
+        {"{\"closed\": [{\"ref\": \"  \"}]}", "closed[0].ref must be a non-empty string", NB_CONDITIONS_CLOSED, 0},
+        {"{\"closed\": [{\"ref\": 5}]}", "closed[0].ref must be a non-empty string", NB_CONDITIONS_CLOSED, 0},
+        {"{\"closed\": [{\"level\": \"\"}]}", "closed[0].level must be a non-empty string", NB_CONDITIONS_CLOSED, 0},
+        {"{\"closed\": [{\"level\": 0}]}", "closed[0].level must be a non-empty string", NB_CONDITIONS_CLOSED, 0},
+        {"{\"closed\": [{\"polygon\": [[0, 0], [0, 1], [1, 1]], \"level\": 1}]}", "closed[0].level must be", NB_CONDITIONS_CLOSED, 0},
+        {"{\"closed\": [{\"polygon\": [[0, 0], [0, 1]], \"level\": \"0\"}]}", "closed[0].polygon must list at least three",
+         NB_CONDITIONS_CLOSED, 0},
+        {"{\"closed\": [{\"polygon\": {}, \"level\": \"0\"}]}", "closed[0].polygon must list", NB_CONDITIONS_CLOSED, 0},
+        {"{\"closed\": [{\"polygon\": [[0, 0], [0, 1], [1]], \"level\": \"0\"}]}", "closed[0].polygon[2] must be",
+         NB_CONDITIONS_CLOSED, 0},
+        {"{\"closed\": [{\"polygon\": [[0, 0], [0, 1, 2], [1, 1]], \"level\": \"0\"}]}", "closed[0].polygon[1] must be",
+         NB_CONDITIONS_CLOSED, 0},
+        {"{\"closed\": [{\"polygon\": [[0, 0], [0, true], [1, 1]], \"level\": \"0\"}]}", "closed[0].polygon[1] must be",
+         NB_CONDITIONS_CLOSED, 0},
+        {"{\"closed\": [{\"polygon\": [[0, 0], [\"0\", 1], [1, 1]], \"level\": \"0\"}]}", "closed[0].polygon[1] must be",
+         NB_CONDITIONS_CLOSED, 0},
+        {"{\"closed\": [{\"polygon\": [[0, 0], [90.0000001, 1], [1, 1]], \"level\": \"0\"}]}", "closed[0].polygon[1] must be",
+         NB_CONDITIONS_CLOSED, 0},
+        {"{\"closed\": [{\"polygon\": [[0, 0], [0, -180.5], [1, 1]], \"level\": \"0\"}]}", "closed[0].polygon[1] must be",
+         NB_CONDITIONS_CLOSED, 0},
+        {"{\"closed\": [{\"polygon\": [[0, 0], [0, 1e400], [1, 1]], \"level\": \"0\"}]}", "closed[0].polygon[1] must be",
+         NB_CONDITIONS_CLOSED, 0},
+        {"{\"slow\": [\"Lift A\"]}", "slow[0] must be an object with \"factor\" and a target", NB_CONDITIONS_SLOW, 0},
+        {"{\"slow\": [{\"ref\": \"A.2.04\"}]}", "slow[0] needs a \"factor\" from 1 to 1000", NB_CONDITIONS_SLOW, 0},
+        {"{\"slow\": [{\"ref\": \"A.2.04\", \"factor\": 2}, {\"ref\": \"A.2.04\", \"factor\": 0.999}]}", "slow[1] needs a \"factor\"",
+         NB_CONDITIONS_SLOW, 1},
+        {"{\"slow\": [{\"ref\": \"A.2.04\", \"factor\": 1000.0000001}]}", "slow[0] needs a \"factor\"", NB_CONDITIONS_SLOW, 0},
+        {"{\"slow\": [{\"ref\": \"A.2.04\", \"factor\": 1e400}]}", "slow[0] needs a \"factor\"", NB_CONDITIONS_SLOW, 0},
+        {"{\"slow\": [{\"ref\": \"A.2.04\", \"factor\": -2}]}", "slow[0] needs a \"factor\"", NB_CONDITIONS_SLOW, 0},
+        {"{\"slow\": [{\"ref\": \"A.2.04\", \"factor\": true}]}", "slow[0] needs a \"factor\"", NB_CONDITIONS_SLOW, 0},
+        {"{\"slow\": [{\"ref\": \"A.2.04\", \"factor\": \"2\"}]}", "slow[0] needs a \"factor\"", NB_CONDITIONS_SLOW, 0},
+        {"{\"slow\": [{\"ref\": \"A.2.04\", \"factor\": null}]}", "slow[0] needs a \"factor\"", NB_CONDITIONS_SLOW, 0},
+        {"{\"slow\": [{\"factor\": 2}]}", "slow[0] must have \"ref\", \"level\", or \"polygon\" with \"level\" besides \"factor\"",
+         NB_CONDITIONS_SLOW, 0},
+        {"{\"slow\": [{\"ref\": \"A.2.04\", \"factor\": 2, \"factor\": 3}]}", "each once", NB_CONDITIONS_SLOW, 0},
+        {"{\"slow\": [{\"level\": \"\", \"factor\": 2}]}", "slow[0].level must be a non-empty string", NB_CONDITIONS_SLOW, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        nb_arc_conditions resolved;
+        nb_conditions_error error;
+        nb_status status = resolve_conditions_text(b, cases[i].json, &resolved, &error);
+        int entry_ok = cases[i].list < 0 ? error.entry_count == 0
+                                         : error.entry_count == 1 && error.entries[0].list == cases[i].list &&
+                                               error.entries[0].index == cases[i].index;
+        CHECK(status == NB_ERROR_CONDITIONS && error.kind == NB_CONDITIONS_INVALID && error.message &&
+                  strstr(error.message, cases[i].message) && strstr(nb_last_error(b), cases[i].message) && entry_ok &&
+                  resolved.closed == NULL,
+              "'%s': status %d kind %d, '%s'", cases[i].json, status, error.kind, error.message ? error.message : "");
+        nb_conditions_error_free(&error);
+        nb_arc_conditions_free(&resolved);
+    }
+    /* The bounds themselves are allowed. */
+    nb_arc_conditions resolved;
+    nb_conditions_error error;
+    const char *edges = "{\"slow\": [{\"polygon\": [[-90, -180], [90, -180], [90, 180], [-90, 180]], \"level\": \"0\", \"factor\": 1000},"
+                        " {\"level\": \"0\", \"factor\": 1}]}";
+    CHECK(resolve_conditions_text(b, edges, &resolved, &error) == NB_OK && error.kind == NB_CONDITIONS_APPLIED && !error.message,
+          "bounds refused: %s", error.message ? error.message : nb_last_error(b));
+    nb_arc_conditions_free(&resolved), nb_conditions_error_free(&error);
+    /* No text at all, a text without its length, and no place for the error. */
+    CHECK(nb_conditions_resolve(b, NULL, 0, &resolved, &error) == NB_ERROR_CONDITIONS && error.kind == NB_CONDITIONS_INVALID,
+          "no text");
+    nb_conditions_error_free(&error);
+    CHECK(nb_conditions_resolve(b, NULL, 3, &resolved, &error) == NB_ERROR_ARGUMENT, "a NULL text with a length");
+    nb_conditions_error_free(&error);
+    CHECK(nb_conditions_resolve(b, "[]", 2, &resolved, NULL) == NB_ERROR_CONDITIONS && strstr(nb_last_error(b), "JSON object"),
+          "no error given");
+    /* A long entry is cut in the message, on a character's start. */
+    char long_key[400] = "{\"";
+    for (int i = 0; i < 100; i++) strcat(long_key, "\xc3\xa9");
+    strcat(long_key, "\": []}");
+    CHECK(resolve_conditions_text(b, long_key, &resolved, &error) == NB_ERROR_CONDITIONS && strstr(error.message, "...\"") &&
+              utf8_valid((const uint8_t *)error.message, strlen(error.message)),
+          "a long key: %s", error.message);
+    nb_conditions_error_free(&error);
+    nb_conditions_error_free(NULL);
+    nb_arc_conditions_free(NULL);
+}
+
+/* ---- The specification's resolution written out plainly, as an oracle ---- */
+
+/* The even-odd rule exactly as docs/conditions.md states it, over every edge of every ring. */
+static int plain_inside(const double *corners, const size_t *ring_first, size_t rings, double y, double x) {
+    int in = 0;
+    for (size_t r = 0; r < rings; r++)
+        for (size_t i = ring_first[r], p = ring_first[r + 1] - 1; i < ring_first[r + 1]; p = i++) {
+            double yc = corners[2 * i], xc = corners[2 * i + 1], yp = corners[2 * p], xp = corners[2 * p + 1];
+            if ((yc > y) != (yp > y) && x < (xp - xc) * (y - yc) / (yp - yc) + xc) in = !in;
+        }
+    return in;
+}
+
+static double node_degrees(const nb_bundle *b, uint32_t node, int coordinate) {
+    return (int32_t)rd32(b->node_entries + 16 * (size_t)node + 4 * (size_t)coordinate) / 1e7;
+}
+
+static uint32_t tail_of(const nb_bundle *b, uint32_t arc) {
+    uint32_t v = 0;
+    while (rd32(b->first_out + 4 * ((size_t)v + 1)) <= arc) v++;
+    return v;
+}
+
+/* Rule 3 by scanning every arc. */
+static void plain_area(const nb_bundle *b, const double *corners, const size_t *ring_first, size_t rings, const uint8_t *on_level,
+                       uint8_t *covered) {
+    for (uint32_t a = 0; a < b->arcs; a++) {
+        uint32_t from = tail_of(b, a), to = arc_head(b, a);
+        if (!on_level[node_level(b, from)] || !on_level[node_level(b, to)]) continue;
+        double y1 = node_degrees(b, from, 0), x1 = node_degrees(b, from, 1), y2 = node_degrees(b, to, 0), x2 = node_degrees(b, to, 1);
+        if (plain_inside(corners, ring_first, rings, y1, x1) || plain_inside(corners, ring_first, rings, y2, x2) ||
+            plain_inside(corners, ring_first, rings, (y1 + y2) / 2, (x1 + x2) / 2))
+            covered[a] = 1;
+    }
+}
+
+static int folds_to(nb_bundle *b, uint32_t label, const char *key) {
+    size_t length;
+    const char *text = label == NB_NONE ? NULL : nb_string(b, label, &length);
+    if (!text) return 0;
+    char *copy = malloc(length + 1);
+    memcpy(copy, text, length), copy[length] = 0;
+    char *mine = folded(b, copy);
+    int same = mine && strcmp(mine, key) == 0;
+    free(copy), free(mine);
+    return same;
+}
+
+/* Rule 1 by scanning every arc and node, with the public endpoint resolution and outlines;
+ * returns the endpoint's kind. */
+static int plain_name(nb_bundle *b, const char *text, uint8_t *covered) {
+    char *trimmed = malloc(strlen(text) + 1), *key;
+    const char *start = text;
+    while (*start && is_space((uint8_t)*start)) start++;
+    strcpy(trimmed, start);
+    for (size_t n = strlen(trimmed); n > 0 && is_space((uint8_t)trimmed[n - 1]); n--) trimmed[n - 1] = 0;
+    key = folded(b, trimmed);
+    for (uint32_t a = 0; a < b->arcs; a++) {
+        const uint8_t *e = b->arc_entries + 16 * (size_t)a;
+        uint32_t from = tail_of(b, a), to = arc_head(b, a);
+        if (e[12] >= 3 && e[12] <= 7 && folds_to(b, rd32(e + 8), key)) covered[a] = 1;
+        for (int end = 0; end < 2; end++) {
+            const uint8_t *n = b->node_entries + 16 * (size_t)(end ? to : from);
+            if ((n[10] == 1 || n[10] == 2) && folds_to(b, rd32(n + 12), key)) covered[a] = 1;
+        }
+    }
+    nb_endpoint e;
+    CHECK(nb_resolve_endpoint(b, trimmed, &e) == NB_OK, "endpoint '%s': %s", trimmed, nb_last_error(b));
+    if (e.kind == NB_ENDPOINT_PLACE) {
+        uint32_t node = rd32(b->places + 64 * (size_t)e.place + 4), level = rd16(b->places + 64 * (size_t)e.place + 2);
+        for (uint32_t a = 0; a < b->arcs && node != NB_NONE; a++)
+            if (tail_of(b, a) == node || arc_head(b, a) == node) covered[a] = 1;
+        uint32_t first, count;
+        if (level != NO_LEVEL && find_section(b, "OUTL") && nb_level_outlines(b, level, &first, &count) == NB_OK) {
+            double corners[2 * 4096];
+            size_t ring_first[65] = {0}, rings = 0;
+            for (uint32_t o = first; o < first + count; o++) {
+                nb_outline info;
+                nb_outline_info(b, o, &info);
+                for (uint32_t r = 0; info.place == e.place && r < info.ring_count && rings < 64; r++) {
+                    int32_t points[1024][2];
+                    size_t point_count;
+                    nb_outline_ring(b, o, r, points, 1024, &point_count);
+                    for (size_t k = 0; k < point_count && ring_first[rings] + k < 4096; k++)
+                        corners[2 * (ring_first[rings] + k)] = points[k][0] / 1e7, corners[2 * (ring_first[rings] + k) + 1] = points[k][1] / 1e7;
+                    ring_first[rings + 1] = ring_first[rings] + point_count, rings++;
+                }
+            }
+            uint8_t *on_level = calloc(b->level_count, 1);
+            on_level[level] = 1;
+            if (rings) plain_area(b, corners, ring_first, rings, on_level, covered);
+            free(on_level);
+        }
+    }
+    int kind = e.kind;
+    nb_endpoint_free(&e);
+    free(trimmed), free(key);
+    return kind;
+}
+
+static void plain_levels(nb_bundle *b, const char *text, uint8_t *on_level) {
+    uint32_t *levels;
+    size_t count;
+    memset(on_level, 0, b->level_count);
+    CHECK(levels_named(b, (const uint8_t *)text, strlen(text), &levels, &count) == NB_OK, "levels");
+    for (size_t i = 0; i < count; i++) on_level[levels[i]] = 1;
+    free(levels);
+}
+
+/* Whether one target's resolution covers exactly the arcs `expected` marks. */
+static int covers_exactly(nb_bundle *b, const char *json, const uint8_t *expected, int closing) {
+    nb_arc_conditions resolved;
+    nb_conditions_error error;
+    nb_status status = resolve_conditions_text(b, json, &resolved, &error);
+    size_t wanted = 0;
+    for (uint32_t a = 0; a < b->arcs; a++) wanted += expected[a];
+    int same;
+    if (wanted == 0) {
+        same = status == NB_ERROR_CONDITIONS && error.kind == NB_CONDITIONS_UNMATCHED;
+    } else {
+        const uint32_t *arcs = closing ? resolved.closed : resolved.slowed;
+        size_t count = closing ? resolved.closed_count : resolved.slowed_count;
+        same = status == NB_OK && count == wanted && (closing ? resolved.slowed_count == 0 : resolved.closed_count == 0);
+        for (size_t i = 0; i < count && same; i++) same = expected[arcs[i]] && (i == 0 || arcs[i - 1] < arcs[i]);
+    }
+    if (!same) CHECK(0, "'%s': status %d (%s), %zu arcs expected", json, status, error.message ? error.message : "", wanted);
+    nb_arc_conditions_free(&resolved), nb_conditions_error_free(&error);
+    return same;
+}
+
+/* The bands and bounds of an area decide every point exactly as the plain rule: random rings,
+ * self-crossing ones, horizontal and repeated edges, points on corners, edges and their lines. */
+static void test_inside(void) {
+    size_t differ = 0, insides = 0, tests = 0;
+    for (int round = 0; round < 400; round++) {
+        size_t rings = 1 + next_random() % 3, ring_first[4] = {0}, corners = 0;
+        double points[2 * 3 * 300];
+        for (size_t r = 0; r < rings; r++) {
+            size_t count = 3 + next_random() % (round % 10 == 0 ? 290 : 12);
+            for (size_t k = 0; k < count; k++, corners++) {
+                /* A coarse lattice, so that edges are often horizontal or repeat corners. */
+                int coarse = round % 3 == 0;
+                points[2 * corners] = 51.0 + (coarse ? (next_random() % 8) * 1e-4 : uniform(0, 1e-3));
+                points[2 * corners + 1] = 13.7 + (coarse ? (next_random() % 8) * 1e-4 : uniform(0, 1e-3));
+            }
+            ring_first[r + 1] = corners;
+        }
+        area a = {points, ring_first, rings, 0, 0, 0, 0, 0, 0, NULL, NULL};
+        CHECK(area_prepare(&a), "area");
+        for (int k = 0; k < 300; k++) {
+            double y, x;
+            size_t i = next_random() % corners, j = next_random() % corners;
+            if (k % 3 == 0) y = points[2 * i], x = points[2 * i + 1];
+            else if (k % 3 == 1) y = (points[2 * i] + points[2 * j]) / 2, x = (points[2 * i + 1] + points[2 * j + 1]) / 2;
+            else y = 51.0 + uniform(-1e-4, 1.1e-3), x = 13.7 + uniform(-1e-4, 1.1e-3);
+            int plain = plain_inside(points, ring_first, rings, y, x);
+            differ += inside(&a, y, x) != plain, insides += plain, tests++;
+        }
+        area_free(&a);
+    }
+    CHECK(differ == 0 && insides > tests / 10, "%zu of %zu points judged unlike the plain rule (%zu inside)", differ, tests, insides);
+}
+
+/* Every name, level and some polygons of the bundle resolve to exactly the arcs of the plain
+ * rules; names compare folded, whatever the case and white space around them. */
+static void test_resolution(nb_bundle *b) {
+    uint8_t *expected = malloc(b->arcs), *on_level = malloc(b->level_count);
+    char json[600];
+    size_t names = 0, places = 0, failures_before = (size_t)failures;
+    /* Labels of connectors and doors, refs, names and source ids of places. */
+    for (int pass = 0; pass < 4; pass++) {
+        uint32_t count = pass == 0 ? b->arcs : pass == 1 ? b->nodes : b->place_count;
+        for (uint32_t i = 0; i < count; i++) {
+            uint32_t label = pass == 0 ? rd32(b->arc_entries + 16 * (size_t)i + 8)
+                             : pass == 1 ? rd32(b->node_entries + 16 * (size_t)i + 12)
+                             : rd32(b->places + 64 * (size_t)i + 8 + 4 * (pass - 2));
+            size_t length;
+            const char *text = label == NB_NONE ? NULL : nb_string(b, label, &length);
+            if (!text || length == 0 || length > 200 || memchr(text, '"', length) || memchr(text, '\\', length)) continue;
+            if (pass == 0 && i % 7 != 0) continue; /* walk arcs repeat their spaces' labels */
+            char name[256];
+            memcpy(name, text, length), name[length] = 0;
+            memset(expected, 0, b->arcs);
+            int kind = plain_name(b, name, expected);
+            if (kind == NB_ENDPOINT_AMBIGUOUS) {
+                size_t covered = 0;
+                for (uint32_t a = 0; a < b->arcs; a++) covered += expected[a];
+                if (covered == 0) continue; /* ambiguous: tested apart */
+            }
+            snprintf(json, sizeof json, pass % 2 ? "{\"slow\": [{\"ref\": \"%s\", \"factor\": 2}]}" : "{\"closed\": [\"%s\"]}", name);
+            covers_exactly(b, json, expected, pass % 2 == 0);
+            names++, places += kind == NB_ENDPOINT_PLACE;
+        }
+    }
+    /* Case and white space. */
+    const char *variants[][2] = {{"Lift A", " \\tlIFT a\\n"}, {"Gleis 1", "GLEIS 1 "}, {"Rossmann@-1", " rossmann@-1"}};
+    for (size_t v = 0; v < 3; v++) {
+        memset(expected, 0, b->arcs);
+        plain_name(b, variants[v][0], expected);
+        snprintf(json, sizeof json, "{\"closed\": [\"%s\"]}", variants[v][1]);
+        size_t covered = 0;
+        for (uint32_t a = 0; a < b->arcs; a++) covered += expected[a];
+        if (covered) covers_exactly(b, json, expected, 1);
+    }
+    /* Levels by id, name, ordinal and building, and text naming none. */
+    const char *levels[] = {"0", "1", "-1", "0.5", "2.0", "A", "B@1", "outdoor", "Ground floor", "EG", "ZZ", "1e0"};
+    for (size_t i = 0; i < sizeof levels / sizeof *levels; i++) {
+        plain_levels(b, levels[i], on_level);
+        memset(expected, 0, b->arcs);
+        for (uint32_t a = 0; a < b->arcs; a++)
+            expected[a] = on_level[node_level(b, tail_of(b, a))] || on_level[node_level(b, arc_head(b, a))];
+        snprintf(json, sizeof json, "{\"closed\": [{\"level\": \"%s\"}]}", levels[i]);
+        covers_exactly(b, json, expected, 1);
+    }
+    /* Polygons around nodes, of every size, on the nodes' levels and on others. */
+    for (int round = 0; round < 60; round++) {
+        uint32_t node = next_random() % b->nodes;
+        double y = node_degrees(b, node, 0), x = node_degrees(b, node, 1), size = uniform(1e-6, 5e-4);
+        size_t corners = 3 + next_random() % 6, ring_first[2] = {0, corners};
+        double points[2 * 8];
+        int used = snprintf(json, sizeof json, "{\"slow\": [{\"factor\": 1.5, \"polygon\": [");
+        for (size_t k = 0; k < corners; k++) {
+            points[2 * k] = y + uniform(-size, size), points[2 * k + 1] = x + uniform(-size, size);
+            used += snprintf(json + used, sizeof json - (size_t)used, "%s[%.17g, %.17g]", k ? ", " : "", points[2 * k], points[2 * k + 1]);
+        }
+        size_t length;
+        const char *level_id = nb_string(b, rd32(b->levels + 24 * (size_t)node_level(b, node)), &length);
+        const char *level = round % 4 == 0 ? "0" : round % 4 == 1 ? "1" : NULL;
+        char id[64];
+        snprintf(id, sizeof id, "%.*s", (int)(length < 63 ? length : 63), level_id);
+        snprintf(json + used, sizeof json - (size_t)used, "], \"level\": \"%s\"}]}", level ? level : id);
+        plain_levels(b, level ? level : id, on_level);
+        memset(expected, 0, b->arcs);
+        /* Read back as the JSON gives them, which %.17g makes exact. */
+        plain_area(b, points, ring_first, 1, on_level, expected);
+        covers_exactly(b, json, expected, 0);
+    }
+    CHECK(names > 20 && places > 5, "%zu names resolved, %zu of them places", names, places);
+    printf("conditions: %zu names, 12 levels and 60 polygons resolved as the plain rules do%s\n", names,
+           (size_t)failures == failures_before ? "" : " (with failures)");
+    free(expected), free(on_level);
+}
+
+/* Which entries a refusal names, as `closed[0] slow[1]`. */
+static const char *entries_of(const nb_conditions_error *e) {
+    static char text[256];
+    size_t used = 0;
+    text[0] = 0;
+    for (size_t i = 0; i < e->entry_count && used < sizeof text; i++)
+        used += (size_t)snprintf(text + used, sizeof text - used, "%s%s[%zu]", i ? " " : "", e->entries[i].list ? "slow" : "closed",
+                                 e->entries[i].index);
+    return text;
+}
+
+/* Targets matching nothing are refused together, in file order; the first target naming several
+ * places and nothing else is refused alone, before them, with the places; a name whose door or
+ * connector matched is not ambiguous. `shared` is a name several places have, `lift` a lift's. */
+static void test_refusals(nb_bundle *b, const char *shared, const char *lift) {
+    nb_arc_conditions resolved;
+    nb_conditions_error error;
+    char json[512];
+    snprintf(json, sizeof json,
+             "{\"closed\": [\"Nowhere\", \"%s\", {\"level\": \"97\"}, {\"polygon\": [[0, 0], [0, 1], [1, 0]], \"level\": \"0\"}],"
+             " \"slow\": [{\"ref\": \"%s\", \"factor\": 2}, {\"ref\": \"no/such\", \"factor\": 2}]}",
+             lift, lift);
+    CHECK(resolve_conditions_text(b, json, &resolved, &error) == NB_ERROR_CONDITIONS && error.kind == NB_CONDITIONS_UNMATCHED &&
+              strcmp(entries_of(&error), "closed[0] closed[2] closed[3] slow[1]") == 0 &&
+              strstr(error.message, "closed[0] \"Nowhere\", closed[2] level \"97\", closed[3] polygon on level \"0\", slow[1] \"no/such\""),
+          "unmatched: %s / %s", entries_of(&error), error.message);
+    nb_conditions_error_free(&error);
+    /* Ambiguity comes first, even after an unmatched target, and the first one is named. */
+    snprintf(json, sizeof json, "{\"closed\": [\"Nowhere\", \"%s\"], \"slow\": [{\"ref\": \"%s\", \"factor\": 3}, {\"ref\": \"%s\", \"factor\": 2}]}",
+             lift, shared, shared);
+    nb_endpoint e = resolve(b, shared);
+    CHECK(e.kind == NB_ENDPOINT_AMBIGUOUS, "'%s' is not ambiguous", shared);
+    CHECK(resolve_conditions_text(b, json, &resolved, &error) == NB_ERROR_CONDITIONS && error.kind == NB_CONDITIONS_AMBIGUOUS &&
+              strcmp(entries_of(&error), "slow[0]") == 0 && error.candidate_count == e.candidate_count &&
+              memcmp(error.candidates, e.candidates, sizeof(uint32_t) * e.candidate_count) == 0 && strstr(error.message, shared),
+          "ambiguous: %s / %s", entries_of(&error), error.message);
+    nb_conditions_error_free(&error);
+    nb_endpoint_free(&e);
+    /* Not-quite-places are not ambiguous: a position, an unknown level, one elsewhere. */
+    snprintf(json, sizeof json, "{\"closed\": [\"51.0,13.7@0\", \"%s@97\", \"%s@zz\"]}", shared, shared);
+    CHECK(resolve_conditions_text(b, json, &resolved, &error) == NB_ERROR_CONDITIONS && error.kind == NB_CONDITIONS_UNMATCHED &&
+              strcmp(entries_of(&error), "closed[0] closed[1] closed[2]") == 0,
+          "positions and levels: %s / %s", entries_of(&error), error.message);
+    nb_conditions_error_free(&error);
+
+    /* A door, then a connector, labelled with the shared name: the name covers it, unambiguously. */
+    uint32_t shared_string = NB_NONE, door = NB_NONE, connector = NB_NONE;
+    for (uint32_t i = 0; i < b->strings && shared_string == NB_NONE; i++) {
+        size_t length;
+        const char *text = nb_string(b, i, &length);
+        if (length == strlen(shared) && memcmp(text, shared, length) == 0) shared_string = i;
+    }
+    for (uint32_t v = 0; v < b->nodes && door == NB_NONE; v++)
+        if (b->node_entries[16 * (size_t)v + 10] == 1 && rd32(b->first_out + 4 * (size_t)v) < rd32(b->first_out + 4 * ((size_t)v + 1)))
+            door = v;
+    for (uint32_t a = 0; a < b->arcs && connector == NB_NONE; a++)
+        if (b->arc_entries[16 * (size_t)a + 12] == 4) connector = a;
+    if (shared_string == NB_NONE || door == NB_NONE || connector == NB_NONE) {
+        CHECK(b->nodes < 100 && door == NB_NONE, "no door, connector or string '%s' to relabel", shared);
+        return;
+    }
+    uint8_t *copy = malloc(image_size);
+    char message[1024];
+    for (int which = 0; which < 2; which++) {
+        memcpy(copy, image, image_size);
+        size_t at = which == 0 ? (size_t)(b->node_entries - b->data) + 16 * (size_t)door + 12
+                               : (size_t)(b->arc_entries - b->data) + 16 * (size_t)connector + 8;
+        put32(copy + at, shared_string);
+        nb_bundle *relabelled = NULL;
+        CHECK(nb_open(write_copy(copy, image_size, "relabelled.navbundle"), 0, &relabelled, message, sizeof message) == NB_OK,
+              "relabelled: %s", message);
+        if (!relabelled) continue;
+        snprintf(json, sizeof json, "{\"closed\": [\"%s\"]}", shared);
+        CHECK(resolve_conditions_text(relabelled, json, &resolved, &error) == NB_OK && resolved.closed_count > 0,
+              "'%s' on a %s: %s", shared, which ? "connector" : "door", error.message ? error.message : nb_last_error(relabelled));
+        int found = 0;
+        for (size_t i = 0; i < resolved.closed_count; i++)
+            found |= which ? resolved.closed[i] == connector : tail_of(b, resolved.closed[i]) == door || arc_head(b, resolved.closed[i]) == door;
+        CHECK(found, "'%s' does not cover the relabelled %s", shared, which ? "connector" : "door");
+        nb_arc_conditions_free(&resolved), nb_conditions_error_free(&error);
+        nb_close(relabelled);
+    }
+    free(copy);
+}
+
+/* Slow-downs multiply each cost by the largest factor covering it, rounded half away from zero,
+ * below impassable; closing wins; what a profile may not use stays so. */
+static void test_costs(nb_bundle *b) {
+    CHECK(slowed_cost(3, 1.5) == 5 && slowed_cost(5, 1.5) == 8 && slowed_cost(1, 2.5) == 3 && slowed_cost(7, 2.5) == 18,
+          "halves round away from zero");
+    CHECK(slowed_cost(0, 1000) == 0 && slowed_cost(1, 1000) == 1000 && slowed_cost(1000, 1) == 1000, "plain products");
+    CHECK(slowed_cost(3, 1.1) == 3 && slowed_cost(4, 1.1) == 4 && slowed_cost(5, 1.1) == 6, "products near halves (5.5000000000000009)");
+    CHECK(slowed_cost(4294967, 1000) == 4294967000u && slowed_cost(4294968, 1000) == 0xFFFFFFFEu &&
+              slowed_cost(0xFFFFFFFEu, 2) == 0xFFFFFFFEu && slowed_cost(0xFFFFFFFEu, 1) == 0xFFFFFFFEu &&
+              slowed_cost(NB_NONE, 2) == NB_NONE,
+          "products at the impassable mark");
+    /* Through the API: a place slowed twice (3 wins over 2) and closed once, in every profile. */
+    const char *ref = NULL;
+    for (uint32_t p = 0; p < b->place_count && !ref; p++) {
+        size_t length;
+        const char *text = nb_string(b, rd32(b->places + 64 * (size_t)p + 8), &length);
+        if (text && rd32(b->places + 64 * (size_t)p + 4) != NB_NONE && length < 30) {
+            static char copy[32];
+            memcpy(copy, text, length), copy[length] = 0;
+            nb_endpoint e = resolve(b, copy);
+            if (e.kind == NB_ENDPOINT_PLACE) ref = copy;
+            nb_endpoint_free(&e);
+        }
+    }
+    char json[256];
+    snprintf(json, sizeof json, "{\"slow\": [{\"ref\": \"%s\", \"factor\": 2}, {\"ref\": \"%s\", \"factor\": 2.5}, {\"ref\": \"%s\", \"factor\": 1.5}]}",
+             ref, ref, ref);
+    nb_arc_conditions resolved;
+    nb_conditions_error error;
+    CHECK(resolve_conditions_text(b, json, &resolved, &error) == NB_OK && resolved.slowed_count > 0 && resolved.closed_count == 0,
+          "slowing %s: %s", ref, nb_last_error(b));
+    uint32_t *costs = malloc(sizeof(uint32_t) * b->arcs);
+    size_t halves = 0, impassable = 0;
+    for (uint32_t profile = 0; profile < b->profiles; profile++) {
+        CHECK(nb_conditions_costs(b, profile, &resolved, costs, b->arcs) == NB_OK, "costs: %s", nb_last_error(b));
+        for (size_t i = 0, k = 0; i < b->arcs; i++) {
+            uint32_t cost = cost_of(b, profile, (uint32_t)i), wanted = cost;
+            if (k < resolved.slowed_count && resolved.slowed[k] == i) {
+                CHECK(resolved.factors[k] == 2.5, "arc %zu: factor %g, the largest is 2.5", i, resolved.factors[k]);
+                /* cost × 2.5 = (5 × cost) / 2: an odd cost ends in a half, which goes up. */
+                if (cost != NB_NONE) wanted = (uint32_t)((5ull * cost + 1) / 2);
+                halves += cost != NB_NONE && cost % 2, impassable += cost == NB_NONE;
+                k++;
+            }
+            CHECK(costs[i] == wanted, "profile %u arc %zu: %u, expected %u", profile, i, costs[i], wanted);
+        }
+    }
+    CHECK(halves > 0, "no odd cost slowed: the rounding of halves went untested");
+    nb_arc_conditions_free(&resolved);
+    snprintf(json, sizeof json, "{\"closed\": [\"%s\"], \"slow\": [{\"ref\": \"%s\", \"factor\": 2}]}", ref, ref);
+    CHECK(resolve_conditions_text(b, json, &resolved, &error) == NB_OK && resolved.slowed_count == resolved.closed_count &&
+              memcmp(resolved.closed, resolved.slowed, sizeof(uint32_t) * resolved.closed_count) == 0,
+          "closed and slowed: %s", nb_last_error(b));
+    CHECK(nb_conditions_costs(b, 0, &resolved, costs, b->arcs) == NB_OK, "costs");
+    for (size_t i = 0; i < resolved.closed_count; i++) CHECK(costs[resolved.closed[i]] == NB_NONE, "a closed arc slowed instead");
+    CHECK(nb_conditions_costs(b, b->profiles, &resolved, costs, b->arcs) == NB_ERROR_ARGUMENT, "a profile out of range");
+    CHECK(nb_conditions_costs(b, 0, &resolved, costs, b->arcs - 1) == NB_ERROR_ARGUMENT, "no room for the costs");
+    resolved.closed[0] = b->arcs;
+    CHECK(nb_conditions_costs(b, 0, &resolved, costs, b->arcs) == NB_ERROR_ARGUMENT, "a closed arc out of range");
+    resolved.closed[0] = 0, resolved.factors[0] = 0.5;
+    CHECK(nb_conditions_costs(b, 0, &resolved, costs, b->arcs) == NB_ERROR_ARGUMENT, "a factor below 1");
+    nb_arc_conditions_free(&resolved), nb_conditions_error_free(&error);
+    free(costs);
+}
+
+/* Applied conditions route by Dijkstra on the changed costs, never through a closed arc, and give
+ * exactly the metric a full customisation of those costs gives; each application starts from the
+ * profile's own costs. On the demo, closing Lift A changes the routes that took it. */
+static void test_apply(nb_bundle *b, const char *lift) {
+    nb_metric *metric = (nb_metric *)1;
+    nb_conditions_error error;
+    if (!has_cch(b)) {
+        CHECK(nb_conditions_apply(b, 0, "{}", 2, &metric, &error) == NB_ERROR_UNAVAILABLE && metric == NULL, "applied without CCHT");
+        nb_conditions_error_free(&error);
+        return;
+    }
+    CHECK(nb_conditions_apply(b, b->profiles, "{}", 2, &metric, &error) == NB_ERROR_ARGUMENT && metric == NULL, "a profile out of range");
+    CHECK(nb_conditions_apply(b, 0, "{\"closed\": [\"Nowhere\"]}", 23, &metric, &error) == NB_ERROR_CONDITIONS && metric == NULL &&
+              error.kind == NB_CONDITIONS_UNMATCHED,
+          "unmatched conditions applied");
+    nb_conditions_error_free(&error);
+    char json[128];
+    snprintf(json, sizeof json, "{\"closed\": [\"%s\"]}", lift);
+    nb_arc_conditions resolved;
+    CHECK(resolve_conditions_text(b, json, &resolved, &error) == NB_OK && resolved.closed_count > 0, "%s: %s", lift, nb_last_error(b));
+    uint8_t *closed = calloc(b->arcs, 1);
+    for (size_t i = 0; i < resolved.closed_count; i++) closed[resolved.closed[i]] = 1;
+    uint32_t *costs = malloc(sizeof(uint32_t) * b->arcs);
+    uint64_t *best = malloc(sizeof(uint64_t) * b->nodes);
+    cch_index *x = &b->cch;
+    for (uint32_t profile = 0; profile < b->profiles; profile++) {
+        size_t took = 0, changed = 0, differ = 0;
+        nb_conditions_costs(b, profile, &resolved, costs, b->arcs);
+        CHECK(nb_conditions_apply(b, profile, json, strlen(json), &metric, &error) == NB_OK, "apply: %s", nb_last_error(b));
+        nb_metric *full;
+        CHECK(customize(b, x, profile, costs, &full) == NB_OK, "customise");
+        CHECK(memcmp(metric->arcs, full->arcs, sizeof(cch_weight) * x->m) == 0 && memcmp(metric->weights, costs, 4 * (size_t)b->arcs) == 0,
+              "profile %u: the applied metric is not the full customisation of the changed costs", profile);
+        nb_metric_free(full);
+        for (uint32_t source = 0; source < b->nodes; source += 3) {
+            dijkstra_weights(b, profile, costs, source, best);
+            for (uint32_t target = 0; target < b->nodes; target += 2) {
+                nb_path before, after;
+                CHECK(nb_route_path(b, profile, source, target, &before) == NB_OK, "route");
+                CHECK(nb_route_metric(b, metric, source, target, &after) == NB_OK, "route: %s", nb_last_error(b));
+                int used = 0, uses = 0;
+                for (size_t i = 0; i < before.arc_count; i++) used |= closed[before.arcs[i]];
+                for (size_t i = 0; i < after.arc_count; i++) uses |= closed[after.arcs[i]];
+                uint64_t expected = best[target] == NB_NONE ? UINT64_MAX : best[target];
+                if (uses || after.duration != expected || (!used && after.duration != before.duration))
+                    if (differ++ < 3)
+                        CHECK(0, "profile %u %u->%u: %llu ms%s, Dijkstra %llu, before %llu", profile, source, target,
+                              (unsigned long long)after.duration, uses ? " through a closed arc" : "", (unsigned long long)expected,
+                              (unsigned long long)before.duration);
+                took += used;
+                changed += used && (after.arc_count != before.arc_count ||
+                                    (after.arc_count && memcmp(after.arcs, before.arcs, sizeof(uint32_t) * after.arc_count)));
+                nb_path_free(&before), nb_path_free(&after);
+            }
+        }
+        size_t name_length;
+        const char *name = nb_profile_name(b, profile, &name_length);
+        CHECK(differ == 0, "profile %.*s: %zu routes wrong with %s closed", (int)name_length, name, differ, lift);
+        CHECK(took == changed, "profile %.*s: %zu routes took %s, %zu changed", (int)name_length, name, took, lift, changed);
+        if (text_is(name, name_length, "foot") || text_is(name, name_length, "wheelchair"))
+            CHECK(took > 0, "no %.*s route took %s", (int)name_length, name, lift);
+        printf("conditions: %s closed changes %zu %.*s routes that took it\n", lift, took, (int)name_length, name);
+        nb_metric_free(metric);
+    }
+    /* Each application starts from the profile's own costs: nothing applied after a closure is
+     * the profile's own metric again. */
+    CHECK(nb_conditions_apply(b, 0, json, strlen(json), &metric, &error) == NB_OK, "apply");
+    nb_metric_free(metric);
+    CHECK(nb_conditions_apply(b, 0, " { } ", 5, &metric, NULL) == NB_OK &&
+              memcmp(metric->arcs, x->metrics[0]->arcs, sizeof(cch_weight) * x->m) == 0,
+          "empty conditions after a closure: not the profile's own metric");
+    nb_metric_free(metric);
+    /* Many arcs changed take a full customisation, with the same result. */
+    const char *everywhere = "{\"slow\": [{\"level\": \"0\", \"factor\": 7.5}]}";
+    CHECK(nb_conditions_apply(b, 1, everywhere, strlen(everywhere), &metric, &error) == NB_OK, "apply: %s", nb_last_error(b));
+    nb_arc_conditions level;
+    resolve_conditions_text(b, everywhere, &level, &error);
+    nb_conditions_costs(b, 1, &level, costs, b->arcs);
+    nb_metric *full;
+    customize(b, x, 1, costs, &full);
+    CHECK(level.slowed_count > b->arcs / 16 && memcmp(metric->arcs, full->arcs, sizeof(cch_weight) * x->m) == 0,
+          "a level slowed (%zu arcs)", level.slowed_count);
+    nb_metric_free(full), nb_metric_free(metric), nb_arc_conditions_free(&level);
+    nb_arc_conditions_free(&resolved), nb_conditions_error_free(&error);
+    free(closed), free(costs), free(best);
+}
+
+/* Damaged labels, a bundle without SRCH and hostile texts: refused with a status, never a crash. */
+static nb_status use_conditions(nb_bundle *b) {
+    nb_arc_conditions resolved;
+    nb_conditions_error error;
+    const char *texts[] = {"{\"closed\": [\"Lift A\", \"A.2.04\", {\"level\": \"0\"}]}", "{\"closed\": [\"Aufzug1\"]}"};
+    for (size_t i = 0; i < 2; i++) {
+        nb_status status = resolve_conditions_text(b, texts[i], &resolved, &error);
+        nb_arc_conditions_free(&resolved), nb_conditions_error_free(&error);
+        if (status != NB_OK && status != NB_ERROR_CONDITIONS) return status;
+    }
+    return NB_OK;
+}
+
+static void test_damaged_conditions(const nb_bundle *original) {
+    char message[1024];
+    uint8_t *copy = malloc(image_size);
+    uint32_t connector = NB_NONE, door = NB_NONE;
+    for (uint32_t a = 0; a < original->arcs && connector == NB_NONE; a++)
+        if (original->arc_entries[16 * (size_t)a + 12] == 4) connector = a;
+    for (uint32_t v = 0; v < original->nodes && door == NB_NONE; v++)
+        if (original->node_entries[16 * (size_t)v + 10] == 1) door = v;
+    struct { size_t at; uint32_t value; const char *says; } damage[] = {
+        {(size_t)(original->arc_entries - original->data) + 16 * (size_t)connector + 8, 0x7FFFFFF0u, "ARCS: arc"},
+        {(size_t)(original->node_entries - original->data) + 16 * (size_t)door + 12, original->strings, "NODE: node"},
+    };
+    for (size_t d = 0; d < 2; d++) {
+        memcpy(copy, image, image_size);
+        put32(copy + damage[d].at, damage[d].value);
+        reseal(copy, original, SIZE_MAX, 1);
+        nb_status status = use_damaged(copy, use_conditions, 0, message, sizeof message);
+        CHECK(status == NB_ERROR_FORMAT && strstr(message, damage[d].says), "damaged label %zu: %d %s", d, status, message);
+    }
+    /* A label that is not UTF-8. */
+    memcpy(copy, image, image_size);
+    size_t length;
+    const char *label = nb_string(original, rd32(original->arc_entries + 16 * (size_t)connector + 8), &length);
+    copy[(const uint8_t *)label - original->data] = 0xFF;
+    nb_status status = use_damaged(copy, use_conditions, 0, message, sizeof message);
+    CHECK(status == NB_ERROR_FORMAT && strstr(message, "not UTF-8"), "a label not UTF-8: %d %s", status, message);
+    /* Without SRCH names and levels cannot be folded. */
+    memcpy(copy, image, image_size);
+    memcpy(copy + HEADER_SIZE + ENTRY_SIZE * table_index(original, "SRCH"), "SRCX", 4);
+    status = use_damaged(copy, use_conditions, 0, message, sizeof message);
+    CHECK(status == NB_ERROR_UNAVAILABLE && strstr(message, "SRCH"), "without SRCH: %d %s", status, message);
+    free(copy);
+
+    /* Hostile texts through the whole resolution: mutations of a valid one, and a huge polygon. */
+    nb_bundle *b = NULL;
+    CHECK(nb_open(write_copy(image, image_size, "conditions.navbundle"), 0, &b, message, sizeof message) == NB_OK, "%s", message);
+    if (!b) return;
+    const char valid[] = "{\"closed\": [\"Lift A\", {\"level\": \"A@1\"}], \"slow\": [{\"polygon\": [[48.14, 11.58], "
+                         "[48.16, 11.58], [48.16, 11.59]], \"level\": \"0\", \"factor\": 2.5}, {\"ref\": \"A.2.04\", \"factor\": 3}]}";
+    char mutated[sizeof valid];
+    size_t kinds[4] = {0};
+    for (int round = 0; round < 1500; round++) {
+        memcpy(mutated, valid, sizeof valid);
+        for (int k = 0; k < 1 + round % 3; k++) mutated[next_random() % (sizeof valid - 1)] = (char)(32 + next_random() % 95);
+        size_t used = 1 + next_random() % (sizeof valid - 1);
+        char *exact = malloc(used);
+        memcpy(exact, mutated, used);
+        nb_arc_conditions resolved;
+        nb_conditions_error error;
+        status = nb_conditions_resolve(b, exact, used, &resolved, &error);
+        CHECK(status == NB_OK || status == NB_ERROR_CONDITIONS, "mutated conditions: %d %s", status, nb_last_error(b));
+        kinds[status == NB_OK ? 0 : error.kind]++;
+        nb_arc_conditions_free(&resolved), nb_conditions_error_free(&error);
+        free(exact);
+    }
+    CHECK(kinds[NB_CONDITIONS_INVALID] > 1000, "%zu mutated texts invalid", kinds[NB_CONDITIONS_INVALID]);
+    size_t corners = 20000, used = 0;
+    char *huge = malloc(corners * 40 + 100);
+    used += (size_t)sprintf(huge, "{\"closed\": [{\"level\": \"0\", \"polygon\": [");
+    for (size_t k = 0; k < corners; k++)
+        used += (size_t)sprintf(huge + used, "%s[%.7f, %.7f]", k ? "," : "", 48.1 + (k % 2 ? 0.1 : 0.0) + k * 1e-7, 11.5 + k * 1e-6);
+    strcpy(huge + used, "]}]}");
+    nb_arc_conditions resolved;
+    nb_conditions_error error;
+    status = nb_conditions_resolve(b, huge, strlen(huge), &resolved, &error);
+    CHECK(status == NB_OK || (status == NB_ERROR_CONDITIONS && error.kind == NB_CONDITIONS_UNMATCHED), "a zig-zag of %zu corners: %s",
+          corners, nb_last_error(b));
+    nb_arc_conditions_free(&resolved), nb_conditions_error_free(&error);
+    free(huge);
+    nb_close(b);
+}
+
+static void test_conditions(nb_bundle *b, const char *shared, const char *lift) {
+    test_invalid_conditions(b);
+    test_resolution(b);
+    test_refusals(b, shared, lift);
+    test_costs(b);
+    test_apply(b, lift);
+}
+
 static void test_station(const char *path) {
     FILE *file = fopen(path, "rb");
     if (!file) { perror(path); exit(2); }
@@ -1573,6 +2492,8 @@ static void test_station(const char *path) {
     CHECK(nb_format_major(b) == 1 && nb_format_minor(b) == 2, "the station is not format 1.2");
     test_endpoints(b);
     test_profile_snap(b);
+    /* Conditions resolve without CCHT, but cannot be applied. */
+    test_conditions(b, "Rossmann", "Lift 1");
     /* Its hierarchies, so that CHxx stays tested when the demo has CCHT. */
     test_routes_and_exits(b, 0);
     test_reference_paths(b);
@@ -1609,10 +2530,13 @@ int main(int argc, char **argv) {
         return 1;
     }
     test_sha256();
+    test_json();
+    test_inside();
     test_routes_and_exits(b, 1);
     test_reference_paths(b);
     test_cch_reference(b);
     test_custom_weights(b);
+    test_incremental_customisation(b);
     if (getenv("NAVBUNDLE_TEST_ANSWERS")) test_swift_routes(b, getenv("NAVBUNDLE_TEST_ANSWERS"));
     test_search_ranking();
     test_search(b);
@@ -1622,6 +2546,8 @@ int main(int argc, char **argv) {
     if (has_cch(b)) test_damaged_cch(b);
     else test_damaged_hierarchy(b);
     test_profile_snap(b);
+    test_conditions(b, "Toilets", "Lift A");
+    test_damaged_conditions(b);
     nb_close(b);
     if (argc == 4) test_station(argv[3]);
     free(image);

@@ -1,0 +1,100 @@
+/*
+ * bench_conditions BUNDLE [PROFILE [REPETITIONS]]: times nb_conditions_apply (parse, resolve,
+ * change the costs, bring the profile's metric up to date) on a realistic mix of conditions, and
+ * prints the median and other quantiles in microseconds. Meant for the TU Dresden bundle (its
+ * lifts Aufzug1 and Aufzug2, rooms E005, 3078, E100, 2026, 1004, a polygon in the foyer); any
+ * bundle with a customisable hierarchy and those names will do. Build it optimised:
+ *
+ *   cc -std=c99 -O2 -o /tmp/bench_conditions readers/c/bench_conditions.c readers/c/navbundle.c -lm
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "navbundle.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now_us(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e6 + (double)t.tv_nsec / 1e3;
+}
+
+static int ascending(const void *x, const void *y) {
+    double a = *(const double *)x, b = *(const double *)y;
+    return a < b ? -1 : a > b;
+}
+
+/* Applies `json` `repetitions` times and prints its quantiles; 1 when it cannot be applied. */
+static int measure(nb_bundle *bundle, uint32_t profile, const char *label, const char *json, int repetitions) {
+    double *times = malloc(sizeof(double) * (size_t)repetitions);
+    if (!times) return 1;
+    for (int i = 0; i < repetitions; i++) {
+        nb_metric *metric;
+        nb_conditions_error error;
+        double start = now_us();
+        nb_status status = nb_conditions_apply(bundle, profile, json, strlen(json), &metric, &error);
+        times[i] = now_us() - start;
+        if (status != NB_OK) {
+            fprintf(stderr, "bench_conditions: %s: %s\n", label, error.message ? error.message : nb_last_error(bundle));
+            nb_conditions_error_free(&error);
+            free(times);
+            return 1;
+        }
+        nb_conditions_error_free(&error);
+        nb_metric_free(metric);
+    }
+    qsort(times, (size_t)repetitions, sizeof(double), ascending);
+    printf("%-36s median %7.1f us   p10 %7.1f   p90 %7.1f   max %8.1f   (%d runs)\n", label, times[repetitions / 2],
+           times[repetitions / 10], times[repetitions * 9 / 10], times[repetitions - 1], repetitions);
+    free(times);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2 || argc > 4) {
+        fprintf(stderr, "usage: bench_conditions BUNDLE [PROFILE [REPETITIONS]]\n");
+        return 2;
+    }
+    const char *profile_name = argc > 2 ? argv[2] : "wheelchair";
+    int repetitions = argc > 3 ? atoi(argv[3]) : 2000;
+    if (repetitions < 10) repetitions = 10;
+    char message[1024];
+    nb_bundle *bundle;
+    if (nb_open(argv[1], 1, &bundle, message, sizeof message) != NB_OK) {
+        fprintf(stderr, "bench_conditions: %s\n", message);
+        return 1;
+    }
+    int profile = nb_profile_index(bundle, profile_name);
+    if (profile < 0) {
+        fprintf(stderr, "bench_conditions: no profile %s\n", profile_name);
+        nb_close(bundle);
+        return 1;
+    }
+    /* Ten conditions: two lifts closed, five rooms and a polygon in the foyer slowed, a room
+     * closed, a room slowed twice over. */
+    static const char mix[] =
+        "{\"closed\": [\"Aufzug1\", \"Aufzug2\", {\"ref\": \"2026\"}], \"slow\": ["
+        "{\"ref\": \"E005\", \"factor\": 2}, {\"ref\": \"3078\", \"factor\": 1.5}, {\"ref\": \"E100\", \"factor\": 3},"
+        "{\"ref\": \"1004\", \"factor\": 2.5}, {\"ref\": \"E023\", \"factor\": 4}, {\"ref\": \"E100\", \"factor\": 5},"
+        "{\"polygon\": [[51.02525, 13.72310], [51.02540, 13.72310], [51.02540, 13.72330], [51.02525, 13.72330]],"
+        " \"level\": \"0\", \"factor\": 2}]}";
+    double start = now_us();
+    if (measure(bundle, (uint32_t)profile, "first (builds indexes, metric)", mix, 10)) return nb_close(bundle), 1;
+    printf("  the first call alone took %.1f us of those ten\n", now_us() - start);
+    int failed = measure(bundle, (uint32_t)profile, "mix of 10 conditions", mix, repetitions);
+    /* Fewer arcs (no foyer): updated in place rather than customised in full. */
+    failed |= measure(bundle, (uint32_t)profile, "2 lifts, 3 rooms, a small polygon",
+                      "{\"closed\": [\"Aufzug1\", \"Aufzug2\"], \"slow\": [{\"ref\": \"E005\", \"factor\": 2}, "
+                      "{\"ref\": \"3078\", \"factor\": 1.5}, {\"ref\": \"1004\", \"factor\": 2.5}, {\"polygon\": "
+                      "[[51.02530, 13.72315], [51.02535, 13.72315], [51.02535, 13.72322], [51.02530, 13.72322]], "
+                      "\"level\": \"0\", \"factor\": 2}]}",
+                      repetitions);
+    failed |= measure(bundle, (uint32_t)profile, "two lifts closed", "{\"closed\": [\"Aufzug1\", \"Aufzug2\"]}", repetitions);
+    failed |= measure(bundle, (uint32_t)profile, "nothing (copy of the metric)", "{}", repetitions);
+    failed |= measure(bundle, (uint32_t)profile, "a level closed (full customisation)", "{\"closed\": [{\"level\": \"1\"}]}",
+                      repetitions / 10);
+    nb_close(bundle);
+    return failed;
+}
