@@ -99,7 +99,7 @@ DOOR_KINDS = {1, 2}  # NODE kinds: door, entrance
 
 
 def conditions_queries(rng, sections, meta, records, string, node_count):
-    """Routes under conditions (docs/conditions.md) that close and slow what the bundle has:
+    """Routes and ways out under conditions (docs/conditions.md) that close and slow what the bundle has:
     connectors, doors and places by name, levels by ordinal, id and building, polygons around
     nodes; some with targets that match nothing or name several places, some malformed."""
     nodes, arcs = sections["NODE"], sections["ARCS"]
@@ -176,6 +176,10 @@ def conditions_queries(rng, sections, meta, records, string, node_count):
     for conditions in sets:
         profile = rng.choice(meta["profiles"])
         lines.append(f"route-conditions {profile} {rng.randrange(node_count)} {rng.randrange(node_count)} {conditions}")
+    # The way out under the same conditions, and without any, which must match the egress table.
+    exits = random.Random(20261126)
+    for conditions in sets[::2] + ["{}"] * 20:
+        lines.append(f"exit-conditions {exits.choice(meta['profiles'])} {exits.randrange(node_count)} {conditions}")
     return lines
 
 

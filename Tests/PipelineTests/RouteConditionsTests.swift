@@ -1,6 +1,6 @@
 import Foundation
 import TemporaryFolders
-import NavBundle
+@testable import NavBundle
 import Testing
 @testable import Pipeline
 import NavFormat
@@ -115,7 +115,7 @@ import NavFormat
         #expect(slowed[arc] == costs[arc] + costs[arc] / 2 + 1, "\(costs[arc]) × 1.5 ends in .5 and rounds up")
     }
 
-    @Test func malformedFilesAreRefused() {
+    @Test func malformedFilesAreRefused() throws {
         let bad = [
             "[1, 2]", "{\"closed\": \"Lift A\"}", "{\"open\": []}", "{\"closed\": [\"\"]}",
             "{\"slow\": [{\"ref\": \"A\"}]}", "{\"slow\": [{\"ref\": \"A\", \"factor\": 0.5}]}",
@@ -125,6 +125,11 @@ import NavFormat
             "{\"slow\": [{\"ref\": \"A\", \"factor\": true}]}", "{\"slow\": [{\"ref\": \"A\", \"factor\": NaN}]}",
             "{\"slow\": [{\"ref\": \"A\", \"factor\": \"3\"}]}", "{\"closed\": [\" \\t \"]}",
             "{\"closed\": [{\"polygon\": [[1, 2], [3, true], [5, 6]], \"level\": \"0\"}]}",
+            // What every reader refuses alike: a name twice, a byte order mark, a lone surrogate,
+            // a raw control character, a leading zero, text after the value, too deep a nesting.
+            "{\"closed\": [\"Lift A\"], \"closed\": []}", "\u{FEFF}{\"closed\": []}", "{\"closed\": [\"\\ud800\"]}",
+            "{\"closed\": [\"a\tb\"]}", "{\"slow\": [{\"ref\": \"A\", \"factor\": 02}]}", "{} {}", "{\"closed\": []} x",
+            String(repeating: "[", count: 65) + String(repeating: "]", count: 65), "{\"slow\": [{\"ref\": \"A\", \"factor\": 1e400}]}",
         ]
         for text in bad {
             do {
@@ -134,6 +139,9 @@ import NavFormat
                 guard case .invalidConditions = error else { Issue.record("\(text): \(error)"); continue }
             }
         }
+        // Escapes, surrogate pairs and white space are read as JSON writes them.
+        let escaped = try RouteConditions(json: Data(#" { "closed" : [ "Lift\u0020A", "\ud83d\ude00", "caf\u00e9" ] } "#.utf8))
+        #expect(escaped.closed == [.named("Lift A"), .named("\u{1F600}"), .named("caf\u{E9}")])
         // The smallest file of the documentation parses.
         #expect(throws: Never.self) {
             try RouteConditions(json: Data(#"{"closed": ["Aufzug2"], "slow": [{"ref": "E100", "factor": 3}]}"#.utf8))
@@ -166,5 +174,86 @@ import NavFormat
         let crowded = try #require(try Self.route(bundle, from: "E005", to: "3078", profile: "foot",
                                                   conditions: #"{"slow": [{"ref": "E100", "factor": 3}]}"#))
         #expect(crowded.duration > foot.duration || crowded.arcs != foot.arcs)
+    }
+
+    @Test func theWayOutAvoidsWhatIsClosed() throws {
+        let bundle = try Self.demo(try TemporaryFolder("navforge-conditions"))
+        let none = ArcConditions()
+        for profile in bundle.profileNames.indices {
+            for node in 0..<bundle.nodeCount {
+                // Without conditions the search finds the egress table's exit and time.
+                let table = try bundle.egressEntry(node: node, profile: profile)
+                let searched = try bundle.wayOut(from: node, profile: profile, conditions: none)
+                #expect(searched?.nodes.last.map(UInt32.init) == (table.exit == BundleFormat.none ? nil : table.exit), "node \(node)")
+                if let searched { #expect(UInt32((searched.duration * 1000).rounded()) == table.cost) }
+            }
+        }
+        // Closing the exit the table leads to from a room sends the way out to another exit.
+        let start = try #require(try bundle.node(of: try bundle.resolveEndpoint("A.2.04"), profile: 0))
+        let usual = try #require(try bundle.wayOut(from: start, profile: 0))
+        let exit = try #require(usual.nodes.last)
+        let label = try #require(try bundle.node(exit).label, "exits of the demo are labelled")
+        let conditions = try bundle.resolve(try RouteConditions(json: Data("{\"closed\": [\"\(label)\"]}".utf8)))
+        let other = try #require(try bundle.wayOut(from: start, profile: 0, conditions: conditions), "the demo has other exits")
+        #expect(other.nodes.last != exit && other.duration > usual.duration)
+        #expect(other.arcs.allSatisfy { !conditions.closed.contains($0) })
+    }
+
+    @Test(.enabled(if: SharedVenues.present, "../shared/data is absent: the TU Dresden way-out check is skipped"))
+    func tuDresdenWayOutUsesTheCostsOfLeaving() throws {
+        let folder = try TemporaryFolder("navforge-conditions")
+        let bundle = try CustomizableOnVenueTests.build("tu-dresden-apb", method: .cch, in: folder.url)
+        // Emergency exits cost differently on the way out, and the search must know it to
+        // agree with the egress table.
+        #expect(try !bundle.leavingExceptions(profile: 0).isEmpty)
+        for node in stride(from: 0, to: bundle.nodeCount, by: 3) {
+            let table = try bundle.egressEntry(node: node, profile: 1)
+            let searched = try bundle.wayOut(from: node, profile: 1, conditions: ArcConditions())
+            #expect(searched.map { UInt32(($0.duration * 1000).rounded()) } == (table.exit == BundleFormat.none ? nil : table.cost), "node \(node)")
+        }
+    }
+
+    @Test func eventsSlowTheirPlaceAroundTheirTime() throws {
+        let folder = try TemporaryFolder("navforge-conditions")
+        var definition = try PipelineFileParser.parse(contentsOf: DemoWorkspace.repository.appendingPathComponent("pipelines/demo-campus.yml"))
+        let index = try #require(definition.stages.firstIndex { $0.kind == .bundle })
+        var parameters = BundleStageParameters()
+        parameters.eventCongestion = BundleMetadata.EventCongestion(factor: 3, minutesBefore: 10, minutesAfter: 5)
+        definition.stages[index].parameters = .bundle(parameters)
+        let runner = PipelineRunner(definition: definition, options: BuildOptions(buildRoot: folder.url))
+        #expect(runner.run().status == .succeeded)
+        let bundle = try VenueBundle(path: runner.layout.bundle(venueID: definition.venueID, version: definition.version.description).path)
+        #expect(bundle.eventCongestion == parameters.eventCongestion, "the pipeline's setting is in the bundle")
+        // EV-002 in C.0.H2 runs from 10:15 to 11:45 (UTC+1) on 1 December 2026.
+        let start: Int64 = 1_796_116_500, end: Int64 = 1_796_121_900
+        let lecture = try #require((0..<bundle.eventCount).first { try bundle.event($0).start == start && bundle.event($0).end == end })
+        #expect(try bundle.eventsUnderWay(at: start - 600).contains(lecture))
+        #expect(try !bundle.eventsUnderWay(at: start - 601).contains(lecture))
+        #expect(try bundle.eventsUnderWay(at: end + 300).contains(lecture))
+        #expect(try !bundle.eventsUnderWay(at: end + 301).contains(lecture))
+        let profile = try bundle.profileIndex(named: "foot")
+        let from = try #require(try bundle.node(of: try bundle.resolveEndpoint("A.0.04"), profile: profile))
+        let to = try #require(try bundle.node(of: try bundle.resolveEndpoint("C.0.H2"), profile: profile))
+        let quiet = try #require(try BundleRouter(bundle: bundle, profile: profile).route(from: from, to: to))
+        let crowds = try bundle.eventConditions(at: start)
+        let busy = try #require(try BundleRouter(bundle: bundle, profile: profile, conditions: crowds.conditions).route(from: from, to: to))
+        #expect(busy.duration > quiet.duration, "the hall is crowded as the lecture starts")
+        #expect(crowds.events.contains(lecture))
+        #expect(crowds.conditions.factors.values.allSatisfy { $0 == 3 }, "the pipeline's factor")
+    }
+
+    @Test func eventSettingsAreChecked() throws {
+        let base = try String(contentsOf: DemoWorkspace.repository.appendingPathComponent("pipelines/demo-campus.yml"), encoding: .utf8)
+        let url = DemoWorkspace.repository.appendingPathComponent("pipelines/demo-campus.yml")
+        let good = base.replacingOccurrences(of: "\n  bundle:", with: "\n  bundle:\n    events: {factor: 1.5, minutes-before: 0}")
+        guard case .bundle(let parameters)? = try PipelineFileParser.parse(good, url: url).stages.first(where: { $0.kind == .bundle })?.parameters else {
+            Issue.record("no bundle stage")
+            return
+        }
+        #expect(parameters.eventCongestion == BundleMetadata.EventCongestion(factor: 1.5, minutesBefore: 0, minutesAfter: 15))
+        for bad in ["{factor: 0.5}", "{minutes-after: -1}", "{crowd: 2}"] {
+            let text = base.replacingOccurrences(of: "\n  bundle:", with: "\n  bundle:\n    events: \(bad)")
+            #expect(throws: PipelineError.self, "\(bad)") { try PipelineFileParser.parse(text, url: url) }
+        }
     }
 }

@@ -73,10 +73,10 @@ public struct RouteConditions: Hashable, Sendable {
     /// - Throws: ``BundleError/invalidConditions(_:)`` naming the entry that breaks the format.
     public init(json data: Data) throws(BundleError) {
         let value: JSONValue
-        do {
-            value = try JSONValue.parse(data)
+        do throws(JSONValue.SyntaxError) {
+            value = try JSONValue.parse([UInt8](data))
         } catch {
-            throw .invalidConditions("not JSON: \(Self.reason(error))")
+            throw .invalidConditions("not JSON: \(error)")
         }
         guard case .object(let top) = value else { throw .invalidConditions("the file must hold a JSON object") }
         if let unknown = top.keys.sorted().first(where: { !["closed", "slow"].contains($0) }) {
@@ -104,15 +104,6 @@ public struct RouteConditions: Hashable, Sendable {
             }
         }
         self.init(closed: closed, slow: slow)
-    }
-
-    /// What the JSON decoder found wrong, in a line.
-    private static func reason(_ error: any Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return underlying ?? context.debugDescription
-        }
-        return "\(error)"
     }
 
     /// One target: a string, or an object with `ref`, `level`, or `polygon` and `level`.

@@ -1,4 +1,4 @@
-public import NavFormat
+import NavFormat
 
 extension VenueBundle {
     /// The fastest way out of the venue from `node` for a profile under `conditions`: a closed

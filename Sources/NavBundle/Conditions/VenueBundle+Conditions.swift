@@ -135,7 +135,7 @@ extension VenueBundle {
     }
 
     /// A place's arcs: those touching its node, and those within its outline on its level.
-    private func arcs(ofPlace place: Int, index: ConditionsIndex) throws(BundleError) -> [Int] {
+    func arcs(ofPlace place: Int, index: ConditionsIndex) throws(BundleError) -> [Int] {
         var arcs = index.placeArcs[place] ?? []
         if let node = try self.place(place).node { arcs += index.arcs(touching: node) }
         return arcs

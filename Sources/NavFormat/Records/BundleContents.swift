@@ -340,6 +340,25 @@ public struct BundleMetadata: Codable, Hashable, Sendable {
     /// Levels in `LEVL` order.
     public var levels: [LevelSummary]?
     public var boundingBox: BoundingBox?
+    /// How events slow their place (`docs/conditions.md`); set in bundles with events.
+    public var eventCongestion: EventCongestion?
+
+    /// How an event slows its place: by `factor`, from `minutesBefore` its start until
+    /// `minutesAfter` its end, as people arrive and leave.
+    public struct EventCongestion: Codable, Hashable, Sendable {
+        public var factor: Double
+        public var minutesBefore: Int
+        public var minutesAfter: Int
+
+        /// The pipeline's defaults: twice the time, from a quarter of an hour before to a quarter after.
+        public static let standard = EventCongestion(factor: 2, minutesBefore: 15, minutesAfter: 15)
+
+        public init(factor: Double, minutesBefore: Int, minutesAfter: Int) {
+            self.factor = factor
+            self.minutesBefore = minutesBefore
+            self.minutesAfter = minutesAfter
+        }
+    }
 
     public init(venueID: String, venueName: String, bundleVersion: String, generator: String, sources: [Source],
                 buildDate: String? = nil, navforgeVersion: String? = nil) {

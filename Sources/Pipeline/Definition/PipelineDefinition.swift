@@ -171,6 +171,8 @@ public struct ContractStageParameters: Hashable, Sendable {
 public struct BundleStageParameters: Hashable, Sendable {
     /// Stamped into the metadata when given; left out otherwise so rebuilds are byte-identical.
     public var buildDate: String?
+    /// How events slow their place at run time (`route --at`), stamped into bundles with events.
+    public var eventCongestion = BundleMetadata.EventCongestion.standard
 
     public init() {}
 }

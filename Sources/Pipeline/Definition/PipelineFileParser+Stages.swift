@@ -67,9 +67,23 @@ extension PipelineFileParser {
         case .fingerprints:
             return .fingerprints(try fingerprintParameters(mapping))
         case .bundle:
-            try mapping.rejectUnknownKeys(["build-date"])
+            try mapping.rejectUnknownKeys(["build-date", "events"])
             var parameters = BundleStageParameters()
             parameters.buildDate = try mapping["build-date"]?.string()
+            if let events = mapping["events"] {
+                let settings = try events.mapping()
+                try settings.rejectUnknownKeys(["factor", "minutes-before", "minutes-after"])
+                if let value = settings["factor"] {
+                    parameters.eventCongestion.factor = try value.double()
+                    guard (1...1000).contains(parameters.eventCongestion.factor) else { throw value.error("must be between 1 and 1000") }
+                }
+                for (key, path) in [("minutes-before", \BundleMetadata.EventCongestion.minutesBefore),
+                                    ("minutes-after", \BundleMetadata.EventCongestion.minutesAfter)] {
+                    guard let value = settings[key] else { continue }
+                    parameters.eventCongestion[keyPath: path] = try value.int()
+                    guard (0...1440).contains(parameters.eventCongestion[keyPath: path]) else { throw value.error("must be between 0 and 1440") }
+                }
+            }
             return .bundle(parameters)
         }
     }

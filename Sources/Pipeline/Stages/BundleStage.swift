@@ -48,7 +48,7 @@ struct BundleStage: PipelineStage {
                 sources.append(SourceFile(path: input.path, format: input.format.name, size: content.size, sha256: content.sha256))
             }
         }
-        let metadata = BundleMetadata(
+        var metadata = BundleMetadata(
             venueID: staged.venue.id, venueName: staged.venue.name,
             bundleVersion: context.definition.version.description, generator: NavforgeVersion.generator,
             sources: sources.map { source in
@@ -56,6 +56,7 @@ struct BundleStage: PipelineStage {
                                       attribution: inputs[source.path]?.attribution, license: inputs[source.path]?.license)
             },
             buildDate: parameters.buildDate, navforgeVersion: NavforgeVersion.current)
+        if !staged.venue.events.isEmpty { metadata.eventCongestion = parameters.eventCongestion }
         var assembly = BundleAssembly(venue: staged.venue, graph: compiled, metadata: metadata,
                                       placeSnapDistance: context.definition.graphParameters.placeSnapDistance)
         if let compiled, context.definition.stage(.contract) != nil {

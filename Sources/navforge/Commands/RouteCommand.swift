@@ -15,7 +15,8 @@ struct RouteCommand: ParsableCommand {
             read from the bundle's egress table without searching. With --conditions the route \
             avoids what the file closes and weighs what it slows (docs/conditions.md), to a place \
             or, searched again, to the nearest exit still open; the bundle must have a customisable \
-            hierarchy (contract method cch, the default).
+            hierarchy (contract method cch, the default). With --at, events under way at that time \
+            slow their places, from a little before they start until a little after they end.
             """)
 
     @Argument(help: "The bundle file (.navbundle).")
@@ -39,9 +40,16 @@ struct RouteCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Closures and slow-downs to route around, as JSON (docs/conditions.md).", valueName: "file"))
     var conditions: String?
 
+    @Option(help: ArgumentHelp("Weigh the events under way at this time as crowds: ISO 8601 with its offset, e.g. 2026-11-25T10:15:00+01:00.",
+                               valueName: "time"))
+    var at: String?
+
     func validate() throws {
         if (to == nil) == !toExit {
             throw ValidationError("give either --to PLACE or --to-exit")
+        }
+        if let at, Self.seconds(at) == nil {
+            throw ValidationError("--at takes an ISO 8601 time with its offset, such as 2026-11-25T10:15:00+01:00 or 2026-11-25T09:15:00Z, not '\(at)'")
         }
     }
 
@@ -58,14 +66,21 @@ struct RouteCommand: ParsableCommand {
         let start = try endpoint(startEndpoint, profile: profileIndex, in: venue)
         let destination = try destinationEndpoint.map { try endpoint($0, profile: profileIndex, in: venue) }
         let route: Route
-        if let conditions {
-            let resolved: ArcConditions
-            do {
-                resolved = try venue.resolve(try readConditions(conditions))
-            } catch let error as BundleError {
-                // Targets that match nothing are the conditions file's fault, not the bundle's.
-                if case .file = error { throw error }
-                throw CommandLineError.input(path: conditions, error: error)
+        if conditions != nil || at != nil {
+            var resolved = ArcConditions()
+            if let conditions {
+                do {
+                    resolved = try venue.resolve(try readConditions(conditions))
+                } catch let error as BundleError {
+                    // Targets that match nothing are the conditions file's fault, not the bundle's.
+                    if case .file = error { throw error }
+                    throw CommandLineError.input(path: conditions, error: error)
+                }
+            }
+            if let at, let time = Self.seconds(at) {
+                let (crowds, events) = try venue.eventConditions(at: time)
+                resolved = resolved.merging(crowds)
+                for line in try describe(events, at: at, in: venue) { Console.out(line) }
             }
             if let destination {
                 let router = try BundleRouter(bundle: venue, profile: profileIndex, conditions: resolved)
@@ -110,6 +125,26 @@ struct RouteCommand: ParsableCommand {
             ?? formatter.describeWayOut(route, from: start.place)
         for line in lines { Console.out(line) }
         if let geojson { Console.out("Route written to \(geojson).") }
+    }
+
+    /// Seconds since 1970 of an ISO 8601 time with its offset; `nil` when it is not one.
+    static func seconds(_ text: String) -> Int64? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        guard let date = formatter.date(from: text) else { return nil }
+        return Int64(date.timeIntervalSince1970.rounded(.down))
+    }
+
+    /// A line per event that slows its place, and a line when none does.
+    private func describe(_ events: [Int], at time: String, in venue: VenueBundle) throws -> [String] {
+        let factor = venue.eventCongestion.factor
+        guard !events.isEmpty else { return ["No event under way at \(time).", ""] }
+        var lines = ["Events under way at \(time), their places slowed ×\(factor.formatted()):"]
+        for index in events {
+            let event = try venue.event(index)
+            lines.append("  \(event.title) in \(try venue.place(event.place).label)")
+        }
+        return lines + [""]
     }
 
     /// The conditions file's contents, or the error that names the file.
