@@ -1,18 +1,5 @@
 public import NavFormat
 
-/// Conditions resolved to the bundle's arcs: which are closed and by what factor others are slowed.
-public struct ArcConditions: Hashable, Sendable {
-    /// Closed `ARCS` arcs, ascending.
-    public var closed: [Int]
-    /// Slowed `ARCS` arcs and their factor (the largest of the slow-downs that cover each).
-    public var factors: [Int: Double]
-
-    public init(closed: [Int] = [], factors: [Int: Double] = [:]) {
-        self.closed = closed
-        self.factors = factors
-    }
-}
-
 extension VenueBundle {
     /// The arcs each target of `conditions` covers (`docs/conditions.md`).
     ///

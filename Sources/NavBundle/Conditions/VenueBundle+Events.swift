@@ -33,12 +33,3 @@ extension VenueBundle {
         return (ArcConditions(factors: factors), events)
     }
 }
-
-extension ArcConditions {
-    /// Both sets at once: closed where either closes, each arc at the larger factor.
-    public func merging(_ other: ArcConditions) -> ArcConditions {
-        var factors = self.factors
-        for (arc, factor) in other.factors { factors[arc] = Swift.max(factors[arc] ?? 1, factor) }
-        return ArcConditions(closed: Array(Set(closed).union(other.closed)).sorted(), factors: factors)
-    }
-}
