@@ -125,6 +125,9 @@ SLOWEST = INFINITE - 1  # A slowed arc stays passable.
 # More changed arcs than one in this many of ARCS take a full customisation instead of updating
 # the profile's metric arc by arc: a change that wide reaches most of the hierarchy anyway.
 INCREMENTAL_LIMIT = 16
+# Arrays and objects inside each other that conditions may nest (they need five: object, list,
+# target, polygon, corner); deeper text is refused by every reader alike.
+MAX_JSON_DEPTH = 64
 # The whitespace endpoints and targets are trimmed of: ASCII 0x09-0x0D and 0x20, not Unicode's.
 ASCII_WHITESPACE = " \t\n\v\f\r"
 
@@ -147,10 +150,13 @@ def parse_conditions(conditions):
     parser made of it (``dict``, ``list``, ``str``, ``int``, ``float``, ``bool``, None), checked
     against docs/conditions.md; a ``Conditions`` is returned as it is.
 
-    The text must be one JSON value (RFC 8259): ``NaN`` and ``Infinity``, a byte order mark,
-    lone surrogates and trailing text are refused, and ``true`` and ``false`` are never numbers.
-    Anything else that breaks the format raises ``ConditionsError`` with code ``invalid`` naming
-    the entry. Of keys written twice in one object the last counts, as in most JSON parsers."""
+    The text must be one JSON value (RFC 8259) as docs/conditions.md "Errors" says every reader
+    reads it: a byte order mark, comments, ``NaN`` and ``Infinity``, control characters in a
+    string, lone surrogates (escaped or not), a name twice in one object, more than
+    ``MAX_JSON_DEPTH`` arrays and objects inside each other and trailing text are refused, and
+    ``true`` and ``false`` are never numbers. A parsed value is held to the same rules where
+    they still show (depth, lone surrogates). Anything that breaks the format raises
+    ``ConditionsError`` with code ``invalid``, naming the entry at fault when there is one."""
     if isinstance(conditions, Conditions):
         return conditions
     if isinstance(conditions, (bytes, bytearray, memoryview)):
@@ -159,12 +165,12 @@ def parse_conditions(conditions):
         except UnicodeDecodeError:
             raise ConditionsError("invalid", "the conditions are not UTF-8 text") from None
     if isinstance(conditions, str):
-        if _has_surrogate(conditions):
-            raise ConditionsError("invalid", "the conditions are not UTF-8 text (a lone surrogate)")
         try:
-            conditions = json.loads(conditions, parse_constant=_refuse_constant)
+            conditions = json.loads(conditions, parse_constant=_refuse_constant, object_pairs_hook=_object_once,
+                                    parse_int=_ascii_number(int), parse_float=_ascii_number(float))
         except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError.
             raise ConditionsError("invalid", f"the conditions are not JSON: {error}") from None
+    _check_json(conditions)
     return Conditions(_entries_of(conditions))
 
 
@@ -181,6 +187,28 @@ def _refuse_constant(name):
     raise ValueError(f"{name} is not a JSON number")
 
 
+def _ascii_number(read):
+    """``read`` (``int`` or ``float``) for number literals of ASCII digits only: ``json``'s
+    pure-Python scanner, used where the C one is missing, takes any Unicode digit after the
+    first (``\\d``), which JSON does not."""
+    def number(literal):
+        if not literal.isascii():
+            raise ValueError(f"{literal!r} is not a JSON number")
+        return read(literal)
+    return number
+
+
+def _object_once(pairs):
+    """An object's members as a ``dict``, refusing a name written twice: Python's ``json`` would
+    keep the last, another reader the first, so no reader may take such a text."""
+    members = {}
+    for name, value in pairs:
+        if name in members:
+            raise ValueError(f"the name {name!r} is written twice in one object")
+        members[name] = value
+    return members
+
+
 def _has_surrogate(text):
     """Whether ``text`` holds a lone surrogate (from a ``\\ud800`` escape, say): no UTF-8 text does."""
     try:
@@ -190,9 +218,24 @@ def _has_surrogate(text):
     return False
 
 
-def _json_text(value):
-    """``value`` when it is a JSON string that is text (no lone surrogate), else None."""
-    return value if type(value) is str and not _has_surrogate(value) else None
+def _check_json(value):
+    """Refuses what the JSON parser lets through and every reader refuses: arrays and objects
+    more than ``MAX_JSON_DEPTH`` deep (also a list that holds itself), and a string, member
+    names included, with a lone surrogate. Walks without recursion."""
+    pending = [(value, 1)]
+    while pending:
+        value, depth = pending.pop()
+        if type(value) is str:
+            if _has_surrogate(value):
+                raise ConditionsError("invalid", "the conditions are not UTF-8 text (a lone surrogate)")
+        elif type(value) in (list, dict):
+            if depth > MAX_JSON_DEPTH:
+                raise ConditionsError("invalid", f"the conditions nest more than {MAX_JSON_DEPTH} arrays and "
+                                                 f"objects deep")
+            if type(value) is dict:
+                pending.extend((name, depth) for name in value)
+                value = value.values()
+            pending.extend((item, depth + 1) for item in value)
 
 
 def _json_number(value):
@@ -243,16 +286,16 @@ def _target_of(entry, position, slowed):
         return ConditionsError("invalid", f"{position} {message}", [position])
 
     if type(entry) is str:
-        if _json_text(entry) is None or not entry.strip(ASCII_WHITESPACE):
-            raise invalid("is empty" if _json_text(entry) is not None else "is not text")
+        if not entry.strip(ASCII_WHITESPACE):
+            raise invalid("is empty")
         return Target("name", entry, None)
     if type(entry) is not dict:
         raise invalid("must be a string or an object with \"ref\", \"level\" or \"polygon\"")
     keys = set(entry) - ({"factor"} if slowed else set())
 
     def text(key):
-        value = _json_text(entry[key])
-        if value is None or not value.strip(ASCII_WHITESPACE):
+        value = entry[key]
+        if type(value) is not str or not value.strip(ASCII_WHITESPACE):
             raise ConditionsError("invalid", f"{position}.{key} must be a non-empty string", [position])
         return value
 

@@ -18,6 +18,8 @@ measuring every node.
 import decimal
 import hashlib
 import heapq
+import json
+import json.scanner
 import math
 import os
 import random
@@ -1322,7 +1324,12 @@ def half_up(value):
 INVALID_CONDITIONS = [
     # Not one JSON value.
     "", " ", "{", "{} {}", "{}x", "[1,]", "{'closed': []}", '{"closed": [],}', "{\"closed\": ['Lift A']}",
-    '{"closed": ["Lift A"]', '\ufeff{}', '{"closed": ["a\x01"]}', "١", "[" * 100000,
+    '{"closed": ["Lift A"]', '\ufeff{}', '\ufeff{"closed": []}', '{"closed": ["a\x01"]}', '{"closed": ["a\x1f"]}',
+    "١", '{"slow": [{"ref": "a", "factor": ٢}]}', '{"slow": [{"ref": "a", "factor": 2٢}]}',
+    '{"slow": [{"ref": "a", "factor": 2.٢}]}', '{"slow": [{"ref": "a", "factor": 2e٢}]}', "[" * 100000, "[" * 65 + "]" * 65,
+    # Comments, and a name twice in one object.
+    '{"closed": [] /* none */}', '// none\n{}', '# none\n{}', '{"closed": [], "closed": []}',
+    '{"closed": [{"ref": "a", "ref": "a"}]}',
     # NaN and infinities are no JSON numbers.
     "NaN", '{"slow": [{"ref": "a", "factor": NaN}]}', '{"slow": [{"ref": "a", "factor": Infinity}]}',
     '{"slow": [{"ref": "a", "factor": -Infinity}]}',
@@ -1366,10 +1373,17 @@ class ConditionsParsingTests(unittest.TestCase):
             with self.assertRaises(navbundle.ConditionsError, msg=text[:60]) as caught:
                 navbundle.parse_conditions(text)
             self.assertEqual(caught.exception.code, "invalid", text[:60])
-        for data in (b"\xff", b'{"closed": ["\xc3"]}', b'{"closed": ["\xed\xa0\x80"]}'):
+        for data in (b"\xff", b'{"closed": ["\xc3"]}', b'{"closed": ["\xed\xa0\x80"]}', b"\xef\xbb\xbf{}"):
             with self.assertRaises(navbundle.ConditionsError, msg=repr(data)) as caught:
                 navbundle.parse_conditions(data)
             self.assertEqual(caught.exception.code, "invalid")
+
+    def test_the_same_texts_are_invalid_with_the_pure_python_scanner(self):
+        # Where _json is missing, json reads numbers by a pattern that takes any Unicode digit.
+        with unittest.mock.patch("json.scanner.make_scanner", json.scanner.py_make_scanner):
+            self.test_every_kind_of_broken_text_is_invalid()
+            self.assertEqual(navbundle.parse_conditions('{"slow": [{"ref": "a", "factor": 2.5e0}]}').entries[0].factor,
+                             2.5)
 
     def test_an_entry_at_fault_is_named(self):
         cases = {'{"closed": ["a", ""]}': "closed[1]", '{"slow": [{"ref": "a", "factor": 2}, {"ref": "b"}]}': "slow[1]",
@@ -1410,9 +1424,34 @@ class ConditionsParsingTests(unittest.TestCase):
             with self.assertRaises(navbundle.ConditionsError, msg=repr(value)[:60]):
                 navbundle.parse_conditions(value)
 
-    def test_the_last_of_a_key_written_twice_counts(self):
-        parsed = navbundle.parse_conditions('{"closed": [1], "closed": ["Lift A"]}')
-        self.assertEqual([entry.target.text for entry in parsed.entries], ["Lift A"])
+    def test_a_name_twice_in_one_object_is_invalid_at_any_depth(self):
+        for text in ('{"closed": [1], "closed": ["Lift A"]}', '{"closed": ["Lift A"], "closed": ["Lift A"]}',
+                     '{"slow": [{"ref": "a", "factor": 2, "factor": 3}]}', '{"closed": [{"ref": "a", "r\\u0065f": "b"}]}',
+                     '{"closed": [], "slow": [], "x": {"y": 1, "y": 1}}'):
+            with self.assertRaises(navbundle.ConditionsError, msg=text) as caught:
+                navbundle.parse_conditions(text)
+            self.assertEqual(caught.exception.code, "invalid", text)
+            self.assertIn("twice", str(caught.exception), text)
+        # Names that differ in case are two names: the text is JSON, the target has no shape.
+        with self.assertRaises(navbundle.ConditionsError) as caught:
+            navbundle.parse_conditions('{"closed": [{"ref": "a", "Ref": "b"}]}')
+        self.assertEqual(caught.exception.entries, ["closed[0]"])
+
+    def test_sixty_four_arrays_and_objects_deep_is_the_limit(self):
+        deepest = '{"closed": [' + "[" * 62 + "]" * 62 + "]}"  # 64 deep: JSON, but no target.
+        with self.assertRaises(navbundle.ConditionsError) as caught:
+            navbundle.parse_conditions(deepest)
+        self.assertEqual(caught.exception.entries, ["closed[0]"])
+        for text in ('{"closed": [' + "[" * 63 + "]" * 63 + "]}", "[" * 65 + "]" * 65, '{"a": ' * 65 + "1" + "}" * 65):
+            with self.assertRaises(navbundle.ConditionsError) as caught:
+                navbundle.parse_conditions(text)
+            self.assertEqual((caught.exception.code, caught.exception.entries), ("invalid", []))
+            self.assertIn("64", str(caught.exception))
+        # A parsed value is held to the same depth, even one that holds itself.
+        endless = []
+        endless.append(endless)
+        with self.assertRaises(navbundle.ConditionsError):
+            navbundle.parse_conditions({"closed": endless})
 
     def test_slowed_costs_round_half_away_from_zero(self):
         slowed = navbundle.slowed_cost
