@@ -1508,9 +1508,11 @@ class Bundle:
         "The way out" says: Dijkstra from ``node`` over the profile's costs of leaving
         (``leaving_costs``) with the conditions applied as for routes, until the first exit (a
         node of kind entrance) is settled. Nodes settle in (distance, node) order, so the exit
-        is the nearest and, of several as near, the lowest node; a node reached at the same
-        distance along two ways keeps the way found first. With no conditions the exit is as
-        near as the egress table's (``nearest_exit``).
+        is the nearest and, of several as near, the lowest node (where every arc costs at least
+        1 ms, as navforge writes them: over a free arc a lower exit as near may be found only
+        after a higher one has settled); a node reached at the same distance along two ways
+        keeps the way found first. With no conditions the exit is as near as the egress
+        table's (``nearest_exit``).
 
         Raises ``BundleError`` for an unknown profile or node and for a bundle without ``EGRC``
         (one with no egress tables, or built before format 2.0), and ``ConditionsError`` as
