@@ -1544,7 +1544,7 @@ class Bundle:
         of its entries. Its layout: ``profile count``, ``entry count``, ``first[profile count +
         1]``, padding to 8 bytes, then entries of (arc, cost)."""
         tag = "EGRC"
-        if "EGRC" not in self._cache:
+        if tag not in self._cache:
             if not self.has(tag):
                 raise BundleError(f"{self.path}: no costs of leaving (section {tag}, written with CCHT when the "
                                   f"bundle has egress tables): the way out under conditions is not available")
@@ -1571,8 +1571,8 @@ class Bundle:
                         raise self._error(tag, f"arc {arc} of profile {self.profiles[profile]!r} is not an arc of "
                                                f"ARCS above the one before it")
                 exceptions.append((arcs, words[2 * first[profile] + 1:2 * first[profile + 1]:2].tolist()))
-            self._cache["EGRC"] = exceptions
-        return self._cache["EGRC"]
+            self._cache[tag] = exceptions
+        return self._cache[tag]
 
     def _way_out(self, costs, source):
         """Dijkstra from ``source`` over ``costs`` to the first exit settled, as
