@@ -85,14 +85,31 @@ def answer(bundle, line):
         try:
             metric = bundle.apply_conditions(profile, text)
         except ConditionsError as error:
-            if error.code == "invalid":
-                return "invalid"
-            if error.code == "ambiguous":
-                return f"ambiguous: {error.entries[0]}"
-            return "unmatched:" + "".join(f" {entry}" for entry in error.entries)
+            return _conditions_error(error)
         return _route(bundle.route_on(metric, source, target))
-    raise QueryError(f"unknown query {verb!r}; queries are route, exit, search, snap, snap-profile, endpoint "
-                     f"and route-conditions")
+    if verb == "exit-conditions":
+        # JSON is everything after the space that follows NODE, spaces included.
+        parts = line.split(" ", 3)
+        if len(parts) != 4:
+            raise QueryError("exit-conditions takes PROFILE NODE JSON")
+        _, profile, node, text = parts
+        try:
+            found = bundle.exit_under_conditions(profile, _integer(node, "NODE"), text)
+        except ConditionsError as error:
+            return _conditions_error(error)
+        return "none" if found is None else f"{found[0]} {found[1]}"
+    raise QueryError(f"unknown query {verb!r}; queries are route, exit, search, snap, snap-profile, endpoint, "
+                     f"route-conditions and exit-conditions")
+
+
+def _conditions_error(error):
+    """Conditions that cannot be applied: ``invalid``, ``ambiguous: ENTRY`` or ``unmatched:
+    ENTRY ...``."""
+    if error.code == "invalid":
+        return "invalid"
+    if error.code == "ambiguous":
+        return f"ambiguous: {error.entries[0]}"
+    return "unmatched:" + "".join(f" {entry}" for entry in error.entries)
 
 
 def _route(found):

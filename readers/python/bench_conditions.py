@@ -2,7 +2,8 @@
 """Time applying conditions: ``bench_conditions.py BUNDLE [CONDITIONS] [--profile NAME] [--repeat N]``.
 
 Applying conditions is parsing the JSON, resolving its targets to arcs, changing the profile's
-costs and bringing its metric up to date (``Bundle.apply_conditions``). Without ``CONDITIONS``
+costs and bringing its metric up to date (``Bundle.apply_conditions``); with ``EGRC``, the way
+out under the same conditions (``Bundle.exit_under_conditions``) is timed too. Without ``CONDITIONS``
 (a JSON text, or ``@FILE``) the bundle's own names make a realistic mix: its two lifts with the
 most arcs closed, three rooms slowed and a polygon of about 20 m around the middle of the
 busiest level slowed. Prints the conditions, what they cover, the first application (which also
@@ -11,6 +12,7 @@ median and 90th percentile of the later ones, with the parts and a full customis
 """
 
 import argparse
+import itertools
 import json
 import statistics
 import sys
@@ -119,6 +121,14 @@ def main(arguments):
         print(f"  costs and metric: {summary(timed(lambda: bundle._metric_with(profile, resolved), repeat))}")
         print(f"full customisation, for comparison: "
               f"{summary(timed(lambda: bundle.customise(profile, weights), max(10, repeat // 10)))}")
+        if bundle.has("EGRC"):
+            # Start nodes spread over the bundle, in turn: the search's length depends on them.
+            starts = itertools.cycle(range(0, bundle.node_count, max(1, bundle.node_count // 20)))
+            print(f"exit_under_conditions, {repeat} times from nodes spread over the bundle: "
+                  f"{summary(timed(lambda: bundle.exit_under_conditions(profile, next(starts), text), repeat))}")
+            leaving = bundle._leaving(profile)
+            print(f"  costs and search: "
+                  f"{summary(timed(lambda: bundle._way_out(navbundle._conditioned(leaving, resolved)[0], next(starts)), repeat))}")
         bundle.close()
     except (BundleError, ConditionsError, OSError) as error:
         print(f"bench_conditions.py: {error}", file=sys.stderr)

@@ -120,11 +120,15 @@ ArcConditions = collections.namedtuple("ArcConditions", "closed factors")
 # What docs/conditions.md allows and how it changes costs.
 CONNECTOR_ARC_KINDS = frozenset((3, 4, 5, 6, 7))  # ARCS kinds stairs, lift, escalator, ramp, steps
 DOOR_NODE_KINDS = frozenset((1, 2))  # NODE kinds door, entrance
+EXIT_NODE_KIND = 2  # NODE kind entrance: where the way out ends, emergency exits included
 MAX_FACTOR = 1000.0
 SLOWEST = INFINITE - 1  # A slowed arc stays passable.
 # More changed arcs than one in this many of ARCS take a full customisation instead of updating
 # the profile's metric arc by arc: a change that wide reaches most of the hierarchy anyway.
 INCREMENTAL_LIMIT = 16
+# Arrays and objects inside each other that conditions may nest (they need five: object, list,
+# target, polygon, corner); deeper text is refused by every reader alike.
+MAX_JSON_DEPTH = 64
 # The whitespace endpoints and targets are trimmed of: ASCII 0x09-0x0D and 0x20, not Unicode's.
 ASCII_WHITESPACE = " \t\n\v\f\r"
 
@@ -147,10 +151,13 @@ def parse_conditions(conditions):
     parser made of it (``dict``, ``list``, ``str``, ``int``, ``float``, ``bool``, None), checked
     against docs/conditions.md; a ``Conditions`` is returned as it is.
 
-    The text must be one JSON value (RFC 8259): ``NaN`` and ``Infinity``, a byte order mark,
-    lone surrogates and trailing text are refused, and ``true`` and ``false`` are never numbers.
-    Anything else that breaks the format raises ``ConditionsError`` with code ``invalid`` naming
-    the entry. Of keys written twice in one object the last counts, as in most JSON parsers."""
+    The text must be one JSON value (RFC 8259) as docs/conditions.md "Errors" says every reader
+    reads it: a byte order mark, comments, ``NaN`` and ``Infinity``, control characters in a
+    string, lone surrogates (escaped or not), a name twice in one object, more than
+    ``MAX_JSON_DEPTH`` arrays and objects inside each other and trailing text are refused, and
+    ``true`` and ``false`` are never numbers. A parsed value is held to the same rules where
+    they still show (depth, lone surrogates). Anything that breaks the format raises
+    ``ConditionsError`` with code ``invalid``, naming the entry at fault when there is one."""
     if isinstance(conditions, Conditions):
         return conditions
     if isinstance(conditions, (bytes, bytearray, memoryview)):
@@ -159,12 +166,12 @@ def parse_conditions(conditions):
         except UnicodeDecodeError:
             raise ConditionsError("invalid", "the conditions are not UTF-8 text") from None
     if isinstance(conditions, str):
-        if _has_surrogate(conditions):
-            raise ConditionsError("invalid", "the conditions are not UTF-8 text (a lone surrogate)")
         try:
-            conditions = json.loads(conditions, parse_constant=_refuse_constant)
+            conditions = json.loads(conditions, parse_constant=_refuse_constant, object_pairs_hook=_object_once,
+                                    parse_int=_ascii_number(int), parse_float=_ascii_number(float))
         except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError.
             raise ConditionsError("invalid", f"the conditions are not JSON: {error}") from None
+    _check_json(conditions)
     return Conditions(_entries_of(conditions))
 
 
@@ -181,6 +188,28 @@ def _refuse_constant(name):
     raise ValueError(f"{name} is not a JSON number")
 
 
+def _ascii_number(read):
+    """``read`` (``int`` or ``float``) for number literals of ASCII digits only: ``json``'s
+    pure-Python scanner, used where the C one is missing, takes any Unicode digit after the
+    first (``\\d``), which JSON does not."""
+    def number(literal):
+        if not literal.isascii():
+            raise ValueError(f"{literal!r} is not a JSON number")
+        return read(literal)
+    return number
+
+
+def _object_once(pairs):
+    """An object's members as a ``dict``, refusing a name written twice: Python's ``json`` would
+    keep the last, another reader the first, so no reader may take such a text."""
+    members = {}
+    for name, value in pairs:
+        if name in members:
+            raise ValueError(f"the name {name!r} is written twice in one object")
+        members[name] = value
+    return members
+
+
 def _has_surrogate(text):
     """Whether ``text`` holds a lone surrogate (from a ``\\ud800`` escape, say): no UTF-8 text does."""
     try:
@@ -190,9 +219,24 @@ def _has_surrogate(text):
     return False
 
 
-def _json_text(value):
-    """``value`` when it is a JSON string that is text (no lone surrogate), else None."""
-    return value if type(value) is str and not _has_surrogate(value) else None
+def _check_json(value):
+    """Refuses what the JSON parser lets through and every reader refuses: arrays and objects
+    more than ``MAX_JSON_DEPTH`` deep (also a list that holds itself), and a string, member
+    names included, with a lone surrogate. Walks without recursion."""
+    pending = [(value, 1)]
+    while pending:
+        value, depth = pending.pop()
+        if type(value) is str:
+            if _has_surrogate(value):
+                raise ConditionsError("invalid", "the conditions are not UTF-8 text (a lone surrogate)")
+        elif type(value) in (list, dict):
+            if depth > MAX_JSON_DEPTH:
+                raise ConditionsError("invalid", f"the conditions nest more than {MAX_JSON_DEPTH} arrays and "
+                                                 f"objects deep")
+            if type(value) is dict:
+                pending.extend((name, depth) for name in value)
+                value = value.values()
+            pending.extend((item, depth + 1) for item in value)
 
 
 def _json_number(value):
@@ -243,16 +287,16 @@ def _target_of(entry, position, slowed):
         return ConditionsError("invalid", f"{position} {message}", [position])
 
     if type(entry) is str:
-        if _json_text(entry) is None or not entry.strip(ASCII_WHITESPACE):
-            raise invalid("is empty" if _json_text(entry) is not None else "is not text")
+        if not entry.strip(ASCII_WHITESPACE):
+            raise invalid("is empty")
         return Target("name", entry, None)
     if type(entry) is not dict:
         raise invalid("must be a string or an object with \"ref\", \"level\" or \"polygon\"")
     keys = set(entry) - ({"factor"} if slowed else set())
 
     def text(key):
-        value = _json_text(entry[key])
-        if value is None or not value.strip(ASCII_WHITESPACE):
+        value = entry[key]
+        if type(value) is not str or not value.strip(ASCII_WHITESPACE):
             raise ConditionsError("invalid", f"{position}.{key} must be a non-empty string", [position])
         return value
 
@@ -1448,19 +1492,123 @@ class Bundle:
     def _metric_with(self, profile, resolved):
         """``apply_conditions`` once the targets are resolved: costs changed, metric updated."""
         base = self.customise(profile)
-        weights = base.weights[:]
-        for arc, factor in resolved.factors.items():
-            weights[arc] = slowed_cost(weights[arc], factor)
-        for arc in resolved.closed:
-            weights[arc] = INFINITE
-        changed = sorted(arc for arc in set(resolved.closed).union(resolved.factors)
-                         if weights[arc] != base.weights[arc])
+        weights, changed = _conditioned(base.weights, resolved)
         if not changed:
             return base
         topology = base._topology
         if len(changed) * INCREMENTAL_LIMIT > len(weights):
             return Metric(self, profile, topology, weights)
         return Metric(self, profile, topology, weights, topology.update(base, weights, changed))
+
+    def exit_under_conditions(self, profile, node, conditions):
+        """The way out from ``node`` for ``profile`` under ``conditions`` (as ``apply_conditions``
+        takes them): ``(exit node, milliseconds, [node, ...])``, or None when no exit is open.
+
+        The egress table knows nothing of conditions, so this searches again, as docs/conditions.md
+        "The way out" says: Dijkstra from ``node`` over the profile's costs of leaving
+        (``leaving_costs``) with the conditions applied as for routes, until the first exit (a
+        node of kind entrance) is settled. Nodes settle in (distance, node) order, so the exit
+        is the nearest and, of several as near, the lowest node (where every arc costs at least
+        1 ms, as navforge writes them: over a free arc a lower exit as near may be found only
+        after a higher one has settled); a node reached at the same distance along two ways
+        keeps the way found first. With no conditions the exit is as near as the egress
+        table's (``nearest_exit``).
+
+        Raises ``BundleError`` for an unknown profile or node and for a bundle without ``EGRC``
+        (one with no egress tables, or built before format 2.0), and ``ConditionsError`` as
+        ``apply_conditions`` does. Needs no customisable hierarchy."""
+        self._check_node(node)
+        costs, _ = _conditioned(self._leaving(profile), self.resolve_conditions(conditions))
+        return self._way_out(costs, node)
+
+    def leaving_costs(self, profile):
+        """``profile``'s costs of leaving, one u32 per ``ARCS`` arc: its ``PROF`` costs with the
+        arcs ``EGRC`` lists at their cost when leaving (emergency-exit doors, which a profile may
+        pass on its way out only). A new list on every call. ``BundleError`` without ``EGRC``."""
+        return self._leaving(profile)[:]
+
+    def _leaving(self, profile):
+        """``leaving_costs``, made once per profile and kept: callers copy before changing."""
+        index = self._profile_index(profile)
+        key = ("leaving", index)
+        if key not in self._cache:
+            arcs, costs = self._leaving_exceptions()[index]
+            leaving = self.costs(profile).tolist()
+            for arc, cost in zip(arcs, costs):
+                leaving[arc] = cost
+            self._cache[key] = leaving
+        return self._cache[key]
+
+    def _leaving_exceptions(self):
+        """``EGRC``, checked in full on first use: per profile in ``PROF`` order, (arcs, costs)
+        of its entries. Its layout: ``profile count``, ``entry count``, ``first[profile count +
+        1]``, padding to 8 bytes, then entries of (arc, cost)."""
+        tag = "EGRC"
+        if tag not in self._cache:
+            if not self.has(tag):
+                raise BundleError(f"{self.path}: no costs of leaving (section {tag}, written with CCHT when the "
+                                  f"bundle has egress tables): the way out under conditions is not available")
+            view = self.section(tag)
+            if len(view) < 8:
+                raise self._error(tag, f"{len(view)} bytes is too short for its header")
+            profiles, count = struct.unpack_from("<II", view, 0)
+            if profiles != len(self.profiles):
+                raise self._error(tag, f"{profiles} profiles, but PROF has {len(self.profiles)}")
+            table = 8 + 4 * (profiles + 1)
+            entries_at = (table + 7) // 8 * 8
+            if entries_at + 8 * count != len(view):
+                raise self._error(tag, f"{len(view)} bytes do not hold {profiles} profiles and {count} entries")
+            first = _words(view[8:table], f"{self.path}: {tag}")
+            if not _rises(first, count):
+                raise self._error(tag, f"the profiles' first entries do not rise from 0 to {count}")
+            words = _words(view[entries_at:], f"{self.path}: {tag}")
+            arc_count = self._arcs()[1]
+            exceptions = []
+            for profile in range(profiles):
+                arcs = words[2 * first[profile]:2 * first[profile + 1]:2].tolist()
+                for before, arc in zip([-1] + arcs, arcs):
+                    if not before < arc < arc_count:
+                        raise self._error(tag, f"arc {arc} of profile {self.profiles[profile]!r} is not an arc of "
+                                               f"ARCS above the one before it")
+                exceptions.append((arcs, words[2 * first[profile] + 1:2 * first[profile + 1]:2].tolist()))
+            self._cache[tag] = exceptions
+        return self._cache[tag]
+
+    def _way_out(self, costs, source):
+        """Dijkstra from ``source`` over ``costs`` to the first exit settled, as
+        ``exit_under_conditions`` says. The heap orders (distance, node) pairs, which is the
+        settling order the way out is defined by; a node is pushed only when strictly nearer,
+        so each pair is pushed once and an entry whose distance is no longer the node's is
+        stale."""
+        _, _, first, heads = self._arcs()
+        exits = self._exits()
+        distance, reached_by = {source: 0}, {}
+        queue = [(0, source)]
+        while queue:
+            reached, node = heapq.heappop(queue)
+            if reached != distance[node]:
+                continue
+            if node in exits:
+                tails, path = self._arc_tails(), [node]
+                while path[-1] != source:
+                    path.append(tails[reached_by[path[-1]]])
+                return node, reached, path[::-1]
+            for arc in range(first[node], first[node + 1]):
+                cost = costs[arc]
+                if cost == INFINITE:
+                    continue
+                total, head = reached + cost, heads[arc]
+                if total < distance.get(head, UNREACHED):
+                    distance[head], reached_by[head] = total, arc
+                    heapq.heappush(queue, (total, head))
+        return None
+
+    def _exits(self):
+        """The exit nodes (kind entrance), as a set."""
+        if "exits" not in self._cache:
+            self._cache["exits"] = frozenset(node for node, kind in enumerate(self._nodes()[3])
+                                             if kind == EXIT_NODE_KIND)
+        return self._cache["exits"]
 
     def resolve_conditions(self, conditions):
         """The ``ARCS`` arcs ``conditions`` (as ``apply_conditions`` takes them) cover, by
@@ -1565,6 +1713,18 @@ class Bundle:
         if "conditions" not in self._cache:
             self._cache["conditions"] = _ConditionsIndex(self)
         return self._cache["conditions"]
+
+
+def _conditioned(costs, resolved):
+    """A copy of ``costs`` (u32 per arc, a list or array) changed by resolved conditions as
+    docs/conditions.md says, and the arcs whose cost changed, ascending: a closed arc costs
+    ``INFINITE``, a slowed one ``slowed_cost`` with its largest factor, closing winning."""
+    changed = costs[:]
+    for arc, factor in resolved.factors.items():
+        changed[arc] = slowed_cost(changed[arc], factor)
+    for arc in resolved.closed:
+        changed[arc] = INFINITE
+    return changed, sorted(arc for arc in set(resolved.closed).union(resolved.factors) if changed[arc] != costs[arc])
 
 
 def _describe(target):
