@@ -126,6 +126,24 @@ import NavFormat
         #expect(recomputedAtMost < topology.arcCount / 10, "one change reaches only the arcs above it")
     }
 
+    @Test func selectionFindsTheTerminalsASortWould() {
+        // The separator picks its sources and sinks by selection; the sets must be a sort's.
+        var random = SplitMix(seed: 31)
+        for count in [3, 4, 5, 10, 101, 1000] {
+            for _ in 0..<20 {
+                // Few distinct positions, so that ties are broken by the index.
+                let keys = (0..<count).map { (Double(random.below(7)), Int32($0)) }
+                let sorted = keys.sorted { $0 < $1 }
+                let terminals = max(1, count / 4)
+                var selected = keys
+                InertialFlowSeparator.select(&selected, first: terminals, in: 0..<count)
+                InertialFlowSeparator.select(&selected, first: count - 2 * terminals, in: terminals..<count)
+                #expect(Set(selected.prefix(terminals).map(\.1)) == Set(sorted.prefix(terminals).map(\.1)), "\(count): first")
+                #expect(Set(selected.suffix(terminals).map(\.1)) == Set(sorted.suffix(terminals).map(\.1)), "\(count): last")
+            }
+        }
+    }
+
     @Test func orderAndTopologyAreDeterministic() {
         let graph = TestGraphs.grid(width: 25, height: 25, seed: 1)
         let (x, y) = Self.gridPositions(width: 25, nodeCount: graph.nodeCount)
