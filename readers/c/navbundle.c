@@ -2655,6 +2655,12 @@ typedef struct {
     size_t first, next, count;   /* a container's first child and child count; the next sibling */
 } json_value;
 
+/* A member's decoded name, for finding names twice in one object. */
+typedef struct {
+    const uint8_t *text;
+    size_t length;
+} json_name;
+
 typedef struct {
     const uint8_t *text;
     size_t length, at;
@@ -2662,6 +2668,8 @@ typedef struct {
     size_t value_count, value_capacity;
     uint8_t *bytes; /* decoded strings: never longer than the text they come from */
     size_t byte_count;
+    json_name *names; /* scratch for one object's names at a time */
+    size_t name_capacity;
     int out_of_memory;
     char error[96]; /* why the text is not JSON */
 } json_parser;
@@ -2816,6 +2824,31 @@ static int json_literal(json_parser *p, const char *word) {
     return 1;
 }
 
+static int compare_json_names(const void *l, const void *r) {
+    const json_name *a = l, *c = r;
+    int order = memcmp(a->text, c->text, a->length < c->length ? a->length : c->length);
+    return order ? order : (a->length > c->length) - (a->length < c->length);
+}
+
+/* Whether `object`'s members have distinct names once decoded (so "a" and "\u0061" are one
+ * name): the format refuses a name twice, whose meaning RFC 8259 leaves open. Sorting keeps a
+ * hostile object of many members from costing the square of their number. */
+static int json_names_distinct(json_parser *p, const json_value *object) {
+    if (object->count < 2) return 1;
+    if (object->count > p->name_capacity) {
+        json_name *larger = object->count < SIZE_MAX / sizeof(json_name) ? realloc(p->names, object->count * sizeof(json_name)) : NULL;
+        if (!larger) return p->out_of_memory = 1, 0;
+        p->names = larger, p->name_capacity = object->count;
+    }
+    size_t count = 0;
+    for (size_t k = object->first; k != JSON_END; k = p->values[k].next)
+        p->names[count].text = p->bytes + p->values[k].name, p->names[count++].length = p->values[k].name_length;
+    qsort(p->names, count, sizeof(json_name), compare_json_names);
+    for (size_t i = 1; i < count; i++)
+        if (compare_json_names(&p->names[i - 1], &p->names[i]) == 0) return json_fail(p, "a name twice in one object");
+    return 1;
+}
+
 /* The value at `p->at` (after white space) into `*out`, at nesting `depth`. */
 static int json_parse_value(json_parser *p, size_t depth, size_t *out) {
     if (p->at >= p->length) return json_fail(p, "the text ends before a value");
@@ -2852,6 +2885,7 @@ static int json_parse_value(json_parser *p, size_t depth, size_t *out) {
             p->at++;
             json_space(p);
         }
+        if (object && !json_names_distinct(p, &p->values[container])) return 0;
         p->at++;
         *out = container;
         return 1;
@@ -2878,7 +2912,7 @@ static int json_parse_value(json_parser *p, size_t depth, size_t *out) {
     return 1;
 }
 
-static void json_free(json_parser *p) { free(p->values), free(p->bytes); }
+static void json_free(json_parser *p) { free(p->values), free(p->bytes), free(p->names); }
 
 /* Parses `length` bytes as exactly one JSON value, white space around it allowed: 1 and the root
  * value's index in `*root`, or 0 with `p->error` (or `p->out_of_memory`). Nothing is read past
@@ -3044,10 +3078,11 @@ static nb_status read_target(nb_bundle *b, conditions *c, const json_value *entr
         int known = -1;
         for (int n = 0; n < 4 && known < 0; n++)
             if (json_name_is(p, v, names[n]) && (n < 3 || list == NB_CONDITIONS_SLOW)) known = n;
-        if (known < 0 || member[known])
-            return invalid(b, error, list, index, "%s[%zu] must have \"ref\", \"level\", or \"polygon\" with \"level\"%s%s",
-                           where, index, list == NB_CONDITIONS_SLOW ? " besides \"factor\"" : "",
-                           known < 0 ? ", and nothing else" : ", each once");
+        /* The parser refused names twice, so each known member is met once. */
+        if (known < 0)
+            return invalid(b, error, list, index,
+                           "%s[%zu] must have \"ref\", \"level\", or \"polygon\" with \"level\"%s, and nothing else", where,
+                           index, list == NB_CONDITIONS_SLOW ? " besides \"factor\"" : "");
         member[known] = v;
     }
     int shape = (member[0] != NULL) << 2 | (member[1] != NULL) << 1 | (member[2] != NULL);
@@ -3104,7 +3139,6 @@ static nb_status read_conditions(nb_bundle *b, const uint8_t *text, size_t lengt
             say(&m, "; the keys are \"closed\" and \"slow\"");
             return refuse_conditions(b, error, NB_CONDITIONS_INVALID, &m, NULL, 0);
         }
-        if (lists[list]) return invalid(b, error, -1, 0, "\"%s\" appears twice", list ? "slow" : "closed");
         if (v->type != JSON_ARRAY) return invalid(b, error, -1, 0, "\"%s\" must be a list", list ? "slow" : "closed");
         lists[list] = v;
     }

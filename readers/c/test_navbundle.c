@@ -1715,6 +1715,11 @@ static void test_json(void) {
     JSON_BAD("\"\xc0\xaf\""); JSON_BAD("\"\xed\xa0\x80\""); JSON_BAD("\"\xf4\x90\x80\x80\""); JSON_BAD("\"\xe2\x82\""); JSON_BAD("\"\xe2\x82");
     JSON_BAD("\xff"); JSON_BAD("\"\xff\""); JSON_BAD("\"\x80\""); JSON_BAD("\"\xf8\x88\x80\x80\x80\""); JSON_BAD("{\"\xc3\":1}");
     JSON_OK("\"\x7f\""); JSON_OK("\"\\uDBFF\\uDFFF\""); JSON_OK("\"\xf4\x8f\xbf\xbf\"");
+    /* Names twice in one object, compared decoded, at any depth; the same name in two objects is fine. */
+    JSON_BAD("{\"a\":1,\"a\":1}"); JSON_BAD("{\"a\":1,\"b\":2,\"a\":3}"); JSON_BAD("{\"a\":1,\"\\u0061\":2}");
+    JSON_BAD("{\"\":1,\"\":2}"); JSON_BAD("[{\"x\":{\"y\":[],\"y\":null}}]"); JSON_BAD("{\"\xc3\xa9\":1,\"\\u00e9\":1}");
+    JSON_OK("{\"a\":{\"a\":{\"a\":1}},\"b\":{\"a\":2}}"); JSON_OK("{\"a\":1,\"A\":2,\"a \":3,\"\":4,\"ab\":5}");
+    JSON_OK("{\"\\u0000\":1,\"\\u0000\\u0000\":2,\"\":3}");
 
     /* What strings decode to: escapes, a surrogate pair, and a NUL kept as a byte. */
     json_parser p;
@@ -1754,6 +1759,13 @@ static void test_json(void) {
     CHECK(json_check(deep, 200000) < 0, "nesting 100000 deep");
     memset(deep, '{', 1), memcpy(deep + 1, "\"a\":", 4);
     CHECK(json_check(deep, 200000) < 0, "a hostile object");
+    /* An object of 15000 members is judged quickly, its names distinct or its last one its first again. */
+    size_t used = (size_t)sprintf(deep, "{");
+    for (int k = 0; k < 15000; k++) used += (size_t)sprintf(deep + used, "%s\"m%d\":0", k ? "," : "", k);
+    used += (size_t)sprintf(deep + used, "}");
+    CHECK(json_check(deep, used) == JSON_OBJECT, "15000 distinct names");
+    used += (size_t)sprintf(deep + used - 1, ",\"m0\":1}") - 1;
+    CHECK(json_check(deep, used) < 0, "15000 names, the first again at the end");
 
     /* Every proper prefix of a document is refused, read from an allocation of its own length. */
     const char document[] = "{\"closed\": [\"Lift A\", {\"ref\": \"B.1.CORR\"}], \"slow\": [{\"polygon\": [[1.5, -2e1], "
@@ -1805,7 +1817,8 @@ static void test_invalid_conditions(nb_bundle *b) {
         {"null", "must be a JSON object", -1, 0},
         {"{\"closed\": [], \"open\": []}", "unknown key \"open\"", -1, 0},
         {"{\"Closed\": []}", "unknown key \"Closed\"", -1, 0},
-        {"{\"closed\": [], \"closed\": []}", "\"closed\" appears twice", -1, 0},
+        {"{\"closed\": [], \"closed\": []}", "not JSON: a name twice in one object", -1, 0},
+        {"{\"closed\": [\"Lift A\"], \"slow\": [], \"clos\\u0065d\": [\"Lift A\"]}", "a name twice", -1, 0},
         {"{\"closed\": \"Lift A\"}", "\"closed\" must be a list", -1, 0},
         {"{\"slow\": {\"ref\": \"A.2.04\", \"factor\": 2}}", "\"slow\" must be a list", -1, 0},
         {"{\"closed\": null}", "\"closed\" must be a list", -1, 0},
@@ -1818,7 +1831,9 @@ static void test_invalid_conditions(nb_bundle *b) {
         {"{\"closed\": [{}]}", "closed[0] must have \"ref\", \"level\", or \"polygon\" with \"level\"", NB_CONDITIONS_CLOSED, 0},
         {"{\"closed\": [{\"name\": \"Lift A\"}]}", "closed[0] must have", NB_CONDITIONS_CLOSED, 0},
         {"{\"closed\": [{\"ref\": \"Lift A\", \"level\": \"0\"}]}", "closed[0] must have", NB_CONDITIONS_CLOSED, 0},
-        {"{\"closed\": [{\"ref\": \"Lift A\", \"ref\": \"Lift C\"}]}", "each once", NB_CONDITIONS_CLOSED, 0},
+        {"{\"closed\": [{\"ref\": \"Lift A\", \"ref\": \"Lift C\"}]}", "a name twice", -1, 0},
+        {"{\"closed\": [{\"ref\": \"Lift A\", \"x\": 1, \"x\": 1}]}", "a name twice", -1, 0},
+        {"{\"closed\": [{\"ref\": \"Lift A\", \"size\": 1}]}", "and nothing else", NB_CONDITIONS_CLOSED, 0},
         {"{\"closed\": [{\"polygon\": [[0, 0], [0, 1], [1, 1]]}]}", "closed[0] must have", NB_CONDITIONS_CLOSED, 0},
         {"{\"closed\": [{\"ref\": \"A.2.04\", \"factor\": 2}]}", "closed[0] must have", NB_CONDITIONS_CLOSED, 0},
         {"{\"closed\": [{\"ref\": \"\"}]}", "closed[0].ref must be a non-empty string", NB_CONDITIONS_CLOSED, 0},
@@ -1856,7 +1871,8 @@ static void test_invalid_conditions(nb_bundle *b) {
         {"{\"slow\": [{\"ref\": \"A.2.04\", \"factor\": null}]}", "slow[0] needs a \"factor\"", NB_CONDITIONS_SLOW, 0},
         {"{\"slow\": [{\"factor\": 2}]}", "slow[0] must have \"ref\", \"level\", or \"polygon\" with \"level\" besides \"factor\"",
          NB_CONDITIONS_SLOW, 0},
-        {"{\"slow\": [{\"ref\": \"A.2.04\", \"factor\": 2, \"factor\": 3}]}", "each once", NB_CONDITIONS_SLOW, 0},
+        {"{\"slow\": [{\"ref\": \"A.2.04\", \"factor\": 2, \"factor\": 3}]}", "a name twice", -1, 0},
+        {"{\"slow\": [{\"ref\": \"A.2.04\", \"factor\": 2, \"factor\": 2}]}", "a name twice", -1, 0},
         {"{\"slow\": [{\"level\": \"\", \"factor\": 2}]}", "slow[0].level must be a non-empty string", NB_CONDITIONS_SLOW, 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
