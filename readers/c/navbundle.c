@@ -3850,20 +3850,17 @@ nb_status nb_exit_conditions(nb_bundle *b, uint32_t profile, uint32_t node, cons
     /* Without EGRC there is no way out to search, so that is said before anything about the text. */
     nb_status status = load_leaving(b);
     if (status != NB_OK) return status;
-    arc_marks marks;
-    if ((status = conditions_arcs(b, json, length, &marks, error)) != NB_OK) return status;
+    nb_arc_conditions resolved;
+    if ((status = nb_conditions_resolve(b, json, length, &resolved, error)) != NB_OK) return status;
     uint32_t *costs = malloc(sizeof(uint32_t) * (b->arcs ? b->arcs : 1));
     if (costs) {
         leaving_costs(b, profile, costs);
-        for (size_t i = 0; i < marks.touched_count; i++) {
-            uint32_t a = marks.touched[i];
-            costs[a] = marks.closed[a] ? INFINITE : slowed_cost(costs[a], marks.factor[a]);
-        }
-        status = exit_search(b, costs, node, path);
+        status = apply_arc_conditions(b, &resolved, costs);
+        if (status == NB_OK) status = exit_search(b, costs, node, path);
     } else {
         status = out_of_memory(b);
     }
-    arc_marks_free(&marks);
+    nb_arc_conditions_free(&resolved);
     free(costs);
     return status;
 }
