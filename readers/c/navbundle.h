@@ -7,8 +7,8 @@
  * per-section SHA-256 checksums. Optional sections are checked in full the first time a call
  * needs them: the first route of a profile checks its contraction hierarchy (or, once per
  * bundle, the customisable hierarchy CCHT of format 2.0), the first search SRCH, the first snap
- * SNAP, the first outline call OUTL, the first conditions the labels they look up. Every failure
- * returns a status and
+ * SNAP, the first outline call OUTL, the first conditions the labels they look up, the first way
+ * out under conditions the costs of leaving EGRC. Every failure returns a status and
  * writes a message naming the file and the section; nothing reads outside the mapping.
  *
  * A bundle keeps per-call state (the last error, what it has checked), so one nb_bundle must not
