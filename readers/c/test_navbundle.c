@@ -2725,6 +2725,8 @@ static void test_closed_ways_out(nb_bundle *b) {
     uint64_t *distance = malloc(sizeof(uint64_t) * b->nodes);
     uint8_t *closed_exit = malloc(b->nodes);
     size_t changed = 0, checked = 0;
+    /* Every node of a small bundle, every seventh of a large one, which keeps the test quick. */
+    uint32_t stride = b->nodes > 500 ? 7 : 1;
     /* Each name closed, slowed, and both (closing wins). */
     for (size_t n = 0; n < 3 * name_count; n++) {
         const char *name = names[n / 3];
@@ -2744,7 +2746,7 @@ static void test_closed_ways_out(nb_bundle *b) {
         for (uint32_t profile = 0; profile < b->profiles; profile++) {
             CHECK(nb_leaving_costs(b, profile, &resolved, costs, b->arcs) == NB_OK, "%s", nb_last_error(b));
             plain_exits(b, costs, exit, distance);
-            for (uint32_t node = 0; node < b->nodes; node++) {
+            for (uint32_t node = 0; node < b->nodes; node += stride) {
                 nb_path path;
                 uint32_t before, cost, *nodes;
                 size_t count;
