@@ -101,28 +101,46 @@ static void path_answer(const nb_path *path, FILE *out) {
     for (size_t i = 0; i < path->node_count; i++) fprintf(out, " %u", path->nodes[i]);
 }
 
-/* The route under the conditions `json`, or why they cannot be applied: `invalid`,
- * `ambiguous: ENTRY` or `unmatched: ENTRY...`, each ENTRY `closed[I]` or `slow[I]`. */
-static void conditions_route(nb_bundle *bundle, uint32_t index, uint32_t source, uint32_t target, const char *json, FILE *out) {
+/* Writes why conditions cannot be applied, when `status` says they cannot: `invalid`,
+ * `ambiguous: ENTRY` or `unmatched: ENTRY...`, each ENTRY `closed[I]` or `slow[I]`; returns
+ * whether it did. Releases `error`; stops on any other failure. */
+static int conditions_refused(nb_bundle *bundle, nb_status status, nb_conditions_error *error, FILE *out) {
     static const char *const lists[] = {"closed", "slow"};
+    if (status == NB_ERROR_CONDITIONS) {
+        if (error->kind == NB_CONDITIONS_INVALID) fprintf(out, "invalid");
+        else fprintf(out, error->kind == NB_CONDITIONS_AMBIGUOUS ? "ambiguous:" : "unmatched:");
+        for (size_t i = 0; error->kind != NB_CONDITIONS_INVALID && i < error->entry_count; i++)
+            fprintf(out, " %s[%zu]", lists[error->entries[i].list], error->entries[i].index);
+    }
+    nb_conditions_error_free(error);
+    if (status != NB_OK && status != NB_ERROR_CONDITIONS) stop("%s", nb_last_error(bundle));
+    return status == NB_ERROR_CONDITIONS;
+}
+
+/* The route under the conditions `json`, or why they cannot be applied. */
+static void conditions_route(nb_bundle *bundle, uint32_t index, uint32_t source, uint32_t target, const char *json, FILE *out) {
     nb_metric *metric;
     nb_conditions_error error;
     nb_status status = nb_conditions_apply(bundle, index, json, strlen(json), &metric, &error);
-    if (status == NB_ERROR_CONDITIONS) {
-        if (error.kind == NB_CONDITIONS_INVALID) fprintf(out, "invalid");
-        else fprintf(out, error.kind == NB_CONDITIONS_AMBIGUOUS ? "ambiguous:" : "unmatched:");
-        for (size_t i = 0; error.kind != NB_CONDITIONS_INVALID && i < error.entry_count; i++)
-            fprintf(out, " %s[%zu]", lists[error.entries[i].list], error.entries[i].index);
-        nb_conditions_error_free(&error);
-        return;
-    }
-    nb_conditions_error_free(&error);
-    if (status != NB_OK) stop("%s", nb_last_error(bundle));
+    if (conditions_refused(bundle, status, &error, out)) return;
     nb_path path;
     status = nb_route_metric(bundle, metric, source, target, &path);
     nb_metric_free(metric);
     if (status != NB_OK) stop("%s", nb_last_error(bundle));
     path_answer(&path, out);
+    nb_path_free(&path);
+}
+
+/* `EXIT MS` or `none`, as `exit` answers, for the way out under the conditions `json`; or why
+ * they cannot be applied. */
+static void conditions_exit(nb_bundle *bundle, uint32_t index, uint32_t node, const char *json, FILE *out) {
+    nb_path path;
+    nb_conditions_error error;
+    nb_status status = nb_exit_conditions(bundle, index, node, json, strlen(json), &path, &error);
+    if (!conditions_refused(bundle, status, &error, out)) {
+        if (path.nodes == NULL) fprintf(out, "none");
+        else fprintf(out, "%u %llu", path.nodes[path.node_count - 1], (unsigned long long)path.duration);
+    }
     nb_path_free(&path);
 }
 
@@ -196,8 +214,12 @@ static void answer(nb_bundle *bundle, const char *query, FILE *out) {
         long long source = number(words[2], 0xFFFFFFFEll), target = number(words[3], 0xFFFFFFFEll);
         if (source < 0 || target < 0) stop("cannot read query '%s'", query);
         /* The conditions are the rest of the line, spaces included. */
-        const char *json = query + (words[4] - copy);
-        conditions_route(bundle, index, (uint32_t)source, (uint32_t)target, json, out);
+        conditions_route(bundle, index, (uint32_t)source, (uint32_t)target, query + (words[4] - copy), out);
+    } else if (strcmp(words[0], "exit-conditions") == 0 && count >= 4) {
+        uint32_t index = profile(bundle, words[1]);
+        long long node = number(words[2], 0xFFFFFFFEll);
+        if (node < 0) stop("cannot read query '%s'", query);
+        conditions_exit(bundle, index, (uint32_t)node, query + (words[3] - copy), out);
     } else if (strcmp(words[0], "endpoint") == 0 && count >= 2) {
         endpoint(bundle, query + strlen("endpoint "), out);
     } else {

@@ -115,6 +115,13 @@ typedef struct {
     uint32_t words; /* u32 words per profile */
 } piece_index;
 
+/* EGRC (format 2.0 with egress tables), checked in full on first use: per profile, the ARCS
+ * arcs whose cost of leaving differs from PROF's, ascending, with that cost. */
+typedef struct {
+    int checked;
+    const uint8_t *first, *entries;
+} leaving_index;
+
 /* What resolving conditions needs, built by their first use (docs/conditions.md): the arcs into
  * each node, the nodes of each level, the arcs between two nodes of one level per level and
  * those between levels, each node's position in degrees, and the folded labels of connector arcs
@@ -156,6 +163,7 @@ struct nb_bundle {
     outline_index outline;
     alias_index alias;
     piece_index piece;
+    leaving_index leaving;
     condition_index conditions;
     const uint8_t *sources, *attachments; /* PSRC and ATCH entries once checked, else NULL */
 };
@@ -2655,6 +2663,12 @@ typedef struct {
     size_t first, next, count;   /* a container's first child and child count; the next sibling */
 } json_value;
 
+/* A member's decoded name, for finding names twice in one object. */
+typedef struct {
+    const uint8_t *text;
+    size_t length;
+} json_name;
+
 typedef struct {
     const uint8_t *text;
     size_t length, at;
@@ -2662,6 +2676,8 @@ typedef struct {
     size_t value_count, value_capacity;
     uint8_t *bytes; /* decoded strings: never longer than the text they come from */
     size_t byte_count;
+    json_name *names; /* scratch for one object's names at a time */
+    size_t name_capacity;
     int out_of_memory;
     char error[96]; /* why the text is not JSON */
 } json_parser;
@@ -2816,6 +2832,31 @@ static int json_literal(json_parser *p, const char *word) {
     return 1;
 }
 
+static int compare_json_names(const void *l, const void *r) {
+    const json_name *a = l, *c = r;
+    int order = memcmp(a->text, c->text, a->length < c->length ? a->length : c->length);
+    return order ? order : (a->length > c->length) - (a->length < c->length);
+}
+
+/* Whether `object`'s members have distinct names once decoded (so "a" and "\u0061" are one
+ * name): the format refuses a name twice, whose meaning RFC 8259 leaves open. Sorting keeps a
+ * hostile object of many members from costing the square of their number. */
+static int json_names_distinct(json_parser *p, const json_value *object) {
+    if (object->count < 2) return 1;
+    if (object->count > p->name_capacity) {
+        json_name *larger = object->count < SIZE_MAX / sizeof(json_name) ? realloc(p->names, object->count * sizeof(json_name)) : NULL;
+        if (!larger) return p->out_of_memory = 1, 0;
+        p->names = larger, p->name_capacity = object->count;
+    }
+    size_t count = 0;
+    for (size_t k = object->first; k != JSON_END; k = p->values[k].next)
+        p->names[count].text = p->bytes + p->values[k].name, p->names[count++].length = p->values[k].name_length;
+    qsort(p->names, count, sizeof(json_name), compare_json_names);
+    for (size_t i = 1; i < count; i++)
+        if (compare_json_names(&p->names[i - 1], &p->names[i]) == 0) return json_fail(p, "a name twice in one object");
+    return 1;
+}
+
 /* The value at `p->at` (after white space) into `*out`, at nesting `depth`. */
 static int json_parse_value(json_parser *p, size_t depth, size_t *out) {
     if (p->at >= p->length) return json_fail(p, "the text ends before a value");
@@ -2852,6 +2893,7 @@ static int json_parse_value(json_parser *p, size_t depth, size_t *out) {
             p->at++;
             json_space(p);
         }
+        if (object && !json_names_distinct(p, &p->values[container])) return 0;
         p->at++;
         *out = container;
         return 1;
@@ -2878,7 +2920,7 @@ static int json_parse_value(json_parser *p, size_t depth, size_t *out) {
     return 1;
 }
 
-static void json_free(json_parser *p) { free(p->values), free(p->bytes); }
+static void json_free(json_parser *p) { free(p->values), free(p->bytes), free(p->names); }
 
 /* Parses `length` bytes as exactly one JSON value, white space around it allowed: 1 and the root
  * value's index in `*root`, or 0 with `p->error` (or `p->out_of_memory`). Nothing is read past
@@ -3044,10 +3086,11 @@ static nb_status read_target(nb_bundle *b, conditions *c, const json_value *entr
         int known = -1;
         for (int n = 0; n < 4 && known < 0; n++)
             if (json_name_is(p, v, names[n]) && (n < 3 || list == NB_CONDITIONS_SLOW)) known = n;
-        if (known < 0 || member[known])
-            return invalid(b, error, list, index, "%s[%zu] must have \"ref\", \"level\", or \"polygon\" with \"level\"%s%s",
-                           where, index, list == NB_CONDITIONS_SLOW ? " besides \"factor\"" : "",
-                           known < 0 ? ", and nothing else" : ", each once");
+        /* The parser refused names twice, so each known member is met once. */
+        if (known < 0)
+            return invalid(b, error, list, index,
+                           "%s[%zu] must have \"ref\", \"level\", or \"polygon\" with \"level\"%s, and nothing else", where,
+                           index, list == NB_CONDITIONS_SLOW ? " besides \"factor\"" : "");
         member[known] = v;
     }
     int shape = (member[0] != NULL) << 2 | (member[1] != NULL) << 1 | (member[2] != NULL);
@@ -3104,7 +3147,6 @@ static nb_status read_conditions(nb_bundle *b, const uint8_t *text, size_t lengt
             say(&m, "; the keys are \"closed\" and \"slow\"");
             return refuse_conditions(b, error, NB_CONDITIONS_INVALID, &m, NULL, 0);
         }
-        if (lists[list]) return invalid(b, error, -1, 0, "\"%s\" appears twice", list ? "slow" : "closed");
         if (v->type != JSON_ARRAY) return invalid(b, error, -1, 0, "\"%s\" must be a list", list ? "slow" : "closed");
         lists[list] = v;
     }
@@ -3629,9 +3671,9 @@ nb_status nb_conditions_resolve(nb_bundle *b, const char *json, size_t length, n
     return status;
 }
 
-nb_status nb_conditions_costs(nb_bundle *b, uint32_t profile, const nb_arc_conditions *c, uint32_t *costs, size_t capacity) {
-    nb_status status = nb_profile_costs(b, profile, costs, capacity);
-    if (status != NB_OK) return status;
+/* Applies resolved conditions, which the caller may have made, to `costs` (one per ARCS arc)
+ * once they are checked to name arcs with factors of at least 1. */
+static nb_status apply_arc_conditions(nb_bundle *b, const nb_arc_conditions *c, uint32_t *costs) {
     for (size_t i = 0; i < c->slowed_count; i++)
         if (c->slowed[i] >= b->arcs || !(c->factors[i] >= 1))
             return refuse(b, NB_ERROR_ARGUMENT, "slowed arc %u (factor %g) is not an arc with a factor of at least 1", c->slowed[i],
@@ -3641,6 +3683,11 @@ nb_status nb_conditions_costs(nb_bundle *b, uint32_t profile, const nb_arc_condi
     for (size_t i = 0; i < c->slowed_count; i++) costs[c->slowed[i]] = slowed_cost(costs[c->slowed[i]], c->factors[i]);
     for (size_t i = 0; i < c->closed_count; i++) costs[c->closed[i]] = INFINITE;
     return NB_OK;
+}
+
+nb_status nb_conditions_costs(nb_bundle *b, uint32_t profile, const nb_arc_conditions *c, uint32_t *costs, size_t capacity) {
+    nb_status status = nb_profile_costs(b, profile, costs, capacity);
+    return status == NB_OK ? apply_arc_conditions(b, c, costs) : status;
 }
 
 nb_status nb_conditions_apply(nb_bundle *b, uint32_t profile, const char *json, size_t length, nb_metric **metric,
@@ -3667,6 +3714,153 @@ nb_status nb_conditions_apply(nb_bundle *b, uint32_t profile, const char *json, 
     }
     if (status == NB_OK) status = customize_changes(b, x, profile, costs, marks.touched, changed, metric);
     arc_marks_free(&marks);
+    free(costs);
+    return status;
+}
+
+/* ---- The way out under conditions (EGRC; docs/conditions.md, "The way out") ---- */
+
+#define NODE_KIND_ENTRANCE 2
+
+/* Checks EGRC in full once: its profiles those of PROF, the entries inside the section, the
+ * offsets rising from 0 to the entry count, and each profile's arcs strictly ascending ARCS arcs,
+ * so that a cost of leaving never lands outside the costs. */
+static nb_status load_leaving(nb_bundle *b) {
+    if (b->leaving.checked) return NB_OK;
+    const section *s = find_section(b, "EGRC");
+    if (s == NULL)
+        return refuse(b, NB_ERROR_UNAVAILABLE, "no EGRC section: the way out under conditions needs the costs of leaving, "
+                                               "which bundles of format 2.0 with egress tables carry");
+    const uint8_t *p = section_bytes(b, s);
+    if (s->length < 8) return refuse(b, NB_ERROR_FORMAT, "EGRC is too short for its counts");
+    uint64_t profiles = rd32(p), count = rd32(p + 4), entries = (8 + 4 * (profiles + 1) + 7) / 8 * 8;
+    if (profiles != b->profiles)
+        return refuse(b, NB_ERROR_FORMAT, "EGRC has %llu profiles, PROF %u", (unsigned long long)profiles, b->profiles);
+    if (entries + 8 * count > s->length)
+        return refuse(b, NB_ERROR_FORMAT, "EGRC: %llu entries do not fit its %llu bytes", (unsigned long long)count,
+                      (unsigned long long)s->length);
+    const uint8_t *first = p + 8, *entry = p + entries;
+    if (rd32(first) != 0 || rd32(first + 4 * profiles) != count)
+        return refuse(b, NB_ERROR_FORMAT, "EGRC offsets do not rise from 0 to %llu", (unsigned long long)count);
+    for (uint32_t profile = 0; profile < b->profiles; profile++)
+        if (rd32(first + 4 * (size_t)profile) > rd32(first + 4 * ((size_t)profile + 1)))
+            return refuse(b, NB_ERROR_FORMAT, "EGRC offsets fall at profile %u", profile);
+    for (uint32_t profile = 0; profile < b->profiles; profile++) {
+        uint32_t start = rd32(first + 4 * (size_t)profile), end = rd32(first + 4 * ((size_t)profile + 1));
+        for (uint32_t e = start; e < end; e++) {
+            uint32_t arc = rd32(entry + 8 * (size_t)e);
+            if (arc >= b->arcs || (e > start && arc <= rd32(entry + 8 * ((size_t)e - 1))))
+                return refuse(b, NB_ERROR_FORMAT, "EGRC: arc %u of profile %u is not an ARCS arc above the one before it", arc,
+                              profile);
+        }
+    }
+    b->leaving.first = first, b->leaving.entries = entry, b->leaving.checked = 1;
+    return NB_OK;
+}
+
+/* Profile `profile`'s costs of leaving into `costs` (one per ARCS arc): PROF's, with EGRC's
+ * replacing them where they differ (emergency exits, open on the way out). EGRC is checked. */
+static void leaving_costs(const nb_bundle *b, uint32_t profile, uint32_t *costs) {
+    for (uint32_t a = 0; a < b->arcs; a++) costs[a] = profile_cost(b, profile, a);
+    const leaving_index *x = &b->leaving;
+    for (uint32_t e = rd32(x->first + 4 * (size_t)profile); e < rd32(x->first + 4 * ((size_t)profile + 1)); e++)
+        costs[rd32(x->entries + 8 * (size_t)e)] = rd32(x->entries + 8 * (size_t)e + 4);
+}
+
+nb_status nb_leaving_costs(nb_bundle *b, uint32_t profile, const nb_arc_conditions *conditions, uint32_t *costs,
+                           size_t capacity) {
+    if (profile >= b->profiles) return refuse(b, NB_ERROR_ARGUMENT, "profile %u is out of range", profile);
+    if (costs == NULL || capacity < b->arcs)
+        return refuse(b, NB_ERROR_ARGUMENT, "room for %zu costs, ARCS has %u arcs", costs ? capacity : 0, b->arcs);
+    nb_status status = load_leaving(b);
+    if (status != NB_OK) return status;
+    leaving_costs(b, profile, costs);
+    return conditions ? apply_arc_conditions(b, conditions, costs) : NB_OK;
+}
+
+/* Dijkstra from `node` over `costs` until the first exit (a NODE of kind entrance) is settled.
+ * Nodes settle in (distance, node) order, so that exit is the nearest and, of equals, the
+ * lowest; the way to it is the tree the search grew. */
+static nb_status exit_search(nb_bundle *b, const uint32_t *costs, uint32_t node, nb_path *path) {
+    size_t nodes = b->nodes ? b->nodes : 1;
+    uint64_t *distance = malloc(sizeof(uint64_t) * nodes);
+    uint32_t *parent_arc = malloc(sizeof(uint32_t) * nodes), *parent = malloc(sizeof(uint32_t) * nodes);
+    queue q = {0};
+    u32_list arcs = {0};
+    nb_status status = NB_OK;
+    uint32_t exit = NB_NONE;
+    if (!distance || !parent_arc || !parent) goto no_memory;
+    for (uint32_t v = 0; v < b->nodes; v++) distance[v] = UNREACHED;
+    distance[node] = 0;
+    if (!queue_push(&q, (queue_entry){0, node})) goto no_memory;
+    while (q.count > 0) {
+        queue_entry top = q.items[0];
+        queue_pop(&q);
+        uint32_t v = top.rank;
+        /* An entry outdated by a shorter way in; each node is settled by one entry only, since a
+         * node is queued again only at a strictly smaller distance. */
+        if (top.key != distance[v]) continue;
+        if (b->node_entries[16 * (size_t)v + 10] == NODE_KIND_ENTRANCE) {
+            exit = v;
+            break;
+        }
+        for (uint32_t a = rd32(b->first_out + 4 * (size_t)v); a < rd32(b->first_out + 4 * ((size_t)v + 1)); a++) {
+            if (costs[a] == INFINITE) continue;
+            uint32_t head = arc_head(b, a);
+            uint64_t total = top.key + costs[a];
+            if (total >= distance[head]) continue;
+            distance[head] = total, parent_arc[head] = a, parent[head] = v;
+            if (!queue_push(&q, (queue_entry){total, head})) goto no_memory;
+        }
+    }
+    if (exit == NB_NONE) goto done;
+    /* A node's parent was settled before it, so the walk back ends at `node`. */
+    for (uint32_t v = exit; v != node; v = parent[v])
+        if (!list_push(&arcs, parent_arc[v])) goto no_memory;
+    for (size_t i = 0; i < arcs.count / 2; i++) {
+        uint32_t swap = arcs.items[i];
+        arcs.items[i] = arcs.items[arcs.count - 1 - i], arcs.items[arcs.count - 1 - i] = swap;
+    }
+    status = finish_path(b, "EGRC", 0, costs, node, exit, &arcs, distance[exit], path);
+    goto done;
+no_memory:
+    status = out_of_memory(b);
+done:
+    free(distance), free(parent_arc), free(parent), free(q.items), free(arcs.items);
+    if (status != NB_OK) nb_path_free(path), path->duration = UINT64_MAX;
+    return status;
+}
+
+nb_status nb_exit_search(nb_bundle *b, const uint32_t *costs, size_t cost_count, uint32_t node, nb_path *path) {
+    memset(path, 0, sizeof *path);
+    path->duration = UINT64_MAX;
+    if (node >= b->nodes) return refuse(b, NB_ERROR_ARGUMENT, "node %u is out of range", node);
+    if (costs == NULL || cost_count != b->arcs)
+        return refuse(b, NB_ERROR_ARGUMENT, "%zu costs for the %u arcs of ARCS", costs ? cost_count : 0, b->arcs);
+    return exit_search(b, costs, node, path);
+}
+
+nb_status nb_exit_conditions(nb_bundle *b, uint32_t profile, uint32_t node, const char *json, size_t length, nb_path *path,
+                             nb_conditions_error *error) {
+    memset(path, 0, sizeof *path);
+    path->duration = UINT64_MAX;
+    conditions_error_init(error);
+    if (profile >= b->profiles || node >= b->nodes)
+        return refuse(b, NB_ERROR_ARGUMENT, "profile %u or node %u is out of range", profile, node);
+    /* Without EGRC there is no way out to search, so that is said before anything about the text. */
+    nb_status status = load_leaving(b);
+    if (status != NB_OK) return status;
+    nb_arc_conditions resolved;
+    if ((status = nb_conditions_resolve(b, json, length, &resolved, error)) != NB_OK) return status;
+    uint32_t *costs = malloc(sizeof(uint32_t) * (b->arcs ? b->arcs : 1));
+    if (costs) {
+        leaving_costs(b, profile, costs);
+        status = apply_arc_conditions(b, &resolved, costs);
+        if (status == NB_OK) status = exit_search(b, costs, node, path);
+    } else {
+        status = out_of_memory(b);
+    }
+    nb_arc_conditions_free(&resolved);
     free(costs);
     return status;
 }

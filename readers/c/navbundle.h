@@ -7,8 +7,8 @@
  * per-section SHA-256 checksums. Optional sections are checked in full the first time a call
  * needs them: the first route of a profile checks its contraction hierarchy (or, once per
  * bundle, the customisable hierarchy CCHT of format 2.0), the first search SRCH, the first snap
- * SNAP, the first outline call OUTL, the first conditions the labels they look up. Every failure
- * returns a status and
+ * SNAP, the first outline call OUTL, the first conditions the labels they look up, the first way
+ * out under conditions the costs of leaving EGRC. Every failure returns a status and
  * writes a message naming the file and the section; nothing reads outside the mapping.
  *
  * A bundle keeps per-call state (the last error, what it has checked), so one nb_bundle must not
@@ -209,6 +209,36 @@ nb_status nb_conditions_apply(nb_bundle *bundle, uint32_t profile, const char *j
  * its cost in milliseconds and the nodes to it (free() them). */
 nb_status nb_nearest_exit(nb_bundle *bundle, uint32_t profile, uint32_t node, uint32_t *exit_node, uint32_t *cost,
                           uint32_t **nodes, size_t *node_count);
+
+/* ---- The way out under conditions (EGRC, format 2.0 with egress tables) ---- */
+
+/* The egress table was computed without conditions, so under them the way out is searched again
+ * (docs/conditions.md, "The way out"): over the profile's costs of leaving (its PROF costs with
+ * EGRC's replacing them: emergency-exit doors are open on the way out), with the conditions
+ * applied as nb_conditions_costs applies them, from the node to the nearest exit (a NODE of kind
+ * entrance). Of exits equally near, the lowest node. Without conditions the answer is EGRS's. A
+ * bundle without EGRC (before 2.0, or built without egress tables) gives NB_ERROR_UNAVAILABLE;
+ * EGRC is checked in full on first use, a damaged one giving NB_ERROR_FORMAT naming it. */
+
+/* Profile `profile`'s costs of leaving into `costs` (room for `capacity` >= nb_arc_count(bundle)),
+ * with `conditions` (NULL for none; from nb_conditions_resolve) applied. */
+nb_status nb_leaving_costs(nb_bundle *bundle, uint32_t profile, const nb_arc_conditions *conditions, uint32_t *costs,
+                           size_t capacity);
+
+/* The nearest exit from `node` over `costs` (`cost_count` = nb_arc_count(bundle) values in
+ * milliseconds, NB_NONE for an arc no one may take), by Dijkstra settling nodes in (distance,
+ * node index) order until the first exit. `*path` (release it with nb_path_free, also after a
+ * failure) runs from `node` to the exit, its last node, with `duration` the sum of `costs` along
+ * it; no exit can be reached when `path->nodes` is NULL (`duration` UINT64_MAX). An exit is its
+ * own way out, of no arcs. */
+nb_status nb_exit_search(nb_bundle *bundle, const uint32_t *costs, size_t cost_count, uint32_t node, nb_path *path);
+
+/* The two in one: the conditions of `json` (as for nb_conditions_apply) resolved, applied to
+ * profile `profile`'s costs of leaving, and the way out from `node` searched on them. Statuses
+ * as nb_conditions_resolve gives them, NB_ERROR_UNAVAILABLE for a bundle without EGRC (said
+ * before anything about the text). */
+nb_status nb_exit_conditions(nb_bundle *bundle, uint32_t profile, uint32_t node, const char *json, size_t length,
+                             nb_path *path, nb_conditions_error *error);
 
 /* ---- Place search (SRCH) ---- */
 

@@ -13,10 +13,14 @@
  * and its contraction hierarchies tested as the demo's are. Conditions: the JSON parser on edge
  * cases and hostile text, every invalid class, every name, some levels and polygons resolved
  * against a plain rendering of docs/conditions.md, refusals, rounding, and (with CCHT) a closed
- * lift's routes and metrics updated in place against full customisations. With
+ * lift's routes and metrics updated in place against full customisations. Ways out under
+ * conditions (with EGRC): equal to EGRS's with `{}` on every node and profile, against a plain
+ * multi-source reference under random conditions, with each exit and stairwell closed by name,
+ * on an EGRC of the test's own and on damaged ones; refused without EGRC. With
  * NAVBUNDLE_TEST_ANSWERS naming the Swift reader's answers to queries on BUNDLE
- * (readers/vectors/demo-campus.queries), every route and route under conditions must be the
- * same, byte for byte.
+ * (readers/vectors/demo-campus.queries), every route, route under conditions and way out under
+ * conditions must be the same, byte for byte. NAVBUNDLE_TEST_EGRESS may name a bundle whose
+ * EGRC has entries (TU Dresden's emergency exits), whose ways out are then tested as the demo's.
  */
 #include "navbundle.c"
 
@@ -641,10 +645,12 @@ static nb_status use_outlines(nb_bundle *b) {
     return NB_OK;
 }
 
-/* `verify` 0 skips the checksums where the damage was not sealed in, which only saves time. */
-static nb_status use_damaged(const uint8_t *copy, use_function use, int verify, char *message, size_t size) {
+/* `verify` 0 skips the checksums where the damage was not sealed in, which only saves time. A
+ * copy of `copy_size` bytes (the image's, unless a section was moved to a longer end). */
+static nb_status use_damaged_copy(const uint8_t *copy, size_t copy_size, use_function use, int verify, char *message,
+                                  size_t size) {
     nb_bundle *b = NULL;
-    nb_status status = nb_open(write_copy(copy, image_size, "hostile.navbundle"), verify, &b, message, size);
+    nb_status status = nb_open(write_copy(copy, copy_size, "hostile.navbundle"), verify, &b, message, size);
     CHECK(status == NB_OK, "forged checksums refused: %s", message);
     if (!b) return status;
     status = use(b);
@@ -653,6 +659,10 @@ static nb_status use_damaged(const uint8_t *copy, use_function use, int verify, 
     if (status != NB_OK) CHECK(use(b) == status, "a damaged section was accepted on the second call");
     nb_close(b);
     return status;
+}
+
+static nb_status use_damaged(const uint8_t *copy, use_function use, int verify, char *message, size_t size) {
+    return use_damaged_copy(copy, image_size, use, verify, message, size);
 }
 
 static void test_damaged_files(const nb_bundle *original) {
@@ -1188,7 +1198,7 @@ static void test_incremental_customisation(nb_bundle *b) {
     cch_weight *w = malloc(sizeof(cch_weight) * x->m);
     size_t rounds = 0, differ = 0, recomputed_all = 0;
     for (uint32_t profile = 0; profile < b->profiles; profile++) {
-        const nb_metric *base;
+        const nb_metric *base = NULL; /* set by profile_metric; GCC at -O2 cannot see that */
         CHECK(profile_metric(b, x, profile, &base) == NB_OK, "profile %u: %s", profile, nb_last_error(b));
         for (int round = 0; round < 250; round++, rounds++) {
             nb_profile_costs(b, profile, weights, b->arcs);
@@ -1388,13 +1398,28 @@ static void conditions_answer(nb_bundle *b, uint32_t profile, uint32_t source, u
     nb_conditions_error_free(&error);
 }
 
-/* Every route (and route under conditions) of the Swift reader's answers to the shared queries,
- * answered the same, byte for byte. */
+/* An exit-conditions answer: `EXIT MS`, `none`, or the conditions' refusal. */
+static void exit_answer(nb_bundle *b, uint32_t profile, uint32_t node, const char *json, char *got, size_t size) {
+    nb_path path;
+    nb_conditions_error error;
+    nb_status status = nb_exit_conditions(b, profile, node, json, strlen(json), &path, &error);
+    if (status == NB_ERROR_CONDITIONS)
+        snprintf(got, size, "%s%s", error.kind == NB_CONDITIONS_INVALID ? "invalid" : error.kind == NB_CONDITIONS_AMBIGUOUS ? "ambiguous: " : "unmatched: ",
+                 error.kind == NB_CONDITIONS_INVALID ? "" : entries_of(&error));
+    else if (status != NB_OK) snprintf(got, size, "error: %s", nb_last_error(b));
+    else if (!path.nodes) snprintf(got, size, "none");
+    else snprintf(got, size, "%u %llu", path.nodes[path.node_count - 1], (unsigned long long)path.duration);
+    nb_path_free(&path);
+    nb_conditions_error_free(&error);
+}
+
+/* Every route, route under conditions and way out under conditions of the Swift reader's answers
+ * to the shared queries, answered the same, byte for byte. */
 static void test_swift_routes(nb_bundle *b, const char *answers) {
     FILE *file = fopen(answers, "rb");
     if (!file) { perror(answers); exit(2); }
     char *line = NULL, got[65536];
-    size_t capacity = 0, routes = 0, conditioned = 0, differ = 0;
+    size_t capacity = 0, routes = 0, conditioned = 0, ways_out = 0, differ = 0;
     ssize_t length;
     while ((length = getline(&line, &capacity, file)) >= 0) {
         if (length > 0 && line[length - 1] == '\n') line[--length] = 0;
@@ -1407,6 +1432,14 @@ static void test_swift_routes(nb_bundle *b, const char *answers) {
         if (!arrow) continue;
         *arrow = 0;
         const char *expected = arrow + 4;
+        if (sscanf(line, "exit-conditions %63s %u %n", profile, &source, &consumed) == 2 && consumed > 0) {
+            int index = nb_profile_index(b, profile);
+            CHECK(index >= 0, "'%s': no profile", line);
+            if (index >= 0) exit_answer(b, (uint32_t)index, source, line + consumed, got, sizeof got);
+            ways_out++;
+            if (strcmp(got, expected) != 0 && differ++ < 3) CHECK(0, "'%s': the C reader answers '%s', Swift '%s'", line, got, expected);
+            continue;
+        }
         if (sscanf(line, conditions ? "route-conditions %63s %u %u %n" : "route %63s %u %u%n", profile, &source, &target, &consumed) != 3 ||
             consumed == 0 || (!conditions && line[consumed] != 0))
             continue;
@@ -1427,9 +1460,10 @@ static void test_swift_routes(nb_bundle *b, const char *answers) {
     }
     free(line);
     fclose(file);
-    CHECK(routes + conditioned > 100 && differ == 0, "%zu of %zu routes differ from the Swift reader's (%s)", differ,
-          routes + conditioned, answers);
-    printf("routes: %zu, and %zu under conditions, answered as the Swift reader does\n", routes, conditioned);
+    CHECK(routes + conditioned + ways_out > 100 && differ == 0, "%zu of %zu routes and ways out differ from the Swift reader's (%s)", differ,
+          routes + conditioned + ways_out, answers);
+    printf("routes: %zu, and %zu under conditions, and %zu ways out under conditions, answered as the Swift reader does\n",
+           routes, conditioned, ways_out);
 }
 
 /* ---- Format 1.2: endpoints, aliases, attachments, pieces (on the station bundle) ---- */
@@ -1715,6 +1749,11 @@ static void test_json(void) {
     JSON_BAD("\"\xc0\xaf\""); JSON_BAD("\"\xed\xa0\x80\""); JSON_BAD("\"\xf4\x90\x80\x80\""); JSON_BAD("\"\xe2\x82\""); JSON_BAD("\"\xe2\x82");
     JSON_BAD("\xff"); JSON_BAD("\"\xff\""); JSON_BAD("\"\x80\""); JSON_BAD("\"\xf8\x88\x80\x80\x80\""); JSON_BAD("{\"\xc3\":1}");
     JSON_OK("\"\x7f\""); JSON_OK("\"\\uDBFF\\uDFFF\""); JSON_OK("\"\xf4\x8f\xbf\xbf\"");
+    /* Names twice in one object, compared decoded, at any depth; the same name in two objects is fine. */
+    JSON_BAD("{\"a\":1,\"a\":1}"); JSON_BAD("{\"a\":1,\"b\":2,\"a\":3}"); JSON_BAD("{\"a\":1,\"\\u0061\":2}");
+    JSON_BAD("{\"\":1,\"\":2}"); JSON_BAD("[{\"x\":{\"y\":[],\"y\":null}}]"); JSON_BAD("{\"\xc3\xa9\":1,\"\\u00e9\":1}");
+    JSON_OK("{\"a\":{\"a\":{\"a\":1}},\"b\":{\"a\":2}}"); JSON_OK("{\"a\":1,\"A\":2,\"a \":3,\"\":4,\"ab\":5}");
+    JSON_OK("{\"\\u0000\":1,\"\\u0000\\u0000\":2,\"\":3}");
 
     /* What strings decode to: escapes, a surrogate pair, and a NUL kept as a byte. */
     json_parser p;
@@ -1754,6 +1793,13 @@ static void test_json(void) {
     CHECK(json_check(deep, 200000) < 0, "nesting 100000 deep");
     memset(deep, '{', 1), memcpy(deep + 1, "\"a\":", 4);
     CHECK(json_check(deep, 200000) < 0, "a hostile object");
+    /* An object of 15000 members is judged quickly, its names distinct or its last one its first again. */
+    size_t used = (size_t)sprintf(deep, "{");
+    for (int k = 0; k < 15000; k++) used += (size_t)sprintf(deep + used, "%s\"m%d\":0", k ? "," : "", k);
+    used += (size_t)sprintf(deep + used, "}");
+    CHECK(json_check(deep, used) == JSON_OBJECT, "15000 distinct names");
+    used += (size_t)sprintf(deep + used - 1, ",\"m0\":1}") - 1;
+    CHECK(json_check(deep, used) < 0, "15000 names, the first again at the end");
 
     /* Every proper prefix of a document is refused, read from an allocation of its own length. */
     const char document[] = "{\"closed\": [\"Lift A\", {\"ref\": \"B.1.CORR\"}], \"slow\": [{\"polygon\": [[1.5, -2e1], "
@@ -1805,7 +1851,8 @@ static void test_invalid_conditions(nb_bundle *b) {
         {"null", "must be a JSON object", -1, 0},
         {"{\"closed\": [], \"open\": []}", "unknown key \"open\"", -1, 0},
         {"{\"Closed\": []}", "unknown key \"Closed\"", -1, 0},
-        {"{\"closed\": [], \"closed\": []}", "\"closed\" appears twice", -1, 0},
+        {"{\"closed\": [], \"closed\": []}", "not JSON: a name twice in one object", -1, 0},
+        {"{\"closed\": [\"Lift A\"], \"slow\": [], \"clos\\u0065d\": [\"Lift A\"]}", "a name twice", -1, 0},
         {"{\"closed\": \"Lift A\"}", "\"closed\" must be a list", -1, 0},
         {"{\"slow\": {\"ref\": \"A.2.04\", \"factor\": 2}}", "\"slow\" must be a list", -1, 0},
         {"{\"closed\": null}", "\"closed\" must be a list", -1, 0},
@@ -1818,7 +1865,9 @@ static void test_invalid_conditions(nb_bundle *b) {
         {"{\"closed\": [{}]}", "closed[0] must have \"ref\", \"level\", or \"polygon\" with \"level\"", NB_CONDITIONS_CLOSED, 0},
         {"{\"closed\": [{\"name\": \"Lift A\"}]}", "closed[0] must have", NB_CONDITIONS_CLOSED, 0},
         {"{\"closed\": [{\"ref\": \"Lift A\", \"level\": \"0\"}]}", "closed[0] must have", NB_CONDITIONS_CLOSED, 0},
-        {"{\"closed\": [{\"ref\": \"Lift A\", \"ref\": \"Lift C\"}]}", "each once", NB_CONDITIONS_CLOSED, 0},
+        {"{\"closed\": [{\"ref\": \"Lift A\", \"ref\": \"Lift C\"}]}", "a name twice", -1, 0},
+        {"{\"closed\": [{\"ref\": \"Lift A\", \"x\": 1, \"x\": 1}]}", "a name twice", -1, 0},
+        {"{\"closed\": [{\"ref\": \"Lift A\", \"size\": 1}]}", "and nothing else", NB_CONDITIONS_CLOSED, 0},
         {"{\"closed\": [{\"polygon\": [[0, 0], [0, 1], [1, 1]]}]}", "closed[0] must have", NB_CONDITIONS_CLOSED, 0},
         {"{\"closed\": [{\"ref\": \"A.2.04\", \"factor\": 2}]}", "closed[0] must have", NB_CONDITIONS_CLOSED, 0},
         {"{\"closed\": [{\"ref\": \"\"}]}", "closed[0].ref must be a non-empty string", NB_CONDITIONS_CLOSED, 0},
@@ -1856,7 +1905,8 @@ static void test_invalid_conditions(nb_bundle *b) {
         {"{\"slow\": [{\"ref\": \"A.2.04\", \"factor\": null}]}", "slow[0] needs a \"factor\"", NB_CONDITIONS_SLOW, 0},
         {"{\"slow\": [{\"factor\": 2}]}", "slow[0] must have \"ref\", \"level\", or \"polygon\" with \"level\" besides \"factor\"",
          NB_CONDITIONS_SLOW, 0},
-        {"{\"slow\": [{\"ref\": \"A.2.04\", \"factor\": 2, \"factor\": 3}]}", "each once", NB_CONDITIONS_SLOW, 0},
+        {"{\"slow\": [{\"ref\": \"A.2.04\", \"factor\": 2, \"factor\": 3}]}", "a name twice", -1, 0},
+        {"{\"slow\": [{\"ref\": \"A.2.04\", \"factor\": 2, \"factor\": 2}]}", "a name twice", -1, 0},
         {"{\"slow\": [{\"level\": \"\", \"factor\": 2}]}", "slow[0].level must be a non-empty string", NB_CONDITIONS_SLOW, 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -2466,6 +2516,486 @@ static void test_damaged_conditions(const nb_bundle *original) {
     nb_close(b);
 }
 
+/* ---- The way out under conditions (EGRC) ---- */
+
+static int is_exit(const nb_bundle *b, uint32_t node) { return b->node_entries[16 * (size_t)node + 10] == 2; }
+
+/* A profile's costs of leaving read plainly: PROF's, then EGRC's entries over them. */
+static void plain_leaving(const nb_bundle *b, uint32_t profile, uint32_t *costs) {
+    for (uint32_t a = 0; a < b->arcs; a++) costs[a] = cost_of(b, profile, a);
+    const section *s = find_section(b, "EGRC");
+    const uint8_t *p = section_bytes(b, s);
+    size_t entries = (8 + 4 * ((size_t)rd32(p) + 1) + 7) / 8 * 8;
+    for (uint32_t e = rd32(p + 8 + 4 * (size_t)profile); e < rd32(p + 12 + 4 * (size_t)profile); e++)
+        costs[rd32(p + entries + 8 * (size_t)e)] = rd32(p + entries + 8 * (size_t)e + 4);
+}
+
+/* The multi-source reference: every node's least (distance, exit) over the exits, by a plain
+ * Dijkstra backwards from all exits at once that scans for the least label and every arc for
+ * those into it. An exit is its own way out (a search from it stops at once), so it keeps its
+ * own label. With costs of at least 1 (a bundle's), this is what the forward search settling in
+ * (distance, node) order reaches first. */
+static void plain_exits(const nb_bundle *b, const uint32_t *costs, uint32_t *exit, uint64_t *distance) {
+    uint8_t *done = calloc(b->nodes, 1);
+    /* The arcs into each node: in_first[v] ..< in_first[v + 1] of `in`, and every arc's tail. */
+    uint32_t *tails = malloc(sizeof(uint32_t) * b->arcs), *in = malloc(sizeof(uint32_t) * b->arcs);
+    uint32_t *in_first = calloc((size_t)b->nodes + 1, sizeof(uint32_t));
+    for (uint32_t v = 0; v < b->nodes; v++) {
+        exit[v] = is_exit(b, v) ? v : NB_NONE, distance[v] = is_exit(b, v) ? 0 : UINT64_MAX;
+        for (uint32_t a = rd32(b->first_out + 4 * (size_t)v); a < rd32(b->first_out + 4 * ((size_t)v + 1)); a++)
+            tails[a] = v, in_first[arc_head(b, a) + 1]++;
+    }
+    for (uint32_t v = 0; v < b->nodes; v++) in_first[v + 1] += in_first[v];
+    for (uint32_t a = 0; a < b->arcs; a++) in[in_first[arc_head(b, a)]++] = a;
+    for (uint32_t v = b->nodes; v > 0; v--) in_first[v] = in_first[v - 1];
+    in_first[0] = 0;
+    for (;;) {
+        uint32_t v = NB_NONE;
+        for (uint32_t u = 0; u < b->nodes; u++)
+            if (!done[u] && exit[u] != NB_NONE &&
+                (v == NB_NONE || distance[u] < distance[v] || (distance[u] == distance[v] && exit[u] < exit[v])))
+                v = u;
+        if (v == NB_NONE) break;
+        done[v] = 1;
+        for (uint32_t i = in_first[v]; i < in_first[v + 1]; i++) {
+            uint32_t a = in[i], u = tails[a];
+            if (costs[a] == NB_NONE || done[u] || is_exit(b, u)) continue;
+            uint64_t total = distance[v] + costs[a];
+            if (total < distance[u] || (total == distance[u] && exit[v] < exit[u])) distance[u] = total, exit[u] = exit[v];
+        }
+    }
+    free(done), free(tails), free(in), free(in_first);
+}
+
+/* Checks that `path` is a way out from `node` over `costs` to the reference's exit at its
+ * distance, using no impassable arc. */
+static int same_way_out(const nb_bundle *b, const uint32_t *costs, uint32_t node, const nb_path *path, uint32_t exit,
+                        uint64_t distance, const char *what) {
+    if (exit == NB_NONE) {
+        CHECK(path->nodes == NULL && path->duration == UINT64_MAX, "%s: node %u has a way out, the reference none", what, node);
+        return path->nodes == NULL;
+    }
+    int same = path->nodes != NULL && path->node_count == path->arc_count + 1 && path->nodes[0] == node &&
+               path->nodes[path->node_count - 1] == exit && path->duration == distance;
+    uint64_t total = 0;
+    for (size_t i = 0; same && i < path->arc_count; i++) {
+        uint32_t arc = path->arcs[i];
+        same = tail_of(b, arc) == path->nodes[i] && arc_head(b, arc) == path->nodes[i + 1] && costs[arc] != NB_NONE;
+        total += costs[arc];
+    }
+    same = same && total == distance;
+    CHECK(same, "%s: node %u leaves by %u in %llu ms, the reference by %u in %llu", what, node,
+          path->nodes ? path->nodes[path->node_count - 1] : NB_NONE, (unsigned long long)path->duration, exit,
+          (unsigned long long)distance);
+    return same;
+}
+
+/* nb_exit_search from every node over `costs`, against the reference. */
+static void compare_exits(nb_bundle *b, const uint32_t *costs, const char *what) {
+    uint32_t *exit = malloc(sizeof(uint32_t) * b->nodes);
+    uint64_t *distance = malloc(sizeof(uint64_t) * b->nodes);
+    plain_exits(b, costs, exit, distance);
+    size_t wrong = 0;
+    for (uint32_t node = 0; node < b->nodes && wrong < 3; node++) {
+        nb_path path;
+        CHECK(nb_exit_search(b, costs, b->arcs, node, &path) == NB_OK, "%s: %s", what, nb_last_error(b));
+        wrong += !same_way_out(b, costs, node, &path, exit[node], distance[node], what);
+        nb_path_free(&path);
+    }
+    free(exit), free(distance);
+}
+
+/* Random conditions as nb_conditions_resolve gives them: about `closed` and `slowed` arcs in a
+ * thousand, ascending, with factors from 1 to 5 (halves among them). */
+static nb_arc_conditions random_conditions(const nb_bundle *b, uint32_t closed, uint32_t slowed) {
+    nb_arc_conditions c = {0};
+    c.closed = malloc(sizeof(uint32_t) * b->arcs), c.slowed = malloc(sizeof(uint32_t) * b->arcs);
+    c.factors = malloc(sizeof(double) * b->arcs);
+    for (uint32_t a = 0; a < b->arcs; a++) {
+        if (next_random() % 1000 < closed) c.closed[c.closed_count++] = a;
+        if (next_random() % 1000 < slowed)
+            c.slowed[c.slowed_count] = a, c.factors[c.slowed_count++] = next_random() % 2 ? 1 + next_random() % 9 * 0.5 : uniform(1, 5);
+    }
+    return c;
+}
+
+/* The ways out with `{}` are EGRS's on every node and profile; the costs of leaving are PROF's
+ * with EGRC's entries; under random conditions every way out is the reference's. */
+static void test_exits(nb_bundle *b, const char *name) {
+    uint32_t *costs = calloc(b->arcs, sizeof(uint32_t)), *plain = calloc(b->arcs, sizeof(uint32_t));
+    size_t ways = 0, differ = 0, exits = 0;
+    for (uint32_t node = 0; node < b->nodes; node++) exits += is_exit(b, node);
+    for (uint32_t profile = 0; profile < b->profiles; profile++) {
+        CHECK(nb_leaving_costs(b, profile, NULL, costs, b->arcs) == NB_OK, "%s: %s", name, nb_last_error(b));
+        plain_leaving(b, profile, plain);
+        CHECK(memcmp(costs, plain, sizeof(uint32_t) * b->arcs) == 0, "%s: profile %u's costs of leaving", name, profile);
+        for (uint32_t node = 0; node < b->nodes; node++) {
+            uint32_t exit, cost, *nodes;
+            size_t count;
+            nb_path path;
+            nb_conditions_error error;
+            CHECK(nb_nearest_exit(b, profile, node, &exit, &cost, &nodes, &count) == NB_OK, "%s", nb_last_error(b));
+            CHECK(nb_exit_conditions(b, profile, node, "{}", 2, &path, &error) == NB_OK && error.kind == NB_CONDITIONS_APPLIED,
+                  "%s: %s", name, nb_last_error(b));
+            ways += exit != NB_NONE;
+            if ((exit == NB_NONE ? path.nodes != NULL
+                                 : !path.nodes || path.nodes[path.node_count - 1] != exit || path.duration != cost) &&
+                differ++ < 3)
+                CHECK(0, "%s: profile %u node %u: EGRS leaves by %u in %u ms, the search by %u in %llu", name, profile,
+                      node, exit, cost, path.nodes ? path.nodes[path.node_count - 1] : NB_NONE, (unsigned long long)path.duration);
+            free(nodes);
+            nb_path_free(&path);
+        }
+        compare_exits(b, costs, "no conditions");
+        for (uint32_t closed = 0; closed <= 40; closed += 20) {
+            nb_arc_conditions c = random_conditions(b, closed, 100);
+            CHECK(nb_leaving_costs(b, profile, &c, costs, b->arcs) == NB_OK, "%s: %s", name, nb_last_error(b));
+            for (size_t i = 0; i < c.slowed_count; i++) {
+                uint32_t a = c.slowed[i];
+                double product = round((double)plain[a] * c.factors[i]);
+                if (plain[a] != NB_NONE) plain[a] = product >= 0xFFFFFFFEu ? 0xFFFFFFFEu : (uint32_t)product;
+            }
+            for (size_t i = 0; i < c.closed_count; i++) plain[c.closed[i]] = NB_NONE;
+            CHECK(memcmp(costs, plain, sizeof(uint32_t) * b->arcs) == 0, "%s: profile %u's costs of leaving under conditions",
+                  name, profile);
+            compare_exits(b, costs, "random conditions");
+            nb_arc_conditions_free(&c);
+            plain_leaving(b, profile, plain);
+        }
+    }
+    /* Every arc costing the same makes many exits equally near: the lowest is taken. */
+    for (uint32_t a = 0; a < b->arcs; a++) costs[a] = a % 7 ? 1 : NB_NONE;
+    compare_exits(b, costs, "equal costs");
+    CHECK(differ == 0, "%s: %zu ways out differ from EGRS's", name, differ);
+    printf("ways out: %zu of %u nodes x %u profiles to %zu exits as EGRS's with {} (%s), and under random conditions as a "
+           "multi-source reference's\n", ways, b->nodes, b->profiles, exits, name);
+    free(costs), free(plain);
+}
+
+/* `text` as a JSON string, into `out` (room for 6 bytes per byte and 3 more). */
+static void json_quoted(const char *text, size_t length, char *out) {
+    size_t used = 0;
+    out[used++] = '"';
+    for (size_t i = 0; i < length; i++) {
+        uint8_t c = (uint8_t)text[i];
+        if (c == '"' || c == '\\') out[used++] = '\\', out[used++] = (char)c;
+        else if (c < 0x20) used += (size_t)sprintf(out + used, "\\u%04x", c);
+        else out[used++] = (char)c;
+    }
+    out[used++] = '"', out[used] = 0;
+}
+
+/* A closed exit door or stairwell is not used: each exit's label and each stairs or steps label
+ * on an EGRS way out, closed by name, leaves every way out the reference's on the costs of leaving
+ * with those arcs closed; none reaches a closed exit from elsewhere; some ways out change. */
+static void test_closed_ways_out(nb_bundle *b) {
+    char names[16][128], json[1024];
+    size_t name_count = 0;
+    for (uint32_t v = 0; v < b->nodes && name_count < 8; v++) {
+        size_t length;
+        const char *label = is_exit(b, v) ? nb_string(b, rd32(b->node_entries + 16 * (size_t)v + 12), &length) : NULL;
+        if (!label || length >= 20) continue;
+        json_quoted(label, length, names[name_count]);
+        int known = 0;
+        for (size_t k = 0; k < name_count; k++) known |= strcmp(names[k], names[name_count]) == 0;
+        name_count += !known;
+    }
+    size_t exit_names = name_count;
+    for (uint32_t profile = 0; profile < b->profiles; profile++)
+        for (uint32_t node = 0; node < b->nodes && name_count < 16; node++) {
+            uint32_t exit, cost, *nodes;
+            size_t count;
+            CHECK(nb_nearest_exit(b, profile, node, &exit, &cost, &nodes, &count) == NB_OK, "%s", nb_last_error(b));
+            for (size_t i = 1; i < count && name_count < 16; i++)
+                for (uint32_t a = rd32(b->first_out + 4 * (size_t)nodes[i - 1]); a < rd32(b->first_out + 4 * ((size_t)nodes[i - 1] + 1)); a++) {
+                    size_t length;
+                    uint8_t kind = b->arc_entries[16 * (size_t)a + 12];
+                    const char *label = arc_head(b, a) == nodes[i] && (kind == 3 || kind == 7)
+                                            ? nb_string(b, rd32(b->arc_entries + 16 * (size_t)a + 8), &length) : NULL;
+                    if (!label || length >= 20) continue;
+                    json_quoted(label, length, names[name_count]);
+                    int known = 0;
+                    for (size_t k = exit_names; k < name_count; k++) known |= strcmp(names[k], names[name_count]) == 0;
+                    name_count += !known;
+                }
+            free(nodes);
+        }
+    CHECK(exit_names > 0 && name_count > exit_names, "%zu exit names and %zu stairs to close", exit_names, name_count - exit_names);
+    uint32_t *costs = malloc(sizeof(uint32_t) * b->arcs), *exit = malloc(sizeof(uint32_t) * b->nodes);
+    uint64_t *distance = malloc(sizeof(uint64_t) * b->nodes);
+    uint8_t *closed_exit = malloc(b->nodes);
+    size_t changed = 0, checked = 0;
+    /* Every node of a small bundle, every seventh of a large one, which keeps the test quick. */
+    uint32_t stride = b->nodes > 500 ? 7 : 1;
+    /* Each name closed, slowed, and both (closing wins). */
+    for (size_t n = 0; n < 3 * name_count; n++) {
+        const char *name = names[n / 3];
+        if (n % 3 == 0) snprintf(json, sizeof json, "{\"closed\": [%s]}", name);
+        else if (n % 3 == 1) snprintf(json, sizeof json, "{\"slow\": [{\"ref\": %s, \"factor\": 2.5}]}", name);
+        else snprintf(json, sizeof json, "{\"slow\": [{\"ref\": %s, \"factor\": 3}], \"closed\": [%s]}", name, name);
+        nb_arc_conditions resolved;
+        nb_conditions_error error;
+        CHECK(resolve_conditions_text(b, json, &resolved, &error) == NB_OK, "%s: %s", json, nb_last_error(b));
+        nb_conditions_error_free(&error);
+        /* An exit all of whose arcs in are closed cannot be reached from elsewhere. */
+        memset(closed_exit, 1, b->nodes);
+        for (uint32_t a = 0, k = 0; a < b->arcs; a++) {
+            while (k < resolved.closed_count && resolved.closed[k] < a) k++;
+            if (k == resolved.closed_count || resolved.closed[k] != a) closed_exit[arc_head(b, a)] = 0;
+        }
+        for (uint32_t profile = 0; profile < b->profiles; profile++) {
+            CHECK(nb_leaving_costs(b, profile, &resolved, costs, b->arcs) == NB_OK, "%s", nb_last_error(b));
+            plain_exits(b, costs, exit, distance);
+            for (uint32_t node = 0; node < b->nodes; node += stride) {
+                nb_path path;
+                uint32_t before, cost, *nodes;
+                size_t count;
+                CHECK(nb_exit_conditions(b, profile, node, json, strlen(json), &path, &error) == NB_OK, "%s: %s", json,
+                      nb_last_error(b));
+                CHECK(nb_nearest_exit(b, profile, node, &before, &cost, &nodes, &count) == NB_OK, "%s", nb_last_error(b));
+                same_way_out(b, costs, node, &path, exit[node], distance[node], json);
+                if (path.nodes) {
+                    uint32_t now = path.nodes[path.node_count - 1];
+                    CHECK(now == node || !is_exit(b, now) || !closed_exit[now], "%s: node %u leaves by the closed exit %u", json,
+                          node, now);
+                    CHECK(before != NB_NONE && path.duration >= cost, "%s: node %u leaves sooner than without conditions", json, node);
+                }
+                changed += path.nodes == NULL ? before != NB_NONE : path.nodes[path.node_count - 1] != before || path.duration != cost;
+                checked++;
+                nb_conditions_error_free(&error), nb_path_free(&path), free(nodes);
+            }
+        }
+        nb_arc_conditions_free(&resolved);
+    }
+    CHECK(changed > 0, "closing exits and stairs changed no way out");
+    printf("ways out: %zu exits and %zu stairs closed, slowed, both, by name in turn change %zu of %zu ways out, each the "
+           "reference's\n",
+           exit_names, name_count - exit_names, changed, checked);
+    free(costs), free(exit), free(distance), free(closed_exit);
+}
+
+/* Refusals: arguments, conditions that cannot be applied (as for routes), costs out of range. An
+ * exit is its own way out. `shared` is a name several places have. */
+static void test_exit_refusals(nb_bundle *b, const char *shared) {
+    nb_path path;
+    nb_conditions_error error;
+    CHECK(nb_exit_conditions(b, b->profiles, 0, "{}", 2, &path, &error) == NB_ERROR_ARGUMENT && !path.nodes, "a profile out of range");
+    nb_conditions_error_free(&error);
+    CHECK(nb_exit_conditions(b, 0, b->nodes, "{}", 2, &path, &error) == NB_ERROR_ARGUMENT && !path.nodes, "a node out of range");
+    nb_conditions_error_free(&error);
+    CHECK(nb_exit_conditions(b, 0, 0, NULL, 3, &path, &error) == NB_ERROR_ARGUMENT, "a NULL text with a length");
+    nb_conditions_error_free(&error);
+    char json[256];
+    snprintf(json, sizeof json, "{\"slow\": [{\"ref\": \"%s\", \"factor\": 2}], \"closed\": [\"Nowhere\"]}", shared);
+    struct { const char *json; int kind; const char *entries; } cases[] = {
+        {"{\"closed\": [1]}", NB_CONDITIONS_INVALID, "closed[0]"},
+        {"{\"closed\": [], \"closed\": []}", NB_CONDITIONS_INVALID, ""},
+        {"\xef\xbb\xbf{}", NB_CONDITIONS_INVALID, ""},
+        {"{\"closed\": [\"Nowhere\", {\"level\": \"97\"}]}", NB_CONDITIONS_UNMATCHED, "closed[0] closed[1]"},
+        {json, NB_CONDITIONS_AMBIGUOUS, "slow[0]"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        nb_status status = nb_exit_conditions(b, 0, 0, cases[i].json, strlen(cases[i].json), &path, &error);
+        CHECK(status == NB_ERROR_CONDITIONS && error.kind == cases[i].kind && strcmp(entries_of(&error), cases[i].entries) == 0 &&
+                  !path.nodes && path.duration == UINT64_MAX,
+              "'%s': status %d kind %d entries '%s'", cases[i].json, status, error.kind, entries_of(&error));
+        nb_conditions_error_free(&error);
+        CHECK(nb_exit_conditions(b, 0, 0, cases[i].json, strlen(cases[i].json), &path, NULL) == NB_ERROR_CONDITIONS &&
+                  strstr(nb_last_error(b), "conditions: "),
+              "'%s' without an error to fill", cases[i].json);
+    }
+    uint32_t *costs = malloc(sizeof(uint32_t) * b->arcs);
+    CHECK(nb_leaving_costs(b, b->profiles, NULL, costs, b->arcs) == NB_ERROR_ARGUMENT, "costs of a profile out of range");
+    CHECK(nb_leaving_costs(b, 0, NULL, costs, b->arcs - 1) == NB_ERROR_ARGUMENT, "no room for the costs of leaving");
+    CHECK(nb_leaving_costs(b, 0, NULL, NULL, b->arcs) == NB_ERROR_ARGUMENT, "no costs of leaving");
+    nb_arc_conditions c = random_conditions(b, 10, 10);
+    CHECK(c.closed_count > 0 && c.slowed_count > 0, "random conditions are empty");
+    c.closed[0] = b->arcs;
+    CHECK(nb_leaving_costs(b, 0, &c, costs, b->arcs) == NB_ERROR_ARGUMENT, "a closed arc out of range");
+    c.closed[0] = 0, c.factors[0] = 0.5;
+    CHECK(nb_leaving_costs(b, 0, &c, costs, b->arcs) == NB_ERROR_ARGUMENT, "a factor below 1");
+    nb_arc_conditions_free(&c);
+    CHECK(nb_leaving_costs(b, 0, NULL, costs, b->arcs) == NB_OK, "%s", nb_last_error(b));
+    CHECK(nb_exit_search(b, costs, b->arcs - 1, 0, &path) == NB_ERROR_ARGUMENT && !path.nodes, "too few costs");
+    CHECK(nb_exit_search(b, NULL, b->arcs, 0, &path) == NB_ERROR_ARGUMENT && !path.nodes, "no costs");
+    CHECK(nb_exit_search(b, costs, b->arcs, b->nodes, &path) == NB_ERROR_ARGUMENT && !path.nodes, "a node out of range");
+    /* From an exit: no arcs, no time, even with every arc closed; elsewhere then no way out. */
+    for (uint32_t a = 0; a < b->arcs; a++) costs[a] = NB_NONE;
+    for (uint32_t node = 0; node < b->nodes; node++) {
+        CHECK(nb_exit_search(b, costs, b->arcs, node, &path) == NB_OK, "%s", nb_last_error(b));
+        CHECK(is_exit(b, node) ? path.nodes && path.node_count == 1 && path.nodes[0] == node && path.arc_count == 0 &&
+                                     path.duration == 0 && path.length == 0
+                               : !path.nodes && path.duration == UINT64_MAX,
+              "node %u with every arc closed", node);
+        nb_path_free(&path);
+    }
+    free(costs);
+}
+
+/* A bundle without EGRC searches no way out under conditions, and says so before anything about
+ * the text; a search over given costs needs no EGRC. */
+static void test_exits_unavailable(nb_bundle *b) {
+    nb_path path;
+    nb_conditions_error error;
+    CHECK(nb_exit_conditions(b, 0, 0, "not JSON", 8, &path, &error) == NB_ERROR_UNAVAILABLE && strstr(nb_last_error(b), "EGRC") &&
+              error.kind == NB_CONDITIONS_APPLIED && !error.message && !path.nodes,
+          "a way out under conditions without EGRC: %s", nb_last_error(b));
+    nb_conditions_error_free(&error);
+    uint32_t *costs = malloc(sizeof(uint32_t) * b->arcs);
+    CHECK(nb_leaving_costs(b, 0, NULL, costs, b->arcs) == NB_ERROR_UNAVAILABLE, "costs of leaving without EGRC");
+    CHECK(nb_profile_costs(b, 0, costs, b->arcs) == NB_OK && nb_exit_search(b, costs, b->arcs, 0, &path) == NB_OK,
+          "a search over PROF's costs: %s", nb_last_error(b));
+    nb_path_free(&path);
+    free(costs);
+}
+
+/* An EGRC of `profiles` and `count` entries: `first` (profiles + 1 offsets), then `entry_count`
+ * (arc, cost) pairs; its length. */
+static size_t make_egrc(uint8_t *out, uint32_t profiles, uint32_t count, const uint32_t *first, uint32_t (*entries)[2],
+                        size_t entry_count) {
+    size_t base = (8 + 4 * ((size_t)profiles + 1) + 7) / 8 * 8;
+    memset(out, 0, base);
+    put32(out, profiles), put32(out + 4, count);
+    for (uint32_t p = 0; p <= profiles; p++) put32(out + 8 + 4 * (size_t)p, first[p]);
+    for (size_t e = 0; e < entry_count; e++) put32(out + base + 8 * e, entries[e][0]), put32(out + base + 8 * e + 4, entries[e][1]);
+    return base + 8 * entry_count;
+}
+
+/* A copy of the image with section `tag` holding `length` bytes of `bytes`, moved to the end of
+ * the file, its table entry, the file's size and the checksums made to match; `*size` its size. */
+static uint8_t *with_section(const nb_bundle *b, const char *tag, const uint8_t *bytes, size_t length, size_t *size) {
+    size_t index = table_index(b, tag), offset = (image_size + 7) / 8 * 8;
+    *size = offset + length;
+    uint8_t *copy = calloc(*size, 1);
+    memcpy(copy, image, image_size), memcpy(copy + offset, bytes, length);
+    uint8_t *entry = copy + rd32(image + 20) + ENTRY_SIZE * index;
+    put64(entry + 8, offset), put64(entry + 16, length), put64(entry + 24, checksum(bytes, length));
+    put64(copy + 24, *size);
+    file_digest(copy, *size, copy + 32);
+    return copy;
+}
+
+static nb_status use_leaving(nb_bundle *b) {
+    nb_path path;
+    nb_status status = nb_exit_conditions(b, 0, 0, "{}", 2, &path, NULL);
+    nb_path_free(&path);
+    uint32_t *costs = malloc(sizeof(uint32_t) * b->arcs);
+    for (uint32_t p = 0; p < b->profiles && status == NB_OK; p++) status = nb_leaving_costs(b, p, NULL, costs, b->arcs);
+    free(costs);
+    return status;
+}
+
+/* A valid EGRC of the test's own (entries per profile, arcs descending across profiles, which is
+ * allowed) changes the costs of leaving as the reference reads them; each kind of damage to it is
+ * refused with a message naming EGRC, on every call; without it the way out is unavailable. */
+static void test_damaged_egrc(nb_bundle *original) {
+    uint32_t profiles = original->profiles, arcs = original->arcs, count = 2 * profiles;
+    uint32_t first[257], entries[512][2];
+    uint8_t bytes[8192];
+    for (uint32_t p = 0; p <= profiles; p++) first[p] = 2 * p;
+    for (uint32_t p = 0; p < profiles; p++) {
+        /* Arcs the profile may not use opened cheaply on the way out, when it has such arcs. */
+        uint32_t low = arcs - 20 - 5 * p, high = arcs - 10 - 5 * p;
+        for (uint32_t a = 0, found = 0; a < arcs && found < 2; a++)
+            if (cost_of(original, p, a) == NB_NONE) low = found++ ? low : a, high = a;
+        if (high <= low) {
+            if (low + 1 == arcs) low--;
+            high = low + 1;
+        }
+        entries[2 * p][0] = low, entries[2 * p][1] = 1 + p, entries[2 * p + 1][0] = high, entries[2 * p + 1][1] = 500;
+    }
+    char message[1024];
+    size_t size, length = make_egrc(bytes, profiles, count, first, entries, count);
+    uint8_t *copy = with_section(original, "EGRC", bytes, length, &size);
+    nb_bundle *b = NULL;
+    CHECK(nb_open(write_copy(copy, size, "egrc.navbundle"), 1, &b, message, sizeof message) == NB_OK, "own EGRC: %s", message);
+    free(copy);
+    if (b) {
+        uint32_t *costs = malloc(sizeof(uint32_t) * arcs), *plain = malloc(sizeof(uint32_t) * arcs);
+        for (uint32_t p = 0; p < profiles; p++) {
+            CHECK(nb_leaving_costs(b, p, NULL, costs, arcs) == NB_OK, "own EGRC: %s", nb_last_error(b));
+            plain_leaving(b, p, plain);
+            CHECK(memcmp(costs, plain, sizeof(uint32_t) * arcs) == 0 && costs[entries[2 * p][0]] == 1 + p &&
+                      costs[entries[2 * p + 1][0]] == 500,
+                  "own EGRC: profile %u's costs of leaving", p);
+            compare_exits(b, costs, "own EGRC");
+            /* Conditions apply to the costs of leaving: the first entry's arc slowed, the second's closed. */
+            nb_arc_conditions c = random_conditions(b, 0, 0);
+            double factor = 2.5;
+            c.slowed[0] = entries[2 * p][0], c.factors[0] = factor, c.slowed_count = 1;
+            c.closed[0] = entries[2 * p + 1][0], c.closed_count = 1;
+            CHECK(nb_leaving_costs(b, p, &c, costs, arcs) == NB_OK, "own EGRC: %s", nb_last_error(b));
+            plain[c.slowed[0]] = (uint32_t)round(plain[c.slowed[0]] * factor), plain[c.closed[0]] = NB_NONE;
+            CHECK(memcmp(costs, plain, sizeof(uint32_t) * arcs) == 0, "own EGRC: profile %u's costs of leaving under conditions", p);
+            compare_exits(b, costs, "own EGRC under conditions");
+            nb_arc_conditions_free(&c);
+        }
+        free(costs), free(plain);
+        nb_close(b);
+    }
+    struct { int what; uint32_t value; const char *says; } damage[] = {
+        {0, 4, "too short"},                                /* shorter than its counts */
+        {1, 0, "profiles, PROF"},                           /* profiles one more */
+        {2, 0xFFFFFFFFu, "profiles, PROF"},                 /* a hostile profile count */
+        {3, 0, "do not fit"},                               /* an entry more than the bytes hold */
+        {4, 0xFFFFFFFFu, "do not fit"},                     /* a hostile entry count */
+        {5, 1, "do not rise from 0"},                       /* first[0] */
+        {6, 0, "do not rise from 0"},                       /* first[profiles] short of the count */
+        {7, 0, "fall at profile 1"},                        /* first[2] below first[1] */
+        {8, 0, "not an ARCS arc"},                          /* an arc past ARCS */
+        {9, 0, "above the one before"},                     /* an arc twice */
+        {10, 0, "above the one before"},                    /* arcs descending */
+    };
+    for (size_t d = 0; d < sizeof damage / sizeof *damage; d++) {
+        uint32_t f[257], e[512][2], declared = count, p = profiles;
+        memcpy(f, first, sizeof f), memcpy(e, entries, sizeof e);
+        size_t kept = count;
+        switch (damage[d].what) {
+        case 1: p = profiles + 1, f[p] = count; break;
+        case 2: declared = count; break;
+        case 3: declared = count + 1, f[profiles] = count + 1; break;
+        case 4: declared = damage[d].value; break;
+        case 5: f[0] = damage[d].value; break;
+        case 6: f[profiles] = count - 1; break;
+        case 7: f[2] = f[1] - 1; break;
+        case 8: e[1][0] = arcs; break;
+        case 9: e[1][0] = e[0][0]; break;
+        case 10: e[1][0] = e[0][0], e[0][0] = e[0][0] + 1; break;
+        }
+        length = make_egrc(bytes, p, declared, f, e, kept);
+        if (damage[d].what == 0) length = damage[d].value;
+        if (damage[d].what == 2) put32(bytes, damage[d].value);
+        copy = with_section(original, "EGRC", bytes, length, &size);
+        nb_status status = use_damaged_copy(copy, size, use_leaving, 1, message, sizeof message);
+        CHECK(status == NB_ERROR_FORMAT && strstr(message, "EGRC") && strstr(message, damage[d].says), "EGRC damage %zu: %d %s", d,
+              status, message);
+        free(copy);
+    }
+    /* Absent, or in a version this reader does not know. */
+    for (int which = 0; which < 2; which++) {
+        copy = malloc(image_size);
+        memcpy(copy, image, image_size);
+        uint8_t *entry = copy + rd32(image + 20) + ENTRY_SIZE * table_index(original, "EGRC");
+        if (which == 0) memcpy(entry, "EGRX", 4);
+        else put16(entry + 4, 2);
+        reseal(copy, original, SIZE_MAX, 1);
+        nb_status status = use_damaged(copy, use_leaving, 1, message, sizeof message);
+        CHECK(status == NB_ERROR_UNAVAILABLE && strstr(message, "no EGRC"), "EGRC %s: %d %s", which ? "version 2" : "absent", status,
+              message);
+        free(copy);
+    }
+}
+
+static void test_ways_out(nb_bundle *b, const char *name, const char *shared) {
+    if (find_section(b, "EGRC") == NULL) {
+        test_exits_unavailable(b);
+        return;
+    }
+    test_exits(b, name);
+    test_closed_ways_out(b);
+    if (shared) test_exit_refusals(b, shared);
+}
+
 static void test_conditions(nb_bundle *b, const char *shared, const char *lift) {
     test_invalid_conditions(b);
     test_resolution(b);
@@ -2494,6 +3024,7 @@ static void test_station(const char *path) {
     test_profile_snap(b);
     /* Conditions resolve without CCHT, but cannot be applied. */
     test_conditions(b, "Rossmann", "Lift 1");
+    test_ways_out(b, "station", NULL);
     /* Its hierarchies, so that CHxx stays tested when the demo has CCHT. */
     test_routes_and_exits(b, 0);
     test_reference_paths(b);
@@ -2507,6 +3038,20 @@ static void test_station(const char *path) {
     image = demo, image_size = demo_size;
     nb_close(b);
     free(bytes);
+}
+
+/* A bundle whose EGRC has entries (TU Dresden's emergency exits), for the ways out. */
+static void test_egress_bundle(const char *path) {
+    char message[1024];
+    nb_bundle *b = NULL;
+    if (nb_open(path, 1, &b, message, sizeof message) != NB_OK) {
+        CHECK(0, "%s", message);
+        return;
+    }
+    const section *s = find_section(b, "EGRC");
+    CHECK(s && s->length >= 8 && rd32(section_bytes(b, s) + 4) > 0, "%s has no EGRC entries", path);
+    if (s) test_ways_out(b, path, NULL);
+    nb_close(b);
 }
 
 int main(int argc, char **argv) {
@@ -2548,6 +3093,9 @@ int main(int argc, char **argv) {
     test_profile_snap(b);
     test_conditions(b, "Toilets", "Lift A");
     test_damaged_conditions(b);
+    test_ways_out(b, "demo", "Toilets");
+    if (find_section(b, "EGRC")) test_damaged_egrc(b);
+    if (getenv("NAVBUNDLE_TEST_EGRESS")) test_egress_bundle(getenv("NAVBUNDLE_TEST_EGRESS"));
     nb_close(b);
     if (argc == 4) test_station(argv[3]);
     free(image);
