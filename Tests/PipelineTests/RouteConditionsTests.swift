@@ -199,6 +199,38 @@ import NavFormat
         #expect(other.arcs.allSatisfy { !conditions.closed.contains($0) })
     }
 
+    @Test func damagedCostsOfLeavingAreRefused() throws {
+        let folder = try TemporaryFolder("navforge-conditions")
+        let bundle = try Self.demo(folder)
+        let entry = try #require(bundle.file.entry(BundleFormat.Tag.egressCosts), "a 2.0 bundle with egress has EGRC")
+        let pristine = try Data(contentsOf: folder.url.appendingPathComponent("demo-campus/demo-campus-1.0.0.navbundle"))
+        // The entry count, then the last offset, then the profile count, each made wrong.
+        let damages: [(field: Int, value: UInt32)] = [
+            (BundleFormat.EgressCostSection.entryCount, 1_000), (BundleFormat.EgressCostSection.first + 16, 7),
+            (BundleFormat.EgressCostSection.profileCount, 3),
+        ]
+        for damage in damages {
+            var bytes = pristine
+            let start = entry.offset + damage.field
+            withUnsafeBytes(of: damage.value.littleEndian) { bytes.replaceSubrange(start..<start + 4, with: $0) }
+            let url = folder.url.appendingPathComponent("damaged.navbundle")
+            try bytes.write(to: url)
+            let damaged = try VenueBundle(path: url.path, verifyChecksums: false)
+            #expect(Self.refusal(damaged) == "EGRC", "field \(damage.field)")
+        }
+    }
+
+    /// The section a way out on `bundle` finds damaged, or what else happened.
+    static func refusal(_ bundle: VenueBundle) -> String {
+        do {
+            _ = try bundle.wayOut(from: 0, profile: 0, conditions: ArcConditions())
+            return "nothing"
+        } catch {
+            guard case .file(let failure) = error, case .malformedSection(let section, _) = failure else { return "\(error)" }
+            return section
+        }
+    }
+
     @Test(.enabled(if: SharedVenues.present, "../shared/data is absent: the TU Dresden way-out check is skipped"))
     func tuDresdenWayOutUsesTheCostsOfLeaving() throws {
         let folder = try TemporaryFolder("navforge-conditions")

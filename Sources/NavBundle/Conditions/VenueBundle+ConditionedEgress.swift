@@ -48,11 +48,15 @@ extension VenueBundle {
             guard profiles == profileNames.count else {
                 throw FormatError.malformedSection(section: "EGRC", detail: "\(profiles) profiles, not the \(profileNames.count) of PROF")
             }
+            let base = Section.entries(profileCount: profiles)
+            guard try section.uint32(at: Section.first) == 0, Int(try section.uint32(at: Section.first + profiles * 4)) == count,
+                  section.count >= base + count * Section.entrySize else {
+                throw FormatError.malformedSection(section: "EGRC", detail: "the offsets do not run from 0 to the \(count) entries the section holds")
+            }
             let first = Int(try section.uint32(at: Section.first + profile * 4)), last = Int(try section.uint32(at: Section.first + (profile + 1) * 4))
             guard first <= last, last <= count else {
                 throw FormatError.malformedSection(section: "EGRC", detail: "entries \(first)..<\(last) of profile \(profile) are not among \(count)")
             }
-            let base = Section.entries(profileCount: profiles)
             var entries: [(arc: Int, cost: UInt32)] = []
             for entry in first..<last {
                 let arc = Int(try section.uint32(at: base + entry * Section.entrySize))
