@@ -47,7 +47,12 @@ public final class EliminationTreeSearch {
         forward[startRank] = 0
         backward[targetRank] = 0
         var best = UInt64.max
-        meeting = nil
+        // Locals rather than properties in the loop: a class's stored arrays are checked for
+        // exclusive access on every read.
+        var met: Int?
+        let forwardChain = self.forwardChain, backwardChain = self.backwardChain
+        forwardChain.withUnsafeBufferPointer { forwardChain in
+        backwardChain.withUnsafeBufferPointer { backwardChain in
         topology.upFirst.withUnsafeBufferPointer { first in
         topology.upHead.withUnsafeBufferPointer { head in
         metric.up.withUnsafeBufferPointer { upWeight in
@@ -64,7 +69,7 @@ public final class EliminationTreeSearch {
                 let v = min(f, b)
                 if f == b, forward[v] != .max, backward[v] != .max, forward[v] + backward[v] < best {
                     best = forward[v] + backward[v]
-                    meeting = v
+                    met = v
                 }
                 if f == v {
                     let distance = forward[v]
@@ -91,8 +96,9 @@ public final class EliminationTreeSearch {
                     j += 1
                 }
             }
-        }}}}}}}}
-        return meeting == nil ? nil : best
+        }}}}}}}}}}
+        meeting = met
+        return met == nil ? nil : best
     }
 
     /// The input arcs, in order, of the path the last ``distance(from:to:metric:)`` found; `nil`
