@@ -141,11 +141,14 @@ struct ConditionsIndex: Sendable {
         for level in levels { onLevels[level] = true }
         var arcs: [Int] = []
         for level in levels {
-            // Arcs between two levels the target names (stairs between them).
-            for node in nodes(on: level) {
-                for arc in firstOut[node]..<firstOut[node + 1] {
-                    let headLevel = nodeLevel[Int(heads[arc])]
-                    if headLevel != level, onLevels[headLevel], within(arc) { arcs.append(arc) }
+            // Arcs between two levels the target names (stairs between them); a place's
+            // outline names one level, so this scan is only for polygons on several.
+            if levels.count > 1 {
+                for node in nodes(on: level) {
+                    for arc in firstOut[node]..<firstOut[node + 1] {
+                        let headLevel = nodeLevel[Int(heads[arc])]
+                        if headLevel != level, onLevels[headLevel], within(arc) { arcs.append(arc) }
+                    }
                 }
             }
             // Arcs within the level, from the cells the rings' box touches.
