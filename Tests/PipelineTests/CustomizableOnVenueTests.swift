@@ -27,29 +27,6 @@ import NavFormat
         return try VenueBundle(path: runner.layout.bundle(venueID: definition.venueID, version: definition.version.description).path)
     }
 
-    /// A station extract of ../shared/data/osm/stations as a pipeline that routes.
-    static func station(_ station: String, in folder: URL) throws -> PipelineDefinition {
-        let pipeline = folder.appendingPathComponent("\(station).yml")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try """
-            venue:
-              id: \(station)
-              name: \(station)
-            version: 1.0.0
-            inputs:
-              - id: station
-                path: \(SharedVenues.folder.appendingPathComponent("osm/stations/\(station).osm").path)
-            stages:
-              import:
-              validate:
-                fail-on: never
-              graph:
-              contract:
-              bundle:
-            """.write(to: pipeline, atomically: true, encoding: .utf8)
-        return try PipelineFileParser.parse(contentsOf: pipeline)
-    }
-
     static func compare(_ name: String, pairsPerProfile: Int) throws {
         let definition = try PipelineFileParser.parse(contentsOf: DemoWorkspace.repository.appendingPathComponent("pipelines/\(name).yml"))
         try compare(definition, pairsPerProfile: pairsPerProfile)
@@ -114,7 +91,7 @@ import NavFormat
         let folder = try TemporaryFolder("navforge-cch-station")
         // A station's wheelchair graph is mostly lift landings apart from the concourse: few
         // random pairs have a route, so fewer are asked of it.
-        try Self.compare(try Self.station(station, in: folder.url), pairsPerProfile: 60, minimumReached: 15)
+        try Self.compare(try StationPlatformTests.pipeline(station, in: folder.url, routing: true), pairsPerProfile: 60, minimumReached: 15)
     }
 
     @Test(.enabled(if: SharedVenues.present, "../shared/data is absent: Heidelberg's customisable hierarchy is not checked"))

@@ -38,7 +38,18 @@ struct StationPlatformTests {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         // The bundle maps its file, so the folder can go once it is open.
         defer { try? FileManager.default.removeItem(at: root) }
-        let pipeline = root.appendingPathComponent("\(station).yml")
+        let definition = try pipeline(station, in: root, routing: false)
+        let runner = PipelineRunner(definition: definition, options: BuildOptions(buildRoot: root.appendingPathComponent("build")))
+        let summary = runner.run()
+        #expect(summary.status == .succeeded, "\(summary.errors)")
+        return try VenueBundle(path: runner.layout.bundle(venueID: station, version: "1.0.0").path)
+    }
+
+    /// A pipeline for the station extract, written into `folder`: imported, validated and
+    /// bundled, with a graph and hierarchy too when `routing`.
+    static func pipeline(_ station: String, in folder: URL, routing: Bool) throws -> PipelineDefinition {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let pipeline = folder.appendingPathComponent("\(station).yml")
         let input = SharedVenues.folder.appendingPathComponent("osm/stations/\(station).osm").path
         try """
             venue:
@@ -52,13 +63,9 @@ struct StationPlatformTests {
               import:
               validate:
                 fail-on: never
-              bundle:
+            \(routing ? "  graph:\n  contract:\n" : "")  bundle:
             """.write(to: pipeline, atomically: true, encoding: .utf8)
-        let definition = try PipelineFileParser.parse(contentsOf: pipeline)
-        let runner = PipelineRunner(definition: definition, options: BuildOptions(buildRoot: root.appendingPathComponent("build")))
-        let summary = runner.run()
-        #expect(summary.status == .succeeded, "\(summary.errors)")
-        return try VenueBundle(path: runner.layout.bundle(venueID: station, version: "1.0.0").path)
+        return try PipelineFileParser.parse(contentsOf: pipeline)
     }
 
     @Test(arguments: stations) func searchFindsEachPlatformOnItsLevel(station: String) throws {

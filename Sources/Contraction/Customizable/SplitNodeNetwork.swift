@@ -115,9 +115,8 @@ struct SplitNodeNetwork {
     @inline(__always)
     private func isDrain(_ vertex: Int) -> Bool { vertex & 1 == 1 && role[vertex >> 1] == Self.sink }
 
-    /// Breadth-first levels from the sources' entries over arcs with residual capacity, up to the
-    /// level of the first sink exit reached; whether one was.
-    private func levels() -> Bool {
+    /// Clears the levels and queues the sources' entries at level 0; returns the queue's length.
+    private func seedSources() -> Int {
         level.update(repeating: -1, count: 2 * nodeCount)
         var tail = 0
         for s in 0..<nodeCount where role[s] == Self.source {
@@ -125,6 +124,13 @@ struct SplitNodeNetwork {
             queue[tail] = Int32(2 * s)
             tail += 1
         }
+        return tail
+    }
+
+    /// Breadth-first levels from the sources' entries over arcs with residual capacity, up to the
+    /// level of the first sink exit reached; whether one was.
+    private func levels() -> Bool {
+        var tail = seedSources()
         var front = 0, drainLevel = Int32.max
         while front < tail {
             let vertex = Int(queue[front])
@@ -179,13 +185,7 @@ struct SplitNodeNetwork {
     /// After a maximum flow: per local node 0 on the sources' side, 1 on the sinks' side, 2 in the
     /// separator (its entry reachable in the residual network, its exit not).
     func cutSides() -> [UInt8] {
-        level.update(repeating: -1, count: 2 * nodeCount)
-        var tail = 0
-        for s in 0..<nodeCount where role[s] == Self.source {
-            level[2 * s] = 0
-            queue[tail] = Int32(2 * s)
-            tail += 1
-        }
+        var tail = seedSources()
         var front = 0
         while front < tail {
             let vertex = Int(queue[front])

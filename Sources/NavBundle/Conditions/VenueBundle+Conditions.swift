@@ -32,8 +32,7 @@ extension VenueBundle {
         return ArcConditions(closed: closed, factors: factors)
     }
 
-    /// A profile's `PROF` costs with the conditions applied: closed arcs impassable, slowed ones
-    /// multiplied (rounded to the millisecond, kept below the impassable mark).
+    /// A profile's `PROF` costs with the conditions applied (``applying(_:to:)``).
     public func costs(profile: Int, applying conditions: ArcConditions) throws(BundleError) -> [UInt32] {
         Self.applying(conditions, to: try profileCosts(profile))
     }
