@@ -1,0 +1,266 @@
+#!/usr/bin/env node
+/**
+ * Answer reader test-vector queries: `answer.mjs BUNDLE QUERIES`.
+ *
+ * Prints one canonical answer line per query (readers/vectors/README.md), so that the JavaScript
+ * reader's output can be compared byte for byte with the Swift, C and Python readers'. A bundle
+ * that cannot be used or a query line that does not parse ends the run with a message on stderr
+ * and a non-zero status: a partial comparison would hide the very disagreements it exists to find.
+ *
+ * `answer.mjs --check BUNDLE` opens the bundle with every checksum verified and prints `ok`, or
+ * `refused CLASS` with the class of the refusal in the readers' shared vocabulary
+ * (readers/vectors/README.md, "Damaged bundles"), then the reader's own code and message on stderr.
+ */
+import { readFileSync } from 'node:fs';
+import { BundleError, ConditionsError, EndpointError, LISTED_CANDIDATES, formatFixed, open } from './navbundle.mjs';
+
+// The vectors format names numbers in plain decimal.
+const INTEGER = /^[0-9]+$/;
+const DECIMAL = /^-?[0-9]+(\.[0-9]+)?$/;
+
+/** The shared class of each BundleError code a bundle can be refused with when it is opened. */
+export const REFUSAL_CLASSES = {
+  'not-a-bundle': 'format',
+  'unsupported-version': 'format',
+  'size-mismatch': 'format',
+  'section-table': 'format',
+  'missing-section': 'format',
+  malformed: 'format',
+  checksum: 'checksum',
+};
+
+class QueryError extends Error {}
+
+function integer(word, what) {
+  if (!INTEGER.test(word)) throw new QueryError(`${what} ${JSON.stringify(word)} is not a decimal integer`);
+  return Number(word);
+}
+
+function decimal(word, what) {
+  if (!DECIMAL.test(word)) throw new QueryError(`${what} ${JSON.stringify(word)} is not a decimal number`);
+  return Number(word);
+}
+
+/** `line` split at its first `count - 1` spaces, the rest kept whole (Python's split(" ", n)). */
+function splitFirst(line, count) {
+  const parts = [];
+  let rest = line;
+  while (parts.length < count - 1) {
+    const at = rest.indexOf(' ');
+    if (at < 0) break;
+    parts.push(rest.slice(0, at));
+    rest = rest.slice(at + 1);
+  }
+  parts.push(rest);
+  return parts;
+}
+
+function words(line, verb, count, usage) {
+  const parts = line.split(' ');
+  if (parts.length !== count) throw new QueryError(`${verb} takes ${usage}`);
+  return parts.slice(1);
+}
+
+function routeAnswer(found) {
+  return found === null ? 'none' : [found.duration, ...found.nodes].join(' ');
+}
+
+function conditionsAnswer(error) {
+  if (error.code === 'invalid') return 'invalid';
+  if (error.code === 'ambiguous') return `ambiguous: ${error.entries[0]}`;
+  return 'unmatched:' + error.entries.map((entry) => ` ${entry}`).join('');
+}
+
+function endpointAnswer(bundle, text) {
+  let endpoint;
+  try {
+    endpoint = bundle.resolveEndpoint(text);
+  } catch (error) {
+    if (!(error instanceof EndpointError)) throw error;
+    if (error.code === 'ambiguous' || error.code === 'elsewhere') {
+      return `${error.code} ${error.candidates.length}:`
+        + error.candidates.slice(0, LISTED_CANDIDATES).map((place) => ` ${place}`).join('');
+    }
+    if (error.code === 'unknown') return 'unknown:' + error.candidates.map((place) => ` ${place}`).join('');
+    return error.code;
+  }
+  const nodes = bundle.profiles().map((profile) => bundle.endpointNode(endpoint, profile));
+  const head = endpoint.kind === 'place' ? `place ${endpoint.place}:` : 'position:';
+  return head + nodes.map((node) => (node === null ? ' -' : ` ${node}`)).join('');
+}
+
+/** The answer to one query line (the part after `=>`). */
+export function answer(bundle, line) {
+  const verb = line.split(' ', 1)[0];
+  switch (verb) {
+    case 'route': {
+      const [profile, source, target] = words(line, verb, 4, 'PROFILE FROM TO');
+      return routeAnswer(bundle.route(profile, integer(source, 'FROM'), integer(target, 'TO')));
+    }
+    case 'exit': {
+      const [profile, node] = words(line, verb, 3, 'PROFILE NODE');
+      const found = bundle.nearestExit(profile, integer(node, 'NODE'));
+      return found === null ? 'none' : `${found.node} ${found.duration}`;
+    }
+    case 'search': {
+      // TEXT is everything after the space that follows LIMIT, spaces included.
+      const parts = splitFirst(line, 3);
+      if (parts.length !== 3) throw new QueryError('search takes LIMIT TEXT');
+      const found = bundle.searchPrefix(parts[2], integer(parts[1], 'LIMIT'));
+      return found.map(({ place, field }) => `${place}:${field}`).join(' ') || 'none';
+    }
+    case 'snap': {
+      const [level, latitude, longitude] = words(line, verb, 4, 'LEVEL LATITUDE LONGITUDE');
+      const found = bundle.snap(decimal(latitude, 'LATITUDE'), decimal(longitude, 'LONGITUDE'), integer(level, 'LEVEL'));
+      return found === null ? 'none' : `${found.node} ${formatFixed(found.metres, 3)}`;
+    }
+    case 'snap-profile': {
+      const [profile, level, latitude, longitude] = words(line, verb, 5, 'PROFILE LEVEL LATITUDE LONGITUDE');
+      const found = bundle.snapProfile(decimal(latitude, 'LATITUDE'), decimal(longitude, 'LONGITUDE'),
+        integer(level, 'LEVEL'), profile);
+      if (found === null) return 'none';
+      return `${found.node} ${formatFixed(found.metres, 3)}` + (found.fallback ? ' fallback' : '');
+    }
+    case 'endpoint': {
+      const parts = splitFirst(line, 2);
+      if (parts.length !== 2) throw new QueryError('endpoint takes TEXT');
+      return endpointAnswer(bundle, parts[1]);
+    }
+    case 'route-conditions': {
+      // JSON is everything after the space that follows TO, spaces included.
+      const parts = splitFirst(line, 5);
+      if (parts.length !== 5) throw new QueryError('route-conditions takes PROFILE FROM TO JSON');
+      const [, profile, source, target, text] = parts;
+      const from = integer(source, 'FROM');
+      const to = integer(target, 'TO');
+      let metric;
+      try {
+        metric = bundle.applyConditions(profile, text);
+      } catch (error) {
+        if (error instanceof ConditionsError) return conditionsAnswer(error);
+        throw error;
+      }
+      return routeAnswer(bundle.routeOn(metric, from, to));
+    }
+    case 'exit-conditions': {
+      // JSON is everything after the space that follows NODE, spaces included.
+      const parts = splitFirst(line, 4);
+      if (parts.length !== 4) throw new QueryError('exit-conditions takes PROFILE NODE JSON');
+      const [, profile, node, text] = parts;
+      let found;
+      try {
+        found = bundle.exitUnderConditions(profile, integer(node, 'NODE'), text);
+      } catch (error) {
+        if (error instanceof ConditionsError) return conditionsAnswer(error);
+        throw error;
+      }
+      return found === null ? 'none' : `${found.node} ${found.duration}`;
+    }
+    default:
+      throw new QueryError(`unknown query ${JSON.stringify(verb)}; queries are route, exit, search, snap, snap-profile, `
+        + 'endpoint, route-conditions and exit-conditions');
+  }
+}
+
+/** [line number, line] of every query in `data` (bytes), skipping blank lines and comments. A line
+ * break is LF, or CR LF from an editor that writes them. */
+export function* queryLines(data, name = 'queries') {
+  let end = data.length;
+  if (end && data[end - 1] === 0x0a) end--;
+  if (end === 0) return;
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  let start = 0;
+  let number = 0;
+  while (start <= end) {
+    let stop = data.indexOf(0x0a, start);
+    if (stop < 0 || stop > end) stop = end;
+    number++;
+    let raw = data.subarray(start, stop);
+    if (raw.length && raw[raw.length - 1] === 0x0d) raw = raw.subarray(0, raw.length - 1);
+    let line;
+    try {
+      line = decoder.decode(raw);
+    } catch {
+      throw new QueryError(`${name}:${number}: not valid UTF-8`);
+    }
+    start = stop + 1;
+    if (!line.replace(/^[ \t]+|[ \t]+$/g, '') || line.startsWith('#')) continue;
+    yield [number, line];
+  }
+}
+
+/** The canonical answer lines (without line breaks) to the queries in `data` (bytes). Errors name
+ * the query line, since the file is edited by hand. */
+export function* answerLines(bundle, data, name = 'queries') {
+  for (const [number, line] of queryLines(data, name)) {
+    try {
+      yield `${line} => ${answer(bundle, line)}`;
+    } catch (error) {
+      if (error instanceof QueryError || error instanceof BundleError) {
+        throw new QueryError(`${name}:${number}: ${JSON.stringify(line)}: ${error.message}`);
+      }
+      throw error;
+    }
+  }
+}
+
+/** `ok`, or `refused CLASS` for a bundle the reader refuses to open with every checksum verified. */
+export async function check(bytes) {
+  try {
+    await open(bytes, { verifyChecksums: true });
+    return { line: 'ok', error: null };
+  } catch (error) {
+    if (!(error instanceof BundleError)) throw error;
+    const refusal = REFUSAL_CLASSES[error.code];
+    if (refusal === undefined) throw error;
+    return { line: `refused ${refusal}`, error };
+  }
+}
+
+async function main(argv) {
+  if (argv.length === 2 && argv[0] === '--check') {
+    let bytes;
+    try {
+      bytes = readFileSync(argv[1]);
+    } catch (error) {
+      process.stderr.write(`answer.mjs: ${argv[1]}: ${error.message}\n`);
+      return 1;
+    }
+    const { line, error } = await check(bytes);
+    process.stdout.write(`${line}\n`);
+    if (error) process.stderr.write(`answer.mjs: ${argv[1]}: ${error.code}: ${error.message}\n`);
+    return 0;
+  }
+  if (argv.length !== 2) {
+    process.stderr.write('usage: answer.mjs BUNDLE QUERIES | answer.mjs --check BUNDLE\n');
+    return 2;
+  }
+  const [bundlePath, queriesPath] = argv;
+  let data;
+  let bytes;
+  try {
+    data = readFileSync(queriesPath);
+    bytes = readFileSync(bundlePath);
+  } catch (error) {
+    process.stderr.write(`answer.mjs: ${error.message}\n`);
+    return 1;
+  }
+  const output = [];
+  try {
+    const bundle = await open(bytes, { name: bundlePath });
+    for (const line of answerLines(bundle, data, queriesPath)) output.push(`${line}\n`);
+  } catch (error) {
+    if (!(error instanceof QueryError || error instanceof BundleError)) throw error;
+    process.stdout.write(output.join(''));
+    process.stderr.write(`answer.mjs: ${error.message}\n`);
+    return 1;
+  }
+  process.stdout.write(output.join(''));
+  return 0;
+}
+
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('answer.mjs')) {
+  main(process.argv.slice(2)).then((status) => {
+    process.exitCode = status;
+  });
+}
