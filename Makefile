@@ -8,6 +8,10 @@ READER_BUNDLE = $(READER_TESTS)/demo-campus/demo-campus-1.0.0.navbundle
 QUERIES = readers/vectors/demo-campus.queries
 STATION_BUNDLE = $(READER_TESTS)/station/station-1.0.0.navbundle
 STATION_QUERIES = readers/vectors/station.queries
+# The UJIIndoorLoc radio map is compiled from the shared data when it is beside the repository.
+UJI_SURVEY = ../shared/data/wifi/ujiindoorloc/trainingData.csv
+UJI_BUNDLE = $(READER_TESTS)/uji/ujiindoorloc-1.0.0.navbundle
+UJI_QUERIES = readers/vectors/uji.queries
 # The C reader is built as strictly as a consumer might, and run under the sanitizers.
 CFLAGS_STRICT = -std=c99 -Wall -Wextra -pedantic -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all
 
@@ -46,6 +50,13 @@ test: test-deps
 	mkdir -p $(READER_TESTS)/c
 	$(NAVFORGE) answer $(READER_BUNDLE) $(QUERIES) > $(READER_TESTS)/answers-swift.txt
 	$(NAVFORGE) answer $(STATION_BUNDLE) $(STATION_QUERIES) > $(READER_TESTS)/station-swift.txt
+	@if [ -f $(UJI_SURVEY) ]; then \
+		$(NAVFORGE) build readers/vectors/uji/uji.yml --build-dir $(READER_TESTS) --force && \
+		$(NAVFORGE) answer $(UJI_BUNDLE) $(UJI_QUERIES) > $(READER_TESTS)/uji-swift.txt; \
+	else \
+		rm -f $(READER_TESTS)/uji-swift.txt; \
+		echo "skipped: the UJIIndoorLoc locate vectors need ../shared/data beside the repository"; \
+	fi
 	$(CC) $(CFLAGS_STRICT) -o $(READER_TESTS)/c/test_navbundle readers/c/test_navbundle.c -lm
 	NAVBUNDLE_TEST_ANSWERS=$(READER_TESTS)/answers-swift.txt \
 		$(READER_TESTS)/c/test_navbundle $(READER_BUNDLE) $(READER_TESTS)/c $(STATION_BUNDLE)

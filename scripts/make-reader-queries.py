@@ -1,13 +1,19 @@
 #!/usr/bin/env python3
 """Writes the query list the three bundle readers answer in `make test`.
 
-Usage: scripts/make-reader-queries.py BUNDLE > readers/vectors/demo-campus.queries
+Usage: scripts/make-reader-queries.py BUNDLE input/demo-campus/wifi-survey.csv > readers/vectors/demo-campus.queries
        scripts/make-reader-queries.py BUNDLE > readers/vectors/station.queries
+       scripts/make-reader-queries.py BUNDLE ../shared/data/wifi/ujiindoorloc/validationData.csv > readers/vectors/uji.queries
+
+A survey (long layout, or UJIIndoorLoc's wide one) adds `locate` queries: a fixed-seed sample of
+its scans, as surveyed and changed the ways phones change them. A bundle without a graph (the
+UJIIndoorLoc radio map) gets only those.
 
 The queries are drawn with a fixed seed from the bundle's own counts, names and extent, so
 rerunning on the same bundle gives the same file. Answers are not stored: `make test` compares
 the readers with each other.
 """
+import csv
 import json
 import random
 import struct
@@ -17,7 +23,7 @@ import sys
 ROUTES_PER_PROFILE = 1500
 
 
-def main(path):
+def main(path, survey=None):
     data = open(path, "rb").read()
     count = struct.unpack_from("<I", data, 16)[0]
     sections = {}
@@ -25,6 +31,11 @@ def main(path):
         tag, _, _, offset, length, _ = struct.unpack_from("<4sHHQQQ", data, 64 + 32 * index)
         sections[tag.decode()] = data[offset:offset + length]
     meta = json.loads(sections["META"])
+    if "NODE" not in sections or struct.unpack_from("<I", sections["NODE"], 0)[0] == 0:
+        lines = ["# Queries every bundle reader answers identically (readers/vectors/README.md).",
+                 f"# Made by scripts/make-reader-queries.py from the {meta['venueID']} bundle and {survey_name(survey)}."]
+        print("\n".join(lines + locate_queries(random.Random(20261127), read_scans(survey))))
+        return
     node_count = struct.unpack_from("<I", sections["NODE"], 0)[0]
     strings = sections["STRS"]
     string_count = struct.unpack_from("<I", strings, 0)[0]
@@ -91,7 +102,77 @@ def main(path):
     if "CCHT" in sections:
         # A generator of its own, so that the queries above stay as they were.
         lines += conditions_queries(random.Random(20261125), sections, meta, records, string, node_count)
+    if survey:
+        lines += locate_queries(random.Random(20261127), read_scans(survey))
     print("\n".join(lines))
+
+
+LOCATE_SCANS = 150
+
+
+def survey_name(path):
+    return path.replace("\\", "/").split("/")[-1]
+
+
+def read_scans(path):
+    """The scans of a survey as lists of (access point, RSSI) in file order: a long survey's rows
+    grouped by `scan`, or a wide one's columns other than its scan columns, `100` meaning not heard."""
+    with open(path, newline="", encoding="utf-8") as file:
+        rows = list(csv.reader(file))
+    header, rows = rows[0], rows[1:]
+    if "scan" in header:
+        scan, bssid, rssi = header.index("scan"), header.index("bssid"), header.index("rssi")
+        scans = {}
+        for row in rows:
+            scans.setdefault(row[scan], []).append((row[bssid], int(float(row[rssi]))))
+        return list(scans.values())
+    columns = [index for index, name in enumerate(header) if name.startswith("WAP")]
+    return [[(header[index], int(row[index])) for index in columns if int(row[index]) != 100] for row in rows]
+
+
+def respelled(bssid, rng):
+    """A BSSID as phones and exports also write it (`docs/bundle-format.md`, `WIFI`)."""
+    groups = bssid.split(":")
+    if len(groups) != 6:
+        return bssid
+    form = rng.randrange(4)
+    if form == 0:
+        return bssid.upper()
+    if form == 1:
+        return "-".join(groups)
+    if form == 2:
+        return "".join(groups).upper()
+    return ":".join(group.lstrip("0") or "0" for group in groups)
+
+
+def locate_queries(rng, scans):
+    """`locate` lines: sampled scans as surveyed, then changed: readings dropped, shifted by a few
+    dB, respelled, repeated with another RSSI, joined by unknown or too weak access points; and
+    scans the locator must call unknown."""
+    def line(readings):
+        return "locate " + ",".join(f"{ap}:{rssi}" for ap, rssi in readings)
+
+    chosen = rng.sample(scans, min(LOCATE_SCANS, len(scans)))
+    lines = [line(scan) for scan in chosen]
+    for scan in chosen[:LOCATE_SCANS // 2]:
+        kept = [reading for reading in scan if rng.random() < 0.6] or scan[:1]
+        lines.append(line(kept))
+        lines.append(line([(ap, max(-120, min(-1, rssi + rng.randint(-4, 4)))) for ap, rssi in scan]))
+        changed = [(respelled(ap, rng), rssi) for ap, rssi in scan]
+        if changed:
+            twice = rng.choice(changed)
+            changed.insert(rng.randrange(len(changed) + 1), (twice[0], twice[1] + rng.choice([-9, 7])))
+        changed.append(("02:00:00:00:00:01" if ":" in scan[0][0] else "WAP999", -40))
+        changed.append((scan[0][0], -119))
+        lines.append(line(changed))
+        lines.append(line(scan[:1]))
+    known = sorted({ap for scan in scans for ap, _ in scan})
+    lines += [line([(known[0], -120)]), line([("02:00:00:00:00:02", -50)]), line([(known[-1], -150)]),
+              line([(ap, -104) for ap in known[:5]]), line([(ap, -30) for ap in known[:3]])]
+    # Texts that are no scan: answered `invalid` by every reader.
+    lines += ["locate " + text for text in ("WAP001", "WAP001:-70,", ":-70", "WAP001:-7e1", "WAP001:--70",
+                                           "WAP001:70.", "WAP001:+70", "WAP001:-70 ,WAP002:-60")]
+    return lines
 
 
 CONNECTOR_KINDS = {3, 4, 5, 6, 7}  # ARCS kinds: stairs, lift, escalator, ramp, steps
@@ -236,4 +317,4 @@ def endpoint_queries(rng, meta, records, aliases, box):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(*sys.argv[1:3])

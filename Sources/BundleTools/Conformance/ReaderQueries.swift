@@ -9,7 +9,7 @@ public import NavBundle
 /// (the text is the rest of the line), `snap LEVEL LATITUDE LONGITUDE`,
 /// `snap-profile PROFILE LEVEL LATITUDE LONGITUDE`, `endpoint TEXT` or
 /// `route-conditions PROFILE FROM TO JSON` or `exit-conditions PROFILE NODE JSON` (the conditions
-/// are the rest of the line); blank lines and lines
+/// are the rest of the line) or `locate SCAN` (`ID:RSSI` pairs joined by commas); blank lines and lines
 /// starting with `#` are skipped. The answer repeats the query, then ` => ` and the result
 /// (`readers/vectors/README.md`).
 public struct ReaderQueries {
@@ -96,9 +96,38 @@ public struct ReaderQueries {
         case "endpoint" where words.count >= 2:
             let text = words[1...].joined(separator: " ")
             return try BundleToolsError.reading { () throws(BundleError) in try endpointAnswer(text) }
+        case "locate" where words.count >= 2:
+            guard let scan = Self.scan(words[1...].joined(separator: " ")) else { return "invalid" }
+            return try BundleToolsError.reading { () throws(BundleError) in try locateAnswer(scan) }
         default:
             throw bad(query)
         }
+    }
+
+    /// `ID:RSSI` pairs joined by commas, the RSSI after the last colon: an optional minus, digits
+    /// and an optional fraction. `nil` when the text is not such a list.
+    static func scan(_ text: String) -> [ScanReading]? {
+        var readings: [ScanReading] = []
+        for pair in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let colon = pair.lastIndex(of: ":"), colon != pair.startIndex else { return nil }
+            let number = pair[pair.index(after: colon)...]
+            let digits = number.hasPrefix("-") ? number.dropFirst() : number
+            let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
+            guard (1...2).contains(parts.count),
+                  parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } }),
+                  let rssi = Double(number) else { return nil }
+            readings.append(ScanReading(accessPoint: String(pair[..<colon]), rssi: rssi))
+        }
+        return readings
+    }
+
+    /// `unknown`, or building, floor, venue level (`-` for none), latitude and longitude in
+    /// 1e-7 degree, confidence in millionths and the neighbours averaged.
+    private func locateAnswer(_ scan: [ScanReading]) throws(BundleError) -> String {
+        guard let fix = try bundle.locate(scan).fix else { return "unknown" }
+        let confidence = Int((fix.confidence * 1_000_000).rounded(.toNearestOrAwayFromZero))
+        return [String(fix.building), String(fix.floor), fix.venueLevel.map(String.init) ?? "-", String(fix.latitudeE7),
+                String(fix.longitudeE7), String(confidence), String(fix.neighbours)].joined(separator: " ")
     }
 
     /// The duration in milliseconds and the nodes, or `none`; one router per profile, reused.

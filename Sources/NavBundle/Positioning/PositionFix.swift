@@ -1,8 +1,13 @@
+import NavFormat
+
 /// Where a scan places the device: building, floor, position and how sure the locator is.
 public struct PositionFix: Hashable, Sendable {
     /// The position in WGS 84 degrees.
-    public var latitude: Double
-    public var longitude: Double
+    public var latitude: Double { Double(latitudeE7) / BundleFormat.coordinateScale }
+    public var longitude: Double { Double(longitudeE7) / BundleFormat.coordinateScale }
+    /// The position in the radio map's unit, 1e-7 degree, as every reader rounds it.
+    public var latitudeE7: Int
+    public var longitudeE7: Int
     /// Index into the radio map's buildings, and the building's name.
     public var building: Int
     public var buildingName: String

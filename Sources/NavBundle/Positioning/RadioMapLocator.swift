@@ -45,11 +45,19 @@ public final class RadioMapLocator: @unchecked Sendable {
     public var floorCount: Int { section.layout.floorCount }
     public var buildingCount: Int { section.layout.buildingCount }
 
-    /// The signal weight of `rssi`: 0 at or below `weakest`, 1 at 0 dBm.
+    /// The signal weight of `rssi`: 0 at or below `weakest`, 1 at 0 dBm, in steps of 2⁻²⁴.
+    ///
+    /// `pow` is the one operation of the method that IEEE 754 does not round exactly, and the
+    /// C library's and JavaScript's differ in the last bit on about one input in twenty; rounded
+    /// to 2⁻²⁴, the readers agree unless a result lies within a bit of a step's midpoint.
     static func weight(_ rssi: Double, _ weakest: Double, _ exponent: Double) -> Double {
         guard rssi > weakest else { return 0 }
-        return pow(min(1, (rssi - weakest) / -weakest), exponent)
+        let exact = pow(min(1, (rssi - weakest) / -weakest), exponent)
+        return (exact * weightScale).rounded(.toNearestOrAwayFromZero) / weightScale
     }
+
+    /// Weights are multiples of 1 / `weightScale` (`docs/bundle-format.md`, `WIFI`).
+    static let weightScale = 16_777_216.0
 
     /// Locates one scan; ``LocateOutcome/unknown`` when it hears no access point the map knows.
     public func locate(_ scan: [ScanReading]) throws(BundleError) -> LocateOutcome {
@@ -175,8 +183,11 @@ public final class RadioMapLocator: @unchecked Sendable {
             if candidate.point.floor == chosenFloor { agreeing += weight }
         }
         let details = try floor(chosenFloor)
+        // Rounded to the map's own 1e-7 degree, so that every reader gives the same position.
+        let latitudeE7 = Int((latitude / total).rounded(.toNearestOrAwayFromZero))
+        let longitudeE7 = Int((longitude / total).rounded(.toNearestOrAwayFromZero))
         return PositionFix(
-            latitude: latitude / total / BundleFormat.coordinateScale, longitude: longitude / total / BundleFormat.coordinateScale,
+            latitudeE7: latitudeE7, longitudeE7: longitudeE7,
             building: building, buildingName: try section.buildingName(building), floor: chosenFloor,
             floorName: try section.string(details.name), ordinal: details.ordinal, venueLevel: details.venueLevel,
             confidence: all > 0 ? agreeing / all : 0, neighbours: onFloor.count)
