@@ -12,7 +12,9 @@
  * (readers/vectors/README.md, "Damaged bundles"), then the reader's own code and message on stderr.
  */
 import { readFileSync } from 'node:fs';
-import { BundleError, ConditionsError, EndpointError, LISTED_CANDIDATES, formatFixed, open } from './navbundle.mjs';
+import {
+  BundleError, ConditionsError, EndpointError, LISTED_CANDIDATES, formatFixed, open, roundHalfAway,
+} from './navbundle.mjs';
 
 // The vectors format names numbers in plain decimal.
 const INTEGER = /^[0-9]+$/;
@@ -59,6 +61,20 @@ function words(line, verb, count, usage) {
   const parts = line.split(' ');
   if (parts.length !== count) throw new QueryError(`${verb} takes ${usage}`);
   return parts.slice(1);
+}
+
+/** `ID:RSSI` pairs joined by commas, the RSSI after the id's last colon, written as an optional
+ * minus, digits and an optional fraction; null when the text is not such a list. */
+export function scanOf(text) {
+  const readings = [];
+  for (const pair of text.split(',')) {
+    const colon = pair.lastIndexOf(':');
+    if (colon <= 0) return null;
+    const number = pair.slice(colon + 1);
+    if (!/^-?[0-9]+(\.[0-9]+)?$/.test(number)) return null;
+    readings.push({ id: pair.slice(0, colon), rssi: Number(number) });
+  }
+  return readings;
 }
 
 function routeAnswer(found) {
@@ -156,9 +172,20 @@ export function answer(bundle, line) {
       }
       return found === null ? 'none' : `${found.node} ${found.duration}`;
     }
+    case 'locate': {
+      // SCAN is everything after the space that follows the verb.
+      const parts = splitFirst(line, 2);
+      if (parts.length !== 2) throw new QueryError('locate takes SCAN');
+      const scan = scanOf(parts[1]);
+      if (scan === null) return 'invalid';
+      const fix = bundle.locate(scan);
+      if (fix === null) return 'unknown';
+      return [fix.building, fix.floor, fix.venueLevel ?? '-', fix.latitudeE7, fix.longitudeE7,
+        roundHalfAway(fix.confidence * 1e6), fix.neighbours].join(' ');
+    }
     default:
       throw new QueryError(`unknown query ${JSON.stringify(verb)}; queries are route, exit, search, snap, snap-profile, `
-        + 'endpoint, route-conditions and exit-conditions');
+        + 'endpoint, route-conditions, exit-conditions and locate');
   }
 }
 

@@ -2424,6 +2424,53 @@ export class NavBundle {
     return index;
   }
 
+  // -- Wi-Fi locating (WIFI) --
+
+  /** The radio map (WIFI): its header checked on first use, every other value where it is used. */
+  _radioMap() {
+    let map = this._cache.get('WIFI');
+    if (map === undefined) {
+      map = new RadioMap(this, this._section('WIFI'));
+      this._cache.set('WIFI', map);
+    }
+    return map;
+  }
+
+  /**
+   * Locates a Wi-Fi scan on the bundle's radio map by the exact steps of docs/bundle-format.md
+   * (WIFI, "Locating a scan"), so that every reader gives the same fix to the bit. `scan` is an
+   * array of `{id, rssi}` (an access point id, `00:0B:86:1A:2B:3C`, `000b861a2b3c` or a survey's
+   * label, and dBm). Returns null when the scan hears no access point the map knows above its
+   * weakest signal ("unknown", confidence 0), else `{building, buildingName, floor, floorName,
+   * ordinal, venueLevel, latitude, longitude, latitudeE7, longitudeE7, confidence, neighbours}`:
+   * radio map building and floor indexes and names, the floor's ordinal and bundle level (null
+   * when the survey joined none), the position in degrees and in 1e-7 degree, the share of the
+   * nearest reference points' vote held by the chosen floor, and how many reference points the
+   * position averages. BundleError `unavailable` without WIFI.
+   */
+  locate(scan) {
+    if (!Array.isArray(scan)) throw this._argument('a scan is an array of {id, rssi} readings');
+    for (const reading of scan) {
+      if (reading === null || typeof reading !== 'object' || typeof reading.id !== 'string' || typeof reading.rssi !== 'number') {
+        throw this._argument('a scan is an array of {id, rssi} readings, ids strings and RSSIs numbers');
+      }
+    }
+    return this._radioMap().locate(scan);
+  }
+
+  /**
+   * Scans made from the radio map's own reference points, so that a viewer can offer samples to
+   * locate: up to `limit` of them, spread evenly over the reference points, each `{label,
+   * buildingName, floorName, floor, referencePoint, latitude, longitude, scan}`, `scan` being the
+   * point's readings as `{id, rssi}` at their mean RSSI. Locating one finds its point's floor, but
+   * not necessarily its exact position: neighbours are averaged. Empty without WIFI.
+   */
+  radioMapSamples(limit = 10) {
+    if (!Number.isInteger(limit) || limit < 0) throw this._argument(`limit ${limit} is not a non-negative integer`);
+    if (!this.hasRadioMap) return [];
+    return this._radioMap().samples(limit);
+  }
+
   // -- Route steps and instructions (as the Swift reader's VenueBundle.steps(of:) and
   //    instruction(for:) give them) --
 
@@ -3564,4 +3611,321 @@ function lowerBound(values, wanted, low, high) {
     else high = middle;
   }
   return low;
+}
+
+// ---- Wi-Fi radio map (WIFI) ----
+
+// Weights are multiples of 2^-24, so that readers whose pow differs in the last bit agree.
+const WEIGHT_SCALE = 16777216;
+const NO_VENUE_LEVEL = 0xffff;
+const HEX_DIGIT = /^[0-9a-fA-F]$/;
+
+/** A scanned access point id as the map stores it: twelve hex digits, or six groups of one or two
+ * hex digits all joined by `:` or all by `-`, become six lower-case pairs joined by `:`; any other
+ * id stays as it is. */
+export function normalisedAccessPoint(text) {
+  const hex = (group) => [...group].every((character) => HEX_DIGIT.test(character));
+  let groups;
+  if (text.length === 12 && hex(text)) {
+    groups = [0, 2, 4, 6, 8, 10].map((at) => text.slice(at, at + 2));
+  } else {
+    const colons = text.split(':');
+    groups = colons.length === 6 ? colons : text.split('-');
+  }
+  if (groups.length !== 6 || !groups.every((group) => group.length >= 1 && group.length <= 2 && hex(group))) return text;
+  return groups.map((group) => group.toLowerCase().padStart(2, '0')).join(':');
+}
+
+/** `w(x)` of the format: 0 at or below `weakest`, else `min(1, (x - weakest) / -weakest)^e`
+ * rounded half away from zero to a multiple of 2^-24. */
+function signalWeight(rssi, weakest, exponent) {
+  if (!(rssi > weakest)) return 0;
+  const exact = Math.min(1, (rssi - weakest) / -weakest) ** exponent;
+  return roundHalfAway(exact * WEIGHT_SCALE) / WEIGHT_SCALE;
+}
+
+const vote = (distance) => 1 / (distance + 1e-6);
+
+/** The key with the most votes, ties to the lower key. */
+function winner(votes) {
+  let best = -1;
+  let most = -Infinity;
+  for (const [key, total] of votes) {
+    if (total > most || (total === most && key < best)) {
+      best = key;
+      most = total;
+    }
+  }
+  return best;
+}
+
+/** A WIFI section read in place: its header and table sizes checked when it is first used, every
+ * value a locate reads checked where it reads it (docs/bundle-format.md: indexes, offsets,
+ * postings, readings, floors, buildings, venue levels). */
+class RadioMap {
+  constructor(bundle, section) {
+    const tag = 'WIFI';
+    this._bundle = bundle;
+    this._fail = (message) => bundle._error(tag, message);
+    const { offset, length } = section;
+    if (length < 64) throw this._fail(`${length} bytes is too short for its header`);
+    const data = bundle._data;
+    const count = (field) => data.getUint32(offset + field, true);
+    this.accessPoints = count(0);
+    this.buildings = count(4);
+    this.floors = count(8);
+    this.referencePoints = count(12);
+    this.readings = count(16);
+    this.postings = count(20);
+    this.strings = count(24);
+    this.stringBytes = count(28);
+    this.floorExponent = data.getFloat64(offset + 32, true);
+    this.positionExponent = data.getFloat64(offset + 40, true);
+    this.weakest = data.getFloat64(offset + 48, true);
+    this.buildingNeighbours = data.getUint16(offset + 56, true);
+    this.floorNeighbours = data.getUint16(offset + 58, true);
+    this.neighbours = data.getUint16(offset + 60, true);
+    this.candidateAccessPoints = data.getUint16(offset + 62, true);
+    const counts = [this.buildingNeighbours, this.floorNeighbours, this.neighbours, this.candidateAccessPoints];
+    const exponents = [this.floorExponent, this.positionExponent];
+    if (!counts.every((value) => value >= 1 && value <= 1000) || !exponents.every((value) => value > 0 && value <= 16)
+      || !(this.weakest >= -150 && this.weakest < -1)) {
+      throw this._fail('the locator parameters are out of range');
+    }
+    const aligned = (at) => Math.ceil(at / 8) * 8;
+    this.accessPointsAt = 64;
+    this.postingFirstAt = aligned(64 + 4 * this.accessPoints);
+    this.buildingsAt = aligned(this.postingFirstAt + 4 * (this.accessPoints + 1));
+    this.floorsAt = aligned(this.buildingsAt + 4 * this.buildings);
+    this.referencePointsAt = this.floorsAt + 16 * this.floors;
+    this.readingsAt = this.referencePointsAt + 16 * this.referencePoints;
+    this.postingsAt = this.readingsAt + 8 * this.readings;
+    this.stringOffsetsAt = aligned(this.postingsAt + 4 * this.postings);
+    this.stringDataAt = this.stringOffsetsAt + 4 * (this.strings + 1);
+    const size = aligned(this.stringDataAt + this.stringBytes);
+    if (this.accessPoints >= 0xffff || size > length) throw this._fail(`its tables need ${size} bytes, the section has ${length}`);
+    // Every table starts at a multiple of 4 from the section's start, so typed arrays view them.
+    this.words = bundle._view32(offset, size / 4);
+    this.halves = bundle._view16(offset, size / 2);
+    this.bytes = bundle._bytes.subarray(offset, offset + size);
+    this.ints = bundle._viewI32(offset, size / 4);
+    // w(mean) of every quantised mean, per exponent.
+    this.floorWeights = new Float64Array(256);
+    this.positionWeights = new Float64Array(256);
+    for (let q = 0; q < 256; q++) {
+      this.floorWeights[q] = signalWeight(q / 2 - 128, this.weakest, this.floorExponent);
+      this.positionWeights[q] = signalWeight(q / 2 - 128, this.weakest, this.positionExponent);
+    }
+    this._ids = new Map();
+  }
+
+  _stringRange(index) {
+    if (index >= this.strings) throw this._fail(`string ${index} of ${this.strings}`);
+    const start = this.words[this.stringOffsetsAt / 4 + index];
+    const end = this.words[this.stringOffsetsAt / 4 + index + 1];
+    if (start > end || end > this.stringBytes) throw this._fail(`string ${index} lies outside the string bytes`);
+    return [this.stringDataAt + start, this.stringDataAt + end];
+  }
+
+  string(index) {
+    const [start, end] = this._stringRange(index);
+    const text = decodeUtf8(this.bytes.subarray(start, end));
+    if (text === null) throw this._fail(`string ${index} is not UTF-8`);
+    return text;
+  }
+
+  /** The index of the access point with id `id` (bytes), by binary search over the sorted ids. */
+  accessPoint(id) {
+    let low = 0;
+    let high = this.accessPoints;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const [start, end] = this._stringRange(this.words[this.accessPointsAt / 4 + middle]);
+      const order = compareBytes(this.bytes, start, end - start, id);
+      if (order === 0) return middle;
+      if (order < 0) low = middle + 1;
+      else high = middle;
+    }
+    return -1;
+  }
+
+  floor(index) {
+    if (index >= this.floors) throw this._fail(`floor ${index} of ${this.floors}`);
+    const at = this.floorsAt + 16 * index;
+    const building = this.halves[at / 2 + 2];
+    const venueLevel = this.halves[at / 2 + 3];
+    if (building >= this.buildings) throw this._fail(`floor ${index} names building ${building}`);
+    if (venueLevel !== NO_VENUE_LEVEL && venueLevel >= this._bundle._levelCount) {
+      throw this._fail(`floor ${index} joins level ${venueLevel} of ${this._bundle._levelCount}`);
+    }
+    return { name: this.words[at / 4], building, venueLevel: venueLevel === NO_VENUE_LEVEL ? null : venueLevel,
+      ordinal: this.ints[at / 4 + 2] / 1000 };
+  }
+
+  buildingName(index) {
+    return this.string(this.words[this.buildingsAt / 4 + index]);
+  }
+
+  /** Reference point `index` (below the count): position, floor, scans and its readings' range. */
+  referencePoint(index) {
+    const at = this.referencePointsAt + 16 * index;
+    const first = this.words[at / 4 + 2];
+    const end = index + 1 < this.referencePoints ? this.words[(at + 16) / 4 + 2] : this.readings;
+    const floor = this.halves[at / 2 + 6];
+    const scans = this.halves[at / 2 + 7];
+    if (!(first <= end && end <= this.readings && floor < this.floors && scans > 0)) {
+      throw this._fail(`reference point ${index} is malformed`);
+    }
+    return { index, latitude: this.ints[at / 4], longitude: this.ints[at / 4 + 1], floor, scans, first, end };
+  }
+
+  locate(scan) {
+    const weakest = this.weakest;
+    // A phone may list an access point twice (two radios, two channels): keep the stronger.
+    const heard = new Map();
+    for (const { id, rssi } of scan) {
+      if (!Number.isFinite(rssi) || !(rssi > weakest)) continue;
+      let key = this._ids.get(id);
+      if (key === undefined) {
+        key = ENCODER.encode(normalisedAccessPoint(id));
+        if (this._ids.size < 4096) this._ids.set(id, key);
+      }
+      const index = this.accessPoint(key);
+      if (index < 0) continue;
+      heard.set(index, Math.max(heard.get(index) ?? -Infinity, rssi));
+    }
+    if (!heard.size) return null;
+    // Strongest first, ties to the lower access point index.
+    const strongest = [...heard].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    const floorQuery = new Map();
+    const positionQuery = new Map();
+    let floorTotal = 0;
+    let positionTotal = 0;
+    for (const [index, rssi] of strongest) {
+      const floorWeight = signalWeight(rssi, weakest, this.floorExponent);
+      const positionWeight = signalWeight(rssi, weakest, this.positionExponent);
+      floorQuery.set(index, floorWeight);
+      positionQuery.set(index, positionWeight);
+      floorTotal += floorWeight;
+      positionTotal += positionWeight;
+    }
+    // Candidates: the postings of the strongest access points, merged, without repeats, ascending.
+    const points = new Set();
+    for (const [accessPoint] of strongest.slice(0, this.candidateAccessPoints)) {
+      const first = this.words[this.postingFirstAt / 4 + accessPoint];
+      const last = this.words[this.postingFirstAt / 4 + accessPoint + 1];
+      if (first > last || last > this.postings) throw this._fail(`access point ${accessPoint} lists postings ${first}..<${last}`);
+      for (let posting = first; posting < last; posting++) {
+        const point = this.words[this.postingsAt / 4 + posting];
+        if (point >= this.referencePoints) throw this._fail(`posting ${posting} names reference point ${point}`);
+        points.add(point);
+      }
+    }
+    if (!points.size) return null;
+    const candidates = [...points].sort((a, b) => a - b).map((index) => {
+      const point = this.referencePoint(index);
+      let floorDifference = 0;
+      let floorMass = 0;
+      let positionDifference = 0;
+      let positionMass = 0;
+      for (let reading = point.first; reading < point.end; reading++) {
+        const at = this.readingsAt + 8 * reading;
+        const accessPoint = this.halves[at / 2];
+        const heardCount = this.halves[at / 2 + 1];
+        const mean = this.bytes[at + 4];
+        if (accessPoint >= this.accessPoints || heardCount > point.scans) {
+          throw this._fail(`a reading of reference point ${index} is malformed`);
+        }
+        const share = heardCount / point.scans;
+        const floorWeight = this.floorWeights[mean] * share;
+        const positionWeight = this.positionWeights[mean] * share;
+        const floorScan = floorQuery.get(accessPoint) ?? 0;
+        const positionScan = positionQuery.get(accessPoint) ?? 0;
+        floorDifference += Math.abs(floorScan - floorWeight) - floorScan;
+        floorMass += floorWeight;
+        positionDifference += Math.abs(positionScan - positionWeight) - positionScan;
+        positionMass += positionWeight;
+      }
+      const sorensen = (difference, mass) => (mass > 0 ? Math.max(0, difference) / mass : 1);
+      return { point, floorDistance: sorensen(floorTotal + floorDifference, floorTotal + floorMass),
+        positionDistance: sorensen(positionTotal + positionDifference, positionTotal + positionMass) };
+    });
+    return this._decide(candidates);
+  }
+
+  /** Building by vote, floor by vote within it, position by weighted mean on that floor. */
+  _decide(candidates) {
+    const byFloorDistance = [...candidates].sort((a, b) => a.floorDistance - b.floorDistance || a.point.index - b.point.index);
+    const floors = new Map();
+    const floor = (index) => {
+      let known = floors.get(index);
+      if (known === undefined) floors.set(index, known = this.floor(index));
+      return known;
+    };
+    const nearest = byFloorDistance.slice(0, this.buildingNeighbours);
+    const buildingVotes = new Map();
+    for (const candidate of nearest) {
+      const building = floor(candidate.point.floor).building;
+      buildingVotes.set(building, (buildingVotes.get(building) ?? 0) + vote(candidate.floorDistance));
+    }
+    const building = winner(buildingVotes);
+    const inBuilding = byFloorDistance.filter((candidate) => floor(candidate.point.floor).building === building);
+    const floorVotes = new Map();
+    for (const candidate of inBuilding.slice(0, this.floorNeighbours)) {
+      floorVotes.set(candidate.point.floor, (floorVotes.get(candidate.point.floor) ?? 0) + vote(candidate.floorDistance));
+    }
+    const chosen = winner(floorVotes);
+    const onFloor = inBuilding.filter((candidate) => candidate.point.floor === chosen)
+      .sort((a, b) => a.positionDistance - b.positionDistance || a.point.index - b.point.index)
+      .slice(0, this.neighbours);
+    let latitude = 0;
+    let longitude = 0;
+    let total = 0;
+    for (const candidate of onFloor) {
+      const weight = vote(candidate.positionDistance);
+      latitude += candidate.point.latitude * weight;
+      longitude += candidate.point.longitude * weight;
+      total += weight;
+    }
+    // Measured over the building vote's neighbours: with the single nearest deciding the floor,
+    // its own agreement would always be 1.
+    let agreeing = 0;
+    let all = 0;
+    for (const candidate of nearest) {
+      const weight = vote(candidate.floorDistance);
+      all += weight;
+      if (candidate.point.floor === chosen) agreeing += weight;
+    }
+    const details = floor(chosen);
+    const latitudeE7 = roundHalfAway(latitude / total);
+    const longitudeE7 = roundHalfAway(longitude / total);
+    return {
+      building, buildingName: this.buildingName(building), floor: chosen, floorName: this.string(details.name),
+      ordinal: details.ordinal, venueLevel: details.venueLevel, latitude: latitudeE7 / 1e7, longitude: longitudeE7 / 1e7,
+      latitudeE7, longitudeE7, confidence: all > 0 ? agreeing / all : 0, neighbours: onFloor.length,
+    };
+  }
+
+  samples(limit) {
+    const count = Math.min(limit, this.referencePoints);
+    const samples = [];
+    for (let i = 0; i < count; i++) {
+      // Spread evenly: the first point, then every (R / count)-th.
+      const index = Math.floor((i * this.referencePoints) / count);
+      const point = this.referencePoint(index);
+      const details = this.floor(point.floor);
+      const buildingName = this.buildingName(details.building);
+      const floorName = this.string(details.name);
+      const scan = [];
+      for (let reading = point.first; reading < point.end; reading++) {
+        const at = this.readingsAt + 8 * reading;
+        const accessPoint = this.halves[at / 2];
+        if (accessPoint >= this.accessPoints) throw this._fail(`a reading of reference point ${index} is malformed`);
+        scan.push({ id: this.string(this.words[this.accessPointsAt / 4 + accessPoint]), rssi: this.bytes[at + 4] / 2 - 128 });
+      }
+      samples.push({ label: `${buildingName}, ${floorName}: reference point ${index}`, buildingName, floorName,
+        floor: point.floor, referencePoint: index, latitude: point.latitude / 1e7, longitude: point.longitude / 1e7, scan });
+    }
+    return samples;
+  }
 }

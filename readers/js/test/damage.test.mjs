@@ -74,6 +74,11 @@ function exercise(bundle, rng) {
     attempt('exitUnderConditions', () => bundle.exitUnderConditions(profile, pick(nodes), conditions));
     attempt('conditionsOverlay', () => bundle.conditionsOverlay(conditions));
   }
+  if (bundle.hasRadioMap) {
+    const samples = attempt('radioMapSamples', () => bundle.radioMapSamples(3)) ?? [];
+    for (const sample of samples) attempt('locate', () => bundle.locate(sample.scan));
+    attempt('locate', () => bundle.locate([{ id: '00:0b:86:01:09:01', rssi: -50 }, { id: 'WAP001', rssi: -60 }]));
+  }
   return refusals;
 }
 
