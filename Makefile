@@ -38,9 +38,10 @@ demo: build
 	@echo
 	$(NAVFORGE) locate $(DEMO_BUNDLE) --scan "00:0b:86:01:09:01:-50,00:0b:86:01:09:02:-70,00:0b:86:01:08:01:-68"
 
-## Runs every test: the Swift packages, then the C and Python readers on freshly built demo and
-## station bundles (the C test under the address and undefined-behaviour sanitizers), then checks
-## that the three readers answer the shared query lists identically.
+## Runs every test: the Swift packages, then the C, Python and JavaScript readers on freshly built
+## demo and station bundles (the C test under the address and undefined-behaviour sanitizers),
+## then checks that the four readers answer the shared query lists identically and that the C,
+## Python and JavaScript readers refuse damaged bundles alike.
 test: test-deps
 	$(SWIFT) build --build-tests
 	NAVFORGE_REQUIRE_CHROMIUM=1 $(SWIFT) test --skip-build
@@ -68,11 +69,27 @@ test: test-deps
 	$(READER_TESTS)/c/answer $(STATION_BUNDLE) $(STATION_QUERIES) > $(READER_TESTS)/station-c.txt
 	python3 readers/python/answer.py $(READER_BUNDLE) $(QUERIES) > $(READER_TESTS)/answers-python.txt
 	python3 readers/python/answer.py $(STATION_BUNDLE) $(STATION_QUERIES) > $(READER_TESTS)/station-python.txt
+	NAVBUNDLE_TEST_BUNDLE=$(READER_BUNDLE) NAVBUNDLE_TEST_ANSWERS=$(READER_TESTS)/answers-swift.txt \
+		NAVBUNDLE_TEST_STATION=$(STATION_BUNDLE) NAVBUNDLE_TEST_NAVFORGE=$(NAVFORGE) \
+		node --test readers/js/test/
+	node readers/js/answer.mjs $(READER_BUNDLE) $(QUERIES) > $(READER_TESTS)/answers-js.txt
+	node readers/js/answer.mjs $(STATION_BUNDLE) $(STATION_QUERIES) > $(READER_TESTS)/station-js.txt
 	cmp $(READER_TESTS)/answers-swift.txt $(READER_TESTS)/answers-c.txt
 	cmp $(READER_TESTS)/answers-swift.txt $(READER_TESTS)/answers-python.txt
+	cmp $(READER_TESTS)/answers-swift.txt $(READER_TESTS)/answers-js.txt
 	cmp $(READER_TESTS)/station-swift.txt $(READER_TESTS)/station-c.txt
 	cmp $(READER_TESTS)/station-swift.txt $(READER_TESTS)/station-python.txt
-	@echo "Swift, C and Python readers agree on $$(cat $(READER_TESTS)/answers-swift.txt $(READER_TESTS)/station-swift.txt | wc -l) queries."
+	cmp $(READER_TESTS)/station-swift.txt $(READER_TESTS)/station-js.txt
+	@if [ -f $(READER_TESTS)/uji-swift.txt ]; then \
+		node readers/js/answer.mjs $(UJI_BUNDLE) $(UJI_QUERIES) > $(READER_TESTS)/uji-js.txt && \
+		cmp $(READER_TESTS)/uji-swift.txt $(READER_TESTS)/uji-js.txt && \
+		echo "Swift and JavaScript readers agree on $$(wc -l < $(READER_TESTS)/uji-swift.txt) locate queries."; \
+	fi
+	python3 scripts/make-corrupt-bundles.py $(READER_BUNDLE) $(READER_TESTS)/corrupt/demo-campus
+	python3 scripts/make-corrupt-bundles.py $(STATION_BUNDLE) $(READER_TESTS)/corrupt/station
+	scripts/check-corrupt-bundles.sh $(READER_TESTS)/corrupt/demo-campus $(READER_TESTS)/c/answer
+	scripts/check-corrupt-bundles.sh $(READER_TESTS)/corrupt/station $(READER_TESTS)/c/answer
+	@echo "Swift, C, Python and JavaScript readers agree on $$(cat $(READER_TESTS)/answers-swift.txt $(READER_TESTS)/station-swift.txt | wc -l) queries."
 
 clean:
 	rm -rf build

@@ -1,7 +1,9 @@
 /*
  * answer BUNDLE QUERIES: prints the canonical answer line of every query of QUERIES
  * (readers/vectors/README.md), so that the C reader can be compared byte for byte with the
- * others. Uses only the public API of navbundle.h.
+ * others. answer --check BUNDLE...: opens each BUNDLE with every checksum verified and prints a
+ * line `ok`, or `refused CLASS` in the readers' shared vocabulary (readers/vectors/README.md,
+ * "Damaged bundles"), the reader's message on standard error. Uses only the public API of navbundle.h.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "navbundle.h"
@@ -228,9 +230,40 @@ static void answer(nb_bundle *bundle, const char *query, FILE *out) {
     free(copy);
 }
 
+/* The shared class of a refusal to open: the statuses nb_open returns for the file itself. */
+static const char *refusal_class(nb_status status) {
+    switch (status) {
+    case NB_ERROR_FORMAT: return "format";
+    case NB_ERROR_CHECKSUM: return "checksum";
+    case NB_ERROR_IO: return "io";
+    default: return NULL;
+    }
+}
+
+static int check(const char *path) {
+    char message[1024];
+    nb_bundle *bundle;
+    nb_status status = nb_open(path, 1, &bundle, message, sizeof message);
+    if (status == NB_OK) {
+        nb_close(bundle);
+        printf("ok\n");
+        return 0;
+    }
+    const char *refusal = refusal_class(status);
+    fprintf(stderr, "answer: %s\n", message);
+    if (refusal == NULL) return 1;
+    printf("refused %s\n", refusal);
+    return 0;
+}
+
 int main(int argc, char **argv) {
+    if (argc >= 3 && strcmp(argv[1], "--check") == 0) {
+        for (int i = 2; i < argc; i++)
+            if (check(argv[i]) != 0) return 1;
+        return 0;
+    }
     if (argc != 3) {
-        fprintf(stderr, "usage: answer BUNDLE QUERIES\n");
+        fprintf(stderr, "usage: answer BUNDLE QUERIES | answer --check BUNDLE...\n");
         return 2;
     }
     queries_path = argv[2];

@@ -349,10 +349,14 @@ static nb_status read_table(nb_bundle *b) {
         section *s = &b->sections[i];
         for (int c = 0; c < 4; c++) s->tag[c] = (e[c] >= 32 && e[c] < 127) ? (char)e[c] : '?';
         s->tag[4] = 0;
+        /* Tags are four ASCII characters: a byte above 127 is damage, as every reader agrees. */
+        for (int c = 0; c < 4 && status == NB_OK; c++)
+            if (e[c] > 127) status = refuse(b, NB_ERROR_FORMAT, "section %u has a tag that is not ASCII", i);
         s->raw_tag = rd32(e);
         s->version = rd16(e + 4);
         s->offset = rd64(e + 8), s->length = rd64(e + 16), s->checksum = rd64(e + 24);
-        if (s->offset % 8 || s->offset < table_end || s->length > b->size || s->offset > b->size - s->length)
+        if (status == NB_OK &&
+            (s->offset % 8 || s->offset < table_end || s->length > b->size || s->offset > b->size - s->length))
             status = refuse(b, NB_ERROR_FORMAT, "section %s lies outside the file's sections", s->tag);
         for (uint32_t j = 0; j < i && status == NB_OK; j++)
             if (b->sections[j].raw_tag == s->raw_tag)
@@ -366,6 +370,12 @@ static nb_status read_table(nb_bundle *b) {
                 status = refuse(b, NB_ERROR_FORMAT, "sections %s and %s overlap", order[i - 1]->tag, order[i]->tag);
     }
     free(order);
+    /* A required section missing (or in a version this reader cannot read) is the table's damage,
+     * refused before the checksums as the other readers refuse it. */
+    static const char *const required[] = {"META", "STRS", "LEVL", "NODE", "ARCS", "PROF", "PLAC", "EVNT"};
+    for (size_t i = 0; i < sizeof required / sizeof *required && status == NB_OK; i++)
+        if (find_section(b, required[i]) == NULL)
+            status = refuse(b, NB_ERROR_FORMAT, "the required section %s (version 1) is missing", required[i]);
     return status;
 }
 

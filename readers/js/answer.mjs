@@ -7,9 +7,9 @@
  * that cannot be used or a query line that does not parse ends the run with a message on stderr
  * and a non-zero status: a partial comparison would hide the very disagreements it exists to find.
  *
- * `answer.mjs --check BUNDLE` opens the bundle with every checksum verified and prints `ok`, or
- * `refused CLASS` with the class of the refusal in the readers' shared vocabulary
- * (readers/vectors/README.md, "Damaged bundles"), then the reader's own code and message on stderr.
+ * `answer.mjs --check BUNDLE...` opens each bundle with every checksum verified and prints a line
+ * `ok`, or `refused CLASS` with the class of the refusal in the readers' shared vocabulary
+ * (readers/vectors/README.md, "Damaged bundles"), the reader's own code and message on stderr.
  */
 import { readFileSync } from 'node:fs';
 import {
@@ -245,21 +245,25 @@ export async function check(bytes) {
 }
 
 async function main(argv) {
-  if (argv.length === 2 && argv[0] === '--check') {
-    let bytes;
-    try {
-      bytes = readFileSync(argv[1]);
-    } catch (error) {
-      process.stderr.write(`answer.mjs: ${argv[1]}: ${error.message}\n`);
-      return 1;
+  if (argv.length >= 2 && argv[0] === '--check') {
+    for (const path of argv.slice(1)) {
+      let bytes;
+      try {
+        bytes = readFileSync(path);
+      } catch (error) {
+        // A file that cannot be read is refused as the other readers refuse it.
+        process.stdout.write('refused io\n');
+        process.stderr.write(`answer.mjs: ${path}: ${error.message}\n`);
+        continue;
+      }
+      const { line, error } = await check(bytes);
+      process.stdout.write(`${line}\n`);
+      if (error) process.stderr.write(`answer.mjs: ${path}: ${error.code}: ${error.message}\n`);
     }
-    const { line, error } = await check(bytes);
-    process.stdout.write(`${line}\n`);
-    if (error) process.stderr.write(`answer.mjs: ${argv[1]}: ${error.code}: ${error.message}\n`);
     return 0;
   }
   if (argv.length !== 2) {
-    process.stderr.write('usage: answer.mjs BUNDLE QUERIES | answer.mjs --check BUNDLE\n');
+    process.stderr.write('usage: answer.mjs BUNDLE QUERIES | answer.mjs --check BUNDLE...\n');
     return 2;
   }
   const [bundlePath, queriesPath] = argv;

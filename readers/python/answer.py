@@ -5,6 +5,10 @@ Prints one canonical answer line per query (``readers/vectors/README.md``), so t
 reader's output can be compared byte for byte with the Swift and C readers'. A bundle that
 cannot be used or a query line that does not parse ends the run with a message on stderr and
 a non-zero status: a partial comparison would hide the very disagreements it exists to find.
+
+``answer.py --check BUNDLE...`` opens each bundle with every checksum verified and prints a line
+``ok``, or ``refused CLASS`` with the class of the refusal in the readers' shared vocabulary
+(``readers/vectors/README.md``, "Damaged bundles"), the reader's message on stderr.
 """
 
 import re
@@ -165,9 +169,30 @@ def answer_lines(bundle, data, name="queries"):
             raise QueryError(f"{name}:{number}: {line!r}: {error}") from None
 
 
+# The shared class of each code a bundle can be refused with when it is opened.
+REFUSAL_CLASSES = {"format": "format", "checksum": "checksum", "io": "io"}
+
+
+def check(path):
+    """``ok``, or ``refused CLASS`` for a bundle this reader refuses to open with every checksum
+    verified; the refusal itself, or None."""
+    try:
+        Bundle(path).close()
+    except BundleError as error:
+        return f"refused {REFUSAL_CLASSES[error.code]}", error
+    return "ok", None
+
+
 def main(arguments):
+    if len(arguments) >= 2 and arguments[0] == "--check":
+        for path in arguments[1:]:
+            line, error = check(path)
+            print(line, flush=True)
+            if error is not None:
+                print(f"answer.py: {error}", file=sys.stderr)
+        return 0
     if len(arguments) != 2:
-        print("usage: answer.py BUNDLE QUERIES", file=sys.stderr)
+        print("usage: answer.py BUNDLE QUERIES | answer.py --check BUNDLE...", file=sys.stderr)
         return 2
     bundle_path, queries_path = arguments
     try:

@@ -81,7 +81,15 @@ POSITION_TEXT = re.compile(r"(-?[0-9]+(?:\.[0-9]+)?) *, *(-?[0-9]+(?:\.[0-9]+)?)
 
 class BundleError(Exception):
     """The file is not a bundle this reader can use, or a query names something the bundle
-    does not have: the message says which file, which section and why."""
+    does not have: the message says which file, which section and why. ``code`` classes it as
+    the C reader's statuses do: ``io`` (the file cannot be read), ``format`` (not a bundle, an
+    unsupported version, or a damaged structure), ``checksum`` (bytes that do not match their
+    checksum), ``argument`` (an unknown profile, a node, level or place out of range) or
+    ``unavailable`` (the bundle lacks the optional section the call needs)."""
+
+    def __init__(self, message, code="format"):
+        super().__init__(message)
+        self.code = code
 
 
 class EndpointError(Exception):
@@ -408,7 +416,7 @@ class Bundle:
         try:
             self._file = open(self.path, "rb")
         except OSError as error:
-            raise BundleError(f"{self.path}: {error.strerror}") from None
+            raise BundleError(f"{self.path}: {error.strerror}", code="io") from None
         try:
             size = self._file.seek(0, 2)
             if size < HEADER.size:
@@ -512,10 +520,10 @@ class Bundle:
         section version this reader does not know (which the format treats as missing)."""
         entry = self._sections.get(tag)
         if entry is None:
-            raise BundleError(f"{self.path}: no section {tag}: not available in this bundle")
+            raise BundleError(f"{self.path}: no section {tag}: not available in this bundle", code="unavailable")
         if entry.version != SECTION_VERSION:
             raise BundleError(f"{self.path}: section {tag} has version {entry.version}, "
-                              f"which this reader does not know: not available")
+                              f"which this reader does not know: not available", code="unavailable")
         return self._view[entry.offset:entry.offset + entry.length]
 
     def verify(self):
@@ -525,13 +533,15 @@ class Bundle:
         for entry in self.sections:
             digest = hashlib.sha256(self._view[entry.offset:entry.offset + entry.length]).digest()
             if int.from_bytes(digest[:8], "little") != entry.checksum:
-                raise BundleError(f"{self.path}: checksum mismatch in section {entry.tag}: the file is corrupt")
+                raise BundleError(f"{self.path}: checksum mismatch in section {entry.tag}: the file is corrupt",
+                                  code="checksum")
         whole = hashlib.sha256()
         whole.update(self._view[:32])
         whole.update(bytes(32))
         whole.update(self._view[64:])
         if whole.digest() != bytes(self._view[32:64]):
-            raise BundleError(f"{self.path}: the whole-file SHA-256 does not match the header: the file is corrupt")
+            raise BundleError(f"{self.path}: the whole-file SHA-256 does not match the header: the file is corrupt",
+                              code="checksum")
 
     # Records
 
@@ -564,7 +574,7 @@ class Bundle:
         if index >= count:
             if referrer is not None:
                 raise self._error(referrer, f"names string {index}, but STRS has {count}")
-            raise BundleError(f"{self.path}: string {index} is not one of the {count} in STRS")
+            raise BundleError(f"{self.path}: string {index} is not one of the {count} in STRS", code="argument")
         start, end = offsets[index], offsets[index + 1]
         if start > end or table + end > len(view):
             raise self._error("STRS", f"string {index} lies outside the section")
@@ -620,7 +630,7 @@ class Bundle:
     def _check_node(self, node):
         nodes = self.node_count
         if not isinstance(node, int) or not 0 <= node < nodes:
-            raise BundleError(f"{self.path}: node {node} is not one of the {nodes} nodes")
+            raise BundleError(f"{self.path}: node {node} is not one of the {nodes} nodes", code="argument")
 
     def _arcs(self):
         """(node count, arc count, first_out, heads) of ``ARCS``, checked."""
@@ -679,7 +689,8 @@ class Bundle:
     def _profile_index(self, profile):
         names = self.profiles
         if profile not in names:
-            raise BundleError(f"{self.path}: no profile {profile!r}; the bundle has {', '.join(names)}")
+            raise BundleError(f"{self.path}: no profile {profile!r}; the bundle has {', '.join(names)}",
+                              code="argument")
         return names.index(profile)
 
     def _place_count(self):
@@ -692,7 +703,7 @@ class Bundle:
         level, node and position are None where the place has none."""
         view, count = self._counted("PLAC", 8, PLACE.size, "places")
         if not isinstance(index, int) or not 0 <= index < count:
-            raise BundleError(f"{self.path}: place {index} is not one of the {count} places")
+            raise BundleError(f"{self.path}: place {index} is not one of the {count} places", code="argument")
         fields = PLACE.unpack_from(view, 8 + PLACE.size * index)
         kind, positioned, level, node = fields[:4]
         strings = [self.string(value, "PLAC") for value in fields[4:13]]
@@ -736,7 +747,7 @@ class Bundle:
             tag = "CH%02X" % index
             if not self.has(tag):
                 raise BundleError(f"{self.path}: no contraction hierarchy for {profile!r} (section {tag}): "
-                                  f"routing is not available")
+                                  f"routing is not available", code="unavailable")
             nodes, arcs, _, heads = self._arcs()
             self._hierarchies[index] = _Hierarchy(self.section(tag), nodes, arcs, f"{self.path}: section {tag}",
                                                   tails=self._arc_tails(), heads=heads, costs=self.costs(profile))
@@ -808,7 +819,7 @@ class Bundle:
             tag = "CCHT"
             if not self.has(tag):
                 raise BundleError(f"{self.path}: no customisable hierarchy (section {tag}): "
-                                  f"customised routing is not available")
+                                  f"customised routing is not available", code="unavailable")
             nodes, arcs, _, heads = self._arcs()
             views = [self.costs(name) for name in self.profiles]
             # An arc belongs to the topology when some profile may use it.
@@ -1055,7 +1066,7 @@ class Bundle:
     def _nearest(self, latitude, longitude, level, accept):
         levels = self.level_count
         if not isinstance(level, int) or not 0 <= level < levels:
-            raise BundleError(f"{self.path}: level {level} is not one of the {levels} levels")
+            raise BundleError(f"{self.path}: level {level} is not one of the {levels} levels", code="argument")
         if not (math.isfinite(latitude) and math.isfinite(longitude)
                 and -90.0 <= latitude <= 90.0 and -180.0 <= longitude <= 180.0):
             raise ValueError(f"({latitude}, {longitude}) is not a position in degrees")
@@ -1116,7 +1127,7 @@ class Bundle:
         the bundle has no ``PSRC``."""
         places = self._place_count()
         if not isinstance(index, int) or not 0 <= index < places:
-            raise BundleError(f"{self.path}: place {index} is not one of the {places} places")
+            raise BundleError(f"{self.path}: place {index} is not one of the {places} places", code="argument")
         if not self.has("PSRC"):
             return None
         if "PSRC" not in self._cache:
@@ -1181,7 +1192,7 @@ class Bundle:
         kept as they are); empty without ``ALIA``."""
         places = self._place_count()
         if not isinstance(index, int) or not 0 <= index < places:
-            raise BundleError(f"{self.path}: place {index} is not one of the {places} places")
+            raise BundleError(f"{self.path}: place {index} is not one of the {places} places", code="argument")
         if not self.has("ALIA"):
             return []
         first, entries = self._alias_index()[:2]
@@ -1215,7 +1226,7 @@ class Bundle:
             return self.place(place).node
         places, nodes = self._attachments()
         if not isinstance(place, int) or not 0 <= place < places:
-            raise BundleError(f"{self.path}: place {place} is not one of the {places} places")
+            raise BundleError(f"{self.path}: place {place} is not one of the {places} places", code="argument")
         node = nodes[index * places + place]
         return None if node == NONE else node
 
@@ -1454,7 +1465,7 @@ class Bundle:
         holes, each a list of open (latitude, longitude) corners in degrees."""
         levels = self.level_count
         if not isinstance(level, int) or not 0 <= level < levels:
-            raise BundleError(f"{self.path}: level {level} is not one of the {levels} levels")
+            raise BundleError(f"{self.path}: level {level} is not one of the {levels} levels", code="argument")
         level_first, ring_first, point_first, records, points = self._outline_index()
         tag = "OUTL"
         result = []
@@ -1547,7 +1558,8 @@ class Bundle:
         if tag not in self._cache:
             if not self.has(tag):
                 raise BundleError(f"{self.path}: no costs of leaving (section {tag}, written with CCHT when the "
-                                  f"bundle has egress tables): the way out under conditions is not available")
+                                  f"bundle has egress tables): the way out under conditions is not available",
+                                  code="unavailable")
             view = self.section(tag)
             if len(view) < 8:
                 raise self._error(tag, f"{len(view)} bytes is too short for its header")

@@ -602,6 +602,39 @@ class DamagedFileTests(unittest.TestCase):
             Bundle(os.path.join(self.folder, "absent.navbundle"))
         self.assertIn("absent.navbundle", str(caught.exception))
 
+    def test_refusals_carry_the_class_of_their_cause(self):
+        """``code`` classes every refusal as the C reader's statuses do, so that the readers'
+        refusals of damaged files can be compared (scripts/check-corrupt-bundles.sh)."""
+        def code(image, verify=True):
+            with self.assertRaises(BundleError) as caught:
+                Bundle(self.write(image), verify_checksums=verify).close()
+            return caught.exception.code
+        self.assertEqual(code(self.image[:-1]), "format")
+        self.assertEqual(code(b"X" + self.image[1:]), "format")
+        image = bytearray(self.image)
+        image[table(image)["PLAC"][1] + 9] ^= 0x01
+        self.assertEqual(code(image), "checksum")
+        fix_section_checksum(image, "PLAC")
+        self.assertEqual(code(image), "checksum")
+        # A required section at a version no reader knows is the table's damage, found first.
+        image = bytearray(self.image)
+        struct.pack_into("<H", image, self.entry(table(image)["NODE"][0]) + 4, 2)
+        self.assertEqual(code(image), "format")
+        with self.assertRaises(BundleError) as caught:
+            Bundle(os.path.join(self.folder, "absent.navbundle"))
+        self.assertEqual(caught.exception.code, "io")
+        with Bundle(BUNDLE) as bundle:
+            for call in (lambda: bundle.route("hovercraft", 0, 1), lambda: bundle.node(bundle.node_count),
+                         lambda: bundle.snap(48, 11, bundle.level_count), lambda: bundle.place(-1)):
+                with self.assertRaises(BundleError) as caught:
+                    call()
+                self.assertEqual(caught.exception.code, "argument")
+            with self.assertRaises(BundleError) as caught:
+                bundle.section("XNON")
+            self.assertEqual(caught.exception.code, "unavailable")
+        self.assertEqual(answer.check(self.write(self.image[:100])), ("refused format", unittest.mock.ANY))
+        self.assertEqual(answer.check(BUNDLE), ("ok", None))
+
     def test_unknown_major_version(self):
         image = bytearray(self.image)
         struct.pack_into("<H", image, 8, 9)
