@@ -11,7 +11,8 @@
  * `ok`, or `refused CLASS` with the class of the refusal in the readers' shared vocabulary
  * (readers/vectors/README.md, "Damaged bundles"), the reader's own code and message on stderr.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import {
   BundleError, ConditionsError, EndpointError, LISTED_CANDIDATES, formatFixed, open, roundHalfAway,
 } from './navbundle.mjs';
@@ -290,7 +291,8 @@ async function main(argv) {
   return 0;
 }
 
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('answer.mjs')) {
+// Run as a command, not when imported (by the tests or bench.mjs).
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
   main(process.argv.slice(2)).then((status) => {
     process.exitCode = status;
   });

@@ -3797,18 +3797,30 @@ class RadioMap {
     if (!heard.size) return null;
     // Strongest first, ties to the lower access point index.
     const strongest = [...heard].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-    const floorQuery = new Map();
-    const positionQuery = new Map();
+    // The scan's weights by access point, in arrays kept between calls (0 where not heard).
+    this._floorQuery ??= new Float64Array(this.accessPoints);
+    this._positionQuery ??= new Float64Array(this.accessPoints);
+    const floorQuery = this._floorQuery;
+    const positionQuery = this._positionQuery;
     let floorTotal = 0;
     let positionTotal = 0;
     for (const [index, rssi] of strongest) {
-      const floorWeight = signalWeight(rssi, weakest, this.floorExponent);
-      const positionWeight = signalWeight(rssi, weakest, this.positionExponent);
-      floorQuery.set(index, floorWeight);
-      positionQuery.set(index, positionWeight);
-      floorTotal += floorWeight;
-      positionTotal += positionWeight;
+      floorQuery[index] = signalWeight(rssi, weakest, this.floorExponent);
+      positionQuery[index] = signalWeight(rssi, weakest, this.positionExponent);
+      floorTotal += floorQuery[index];
+      positionTotal += positionQuery[index];
     }
+    try {
+      return this._located(strongest, floorQuery, positionQuery, floorTotal, positionTotal);
+    } finally {
+      for (const [index] of strongest) {
+        floorQuery[index] = 0;
+        positionQuery[index] = 0;
+      }
+    }
+  }
+
+  _located(strongest, floorQuery, positionQuery, floorTotal, positionTotal) {
     // Candidates: the postings of the strongest access points, merged, without repeats, ascending.
     const points = new Set();
     for (const [accessPoint] of strongest.slice(0, this.candidateAccessPoints)) {
@@ -3839,8 +3851,8 @@ class RadioMap {
         const share = heardCount / point.scans;
         const floorWeight = this.floorWeights[mean] * share;
         const positionWeight = this.positionWeights[mean] * share;
-        const floorScan = floorQuery.get(accessPoint) ?? 0;
-        const positionScan = positionQuery.get(accessPoint) ?? 0;
+        const floorScan = floorQuery[accessPoint];
+        const positionScan = positionQuery[accessPoint];
         floorDifference += Math.abs(floorScan - floorWeight) - floorScan;
         floorMass += floorWeight;
         positionDifference += Math.abs(positionScan - positionWeight) - positionScan;

@@ -1,0 +1,127 @@
+/*
+ * bench_route BUNDLE [PAIRS [ROUNDS [SEED [PROFILE]]]]: times the C reader as readers/js/bench.mjs
+ * times the JavaScript one, so that scripts/benchmark-readers.sh can set them side by side:
+ * opening with every checksum verified and without, and routes (nb_route_path: the reference
+ * query, the path unpacked to its nodes and arcs) between PAIRS node pairs drawn by xorshift32
+ * from SEED, the generator bench.mjs uses. Each figure is the median of ROUNDS rounds; a route
+ * round is the mean over all pairs, after a first round that customises the profile's metric (or
+ * checks its hierarchy). Prints one `name value unit` line per figure and the sum of the route
+ * durations. Build it optimised:
+ *
+ *   cc -std=c99 -O2 -o /tmp/bench_route readers/c/bench_route.c readers/c/navbundle.c -lm
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "navbundle.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+static int ascending(const void *x, const void *y) {
+    double a = *(const double *)x, b = *(const double *)y;
+    return a < b ? -1 : a > b;
+}
+
+static double median(double *values, int count) {
+    qsort(values, (size_t)count, sizeof(double), ascending);
+    return count % 2 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2;
+}
+
+/* xorshift32, as bench.mjs has it. */
+static uint32_t next(uint32_t *state) {
+    uint32_t x = *state;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    return *state = x;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        fprintf(stderr, "usage: bench_route BUNDLE [PAIRS [ROUNDS [SEED [PROFILE]]]]\n");
+        return 2;
+    }
+    int pairs = argc > 2 ? atoi(argv[2]) : 2000, rounds = argc > 3 ? atoi(argv[3]) : 15;
+    uint32_t state = argc > 4 ? (uint32_t)strtoul(argv[4], NULL, 10) : 20261125u;
+    if (state == 0) state = 1;
+    if (pairs < 1 || rounds < 1) {
+        fprintf(stderr, "bench_route: PAIRS and ROUNDS must be positive\n");
+        return 2;
+    }
+    char message[1024];
+    double *times = malloc(sizeof(double) * (size_t)rounds);
+    double *unverified = malloc(sizeof(double) * (size_t)rounds);
+    uint32_t *sources = malloc(sizeof(uint32_t) * (size_t)pairs), *targets = malloc(sizeof(uint32_t) * (size_t)pairs);
+    if (!times || !unverified || !sources || !targets) return 1;
+    nb_bundle *bundle = NULL;
+    for (int round = 0; round < rounds; round++) {
+        for (int verify = 1; verify >= 0; verify--) {
+            double start = now_ms();
+            if (nb_open(argv[1], verify, &bundle, message, sizeof message) != NB_OK) {
+                fprintf(stderr, "bench_route: %s\n", message);
+                return 1;
+            }
+            (verify ? times : unverified)[round] = now_ms() - start;
+            nb_close(bundle);
+        }
+    }
+    printf("open-verified %.3f ms\n", median(times, rounds));
+    printf("open-unverified %.3f ms\n", median(unverified, rounds));
+    if (nb_open(argv[1], 1, &bundle, message, sizeof message) != NB_OK) {
+        fprintf(stderr, "bench_route: %s\n", message);
+        return 1;
+    }
+    uint32_t nodes = nb_node_count(bundle);
+    if (nodes == 0) {
+        /* A radio map alone (a survey compiled without a venue) has no graph to route on. */
+        nb_close(bundle);
+        free(times), free(unverified), free(sources), free(targets);
+        return 0;
+    }
+    size_t length;
+    int profile = argc > 5 ? nb_profile_index(bundle, argv[5]) : 0;
+    if (profile < 0 || (uint32_t)profile >= nb_profile_count(bundle)) {
+        fprintf(stderr, "bench_route: no such profile\n");
+        return 1;
+    }
+    (void)nb_profile_name(bundle, (uint32_t)profile, &length);
+    for (int i = 0; i < pairs; i++) {
+        sources[i] = next(&state) % nodes;
+        targets[i] = next(&state) % nodes;
+    }
+    nb_path path = {0};
+    double start = now_ms();
+    if (nb_route_path(bundle, (uint32_t)profile, sources[0], targets[0], &path) != NB_OK) {
+        fprintf(stderr, "bench_route: %s\n", nb_last_error(bundle));
+        return 1;
+    }
+    printf("first-route %.3f ms\n", now_ms() - start);
+    nb_path_free(&path);
+    unsigned long long total = 0;
+    for (int round = 0; round <= rounds; round++) {
+        unsigned long long sum = 0;
+        start = now_ms();
+        for (int i = 0; i < pairs; i++) {
+            if (nb_route_path(bundle, (uint32_t)profile, sources[i], targets[i], &path) != NB_OK) {
+                fprintf(stderr, "bench_route: %s\n", nb_last_error(bundle));
+                return 1;
+            }
+            if (path.nodes != NULL) sum += path.duration;
+            nb_path_free(&path);
+        }
+        if (round > 0) times[round - 1] = (now_ms() - start) * 1000 / pairs;
+        total = sum;
+    }
+    printf("route %.3f us\n", median(times, rounds));
+    printf("route-duration-sum %llu\n", total);
+    nb_close(bundle);
+    free(times), free(unverified), free(sources), free(targets);
+    return 0;
+}

@@ -1,0 +1,291 @@
+// Type declarations of navbundle.mjs, the JavaScript reader of navforge bundles (formats 1.x and
+// 2.0). See README.md beside this file for the behaviour behind each call.
+
+/** A weight no path may take: an impassable arc, an infinite customised weight (0xFFFFFFFF). */
+export const INFINITE: number;
+/** How many candidates an endpoint error lists (docs/endpoints.md). */
+export const LISTED_CANDIDATES: number;
+/** Names of the stored kinds, by value: NODE_KINDS[node.kind], ARC_KINDS[arc.kind], ... */
+export const NODE_KINDS: readonly string[];
+export const ARC_KINDS: readonly string[];
+export const PLACE_KINDS: readonly string[];
+export const OUTLINE_KINDS: readonly string[];
+/** Search key fields by number: 0 ref, 1 name, 2 a later word of the name, 3 category, 4 alias. */
+export const FIELDS: readonly string[];
+
+/** What a bundle was refused for, or why a call failed. */
+export type BundleErrorCode =
+  | 'not-a-bundle' | 'unsupported-version' | 'size-mismatch' | 'section-table' | 'missing-section'
+  | 'checksum' | 'webcrypto-unavailable' | 'malformed' | 'unavailable' | 'argument' | 'unsupported-platform';
+
+export class BundleError extends Error {
+  readonly name: 'BundleError';
+  readonly code: BundleErrorCode;
+  /** The section at fault, when there is one. */
+  readonly section: string | null;
+}
+
+export type EndpointErrorCode =
+  | 'empty' | 'unknown' | 'ambiguous' | 'elsewhere' | 'needs-level' | 'unknown-level' | 'bad-coordinate';
+
+export class EndpointError extends Error {
+  readonly name: 'EndpointError';
+  readonly code: EndpointErrorCode;
+  /** The (trimmed) text that names no single place or position. */
+  readonly text: string;
+  /** Places it could mean: all of them for ambiguous and elsewhere, up to three for unknown. */
+  readonly candidates: number[];
+}
+
+export type ConditionsErrorCode = 'invalid' | 'ambiguous' | 'unmatched';
+
+export class ConditionsError extends Error {
+  readonly name: 'ConditionsError';
+  readonly code: ConditionsErrorCode;
+  /** Entries at fault by position in the text, `closed[0]` or `slow[2]`. */
+  readonly entries: string[];
+  /** For ambiguous: the places the first ambiguous target names. */
+  readonly candidates: number[];
+}
+
+/** Bytes a bundle or conditions text can be given as. */
+export type Bytes = ArrayBuffer | Uint8Array;
+
+export interface OpenOptions {
+  /** Verify every section's checksum and the whole-file SHA-256 with WebCrypto (default true). */
+  verifyChecksums?: boolean;
+  /** Starts every error message (a file name, a URL). */
+  name?: string | null;
+}
+
+/** Opens a bundle from its bytes, read in place: do not change them while the bundle is in use. */
+export function open(bytes: Bytes, options?: OpenOptions): Promise<NavBundle>;
+
+export interface Section { tag: string; version: number; offset: number; length: number }
+
+export interface Level {
+  index: number;
+  id: string | null;
+  name: string | null;
+  buildingId: string | null;
+  buildingName: string | null;
+  ordinal: number;
+  /** The level's own name, or "level 2" from its ordinal, as route instructions name it. */
+  shortName: string;
+  /** "Second floor, Main Building". */
+  displayName: string;
+}
+
+export interface NodeRecord { index: number; latitude: number; longitude: number; level: number; kind: number; label: string | null }
+
+export interface ArcRecord {
+  index: number;
+  tail: number;
+  head: number;
+  kind: number;
+  label: string | null;
+  /** Metres. */
+  length: number;
+  indoor: boolean;
+}
+
+export interface Place {
+  index: number;
+  kind: number;
+  ref: string | null;
+  name: string | null;
+  category: string | null;
+  description: string | null;
+  building: string | null;
+  openingHours: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  level: number | null;
+  node: number | null;
+  capacity: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  /** Metres; 0 when none. */
+  geofenceRadius: number;
+}
+
+export interface EventRecord { index: number; place: number; title: string | null; description: string | null; start: number; end: number }
+export interface Alias { text: string; language: string | null; kind: number }
+export interface Match { place: number; field: number }
+export interface Snapped { node: number; metres: number }
+export interface ProfileSnapped extends Snapped { fallback: boolean }
+
+export type Endpoint =
+  | { kind: 'place'; place: number }
+  | { kind: 'position'; latitude: number; longitude: number; levels: number[] };
+
+export interface Route {
+  profile: string;
+  /** Milliseconds (or the metric's weight units). */
+  duration: number;
+  nodes: number[];
+  /** arcs[i] leads from nodes[i] to nodes[i + 1]. */
+  arcs: number[];
+  /** Seconds per arc when they are not the profile's PROF costs (a way out). */
+  arcSeconds?: number[];
+}
+
+export interface WayOut extends Route {
+  /** The exit node. */
+  node: number;
+  arcSeconds: number[];
+}
+
+export interface Outline {
+  kind: number;
+  label: string | null;
+  place: number | null;
+  /** The exterior ring first, then holes; each ring open, of [latitude, longitude] corners. */
+  rings: [number, number][][];
+}
+
+export type StepAction =
+  | 'walk' | 'walkOutside' | 'enterBuilding' | 'leaveBuilding' | 'stairs' | 'elevator' | 'escalator' | 'ramp' | 'steps';
+
+export interface RouteStep {
+  action: StepAction;
+  label: string | null;
+  fromLevel: number;
+  toLevel: number;
+  /** Metres. */
+  length: number;
+  /** Seconds. */
+  duration: number;
+  stepCount: number | null;
+  /** Change of level ordinal climbed, positive up. */
+  rise: number;
+  isAlongPath: boolean;
+  /** Positions in route.nodes where the step starts and ends. */
+  startIndex: number;
+  endIndex: number;
+}
+
+export type Target =
+  | { kind: 'name'; text: string }
+  | { kind: 'level'; text: string }
+  | { kind: 'polygon'; text: string; polygon: [number, number][] };
+
+export interface ConditionEntry { position: string; target: Target; factor: number | null }
+export interface ParsedConditions { entries: ConditionEntry[] }
+export interface ResolvedConditions { closed: number[]; factors: Map<number, number> }
+
+export interface ConditionsOverlay {
+  entries: { position: string; target: Target; factor: number | null; arcs: number[] }[];
+  closed: number[];
+  slowed: { arc: number; factor: number }[];
+  error: { code: ConditionsErrorCode; message: string; entries: string[]; candidates: number[] } | null;
+}
+
+/** Conditions as docs/conditions.md writes them: JSON text, or its UTF-8 bytes. */
+export type Conditions = string | Bytes | ParsedConditions;
+
+export interface ScanReading { id: string; rssi: number }
+
+export interface PositionFix {
+  building: number;
+  buildingName: string;
+  floor: number;
+  floorName: string;
+  ordinal: number;
+  venueLevel: number | null;
+  latitude: number;
+  longitude: number;
+  latitudeE7: number;
+  longitudeE7: number;
+  confidence: number;
+  neighbours: number;
+}
+
+export interface RadioMapSample {
+  label: string;
+  buildingName: string;
+  floorName: string;
+  floor: number;
+  referencePoint: number;
+  latitude: number;
+  longitude: number;
+  scan: ScanReading[];
+}
+
+/** Input weights customised on a bundle's customisable hierarchy: what routeOn routes on. */
+export class Metric {
+  private constructor();
+  readonly profile: string;
+  readonly weights: Uint32Array;
+  readonly up: Uint32Array;
+  readonly down: Uint32Array;
+  readonly upVia: Uint32Array;
+  readonly downVia: Uint32Array;
+}
+
+export class NavBundle {
+  private constructor();
+  readonly formatVersion: { major: number; minor: number };
+  /** META, parsed (a copy): venue, sources with attribution and licence, profiles, levels, bounding box. */
+  readonly metadata: Record<string, unknown>;
+  readonly levelCount: number;
+  readonly nodeCount: number;
+  readonly arcCount: number;
+  readonly placeCount: number;
+  readonly eventCount: number;
+  readonly hasRadioMap: boolean;
+  readonly customisable: boolean;
+
+  verify(): Promise<void>;
+  has(tag: string): boolean;
+  sections(): Section[];
+  levels(): Level[];
+  node(index: number): NodeRecord;
+  arc(index: number): ArcRecord;
+  arcsFrom(node: number): [number, number];
+  arcShape(index: number): [number, number][];
+  profiles(): string[];
+  costs(profile: string): Uint32Array;
+  place(index: number): Place;
+  event(index: number): EventRecord;
+  placeSource(index: number): string | null;
+  placeAliases(index: number): Alias[];
+  attachedNode(place: number, profile: string): number | null;
+  inMainPiece(node: number, profile: string): boolean;
+
+  fold(text: string | Uint8Array): string;
+  searchPrefix(text: string | Uint8Array, limit?: number): Match[];
+  snap(latitude: number, longitude: number, level: number): Snapped | null;
+  snapProfile(latitude: number, longitude: number, level: number, profile: string): ProfileSnapped | null;
+  resolveEndpoint(text: string | Uint8Array): Endpoint;
+  endpointNode(endpoint: Endpoint, profile: string): number | null;
+  outlines(level: number): Outline[];
+
+  route(profile: string, from: number, to: number): Route | null;
+  customise(profile: string, weights?: ArrayLike<number>): Metric;
+  routeOn(metric: Metric, from: number, to: number): Route | null;
+  nearestExit(profile: string, node: number): WayOut | null;
+  exitUnderConditions(profile: string, node: number, conditions: Conditions): WayOut | null;
+  leavingCosts(profile: string): Uint32Array;
+  applyConditions(profile: string, conditions: Conditions): Metric;
+  resolveConditions(conditions: Conditions): ResolvedConditions;
+  conditionsOverlay(conditions: Conditions): ConditionsOverlay;
+
+  climb(arc: number): { steps: number | null; rise: number };
+  steps(route: { profile?: string; nodes: number[]; arcs: number[]; arcSeconds?: number[] }): RouteStep[];
+  instruction(step: RouteStep): string;
+
+  locate(scan: ScanReading[]): PositionFix | null;
+  radioMapSamples(limit?: number): RadioMapSample[];
+}
+
+export function parseConditions(conditions: Conditions): ParsedConditions;
+export function slowedCost(cost: number, factor: number): number;
+export function roundHalfAway(value: number): number;
+/** As C's printf("%.Nf"): the exact binary value rounded half to even. */
+export function formatFixed(value: number, digits?: number): string;
+/** As Swift's Double.description: "2.0", "0.5", "1e-05". */
+export function swiftDouble(value: number): string;
+/** A scanned access point id as the radio map stores it. */
+export function normalisedAccessPoint(text: string): string;
