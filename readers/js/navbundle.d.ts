@@ -16,7 +16,8 @@ export const FIELDS: readonly string[];
 /** What a bundle was refused for, or why a call failed. */
 export type BundleErrorCode =
   | 'not-a-bundle' | 'unsupported-version' | 'size-mismatch' | 'section-table' | 'missing-section'
-  | 'checksum' | 'webcrypto-unavailable' | 'malformed' | 'unavailable' | 'argument' | 'unsupported-platform';
+  | 'checksum' | 'webcrypto-unavailable' | 'malformed' | 'unavailable' | 'argument' | 'unsupported-platform'
+  | 'out-of-memory';
 
 export class BundleError extends Error {
   readonly name: 'BundleError';

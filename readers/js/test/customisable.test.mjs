@@ -234,3 +234,31 @@ test('broken topologies are refused, naming CCHT', { skip: SKIP }, async () => {
       && error.section === 'CCHT' && error.code === 'malformed', damage.toString());
   }
 });
+
+test('a topology whose triangles cannot be held is refused, not a RangeError', { skip: SKIP }, async () => {
+  // The triangles grow with the square of a rank's arcs; a small bundle's never fail to allocate,
+  // so the allocation of exactly their count (computed here from the file) is made to fail, as it
+  // would for a hostile section.
+  const image = load(PATH);
+  const { n, first } = topologyOf(image);
+  let pairs = 0;
+  for (let v = 0; v < n; v++) pairs += ((first[v + 1] - first[v]) * (first[v + 1] - first[v] - 1)) / 2;
+  const bundle = await open(image);
+  const original = Uint32Array;
+  let refused = null;
+  globalThis.Uint32Array = class extends original {
+    constructor(...args) {
+      if (args.length === 1 && args[0] === pairs) throw new RangeError('Array buffer allocation failed');
+      super(...args);
+    }
+  };
+  try {
+    bundle.route(bundle.profiles()[0], 0, 1);
+  } catch (error) {
+    refused = error;
+  } finally {
+    globalThis.Uint32Array = original;
+  }
+  assert.ok(refused instanceof BundleError && refused.code === 'out-of-memory' && refused.section === 'CCHT', `${refused}`);
+  assert.notEqual((await open(image)).route(bundle.profiles()[0], 0, 0), null);
+});
