@@ -43,6 +43,10 @@ test('opens, verifies and lists sections', { skip: NO_BUNDLE }, async () => {
   const shifted = new Uint8Array(image.length + 3);
   shifted.set(image, 3);
   assert.deepEqual((await open(shifted.subarray(3))).route(bundle.profiles()[0], 0, 0).nodes, [0]);
+  const shared = new Uint8Array(new SharedArrayBuffer(image.length));
+  shared.set(image);
+  assert.equal((await open(shared)).levels().length, bundle.levels().length);
+  assert.equal((await open(shared.buffer)).levels().length, bundle.levels().length);
 });
 
 test('truncated, empty and foreign files', { skip: NO_BUNDLE }, async () => {
