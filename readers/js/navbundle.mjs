@@ -631,7 +631,7 @@ function toBytes(bytes) {
   // Sections start at multiples of 8 from the file's start, and their arrays are aligned to their
   // element size, so typed arrays can view them in place when the file itself starts at a multiple
   // of 8 in its buffer. Bytes that do not are copied once, as a whole.
-  // TextDecoder and WebCrypto refuse views of shared memory: such bytes are copied once too.
+  // WebCrypto refuses views of shared memory: such bytes are copied once too.
   const shared = typeof SharedArrayBuffer !== 'undefined' && view.buffer instanceof SharedArrayBuffer;
   if (view.byteOffset % 8 !== 0 || shared) {
     const copy = new Uint8Array(view.length);
