@@ -12,17 +12,19 @@ STATION_QUERIES = readers/vectors/station.queries
 UJI_SURVEY = ../shared/data/wifi/ujiindoorloc/trainingData.csv
 UJI_BUNDLE = $(READER_TESTS)/uji/ujiindoorloc-1.0.0.navbundle
 UJI_QUERIES = readers/vectors/uji.queries
+EXAMPLES = $(READER_TESTS)/examples
 # The C reader is built as strictly as a consumer might, and run under the sanitizers.
 CFLAGS_STRICT = -std=c99 -Wall -Wextra -pedantic -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all
 
-.PHONY: demo test deps test-deps build clean
+.PHONY: demo test test-examples deps test-deps build clean
 
 deps:
 	@scripts/install-system-packages.sh
 
-# The tests also render the HTML validation report in a headless browser.
+# The tests also render the HTML validation report in a headless browser, and run the Android
+# example's JNI shim on a JVM.
 test-deps:
-	@scripts/install-system-packages.sh chromium
+	@scripts/install-system-packages.sh chromium default-jdk-headless
 
 build: deps
 	$(SWIFT) build --product navforge
@@ -90,6 +92,41 @@ test: test-deps
 	scripts/check-corrupt-bundles.sh $(READER_TESTS)/corrupt/demo-campus $(READER_TESTS)/c/answer
 	scripts/check-corrupt-bundles.sh $(READER_TESTS)/corrupt/station $(READER_TESTS)/c/answer
 	@echo "Swift, C, Python and JavaScript readers agree on $$(cat $(READER_TESTS)/answers-swift.txt $(READER_TESTS)/station-swift.txt | wc -l) queries."
+	$(MAKE) --no-print-directory test-examples
+
+## Runs the embedding guide's examples (readers/README.md) on the demo bundle that `test` builds,
+## checking each one's route and exit against the C reader's answer program: the Swift package's
+## manifest and program, the Node program (its instructions also against the Swift program's), the
+## C server snippet (under the sanitizers), the Android JNI shim on a desktop JVM (skipped, saying
+## so, without a JDK) and the Python HTTP server.
+test-examples:
+	mkdir -p $(EXAMPLES)
+	$(SWIFT) package --package-path readers/examples/swift --scratch-path build/swift-example \
+		show-dependencies --format flatlist > /dev/null
+	$(SWIFT) build --product navbundle-example
+	$(BIN)/navbundle-example $(READER_BUNDLE) A.2.04 B.1.G5 > $(EXAMPLES)/swift.txt
+	$(BIN)/navbundle-example $(READER_BUNDLE) A.0.04 C.1.H3 wheelchair > $(EXAMPLES)/swift-wheelchair.txt
+	grep -q '^  Take Lift A down' $(EXAMPLES)/swift.txt
+	readers/examples/compare-answers.sh $(EXAMPLES)/swift.txt $(READER_BUNDLE) $(READER_TESTS)/c/answer route
+	readers/examples/compare-answers.sh $(EXAMPLES)/swift-wheelchair.txt $(READER_BUNDLE) $(READER_TESTS)/c/answer route
+	node readers/examples/node/route.mjs $(READER_BUNDLE) A.2.04 B.1.G5 > $(EXAMPLES)/node.txt
+	node readers/examples/node/route.mjs $(READER_BUNDLE) A.0.04 C.1.H3 wheelchair > $(EXAMPLES)/node-wheelchair.txt
+	readers/examples/compare-answers.sh $(EXAMPLES)/node.txt $(READER_BUNDLE) $(READER_TESTS)/c/answer route
+	readers/examples/compare-answers.sh $(EXAMPLES)/node-wheelchair.txt $(READER_BUNDLE) $(READER_TESTS)/c/answer route
+	for route in "" -wheelchair; do \
+		sed -n 's/^  \(.*\) ([0-9]* m)$$/\1/p' $(EXAMPLES)/swift$$route.txt > $(EXAMPLES)/swift$$route-steps.txt && \
+		sed -n 's/^  //p' $(EXAMPLES)/node$$route.txt > $(EXAMPLES)/node$$route-steps.txt && \
+		test -s $(EXAMPLES)/node$$route-steps.txt && \
+		cmp $(EXAMPLES)/swift$$route-steps.txt $(EXAMPLES)/node$$route-steps.txt || exit 1; \
+	done
+	$(CC) $(CFLAGS_STRICT) -pthread -Ireaders/c -o $(EXAMPLES)/route readers/examples/c/route.c readers/c/navbundle.c -lm
+	$(EXAMPLES)/route $(READER_BUNDLE) A.2.04 B.1.G5 > $(EXAMPLES)/c.txt
+	$(EXAMPLES)/route $(READER_BUNDLE) A.0.04 C.1.H3 wheelchair > $(EXAMPLES)/c-wheelchair.txt
+	readers/examples/compare-answers.sh $(EXAMPLES)/c.txt $(READER_BUNDLE) $(READER_TESTS)/c/answer route exit
+	readers/examples/compare-answers.sh $(EXAMPLES)/c-wheelchair.txt $(READER_BUNDLE) $(READER_TESTS)/c/answer route exit
+	readers/examples/android/run-on-jvm.sh $(READER_BUNDLE) $(EXAMPLES)/android $(READER_TESTS)/c/answer
+	NAVBUNDLE_TEST_BUNDLE=$(READER_BUNDLE) \
+		python3 -m unittest discover --start-directory readers/examples/python --top-level-directory readers/examples/python
 
 clean:
 	rm -rf build

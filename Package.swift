@@ -72,6 +72,11 @@ let package = Package(
                           path: "Benchmarks/LocateBench"),
         .executableTarget(name: "bench-bundle", dependencies: ["NavFormat", "NavBundle", "Contraction"], path: "Benchmarks/BundleBench"),
 
+        // The embedding guide's Swift example (readers/examples/swift, its own package there),
+        // built here from the same source with NavBundle alone, so that every build compiles it;
+        // `make test` runs it on the demo bundle.
+        .executableTarget(name: "navbundle-example", dependencies: ["NavBundle"], path: "readers/examples/swift/Sources/VenueRoute"),
+
         // VenueModel only for its platform vocabulary, which the fixtures' aliases come from.
         .testTarget(name: "NavBundleTests", dependencies: ["NavFormat", "NavBundle", "BundleWriting", "BundleTools", "VenueModel"]),
         .testTarget(name: "ContractionTests", dependencies: ["Contraction", "NavFormat"]),
