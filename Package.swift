@@ -52,6 +52,12 @@ let package = Package(
         // Tools that read bundles back through the runtime: the diff, reader conformance, the
         // locator's evaluation and the graph export.
         .target(name: "BundleTools", dependencies: ["NavFormat", "NavBundle", "Fingerprints", "RoutingGraph", "VenueModel"]),
+        // The map viewer `navforge view` writes: a static site running the JavaScript reader. Its
+        // files, and the reader from readers/js, are embedded at build time by the plugin.
+        .executableTarget(name: "SiteEmbedder"),
+        .plugin(name: "EmbedViewerSite", capability: .buildTool(), dependencies: ["SiteEmbedder"],
+                path: "Sources/EmbedViewerSite"),
+        .target(name: "ViewerSite", exclude: ["Site"], plugins: ["EmbedViewerSite"]),
         .target(name: "Pipeline", dependencies: [
             "Contraction",
             "VenueModel", "Geometry", "Staging", "Importers", "Validation", "RoutingGraph", "Fingerprints",
@@ -59,7 +65,7 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),
         ]),
         .executableTarget(name: "navforge", dependencies: [
-            "Pipeline", "NavFormat", "NavBundle", "BundleTools", "Fingerprints", "Validation", "RoutingGraph",
+            "Pipeline", "NavFormat", "NavBundle", "BundleTools", "Fingerprints", "Validation", "RoutingGraph", "ViewerSite",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -107,6 +113,6 @@ let package = Package(
 
 // Imports are internal unless a file says `public import`: a module's public API then shows
 // exactly which lower modules it exposes.
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("InternalImportsByDefault")]
 }

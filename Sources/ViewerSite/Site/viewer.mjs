@@ -1,0 +1,1067 @@
+// The navforge map viewer. Everything it knows about the map comes from the JavaScript reader:
+// it draws what the reader reads and asks the reader for search, routes, exits, conditions and
+// positions. It computes nothing about routing itself.
+import { open, BundleError } from "./navbundle.mjs";
+
+const METRES_PER_DEGREE = 111320;
+const ARC_KIND = { walk: 0, outdoorPath: 1, indoorPath: 2, stairs: 3, lift: 4, escalator: 5, ramp: 6, steps: 7, entrance: 8 };
+const ARC_KIND_NAMES = ["walk", "outdoorPath", "indoorPath", "stairs", "lift", "escalator", "ramp", "steps", "entrance"];
+/** Fill and stroke of each `OUTL` kind: room, corridor, area, stairwell, lift, outdoor area, obstacle. */
+const OUTLINE_STYLE = [
+  { name: "Room", fill: "#ffffff", stroke: "#8a96a3" },
+  { name: "Corridor", fill: "#e8ecf0", stroke: "#a5b0bb" },
+  { name: "Hall or foyer", fill: "#eef3e6", stroke: "#a5b0bb" },
+  { name: "Stairwell", fill: "#f7e3c6", stroke: "#b08a52" },
+  { name: "Lift", fill: "#dcd3f0", stroke: "#7b68a6" },
+  { name: "Outdoor area", fill: "#e3f1dc", stroke: "#9bbf8a" },
+  { name: "Wall or column", fill: "#9aa4ad", stroke: "#6d7780" },
+];
+const CONNECTOR_COLOUR = { 3: "#b0621a", 4: "#6a4fb3", 5: "#1f7a8c", 6: "#2b8a3e", 7: "#b0621a" };
+
+/** Metres a tap may lie from the way it picks: farther, the person surely meant somewhere else. */
+const MAXIMUM_TAP_DISTANCE = 250;
+
+const $ = (id) => document.getElementById(id);
+
+/** Everything the page shows, in one place; the drawing reads it, the controls change it. */
+const state = {
+  bundle: null,
+  levels: [],
+  level: 0,
+  profile: null,
+  origin: { latitude: 0, longitude: 0, cos: 1 },
+  view: { x: 0, y: 0, scale: 1 },
+  perLevel: new Map(),
+  endpoints: { from: null, to: null },
+  tapTarget: "from",
+  route: null, // { route, steps, polylines, kind: "route" | "exit" }
+  conditions: null, // { text, metrics: Map(profile → metric), overlay }
+  fix: null,
+  samples: [],
+};
+
+const ready = main().catch((error) => failed(error));
+window.navforgeViewer = { ready, state, drawnRoute, stepTexts, levelIds: () => state.levels.map((level) => level.id) };
+
+async function main() {
+  const site = await (await fetch("site.json")).json();
+  const response = await fetch(site.bundle);
+  if (!response.ok) throw new Error(`cannot fetch ${site.bundle}: HTTP ${response.status}`);
+  const bytes = await response.arrayBuffer();
+  let bundle;
+  try {
+    bundle = await open(bytes);
+  } catch (error) {
+    if (!(error instanceof BundleError) || globalThis.crypto?.subtle) throw error;
+    // Without WebCrypto (a page served over plain HTTP from another host) the checksums cannot be
+    // checked; the person decides, knowingly, whether to look at the map anyway.
+    bundle = await askToOpenUnverified(bytes, error);
+  }
+  start(bundle, site);
+}
+
+function askToOpenUnverified(bytes, error) {
+  showFailure(`${error.message} Serve the viewer from https:// or from 127.0.0.1 to have the bundle checked.`);
+  const button = $("open-unverified");
+  button.hidden = false;
+  button.focus();
+  return new Promise((resolve, reject) => {
+    button.addEventListener("click", () => {
+      $("open-failure").hidden = true;
+      open(bytes, { verifyChecksums: false }).then(resolve, reject);
+    }, { once: true });
+  });
+}
+
+function failed(error) {
+  showFailure(error instanceof Error ? error.message : String(error));
+  document.body.dataset.state = "failed";
+  throw error;
+}
+
+function showFailure(message) {
+  $("open-failure-text").textContent = message;
+  $("open-failure").hidden = false;
+  $("venue-name").textContent = "The map could not be opened";
+}
+
+function start(bundle, site) {
+  state.bundle = bundle;
+  state.levels = bundle.levels().map((level, index) => ({ ...level, index }));
+  const meta = bundle.metadata;
+  document.title = `${meta.venueName} · navforge viewer`;
+  $("venue-name").textContent = meta.venueName;
+  $("venue-facts").textContent = [
+    `${meta.venueID} ${meta.bundleVersion}`,
+    `format ${bundle.formatVersion.major}.${bundle.formatVersion.minor}`,
+    `${state.levels.length} levels, ${bundle.nodeCount} nodes, ${bundle.placeCount} places`,
+    site.bundle,
+  ].join(" · ");
+  $("attribution").textContent = attribution(meta);
+  setUpOrigin();
+  setUpProfiles();
+  setUpLevels();
+  setUpMap();
+  setUpRouteForm();
+  setUpConditions();
+  setUpLocate();
+  drawLegend();
+  showLevel(firstLevel(), { fit: true });
+  document.body.dataset.state = "ready";
+}
+
+/** The map data's attribution and licences, as the bundle's sources state them. */
+function attribution(meta) {
+  const parts = [];
+  for (const source of meta.sources ?? []) {
+    const text = [source.attribution, source.license && `licence ${source.license}`].filter(Boolean).join(", ");
+    if (text && !parts.includes(text)) parts.push(text);
+  }
+  const data = parts.length ? `Map data: ${parts.join("; ")}.` : "Map data: the bundle names no attribution.";
+  return `${data} Compiled by ${meta.generator ?? "navforge"}.`;
+}
+
+// Projection: metres east and south of the venue's centre, on a plane; a venue is small enough.
+
+function setUpOrigin() {
+  const box = state.bundle.metadata.boundingBox;
+  let latitude = 0, longitude = 0;
+  if (box) {
+    latitude = (box.south + box.north) / 2;
+    longitude = (box.west + box.east) / 2;
+  } else if (state.bundle.nodeCount > 0) {
+    ({ latitude, longitude } = state.bundle.node(0));
+  }
+  state.origin = { latitude, longitude, cos: Math.cos((latitude * Math.PI) / 180) };
+}
+
+function project(latitude, longitude) {
+  const { origin } = state;
+  return [(longitude - origin.longitude) * METRES_PER_DEGREE * origin.cos, (origin.latitude - latitude) * METRES_PER_DEGREE];
+}
+
+function unproject(x, y) {
+  const { origin } = state;
+  return [origin.latitude - y / METRES_PER_DEGREE, origin.longitude + x / (METRES_PER_DEGREE * origin.cos)];
+}
+
+// Levels
+
+function setUpLevels() {
+  const bar = $("levels");
+  bar.replaceChildren();
+  // Grouped by building, highest level first, as a building's directory lists them.
+  const groups = new Map();
+  for (const level of state.levels) {
+    const building = level.buildingName ?? "";
+    if (!groups.has(building)) groups.set(building, []);
+    groups.get(building).push(level);
+  }
+  for (const [building, levels] of groups) {
+    const group = document.createElement("div");
+    group.className = "level-group";
+    group.setAttribute("role", "group");
+    if (building) {
+      group.setAttribute("aria-label", building);
+      const title = document.createElement("span");
+      title.className = "level-building";
+      title.textContent = building;
+      group.append(title);
+    }
+    for (const level of levels.sort((a, b) => b.ordinal - a.ordinal || a.index - b.index)) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = level.shortName || level.id;
+      button.title = levelLabel(level);
+      button.setAttribute("aria-label", levelLabel(level));
+      button.dataset.level = level.index;
+      button.dataset.levelId = level.id;
+      button.setAttribute("aria-pressed", "false");
+      button.addEventListener("click", () => showLevel(level.index));
+      group.append(button);
+    }
+    bar.append(group);
+  }
+}
+
+function levelButtons() {
+  return $("levels").querySelectorAll("button");
+}
+
+function levelLabel(level) {
+  return level.buildingName ? `${level.shortName} · ${level.buildingName}` : level.shortName || level.id;
+}
+
+function firstLevel() {
+  // The level with the most outlines is where a visitor most likely starts looking.
+  let best = 0, most = -1;
+  for (const level of state.levels) {
+    const count = state.bundle.outlines(level.index).length;
+    if (count > most) [best, most] = [level.index, count];
+  }
+  return best;
+}
+
+function showLevel(index, { fit = false } = {}) {
+  if (index < 0 || index >= state.levels.length) return;
+  state.level = index;
+  for (const button of levelButtons()) {
+    button.setAttribute("aria-pressed", String(Number(button.dataset.level) === index));
+  }
+  document.body.dataset.level = state.levels[index].id;
+  if (fit) fitLevel();
+  draw();
+}
+
+/** Everything drawn on a level, in metres, made once: Path2D objects the canvas scales. */
+function levelGeometry(index) {
+  let geometry = state.perLevel.get(index);
+  if (geometry) return geometry;
+  const bundle = state.bundle;
+  const outlines = OUTLINE_STYLE.map(() => new Path2D());
+  const bounds = emptyBounds();
+  const xs = [], ys = [];
+  const extendBoth = (x, y) => {
+    extend(bounds, x, y);
+    xs.push(x);
+    ys.push(y);
+  };
+  const labels = [];
+  for (const outline of bundle.outlines(index)) {
+    const path = outlines[outline.kind] ?? outlines[0];
+    for (const ring of outline.rings) {
+      ring.forEach(([latitude, longitude], corner) => {
+        const [x, y] = project(latitude, longitude);
+        extendBoth(x, y);
+        corner === 0 ? path.moveTo(x, y) : path.lineTo(x, y);
+      });
+      path.closePath();
+    }
+  }
+  const walkways = { indoor: new Path2D(), outdoor: new Path2D(), connector: new Path2D() };
+  const landings = [];
+  const arcs = arcsOfLevel(index);
+  for (const arc of arcs.flat) {
+    // Walks inside a space are the router's straight lines between its doors; the outline shows the space.
+    if (arc.kind === ARC_KIND.walk) continue;
+    const shape = bundle.arcShape(arc.index).map(([latitude, longitude]) => project(latitude, longitude));
+    const target = arc.kind === ARC_KIND.outdoorPath ? walkways.outdoor
+      : arc.kind >= ARC_KIND.stairs && arc.kind <= ARC_KIND.steps ? walkways.connector : walkways.indoor;
+    shape.forEach(([x, y], corner) => {
+      extendBoth(x, y);
+      corner === 0 ? target.moveTo(x, y) : target.lineTo(x, y);
+    });
+  }
+  for (const { node, kind } of arcs.landings) {
+    const record = bundle.node(node);
+    landings.push({ at: project(record.latitude, record.longitude), kind });
+  }
+  for (let place = 0; place < bundle.placeCount; place++) {
+    const record = bundle.place(place);
+    if (record.level !== index || record.latitude == null) continue;
+    const at = project(record.latitude, record.longitude);
+    extendBoth(...at);
+    // Rooms by their ref; points of interest (kind 1) by name, only when zoomed in further.
+    labels.push({ at, text: (record.kind === 0 ? record.ref ?? record.name : record.name ?? record.ref) ?? "", detail: record.kind !== 0 });
+  }
+  geometry = { outlines, walkways, landings, labels, bounds, focus: focusBounds(xs, ys) };
+  state.perLevel.set(index, geometry);
+  return geometry;
+}
+
+/** The arcs with both ends on a level (drawn as walkways) and the landings of arcs leaving it. */
+function arcsOfLevel(index) {
+  if (!state.arcsByLevel) {
+    const bundle = state.bundle;
+    const byLevel = state.levels.map(() => ({ flat: [], landings: [] }));
+    const seen = new Set();
+    for (let arcIndex = 0; arcIndex < bundle.arcCount; arcIndex++) {
+      const arc = bundle.arc(arcIndex);
+      const kind = typeof arc.kind === "number" ? arc.kind : ARC_KIND_NAMES.indexOf(arc.kind);
+      const tail = arc.tail, head = arc.head;
+      // Both directions of a two-way arc look the same: draw one.
+      const key = tail < head ? `${tail}:${head}` : `${head}:${tail}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const tailLevel = bundle.node(tail).level, headLevel = bundle.node(head).level;
+      if (tailLevel === headLevel) {
+        byLevel[tailLevel]?.flat.push({ index: arcIndex, kind });
+      } else {
+        byLevel[tailLevel]?.landings.push({ node: tail, kind });
+        byLevel[headLevel]?.landings.push({ node: head, kind });
+      }
+    }
+    state.arcsByLevel = byLevel;
+  }
+  return state.arcsByLevel[index] ?? { flat: [], landings: [] };
+}
+
+/**
+ * The bounds of most of a level: the 1st to 99th percentile of its points on each axis, so that
+ * a few far-off ways (a long path an extract kept whole) do not shrink the venue to a dot.
+ */
+function focusBounds(xs, ys) {
+  if (xs.length === 0) return emptyBounds();
+  const sortedX = Float64Array.from(xs).sort(), sortedY = Float64Array.from(ys).sort();
+  const at = (values, share) => values[Math.min(values.length - 1, Math.floor(share * values.length))];
+  return { minX: at(sortedX, 0.01), maxX: at(sortedX, 0.99), minY: at(sortedY, 0.01), maxY: at(sortedY, 0.99) };
+}
+
+function emptyBounds() {
+  return { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+}
+
+function extend(bounds, x, y) {
+  bounds.minX = Math.min(bounds.minX, x);
+  bounds.minY = Math.min(bounds.minY, y);
+  bounds.maxX = Math.max(bounds.maxX, x);
+  bounds.maxY = Math.max(bounds.maxY, y);
+}
+
+// The map: a canvas the person pans and zooms by mouse, touch or keyboard.
+
+function setUpMap() {
+  const canvas = $("map");
+  new ResizeObserver(() => draw()).observe(canvas);
+  const pointers = new Map();
+  let gesture = null;
+  canvas.addEventListener("pointerdown", (event) => {
+    canvas.setPointerCapture(event.pointerId);
+    pointers.set(event.pointerId, { x: event.offsetX, y: event.offsetY });
+    gesture = { start: { x: event.offsetX, y: event.offsetY }, time: performance.now(), moved: false, pinch: pointers.size > 1 ? pinchOf(pointers) : null };
+  });
+  canvas.addEventListener("pointermove", (event) => {
+    const last = pointers.get(event.pointerId);
+    if (!last || !gesture) return;
+    const now = { x: event.offsetX, y: event.offsetY };
+    pointers.set(event.pointerId, now);
+    if (Math.hypot(now.x - gesture.start.x, now.y - gesture.start.y) > 4) gesture.moved = true;
+    if (pointers.size >= 2) {
+      const pinch = pinchOf(pointers);
+      if (gesture.pinch) zoomAt(pinch.centre, pinch.distance / gesture.pinch.distance);
+      gesture.pinch = pinch;
+    } else {
+      state.view.x -= (now.x - last.x) / state.view.scale;
+      state.view.y -= (now.y - last.y) / state.view.scale;
+      draw();
+    }
+  });
+  const end = (event) => {
+    const tap = gesture && !gesture.moved && pointers.size === 1 && performance.now() - gesture.time < 600;
+    pointers.delete(event.pointerId);
+    if (tap) pickAt(event.offsetX, event.offsetY);
+    if (pointers.size === 0) gesture = null;
+  };
+  canvas.addEventListener("pointerup", end);
+  canvas.addEventListener("pointercancel", (event) => { pointers.delete(event.pointerId); gesture = null; });
+  canvas.addEventListener("wheel", (event) => {
+    event.preventDefault();
+    zoomAt({ x: event.offsetX, y: event.offsetY }, Math.exp(-event.deltaY / 300));
+  }, { passive: false });
+  canvas.addEventListener("keydown", (event) => {
+    const step = 60 / state.view.scale;
+    const actions = {
+      ArrowLeft: () => { state.view.x -= step; },
+      ArrowRight: () => { state.view.x += step; },
+      ArrowUp: () => { state.view.y -= step; },
+      ArrowDown: () => { state.view.y += step; },
+      "+": () => zoomAt(centre(), 1.4),
+      "=": () => zoomAt(centre(), 1.4),
+      "-": () => zoomAt(centre(), 1 / 1.4),
+      Enter: () => pickAt(centre().x, centre().y),
+      " ": () => pickAt(centre().x, centre().y),
+    };
+    const action = actions[event.key];
+    if (!action) return;
+    event.preventDefault();
+    action();
+    draw();
+  });
+  $("zoom-in").addEventListener("click", () => zoomAt(centre(), 1.5));
+  $("zoom-out").addEventListener("click", () => zoomAt(centre(), 1 / 1.5));
+  $("zoom-fit").addEventListener("click", () => { fitLevel(); draw(); });
+}
+
+function pinchOf(pointers) {
+  const [a, b] = [...pointers.values()];
+  return { centre: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }, distance: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)) };
+}
+
+function centre() {
+  const canvas = $("map");
+  return { x: canvas.clientWidth / 2, y: canvas.clientHeight / 2 };
+}
+
+function zoomAt(screen, factor) {
+  const before = toMap(screen.x, screen.y);
+  state.view.scale = Math.min(2000, Math.max(0.0005, state.view.scale * factor));
+  const after = toMap(screen.x, screen.y);
+  state.view.x += before[0] - after[0];
+  state.view.y += before[1] - after[1];
+  draw();
+}
+
+function toMap(screenX, screenY) {
+  const canvas = $("map");
+  return [state.view.x + (screenX - canvas.clientWidth / 2) / state.view.scale,
+    state.view.y + (screenY - canvas.clientHeight / 2) / state.view.scale];
+}
+
+function fitLevel() {
+  fitBounds(levelGeometry(state.level).focus);
+}
+
+/** Shows `bounds` (map metres) whole, in the part of the map the level list and zoom buttons leave free. */
+function fitBounds(bounds) {
+  const canvas = $("map");
+  if (!Number.isFinite(bounds.minX)) return;
+  const width = Math.max(10, bounds.maxX - bounds.minX), height = Math.max(10, bounds.maxY - bounds.minY);
+  const list = $("levels");
+  // A tall list (wide screens) covers the left side, a wide one (phones) the top.
+  const sideways = list.offsetHeight >= list.offsetWidth;
+  const left = sideways ? Math.min(list.offsetWidth + 16, canvas.clientWidth / 3) : 8;
+  const top = sideways ? 8 : Math.min(list.offsetHeight + 16, canvas.clientHeight / 3);
+  const right = 60;
+  const freeWidth = Math.max(50, canvas.clientWidth - left - right), freeHeight = Math.max(50, canvas.clientHeight - top - 8);
+  state.view.scale = 0.92 * Math.min(freeWidth / width, freeHeight / height);
+  state.view.x = (bounds.minX + bounds.maxX) / 2 - (left - right) / 2 / state.view.scale;
+  state.view.y = (bounds.minY + bounds.maxY) / 2 - (top - 8) / 2 / state.view.scale;
+}
+
+/** A tap or Enter on the map: the nearest node of the profile on this level becomes an endpoint. */
+function pickAt(screenX, screenY) {
+  const [x, y] = toMap(screenX, screenY);
+  const [latitude, longitude] = unproject(x, y);
+  const snapped = state.bundle.snapProfile(latitude, longitude, state.level, state.profile);
+  if (!snapped || snapped.distance > MAXIMUM_TAP_DISTANCE) {
+    setStatus(`No way of the ${state.profile} profile within ${MAXIMUM_TAP_DISTANCE} m of that point on ${levelLabel(state.levels[state.level])}.`, true);
+    return;
+  }
+  const level = state.levels[state.level];
+  const label = `${latitude.toFixed(6)},${longitude.toFixed(6)}@${level.id}`;
+  const target = state.tapTarget;
+  state.endpoints[target] = { kind: "node", node: snapped.node, label };
+  $(target).value = label;
+  state.tapTarget = target === "from" ? "to" : "to";
+  $("tap-target").textContent = state.tapTarget === "from" ? "From" : "To";
+  if (state.endpoints.from && state.endpoints.to) computeRoute();
+  else draw();
+}
+
+// Drawing
+
+function draw() {
+  const canvas = $("map");
+  if (!state.bundle || !canvas.clientWidth) return;
+  const ratio = window.devicePixelRatio || 1;
+  const width = canvas.clientWidth, height = canvas.clientHeight;
+  if (canvas.width !== Math.round(width * ratio) || canvas.height !== Math.round(height * ratio)) {
+    canvas.width = Math.round(width * ratio);
+    canvas.height = Math.round(height * ratio);
+  }
+  const context = canvas.getContext("2d");
+  context.setTransform(1, 0, 0, 1, 0, 0);
+  context.fillStyle = "#f4f6f8";
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  const { scale, x, y } = state.view;
+  context.setTransform(ratio * scale, 0, 0, ratio * scale, ratio * (width / 2 - x * scale), ratio * (height / 2 - y * scale));
+  const pixel = 1 / scale;
+  const geometry = levelGeometry(state.level);
+  geometry.outlines.forEach((path, kind) => {
+    context.fillStyle = OUTLINE_STYLE[kind].fill;
+    context.fill(path, "evenodd");
+    context.strokeStyle = OUTLINE_STYLE[kind].stroke;
+    context.lineWidth = pixel;
+    context.stroke(path);
+  });
+  strokePath(context, geometry.walkways.outdoor, "#7fa36b", 1.5 * pixel);
+  strokePath(context, geometry.walkways.indoor, "#9aa7b4", pixel);
+  strokePath(context, geometry.walkways.connector, "#b0621a", 2 * pixel);
+  for (const landing of geometry.landings) {
+    context.fillStyle = CONNECTOR_COLOUR[landing.kind] ?? "#555";
+    const size = 5 * pixel;
+    context.fillRect(landing.at[0] - size / 2, landing.at[1] - size / 2, size, size);
+  }
+  drawConditions(context, pixel);
+  drawRoute(context, pixel);
+  drawLabels(context, geometry, pixel);
+  drawFix(context, pixel);
+}
+
+function strokePath(context, path, colour, width) {
+  context.strokeStyle = colour;
+  context.lineWidth = width;
+  context.setLineDash([]);
+  context.stroke(path);
+}
+
+function drawLabels(context, geometry, pixel) {
+  // Labels only when rooms are large enough on screen to carry them.
+  if (state.view.scale < 2.5) return;
+  context.font = `${11 * pixel}px system-ui, sans-serif`;
+  context.textAlign = "center";
+  context.textBaseline = "middle";
+  const details = state.view.scale >= 8;
+  for (const label of geometry.labels) {
+    if (label.detail && !details) continue;
+    context.fillStyle = label.detail ? "#6a4fb3" : "#33404d";
+    context.fillText(label.text, label.at[0], label.at[1] + (label.detail ? 12 * pixel : 0));
+  }
+}
+
+function drawRoute(context, pixel) {
+  if (!state.route) return;
+  for (const line of state.route.polylines) {
+    const here = line.level === state.level;
+    context.beginPath();
+    line.points.forEach(([px, py], index) => (index === 0 ? context.moveTo(px, py) : context.lineTo(px, py)));
+    context.strokeStyle = here ? "#d9480f" : "rgba(217, 72, 15, 0.35)";
+    context.lineWidth = (here ? 5 : 2) * pixel;
+    context.setLineDash(here ? [] : [6 * pixel, 4 * pixel]);
+    context.lineJoin = "round";
+    context.stroke();
+  }
+  context.setLineDash([]);
+  const ends = [["#2b8a3e", state.route.route.nodes[0]], ["#c92a2a", state.route.route.nodes.at(-1)]];
+  for (const [colour, node] of ends) {
+    const record = state.bundle.node(node);
+    if (record.level !== state.level) continue;
+    const [px, py] = project(record.latitude, record.longitude);
+    context.beginPath();
+    context.arc(px, py, 7 * pixel, 0, 2 * Math.PI);
+    context.fillStyle = colour;
+    context.fill();
+    context.strokeStyle = "#fff";
+    context.lineWidth = 2 * pixel;
+    context.stroke();
+  }
+}
+
+function drawConditions(context, pixel) {
+  const overlay = state.conditions?.overlay;
+  if (!overlay) return;
+  for (const polygon of overlay.polygons) {
+    if (!polygon.levels.includes(state.level)) continue;
+    context.beginPath();
+    polygon.points.forEach(([px, py], index) => (index === 0 ? context.moveTo(px, py) : context.lineTo(px, py)));
+    context.closePath();
+    context.fillStyle = polygon.closed ? "rgba(201, 42, 42, 0.18)" : "rgba(232, 137, 12, 0.18)";
+    context.fill();
+  }
+  for (const arc of overlay.arcs) {
+    if (arc.level !== state.level) continue;
+    if (arc.marker) {
+      drawCross(context, arc.marker, arc.closed ? "#c92a2a" : "#e8890c", pixel);
+      continue;
+    }
+    context.beginPath();
+    arc.points.forEach(([px, py], index) => (index === 0 ? context.moveTo(px, py) : context.lineTo(px, py)));
+    context.strokeStyle = arc.closed ? "#c92a2a" : "#e8890c";
+    context.lineWidth = 4 * pixel;
+    context.setLineDash(arc.closed ? [] : [5 * pixel, 3 * pixel]);
+    context.stroke();
+  }
+  context.setLineDash([]);
+}
+
+/** A ringed cross: a connector closed (or slowed) where it leaves the shown level. */
+function drawCross(context, [x, y], colour, pixel) {
+  const size = 7 * pixel;
+  context.beginPath();
+  context.arc(x, y, size * 1.4, 0, 2 * Math.PI);
+  context.fillStyle = "rgba(255, 255, 255, 0.85)";
+  context.fill();
+  context.strokeStyle = colour;
+  context.lineWidth = 2.5 * pixel;
+  context.stroke();
+  context.beginPath();
+  context.moveTo(x - size, y - size);
+  context.lineTo(x + size, y + size);
+  context.moveTo(x + size, y - size);
+  context.lineTo(x - size, y + size);
+  context.stroke();
+}
+
+function drawFix(context, pixel) {
+  const fix = state.fix;
+  if (!fix || (fix.venueLevel != null && fix.venueLevel !== state.level)) return;
+  const [px, py] = project(fix.latitude, fix.longitude);
+  context.beginPath();
+  context.arc(px, py, Math.max(8 * pixel, 5 * (1.5 - fix.confidence)), 0, 2 * Math.PI);
+  context.fillStyle = "rgba(11, 92, 173, 0.15)";
+  context.fill();
+  context.beginPath();
+  context.arc(px, py, 6 * pixel, 0, 2 * Math.PI);
+  context.fillStyle = "#0b5cad";
+  context.fill();
+  context.strokeStyle = "#fff";
+  context.lineWidth = 2 * pixel;
+  context.stroke();
+}
+
+function drawLegend() {
+  const legend = $("legend");
+  legend.replaceChildren();
+  const entries = OUTLINE_STYLE.slice(0, 6).map((style) => [style.name, style.fill])
+    .concat([["Route", "#d9480f"], ["Closed", "#c92a2a"], ["Slowed", "#e8890c"]]);
+  for (const [name, colour] of entries) {
+    const item = document.createElement("span");
+    item.textContent = name;
+    item.style.setProperty("--swatch", colour);
+    legend.append(item);
+  }
+}
+
+// Profiles, search and endpoints
+
+function setUpProfiles() {
+  const select = $("profile");
+  for (const name of state.bundle.profiles()) {
+    const option = document.createElement("option");
+    option.value = option.textContent = name;
+    select.append(option);
+  }
+  state.profile = select.value;
+  select.addEventListener("change", () => {
+    state.profile = select.value;
+    if (state.route) state.route.kind === "exit" ? computeExit() : computeRoute();
+  });
+}
+
+function setUpRouteForm() {
+  for (const role of ["from", "to"]) setUpCombo(role);
+  $("route-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    computeRoute();
+  });
+  $("exit-button").addEventListener("click", () => computeExit());
+  $("clear-button").addEventListener("click", () => {
+    state.endpoints = { from: null, to: null };
+    state.route = null;
+    state.tapTarget = "from";
+    $("from").value = $("to").value = "";
+    $("tap-target").textContent = "From";
+    showRoute(null);
+    setStatus("");
+    draw();
+  });
+}
+
+/** A search box with a list of matching places (the WAI-ARIA combobox pattern). */
+function setUpCombo(role) {
+  const input = $(role), list = $(`${role}-list`);
+  let options = [], active = -1;
+  const close = () => {
+    list.hidden = true;
+    input.setAttribute("aria-expanded", "false");
+    input.removeAttribute("aria-activedescendant");
+    active = -1;
+  };
+  const choose = (option) => {
+    state.endpoints[role] = { kind: "place", place: option.place, label: option.text };
+    input.value = option.text;
+    close();
+    state.tapTarget = role === "from" ? "to" : "to";
+    $("tap-target").textContent = state.tapTarget === "from" ? "From" : "To";
+    const record = state.bundle.place(option.place);
+    if (record.level != null && record.level !== state.level) showLevel(record.level);
+    if (state.endpoints.from && state.endpoints.to) computeRoute();
+  };
+  const highlight = (index) => {
+    active = index;
+    [...list.children].forEach((item, position) => item.setAttribute("aria-selected", String(position === index)));
+    if (index >= 0) {
+      input.setAttribute("aria-activedescendant", list.children[index].id);
+      list.children[index].scrollIntoView({ block: "nearest" });
+    }
+  };
+  input.addEventListener("input", () => {
+    state.endpoints[role] = null;
+    const text = input.value;
+    options = text.trim() ? searchPlaces(text) : [];
+    list.replaceChildren(...options.map((option, index) => {
+      const item = document.createElement("li");
+      item.id = `${role}-option-${index}`;
+      item.setAttribute("role", "option");
+      item.setAttribute("aria-selected", "false");
+      item.textContent = option.text;
+      const where = document.createElement("small");
+      where.textContent = option.where;
+      item.append(where);
+      item.addEventListener("pointerdown", (event) => event.preventDefault());
+      item.addEventListener("click", () => choose(option));
+      return item;
+    }));
+    list.hidden = options.length === 0;
+    input.setAttribute("aria-expanded", String(options.length > 0));
+    active = -1;
+  });
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "ArrowDown" && options.length) {
+      event.preventDefault();
+      highlight(Math.min(options.length - 1, active + 1));
+    } else if (event.key === "ArrowUp" && options.length) {
+      event.preventDefault();
+      highlight(Math.max(0, active - 1));
+    } else if (event.key === "Enter" && !list.hidden && active >= 0) {
+      event.preventDefault();
+      choose(options[active]);
+    } else if (event.key === "Escape") {
+      close();
+    }
+  });
+  input.addEventListener("blur", () => setTimeout(close, 150));
+}
+
+/** The places whose ref, name, category or alias starts with `text`, as the reader ranks them. */
+function searchPlaces(text) {
+  const seen = new Set(), result = [];
+  for (const match of state.bundle.searchPrefix(text, 12)) {
+    if (seen.has(match.place)) continue;
+    seen.add(match.place);
+    const place = state.bundle.place(match.place);
+    const title = [place.ref, place.name].filter(Boolean).join(" ") || place.category || `place ${match.place}`;
+    const level = place.level != null ? levelLabel(state.levels[place.level]) : "";
+    result.push({ place: match.place, text: place.ref ?? place.name ?? title, where: [place.ref ? place.name : null, level].filter(Boolean).join(", "), title });
+  }
+  return result;
+}
+
+/** The node an endpoint starts or ends at for the chosen profile, or an explanation. */
+function nodeOf(role) {
+  const endpoint = state.endpoints[role];
+  const text = $(role).value.trim();
+  const bundle = state.bundle;
+  if (endpoint?.kind === "node") return { node: endpoint.node };
+  let resolved;
+  try {
+    resolved = endpoint?.kind === "place" ? { kind: "place", place: endpoint.place } : bundle.resolveEndpoint(text);
+  } catch (error) {
+    return { error: endpointMessage(role, text, error) };
+  }
+  if (!text && !endpoint) return { error: `Choose where the route ${role === "from" ? "starts" : "ends"}.` };
+  const node = resolved.kind === "place" && bundle.attachedNode ? bundle.attachedNode(resolved.place, state.profile)
+    : bundle.endpointNode(resolved, state.profile);
+  if (node == null) return { error: `${text || "That place"} cannot be reached with the ${state.profile} profile.` };
+  return { node };
+}
+
+function endpointMessage(role, text, error) {
+  const names = (error.candidates ?? []).slice(0, 5).map((place) => {
+    const record = state.bundle.place(place);
+    return [record.ref, record.name].filter(Boolean).join(" ");
+  });
+  switch (error.code) {
+    case "ambiguous": case "elsewhere":
+      return `“${text}” names several places: ${names.join("; ")}. Pick one from the list.`;
+    case "unknown":
+      return `No place is called “${text}”.` + (names.length ? ` Did you mean ${names.join(", ")}?` : "");
+    case "empty":
+      return `Choose where the route ${role === "from" ? "starts" : "ends"}.`;
+    default:
+      return error.message;
+  }
+}
+
+// Routes and exits
+
+function computeRoute() {
+  const from = nodeOf("from"), to = nodeOf("to");
+  const problem = from.error ?? to.error;
+  if (problem) return setStatus(problem, true);
+  const route = routeBetween(from.node, to.node);
+  if (!route) {
+    showRoute(null);
+    return setStatus(`No route from ${$("from").value} to ${$("to").value} with the ${state.profile} profile${state.conditions ? " under these conditions" : ""}.`, true);
+  }
+  showRoute(route, "route", `${$("from").value} → ${$("to").value}`);
+}
+
+function computeExit() {
+  const from = nodeOf("from");
+  if (from.error) return setStatus(from.error, true);
+  const bundle = state.bundle;
+  let exit;
+  try {
+    exit = state.conditions ? bundle.exitUnderConditions(state.profile, from.node, state.conditions.text) : bundle.nearestExit(state.profile, from.node);
+  } catch (error) {
+    return setStatus(error.message, true);
+  }
+  if (!exit) {
+    showRoute(null);
+    return setStatus(`No exit can be reached from ${$("from").value} with the ${state.profile} profile.`, true);
+  }
+  const route = routeBetween(from.node, exit.node);
+  if (!route) return setStatus("The exit table and the hierarchy disagree: the bundle is damaged.", true);
+  showRoute(route, "exit", `${$("from").value} → nearest exit`);
+}
+
+function routeBetween(from, to) {
+  const bundle = state.bundle;
+  if (!state.conditions) return bundle.route(state.profile, from, to);
+  let metric = state.conditions.metrics.get(state.profile);
+  if (!metric) {
+    metric = bundle.applyConditions(state.profile, state.conditions.text);
+    state.conditions.metrics.set(state.profile, metric);
+  }
+  return bundle.routeOn(metric, from, to);
+}
+
+/** Shows a route: its lines on every level, the steps, the time; switches to where it starts. */
+function showRoute(route, kind, title) {
+  const list = $("steps");
+  list.replaceChildren();
+  $("summary").textContent = "";
+  state.route = null;
+  for (const button of levelButtons()) button.classList.remove("on-route");
+  if (!route) return draw();
+  const bundle = state.bundle;
+  const steps = bundle.steps(route);
+  const polylines = [];
+  let length = 0;
+  steps.forEach((step, index) => {
+    const points = stepCoordinates(route, step);
+    // A step across levels is drawn on the level it starts on and the one it ends on.
+    for (const level of new Set([step.fromLevel, step.toLevel])) {
+      polylines.push({ level, step: index, points: points.map(([latitude, longitude]) => project(latitude, longitude)), coordinates: points });
+    }
+    length += step.length;
+    const item = document.createElement("li");
+    item.textContent = bundle.instruction(step);
+    item.dataset.fromLevel = state.levels[step.fromLevel].id;
+    item.dataset.toLevel = state.levels[step.toLevel].id;
+    if (step.fromLevel !== step.toLevel) item.classList.add("level-change");
+    const meta = document.createElement("span");
+    meta.className = "meta";
+    meta.textContent = step.fromLevel !== step.toLevel || step.length < 1 ? duration(step.duration) : `${Math.round(step.length)} m`;
+    item.append(meta);
+    item.tabIndex = 0;
+    const focus = () => showLevel(step.toLevel);
+    item.addEventListener("click", focus);
+    item.addEventListener("keydown", (event) => { if (event.key === "Enter") focus(); });
+    list.append(item);
+  });
+  state.route = { route, steps, polylines, kind };
+  const levels = new Set(polylines.map((line) => line.level));
+  for (const button of levelButtons()) if (levels.has(Number(button.dataset.level))) button.classList.add("on-route");
+  const seconds = route.duration / 1000;
+  $("summary").textContent = `${title}: ${Math.round(length)} m, about ${duration(seconds)} (${state.profile}${state.conditions ? ", with conditions" : ""}).`;
+  setStatus(kind === "exit" ? "Nearest exit found." : "Route found.");
+  document.body.dataset.route = kind;
+  const level = bundle.node(route.nodes[0]).level;
+  const bounds = emptyBounds();
+  for (const line of polylines) if (line.level === level) for (const [x, y] of line.points) extend(bounds, x, y);
+  state.level = level;
+  fitBounds(bounds);
+  showLevel(level);
+}
+
+/** A step's line: each node, then the corners its arc bends around, as `navforge route` writes it. */
+function stepCoordinates(route, step) {
+  const bundle = state.bundle, points = [];
+  for (let position = step.startIndex; position <= step.endIndex; position++) {
+    const node = bundle.node(route.nodes[position]);
+    points.push([node.latitude, node.longitude]);
+    if (position < step.endIndex) {
+      const shape = bundle.arcShape(route.arcs[position]);
+      // The reader's shape runs from tail to head; the nodes are already in the line.
+      for (const corner of shape.slice(1, -1)) points.push(corner);
+    }
+  }
+  return points;
+}
+
+function duration(seconds) {
+  const whole = Math.round(seconds);
+  if (whole < 60) return `${whole} s`;
+  const minutes = Math.floor(whole / 60), rest = whole % 60;
+  return rest ? `${minutes} min ${rest} s` : `${minutes} min`;
+}
+
+function setStatus(message, isError = false) {
+  const status = $("status");
+  status.textContent = message;
+  status.classList.toggle("error", isError);
+  if (isError) {
+    document.body.dataset.route = "none";
+    draw();
+  }
+}
+
+/** The drawn route, for tests and scripts: each step's coordinates and the level it is drawn on. */
+function drawnRoute() {
+  return state.route ? state.route.polylines.map(({ level, step, coordinates }) => ({ level: state.levels[level].id, step, coordinates })) : [];
+}
+
+function stepTexts() {
+  return [...$("steps").children].map((item) => item.firstChild.textContent);
+}
+
+// Conditions
+
+function setUpConditions() {
+  $("conditions-file").addEventListener("change", async (event) => {
+    const file = event.target.files[0];
+    if (!file) return;
+    $("conditions-text").value = await file.text();
+    applyConditions();
+  });
+  $("conditions-apply").addEventListener("click", () => applyConditions());
+  $("conditions-clear").addEventListener("click", () => {
+    state.conditions = null;
+    $("conditions-text").value = "";
+    $("conditions-file").value = "";
+    conditionsStatus("");
+    document.body.dataset.conditions = "none";
+    rerouteIfShown();
+  });
+}
+
+function applyConditions() {
+  const text = $("conditions-text").value;
+  const bundle = state.bundle;
+  let overlay, metric;
+  try {
+    overlay = bundle.conditionsOverlay(text);
+    if (overlay.error) return conditionsStatus(overlay.error.message, true);
+    metric = bundle.applyConditions(state.profile, text);
+  } catch (error) {
+    return conditionsStatus(error.message, true);
+  }
+  state.conditions = { text, metrics: new Map([[state.profile, metric]]), overlay: overlayGeometry(overlay) };
+  conditionsStatus(`Applied: ${overlay.closed.length} ways closed, ${overlay.slowed.length} slowed. Routes now go around them.`);
+  document.body.dataset.conditions = "applied";
+  rerouteIfShown();
+}
+
+/** What the reader resolved the conditions to, as lines and areas in map metres, per level. */
+function overlayGeometry(overlay) {
+  const bundle = state.bundle, arcs = [], polygons = [];
+  const drawn = new Set();
+  const line = (arc, closed) => {
+    const record = bundle.arc(arc);
+    // The two directions of a way look the same: draw one.
+    const key = `${Math.min(record.tail, record.head)}:${Math.max(record.tail, record.head)}:${closed}`;
+    if (drawn.has(key)) return;
+    drawn.add(key);
+    const points = bundle.arcShape(arc).map(([latitude, longitude]) => project(latitude, longitude));
+    const tail = bundle.node(record.tail), head = bundle.node(record.head);
+    // A lift or staircase between levels is a point on each: marked where it leaves the level.
+    const across = tail.level !== head.level;
+    arcs.push({ level: tail.level, closed, points, marker: across ? points[0] : null });
+    if (across) arcs.push({ level: head.level, closed, points, marker: points.at(-1) });
+  };
+  for (const arc of overlay.closed) line(arc, true);
+  for (const { arc } of overlay.slowed) line(arc, false);
+  for (const entry of overlay.entries) {
+    if (entry.target.kind !== "polygon") continue;
+    // Shaded on the levels of the ways it covers, as the reader resolved its level.
+    const levels = new Set();
+    for (const arc of entry.arcs) {
+      const record = bundle.arc(arc);
+      levels.add(bundle.node(record.tail).level).add(bundle.node(record.head).level);
+    }
+    polygons.push({ closed: entry.factor == null, levels: [...levels],
+      points: entry.target.polygon.map(([latitude, longitude]) => project(latitude, longitude)) });
+  }
+  return { arcs, polygons };
+}
+
+function conditionsStatus(message, isError = false) {
+  const status = $("conditions-status");
+  status.textContent = message;
+  status.classList.toggle("error", isError);
+}
+
+function rerouteIfShown() {
+  if (state.route?.kind === "exit") computeExit();
+  else if (state.route || (state.endpoints.from && state.endpoints.to)) computeRoute();
+  else draw();
+}
+
+// Locating a Wi-Fi scan
+
+function setUpLocate() {
+  const panel = $("locate-panel");
+  if (!state.bundle.hasRadioMap) {
+    $("locate-status").textContent = "This bundle has no Wi-Fi radio map.";
+    for (const id of ["scan-sample", "scan-text", "locate-button", "locate-from"]) $(id).disabled = true;
+    panel.dataset.radioMap = "none";
+    return;
+  }
+  state.samples = state.bundle.radioMapSamples(40);
+  const select = $("scan-sample");
+  const none = document.createElement("option");
+  none.value = "";
+  none.textContent = `Choose one of ${state.samples.length} samples`;
+  select.append(none);
+  state.samples.forEach((sample, index) => {
+    const option = document.createElement("option");
+    option.value = String(index);
+    option.textContent = sample.label;
+    select.append(option);
+  });
+  select.addEventListener("change", () => {
+    const sample = state.samples[Number(select.value)];
+    if (!sample) return;
+    $("scan-text").value = sample.scan.map(({ id, rssi }) => `${id}:${rssi}`).join(",");
+    locate();
+  });
+  $("locate-button").addEventListener("click", () => locate());
+  $("locate-from").addEventListener("click", () => {
+    if (!state.fix || state.fix.venueLevel == null) return locateStatus("Locate a scan on a level of this map first.", true);
+    const snapped = state.bundle.snapProfile(state.fix.latitude, state.fix.longitude, state.fix.venueLevel, state.profile);
+    if (!snapped) return locateStatus("No path near the position.", true);
+    state.endpoints.from = { kind: "node", node: snapped.node, label: "Wi-Fi position" };
+    $("from").value = "Wi-Fi position";
+    state.tapTarget = "to";
+    $("tap-target").textContent = "To";
+    if (state.endpoints.to || $("to").value) computeRoute();
+  });
+}
+
+/** `ID:RSSI` pairs joined by commas, the RSSI after the last colon (a BSSID has colons too). */
+function parseScan(text) {
+  const readings = [];
+  for (const pair of text.split(",").map((part) => part.trim()).filter(Boolean)) {
+    const colon = pair.lastIndexOf(":");
+    const rssi = Number(pair.slice(colon + 1));
+    if (colon <= 0 || !/^-?\d+(\.\d+)?$/.test(pair.slice(colon + 1))) return { error: `“${pair}” is not ID:RSSI.` };
+    readings.push({ id: pair.slice(0, colon), rssi });
+  }
+  return readings.length ? { readings } : { error: "Paste a scan: ID:RSSI pairs joined by commas." };
+}
+
+function locate() {
+  const scan = parseScan($("scan-text").value);
+  if (scan.error) return locateStatus(scan.error, true);
+  let fix;
+  try {
+    fix = state.bundle.locate(scan.readings);
+  } catch (error) {
+    return locateStatus(error.message, true);
+  }
+  state.fix = fix;
+  document.body.dataset.fix = fix ? "located" : "unknown";
+  if (!fix) {
+    draw();
+    return locateStatus("Unknown: the scan hears no access point of this radio map.", true);
+  }
+  const level = fix.venueLevel != null ? state.levels[fix.venueLevel] : null;
+  locateStatus(`${fix.buildingName}, floor ${fix.floorName}${level ? ` (level ${levelLabel(level)})` : ""}: ` +
+    `${fix.latitude.toFixed(7)}, ${fix.longitude.toFixed(7)}, confidence ${fix.confidence.toFixed(2)}.`);
+  if (level) {
+    const [x, y] = project(fix.latitude, fix.longitude);
+    state.level = level.index;
+    fitBounds({ minX: x - 25, maxX: x + 25, minY: y - 25, maxY: y + 25 });
+    showLevel(level.index);
+  } else {
+    draw();
+  }
+}
+
+function locateStatus(message, isError = false) {
+  const status = $("locate-status");
+  status.textContent = message;
+  status.classList.toggle("error", isError);
+}
