@@ -21,16 +21,17 @@ CFLAGS_STRICT = -std=c99 -Wall -Wextra -pedantic -Werror -O1 -g -fsanitize=addre
 deps:
 	@scripts/install-system-packages.sh
 
-# The tests also render the HTML validation report in a headless browser, and run the Android
-# example's JNI shim on a JVM.
+# The tests also render the HTML validation report and drive the map viewer in a headless
+# browser (the viewer's tests take Playwright from PyPI into a virtual environment), and run the
+# Android example's JNI shim on a JVM.
 test-deps:
-	@scripts/install-system-packages.sh chromium default-jdk-headless
+	@scripts/install-system-packages.sh chromium python3-venv default-jdk-headless
 
 build: deps
 	$(SWIFT) build --product navforge
 
-## Builds the demo campus end to end, shows routes across buildings and levels, and locates a
-## Wi-Fi scan on the bundle's radio map.
+## Builds the demo campus end to end, shows routes across buildings and levels, locates a
+## Wi-Fi scan on the bundle's radio map, and writes the map viewer to build/view.
 demo: build
 	$(NAVFORGE) build pipelines/demo-campus.yml
 	@echo
@@ -39,6 +40,8 @@ demo: build
 	$(NAVFORGE) route $(DEMO_BUNDLE) --from A.0.04 --to C.1.H3 --profile wheelchair
 	@echo
 	$(NAVFORGE) locate $(DEMO_BUNDLE) --scan "00:0b:86:01:09:01:-50,00:0b:86:01:09:02:-70,00:0b:86:01:08:01:-68"
+	@echo
+	$(NAVFORGE) view $(DEMO_BUNDLE) --out build/view
 
 ## Runs every test: the Swift packages, then the C, Python and JavaScript readers on freshly built
 ## demo and station bundles (the C test under the address and undefined-behaviour sanitizers),
@@ -92,6 +95,7 @@ test: test-deps
 	scripts/check-corrupt-bundles.sh $(READER_TESTS)/corrupt/demo-campus $(READER_TESTS)/c/answer
 	scripts/check-corrupt-bundles.sh $(READER_TESTS)/corrupt/station $(READER_TESTS)/c/answer
 	@echo "Swift, C, Python and JavaScript readers agree on $$(cat $(READER_TESTS)/answers-swift.txt $(READER_TESTS)/station-swift.txt | wc -l) queries."
+	scripts/test-viewer.sh $(NAVFORGE) $(READER_BUNDLE)
 	$(MAKE) --no-print-directory test-examples
 
 ## Runs the embedding guide's examples (readers/README.md) on the demo bundle that `test` builds,

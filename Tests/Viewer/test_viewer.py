@@ -1,0 +1,318 @@
+"""The map viewer `navforge view` writes, driven in headless Chromium like a person would.
+
+Run by `scripts/test-viewer.sh` (from `make test`), which builds navforge and the bundles and
+provides Playwright. Environment:
+  NAVFORGE            the navforge executable
+  VIEWER_DEMO         the demo campus bundle
+  VIEWER_TU_DRESDEN   the TU Dresden bundle, when the shared data is present (else those tests skip)
+  VIEWER_HEIDELBERG   the Heidelberg city bundle, when built (else that test skips)
+  VIEWER_SCREENSHOTS  where the screenshots of each state go
+Each test compares what the page shows with what `navforge` answers for the same question.
+"""
+import functools
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import threading
+import unittest
+
+from playwright.sync_api import expect, sync_playwright
+
+NAVFORGE = os.environ.get("NAVFORGE", "navforge")
+SCREENSHOTS = os.environ.get("VIEWER_SCREENSHOTS", "build/viewer-screenshots")
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+LIFT_CLOSED = os.path.join(os.path.dirname(__file__), "..", "..", "input", "demo-campus", "lift-a-closed.json")
+
+
+def navforge(*arguments):
+    result = subprocess.run([NAVFORGE, *arguments], capture_output=True, text=True)
+    if result.returncode != 0:
+        raise AssertionError(f"navforge {' '.join(arguments)} failed: {result.stderr}")
+    return result.stdout
+
+
+class Site:
+    """A viewer site written by `navforge view` and served on 127.0.0.1."""
+
+    def __init__(self, bundle):
+        self.folder = tempfile.mkdtemp(prefix="navforge-view-")
+        self.bundle = bundle
+        navforge("view", bundle, "--out", self.folder)
+        handler = functools.partial(QuietHandler, directory=self.folder)
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_port}/"
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *arguments):
+        pass
+
+
+class ViewerTestCase(unittest.TestCase):
+    bundle_variable = "VIEWER_DEMO"
+
+    @classmethod
+    def setUpClass(cls):
+        bundle = os.environ.get(cls.bundle_variable)
+        if not bundle or not os.path.exists(bundle):
+            raise unittest.SkipTest(f"{cls.bundle_variable} names no bundle: {cls.__name__} is skipped")
+        os.makedirs(SCREENSHOTS, exist_ok=True)
+        cls.site = Site(bundle)
+        cls.playwright = sync_playwright().start()
+        cls.browser = cls.playwright.chromium.launch(executable_path=CHROMIUM, headless=True)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.browser.close()
+        cls.playwright.stop()
+        cls.site.close()
+
+    def setUp(self):
+        self.context = self.browser.new_context(viewport={"width": 1280, "height": 860})
+        self.page = self.context.new_page()
+        self.errors = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
+        self.page.goto(self.site.url)
+        expect(self.page.locator("body")).to_have_attribute("data-state", "ready", timeout=60_000)
+
+    def tearDown(self):
+        self.context.close()
+        self.assertEqual(self.errors, [], "the page logged errors")
+
+    def screenshot(self, name):
+        self.page.screenshot(path=os.path.join(SCREENSHOTS, f"{self.prefix}-{name}.png"))
+
+    # Acting like a person
+
+    def choose_place(self, role, typed, ref):
+        """Types into From or To and picks the place `ref` from the list, by keyboard."""
+        field = self.page.get_by_role("combobox", name="From" if role == "from" else "To")
+        field.click()
+        field.press_sequentially(typed, delay=20)
+        option = self.page.locator(f"#{role}-list [role=option]", has_text=ref).first
+        expect(option).to_be_visible()
+        options = self.page.locator(f"#{role}-list [role=option]").all_inner_texts()
+        index = next(i for i, text in enumerate(options) if text.startswith(ref))
+        for _ in range(index + 1):
+            field.press("ArrowDown")
+        field.press("Enter")
+        expect(field).to_have_value(ref)
+
+    def route(self, profile):
+        self.page.get_by_label("Profile").select_option(profile)
+        self.page.get_by_role("button", name="Route", exact=True).click()
+        expect(self.page.locator("body")).to_have_attribute("data-route", "route")
+
+    def shown_steps(self):
+        return self.page.evaluate("window.navforgeViewer.stepTexts()")
+
+    def drawn_route(self):
+        return self.page.evaluate("window.navforgeViewer.drawnRoute()")
+
+    # Comparing with navforge
+
+    def assert_matches_navforge(self, *arguments):
+        """The step list and the drawn lines equal `navforge route ... --geojson`'s."""
+        with tempfile.NamedTemporaryFile(suffix=".geojson") as file:
+            navforge("route", self.site.bundle, *arguments, "--geojson", file.name)
+            with open(file.name, encoding="utf-8") as written:
+                features = json.load(written)["features"]
+        lines = [feature for feature in features if feature["geometry"]["type"] == "LineString"]
+        self.assertEqual(self.shown_steps(), [line["properties"]["instruction"] for line in lines])
+        drawn = {}
+        for line in self.drawn_route():
+            drawn.setdefault(line["step"], line)
+        self.assertEqual(sorted(drawn), list(range(len(lines))))
+        for index, line in enumerate(lines):
+            expected = line["geometry"]["coordinates"]
+            got = drawn[index]["coordinates"]
+            self.assertEqual(len(got), len(expected), f"step {index + 1} has {len(got)} corners, navforge {len(expected)}")
+            for (latitude, longitude), (lon, lat) in zip(got, expected):
+                self.assertAlmostEqual(latitude, lat, places=9)
+                self.assertAlmostEqual(longitude, lon, places=9)
+            self.assertEqual(drawn[index]["level"], line["properties"]["fromLevel"])
+        return lines
+
+
+class DemoCampusTests(ViewerTestCase):
+    prefix = "demo"
+
+    def test_shows_the_venue_its_levels_and_attribution(self):
+        meta = json.loads(navforge("inspect", self.site.bundle, "--json"))["metadata"]
+        expect(self.page.locator("h1")).to_have_text(meta["venueName"])
+        # The demo's sources are the project's own and name no attribution; the page says so.
+        self.assertFalse(any(source.get("attribution") for source in meta["sources"]))
+        self.assertIn("names no attribution", self.page.locator("footer").inner_text())
+        levels = self.page.locator("#levels button")
+        self.assertEqual(levels.count(), len(meta["levels"]))
+        self.screenshot("opened")
+        # Switching levels by click and by keyboard.
+        before = self.page.locator("body").get_attribute("data-level")
+        other_id = self.page.locator("#levels button[aria-pressed=false]").first.get_attribute("data-level-id")
+        other = self.page.locator(f"#levels button[data-level-id='{other_id}']")
+        other.focus()
+        self.page.keyboard.press("Enter")
+        expect(self.page.locator("body")).to_have_attribute("data-level", other_id)
+        self.assertNotEqual(before, other_id)
+        expect(other).to_have_attribute("aria-pressed", "true")
+        self.screenshot("level-switched")
+
+    def test_search_as_you_type_and_route_across_levels(self):
+        self.choose_place("from", "A.0.0", "A.0.04")
+        self.choose_place("to", "c.1.h", "C.1.H3")
+        self.route("wheelchair")
+        lines = self.assert_matches_navforge("--from", "A.0.04", "--to", "C.1.H3", "--profile", "wheelchair")
+        levels = {line["properties"]["fromLevel"] for line in lines} | {line["properties"]["toLevel"] for line in lines}
+        self.assertGreater(len(levels), 1, "the route changes level")
+        self.assertTrue(any("Lift" in text for text in self.shown_steps()), "the wheelchair route takes a lift")
+        on_route = self.page.locator("#levels button.on-route")
+        self.assertEqual(on_route.count(), len(levels))
+        self.screenshot("route-wheelchair")
+
+    def test_conditions_close_the_lift_and_the_route_goes_around(self):
+        self.choose_place("from", "A.0.04", "A.0.04")
+        self.choose_place("to", "A.2.04", "A.2.04")
+        self.route("foot")
+        open_route = self.shown_steps()
+        self.page.get_by_text("Conditions: closures and slow-downs").click()
+        self.page.set_input_files("#conditions-file", LIFT_CLOSED)
+        expect(self.page.locator("#conditions-status")).to_contain_text("Applied")
+        expect(self.page.locator("body")).to_have_attribute("data-conditions", "applied")
+        closed_route = self.shown_steps()
+        self.assertNotEqual(open_route, closed_route)
+        self.assertFalse(any("Lift A" in text for text in closed_route))
+        self.assert_matches_navforge("--from", "A.0.04", "--to", "A.2.04", "--profile", "foot", "--conditions", LIFT_CLOSED)
+        self.screenshot("conditions-lift-closed")
+
+    def test_bad_conditions_are_explained_and_change_nothing(self):
+        self.page.get_by_text("Conditions: closures and slow-downs").click()
+        self.page.get_by_label("or paste them").fill('{"closed": ["No such place"]}')
+        self.page.get_by_role("button", name="Apply").click()
+        expect(self.page.locator("#conditions-status")).to_have_class("error")
+        self.assertIn("No such place", self.page.locator("#conditions-status").inner_text())
+        self.assertIsNone(self.page.locator("body").get_attribute("data-conditions"))
+
+    def test_nearest_exit(self):
+        self.choose_place("from", "B.1.G5", "B.1.G5")
+        self.page.get_by_role("button", name="Nearest exit").click()
+        expect(self.page.locator("body")).to_have_attribute("data-route", "exit")
+        self.assert_matches_navforge("--from", "B.1.G5", "--to-exit", "--profile", "foot")
+        self.screenshot("nearest-exit")
+
+    def test_tapping_the_map_sets_start_and_destination(self):
+        canvas = self.page.locator("#map")
+        box = canvas.bounding_box()
+        canvas.click(position={"x": box["width"] * 0.4, "y": box["height"] * 0.5})
+        self.assertIn("@", self.page.locator("#from").input_value())
+        canvas.click(position={"x": box["width"] * 0.6, "y": box["height"] * 0.45})
+        self.assertIn("@", self.page.locator("#to").input_value())
+        expect(self.page.locator("body")).to_have_attribute("data-route", "route")
+        self.assertGreater(len(self.shown_steps()), 0)
+        self.screenshot("tapped-route")
+
+    def test_locates_a_sample_scan_like_navforge(self):
+        self.page.get_by_text("Locate a Wi-Fi scan").click()
+        samples = self.page.locator("#scan-sample option")
+        self.assertGreater(samples.count(), 1, "the demo's radio map offers samples")
+        self.page.get_by_label("Sample scans from the radio map").select_option(index=3)
+        expect(self.page.locator("body")).to_have_attribute("data-fix", "located")
+        scan = self.page.locator("#scan-text").input_value()
+        expected = json.loads(navforge("locate", self.site.bundle, "--scan", scan, "--json"))
+        status = self.page.locator("#locate-status").inner_text()
+        self.assertIn(f"{expected['latitude']:.7f}, {expected['longitude']:.7f}", status)
+        self.assertIn(expected["floor"], status)
+        self.screenshot("located")
+
+    def test_the_keyboard_alone_plans_a_route(self):
+        self.page.keyboard.press("Tab")  # the skip link
+        self.page.keyboard.press("Enter")
+        field = self.page.locator("#from")
+        field.focus()
+        self.page.keyboard.type("B.1.G5", delay=20)
+        self.page.keyboard.press("ArrowDown")
+        self.page.keyboard.press("Enter")
+        self.page.keyboard.press("Tab")
+        self.page.keyboard.type("A.2.04", delay=20)
+        self.page.keyboard.press("ArrowDown")
+        self.page.keyboard.press("Enter")
+        expect(self.page.locator("body")).to_have_attribute("data-route", "route")
+        self.assert_matches_navforge("--from", "B.1.G5", "--to", "A.2.04", "--profile", "foot")
+
+
+class PhoneTests(ViewerTestCase):
+    prefix = "phone"
+
+    def setUp(self):
+        self.context = self.browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                                                device_scale_factor=2)
+        self.page = self.context.new_page()
+        self.errors = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.goto(self.site.url)
+        expect(self.page.locator("body")).to_have_attribute("data-state", "ready", timeout=60_000)
+
+    def test_fits_a_phone_and_routes_by_touch(self):
+        width = self.page.evaluate("document.documentElement.scrollWidth")
+        self.assertLessEqual(width, 390, "nothing overflows sideways")
+        canvas = self.page.locator("#map").bounding_box()
+        panel = self.page.locator("#panel").bounding_box()
+        self.assertGreaterEqual(panel["y"], canvas["y"] + canvas["height"] - 1, "the panel sits under the map")
+        self.page.locator("#map").tap(position={"x": canvas["width"] * 0.45, "y": canvas["height"] * 0.5})
+        self.assertIn("@", self.page.locator("#from").input_value())
+        self.choose_place("to", "A.2.04", "A.2.04")
+        expect(self.page.locator("body")).to_have_attribute("data-route", "route")
+        self.screenshot("route")
+
+
+class TUDresdenTests(ViewerTestCase):
+    bundle_variable = "VIEWER_TU_DRESDEN"
+    prefix = "tu-dresden"
+
+    def test_route_from_e005_to_3078_by_wheelchair_takes_the_lift(self):
+        self.screenshot("opened")
+        meta = json.loads(navforge("inspect", self.site.bundle, "--json"))["metadata"]
+        attributions = {source["attribution"] for source in meta["sources"] if source.get("attribution")}
+        self.assertIn("© OpenStreetMap contributors", attributions)
+        for attribution in attributions:
+            self.assertIn(attribution, self.page.locator("footer").inner_text())
+        self.choose_place("to", "3078", "3078")
+        self.choose_place("from", "E005", "E005")
+        self.route("wheelchair")
+        lines = self.assert_matches_navforge("--from", "E005", "--to", "3078", "--profile", "wheelchair")
+        lifts = [line for line in lines if line["properties"]["action"] == "elevator"]
+        self.assertTrue(lifts, "the wheelchair route takes a lift")
+        self.assertTrue(any(text.startswith("Take") and "up" in text for text in self.shown_steps()))
+        self.screenshot("route-wheelchair")
+        # The lift's step shows the level it reaches.
+        lift_step = self.page.locator("#steps li.level-change").first
+        lift_step.click()
+        expect(self.page.locator("body")).to_have_attribute("data-level", lifts[0]["properties"]["toLevel"])
+        self.screenshot("route-upper-level")
+
+
+class HeidelbergTests(ViewerTestCase):
+    bundle_variable = "VIEWER_HEIDELBERG"
+    prefix = "heidelberg"
+
+    def test_the_city_opens_and_routes(self):
+        self.screenshot("opened")
+        canvas = self.page.locator("#map").bounding_box()
+        self.page.locator("#map").click(position={"x": canvas["width"] * 0.3, "y": canvas["height"] * 0.4})
+        self.page.locator("#map").click(position={"x": canvas["width"] * 0.7, "y": canvas["height"] * 0.6})
+        expect(self.page.locator("body")).to_have_attribute("data-route", "route", timeout=60_000)
+        self.assertGreater(len(self.shown_steps()), 0)
+        self.screenshot("route")
+
+
+if __name__ == "__main__":
+    unittest.main()

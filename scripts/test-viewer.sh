@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Runs the map viewer's browser tests (Tests/Viewer/test_viewer.py) in headless Chromium.
+#
+# Usage: scripts/test-viewer.sh NAVFORGE DEMO_BUNDLE
+# Provides Playwright in build/venv (PyPI's package drives Debian's chromium; it downloads no
+# browser), builds TU Dresden's bundle when the shared data is beside the repository, and leaves
+# the screenshots in build/viewer-tests/screenshots/. Set VIEWER_HEIDELBERG to a Heidelberg
+# bundle to include the city.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+navforge=$(realpath "$1")
+demo=$(realpath "$2")
+playwright_version=1.65.2
+venv=build/venv
+out=build/viewer-tests
+
+if ! "$venv/bin/python" -c "import playwright, sys; sys.exit(playwright.__version__ != '$playwright_version')" 2>/dev/null; then
+    echo "Installing playwright $playwright_version into $venv (it drives /usr/bin/chromium)" >&2
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "playwright==$playwright_version"
+fi
+
+mkdir -p "$out"
+tu_dresden=""
+if [ -f ../shared/data/osm/tu-dresden-apb.osm ]; then
+    "$navforge" build pipelines/tu-dresden-apb.yml --build-dir "$out" >/dev/null
+    tu_dresden=$(realpath "$out/tu-dresden-apb/tu-dresden-apb-1.0.0.navbundle")
+else
+    echo "skipped: the TU Dresden viewer tests need ../shared/data beside the repository"
+fi
+
+NAVFORGE="$navforge" VIEWER_DEMO="$demo" VIEWER_TU_DRESDEN="$tu_dresden" \
+    VIEWER_SCREENSHOTS="$out/screenshots" \
+    "$venv/bin/python" -m unittest discover --start-directory Tests/Viewer --pattern 'test_*.py' -v
