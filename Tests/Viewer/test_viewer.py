@@ -249,6 +249,29 @@ class DemoCampusTests(ViewerTestCase):
         self.assert_matches_navforge("--from", "B.1.G5", "--to", "A.2.04", "--profile", "foot")
 
 
+class InsecureContextTests(ViewerTestCase):
+    """A page served over plain HTTP from another host has no WebCrypto: it must say so."""
+    prefix = "insecure"
+
+    def setUp(self):
+        self.context = self.browser.new_context(viewport={"width": 1280, "height": 860})
+        self.page = self.context.new_page()
+        self.errors = []
+        # What a browser gives a page that is no secure context: no crypto.subtle.
+        self.page.add_init_script("Object.defineProperty(globalThis.crypto, 'subtle', { value: undefined })")
+        self.page.goto(self.site.url)
+
+    def test_says_the_checksums_cannot_be_checked_and_opens_only_when_asked(self):
+        dialog = self.page.get_by_role("alertdialog")
+        expect(dialog).to_be_visible()
+        self.assertIn("WebCrypto", dialog.inner_text())
+        self.assertIsNone(self.page.locator("body").get_attribute("data-state"))
+        self.screenshot("refused")
+        dialog.get_by_role("button", name="Open without checking the checksums").click()
+        expect(self.page.locator("body")).to_have_attribute("data-state", "ready")
+        expect(dialog).to_be_hidden()
+
+
 class PhoneTests(ViewerTestCase):
     prefix = "phone"
 

@@ -52,16 +52,17 @@ async function main() {
   try {
     bundle = await open(bytes);
   } catch (error) {
-    if (!(error instanceof BundleError) || globalThis.crypto?.subtle) throw error;
+    if (!(error instanceof BundleError) || error.code !== "webcrypto-unavailable") throw error;
     // Without WebCrypto (a page served over plain HTTP from another host) the checksums cannot be
     // checked; the person decides, knowingly, whether to look at the map anyway.
-    bundle = await askToOpenUnverified(bytes, error);
+    bundle = await askToOpenUnverified(bytes);
   }
   start(bundle, site);
 }
 
-function askToOpenUnverified(bytes, error) {
-  showFailure(`${error.message} Serve the viewer from https:// or from 127.0.0.1 to have the bundle checked.`);
+function askToOpenUnverified(bytes) {
+  showFailure("This page is not a secure context, so the browser offers no WebCrypto and the bundle's checksums " +
+    "cannot be checked. Serve the viewer from https:// or from 127.0.0.1 to have them checked, or open the map unchecked.");
   const button = $("open-unverified");
   button.hidden = false;
   button.focus();
@@ -739,7 +740,6 @@ function nodeOf(role) {
   } catch (error) {
     return { error: endpointMessage(role, text, error) };
   }
-  if (!text && !endpoint) return { error: `Choose where the route ${role === "from" ? "starts" : "ends"}.` };
   const node = resolved.kind === "place" && bundle.attachedNode ? bundle.attachedNode(resolved.place, state.profile)
     : bundle.endpointNode(resolved, state.profile);
   if (node == null) return { error: `${text || "That place"} cannot be reached with the ${state.profile} profile.` };
