@@ -3576,6 +3576,7 @@ static nb_status use_locate_with(const nb_bundle *b, char *message, size_t size)
 
 static nb_status use_locate_file(const uint8_t *copy, size_t size, int verify, char *message, size_t message_size) {
     nb_bundle *b = NULL;
+    message[0] = 0;
     nb_status status = nb_open(write_copy(copy, size, "hostile.navbundle"), verify, &b, message, message_size);
     CHECK(status == NB_OK, "forged checksums refused: %s", message);
     if (!b) return status;
@@ -3607,7 +3608,9 @@ static void test_damaged_wifi(const nb_bundle *original) {
     uint32_t name0 = rd32(w + m.floors_at), building_name0 = rd32(w + m.buildings_at);
     uint32_t floor_name_at = rd32(w + m.offsets_at + 4 * name0), building_name_at = rd32(w + m.offsets_at + 4 * building_name0);
     uint32_t ap0_first = rd32(w + m.posting_first_at), ap0_last = rd32(w + m.posting_first_at + 4);
-    CHECK(ap0_last > ap0_first && first1 > 0 && scans0 > 0, "the demo's map is not as the test expects");
+    /* The id every search reads first, made to start after it ends. */
+    uint32_t probed = rd32(w + m.ids_at + 4 * (A / 2)), probed_end = rd32(w + m.offsets_at + 4 * (probed + 1));
+    CHECK(ap0_last > ap0_first && first1 > 0 && scans0 > 0 && probed_end < N, "the demo's map is not as the test expects");
     /* Parameters: (at, width 2 for u16 or 8 for f64, value) */
     struct { size_t at; int width; double value; const char *expect; } damage[] = {
         {0, 4, A + 1, "tables need"},
@@ -3630,6 +3633,7 @@ static void test_damaged_wifi(const nb_bundle *original) {
         {m.floors_at, 4, S, "names string"},
         {m.offsets_at + 4 * (uint64_t)S, 4, N + 1, "outside its"},
         {m.offsets_at + 4, 4, 0xFFFF, "outside its"},
+        {m.offsets_at + 4 * (uint64_t)probed, 4, probed_end + 1, "outside its"},
         {m.text_at + building_name_at, 1, 0xFF, "not UTF-8"},
         {m.text_at + floor_name_at, 1, 0xC0, "not UTF-8"},
         /* Postings: ranges that fall or pass P, a point past R. */
