@@ -72,7 +72,19 @@ test: test-deps
 	cmp $(READER_TESTS)/answers-swift.txt $(READER_TESTS)/answers-python.txt
 	cmp $(READER_TESTS)/station-swift.txt $(READER_TESTS)/station-c.txt
 	cmp $(READER_TESTS)/station-swift.txt $(READER_TESTS)/station-python.txt
-	@echo "Swift, C and Python readers agree on $$(cat $(READER_TESTS)/answers-swift.txt $(READER_TESTS)/station-swift.txt | wc -l) queries."
+	@if [ -f $(UJI_SURVEY) ]; then \
+		$(READER_TESTS)/c/answer $(UJI_BUNDLE) $(UJI_QUERIES) > $(READER_TESTS)/uji-c.txt && \
+		python3 readers/python/answer.py $(UJI_BUNDLE) $(UJI_QUERIES) > $(READER_TESTS)/uji-python.txt && \
+		cmp $(READER_TESTS)/uji-swift.txt $(READER_TESTS)/uji-c.txt && \
+		cmp $(READER_TESTS)/uji-swift.txt $(READER_TESTS)/uji-python.txt; \
+	fi
+	@shared=$$(cat $(READER_TESTS)/answers-swift.txt $(READER_TESTS)/station-swift.txt | wc -l); \
+	if [ -f $(UJI_SURVEY) ]; then \
+		uji=$$(wc -l < $(READER_TESTS)/uji-swift.txt); \
+		echo "Swift, C and Python readers agree on $$((shared + uji)) queries, $$uji of them locates on UJIIndoorLoc."; \
+	else \
+		echo "Swift, C and Python readers agree on $$shared queries (the UJIIndoorLoc locates skipped: no ../shared/data)."; \
+	fi
 
 clean:
 	rm -rf build

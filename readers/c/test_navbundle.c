@@ -3796,7 +3796,7 @@ int main(int argc, char **argv) {
     test_ways_out(b, "demo", "Toilets");
     if (find_section(b, "EGRC")) test_damaged_egrc(b);
     if (getenv("NAVBUNDLE_TEST_EGRESS")) test_egress_bundle(getenv("NAVBUNDLE_TEST_EGRESS"));
-    test_locate(b, NULL);
+    test_locate(b, getenv("NAVBUNDLE_TEST_ANSWERS"));
     nb_close(b);
     if (argc == 4) test_station(argv[3]);
     free(image);

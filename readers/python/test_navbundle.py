@@ -2922,6 +2922,22 @@ class LocateTests(unittest.TestCase):
         self.assertEqual((info.weakest_rssi, info.floor_exponent, info.candidate_access_points), (-104.0, 1.5, 8))
         self.assertGreater(info.reference_points, 100)
 
+    def test_the_vectors_answers_include_locates(self):
+        if ANSWERS is None:
+            self.skipTest("NAVBUNDLE_TEST_ANSWERS is not set: name another reader's answers to compare with")
+        with open(ANSWERS, encoding="utf-8") as file:
+            lines = [line.rstrip("\n") for line in file if line.startswith("locate ")]
+        located = 0
+        for line in lines:
+            query, _, expected = line.rpartition(" => ")
+            scan = answer._scan(query[len("locate "):])
+            if scan is None:
+                self.assertEqual(expected, "invalid", query)
+                continue
+            self.assertEqual(vector_answer(self.bundle.locate(scan)), expected, query)
+            located += expected != "unknown"
+        self.assertGreater(located, 400)
+
     def test_random_scans_as_the_plain_rendering_locates_them(self):
         rng = random.Random(5)
         located = 0
