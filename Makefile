@@ -85,16 +85,25 @@ test: test-deps
 	cmp $(READER_TESTS)/station-swift.txt $(READER_TESTS)/station-c.txt
 	cmp $(READER_TESTS)/station-swift.txt $(READER_TESTS)/station-python.txt
 	cmp $(READER_TESTS)/station-swift.txt $(READER_TESTS)/station-js.txt
-	@if [ -f $(READER_TESTS)/uji-swift.txt ]; then \
+	@if [ -f $(UJI_SURVEY) ]; then \
+		$(READER_TESTS)/c/answer $(UJI_BUNDLE) $(UJI_QUERIES) > $(READER_TESTS)/uji-c.txt && \
+		python3 readers/python/answer.py $(UJI_BUNDLE) $(UJI_QUERIES) > $(READER_TESTS)/uji-python.txt && \
 		node readers/js/answer.mjs $(UJI_BUNDLE) $(UJI_QUERIES) > $(READER_TESTS)/uji-js.txt && \
-		cmp $(READER_TESTS)/uji-swift.txt $(READER_TESTS)/uji-js.txt && \
-		echo "Swift and JavaScript readers agree on $$(wc -l < $(READER_TESTS)/uji-swift.txt) locate queries."; \
+		cmp $(READER_TESTS)/uji-swift.txt $(READER_TESTS)/uji-c.txt && \
+		cmp $(READER_TESTS)/uji-swift.txt $(READER_TESTS)/uji-python.txt && \
+		cmp $(READER_TESTS)/uji-swift.txt $(READER_TESTS)/uji-js.txt; \
 	fi
 	python3 scripts/make-corrupt-bundles.py $(READER_BUNDLE) $(READER_TESTS)/corrupt/demo-campus
 	python3 scripts/make-corrupt-bundles.py $(STATION_BUNDLE) $(READER_TESTS)/corrupt/station
 	scripts/check-corrupt-bundles.sh $(READER_TESTS)/corrupt/demo-campus $(READER_TESTS)/c/answer
 	scripts/check-corrupt-bundles.sh $(READER_TESTS)/corrupt/station $(READER_TESTS)/c/answer
-	@echo "Swift, C, Python and JavaScript readers agree on $$(cat $(READER_TESTS)/answers-swift.txt $(READER_TESTS)/station-swift.txt | wc -l) queries."
+	@shared=$$(cat $(READER_TESTS)/answers-swift.txt $(READER_TESTS)/station-swift.txt | wc -l); \
+	if [ -f $(UJI_SURVEY) ]; then \
+		uji=$$(wc -l < $(READER_TESTS)/uji-swift.txt); \
+		echo "Swift, C, Python and JavaScript readers agree on $$((shared + uji)) queries, $$uji of them locates on UJIIndoorLoc."; \
+	else \
+		echo "Swift, C, Python and JavaScript readers agree on $$shared queries (the UJIIndoorLoc locates skipped: no ../shared/data)."; \
+	fi
 	scripts/test-viewer.sh $(NAVFORGE) $(READER_BUNDLE)
 	$(MAKE) --no-print-directory test-examples
 

@@ -9,6 +9,7 @@
 #include "navbundle.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -146,6 +147,64 @@ static void conditions_exit(nb_bundle *bundle, uint32_t index, uint32_t node, co
     nb_path_free(&path);
 }
 
+/* The readings of `text`: `ID:RSSI` pairs joined by commas, the RSSI after the pair's last ':'
+ * written as an optional '-', digits and an optional '.' and digits. `text` is cut in place (the
+ * ids point into it); returns 0 when it is no such list. */
+static int scan_readings(char *text, nb_scan_reading *readings, size_t *count) {
+    size_t n = 0;
+    for (char *pair = text;; n++) {
+        char *end = strchr(pair, ','), *colon = NULL;
+        if (end) *end = 0;
+        for (char *at = pair; *at; at++)
+            if (*at == ':') colon = at;
+        if (colon == NULL || colon == pair) return 0;
+        const char *number = colon + 1, *digit = number + (*number == '-');
+        size_t whole = strspn(digit, "0123456789"), fraction = 0;
+        if (digit[whole] == '.') {
+            fraction = strspn(digit + whole + 1, "0123456789");
+            if (fraction == 0) return 0;
+            fraction++;
+        }
+        if (whole == 0 || digit[whole + fraction] != 0) return 0;
+        *colon = 0;
+        /* Correctly rounded; a number past the doubles is infinite, as in the other readers. */
+        readings[n].id = pair, readings[n].rssi = strtod(number, NULL);
+        if (end == NULL) break;
+        pair = end + 1;
+    }
+    *count = n + 1;
+    return 1;
+}
+
+/* `unknown`, or `B F LEVEL LAT_E7 LON_E7 CONFIDENCE_PPM NEIGHBOURS` (`-` for no venue level), or
+ * `invalid` when `text` is no scan. */
+static void locate(const nb_bundle *bundle, const char *text, FILE *out) {
+    size_t pairs = 1;
+    for (const char *at = text; *at; at++) pairs += *at == ',';
+    char *copy = malloc(strlen(text) + 1);
+    nb_scan_reading *readings = malloc(sizeof *readings * pairs);
+    if (copy == NULL || readings == NULL) stop("%s", "out of memory");
+    strcpy(copy, text);
+    size_t count;
+    if (!scan_readings(copy, readings, &count)) {
+        fprintf(out, "invalid");
+    } else {
+        char message[1024];
+        nb_fix fix;
+        if (nb_locate(bundle, readings, count, &fix, message, sizeof message) != NB_OK) stop("%s", message);
+        if (!fix.located) {
+            fprintf(out, "unknown");
+        } else {
+            char level[16] = "-";
+            if (fix.venue_level != NB_NONE) snprintf(level, sizeof level, "%u", fix.venue_level);
+            fprintf(out, "%u %u %s %d %d %lld %u", fix.building, fix.floor, level, (int)fix.latitude_e7,
+                    (int)fix.longitude_e7, (long long)round(fix.confidence * 1e6), fix.neighbours);
+        }
+    }
+    free(readings);
+    free(copy);
+}
+
 /* Writes the result part of `query`'s answer to `out`. */
 static void answer(nb_bundle *bundle, const char *query, FILE *out) {
     char *copy = malloc(strlen(query) + 1);
@@ -224,6 +283,8 @@ static void answer(nb_bundle *bundle, const char *query, FILE *out) {
         conditions_exit(bundle, index, (uint32_t)node, query + (words[3] - copy), out);
     } else if (strcmp(words[0], "endpoint") == 0 && count >= 2) {
         endpoint(bundle, query + strlen("endpoint "), out);
+    } else if (strcmp(words[0], "locate") == 0 && count >= 2) {
+        locate(bundle, query + strlen("locate "), out);
     } else {
         stop("cannot read query '%s'", query);
     }

@@ -166,6 +166,10 @@ struct nb_bundle {
     leaving_index leaving;
     condition_index conditions;
     const uint8_t *sources, *attachments; /* PSRC and ATCH entries once checked, else NULL */
+    /* WIFI's signal weights of every stored mean under each exponent, tabulated by nb_open when
+     * the section's parameters are valid, so that locating only reads the bundle. */
+    int wifi_weights;
+    double wifi_floor_weight[256], wifi_position_weight[256];
 };
 
 static uint16_t rd16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
@@ -488,6 +492,8 @@ static nb_status read_required(nb_bundle *b) {
     return b->hierarchies ? NB_OK : out_of_memory(b);
 }
 
+static void tabulate_wifi_weights(nb_bundle *b);
+
 nb_status nb_open(const char *path, int verify, nb_bundle **out, char *message, size_t message_size) {
     *out = NULL;
     nb_bundle *b = calloc(1, sizeof *b);
@@ -520,6 +526,7 @@ nb_status nb_open(const char *path, int verify, nb_bundle **out, char *message, 
     nb_status status = read_table(b);
     if (status == NB_OK && verify) status = verify_checksums(b);
     if (status == NB_OK) status = read_required(b);
+    if (status == NB_OK) tabulate_wifi_weights(b);
     if (status != NB_OK) {
         fail(message, message_size, "%s", b->error);
         nb_close(b);
@@ -3872,5 +3879,515 @@ nb_status nb_exit_conditions(nb_bundle *b, uint32_t profile, uint32_t node, cons
     }
     nb_arc_conditions_free(&resolved);
     free(costs);
+    return status;
+}
+
+/* ---- Wi-Fi positioning (WIFI) ---- */
+
+/* Locating reproduces the specification's double arithmetic bit for bit, so no product may be
+ * fused with the sum it feeds into one multiply-add. Clang honours this pragma (unless told
+ * -ffp-contract=fast); GCC has no such pragma but does not contract in its ISO modes (-std=c99);
+ * and whatever the compiler and its flags, every product that feeds a sum is stored through a
+ * volatile first (exact_product). */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif
+
+#define WIFI_HEADER 64u
+#define WIFI_NO_LEVEL 0xFFFFu
+#define WIFI_MAX_ACCESS_POINTS 65534u /* a reading names its access point in a u16 */
+#define WIFI_WEIGHT_SCALE 16777216.0  /* weights are whole multiples of 2^-24 */
+#define WIFI_VOTE_OFFSET 1e-6         /* keeps the vote of an exact match finite */
+
+/* `a * b` rounded to a double before anything is added to it. */
+static double exact_product(double a, double b) {
+    volatile double product = a * b;
+    return product;
+}
+
+/* The signal weight of `rssi` (step 1): 0 at or below `weakest`, 1 at 0 dBm, in steps of 2^-24. */
+static double wifi_weight(double rssi, double weakest, double exponent) {
+    if (!(rssi > weakest)) return 0;
+    double ratio = (rssi - weakest) / -weakest;
+    if (ratio > 1) ratio = 1;
+    return round(pow(ratio, exponent) * WIFI_WEIGHT_SCALE) / WIFI_WEIGHT_SCALE;
+}
+
+static int wifi_count_valid(uint32_t count) { return count >= 1 && count <= 1000; }
+static int wifi_exponent_valid(double exponent) { return isfinite(exponent) && exponent > 0 && exponent <= 16; }
+
+/* Whether the parameters in the header at `p` (64 bytes) lie in the ranges the format allows. */
+static int wifi_parameters_valid(const uint8_t *p) {
+    double weakest = rdf64(p + 48);
+    return wifi_exponent_valid(rdf64(p + 32)) && wifi_exponent_valid(rdf64(p + 40)) && isfinite(weakest) &&
+           weakest < -1 && weakest >= -150 && wifi_count_valid(rd16(p + 56)) && wifi_count_valid(rd16(p + 58)) &&
+           wifi_count_valid(rd16(p + 60)) && wifi_count_valid(rd16(p + 62));
+}
+
+/* The weights of the 256 stored means (mean / 2 - 128 dBm) under both exponents, once per bundle:
+ * 512 calls of pow, which locating would otherwise repeat on every scan. */
+static void tabulate_wifi_weights(nb_bundle *b) {
+    const section *s = find_section(b, "WIFI");
+    if (s == NULL || s->length < WIFI_HEADER) return;
+    const uint8_t *p = section_bytes(b, s);
+    if (!wifi_parameters_valid(p)) return;
+    double weakest = rdf64(p + 48), floor_exponent = rdf64(p + 32), position_exponent = rdf64(p + 40);
+    for (int mean = 0; mean < 256; mean++) {
+        double dbm = (double)mean / 2 - 128;
+        b->wifi_floor_weight[mean] = wifi_weight(dbm, weakest, floor_exponent);
+        b->wifi_position_weight[mean] = wifi_weight(dbm, weakest, position_exponent);
+    }
+    b->wifi_weights = 1;
+}
+
+/* WIFI as its header lays it out (offsets in bytes from the section's start), and where a call's
+ * failure is reported. */
+typedef struct {
+    const nb_bundle *bundle;
+    char *message;
+    size_t message_size;
+    const uint8_t *p;
+    uint64_t length;
+    uint32_t access_points, buildings, floors, points, readings, postings, strings, text_length;
+    double floor_exponent, position_exponent, weakest;
+    uint32_t building_neighbours, floor_neighbours, neighbours, candidate_access_points;
+    uint64_t ids_at, posting_first_at, buildings_at, floors_at, points_at, readings_at, postings_at, offsets_at, text_at;
+} radio_map;
+
+static uint64_t aligned8(uint64_t offset) { return (offset + 7) / 8 * 8; }
+
+/* Writes "FILE: WIFI: message" to the caller's buffer and returns `status`. */
+static nb_status wifi_refuse(const radio_map *m, nb_status status, const char *format, ...) {
+    if (m->message == NULL || m->message_size == 0) return status;
+    int used = snprintf(m->message, m->message_size, "%s: WIFI: ", m->bundle->path);
+    if (used < 0 || (size_t)used >= m->message_size) return status;
+    va_list list;
+    va_start(list, format);
+    vsnprintf(m->message + used, m->message_size - (size_t)used, format, list);
+    va_end(list);
+    return status;
+}
+
+/* The header, checked: the parameters in range, fewer access points than a u16 names, and the
+ * tables inside the section. Everything else is checked where it is read. */
+static nb_status read_radio_map(const nb_bundle *b, radio_map *m, char *message, size_t message_size) {
+    memset(m, 0, sizeof *m);
+    m->bundle = b, m->message = message, m->message_size = message_size;
+    const section *s = find_section(b, "WIFI");
+    if (s == NULL) {
+        fail(message, message_size, "%s: no WIFI section (version 1): locating is not available", b->path);
+        return NB_ERROR_UNAVAILABLE;
+    }
+    m->p = section_bytes(b, s), m->length = s->length;
+    if (s->length < WIFI_HEADER)
+        return wifi_refuse(m, NB_ERROR_FORMAT, "%llu bytes is too short for its header", (unsigned long long)s->length);
+    const uint8_t *p = m->p;
+    m->access_points = rd32(p), m->buildings = rd32(p + 4), m->floors = rd32(p + 8), m->points = rd32(p + 12);
+    m->readings = rd32(p + 16), m->postings = rd32(p + 20), m->strings = rd32(p + 24), m->text_length = rd32(p + 28);
+    m->floor_exponent = rdf64(p + 32), m->position_exponent = rdf64(p + 40), m->weakest = rdf64(p + 48);
+    m->building_neighbours = rd16(p + 56), m->floor_neighbours = rd16(p + 58), m->neighbours = rd16(p + 60);
+    m->candidate_access_points = rd16(p + 62);
+    if (!wifi_parameters_valid(p) || !b->wifi_weights)
+        return wifi_refuse(m, NB_ERROR_FORMAT,
+                           "the locator parameters are out of range (exponents %g and %g, weakest RSSI %g dBm, "
+                           "neighbours %u, %u and %u, candidate access points %u): counts lie in 1...1000, exponents "
+                           "in (0, 16], the weakest RSSI in [-150, -1)",
+                           m->floor_exponent, m->position_exponent, m->weakest, m->building_neighbours,
+                           m->floor_neighbours, m->neighbours, m->candidate_access_points);
+    if (m->access_points > WIFI_MAX_ACCESS_POINTS)
+        return wifi_refuse(m, NB_ERROR_FORMAT, "%u access points, more than a reading can name (%u)", m->access_points,
+                           WIFI_MAX_ACCESS_POINTS);
+    /* Counts are u32, so none of these sums can overflow 64 bits. */
+    m->ids_at = WIFI_HEADER;
+    m->posting_first_at = aligned8(m->ids_at + 4 * (uint64_t)m->access_points);
+    m->buildings_at = aligned8(m->posting_first_at + 4 * ((uint64_t)m->access_points + 1));
+    m->floors_at = aligned8(m->buildings_at + 4 * (uint64_t)m->buildings);
+    m->points_at = m->floors_at + 16 * (uint64_t)m->floors;
+    m->readings_at = m->points_at + 16 * (uint64_t)m->points;
+    m->postings_at = m->readings_at + 8 * (uint64_t)m->readings;
+    m->offsets_at = aligned8(m->postings_at + 4 * (uint64_t)m->postings);
+    m->text_at = m->offsets_at + 4 * ((uint64_t)m->strings + 1);
+    uint64_t size = aligned8(m->text_at + m->text_length);
+    if (size > m->length)
+        return wifi_refuse(m, NB_ERROR_FORMAT, "its tables need %llu bytes, the section has %llu", (unsigned long long)size,
+                           (unsigned long long)m->length);
+    return NB_OK;
+}
+
+nb_status nb_radio_map_info(const nb_bundle *b, nb_radio_map *info, char *message, size_t message_size) {
+    memset(info, 0, sizeof *info);
+    radio_map m;
+    nb_status status = read_radio_map(b, &m, message, message_size);
+    if (status != NB_OK) return status;
+    info->access_points = m.access_points, info->buildings = m.buildings, info->floors = m.floors;
+    info->reference_points = m.points, info->readings = m.readings, info->postings = m.postings;
+    info->floor_exponent = m.floor_exponent, info->position_exponent = m.position_exponent, info->weakest_rssi = m.weakest;
+    info->building_neighbours = m.building_neighbours, info->floor_neighbours = m.floor_neighbours;
+    info->neighbours = m.neighbours, info->candidate_access_points = m.candidate_access_points;
+    return NB_OK;
+}
+
+/* String `index` of the section's own strings: below the count, its offsets rising within the
+ * string bytes. */
+static nb_status wifi_string(const radio_map *m, uint32_t index, const uint8_t **text, uint32_t *length) {
+    if (index >= m->strings) return wifi_refuse(m, NB_ERROR_FORMAT, "names string %u of %u", index, m->strings);
+    uint32_t start = rd32(m->p + m->offsets_at + 4 * (uint64_t)index);
+    uint32_t end = rd32(m->p + m->offsets_at + 4 * ((uint64_t)index + 1));
+    if (start > end || end > m->text_length)
+        return wifi_refuse(m, NB_ERROR_FORMAT, "string %u lies at %u..%u, outside its %u string bytes", index, start, end,
+                           m->text_length);
+    *text = m->p + m->text_at + start, *length = end - start;
+    return NB_OK;
+}
+
+/* A name, which must also be UTF-8; an access point's id is only compared, byte for byte. */
+static nb_status wifi_name(const radio_map *m, uint32_t index, const char **text, size_t *length) {
+    const uint8_t *bytes;
+    uint32_t count;
+    nb_status status = wifi_string(m, index, &bytes, &count);
+    if (status != NB_OK) return status;
+    if (!utf8_valid(bytes, count)) return wifi_refuse(m, NB_ERROR_FORMAT, "string %u is not UTF-8", index);
+    *text = (const char *)bytes, *length = count;
+    return NB_OK;
+}
+
+/* The access point whose id is `key` (binary search over the sorted ids), or NB_NONE. */
+static nb_status wifi_access_point(const radio_map *m, const uint8_t *key, size_t length, uint32_t *index) {
+    uint32_t low = 0, high = m->access_points;
+    *index = NB_NONE;
+    while (low < high) {
+        uint32_t middle = low + (high - low) / 2, found_length;
+        const uint8_t *found;
+        nb_status status = wifi_string(m, rd32(m->p + m->ids_at + 4 * (uint64_t)middle), &found, &found_length);
+        if (status != NB_OK) return status;
+        int order = compare_bytes(found, found_length, key, length);
+        if (order == 0) return *index = middle, NB_OK;
+        if (order < 0) low = middle + 1;
+        else high = middle;
+    }
+    return NB_OK;
+}
+
+/* `id` as WIFI stores a BSSID, six lower-case hex pairs joined by ':', written to `out`: from
+ * twelve hex digits, or from six groups of one or two hex digits all joined by ':' or all by '-'.
+ * Returns 0 (and `out` is unused) when `id` is no such spelling and is searched as it is. */
+static int normalised_bssid(const uint8_t *id, size_t length, char out[17]) {
+    const uint8_t *group[6];
+    size_t group_length[6];
+    int all_hex = length == 12;
+    for (size_t i = 0; all_hex && i < 12; i++) all_hex = hex_digit(id[i]) >= 0;
+    if (all_hex) {
+        for (int g = 0; g < 6; g++) group[g] = id + 2 * g, group_length[g] = 2;
+    } else {
+        size_t colons = 0, dashes = 0;
+        for (size_t i = 0; i < length; i++) colons += id[i] == ':', dashes += id[i] == '-';
+        uint8_t separator = colons == 5 ? ':' : '-';
+        if ((separator == ':' ? colons : dashes) != 5) return 0;
+        int g = 0;
+        group[0] = id;
+        for (size_t i = 0; i < length; i++)
+            if (id[i] == separator) group_length[g] = (size_t)(id + i - group[g]), group[++g] = id + i + 1;
+        group_length[5] = (size_t)(id + length - group[5]);
+    }
+    static const char digits[] = "0123456789abcdef";
+    for (int g = 0; g < 6; g++) {
+        if (group_length[g] < 1 || group_length[g] > 2) return 0;
+        int high = group_length[g] == 2 ? hex_digit(group[g][0]) : 0, low = hex_digit(group[g][group_length[g] - 1]);
+        if (high < 0 || low < 0) return 0;
+        out[3 * g] = digits[high], out[3 * g + 1] = digits[low];
+        if (g < 5) out[3 * g + 2] = ':';
+    }
+    return 1;
+}
+
+typedef struct {
+    uint32_t access_point;
+    double rssi;
+} wifi_heard;
+
+/* By access point, the stronger reading first: the first of each access point is the one kept. */
+static int heard_by_access_point(const void *x, const void *y) {
+    const wifi_heard *a = x, *c = y;
+    if (a->access_point != c->access_point) return a->access_point < c->access_point ? -1 : 1;
+    return a->rssi > c->rssi ? -1 : a->rssi < c->rssi;
+}
+
+/* Strongest first, ties to the lower access point (step 2). */
+static int heard_strongest_first(const void *x, const void *y) {
+    const wifi_heard *a = x, *c = y;
+    if (a->rssi != c->rssi) return a->rssi > c->rssi ? -1 : 1;
+    return a->access_point < c->access_point ? -1 : a->access_point > c->access_point;
+}
+
+typedef struct {
+    uint32_t point, floor, building;
+    int32_t latitude, longitude;
+    double floor_distance, position_distance;
+} wifi_candidate;
+
+static int candidate_before(const wifi_candidate *a, const wifi_candidate *c, int by_position) {
+    double x = by_position ? a->position_distance : a->floor_distance;
+    double y = by_position ? c->position_distance : c->floor_distance;
+    return x < y || (x == y && a->point < c->point);
+}
+
+/* Sorts `items` by (distance, reference point), a bottom-up merge through `scratch` (as long). */
+static void sort_candidates(wifi_candidate *items, wifi_candidate *scratch, size_t count, int by_position) {
+    wifi_candidate *from = items, *to = scratch;
+    for (size_t width = 1; width < count; width *= 2) {
+        for (size_t start = 0; start < count; start += 2 * width) {
+            size_t middle = start + width < count ? start + width : count;
+            size_t end = start + 2 * width < count ? start + 2 * width : count;
+            size_t i = start, j = middle, k = start;
+            while (i < middle && j < end) to[k++] = candidate_before(&from[j], &from[i], by_position) ? from[j++] : from[i++];
+            while (i < middle) to[k++] = from[i++];
+            while (j < end) to[k++] = from[j++];
+        }
+        wifi_candidate *swap = from;
+        from = to, to = swap;
+    }
+    if (from != items) memcpy(items, from, sizeof *items * count);
+}
+
+/* The Sørensen distance from the scan's sums (step 4); 1 when there is no weight at all. */
+static double sorensen(double difference, double mass) { return mass > 0 ? (difference > 0 ? difference : 0) / mass : 1; }
+
+/* Reference point `c->point` read and compared with the scan (`scan` holds q_a under the floor
+ * and the position exponent at 2a and 2a + 1; `totals` their sums T). */
+static nb_status score_candidate(const radio_map *m, const double *scan, const double totals[2], wifi_candidate *c) {
+    const double *floor_weight = m->bundle->wifi_floor_weight, *position_weight = m->bundle->wifi_position_weight;
+    uint32_t r = c->point;
+    const uint8_t *entry = m->p + m->points_at + 16 * (uint64_t)r;
+    uint32_t first = rd32(entry + 8);
+    uint32_t end = r + 1 < m->points ? rd32(entry + 16 + 8) : m->readings;
+    uint32_t floor = rd16(entry + 12), scans = rd16(entry + 14);
+    if (first > end || end > m->readings)
+        return wifi_refuse(m, NB_ERROR_FORMAT, "reference point %u has readings %u..%u of %u", r, first, end, m->readings);
+    if (floor >= m->floors)
+        return wifi_refuse(m, NB_ERROR_FORMAT, "reference point %u is on floor %u of %u", r, floor, m->floors);
+    if (scans == 0) return wifi_refuse(m, NB_ERROR_FORMAT, "reference point %u has no scans", r);
+    c->floor = floor, c->latitude = (int32_t)rd32(entry), c->longitude = (int32_t)rd32(entry + 4);
+    double scan_count = (double)scans, floor_difference = 0, floor_mass = 0, position_difference = 0, position_mass = 0;
+    const uint8_t *reading = m->p + m->readings_at + 8 * (uint64_t)first;
+    for (uint32_t k = first; k < end; k++, reading += 8) {
+        uint32_t a = rd16(reading), heard = rd16(reading + 2);
+        if (a >= m->access_points)
+            return wifi_refuse(m, NB_ERROR_FORMAT, "reading %u of reference point %u names access point %u of %u", k, r, a,
+                               m->access_points);
+        if (heard > scans)
+            return wifi_refuse(m, NB_ERROR_FORMAT, "reading %u of reference point %u was heard in %u of its %u scans", k,
+                               r, heard, scans);
+        double share = (double)heard / scan_count;
+        double floor_m = exact_product(floor_weight[reading[4]], share);
+        double position_m = exact_product(position_weight[reading[4]], share);
+        double floor_q = scan[2 * (size_t)a], position_q = scan[2 * (size_t)a + 1];
+        floor_difference += fabs(floor_q - floor_m) - floor_q;
+        floor_mass += floor_m;
+        position_difference += fabs(position_q - position_m) - position_q;
+        position_mass += position_m;
+    }
+    c->floor_distance = sorensen(totals[0] + floor_difference, totals[0] + floor_mass);
+    c->position_distance = sorensen(totals[1] + position_difference, totals[1] + position_mass);
+    return NB_OK;
+}
+
+/* Floor `floor`'s building, checked, and (when `fix` is given) its name, ordinal and venue level. */
+static nb_status wifi_floor(const radio_map *m, uint32_t floor, uint32_t *building, nb_fix *fix) {
+    const uint8_t *entry = m->p + m->floors_at + 16 * (uint64_t)floor;
+    uint32_t level = rd16(entry + 6);
+    *building = rd16(entry + 4);
+    if (*building >= m->buildings)
+        return wifi_refuse(m, NB_ERROR_FORMAT, "floor %u is in building %u of %u", floor, *building, m->buildings);
+    if (level != WIFI_NO_LEVEL && level >= m->bundle->level_count)
+        return wifi_refuse(m, NB_ERROR_FORMAT, "floor %u joins level %u, LEVL has %u", floor, level,
+                           m->bundle->level_count);
+    if (fix == NULL) return NB_OK;
+    fix->venue_level = level == WIFI_NO_LEVEL ? NB_NONE : level;
+    fix->ordinal = (double)(int32_t)rd32(entry + 8) / 1000;
+    return wifi_name(m, rd32(entry), &fix->floor_name, &fix->floor_name_length);
+}
+
+typedef struct {
+    uint32_t key;
+    double votes;
+} wifi_tally;
+
+static void tally_add(wifi_tally *tally, size_t *count, uint32_t key, double vote) {
+    for (size_t i = 0; i < *count; i++)
+        if (tally[i].key == key) {
+            tally[i].votes += vote;
+            return;
+        }
+    tally[*count].key = key, tally[*count].votes = vote, ++*count;
+}
+
+/* The most votes; a tie to the lower key. */
+static uint32_t tally_winner(const wifi_tally *tally, size_t count) {
+    size_t best = 0;
+    for (size_t i = 1; i < count; i++)
+        if (tally[i].votes > tally[best].votes || (tally[i].votes == tally[best].votes && tally[i].key < tally[best].key))
+            best = i;
+    return tally[best].key;
+}
+
+static double vote(double distance) { return 1 / (distance + WIFI_VOTE_OFFSET); }
+
+/* Steps 5 to 8 on the scored candidates (`items`, with `scratch` as long behind them). */
+static nb_status decide_fix(const radio_map *m, wifi_candidate *items, wifi_candidate *scratch, size_t count,
+                            wifi_tally *tally, nb_fix *fix) {
+    sort_candidates(items, scratch, count, 0);
+    for (size_t i = 0; i < count; i++) {
+        nb_status status = wifi_floor(m, items[i].floor, &items[i].building, NULL);
+        if (status != NB_OK) return status;
+    }
+    size_t voters = count < m->building_neighbours ? count : m->building_neighbours, tallied = 0;
+    for (size_t i = 0; i < voters; i++) tally_add(tally, &tallied, items[i].building, vote(items[i].floor_distance));
+    uint32_t building = tally_winner(tally, tallied);
+    tallied = 0;
+    for (size_t i = 0, seen = 0; i < count && seen < m->floor_neighbours; i++)
+        if (items[i].building == building) tally_add(tally, &tallied, items[i].floor, vote(items[i].floor_distance)), seen++;
+    uint32_t floor = tally_winner(tally, tallied);
+    double agreeing = 0, all = 0;
+    for (size_t i = 0; i < voters; i++) {
+        double v = vote(items[i].floor_distance);
+        all += v;
+        if (items[i].floor == floor) agreeing += v;
+    }
+    /* The chosen floor's candidates, by position distance; `items` serves as the merge's scratch. */
+    size_t on_floor = 0;
+    for (size_t i = 0; i < count; i++)
+        if (items[i].floor == floor) scratch[on_floor++] = items[i];
+    sort_candidates(scratch, items, on_floor, 1);
+    size_t averaged = on_floor < m->neighbours ? on_floor : m->neighbours;
+    double latitude = 0, longitude = 0, total = 0;
+    for (size_t i = 0; i < averaged; i++) {
+        double v = vote(scratch[i].position_distance);
+        latitude += exact_product((double)scratch[i].latitude, v);
+        longitude += exact_product((double)scratch[i].longitude, v);
+        total += v;
+    }
+    /* A mean weighted by positive votes lies within its points' i32 range, give or take a few
+     * units in the last place, so the rounded value fits an int32. */
+    fix->latitude_e7 = (int32_t)round(latitude / total), fix->longitude_e7 = (int32_t)round(longitude / total);
+    fix->latitude = (double)fix->latitude_e7 / 1e7, fix->longitude = (double)fix->longitude_e7 / 1e7;
+    fix->building = building, fix->floor = floor, fix->neighbours = (uint32_t)averaged;
+    fix->confidence = all > 0 ? agreeing / all : 0;
+    uint32_t floor_building;
+    nb_status status = wifi_name(m, rd32(m->p + m->buildings_at + 4 * (uint64_t)building), &fix->building_name,
+                                 &fix->building_name_length);
+    if (status == NB_OK) status = wifi_floor(m, floor, &floor_building, fix);
+    if (status == NB_OK) fix->located = 1;
+    return status;
+}
+
+/* Steps 2 and 3: the scan's known access points, strongest first, in `heard` (`*heard_count` of
+ * them), their weights in `scan` and sums in `totals`. */
+static nb_status read_scan(const radio_map *m, const nb_scan_reading *readings, size_t count, wifi_heard *heard,
+                           size_t *heard_count, double *scan, double totals[2]) {
+    size_t n = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (readings[i].id == NULL) {
+            fail(m->message, m->message_size, "%s: reading %zu of the scan has no access point id", m->bundle->path, i);
+            return NB_ERROR_ARGUMENT;
+        }
+        double rssi = readings[i].rssi;
+        if (!isfinite(rssi) || !(rssi > m->weakest)) continue;
+        const uint8_t *id = (const uint8_t *)readings[i].id;
+        size_t length = strlen(readings[i].id);
+        char bssid[17];
+        if (normalised_bssid(id, length, bssid)) id = (const uint8_t *)bssid, length = sizeof bssid;
+        uint32_t index;
+        nb_status status = wifi_access_point(m, id, length, &index);
+        if (status != NB_OK) return status;
+        if (index != NB_NONE) heard[n].access_point = index, heard[n].rssi = rssi, n++;
+    }
+    /* An access point listed twice keeps its stronger reading. */
+    qsort(heard, n, sizeof *heard, heard_by_access_point);
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++)
+        if (kept == 0 || heard[i].access_point != heard[kept - 1].access_point) heard[kept++] = heard[i];
+    qsort(heard, kept, sizeof *heard, heard_strongest_first);
+    totals[0] = totals[1] = 0;
+    for (size_t i = 0; i < kept; i++) {
+        size_t a = heard[i].access_point;
+        scan[2 * a] = wifi_weight(heard[i].rssi, m->weakest, m->floor_exponent);
+        scan[2 * a + 1] = wifi_weight(heard[i].rssi, m->weakest, m->position_exponent);
+        totals[0] += scan[2 * a];
+        totals[1] += scan[2 * a + 1];
+    }
+    *heard_count = kept;
+    return NB_OK;
+}
+
+/* Step 3: the reference points listed under the first access points of `heard`, marked in
+ * `marks` (a bit per reference point); `*count` how many. */
+static nb_status mark_candidates(const radio_map *m, const wifi_heard *heard, size_t heard_count, uint64_t *marks,
+                                 size_t *count) {
+    size_t used = heard_count < m->candidate_access_points ? heard_count : m->candidate_access_points;
+    *count = 0;
+    for (size_t i = 0; i < used; i++) {
+        uint32_t a = heard[i].access_point;
+        uint32_t first = rd32(m->p + m->posting_first_at + 4 * (uint64_t)a);
+        uint32_t last = rd32(m->p + m->posting_first_at + 4 * ((uint64_t)a + 1));
+        if (first > last || last > m->postings)
+            return wifi_refuse(m, NB_ERROR_FORMAT, "access point %u lists postings %u..%u of %u", a, first, last,
+                               m->postings);
+        for (uint32_t k = first; k < last; k++) {
+            uint32_t r = rd32(m->p + m->postings_at + 4 * (uint64_t)k);
+            if (r >= m->points)
+                return wifi_refuse(m, NB_ERROR_FORMAT, "posting %u names reference point %u of %u", k, r, m->points);
+            uint64_t bit = (uint64_t)1 << (r % 64);
+            if (!(marks[r / 64] & bit)) marks[r / 64] |= bit, ++*count;
+        }
+    }
+    return NB_OK;
+}
+
+nb_status nb_locate(const nb_bundle *b, const nb_scan_reading *readings, size_t count, nb_fix *fix, char *message,
+                    size_t message_size) {
+    memset(fix, 0, sizeof *fix);
+    fix->venue_level = NB_NONE;
+    radio_map m;
+    nb_status status = read_radio_map(b, &m, message, message_size);
+    if (status != NB_OK) return status;
+    if (readings == NULL && count > 0) {
+        fail(message, message_size, "%s: a scan of %zu readings without them", b->path, count);
+        return NB_ERROR_ARGUMENT;
+    }
+    if (count > SIZE_MAX / sizeof(wifi_heard)) {
+        fail(message, message_size, "%s: a scan of %zu readings is too long", b->path, count);
+        return NB_ERROR_MEMORY;
+    }
+    wifi_heard *heard = malloc(sizeof *heard * (count ? count : 1));
+    double *scan = calloc(2 * (size_t)m.access_points + 2, sizeof *scan);
+    uint64_t *marks = calloc((size_t)m.points / 64 + 1, sizeof *marks);
+    wifi_candidate *candidates = NULL;
+    wifi_tally *tally = NULL;
+    size_t heard_count = 0, candidate_count = 0;
+    double totals[2];
+    if (heard == NULL || scan == NULL || marks == NULL) status = NB_ERROR_MEMORY;
+    if (status == NB_OK) status = read_scan(&m, readings, count, heard, &heard_count, scan, totals);
+    if (status == NB_OK) status = mark_candidates(&m, heard, heard_count, marks, &candidate_count);
+    if (status == NB_OK && candidate_count > 0) {
+        /* The candidates, then as many again for sorting them; a tally for the votes. */
+        candidates = malloc(sizeof *candidates * 2 * candidate_count);
+        size_t voters = m.building_neighbours > m.floor_neighbours ? m.building_neighbours : m.floor_neighbours;
+        tally = calloc(voters, sizeof *tally);
+        if (candidates == NULL || tally == NULL) status = NB_ERROR_MEMORY;
+        /* In ascending order, as the bits lie. */
+        for (size_t word = 0, found = 0; status == NB_OK && found < candidate_count; word++)
+            for (uint64_t bits = marks[word], bit = 0; bits && status == NB_OK; bits >>= 1, bit++)
+                if (bits & 1) {
+                    candidates[found].point = (uint32_t)(word * 64 + bit);
+                    status = score_candidate(&m, scan, totals, &candidates[found++]);
+                }
+        if (status == NB_OK) status = decide_fix(&m, candidates, candidates + candidate_count, candidate_count, tally, fix);
+    }
+    if (status == NB_ERROR_MEMORY) fail(message, message_size, "%s: out of memory", b->path);
+    if (status != NB_OK) {
+        memset(fix, 0, sizeof *fix);
+        fix->venue_level = NB_NONE;
+    }
+    free(heard), free(scan), free(marks), free(candidates), free(tally);
     return status;
 }

@@ -12,7 +12,8 @@
  * writes a message naming the file and the section; nothing reads outside the mapping.
  *
  * A bundle keeps per-call state (the last error, what it has checked), so one nb_bundle must not
- * be used from two threads at once; open it once per thread instead.
+ * be used from two threads at once; open it once per thread instead. The Wi-Fi calls are the
+ * exception: they only read the bundle, so threads may locate on one nb_bundle concurrently.
  */
 #ifndef NAVBUNDLE_H
 #define NAVBUNDLE_H
@@ -347,6 +348,58 @@ nb_status nb_outline_info(nb_bundle *bundle, uint32_t outline, nb_outline *info)
  * min(*count, capacity) are copied to `corners` as (latitude, longitude) in 1e-7 degree. */
 nb_status nb_outline_ring(nb_bundle *bundle, uint32_t outline, uint32_t ring, int32_t (*corners)[2], size_t capacity,
                           size_t *count);
+
+/* ---- Wi-Fi positioning (WIFI, since 1.1; docs/wifi.md) ---- */
+
+/* These calls only read the bundle (the signal weights are tabulated by nb_open), so any number of
+ * threads may locate on one nb_bundle at once, also while another thread uses the rest of the
+ * API. For the same reason they report failures in the caller's `message` (of `message_size`
+ * bytes; may be NULL), as nb_open does, not through nb_last_error. */
+
+/* The radio map's counts and the locator's parameters, which it was compiled with. */
+typedef struct {
+    uint32_t access_points, buildings, floors, reference_points, readings, postings;
+    double floor_exponent, position_exponent; /* `e` of the signal weights of the votes and of the position */
+    double weakest_rssi;                      /* dBm: weaker readings count as not heard */
+    uint32_t building_neighbours, floor_neighbours, neighbours, candidate_access_points;
+} nb_radio_map;
+
+/* NB_ERROR_UNAVAILABLE without WIFI (or with it in a section version this reader does not know),
+ * NB_ERROR_FORMAT when its header is damaged. */
+nb_status nb_radio_map_info(const nb_bundle *bundle, nb_radio_map *info, char *message, size_t message_size);
+
+typedef struct {
+    const char *id; /* NUL-terminated: a BSSID in any common spelling (00:0B:86:1A:2B:3C, 0-b-86-1a-2b-3c,
+                       000b861a2b3c), which is normalised, or an anonymised survey's label (WAP012) */
+    double rssi;    /* dBm */
+} nb_scan_reading;
+
+typedef struct {
+    int located;                /* 1, or 0 for an unknown scan: then the rest is 0 (NULL names, NB_NONE level) */
+    uint32_t building;          /* index into the radio map's buildings */
+    const char *building_name;  /* UTF-8 inside the mapping, not NUL-terminated; valid until nb_close */
+    size_t building_name_length;
+    uint32_t floor;             /* index into the radio map's floors */
+    const char *floor_name;     /* the survey's name of the floor, as building_name */
+    size_t floor_name_length;
+    double ordinal;             /* the floor's ordinal, as the survey or the joined venue level gives it */
+    uint32_t venue_level;       /* index into LEVL when the survey joined the venue's levels, else NB_NONE */
+    int32_t latitude_e7, longitude_e7; /* the position in 1e-7 degree, as every reader rounds it */
+    double latitude, longitude;        /* the same in degrees */
+    double confidence;          /* in [0, 1]: the share of the nearest candidates' weight on the chosen floor */
+    uint32_t neighbours;        /* reference points averaged into the position */
+} nb_fix;
+
+/* Locates a scan of `count` readings by the exact steps of docs/bundle-format.md ("Locating a
+ * scan"), so that every reader gives the same fix to the bit. NB_OK with `fix->located` 1, or 0
+ * when the scan hears no access point of the map above its weakest signal (nothing to compare:
+ * no guess is made). An access point listed twice keeps its stronger reading; readings whose
+ * RSSI is not finite are left out. The values of WIFI the call reads are checked as the
+ * specification lists: a damaged map gives NB_ERROR_FORMAT with a message naming the file and
+ * WIFI. A NULL `id` gives NB_ERROR_ARGUMENT. Scratch memory (about 16 bytes per access point of
+ * the map, one bit per reference point, and some per candidate) is allocated per call. */
+nb_status nb_locate(const nb_bundle *bundle, const nb_scan_reading *readings, size_t count, nb_fix *fix, char *message,
+                    size_t message_size);
 
 #ifdef __cplusplus
 }

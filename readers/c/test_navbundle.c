@@ -16,13 +16,17 @@
  * lift's routes and metrics updated in place against full customisations. Ways out under
  * conditions (with EGRC): equal to EGRS's with `{}` on every node and profile, against a plain
  * multi-source reference under random conditions, with each exit and stairwell closed by name,
- * on an EGRC of the test's own and on damaged ones; refused without EGRC. With
- * NAVBUNDLE_TEST_ANSWERS naming the Swift reader's answers to queries on BUNDLE
- * (readers/vectors/demo-campus.queries), every route, route under conditions and way out under
- * conditions must be the same, byte for byte. NAVBUNDLE_TEST_EGRESS may name a bundle whose
+ * on an EGRC of the test's own and on damaged ones; refused without EGRC. Wi-Fi locating: BSSID
+ * spellings, duplicate and unknown readings, random scans against a plain rendering of the
+ * specification's steps, maps of the test's own (rounding half away from zero, ties, names),
+ * every check of WIFI on a damaged copy and random damage. With NAVBUNDLE_TEST_ANSWERS naming the
+ * Swift reader's answers to queries on BUNDLE (readers/vectors/demo-campus.queries), every route,
+ * route under conditions, way out under conditions and locate must be the same, byte for byte. NAVBUNDLE_TEST_EGRESS may name a bundle whose
  * EGRC has entries (TU Dresden's emergency exits), whose ways out are then tested as the demo's.
  */
 #include "navbundle.c"
+
+#include <ctype.h>
 
 static int failures = 0;
 
@@ -3066,6 +3070,702 @@ static void test_egress_bundle(const char *path) {
     nb_close(b);
 }
 
+/* ---- Wi-Fi locating (WIFI) ---- */
+
+/* The answer line of a fix as readers/vectors/README.md writes it. */
+static void fix_answer(nb_status status, const nb_fix *fix, const char *message, char *got, size_t size) {
+    if (status != NB_OK) snprintf(got, size, "error %d: %s", status, message);
+    else if (!fix->located) snprintf(got, size, "unknown");
+    else {
+        char level[16] = "-";
+        if (fix->venue_level != NB_NONE) snprintf(level, sizeof level, "%u", fix->venue_level);
+        snprintf(got, size, "%u %u %s %d %d %lld %u", fix->building, fix->floor, level, (int)fix->latitude_e7,
+                 (int)fix->longitude_e7, (long long)round(fix->confidence * 1e6), fix->neighbours);
+    }
+}
+
+static void locate_answer(const nb_bundle *b, const nb_scan_reading *readings, size_t count, char *got, size_t size) {
+    char message[1024] = "";
+    nb_fix fix;
+    nb_status status = nb_locate(b, readings, count, &fix, message, sizeof message);
+    fix_answer(status, &fix, message, got, size);
+}
+
+/* The readings of a `locate` query's scan, cut in place; 0 for text the query calls invalid. */
+static int parse_scan(char *text, nb_scan_reading *readings, size_t capacity, size_t *count) {
+    *count = 0;
+    for (char *pair = text; pair; (*count)++) {
+        char *end = strchr(pair, ','), *colon, *rest;
+        if (end) *end++ = 0;
+        colon = strrchr(pair, ':');
+        if (!colon || colon == pair || *count == capacity) return 0;
+        *colon = 0;
+        double rssi = strtod(colon + 1, &rest);
+        const char *digits = colon + 1 + (colon[1] == '-');
+        if (*rest || !is_digit((uint8_t)*digits) || strchr(colon + 1, 'e') || strchr(colon + 1, 'E') || strchr(colon + 1, '+') ||
+            digits[strlen(digits) - 1] == '.' || strchr(colon + 1, ' '))
+            return 0;
+        readings[*count].id = pair, readings[*count].rssi = rssi;
+        pair = end;
+    }
+    return 1;
+}
+
+/* Every `locate` of the Swift reader's answers (readers/vectors/demo-campus.queries) answered
+ * the same, byte for byte. */
+static void test_swift_locate(const nb_bundle *b, const char *answers) {
+    FILE *file = fopen(answers, "rb");
+    if (!file) { perror(answers); exit(2); }
+    char *line = NULL, got[256];
+    size_t capacity = 0, located = 0, unknown = 0, differ = 0;
+    ssize_t length;
+    nb_scan_reading readings[256];
+    while ((length = getline(&line, &capacity, file)) >= 0) {
+        if (length > 0 && line[length - 1] == '\n') line[--length] = 0;
+        char *arrow = strstr(line, " => ");
+        if (strncmp(line, "locate ", 7) != 0 || !arrow) continue;
+        *arrow = 0;
+        const char *expected = arrow + 4;
+        size_t count;
+        if (strcmp(expected, "invalid") == 0) continue;
+        CHECK(parse_scan(line + 7, readings, 256, &count), "'%s' does not parse", line);
+        locate_answer(b, readings, count, got, sizeof got);
+        unknown += strcmp(expected, "unknown") == 0, located += strcmp(expected, "unknown") != 0;
+        if (strcmp(got, expected) != 0 && differ++ < 3) CHECK(0, "'%s': the C reader answers '%s', Swift '%s'", line, got, expected);
+    }
+    free(line);
+    fclose(file);
+    CHECK(located > 400 && unknown > 0 && differ == 0, "%zu of %zu scans differ from the Swift reader's (%s)", differ,
+          located + unknown, answers);
+    printf("locate: %zu scans located and %zu unknown as the Swift reader does\n", located, unknown);
+}
+
+/* The access point ids of the demo's map, in index order. */
+static size_t map_ids(const nb_bundle *b, char ids[][32], size_t capacity) {
+    radio_map m;
+    if (read_radio_map(b, &m, NULL, 0) != NB_OK) return 0;
+    size_t count = 0;
+    for (uint32_t a = 0; a < m.access_points && count < capacity; a++) {
+        const uint8_t *text;
+        uint32_t length;
+        if (wifi_string(&m, rd32(m.p + m.ids_at + 4 * a), &text, &length) != NB_OK || length >= 32) return 0;
+        memcpy(ids[count], text, length), ids[count++][length] = 0;
+    }
+    return count;
+}
+
+/* A plain rendering of docs/bundle-format.md's "Locating a scan" that shares nothing with the
+ * reader but the table of weights: candidates from a scan of every reading (not the postings),
+ * nearest ones by selection, votes in plain arrays. `readings` use the map's own ids. */
+static void plain_locate(const nb_bundle *b, const nb_scan_reading *readings, size_t count, char *got, size_t size) {
+    const section *s = find_section(b, "WIFI");
+    const uint8_t *p = section_bytes(b, s);
+    uint32_t A = rd32(p), F = rd32(p + 8), R = rd32(p + 12), E = rd32(p + 16);
+    double fe = rdf64(p + 32), pe = rdf64(p + 40), weakest = rdf64(p + 48);
+    uint32_t bn = rd16(p + 56), fn = rd16(p + 58), nn = rd16(p + 60), cap = rd16(p + 62);
+    char ids[512][32];
+    size_t known = map_ids(b, ids, 512);
+    double best[512];
+    for (size_t a = 0; a < known; a++) best[a] = -INFINITY;
+    for (size_t i = 0; i < count; i++)
+        for (size_t a = 0; a < known; a++)
+            if (strcmp(readings[i].id, ids[a]) == 0 && isfinite(readings[i].rssi) && readings[i].rssi > weakest &&
+                readings[i].rssi > best[a])
+                best[a] = readings[i].rssi;
+    /* Strongest first, ties to the lower index, by repeated selection. */
+    size_t order[512], heard = 0;
+    uint8_t taken[512] = {0};
+    for (;;) {
+        size_t pick = known;
+        for (size_t a = 0; a < known; a++)
+            if (!taken[a] && best[a] > -INFINITY && (pick == known || best[a] > best[pick])) pick = a;
+        if (pick == known) break;
+        taken[pick] = 1, order[heard++] = pick;
+    }
+    if (heard == 0) {
+        snprintf(got, size, "unknown");
+        return;
+    }
+    double q[2][512] = {{0}}, total[2] = {0, 0};
+    for (size_t i = 0; i < heard; i++) {
+        q[0][order[i]] = wifi_weight(best[order[i]], weakest, fe), q[1][order[i]] = wifi_weight(best[order[i]], weakest, pe);
+        total[0] += q[0][order[i]], total[1] += q[1][order[i]];
+    }
+    uint64_t points_at = (64 + 4 * A + 7) / 8 * 8;
+    points_at = (points_at + 4 * (A + 1) + 7) / 8 * 8;
+    points_at = (points_at + 4 * rd32(p + 4) + 7) / 8 * 8 + 16 * (uint64_t)F;
+    const uint8_t *points = p + points_at, *entries = points + 16 * (uint64_t)R, *floors = p + points_at - 16 * (uint64_t)F;
+    double *distance[2] = {calloc(R, sizeof(double)), calloc(R, sizeof(double))};
+    uint8_t *candidate = calloc(R, 1);
+    size_t candidates = 0;
+    for (uint32_t r = 0; r < R; r++) {
+        uint32_t first = rd32(points + 16 * r + 8), end = r + 1 < R ? rd32(points + 16 * (r + 1) + 8) : E;
+        double scans = rd16(points + 16 * r + 14), difference[2] = {0, 0}, mass[2] = {0, 0};
+        for (uint32_t k = first; k < end; k++) {
+            uint32_t a = rd16(entries + 8 * k);
+            for (size_t i = 0; i < heard && i < cap; i++) candidate[r] |= order[i] == a;
+            double share = rd16(entries + 8 * k + 2) / scans;
+            for (int e = 0; e < 2; e++) {
+                double weight = (e ? b->wifi_position_weight : b->wifi_floor_weight)[entries[8 * k + 4]];
+                volatile double m = weight * share;
+                difference[e] += fabs(q[e][a] - m) - q[e][a];
+                mass[e] += m;
+            }
+        }
+        for (int e = 0; e < 2; e++) {
+            double numerator = total[e] + difference[e];
+            distance[e][r] = total[e] + mass[e] > 0 ? (numerator > 0 ? numerator : 0) / (total[e] + mass[e]) : 1;
+        }
+        candidates += candidate[r];
+    }
+    if (candidates == 0) {
+        snprintf(got, size, "unknown");
+        free(distance[0]), free(distance[1]), free(candidate);
+        return;
+    }
+    /* The candidates by (distance, index), by selection. */
+    uint32_t *by_floor = malloc(sizeof(uint32_t) * candidates), *by_position = malloc(sizeof(uint32_t) * candidates);
+    for (int e = 0; e < 2; e++) {
+        uint8_t *used = calloc(R, 1);
+        for (size_t i = 0; i < candidates; i++) {
+            uint32_t pick = R;
+            for (uint32_t r = 0; r < R; r++)
+                if (candidate[r] && !used[r] && (pick == R || distance[e][r] < distance[e][pick])) pick = r;
+            used[pick] = 1;
+            (e ? by_position : by_floor)[i] = pick;
+        }
+        free(used);
+    }
+    double *votes = calloc(65536, sizeof(double));
+    uint32_t building_of[512];
+    for (uint32_t f = 0; f < F && f < 512; f++) building_of[f] = rd16(floors + 16 * f + 4);
+    for (size_t i = 0; i < candidates && i < bn; i++)
+        votes[building_of[rd16(points + 16 * by_floor[i] + 12)]] += 1 / (distance[0][by_floor[i]] + 1e-6);
+    uint32_t building = 0;
+    for (uint32_t k = 1; k < 65536; k++) if (votes[k] > votes[building]) building = k;
+    memset(votes, 0, 65536 * sizeof(double));
+    for (size_t i = 0, seen = 0; i < candidates && seen < fn; i++) {
+        uint32_t f = rd16(points + 16 * by_floor[i] + 12);
+        if (building_of[f] == building) votes[f] += 1 / (distance[0][by_floor[i]] + 1e-6), seen++;
+    }
+    uint32_t floor = 0;
+    for (uint32_t k = 1; k < 65536; k++) if (votes[k] > votes[floor]) floor = k;
+    double latitude = 0, longitude = 0, sum = 0, agreeing = 0, all = 0;
+    size_t averaged = 0;
+    for (size_t i = 0; i < candidates && averaged < nn; i++) {
+        uint32_t r = by_position[i];
+        if (rd16(points + 16 * r + 12) != floor) continue;
+        double v = 1 / (distance[1][r] + 1e-6);
+        volatile double y = (int32_t)rd32(points + 16 * r) * v, x = (int32_t)rd32(points + 16 * r + 4) * v;
+        latitude += y, longitude += x, sum += v, averaged++;
+    }
+    for (size_t i = 0; i < candidates && i < bn; i++) {
+        double v = 1 / (distance[0][by_floor[i]] + 1e-6);
+        all += v;
+        if (rd16(points + 16 * by_floor[i] + 12) == floor) agreeing += v;
+    }
+    uint32_t level = rd16(floors + 16 * floor + 6);
+    char level_text[16] = "-";
+    if (level != 0xFFFF) snprintf(level_text, sizeof level_text, "%u", level);
+    snprintf(got, size, "%u %u %s %.0f %.0f %.0f %zu", building, floor, level_text, round(latitude / sum),
+             round(longitude / sum), round(agreeing / all * 1e6), averaged);
+    free(distance[0]), free(distance[1]), free(candidate), free(by_floor), free(by_position), free(votes);
+}
+
+/* Random scans of the map's own ids, located by the reader and by the plain rendering. */
+static void test_plain_locate(const nb_bundle *b) {
+    char ids[512][32], got[256], expected[256];
+    size_t known = map_ids(b, ids, 512), differ = 0, located = 0;
+    CHECK(known > 10, "the demo's radio map has %zu access points", known);
+    nb_scan_reading readings[64];
+    for (int scan = 0; scan < 600; scan++) {
+        size_t count = 1 + next_random() % 12;
+        for (size_t i = 0; i < count; i++) {
+            readings[i].id = ids[next_random() % known];
+            /* Whole and half decibels (ties between access points), the weakest and beyond. */
+            readings[i].rssi = next_random() % 5 == 0 ? -104 - (double)(next_random() % 3) : -30 - (double)(next_random() % 150) / 2;
+        }
+        locate_answer(b, readings, count, got, sizeof got);
+        plain_locate(b, readings, count, expected, sizeof expected);
+        located += strcmp(got, "unknown") != 0;
+        if (strcmp(got, expected) != 0 && differ++ < 3) CHECK(0, "scan %d: the reader answers '%s', the plain rendering '%s'", scan, got, expected);
+    }
+    CHECK(located > 400, "only %zu of 600 random scans located", located);
+}
+
+static void test_bssid_spellings(const nb_bundle *b) {
+    struct { const char *id, *normalised; } spellings[] = {
+        {"00:0b:86:1a:2b:3c", "00:0b:86:1a:2b:3c"}, {"00:0B:86:1A:2B:3C", "00:0b:86:1a:2b:3c"},
+        {"0:B:86:1A:2B:3C", "00:0b:86:1a:2b:3c"},   {"0-b-86-1a-2b-3c", "00:0b:86:1a:2b:3c"},
+        {"000B861A2B3C", "00:0b:86:1a:2b:3c"},      {"a:b:c:d:e:f", "0a:0b:0c:0d:0e:0f"},
+        {"FF-FF-FF-FF-FF-FF", "ff:ff:ff:ff:ff:ff"}, {"0:b:86:1a:2b", NULL}, {"00:0b:86:1a:2b:3c:4d", NULL},
+        {"00:0b-86:1a:2b:3c", NULL}, {"00-0b-86-1a-2b:3c", NULL}, {"000:b:86:1a:2b:3c", NULL}, {"00::86:1a:2b:3c", NULL},
+        {"00:0g:86:1a:2b:3c", NULL}, {"000B861A2B3", NULL}, {"000B861A2B3CD", NULL}, {"000B861A2B3G", NULL},
+        {":0b:86:1a:2b:3c", NULL}, {"00:0b:86:1a:2b:", NULL}, {"WAP012", NULL}, {"", NULL}, {"0:b:86:1a:2b:3c ", NULL},
+        {"00:0b:86:1a:2b:3c:", NULL}, {"-0b-86-1a-2b-3c-", NULL}};
+    for (size_t i = 0; i < sizeof spellings / sizeof *spellings; i++) {
+        char out[18] = {0};
+        int changed = normalised_bssid((const uint8_t *)spellings[i].id, strlen(spellings[i].id), out);
+        CHECK(spellings[i].normalised ? changed && strcmp(out, spellings[i].normalised) == 0 : !changed,
+              "'%s' normalised to '%s'", spellings[i].id, changed ? out : "(itself)");
+    }
+    /* On the map: every spelling of an access point finds it. */
+    char ids[512][32];
+    size_t known = map_ids(b, ids, 512);
+    if (known == 0 || strlen(ids[known - 1]) != 17) {
+        CHECK(0, "the demo's last access point is no BSSID");
+        return;
+    }
+    char upper[18], dashes[18], bare[13], short_groups[18], got[256], expected[256];
+    const char *id = ids[known - 1];
+    for (int i = 0; i < 18; i++) upper[i] = (char)toupper((unsigned char)id[i]), dashes[i] = id[i] == ':' ? '-' : id[i];
+    for (int g = 0; g < 6; g++) bare[2 * g] = upper[3 * g], bare[2 * g + 1] = upper[3 * g + 1];
+    bare[12] = 0;
+    size_t used = 0;
+    for (int g = 0; g < 6; g++) {
+        if (id[3 * g] != '0') short_groups[used++] = id[3 * g];
+        short_groups[used++] = id[3 * g + 1];
+        short_groups[used++] = g < 5 ? ':' : 0;
+    }
+    nb_scan_reading scan = {id, -60};
+    locate_answer(b, &scan, 1, expected, sizeof expected);
+    CHECK(strcmp(expected, "unknown") != 0, "the map's own id '%s' is not located", id);
+    const char *others[] = {upper, dashes, bare, short_groups};
+    for (int i = 0; i < 4; i++) {
+        scan.id = others[i];
+        locate_answer(b, &scan, 1, got, sizeof got);
+        CHECK(strcmp(got, expected) == 0, "'%s' locates '%s', '%s' '%s'", others[i], got, id, expected);
+    }
+    char broken[18];
+    memcpy(broken, id, 18), broken[2] = '-';
+    scan.id = broken;
+    locate_answer(b, &scan, 1, got, sizeof got);
+    CHECK(strcmp(got, "unknown") == 0, "'%s', separators mixed, locates '%s'", broken, got);
+}
+
+/* An access point listed twice keeps its stronger reading, whichever comes first. */
+static void test_duplicates(const nb_bundle *b) {
+    char ids[512][32], strong[256], weak[256], got[256];
+    size_t known = map_ids(b, ids, 512);
+    nb_scan_reading scan[8];
+    int found = 0;
+    /* A scan where weakening one reading moves the fix, so that keeping the wrong one would show. */
+    for (size_t a = 0; a < known && !found; a++)
+        for (size_t other = 0; other < known && !found; other++) {
+            if (other == a) continue;
+            scan[0] = (nb_scan_reading){ids[a], -50}, scan[1] = (nb_scan_reading){ids[other], -70};
+            locate_answer(b, scan, 2, strong, sizeof strong);
+            scan[0].rssi = -95;
+            locate_answer(b, scan, 2, weak, sizeof weak);
+            found = strcmp(strong, weak) != 0;
+        }
+    CHECK(found, "no scan of the demo changes with one reading's strength");
+    nb_scan_reading twice[3] = {{scan[0].id, -95}, scan[1], {scan[0].id, -50}};
+    locate_answer(b, twice, 3, got, sizeof got);
+    CHECK(strcmp(got, strong) == 0, "stronger last: '%s', expected '%s' (the weaker gives '%s')", got, strong, weak);
+    twice[0].rssi = -50, twice[2].rssi = -95;
+    locate_answer(b, twice, 3, got, sizeof got);
+    CHECK(strcmp(got, strong) == 0, "stronger first: '%s', expected '%s'", got, strong);
+    /* The same id spelt two ways is one access point. */
+    char upper[32];
+    for (size_t i = 0; i <= strlen(scan[0].id); i++) upper[i] = (char)toupper((unsigned char)scan[0].id[i]);
+    twice[0].id = upper, twice[0].rssi = -50;
+    locate_answer(b, twice, 3, got, sizeof got);
+    CHECK(strcmp(got, strong) == 0, "respelt twice: '%s', expected '%s'", got, strong);
+}
+
+static void test_unknown_scans(const nb_bundle *b) {
+    char ids[512][32], message[1024];
+    size_t known = map_ids(b, ids, 512);
+    nb_fix fix;
+    nb_radio_map map;
+    CHECK(nb_radio_map_info(b, &map, message, sizeof message) == NB_OK && map.access_points == known &&
+              map.weakest_rssi == -104 && map.candidate_access_points >= 1 && map.reference_points > 0,
+          "radio map info: %s", message);
+    CHECK(nb_locate(b, NULL, 0, &fix, message, sizeof message) == NB_OK && !fix.located && fix.confidence == 0 &&
+              fix.venue_level == NB_NONE && fix.building_name == NULL,
+          "an empty scan is not unknown");
+    nb_scan_reading scans[][2] = {
+        {{"02:00:00:00:00:01", -40}, {"WAP999", -30}},
+        {{ids[0], -104}, {ids[1], -104.5}},
+        {{ids[0], NAN}, {ids[1], -INFINITY}},
+        {{ids[0], INFINITY}, {"nothing", -20}},
+    };
+    for (size_t i = 0; i < sizeof scans / sizeof *scans; i++) {
+        nb_status status = nb_locate(b, scans[i], 2, &fix, message, sizeof message);
+        CHECK(status == NB_OK && !fix.located && fix.confidence == 0 && fix.neighbours == 0, "scan %zu: %d %d", i, status,
+              fix.located);
+    }
+    nb_scan_reading barely = {ids[0], -103.99};
+    CHECK(nb_locate(b, &barely, 1, &fix, message, sizeof message) == NB_OK && fix.located, "-103.99 dBm is heard");
+    CHECK(fix.confidence > 0 && fix.confidence <= 1 && fix.neighbours == map.neighbours && fix.building_name &&
+              fix.floor_name && fix.latitude == fix.latitude_e7 / 1e7,
+          "a fix's fields");
+    nb_scan_reading nameless = {NULL, -50};
+    CHECK(nb_locate(b, &nameless, 1, &fix, message, sizeof message) == NB_ERROR_ARGUMENT && strstr(message, "no access point id"),
+          "a reading without an id: %s", message);
+    CHECK(nb_locate(b, NULL, 2, &fix, message, sizeof message) == NB_ERROR_ARGUMENT, "a scan without readings");
+}
+
+/* A radio map of the test's own, written as docs/bundle-format.md lays WIFI out: ids, building
+ * names and floor names are its strings, in that order; postings follow from the readings. */
+typedef struct {
+    uint16_t access_point, heard;
+    uint8_t mean;
+} test_reading;
+
+typedef struct {
+    int32_t latitude, longitude;
+    uint16_t floor, scans;
+    size_t reading_count;
+    test_reading readings[4];
+} test_point;
+
+typedef struct {
+    const char *name;
+    uint16_t building, venue_level;
+    int32_t ordinal;
+} test_floor;
+
+typedef struct {
+    size_t access_point_count, building_count, floor_count, point_count;
+    const char *ids[8], *buildings[4];
+    test_floor floors[4];
+    test_point points[8];
+    double floor_exponent, position_exponent, weakest;
+    uint16_t building_neighbours, floor_neighbours, neighbours, candidate_access_points;
+} test_map;
+
+static size_t make_wifi(const test_map *t, uint8_t *out, size_t capacity) {
+    size_t A = t->access_point_count, B = t->building_count, F = t->floor_count, R = t->point_count, E = 0, S = A + B + F, N = 0;
+    for (size_t r = 0; r < R; r++) E += t->points[r].reading_count;
+    const char *strings[16];
+    for (size_t i = 0; i < A; i++) strings[i] = t->ids[i];
+    for (size_t i = 0; i < B; i++) strings[A + i] = t->buildings[i];
+    for (size_t i = 0; i < F; i++) strings[A + B + i] = t->floors[i].name;
+    for (size_t i = 0; i < S; i++) N += strlen(strings[i]);
+    size_t first_at = (64 + 4 * A + 7) / 8 * 8, buildings_at = (first_at + 4 * (A + 1) + 7) / 8 * 8;
+    size_t floors_at = (buildings_at + 4 * B + 7) / 8 * 8, points_at = floors_at + 16 * F, readings_at = points_at + 16 * R;
+    size_t postings_at = readings_at + 8 * E, offsets_at = (postings_at + 4 * E + 7) / 8 * 8, text_at = offsets_at + 4 * (S + 1);
+    size_t size = (text_at + N + 7) / 8 * 8;
+    if (size > capacity) exit(2);
+    memset(out, 0, size);
+    uint32_t counts[8] = {(uint32_t)A, (uint32_t)B, (uint32_t)F, (uint32_t)R, (uint32_t)E, (uint32_t)E, (uint32_t)S, (uint32_t)N};
+    for (int i = 0; i < 8; i++) put32(out + 4 * i, counts[i]);
+    double parameters[3] = {t->floor_exponent, t->position_exponent, t->weakest};
+    for (int i = 0; i < 3; i++) memcpy(out + 32 + 8 * i, &parameters[i], 8);
+    put16(out + 56, t->building_neighbours), put16(out + 58, t->floor_neighbours), put16(out + 60, t->neighbours);
+    put16(out + 62, t->candidate_access_points);
+    for (size_t i = 0; i < A; i++) put32(out + 64 + 4 * i, (uint32_t)i);
+    for (size_t i = 0; i < B; i++) put32(out + buildings_at + 4 * i, (uint32_t)(A + i));
+    for (size_t f = 0; f < F; f++) {
+        uint8_t *e = out + floors_at + 16 * f;
+        put32(e, (uint32_t)(A + B + f)), put16(e + 4, t->floors[f].building), put16(e + 6, t->floors[f].venue_level);
+        put32(e + 8, (uint32_t)t->floors[f].ordinal);
+    }
+    size_t k = 0, posting = 0;
+    for (size_t r = 0; r < R; r++) {
+        uint8_t *e = out + points_at + 16 * r;
+        put32(e, (uint32_t)t->points[r].latitude), put32(e + 4, (uint32_t)t->points[r].longitude), put32(e + 8, (uint32_t)k);
+        put16(e + 12, t->points[r].floor), put16(e + 14, t->points[r].scans);
+        for (size_t i = 0; i < t->points[r].reading_count; i++, k++) {
+            const test_reading *g = &t->points[r].readings[i];
+            put16(out + readings_at + 8 * k, g->access_point), put16(out + readings_at + 8 * k + 2, g->heard);
+            out[readings_at + 8 * k + 4] = g->mean;
+        }
+    }
+    for (size_t a = 0; a <= A; a++) {
+        put32(out + first_at + 4 * a, (uint32_t)posting);
+        for (size_t r = 0; a < A && r < R; r++)
+            for (size_t i = 0; i < t->points[r].reading_count; i++)
+                if (t->points[r].readings[i].access_point == a) put32(out + postings_at + 4 * posting++, (uint32_t)r);
+    }
+    for (size_t s = 0, at = 0; s < S; s++) {
+        memcpy(out + text_at + at, strings[s], strlen(strings[s]));
+        at += strlen(strings[s]);
+        put32(out + offsets_at + 4 * (s + 1), (uint32_t)at);
+    }
+    return size;
+}
+
+/* Locates `scan` on the demo bundle with its WIFI replaced by `wifi`. */
+static nb_status locate_on(const nb_bundle *demo, const uint8_t *wifi, size_t length, const nb_scan_reading *scan,
+                           size_t count, nb_fix *fix, char *message, size_t message_size) {
+    size_t size;
+    uint8_t *copy = with_section(demo, "WIFI", wifi, length, &size);
+    nb_bundle *b = NULL;
+    nb_status status = nb_open(write_copy(copy, size, "wifi.navbundle"), 1, &b, message, message_size);
+    free(copy);
+    if (status != NB_OK) return status;
+    status = nb_locate(b, scan, count, fix, message, message_size);
+    if (fix->building_name) {
+        /* The names point into the mapping, which closing releases. */
+        static char names[2][64];
+        snprintf(names[0], 64, "%.*s", (int)fix->building_name_length, fix->building_name);
+        snprintf(names[1], 64, "%.*s", (int)fix->floor_name_length, fix->floor_name);
+        fix->building_name = names[0], fix->floor_name = names[1];
+    }
+    nb_close(b);
+    return status;
+}
+
+/* Maps of the test's own: positions rounded half away from zero, the candidates' access points
+ * chosen with ties to the lower index, the fix's names, ordinal and level. */
+static void test_hand_maps(const nb_bundle *demo) {
+    static uint8_t wifi[4096];
+    char message[1024];
+    nb_fix fix;
+    /* Two points with the same readings, at latitudes 0 and 1e-7 and longitudes 0 and -1e-7:
+     * averaged, exactly half a unit, which rounds away from zero (to 1 and -1; to even would
+     * give 0 and 0, floor(x + 0.5) 1 and 0). */
+    test_map t = {1, 1, 1, 2, {"aa:bb:cc:dd:ee:ff"}, {"Hall"}, {{"Ground", 0, 0xFFFF, -1500}},
+                  {{0, 0, 0, 2, 1, {{0, 2, 2 * (128 - 60)}}}, {1, -1, 0, 2, 1, {{0, 2, 2 * (128 - 60)}}}},
+                  1.5, 1.5, -104, 5, 1, 2, 8};
+    size_t length = make_wifi(&t, wifi, sizeof wifi);
+    nb_scan_reading scan = {"AA-BB-CC-DD-EE-FF", -60};
+    nb_status status = locate_on(demo, wifi, length, &scan, 1, &fix, message, sizeof message);
+    CHECK(status == NB_OK && fix.located && fix.latitude_e7 == 1 && fix.longitude_e7 == -1 && fix.neighbours == 2,
+          "half units: %d %s %d %d", status, message, fix.latitude_e7, fix.longitude_e7);
+    CHECK(fix.ordinal == -1.5 && fix.venue_level == NB_NONE && strcmp(fix.building_name, "Hall") == 0 &&
+              strcmp(fix.floor_name, "Ground") == 0 && fix.confidence == 1,
+          "the fix's floor: %g %u %s %s", fix.ordinal, fix.venue_level, fix.building_name, fix.floor_name);
+    /* The same further from zero: 2.5 units rounds to 3 and -2.5 to -3. Which halves come out
+     * exact depends on the votes, so the test checks its own premise first. */
+    t.points[0].latitude = 4, t.points[1].latitude = 1, t.points[0].longitude = -4, t.points[1].longitude = -1;
+    double v = 1 / (0 + 1e-6);
+    volatile double four = 4 * v, one = 1 * v;
+    CHECK((four + one) / (v + v) == 2.5, "the premise: (4v + v) / 2v is not 2.5");
+    length = make_wifi(&t, wifi, sizeof wifi);
+    status = locate_on(demo, wifi, length, &scan, 1, &fix, message, sizeof message);
+    CHECK(status == NB_OK && fix.latitude_e7 == 3 && fix.longitude_e7 == -3, "2.5 units: %d %s %d %d", status, message,
+          fix.latitude_e7, fix.longitude_e7);
+
+    /* Access points heard equally: the candidates come from the lower index's postings. Each is
+     * heard on its own floor only; one candidate access point. */
+    test_map u = {2, 1, 2, 2, {"a1", "b2"}, {"Hall"}, {{"0", 0, 0, 0}, {"1", 0, 1, 1000}},
+                  {{10, 10, 0, 1, 1, {{0, 1, 200}}}, {20, 20, 1, 1, 1, {{1, 1, 200}}}}, 1.5, 1.5, -104, 5, 1, 1, 1};
+    length = make_wifi(&u, wifi, sizeof wifi);
+    nb_scan_reading both[2] = {{"b2", -50}, {"a1", -50}};
+    status = locate_on(demo, wifi, length, both, 2, &fix, message, sizeof message);
+    CHECK(status == NB_OK && fix.floor == 0 && fix.latitude_e7 == 10 && fix.venue_level == 0 && fix.ordinal == 0,
+          "a tie between access points: %d %s floor %u", status, message, fix.floor);
+    both[0].rssi = -49.5;
+    status = locate_on(demo, wifi, length, both, 2, &fix, message, sizeof message);
+    CHECK(status == NB_OK && fix.floor == 1 && fix.latitude_e7 == 20 && fix.venue_level == 1 && fix.ordinal == 1,
+          "the stronger access point: %d %s floor %u", status, message, fix.floor);
+    /* A venue level past LEVL is refused only where a fix uses the floor. */
+    u.floors[1].venue_level = (uint16_t)demo->level_count;
+    length = make_wifi(&u, wifi, sizeof wifi);
+    status = locate_on(demo, wifi, length, both, 2, &fix, message, sizeof message);
+    CHECK(status == NB_ERROR_FORMAT && strstr(message, "joins level"), "a level past LEVL: %s", message);
+    both[0].rssi = -50;
+    status = locate_on(demo, wifi, length, both, 2, &fix, message, sizeof message);
+    CHECK(status == NB_OK && fix.floor == 0, "the other floor: %s", message);
+}
+
+/* The demo map's access point ids, read before any is damaged. */
+static char demo_ids[512][32];
+static size_t demo_id_count;
+
+/* What a runtime asks of WIFI: each access point of the demo's map heard alone, and all together. */
+static nb_status use_locate_with(const nb_bundle *b, char *message, size_t size) {
+    nb_radio_map map;
+    nb_status status = nb_radio_map_info(b, &map, message, size);
+    if (status != NB_OK) return status;
+    size_t known = demo_id_count;
+    char (*ids)[32] = demo_ids;
+    nb_scan_reading all[512];
+    nb_fix fix;
+    for (size_t a = 0; a < known; a++) {
+        all[a] = (nb_scan_reading){ids[a], -50 - (double)(a % 40)};
+        if ((status = nb_locate(b, &all[a], 1, &fix, message, size)) != NB_OK) return status;
+        CHECK(!fix.located || (fix.building < map.buildings && fix.floor < map.floors && fix.confidence >= 0 &&
+                               fix.confidence <= 1 && fix.neighbours >= 1 && fix.neighbours <= map.neighbours),
+              "a fix out of range");
+    }
+    return nb_locate(b, all, known, &fix, message, size);
+}
+
+static nb_status use_locate_file(const uint8_t *copy, size_t size, int verify, char *message, size_t message_size) {
+    nb_bundle *b = NULL;
+    message[0] = 0;
+    nb_status status = nb_open(write_copy(copy, size, "hostile.navbundle"), verify, &b, message, message_size);
+    CHECK(status == NB_OK, "forged checksums refused: %s", message);
+    if (!b) return status;
+    status = use_locate_with(b, message, message_size);
+    /* Nothing is remembered: the next call is refused the same way. */
+    char again[1024];
+    if (status != NB_OK) CHECK(use_locate_with(b, again, sizeof again) == status && strcmp(again, message) == 0,
+                               "a damaged WIFI was accepted on the second call");
+    nb_close(b);
+    return status;
+}
+
+/* Every check docs/bundle-format.md lists for WIFI, each on a copy of the demo's map damaged
+ * where the check is the only thing between the damage and a wrong read or answer. */
+static void test_damaged_wifi(const nb_bundle *original) {
+    char message[1024];
+    size_t index = table_index(original, "WIFI");
+    const section *s = &original->sections[index];
+    radio_map m;
+    if (read_radio_map(original, &m, message, sizeof message) != NB_OK) {
+        CHECK(0, "%s", message);
+        return;
+    }
+    CHECK(use_locate_file(image, image_size, 1, message, sizeof message) == NB_OK, "the demo's own map: %s", message);
+    const uint8_t *w = image + s->offset;
+    uint32_t A = m.access_points, B = m.buildings, F = m.floors, R = m.points, E = m.readings, P = m.postings;
+    uint32_t S = m.strings, N = m.text_length, levels = original->level_count;
+    uint32_t scans0 = rd16(w + m.points_at + 14), first1 = rd32(w + m.points_at + 16 + 8);
+    uint32_t name0 = rd32(w + m.floors_at), building_name0 = rd32(w + m.buildings_at);
+    uint32_t floor_name_at = rd32(w + m.offsets_at + 4 * name0), building_name_at = rd32(w + m.offsets_at + 4 * building_name0);
+    uint32_t ap0_first = rd32(w + m.posting_first_at), ap0_last = rd32(w + m.posting_first_at + 4);
+    /* The id every search reads first, made to start after it ends. */
+    uint32_t probed = rd32(w + m.ids_at + 4 * (A / 2)), probed_end = rd32(w + m.offsets_at + 4 * (probed + 1));
+    CHECK(ap0_last > ap0_first && first1 > 0 && scans0 > 0 && probed_end < N, "the demo's map is not as the test expects");
+    /* Parameters: (at, width 2 for u16 or 8 for f64, value) */
+    struct { size_t at; int width; double value; const char *expect; } damage[] = {
+        {0, 4, A + 1, "tables need"},
+        {0, 4, 65535, "more than a reading can name"},
+        {4, 4, 1u << 30, "tables need"},
+        {12, 4, 1u << 28, "tables need"},
+        {16, 4, 1u << 29, "tables need"},
+        {20, 4, 0x40000000u, "tables need"},
+        {24, 4, 0x40000000u, "tables need"},
+        {28, 4, 0xFFFFFFF0u, "tables need"},
+        {32, 8, 0, "out of range"}, {32, 8, -1.5, "out of range"}, {32, 8, 16.5, "out of range"},
+        {32, 8, NAN, "out of range"}, {40, 8, INFINITY, "out of range"}, {40, 8, 0, "out of range"},
+        {48, 8, -1, "out of range"}, {48, 8, -0.5, "out of range"}, {48, 8, -150.5, "out of range"},
+        {48, 8, NAN, "out of range"}, {48, 8, 20, "out of range"},
+        {56, 2, 0, "out of range"}, {56, 2, 1001, "out of range"}, {58, 2, 0, "out of range"}, {58, 2, 1001, "out of range"},
+        {60, 2, 0, "out of range"}, {60, 2, 1001, "out of range"}, {62, 2, 0, "out of range"}, {62, 2, 1001, "out of range"},
+        /* The strings: an id's index, offsets that fall or pass the bytes, names that are not UTF-8. */
+        {m.ids_at, 4, S, "names string"},
+        {m.buildings_at, 4, S, "names string"},
+        {m.floors_at, 4, S, "names string"},
+        {m.offsets_at + 4 * (uint64_t)S, 4, N + 1, "outside its"},
+        {m.offsets_at + 4, 4, 0xFFFF, "outside its"},
+        {m.offsets_at + 4 * (uint64_t)probed, 4, probed_end + 1, "outside its"},
+        {m.text_at + building_name_at, 1, 0xFF, "not UTF-8"},
+        {m.text_at + floor_name_at, 1, 0xC0, "not UTF-8"},
+        /* Postings: ranges that fall or pass P, a point past R. */
+        {m.posting_first_at, 4, ap0_last + 1, "lists postings"},
+        {m.posting_first_at + 4 * (uint64_t)A, 4, P + 1, "lists postings"},
+        {m.postings_at, 4, R, "names reference point"},
+        {m.postings_at + 4 * (uint64_t)(P - 1), 4, 0xFFFFFFFFu, "names reference point"},
+        /* Reference points: reading ranges that fall or pass E, a floor past F, no scans. */
+        {m.points_at + 8, 4, first1 + 1, "has readings"},
+        {m.points_at + 16 * (uint64_t)(R - 1) + 8, 4, E + 1, "has readings"},
+        {m.points_at + 12, 2, F, "is on floor"},
+        {m.points_at + 14, 2, 0, "has no scans"},
+        /* Readings: an access point past A, heard in more scans than its point has. */
+        {m.readings_at, 2, A, "names access point"},
+        {m.readings_at + 2, 2, scans0 + 1, "heard in"},
+        /* Floors: a building past B, a venue level past LEVL. */
+        {m.floors_at + 4, 2, B, "in building"},
+        {m.floors_at + 6, 2, levels, "joins level"},
+    };
+    uint8_t *copy = malloc(image_size);
+    for (size_t i = 0; i < sizeof damage / sizeof *damage; i++) {
+        memcpy(copy, image, image_size);
+        uint8_t *at = copy + s->offset + damage[i].at;
+        if (damage[i].width == 8) memcpy(at, &damage[i].value, 8);
+        else if (damage[i].width == 4) put32(at, (uint32_t)damage[i].value);
+        else if (damage[i].width == 2) put16(at, (uint16_t)damage[i].value);
+        else at[0] = (uint8_t)damage[i].value;
+        /* Every floor and building at once, so that whichever a fix reports is damaged. */
+        for (uint32_t f = 0; f < F && (damage[i].at == m.floors_at || damage[i].at == m.floors_at + 4 || damage[i].at == m.floors_at + 6); f++)
+            memcpy(copy + s->offset + m.floors_at + 16 * f + (damage[i].at - m.floors_at), at, damage[i].at == m.floors_at ? 4 : 2);
+        for (uint32_t k = 0; k < B && damage[i].at == m.buildings_at; k++) put32(copy + s->offset + m.buildings_at + 4 * k, S);
+        /* Every building's or every floor's name, whichever the fixes report. */
+        int buildings = damage[i].at == m.text_at + building_name_at, floors = damage[i].at == m.text_at + floor_name_at;
+        for (uint32_t k = 0; k < (buildings ? B : floors ? F : 0); k++) {
+            uint32_t name = buildings ? rd32(w + m.buildings_at + 4 * k) : rd32(w + m.floors_at + 16 * k);
+            uint32_t start = rd32(w + m.offsets_at + 4 * name), end = rd32(w + m.offsets_at + 4 * (name + 1));
+            if (end > start) copy[s->offset + m.text_at + start] = (uint8_t)damage[i].value;
+        }
+        reseal(copy, original, index, 1);
+        nb_status status = use_locate_file(copy, image_size, 1, message, sizeof message);
+        CHECK(status == NB_ERROR_FORMAT && strstr(message, "hostile.navbundle: WIFI: ") && strstr(message, damage[i].expect),
+              "WIFI damage %zu (at %zu): %d %s", i, damage[i].at, status, message);
+    }
+    /* Too short for its header, and 65535 access points in a section long enough for them (the
+     * u16 of a reading could not name the last); 65534 pass that check. */
+    static uint8_t big[64 + 8 * 65536 + 16];
+    memcpy(big, w, 64);
+    size_t size;
+    uint8_t *moved = with_section(original, "WIFI", big, 63, &size);
+    CHECK(use_locate_file(moved, size, 1, message, sizeof message) == NB_ERROR_FORMAT && strstr(message, "too short"),
+          "a short WIFI: %s", message);
+    free(moved);
+    put32(big, 65535), put32(big + 4, 0), put32(big + 8, 0), put32(big + 12, 0), put32(big + 16, 0), put32(big + 20, 0);
+    put32(big + 24, 0), put32(big + 28, 0);
+    moved = with_section(original, "WIFI", big, sizeof big, &size);
+    CHECK(use_locate_file(moved, size, 1, message, sizeof message) == NB_ERROR_FORMAT && strstr(message, "more than a reading"),
+          "65535 access points: %s", message);
+    free(moved);
+    put32(big, 65534);
+    moved = with_section(original, "WIFI", big, sizeof big, &size);
+    CHECK(use_locate_file(moved, size, 1, message, sizeof message) == NB_ERROR_FORMAT && strstr(message, "names string 0 of 0"),
+          "65534 access points: %s", message);
+    free(moved);
+    /* Without WIFI, or in a version this reader does not know: not available. */
+    for (int version = 0; version < 2; version++) {
+        memcpy(copy, image, image_size);
+        uint8_t *entry = copy + HEADER_SIZE + ENTRY_SIZE * index;
+        if (version) put16(entry + 4, 2);
+        else entry[0] = 'X';
+        reseal(copy, original, SIZE_MAX, 1);
+        nb_bundle *b = NULL;
+        nb_fix fix;
+        nb_radio_map map;
+        CHECK(nb_open(write_copy(copy, image_size, "hostile.navbundle"), 1, &b, message, sizeof message) == NB_OK, "%s", message);
+        if (!b) continue;
+        CHECK(nb_locate(b, NULL, 0, &fix, message, sizeof message) == NB_ERROR_UNAVAILABLE && strstr(message, "WIFI") &&
+                  nb_radio_map_info(b, &map, message, sizeof message) == NB_ERROR_UNAVAILABLE,
+              "without WIFI: %s", message);
+        nb_close(b);
+    }
+    /* Random bytes changed, checksums not verified: located or refused, never a crash or a read
+     * outside the section. */
+    int refused = 0;
+    for (int attempt = 0; attempt < 300; attempt++) {
+        memcpy(copy, image, image_size);
+        size_t span = attempt % 3 == 0 ? 64 : attempt % 3 == 1 ? (size_t)m.postings_at : (size_t)s->length;
+        for (int flips = 1 + (int)(next_random() % 3); flips > 0; flips--)
+            copy[s->offset + next_random() % span] ^= (uint8_t)(1 + next_random() % 255);
+        nb_status status = use_locate_file(copy, image_size, 0, message, sizeof message);
+        CHECK(status == NB_OK || status == NB_ERROR_FORMAT, "WIFI fuzz: %d %s", status, message);
+        refused += status == NB_ERROR_FORMAT;
+    }
+    CHECK(refused > 50, "only %d of 300 damaged copies of WIFI were refused", refused);
+    free(copy);
+}
+
+/* Votes: the most wins, a tie goes to the lower building or floor whatever the order of voting. */
+static void test_votes(void) {
+    wifi_tally tally[4];
+    size_t count = 0;
+    tally_add(tally, &count, 7, 0.5), tally_add(tally, &count, 3, 0.25), tally_add(tally, &count, 7, 0.25);
+    tally_add(tally, &count, 5, 1.0);
+    CHECK(count == 3 && tally[0].votes == 0.75 && tally_winner(tally, count) == 5, "votes summed per key");
+    count = 0;
+    tally_add(tally, &count, 9, 0.5), tally_add(tally, &count, 4, 0.5), tally_add(tally, &count, 6, 0.5);
+    CHECK(tally_winner(tally, count) == 4, "a tie goes to %u", tally_winner(tally, count));
+}
+
+static void test_locate(nb_bundle *b, const char *answers) {
+    test_votes();
+    demo_id_count = map_ids(b, demo_ids, 512);
+    test_bssid_spellings(b);
+    test_unknown_scans(b);
+    test_duplicates(b);
+    test_plain_locate(b);
+    test_hand_maps(b);
+    test_damaged_wifi(b);
+    if (answers) test_swift_locate(b, answers);
+}
+
 int main(int argc, char **argv) {
     if (argc != 3 && argc != 4) {
         fprintf(stderr, "usage: test_navbundle BUNDLE SCRATCH_FOLDER [STATION_BUNDLE]\n");
@@ -3108,6 +3808,7 @@ int main(int argc, char **argv) {
     test_ways_out(b, "demo", "Toilets");
     if (find_section(b, "EGRC")) test_damaged_egrc(b);
     if (getenv("NAVBUNDLE_TEST_EGRESS")) test_egress_bundle(getenv("NAVBUNDLE_TEST_EGRESS"));
+    test_locate(b, getenv("NAVBUNDLE_TEST_ANSWERS"));
     nb_close(b);
     if (argc == 4) test_station(argv[3]);
     free(image);

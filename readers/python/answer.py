@@ -14,7 +14,7 @@ a non-zero status: a partial comparison would hide the very disagreements it exi
 import re
 import sys
 
-from navbundle import LISTED_CANDIDATES, Bundle, BundleError, ConditionsError, EndpointError
+from navbundle import LISTED_CANDIDATES, Bundle, BundleError, ConditionsError, EndpointError, _round_half_away
 
 # The vectors format names numbers in plain decimal; Python's int() and float() would also take
 # "+5", "1_000", "1e3", "nan" or non-ASCII digits, which the other readers need not accept.
@@ -102,8 +102,41 @@ def answer(bundle, line):
         except ConditionsError as error:
             return _conditions_error(error)
         return "none" if found is None else f"{found[0]} {found[1]}"
+    if verb == "locate":
+        # SCAN is everything after the space that follows the verb, spaces included.
+        parts = line.split(" ", 1)
+        if len(parts) != 2:
+            raise QueryError("locate takes SCAN")
+        return _locate(bundle, parts[1])
     raise QueryError(f"unknown query {verb!r}; queries are route, exit, search, snap, snap-profile, endpoint, "
-                     f"route-conditions and exit-conditions")
+                     f"route-conditions, exit-conditions and locate")
+
+
+def _scan(text):
+    """The readings of ``ID:RSSI`` pairs joined by commas, the RSSI after the pair's last ``:``
+    written as an optional ``-``, digits and an optional ``.`` and digits; None when ``text`` is
+    no such list."""
+    readings = []
+    for pair in text.split(","):
+        identifier, colon, number = pair.rpartition(":")
+        if not colon or not identifier or not DECIMAL.match(number):
+            return None
+        readings.append((identifier, float(number)))
+    return readings
+
+
+def _locate(bundle, text):
+    """``unknown``, ``invalid``, or ``B F LEVEL LAT_E7 LON_E7 CONFIDENCE_PPM NEIGHBOURS`` (``-``
+    for no venue level)."""
+    scan = _scan(text)
+    if scan is None:
+        return "invalid"
+    fix = bundle.locate(scan)
+    if fix is None:
+        return "unknown"
+    level = "-" if fix.venue_level is None else str(fix.venue_level)
+    return (f"{fix.building} {fix.floor} {level} {fix.latitude_e7} {fix.longitude_e7} "
+            f"{_round_half_away(fix.confidence * 1e6)} {fix.neighbours}")
 
 
 def _conditions_error(error):

@@ -9,7 +9,8 @@ readers agreeing on ``readers/vectors`` means something.
 Routes use each profile's contraction hierarchy (``CHxx``) or, in format 2.0, the customisable
 hierarchy (``CCHT``) that every profile shares: ``Bundle.customise`` makes a ``Metric`` from a
 profile's costs or from weights the caller changed (closed or slowed arcs), and
-``Bundle.route_on`` routes on it.
+``Bundle.route_on`` routes on it. ``Bundle.locate`` locates a Wi-Fi scan on the bundle's radio
+map (``WIFI``).
 """
 
 import array
@@ -65,6 +66,17 @@ KEY = struct.Struct("<IHBBI")
 SNAP_LEVEL = struct.Struct("<iiIIIIII")
 OUTLINE = struct.Struct("<IIB3x")
 
+# WIFI (docs/bundle-format.md, "WIFI"): the header's eight counts and the locator's parameters.
+RADIO_MAP_HEADER = struct.Struct("<8I3d4H")
+RADIO_MAP_POINT = struct.Struct("<iiIHH")
+RADIO_MAP_FLOOR = struct.Struct("<IHHiI")
+RADIO_MAP_READING = struct.Struct("<HHBB2x")
+# A reading names its access point in a u16, so a map can index at most this many.
+MAX_ACCESS_POINTS = 65534
+WEIGHT_SCALE = 16777216.0  # Signal weights are whole multiples of 2**-24.
+VOTE_OFFSET = 1e-6  # Keeps the vote of an exact match finite.
+HEX_DIGITS = frozenset(b"0123456789abcdefABCDEF")
+
 Level = collections.namedtuple("Level", "id name building_id building ordinal")
 Node = collections.namedtuple("Node", "latitude longitude level kind label")
 Place = collections.namedtuple(
@@ -72,6 +84,18 @@ Place = collections.namedtuple(
              "level node capacity latitude longitude geofence_radius")
 Outline = collections.namedtuple("Outline", "kind label place rings")
 Alias = collections.namedtuple("Alias", "text language kind")
+# The radio map's counts and the locator's parameters, which every ``locate`` uses.
+RadioMap = collections.namedtuple(
+    "RadioMap", "access_points buildings floors reference_points readings postings floor_exponent "
+                "position_exponent weakest_rssi building_neighbours floor_neighbours neighbours "
+                "candidate_access_points")
+# Where a scan places the device (``Bundle.locate``): building and floor as indexes into the radio
+# map and by name, the floor's ordinal and venue level (index into ``levels``, None when the
+# survey joined none), the position in 1e-7 degree and in degrees, the confidence in [0, 1] and
+# how many reference points the position averages.
+Fix = collections.namedtuple(
+    "Fix", "building building_name floor floor_name ordinal venue_level latitude_e7 longitude_e7 latitude "
+           "longitude confidence neighbours")
 # A resolved endpoint: ("place", place index) or ("position", latitude, longitude, levels).
 Endpoint = collections.namedtuple("Endpoint", "kind place latitude longitude levels")
 
@@ -393,6 +417,44 @@ def _round_half_away(value):
     if magnitude - whole >= 0.5:
         whole += 1
     return whole if value >= 0 else -whole
+
+
+def normalised_id(identifier):
+    """An access point id as a radio map stores it, in UTF-8 bytes: a BSSID written as twelve hex
+    digits, or as six groups of one or two hex digits all joined by ``:`` or all by ``-``, becomes
+    six lower-case pairs joined by ``:`` (``0:B:86:1A:2B:3C`` gives ``00:0b:86:1a:2b:3c``); any
+    other id (``WAP012``) is kept as it is. ``identifier`` is text or bytes."""
+    data = identifier.encode("utf-8", "surrogatepass") if isinstance(identifier, str) else bytes(identifier)
+    if len(data) == 12 and all(byte in HEX_DIGITS for byte in data):
+        groups = [data[at:at + 2] for at in range(0, 12, 2)]
+    else:
+        groups = data.split(b":")
+        if len(groups) != 6:
+            groups = data.split(b"-")
+    if len(groups) != 6 or not all(1 <= len(group) <= 2 and all(byte in HEX_DIGITS for byte in group)
+                                   for group in groups):
+        return data
+    return b":".join(group.lower().rjust(2, b"0") for group in groups)
+
+
+def signal_weight(rssi, weakest, exponent):
+    """The weight of a reading of ``rssi`` dBm (step 1 of locating): 0 at or below ``weakest``, 1 at
+    0 dBm, ``((rssi - weakest) / -weakest) ** exponent`` rounded to a multiple of 2**-24 so that
+    readers whose ``pow`` differs in the last bit still agree. ``math.pow`` is the C library's."""
+    if not rssi > weakest:
+        return 0.0
+    ratio = min(1.0, (rssi - weakest) / -weakest)
+    return _round_half_away(math.pow(ratio, exponent) * WEIGHT_SCALE) / WEIGHT_SCALE
+
+
+def _sorensen(difference, mass):
+    """The Sørensen distance from a scan's sums (step 4); 1 when there is no weight at all."""
+    return max(0.0, difference) / mass if mass > 0 else 1.0
+
+
+def _winner(votes):
+    """The key with the most votes, a tie to the lower key."""
+    return max(votes.items(), key=lambda item: (item[1], -item[0]))[0]
 
 
 def _fold_ascii(code):
@@ -1478,6 +1540,34 @@ class Bundle:
             result.append(Outline(kind, self.string(label, tag), None if place == NONE else place, rings))
         return result
 
+    # Wi-Fi positioning (WIFI)
+
+    def _radio_map_index(self):
+        """``WIFI``, checked in full on first use (``_RadioMapIndex``)."""
+        if "WIFI" not in self._cache:
+            self._cache["WIFI"] = _RadioMapIndex(self)
+        return self._cache["WIFI"]
+
+    @property
+    def radio_map(self):
+        """The Wi-Fi radio map's counts and the locator's parameters (``RadioMap``), or None when
+        the bundle has none."""
+        if not self.has("WIFI"):
+            return None
+        return self._radio_map_index().info
+
+    def locate(self, scan):
+        """Where the Wi-Fi ``scan`` places the device, by the exact steps of
+        docs/bundle-format.md ("Locating a scan"), so that every reader gives the same ``Fix``
+        to the bit; None when the scan hears no access point of the map above its weakest signal
+        (there is nothing to compare, and no guess is made).
+
+        ``scan`` is an iterable of ``(id, rssi)``: the id a BSSID in any common spelling (it is
+        normalised) or a survey's label, text or bytes; the RSSI in dBm, an int or a float.
+        Readings whose RSSI is not finite are left out; an access point listed twice keeps its
+        stronger reading. A bundle without ``WIFI`` or with a damaged one gives a ``BundleError``."""
+        return self._radio_map_index().locate(scan)
+
     # Conditions (docs/conditions.md)
 
     def apply_conditions(self, profile, conditions):
@@ -1782,6 +1872,232 @@ def _inside(latitude, longitude, rings, box):
                 inside = not inside
             yp, xp = yc, xc
     return inside
+
+
+class _RadioMapIndex:
+    """A bundle's ``WIFI`` section, checked in full and read into lists once: every value a
+    locate could use is checked as docs/bundle-format.md lists (the C and Swift readers check the
+    same values as each locate reads them), and each reading's weights ``m_a`` under both
+    exponents are computed ahead, with the same operations in the same order as step 1 says."""
+
+    def __init__(self, bundle):
+        tag = "WIFI"
+        view = bundle.section(tag)
+
+        def error(message):
+            return bundle._error(tag, message)
+
+        if len(view) < RADIO_MAP_HEADER.size:
+            raise error(f"{len(view)} bytes is too short for its header")
+        (access_points, buildings, floors, points, readings, postings, strings, text_length, floor_exponent,
+         position_exponent, weakest, building_neighbours, floor_neighbours, neighbours,
+         candidate_access_points) = RADIO_MAP_HEADER.unpack_from(view, 0)
+        counts = (building_neighbours, floor_neighbours, neighbours, candidate_access_points)
+        if not (all(1 <= count <= 1000 for count in counts)
+                and all(math.isfinite(e) and 0 < e <= 16 for e in (floor_exponent, position_exponent))
+                and math.isfinite(weakest) and -150 <= weakest < -1):
+            raise error(f"the locator parameters are out of range (exponents {floor_exponent!r} and "
+                        f"{position_exponent!r}, weakest RSSI {weakest!r} dBm, neighbours {building_neighbours}, "
+                        f"{floor_neighbours} and {neighbours}, candidate access points {candidate_access_points}): "
+                        f"counts lie in 1...1000, exponents in (0, 16], the weakest RSSI in [-150, -1)")
+        if access_points > MAX_ACCESS_POINTS:
+            raise error(f"{access_points} access points, more than a reading can name ({MAX_ACCESS_POINTS})")
+
+        def aligned(offset):
+            return (offset + 7) // 8 * 8
+
+        first_at = aligned(RADIO_MAP_HEADER.size + 4 * access_points)
+        buildings_at = aligned(first_at + 4 * (access_points + 1))
+        floors_at = aligned(buildings_at + 4 * buildings)
+        points_at = floors_at + RADIO_MAP_FLOOR.size * floors
+        readings_at = points_at + RADIO_MAP_POINT.size * points
+        postings_at = readings_at + RADIO_MAP_READING.size * readings
+        offsets_at = aligned(postings_at + 4 * postings)
+        text_at = offsets_at + 4 * (strings + 1)
+        size = aligned(text_at + text_length)
+        if size > len(view):
+            raise error(f"its tables need {size} bytes, the section has {len(view)}")
+        self.info = RadioMap(access_points, buildings, floors, points, readings, postings, floor_exponent,
+                             position_exponent, weakest, building_neighbours, floor_neighbours, neighbours,
+                             candidate_access_points)
+        where = f"{bundle.path}: {tag}"
+        offsets = _words(view[offsets_at:text_at], where)
+        text = bytes(view[text_at:text_at + text_length])
+
+        def string(index):
+            if index >= strings:
+                raise error(f"names string {index} of {strings}")
+            start, end = offsets[index], offsets[index + 1]
+            if start > end or end > text_length:
+                raise error(f"string {index} lies at {start}..{end}, outside its {text_length} string bytes")
+            return text[start:end]
+
+        def name(index):
+            try:
+                return string(index).decode("utf-8")
+            except UnicodeDecodeError:
+                raise error(f"string {index} is not UTF-8") from None
+
+        # Ids are only compared, byte for byte, by a binary search over them.
+        self.ids = [string(index) for index in _words(view[RADIO_MAP_HEADER.size:RADIO_MAP_HEADER.size + 4 * access_points], where)]
+        self.posting_first = list(_words(view[first_at:first_at + 4 * (access_points + 1)], where))
+        for access_point in range(access_points):
+            first, last = self.posting_first[access_point], self.posting_first[access_point + 1]
+            if first > last or last > postings:
+                raise error(f"access point {access_point} lists postings {first}..{last} of {postings}")
+        self.postings = list(_words(view[postings_at:postings_at + 4 * postings], where))
+        for posting, point in enumerate(self.postings):
+            if point >= points:
+                raise error(f"posting {posting} names reference point {point} of {points}")
+        self.building_names = [name(index) for index in _words(view[buildings_at:buildings_at + 4 * buildings], where)]
+        self.floors = []
+        levels = bundle.level_count
+        for floor, (label, building, level, ordinal, _) in enumerate(
+                RADIO_MAP_FLOOR.iter_unpack(view[floors_at:points_at])):
+            if building >= buildings:
+                raise error(f"floor {floor} is in building {building} of {buildings}")
+            if level != NO_LEVEL and level >= levels:
+                raise error(f"floor {floor} joins level {level}, LEVL has {levels}")
+            self.floors.append((building, name(label), ordinal / 1000, None if level == NO_LEVEL else level))
+        # Per reference point: its readings' range, floor and position; per reading: its access
+        # point and m_a = w(mean) * heard / scans under each exponent.
+        self.points = []
+        entries = list(RADIO_MAP_POINT.iter_unpack(view[points_at:readings_at]))
+        records = list(RADIO_MAP_READING.iter_unpack(view[readings_at:postings_at]))
+        floor_weights = [signal_weight(mean / 2 - 128, weakest, floor_exponent) for mean in range(256)]
+        position_weights = [signal_weight(mean / 2 - 128, weakest, position_exponent) for mean in range(256)]
+        self.access_point_of = [0] * readings
+        self.floor_mass = [0.0] * readings
+        self.position_mass = [0.0] * readings
+        for point, (latitude, longitude, first, floor, scans) in enumerate(entries):
+            end = entries[point + 1][2] if point + 1 < points else readings
+            if first > end or end > readings:
+                raise error(f"reference point {point} has readings {first}..{end} of {readings}")
+            if floor >= floors:
+                raise error(f"reference point {point} is on floor {floor} of {floors}")
+            if scans == 0:
+                raise error(f"reference point {point} has no scans")
+            for reading in range(first, end):
+                access_point, heard, mean, _ = records[reading]
+                if access_point >= access_points:
+                    raise error(f"reading {reading} of reference point {point} names access point "
+                                f"{access_point} of {access_points}")
+                if heard > scans:
+                    raise error(f"reading {reading} of reference point {point} was heard in {heard} of its {scans} scans")
+                share = heard / scans
+                self.access_point_of[reading] = access_point
+                self.floor_mass[reading] = floor_weights[mean] * share
+                self.position_mass[reading] = position_weights[mean] * share
+            self.points.append((first, end, floor, latitude, longitude))
+
+    def access_point(self, key):
+        """The index of the access point whose id is the bytes ``key``, or None: the binary
+        search of the sorted ids that every reader makes."""
+        low, high = 0, len(self.ids)
+        while low < high:
+            middle = (low + high) // 2
+            found = self.ids[middle]
+            if found == key:
+                return middle
+            if found < key:
+                low = middle + 1
+            else:
+                high = middle
+        return None
+
+    def locate(self, scan):
+        info = self.info
+        weakest = info.weakest_rssi
+        heard = {}
+        for reading in scan:
+            identifier, rssi = reading
+            if not isinstance(identifier, (str, bytes, bytearray)):
+                raise TypeError(f"an access point id must be text or bytes, not {type(identifier).__name__}")
+            if isinstance(rssi, bool) or not isinstance(rssi, (int, float)):
+                raise TypeError(f"an RSSI must be a number of dBm, not {type(rssi).__name__}")
+            try:
+                rssi = float(rssi)
+            except OverflowError:
+                continue  # An integer past the doubles: as infinite, not a reading.
+            if not math.isfinite(rssi) or not rssi > weakest:
+                continue
+            access_point = self.access_point(normalised_id(identifier))
+            if access_point is not None and (access_point not in heard or rssi > heard[access_point]):
+                heard[access_point] = rssi
+        if not heard:
+            return None
+        # Step 2: strongest first, ties to the lower access point; the sums in that order.
+        strongest = sorted(heard, key=lambda access_point: (-heard[access_point], access_point))
+        floor_query = [0.0] * info.access_points
+        position_query = [0.0] * info.access_points
+        floor_total = position_total = 0.0
+        for access_point in strongest:
+            floor_query[access_point] = signal_weight(heard[access_point], weakest, info.floor_exponent)
+            position_query[access_point] = signal_weight(heard[access_point], weakest, info.position_exponent)
+            floor_total += floor_query[access_point]
+            position_total += position_query[access_point]
+        # Step 3: the candidates, ascending.
+        candidates = set()
+        for access_point in strongest[:info.candidate_access_points]:
+            candidates.update(self.postings[self.posting_first[access_point]:self.posting_first[access_point + 1]])
+        if not candidates:
+            return None
+        # Step 4: both distances of every candidate, its readings in table order.
+        scored = []
+        access_point_of, floor_mass, position_mass = self.access_point_of, self.floor_mass, self.position_mass
+        for point in sorted(candidates):
+            first, end, floor, latitude, longitude = self.points[point]
+            floor_difference = floor_sum = position_difference = position_sum = 0.0
+            for access_point, floor_m, position_m in zip(access_point_of[first:end], floor_mass[first:end],
+                                                          position_mass[first:end]):
+                floor_q = floor_query[access_point]
+                position_q = position_query[access_point]
+                floor_difference += abs(floor_q - floor_m) - floor_q
+                floor_sum += floor_m
+                position_difference += abs(position_q - position_m) - position_q
+                position_sum += position_m
+            scored.append((_sorensen(floor_total + floor_difference, floor_total + floor_sum),
+                           _sorensen(position_total + position_difference, position_total + position_sum),
+                           point, floor, latitude, longitude))
+        return self._decide(scored)
+
+    def _decide(self, scored):
+        """Steps 5 to 8 on the candidates' (floor distance, position distance, point, floor,
+        latitude, longitude)."""
+        info = self.info
+        by_floor_distance = sorted(scored, key=lambda candidate: (candidate[0], candidate[2]))
+        floors = self.floors
+        voters = by_floor_distance[:info.building_neighbours]
+        building_votes = {}
+        for distance, _, _, floor, _, _ in voters:
+            building = floors[floor][0]
+            building_votes[building] = building_votes.get(building, 0.0) + 1 / (distance + VOTE_OFFSET)
+        building = _winner(building_votes)
+        in_building = [candidate for candidate in by_floor_distance if floors[candidate[3]][0] == building]
+        floor_votes = {}
+        for distance, _, _, floor, _, _ in in_building[:info.floor_neighbours]:
+            floor_votes[floor] = floor_votes.get(floor, 0.0) + 1 / (distance + VOTE_OFFSET)
+        chosen = _winner(floor_votes)
+        on_floor = sorted((candidate for candidate in in_building if candidate[3] == chosen),
+                          key=lambda candidate: (candidate[1], candidate[2]))[:info.neighbours]
+        latitude_sum = longitude_sum = total = 0.0
+        for _, distance, _, _, latitude, longitude in on_floor:
+            vote = 1 / (distance + VOTE_OFFSET)
+            latitude_sum += latitude * vote
+            longitude_sum += longitude * vote
+            total += vote
+        agreeing = every = 0.0
+        for distance, _, _, floor, _, _ in voters:
+            vote = 1 / (distance + VOTE_OFFSET)
+            every += vote
+            if floor == chosen:
+                agreeing += vote
+        latitude_e7 = _round_half_away(latitude_sum / total)
+        longitude_e7 = _round_half_away(longitude_sum / total)
+        _, floor_name, ordinal, level = floors[chosen]
+        return Fix(building, self.building_names[building], chosen, floor_name, ordinal, level, latitude_e7,
+                   longitude_e7, latitude_e7 / 1e7, longitude_e7 / 1e7, agreeing / every if every > 0 else 0.0,
+                   len(on_floor))
 
 
 class _ConditionsIndex:

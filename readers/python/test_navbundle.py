@@ -6,7 +6,8 @@ with `method: ch`; the tests adapt to either. Without it the tests that need a b
 saying so. When NAVBUNDLE_TEST_ANSWERS names a file of answers to
 readers/vectors/demo-campus.queries on that bundle (from another reader), the Python answers must
 equal it byte for byte. NAVBUNDLE_TEST_STATION names the bundle of readers/vectors/station (format
-1.2: endpoints, aliases, attachments, main pieces, per-profile hierarchies).
+1.2: endpoints, aliases, attachments, main pieces, per-profile hierarchies). Wi-Fi locates are
+tested on the demo's radio map and on maps the tests write.
 
 The customisable hierarchy (CCHT) is tested on whichever of those bundles has one, per-profile
 hierarchies (CHxx) on whichever has those. Every expectation is computed independently of the
@@ -19,6 +20,7 @@ import collections
 import decimal
 import hashlib
 import heapq
+import itertools
 import json
 import json.scanner
 import math
@@ -2726,6 +2728,438 @@ def use_places(bundle):
         except navbundle.EndpointError:
             continue
         bundle.endpoint_node(endpoint, bundle.profiles[0])
+
+
+# Wi-Fi locating (WIFI)
+
+def wifi_layout(data):
+    """An independent reading of a WIFI section's header: counts, parameters and table offsets."""
+    fields = struct.unpack_from("<8I3d4H", data, 0)
+    counts = dict(zip(("A", "B", "F", "R", "E", "P", "S", "N"), fields[:8]))
+    counts.update(zip(("fe", "pe", "weakest", "bn", "fn", "nn", "cap"), fields[8:]))
+
+    def up(offset):
+        return (offset + 7) // 8 * 8
+
+    at = {"ids": 64}
+    at["first"] = up(64 + 4 * counts["A"])
+    at["buildings"] = up(at["first"] + 4 * (counts["A"] + 1))
+    at["floors"] = up(at["buildings"] + 4 * counts["B"])
+    at["points"] = at["floors"] + 16 * counts["F"]
+    at["readings"] = at["points"] + 16 * counts["R"]
+    at["postings"] = at["readings"] + 8 * counts["E"]
+    at["offsets"] = up(at["postings"] + 4 * counts["P"])
+    at["text"] = at["offsets"] + 4 * (counts["S"] + 1)
+    return counts, at
+
+
+def wifi_string(data, counts, at, index):
+    start, end = struct.unpack_from("<II", data, at["offsets"] + 4 * index)
+    return bytes(data[at["text"] + start:at["text"] + end])
+
+
+def plain_weight(rssi, weakest, exponent):
+    if rssi <= weakest:
+        return 0.0
+    return rounded(math.pow(min(1.0, (rssi - weakest) / -weakest), exponent) * 16777216.0) / 16777216.0
+
+
+def plain_locate(data, scan):
+    """docs/bundle-format.md's "Locating a scan" rendered plainly from the section's bytes, for a
+    scan of the map's own ids: candidates from a scan of every reading (not the postings), the
+    nearest by sorting, votes in dictionaries. The answer as the vectors write it."""
+    c, at = wifi_layout(data)
+    ids = [wifi_string(data, c, at, struct.unpack_from("<I", data, 64 + 4 * a)[0]) for a in range(c["A"])]
+    best = {}
+    for identifier, rssi in scan:
+        a = ids.index(identifier.encode())
+        if math.isfinite(rssi) and rssi > c["weakest"] and rssi > best.get(a, -math.inf):
+            best[a] = rssi
+    order = sorted(best, key=lambda a: (-best[a], a))
+    if not order:
+        return "unknown"
+    exponents = (c["fe"], c["pe"])
+    q = [{a: plain_weight(best[a], c["weakest"], e) for a in order} for e in exponents]
+    totals = [0.0, 0.0]
+    for a in order:
+        for e in (0, 1):
+            totals[e] += q[e][a]
+    wanted = set(order[:c["cap"]])
+    points = []
+    for r in range(c["R"]):
+        lat, lon, first, floor, scans = struct.unpack_from("<iiIHH", data, at["points"] + 16 * r)
+        end = struct.unpack_from("<I", data, at["points"] + 16 * (r + 1) + 8)[0] if r + 1 < c["R"] else c["E"]
+        difference, mass, candidate = [0.0, 0.0], [0.0, 0.0], False
+        for k in range(first, end):
+            a, heard, mean = struct.unpack_from("<HHB", data, at["readings"] + 8 * k)
+            candidate |= a in wanted
+            for e in (0, 1):
+                m = plain_weight(mean / 2 - 128, c["weakest"], exponents[e]) * (heard / scans)
+                difference[e] += abs(q[e].get(a, 0.0) - m) - q[e].get(a, 0.0)
+                mass[e] += m
+        if candidate:
+            d = [max(0.0, totals[e] + difference[e]) / (totals[e] + mass[e]) if totals[e] + mass[e] > 0 else 1.0
+                 for e in (0, 1)]
+            points.append((d[0], d[1], r, floor, lat, lon))
+    if not points:
+        return "unknown"
+    building_of = [struct.unpack_from("<H", data, at["floors"] + 16 * f + 4)[0] for f in range(c["F"])]
+    level_of = [struct.unpack_from("<H", data, at["floors"] + 16 * f + 6)[0] for f in range(c["F"])]
+    near = sorted(points)
+    votes = collections.defaultdict(float)
+    for p in near[:c["bn"]]:
+        votes[building_of[p[3]]] += 1 / (p[0] + 1e-6)
+    building = min(votes, key=lambda key: (-votes[key], key))
+    votes = collections.defaultdict(float)
+    for p in [p for p in near if building_of[p[3]] == building][:c["fn"]]:
+        votes[p[3]] += 1 / (p[0] + 1e-6)
+    floor = min(votes, key=lambda key: (-votes[key], key))
+    chosen = sorted((p[1], p[2], p) for p in near if p[3] == floor)[:c["nn"]]
+    lat = lon = total = 0.0
+    for distance, _, p in chosen:
+        v = 1 / (distance + 1e-6)
+        lat, lon, total = lat + p[4] * v, lon + p[5] * v, total + v
+    agreeing = sum_all = 0.0
+    for p in near[:c["bn"]]:
+        sum_all += 1 / (p[0] + 1e-6)
+        agreeing += 1 / (p[0] + 1e-6) if p[3] == floor else 0.0
+    level = "-" if level_of[floor] == 0xFFFF else str(level_of[floor])
+    return (f"{building} {floor} {level} {rounded(lat / total)} {rounded(lon / total)} "
+            f"{rounded(agreeing / sum_all * 1e6)} {len(chosen)}")
+
+
+def vector_answer(fix):
+    """A fix as the vectors write it."""
+    if fix is None:
+        return "unknown"
+    level = "-" if fix.venue_level is None else fix.venue_level
+    return (f"{fix.building} {fix.floor} {level} {fix.latitude_e7} {fix.longitude_e7} "
+            f"{rounded(fix.confidence * 1e6)} {fix.neighbours}")
+
+
+def make_wifi(ids, buildings, floors, points, parameters=(1.5, 1.5, -104.0, 5, 1, 1, 8)):
+    """A WIFI section of the test's own, as docs/bundle-format.md lays it out. ``floors`` are
+    (name, building, venue level, ordinal in thousandths); ``points`` (latitude, longitude, floor,
+    scans, [(access point, heard, mean)]). Its strings are the ids, the building names and the
+    floor names, in that order; the postings follow from the readings."""
+    strings = [text.encode() for text in list(ids) + list(buildings) + [floor[0] for floor in floors]]
+    readings = [reading for point in points for reading in point[4]]
+    postings = [[r for r, point in enumerate(points) if any(g[0] == a for g in point[4])] for a in range(len(ids))]
+    counts = (len(ids), len(buildings), len(floors), len(points), len(readings), len(readings), len(strings),
+              sum(map(len, strings)))
+    data = bytearray(struct.pack("<8I3d4H", *counts, *parameters))
+
+    def pad():
+        data.extend(bytes(-len(data) % 8))
+
+    data += struct.pack(f"<{len(ids)}I", *range(len(ids)))
+    pad()
+    first = [0]
+    for listed in postings:
+        first.append(first[-1] + len(listed))
+    data += struct.pack(f"<{len(first)}I", *first)
+    pad()
+    data += struct.pack(f"<{len(buildings)}I", *range(len(ids), len(ids) + len(buildings)))
+    pad()
+    for index, (_, building, level, ordinal) in enumerate(floors):
+        data += struct.pack("<IHHiI", len(ids) + len(buildings) + index, building, level, ordinal, 0)
+    k = 0
+    for latitude, longitude, floor, scans, point_readings in points:
+        data += struct.pack("<iiIHH", latitude, longitude, k, floor, scans)
+        k += len(point_readings)
+    for a, heard, mean in readings:
+        data += struct.pack("<HHBB2x", a, heard, mean, 0)
+    for listed in postings:
+        data += struct.pack(f"<{len(listed)}I", *listed)
+    pad()
+    offsets = [0]
+    for text in strings:
+        offsets.append(offsets[-1] + len(text))
+    data += struct.pack(f"<{len(offsets)}I", *offsets) + b"".join(strings)
+    pad()
+    return bytes(data)
+
+
+class LocateHelperTests(unittest.TestCase):
+    """The parts of locating that need no bundle."""
+
+    def test_bssid_spellings_are_normalised_and_nothing_else(self):
+        for spelling, expected in (("00:0b:86:1a:2b:3c", b"00:0b:86:1a:2b:3c"), ("00:0B:86:1A:2B:3C", b"00:0b:86:1a:2b:3c"),
+                                   ("0:B:86:1A:2B:3C", b"00:0b:86:1a:2b:3c"), ("0-b-86-1a-2b-3c", b"00:0b:86:1a:2b:3c"),
+                                   ("000B861A2B3C", b"00:0b:86:1a:2b:3c"), ("a:b:c:d:e:f", b"0a:0b:0c:0d:0e:0f"),
+                                   ("FF-FF-FF-FF-FF-FF", b"ff:ff:ff:ff:ff:ff"), (b"0:B:86:1A:2B:3C", b"00:0b:86:1a:2b:3c")):
+            self.assertEqual(navbundle.normalised_id(spelling), expected, spelling)
+        for kept in ("0:b:86:1a:2b", "00:0b:86:1a:2b:3c:4d", "00:0b-86:1a:2b:3c", "00-0b-86-1a-2b:3c",
+                     "000:b:86:1a:2b:3c", "00::86:1a:2b:3c", "00:0g:86:1a:2b:3c", "000B861A2B3", "000B861A2B3CD",
+                     "000B861A2B3G", ":0b:86:1a:2b:3c", "00:0b:86:1a:2b:", "WAP012", "", "0:b:86:1a:2b:3c ",
+                     "00:0b:86:1a:2b:3c:", "-0b-86-1a-2b-3c-", "00:0b:86:1a:2b:٣c", "ＡＡ:bb:cc:dd:ee:ff"):
+            self.assertEqual(navbundle.normalised_id(kept), kept.encode(), kept)
+
+    def test_signal_weights_are_rounded_to_a_step_of_two_to_the_minus_24(self):
+        for rssi in (-104.0, -110.0, -104.5):
+            self.assertEqual(navbundle.signal_weight(rssi, -104.0, 1.5), 0.0)
+        self.assertEqual(navbundle.signal_weight(0.0, -104.0, 1.5), 1.0)
+        self.assertEqual(navbundle.signal_weight(20.0, -104.0, 1.5), 1.0)
+        random.seed(11)
+        for _ in range(2000):
+            rssi, exponent = random.uniform(-103.9, -1), random.choice((1.0, 1.5, 2.0, 3.0, 0.7))
+            weight = navbundle.signal_weight(rssi, -104.0, exponent)
+            self.assertEqual(weight * 2 ** 24, int(weight * 2 ** 24))
+            self.assertEqual(weight, plain_weight(rssi, -104.0, exponent))
+            self.assertLessEqual(abs(weight - ((rssi + 104) / 104) ** exponent), 2 ** -25)
+
+    def test_votes_go_to_the_most_and_a_tie_to_the_lower_key(self):
+        self.assertEqual(navbundle._winner({7: 0.75, 3: 0.25, 5: 1.0}), 5)
+        self.assertEqual(navbundle._winner({9: 0.5, 4: 0.5, 6: 0.5}), 4)
+
+    def test_scans_of_the_locate_query(self):
+        self.assertEqual(answer._scan("00:0b:86:01:09:01:-50,WAP 7:-70.25,x:y:0"),
+                         [("00:0b:86:01:09:01", -50.0), ("WAP 7", -70.25), ("x:y", 0.0)])
+        for bad in ("WAP001", "WAP001:-70,", ":-70", "WAP001:-7e1", "WAP001:--70", "WAP001:70.", "WAP001:+70",
+                    "WAP001:-70 ,WAP002:-60", "", "WAP001:.5", "WAP001:-", "WAP001:٧٠", "WAP001:nan", "WAP001:-70\n"):
+            self.assertIsNone(answer._scan(bad), bad)
+        self.assertEqual(answer._scan("a:" + "9" * 400), [("a", math.inf)])
+
+
+@needs_bundle
+class LocateTests(unittest.TestCase):
+    """Locating on the demo campus's radio map, and on maps of the test's own."""
+
+    @classmethod
+    def setUpClass(cls):
+        with open(BUNDLE, "rb") as file:
+            cls.image = bytes(file.read())
+        cls.wifi = section_of(cls.image, "WIFI")
+        counts, at = wifi_layout(cls.wifi)
+        cls.ids = [wifi_string(cls.wifi, counts, at, struct.unpack_from("<I", cls.wifi, 64 + 4 * a)[0]).decode()
+                   for a in range(counts["A"])]
+        cls.bundle = Bundle(BUNDLE)
+        cls.folder = tempfile.mkdtemp()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.bundle.close()
+        shutil.rmtree(cls.folder)
+
+    def open_with_wifi(self, data):
+        path = os.path.join(self.folder, "wifi.navbundle")
+        with open(path, "wb") as file:
+            file.write(with_section(self.image, "WIFI", data))
+        bundle = Bundle(path)
+        self.addCleanup(bundle.close)
+        return bundle
+
+    def test_the_radio_map(self):
+        info = self.bundle.radio_map
+        self.assertEqual(info.access_points, len(self.ids))
+        self.assertEqual((info.weakest_rssi, info.floor_exponent, info.candidate_access_points), (-104.0, 1.5, 8))
+        self.assertGreater(info.reference_points, 100)
+
+    def test_the_vectors_answers_include_locates(self):
+        if ANSWERS is None:
+            self.skipTest("NAVBUNDLE_TEST_ANSWERS is not set: name another reader's answers to compare with")
+        with open(ANSWERS, encoding="utf-8") as file:
+            lines = [line.rstrip("\n") for line in file if line.startswith("locate ")]
+        located = 0
+        for line in lines:
+            query, _, expected = line.rpartition(" => ")
+            scan = answer._scan(query[len("locate "):])
+            if scan is None:
+                self.assertEqual(expected, "invalid", query)
+                continue
+            self.assertEqual(vector_answer(self.bundle.locate(scan)), expected, query)
+            located += expected != "unknown"
+        self.assertGreater(located, 400)
+
+    def test_random_scans_as_the_plain_rendering_locates_them(self):
+        rng = random.Random(5)
+        located = 0
+        for _ in range(250):
+            scan = [(rng.choice(self.ids), -104.0 - rng.randrange(3) if rng.random() < 0.2 else -30 - rng.randrange(150) / 2)
+                    for _ in range(rng.randint(1, 12))]
+            expected = plain_locate(self.wifi, scan)
+            self.assertEqual(vector_answer(self.bundle.locate(scan)), expected, scan)
+            located += expected != "unknown"
+        self.assertGreater(located, 150)
+
+    def test_every_spelling_of_an_access_point_finds_it(self):
+        identifier = self.ids[-1]
+        expected = self.bundle.locate([(identifier, -60)])
+        self.assertIsNotNone(expected)
+        groups = identifier.split(":")
+        for spelling in (identifier.upper(), "-".join(groups), "".join(groups).upper(),
+                         ":".join(group.lstrip("0") or "0" for group in groups), identifier.encode()):
+            self.assertEqual(self.bundle.locate([(spelling, -60)]), expected, spelling)
+        self.assertIsNone(self.bundle.locate([(identifier[:2] + "-" + identifier[3:], -60)]))
+
+    def test_an_access_point_listed_twice_keeps_its_stronger_reading(self):
+        found = None
+        for first, second in itertools.permutations(self.ids, 2):
+            strong = self.bundle.locate([(first, -50), (second, -70)])
+            weak = self.bundle.locate([(first, -95), (second, -70)])
+            if strong != weak:
+                found = first, second, strong
+                break
+        self.assertIsNotNone(found, "no scan of the demo changes with one reading's strength")
+        first, second, strong = found
+        self.assertEqual(self.bundle.locate([(first, -95), (second, -70), (first, -50)]), strong)
+        self.assertEqual(self.bundle.locate([(first, -50), (second, -70), (first, -95)]), strong)
+        self.assertEqual(self.bundle.locate([(first.upper(), -50), (second, -70), (first, -95)]), strong)
+
+    def test_scans_that_hear_nothing_of_the_map_are_unknown(self):
+        for scan in ([], [("02:00:00:00:00:01", -40), ("WAP999", -30)], [(self.ids[0], -104), (self.ids[1], -104.5)],
+                     [(self.ids[0], math.nan), (self.ids[1], -math.inf)], [(self.ids[0], math.inf)],
+                     [(self.ids[0], -10 ** 400)], iter([(self.ids[0], -200)])):
+            self.assertIsNone(self.bundle.locate(scan), scan)
+        fix = self.bundle.locate([(self.ids[0], -103.99)])
+        self.assertIsNotNone(fix)
+        self.assertTrue(0 < fix.confidence <= 1 and fix.neighbours == 1 and fix.building_name and fix.floor_name)
+        self.assertEqual(fix.latitude, fix.latitude_e7 / 1e7)
+        self.assertEqual(self.bundle.locate([(self.ids[0], -60)]), self.bundle.locate([(self.ids[0], -60.0)]))
+        for bad in ([(None, -50)], [(self.ids[0], "-50")], [(self.ids[0], True)], [(7, -50)]):
+            with self.assertRaises(TypeError):
+                self.bundle.locate(bad)
+
+    def test_positions_round_half_away_from_zero(self):
+        # Two points with the same reading: the mean of latitudes 0 and 1 (and of longitudes 0
+        # and -1) is exactly half a unit, which rounds to 1 and -1 (to even: 0 and 0).
+        same = [(0, 2, 2 * (128 - 60))]
+        floors = [("Ground", 0, 0xFFFF, -1500)]
+        data = make_wifi(["aa:bb:cc:dd:ee:ff"], ["Hall"], floors, [(0, 0, 0, 2, same), (1, -1, 0, 2, same)],
+                         (1.5, 1.5, -104.0, 5, 1, 2, 8))
+        fix = self.open_with_wifi(data).locate([("AA-BB-CC-DD-EE-FF", -60)])
+        self.assertEqual((fix.latitude_e7, fix.longitude_e7, fix.neighbours), (1, -1, 2))
+        self.assertEqual((fix.building_name, fix.floor_name, fix.ordinal, fix.venue_level, fix.confidence),
+                         ("Hall", "Ground", -1.5, None, 1.0))
+        vote = 1 / (0 + 1e-6)
+        self.assertEqual((4 * vote + vote) / (vote + vote), 2.5)  # The premise of what follows.
+        data = make_wifi(["aa:bb:cc:dd:ee:ff"], ["Hall"], floors, [(4, -4, 0, 2, same), (1, -1, 0, 2, same)],
+                         (1.5, 1.5, -104.0, 5, 1, 2, 8))
+        fix = self.open_with_wifi(data).locate([("aa:bb:cc:dd:ee:ff", -60)])
+        self.assertEqual((fix.latitude_e7, fix.longitude_e7), (3, -3))
+
+    def test_candidates_come_from_the_strongest_with_ties_to_the_lower_access_point(self):
+        floors = [("0", 0, 0, 0), ("1", 0, 1, 1000)]
+        points = [(10, 10, 0, 1, [(0, 1, 200)]), (20, 20, 1, 1, [(1, 1, 200)])]
+        bundle = self.open_with_wifi(make_wifi(["a1", "b2"], ["Hall"], floors, points, (1.5, 1.5, -104.0, 5, 1, 1, 1)))
+        fix = bundle.locate([("b2", -50), ("a1", -50)])
+        self.assertEqual((fix.floor, fix.latitude_e7, fix.venue_level, fix.ordinal), (0, 10, 0, 0.0))
+        fix = bundle.locate([("b2", -49.5), ("a1", -50)])
+        self.assertEqual((fix.floor, fix.latitude_e7, fix.venue_level, fix.ordinal), (1, 20, 1, 1.0))
+
+    def test_without_wifi_there_is_nothing_to_locate_on(self):
+        index = table(self.image)["WIFI"][0]
+        for renamed in (True, False):
+            image = bytearray(self.image)
+            if renamed:
+                image[64 + 32 * index] = ord("X")
+            else:
+                struct.pack_into("<H", image, 64 + 32 * index + 4, 2)
+            fix_file_hash(image)
+            path = os.path.join(self.folder, "without.navbundle")
+            with open(path, "wb") as file:
+                file.write(image)
+            with Bundle(path) as bundle:
+                self.assertIsNone(bundle.radio_map)
+                with self.assertRaises(BundleError) as caught:
+                    bundle.locate([(self.ids[0], -50)])
+                self.assertIn("WIFI", str(caught.exception))
+
+    def refused(self, image, verify=True):
+        path = os.path.join(self.folder, "hostile.navbundle")
+        with open(path, "wb") as file:
+            file.write(image)
+        with Bundle(path, verify_checksums=verify) as bundle:
+            with self.assertRaises(BundleError) as caught:
+                bundle.locate([(self.ids[0], -50)])
+            # Nothing damaged is remembered as checked: the next call is refused too.
+            with self.assertRaises(BundleError):
+                bundle.locate([(self.ids[0], -50)])
+        return str(caught.exception)
+
+    def test_every_check_of_a_damaged_wifi(self):
+        c, at = wifi_layout(self.wifi)
+        levels = len(json.loads(section_of(self.image, "META"))["levels"])
+        scans0 = struct.unpack_from("<H", self.wifi, at["points"] + 14)[0]
+        first1 = struct.unpack_from("<I", self.wifi, at["points"] + 16 + 8)[0]
+        last0 = struct.unpack_from("<I", self.wifi, at["first"] + 4)[0]
+        building_name = struct.unpack_from("<I", self.wifi, at["buildings"])[0]
+        floor_name = struct.unpack_from("<I", self.wifi, at["floors"])[0]
+        name_at = {index: at["text"] + struct.unpack_from("<I", self.wifi, at["offsets"] + 4 * index)[0]
+                   for index in (building_name, floor_name)}
+        # The id every search reads first, made to start after it ends.
+        probed = struct.unpack_from("<I", self.wifi, 64 + 4 * (c["A"] // 2))[0]
+        probed_end = struct.unpack_from("<I", self.wifi, at["offsets"] + 4 * (probed + 1))[0]
+        self.assertLess(probed_end, c["N"])
+        damage = [
+            (0, "<I", c["A"] + 1, "tables need"), (0, "<I", 65535, "more than a reading can name"),
+            (4, "<I", 1 << 30, "tables need"), (12, "<I", 1 << 28, "tables need"), (16, "<I", 1 << 29, "tables need"),
+            (20, "<I", 1 << 30, "tables need"), (24, "<I", 1 << 30, "tables need"), (28, "<I", 0xFFFFFFF0, "tables need"),
+            (32, "<d", 0.0, "out of range"), (32, "<d", -1.5, "out of range"), (32, "<d", 16.5, "out of range"),
+            (32, "<d", math.nan, "out of range"), (40, "<d", math.inf, "out of range"), (40, "<d", 0.0, "out of range"),
+            (48, "<d", -1.0, "out of range"), (48, "<d", -0.5, "out of range"), (48, "<d", -150.5, "out of range"),
+            (48, "<d", math.nan, "out of range"), (48, "<d", 20.0, "out of range"),
+            (56, "<H", 0, "out of range"), (56, "<H", 1001, "out of range"), (58, "<H", 0, "out of range"),
+            (58, "<H", 1001, "out of range"), (60, "<H", 0, "out of range"), (60, "<H", 1001, "out of range"),
+            (62, "<H", 0, "out of range"), (62, "<H", 1001, "out of range"),
+            (at["ids"], "<I", c["S"], "names string"), (at["buildings"], "<I", c["S"], "names string"),
+            (at["floors"], "<I", c["S"], "names string"),
+            (at["offsets"] + 4 * c["S"], "<I", c["N"] + 1, "outside its"), (at["offsets"] + 4, "<I", 0xFFFF, "outside its"),
+            (at["offsets"] + 4 * probed, "<I", probed_end + 1, "outside its"),
+            (name_at[building_name], "<B", 0xFF, "not UTF-8"), (name_at[floor_name], "<B", 0xC0, "not UTF-8"),
+            (at["first"], "<I", last0 + 1, "lists postings"), (at["first"] + 4 * c["A"], "<I", c["P"] + 1, "lists postings"),
+            (at["postings"], "<I", c["R"], "names reference point"),
+            (at["postings"] + 4 * (c["P"] - 1), "<I", 0xFFFFFFFF, "names reference point"),
+            (at["points"] + 8, "<I", first1 + 1, "has readings"),
+            (at["points"] + 16 * (c["R"] - 1) + 8, "<I", c["E"] + 1, "has readings"),
+            (at["points"] + 12, "<H", c["F"], "is on floor"), (at["points"] + 14, "<H", 0, "has no scans"),
+            (at["readings"], "<H", c["A"], "names access point"), (at["readings"] + 2, "<H", scans0 + 1, "heard in"),
+            (at["floors"] + 4, "<H", c["B"], "in building"), (at["floors"] + 6, "<H", levels, "joins level"),
+        ]
+        offset = table(self.image)["WIFI"][1]
+        for at_byte, form, value, expected in damage:
+            image = bytearray(self.image)
+            struct.pack_into(form, image, offset + at_byte, value)
+            fix_checksums(image, "WIFI")
+            message = self.refused(image)
+            self.assertIn("hostile.navbundle: section WIFI: ", message)
+            self.assertIn(expected, message, (at_byte, form, value))
+        # Too short for its header; 65535 access points in a section long enough for them (the
+        # u16 of a reading could not name the last), where 65534 pass that check.
+        self.assertIn("too short", self.refused(with_section(self.image, "WIFI", self.wifi[:63])))
+        big = bytearray(64 + 8 * 65536 + 16)
+        big[32:64] = self.wifi[32:64]
+        struct.pack_into("<I", big, 0, 65535)
+        self.assertIn("more than a reading", self.refused(with_section(self.image, "WIFI", bytes(big))))
+        struct.pack_into("<I", big, 0, 65534)
+        self.assertIn("names string 0 of 0", self.refused(with_section(self.image, "WIFI", bytes(big))))
+
+    def test_random_damage_is_refused_or_harmless(self):
+        rng = random.Random(17)
+        offset, length = table(self.image)["WIFI"][1:]
+        c, at = wifi_layout(self.wifi)
+        refused = 0
+        path = os.path.join(self.folder, "fuzzed.navbundle")
+        for attempt in range(200):
+            image = bytearray(self.image)
+            span = (64, at["postings"], length)[attempt % 3]
+            for _ in range(rng.randint(1, 3)):
+                image[offset + rng.randrange(span)] ^= rng.randint(1, 255)
+            with open(path, "wb") as file:
+                file.write(image)
+            with Bundle(path, verify_checksums=False) as bundle:
+                try:
+                    for identifier in self.ids:
+                        fix = bundle.locate([(identifier, -50)])
+                        if fix is not None:
+                            info = bundle.radio_map
+                            self.assertTrue(fix.building < info.buildings and fix.floor < info.floors
+                                            and 0 <= fix.confidence <= 1 and 1 <= fix.neighbours <= info.neighbours)
+                    bundle.locate([(identifier, -60) for identifier in self.ids])
+                except BundleError as error:
+                    self.assertIn("section WIFI", str(error))
+                    refused += 1
+        self.assertGreater(refused, 40)
 
 
 if __name__ == "__main__":
