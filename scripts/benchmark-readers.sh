@@ -6,9 +6,9 @@
 # machine does meanwhile over both), and prints the median of each figure over the runs and the
 # JavaScript/C ratio: opening with every checksum verified and without, the first route (which
 # checks the hierarchy or customises the profile's metric) and a route between random node pairs
-# (the same xorshift32 pairs in both; the sums of the routes' durations must agree). Wi-Fi locating
-# is the JavaScript reader's alone (the C reader does not locate): on readers/vectors/uji.queries'
-# scans for the UJIIndoorLoc bundle, else on scans made from the map's reference points.
+# (the same xorshift32 pairs in both; the sums of the routes' durations must agree), and Wi-Fi
+# locating on readers/vectors/uji.queries' scans for the UJIIndoorLoc bundle (the JavaScript reader
+# alone locates on other bundles, on scans made from the map's reference points).
 # Without arguments it takes the demo campus, TU Dresden, Heidelberg and UJIIndoorLoc bundles that
 # are built under build/. PAIRS, ROUNDS and RUNS set the sizes.
 set -euo pipefail
@@ -35,7 +35,7 @@ for bundle in "$@"; do
     : > "$out.c"
     : > "$out.js"
     for _ in $(seq "$runs"); do
-        build/bench-readers/bench_route "$bundle" "$pairs" "$rounds" 20261125 >> "$out.c"
+        build/bench-readers/bench_route "$bundle" "$pairs" "$rounds" 20261125 - "$scans" >> "$out.c"
         if [ "$scans" = - ]; then
             node readers/js/bench.mjs "$bundle" "$pairs" "$rounds" 20261125 >> "$out.js"
         else

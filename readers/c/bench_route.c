@@ -1,12 +1,13 @@
 /*
- * bench_route BUNDLE [PAIRS [ROUNDS [SEED [PROFILE]]]]: times the C reader as readers/js/bench.mjs
+ * bench_route BUNDLE [PAIRS [ROUNDS [SEED [PROFILE|- [SCANS]]]]]: times the C reader as readers/js/bench.mjs
  * times the JavaScript one, so that scripts/benchmark-readers.sh can set them side by side:
  * opening with every checksum verified and without, and routes (nb_route_path: the reference
  * query, the path unpacked to its nodes and arcs) between PAIRS node pairs drawn by xorshift32
  * from SEED, the generator bench.mjs uses. Each figure is the median of ROUNDS rounds; a route
  * round is the mean over all pairs, after a first round that customises the profile's metric (or
- * checks its hierarchy). Prints one `name value unit` line per figure and the sum of the route
- * durations. Build it optimised:
+ * checks its hierarchy), and, for a bundle with a radio map and a query file SCANS, nb_locate on
+ * each of its valid `locate` lines. Prints one `name value unit` line per figure and the sum of
+ * the route durations. Build it optimised:
  *
  *   cc -std=c99 -O2 -o /tmp/bench_route readers/c/bench_route.c readers/c/navbundle.c -lm
  */
@@ -43,9 +44,81 @@ static uint32_t next(uint32_t *state) {
     return *state = x;
 }
 
+/* The scan of a `locate` line's text (`ID:RSSI` pairs joined by commas), as the vectors write it;
+ * 0 when the text is no scan. The readings point into `text`, which this cuts in place. */
+static size_t scan_of(char *text, nb_scan_reading *readings, size_t capacity) {
+    size_t count = 0;
+    for (char *pair = text; pair != NULL && count < capacity;) {
+        char *comma = strchr(pair, ',');
+        if (comma) *comma = '\0';
+        char *colon = strrchr(pair, ':');
+        if (colon == NULL || colon == pair) return 0;
+        *colon = '\0';
+        const char *number = colon + 1;
+        const char *digit = number + (*number == '-');
+        size_t whole = strspn(digit, "0123456789");
+        if (whole == 0) return 0;
+        if (digit[whole] == '.' && strspn(digit + whole + 1, "0123456789") > 0) whole += 1 + strspn(digit + whole + 1, "0123456789");
+        if (digit[whole] != '\0') return 0;
+        readings[count].id = pair;
+        readings[count].rssi = strtod(number, NULL);
+        count++;
+        pair = comma ? comma + 1 : NULL;
+    }
+    return count;
+}
+
+/* Times nb_locate on every valid `locate` line of the query file at `path`, as readers/js/bench.mjs
+ * does: ROUNDS rounds after a warm-up, the median of the mean time per scan. */
+static int time_locate(const nb_bundle *bundle, const char *path, int rounds) {
+    FILE *file = fopen(path, "rb");
+    if (!file) return perror(path), 1;
+    enum { most_readings = 1024 };
+    size_t scans = 0, capacity = 0;
+    char **lines = NULL, line[65536];
+    while (fgets(line, sizeof line, file)) {
+        if (strncmp(line, "locate ", 7) != 0) continue;
+        line[strcspn(line, "\r\n")] = '\0';
+        if (scans == capacity) {
+            capacity = capacity ? 2 * capacity : 256;
+            char **grown = realloc(lines, capacity * sizeof *lines);
+            if (!grown) return 1;
+            lines = grown;
+        }
+        lines[scans] = malloc(strlen(line + 7) + 1);
+        if (!lines[scans]) return 1;
+        strcpy(lines[scans++], line + 7);
+    }
+    fclose(file);
+    nb_scan_reading (*readings)[most_readings] = malloc(scans * sizeof *readings);
+    size_t *counts = malloc(scans * sizeof *counts), valid = 0;
+    double *per_scan = malloc(sizeof(double) * (size_t)rounds);
+    if (!readings || !counts || !per_scan) return 1;
+    for (size_t i = 0; i < scans; i++) {
+        counts[valid] = scan_of(lines[i], readings[valid], most_readings);
+        if (counts[valid] > 0) valid++;
+    }
+    char message[512];
+    nb_fix fix;
+    for (int round = 0; round <= rounds; round++) {
+        double start = now_ms();
+        for (size_t i = 0; i < valid; i++) {
+            if (nb_locate(bundle, readings[i], counts[i], &fix, message, sizeof message) != NB_OK) {
+                fprintf(stderr, "bench_route: %s\n", message);
+                return 1;
+            }
+        }
+        if (round > 0) per_scan[round - 1] = (now_ms() - start) * 1000 / (double)valid;
+    }
+    printf("locate %.3f us (%zu scans of %s)\n", median(per_scan, rounds), valid, path);
+    for (size_t i = 0; i < scans; i++) free(lines[i]);
+    free(lines), free(readings), free(counts), free(per_scan);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
-        fprintf(stderr, "usage: bench_route BUNDLE [PAIRS [ROUNDS [SEED [PROFILE]]]]\n");
+        fprintf(stderr, "usage: bench_route BUNDLE [PAIRS [ROUNDS [SEED [PROFILE|- [SCANS]]]]]\n");
         return 2;
     }
     int pairs = argc > 2 ? atoi(argv[2]) : 2000, rounds = argc > 3 ? atoi(argv[3]) : 15;
@@ -78,6 +151,9 @@ int main(int argc, char **argv) {
         fprintf(stderr, "bench_route: %s\n", message);
         return 1;
     }
+    nb_radio_map radio_map;
+    if (argc > 6 && strcmp(argv[6], "-") != 0 && nb_radio_map_info(bundle, &radio_map, message, sizeof message) == NB_OK
+        && time_locate(bundle, argv[6], rounds) != 0) return 1;
     uint32_t nodes = nb_node_count(bundle);
     if (nodes == 0) {
         /* A radio map alone (a survey compiled without a venue) has no graph to route on. */
@@ -86,7 +162,7 @@ int main(int argc, char **argv) {
         return 0;
     }
     size_t length;
-    int profile = argc > 5 ? nb_profile_index(bundle, argv[5]) : 0;
+    int profile = argc > 5 && strcmp(argv[5], "-") != 0 ? nb_profile_index(bundle, argv[5]) : 0;
     if (profile < 0 || (uint32_t)profile >= nb_profile_count(bundle)) {
         fprintf(stderr, "bench_route: no such profile\n");
         return 1;

@@ -3657,6 +3657,30 @@ function signalWeight(rssi, weakest, exponent) {
 
 const vote = (distance) => 1 / (distance + 1e-6);
 
+const sorensen = (difference, mass) => (mass > 0 ? Math.max(0, difference) / mass : 1);
+
+/**
+ * The positions of the `k` candidates nearest by `distances` among those `accepted`, nearest
+ * first, ties to the lower position (candidates ascend by reference point, so to the lower
+ * reference point): what sorting them all and taking `k` gives, kept by insertion in a short list.
+ */
+function nearestOf(k, distances, accepted) {
+  const chosen = [];
+  for (let c = 0; c < distances.length; c++) {
+    if (!accepted(c)) continue;
+    const distance = distances[c];
+    if (chosen.length === k && !(distance < distances[chosen[k - 1]])) continue;
+    let at = chosen.length === k ? k - 1 : chosen.length;
+    // Later positions lose ties, so an equal distance stays behind the ones already chosen.
+    while (at > 0 && distance < distances[chosen[at - 1]]) {
+      chosen[at] = chosen[at - 1];
+      at--;
+    }
+    chosen[at] = c;
+  }
+  return chosen;
+}
+
 /** The key with the most votes, ties to the lower key. */
 function winner(votes) {
   let best = -1;
@@ -3833,35 +3857,66 @@ class RadioMap {
 
   _located(strongest, floorQuery, positionQuery, floorTotal, positionTotal) {
     // Candidates: the postings of the strongest access points, merged, without repeats, ascending.
-    const points = new Set();
-    for (const [accessPoint] of strongest.slice(0, this.candidateAccessPoints)) {
-      const first = this.words[this.postingFirstAt / 4 + accessPoint];
-      const last = this.words[this.postingFirstAt / 4 + accessPoint + 1];
-      if (first > last || last > this.postings) throw this._fail(`access point ${accessPoint} lists postings ${first}..<${last}`);
-      for (let posting = first; posting < last; posting++) {
-        const point = this.words[this.postingsAt / 4 + posting];
-        if (point >= this.referencePoints) throw this._fail(`posting ${posting} names reference point ${point}`);
-        points.add(point);
+    // A mark per reference point, kept between calls and cleared after, finds the repeats.
+    const words = this.words;
+    const marked = (this._marked ??= new Uint8Array(this.referencePoints));
+    const found = [];
+    const postingFirst = this.postingFirstAt / 4;
+    const postings = this.postingsAt / 4;
+    const strongestCount = Math.min(strongest.length, this.candidateAccessPoints);
+    try {
+      for (let k = 0; k < strongestCount; k++) {
+        const accessPoint = strongest[k][0];
+        const first = words[postingFirst + accessPoint];
+        const last = words[postingFirst + accessPoint + 1];
+        if (first > last || last > this.postings) throw this._fail(`access point ${accessPoint} lists postings ${first}..<${last}`);
+        for (let posting = first; posting < last; posting++) {
+          const point = words[postings + posting];
+          if (point >= this.referencePoints) throw this._fail(`posting ${posting} names reference point ${point}`);
+          if (marked[point] === 0) {
+            marked[point] = 1;
+            found.push(point);
+          }
+        }
       }
+    } finally {
+      for (const point of found) marked[point] = 0;
     }
-    if (!points.size) return null;
-    const candidates = [...points].sort((a, b) => a - b).map((index) => {
-      const point = this.referencePoint(index);
+    if (!found.length) return null;
+    const candidates = Uint32Array.from(found).sort();
+    const count = candidates.length;
+    const floorDistances = new Float64Array(count);
+    const positionDistances = new Float64Array(count);
+    const pointFloors = new Uint32Array(count);
+    const { halves, bytes, floorWeights, positionWeights } = this;
+    const readingHalves = this.readingsAt / 2;
+    const accessPoints = this.accessPoints;
+    for (let c = 0; c < count; c++) {
+      const index = candidates[c];
+      const at = this.referencePointsAt + 16 * index;
+      const first = words[at / 4 + 2];
+      const end = index + 1 < this.referencePoints ? words[(at + 16) / 4 + 2] : this.readings;
+      const floor = halves[at / 2 + 6];
+      const scans = halves[at / 2 + 7];
+      if (!(first <= end && end <= this.readings && floor < this.floors && scans > 0)) {
+        throw this._fail(`reference point ${index} is malformed`);
+      }
+      pointFloors[c] = floor;
       let floorDifference = 0;
       let floorMass = 0;
       let positionDifference = 0;
       let positionMass = 0;
-      for (let reading = point.first; reading < point.end; reading++) {
-        const at = this.readingsAt + 8 * reading;
-        const accessPoint = this.halves[at / 2];
-        const heardCount = this.halves[at / 2 + 1];
-        const mean = this.bytes[at + 4];
-        if (accessPoint >= this.accessPoints || heardCount > point.scans) {
+      for (let reading = first; reading < end; reading++) {
+        const half = readingHalves + 4 * reading;
+        const accessPoint = halves[half];
+        const heardCount = halves[half + 1];
+        if (accessPoint >= accessPoints || heardCount > scans) {
           throw this._fail(`a reading of reference point ${index} is malformed`);
         }
-        const share = heardCount / point.scans;
-        const floorWeight = this.floorWeights[mean] * share;
-        const positionWeight = this.positionWeights[mean] * share;
+        const mean = bytes[2 * half + 4];
+        const share = heardCount / scans;
+        const floorWeight = floorWeights[mean] * share;
+        const positionWeight = positionWeights[mean] * share;
         const floorScan = floorQuery[accessPoint];
         const positionScan = positionQuery[accessPoint];
         floorDifference += Math.abs(floorScan - floorWeight) - floorScan;
@@ -3869,57 +3924,60 @@ class RadioMap {
         positionDifference += Math.abs(positionScan - positionWeight) - positionScan;
         positionMass += positionWeight;
       }
-      const sorensen = (difference, mass) => (mass > 0 ? Math.max(0, difference) / mass : 1);
-      return { point, floorDistance: sorensen(floorTotal + floorDifference, floorTotal + floorMass),
-        positionDistance: sorensen(positionTotal + positionDifference, positionTotal + positionMass) };
-    });
-    return this._decide(candidates);
+      floorDistances[c] = sorensen(floorTotal + floorDifference, floorTotal + floorMass);
+      positionDistances[c] = sorensen(positionTotal + positionDifference, positionTotal + positionMass);
+    }
+    return this._decide(candidates, pointFloors, floorDistances, positionDistances);
   }
 
-  /** Building by vote, floor by vote within it, position by weighted mean on that floor. */
-  _decide(candidates) {
-    const byFloorDistance = [...candidates].sort((a, b) => a.floorDistance - b.floorDistance || a.point.index - b.point.index);
-    const floors = new Map();
-    const floor = (index) => {
-      let known = floors.get(index);
-      if (known === undefined) floors.set(index, known = this.floor(index));
-      return known;
-    };
-    const nearest = byFloorDistance.slice(0, this.buildingNeighbours);
+  /** The building of floor `index`, its floor record checked on first use. */
+  _floorBuilding(index) {
+    const known = (this._floorBuildings ??= new Int32Array(this.floors).fill(-1));
+    if (known[index] < 0) known[index] = this.floor(index).building;
+    return known[index];
+  }
+
+  /**
+   * Building by vote, floor by vote within it, position by weighted mean on that floor. The
+   * candidates (ascending reference points) come with their floors and both distances.
+   */
+  _decide(candidates, pointFloors, floorDistances, positionDistances) {
+    const everyone = () => true;
+    const nearest = nearestOf(this.buildingNeighbours, floorDistances, everyone);
     const buildingVotes = new Map();
-    for (const candidate of nearest) {
-      const building = floor(candidate.point.floor).building;
-      buildingVotes.set(building, (buildingVotes.get(building) ?? 0) + vote(candidate.floorDistance));
+    for (const c of nearest) {
+      const building = this._floorBuilding(pointFloors[c]);
+      buildingVotes.set(building, (buildingVotes.get(building) ?? 0) + vote(floorDistances[c]));
     }
     const building = winner(buildingVotes);
-    const inBuilding = byFloorDistance.filter((candidate) => floor(candidate.point.floor).building === building);
     const floorVotes = new Map();
-    for (const candidate of inBuilding.slice(0, this.floorNeighbours)) {
-      floorVotes.set(candidate.point.floor, (floorVotes.get(candidate.point.floor) ?? 0) + vote(candidate.floorDistance));
+    const inBuilding = (c) => this._floorBuilding(pointFloors[c]) === building;
+    for (const c of nearestOf(this.floorNeighbours, floorDistances, inBuilding)) {
+      floorVotes.set(pointFloors[c], (floorVotes.get(pointFloors[c]) ?? 0) + vote(floorDistances[c]));
     }
     const chosen = winner(floorVotes);
-    const onFloor = inBuilding.filter((candidate) => candidate.point.floor === chosen)
-      .sort((a, b) => a.positionDistance - b.positionDistance || a.point.index - b.point.index)
-      .slice(0, this.neighbours);
+    // A floor lies in one building, so the candidates on it are in the chosen building.
+    const onFloor = nearestOf(this.neighbours, positionDistances, (c) => pointFloors[c] === chosen);
     let latitude = 0;
     let longitude = 0;
     let total = 0;
-    for (const candidate of onFloor) {
-      const weight = vote(candidate.positionDistance);
-      latitude += candidate.point.latitude * weight;
-      longitude += candidate.point.longitude * weight;
+    for (const c of onFloor) {
+      const weight = vote(positionDistances[c]);
+      const at = this.referencePointsAt / 4 + 4 * candidates[c];
+      latitude += this.ints[at] * weight;
+      longitude += this.ints[at + 1] * weight;
       total += weight;
     }
     // Measured over the building vote's neighbours: with the single nearest deciding the floor,
     // its own agreement would always be 1.
     let agreeing = 0;
     let all = 0;
-    for (const candidate of nearest) {
-      const weight = vote(candidate.floorDistance);
+    for (const c of nearest) {
+      const weight = vote(floorDistances[c]);
       all += weight;
-      if (candidate.point.floor === chosen) agreeing += weight;
+      if (pointFloors[c] === chosen) agreeing += weight;
     }
-    const details = floor(chosen);
+    const details = this.floor(chosen);
     const latitudeE7 = roundHalfAway(latitude / total);
     const longitudeE7 = roundHalfAway(longitude / total);
     return {
