@@ -3,9 +3,9 @@
 #
 # Usage: scripts/test-viewer.sh NAVFORGE DEMO_BUNDLE
 # Provides Playwright in build/venv (PyPI's package drives Debian's chromium; it downloads no
-# browser), builds TU Dresden's bundle when the shared data is beside the repository, and leaves
-# the screenshots in build/viewer-tests/screenshots/. Set VIEWER_HEIDELBERG to a Heidelberg
-# bundle to include the city.
+# browser), builds TU Dresden's and Heidelberg's bundles when the shared data is beside the
+# repository (Heidelberg takes half a minute), and leaves the screenshots in
+# build/viewer-tests/screenshots/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,13 +23,16 @@ fi
 
 mkdir -p "$out"
 tu_dresden=""
-if [ -f ../shared/data/osm/tu-dresden-apb.osm ]; then
+heidelberg=""
+if [ -d ../shared/data/osm ]; then
     "$navforge" build pipelines/tu-dresden-apb.yml --build-dir "$out" >/dev/null
     tu_dresden=$(realpath "$out/tu-dresden-apb/tu-dresden-apb-1.0.0.navbundle")
+    "$navforge" build pipelines/heidelberg.yml --build-dir "$out" >/dev/null
+    heidelberg=$(realpath "$out/heidelberg/heidelberg-1.0.0.navbundle")
 else
-    echo "skipped: the TU Dresden viewer tests need ../shared/data beside the repository"
+    echo "skipped: the TU Dresden and Heidelberg viewer tests need ../shared/data beside the repository"
 fi
 
-NAVFORGE="$navforge" VIEWER_DEMO="$demo" VIEWER_TU_DRESDEN="$tu_dresden" \
+NAVFORGE="$navforge" VIEWER_DEMO="$demo" VIEWER_TU_DRESDEN="$tu_dresden" VIEWER_HEIDELBERG="$heidelberg" \
     VIEWER_SCREENSHOTS="$out/screenshots" \
     "$venv/bin/python" -m unittest discover --start-directory Tests/Viewer --pattern 'test_*.py' -v
