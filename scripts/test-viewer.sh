@@ -15,7 +15,7 @@ playwright_version=1.65.2
 venv=build/venv
 out=build/viewer-tests
 
-if ! "$venv/bin/python" -c "import playwright, sys; sys.exit(playwright.__version__ != '$playwright_version')" 2>/dev/null; then
+if ! "$venv/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('playwright') != '$playwright_version')" 2>/dev/null; then
     echo "Installing playwright $playwright_version into $venv (it drives /usr/bin/chromium)" >&2
     python3 -m venv "$venv"
     "$venv/bin/pip" install --quiet --disable-pip-version-check "playwright==$playwright_version"

@@ -15,8 +15,9 @@ public enum ViewerSite {
     /// Writes the site for the bundle at `bundle` into `folder`.
     ///
     /// The site is written beside `folder` and moved into place when complete, so `folder` never
-    /// holds half a site. An existing `folder` is replaced only when it is empty or an earlier site
-    /// (it holds ``descriptionName``); anything else is refused rather than deleted.
+    /// holds half a site; an earlier site is moved aside first and removed only once the new one is
+    /// in place. An existing `folder` is replaced only when it is empty or an earlier site (its
+    /// ``descriptionName`` says `navforge view` wrote it); anything else is refused, never deleted.
     ///
     /// - Returns: The paths written, relative to `folder`.
     @discardableResult
@@ -27,14 +28,15 @@ public enum ViewerSite {
             throw .bundleNameTaken(bundleName)
         }
         var isFolder: ObjCBool = false
-        if manager.fileExists(atPath: folder.path, isDirectory: &isFolder) {
+        let exists = manager.fileExists(atPath: folder.path, isDirectory: &isFolder)
+        if exists {
             let contents = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
-            guard isFolder.boolValue, contents.isEmpty || contents.contains(descriptionName) else {
-                throw .notASite(folder.path)
-            }
+            guard isFolder.boolValue, contents.isEmpty || isEarlierSite(folder) else { throw .notASite(folder.path) }
         }
         let parent = folder.deletingLastPathComponent()
-        let staging = parent.appendingPathComponent(".\(folder.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)")
+        let process = ProcessInfo.processInfo.processIdentifier
+        let staging = parent.appendingPathComponent(".\(folder.lastPathComponent).partial-\(process)")
+        let aside = parent.appendingPathComponent(".\(folder.lastPathComponent).replaced-\(process)")
         do {
             try? manager.removeItem(at: staging)
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
@@ -50,8 +52,19 @@ public enum ViewerSite {
             let json = try JSONSerialization.data(withJSONObject: description, options: [.prettyPrinted, .sortedKeys])
             try json.write(to: staging.appendingPathComponent(descriptionName))
             written.append(descriptionName)
-            if manager.fileExists(atPath: folder.path) { try manager.removeItem(at: folder) }
-            try manager.moveItem(at: staging, to: folder)
+            if exists {
+                try? manager.removeItem(at: aside)
+                try manager.moveItem(at: folder, to: aside)
+                do {
+                    try manager.moveItem(at: staging, to: folder)
+                } catch {
+                    try? manager.moveItem(at: aside, to: folder)
+                    throw error
+                }
+                try? manager.removeItem(at: aside)
+            } else {
+                try manager.moveItem(at: staging, to: folder)
+            }
             return written
         } catch let error as ViewerSiteError {
             try? manager.removeItem(at: staging)
@@ -60,5 +73,12 @@ public enum ViewerSite {
             try? manager.removeItem(at: staging)
             throw .cannotWrite(folder.path, reason: (error as NSError).localizedDescription)
         }
+    }
+
+    /// Whether `folder` holds a site this writer made: its description names `navforge view`.
+    private static func isEarlierSite(_ folder: URL) -> Bool {
+        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(descriptionName).path),
+              let description = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
+        return description["generator"] as? String == "navforge view"
     }
 }

@@ -11,7 +11,7 @@ public enum ViewerSiteError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notASite(let path):
-            "\(path) exists and is not a viewer site (no site.json): choose an empty or new folder"
+            "\(path) exists and is not a viewer site (no site.json written by navforge view): choose an empty or new folder"
         case .bundleNameTaken(let name):
             "the bundle's file name \(name) is one of the viewer's own files: rename the bundle"
         case .cannotWrite(let path, let reason):

@@ -54,5 +54,8 @@ import NavFormat
                      "WAP001:-70 ", "WAP001:.5", "WAP001:-", "WAP001:nan"] {
             #expect(ReaderQueries.scan(text) == nil, "\(text) is no scan")
         }
+        // A combining mark after a separator does not hide it, as it would in Swift's characters.
+        #expect(ReaderQueries.scan("WAP001:-70,\u{301}WAP002:-60") == [
+            ScanReading(accessPoint: "WAP001", rssi: -70), ScanReading(accessPoint: "\u{301}WAP002", rssi: -60)])
     }
 }

@@ -218,16 +218,47 @@ class DemoCampusTests(ViewerTestCase):
         self.assert_matches_navforge("--from", "B.1.G5", "--to-exit", "--profile", "foot")
         self.screenshot("nearest-exit")
 
+    def test_a_bad_endpoint_is_explained_and_clears_the_last_route(self):
+        self.choose_place("from", "A.0.04", "A.0.04")
+        self.choose_place("to", "A.2.04", "A.2.04")
+        expect(self.page.locator("body")).to_have_attribute("data-route", "route")
+        self.assertGreater(len(self.shown_steps()), 0)
+        to = self.page.get_by_role("combobox", name="To")
+        to.fill("A.0.04@A@2")
+        self.page.get_by_role("button", name="Route", exact=True).click()
+        expect(self.page.locator("#status")).to_have_class("error")
+        self.assertIn("Nothing called “A.0.04@A@2” is on that level", self.page.locator("#status").inner_text())
+        self.assertEqual(self.shown_steps(), [])
+        self.assertEqual(self.drawn_route(), [])
+
+    def test_a_tap_far_from_every_way_is_refused(self):
+        for _ in range(6):
+            self.page.get_by_role("button", name="Zoom out").click()
+        self.page.locator("#map").click(position={"x": 300, "y": 20})
+        expect(self.page.locator("#status")).to_contain_text("within 250 m of that point")
+        self.assertEqual(self.page.locator("#from").input_value(), "")
+
     def test_tapping_the_map_sets_start_and_destination(self):
         canvas = self.page.locator("#map")
         box = canvas.bounding_box()
         canvas.click(position={"x": box["width"] * 0.4, "y": box["height"] * 0.5})
-        self.assertIn("@", self.page.locator("#from").input_value())
+        start = self.page.locator("#from").input_value()
+        self.assertRegex(start, r"^-?\d+\.\d{6},-?\d+\.\d{6}@.+$")
         canvas.click(position={"x": box["width"] * 0.6, "y": box["height"] * 0.45})
-        self.assertIn("@", self.page.locator("#to").input_value())
+        destination = self.page.locator("#to").input_value()
+        self.assertRegex(destination, r"^-?\d+\.\d{6},-?\d+\.\d{6}@.+$")
         expect(self.page.locator("body")).to_have_attribute("data-route", "route")
-        self.assertGreater(len(self.shown_steps()), 0)
+        # A tap is a position, as if typed: the route is navforge's from the same texts, for
+        # every profile the person switches to.
+        self.assert_matches_navforge("--from", start, "--to", destination, "--profile", "foot")
         self.screenshot("tapped-route")
+        self.page.get_by_label("Profile").select_option("wheelchair")
+        expect(self.page.locator("#summary")).to_contain_text("(wheelchair")
+        self.assert_matches_navforge("--from", start, "--to", destination, "--profile", "wheelchair")
+        # The next tap sets From again.
+        canvas.click(position={"x": box["width"] * 0.45, "y": box["height"] * 0.55})
+        self.assertNotEqual(self.page.locator("#from").input_value(), start)
+        self.assertEqual(self.page.locator("#to").input_value(), destination)
 
     def test_locates_a_sample_scan_like_navforge(self):
         self.page.get_by_text("Locate a Wi-Fi scan").click()
@@ -237,16 +268,22 @@ class DemoCampusTests(ViewerTestCase):
         expect(self.page.locator("body")).to_have_attribute("data-fix", "located")
         scan = self.page.locator("#scan-text").input_value()
         expected = json.loads(navforge("locate", self.site.bundle, "--scan", scan, "--json"))
+        self.assertTrue(expected["located"])
         status = self.page.locator("#locate-status").inner_text()
-        self.assertIn(f"{expected['latitude']:.7f}, {expected['longitude']:.7f}", status)
-        self.assertIn(expected["floor"], status)
+        self.assertTrue(status.startswith(f"{expected['building']}, floor {expected['floor']} "), status)
+        self.assertIn(f": {expected['latitude']:.7f}, {expected['longitude']:.7f}, confidence {expected['confidence']:.2f}.", status)
+        # The map shows the fix's level.
+        self.assertEqual(self.page.locator("body").get_attribute("data-level"), expected["level"])
         self.screenshot("located")
 
     def test_the_keyboard_alone_plans_a_route(self):
-        self.page.keyboard.press("Tab")  # the skip link
+        focused = lambda: self.page.evaluate("document.activeElement.id || document.activeElement.className")
+        self.page.keyboard.press("Tab")
+        self.assertEqual(focused(), "skip")
         self.page.keyboard.press("Enter")
-        field = self.page.locator("#from")
-        field.focus()
+        self.assertEqual(focused(), "panel")
+        self.page.keyboard.press("Tab")
+        self.assertEqual(focused(), "from")
         self.page.keyboard.type("B.1.G5", delay=20)
         self.page.keyboard.press("ArrowDown")
         self.page.keyboard.press("Enter")
@@ -255,7 +292,17 @@ class DemoCampusTests(ViewerTestCase):
         self.page.keyboard.press("ArrowDown")
         self.page.keyboard.press("Enter")
         expect(self.page.locator("body")).to_have_attribute("data-route", "route")
+        self.assertEqual(focused(), "to")
         self.assert_matches_navforge("--from", "B.1.G5", "--to", "A.2.04", "--profile", "foot")
+        # A step's level is a key press away.
+        for _ in range(30):
+            self.page.keyboard.press("Tab")
+            if focused() == "step":
+                break
+        self.assertEqual(focused(), "step", "the steps are reachable by Tab")
+        first_step_level = self.page.locator("#steps li").first.get_attribute("data-to-level")
+        self.page.keyboard.press("Enter")
+        expect(self.page.locator("body")).to_have_attribute("data-level", first_step_level)
 
 
 class InsecureContextTests(ViewerTestCase):
@@ -314,10 +361,22 @@ class TUDresdenTests(ViewerTestCase):
         self.assertTrue(any(text.startswith("Take") and "up" in text for text in self.shown_steps()))
         self.screenshot("route-wheelchair")
         # The lift's step shows the level it reaches.
-        lift_step = self.page.locator("#steps li.level-change").first
+        lift_step = self.page.locator("#steps li.level-change button.step").first
         lift_step.click()
         expect(self.page.locator("body")).to_have_attribute("data-level", lifts[0]["properties"]["toLevel"])
         self.screenshot("route-upper-level")
+
+    def test_the_way_out_from_e005_is_the_egress_tables(self):
+        # Some ways out of this building leave through doors that routes never take (emergency
+        # exits): the page must draw the table's way, not a route to its exit.
+        self.choose_place("from", "E005", "E005")
+        for profile in ("foot", "wheelchair"):
+            self.page.get_by_label("Profile").select_option(profile)
+            self.page.get_by_role("button", name="Nearest exit").click()
+            expect(self.page.locator("body")).to_have_attribute("data-route", "exit")
+            expect(self.page.locator("#summary")).to_contain_text(f"({profile}")
+            self.assert_matches_navforge("--from", "E005", "--to-exit", "--profile", profile)
+        self.screenshot("way-out")
 
 
 class HeidelbergTests(ViewerTestCase):

@@ -34,6 +34,8 @@ import TemporaryFolders
         let again = try cli.run(["view", Self.bundle, "--out", "site"])
         #expect(again.status == 0, "\(again.errorOutput)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: site.path).count == 6)
+        let beside = try FileManager.default.contentsOfDirectory(atPath: cli.directory.path)
+        #expect(!beside.contains { $0.contains("partial") || $0.contains("replaced") }, "\(beside)")
     }
 
     @Test func refusesFoldersThatAreNoSiteAndDamagedBundles() throws {
@@ -46,6 +48,11 @@ import TemporaryFolders
         #expect(refused.status == 1)
         #expect(refused.errorOutput.contains("notes exists and is not a viewer site"), "\(refused.errorOutput)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["todo.txt"])
+        // A site.json of someone else's does not make a folder ours to replace.
+        try Data("{\"name\": \"my web site\"}".utf8).write(to: folder.appendingPathComponent("site.json"))
+        let foreign = try cli.run(["view", Self.bundle, "--out", "notes"])
+        #expect(foreign.status == 1 && foreign.errorOutput.contains("is not a viewer site"), "\(foreign.errorOutput)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["site.json", "todo.txt"])
 
         var bytes = try Data(contentsOf: cli.directory.appendingPathComponent(Self.bundle))
         bytes[bytes.count / 2] ^= 0x01

@@ -32,7 +32,8 @@ export type EndpointErrorCode =
 export class EndpointError extends Error {
   readonly name: 'EndpointError';
   readonly code: EndpointErrorCode;
-  /** The (trimmed) text that names no single place or position. */
+  /** The (trimmed) text that names no single place or position; for `unknown-level`, the level
+   * qualifier after the `@` that names no level. */
   readonly text: string;
   /** Places it could mean: all of them for ambiguous and elsewhere, up to three for unknown. */
   readonly candidates: number[];
@@ -132,9 +133,14 @@ export interface Route {
   arcSeconds?: number[];
 }
 
-export interface WayOut extends Route {
+/** A way out: a route without a profile, its times those of leaving (steps() reads arcSeconds). */
+export interface WayOut {
   /** The exit node. */
   node: number;
+  /** Milliseconds to the exit. */
+  duration: number;
+  nodes: number[];
+  arcs: number[];
   arcSeconds: number[];
 }
 
@@ -173,7 +179,9 @@ export type Target =
   | { kind: 'polygon'; text: string; polygon: [number, number][] };
 
 export interface ConditionEntry { position: string; target: Target; factor: number | null }
-export interface ParsedConditions { entries: ConditionEntry[] }
+/** What parseConditions returns; only its own results are taken, never an object made elsewhere. */
+export interface ParsedConditions { readonly entries: ConditionEntry[]; readonly [parsedConditions]: true }
+declare const parsedConditions: unique symbol;
 export interface ResolvedConditions { closed: number[]; factors: Map<number, number> }
 
 export interface ConditionsOverlay {

@@ -243,6 +243,27 @@ function editDistance(left, right) {
 
 /** Bytewise comparison of `length` bytes of `bytes` from `start` with `other`: negative, 0 or
  * positive, a prefix before its extensions. */
+/** How deep the arrays and objects of JSON `text` nest, brackets inside strings aside. */
+function jsonDepth(text) {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b || c === 0x7b) {
+      deepest = Math.max(deepest, ++depth);
+    } else if (c === 0x5d || c === 0x7d) {
+      depth--;
+    }
+  }
+  return deepest;
+}
+
 function compareBytes(bytes, start, length, other) {
   const common = Math.min(length, other.length);
   for (let i = 0; i < common; i++) {
@@ -971,6 +992,8 @@ export class NavBundle {
       const { offset, length } = this._section('META');
       const text = decodeUtf8(this._bytes.subarray(offset, offset + length));
       if (text === null) throw this._error('META', 'is not UTF-8');
+      // Nesting the engine cannot parse or copy would escape as a RangeError.
+      if (jsonDepth(text) > MAX_JSON_DEPTH) throw this._error('META', `nests deeper than ${MAX_JSON_DEPTH}`);
       let value;
       try {
         value = JSON.parse(text);

@@ -107,16 +107,17 @@ public struct ReaderQueries {
     /// `ID:RSSI` pairs joined by commas, the RSSI after the last colon: an optional minus, digits
     /// and an optional fraction. `nil` when the text is not such a list.
     static func scan(_ text: String) -> [ScanReading]? {
+        // Split by bytes, as the C, Python and JavaScript readers do: a combining mark after `,`
+        // or `:` would join it into one Swift character and hide the separator.
         var readings: [ScanReading] = []
-        for pair in text.split(separator: ",", omittingEmptySubsequences: false) {
-            guard let colon = pair.lastIndex(of: ":"), colon != pair.startIndex else { return nil }
+        for pair in Array(text.utf8).split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+            guard let colon = pair.lastIndex(of: UInt8(ascii: ":")), colon != pair.startIndex else { return nil }
             let number = pair[pair.index(after: colon)...]
-            let digits = number.hasPrefix("-") ? number.dropFirst() : number
-            let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
-            guard (1...2).contains(parts.count),
-                  parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } }),
-                  let rssi = Double(number) else { return nil }
-            readings.append(ScanReading(accessPoint: String(pair[..<colon]), rssi: rssi))
+            let digits = number.first == UInt8(ascii: "-") ? number.dropFirst() : number
+            let parts = digits.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+            guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { (48...57).contains($0) } }),
+                  let rssi = Double(String(decoding: number, as: UTF8.self)) else { return nil }
+            readings.append(ScanReading(accessPoint: String(decoding: pair[..<colon], as: UTF8.self), rssi: rssi))
         }
         return readings
     }

@@ -1,7 +1,7 @@
 // The navforge map viewer. Everything it knows about the map comes from the JavaScript reader:
 // it draws what the reader reads and asks the reader for search, routes, exits, conditions and
 // positions. It computes nothing about routing itself.
-import { open, BundleError } from "./navbundle.mjs";
+import { open, BundleError, EndpointError } from "./navbundle.mjs";
 
 const METRES_PER_DEGREE = 111320;
 const ARC_KIND = { walk: 0, outdoorPath: 1, indoorPath: 2, stairs: 3, lift: 4, escalator: 5, ramp: 6, steps: 7, entrance: 8 };
@@ -45,7 +45,7 @@ window.navforgeViewer = { ready, state, drawnRoute, stepTexts, levelIds: () => s
 
 async function main() {
   const site = await (await fetch("site.json")).json();
-  const response = await fetch(site.bundle);
+  const response = await fetch(encodeURIComponent(site.bundle));
   if (!response.ok) throw new Error(`cannot fetch ${site.bundle}: HTTP ${response.status}`);
   const bytes = await response.arrayBuffer();
   let bundle;
@@ -197,7 +197,7 @@ function firstLevel() {
   // The level with the most outlines is where a visitor most likely starts looking.
   let best = 0, most = -1;
   for (const level of state.levels) {
-    const count = state.bundle.outlines(level.index).length;
+    const count = state.bundle.has("OUTL") ? state.bundle.outlines(level.index).length : arcsOfLevel(level.index).flat.length;
     if (count > most) [best, most] = [level.index, count];
   }
   return best;
@@ -228,7 +228,7 @@ function levelGeometry(index) {
     ys.push(y);
   };
   const labels = [];
-  for (const outline of bundle.outlines(index)) {
+  for (const outline of bundle.has("OUTL") ? bundle.outlines(index) : []) {
     const path = outlines[outline.kind] ?? outlines[0];
     for (const ring of outline.rings) {
       ring.forEach(([latitude, longitude], corner) => {
@@ -378,6 +378,8 @@ function setUpMap() {
     action();
     draw();
   });
+  canvas.addEventListener("focus", () => draw());
+  canvas.addEventListener("blur", () => draw());
   $("zoom-in").addEventListener("click", () => zoomAt(centre(), 1.5));
   $("zoom-out").addEventListener("click", () => zoomAt(centre(), 1 / 1.5));
   $("zoom-fit").addEventListener("click", () => { fitLevel(); draw(); });
@@ -434,16 +436,22 @@ function pickAt(screenX, screenY) {
   const [x, y] = toMap(screenX, screenY);
   const [latitude, longitude] = unproject(x, y);
   const snapped = state.bundle.snapProfile(latitude, longitude, state.level, state.profile);
-  if (!snapped || snapped.distance > MAXIMUM_TAP_DISTANCE) {
+  if (!snapped || snapped.metres > MAXIMUM_TAP_DISTANCE) {
+    showRoute(null);
     setStatus(`No way of the ${state.profile} profile within ${MAXIMUM_TAP_DISTANCE} m of that point on ${levelLabel(state.levels[state.level])}.`, true);
     return;
   }
   const level = state.levels[state.level];
-  const label = `${latitude.toFixed(6)},${longitude.toFixed(6)}@${level.id}`;
-  const target = state.tapTarget;
-  state.endpoints[target] = { kind: "node", node: snapped.node, label };
-  $(target).value = label;
-  state.tapTarget = target === "from" ? "to" : "to";
+  // Kept as a position, as if typed: each profile finds its own node from it.
+  setEndpoint(state.tapTarget, { kind: "position", latitude, longitude, level: state.level },
+    `${latitude.toFixed(6)},${longitude.toFixed(6)}@${level.id}`);
+}
+
+/** Sets From or To, makes the other the one the next tap sets, and routes when both are known. */
+function setEndpoint(role, endpoint, label) {
+  state.endpoints[role] = endpoint;
+  $(role).value = label;
+  state.tapTarget = role === "from" ? "to" : "from";
   $("tap-target").textContent = state.tapTarget === "from" ? "From" : "To";
   if (state.endpoints.from && state.endpoints.to) computeRoute();
   else draw();
@@ -487,6 +495,20 @@ function draw() {
   drawRoute(context, pixel);
   drawLabels(context, geometry, pixel);
   drawFix(context, pixel);
+  if (document.activeElement === canvas) drawCrosshair(context, pixel);
+}
+
+/** The point Enter picks, shown while the map has the keyboard's focus. */
+function drawCrosshair(context, pixel) {
+  const { x, y } = state.view;
+  context.strokeStyle = "#1d2329";
+  context.lineWidth = 1.5 * pixel;
+  context.beginPath();
+  context.moveTo(x - 12 * pixel, y);
+  context.lineTo(x + 12 * pixel, y);
+  context.moveTo(x, y - 12 * pixel);
+  context.lineTo(x, y + 12 * pixel);
+  context.stroke();
 }
 
 function strokePath(context, path, colour, width) {
@@ -659,14 +681,10 @@ function setUpCombo(role) {
     active = -1;
   };
   const choose = (option) => {
-    state.endpoints[role] = { kind: "place", place: option.place, label: option.text };
-    input.value = option.text;
     close();
-    state.tapTarget = role === "from" ? "to" : "to";
-    $("tap-target").textContent = state.tapTarget === "from" ? "From" : "To";
     const record = state.bundle.place(option.place);
     if (record.level != null && record.level !== state.level) showLevel(record.level);
-    if (state.endpoints.from && state.endpoints.to) computeRoute();
+    setEndpoint(role, { kind: "place", place: option.place }, option.text);
   };
   const highlight = (index) => {
     active = index;
@@ -717,6 +735,8 @@ function setUpCombo(role) {
 /** The places whose ref, name, category or alias starts with `text`, as the reader ranks them. */
 function searchPlaces(text) {
   const seen = new Set(), result = [];
+  // Without a search index (SRCH is optional) places are still found by typing their ref and Route.
+  if (!state.bundle.has("SRCH")) return result;
   for (const match of state.bundle.searchPrefix(text, 12)) {
     if (seen.has(match.place)) continue;
     seen.add(match.place);
@@ -733,15 +753,20 @@ function nodeOf(role) {
   const endpoint = state.endpoints[role];
   const text = $(role).value.trim();
   const bundle = state.bundle;
-  if (endpoint?.kind === "node") return { node: endpoint.node };
   let resolved;
-  try {
-    resolved = endpoint?.kind === "place" ? { kind: "place", place: endpoint.place } : bundle.resolveEndpoint(text);
-  } catch (error) {
-    return { error: endpointMessage(role, text, error) };
+  if (endpoint?.kind === "place") {
+    resolved = { kind: "place", place: endpoint.place };
+  } else if (endpoint?.kind === "position") {
+    resolved = { kind: "position", latitude: endpoint.latitude, longitude: endpoint.longitude, levels: [endpoint.level] };
+  } else {
+    try {
+      resolved = bundle.resolveEndpoint(text);
+    } catch (error) {
+      if (!(error instanceof EndpointError)) throw error;
+      return { error: endpointMessage(role, text, error) };
+    }
   }
-  const node = resolved.kind === "place" && bundle.attachedNode ? bundle.attachedNode(resolved.place, state.profile)
-    : bundle.endpointNode(resolved, state.profile);
+  const node = bundle.endpointNode(resolved, state.profile);
   if (node == null) return { error: `${text || "That place"} cannot be reached with the ${state.profile} profile.` };
   return { node };
 }
@@ -752,12 +777,20 @@ function endpointMessage(role, text, error) {
     return [record.ref, record.name].filter(Boolean).join(" ");
   });
   switch (error.code) {
-    case "ambiguous": case "elsewhere":
-      return `“${text}” names several places: ${names.join("; ")}. Pick one from the list.`;
+    case "ambiguous":
+      return `“${text}” names ${error.candidates.length} places: ${names.join("; ")}. Pick one from the list.`;
+    case "elsewhere":
+      return `Nothing called “${text}” is on that level; ${error.candidates.length === 1 ? "it is" : "they are"}: ${names.join("; ")}.`;
     case "unknown":
       return `No place is called “${text}”.` + (names.length ? ` Did you mean ${names.join(", ")}?` : "");
     case "empty":
       return `Choose where the route ${role === "from" ? "starts" : "ends"}.`;
+    case "needs-level":
+      return `A position needs its level: write “${text}@LEVEL”, or tap the map on a level.`;
+    case "unknown-level":
+      return `No level is called “${error.text}”.`;
+    case "bad-coordinate":
+      return `“${text}” is no latitude and longitude in degrees.`;
     default:
       return error.message;
   }
@@ -766,34 +799,45 @@ function endpointMessage(role, text, error) {
 // Routes and exits
 
 function computeRoute() {
-  const from = nodeOf("from"), to = nodeOf("to");
-  const problem = from.error ?? to.error;
-  if (problem) return setStatus(problem, true);
-  const route = routeBetween(from.node, to.node);
-  if (!route) {
-    showRoute(null);
-    return setStatus(`No route from ${$("from").value} to ${$("to").value} with the ${state.profile} profile${state.conditions ? " under these conditions" : ""}.`, true);
-  }
-  showRoute(route, "route", `${$("from").value} → ${$("to").value}`);
+  failingPlainly(() => {
+    const from = nodeOf("from"), to = nodeOf("to");
+    const problem = from.error ?? to.error;
+    if (problem) return fail(problem);
+    const route = routeBetween(from.node, to.node);
+    if (!route) {
+      return fail(`No route from ${$("from").value} to ${$("to").value} with the ${state.profile} profile${state.conditions ? " under these conditions" : ""}.`);
+    }
+    showRoute(route, "route", `${$("from").value} → ${$("to").value}`);
+  });
 }
 
+/** The way out as the reader finds it: by the egress table, or under conditions by the costs of
+ * leaving, which may open doors (emergency exits) that routes do not take. */
 function computeExit() {
-  const from = nodeOf("from");
-  if (from.error) return setStatus(from.error, true);
-  const bundle = state.bundle;
-  let exit;
+  failingPlainly(() => {
+    const from = nodeOf("from");
+    if (from.error) return fail(from.error);
+    const bundle = state.bundle;
+    const exit = state.conditions ? bundle.exitUnderConditions(state.profile, from.node, state.conditions.text)
+      : bundle.nearestExit(state.profile, from.node);
+    if (!exit) return fail(`No exit can be reached from ${$("from").value} with the ${state.profile} profile.`);
+    showRoute({ ...exit, profile: state.profile }, "exit", `${$("from").value} → nearest exit`);
+  });
+}
+
+/** Runs `body`, showing any error of the reader (a damaged or incomplete bundle) as the status. */
+function failingPlainly(body) {
   try {
-    exit = state.conditions ? bundle.exitUnderConditions(state.profile, from.node, state.conditions.text) : bundle.nearestExit(state.profile, from.node);
+    body();
   } catch (error) {
-    return setStatus(error.message, true);
+    fail(error instanceof Error ? error.message : String(error));
   }
-  if (!exit) {
-    showRoute(null);
-    return setStatus(`No exit can be reached from ${$("from").value} with the ${state.profile} profile.`, true);
-  }
-  const route = routeBetween(from.node, exit.node);
-  if (!route) return setStatus("The exit table and the hierarchy disagree: the bundle is damaged.", true);
-  showRoute(route, "exit", `${$("from").value} → nearest exit`);
+}
+
+/** Says why there is no route, and takes the last one off the map and the list. */
+function fail(message) {
+  showRoute(null);
+  setStatus(message, true);
 }
 
 function routeBetween(from, to) {
@@ -813,7 +857,10 @@ function showRoute(route, kind, title) {
   list.replaceChildren();
   $("summary").textContent = "";
   state.route = null;
-  for (const button of levelButtons()) button.classList.remove("on-route");
+  for (const button of levelButtons()) {
+    button.classList.remove("on-route");
+    button.setAttribute("aria-label", button.title);
+  }
   if (!route) return draw();
   const bundle = state.bundle;
   const steps = bundle.steps(route);
@@ -827,26 +874,32 @@ function showRoute(route, kind, title) {
     }
     length += step.length;
     const item = document.createElement("li");
-    item.textContent = bundle.instruction(step);
     item.dataset.fromLevel = state.levels[step.fromLevel].id;
     item.dataset.toLevel = state.levels[step.toLevel].id;
     if (step.fromLevel !== step.toLevel) item.classList.add("level-change");
+    // A button, so that a keyboard or a screen reader can show the level a step reaches.
+    const instruction = document.createElement("button");
+    instruction.type = "button";
+    instruction.className = "step";
+    instruction.textContent = bundle.instruction(step);
+    instruction.addEventListener("click", () => showLevel(step.toLevel));
     const meta = document.createElement("span");
     meta.className = "meta";
     meta.textContent = step.fromLevel !== step.toLevel || step.length < 1 ? duration(step.duration) : `${Math.round(step.length)} m`;
-    item.append(meta);
-    item.tabIndex = 0;
-    const focus = () => showLevel(step.toLevel);
-    item.addEventListener("click", focus);
-    item.addEventListener("keydown", (event) => { if (event.key === "Enter") focus(); });
+    item.append(instruction, meta);
     list.append(item);
   });
   state.route = { route, steps, polylines, kind };
   const levels = new Set(polylines.map((line) => line.level));
-  for (const button of levelButtons()) if (levels.has(Number(button.dataset.level))) button.classList.add("on-route");
+  for (const button of levelButtons()) {
+    if (!levels.has(Number(button.dataset.level))) continue;
+    button.classList.add("on-route");
+    button.setAttribute("aria-label", `${button.title}, on the route`);
+  }
   const seconds = route.duration / 1000;
   $("summary").textContent = `${title}: ${Math.round(length)} m, about ${duration(seconds)} (${state.profile}${state.conditions ? ", with conditions" : ""}).`;
-  setStatus(kind === "exit" ? "Nearest exit found." : "Route found.");
+  // The status is the one live region: it says what was found, the list says how.
+  setStatus(`${kind === "exit" ? "Nearest exit found" : "Route found"}: ${Math.round(length)} m, about ${duration(seconds)}, ${steps.length} steps.`);
   document.body.dataset.route = kind;
   const level = bundle.node(route.nodes[0]).level;
   const bounds = emptyBounds();
@@ -894,12 +947,18 @@ function drawnRoute() {
 }
 
 function stepTexts() {
-  return [...$("steps").children].map((item) => item.firstChild.textContent);
+  return [...$("steps").querySelectorAll("button.step")].map((button) => button.textContent);
 }
 
 // Conditions
 
 function setUpConditions() {
+  if (!state.bundle.customisable) {
+    // Conditions re-weigh a customisable hierarchy (format 2.0); a 1.x bundle has fixed ones.
+    $("conditions-status").textContent = "This bundle's hierarchies are fixed (format 1.x), so conditions cannot be applied to it; rebuild it with contract: {method: cch}.";
+    for (const id of ["conditions-file", "conditions-text", "conditions-apply", "conditions-clear"]) $(id).disabled = true;
+    return;
+  }
   $("conditions-file").addEventListener("change", async (event) => {
     const file = event.target.files[0];
     if (!file) return;
@@ -1010,13 +1069,10 @@ function setUpLocate() {
   $("locate-button").addEventListener("click", () => locate());
   $("locate-from").addEventListener("click", () => {
     if (!state.fix || state.fix.venueLevel == null) return locateStatus("Locate a scan on a level of this map first.", true);
-    const snapped = state.bundle.snapProfile(state.fix.latitude, state.fix.longitude, state.fix.venueLevel, state.profile);
-    if (!snapped) return locateStatus("No path near the position.", true);
-    state.endpoints.from = { kind: "node", node: snapped.node, label: "Wi-Fi position" };
-    $("from").value = "Wi-Fi position";
-    state.tapTarget = "to";
-    $("tap-target").textContent = "To";
-    if (state.endpoints.to || $("to").value) computeRoute();
+    const { latitude, longitude, venueLevel } = state.fix;
+    setEndpoint("from", { kind: "position", latitude, longitude, level: venueLevel },
+      `${latitude.toFixed(7)},${longitude.toFixed(7)}@${state.levels[venueLevel].id}`);
+    if (!state.endpoints.to && $("to").value.trim()) computeRoute();
   });
 }
 

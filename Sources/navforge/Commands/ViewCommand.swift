@@ -24,7 +24,9 @@ struct ViewCommand: ParsableCommand {
     var out: String
 
     func run() throws {
-        // A bundle the readers refuse would only fail in the browser, far from the build that made it.
+        // A damaged bundle would only fail in the browser, far from the build that made it. The
+        // JavaScript reader is stricter than this check in places (it refuses 0.x formats and
+        // section tags that are not ASCII), so the page may still refuse what passes here.
         let venue = try CommandLineError.reading(bundle: bundle) { try VenueBundle(path: bundle) }
         let folder = URL(fileURLWithPath: out)
         let written = try ViewerSite.write(bundle: URL(fileURLWithPath: bundle), to: folder,

@@ -228,3 +228,21 @@ test('damaged required sections are refused when the bundle opens', { skip: NO_B
     await refused(image, 'checksum');
   }
 });
+
+test('META nested deeper than the JSON limit is refused as malformed, not a RangeError', { skip: NO_BUNDLE }, async () => {
+  const image = load(BUNDLE);
+  const { offset, length } = table(image).get('META');
+  // 65 arrays in one another fit any META; a hostile writer could nest a million.
+  const deep = '['.repeat(65) + ']'.repeat(65);
+  image.fill(0x20, offset, offset + length);
+  image.set(new TextEncoder().encode(deep), offset);
+  fixSectionChecksum(image, 'META');
+  fixFileHash(image);
+  const bundle = await open(image);
+  assert.throws(() => bundle.metadata, (error) => {
+    assert.ok(error instanceof BundleError, `${error}`);
+    assert.equal(error.code, 'malformed');
+    assert.match(error.message, /META: nests deeper than 64/);
+    return true;
+  });
+});
