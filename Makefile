@@ -22,10 +22,10 @@ deps:
 	@scripts/install-system-packages.sh
 
 # The tests also render the HTML validation report and drive the map viewer in a headless
-# browser (the viewer's tests take Playwright from PyPI into a virtual environment), and run the
-# Android example's JNI shim on a JVM.
+# browser (the viewer's tests take Playwright from PyPI into a virtual environment), run the
+# JavaScript reader on Node, and run the Android example's JNI shim on a JVM.
 test-deps:
-	@scripts/install-system-packages.sh chromium python3-venv default-jdk-headless
+	@scripts/install-system-packages.sh chromium python3-venv nodejs default-jdk-headless
 
 build: deps
 	$(SWIFT) build --product navforge
