@@ -238,6 +238,27 @@ class DemoCampusTests(ViewerTestCase):
         expect(self.page.locator("#status")).to_contain_text("within 250 m of that point")
         self.assertEqual(self.page.locator("#from").input_value(), "")
 
+    def test_the_mouse_pans_and_the_wheel_zooms(self):
+        canvas = self.page.locator("#map").bounding_box()
+        x, y = canvas["x"] + canvas["width"] / 2, canvas["y"] + canvas["height"] / 2
+        view = lambda: self.page.evaluate("({...window.navforgeViewer.state.view})")
+        before = view()
+        self.page.mouse.move(x, y)
+        self.page.mouse.wheel(0, -300)
+        zoomed = view()
+        self.assertGreater(zoomed["scale"], before["scale"] * 2, "the wheel zooms in")
+        self.page.mouse.down()
+        self.page.mouse.move(x - 100, y + 40, steps=5)
+        self.page.mouse.up()
+        dragged = view()
+        self.assertAlmostEqual((dragged["x"] - zoomed["x"]) * zoomed["scale"], 100, delta=1)
+        self.assertAlmostEqual((dragged["y"] - zoomed["y"]) * zoomed["scale"], -40, delta=1)
+        self.assertEqual(self.page.locator("#from").input_value(), "", "a drag is no click")
+        # Keys pan and zoom the focused map too.
+        self.page.locator("#map").focus()
+        self.page.keyboard.press("+")
+        self.assertGreater(view()["scale"], dragged["scale"])
+
     def test_tapping_the_map_sets_start_and_destination(self):
         canvas = self.page.locator("#map")
         box = canvas.bounding_box()
@@ -327,6 +348,34 @@ class PhoneTests(ViewerTestCase):
     prefix = "phone"
     context_options = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
                        "device_scale_factor": 2}
+
+    def view(self):
+        return self.page.evaluate("({...window.navforgeViewer.state.view})")
+
+    def test_pinch_zooms_and_a_finger_pans(self):
+        canvas = self.page.locator("#map").bounding_box()
+        x, y = canvas["x"] + canvas["width"] / 2, canvas["y"] + canvas["height"] / 2
+        touch = self.context.new_cdp_session(self.page)
+
+        def fingers(kind, points):
+            touch.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+                {"x": px, "y": py, "id": index} for index, (px, py) in enumerate(points)]})
+
+        before = self.view()
+        fingers("touchStart", [(x - 20, y), (x + 20, y)])
+        for spread in range(20, 101, 10):
+            fingers("touchMove", [(x - spread, y), (x + spread, y)])
+        fingers("touchEnd", [])
+        pinched = self.view()
+        self.assertGreater(pinched["scale"], before["scale"] * 3, "spreading two fingers zooms in")
+        fingers("touchStart", [(x, y)])
+        for step in range(1, 6):
+            fingers("touchMove", [(x + 12 * step, y)])
+        fingers("touchEnd", [])
+        panned = self.view()
+        self.assertLess(panned["x"], pinched["x"], "dragging right moves the map right")
+        self.assertAlmostEqual(panned["scale"], pinched["scale"])
+        self.assertEqual(self.page.locator("#from").input_value(), "", "a drag is no tap")
 
     def test_fits_a_phone_and_routes_by_touch(self):
         width = self.page.evaluate("document.documentElement.scrollWidth")
