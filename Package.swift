@@ -16,6 +16,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // SHA-256 for the bundle's checksums: BoringSSL's (SHA extensions, over 1 GB/s here) on
+        // Linux, CryptoKit's on Apple platforms; and Ed25519 for signatures.
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // System libraries (Debian: libgeos-dev, libxml2-dev, libsqlite3-dev, zlib1g-dev, libbz2-dev; see README).
@@ -29,7 +32,8 @@ let package = Package(
         // What a bundle is on disk and how it is searched: the container, byte I/O, checksums,
         // record layouts, one priority queue, one adjacency type and the shared searches. Every
         // stage's searches run here, so it is optimised in debug builds too, as Contraction is.
-        .target(name: "NavFormat", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .target(name: "NavFormat", dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // The runtime an app links: opens a mapped bundle and routes, searches, snaps and locates.
         .target(name: "NavBundle", dependencies: ["NavFormat"]),
         // Build side: writes bundles from their records.

@@ -9,7 +9,8 @@ import NavFormat
 // Times what a runtime pays for a bundle, in release:
 // - opening it (header, section table, the metadata JSON and the small fixed tables; no checksums),
 //   against opening a small bundle in the same run: the ratio shows whether the cost grows with size;
-// - verifying every checksum, for scale;
+// - verifying every checksum, and hashing the file once, against `sha256sum` and `openssl dgst`
+//   on the same file in alternating rounds (their process start included, a few milliseconds);
 // - on classic hierarchies (format 1.x): routes through the mapped reader (`BundleRouter`, reading
 //   the hierarchy in place) against the in-memory `ContractionQuery` on the same hierarchy decoded
 //   into arrays, on the same pairs, in alternating rounds so machine noise hits both alike:
@@ -107,8 +108,7 @@ func run(_ options: Options) throws {
                      smallBundle.file.bytes.count / 1024, smallMedian, largeMedian / smallMedian,
                      Double(size) / Double(smallBundle.file.bytes.count)))
     }
-    let verify = try seconds { try bundle.file.verifyChecksums() }
-    print(String(format: "verify   %.1f ms for every checksum (%.0f MB/s)", verify * 1e3, Double(size) / verify / 1e6))
+    try compareHashing(bundle, path: options.path, size: size)
 
     let profile = try options.profile.map { name in try bundle.profileIndex(named: name) } ?? 0
     var random = SplitMix(seed: options.seed)
@@ -253,4 +253,40 @@ do {
 } catch {
     FileHandle.standardError.write(Data("error: \(error)\n".utf8))
     exit(1)
+}
+
+/// Verification and one SHA-256 pass over the file, against the system's `sha256sum` and
+/// `openssl dgst -sha256` in alternating rounds; medians, in MB/s of the file.
+func compareHashing(_ bundle: VenueBundle, path: String, size: Int) throws {
+    let tools = [("sha256sum", "/usr/bin/sha256sum", [path]), ("openssl", "/usr/bin/openssl", ["dgst", "-sha256", path])]
+        .filter { FileManager.default.isExecutableFile(atPath: $0.1) }
+    var verify: [Double] = [], once: [Double] = [], external = [[Double]](repeating: [], count: tools.count)
+    for _ in 0..<7 {
+        verify.append(try seconds { try bundle.file.verifyChecksums() })
+        once.append(seconds {
+            var hasher = SHA256()
+            hasher.update(bundle.file.bytes.buffer)
+            _ = hasher.finalize()
+        })
+        for (index, tool) in tools.enumerated() {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: tool.1)
+            process.arguments = tool.2
+            process.standardOutput = FileHandle.nullDevice
+            external[index].append(try seconds {
+                try process.run()
+                process.waitUntilExit()
+            })
+        }
+    }
+    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    func rate(_ seconds: Double) -> Double { Double(size) / seconds / 1e6 }
+    print(String(format: "verify   %.1f ms for every checksum, %.0f MB/s (sections and whole file, two passes at once)",
+                 median(verify) * 1e3, rate(median(verify))))
+    print(String(format: "hash     %.1f ms for one SHA-256 pass, %.0f MB/s", median(once) * 1e3, rate(median(once))))
+    for (index, tool) in tools.enumerated() {
+        let time = median(external[index])
+        print(String(format: "         %@: %.1f ms, %.0f MB/s; verify ÷ %@ = %.2f", tool.0, time * 1e3, rate(time), tool.0,
+                     median(verify) / time))
+    }
 }
