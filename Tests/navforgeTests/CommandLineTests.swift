@@ -204,9 +204,18 @@ import TemporaryFolders
         #expect(inspect.output.contains("verified  yes, the whole file and every section"))
         for tag in ["META", "SRCH", "SNAP", "OUTL", "STPC", "WIFI", "CCHT"] { #expect(inspect.output.contains("\n\(tag) ")) }
         #expect(inspect.output.contains("licence CC0-1.0  Demo Campus estates office"))
+        // The file's hash is sha256sum's and manifest.json's; the header's own is labelled apart.
+        let sum = try cli.run(URL(fileURLWithPath: "/usr/bin/sha256sum"), [Self.bundle])
+        let fileHash = String(sum.output.prefix(64))
+        #expect(inspect.output.contains("sha-256   \(fileHash)  the file's, as sha256sum prints it"), "\(inspect.output)")
+        #expect(try String(contentsOf: cli.directory.appendingPathComponent("build/demo-campus/manifest.json"), encoding: .utf8)
+            .contains("\"\(fileHash)\""))
+        #expect(inspect.output.contains("content   ") && inspect.output.contains("embedded in the header"))
+        #expect(!inspect.output.contains("content   \(fileHash)"))
         let json = try cli.run(["inspect", Self.bundle, "--json"])
         let report = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
         #expect(report?["verified"] as? Bool == true && (report?["sections"] as? [Any])?.count == 20)
+        #expect(report?["fileSHA256"] as? String == fileHash && (report?["contentSHA256"] as? String)?.count == 64)
 
         // One flipped byte in the places: inspect still reports, names the damage, and fails.
         let url = cli.directory.appendingPathComponent(Self.bundle)

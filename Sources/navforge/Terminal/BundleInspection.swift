@@ -15,7 +15,11 @@ struct BundleInspection: Encodable {
     var file: String
     var size: Int
     var format: String
-    var fileSHA256: String?
+    /// The SHA-256 of the file as it lies on disk: what `sha256sum` prints and `manifest.json` lists.
+    var fileSHA256: String
+    /// The header's own hash: the SHA-256 of the file with the hash's 32 bytes zeroed, which a
+    /// reader checks; `nil` in a development-format bundle.
+    var contentSHA256: String?
     var verified: Bool
     var verificationError: String?
     var counts: [String: Int]
@@ -28,7 +32,10 @@ struct BundleInspection: Encodable {
         file = path
         size = container.bytes.count
         format = "\(container.major).\(container.minor)"
-        fileSHA256 = container.recordedFileChecksum.map { $0.map { String(format: "%02x", $0) }.joined() }
+        var hasher = SHA256()
+        hasher.update(container.bytes.buffer)
+        fileSHA256 = hasher.finalize().hex
+        contentSHA256 = container.recordedFileChecksum.map { $0.map { String(format: "%02x", $0) }.joined() }
         do {
             try container.verifyChecksums()
             verificationError = nil
@@ -50,7 +57,9 @@ struct BundleInspection: Encodable {
         var result = [
             "file      \(file) (\(size) bytes)",
             "format    \(format), \(sections.count) sections",
-            "sha-256   \(fileSHA256 ?? "none (a development-format bundle)")",
+            "sha-256   \(fileSHA256)  the file's, as sha256sum prints it and manifest.json lists it",
+            "content   \(contentSHA256 ?? "none (a development-format bundle)")"
+                + (contentSHA256 == nil ? "" : "  embedded in the header: the file's SHA-256 with these 32 bytes zeroed"),
             "verified  \(verificationError.map { "NO: \($0)" } ?? "yes, the whole file and every section")",
             "venue     \(metadata.venueID) (\(metadata.venueName)), version \(metadata.bundleVersion), \(metadata.generator)",
             "contents  " + ["levels", "nodes", "arcs", "places", "events"].map { "\(counts[$0] ?? 0) \($0)" }.joined(separator: ", "),
