@@ -11,22 +11,12 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "navbundle.h"
+#include "bench_support.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-static double now_us(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e6 + (double)t.tv_nsec / 1e3;
-}
-
-static int ascending(const void *x, const void *y) {
-    double a = *(const double *)x, b = *(const double *)y;
-    return a < b ? -1 : a > b;
-}
 
 /* Applies `json` `repetitions` times (or, when `exit_from` is not NB_NONE, searches the way out
  * from that node under it) and prints its quantiles; 1 when it cannot be applied. */

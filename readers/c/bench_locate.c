@@ -11,6 +11,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "navbundle.h"
+#include "bench_support.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,17 +23,6 @@ typedef struct {
     size_t count;
     char floor[16], building[16];
 } survey_scan;
-
-static double now_us(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e6 + (double)t.tv_nsec / 1e3;
-}
-
-static int ascending(const void *x, const void *y) {
-    double a = *(const double *)x, b = *(const double *)y;
-    return a < b ? -1 : a > b;
-}
 
 /* The scans of the survey at `path` (unquoted CSV); NULL with a message when it cannot be read. */
 static survey_scan *read_survey(const char *path, size_t *scan_count, char ***names) {

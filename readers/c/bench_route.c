@@ -13,27 +13,14 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "navbundle.h"
+#include "bench_support.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-static double now_ms(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
-}
-
-static int ascending(const void *x, const void *y) {
-    double a = *(const double *)x, b = *(const double *)y;
-    return a < b ? -1 : a > b;
-}
-
-static double median(double *values, int count) {
-    qsort(values, (size_t)count, sizeof(double), ascending);
-    return count % 2 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2;
-}
+static double now_ms(void) { return now_us() / 1e3; }
 
 /* xorshift32, as bench.mjs has it. */
 static uint32_t next(uint32_t *state) {
@@ -48,7 +35,8 @@ static uint32_t next(uint32_t *state) {
  * 0 when the text is no scan. The readings point into `text`, which this cuts in place. */
 static size_t scan_of(char *text, nb_scan_reading *readings, size_t capacity) {
     size_t count = 0;
-    for (char *pair = text; pair != NULL && count < capacity;) {
+    for (char *pair = text; pair != NULL;) {
+        if (count == capacity) return 0; /* more readings than any phone reports: not timed */
         char *comma = strchr(pair, ',');
         if (comma) *comma = '\0';
         char *colon = strrchr(pair, ':');
@@ -110,7 +98,7 @@ static int time_locate(const nb_bundle *bundle, const char *path, int rounds) {
         }
         if (round > 0) per_scan[round - 1] = (now_ms() - start) * 1000 / (double)valid;
     }
-    printf("locate %.3f us (%zu scans of %s)\n", median(per_scan, rounds), valid, path);
+    printf("locate %.3f us (%zu scans of %s)\n", median(per_scan, (size_t)rounds), valid, path);
     for (size_t i = 0; i < scans; i++) free(lines[i]);
     free(lines), free(readings), free(counts), free(per_scan);
     return 0;
@@ -145,8 +133,8 @@ int main(int argc, char **argv) {
             nb_close(bundle);
         }
     }
-    printf("open-verified %.3f ms\n", median(times, rounds));
-    printf("open-unverified %.3f ms\n", median(unverified, rounds));
+    printf("open-verified %.3f ms\n", median(times, (size_t)rounds));
+    printf("open-unverified %.3f ms\n", median(unverified, (size_t)rounds));
     if (nb_open(argv[1], 1, &bundle, message, sizeof message) != NB_OK) {
         fprintf(stderr, "bench_route: %s\n", message);
         return 1;
@@ -195,7 +183,7 @@ int main(int argc, char **argv) {
         if (round > 0) times[round - 1] = (now_ms() - start) * 1000 / pairs;
         total = sum;
     }
-    printf("route %.3f us\n", median(times, rounds));
+    printf("route %.3f us\n", median(times, (size_t)rounds));
     printf("route-duration-sum %llu\n", total);
     nb_close(bundle);
     free(times), free(unverified), free(sources), free(targets);

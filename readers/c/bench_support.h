@@ -1,0 +1,31 @@
+/*
+ * What the C reader's benchmarks (bench_route.c, bench_locate.c, bench_conditions.c) share: a
+ * monotonic clock and the sorting of their samples. Each benchmark is one program; this header
+ * holds static inline functions only, so it needs no file of its own to link.
+ */
+#ifndef NAVBUNDLE_BENCH_SUPPORT_H
+#define NAVBUNDLE_BENCH_SUPPORT_H
+
+#include <stdlib.h>
+#include <time.h>
+
+/* Microseconds on the monotonic clock (needs _POSIX_C_SOURCE 200809L before the first include). */
+static inline double now_us(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e6 + (double)t.tv_nsec / 1e3;
+}
+
+/* qsort's order of doubles, ascending. */
+static inline int ascending(const void *x, const void *y) {
+    double a = *(const double *)x, b = *(const double *)y;
+    return a < b ? -1 : a > b;
+}
+
+/* The median of `count` samples, which it sorts in place. */
+static inline double median(double *values, size_t count) {
+    qsort(values, count, sizeof(double), ascending);
+    return count % 2 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2;
+}
+
+#endif
