@@ -62,14 +62,19 @@ let package = Package(
         .plugin(name: "EmbedViewerSite", capability: .buildTool(), dependencies: ["SiteEmbedder"],
                 path: "Sources/EmbedViewerSite"),
         .target(name: "ViewerSite", exclude: ["Site"], plugins: ["EmbedViewerSite"]),
+        // Publication roots: immutable versions, the catalog, signatures, the regression gate,
+        // retention and merging (docs/publishing.md).
+        .target(name: "Publishing", dependencies: ["NavFormat", "NavBundle", "BundleTools",
+                                                  .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Pipeline", dependencies: [
             "Contraction",
             "VenueModel", "Geometry", "Staging", "Importers", "Validation", "RoutingGraph", "Fingerprints",
-            "NavFormat", "NavBundle", "BundleWriting", "BundleTools",
+            "NavFormat", "NavBundle", "BundleWriting", "BundleTools", "Publishing",
             .product(name: "Yams", package: "Yams"),
         ]),
         .executableTarget(name: "navforge", dependencies: [
             "Pipeline", "NavFormat", "NavBundle", "BundleTools", "Fingerprints", "Validation", "RoutingGraph", "ViewerSite",
+            "Publishing", .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -1,8 +1,9 @@
 import Foundation
+import NavFormat
 
 /// The version of navforge itself: part of every cache key and of every bundle's metadata.
 public enum NavforgeVersion {
-    public static let current = "0.1.0"
+    public static let current = NavforgeRelease.version
     public static var generator: String { "navforge \(current)" }
 
     /// The version plus the size and modification time of the running executable, so that a

@@ -21,6 +21,8 @@ public struct PipelineDefinition: Sendable {
     public var inputs: [InputDefinition]
     /// The stages to run, in data-flow order.
     public var stages: [StageDefinition]
+    /// What `navforge publish` enforces: the regression gate, retention.
+    public var publish = PublishSettings()
 
     /// The inputs that describe the venue, which the import stage reads: all but the surveys.
     public var venueInputs: [InputDefinition] {

@@ -9,7 +9,7 @@ import NavFormat
 /// Unknown keys, wrong types, bad versions and missing input files are errors naming the file,
 /// line and key, so a typo never silently changes a build.
 public enum PipelineFileParser {
-    static let topLevelKeys = ["venue", "version", "inputs", "stages"]
+    static let topLevelKeys = ["venue", "version", "inputs", "stages", "publish"]
 
     /// The pipeline in the file at `url`.
     ///
@@ -91,9 +91,10 @@ public enum PipelineFileParser {
         if hasFingerprints, !inputs.contains(where: { if case .survey(let options) = $0.format { return options.layout != .accessPoints } else { return false } }) {
             throw stagesValue.error("the 'fingerprints' stage needs at least one survey input with scans (format: survey, layout: wide or long)")
         }
+        let publish = try parsePublish(top["publish"])
         let name = url.deletingPathExtension().lastPathComponent
         return PipelineDefinition(file: url, name: name, venueID: venueID, venueName: venueName, version: version,
-                                  inputs: inputs, stages: stages)
+                                  inputs: inputs, stages: stages, publish: publish)
     }
 
     static func isSafeName(_ text: String) -> Bool {

@@ -5,6 +5,7 @@ import Staging
 import VenueModel
 import NavFormat
 import BundleWriting
+import Publishing
 
 /// Writes the venue's bundle and, beside it, `manifest.json` for publishing.
 struct BundleStage: PipelineStage {
@@ -19,6 +20,8 @@ struct BundleStage: PipelineStage {
         key.add("fingerprints", context.keys[.fingerprints] ?? "none")
         key.add("version", context.definition.version.description)
         key.add("parameters", context.definition.stage(kind)?.canonicalParameters ?? "")
+        // The manifest records the pipeline file and its publish settings.
+        key.add("pipeline", try SHA256.hash(fileAt: context.definition.file).hex)
         for input in context.definition.inputs {
             key.add("credit \(input.id)", "\(input.attribution ?? "")\u{1F}\(input.license ?? "")")
         }
@@ -75,12 +78,15 @@ struct BundleStage: PipelineStage {
         let image = try BundleWriter.image(of: assembly.contents)
         try image.write(to: url, options: .atomic)
 
-        let manifest = BundleManifest(
+        let manifest = BuildManifest(
             venue: staged.venue.id, name: staged.venue.name, bundleVersion: metadata.bundleVersion,
             format: "\(assembly.contents.format.major).\(assembly.contents.format.minor)", generator: metadata.generator,
             bundle: .init(file: url.lastPathComponent, size: image.count, sha256: SHA256.hash(image).hex),
-            sources: sources.map { .init(path: $0.path, format: $0.format, size: $0.size, sha256: $0.sha256) })
-        try manifest.write(to: context.layout.manifest)
+            sources: sources.map { .init(path: $0.path, format: $0.format, size: $0.size, sha256: $0.sha256) },
+            pipeline: .init(path: context.definition.file.lastPathComponent,
+                            sha256: try SHA256.hash(fileAt: context.definition.file).hex),
+            publish: .init(gate: context.definition.publish.gate, keep: context.definition.publish.keep))
+        try PublishingJSON.encode(manifest).write(to: context.layout.manifest, options: .atomic)
         try removeSupersededBundles(keeping: url, in: context.layout.directory)
 
         var message = "\(url.lastPathComponent): \(image.count / 1024) KiB, \(assembly.contents.places.count) places, "
@@ -100,35 +106,5 @@ extension BundleStage {
         for name in files where name.hasSuffix(".navbundle") && name != current.lastPathComponent {
             try FileManager.default.removeItem(at: directory.appendingPathComponent(name))
         }
-    }
-}
-
-/// `manifest.json`: what CI publishes beside the bundle.
-struct BundleManifest: Codable {
-    struct File: Codable {
-        var file: String
-        var size: Int
-        var sha256: String
-    }
-
-    struct Source: Codable {
-        var path: String
-        var format: String
-        var size: Int64
-        var sha256: String
-    }
-
-    var venue: String
-    var name: String
-    var bundleVersion: String
-    var format: String
-    var generator: String
-    var bundle: File
-    var sources: [Source]
-
-    func write(to url: URL) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try encoder.encode(self).write(to: url, options: .atomic)
     }
 }

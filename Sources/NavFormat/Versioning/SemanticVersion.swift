@@ -1,4 +1,7 @@
 /// A Semantic Versioning 2.0.0 version: `MAJOR.MINOR.PATCH[-PRERELEASE][+BUILD]`.
+///
+/// A venue's data version: pipelines state it, bundles carry it, and publishing orders a venue's
+/// versions by it (``<(_:_:)`` is SemVer precedence).
 public struct SemanticVersion: Hashable, Sendable, CustomStringConvertible {
     public var major: Int
     public var minor: Int
@@ -46,5 +49,35 @@ public struct SemanticVersion: Hashable, Sendable, CustomStringConvertible {
         if let prerelease { text += "-\(prerelease)" }
         if let build { text += "+\(build)" }
         return text
+    }
+}
+
+extension SemanticVersion: Comparable {
+    /// SemVer 2.0.0 precedence (section 11): numbers first; a pre-release sorts before its
+    /// release; pre-release identifiers compare numerically when both are numbers, numbers before
+    /// words, and a shorter list first when one is a prefix of the other. Build metadata is
+    /// ignored, so two versions differing only in it are neither less nor greater.
+    public static func < (lhs: SemanticVersion, rhs: SemanticVersion) -> Bool {
+        if (lhs.major, lhs.minor, lhs.patch) != (rhs.major, rhs.minor, rhs.patch) {
+            return (lhs.major, lhs.minor, lhs.patch) < (rhs.major, rhs.minor, rhs.patch)
+        }
+        switch (lhs.prerelease, rhs.prerelease) {
+        case (nil, _): return false
+        case (_?, nil): return true
+        case (let left?, let right?): return precedes(left, right)
+        }
+    }
+
+    private static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+        let left = lhs.split(separator: "."), right = rhs.split(separator: ".")
+        for (a, b) in zip(left, right) where a != b {
+            switch (Int(a), Int(b)) {
+            case (let x?, let y?): return x < y
+            case (_?, nil): return true
+            case (nil, _?): return false
+            case (nil, nil): return a < b
+            }
+        }
+        return left.count < right.count
     }
 }

@@ -1,0 +1,86 @@
+public import Foundation
+public import NavFormat
+
+/// A publication root: the folder `navforge publish` writes and a static host serves.
+///
+/// ```
+/// ROOT/catalog.json                     every venue and version (docs/publishing.md)
+/// ROOT/VENUE/latest.json                the venue's newest version
+/// ROOT/VENUE/pins.json                  versions retention never removes
+/// ROOT/VENUE/VERSION/VENUE-VERSION.navbundle
+/// ROOT/VENUE/VERSION/manifest.json      the build's manifest
+/// ROOT/VENUE/VERSION/report.json        the build's validation report, when it had one
+/// ROOT/VENUE/VERSION/statement.json     what the signature binds: venue, version, file hash
+/// ROOT/VENUE/VERSION/statement.sig      its Ed25519 signature, when signed
+/// ROOT/VENUE/VERSION/release.json       the version's catalog entry
+/// ```
+///
+/// A version folder is assembled under `.incoming/` and renamed into place whole, so a folder
+/// named like a version is always complete.
+public struct PublicationRoot: Sendable {
+    public let url: URL
+
+    public init(url: URL) {
+        self.url = url.standardizedFileURL
+    }
+
+    public var catalog: URL { url.appendingPathComponent(CatalogFile.name) }
+    /// Where version folders are assembled before they are renamed into place.
+    public var incoming: URL { url.appendingPathComponent(".incoming", isDirectory: true) }
+    /// Held while a `publish` changes the root, so two runs take turns.
+    public var lockFile: URL { url.appendingPathComponent(".navforge-publish.lock") }
+
+    public func venueFolder(_ venue: String) -> URL { url.appendingPathComponent(venue, isDirectory: true) }
+    public func latest(_ venue: String) -> URL { venueFolder(venue).appendingPathComponent(LatestPointer.fileName) }
+    public func pins(_ venue: String) -> URL { venueFolder(venue).appendingPathComponent("pins.json") }
+    public func versionFolder(_ venue: String, _ version: String) -> URL {
+        venueFolder(venue).appendingPathComponent(version, isDirectory: true)
+    }
+
+    /// The venues with a folder in the root, sorted.
+    public func venueIDs() throws(PublishingError) -> [String] {
+        try entries(of: url).filter { Self.isSafeName($0) && isFolder(venueFolder($0)) }
+    }
+
+    /// The versions with a complete folder for `venue`, newest first.
+    public func versions(of venue: String) throws(PublishingError) -> [SemanticVersion] {
+        let folder = venueFolder(venue)
+        guard isFolder(folder) else { return [] }
+        return try entries(of: folder).compactMap { name in
+            guard isFolder(folder.appendingPathComponent(name)) else { return nil }
+            return SemanticVersion(name)
+        }.sorted(by: >)
+    }
+
+    /// Whether `name` can name a folder here: letters, digits, `.`, `_`, `-`, `+`, not starting
+    /// with a dot, so that no venue or version reaches outside its folder or hides as a dot file.
+    public static func isSafeName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first != ".", name.utf8.count <= 128 else { return false }
+        return name.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-+".unicodeScalars.contains(scalar))
+        }
+    }
+
+    /// Refuses a venue id or version that cannot name a folder.
+    public static func checkNames(venue: String, version: String) throws(PublishingError) {
+        guard isSafeName(venue) else {
+            throw .invalidName(venue, reason: "a venue id must be letters, digits, '.', '_', '-' and not start with '.'")
+        }
+        guard isSafeName(version), SemanticVersion(version) != nil else {
+            throw .invalidName(version, reason: "a published version must be a semantic version (MAJOR.MINOR.PATCH)")
+        }
+    }
+
+    func entries(of folder: URL) throws(PublishingError) -> [String] {
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        } catch {
+            throw .io(path: folder.path, reason: "cannot list: \(error.localizedDescription)")
+        }
+    }
+
+    func isFolder(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import NavFormat
+
+extension Publisher {
+    /// What `publish --merge` did.
+    public struct MergeOutcome: Sendable {
+        /// `VENUE VERSION` of each version copied in.
+        public var added: [String] = []
+        /// Versions the root already had with the same bytes.
+        public var alreadyPublished: [String] = []
+        /// Versions retention removed.
+        public var removed: [String] = []
+    }
+
+    /// Combines the versions of staging roots (one per CI job) into this root, then rewrites
+    /// `latest.json` of each venue touched and the catalog once.
+    ///
+    /// Everything is checked before anything is copied: each staging version's files against
+    /// its record, and each against this root's and the other staging roots' copies of the same
+    /// version, so a conflict refuses the whole merge and leaves the root as it was.
+    public func merge(_ stagingRoots: [PublicationRoot], keep: Int?) throws(PublishingError) -> MergeOutcome {
+        let lock = try RootLock(root: root) { progress("waiting for another publish into \(root.url.path)") }
+        defer { withExtendedLifetime(lock) {} }
+
+        var incoming: [VersionKey: (root: PublicationRoot, record: ReleaseRecord)] = [:]
+        var outcome = MergeOutcome()
+        for staging in stagingRoots {
+            let check = RootVerifier(root: staging).verify()
+            guard check.isValid else { throw .invalidRoot(path: staging.url.path, problems: check.problems) }
+            for venue in try staging.venueIDs() {
+                for version in try staging.versions(of: venue).map(\.description) {
+                    let key = VersionKey(venue: venue, version: version)
+                    let record = try CatalogBuilder.release(in: staging, venue: venue, version: version)
+                    if let other = incoming[key], other.record.bundle.sha256 != record.bundle.sha256 {
+                        throw .versionExists(venue: venue, version: version, publishedSHA256: other.record.bundle.sha256,
+                                             newSHA256: record.bundle.sha256)
+                    }
+                    if FileManager.default.fileExists(atPath: root.versionFolder(venue, version).path) {
+                        let existing = try CatalogBuilder.release(in: root, venue: venue, version: version)
+                        guard existing.bundle.sha256 == record.bundle.sha256 else {
+                            throw .versionExists(venue: venue, version: version, publishedSHA256: existing.bundle.sha256,
+                                                 newSHA256: record.bundle.sha256)
+                        }
+                        outcome.alreadyPublished.append("\(venue) \(version)")
+                        continue
+                    }
+                    incoming[key] = (staging, record)
+                }
+            }
+        }
+        try createIncoming()
+        for key in incoming.keys.sorted(by: { ($0.venue, $0.version) < ($1.venue, $1.version) }) {
+            let source = incoming[key]!.root.versionFolder(key.venue, key.version)
+            let copy = root.incoming.appendingPathComponent("\(key.venue)-\(key.version)-\(UUID().uuidString)", isDirectory: true)
+            do {
+                try FileManager.default.copyItem(at: source, to: copy)
+                try FileManager.default.createDirectory(at: root.venueFolder(key.venue), withIntermediateDirectories: true)
+            } catch {
+                throw .io(path: copy.path, reason: "cannot copy \(source.path): \(error.localizedDescription)")
+            }
+            for name in try root.entries(of: copy) { try DurableFiles.syncFile(copy.appendingPathComponent(name)) }
+            try DurableFiles.syncFolder(copy)
+            try DurableFiles.moveIntoPlace(copy, root.versionFolder(key.venue, key.version))
+            progress("merged \(key.venue) \(key.version)")
+            outcome.added.append("\(key.venue) \(key.version)")
+        }
+        let venues = Set(incoming.keys.map(\.venue)).sorted()
+        var removing = Set<VersionKey>()
+        if let keep {
+            for venue in venues {
+                let pins = try PinList.read(root: root, venue: venue)
+                for (index, version) in try root.versions(of: venue).map(\.description).enumerated()
+                where index >= max(keep, 1) && !pins.contains(version) {
+                    removing.insert(VersionKey(venue: venue, version: version))
+                }
+            }
+        }
+        try CatalogBuilder.write(root: root, venues: venues, excluding: removing)
+        for venue in venues {
+            let versions = removing.filter { $0.venue == venue }.map(\.version).sorted()
+            try remove(venue: venue, versions: versions)
+            outcome.removed += versions.map { "\(venue) \($0)" }
+        }
+        return outcome
+    }
+}
