@@ -114,6 +114,8 @@ let package = Package(
                                    "Contraction", "Validation", "Importers", "HeadlessChromium", "TemporaryFolders"],
                     // Read from the source tree by path, so the files stay plain OSM a mapper can open in JOSM.
                     exclude: ["Fixtures"]),
+        .testTarget(name: "PublishingTests", dependencies: ["Publishing", "NavFormat", "NavBundle", "BundleTools", "TemporaryFolders",
+                                                           .product(name: "Crypto", package: "swift-crypto")]),
         // The executable is run, not imported; the bundles it writes are read through NavBundle.
         .testTarget(name: "navforgeTests", dependencies: ["navforge", "NavBundle", "TemporaryFolders"]),
     ],
