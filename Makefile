@@ -16,16 +16,17 @@ EXAMPLES = $(READER_TESTS)/examples
 # The C reader is built as strictly as a consumer might, and run under the sanitizers.
 CFLAGS_STRICT = -std=c99 -Wall -Wextra -pedantic -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all
 
-.PHONY: demo test test-examples deps test-deps build clean
+.PHONY: demo test test-examples test-publishing deps test-deps build clean
 
 deps:
 	@scripts/install-system-packages.sh
 
 # The tests also render the HTML validation report and drive the map viewer in a headless
 # browser (the viewer's tests take Playwright from PyPI into a virtual environment), run the
-# JavaScript reader on Node, and run the Android example's JNI shim on a JVM.
+# JavaScript reader on Node, and run the Android example's JNI shim on a JVM; the publishing tests
+# check signatures with stock openssl and catalogs against their JSON Schema.
 test-deps:
-	@scripts/install-system-packages.sh chromium python3-venv nodejs default-jdk-headless
+	@scripts/install-system-packages.sh chromium python3-venv nodejs default-jdk-headless openssl python3-jsonschema python3-yaml
 
 build: deps
 	$(SWIFT) build --product navforge
@@ -106,6 +107,14 @@ test: test-deps
 	fi
 	scripts/test-viewer.sh $(NAVFORGE) $(READER_BUNDLE)
 	$(MAKE) --no-print-directory test-examples
+	$(MAKE) --no-print-directory test-publishing
+
+## Publishing end to end (docs/publishing.md, docs/ci.md): publish twice, signatures checked by
+## openssl, catalogs by their JSON Schema, the regression gate, retention, kill -9 during publish,
+## and the CI matrix of scripts/ci-local.sh.
+test-publishing:
+	$(SWIFT) build --product navforge
+	NAVFORGE=$(NAVFORGE) python3 -m unittest discover --start-directory Tests/Publishing --pattern 'test_*.py'
 
 ## Runs the embedding guide's examples (readers/README.md) on the demo bundle that `test` builds,
 ## checking each one's route and exit against the C reader's answer program: the Swift package's

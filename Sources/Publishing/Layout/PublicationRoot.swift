@@ -84,3 +84,17 @@ public struct PublicationRoot: Sendable {
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 }
+
+extension PublicationRoot {
+    /// The record of a published version.
+    public func release(venue: String, version: String) throws(PublishingError) -> ReleaseRecord {
+        try CatalogBuilder.release(in: self, venue: venue, version: version)
+    }
+
+    /// The record of the venue's highest complete version, `nil` when it has none; read from the
+    /// folders, so it is right even when an interrupted publish left `latest.json` behind.
+    public func latestRelease(venue: String) throws(PublishingError) -> ReleaseRecord? {
+        guard PublicationRoot.isSafeName(venue), let version = try versions(of: venue).first else { return nil }
+        return try release(venue: venue, version: version.description)
+    }
+}
