@@ -71,5 +71,26 @@ class CIMatrixTests(unittest.TestCase):
         self.assertEqual(["demo-campus", "meeting-rooms"], [entry["VENUE"] for entry in matrix])
 
 
+class CIDocumentTests(unittest.TestCase):
+    """docs/ci.md's pipeline files parse, and every navforge command in them exists with its options."""
+
+    def test_pipeline_files_use_real_commands_and_options(self):
+        import re
+        import yaml  # python3-yaml, a test dependency
+        text = (REPO / "docs" / "ci.md").read_text()
+        blocks = re.findall(r"```yaml\n(.*?)```", text, re.S)
+        self.assertGreaterEqual(len(blocks), 3)
+        for block in blocks:
+            self.assertIsInstance(yaml.safe_load(block), dict)
+        commands = re.findall(r"navforge (plan|build|publish|verify-root|verify|keygen|pull) ([^\n]*)", "\n".join(blocks))
+        self.assertGreaterEqual(len(commands), 8)
+        for subcommand, arguments in commands:
+            help_text = run(subcommand, "--help").stdout
+            for option in re.findall(r"(--[a-z][a-z-]+)", arguments):
+                self.assertIn(option, help_text, f"navforge {subcommand} has no {option}")
+        for script in re.findall(r"scripts/[a-z-]+\.sh", text):
+            self.assertTrue((REPO / script).is_file(), script)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -73,12 +73,13 @@ struct PlanCommand: ParsableCommand {
     /// pipeline that runs next.
     private func gitlabPipeline(_ plan: PublicationPlan) -> String {
         var lines = ["# Written by `navforge plan --format gitlab`: one job per venue to rebuild."]
-        if let gitlabInclude { lines += ["include:", "  - local: \(quoted(gitlabInclude))"] }
         if plan.changed.isEmpty {
-            // A child pipeline needs at least one job.
+            // A child pipeline needs at least one job; the included file is left out, since its
+            // jobs (a merge) need the matrix job.
             lines += ["nothing-to-build:", "  script:", "    - echo \"every venue is up to date\""]
             return lines.joined(separator: "\n")
         }
+        if let gitlabInclude { lines += ["include:", "  - local: \(quoted(gitlabInclude))"] }
         lines += ["build-venue:", "  extends: \(quoted(gitlabJob))", "  parallel:", "    matrix:"]
         for entry in plan.changed {
             lines += ["      - VENUE: \(quoted(entry.venue))", "        PIPELINE: \(quoted(entry.pipeline))",
