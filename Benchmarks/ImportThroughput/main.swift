@@ -7,7 +7,8 @@
 //   import-benchmark osm-clip FILE --within AREA [--repeat N]
 //                                                clipping a read dataset to way/ID, relation/ID or S,W,N,E
 //   import-benchmark wkt COUNT [--repeat N]      a rooms table of COUNT WKT outlines: reading the CSV alone
-//                                                vs the CSV importer, which reads every outline
+//                                                vs the CSV importer, which reads every outline, and the
+//                                                WKT reader alone (one GEOS context, or one per outline)
 //
 // Build and run in release: scripts/benchmark-import.sh.
 import CLibXML2
@@ -213,7 +214,22 @@ func benchmarkWKT(count: Int, repeats: Int) throws {
     var table = Measurement(name: "CSV table, cells touched")
     var importer = Measurement(name: "CSV importer, WKT read")
     let options = CSVImportOptions(table: .rooms)
+    let cells = try CSVTable(data, file: "bench.csv", delimiter: .comma).rows.compactMap { $0.string("wkt") }
+    var alone = Measurement(name: "WKT reader alone")
+    var contexts = Measurement(name: "a reader per outline")
     for _ in 0..<repeats {
+        try alone.seconds.append(time {
+            let reader = WKTReader()
+            var positions = 0
+            for cell in cells { positions &+= try reader.read(cell).allCoordinates.count }
+            precondition(positions > 0)
+        })
+        // What one GEOS context per cell would cost instead of one per table.
+        try contexts.seconds.append(time {
+            var positions = 0
+            for cell in cells { positions &+= try WKTReader().read(cell).allCoordinates.count }
+            precondition(positions > 0)
+        })
         try table.seconds.append(time {
             let rows = try CSVTable(data, file: "bench.csv", delimiter: .comma).rows
             var touched = 0
@@ -227,7 +243,7 @@ func benchmarkWKT(count: Int, repeats: Int) throws {
     }
     let megabytes = Double(data.count) / 1_000_000
     print("WKT in a rooms table, \(count) outlines, \(String(format: "%.2f", megabytes)) MB, median of \(repeats)")
-    for measurement in [table, importer] {
+    for measurement in [table, importer, alone, contexts] {
         let name = measurement.name.padding(toLength: 26, withPad: " ", startingAt: 0)
         print(name + String(format: " %7.4f s  %6.2f µs per row", measurement.median, measurement.median / Double(count) * 1e6))
     }
