@@ -42,7 +42,8 @@ let package = Package(
         .target(name: "VenueModel"),
         .target(name: "Geometry", dependencies: ["VenueModel", "CGEOS"]),
         .target(name: "Staging", dependencies: ["VenueModel", "CSQLite"]),
-        .target(name: "Importers", dependencies: ["VenueModel", "CLibXML2", "CZlib", "CBzip2"]),
+        // CGEOS for its WKT reader (docs/architecture.md, "WKT through GEOS").
+        .target(name: "Importers", dependencies: ["VenueModel", "CGEOS", "CLibXML2", "CZlib", "CBzip2"]),
         // The report page's style sheet and script are files, edited as CSS and JavaScript; the
         // build puts them in navforge_Validation.resources beside the executable.
         .target(name: "Validation", dependencies: ["VenueModel", "Geometry"],

@@ -6,6 +6,9 @@
 //   import-benchmark json FILE [--repeat N]      navforge's JSON parser vs Foundation's JSONSerialization
 //   import-benchmark osm-clip FILE --within AREA [--repeat N]
 //                                                clipping a read dataset to way/ID, relation/ID or S,W,N,E
+//   import-benchmark wkt COUNT [--repeat N]      a rooms table of COUNT WKT outlines: reading the CSV alone
+//                                                vs the CSV importer, which reads every outline, and the
+//                                                WKT reader alone (one GEOS context, or one per outline)
 //
 // Build and run in release: scripts/benchmark-import.sh.
 import CLibXML2
@@ -177,9 +180,80 @@ func benchmarkClip(_ url: URL, within text: String, repeats: Int) throws {
     }
 }
 
+/// A rooms table of `count` outlines as WKT, the same on every run: mostly rectangles, every fifth
+/// room an L-shape with a pillar (a hole), coordinates with 7 decimals as exporters write them.
+func roomsTable(count: Int) -> Data {
+    var text = "building,level,ref,name,wkt\n"
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next() -> Double {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Double(state >> 11) / Double(1 << 53)
+    }
+    func point(_ x: Double, _ y: Double) -> String { String(format: "%.7f %.7f", x, y) }
+    for index in 0..<count {
+        let x = 11.57 + next() * 0.02, y = 48.14 + next() * 0.02
+        let w = 0.00005 + next() * 0.0002, h = 0.00005 + next() * 0.0002
+        let wkt: String
+        if index % 5 == 4 {
+            let outer = [(x, y), (x + w, y), (x + w, y + h / 2), (x + w / 2, y + h / 2), (x + w / 2, y + h), (x, y + h), (x, y)]
+            let pillar = [(x + w / 8, y + h / 8), (x + w / 4, y + h / 8), (x + w / 4, y + h / 4), (x + w / 8, y + h / 4), (x + w / 8, y + h / 8)]
+            wkt = "POLYGON((\(outer.map { point($0.0, $0.1) }.joined(separator: ", "))), "
+                + "(\(pillar.map { point($0.0, $0.1) }.joined(separator: ", "))))"
+        } else {
+            let ring = [(x, y), (x + w, y), (x + w, y + h), (x, y + h), (x, y)]
+            wkt = "POLYGON((\(ring.map { point($0.0, $0.1) }.joined(separator: ", "))))"
+        }
+        text += "A,0,R\(index),Room \(index),\"\(wkt)\"\n"
+    }
+    return Data(text.utf8)
+}
+
+/// The CSV importer on a rooms table against reading the same table without its outlines.
+func benchmarkWKT(count: Int, repeats: Int) throws {
+    let data = roomsTable(count: count)
+    var table = Measurement(name: "CSV table, cells touched")
+    var importer = Measurement(name: "CSV importer, WKT read")
+    let options = CSVImportOptions(table: .rooms)
+    let cells = try CSVTable(data, file: "bench.csv", delimiter: .comma).rows.compactMap { $0.string("wkt") }
+    var alone = Measurement(name: "WKT reader alone")
+    var contexts = Measurement(name: "a reader per outline")
+    for _ in 0..<repeats {
+        try alone.seconds.append(time {
+            let reader = WKTReader()
+            var positions = 0
+            for cell in cells { positions &+= try reader.read(cell).allCoordinates.count }
+            precondition(positions > 0)
+        })
+        // What one GEOS context per cell would cost instead of one per table.
+        try contexts.seconds.append(time {
+            var positions = 0
+            for cell in cells { positions &+= try WKTReader().read(cell).allCoordinates.count }
+            precondition(positions > 0)
+        })
+        try table.seconds.append(time {
+            let rows = try CSVTable(data, file: "bench.csv", delimiter: .comma).rows
+            var touched = 0
+            for row in rows { touched &+= row.string("wkt")?.utf8.count ?? 0 }
+            precondition(touched > 0)
+        })
+        try importer.seconds.append(time {
+            let imported = try CSVImporter.read(data, file: "bench.csv", inputID: "bench", options: options)
+            precondition(imported.spaces.count == count)
+        })
+    }
+    let megabytes = Double(data.count) / 1_000_000
+    print("WKT in a rooms table, \(count) outlines, \(String(format: "%.2f", megabytes)) MB, median of \(repeats)")
+    for measurement in [table, importer, alone, contexts] {
+        let name = measurement.name.padding(toLength: 26, withPad: " ", startingAt: 0)
+        print(name + String(format: " %7.4f s  %6.2f µs per row", measurement.median, measurement.median / Double(count) * 1e6))
+    }
+    let perOutline = (importer.median - table.median) / Double(count) * 1e6
+    print(String(format: "the importer's extra time per outline: %.2f µs", perOutline))
+}
+
 let arguments = CommandLine.arguments
-guard arguments.count >= 3, ["osm-xml", "osm-pbf", "json", "osm-interpret", "osm-read", "osm-clip"].contains(arguments[1]) else {
-    FileHandle.standardError.write(Data("usage: import-benchmark osm-xml|osm-pbf|json|osm-clip FILE [--repeat N] [--within AREA]\n".utf8))
+guard arguments.count >= 3, ["osm-xml", "osm-pbf", "json", "osm-interpret", "osm-read", "osm-clip", "wkt"].contains(arguments[1]) else {
+    FileHandle.standardError.write(Data("usage: import-benchmark osm-xml|osm-pbf|json|osm-clip FILE [--repeat N] [--within AREA], or wkt COUNT [--repeat N]\n".utf8))
     exit(64)
 }
 let url = URL(fileURLWithPath: arguments[2])
@@ -188,6 +262,9 @@ do {
     switch arguments[1] {
     case "osm-xml": try benchmarkXML(url, repeats: repeats)
     case "osm-pbf": try benchmarkPBF(url)
+    case "wkt":
+        guard let count = Int(arguments[2]), count > 0 else { throw CocoaError(.formatting) }
+        try benchmarkWKT(count: count, repeats: repeats)
     case "osm-clip":
         let within = arguments.firstIndex(of: "--within").map { arguments[$0 + 1] } ?? ""
         try benchmarkClip(url, within: within, repeats: repeats)

@@ -33,9 +33,11 @@ public enum ImportError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A JSON text is malformed at a 1-based line and column (in Unicode scalars); the
     /// ``JSONParser`` is given bytes, not a file, so the importers add the file.
     case jsonSyntax(String, line: Int, column: Int)
-    /// A WKT text is malformed at a 0-based offset in Unicode scalars, which the message repeats;
-    /// ``CSVRow/wkt(_:)`` turns it into the cell's line and column.
-    case wktSyntax(String, offset: Int)
+    /// A WKT text ``WKTReader`` refuses. The offset (0-based, in Unicode scalars, repeated by the
+    /// message) is the refused character's when the reader's own checks found it, and `nil` when
+    /// GEOS refused the text, since GEOS reports no position; ``CSVRow/wkt(_:feature:reader:)``
+    /// turns it into the cell's line and column.
+    case wktSyntax(String, offset: Int?)
     /// A file that exists could not be read: the system refused it or failed while reading.
     case readFailure(String, at: SourceLocation)
     /// Several problems found in one run, none of them itself ``several(_:)``.
@@ -92,7 +94,7 @@ public enum ImportError: Error, Hashable, Sendable, CustomStringConvertible {
         case .jsonSyntax(let message, let line, let column):
             return "\(line):\(column): \(message)"
         case .wktSyntax(let message, _):
-            // The message names the offset already.
+            // The message names the offset already, when there is one.
             return message
         case .several(let members):
             return members.map(\.description).joined(separator: "\n")

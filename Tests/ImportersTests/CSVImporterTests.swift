@@ -78,8 +78,40 @@ import VenueModel
             A,A.1,"POLYGON((11.58 48.15, 11.581 48.15, 11.58 48.15))"
             """, .rooms)
         #expect(found.count == 1)
-        #expect(found[0].hasPrefix("t.csv:2:7:"))
+        #expect(found[0].hasPrefix("t.csv:2:7 (feature A.1): "))
         #expect(found[0].contains("at least 4 positions"))
+    }
+
+    @Test func everyRefusedOutlineNamesFileLineAndFeature() {
+        let found = errors("""
+            building,ref,wkt
+            A,A.1,"POLYGON((11.58 48.15, 11.581 48.15, 11.581 48.151, 11.58 48.151))"
+            A,A.2,"POLYGON((11.58 48.15, 11.581 48.15 3, 11.581 48.151, 11.58 48.15))"
+            A,A.3,"LINESTRING(11.58 48.15, 11.581 48.15)"
+            A,A.4,"POLYGON((11.58 48.15, 181 48.15, 11.581 48.151, 11.58 48.15))"
+            A,A.5,"GEOMETRYCOLLECTION(POINT(11.58 48.15))"
+            """, .rooms)
+        #expect(found == [
+            "t.csv:2:7 (feature A.1): invalid WKT in column 'wkt': GEOS: points of LinearRing do not form a closed linestring",
+            "t.csv:3:43 (feature A.2): invalid WKT in column 'wkt': found a third coordinate '3' at offset 35; "
+                + "only 2D positions (x y) are supported",
+            "t.csv:4:7 (feature A.3): a room cannot be a LINESTRING; give a POLYGON, MULTIPOLYGON or POINT",
+            "t.csv:5:7 (feature A.4): position (181.0, 48.15) is outside WGS 84 bounds",
+            "t.csv:6:8 (feature A.5): invalid WKT in column 'wkt': unsupported geometry type 'GEOMETRYCOLLECTION' at offset 0; "
+                + "expected POINT, LINESTRING, POLYGON or MULTIPOLYGON",
+        ])
+    }
+
+    @Test func aRefusedFootprintNamesItsBuilding() {
+        let found = errors("""
+            ref,levels,footprint
+            A,0,"POLYGON((11.58 48.15, 11.581 48.15, 11.581 48.151, 11.58 48.15)) x"
+            B,0,"POINT(11.58 48.15)"
+            """, .buildings)
+        #expect(found == [
+            "t.csv:2:71 (feature A): invalid WKT in column 'footprint': unexpected 'x' at offset 65 after the end of the geometry",
+            "t.csv:3:5 (feature B): footprint must be a POLYGON, found POINT",
+        ])
     }
 
     @Test func readsPointsOfInterestAndEvents() throws {

@@ -111,14 +111,24 @@ import VenueModel
         }
     }
 
-    @Test func wktSyntaxErrorsGainTheirCellInTheTable() throws {
-        #expect(throws: ImportError.wktSyntax("expected '(' at offset 6, found '1'", offset: 6)) {
-            try WKTParser.parse("POINT 1 2")
+    @Test func wktRefusalsGainTheirCellAndFeatureInTheTable() throws {
+        let reader = WKTReader()
+        let trailing = "unexpected 'x' at offset 12 after the end of the geometry"
+        #expect(throws: ImportError.wktSyntax(trailing, offset: 12)) {
+            try reader.read("POINT (1 2) x")
         }
-        let table = try CSVTable(Data("ref,wkt\nA,POINT 1 2\n".utf8), file: "rooms.csv", delimiter: .comma)
-        #expect(throws: ImportError.invalidInput("invalid WKT in column 'wkt': expected '(' at offset 6, found '1'",
-                                                 at: SourceLocation(file: "rooms.csv", line: 2, column: 9))) {
-            try table.rows[0].wkt("wkt")
+        let table = try CSVTable(Data("ref,wkt\nA,POINT (1 2) x\nB,POINT 1 2\n".utf8), file: "rooms.csv", delimiter: .comma)
+        #expect(throws: ImportError.invalidInput("invalid WKT in column 'wkt': \(trailing)",
+                                                 at: SourceLocation(file: "rooms.csv", line: 2, column: 15, feature: "A"))) {
+            try table.rows[0].wkt("wkt", feature: "A", reader: reader)
+        }
+        // GEOS's refusals have no offset: the cell's start.
+        do {
+            _ = try table.rows[1].wkt("wkt", feature: "B", reader: reader)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.location == SourceLocation(file: "rooms.csv", line: 3, column: 3, feature: "B"))
+            #expect(error.message.hasPrefix("invalid WKT in column 'wkt': GEOS: "))
         }
     }
 
@@ -154,5 +164,6 @@ import VenueModel
         #expect(ImportError.several([.several([first]), second]).problems == [first, second])
         #expect(first.location == SourceLocation(file: "f", line: 1) && first.message == "a")
         #expect(ImportError.wktSyntax("bad at offset 3", offset: 3).location == nil)
+        #expect(ImportError.wktSyntax("GEOS: bad", offset: nil).description == "GEOS: bad")
     }
 }

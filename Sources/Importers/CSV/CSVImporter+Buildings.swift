@@ -9,12 +9,13 @@ extension CSVImporter.Context {
                 let ref = try row.required("ref")
                 let levels = try Self.declaredLevels(row)
                 var footprint: Polygon?
-                switch try row.wkt("footprint") {
+                let place = row.location("footprint", feature: ref)
+                switch try row.wkt("footprint", feature: ref, reader: context.wktReader) {
                 case nil: break
                 case .polygon(let polygon)?:
-                    footprint = try context.checked([polygon], at: row.location("footprint"))[0]
+                    footprint = try context.checked([polygon], at: place)[0]
                 case let other?:
-                    throw .invalidInput("footprint must be a POLYGON, found \(other.typeName)", at: row.location("footprint"))
+                    throw .invalidInput("footprint must be a POLYGON, found \(other.typeName)", at: place)
                 }
                 let building = Building(id: ref, name: row.string("name"), address: row.string("address"),
                                         footprint: footprint, source: row.location)

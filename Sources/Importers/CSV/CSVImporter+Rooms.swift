@@ -15,7 +15,7 @@ extension CSVImporter.Context {
         for row in table.rows {
             self.row { (context: inout Self) throws(ImportError) in
                 let ref = try row.required("ref")
-                let geometry = try context.roomGeometry(row)
+                let geometry = try context.roomGeometry(row, ref: ref)
                 var attributes = context.reader(for: row)
                 let kind = attributes.choice("kind", as: SpaceKind.self) ?? .room
                 let space = Space(
@@ -33,16 +33,17 @@ extension CSVImporter.Context {
         }
     }
 
-    private func roomGeometry(_ row: CSVRow) throws(ImportError) -> SpaceGeometry {
-        switch try row.wkt("wkt") {
+    private func roomGeometry(_ row: CSVRow, ref: String) throws(ImportError) -> SpaceGeometry {
+        let place = row.location("wkt", feature: ref)
+        switch try row.wkt("wkt", feature: ref, reader: wktReader) {
         case .polygon(let polygon)?:
-            return .polygon(try checked([polygon], at: row.location("wkt"))[0])
+            return .polygon(try checked([polygon], at: place)[0])
         case .multiPolygon(let polygons)?:
-            return .multiPolygon(try checked(polygons, at: row.location("wkt")))
+            return .multiPolygon(try checked(polygons, at: place))
         case .point(let coordinate)?:
             return .point(coordinate)
         case .lineString?:
-            throw .invalidInput("a room cannot be a LINESTRING; give a POLYGON, MULTIPOLYGON or POINT", at: row.location("wkt"))
+            throw .invalidInput("a room cannot be a LINESTRING; give a POLYGON, MULTIPOLYGON or POINT", at: place)
         case nil:
             guard let point = try point(in: row) else {
                 throw .invalidInput("row gives neither wkt nor lat/lon", at: row.location)

@@ -28,6 +28,8 @@ public enum CSVImporter {
         let options: CSVImportOptions
         var data = ImportedData()
         var errors: [ImportError] = []
+        /// Reads the outlines, one GEOS context for the whole table.
+        let wktReader = WKTReader()
 
         init(table: CSVTable, inputID: String, options: CSVImportOptions) {
             self.table = table
