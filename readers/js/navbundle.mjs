@@ -3038,8 +3038,15 @@ function releaseRecord(record, name) {
   if (record === null || typeof record !== 'object') {
     throw signingError('argument', 'a release record is an object (a catalog version\'s "release", or latest.json)', name);
   }
-  if (record.statementBase64 !== undefined || record.release === null || typeof record.release !== 'object') return record;
-  const release = record.release;
+  let release = record;
+  if (record.statementBase64 === undefined && record.release !== null && typeof record.release === 'object') {
+    release = record.release;
+  }
+  if (release.statementBase64 === undefined) {
+    throw signingError('argument', 'not a release record (it has no statementBase64): give a catalog version\'s '
+      + '"release", or latest.json', name);
+  }
+  if (release === record) return record;
   if (record.format === LATEST_FORMAT && (record.venue !== release.venue || record.version !== release.version)) {
     throw signingError('statement', `latest.json names ${record.venue} ${record.version} and holds the record of `
       + `${release.venue} ${release.version}`, name);

@@ -400,6 +400,8 @@ describe('what navforge publish signs', { skip: NO_NAVFORGE }, () => {
     await refused(verifyRelease(pointer, { publicKey: publicPem }), 'statement');
     await refused(verifyRelease(latest, { publicKey: otherPem }), 'signature');
     await refused(verifyRelease(latest, { publicKey: publicPem, version: '0.9.0' }), 'statement');
-    for (const record of [null, 'latest.json', 7]) await refused(verifyRelease(record, { publicKey: publicPem }), 'argument');
+    for (const record of [null, 'latest.json', 7, catalog, catalog.venues[0], { release: {} }]) {
+      await refused(verifyRelease(record, { publicKey: publicPem }), 'argument');
+    }
   });
 });
