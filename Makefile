@@ -23,10 +23,12 @@ deps:
 
 # The tests also render the HTML validation report and drive the map viewer in a headless
 # browser (the viewer's tests take Playwright from PyPI into a virtual environment), run the
-# JavaScript reader on Node, and run the Android example's JNI shim on a JVM; the publishing tests
-# check signatures with stock openssl and catalogs against their JSON Schema.
+# JavaScript reader on Node, run the Android example's JNI shim on a JVM, and check a signed
+# version with each signature example (OpenSSL, libsodium, Python's cryptography, Java); the
+# publishing tests check signatures with stock openssl and catalogs against their JSON Schema.
 test-deps:
-	@scripts/install-system-packages.sh chromium python3-venv nodejs default-jdk-headless openssl python3-jsonschema python3-yaml
+	@scripts/install-system-packages.sh chromium python3-venv nodejs default-jdk-headless \
+		openssl libssl-dev libsodium-dev python3-cryptography python3-jsonschema python3-yaml
 
 build: deps
 	$(SWIFT) build --product navforge
@@ -120,7 +122,8 @@ test-publishing:
 ## checking each one's route and exit against the C reader's answer program: the Swift package's
 ## manifest and program, the Node program (its instructions also against the Swift program's), the
 ## C server snippet (under the sanitizers), the Android JNI shim on a desktop JVM (skipped, saying
-## so, without a JDK) and the Python HTTP server.
+## so, without a JDK), the Python HTTP server, and the signature checks in C (OpenSSL, libsodium),
+## Python, Java, Swift and Node on a version published and signed into a temporary root.
 test-examples:
 	mkdir -p $(EXAMPLES)
 	$(SWIFT) package --package-path readers/examples/swift --scratch-path build/swift-example \
@@ -149,6 +152,8 @@ test-examples:
 	readers/examples/android/run-on-jvm.sh $(READER_BUNDLE) $(EXAMPLES)/android $(READER_TESTS)/c/answer
 	NAVBUNDLE_TEST_BUNDLE=$(READER_BUNDLE) \
 		python3 -m unittest discover --start-directory readers/examples/python --top-level-directory readers/examples/python
+	$(SWIFT) build --product verify-example
+	readers/examples/verify/run.sh $(NAVFORGE) $(READER_BUNDLE) $(EXAMPLES)/verify $(BIN)/verify-example
 
 clean:
 	rm -rf build

@@ -92,6 +92,10 @@ let package = Package(
         // built here from the same source with NavBundle alone, so that every build compiles it;
         // `make test` runs it on the demo bundle.
         .executableTarget(name: "navbundle-example", dependencies: ["NavBundle"], path: "readers/examples/swift/Sources/VenueRoute"),
+        // The embedding guide's check of a published version's signature in Swift (swift-crypto,
+        // CryptoKit's API), compiled by every build and run by `make test` on a signed version.
+        .executableTarget(name: "verify-example", dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+                          path: "readers/examples/verify/swift"),
 
         // VenueModel only for its platform vocabulary, which the fixtures' aliases come from.
         .testTarget(name: "NavBundleTests", dependencies: ["NavFormat", "NavBundle", "BundleWriting", "BundleTools", "VenueModel"]),

@@ -344,6 +344,42 @@ class InsecureContextTests(ViewerTestCase):
         expect(dialog).to_be_hidden()
 
 
+class SignatureTests(ViewerTestCase):
+    """The JavaScript reader on the viewer's page verifies what `navforge publish` signs with the
+    browser's own WebCrypto Ed25519, and refuses a signature with one bit changed."""
+    prefix = "signature"
+
+    def test_verifies_a_published_version_with_webcrypto_ed25519(self):
+        with tempfile.TemporaryDirectory() as folder:
+            navforge("keygen", os.path.join(folder, "ci"))
+            navforge("publish", os.path.dirname(self.site.bundle), "--root", os.path.join(folder, "root"),
+                     "--sign-key", os.path.join(folder, "ci.key"))
+            with open(os.path.join(folder, "root", "demo-campus", "latest.json"), encoding="utf-8") as file:
+                latest = json.load(file)
+            with open(os.path.join(folder, "ci.pub"), encoding="utf-8") as file:
+                public_key = file.read()
+        result = self.page.evaluate("""async ({ latest, publicKey, url }) => {
+            const reader = await import('./navbundle.mjs');
+            const bundle = await (await fetch(url)).arrayBuffer();
+            const verified = await reader.verifyRelease(latest, { publicKey, bundle, checkMetadata: true });
+            const changed = structuredClone(latest);
+            const signature = Uint8Array.from(atob(changed.release.signature.value), (c) => c.charCodeAt(0));
+            signature[7] ^= 1;
+            changed.release.signature.value = btoa(String.fromCharCode(...signature));
+            let refused = null;
+            try {
+                await reader.verifyRelease(changed, { publicKey });
+            } catch (error) {
+                refused = { name: error.name, code: error.code };
+            }
+            return { verified: { ...verified }, refused };
+        }""", {"latest": latest, "publicKey": public_key, "url": os.path.basename(self.site.bundle)})
+        self.assertEqual(result["verified"]["sha256"], latest["release"]["bundle"]["sha256"])
+        self.assertEqual(result["verified"]["keyID"], latest["release"]["signature"]["keyID"])
+        self.assertEqual(result["verified"]["version"], latest["version"])
+        self.assertEqual(result["refused"], {"name": "BundleError", "code": "signature"})
+
+
 class PhoneTests(ViewerTestCase):
     prefix = "phone"
     context_options = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,

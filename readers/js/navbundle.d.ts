@@ -17,7 +17,9 @@ export const FIELDS: readonly string[];
 export type BundleErrorCode =
   | 'not-a-bundle' | 'unsupported-version' | 'size-mismatch' | 'section-table' | 'missing-section'
   | 'checksum' | 'webcrypto-unavailable' | 'malformed' | 'unavailable' | 'argument' | 'unsupported-platform'
-  | 'out-of-memory';
+  | 'out-of-memory'
+  // Signed statements (verifyStatement, verifyRelease):
+  | 'signature' | 'statement' | 'bundle-mismatch' | 'key' | 'signature-unavailable';
 
 export class BundleError extends Error {
   readonly name: 'BundleError';
@@ -298,3 +300,73 @@ export function formatFixed(value: number, digits?: number): string;
 export function swiftDouble(value: number): string;
 /** A scanned access point id as the radio map stores it. */
 export function normalisedAccessPoint(text: string): string;
+
+/** An Ed25519 public key: PEM text (`-----BEGIN PUBLIC KEY-----`), the DER of its
+ * SubjectPublicKeyInfo, or what importPublicKey returned. */
+export type PublicKeyInput = string | Bytes | ImportedPublicKey;
+
+/** A public key importPublicKey checked and imported into WebCrypto. */
+export interface ImportedPublicKey {
+  readonly algorithm: 'Ed25519';
+  /** The first 16 hex digits of the SHA-256 of the raw 32-byte key, as catalogs name it. */
+  readonly keyID: string;
+}
+
+export interface SigningOptions {
+  /** Starts every error message (a file name, a URL). */
+  name?: string | null;
+}
+
+/** A signed statement once verified: what the signature binds, and the key it was made with. */
+export interface VerifiedStatement {
+  readonly format: 'navforge-statement/1';
+  readonly venue: string;
+  readonly version: string;
+  /** The bundle's file name as published. */
+  readonly bundle: string;
+  /** The bundle's size in bytes. */
+  readonly size: number;
+  /** The bundle's SHA-256, 64 lowercase hex digits. */
+  readonly sha256: string;
+  readonly keyID: string;
+}
+
+export interface StatementChecks extends SigningOptions {
+  publicKey: PublicKeyInput;
+  /** The bundle's bytes, or the bundle opened: checked to have the size and SHA-256 signed. */
+  bundle?: Bytes | NavBundle | null;
+  /** The venue and version asked for: a statement for another is refused. */
+  venue?: string | null;
+  version?: string | null;
+  /** Also require META's venueID and bundleVersion to be the statement's (opens bundle bytes). */
+  checkMetadata?: boolean;
+}
+
+export interface StatementInput extends StatementChecks {
+  /** The exact bytes of statement.json (or their UTF-8 text). */
+  statement: Bytes | string;
+  /** The 64 bytes of statement.sig. */
+  signature: Bytes;
+}
+
+/** A version's release record as catalog.json and latest.json carry it (the fields read here). */
+export interface ReleaseRecord {
+  venue: string;
+  version: string;
+  bundle: { path: string; size: number; sha256: string };
+  statementBase64: string;
+  signature?: { algorithm: string; keyID: string; value: string } | null;
+  [field: string]: unknown;
+}
+
+/** Checks and imports an Ed25519 public key for the verify calls. */
+export function importPublicKey(key: PublicKeyInput, options?: SigningOptions): Promise<ImportedPublicKey>;
+/** Checks an Ed25519 signature over `message`; resolves to the key's id, rejects with `signature`. */
+export function verifySignature(publicKey: PublicKeyInput, signature: Bytes, message: Bytes,
+  options?: SigningOptions): Promise<string>;
+/** Verifies statement.json and statement.sig, and the bundle when given. */
+export function verifyStatement(input: StatementInput): Promise<VerifiedStatement>;
+/** Verifies a version from its record in catalog.json (the record, or its `{pinned, release}`
+ * entry) or latest.json (whole, or its `release`), and the bundle when given. */
+export function verifyRelease(record: ReleaseRecord | { release: ReleaseRecord; [field: string]: unknown },
+  checks: StatementChecks): Promise<VerifiedStatement>;

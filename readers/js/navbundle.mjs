@@ -367,11 +367,13 @@ class PairHeap {
  * One JSON value by RFC 8259, as docs/conditions.md "Errors" says every reader reads it: no byte
  * order mark, comments, NaN or Infinity, control characters in a string, lone surrogates, names
  * twice in one object, more than MAX_JSON_DEPTH arrays and objects inside each other, or trailing
- * text. Objects become Maps (member order kept), arrays Arrays.
+ * text. Objects become Maps (member order kept), arrays Arrays. `refuse(detail, deep)` makes the
+ * error: `deep` for nesting past the limit, else `detail` says what breaks the grammar and where.
+ * Signed statements are read by the same rules.
  */
-function parseStrictJson(text) {
+function parseStrictJson(text, refuse = refuseConditions) {
   let at = 0;
-  const invalid = (message) => new ConditionsError('invalid', `the conditions are not JSON: ${message} at character ${at}`);
+  const invalid = (message) => refuse(`${message} at character ${at}`, false);
   const whitespace = () => {
     for (;;) {
       const c = text.charCodeAt(at);
@@ -447,7 +449,7 @@ function parseStrictJson(text) {
     const c = text[at];
     if (c === '{' || c === '[') {
       if (depth > MAX_JSON_DEPTH) {
-        throw new ConditionsError('invalid', `the conditions nest more than ${MAX_JSON_DEPTH} arrays and objects deep`);
+        throw refuse(null, true);
       }
       at++;
       whitespace();
@@ -508,6 +510,11 @@ function parseStrictJson(text) {
   whitespace();
   if (at !== text.length) throw invalid('text follows the value');
   return result;
+}
+
+function refuseConditions(detail, deep) {
+  return new ConditionsError('invalid', deep ? `the conditions nest more than ${MAX_JSON_DEPTH} arrays and objects deep`
+    : `the conditions are not JSON: ${detail}`);
 }
 
 /** `value` when it is a finite JSON number, else null. */
@@ -2718,6 +2725,381 @@ function means(action, label) {
 
 function errorRecord(error) {
   return { code: error.code, message: error.message, entries: [...error.entries], candidates: [...error.candidates] };
+}
+
+// ---- Signed statements (what `navforge publish --sign-key` writes) ----
+
+// A published version's signature covers its statement's exact bytes: compact JSON naming the
+// venue, the version and the bundle file by name, size and SHA-256. Nothing here re-encodes the
+// JSON, so a signature that `openssl pkeyutl -verify -rawin` accepts is the one accepted here.
+const STATEMENT_FORMAT = 'navforge-statement/1';
+const LATEST_FORMAT = 'navforge-latest/1';
+const SIGNATURE_ALGORITHM = 'ed25519';
+const SIGNATURE_BYTES = 64;
+// RFC 8410, section 4: an Ed25519 SubjectPublicKeyInfo is SEQUENCE { SEQUENCE { OID 1.3.101.112 },
+// BIT STRING (no unused bits, the 32-byte key) }, whose DER is these 12 bytes and the key. DER has
+// one encoding, so any other bytes are not an Ed25519 public key.
+const ED25519_SPKI_PREFIX = [0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00];
+const ED25519_KEY_BYTES = 32;
+const ED25519_OID = '2b6570';
+// Keys of other kinds a PEM may hold, by the DER of their algorithm's OID: named in the error.
+const OTHER_KEY_ALGORITHMS = new Map([
+  ['2a864886f70d010101', 'an RSA key'], ['2a8648ce3d0201', 'an elliptic-curve (ECDSA) key'],
+  ['2b6571', 'an Ed448 key'], ['2b656e', 'an X25519 key'], ['2b656f', 'an X448 key'],
+]);
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+// Standard base64 with its padding, as the catalog writes it; whitespace only inside a PEM block.
+const BASE64_TEXT = /^[A-Za-z0-9+/]*={0,2}$/;
+const PEM_WHITESPACE = /[\t\n\v\f\r ]/g;
+// The keys importPublicKey made, each with its CryptoKey: only these pass as imported keys, so
+// a key id cannot be claimed by an object made elsewhere.
+const IMPORTED_KEYS = new WeakMap();
+
+/** A BundleError about a signature, a statement or a key; `name` starts the message. */
+function signingError(code, message, name) {
+  return new BundleError(code, (name ? `${name}: ` : '') + message);
+}
+
+/** `crypto.subtle`, or a BundleError `webcrypto-unavailable` saying what could not be checked. */
+function subtleToCheck(name) {
+  const subtle = globalThis.crypto && globalThis.crypto.subtle;
+  if (!subtle) {
+    throw signingError('webcrypto-unavailable', 'WebCrypto (crypto.subtle) is unavailable, as it is on a page that is '
+      + 'not a secure context (served over plain HTTP): the signature could not be checked. Serve the page over HTTPS '
+      + 'or from localhost.', name);
+  }
+  return subtle;
+}
+
+/** `value` (an ArrayBuffer or a Uint8Array) as bytes WebCrypto reads: shared memory is copied. */
+function bytesToCheck(value, what, name) {
+  let bytes;
+  if (value instanceof ArrayBuffer) bytes = new Uint8Array(value);
+  else if (value instanceof Uint8Array) bytes = value;
+  else if (typeof SharedArrayBuffer !== 'undefined' && value instanceof SharedArrayBuffer) bytes = new Uint8Array(value);
+  else throw signingError('argument', `${what} must be an ArrayBuffer or a Uint8Array`, name);
+  if (typeof SharedArrayBuffer !== 'undefined' && bytes.buffer instanceof SharedArrayBuffer) {
+    const copy = new Uint8Array(bytes.length);
+    copy.set(bytes);
+    bytes = copy;
+  }
+  return bytes;
+}
+
+function hexOf(bytes) {
+  let text = '';
+  for (const byte of bytes) text += byte.toString(16).padStart(2, '0');
+  return text;
+}
+
+/** Strict standard base64 (length a multiple of 4, padding only at the end) as bytes; a
+ * BundleError `code` naming `what` otherwise. */
+function base64Bytes(text, what, code, name) {
+  if (typeof text !== 'string' || text.length % 4 !== 0 || !BASE64_TEXT.test(text)) {
+    throw signingError(code, `${what} is not base64`, name);
+  }
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** The DER inside a PEM text's `PUBLIC KEY` block. */
+function pemPublicKey(text, name) {
+  const begin = '-----BEGIN PUBLIC KEY-----';
+  const end = '-----END PUBLIC KEY-----';
+  const start = text.indexOf(begin);
+  const stop = start < 0 ? -1 : text.indexOf(end, start + begin.length);
+  if (start >= 0 && stop < 0) throw signingError('key', `the PUBLIC KEY block has no ${end} line`, name);
+  if (start < 0) {
+    const other = /-----BEGIN ([A-Z0-9 ]+)-----/.exec(text);
+    if (other && /PRIVATE/.test(other[1])) {
+      throw signingError('key', `the key is a ${other[1]}, not a PUBLIC KEY: verify with the public key `
+        + '(NAME.pub beside the NAME.key `navforge keygen` writes); the private key stays with whoever signs', name);
+    }
+    throw signingError('key', other ? `the key is a ${other[1]} block, not a PUBLIC KEY`
+      : `the key text is not PEM (it has no ${begin} line)`, name);
+  }
+  return base64Bytes(text.slice(start + begin.length, stop).replace(PEM_WHITESPACE, ''), 'the PUBLIC KEY block', 'key', name);
+}
+
+/** The algorithm OID (hex of its DER) at the start of a SubjectPublicKeyInfo, or null when the
+ * bytes do not start as one does. Only to name the kind of key in an error. */
+function spkiAlgorithm(der) {
+  let at = 0;
+  // The lengths of the two SEQUENCEs are read past, not checked: a cut key is still named.
+  const header = (tag) => {
+    if (at + 2 > der.length || der[at] !== tag) return -1;
+    let length = der[at + 1];
+    at += 2;
+    if (length & 0x80) {
+      const digits = length & 0x7f;
+      if (digits === 0 || digits > 3 || at + digits > der.length) return -1;
+      length = 0;
+      for (let i = 0; i < digits; i++) length = length * 256 + der[at++];
+    }
+    return tag !== 0x06 || at + length <= der.length ? length : -1;
+  };
+  if (header(0x30) < 0 || header(0x30) < 0) return null;
+  const length = header(0x06);
+  return length < 0 ? null : hexOf(der.subarray(at, at + length));
+}
+
+/** The SubjectPublicKeyInfo of an Ed25519 key given as PEM text or DER bytes, checked to be one. */
+function ed25519Spki(key, name) {
+  const der = typeof key === 'string' ? pemPublicKey(key, name) : bytesToCheck(key, 'the public key', name);
+  const matches = der.length === ED25519_SPKI_PREFIX.length + ED25519_KEY_BYTES
+    && ED25519_SPKI_PREFIX.every((byte, i) => der[i] === byte);
+  if (!matches) {
+    const algorithm = spkiAlgorithm(der);
+    const kind = algorithm === null ? 'not a SubjectPublicKeyInfo (RFC 5280)'
+      : algorithm === ED25519_OID ? 'an Ed25519 key not encoded as RFC 8410 says'
+        : `${OTHER_KEY_ALGORITHMS.get(algorithm) ?? 'a key of another algorithm'}, not an Ed25519 key`;
+    throw signingError('key', `the public key is ${kind}: navforge signs with Ed25519 (\`navforge keygen\`, or `
+      + '`openssl genpkey -algorithm ed25519`)', name);
+  }
+  return der;
+}
+
+/**
+ * Imports an Ed25519 public key for verifying signatures: PEM text (`-----BEGIN PUBLIC KEY-----`,
+ * what `navforge keygen` writes as NAME.pub) or the DER bytes of its SubjectPublicKeyInfo. Resolves
+ * to `{algorithm: 'Ed25519', keyID}`, `keyID` the first 16 hex digits of the SHA-256 of the raw
+ * 32-byte key, as catalogs name it; the verify calls take it (or the PEM or DER itself).
+ *
+ * Rejects with a BundleError: `key` for anything but an Ed25519 public key (a private key, an
+ * RSA or EC key, damaged PEM), `webcrypto-unavailable` without `crypto.subtle`, and
+ * `signature-unavailable` where WebCrypto has no Ed25519 (browsers released before it: it is
+ * never skipped).
+ */
+export async function importPublicKey(key, { name = null } = {}) {
+  if (IMPORTED_KEYS.has(key)) return key;
+  const spki = ed25519Spki(key, name);
+  const subtle = subtleToCheck(name);
+  let cryptoKey;
+  try {
+    cryptoKey = await subtle.importKey('spki', spki, { name: 'Ed25519' }, false, ['verify']);
+  } catch (error) {
+    // The bytes are an Ed25519 key by RFC 8410 (checked above): a DataError is WebCrypto refusing
+    // the key itself, anything else (NotSupportedError, mostly) an implementation without Ed25519.
+    if (error && error.name === 'DataError') {
+      throw signingError('key', `WebCrypto refuses the Ed25519 public key: ${error.message}`, name);
+    }
+    throw signingError('signature-unavailable', 'this platform\'s WebCrypto cannot verify Ed25519 signatures '
+      + `(${error && error.name}: ${error && error.message}), so the signature could not be checked; Ed25519 needs `
+      + 'Node 20 or later, or a browser whose WebCrypto has it', name);
+  }
+  const raw = spki.subarray(ED25519_SPKI_PREFIX.length);
+  const keyID = hexOf(new Uint8Array(await subtle.digest('SHA-256', raw))).slice(0, 16);
+  const imported = Object.freeze({ algorithm: 'Ed25519', keyID });
+  IMPORTED_KEYS.set(imported, cryptoKey);
+  return imported;
+}
+
+/**
+ * Checks an Ed25519 `signature` (64 bytes) over `message` (bytes) with `publicKey` (what
+ * importPublicKey takes or returns). Resolves to the key's id; rejects with a BundleError
+ * `signature` when the signature does not match, and with importPublicKey's codes.
+ */
+export async function verifySignature(publicKey, signature, message, { name = null } = {}) {
+  const key = await importPublicKey(publicKey, { name });
+  await checkSignature(key, bytesToCheck(signature, 'the signature', name), bytesToCheck(message, 'the message', name),
+    'message', name);
+  return key.keyID;
+}
+
+async function checkSignature(key, signature, message, what, name) {
+  if (signature.length !== SIGNATURE_BYTES) {
+    throw signingError('signature', `an Ed25519 signature has ${SIGNATURE_BYTES} bytes, this one ${signature.length}`, name);
+  }
+  let valid;
+  try {
+    valid = await subtleToCheck(name).verify('Ed25519', IMPORTED_KEYS.get(key), signature, message);
+  } catch (error) {
+    throw signingError('signature-unavailable', `WebCrypto could not verify an Ed25519 signature (${error && error.name}: `
+      + `${error && error.message}), so the signature could not be checked`, name);
+  }
+  if (!valid) throw signingError('signature', `the signature does not match the ${what} and key ${key.keyID}`, name);
+}
+
+/** A statement's bytes: given as bytes, or as the text they decode to (which must be UTF-8). */
+function statementBytes(statement, name) {
+  if (typeof statement !== 'string') return bytesToCheck(statement, 'the statement', name);
+  if (hasLoneSurrogate(statement)) throw signingError('statement', 'the statement is not UTF-8 text (a lone surrogate)', name);
+  return ENCODER.encode(statement);
+}
+
+/** `{format, venue, version, bundle, size, sha256}` from a statement's bytes, each field checked. */
+function parseStatement(bytes, name) {
+  const text = decodeUtf8(bytes);
+  if (text === null) throw signingError('statement', 'the statement is not UTF-8 text', name);
+  const value = parseStrictJson(text, (detail, deep) => signingError('statement', deep
+    ? `the statement nests more than ${MAX_JSON_DEPTH} arrays and objects deep` : `the statement is not JSON: ${detail}`, name));
+  if (!(value instanceof Map)) throw signingError('statement', 'the statement is not a JSON object', name);
+  const format = value.get('format');
+  if (format !== STATEMENT_FORMAT) {
+    throw signingError('statement', format === undefined ? `the statement has no "format"; this reader reads ${STATEMENT_FORMAT}`
+      : `the statement's format is ${JSON.stringify(format)}, not ${STATEMENT_FORMAT}`, name);
+  }
+  const statement = { format };
+  for (const field of ['venue', 'version', 'bundle']) {
+    const text = value.get(field);
+    if (typeof text !== 'string' || text === '') {
+      throw signingError('statement', `the statement's "${field}" must be a non-empty string`, name);
+    }
+    statement[field] = text;
+  }
+  const size = value.get('size');
+  if (!Number.isSafeInteger(size) || size < 0) {
+    throw signingError('statement', 'the statement\'s "size" must be a whole number of bytes', name);
+  }
+  statement.size = size;
+  const sha256 = value.get('sha256');
+  if (typeof sha256 !== 'string' || !SHA256_HEX.test(sha256)) {
+    throw signingError('statement', 'the statement\'s "sha256" must be 64 lowercase hex digits', name);
+  }
+  statement.sha256 = sha256;
+  return statement;
+}
+
+/** Refuses a statement for another venue or version than the caller asked for: an old version's
+ * valid signature must not pass for the new one. */
+function checkExpected(statement, venue, version, name) {
+  for (const [field, wanted] of [['venue', venue], ['version', version]]) {
+    if (wanted === null || wanted === undefined) continue;
+    if (typeof wanted !== 'string') throw signingError('argument', `the expected ${field} must be a string`, name);
+    if (statement[field] !== wanted) {
+      throw signingError('statement', `the signed statement is for ${field} ${JSON.stringify(statement[field])}, `
+        + `not ${JSON.stringify(wanted)}`, name);
+    }
+  }
+}
+
+/** Refuses bundle bytes (or an opened bundle) that are not the file the statement names: its size
+ * and SHA-256, then with `checkMetadata` META's venue and version. */
+async function checkSignedBundle(statement, bundle, checkMetadata, name) {
+  const opened = bundle instanceof NavBundle ? bundle : null;
+  const bytes = opened ? opened._bytes : bytesToCheck(bundle, 'the bundle', name);
+  if (bytes.length !== statement.size) {
+    throw signingError('bundle-mismatch', `the bundle has ${bytes.length} bytes, the signed statement says `
+      + `${statement.size}: it is not the bundle that was signed`, name);
+  }
+  const sha256 = hexOf(new Uint8Array(await subtleToCheck(name).digest('SHA-256', bytes)));
+  if (sha256 !== statement.sha256) {
+    throw signingError('bundle-mismatch', `the bundle's SHA-256 is ${sha256}, the signed statement's ${statement.sha256}: `
+      + 'it is not the bundle that was signed', name);
+  }
+  if (!checkMetadata) return;
+  // The file is the one signed: its checksums were the signer's to check.
+  const metadata = (opened ?? await open(bytes, { verifyChecksums: false, name })).metadata;
+  for (const [key, field] of [['venueID', 'venue'], ['bundleVersion', 'version']]) {
+    if (metadata[key] !== statement[field]) {
+      throw signingError('bundle-mismatch', `the bundle's META ${key} is ${JSON.stringify(metadata[key])}, the signed `
+        + `statement's ${field} ${JSON.stringify(statement[field])}`, name);
+    }
+  }
+}
+
+/**
+ * Verifies a published version's signed statement: `statement` (the bytes of statement.json, or
+ * their text), `signature` (the 64 bytes of statement.sig), `publicKey` (what importPublicKey
+ * takes or returns). Checks the signature over the statement's exact bytes, then that the
+ * statement is a `navforge-statement/1` with every field, of `venue` and `version` when given
+ * (give them: an older version's statement is validly signed too), and, with `bundle` (its bytes
+ * or an opened NavBundle), that the bundle has the size and SHA-256 signed, and with
+ * `checkMetadata` that its META names the same venue and version. Resolves to the statement
+ * (`{format, venue, version, bundle, size, sha256, keyID}`).
+ *
+ * Rejects with a BundleError: `signature`, `statement`, `bundle-mismatch`, `key`,
+ * `signature-unavailable`, `webcrypto-unavailable` or `argument` (README.md), or open's codes
+ * when `checkMetadata` opens bundle bytes that are not a bundle this reader reads.
+ */
+export async function verifyStatement({ statement, signature, publicKey, bundle = null, venue = null, version = null,
+  checkMetadata = false, name = null } = {}) {
+  const key = await importPublicKey(publicKey, { name });
+  return verifiedStatement(key, statementBytes(statement, name), bytesToCheck(signature, 'the signature', name),
+    { bundle, venue, version, checkMetadata, name });
+}
+
+/** The statement `bytes` once `signature` is found to be `key`'s over them, it is read, and
+ * `checkRecord(statement)`, the expected venue and version and the bundle agree with it. */
+async function verifiedStatement(key, bytes, signature, { bundle, venue, version, checkMetadata, name },
+  checkRecord = () => {}) {
+  await checkSignature(key, signature, bytes, 'statement', name);
+  const statement = parseStatement(bytes, name);
+  checkRecord(statement);
+  checkExpected(statement, venue, version, name);
+  if (bundle !== null && bundle !== undefined) await checkSignedBundle(statement, bundle, checkMetadata, name);
+  return Object.freeze({ ...statement, keyID: key.keyID });
+}
+
+/** The release record in a catalog entry (`{pinned, release}`), latest.json or the record itself. */
+function releaseRecord(record, name) {
+  if (record === null || typeof record !== 'object') {
+    throw signingError('argument', 'a release record is an object (a catalog version\'s "release", or latest.json)', name);
+  }
+  let release = record;
+  if (record.statementBase64 === undefined && record.release !== null && typeof record.release === 'object') {
+    release = record.release;
+  }
+  if (release.statementBase64 === undefined) {
+    throw signingError('argument', 'not a release record (it has no statementBase64): give a catalog version\'s '
+      + '"release", or latest.json', name);
+  }
+  if (release === record) return record;
+  if (record.format === LATEST_FORMAT && (record.venue !== release.venue || record.version !== release.version)) {
+    throw signingError('statement', `latest.json names ${record.venue} ${record.version} and holds the record of `
+      + `${release.venue} ${release.version}`, name);
+  }
+  return release;
+}
+
+/**
+ * Verifies a version from its release record in `catalog.json` or `VENUE/latest.json` before (and,
+ * with `bundle`, after) downloading it: the signature (`signature.value`) over the statement the
+ * record carries (`statementBase64`), with `publicKey`, whose id must be the record's `keyID`;
+ * then that the record's venue, version, bundle file name, size and SHA-256 are the signed ones
+ * (they are not signed themselves). Takes the options of verifyStatement but `statement` and
+ * `signature`, and resolves as it does: download the bundle from the record's path and check its
+ * bytes against the statement's `size` and `sha256` (or call again with `bundle`).
+ *
+ * A record without a signature, or signed by another algorithm, is refused (`signature`): an
+ * unsigned version cannot be verified, and this says so rather than pass it.
+ */
+export async function verifyRelease(record, { publicKey, bundle = null, venue = null, version = null,
+  checkMetadata = false, name = null } = {}) {
+  const release = releaseRecord(record, name);
+  const signature = release.signature;
+  const what = `version ${JSON.stringify(release.version)} of ${JSON.stringify(release.venue)}`;
+  if (signature === undefined || signature === null) {
+    throw signingError('signature', `${what} is not signed (its record has no signature), so it cannot be verified`, name);
+  }
+  if (typeof signature !== 'object') throw signingError('signature', `the signature of ${what} is not an object`, name);
+  if (signature.algorithm !== SIGNATURE_ALGORITHM) {
+    throw signingError('signature', `${what} is signed by ${JSON.stringify(signature.algorithm)}; this reader verifies `
+      + `${SIGNATURE_ALGORITHM}`, name);
+  }
+  const key = await importPublicKey(publicKey, { name });
+  if (signature.keyID !== key.keyID) {
+    throw signingError('signature', `${what} is signed with key ${JSON.stringify(signature.keyID)}, not with the key `
+      + `given (${key.keyID})`, name);
+  }
+  const statement = base64Bytes(release.statementBase64, `the statementBase64 of ${what}`, 'statement', name);
+  const value = base64Bytes(signature.value, `the signature value of ${what}`, 'signature', name);
+  // The record's own fields are unsigned: one that disagrees with its statement was changed after.
+  const file = release.bundle !== null && typeof release.bundle === 'object' ? release.bundle : {};
+  const recorded = [['venue', release.venue], ['version', release.version],
+    ['bundle', typeof file.path === 'string' ? file.path.slice(file.path.lastIndexOf('/') + 1) : file.path],
+    ['size', file.size], ['sha256', file.sha256]];
+  const checkRecord = (signed) => {
+    for (const [field, recordedValue] of recorded) {
+      if (recordedValue !== signed[field]) {
+        throw signingError('statement', `the record of ${what} says ${field} ${JSON.stringify(recordedValue)}, its `
+          + `signed statement ${JSON.stringify(signed[field])}: the record was changed after signing`, name);
+      }
+    }
+  };
+  return verifiedStatement(key, statement, value, { bundle, venue, version, checkMetadata, name }, checkRecord);
 }
 
 // ---- Conditions: costs and geometry ----
