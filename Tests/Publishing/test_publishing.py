@@ -255,6 +255,22 @@ class PublishingTests(unittest.TestCase):
         self.assertGreaterEqual(stages["killed"], 10, stages)
         self.assertGreaterEqual(stages["left mid-publish"], 3, stages)
 
+    def test_merge_refuses_a_staged_folder_with_unlisted_files_or_links(self):
+        staging, root = self.folder / "staging-links", self.folder / "root-links"
+        link = self.folder / "linked.navbundle"
+        link.symlink_to(self.build / "demo-campus" / "demo-campus-1.0.0.navbundle")
+        self.publish(staging, link)  # a link given as the source is copied as the file it names
+        folder = staging / "demo-campus" / "1.0.0"
+        self.assertFalse((folder / "demo-campus-1.0.0.navbundle").is_symlink())
+        (folder / "extra.txt").symlink_to("/etc/passwd")
+        refused = run("publish", "--merge", staging, "--root", root, check=False)
+        self.assertEqual(1, refused.returncode)
+        self.assertIn("may hold only the regular files its release.json lists", refused.stderr)
+        self.assertFalse((root / "demo-campus").exists())
+        (folder / "extra.txt").unlink()
+        merged = run("publish", "--merge", staging, "--root", root)
+        self.assertIn("merged demo-campus 1.0.0", merged.stdout)
+
     def test_keygen_writes_keys_openssl_reads_and_refuses_to_overwrite(self):
         name = self.folder / "keys" / "site"
         name.parent.mkdir()

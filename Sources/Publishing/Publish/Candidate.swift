@@ -15,9 +15,10 @@ struct Candidate {
     var metadata: BundleMetadata { bundle.metadata }
 
     init(source: PublishSource) throws(PublishingError) {
-        url = source.bundle
-        bundle = try BundleFiles.open(source.bundle, verify: true)
-        digest = try FileDigest(of: source.bundle)
+        // A link would be copied as a link, pointing out of the root.
+        url = source.bundle.resolvingSymlinksInPath()
+        bundle = try BundleFiles.open(url, verify: true)
+        digest = try FileDigest(of: url)
         report = source.report
         let metadata = bundle.metadata
         let format = "\(bundle.file.major).\(bundle.file.minor)"

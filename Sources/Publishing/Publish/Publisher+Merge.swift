@@ -31,6 +31,7 @@ extension Publisher {
                 for version in try staging.versions(of: venue).map(\.description) {
                     let key = VersionKey(venue: venue, version: version)
                     let record = try CatalogBuilder.release(in: staging, venue: venue, version: version)
+                    try checkContents(of: staging.versionFolder(venue, version), record: record)
                     if let other = incoming[key], other.record.bundle.sha256 != record.bundle.sha256 {
                         throw .versionExists(venue: venue, version: version, publishedSHA256: other.record.bundle.sha256,
                                              newSHA256: record.bundle.sha256)
@@ -82,5 +83,21 @@ extension Publisher {
             outcome.removed += versions.map { "\(venue) \($0)" }
         }
         return outcome
+    }
+
+    /// Refuses a staged version folder holding anything but the regular files its record lists
+    /// and the record itself: a symbolic link or an extra file would be copied into the root
+    /// and served without ever having been checked.
+    private func checkContents(of folder: URL, record: ReleaseRecord) throws(PublishingError) {
+        var listed = Set([record.bundle.path, record.manifest.path, record.statement.path, ReleaseFile.name])
+        if let report = record.report { listed.insert(report.path) }
+        if let signature = record.signature { listed.insert(signature.file.path) }
+        for name in try root.entries(of: folder) {
+            let url = folder.appendingPathComponent(name)
+            let type = (try? FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType) ?? nil
+            guard listed.contains(name), type == .typeRegular else {
+                throw .malformed(path: url.path, reason: "a staged version may hold only the regular files its release.json lists")
+            }
+        }
     }
 }
