@@ -93,7 +93,7 @@ import NavFormat
     }
 
     @Test func versionsMustBeSemantic() {
-        for bad in ["1.0", "01.2.3", "1.2.3-", "v1.2.3", "1.2.3+a..b"] {
+        for bad in ["1.0", "01.2.3", "1.2.3-", "v1.2.3", "1.2.3+a..b", "1.2.3-01", "1.2.3-rc.007"] {
             let error = failure(valid.replacingOccurrences(of: "1.2.3-rc.1", with: bad))
             #expect(error?.key == "version", "\(bad)")
         }

@@ -48,7 +48,8 @@ class CIMatrixTests(unittest.TestCase):
             rename_room("Cafeteria", "Canteen")(demo.parent.parent / "input" / "demo-campus")
             planned = run("plan", *pipelines, "--against", root)
             matrix = json.loads(planned.stdout)
-            self.assertEqual([{"pipeline": str(demo), "venue": "demo-campus", "version": "1.0.1"}], matrix["include"])
+            self.assertEqual([{"name": "demo-campus", "pipeline": str(demo), "venue": "demo-campus", "version": "1.0.1"}],
+                             matrix["include"])
             self.assertIn("input changed: ../input/demo-campus/main-building.geojson", planned.stderr)
             third = self.ci_local(root, folder / "work-3", *pipelines)
             self.assertEqual(0, third.returncode, third.stdout + third.stderr)

@@ -184,22 +184,105 @@ class PublishingTests(unittest.TestCase):
         run("verify-root", root)
 
     def test_two_publishes_at_once_both_land(self):
+        """A publish waits for the lock another holds, then runs; both land."""
+        import fcntl
         root = self.folder / "root-concurrent"
         station = REPO / "readers" / "vectors" / "station" / "station.yml"
         run("build", station, "--build-dir", self.build)
+        root.mkdir()
+        holder = open(root / ".navforge-publish.lock", "w")
+        fcntl.flock(holder, fcntl.LOCK_EX)  # as a first publish would
         processes = [subprocess.Popen([navforge_path(), "publish", str(source), "--root", str(root), "--build-dir",
                                        str(self.build), "--sign-key", str(self.key)],
                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
                      for source in [self.demo, station]]
+        time.sleep(1.0)
+        self.assertEqual([None, None], [process.poll() for process in processes], "both must wait for the lock")
+        self.assertFalse((root / "catalog.json").exists())
+        fcntl.flock(holder, fcntl.LOCK_UN)
+        holder.close()
         for process in processes:
             out, err = process.communicate(timeout=120)
             self.assertEqual(0, process.returncode, out + err)
+            self.assertIn("waiting for another publish", err)
         catalog = json.loads((root / "catalog.json").read_text())
         self.assertEqual(["demo-campus", "station"], [v["id"] for v in catalog["venues"]])
         run("verify-root", root, "--pubkey", self.pub)
 
+    def test_version_numbers_stay_taken_after_retention(self):
+        root = self.folder / "root-retired"
+        self.publish(root, self.demo)
+        for version in ["1.1.0", "1.2.0"]:
+            pipeline, build = self.variant(f"retired-{version}", version)
+            run("publish", pipeline, "--root", root, "--build-dir", build, "--keep", "1")
+        self.assertEqual(["1.2.0"], sorted(p.name for p in (root / "demo-campus").iterdir() if p.is_dir()))
+        retired = json.loads((root / "demo-campus" / "retired.json").read_text())["retired"]
+        self.assertEqual(sha256(self.build / "demo-campus" / "demo-campus-1.0.0.navbundle"), retired["1.0.0"])
+        other, build = self.variant("retired-other-100", "1.0.0", rename_room("Cafeteria", "Mensa"))
+        refused = run("publish", other, "--root", root, "--build-dir", build, check=False)
+        self.assertEqual(1, refused.returncode)
+        self.assertIn("already published with other bytes", refused.stderr)
+        # The same bytes may come back.
+        run("publish", self.demo, "--root", root, "--build-dir", self.build)
+        run("verify-root", root)
+
+    def test_refuses_names_that_cannot_be_versions_or_venues(self):
+        root = self.folder / "root-names"
+        metadata, build = self.variant("names-build-metadata", "1.0.0+b")
+        refused = run("publish", metadata, "--root", root, "--build-dir", build, check=False)
+        self.assertEqual(1, refused.returncode)
+        self.assertIn("may not carry build metadata", refused.stderr)
+        pipeline = self.variants.make("names-json", "1.0.0")
+        pipeline.write_text(pipeline.read_text().replace("id: demo-campus", "id: catalog.json"))
+        build = self.folder / "build-names-json"
+        run("build", pipeline, "--build-dir", build)
+        refused = run("publish", pipeline, "--root", root, "--build-dir", build, check=False)
+        self.assertEqual(1, refused.returncode)
+        self.assertIn("not end in '.json'", refused.stderr)
+        self.assertFalse((root / "catalog.json").exists())
+
+    def test_a_pin_of_an_unknown_version_is_refused_before_anything_is_written(self):
+        root = self.folder / "root-pin"
+        refused = run("publish", self.demo, "--root", root, "--build-dir", self.build, "--pin", "9.9.9", check=False)
+        self.assertEqual(1, refused.returncode)
+        self.assertIn("no published version 9.9.9", refused.stderr)
+        self.assertFalse((root / "demo-campus").exists())
+        run("publish", self.demo, "--root", root, "--build-dir", self.build, "--pin", "1.0.0")
+        self.assertEqual({"pinned": ["1.0.0"]}, json.loads((root / "demo-campus" / "pins.json").read_text()))
+
+    def test_a_staging_publish_refuses_what_the_real_root_has_with_other_bytes(self):
+        real, staging = self.folder / "root-real", self.folder / "root-staging"
+        self.publish(real, self.demo)
+        other, build = self.variant("against-100", "1.0.0", rename_room("Cafeteria", "Mensa"))
+        refused = run("publish", other, "--root", staging, "--build-dir", build, "--against", real, check=False)
+        self.assertEqual(1, refused.returncode)
+        self.assertIn("already published with other bytes", refused.stderr)
+        self.assertFalse((staging / "demo-campus" / "1.0.0").exists())
+
+    def test_merge_refuses_a_linked_version_folder(self):
+        staging, root, outside = self.folder / "staging-linked", self.folder / "root-linked", self.folder / "outside"
+        self.publish(staging, self.demo)
+        version = staging / "demo-campus" / "1.0.0"
+        version.rename(outside)
+        version.symlink_to(outside)
+        refused = run("publish", "--merge", staging, "--root", root, check=False)
+        self.assertEqual(1, refused.returncode)
+        self.assertFalse((root / "demo-campus").exists())
+
+    def test_verify_root_takes_several_keys_while_they_rotate(self):
+        root = self.folder / "root-rotation"
+        self.publish(root, self.demo, extra=("--sign-key", self.key))
+        run("keygen", self.folder / "next")
+        pipeline, build = self.variant("rotation-110", "1.1.0")
+        run("publish", pipeline, "--root", root, "--build-dir", build, "--sign-key", self.folder / "next.key")
+        one = run("verify-root", root, "--pubkey", self.pub, check=False)
+        self.assertEqual(1, one.returncode)
+        self.assertIn("demo-campus/1.1.0/ is signed by key", one.stderr)
+        both = run("verify-root", root, "--pubkey", self.pub, "--pubkey", self.folder / "next.pub")
+        self.assertIn("2 versions checked, 2 signatures", both.stdout)
+
     def test_kill_at_random_moments_leaves_a_valid_root_that_a_rerun_completes(self):
-        """20 publishes killed with SIGKILL; each leaves a root verify-root accepts, and a rerun completes it.
+        """20 publishes (the last four merges) killed with SIGKILL; each leaves a valid root a rerun completes.
 
         Half the kills come at a random moment of the run, the other half a random few
         milliseconds after the run starts assembling a version in `.incoming/`, so that they
@@ -225,6 +308,11 @@ class PublishingTests(unittest.TestCase):
                 sources += [self.build / p.stem for p in self.real]
             command = [navforge_path(), "publish", *map(str, sources), "--root", str(root), "--sign-key", str(self.key),
                        "--keep", "3"]
+            if attempt >= 16:
+                # The CI flow's merge: the version staged first, the merge killed.
+                staging = self.folder / f"root-kill-staging-{attempt}"
+                run("publish", *sources, "--root", staging, "--sign-key", self.key)
+                command = [navforge_path(), "publish", "--merge", str(staging), "--root", str(root), "--keep", "3"]
             process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             if attempt % 4 < 2:
                 time.sleep(rng.uniform(0, duration))

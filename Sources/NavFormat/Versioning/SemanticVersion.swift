@@ -19,7 +19,11 @@ public struct SemanticVersion: Hashable, Sendable, CustomStringConvertible {
         }
         if let dash = rest.firstIndex(of: "-") {
             let prerelease = rest[rest.index(after: dash)...]
-            guard Self.identifiersValid(prerelease) else { return nil }
+            // Numeric pre-release identifiers may not have leading zeros (SemVer 2.0.0, item 9),
+            // so that 1.0.0-01 and 1.0.0-1 are not two spellings of one version.
+            guard Self.identifiersValid(prerelease),
+                  prerelease.split(separator: ".").allSatisfy({ !($0.count > 1 && $0.first == "0" && $0.allSatisfy(\.isNumber)) })
+            else { return nil }
             self.prerelease = String(prerelease)
             rest = rest[..<dash]
         }

@@ -31,10 +31,18 @@ enum CatalogBuilder {
 
     /// The `release.json` of a version folder, checked to describe that venue and version.
     static func release(in root: PublicationRoot, venue: String, version: String) throws(PublishingError) -> ReleaseRecord {
+        guard PublicationRoot.isSafeName(venue), PublicationRoot.isSafeName(version) else {
+            throw .invalidName("\(venue)/\(version)", reason: "not a venue and version of the root")
+        }
         let url = root.versionFolder(venue, version).appendingPathComponent(ReleaseFile.name)
         let record = try PublishingJSON.read(ReleaseRecord.self, from: url)
         guard record.venue == venue, record.version == version else {
             throw .malformed(path: url.path, reason: "describes \(record.venue) \(record.version), not \(venue) \(version)")
+        }
+        var paths = [record.bundle.path, record.manifest.path, record.statement.path]
+        paths += [record.report?.path, record.signature?.file.path].compactMap { $0 }
+        for path in paths where !PublicationRoot.isSafeName(path) {
+            throw .malformed(path: url.path, reason: "names '\(path)', which is not a file of the version's folder")
         }
         return record
     }

@@ -13,11 +13,12 @@ import Darwin
 /// without the first, a crash after the rename can leave the new name pointing at an empty
 /// file; without the second, the rename itself can be lost.
 public enum DurableFiles {
-    /// Replaces `url` with `data`, atomically and durably.
-    public static func write(_ data: Data, to url: URL) throws(PublishingError) {
+    /// Replaces `url` with `data`, atomically and durably; the file is created with `mode` (before
+    /// the umask), so a private key is never readable by others, not even for a moment.
+    public static func write(_ data: Data, to url: URL, mode: mode_t = 0o644) throws(PublishingError) {
         let folder = url.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0 ... .max)).tmp")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, mode)
         guard descriptor >= 0 else { throw .io(path: temporary.path, reason: errnoText()) }
         var written = 0
         let failure: String? = data.withUnsafeBytes { bytes in

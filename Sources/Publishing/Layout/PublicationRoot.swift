@@ -7,6 +7,7 @@ public import NavFormat
 /// ROOT/catalog.json                     every venue and version (docs/publishing.md)
 /// ROOT/VENUE/latest.json                the venue's newest version
 /// ROOT/VENUE/pins.json                  versions retention never removes
+/// ROOT/VENUE/retired.json               versions retention removed, and their bundles' hashes
 /// ROOT/VENUE/VERSION/VENUE-VERSION.navbundle
 /// ROOT/VENUE/VERSION/manifest.json      the build's manifest
 /// ROOT/VENUE/VERSION/report.json        the build's validation report, when it had one
@@ -33,13 +34,15 @@ public struct PublicationRoot: Sendable {
     public func venueFolder(_ venue: String) -> URL { url.appendingPathComponent(venue, isDirectory: true) }
     public func latest(_ venue: String) -> URL { venueFolder(venue).appendingPathComponent(LatestPointer.fileName) }
     public func pins(_ venue: String) -> URL { venueFolder(venue).appendingPathComponent("pins.json") }
+    /// The versions retention removed, whose numbers stay taken.
+    public func retired(_ venue: String) -> URL { venueFolder(venue).appendingPathComponent("retired.json") }
     public func versionFolder(_ venue: String, _ version: String) -> URL {
         venueFolder(venue).appendingPathComponent(version, isDirectory: true)
     }
 
     /// The venues with a folder in the root, sorted.
     public func venueIDs() throws(PublishingError) -> [String] {
-        try entries(of: url).filter { Self.isSafeName($0) && isFolder(venueFolder($0)) }
+        try entries(of: url).filter { Self.isSafeName($0) && !$0.lowercased().hasSuffix(".json") && isFolder(venueFolder($0)) }
     }
 
     /// The versions with a complete folder for `venue`, newest first.
@@ -47,13 +50,15 @@ public struct PublicationRoot: Sendable {
         let folder = venueFolder(venue)
         guard isFolder(folder) else { return [] }
         return try entries(of: folder).compactMap { name in
-            guard isFolder(folder.appendingPathComponent(name)) else { return nil }
-            return SemanticVersion(name)
+            guard isFolder(folder.appendingPathComponent(name)), let version = SemanticVersion(name), version.build == nil
+            else { return nil }
+            return version
         }.sorted(by: >)
     }
 
-    /// Whether `name` can name a folder here: letters, digits, `.`, `_`, `-`, `+`, not starting
-    /// with a dot, so that no venue or version reaches outside its folder or hides as a dot file.
+    /// Whether `name` can name a file or folder here: letters, digits, `.`, `_`, `-`, `+`, not
+    /// starting with a dot, so that no venue, version or listed file reaches outside its folder or
+    /// hides as a dot file.
     public static func isSafeName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, first != ".", name.utf8.count <= 128 else { return false }
         return name.unicodeScalars.allSatisfy { scalar in
@@ -62,12 +67,22 @@ public struct PublicationRoot: Sendable {
     }
 
     /// Refuses a venue id or version that cannot name a folder.
+    ///
+    /// Venue ids ending in `.json` are refused because they would take the names of the root's
+    /// own files (`catalog.json`). Versions with build metadata (`1.0.0+b`) are refused because
+    /// SemVer ignores it in precedence: `1.0.0+a` and `1.0.0+b` would be two different bundles
+    /// of one version.
     public static func checkNames(venue: String, version: String) throws(PublishingError) {
-        guard isSafeName(venue) else {
-            throw .invalidName(venue, reason: "a venue id must be letters, digits, '.', '_', '-' and not start with '.'")
+        guard isSafeName(venue), !venue.lowercased().hasSuffix(".json") else {
+            throw .invalidName(venue, reason: "a venue id must be letters, digits, '.', '_', '-', not start with '.' "
+                               + "and not end in '.json'")
         }
-        guard isSafeName(version), SemanticVersion(version) != nil else {
+        guard isSafeName(version), let parsed = SemanticVersion(version) else {
             throw .invalidName(version, reason: "a published version must be a semantic version (MAJOR.MINOR.PATCH)")
+        }
+        guard parsed.build == nil else {
+            throw .invalidName(version, reason: "a published version may not carry build metadata ('+...'): SemVer orders "
+                               + "1.0.0+a and 1.0.0+b alike, so they could not be told apart as versions")
         }
     }
 
@@ -79,9 +94,11 @@ public struct PublicationRoot: Sendable {
         }
     }
 
+    /// Whether `url` is a folder itself, not a link to one: a linked venue or version would put
+    /// files from outside the root into the catalog.
     func isFolder(_ url: URL) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+        let type = (try? FileManager.default.attributesOfItem(atPath: url.path)[.type]) as? FileAttributeType
+        return type == .typeDirectory
     }
 }
 

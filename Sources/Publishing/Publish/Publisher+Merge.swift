@@ -21,13 +21,16 @@ extension Publisher {
     public func merge(_ stagingRoots: [PublicationRoot], keep: Int?) throws(PublishingError) -> MergeOutcome {
         let lock = try RootLock(root: root) { progress("waiting for another publish into \(root.url.path)") }
         defer { withExtendedLifetime(lock) {} }
+        try clearIncoming()
 
         var incoming: [VersionKey: (root: PublicationRoot, record: ReleaseRecord)] = [:]
         var outcome = MergeOutcome()
         for staging in stagingRoots {
             let check = RootVerifier(root: staging).verify()
             guard check.isValid else { throw .invalidRoot(path: staging.url.path, problems: check.problems) }
+            try refuseLinks(in: staging)
             for venue in try staging.venueIDs() {
+                try PublicationRoot.checkNames(venue: venue, version: "1.0.0")
                 for version in try staging.versions(of: venue).map(\.description) {
                     let key = VersionKey(venue: venue, version: version)
                     let record = try CatalogBuilder.release(in: staging, venue: venue, version: version)
@@ -36,6 +39,7 @@ extension Publisher {
                         throw .versionExists(venue: venue, version: version, publishedSHA256: other.record.bundle.sha256,
                                              newSHA256: record.bundle.sha256)
                     }
+                    try RetiredVersions.check(root: root, venue: venue, version: version, sha256: record.bundle.sha256)
                     if FileManager.default.fileExists(atPath: root.versionFolder(venue, version).path) {
                         let existing = try CatalogBuilder.release(in: root, venue: venue, version: version)
                         guard existing.bundle.sha256 == record.bundle.sha256 else {
@@ -61,6 +65,8 @@ extension Publisher {
             }
             for name in try root.entries(of: copy) { try DurableFiles.syncFile(copy.appendingPathComponent(name)) }
             try DurableFiles.syncFolder(copy)
+            // What goes into place is the copy, so the copy is what is checked.
+            try checkCopy(copy, record: incoming[key]!.record)
             try DurableFiles.moveIntoPlace(copy, root.versionFolder(key.venue, key.version))
             progress("merged \(key.venue) \(key.version)")
             outcome.added.append("\(key.venue) \(key.version)")
@@ -75,6 +81,9 @@ extension Publisher {
                     removing.insert(VersionKey(venue: venue, version: version))
                 }
             }
+        }
+        for venue in venues {
+            try RetiredVersions.add(removing.filter { $0.venue == venue }.map(\.version).sorted(), root: root, venue: venue)
         }
         try CatalogBuilder.write(root: root, venues: venues, excluding: removing)
         for venue in venues {
@@ -99,5 +108,37 @@ extension Publisher {
                 throw .malformed(path: url.path, reason: "a staged version may hold only the regular files its release.json lists")
             }
         }
+    }
+
+    /// Refuses a staging root whose venues or versions are links: they would be copied as links
+    /// and serve files from outside the root.
+    private func refuseLinks(in staging: PublicationRoot) throws(PublishingError) {
+        func isLink(_ url: URL) -> Bool {
+            ((try? FileManager.default.attributesOfItem(atPath: url.path)[.type]) as? FileAttributeType) == .typeSymbolicLink
+        }
+        for name in try staging.entries(of: staging.url) where !name.hasPrefix(".") {
+            let venue = staging.url.appendingPathComponent(name)
+            if isLink(venue) { throw .malformed(path: venue.path, reason: "a staged venue may not be a symbolic link") }
+            guard staging.isFolder(venue) else { continue }
+            for version in try staging.entries(of: venue) where isLink(venue.appendingPathComponent(version)) {
+                throw .malformed(path: venue.appendingPathComponent(version).path, reason: "a staged version may not be a symbolic link")
+            }
+        }
+    }
+
+    /// Checks a copied version folder against its record: every file's size and SHA-256, and the
+    /// bundle's own checksums.
+    private func checkCopy(_ folder: URL, record: ReleaseRecord) throws(PublishingError) {
+        var files = [record.bundle, record.manifest, record.statement]
+        if let report = record.report { files.append(report) }
+        if let signature = record.signature { files.append(signature.file) }
+        for file in files {
+            let digest = try FileDigest(of: folder.appendingPathComponent(file.path))
+            guard digest.size == file.size, digest.sha256 == file.sha256 else {
+                throw .hashMismatch(path: folder.appendingPathComponent(file.path).path, expected: "sha-256 \(file.sha256)",
+                                    actual: "sha-256 \(digest.sha256)")
+            }
+        }
+        _ = try BundleFiles.open(folder.appendingPathComponent(record.bundle.path), verify: true)
     }
 }

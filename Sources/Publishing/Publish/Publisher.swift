@@ -30,6 +30,13 @@ public struct Publisher: Sendable {
         let lock = try RootLock(root: root) { progress("waiting for another publish into \(root.url.path)") }
         defer { withExtendedLifetime(lock) {} }
         try clearIncoming()
+        try checkPins(venue: venue, version: version, options: options)
+        try RetiredVersions.check(root: root, venue: venue, version: version, sha256: candidate.digest.sha256)
+        if let against = options.against {
+            // A CI job publishing into its own staging root: the real root decides whether the
+            // version is taken, so that a conflict fails this venue's job, not the merge of all.
+            try checkAgainst(against, venue: venue, version: version, sha256: candidate.digest.sha256)
+        }
 
         var outcome: PublishOutcome
         let folder = root.versionFolder(venue, version)
@@ -50,6 +57,7 @@ public struct Publisher: Sendable {
         }
         try updatePins(venue: venue, options: options)
         let removing = try retention(venue: venue, keep: options.keep)
+        try RetiredVersions.add(removing, root: root, venue: venue)
         try CatalogBuilder.write(root: root, venues: [venue], excluding: Set(removing.map { VersionKey(venue: venue, version: $0) }))
         try remove(venue: venue, versions: removing)
         outcome.removed = removing
@@ -94,12 +102,27 @@ public struct Publisher: Sendable {
         return nil
     }
 
+    /// Refuses pins of versions that are neither published nor being published, before anything
+    /// is written.
+    private func checkPins(venue: String, version: String, options: PublishOptions) throws(PublishingError) {
+        let published = Set(try root.versions(of: venue).map(\.description)).union([version])
+        for pin in options.pin where !published.contains(pin) {
+            throw .invalidName(pin, reason: "cannot pin: \(venue) has no published version \(pin)")
+        }
+    }
+
+    /// Refuses a version that `against` has with other bytes, published or retired.
+    private func checkAgainst(_ against: PublicationRoot, venue: String, version: String, sha256: String) throws(PublishingError) {
+        try RetiredVersions.check(root: against, venue: venue, version: version, sha256: sha256)
+        guard against.isFolder(against.versionFolder(venue, version)) else { return }
+        let existing = try CatalogBuilder.release(in: against, venue: venue, version: version)
+        if existing.bundle.sha256 != sha256 {
+            throw .versionExists(venue: venue, version: version, publishedSHA256: existing.bundle.sha256, newSHA256: sha256)
+        }
+    }
+
     private func updatePins(venue: String, options: PublishOptions) throws(PublishingError) {
         guard !options.pin.isEmpty || !options.unpin.isEmpty else { return }
-        let published = Set(try root.versions(of: venue).map(\.description))
-        for version in options.pin where !published.contains(version) {
-            throw .invalidName(version, reason: "cannot pin: \(venue) has no published version \(version)")
-        }
         var pins = try PinList.read(root: root, venue: venue)
         pins.formUnion(options.pin)
         pins.subtract(options.unpin)
@@ -133,7 +156,7 @@ public struct Publisher: Sendable {
 
     /// Removes what a killed run left in `.incoming/` and its temporary files; only called
     /// under the lock, when no other run can be using them.
-    private func clearIncoming() throws(PublishingError) {
+    func clearIncoming() throws(PublishingError) {
         if FileManager.default.fileExists(atPath: root.incoming.path) {
             for name in try root.entries(of: root.incoming) {
                 try? FileManager.default.removeItem(at: root.incoming.appendingPathComponent(name))

@@ -46,9 +46,13 @@ extension RootVerifier {
             }
             let statement = try SignedStatement.parse(bytes, path: name + record.statement.path)
             try statement.check(file: folder.appendingPathComponent(record.bundle.path), venue: venue, version: version)
-            if let key = publicKey {
+            if !publicKeys.isEmpty {
                 guard let signature = record.signature, let value = Data(base64Encoded: signature.value) else {
                     result.problems.append("\(name) is not signed")
+                    return
+                }
+                guard let key = publicKeys.first(where: { Ed25519Keys.keyID($0) == signature.keyID }) else {
+                    result.problems.append("\(name) is signed by key \(signature.keyID), not by a key given")
                     return
                 }
                 let file = try Data(contentsOf: folder.appendingPathComponent(signature.file.path))

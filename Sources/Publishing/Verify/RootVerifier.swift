@@ -4,18 +4,19 @@ import NavFormat
 
 /// Checks a publication root the way a client would trust it: every file the catalog and the
 /// `latest.json` files name exists, has the listed size and SHA-256, and every bundle opens with
-/// its checksums; with a public key, every version's signature verifies.
+/// its checksums; with public keys, every version's signature verifies with one of them.
 ///
 /// States a killed `publish` can leave are accepted and noted: a complete version folder the
 /// catalog does not list yet, `latest.json` and the catalog a version apart, leftovers in
 /// `.incoming/`.
 public struct RootVerifier: Sendable {
     public let root: PublicationRoot
-    public var publicKey: Curve25519.Signing.PublicKey?
+    /// With keys, every version must be signed by one of them: several while keys rotate.
+    public var publicKeys: [Curve25519.Signing.PublicKey]
 
-    public init(root: PublicationRoot, publicKey: Curve25519.Signing.PublicKey? = nil) {
+    public init(root: PublicationRoot, publicKeys: [Curve25519.Signing.PublicKey] = []) {
         self.root = root
-        self.publicKey = publicKey
+        self.publicKeys = publicKeys
     }
 
     public func verify() -> RootVerification {

@@ -21,16 +21,8 @@ struct KeygenCommand: ParsableCommand {
             throw CommandLineError.output(path: url.path, reason: "it exists; pass --force to replace the key pair")
         }
         let key = Ed25519Keys.generate()
-        let created = FileManager.default.createFile(
-            atPath: privateURL.path, contents: Data(Ed25519Keys.privatePEM(key).utf8), attributes: [.posixPermissions: 0o600])
-        guard created else { throw CommandLineError.output(path: privateURL.path, reason: "cannot create the file") }
-        // createFile keeps the mode of a file it replaces.
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: privateURL.path)
-        do {
-            try Data(Ed25519Keys.publicPEM(key.publicKey).utf8).write(to: publicURL, options: .atomic)
-        } catch {
-            throw CommandLineError.output(path: publicURL.path, reason: error.localizedDescription)
-        }
+        try DurableFiles.write(Data(Ed25519Keys.privatePEM(key).utf8), to: privateURL, mode: 0o600)
+        try DurableFiles.write(Data(Ed25519Keys.publicPEM(key.publicKey).utf8), to: publicURL)
         Console.out("wrote \(privateURL.relativePath) (private) and \(publicURL.relativePath) (public); key id \(Ed25519Keys.keyID(key.publicKey))")
     }
 }

@@ -9,9 +9,10 @@ struct PlanCommand: ParsableCommand {
         commandName: "plan",
         abstract: "List, for a CI job matrix, the venues whose inputs, pipeline or navforge changed since their latest published version.",
         discussion: """
-            --format github prints one line of JSON, {"include": [{"venue", "pipeline", "version"}, ...]}, for \
+            --format github prints one line of JSON, {"include": [{"venue", "pipeline", "version", "name"}, ...]}, for \
             `strategy.matrix: ${{ fromJSON(...) }}`; --format gitlab prints a child pipeline whose job extends \
-            --gitlab-job with `parallel: matrix:`; --format json prints every venue with its reasons; --format list prints the pipeline files to build, one per line \
+            --gitlab-job with `parallel: matrix:` (VENUE, PIPELINE, VERSION, NAME); a matrix holds at most 256 jobs on \
+            GitHub and 200 on GitLab, and plan refuses more; --format json prints every venue with its reasons; --format list prints the pipeline files to build, one per line \
             (for xargs). Why each venue \
             is or is not in the matrix goes to stderr. docs/ci.md has complete pipelines for both.
             """)
@@ -46,6 +47,11 @@ struct PlanCommand: ParsableCommand {
                               + "publishing the rebuild will be refused until the version is raised")
             }
         }
+        let limit = format == .github ? 256 : 200
+        if format == .github || format == .gitlab, plan.changed.count > limit {
+            throw CommandLineError.output(path: "-", reason: "\(plan.changed.count) venues to build, more than one \(format.rawValue) matrix "
+                                          + "holds (\(limit)); plan the pipelines in groups, one matrix job per group (docs/ci.md)")
+        }
         switch format {
         case .github: Console.out(githubMatrix(plan))
         case .gitlab: Console.out(gitlabPipeline(plan))
@@ -59,13 +65,17 @@ struct PlanCommand: ParsableCommand {
             var venue: String
             var pipeline: String
             var version: String
+            /// The build folder's name, `build/NAME/`: the pipeline file's name.
+            var name: String
         }
         struct Matrix: Encodable {
             var include: [Item]
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let matrix = Matrix(include: plan.changed.map { Item(venue: $0.venue, pipeline: $0.pipeline, version: $0.version) })
+        let matrix = Matrix(include: plan.changed.map {
+            Item(venue: $0.venue, pipeline: $0.pipeline, version: $0.version, name: Self.buildName($0.pipeline))
+        })
         return String(decoding: try! encoder.encode(matrix), as: UTF8.self)
     }
 
@@ -83,9 +93,14 @@ struct PlanCommand: ParsableCommand {
         lines += ["build-venue:", "  extends: \(quoted(gitlabJob))", "  parallel:", "    matrix:"]
         for entry in plan.changed {
             lines += ["      - VENUE: \(quoted(entry.venue))", "        PIPELINE: \(quoted(entry.pipeline))",
-                      "        VERSION: \(quoted(entry.version))"]
+                      "        VERSION: \(quoted(entry.version))", "        NAME: \(quoted(Self.buildName(entry.pipeline)))"]
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The name of a pipeline's build folder: its file name without extension.
+    static func buildName(_ pipeline: String) -> String {
+        URL(fileURLWithPath: pipeline).deletingPathExtension().lastPathComponent
     }
 
     /// A YAML double-quoted scalar.

@@ -15,16 +15,17 @@ struct VerifyRootCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The publication root.", valueName: "root"))
     var root: String
 
-    @Option(help: ArgumentHelp("Also require every version to be signed by this Ed25519 public key (PEM).", valueName: "file"))
-    var pubkey: String?
+    @Option(help: ArgumentHelp("Also require every version to be signed by this Ed25519 public key (PEM); repeat it "
+                               + "while keys rotate, and each version must be signed by one of them.", valueName: "file"))
+    var pubkey: [String] = []
 
     func run() throws {
         var verifier = RootVerifier(root: PublicationRoot(url: URL(fileURLWithPath: root)))
-        if let pubkey { verifier.publicKey = try Ed25519Keys.readPublicKey(at: URL(fileURLWithPath: pubkey)) }
+        verifier.publicKeys = try pubkey.map { try Ed25519Keys.readPublicKey(at: URL(fileURLWithPath: $0)) }
         let result = verifier.verify()
         result.notes.forEach { Console.out("note: \($0)") }
         result.problems.forEach { Console.error("error: \($0)") }
-        let signatures = verifier.publicKey == nil ? "" : ", \(result.signaturesChecked) signatures"
+        let signatures = verifier.publicKeys.isEmpty ? "" : ", \(result.signaturesChecked) signatures"
         if result.isValid {
             Console.out("\(root): valid (\(result.versionsChecked) versions checked\(signatures))")
         } else {
