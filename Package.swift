@@ -12,6 +12,8 @@ let package = Package(
         .executable(name: "navforge", targets: ["navforge"]),
         .library(name: "NavBundle", targets: ["NavBundle"]),
         .library(name: "NavforgePipeline", targets: ["Pipeline"]),
+        // The fuzzing harnesses, for Tests/Fuzz/Package.swift's libFuzzer executable.
+        .library(name: "NavforgeFuzzHarnesses", targets: ["FuzzHarnesses"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -121,6 +123,13 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "PublishingTests", dependencies: ["Publishing", "NavFormat", "NavBundle", "BundleTools", "TemporaryFolders",
                                                            .product(name: "Crypto", package: "swift-crypto")]),
+        // Fuzzing (docs/fuzzing.md): every entry point that reads untrusted bytes, as one library
+        // that every build compiles; Tests/Fuzz/Package.swift links it into the libFuzzer
+        // executable and the test target replays Tests/Fuzz/regressions/ through it.
+        .target(name: "FuzzHarnesses", dependencies: ["Importers", "Pipeline", "Publishing", "NavBundle", "NavFormat",
+                                                      .product(name: "Crypto", package: "swift-crypto")],
+                path: "Tests/Fuzz/Harnesses"),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzHarnesses", "Pipeline", "TemporaryFolders"]),
         // The executable is run, not imported; the bundles it writes are read through NavBundle.
         .testTarget(name: "navforgeTests", dependencies: ["navforge", "NavBundle", "TemporaryFolders"]),
     ],
