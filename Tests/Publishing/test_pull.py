@@ -54,13 +54,15 @@ class Server:
     `extra` appends bytes, `ignore-range` answers a range request with the whole file and 200,
     `stall` sends half the answer and then nothing for `stall_seconds`, `trickle` sends 20000
     bytes every 0.4 s.
-    `catalog` replaces the bytes served as catalog.json.
+    `catalog` replaces the bytes served as catalog.json; with `credentials` ("user:password")
+    every request needs them by HTTP basic authentication.
     """
 
     def __init__(self, root, tls=None):
         self.root = Path(root)
         self.mode = "good"
         self.catalog = None
+        self.credentials = None
         self.stall_seconds = 5
         self.requests = []
         server = self
@@ -90,6 +92,15 @@ class Server:
         path = handler.path.split("?")[0].lstrip("/")
         asked = handler.headers.get("Range")
         file = (self.root / path).resolve()
+        if self.credentials:
+            expected = "Basic " + base64.b64encode(self.credentials.encode()).decode()
+            if handler.headers.get("Authorization") != expected:
+                self.requests.append((path, asked, 401))
+                handler.send_response(401)
+                handler.send_header("WWW-Authenticate", 'Basic realm="maps"')
+                handler.send_header("Content-Length", "0")
+                handler.end_headers()
+                return
         if path == "catalog.json" and self.catalog is not None:
             body = self.catalog
         elif self.root.resolve() in file.parents and file.is_file():
@@ -442,6 +453,19 @@ class PullTests(unittest.TestCase):
             port = probe.getsockname()[1]
         url = f"http://127.0.0.1:{port}/catalog.json"
         self.assertIn(url, self.refused(url=url).stderr)
+
+    def test_basic_authentication_with_the_credentials_of_the_url(self):
+        self.server.credentials = "ci:s3cret"
+        url = self.server.base + "catalog.json"
+        self.assertIn(f"{url}: the server answered HTTP 401", self.refused().stderr)
+        wrong = self.refused(url=url.replace("http://", "http://ci:wrong@"))
+        self.assertIn(f"{url}: the server answered HTTP 401", wrong.stderr)
+        self.assertNotIn("wrong", wrong.stderr)
+        result = self.pull(url.replace("http://", "http://ci:s3cret@"))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertNotIn("s3cret", result.stdout + result.stderr)
+        self.assertEqual(self.current()["catalog"], url)
+        self.assert_verifies("1.0.0")
 
     def test_file_catalog(self):
         result = self.pull((self.two / "catalog.json").as_uri())

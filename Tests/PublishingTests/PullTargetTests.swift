@@ -151,8 +151,8 @@ import Testing
 
     @Test func namesTheCatalogWithoutItsPassword() throws {
         let url = try #require(URL(string: "https://ci:secret@maps.example.org/pub/catalog.json"))
-        #expect(Puller.printable(url) == "https://maps.example.org/pub/catalog.json")
-        #expect(Puller.printable(Self.url) == Self.url.absoluteString)
+        #expect(url.printable == "https://maps.example.org/pub/catalog.json")
+        #expect(Self.url.printable == Self.url.absoluteString)
     }
 }
 

@@ -43,7 +43,7 @@ struct BundleDownload {
             }
             try PullError.local { () throws(PublishingError) in try file.sync() }
             guard file.length == size else {
-                throw .fetch(url: url.absoluteString, reason: "the transfer ended after \(file.length) of \(size) bytes")
+                throw .fetch(url: url.printable, reason: "the transfer ended after \(file.length) of \(size) bytes")
             }
             let digest = try PullError.local { () throws(PublishingError) in try FileDigest(of: partial) }
             if digest.sha256 == sha256 { return report }
@@ -54,7 +54,7 @@ struct BundleDownload {
                 report.restarts += 1
                 continue
             }
-            throw .download(url: url.absoluteString, reason: "its sha-256 is \(digest.sha256), the statement's \(sha256)")
+            throw .download(url: url.printable, reason: "its sha-256 is \(digest.sha256), the statement's \(sha256)")
         }
     }
 
@@ -63,12 +63,12 @@ struct BundleDownload {
     private func fetch(into file: PartialFile, report: inout Report) throws(PullError) -> PartialSink {
         let offset = file.length
         if offset > 0 {
-            progress("resuming \(url.absoluteString) at byte \(offset) of \(size)")
+            progress("resuming \(url.printable) at byte \(offset) of \(size)")
             report.resumedAt = offset
         } else {
-            progress("downloading \(url.absoluteString) (\(size) bytes)")
+            progress("downloading \(url.printable) (\(size) bytes)")
         }
-        let sink = PartialSink(file: file, size: size, url: url.absoluteString)
+        let sink = PartialSink(file: file, size: size, url: url.printable)
         do {
             try transport.get(url, from: offset, sink: sink)
             report.received += sink.received

@@ -21,7 +21,7 @@ struct PullTarget {
 
     /// Picks `venue`'s latest version from the catalog `data` fetched from `url` and checks it.
     init(catalog data: Data, url: URL, venue: String, options: PullOptions) throws(PullError) {
-        let name = url.absoluteString
+        let name = url.printable
         let catalog: CatalogFile
         do {
             catalog = try PublishingJSON.decode(CatalogFile.self, from: data, path: name)

@@ -50,7 +50,7 @@ extension Puller {
                 bundle: .init(path: "\(target.version)/\(name)", size: target.record.bundle.size, sha256: target.record.bundle.sha256),
                 statement: .init(path: "\(target.version)/\(SignedStatement.fileName)", size: statement.size, sha256: statement.sha256),
                 statementBase64: target.record.statementBase64, signature: signature, verifiedKeyID: target.verifiedKeyID,
-                catalog: Self.printable(catalog), created: target.record.created, pulled: Publisher.timestamp(options.now))
+                catalog: catalog.printable, created: target.record.created, pulled: Publisher.timestamp(options.now))
             try DurableFiles.write(PublishingJSON.encode(copy), to: local.current)
             progress("installed \(target.venue) \(target.version)")
 

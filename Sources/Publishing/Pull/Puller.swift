@@ -34,8 +34,8 @@ public struct Puller: Sendable {
         defer { withExtendedLifetime(lock) {} }
         try PullError.local { () throws(PublishingError) in try removeLeftovers(local, partials: false) }
 
-        progress("fetching \(Self.printable(catalog))")
-        let sink = MemorySink(url: catalog.absoluteString, limit: options.maximumCatalogBytes)
+        progress("fetching \(catalog.printable)")
+        let sink = MemorySink(url: catalog.printable, limit: options.maximumCatalogBytes)
         try transport.get(catalog, from: 0, sink: sink)
         let target = try PullTarget(catalog: sink.data, url: catalog, venue: venue, options: options)
         let current = try PullError.local { () throws(PublishingError) in try local.readCurrent() }
@@ -47,7 +47,7 @@ public struct Puller: Sendable {
         }
         if let current, !options.allowDowngrade, let installed = SemanticVersion(current.version),
            let offered = SemanticVersion(target.version), offered < installed {
-            throw .downgrade(venue: venue, local: current.version, offered: target.version, url: catalog.absoluteString)
+            throw .downgrade(venue: venue, local: current.version, offered: target.version, url: catalog.printable)
         }
 
         let partial = local.partial(target.version)
@@ -88,7 +88,7 @@ public struct Puller: Sendable {
             let bundle = try BundleFiles.open(partial, verify: true)
             guard bundle.metadata.venueID == target.venue, bundle.metadata.bundleVersion == target.version else {
                 try? FileManager.default.removeItem(at: partial)
-                throw PullError.download(url: target.bundleURL.absoluteString,
+                throw PullError.download(url: target.bundleURL.printable,
                                          reason: "the bundle is \(bundle.metadata.venueID) \(bundle.metadata.bundleVersion), "
                                          + "the statement names \(target.venue) \(target.version)")
             }
@@ -96,17 +96,7 @@ public struct Puller: Sendable {
             throw error
         } catch {
             try? FileManager.default.removeItem(at: partial)
-            throw .download(url: target.bundleURL.absoluteString, reason: "\(error)")
+            throw .download(url: target.bundleURL.printable, reason: "\(error)")
         }
-    }
-
-    /// `url` without a user name or password, for messages and `current.json`.
-    static func printable(_ url: URL) -> String {
-        guard url.user != nil || url.password != nil, var parts = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
-            return url.absoluteString
-        }
-        parts.user = nil
-        parts.password = nil
-        return parts.string ?? url.absoluteString
     }
 }

@@ -54,6 +54,21 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         }
     }
 
+    /// Answers a server's request for credentials once, with the user name and password of the
+    /// URL when it has them; a second request, or one without them, ends the transfer with the
+    /// server's status.
+    func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+                    completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        let requested = task.currentRequest?.url ?? url
+        if challenge.previousFailureCount == 0, let user = requested.user ?? url.user, let password = requested.password ?? url.password {
+            completionHandler(.useCredential, URLCredential(user: user, password: password, persistence: .forSession))
+            return
+        }
+        let status = (challenge.failureResponse as? HTTPURLResponse)?.statusCode ?? 401
+        failure = .status(url: requested.printable, code: status)
+        completionHandler(.cancelAuthenticationChallenge, nil)
+    }
+
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         if failure == nil {
             if let error {
@@ -67,7 +82,7 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
 
     /// Checks the status and, for a range, that it starts where it was asked to.
     private func begin(_ response: URLResponse) throws(PullError) {
-        let answered = response.url?.absoluteString ?? url.absoluteString
+        let answered = (response.url ?? url).printable
         guard let http = response as? HTTPURLResponse else {
             throw .fetch(url: answered, reason: "not an HTTP response")
         }
@@ -91,7 +106,7 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     }
 
     private func name(_ task: URLSessionTask) -> String {
-        (task.currentRequest?.url ?? url).absoluteString
+        (task.currentRequest?.url ?? url).printable
     }
 
     private func describe(_ error: any Error) -> String {

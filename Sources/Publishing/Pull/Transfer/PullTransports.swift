@@ -7,16 +7,16 @@ enum PullTransports {
         switch url.scheme?.lowercased() {
         case "http", "https":
             guard let host = url.host, !host.isEmpty else {
-                throw .unsupportedURL(url.absoluteString, reason: "the URL names no host")
+                throw .unsupportedURL(url.printable, reason: "the URL names no host")
             }
             return HTTPTransport(stallTimeout: stallTimeout)
         case "file":
             guard url.host == nil || url.host == "" || url.host == "localhost" else {
-                throw .unsupportedURL(url.absoluteString, reason: "a file:// URL names a local file (file:///srv/pub/catalog.json)")
+                throw .unsupportedURL(url.printable, reason: "a file:// URL names a local file (file:///srv/pub/catalog.json)")
             }
             return FileTransport()
         default:
-            throw .unsupportedURL(url.absoluteString, reason: "pull fetches http://, https:// or file:// URLs")
+            throw .unsupportedURL(url.printable, reason: "pull fetches http://, https:// or file:// URLs")
         }
     }
 }
