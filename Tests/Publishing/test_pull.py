@@ -378,6 +378,21 @@ class PullTests(unittest.TestCase):
         self.assertGreater(time.monotonic() - started, 2)
         self.assert_verifies("1.0.0")
 
+    def test_two_pulls_into_one_folder_take_turns(self):
+        self.server.mode = "trickle"
+        command = [NAVFORGE, "pull", self.server.base + "catalog.json", "--venue", VENUE, "--into", self.into, "--pubkey", self.key]
+        first = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        while not self.server.bundle_requests():
+            time.sleep(0.05)
+        second = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        outputs = [process.communicate(timeout=60) for process in (first, second)]
+        self.assertEqual([first.returncode, second.returncode], [0, 0], outputs)
+        self.assertIn(f"updated {VENUE} to 1.0.0", outputs[0][0])
+        self.assertIn("waiting for another pull", outputs[1][1])
+        self.assertIn(f"{VENUE} 1.0.0 is current", outputs[1][0])
+        self.assertEqual(len(self.server.bundle_requests()), 1)
+        self.assert_verifies("1.0.0")
+
     def assert_refused_before_any_bundle_request(self, result, *phrases):
         self.assertIn("refused", result.stderr)
         for phrase in phrases:
