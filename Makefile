@@ -46,14 +46,16 @@ demo: build
 	@echo
 	$(NAVFORGE) view $(DEMO_BUNDLE) --out build/view
 
-## Runs every test: the Swift packages, then the C, Python and JavaScript readers on freshly built
-## demo and station bundles (the C test under the address and undefined-behaviour sanitizers),
-## then checks that the four readers answer the shared query lists identically and that the C,
-## Python and JavaScript readers refuse damaged bundles alike.
+## Runs every test: the Swift packages, `navforge pull` against misbehaving servers on 127.0.0.1,
+## then the C, Python and JavaScript readers on freshly built demo and station bundles (the C test
+## under the address and undefined-behaviour sanitizers), then checks that the four readers answer
+## the shared query lists identically and that the C, Python and JavaScript readers refuse damaged
+## bundles alike.
 test: test-deps
 	$(SWIFT) build --build-tests
 	NAVFORGE_REQUIRE_CHROMIUM=1 $(SWIFT) test --skip-build
 	$(SWIFT) build --product navforge
+	NAVFORGE=$(NAVFORGE) python3 -m unittest discover --start-directory Tests/Publishing --pattern 'test_pull.py'
 	$(NAVFORGE) build pipelines/demo-campus.yml --build-dir $(READER_TESTS) --force
 	$(NAVFORGE) build readers/vectors/station/station.yml --build-dir $(READER_TESTS) --force
 	mkdir -p $(READER_TESTS)/c

@@ -14,5 +14,6 @@ struct Navforge: ParsableCommand {
         version: NavforgeCLI.version,
         subcommands: [BuildCommand.self, ValidateCommand.self, RouteCommand.self, SearchCommand.self, InspectCommand.self, DiffCommand.self,
                       AnswerCommand.self, LocateCommand.self, WifiCommand.self, ExportGraphCommand.self, ViewCommand.self,
-                      PublishCommand.self, VerifyRootCommand.self, KeygenCommand.self, VerifyCommand.self, PlanCommand.self])
+                      PublishCommand.self, VerifyRootCommand.self, KeygenCommand.self, VerifyCommand.self, PlanCommand.self,
+                      PullCommand.self])
 }
