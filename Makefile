@@ -55,7 +55,6 @@ test: test-deps
 	$(SWIFT) build --build-tests
 	NAVFORGE_REQUIRE_CHROMIUM=1 $(SWIFT) test --skip-build
 	$(SWIFT) build --product navforge
-	NAVFORGE=$(NAVFORGE) python3 -m unittest discover --start-directory Tests/Publishing --pattern 'test_pull.py'
 	$(NAVFORGE) build pipelines/demo-campus.yml --build-dir $(READER_TESTS) --force
 	$(NAVFORGE) build readers/vectors/station/station.yml --build-dir $(READER_TESTS) --force
 	mkdir -p $(READER_TESTS)/c
@@ -115,7 +114,7 @@ test: test-deps
 
 ## Publishing end to end (docs/publishing.md, docs/ci.md): publish twice, signatures checked by
 ## openssl, catalogs by their JSON Schema, the regression gate, retention, kill -9 during publish,
-## and the CI matrix of scripts/ci-local.sh.
+## the CI matrix of scripts/ci-local.sh, and pull against servers that truncate and tamper.
 test-publishing:
 	$(SWIFT) build --product navforge
 	NAVFORGE=$(NAVFORGE) python3 -m unittest discover --start-directory Tests/Publishing --pattern 'test_*.py'

@@ -259,6 +259,20 @@ class PublishingTests(unittest.TestCase):
         self.assertIn("already published with other bytes", refused.stderr)
         self.assertFalse((staging / "demo-campus" / "1.0.0").exists())
 
+    def test_a_merge_rerun_points_latest_at_a_version_a_killed_merge_moved_in(self):
+        import shutil
+        root, staging = self.folder / "root-merge-rerun", self.folder / "staging-merge-rerun"
+        self.publish(root, self.demo)
+        pipeline, build = self.variant("merge-rerun-110", "1.1.0")
+        run("publish", pipeline, "--root", staging, "--build-dir", build)
+        # What a merge killed right after its rename leaves: the folder in place, the pointers old.
+        shutil.copytree(staging / "demo-campus" / "1.1.0", root / "demo-campus" / "1.1.0")
+        self.assertIn("latest.json names 1.0.0 while 1.1.0 is complete", run("verify-root", root).stdout)
+        rerun = run("publish", "--merge", staging, "--root", root)
+        self.assertIn("already published demo-campus 1.1.0", rerun.stdout)
+        self.assertEqual("1.1.0", json.loads((root / "demo-campus" / "latest.json").read_text())["version"])
+        self.assertNotIn("note:", run("verify-root", root).stdout)
+
     def test_merge_refuses_a_linked_version_folder(self):
         staging, root, outside = self.folder / "staging-linked", self.folder / "root-linked", self.folder / "outside"
         self.publish(staging, self.demo)

@@ -24,6 +24,9 @@ extension Publisher {
         try clearIncoming()
 
         var incoming: [VersionKey: (root: PublicationRoot, record: ReleaseRecord)] = [:]
+        // Every venue staged, copied now or by an earlier run that died before its pointers were
+        // written: all get their latest.json rewritten.
+        var touched = Set<String>()
         var outcome = MergeOutcome()
         for staging in stagingRoots {
             let check = RootVerifier(root: staging).verify()
@@ -32,6 +35,7 @@ extension Publisher {
             for venue in try staging.venueIDs() {
                 try PublicationRoot.checkNames(venue: venue, version: "1.0.0")
                 for version in try staging.versions(of: venue).map(\.description) {
+                    touched.insert(venue)
                     let key = VersionKey(venue: venue, version: version)
                     let record = try CatalogBuilder.release(in: staging, venue: venue, version: version)
                     try checkContents(of: staging.versionFolder(venue, version), record: record)
@@ -71,7 +75,7 @@ extension Publisher {
             progress("merged \(key.venue) \(key.version)")
             outcome.added.append("\(key.venue) \(key.version)")
         }
-        let venues = Set(incoming.keys.map(\.venue)).sorted()
+        let venues = touched.sorted()
         var removing = Set<VersionKey>()
         if let keep {
             for venue in venues {
