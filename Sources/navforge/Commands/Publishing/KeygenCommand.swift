@@ -20,6 +20,11 @@ struct KeygenCommand: ParsableCommand {
         for url in [privateURL, publicURL] where !force && FileManager.default.fileExists(atPath: url.path) {
             throw CommandLineError.output(path: url.path, reason: "it exists; pass --force to replace the key pair")
         }
+        do {
+            try FileManager.default.createDirectory(at: privateURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw CommandLineError.output(path: privateURL.deletingLastPathComponent().path, reason: error.localizedDescription)
+        }
         let key = Ed25519Keys.generate()
         try DurableFiles.write(Data(Ed25519Keys.privatePEM(key).utf8), to: privateURL, mode: 0o600)
         try DurableFiles.write(Data(Ed25519Keys.publicPEM(key.publicKey).utf8), to: publicURL)
