@@ -8,6 +8,11 @@ enum PublishingHarness {
     static let key = try! Curve25519.Signing.PrivateKey(rawRepresentation: Data(repeating: 7, count: 32))
 
     static func catalog(_ data: Data) {
+        // What pull checks before downloading.
+        let url = URL(string: "https://maps.example.org/root/catalog.json")!
+        for venue in ["demo-campus", "station"] {
+            _ = try? Puller.offer(inCatalog: data, at: url, venue: venue, options: PullOptions(trust: .publicKey(key.publicKey)))
+        }
         guard let catalog = try? PublishingJSON.decode(CatalogFile.self, from: data, path: "catalog.json") else { return }
         for venue in catalog.venues.prefix(64) {
             _ = catalog.venue(venue.id)
