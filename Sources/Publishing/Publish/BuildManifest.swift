@@ -13,19 +13,8 @@ public struct BuildManifest: Codable, Hashable, Sendable {
         }
     }
 
-    public struct Source: Codable, Hashable, Sendable {
-        public var path: String
-        public var format: String?
-        public var size: Int64?
-        public var sha256: String
-
-        public init(path: String, format: String?, size: Int64?, sha256: String) {
-            self.path = path
-            self.format = format
-            self.size = size
-            self.sha256 = sha256
-        }
-    }
+    /// An input the bundle was built from: the same fields a published version lists.
+    public typealias Source = ReleaseRecord.Source
 
     /// The pipeline file the build ran.
     public struct Pipeline: Codable, Hashable, Sendable {

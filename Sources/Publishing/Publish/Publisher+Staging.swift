@@ -56,7 +56,7 @@ extension Publisher {
             manifest: manifest, report: report, statement: statement, statementBase64: statementBytes.base64EncodedString(),
             signature: signature, format: format, minimumReaderFormat: "\(candidate.bundle.file.major).0",
             generator: candidate.metadata.generator,
-            sources: candidate.manifest.sources.map { .init(path: $0.path, format: $0.format, size: $0.size, sha256: $0.sha256) },
+            sources: candidate.manifest.sources,
             pipelineSHA256: candidate.manifest.pipeline?.sha256, created: Self.timestamp(options.now), changes: changes)
         _ = try write(PublishingJSON.encode(record), ReleaseFile.name, in: folder)
         try DurableFiles.syncFolder(folder)
