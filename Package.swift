@@ -42,10 +42,12 @@ let package = Package(
         .target(name: "BundleWriting", dependencies: ["NavFormat"]),
         // The normalised venue model shared by every stage.
         .target(name: "VenueModel"),
-        .target(name: "Geometry", dependencies: ["VenueModel", "CGEOS"]),
+        // One GEOS context with its error messages kept, for Geometry and the WKT reader.
+        .target(name: "GEOSContext", dependencies: ["CGEOS"]),
+        .target(name: "Geometry", dependencies: ["VenueModel", "CGEOS", "GEOSContext"]),
         .target(name: "Staging", dependencies: ["VenueModel", "CSQLite"]),
         // CGEOS for its WKT reader (docs/architecture.md, "WKT through GEOS").
-        .target(name: "Importers", dependencies: ["VenueModel", "CGEOS", "CLibXML2", "CZlib", "CBzip2"]),
+        .target(name: "Importers", dependencies: ["VenueModel", "CGEOS", "CLibXML2", "CZlib", "CBzip2", "GEOSContext"]),
         // The report page's style sheet and script are files, edited as CSS and JavaScript; the
         // build puts them in navforge_Validation.resources beside the executable.
         .target(name: "Validation", dependencies: ["VenueModel", "Geometry"],

@@ -1,4 +1,5 @@
 import CGEOS
+import GEOSContext
 public import VenueModel
 
 /// A GEOS context: builds planar shapes from model polygons and answers questions about them.
@@ -6,36 +7,15 @@ public import VenueModel
 /// GEOS's reentrant API is used throughout, so several engines can work on separate threads.
 /// An engine and its shapes belong to one thread at a time; create one per task.
 public final class GeometryEngine {
-    let handle: GEOSContextHandle_t
-    private let messages: MessageBox
+    let context = GEOSContext()
+    var handle: GEOSContextHandle_t { context.handle }
 
-    /// Collects GEOS's error messages, which GEOS otherwise prints to stderr.
-    final class MessageBox {
-        var last: String?
-    }
-
-    public init() {
-        guard let handle = GEOS_init_r() else {
-            preconditionFailure("GEOS could not allocate a context")
-        }
-        self.handle = handle
-        messages = MessageBox()
-        let box = Unmanaged.passUnretained(messages).toOpaque()
-        GEOSContext_setErrorMessageHandler_r(handle, { message, userdata in
-            guard let message, let userdata else { return }
-            Unmanaged<MessageBox>.fromOpaque(userdata).takeUnretainedValue().last = String(cString: message)
-        }, box)
-        GEOSContext_setNoticeMessageHandler_r(handle, { _, _ in }, nil)
-    }
-
-    deinit {
-        GEOS_finish_r(handle)
-    }
+    public init() {}
 
     /// The message of the last GEOS failure, for error texts.
     func lastMessage(_ fallback: String) -> String {
-        defer { messages.last = nil }
-        return messages.last ?? fallback
+        defer { context.clearMessage() }
+        return context.lastMessage ?? fallback
     }
 
     /// A planar area (metres in `projection`) from one or more polygons.

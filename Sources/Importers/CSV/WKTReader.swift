@@ -1,4 +1,5 @@
 import CGEOS
+import GEOSContext
 public import VenueModel
 
 /// Reads 2D OGC Simple Features WKT through GEOS: `POINT`, `LINESTRING`, `POLYGON` and
@@ -17,36 +18,20 @@ public import VenueModel
 /// read with `setlocale`, for the whole process: harmless while nothing sets another numeric
 /// locale, which navforge never does.
 public final class WKTReader {
-    let handle: GEOSContextHandle_t
+    let context = GEOSContext()
+    var handle: GEOSContextHandle_t { context.handle }
     private let reader: OpaquePointer
-    private let messages: MessageBox
-
-    /// Collects GEOS's error messages, which GEOS otherwise prints to stderr.
-    private final class MessageBox {
-        var last: String?
-    }
 
     public init() {
-        guard let handle = GEOS_init_r() else {
-            preconditionFailure("GEOS could not allocate a context")
-        }
-        self.handle = handle
-        messages = MessageBox()
-        let box = Unmanaged.passUnretained(messages).toOpaque()
-        GEOSContext_setErrorMessageHandler_r(handle, { message, userdata in
-            guard let message, let userdata else { return }
-            Unmanaged<MessageBox>.fromOpaque(userdata).takeUnretainedValue().last = String(cString: message)
-        }, box)
-        GEOSContext_setNoticeMessageHandler_r(handle, { _, _ in }, nil)
-        guard let reader = GEOSWKTReader_create_r(handle) else {
+        guard let reader = GEOSWKTReader_create_r(context.handle) else {
             preconditionFailure("GEOS could not allocate a WKT reader")
         }
         self.reader = reader
     }
 
     deinit {
+        // The context outlives the reader: it is released after this deinit.
         GEOSWKTReader_destroy_r(handle, reader)
-        GEOS_finish_r(handle)
     }
 
     /// Reads one geometry that makes up all of `text` (surrounding spaces aside).
@@ -59,9 +44,9 @@ public final class WKTReader {
         try text.withUTF8 { bytes in
             Result { () throws(ImportError) in try WKTScreen(bytes: bytes).check() }
         }.get()
-        messages.last = nil
+        context.clearMessage()
         guard let geometry = text.withCString({ GEOSWKTReader_read_r(handle, reader, $0) }) else {
-            throw .wktSyntax("GEOS: \(Self.reason(messages.last))", offset: nil)
+            throw .wktSyntax("GEOS: \(Self.reason(context.lastMessage))", offset: nil)
         }
         defer { GEOSGeom_destroy_r(handle, geometry) }
         let result = try simpleGeometry(geometry)
