@@ -158,6 +158,8 @@ struct DoorlessOpenings {
 struct PlanarPolygon {
     let rings: [[PlanarPoint]]
     let box: PlanarBox
+    /// Every ring's edges, made once: containment and distances walk them for every point tested.
+    private let edges: [(PlanarPoint, PlanarPoint)]
 
     init(_ polygon: Polygon, _ projection: LocalProjection) {
         rings = polygon.rings.map { ring in
@@ -165,10 +167,7 @@ struct PlanarPolygon {
             return points.first == points.last ? points : points + [points[0]]
         }
         box = PlanarBox(rings.flatMap { $0 })
-    }
-
-    private var edges: [(PlanarPoint, PlanarPoint)] {
-        rings.flatMap { ring in Array(zip(ring, ring.dropFirst())) }
+        edges = rings.flatMap { ring in Array(zip(ring, ring.dropFirst())) }
     }
 
     /// Even-odd containment over every ring, so holes are outside.
@@ -212,9 +211,15 @@ struct PlanarPolygon {
             let length = a.distance(to: b)
             guard length > 0 else { continue }
             // Sampled every half metre: fronts are metres long, and this needs no clipping code.
+            // Only the samples near the area's box can be covered, so only those are tested (and
+            // the one on each side, which ends a run as before): an edge hundreds of kilometres
+            // long, drawn by mistake, costs what its part near the area costs.
             let steps = max(Int((length / 0.5).rounded(.up)), 1)
+            guard let inside = area.box.expanded(by: tolerance).parameters(from: a, to: b) else { continue }
+            let first = max(Int((inside.lowerBound * Double(steps)).rounded(.down)) - 1, 0)
+            let last = min(Int((inside.upperBound * Double(steps)).rounded(.up)) + 1, steps)
             var runStart: Int?
-            for step in 0...steps {
+            for step in first...last {
                 let t = Double(step) / Double(steps)
                 let point = PlanarPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
                 let covered = area.contains(point) || area.distanceToOutline(point) <= tolerance
@@ -274,6 +279,23 @@ struct PlanarBox {
 
     func intersects(_ other: PlanarBox) -> Bool {
         minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
+    }
+
+    /// The part of segment `a`–`b` inside the box, as the range of `t` (0 at `a`, 1 at `b`);
+    /// `nil` when the segment misses the box (Liang–Barsky clipping).
+    func parameters(from a: PlanarPoint, to b: PlanarPoint) -> ClosedRange<Double>? {
+        var low = 0.0, high = 1.0
+        let dx = b.x - a.x, dy = b.y - a.y
+        for (p, q) in [(-dx, a.x - minX), (dx, maxX - a.x), (-dy, a.y - minY), (dy, maxY - a.y)] {
+            if p == 0 {
+                if q < 0 { return nil }
+                continue
+            }
+            let r = q / p
+            if p < 0 { low = max(low, r) } else { high = min(high, r) }
+            if low > high { return nil }
+        }
+        return low ... high
     }
 
 }
