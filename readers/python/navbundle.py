@@ -660,7 +660,9 @@ class Bundle:
         if index == NONE:
             return None
         view, count, table, offsets = self._strings()
-        if index >= count:
+        # Negative indexes are refused as others past the table are: Python would count them
+        # from the end and answer another string.
+        if not isinstance(index, int) or not 0 <= index < count:
             if referrer is not None:
                 raise self._error(referrer, f"names string {index}, but STRS has {count}")
             raise BundleError(f"{self.path}: string {index} is not one of the {count} in STRS", code="argument")

@@ -708,6 +708,13 @@ class DamagedFileTests(unittest.TestCase):
             with self.assertRaises(BundleError) as caught:
                 bundle.section("XNON")
             self.assertEqual(caught.exception.code, "unavailable")
+            # A string index is refused below 0 as past the table, not counted from the end.
+            count = bundle._strings()[1]
+            self.assertIsNotNone(bundle.string(count - 1))
+            for index in (-1, -2, count, count + 1, "0"):
+                with self.assertRaises(BundleError) as caught:
+                    bundle.string(index)
+                self.assertEqual(caught.exception.code, "argument", repr(index))
         self.assertEqual(answer.check(self.write(self.image[:100])), ("refused format", unittest.mock.ANY))
         self.assertEqual(answer.check(BUNDLE), ("ok", None))
 
