@@ -99,6 +99,15 @@ def attempt(call, *allowed):
         return None
 
 
+def refused(call):
+    """Whether ``call()`` raises a BundleError (anything else but an answer escapes)."""
+    try:
+        call()
+    except BundleError:
+        return True
+    return False
+
+
 def check_route(found, source, target, nodes):
     if found is None:
         return
@@ -148,6 +157,12 @@ def exercise_bundle(bundle, tail, text):
     for index in picks:
         attempt(lambda: bundle.node(index))
         attempt(lambda: bundle.string(index))
+    # Indexes below 0 or past a table are refused, never answered (counted from the end, say).
+    for index in (-1, -2, 0xFFFFFFFE):
+        expect(refused(lambda: bundle.string(index)), f"string {index} answered")
+        expect(refused(lambda: bundle.node(index)), f"node {index} answered")
+        expect(refused(lambda: bundle.place(index)), f"place {index} answered")
+    expect(refused(lambda: bundle.place(places)), f"place {places} answered")
     for index in list(range(min(places, MAX_PLACES))) + [places - 1, places]:
         place = attempt(lambda: bundle.place(index))
         if place is not None:

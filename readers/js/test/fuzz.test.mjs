@@ -78,6 +78,17 @@ async function attemptAsync(what, call, ...allowed) {
   }
 }
 
+/** Whether `call()` throws a BundleError (anything else but an answer is a crash). */
+function refused(what, call) {
+  try {
+    call();
+  } catch (error) {
+    if (error instanceof BundleError) return true;
+    throw new Crash(`${what} threw ${error && error.stack}`);
+  }
+  return false;
+}
+
 /** [bundle bytes, tail bytes] of an input, as the C and Python harnesses split one. */
 function split(data) {
   if (data.length >= 32) {
@@ -136,6 +147,17 @@ async function exercise(data) {
     attempt('climb', () => bundle.climb(index));
   }
   for (let index = 0; index < Math.min(events, 3); index++) attempt('event', () => bundle.event(index));
+  // Indexes below 0, past a table or not integers are refused, never answered.
+  for (const index of [-1, -2, 0.5, NaN, 2 ** 32]) {
+    for (const [what, call] of [['node', () => bundle.node(index)], ['arc', () => bundle.arc(index)],
+      ['place', () => bundle.place(index)], ['event', () => bundle.event(index)], ['outlines', () => bundle.outlines(index)]]) {
+      expect(refused(what, call), `${what}(${index}) answered`);
+    }
+  }
+  for (const [what, call] of [['node', () => bundle.node(nodes)], ['arc', () => bundle.arc(arcs)], ['place', () => bundle.place(places)],
+    ['event', () => bundle.event(events)]]) {
+    expect(refused(what, call), `${what} past the last answered`);
+  }
   const placeIndexes = [...Array(Math.min(places, MAX_PLACES)).keys(), places - 1, places];
   for (const index of placeIndexes) {
     const place = attempt('place', () => bundle.place(index));
