@@ -16,7 +16,7 @@ EXAMPLES = $(READER_TESTS)/examples
 # The C reader is built as strictly as a consumer might, and run under the sanitizers.
 CFLAGS_STRICT = -std=c99 -Wall -Wextra -pedantic -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all
 
-.PHONY: demo test test-examples test-publishing deps test-deps build clean
+.PHONY: demo test test-examples test-publishing test-fuzz-regressions deps test-deps build clean
 
 deps:
 	@scripts/install-system-packages.sh
@@ -81,6 +81,7 @@ test: test-deps
 	NAVBUNDLE_TEST_BUNDLE=$(READER_BUNDLE) NAVBUNDLE_TEST_ANSWERS=$(READER_TESTS)/answers-swift.txt \
 		NAVBUNDLE_TEST_STATION=$(STATION_BUNDLE) NAVBUNDLE_TEST_NAVFORGE=$(NAVFORGE) \
 		node --test readers/js/test/
+	$(MAKE) --no-print-directory test-fuzz-regressions
 	node readers/js/answer.mjs $(READER_BUNDLE) $(QUERIES) > $(READER_TESTS)/answers-js.txt
 	node readers/js/answer.mjs $(STATION_BUNDLE) $(STATION_QUERIES) > $(READER_TESTS)/station-js.txt
 	cmp $(READER_TESTS)/answers-swift.txt $(READER_TESTS)/answers-c.txt
@@ -111,6 +112,24 @@ test: test-deps
 	scripts/test-viewer.sh $(NAVFORGE) $(READER_BUNDLE)
 	$(MAKE) --no-print-directory test-examples
 	$(MAKE) --no-print-directory test-publishing
+
+## The readers' fuzzing harnesses on the inputs kept in Tests/Fuzz/regressions/ (each reader
+## replays every reader's, since an input is a bundle and an optional tail to all of them), the C
+## ones under the sanitizers, and a short seeded mutation loop of the Python reader on the bundles
+## `test` builds (the JavaScript reader's loop runs with its tests). Long runs:
+## Tests/Fuzz/readers/run.sh (Tests/Fuzz/readers/README.md).
+FUZZ_REGRESSIONS = Tests/Fuzz/regressions/c-reader Tests/Fuzz/regressions/python-reader Tests/Fuzz/regressions/js-reader
+test-fuzz-regressions:
+	mkdir -p $(READER_TESTS)/c
+	$(CC) $(CFLAGS_STRICT) -Ireaders/c -o $(READER_TESTS)/c/fuzz-replay Tests/Fuzz/readers/replay.c \
+		Tests/Fuzz/readers/fuzz_c_reader.c readers/c/navbundle.c -lm
+	$(READER_TESTS)/c/fuzz-replay $(FUZZ_REGRESSIONS)
+	$(CC) $(CFLAGS_STRICT) -DREPLAY_INITIALIZE -Ireaders/c -o $(READER_TESTS)/c/fuzz-replay-conditions \
+		Tests/Fuzz/readers/replay.c Tests/Fuzz/readers/fuzz_c_conditions.c readers/c/navbundle.c -lm
+	NAVBUNDLE_FUZZ_BUNDLES=$(READER_BUNDLE):$(STATION_BUNDLE) $(READER_TESTS)/c/fuzz-replay-conditions \
+		Tests/Fuzz/regressions/c-reader/conditions
+	python3 Tests/Fuzz/readers/fuzz_python_reader.py replay $(FUZZ_REGRESSIONS)
+	python3 Tests/Fuzz/readers/fuzz_python_reader.py mutate --seed 1 --count 300 $(READER_BUNDLE) $(STATION_BUNDLE)
 
 ## Publishing end to end (docs/publishing.md, docs/ci.md): publish twice, signatures checked by
 ## openssl, catalogs by their JSON Schema, the regression gate, retention, kill -9 during publish,

@@ -27,6 +27,8 @@
 #define NO_LEVEL 0xFFFFu
 #define METRES_PER_UNIT 0.011131949079327357
 #define UNREACHED UINT64_MAX
+/* What messages call a bundle opened from memory without a name. */
+#define MEMORY_NAME "(memory)"
 
 /* Snapping must reproduce the specification's IEEE binary64 arithmetic bit for bit. */
 typedef char double_is_binary64[(sizeof(double) == 8 && DBL_MANT_DIG == 53 && FLT_RADIX == 2) ? 1 : -1];
@@ -149,6 +151,7 @@ struct nb_bundle {
     char error[1024];
     const uint8_t *data;
     size_t size;
+    int mapped; /* 1 when nb_open mapped `data` (nb_close unmaps it), 0 for the caller's buffer */
     uint16_t major, minor;
     section *sections;
     size_t section_count;
@@ -494,6 +497,22 @@ static nb_status read_required(nb_bundle *b) {
 
 static void tabulate_wifi_weights(nb_bundle *b);
 
+/* Checks the bytes `b` holds (data and size set, at least a header's worth) and hands the bundle
+ * over, or reports the failure in `message` and releases it. */
+static nb_status finish_open(nb_bundle *b, int verify, nb_bundle **out, char *message, size_t message_size) {
+    nb_status status = read_table(b);
+    if (status == NB_OK && verify) status = verify_checksums(b);
+    if (status == NB_OK) status = read_required(b);
+    if (status == NB_OK) tabulate_wifi_weights(b);
+    if (status != NB_OK) {
+        fail(message, message_size, "%s", b->error);
+        nb_close(b);
+        return status;
+    }
+    *out = b;
+    return NB_OK;
+}
+
 nb_status nb_open(const char *path, int verify, nb_bundle **out, char *message, size_t message_size) {
     *out = NULL;
     nb_bundle *b = calloc(1, sizeof *b);
@@ -523,17 +542,24 @@ nb_status nb_open(const char *path, int verify, nb_bundle **out, char *message, 
         return NB_ERROR_IO;
     }
     b->data = mapped;
-    nb_status status = read_table(b);
-    if (status == NB_OK && verify) status = verify_checksums(b);
-    if (status == NB_OK) status = read_required(b);
-    if (status == NB_OK) tabulate_wifi_weights(b);
-    if (status != NB_OK) {
-        fail(message, message_size, "%s", b->error);
-        nb_close(b);
-        return status;
-    }
-    *out = b;
-    return NB_OK;
+    b->mapped = 1;
+    return finish_open(b, verify, out, message, message_size);
+}
+
+nb_status nb_open_memory(const void *data, size_t size, const char *name, int verify, nb_bundle **out, char *message,
+                         size_t message_size) {
+    if (name == NULL) name = MEMORY_NAME;
+    if (out == NULL) return fail(message, message_size, "%s: no place for the bundle (out is NULL)", name), NB_ERROR_ARGUMENT;
+    *out = NULL;
+    if (data == NULL) return fail(message, message_size, "%s: no bytes to open (a NULL buffer)", name), NB_ERROR_ARGUMENT;
+    if (size < HEADER_SIZE)
+        return fail(message, message_size, "%s: %zu bytes is too short for a bundle header", name, size), NB_ERROR_FORMAT;
+    nb_bundle *b = calloc(1, sizeof *b);
+    if (b == NULL) return fail(message, message_size, "%s: out of memory", name), NB_ERROR_MEMORY;
+    snprintf(b->path, sizeof b->path, "%s", name);
+    b->data = data;
+    b->size = size;
+    return finish_open(b, verify, out, message, message_size);
 }
 
 static void cch_release(cch_index *x);
@@ -541,7 +567,7 @@ static void condition_index_release(condition_index *x);
 
 void nb_close(nb_bundle *b) {
     if (b == NULL) return;
-    if (b->data) munmap((void *)b->data, b->size);
+    if (b->mapped) munmap((void *)b->data, b->size);
     free(b->sections);
     free(b->hierarchies);
     cch_release(&b->cch);

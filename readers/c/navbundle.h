@@ -9,7 +9,8 @@
  * bundle, the customisable hierarchy CCHT of format 2.0), the first search SRCH, the first snap
  * SNAP, the first outline call OUTL, the first conditions the labels they look up, the first way
  * out under conditions the costs of leaving EGRC. Every failure returns a status and
- * writes a message naming the file and the section; nothing reads outside the mapping.
+ * writes a message naming the file and the section; nothing reads outside the mapping (or the
+ * buffer of nb_open_memory).
  *
  * A bundle keeps per-call state (the last error, what it has checked), so one nb_bundle must not
  * be used from two threads at once; open it once per thread instead. The Wi-Fi calls are the
@@ -44,6 +45,18 @@ typedef enum {
  * may be NULL) says why. `verify_checksums` 0 skips the whole-file and section checksums (for a
  * file verified before); they read every byte, the other checks do not. */
 nb_status nb_open(const char *path, int verify_checksums, nb_bundle **out, char *message, size_t message_size);
+
+/* Opens and checks the `size` bytes at `data`, a bundle the caller already holds in memory (an
+ * Android asset buffer, a download): the same checks as nb_open, the same `verify_checksums`
+ * flag, the same statuses and messages, which start with `name` (may be NULL: "(memory)") where
+ * nb_open's start with the path. The bytes are not copied: the caller keeps them alive and
+ * unchanged until nb_close (a metric may outlive both). The reader never writes to them and never
+ * reads outside them, and it needs no alignment: every field is read byte by byte, so a buffer
+ * may start at any address. A NULL `data` (or `out`) gives NB_ERROR_ARGUMENT; fewer bytes than a
+ * header NB_ERROR_FORMAT, as a truncated file does. */
+nb_status nb_open_memory(const void *data, size_t size, const char *name, int verify_checksums, nb_bundle **out,
+                         char *message, size_t message_size);
+/* Releases the bundle: unmaps what nb_open mapped; leaves the buffer of nb_open_memory to its owner. */
 void nb_close(nb_bundle *bundle);
 
 /* The message of the last failure of a call on `bundle`. */

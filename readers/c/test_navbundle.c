@@ -6,7 +6,9 @@
  * PROF for every profile and pair of nodes and with a plain rendering of the specification's
  * reference query, searches with a scan of every key, snaps with a scan of every node of the
  * level; ways out and outlines are followed. Damaged copies of the bundle (written to
- * SCRATCH_FOLDER) must be refused with a status, never a crash. The reader's source is included
+ * SCRATCH_FOLDER) must be refused with a status, never a crash; each is also opened from memory
+ * (nb_open_memory, at an odd address) and must get the file's status and message, and answer
+ * alike; a NULL buffer and buffers cut short are refused. The reader's source is included
  * so the test can reuse its SHA-256 to forge checksums, which puts the damage past the checksums
  * and into the checks of each section. With the station of readers/vectors/station (format 1.2),
  * endpoints, aliases, attachments and profile snaps are checked too, its 1.2 sections damaged,
@@ -576,11 +578,51 @@ static const char *write_copy(const uint8_t *bytes, size_t size, const char *nam
     return path;
 }
 
+/* `bytes` copied to an odd address (so that any aligned read of the reader's would trip UBSan),
+ * for nb_open_memory; free it with free_unaligned. */
+static uint8_t *unaligned_copy(const uint8_t *bytes, size_t size) {
+    uint8_t *block = malloc(size + 1);
+    if (!block) { perror("malloc"); exit(2); }
+    if (size) memcpy(block + 1, bytes, size);
+    return block + 1;
+}
+
+static void free_unaligned(uint8_t *bytes) { free(bytes - 1); }
+
+/* Opens `size` bytes from memory, named `path`, as nb_open opened the file at `path`: the same
+ * status and the same message, and the bytes left as they were. With `out`, an opened bundle is
+ * handed over (its buffer, `data`, is the caller's to free_unaligned after nb_close). */
+static nb_status open_memory_as(const uint8_t *bytes, size_t size, const char *path, int verify, nb_status file_status,
+                                const char *file_message, nb_bundle **out) {
+    static char sentinel;
+    char message[1024] = "";
+    uint8_t *copy = unaligned_copy(bytes, size);
+    nb_bundle *b = (nb_bundle *)(void *)&sentinel; /* nb_open_memory must set it, NULL on failure */
+    nb_status status = nb_open_memory(copy, size, path, verify, &b, message, sizeof message);
+    CHECK(status == file_status, "from memory %d, from the file %d: %s / %s", status, file_status, message, file_message);
+    CHECK((status == NB_OK) == (b != NULL), "status and bundle from memory disagree");
+    if (status != NB_OK) {
+        CHECK(strcmp(message, file_message) == 0, "messages differ: \"%s\" from memory, \"%s\" from the file", message,
+              file_message);
+        b = NULL;
+    }
+    CHECK(size == 0 || memcmp(copy, bytes, size) == 0, "nb_open_memory changed the caller's bytes");
+    if (out) *out = b;
+    if (out && b) return status;
+    nb_close(b);
+    /* nb_close leaves the buffer to its owner: still there to read, and freed by its owner. */
+    CHECK(size == 0 || copy[size - 1] == bytes[size - 1], "the buffer after nb_close");
+    free_unaligned(copy);
+    return status;
+}
+
 static nb_status open_copy(const uint8_t *bytes, size_t size, int verify, char *message, size_t message_size) {
     nb_bundle *b = NULL;
-    nb_status status = nb_open(write_copy(bytes, size, "damaged.navbundle"), verify, &b, message, message_size);
+    const char *path = write_copy(bytes, size, "damaged.navbundle");
+    nb_status status = nb_open(path, verify, &b, message, message_size);
     CHECK((status == NB_OK) == (b != NULL), "status and bundle disagree");
     nb_close(b);
+    open_memory_as(bytes, size, path, verify, status, status == NB_OK ? "" : message, NULL);
     return status;
 }
 
@@ -654,7 +696,8 @@ static nb_status use_outlines(nb_bundle *b) {
 static nb_status use_damaged_copy(const uint8_t *copy, size_t copy_size, use_function use, int verify, char *message,
                                   size_t size) {
     nb_bundle *b = NULL;
-    nb_status status = nb_open(write_copy(copy, copy_size, "hostile.navbundle"), verify, &b, message, size);
+    const char *path = write_copy(copy, copy_size, "hostile.navbundle");
+    nb_status status = nb_open(path, verify, &b, message, size);
     CHECK(status == NB_OK, "forged checksums refused: %s", message);
     if (!b) return status;
     status = use(b);
@@ -662,6 +705,16 @@ static nb_status use_damaged_copy(const uint8_t *copy, size_t copy_size, use_fun
     /* A refusal is not remembered as success: the next call is refused too. */
     if (status != NB_OK) CHECK(use(b) == status, "a damaged section was accepted on the second call");
     nb_close(b);
+    /* The same bytes from memory, at an odd address: the same answer, the same message. */
+    nb_bundle *m = NULL;
+    if (open_memory_as(copy, copy_size, path, verify, NB_OK, "", &m) == NB_OK) {
+        nb_status again = use(m);
+        CHECK(again == status && strcmp(again == NB_OK ? "" : nb_last_error(m), message) == 0,
+              "from memory %d \"%s\", from the file %d \"%s\"", again, nb_last_error(m), status, message);
+        const uint8_t *buffer = m->data;
+        nb_close(m);
+        free_unaligned((uint8_t *)buffer);
+    }
     return status;
 }
 
@@ -887,6 +940,79 @@ static void test_damaged_files(const nb_bundle *original) {
     } else
         CHECK(0, "without %s: %s", hierarchy_tag, message);
     free(copy);
+}
+
+/* nb_open_memory beyond the refusals open_copy compares with nb_open's: the arguments only it
+ * has, buffers cut short, and the calls on a bundle opened from an odd address answering as on
+ * the mapped file. */
+static void test_open_memory(nb_bundle *original) {
+    char message[1024];
+    nb_bundle *b = original;
+    CHECK(nb_open_memory(NULL, image_size, "asset", 1, &b, message, sizeof message) == NB_ERROR_ARGUMENT && b == NULL &&
+          strstr(message, "asset: ") == message && strstr(message, "NULL"), "a NULL buffer: %s", message);
+    b = original;
+    CHECK(nb_open_memory(NULL, 0, NULL, 0, &b, message, sizeof message) == NB_ERROR_ARGUMENT && b == NULL &&
+          strstr(message, "(memory): ") == message, "a NULL empty buffer: %s", message);
+    CHECK(nb_open_memory(image, image_size, "asset", 0, NULL, message, sizeof message) == NB_ERROR_ARGUMENT &&
+          strstr(message, "out"), "no place for the bundle: %s", message);
+    CHECK(nb_open_memory(image, image_size, "asset", 0, NULL, NULL, 0) == NB_ERROR_ARGUMENT, "no message buffer");
+    /* Cut anywhere: too short for a header, or shorter than the header says. Never read past. */
+    size_t cuts[] = {0, 1, HEADER_SIZE - 1, HEADER_SIZE, HEADER_SIZE + 1, 100, image_size / 2, image_size - 8, image_size - 1};
+    for (size_t i = 0; i < sizeof cuts / sizeof *cuts; i++) {
+        uint8_t *cut = unaligned_copy(image, cuts[i]); /* exactly cuts[i] bytes, so ASan sees a read past them */
+        for (int verify = 0; verify <= 1; verify++) {
+            b = original;
+            nb_status status = nb_open_memory(cut, cuts[i], NULL, verify, &b, message, sizeof message);
+            CHECK(status == NB_ERROR_FORMAT && b == NULL && strstr(message, "(memory): ") == message &&
+                      strstr(message, cuts[i] < HEADER_SIZE ? "too short" : "truncated"),
+                  "%zu bytes (verify %d): %d %s", cuts[i], verify, status, message);
+        }
+        free_unaligned(cut);
+    }
+    /* Bytes past the header's size (an asset padded by its packer) are refused as the file's are. */
+    uint8_t *longer = unaligned_copy(image, image_size);
+    longer = (uint8_t *)realloc(longer - 1, image_size + 9) + 1;
+    memset(longer + image_size, 0, 8);
+    CHECK(nb_open_memory(longer, image_size + 8, "padded", 0, &b, message, sizeof message) == NB_ERROR_FORMAT &&
+          strstr(message, "extended"), "extended: %s", message);
+    free_unaligned(longer);
+
+    /* Opened from an odd address, checksums verified: every call answers as on the mapped file. */
+    uint8_t *bytes = unaligned_copy(image, image_size);
+    nb_bundle *m = NULL;
+    CHECK(nb_open_memory(bytes, image_size, "asset.navbundle", 1, &m, message, sizeof message) == NB_OK && m, "%s", message);
+    if (m) {
+        CHECK(nb_format_major(m) == nb_format_major(original) && nb_section_count(m) == nb_section_count(original) &&
+                  nb_node_count(m) == nb_node_count(original) && nb_place_count(m) == nb_place_count(original),
+              "counts from memory");
+        for (uint32_t profile = 0; profile < nb_profile_count(m); profile++)
+            for (uint32_t i = 0; i < 16; i++) {
+                uint32_t source = next_random() % m->nodes, target = next_random() % m->nodes;
+                nb_path from_memory, from_file;
+                nb_status got = nb_route_path(m, profile, source, target, &from_memory);
+                nb_status expected = nb_route_path(original, profile, source, target, &from_file);
+                CHECK(got == expected && from_memory.duration == from_file.duration &&
+                          from_memory.node_count == from_file.node_count &&
+                          (from_file.node_count == 0 ||
+                           memcmp(from_memory.nodes, from_file.nodes, sizeof(uint32_t) * from_file.node_count) == 0),
+                      "route %u %u -> %u from memory", profile, source, target);
+                nb_path_free(&from_memory), nb_path_free(&from_file);
+            }
+        nb_match got[20], expected[20];
+        size_t got_count = 0, expected_count = 0;
+        CHECK(nb_search_prefix(m, "lift", 20, got, 20, &got_count) == NB_OK &&
+                  nb_search_prefix(original, "lift", 20, expected, 20, &expected_count) == NB_OK &&
+                  got_count == expected_count && got_count > 0,
+              "search from memory: %zu results, %zu from the file", got_count, expected_count);
+        for (size_t i = 0; i < got_count && i < expected_count; i++)
+            CHECK(got[i].place == expected[i].place && got[i].field == expected[i].field, "search result %zu from memory", i);
+        nb_radio_map map;
+        if (nb_radio_map_info(original, &map, NULL, 0) == NB_OK)
+            CHECK(nb_radio_map_info(m, &map, message, sizeof message) == NB_OK, "radio map from memory: %s", message);
+        nb_close(m);
+    }
+    CHECK(memcmp(bytes, image, image_size) == 0, "the caller's bytes changed");
+    free_unaligned(bytes);
 }
 
 /* CH00 damaged with its checksums forged: refused, or still answering safely. */
@@ -3800,6 +3926,7 @@ int main(int argc, char **argv) {
     test_snap(b);
     test_outlines(b);
     test_damaged_files(b);
+    test_open_memory(b);
     if (has_cch(b)) test_damaged_cch(b);
     else test_damaged_hierarchy(b);
     test_profile_snap(b);

@@ -470,11 +470,7 @@ class Bundle:
     """An opened bundle. Use as a context manager, or call ``close``."""
 
     def __init__(self, path, verify_checksums=True):
-        self.path = str(path)
-        self._cache = {}
-        self._hierarchies = {}
-        self._topology = None
-        self._metrics = {}
+        self._start(str(path))
         try:
             self._file = open(self.path, "rb")
         except OSError as error:
@@ -485,12 +481,43 @@ class Bundle:
                 raise BundleError(f"{self.path}: {size} bytes is too short for a bundle header")
             self._map = mmap.mmap(self._file.fileno(), 0, access=mmap.ACCESS_READ)
             self._view = memoryview(self._map)
-            self._read_table(size)
-            if verify_checksums:
-                self.verify()
+            self._check(size, verify_checksums)
         except BaseException:
             self.close()
             raise
+
+    @classmethod
+    def from_bytes(cls, data, verify_checksums=True, name="(bytes)"):
+        """Opens a bundle already in memory: ``data`` is any bytes-like object (``bytes``,
+        ``bytearray``, a ``memoryview``, an ``mmap``), read in place, never copied. The checks are
+        those of ``Bundle(path)``, ``verify_checksums`` likewise; messages start with ``name``
+        where a file's start with its path. Keep the bytes unchanged while the bundle is open.
+        Anything that is not bytes-like raises ``TypeError``, as ``memoryview`` does."""
+        bundle = cls.__new__(cls)
+        bundle._start(str(name))
+        view = memoryview(data)
+        try:
+            bundle._view = view.cast("B") if view.format != "B" or view.ndim != 1 else view
+            if len(bundle._view) < HEADER.size:
+                raise BundleError(f"{bundle.path}: {len(bundle._view)} bytes is too short for a bundle header")
+            bundle._check(len(bundle._view), verify_checksums)
+        except BaseException:
+            bundle.close()
+            raise
+        return bundle
+
+    def _start(self, path):
+        self.path = path
+        self._cache = {}
+        self._hierarchies = {}
+        self._topology = None
+        self._metrics = {}
+        self._view = self._map = self._file = None
+
+    def _check(self, size, verify_checksums):
+        self._read_table(size)
+        if verify_checksums:
+            self.verify()
 
     def close(self):
         """Unmaps the file. Views a caller still holds keep the mapping alive until they go.
@@ -633,7 +660,9 @@ class Bundle:
         if index == NONE:
             return None
         view, count, table, offsets = self._strings()
-        if index >= count:
+        # Negative indexes are refused as others past the table are: Python would count them
+        # from the end and answer another string.
+        if not isinstance(index, int) or not 0 <= index < count:
             if referrer is not None:
                 raise self._error(referrer, f"names string {index}, but STRS has {count}")
             raise BundleError(f"{self.path}: string {index} is not one of the {count} in STRS", code="argument")

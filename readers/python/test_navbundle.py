@@ -16,6 +16,7 @@ their vias by a Dijkstra restricted to lower ranks, searches by scanning every k
 measuring every node.
 """
 
+import array
 import collections
 import decimal
 import hashlib
@@ -24,6 +25,7 @@ import itertools
 import json
 import json.scanner
 import math
+import mmap
 import os
 import random
 import shutil
@@ -563,6 +565,72 @@ class AnswerTests(unittest.TestCase):
 
 
 @needs_bundle
+@needs_bundle
+class FromBytesTests(unittest.TestCase):
+    """``Bundle.from_bytes``: the bundle read in place from any bytes-like object, answering as
+    the mapped file does; DamagedFileTests compares every refusal with the file's."""
+
+    def setUp(self):
+        with open(BUNDLE, "rb") as file:
+            self.image = file.read()
+
+    def test_answers_as_the_mapped_file(self):
+        odd = memoryview(b"\0" + self.image)[1:]
+        with Bundle(BUNDLE) as mapped, Bundle.from_bytes(odd) as held:
+            fields = lambda bundle: [(s.tag, s.version, s.offset, s.length, s.checksum) for s in bundle.sections]
+            self.assertEqual(fields(held), fields(mapped))
+            self.assertEqual((held.major, held.minor, held.node_count, held.profiles),
+                             (mapped.major, mapped.minor, mapped.node_count, mapped.profiles))
+            random.seed(11)
+            for profile in mapped.profiles:
+                for _ in range(20):
+                    source, target = random.randrange(mapped.node_count), random.randrange(mapped.node_count)
+                    self.assertEqual(held.route(profile, source, target), mapped.route(profile, source, target))
+                self.assertEqual(held.nearest_exit(profile, 5), mapped.nearest_exit(profile, 5))
+            for text in ("lift", "Café", "a.2"):
+                self.assertEqual(held.search_prefix(text, 20), mapped.search_prefix(text, 20))
+            self.assertEqual(held.snap(48.1495, 11.5805, 1), mapped.snap(48.1495, 11.5805, 1))
+            self.assertEqual(held.outlines(1), mapped.outlines(1))
+            if mapped.radio_map is not None:
+                scan = [("00:0b:86:01:09:01", -50), ("00:0b:86:01:09:02", -70)]
+                self.assertEqual(held.locate(scan), mapped.locate(scan))
+
+    def test_takes_any_bytes_like_object(self):
+        with open(BUNDLE, "rb") as file:
+            mapping = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
+        words = array.array("B", self.image)
+        for data in (self.image, bytearray(self.image), memoryview(self.image), mapping, words):
+            bundle = Bundle.from_bytes(data, verify_checksums=True)
+            self.assertEqual(bundle.route("foot", 0, 0), (0, [0]))
+            bundle.close()
+        mapping.close()
+        # A view the caller holds stays the caller's: closing the bundle does not release it.
+        view = memoryview(self.image)
+        Bundle.from_bytes(view).close()
+        self.assertEqual(view[:8].tobytes(), navbundle.MAGIC)
+        for data in ("NAVFBNDL", None, 17, [1, 2, 3]):
+            with self.assertRaises(TypeError):
+                Bundle.from_bytes(data)
+
+    def test_refusals_name_the_bytes(self):
+        for data, expected in ((b"", "(bytes): 0 bytes is too short for a bundle header"),
+                               (self.image[:63], "(bytes): 63 bytes is too short for a bundle header")):
+            with self.assertRaises(BundleError) as caught:
+                Bundle.from_bytes(data)
+            self.assertEqual((str(caught.exception), caught.exception.code), (expected, "format"))
+        with self.assertRaises(BundleError) as caught:
+            Bundle.from_bytes(self.image[:-1], name="asset")
+        self.assertTrue(str(caught.exception).startswith("asset: header says"), str(caught.exception))
+        self.assertIn("truncated", str(caught.exception))
+        damaged = bytearray(self.image)
+        damaged[table(damaged)["PLAC"][1] + 9] ^= 0x01
+        with self.assertRaises(BundleError) as caught:
+            Bundle.from_bytes(damaged, name="asset")
+        self.assertEqual(caught.exception.code, "checksum")
+        self.assertIn("asset: checksum mismatch in section PLAC", str(caught.exception))
+        Bundle.from_bytes(damaged, verify_checksums=False).close()
+
+
 class DamagedFileTests(unittest.TestCase):
     """Every damaged file gives a BundleError: never another exception, never a crash."""
 
@@ -587,9 +655,15 @@ class DamagedFileTests(unittest.TestCase):
         return path
 
     def refused(self, image, verify=True):
+        path = self.write(image)
         with self.assertRaises(BundleError) as caught:
-            with Bundle(self.write(image), verify_checksums=verify):
+            with Bundle(path, verify_checksums=verify):
                 pass
+        # The same bytes from memory (at an odd offset of a larger buffer) are refused alike.
+        with self.assertRaises(BundleError) as from_memory:
+            Bundle.from_bytes(memoryview(b"\0" + bytes(image))[1:], verify_checksums=verify, name=path)
+        self.assertEqual((str(from_memory.exception), from_memory.exception.code),
+                         (str(caught.exception), caught.exception.code))
         return str(caught.exception)
 
     def entry(self, index):
@@ -634,6 +708,13 @@ class DamagedFileTests(unittest.TestCase):
             with self.assertRaises(BundleError) as caught:
                 bundle.section("XNON")
             self.assertEqual(caught.exception.code, "unavailable")
+            # A string index is refused below 0 as past the table, not counted from the end.
+            count = bundle._strings()[1]
+            self.assertIsNotNone(bundle.string(count - 1))
+            for index in (-1, -2, count, count + 1, "0"):
+                with self.assertRaises(BundleError) as caught:
+                    bundle.string(index)
+                self.assertEqual(caught.exception.code, "argument", repr(index))
         self.assertEqual(answer.check(self.write(self.image[:100])), ("refused format", unittest.mock.ANY))
         self.assertEqual(answer.check(BUNDLE), ("ok", None))
 
@@ -748,12 +829,18 @@ class DamagedFileTests(unittest.TestCase):
         return self.write(image)
 
     def assert_refused(self, tag, path, use):
-        """Opening (checksums and all) succeeds; ``use`` raises a BundleError naming file and section."""
+        """Opening (checksums and all) succeeds; ``use`` raises a BundleError naming file and section,
+        from the file and from its bytes alike."""
         with Bundle(path) as bundle:
             with self.assertRaises(BundleError) as caught:
                 use(bundle)
         self.assertIn(path, str(caught.exception))
         self.assertIn(f"section {tag}", str(caught.exception))
+        with open(path, "rb") as file:
+            with Bundle.from_bytes(file.read(), name=path) as bundle:
+                with self.assertRaises(BundleError) as from_memory:
+                    use(bundle)
+        self.assertEqual(str(from_memory.exception), str(caught.exception))
 
     def test_damaged_search_index_headers(self):
         view = section_of(self.image, "SRCH")

@@ -1,0 +1,431 @@
+/*
+ * libFuzzer harness of the C bundle reader (readers/c): every input is opened from memory with
+ * nb_open_memory, checksums off, so that mutations reach the section checks and the queries
+ * rather than stopping at a checksum, and whatever opens is asked everything the API answers.
+ *
+ * An input is a bundle, optionally followed by a tail: when the header's file size (bytes 24..32)
+ * is at least a header and less than the input, the bundle is that many bytes and the rest is the
+ * tail, which is used as conditions JSON, as search and endpoint text and as Wi-Fi ids, so that
+ * the fuzzer can vary the questions without breaking the bundle. Otherwise the whole input is
+ * the bundle and the questions are fixed ones.
+ *
+ * The reader promises a status for any bytes, never a crash, a read outside the buffer or a
+ * hang; the harness adds the promises of navbundle.h it can check cheaply (indexes in range,
+ * paths from source to target over arcs that exist, sorted conditions) and aborts, naming the
+ * broken promise, when one fails. Built by Tests/Fuzz/readers/run.sh with libFuzzer, ASan and
+ * UBSan; replay.c runs it on saved inputs without libFuzzer (make test).
+ */
+#include "navbundle.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* Loops over what a damaged bundle counts are cut here, so that one input stays quick. */
+#define MAX_LEVELS 16u
+#define MAX_PLACES 24u
+#define MAX_PROFILES 6u
+#define MAX_OUTLINES 8u
+#define MAX_ALIASES 4u
+#define TEXT_SIZE 256u
+
+#define EXPECT(condition)                                                                                     \
+    do {                                                                                                      \
+        if (!(condition)) {                                                                                   \
+            fprintf(stderr, "fuzz_c_reader: broken promise at %s:%d: %s\n", __FILE__, __LINE__, #condition); \
+            abort();                                                                                          \
+        }                                                                                                     \
+    } while (0)
+
+static const char *const fixed_texts[] = {"A.2.04", "B.1.G5", "Lift A", "lecture h", "caf\xc3\xa9", "Gleis 1", "node/1",
+                                          "48.1495,11.5805@0", "1@0", "x@y@z", "Rossmann@-1", "  ", "c.1"};
+static const char *const fixed_conditions[] = {
+    "{\"closed\": [\"Lift A\"]}",
+    "{\"closed\": [{\"level\": \"1\"}], \"slow\": [{\"ref\": \"A.2.04\", \"factor\": 3}]}",
+    "{\"closed\": [{\"polygon\": [[48.1495, 11.58], [48.1505, 11.58], [48.15, 11.581]], \"level\": \"0\"}]}",
+    "{\"slow\": [{\"level\": \"EG\", \"factor\": 1000}], \"closed\": [\"Toilets\"]}",
+    "{}",
+};
+
+/* The question an input asks beyond the fixed ones: its tail, cut to a NUL-terminated text. */
+typedef struct {
+    const uint8_t *bytes;
+    size_t length;
+    char text[TEXT_SIZE];
+} tail;
+
+/* Reads every byte of text the reader hands out, so that ASan sees a pointer outside the buffer. */
+static volatile unsigned sink;
+
+static void touch(const char *text, size_t length) {
+    unsigned sum = 0;
+    for (size_t i = 0; text && i < length; i++) sum += (unsigned char)text[i];
+    sink += sum;
+}
+
+static void check_status(nb_status status) { EXPECT(status >= NB_OK && status <= NB_ERROR_CONDITIONS); }
+
+/* A path's promises: source first, target last, nodes and arcs in range, one arc fewer than
+ * nodes, and (given the weights it was found on: a profile's costs or a metric's weights) a
+ * duration that is the sum of its arcs' weights, none of them closed. */
+static void check_path(nb_bundle *b, const nb_path *path, uint32_t source, uint32_t target, const uint32_t *weights) {
+    if (path->nodes == NULL) {
+        EXPECT(path->node_count == 0 && path->duration == UINT64_MAX);
+        return;
+    }
+    EXPECT(path->node_count >= 1 && path->nodes[0] == source && path->nodes[path->node_count - 1] == target);
+    EXPECT(path->arcs == NULL ? path->arc_count == 0 : path->arc_count == path->node_count - 1);
+    for (size_t i = 0; i < path->node_count; i++) EXPECT(path->nodes[i] < nb_node_count(b));
+    uint64_t sum = 0;
+    for (size_t i = 0; i < path->arc_count; i++) {
+        EXPECT(path->arcs[i] < nb_arc_count(b));
+        if (weights) {
+            EXPECT(weights[path->arcs[i]] != NB_NONE);
+            sum += weights[path->arcs[i]];
+        }
+    }
+    if (weights) EXPECT(path->duration == sum);
+}
+
+static void check_endpoint(nb_bundle *b, const nb_endpoint *e) {
+    EXPECT(e->kind >= NB_ENDPOINT_PLACE && e->kind <= NB_ENDPOINT_BAD_COORDINATE);
+    if (e->kind == NB_ENDPOINT_PLACE) EXPECT(e->place < nb_place_count(b));
+    for (size_t i = 0; i < e->candidate_count; i++) EXPECT(e->candidates[i] < nb_place_count(b));
+    for (size_t i = 0; i < e->level_count; i++) EXPECT(e->levels[i] < nb_level_count(b));
+}
+
+static void check_conditions_error(const nb_conditions_error *e, nb_status status) {
+    if (status != NB_ERROR_CONDITIONS) return;
+    EXPECT(e->kind >= NB_CONDITIONS_INVALID && e->kind <= NB_CONDITIONS_UNMATCHED && e->message != NULL);
+    for (size_t i = 0; i < e->entry_count; i++)
+        EXPECT(e->entries[i].list == NB_CONDITIONS_CLOSED || e->entries[i].list == NB_CONDITIONS_SLOW);
+}
+
+static void check_arc_conditions(nb_bundle *b, const nb_arc_conditions *c) {
+    for (size_t i = 0; i < c->closed_count; i++) EXPECT(c->closed[i] < nb_arc_count(b) && (i == 0 || c->closed[i - 1] < c->closed[i]));
+    for (size_t i = 0; i < c->slowed_count; i++) {
+        EXPECT(c->slowed[i] < nb_arc_count(b) && (i == 0 || c->slowed[i - 1] < c->slowed[i]));
+        EXPECT(c->factors[i] >= 1 && c->factors[i] <= 1000);
+    }
+}
+
+static void exercise_text(nb_bundle *b, const char *text, uint32_t *node_out) {
+    nb_match matches[16];
+    size_t count = 0;
+    nb_status status = nb_search_prefix(b, text, 16, matches, 16, &count);
+    check_status(status);
+    if (status == NB_OK) {
+        EXPECT(count <= 16);
+        for (size_t i = 0; i < count; i++) EXPECT(matches[i].place < nb_place_count(b) && matches[i].field <= NB_FIELD_ALIAS);
+    }
+    nb_endpoint e;
+    status = nb_resolve_endpoint(b, text, &e);
+    check_status(status);
+    if (status == NB_OK) {
+        check_endpoint(b, &e);
+        for (uint32_t p = 0; p < nb_profile_count(b) && p < MAX_PROFILES; p++) {
+            uint32_t node = NB_NONE;
+            status = nb_endpoint_node(b, &e, p, &node);
+            check_status(status);
+            if (status == NB_OK && node != NB_NONE) {
+                EXPECT(node < nb_node_count(b));
+                *node_out = node;
+            }
+        }
+    }
+    nb_endpoint_free(&e);
+}
+
+static void exercise_records(nb_bundle *b) {
+    (void)nb_format_major(b), (void)nb_format_minor(b), (void)nb_last_error(b);
+    for (size_t i = 0; i <= nb_section_count(b); i++) {
+        char tag[5];
+        uint64_t offset, length;
+        nb_status status = nb_section_info(b, i, tag, &offset, &length);
+        EXPECT((status == NB_OK) == (i < nb_section_count(b)));
+        if (status == NB_OK) EXPECT(tag[4] == 0);
+    }
+    uint32_t picks[] = {0, 1, 2, NB_NONE, 0x7FFFFFFF, nb_node_count(b) / 2, nb_node_count(b) - 1, nb_node_count(b)};
+    for (size_t i = 0; i < sizeof picks / sizeof *picks; i++) {
+        size_t length = 0;
+        const char *text = nb_string(b, picks[i], &length);
+        touch(text, length);
+        int32_t latitude, longitude;
+        uint32_t level;
+        nb_status status = nb_node_info(b, picks[i], &latitude, &longitude, &level);
+        check_status(status);
+        if (status == NB_OK) EXPECT(picks[i] < nb_node_count(b) && level < nb_level_count(b));
+    }
+    for (uint32_t p = 0; p <= nb_profile_count(b) && p < MAX_PROFILES; p++) {
+        size_t length = 0;
+        const char *name = nb_profile_name(b, p, &length);
+        touch(name, length);
+        if (name && length < 64) {
+            char copy[64];
+            memcpy(copy, name, length), copy[length] = 0;
+            int index = nb_profile_index(b, copy);
+            EXPECT(index >= -1 && index < (int)nb_profile_count(b));
+        }
+    }
+    EXPECT(nb_profile_index(b, "no such profile") == -1 || nb_profile_count(b) > 0);
+}
+
+static void exercise_levels(nb_bundle *b) {
+    for (uint32_t level = 0; level <= nb_level_count(b) && level < MAX_LEVELS; level++) {
+        uint32_t first = 0, count = 0;
+        nb_status status = nb_level_outlines(b, level, &first, &count);
+        check_status(status);
+        for (uint32_t o = first; status == NB_OK && o < first + count && o < first + MAX_OUTLINES; o++) {
+            nb_outline info;
+            status = nb_outline_info(b, o, &info);
+            check_status(status);
+            if (status != NB_OK) break;
+            EXPECT(info.place == NB_NONE || info.place < nb_place_count(b));
+            touch(info.label, info.label_length);
+            for (uint32_t r = 0; r <= info.ring_count && r < 4; r++) {
+                int32_t corners[16][2];
+                size_t corner_count = 0;
+                check_status(nb_outline_ring(b, o, r, corners, 16, &corner_count));
+            }
+        }
+        /* Snap at a node of the level, or at the demo's campus when it has none in reach. */
+        double latitude = 48.1495, longitude = 11.5805;
+        for (uint32_t v = 0; v < nb_node_count(b) && v < 64; v++) {
+            int32_t lat, lon;
+            uint32_t on;
+            if (nb_node_info(b, v, &lat, &lon, &on) == NB_OK && on == level && lat >= -900000000 && lat <= 900000000 &&
+                lon >= -1800000000 && lon <= 1800000000) {
+                latitude = lat / 1e7 + 0.00001, longitude = lon / 1e7 - 0.00001;
+                break;
+            }
+        }
+        uint32_t node;
+        double metres;
+        status = nb_snap(b, latitude, longitude, level, &node, &metres);
+        check_status(status);
+        if (status == NB_OK) EXPECT(node == NB_NONE || node < nb_node_count(b));
+        for (uint32_t p = 0; p < nb_profile_count(b) && p < MAX_PROFILES; p++) {
+            int fallback = 0;
+            status = nb_snap_profile(b, p, latitude, longitude, level, &node, &metres, &fallback);
+            check_status(status);
+            if (status == NB_OK) EXPECT(node == NB_NONE || node < nb_node_count(b));
+        }
+    }
+    uint32_t node;
+    double metres;
+    check_status(nb_snap(b, NAN, 0, 0, &node, &metres));
+    check_status(nb_snap(b, 91, 181, 0, &node, &metres));
+}
+
+static void exercise_places(nb_bundle *b) {
+    uint32_t places = nb_place_count(b);
+    for (uint32_t i = 0; i < MAX_PLACES; i++) {
+        uint32_t place = i < MAX_PLACES - 2 ? i : (i == MAX_PLACES - 2 ? places - 1 : places);
+        const char *text = NULL;
+        size_t length = 0;
+        nb_status source = nb_place_source(b, place, &text, &length);
+        check_status(source);
+        if (source == NB_OK) touch(text, length);
+        uint32_t first = 0, count = 0;
+        nb_status status = nb_place_aliases(b, place, &first, &count);
+        check_status(status);
+        for (uint32_t a = first; status == NB_OK && a < first + count && a < first + MAX_ALIASES; a++) {
+            nb_alias alias;
+            nb_status found = nb_alias_info(b, a, &alias);
+            check_status(found);
+            if (found == NB_OK) touch(alias.text, alias.text_length), touch(alias.language, alias.language_length);
+        }
+        for (uint32_t p = 0; p <= nb_profile_count(b) && p < MAX_PROFILES; p++) {
+            uint32_t node;
+            status = nb_place_node(b, p, place, &node);
+            check_status(status);
+            if (status == NB_OK) EXPECT(node == NB_NONE || node < nb_node_count(b));
+            int in_main;
+            if (status == NB_OK && node != NB_NONE) check_status(nb_in_main_piece(b, p, node, &in_main));
+            check_status(nb_in_main_piece(b, p, place, &in_main));
+        }
+        if (places == 0 || i >= places) break;
+    }
+}
+
+static void exercise_routes(nb_bundle *b, uint32_t chosen) {
+    uint32_t n = nb_node_count(b);
+    if (n == 0) return;
+    uint32_t pairs[][2] = {{0, n - 1}, {n / 2, 0}, {chosen % n, n / 3}, {n - 1, n - 1}, {0, n}};
+    uint32_t arcs = nb_arc_count(b), *costs = malloc(sizeof(uint32_t) * (arcs ? arcs : 1));
+    for (uint32_t p = 0; p <= nb_profile_count(b) && p < MAX_PROFILES; p++) {
+        int costed = costs && nb_profile_costs(b, p, costs, arcs) == NB_OK;
+        for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++) {
+            nb_path path;
+            nb_status status = nb_route_path(b, p, pairs[i][0], pairs[i][1], &path);
+            check_status(status);
+            if (status == NB_OK) check_path(b, &path, pairs[i][0], pairs[i][1], costed ? costs : NULL);
+            nb_path_free(&path);
+            uint32_t distance, *nodes = NULL;
+            size_t count = 0;
+            status = nb_route(b, p, pairs[i][0], pairs[i][1], &distance, &nodes, &count);
+            check_status(status);
+            if (status == NB_OK && nodes) EXPECT(count >= 1 && nodes[0] == pairs[i][0] && nodes[count - 1] == pairs[i][1]);
+            free(nodes);
+        }
+        uint32_t exit_node, cost, *nodes = NULL;
+        size_t count = 0;
+        nb_status status = nb_nearest_exit(b, p, chosen % n, &exit_node, &cost, &nodes, &count);
+        check_status(status);
+        if (status == NB_OK && exit_node != NB_NONE) EXPECT(exit_node < n && nodes && nodes[0] == chosen % n && nodes[count - 1] == exit_node);
+        free(nodes);
+    }
+    free(costs);
+}
+
+/* Metrics of CCHT from the profiles' own costs, from costs with arcs closed and slowed (a few,
+ * which updates the kept metric, and many, which customises in full), and from no weights. */
+static void exercise_metrics(nb_bundle *b, uint32_t chosen) {
+    uint32_t arcs = nb_arc_count(b), n = nb_node_count(b);
+    uint32_t *costs = malloc(sizeof(uint32_t) * (arcs ? arcs : 1));
+    if (costs == NULL || n == 0) {
+        free(costs);
+        return;
+    }
+    for (uint32_t p = 0; p < nb_profile_count(b) && p < 2; p++) {
+        nb_status status = nb_profile_costs(b, p, costs, arcs);
+        check_status(status);
+        if (status != NB_OK) break;
+        for (int variant = 0; variant < 3; variant++) {
+            if (variant == 1 && arcs) costs[chosen % arcs] = NB_NONE, costs[(chosen / 2) % arcs] = 7;
+            if (variant == 2)
+                for (uint32_t a = 0; a < arcs; a += 3) costs[a] = costs[a] == NB_NONE ? 1 : NB_NONE;
+            nb_metric *metric = NULL;
+            status = nb_customize(b, p, variant == 0 ? NULL : costs, arcs, &metric);
+            check_status(status);
+            EXPECT((status == NB_OK) == (metric != NULL));
+            if (status != NB_OK) continue;
+            uint32_t source = chosen % n, target = (chosen * 7 + 3) % n;
+            nb_path path;
+            status = nb_route_metric(b, metric, source, target, &path);
+            check_status(status);
+            /* Arcs no profile may use have no place in CCHT and stay closed whatever their weight,
+             * so a route never takes one; its duration is then the sum of the weights given. */
+            if (status == NB_OK) check_path(b, &path, source, target, costs);
+            nb_path_free(&path);
+            nb_metric_free(metric);
+        }
+    }
+    free(costs);
+}
+
+static void exercise_conditions(nb_bundle *b, const char *json, size_t length, uint32_t chosen) {
+    uint32_t arcs = nb_arc_count(b), n = nb_node_count(b);
+    nb_arc_conditions resolved;
+    nb_conditions_error error;
+    nb_status status = nb_conditions_resolve(b, json, length, &resolved, &error);
+    check_status(status);
+    check_conditions_error(&error, status);
+    nb_conditions_error_free(&error);
+    uint32_t *costs = malloc(sizeof(uint32_t) * (arcs ? arcs : 1));
+    if (status == NB_OK) {
+        check_arc_conditions(b, &resolved);
+        for (uint32_t p = 0; costs && p < nb_profile_count(b) && p < 2; p++) {
+            check_status(nb_conditions_costs(b, p, &resolved, costs, arcs));
+            nb_status leaving = nb_leaving_costs(b, p, &resolved, costs, arcs);
+            check_status(leaving);
+            if (leaving == NB_OK && n) {
+                nb_path path;
+                status = nb_exit_search(b, costs, arcs, chosen % n, &path);
+                check_status(status);
+                if (status == NB_OK && path.nodes) EXPECT(path.nodes[0] == chosen % n && path.nodes[path.node_count - 1] < n);
+                nb_path_free(&path);
+            }
+        }
+        nb_arc_conditions_free(&resolved);
+    }
+    free(costs);
+    for (uint32_t p = 0; p < nb_profile_count(b) && p < 2 && n; p++) {
+        nb_metric *metric = NULL;
+        status = nb_conditions_apply(b, p, json, length, &metric, &error);
+        check_status(status);
+        check_conditions_error(&error, status);
+        nb_conditions_error_free(&error);
+        if (status == NB_OK) {
+            nb_path path;
+            uint32_t source = (chosen * 3) % n, target = (chosen + n / 2) % n;
+            status = nb_route_metric(b, metric, source, target, &path);
+            check_status(status);
+            if (status == NB_OK) check_path(b, &path, source, target, NULL);
+            nb_path_free(&path);
+        }
+        nb_metric_free(metric);
+        nb_path path;
+        status = nb_exit_conditions(b, p, chosen % n, json, length, &path, &error);
+        check_status(status);
+        check_conditions_error(&error, status);
+        if (status == NB_OK && path.nodes) EXPECT(path.nodes[0] == chosen % n && path.nodes[path.node_count - 1] < n);
+        nb_conditions_error_free(&error);
+        nb_path_free(&path);
+    }
+}
+
+static void exercise_wifi(nb_bundle *b, const tail *t) {
+    char message[256];
+    nb_radio_map map;
+    nb_status status = nb_radio_map_info(b, &map, message, sizeof message);
+    check_status(status);
+    nb_scan_reading scans[][4] = {
+        {{"00:0b:86:01:09:01", -50}, {"00-0B-86-01-09-02", -70}, {"000b86010801", -68}, {"WAP001", -60}},
+        {{"00:0b:86:01:09:01", -50}, {"00:0b:86:01:09:01", -40}, {"zz", NAN}, {"", -200}},
+        {{t->text, -55}, {"00:0b:86:01:08:02", -61}, {t->text, INFINITY}, {"00:0b:86:01:0a:01", -75}},
+    };
+    for (size_t i = 0; i < sizeof scans / sizeof *scans; i++) {
+        nb_fix fix;
+        status = nb_locate(b, scans[i], 4, &fix, message, sizeof message);
+        check_status(status);
+        if (status == NB_OK && fix.located) {
+            EXPECT(fix.venue_level == NB_NONE || fix.venue_level < nb_level_count(b));
+            EXPECT(fix.confidence >= 0 && fix.confidence <= 1);
+            touch(fix.building_name, fix.building_name_length), touch(fix.floor_name, fix.floor_name_length);
+        }
+    }
+    nb_fix fix;
+    check_status(nb_locate(b, scans[0], 0, &fix, message, sizeof message));
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    size_t bundle_size = size;
+    tail t = {NULL, 0, ""};
+    if (size >= 32) {
+        uint64_t said = 0;
+        for (int i = 7; i >= 0; i--) said = said << 8 | data[24 + i];
+        if (said >= 64 && said < size) bundle_size = (size_t)said, t.bytes = data + said, t.length = size - (size_t)said;
+    }
+    /* The tail as text: up to its first NUL, cut to fit. */
+    size_t text_length = 0;
+    while (text_length < t.length && text_length < TEXT_SIZE - 1 && t.bytes[text_length]) text_length++;
+    if (text_length) memcpy(t.text, t.bytes, text_length);
+    t.text[text_length] = 0;
+
+    nb_bundle *b = NULL;
+    char message[512];
+    nb_status status = nb_open_memory(data, bundle_size, "fuzz", 0, &b, message, sizeof message);
+    check_status(status);
+    EXPECT((status == NB_OK) == (b != NULL));
+    if (status != NB_OK) return 0;
+
+    uint32_t chosen = (uint32_t)(size * 2654435761u);
+    exercise_records(b);
+    for (size_t i = 0; i < sizeof fixed_texts / sizeof *fixed_texts; i++) exercise_text(b, fixed_texts[i], &chosen);
+    if (text_length) exercise_text(b, t.text, &chosen);
+    exercise_levels(b);
+    exercise_places(b);
+    exercise_routes(b, chosen);
+    exercise_metrics(b, chosen);
+    if (t.length) exercise_conditions(b, (const char *)t.bytes, t.length, chosen);
+    else
+        for (size_t i = 0; i < sizeof fixed_conditions / sizeof *fixed_conditions; i++)
+            exercise_conditions(b, fixed_conditions[i], strlen(fixed_conditions[i]), chosen);
+    exercise_wifi(b, &t);
+    nb_close(b);
+    return 0;
+}
