@@ -16,7 +16,7 @@ EXAMPLES = $(READER_TESTS)/examples
 # The C reader is built as strictly as a consumer might, and run under the sanitizers.
 CFLAGS_STRICT = -std=c99 -Wall -Wextra -pedantic -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all
 
-.PHONY: demo test test-examples test-publishing test-fuzz-regressions deps test-deps build clean
+.PHONY: demo test test-examples test-publishing test-fuzz-regressions fuzz-smoke deps test-deps build clean
 
 deps:
 	@scripts/install-system-packages.sh
@@ -177,3 +177,8 @@ test-examples:
 
 clean:
 	rm -rf build
+
+## Every fuzzing target for a few seconds from its seeds (docs/fuzzing.md), as CI runs it after the
+## tests: a harness that no longer builds, or an input that crashes at once, fails the build.
+fuzz-smoke:
+	scripts/fuzz.sh 8
