@@ -87,16 +87,14 @@ build_swift() {
     swift build -c release --sanitize=fuzzer --sanitize=address --package-path Tests/Fuzz \
         --scratch-path "$FUZZ_DIR/swift" --product navforge-fuzz >&2
     FUZZER="$FUZZ_DIR/swift/release/navforge-fuzz"
-    # An incremental sanitizer build has been seen to leave most of the code uninstrumented
-    # (38,000 coverage counters instead of 170,000), which makes a run useless without failing:
-    # check the count, and rebuild from scratch when it is far too low.
+    # Some builds of this executable come out with far fewer coverage counters than others
+    # (38,000 instead of 170,000; cause not yet found, docs/fuzzing.md), which leaves the fuzzer
+    # blind without failing: say so, so that a long run is not wasted on such a build.
     local counters
     counters=$(NAVFORGE_FUZZ_TARGET=wkt "$FUZZER" -runs=0 2>&1 | grep -aoE '\(([0-9]+) inline 8-bit counters\)' | grep -oE '[0-9]+' | head -1)
     if [ "${counters:-0}" -lt 100000 ]; then
-        echo "the fuzzing executable has ${counters:-no} coverage counters; rebuilding it from scratch" >&2
-        rm -rf "$FUZZ_DIR/swift"
-        swift build -c release --sanitize=fuzzer --sanitize=address --package-path Tests/Fuzz \
-            --scratch-path "$FUZZ_DIR/swift" --product navforge-fuzz >&2
+        echo "warning: the fuzzing executable has ${counters:-no} coverage counters, far fewer than a full build's" \
+             "(about 170,000); remove $FUZZ_DIR/swift and build again before a long run" >&2
     fi
 }
 
