@@ -223,7 +223,11 @@ python-mutate | js-reader)
         echo "$target: worker $worker: ${line#\# }" >&2
         execs=$((execs + $(sed -E 's/.* mutate: ([0-9]+) mutants.*/\1/' <<< "$line")))
         failures=$((failures + $(sed -E 's/.* crashes ([0-9]+).*/\1/' <<< "$line")))
-        case "$line" in *", cov "*) cov=$(sed -E 's/.*, cov ([0-9]+) blocks.*/\1/' <<< "$line") ;; esac
+        # Workers run the same code, so the run's coverage is the most any of them saw.
+        case "$line" in *", cov "*)
+            worker_cov=$(sed -E 's/.*, cov ([0-9]+) blocks.*/\1/' <<< "$line")
+            [ "$cov" != - ] && [ "$worker_cov" -le "$cov" ] || cov=$worker_cov ;;
+        esac
     done
     echo "$target: $execs execs, cov $cov, corpus $(files "$work/seeds/bundles") files, crashes $failures"
     ;;
