@@ -39,9 +39,7 @@ enum CatalogBuilder {
         guard record.venue == venue, record.version == version else {
             throw .malformed(path: url.path, reason: "describes \(record.venue) \(record.version), not \(venue) \(version)")
         }
-        var paths = [record.bundle.path, record.manifest.path, record.statement.path]
-        paths += [record.report?.path, record.signature?.file.path].compactMap { $0 }
-        for path in paths where !PublicationRoot.isSafeName(path) {
+        for path in record.files.map(\.path) where !PublicationRoot.isSafeName(path) {
             throw .malformed(path: url.path, reason: "names '\(path)', which is not a file of the version's folder")
         }
         return record

@@ -79,6 +79,12 @@ public struct ReleaseRecord: Codable, Hashable, Sendable {
     /// What changed against the version that was latest when this one was published.
     public var changes: ChangeSummary?
 
+    /// Every file of the version the record lists: bundle, manifest, statement, and the report
+    /// and signature when there are ones.
+    public var files: [FileEntry] {
+        [bundle, manifest, statement] + [report, signature?.file].compactMap { $0 }
+    }
+
     /// The record with every file path prefixed by `folder` (`VERSION/`, `VENUE/VERSION/`).
     public func relocated(under folder: String) -> ReleaseRecord {
         var record = self

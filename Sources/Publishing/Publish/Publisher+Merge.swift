@@ -102,9 +102,7 @@ extension Publisher {
     /// and the record itself: a symbolic link or an extra file would be copied into the root
     /// and served without ever having been checked.
     private func checkContents(of folder: URL, record: ReleaseRecord) throws(PublishingError) {
-        var listed = Set([record.bundle.path, record.manifest.path, record.statement.path, ReleaseFile.name])
-        if let report = record.report { listed.insert(report.path) }
-        if let signature = record.signature { listed.insert(signature.file.path) }
+        let listed = Set(record.files.map(\.path) + [ReleaseFile.name])
         for name in try root.entries(of: folder) {
             let url = folder.appendingPathComponent(name)
             let type = (try? FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType) ?? nil
@@ -133,10 +131,7 @@ extension Publisher {
     /// Checks a copied version folder against its record: every file's size and SHA-256, and the
     /// bundle's own checksums.
     private func checkCopy(_ folder: URL, record: ReleaseRecord) throws(PublishingError) {
-        var files = [record.bundle, record.manifest, record.statement]
-        if let report = record.report { files.append(report) }
-        if let signature = record.signature { files.append(signature.file) }
-        for file in files {
+        for file in record.files {
             let digest = try FileDigest(of: folder.appendingPathComponent(file.path))
             guard digest.size == file.size, digest.sha256 == file.sha256 else {
                 throw .hashMismatch(path: folder.appendingPathComponent(file.path).path, expected: "sha-256 \(file.sha256)",

@@ -14,11 +14,8 @@ extension RootVerifier {
             result.problems.append("\(error)")
             return
         }
-        var files = [record.bundle, record.manifest, record.statement]
-        if let report = record.report { files.append(report) }
-        if let signature = record.signature { files.append(signature.file) }
         var intact = true
-        for file in files {
+        for file in record.files {
             guard PublicationRoot.isSafeName(file.path) else {
                 result.problems.append("\(name)release.json names '\(file.path)', which is not a file of the folder")
                 intact = false
