@@ -90,6 +90,7 @@ import VenueModel
             A,A.3,"LINESTRING(11.58 48.15, 11.581 48.15)"
             A,A.4,"POLYGON((11.58 48.15, 181 48.15, 11.581 48.151, 11.58 48.15))"
             A,A.5,"GEOMETRYCOLLECTION(POINT(11.58 48.15))"
+            A,A.6,POINT(11.58 91)
             """, .rooms)
         #expect(found == [
             "t.csv:2:7 (feature A.1): invalid WKT in column 'wkt': GEOS: points of LinearRing do not form a closed linestring",
@@ -99,6 +100,7 @@ import VenueModel
             "t.csv:5:7 (feature A.4): position (181.0, 48.15) is outside WGS 84 bounds",
             "t.csv:6:8 (feature A.5): invalid WKT in column 'wkt': unsupported geometry type 'GEOMETRYCOLLECTION' at offset 0; "
                 + "expected POINT, LINESTRING, POLYGON or MULTIPOLYGON",
+            "t.csv:7:7 (feature A.6): position (11.58, 91.0) is outside WGS 84 bounds",
         ])
     }
 

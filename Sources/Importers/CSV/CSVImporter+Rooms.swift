@@ -41,6 +41,10 @@ extension CSVImporter.Context {
         case .multiPolygon(let polygons)?:
             return .multiPolygon(try checked(polygons, at: place))
         case .point(let coordinate)?:
+            // An outline's positions are checked with its rings; a point has none, so here.
+            guard coordinate.isValid else {
+                throw .invalidInput("position (\(coordinate.longitude), \(coordinate.latitude)) is outside WGS 84 bounds", at: place)
+            }
             return .point(coordinate)
         case .lineString?:
             throw .invalidInput("a room cannot be a LINESTRING; give a POLYGON, MULTIPOLYGON or POINT", at: place)
