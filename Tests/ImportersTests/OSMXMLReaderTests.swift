@@ -26,8 +26,12 @@ import Testing
     }
 
     func failure(_ text: String) -> ImportError? {
+        failure(Data(text.utf8))
+    }
+
+    func failure(_ data: Data) -> ImportError? {
         do {
-            _ = try read(text)
+            _ = try read(data)
             return nil
         } catch {
             return error
@@ -91,6 +95,37 @@ import Testing
     @Test func malformedXMLGivesTheLine() {
         let error = failure("<osm>\n<node id='1' lat='1' lon='1'>\n</way>\n</osm>")
         #expect(error?.location?.line == 3)
+    }
+
+    /// Bytes the declared encoding cannot decode are refused with libxml2's reason, which its
+    /// encoding layer gives outside the parser and would otherwise print to stderr.
+    @Test func undecodableBytesAreRefusedWithTheirReasonAndNothingPrinted() throws {
+        var data = Data("<?xml version=\"1.0\" encoding=\"ISO-2022-JP\"?>\n<osm version=\"0.6\">\u{1B}$B".utf8)
+        data.append(contentsOf: [0xCF, 0xDD, 0xD0, 0xC1])
+        data.append(contentsOf: Data("</osm>\n".utf8))
+        var refusal: ImportError?
+        let printed = try capturingStandardError { refusal = failure(data) }
+        #expect(refusal?.message.hasPrefix("malformed XML: input conversion failed") == true, "\(String(describing: refusal))")
+        #expect(refusal?.location?.line == 2)
+        #expect(!printed.contains("encoding error"), "\(printed)")
+        #expect(!printed.contains("encoder error"), "\(printed)")
+    }
+
+    /// What the process writes to stderr while `body` runs (other tests' lines included).
+    func capturingStandardError(_ body: () throws -> Void) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: url.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let file = try FileHandle(forWritingTo: url)
+        let saved = dup(STDERR_FILENO)
+        dup2(file.fileDescriptor, STDERR_FILENO)
+        defer {
+            dup2(saved, STDERR_FILENO)
+            close(saved)
+            try? file.close()
+        }
+        try body()
+        return String(decoding: try Data(contentsOf: url), as: UTF8.self)
     }
 
     @Test func refusesEntitiesAndDTDs() {

@@ -36,11 +36,15 @@ extension OSMSAXState {
         handler.reference = { context, _ in
             OSMSAXState.state(context)?.pointee.fail("entity references are not accepted")
         }
-        handler.serror = { context, error in
-            guard let state = OSMSAXState.state(context), let error, state.pointee.libxmlError == nil else { return }
-            let message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
-            state.pointee.libxmlError = (message.trimmingCharacters(in: .whitespacesAndNewlines), Int(error.pointee.line))
-        }
+        handler.serror = recordError
         return handler
+    }
+
+    /// Keeps the first error libxml2 reports, from the parser or, installed as the thread's
+    /// structured handler while a file is read, from its encoding and I/O layers.
+    static let recordError: xmlStructuredErrorFunc = { context, error in
+        guard let state = OSMSAXState.state(context), let error, state.pointee.libxmlError == nil else { return }
+        let message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
+        state.pointee.libxmlError = (message.trimmingCharacters(in: .whitespacesAndNewlines), Int(error.pointee.line))
     }
 }

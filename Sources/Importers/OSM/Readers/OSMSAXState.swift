@@ -108,7 +108,8 @@ struct OSMSAXState {
     }
 
     func parseFailure() -> ImportError {
-        let line = libxmlError?.line ?? self.line
+        // Errors from outside the parser (the encoding layer's) carry no line.
+        let line = libxmlError.flatMap { $0.line > 0 ? $0.line : nil } ?? self.line
         return .invalidInput("malformed XML: \(libxmlError?.message ?? "the parser stopped")",
                              at: SourceLocation(file: file, line: line > 0 ? line : nil))
     }

@@ -78,6 +78,9 @@ public struct OSMXMLReader: Sendable {
             state.deinitialize(count: 1)
             state.deallocate()
         }
+        // The encoding layer reports through the thread's handlers, which print by default.
+        let threadHandlers = navforge_xml_replace_error_handlers(OSMSAXState.recordError, state)
+        defer { navforge_xml_restore_error_handlers(threadHandlers) }
         var handler = OSMSAXState.handler()
         guard let parser = xmlCreatePushParserCtxt(&handler, state, nil, 0, displayName) else {
             throw .readFailure("libxml2 could not start a parser", at: SourceLocation(file: displayName))
