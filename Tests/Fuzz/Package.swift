@@ -2,7 +2,7 @@
 // The libFuzzer executable: the harnesses of ../Harnesses (a library of the main package) behind
 // libFuzzer's entry point. A package of its own because an executable without `main` links only
 // with `-sanitize=fuzzer`, and the main package's plain builds must not try. scripts/fuzz.sh builds
-// it with `swift build -c release --sanitize=fuzzer --sanitize=address`; docs/fuzzing.md.
+// it in release with libFuzzer and ASan; docs/fuzzing.md says with which options, and why those.
 import Foundation
 import PackageDescription
 
