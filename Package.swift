@@ -42,21 +42,23 @@ let package = Package(
         .target(name: "BundleWriting", dependencies: ["NavFormat"]),
         // The normalised venue model shared by every stage.
         .target(name: "VenueModel"),
+        // Whole files into memory, without Foundation's leak on empty files.
+        .target(name: "FileReading"),
         // One GEOS context with its error messages kept, for Geometry and the WKT reader.
         .target(name: "GEOSContext", dependencies: ["CGEOS"]),
         .target(name: "Geometry", dependencies: ["VenueModel", "CGEOS", "GEOSContext"]),
         .target(name: "Staging", dependencies: ["VenueModel", "CSQLite"]),
         // CGEOS for its WKT reader (docs/architecture.md, "WKT through GEOS").
-        .target(name: "Importers", dependencies: ["VenueModel", "CGEOS", "CLibXML2", "CZlib", "CBzip2", "GEOSContext"]),
+        .target(name: "Importers", dependencies: ["VenueModel", "FileReading", "CGEOS", "CLibXML2", "CZlib", "CBzip2", "GEOSContext"]),
         // The report page's style sheet and script are files, edited as CSS and JavaScript; the
         // build puts them in navforge_Validation.resources beside the executable.
-        .target(name: "Validation", dependencies: ["VenueModel", "Geometry"],
+        .target(name: "Validation", dependencies: ["VenueModel", "Geometry", "FileReading"],
                 resources: [.copy("Report/HTML/Resources/report.css"), .copy("Report/HTML/Resources/report.js")]),
         .target(name: "RoutingGraph", dependencies: ["VenueModel", "Geometry", "NavFormat"]),
         // Contracting TU Dresden's graph takes 73 s unoptimised and 2 s optimised, and every test
         // that builds a venue waits on it, so this module is optimised in debug builds too, as
         // NavFormat is for its searches.
-        .target(name: "Contraction", dependencies: ["NavFormat"], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .target(name: "Contraction", dependencies: ["NavFormat", "FileReading"], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "Fingerprints", dependencies: ["VenueModel", "NavFormat"]),
         // Tools that read bundles back through the runtime: the diff, reader conformance, the
         // locator's evaluation and the graph export.
@@ -69,17 +71,17 @@ let package = Package(
         .target(name: "ViewerSite", exclude: ["Site"], plugins: ["EmbedViewerSite"]),
         // Publication roots: immutable versions, the catalog, signatures, the regression gate,
         // retention and merging (docs/publishing.md).
-        .target(name: "Publishing", dependencies: ["NavFormat", "NavBundle", "BundleTools",
+        .target(name: "Publishing", dependencies: ["NavFormat", "FileReading", "NavBundle", "BundleTools",
                                                   .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Pipeline", dependencies: [
             "Contraction",
             "VenueModel", "Geometry", "Staging", "Importers", "Validation", "RoutingGraph", "Fingerprints",
-            "NavFormat", "NavBundle", "BundleWriting", "BundleTools", "Publishing",
+            "NavFormat", "NavBundle", "BundleWriting", "BundleTools", "Publishing", "FileReading",
             .product(name: "Yams", package: "Yams"),
         ]),
         .executableTarget(name: "navforge", dependencies: [
             "Pipeline", "NavFormat", "NavBundle", "BundleTools", "Fingerprints", "Validation", "RoutingGraph", "ViewerSite",
-            "Publishing", .product(name: "Crypto", package: "swift-crypto"),
+            "Publishing", "FileReading", .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -107,6 +109,7 @@ let package = Package(
         .testTarget(name: "VenueModelTests", dependencies: ["VenueModel"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "VenueModel"]),
         .testTarget(name: "StagingTests", dependencies: ["Staging", "VenueModel", "TemporaryFolders"]),
+        .testTarget(name: "FileReadingTests", dependencies: ["FileReading"]),
         .testTarget(name: "ImportersTests", dependencies: ["Importers", "VenueModel", "Geometry", "CZlib", "CBzip2"]),
         // Test support: runs headless Chromium for the tests that render the HTML report.
         .target(name: "HeadlessChromium", path: "Tests/Support/HeadlessChromium"),

@@ -1,3 +1,4 @@
+import FileReading
 public import Foundation
 
 /// Reads the benchmark edge-list format: `n m has_coords`, then `m` lines `tail head weight`,
@@ -17,7 +18,7 @@ public enum EdgeListReader {
         -> (graph: WeightedGraph, coordinates: [(latitude: Double, longitude: Double)]?) {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try FileContents.read(url)
         } catch {
             throw .unreadableEdgeList(file: url.path, reason: error.localizedDescription)
         }

@@ -1,4 +1,5 @@
 import CZlib
+import FileReading
 import Foundation
 import VenueModel
 
@@ -38,7 +39,7 @@ struct ZipArchive {
 
     init(url: URL, displayName: String, limits: Limits = Limits()) throws(ImportError) {
         do {
-            data = try Data(contentsOf: url, options: .mappedIfSafe)
+            data = try FileContents.read(url, mapped: true)
         } catch {
             throw .unreadable(url, "cannot read the archive: \(error.localizedDescription)", at: SourceLocation(file: displayName))
         }

@@ -1,3 +1,4 @@
+import FileReading
 import Foundation
 import VenueModel
 
@@ -49,7 +50,7 @@ struct IMDFSource {
             let file = url.appendingPathComponent(name)
             try add(name) { () throws(ImportError) -> Data in
                 do {
-                    return try Data(contentsOf: file)
+                    return try FileContents.read(file)
                 } catch {
                     throw .readFailure("cannot read: \(error.localizedDescription)", at: SourceLocation(file: "\(display)/\(name)"))
                 }

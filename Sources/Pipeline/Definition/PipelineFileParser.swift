@@ -1,3 +1,4 @@
+import FileReading
 public import Foundation
 import Importers
 import RoutingGraph
@@ -37,7 +38,7 @@ public enum PipelineFileParser {
         let display = url.relativePath
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try FileContents.read(url)
         } catch {
             throw PipelineFileError(file: display, line: nil, column: nil, key: nil,
                                     message: "cannot read the pipeline file: \(error.localizedDescription)")

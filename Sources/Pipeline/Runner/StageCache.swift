@@ -1,3 +1,4 @@
+import FileReading
 import Foundation
 import VenueModel
 
@@ -30,7 +31,7 @@ struct StageCache {
 
     init(url: URL) {
         self.url = url
-        if let data = try? Data(contentsOf: url), let decoded = try? JSONDecoder().decode(State.self, from: data),
+        if let data = try? FileContents.read(url), let decoded = try? JSONDecoder().decode(State.self, from: data),
            decoded.navforge == NavforgeVersion.cacheIdentity {
             state = decoded
         } else {

@@ -1,3 +1,4 @@
+import FileReading
 import Foundation
 import Importers
 import Staging
@@ -82,7 +83,7 @@ struct ImportStage: PipelineStage {
 
     private static func contents(of input: InputDefinition) throws(StageFailure) -> Data {
         do {
-            return try Data(contentsOf: input.url)
+            return try FileContents.read(input.url)
         } catch {
             throw StageFailure(["\(input.path): cannot read input: \(error.localizedDescription)"])
         }

@@ -1,3 +1,4 @@
+import FileReading
 import Fingerprints
 import Foundation
 import Importers
@@ -17,7 +18,7 @@ struct PipelineSurveys {
             guard case .survey(let options) = input.format else { continue }
             context.progress(stage, "reading \(input.path)")
             do {
-                let data = try SurveyImporter.read(try Data(contentsOf: input.url), file: input.path, options: options)
+                let data = try SurveyImporter.read(try FileContents.read(input.url), file: input.path, options: options)
                 surveys.scans += data.scans
                 surveys.inventory += data.accessPoints
             } catch let error as ImportError {

@@ -1,3 +1,4 @@
+import FileReading
 public import Fingerprints
 public import Foundation
 public import Importers
@@ -15,7 +16,7 @@ public enum SurveyFile {
         let name = display ?? url.path
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try FileContents.read(url)
         } catch {
             throw .survey(path: name, error: ImportError.unreadable(url, "cannot read the file: \(error.localizedDescription)",
                                                                    at: SourceLocation(file: name)))

@@ -1,3 +1,4 @@
+import FileReading
 public import Foundation
 
 /// How publishing writes and reads its JSON files: sorted keys, two-space indentation, slashes
@@ -16,7 +17,7 @@ public enum PublishingJSON {
     public static func read<Value: Decodable>(_ type: Value.Type, from url: URL) throws(PublishingError) -> Value {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try FileContents.read(url)
         } catch {
             throw .io(path: url.path, reason: "cannot read: \(error.localizedDescription)")
         }

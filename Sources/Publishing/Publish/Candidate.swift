@@ -1,3 +1,4 @@
+import FileReading
 import Foundation
 import NavBundle
 import NavFormat
@@ -24,7 +25,7 @@ struct Candidate {
         let format = "\(bundle.file.major).\(bundle.file.minor)"
         if let manifestURL = source.manifest {
             do {
-                manifestBytes = try Data(contentsOf: manifestURL)
+                manifestBytes = try FileContents.read(manifestURL)
             } catch {
                 throw .io(path: manifestURL.path, reason: "cannot read: \(error.localizedDescription)")
             }

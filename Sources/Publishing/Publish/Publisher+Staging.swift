@@ -1,3 +1,4 @@
+import FileReading
 import Foundation
 import NavFormat
 
@@ -33,7 +34,7 @@ extension Publisher {
         if let source = candidate.report {
             let bytes: Data
             do {
-                bytes = try Data(contentsOf: source)
+                bytes = try FileContents.read(source)
             } catch {
                 throw .io(path: source.path, reason: "cannot read: \(error.localizedDescription)")
             }

@@ -1,3 +1,4 @@
+import FileReading
 import Foundation
 import NavFormat
 
@@ -36,7 +37,7 @@ extension RootVerifier {
         guard intact else { return }
         do {
             _ = try BundleFiles.open(folder.appendingPathComponent(record.bundle.path), verify: true)
-            let bytes = try Data(contentsOf: folder.appendingPathComponent(record.statement.path))
+            let bytes = try FileContents.read(folder.appendingPathComponent(record.statement.path))
             guard bytes.base64EncodedString() == record.statementBase64 else {
                 result.problems.append("\(name)\(record.statement.path) differs from release.json's statementBase64")
                 return
@@ -52,7 +53,7 @@ extension RootVerifier {
                     result.problems.append("\(name) is signed by key \(signature.keyID), not by a key given")
                     return
                 }
-                let file = try Data(contentsOf: folder.appendingPathComponent(signature.file.path))
+                let file = try FileContents.read(folder.appendingPathComponent(signature.file.path))
                 guard file == value else {
                     result.problems.append("\(name)\(signature.file.path) differs from release.json's signature")
                     return

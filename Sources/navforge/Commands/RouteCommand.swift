@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileReading
 import Foundation
 import NavBundle
 
@@ -151,7 +152,7 @@ struct RouteCommand: ParsableCommand {
     private func readConditions(_ path: String) throws -> RouteConditions {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try FileContents.read(URL(fileURLWithPath: path))
         } catch {
             throw CommandLineError.unreadable(path: path, reason: error.localizedDescription)
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileReading
 import Foundation
 import Pipeline
 import Validation
@@ -36,7 +37,7 @@ struct ValidateCommand: ParsableCommand {
             PipelineInvocation.printStages(summary)
             // A validate stage that wrote its report lists it, also when its findings fail the build.
             let validated = summary.stages.contains { $0.stage == .validate && !$0.outputs.isEmpty }
-            if validated, let data = try? Data(contentsOf: layout.report),
+            if validated, let data = try? FileContents.read(layout.report),
                let report = try? JSONDecoder().decode(ValidationReport.self, from: data) {
                 printCounts(report)
                 Console.out("Report: \(layout.report.relativePath), \(layout.reportPage.relativePath)")

@@ -1,3 +1,4 @@
+import FileReading
 import Foundation
 
 /// The report page's style sheet and filter script, read from this module's resources.
@@ -51,7 +52,7 @@ struct ReportAssets: Sendable {
 
     /// One file's text, without the newline that ends it.
     private static func text(of file: String, in bundle: Bundle) throws(ReportAssetError) -> String {
-        guard let url = bundle.url(forResource: file, withExtension: nil), let data = try? Data(contentsOf: url) else {
+        guard let url = bundle.url(forResource: file, withExtension: nil), let data = try? FileContents.read(url) else {
             throw ReportAssetError(path: bundle.bundleURL.appendingPathComponent(file).path)
         }
         // The files end in a newline, as text files do; the page puts its own line breaks around them.

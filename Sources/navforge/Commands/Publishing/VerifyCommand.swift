@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileReading
 import Foundation
 import NavBundle
 import Publishing
@@ -47,7 +48,7 @@ struct VerifyCommand: ParsableCommand {
 
     private func read(_ url: URL) throws -> Data {
         do {
-            return try Data(contentsOf: url)
+            return try FileContents.read(url)
         } catch {
             throw CommandLineError.unreadable(path: url.path, reason: error.localizedDescription)
         }
