@@ -117,8 +117,11 @@ build_swift() {
 summarise() {
     local log=$1 corpus=$2
     local execs cov
-    execs=$(grep -ao 'stat::number_of_executed_units: *[0-9]*' "$log" | awk '{s += $2} END {print s + 0}')
-    if [ "$execs" = 0 ]; then execs=$(grep -aoE '^#[0-9]+' "$log" | tail -1 | tr -d '#'); fi
+    # Fork mode's parent prints running totals ("#N: cov: ..."); a single process prints its
+    # statistics once, and again when a leak is found at exit (the same figures, so the last).
+    execs=$(grep -aoE '^#[0-9]+: cov' "$log" | tail -1 | grep -oE '[0-9]+' | head -1)
+    if [ -z "$execs" ]; then execs=$(grep -ao 'stat::number_of_executed_units: *[0-9]*' "$log" | tail -1 | awk '{print $2}'); fi
+    if [ -z "$execs" ]; then execs=$(grep -aoE '^#[0-9]+' "$log" | tail -1 | tr -d '#'); fi
     cov=$(grep -aoE 'cov: [0-9]+' "$log" | awk '{print $2}' | sort -n | tail -1)
     echo "${execs:-0} execs, cov ${cov:-0}, corpus $(find "$corpus" -type f | wc -l) files"
 }
