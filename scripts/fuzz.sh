@@ -137,13 +137,23 @@ run_swift() {
     local options=(-max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 -max_len="$max_len"
                    -artifact_prefix="$findings/" -print_final_stats=1 -dict="$ROOT/Tests/Fuzz/dictionaries/$(dictionary "$target").dict")
     if [ "$WORKERS" -gt 1 ]; then options+=(-fork="$WORKERS" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1); fi
+    export NAVFORGE_FUZZ_TARGET=$target NAVFORGE_FUZZ_BUNDLE=$FUZZ_DIR/bundles/demo-campus-1.0.0.navbundle ASAN_OPTIONS=detect_leaks=1
+    # Every saved regression once on its own first, so that a crash, leak or hang that comes back
+    # fails the run for certain: fork mode's workers fuzz from samples of the corpus and leave the
+    # leak check of the inputs they load to chance.
+    local regressed=0 replay_log=$FUZZ_DIR/logs/$target-regressions.log
+    if [ -d "Tests/Fuzz/regressions/$target" ]; then
+        (cd "$findings" && "$FUZZER" -timeout=5 -rss_limit_mb=2048 "$ROOT/Tests/Fuzz/regressions/$target"/* > "$replay_log" 2>&1) ||
+            regressed=1
+    fi
     local status=0
     # Run from the findings folder: fork mode writes its workers' logs to the working directory.
-    (cd "$findings" && NAVFORGE_FUZZ_TARGET=$target NAVFORGE_FUZZ_BUNDLE=$FUZZ_DIR/bundles/demo-campus-1.0.0.navbundle \
-        ASAN_OPTIONS=detect_leaks=1 "$FUZZER" "${options[@]}" "$corpus" > "$log" 2>&1) || status=$?
+    (cd "$findings" && "$FUZZER" "${options[@]}" "$corpus" > "$log" 2>&1) || status=$?
     local found
     found=$(find "$findings" -maxdepth 1 -type f \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' \) | wc -l)
+    found=$((found + regressed))
     echo "$target: $(summarise "$log" "$corpus"), findings $found (exit $status; log $log)"
+    if [ $regressed = 1 ]; then echo "$target: a saved regression failed again; see $replay_log" >&2; fi
     [ "$found" -eq 0 ]
 }
 
