@@ -8,7 +8,6 @@
 #include <libxml/tree.h>
 #include <libxml/SAX2.h>
 
-
 // libxml2 reports some errors (its encoding layer's, some of xmlParseChunk's) through the
 // thread's generic and structured handlers instead of the parser's, and by default those print
 // to stderr. The OSM reader swaps them for its own while it parses: the structured one records
