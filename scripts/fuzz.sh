@@ -143,7 +143,8 @@ run_swift() {
     # leak check of the inputs they load to chance.
     local regressed=0 replay_log=$FUZZ_DIR/logs/$target-regressions.log
     if [ -d "Tests/Fuzz/regressions/$target" ]; then
-        (cd "$findings" && "$FUZZER" -timeout=5 -rss_limit_mb=2048 "$ROOT/Tests/Fuzz/regressions/$target"/* > "$replay_log" 2>&1) ||
+        (cd "$findings" && "$FUZZER" -timeout=5 -rss_limit_mb=2048 -artifact_prefix="$findings/regression-" \
+            "$ROOT/Tests/Fuzz/regressions/$target"/* > "$replay_log" 2>&1) ||
             regressed=1
     fi
     local status=0
