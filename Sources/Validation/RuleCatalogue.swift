@@ -18,7 +18,7 @@ public enum RuleCatalogue {
     /// not routed (a pipeline without a graph stage), whose validation leaves them out.
     public static let routingCodes: Set<FindingCode> = [
         .doorNotOnOutline, .roomWithoutDoor, .spaceWithoutDoor, .connectorOutsideSpace, .levelWithoutVerticalConnection,
-        .buildingWithoutEntrance, .landingNotJoined, .emptyGraph, .noPlaceReachable,
+        .buildingWithoutEntrance, .landingNotJoined, .emptyGraph, .noPlaceReachable, .entranceIsland,
     ]
 
     /// Fix hints by code.
@@ -56,6 +56,7 @@ public enum RuleCatalogue {
         Entry(code: .landingNotJoined, reporter: "validate (graph)", hint: "Share the lift's or flight's node with a walkway of that level, or correct the level tags."),
         Entry(code: .emptyGraph, reporter: "validate (graph)", hint: "Check that the inputs have walkways or spaces with doors, and that their levels resolve; or drop the graph stage for a venue that is only searched."),
         Entry(code: .noPlaceReachable, reporter: "validate (graph)", hint: "Join the places: add the doors, walkways, lifts or stairs between them, and tag entrances."),
+        Entry(code: .entranceIsland, reporter: "validate (graph)", hint: "Map the walkway from the entrance to the street, hall or platform it opens onto, or the door from the shop behind it into the concourse."),
         // Importers.
         Entry(code: .invalidTag, reporter: "OSM", hint: "Use the documented value format (docs/osm-tagging.md)."),
         Entry(code: .openOutline, reporter: "OSM", hint: "Close the way, or fix the multipolygon's members into closed rings."),

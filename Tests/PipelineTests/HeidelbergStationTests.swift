@@ -4,6 +4,7 @@ import Testing
 @testable import Pipeline
 @testable import RoutingGraph
 import NavFormat
+import VenueModel
 
 /// Heidelberg's central station (`pipelines/heidelberg-hbf.yml`, clipped out of the city
 /// extract): a station mapped as a walkway network, built end to end and checked as a traveller
@@ -16,6 +17,8 @@ struct HeidelbergStationTests {
         var bundle: VenueBundle
         var compiled: CompiledGraph
         var ordinals: [Double]
+        /// The validation report's findings: code and message.
+        var findings: [(code: String, message: String)]
     }
 
     static func build() throws -> Station {
@@ -30,7 +33,11 @@ struct HeidelbergStationTests {
         let ordinals = try compiled.graph.levelIDs.indices.map { index in
             try (0..<bundle.levelCount).map { try bundle.level($0) }.first { $0.id == compiled.graph.levelIDs[index] }?.ordinal ?? .nan
         }
-        return Station(summary: summary, bundle: bundle, compiled: compiled, ordinals: ordinals)
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: runner.layout.report)) as? [String: Any]
+        let findings = (report?["issues"] as? [[String: Any]] ?? []).map {
+            (code: $0["code"] as? String ?? "", message: $0["message"] as? String ?? "")
+        }
+        return Station(summary: summary, bundle: bundle, compiled: compiled, ordinals: ordinals, findings: findings)
     }
 
     @Test func liftsCostAWaitAndARideAndLevelsMeetOnlyThroughConnectors() throws {
@@ -87,6 +94,38 @@ struct HeidelbergStationTests {
         let wheelchair = try route(bundle, from: "Platform 5@-1", to: "way/107884491", profile: "wheelchair")
         #expect(wheelchair.contains { $0.action == .elevator })
         #expect(!wheelchair.contains { [.stairs, .escalator, .steps].contains($0.action) })
+    }
+
+    /// Every platform, every entrance (as a position on its level) and the tram stop reach each
+    /// other on foot and in a wheelchair. An entrance standing on an island (the shop
+    /// Rossmann Express and its street door, which no walkway reaches) is a finding, and positions
+    /// beside it start in the station rather than on the island.
+    @Test func everyPlatformEntranceAndTheTramStopReachEachOther() throws {
+        let station = try Self.build()
+        let bundle = station.bundle, graph = station.compiled.graph
+        var ends = ["1", "2", "3", "4", "5", "7", "8", "9", "10"].map { "Gleis \($0)@-1" } + ["way/107884491"]
+        for node in graph.nodes where node.kind == .entrance {
+            let ordinal = station.ordinals[node.level]
+            ends.append("\(node.coordinate.latitude),\(node.coordinate.longitude)@\(Level.formatOrdinal(ordinal))")
+        }
+        #expect(ends.count >= 18, "10 places and at least 8 entrances")
+        var failed: [String] = []
+        for profile in ["foot", "wheelchair"] {
+            let index = try bundle.profileIndex(named: profile)
+            let nodes = try ends.map { try bundle.node(of: bundle.resolveEndpoint($0), profile: index) }
+            for (a, from) in nodes.enumerated() {
+                for (b, to) in nodes.enumerated() where a != b {
+                    guard let from, let to, try bundle.shortestPath(from: from, to: to, profile: index) != nil else {
+                        failed.append("\(profile): \(ends[a]) -> \(ends[b])")
+                        continue
+                    }
+                }
+            }
+        }
+        #expect(failed.isEmpty, "\(failed.count) routes fail: \(failed.prefix(5))")
+        let islands = station.findings.filter { $0.code == FindingCode.entranceIsland.rawValue }
+        #expect(islands.count == 1 && islands[0].message.hasPrefix("entrance node/2500011655 and room 'Rossmann Express'"),
+                "\(islands.map(\.message))")
     }
 
     func route(_ bundle: VenueBundle, from: String, to: String, profile: String) throws -> [RouteStep] {

@@ -5,11 +5,12 @@ import NavBundle
 import Validation
 import VenueModel
 
-/// One file of `Fixtures/walkway-networks`, imported, assembled and compiled into a graph with
-/// the default profiles: what the walkway-network tests assert on.
+/// One file of `Fixtures/walkway-networks` (or another fixture folder), imported, assembled and
+/// compiled into a graph with the default profiles: what the walkway-network and profile-rule
+/// tests assert on.
 struct WalkwayFixture {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/walkway-networks")
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let folder = fixtures.appendingPathComponent("walkway-networks")
 
     let venue: Venue
     /// The importers' and assembler's findings, then the graph's.
@@ -17,8 +18,8 @@ struct WalkwayFixture {
     let compiled: CompiledGraph
     let positions: OSMNodePositions
 
-    init(_ name: String) throws {
-        let url = Self.folder.appendingPathComponent(name)
+    init(_ name: String, folder: URL = Self.folder) throws {
+        let url = folder.appendingPathComponent(name)
         var dataset = try OSMImporter.readDataset(url, displayName: name, encoding: nil)
         dataset.finish()
         positions = dataset.positions
@@ -86,6 +87,15 @@ struct WalkwayFixture {
     /// Arcs from `tail` to `head`.
     func arcs(from tail: Int, to head: Int) -> [GraphArc] {
         graph.arcs.filter { $0.tail == tail && $0.head == head }
+    }
+
+    /// The node a route to a space ends at, by its name.
+    func space(_ name: String) throws -> Int {
+        let matches = venue.spaces.filter { $0.name == name }
+        guard matches.count == 1, let node = graph.placeNodes[.space(matches[0].id)] else {
+            throw FixtureError("\(matches.count) spaces named \(name) on the graph")
+        }
+        return node
     }
 
     /// The node a route to a point of interest ends at, by its name.

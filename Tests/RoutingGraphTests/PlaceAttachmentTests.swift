@@ -8,12 +8,13 @@ import NavFormat
 /// Main pieces and where places attach (docs/endpoints.md#attachment).
 @Suite struct PlaceAttachmentTests {
     /// Nodes along x on one level; `links` are two-way unless listed in `oneWay`.
-    static func graph(nodes: Int, links: [(Int, Int)], oneWay: [(Int, Int)] = [], entrances: Set<Int> = []) -> NavigationGraph {
+    static func graph(nodes: Int, links: [(Int, Int)], oneWay: [(Int, Int)] = [], entrances: Set<Int> = [],
+                      rooms: Set<Int> = []) -> NavigationGraph {
         var graph = NavigationGraph()
         graph.levelIDs = ["L@0"]
         graph.nodes = (0..<nodes).map { index in
-            GraphNode(coordinate: SmallVenue.at(Double(index), 0), level: 0, kind: entrances.contains(index) ? .entrance : .junction,
-                      label: nil)
+            let kind: NodeKind = entrances.contains(index) ? .entrance : rooms.contains(index) ? .room : .junction
+            return GraphNode(coordinate: SmallVenue.at(Double(index), 0), level: 0, kind: kind, label: nil)
         }
         for (a, b) in links {
             graph.arcs.append(GraphArc(tail: a, head: b, length: 1, kind: .walk, label: nil, attributes: ArcAttributes()))
@@ -25,27 +26,34 @@ import NavFormat
         return graph
     }
 
-    @Test func mainPiecesAreTheLargestTheHalfAsLargeAndThoseWithAnEntrance() {
-        // 0-4 a walkway of five; 5-8 another of four (a second building); 9-10 a hall with an
-        // entrance; 11-12 a landing pair; 13 an entrance alone; 14 reached one way from 0.
-        let graph = Self.graph(nodes: 15, links: [(0, 1), (1, 2), (2, 3), (3, 4), (5, 6), (6, 7), (7, 8), (9, 10), (11, 12)],
-                               oneWay: [(0, 14)], entrances: [10, 13])
+    @Test func mainPiecesAreTheLargestTheHalfAsLargeAndThoseEnteredWithPlaces() {
+        // 0-9 a walkway of ten; 10-14 another of five (a second building, half as large); 15-18 a
+        // hall entered at 16 with rooms 17 and 18; 19-20 an entrance with the one shop behind it;
+        // 21-22 a landing pair; 23 an entrance alone; 24 reached one way from 0.
+        let walkway = (0..<9).map { ($0, $0 + 1) }, building = (10..<14).map { ($0, $0 + 1) }
+        let graph = Self.graph(nodes: 25, links: walkway + building + [(15, 16), (15, 17), (15, 18), (19, 20), (21, 22)],
+                               oneWay: [(0, 24)], entrances: [16, 19, 23], rooms: [17, 18, 20])
         let pieces = GraphPieces(graph: graph) { _ in true }
         #expect(pieces.mainPieceCount == 3)
-        #expect(pieces.sizes == [5, 4, 2, 2, 1, 1])
-        #expect((0...10).allSatisfy(pieces.isMain))
-        #expect(![11, 12, 13, 14].contains(where: pieces.isMain))
-        #expect(pieces.piece[0] == 0 && pieces.piece[5] == 1 && pieces.piece[9] == 2)
+        #expect(pieces.sizes == [10, 5, 4, 2, 2, 1, 1])
+        #expect((0...18).allSatisfy(pieces.isMain))
+        #expect(!(19...24).contains(where: pieces.isMain), "an entrance and one shop, a landing pair, an entrance alone")
+        #expect(pieces.piece[0] == 0 && pieces.piece[10] == 1 && pieces.piece[15] == 2)
         // Strong connectivity: the node reached one way is its own piece, though weakly joined.
-        #expect(pieces.piece[14] != pieces.piece[0])
+        #expect(pieces.piece[24] != pieces.piece[0])
     }
 
-    @Test func aSecondBuildingOfLessThanHalfNeedsAnEntranceToCount() {
-        let links = [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (6, 7)]
-        let plain = GraphPieces(graph: Self.graph(nodes: 8, links: links)) { _ in true }
-        #expect(!plain.isMain(6))
-        let entered = GraphPieces(graph: Self.graph(nodes: 8, links: links, entrances: [7])) { _ in true }
-        #expect(entered.isMain(6) && entered.isMain(0))
+    @Test func aSecondBuildingOfLessThanHalfNeedsAnEntranceAndPlacesToCount() {
+        // A walkway of eight nodes and, apart, a building of three: less than half as large.
+        let links = (0..<7).map { ($0, $0 + 1) } + [(8, 9), (9, 10)]
+        let plain = GraphPieces(graph: Self.graph(nodes: 11, links: links)) { _ in true }
+        #expect(!plain.isMain(8))
+        let enteredOnly = GraphPieces(graph: Self.graph(nodes: 11, links: links, entrances: [9])) { _ in true }
+        #expect(!enteredOnly.isMain(8), "an entrance alone does not make a building")
+        let oneShop = GraphPieces(graph: Self.graph(nodes: 11, links: links, entrances: [9], rooms: [10])) { _ in true }
+        #expect(!oneShop.isMain(8), "nor an entrance with the one shop behind it")
+        let entered = GraphPieces(graph: Self.graph(nodes: 11, links: links, entrances: [9], rooms: [8, 10])) { _ in true }
+        #expect(entered.isMain(8) && entered.isMain(0))
     }
 
     @Test func piecesFollowWhatAProfileMayUse() {

@@ -82,6 +82,9 @@ import TemporaryFolders
         #expect(summary.output.contains("lift landings: 8, joined to their level: 8; quickest ride to another level: foot 37 s"))
         let fromBundleSummary = try cli.run(["export-graph", Self.bundle])
         #expect(fromBundleSummary.output == summary.output)
+        // Both say how much the main pieces hold: the demo is one piece for every profile.
+        #expect(fromBundleSummary.output.contains("main pieces per profile (where places attach and positions snap):"))
+        #expect(fromBundleSummary.output.contains("  foot: 1 main piece holds "), "\(fromBundleSummary.output)")
     }
 
     @Test func aSecondBuildIsCachedAndJSONIsParseable() throws {

@@ -30,7 +30,7 @@ struct GraphStage: PipelineStage {
         context.progress(kind, "costing \(graph.arcs.count) arcs for \(profiles.map(\.name).joined(separator: ", "))")
         let compiled = CompiledGraph(graph: graph, profiles: profiles)
         context.progress(kind, "checking what each profile reaches from the entrances")
-        let reachability = Reachability(venue: staged.venue, compiled: compiled)
+        let reachability = Reachability(venue: staged.venue, compiled: compiled, snapDistance: parameters.placeSnapDistance)
         try compiled.write(to: context.layout.graph)
         let reach = reachability.figures.map { "\($0.profile) \($0.roomPhrase)" }.joined(separator: ", ")
         var message = "\(graph.nodes.count) nodes, \(graph.arcs.count) arcs, \(graph.placeNodes.count) places on the graph; reachable from the entrances: \(reach)"

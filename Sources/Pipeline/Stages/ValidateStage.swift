@@ -58,7 +58,7 @@ struct ValidateStage: PipelineStage {
             let (graph, graphIssues) = GraphBuilder(venue: venue, parameters: graphParameters, locator: locator).build()
             compiled = CompiledGraph(graph: graph, profiles: graphParameters.profiles)
             findings = Self.withoutInferredEntrances(findings, graphIssues: graphIssues)
-                + graphIssues + Reachability(venue: venue, compiled: compiled).issues
+                + graphIssues + Reachability(venue: venue, compiled: compiled, snapDistance: graphParameters.placeSnapDistance).issues
         } else {
             findings.removeAll { RuleCatalogue.routingCodes.contains($0.code) }
         }

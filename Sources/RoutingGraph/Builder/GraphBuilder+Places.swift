@@ -27,7 +27,6 @@ extension GraphBuilder {
             if let ref = space.ref?.lowercased(), roomsByRef[ref] == nil { roomsByRef[ref] = index }
         }
         let nearby = NodeNeighbourhood(graph: graph, projection: locator.projection, radius: parameters.placeSnapDistance)
-        var pieces: GraphPieces?
         for poi in venue.pointsOfInterest where graph.placeNodes[.pointOfInterest(poi.id)] == nil {
             if let ref = poi.roomRef?.lowercased(), let space = roomsByRef[ref],
                let node = graph.placeNodes[.space(venue.spaces[space].id)] {
@@ -45,18 +44,21 @@ extension GraphBuilder {
                 continue
             }
             // Built once the first point needs it: every arc is in the graph by now.
-            let main = pieces ?? usablePieces()
-            pieces = main
+            let main = usablePieces()
             graph.placeNodes[.pointOfInterest(poi.id)] = candidates.first(where: main.isMain) ?? nearest
         }
     }
 
-    /// The pieces of the graph of arcs at least one of the pipeline's profiles may use.
-    private func usablePieces() -> GraphPieces {
+    /// The pieces of the graph of arcs at least one of the pipeline's profiles may use, made
+    /// once every arc is in: placing points of interest and finding islands both ask.
+    func usablePieces() -> GraphPieces {
+        if let known = usable, known.piece.count == graph.nodes.count { return known }
         let arcs = graph.arcs
         let profiles = parameters.profiles
-        return GraphPieces(graph: graph) { index in
+        let pieces = GraphPieces(graph: graph) { index in
             profiles.contains { $0.cost(for: arcs[index]) != BundleFormat.impassable }
         }
+        usable = pieces
+        return pieces
     }
 }

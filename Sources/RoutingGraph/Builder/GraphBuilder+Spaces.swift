@@ -21,6 +21,7 @@ extension GraphBuilder {
                 doorAttributes[node] = facts
                 register(node)
                 if isEntrance { entranceNodes.append(node) }
+                openingOfNode[node] = index
                 if opening.isInferred { inferredOpeningNodes.insert(node) }
                 // The spaces whose outline it is on; for an inferred front, also the hall or corridor
                 // drawn over it (the concourse a shop opens onto). Mapped doors keep to outlines: a

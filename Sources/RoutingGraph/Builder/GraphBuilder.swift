@@ -27,6 +27,8 @@ public final class GraphBuilder {
     var nodesAtPosition: [PositionKey: Int] = [:]
     /// Entrance nodes, for joining outdoor paths.
     var entranceNodes: [Int] = []
+    /// The opening (index into the venue's) each door or entrance node stands for.
+    var openingOfNode: [Int: Int] = [:]
     /// Nodes of openings navforge inferred (shop fronts), joined to the walkway they face.
     var inferredOpeningNodes = Set<Int>()
     /// The space each arc crosses, by arc index, or -1 for paths and connectors: what the
@@ -42,6 +44,8 @@ public final class GraphBuilder {
     var halfLandingHeights: [Int: Double] = [:]
     /// Landings placed at walkway vertices, to report those no walkway meets.
     var pinnedLandings: [PinnedLanding] = []
+    /// The pieces of the usable graph once every arc is in (``usablePieces()``).
+    var usable: GraphPieces?
 
     public init(venue: Venue, parameters: GraphParameters, locator: SpaceLocator? = nil) {
         self.venue = venue
@@ -52,6 +56,7 @@ public final class GraphBuilder {
     /// Builds the graph; findings about data the graph could not use come back as issues.
     public func build() -> (graph: NavigationGraph, issues: [Issue]) {
         graph = NavigationGraph()
+        usable = nil
         graph.levelIDs = venue.levels.map(\.id)
         for (index, level) in venue.levels.enumerated() { levelIndex[level.id] = index }
 
@@ -63,6 +68,7 @@ public final class GraphBuilder {
         addSpaces()
         reportUnjoinedLandings()
         attachPointsOfInterest()
+        reportEntranceIslands()
         arcSpaces += Array(repeating: -1, count: graph.arcs.count - arcSpaces.count)
         return (graph, issues)
     }

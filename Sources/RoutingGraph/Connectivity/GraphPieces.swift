@@ -9,9 +9,11 @@ import NavFormat
 /// endpoints in the same piece have routes both ways.
 ///
 /// The main pieces are the largest piece (most nodes, ties to the piece with the lowest node),
-/// every piece with at least half as many nodes, and every piece of two or more nodes holding an
-/// entrance. So two buildings with no path between them are both main when each has an entrance
-/// or both are big, while an isolated landing or a room without a door is not.
+/// every piece with at least half as many nodes, and every piece that holds an entrance and at
+/// least two places (room or point-of-interest nodes): a building one enters, not an entrance
+/// alone or with the one shop it opens into. So two buildings with no path between them are
+/// both main when each has an entrance and rooms or both are big, while an isolated landing, a
+/// room without a door or an entrance that leads nowhere is not.
 public struct GraphPieces: Hashable, Sendable {
     /// Per node, its piece: main pieces are numbered first, each group by size (largest
     /// first), ties to the piece holding the lower node.
@@ -39,21 +41,27 @@ public struct GraphPieces: Hashable, Sendable {
         }
         let component = Self.stronglyConnected(nodeCount: nodeCount, start: start, heads: heads)
 
-        // Per component, named by a member node: its size, lowest node and whether it has an entrance.
+        // Per component, named by a member node: its size, lowest node, whether it has an
+        // entrance and how many places it holds.
         var size = [Int](repeating: 0, count: nodeCount), lowest = [Int](repeating: -1, count: nodeCount)
         var hasEntrance = [Bool](repeating: false, count: nodeCount)
+        var places = [Int](repeating: 0, count: nodeCount)
         var roots: [Int] = []
         for node in 0..<nodeCount {
             let root = component[node]
             if size[root] == 0 { roots.append(root) }
             size[root] += 1
             if lowest[root] < 0 { lowest[root] = node }
-            if graph.nodes[node].kind == .entrance { hasEntrance[root] = true }
+            switch graph.nodes[node].kind {
+            case .entrance: hasEntrance[root] = true
+            case .room, .pointOfInterest: places[root] += 1
+            case .junction, .door, .connectorLanding: break
+            }
         }
         roots.sort { (size[$1], lowest[$0]) < (size[$0], lowest[$1]) }
         let largest = roots.first.map { size[$0] } ?? 0
         func isMain(_ root: Int) -> Bool {
-            root == roots.first || size[root] * 2 >= largest || (hasEntrance[root] && size[root] >= 2)
+            root == roots.first || size[root] * 2 >= largest || (hasEntrance[root] && places[root] >= 2)
         }
         let main = roots.filter(isMain)
         let ordered = main + roots.filter { !isMain($0) }

@@ -17,12 +17,20 @@ public struct Reachability: Sendable {
         public var largestComponent: Int
         /// Rooms reachable from the main entrances alone; `nil` when the venue marks none.
         public var roomsFromMainEntrance: Int?
+        /// Rooms and points of interest reached only from entrances on islands (entrances whose
+        /// piece of the graph is no main piece), which the counts above leave out.
+        public var roomsOnlyOnIslands = 0
+        public var pointsOfInterestOnlyOnIslands = 0
 
         /// `381/392 rooms (97.2 %)`; in a venue without rooms (a station's walkways), its points
-        /// of interest: `30/41 places (73.2 %)`; `no places` when it has neither.
+        /// of interest: `30/41 places (73.2 %)`; `no places` when it has neither. Places reached
+        /// only from an island entrance are added: `13/14 rooms (92.9 %; 1 only on an island)`.
         public var roomPhrase: String {
-            if rooms > 0 { return Self.phrase(reachableRooms, of: rooms, noun: "rooms") }
-            if pointsOfInterest > 0 { return Self.phrase(reachablePointsOfInterest, of: pointsOfInterest, noun: "places") }
+            if rooms > 0 { return Self.phrase(reachableRooms, of: rooms, noun: "rooms", islands: roomsOnlyOnIslands) }
+            if pointsOfInterest > 0 {
+                return Self.phrase(reachablePointsOfInterest, of: pointsOfInterest, noun: "places",
+                                   islands: pointsOfInterestOnlyOnIslands)
+            }
             return "no places"
         }
 
@@ -32,8 +40,10 @@ public struct Reachability: Sendable {
             return roomsFromMainEntrance.map { Self.phrase($0, of: rooms, noun: "rooms") }
         }
 
-        static func phrase(_ reached: Int, of count: Int, noun: String) -> String {
-            "\(reached)/\(count) \(noun) (\(String(format: "%.1f", Double(reached) * 100 / Double(count))) %)"
+        static func phrase(_ reached: Int, of count: Int, noun: String, islands: Int = 0) -> String {
+            let share = String(format: "%.1f", Double(reached) * 100 / Double(count))
+            let alone = islands == 0 ? "" : "; \(islands) only on \(islands == 1 ? "an island" : "islands")"
+            return "\(reached)/\(count) \(noun) (\(share) %\(alone))"
         }
     }
 
@@ -43,7 +53,12 @@ public struct Reachability: Sendable {
     /// walkers reach); or one `no-entrance` finding when there is nothing to start from.
     public private(set) var issues: [Issue] = []
 
-    public init(venue: Venue, compiled: CompiledGraph) {
+    /// Reachability as routes see it, from the entrances in each profile's main pieces: a room or
+    /// other space at its own node (a room cut off by a door the profile cannot pass is not
+    /// reached, though a route may end beside it), a point of interest at the node it attaches
+    /// to per profile (``PlaceAttachments``, up to `snapDistance` metres away: its position is
+    /// approximate, and a park reached on its paved edge is reached).
+    public init(venue: Venue, compiled: CompiledGraph, snapDistance: Double = GraphParameters().placeSnapDistance) {
         let graph = compiled.graph
         guard !graph.arcs.isEmpty else {
             issues.append(Issue(code: .emptyGraph,
@@ -55,25 +70,39 @@ public struct Reachability: Sendable {
         let mainLocations = Set(venue.openings.filter(\.isMainEntrance).map(\.location))
         let mainEntrances = entrances.filter { mainLocations.contains(graph.nodes[$0].coordinate) }
         let places = Self.places(of: venue, graph: graph)
+        let attachments = PlaceAttachments(venue: venue, compiled: compiled, snapDistance: snapDistance)
         var unreachableIn: [[String]] = Array(repeating: [], count: places.count)
-        for profile in compiled.profiles {
-            let search = CostSearch(graph: graph, costs: profile.costs, sources: entrances)
+        for (profileIndex, profile) in compiled.profiles.enumerated() {
+            // Entrances on islands lead nowhere (docs/endpoints.md#attachment): what only they
+            // reach is counted apart, not as reachable.
+            let main = attachments.pieces[profileIndex]
+            func node(_ place: Place) -> Int {
+                place.isSpace ? place.node : attachments.nodes[place.key]?[profileIndex] ?? place.node
+            }
+            let mainEntrancesOfProfile = entrances.filter(main.isMain)
+            let islandEntrances = entrances.filter { !main.isMain($0) }
+            let search = CostSearch(graph: graph, costs: profile.costs, sources: mainEntrancesOfProfile)
+            let islands = islandEntrances.isEmpty ? nil : CostSearch(graph: graph, costs: profile.costs, sources: islandEntrances)
             var figures = Figures(profile: profile.name, rooms: 0, reachableRooms: 0, pointsOfInterest: 0,
                                   reachablePointsOfInterest: 0, componentsWithPlaces: 0, largestComponent: 0)
             for (index, place) in places.enumerated() {
-                let reached = search.reaches(place.node)
+                let reached = search.reaches(node(place))
+                let onIsland = !reached && islands?.reaches(node(place)) == true
                 if place.isRoom {
                     figures.rooms += 1
                     if reached { figures.reachableRooms += 1 }
+                    if onIsland { figures.roomsOnlyOnIslands += 1 }
                 } else if !place.isSpace {
                     figures.pointsOfInterest += 1
                     if reached { figures.reachablePointsOfInterest += 1 }
+                    if onIsland { figures.pointsOfInterestOnlyOnIslands += 1 }
                 }
                 if !reached { unreachableIn[index].append(profile.name) }
             }
+            let mainEntrancesInMainPieces = mainEntrances.filter(main.isMain)
             if !mainEntrances.isEmpty {
-                let fromMain = CostSearch(graph: graph, costs: profile.costs, sources: mainEntrances)
-                figures.roomsFromMainEntrance = places.filter { $0.isRoom && fromMain.reaches($0.node) }.count
+                let fromMain = CostSearch(graph: graph, costs: profile.costs, sources: mainEntrancesInMainPieces)
+                figures.roomsFromMainEntrance = places.filter { $0.isRoom && fromMain.reaches(node($0)) }.count
             }
             let pieces = Self.components(graph: graph, costs: profile.costs)
             figures.largestComponent = pieces.sizes.max() ?? 0
@@ -129,6 +158,8 @@ public struct Reachability: Sendable {
     }
 
     struct Place {
+        var key: PlaceKey
+        /// The node the graph gives it (``NavigationGraph/placeNodes``).
         var node: Int
         var isSpace: Bool
         var isRoom: Bool
@@ -146,13 +177,13 @@ public struct Reachability: Sendable {
         var result: [Place] = []
         for space in venue.spaces {
             guard let node = graph.placeNodes[.space(space.id)] else { continue }
-            result.append(Place(node: node, isSpace: true, isRoom: space.kind == .room, noun: space.kind.noun,
+            result.append(Place(key: .space(space.id), node: node, isSpace: true, isRoom: space.kind == .room, noun: space.kind.noun,
                                 reference: space.reference, levelID: space.levelIDs.first, source: space.source,
                                 wheelchairTag: space.accessibility.wheelchair?.rawValue))
         }
         for poi in venue.pointsOfInterest {
             guard let node = graph.placeNodes[.pointOfInterest(poi.id)] else { continue }
-            result.append(Place(node: node, isSpace: false, isRoom: false, noun: "point of interest",
+            result.append(Place(key: .pointOfInterest(poi.id), node: node, isSpace: false, isRoom: false, noun: "point of interest",
                                 reference: "'\(poi.name)'", levelID: poi.levelID, source: poi.source))
         }
         return result

@@ -66,6 +66,8 @@ public enum FindingCode: String, Hashable, Sendable, Codable, CaseIterable {
     case emptyGraph = "empty-graph"
     /// A graph whose places all stand alone, for every profile.
     case noPlaceReachable = "no-place-reachable"
+    /// An entrance whose piece of the graph holds nothing else worth routing to: an island.
+    case entranceIsland = "entrance-island"
 
     // MARK: Findings of the importers
 
@@ -146,7 +148,7 @@ public enum FindingCode: String, Hashable, Sendable, Codable, CaseIterable {
              .connectorSingleLevel, .connectorOutsideSpace, .levelWithoutVerticalConnection, .buildingWithoutEntrance,
              .duplicateRef, .implausibleWidth, .implausibleIncline, .surveyPointOutsideSpace, .surveyUnknownFloor,
              .placeUnreachable, .wheelchairRoomNotStepFree, .noEntrance, .placeNotConnected, .spaceTooComplex,
-             .landingNotJoined, .invalidTag, .openOutline, .missingLevel, .missingNode, .missingMember,
+             .landingNotJoined, .entranceIsland, .invalidTag, .openOutline, .missingLevel, .missingNode, .missingMember,
              .duplicateElement, .shortWay, .elevatorWithoutLevels, .levelNotExistent, .levelMismatchAtNode,
              .flightEndsOnOneLevel, .flightDirectionUnknown, .overpassRemark, .imdfVersion, .unknownProperty,
              .unknownFile, .unknownCategory, .openingCategory, .unknownReference, .levelWithoutBuilding,
@@ -174,7 +176,7 @@ public enum FindingCode: String, Hashable, Sendable, Codable, CaseIterable {
              .implausibleWidth, .implausibleIncline, .surveyPointOutsideSpace, .surveyUnknownFloor, .unknownLevel:
             return "validation-rules.md#rules-of-the-validate-stage"
         case .placeUnreachable, .wheelchairRoomNotStepFree, .noEntrance, .entranceInferred, .placeNotConnected,
-             .spaceTooComplex, .landingNotJoined, .emptyGraph, .noPlaceReachable:
+             .spaceTooComplex, .landingNotJoined, .emptyGraph, .noPlaceReachable, .entranceIsland:
             return "validation-rules.md#findings-from-the-graph"
         case .invalidTag, .openOutline, .missingLevel, .missingNode, .missingMember, .duplicateElement, .shortWay,
              .elevatorWithoutLevels, .levelNotExistent, .notModelled, .levelMismatchAtNode, .flightEndsOnOneLevel,
