@@ -72,6 +72,7 @@ public enum RuleCatalogue {
         Entry(code: .flightEndsOnOneLevel, reporter: "OSM", hint: "Check the flight's `level` and the levels of the walkways at its ends."),
         Entry(code: .flightDirectionUnknown, reporter: "OSM", hint: "Share the flight's end nodes with the walkways of each level, or tag `incline=up|down`."),
         Entry(code: .openingInferred, reporter: "import", hint: "Nothing, when the unit is open to the concourse; otherwise map its door (`door=*` on its outline)."),
+        Entry(code: .unratedValue, reporter: "OSM", hint: "Use a value the OSM wiki lists for the key (docs/profiles.md#surfaces), or nothing when the way is not meant for routing."),
         // OSM reading: what the file itself says, and clipping to `within:`.
         Entry(code: .deletedElements, reporter: "OSM", hint: "Nothing for a JOSM save or a history extract; upload or discard the edits to drop them."),
         Entry(code: .overpassRemark, reporter: "OSM", hint: "Read the remark; it usually names a limit the query came close to."),

@@ -147,6 +147,30 @@ import NavFormat
             .message == "profile 'foot' is listed twice")
     }
 
+    @Test func groundAndBarrierSettingsAreOverridden() throws {
+        let overridden = valid.replacingOccurrences(
+            of: "    profiles: [wheelchair]\n",
+            with: "    profiles: [wheelchair, foot]\n    profile-overrides:\n      wheelchair: {max-smoothness: bad, max-track-type: any, max-sac-scale: mountain_hiking, untagged-tracks: true, rough-surface-factor: 1.5}\n      foot: {mobility: wheels}\n")
+        guard case .graph(let graph)? = try parse(overridden).stage(.graph)?.parameters else {
+            Issue.record("expected graph parameters")
+            return
+        }
+        let wheelchair = graph.profiles[0], foot = graph.profiles[1]
+        #expect(wheelchair.maximumSmoothness == .bad && wheelchair.maximumTrackType == nil)
+        #expect(wheelchair.maximumHikingScale == .mountainHiking && wheelchair.allowsUntaggedTracks)
+        #expect(wheelchair.roughSurfaceFactor == 1.5 && wheelchair.mobility == .wheels)
+        #expect(foot.mobility == .wheels && foot.maximumSmoothness == nil, "mobility alone sets no limits")
+
+        let badWord = failure(overridden.replacingOccurrences(of: "max-smoothness: bad", with: "max-smoothness: rough"))
+        #expect(badWord?.message == "max-smoothness of profile 'wheelchair' must be excellent, good, intermediate, bad, very_bad, horrible, very_horrible, impassable, any")
+        let badMobility = failure(overridden.replacingOccurrences(of: "mobility: wheels", with: "mobility: skates"))
+        #expect(badMobility?.message == "mobility of profile 'foot' must be walking, wheels")
+        let badFactor = failure(overridden.replacingOccurrences(of: "rough-surface-factor: 1.5", with: "rough-surface-factor: 0.5"))
+        #expect(badFactor?.message == "rough-surface-factor of profile 'wheelchair' must be at least 1")
+        let notASwitch = failure(overridden.replacingOccurrences(of: "untagged-tracks: true", with: "untagged-tracks: 3"))
+        #expect(notASwitch?.key == "stages.graph.profile-overrides.wheelchair.untagged-tracks")
+    }
+
     @Test func malformedYAMLHasAPosition() {
         let error = failure("venue:\n  id: [v\nversion: 1.0.0\n")
         #expect(error?.line != nil)

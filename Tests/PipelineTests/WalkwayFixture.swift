@@ -1,6 +1,7 @@
 import Foundation
 import Importers
 import NavBundle
+import NavFormat
 @testable import RoutingGraph
 import Validation
 import VenueModel
@@ -87,6 +88,44 @@ struct WalkwayFixture {
     /// Arcs from `tail` to `head`.
     func arcs(from tail: Int, to head: Int) -> [GraphArc] {
         graph.arcs.filter { $0.tail == tail && $0.head == head }
+    }
+
+    /// Indexes of the arcs from `tail` to `head`.
+    func arcIndexes(from tail: Int, to head: Int) -> [Int] {
+        graph.arcs.indices.filter { graph.arcs[$0].tail == tail && graph.arcs[$0].head == head }
+    }
+
+    /// A profile's costs and closing rules.
+    func profile(_ name: String) throws -> CompiledGraph.ProfileCosts {
+        guard let found = compiled.profiles.first(where: { $0.name == name }) else { throw FixtureError("no profile \(name)") }
+        return found
+    }
+
+    /// The one graph node of an OSM node that lies outdoors (on no level), or on the only level.
+    func node(_ osm: Int64) throws -> Int {
+        guard let position = positions[osm] else { throw FixtureError("no node/\(osm)") }
+        let found = graph.nodes.indices.filter { graph.nodes[$0].coordinate == position }
+        guard found.count == 1 else { throw FixtureError("node/\(osm) is \(found.count) graph nodes") }
+        return found[0]
+    }
+
+    /// The seconds a profile takes along the arc from OSM node `a` to OSM node `b` (outdoors),
+    /// `nil` when it is closed, and the rule that closes it.
+    func leg(_ a: Int64, _ b: Int64, profile name: String) throws -> (seconds: Double?, rule: ClosingRule?, metres: Double) {
+        let indexes = arcIndexes(from: try node(a), to: try node(b))
+        guard indexes.count == 1 else { throw FixtureError("\(indexes.count) arcs from node/\(a) to node/\(b)") }
+        let profile = try profile(name)
+        let cost = profile.costs[indexes[0]]
+        return (cost == BundleFormat.impassable ? nil : Double(cost) / 1000, profile.closingRules[indexes[0]],
+                graph.arcs[indexes[0]].length)
+    }
+
+    /// The entrance node of an OSM entrance on the level with this ordinal (the walkway that
+    /// reaches it has a node of its own there).
+    func entrance(_ osm: Int64, level ordinal: Double) throws -> Int {
+        let found = nodes(at: osm, ordinal: ordinal).filter { graph.nodes[$0].kind == .entrance }
+        guard found.count == 1 else { throw FixtureError("node/\(osm) on level \(ordinal) is \(found.count) entrance nodes") }
+        return found[0]
     }
 
     /// The node a route to a space ends at, by its name.

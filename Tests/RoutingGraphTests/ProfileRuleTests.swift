@@ -213,3 +213,18 @@ struct UnroutableGraphTests {
         #expect(!joined.issues.contains { $0.code == .noPlaceReachable || $0.code == .emptyGraph })
     }
 }
+
+/// Steps the data does not count (docs/profiles.md#steps-and-stairs).
+@Suite struct StepEstimateTests {
+    @Test func aSlopeGivesTheRiseOverFifteenCentimetreRisers() {
+        #expect(StepEstimate.steps(length: 50, incline: 10) == 33)
+        #expect(StepEstimate.steps(length: 50, incline: -10) == 33, "the direction does not change the count")
+    }
+
+    @Test func withoutOneTheLengthGivesAFlightThenLandings() {
+        #expect(StepEstimate.steps(length: 4, incline: nil) == 12)
+        #expect(StepEstimate.steps(length: 5, incline: nil) == 15)
+        #expect(StepEstimate.steps(length: 763, incline: nil) == 1152)
+        #expect(StepEstimate.steps(length: 0.1, incline: nil) == 1, "a stretch of steps has at least one")
+    }
+}

@@ -33,9 +33,15 @@ import TemporaryFolders
                                       location: b, name: "Lift", stepCount: nil, direction: .both, source: source)]
         venue.paths = [Path(id: "p1", kind: .steps, levelID: Level.outdoorID, coordinates: [a, b, c], name: "Walk",
                             stepCount: 4, isOneWay: true,
-                            accessibility: Accessibility(surface: "gravel", smoothness: "bad", incline: -6),
+                            accessibility: Accessibility(surface: "gravel", smoothness: "bad", trackType: "grade3",
+                                                         sacScale: "hiking", incline: -6, inclineDirection: .down),
                             source: source)]
         venue.paths[0].vertexRefs = ["node/1", "node/2", "node/3"]
+        venue.paths[0].barriers = [
+            0: Barrier(kind: "kerb", kerbHeight: 0.12, feature: "node/1"),
+            2: Barrier(kind: "gate", access: .private, wheelchair: .limited, width: 0.95, customersOnly: true),
+        ]
+        venue.paths[0].carPark = "way/9"
         venue.spaces[0].localizedNames = ["de": "Seminarraum", "en": "Seminar room"]
         venue.pointsOfInterest = [PointOfInterest(
             id: "poi1", name: "Café", ref: "CAFE", category: "cafe", description: "Coffee", openingHours: "Mo-Fr 08:00-18:00",

@@ -81,7 +81,12 @@ import TemporaryFolders
         #expect(summary.status == 0 && summary.output.contains("stairs between levels: 5, joined at both ends: 5 (100.0 %)"))
         #expect(summary.output.contains("lift landings: 8, joined to their level: 8; quickest ride to another level: foot 37 s"))
         let fromBundleSummary = try cli.run(["export-graph", Self.bundle])
-        #expect(fromBundleSummary.output == summary.output)
+        #expect(summary.output.hasPrefix(fromBundleSummary.output))
+        // The build folder's artifact also knows why each profile may not use an arc; a bundle does not.
+        #expect(summary.output.contains("arcs closed per profile, by the first rule that closes them:"))
+        #expect(summary.output.contains("  foot: 0 of "))
+        #expect(summary.output.contains("wheelchair: 16 of 1592 arcs closed: steps 12, surface 4"), "\(summary.output)")
+        #expect(!fromBundleSummary.output.contains("arcs closed"))
         // Both say how much the main pieces hold: the demo is one piece for every profile.
         #expect(fromBundleSummary.output.contains("main pieces per profile (where places attach and positions snap):"))
         #expect(fromBundleSummary.output.contains("  foot: 1 main piece holds "), "\(fromBundleSummary.output)")

@@ -37,7 +37,8 @@ struct AttributeReader {
     /// The accessibility fields every walkable feature may carry.
     mutating func accessibility() -> Accessibility {
         Accessibility(wheelchair: choice("wheelchair", as: WheelchairAccess.self), lit: bool("lit"),
-                      surface: text("surface"), width: length("width"),
+                      surface: text("surface"), smoothness: text("smoothness"), trackType: text("tracktype"),
+                      sacScale: text("sac_scale"), width: length("width"),
                       incline: value("incline", AttributeParser.incline), kerbHeight: length("kerb"),
                       tactilePaving: bool("tactile_paving"), handrail: bool("handrail"))
     }

@@ -38,6 +38,6 @@ public struct CSVImportOptions: Hashable, Sendable {
         }
     }
 
-    static let accessibilityFields = ["wheelchair", "lit", "surface", "width", "incline", "kerb", "tactile_paving",
-                                      "handrail"]
+    static let accessibilityFields = ["wheelchair", "lit", "surface", "smoothness", "tracktype", "sac_scale", "width",
+                                      "incline", "kerb", "tactile_paving", "handrail"]
 }

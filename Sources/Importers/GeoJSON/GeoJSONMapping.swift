@@ -28,14 +28,15 @@ public struct GeoJSONMapping: Hashable, Sendable {
     public static let fields = [
         "id", "kind", "level", "building", "ref", "name", "category", "capacity", "description", "opening_hours",
         "phone", "email", "website", "geofence_radius", "door", "automatic", "access", "step_count", "direction",
-        "oneway", "wheelchair", "lit", "surface", "width", "incline", "kerb", "tactile_paving", "handrail",
+        "oneway", "wheelchair", "lit", "surface", "smoothness", "tracktype", "sac_scale", "width", "incline", "kerb",
+        "tactile_paving", "handrail",
     ]
 
     /// Every kind a feature can have, by the geometry it takes.
     public static let knownKinds: Set<String> = Set(
         ["door", "entrance", "poi", "stairs", "elevator", "escalator", "ramp"]
             + ["room", "corridor", "area", "outdoor", "obstacle"]
-            + ["footway", "path", "pedestrian", "steps", "crossing"])
+            + ["footway", "path", "pedestrian", "steps", "crossing", "track"])
 
     func property(for field: String) -> String {
         properties[field] ?? field

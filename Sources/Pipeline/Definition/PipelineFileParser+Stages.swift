@@ -185,6 +185,8 @@ extension PipelineFileParser {
                 do {
                     if known.isSwitch {
                         try profiles[index].set(known, to: try setting.bool())
+                    } else if known.isWord {
+                        try profiles[index].set(known, to: try setting.string())
                     } else {
                         try profiles[index].set(known, to: try setting.double())
                     }

@@ -64,11 +64,14 @@ struct BundleAssembly {
             BundleContents.Node(latitude: node.coordinate.latitude, longitude: node.coordinate.longitude,
                                 level: levelMap[node.level], kind: node.kind, label: node.label)
         }
+        // Only the step counts the data gives reach the bundle: an estimate times the route, but a
+        // traveller is not told a number nobody counted.
         contents.arcs = graph.arcs.map { arc in
             BundleContents.Arc(tail: arc.tail, head: arc.head, length: arc.length, kind: arc.kind, label: arc.label,
                                isIndoor: arc.attributes.isIndoor,
                                via: arc.via.map { BundleContents.Position(latitude: $0.latitude, longitude: $0.longitude) },
-                               stepCount: arc.attributes.stepCount, rise: arc.attributes.rise)
+                               stepCount: arc.attributes.stepsEstimated ? nil : arc.attributes.stepCount,
+                               rise: arc.attributes.rise)
         }
         contents.profiles = compiled.profiles.map { BundleContents.Profile(name: $0.name, costs: $0.costs) }
         contents.egress = compiled.egress.map {

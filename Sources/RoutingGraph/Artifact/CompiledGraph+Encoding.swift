@@ -39,6 +39,7 @@ extension CompiledGraph {
             if let lit = facts.lit { flags |= Flags.litKnown | (lit ? Flags.lit : 0) }
             if let automatic = facts.automaticDoor { flags |= Flags.automaticDoorKnown | (automatic ? Flags.automaticDoor : 0) }
             if facts.emergencyExit { flags |= Flags.emergencyExit }
+            if facts.stepsEstimated { flags |= Flags.stepsEstimated }
             arcs.record(size: Entry.size) { entry in
                 entry.uint32(UInt32(arc.tail), at: Entry.tail)
                 entry.uint32(UInt32(arc.head), at: Entry.head)
@@ -49,6 +50,8 @@ extension CompiledGraph {
                 entry.uint8(WheelchairAccess.code(facts.wheelchair), at: Entry.wheelchair)
                 entry.uint8(AccessRestriction.code(facts.access), at: Entry.access)
                 entry.uint8(DoorType.code(facts.doorType), at: Entry.doorType)
+                entry.uint8(PathKind.code(facts.pathKind), at: Entry.pathKind)
+                entry.uint8(InclineDirection.code(facts.inclineDirection), at: Entry.inclineDirection)
                 // The label is interned before the surface: string indexes follow first use.
                 entry.uint32(strings.index(arc.label), at: Entry.label)
                 entry.int32(facts.stepCount.map { Int32(clamping: $0) } ?? -1, at: Entry.stepCount)
@@ -57,6 +60,40 @@ extension CompiledGraph {
                 entry.float64(facts.width ?? .nan, at: Entry.width)
                 entry.float64(facts.kerbHeight ?? .nan, at: Entry.kerbHeight)
                 entry.uint32(strings.index(facts.surface), at: Entry.surface)
+                entry.uint32(strings.index(facts.smoothness), at: Entry.smoothness)
+                entry.uint32(strings.index(facts.trackType), at: Entry.trackType)
+                entry.uint32(strings.index(facts.sacScale), at: Entry.sacScale)
+                entry.uint32(strings.index(facts.carPark), at: Entry.carPark)
+            }
+        }
+
+        // Barriers at each arc's ends: arc i's are entries offsets[i]..<offsets[i + 1].
+        let barrierLayout = Layout.BarrierSection(arcCount: graph.arcs.count)
+        var barriers = ByteWriter()
+        barriers.record(size: Layout.BarrierSection.firstBarrier) { header in
+            header.uint32(UInt32(graph.arcs.count), at: Layout.BarrierSection.arcCount)
+            header.uint32(UInt32(graph.arcs.reduce(0) { $0 + $1.attributes.barriers.count }),
+                          at: Layout.BarrierSection.barrierCount)
+        }
+        var barrierOffset: UInt32 = 0
+        barriers.uint32(barrierOffset)
+        for arc in graph.arcs {
+            barrierOffset += UInt32(arc.attributes.barriers.count)
+            barriers.uint32(barrierOffset)
+        }
+        barriers.advance(to: barrierLayout.barriers)
+        for arc in graph.arcs {
+            for barrier in arc.attributes.barriers {
+                typealias Entry = Layout.BarrierEntry
+                barriers.record(size: Entry.size) { entry in
+                    entry.uint32(strings.index(barrier.kind), at: Entry.kind)
+                    entry.uint32(strings.index(barrier.feature), at: Entry.feature)
+                    entry.uint8(AccessRestriction.code(barrier.access), at: Entry.access)
+                    entry.uint8(WheelchairAccess.code(barrier.wheelchair), at: Entry.wheelchair)
+                    entry.uint8(barrier.customersOnly ? 1 : 0, at: Entry.customersOnly)
+                    entry.float64(barrier.width ?? .nan, at: Entry.width)
+                    entry.float64(barrier.kerbHeight ?? .nan, at: Entry.kerbHeight)
+                }
             }
         }
 
@@ -88,6 +125,18 @@ extension CompiledGraph {
         costs.advance(to: costLayout.costs)
         for profile in profiles {
             for cost in profile.costs { costs.uint32(cost) }
+        }
+
+        var rules = ByteWriter()
+        rules.record(size: Layout.ClosingRuleSection.rules) { header in
+            header.uint32(UInt32(profiles.count), at: Layout.ClosingRuleSection.profileCount)
+            header.uint32(UInt32(graph.arcs.count), at: Layout.ClosingRuleSection.arcCount)
+        }
+        for profile in profiles {
+            // A graph read back from a bundle does not know its rules: stored as open.
+            for index in graph.arcs.indices {
+                rules.uint8(index < profile.closingRules.count ? profile.closingRules[index]?.rawValue ?? 0 : 0)
+            }
         }
 
         // Corners each arc bends around: arc i's are points offsets[i]..<offsets[i + 1].
@@ -144,6 +193,8 @@ extension CompiledGraph {
             for cost in table.leavingCosts { leaving.uint32(cost) }
         }
         container.add(Layout.Tag.leaving, leaving.data)
+        container.add(Layout.Tag.barriers, barriers.data)
+        container.add(Layout.Tag.closingRules, rules.data)
         return container.image()
     }
 
@@ -266,9 +317,12 @@ private struct GraphArtifactDecoder {
             facts.lit = flags & Flags.litKnown != 0 ? flags & Flags.lit != 0 : nil
             facts.automaticDoor = flags & Flags.automaticDoorKnown != 0 ? flags & Flags.automaticDoor != 0 : nil
             facts.emergencyExit = flags & Flags.emergencyExit != 0
+            facts.stepsEstimated = flags & Flags.stepsEstimated != 0
             facts.wheelchair = try code(try arcs.uint8(at: base + Entry.wheelchair), as: WheelchairAccess.self)
             facts.access = try code(try arcs.uint8(at: base + Entry.access), as: AccessRestriction.self)
             facts.doorType = try code(try arcs.uint8(at: base + Entry.doorType), as: DoorType.self)
+            facts.pathKind = try code(try arcs.uint8(at: base + Entry.pathKind), as: PathKind.self)
+            facts.inclineDirection = try code(try arcs.uint8(at: base + Entry.inclineDirection), as: InclineDirection.self)
             let steps = try arcs.int32(at: base + Entry.stepCount)
             facts.stepCount = steps >= 0 ? Int(steps) : nil
             facts.rise = try arcs.float64(at: base + Entry.rise)
@@ -276,6 +330,10 @@ private struct GraphArtifactDecoder {
             facts.width = Self.optional(try arcs.float64(at: base + Entry.width))
             facts.kerbHeight = Self.optional(try arcs.float64(at: base + Entry.kerbHeight))
             facts.surface = try string(try arcs.uint32(at: base + Entry.surface))
+            facts.smoothness = try string(try arcs.uint32(at: base + Entry.smoothness))
+            facts.trackType = try string(try arcs.uint32(at: base + Entry.trackType))
+            facts.sacScale = try string(try arcs.uint32(at: base + Entry.sacScale))
+            facts.carPark = try string(try arcs.uint32(at: base + Entry.carPark))
             graph.arcs.append(GraphArc(tail: tail, head: head, length: try arcs.float64(at: base + Entry.length), kind: kind,
                                        label: try string(try arcs.uint32(at: base + Entry.label)), attributes: facts))
         }
@@ -300,6 +358,32 @@ private struct GraphArtifactDecoder {
             start = end
         }
 
+        let barriers = try file.requiredSection(Layout.Tag.barriers)
+        let barrierLayout = Layout.BarrierSection(arcCount: arcCount)
+        let barrierCount = Int(try barriers.uint32(at: Layout.BarrierSection.barrierCount))
+        guard Int(try barriers.uint32(at: Layout.BarrierSection.arcCount)) == arcCount,
+              barrierCount <= barriers.count / Layout.BarrierEntry.size else {
+            throw malformed(Layout.Tag.barriers, "counts")
+        }
+        var firstBarrier = Int(try barriers.uint32(at: Layout.BarrierSection.firstBarrier(0)))
+        for index in 0..<arcCount {
+            let end = Int(try barriers.uint32(at: Layout.BarrierSection.firstBarrier(index + 1)))
+            guard firstBarrier <= end, end <= barrierCount else { throw malformed(Layout.Tag.barriers, "arc \(index)") }
+            for barrier in firstBarrier..<end {
+                typealias Entry = Layout.BarrierEntry
+                let base = barrierLayout.barriers + barrier * Entry.size
+                graph.arcs[index].attributes.barriers.append(Barrier(
+                    kind: try string(try barriers.uint32(at: base + Entry.kind)) ?? "",
+                    access: try code(try barriers.uint8(at: base + Entry.access), as: AccessRestriction.self),
+                    wheelchair: try code(try barriers.uint8(at: base + Entry.wheelchair), as: WheelchairAccess.self),
+                    width: Self.optional(try barriers.float64(at: base + Entry.width)),
+                    kerbHeight: Self.optional(try barriers.float64(at: base + Entry.kerbHeight)),
+                    customersOnly: try barriers.uint8(at: base + Entry.customersOnly) != 0,
+                    feature: try string(try barriers.uint32(at: base + Entry.feature))))
+            }
+            firstBarrier = end
+        }
+
         let (places, placeCount) = try countedTable(Layout.Tag.places, entrySize: Layout.PlaceEntry.size)
         for index in 0..<placeCount {
             typealias Entry = Layout.PlaceEntry
@@ -321,12 +405,27 @@ private struct GraphArtifactDecoder {
             throw malformed(Layout.Tag.costs, "profile table")
         }
         let costLayout = Layout.CostSection(profileCount: profileCount)
+        let rules = try file.requiredSection(Layout.Tag.closingRules)
+        guard Int(try rules.uint32(at: Layout.ClosingRuleSection.profileCount)) == profileCount,
+              Int(try rules.uint32(at: Layout.ClosingRuleSection.arcCount)) == arcCount else {
+            throw malformed(Layout.Tag.closingRules, "counts")
+        }
         var profiles: [CompiledGraph.ProfileCosts] = []
         for profile in 0..<profileCount {
             let name = try string(try costs.uint32(at: Layout.CostSection.name(profile))) ?? ""
             let table = try costs.slice(offset: costLayout.costs + profile * arcCount * Layout.wordSize,
                                         count: arcCount * Layout.wordSize)
-            profiles.append(CompiledGraph.ProfileCosts(name: name, costs: try Self.words(table, count: arcCount)))
+            let stored = try rules.bytes(offset: Layout.ClosingRuleSection.rules + profile * arcCount, count: arcCount)
+            var closing: [ClosingRule?] = []
+            closing.reserveCapacity(arcCount)
+            for byte in stored {
+                guard byte == 0 || ClosingRule(rawValue: byte) != nil else {
+                    throw malformed(Layout.Tag.closingRules, "rule \(byte) is unknown")
+                }
+                closing.append(ClosingRule(rawValue: byte))
+            }
+            profiles.append(CompiledGraph.ProfileCosts(name: name, costs: try Self.words(table, count: arcCount),
+                                                       closingRules: closing))
         }
 
         let egressSection = try file.requiredSection(Layout.Tag.egress)

@@ -7,10 +7,14 @@ public struct CompiledGraph: Hashable, Sendable {
         public var name: String
         /// Milliseconds per arc, in ``NavigationGraph/arcs`` order; impassable marked as in bundles.
         public var costs: [UInt32]
+        /// Per arc, the rule that closes it to the profile, `nil` when open; empty when not known
+        /// (a graph read back from a bundle, which keeps only the costs).
+        public var closingRules: [ClosingRule?]
 
-        public init(name: String, costs: [UInt32]) {
+        public init(name: String, costs: [UInt32], closingRules: [ClosingRule?] = []) {
             self.name = name
             self.costs = costs
+            self.closingRules = closingRules
         }
     }
 
@@ -29,7 +33,9 @@ public struct CompiledGraph: Hashable, Sendable {
     public init(graph: NavigationGraph, profiles: [RoutingProfile]) {
         self.graph = graph
         self.profiles = profiles.map { profile in
-            ProfileCosts(name: profile.name, costs: graph.arcs.map { profile.cost(for: $0) })
+            let verdicts = graph.arcs.map { profile.verdict(for: $0) }
+            return ProfileCosts(name: profile.name, costs: verdicts.map(RoutingProfile.cost(of:)),
+                                closingRules: verdicts.map(\.closingRule))
         }
         egress = profiles.map { EgressTable(graph: graph, profile: $0) }
     }

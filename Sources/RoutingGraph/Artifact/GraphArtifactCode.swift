@@ -60,3 +60,28 @@ extension DoorType: GraphArtifactCode {
         }
     }
 }
+
+extension PathKind: GraphArtifactCode {
+    var artifactCode: UInt8 {
+        switch self {
+        case .footway: 1
+        case .path: 2
+        case .pedestrian: 3
+        case .corridor: 4
+        case .steps: 5
+        case .ramp: 6
+        case .crossing: 7
+        case .street: 8
+        case .track: 9
+        }
+    }
+}
+
+extension InclineDirection: GraphArtifactCode {
+    var artifactCode: UInt8 {
+        switch self {
+        case .up: 1
+        case .down: 2
+        }
+    }
+}

@@ -8,7 +8,7 @@ import NavFormat
 /// (``BundleFormat/StringSection``); every other section is its own. Header fields are `u32`
 /// unless noted; arrays between records are of `u32`.
 enum GraphArtifactLayout {
-    static let kind = ContainerKind(magic: "NAVFGRPH", major: 1, minor: 0)
+    static let kind = ContainerKind(magic: "NAVFGRPH", major: 2, minor: 0)
     static let kindName = "navforge graph artifact"
 
     enum Tag {
@@ -22,6 +22,8 @@ enum GraphArtifactLayout {
         static let egress: SectionTag = "GEGR"
         /// Per egress table: `count`, then `count` arcs and `count` costs of leaving.
         static let leaving: SectionTag = "GLEV"
+        static let barriers: SectionTag = "GBAR"
+        static let closingRules: SectionTag = "GRUL"
     }
 
     static let wordSize = 4
@@ -54,9 +56,10 @@ enum GraphArtifactLayout {
         static let kind = 24
     }
 
-    /// A `GARC` entry: the arc and every fact a profile may cost it by.
+    /// A `GARC` entry: the arc and every fact a profile may cost it by (its barriers are in
+    /// `GBAR`).
     enum ArcEntry {
-        static let size = 72
+        static let size = 88
         /// `u32` nodes.
         static let tail = 0
         static let head = 4
@@ -74,6 +77,10 @@ enum GraphArtifactLayout {
         static let access = 20
         /// `u8` ``GraphArtifactCode`` of ``DoorType``, 0 for none.
         static let doorType = 21
+        /// `u8` ``GraphArtifactCode`` of ``PathKind``, 0 for none.
+        static let pathKind = 22
+        /// `u8` ``GraphArtifactCode`` of ``InclineDirection``, 0 for none.
+        static let inclineDirection = 23
         /// `u32` string.
         static let label = 24
         /// `i32`, -1 when unknown.
@@ -84,8 +91,12 @@ enum GraphArtifactLayout {
         static let incline = 40
         static let width = 48
         static let kerbHeight = 56
-        /// `u32` string.
+        /// `u32` strings: `surface`, `smoothness`, `tracktype`, `sac_scale`, the car park.
         static let surface = 64
+        static let smoothness = 68
+        static let trackType = 72
+        static let sacScale = 76
+        static let carPark = 80
     }
 
     /// The bits of ``ArcEntry/flags``. A fact that may be unknown takes two: whether it is known,
@@ -97,6 +108,44 @@ enum GraphArtifactLayout {
         static let automaticDoorKnown: UInt8 = 8
         static let automaticDoor: UInt8 = 16
         static let emergencyExit: UInt8 = 32
+        static let stepsEstimated: UInt8 = 64
+    }
+
+    /// `GBAR`: arc and barrier counts, `u32[arcCount + 1]` first-barrier offsets, then aligned
+    /// barrier entries: arc i's are entries offsets[i]..<offsets[i + 1].
+    struct BarrierSection: Equatable {
+        static let arcCount = 0
+        static let barrierCount = 4
+        static let firstBarrier = 8
+
+        let arcCount: Int
+
+        static func firstBarrier(_ index: Int) -> Int { firstBarrier + index * wordSize }
+        var barriers: Int { BundleFormat.aligned(Self.firstBarrier(arcCount + 1)) }
+    }
+
+    /// A `GBAR` barrier.
+    enum BarrierEntry {
+        static let size = 32
+        /// `u32` strings: the `barrier` value and the source node.
+        static let kind = 0
+        static let feature = 4
+        /// `u8` codes of ``AccessRestriction`` and ``WheelchairAccess``, 0 for none.
+        static let access = 8
+        static let wheelchair = 9
+        /// `u8`: 1 when only paying customers pass.
+        static let customersOnly = 10
+        /// `f64` metres, NaN when unknown.
+        static let width = 16
+        static let kerbHeight = 24
+    }
+
+    /// `GRUL`: profile and arc counts, then per profile one `u8` per arc: the ``ClosingRule``
+    /// that closes it, 0 when open.
+    enum ClosingRuleSection {
+        static let profileCount = 0
+        static let arcCount = 4
+        static let rules = 8
     }
 
     /// A `GPLC` entry: a place and the node it stands at.

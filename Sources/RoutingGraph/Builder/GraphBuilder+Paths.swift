@@ -19,10 +19,13 @@ extension GraphBuilder {
             var attributes = ArcAttributes(path.accessibility, indoor: indoor)
             attributes.stepCount = path.stepCount
             attributes.access = path.access
+            attributes.pathKind = path.kind
+            attributes.carPark = path.carPark
             let nodes = path.coordinates.map { node(at: $0, level: level) }
             if let refs = path.vertexRefs, refs.count == nodes.count {
                 for (ref, node) in zip(refs, nodes) { shareVertex(ref, node: node) }
             }
+            var pieces: [(tail: Int, head: Int, facts: ArcAttributes)] = []
             for (segment, (a, b)) in zip(nodes, nodes.dropFirst()).enumerated() {
                 // Doors and entrances met along this segment split it, in walking order.
                 var chain = [a]
@@ -33,8 +36,17 @@ extension GraphBuilder {
                 }
                 chain.append(b)
                 for (tail, head) in zip(chain, chain.dropFirst()) {
-                    addEdge(tail, head, kind: kind, label: path.name, attributes: attributes, oneWay: path.isOneWay)
+                    // A barrier at a vertex stands across both segments that meet there; of a
+                    // segment split by doors, only the pieces reaching that vertex meet it.
+                    var facts = attributes
+                    if tail == a, let barrier = path.barriers[segment] { facts.barriers.append(barrier) }
+                    if head == b, let barrier = path.barriers[segment + 1] { facts.barriers.append(barrier) }
+                    pieces.append((tail, head, facts))
                 }
+            }
+            if kind == .steps { shareSteps(of: path, among: &pieces) }
+            for piece in pieces {
+                addEdge(piece.tail, piece.head, kind: kind, label: path.name, attributes: piece.facts, oneWay: path.isOneWay)
             }
             if indoor {
                 for end in [nodes.first, nodes.last].compactMap({ $0 }) { joinToNearbyDoor(end, levelID: path.levelID) }
@@ -46,6 +58,22 @@ extension GraphBuilder {
                     addAnchor(nodes[position], space: space, levelID: path.levelID)
                 }
             }
+        }
+    }
+
+    /// Gives each piece of a stretch of steps its share of the steps, by length, so that the
+    /// pieces add up to the whole count: the count the data gives, or ``StepEstimate``'s.
+    private func shareSteps(of path: Path, among pieces: inout [(tail: Int, head: Int, facts: ArcAttributes)]) {
+        let lengths = pieces.map { distance($0.tail, $0.head) }
+        let total = lengths.reduce(0, +)
+        let count = path.stepCount ?? StepEstimate.steps(length: total, incline: path.accessibility.incline)
+        var covered = 0.0, given = 0
+        for index in pieces.indices {
+            covered += lengths[index]
+            let upTo = total > 0 ? Int((Double(count) * covered / total).rounded()) : count
+            pieces[index].facts.stepCount = upTo - given
+            pieces[index].facts.stepsEstimated = path.stepCount == nil
+            given = upTo
         }
     }
 

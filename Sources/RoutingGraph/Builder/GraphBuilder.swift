@@ -134,6 +134,7 @@ public final class GraphBuilder {
         var backward = forward
         backward.rise = -forward.rise
         if let incline = forward.incline { backward.incline = -incline }
+        backward.inclineDirection = forward.inclineDirection?.reversed
         reverse?(&backward)
         graph.arcs.append(GraphArc(tail: b, head: a, length: metres, kind: kind, label: label, attributes: backward,
                                    via: via.reversed()))
@@ -167,13 +168,20 @@ extension ArcAttributes {
 
     /// The facts a feature's accessibility tags give an arc.
     init(_ accessibility: Accessibility, indoor: Bool) {
-        self.init()
-        isIndoor = indoor
-        wheelchair = accessibility.wheelchair
-        incline = accessibility.incline
-        width = accessibility.width
-        kerbHeight = accessibility.kerbHeight
-        lit = accessibility.lit
-        surface = accessibility.surface
+        // Set on a value of its own: a struct's initializer does not run its property observers,
+        // and the ground values are read when the strings are set.
+        var facts = ArcAttributes()
+        facts.isIndoor = indoor
+        facts.wheelchair = accessibility.wheelchair
+        facts.incline = accessibility.incline
+        facts.width = accessibility.width
+        facts.kerbHeight = accessibility.kerbHeight
+        facts.lit = accessibility.lit
+        facts.surface = accessibility.surface
+        facts.smoothness = accessibility.smoothness
+        facts.trackType = accessibility.trackType
+        facts.sacScale = accessibility.sacScale
+        facts.inclineDirection = accessibility.inclineDirection
+        self = facts
     }
 }

@@ -60,13 +60,21 @@ public struct GraphGeoJSON {
             "label": arc.label, "steps": facts.stepCount, "wheelchair": facts.wheelchair?.rawValue,
             "access": facts.access?.rawValue, "door": facts.doorType?.rawValue, "automatic_door": facts.automaticDoor,
             "incline": facts.incline, "width": facts.width, "kerb": facts.kerbHeight, "lit": facts.lit,
-            "surface": facts.surface,
+            "surface": facts.surface, "smoothness": facts.smoothness, "tracktype": facts.trackType,
+            "sac_scale": facts.sacScale, "way": facts.pathKind?.rawValue, "incline_direction": facts.inclineDirection?.rawValue,
+            "car_park": facts.carPark, "steps_estimated": facts.stepsEstimated ? true : nil,
+            "barriers": facts.barriers.isEmpty ? nil : facts.barriers
+                .map { barrier in (barrier.feature.map { "\($0) " } ?? "") + "barrier=\(barrier.kind)" }
+                .joined(separator: "; "),
             "lift": facts.connectorPhase == .none ? nil : "\(facts.connectorPhase)",
         ]
         for (key, value) in optional { if let value { properties[key] = value } }
         for profile in compiled.profiles {
             let cost = profile.costs[index]
             properties["seconds_\(profile.name)"] = cost == BundleFormat.impassable ? NSNull() : Double(cost) / 1000 as Any
+            if index < profile.closingRules.count, let rule = profile.closingRules[index] {
+                properties["closed_\(profile.name)"] = rule.name
+            }
         }
         return properties
     }

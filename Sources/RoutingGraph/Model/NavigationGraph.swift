@@ -73,6 +73,8 @@ public struct ArcAttributes: Hashable, Sendable {
     /// Change of level ordinal from tail to head (positive is up).
     public var rise = 0.0
     public var stepCount: Int?
+    /// The step count is navforge's estimate from the length or slope, not the data's.
+    public var stepsEstimated = false
     public var connectorPhase = ConnectorPhase.none
     public var wheelchair: WheelchairAccess?
     public var access: AccessRestriction?
@@ -87,7 +89,35 @@ public struct ArcAttributes: Hashable, Sendable {
     public var width: Double?
     public var kerbHeight: Double?
     public var lit: Bool?
-    public var surface: String?
+    /// OSM `surface`, `smoothness`, `tracktype` and `sac_scale` of the way followed, as written;
+    /// each also read into ``ground`` when set, so that costing a city's arcs for every profile
+    /// parses each value once rather than once per arc and profile.
+    public var surface: String? { didSet { ground.surface = surface.flatMap(SurfaceClass.init(osm:)) } }
+    public var smoothness: String? { didSet { ground.smoothness = smoothness.flatMap(Smoothness.init(osm:)) } }
+    public var trackType: String? { didSet { ground.trackType = trackType.flatMap(TrackType.init(osm:)) } }
+    public var sacScale: String? { didSet { ground.hikingScale = sacScale.flatMap(HikingScale.init(osm:)) } }
+    /// The ground values the profiles rate, read from the strings above; `nil` where a value is
+    /// absent or not rated.
+    public private(set) var ground = GroundFacts()
+    /// The kind of explicit walkway the arc follows; `nil` inside spaces and on connectors.
+    public var pathKind: PathKind?
+    /// Which way the arc climbs, when the source gives a direction without a slope (steps tagged
+    /// `incline=up`); a numeric ``incline`` says it by its sign.
+    public var inclineDirection: InclineDirection?
+    /// The barriers standing at the arc's ends (a gate at the vertex it leaves or reaches).
+    public var barriers: [Barrier] = []
+    /// The car park the arc's driveway runs through, when it is not mapped for pedestrians.
+    public var carPark: String?
+
+    public init() {}
+}
+
+/// The rated ground values of an arc (``ArcAttributes/ground``).
+public struct GroundFacts: Hashable, Sendable {
+    public var surface: SurfaceClass?
+    public var smoothness: Smoothness?
+    public var trackType: TrackType?
+    public var hikingScale: HikingScale?
 
     public init() {}
 }

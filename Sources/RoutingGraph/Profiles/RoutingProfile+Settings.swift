@@ -1,3 +1,5 @@
+import VenueModel
+
 /// Profile parameters a pipeline file may override, by the names it uses.
 extension RoutingProfile {
     /// A setting's name in the pipeline file and what it holds.
@@ -19,11 +21,25 @@ extension RoutingProfile {
         case unlitFactor = "unlit-factor"
         case unknownLightFactor = "unknown-light-factor"
         case manualDoorPenalty = "manual-door-penalty"
+        case mobility
+        case maxSmoothness = "max-smoothness"
+        case maxTrackType = "max-track-type"
+        case maxSacScale = "max-sac-scale"
+        case untaggedTracks = "untagged-tracks"
+        case roughSurfaceFactor = "rough-surface-factor"
 
         /// Whether the setting takes `true`/`false` rather than a number.
         public var isSwitch: Bool {
             switch self {
-            case .steps, .escalators, .revolvingDoors, .wheelchairNo: return true
+            case .steps, .escalators, .revolvingDoors, .wheelchairNo, .untaggedTracks: return true
+            default: return false
+            }
+        }
+
+        /// Whether the setting takes a word (`wheels`, `intermediate`, `grade2`, `any`).
+        public var isWord: Bool {
+            switch self {
+            case .mobility, .maxSmoothness, .maxTrackType, .maxSacScale: return true
             default: return false
             }
         }
@@ -47,9 +63,13 @@ extension RoutingProfile {
             case .minWidth: minimumWidth = value
             default: maximumKerb = value
             }
-        case .unlitFactor, .unknownLightFactor:
+        case .unlitFactor, .unknownLightFactor, .roughSurfaceFactor:
             guard value >= 1 else { throw .invalidSetting(setting, reason: "must be at least 1") }
-            if setting == .unlitFactor { unlitFactor = value } else { unknownLightFactor = value }
+            switch setting {
+            case .unlitFactor: unlitFactor = value
+            case .unknownLightFactor: unknownLightFactor = value
+            default: roughSurfaceFactor = value
+            }
         case .secondsPerStepUp, .secondsPerStepDown, .liftWait, .liftSecondsPerStorey, .liftAlight,
              .escalatorSecondsPerStorey, .manualDoorPenalty:
             guard value >= 0, value <= 3600 else { throw .invalidSetting(setting, reason: "must be between 0 and 3600 seconds") }
@@ -62,9 +82,47 @@ extension RoutingProfile {
             case .escalatorSecondsPerStorey: escalatorSecondsPerStorey = value
             default: manualDoorPenalty = value
             }
-        case .steps, .escalators, .revolvingDoors, .wheelchairNo:
+        case .steps, .escalators, .revolvingDoors, .wheelchairNo, .untaggedTracks:
             throw .invalidSetting(setting, reason: "takes true or false")
+        case .mobility, .maxSmoothness, .maxTrackType, .maxSacScale:
+            throw .invalidSetting(setting, reason: "takes a word: \(Self.words(for: setting))")
         }
+    }
+
+    /// Sets a word-valued parameter: `mobility` (`walking`, `wheels`) or the worst smoothness,
+    /// track grade or hiking grade taken (an OSM value, or `any` for no limit).
+    public mutating func set(_ setting: Setting, to word: String) throws(RoutingGraphError) {
+        let value = word.trimmingCharacters(in: .whitespaces)
+        let unlimited = value.lowercased() == "any"
+        switch setting {
+        case .mobility:
+            guard let mobility = Mobility(rawValue: value) else { throw .invalidSetting(setting, reason: "must be \(Self.words(for: setting))") }
+            self.mobility = mobility
+        case .maxSmoothness:
+            guard unlimited || Smoothness(osm: value) != nil else { throw .invalidSetting(setting, reason: "must be \(Self.words(for: setting))") }
+            maximumSmoothness = unlimited ? nil : Smoothness(osm: value)
+        case .maxTrackType:
+            guard unlimited || TrackType(osm: value) != nil else { throw .invalidSetting(setting, reason: "must be \(Self.words(for: setting))") }
+            maximumTrackType = unlimited ? nil : TrackType(osm: value)
+        case .maxSacScale:
+            guard unlimited || HikingScale(osm: value) != nil else { throw .invalidSetting(setting, reason: "must be \(Self.words(for: setting))") }
+            maximumHikingScale = unlimited ? nil : HikingScale(osm: value)
+        default:
+            throw .invalidSetting(setting, reason: setting.isSwitch ? "takes true or false" : "takes a number")
+        }
+    }
+
+    /// The words a word-valued setting takes, for messages.
+    static func words(for setting: Setting) -> String {
+        let values: [String]
+        switch setting {
+        case .mobility: values = Mobility.allCases.map(\.rawValue)
+        case .maxSmoothness: values = Smoothness.allCases.map(\.osmValue) + ["any"]
+        case .maxTrackType: values = TrackType.allCases.map(\.osmValue) + ["any"]
+        case .maxSacScale: values = HikingScale.allCases.map(\.osmValue) + ["any"]
+        default: values = []
+        }
+        return values.joined(separator: ", ")
     }
 
     /// Sets a yes/no parameter; for a numeric one, the caller's
@@ -75,6 +133,7 @@ extension RoutingProfile {
         case .escalators: allowsEscalators = value
         case .revolvingDoors: avoidsRevolvingDoors = !value
         case .wheelchairNo: respectsWheelchairNo = value
+        case .untaggedTracks: allowsUntaggedTracks = value
         default: throw .invalidSetting(setting, reason: "takes a number")
         }
     }

@@ -94,6 +94,31 @@ struct StagingRowReader {
         return result
     }
 
+    /// A path's barriers, written by ``StagingRowBuilder/add(barriers:)``.
+    func barriers() throws(StagingError) -> [Int: Barrier] {
+        guard let text = text("barriers") else { return [:] }
+        guard let records = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: String]] else {
+            throw .corrupt("\(table.name).barriers is not a JSON array of barriers")
+        }
+        var result: [Int: Barrier] = [:]
+        for record in records {
+            guard let vertex = record["vertex"].flatMap(Int.init), let kind = record["kind"] else {
+                throw .corrupt("\(table.name).barriers has a barrier without vertex or kind")
+            }
+            func choice<E: RawRepresentable>(_ key: String, as type: E.Type) throws(StagingError) -> E? where E.RawValue == String {
+                guard let raw = record[key] else { return nil }
+                guard let value = E(rawValue: raw) else { throw .corrupt("\(table.name).barriers has \(key) '\(raw)'") }
+                return value
+            }
+            result[vertex] = Barrier(
+                kind: kind, access: try choice("access", as: AccessRestriction.self),
+                wheelchair: try choice("wheelchair", as: WheelchairAccess.self), width: record["width"].flatMap(Double.init),
+                kerbHeight: record["kerb_height"].flatMap(Double.init), customersOnly: record["customers_only"] == "1",
+                feature: record["feature"])
+        }
+        return result
+    }
+
     func levelIDs(_ name: String = "level_ids") throws(StagingError) -> [String] {
         try requiredText(name).split(separator: ";").map(String.init)
     }
@@ -111,8 +136,9 @@ struct StagingRowReader {
 
     func accessibility() throws(StagingError) -> Accessibility {
         Accessibility(wheelchair: try enumeration("wheelchair", as: WheelchairAccess.self), lit: bool("lit"),
-                      surface: text("surface"), smoothness: text("smoothness"), width: double("width"),
-                      incline: double("incline"),
+                      surface: text("surface"), smoothness: text("smoothness"), trackType: text("track_type"),
+                      sacScale: text("sac_scale"), width: double("width"), incline: double("incline"),
+                      inclineDirection: try enumeration("incline_direction", as: InclineDirection.self),
                       kerbHeight: double("kerb_height"), tactilePaving: bool("tactile_paving"),
                       handrail: bool("handrail"))
     }
@@ -166,6 +192,26 @@ struct StagingRowBuilder {
         add(String(decoding: data, as: UTF8.self))
     }
 
+    /// Barriers as a JSON array of objects whose numbers are written as strings, as landings are;
+    /// NULL when there are none.
+    mutating func add(barriers: [Int: Barrier]) {
+        let records = barriers.sorted { $0.key < $1.key }.map { vertex, barrier -> [String: String] in
+            var record = ["vertex": "\(vertex)", "kind": barrier.kind]
+            record["access"] = barrier.access?.rawValue
+            record["wheelchair"] = barrier.wheelchair?.rawValue
+            record["width"] = barrier.width.map { "\($0)" }
+            record["kerb_height"] = barrier.kerbHeight.map { "\($0)" }
+            if barrier.customersOnly { record["customers_only"] = "1" }
+            record["feature"] = barrier.feature
+            return record
+        }
+        guard !records.isEmpty, let data = try? JSONSerialization.data(withJSONObject: records, options: [.sortedKeys]) else {
+            values.append(nil)
+            return
+        }
+        add(String(decoding: data, as: UTF8.self))
+    }
+
     mutating func add(geometry: SimpleGeometry?) {
         values.append(geometry.map { .blob(GeoPackageGeometry.encode($0)) })
     }
@@ -175,8 +221,11 @@ struct StagingRowBuilder {
         add(accessibility.lit)
         add(accessibility.surface)
         add(accessibility.smoothness)
+        add(accessibility.trackType)
+        add(accessibility.sacScale)
         add(accessibility.width)
         add(accessibility.incline)
+        add(accessibility.inclineDirection?.rawValue)
         add(accessibility.kerbHeight)
         add(accessibility.tactilePaving)
         add(accessibility.handrail)

@@ -2,7 +2,7 @@
 /// here bumps ``version`` and is described there.
 enum StagingSchema {
     /// Stored in the `metadata` table; readers refuse other versions.
-    static let version = 5
+    static let version = 6
 
     static let buildings = StagingTable(
         name: "buildings", description: "Buildings and their footprints", geometryType: "POLYGON",
@@ -39,7 +39,8 @@ enum StagingSchema {
         name: "paths", description: "Explicit walkways", geometryType: "LINESTRING",
         columns: [.text("id", notNull: true), .text("kind", notNull: true), .text("level_id", notNull: true),
                   .text("name"), .integer("step_count"), .integer("oneway", notNull: true),
-                  .text("access"), .text("vertex_refs"), .text("opening_hours")] + StagingTable.Column.accessibility)
+                  .text("access"), .text("vertex_refs"), .text("opening_hours"), .text("barriers"), .text("car_park")]
+            + StagingTable.Column.accessibility)
 
     static let pointsOfInterest = StagingTable(
         name: "pois", description: "Points of interest", geometryType: "POINT",

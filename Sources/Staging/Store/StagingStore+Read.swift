@@ -137,6 +137,8 @@ extension StagingStore {
                         accessibility: try row.accessibility(), source: try row.source())
         path.vertexRefs = row.text("vertex_refs").map { $0.split(separator: ";").map(String.init) }
         path.openingHours = row.text("opening_hours")
+        path.barriers = try row.barriers()
+        path.carPark = row.text("car_park")
         return path
     }
 

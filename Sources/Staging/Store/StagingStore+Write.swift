@@ -196,6 +196,8 @@ extension StagingStore {
         row.add(path.access?.rawValue)
         row.add(path.vertexRefs?.joined(separator: ";"))
         row.add(path.openingHours)
+        row.add(barriers: path.barriers)
+        row.add(path.carPark)
         row.add(path.accessibility)
         row.add(geometry: .lineString(path.coordinates))
         row.add(source: path.source)

@@ -73,7 +73,8 @@ extension StagingTable.Column {
 
     /// The accessibility attributes every walkable feature table carries.
     static let accessibility: [Self] = [
-        .text("wheelchair"), .integer("lit"), .text("surface"), .text("smoothness"), .real("width"), .real("incline"),
-        .real("kerb_height"), .integer("tactile_paving"), .integer("handrail"),
+        .text("wheelchair"), .integer("lit"), .text("surface"), .text("smoothness"), .text("track_type"),
+        .text("sac_scale"), .real("width"), .real("incline"), .text("incline_direction"), .real("kerb_height"),
+        .integer("tactile_paving"), .integer("handrail"),
     ]
 }

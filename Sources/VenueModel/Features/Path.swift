@@ -9,6 +9,9 @@ public enum PathKind: String, Hashable, Sendable, Codable, CaseIterable {
     case steps
     case ramp
     case crossing
+    /// A farm or forest track (OSM `highway=track`): a street for agricultural vehicles, mostly
+    /// unpaved, walked like a street.
+    case track
     /// A street shared with traffic (OSM residential, service, tertiary, ...), walked on its
     /// sidewalk or verge.
     case street
@@ -32,6 +35,12 @@ public struct Path: Hashable, Sendable, Codable {
     /// When it can be used, in OSM `opening_hours` syntax (IMDF relationship `hours`); `nil` when always.
     public var openingHours: String?
     public var accessibility: Accessibility
+    /// Gates, stiles, bollards and kerbs standing at its vertices, by vertex (an index into
+    /// ``coordinates``).
+    public var barriers: [Int: Barrier] = [:]
+    /// The multi-storey or underground car park it runs through (its source feature), when it is
+    /// a driveway there not mapped for pedestrians: such a way is closed to walking.
+    public var carPark: String?
     public var source: SourceLocation
 
     public init(id: String, kind: PathKind, levelID: String, coordinates: [Coordinate], name: String? = nil,

@@ -39,6 +39,12 @@ public struct BoundingBox: Hashable, Sendable, Codable {
             && coordinate.longitude >= minLongitude - longitudeMargin && coordinate.longitude <= maxLongitude + longitudeMargin
     }
 
+    /// Whether the two boxes share any point.
+    public func intersects(_ other: BoundingBox) -> Bool {
+        minLatitude <= other.maxLatitude && other.minLatitude <= maxLatitude
+            && minLongitude <= other.maxLongitude && other.minLongitude <= maxLongitude
+    }
+
     public var center: Coordinate {
         Coordinate(latitude: (minLatitude + maxLatitude) / 2, longitude: (minLongitude + maxLongitude) / 2)
     }

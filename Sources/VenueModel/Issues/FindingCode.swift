@@ -99,6 +99,8 @@ public enum FindingCode: String, Hashable, Sendable, Codable, CaseIterable {
     case flightDirectionUnknown = "flight-direction-unknown"
     /// A way into a doorless room inferred by the assembler.
     case openingInferred = "opening-inferred"
+    /// A `surface`, `smoothness`, `tracktype` or `sac_scale` value the profiles do not rate.
+    case unratedValue = "unrated-value"
     /// OSM elements the file marks as deleted, skipped.
     case deletedElements = "deleted-elements"
     /// A remark in an Overpass API answer.
@@ -142,7 +144,7 @@ public enum FindingCode: String, Hashable, Sendable, Codable, CaseIterable {
         case .eventUnknownPlace, .poiUnknownRoom, .unknownLevel, .emptyGraph, .noPlaceReachable, .overpassError:
             return .error
         case .roomWithoutOutline, .refOnSeveralLevels, .entranceInferred, .notModelled, .openingInferred,
-             .deletedElements, .outsideWithin, .connectorInferred, .unusedColumn:
+             .unratedValue, .deletedElements, .outsideWithin, .connectorInferred, .unusedColumn:
             return .info
         case .invalidGeometry, .doorNotOnOutline, .roomWithoutDoor, .spaceWithoutDoor, .overlappingRooms,
              .connectorSingleLevel, .connectorOutsideSpace, .levelWithoutVerticalConnection, .buildingWithoutEntrance,
@@ -180,7 +182,7 @@ public enum FindingCode: String, Hashable, Sendable, Codable, CaseIterable {
             return "validation-rules.md#findings-from-the-graph"
         case .invalidTag, .openOutline, .missingLevel, .missingNode, .missingMember, .duplicateElement, .shortWay,
              .elevatorWithoutLevels, .levelNotExistent, .notModelled, .levelMismatchAtNode, .flightEndsOnOneLevel,
-             .flightDirectionUnknown, .openingInferred, .deletedElements, .overpassRemark, .overpassError,
+             .flightDirectionUnknown, .openingInferred, .unratedValue, .deletedElements, .overpassRemark, .overpassError,
              .outsideWithin, .imdfVersion, .unknownProperty, .unknownFile, .unknownCategory, .openingCategory,
              .unknownReference, .levelWithoutBuilding, .badGeometry, .connectorInferred, .unknownKind, .noGeometry,
              .unusedColumn:

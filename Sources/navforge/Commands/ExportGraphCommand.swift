@@ -15,7 +15,8 @@ struct ExportGraphCommand: ParsableCommand {
             not the other attributes). It first prints the flights of stairs, escalators and ramps between levels \
             (and how many meet the rest of the graph at both ends), the lift landings and the quickest ride; \
             how much of the graph each profile's main pieces hold, islands with an entrance, and how many stairs \
-            and escalators lie in them; then writes what the options ask for.
+            and escalators lie in them; and, from a build folder, how many arcs each profile rule closed; \
+            then writes what the options ask for.
             """)
 
     @Argument(help: "A build folder, a .navgraph file or a .navbundle file.")
@@ -40,6 +41,7 @@ struct ExportGraphCommand: ParsableCommand {
         let compiled = try load()
         for line in VerticalConnections(compiled).lines { Console.out(line) }
         for line in MainPieceSummary(compiled).lines { Console.out(line) }
+        for line in ClosedArcs(compiled).lines { Console.out(line) }
         if let geojson { try writeLayers(compiled, to: geojson) }
         if edgelist.count == 2 {
             let text = try EdgeList(compiled).text(profile: edgelist[0])

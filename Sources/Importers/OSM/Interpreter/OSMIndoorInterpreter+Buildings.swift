@@ -44,6 +44,7 @@ extension OSMIndoorInterpreter {
             usedIDs.insert(id)
             let (levels, missing) = taggedLevels(tags, element: candidate.element)
             markUsed(candidate.element, tags)
+            if Self.isCarParkBuilding(tags) { addCarPark(candidate.polygons, element: candidate.element) }
             buildings.append(OSMBuilding(
                 id: id, name: tags["name"], localizedNames: OSMTagReader(tags, element: candidate.element).localizedNames,
                 address: Self.address(tags), outline: candidate.polygons,

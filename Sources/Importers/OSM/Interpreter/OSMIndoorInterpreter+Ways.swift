@@ -31,6 +31,9 @@ extension OSMIndoorInterpreter {
                 stepCount: reader.count("step_count"), isOneWay: Self.isOneWayOnFoot(tags, kind: kind),
                 access: reader.access(), accessibility: reader.accessibility(), source: location(element))
             path.vertexRefs = refs
+            noteUnratedValues(path.accessibility, element: element)
+            path.barriers = barriers(at: refs)
+            if !Self.isMappedForPedestrians(tags, kind: kind) { path.carPark = carPark(containing: line) }
             applyRamp(tags, to: &path)
             applyConveying(tags, to: &path, element: element)
             report(reader)
@@ -80,9 +83,11 @@ extension OSMIndoorInterpreter {
         if path.kind == .steps {
             guard wheelchairRamp || otherRamp else { return }
             path.kind = .ramp
+            // The ramp beside the steps is what is used; their count is not climbed.
+            path.stepCount = nil
             // A push ramp beside steps (for prams and bicycles) is no wheelchair ramp unless tagged so.
             if path.accessibility.wheelchair == nil { path.accessibility.wheelchair = wheelchairRamp ? .yes : .no }
-        } else if otherRamp || wheelchairRamp, path.kind != .street {
+        } else if otherRamp || wheelchairRamp, path.kind != .street, path.kind != .track {
             path.kind = .ramp
         }
     }
@@ -96,6 +101,10 @@ extension OSMIndoorInterpreter {
             path.isOneWay = true
             path.coordinates.reverse()
             path.vertexRefs?.reverse()
+            let last = path.coordinates.count - 1
+            path.barriers = Dictionary(uniqueKeysWithValues: path.barriers.map { (last - $0.key, $0.value) })
+            path.accessibility.incline = path.accessibility.incline.map { -$0 }
+            path.accessibility.inclineDirection = path.accessibility.inclineDirection?.reversed
         case .both?, nil:
             break
         }
@@ -137,7 +146,8 @@ extension OSMIndoorInterpreter {
         case "steps": return .steps
         case "corridor": return .corridor
         case "platform": return .footway
-        case "residential", "service", "unclassified", "track", "road", "tertiary", "tertiary_link", "secondary",
+        case "track": return .track
+        case "residential", "service", "unclassified", "road", "tertiary", "tertiary_link", "secondary",
              "secondary_link", "primary", "primary_link":
             return .street
         default:
@@ -150,8 +160,37 @@ extension OSMIndoorInterpreter {
     /// `oneway:foot`) bind them.
     static func isOneWayOnFoot(_ tags: OSMTags, kind: PathKind) -> Bool {
         if let foot = tags["oneway:foot"] { return foot == "yes" }
-        guard kind != .street, let oneway = tags["oneway"] else { return false }
+        guard kind != .street, kind != .track, let oneway = tags["oneway"] else { return false }
         return oneway == "yes"
+    }
+
+    /// Remembers the ground values of a walkway that no profile rates, for ``reportUnratedValues()``.
+    private mutating func noteUnratedValues(_ accessibility: Accessibility, element: String) {
+        let rated: [(String, String?, (String) -> Bool)] = [
+            ("surface", accessibility.surface, { SurfaceClass(osm: $0) != nil }),
+            ("smoothness", accessibility.smoothness, { Smoothness(osm: $0) != nil }),
+            ("tracktype", accessibility.trackType, { TrackType(osm: $0) != nil }),
+            ("sac_scale", accessibility.sacScale, { HikingScale(osm: $0) != nil }),
+        ]
+        for (key, value, isRated) in rated {
+            guard let value, !isRated(value) else { continue }
+            unratedValues["\(key)=\(value)", default: []].append(element)
+        }
+    }
+
+    /// One note per ground value no profile rates: the walkways carrying it are judged as if they
+    /// gave none (`docs/profiles.md#surfaces`).
+    mutating func reportUnratedValues() {
+        for tag in unratedValues.keys.sorted() {
+            guard let elements = unratedValues[tag], let first = elements.first else { continue }
+            let named = elements.prefix(5).joined(separator: ", ")
+            let more = elements.count > 5 ? ", and \(elements.count - 5) more" : ""
+            let ways = elements.count == 1 ? "1 walkway" : "\(elements.count) walkways"
+            issues.append(Issue(
+                code: .unratedValue,
+                message: "\(tag) on \(ways) (\(named)\(more)) is not a value the routing profiles rate; they treat those ways as not saying it",
+                location: location(first)))
+        }
     }
 
     /// Walkways of different levels that share a node without a lift there are not joined: that

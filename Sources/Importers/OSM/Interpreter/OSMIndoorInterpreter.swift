@@ -33,6 +33,15 @@ struct OSMIndoorInterpreter {
     /// Entrances without a level that are neither station entrances nor on a levelled walkway or
     /// outline: outside every building outline, they belong to buildings the data does not draw.
     var unattachedEntrances = Set<String>()
+    /// Nodes standing across the ways through them (``isBarrier(_:)``), by `node/ID`.
+    let barrierNodes: [String: OSMTags]
+    /// Barrier nodes whose tags were already checked (a node on two ways is read twice).
+    var reportedBarriers = Set<String>()
+    /// Walkways by the `surface`, `smoothness`, `tracktype` or `sac_scale` value they carry that
+    /// the profiles do not rate (`surface=foo`), reported once per value.
+    var unratedValues: [String: [String]] = [:]
+    /// Car parks inside buildings, whose driveways are closed to walking (``carPark(containing:)``).
+    var carParks: [(element: String, polygons: [Polygon], bounds: BoundingBox)] = []
     /// Elements that reached the model or a finding; levelled elements outside it are reported
     /// as not modelled, so nothing with a level disappears unnoticed.
     var usedElements = Set<String>()
@@ -51,6 +60,9 @@ struct OSMIndoorInterpreter {
             for node in Set(way.nodeIDs) where doors.contains(node) { doorWays[node, default: []].append(way.id) }
         }
         self.doorWays = doorWays
+        var barrierNodes: [String: OSMTags] = [:]
+        for node in sorted.taggedNodes where Self.isBarrier(node.tags) { barrierNodes[Self.nodeRef(node.id)] = node.tags }
+        self.barrierNodes = barrierNodes
         topology = OSMWalkwayTopology(dataset: sorted)
     }
 
@@ -59,8 +71,10 @@ struct OSMIndoorInterpreter {
             report(.duplicateElement, "node/\(duplicate) appears twice; the first position is used", element: "node/\(duplicate)")
         }
         findBuildings()
+        findCarParks()
         // Ways before spaces: a stairwell with drawn flights in it is not a second staircase.
         interpretWays()
+        reportUnratedValues()
         interpretNodes()
         interpretSpaces()
         interpretOpenings()

@@ -53,6 +53,15 @@ struct OSMTagReader {
         return parse("incline", AttributeParser.incline)
     }
 
+    /// `incline=up|down`: which way the way climbs, when no slope is given.
+    var inclineDirection: InclineDirection? {
+        switch tags["incline"]?.lowercased() {
+        case "up"?: return .up
+        case "down"?: return .down
+        default: return nil
+        }
+    }
+
     mutating func wheelchair() -> WheelchairAccess? {
         parse("wheelchair") { (text: String) throws(AttributeParser.ValueError) -> WheelchairAccess in
             try AttributeParser.choice(text, as: WheelchairAccess.self)
@@ -97,8 +106,9 @@ struct OSMTagReader {
         if !handrailSides.isEmpty { handrail = handrailSides.contains("yes") ? true : flag("handrail") ?? false }
         return Accessibility(
             wheelchair: wheelchair(), lit: lit(), surface: tags["surface"], smoothness: tags["smoothness"],
-            width: length("width"), incline: incline(), kerbHeight: kerbHeight(),
-            tactilePaving: flag("tactile_paving"), handrail: handrail)
+            trackType: tags["tracktype"], sacScale: tags["sac_scale"], width: length("width"), incline: incline(),
+            inclineDirection: inclineDirection, kerbHeight: kerbHeight(), tactilePaving: flag("tactile_paving"),
+            handrail: handrail)
     }
 
     /// `name:de`, `name:en`, ...: the localised names.
