@@ -200,4 +200,52 @@ import VenueModel
         #expect(figures.reachableRooms == 2 && figures.roomsOnlyOnIslands == 1)
         #expect(figures.roomPhrase == "2/3 rooms (66.7 %; 1 only on an island)")
     }
+
+    // MARK: - Doorless shops and halls, landings and points in halls
+
+    @Test func shopsAndHallsWithoutDoorsOpenWhereTheyMeetTheConcourse() throws {
+        let fixture = try Self.fixture("sit-concourse.osm")
+        #expect(!fixture.codes().contains(.landingNotJoined) && !fixture.codes().contains(.placeNotConnected), "\(fixture.issues)")
+        let entrance = try fixture.entrance(140, level: 0)
+        let inferred = fixture.issues.filter { $0.code == .openingInferred }.map(\.message)
+        for name in ["Bakery", "Books", "Flowers"] {
+            #expect(inferred.contains { $0.hasPrefix("room '\(name)' has no door on level S@0; it is entered where its front meets") }, "\(inferred)")
+        }
+        #expect(inferred.contains("hall 'Hall' has no door on level S@0; it is open where it meets corridor Concourse"), "\(inferred)")
+        #expect(inferred.contains { $0.hasPrefix("hall 'Waiting Area' has no door on level S@0; it is open where it meets corridor Concourse") })
+        for profile in ["foot", "wheelchair"] {
+            for name in ["Bakery", "Books", "Flowers", "Pharmacy"] {
+                #expect(fixture.seconds(from: entrance, to: try fixture.space(name), profile: profile) != nil, "\(name), \(profile)")
+            }
+            for name in ["Staff Room", "Plant Room", "Kiosk East"] {
+                #expect(fixture.seconds(from: entrance, to: try fixture.space(name), profile: profile) == nil, "\(name) stays shut, \(profile)")
+            }
+            for name in ["Water", "Snacks", "Tickets"] {
+                #expect(fixture.seconds(from: entrance, to: try fixture.place(name), profile: profile) != nil, "\(name), \(profile)")
+            }
+        }
+        // The flight stands in the concourse and the passage: it is used on foot, not in a wheelchair.
+        let stairs = fixture.graph.arcs.indices.filter { fixture.graph.arcs[$0].kind == .stairs }
+        #expect(stairs.count == 2)
+        let foot = try fixture.profile("foot")
+        let pieces = GraphPieces(graph: fixture.graph, costs: foot.costs)
+        #expect(stairs.allSatisfy { pieces.isMain(fixture.graph.arcs[$0].tail) && pieces.isMain(fixture.graph.arcs[$0].head) })
+        let tickets = try fixture.place("Tickets")
+        let byStairs = try #require(fixture.seconds(from: entrance, to: tickets))
+        let byLift = try #require(fixture.seconds(from: entrance, to: tickets, profile: "wheelchair"))
+        #expect(byStairs < byLift, "foot takes the stairs, wheels the lift")
+    }
+
+    @Test func pointsAndLiftsInAnotherBuildingsLevelsOfTheSameFloorJoinTheHall() throws {
+        let fixture = try Self.fixture("overlapping-buildings.osm")
+        let snacks = try #require(fixture.venue.pointsOfInterest.first { $0.name == "Snacks" })
+        #expect(snacks.levelID == "K@0", "the vending machine falls in the kiosk building")
+        #expect(fixture.venue.spaces.first { $0.name == "Concourse" }?.levelIDs == ["Shed@0"])
+        #expect(!fixture.codes().contains(.landingNotJoined) && !fixture.codes().contains(.placeNotConnected), "\(fixture.issues)")
+        let entrance = try fixture.entrance(24, level: 0)
+        for profile in ["foot", "wheelchair"] {
+            #expect(fixture.seconds(from: entrance, to: try fixture.place("Snacks"), profile: profile) != nil, "\(profile)")
+            #expect(fixture.seconds(from: entrance, to: try fixture.place("Tickets"), profile: profile) != nil, "by the lift, \(profile)")
+        }
+    }
 }

@@ -1,60 +1,101 @@
 import VenueModel
 
-/// Finds the ways into rooms that the data draws without a door node.
+/// Finds the ways into rooms and halls that the data draws without a door node.
 ///
-/// Walkway-network maps (stations, malls) rarely put doors on shop outlines. Two rules give such
-/// rooms their ways in, as openings marked ``Opening/isInferred``:
+/// Walkway-network maps (stations, malls) rarely put doors on shop outlines, and Simple Indoor
+/// Tagging draws open halls as areas that touch without doors. These rules give such spaces their
+/// ways in, as openings marked ``Opening/isInferred``:
 /// - a walkway of the room's level that crosses the room's outline enters it there (a doorless
 ///   shop front, an arcade), wherever no door lies within ``tolerance``;
-/// - a unit entered across its front (``Space/opensAtFront``) that still has no way in opens at
-///   the middle of the longest stretch of its outline lying in or along a corridor, hall or
-///   outdoor area of its level, or else at the point of its outline nearest a walkway of its
-///   level within ``frontReach`` (the graph then joins that walkway).
+/// - a room with no door on a level, no walkway through it, and nothing saying the public
+///   stays out (``opensToPublic(_:)``) opens at the middle of the longest stretch of its
+///   outline (at least ``minimumStretch``) lying in or along a corridor, hall, platform or
+///   outdoor area of its level, away from walls drawn as lines; a unit entered across its front
+///   (``Space/opensAtFront``) that meets none opens at the point of its outline nearest a walkway
+///   of its level within ``frontReach`` (the graph then joins that walkway);
+/// - a corridor or hall with no door on a level is joined to every corridor or hall of its
+///   level that it shares such a stretch with, or lies inside: touching halls are one floor.
 ///
 /// Levels are compared by ordinal: a walkway on level 0 of one building (or outdoors, on the
-/// ground) meets a room on level 0 of another, as shared nodes join them. Every room with an
+/// ground) meets a room on level 0 of another, as shared nodes join them. Every space with an
 /// inferred way in gets an `opening-inferred` note, so no wall is crossed unnoticed.
 struct DoorlessOpenings {
     /// Metres within which a point counts as on an outline, as for doors.
     static let tolerance = 0.5
     /// How far (metres) a unit's front may be from the walkway it opens onto.
     static let frontReach = 10.0
+    /// The shortest shared stretch of outline (metres) that opens: room for a doorway.
+    static let minimumStretch = 1.0
+    /// Room uses (`room=*`, the feature's category) that keep the public out: no way in is
+    /// guessed into a plant room or a store.
+    static let closedCategories: Set<String> = [
+        "technical", "utility", "storage", "store", "stock", "shaft", "plant", "plant_room", "server", "electrical",
+        "mechanical", "janitor", "cleaning", "archive", "cold_storage", "garbage", "waste", "switchroom",
+    ]
 
     private let venue: Venue
     private let projection: LocalProjection
-    /// Openings by level ordinal.
+    /// Openings by level ordinal: the source's and, as they are found, the inferred ones.
     private var openingsByLevel: [Double: [PlanarPoint]] = [:]
+    /// The source's openings alone, by level ordinal.
+    private let sourceOpeningsByLevel: [Double: [PlanarPoint]]
     /// Each level's ordinal, by id.
     private let ordinals: [String: Double]
     /// Every path's vertices in the plane, and their box.
     private let pathPoints: [(points: [PlanarPoint], box: PlanarBox)]
     /// The corridors, halls and outdoor areas a unit's front may open onto, in the plane.
-    private let circulation: [(space: Space, areas: [PlanarPolygon])]
+    private let circulation: [(index: Int, space: Space, areas: [PlanarPolygon])]
+    /// Wall segments by level ordinal.
+    private let walls: [Double: [(PlanarPoint, PlanarPoint)]]
 
-    init(venue: Venue) {
+    init(venue: Venue, walls: [WallLine] = []) {
         self.venue = venue
         let projection = LocalProjection(origin: venue.boundingBox?.center ?? Coordinate(latitude: 0, longitude: 0))
         self.projection = projection
-        ordinals = Dictionary(venue.levels.map { ($0.id, $0.ordinal) }, uniquingKeysWith: { first, _ in first })
+        let ordinals = Dictionary(venue.levels.map { ($0.id, $0.ordinal) }, uniquingKeysWith: { first, _ in first })
+        self.ordinals = ordinals
         pathPoints = venue.paths.map { path in
             let points = path.coordinates.map(projection.project)
             return (points, PlanarBox(points))
         }
-        circulation = venue.spaces.filter { $0.kind.isCirculation && $0.kind != .stairs && $0.kind != .elevator }
-            .map { ($0, $0.geometry.polygons.map { PlanarPolygon($0, projection) }) }
+        circulation = venue.spaces.enumerated()
+            .filter { $0.element.kind.isCirculation && $0.element.kind != .stairs && $0.element.kind != .elevator }
+            .map { ($0.offset, $0.element, $0.element.geometry.polygons.map { PlanarPolygon($0, projection) }) }
+        var openings: [Double: [PlanarPoint]] = [:]
         for opening in venue.openings {
             for levelID in opening.levelIDs {
-                openingsByLevel[ordinals[levelID] ?? 0, default: []].append(projection.project(opening.location))
+                openings[ordinals[levelID] ?? 0, default: []].append(projection.project(opening.location))
             }
         }
+        openingsByLevel = openings
+        sourceOpeningsByLevel = openings
+        var segments: [Double: [(PlanarPoint, PlanarPoint)]] = [:]
+        for wall in walls {
+            let points = wall.line.map(projection.project)
+            for levelID in wall.levelIDs {
+                segments[ordinals[levelID] ?? 0, default: []] += zip(points, points.dropFirst()).map { ($0, $1) }
+            }
+        }
+        self.walls = segments
     }
 
-    /// The openings to add and the notes about rooms entered only through them.
+    /// Whether nothing says the public stays out of a room: no `access=private|no` or staff
+    /// only, and no use that is plant or storage (``closedCategories``).
+    static func opensToPublic(_ space: Space) -> Bool {
+        switch space.access {
+        case .private?, .no?, .employees?: return false
+        case .yes?, .students?, nil: break
+        }
+        guard let category = space.category?.lowercased() else { return true }
+        return !closedCategories.contains(category)
+    }
+
+    /// The openings to add and the notes about spaces entered only through them.
     mutating func infer() -> (openings: [Opening], issues: [Issue]) {
         var added: [Opening] = []
         var issues: [Issue] = []
         let pathsByLevel = Dictionary(grouping: venue.paths.indices, by: { ordinals[venue.paths[$0].levelID] ?? 0 })
-        for space in venue.spaces where space.kind == .room {
+        for (spaceIndex, space) in venue.spaces.enumerated() where space.kind == .room {
             let polygons = space.geometry.polygons.map { PlanarPolygon($0, projection) }
             guard !polygons.isEmpty else { continue }
             for levelID in space.levelIDs {
@@ -67,22 +108,16 @@ struct DoorlessOpenings {
                         found.append((point, "\(Self.describe(venue.paths[index])) enters it"))
                     }
                 }
-                let hasDoor = polygons.contains { polygon in
-                    (openingsByLevel[ordinal] ?? []).contains { polygon.distanceToOutline($0) <= Self.tolerance }
-                }
-                if found.isEmpty, !hasDoor, space.opensAtFront, let front = front(of: polygons, ordinal: ordinal, paths: paths) {
-                    found.append(front)
+                let hasDoor = Self.hasDoor(polygons, among: sourceOpeningsByLevel[ordinal] ?? [])
+                if found.isEmpty, !hasDoor, Self.opensToPublic(space) {
+                    if let front = front(of: polygons, ordinal: ordinal, skipping: spaceIndex) {
+                        found.append(front)
+                    } else if space.opensAtFront, let facing = facing(polygons, paths: paths) {
+                        found.append(facing)
+                    }
                 }
                 guard !found.isEmpty else { continue }
-                for (number, entry) in found.enumerated() {
-                    var opening = Opening(
-                        id: "\(space.id)#opening-\(Level.formatOrdinal(ordinal))-\(number + 1)", levelIDs: [levelID],
-                        location: projection.unproject(entry.point), isEntrance: false, doorType: .opening,
-                        source: space.source)
-                    opening.isInferred = true
-                    added.append(opening)
-                    openingsByLevel[ordinal, default: []].append(entry.point)
-                }
+                added += record(found, for: space, levelID: levelID, ordinal: ordinal)
                 let reasons = found.map(\.reason).joined(separator: "; ")
                 let doors = hasDoor ? "besides its doors on level \(levelID), it is also" : "has no door on level \(levelID); it is"
                 issues.append(Issue(
@@ -91,11 +126,64 @@ struct DoorlessOpenings {
                     location: space.source, levelID: levelID, coordinate: projection.unproject(found[0].point)))
             }
         }
+        let joined = joinCirculation()
+        return (added + joined.openings, issues + joined.issues)
+    }
+
+    /// Halls and corridors without a door joined to the halls and corridors they touch.
+    private mutating func joinCirculation() -> (openings: [Opening], issues: [Issue]) {
+        var added: [Opening] = []
+        var issues: [Issue] = []
+        var joinedPairs = Set<[Int]>()
+        let halls = circulation.filter { $0.space.kind == .corridor || $0.space.kind == .area }
+        for hall in halls where !hall.areas.isEmpty {
+            for levelID in hall.space.levelIDs {
+                let ordinal = ordinals[levelID] ?? 0
+                guard !Self.hasDoor(hall.areas, among: sourceOpeningsByLevel[ordinal] ?? []) else { continue }
+                var found: [(point: PlanarPoint, reason: String)] = []
+                for other in halls where other.index != hall.index
+                    && other.space.levelIDs.contains(where: { ordinals[$0] == ordinal })
+                    && !joinedPairs.contains([min(hall.index, other.index), max(hall.index, other.index)]) {
+                    guard let stretch = longestStretch(of: hall.areas, along: other.areas, ordinal: ordinal) else { continue }
+                    joinedPairs.insert([min(hall.index, other.index), max(hall.index, other.index)])
+                    found.append((stretch.middle, "it meets \(Self.describe(other.space))"))
+                }
+                guard !found.isEmpty else { continue }
+                added += record(found, for: hall.space, levelID: levelID, ordinal: ordinal)
+                issues.append(Issue(
+                    code: .openingInferred,
+                    message: "\(hall.space.kind.noun) '\(hall.space.reference)' has no door on level \(levelID); it is open where \(found.map(\.reason).joined(separator: "; "))",
+                    location: hall.space.source, levelID: levelID, coordinate: projection.unproject(found[0].point)))
+            }
+        }
         return (added, issues)
+    }
+
+    /// Inferred openings of one space on one level, numbered after those it already has there.
+    private mutating func record(_ found: [(point: PlanarPoint, reason: String)], for space: Space, levelID: String,
+                                 ordinal: Double) -> [Opening] {
+        found.enumerated().map { number, entry in
+            var opening = Opening(
+                id: "\(space.id)#opening-\(Level.formatOrdinal(ordinal))-\(number + 1)", levelIDs: [levelID],
+                location: projection.unproject(entry.point), isEntrance: false, doorType: .opening,
+                source: space.source)
+            opening.isInferred = true
+            openingsByLevel[ordinal, default: []].append(entry.point)
+            return opening
+        }
+    }
+
+    private static func hasDoor(_ polygons: [PlanarPolygon], among openings: [PlanarPoint]) -> Bool {
+        polygons.contains { polygon in openings.contains { polygon.distanceToOutline($0) <= tolerance } }
     }
 
     private static func describe(_ path: Path) -> String {
         "walkway \(path.source.feature ?? path.id)"
+    }
+
+    /// `corridor way/12`, `hall Concourse`: how a note names a space.
+    private static func describe(_ space: Space) -> String {
+        "\(space.kind.noun) \(space.name ?? space.ref ?? space.source.feature ?? space.id)"
     }
 
     /// Where a walkway passes through a room's outline, going in or coming out, away from doors.
@@ -124,22 +212,43 @@ struct DoorlessOpenings {
         }
     }
 
-    /// Where a unit without a way in opens: along a circulation space of its level, else toward
-    /// the nearest walkway within reach.
-    private func front(of polygons: [PlanarPolygon], ordinal: Double,
-                       paths: [Int]) -> (point: PlanarPoint, reason: String)? {
+    /// Where a room without a way in opens onto a circulation space of its level: the middle of
+    /// the longest stretch of its outline in or along one, away from walls.
+    private func front(of polygons: [PlanarPolygon], ordinal: Double, skipping own: Int) -> (point: PlanarPoint, reason: String)? {
         var best: (length: Double, point: PlanarPoint, reason: String)?
-        for (other, areas) in circulation where other.levelIDs.contains(where: { ordinals[$0] == ordinal }) {
-            for area in areas {
-                for polygon in polygons where polygon.box.expanded(by: Self.tolerance).intersects(area.box) {
-                    guard let stretch = polygon.longestStretch(alongOrInside: area, tolerance: Self.tolerance),
-                          stretch.length > best?.length ?? 0 else { continue }
-                    let name = other.name ?? other.ref ?? other.source.feature ?? other.id
-                    best = (stretch.length, stretch.middle, "its front meets \(other.kind.noun) \(name)")
+        for (index, other, areas) in circulation where index != own && other.levelIDs.contains(where: { ordinals[$0] == ordinal }) {
+            guard let stretch = longestStretch(of: polygons, along: areas, ordinal: ordinal),
+                  stretch.length > best?.length ?? 0 else { continue }
+            best = (stretch.length, stretch.middle, "its front meets \(Self.describe(other))")
+        }
+        return best.map { ($0.point, $0.reason) }
+    }
+
+    /// The longest stretch (at least ``minimumStretch``) of `polygons`' outline that lies in or
+    /// along one of `areas`, away from the level's walls.
+    private func longestStretch(of polygons: [PlanarPolygon], along areas: [PlanarPolygon],
+                                ordinal: Double) -> (length: Double, middle: PlanarPoint)? {
+        let walls = walls[ordinal] ?? []
+        var best: (length: Double, middle: PlanarPoint)?
+        for area in areas {
+            for polygon in polygons where polygon.box.expanded(by: Self.tolerance).intersects(area.box) {
+                let nearWalls = walls.filter { wall in
+                    PlanarBox([wall.0, wall.1]).expanded(by: Self.tolerance).intersects(polygon.box)
                 }
+                let blocked = { (point: PlanarPoint) -> Bool in
+                    nearWalls.contains { point.closestPoint(onSegmentFrom: $0.0, to: $0.1).distance(to: point) <= Self.tolerance }
+                }
+                guard let stretch = polygon.longestStretch(alongOrInside: area, tolerance: Self.tolerance, blocked: blocked),
+                      stretch.length >= Self.minimumStretch, stretch.length > best?.length ?? 0 else { continue }
+                best = stretch
             }
         }
-        if let best { return (best.point, best.reason) }
+        return best
+    }
+
+    /// For a unit entered across its front that meets no circulation space: the point of its
+    /// outline nearest a walkway of its level within ``frontReach``.
+    private func facing(_ polygons: [PlanarPolygon], paths: [Int]) -> (point: PlanarPoint, reason: String)? {
         var nearest: (metres: Double, point: PlanarPoint, path: Int)?
         for index in paths {
             let (line, box) = pathPoints[index]
@@ -203,9 +312,10 @@ struct PlanarPolygon {
         return result
     }
 
-    /// The longest run of this outline that lies inside `area` or along its outline, with its
-    /// middle; `nil` when none is longer than the tolerance.
-    func longestStretch(alongOrInside area: PlanarPolygon, tolerance: Double) -> (length: Double, middle: PlanarPoint)? {
+    /// The longest run of this outline that lies inside `area` or along its outline, and at no
+    /// point `blocked` (a wall), with its middle; `nil` when none is longer than the tolerance.
+    func longestStretch(alongOrInside area: PlanarPolygon, tolerance: Double,
+                        blocked: (PlanarPoint) -> Bool = { _ in false }) -> (length: Double, middle: PlanarPoint)? {
         var best: (length: Double, middle: PlanarPoint)?
         for (a, b) in edges {
             let length = a.distance(to: b)
@@ -222,7 +332,7 @@ struct PlanarPolygon {
             for step in first...last {
                 let t = Double(step) / Double(steps)
                 let point = PlanarPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
-                let covered = area.contains(point) || area.distanceToOutline(point) <= tolerance
+                let covered = (area.contains(point) || area.distanceToOutline(point) <= tolerance) && !blocked(point)
                 if covered, runStart == nil { runStart = step }
                 if (!covered || step == steps), let start = runStart {
                     let end = covered ? step : step - 1

@@ -54,6 +54,21 @@ public struct BuildingDeclaration: Sendable {
     }
 }
 
+/// A wall drawn as a line (OSM `indoor=wall`, `barrier=wall` with a level): not part of the
+/// venue model, but what the assembler needs to know where a room's outline is solid, so that no
+/// way in is inferred through it (``DoorlessOpenings``).
+public struct WallLine: Hashable, Sendable {
+    public var line: [Coordinate]
+    /// Filled in by the assembler from the wall's level reference.
+    public var levelIDs: [String] = []
+    public var source: SourceLocation
+
+    public init(line: [Coordinate], source: SourceLocation) {
+        self.line = line
+        self.source = source
+    }
+}
+
 /// Everything one input contributed, before the inputs are assembled into one venue.
 public struct ImportedData: Sendable {
     public var buildings: [BuildingDeclaration] = []
@@ -62,6 +77,7 @@ public struct ImportedData: Sendable {
     public var connectors: [PendingFeature<Connector>] = []
     public var paths: [PendingFeature<Path>] = []
     public var pointsOfInterest: [PendingFeature<PointOfInterest>] = []
+    public var walls: [PendingFeature<WallLine>] = []
     public var events: [Event] = []
     /// Warnings and notes about the input; errors are thrown instead.
     public var issues: [Issue] = []

@@ -63,6 +63,7 @@ public struct VenueAssembler {
         venue.levels.sort { ((buildingOrder[$0.buildingID ?? ""] ?? 0), $0.ordinal) < ((buildingOrder[$1.buildingID ?? ""] ?? 0), $1.ordinal) }
 
         var resolver = LevelResolver(declared: declaredLevels)
+        var walls: [WallLine] = []
         for input in inputs {
             venue.spaces += resolve(input.spaces, with: &resolver, errors: &errors, issues: &levelIssues) { space, ids, building in
                 space.levelIDs = ids
@@ -89,6 +90,9 @@ public struct VenueAssembler {
                 poi.levelID = ids[0]
                 poi.buildingID = building
             }
+            walls += resolve(input.walls, with: &resolver, errors: &errors, issues: &levelIssues) { wall, ids, _ in
+                wall.levelIDs = ids
+            }
             venue.events += input.events
         }
         if let first = resolver.firstOutdoorFeature { venue.levels.append(.outdoor(source: first)) }
@@ -101,7 +105,7 @@ public struct VenueAssembler {
         errors += duplicateIDs(venue.events.map { ($0.id, $0.source) }, kind: "event")
         guard errors.isEmpty else { throw ImportError(collecting: errors) }
         // Doorless ways into rooms (shop fronts, walkways through arcades) once every input is in.
-        var doorless = DoorlessOpenings(venue: venue)
+        var doorless = DoorlessOpenings(venue: venue, walls: walls)
         let inferred = doorless.infer()
         venue.openings += inferred.openings
         return (venue, inputs.flatMap(\.issues) + levelIssues + inferred.issues)

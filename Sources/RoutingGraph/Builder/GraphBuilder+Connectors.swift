@@ -58,7 +58,9 @@ extension GraphBuilder {
         }
         if let vertexRef { shareVertex(vertexRef, node: landing) }
         // A landing in no space stays unlinked on that level unless walkways meet it; validation reports it.
-        if let place { anchors[place.space, default: [:]][levelID, default: []].append(landing) }
+        if let place {
+            for (space, spaceLevel) in place.spaces { addAnchor(landing, space: space, levelID: spaceLevel) }
+        }
         return landing
     }
 
@@ -69,12 +71,13 @@ extension GraphBuilder {
     /// opening the stairs rise through, leaving the connector's point in a void; the landing then
     /// moves to the nearest outline of a stairwell or lift space within ``landingReach``.
     private func landingPlace(_ connector: Connector, at location: Coordinate,
-                              levelID: String) -> (space: Int, position: Coordinate)? {
+                              levelID: String) -> (spaces: [(Int, String)], position: Coordinate)? {
         let walkable = { (index: Int) in self.venue.spaces[index].kind.isWalkable }
-        if let space = locator.spaces(covering: location, levelID: levelID).first(where: walkable)
-            ?? locator.spaces(withOutlineNear: location, levelID: levelID, tolerance: parameters.doorTolerance)
+        let holding = holdingSpaces(of: location, levelID: levelID)
+        if !holding.isEmpty { return (holding, location) }
+        if let space = locator.spaces(withOutlineNear: location, levelID: levelID, tolerance: parameters.doorTolerance)
             .first(where: walkable) {
-            return (space, location)
+            return ([(space, levelID)], location)
         }
         let shaftKind: SpaceKind
         switch connector.kind {
@@ -86,7 +89,7 @@ extension GraphBuilder {
         guard let space = locator.spaces(withOutlineNear: location, levelID: levelID, tolerance: Self.landingReach)
             .first(where: { venue.spaces[$0].kind == shaftKind }),
               let position = locator.nearestOutlinePoint(ofSpace: space, to: location) else { return nil }
-        return (space, position)
+        return ([(space, levelID)], position)
     }
 
     private func connectorAttributes(_ connector: Connector) -> ArcAttributes {

@@ -53,9 +53,9 @@ extension GraphBuilder {
             }
             let inside = indoor ? Array(nodes.indices) : [0, nodes.count - 1]
             for position in inside {
-                if let space = locator.spaces(covering: path.coordinates[position], levelID: path.levelID)
-                    .first(where: { venue.spaces[$0].kind.isWalkable }) {
-                    addAnchor(nodes[position], space: space, levelID: path.levelID)
+                for (space, spaceLevel) in holdingSpaces(of: path.coordinates[position], levelID: path.levelID,
+                                                         indoorOutdoor: false) {
+                    addAnchor(nodes[position], space: space, levelID: spaceLevel)
                 }
             }
         }

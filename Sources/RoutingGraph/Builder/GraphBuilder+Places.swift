@@ -6,11 +6,11 @@ extension GraphBuilder {
     /// space like its doors: a route to the printer ends at the printer, not at the room's middle.
     func addPointsOfInterestInSpaces() {
         for poi in venue.pointsOfInterest {
-            guard let location = poi.location, let levelID = poi.levelID, let level = levelIndex[levelID],
-                  let space = locator.spaces(covering: location, levelID: levelID)
-                    .first(where: { venue.spaces[$0].kind.isWalkable }) else { continue }
+            guard let location = poi.location, let levelID = poi.levelID, let level = levelIndex[levelID] else { continue }
+            let holding = holdingSpaces(of: location, levelID: levelID)
+            guard !holding.isEmpty else { continue }
             let node = addNode(location, level: level, kind: .pointOfInterest, label: poi.name)
-            addAnchor(node, space: space, levelID: levelID)
+            for (space, spaceLevel) in holding { addAnchor(node, space: space, levelID: spaceLevel) }
             graph.placeNodes[.pointOfInterest(poi.id)] = node
         }
     }
@@ -34,12 +34,13 @@ extension GraphBuilder {
                 continue
             }
             var candidates: [Int] = []
-            if let location = poi.location, let level = levelIndex[poi.levelID ?? Level.outdoorID] {
-                candidates = nearby.nodes(near: location, level: level)
+            if let location = poi.location {
+                let levels = sameFloor(as: poi.levelID ?? Level.outdoorID).compactMap { levelIndex[$0] }
+                candidates = nearby.nodes(near: location, levels: levels)
             }
             guard let nearest = candidates.first else {
                 report(.placeNotConnected,
-                       "point of interest '\(poi.name)' is in no room and has no graph node within \(Int(parameters.placeSnapDistance)) m on its level",
+                       "point of interest '\(poi.name)' is in no room and has no graph node within \(Int(parameters.placeSnapDistance)) m on its floor",
                        at: poi.source, level: poi.levelID, coordinate: poi.location)
                 continue
             }

@@ -44,6 +44,8 @@ public final class GraphBuilder {
     var halfLandingHeights: [Int: Double] = [:]
     /// Landings placed at walkway vertices, to report those no walkway meets.
     var pinnedLandings: [PinnedLanding] = []
+    /// The levels of each level's floor (``sameFloor(as:)``), as they are asked for.
+    var floors: [String: [String]] = [:]
     /// The pieces of the usable graph once every arc is in (``usablePieces()``).
     var usable: GraphPieces?
 

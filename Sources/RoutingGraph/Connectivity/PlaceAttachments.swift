@@ -35,12 +35,18 @@ public struct PlaceAttachments: Sendable {
             nodes[key] = choose(own: own, candidates: candidates)
         }
         let levelIndex = Dictionary(graph.levelIDs.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        let ordinals = Dictionary(venue.levels.map { ($0.id, $0.ordinal) }, uniquingKeysWith: { a, _ in a })
         for poi in venue.pointsOfInterest {
             let key = PlaceKey.pointOfInterest(poi.id)
             guard let own = graph.placeNodes[key] else { continue }
             var candidates: [Int] = []
-            if let location = poi.location, let level = levelIndex[poi.levelID ?? Level.outdoorID] {
-                candidates = nearby.nodes(near: location, level: level)
+            // Candidates on the point's floor: its level and the others of the same ordinal.
+            let levelID = poi.levelID ?? Level.outdoorID
+            if let location = poi.location, let level = levelIndex[levelID] {
+                let floor = [level] + graph.levelIDs.indices.filter { index in
+                    index != level && ordinals[graph.levelIDs[index]] != nil && ordinals[graph.levelIDs[index]] == ordinals[levelID]
+                }
+                candidates = nearby.nodes(near: location, levels: floor)
             }
             nodes[key] = choose(own: own, candidates: candidates)
         }
@@ -84,8 +90,13 @@ struct NodeNeighbourhood {
 
     /// The nodes of `level` within the radius of `location`, by distance, ties to the lower node.
     func nodes(near location: Coordinate, level: Int) -> [Int] {
-        guard let grid = grids[level] else { return [] }
-        return grid.nodes(near: location)
+        nodes(near: location, levels: [level])
+    }
+
+    /// The nodes of any of `levels` within the radius of `location`, by distance, ties to the
+    /// lower node.
+    func nodes(near location: Coordinate, levels: [Int]) -> [Int] {
+        levels.flatMap { grids[$0]?.nodes(near: location) ?? [] }
             .map { (projection.distance(location, graph.nodes[$0].coordinate), $0) }
             .filter { $0.0 <= radius }
             .sorted { $0 < $1 }

@@ -70,6 +70,10 @@ extension OSMIndoorInterpreter {
         for item in pending.pointsOfInterest {
             data.pointsOfInterest.append(PendingFeature(item.feature, levels: reference(item) ?? outdoor(item.element)))
         }
+        for item in pending.walls {
+            guard let levels = reference(item) else { continue }
+            data.walls.append(PendingFeature(item.feature, levels: levels))
+        }
 
         // The first element naming a level names it (elements are read in id order).
         var implicitNames: [Double: String] = [:]

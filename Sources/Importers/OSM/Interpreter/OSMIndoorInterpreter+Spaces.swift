@@ -13,6 +13,11 @@ extension OSMIndoorInterpreter {
             // An open way is no area; only an indoor tag on one is worth a finding. Most ways of a
             // city are open, and this spares them the rest of the questions.
             guard closed || tags["indoor"] != nil else { continue }
+            // Walls drawn as lines tell the assembler where outlines are solid (closed
+            // `indoor=wall` ways are obstacles, below).
+            if (tags["indoor"] == "wall" && !closed) || (tags["barrier"] == "wall" && tags["indoor"] == nil && tags["level"] != nil) {
+                addWall(way, element: element)
+            }
             guard let kind = Self.spaceKind(tags) else {
                 if closed, way.nodeIDs.count > 3, tags["indoor"] == "yes", tags["highway"] == nil {
                     addUnclassifiedIndoorArea(way, element: element)
@@ -89,7 +94,7 @@ extension OSMIndoorInterpreter {
         case nil:
             if isPlatform(tags) { return tags["area"] == "no" ? nil : .platform }
             if tags["highway"] == "elevator" { return .lift }
-            if tags["area"] == "yes", let kind = pathKind(tags), kind != .street { return .walkable }
+            if tags["area"] == "yes", let kind = pathKind(tags), kind != .street, kind != .track { return .walkable }
             if tags["level"] != nil, isRoomLike(tags) { return .space(.room) }
             return nil
         default:
@@ -172,6 +177,17 @@ extension OSMIndoorInterpreter {
             source: location(element))
         connector.localizedNames = connectorReader.localizedNames
         pending.connectors.append(.init(feature: connector, anchor: anchor, levels: levels, element: element))
+    }
+
+    /// A wall drawn as a way: a line on its levels that no inferred opening crosses.
+    private mutating func addWall(_ way: OSMWay, element: String) {
+        let tags = way.tags
+        let levels = levels(of: tags, element: element)
+        let (line, _) = coordinates(of: way)
+        guard let levels, line.count >= 2 else { return }
+        markUsed(element, tags)
+        pending.walls.append(.init(feature: WallLine(line: line, source: location(element)), anchor: line[0],
+                                   levels: levels, element: element))
     }
 
     /// A platform whose outline cannot be built (an extract cut through it) still has its tracks:

@@ -129,4 +129,5 @@ struct PendingFeatures {
     var connectors: [Item<Connector>] = []
     var paths: [Item<Path>] = []
     var pointsOfInterest: [Item<PointOfInterest>] = []
+    var walls: [Item<WallLine>] = []
 }
