@@ -93,6 +93,8 @@ let package = Package(
         .executableTarget(name: "bench-locate", dependencies: ["Fingerprints", "Importers", "NavFormat", "NavBundle"],
                           path: "Benchmarks/LocateBench"),
         .executableTarget(name: "bench-bundle", dependencies: ["NavFormat", "NavBundle", "Contraction"], path: "Benchmarks/BundleBench"),
+        .executableTarget(name: "route-audit", dependencies: ["NavFormat", "NavBundle", "Contraction", "RoutingGraph", "VenueModel"],
+                          path: "Benchmarks/RouteAudit"),
 
         // The embedding guide's Swift example (readers/examples/swift, its own package there),
         // built here from the same source with NavBundle alone, so that every build compiles it;
