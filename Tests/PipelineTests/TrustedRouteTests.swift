@@ -211,10 +211,12 @@ import VenueModel
         for name in ["Bakery", "Books", "Flowers"] {
             #expect(inferred.contains { $0.hasPrefix("room '\(name)' has no door on level S@0; it is entered where its front meets") }, "\(inferred)")
         }
+        #expect(inferred.contains("room 'Newsagent' has no door on level S@0; it is entered where its front faces walkway way/72, 2 m away"),
+                "a shop that meets no hall opens toward the walkway it faces: \(inferred)")
         #expect(inferred.contains("hall 'Hall' has no door on level S@0; it is open where it meets corridor Concourse"), "\(inferred)")
         #expect(inferred.contains { $0.hasPrefix("hall 'Waiting Area' has no door on level S@0; it is open where it meets corridor Concourse") })
         for profile in ["foot", "wheelchair"] {
-            for name in ["Bakery", "Books", "Flowers", "Pharmacy"] {
+            for name in ["Bakery", "Books", "Flowers", "Pharmacy", "Newsagent"] {
                 #expect(fixture.seconds(from: entrance, to: try fixture.space(name), profile: profile) != nil, "\(name), \(profile)")
             }
             for name in ["Staff Room", "Plant Room", "Kiosk East"] {

@@ -110,6 +110,16 @@ extension OSMIndoorInterpreter {
         return ["office", "craft", "healthcare", "room"].contains { tags[$0] != nil }
     }
 
+    /// A shop, or an amenity that serves whoever walks in (a café, a pharmacy, a bank): rooms
+    /// that open to the concourse in front of them.
+    static func servesPassersBy(_ tags: OSMTags) -> Bool {
+        if let shop = tags["shop"], shop != "no" { return true }
+        guard let amenity = tags["amenity"] else { return false }
+        return ["cafe", "restaurant", "fast_food", "bar", "pub", "ice_cream", "food_court", "pharmacy", "bank",
+                "bureau_de_change", "post_office", "ticket_office", "car_rental", "bicycle_rental", "library",
+                "travel_agency"].contains(amenity)
+    }
+
     private static func describe(_ tags: OSMTags) -> String {
         for key in ["indoor", "railway", "public_transport", "highway", "building:part", "shop", "amenity"] {
             if let value = tags[key] { return "\(key)=\(value)" }
@@ -149,8 +159,9 @@ extension OSMIndoorInterpreter {
             source: location(element))
         space.localizedNames = reader.localizedNames
         // Units drawn without Simple Indoor Tagging's rooms and doors (a shop in a station) are
-        // entered across their fronts.
-        space.opensAtFront = kind == .room && tags["indoor"] != "room"
+        // entered across their fronts; so are shops and cafés drawn as rooms, which serve whoever
+        // walks past: without a door they open toward the walkway they face.
+        space.opensAtFront = kind == .room && (tags["indoor"] != "room" || Self.servesPassersBy(tags))
         report(reader)
         markUsed(element, tags)
         if area == .platform {
