@@ -86,6 +86,18 @@ import VenueModel
                                     .trapdoor: 7, .opening: 8])
     }
 
+    @Test func pathKindAndInclineDirectionCodes() {
+        pin(PathKind.self, codes: [.footway: 1, .path: 2, .pedestrian: 3, .corridor: 4, .steps: 5, .ramp: 6, .crossing: 7,
+                                   .street: 8, .track: 9])
+        pin(InclineDirection.self, codes: [.up: 1, .down: 2])
+    }
+
+    @Test func closingRuleBytes() {
+        pin(ClosingRule.self, [.access: 1, .carPark: 2, .wheelchairNo: 3, .revolvingDoor: 4, .width: 5, .kerb: 6, .incline: 7,
+                               .steps: 8, .escalator: 9, .barrier: 10, .surface: 11, .smoothness: 12, .trackType: 13,
+                               .untaggedTrack: 14, .sacScale: 15])
+    }
+
     /// Every coded value survives the artifact: one arc per case of each venue enumeration.
     @Test func everyCodedValueRoundTripsThroughTheArtifact() throws {
         var graph = NavigationGraph()
@@ -95,15 +107,30 @@ import VenueModel
                                          level: 0, kind: .junction, label: nil))
         }
         var facts: [ArcAttributes] = []
-        let count = max(WheelchairAccess.allCases.count, AccessRestriction.allCases.count, DoorType.allCases.count) + 1
+        let count = max(WheelchairAccess.allCases.count, AccessRestriction.allCases.count, DoorType.allCases.count,
+                        PathKind.allCases.count) + 1
         for index in 0..<count {
             var attributes = ArcAttributes()
             let wheelchair = Array(WheelchairAccess.allCases), access = Array(AccessRestriction.allCases)
-            let doors = Array(DoorType.allCases)
+            let doors = Array(DoorType.allCases), kinds = Array(PathKind.allCases), directions = Array(InclineDirection.allCases)
             // The last arc leaves every value out, which is stored as 0.
             attributes.wheelchair = index < wheelchair.count ? wheelchair[index] : nil
             attributes.access = index < access.count ? access[index] : nil
             attributes.doorType = index < doors.count ? doors[index] : nil
+            attributes.pathKind = index < kinds.count ? kinds[index] : nil
+            attributes.inclineDirection = index < directions.count ? directions[index] : nil
+            attributes.stepsEstimated = index % 2 == 1
+            attributes.surface = index % 2 == 0 ? "gravel" : nil
+            attributes.smoothness = index % 3 == 0 ? "bad" : nil
+            attributes.trackType = index % 4 == 0 ? "grade3" : nil
+            attributes.sacScale = index % 5 == 0 ? "hiking" : nil
+            attributes.carPark = index == 1 ? "way/9" : nil
+            if index < access.count {
+                attributes.barriers = [Barrier(kind: "gate", access: access[index], wheelchair: wheelchair[index % wheelchair.count],
+                                               width: index % 2 == 0 ? 0.9 : nil, kerbHeight: index % 3 == 0 ? 0.05 : nil,
+                                               customersOnly: index % 2 == 1, feature: "node/\(index)")]
+                if index == 0 { attributes.barriers.append(Barrier(kind: "kerb")) }
+            }
             attributes.lit = index % 3 == 0 ? nil : index % 3 == 1
             attributes.automaticDoor = index % 3 == 1 ? nil : index % 3 == 2
             attributes.emergencyExit = index % 2 == 0
@@ -111,12 +138,16 @@ import VenueModel
             graph.arcs.append(GraphArc(tail: 0, head: 1, length: 10, kind: .walk, label: nil, attributes: attributes))
         }
         graph.placeNodes = [.space("room"): 0, .pointOfInterest("kiosk"): 1]
-        let compiled = CompiledGraph(graph: graph, profiles: [.foot])
+        let compiled = CompiledGraph(graph: graph, profiles: [.foot, .wheelchair])
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("codes-\(UUID().uuidString).navgraph")
         defer { try? FileManager.default.removeItem(at: url) }
         try compiled.write(to: url)
         let read = try CompiledGraph.read(from: url)
         #expect(read.graph.arcs.map(\.attributes) == facts)
         #expect(read.graph.placeNodes == graph.placeNodes)
+        // The ground values are read again from the strings, and each arc's closing rule is kept.
+        #expect(read.graph.arcs[0].attributes.ground.surface == .loose)
+        #expect(read.profiles.map(\.closingRules) == compiled.profiles.map(\.closingRules))
+        #expect(compiled.profiles[1].closingRules.contains(.surface) && compiled.profiles[1].closingRules.contains(.carPark))
     }
 }

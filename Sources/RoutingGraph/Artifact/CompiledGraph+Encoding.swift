@@ -67,34 +67,16 @@ extension CompiledGraph {
             }
         }
 
-        // Barriers at each arc's ends: arc i's are entries offsets[i]..<offsets[i + 1].
-        let barrierLayout = Layout.BarrierSection(arcCount: graph.arcs.count)
-        var barriers = ByteWriter()
-        barriers.record(size: Layout.BarrierSection.firstBarrier) { header in
-            header.uint32(UInt32(graph.arcs.count), at: Layout.BarrierSection.arcCount)
-            header.uint32(UInt32(graph.arcs.reduce(0) { $0 + $1.attributes.barriers.count }),
-                          at: Layout.BarrierSection.barrierCount)
-        }
-        var barrierOffset: UInt32 = 0
-        barriers.uint32(barrierOffset)
-        for arc in graph.arcs {
-            barrierOffset += UInt32(arc.attributes.barriers.count)
-            barriers.uint32(barrierOffset)
-        }
-        barriers.advance(to: barrierLayout.barriers)
-        for arc in graph.arcs {
-            for barrier in arc.attributes.barriers {
-                typealias Entry = Layout.BarrierEntry
-                barriers.record(size: Entry.size) { entry in
-                    entry.uint32(strings.index(barrier.kind), at: Entry.kind)
-                    entry.uint32(strings.index(barrier.feature), at: Entry.feature)
-                    entry.uint8(AccessRestriction.code(barrier.access), at: Entry.access)
-                    entry.uint8(WheelchairAccess.code(barrier.wheelchair), at: Entry.wheelchair)
-                    entry.uint8(barrier.customersOnly ? 1 : 0, at: Entry.customersOnly)
-                    entry.float64(barrier.width ?? .nan, at: Entry.width)
-                    entry.float64(barrier.kerbHeight ?? .nan, at: Entry.kerbHeight)
-                }
-            }
+        // Barriers at each arc's ends.
+        let barriers = Self.perArcTable(graph.arcs.map(\.attributes.barriers), entrySize: Layout.BarrierEntry.size) { entry, barrier in
+            typealias Entry = Layout.BarrierEntry
+            entry.uint32(strings.index(barrier.kind), at: Entry.kind)
+            entry.uint32(strings.index(barrier.feature), at: Entry.feature)
+            entry.uint8(AccessRestriction.code(barrier.access), at: Entry.access)
+            entry.uint8(WheelchairAccess.code(barrier.wheelchair), at: Entry.wheelchair)
+            entry.uint8(barrier.customersOnly ? 1 : 0, at: Entry.customersOnly)
+            entry.float64(barrier.width ?? .nan, at: Entry.width)
+            entry.float64(barrier.kerbHeight ?? .nan, at: Entry.kerbHeight)
         }
 
         // Dictionary order varies between runs; sort so the artifact is reproducible.
@@ -139,28 +121,10 @@ extension CompiledGraph {
             }
         }
 
-        // Corners each arc bends around: arc i's are points offsets[i]..<offsets[i + 1].
-        let shapeLayout = Layout.ShapeSection(arcCount: graph.arcs.count)
-        var shapes = ByteWriter()
-        shapes.record(size: Layout.ShapeSection.firstPoint) { header in
-            header.uint32(UInt32(graph.arcs.count), at: Layout.ShapeSection.arcCount)
-            header.uint32(UInt32(graph.arcs.reduce(0) { $0 + $1.via.count }), at: Layout.ShapeSection.pointCount)
-        }
-        var offset: UInt32 = 0
-        shapes.uint32(offset)
-        for arc in graph.arcs {
-            offset += UInt32(arc.via.count)
-            shapes.uint32(offset)
-        }
-        shapes.advance(to: shapeLayout.points)
-        for arc in graph.arcs {
-            for point in arc.via {
-                typealias Entry = Layout.PointEntry
-                shapes.record(size: Entry.size) { entry in
-                    entry.float64(point.latitude, at: Entry.latitude)
-                    entry.float64(point.longitude, at: Entry.longitude)
-                }
-            }
+        // Corners each arc bends around.
+        let shapes = Self.perArcTable(graph.arcs.map(\.via), entrySize: Layout.PointEntry.size) { entry, point in
+            entry.float64(point.latitude, at: Layout.PointEntry.latitude)
+            entry.float64(point.longitude, at: Layout.PointEntry.longitude)
         }
 
         let egressLayout = Layout.EgressSection(tableCount: egress.count, nodeCount: graph.nodes.count)
@@ -196,6 +160,29 @@ extension CompiledGraph {
         container.add(Layout.Tag.barriers, barriers.data)
         container.add(Layout.Tag.closingRules, rules.data)
         return container.image()
+    }
+
+    /// A ``GraphArtifactLayout/PerArcTable`` section: per arc, its entries, each written by
+    /// `write` into a record of `entrySize` bytes.
+    private static func perArcTable<Entry>(_ perArc: [[Entry]], entrySize: Int,
+                                           write: (RecordWriter, Entry) -> Void) -> ByteWriter {
+        typealias Table = Layout.PerArcTable
+        var writer = ByteWriter()
+        writer.record(size: Table.firstEntry) { header in
+            header.uint32(UInt32(perArc.count), at: Table.arcCount)
+            header.uint32(UInt32(perArc.reduce(0) { $0 + $1.count }), at: Table.entryCount)
+        }
+        var offset: UInt32 = 0
+        writer.uint32(offset)
+        for entries in perArc {
+            offset += UInt32(entries.count)
+            writer.uint32(offset)
+        }
+        writer.advance(to: Table(arcCount: perArc.count).entries)
+        for entries in perArc {
+            for entry in entries { writer.record(size: entrySize) { write($0, entry) } }
+        }
+        return writer
     }
 
     /// A writer holding the header of a `count, reserved` section, with room for its entries.
@@ -338,50 +325,20 @@ private struct GraphArtifactDecoder {
                                        label: try string(try arcs.uint32(at: base + Entry.label)), attributes: facts))
         }
 
-        let shapes = try file.requiredSection(Layout.Tag.shapes)
-        let shapeLayout = Layout.ShapeSection(arcCount: arcCount)
-        let pointCount = Int(try shapes.uint32(at: Layout.ShapeSection.pointCount))
-        guard Int(try shapes.uint32(at: Layout.ShapeSection.arcCount)) == arcCount,
-              pointCount <= shapes.count / Layout.PointEntry.size else {
-            throw malformed(Layout.Tag.shapes, "counts")
+        try perArcEntries(Layout.Tag.shapes, arcCount: arcCount, entrySize: Layout.PointEntry.size) { arc, section, base in
+            graph.arcs[arc].via.append(Coordinate(latitude: try section.float64(at: base + Layout.PointEntry.latitude),
+                                                  longitude: try section.float64(at: base + Layout.PointEntry.longitude)))
         }
-        var start = Int(try shapes.uint32(at: Layout.ShapeSection.firstPoint(0)))
-        for index in 0..<arcCount {
-            let end = Int(try shapes.uint32(at: Layout.ShapeSection.firstPoint(index + 1)))
-            guard start <= end, end <= pointCount else { throw malformed(Layout.Tag.shapes, "arc \(index)") }
-            for point in start..<end {
-                typealias Entry = Layout.PointEntry
-                let base = shapeLayout.points + point * Entry.size
-                graph.arcs[index].via.append(Coordinate(latitude: try shapes.float64(at: base + Entry.latitude),
-                                                        longitude: try shapes.float64(at: base + Entry.longitude)))
-            }
-            start = end
-        }
-
-        let barriers = try file.requiredSection(Layout.Tag.barriers)
-        let barrierLayout = Layout.BarrierSection(arcCount: arcCount)
-        let barrierCount = Int(try barriers.uint32(at: Layout.BarrierSection.barrierCount))
-        guard Int(try barriers.uint32(at: Layout.BarrierSection.arcCount)) == arcCount,
-              barrierCount <= barriers.count / Layout.BarrierEntry.size else {
-            throw malformed(Layout.Tag.barriers, "counts")
-        }
-        var firstBarrier = Int(try barriers.uint32(at: Layout.BarrierSection.firstBarrier(0)))
-        for index in 0..<arcCount {
-            let end = Int(try barriers.uint32(at: Layout.BarrierSection.firstBarrier(index + 1)))
-            guard firstBarrier <= end, end <= barrierCount else { throw malformed(Layout.Tag.barriers, "arc \(index)") }
-            for barrier in firstBarrier..<end {
-                typealias Entry = Layout.BarrierEntry
-                let base = barrierLayout.barriers + barrier * Entry.size
-                graph.arcs[index].attributes.barriers.append(Barrier(
-                    kind: try string(try barriers.uint32(at: base + Entry.kind)) ?? "",
-                    access: try code(try barriers.uint8(at: base + Entry.access), as: AccessRestriction.self),
-                    wheelchair: try code(try barriers.uint8(at: base + Entry.wheelchair), as: WheelchairAccess.self),
-                    width: Self.optional(try barriers.float64(at: base + Entry.width)),
-                    kerbHeight: Self.optional(try barriers.float64(at: base + Entry.kerbHeight)),
-                    customersOnly: try barriers.uint8(at: base + Entry.customersOnly) != 0,
-                    feature: try string(try barriers.uint32(at: base + Entry.feature))))
-            }
-            firstBarrier = end
+        try perArcEntries(Layout.Tag.barriers, arcCount: arcCount, entrySize: Layout.BarrierEntry.size) { arc, section, base in
+            typealias Entry = Layout.BarrierEntry
+            graph.arcs[arc].attributes.barriers.append(Barrier(
+                kind: try string(try section.uint32(at: base + Entry.kind)) ?? "",
+                access: try code(try section.uint8(at: base + Entry.access), as: AccessRestriction.self),
+                wheelchair: try code(try section.uint8(at: base + Entry.wheelchair), as: WheelchairAccess.self),
+                width: Self.optional(try section.float64(at: base + Entry.width)),
+                kerbHeight: Self.optional(try section.float64(at: base + Entry.kerbHeight)),
+                customersOnly: try section.uint8(at: base + Entry.customersOnly) != 0,
+                feature: try string(try section.uint32(at: base + Entry.feature))))
         }
 
         let (places, placeCount) = try countedTable(Layout.Tag.places, entrySize: Layout.PlaceEntry.size)
@@ -479,6 +436,26 @@ private struct GraphArtifactDecoder {
             strings.append(String(decoding: try section.bytes(offset: layout.bytes + start, count: end - start), as: UTF8.self))
         }
         return strings
+    }
+
+    /// Reads a ``GraphArtifactLayout/PerArcTable`` section, checking its counts and offsets, and
+    /// hands `read` each entry with its arc and where it starts.
+    private func perArcEntries(_ tag: SectionTag, arcCount: Int, entrySize: Int,
+                               read: (_ arc: Int, _ section: ByteReader, _ base: Int) throws -> Void) throws {
+        typealias Table = Layout.PerArcTable
+        let section = try file.requiredSection(tag)
+        let entryCount = Int(try section.uint32(at: Table.entryCount))
+        guard Int(try section.uint32(at: Table.arcCount)) == arcCount, entryCount <= section.count / entrySize else {
+            throw malformed(tag, "counts")
+        }
+        let entries = Table(arcCount: arcCount).entries
+        var start = Int(try section.uint32(at: Table.firstEntry(0)))
+        for arc in 0..<arcCount {
+            let end = Int(try section.uint32(at: Table.firstEntry(arc + 1)))
+            guard start <= end, end <= entryCount else { throw malformed(tag, "arc \(arc)") }
+            for entry in start..<end { try read(arc, section, entries + entry * entrySize) }
+            start = end
+        }
     }
 
     /// A `count, reserved` section: its entries and their count, checked to fit.

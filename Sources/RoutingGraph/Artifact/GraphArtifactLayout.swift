@@ -111,19 +111,6 @@ enum GraphArtifactLayout {
         static let stepsEstimated: UInt8 = 64
     }
 
-    /// `GBAR`: arc and barrier counts, `u32[arcCount + 1]` first-barrier offsets, then aligned
-    /// barrier entries: arc i's are entries offsets[i]..<offsets[i + 1].
-    struct BarrierSection: Equatable {
-        static let arcCount = 0
-        static let barrierCount = 4
-        static let firstBarrier = 8
-
-        let arcCount: Int
-
-        static func firstBarrier(_ index: Int) -> Int { firstBarrier + index * wordSize }
-        var barriers: Int { BundleFormat.aligned(Self.firstBarrier(arcCount + 1)) }
-    }
-
     /// A `GBAR` barrier.
     enum BarrierEntry {
         static let size = 32
@@ -180,16 +167,18 @@ enum GraphArtifactLayout {
         var costs: Int { BundleFormat.aligned(Self.name(profileCount)) }
     }
 
-    /// `GSHP`: arc and corner counts, `u32[arcCount + 1]` corner offsets, then aligned corners.
-    struct ShapeSection: Equatable {
+    /// `GSHP` (corners) and `GBAR` (barriers): a table of entries per arc. Arc and entry
+    /// counts, `u32[arcCount + 1]` first-entry offsets, then the aligned entries: arc i's are
+    /// entries offsets[i]..<offsets[i + 1].
+    struct PerArcTable: Equatable {
         static let arcCount = 0
-        static let pointCount = 4
-        static let firstPoint = 8
+        static let entryCount = 4
+        static let firstEntry = 8
 
         let arcCount: Int
 
-        static func firstPoint(_ index: Int) -> Int { firstPoint + index * wordSize }
-        var points: Int { BundleFormat.aligned(Self.firstPoint(arcCount + 1)) }
+        static func firstEntry(_ index: Int) -> Int { firstEntry + index * wordSize }
+        var entries: Int { BundleFormat.aligned(Self.firstEntry(arcCount + 1)) }
     }
 
     /// A `GSHP` corner.

@@ -16,7 +16,8 @@ extension GraphBuilder {
     }
 
     /// Gives each remaining point of interest the node a route to it ends at: the room its `room`
-    /// ref names, else the nearest node on its level within the place snap distance that lies
+    /// ref names, else the nearest node on its floor (its level, and the other levels of the
+    /// same ordinal: ``sameFloor(as:)``) within the place snap distance that lies
     /// in a main piece of the graph some profile may use (``GraphPieces``), else the nearest
     /// node within that distance. A point beside an isolated landing thus attaches to the
     /// corridor a few metres further, not to the landing.

@@ -28,9 +28,7 @@ public enum Smoothness: Int, Hashable, Sendable, CaseIterable, Comparable {
 
     /// The value of an OSM `smoothness` word; `nil` for a word not on the scale.
     public init?(osm value: String) {
-        guard let found = Self.byWord[value] ?? Self.byWord[value.trimmingCharacters(in: .whitespaces).lowercased()] else {
-            return nil
-        }
+        guard let found = OSMWord.lookup(value, in: Self.byWord) else { return nil }
         self = found
     }
 
@@ -53,9 +51,7 @@ public enum TrackType: Int, Hashable, Sendable, CaseIterable, Comparable {
 
     /// The value of an OSM `tracktype` word; `nil` for a word not on the scale.
     public init?(osm value: String) {
-        guard let found = Self.byWord[value] ?? Self.byWord[value.trimmingCharacters(in: .whitespaces).lowercased()] else {
-            return nil
-        }
+        guard let found = OSMWord.lookup(value, in: Self.byWord) else { return nil }
         self = found
     }
 
@@ -89,22 +85,26 @@ public enum HikingScale: Int, Hashable, Sendable, CaseIterable, Comparable {
 
     /// The grade of an OSM `sac_scale` word (`T1`…`T6` too); `nil` for a word not on the scale.
     public init?(osm value: String) {
-        if let found = Self.byWord[value] {
+        if let found = OSMWord.lookup(value, in: Self.byWord) {
             self = found
             return
         }
         let word = value.trimmingCharacters(in: .whitespaces).lowercased()
-        if let found = Self.byWord[word] {
-            self = found
-        } else if word.count == 2, word.first == "t", let grade = Int(word.dropFirst()), (1...6).contains(grade),
-                  let found = Self(rawValue: grade) {
-            self = found
-        } else {
-            return nil
-        }
+        guard word.count == 2, word.first == "t", let grade = Int(word.dropFirst()), (1...6).contains(grade),
+              let found = Self(rawValue: grade) else { return nil }
+        self = found
     }
 
     private static let byWord = Dictionary(uniqueKeysWithValues: allCases.map { ($0.osmValue, $0) })
 
     public static func < (lhs: HikingScale, rhs: HikingScale) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// Looking up OSM values in a vocabulary.
+enum OSMWord {
+    /// The entry for `value`: as written (most values are written as the wiki writes them, and
+    /// profiles ask for every arc of a city), else trimmed and lowercased.
+    static func lookup<Value>(_ value: String, in table: [String: Value]) -> Value? {
+        table[value] ?? table[value.trimmingCharacters(in: .whitespaces).lowercased()]
+    }
 }

@@ -23,19 +23,13 @@ public enum SurfaceClass: String, Hashable, Sendable, CaseIterable {
     /// before a `:` qualifier counts beyond the listed compound values (`paving_stones:30` is
     /// paving stones).
     public init?(osm value: String) {
-        // Most values are written as the wiki writes them: look those up as they are.
-        if let known = Self.table[value] {
+        if let known = OSMWord.lookup(value, in: Self.table) {
             self = known
             return
         }
         let word = value.trimmingCharacters(in: .whitespaces).lowercased()
-        if let known = Self.table[word] {
-            self = known
-        } else if let colon = word.firstIndex(of: ":"), let known = Self.table[String(word[..<colon])] {
-            self = known
-        } else {
-            return nil
-        }
+        guard let colon = word.firstIndex(of: ":"), let known = Self.table[String(word[..<colon])] else { return nil }
+        self = known
     }
 
     /// Whether the class is hard enough for small wheels: smooth, rough or firm, not loose, soft
