@@ -159,7 +159,8 @@ struct DoorlessOpenings {
         return (added, issues)
     }
 
-    /// Inferred openings of one space on one level, numbered after those it already has there.
+    /// The inferred openings of one space on one level, numbered from 1 (each space and level is
+    /// recorded once).
     private mutating func record(_ found: [(point: PlanarPoint, reason: String)], for space: Space, levelID: String,
                                  ordinal: Double) -> [Opening] {
         found.enumerated().map { number, entry in
