@@ -23,7 +23,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 DEMO = REPO / "input" / "demo-campus"
-WALKWAYS = REPO / "Tests" / "PipelineTests" / "Fixtures" / "walkway-networks"
+FIXTURES = REPO / "Tests" / "PipelineTests" / "Fixtures"
+# Walkway networks, and the profile rules' fixtures (barriers, car parks, walls, doorless halls).
+OSM_FIXTURES = [FIXTURES / "walkway-networks", FIXTURES / "trusted-routes"]
 
 
 def write(folder, name, data):
@@ -177,7 +179,7 @@ def main():
     if out.exists():
         shutil.rmtree(out)
 
-    for osm in sorted(WALKWAYS.glob("*.osm")):
+    for osm in sorted(path for folder in OSM_FIXTURES for path in folder.glob("*.osm")):
         data = osm.read_bytes()
         write(out / "osm-xml", osm.name, data)
         write(out / "osm-gzip", osm.name + ".gz", gzip.compress(data, mtime=0))
