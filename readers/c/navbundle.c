@@ -4417,3 +4417,43 @@ nb_status nb_locate(const nb_bundle *b, const nb_scan_reading *readings, size_t 
     free(heard), free(scan), free(marks), free(candidates), free(tally);
     return status;
 }
+
+/* ---- python support ---- */
+
+/* What the Python binding (readers/python) shows of a metric and of folding, which the other
+ * calls keep inside: the Python API hands out a metric's arrays and folds text on request. */
+
+nb_status nb_metric_arrays(nb_bundle *b, const nb_metric *metric, uint32_t *up, uint32_t *down, uint32_t *up_via,
+                           uint32_t *down_via, size_t capacity, size_t *count) {
+    *count = 0;
+    if (metric == NULL || metric->bundle != b) return refuse(b, NB_ERROR_ARGUMENT, "the metric was made for another bundle");
+    uint32_t m = b->cch.m;
+    *count = m;
+    if (capacity < m) return refuse(b, NB_ERROR_ARGUMENT, "room for %zu arcs, CCHT has %u", capacity, m);
+    for (uint32_t a = 0; a < m; a++) {
+        up[a] = metric->arcs[a].up, down[a] = metric->arcs[a].down;
+        up_via[a] = metric->arcs[a].up_via, down_via[a] = metric->arcs[a].down_via;
+    }
+    return NB_OK;
+}
+
+nb_status nb_metric_weights(nb_bundle *b, const nb_metric *metric, uint32_t *weights, size_t capacity) {
+    if (metric == NULL || metric->bundle != b) return refuse(b, NB_ERROR_ARGUMENT, "the metric was made for another bundle");
+    if (metric->weights == NULL) return nb_profile_costs(b, metric->profile, weights, capacity);
+    if (capacity < b->arcs) return refuse(b, NB_ERROR_ARGUMENT, "room for %zu weights, ARCS has %u arcs", capacity, b->arcs);
+    memcpy(weights, metric->weights, sizeof(uint32_t) * b->arcs);
+    return NB_OK;
+}
+
+uint32_t nb_metric_profile(const nb_metric *metric) { return metric->profile; }
+
+nb_status nb_fold(nb_bundle *b, const char *text, size_t length, char **folded, size_t *folded_length) {
+    *folded = NULL, *folded_length = 0;
+    if (!utf8_valid((const uint8_t *)text, length)) return refuse(b, NB_ERROR_ARGUMENT, "the text is not valid UTF-8");
+    nb_status status = load_search(b);
+    if (status != NB_OK) return status;
+    uint8_t *out;
+    if ((status = fold_text(b, (const uint8_t *)text, length, &out, folded_length)) != NB_OK) return status;
+    *folded = (char *)out;
+    return NB_OK;
+}

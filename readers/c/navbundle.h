@@ -414,6 +414,22 @@ typedef struct {
 nb_status nb_locate(const nb_bundle *bundle, const nb_scan_reading *readings, size_t count, nb_fix *fix, char *message,
                     size_t message_size);
 
+/* ---- python support ---- */
+
+/* What readers/python shows that the calls above keep inside. A metric's customised arrays, one
+ * entry per CCHT arc (`capacity` >= that count, which `*count` gets also when it is not): the lightest weight between
+ * the arc's ends through lower ranks upward and downward (NB_NONE for none) and what each comes
+ * from (0x80000000 plus an ARCS arc, a middle rank, or NB_NONE). */
+nb_status nb_metric_arrays(nb_bundle *bundle, const nb_metric *metric, uint32_t *up, uint32_t *down, uint32_t *up_via,
+                           uint32_t *down_via, size_t capacity, size_t *count);
+/* A metric's input weights, one per ARCS arc (the profile's PROF costs for its own metric). */
+nb_status nb_metric_weights(nb_bundle *bundle, const nb_metric *metric, uint32_t *weights, size_t capacity);
+/* The profile a metric was customised for. */
+uint32_t nb_metric_profile(const nb_metric *metric);
+/* `length` bytes of UTF-8 folded by the bundle's SRCH table, as keys and queries are: `*folded`
+ * (free() it; NULL for empty text) holds `*folded_length` bytes, not NUL-terminated. */
+nb_status nb_fold(nb_bundle *bundle, const char *text, size_t length, char **folded, size_t *folded_length);
+
 #ifdef __cplusplus
 }
 #endif
