@@ -213,7 +213,7 @@ def _load_core():
         "nb_conditions_error_free": (ctypes.POINTER(_ConditionsError),),
         "nb_conditions_apply": (P, U32, CHARS, SIZE, ctypes.POINTER(P), ctypes.POINTER(_ConditionsError)),
         "nb_nearest_exit": (P, U32, U32, U32P, U32P, ctypes.POINTER(U32P), ctypes.POINTER(SIZE)),
-        "nb_leaving_costs": (P, U32, P, P, SIZE),
+        "nb_leaving_costs": (P, U32, P, P, SIZE), "nb_exit_search": (P, P, SIZE, U32, ctypes.POINTER(_Path)),
         "nb_exit_conditions": (P, U32, U32, CHARS, SIZE, ctypes.POINTER(_Path), ctypes.POINTER(_ConditionsError)),
         "nb_search_prefix": (P, CHARS, SIZE, ctypes.POINTER(_Match), SIZE, ctypes.POINTER(SIZE)),
         "nb_snap": (P, DOUBLE, DOUBLE, U32, U32P, ctypes.POINTER(DOUBLE)),
@@ -629,7 +629,7 @@ class Bundle:
         self._arc_count = _core.nb_arc_count(self._handle)
         self.node_count = _core.nb_node_count(self._handle)
         self.level_count = _core.nb_level_count(self._handle)
-        self._place_count = _core.nb_place_count(self._handle)
+        self._places = _core.nb_place_count(self._handle)
         self.profiles_ = [self._profile_name(index) for index in range(_core.nb_profile_count(self._handle))]
         self._profile_indexes = {name: index for index, name in reversed(list(enumerate(self.profiles_)))}
 
@@ -717,6 +717,9 @@ class Bundle:
         if type(value) is not int and not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < count:
             raise BundleError(f"{self.path}: {what} {value!r} is not one of the {count} {what}s", code="argument")
         return value
+
+    def _place_count(self):
+        return self._places
 
     def _check_node(self, node):
         return self._check("node", node, self.node_count)
@@ -811,7 +814,7 @@ class Bundle:
     def place(self, index):
         """Place ``index`` of ``PLAC`` (what ``search_prefix`` reports), strings resolved;
         level, node and position are None where the place has none."""
-        self._check("place", index, self._place_count)
+        self._check("place", index, self._places)
         fields = PLACE.unpack_from(self.section("PLAC"), 8 + PLACE.size * index)
         kind, positioned, level, node = fields[:4]
         strings = [self.string(value, "PLAC") for value in fields[4:13]]
@@ -932,7 +935,7 @@ class Bundle:
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
             raise ValueError(f"limit {limit!r} is not a non-negative integer")
         data = _utf8(query, "the query", terminated=True)
-        capacity = min(limit, self._place_count)
+        capacity = min(limit, self._places)
         matches, count = (_Match * max(capacity, 1))(), SIZE()
         self._call(_core.nb_search_prefix, data, limit, matches, capacity, ctypes.byref(count))
         return [(match.place, match.field) for match in matches[:count.value]]
@@ -968,7 +971,7 @@ class Bundle:
         """The source feature id of place ``index`` (``node/123``), or None when it has none or
         the bundle has no ``PSRC``."""
         text, length = ctypes.c_void_p(), SIZE()
-        self._call(_core.nb_place_source, self._check("place", index, self._place_count), ctypes.byref(text),
+        self._call(_core.nb_place_source, self._check("place", index, self._places), ctypes.byref(text),
                    ctypes.byref(length))
         return _text(text.value, length.value)
 
@@ -977,7 +980,7 @@ class Bundle:
         another language, 1 an alternative name, 2 a keyword, 3 a platform synonym (others are
         kept as they are); empty without ``ALIA``."""
         first, count, info = U32(), U32(), _Alias()
-        self._call(_core.nb_place_aliases, self._check("place", index, self._place_count), ctypes.byref(first),
+        self._call(_core.nb_place_aliases, self._check("place", index, self._places), ctypes.byref(first),
                    ctypes.byref(count))
         aliases = []
         for alias in range(first.value, first.value + count.value):
@@ -990,7 +993,7 @@ class Bundle:
         """The node place ``place`` attaches to for ``profile`` (``ATCH``; the ``PLAC`` node
         without it), or None when it is not on the graph."""
         index, node = self._profile_index(profile), U32()
-        self._call(_core.nb_place_node, index, self._check("place", place, self._place_count), ctypes.byref(node))
+        self._call(_core.nb_place_node, index, self._check("place", place, self._places), ctypes.byref(node))
         return None if node.value == NONE else node.value
 
     def in_main_piece(self, node, profile):
@@ -1098,8 +1101,10 @@ class Bundle:
             if isinstance(rssi, bool) or not isinstance(rssi, (int, float)):
                 raise TypeError(f"an RSSI must be an int or a float, not {type(rssi).__name__}")
             if b"\0" not in identifier:  # No map id holds a NUL, and C text ends at one.
-                readings.append((bytes(identifier), float(rssi) if abs(rssi) < 1e308 or isinstance(rssi, float)
-                                 else math.copysign(math.inf, rssi)))
+                try:
+                    readings.append((bytes(identifier), float(rssi)))
+                except OverflowError:  # An integer past the doubles: not finite, so left out.
+                    pass
         given = (_Reading * max(len(readings), 1))(*readings)
         fix, message = _Fix(), ctypes.create_string_buffer(1024)
         status = _core.nb_locate(self._live(), given, len(readings), ctypes.byref(fix), message, len(message))
@@ -1152,16 +1157,23 @@ class Bundle:
         ``apply_conditions`` does. Needs no customisable hierarchy."""
         index = self._profile_index(profile)
         self._check_node(node)
-        if not self.has("EGRC"):  # Said before anything about the text, as the C reader says it.
-            self._call(_core.nb_leaving_costs, index, None, None, 0)
         path = _Path()
         try:
             self._conditions_call(_core.nb_exit_conditions, _conditions_text(conditions), index, node,
                                   ctypes.byref(path))
-            return None if not path.nodes else (path.nodes[path.node_count - 1], path.duration,
-                                                 path.nodes[:path.node_count])
+            return self._exit(None if not path.nodes else (path.duration, path.nodes[:path.node_count]))
         finally:
             _core.nb_path_free(ctypes.byref(path))
+
+    def _way_out(self, costs, node):
+        """The nearest exit from ``node`` over ``costs`` (one u32 per arc), as
+        ``exit_under_conditions`` searches it."""
+        given = array.array("I", costs)
+        return self._exit(self._path(_core.nb_exit_search, given.buffer_info()[0], len(given), self._check_node(node)))
+
+    @staticmethod
+    def _exit(found):
+        return None if found is None else (found[1][-1], found[0], found[1])
 
     def leaving_costs(self, profile):
         """``profile``'s costs of leaving, one u32 per ``ARCS`` arc: its ``PROF`` costs with the
