@@ -630,8 +630,7 @@ class Bundle:
         self.node_count = _core.nb_node_count(self._handle)
         self.level_count = _core.nb_level_count(self._handle)
         self._places = _core.nb_place_count(self._handle)
-        self.profiles_ = [self._profile_name(index) for index in range(_core.nb_profile_count(self._handle))]
-        self._profile_indexes = {name: index for index, name in reversed(list(enumerate(self.profiles_)))}
+        self._names = None
 
     def _open_handle(self, verify_checksums):
         handle, message = ctypes.c_void_p(), ctypes.create_string_buffer(1024)
@@ -718,6 +717,12 @@ class Bundle:
             raise BundleError(f"{self.path}: {what} {value!r} is not one of the {count} {what}s", code="argument")
         return value
 
+    def _text(self, pointer, length):
+        try:
+            return _text(pointer, length)
+        except UnicodeDecodeError:
+            raise BundleError(f"{self.path}: a string that is not UTF-8") from None
+
     def _place_count(self):
         return self._places
 
@@ -725,15 +730,27 @@ class Bundle:
         return self._check("node", node, self.node_count)
 
     def _profile_index(self, profile):
+        names = self._profile_names()
         index = self._profile_indexes.get(profile) if isinstance(profile, str) else None
         if index is None:
-            raise BundleError(f"{self.path}: no profile {profile!r}; the bundle has {', '.join(self.profiles_)}",
+            raise BundleError(f"{self.path}: no profile {profile!r}; the bundle has {', '.join(names)}",
                               code="argument")
         return index
 
-    def _profile_name(self, index):
-        length = SIZE()
-        return _text(_core.nb_profile_name(self._handle, index, ctypes.byref(length)), length.value)
+    def _profile_names(self):
+        """The profiles' names, read once (a race reads them twice, alike)."""
+        if self._names is None:
+            names, length = [], SIZE()
+            for index in range(_core.nb_profile_count(self._live())):
+                try:
+                    names.append(self._text(_core.nb_profile_name(self._handle, index, ctypes.byref(length)), length.value))
+                except UnicodeDecodeError:
+                    names.append(None)
+                if names[-1] is None:
+                    raise BundleError(f"{self.path}: section PROF: profile {index} has no name that is UTF-8")
+            self._profile_indexes = {name: index for index, name in reversed(list(enumerate(names)))}
+            self._names = names
+        return self._names
 
     # Header, sections and records
 
@@ -766,7 +783,7 @@ class Bundle:
     @property
     def profiles(self):
         """Profile names, in ``PROF`` order."""
-        return list(self.profiles_)
+        return list(self._profile_names())
 
     def string(self, index, referrer=None):
         """String ``index`` of ``STRS``, or None for 0xFFFFFFFF. ``referrer`` is the section
@@ -781,7 +798,7 @@ class Bundle:
                 raise BundleError(f"{self.path}: section {referrer}: names string {index}, which STRS lacks")
             raise BundleError(f"{self.path}: string {index} is not one of STRS", code="argument")
         try:
-            return _text(pointer, length.value)
+            return self._text(pointer, length.value)
         except UnicodeDecodeError:
             raise BundleError(f"{self.path}: section STRS: string {index} is not UTF-8") from None
 
@@ -923,7 +940,7 @@ class Bundle:
         folded, length = ctypes.c_void_p(), SIZE()
         try:
             self._call(_core.nb_fold, data, len(data), ctypes.byref(folded), ctypes.byref(length))
-            return _text(folded.value, length.value) or ""
+            return self._text(folded.value, length.value) or ""
         finally:
             _free(folded)
 
@@ -973,7 +990,7 @@ class Bundle:
         text, length = ctypes.c_void_p(), SIZE()
         self._call(_core.nb_place_source, self._check("place", index, self._places), ctypes.byref(text),
                    ctypes.byref(length))
-        return _text(text.value, length.value)
+        return self._text(text.value, length.value)
 
     def place_aliases(self, index):
         """The aliases of place ``index``: ``[Alias(text, language, kind)]``, kind 0 a name in
@@ -985,7 +1002,7 @@ class Bundle:
         aliases = []
         for alias in range(first.value, first.value + count.value):
             self._call(_core.nb_alias_info, alias, ctypes.byref(info))
-            aliases.append(Alias(_text(info.text, info.text_length), _text(info.language, info.language_length),
+            aliases.append(Alias(self._text(info.text, info.text_length), self._text(info.language, info.language_length),
                                  info.kind))
         return aliases
 
@@ -1058,7 +1075,7 @@ class Bundle:
                 self._call(_core.nb_outline_ring, outline, ring, points.buffer_info()[0], corners.value,
                            ctypes.byref(corners))
                 rings.append([(points[at] / 1e7, points[at + 1] / 1e7) for at in range(0, len(points), 2)])
-            result.append(Outline(info.kind, _text(info.label, info.label_length),
+            result.append(Outline(info.kind, self._text(info.label, info.label_length),
                                   None if info.place == NONE else info.place, rings))
         return result
 
@@ -1112,8 +1129,8 @@ class Bundle:
             self._raise(status, message.value.decode("utf-8", "replace"))
         if not fix.located:
             return None
-        return Fix(fix.building, _text(fix.building_name, fix.building_name_length), fix.floor,
-                   _text(fix.floor_name, fix.floor_name_length), fix.ordinal,
+        return Fix(fix.building, self._text(fix.building_name, fix.building_name_length), fix.floor,
+                   self._text(fix.floor_name, fix.floor_name_length), fix.ordinal,
                    None if fix.venue_level == NONE else fix.venue_level, fix.latitude_e7, fix.longitude_e7,
                    fix.latitude, fix.longitude, fix.confidence, fix.neighbours)
 
