@@ -16,7 +16,7 @@ EXAMPLES = $(READER_TESTS)/examples
 # The C reader is built as strictly as a consumer might, and run under the sanitizers.
 CFLAGS_STRICT = -std=c99 -Wall -Wextra -pedantic -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all
 
-.PHONY: demo test test-examples test-publishing test-fuzz-regressions fuzz-smoke deps test-deps build clean
+.PHONY: demo test test-examples test-publishing test-fuzz-regressions fuzz-smoke deps test-deps build clean python-reader
 
 deps:
 	@scripts/install-system-packages.sh
@@ -28,7 +28,7 @@ deps:
 # publishing tests check signatures with stock openssl and catalogs against their JSON Schema.
 test-deps:
 	@scripts/install-system-packages.sh chromium python3-venv nodejs default-jdk-headless \
-		openssl libssl-dev libsodium-dev python3-cryptography python3-jsonschema python3-yaml
+		openssl libssl-dev libsodium-dev python3-cryptography python3-jsonschema python3-yaml python3-setuptools
 
 build: deps
 	$(SWIFT) build --product navforge
@@ -70,6 +70,7 @@ test: test-deps
 	$(CC) $(CFLAGS_STRICT) -o $(READER_TESTS)/c/test_navbundle readers/c/test_navbundle.c -lm
 	NAVBUNDLE_TEST_ANSWERS=$(READER_TESTS)/answers-swift.txt \
 		$(READER_TESTS)/c/test_navbundle $(READER_BUNDLE) $(READER_TESTS)/c $(STATION_BUNDLE)
+	$(MAKE) --no-print-directory python-reader
 	NAVBUNDLE_TEST_BUNDLE=$(READER_BUNDLE) NAVBUNDLE_TEST_ANSWERS=$(READER_TESTS)/answers-swift.txt \
 		NAVBUNDLE_TEST_STATION=$(STATION_BUNDLE) \
 		python3 -m unittest discover --start-directory readers/python --top-level-directory readers/python
@@ -119,7 +120,7 @@ test: test-deps
 ## `test` builds (the JavaScript reader's loop runs with its tests). Long runs:
 ## Tests/Fuzz/readers/run.sh (Tests/Fuzz/readers/README.md).
 FUZZ_REGRESSIONS = Tests/Fuzz/regressions/c-reader Tests/Fuzz/regressions/python-reader Tests/Fuzz/regressions/js-reader
-test-fuzz-regressions:
+test-fuzz-regressions: python-reader
 	mkdir -p $(READER_TESTS)/c
 	$(CC) $(CFLAGS_STRICT) -Ireaders/c -o $(READER_TESTS)/c/fuzz-replay Tests/Fuzz/readers/replay.c \
 		Tests/Fuzz/readers/fuzz_c_reader.c readers/c/navbundle.c -lm
@@ -144,7 +145,7 @@ test-publishing:
 ## C server snippet (under the sanitizers), the Android JNI shim on a desktop JVM (skipped, saying
 ## so, without a JDK), the Python HTTP server, and the signature checks in C (OpenSSL, libsodium),
 ## Python, Java, Swift and Node on a version published and signed into a temporary root.
-test-examples:
+test-examples: python-reader
 	mkdir -p $(EXAMPLES)
 	$(SWIFT) package --package-path readers/examples/swift --scratch-path build/swift-example \
 		show-dependencies --format flatlist > /dev/null
@@ -174,6 +175,21 @@ test-examples:
 		python3 -m unittest discover --start-directory readers/examples/python --top-level-directory readers/examples/python
 	$(SWIFT) build --product verify-example
 	readers/examples/verify/run.sh $(NAVFORGE) $(READER_BUNDLE) $(EXAMPLES)/verify $(BIN)/verify-example
+
+## The Python reader runs the C core through ctypes: builds it beside navbundle.py, where the
+## tests, answer.py, the fuzz loop and the examples import it from readers/python, then installs the
+## package into a fresh virtual environment as a user would (`pip install ./readers/python`, which
+## takes setuptools from PyPI to build it) and has the installed module answer the demo queries.
+PYTHON_VENV = $(READER_TESTS)/python-venv
+python-reader:
+	cd readers/python && python3 setup.py -q build_ext --inplace
+	rm -rf $(PYTHON_VENV)
+	python3 -m venv $(PYTHON_VENV)
+	$(PYTHON_VENV)/bin/pip install -q ./readers/python
+	@if [ -f $(READER_TESTS)/answers-swift.txt ]; then \
+		$(PYTHON_VENV)/bin/python -P readers/python/answer.py $(READER_BUNDLE) $(QUERIES) | \
+			cmp - $(READER_TESTS)/answers-swift.txt && echo "The installed Python package answers as Swift does."; \
+	fi
 
 clean:
 	rm -rf build
