@@ -3057,3 +3057,81 @@ class LocateTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+@needs_bundle
+class ThreadTests(unittest.TestCase):
+    """One bundle shared by several threads: routes, conditions, ways out and locates, each answer
+    equal to the one a single thread gets. The C reader keeps per-bundle scratch memory and
+    first-use state, which the binding's lock guards; locates run unlocked."""
+
+    THREADS = 8
+
+    def calls(self, bundle):
+        """(name, call) pairs covering what shares state in the C reader, fresh bundles' first
+        uses included."""
+        random.seed(71)
+        nodes, calls = bundle.node_count, []
+        for profile in bundle.profiles:
+            for _ in range(25):
+                source, target = random.randrange(nodes), random.randrange(nodes)
+                calls.append((("route", profile, source, target),
+                              lambda p=profile, s=source, t=target: bundle.route(p, s, t)))
+        if bundle.customisable and bundle.has("SRCH"):
+            refs = [bundle.place(place).ref for place in range(bundle._place_count()) if bundle.place(place).ref]
+            for index, ref in enumerate(refs[:12]):
+                conditions = json.dumps({"closed": [ref]} if index % 2 else {"slow": [{"ref": ref, "factor": 3}]})
+                for profile in bundle.profiles[:2]:
+                    source, target = random.randrange(nodes), random.randrange(nodes)
+
+                    def conditioned(p=profile, c=conditions, s=source, t=target):
+                        try:
+                            return bundle.route_on(bundle.apply_conditions(p, c), s, t)
+                        except navbundle.ConditionsError as error:
+                            return ("refused", error.code, error.entries, error.candidates)
+                    calls.append((("conditions", profile, conditions, source, target), conditioned))
+        if bundle.has("EGRC"):
+            for node in random.sample(range(nodes), 20):
+                calls.append((("exit", node), lambda n=node: bundle.exit_under_conditions(bundle.profiles[0], n, "{}")))
+        if bundle.has("WIFI"):
+            wifi = bytes(bundle.section("WIFI"))
+            counts, at = wifi_layout(wifi)
+            ids = [wifi_string(wifi, counts, at, struct.unpack_from("<I", wifi, 64 + 4 * a)[0]).decode()
+                   for a in range(counts["A"])]
+            for _ in range(40):
+                scan = [(random.choice(ids), -30 - random.randrange(70)) for _ in range(random.randrange(1, 6))]
+                calls.append((("locate", tuple(scan)), lambda s=scan: bundle.locate(s)))
+        return calls
+
+    def test_threads_share_one_bundle_and_answer_as_one_thread_does(self):
+        with Bundle(BUNDLE) as alone:
+            expected = {name: call() for name, call in self.calls(alone)}
+        self.assertTrue(any(name[0] == "route" and answer for name, answer in expected.items()))
+        for kind in ("conditions", "locate"):
+            if any(name[0] == kind for name in expected):
+                self.assertTrue(any(name[0] == kind and answer and answer[0] != "refused"
+                                    for name, answer in expected.items()), f"no {kind} answers: proves nothing")
+        # A fresh bundle, so that the threads also race for its first uses (hierarchies checked,
+        # profile metrics customised, indexes built).
+        with Bundle(BUNDLE) as shared:
+            calls = self.calls(shared)
+            results, failures = [], []
+
+            def work(seed):
+                order = calls[:]
+                random.Random(seed).shuffle(order)
+                try:
+                    results.extend((name, call()) for name, call in order)
+                except Exception as error:  # noqa: BLE001 - reported by the test
+                    failures.append(repr(error))
+
+            import threading
+            threads = [threading.Thread(target=work, args=(seed,)) for seed in range(self.THREADS)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+        self.assertEqual(failures, [])
+        self.assertEqual(len(results), self.THREADS * len(calls))
+        for name, answer in results:
+            self.assertEqual(answer, expected[name], name)
