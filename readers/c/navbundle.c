@@ -4457,3 +4457,42 @@ nb_status nb_fold(nb_bundle *b, const char *text, size_t length, char **folded, 
     *folded = (char *)out;
     return NB_OK;
 }
+
+nb_status nb_conditions_parse(const char *json, size_t length, nb_condition_target **targets, size_t *count,
+                              nb_conditions_error *error) {
+    *targets = NULL, *count = 0;
+    if (error) memset(error, 0, sizeof *error);
+    /* Reading the text needs no bundle; a blank one holds the messages the reading writes. */
+    nb_bundle *b = calloc(1, sizeof *b);
+    if (b == NULL) return NB_ERROR_MEMORY;
+    conditions c;
+    nb_status status = json == NULL && length > 0 ? NB_ERROR_ARGUMENT
+                       : read_conditions(b, json ? (const uint8_t *)json : (const uint8_t *)"", length, &c, error);
+    if (status == NB_OK || status == NB_ERROR_CONDITIONS || status == NB_ERROR_MEMORY) {
+        if (status == NB_OK && (*targets = calloc(c.count ? c.count : 1, sizeof **targets)) == NULL) status = NB_ERROR_MEMORY;
+        for (size_t i = 0; status == NB_OK && i < c.count; i++) {
+            const condition_target *t = &c.targets[i];
+            nb_condition_target *out = &(*targets)[i];
+            *count = i + 1;
+            out->kind = t->kind, out->list = t->list, out->index = t->index, out->factor = t->factor;
+            out->length = t->length, out->corner_count = t->corner_count;
+            out->text = malloc(t->length ? t->length : 1);
+            out->corners = malloc(sizeof(double) * 2 * (t->corner_count ? t->corner_count : 1));
+            if (!out->text || !out->corners) {
+                status = NB_ERROR_MEMORY;
+                break;
+            }
+            memcpy(out->text, t->text, t->length);
+            memcpy(out->corners, c.corners + 2 * t->first_corner, sizeof(double) * 2 * t->corner_count);
+        }
+        conditions_free(&c);
+    }
+    if (status != NB_OK) nb_condition_targets_free(*targets, *count), *targets = NULL, *count = 0;
+    free(b);
+    return status;
+}
+
+void nb_condition_targets_free(nb_condition_target *targets, size_t count) {
+    for (size_t i = 0; targets && i < count; i++) free(targets[i].text), free(targets[i].corners);
+    free(targets);
+}

@@ -430,6 +430,25 @@ uint32_t nb_metric_profile(const nb_metric *metric);
  * (free() it; NULL for empty text) holds `*folded_length` bytes, not NUL-terminated. */
 nb_status nb_fold(nb_bundle *bundle, const char *text, size_t length, char **folded, size_t *folded_length);
 
+/* One target of conditions text, in file order (closed[0], ..., then slow[0], ...). */
+typedef struct {
+    uint8_t kind;         /* 0 a name (a ref or a label), 1 levels, 2 a polygon on levels */
+    uint8_t list;         /* NB_CONDITIONS_CLOSED or NB_CONDITIONS_SLOW */
+    size_t index;         /* its place in that list */
+    char *text;           /* the name, or the text naming the levels: UTF-8, not NUL-terminated */
+    size_t length;
+    double *corners;      /* a polygon's (latitude, longitude) pairs in degrees */
+    size_t corner_count;
+    double factor;        /* a slow-down's factor; 0 for a closure */
+} nb_condition_target;
+
+/* Reads and checks `length` bytes of conditions text (docs/conditions.md) without a bundle: NB_OK
+ * with `*targets` (release with nb_condition_targets_free), NB_ERROR_CONDITIONS with `*error`
+ * (kind NB_CONDITIONS_INVALID; may be NULL) saying what breaks the format. */
+nb_status nb_conditions_parse(const char *json, size_t length, nb_condition_target **targets, size_t *count,
+                              nb_conditions_error *error);
+void nb_condition_targets_free(nb_condition_target *targets, size_t count);
+
 #ifdef __cplusplus
 }
 #endif

@@ -147,6 +147,11 @@ class _ArcConditions(ctypes.Structure):
                 ("slowed_count", SIZE)]
 
 
+class _Target(ctypes.Structure):
+    _fields_ = [("kind", ctypes.c_uint8), ("list", ctypes.c_uint8), ("index", SIZE), ("text", ctypes.c_void_p),
+                ("length", SIZE), ("corners", ctypes.POINTER(DOUBLE)), ("corner_count", SIZE), ("factor", DOUBLE)]
+
+
 class _Match(ctypes.Structure):
     _fields_ = [("place", U32), ("field", ctypes.c_uint8)]
 
@@ -228,10 +233,13 @@ def _load_core():
         "nb_radio_map_info": (P, ctypes.POINTER(_RadioMap), ctypes.c_char_p, SIZE),
         "nb_locate": (P, ctypes.POINTER(_Reading), SIZE, ctypes.POINTER(_Fix), ctypes.c_char_p, SIZE),
         "nb_fold": (P, CHARS, SIZE, ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(SIZE)),
+        "nb_conditions_parse": (CHARS, SIZE, ctypes.POINTER(ctypes.POINTER(_Target)), ctypes.POINTER(SIZE),
+                                ctypes.POINTER(_ConditionsError)),
+        "nb_condition_targets_free": (ctypes.POINTER(_Target), SIZE),
     }
     results = {"nb_close": V, "nb_last_error": CHARS, "nb_string": ctypes.c_void_p,
                "nb_profile_name": ctypes.c_void_p, "nb_path_free": V, "nb_metric_free": V, "nb_arc_conditions_free": V,
-               "nb_conditions_error_free": V, "nb_endpoint_free": V}
+               "nb_conditions_error_free": V, "nb_endpoint_free": V, "nb_condition_targets_free": V}
     for name, arguments in signatures.items():
         function = getattr(core, name)
         function.argtypes = arguments
@@ -322,14 +330,12 @@ def signal_weight(rssi, weakest, exponent):
 
 class Conditions:
     """Closures and slow-downs as ``parse_conditions`` read them: ``entries``, every target in
-    file order (``closed``, then ``slow``)."""
+    file order (``closed``, then ``slow``), and ``text``, the UTF-8 JSON they were read from."""
 
     __slots__ = ("entries", "text")
 
-    def __init__(self, entries, text=None):
-        """``text``: the JSON text the entries were read from (what the C reader is given)."""
-        self.entries = list(entries)
-        self.text = text
+    def __init__(self, entries, text):
+        self.entries, self.text = list(entries), text
 
     def __repr__(self):
         return f"Conditions({self.entries!r})"
@@ -337,174 +343,65 @@ class Conditions:
 
 def parse_conditions(conditions):
     """Conditions from their JSON text (``str``, or UTF-8 ``bytes``) or from the JSON value a
-    parser made of it (``dict``, ``list``, ``str``, ``int``, ``float``, ``bool``, None), checked
-    against docs/conditions.md; a ``Conditions`` is returned as it is.
-
-    The text must be one JSON value (RFC 8259) as docs/conditions.md "Errors" says every reader
-    reads it: a byte order mark, comments, ``NaN`` and ``Infinity``, control characters in a
-    string, lone surrogates (escaped or not), a name twice in one object, more than
-    ``MAX_JSON_DEPTH`` arrays and objects inside each other and trailing text are refused, and
-    ``true`` and ``false`` are never numbers. A parsed value is held to the same rules where
-    they still show (depth, lone surrogates). Anything that breaks the format raises
-    ``ConditionsError`` with code ``invalid``, naming the entry at fault when there is one."""
+    parser made of it (a ``dict``, say), checked against docs/conditions.md by the C reader's
+    strict parser (RFC 8259, no byte order mark, comments, ``NaN``, lone surrogates, names twice
+    in one object, more than ``MAX_JSON_DEPTH`` levels, trailing text); a ``Conditions`` is
+    returned as it is. What breaks the format raises ``ConditionsError`` ``invalid``, naming the
+    entry at fault when there is one."""
     if isinstance(conditions, Conditions):
         return conditions
+    text = _conditions_text(conditions)
+    targets, count, error = ctypes.POINTER(_Target)(), SIZE(), _ConditionsError()
+    try:
+        status = _core.nb_conditions_parse(text, len(text), ctypes.byref(targets), ctypes.byref(count),
+                                           ctypes.byref(error))
+        if status == 7:
+            raise _conditions_error(error)
+        if status:
+            raise MemoryError("no memory for the conditions")
+        entries = []
+        for target in targets[:count.value]:
+            polygon = tuple((target.corners[2 * at], target.corners[2 * at + 1]) for at in range(target.corner_count))
+            entries.append(ConditionEntry(f"{('closed', 'slow')[target.list]}[{target.index}]",
+                                          Target(("name", "level", "polygon")[target.kind],
+                                                 ctypes.string_at(target.text, target.length).decode("utf-8"),
+                                                 polygon if target.kind == 2 else None),
+                                          None if target.list == 0 else target.factor))
+    finally:
+        _core.nb_condition_targets_free(targets, count.value)
+        _core.nb_conditions_error_free(ctypes.byref(error))
+    return Conditions(entries, text)
+
+
+def _conditions_error(error):
+    """The ``ConditionsError`` an ``nb_conditions_error`` describes."""
+    entries = [("closed" if entry.list == 0 else "slow") + f"[{entry.index}]"
+               for entry in error.entries[:error.entry_count]]
+    return ConditionsError(_CONDITION_CODES[error.kind], (error.message or b"").decode("utf-8", "replace"), entries,
+                           _u32s(error.candidates, error.candidate_count))
+
+
+def _conditions_text(conditions):
+    """The UTF-8 JSON text the C reader reads, from anything ``parse_conditions`` takes: text as
+    it is, a parsed value written out again (the C reader then checks it as text)."""
+    if isinstance(conditions, Conditions):
+        return conditions.text
     if isinstance(conditions, (bytes, bytearray, memoryview)):
+        return bytes(conditions)
+    if not isinstance(conditions, str):
+        pending = [(conditions, 1)]  # JSON's types only (a tuple is no list), and not too deep.
+        while pending:
+            value, depth = pending.pop()
+            if depth > MAX_JSON_DEPTH or type(value) not in (dict, list, str, int, float, bool, type(None)):
+                raise ConditionsError("invalid", f"the conditions are not a JSON value of at most {MAX_JSON_DEPTH} "
+                                                 f"levels: {type(value).__name__} at level {depth}")
+            pending.extend((item, depth + 1) for item in (value.values() if type(value) is dict else
+                                                         value if type(value) is list else ()))
         try:
-            conditions = bytes(conditions).decode("utf-8")
-        except UnicodeDecodeError:
-            raise ConditionsError("invalid", "the conditions are not UTF-8 text") from None
-    if isinstance(conditions, str):
-        text = conditions
-        try:
-            conditions = json.loads(conditions, parse_constant=_refuse_constant, object_pairs_hook=_object_once,
-                                    parse_int=_ascii_number(int), parse_float=_ascii_number(float))
-        except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError.
+            conditions = json.dumps(conditions, ensure_ascii=False)
+        except (TypeError, ValueError, RecursionError) as error:
             raise ConditionsError("invalid", f"the conditions are not JSON: {error}") from None
-    else:
-        text = None
-    _check_json(conditions)
-    entries = _entries_of(conditions)
-    return Conditions(entries, text if text is not None else json.dumps(conditions, ensure_ascii=False))
-
-
-def _refuse_constant(name):
-    raise ValueError(f"{name} is not a JSON number")
-
-
-def _ascii_number(read):
-    """``read`` (``int`` or ``float``) for number literals of ASCII digits only: ``json``'s
-    pure-Python scanner, used where the C one is missing, takes any Unicode digit after the
-    first (``\\d``), which JSON does not."""
-    def number(literal):
-        if not literal.isascii():
-            raise ValueError(f"{literal!r} is not a JSON number")
-        return read(literal)
-    return number
-
-
-def _object_once(pairs):
-    """An object's members as a ``dict``, refusing a name written twice: Python's ``json`` would
-    keep the last, another reader the first, so no reader may take such a text."""
-    members = {}
-    for name, value in pairs:
-        if name in members:
-            raise ValueError(f"the name {name!r} is written twice in one object")
-        members[name] = value
-    return members
-
-
-def _has_surrogate(text):
-    """Whether ``text`` holds a lone surrogate (from a ``\\ud800`` escape, say): no UTF-8 text does."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return False
-
-
-def _check_json(value):
-    """Refuses what the JSON parser lets through and every reader refuses: arrays and objects
-    more than ``MAX_JSON_DEPTH`` deep (also a list that holds itself), and a string, member
-    names included, with a lone surrogate. Walks without recursion."""
-    pending = [(value, 1)]
-    while pending:
-        value, depth = pending.pop()
-        if type(value) is str:
-            if _has_surrogate(value):
-                raise ConditionsError("invalid", "the conditions are not UTF-8 text (a lone surrogate)")
-        elif type(value) in (list, dict):
-            if depth > MAX_JSON_DEPTH:
-                raise ConditionsError("invalid", f"the conditions nest more than {MAX_JSON_DEPTH} arrays and "
-                                                 f"objects deep")
-            if type(value) is dict:
-                pending.extend((name, depth) for name in value)
-                value = value.values()
-            pending.extend((item, depth + 1) for item in value)
-
-
-def _json_number(value):
-    """``value`` as a finite double when it is a JSON number, else None: ``bool`` is a kind of
-    ``int`` in Python but never a number in JSON, and an integer too large for a double is no
-    finite number."""
-    if type(value) not in (int, float):
-        return None
-    try:
-        number = float(value)
-    except OverflowError:
-        return None
-    return number if math.isfinite(number) else None
-
-
-def _entries_of(value):
-    """The ``ConditionEntry`` list of a JSON value, checked."""
-    if type(value) is not dict:
-        raise ConditionsError("invalid", "the conditions must be a JSON object")
-    for key in value:
-        if key not in ("closed", "slow"):
-            raise ConditionsError("invalid", f"unknown key {key!r}; the keys are \"closed\" and \"slow\"")
-    entries = []
-    for name in ("closed", "slow"):
-        if name not in value:
-            continue
-        listed = value[name]
-        if type(listed) is not list:
-            raise ConditionsError("invalid", f"\"{name}\" must be a list")
-        for index, entry in enumerate(listed):
-            position = f"{name}[{index}]"
-            factor = None
-            if name == "slow":
-                if type(entry) is not dict:
-                    raise ConditionsError("invalid", f"{position} must be an object with \"factor\" and a target",
-                                          [position])
-                factor = _json_number(entry.get("factor"))
-                if factor is None or not 1.0 <= factor <= MAX_FACTOR:
-                    raise ConditionsError("invalid", f"{position} needs a \"factor\" from 1 to 1000", [position])
-            entries.append(ConditionEntry(position, _target_of(entry, position, name == "slow"), factor))
-    return entries
-
-
-def _target_of(entry, position, slowed):
-    """The ``Target`` of one entry: a string, or an object with exactly ``ref``, ``level``, or
-    ``polygon`` and ``level`` (plus ``factor`` in a slow-down)."""
-    def invalid(message):
-        return ConditionsError("invalid", f"{position} {message}", [position])
-
-    if type(entry) is str:
-        if not entry.strip(ASCII_WHITESPACE):
-            raise invalid("is empty")
-        return Target("name", entry, None)
-    if type(entry) is not dict:
-        raise invalid("must be a string or an object with \"ref\", \"level\" or \"polygon\"")
-    keys = set(entry) - ({"factor"} if slowed else set())
-
-    def text(key):
-        value = entry[key]
-        if type(value) is not str or not value.strip(ASCII_WHITESPACE):
-            raise ConditionsError("invalid", f"{position}.{key} must be a non-empty string", [position])
-        return value
-
-    if keys == {"ref"}:
-        return Target("name", text("ref"), None)
-    if keys == {"level"}:
-        return Target("level", text("level"), None)
-    if keys == {"polygon", "level"}:
-        points = entry["polygon"]
-        if type(points) is not list or len(points) < 3:
-            raise ConditionsError("invalid", f"{position}.polygon must list at least three [latitude, longitude] "
-                                             f"pairs", [position])
-        corners = []
-        for index, point in enumerate(points):
-            pair = [_json_number(value) for value in point] if type(point) is list and len(point) == 2 else None
-            if pair is None or None in pair or not (-90.0 <= pair[0] <= 90.0 and -180.0 <= pair[1] <= 180.0):
-                raise ConditionsError("invalid", f"{position}.polygon[{index}] must be [latitude, longitude] "
-                                                 f"in degrees", [position])
-            corners.append((pair[0], pair[1]))
-        return Target("polygon", text("level"), tuple(corners))
-    besides = " besides \"factor\"" if slowed else ""
-    raise invalid(f"must have \"ref\", \"level\", or \"polygon\" with \"level\"{besides}, "
-                  f"not {sorted(map(str, keys))}")
-
+    return conditions.encode("utf-8", "surrogatepass")
 
 
 # ---- Bundles ----
@@ -703,10 +600,7 @@ class Bundle:
                     raise BundleError(f"{self.path}: the bundle is closed", code="argument")
                 status = function(self._handle, *arguments[:-1], text, len(text), arguments[-1], ctypes.byref(error))
                 if status == 7:
-                    entries = [("closed" if entry.list == 0 else "slow") + f"[{entry.index}]"
-                               for entry in error.entries[:error.entry_count]]
-                    raise ConditionsError(_CONDITION_CODES[error.kind], (error.message or b"").decode("utf-8", "replace"),
-                                          entries, _u32s(error.candidates, error.candidate_count))
+                    raise _conditions_error(error)
                 if status:
                     self._raise(status)
         finally:
@@ -1216,15 +1110,6 @@ class Bundle:
         finally:
             _core.nb_arc_conditions_free(ctypes.byref(out))
 
-
-def _conditions_text(conditions):
-    """The UTF-8 JSON text the C reader reads, from anything ``parse_conditions`` takes: text as
-    it is (the C reader checks it), a parsed value checked here and written out again."""
-    if isinstance(conditions, str):
-        return conditions.encode("utf-8", "surrogatepass")
-    if isinstance(conditions, (bytes, bytearray, memoryview)):
-        return bytes(conditions)
-    return parse_conditions(conditions).text.encode("utf-8", "surrogatepass")
 
 
 def _utf8(text, what, terminated=False):
