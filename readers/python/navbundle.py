@@ -25,7 +25,6 @@ import struct
 import threading
 
 MAGIC = b"NAVFBNDL"
-SUPPORTED_MAJORS = (1, 2)
 HEADER = struct.Struct("<8sHHIIIQ32s")
 ENTRY = struct.Struct("<4sHHQQQ")
 SECTION_VERSION = 1
@@ -35,14 +34,12 @@ ORIGINAL_ARC = 0x80000000
 HIERARCHY_MAGIC = 0x32764843  # "CHv2"
 CUSTOMISABLE_MAGIC = 0x31544343  # "CCT1"
 INFINITE = 0xFFFFFFFF
-FIELDS = ("ref", "name", "word", "category", "alias")
 LISTED_CANDIDATES = 5  # Candidates an answer line lists (answer.py), as every reader's.
 LEVEL = struct.Struct("<IIIId")
 NODE = struct.Struct("<iiHBBI")
 PLACE = struct.Struct("<BBHI9IiiiII")
 WEIGHT_SCALE = 16777216.0  # Signal weights are whole multiples of 2**-24.
 HEX_DIGITS = frozenset(b"0123456789abcdefABCDEF")
-MAX_FACTOR = 1000.0
 SLOWEST = INFINITE - 1  # A slowed arc stays passable.
 # More changed arcs than one in this many of ARCS take a full customisation instead of updating
 # the profile's metric arc by arc (the C reader's rule; both give the same metric).
@@ -76,12 +73,9 @@ Endpoint = collections.namedtuple("Endpoint", "kind place latitude longitude lev
 
 
 class BundleError(Exception):
-    """The file is not a bundle this reader can use, or a query names something the bundle
-    does not have: the message says which file, which section and why. ``code`` classes it as
-    the C reader's statuses do: ``io`` (the file cannot be read), ``format`` (not a bundle, an
-    unsupported version, or a damaged structure), ``checksum`` (bytes that do not match their
-    checksum), ``argument`` (an unknown profile, a node, level or place out of range) or
-    ``unavailable`` (the bundle lacks the optional section the call needs)."""
+    """A file this reader cannot use, or a query naming what the bundle lacks; the message
+    names the file and section. ``code``: ``io``, ``format``, ``checksum``, ``argument`` or
+    ``unavailable``, as the C reader's statuses."""
 
     def __init__(self, message, code="format"):
         super().__init__(message)
@@ -89,10 +83,8 @@ class BundleError(Exception):
 
 
 class EndpointError(Exception):
-    """An endpoint text that names no single place or position (docs/endpoints.md): ``code`` is
-    ``empty``, ``unknown``, ``ambiguous``, ``elsewhere``, ``needs-level``, ``unknown-level`` or
-    ``bad-coordinate``; ``candidates`` the places it could mean (all of them for ``ambiguous``
-    and ``elsewhere``, up to three suggestions for ``unknown``), in the order the format gives."""
+    """An endpoint text naming no single place or position: ``code`` and
+    ``candidates`` as docs/endpoints.md."""
 
     def __init__(self, code, text, candidates=()):
         self.code, self.text, self.candidates = code, text, list(candidates)
@@ -100,11 +92,8 @@ class EndpointError(Exception):
 
 
 class ConditionsError(Exception):
-    """Conditions (docs/conditions.md) that cannot be applied. ``code`` says why: ``invalid``
-    (the text breaks the format; ``entries`` holds the entry at fault, ``closed[0]`` or
-    ``slow[2]``, when there is one), ``ambiguous`` (``entries`` holds the first target that names
-    several places and nothing else; ``candidates`` those places) or ``unmatched`` (``entries``
-    holds every target that covers no arc, in file order). The message says it in words."""
+    """Conditions that cannot be applied: ``code`` ``invalid``, ``ambiguous`` or
+    ``unmatched``; ``entries`` (``closed[0]``, ...) and ``candidates`` say which."""
 
     def __init__(self, code, message, entries=(), candidates=()):
         self.code, self.entries, self.candidates = code, list(entries), list(candidates)
@@ -128,67 +117,33 @@ U32, U64, SIZE, DOUBLE, CHARS = ctypes.c_uint32, ctypes.c_uint64, ctypes.c_size_
 U32P = ctypes.POINTER(U32)
 
 
-class _Path(ctypes.Structure):
-    _fields_ = [("duration", U64), ("length", U64), ("nodes", U32P), ("node_count", SIZE), ("arcs", U32P),
-                ("arc_count", SIZE)]
+_TYPES = {"I": U32, "Q": U64, "z": SIZE, "d": DOUBLE, "p": U32P, "v": ctypes.c_void_p, "s": CHARS, "b": ctypes.c_uint8,
+          "i": ctypes.c_int, "l": ctypes.c_int32, "f": ctypes.POINTER(DOUBLE)}
 
 
-class _Entry(ctypes.Structure):
-    _fields_ = [("list", ctypes.c_uint8), ("index", SIZE)]
+def _struct(fields, **named):
+    """A ctypes mirror of a navbundle.h struct: ``fields`` lists ``name:type`` (codes in
+    ``_TYPES``), ``named`` gives types ``_TYPES`` lacks."""
+    pairs = [field.split(":") for field in fields.split()]
+    return type("nb", (ctypes.Structure,), {"_fields_": [(name, named.get(code) or _TYPES[code]) for name, code in pairs]})
 
 
-class _ConditionsError(ctypes.Structure):
-    _fields_ = [("kind", ctypes.c_int), ("message", CHARS), ("entries", ctypes.POINTER(_Entry)),
-                ("entry_count", SIZE), ("candidates", U32P), ("candidate_count", SIZE)]
-
-
-class _ArcConditions(ctypes.Structure):
-    _fields_ = [("closed", U32P), ("closed_count", SIZE), ("slowed", U32P), ("factors", ctypes.POINTER(DOUBLE)),
-                ("slowed_count", SIZE)]
-
-
-class _Target(ctypes.Structure):
-    _fields_ = [("kind", ctypes.c_uint8), ("list", ctypes.c_uint8), ("index", SIZE), ("text", ctypes.c_void_p),
-                ("length", SIZE), ("corners", ctypes.POINTER(DOUBLE)), ("corner_count", SIZE), ("factor", DOUBLE)]
-
-
-class _Match(ctypes.Structure):
-    _fields_ = [("place", U32), ("field", ctypes.c_uint8)]
-
-
-class _Alias(ctypes.Structure):
-    _fields_ = [("text", ctypes.c_void_p), ("text_length", SIZE), ("language", ctypes.c_void_p),
-                ("language_length", SIZE), ("kind", ctypes.c_uint8)]
-
-
-class _Endpoint(ctypes.Structure):
-    _fields_ = [("kind", ctypes.c_int), ("place", U32), ("latitude", DOUBLE), ("longitude", DOUBLE),
-                ("levels", U32P), ("level_count", SIZE), ("candidates", U32P), ("candidate_count", SIZE)]
-
-
-class _Outline(ctypes.Structure):
-    _fields_ = [("label", ctypes.c_void_p), ("label_length", SIZE), ("place", U32), ("kind", ctypes.c_uint8),
-                ("ring_count", U32)]
-
-
-class _RadioMap(ctypes.Structure):
-    _fields_ = [(name, U32) for name in ("access_points", "buildings", "floors", "reference_points", "readings",
-                                         "postings")] + \
-               [(name, DOUBLE) for name in ("floor_exponent", "position_exponent", "weakest_rssi")] + \
-               [(name, U32) for name in ("building_neighbours", "floor_neighbours", "neighbours",
-                                         "candidate_access_points")]
-
-
-class _Reading(ctypes.Structure):
-    _fields_ = [("id", CHARS), ("rssi", DOUBLE)]
-
-
-class _Fix(ctypes.Structure):
-    _fields_ = [("located", ctypes.c_int), ("building", U32), ("building_name", ctypes.c_void_p),
-                ("building_name_length", SIZE), ("floor", U32), ("floor_name", ctypes.c_void_p),
-                ("floor_name_length", SIZE), ("ordinal", DOUBLE), ("venue_level", U32),
-                ("latitude_e7", ctypes.c_int32), ("longitude_e7", ctypes.c_int32), ("latitude", DOUBLE),
-                ("longitude", DOUBLE), ("confidence", DOUBLE), ("neighbours", U32)]
+_Path = _struct("duration:Q length:Q nodes:p node_count:z arcs:p arc_count:z")
+_Entry = _struct("list:b index:z")
+_ConditionsError = _struct("kind:i message:s entries:e entry_count:z candidates:p candidate_count:z",
+                           e=ctypes.POINTER(_Entry))
+_ArcConditions = _struct("closed:p closed_count:z slowed:p factors:f slowed_count:z")
+_Target = _struct("kind:b list:b index:z text:v length:z corners:f corner_count:z factor:d")
+_Match = _struct("place:I field:b")
+_Alias = _struct("text:v text_length:z language:v language_length:z kind:b")
+_Endpoint = _struct("kind:i place:I latitude:d longitude:d levels:p level_count:z candidates:p candidate_count:z")
+_Outline = _struct("label:v label_length:z place:I kind:b ring_count:I")
+_RadioMap = _struct("access_points:I buildings:I floors:I reference_points:I readings:I postings:I floor_exponent:d "
+                    "position_exponent:d weakest_rssi:d building_neighbours:I floor_neighbours:I neighbours:I "
+                    "candidate_access_points:I")
+_Reading = _struct("id:s rssi:d")
+_Fix = _struct("located:i building:I building_name:v building_name_length:z floor:I floor_name:v floor_name_length:z "
+               "ordinal:d venue_level:I latitude_e7:l longitude_e7:l latitude:d longitude:d confidence:d neighbours:I")
 
 
 def _load_core():
@@ -299,10 +254,8 @@ def slowed_cost(cost, factor):
 
 
 def normalised_id(identifier):
-    """An access point id as a radio map stores it, in UTF-8 bytes: a BSSID written as twelve hex
-    digits, or as six groups of one or two hex digits all joined by ``:`` or all by ``-``, becomes
-    six lower-case pairs joined by ``:`` (``0:B:86:1A:2B:3C`` gives ``00:0b:86:1a:2b:3c``); any
-    other id (``WAP012``) is kept as it is. ``identifier`` is text or bytes."""
+    """An access point id as a radio map stores it (UTF-8 bytes): a BSSID in any common
+    spelling becomes six lower-case pairs joined by ``:``; any other id is kept."""
     data = identifier.encode("utf-8", "surrogatepass") if isinstance(identifier, str) else bytes(identifier)
     if len(data) == 12 and all(byte in HEX_DIGITS for byte in data):
         groups = [data[at:at + 2] for at in range(0, 12, 2)]
@@ -342,12 +295,9 @@ class Conditions:
 
 
 def parse_conditions(conditions):
-    """Conditions from their JSON text (``str``, or UTF-8 ``bytes``) or from the JSON value a
-    parser made of it (a ``dict``, say), checked against docs/conditions.md by the C reader's
-    strict parser (RFC 8259, no byte order mark, comments, ``NaN``, lone surrogates, names twice
-    in one object, more than ``MAX_JSON_DEPTH`` levels, trailing text); a ``Conditions`` is
-    returned as it is. What breaks the format raises ``ConditionsError`` ``invalid``, naming the
-    entry at fault when there is one."""
+    """Conditions from their JSON text (``str`` or UTF-8 ``bytes``) or a parsed value,
+    checked by the C reader's strict parser (docs/conditions.md, "Errors"); a ``Conditions`` is
+    returned as it is. ``ConditionsError`` ``invalid`` names the entry at fault."""
     if isinstance(conditions, Conditions):
         return conditions
     text = _conditions_text(conditions)
@@ -420,18 +370,11 @@ class Section:
 
 
 class Metric:
-    """Input weights customised on a bundle's customisable hierarchy (``CCHT``): what
-    ``Bundle.route_on`` routes on. ``Bundle.customise`` and ``Bundle.apply_conditions`` make them;
-    they are not made by hand. The C reader holds the customised arrays; a metric stays valid
-    after its bundle closes, but only that bundle routes on it.
-
-    ``profile`` is the profile the metric was made for and ``weights`` its input weights (one per
-    ``ARCS`` arc, ``INFINITE`` where the arc is closed). ``up``, ``down``, ``up_via`` and
-    ``down_via`` are the format's customised arrays, one entry per ``CCHT`` arc: the lightest
-    weight between the arc's ends through lower ranks, from its lower end up and from its higher
-    end down (``INFINITE`` when there is no such way), and what it comes from (``ORIGINAL_ARC``
-    plus an ``ARCS`` arc, or the middle rank of a triangle; ``INFINITE`` for an infinite weight).
-    They are copied out of the C reader on first use; changing them changes no route."""
+    """Input weights customised on the bundle's ``CCHT`` (``Bundle.customise``,
+    ``Bundle.apply_conditions``), for ``Bundle.route_on``; not made by hand. The C reader holds
+    it. ``profile``, ``weights`` (one per ``ARCS`` arc, ``INFINITE`` where closed) and the format's
+    customised arrays ``up``, ``down``, ``up_via``, ``down_via`` (one per ``CCHT`` arc) are copies:
+    changing them changes no route."""
 
     def __init__(self, bundle, profile, handle):
         self.profile, self._bundle, self._handle, self._copied = profile, bundle, handle, None
@@ -491,11 +434,9 @@ class Bundle:
 
     @classmethod
     def from_bytes(cls, data, verify_checksums=True, name="(bytes)"):
-        """Opens a bundle already in memory: ``data`` is any bytes-like object (``bytes``,
-        ``bytearray``, a ``memoryview``, an ``mmap``), read in place, never copied. The checks are
-        those of ``Bundle(path)``, ``verify_checksums`` likewise; messages start with ``name``
-        where a file's start with its path. Keep the bytes unchanged while the bundle is open.
-        Anything that is not bytes-like raises ``TypeError``, as ``memoryview`` does."""
+        """Opens a bundle held in memory (``bytes``, ``bytearray``, ``memoryview``, ``mmap``),
+        read in place, never copied; keep it unchanged while the bundle is open. Checks and
+        ``verify_checksums`` as ``Bundle(path)``; messages start with ``name``."""
         view = memoryview(data)
         bundle = cls.__new__(cls)
         bundle._prepare(str(name))
@@ -750,13 +691,9 @@ class Bundle:
             _core.nb_path_free(ctypes.byref(path))
 
     def route(self, profile, source, target):
-        """The fastest route from node ``source`` to node ``target`` for ``profile``:
-        ``(milliseconds, [node, ...])``, or None when the target cannot be reached.
-
-        With a customisable hierarchy (``CCHT``, format 2.0) the route is found on the profile's
-        metric (``customise(profile)``, made on the first route of the profile and kept), else on
-        the profile's contraction hierarchy (``CHxx``); either way by the format's reference
-        query, so that where several routes cost the same every reader returns the same one."""
+        """The fastest route from node ``source`` to ``target`` for ``profile``,
+        ``(milliseconds, [node, ...])`` or None: on the profile's kept ``CCHT`` metric in format
+        2.0, else on its ``CHxx``, by the format's reference query."""
         index = self._profile_index(profile)
         return self._path(_core.nb_route_path, index, self._check_node(source), self._check_node(target))
 
@@ -767,20 +704,9 @@ class Bundle:
         return self.has("CCHT")
 
     def customise(self, profile, weights=None):
-        """``profile``'s weights customised on the bundle's ``CCHT``: a ``Metric`` to pass to
-        ``route_on``.
-
-        Without ``weights`` the metric is made from the profile's ``PROF`` costs on first use
-        and kept (``route`` uses it). ``weights`` replaces them: a sequence of integers, one per
-        ``ARCS`` arc in ``ARCS`` order, in milliseconds, ``0xFFFFFFFF`` (``navbundle.INFINITE``)
-        where the arc is closed; start from ``costs(profile)`` and change the arcs that a closure
-        or a slow-down concerns. Such a metric is made on every call and not kept. An arc no
-        profile of the bundle may use has no place in the hierarchy, so a weight given for it is
-        ignored: conditions can close and slow arcs, not open new ones.
-
-        The first call of any kind checks the whole ``CCHT`` section once (``BundleError`` naming
-        it when it is damaged). A ``weights`` of the wrong length or holding something that is
-        not an integer from 0 to ``0xFFFFFFFF`` raises ``ValueError``."""
+        """``profile``'s ``CCHT`` metric: without ``weights`` its ``PROF`` costs' (made once
+        and kept), else one from ``weights`` (integers per ``ARCS`` arc, ``INFINITE`` closed; an
+        arc no profile may use stays closed), made on every call. Bad weights: ``ValueError``."""
         index = self._profile_index(profile)
         if weights is None:
             metric = self._metrics.get(index)
@@ -804,10 +730,7 @@ class Bundle:
         return Metric(self, profile, handle.value)
 
     def route_on(self, metric, source, target):
-        """The lightest route from node ``source`` to node ``target`` under ``metric`` (from this
-        bundle's ``customise``), by the format's reference query on the customisable hierarchy:
-        ``(weight, [node, ...])``, the weight being the sum of the metric's input weights along
-        the route (milliseconds for a profile's costs), or None when no route is open."""
+        """The lightest route under ``metric`` (this bundle's): ``(weight, [node, ...])`` or None."""
         if not isinstance(metric, Metric) or metric._bundle is not self:
             raise ValueError("the metric was not customised by this bundle")
         return self._path(_core.nb_route_metric, metric._handle, self._check_node(source), self._check_node(target))
@@ -839,10 +762,8 @@ class Bundle:
             _free(folded)
 
     def search_prefix(self, query, limit=10):
-        """The places with a key starting with ``query`` folded: ``[(place, field), ...]``, each
-        place once with its best key, ranked by field (0 ref, 1 name, 2 a later word of the
-        name, 3 category, 4 alias) and then by that key's position (``SRCH``'s keys, then
-        ``ALIA``'s), at most ``limit``."""
+        """Places with a key starting with ``query`` folded, ``[(place, field), ...]``, each
+        once with its best key, ranked by field then key position; at most ``limit``."""
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
             raise ValueError(f"limit {limit!r} is not a non-negative integer")
         data = _utf8(query, "the query", terminated=True)
@@ -868,10 +789,8 @@ class Bundle:
         return None if node.value == NONE else (node.value, metres.value)
 
     def snap_profile(self, latitude, longitude, level, profile):
-        """The node on ``level`` nearest to the position among those in the main pieces of
-        ``profile``'s usable graph (``PIEC``), else the nearest of any piece:
-        ``(node, metres, fallback)``, or None when the level has no nodes. Without ``PIEC``
-        every node counts as in a main piece (docs/endpoints.md)."""
+        """As ``snap``, among the nodes in ``profile``'s main pieces (``PIEC``), else any:
+        ``(node, metres, fallback)`` or None."""
         position = self._position(latitude, longitude, level)
         node, metres, fallback = U32(), DOUBLE(), ctypes.c_int()
         self._call(_core.nb_snap_profile, self._profile_index(profile), *position, ctypes.byref(node),
@@ -917,10 +836,8 @@ class Bundle:
     # Endpoints (docs/endpoints.md)
 
     def resolve_endpoint(self, text):
-        """What ``text`` names as a route endpoint, by the resolution order of
-        ``docs/endpoints.md``: ``Endpoint("place", index, ...)`` or
-        ``Endpoint("position", None, latitude, longitude, levels)``; an ``EndpointError``
-        when it names no single one."""
+        """``text`` as a route endpoint (docs/endpoints.md): ``Endpoint("place", ...)`` or
+        ``Endpoint("position", ...)``, else ``EndpointError``."""
         data = _utf8(text, "the endpoint", terminated=True)
         out = _Endpoint()
         try:
@@ -993,16 +910,9 @@ class Bundle:
         return self._handle
 
     def locate(self, scan):
-        """Where the Wi-Fi ``scan`` places the device, by the exact steps of
-        docs/bundle-format.md ("Locating a scan"), so that every reader gives the same ``Fix``
-        to the bit; None when the scan hears no access point of the map above its weakest signal
-        (there is nothing to compare, and no guess is made).
-
-        ``scan`` is an iterable of ``(id, rssi)``: the id a BSSID in any common spelling (it is
-        normalised) or a survey's label, text or bytes; the RSSI in dBm, an int or a float.
-        Readings whose RSSI is not finite are left out; an access point listed twice keeps its
-        stronger reading. A bundle without ``WIFI`` or with a damaged one gives a ``BundleError``.
-        Locating only reads the bundle, so it takes no lock: threads locate side by side."""
+        """Where the Wi-Fi ``scan`` (``(id, rssi)`` pairs; a BSSID in any spelling or a label,
+        text or bytes; dBm as int or float) places the device: a ``Fix``, or None when it hears
+        no access point of the map. Only reads the bundle, so it takes no lock."""
         readings = []
         for identifier, rssi in scan:
             if isinstance(identifier, str):
@@ -1031,22 +941,10 @@ class Bundle:
     # Conditions (docs/conditions.md)
 
     def apply_conditions(self, profile, conditions):
-        """``profile``'s metric with ``conditions`` applied: a ``Metric`` to pass to ``route_on``,
-        whose ``weights`` are the profile's ``PROF`` costs changed by the conditions.
-
-        ``conditions`` is the JSON text of docs/conditions.md (``str`` or UTF-8 ``bytes``), the
-        JSON value parsed from it, or what ``parse_conditions`` returned. Targets resolve to
-        ``ARCS`` arcs as ``resolve_conditions`` says; a closed arc then costs ``INFINITE``, a
-        slowed one its cost times the largest factor covering it, rounded half away from zero
-        and at most ``INFINITE - 1`` (an impassable arc stays impassable). The profile's own
-        metric is brought up to date arc by arc where few arcs change, and customised in full
-        where more than one in ``INCREMENTAL_LIMIT`` of the arcs change; both give exactly the
-        metric ``customise(profile, weights)`` gives. Every call starts from the profile's
-        costs: conditions never add up across calls.
-
-        Raises ``ConditionsError`` (``invalid``, ``ambiguous`` or ``unmatched``) when the
-        conditions cannot be applied, and ``BundleError`` for an unknown profile or a bundle
-        without a customisable hierarchy."""
+        """``profile``'s metric with ``conditions`` applied (text, parsed JSON or
+        ``Conditions``), for ``route_on``: closed arcs ``INFINITE``, slowed ones
+        ``slowed_cost``; always from the profile's costs. ``ConditionsError`` when they cannot be
+        applied, ``BundleError`` for an unknown profile or no ``CCHT``."""
         index = self._profile_index(profile)
         self.customise(profile)  # The profile and the hierarchy first: without them nothing applies.
         handle = ctypes.c_void_p()
@@ -1054,18 +952,9 @@ class Bundle:
         return Metric(self, profile, handle.value)
 
     def exit_under_conditions(self, profile, node, conditions):
-        """The way out from ``node`` for ``profile`` under ``conditions`` (as ``apply_conditions``
-        takes them): ``(exit node, milliseconds, [node, ...])``, or None when no exit is open.
-
-        The egress table knows nothing of conditions, so this searches again, as docs/conditions.md
-        "The way out" says: Dijkstra from ``node`` over the profile's costs of leaving
-        (``leaving_costs``) with the conditions applied as for routes, until the first exit (a
-        node of kind entrance) is settled, of several as near the lowest node. With no
-        conditions the exit is the egress table's (``nearest_exit``).
-
-        Raises ``BundleError`` for an unknown profile or node and for a bundle without ``EGRC``
-        (one with no egress tables, or built before format 2.0), and ``ConditionsError`` as
-        ``apply_conditions`` does. Needs no customisable hierarchy."""
+        """The way out from ``node`` for ``profile`` under ``conditions``
+        (docs/conditions.md, "The way out"): ``(exit node, milliseconds, [node, ...])`` or None.
+        Needs ``EGRC``; errors as ``apply_conditions``."""
         index = self._profile_index(profile)
         self._check_node(node)
         path = _Path()
@@ -1095,13 +984,8 @@ class Bundle:
         return costs.tolist()
 
     def resolve_conditions(self, conditions):
-        """The ``ARCS`` arcs ``conditions`` (as ``apply_conditions`` takes them) cover, by
-        "Resolution, exactly" of docs/conditions.md: ``ArcConditions(closed, factors)``, the
-        closed arcs ascending and each slowed arc's largest factor.
-
-        Targets resolve in file order; the first that names several places and nothing else
-        raises ``ConditionsError`` ``ambiguous``; then, when any covers no arc, ``unmatched``
-        lists them all."""
+        """The ``ARCS`` arcs ``conditions`` cover ("Resolution, exactly"):
+        ``ArcConditions(closed, factors)``."""
         out = _ArcConditions()
         try:
             self._conditions_call(_core.nb_conditions_resolve, _conditions_text(conditions), ctypes.byref(out))
