@@ -21,7 +21,10 @@
  * on an EGRC of the test's own and on damaged ones; refused without EGRC. Wi-Fi locating: BSSID
  * spellings, duplicate and unknown readings, random scans against a plain rendering of the
  * specification's steps, maps of the test's own (rounding half away from zero, ties, names),
- * every check of WIFI on a damaged copy and random damage. With NAVBUNDLE_TEST_ANSWERS naming the
+ * every check of WIFI on a damaged copy and random damage. Records (levels, nodes, arcs, shapes,
+ * climbs, places, events, radio map samples): the JavaScript reader's values for the same indexes of
+ * the demo and the station, every index past the last refused, damage they meet refused. With
+ * NAVBUNDLE_TEST_ANSWERS naming the
  * Swift reader's answers to queries on BUNDLE (readers/vectors/demo-campus.queries), every route,
  * route under conditions, way out under conditions and locate must be the same, byte for byte. NAVBUNDLE_TEST_EGRESS may name a bundle whose
  * EGRC has entries (TU Dresden's emergency exits), whose ways out are then tested as the demo's.
