@@ -29,15 +29,11 @@ HEADER = struct.Struct("<8sHHIIIQ32s")
 ENTRY = struct.Struct("<4sHHQQQ")
 SECTION_VERSION = 1
 NONE = 0xFFFFFFFF
-NO_LEVEL = 0xFFFF
 ORIGINAL_ARC = 0x80000000
 HIERARCHY_MAGIC = 0x32764843  # "CHv2"
 CUSTOMISABLE_MAGIC = 0x31544343  # "CCT1"
 INFINITE = 0xFFFFFFFF
 LISTED_CANDIDATES = 5  # Candidates an answer line lists (answer.py), as every reader's.
-LEVEL = struct.Struct("<IIIId")
-NODE = struct.Struct("<iiHBBI")
-PLACE = struct.Struct("<BBHI9IiiiII")
 WEIGHT_SCALE = 16777216.0  # Signal weights are whole multiples of 2**-24.
 HEX_DIGITS = frozenset(b"0123456789abcdefABCDEF")
 SLOWEST = INFINITE - 1  # A slowed arc stays passable.
@@ -128,6 +124,12 @@ def _struct(fields, **named):
     return type("nb", (ctypes.Structure,), {"_fields_": [(name, named.get(code) or _TYPES[code]) for name, code in pairs]})
 
 
+_Text = _struct("text:v length:z")
+_TYPES["t"] = _Text
+_Level = _struct("id:t name:t building_id:t building:t ordinal:d")
+_Node = _struct("latitude:l longitude:l level:I kind:b label:t")
+_Place = _struct("kind:b positioned:b level:I node:I ref:t name:t category:t description:t building:t opening_hours:t "
+                 "phone:t email:t website:t capacity:l latitude:l longitude:l geofence_radius:I")
 _Path = _struct("duration:Q length:Q nodes:p node_count:z arcs:p arc_count:z")
 _Entry = _struct("list:b index:z")
 _ConditionsError = _struct("kind:i message:s entries:e entry_count:z candidates:p candidate_count:z",
@@ -187,6 +189,8 @@ def _load_core():
         "nb_outline_ring": (P, U32, U32, P, SIZE, ctypes.POINTER(SIZE)),
         "nb_radio_map_info": (P, ctypes.POINTER(_RadioMap), ctypes.c_char_p, SIZE),
         "nb_locate": (P, ctypes.POINTER(_Reading), SIZE, ctypes.POINTER(_Fix), ctypes.c_char_p, SIZE),
+        "nb_level_info": (P, U32, ctypes.POINTER(_Level)), "nb_node_record": (P, U32, ctypes.POINTER(_Node)),
+        "nb_place_info": (P, U32, ctypes.POINTER(_Place)),
         "nb_fold": (P, CHARS, SIZE, ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(SIZE)),
         "nb_conditions_parse": (CHARS, SIZE, ctypes.POINTER(ctypes.POINTER(_Target)), ctypes.POINTER(SIZE),
                                 ctypes.POINTER(_ConditionsError)),
@@ -637,25 +641,24 @@ class Bundle:
         except UnicodeDecodeError:
             raise BundleError(f"{self.path}: section STRS: string {index} is not UTF-8") from None
 
-    def _table(self, tag, entry, count):
-        """Section ``tag``'s ``count`` entries of struct ``entry`` after its 8-byte header (the C
-        reader checked at opening that they fit)."""
-        view = self.section(tag)
-        return entry.iter_unpack(view[8:8 + entry.size * count])
+    def _record(self, function, index, record):
+        self._call(function, index, ctypes.byref(record))
+        return record
 
     @property
     def levels(self):
         """The levels in ``LEVL`` order: ``snap`` and ``outlines`` take an index into this list."""
         if "LEVL" not in self._cache:
-            self._cache["LEVL"] = [Level(*(self.string(value, "LEVL") for value in fields[:4]), fields[4])
-                                   for fields in self._table("LEVL", LEVEL, self.level_count)]
+            records = [self._record(_core.nb_level_info, level, _Level()) for level in range(self.level_count)]
+            self._cache["LEVL"] = [Level(*(self._text(text.text, text.length) for text in (
+                record.id, record.name, record.building_id, record.building)), record.ordinal) for record in records]
         return list(self._cache["LEVL"])
 
     def node(self, index):
         """Node ``index``: position in degrees, level index, kind and label (a string or None)."""
-        self._check_node(index)
-        latitude, longitude, level, kind, _, label = NODE.unpack_from(self.section("NODE"), 8 + NODE.size * index)
-        return Node(latitude / 1e7, longitude / 1e7, level, kind, self.string(label, "NODE"))
+        record = self._record(_core.nb_node_record, self._check_node(index), _Node())
+        return Node(record.latitude / 1e7, record.longitude / 1e7, record.level, record.kind,
+                    self._text(record.label.text, record.label.length))
 
     def costs(self, profile):
         """The ``PROF`` costs of ``profile`` (a name), one u32 per arc in ``ARCS`` order."""
@@ -666,17 +669,13 @@ class Bundle:
     def place(self, index):
         """Place ``index`` of ``PLAC`` (what ``search_prefix`` reports), strings resolved;
         level, node and position are None where the place has none."""
-        self._check("place", index, self._places)
-        fields = PLACE.unpack_from(self.section("PLAC"), 8 + PLACE.size * index)
-        kind, positioned, level, node = fields[:4]
-        strings = [self.string(value, "PLAC") for value in fields[4:13]]
-        capacity, latitude, longitude, radius = fields[13:17]
-        if level != NO_LEVEL and level >= self.level_count or node != NONE and node >= self.node_count:
-            raise BundleError(f"{self.path}: section PLAC: place {index} names level {level} or node {node}, "
-                              f"which do not exist")
-        return Place(kind, *strings, None if level == NO_LEVEL else level, None if node == NONE else node,
-                     None if capacity < 0 else capacity, latitude / 1e7 if positioned else None,
-                     longitude / 1e7 if positioned else None, radius)
+        record = self._record(_core.nb_place_info, self._check("place", index, self._places), _Place())
+        texts = [getattr(record, name) for name in Place._fields[1:10]]
+        return Place(record.kind, *(self._text(text.text, text.length) for text in texts),
+                     None if record.level == NONE else record.level, None if record.node == NONE else record.node,
+                     None if record.capacity < 0 else record.capacity,
+                     record.latitude / 1e7 if record.positioned else None,
+                     record.longitude / 1e7 if record.positioned else None, record.geofence_radius)
 
     # Routes
 
