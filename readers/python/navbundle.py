@@ -37,12 +37,8 @@ LISTED_CANDIDATES = 5  # Candidates an answer line lists (answer.py), as every r
 WEIGHT_SCALE = 16777216.0  # Signal weights are whole multiples of 2**-24.
 HEX_DIGITS = frozenset(b"0123456789abcdefABCDEF")
 SLOWEST = INFINITE - 1  # A slowed arc stays passable.
-# More changed arcs than one in this many of ARCS take a full customisation instead of updating
-# the profile's metric arc by arc (the C reader's rule; both give the same metric).
-INCREMENTAL_LIMIT = 16
-# Arrays and objects inside each other that conditions may nest; deeper text is refused by every
-# reader alike.
-MAX_JSON_DEPTH = 64
+INCREMENTAL_LIMIT = 16  # More changed arcs than 1 in 16 customise in full, fewer update (same metric).
+MAX_JSON_DEPTH = 64  # Arrays and objects conditions may nest; every reader refuses deeper text.
 ASCII_WHITESPACE = " \t\n\v\f\r"
 
 Level = collections.namedtuple("Level", "id name building_id building ordinal")
@@ -121,7 +117,7 @@ def _struct(fields, **named):
     """A ctypes mirror of a navbundle.h struct: ``fields`` lists ``name:type`` (codes in
     ``_TYPES``), ``named`` gives types ``_TYPES`` lacks."""
     pairs = [field.split(":") for field in fields.split()]
-    return type("nb", (ctypes.Structure,), {"_fields_": [(name, named.get(code) or _TYPES[code]) for name, code in pairs]})
+    return type("nb", (ctypes.Structure,), {"_fields_": [(name, named.get(t) or _TYPES[t]) for name, t in pairs]})
 
 
 _Text = _struct("text:v length:z")
@@ -234,10 +230,6 @@ def _text(pointer, length):
     return None if not pointer else ctypes.string_at(pointer, length).decode("utf-8")
 
 
-def _u32s(pointer, count):
-    return pointer[:count] if count else []
-
-
 def _round_half_away(value):
     """``value`` rounded to an integer, halves away from zero as the format requires (Python's
     ``round`` goes to even). ``magnitude - whole`` is exact for doubles, so the test is too."""
@@ -327,12 +319,16 @@ def parse_conditions(conditions):
     return Conditions(entries, text)
 
 
+def _exit(found):
+    return None if found is None else (found[1][-1], found[0], found[1])
+
+
 def _conditions_error(error):
     """The ``ConditionsError`` an ``nb_conditions_error`` describes."""
     entries = [("closed" if entry.list == 0 else "slow") + f"[{entry.index}]"
                for entry in error.entries[:error.entry_count]]
     return ConditionsError(_CONDITION_CODES[error.kind], (error.message or b"").decode("utf-8", "replace"), entries,
-                           _u32s(error.candidates, error.candidate_count))
+                           error.candidates[:error.candidate_count])
 
 
 def _conditions_text(conditions):
@@ -360,17 +356,8 @@ def _conditions_text(conditions):
 
 # ---- Bundles ----
 
-class Section:
-    """One entry of the section table."""
-
-    __slots__ = ("tag", "version", "offset", "length", "checksum")
-
-    def __init__(self, tag, version, offset, length, checksum):
-        self.tag, self.version, self.offset, self.length, self.checksum = tag, version, offset, length, checksum
-
-    def __repr__(self):
-        return (f"Section({self.tag!r}, version={self.version}, offset={self.offset}, "
-                f"length={self.length})")
+# One entry of the section table (unknown tags and versions included).
+Section = collections.namedtuple("Section", "tag version offset length checksum")
 
 
 class Metric:
@@ -476,8 +463,9 @@ class Bundle:
 
     def _open_handle(self, verify_checksums):
         handle, message = ctypes.c_void_p(), ctypes.create_string_buffer(1024)
-        status = _core.nb_open_memory(self._buffer.buf or ctypes.addressof(_EMPTY), self._buffer.len, self.path.encode("utf-8", "surrogateescape"),
-                                      1 if verify_checksums else 0, ctypes.byref(handle), message, len(message))
+        status = _core.nb_open_memory(self._buffer.buf or ctypes.addressof(_EMPTY), self._buffer.len,
+                                      self.path.encode("utf-8", "surrogateescape"), 1 if verify_checksums else 0,
+                                      ctypes.byref(handle), message, len(message))
         if status:
             raise BundleError(message.value.decode("utf-8", "replace"), code=_STATUS.get(status, "format"))
         return handle
@@ -529,9 +517,7 @@ class Bundle:
         ``BundleError`` with the C reader's message (read under the same lock) unless ``refuse``
         is False, which returns the status."""
         with self._lock:
-            if self._handle is None:
-                raise BundleError(f"{self.path}: the bundle is closed", code="argument")
-            status = function(self._handle, *arguments)
+            status = function(self._live(), *arguments)
             if status and refuse:
                 self._raise(status)
         return status
@@ -541,9 +527,7 @@ class Bundle:
         error = _ConditionsError()
         try:
             with self._lock:
-                if self._handle is None:
-                    raise BundleError(f"{self.path}: the bundle is closed", code="argument")
-                status = function(self._handle, *arguments[:-1], text, len(text), arguments[-1], ctypes.byref(error))
+                status = function(self._live(), *arguments[:-1], text, len(text), arguments[-1], ctypes.byref(error))
                 if status == 7:
                     raise _conditions_error(error)
                 if status:
@@ -582,7 +566,7 @@ class Bundle:
             names, length = [], SIZE()
             for index in range(_core.nb_profile_count(self._live())):
                 try:
-                    names.append(self._text(_core.nb_profile_name(self._handle, index, ctypes.byref(length)), length.value))
+                    names.append(_text(_core.nb_profile_name(self._handle, index, ctypes.byref(length)), length.value))
                 except UnicodeDecodeError:
                     names.append(None)
                 if names[-1] is None:
@@ -814,8 +798,8 @@ class Bundle:
         aliases = []
         for alias in range(first.value, first.value + count.value):
             self._call(_core.nb_alias_info, alias, ctypes.byref(info))
-            aliases.append(Alias(self._text(info.text, info.text_length), self._text(info.language, info.language_length),
-                                 info.kind))
+            aliases.append(Alias(self._text(info.text, info.text_length),
+                                 self._text(info.language, info.language_length), info.kind))
         return aliases
 
     def attached_node(self, place, profile):
@@ -845,11 +829,11 @@ class Bundle:
             if code == "place":
                 return Endpoint("place", out.place, None, None, None)
             if code == "position":
-                return Endpoint("position", None, out.latitude, out.longitude, _u32s(out.levels, out.level_count))
+                return Endpoint("position", None, out.latitude, out.longitude, out.levels[:out.level_count])
             trimmed = data.decode("utf-8").strip(ASCII_WHITESPACE)
             if code == "unknown-level":  # The error names the text after @, as the other readers' do.
                 trimmed = trimmed[trimmed.rindex("@") + 1:] if "@" in trimmed else trimmed
-            raise EndpointError(code, trimmed, _u32s(out.candidates, out.candidate_count))
+            raise EndpointError(code, trimmed, out.candidates[:out.candidate_count])
         finally:
             _core.nb_endpoint_free(ctypes.byref(out))
 
@@ -960,7 +944,7 @@ class Bundle:
         try:
             self._conditions_call(_core.nb_exit_conditions, _conditions_text(conditions), index, node,
                                   ctypes.byref(path))
-            return self._exit(None if not path.nodes else (path.duration, path.nodes[:path.node_count]))
+            return _exit(None if not path.nodes else (path.duration, path.nodes[:path.node_count]))
         finally:
             _core.nb_path_free(ctypes.byref(path))
 
@@ -968,11 +952,8 @@ class Bundle:
         """The nearest exit from ``node`` over ``costs`` (one u32 per arc), as
         ``exit_under_conditions`` searches it."""
         given = array.array("I", costs)
-        return self._exit(self._path(_core.nb_exit_search, given.buffer_info()[0], len(given), self._check_node(node)))
+        return _exit(self._path(_core.nb_exit_search, given.buffer_info()[0], len(given), self._check_node(node)))
 
-    @staticmethod
-    def _exit(found):
-        return None if found is None else (found[1][-1], found[0], found[1])
 
     def leaving_costs(self, profile):
         """``profile``'s costs of leaving, one u32 per ``ARCS`` arc: its ``PROF`` costs with the
@@ -988,8 +969,8 @@ class Bundle:
         out = _ArcConditions()
         try:
             self._conditions_call(_core.nb_conditions_resolve, _conditions_text(conditions), ctypes.byref(out))
-            return ArcConditions(_u32s(out.closed, out.closed_count),
-                                 dict(zip(_u32s(out.slowed, out.slowed_count), out.factors[:out.slowed_count])))
+            return ArcConditions(out.closed[:out.closed_count],
+                                 dict(zip(out.slowed[:out.slowed_count], out.factors[:out.slowed_count])))
         finally:
             _core.nb_arc_conditions_free(ctypes.byref(out))
 

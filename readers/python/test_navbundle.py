@@ -3106,11 +3106,11 @@ class ThreadTests(unittest.TestCase):
     def test_threads_share_one_bundle_and_answer_as_one_thread_does(self):
         with Bundle(BUNDLE) as alone:
             expected = {name: call() for name, call in self.calls(alone)}
-        self.assertTrue(any(name[0] == "route" and answer for name, answer in expected.items()))
+        self.assertTrue(any(name[0] == "route" and found for name, found in expected.items()))
         for kind in ("conditions", "locate"):
             if any(name[0] == kind for name in expected):
-                self.assertTrue(any(name[0] == kind and answer and answer[0] != "refused"
-                                    for name, answer in expected.items()), f"no {kind} answers: proves nothing")
+                self.assertTrue(any(name[0] == kind and found and found[0] != "refused"
+                                    for name, found in expected.items()), f"no {kind} answers: proves nothing")
         # A fresh bundle, so that the threads also race for its first uses (hierarchies checked,
         # profile metrics customised, indexes built).
         with Bundle(BUNDLE) as shared:
@@ -3133,5 +3133,5 @@ class ThreadTests(unittest.TestCase):
                 thread.join()
         self.assertEqual(failures, [])
         self.assertEqual(len(results), self.THREADS * len(calls))
-        for name, answer in results:
-            self.assertEqual(answer, expected[name], name)
+        for name, found in results:
+            self.assertEqual(found, expected[name], name)
