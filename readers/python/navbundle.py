@@ -17,6 +17,7 @@ import collections
 import ctypes
 import glob
 import importlib.machinery
+import itertools
 import json
 import math
 import mmap
@@ -139,7 +140,6 @@ _Outline = _struct("label:v label_length:z place:I kind:b ring_count:I")
 _RadioMap = _struct("access_points:I buildings:I floors:I reference_points:I readings:I postings:I floor_exponent:d "
                     "position_exponent:d weakest_rssi:d building_neighbours:I floor_neighbours:I neighbours:I "
                     "candidate_access_points:I")
-_Reading = _struct("id:s rssi:d")
 _Fix = _struct("located:i building:I building_name:v building_name_length:z floor:I floor_name:v floor_name_length:z "
                "ordinal:d venue_level:I latitude_e7:l longitude_e7:l latitude:d longitude:d confidence:d neighbours:I")
 
@@ -184,7 +184,7 @@ def _load_core():
         "nb_level_outlines": (P, U32, U32P, U32P), "nb_outline_info": (P, U32, ctypes.POINTER(_Outline)),
         "nb_outline_ring": (P, U32, U32, P, SIZE, ctypes.POINTER(SIZE)),
         "nb_radio_map_info": (P, ctypes.POINTER(_RadioMap), ctypes.c_char_p, SIZE),
-        "nb_locate": (P, ctypes.POINTER(_Reading), SIZE, ctypes.POINTER(_Fix), ctypes.c_char_p, SIZE),
+        "nb_locate": (P, CHARS, SIZE, ctypes.POINTER(_Fix), ctypes.c_char_p, SIZE),
         "nb_level_info": (P, U32, ctypes.POINTER(_Level)), "nb_node_record": (P, U32, ctypes.POINTER(_Node)),
         "nb_place_info": (P, U32, ctypes.POINTER(_Place)),
         "nb_fold": (P, CHARS, SIZE, ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(SIZE)),
@@ -396,10 +396,7 @@ class Metric:
             self._copied = arrays
         return self._copied
 
-    up = property(lambda self: self._arrays()[0])
-    down = property(lambda self: self._arrays()[1])
-    up_via = property(lambda self: self._arrays()[2])
-    down_via = property(lambda self: self._arrays()[3])
+    up, down, up_via, down_via = (property(lambda self, at=at: self._arrays()[at]) for at in range(4))
 
 
 class Bundle:
@@ -513,9 +510,8 @@ class Bundle:
         raise BundleError(message, code=_STATUS.get(status, "format"))
 
     def _call(self, function, *arguments, refuse=True):
-        """``function(bundle, *arguments)`` under the bundle's lock; a failure raises its
-        ``BundleError`` with the C reader's message (read under the same lock) unless ``refuse``
-        is False, which returns the status."""
+        """``function(bundle, *arguments)`` under the bundle's lock; a failure raises its ``BundleError``
+        (message read under the lock too), or with ``refuse`` False is returned."""
         with self._lock:
             status = function(self._live(), *arguments)
             if status and refuse:
@@ -599,8 +595,7 @@ class Bundle:
         return self._view[entry.offset:entry.offset + entry.length]
 
     def verify(self):
-        """Recomputes every section's checksum and the whole-file SHA-256 (as opening does unless
-        told not to); raises ``BundleError`` (``checksum``) at the first mismatch."""
+        """Recomputes every checksum, as opening does unless told not to: ``BundleError`` if one fails."""
         _core.nb_close(self._open_handle(True))
 
     @property
@@ -733,9 +728,7 @@ class Bundle:
     # Search, snapping and places
 
     def fold(self, text):
-        """``text`` folded by the bundle's own table, the way its keys were: readers need no
-        Unicode library, and all of them fold identically whatever their platform's Unicode
-        version (which is why this is not ``str.casefold``)."""
+        """``text`` folded by the bundle's own ``SRCH`` table, as its keys were (not ``str.casefold``)."""
         data = _utf8(text, "the query")
         folded, length = ctypes.c_void_p(), SIZE()
         try:
@@ -764,9 +757,8 @@ class Bundle:
         return float(latitude), float(longitude), self._check("level", level, self.level_count)
 
     def snap(self, latitude, longitude, level):
-        """The node on ``level`` nearest to the position (degrees) by the format's metric, ties
-        to the lower node: ``(node, metres)``, or None when the level has no nodes. The ``SNAP``
-        grid finds the node a comparison of every node of the level would."""
+        """The node on ``level`` nearest the position by the format's metric, ties to the lower node:
+        ``(node, metres)``, or None when the level has no nodes."""
         node, metres = U32(), DOUBLE()
         self._call(_core.nb_snap, *self._position(latitude, longitude, level), ctypes.byref(node), ctypes.byref(metres))
         return None if node.value == NONE else (node.value, metres.value)
@@ -789,9 +781,7 @@ class Bundle:
         return self._text(text.value, length.value)
 
     def place_aliases(self, index):
-        """The aliases of place ``index``: ``[Alias(text, language, kind)]``, kind 0 a name in
-        another language, 1 an alternative name, 2 a keyword, 3 a platform synonym (others are
-        kept as they are); empty without ``ALIA``."""
+        """Place ``index``'s aliases, ``[Alias(text, language, kind)]``; empty without ``ALIA``."""
         first, count, info = U32(), U32(), _Alias()
         self._call(_core.nb_place_aliases, self._check("place", index, self._places), ctypes.byref(first),
                    ctypes.byref(count))
@@ -838,9 +828,8 @@ class Bundle:
             _core.nb_endpoint_free(ctypes.byref(out))
 
     def endpoint_node(self, endpoint, profile):
-        """The node ``endpoint`` starts or ends at for ``profile``: a place's attachment, or a
-        position's profile snap on its levels, the nearest (ties to the lower node); None when
-        there is none."""
+        """The node ``endpoint`` starts or ends at for ``profile`` (a place's attachment, a position's
+        profile snap on its levels), or None."""
         if endpoint.kind == "place":
             return self.attached_node(endpoint.place, profile)
         levels = [self._check("level", level, self.level_count) for level in endpoint.levels]
@@ -896,22 +885,32 @@ class Bundle:
         """Where the Wi-Fi ``scan`` (``(id, rssi)`` pairs; a BSSID in any spelling or a label,
         text or bytes; dBm as int or float) places the device: a ``Fix``, or None when it hears
         no access point of the map. Only reads the bundle, so it takes no lock."""
-        readings = []
+        ids, rssis = [], []
         for identifier, rssi in scan:
-            if isinstance(identifier, str):
-                identifier = identifier.encode("utf-8", "surrogatepass")
-            elif not isinstance(identifier, (bytes, bytearray)):
-                raise TypeError(f"an access point id must be text or bytes, not {type(identifier).__name__}")
-            if isinstance(rssi, bool) or not isinstance(rssi, (int, float)):
-                raise TypeError(f"an RSSI must be an int or a float, not {type(rssi).__name__}")
-            if b"\0" not in identifier:  # No map id holds a NUL, and C text ends at one.
+            if type(identifier) is not bytes:
+                if isinstance(identifier, str):
+                    identifier = identifier.encode("utf-8", "surrogatepass")
+                elif isinstance(identifier, bytearray):
+                    identifier = bytes(identifier)
+                else:
+                    raise TypeError(f"an access point id must be text or bytes, not {type(identifier).__name__}")
+            if not isinstance(rssi, float):
+                if isinstance(rssi, bool) or not isinstance(rssi, int):
+                    raise TypeError(f"an RSSI must be an int or a float, not {type(rssi).__name__}")
                 try:
-                    readings.append((bytes(identifier), float(rssi)))
+                    rssi = float(rssi)
                 except OverflowError:  # An integer past the doubles: not finite, so left out.
-                    pass
-        given = (_Reading * max(len(readings), 1))(*readings)
+                    continue
+            if b"\0" not in identifier:  # No map id holds a NUL, and C text ends at one.
+                ids.append(identifier)
+                rssis.append(rssi)
+        # Packed as C lays them out (faster than a ctypes array): pointers into one buffer of ids.
+        texts = b"\0".join(ids) + b"\0"
+        starts = itertools.accumulate([len(identifier) + 1 for identifier in ids],
+                                      initial=ctypes.cast(texts, ctypes.c_void_p).value)
+        given = struct.pack("@" + "Pd" * len(ids), *itertools.chain.from_iterable(zip(starts, rssis)))
         fix, message = _Fix(), ctypes.create_string_buffer(1024)
-        status = _core.nb_locate(self._live(), given, len(readings), ctypes.byref(fix), message, len(message))
+        status = _core.nb_locate(self._live(), given, len(ids), ctypes.byref(fix), message, len(message))
         if status:
             self._raise(status, message.value.decode("utf-8", "replace"))
         if not fix.located:
@@ -956,9 +955,7 @@ class Bundle:
 
 
     def leaving_costs(self, profile):
-        """``profile``'s costs of leaving, one u32 per ``ARCS`` arc: its ``PROF`` costs with the
-        arcs ``EGRC`` lists at their cost when leaving (emergency-exit doors, which a profile may
-        pass on its way out only). A new list on every call. ``BundleError`` without ``EGRC``."""
+        """``profile``'s costs of leaving (``PROF`` with ``EGRC``'s), a new list; needs ``EGRC``."""
         costs = array.array("I", bytes(4 * self._arc_count))
         self._call(_core.nb_leaving_costs, self._profile_index(profile), None, costs.buffer_info()[0], len(costs))
         return costs.tolist()
