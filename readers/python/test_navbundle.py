@@ -335,6 +335,21 @@ class ReadingTests(unittest.TestCase):
                     self.assertEqual(cost, 0)
             self.assertGreater(found, nodes // 2, profile)
 
+    @needs_bundle_with("CH00")
+    def test_refuses_a_hierarchy_of_another_graph(self):
+        # CH00 made for a graph of one node more, checksums fixed as a hostile writer would.
+        path = first_bundle_with("CH00")
+        with open(path, "rb") as file:
+            image = bytearray(file.read())
+        _, offset, _ = table(image)["CH00"]
+        struct.pack_into("<I", image, offset + 4, struct.unpack_from("<I", image, offset + 4)[0] + 1)
+        fix_checksums(image, "CH00")
+        with Bundle.from_bytes(image, name="another-graph") as bundle:
+            with self.assertRaises(BundleError) as caught:
+                bundle.route(bundle.profiles[0], 0, 1)
+        self.assertEqual(caught.exception.code, "format")
+        self.assertRegex(str(caught.exception), r"another-graph: .*\bCH00\b")
+
     def test_refuses_unknown_profiles_nodes_and_levels(self):
         with self.assertRaises(BundleError):
             self.bundle.route("hovercraft", 0, 1)
