@@ -76,8 +76,12 @@ test: test-deps
 	$(CC) $(CFLAGS_STRICT) -o $(READER_TESTS)/c/answer readers/c/answer.c readers/c/navbundle.c -lm
 	$(READER_TESTS)/c/answer $(READER_BUNDLE) $(QUERIES) > $(READER_TESTS)/answers-c.txt
 	$(READER_TESTS)/c/answer $(STATION_BUNDLE) $(STATION_QUERIES) > $(READER_TESTS)/station-c.txt
-	python3 readers/python/answer.py $(READER_BUNDLE) $(QUERIES) > $(READER_TESTS)/answers-python.txt
-	python3 readers/python/answer.py $(STATION_BUNDLE) $(STATION_QUERIES) > $(READER_TESTS)/station-python.txt
+	@# The Python reader describes no route steps yet (it will through the C core): it answers,
+	@# and is compared on, every query but the `steps` ones.
+	grep -v '^steps ' $(QUERIES) > $(READER_TESTS)/queries-python.txt
+	grep -v '^steps ' $(STATION_QUERIES) > $(READER_TESTS)/station-queries-python.txt
+	python3 readers/python/answer.py $(READER_BUNDLE) $(READER_TESTS)/queries-python.txt > $(READER_TESTS)/answers-python.txt
+	python3 readers/python/answer.py $(STATION_BUNDLE) $(READER_TESTS)/station-queries-python.txt > $(READER_TESTS)/station-python.txt
 	NAVBUNDLE_TEST_BUNDLE=$(READER_BUNDLE) NAVBUNDLE_TEST_ANSWERS=$(READER_TESTS)/answers-swift.txt \
 		NAVBUNDLE_TEST_STATION=$(STATION_BUNDLE) NAVBUNDLE_TEST_NAVFORGE=$(NAVFORGE) \
 		node --test readers/js/test/
@@ -85,10 +89,10 @@ test: test-deps
 	node readers/js/answer.mjs $(READER_BUNDLE) $(QUERIES) > $(READER_TESTS)/answers-js.txt
 	node readers/js/answer.mjs $(STATION_BUNDLE) $(STATION_QUERIES) > $(READER_TESTS)/station-js.txt
 	cmp $(READER_TESTS)/answers-swift.txt $(READER_TESTS)/answers-c.txt
-	cmp $(READER_TESTS)/answers-swift.txt $(READER_TESTS)/answers-python.txt
+	grep -v '^steps ' $(READER_TESTS)/answers-swift.txt | cmp - $(READER_TESTS)/answers-python.txt
 	cmp $(READER_TESTS)/answers-swift.txt $(READER_TESTS)/answers-js.txt
 	cmp $(READER_TESTS)/station-swift.txt $(READER_TESTS)/station-c.txt
-	cmp $(READER_TESTS)/station-swift.txt $(READER_TESTS)/station-python.txt
+	grep -v '^steps ' $(READER_TESTS)/station-swift.txt | cmp - $(READER_TESTS)/station-python.txt
 	cmp $(READER_TESTS)/station-swift.txt $(READER_TESTS)/station-js.txt
 	@if [ -f $(UJI_SURVEY) ]; then \
 		$(READER_TESTS)/c/answer $(UJI_BUNDLE) $(UJI_QUERIES) > $(READER_TESTS)/uji-c.txt && \
@@ -103,11 +107,12 @@ test: test-deps
 	scripts/check-corrupt-bundles.sh $(READER_TESTS)/corrupt/demo-campus $(READER_TESTS)/c/answer
 	scripts/check-corrupt-bundles.sh $(READER_TESTS)/corrupt/station $(READER_TESTS)/c/answer
 	@shared=$$(cat $(READER_TESTS)/answers-swift.txt $(READER_TESTS)/station-swift.txt | wc -l); \
+	steps=$$(cat $(READER_TESTS)/answers-swift.txt $(READER_TESTS)/station-swift.txt | grep -c '^steps '); \
 	if [ -f $(UJI_SURVEY) ]; then \
 		uji=$$(wc -l < $(READER_TESTS)/uji-swift.txt); \
-		echo "Swift, C, Python and JavaScript readers agree on $$((shared + uji)) queries, $$uji of them locates on UJIIndoorLoc."; \
+		echo "Swift, C, Python and JavaScript readers agree on $$((shared + uji)) queries, $$uji of them locates on UJIIndoorLoc (Python not yet on the $$steps steps)."; \
 	else \
-		echo "Swift, C, Python and JavaScript readers agree on $$shared queries (the UJIIndoorLoc locates skipped: no ../shared/data)."; \
+		echo "Swift, C, Python and JavaScript readers agree on $$shared queries (Python not yet on the $$steps steps; the UJIIndoorLoc locates skipped: no ../shared/data)."; \
 	fi
 	scripts/test-viewer.sh $(NAVFORGE) $(READER_BUNDLE)
 	$(MAKE) --no-print-directory test-examples
