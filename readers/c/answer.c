@@ -221,8 +221,9 @@ static void steps_answer(nb_bundle *bundle, uint32_t profile, const nb_path *pat
         char *text = malloc(length + 1);
         if (text == NULL) stop("%s", "out of memory");
         if (nb_step_instruction(bundle, &steps[i], text, length + 1, &length) != NB_OK) stop("%s", nb_last_error(bundle));
-        fprintf(out, "%s%zu-%zu %lld %lld %s", i ? " | " : "", steps[i].start_index, steps[i].end_index,
-                (long long)llround(steps[i].length * 100), (long long)llround(steps[i].duration * 1000), text);
+        fprintf(out, "%s%zu-%zu %lld %lld ", i ? " | " : "", steps[i].start_index, steps[i].end_index,
+                (long long)llround(steps[i].length * 100), (long long)llround(steps[i].duration * 1000));
+        fwrite(text, 1, length, out); /* whole: a label may hold U+0000 */
         free(text);
     }
     free(steps);

@@ -161,11 +161,12 @@ nb_status nb_route_steps(nb_bundle *bundle, uint32_t profile, const nb_path *pat
 
 /* What to tell a person for `step`, in the words of the Swift reader: "Walk through Corridor
  * A.1", "Take the stairs down, 24 steps, from level 0 to level -1", "Take the lift up half a
- * level from Ground floor". Writes the UTF-8 text and a NUL into the caller's `text` of `capacity`
- * bytes and its length (without the NUL) to `*length`. With `text` NULL and `capacity` 0 it only
- * measures; a buffer too small gives NB_ERROR_ARGUMENT with `*length` still the length needed
- * (and `text` the empty string), so the caller can retry with `*length + 1` bytes. A step whose
- * levels are out of range, whose action is unknown or whose label is not UTF-8 gives
+ * level from Ground floor". Writes the UTF-8 text and a NUL into the caller's `text` of
+ * `capacity` bytes, and its length (without the NUL) to `*length`; a label may hold U+0000, which
+ * the text then holds too, so use the length rather than strlen. With `text` NULL and `capacity`
+ * 0 it only measures; a buffer too small gives NB_ERROR_ARGUMENT with `*length` still the length
+ * needed (and `text` the empty string), so the caller can retry with `*length + 1` bytes. A step
+ * whose levels are out of range, whose action is unknown or whose label is not UTF-8 gives
  * NB_ERROR_ARGUMENT. */
 nb_status nb_step_instruction(nb_bundle *bundle, const nb_route_step *step, char *text, size_t capacity,
                               size_t *length);
