@@ -76,8 +76,8 @@ test: test-deps
 	$(CC) $(CFLAGS_STRICT) -o $(READER_TESTS)/c/answer readers/c/answer.c readers/c/navbundle.c -lm
 	$(READER_TESTS)/c/answer $(READER_BUNDLE) $(QUERIES) > $(READER_TESTS)/answers-c.txt
 	$(READER_TESTS)/c/answer $(STATION_BUNDLE) $(STATION_QUERIES) > $(READER_TESTS)/station-c.txt
-	@# The Python reader describes no route steps yet (it will through the C core): it answers,
-	@# and is compared on, every query but the `steps` ones.
+# The Python reader describes no route steps yet (it will through the C core): it answers, and
+# is compared on, every query but the `steps` ones.
 	grep -v '^steps ' $(QUERIES) > $(READER_TESTS)/queries-python.txt
 	grep -v '^steps ' $(STATION_QUERIES) > $(READER_TESTS)/station-queries-python.txt
 	python3 readers/python/answer.py $(READER_BUNDLE) $(READER_TESTS)/queries-python.txt > $(READER_TESTS)/answers-python.txt
