@@ -306,23 +306,25 @@ __attribute__((target("sha,ssse3"))) static void sha_blocks_x86(uint32_t state[8
     __m128i cdgh = _mm_unpacklo_epi64(hgfe, dcba);
     for (; count > 0; count--, bytes += 64) {
         const __m128i abef_before = abef, cdgh_before = cdgh;
-        /* w[g % 4] holds message words 4g..4g+3 while rounds 4g..4g+3 run. */
-        __m128i w[4];
-        for (int i = 0; i < 4; i++)
-            w[i] = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(bytes + 16 * i)), big_endian);
+        /* w0..w3 hold message words 4g..4g+15 while rounds 4g..4g+3 run: a window moved by one group
+         * per step, named rather than indexed so that it stays in registers without unrolling. */
+        __m128i w0 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)bytes), big_endian);
+        __m128i w1 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(bytes + 16)), big_endian);
+        __m128i w2 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(bytes + 32)), big_endian);
+        __m128i w3 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(bytes + 48)), big_endian);
         for (int g = 0; g < 16; g++) {
-            if (g >= 4) {
-                /* W[t] = s1(W[t-2]) + W[t-7] + s0(W[t-15]) + W[t-16], for t = 4g..4g+3: MSG1 gives
-                 * the last two terms, the shifted pair of groups g-2 and g-1 the W[t-7], MSG2 the s1. */
-                __m128i sum = _mm_sha256msg1_epu32(w[g & 3], w[(g + 1) & 3]);
-                sum = _mm_add_epi32(sum, _mm_alignr_epi8(w[(g + 3) & 3], w[(g + 2) & 3], 4));
-                w[g & 3] = _mm_sha256msg2_epu32(sum, w[(g + 3) & 3]);
-            }
-            __m128i wk = _mm_add_epi32(w[g & 3], _mm_loadu_si128((const __m128i *)(sha_k + 4 * g)));
+            __m128i wk = _mm_add_epi32(w0, _mm_loadu_si128((const __m128i *)(sha_k + 4 * g)));
             __m128i next = _mm_sha256rnds2_epu32(cdgh, abef, wk);
             cdgh = abef, abef = next;
             next = _mm_sha256rnds2_epu32(cdgh, abef, _mm_shuffle_epi32(wk, 0x0E)); /* the upper two */
             cdgh = abef, abef = next;
+            /* W[t] = s1(W[t-2]) + W[t-7] + s0(W[t-15]) + W[t-16] for the group after w3: MSG1 gives the
+             * last two terms, w2 and w3 shifted by one word the W[t-7], MSG2 the s1 (and needs the
+             * words just made for the last two of the four). Computed alongside the rounds above,
+             * which do not depend on it. */
+            __m128i sum = _mm_add_epi32(_mm_sha256msg1_epu32(w0, w1), _mm_alignr_epi8(w3, w2, 4));
+            w0 = w1, w1 = w2, w2 = w3;
+            if (g < 12) w3 = _mm_sha256msg2_epu32(sum, w3);
         }
         abef = _mm_add_epi32(abef, abef_before);
         cdgh = _mm_add_epi32(cdgh, cdgh_before);
@@ -375,15 +377,18 @@ SHA_ARM_TARGET static void sha_blocks_arm(uint32_t state[8], const uint8_t *byte
     uint32x4_t abcd = vld1q_u32(state), efgh = vld1q_u32(state + 4);
     for (; count > 0; count--, bytes += 64) {
         const uint32x4_t abcd_before = abcd, efgh_before = efgh;
-        uint32x4_t w[4]; /* as in sha_blocks_x86: words 4g..4g+3 in w[g % 4] */
-        for (int i = 0; i < 4; i++) w[i] = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(bytes + 16 * i)));
+        /* As in sha_blocks_x86: words 4g..4g+15 in w0..w3 while rounds 4g..4g+3 run. */
+        uint32x4_t w0 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(bytes)));
+        uint32x4_t w1 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(bytes + 16)));
+        uint32x4_t w2 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(bytes + 32)));
+        uint32x4_t w3 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(bytes + 48)));
         for (int g = 0; g < 16; g++) {
-            if (g >= 4)
-                w[g & 3] = vsha256su1q_u32(vsha256su0q_u32(w[g & 3], w[(g + 1) & 3]), w[(g + 2) & 3], w[(g + 3) & 3]);
-            uint32x4_t wk = vaddq_u32(w[g & 3], vld1q_u32(sha_k + 4 * g));
+            uint32x4_t wk = vaddq_u32(w0, vld1q_u32(sha_k + 4 * g));
             uint32x4_t abcd_then = abcd;
             abcd = vsha256hq_u32(abcd, efgh, wk);
             efgh = vsha256h2q_u32(efgh, abcd_then, wk);
+            uint32x4_t next = vsha256su1q_u32(vsha256su0q_u32(w0, w1), w2, w3);
+            w0 = w1, w1 = w2, w2 = w3, w3 = next;
         }
         abcd = vaddq_u32(abcd, abcd_before);
         efgh = vaddq_u32(efgh, efgh_before);
