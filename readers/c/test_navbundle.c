@@ -10,7 +10,9 @@
  * (nb_open_memory, at an odd address) and must get the file's status and message, and answer
  * alike; a NULL buffer and buffers cut short are refused. The reader's source is included
  * so the test can reuse its SHA-256 to forge checksums, which puts the damage past the checksums
- * and into the checks of each section. With the station of readers/vectors/station (format 1.2),
+ * and into the checks of each section; SHA-256 by the CPU's instructions (where this build and CPU
+ * have them) is checked against the portable code on the FIPS 180-4 examples and random lengths
+ * 0..1000, and the bundle opened with every checksum by both. With the station of readers/vectors/station (format 1.2),
  * endpoints, aliases, attachments and profile snaps are checked too, its 1.2 sections damaged,
  * and its contraction hierarchies tested as the demo's are. Conditions: the JSON parser on edge
  * cases and hostile text, every invalid class, every name, some levels and polygons resolved
