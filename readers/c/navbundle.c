@@ -265,13 +265,15 @@ static void sha_block(uint32_t state[8], const uint8_t block[64]) {
  * hold them to. Each path is compiled only where the compiler can emit it without global flags
  * (a per-function target attribute) and chosen at run time from what the CPU reports, so one
  * binary runs on every CPU of its architecture. Defining NB_NO_SHA_EXTENSIONS compiles the
- * portable code alone. The choice is made afresh by each sha_init and kept in the state, so no
- * global is written and concurrent opens need no locking. */
+ * portable code alone. Each sha_init makes the choice and keeps it in the state; the only shared
+ * thing is the CPU's answer, cached in one word written atomically, so concurrent opens need no
+ * locking. */
 
 /* When nonzero, sha_init chooses the portable code whatever the CPU has. Only the tests and the
  * open benchmark, which include this file, set it: to compare both paths in one process. */
 static int sha_portable_only = 0;
 
+/* `count` consecutive blocks by the portable code. */
 static void sha_blocks_portable(uint32_t state[8], const uint8_t *bytes, size_t count) {
     for (; count > 0; count--, bytes += 64) sha_block(state, bytes);
 }
@@ -284,11 +286,26 @@ static void sha_blocks_portable(uint32_t state[8], const uint8_t *bytes, size_t 
 /* Whether the CPU has the SHA extensions (CPUID leaf 7, sub-leaf 0, EBX bit 29) and SSSE3 (leaf
  * 1, ECX bit 9), for the byte shuffle that reads the message's big-endian words. They use the
  * XMM registers only, which every x86-64 operating system saves, so no XSAVE check is needed. */
-static int sha_cpu_has_extensions(void) {
+static int sha_cpuid_has_extensions(void) {
     unsigned int eax, ebx, ecx, edx;
     if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !(ecx & (1u << 9))) return 0;
     if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return 0;
     return (ebx & (1u << 29)) != 0;
+}
+
+/* sha_cpuid_has_extensions, asked once per process: in a virtual machine CPUID traps to the
+ * hypervisor (15 µs a question was measured), which twenty checksums an open would pay each time.
+ * `known` is 0 before the first answer, then 1 (no) or 2 (yes); threads that race to fill it store
+ * the same value, and the relaxed atomic builtins (GCC and clang, the only compilers of this path)
+ * make that race well defined without C11. */
+static int sha_cpu_has_extensions(void) {
+    static int known = 0;
+    int answer = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (answer == 0) {
+        answer = sha_cpuid_has_extensions() ? 2 : 1;
+        __atomic_store_n(&known, answer, __ATOMIC_RELAXED);
+    }
+    return answer == 2;
 }
 
 /* `count` blocks through SHA256RNDS2 (two rounds), SHA256MSG1 and SHA256MSG2 (the message
