@@ -232,6 +232,8 @@ typedef struct {
     uint8_t block[64];
     size_t used;
     uint64_t length;
+    /* How whole blocks are compressed: chosen by sha_init, see "SHA-256 with the CPU's instructions". */
+    void (*blocks)(uint32_t state[8], const uint8_t *bytes, size_t count);
 } sha256;
 
 static uint32_t rotr(uint32_t x, int n) { return x >> n | x << (32 - n); }
@@ -257,11 +259,183 @@ static void sha_block(uint32_t state[8], const uint8_t block[64]) {
     state[4] += e, state[5] += f, state[6] += g, state[7] += h;
 }
 
+/* ---- SHA-256 with the CPU's instructions ---- */
+
+/* Checksums dominate the time to open a large bundle with every checksum verified, so where the
+ * CPU has SHA-256 instructions (x86-64's SHA extensions, ARMv8's cryptographic extension) whole
+ * blocks go through them; sha_block above stays the portable fallback and the reference the tests
+ * hold them to. Each path is compiled only where the compiler can emit it without global flags
+ * (a per-function target attribute) and chosen at run time from what the CPU reports, so one
+ * binary runs on every CPU of its architecture. Defining NB_NO_SHA_EXTENSIONS compiles the
+ * portable code alone. Each sha_init makes the choice and keeps it in the state; the only shared
+ * thing is the CPU's answer, cached in one word written atomically, so concurrent opens need no
+ * locking. */
+
+/* When nonzero, sha_init chooses the portable code whatever the CPU has. Only the tests and the
+ * open benchmark, which include this file, set it: to compare both paths in one process. */
+static int sha_portable_only = 0;
+
+/* `count` consecutive blocks by the portable code. */
+static void sha_blocks_portable(uint32_t state[8], const uint8_t *bytes, size_t count) {
+    for (; count > 0; count--, bytes += 64) sha_block(state, bytes);
+}
+
+#if !defined(NB_NO_SHA_EXTENSIONS) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define SHA_X86 1
+#include <cpuid.h>
+#include <immintrin.h>
+
+/* Whether the CPU has the SHA extensions (CPUID leaf 7, sub-leaf 0, EBX bit 29) and SSSE3 (leaf
+ * 1, ECX bit 9), for the byte shuffle that reads the message's big-endian words. They use the
+ * XMM registers only, which every x86-64 operating system saves, so no XSAVE check is needed. */
+static int sha_cpuid_has_extensions(void) {
+    unsigned int eax, ebx, ecx, edx;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !(ecx & (1u << 9))) return 0;
+    if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return 0;
+    return (ebx & (1u << 29)) != 0;
+}
+
+/* sha_cpuid_has_extensions, asked once per process: in a virtual machine CPUID traps to the
+ * hypervisor (15 µs a question was measured), which twenty checksums an open would pay each time.
+ * `known` is 0 before the first answer, then 1 (no) or 2 (yes); threads that race to fill it store
+ * the same value, and the relaxed atomic builtins (GCC and clang, the only compilers of this path)
+ * make that race well defined without C11. */
+static int sha_cpu_has_extensions(void) {
+    static int known = 0;
+    int answer = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (answer == 0) {
+        answer = sha_cpuid_has_extensions() ? 2 : 1;
+        __atomic_store_n(&known, answer, __ATOMIC_RELAXED);
+    }
+    return answer == 2;
+}
+
+/* `count` blocks through SHA256RNDS2 (two rounds), SHA256MSG1 and SHA256MSG2 (the message
+ * schedule, four words at a time). SHA256RNDS2 holds the working variables as two registers,
+ * (A, B, E, F) and (C, D, G, H), highest lane first; after two rounds the old (A, B, E, F) is
+ * the new (C, D, G, H), so the two swap roles at each call. */
+__attribute__((target("sha,ssse3"))) static void sha_blocks_x86(uint32_t state[8], const uint8_t *bytes,
+                                                               size_t count) {
+    /* Reverses the bytes of each 32-bit lane: the message's words are big-endian. */
+    const __m128i big_endian = _mm_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
+    /* Lanes (low to high) d c b a and h g f e, then f e b a and h g d c. */
+    __m128i dcba = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)state), 0x1B);
+    __m128i hgfe = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)(state + 4)), 0x1B);
+    __m128i abef = _mm_unpackhi_epi64(hgfe, dcba);
+    __m128i cdgh = _mm_unpacklo_epi64(hgfe, dcba);
+    for (; count > 0; count--, bytes += 64) {
+        const __m128i abef_before = abef, cdgh_before = cdgh;
+        /* w0..w3 hold message words 4g..4g+15 while rounds 4g..4g+3 run: a window moved by one group
+         * per step, named rather than indexed so that it stays in registers without unrolling. */
+        __m128i w0 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)bytes), big_endian);
+        __m128i w1 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(bytes + 16)), big_endian);
+        __m128i w2 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(bytes + 32)), big_endian);
+        __m128i w3 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(bytes + 48)), big_endian);
+        for (int g = 0; g < 16; g++) {
+            __m128i wk = _mm_add_epi32(w0, _mm_loadu_si128((const __m128i *)(sha_k + 4 * g)));
+            __m128i next = _mm_sha256rnds2_epu32(cdgh, abef, wk);
+            cdgh = abef, abef = next;
+            next = _mm_sha256rnds2_epu32(cdgh, abef, _mm_shuffle_epi32(wk, 0x0E)); /* the upper two */
+            cdgh = abef, abef = next;
+            /* W[t] = s1(W[t-2]) + W[t-7] + s0(W[t-15]) + W[t-16] for the group after w3: MSG1 gives the
+             * last two terms, w2 and w3 shifted by one word the W[t-7], MSG2 the s1 (and needs the
+             * words just made for the last two of the four). Computed alongside the rounds above,
+             * which do not depend on it. */
+            __m128i sum = _mm_add_epi32(_mm_sha256msg1_epu32(w0, w1), _mm_alignr_epi8(w3, w2, 4));
+            w0 = w1, w1 = w2, w2 = w3;
+            if (g < 12) w3 = _mm_sha256msg2_epu32(sum, w3);
+        }
+        abef = _mm_add_epi32(abef, abef_before);
+        cdgh = _mm_add_epi32(cdgh, cdgh_before);
+    }
+    _mm_storeu_si128((__m128i *)state, _mm_shuffle_epi32(_mm_unpackhi_epi64(cdgh, abef), 0x1B));
+    _mm_storeu_si128((__m128i *)(state + 4), _mm_shuffle_epi32(_mm_unpacklo_epi64(cdgh, abef), 0x1B));
+}
+#endif
+
+/* ARMv8's SHA256H, SHA256H2, SHA256SU0 and SHA256SU1, little-endian only (the message's bytes are
+ * reversed per word as loaded). Compiled where the whole target has them (Apple's arm64, or
+ * -march=armv8-a+crypto), or where the compiler lets one function use them: GCC 8 and later,
+ * clang 16 and later (earlier clang declares the intrinsics only when the target has them). */
+#if !defined(NB_NO_SHA_EXTENSIONS) && defined(__aarch64__) && defined(__ORDER_LITTLE_ENDIAN__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if defined(__ARM_FEATURE_SHA2) || defined(__ARM_FEATURE_CRYPTO)
+#define SHA_ARM 1
+#define SHA_ARM_TARGET
+#elif defined(__linux__) && defined(__clang__) && !defined(__apple_build_version__) && __clang_major__ >= 16
+#define SHA_ARM 1
+#define SHA_ARM_TARGET __attribute__((target("sha2,neon")))
+#elif defined(__linux__) && defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 8
+#define SHA_ARM 1
+#define SHA_ARM_TARGET __attribute__((target("+crypto")))
+#endif
+#endif
+
+#ifdef SHA_ARM
+#include <arm_neon.h>
+#if !defined(__ARM_FEATURE_SHA2) && !defined(__ARM_FEATURE_CRYPTO)
+#include <sys/auxv.h>
+#ifndef HWCAP_SHA2
+#define HWCAP_SHA2 (1ul << 6) /* Linux's bit for SHA256H and friends in AT_HWCAP on arm64 */
+#endif
+#endif
+
+/* Whether the CPU has the instructions: always when the compiler was told every target CPU has
+ * them, else as Linux (and Android) report them. */
+static int sha_cpu_has_extensions(void) {
+#if defined(__ARM_FEATURE_SHA2) || defined(__ARM_FEATURE_CRYPTO)
+    return 1;
+#else
+    return (getauxval(AT_HWCAP) & HWCAP_SHA2) != 0;
+#endif
+}
+
+/* `count` blocks, four rounds per SHA256H/SHA256H2 pair: SHA256H updates (A, B, C, D) and
+ * SHA256H2 (E, F, G, H), each needing the other's value from before the four rounds. */
+SHA_ARM_TARGET static void sha_blocks_arm(uint32_t state[8], const uint8_t *bytes, size_t count) {
+    uint32x4_t abcd = vld1q_u32(state), efgh = vld1q_u32(state + 4);
+    for (; count > 0; count--, bytes += 64) {
+        const uint32x4_t abcd_before = abcd, efgh_before = efgh;
+        /* As in sha_blocks_x86: words 4g..4g+15 in w0..w3 while rounds 4g..4g+3 run. */
+        uint32x4_t w0 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(bytes)));
+        uint32x4_t w1 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(bytes + 16)));
+        uint32x4_t w2 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(bytes + 32)));
+        uint32x4_t w3 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(bytes + 48)));
+        for (int g = 0; g < 16; g++) {
+            uint32x4_t wk = vaddq_u32(w0, vld1q_u32(sha_k + 4 * g));
+            uint32x4_t abcd_then = abcd;
+            abcd = vsha256hq_u32(abcd, efgh, wk);
+            efgh = vsha256h2q_u32(efgh, abcd_then, wk);
+            uint32x4_t next = vsha256su1q_u32(vsha256su0q_u32(w0, w1), w2, w3);
+            w0 = w1, w1 = w2, w2 = w3, w3 = next;
+        }
+        abcd = vaddq_u32(abcd, abcd_before);
+        efgh = vaddq_u32(efgh, efgh_before);
+    }
+    vst1q_u32(state, abcd);
+    vst1q_u32(state + 4, efgh);
+}
+#endif
+
+/* The fastest way to compress whole blocks on this CPU, unless the tests ask for the portable one. */
+static void (*sha_choose_blocks(void))(uint32_t state[8], const uint8_t *bytes, size_t count) {
+    if (sha_portable_only) return sha_blocks_portable;
+#if defined(SHA_X86)
+    if (sha_cpu_has_extensions()) return sha_blocks_x86;
+#elif defined(SHA_ARM)
+    if (sha_cpu_has_extensions()) return sha_blocks_arm;
+#endif
+    return sha_blocks_portable;
+}
+
+/* ---- SHA-256 (FIPS 180-4), continued: streaming ---- */
+
 static void sha_init(sha256 *s) {
     static const uint32_t initial[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                                         0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
     memcpy(s->state, initial, sizeof initial);
     s->used = 0, s->length = 0;
+    s->blocks = sha_choose_blocks();
 }
 
 static void sha_update(sha256 *s, const uint8_t *bytes, uint64_t length) {
@@ -271,10 +445,15 @@ static void sha_update(sha256 *s, const uint8_t *bytes, uint64_t length) {
         memcpy(s->block + s->used, bytes, take);
         s->used += take, bytes += take, length -= take;
         if (s->used < 64) return;
-        sha_block(s->state, s->block);
+        s->blocks(s->state, s->block, 1);
         s->used = 0;
     }
-    for (; length >= 64; bytes += 64, length -= 64) sha_block(s->state, bytes);
+    if (length >= 64) {
+        /* All whole blocks in one call, so that the CPU's instructions keep the state in registers. */
+        size_t count = (size_t)(length / 64);
+        s->blocks(s->state, bytes, count);
+        bytes += 64 * count, length -= 64 * (uint64_t)count;
+    }
     if (length > 0) memcpy(s->block, bytes, (size_t)length), s->used = (size_t)length;
 }
 

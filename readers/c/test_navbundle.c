@@ -10,7 +10,9 @@
  * (nb_open_memory, at an odd address) and must get the file's status and message, and answer
  * alike; a NULL buffer and buffers cut short are refused. The reader's source is included
  * so the test can reuse its SHA-256 to forge checksums, which puts the damage past the checksums
- * and into the checks of each section. With the station of readers/vectors/station (format 1.2),
+ * and into the checks of each section; SHA-256 by the CPU's instructions (where this build and CPU
+ * have them) is checked against the portable code on the FIPS 180-4 examples and random lengths
+ * 0..1000, and the bundle opened with every checksum by both. With the station of readers/vectors/station (format 1.2),
  * endpoints, aliases, attachments and profile snaps are checked too, its 1.2 sections damaged,
  * and its contraction hierarchies tested as the demo's are. Conditions: the JSON parser on edge
  * cases and hostile text, every invalid class, every name, some levels and polygons resolved
@@ -82,6 +84,112 @@ static void test_sha256(void) {
         sha_final(&s, digest);
         for (int i = 0; i < 32; i++) snprintf(hex + 2 * i, 3, "%02x", digest[i]);
         CHECK(strcmp(hex, vectors[v].hex) == 0, "SHA-256 vector %zu: %s", v, hex);
+    }
+}
+
+/* ---- SHA-256 with the CPU's instructions ---- */
+
+/* The digest of `length` bytes in hex, fed in pieces of `piece` bytes (0: all at once), by the
+ * path sha_init chooses: the CPU's instructions where it has them, or the portable code when
+ * `portable` is set. */
+static void sha_hex(const uint8_t *bytes, size_t length, size_t piece, int portable, char hex[65]) {
+    sha256 s;
+    uint8_t digest[32];
+    sha_portable_only = portable;
+    sha_init(&s);
+    sha_portable_only = 0;
+    if (piece == 0) piece = length ? length : 1;
+    for (size_t at = 0; at < length; at += piece) sha_update(&s, bytes + at, length - at < piece ? length - at : piece);
+    sha_final(&s, digest);
+    for (int i = 0; i < 32; i++) snprintf(hex + 2 * i, 3, "%02x", digest[i]);
+}
+
+/* Both paths on FIPS 180-4's examples (NIST's vectors: empty, "abc", the 448- and 896-bit messages,
+ * a million 'a'), whole and in pieces that straddle blocks; then on random messages of every length
+ * from 0 to 1000 bytes, cut at random, against the portable code. On a CPU with the instructions,
+ * the instructions must be what sha_init chooses, or this would compare the portable code with
+ * itself. */
+static void test_sha256_paths(void) {
+    sha256 probe;
+    sha_init(&probe);
+    int accelerated = probe.blocks != sha_blocks_portable;
+#if defined(SHA_X86) || defined(SHA_ARM)
+    CHECK(accelerated == sha_cpu_has_extensions(), "sha_init chose %s, the CPU %s the SHA-256 instructions",
+          accelerated ? "the instructions" : "the portable code", sha_cpu_has_extensions() ? "has" : "lacks");
+#else
+    CHECK(!accelerated, "sha_init chose instructions this build has none of");
+#endif
+    sha_portable_only = 1;
+    sha_init(&probe);
+    sha_portable_only = 0;
+    CHECK(probe.blocks == sha_blocks_portable, "sha_portable_only did not force the portable code");
+    printf("SHA-256: %s\n", accelerated ? "the CPU's instructions, checked against the portable code"
+                                        : "the portable code (no CPU instructions in this build or CPU)");
+
+    size_t million = 1000000;
+    uint8_t *a = malloc(million);
+    CHECK(a != NULL, "out of memory");
+    if (!a) return;
+    memset(a, 'a', million);
+    struct { const char *text; const char *hex; } vectors[] = {
+        {"", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"},
+        {"abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"},
+        {"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"},
+        {"abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
+         "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"},
+        {NULL, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"}, /* a million 'a' */
+    };
+    static const size_t pieces[] = {0, 1, 7, 63, 64, 65, 1000};
+    for (int portable = 0; portable <= 1; portable++)
+        for (size_t v = 0; v < sizeof vectors / sizeof *vectors; v++)
+            for (size_t p = 0; p < sizeof pieces / sizeof *pieces; p++) {
+                const uint8_t *bytes = vectors[v].text ? (const uint8_t *)vectors[v].text : a;
+                size_t length = vectors[v].text ? strlen(vectors[v].text) : million;
+                if (!vectors[v].text && pieces[p] == 1) continue; /* a million calls add nothing */
+                char hex[65];
+                sha_hex(bytes, length, pieces[p], portable, hex);
+                CHECK(strcmp(hex, vectors[v].hex) == 0, "SHA-256 vector %zu in pieces of %zu, %s: %s", v, pieces[p],
+                      portable ? "portable" : "chosen path", hex);
+            }
+
+    /* Random bytes at a random offset, so that unaligned loads are exercised too. */
+    uint8_t *noise = a;
+    for (size_t i = 0; i < 1100; i++) noise[i] = (uint8_t)next_random();
+    for (size_t length = 0; length <= 1000; length++) {
+        size_t offset = next_random() % 64, piece = next_random() % 200;
+        char chosen[65], portable[65];
+        sha_hex(noise + offset, length, piece, 0, chosen);
+        sha_hex(noise + offset, length, 0, 1, portable);
+        CHECK(strcmp(chosen, portable) == 0, "SHA-256 of %zu random bytes (pieces of %zu): %s, portable %s", length,
+              piece, chosen, portable);
+    }
+    free(a);
+}
+
+/* Opening with every checksum verified gives the same answer by either path, and damage in the
+ * last byte is caught by both (a path that skipped the tail of a file would miss it). */
+static void test_checksums_both_paths(void) {
+    for (int portable = 0; portable <= 1; portable++) {
+        char message[1024];
+        nb_bundle *opened = NULL;
+        sha_portable_only = portable;
+        nb_status status = nb_open_memory(image, image_size, "demo", 1, &opened, message, sizeof message);
+        CHECK(status == NB_OK, "open with checksums (%s): %s", portable ? "portable" : "chosen path", message);
+        if (status == NB_OK) nb_close(opened);
+        uint8_t *damaged = malloc(image_size);
+        CHECK(damaged != NULL, "out of memory");
+        if (damaged) {
+            memcpy(damaged, image, image_size);
+            damaged[image_size - 1] ^= 0x01;
+            opened = NULL;
+            status = nb_open_memory(damaged, image_size, "damaged", 1, &opened, message, sizeof message);
+            CHECK(status == NB_ERROR_CHECKSUM, "a flipped last byte opened with status %d (%s)", (int)status,
+                  portable ? "portable" : "chosen path");
+            if (opened) nb_close(opened);
+            free(damaged);
+        }
+        sha_portable_only = 0;
     }
 }
 
@@ -4210,6 +4318,8 @@ int main(int argc, char **argv) {
         return 1;
     }
     test_sha256();
+    test_sha256_paths();
+    test_checksums_both_paths();
     test_json();
     test_inside();
     test_routes_and_exits(b, 1);
