@@ -16,7 +16,7 @@ EXAMPLES = $(READER_TESTS)/examples
 # The C reader is built as strictly as a consumer might, and run under the sanitizers.
 CFLAGS_STRICT = -std=c99 -Wall -Wextra -pedantic -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all
 
-.PHONY: demo test test-examples test-publishing test-fuzz-regressions fuzz-smoke deps test-deps build clean
+.PHONY: demo test test-examples test-publishing test-fuzz-regressions test-amalgamation fuzz-smoke deps test-deps build clean
 
 deps:
 	@scripts/install-system-packages.sh
@@ -135,6 +135,40 @@ test-fuzz-regressions:
 		Tests/Fuzz/regressions/c-reader/conditions
 	python3 Tests/Fuzz/readers/fuzz_python_reader.py replay $(FUZZ_REGRESSIONS)
 	python3 Tests/Fuzz/readers/fuzz_python_reader.py mutate --seed 1 --count 300 $(READER_BUNDLE) $(STATION_BUNDLE)
+
+## The single-file C reader that scripts/amalgamate-c-reader.py writes (readers/c/README.md,
+## "Amalgamation"): compiled as strictly as the reader, in a folder holding only it, its header and
+## readers/c/answer.c, it must answer the demo and station queries (and UJIIndoorLoc's, when that
+## bundle is built) byte for byte as the reader built from readers/c does, and refuse the damaged
+## bundles (when scripts/make-corrupt-bundles.py has written them) alike. Uses the bundles that
+## `test` builds in build/reader-tests.
+AMALGAMATION = build/navbundle-amalgamation
+AMALGAMATION_TEST = $(READER_TESTS)/amalgamation
+test-amalgamation:
+	@for bundle in $(READER_BUNDLE) $(STATION_BUNDLE); do \
+		[ -f $$bundle ] || { echo "test-amalgamation: $$bundle is missing (make test builds it)" >&2; exit 1; }; \
+	done
+	python3 scripts/amalgamate-c-reader.py $(AMALGAMATION)
+	rm -rf $(AMALGAMATION_TEST) && mkdir -p $(AMALGAMATION_TEST) $(READER_TESTS)/c
+	cp $(AMALGAMATION)/navbundle.c $(AMALGAMATION)/navbundle.h readers/c/answer.c $(AMALGAMATION_TEST)/
+	$(CC) $(CFLAGS_STRICT) -o $(AMALGAMATION_TEST)/answer $(AMALGAMATION_TEST)/answer.c $(AMALGAMATION_TEST)/navbundle.c -lm
+	$(CC) $(CFLAGS_STRICT) -o $(READER_TESTS)/c/answer readers/c/answer.c readers/c/navbundle.c -lm
+	@set -e; for pair in $(READER_BUNDLE):$(QUERIES) $(STATION_BUNDLE):$(STATION_QUERIES) $(UJI_BUNDLE):$(UJI_QUERIES); do \
+		bundle=$${pair%%:*}; queries=$${pair#*:}; name=$$(basename $$queries .queries); \
+		if [ ! -f $$bundle ]; then echo "skipped: $$name (no $$bundle)"; continue; fi; \
+		$(READER_TESTS)/c/answer $$bundle $$queries > $(AMALGAMATION_TEST)/$$name-c.txt; \
+		$(AMALGAMATION_TEST)/answer $$bundle $$queries > $(AMALGAMATION_TEST)/$$name-amalgamation.txt; \
+		cmp $(AMALGAMATION_TEST)/$$name-c.txt $(AMALGAMATION_TEST)/$$name-amalgamation.txt; \
+		echo "amalgamation: $$(wc -l < $(AMALGAMATION_TEST)/$$name-c.txt) $$name answers as readers/c gives them"; \
+	done
+	@set -e; for folder in $(READER_TESTS)/corrupt/demo-campus $(READER_TESTS)/corrupt/station; do \
+		if [ ! -s $$folder/expected.tsv ]; then echo "skipped: no damaged bundles in $$folder"; continue; fi; \
+		files=$$(cut -f1 $$folder/expected.tsv | sed "s#^#$$folder/#"); name=$$(basename $$folder); \
+		$(READER_TESTS)/c/answer --check $$files > $(AMALGAMATION_TEST)/$$name-check-c.txt 2>/dev/null; \
+		$(AMALGAMATION_TEST)/answer --check $$files > $(AMALGAMATION_TEST)/$$name-check-amalgamation.txt 2>/dev/null; \
+		cmp $(AMALGAMATION_TEST)/$$name-check-c.txt $(AMALGAMATION_TEST)/$$name-check-amalgamation.txt; \
+		echo "amalgamation: $$(wc -l < $$folder/expected.tsv) damaged $$name bundles refused as readers/c refuses them"; \
+	done
 
 ## Publishing end to end (docs/publishing.md, docs/ci.md): publish twice, signatures checked by
 ## openssl, catalogs by their JSON Schema, the regression gate, retention, kill -9 during publish,

@@ -173,6 +173,8 @@ struct nb_bundle {
      * the section's parameters are valid, so that locating only reads the bundle. */
     int wifi_weights;
     double wifi_floor_weight[256], wifi_position_weight[256];
+    /* SHAP once checked in full (by the first arc shape): corner offsets and corners, else NULL. */
+    const uint8_t *shape_first, *shape_corners;
 };
 
 static uint16_t rd16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
@@ -230,6 +232,8 @@ typedef struct {
     uint8_t block[64];
     size_t used;
     uint64_t length;
+    /* How whole blocks are compressed: chosen by sha_init, see "SHA-256 with the CPU's instructions". */
+    void (*blocks)(uint32_t state[8], const uint8_t *bytes, size_t count);
 } sha256;
 
 static uint32_t rotr(uint32_t x, int n) { return x >> n | x << (32 - n); }
@@ -255,11 +259,183 @@ static void sha_block(uint32_t state[8], const uint8_t block[64]) {
     state[4] += e, state[5] += f, state[6] += g, state[7] += h;
 }
 
+/* ---- SHA-256 with the CPU's instructions ---- */
+
+/* Checksums dominate the time to open a large bundle with every checksum verified, so where the
+ * CPU has SHA-256 instructions (x86-64's SHA extensions, ARMv8's cryptographic extension) whole
+ * blocks go through them; sha_block above stays the portable fallback and the reference the tests
+ * hold them to. Each path is compiled only where the compiler can emit it without global flags
+ * (a per-function target attribute) and chosen at run time from what the CPU reports, so one
+ * binary runs on every CPU of its architecture. Defining NB_NO_SHA_EXTENSIONS compiles the
+ * portable code alone. Each sha_init makes the choice and keeps it in the state; the only shared
+ * thing is the CPU's answer, cached in one word written atomically, so concurrent opens need no
+ * locking. */
+
+/* When nonzero, sha_init chooses the portable code whatever the CPU has. Only the tests and the
+ * open benchmark, which include this file, set it: to compare both paths in one process. */
+static int sha_portable_only = 0;
+
+/* `count` consecutive blocks by the portable code. */
+static void sha_blocks_portable(uint32_t state[8], const uint8_t *bytes, size_t count) {
+    for (; count > 0; count--, bytes += 64) sha_block(state, bytes);
+}
+
+#if !defined(NB_NO_SHA_EXTENSIONS) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define SHA_X86 1
+#include <cpuid.h>
+#include <immintrin.h>
+
+/* Whether the CPU has the SHA extensions (CPUID leaf 7, sub-leaf 0, EBX bit 29) and SSSE3 (leaf
+ * 1, ECX bit 9), for the byte shuffle that reads the message's big-endian words. They use the
+ * XMM registers only, which every x86-64 operating system saves, so no XSAVE check is needed. */
+static int sha_cpuid_has_extensions(void) {
+    unsigned int eax, ebx, ecx, edx;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !(ecx & (1u << 9))) return 0;
+    if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return 0;
+    return (ebx & (1u << 29)) != 0;
+}
+
+/* sha_cpuid_has_extensions, asked once per process: in a virtual machine CPUID traps to the
+ * hypervisor (15 µs a question was measured), which twenty checksums an open would pay each time.
+ * `known` is 0 before the first answer, then 1 (no) or 2 (yes); threads that race to fill it store
+ * the same value, and the relaxed atomic builtins (GCC and clang, the only compilers of this path)
+ * make that race well defined without C11. */
+static int sha_cpu_has_extensions(void) {
+    static int known = 0;
+    int answer = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (answer == 0) {
+        answer = sha_cpuid_has_extensions() ? 2 : 1;
+        __atomic_store_n(&known, answer, __ATOMIC_RELAXED);
+    }
+    return answer == 2;
+}
+
+/* `count` blocks through SHA256RNDS2 (two rounds), SHA256MSG1 and SHA256MSG2 (the message
+ * schedule, four words at a time). SHA256RNDS2 holds the working variables as two registers,
+ * (A, B, E, F) and (C, D, G, H), highest lane first; after two rounds the old (A, B, E, F) is
+ * the new (C, D, G, H), so the two swap roles at each call. */
+__attribute__((target("sha,ssse3"))) static void sha_blocks_x86(uint32_t state[8], const uint8_t *bytes,
+                                                               size_t count) {
+    /* Reverses the bytes of each 32-bit lane: the message's words are big-endian. */
+    const __m128i big_endian = _mm_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
+    /* Lanes (low to high) d c b a and h g f e, then f e b a and h g d c. */
+    __m128i dcba = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)state), 0x1B);
+    __m128i hgfe = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)(state + 4)), 0x1B);
+    __m128i abef = _mm_unpackhi_epi64(hgfe, dcba);
+    __m128i cdgh = _mm_unpacklo_epi64(hgfe, dcba);
+    for (; count > 0; count--, bytes += 64) {
+        const __m128i abef_before = abef, cdgh_before = cdgh;
+        /* w0..w3 hold message words 4g..4g+15 while rounds 4g..4g+3 run: a window moved by one group
+         * per step, named rather than indexed so that it stays in registers without unrolling. */
+        __m128i w0 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)bytes), big_endian);
+        __m128i w1 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(bytes + 16)), big_endian);
+        __m128i w2 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(bytes + 32)), big_endian);
+        __m128i w3 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(bytes + 48)), big_endian);
+        for (int g = 0; g < 16; g++) {
+            __m128i wk = _mm_add_epi32(w0, _mm_loadu_si128((const __m128i *)(sha_k + 4 * g)));
+            __m128i next = _mm_sha256rnds2_epu32(cdgh, abef, wk);
+            cdgh = abef, abef = next;
+            next = _mm_sha256rnds2_epu32(cdgh, abef, _mm_shuffle_epi32(wk, 0x0E)); /* the upper two */
+            cdgh = abef, abef = next;
+            /* W[t] = s1(W[t-2]) + W[t-7] + s0(W[t-15]) + W[t-16] for the group after w3: MSG1 gives the
+             * last two terms, w2 and w3 shifted by one word the W[t-7], MSG2 the s1 (and needs the
+             * words just made for the last two of the four). Computed alongside the rounds above,
+             * which do not depend on it. */
+            __m128i sum = _mm_add_epi32(_mm_sha256msg1_epu32(w0, w1), _mm_alignr_epi8(w3, w2, 4));
+            w0 = w1, w1 = w2, w2 = w3;
+            if (g < 12) w3 = _mm_sha256msg2_epu32(sum, w3);
+        }
+        abef = _mm_add_epi32(abef, abef_before);
+        cdgh = _mm_add_epi32(cdgh, cdgh_before);
+    }
+    _mm_storeu_si128((__m128i *)state, _mm_shuffle_epi32(_mm_unpackhi_epi64(cdgh, abef), 0x1B));
+    _mm_storeu_si128((__m128i *)(state + 4), _mm_shuffle_epi32(_mm_unpacklo_epi64(cdgh, abef), 0x1B));
+}
+#endif
+
+/* ARMv8's SHA256H, SHA256H2, SHA256SU0 and SHA256SU1, little-endian only (the message's bytes are
+ * reversed per word as loaded). Compiled where the whole target has them (Apple's arm64, or
+ * -march=armv8-a+crypto), or where the compiler lets one function use them: GCC 8 and later,
+ * clang 16 and later (earlier clang declares the intrinsics only when the target has them). */
+#if !defined(NB_NO_SHA_EXTENSIONS) && defined(__aarch64__) && defined(__ORDER_LITTLE_ENDIAN__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if defined(__ARM_FEATURE_SHA2) || defined(__ARM_FEATURE_CRYPTO)
+#define SHA_ARM 1
+#define SHA_ARM_TARGET
+#elif defined(__linux__) && defined(__clang__) && !defined(__apple_build_version__) && __clang_major__ >= 16
+#define SHA_ARM 1
+#define SHA_ARM_TARGET __attribute__((target("sha2,neon")))
+#elif defined(__linux__) && defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 8
+#define SHA_ARM 1
+#define SHA_ARM_TARGET __attribute__((target("+crypto")))
+#endif
+#endif
+
+#ifdef SHA_ARM
+#include <arm_neon.h>
+#if !defined(__ARM_FEATURE_SHA2) && !defined(__ARM_FEATURE_CRYPTO)
+#include <sys/auxv.h>
+#ifndef HWCAP_SHA2
+#define HWCAP_SHA2 (1ul << 6) /* Linux's bit for SHA256H and friends in AT_HWCAP on arm64 */
+#endif
+#endif
+
+/* Whether the CPU has the instructions: always when the compiler was told every target CPU has
+ * them, else as Linux (and Android) report them. */
+static int sha_cpu_has_extensions(void) {
+#if defined(__ARM_FEATURE_SHA2) || defined(__ARM_FEATURE_CRYPTO)
+    return 1;
+#else
+    return (getauxval(AT_HWCAP) & HWCAP_SHA2) != 0;
+#endif
+}
+
+/* `count` blocks, four rounds per SHA256H/SHA256H2 pair: SHA256H updates (A, B, C, D) and
+ * SHA256H2 (E, F, G, H), each needing the other's value from before the four rounds. */
+SHA_ARM_TARGET static void sha_blocks_arm(uint32_t state[8], const uint8_t *bytes, size_t count) {
+    uint32x4_t abcd = vld1q_u32(state), efgh = vld1q_u32(state + 4);
+    for (; count > 0; count--, bytes += 64) {
+        const uint32x4_t abcd_before = abcd, efgh_before = efgh;
+        /* As in sha_blocks_x86: words 4g..4g+15 in w0..w3 while rounds 4g..4g+3 run. */
+        uint32x4_t w0 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(bytes)));
+        uint32x4_t w1 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(bytes + 16)));
+        uint32x4_t w2 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(bytes + 32)));
+        uint32x4_t w3 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(bytes + 48)));
+        for (int g = 0; g < 16; g++) {
+            uint32x4_t wk = vaddq_u32(w0, vld1q_u32(sha_k + 4 * g));
+            uint32x4_t abcd_then = abcd;
+            abcd = vsha256hq_u32(abcd, efgh, wk);
+            efgh = vsha256h2q_u32(efgh, abcd_then, wk);
+            uint32x4_t next = vsha256su1q_u32(vsha256su0q_u32(w0, w1), w2, w3);
+            w0 = w1, w1 = w2, w2 = w3, w3 = next;
+        }
+        abcd = vaddq_u32(abcd, abcd_before);
+        efgh = vaddq_u32(efgh, efgh_before);
+    }
+    vst1q_u32(state, abcd);
+    vst1q_u32(state + 4, efgh);
+}
+#endif
+
+/* The fastest way to compress whole blocks on this CPU, unless the tests ask for the portable one. */
+static void (*sha_choose_blocks(void))(uint32_t state[8], const uint8_t *bytes, size_t count) {
+    if (sha_portable_only) return sha_blocks_portable;
+#if defined(SHA_X86)
+    if (sha_cpu_has_extensions()) return sha_blocks_x86;
+#elif defined(SHA_ARM)
+    if (sha_cpu_has_extensions()) return sha_blocks_arm;
+#endif
+    return sha_blocks_portable;
+}
+
+/* ---- SHA-256 (FIPS 180-4), continued: streaming ---- */
+
 static void sha_init(sha256 *s) {
     static const uint32_t initial[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                                         0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
     memcpy(s->state, initial, sizeof initial);
     s->used = 0, s->length = 0;
+    s->blocks = sha_choose_blocks();
 }
 
 static void sha_update(sha256 *s, const uint8_t *bytes, uint64_t length) {
@@ -269,10 +445,15 @@ static void sha_update(sha256 *s, const uint8_t *bytes, uint64_t length) {
         memcpy(s->block + s->used, bytes, take);
         s->used += take, bytes += take, length -= take;
         if (s->used < 64) return;
-        sha_block(s->state, s->block);
+        s->blocks(s->state, s->block, 1);
         s->used = 0;
     }
-    for (; length >= 64; bytes += 64, length -= 64) sha_block(s->state, bytes);
+    if (length >= 64) {
+        /* All whole blocks in one call, so that the CPU's instructions keep the state in registers. */
+        size_t count = (size_t)(length / 64);
+        s->blocks(s->state, bytes, count);
+        bytes += 64 * count, length -= 64 * (uint64_t)count;
+    }
     if (length > 0) memcpy(s->block, bytes, (size_t)length), s->used = (size_t)length;
 }
 
@@ -622,6 +803,207 @@ int nb_profile_index(const nb_bundle *b, const char *name) {
 
 static uint32_t profile_cost(const nb_bundle *b, uint32_t profile, uint32_t arc) {
     return rd32(b->prof + 8 + 8 * (size_t)b->profiles + 4 * ((size_t)profile * b->arcs + arc));
+}
+
+/* ---- records ---- */
+
+/* The plain records of the sections, one call each, so that a binding (JavaScript over
+ * WebAssembly, Python) builds its objects from these and reads no byte itself. Strings point
+ * into the bundle and are checked as the other readers check them when they read a record: an
+ * index past STRS is damage of the section holding it, a string that is not UTF-8 damage of STRS. */
+
+static int utf8_valid(const uint8_t *text, size_t length);
+
+/* String `index` named by section `referrer`: NB_NONE gives no text, anything else must be a
+ * string of STRS and UTF-8. */
+static nb_status record_text(nb_bundle *b, uint32_t index, const char *referrer, nb_text *out) {
+    out->text = NULL, out->length = 0;
+    if (index == NB_NONE) return NB_OK;
+    if (index >= b->strings)
+        return refuse(b, NB_ERROR_FORMAT, "%s names string %u, STRS has %u", referrer, index, b->strings);
+    size_t length = 0;
+    const char *text = nb_string(b, index, &length);
+    if (!utf8_valid((const uint8_t *)text, length)) return refuse(b, NB_ERROR_FORMAT, "STRS: string %u is not UTF-8", index);
+    out->text = text, out->length = length;
+    return NB_OK;
+}
+
+int nb_has_section(const nb_bundle *b, const char *tag) {
+    return tag != NULL && strlen(tag) == 4 && find_section(b, tag) != NULL;
+}
+
+nb_status nb_section_entry(const nb_bundle *b, size_t index, nb_section *info) {
+    memset(info, 0, sizeof *info);
+    if (index >= b->section_count) return NB_ERROR_ARGUMENT;
+    const section *s = &b->sections[index];
+    memcpy(info->tag, s->tag, 5);
+    info->version = s->version, info->offset = s->offset, info->length = s->length;
+    return NB_OK;
+}
+
+nb_status nb_metadata(nb_bundle *b, const char **json, size_t *length) {
+    *json = NULL, *length = 0;
+    const section *s = find_section(b, "META"); /* required: nb_open refused a bundle without it */
+    const uint8_t *p = section_bytes(b, s);
+    if (!utf8_valid(p, (size_t)s->length)) return refuse(b, NB_ERROR_FORMAT, "META is not UTF-8");
+    *json = (const char *)p, *length = (size_t)s->length;
+    return NB_OK;
+}
+
+uint32_t nb_event_count(const nb_bundle *b) {
+    /* EVNT is required and its count was checked against its length by nb_open. */
+    return rd32(section_bytes(b, find_section(b, "EVNT")));
+}
+
+nb_status nb_level_info(nb_bundle *b, uint32_t level, nb_level *info) {
+    memset(info, 0, sizeof *info);
+    if (level >= b->level_count)
+        return refuse(b, NB_ERROR_ARGUMENT, "level %u is not one of the %u levels", level, b->level_count);
+    const uint8_t *e = b->levels + 24 * (size_t)level;
+    nb_text *fields[4] = {&info->id, &info->name, &info->building_id, &info->building_name};
+    for (int f = 0; f < 4; f++) {
+        nb_status status = record_text(b, rd32(e + 4 * f), "LEVL", fields[f]);
+        if (status != NB_OK) return status;
+    }
+    info->ordinal = rdf64(e + 16);
+    return NB_OK;
+}
+
+nb_status nb_node_record(nb_bundle *b, uint32_t node, nb_node *info) {
+    memset(info, 0, sizeof *info);
+    if (node >= b->nodes) return refuse(b, NB_ERROR_ARGUMENT, "node %u is not one of the %u nodes", node, b->nodes);
+    const uint8_t *e = b->node_entries + 16 * (size_t)node;
+    info->latitude = (int32_t)rd32(e), info->longitude = (int32_t)rd32(e + 4), info->level = rd16(e + 8);
+    info->kind = e[10];
+    return record_text(b, rd32(e + 12), "NODE", &info->label);
+}
+
+nb_status nb_arcs_from(nb_bundle *b, uint32_t node, uint32_t *first, uint32_t *count) {
+    *first = 0, *count = 0;
+    if (node >= b->nodes) return refuse(b, NB_ERROR_ARGUMENT, "node %u is not one of the %u nodes", node, b->nodes);
+    *first = rd32(b->first_out + 4 * (size_t)node);
+    *count = rd32(b->first_out + 4 * ((size_t)node + 1)) - *first;
+    return NB_OK;
+}
+
+/* The tail of `arc`: the last node whose arcs start at or before it (ARCS's offsets rise from 0
+ * to the arc count, as nb_open checked, so nodes without arcs are passed over). */
+static uint32_t arc_tail(const nb_bundle *b, uint32_t arc) {
+    uint32_t low = 0, high = b->nodes; /* first_out[low] <= arc < first_out[high] */
+    while (high - low > 1) {
+        uint32_t middle = low + (high - low) / 2;
+        if (rd32(b->first_out + 4 * (size_t)middle) <= arc) low = middle;
+        else high = middle;
+    }
+    return low;
+}
+
+nb_status nb_arc_info(nb_bundle *b, uint32_t arc, nb_arc *info) {
+    memset(info, 0, sizeof *info);
+    if (arc >= b->arcs) return refuse(b, NB_ERROR_ARGUMENT, "arc %u is not one of the %u arcs", arc, b->arcs);
+    const uint8_t *e = b->arc_entries + 16 * (size_t)arc;
+    info->tail = arc_tail(b, arc), info->head = rd32(e), info->length = rd32(e + 4);
+    info->kind = e[12], info->indoor = e[13] & 1;
+    return record_text(b, rd32(e + 8), "ARCS", &info->label);
+}
+
+/* SHAP checked in full by its first use: as many arcs as ARCS, the corners inside the section,
+ * the corner offsets rising from 0 to the corner count. */
+static nb_status load_shapes(nb_bundle *b) {
+    if (b->shape_first) return NB_OK;
+    const section *s = find_section(b, "SHAP");
+    if (s == NULL) return NB_OK; /* absent: every arc is straight */
+    const uint8_t *p = section_bytes(b, s);
+    if (s->length < 8) return refuse(b, NB_ERROR_FORMAT, "SHAP is too short for its header");
+    uint64_t arcs = rd32(p), corners = rd32(p + 4);
+    if (arcs != b->arcs) return refuse(b, NB_ERROR_FORMAT, "SHAP has %llu arcs, ARCS %u", (unsigned long long)arcs, b->arcs);
+    uint64_t corners_at = (8 + 4 * (arcs + 1) + 7) / 8 * 8;
+    if (corners_at + 8 * corners > s->length)
+        return refuse(b, NB_ERROR_FORMAT, "SHAP: %llu corners do not fit its %llu bytes", (unsigned long long)corners,
+                      (unsigned long long)s->length);
+    const uint8_t *first = p + 8;
+    if (rd32(first) != 0 || rd32(first + 4 * arcs) != corners)
+        return refuse(b, NB_ERROR_FORMAT, "SHAP: corner offsets do not run from 0 to %llu", (unsigned long long)corners);
+    for (uint64_t a = 0; a < arcs; a++)
+        if (rd32(first + 4 * a) > rd32(first + 4 * (a + 1)))
+            return refuse(b, NB_ERROR_FORMAT, "SHAP: corner offsets fall at arc %llu", (unsigned long long)a);
+    b->shape_corners = p + corners_at, b->shape_first = first;
+    return NB_OK;
+}
+
+nb_status nb_arc_shape(nb_bundle *b, uint32_t arc, int32_t (*points)[2], size_t capacity, size_t *count) {
+    *count = 0;
+    if (arc >= b->arcs) return refuse(b, NB_ERROR_ARGUMENT, "arc %u is not one of the %u arcs", arc, b->arcs);
+    nb_status status = load_shapes(b);
+    if (status != NB_OK) return status;
+    uint32_t start = 0, stop = 0;
+    if (b->shape_first)
+        start = rd32(b->shape_first + 4 * (size_t)arc), stop = rd32(b->shape_first + 4 * ((size_t)arc + 1));
+    const uint8_t *ends[2] = {b->node_entries + 16 * (size_t)arc_tail(b, arc),
+                              b->node_entries + 16 * (size_t)rd32(b->arc_entries + 16 * (size_t)arc)};
+    *count = (size_t)(stop - start) + 2;
+    for (size_t i = 0; i < *count && i < capacity; i++) {
+        const uint8_t *at = i == 0 ? ends[0] : i == *count - 1 ? ends[1] : b->shape_corners + 8 * ((size_t)start + i - 1);
+        points[i][0] = (int32_t)rd32(at), points[i][1] = (int32_t)rd32(at + 4);
+    }
+    return NB_OK;
+}
+
+nb_status nb_arc_climb(nb_bundle *b, uint32_t arc, nb_climb *climb) {
+    climb->steps = 0, climb->rise = 0;
+    if (arc >= b->arcs) return refuse(b, NB_ERROR_ARGUMENT, "arc %u is not one of the %u arcs", arc, b->arcs);
+    const section *s = find_section(b, "STPC");
+    if (s == NULL) return NB_OK; /* absent: no arc climbs or has counted steps */
+    uint32_t count;
+    const uint8_t *entries;
+    nb_status status = counted(b, s, 8, &count, &entries);
+    if (status != NB_OK) return status;
+    if (count > b->arcs) return refuse(b, NB_ERROR_FORMAT, "STPC has %u entries for the %u arcs of ARCS", count, b->arcs);
+    /* Entries rise by arc, so bisection finds its entry; entries out of order may hide one but
+     * never lead outside the section. */
+    uint32_t low = 0, high = count;
+    while (low < high) {
+        uint32_t middle = low + (high - low) / 2;
+        if (rd32(entries + 8 * (size_t)middle) < arc) low = middle + 1;
+        else high = middle;
+    }
+    if (low < count && rd32(entries + 8 * (size_t)low) == arc) {
+        const uint8_t *e = entries + 8 * (size_t)low;
+        climb->steps = rd16(e + 4), climb->rise = (int16_t)rd16(e + 6);
+    }
+    return NB_OK;
+}
+
+nb_status nb_place_info(nb_bundle *b, uint32_t place, nb_place *info) {
+    memset(info, 0, sizeof *info);
+    if (place >= b->place_count)
+        return refuse(b, NB_ERROR_ARGUMENT, "place %u is not one of the %u places", place, b->place_count);
+    const uint8_t *e = b->places + 64 * (size_t)place;
+    info->kind = e[0], info->positioned = e[1] != 0;
+    info->level = rd16(e + 2) == NO_LEVEL ? NB_NONE : rd16(e + 2);
+    info->node = rd32(e + 4);
+    nb_text *fields[9] = {&info->ref,   &info->name,  &info->category, &info->description, &info->building,
+                          &info->opening_hours, &info->phone, &info->email, &info->website};
+    for (int f = 0; f < 9; f++) {
+        nb_status status = record_text(b, rd32(e + 8 + 4 * f), "PLAC", fields[f]);
+        if (status != NB_OK) return status;
+    }
+    info->capacity = (int32_t)rd32(e + 44);
+    if (info->positioned) info->latitude = (int32_t)rd32(e + 48), info->longitude = (int32_t)rd32(e + 52);
+    info->geofence_radius = rd32(e + 56);
+    return NB_OK;
+}
+
+nb_status nb_event_info(nb_bundle *b, uint32_t event, nb_event *info) {
+    memset(info, 0, sizeof *info);
+    uint32_t count = nb_event_count(b);
+    if (event >= count) return refuse(b, NB_ERROR_ARGUMENT, "event %u is not one of the %u events", event, count);
+    const uint8_t *e = section_bytes(b, find_section(b, "EVNT")) + 8 + 32 * (size_t)event;
+    info->place = rd32(e); /* below the place count, as nb_open checked */
+    nb_status status = record_text(b, rd32(e + 4), "EVNT", &info->title);
+    if (status == NB_OK) status = record_text(b, rd32(e + 8), "EVNT", &info->description);
+    info->start = (int64_t)rd64(e + 16), info->end = (int64_t)rd64(e + 24);
+    return status;
 }
 
 /* ---- Hierarchies ---- */
@@ -4851,4 +5233,81 @@ nb_status nb_locate(const nb_bundle *b, const nb_scan_reading *readings, size_t 
     }
     free(heard), free(scan), free(marks), free(candidates), free(tally);
     return status;
+}
+
+/* ---- Radio map samples (WIFI) ---- */
+
+/* The reference points and readings of the radio map as plain records, so that a viewer can
+ * offer scans to locate (the JavaScript reader's radioMapSamples). Like the other Wi-Fi calls
+ * they only read the bundle and report failures in the caller's `message`. */
+
+nb_status nb_radio_map_samples(const nb_bundle *b, size_t limit, uint32_t *points, size_t capacity, size_t *count,
+                               char *message, size_t message_size) {
+    *count = 0;
+    if (find_section(b, "WIFI") == NULL) return NB_OK; /* no radio map: no samples */
+    radio_map m;
+    nb_status status = read_radio_map(b, &m, message, message_size);
+    if (status != NB_OK) return status;
+    size_t wanted = limit < m.points ? limit : m.points;
+    /* Spread evenly: the first point, then every (R / wanted)-th; i × R stays below 2^64. */
+    for (size_t i = 0; i < wanted && i < capacity; i++) points[i] = (uint32_t)((uint64_t)i * m.points / wanted);
+    *count = wanted;
+    return NB_OK;
+}
+
+/* Reference point `point`, checked as the specification lists: its readings rising within the
+ * readings, its floor below the floor count, at least one scan. */
+static nb_status wifi_point(const radio_map *m, uint32_t point, uint32_t *first, uint32_t *end) {
+    if (point >= m->points)
+        return wifi_refuse(m, NB_ERROR_ARGUMENT, "reference point %u is not one of the %u", point, m->points);
+    const uint8_t *e = m->p + m->points_at + 16 * (uint64_t)point;
+    *first = rd32(e + 8);
+    *end = point + 1 < m->points ? rd32(e + 16 + 8) : m->readings;
+    if (*first > *end || *end > m->readings || rd16(e + 12) >= m->floors || rd16(e + 14) == 0)
+        return wifi_refuse(m, NB_ERROR_FORMAT, "reference point %u is malformed", point);
+    return NB_OK;
+}
+
+nb_status nb_radio_map_point(const nb_bundle *b, uint32_t point, nb_reference_point *info, char *message,
+                             size_t message_size) {
+    memset(info, 0, sizeof *info);
+    radio_map m;
+    nb_status status = read_radio_map(b, &m, message, message_size);
+    uint32_t first = 0, end = 0;
+    if (status == NB_OK) status = wifi_point(&m, point, &first, &end);
+    if (status != NB_OK) return status;
+    const uint8_t *e = m.p + m.points_at + 16 * (uint64_t)point;
+    info->latitude = (int32_t)rd32(e), info->longitude = (int32_t)rd32(e + 4);
+    info->floor = rd16(e + 12), info->scan_count = rd16(e + 14), info->reading_count = end - first;
+    status = wifi_floor(&m, info->floor, &info->building, NULL);
+    if (status == NB_OK)
+        status = wifi_name(&m, rd32(m.p + m.buildings_at + 4 * (uint64_t)info->building), &info->building_name.text,
+                           &info->building_name.length);
+    if (status == NB_OK)
+        status = wifi_name(&m, rd32(m.p + m.floors_at + 16 * (uint64_t)info->floor), &info->floor_name.text,
+                           &info->floor_name.length);
+    if (status != NB_OK) memset(info, 0, sizeof *info);
+    return status;
+}
+
+nb_status nb_radio_map_reading(const nb_bundle *b, uint32_t point, uint32_t reading, nb_point_reading *info,
+                               char *message, size_t message_size) {
+    memset(info, 0, sizeof *info);
+    radio_map m;
+    nb_status status = read_radio_map(b, &m, message, message_size);
+    uint32_t first = 0, end = 0;
+    if (status == NB_OK) status = wifi_point(&m, point, &first, &end);
+    if (status != NB_OK) return status;
+    if (reading >= end - first)
+        return wifi_refuse(&m, NB_ERROR_ARGUMENT, "reference point %u has %u readings, not %u", point, end - first,
+                           reading + 1);
+    const uint8_t *e = m.p + m.readings_at + 8 * ((uint64_t)first + reading);
+    uint32_t access_point = rd16(e);
+    if (access_point >= m.access_points)
+        return wifi_refuse(&m, NB_ERROR_FORMAT, "a reading of reference point %u is malformed", point);
+    status = wifi_name(&m, rd32(m.p + m.ids_at + 4 * (uint64_t)access_point), &info->id.text, &info->id.length);
+    if (status != NB_OK) return memset(info, 0, sizeof *info), status;
+    info->access_point = access_point, info->heard_count = rd16(e + 2);
+    info->rssi = (double)e[4] / 2 - 128;
+    return NB_OK;
 }
