@@ -1954,50 +1954,6 @@ nb_status nb_route(nb_bundle *b, uint32_t profile, uint32_t source, uint32_t tar
  * it: the same grouping of arcs and, byte for byte, the same words, so that the vectors can
  * compare them. */
 
-static int utf8_valid(const uint8_t *text, size_t length);
-
-/* String `index` of STRS as the steps use it: NULL (and length 0) for NB_NONE, an error naming
- * `tag` when the index is out of range, and an error when its bytes are not UTF-8, since the
- * words are handed on as text. */
-static nb_status step_string(nb_bundle *b, uint32_t index, const char *tag, const uint8_t **text, size_t *length) {
-    *text = NULL, *length = 0;
-    if (index == NB_NONE) return NB_OK;
-    if (index >= b->strings) return refuse(b, NB_ERROR_FORMAT, "%s names string %u, STRS has %u", tag, index, b->strings);
-    size_t count = 0;
-    const char *bytes = nb_string(b, index, &count);
-    if (!utf8_valid((const uint8_t *)bytes, count)) return refuse(b, NB_ERROR_FORMAT, "STRS: string %u is not UTF-8", index);
-    *text = (const uint8_t *)bytes, *length = count;
-    return NB_OK;
-}
-
-/* How ARCS arc `arc` climbs by STPC: the flight's step count (-1 when not counted) and its change
- * of level ordinal, positive up. Arcs STPC does not list, and all arcs without STPC, are level
- * and uncounted. The table is bisected; entries out of order may hide an arc's entry but never
- * make the search read outside the section. */
-static nb_status step_climb(nb_bundle *b, uint32_t arc, int64_t *steps, double *rise) {
-    *steps = -1, *rise = 0;
-    const section *s = find_section(b, "STPC");
-    if (s == NULL) return NB_OK;
-    uint32_t count;
-    const uint8_t *entries;
-    nb_status status = counted(b, s, 8, &count, &entries);
-    if (status != NB_OK) return status;
-    if (count > b->arcs) return refuse(b, NB_ERROR_FORMAT, "STPC: %u entries for the %u arcs of ARCS", count, b->arcs);
-    uint32_t low = 0, high = count;
-    while (low < high) {
-        uint32_t middle = low + (high - low) / 2;
-        if (rd32(entries + 8 * (size_t)middle) < arc) low = middle + 1;
-        else high = middle;
-    }
-    if (low >= count || rd32(entries + 8 * (size_t)low) != arc) return NB_OK;
-    uint16_t flight = rd16(entries + 8 * (size_t)low + 4);
-    int32_t climb = rd16(entries + 8 * (size_t)low + 6);
-    if (climb >= 0x8000) climb -= 0x10000; /* i16 */
-    *steps = flight > 0 ? (int64_t)flight : -1;
-    *rise = (double)climb / 100;
-    return NB_OK;
-}
-
 /* Level `level`'s words: its short name ("level 2" when the data names none) and building. */
 typedef struct {
     const uint8_t *name, *building_name;
@@ -2011,19 +1967,17 @@ static size_t swift_double(double value, char out[40]);
 
 static nb_status step_level_info(nb_bundle *b, uint32_t level, step_level *out) {
     memset(out, 0, sizeof *out);
-    const uint8_t *e = b->levels + 24 * (size_t)level;
-    const uint8_t *id, *building_id;
-    size_t id_length, building_id_length;
-    nb_status status = step_string(b, rd32(e), "LEVL", &id, &id_length);
-    if (status == NB_OK) status = step_string(b, rd32(e + 4), "LEVL", &out->name, &out->name_length);
-    if (status == NB_OK) status = step_string(b, rd32(e + 8), "LEVL", &building_id, &building_id_length);
-    if (status == NB_OK) status = step_string(b, rd32(e + 12), "LEVL", &out->building_name, &out->building_name_length);
+    nb_level record;
+    nb_status status = nb_level_info(b, level, &record);
     if (status != NB_OK) return status;
-    out->ordinal = rdf64(e + 16);
-    out->has_building = building_id != NULL;
+    out->name = (const uint8_t *)record.name.text, out->name_length = record.name.length;
+    out->building_name = (const uint8_t *)record.building_name.text, out->building_name_length = record.building_name.length;
+    out->ordinal = record.ordinal;
+    out->has_building = record.building_id.text != NULL;
     /* A level without a name is called by its id outdoors and by its ordinal in a building. */
     if (out->name == NULL && !out->has_building) {
-        out->name = id ? id : (const uint8_t *)"", out->name_length = id_length;
+        out->name = record.id.text ? (const uint8_t *)record.id.text : (const uint8_t *)"";
+        out->name_length = record.id.length;
     } else if (out->name == NULL) {
         double o = out->ordinal;
         int whole = floor(o) == o && fabs(o) < 1e6;
@@ -2181,19 +2135,19 @@ nb_status nb_route_steps(nb_bundle *b, uint32_t profile, const nb_path *path, nb
     nb_status status = NB_OK;
     for (size_t position = 0; position < path->arc_count && status == NB_OK; position++) {
         uint32_t arc = path->arcs[position];
-        const uint8_t *e = b->arc_entries + 16 * (size_t)arc;
-        double length = (double)rd32(e + 4) / 100;
-        uint8_t kind = e[12];
-        const uint8_t *label;
-        size_t label_length;
+        nb_arc record;
+        nb_climb climb;
+        if ((status = nb_arc_info(b, arc, &record)) != NB_OK) break;
+        if ((status = nb_arc_climb(b, arc, &climb)) != NB_OK) break;
+        double length = (double)record.length / 100, rise = (double)climb.rise / 100;
+        uint8_t kind = record.kind;
+        const uint8_t *label = (const uint8_t *)record.label.text;
+        size_t label_length = record.label.length;
+        int64_t flight = climb.steps > 0 ? (int64_t)climb.steps : -1;
         uint32_t from_level = rd16(b->node_entries + 16 * (size_t)path->nodes[position] + 8);
         uint32_t to_level = rd16(b->node_entries + 16 * (size_t)path->nodes[position + 1] + 8);
         int action = NB_STEP_WALK;
-        int64_t flight;
-        double rise;
-        if ((status = step_string(b, rd32(e + 8), "ARCS", &label, &label_length)) != NB_OK) break;
         if ((status = step_action(b, arc, kind, from_level, to_level, &action)) != NB_OK) break;
-        if ((status = step_climb(b, arc, &flight, &rise)) != NB_OK) break;
         double seconds = profile == NB_NONE ? 0 : (double)profile_cost(b, profile, arc) / 1000;
         /* Unnamed links (a door meeting a walkway, walkways of two ways meeting at one spot, even
          * where an unlevelled way meets a level) are no step of their own. */
