@@ -16,7 +16,8 @@ EXAMPLES = $(READER_TESTS)/examples
 # The C reader is built as strictly as a consumer might, and run under the sanitizers.
 CFLAGS_STRICT = -std=c99 -Wall -Wextra -pedantic -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all
 
-.PHONY: demo test test-examples test-publishing test-fuzz-regressions fuzz-smoke deps test-deps build clean python-reader python-package
+.PHONY: demo test test-examples test-publishing test-fuzz-regressions test-amalgamation fuzz-smoke deps test-deps build clean \
+	python-reader python-package
 
 deps:
 	@scripts/install-system-packages.sh
@@ -77,8 +78,12 @@ test: test-deps
 	$(CC) $(CFLAGS_STRICT) -o $(READER_TESTS)/c/answer readers/c/answer.c readers/c/navbundle.c -lm
 	$(READER_TESTS)/c/answer $(READER_BUNDLE) $(QUERIES) > $(READER_TESTS)/answers-c.txt
 	$(READER_TESTS)/c/answer $(STATION_BUNDLE) $(STATION_QUERIES) > $(READER_TESTS)/station-c.txt
-	python3 readers/python/answer.py $(READER_BUNDLE) $(QUERIES) > $(READER_TESTS)/answers-python.txt
-	python3 readers/python/answer.py $(STATION_BUNDLE) $(STATION_QUERIES) > $(READER_TESTS)/station-python.txt
+# The Python reader describes no route steps yet (it will through the C core): it answers, and
+# is compared on, every query but the `steps` ones.
+	grep -v '^steps ' $(QUERIES) > $(READER_TESTS)/queries-python.txt
+	grep -v '^steps ' $(STATION_QUERIES) > $(READER_TESTS)/station-queries-python.txt
+	python3 readers/python/answer.py $(READER_BUNDLE) $(READER_TESTS)/queries-python.txt > $(READER_TESTS)/answers-python.txt
+	python3 readers/python/answer.py $(STATION_BUNDLE) $(READER_TESTS)/station-queries-python.txt > $(READER_TESTS)/station-python.txt
 	NAVBUNDLE_TEST_BUNDLE=$(READER_BUNDLE) NAVBUNDLE_TEST_ANSWERS=$(READER_TESTS)/answers-swift.txt \
 		NAVBUNDLE_TEST_STATION=$(STATION_BUNDLE) NAVBUNDLE_TEST_NAVFORGE=$(NAVFORGE) \
 		node --test readers/js/test/
@@ -86,10 +91,10 @@ test: test-deps
 	node readers/js/answer.mjs $(READER_BUNDLE) $(QUERIES) > $(READER_TESTS)/answers-js.txt
 	node readers/js/answer.mjs $(STATION_BUNDLE) $(STATION_QUERIES) > $(READER_TESTS)/station-js.txt
 	cmp $(READER_TESTS)/answers-swift.txt $(READER_TESTS)/answers-c.txt
-	cmp $(READER_TESTS)/answers-swift.txt $(READER_TESTS)/answers-python.txt
+	grep -v '^steps ' $(READER_TESTS)/answers-swift.txt | cmp - $(READER_TESTS)/answers-python.txt
 	cmp $(READER_TESTS)/answers-swift.txt $(READER_TESTS)/answers-js.txt
 	cmp $(READER_TESTS)/station-swift.txt $(READER_TESTS)/station-c.txt
-	cmp $(READER_TESTS)/station-swift.txt $(READER_TESTS)/station-python.txt
+	grep -v '^steps ' $(READER_TESTS)/station-swift.txt | cmp - $(READER_TESTS)/station-python.txt
 	cmp $(READER_TESTS)/station-swift.txt $(READER_TESTS)/station-js.txt
 	@if [ -f $(UJI_SURVEY) ]; then \
 		$(READER_TESTS)/c/answer $(UJI_BUNDLE) $(UJI_QUERIES) > $(READER_TESTS)/uji-c.txt && \
@@ -104,11 +109,12 @@ test: test-deps
 	scripts/check-corrupt-bundles.sh $(READER_TESTS)/corrupt/demo-campus $(READER_TESTS)/c/answer
 	scripts/check-corrupt-bundles.sh $(READER_TESTS)/corrupt/station $(READER_TESTS)/c/answer
 	@shared=$$(cat $(READER_TESTS)/answers-swift.txt $(READER_TESTS)/station-swift.txt | wc -l); \
+	steps=$$(cat $(READER_TESTS)/answers-swift.txt $(READER_TESTS)/station-swift.txt | grep -c '^steps '); \
 	if [ -f $(UJI_SURVEY) ]; then \
 		uji=$$(wc -l < $(READER_TESTS)/uji-swift.txt); \
-		echo "Swift, C, Python and JavaScript readers agree on $$((shared + uji)) queries, $$uji of them locates on UJIIndoorLoc."; \
+		echo "Swift, C, Python and JavaScript readers agree on $$((shared + uji)) queries, $$uji of them locates on UJIIndoorLoc (Python not yet on the $$steps steps)."; \
 	else \
-		echo "Swift, C, Python and JavaScript readers agree on $$shared queries (the UJIIndoorLoc locates skipped: no ../shared/data)."; \
+		echo "Swift, C, Python and JavaScript readers agree on $$shared queries (Python not yet on the $$steps steps; the UJIIndoorLoc locates skipped: no ../shared/data)."; \
 	fi
 	scripts/test-viewer.sh $(NAVFORGE) $(READER_BUNDLE)
 	$(MAKE) --no-print-directory test-examples
@@ -131,6 +137,40 @@ test-fuzz-regressions: python-reader
 		Tests/Fuzz/regressions/c-reader/conditions
 	python3 Tests/Fuzz/readers/fuzz_python_reader.py replay $(FUZZ_REGRESSIONS)
 	python3 Tests/Fuzz/readers/fuzz_python_reader.py mutate --seed 1 --count 300 $(READER_BUNDLE) $(STATION_BUNDLE)
+
+## The single-file C reader that scripts/amalgamate-c-reader.py writes (readers/c/README.md,
+## "Amalgamation"): compiled as strictly as the reader, in a folder holding only it, its header and
+## readers/c/answer.c, it must answer the demo and station queries (and UJIIndoorLoc's, when that
+## bundle is built) byte for byte as the reader built from readers/c does, and refuse the damaged
+## bundles (when scripts/make-corrupt-bundles.py has written them) alike. Uses the bundles that
+## `test` builds in build/reader-tests.
+AMALGAMATION = build/navbundle-amalgamation
+AMALGAMATION_TEST = $(READER_TESTS)/amalgamation
+test-amalgamation:
+	@for bundle in $(READER_BUNDLE) $(STATION_BUNDLE); do \
+		[ -f $$bundle ] || { echo "test-amalgamation: $$bundle is missing (make test builds it)" >&2; exit 1; }; \
+	done
+	python3 scripts/amalgamate-c-reader.py $(AMALGAMATION)
+	rm -rf $(AMALGAMATION_TEST) && mkdir -p $(AMALGAMATION_TEST) $(READER_TESTS)/c
+	cp $(AMALGAMATION)/navbundle.c $(AMALGAMATION)/navbundle.h readers/c/answer.c $(AMALGAMATION_TEST)/
+	$(CC) $(CFLAGS_STRICT) -o $(AMALGAMATION_TEST)/answer $(AMALGAMATION_TEST)/answer.c $(AMALGAMATION_TEST)/navbundle.c -lm
+	$(CC) $(CFLAGS_STRICT) -o $(READER_TESTS)/c/answer readers/c/answer.c readers/c/navbundle.c -lm
+	@set -e; for pair in $(READER_BUNDLE):$(QUERIES) $(STATION_BUNDLE):$(STATION_QUERIES) $(UJI_BUNDLE):$(UJI_QUERIES); do \
+		bundle=$${pair%%:*}; queries=$${pair#*:}; name=$$(basename $$queries .queries); \
+		if [ ! -f $$bundle ]; then echo "skipped: $$name (no $$bundle)"; continue; fi; \
+		$(READER_TESTS)/c/answer $$bundle $$queries > $(AMALGAMATION_TEST)/$$name-c.txt; \
+		$(AMALGAMATION_TEST)/answer $$bundle $$queries > $(AMALGAMATION_TEST)/$$name-amalgamation.txt; \
+		cmp $(AMALGAMATION_TEST)/$$name-c.txt $(AMALGAMATION_TEST)/$$name-amalgamation.txt; \
+		echo "amalgamation: $$(wc -l < $(AMALGAMATION_TEST)/$$name-c.txt) $$name answers as readers/c gives them"; \
+	done
+	@set -e; for folder in $(READER_TESTS)/corrupt/demo-campus $(READER_TESTS)/corrupt/station; do \
+		if [ ! -s $$folder/expected.tsv ]; then echo "skipped: no damaged bundles in $$folder"; continue; fi; \
+		files=$$(cut -f1 $$folder/expected.tsv | sed "s#^#$$folder/#"); name=$$(basename $$folder); \
+		$(READER_TESTS)/c/answer --check $$files > $(AMALGAMATION_TEST)/$$name-check-c.txt 2>/dev/null; \
+		$(AMALGAMATION_TEST)/answer --check $$files > $(AMALGAMATION_TEST)/$$name-check-amalgamation.txt 2>/dev/null; \
+		cmp $(AMALGAMATION_TEST)/$$name-check-c.txt $(AMALGAMATION_TEST)/$$name-check-amalgamation.txt; \
+		echo "amalgamation: $$(wc -l < $$folder/expected.tsv) damaged $$name bundles refused as readers/c refuses them"; \
+	done
 
 ## Publishing end to end (docs/publishing.md, docs/ci.md): publish twice, signatures checked by
 ## openssl, catalogs by their JSON Schema, the regression gate, retention, kill -9 during publish,
@@ -186,11 +226,13 @@ python-reader:
 	cd readers/python && python3 setup.py -q build_ext --inplace
 
 python-package:
+	grep -v '^steps ' $(READER_TESTS)/answers-swift.txt > $(READER_TESTS)/package-answers.txt
 	rm -rf $(PYTHON_VENV)
 	python3 -m venv $(PYTHON_VENV)
 	$(PYTHON_VENV)/bin/pip install -q ./readers/python
-	$(PYTHON_VENV)/bin/python -P readers/python/answer.py $(READER_BUNDLE) $(QUERIES) | \
-		cmp - $(READER_TESTS)/answers-swift.txt
+	grep -v '^steps ' $(QUERIES) > $(READER_TESTS)/package-queries.txt
+	$(PYTHON_VENV)/bin/python -P readers/python/answer.py $(READER_BUNDLE) $(READER_TESTS)/package-queries.txt | \
+		cmp - $(READER_TESTS)/package-answers.txt
 	@echo "The installed Python package answers as Swift does."
 
 clean:

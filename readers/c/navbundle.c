@@ -232,6 +232,8 @@ typedef struct {
     uint8_t block[64];
     size_t used;
     uint64_t length;
+    /* How whole blocks are compressed: chosen by sha_init, see "SHA-256 with the CPU's instructions". */
+    void (*blocks)(uint32_t state[8], const uint8_t *bytes, size_t count);
 } sha256;
 
 static uint32_t rotr(uint32_t x, int n) { return x >> n | x << (32 - n); }
@@ -257,11 +259,183 @@ static void sha_block(uint32_t state[8], const uint8_t block[64]) {
     state[4] += e, state[5] += f, state[6] += g, state[7] += h;
 }
 
+/* ---- SHA-256 with the CPU's instructions ---- */
+
+/* Checksums dominate the time to open a large bundle with every checksum verified, so where the
+ * CPU has SHA-256 instructions (x86-64's SHA extensions, ARMv8's cryptographic extension) whole
+ * blocks go through them; sha_block above stays the portable fallback and the reference the tests
+ * hold them to. Each path is compiled only where the compiler can emit it without global flags
+ * (a per-function target attribute) and chosen at run time from what the CPU reports, so one
+ * binary runs on every CPU of its architecture. Defining NB_NO_SHA_EXTENSIONS compiles the
+ * portable code alone. Each sha_init makes the choice and keeps it in the state; the only shared
+ * thing is the CPU's answer, cached in one word written atomically, so concurrent opens need no
+ * locking. */
+
+/* When nonzero, sha_init chooses the portable code whatever the CPU has. Only the tests and the
+ * open benchmark, which include this file, set it: to compare both paths in one process. */
+static int sha_portable_only = 0;
+
+/* `count` consecutive blocks by the portable code. */
+static void sha_blocks_portable(uint32_t state[8], const uint8_t *bytes, size_t count) {
+    for (; count > 0; count--, bytes += 64) sha_block(state, bytes);
+}
+
+#if !defined(NB_NO_SHA_EXTENSIONS) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define SHA_X86 1
+#include <cpuid.h>
+#include <immintrin.h>
+
+/* Whether the CPU has the SHA extensions (CPUID leaf 7, sub-leaf 0, EBX bit 29) and SSSE3 (leaf
+ * 1, ECX bit 9), for the byte shuffle that reads the message's big-endian words. They use the
+ * XMM registers only, which every x86-64 operating system saves, so no XSAVE check is needed. */
+static int sha_cpuid_has_extensions(void) {
+    unsigned int eax, ebx, ecx, edx;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !(ecx & (1u << 9))) return 0;
+    if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return 0;
+    return (ebx & (1u << 29)) != 0;
+}
+
+/* sha_cpuid_has_extensions, asked once per process: in a virtual machine CPUID traps to the
+ * hypervisor (15 µs a question was measured), which twenty checksums an open would pay each time.
+ * `known` is 0 before the first answer, then 1 (no) or 2 (yes); threads that race to fill it store
+ * the same value, and the relaxed atomic builtins (GCC and clang, the only compilers of this path)
+ * make that race well defined without C11. */
+static int sha_cpu_has_extensions(void) {
+    static int known = 0;
+    int answer = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (answer == 0) {
+        answer = sha_cpuid_has_extensions() ? 2 : 1;
+        __atomic_store_n(&known, answer, __ATOMIC_RELAXED);
+    }
+    return answer == 2;
+}
+
+/* `count` blocks through SHA256RNDS2 (two rounds), SHA256MSG1 and SHA256MSG2 (the message
+ * schedule, four words at a time). SHA256RNDS2 holds the working variables as two registers,
+ * (A, B, E, F) and (C, D, G, H), highest lane first; after two rounds the old (A, B, E, F) is
+ * the new (C, D, G, H), so the two swap roles at each call. */
+__attribute__((target("sha,ssse3"))) static void sha_blocks_x86(uint32_t state[8], const uint8_t *bytes,
+                                                               size_t count) {
+    /* Reverses the bytes of each 32-bit lane: the message's words are big-endian. */
+    const __m128i big_endian = _mm_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
+    /* Lanes (low to high) d c b a and h g f e, then f e b a and h g d c. */
+    __m128i dcba = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)state), 0x1B);
+    __m128i hgfe = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)(state + 4)), 0x1B);
+    __m128i abef = _mm_unpackhi_epi64(hgfe, dcba);
+    __m128i cdgh = _mm_unpacklo_epi64(hgfe, dcba);
+    for (; count > 0; count--, bytes += 64) {
+        const __m128i abef_before = abef, cdgh_before = cdgh;
+        /* w0..w3 hold message words 4g..4g+15 while rounds 4g..4g+3 run: a window moved by one group
+         * per step, named rather than indexed so that it stays in registers without unrolling. */
+        __m128i w0 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)bytes), big_endian);
+        __m128i w1 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(bytes + 16)), big_endian);
+        __m128i w2 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(bytes + 32)), big_endian);
+        __m128i w3 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(bytes + 48)), big_endian);
+        for (int g = 0; g < 16; g++) {
+            __m128i wk = _mm_add_epi32(w0, _mm_loadu_si128((const __m128i *)(sha_k + 4 * g)));
+            __m128i next = _mm_sha256rnds2_epu32(cdgh, abef, wk);
+            cdgh = abef, abef = next;
+            next = _mm_sha256rnds2_epu32(cdgh, abef, _mm_shuffle_epi32(wk, 0x0E)); /* the upper two */
+            cdgh = abef, abef = next;
+            /* W[t] = s1(W[t-2]) + W[t-7] + s0(W[t-15]) + W[t-16] for the group after w3: MSG1 gives the
+             * last two terms, w2 and w3 shifted by one word the W[t-7], MSG2 the s1 (and needs the
+             * words just made for the last two of the four). Computed alongside the rounds above,
+             * which do not depend on it. */
+            __m128i sum = _mm_add_epi32(_mm_sha256msg1_epu32(w0, w1), _mm_alignr_epi8(w3, w2, 4));
+            w0 = w1, w1 = w2, w2 = w3;
+            if (g < 12) w3 = _mm_sha256msg2_epu32(sum, w3);
+        }
+        abef = _mm_add_epi32(abef, abef_before);
+        cdgh = _mm_add_epi32(cdgh, cdgh_before);
+    }
+    _mm_storeu_si128((__m128i *)state, _mm_shuffle_epi32(_mm_unpackhi_epi64(cdgh, abef), 0x1B));
+    _mm_storeu_si128((__m128i *)(state + 4), _mm_shuffle_epi32(_mm_unpacklo_epi64(cdgh, abef), 0x1B));
+}
+#endif
+
+/* ARMv8's SHA256H, SHA256H2, SHA256SU0 and SHA256SU1, little-endian only (the message's bytes are
+ * reversed per word as loaded). Compiled where the whole target has them (Apple's arm64, or
+ * -march=armv8-a+crypto), or where the compiler lets one function use them: GCC 8 and later,
+ * clang 16 and later (earlier clang declares the intrinsics only when the target has them). */
+#if !defined(NB_NO_SHA_EXTENSIONS) && defined(__aarch64__) && defined(__ORDER_LITTLE_ENDIAN__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if defined(__ARM_FEATURE_SHA2) || defined(__ARM_FEATURE_CRYPTO)
+#define SHA_ARM 1
+#define SHA_ARM_TARGET
+#elif defined(__linux__) && defined(__clang__) && !defined(__apple_build_version__) && __clang_major__ >= 16
+#define SHA_ARM 1
+#define SHA_ARM_TARGET __attribute__((target("sha2,neon")))
+#elif defined(__linux__) && defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 8
+#define SHA_ARM 1
+#define SHA_ARM_TARGET __attribute__((target("+crypto")))
+#endif
+#endif
+
+#ifdef SHA_ARM
+#include <arm_neon.h>
+#if !defined(__ARM_FEATURE_SHA2) && !defined(__ARM_FEATURE_CRYPTO)
+#include <sys/auxv.h>
+#ifndef HWCAP_SHA2
+#define HWCAP_SHA2 (1ul << 6) /* Linux's bit for SHA256H and friends in AT_HWCAP on arm64 */
+#endif
+#endif
+
+/* Whether the CPU has the instructions: always when the compiler was told every target CPU has
+ * them, else as Linux (and Android) report them. */
+static int sha_cpu_has_extensions(void) {
+#if defined(__ARM_FEATURE_SHA2) || defined(__ARM_FEATURE_CRYPTO)
+    return 1;
+#else
+    return (getauxval(AT_HWCAP) & HWCAP_SHA2) != 0;
+#endif
+}
+
+/* `count` blocks, four rounds per SHA256H/SHA256H2 pair: SHA256H updates (A, B, C, D) and
+ * SHA256H2 (E, F, G, H), each needing the other's value from before the four rounds. */
+SHA_ARM_TARGET static void sha_blocks_arm(uint32_t state[8], const uint8_t *bytes, size_t count) {
+    uint32x4_t abcd = vld1q_u32(state), efgh = vld1q_u32(state + 4);
+    for (; count > 0; count--, bytes += 64) {
+        const uint32x4_t abcd_before = abcd, efgh_before = efgh;
+        /* As in sha_blocks_x86: words 4g..4g+15 in w0..w3 while rounds 4g..4g+3 run. */
+        uint32x4_t w0 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(bytes)));
+        uint32x4_t w1 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(bytes + 16)));
+        uint32x4_t w2 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(bytes + 32)));
+        uint32x4_t w3 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(bytes + 48)));
+        for (int g = 0; g < 16; g++) {
+            uint32x4_t wk = vaddq_u32(w0, vld1q_u32(sha_k + 4 * g));
+            uint32x4_t abcd_then = abcd;
+            abcd = vsha256hq_u32(abcd, efgh, wk);
+            efgh = vsha256h2q_u32(efgh, abcd_then, wk);
+            uint32x4_t next = vsha256su1q_u32(vsha256su0q_u32(w0, w1), w2, w3);
+            w0 = w1, w1 = w2, w2 = w3, w3 = next;
+        }
+        abcd = vaddq_u32(abcd, abcd_before);
+        efgh = vaddq_u32(efgh, efgh_before);
+    }
+    vst1q_u32(state, abcd);
+    vst1q_u32(state + 4, efgh);
+}
+#endif
+
+/* The fastest way to compress whole blocks on this CPU, unless the tests ask for the portable one. */
+static void (*sha_choose_blocks(void))(uint32_t state[8], const uint8_t *bytes, size_t count) {
+    if (sha_portable_only) return sha_blocks_portable;
+#if defined(SHA_X86)
+    if (sha_cpu_has_extensions()) return sha_blocks_x86;
+#elif defined(SHA_ARM)
+    if (sha_cpu_has_extensions()) return sha_blocks_arm;
+#endif
+    return sha_blocks_portable;
+}
+
+/* ---- SHA-256 (FIPS 180-4), continued: streaming ---- */
+
 static void sha_init(sha256 *s) {
     static const uint32_t initial[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                                         0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
     memcpy(s->state, initial, sizeof initial);
     s->used = 0, s->length = 0;
+    s->blocks = sha_choose_blocks();
 }
 
 static void sha_update(sha256 *s, const uint8_t *bytes, uint64_t length) {
@@ -271,10 +445,15 @@ static void sha_update(sha256 *s, const uint8_t *bytes, uint64_t length) {
         memcpy(s->block + s->used, bytes, take);
         s->used += take, bytes += take, length -= take;
         if (s->used < 64) return;
-        sha_block(s->state, s->block);
+        s->blocks(s->state, s->block, 1);
         s->used = 0;
     }
-    for (; length >= 64; bytes += 64, length -= 64) sha_block(s->state, bytes);
+    if (length >= 64) {
+        /* All whole blocks in one call, so that the CPU's instructions keep the state in registers. */
+        size_t count = (size_t)(length / 64);
+        s->blocks(s->state, bytes, count);
+        bytes += 64 * count, length -= 64 * (uint64_t)count;
+    }
     if (length > 0) memcpy(s->block, bytes, (size_t)length), s->used = (size_t)length;
 }
 
@@ -1765,6 +1944,395 @@ nb_status nb_route(nb_bundle *b, uint32_t profile, uint32_t source, uint32_t tar
     }
     *distance = (uint32_t)path.duration, *nodes = path.nodes, *node_count = path.node_count;
     free(path.arcs);
+    return NB_OK;
+}
+
+/* ---- route steps ---- */
+
+/* Route steps and their instructions by the rules the Swift reader (VenueBundle.steps(of:) and
+ * instruction(for:)) and the JavaScript reader follow, with STPC as docs/bundle-format.md gives
+ * it: the same grouping of arcs and, byte for byte, the same words, so that the vectors can
+ * compare them. */
+
+/* Level `level`'s words: its short name ("level 2" when the data names none) and building. */
+typedef struct {
+    const uint8_t *name, *building_name;
+    size_t name_length, building_name_length;
+    char ordinal_name[48]; /* "level 2", when the level has no name of its own */
+    int has_building;
+    double ordinal;
+} step_level;
+
+static size_t swift_double(double value, char out[40]);
+
+static nb_status step_level_info(nb_bundle *b, uint32_t level, step_level *out) {
+    memset(out, 0, sizeof *out);
+    nb_level record;
+    nb_status status = nb_level_info(b, level, &record);
+    if (status != NB_OK) return status;
+    out->name = (const uint8_t *)record.name.text, out->name_length = record.name.length;
+    out->building_name = (const uint8_t *)record.building_name.text, out->building_name_length = record.building_name.length;
+    out->ordinal = record.ordinal;
+    out->has_building = record.building_id.text != NULL;
+    /* A level without a name is called by its id outdoors and by its ordinal in a building. */
+    if (out->name == NULL && !out->has_building) {
+        out->name = record.id.text ? (const uint8_t *)record.id.text : (const uint8_t *)"";
+        out->name_length = record.id.length;
+    } else if (out->name == NULL) {
+        double o = out->ordinal;
+        int whole = floor(o) == o && fabs(o) < 1e6;
+        char number[40];
+        if (whole) snprintf(number, sizeof number, "%lld", (long long)o);
+        else swift_double(o, number);
+        snprintf(out->ordinal_name, sizeof out->ordinal_name, "level %s", number);
+        out->name = (const uint8_t *)out->ordinal_name, out->name_length = strlen(out->ordinal_name);
+    }
+    return NB_OK;
+}
+
+/* `value` as Swift's description of a Double writes it (and the JavaScript reader's swiftDouble):
+ * the shortest digits that read back to the same value, in positional notation from 1e-4 up to
+ * 1e16 and as "1.5e-05" beyond. Returns the length written to `out`, NUL-terminated. */
+static size_t swift_double(double value, char out[40]) {
+    if (isnan(value)) return (size_t)snprintf(out, 40, "nan");
+    if (isinf(value)) return (size_t)snprintf(out, 40, value > 0 ? "inf" : "-inf");
+    if (value == 0) return (size_t)snprintf(out, 40, signbit(value) ? "-0.0" : "0.0");
+    char text[48], digits[24];
+    int exponent = 0;
+    size_t digit_count = 0;
+    for (int precision = 1; precision <= 17; precision++) {
+        snprintf(text, sizeof text, "%.*e", precision - 1, fabs(value));
+        if (strtod(text, NULL) == fabs(value) || precision == 17) break;
+    }
+    /* "d.ddde±x" in whatever decimal point the locale has: keep the digits, read the exponent. */
+    const char *p = text;
+    for (; *p && *p != 'e' && *p != 'E'; p++)
+        if (*p >= '0' && *p <= '9' && digit_count < sizeof digits - 1) digits[digit_count++] = *p;
+    digits[digit_count] = '\0';
+    if (*p) exponent = (int)strtol(p + 1, NULL, 10);
+    while (digit_count > 1 && digits[digit_count - 1] == '0') digits[--digit_count] = '\0';
+    size_t n = 0;
+    if (value < 0) out[n++] = '-';
+    double magnitude = fabs(value);
+    if (magnitude < 1e-4 || magnitude >= 1e16) {
+        out[n++] = digits[0];
+        if (digit_count > 1) {
+            out[n++] = '.';
+            for (size_t i = 1; i < digit_count; i++) out[n++] = digits[i];
+        }
+        n += (size_t)snprintf(out + n, 40 - n, "e%c%02d", exponent < 0 ? '-' : '+', exponent < 0 ? -exponent : exponent);
+        return n;
+    }
+    if (exponent < 0) {
+        out[n++] = '0', out[n++] = '.';
+        for (int i = 0; i < -exponent - 1; i++) out[n++] = '0';
+        for (size_t i = 0; i < digit_count; i++) out[n++] = digits[i];
+    } else {
+        for (int i = 0; i <= exponent; i++) out[n++] = (size_t)i < digit_count ? digits[i] : '0';
+        out[n++] = '.';
+        if (digit_count > (size_t)exponent + 1)
+            for (size_t i = (size_t)exponent + 1; i < digit_count; i++) out[n++] = digits[i];
+        else
+            out[n++] = '0';
+    }
+    out[n] = '\0';
+    return n;
+}
+
+static int same_label(const nb_route_step *a, const void *label, size_t length) {
+    if (a->label == NULL || label == NULL) return a->label == NULL && label == NULL;
+    return a->label_length == length && memcmp(a->label, label, length) == 0;
+}
+
+/* Crossing a threshold is one event even when two entrances follow each other. */
+static int stands_alone(int action) { return action == NB_STEP_ENTER_BUILDING || action == NB_STEP_LEAVE_BUILDING; }
+
+/* Adds `from` (a step or a link of the route) to the step `into`, which then ends where it does. */
+static void step_extend(nb_route_step *into, const nb_route_step *from) {
+    into->to_level = from->to_level;
+    into->length += from->length;
+    into->duration += from->duration;
+    if (from->step_count >= 0) into->step_count = (into->step_count < 0 ? 0 : into->step_count) + from->step_count;
+    into->rise += from->rise;
+    into->end_index = from->end_index;
+}
+
+static nb_status step_action(nb_bundle *b, uint32_t arc, uint8_t kind, uint32_t from_level, uint32_t to_level, int *action) {
+    static const int actions[] = {NB_STEP_WALK,     NB_STEP_WALK_OUTSIDE, NB_STEP_WALK, NB_STEP_STAIRS, NB_STEP_ELEVATOR,
+                                  NB_STEP_ESCALATOR, NB_STEP_RAMP,        NB_STEP_STEPS};
+    if (kind < 8) return *action = actions[kind], NB_OK;
+    if (kind > 8) return refuse(b, NB_ERROR_FORMAT, "ARCS: arc %u has unknown kind %u", arc, kind);
+    step_level from, to;
+    nb_status status = step_level_info(b, to_level, &to);
+    if (status == NB_OK) status = step_level_info(b, from_level, &from);
+    if (status != NB_OK) return status;
+    *action = to.has_building && !from.has_building ? NB_STEP_ENTER_BUILDING : NB_STEP_LEAVE_BUILDING;
+    return NB_OK;
+}
+
+/* An unnamed walk of less than a metre (where two walkways or a door meet) becomes part of the
+ * step before it or, at the start, of the one after; steps that then meet and are alike merge.
+ * Works in place: the result is never longer than what has been read. */
+static size_t absorb_short_walks(nb_route_step *steps, size_t count) {
+    size_t kept = 0;
+    int has_leading = 0;
+    nb_route_step leading;
+    memset(&leading, 0, sizeof leading);
+    for (size_t i = 0; i < count; i++) {
+        nb_route_step step = steps[i];
+        int short_walk = (step.action == NB_STEP_WALK || step.action == NB_STEP_WALK_OUTSIDE) && step.label == NULL
+                         && step.length < 1 && step.from_level == step.to_level;
+        if (short_walk && kept > 0) {
+            nb_route_step *last = &steps[kept - 1];
+            last->length += step.length;
+            last->duration += step.duration;
+            last->end_index = step.end_index;
+        } else if (short_walk) {
+            leading = step, has_leading = 1;
+        } else {
+            if (has_leading && kept == 0) {
+                step.length += leading.length;
+                step.duration += leading.duration;
+                step.start_index = leading.start_index;
+                has_leading = 0;
+            }
+            nb_route_step *last = kept > 0 ? &steps[kept - 1] : NULL;
+            if (last && last->action == step.action && same_label(last, step.label, step.label_length)
+                && last->along_path == step.along_path && !stands_alone(step.action))
+                step_extend(last, &step);
+            else
+                steps[kept++] = step;
+        }
+    }
+    if (kept == 0 && has_leading) steps[kept++] = leading;
+    return kept;
+}
+
+nb_status nb_route_steps(nb_bundle *b, uint32_t profile, const nb_path *path, nb_route_step **steps, size_t *count) {
+    if (steps) *steps = NULL;
+    if (count) *count = 0;
+    if (path == NULL || steps == NULL || count == NULL)
+        return refuse(b, NB_ERROR_ARGUMENT, "nb_route_steps takes a path and where to put its steps");
+    if (profile != NB_NONE && profile >= b->profiles)
+        return refuse(b, NB_ERROR_ARGUMENT, "profile %u is out of range (%u profiles)", profile, b->profiles);
+    if (path->arc_count == 0 && path->node_count <= 1) return NB_OK; /* unreachable, or already there */
+    if (path->nodes == NULL || path->arcs == NULL || path->node_count != path->arc_count + 1)
+        return refuse(b, NB_ERROR_ARGUMENT, "a path of %zu nodes and %zu arcs is not a route", path->node_count,
+                      path->arc_count);
+    for (size_t i = 0; i < path->node_count; i++)
+        if (path->nodes[i] >= b->nodes)
+            return refuse(b, NB_ERROR_ARGUMENT, "the path's node %u is out of range (NODE has %u)", path->nodes[i], b->nodes);
+    for (size_t i = 0; i < path->arc_count; i++)
+        if (path->arcs[i] >= b->arcs)
+            return refuse(b, NB_ERROR_ARGUMENT, "the path's arc %u is out of range (ARCS has %u)", path->arcs[i], b->arcs);
+    if (path->arc_count > SIZE_MAX / sizeof(nb_route_step) - 1) return out_of_memory(b);
+    nb_route_step *list = malloc(sizeof(nb_route_step) * (path->arc_count + 1));
+    if (list == NULL) return out_of_memory(b);
+    size_t made = 0;
+    /* Unnamed links at the start, waiting for the first step. */
+    int has_leading = 0;
+    double leading_length = 0, leading_duration = 0;
+    nb_status status = NB_OK;
+    for (size_t position = 0; position < path->arc_count && status == NB_OK; position++) {
+        uint32_t arc = path->arcs[position];
+        nb_arc record;
+        nb_climb climb;
+        if ((status = nb_arc_info(b, arc, &record)) != NB_OK) break;
+        if ((status = nb_arc_climb(b, arc, &climb)) != NB_OK) break;
+        double length = (double)record.length / 100, rise = (double)climb.rise / 100;
+        uint8_t kind = record.kind;
+        const uint8_t *label = (const uint8_t *)record.label.text;
+        size_t label_length = record.label.length;
+        int64_t flight = climb.steps > 0 ? (int64_t)climb.steps : -1;
+        uint32_t from_level = rd16(b->node_entries + 16 * (size_t)path->nodes[position] + 8);
+        uint32_t to_level = rd16(b->node_entries + 16 * (size_t)path->nodes[position + 1] + 8);
+        int action = NB_STEP_WALK;
+        if ((status = step_action(b, arc, kind, from_level, to_level, &action)) != NB_OK) break;
+        double seconds = profile == NB_NONE ? 0 : (double)profile_cost(b, profile, arc) / 1000;
+        /* Unnamed links (a door meeting a walkway, walkways of two ways meeting at one spot, even
+         * where an unlevelled way meets a level) are no step of their own. */
+        if (kind == 0 && label == NULL && (from_level == to_level || length < 1)) {
+            if (made > 0) {
+                list[made - 1].length += length;
+                list[made - 1].duration += seconds;
+                list[made - 1].end_index = position + 1;
+            } else {
+                leading_length = (has_leading ? leading_length : 0) + length;
+                leading_duration = (has_leading ? leading_duration : 0) + seconds;
+                has_leading = 1;
+            }
+            continue;
+        }
+        nb_route_step step;
+        memset(&step, 0, sizeof step);
+        step.action = action, step.label = (const char *)label, step.label_length = label_length;
+        step.from_level = from_level, step.to_level = to_level, step.length = length, step.duration = seconds;
+        step.step_count = flight, step.rise = rise, step.along_path = kind == 2;
+        step.start_index = position, step.end_index = position + 1;
+        nb_route_step *last = made > 0 ? &list[made - 1] : NULL;
+        if (last && last->action == action && same_label(last, label, label_length) && last->along_path == step.along_path
+            && !stands_alone(action)) {
+            step_extend(last, &step);
+        } else {
+            if (made == 0 && has_leading) {
+                step.length += leading_length;
+                step.duration += leading_duration;
+                step.start_index = 0;
+            }
+            list[made++] = step;
+        }
+    }
+    if (status != NB_OK) return free(list), status;
+    /* A route of unnamed links alone (two nodes at one spot) is still one step. */
+    if (made == 0 && has_leading) {
+        nb_route_step step;
+        memset(&step, 0, sizeof step);
+        step.action = NB_STEP_WALK;
+        step.from_level = rd16(b->node_entries + 16 * (size_t)path->nodes[0] + 8);
+        step.to_level = rd16(b->node_entries + 16 * (size_t)path->nodes[path->node_count - 1] + 8);
+        step.length = leading_length, step.duration = leading_duration, step.step_count = -1;
+        step.start_index = 0, step.end_index = path->arc_count;
+        list[made++] = step;
+    }
+    made = absorb_short_walks(list, made);
+    if (made == 0) return free(list), NB_OK;
+    *steps = list, *count = made;
+    return NB_OK;
+}
+
+/* What an instruction is written into: the caller's buffer, as far as it has room, while the
+ * length counts every byte. */
+typedef struct {
+    char *text;
+    size_t capacity, length;
+} step_text;
+
+static void put_bytes(step_text *t, const void *bytes, size_t count) {
+    if (t->text != NULL && t->length < t->capacity && count < t->capacity - t->length)
+        memcpy(t->text + t->length, bytes, count);
+    t->length += count;
+}
+
+static void put(step_text *t, const char *text) { put_bytes(t, text, strlen(text)); }
+
+/* "half a level", "a level", "2 levels": how far a step climbs, in words. */
+static void put_part(step_text *t, double levels) {
+    char number[40];
+    if (fabs(levels - 0.5) < 0.01) {
+        put(t, "half a level");
+        return;
+    }
+    if (fabs(levels - 1) < 0.01) {
+        put(t, "a level");
+        return;
+    }
+    if (levels < 1) {
+        put(t, "part of a level");
+        return;
+    }
+    if (floor(levels) == levels && fabs(levels) < 1e15) snprintf(number, sizeof number, "%lld", (long long)levels);
+    else swift_double(levels, number);
+    put(t, number);
+    put(t, " levels");
+}
+
+/* The connector or way a step uses: its own name, or what it is ("the stairs", "the lift").
+ * Unnamed connectors carry their kind as their label (`stairs`, `elevator`). */
+static void put_means(step_text *t, const nb_route_step *step) {
+    static const char *const kinds[] = {"stairs", "escalator", "elevator", "ramp", "steps"};
+    const char *noun = step->action == NB_STEP_STAIRS      ? "the stairs"
+                       : step->action == NB_STEP_ESCALATOR ? "the escalator"
+                       : step->action == NB_STEP_ELEVATOR  ? "the lift"
+                       : step->action == NB_STEP_RAMP      ? "the ramp"
+                       : step->action == NB_STEP_STEPS     ? "the steps"
+                                                           : "the way";
+    int named = step->label != NULL;
+    for (size_t i = 0; named && i < sizeof kinds / sizeof kinds[0]; i++)
+        if (step->label_length == strlen(kinds[i]) && memcmp(step->label, kinds[i], step->label_length) == 0) named = 0;
+    if (named) put_bytes(t, step->label, step->label_length);
+    else put(t, noun);
+}
+
+static void put_count(step_text *t, int64_t count) {
+    char number[32];
+    snprintf(number, sizeof number, ", %lld steps", (long long)count);
+    put(t, number);
+}
+
+nb_status nb_step_instruction(nb_bundle *b, const nb_route_step *step, char *text, size_t capacity, size_t *length) {
+    if (length) *length = 0;
+    if (text && capacity > 0) text[0] = '\0';
+    if (step == NULL || length == NULL || (text == NULL && capacity > 0))
+        return refuse(b, NB_ERROR_ARGUMENT, "nb_step_instruction takes a step and room for its text");
+    if (step->from_level >= b->level_count || step->to_level >= b->level_count)
+        return refuse(b, NB_ERROR_ARGUMENT, "level %u/%u is out of range (LEVL has %u)", step->from_level, step->to_level,
+                      b->level_count);
+    if (step->action < NB_STEP_WALK || step->action > NB_STEP_STEPS)
+        return refuse(b, NB_ERROR_ARGUMENT, "unknown step action %d", step->action);
+    if (step->label != NULL && !utf8_valid((const uint8_t *)step->label, step->label_length))
+        return refuse(b, NB_ERROR_ARGUMENT, "the step's label is not UTF-8");
+    step_level from, to;
+    nb_status status = step_level_info(b, step->from_level, &from);
+    if (status == NB_OK) status = step_level_info(b, step->to_level, &to);
+    if (status != NB_OK) return status;
+    double rise = step->rise;
+    /* The climb says the way when the bundle has it; otherwise the levels do. */
+    int climbs = rise != 0 ? rise > 0 : to.ordinal > from.ordinal;
+    const char *direction = climbs ? "up" : "down";
+    /* A step that ends on a half-landing does not reach the level its node is drawn on: say how
+     * far it climbs instead. */
+    int reaches_level = rise == 0 || fabs(rise - (to.ordinal - from.ordinal)) < 0.01;
+    step_text t = {text, capacity, 0};
+    switch (step->action) {
+    case NB_STEP_WALK:
+        if (step->label == NULL) put(&t, "Walk");
+        else put(&t, step->along_path ? "Walk along " : "Walk through "), put_bytes(&t, step->label, step->label_length);
+        break;
+    case NB_STEP_WALK_OUTSIDE:
+        if (step->label == NULL) put(&t, "Walk outside");
+        else put(&t, "Walk outside along "), put_bytes(&t, step->label, step->label_length);
+        break;
+    case NB_STEP_ENTER_BUILDING:
+    case NB_STEP_LEAVE_BUILDING: {
+        int enter = step->action == NB_STEP_ENTER_BUILDING;
+        const step_level *building = enter ? &to : &from;
+        put(&t, enter ? "Enter " : "Leave ");
+        if (building->building_name) put_bytes(&t, building->building_name, building->building_name_length);
+        else put(&t, "the building");
+        put(&t, " through ");
+        if (step->label) put_bytes(&t, step->label, step->label_length);
+        else put(&t, enter ? "the entrance" : "the exit");
+        break;
+    }
+    case NB_STEP_STEPS:
+        put(&t, "Take "), put_means(&t, step);
+        if (step->step_count >= 0) put_count(&t, step->step_count);
+        break;
+    default: /* stairs, lift, escalator, ramp */
+        if (step->from_level == step->to_level && rise == 0) {
+            put(&t, "Use "), put_means(&t, step);
+            if (step->step_count >= 0) put_count(&t, step->step_count);
+            break;
+        }
+        put(&t, "Take "), put_means(&t, step), put(&t, " "), put(&t, direction);
+        if (step->step_count >= 0) put_count(&t, step->step_count), put(&t, ",");
+        put(&t, " ");
+        if (reaches_level) {
+            put(&t, "from "), put_bytes(&t, from.name, from.name_length);
+            put(&t, " to "), put_bytes(&t, to.name, to.name_length);
+        } else {
+            put_part(&t, fabs(rise)), put(&t, " from "), put_bytes(&t, from.name, from.name_length);
+        }
+        break;
+    }
+    *length = t.length;
+    if (text == NULL && capacity == 0) return NB_OK;
+    if (t.length >= capacity) {
+        text[0] = '\0';
+        return refuse(b, NB_ERROR_ARGUMENT, "the instruction needs %zu bytes and a NUL, the buffer has %zu", t.length,
+                      capacity);
+    }
+    text[t.length] = '\0';
     return NB_OK;
 }
 

@@ -7,7 +7,7 @@ import BundleTools
 struct AnswerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "answer",
-        abstract: "Answer a list of route, exit, search, snap and endpoint queries in the readers' shared text form.",
+        abstract: "Answer a list of route, steps, exit, search, snap and endpoint queries in the readers' shared text form.",
         discussion: "The C and Python readers print the same lines for the same bundle; readers/vectors/README.md describes the form.")
 
     @Argument(help: "The bundle file (.navbundle).")
