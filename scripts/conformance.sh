@@ -66,10 +66,13 @@ lists() {
     for file in "$vectors"/*.queries; do basename "$file" .queries; done
 }
 
-# Says a list's bundle is missing: a skip for an optional list, else an error (status 1).
+# Says a list's bundle is missing: a skip for an optional list (said once), else an error (status 1).
+skipped=""
 missing_bundle() {
     if contains "$1" "$OPTIONAL_LISTS"; then
-        echo "$1: skipped, no bundle in $READER_TESTS/$1/ (make reader-bundles builds it when the shared data is there)"
+        contains "$1" "$skipped" ||
+            echo "$1: skipped, no bundle in $READER_TESTS/$1/ (make reader-bundles builds it when the shared data is there)"
+        skipped="$skipped $1"
         return 0
     fi
     echo "conformance: $1: no bundle in $READER_TESTS/$1/: run \`make reader-bundles\` first" >&2
