@@ -124,7 +124,7 @@ refresh() {
                 added=$(wc -l < "$fresh")
             fi
             cp "$fresh" "$stored"
-            echo "$name.answers: $removed lines removed, $added added ($(wc -l < "$fresh") answers)"
+            echo "$name.answers: changed, lines removed $removed, added $added ($(wc -l < "$fresh") answers)"
             changed=1
         fi
     done
