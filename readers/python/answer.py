@@ -51,6 +51,9 @@ def answer(bundle, line):
     if verb == "route":
         profile, source, target = _words(line, verb, 4, "PROFILE FROM TO")
         return _route(bundle.route(profile, _integer(source, "FROM"), _integer(target, "TO")))
+    if verb == "steps":
+        profile, source, target = _words(line, verb, 4, "PROFILE FROM TO")
+        return _steps(bundle.route_steps(profile, _integer(source, "FROM"), _integer(target, "TO")))
     if verb == "exit":
         profile, node = _words(line, verb, 3, "PROFILE NODE")
         found = bundle.nearest_exit(profile, _integer(node, "NODE"))
@@ -109,7 +112,7 @@ def answer(bundle, line):
             raise QueryError("locate takes SCAN")
         return _locate(bundle, parts[1])
     raise QueryError(f"unknown query {verb!r}; queries are route, exit, search, snap, snap-profile, endpoint, "
-                     f"route-conditions, exit-conditions and locate")
+                     f"route-conditions, exit-conditions, locate and steps")
 
 
 def _scan(text):
@@ -155,6 +158,14 @@ def _route(found):
         return "none"
     distance, path = found
     return " ".join(str(value) for value in [distance] + path)
+
+
+def _steps(steps):
+    """``none``, ``empty``, or per step ``START-END CENTIMETRES MILLISECONDS INSTRUCTION`` joined by ``|``."""
+    if steps is None:
+        return "none"
+    return " | ".join(f"{step.start}-{step.end} {_round_half_away(step.length * 100)} {_round_half_away(step.duration * 1000)} "
+                      f"{step.instruction}" for step in steps) or "empty"
 
 
 def _endpoint(bundle, text):

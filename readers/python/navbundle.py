@@ -48,6 +48,13 @@ Place = collections.namedtuple(
     "Place", "kind ref name category description building opening_hours phone email website "
              "level node capacity latitude longitude geofence_radius")
 Outline = collections.namedtuple("Outline", "kind label place rings")
+# One step of a route (``route_steps``): ``action`` one of ``STEP_ACTIONS``, ``label`` None when unnamed,
+# levels as ``LEVL`` indexes, metres, seconds, ``steps`` None when the data does not say, ``start``
+# and ``end`` positions in the route's nodes, and the words to tell a person.
+Step = collections.namedtuple("Step", "action label from_level to_level length duration steps rise along_path "
+                                      "start end instruction")
+STEP_ACTIONS = ("walk", "walkOutside", "enterBuilding", "leaveBuilding", "stairs", "elevator", "escalator", "ramp",
+                "steps")
 Alias = collections.namedtuple("Alias", "text language kind")
 # The radio map's counts and the locator's parameters, which every ``locate`` uses.
 RadioMap = collections.namedtuple(
@@ -111,7 +118,7 @@ U32P = ctypes.POINTER(U32)
 
 
 _TYPES = {"I": U32, "Q": U64, "z": SIZE, "d": DOUBLE, "p": U32P, "v": ctypes.c_void_p, "s": CHARS, "b": ctypes.c_uint8,
-          "i": ctypes.c_int, "l": ctypes.c_int32, "f": ctypes.POINTER(DOUBLE)}
+          "i": ctypes.c_int, "l": ctypes.c_int32, "q": ctypes.c_int64, "f": ctypes.POINTER(DOUBLE)}
 
 
 def _struct(fields, **named):
@@ -128,6 +135,8 @@ _Node = _struct("latitude:l longitude:l level:I kind:b label:t")
 _Place = _struct("kind:b positioned:b level:I node:I ref:t name:t category:t description:t building:t opening_hours:t "
                  "phone:t email:t website:t capacity:l latitude:l longitude:l geofence_radius:I")
 _Path = _struct("duration:Q length:Q nodes:p node_count:z arcs:p arc_count:z")
+_Step = _struct("action:i label:v label_length:z from_level:I to_level:I length:d duration:d steps:q rise:d "
+                "along_path:i start:z end:z")
 _Entry = _struct("list:b index:z")
 _ConditionsError = _struct("kind:i message:s entries:e entry_count:z candidates:p candidate_count:z",
                            e=ctypes.POINTER(_Entry))
@@ -163,6 +172,8 @@ def _load_core():
         "nb_place_count": (P,), "nb_profile_count": (P,), "nb_arc_count": (P,),
         "nb_string": (P, U32, ctypes.POINTER(SIZE)), "nb_profile_name": (P, U32, ctypes.POINTER(SIZE)),
         "nb_route_path": (P, U32, U32, U32, ctypes.POINTER(_Path)), "nb_path_free": (ctypes.POINTER(_Path),),
+        "nb_route_steps": (P, U32, ctypes.POINTER(_Path), ctypes.POINTER(ctypes.POINTER(_Step)), ctypes.POINTER(SIZE)),
+        "nb_step_instruction": (P, ctypes.POINTER(_Step), ctypes.c_char_p, SIZE, ctypes.POINTER(SIZE)),
         "nb_profile_costs": (P, U32, P, SIZE), "nb_customize": (P, U32, P, SIZE, ctypes.POINTER(P)),
         "nb_route_metric": (P, P, U32, U32, ctypes.POINTER(_Path)), "nb_metric_free": (P,),
         "nb_metric_arrays": (P, P, P, P, P, P, SIZE, ctypes.POINTER(SIZE)), "nb_metric_weights": (P, P, P, SIZE),
@@ -674,6 +685,36 @@ class Bundle:
         2.0, else on its ``CHxx``, by the format's reference query."""
         index = self._profile_index(profile)
         return self._path(_core.nb_route_path, index, self._check_node(source), self._check_node(target))
+
+    def route_steps(self, profile, source, target):
+        """The route of ``route`` as steps a person can follow (``Step``), in the C core's words, which
+        are the Swift and JavaScript readers' too: ``[]`` from a node to itself, None when unreachable."""
+        index, path = self._profile_index(profile), _Path()
+        steps, count = ctypes.POINTER(_Step)(), SIZE()
+        with self._lock:
+            try:
+                handle = self._live()
+                for status in (_core.nb_route_path(handle, index, self._check_node(source), self._check_node(target),
+                                                   ctypes.byref(path)),
+                               0 if not path.nodes else _core.nb_route_steps(handle, index, ctypes.byref(path),
+                                                                             ctypes.byref(steps), ctypes.byref(count))):
+                    if status:
+                        self._raise(status)
+                return None if not path.nodes else [self._step(handle, steps[i]) for i in range(count.value)]
+            finally:
+                _core.nb_path_free(ctypes.byref(path))
+                _free(steps)
+
+    def _step(self, handle, step):
+        length = SIZE()
+        _core.nb_step_instruction(handle, ctypes.byref(step), None, 0, ctypes.byref(length))
+        text = ctypes.create_string_buffer(length.value + 1)
+        status = _core.nb_step_instruction(handle, ctypes.byref(step), text, len(text), ctypes.byref(length))
+        if status:
+            self._raise(status)
+        return Step(STEP_ACTIONS[step.action], self._text(step.label, step.label_length), step.from_level,
+                    step.to_level, step.length, step.duration, None if step.steps < 0 else step.steps, step.rise,
+                    bool(step.along_path), step.start, step.end, text.raw[:length.value].decode("utf-8"))
 
     @property
     def customisable(self):
