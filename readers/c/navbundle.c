@@ -4417,3 +4417,61 @@ nb_status nb_locate(const nb_bundle *b, const nb_scan_reading *readings, size_t 
     free(heard), free(scan), free(marks), free(candidates), free(tally);
     return status;
 }
+
+/* ---- wasm support ---- */
+
+/* Opening in two steps, for a host that checks the checksums itself between them (JavaScript,
+ * whose WebCrypto hashes far faster than this file's SHA-256 compiled to WebAssembly). */
+
+nb_status nb_open_table(const void *data, size_t size, const char *name, nb_bundle **out, char *message,
+                        size_t message_size) {
+    if (name == NULL) name = MEMORY_NAME;
+    if (out == NULL || data == NULL) return fail(message, message_size, "%s: no bytes to open", name), NB_ERROR_ARGUMENT;
+    *out = NULL;
+    if (size < HEADER_SIZE)
+        return fail(message, message_size, "%s: %zu bytes is too short for a bundle header", name, size), NB_ERROR_FORMAT;
+    nb_bundle *b = calloc(1, sizeof *b);
+    if (b == NULL) return fail(message, message_size, "%s: out of memory", name), NB_ERROR_MEMORY;
+    snprintf(b->path, sizeof b->path, "%s", name);
+    b->data = data;
+    b->size = size;
+    nb_status status = read_table(b);
+    if (status != NB_OK) {
+        fail(message, message_size, "%s", b->error);
+        nb_close(b);
+        return status;
+    }
+    *out = b;
+    return NB_OK;
+}
+
+uint64_t nb_section_checksum(const nb_bundle *b, size_t index) {
+    return index < b->section_count ? b->sections[index].checksum : 0;
+}
+
+uint16_t nb_section_version(const nb_bundle *b, size_t index) {
+    return index < b->section_count ? b->sections[index].version : 0;
+}
+
+nb_status nb_open_finish(nb_bundle *b) {
+    nb_status status = read_required(b);
+    if (status == NB_OK) tabulate_wifi_weights(b);
+    return status;
+}
+
+/* `length` bytes of UTF-8 folded as search folds them (the bundle's SRCH table); `*out` is
+ * free()d by the caller. */
+nb_status nb_fold(nb_bundle *b, const char *text, size_t length, char **out, size_t *out_length) {
+    *out = NULL, *out_length = 0;
+    nb_status status = load_search(b);
+    if (status != NB_OK) return status;
+    return fold_text(b, (const uint8_t *)text, length, (uint8_t **)out, out_length);
+}
+
+/* A customised metric's CCHT arcs, 4 u32 each (upward weight, downward weight, upward via,
+ * downward via), in CCHT arc order: `*count` arcs at the returned address, which stays valid
+ * until nb_metric_free. */
+const uint32_t *nb_metric_arcs(const nb_metric *metric, size_t *count) {
+    *count = metric->bundle->cch.m;
+    return (const uint32_t *)metric->arcs;
+}

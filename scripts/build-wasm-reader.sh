@@ -1,0 +1,39 @@
+#!/bin/sh
+# Compiles the C reader (readers/c/navbundle.c) to WebAssembly for the JavaScript reader:
+#   scripts/build-wasm-reader.sh [OUTPUT]     (default readers/js/navbundle.wasm)
+# Needs the Swift toolchain's clang and wasm-ld (CLANG, default /opt/swift/usr/bin/clang, else
+# clang on PATH) and Debian's wasi-libc (WASI_SYSROOT, default /usr). The output is the same bytes
+# on every build: no build id, no paths (the source is named relative to the repository), no
+# debug sections; a test rebuilds it and compares it with the committed file.
+set -eu
+here=$(cd "$(dirname "$0")/.." && pwd)
+out=${1:-$here/readers/js/navbundle.wasm}
+clang=${CLANG:-/opt/swift/usr/bin/clang}
+[ -x "$clang" ] || clang=$(command -v clang)
+sysroot=${WASI_SYSROOT:-/usr}
+[ -f "$sysroot/lib/wasm32-wasi/libc.a" ] || {
+    echo "build-wasm-reader: no wasi-libc under $sysroot (apt-get install wasi-libc)" >&2; exit 1; }
+# The functions the JavaScript reader calls, and malloc and free for the memory it hands over.
+exports="_initialize malloc free nb_open_table nb_open_finish nb_close nb_last_error nb_format_major nb_format_minor
+nb_section_count nb_section_info nb_section_checksum nb_section_version nb_node_count nb_level_count
+nb_place_count nb_profile_count nb_arc_count nb_profile_name nb_string nb_node_info nb_route_path
+nb_path_free nb_customize nb_route_metric nb_metric_free nb_metric_arcs nb_profile_costs
+nb_conditions_resolve nb_arc_conditions_free nb_conditions_error_free nb_conditions_costs
+nb_conditions_apply nb_leaving_costs nb_exit_search nb_exit_conditions nb_nearest_exit
+nb_search_prefix nb_fold nb_snap nb_snap_profile nb_place_source nb_place_aliases nb_alias_info
+nb_place_node nb_in_main_piece nb_resolve_endpoint nb_endpoint_free nb_endpoint_node
+nb_level_outlines nb_outline_info nb_outline_ring nb_radio_map_info nb_locate"
+flags=""
+for name in $exports; do flags="$flags -Wl,--export=$name"; done
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$here"
+# _WASI_EMULATED_MMAN lets <sys/mman.h> declare what nb_open maps files with; nb_open is not
+# exported, so the linker drops it; nb_close still names munmap (never called for a buffer).
+# shellcheck disable=SC2086
+"$clang" --target=wasm32-wasi --sysroot="$sysroot" -isystem "$sysroot/include/wasm32-wasi" \
+    -O2 -D_WASI_EMULATED_MMAN -ffile-prefix-map="$here"/= -fno-ident \
+    -nostdlib -Wl,--strip-all -Wl,--no-entry -Wl,--initial-memory=1048576 -Wl,--growable-table \
+    $flags -o "$tmp/navbundle.wasm" readers/c/navbundle.c "$sysroot/lib/wasm32-wasi/crt1-reactor.o" \
+    "$sysroot/lib/wasm32-wasi/libc.a" "$sysroot/lib/wasm32-wasi/libwasi-emulated-mman.a"
+mv "$tmp/navbundle.wasm" "$out"
