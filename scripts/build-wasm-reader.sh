@@ -22,7 +22,8 @@ nb_conditions_resolve nb_arc_conditions_free nb_conditions_error_free nb_conditi
 nb_conditions_apply nb_leaving_costs nb_exit_search nb_exit_conditions nb_nearest_exit
 nb_search_prefix nb_fold nb_snap nb_snap_profile nb_place_source nb_place_aliases nb_alias_info
 nb_place_node nb_in_main_piece nb_resolve_endpoint nb_endpoint_free nb_endpoint_node
-nb_level_outlines nb_outline_info nb_outline_ring nb_radio_map_info nb_locate"
+nb_level_outlines nb_outline_info nb_outline_ring nb_radio_map_info nb_locate nb_nearest_exit_path
+nb_conditions_parse"
 flags=""
 for name in $exports; do flags="$flags -Wl,--export=$name"; done
 tmp=$(mktemp -d)

@@ -330,7 +330,7 @@ static int compare_offsets(const void *x, const void *y) {
 
 static nb_status read_table(nb_bundle *b) {
     const uint8_t *h = b->data;
-    if (memcmp(h, "NAVFBNDL", 8) != 0) return refuse(b, NB_ERROR_FORMAT, "not a navforge bundle");
+    if (memcmp(h, "NAVFBNDL", 8) != 0) return refuse(b, NB_ERROR_FORMAT, "not a navforge bundle (its magic is not NAVFBNDL)");
     b->major = rd16(h + 8), b->minor = rd16(h + 10);
     /* The major is checked before anything else: another major may lay out the rest differently. */
     if (b->major < OLDEST_MAJOR || b->major > NEWEST_MAJOR)
@@ -4474,4 +4474,67 @@ nb_status nb_fold(nb_bundle *b, const char *text, size_t length, char **out, siz
 const uint32_t *nb_metric_arcs(const nb_metric *metric, size_t *count) {
     *count = metric->bundle->cch.m;
     return (const uint32_t *)metric->arcs;
+}
+
+/* nb_nearest_exit with the arcs of the way and what each takes: `path->duration` is the table's
+ * cost, and `times[i]` (free() it) the drop of the table's time to exit along arc i, the time of
+ * leaving the table itself gives; a table whose time rises along its way is refused. */
+nb_status nb_nearest_exit_path(nb_bundle *b, uint32_t profile, uint32_t node, nb_path *path, uint32_t **times) {
+    memset(path, 0, sizeof *path);
+    path->duration = UINT64_MAX;
+    *times = NULL;
+    uint32_t exit_node, cost, *nodes;
+    size_t count;
+    nb_status status = nb_nearest_exit(b, profile, node, &exit_node, &cost, &nodes, &count);
+    if (status != NB_OK || nodes == NULL) return status;
+    const uint8_t *table = section_bytes(b, find_section(b, "EGRS")) + 8 + 12 * (size_t)b->nodes * profile;
+    uint32_t *arcs = malloc(sizeof(uint32_t) * (count > 1 ? count - 1 : 1));
+    uint32_t *drops = malloc(sizeof(uint32_t) * (count > 1 ? count - 1 : 1));
+    if (arcs == NULL || drops == NULL) return free(nodes), free(arcs), free(drops), out_of_memory(b);
+    for (size_t i = 0; i + 1 < count; i++) {
+        uint32_t here = rd32(table + 12 * (size_t)nodes[i] + 4), next = rd32(table + 12 * (size_t)nodes[i + 1] + 4);
+        if (next > here) {
+            free(nodes), free(arcs), free(drops);
+            return refuse(b, NB_ERROR_FORMAT, "EGRS: the way out from node %u gets longer at node %u", node, nodes[i + 1]);
+        }
+        arcs[i] = rd32(table + 12 * (size_t)nodes[i] + 8), drops[i] = here - next;
+    }
+    path->duration = cost, path->nodes = nodes, path->node_count = count, path->arcs = arcs, path->arc_count = count - 1;
+    *times = drops;
+    return NB_OK;
+}
+
+/* Parses and checks conditions text without a bundle, for showing what it says: NB_OK with
+ * `*out` (free() it) a JSON array of the targets in the order the reader resolves them, each
+ * {"list": 0 closed or 1 slow, "index", "kind": 0 name, 1 level, 2 polygon, "text", "factor",
+ * "corners": [latitude, longitude, ...]} with numbers written to round-trip exactly; or
+ * NB_ERROR_CONDITIONS with `*error` filled as nb_conditions_resolve fills it. */
+nb_status nb_conditions_parse(const char *json, size_t length, char **out, nb_conditions_error *error) {
+    *out = NULL;
+    conditions_error_init(error);
+    nb_bundle *b = calloc(1, sizeof *b);
+    if (b == NULL) return NB_ERROR_MEMORY;
+    conditions c;
+    nb_status status = read_conditions(b, (const uint8_t *)json, length, &c, error);
+    message m = {0};
+    for (size_t i = 0; status == NB_OK && i < c.count; i++) {
+        const condition_target *t = &c.targets[i];
+        say(&m, "%s{\"list\":%d,\"index\":%zu,\"kind\":%d,\"factor\":%.17g,\"text\":\"", i ? "," : "[", t->list, t->index,
+            t->kind == TARGET_NAME ? 0 : t->kind == TARGET_LEVEL ? 1 : 2, t->factor);
+        for (size_t k = 0; k < t->length; k++) {
+            uint8_t byte = t->text[k];
+            if (byte == '"' || byte == '\\' || byte < 0x20) say(&m, "\\u%04x", byte);
+            else say(&m, "%c", byte);
+        }
+        say(&m, "\",\"corners\":[");
+        for (size_t k = 0; k < 2 * t->corner_count; k++) say(&m, "%s%.17g", k ? "," : "", c.corners[2 * t->first_corner + k]);
+        say(&m, "]}");
+    }
+    if (status == NB_OK) say(&m, c.count ? "]" : "[]");
+    if (status == NB_OK && m.failed) status = NB_ERROR_MEMORY;
+    if (status == NB_OK) *out = m.text;
+    else free(m.text);
+    conditions_free(&c);
+    free(b);
+    return status;
 }

@@ -437,6 +437,16 @@ nb_status nb_fold(nb_bundle *bundle, const char *text, size_t length, char **out
  * `*count` arcs, valid until nb_metric_free. */
 const uint32_t *nb_metric_arcs(const nb_metric *metric, size_t *count);
 
+/* nb_nearest_exit as a path: its arcs, `path->duration` the table's cost, and `*times` (free() it)
+ * the drop of the table's time to exit along each arc (a table whose time rises is refused). */
+nb_status nb_nearest_exit_path(nb_bundle *bundle, uint32_t profile, uint32_t node, nb_path *path, uint32_t **times);
+
+/* Parses and checks conditions text without a bundle: NB_OK with `*out` (free() it) a JSON array
+ * of the targets in resolution order, each {"list", "index", "kind" (0 name, 1 level, 2 polygon),
+ * "factor", "text", "corners": [latitude, longitude, ...]}, numbers written to round-trip; or
+ * NB_ERROR_CONDITIONS with `*error` as nb_conditions_resolve fills it. */
+nb_status nb_conditions_parse(const char *json, size_t length, char **out, nb_conditions_error *error);
+
 #ifdef __cplusplus
 }
 #endif
