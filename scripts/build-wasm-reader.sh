@@ -23,7 +23,7 @@ nb_conditions_apply nb_leaving_costs nb_exit_search nb_exit_conditions nb_neares
 nb_search_prefix nb_fold nb_snap nb_snap_profile nb_place_source nb_place_aliases nb_alias_info
 nb_place_node nb_in_main_piece nb_resolve_endpoint nb_endpoint_free nb_endpoint_node
 nb_level_outlines nb_outline_info nb_outline_ring nb_radio_map_info nb_locate nb_nearest_exit_path
-nb_conditions_parse"
+nb_conditions_parse nb_json_check"
 flags=""
 for name in $exports; do flags="$flags -Wl,--export=$name"; done
 tmp=$(mktemp -d)

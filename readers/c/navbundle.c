@@ -4538,3 +4538,15 @@ nb_status nb_conditions_parse(const char *json, size_t length, char **out, nb_co
     free(b);
     return status;
 }
+
+/* Whether `length` bytes are one strict JSON value (RFC 8259: UTF-8, no names twice in an object,
+ * at most 64 deep), as conditions are parsed: 1, or 0 with the reason in `message`. For hosts
+ * whose own JSON parser is lenient (JavaScript keeps the last of two equal names). */
+int nb_json_check(const char *text, size_t length, char *message, size_t message_size) {
+    json_parser p;
+    size_t root;
+    int valid = json_parse(&p, (const uint8_t *)text, length, &root);
+    if (!valid) fail(message, message_size, "%s", p.out_of_memory ? "out of memory" : p.error);
+    json_free(&p);
+    return valid;
+}

@@ -447,6 +447,10 @@ nb_status nb_nearest_exit_path(nb_bundle *bundle, uint32_t profile, uint32_t nod
  * NB_ERROR_CONDITIONS with `*error` as nb_conditions_resolve fills it. */
 nb_status nb_conditions_parse(const char *json, size_t length, char **out, nb_conditions_error *error);
 
+/* Whether `length` bytes are one strict JSON value (RFC 8259, UTF-8, no name twice in an object,
+ * at most 64 deep): 1, or 0 with the reason in `message` (of `message_size` bytes). */
+int nb_json_check(const char *text, size_t length, char *message, size_t message_size);
+
 #ifdef __cplusplus
 }
 #endif

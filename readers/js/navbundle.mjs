@@ -332,6 +332,21 @@ export function normalisedAccessPoint(text) {
   return groups.map((group) => group.toLowerCase().padStart(2, '0')).join(':');
 }
 
+/** JSON `bytes` checked strictly by the core (no name twice, as JSON.parse would take the last)
+ * and parsed: an object as a Map of its members, anything else as JSON.parse gives it. `refuse(detail,
+ * deep)` makes the error for text that is not strict JSON. */
+function strictJson(bytes, refuse) {
+  const [at, length] = cText(bytes);
+  const valid = core.nb_json_check(at, length, MESSAGE, MESSAGE_SIZE);
+  core.free(at);
+  if (!valid) {
+    const detail = cString(MESSAGE);
+    throw refuse(detail, /deeper than/.test(detail));
+  }
+  const value = JSON.parse(UTF8.decode(bytes));
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? new Map(Object.entries(value)) : value;
+}
+
 // ---- Conditions ----
 
 const PARSED = Symbol('parsed conditions');
@@ -1576,10 +1591,14 @@ export class Metric {
     return this._weights;
   }
 
-  /** Side `side` (0 up, 1 down, 2 upVia, 3 downVia) of every CCHT arc. */
+  /** Side `side` (0 up, 1 down, 2 upVia, 3 downVia) of every CCHT arc, copied once. */
   _side(side) {
-    const at = core.nb_metric_arcs(this._pointer, OUT);
-    return Uint32Array.from({ length: u32(OUT) }, (_, arc) => u32(at + 16 * arc + 4 * side));
+    if (this._sides === undefined) {
+      const at = core.nb_metric_arcs(this._pointer, OUT);
+      const arcs = new Uint32Array(core.memory.buffer, at, 4 * u32(OUT));
+      this._sides = [0, 1, 2, 3].map((which) => arcs.filter((_, i) => i % 4 === which));
+    }
+    return this._sides[side];
   }
 
   get up() {
@@ -1859,7 +1878,7 @@ function statementBytes(statement, name) {
 function parseStatement(bytes, name) {
   const text = decodeUtf8(bytes);
   if (text === null) throw signingError('statement', 'the statement is not UTF-8 text', name);
-  const value = parseStrictJson(text, (detail, deep) => signingError('statement', deep
+  const value = strictJson(bytes, (detail, deep) => signingError('statement', deep
     ? `the statement nests more than ${MAX_JSON_DEPTH} arrays and objects deep` : `the statement is not JSON: ${detail}`, name));
   if (!(value instanceof Map)) throw signingError('statement', 'the statement is not a JSON object', name);
   const format = value.get('format');
