@@ -173,6 +173,8 @@ struct nb_bundle {
      * the section's parameters are valid, so that locating only reads the bundle. */
     int wifi_weights;
     double wifi_floor_weight[256], wifi_position_weight[256];
+    /* SHAP once checked in full (by the first arc shape): corner offsets and corners, else NULL. */
+    const uint8_t *shape_first, *shape_corners;
 };
 
 static uint16_t rd16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
@@ -622,6 +624,207 @@ int nb_profile_index(const nb_bundle *b, const char *name) {
 
 static uint32_t profile_cost(const nb_bundle *b, uint32_t profile, uint32_t arc) {
     return rd32(b->prof + 8 + 8 * (size_t)b->profiles + 4 * ((size_t)profile * b->arcs + arc));
+}
+
+/* ---- records ---- */
+
+/* The plain records of the sections, one call each, so that a binding (JavaScript over
+ * WebAssembly, Python) builds its objects from these and reads no byte itself. Strings point
+ * into the bundle and are checked as the other readers check them when they read a record: an
+ * index past STRS is damage of the section holding it, a string that is not UTF-8 damage of STRS. */
+
+static int utf8_valid(const uint8_t *text, size_t length);
+
+/* String `index` named by section `referrer`: NB_NONE gives no text, anything else must be a
+ * string of STRS and UTF-8. */
+static nb_status record_text(nb_bundle *b, uint32_t index, const char *referrer, nb_text *out) {
+    out->text = NULL, out->length = 0;
+    if (index == NB_NONE) return NB_OK;
+    if (index >= b->strings)
+        return refuse(b, NB_ERROR_FORMAT, "%s names string %u, STRS has %u", referrer, index, b->strings);
+    size_t length = 0;
+    const char *text = nb_string(b, index, &length);
+    if (!utf8_valid((const uint8_t *)text, length)) return refuse(b, NB_ERROR_FORMAT, "STRS: string %u is not UTF-8", index);
+    out->text = text, out->length = length;
+    return NB_OK;
+}
+
+int nb_has_section(const nb_bundle *b, const char *tag) {
+    return tag != NULL && strlen(tag) == 4 && find_section(b, tag) != NULL;
+}
+
+nb_status nb_section_entry(const nb_bundle *b, size_t index, nb_section *info) {
+    memset(info, 0, sizeof *info);
+    if (index >= b->section_count) return NB_ERROR_ARGUMENT;
+    const section *s = &b->sections[index];
+    memcpy(info->tag, s->tag, 5);
+    info->version = s->version, info->offset = s->offset, info->length = s->length;
+    return NB_OK;
+}
+
+nb_status nb_metadata(nb_bundle *b, const char **json, size_t *length) {
+    *json = NULL, *length = 0;
+    const section *s = find_section(b, "META"); /* required: nb_open refused a bundle without it */
+    const uint8_t *p = section_bytes(b, s);
+    if (!utf8_valid(p, (size_t)s->length)) return refuse(b, NB_ERROR_FORMAT, "META is not UTF-8");
+    *json = (const char *)p, *length = (size_t)s->length;
+    return NB_OK;
+}
+
+uint32_t nb_event_count(const nb_bundle *b) {
+    /* EVNT is required and its count was checked against its length by nb_open. */
+    return rd32(section_bytes(b, find_section(b, "EVNT")));
+}
+
+nb_status nb_level_info(nb_bundle *b, uint32_t level, nb_level *info) {
+    memset(info, 0, sizeof *info);
+    if (level >= b->level_count)
+        return refuse(b, NB_ERROR_ARGUMENT, "level %u is not one of the %u levels", level, b->level_count);
+    const uint8_t *e = b->levels + 24 * (size_t)level;
+    nb_text *fields[4] = {&info->id, &info->name, &info->building_id, &info->building_name};
+    for (int f = 0; f < 4; f++) {
+        nb_status status = record_text(b, rd32(e + 4 * f), "LEVL", fields[f]);
+        if (status != NB_OK) return status;
+    }
+    info->ordinal = rdf64(e + 16);
+    return NB_OK;
+}
+
+nb_status nb_node_record(nb_bundle *b, uint32_t node, nb_node *info) {
+    memset(info, 0, sizeof *info);
+    if (node >= b->nodes) return refuse(b, NB_ERROR_ARGUMENT, "node %u is not one of the %u nodes", node, b->nodes);
+    const uint8_t *e = b->node_entries + 16 * (size_t)node;
+    info->latitude = (int32_t)rd32(e), info->longitude = (int32_t)rd32(e + 4), info->level = rd16(e + 8);
+    info->kind = e[10];
+    return record_text(b, rd32(e + 12), "NODE", &info->label);
+}
+
+nb_status nb_arcs_from(nb_bundle *b, uint32_t node, uint32_t *first, uint32_t *count) {
+    *first = 0, *count = 0;
+    if (node >= b->nodes) return refuse(b, NB_ERROR_ARGUMENT, "node %u is not one of the %u nodes", node, b->nodes);
+    *first = rd32(b->first_out + 4 * (size_t)node);
+    *count = rd32(b->first_out + 4 * ((size_t)node + 1)) - *first;
+    return NB_OK;
+}
+
+/* The tail of `arc`: the last node whose arcs start at or before it (ARCS's offsets rise from 0
+ * to the arc count, as nb_open checked, so nodes without arcs are passed over). */
+static uint32_t arc_tail(const nb_bundle *b, uint32_t arc) {
+    uint32_t low = 0, high = b->nodes; /* first_out[low] <= arc < first_out[high] */
+    while (high - low > 1) {
+        uint32_t middle = low + (high - low) / 2;
+        if (rd32(b->first_out + 4 * (size_t)middle) <= arc) low = middle;
+        else high = middle;
+    }
+    return low;
+}
+
+nb_status nb_arc_info(nb_bundle *b, uint32_t arc, nb_arc *info) {
+    memset(info, 0, sizeof *info);
+    if (arc >= b->arcs) return refuse(b, NB_ERROR_ARGUMENT, "arc %u is not one of the %u arcs", arc, b->arcs);
+    const uint8_t *e = b->arc_entries + 16 * (size_t)arc;
+    info->tail = arc_tail(b, arc), info->head = rd32(e), info->length = rd32(e + 4);
+    info->kind = e[12], info->indoor = e[13] & 1;
+    return record_text(b, rd32(e + 8), "ARCS", &info->label);
+}
+
+/* SHAP checked in full by its first use: as many arcs as ARCS, the corners inside the section,
+ * the corner offsets rising from 0 to the corner count. */
+static nb_status load_shapes(nb_bundle *b) {
+    if (b->shape_first) return NB_OK;
+    const section *s = find_section(b, "SHAP");
+    if (s == NULL) return NB_OK; /* absent: every arc is straight */
+    const uint8_t *p = section_bytes(b, s);
+    if (s->length < 8) return refuse(b, NB_ERROR_FORMAT, "SHAP is too short for its header");
+    uint64_t arcs = rd32(p), corners = rd32(p + 4);
+    if (arcs != b->arcs) return refuse(b, NB_ERROR_FORMAT, "SHAP has %llu arcs, ARCS %u", (unsigned long long)arcs, b->arcs);
+    uint64_t corners_at = (8 + 4 * (arcs + 1) + 7) / 8 * 8;
+    if (corners_at + 8 * corners > s->length)
+        return refuse(b, NB_ERROR_FORMAT, "SHAP: %llu corners do not fit its %llu bytes", (unsigned long long)corners,
+                      (unsigned long long)s->length);
+    const uint8_t *first = p + 8;
+    if (rd32(first) != 0 || rd32(first + 4 * arcs) != corners)
+        return refuse(b, NB_ERROR_FORMAT, "SHAP: corner offsets do not run from 0 to %llu", (unsigned long long)corners);
+    for (uint64_t a = 0; a < arcs; a++)
+        if (rd32(first + 4 * a) > rd32(first + 4 * (a + 1)))
+            return refuse(b, NB_ERROR_FORMAT, "SHAP: corner offsets fall at arc %llu", (unsigned long long)a);
+    b->shape_corners = p + corners_at, b->shape_first = first;
+    return NB_OK;
+}
+
+nb_status nb_arc_shape(nb_bundle *b, uint32_t arc, int32_t (*points)[2], size_t capacity, size_t *count) {
+    *count = 0;
+    if (arc >= b->arcs) return refuse(b, NB_ERROR_ARGUMENT, "arc %u is not one of the %u arcs", arc, b->arcs);
+    nb_status status = load_shapes(b);
+    if (status != NB_OK) return status;
+    uint32_t start = 0, stop = 0;
+    if (b->shape_first)
+        start = rd32(b->shape_first + 4 * (size_t)arc), stop = rd32(b->shape_first + 4 * ((size_t)arc + 1));
+    const uint8_t *ends[2] = {b->node_entries + 16 * (size_t)arc_tail(b, arc),
+                              b->node_entries + 16 * (size_t)rd32(b->arc_entries + 16 * (size_t)arc)};
+    *count = (size_t)(stop - start) + 2;
+    for (size_t i = 0; i < *count && i < capacity; i++) {
+        const uint8_t *at = i == 0 ? ends[0] : i == *count - 1 ? ends[1] : b->shape_corners + 8 * ((size_t)start + i - 1);
+        points[i][0] = (int32_t)rd32(at), points[i][1] = (int32_t)rd32(at + 4);
+    }
+    return NB_OK;
+}
+
+nb_status nb_arc_climb(nb_bundle *b, uint32_t arc, nb_climb *climb) {
+    climb->steps = 0, climb->rise = 0;
+    if (arc >= b->arcs) return refuse(b, NB_ERROR_ARGUMENT, "arc %u is not one of the %u arcs", arc, b->arcs);
+    const section *s = find_section(b, "STPC");
+    if (s == NULL) return NB_OK; /* absent: no arc climbs or has counted steps */
+    uint32_t count;
+    const uint8_t *entries;
+    nb_status status = counted(b, s, 8, &count, &entries);
+    if (status != NB_OK) return status;
+    if (count > b->arcs) return refuse(b, NB_ERROR_FORMAT, "STPC has %u entries for the %u arcs of ARCS", count, b->arcs);
+    /* Entries rise by arc, so bisection finds its entry; entries out of order may hide one but
+     * never lead outside the section. */
+    uint32_t low = 0, high = count;
+    while (low < high) {
+        uint32_t middle = low + (high - low) / 2;
+        if (rd32(entries + 8 * (size_t)middle) < arc) low = middle + 1;
+        else high = middle;
+    }
+    if (low < count && rd32(entries + 8 * (size_t)low) == arc) {
+        const uint8_t *e = entries + 8 * (size_t)low;
+        climb->steps = rd16(e + 4), climb->rise = (int16_t)rd16(e + 6);
+    }
+    return NB_OK;
+}
+
+nb_status nb_place_info(nb_bundle *b, uint32_t place, nb_place *info) {
+    memset(info, 0, sizeof *info);
+    if (place >= b->place_count)
+        return refuse(b, NB_ERROR_ARGUMENT, "place %u is not one of the %u places", place, b->place_count);
+    const uint8_t *e = b->places + 64 * (size_t)place;
+    info->kind = e[0], info->positioned = e[1] != 0;
+    info->level = rd16(e + 2) == NO_LEVEL ? NB_NONE : rd16(e + 2);
+    info->node = rd32(e + 4);
+    nb_text *fields[9] = {&info->ref,   &info->name,  &info->category, &info->description, &info->building,
+                          &info->opening_hours, &info->phone, &info->email, &info->website};
+    for (int f = 0; f < 9; f++) {
+        nb_status status = record_text(b, rd32(e + 8 + 4 * f), "PLAC", fields[f]);
+        if (status != NB_OK) return status;
+    }
+    info->capacity = (int32_t)rd32(e + 44);
+    if (info->positioned) info->latitude = (int32_t)rd32(e + 48), info->longitude = (int32_t)rd32(e + 52);
+    info->geofence_radius = rd32(e + 56);
+    return NB_OK;
+}
+
+nb_status nb_event_info(nb_bundle *b, uint32_t event, nb_event *info) {
+    memset(info, 0, sizeof *info);
+    uint32_t count = nb_event_count(b);
+    if (event >= count) return refuse(b, NB_ERROR_ARGUMENT, "event %u is not one of the %u events", event, count);
+    const uint8_t *e = section_bytes(b, find_section(b, "EVNT")) + 8 + 32 * (size_t)event;
+    info->place = rd32(e); /* below the place count, as nb_open checked */
+    nb_status status = record_text(b, rd32(e + 4), "EVNT", &info->title);
+    if (status == NB_OK) status = record_text(b, rd32(e + 8), "EVNT", &info->description);
+    info->start = (int64_t)rd64(e + 16), info->end = (int64_t)rd64(e + 24);
+    return status;
 }
 
 /* ---- Hierarchies ---- */
@@ -4416,6 +4619,83 @@ nb_status nb_locate(const nb_bundle *b, const nb_scan_reading *readings, size_t 
     }
     free(heard), free(scan), free(marks), free(candidates), free(tally);
     return status;
+}
+
+/* ---- Radio map samples (WIFI) ---- */
+
+/* The reference points and readings of the radio map as plain records, so that a viewer can
+ * offer scans to locate (the JavaScript reader's radioMapSamples). Like the other Wi-Fi calls
+ * they only read the bundle and report failures in the caller's `message`. */
+
+nb_status nb_radio_map_samples(const nb_bundle *b, size_t limit, uint32_t *points, size_t capacity, size_t *count,
+                               char *message, size_t message_size) {
+    *count = 0;
+    if (find_section(b, "WIFI") == NULL) return NB_OK; /* no radio map: no samples */
+    radio_map m;
+    nb_status status = read_radio_map(b, &m, message, message_size);
+    if (status != NB_OK) return status;
+    size_t wanted = limit < m.points ? limit : m.points;
+    /* Spread evenly: the first point, then every (R / wanted)-th; i × R stays below 2^64. */
+    for (size_t i = 0; i < wanted && i < capacity; i++) points[i] = (uint32_t)((uint64_t)i * m.points / wanted);
+    *count = wanted;
+    return NB_OK;
+}
+
+/* Reference point `point`, checked as the specification lists: its readings rising within the
+ * readings, its floor below the floor count, at least one scan. */
+static nb_status wifi_point(const radio_map *m, uint32_t point, uint32_t *first, uint32_t *end) {
+    if (point >= m->points)
+        return wifi_refuse(m, NB_ERROR_ARGUMENT, "reference point %u is not one of the %u", point, m->points);
+    const uint8_t *e = m->p + m->points_at + 16 * (uint64_t)point;
+    *first = rd32(e + 8);
+    *end = point + 1 < m->points ? rd32(e + 16 + 8) : m->readings;
+    if (*first > *end || *end > m->readings || rd16(e + 12) >= m->floors || rd16(e + 14) == 0)
+        return wifi_refuse(m, NB_ERROR_FORMAT, "reference point %u is malformed", point);
+    return NB_OK;
+}
+
+nb_status nb_radio_map_point(const nb_bundle *b, uint32_t point, nb_reference_point *info, char *message,
+                             size_t message_size) {
+    memset(info, 0, sizeof *info);
+    radio_map m;
+    nb_status status = read_radio_map(b, &m, message, message_size);
+    uint32_t first = 0, end = 0;
+    if (status == NB_OK) status = wifi_point(&m, point, &first, &end);
+    if (status != NB_OK) return status;
+    const uint8_t *e = m.p + m.points_at + 16 * (uint64_t)point;
+    info->latitude = (int32_t)rd32(e), info->longitude = (int32_t)rd32(e + 4);
+    info->floor = rd16(e + 12), info->scan_count = rd16(e + 14), info->reading_count = end - first;
+    status = wifi_floor(&m, info->floor, &info->building, NULL);
+    if (status == NB_OK)
+        status = wifi_name(&m, rd32(m.p + m.buildings_at + 4 * (uint64_t)info->building), &info->building_name.text,
+                           &info->building_name.length);
+    if (status == NB_OK)
+        status = wifi_name(&m, rd32(m.p + m.floors_at + 16 * (uint64_t)info->floor), &info->floor_name.text,
+                           &info->floor_name.length);
+    if (status != NB_OK) memset(info, 0, sizeof *info);
+    return status;
+}
+
+nb_status nb_radio_map_reading(const nb_bundle *b, uint32_t point, uint32_t reading, nb_point_reading *info,
+                               char *message, size_t message_size) {
+    memset(info, 0, sizeof *info);
+    radio_map m;
+    nb_status status = read_radio_map(b, &m, message, message_size);
+    uint32_t first = 0, end = 0;
+    if (status == NB_OK) status = wifi_point(&m, point, &first, &end);
+    if (status != NB_OK) return status;
+    if (reading >= end - first)
+        return wifi_refuse(&m, NB_ERROR_ARGUMENT, "reference point %u has %u readings, not %u", point, end - first,
+                           reading + 1);
+    const uint8_t *e = m.p + m.readings_at + 8 * ((uint64_t)first + reading);
+    uint32_t access_point = rd16(e);
+    if (access_point >= m.access_points)
+        return wifi_refuse(&m, NB_ERROR_FORMAT, "a reading of reference point %u is malformed", point);
+    status = wifi_name(&m, rd32(m.p + m.ids_at + 4 * (uint64_t)access_point), &info->id.text, &info->id.length);
+    if (status != NB_OK) return memset(info, 0, sizeof *info), status;
+    info->access_point = access_point, info->heard_count = rd16(e + 2);
+    info->rssi = (double)e[4] / 2 - 128;
+    return NB_OK;
 }
 
 /* ---- wasm support ---- */

@@ -88,6 +88,137 @@ const char *nb_profile_name(const nb_bundle *bundle, uint32_t index, size_t *len
 /* The index of the profile named `name`, or -1. */
 int nb_profile_index(const nb_bundle *bundle, const char *name);
 
+/* ---- records ---- */
+
+/* The plain records every binding exposes, read by docs/bundle-format.md. Texts point into the
+ * bundle (valid until nb_close), are UTF-8 and not NUL-terminated; a record naming a string past
+ * STRS, or one that is not UTF-8, gives NB_ERROR_FORMAT. An index out of range gives
+ * NB_ERROR_ARGUMENT; nb_last_error says why (the radio map's calls write `message` instead). */
+
+/* A text inside the bundle: `length` bytes of UTF-8; `text` NULL (and `length` 0) for none. */
+typedef struct {
+    const char *text;
+    size_t length;
+} nb_text;
+
+/* Whether section `tag` (4 characters) is present in version 1, the one this reader reads. */
+int nb_has_section(const nb_bundle *bundle, const char *tag);
+
+/* One entry of the section table, as nb_section_info gives it, with the section's version. */
+typedef struct {
+    char tag[5];      /* NUL-terminated; a byte outside printable ASCII shows as '?' */
+    uint16_t version;
+    uint64_t offset, length;
+} nb_section;
+
+/* Section `index` of the table (0 <= index < nb_section_count), in table order. */
+nb_status nb_section_entry(const nb_bundle *bundle, size_t index, nb_section *info);
+
+/* META's JSON text (`*length` bytes of UTF-8, not NUL-terminated), for the caller to parse. */
+nb_status nb_metadata(nb_bundle *bundle, const char **json, size_t *length);
+
+/* The number of events in EVNT. */
+uint32_t nb_event_count(const nb_bundle *bundle);
+
+typedef struct {
+    nb_text id, name, building_id, building_name;
+    double ordinal;
+} nb_level;
+
+/* Level `level` of LEVL. */
+nb_status nb_level_info(nb_bundle *bundle, uint32_t level, nb_level *info);
+
+typedef struct {
+    int32_t latitude, longitude; /* 1e-7 degree */
+    uint32_t level;              /* index into LEVL */
+    uint8_t kind;                /* 0 junction, 1 door, 2 entrance, 3 room, 4 connector landing, 5 point of interest */
+    nb_text label;
+} nb_node;
+
+/* Node `node` of NODE with its kind and label (nb_node_info gives its position alone). */
+nb_status nb_node_record(nb_bundle *bundle, uint32_t node, nb_node *info);
+
+/* The arcs leaving `node` are `*first` ..< `*first + *count`. */
+nb_status nb_arcs_from(nb_bundle *bundle, uint32_t node, uint32_t *first, uint32_t *count);
+
+typedef struct {
+    uint32_t tail, head; /* nodes */
+    uint32_t length;     /* centimetres */
+    uint8_t kind;        /* 0 walk, 1 outdoor path, 2 indoor path, 3 stairs, 4 lift, 5 escalator, 6 ramp, 7 steps,
+                            8 entrance threshold */
+    uint8_t indoor;      /* 1 indoors (flags bit 0), else 0 */
+    nb_text label;
+} nb_arc;
+
+/* Arc `arc` of ARCS. */
+nb_status nb_arc_info(nb_bundle *bundle, uint32_t arc, nb_arc *info);
+
+/* Arc `arc`'s polyline from tail to head has `*count` points: its tail, the corners SHAP gives it
+ * (none without SHAP) and its head; the first min(*count, capacity) are copied to `points` as
+ * (latitude, longitude) in 1e-7 degree. SHAP is checked in full on first use. */
+nb_status nb_arc_shape(nb_bundle *bundle, uint32_t arc, int32_t (*points)[2], size_t capacity, size_t *count);
+
+typedef struct {
+    uint32_t steps; /* the flight's step count, 0 when unknown */
+    int32_t rise;   /* the change of level ordinal from tail to head in hundredths, positive up */
+} nb_climb;
+
+/* How arc `arc` climbs, by its STPC entry; level and uncounted (0, 0) without one. */
+nb_status nb_arc_climb(nb_bundle *bundle, uint32_t arc, nb_climb *climb);
+
+typedef struct {
+    uint8_t kind;        /* 0 room, 1 point of interest */
+    uint8_t positioned;  /* 1 when latitude and longitude are set (else both 0) */
+    uint32_t level;      /* index into LEVL, or NB_NONE */
+    uint32_t node;       /* the node a route to it ends at, or NB_NONE when it is not on the graph */
+    nb_text ref, name, category, description, building, opening_hours, phone, email, website;
+    int32_t capacity;    /* negative when unknown */
+    int32_t latitude, longitude; /* 1e-7 degree */
+    uint32_t geofence_radius;    /* centimetres, 0 none */
+} nb_place;
+
+/* Place `place` of PLAC. */
+nb_status nb_place_info(nb_bundle *bundle, uint32_t place, nb_place *info);
+
+typedef struct {
+    uint32_t place; /* index into PLAC */
+    nb_text title, description;
+    int64_t start, end; /* seconds since 1970-01-01 UTC */
+} nb_event;
+
+/* Event `event` of EVNT (0 <= event < nb_event_count). */
+nb_status nb_event_info(nb_bundle *bundle, uint32_t event, nb_event *info);
+
+/* The reference points the radio map's samples are made from: min(limit, R) of the R points,
+ * spread evenly (sample i is point floor(i × R / count)), written up to `capacity` to `points`,
+ * their number to `*count`; none without WIFI. A damaged header gives NB_ERROR_FORMAT. */
+nb_status nb_radio_map_samples(const nb_bundle *bundle, size_t limit, uint32_t *points, size_t capacity, size_t *count,
+                               char *message, size_t message_size);
+
+typedef struct {
+    int32_t latitude, longitude; /* 1e-7 degree */
+    uint32_t floor;              /* index into the radio map's floors */
+    uint32_t building;           /* index into the radio map's buildings */
+    nb_text building_name, floor_name;
+    uint32_t scan_count;
+    uint32_t reading_count;      /* its readings are 0 ..< reading_count for nb_radio_map_reading */
+} nb_reference_point;
+
+/* Reference point `point` of the radio map (NB_ERROR_UNAVAILABLE without WIFI). */
+nb_status nb_radio_map_point(const nb_bundle *bundle, uint32_t point, nb_reference_point *info, char *message,
+                             size_t message_size);
+
+typedef struct {
+    nb_text id;            /* the access point's id as WIFI stores it */
+    uint32_t access_point; /* index into the radio map's access points */
+    uint32_t heard_count;  /* scans of the point that heard it */
+    double rssi;           /* its mean RSSI in dBm (mean / 2 - 128) */
+} nb_point_reading;
+
+/* Reading `reading` of reference point `point`, in table order. */
+nb_status nb_radio_map_reading(const nb_bundle *bundle, uint32_t point, uint32_t reading, nb_point_reading *info,
+                               char *message, size_t message_size);
+
 /* ---- Routing (CHxx or CCHT, by the reference queries of the specification) ---- */
 
 /* The fastest route from node `source` to node `target` for profile `profile`: on the bundle's

@@ -21,7 +21,10 @@
  * on an EGRC of the test's own and on damaged ones; refused without EGRC. Wi-Fi locating: BSSID
  * spellings, duplicate and unknown readings, random scans against a plain rendering of the
  * specification's steps, maps of the test's own (rounding half away from zero, ties, names),
- * every check of WIFI on a damaged copy and random damage. With NAVBUNDLE_TEST_ANSWERS naming the
+ * every check of WIFI on a damaged copy and random damage. Records (levels, nodes, arcs, shapes,
+ * climbs, places, events, radio map samples): the JavaScript reader's values for the same indexes of
+ * the demo and the station, every index past the last refused, damage they meet refused. With
+ * NAVBUNDLE_TEST_ANSWERS naming the
  * Swift reader's answers to queries on BUNDLE (readers/vectors/demo-campus.queries), every route,
  * route under conditions, way out under conditions and locate must be the same, byte for byte. NAVBUNDLE_TEST_EGRESS may name a bundle whose
  * EGRC has entries (TU Dresden's emergency exits), whose ways out are then tested as the demo's.
@@ -3146,6 +3149,299 @@ static void test_conditions(nb_bundle *b, const char *shared, const char *lift) 
     test_apply(b, lift);
 }
 
+/* ---- Records ---- */
+
+static int nb_text_is(nb_text t, const char *expected) {
+    return expected == NULL ? t.text == NULL && t.length == 0 : text_is(t.text, t.length, expected);
+}
+
+static int error_says(const nb_bundle *b, const char *expected) { return strstr(nb_last_error(b), expected) != NULL; }
+
+/* What every record must agree on whatever the bundle: each node's record with nb_node_info,
+ * each arc inside its tail's arcs, each shape running from its tail's position to its head's,
+ * each section entry with nb_section_info; and every index one past the last refused. */
+static void check_record_invariants(nb_bundle *b) {
+    for (size_t i = 0; i < nb_section_count(b); i++) {
+        nb_section s;
+        char tag[5];
+        uint64_t offset = 0, length = 0;
+        CHECK(nb_section_entry(b, i, &s) == NB_OK && nb_section_info(b, i, tag, &offset, &length) == NB_OK &&
+                  strcmp(s.tag, tag) == 0 && s.offset == offset && s.length == length && s.version == b->sections[i].version,
+              "section %zu's entry differs from nb_section_info", i);
+        CHECK(nb_has_section(b, s.tag) == (s.version == 1), "nb_has_section(%s) is wrong", s.tag);
+    }
+    nb_section s;
+    CHECK(nb_section_entry(b, nb_section_count(b), &s) == NB_ERROR_ARGUMENT, "a section past the table is not refused");
+    for (uint32_t v = 0; v < nb_node_count(b); v++) {
+        nb_node n;
+        int32_t latitude, longitude;
+        uint32_t level, first, count;
+        CHECK(nb_node_record(b, v, &n) == NB_OK && nb_node_info(b, v, &latitude, &longitude, &level) == NB_OK &&
+                  n.latitude == latitude && n.longitude == longitude && n.level == level && n.kind <= 5,
+              "node %u's record differs from nb_node_info", v);
+        CHECK(nb_arcs_from(b, v, &first, &count) == NB_OK && first == rd32(b->first_out + 4 * (size_t)v) &&
+                  first + count == rd32(b->first_out + 4 * ((size_t)v + 1)),
+              "node %u's arcs are wrong", v);
+        for (uint32_t a = first; a < first + count; a++) {
+            nb_arc arc;
+            int32_t points[8][2];
+            size_t points_count = 0;
+            int32_t head_latitude = 0, head_longitude = 0;
+            uint32_t head_level = 0;
+            CHECK(nb_arc_info(b, a, &arc) == NB_OK && arc.tail == v && arc.head == arc_head(b, a),
+                  "arc %u does not run from node %u", a, v);
+            CHECK(nb_arc_shape(b, a, points, 8, &points_count) == NB_OK && points_count >= 2 && points_count <= 8,
+                  "arc %u has no shape", a);
+            nb_node_info(b, arc.head, &head_latitude, &head_longitude, &head_level);
+            CHECK(points[0][0] == n.latitude && points[0][1] == n.longitude &&
+                      points[points_count - 1][0] == head_latitude && points[points_count - 1][1] == head_longitude,
+                  "arc %u's shape does not run from its tail to its head", a);
+        }
+    }
+    uint32_t first, count;
+    nb_node n;
+    CHECK(nb_node_record(b, nb_node_count(b), &n) == NB_ERROR_ARGUMENT && error_says(b, "is not one of the"),
+          "a node past the last is not refused: %s", nb_last_error(b));
+    CHECK(nb_arcs_from(b, nb_node_count(b), &first, &count) == NB_ERROR_ARGUMENT && count == 0,
+          "arcs from a node past the last are not refused");
+    nb_arc arc;
+    nb_climb climb;
+    size_t points_count = 7;
+    CHECK(nb_arc_info(b, nb_arc_count(b), &arc) == NB_ERROR_ARGUMENT, "an arc past the last is not refused");
+    CHECK(nb_arc_shape(b, nb_arc_count(b), NULL, 0, &points_count) == NB_ERROR_ARGUMENT && points_count == 0,
+          "the shape of an arc past the last is not refused");
+    CHECK(nb_arc_climb(b, NB_NONE, &climb) == NB_ERROR_ARGUMENT, "the climb of arc NB_NONE is not refused");
+    nb_level level;
+    nb_place place;
+    nb_event event;
+    CHECK(nb_level_info(b, nb_level_count(b), &level) == NB_ERROR_ARGUMENT, "a level past the last is not refused");
+    CHECK(nb_place_info(b, nb_place_count(b), &place) == NB_ERROR_ARGUMENT, "a place past the last is not refused");
+    CHECK(nb_event_info(b, nb_event_count(b), &event) == NB_ERROR_ARGUMENT && error_says(b, "is not one of the"),
+          "an event past the last is not refused: %s", nb_last_error(b));
+    for (uint32_t p = 0; p < nb_place_count(b); p++)
+        CHECK(nb_place_info(b, p, &place) == NB_OK && (place.level == NB_NONE || place.level < nb_level_count(b)) &&
+                  (place.node == NB_NONE || place.node < nb_node_count(b)),
+              "place %u cannot be read", p);
+    for (uint32_t e = 0; e < nb_event_count(b); e++)
+        CHECK(nb_event_info(b, e, &event) == NB_OK && event.place < nb_place_count(b) && event.start <= event.end,
+              "event %u cannot be read", e);
+    const char *json = NULL;
+    size_t length = 0;
+    CHECK(nb_metadata(b, &json, &length) == NB_OK && length >= 2 && json[0] == '{' && json[length - 1] == '}',
+          "META is not a JSON object's text");
+}
+
+/* The demo campus's records, with the values the JavaScript reader gives for the same indexes. */
+static void test_records(nb_bundle *b) {
+    check_record_invariants(b);
+    CHECK(nb_has_section(b, "META") && nb_has_section(b, "WIFI") && !nb_has_section(b, "NOPE") &&
+              !nb_has_section(b, "MET") && !nb_has_section(b, "METAX") && !nb_has_section(b, NULL),
+          "nb_has_section is wrong");
+    nb_section s;
+    CHECK(nb_section_entry(b, 0, &s) == NB_OK && strcmp(s.tag, "META") == 0 && s.version == 1 && s.offset == 704 &&
+              s.length == 2572,
+          "the demo's first section is not META at 704+2572");
+    const char *json = NULL;
+    size_t length = 0;
+    CHECK(nb_metadata(b, &json, &length) == NB_OK && length == 2572 &&
+              strncmp(json, "{\"boundingBox\":{\"east\":11.5818197,", 34) == 0 && strstr(json, "\"venueID\":\"demo-campus\""),
+          "the demo's META is not its JSON");
+    CHECK(nb_level_count(b) == 9 && nb_node_count(b) == 211 && nb_arc_count(b) == 1592 && nb_place_count(b) == 74 &&
+              nb_event_count(b) == 8,
+          "the demo's counts are %u levels, %u nodes, %u arcs, %u places, %u events", nb_level_count(b), nb_node_count(b),
+          nb_arc_count(b), nb_place_count(b), nb_event_count(b));
+
+    nb_level level;
+    CHECK(nb_level_info(b, 0, &level) == NB_OK && nb_text_is(level.id, "A@-1") && nb_text_is(level.name, "Basement") &&
+              nb_text_is(level.building_id, "A") && nb_text_is(level.building_name, "Main Building") && level.ordinal == -1,
+          "the demo's level 0 is not the Main Building's basement");
+    CHECK(nb_level_info(b, 9, &level) == NB_ERROR_ARGUMENT && error_says(b, "level 9 is not one of the 9 levels") &&
+              level.id.text == NULL,
+          "level 9 is not refused: %s", nb_last_error(b));
+
+    nb_node node;
+    uint32_t first = 0, count = 0;
+    CHECK(nb_node_record(b, 0, &node) == NB_OK && node.latitude == 481500854 && node.longitude == 115807885 &&
+              node.level == 0 && node.kind == 1 && nb_text_is(node.label, NULL),
+          "the demo's node 0 is not an unlabelled door");
+    CHECK(nb_arcs_from(b, 0, &first, &count) == NB_OK && first == 0 && count == 8, "node 0's arcs are not 0..<8");
+    CHECK(nb_node_record(b, 105, &node) == NB_OK && node.latitude == 481501147 && node.longitude == 115807885 &&
+              node.level == 2 && node.kind == 4 && nb_text_is(node.label, "Lift A"),
+          "the demo's node 105 is not Lift A's landing");
+    CHECK(nb_arcs_from(b, 105, &first, &count) == NB_OK && first == 1299 && count == 3, "node 105's arcs are not 1299..<1302");
+
+    nb_arc arc;
+    CHECK(nb_arc_info(b, 0, &arc) == NB_OK && arc.tail == 0 && arc.head == 99 && arc.kind == 0 && arc.length == 326 &&
+              arc.indoor == 1 && nb_text_is(arc.label, "Lift A shaft"),
+          "the demo's arc 0 is not the walk to Lift A's shaft");
+    CHECK(nb_arc_info(b, 1276, &arc) == NB_OK && arc.tail == 95 && arc.head == 96 && arc.kind == 3 && arc.length == 660 &&
+              nb_text_is(arc.label, "West staircase"),
+          "the demo's arc 1276 is not the west staircase");
+    nb_climb climb;
+    CHECK(nb_arc_climb(b, 1276, &climb) == NB_OK && climb.steps == 22 && climb.rise == 100, "arc 1276 does not climb 22 steps up");
+    CHECK(nb_arc_climb(b, 1278, &climb) == NB_OK && climb.steps == 22 && climb.rise == -100,
+          "arc 1278 does not climb 22 steps down");
+    CHECK(nb_arc_climb(b, 0, &climb) == NB_OK && climb.steps == 0 && climb.rise == 0, "arc 0 climbs");
+    int32_t points[4][2] = {{0}};
+    size_t points_count = 0;
+    CHECK(nb_arc_shape(b, 838, points, 4, &points_count) == NB_OK && points_count == 3 && points[0][0] == 481491906 &&
+              points[0][1] == 115805055 && points[1][0] == 481490538 && points[1][1] == 115804882 &&
+              points[2][0] == 481490422 && points[2][1] == 115800809,
+          "arc 838 does not bend around its one corner");
+    int32_t one[1][2] = {{0, 0}};
+    CHECK(nb_arc_shape(b, 838, one, 1, &points_count) == NB_OK && points_count == 3 && one[0][0] == 481491906,
+          "a short buffer does not get the first point and the whole count");
+    CHECK(nb_arc_shape(b, 0, points, 4, &points_count) == NB_OK && points_count == 2 && points[1][0] == 481501147,
+          "arc 0 is not straight");
+
+    nb_place place;
+    CHECK(nb_place_info(b, 1, &place) == NB_OK && place.kind == 0 && nb_text_is(place.ref, "A.-1.02") &&
+              nb_text_is(place.name, "Workshop") && nb_text_is(place.category, "workshop") &&
+              nb_text_is(place.description, NULL) && nb_text_is(place.building, "Main Building") &&
+              nb_text_is(place.opening_hours, NULL) && nb_text_is(place.website, NULL) && place.level == 0 &&
+              place.node == 152 && place.capacity == 12 && place.positioned && place.latitude == 481501147 &&
+              place.longitude == 115805864 && place.geofence_radius == 0,
+          "the demo's place 1 is not the workshop");
+    CHECK(nb_place_info(b, 62, &place) == NB_OK && place.kind == 1 && nb_text_is(place.ref, "BUS") &&
+              nb_text_is(place.description, "Lines 1 and 7, towards Demo City centre") &&
+              nb_text_is(place.building, NULL) &&
+              nb_text_is(place.website, "https://transit.demo-campus.example/stops/campus") && place.level == 8 &&
+              place.node == 137 && place.capacity < 0 && place.geofence_radius == 2500,
+          "the demo's place 62 is not the bus stop");
+    CHECK(nb_place_info(b, 74, &place) == NB_ERROR_ARGUMENT && error_says(b, "place 74 is not one of the 74 places"),
+          "place 74 is not refused: %s", nb_last_error(b));
+
+    nb_event event;
+    CHECK(nb_event_info(b, 0, &event) == NB_OK && event.place == 31 &&
+              nb_text_is(event.title, "Welcome Lecture for New Students") &&
+              nb_text_is(event.description, "Opening of the winter semester with the president") &&
+              event.start == 1791792900 && event.end == 1791799200,
+          "the demo's event 0 is not the welcome lecture");
+
+    char message[256] = "";
+    uint32_t samples[16];
+    size_t sample_count = 0;
+    CHECK(nb_radio_map_samples(b, 10, samples, 16, &sample_count, message, sizeof message) == NB_OK && sample_count == 10 &&
+              samples[0] == 0 && samples[1] == 12 && samples[9] == 115,
+          "the demo's ten samples are not every 12.8th of its 128 points");
+    CHECK(nb_radio_map_samples(b, 1000, samples, 16, &sample_count, message, sizeof message) == NB_OK && sample_count == 128 &&
+              samples[15] == 15,
+          "a limit past the points does not give every point");
+    CHECK(nb_radio_map_samples(b, 0, samples, 16, &sample_count, message, sizeof message) == NB_OK && sample_count == 0,
+          "a limit of 0 gives samples");
+    nb_reference_point point;
+    CHECK(nb_radio_map_point(b, 12, &point, message, sizeof message) == NB_OK && point.latitude == 481501078 &&
+              point.longitude == 115804847 && point.floor == 0 && point.building == 0 &&
+              nb_text_is(point.building_name, "A") && nb_text_is(point.floor_name, "-1") && point.reading_count == 6 &&
+              point.scan_count >= 1,
+          "the demo's reference point 12 is wrong: %s", message);
+    nb_point_reading reading;
+    CHECK(nb_radio_map_reading(b, 12, 0, &reading, message, sizeof message) == NB_OK &&
+              nb_text_is(reading.id, "00:0b:86:01:07:01") && reading.rssi == -68.5 &&
+              reading.heard_count <= point.scan_count,
+          "reading 0 of reference point 12 is wrong: %s", message);
+    CHECK(nb_radio_map_reading(b, 12, 5, &reading, message, sizeof message) == NB_OK &&
+              nb_text_is(reading.id, "00:0b:86:01:08:03") && reading.rssi == -75,
+          "reading 5 of reference point 12 is wrong: %s", message);
+    CHECK(nb_radio_map_reading(b, 12, 6, &reading, message, sizeof message) == NB_ERROR_ARGUMENT &&
+              strstr(message, "reference point 12 has 6 readings") && reading.id.text == NULL,
+          "reading 6 of reference point 12 is not refused: %s", message);
+    CHECK(nb_radio_map_point(b, 128, &point, message, sizeof message) == NB_ERROR_ARGUMENT &&
+              strstr(message, "reference point 128 is not one of the 128"),
+          "reference point 128 is not refused: %s", message);
+}
+
+/* The station's records (format 1.2, no events, no radio map). */
+static void test_station_records(nb_bundle *b) {
+    check_record_invariants(b);
+    nb_level level;
+    CHECK(nb_level_info(b, 2, &level) == NB_OK && nb_text_is(level.id, "K@0") && nb_text_is(level.name, "EG") &&
+              nb_text_is(level.building_id, "K") && nb_text_is(level.building_name, "Kiosk") && level.ordinal == 0,
+          "the station's level 2 is not the kiosk's");
+    nb_node node;
+    CHECK(nb_node_record(b, 0, &node) == NB_OK && node.latitude == 494036000 && node.longitude == 86762902 &&
+              node.kind == 4 && nb_text_is(node.label, "Main stairs"),
+          "the station's node 0 is not the main stairs' landing");
+    nb_arc arc;
+    nb_climb climb;
+    CHECK(nb_arc_info(b, 0, &arc) == NB_OK && arc.tail == 0 && arc.head == 1 && arc.kind == 3 && arc.length == 600 &&
+              arc.indoor && nb_arc_climb(b, 0, &climb) == NB_OK && climb.steps == 0 && climb.rise == 100,
+          "the station's arc 0 does not climb a level on stairs of uncounted steps");
+    int32_t points[4][2];
+    size_t points_count = 0;
+    CHECK(nb_arc_shape(b, 5, points, 4, &points_count) == NB_OK && points_count == 2 && points[1][0] == 494036000 &&
+              points[1][1] == 86764283,
+          "the station's arc 5 is not straight");
+    nb_place place;
+    CHECK(nb_place_info(b, 0, &place) == NB_OK && place.kind == 1 && nb_text_is(place.name, "Platform 1") &&
+              place.level == 0 && place.node == 17 && place.latitude == 494036853,
+          "the station's place 0 is not platform 1");
+    nb_event event;
+    CHECK(nb_event_count(b) == 0 && nb_event_info(b, 0, &event) == NB_ERROR_ARGUMENT, "the station has events");
+    char message[256] = "";
+    uint32_t samples[4];
+    size_t sample_count = 9;
+    nb_reference_point point;
+    CHECK(nb_radio_map_samples(b, 4, samples, 4, &sample_count, message, sizeof message) == NB_OK && sample_count == 0,
+          "the station, without WIFI, has samples");
+    CHECK(nb_radio_map_point(b, 0, &point, message, sizeof message) == NB_ERROR_UNAVAILABLE,
+          "a reference point of the station, without WIFI, is not unavailable");
+}
+
+/* Damage the records meet, each in a copy of the demo opened without checksums (so that the
+ * damage reaches the record's own checks): a NODE label past STRS, a string that is not UTF-8,
+ * SHAP's corner offsets falling, STPC with more entries than arcs. */
+static void test_damaged_records(const nb_bundle *original) {
+    const section *strs = find_section(original, "STRS"), *node = find_section(original, "NODE");
+    const section *shap = find_section(original, "SHAP"), *stpc = find_section(original, "STPC");
+    uint8_t *copy = malloc(image_size);
+    nb_bundle *b = NULL;
+    char message[1024];
+    nb_node n;
+    /* Node 105's label ("Lift A") named past STRS. */
+    memcpy(copy, image, image_size);
+    put32(copy + node->offset + 8 + 16 * 105 + 12, original->strings);
+    CHECK(nb_open_memory(copy, image_size, "damaged", 0, &b, message, sizeof message) == NB_OK, "%s", message);
+    if (b) {
+        CHECK(nb_node_record(b, 105, &n) == NB_ERROR_FORMAT && error_says(b, "NODE names string"),
+              "a label past STRS is not refused: %s", nb_last_error(b));
+        nb_close(b), b = NULL;
+    }
+    /* Its text made invalid UTF-8. */
+    memcpy(copy, image, image_size);
+    uint32_t label = rd32(image + node->offset + 8 + 16 * 105 + 12);
+    copy[strs->offset + 8 + 4 * ((uint64_t)rd32(image + strs->offset) + 1) + rd32(image + strs->offset + 8 + 4 * label)] = 0xFF;
+    CHECK(nb_open_memory(copy, image_size, "damaged", 0, &b, message, sizeof message) == NB_OK, "%s", message);
+    if (b) {
+        CHECK(nb_node_record(b, 105, &n) == NB_ERROR_FORMAT && error_says(b, "is not UTF-8"),
+              "a label that is not UTF-8 is not refused: %s", nb_last_error(b));
+        nb_close(b), b = NULL;
+    }
+    /* SHAP: arc 1's corner offset above arc 2's. */
+    memcpy(copy, image, image_size);
+    put32(copy + shap->offset + 8 + 4 * 1, rd32(image + shap->offset + 8 + 4 * 2) + 1);
+    CHECK(nb_open_memory(copy, image_size, "damaged", 0, &b, message, sizeof message) == NB_OK, "%s", message);
+    if (b) {
+        int32_t points[4][2];
+        size_t count = 0;
+        CHECK(nb_arc_shape(b, 838, points, 4, &count) == NB_ERROR_FORMAT && error_says(b, "SHAP: corner offsets fall at arc"),
+              "falling SHAP offsets are not refused: %s", nb_last_error(b));
+        /* Refused again: a damaged section is never taken as checked. */
+        CHECK(nb_arc_shape(b, 0, points, 4, &count) == NB_ERROR_FORMAT, "damaged SHAP is refused only once");
+        nb_close(b), b = NULL;
+    }
+    /* STPC: more entries than ARCS has arcs. */
+    memcpy(copy, image, image_size);
+    put32(copy + stpc->offset, original->arcs + 1);
+    CHECK(nb_open_memory(copy, image_size, "damaged", 0, &b, message, sizeof message) == NB_OK, "%s", message);
+    if (b) {
+        nb_climb climb;
+        CHECK(nb_arc_climb(b, 0, &climb) == NB_ERROR_FORMAT, "STPC with too many entries is not refused: %s", nb_last_error(b));
+        nb_close(b), b = NULL;
+    }
+    free(copy);
+}
+
 static void test_station(const char *path) {
     FILE *file = fopen(path, "rb");
     if (!file) { perror(path); exit(2); }
@@ -3171,6 +3467,7 @@ static void test_station(const char *path) {
     test_routes_and_exits(b, 0);
     test_reference_paths(b);
     test_custom_weights(b);
+    test_station_records(b);
     /* The damage tests work on the global image. */
     uint8_t *demo = image;
     size_t demo_size = image_size;
@@ -3936,6 +4233,8 @@ int main(int argc, char **argv) {
     if (find_section(b, "EGRC")) test_damaged_egrc(b);
     if (getenv("NAVBUNDLE_TEST_EGRESS")) test_egress_bundle(getenv("NAVBUNDLE_TEST_EGRESS"));
     test_locate(b, getenv("NAVBUNDLE_TEST_ANSWERS"));
+    test_records(b);
+    test_damaged_records(b);
     nb_close(b);
     if (argc == 4) test_station(argv[3]);
     free(image);

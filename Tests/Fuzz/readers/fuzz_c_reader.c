@@ -30,6 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define MAX_PROFILES 6u
 #define MAX_OUTLINES 8u
 #define MAX_ALIASES 4u
+#define MAX_SAMPLES 8u
 #define TEXT_SIZE 256u
 
 #define EXPECT(condition)                                                                                     \
@@ -171,6 +172,120 @@ static void exercise_records(nb_bundle *b) {
         }
     }
     EXPECT(nb_profile_index(b, "no such profile") == -1 || nb_profile_count(b) > 0);
+}
+
+/* Every record at every index (an index past the last must be refused): texts are read to the
+ * last byte, indexes they give checked against the counts, shapes and readings filled. */
+static void exercise_all_records(nb_bundle *b) {
+    EXPECT(nb_has_section(b, "META") && nb_has_section(b, "EVNT") && !nb_has_section(b, "ME"));
+    for (size_t i = 0; i <= nb_section_count(b); i++) {
+        nb_section s;
+        nb_status status = nb_section_entry(b, i, &s);
+        EXPECT((status == NB_OK) == (i < nb_section_count(b)));
+        if (status == NB_OK) EXPECT(s.tag[4] == 0);
+    }
+    const char *json = NULL;
+    size_t length = 0;
+    nb_status status = nb_metadata(b, &json, &length);
+    check_status(status);
+    if (status == NB_OK) touch(json, length);
+    for (uint32_t l = 0; l <= nb_level_count(b); l++) {
+        nb_level level;
+        status = nb_level_info(b, l, &level);
+        check_status(status);
+        EXPECT(l < nb_level_count(b) || status == NB_ERROR_ARGUMENT);
+        if (status == NB_OK)
+            touch(level.id.text, level.id.length), touch(level.name.text, level.name.length),
+                touch(level.building_id.text, level.building_id.length),
+                touch(level.building_name.text, level.building_name.length);
+    }
+    for (uint32_t v = 0; v <= nb_node_count(b); v++) {
+        nb_node node;
+        status = nb_node_record(b, v, &node);
+        check_status(status);
+        EXPECT(v < nb_node_count(b) || status == NB_ERROR_ARGUMENT);
+        if (status == NB_OK) {
+            EXPECT(node.level < nb_level_count(b));
+            touch(node.label.text, node.label.length);
+        }
+        uint32_t first = 0, count = 0;
+        status = nb_arcs_from(b, v, &first, &count);
+        EXPECT((status == NB_OK) == (v < nb_node_count(b)));
+        if (status == NB_OK) EXPECT(first <= nb_arc_count(b) && count <= nb_arc_count(b) - first);
+    }
+    for (uint32_t a = 0; a <= nb_arc_count(b); a++) {
+        nb_arc arc;
+        status = nb_arc_info(b, a, &arc);
+        check_status(status);
+        EXPECT(a < nb_arc_count(b) || status == NB_ERROR_ARGUMENT);
+        if (status == NB_OK) {
+            EXPECT(arc.tail < nb_node_count(b) && arc.head < nb_node_count(b) && arc.indoor <= 1);
+            touch(arc.label.text, arc.label.length);
+        }
+        int32_t points[8][2];
+        size_t count = 0;
+        status = nb_arc_shape(b, a, points, 8, &count);
+        check_status(status);
+        EXPECT(a < nb_arc_count(b) || status == NB_ERROR_ARGUMENT);
+        if (status == NB_OK) EXPECT(count >= 2);
+        nb_climb climb;
+        status = nb_arc_climb(b, a, &climb);
+        check_status(status);
+        EXPECT(a < nb_arc_count(b) || status == NB_ERROR_ARGUMENT);
+    }
+    for (uint32_t p = 0; p <= nb_place_count(b); p++) {
+        nb_place place;
+        status = nb_place_info(b, p, &place);
+        check_status(status);
+        EXPECT(p < nb_place_count(b) || status == NB_ERROR_ARGUMENT);
+        if (status != NB_OK) continue;
+        EXPECT((place.level == NB_NONE || place.level < nb_level_count(b)) &&
+               (place.node == NB_NONE || place.node < nb_node_count(b)));
+        const nb_text *texts[] = {&place.ref, &place.name, &place.category, &place.description, &place.building,
+                                  &place.opening_hours, &place.phone, &place.email, &place.website};
+        for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) touch(texts[i]->text, texts[i]->length);
+    }
+    for (uint32_t e = 0; e <= nb_event_count(b); e++) {
+        nb_event event;
+        status = nb_event_info(b, e, &event);
+        check_status(status);
+        EXPECT(e < nb_event_count(b) || status == NB_ERROR_ARGUMENT);
+        if (status == NB_OK) {
+            EXPECT(event.place < nb_place_count(b));
+            touch(event.title.text, event.title.length), touch(event.description.text, event.description.length);
+        }
+    }
+    char message[256];
+    uint32_t samples[MAX_SAMPLES];
+    size_t sample_count = 0;
+    status = nb_radio_map_samples(b, MAX_SAMPLES, samples, MAX_SAMPLES, &sample_count, message, sizeof message);
+    check_status(status);
+    nb_radio_map map;
+    nb_status mapped = nb_radio_map_info(b, &map, message, sizeof message);
+    if (status == NB_OK) {
+        EXPECT(sample_count <= MAX_SAMPLES && (sample_count == 0 || mapped == NB_OK));
+        for (size_t i = 0; i < sample_count; i++) EXPECT(samples[i] < map.reference_points && (i == 0 || samples[i - 1] < samples[i]));
+    }
+    uint32_t points = mapped == NB_OK ? map.reference_points : 0;
+    for (uint32_t r = 0; r <= points; r++) {
+        nb_reference_point point;
+        status = nb_radio_map_point(b, r, &point, message, sizeof message);
+        check_status(status);
+        EXPECT(mapped != NB_OK || r < points || status == NB_ERROR_ARGUMENT);
+        if (status != NB_OK) continue;
+        EXPECT(point.floor < map.floors && point.building < map.buildings && point.scan_count >= 1);
+        touch(point.building_name.text, point.building_name.length), touch(point.floor_name.text, point.floor_name.length);
+        for (uint32_t k = 0; k <= point.reading_count; k++) {
+            nb_point_reading reading;
+            status = nb_radio_map_reading(b, r, k, &reading, message, sizeof message);
+            check_status(status);
+            EXPECT(k < point.reading_count || status == NB_ERROR_ARGUMENT);
+            if (status == NB_OK) {
+                EXPECT(reading.access_point < map.access_points);
+                touch(reading.id.text, reading.id.length);
+            }
+        }
+    }
 }
 
 static void exercise_levels(nb_bundle *b) {
@@ -415,6 +530,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
     uint32_t chosen = (uint32_t)(size * 2654435761u);
     exercise_records(b);
+    exercise_all_records(b);
     for (size_t i = 0; i < sizeof fixed_texts / sizeof *fixed_texts; i++) exercise_text(b, fixed_texts[i], &chosen);
     if (text_length) exercise_text(b, t.text, &chosen);
     exercise_levels(b);
