@@ -14,16 +14,17 @@ sysroot=${WASI_SYSROOT:-/usr}
 [ -f "$sysroot/lib/wasm32-wasi/libc.a" ] || {
     echo "build-wasm-reader: no wasi-libc under $sysroot (apt-get install wasi-libc)" >&2; exit 1; }
 # The functions the JavaScript reader calls, and malloc and free for the memory it hands over.
-exports="_initialize malloc free nb_open_table nb_open_finish nb_close nb_last_error nb_format_major nb_format_minor
-nb_section_count nb_section_info nb_section_checksum nb_section_version nb_node_count nb_level_count
-nb_place_count nb_profile_count nb_arc_count nb_profile_name nb_string nb_node_info nb_route_path
-nb_path_free nb_customize nb_route_metric nb_metric_free nb_metric_arcs nb_profile_costs
-nb_conditions_resolve nb_arc_conditions_free nb_conditions_error_free nb_conditions_costs
-nb_conditions_apply nb_leaving_costs nb_exit_search nb_exit_conditions nb_nearest_exit
-nb_search_prefix nb_fold nb_snap nb_snap_profile nb_place_source nb_place_aliases nb_alias_info
-nb_place_node nb_in_main_piece nb_resolve_endpoint nb_endpoint_free nb_endpoint_node
-nb_level_outlines nb_outline_info nb_outline_ring nb_radio_map_info nb_locate nb_nearest_exit_path
-nb_conditions_parse nb_json_check"
+exports="_initialize free malloc nb_alias_info nb_arc_climb nb_arc_conditions_free nb_arc_count nb_arc_info
+nb_arc_shape nb_arcs_from nb_close nb_conditions_apply nb_conditions_costs nb_conditions_error_free
+nb_conditions_parse nb_conditions_resolve nb_customize nb_endpoint_free nb_event_count
+nb_event_info nb_exit_search nb_fold nb_format_major nb_format_minor nb_in_main_piece nb_json_check
+nb_last_error nb_leaving_costs nb_level_count nb_level_info nb_level_outlines nb_locate nb_metadata
+nb_metric_arcs nb_metric_free nb_nearest_exit_path nb_node_count nb_node_record nb_open_finish
+nb_open_table nb_outline_info nb_outline_ring nb_path_free nb_place_aliases nb_place_count
+nb_place_info nb_place_node nb_place_source nb_profile_costs nb_profile_count nb_profile_name
+nb_radio_map_point nb_radio_map_reading nb_radio_map_samples nb_resolve_endpoint nb_route_metric
+nb_route_path nb_search_prefix nb_section_checksum nb_section_count nb_section_entry nb_snap
+nb_snap_profile"
 flags=""
 for name in $exports; do flags="$flags -Wl,--export=$name"; done
 tmp=$(mktemp -d)

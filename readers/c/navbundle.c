@@ -4729,10 +4729,6 @@ uint64_t nb_section_checksum(const nb_bundle *b, size_t index) {
     return index < b->section_count ? b->sections[index].checksum : 0;
 }
 
-uint16_t nb_section_version(const nb_bundle *b, size_t index) {
-    return index < b->section_count ? b->sections[index].version : 0;
-}
-
 nb_status nb_open_finish(nb_bundle *b) {
     nb_status status = read_required(b);
     if (status == NB_OK) tabulate_wifi_weights(b);

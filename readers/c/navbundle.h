@@ -550,14 +550,13 @@ nb_status nb_locate(const nb_bundle *bundle, const nb_scan_reading *readings, si
 /* Opening in two steps, for a host that checks the checksums itself in between (the JavaScript
  * reader hashes with WebCrypto): nb_open_table checks the header and the section table as
  * nb_open_memory does (statuses and messages alike) and gives a bundle whose only other use may
- * be nb_section_info, nb_section_checksum, nb_section_version, nb_open_finish and nb_close;
+ * be nb_section_entry, nb_section_checksum, nb_open_finish and nb_close;
  * nb_open_finish checks the required sections (its message is nb_last_error) and makes the
  * bundle whole. */
 nb_status nb_open_table(const void *data, size_t size, const char *name, nb_bundle **out, char *message,
                         size_t message_size);
-/* Section `index`'s checksum field (the first 8 bytes of its SHA-256, little-endian) and version. */
+/* Section `index`'s checksum field (the first 8 bytes of its SHA-256, little-endian). */
 uint64_t nb_section_checksum(const nb_bundle *bundle, size_t index);
-uint16_t nb_section_version(const nb_bundle *bundle, size_t index);
 nb_status nb_open_finish(nb_bundle *bundle);
 
 /* `length` bytes of UTF-8 folded by the bundle's SRCH table as searches fold them (ASCII capitals

@@ -25,7 +25,6 @@ export const OUTLINE_KINDS = ['room', 'corridor', 'area', 'stairwell', 'lift', '
 export const FIELDS = ['ref', 'name', 'word', 'category', 'alias'];
 
 const NONE = 0xffffffff;
-const NO_LEVEL = 0xffff;
 const MAX_JSON_DEPTH = 64;
 const SLOWEST = INFINITE - 1; // A slowed arc stays passable.
 const POSITION_TEXT = /^(-?[0-9]+(?:\.[0-9]+)?) *, *(-?[0-9]+(?:\.[0-9]+)?) *(?:@([\s\S]*))?$/;
@@ -138,6 +137,7 @@ const FAULT = OUT + 96; // nb_conditions_error
 const RESOLVED = OUT + 128; // nb_arc_conditions
 const ENDPOINT = OUT + 160; // nb_endpoint
 const FIX = OUT + 208; // nb_fix
+const RECORD = OUT + 304; // nb_level, nb_node, nb_arc, nb_place, nb_event, nb_reference_point + nb_point_reading
 const MESSAGE_SIZE = 1024;
 const MESSAGE = allocate(MESSAGE_SIZE);
 
@@ -159,6 +159,21 @@ const cString = (at) => {
   while (heap[end] !== 0) end++;
   return textAt(at, end - at) ?? '';
 };
+
+/** The nb_text at `at` as a string (null for none); the core has checked it is UTF-8. */
+const text = (at) => (u32(at) === 0 ? null : textAt(u32(at), u32(at + 4)));
+
+/** `count` corners that `fill(at, capacity)` writes as (latitude, longitude) in 1e-7 degree, in
+ * degrees: `[[lat, lon], ...]`. */
+function corners(count, fill, bundle) {
+  const at = allocate(8 * count);
+  try {
+    bundle._check(fill(at, count));
+    return Array.from({ length: count }, (_, c) => [i32(at + 8 * c) / 1e7, i32(at + 8 * c + 4) / 1e7]);
+  } finally {
+    core.free(at);
+  }
+}
 
 /** Reads and frees the nb_path at PATH: `{duration, nodes, arcs}`, or null when unreachable. */
 function takePath() {
@@ -483,12 +498,11 @@ export class NavBundle {
     this._size = size;
     this._name = name;
     this._cache = new Map();
-    this._strings = new Map();
     this._metrics = new Map();
     this._sections = [];
     for (let index = 0; index < core.nb_section_count(handle); index++) {
-      core.nb_section_info(handle, index, OUT, OUT + 8, OUT + 16);
-      this._sections.push({ tag: textAt(OUT, 4), version: core.nb_section_version(handle, index),
+      core.nb_section_entry(handle, index, OUT);
+      this._sections.push({ tag: textAt(OUT, 4), version: u16(OUT + 6),
         offset: Number(memory().getBigUint64(OUT + 8, true)), length: Number(memory().getBigUint64(OUT + 16, true)),
         checksum: BigInt.asUintN(64, core.nb_section_checksum(handle, index)) });
     }
@@ -580,15 +594,7 @@ export class NavBundle {
       if (name === null) throw this._error('PROF', `profile ${index} has no name`);
       this._profileNames.push(name);
     }
-    const at = (tag) => this._at + this._byTag.get(tag).offset;
-    this._levelAt = at('LEVL') + 8;
-    this._nodeAt = at('NODE') + 8;
-    const arcs = at('ARCS');
-    this._firstOut = arcs + 8;
-    this._arcAt = arcs + Math.ceil((8 + 4 * (this._nodeCount + 1)) / 8) * 8;
-    this._placeAt = at('PLAC') + 8;
-    this._eventCount = u32(at('EVNT'));
-    this._eventAt = at('EVNT') + 8;
+    this._eventCount = core.nb_event_count(handle);
   }
 
   /** Whether section `tag` is present at a version this reader can read. */
@@ -622,26 +628,12 @@ export class NavBundle {
 
   // -- Records --
 
-  /** String `index` of STRS, or null for 0xFFFFFFFF. `referrer` is the section holding the
-   * index: an index past the table is that section's damage. */
-  _string(index, referrer) {
-    if (index === NONE) return null;
-    let text = this._strings.get(index);
-    if (text !== undefined) return text;
-    const at = core.nb_string(this._handle, index, OUT);
-    if (at === 0) throw this._error(referrer, `names string ${index}, which STRS does not have`);
-    text = textAt(at, u32(OUT));
-    if (text === null) throw this._error('STRS', `string ${index} is not UTF-8`);
-    this._strings.set(index, text);
-    return text;
-  }
-
   /** META, parsed: the venue, its sources with their attribution and licence, profiles, levels,
    * bounding box. */
   get metadata() {
     if (!this._cache.has('META')) {
-      const { offset, length } = this._section('META');
-      const text = textAt(this._at + offset, length);
+      this._check(core.nb_metadata(this._handle, OUT, OUT + 4));
+      const text = textAt(u32(OUT), u32(OUT + 4));
       if (text === null) throw this._error('META', 'is not UTF-8');
       // Nesting the engine cannot parse or copy would escape as a RangeError.
       if (jsonDepth(text) > MAX_JSON_DEPTH) throw this._error('META', `nests deeper than ${MAX_JSON_DEPTH}`);
@@ -682,9 +674,9 @@ export class NavBundle {
     if (levels === undefined) {
       levels = [];
       for (let index = 0; index < this._levelCount; index++) {
-        const at = this._levelAt + 24 * index;
-        const [id, name, buildingId, buildingName] = [0, 4, 8, 12].map((field) => this._string(u32(at + field), 'LEVL'));
-        const ordinal = f64(at + 16);
+        this._check(core.nb_level_info(this._handle, index, RECORD));
+        const [id, name, buildingId, buildingName] = [0, 8, 16, 24].map((field) => text(RECORD + field));
+        const ordinal = f64(RECORD + 32);
         const whole = Math.round(ordinal) === ordinal && Math.abs(ordinal) < 1e6;
         // As the Swift reader names a level: its own name, else "level 2" from its ordinal.
         const shortName = name !== null ? name
@@ -729,77 +721,32 @@ export class NavBundle {
   /** Node `index`: `{index, latitude, longitude, level, kind, label}`, position in degrees. */
   node(index) {
     this._checkNode(index);
-    const at = this._nodeAt + 16 * index;
-    return { index, latitude: i32(at) / 1e7, longitude: i32(at + 4) / 1e7, level: u16(at + 8), kind: u8(at + 10),
-      label: this._string(u32(at + 12), 'NODE') };
-  }
-
-  /** The tail of arc `index`: the node whose arcs (ARCS's offsets, which rise) hold it. */
-  _tail(index) {
-    let low = 0;
-    let high = this._nodeCount;
-    while (high - low > 1) {
-      const middle = (low + high) >>> 1;
-      if (u32(this._firstOut + 4 * middle) <= index) low = middle;
-      else high = middle;
-    }
-    return low;
+    this._check(core.nb_node_record(this._handle, index, RECORD));
+    return { index, latitude: i32(RECORD) / 1e7, longitude: i32(RECORD + 4) / 1e7, level: u32(RECORD + 8), kind: u8(RECORD + 12),
+      label: text(RECORD + 16) };
   }
 
   /** Arc `index`: `{index, tail, head, kind, label, length (metres), indoor}`. */
   arc(index) {
     this._checkArc(index);
-    const at = this._arcAt + 16 * index;
-    return { index, tail: this._tail(index), head: u32(at), kind: u8(at + 12), label: this._string(u32(at + 8), 'ARCS'),
-      length: u32(at + 4) / 100, indoor: (u8(at + 13) & 1) === 1 };
+    this._check(core.nb_arc_info(this._handle, index, RECORD));
+    return { index, tail: u32(RECORD), head: u32(RECORD + 4), kind: u8(RECORD + 12), label: text(RECORD + 16),
+      length: u32(RECORD + 8) / 100, indoor: u8(RECORD + 13) === 1 };
   }
 
   /** The arcs leaving `node`, as indexes: `[first, end)`. */
   arcsFrom(node) {
     this._checkNode(node);
-    return [u32(this._firstOut + 4 * node), u32(this._firstOut + 4 * node + 4)];
+    this._check(core.nb_arcs_from(this._handle, node, OUT, OUT + 4));
+    return [u32(OUT), u32(OUT) + u32(OUT + 4)];
   }
 
   /** Arc `index`'s polyline from tail to head, `[[lat, lon], ...]` in degrees: its ends and, in
    * bundles with SHAP, the corners it bends around between them. */
   arcShape(index) {
-    const { tail, head } = this.arc(index);
-    const position = (node) => [i32(this._nodeAt + 16 * node) / 1e7, i32(this._nodeAt + 16 * node + 4) / 1e7];
-    const points = [position(tail)];
-    if (this.has('SHAP')) {
-      const { first, corners } = this._shapes();
-      for (let c = u32(first + 4 * index); c < u32(first + 4 * index + 4); c++) {
-        points.push([i32(corners + 8 * c) / 1e7, i32(corners + 8 * c + 4) / 1e7]);
-      }
-    }
-    points.push(position(head));
-    return points;
-  }
-
-  /** SHAP, checked on first use: an offset per arc rising to the corner count, corners inside. */
-  _shapes() {
-    let shapes = this._cache.get('SHAP');
-    if (shapes === undefined) {
-      const tag = 'SHAP';
-      const { offset, length } = this._section(tag);
-      const at = this._at + offset;
-      if (length < 8) throw this._error(tag, 'too short for its header');
-      const arcs = u32(at);
-      const count = u32(at + 4);
-      if (arcs !== this._arcCount) throw this._error(tag, `has ${arcs} arcs, but ARCS has ${this._arcCount}`);
-      const cornersAt = Math.ceil((8 + 4 * (arcs + 1)) / 8) * 8;
-      if (cornersAt + 8 * count > length) throw this._error(tag, `${count} corners do not fit its ${length} bytes`);
-      for (let arc = 0, previous = 0; arc <= arcs; arc++) {
-        const value = u32(at + 8 + 4 * arc);
-        if (value < previous || (arc === 0 && value !== 0) || (arc === arcs && value !== count)) {
-          throw this._error(tag, `corner offsets do not rise to ${count}`);
-        }
-        previous = value;
-      }
-      shapes = { first: at + 8, corners: at + cornersAt };
-      this._cache.set('SHAP', shapes);
-    }
-    return shapes;
+    this._checkArc(index);
+    this._check(core.nb_arc_shape(this._handle, index, 0, 0, OUT));
+    return corners(u32(OUT), (at, capacity) => core.nb_arc_shape(this._handle, index, at, capacity, OUT), this);
   }
 
   /** Profile names, in PROF order. */
@@ -836,26 +783,26 @@ export class NavBundle {
    * geofenceRadius}`; level, node, capacity and position are null where the place has none. */
   place(index) {
     this._checkPlace(index);
-    const at = this._placeAt + 64 * index;
-    const level = u16(at + 2);
-    const node = u32(at + 4);
+    this._check(core.nb_place_info(this._handle, index, RECORD));
     const [ref, name, category, description, building, openingHours, phone, email, website] =
-      Array.from({ length: 9 }, (_, field) => this._string(u32(at + 8 + 4 * field), 'PLAC'));
-    const capacity = i32(at + 44);
-    const positioned = u8(at + 1) !== 0;
-    return { index, kind: u8(at), ref, name, category, description, building, openingHours, phone, email, website,
-      level: level === NO_LEVEL ? null : level, node: node === NONE ? null : node, capacity: capacity < 0 ? null : capacity,
-      latitude: positioned ? i32(at + 48) / 1e7 : null, longitude: positioned ? i32(at + 52) / 1e7 : null,
-      geofenceRadius: u32(at + 56) / 100 };
+      Array.from({ length: 9 }, (_, field) => text(RECORD + 12 + 8 * field));
+    const level = u32(RECORD + 4);
+    const node = u32(RECORD + 8);
+    const capacity = i32(RECORD + 84);
+    const positioned = u8(RECORD + 1) !== 0;
+    return { index, kind: u8(RECORD), ref, name, category, description, building, openingHours, phone, email, website,
+      level: level === NONE ? null : level, node: node === NONE ? null : node, capacity: capacity < 0 ? null : capacity,
+      latitude: positioned ? i32(RECORD + 88) / 1e7 : null, longitude: positioned ? i32(RECORD + 92) / 1e7 : null,
+      geofenceRadius: u32(RECORD + 96) / 100 };
   }
 
   /** Event `index` of EVNT: `{index, place, title, description, start, end}`, times in seconds
    * since 1970 (Numbers; exact within ±2^53). */
   event(index) {
     this._checkIndex(index, this._eventCount, 'event');
-    const at = this._eventAt + 32 * index;
-    return { index, place: u32(at), title: this._string(u32(at + 4), 'EVNT'), description: this._string(u32(at + 8), 'EVNT'),
-      start: Number(memory().getBigInt64(at + 16, true)), end: Number(memory().getBigInt64(at + 24, true)) };
+    this._check(core.nb_event_info(this._handle, index, RECORD));
+    return { index, place: u32(RECORD), title: text(RECORD + 4), description: text(RECORD + 12),
+      start: Number(memory().getBigInt64(RECORD + 24, true)), end: Number(memory().getBigInt64(RECORD + 32, true)) };
   }
 
   /** Whether the bundle carries a Wi-Fi radio map (WIFI). */
@@ -1040,13 +987,8 @@ export class NavBundle {
       const rings = [];
       for (let ring = 0, count = u32(OUT + 24); ring < count; ring++) {
         this._check(core.nb_outline_ring(this._handle, outline, ring, 0, 0, OUT + 32));
-        const corners = allocate(8 * u32(OUT + 32));
-        try {
-          this._check(core.nb_outline_ring(this._handle, outline, ring, corners, u32(OUT + 32), OUT + 32));
-          rings.push(Array.from({ length: u32(OUT + 32) }, (_, c) => [i32(corners + 8 * c) / 1e7, i32(corners + 8 * c + 4) / 1e7]));
-        } finally {
-          core.free(corners);
-        }
+        rings.push(corners(u32(OUT + 32), (at, capacity) => core.nb_outline_ring(this._handle, outline, ring, at, capacity,
+          OUT + 32), this));
       }
       result.push({ kind, label, place: place === NONE ? null : place, rings });
     }
@@ -1360,24 +1302,8 @@ export class NavBundle {
    * and its change of level ordinal, positive up; level and uncounted without an entry. */
   climb(arc) {
     this._checkArc(arc);
-    if (!this.has('STPC')) return { steps: null, rise: 0 };
-    const { offset, length } = this._section('STPC');
-    const at = this._at + offset;
-    const count = length < 8 ? NONE : u32(at);
-    if (count > this._arcCount || 8 + 8 * count > length) throw this._error('STPC', `${count} entries do not fit its ${length} bytes`);
-    // Entries are sorted by arc, so this is a bisection; an entry out of order is corruption that
-    // may hide an arc's entry but never reads outside the section.
-    let low = 0;
-    let high = count;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (u32(at + 8 + 8 * middle) < arc) low = middle + 1;
-      else high = middle;
-    }
-    if (low >= count || u32(at + 8 + 8 * low) !== arc) return { steps: null, rise: 0 };
-    const steps = u16(at + 8 + 8 * low + 4);
-    const rise = memory().getInt16(at + 8 + 8 * low + 6, true);
-    return { steps: steps > 0 ? steps : null, rise: rise / 100 };
+    this._check(core.nb_arc_climb(this._handle, arc, OUT));
+    return { steps: u32(OUT) > 0 ? u32(OUT) : null, rise: i32(OUT + 4) / 100 };
   }
 
   /**
@@ -1620,56 +1546,29 @@ export class Metric {
 
 // ---- Radio-map samples ----
 
-/** Up to `limit` scans of `bundle`'s radio map's reference points, spread evenly (the first, then
- * every (R / count)-th), read from WIFI with each value checked where it is used. */
+/** Up to `limit` scans of `bundle`'s radio map's reference points, spread evenly, as the core
+ * picks and reads them. */
 function radioMapSamples(bundle, limit) {
-  const { offset, length } = bundle._section('WIFI');
-  const at = bundle._at + offset;
-  const fail = (message) => bundle._error('WIFI', message);
-  bundle._check(core.nb_radio_map_info(bundle._handle, OUT, MESSAGE, MESSAGE_SIZE));
-  const [accessPoints, buildings, floors, points, readings, postings] = u32s(OUT, 6);
-  const strings = u32(at + 24);
-  const stringBytes = u32(at + 28);
-  const aligned = (value) => Math.ceil(value / 8) * 8;
-  const postingFirstAt = aligned(64 + 4 * accessPoints);
-  const buildingsAt = aligned(postingFirstAt + 4 * (accessPoints + 1));
-  const floorsAt = aligned(buildingsAt + 4 * buildings);
-  const pointsAt = floorsAt + 16 * floors;
-  const readingsAt = pointsAt + 16 * points;
-  const offsetsAt = aligned(readingsAt + 8 * readings + 4 * postings);
-  const textAt0 = offsetsAt + 4 * (strings + 1);
-  if (aligned(textAt0 + stringBytes) > length) throw fail(`its tables need more than its ${length} bytes`);
-  const string = (index) => {
-    const start = index < strings ? u32(at + offsetsAt + 4 * index) : NONE;
-    const end = index < strings ? u32(at + offsetsAt + 4 * index + 4) : 0;
-    if (start > end || end > stringBytes) throw fail(`string ${index} lies outside the string bytes`);
-    const text = textAt(at + textAt0 + start, end - start);
-    if (text === null) throw fail(`string ${index} is not UTF-8`);
-    return text;
+  const check = (status) => {
+    if (status !== 0) throw new BundleError(STATUS_CODES[status], named(cString(MESSAGE), bundle._name), 'WIFI');
   };
-  const count = Math.min(limit, points);
-  const samples = [];
-  for (let i = 0; i < count; i++) {
-    const index = Math.floor((i * points) / count);
-    const point = at + pointsAt + 16 * index;
-    const first = u32(point + 8);
-    const end = index + 1 < points ? u32(point + 24) : readings;
-    const floor = u16(point + 12);
-    if (!(first <= end && end <= readings && floor < floors)) throw fail(`reference point ${index} is malformed`);
-    const building = u16(at + floorsAt + 16 * floor + 4);
-    if (building >= buildings) throw fail(`floor ${floor} names building ${building}`);
-    const buildingName = string(u32(at + buildingsAt + 4 * building));
-    const floorName = string(u32(at + floorsAt + 16 * floor));
-    const scan = [];
-    for (let reading = first; reading < end; reading++) {
-      const accessPoint = u16(at + readingsAt + 8 * reading);
-      if (accessPoint >= accessPoints) throw fail(`a reading of reference point ${index} is malformed`);
-      scan.push({ id: string(u32(at + 64 + 4 * accessPoint)), rssi: u8(at + readingsAt + 8 * reading + 4) / 2 - 128 });
-    }
-    samples.push({ label: `${buildingName}, ${floorName}: reference point ${index}`, buildingName, floorName, floor,
-      referencePoint: index, latitude: i32(point) / 1e7, longitude: i32(point + 4) / 1e7, scan });
+  const points = allocate(4 * Math.min(limit, 1 << 20));
+  try {
+    check(core.nb_radio_map_samples(bundle._handle, limit, points, Math.min(limit, 1 << 20), OUT, MESSAGE, MESSAGE_SIZE));
+    return u32s(points, u32(OUT)).map((index) => {
+      check(core.nb_radio_map_point(bundle._handle, index, RECORD, MESSAGE, MESSAGE_SIZE));
+      const [latitude, longitude, floor] = [i32(RECORD) / 1e7, i32(RECORD + 4) / 1e7, u32(RECORD + 8)];
+      const [buildingName, floorName] = [text(RECORD + 16), text(RECORD + 24)];
+      const scan = Array.from({ length: u32(RECORD + 36) }, (_, reading) => {
+        check(core.nb_radio_map_reading(bundle._handle, index, reading, RECORD + 40, MESSAGE, MESSAGE_SIZE));
+        return { id: text(RECORD + 40), rssi: f64(RECORD + 56) };
+      });
+      return { label: `${buildingName}, ${floorName}: reference point ${index}`, buildingName, floorName, floor,
+        referencePoint: index, latitude, longitude, scan };
+    });
+  } finally {
+    core.free(points);
   }
-  return samples;
 }
 
 // ---- Signed statements (what `navforge publish --sign-key` writes) ----
