@@ -1768,6 +1768,441 @@ nb_status nb_route(nb_bundle *b, uint32_t profile, uint32_t source, uint32_t tar
     return NB_OK;
 }
 
+/* ---- route steps ---- */
+
+/* Route steps and their instructions by the rules the Swift reader (VenueBundle.steps(of:) and
+ * instruction(for:)) and the JavaScript reader follow, with STPC as docs/bundle-format.md gives
+ * it: the same grouping of arcs and, byte for byte, the same words, so that the vectors can
+ * compare them. */
+
+static int utf8_valid(const uint8_t *text, size_t length);
+
+/* String `index` of STRS as the steps use it: NULL (and length 0) for NB_NONE, an error naming
+ * `tag` when the index is out of range, and an error when its bytes are not UTF-8, since the
+ * words are handed on as text. */
+static nb_status step_string(nb_bundle *b, uint32_t index, const char *tag, const uint8_t **text, size_t *length) {
+    *text = NULL, *length = 0;
+    if (index == NB_NONE) return NB_OK;
+    if (index >= b->strings) return refuse(b, NB_ERROR_FORMAT, "%s names string %u, STRS has %u", tag, index, b->strings);
+    size_t count = 0;
+    const char *bytes = nb_string(b, index, &count);
+    if (!utf8_valid((const uint8_t *)bytes, count)) return refuse(b, NB_ERROR_FORMAT, "STRS: string %u is not UTF-8", index);
+    *text = (const uint8_t *)bytes, *length = count;
+    return NB_OK;
+}
+
+/* How ARCS arc `arc` climbs by STPC: the flight's step count (-1 when not counted) and its change
+ * of level ordinal, positive up. Arcs STPC does not list, and all arcs without STPC, are level
+ * and uncounted. The table is bisected; entries out of order may hide an arc's entry but never
+ * make the search read outside the section. */
+static nb_status step_climb(nb_bundle *b, uint32_t arc, int64_t *steps, double *rise) {
+    *steps = -1, *rise = 0;
+    const section *s = find_section(b, "STPC");
+    if (s == NULL) return NB_OK;
+    uint32_t count;
+    const uint8_t *entries;
+    nb_status status = counted(b, s, 8, &count, &entries);
+    if (status != NB_OK) return status;
+    if (count > b->arcs) return refuse(b, NB_ERROR_FORMAT, "STPC: %u entries for the %u arcs of ARCS", count, b->arcs);
+    uint32_t low = 0, high = count;
+    while (low < high) {
+        uint32_t middle = low + (high - low) / 2;
+        if (rd32(entries + 8 * (size_t)middle) < arc) low = middle + 1;
+        else high = middle;
+    }
+    if (low >= count || rd32(entries + 8 * (size_t)low) != arc) return NB_OK;
+    uint16_t flight = rd16(entries + 8 * (size_t)low + 4);
+    int32_t climb = rd16(entries + 8 * (size_t)low + 6);
+    if (climb >= 0x8000) climb -= 0x10000; /* i16 */
+    *steps = flight > 0 ? (int64_t)flight : -1;
+    *rise = (double)climb / 100;
+    return NB_OK;
+}
+
+/* Level `level`'s words: its short name ("level 2" when the data names none) and building. */
+typedef struct {
+    const uint8_t *name, *building_name;
+    size_t name_length, building_name_length;
+    char ordinal_name[48]; /* "level 2", when the level has no name of its own */
+    int has_building;
+    double ordinal;
+} step_level;
+
+static size_t swift_double(double value, char out[40]);
+
+static nb_status step_level_info(nb_bundle *b, uint32_t level, step_level *out) {
+    memset(out, 0, sizeof *out);
+    const uint8_t *e = b->levels + 24 * (size_t)level;
+    const uint8_t *id, *building_id;
+    size_t id_length, building_id_length;
+    nb_status status = step_string(b, rd32(e), "LEVL", &id, &id_length);
+    if (status == NB_OK) status = step_string(b, rd32(e + 4), "LEVL", &out->name, &out->name_length);
+    if (status == NB_OK) status = step_string(b, rd32(e + 8), "LEVL", &building_id, &building_id_length);
+    if (status == NB_OK) status = step_string(b, rd32(e + 12), "LEVL", &out->building_name, &out->building_name_length);
+    if (status != NB_OK) return status;
+    out->ordinal = rdf64(e + 16);
+    out->has_building = building_id != NULL;
+    /* A level without a name is called by its id outdoors and by its ordinal in a building. */
+    if (out->name == NULL && !out->has_building) {
+        out->name = id ? id : (const uint8_t *)"", out->name_length = id_length;
+    } else if (out->name == NULL) {
+        double o = out->ordinal;
+        int whole = floor(o) == o && fabs(o) < 1e6;
+        char number[40];
+        if (whole) snprintf(number, sizeof number, "%lld", (long long)o);
+        else swift_double(o, number);
+        snprintf(out->ordinal_name, sizeof out->ordinal_name, "level %s", number);
+        out->name = (const uint8_t *)out->ordinal_name, out->name_length = strlen(out->ordinal_name);
+    }
+    return NB_OK;
+}
+
+/* `value` as Swift's description of a Double writes it (and the JavaScript reader's swiftDouble):
+ * the shortest digits that read back to the same value, in positional notation from 1e-4 up to
+ * 1e16 and as "1.5e-05" beyond. Returns the length written to `out`, NUL-terminated. */
+static size_t swift_double(double value, char out[40]) {
+    if (isnan(value)) return (size_t)snprintf(out, 40, "nan");
+    if (isinf(value)) return (size_t)snprintf(out, 40, value > 0 ? "inf" : "-inf");
+    if (value == 0) return (size_t)snprintf(out, 40, signbit(value) ? "-0.0" : "0.0");
+    char text[48], digits[24];
+    int exponent = 0;
+    size_t digit_count = 0;
+    for (int precision = 1; precision <= 17; precision++) {
+        snprintf(text, sizeof text, "%.*e", precision - 1, fabs(value));
+        if (strtod(text, NULL) == fabs(value) || precision == 17) break;
+    }
+    /* "d.ddde±x" in whatever decimal point the locale has: keep the digits, read the exponent. */
+    const char *p = text;
+    for (; *p && *p != 'e' && *p != 'E'; p++)
+        if (*p >= '0' && *p <= '9' && digit_count < sizeof digits - 1) digits[digit_count++] = *p;
+    digits[digit_count] = '\0';
+    if (*p) exponent = (int)strtol(p + 1, NULL, 10);
+    while (digit_count > 1 && digits[digit_count - 1] == '0') digits[--digit_count] = '\0';
+    size_t n = 0;
+    if (value < 0) out[n++] = '-';
+    double magnitude = fabs(value);
+    if (magnitude < 1e-4 || magnitude >= 1e16) {
+        out[n++] = digits[0];
+        if (digit_count > 1) {
+            out[n++] = '.';
+            for (size_t i = 1; i < digit_count; i++) out[n++] = digits[i];
+        }
+        n += (size_t)snprintf(out + n, 40 - n, "e%c%02d", exponent < 0 ? '-' : '+', exponent < 0 ? -exponent : exponent);
+        return n;
+    }
+    if (exponent < 0) {
+        out[n++] = '0', out[n++] = '.';
+        for (int i = 0; i < -exponent - 1; i++) out[n++] = '0';
+        for (size_t i = 0; i < digit_count; i++) out[n++] = digits[i];
+    } else {
+        for (int i = 0; i <= exponent; i++) out[n++] = (size_t)i < digit_count ? digits[i] : '0';
+        out[n++] = '.';
+        if (digit_count > (size_t)exponent + 1)
+            for (size_t i = (size_t)exponent + 1; i < digit_count; i++) out[n++] = digits[i];
+        else
+            out[n++] = '0';
+    }
+    out[n] = '\0';
+    return n;
+}
+
+static int same_label(const nb_route_step *a, const void *label, size_t length) {
+    if (a->label == NULL || label == NULL) return a->label == NULL && label == NULL;
+    return a->label_length == length && memcmp(a->label, label, length) == 0;
+}
+
+/* Crossing a threshold is one event even when two entrances follow each other. */
+static int stands_alone(int action) { return action == NB_STEP_ENTER_BUILDING || action == NB_STEP_LEAVE_BUILDING; }
+
+/* Adds `from` (a step or a link of the route) to the step `into`, which then ends where it does. */
+static void step_extend(nb_route_step *into, const nb_route_step *from) {
+    into->to_level = from->to_level;
+    into->length += from->length;
+    into->duration += from->duration;
+    if (from->step_count >= 0) into->step_count = (into->step_count < 0 ? 0 : into->step_count) + from->step_count;
+    into->rise += from->rise;
+    into->end_index = from->end_index;
+}
+
+static nb_status step_action(nb_bundle *b, uint32_t arc, uint8_t kind, uint32_t from_level, uint32_t to_level, int *action) {
+    static const int actions[] = {NB_STEP_WALK,     NB_STEP_WALK_OUTSIDE, NB_STEP_WALK, NB_STEP_STAIRS, NB_STEP_ELEVATOR,
+                                  NB_STEP_ESCALATOR, NB_STEP_RAMP,        NB_STEP_STEPS};
+    if (kind < 8) return *action = actions[kind], NB_OK;
+    if (kind > 8) return refuse(b, NB_ERROR_FORMAT, "ARCS: arc %u has unknown kind %u", arc, kind);
+    step_level from, to;
+    nb_status status = step_level_info(b, to_level, &to);
+    if (status == NB_OK) status = step_level_info(b, from_level, &from);
+    if (status != NB_OK) return status;
+    *action = to.has_building && !from.has_building ? NB_STEP_ENTER_BUILDING : NB_STEP_LEAVE_BUILDING;
+    return NB_OK;
+}
+
+/* An unnamed walk of less than a metre (where two walkways or a door meet) becomes part of the
+ * step before it or, at the start, of the one after; steps that then meet and are alike merge.
+ * Works in place: the result is never longer than what has been read. */
+static size_t absorb_short_walks(nb_route_step *steps, size_t count) {
+    size_t kept = 0;
+    int has_leading = 0;
+    nb_route_step leading;
+    memset(&leading, 0, sizeof leading);
+    for (size_t i = 0; i < count; i++) {
+        nb_route_step step = steps[i];
+        int short_walk = (step.action == NB_STEP_WALK || step.action == NB_STEP_WALK_OUTSIDE) && step.label == NULL
+                         && step.length < 1 && step.from_level == step.to_level;
+        if (short_walk && kept > 0) {
+            nb_route_step *last = &steps[kept - 1];
+            last->length += step.length;
+            last->duration += step.duration;
+            last->end_index = step.end_index;
+        } else if (short_walk) {
+            leading = step, has_leading = 1;
+        } else {
+            if (has_leading && kept == 0) {
+                step.length += leading.length;
+                step.duration += leading.duration;
+                step.start_index = leading.start_index;
+                has_leading = 0;
+            }
+            nb_route_step *last = kept > 0 ? &steps[kept - 1] : NULL;
+            if (last && last->action == step.action && same_label(last, step.label, step.label_length)
+                && last->along_path == step.along_path && !stands_alone(step.action))
+                step_extend(last, &step);
+            else
+                steps[kept++] = step;
+        }
+    }
+    if (kept == 0 && has_leading) steps[kept++] = leading;
+    return kept;
+}
+
+nb_status nb_route_steps(nb_bundle *b, uint32_t profile, const nb_path *path, nb_route_step **steps, size_t *count) {
+    if (steps) *steps = NULL;
+    if (count) *count = 0;
+    if (path == NULL || steps == NULL || count == NULL)
+        return refuse(b, NB_ERROR_ARGUMENT, "nb_route_steps takes a path and where to put its steps");
+    if (profile != NB_NONE && profile >= b->profiles)
+        return refuse(b, NB_ERROR_ARGUMENT, "profile %u is out of range (%u profiles)", profile, b->profiles);
+    if (path->arc_count == 0 && path->node_count <= 1) return NB_OK; /* unreachable, or already there */
+    if (path->nodes == NULL || path->arcs == NULL || path->node_count != path->arc_count + 1)
+        return refuse(b, NB_ERROR_ARGUMENT, "a path of %zu nodes and %zu arcs is not a route", path->node_count,
+                      path->arc_count);
+    for (size_t i = 0; i < path->node_count; i++)
+        if (path->nodes[i] >= b->nodes)
+            return refuse(b, NB_ERROR_ARGUMENT, "the path's node %u is out of range (NODE has %u)", path->nodes[i], b->nodes);
+    for (size_t i = 0; i < path->arc_count; i++)
+        if (path->arcs[i] >= b->arcs)
+            return refuse(b, NB_ERROR_ARGUMENT, "the path's arc %u is out of range (ARCS has %u)", path->arcs[i], b->arcs);
+    if (path->arc_count > SIZE_MAX / sizeof(nb_route_step) - 1) return out_of_memory(b);
+    nb_route_step *list = malloc(sizeof(nb_route_step) * (path->arc_count + 1));
+    if (list == NULL) return out_of_memory(b);
+    size_t made = 0;
+    /* Unnamed links at the start, waiting for the first step. */
+    int has_leading = 0;
+    double leading_length = 0, leading_duration = 0;
+    nb_status status = NB_OK;
+    for (size_t position = 0; position < path->arc_count && status == NB_OK; position++) {
+        uint32_t arc = path->arcs[position];
+        const uint8_t *e = b->arc_entries + 16 * (size_t)arc;
+        double length = (double)rd32(e + 4) / 100;
+        uint8_t kind = e[12];
+        const uint8_t *label;
+        size_t label_length;
+        uint32_t from_level = rd16(b->node_entries + 16 * (size_t)path->nodes[position] + 8);
+        uint32_t to_level = rd16(b->node_entries + 16 * (size_t)path->nodes[position + 1] + 8);
+        int action = NB_STEP_WALK;
+        int64_t flight;
+        double rise;
+        if ((status = step_string(b, rd32(e + 8), "ARCS", &label, &label_length)) != NB_OK) break;
+        if ((status = step_action(b, arc, kind, from_level, to_level, &action)) != NB_OK) break;
+        if ((status = step_climb(b, arc, &flight, &rise)) != NB_OK) break;
+        double seconds = profile == NB_NONE ? 0 : (double)profile_cost(b, profile, arc) / 1000;
+        /* Unnamed links (a door meeting a walkway, walkways of two ways meeting at one spot, even
+         * where an unlevelled way meets a level) are no step of their own. */
+        if (kind == 0 && label == NULL && (from_level == to_level || length < 1)) {
+            if (made > 0) {
+                list[made - 1].length += length;
+                list[made - 1].duration += seconds;
+                list[made - 1].end_index = position + 1;
+            } else {
+                leading_length = (has_leading ? leading_length : 0) + length;
+                leading_duration = (has_leading ? leading_duration : 0) + seconds;
+                has_leading = 1;
+            }
+            continue;
+        }
+        nb_route_step step;
+        memset(&step, 0, sizeof step);
+        step.action = action, step.label = (const char *)label, step.label_length = label_length;
+        step.from_level = from_level, step.to_level = to_level, step.length = length, step.duration = seconds;
+        step.step_count = flight, step.rise = rise, step.along_path = kind == 2;
+        step.start_index = position, step.end_index = position + 1;
+        nb_route_step *last = made > 0 ? &list[made - 1] : NULL;
+        if (last && last->action == action && same_label(last, label, label_length) && last->along_path == step.along_path
+            && !stands_alone(action)) {
+            step_extend(last, &step);
+        } else {
+            if (made == 0 && has_leading) {
+                step.length += leading_length;
+                step.duration += leading_duration;
+                step.start_index = 0;
+            }
+            list[made++] = step;
+        }
+    }
+    if (status != NB_OK) return free(list), status;
+    /* A route of unnamed links alone (two nodes at one spot) is still one step. */
+    if (made == 0 && has_leading) {
+        nb_route_step step;
+        memset(&step, 0, sizeof step);
+        step.action = NB_STEP_WALK;
+        step.from_level = rd16(b->node_entries + 16 * (size_t)path->nodes[0] + 8);
+        step.to_level = rd16(b->node_entries + 16 * (size_t)path->nodes[path->node_count - 1] + 8);
+        step.length = leading_length, step.duration = leading_duration, step.step_count = -1;
+        step.start_index = 0, step.end_index = path->arc_count;
+        list[made++] = step;
+    }
+    made = absorb_short_walks(list, made);
+    if (made == 0) return free(list), NB_OK;
+    *steps = list, *count = made;
+    return NB_OK;
+}
+
+/* What an instruction is written into: the caller's buffer, as far as it has room, while the
+ * length counts every byte. */
+typedef struct {
+    char *text;
+    size_t capacity, length;
+} step_text;
+
+static void put_bytes(step_text *t, const void *bytes, size_t count) {
+    if (t->text != NULL && t->length < t->capacity && count < t->capacity - t->length)
+        memcpy(t->text + t->length, bytes, count);
+    t->length += count;
+}
+
+static void put(step_text *t, const char *text) { put_bytes(t, text, strlen(text)); }
+
+/* "half a level", "a level", "2 levels": how far a step climbs, in words. */
+static void put_part(step_text *t, double levels) {
+    char number[40];
+    if (fabs(levels - 0.5) < 0.01) {
+        put(t, "half a level");
+        return;
+    }
+    if (fabs(levels - 1) < 0.01) {
+        put(t, "a level");
+        return;
+    }
+    if (levels < 1) {
+        put(t, "part of a level");
+        return;
+    }
+    if (floor(levels) == levels && fabs(levels) < 1e15) snprintf(number, sizeof number, "%lld", (long long)levels);
+    else swift_double(levels, number);
+    put(t, number);
+    put(t, " levels");
+}
+
+/* The connector or way a step uses: its own name, or what it is ("the stairs", "the lift").
+ * Unnamed connectors carry their kind as their label (`stairs`, `elevator`). */
+static void put_means(step_text *t, const nb_route_step *step) {
+    static const char *const kinds[] = {"stairs", "escalator", "elevator", "ramp", "steps"};
+    const char *noun = step->action == NB_STEP_STAIRS      ? "the stairs"
+                       : step->action == NB_STEP_ESCALATOR ? "the escalator"
+                       : step->action == NB_STEP_ELEVATOR  ? "the lift"
+                       : step->action == NB_STEP_RAMP      ? "the ramp"
+                       : step->action == NB_STEP_STEPS     ? "the steps"
+                                                           : "the way";
+    int named = step->label != NULL;
+    for (size_t i = 0; named && i < sizeof kinds / sizeof kinds[0]; i++)
+        if (step->label_length == strlen(kinds[i]) && memcmp(step->label, kinds[i], step->label_length) == 0) named = 0;
+    if (named) put_bytes(t, step->label, step->label_length);
+    else put(t, noun);
+}
+
+static void put_count(step_text *t, int64_t count) {
+    char number[32];
+    snprintf(number, sizeof number, ", %lld steps", (long long)count);
+    put(t, number);
+}
+
+nb_status nb_step_instruction(nb_bundle *b, const nb_route_step *step, char *text, size_t capacity, size_t *length) {
+    if (length) *length = 0;
+    if (text && capacity > 0) text[0] = '\0';
+    if (step == NULL || length == NULL || (text == NULL && capacity > 0))
+        return refuse(b, NB_ERROR_ARGUMENT, "nb_step_instruction takes a step and room for its text");
+    if (step->from_level >= b->level_count || step->to_level >= b->level_count)
+        return refuse(b, NB_ERROR_ARGUMENT, "level %u/%u is out of range (LEVL has %u)", step->from_level, step->to_level,
+                      b->level_count);
+    if (step->action < NB_STEP_WALK || step->action > NB_STEP_STEPS)
+        return refuse(b, NB_ERROR_ARGUMENT, "unknown step action %d", step->action);
+    if (step->label != NULL && !utf8_valid((const uint8_t *)step->label, step->label_length))
+        return refuse(b, NB_ERROR_ARGUMENT, "the step's label is not UTF-8");
+    step_level from, to;
+    nb_status status = step_level_info(b, step->from_level, &from);
+    if (status == NB_OK) status = step_level_info(b, step->to_level, &to);
+    if (status != NB_OK) return status;
+    double rise = step->rise;
+    /* The climb says the way when the bundle has it; otherwise the levels do. */
+    int climbs = rise != 0 ? rise > 0 : to.ordinal > from.ordinal;
+    const char *direction = climbs ? "up" : "down";
+    /* A step that ends on a half-landing does not reach the level its node is drawn on: say how
+     * far it climbs instead. */
+    int reaches_level = rise == 0 || fabs(rise - (to.ordinal - from.ordinal)) < 0.01;
+    step_text t = {text, capacity, 0};
+    switch (step->action) {
+    case NB_STEP_WALK:
+        if (step->label == NULL) put(&t, "Walk");
+        else put(&t, step->along_path ? "Walk along " : "Walk through "), put_bytes(&t, step->label, step->label_length);
+        break;
+    case NB_STEP_WALK_OUTSIDE:
+        if (step->label == NULL) put(&t, "Walk outside");
+        else put(&t, "Walk outside along "), put_bytes(&t, step->label, step->label_length);
+        break;
+    case NB_STEP_ENTER_BUILDING:
+    case NB_STEP_LEAVE_BUILDING: {
+        int enter = step->action == NB_STEP_ENTER_BUILDING;
+        const step_level *building = enter ? &to : &from;
+        put(&t, enter ? "Enter " : "Leave ");
+        if (building->building_name) put_bytes(&t, building->building_name, building->building_name_length);
+        else put(&t, "the building");
+        put(&t, " through ");
+        if (step->label) put_bytes(&t, step->label, step->label_length);
+        else put(&t, enter ? "the entrance" : "the exit");
+        break;
+    }
+    case NB_STEP_STEPS:
+        put(&t, "Take "), put_means(&t, step);
+        if (step->step_count >= 0) put_count(&t, step->step_count);
+        break;
+    default: /* stairs, lift, escalator, ramp */
+        if (step->from_level == step->to_level && rise == 0) {
+            put(&t, "Use "), put_means(&t, step);
+            if (step->step_count >= 0) put_count(&t, step->step_count);
+            break;
+        }
+        put(&t, "Take "), put_means(&t, step), put(&t, " "), put(&t, direction);
+        if (step->step_count >= 0) put_count(&t, step->step_count), put(&t, ",");
+        put(&t, " ");
+        if (reaches_level) {
+            put(&t, "from "), put_bytes(&t, from.name, from.name_length);
+            put(&t, " to "), put_bytes(&t, to.name, to.name_length);
+        } else {
+            put_part(&t, fabs(rise)), put(&t, " from "), put_bytes(&t, from.name, from.name_length);
+        }
+        break;
+    }
+    *length = t.length;
+    if (text == NULL && capacity == 0) return NB_OK;
+    if (t.length >= capacity) {
+        text[0] = '\0';
+        return refuse(b, NB_ERROR_ARGUMENT, "the instruction needs %zu bytes and a NUL, the buffer has %zu", t.length,
+                      capacity);
+    }
+    text[t.length] = '\0';
+    return NB_OK;
+}
+
 /* ---- Nearest exit ---- */
 
 nb_status nb_nearest_exit(nb_bundle *b, uint32_t profile, uint32_t node, uint32_t *exit_node, uint32_t *cost,

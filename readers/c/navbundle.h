@@ -246,6 +246,61 @@ typedef struct {
 nb_status nb_route_path(nb_bundle *bundle, uint32_t profile, uint32_t source, uint32_t target, nb_path *path);
 void nb_path_free(nb_path *path);
 
+/* ---- route steps ---- */
+
+/* What a person does in a step. */
+typedef enum {
+    NB_STEP_WALK = 0,        /* through a room, corridor or hall, or along an indoor path */
+    NB_STEP_WALK_OUTSIDE,
+    NB_STEP_ENTER_BUILDING,
+    NB_STEP_LEAVE_BUILDING,
+    NB_STEP_STAIRS,
+    NB_STEP_ELEVATOR,
+    NB_STEP_ESCALATOR,
+    NB_STEP_RAMP,
+    NB_STEP_STEPS            /* steps on one level */
+} nb_step_action;
+
+/* One step of a route: a stretch of arcs of one action through one place. */
+typedef struct {
+    int action;            /* NB_STEP_* */
+    const char *label;     /* the space, path or connector ("Corridor A.1"), UTF-8 inside the bundle, not
+                              NUL-terminated, valid until nb_close; NULL when unnamed */
+    size_t label_length;
+    uint32_t from_level;   /* LEVL indexes where the step starts and ends */
+    uint32_t to_level;
+    double length;         /* metres */
+    double duration;       /* seconds, from the profile's PROF costs; 0 without a profile */
+    int64_t step_count;    /* steps climbed or descended as STPC counts them; -1 when the data does not say */
+    double rise;           /* change of level ordinal climbed, positive up (STPC); 0.5 to a half-landing */
+    int along_path;        /* 1 along a walkway drawn as a line (an indoor path), 0 through a space */
+    size_t start_index;    /* positions in the path's nodes where the step starts and ends */
+    size_t end_index;
+} nb_route_step;
+
+/* Groups the arcs of `path` (from nb_route_path, nb_route_metric or nb_exit_search) into steps a
+ * person can follow, exactly as the Swift and JavaScript readers do: arcs of one action through
+ * one place are one step, a building's threshold is one step of its own, and unnamed links
+ * (where a door meets a walkway) and unnamed walks under a metre join the step before them or, at
+ * the start, the one after. Durations are `profile`'s PROF costs (NB_NONE: 0 seconds). An
+ * unreachable path, or one of no arcs, has no steps. On NB_OK `*steps` holds `*count` steps
+ * (free() it; NULL when there are none); on failure it is NULL. A path whose nodes and arcs do
+ * not fit together or lie out of range gives NB_ERROR_ARGUMENT; a damaged STPC, ARCS label or
+ * LEVL string NB_ERROR_FORMAT. */
+nb_status nb_route_steps(nb_bundle *bundle, uint32_t profile, const nb_path *path, nb_route_step **steps,
+                         size_t *count);
+
+/* What to tell a person for `step`, in the words of the Swift reader: "Walk through Corridor
+ * A.1", "Take the stairs down, 24 steps, from level 0 to level -1", "Take the lift up half a
+ * level from Ground floor". Writes the UTF-8 text and a NUL into the caller's `text` of `capacity`
+ * bytes and its length (without the NUL) to `*length`. With `text` NULL and `capacity` 0 it only
+ * measures; a buffer too small gives NB_ERROR_ARGUMENT with `*length` still the length needed
+ * (and `text` the empty string), so the caller can retry with `*length + 1` bytes. A step whose
+ * levels are out of range, whose action is unknown or whose label is not UTF-8 gives
+ * NB_ERROR_ARGUMENT. */
+nb_status nb_step_instruction(nb_bundle *bundle, const nb_route_step *step, char *text, size_t capacity,
+                              size_t *length);
+
 /* ---- Metrics of the customisable hierarchy (CCHT), for conditions applied at run time ---- */
 
 /* A profile's weights customised onto the bundle's CCHT: reader-owned memory, about 16 bytes per
