@@ -2,7 +2,8 @@
 # Compiles the C reader (readers/c/navbundle.c) to WebAssembly for the JavaScript reader:
 #   scripts/build-wasm-reader.sh [OUTPUT]     (default readers/js/navbundle.wasm)
 # Needs the Swift toolchain's clang and wasm-ld (CLANG, default /opt/swift/usr/bin/clang, else
-# clang on PATH) and Debian's wasi-libc (WASI_SYSROOT, default /usr). The output is the same bytes
+# clang on PATH), Debian's wasi-libc (WASI_SYSROOT, default /usr) and compiler-rt's wasm32
+# builtins (libclang-rt-dev-wasm32; WASM_BUILTINS names the archive). The output is the same bytes
 # on every build: no build id, no paths (the source is named relative to the repository), no
 # debug sections; a test rebuilds it and compares it with the committed file.
 set -eu
@@ -13,6 +14,9 @@ clang=${CLANG:-/opt/swift/usr/bin/clang}
 sysroot=${WASI_SYSROOT:-/usr}
 [ -f "$sysroot/lib/wasm32-wasi/libc.a" ] || {
     echo "build-wasm-reader: no wasi-libc under $sysroot (apt-get install wasi-libc)" >&2; exit 1; }
+builtins=${WASM_BUILTINS:-$(ls /usr/lib/llvm-*/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a 2>/dev/null | sort -V | tail -1)}
+[ -f "$builtins" ] || {
+    echo "build-wasm-reader: no compiler-rt builtins for wasm32 (apt-get install libclang-rt-dev-wasm32)" >&2; exit 1; }
 # The functions the JavaScript reader calls, and malloc and free for the memory it hands over.
 exports="_initialize free malloc nb_alias_info nb_arc_climb nb_arc_conditions_free nb_arc_count nb_arc_info
 nb_arc_shape nb_arcs_from nb_close nb_conditions_apply nb_conditions_costs nb_conditions_error_free
@@ -23,8 +27,8 @@ nb_metric_arcs nb_metric_free nb_nearest_exit_path nb_node_count nb_node_record 
 nb_open_table nb_outline_info nb_outline_ring nb_path_free nb_place_aliases nb_place_count
 nb_place_info nb_place_node nb_place_source nb_profile_costs nb_profile_count nb_profile_name
 nb_radio_map_point nb_radio_map_reading nb_radio_map_samples nb_resolve_endpoint nb_route_metric
-nb_route_path nb_search_prefix nb_section_checksum nb_section_count nb_section_entry nb_snap
-nb_snap_profile"
+nb_route_path nb_route_steps nb_search_prefix nb_section_checksum nb_section_count nb_section_entry
+nb_snap nb_snap_profile nb_step_instruction"
 flags=""
 for name in $exports; do flags="$flags -Wl,--export=$name"; done
 tmp=$(mktemp -d)
@@ -37,5 +41,6 @@ cd "$here"
     -O2 -D_WASI_EMULATED_MMAN -ffile-prefix-map="$here"/= -fno-ident \
     -nostdlib -Wl,--strip-all -Wl,--no-entry -Wl,--initial-memory=1048576 -Wl,--growable-table \
     $flags -o "$tmp/navbundle.wasm" readers/c/navbundle.c "$sysroot/lib/wasm32-wasi/crt1-reactor.o" \
-    "$sysroot/lib/wasm32-wasi/libc.a" "$sysroot/lib/wasm32-wasi/libwasi-emulated-mman.a"
+    "$sysroot/lib/wasm32-wasi/libc.a" "$sysroot/lib/wasm32-wasi/libwasi-emulated-mman.a" \
+    "$builtins"
 mv "$tmp/navbundle.wasm" "$out"

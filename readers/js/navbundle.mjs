@@ -33,6 +33,8 @@ const SECTION_TAG = /\b(?:CH[0-9A-F]{2}|[A-Z]{4})\b/;
 const STATUS_CODES = [null, 'unavailable', 'malformed', 'checksum', 'argument', 'out-of-memory', 'unavailable'];
 const ERROR_CONDITIONS = 7;
 const CONDITIONS_CODES = ['invalid', 'invalid', 'ambiguous', 'unmatched'];
+// nb_step_action of navbundle.h, by value.
+const ACTIONS = ['walk', 'walkOutside', 'enterBuilding', 'leaveBuilding', 'stairs', 'elevator', 'escalator', 'ramp', 'steps'];
 const ENDPOINT_CODES = [null, null, 'empty', 'unknown', 'ambiguous', 'elsewhere', 'needs-level', 'unknown-level',
   'bad-coordinate'];
 
@@ -1291,13 +1293,6 @@ export class NavBundle {
   // -- Route steps and instructions (as the Swift reader's VenueBundle.steps(of:) and
   //    instruction(for:) give them) --
 
-  /** Profile `profile`'s PROF costs, read once for steps. */
-  _profileCosts(profile) {
-    let costs = this._cache.get(`costs ${profile}`);
-    if (costs === undefined) this._cache.set(`costs ${profile}`, costs = this.costs(profile));
-    return costs;
-  }
-
   /** How arc `arc` climbs (STPC): `{steps, rise}`, the flight's step count (null when unknown)
    * and its change of level ordinal, positive up; level and uncounted without an entry. */
   climb(arc) {
@@ -1309,191 +1304,73 @@ export class NavBundle {
   /**
    * A route's arcs grouped into steps a person can follow: `[{action, label, fromLevel, toLevel,
    * length, duration, stepCount, rise, isAlongPath, startIndex, endIndex}]` (metres, seconds,
-   * positions in `route.nodes`), exactly as the Swift reader's `steps(of:)` groups them. `route`
-   * is what route, routeOn, nearestExit or exitUnderConditions return: `{nodes, arcs}` with
-   * `profile` (seconds from its PROF costs) or `arcSeconds`.
+   * positions in `route.nodes`), grouped by the core exactly as the Swift reader's `steps(of:)`
+   * groups them. `route` is what route, routeOn, nearestExit or exitUnderConditions return:
+   * `{nodes, arcs}` with `profile` (seconds from its PROF costs) or `arcSeconds`.
    */
   steps(route) {
     if (route === null || typeof route !== 'object' || !Array.isArray(route.nodes) || !Array.isArray(route.arcs)
-      || route.nodes.length !== route.arcs.length + 1) {
+      || route.nodes.length !== route.arcs.length + 1 || ![...route.nodes, ...route.arcs].every(Number.isInteger)) {
       throw this._argument('steps takes a route of nodes and the arcs between them');
     }
-    const costs = this._profileNames.includes(route.profile) ? this._profileCosts(route.profile) : null;
-    const steps = [];
-    let leading = null; // A link at the start, waiting for the first step.
-    route.arcs.forEach((arcIndex, position) => {
-      const arc = this.arc(arcIndex);
-      const fromLevel = this.node(route.nodes[position]).level;
-      const toLevel = this.node(route.nodes[position + 1]).level;
-      const action = this._action(arc, fromLevel, toLevel);
-      const seconds = Array.isArray(route.arcSeconds) ? route.arcSeconds[position]
-        : costs !== null ? costs[arcIndex] / 1000 : 0;
-      const { steps: stepsOnArc, rise } = this.climb(arcIndex);
-      // Unnamed links (a door meeting a walkway, walkways of two ways meeting at one spot) are no
-      // step of their own.
-      if (arc.kind === 0 && arc.label === null && (fromLevel === toLevel || arc.length < 1)) {
-        const last = steps[steps.length - 1];
-        if (last) {
-          last.length += arc.length;
-          last.duration += seconds;
-          last.endIndex = position + 1;
-        } else {
-          leading = { length: (leading?.length ?? 0) + arc.length, duration: (leading?.duration ?? 0) + seconds };
-        }
-        return;
-      }
-      const alongPath = arc.kind === 2;
-      const last = steps[steps.length - 1];
-      if (last && last.action === action && last.label === arc.label && last.isAlongPath === alongPath && !standsAlone(action)) {
-        last.toLevel = toLevel;
-        last.length += arc.length;
-        last.duration += seconds;
-        if (stepsOnArc !== null) last.stepCount = (last.stepCount ?? 0) + stepsOnArc;
-        last.rise += rise;
-        last.endIndex = position + 1;
-      } else {
-        const step = { action, label: arc.label, fromLevel, toLevel, length: arc.length, duration: seconds,
-          stepCount: stepsOnArc, rise, isAlongPath: alongPath, startIndex: position, endIndex: position + 1 };
-        if (!steps.length && leading) {
-          step.length += leading.length;
-          step.duration += leading.duration;
-          step.startIndex = 0;
-        }
-        steps.push(step);
-      }
+    const seconds = Array.isArray(route.arcSeconds) ? route.arcSeconds : null;
+    const profile = seconds === null ? this._profileNames.indexOf(route.profile) : -1;
+    const nodes = allocate(4 * route.nodes.length + 4 * route.arcs.length);
+    const arcs = nodes + 4 * route.nodes.length;
+    try {
+      new Uint32Array(core.memory.buffer, nodes, route.nodes.length).set(route.nodes.map((node) => (node < 0 ? NONE : node)));
+      new Uint32Array(core.memory.buffer, arcs, route.arcs.length).set(route.arcs.map((arc) => (arc < 0 ? NONE : arc)));
+      memory().setBigUint64(PATH, 0n, true);
+      [nodes, route.nodes.length, arcs, route.arcs.length].forEach((value, i) => data.setUint32(PATH + 16 + 4 * i, value, true));
+      this._check(core.nb_route_steps(this._handle, profile < 0 ? NONE : profile, PATH, OUT, OUT + 4));
+    } finally {
+      core.free(nodes);
+    }
+    const at = u32(OUT);
+    const steps = Array.from({ length: u32(OUT + 4) }, (_, i) => {
+      const step = at + 72 * i;
+      const [startIndex, endIndex] = [u32(step + 60), u32(step + 64)];
+      const count = Number(memory().getBigInt64(step + 40, true));
+      return { action: ACTIONS[u32(step)], label: text(step + 4), fromLevel: u32(step + 12), toLevel: u32(step + 16),
+        length: f64(step + 24),
+        duration: seconds === null ? f64(step + 32) : seconds.slice(startIndex, endIndex).reduce((sum, value) => sum + value, 0),
+        stepCount: count < 0 ? null : count, rise: f64(step + 48), isAlongPath: u32(step + 56) !== 0, startIndex, endIndex };
     });
-    // A route of unnamed links alone (two nodes at one spot) is still one step.
-    if (!steps.length && leading && route.arcs.length) {
-      steps.push({ action: 'walk', label: null, fromLevel: this.node(route.nodes[0]).level,
-        toLevel: this.node(route.nodes[route.nodes.length - 1]).level, length: leading.length, duration: leading.duration,
-        stepCount: null, rise: 0, isAlongPath: false, startIndex: 0, endIndex: route.arcs.length });
-    }
-    return absorbingShortWalks(steps);
-  }
-
-  _action(arc, fromLevel, toLevel) {
-    switch (arc.kind) {
-      case 0: case 2: return 'walk';
-      case 1: return 'walkOutside';
-      case 3: return 'stairs';
-      case 4: return 'elevator';
-      case 5: return 'escalator';
-      case 6: return 'ramp';
-      case 7: return 'steps';
-      case 8: {
-        const levels = this._levelRecords();
-        return levels[toLevel].buildingId !== null && levels[fromLevel].buildingId === null ? 'enterBuilding' : 'leaveBuilding';
-      }
-      default:
-        throw this._error('ARCS', `arc ${arc.index} has unknown kind ${arc.kind}`);
-    }
+    core.free(at);
+    return steps;
   }
 
   /** What to tell a person for a step, in the words of the Swift reader (and so of `navforge route`
-   * and its GeoJSON): "Walk through Corridor A.1", "Take the stairs down, 24 steps, from level 0 to
-   * level -1", "Take the lift down from level 2 to level -1". */
+   * and its GeoJSON), as the core writes them: "Walk through Corridor A.1", "Take the stairs down,
+   * 24 steps, from level 0 to level -1", "Take the lift down from level 2 to level -1". */
   instruction(step) {
     if (step === null || typeof step !== 'object') throw this._argument('instruction takes a step of steps(route)');
     this._checkLevel(step.fromLevel);
     this._checkLevel(step.toLevel);
-    const levels = this._levelRecords();
-    const from = levels[step.fromLevel];
-    const to = levels[step.toLevel];
-    const rise = step.rise ?? 0;
-    // The climb says the way when the bundle has it; otherwise the levels do.
-    const climbs = rise !== 0 ? rise > 0 : to.ordinal > from.ordinal;
-    const direction = climbs ? 'up' : 'down';
-    // A step that ends on a half-landing does not reach the level its node is drawn on: say how far
-    // it climbs instead.
-    const reachesLevel = rise === 0 || Math.abs(rise - (to.ordinal - from.ordinal)) < 0.01;
-    const span = reachesLevel ? `from ${from.shortName} to ${to.shortName}` : `${part(Math.abs(rise))} from ${from.shortName}`;
-    const label = step.label ?? null;
-    const count = step.stepCount ?? null;
-    switch (step.action) {
-      case 'walk':
-        return label === null ? 'Walk' : step.isAlongPath ? `Walk along ${label}` : `Walk through ${label}`;
-      case 'walkOutside':
-        return label === null ? 'Walk outside' : `Walk outside along ${label}`;
-      case 'enterBuilding':
-        return `Enter ${to.buildingName ?? 'the building'} through ${label ?? 'the entrance'}`;
-      case 'leaveBuilding':
-        return `Leave ${from.buildingName ?? 'the building'} through ${label ?? 'the exit'}`;
-      case 'stairs': case 'escalator': case 'ramp': case 'elevator': {
-        const way = means(step.action, label);
-        if (step.fromLevel === step.toLevel && rise === 0) return `Use ${way}` + (count === null ? '' : `, ${count} steps`);
-        if (count === null) return `Take ${way} ${direction} ${span}`;
-        return `Take ${way} ${direction}, ${count} steps, ${span}`;
+    const action = ACTIONS.indexOf(step.action);
+    if (action < 0) throw this._argument(`unknown step action ${JSON.stringify(step.action)}`);
+    const label = step.label === null || step.label === undefined ? null : ENCODER.encode(String(step.label));
+    const at = allocate(72 + (label?.length ?? 0));
+    try {
+      memory();
+      heap.fill(0, at, at + 72);
+      [[0, action], [4, label ? at + 72 : 0], [8, label?.length ?? 0], [12, step.fromLevel], [16, step.toLevel],
+        [56, step.isAlongPath ? 1 : 0]].forEach(([offset, value]) => data.setUint32(at + offset, value, true));
+      data.setBigInt64(at + 40, BigInt(Number.isInteger(step.stepCount) ? step.stepCount : -1), true);
+      data.setFloat64(at + 48, Number(step.rise ?? 0), true);
+      if (label) heap.set(label, at + 72);
+      this._check(core.nb_step_instruction(this._handle, at, 0, 0, OUT));
+      const room = allocate(u32(OUT) + 1);
+      try {
+        this._check(core.nb_step_instruction(this._handle, at, room, u32(OUT) + 1, OUT));
+        return textAt(room, u32(OUT));
+      } finally {
+        core.free(room);
       }
-      case 'steps':
-        return `Take ${means(step.action, label)}` + (count === null ? '' : `, ${count} steps`);
-      default:
-        throw this._argument(`unknown step action ${JSON.stringify(step.action)}`);
+    } finally {
+      core.free(at);
     }
   }
-}
-
-/** Crossing a threshold is one event even when two entrances follow each other. */
-function standsAlone(action) {
-  return action === 'enterBuilding' || action === 'leaveBuilding';
-}
-
-/** An unnamed walk of less than a metre (where two walkways or a door meet) is part of the step
- * before it, or at the start, of the one after. */
-function absorbingShortWalks(steps) {
-  const result = [];
-  let leading = null;
-  for (const step of steps) {
-    const short = (step.action === 'walk' || step.action === 'walkOutside') && step.label === null && step.length < 1
-      && step.fromLevel === step.toLevel;
-    if (short && result.length) {
-      const last = result[result.length - 1];
-      last.length += step.length;
-      last.duration += step.duration;
-      last.endIndex = step.endIndex;
-    } else if (short) {
-      leading = step;
-    } else {
-      const merged = { ...step };
-      if (leading && !result.length) {
-        merged.length += leading.length;
-        merged.duration += leading.duration;
-        merged.startIndex = leading.startIndex;
-        leading = null;
-      }
-      // Two steps of one kind through one place, once a link between them is gone, are one.
-      const last = result[result.length - 1];
-      if (last && last.action === merged.action && last.label === merged.label && last.isAlongPath === merged.isAlongPath
-        && !standsAlone(merged.action)) {
-        last.toLevel = merged.toLevel;
-        last.length += merged.length;
-        last.duration += merged.duration;
-        if (merged.stepCount !== null) last.stepCount = (last.stepCount ?? 0) + merged.stepCount;
-        last.rise += merged.rise;
-        last.endIndex = merged.endIndex;
-      } else {
-        result.push(merged);
-      }
-    }
-  }
-  if (!result.length && leading) result.push(leading);
-  return result;
-}
-
-/** "half a level", "a level", "2 levels": how far a step climbs, in words. */
-function part(levels) {
-  if (Math.abs(levels - 0.5) < 0.01) return 'half a level';
-  if (Math.abs(levels - 1) < 0.01) return 'a level';
-  if (levels < 1) return 'part of a level';
-  return Math.round(levels) === levels ? `${Math.trunc(levels)} levels` : `${swiftDouble(levels)} levels`;
-}
-
-/** The connector or way a step uses: its own name, or what it is ("the stairs", "the lift"). */
-function means(action, label) {
-  const noun = { stairs: 'the stairs', escalator: 'the escalator', elevator: 'the lift', ramp: 'the ramp',
-    steps: 'the steps' }[action] ?? 'the way';
-  // Unnamed connectors carry their kind as their label (`stairs`, `elevator`).
-  if (label === null || ['stairs', 'escalator', 'elevator', 'ramp', 'steps'].includes(label)) return noun;
-  return label;
 }
 
 // ---- Metrics ----
