@@ -28,7 +28,8 @@ deps:
 # publishing tests check signatures with stock openssl and catalogs against their JSON Schema.
 test-deps:
 	@scripts/install-system-packages.sh chromium python3-venv nodejs default-jdk-headless \
-		openssl libssl-dev libsodium-dev python3-cryptography python3-jsonschema python3-yaml
+		openssl libssl-dev libsodium-dev python3-cryptography python3-jsonschema python3-yaml \
+		wasi-libc libclang-rt-dev-wasm32
 
 build: deps
 	$(SWIFT) build --product navforge
@@ -48,7 +49,8 @@ demo: build
 
 ## Runs every test: the Swift packages, `navforge pull` against misbehaving servers on 127.0.0.1,
 ## then the C, Python and JavaScript readers on freshly built demo and station bundles (the C test
-## under the address and undefined-behaviour sanitizers), then checks that the four readers answer
+## under the address and undefined-behaviour sanitizers; the JavaScript reader's WebAssembly core
+## rebuilt from readers/c and compared with the committed one), then checks that the four readers answer
 ## the shared query lists identically and that the C, Python and JavaScript readers refuse damaged
 ## bundles alike.
 test: test-deps
@@ -78,6 +80,9 @@ test: test-deps
 	$(READER_TESTS)/c/answer $(STATION_BUNDLE) $(STATION_QUERIES) > $(READER_TESTS)/station-c.txt
 	python3 readers/python/answer.py $(READER_BUNDLE) $(QUERIES) > $(READER_TESTS)/answers-python.txt
 	python3 readers/python/answer.py $(STATION_BUNDLE) $(STATION_QUERIES) > $(READER_TESTS)/station-python.txt
+	scripts/build-wasm-reader.sh $(READER_TESTS)/navbundle.wasm
+	@cmp $(READER_TESTS)/navbundle.wasm readers/js/navbundle.wasm || { echo "readers/js/navbundle.wasm is not \
+	what readers/c/navbundle.c compiles to: run scripts/build-wasm-reader.sh and commit it" >&2; exit 1; }
 	NAVBUNDLE_TEST_BUNDLE=$(READER_BUNDLE) NAVBUNDLE_TEST_ANSWERS=$(READER_TESTS)/answers-swift.txt \
 		NAVBUNDLE_TEST_STATION=$(STATION_BUNDLE) NAVBUNDLE_TEST_NAVFORGE=$(NAVFORGE) \
 		node --test readers/js/test/
