@@ -5261,3 +5261,10 @@ int nb_json_check(const char *text, size_t length, char *message, size_t message
     json_free(&p);
     return valid;
 }
+
+/* `value` written as printf("%.*f", digits, value) writes it (the exact binary value rounded half
+ * to even) into `out` of `size` bytes: the length it needs, as snprintf returns it. The answer
+ * programs print numbers so, and a host language's own formatting rounds ties otherwise. */
+int nb_format_fixed(double value, int digits, char *out, size_t size) {
+    return snprintf(out, size, "%.*f", digits, value);
+}

@@ -636,6 +636,10 @@ nb_status nb_conditions_parse(const char *json, size_t length, char **out, nb_co
  * at most 64 deep): 1, or 0 with the reason in `message` (of `message_size` bytes). */
 int nb_json_check(const char *text, size_t length, char *message, size_t message_size);
 
+/* `value` as printf("%.*f", digits, value) writes it, into `out` (of `size` bytes): the length
+ * it needs, as snprintf returns it. */
+int nb_format_fixed(double value, int digits, char *out, size_t size);
+
 #ifdef __cplusplus
 }
 #endif

@@ -251,46 +251,21 @@ export function roundHalfAway(value) {
   return value >= 0 ? whole : -whole;
 }
 
-const FLOAT_BITS = new DataView(new ArrayBuffer(8));
-
 /**
- * `value` with `digits` decimals exactly as C's printf("%.Nf") writes it: the exact binary value
- * rounded half to even. Number.prototype.toFixed takes the larger of two equally near results,
- * which differs at exact ties (0.0625 is "0.062" in C).
+ * `value` with `digits` decimals exactly as C's printf("%.Nf") writes it, by the core's printf:
+ * the exact binary value rounded half to even. Number.prototype.toFixed takes the larger of two
+ * equally near results, which differs at exact ties (0.0625 is "0.062" in C).
  */
 export function formatFixed(value, digits = 3) {
   if (!Number.isFinite(value)) return value > 0 ? 'inf' : value < 0 ? '-inf' : 'nan';
-  FLOAT_BITS.setFloat64(0, value);
-  const high = FLOAT_BITS.getUint32(0);
-  const low = FLOAT_BITS.getUint32(4);
-  const negative = high >>> 31 === 1;
-  const exponentBits = (high >>> 20) & 0x7ff;
-  let mantissa = (BigInt(high & 0xfffff) << 32n) | BigInt(low);
-  let exponent;
-  if (exponentBits === 0) {
-    exponent = -1074;
-  } else {
-    mantissa |= 1n << 52n;
-    exponent = exponentBits - 1075;
-  }
-  // value = mantissa * 2^exponent; scaled = value * 10^digits, rounded half to even.
-  const scale = 10n ** BigInt(digits);
-  let scaled;
-  if (exponent >= 0) {
-    scaled = (mantissa * scale) << BigInt(exponent);
-  } else {
-    const numerator = mantissa * scale;
-    const denominator = 1n << BigInt(-exponent);
-    scaled = numerator / denominator;
-    const twice = 2n * (numerator % denominator);
-    if (twice > denominator || (twice === denominator && scaled % 2n === 1n)) scaled += 1n;
-  }
-  let text = scaled.toString();
-  if (digits > 0) {
-    text = text.padStart(digits + 1, '0');
-    text = `${text.slice(0, text.length - digits)}.${text.slice(text.length - digits)}`;
-  }
-  return (negative ? '-' : '') + text;
+  if (!Number.isInteger(digits) || digits < 0 || digits > 100) throw new BundleError('argument', `${digits} digits`);
+  const length = core.nb_format_fixed(value, digits, MESSAGE, MESSAGE_SIZE);
+  if (length < MESSAGE_SIZE) return textAt(MESSAGE, length);
+  const at = allocate(length + 1);
+  core.nb_format_fixed(value, digits, at, length + 1);
+  const text = textAt(at, length);
+  core.free(at);
+  return text;
 }
 
 /** A double as Swift's `description` writes it ("2.0", "0.5", "1e-05", "1e+16"), which the route
@@ -307,28 +282,6 @@ export function swiftDouble(value) {
   }
   const text = String(value);
   return Number.isInteger(value) ? `${text}.0` : text;
-}
-
-/** How deep the arrays and objects of JSON `text` nest, brackets inside strings aside: META is
- * parsed by the engine, whose recursion a hostile file must not exhaust. */
-function jsonDepth(text) {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) {
-      inString = true;
-    } else if (c === 0x5b || c === 0x7b) {
-      deepest = Math.max(deepest, ++depth);
-    } else if (c === 0x5d || c === 0x7d) {
-      depth--;
-    }
-  }
-  return deepest;
 }
 
 const HEX_DIGIT = /^[0-9a-fA-F]$/;
@@ -352,7 +305,7 @@ export function normalisedAccessPoint(text) {
 /** JSON `bytes` checked strictly by the core (no name twice, as JSON.parse would take the last)
  * and parsed: an object as a Map of its members, anything else as JSON.parse gives it. `refuse(detail,
  * deep)` makes the error for text that is not strict JSON. */
-function strictJson(bytes, refuse) {
+function strictJson(bytes, refuse, asMap = true) {
   const [at, length] = cText(bytes);
   const valid = core.nb_json_check(at, length, MESSAGE, MESSAGE_SIZE);
   core.free(at);
@@ -361,7 +314,7 @@ function strictJson(bytes, refuse) {
     throw refuse(detail, /deeper than/.test(detail));
   }
   const value = JSON.parse(UTF8.decode(bytes));
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? new Map(Object.entries(value)) : value;
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && asMap ? new Map(Object.entries(value)) : value;
 }
 
 // ---- Conditions ----
@@ -637,14 +590,10 @@ export class NavBundle {
       this._check(core.nb_metadata(this._handle, OUT, OUT + 4));
       const text = textAt(u32(OUT), u32(OUT + 4));
       if (text === null) throw this._error('META', 'is not UTF-8');
-      // Nesting the engine cannot parse or copy would escape as a RangeError.
-      if (jsonDepth(text) > MAX_JSON_DEPTH) throw this._error('META', `nests deeper than ${MAX_JSON_DEPTH}`);
-      let value;
-      try {
-        value = JSON.parse(text);
-      } catch (error) {
-        throw this._error('META', `is not JSON: ${error.message}`);
-      }
+      // The core checks the text first: nesting the engine cannot parse or copy would escape as a
+      // RangeError.
+      const value = strictJson(ENCODER.encode(text), (detail, deep) =>
+        this._error('META', deep ? `nests deeper than ${MAX_JSON_DEPTH}` : `is not JSON: ${detail}`), false);
       if (value === null || typeof value !== 'object' || Array.isArray(value)) throw this._error('META', 'is not a JSON object');
       this._cache.set('META', value);
     }
