@@ -5268,3 +5268,15 @@ int nb_json_check(const char *text, size_t length, char *message, size_t message
 int nb_format_fixed(double value, int digits, char *out, size_t size) {
     return snprintf(out, size, "%.*f", digits, value);
 }
+
+/* `value` as Swift's description of a Double writes it, NUL-terminated in `out` (40 bytes): its
+ * length. Level names and instructions spell ordinals so. */
+size_t nb_swift_double(double value, char *out) { return swift_double(value, out); }
+
+/* `id` (`length` bytes) as WIFI stores a BSSID, written NUL-terminated to `out` (18 bytes): 1, or
+ * 0 when it is no BSSID spelling and is looked up as it is. */
+int nb_normalised_access_point(const char *id, size_t length, char *out) {
+    if (!normalised_bssid((const uint8_t *)id, length, out)) return 0;
+    out[17] = 0;
+    return 1;
+}

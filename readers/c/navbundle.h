@@ -640,6 +640,13 @@ int nb_json_check(const char *text, size_t length, char *message, size_t message
  * it needs, as snprintf returns it. */
 int nb_format_fixed(double value, int digits, char *out, size_t size);
 
+/* `value` as Swift's description of a Double writes it ("2.0", "0.5", "1e-05"), NUL-terminated in
+ * `out` (40 bytes): its length. */
+size_t nb_swift_double(double value, char *out);
+/* A scanned access point id (`length` bytes) as WIFI stores a BSSID (six lower-case hex pairs
+ * joined by ':'), NUL-terminated in `out` (18 bytes): 1, or 0 when it is no BSSID spelling. */
+int nb_normalised_access_point(const char *id, size_t length, char *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,5 +1,4 @@
-/**
- * Read navforge bundles (formats 1.x and 2.0) in JavaScript, with no dependencies: Node 20 and
+/** Read navforge bundles (formats 1.x and 2.0) in JavaScript, with no dependencies: Node 20 and
  * later, and evergreen browsers.
  *
  * The reading is the C reader's (readers/c/navbundle.c) compiled to WebAssembly (navbundle.wasm
@@ -10,8 +9,7 @@
  * signatures with WebCrypto (far faster than SHA-256 compiled to WebAssembly), and groups routes
  * into steps. A bundle's bytes are copied once into the WebAssembly memory, which is released
  * when the bundle is garbage-collected. A damaged or hostile file gives a BundleError, never a
- * wrong answer or an error of another kind.
- */
+ * wrong answer or an error of another kind. */
 
 export const INFINITE = 0xffffffff;
 /** How many candidates an endpoint error lists (docs/endpoints.md). */
@@ -40,11 +38,9 @@ const ENDPOINT_CODES = [null, null, 'empty', 'unknown', 'ambiguous', 'elsewhere'
 
 // ---- Errors ----
 
-/**
- * The bytes are not a bundle this reader can use, a section is damaged, the bundle lacks what a
+/** The bytes are not a bundle this reader can use, a section is damaged, the bundle lacks what a
  * call needs, or a call's argument is wrong. `code` says which (see README.md); `section` names
- * the section at fault when there is one.
- */
+ * the section at fault when there is one. */
 export class BundleError extends Error {
   constructor(code, message, section = null) {
     super(message);
@@ -54,12 +50,10 @@ export class BundleError extends Error {
   }
 }
 
-/**
- * An endpoint text that names no single place or position (docs/endpoints.md): `code` is
+/** An endpoint text that names no single place or position (docs/endpoints.md): `code` is
  * `empty`, `unknown`, `ambiguous`, `elsewhere`, `needs-level`, `unknown-level` or
  * `bad-coordinate`; `candidates` the places it could mean (all of them for `ambiguous` and
- * `elsewhere`, up to three suggestions for `unknown`).
- */
+ * `elsewhere`, up to three suggestions for `unknown`). */
 export class EndpointError extends Error {
   constructor(code, text, candidates = []) {
     super(`${code}: ${JSON.stringify(text)}` + (candidates.length ? ` (${candidates.length} places)` : ''));
@@ -70,13 +64,11 @@ export class EndpointError extends Error {
   }
 }
 
-/**
- * Conditions (docs/conditions.md) that cannot be applied. `code` is `invalid` (the text breaks
+/** Conditions (docs/conditions.md) that cannot be applied. `code` is `invalid` (the text breaks
  * the format; `entries` holds the entry at fault, `closed[0]` or `slow[2]`, when there is one),
  * `ambiguous` (`entries` holds the first target that names several places and nothing else,
  * `candidates` those places) or `unmatched` (`entries` holds every target that covers no arc, in
- * file order).
- */
+ * file order). */
 export class ConditionsError extends Error {
   constructor(code, message, entries = [], candidates = []) {
     super(message);
@@ -251,11 +243,9 @@ export function roundHalfAway(value) {
   return value >= 0 ? whole : -whole;
 }
 
-/**
- * `value` with `digits` decimals exactly as C's printf("%.Nf") writes it, by the core's printf:
+/** `value` with `digits` decimals exactly as C's printf("%.Nf") writes it, by the core's printf:
  * the exact binary value rounded half to even. Number.prototype.toFixed takes the larger of two
- * equally near results, which differs at exact ties (0.0625 is "0.062" in C).
- */
+ * equally near results, which differs at exact ties (0.0625 is "0.062" in C). */
 export function formatFixed(value, digits = 3) {
   if (!Number.isFinite(value)) return value > 0 ? 'inf' : value < 0 ? '-inf' : 'nan';
   if (!Number.isInteger(digits) || digits < 0 || digits > 100) throw new BundleError('argument', `${digits} digits`);
@@ -268,38 +258,20 @@ export function formatFixed(value, digits = 3) {
   return text;
 }
 
-/** A double as Swift's `description` writes it ("2.0", "0.5", "1e-05", "1e+16"), which the route
- * instructions of the Swift reader use. */
+/** A double as Swift's `description` writes it ("2.0", "0.5", "1e-05", "1e+16"), as the core
+ * writes it in level names and instructions. */
 export function swiftDouble(value) {
-  if (Number.isNaN(value)) return 'nan';
-  if (!Number.isFinite(value)) return value > 0 ? 'inf' : '-inf';
-  if (value === 0) return Object.is(value, -0) ? '-0.0' : '0.0';
-  const magnitude = Math.abs(value);
-  if (magnitude < 1e-4 || magnitude >= 1e16) {
-    const [digits, power] = value.toExponential().split('e');
-    const sign = power[0] === '-' ? '-' : '+';
-    return `${digits}e${sign}${power.replace(/^[+-]/, '').padStart(2, '0')}`;
-  }
-  const text = String(value);
-  return Number.isInteger(value) ? `${text}.0` : text;
+  return textAt(MESSAGE, core.nb_swift_double(Number(value), MESSAGE));
 }
 
-const HEX_DIGIT = /^[0-9a-fA-F]$/;
-
-/** A scanned access point id as the map stores it: twelve hex digits, or six groups of one or two
- * hex digits all joined by `:` or all by `-`, become six lower-case pairs joined by `:`; any other
- * id stays as it is (the core normalises the ids it is given the same way). */
+/** A scanned access point id as the map stores it, as the core normalises the ids it locates:
+ * twelve hex digits, or six groups of one or two hex digits all joined by `:` or all by `-`,
+ * become six lower-case pairs joined by `:`; any other id stays as it is. */
 export function normalisedAccessPoint(text) {
-  const hex = (group) => [...group].every((character) => HEX_DIGIT.test(character));
-  let groups;
-  if (text.length === 12 && hex(text)) {
-    groups = [0, 2, 4, 6, 8, 10].map((at) => text.slice(at, at + 2));
-  } else {
-    const colons = text.split(':');
-    groups = colons.length === 6 ? colons : text.split('-');
-  }
-  if (groups.length !== 6 || !groups.every((group) => group.length >= 1 && group.length <= 2 && hex(group))) return text;
-  return groups.map((group) => group.toLowerCase().padStart(2, '0')).join(':');
+  const [at, length] = cText(String(text));
+  const normalised = core.nb_normalised_access_point(at, length, MESSAGE);
+  core.free(at);
+  return normalised ? textAt(MESSAGE, 17) : text;
 }
 
 /** JSON `bytes` checked strictly by the core (no name twice, as JSON.parse would take the last)
@@ -332,14 +304,12 @@ function conditionsBytes(conditions) {
   return ENCODER.encode(conditions);
 }
 
-/**
- * Conditions from their JSON text (a string, or UTF-8 bytes as a Uint8Array or ArrayBuffer),
+/** Conditions from their JSON text (a string, or UTF-8 bytes as a Uint8Array or ArrayBuffer),
  * checked against docs/conditions.md by the core: `{entries: [{position, target, factor}]}`,
  * every target in the order they resolve (`closed`, then `slow`), `factor` null for a closure; a
  * target is `{kind: 'name', text}`, `{kind: 'level', text}` or `{kind: 'polygon', text,
  * polygon: [[lat, lon], ...]}`. Anything that breaks the format throws ConditionsError `invalid`,
- * naming the entry at fault when there is one.
- */
+ * naming the entry at fault when there is one. */
 export function parseConditions(conditions) {
   if (conditions && typeof conditions === 'object' && conditions[PARSED]) return conditions;
   const bytes = conditionsBytes(conditions);
@@ -405,15 +375,13 @@ function named(message, name) {
   return name === null && message.startsWith(': ') ? message.slice(2) : message;
 }
 
-/**
- * Opens a bundle from its bytes (an ArrayBuffer or a Uint8Array), copied once into the reader's
+/** Opens a bundle from its bytes (an ArrayBuffer or a Uint8Array), copied once into the reader's
  * memory. Checks the header, the section table and the required sections; with `verifyChecksums`
  * (the default) also every section's checksum and the whole-file SHA-256, by WebCrypto, before
  * the required sections. `name` (optional) starts every error message.
  *
  * Rejects with a BundleError: `webcrypto-unavailable` when checksums are asked for and
- * `crypto.subtle` is missing (a page that is not a secure context), else the code of the damage.
- */
+ * `crypto.subtle` is missing (a page that is not a secure context), else the code of the damage. */
 export async function open(bytes, { verifyChecksums = true, name = null } = {}) {
   let view;
   if (bytes instanceof ArrayBuffer) view = new Uint8Array(bytes);
@@ -502,11 +470,9 @@ export class NavBundle {
 
   // -- Opening --
 
-  /**
-   * Recomputes every section's checksum and the whole-file SHA-256 (WebCrypto); rejects at the
+  /** Recomputes every section's checksum and the whole-file SHA-256 (WebCrypto); rejects at the
    * first mismatch with a BundleError `checksum`. Sections come first so that damage inside one is
-   * reported by its tag; the file hash then covers what no section does (header, table, padding).
-   */
+   * reported by its tag; the file hash then covers what no section does (header, table, padding). */
   async verify() {
     const subtle = globalThis.crypto && globalThis.crypto.subtle;
     if (!subtle) {
@@ -784,11 +750,9 @@ export class NavBundle {
     }
   }
 
-  /**
-   * The places with a key starting with `text` folded: `[{place, field}]`, each place once with
+  /** The places with a key starting with `text` folded: `[{place, field}]`, each place once with
    * its best key, ranked by field (0 ref, 1 name, 2 a later word of the name, 3 category, 4 alias)
-   * and then by that key's position (SRCH's keys, then ALIA's), at most `limit`.
-   */
+   * and then by that key's position (SRCH's keys, then ALIA's), at most `limit`. */
   searchPrefix(text, limit = 10) {
     if (!Number.isInteger(limit) || limit < 0) throw this._argument(`limit ${limit} is not a non-negative integer`);
     const [at] = cText(textOf(text, 'the search text', this));
@@ -808,21 +772,17 @@ export class NavBundle {
     if (typeof latitude !== 'number' || typeof longitude !== 'number') throw this._argument('positions are numbers in degrees');
   }
 
-  /**
-   * The node on `level` nearest to the position (degrees) by the format's metric, ties to the lower
-   * node: `{node, metres}`, or null when the level has no nodes.
-   */
+  /** The node on `level` nearest to the position (degrees) by the format's metric, ties to the lower
+   * node: `{node, metres}`, or null when the level has no nodes. */
   snap(latitude, longitude, level) {
     this._checkPosition(latitude, longitude, level);
     this._check(core.nb_snap(this._handle, latitude, longitude, level, OUT, OUT + 8));
     return u32(OUT) === NONE ? null : { node: u32(OUT), metres: f64(OUT + 8) };
   }
 
-  /**
-   * The node on `level` nearest to the position among those in the main pieces of `profile`'s
+  /** The node on `level` nearest to the position among those in the main pieces of `profile`'s
    * usable graph (PIEC), else the nearest of any piece: `{node, metres, fallback}`, or null when
-   * the level has no nodes. Without PIEC every node counts as in a main piece.
-   */
+   * the level has no nodes. Without PIEC every node counts as in a main piece. */
   snapProfile(latitude, longitude, level, profile) {
     const index = this._profileIndex(profile);
     this._checkPosition(latitude, longitude, level);
@@ -879,11 +839,9 @@ export class NavBundle {
 
   // -- Endpoints (docs/endpoints.md) --
 
-  /**
-   * What `text` names as a route endpoint, by the resolution order of docs/endpoints.md:
+  /** What `text` names as a route endpoint, by the resolution order of docs/endpoints.md:
    * `{kind: 'place', place}` or `{kind: 'position', latitude, longitude, levels}`; an
-   * EndpointError when it names no single one.
-   */
+   * EndpointError when it names no single one. */
   resolveEndpoint(text) {
     text = textOf(text, 'the endpoint', this);
     const [at] = cText(text);
@@ -948,15 +906,13 @@ export class NavBundle {
 
   // -- Routing --
 
-  /**
-   * The fastest route from node `from` to node `to` for `profile`: `{profile, duration, nodes,
+  /** The fastest route from node `from` to node `to` for `profile`: `{profile, duration, nodes,
    * arcs}` (`duration` in milliseconds, `nodes` from `from` to `to`, `arcs[i]` leading from
    * `nodes[i]` to `nodes[i + 1]`), or null when `to` cannot be reached.
    *
    * With a customisable hierarchy (CCHT, format 2.0) the route is found on the profile's metric
    * (customised from its PROF costs on the first route of the profile and kept), else on the
-   * profile's contraction hierarchy (CHxx); either way by the format's reference query.
-   */
+   * profile's contraction hierarchy (CHxx); either way by the format's reference query. */
   route(profile, from, to) {
     const index = this._profileIndex(profile);
     this._checkNode(from);
@@ -966,14 +922,12 @@ export class NavBundle {
     return path && { profile, ...path };
   }
 
-  /**
-   * `profile`'s weights customised on the bundle's CCHT: a Metric for routeOn. Without `weights`
+  /** `profile`'s weights customised on the bundle's CCHT: a Metric for routeOn. Without `weights`
    * the metric is made from the profile's PROF costs on first use and kept. `weights` replaces
    * them: one integer per ARCS arc, in milliseconds, INFINITE where the arc is closed (start from
    * `costs(profile)`). An arc no profile may use has no place in the hierarchy, so a weight given
    * for it is ignored: weights can close and slow arcs, not open new ones. The first call checks
-   * the whole CCHT section once.
-   */
+   * the whole CCHT section once. */
   customise(profile, weights = undefined) {
     const index = this._profileIndex(profile);
     if (weights === undefined || weights === null) {
@@ -1024,11 +978,9 @@ export class NavBundle {
 
   // -- Ways out --
 
-  /**
-   * The way out from `node` for `profile` by the egress table (EGRS): `{node, duration, nodes,
+  /** The way out from `node` for `profile` by the egress table (EGRS): `{node, duration, nodes,
    * arcs, arcSeconds}` (the exit, milliseconds to it, the path, and each arc's seconds as the
-   * table's times to exit drop along it), or null when no exit is reachable.
-   */
+   * table's times to exit drop along it), or null when no exit is reachable. */
   nearestExit(profile, node) {
     const index = this._profileIndex(profile);
     this._checkNode(node);
@@ -1040,13 +992,11 @@ export class NavBundle {
     return path && { node: path.nodes[path.nodes.length - 1], ...path, arcSeconds };
   }
 
-  /**
-   * The way out from `node` for `profile` under the conditions `conditions` (as applyConditions
+  /** The way out from `node` for `profile` under the conditions `conditions` (as applyConditions
    * takes them): `{node, duration, nodes, arcs, arcSeconds}`, or null when no exit is open; the
    * core searches it over the profile's costs of leaving with the conditions applied
    * (docs/conditions.md "The way out"). BundleError `unavailable` without EGRC; ConditionsError as
-   * applyConditions throws it.
-   */
+   * applyConditions throws it. */
   exitUnderConditions(profile, node, conditions) {
     const index = this._profileIndex(profile);
     this._checkNode(node);
@@ -1092,16 +1042,14 @@ export class NavBundle {
     }
   }
 
-  /**
-   * `profile`'s metric with `conditions` (the JSON text of docs/conditions.md, a string or UTF-8
+  /** `profile`'s metric with `conditions` (the JSON text of docs/conditions.md, a string or UTF-8
    * bytes, or parseConditions' result) applied: a Metric for routeOn, whose `weights` are the
    * profile's PROF costs changed by the conditions. A closed arc costs INFINITE, a slowed one its
    * cost times the largest factor covering it, rounded half away from zero, at most INFINITE - 1.
    * The core brings the profile's own metric up to date arc by arc where few arcs change, and
    * customises in full where more than one in sixteen do; both give exactly the same metric. Every
    * call starts from the profile's costs. Throws ConditionsError (`invalid`, `ambiguous`,
-   * `unmatched`), and BundleError for an unknown profile or a bundle without CCHT.
-   */
+   * `unmatched`), and BundleError for an unknown profile or a bundle without CCHT. */
   applyConditions(profile, conditions) {
     const index = this._profileIndex(profile);
     this.customise(profile); // The profile and the hierarchy first: without them nothing applies.
@@ -1119,12 +1067,10 @@ export class NavBundle {
     return new Metric(OPENING, this, profile, u32(OUT), weights);
   }
 
-  /**
-   * The ARCS arcs `conditions` cover, by "Resolution, exactly" of docs/conditions.md: `{closed,
+  /** The ARCS arcs `conditions` cover, by "Resolution, exactly" of docs/conditions.md: `{closed,
    * factors}`, the closed arcs ascending and a Map of each slowed arc to its largest factor.
    * Targets resolve in file order; the first that names several places and nothing else throws
-   * ConditionsError `ambiguous`; then, when any covers no arc, `unmatched` lists them all.
-   */
+   * ConditionsError `ambiguous`; then, when any covers no arc, `unmatched` lists them all. */
   resolveConditions(conditions) {
     return this._withConditions(conditions, (at) => {
       const slowed = u32s(u32(at + 8), u32(at + 16));
@@ -1133,16 +1079,14 @@ export class NavBundle {
     });
   }
 
-  /**
-   * What `conditions` close and slow, for drawing: `{entries, closed, slowed, error}`. `entries`
+  /** What `conditions` close and slow, for drawing: `{entries, closed, slowed, error}`. `entries`
    * lists each target resolved, in file order, as `{position, target, factor, arcs}` (`factor`
    * null for a closure, `arcs` ascending); `closed` the closed arcs and `slowed` `[{arc, factor}]`
    * the others slowed, each with its largest factor. When the conditions cannot be applied,
    * `error` is `{code, message, entries, candidates}` as ConditionsError has them, `closed` and
    * `slowed` are empty and `entries` holds what resolved before the error (nothing for `invalid`,
    * the targets before the first ambiguous one, every target for `unmatched`). Never throws a
-   * ConditionsError; a damaged bundle still throws its BundleError.
-   */
+   * ConditionsError; a damaged bundle still throws its BundleError. */
   conditionsOverlay(conditions) {
     const refused = (error) => {
       if (error instanceof ConditionsError) return errorRecord(error);
@@ -1180,8 +1124,7 @@ export class NavBundle {
 
   // -- Wi-Fi locating (WIFI) --
 
-  /**
-   * Locates a Wi-Fi scan on the bundle's radio map by the exact steps of docs/bundle-format.md
+  /** Locates a Wi-Fi scan on the bundle's radio map by the exact steps of docs/bundle-format.md
    * (WIFI, "Locating a scan"), so that every reader gives the same fix to the bit. `scan` is an
    * array of `{id, rssi}` (an access point id, `00:0B:86:1A:2B:3C`, `000b861a2b3c` or a survey's
    * label, and dBm). Returns null when the scan hears no access point the map knows above its
@@ -1190,8 +1133,7 @@ export class NavBundle {
    * radio map building and floor indexes and names, the floor's ordinal and bundle level (null
    * when the survey joined none), the position in degrees and in 1e-7 degree, the share of the
    * nearest reference points' vote held by the chosen floor, and how many reference points the
-   * position averages. BundleError `unavailable` without WIFI.
-   */
+   * position averages. BundleError `unavailable` without WIFI. */
   locate(scan) {
     if (!Array.isArray(scan)) throw this._argument('a scan is an array of {id, rssi} readings');
     const ids = scan.map((reading) => {
@@ -1250,13 +1192,11 @@ export class NavBundle {
     return { steps: u32(OUT) > 0 ? u32(OUT) : null, rise: i32(OUT + 4) / 100 };
   }
 
-  /**
-   * A route's arcs grouped into steps a person can follow: `[{action, label, fromLevel, toLevel,
+  /** A route's arcs grouped into steps a person can follow: `[{action, label, fromLevel, toLevel,
    * length, duration, stepCount, rise, isAlongPath, startIndex, endIndex}]` (metres, seconds,
    * positions in `route.nodes`), grouped by the core exactly as the Swift reader's `steps(of:)`
    * groups them. `route` is what route, routeOn, nearestExit or exitUnderConditions return:
-   * `{nodes, arcs}` with `profile` (seconds from its PROF costs) or `arcSeconds`.
-   */
+   * `{nodes, arcs}` with `profile` (seconds from its PROF costs) or `arcSeconds`. */
   steps(route) {
     if (route === null || typeof route !== 'object' || !Array.isArray(route.nodes) || !Array.isArray(route.arcs)
       || route.nodes.length !== route.arcs.length + 1 || ![...route.nodes, ...route.arcs].every(Number.isInteger)) {
@@ -1531,8 +1471,7 @@ function ed25519Spki(key, name) {
   return der;
 }
 
-/**
- * Imports an Ed25519 public key for verifying signatures: PEM text (`-----BEGIN PUBLIC KEY-----`,
+/** Imports an Ed25519 public key for verifying signatures: PEM text (`-----BEGIN PUBLIC KEY-----`,
  * what `navforge keygen` writes as NAME.pub) or the DER bytes of its SubjectPublicKeyInfo. Resolves
  * to `{algorithm: 'Ed25519', keyID}`, `keyID` the first 16 hex digits of the SHA-256 of the raw
  * 32-byte key, as catalogs name it; the verify calls take it (or the PEM or DER itself).
@@ -1540,8 +1479,7 @@ function ed25519Spki(key, name) {
  * Rejects with a BundleError: `key` for anything but an Ed25519 public key (a private key, an
  * RSA or EC key, damaged PEM), `webcrypto-unavailable` without `crypto.subtle`, and
  * `signature-unavailable` where WebCrypto has no Ed25519 (browsers released before it: it is
- * never skipped).
- */
+ * never skipped). */
 export async function importPublicKey(key, { name = null } = {}) {
   if (IMPORTED_KEYS.has(key)) return key;
   const spki = ed25519Spki(key, name);
@@ -1566,11 +1504,9 @@ export async function importPublicKey(key, { name = null } = {}) {
   return imported;
 }
 
-/**
- * Checks an Ed25519 `signature` (64 bytes) over `message` (bytes) with `publicKey` (what
+/** Checks an Ed25519 `signature` (64 bytes) over `message` (bytes) with `publicKey` (what
  * importPublicKey takes or returns). Resolves to the key's id; rejects with a BundleError
- * `signature` when the signature does not match, and with importPublicKey's codes.
- */
+ * `signature` when the signature does not match, and with importPublicKey's codes. */
 export async function verifySignature(publicKey, signature, message, { name = null } = {}) {
   const key = await importPublicKey(publicKey, { name });
   await checkSignature(key, bytesToCheck(signature, 'the signature', name), bytesToCheck(message, 'the message', name),
@@ -1670,8 +1606,7 @@ async function checkSignedBundle(statement, bundle, checkMetadata, name) {
   }
 }
 
-/**
- * Verifies a published version's signed statement: `statement` (the bytes of statement.json, or
+/** Verifies a published version's signed statement: `statement` (the bytes of statement.json, or
  * their text), `signature` (the 64 bytes of statement.sig), `publicKey` (what importPublicKey
  * takes or returns). Checks the signature over the statement's exact bytes, then that the
  * statement is a `navforge-statement/1` with every field, of `venue` and `version` when given
@@ -1682,8 +1617,7 @@ async function checkSignedBundle(statement, bundle, checkMetadata, name) {
  *
  * Rejects with a BundleError: `signature`, `statement`, `bundle-mismatch`, `key`,
  * `signature-unavailable`, `webcrypto-unavailable` or `argument` (README.md), or open's codes
- * when `checkMetadata` opens bundle bytes that are not a bundle this reader reads.
- */
+ * when `checkMetadata` opens bundle bytes that are not a bundle this reader reads. */
 export async function verifyStatement({ statement, signature, publicKey, bundle = null, venue = null, version = null,
   checkMetadata = false, name = null } = {}) {
   const key = await importPublicKey(publicKey, { name });
@@ -1724,8 +1658,7 @@ function releaseRecord(record, name) {
   return release;
 }
 
-/**
- * Verifies a version from its release record in `catalog.json` or `VENUE/latest.json` before (and,
+/** Verifies a version from its release record in `catalog.json` or `VENUE/latest.json` before (and,
  * with `bundle`, after) downloading it: the signature (`signature.value`) over the statement the
  * record carries (`statementBase64`), with `publicKey`, whose id must be the record's `keyID`;
  * then that the record's venue, version, bundle file name, size and SHA-256 are the signed ones
@@ -1734,8 +1667,7 @@ function releaseRecord(record, name) {
  * bytes against the statement's `size` and `sha256` (or call again with `bundle`).
  *
  * A record without a signature, or signed by another algorithm, is refused (`signature`): an
- * unsigned version cannot be verified, and this says so rather than pass it.
- */
+ * unsigned version cannot be verified, and this says so rather than pass it. */
 export async function verifyRelease(record, { publicKey, bundle = null, venue = null, version = null,
   checkMetadata = false, name = null } = {}) {
   const release = releaseRecord(record, name);
