@@ -434,22 +434,12 @@ export class NavBundle {
 
   // -- Errors --
 
-  _where() {
-    return this._name ? `${this._name}: ` : '';
-  }
-
-  _fail(code, message, section = null) {
-    return new BundleError(code, this._where() + message, section);
-  }
+  _where() { return this._name ? `${this._name}: ` : ''; }
+  _fail(code, message, section = null) { return new BundleError(code, this._where() + message, section); }
 
   /** A BundleError for damage in section `tag`. */
-  _error(tag, message) {
-    return new BundleError('malformed', `${this._where()}section ${tag}: ${message}`, tag);
-  }
-
-  _argument(message) {
-    return new BundleError('argument', this._where() + message);
-  }
+  _error(tag, message) { return new BundleError('malformed', `${this._where()}section ${tag}: ${message}`, tag); }
+  _argument(message) { return new BundleError('argument', this._where() + message); }
 
   /** The BundleError of a core call that returned `status` (its message is the core's). */
   _coreError(status) {
@@ -566,25 +556,11 @@ export class NavBundle {
     return structuredClone(this._cache.get('META'));
   }
 
-  get levelCount() {
-    return this._levelCount;
-  }
-
-  get nodeCount() {
-    return this._nodeCount;
-  }
-
-  get arcCount() {
-    return this._arcCount;
-  }
-
-  get placeCount() {
-    return this._placeCount;
-  }
-
-  get eventCount() {
-    return this._eventCount;
-  }
+  get levelCount() { return this._levelCount; }
+  get nodeCount() { return this._nodeCount; }
+  get arcCount() { return this._arcCount; }
+  get placeCount() { return this._placeCount; }
+  get eventCount() { return this._eventCount; }
 
   _levelRecords() {
     let levels = this._cache.get('LEVL');
@@ -609,9 +585,7 @@ export class NavBundle {
 
   /** The levels in LEVL order: `{index, id, name, buildingId, buildingName, ordinal, shortName,
    * displayName}`; snapping and outlines take an index into this list. */
-  levels() {
-    return this._levelRecords().map((level) => ({ ...level }));
-  }
+  levels() { return this._levelRecords().map((level) => ({ ...level })); }
 
   _checkIndex(value, count, what) {
     if (!Number.isInteger(value) || value < 0 || value >= count) {
@@ -619,21 +593,10 @@ export class NavBundle {
     }
   }
 
-  _checkLevel(level) {
-    this._checkIndex(level, this._levelCount, 'level');
-  }
-
-  _checkNode(node) {
-    this._checkIndex(node, this._nodeCount, 'node');
-  }
-
-  _checkArc(arc) {
-    this._checkIndex(arc, this._arcCount, 'arc');
-  }
-
-  _checkPlace(place) {
-    this._checkIndex(place, this._placeCount, 'place');
-  }
+  _checkLevel(level) { this._checkIndex(level, this._levelCount, 'level'); }
+  _checkNode(node) { this._checkIndex(node, this._nodeCount, 'node'); }
+  _checkArc(arc) { this._checkIndex(arc, this._arcCount, 'arc'); }
+  _checkPlace(place) { this._checkIndex(place, this._placeCount, 'place'); }
 
   /** Node `index`: `{index, latitude, longitude, level, kind, label}`, position in degrees. */
   node(index) {
@@ -667,9 +630,7 @@ export class NavBundle {
   }
 
   /** Profile names, in PROF order. */
-  profiles() {
-    return [...this._profileNames];
-  }
+  profiles() { return [...this._profileNames]; }
 
   _profileIndex(profile) {
     const index = this._profileNames.indexOf(profile);
@@ -723,15 +684,11 @@ export class NavBundle {
   }
 
   /** Whether the bundle carries a Wi-Fi radio map (WIFI). */
-  get hasRadioMap() {
-    return this.has('WIFI');
-  }
+  get hasRadioMap() { return this.has('WIFI'); }
 
   /** Whether the bundle has a customisable hierarchy (CCHT, format 2.0), which routes then use for
    * every profile and which customise, applyConditions and routeOn need. */
-  get customisable() {
-    return this.has('CCHT');
-  }
+  get customisable() { return this.has('CCHT'); }
 
   // -- Search, snapping, places of format 1.2 --
 
@@ -906,13 +863,9 @@ export class NavBundle {
 
   // -- Routing --
 
-  /** The fastest route from node `from` to node `to` for `profile`: `{profile, duration, nodes,
-   * arcs}` (`duration` in milliseconds, `nodes` from `from` to `to`, `arcs[i]` leading from
-   * `nodes[i]` to `nodes[i + 1]`), or null when `to` cannot be reached.
-   *
-   * With a customisable hierarchy (CCHT, format 2.0) the route is found on the profile's metric
-   * (customised from its PROF costs on the first route of the profile and kept), else on the
-   * profile's contraction hierarchy (CHxx); either way by the format's reference query. */
+  /** The fastest route from node `from` to node `to` for `profile`: `{profile, duration (ms), nodes,
+   * arcs}` (`arcs[i]` from `nodes[i]` to `nodes[i + 1]`), or null when `to` cannot be reached; on
+   * CCHT (the profile's metric, customised on its first route) or the profile's CHxx. */
   route(profile, from, to) {
     const index = this._profileIndex(profile);
     this._checkNode(from);
@@ -1042,14 +995,10 @@ export class NavBundle {
     }
   }
 
-  /** `profile`'s metric with `conditions` (the JSON text of docs/conditions.md, a string or UTF-8
-   * bytes, or parseConditions' result) applied: a Metric for routeOn, whose `weights` are the
-   * profile's PROF costs changed by the conditions. A closed arc costs INFINITE, a slowed one its
-   * cost times the largest factor covering it, rounded half away from zero, at most INFINITE - 1.
-   * The core brings the profile's own metric up to date arc by arc where few arcs change, and
-   * customises in full where more than one in sixteen do; both give exactly the same metric. Every
-   * call starts from the profile's costs. Throws ConditionsError (`invalid`, `ambiguous`,
-   * `unmatched`), and BundleError for an unknown profile or a bundle without CCHT. */
+  /** `profile`'s Metric with `conditions` (JSON text, its UTF-8 bytes or parseConditions' result)
+   * applied, for routeOn: its `weights` are the PROF costs with closed arcs INFINITE and slowed ones
+   * multiplied (rounded half away from zero, at most INFINITE - 1). Always starts from the
+   * profile's costs. ConditionsError `invalid`, `ambiguous` or `unmatched`; BundleError without CCHT. */
   applyConditions(profile, conditions) {
     const index = this._profileIndex(profile);
     this.customise(profile); // The profile and the hierarchy first: without them nothing applies.
@@ -1079,14 +1028,10 @@ export class NavBundle {
     });
   }
 
-  /** What `conditions` close and slow, for drawing: `{entries, closed, slowed, error}`. `entries`
-   * lists each target resolved, in file order, as `{position, target, factor, arcs}` (`factor`
-   * null for a closure, `arcs` ascending); `closed` the closed arcs and `slowed` `[{arc, factor}]`
-   * the others slowed, each with its largest factor. When the conditions cannot be applied,
-   * `error` is `{code, message, entries, candidates}` as ConditionsError has them, `closed` and
-   * `slowed` are empty and `entries` holds what resolved before the error (nothing for `invalid`,
-   * the targets before the first ambiguous one, every target for `unmatched`). Never throws a
-   * ConditionsError; a damaged bundle still throws its BundleError. */
+  /** What `conditions` close and slow, for drawing: `{entries, closed, slowed, error}`, each entry
+   * `{position, target, factor, arcs}` in file order; when they cannot be applied, `error` as
+   * ConditionsError has it, nothing closed or slowed, and the entries resolved before the error
+   * (none for `invalid`). Never throws a ConditionsError. */
   conditionsOverlay(conditions) {
     const refused = (error) => {
       if (error instanceof ConditionsError) return errorRecord(error);
@@ -1124,16 +1069,10 @@ export class NavBundle {
 
   // -- Wi-Fi locating (WIFI) --
 
-  /** Locates a Wi-Fi scan on the bundle's radio map by the exact steps of docs/bundle-format.md
-   * (WIFI, "Locating a scan"), so that every reader gives the same fix to the bit. `scan` is an
-   * array of `{id, rssi}` (an access point id, `00:0B:86:1A:2B:3C`, `000b861a2b3c` or a survey's
-   * label, and dBm). Returns null when the scan hears no access point the map knows above its
-   * weakest signal ("unknown", confidence 0), else `{building, buildingName, floor, floorName,
-   * ordinal, venueLevel, latitude, longitude, latitudeE7, longitudeE7, confidence, neighbours}`:
-   * radio map building and floor indexes and names, the floor's ordinal and bundle level (null
-   * when the survey joined none), the position in degrees and in 1e-7 degree, the share of the
-   * nearest reference points' vote held by the chosen floor, and how many reference points the
-   * position averages. BundleError `unavailable` without WIFI. */
+  /** Locates a Wi-Fi scan (`[{id, rssi}]`: an access point id in any common spelling, or a
+   * survey's label, and dBm) by the exact steps of docs/bundle-format.md ("Locating a scan"):
+   * null when the scan hears no access point of the map, else the fix of navbundle.d.ts (radio
+   * map building and floor, venue level or null, position, confidence, neighbours averaged). */
   locate(scan) {
     if (!Array.isArray(scan)) throw this._argument('a scan is an array of {id, rssi} readings');
     const ids = scan.map((reading) => {
@@ -1293,21 +1232,10 @@ export class Metric {
     return this._sides[side];
   }
 
-  get up() {
-    return this._side(0);
-  }
-
-  get down() {
-    return this._side(1);
-  }
-
-  get upVia() {
-    return this._side(2);
-  }
-
-  get downVia() {
-    return this._side(3);
-  }
+  get up() { return this._side(0); }
+  get down() { return this._side(1); }
+  get upVia() { return this._side(2); }
+  get downVia() { return this._side(3); }
 }
 
 // ---- Radio-map samples ----
