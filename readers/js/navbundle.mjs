@@ -102,7 +102,8 @@ let heap = new Uint8Array(core.memory.buffer);
 let data = new DataView(core.memory.buffer);
 /** Views of the core's memory, made again whenever it has grown (which detaches the old ones). */
 function memory() {
-  if (heap.buffer !== core.memory.buffer) {
+  // Growing detaches the old buffer, whose views then have length 0 (cheaper to ask than buffer).
+  if (heap.length === 0) {
     heap = new Uint8Array(core.memory.buffer);
     data = new DataView(core.memory.buffer);
   }
@@ -154,20 +155,25 @@ const cString = (at) => {
   return textAt(at, end - at) ?? '';
 };
 
-/** The nb_text at `at` as a string (null for none); the core has checked it is UTF-8. */
-const text = (at) => (u32(at) === 0 ? null : textAt(u32(at), u32(at + 4)));
-
-/** `count` corners that `fill(at, capacity)` writes as (latitude, longitude) in 1e-7 degree, in
- * degrees: `[[lat, lon], ...]`. */
-function corners(count, fill, bundle) {
-  const at = allocate(8 * count);
-  try {
-    bundle._check(fill(at, count));
-    return Array.from({ length: count }, (_, c) => [i32(at + 8 * c) / 1e7, i32(at + 8 * c + 4) / 1e7]);
-  } finally {
-    core.free(at);
+/** The corners `fill(at, capacity)` writes as (latitude, longitude) in 1e-7 degree, their number
+ * at OUT + 32, in degrees: `[[lat, lon], ...]`. */
+function corners(fill, bundle) {
+  bundle._check(fill(scratch.at, scratch.corners));
+  const count = u32(OUT + 32);
+  if (count > scratch.corners) {
+    core.free(scratch.at);
+    scratch.at = allocate(8 * count);
+    scratch.corners = count;
+    bundle._check(fill(scratch.at, count));
   }
+  const ints = new Int32Array(core.memory.buffer, scratch.at, 2 * count);
+  const points = new Array(count);
+  for (let c = 0; c < count; c++) points[c] = [ints[2 * c] / 1e7, ints[2 * c + 1] / 1e7];
+  return points;
 }
+
+// Room for corners, kept between calls: shapes and outlines are read by the thousand.
+const scratch = { at: allocate(8 * 64), corners: 64 };
 
 /** Reads and frees the nb_path at PATH: `{duration, nodes, arcs}`, or null when unreachable. */
 function takePath() {
@@ -422,6 +428,7 @@ export class NavBundle {
     this._name = name;
     this._cache = new Map();
     this._metrics = new Map();
+    this._texts = new Map();
     this._sections = [];
     for (let index = 0; index < core.nb_section_count(handle); index++) {
       core.nb_section_entry(handle, index, OUT);
@@ -450,6 +457,16 @@ export class NavBundle {
   /** Throws the BundleError of `status` unless it is NB_OK. */
   _check(status) {
     if (status !== 0) throw this._coreError(status);
+  }
+
+  /** The nb_text at `at` (a string of the bundle, which the core has checked is UTF-8) as a string,
+   * or null for none; decoded once per string, as record loops read the same labels often. */
+  _text(at) {
+    const pointer = u32(at);
+    if (pointer === 0) return null;
+    let found = this._texts.get(pointer);
+    if (found === undefined) this._texts.set(pointer, found = textAt(pointer, u32(at + 4)));
+    return found;
   }
 
   /** The bundle's bytes in the reader's memory (a view: valid until the memory grows). */
@@ -568,7 +585,7 @@ export class NavBundle {
       levels = [];
       for (let index = 0; index < this._levelCount; index++) {
         this._check(core.nb_level_info(this._handle, index, RECORD));
-        const [id, name, buildingId, buildingName] = [0, 8, 16, 24].map((field) => text(RECORD + field));
+        const [id, name, buildingId, buildingName] = [0, 8, 16, 24].map((field) => this._text(RECORD + field));
         const ordinal = f64(RECORD + 32);
         const whole = Math.round(ordinal) === ordinal && Math.abs(ordinal) < 1e6;
         // As the Swift reader names a level: its own name, else "level 2" from its ordinal.
@@ -603,14 +620,14 @@ export class NavBundle {
     this._checkNode(index);
     this._check(core.nb_node_record(this._handle, index, RECORD));
     return { index, latitude: i32(RECORD) / 1e7, longitude: i32(RECORD + 4) / 1e7, level: u32(RECORD + 8), kind: u8(RECORD + 12),
-      label: text(RECORD + 16) };
+      label: this._text(RECORD + 16) };
   }
 
   /** Arc `index`: `{index, tail, head, kind, label, length (metres), indoor}`. */
   arc(index) {
     this._checkArc(index);
     this._check(core.nb_arc_info(this._handle, index, RECORD));
-    return { index, tail: u32(RECORD), head: u32(RECORD + 4), kind: u8(RECORD + 12), label: text(RECORD + 16),
+    return { index, tail: u32(RECORD), head: u32(RECORD + 4), kind: u8(RECORD + 12), label: this._text(RECORD + 16),
       length: u32(RECORD + 8) / 100, indoor: u8(RECORD + 13) === 1 };
   }
 
@@ -625,8 +642,7 @@ export class NavBundle {
    * bundles with SHAP, the corners it bends around between them. */
   arcShape(index) {
     this._checkArc(index);
-    this._check(core.nb_arc_shape(this._handle, index, 0, 0, OUT));
-    return corners(u32(OUT), (at, capacity) => core.nb_arc_shape(this._handle, index, at, capacity, OUT), this);
+    return corners((at, capacity) => core.nb_arc_shape(this._handle, index, at, capacity, OUT + 32), this);
   }
 
   /** Profile names, in PROF order. */
@@ -663,7 +679,7 @@ export class NavBundle {
     this._checkPlace(index);
     this._check(core.nb_place_info(this._handle, index, RECORD));
     const [ref, name, category, description, building, openingHours, phone, email, website] =
-      Array.from({ length: 9 }, (_, field) => text(RECORD + 12 + 8 * field));
+      Array.from({ length: 9 }, (_, field) => this._text(RECORD + 12 + 8 * field));
     const level = u32(RECORD + 4);
     const node = u32(RECORD + 8);
     const capacity = i32(RECORD + 84);
@@ -679,7 +695,7 @@ export class NavBundle {
   event(index) {
     this._checkIndex(index, this._eventCount, 'event');
     this._check(core.nb_event_info(this._handle, index, RECORD));
-    return { index, place: u32(RECORD), title: text(RECORD + 4), description: text(RECORD + 12),
+    return { index, place: u32(RECORD), title: this._text(RECORD + 4), description: this._text(RECORD + 12),
       start: Number(memory().getBigInt64(RECORD + 24, true)), end: Number(memory().getBigInt64(RECORD + 32, true)) };
   }
 
@@ -852,9 +868,7 @@ export class NavBundle {
       const kind = u8(OUT + 20);
       const rings = [];
       for (let ring = 0, count = u32(OUT + 24); ring < count; ring++) {
-        this._check(core.nb_outline_ring(this._handle, outline, ring, 0, 0, OUT + 32));
-        rings.push(corners(u32(OUT + 32), (at, capacity) => core.nb_outline_ring(this._handle, outline, ring, at, capacity,
-          OUT + 32), this));
+        rings.push(corners((at, capacity) => core.nb_outline_ring(this._handle, outline, ring, at, capacity, OUT + 32), this));
       }
       result.push({ kind, label, place: place === NONE ? null : place, rings });
     }
@@ -1159,7 +1173,7 @@ export class NavBundle {
       const step = at + 72 * i;
       const [startIndex, endIndex] = [u32(step + 60), u32(step + 64)];
       const count = Number(memory().getBigInt64(step + 40, true));
-      return { action: ACTIONS[u32(step)], label: text(step + 4), fromLevel: u32(step + 12), toLevel: u32(step + 16),
+      return { action: ACTIONS[u32(step)], label: this._text(step + 4), fromLevel: u32(step + 12), toLevel: u32(step + 16),
         length: f64(step + 24),
         duration: seconds === null ? f64(step + 32) : seconds.slice(startIndex, endIndex).reduce((sum, value) => sum + value, 0),
         stepCount: count < 0 ? null : count, rise: f64(step + 48), isAlongPath: u32(step + 56) !== 0, startIndex, endIndex };
@@ -1252,10 +1266,10 @@ function radioMapSamples(bundle, limit) {
     return u32s(points, u32(OUT)).map((index) => {
       check(core.nb_radio_map_point(bundle._handle, index, RECORD, MESSAGE, MESSAGE_SIZE));
       const [latitude, longitude, floor] = [i32(RECORD) / 1e7, i32(RECORD + 4) / 1e7, u32(RECORD + 8)];
-      const [buildingName, floorName] = [text(RECORD + 16), text(RECORD + 24)];
+      const [buildingName, floorName] = [bundle._text(RECORD + 16), bundle._text(RECORD + 24)];
       const scan = Array.from({ length: u32(RECORD + 36) }, (_, reading) => {
         check(core.nb_radio_map_reading(bundle._handle, index, reading, RECORD + 40, MESSAGE, MESSAGE_SIZE));
-        return { id: text(RECORD + 40), rssi: f64(RECORD + 56) };
+        return { id: bundle._text(RECORD + 40), rssi: f64(RECORD + 56) };
       });
       return { label: `${buildingName}, ${floorName}: reference point ${index}`, buildingName, floorName, floor,
         referencePoint: index, latitude, longitude, scan };
