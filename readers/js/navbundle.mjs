@@ -202,6 +202,8 @@ const bundles = new FinalizationRegistry(({ handle, bytes }) => {
   core.nb_close(handle);
   core.free(bytes);
 });
+// Access point ids as UTF-8, by their text: what locate hands the core for every reading.
+const encodedIds = new Map();
 const metrics = new FinalizationRegistry((metric) => core.nb_metric_free(metric));
 
 // ---- Text and numbers ----
@@ -1093,7 +1095,13 @@ export class NavBundle {
       if (reading === null || typeof reading !== 'object' || typeof reading.id !== 'string' || typeof reading.rssi !== 'number') {
         throw this._argument('a scan is an array of {id, rssi} readings, ids strings and RSSIs numbers');
       }
-      return ENCODER.encode(reading.id);
+      let id = encodedIds.get(reading.id);
+      if (id === undefined) {
+        // Scans repeat the same few thousand ids; a hostile caller's endless new ones only refill it.
+        if (encodedIds.size >= 65536) encodedIds.clear();
+        encodedIds.set(reading.id, id = ENCODER.encode(reading.id));
+      }
+      return id;
     });
     // The readings, then every id NUL-terminated, in one block of the core's memory.
     const total = ids.reduce((sum, id) => sum + id.length + 1, 16 * scan.length);
@@ -1114,8 +1122,8 @@ export class NavBundle {
       core.free(at);
     }
     if (u32(FIX) === 0) return null;
-    const buildingName = textAt(u32(FIX + 8), u32(FIX + 12));
-    const floorName = textAt(u32(FIX + 20), u32(FIX + 24));
+    const buildingName = this._text(FIX + 8);
+    const floorName = this._text(FIX + 20);
     if (buildingName === null || floorName === null) throw this._error('WIFI', 'a building or floor name is not UTF-8');
     const latitudeE7 = i32(FIX + 44);
     const longitudeE7 = i32(FIX + 48);
