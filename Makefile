@@ -1,22 +1,25 @@
 # The two commands of the README's Quick start, and what they need.
 SWIFT ?= swift
 BIN = $(shell $(SWIFT) build --show-bin-path)
-NAVFORGE = $(BIN)/navforge
+NAVFORGE ?= $(BIN)/navforge
 DEMO_BUNDLE = build/demo-campus/demo-campus-1.0.0.navbundle
 READER_TESTS = build/reader-tests
 READER_BUNDLE = $(READER_TESTS)/demo-campus/demo-campus-1.0.0.navbundle
-QUERIES = readers/vectors/demo-campus.queries
 STATION_BUNDLE = $(READER_TESTS)/station/station-1.0.0.navbundle
-STATION_QUERIES = readers/vectors/station.queries
 # The UJIIndoorLoc radio map is compiled from the shared data when it is beside the repository.
 UJI_SURVEY = ../shared/data/wifi/ujiindoorloc/trainingData.csv
 UJI_BUNDLE = $(READER_TESTS)/uji/ujiindoorloc-1.0.0.navbundle
-UJI_QUERIES = readers/vectors/uji.queries
+# The stored answers to the demo campus's queries, which the readers' own tests compare with.
+ANSWERS = readers/vectors/demo-campus.answers
+C_ANSWER = $(READER_TESTS)/c/answer
 EXAMPLES = $(READER_TESTS)/examples
 # The C reader is built as strictly as a consumer might, and run under the sanitizers.
 CFLAGS_STRICT = -std=c99 -Wall -Wextra -pedantic -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all
 
-.PHONY: demo test test-examples test-publishing test-fuzz-regressions fuzz-smoke deps test-deps build clean
+.PHONY: demo test test-swift test-readers test-conformance test-viewer test-examples test-publishing \
+	test-fuzz-regressions test-amalgamation python-reader python-package vectors-refresh reader-bundles navforge fuzz-smoke deps test-deps build clean
+# The parts of `test` share bundles and answer programs and run one after another, in order.
+.NOTPARALLEL:
 
 deps:
 	@scripts/install-system-packages.sh
@@ -28,7 +31,7 @@ deps:
 # publishing tests check signatures with stock openssl and catalogs against their JSON Schema.
 test-deps:
 	@scripts/install-system-packages.sh chromium python3-venv nodejs default-jdk-headless \
-		openssl libssl-dev libsodium-dev python3-cryptography python3-jsonschema python3-yaml \
+		openssl libssl-dev libsodium-dev python3-cryptography python3-jsonschema python3-yaml python3-setuptools \
 		wasi-libc libclang-rt-dev-wasm32
 
 build: deps
@@ -47,76 +50,85 @@ demo: build
 	@echo
 	$(NAVFORGE) view $(DEMO_BUNDLE) --out build/view
 
-## Runs every test: the Swift packages, `navforge pull` against misbehaving servers on 127.0.0.1,
-## then the C, Python and JavaScript readers on freshly built demo and station bundles (the C test
-## under the address and undefined-behaviour sanitizers; the JavaScript reader's WebAssembly core
-## rebuilt from readers/c and compared with the committed one), then checks that the four readers answer
-## the shared query lists identically and that the C, Python and JavaScript readers refuse damaged
-## bundles alike.
-test: test-deps
+## Runs every test, in named parts that also run alone, in this order: test-swift (the Swift
+## packages), test-readers (the C, Python and JavaScript readers' own tests, the C one under the
+## address and undefined-behaviour sanitizers, and their fuzzing regressions), test-conformance
+## (the four readers against the stored answers of readers/vectors/ and the damaged-bundle check),
+## test-viewer (the map viewer in headless Chromium), test-publishing (publishing, signatures and
+## `navforge pull` against misbehaving servers on 127.0.0.1) and test-examples (the embedding
+## guide's examples). The parts after test-swift build fresh demo, station and UJIIndoorLoc bundles
+## once (reader-bundles). NAVFORGE=PATH runs them with that navforge instead of building one.
+test: test-deps test-swift test-readers test-conformance test-viewer test-publishing test-examples
+
+## The Swift packages' tests; the viewer's rendering tests among them must find Chromium.
+test-swift:
 	$(SWIFT) build --build-tests
 	NAVFORGE_REQUIRE_CHROMIUM=1 $(SWIFT) test --skip-build
+
+## navforge built, unless NAVFORGE names one on the command line or in the environment.
+navforge:
+ifeq ($(origin NAVFORGE),file)
 	$(SWIFT) build --product navforge
+else
+	@echo "Using NAVFORGE=$(NAVFORGE) (not building navforge)"
+endif
+
+## The bundles the readers' tests, the conformance check, the viewer's tests and the examples read,
+## built fresh: the demo campus, the station of readers/vectors/station/, and the UJIIndoorLoc radio
+## map when the shared data is beside the repository (else it is removed, saying so, so that no
+## bundle of an older build is checked).
+reader-bundles: navforge
 	$(NAVFORGE) build pipelines/demo-campus.yml --build-dir $(READER_TESTS) --force
 	$(NAVFORGE) build readers/vectors/station/station.yml --build-dir $(READER_TESTS) --force
-	mkdir -p $(READER_TESTS)/c
-	$(NAVFORGE) answer $(READER_BUNDLE) $(QUERIES) > $(READER_TESTS)/answers-swift.txt
-	$(NAVFORGE) answer $(STATION_BUNDLE) $(STATION_QUERIES) > $(READER_TESTS)/station-swift.txt
 	@if [ -f $(UJI_SURVEY) ]; then \
-		$(NAVFORGE) build readers/vectors/uji/uji.yml --build-dir $(READER_TESTS) --force && \
-		$(NAVFORGE) answer $(UJI_BUNDLE) $(UJI_QUERIES) > $(READER_TESTS)/uji-swift.txt; \
+		$(NAVFORGE) build readers/vectors/uji/uji.yml --build-dir $(READER_TESTS) --force; \
 	else \
-		rm -f $(READER_TESTS)/uji-swift.txt; \
+		rm -f $(UJI_BUNDLE); \
 		echo "skipped: the UJIIndoorLoc locate vectors need ../shared/data beside the repository"; \
 	fi
+
+## Each reader's own tests on the demo and station bundles (the stored answers of the demo campus's
+## queries are theirs to compare with; the JavaScript reader's WebAssembly core is first rebuilt
+## from readers/c and compared with the committed one), then the fuzzing regressions.
+test-readers: reader-bundles
+	mkdir -p $(READER_TESTS)/c
 	$(CC) $(CFLAGS_STRICT) -o $(READER_TESTS)/c/test_navbundle readers/c/test_navbundle.c -lm
-	NAVBUNDLE_TEST_ANSWERS=$(READER_TESTS)/answers-swift.txt \
+	NAVBUNDLE_TEST_ANSWERS=$(ANSWERS) \
 		$(READER_TESTS)/c/test_navbundle $(READER_BUNDLE) $(READER_TESTS)/c $(STATION_BUNDLE)
-	NAVBUNDLE_TEST_BUNDLE=$(READER_BUNDLE) NAVBUNDLE_TEST_ANSWERS=$(READER_TESTS)/answers-swift.txt \
+	$(MAKE) --no-print-directory python-reader python-package
+	NAVBUNDLE_TEST_BUNDLE=$(READER_BUNDLE) NAVBUNDLE_TEST_ANSWERS=$(ANSWERS) \
 		NAVBUNDLE_TEST_STATION=$(STATION_BUNDLE) \
 		python3 -m unittest discover --start-directory readers/python --top-level-directory readers/python
-	$(CC) $(CFLAGS_STRICT) -o $(READER_TESTS)/c/answer readers/c/answer.c readers/c/navbundle.c -lm
-	$(READER_TESTS)/c/answer $(READER_BUNDLE) $(QUERIES) > $(READER_TESTS)/answers-c.txt
-	$(READER_TESTS)/c/answer $(STATION_BUNDLE) $(STATION_QUERIES) > $(READER_TESTS)/station-c.txt
-	python3 readers/python/answer.py $(READER_BUNDLE) $(QUERIES) > $(READER_TESTS)/answers-python.txt
-	python3 readers/python/answer.py $(STATION_BUNDLE) $(STATION_QUERIES) > $(READER_TESTS)/station-python.txt
 	scripts/build-wasm-reader.sh $(READER_TESTS)/navbundle.wasm
 	@cmp $(READER_TESTS)/navbundle.wasm readers/js/navbundle.wasm || { echo "readers/js/navbundle.wasm is not \
 	what readers/c/navbundle.c compiles to: run scripts/build-wasm-reader.sh and commit it" >&2; exit 1; }
-	NAVBUNDLE_TEST_BUNDLE=$(READER_BUNDLE) NAVBUNDLE_TEST_ANSWERS=$(READER_TESTS)/answers-swift.txt \
+	NAVBUNDLE_TEST_BUNDLE=$(READER_BUNDLE) NAVBUNDLE_TEST_ANSWERS=$(ANSWERS) \
 		NAVBUNDLE_TEST_STATION=$(STATION_BUNDLE) NAVBUNDLE_TEST_NAVFORGE=$(NAVFORGE) \
 		node --test readers/js/test/
 	$(MAKE) --no-print-directory test-fuzz-regressions
-	node readers/js/answer.mjs $(READER_BUNDLE) $(QUERIES) > $(READER_TESTS)/answers-js.txt
-	node readers/js/answer.mjs $(STATION_BUNDLE) $(STATION_QUERIES) > $(READER_TESTS)/station-js.txt
-	cmp $(READER_TESTS)/answers-swift.txt $(READER_TESTS)/answers-c.txt
-	cmp $(READER_TESTS)/answers-swift.txt $(READER_TESTS)/answers-python.txt
-	cmp $(READER_TESTS)/answers-swift.txt $(READER_TESTS)/answers-js.txt
-	cmp $(READER_TESTS)/station-swift.txt $(READER_TESTS)/station-c.txt
-	cmp $(READER_TESTS)/station-swift.txt $(READER_TESTS)/station-python.txt
-	cmp $(READER_TESTS)/station-swift.txt $(READER_TESTS)/station-js.txt
-	@if [ -f $(UJI_SURVEY) ]; then \
-		$(READER_TESTS)/c/answer $(UJI_BUNDLE) $(UJI_QUERIES) > $(READER_TESTS)/uji-c.txt && \
-		python3 readers/python/answer.py $(UJI_BUNDLE) $(UJI_QUERIES) > $(READER_TESTS)/uji-python.txt && \
-		node readers/js/answer.mjs $(UJI_BUNDLE) $(UJI_QUERIES) > $(READER_TESTS)/uji-js.txt && \
-		cmp $(READER_TESTS)/uji-swift.txt $(READER_TESTS)/uji-c.txt && \
-		cmp $(READER_TESTS)/uji-swift.txt $(READER_TESTS)/uji-python.txt && \
-		cmp $(READER_TESTS)/uji-swift.txt $(READER_TESTS)/uji-js.txt; \
-	fi
-	python3 scripts/make-corrupt-bundles.py $(READER_BUNDLE) $(READER_TESTS)/corrupt/demo-campus
-	python3 scripts/make-corrupt-bundles.py $(STATION_BUNDLE) $(READER_TESTS)/corrupt/station
-	scripts/check-corrupt-bundles.sh $(READER_TESTS)/corrupt/demo-campus $(READER_TESTS)/c/answer
-	scripts/check-corrupt-bundles.sh $(READER_TESTS)/corrupt/station $(READER_TESTS)/c/answer
-	@shared=$$(cat $(READER_TESTS)/answers-swift.txt $(READER_TESTS)/station-swift.txt | wc -l); \
-	if [ -f $(UJI_SURVEY) ]; then \
-		uji=$$(wc -l < $(READER_TESTS)/uji-swift.txt); \
-		echo "Swift, C, Python and JavaScript readers agree on $$((shared + uji)) queries, $$uji of them locates on UJIIndoorLoc."; \
-	else \
-		echo "Swift, C, Python and JavaScript readers agree on $$shared queries (the UJIIndoorLoc locates skipped: no ../shared/data)."; \
-	fi
+	$(MAKE) --no-print-directory test-amalgamation
+
+## The Swift, C, Python and JavaScript readers answer every query list of readers/vectors/ exactly
+## as stored, and refuse the damaged variants of the demo and station bundles alike
+## (scripts/conformance.sh; `scripts/conformance.sh --refresh` rewrites the stored answers).
+test-conformance: reader-bundles
+	NAVFORGE=$(NAVFORGE) READER_TESTS=$(READER_TESTS) CC="$(CC)" CFLAGS_STRICT="$(CFLAGS_STRICT)" \
+		scripts/conformance.sh all
+
+## Rewrites readers/vectors/*.answers from the Swift reader on fresh bundles, printing how many lines
+## changed; review them with `git diff readers/vectors` before committing.
+vectors-refresh: reader-bundles
+	NAVFORGE=$(NAVFORGE) READER_TESTS=$(READER_TESTS) scripts/conformance.sh --refresh
+
+## The map viewer's tests in headless Chromium (scripts/test-viewer.sh).
+test-viewer: reader-bundles
 	scripts/test-viewer.sh $(NAVFORGE) $(READER_BUNDLE)
-	$(MAKE) --no-print-directory test-examples
-	$(MAKE) --no-print-directory test-publishing
+
+## The C answer program the examples check their answers against (scripts/conformance.sh builds it
+## too), as strictly as the reader's tests build.
+$(C_ANSWER): readers/c/answer.c $(wildcard readers/c/navbundle*.c readers/c/navbundle*.h)
+	mkdir -p $(READER_TESTS)/c
+	$(CC) $(CFLAGS_STRICT) -o $@ readers/c/answer.c readers/c/navbundle.c -lm
 
 ## The readers' fuzzing harnesses on the inputs kept in Tests/Fuzz/regressions/ (each reader
 ## replays every reader's, since an input is a bundle and an optional tail to all of them), the C
@@ -124,7 +136,7 @@ test: test-deps
 ## `test` builds (the JavaScript reader's loop runs with its tests). Long runs:
 ## Tests/Fuzz/readers/run.sh (Tests/Fuzz/readers/README.md).
 FUZZ_REGRESSIONS = Tests/Fuzz/regressions/c-reader Tests/Fuzz/regressions/python-reader Tests/Fuzz/regressions/js-reader
-test-fuzz-regressions:
+test-fuzz-regressions: python-reader
 	mkdir -p $(READER_TESTS)/c
 	$(CC) $(CFLAGS_STRICT) -Ireaders/c -o $(READER_TESTS)/c/fuzz-replay Tests/Fuzz/readers/replay.c \
 		Tests/Fuzz/readers/fuzz_c_reader.c readers/c/navbundle.c -lm
@@ -136,20 +148,52 @@ test-fuzz-regressions:
 	python3 Tests/Fuzz/readers/fuzz_python_reader.py replay $(FUZZ_REGRESSIONS)
 	python3 Tests/Fuzz/readers/fuzz_python_reader.py mutate --seed 1 --count 300 $(READER_BUNDLE) $(STATION_BUNDLE)
 
+## The single-file C reader that scripts/amalgamate-c-reader.py writes (readers/c/README.md,
+## "Amalgamation"): compiled as strictly as the reader, in a folder holding only it, its header and
+## readers/c/answer.c, it must answer the demo and station queries (and UJIIndoorLoc's, when that
+## bundle is built) byte for byte as the reader built from readers/c does, and refuse the damaged
+## bundles (when scripts/make-corrupt-bundles.py has written them) alike. Uses the bundles that
+## `test` builds in build/reader-tests.
+AMALGAMATION = build/navbundle-amalgamation
+AMALGAMATION_TEST = $(READER_TESTS)/amalgamation
+test-amalgamation:
+	@for bundle in $(READER_BUNDLE) $(STATION_BUNDLE); do \
+		[ -f $$bundle ] || { echo "test-amalgamation: $$bundle is missing (make test builds it)" >&2; exit 1; }; \
+	done
+	python3 scripts/amalgamate-c-reader.py $(AMALGAMATION)
+	rm -rf $(AMALGAMATION_TEST) && mkdir -p $(AMALGAMATION_TEST) $(READER_TESTS)/c
+	cp $(AMALGAMATION)/navbundle.c $(AMALGAMATION)/navbundle.h readers/c/answer.c $(AMALGAMATION_TEST)/
+	$(CC) $(CFLAGS_STRICT) -o $(AMALGAMATION_TEST)/answer $(AMALGAMATION_TEST)/answer.c $(AMALGAMATION_TEST)/navbundle.c -lm
+	$(CC) $(CFLAGS_STRICT) -o $(READER_TESTS)/c/answer readers/c/answer.c readers/c/navbundle.c -lm
+	@set -e; for pair in $(READER_BUNDLE):$(QUERIES) $(STATION_BUNDLE):$(STATION_QUERIES) $(UJI_BUNDLE):$(UJI_QUERIES); do \
+		bundle=$${pair%%:*}; queries=$${pair#*:}; name=$$(basename $$queries .queries); \
+		if [ ! -f $$bundle ]; then echo "skipped: $$name (no $$bundle)"; continue; fi; \
+		$(READER_TESTS)/c/answer $$bundle $$queries > $(AMALGAMATION_TEST)/$$name-c.txt; \
+		$(AMALGAMATION_TEST)/answer $$bundle $$queries > $(AMALGAMATION_TEST)/$$name-amalgamation.txt; \
+		cmp $(AMALGAMATION_TEST)/$$name-c.txt $(AMALGAMATION_TEST)/$$name-amalgamation.txt; \
+		echo "amalgamation: $$(wc -l < $(AMALGAMATION_TEST)/$$name-c.txt) $$name answers as readers/c gives them"; \
+	done
+	@set -e; for folder in $(READER_TESTS)/corrupt/demo-campus $(READER_TESTS)/corrupt/station; do \
+		if [ ! -s $$folder/expected.tsv ]; then echo "skipped: no damaged bundles in $$folder"; continue; fi; \
+		files=$$(cut -f1 $$folder/expected.tsv | sed "s#^#$$folder/#"); name=$$(basename $$folder); \
+		$(READER_TESTS)/c/answer --check $$files > $(AMALGAMATION_TEST)/$$name-check-c.txt 2>/dev/null; \
+		$(AMALGAMATION_TEST)/answer --check $$files > $(AMALGAMATION_TEST)/$$name-check-amalgamation.txt 2>/dev/null; \
+		cmp $(AMALGAMATION_TEST)/$$name-check-c.txt $(AMALGAMATION_TEST)/$$name-check-amalgamation.txt; \
+		echo "amalgamation: $$(wc -l < $$folder/expected.tsv) damaged $$name bundles refused as readers/c refuses them"; \
+	done
+
 ## Publishing end to end (docs/publishing.md, docs/ci.md): publish twice, signatures checked by
 ## openssl, catalogs by their JSON Schema, the regression gate, retention, kill -9 during publish,
 ## the CI matrix of scripts/ci-local.sh, and pull against servers that truncate and tamper.
-test-publishing:
-	$(SWIFT) build --product navforge
+test-publishing: navforge
 	NAVFORGE=$(NAVFORGE) python3 -m unittest discover --start-directory Tests/Publishing --pattern 'test_*.py'
 
-## Runs the embedding guide's examples (readers/README.md) on the demo bundle that `test` builds,
-## checking each one's route and exit against the C reader's answer program: the Swift package's
+## Runs the embedding guide's examples (readers/README.md) on a fresh demo bundle, checking each one's route and exit against the C reader's answer program: the Swift package's
 ## manifest and program, the Node program (its instructions also against the Swift program's), the
 ## C server snippet (under the sanitizers), the Android JNI shim on a desktop JVM (skipped, saying
 ## so, without a JDK), the Python HTTP server, and the signature checks in C (OpenSSL, libsodium),
 ## Python, Java, Swift and Node on a version published and signed into a temporary root.
-test-examples:
+test-examples: reader-bundles python-reader $(C_ANSWER)
 	mkdir -p $(EXAMPLES)
 	$(SWIFT) package --package-path readers/examples/swift --scratch-path build/swift-example \
 		show-dependencies --format flatlist > /dev/null
@@ -157,12 +201,12 @@ test-examples:
 	$(BIN)/navbundle-example $(READER_BUNDLE) A.2.04 B.1.G5 > $(EXAMPLES)/swift.txt
 	$(BIN)/navbundle-example $(READER_BUNDLE) A.0.04 C.1.H3 wheelchair > $(EXAMPLES)/swift-wheelchair.txt
 	grep -q '^  Take Lift A down' $(EXAMPLES)/swift.txt
-	readers/examples/compare-answers.sh $(EXAMPLES)/swift.txt $(READER_BUNDLE) $(READER_TESTS)/c/answer route
-	readers/examples/compare-answers.sh $(EXAMPLES)/swift-wheelchair.txt $(READER_BUNDLE) $(READER_TESTS)/c/answer route
+	readers/examples/compare-answers.sh $(EXAMPLES)/swift.txt $(READER_BUNDLE) $(C_ANSWER) route
+	readers/examples/compare-answers.sh $(EXAMPLES)/swift-wheelchair.txt $(READER_BUNDLE) $(C_ANSWER) route
 	node readers/examples/node/route.mjs $(READER_BUNDLE) A.2.04 B.1.G5 > $(EXAMPLES)/node.txt
 	node readers/examples/node/route.mjs $(READER_BUNDLE) A.0.04 C.1.H3 wheelchair > $(EXAMPLES)/node-wheelchair.txt
-	readers/examples/compare-answers.sh $(EXAMPLES)/node.txt $(READER_BUNDLE) $(READER_TESTS)/c/answer route
-	readers/examples/compare-answers.sh $(EXAMPLES)/node-wheelchair.txt $(READER_BUNDLE) $(READER_TESTS)/c/answer route
+	readers/examples/compare-answers.sh $(EXAMPLES)/node.txt $(READER_BUNDLE) $(C_ANSWER) route
+	readers/examples/compare-answers.sh $(EXAMPLES)/node-wheelchair.txt $(READER_BUNDLE) $(C_ANSWER) route
 	for route in "" -wheelchair; do \
 		sed -n 's/^  \(.*\) ([0-9]* m)$$/\1/p' $(EXAMPLES)/swift$$route.txt > $(EXAMPLES)/swift$$route-steps.txt && \
 		sed -n 's/^  //p' $(EXAMPLES)/node$$route.txt > $(EXAMPLES)/node$$route-steps.txt && \
@@ -172,13 +216,32 @@ test-examples:
 	$(CC) $(CFLAGS_STRICT) -pthread -Ireaders/c -o $(EXAMPLES)/route readers/examples/c/route.c readers/c/navbundle.c -lm
 	$(EXAMPLES)/route $(READER_BUNDLE) A.2.04 B.1.G5 > $(EXAMPLES)/c.txt
 	$(EXAMPLES)/route $(READER_BUNDLE) A.0.04 C.1.H3 wheelchair > $(EXAMPLES)/c-wheelchair.txt
-	readers/examples/compare-answers.sh $(EXAMPLES)/c.txt $(READER_BUNDLE) $(READER_TESTS)/c/answer route exit
-	readers/examples/compare-answers.sh $(EXAMPLES)/c-wheelchair.txt $(READER_BUNDLE) $(READER_TESTS)/c/answer route exit
-	readers/examples/android/run-on-jvm.sh $(READER_BUNDLE) $(EXAMPLES)/android $(READER_TESTS)/c/answer
+	readers/examples/compare-answers.sh $(EXAMPLES)/c.txt $(READER_BUNDLE) $(C_ANSWER) route exit
+	readers/examples/compare-answers.sh $(EXAMPLES)/c-wheelchair.txt $(READER_BUNDLE) $(C_ANSWER) route exit
+	readers/examples/android/run-on-jvm.sh $(READER_BUNDLE) $(EXAMPLES)/android $(C_ANSWER)
 	NAVBUNDLE_TEST_BUNDLE=$(READER_BUNDLE) \
 		python3 -m unittest discover --start-directory readers/examples/python --top-level-directory readers/examples/python
 	$(SWIFT) build --product verify-example
 	readers/examples/verify/run.sh $(NAVFORGE) $(READER_BUNDLE) $(EXAMPLES)/verify $(BIN)/verify-example
+
+## The Python reader runs the C core through ctypes: python-reader builds it beside navbundle.py,
+## where the tests, answer.py, the fuzz loop and the examples import it from readers/python;
+## python-package installs the package into a fresh virtual environment as a user would
+## (`pip install ./readers/python`, which takes setuptools from PyPI to build it) and has the
+## installed module answer the demo queries.
+PYTHON_VENV = $(READER_TESTS)/python-venv
+python-reader:
+	cd readers/python && python3 setup.py -q build_ext --inplace
+
+python-package:
+	grep -v '^steps ' $(ANSWERS) > $(READER_TESTS)/package-answers.txt
+	rm -rf $(PYTHON_VENV)
+	python3 -m venv $(PYTHON_VENV)
+	$(PYTHON_VENV)/bin/pip install -q ./readers/python
+	grep -v '^steps ' $(QUERIES) > $(READER_TESTS)/package-queries.txt
+	$(PYTHON_VENV)/bin/python -P readers/python/answer.py $(READER_BUNDLE) $(READER_TESTS)/package-queries.txt | \
+		cmp - $(READER_TESTS)/package-answers.txt
+	@echo "The installed Python package answers as Swift does."
 
 clean:
 	rm -rf build

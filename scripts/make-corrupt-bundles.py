@@ -4,7 +4,8 @@
 Every variant is a file the readers must refuse when they open it with every checksum verified,
 and the class each must refuse it with, in the readers' shared vocabulary
 (``readers/vectors/README.md``, "Damaged bundles"), is written beside them in ``expected.tsv``
-(one ``NAME<TAB>CLASS`` line per file, in order). The damage: truncations and extensions,
+(one ``NAME<TAB>CLASS`` line per file, in order). Where the Swift reader rightly answers otherwise,
+a third column holds its line (``ok``): it still opens the development formats of major 0. The damage: truncations and extensions,
 the magic, the version, the header's counts and sizes, the section table (offsets, lengths,
 overlaps, tags twice, tags that are not ASCII, required sections missing or at an unknown
 version), and a changed byte in every section, with its checksum left and with its checksum
@@ -60,15 +61,16 @@ class Variants:
     def copy(self):
         return bytearray(self.original)
 
-    def add(self, name, image, expected, structural=False):
+    def add(self, name, image, expected, structural=False, swift=None):
         """A variant; a structural one (damage a reader finds without the checksums) is added
-        twice, with the file's hash stale and resealed."""
-        self.made.append((name, bytes(image), expected))
+        twice, with the file's hash stale and resealed. ``swift`` is the Swift reader's line where
+        it differs from ``refused EXPECTED``."""
+        self.made.append((name, bytes(image), expected, swift))
         if structural and len(image) >= HEADER:
             resealed = bytearray(image)
             reseal_file(resealed)
             if resealed != image:
-                self.made.append((name + "-resealed", bytes(resealed), expected))
+                self.made.append((name + "-resealed", bytes(resealed), expected, swift))
 
     def entry_at(self, index):
         return HEADER + ENTRY * index
@@ -103,7 +105,10 @@ def make(original, rng):
     for major in (0, 3, 0xFFFF):
         image = v.copy()
         struct.pack_into("<H", image, 8, major)
-        v.add(f"major-{major}", image, "format", structural=True)
+        # The Swift reader still opens the development formats (major 0), which had no file hash;
+        # the sections and their checksums are intact, so to it this is a sound 0.x bundle
+        # (docs/bundle-format.md, "Compatibility").
+        v.add(f"major-{major}", image, "format", structural=True, swift="ok" if major == 0 else None)
     own_major = struct.unpack_from("<H", original, 8)[0]
     image = v.copy()
     struct.pack_into("<H", image, 8, 3 - own_major if own_major in (1, 2) else 1)
@@ -222,11 +227,11 @@ def main(arguments):
         if name.endswith(".navbundle") or name == "expected.tsv":
             os.remove(os.path.join(folder, name))
     with open(os.path.join(folder, "expected.tsv"), "w", encoding="utf-8") as listing:
-        for number, (name, image, expected) in enumerate(variants, 1):
+        for number, (name, image, expected, swift) in enumerate(variants, 1):
             file_name = f"{number:03d}-{name}.navbundle"
             with open(os.path.join(folder, file_name), "wb") as file:
                 file.write(image)
-            listing.write(f"{file_name}\t{expected}\n")
+            listing.write(f"{file_name}\t{expected}" + (f"\t{swift}" if swift else "") + "\n")
     print(f"{len(variants)} damaged variants of {bundle} in {folder}")
     return 0
 

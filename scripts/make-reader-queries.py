@@ -5,6 +5,8 @@ Usage: scripts/make-reader-queries.py BUNDLE input/demo-campus/wifi-survey.csv >
        scripts/make-reader-queries.py BUNDLE > readers/vectors/station.queries
        scripts/make-reader-queries.py BUNDLE ../shared/data/wifi/ujiindoorloc/validationData.csv > readers/vectors/uji.queries
 
+`steps` queries, last, describe a fixed-seed sample of the `route` queries' pairs.
+
 A survey (long layout, or UJIIndoorLoc's wide one) adds `locate` queries: a fixed-seed sample of
 its scans, as surveyed and changed the ways phones change them. A bundle without a graph (the
 UJIIndoorLoc radio map) gets only those.
@@ -104,7 +106,26 @@ def main(path, survey=None):
         lines += conditions_queries(random.Random(20261125), sections, meta, records, string, node_count)
     if survey:
         lines += locate_queries(random.Random(20261127), read_scans(survey))
+    # Last and with a generator of their own, so that the queries above stay as they were.
+    lines += steps_queries(random.Random(20261128), meta, lines)
     print("\n".join(lines))
+
+
+STEPS_PER_PROFILE = 150
+
+
+def steps_queries(rng, meta, lines):
+    """`steps` queries: the described routes of a fixed-seed sample of the `route` queries' pairs
+    per profile, and one route that starts where it ends, which has no steps."""
+    queries = []
+    for profile in meta["profiles"]:
+        pairs = sorted({tuple(line.split()[2:4]) for line in lines if line.startswith(f"route {profile} ")},
+                       key=lambda pair: (int(pair[0]), int(pair[1])))
+        for source, target in rng.sample(pairs, min(STEPS_PER_PROFILE, len(pairs))):
+            queries.append(f"steps {profile} {source} {target}")
+        if pairs:
+            queries.append(f"steps {profile} {pairs[0][0]} {pairs[0][0]}")
+    return queries
 
 
 LOCATE_SCANS = 150

@@ -3,6 +3,7 @@ import Testing
 @testable import NavBundle
 import NavFormat
 import BundleWriting
+import BundleTools
 
 /// A corrupt or hostile bundle must give an error, never a crash or a read outside the file.
 @Suite struct BundleCorruptionTests {
@@ -122,6 +123,57 @@ import BundleWriting
         #expect(!laterIndex.hasSearchIndex && laterIndex.hasSnapIndex)
         #expect(throws: BundleError.file(.unsupportedSectionVersion(section: "PLAC", version: 2, supported: 1))) {
             try withVersion(2, of: "PLAC").open()
+        }
+    }
+
+    @Test func theTableIsCheckedBeforeTheChecksums() throws {
+        // As in the C, Python and JavaScript readers: damage to the table is refused as such even
+        // when the file's hash, left stale, would refuse the file too.
+        let image = BundleImage(try BundleWriter.image(of: BundleFixture.contents()))
+        let nodes = try #require(image.entry("NODE"))
+        let tag = 64 + 32 * nodes.index
+        var renamed = image
+        renamed.data[tag] = UInt8(ascii: "X")
+        #expect(throws: BundleError.file(.missingSection("NODE"))) { try renamed.open() }
+        var later = image
+        later.data[tag + 4] = 2
+        #expect(throws: BundleError.file(.unsupportedSectionVersion(section: "NODE", version: 2, supported: 1))) {
+            try later.open()
+        }
+        var notASCII = image
+        notASCII.data[tag + 1] = 0xC5
+        #expect(throws: BundleError.file(.badSectionTable("entry \(nodes.index) has a tag that is not ASCII"))) {
+            try notASCII.open()
+        }
+        for damaged in [renamed, later, notASCII] {
+            #expect(refusal(try damaged.open()) == .format)
+        }
+    }
+
+    @Test func refusalsTakeTheReadersSharedClasses() throws {
+        let image = BundleImage(try BundleWriter.image(of: BundleFixture.contents()))
+        let places = try #require(image.entry("PLAC"))
+        var flipped = image
+        flipped.data[places.offset + places.length / 2] ^= 0x10
+        #expect(refusal(try flipped.open()) == .checksum)
+        var truncated = image
+        truncated.data.removeLast(8)
+        #expect(refusal(try truncated.open()) == .format)
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("absent-\(UUID().uuidString).navbundle")
+        #expect(refusal(try VenueBundle(path: missing.path)) == .io)
+        // An error that is not the file's is no refusal.
+        #expect(RefusalClass(BundleError.emptyEndpoint) == nil)
+    }
+
+    /// The class `open` is refused with; `nil` when it opens or fails otherwise.
+    private func refusal(_ open: @autoclosure () throws -> VenueBundle) -> RefusalClass? {
+        do {
+            _ = try open()
+            return nil
+        } catch let error as BundleError {
+            return RefusalClass(error)
+        } catch {
+            return nil
         }
     }
 

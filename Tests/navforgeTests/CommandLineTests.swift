@@ -279,6 +279,13 @@ import TemporaryFolders
         try "route bicycle 0 1\n".write(to: queries, atomically: true, encoding: .utf8)
         let bad = try cli.run(["answer", Self.bundle, "queries.txt"])
         #expect(bad.status == 1 && bad.errorOutput == "Error: queries.txt: line 1: unknown profile 'bicycle'\n")
+
+        // --check: one line per file, as the other readers' answer programs print.
+        try Data("not a bundle".utf8).write(to: cli.directory.appendingPathComponent("junk.navbundle"))
+        let check = try cli.run(["answer", "--check", Self.bundle, "junk.navbundle", "nowhere.navbundle"])
+        #expect(check.status == 0 && check.output == "ok\nrefused format\nrefused io\n")
+        #expect(try cli.run(["answer", "--check"]).status == 64)
+        #expect(try cli.run(["answer", Self.bundle]).status == 64)
     }
 }
 

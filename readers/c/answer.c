@@ -205,6 +205,30 @@ static void locate(const nb_bundle *bundle, const char *text, FILE *out) {
     free(copy);
 }
 
+/* The `steps` answer of a route: `none` when unreachable, `empty` without steps, else per step
+ * `START-END CENTIMETRES MILLISECONDS INSTRUCTION`, joined by ` | `. */
+static void steps_answer(nb_bundle *bundle, uint32_t profile, const nb_path *path, FILE *out) {
+    if (path->nodes == NULL) {
+        fprintf(out, "none");
+        return;
+    }
+    nb_route_step *steps;
+    size_t count, length;
+    if (nb_route_steps(bundle, profile, path, &steps, &count) != NB_OK) stop("%s", nb_last_error(bundle));
+    if (count == 0) fprintf(out, "empty");
+    for (size_t i = 0; i < count; i++) {
+        if (nb_step_instruction(bundle, &steps[i], NULL, 0, &length) != NB_OK) stop("%s", nb_last_error(bundle));
+        char *text = malloc(length + 1);
+        if (text == NULL) stop("%s", "out of memory");
+        if (nb_step_instruction(bundle, &steps[i], text, length + 1, &length) != NB_OK) stop("%s", nb_last_error(bundle));
+        fprintf(out, "%s%zu-%zu %lld %lld ", i ? " | " : "", steps[i].start_index, steps[i].end_index,
+                (long long)llround(steps[i].length * 100), (long long)llround(steps[i].duration * 1000));
+        fwrite(text, 1, length, out); /* whole: a label may hold U+0000 */
+        free(text);
+    }
+    free(steps);
+}
+
 /* Writes the result part of `query`'s answer to `out`. */
 static void answer(nb_bundle *bundle, const char *query, FILE *out) {
     char *copy = malloc(strlen(query) + 1);
@@ -220,6 +244,15 @@ static void answer(nb_bundle *bundle, const char *query, FILE *out) {
         if (nb_route_path(bundle, index, (uint32_t)source, (uint32_t)target, &path) != NB_OK)
             stop("%s", nb_last_error(bundle));
         path_answer(&path, out);
+        nb_path_free(&path);
+    } else if (strcmp(words[0], "steps") == 0 && count == 4) {
+        uint32_t index = profile(bundle, words[1]);
+        long long source = number(words[2], 0xFFFFFFFEll), target = number(words[3], 0xFFFFFFFEll);
+        if (source < 0 || target < 0) stop("cannot read query '%s'", query);
+        nb_path path;
+        if (nb_route_path(bundle, index, (uint32_t)source, (uint32_t)target, &path) != NB_OK)
+            stop("%s", nb_last_error(bundle));
+        steps_answer(bundle, index, &path, out);
         nb_path_free(&path);
     } else if (strcmp(words[0], "exit") == 0 && count == 3) {
         uint32_t index = profile(bundle, words[1]);

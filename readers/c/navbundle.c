@@ -232,6 +232,8 @@ typedef struct {
     uint8_t block[64];
     size_t used;
     uint64_t length;
+    /* How whole blocks are compressed: chosen by sha_init, see "SHA-256 with the CPU's instructions". */
+    void (*blocks)(uint32_t state[8], const uint8_t *bytes, size_t count);
 } sha256;
 
 static uint32_t rotr(uint32_t x, int n) { return x >> n | x << (32 - n); }
@@ -257,11 +259,183 @@ static void sha_block(uint32_t state[8], const uint8_t block[64]) {
     state[4] += e, state[5] += f, state[6] += g, state[7] += h;
 }
 
+/* ---- SHA-256 with the CPU's instructions ---- */
+
+/* Checksums dominate the time to open a large bundle with every checksum verified, so where the
+ * CPU has SHA-256 instructions (x86-64's SHA extensions, ARMv8's cryptographic extension) whole
+ * blocks go through them; sha_block above stays the portable fallback and the reference the tests
+ * hold them to. Each path is compiled only where the compiler can emit it without global flags
+ * (a per-function target attribute) and chosen at run time from what the CPU reports, so one
+ * binary runs on every CPU of its architecture. Defining NB_NO_SHA_EXTENSIONS compiles the
+ * portable code alone. Each sha_init makes the choice and keeps it in the state; the only shared
+ * thing is the CPU's answer, cached in one word written atomically, so concurrent opens need no
+ * locking. */
+
+/* When nonzero, sha_init chooses the portable code whatever the CPU has. Only the tests and the
+ * open benchmark, which include this file, set it: to compare both paths in one process. */
+static int sha_portable_only = 0;
+
+/* `count` consecutive blocks by the portable code. */
+static void sha_blocks_portable(uint32_t state[8], const uint8_t *bytes, size_t count) {
+    for (; count > 0; count--, bytes += 64) sha_block(state, bytes);
+}
+
+#if !defined(NB_NO_SHA_EXTENSIONS) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define SHA_X86 1
+#include <cpuid.h>
+#include <immintrin.h>
+
+/* Whether the CPU has the SHA extensions (CPUID leaf 7, sub-leaf 0, EBX bit 29) and SSSE3 (leaf
+ * 1, ECX bit 9), for the byte shuffle that reads the message's big-endian words. They use the
+ * XMM registers only, which every x86-64 operating system saves, so no XSAVE check is needed. */
+static int sha_cpuid_has_extensions(void) {
+    unsigned int eax, ebx, ecx, edx;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !(ecx & (1u << 9))) return 0;
+    if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return 0;
+    return (ebx & (1u << 29)) != 0;
+}
+
+/* sha_cpuid_has_extensions, asked once per process: in a virtual machine CPUID traps to the
+ * hypervisor (15 µs a question was measured), which twenty checksums an open would pay each time.
+ * `known` is 0 before the first answer, then 1 (no) or 2 (yes); threads that race to fill it store
+ * the same value, and the relaxed atomic builtins (GCC and clang, the only compilers of this path)
+ * make that race well defined without C11. */
+static int sha_cpu_has_extensions(void) {
+    static int known = 0;
+    int answer = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (answer == 0) {
+        answer = sha_cpuid_has_extensions() ? 2 : 1;
+        __atomic_store_n(&known, answer, __ATOMIC_RELAXED);
+    }
+    return answer == 2;
+}
+
+/* `count` blocks through SHA256RNDS2 (two rounds), SHA256MSG1 and SHA256MSG2 (the message
+ * schedule, four words at a time). SHA256RNDS2 holds the working variables as two registers,
+ * (A, B, E, F) and (C, D, G, H), highest lane first; after two rounds the old (A, B, E, F) is
+ * the new (C, D, G, H), so the two swap roles at each call. */
+__attribute__((target("sha,ssse3"))) static void sha_blocks_x86(uint32_t state[8], const uint8_t *bytes,
+                                                               size_t count) {
+    /* Reverses the bytes of each 32-bit lane: the message's words are big-endian. */
+    const __m128i big_endian = _mm_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
+    /* Lanes (low to high) d c b a and h g f e, then f e b a and h g d c. */
+    __m128i dcba = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)state), 0x1B);
+    __m128i hgfe = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)(state + 4)), 0x1B);
+    __m128i abef = _mm_unpackhi_epi64(hgfe, dcba);
+    __m128i cdgh = _mm_unpacklo_epi64(hgfe, dcba);
+    for (; count > 0; count--, bytes += 64) {
+        const __m128i abef_before = abef, cdgh_before = cdgh;
+        /* w0..w3 hold message words 4g..4g+15 while rounds 4g..4g+3 run: a window moved by one group
+         * per step, named rather than indexed so that it stays in registers without unrolling. */
+        __m128i w0 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)bytes), big_endian);
+        __m128i w1 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(bytes + 16)), big_endian);
+        __m128i w2 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(bytes + 32)), big_endian);
+        __m128i w3 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(bytes + 48)), big_endian);
+        for (int g = 0; g < 16; g++) {
+            __m128i wk = _mm_add_epi32(w0, _mm_loadu_si128((const __m128i *)(sha_k + 4 * g)));
+            __m128i next = _mm_sha256rnds2_epu32(cdgh, abef, wk);
+            cdgh = abef, abef = next;
+            next = _mm_sha256rnds2_epu32(cdgh, abef, _mm_shuffle_epi32(wk, 0x0E)); /* the upper two */
+            cdgh = abef, abef = next;
+            /* W[t] = s1(W[t-2]) + W[t-7] + s0(W[t-15]) + W[t-16] for the group after w3: MSG1 gives the
+             * last two terms, w2 and w3 shifted by one word the W[t-7], MSG2 the s1 (and needs the
+             * words just made for the last two of the four). Computed alongside the rounds above,
+             * which do not depend on it. */
+            __m128i sum = _mm_add_epi32(_mm_sha256msg1_epu32(w0, w1), _mm_alignr_epi8(w3, w2, 4));
+            w0 = w1, w1 = w2, w2 = w3;
+            if (g < 12) w3 = _mm_sha256msg2_epu32(sum, w3);
+        }
+        abef = _mm_add_epi32(abef, abef_before);
+        cdgh = _mm_add_epi32(cdgh, cdgh_before);
+    }
+    _mm_storeu_si128((__m128i *)state, _mm_shuffle_epi32(_mm_unpackhi_epi64(cdgh, abef), 0x1B));
+    _mm_storeu_si128((__m128i *)(state + 4), _mm_shuffle_epi32(_mm_unpacklo_epi64(cdgh, abef), 0x1B));
+}
+#endif
+
+/* ARMv8's SHA256H, SHA256H2, SHA256SU0 and SHA256SU1, little-endian only (the message's bytes are
+ * reversed per word as loaded). Compiled where the whole target has them (Apple's arm64, or
+ * -march=armv8-a+crypto), or where the compiler lets one function use them: GCC 8 and later,
+ * clang 16 and later (earlier clang declares the intrinsics only when the target has them). */
+#if !defined(NB_NO_SHA_EXTENSIONS) && defined(__aarch64__) && defined(__ORDER_LITTLE_ENDIAN__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if defined(__ARM_FEATURE_SHA2) || defined(__ARM_FEATURE_CRYPTO)
+#define SHA_ARM 1
+#define SHA_ARM_TARGET
+#elif defined(__linux__) && defined(__clang__) && !defined(__apple_build_version__) && __clang_major__ >= 16
+#define SHA_ARM 1
+#define SHA_ARM_TARGET __attribute__((target("sha2,neon")))
+#elif defined(__linux__) && defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 8
+#define SHA_ARM 1
+#define SHA_ARM_TARGET __attribute__((target("+crypto")))
+#endif
+#endif
+
+#ifdef SHA_ARM
+#include <arm_neon.h>
+#if !defined(__ARM_FEATURE_SHA2) && !defined(__ARM_FEATURE_CRYPTO)
+#include <sys/auxv.h>
+#ifndef HWCAP_SHA2
+#define HWCAP_SHA2 (1ul << 6) /* Linux's bit for SHA256H and friends in AT_HWCAP on arm64 */
+#endif
+#endif
+
+/* Whether the CPU has the instructions: always when the compiler was told every target CPU has
+ * them, else as Linux (and Android) report them. */
+static int sha_cpu_has_extensions(void) {
+#if defined(__ARM_FEATURE_SHA2) || defined(__ARM_FEATURE_CRYPTO)
+    return 1;
+#else
+    return (getauxval(AT_HWCAP) & HWCAP_SHA2) != 0;
+#endif
+}
+
+/* `count` blocks, four rounds per SHA256H/SHA256H2 pair: SHA256H updates (A, B, C, D) and
+ * SHA256H2 (E, F, G, H), each needing the other's value from before the four rounds. */
+SHA_ARM_TARGET static void sha_blocks_arm(uint32_t state[8], const uint8_t *bytes, size_t count) {
+    uint32x4_t abcd = vld1q_u32(state), efgh = vld1q_u32(state + 4);
+    for (; count > 0; count--, bytes += 64) {
+        const uint32x4_t abcd_before = abcd, efgh_before = efgh;
+        /* As in sha_blocks_x86: words 4g..4g+15 in w0..w3 while rounds 4g..4g+3 run. */
+        uint32x4_t w0 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(bytes)));
+        uint32x4_t w1 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(bytes + 16)));
+        uint32x4_t w2 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(bytes + 32)));
+        uint32x4_t w3 = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(bytes + 48)));
+        for (int g = 0; g < 16; g++) {
+            uint32x4_t wk = vaddq_u32(w0, vld1q_u32(sha_k + 4 * g));
+            uint32x4_t abcd_then = abcd;
+            abcd = vsha256hq_u32(abcd, efgh, wk);
+            efgh = vsha256h2q_u32(efgh, abcd_then, wk);
+            uint32x4_t next = vsha256su1q_u32(vsha256su0q_u32(w0, w1), w2, w3);
+            w0 = w1, w1 = w2, w2 = w3, w3 = next;
+        }
+        abcd = vaddq_u32(abcd, abcd_before);
+        efgh = vaddq_u32(efgh, efgh_before);
+    }
+    vst1q_u32(state, abcd);
+    vst1q_u32(state + 4, efgh);
+}
+#endif
+
+/* The fastest way to compress whole blocks on this CPU, unless the tests ask for the portable one. */
+static void (*sha_choose_blocks(void))(uint32_t state[8], const uint8_t *bytes, size_t count) {
+    if (sha_portable_only) return sha_blocks_portable;
+#if defined(SHA_X86)
+    if (sha_cpu_has_extensions()) return sha_blocks_x86;
+#elif defined(SHA_ARM)
+    if (sha_cpu_has_extensions()) return sha_blocks_arm;
+#endif
+    return sha_blocks_portable;
+}
+
+/* ---- SHA-256 (FIPS 180-4), continued: streaming ---- */
+
 static void sha_init(sha256 *s) {
     static const uint32_t initial[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                                         0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
     memcpy(s->state, initial, sizeof initial);
     s->used = 0, s->length = 0;
+    s->blocks = sha_choose_blocks();
 }
 
 static void sha_update(sha256 *s, const uint8_t *bytes, uint64_t length) {
@@ -271,10 +445,15 @@ static void sha_update(sha256 *s, const uint8_t *bytes, uint64_t length) {
         memcpy(s->block + s->used, bytes, take);
         s->used += take, bytes += take, length -= take;
         if (s->used < 64) return;
-        sha_block(s->state, s->block);
+        s->blocks(s->state, s->block, 1);
         s->used = 0;
     }
-    for (; length >= 64; bytes += 64, length -= 64) sha_block(s->state, bytes);
+    if (length >= 64) {
+        /* All whole blocks in one call, so that the CPU's instructions keep the state in registers. */
+        size_t count = (size_t)(length / 64);
+        s->blocks(s->state, bytes, count);
+        bytes += 64 * count, length -= 64 * (uint64_t)count;
+    }
     if (length > 0) memcpy(s->block, bytes, (size_t)length), s->used = (size_t)length;
 }
 
@@ -1775,50 +1954,6 @@ nb_status nb_route(nb_bundle *b, uint32_t profile, uint32_t source, uint32_t tar
  * it: the same grouping of arcs and, byte for byte, the same words, so that the vectors can
  * compare them. */
 
-static int utf8_valid(const uint8_t *text, size_t length);
-
-/* String `index` of STRS as the steps use it: NULL (and length 0) for NB_NONE, an error naming
- * `tag` when the index is out of range, and an error when its bytes are not UTF-8, since the
- * words are handed on as text. */
-static nb_status step_string(nb_bundle *b, uint32_t index, const char *tag, const uint8_t **text, size_t *length) {
-    *text = NULL, *length = 0;
-    if (index == NB_NONE) return NB_OK;
-    if (index >= b->strings) return refuse(b, NB_ERROR_FORMAT, "%s names string %u, STRS has %u", tag, index, b->strings);
-    size_t count = 0;
-    const char *bytes = nb_string(b, index, &count);
-    if (!utf8_valid((const uint8_t *)bytes, count)) return refuse(b, NB_ERROR_FORMAT, "STRS: string %u is not UTF-8", index);
-    *text = (const uint8_t *)bytes, *length = count;
-    return NB_OK;
-}
-
-/* How ARCS arc `arc` climbs by STPC: the flight's step count (-1 when not counted) and its change
- * of level ordinal, positive up. Arcs STPC does not list, and all arcs without STPC, are level
- * and uncounted. The table is bisected; entries out of order may hide an arc's entry but never
- * make the search read outside the section. */
-static nb_status step_climb(nb_bundle *b, uint32_t arc, int64_t *steps, double *rise) {
-    *steps = -1, *rise = 0;
-    const section *s = find_section(b, "STPC");
-    if (s == NULL) return NB_OK;
-    uint32_t count;
-    const uint8_t *entries;
-    nb_status status = counted(b, s, 8, &count, &entries);
-    if (status != NB_OK) return status;
-    if (count > b->arcs) return refuse(b, NB_ERROR_FORMAT, "STPC: %u entries for the %u arcs of ARCS", count, b->arcs);
-    uint32_t low = 0, high = count;
-    while (low < high) {
-        uint32_t middle = low + (high - low) / 2;
-        if (rd32(entries + 8 * (size_t)middle) < arc) low = middle + 1;
-        else high = middle;
-    }
-    if (low >= count || rd32(entries + 8 * (size_t)low) != arc) return NB_OK;
-    uint16_t flight = rd16(entries + 8 * (size_t)low + 4);
-    int32_t climb = rd16(entries + 8 * (size_t)low + 6);
-    if (climb >= 0x8000) climb -= 0x10000; /* i16 */
-    *steps = flight > 0 ? (int64_t)flight : -1;
-    *rise = (double)climb / 100;
-    return NB_OK;
-}
-
 /* Level `level`'s words: its short name ("level 2" when the data names none) and building. */
 typedef struct {
     const uint8_t *name, *building_name;
@@ -1832,19 +1967,17 @@ static size_t swift_double(double value, char out[40]);
 
 static nb_status step_level_info(nb_bundle *b, uint32_t level, step_level *out) {
     memset(out, 0, sizeof *out);
-    const uint8_t *e = b->levels + 24 * (size_t)level;
-    const uint8_t *id, *building_id;
-    size_t id_length, building_id_length;
-    nb_status status = step_string(b, rd32(e), "LEVL", &id, &id_length);
-    if (status == NB_OK) status = step_string(b, rd32(e + 4), "LEVL", &out->name, &out->name_length);
-    if (status == NB_OK) status = step_string(b, rd32(e + 8), "LEVL", &building_id, &building_id_length);
-    if (status == NB_OK) status = step_string(b, rd32(e + 12), "LEVL", &out->building_name, &out->building_name_length);
+    nb_level record;
+    nb_status status = nb_level_info(b, level, &record);
     if (status != NB_OK) return status;
-    out->ordinal = rdf64(e + 16);
-    out->has_building = building_id != NULL;
+    out->name = (const uint8_t *)record.name.text, out->name_length = record.name.length;
+    out->building_name = (const uint8_t *)record.building_name.text, out->building_name_length = record.building_name.length;
+    out->ordinal = record.ordinal;
+    out->has_building = record.building_id.text != NULL;
     /* A level without a name is called by its id outdoors and by its ordinal in a building. */
     if (out->name == NULL && !out->has_building) {
-        out->name = id ? id : (const uint8_t *)"", out->name_length = id_length;
+        out->name = record.id.text ? (const uint8_t *)record.id.text : (const uint8_t *)"";
+        out->name_length = record.id.length;
     } else if (out->name == NULL) {
         double o = out->ordinal;
         int whole = floor(o) == o && fabs(o) < 1e6;
@@ -2002,19 +2135,19 @@ nb_status nb_route_steps(nb_bundle *b, uint32_t profile, const nb_path *path, nb
     nb_status status = NB_OK;
     for (size_t position = 0; position < path->arc_count && status == NB_OK; position++) {
         uint32_t arc = path->arcs[position];
-        const uint8_t *e = b->arc_entries + 16 * (size_t)arc;
-        double length = (double)rd32(e + 4) / 100;
-        uint8_t kind = e[12];
-        const uint8_t *label;
-        size_t label_length;
+        nb_arc record;
+        nb_climb climb;
+        if ((status = nb_arc_info(b, arc, &record)) != NB_OK) break;
+        if ((status = nb_arc_climb(b, arc, &climb)) != NB_OK) break;
+        double length = (double)record.length / 100, rise = (double)climb.rise / 100;
+        uint8_t kind = record.kind;
+        const uint8_t *label = (const uint8_t *)record.label.text;
+        size_t label_length = record.label.length;
+        int64_t flight = climb.steps > 0 ? (int64_t)climb.steps : -1;
         uint32_t from_level = rd16(b->node_entries + 16 * (size_t)path->nodes[position] + 8);
         uint32_t to_level = rd16(b->node_entries + 16 * (size_t)path->nodes[position + 1] + 8);
         int action = NB_STEP_WALK;
-        int64_t flight;
-        double rise;
-        if ((status = step_string(b, rd32(e + 8), "ARCS", &label, &label_length)) != NB_OK) break;
         if ((status = step_action(b, arc, kind, from_level, to_level, &action)) != NB_OK) break;
-        if ((status = step_climb(b, arc, &flight, &rise)) != NB_OK) break;
         double seconds = profile == NB_NONE ? 0 : (double)profile_cost(b, profile, arc) / 1000;
         /* Unnamed links (a door meeting a walkway, walkways of two ways meeting at one spot, even
          * where an unlevelled way meets a level) are no step of their own. */
@@ -5133,6 +5266,85 @@ nb_status nb_radio_map_reading(const nb_bundle *b, uint32_t point, uint32_t read
     return NB_OK;
 }
 
+/* ---- python support ---- */
+
+/* What the Python binding (readers/python) shows of a metric and of folding, which the other
+ * calls keep inside: the Python API hands out a metric's arrays and folds text on request. */
+
+nb_status nb_metric_arrays(nb_bundle *b, const nb_metric *metric, uint32_t *up, uint32_t *down, uint32_t *up_via,
+                           uint32_t *down_via, size_t capacity, size_t *count) {
+    *count = 0;
+    if (metric == NULL || metric->bundle != b) return refuse(b, NB_ERROR_ARGUMENT, "the metric was made for another bundle");
+    uint32_t m = b->cch.m;
+    *count = m;
+    if (capacity < m) return refuse(b, NB_ERROR_ARGUMENT, "room for %zu arcs, CCHT has %u", capacity, m);
+    for (uint32_t a = 0; a < m; a++) {
+        up[a] = metric->arcs[a].up, down[a] = metric->arcs[a].down;
+        up_via[a] = metric->arcs[a].up_via, down_via[a] = metric->arcs[a].down_via;
+    }
+    return NB_OK;
+}
+
+nb_status nb_metric_weights(nb_bundle *b, const nb_metric *metric, uint32_t *weights, size_t capacity) {
+    if (metric == NULL || metric->bundle != b) return refuse(b, NB_ERROR_ARGUMENT, "the metric was made for another bundle");
+    if (metric->weights == NULL) return nb_profile_costs(b, metric->profile, weights, capacity);
+    if (capacity < b->arcs) return refuse(b, NB_ERROR_ARGUMENT, "room for %zu weights, ARCS has %u arcs", capacity, b->arcs);
+    memcpy(weights, metric->weights, sizeof(uint32_t) * b->arcs);
+    return NB_OK;
+}
+
+uint32_t nb_metric_profile(const nb_metric *metric) { return metric->profile; }
+
+nb_status nb_fold(nb_bundle *b, const char *text, size_t length, char **folded, size_t *folded_length) {
+    *folded = NULL, *folded_length = 0;
+    if (!utf8_valid((const uint8_t *)text, length)) return refuse(b, NB_ERROR_ARGUMENT, "the text is not valid UTF-8");
+    nb_status status = load_search(b);
+    if (status != NB_OK) return status;
+    uint8_t *out;
+    if ((status = fold_text(b, (const uint8_t *)text, length, &out, folded_length)) != NB_OK) return status;
+    *folded = (char *)out;
+    return NB_OK;
+}
+
+nb_status nb_conditions_parse(const char *json, size_t length, nb_condition_target **targets, size_t *count,
+                              nb_conditions_error *error) {
+    *targets = NULL, *count = 0;
+    if (error) memset(error, 0, sizeof *error);
+    /* Reading the text needs no bundle; a blank one holds the messages the reading writes. */
+    nb_bundle *b = calloc(1, sizeof *b);
+    if (b == NULL) return NB_ERROR_MEMORY;
+    conditions c;
+    nb_status status = json == NULL && length > 0 ? NB_ERROR_ARGUMENT
+                       : read_conditions(b, json ? (const uint8_t *)json : (const uint8_t *)"", length, &c, error);
+    if (status == NB_OK || status == NB_ERROR_CONDITIONS || status == NB_ERROR_MEMORY) {
+        if (status == NB_OK && (*targets = calloc(c.count ? c.count : 1, sizeof **targets)) == NULL) status = NB_ERROR_MEMORY;
+        for (size_t i = 0; status == NB_OK && i < c.count; i++) {
+            const condition_target *t = &c.targets[i];
+            nb_condition_target *out = &(*targets)[i];
+            *count = i + 1;
+            out->kind = t->kind, out->list = t->list, out->index = t->index, out->factor = t->factor;
+            out->length = t->length, out->corner_count = t->corner_count;
+            out->text = malloc(t->length ? t->length : 1);
+            out->corners = malloc(sizeof(double) * 2 * (t->corner_count ? t->corner_count : 1));
+            if (!out->text || !out->corners) {
+                status = NB_ERROR_MEMORY;
+                break;
+            }
+            memcpy(out->text, t->text, t->length);
+            memcpy(out->corners, c.corners + 2 * t->first_corner, sizeof(double) * 2 * t->corner_count);
+        }
+        conditions_free(&c);
+    }
+    if (status != NB_OK) nb_condition_targets_free(*targets, *count), *targets = NULL, *count = 0;
+    free(b);
+    return status;
+}
+
+void nb_condition_targets_free(nb_condition_target *targets, size_t count) {
+    for (size_t i = 0; targets && i < count; i++) free(targets[i].text), free(targets[i].corners);
+    free(targets);
+}
+
 /* ---- wasm support ---- */
 
 /* Opening in two steps, for a host that checks the checksums itself between them (JavaScript,
@@ -5170,23 +5382,6 @@ nb_status nb_open_finish(nb_bundle *b) {
     return status;
 }
 
-/* `length` bytes of UTF-8 folded as search folds them (the bundle's SRCH table); `*out` is
- * free()d by the caller. */
-nb_status nb_fold(nb_bundle *b, const char *text, size_t length, char **out, size_t *out_length) {
-    *out = NULL, *out_length = 0;
-    nb_status status = load_search(b);
-    if (status != NB_OK) return status;
-    return fold_text(b, (const uint8_t *)text, length, (uint8_t **)out, out_length);
-}
-
-/* A customised metric's CCHT arcs, 4 u32 each (upward weight, downward weight, upward via,
- * downward via), in CCHT arc order: `*count` arcs at the returned address, which stays valid
- * until nb_metric_free. */
-const uint32_t *nb_metric_arcs(const nb_metric *metric, size_t *count) {
-    *count = metric->bundle->cch.m;
-    return (const uint32_t *)metric->arcs;
-}
-
 /* nb_nearest_exit with the arcs of the way and what each takes: `path->duration` is the table's
  * cost, and `times[i]` (free() it) the drop of the table's time to exit along arc i, the time of
  * leaving the table itself gives; a table whose time rises along its way is refused. */
@@ -5213,41 +5408,6 @@ nb_status nb_nearest_exit_path(nb_bundle *b, uint32_t profile, uint32_t node, nb
     path->duration = cost, path->nodes = nodes, path->node_count = count, path->arcs = arcs, path->arc_count = count - 1;
     *times = drops;
     return NB_OK;
-}
-
-/* Parses and checks conditions text without a bundle, for showing what it says: NB_OK with
- * `*out` (free() it) a JSON array of the targets in the order the reader resolves them, each
- * {"list": 0 closed or 1 slow, "index", "kind": 0 name, 1 level, 2 polygon, "text", "factor",
- * "corners": [latitude, longitude, ...]} with numbers written to round-trip exactly; or
- * NB_ERROR_CONDITIONS with `*error` filled as nb_conditions_resolve fills it. */
-nb_status nb_conditions_parse(const char *json, size_t length, char **out, nb_conditions_error *error) {
-    *out = NULL;
-    conditions_error_init(error);
-    nb_bundle *b = calloc(1, sizeof *b);
-    if (b == NULL) return NB_ERROR_MEMORY;
-    conditions c;
-    nb_status status = read_conditions(b, (const uint8_t *)json, length, &c, error);
-    message m = {0};
-    for (size_t i = 0; status == NB_OK && i < c.count; i++) {
-        const condition_target *t = &c.targets[i];
-        say(&m, "%s{\"list\":%d,\"index\":%zu,\"kind\":%d,\"factor\":%.17g,\"text\":\"", i ? "," : "[", t->list, t->index,
-            t->kind == TARGET_NAME ? 0 : t->kind == TARGET_LEVEL ? 1 : 2, t->factor);
-        for (size_t k = 0; k < t->length; k++) {
-            uint8_t byte = t->text[k];
-            if (byte == '"' || byte == '\\' || byte < 0x20) say(&m, "\\u%04x", byte);
-            else say(&m, "%c", byte);
-        }
-        say(&m, "\",\"corners\":[");
-        for (size_t k = 0; k < 2 * t->corner_count; k++) say(&m, "%s%.17g", k ? "," : "", c.corners[2 * t->first_corner + k]);
-        say(&m, "]}");
-    }
-    if (status == NB_OK) say(&m, c.count ? "]" : "[]");
-    if (status == NB_OK && m.failed) status = NB_ERROR_MEMORY;
-    if (status == NB_OK) *out = m.text;
-    else free(m.text);
-    conditions_free(&c);
-    free(b);
-    return status;
 }
 
 /* Whether `length` bytes are one strict JSON value (RFC 8259: UTF-8, no names twice in an object,

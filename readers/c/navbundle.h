@@ -292,11 +292,12 @@ nb_status nb_route_steps(nb_bundle *bundle, uint32_t profile, const nb_path *pat
 
 /* What to tell a person for `step`, in the words of the Swift reader: "Walk through Corridor
  * A.1", "Take the stairs down, 24 steps, from level 0 to level -1", "Take the lift up half a
- * level from Ground floor". Writes the UTF-8 text and a NUL into the caller's `text` of `capacity`
- * bytes and its length (without the NUL) to `*length`. With `text` NULL and `capacity` 0 it only
- * measures; a buffer too small gives NB_ERROR_ARGUMENT with `*length` still the length needed
- * (and `text` the empty string), so the caller can retry with `*length + 1` bytes. A step whose
- * levels are out of range, whose action is unknown or whose label is not UTF-8 gives
+ * level from Ground floor". Writes the UTF-8 text and a NUL into the caller's `text` of
+ * `capacity` bytes, and its length (without the NUL) to `*length`; a label may hold U+0000, which
+ * the text then holds too, so use the length rather than strlen. With `text` NULL and `capacity`
+ * 0 it only measures; a buffer too small gives NB_ERROR_ARGUMENT with `*length` still the length
+ * needed (and `text` the empty string), so the caller can retry with `*length + 1` bytes. A step
+ * whose levels are out of range, whose action is unknown or whose label is not UTF-8 gives
  * NB_ERROR_ARGUMENT. */
 nb_status nb_step_instruction(nb_bundle *bundle, const nb_route_step *step, char *text, size_t capacity,
                               size_t *length);
@@ -600,6 +601,41 @@ typedef struct {
 nb_status nb_locate(const nb_bundle *bundle, const nb_scan_reading *readings, size_t count, nb_fix *fix, char *message,
                     size_t message_size);
 
+/* ---- python support ---- */
+
+/* What readers/python shows that the calls above keep inside. A metric's customised arrays, one
+ * entry per CCHT arc (`capacity` >= that count, which `*count` gets also when it is not): the lightest weight between
+ * the arc's ends through lower ranks upward and downward (NB_NONE for none) and what each comes
+ * from (0x80000000 plus an ARCS arc, a middle rank, or NB_NONE). */
+nb_status nb_metric_arrays(nb_bundle *bundle, const nb_metric *metric, uint32_t *up, uint32_t *down, uint32_t *up_via,
+                           uint32_t *down_via, size_t capacity, size_t *count);
+/* A metric's input weights, one per ARCS arc (the profile's PROF costs for its own metric). */
+nb_status nb_metric_weights(nb_bundle *bundle, const nb_metric *metric, uint32_t *weights, size_t capacity);
+/* The profile a metric was customised for. */
+uint32_t nb_metric_profile(const nb_metric *metric);
+/* `length` bytes of UTF-8 folded by the bundle's SRCH table, as keys and queries are: `*folded`
+ * (free() it; NULL for empty text) holds `*folded_length` bytes, not NUL-terminated. */
+nb_status nb_fold(nb_bundle *bundle, const char *text, size_t length, char **folded, size_t *folded_length);
+
+/* One target of conditions text, in file order (closed[0], ..., then slow[0], ...). */
+typedef struct {
+    uint8_t kind;         /* 0 a name (a ref or a label), 1 levels, 2 a polygon on levels */
+    uint8_t list;         /* NB_CONDITIONS_CLOSED or NB_CONDITIONS_SLOW */
+    size_t index;         /* its place in that list */
+    char *text;           /* the name, or the text naming the levels: UTF-8, not NUL-terminated */
+    size_t length;
+    double *corners;      /* a polygon's (latitude, longitude) pairs in degrees */
+    size_t corner_count;
+    double factor;        /* a slow-down's factor; 0 for a closure */
+} nb_condition_target;
+
+/* Reads and checks `length` bytes of conditions text (docs/conditions.md) without a bundle: NB_OK
+ * with `*targets` (release with nb_condition_targets_free), NB_ERROR_CONDITIONS with `*error`
+ * (kind NB_CONDITIONS_INVALID; may be NULL) saying what breaks the format. */
+nb_status nb_conditions_parse(const char *json, size_t length, nb_condition_target **targets, size_t *count,
+                              nb_conditions_error *error);
+void nb_condition_targets_free(nb_condition_target *targets, size_t count);
+
 /* ---- wasm support ---- */
 
 /* Opening in two steps, for a host that checks the checksums itself in between (the JavaScript
@@ -614,23 +650,9 @@ nb_status nb_open_table(const void *data, size_t size, const char *name, nb_bund
 uint64_t nb_section_checksum(const nb_bundle *bundle, size_t index);
 nb_status nb_open_finish(nb_bundle *bundle);
 
-/* `length` bytes of UTF-8 folded by the bundle's SRCH table as searches fold them (ASCII capitals
- * lowered, control spaces made spaces); `*out` (free() it) holds `*out_length` bytes. */
-nb_status nb_fold(nb_bundle *bundle, const char *text, size_t length, char **out, size_t *out_length);
-
-/* A metric's CCHT arcs as 4 u32 each (weight up, weight down, via up, via down) in CCHT arc order:
- * `*count` arcs, valid until nb_metric_free. */
-const uint32_t *nb_metric_arcs(const nb_metric *metric, size_t *count);
-
 /* nb_nearest_exit as a path: its arcs, `path->duration` the table's cost, and `*times` (free() it)
  * the drop of the table's time to exit along each arc (a table whose time rises is refused). */
 nb_status nb_nearest_exit_path(nb_bundle *bundle, uint32_t profile, uint32_t node, nb_path *path, uint32_t **times);
-
-/* Parses and checks conditions text without a bundle: NB_OK with `*out` (free() it) a JSON array
- * of the targets in resolution order, each {"list", "index", "kind" (0 name, 1 level, 2 polygon),
- * "factor", "text", "corners": [latitude, longitude, ...]}, numbers written to round-trip; or
- * NB_ERROR_CONDITIONS with `*error` as nb_conditions_resolve fills it. */
-nb_status nb_conditions_parse(const char *json, size_t length, char **out, nb_conditions_error *error);
 
 /* Whether `length` bytes are one strict JSON value (RFC 8259, UTF-8, no name twice in an object,
  * at most 64 deep): 1, or 0 with the reason in `message` (of `message_size` bytes). */

@@ -10,7 +10,9 @@
  * (nb_open_memory, at an odd address) and must get the file's status and message, and answer
  * alike; a NULL buffer and buffers cut short are refused. The reader's source is included
  * so the test can reuse its SHA-256 to forge checksums, which puts the damage past the checksums
- * and into the checks of each section. With the station of readers/vectors/station (format 1.2),
+ * and into the checks of each section; SHA-256 by the CPU's instructions (where this build and CPU
+ * have them) is checked against the portable code on the FIPS 180-4 examples and random lengths
+ * 0..1000, and the bundle opened with every checksum by both. With the station of readers/vectors/station (format 1.2),
  * endpoints, aliases, attachments and profile snaps are checked too, its 1.2 sections damaged,
  * and its contraction hierarchies tested as the demo's are. Conditions: the JSON parser on edge
  * cases and hostile text, every invalid class, every name, some levels and polygons resolved
@@ -18,7 +20,9 @@
  * lift's routes and metrics updated in place against full customisations. Ways out under
  * conditions (with EGRC): equal to EGRS's with `{}` on every node and profile, against a plain
  * multi-source reference under random conditions, with each exit and stairwell closed by name,
- * on an EGRC of the test's own and on damaged ones; refused without EGRC. Wi-Fi locating: BSSID
+ * on an EGRC of the test's own and on damaged ones; refused without EGRC. Route steps: a route by
+ * lift and one by counted stairs in their words, covering their routes, hand-made steps for the
+ * words no demo route has, bad paths, buffers and steps, and a damaged STPC. Wi-Fi locating: BSSID
  * spellings, duplicate and unknown readings, random scans against a plain rendering of the
  * specification's steps, maps of the test's own (rounding half away from zero, ties, names),
  * every check of WIFI on a damaged copy and random damage. Records (levels, nodes, arcs, shapes,
@@ -82,6 +86,112 @@ static void test_sha256(void) {
         sha_final(&s, digest);
         for (int i = 0; i < 32; i++) snprintf(hex + 2 * i, 3, "%02x", digest[i]);
         CHECK(strcmp(hex, vectors[v].hex) == 0, "SHA-256 vector %zu: %s", v, hex);
+    }
+}
+
+/* ---- SHA-256 with the CPU's instructions ---- */
+
+/* The digest of `length` bytes in hex, fed in pieces of `piece` bytes (0: all at once), by the
+ * path sha_init chooses: the CPU's instructions where it has them, or the portable code when
+ * `portable` is set. */
+static void sha_hex(const uint8_t *bytes, size_t length, size_t piece, int portable, char hex[65]) {
+    sha256 s;
+    uint8_t digest[32];
+    sha_portable_only = portable;
+    sha_init(&s);
+    sha_portable_only = 0;
+    if (piece == 0) piece = length ? length : 1;
+    for (size_t at = 0; at < length; at += piece) sha_update(&s, bytes + at, length - at < piece ? length - at : piece);
+    sha_final(&s, digest);
+    for (int i = 0; i < 32; i++) snprintf(hex + 2 * i, 3, "%02x", digest[i]);
+}
+
+/* Both paths on FIPS 180-4's examples (NIST's vectors: empty, "abc", the 448- and 896-bit messages,
+ * a million 'a'), whole and in pieces that straddle blocks; then on random messages of every length
+ * from 0 to 1000 bytes, cut at random, against the portable code. On a CPU with the instructions,
+ * the instructions must be what sha_init chooses, or this would compare the portable code with
+ * itself. */
+static void test_sha256_paths(void) {
+    sha256 probe;
+    sha_init(&probe);
+    int accelerated = probe.blocks != sha_blocks_portable;
+#if defined(SHA_X86) || defined(SHA_ARM)
+    CHECK(accelerated == sha_cpu_has_extensions(), "sha_init chose %s, the CPU %s the SHA-256 instructions",
+          accelerated ? "the instructions" : "the portable code", sha_cpu_has_extensions() ? "has" : "lacks");
+#else
+    CHECK(!accelerated, "sha_init chose instructions this build has none of");
+#endif
+    sha_portable_only = 1;
+    sha_init(&probe);
+    sha_portable_only = 0;
+    CHECK(probe.blocks == sha_blocks_portable, "sha_portable_only did not force the portable code");
+    printf("SHA-256: %s\n", accelerated ? "the CPU's instructions, checked against the portable code"
+                                        : "the portable code (no CPU instructions in this build or CPU)");
+
+    size_t million = 1000000;
+    uint8_t *a = malloc(million);
+    CHECK(a != NULL, "out of memory");
+    if (!a) return;
+    memset(a, 'a', million);
+    struct { const char *text; const char *hex; } vectors[] = {
+        {"", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"},
+        {"abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"},
+        {"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"},
+        {"abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
+         "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"},
+        {NULL, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"}, /* a million 'a' */
+    };
+    static const size_t pieces[] = {0, 1, 7, 63, 64, 65, 1000};
+    for (int portable = 0; portable <= 1; portable++)
+        for (size_t v = 0; v < sizeof vectors / sizeof *vectors; v++)
+            for (size_t p = 0; p < sizeof pieces / sizeof *pieces; p++) {
+                const uint8_t *bytes = vectors[v].text ? (const uint8_t *)vectors[v].text : a;
+                size_t length = vectors[v].text ? strlen(vectors[v].text) : million;
+                if (!vectors[v].text && pieces[p] == 1) continue; /* a million calls add nothing */
+                char hex[65];
+                sha_hex(bytes, length, pieces[p], portable, hex);
+                CHECK(strcmp(hex, vectors[v].hex) == 0, "SHA-256 vector %zu in pieces of %zu, %s: %s", v, pieces[p],
+                      portable ? "portable" : "chosen path", hex);
+            }
+
+    /* Random bytes at a random offset, so that unaligned loads are exercised too. */
+    uint8_t *noise = a;
+    for (size_t i = 0; i < 1100; i++) noise[i] = (uint8_t)next_random();
+    for (size_t length = 0; length <= 1000; length++) {
+        size_t offset = next_random() % 64, piece = next_random() % 200;
+        char chosen[65], portable[65];
+        sha_hex(noise + offset, length, piece, 0, chosen);
+        sha_hex(noise + offset, length, 0, 1, portable);
+        CHECK(strcmp(chosen, portable) == 0, "SHA-256 of %zu random bytes (pieces of %zu): %s, portable %s", length,
+              piece, chosen, portable);
+    }
+    free(a);
+}
+
+/* Opening with every checksum verified gives the same answer by either path, and damage in the
+ * last byte is caught by both (a path that skipped the tail of a file would miss it). */
+static void test_checksums_both_paths(void) {
+    for (int portable = 0; portable <= 1; portable++) {
+        char message[1024];
+        nb_bundle *opened = NULL;
+        sha_portable_only = portable;
+        nb_status status = nb_open_memory(image, image_size, "demo", 1, &opened, message, sizeof message);
+        CHECK(status == NB_OK, "open with checksums (%s): %s", portable ? "portable" : "chosen path", message);
+        if (status == NB_OK) nb_close(opened);
+        uint8_t *damaged = malloc(image_size);
+        CHECK(damaged != NULL, "out of memory");
+        if (damaged) {
+            memcpy(damaged, image, image_size);
+            damaged[image_size - 1] ^= 0x01;
+            opened = NULL;
+            status = nb_open_memory(damaged, image_size, "damaged", 1, &opened, message, sizeof message);
+            CHECK(status == NB_ERROR_CHECKSUM, "a flipped last byte opened with status %d (%s)", (int)status,
+                  portable ? "portable" : "chosen path");
+            if (opened) nb_close(opened);
+            free(damaged);
+        }
+        sha_portable_only = 0;
     }
 }
 
@@ -4189,6 +4299,251 @@ static void test_locate(nb_bundle *b, const char *answers) {
     if (answers) test_swift_locate(b, answers);
 }
 
+/* ---- Route steps ---- */
+
+/* Step `i`'s instruction, measured first and then written, as a caller with no idea of its
+ * length would. */
+static const char *instruction_of(nb_bundle *b, const nb_route_step *step, char *text, size_t size) {
+    size_t length = 99;
+    nb_status status = nb_step_instruction(b, step, NULL, 0, &length);
+    CHECK(status == NB_OK && length > 0, "measuring an instruction: %d %s", status, nb_last_error(b));
+    CHECK(length < size, "an instruction of %zu bytes", length);
+    size_t written = 0;
+    status = nb_step_instruction(b, step, text, length + 1, &written);
+    CHECK(status == NB_OK && written == length && strlen(text) == length, "writing an instruction: %d %zu %zu %s", status,
+          written, length, nb_last_error(b));
+    return text;
+}
+
+/* The route between two places on the demo campus, for `profile`. */
+static nb_path route_between(nb_bundle *b, uint32_t profile, const char *from, const char *to) {
+    nb_endpoint start = resolve(b, from), end = resolve(b, to);
+    uint32_t source = NB_NONE, target = NB_NONE;
+    CHECK(nb_endpoint_node(b, &start, profile, &source) == NB_OK && source != NB_NONE, "no node for %s", from);
+    CHECK(nb_endpoint_node(b, &end, profile, &target) == NB_OK && target != NB_NONE, "no node for %s", to);
+    nb_endpoint_free(&start), nb_endpoint_free(&end);
+    nb_path path;
+    memset(&path, 0, sizeof path);
+    if (source == NB_NONE || target == NB_NONE) return path;
+    CHECK(nb_route_path(b, profile, source, target, &path) == NB_OK && path.nodes != NULL, "no route from %s to %s: %s",
+          from, to, nb_last_error(b));
+    return path;
+}
+
+/* The steps of `path` cover it: each starts where the one before ends, from its first node to
+ * its last, and their lengths and durations add up to the route's. */
+static void check_steps_cover(nb_bundle *b, uint32_t profile, const nb_path *path, const nb_route_step *steps, size_t count) {
+    double length = 0, duration = 0;
+    for (size_t i = 0; i < count; i++) {
+        CHECK(steps[i].start_index == (i ? steps[i - 1].end_index : 0) && steps[i].end_index > steps[i].start_index,
+              "step %zu runs from %zu to %zu", i, steps[i].start_index, steps[i].end_index);
+        CHECK(steps[i].from_level == rd16(b->node_entries + 16 * (size_t)path->nodes[steps[i].start_index] + 8) &&
+                  steps[i].to_level == rd16(b->node_entries + 16 * (size_t)path->nodes[steps[i].end_index] + 8),
+              "step %zu's levels are not its nodes'", i);
+        length += steps[i].length, duration += steps[i].duration;
+    }
+    CHECK(count > 0 && steps[count - 1].end_index == path->arc_count, "the steps end at %zu of %zu arcs",
+          count ? steps[count - 1].end_index : 0, path->arc_count);
+    CHECK(fabs(length * 100 - (double)path->length) < 1e-6 * (double)path->length + 1e-6, "steps of %f m, a route of %llu cm",
+          length, (unsigned long long)path->length);
+    uint64_t milliseconds = 0;
+    for (size_t i = 0; i < path->arc_count; i++) milliseconds += profile_cost(b, profile, path->arcs[i]);
+    CHECK(fabs(duration * 1000 - (double)milliseconds) < 1e-3, "steps of %f s, arcs of %llu ms", duration,
+          (unsigned long long)milliseconds);
+}
+
+/* Swift's description of a Double, which level names and climbs are written in. */
+static void test_swift_double(void) {
+    struct { double value; const char *text; } cases[] = {
+        {0.5, "0.5"}, {1.5, "1.5"}, {2, "2.0"}, {-1, "-1.0"}, {100, "100.0"}, {0.1 + 0.2, "0.30000000000000004"},
+        {1e-4, "0.0001"}, {1e-5, "1e-05"}, {1.5e-5, "1.5e-05"}, {-2.5e-7, "-2.5e-07"}, {1e16, "1e+16"},
+        {1.2345e17, "1.2345e+17"}, {9999999999999998.0, "9999999999999998.0"}, {123456.789, "123456.789"},
+        {0.0, "0.0"}, {-0.0, "-0.0"}, {1.0 / 3, "0.3333333333333333"}, {5e-324, "5e-324"}, {1.7976931348623157e308, "1.7976931348623157e+308"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char text[40];
+        size_t length = swift_double(cases[i].value, text);
+        CHECK(strcmp(text, cases[i].text) == 0 && length == strlen(text), "%.17g is written '%s', Swift writes '%s'",
+              cases[i].value, text, cases[i].text);
+    }
+    char text[40];
+    swift_double(NAN, text);
+    CHECK(strcmp(text, "nan") == 0, "NaN is written '%s'", text);
+    swift_double(-INFINITY, text);
+    CHECK(strcmp(text, "-inf") == 0, "-infinity is written '%s'", text);
+}
+
+/* Instructions of steps made by hand, for the words no demo route has: half-landings, unnamed
+ * connectors, ramps and thresholds without names. */
+static void test_instruction_words(nb_bundle *b, uint32_t lower, uint32_t upper) {
+    nb_route_step step;
+    memset(&step, 0, sizeof step);
+    char text[512];
+    size_t length;
+    step.action = NB_STEP_STAIRS, step.label = "stairs", step.label_length = 6;
+    step.from_level = lower, step.to_level = lower, step.rise = 0.5, step.step_count = 11;
+    CHECK(strcmp(instruction_of(b, &step, text, sizeof text), "Take the stairs up, 11 steps, half a level from Ground floor") == 0,
+          "to a half-landing: '%s'", text);
+    step.rise = -0.5, step.step_count = -1;
+    CHECK(strcmp(instruction_of(b, &step, text, sizeof text), "Take the stairs down half a level from Ground floor") == 0,
+          "down to a half-landing: '%s'", text);
+    step.to_level = upper, step.rise = 1.5;
+    CHECK(strcmp(instruction_of(b, &step, text, sizeof text), "Take the stairs up 1.5 levels from Ground floor") == 0,
+          "one and a half levels: '%s'", text);
+    step.rise = 3;
+    CHECK(strcmp(instruction_of(b, &step, text, sizeof text), "Take the stairs up 3 levels from Ground floor") == 0,
+          "three levels: '%s'", text);
+    step.rise = 0.3;
+    CHECK(strcmp(instruction_of(b, &step, text, sizeof text), "Take the stairs up part of a level from Ground floor") == 0,
+          "part of a level: '%s'", text);
+    step.rise = 1;
+    CHECK(strcmp(instruction_of(b, &step, text, sizeof text), "Take the stairs up from Ground floor to First floor") == 0,
+          "a level that is reached: '%s'", text);
+    step.rise = 0, step.action = NB_STEP_ELEVATOR, step.label = "elevator", step.label_length = 8;
+    CHECK(strcmp(instruction_of(b, &step, text, sizeof text), "Take the lift up from Ground floor to First floor") == 0,
+          "an unnamed lift: '%s'", text);
+    step.from_level = upper, step.to_level = lower, step.label = NULL, step.label_length = 0, step.action = NB_STEP_ESCALATOR;
+    CHECK(strcmp(instruction_of(b, &step, text, sizeof text), "Take the escalator down from First floor to Ground floor") == 0,
+          "an escalator without a label: '%s'", text);
+    step.from_level = step.to_level = lower, step.action = NB_STEP_RAMP, step.label = "Side ramp", step.label_length = 9;
+    CHECK(strcmp(instruction_of(b, &step, text, sizeof text), "Use Side ramp") == 0, "a level ramp: '%s'", text);
+    step.action = NB_STEP_STEPS, step.label = "steps", step.label_length = 5, step.step_count = 3;
+    CHECK(strcmp(instruction_of(b, &step, text, sizeof text), "Take the steps, 3 steps") == 0, "steps: '%s'", text);
+    step.action = NB_STEP_WALK_OUTSIDE, step.label = NULL;
+    CHECK(strcmp(instruction_of(b, &step, text, sizeof text), "Walk outside") == 0, "an unnamed way outside: '%s'", text);
+    step.action = NB_STEP_WALK, step.along_path = 1, step.label = "Platform 1", step.label_length = 10;
+    CHECK(strcmp(instruction_of(b, &step, text, sizeof text), "Walk along Platform 1") == 0, "along a path: '%s'", text);
+    step.action = NB_STEP_ENTER_BUILDING, step.label = NULL;
+    CHECK(strcmp(instruction_of(b, &step, text, sizeof text), "Enter Main Building through the entrance") == 0,
+          "an unnamed entrance: '%s'", text);
+    step.action = NB_STEP_LEAVE_BUILDING;
+    CHECK(strcmp(instruction_of(b, &step, text, sizeof text), "Leave Main Building through the exit") == 0,
+          "an unnamed exit: '%s'", text);
+    /* Bad steps and buffers. */
+    step.action = NB_STEP_WALK, step.along_path = 0, step.label = "Hall", step.label_length = 4;
+    char small[4] = "xyz";
+    CHECK(nb_step_instruction(b, &step, small, sizeof small, &length) == NB_ERROR_ARGUMENT && length == strlen("Walk through Hall") &&
+              small[0] == '\0' && strstr(nb_last_error(b), "bytes"),
+          "a buffer too small: %zu '%s'", length, nb_last_error(b));
+    CHECK(nb_step_instruction(b, &step, text, strlen("Walk through Hall"), &length) == NB_ERROR_ARGUMENT,
+          "no room for the NUL");
+    CHECK(nb_step_instruction(b, &step, text, strlen("Walk through Hall") + 1, &length) == NB_OK &&
+              strcmp(text, "Walk through Hall") == 0, "room for the NUL exactly: '%s'", text);
+    CHECK(nb_step_instruction(b, NULL, text, sizeof text, &length) == NB_ERROR_ARGUMENT, "a NULL step");
+    CHECK(nb_step_instruction(b, &step, text, sizeof text, NULL) == NB_ERROR_ARGUMENT, "nowhere for the length");
+    CHECK(nb_step_instruction(b, &step, NULL, 10, &length) == NB_ERROR_ARGUMENT, "a NULL buffer with room");
+    step.from_level = nb_level_count(b);
+    CHECK(nb_step_instruction(b, &step, text, sizeof text, &length) == NB_ERROR_ARGUMENT && strstr(nb_last_error(b), "level"),
+          "a level out of range: %s", nb_last_error(b));
+    step.from_level = lower, step.action = NB_STEP_STEPS + 1;
+    CHECK(nb_step_instruction(b, &step, text, sizeof text, &length) == NB_ERROR_ARGUMENT, "an unknown action");
+    step.action = -1;
+    CHECK(nb_step_instruction(b, &step, text, sizeof text, &length) == NB_ERROR_ARGUMENT, "a negative action");
+    step.action = NB_STEP_WALK, step.label = "\xc3\x28", step.label_length = 2;
+    CHECK(nb_step_instruction(b, &step, text, sizeof text, &length) == NB_ERROR_ARGUMENT && strstr(nb_last_error(b), "UTF-8"),
+          "a label that is not UTF-8: %s", nb_last_error(b));
+}
+
+static void test_route_steps(nb_bundle *b) {
+    test_swift_double();
+    int foot = nb_profile_index(b, "foot");
+    CHECK(foot >= 0, "the demo campus has no foot profile");
+    if (foot < 0) return;
+    char text[512];
+    nb_route_step *steps = NULL;
+    size_t count = 0;
+    /* From the computer lab on the first floor down by Lift A to Student Services. */
+    nb_path path = route_between(b, (uint32_t)foot, "A.1.04", "A.0.07");
+    CHECK(nb_route_steps(b, (uint32_t)foot, &path, &steps, &count) == NB_OK && count >= 3, "steps by lift: %s",
+          nb_last_error(b));
+    const char *lift = "Take Lift A down from First floor to Ground floor";
+    size_t by_lift = count;
+    for (size_t i = 0; i < count; i++)
+        if (strcmp(instruction_of(b, &steps[i], text, sizeof text), lift) == 0) by_lift = i;
+    CHECK(count > 0 && strcmp(instruction_of(b, &steps[0], text, sizeof text), "Walk through A.1.04 Computer lab") == 0,
+          "the first step: '%s'", text);
+    CHECK(count > 0 && strcmp(instruction_of(b, &steps[count - 1], text, sizeof text), "Walk through A.0.07 Student Services") == 0,
+          "the last step: '%s'", text);
+    CHECK(by_lift < count && steps[by_lift].action == NB_STEP_ELEVATOR && steps[by_lift].step_count == -1 &&
+              steps[by_lift].from_level != steps[by_lift].to_level && steps[by_lift].rise == -1,
+          "no step '%s'", lift);
+    uint32_t ground = by_lift < count ? steps[by_lift].to_level : 0, first = by_lift < count ? steps[by_lift].from_level : 0;
+    if (count) check_steps_cover(b, (uint32_t)foot, &path, steps, count);
+    free(steps);
+    /* Without a profile, the same steps take no time. */
+    CHECK(nb_route_steps(b, NB_NONE, &path, &steps, &count) == NB_OK && count > 0, "steps without a profile");
+    for (size_t i = 0; i < count; i++) CHECK(steps[i].duration == 0, "step %zu takes %f s without a profile", i, steps[i].duration);
+    free(steps);
+    nb_path_free(&path);
+
+    /* Up the West staircase, whose flights STPC counts, from the ground floor to the second. */
+    path = route_between(b, (uint32_t)foot, "A.0.06", "A.2.01");
+    CHECK(nb_route_steps(b, (uint32_t)foot, &path, &steps, &count) == NB_OK && count > 0, "steps by stairs: %s", nb_last_error(b));
+    int climbed = 0;
+    for (size_t i = 0; i < count; i++)
+        if (strcmp(instruction_of(b, &steps[i], text, sizeof text), "Take West staircase up, 44 steps, from Ground floor to Second floor") == 0)
+            climbed = steps[i].action == NB_STEP_STAIRS && steps[i].step_count == 44 && steps[i].rise == 2;
+    CHECK(climbed, "no climb of 44 steps up the West staircase");
+    if (count) check_steps_cover(b, (uint32_t)foot, &path, steps, count);
+    free(steps);
+
+    /* Bad paths. */
+    nb_path bad = path;
+    CHECK(nb_route_steps(b, (uint32_t)foot, NULL, &steps, &count) == NB_ERROR_ARGUMENT && steps == NULL && count == 0,
+          "a NULL path");
+    CHECK(nb_route_steps(b, (uint32_t)foot, &path, NULL, &count) == NB_ERROR_ARGUMENT, "nowhere for the steps");
+    CHECK(nb_route_steps(b, nb_profile_count(b), &path, &steps, &count) == NB_ERROR_ARGUMENT && steps == NULL,
+          "a profile out of range");
+    bad.node_count = path.arc_count;
+    CHECK(nb_route_steps(b, (uint32_t)foot, &bad, &steps, &count) == NB_ERROR_ARGUMENT && steps == NULL,
+          "nodes that do not fit the arcs");
+    bad = path, bad.arcs = NULL;
+    CHECK(nb_route_steps(b, (uint32_t)foot, &bad, &steps, &count) == NB_ERROR_ARGUMENT, "arcs missing");
+    if (path.arc_count > 0) {
+        uint32_t kept = path.arcs[0];
+        path.arcs[0] = nb_arc_count(b);
+        CHECK(nb_route_steps(b, (uint32_t)foot, &path, &steps, &count) == NB_ERROR_ARGUMENT && strstr(nb_last_error(b), "arc"),
+              "an arc out of range: %s", nb_last_error(b));
+        path.arcs[0] = kept;
+        kept = path.nodes[1];
+        path.nodes[1] = nb_node_count(b);
+        CHECK(nb_route_steps(b, (uint32_t)foot, &path, &steps, &count) == NB_ERROR_ARGUMENT && strstr(nb_last_error(b), "node"),
+              "a node out of range: %s", nb_last_error(b));
+        path.nodes[1] = kept;
+    }
+    /* Unreachable, and already there: no steps. */
+    nb_path none;
+    memset(&none, 0, sizeof none);
+    none.duration = UINT64_MAX;
+    CHECK(nb_route_steps(b, (uint32_t)foot, &none, &steps, &count) == NB_OK && steps == NULL && count == 0, "an unreachable route");
+    uint32_t here = path.node_count ? path.nodes[0] : 0;
+    none.nodes = &here, none.node_count = 1;
+    CHECK(nb_route_steps(b, (uint32_t)foot, &none, &steps, &count) == NB_OK && steps == NULL && count == 0, "a route of no arcs");
+
+    /* STPC damaged: more entries than arcs, and more than the section holds. */
+    size_t stpc = SIZE_MAX;
+    for (size_t i = 0; i < b->section_count; i++)
+        if (memcmp(b->sections[i].tag, "STPC", 4) == 0) stpc = i;
+    CHECK(stpc != SIZE_MAX, "the demo campus has no STPC");
+    uint32_t counts[] = {nb_arc_count(b) + 1, 0xFFFFFFFFu};
+    for (size_t k = 0; stpc != SIZE_MAX && k < 2; k++) {
+        uint8_t *copy = unaligned_copy(image, image_size);
+        put32(copy + b->sections[stpc].offset, counts[k]);
+        nb_bundle *damaged = NULL;
+        char message[1024];
+        CHECK(nb_open_memory(copy, image_size, "steps", 0, &damaged, message, sizeof message) == NB_OK, "%s", message);
+        if (damaged) {
+            nb_status status = nb_route_steps(damaged, (uint32_t)foot, &path, &steps, &count);
+            CHECK(status == NB_ERROR_FORMAT && steps == NULL && strstr(nb_last_error(damaged), "STPC"),
+                  "STPC of %u entries: %d %s", counts[k], status, nb_last_error(damaged));
+            nb_close(damaged);
+        }
+        free_unaligned(copy);
+    }
+    nb_path_free(&path);
+    test_instruction_words(b, ground, first);
+}
+
 int main(int argc, char **argv) {
     if (argc != 3 && argc != 4) {
         fprintf(stderr, "usage: test_navbundle BUNDLE SCRATCH_FOLDER [STATION_BUNDLE]\n");
@@ -4210,6 +4565,8 @@ int main(int argc, char **argv) {
         return 1;
     }
     test_sha256();
+    test_sha256_paths();
+    test_checksums_both_paths();
     test_json();
     test_inside();
     test_routes_and_exits(b, 1);
@@ -4230,6 +4587,7 @@ int main(int argc, char **argv) {
     test_conditions(b, "Toilets", "Lift A");
     test_damaged_conditions(b);
     test_ways_out(b, "demo", "Toilets");
+    test_route_steps(b);
     if (find_section(b, "EGRC")) test_damaged_egrc(b);
     if (getenv("NAVBUNDLE_TEST_EGRESS")) test_egress_bundle(getenv("NAVBUNDLE_TEST_EGRESS"));
     test_locate(b, getenv("NAVBUNDLE_TEST_ANSWERS"));

@@ -82,6 +82,16 @@ function routeAnswer(found) {
   return found === null ? 'none' : [found.duration, ...found.nodes].join(' ');
 }
 
+/** The `steps` answer: `none` when unreachable, `empty` without steps, else per step
+ * `START-END CENTIMETRES MILLISECONDS INSTRUCTION`, joined by ` | `. */
+function stepsAnswer(bundle, found) {
+  if (found === null) return 'none';
+  const steps = bundle.steps(found);
+  if (!steps.length) return 'empty';
+  return steps.map((step) => `${step.startIndex}-${step.endIndex} ${Math.round(step.length * 100)} `
+    + `${Math.round(step.duration * 1000)} ${bundle.instruction(step)}`).join(' | ');
+}
+
 function conditionsAnswer(error) {
   if (error.code === 'invalid') return 'invalid';
   if (error.code === 'ambiguous') return `ambiguous: ${error.entries[0]}`;
@@ -113,6 +123,10 @@ export function answer(bundle, line) {
     case 'route': {
       const [profile, source, target] = words(line, verb, 4, 'PROFILE FROM TO');
       return routeAnswer(bundle.route(profile, integer(source, 'FROM'), integer(target, 'TO')));
+    }
+    case 'steps': {
+      const [profile, source, target] = words(line, verb, 4, 'PROFILE FROM TO');
+      return stepsAnswer(bundle, bundle.route(profile, integer(source, 'FROM'), integer(target, 'TO')));
     }
     case 'exit': {
       const [profile, node] = words(line, verb, 3, 'PROFILE NODE');
@@ -185,7 +199,7 @@ export function answer(bundle, line) {
         roundHalfAway(fix.confidence * 1e6), fix.neighbours].join(' ');
     }
     default:
-      throw new QueryError(`unknown query ${JSON.stringify(verb)}; queries are route, exit, search, snap, snap-profile, `
+      throw new QueryError(`unknown query ${JSON.stringify(verb)}; queries are route, steps, exit, search, snap, snap-profile, `
         + 'endpoint, route-conditions, exit-conditions and locate');
   }
 }

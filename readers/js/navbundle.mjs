@@ -323,18 +323,19 @@ export function parseConditions(conditions) {
   const bytes = conditionsBytes(conditions);
   const [text, length] = cText(bytes);
   try {
-    const status = core.nb_conditions_parse(text, length, OUT, FAULT);
+    const status = core.nb_conditions_parse(text, length, OUT, OUT + 4, FAULT);
     if (status === ERROR_CONDITIONS) throw takeConditionsError();
     if (status !== 0) throw new BundleError('out-of-memory', 'the conditions do not fit the reader\'s memory');
-    const json = cString(u32(OUT));
-    core.free(u32(OUT));
-    // The core writes this JSON itself, with numbers that read back exactly.
-    const entries = JSON.parse(json).map(({ list, index, kind, factor, text: target, corners }) => ({
-      position: `${list === 0 ? 'closed' : 'slow'}[${index}]`,
-      target: kind === 2 ? { kind: 'polygon', text: target, polygon: corners.flatMap((c, i) => (i % 2 ? [] : [[c, corners[i + 1]]])) }
-        : { kind: kind === 0 ? 'name' : 'level', text: target },
-      factor: list === 0 ? null : factor,
-    }));
+    // nb_condition_target on wasm32: kind, list, index, text, length, corners, corner_count, factor.
+    const entries = Array.from({ length: u32(OUT + 4) }, (_, i) => {
+      const at = u32(OUT) + 32 * i;
+      const [kind, list, target] = [u8(at), u8(at + 1), textAt(u32(at + 8), u32(at + 12))];
+      const corners = Array.from({ length: u32(at + 20) }, (_, c) => [f64(u32(at + 16) + 16 * c), f64(u32(at + 16) + 16 * c + 8)]);
+      return { position: `${list === 0 ? 'closed' : 'slow'}[${u32(at + 4)}]`,
+        target: kind === 2 ? { kind: 'polygon', text: target, polygon: corners } : { kind: kind === 0 ? 'name' : 'level', text: target },
+        factor: list === 0 ? null : f64(at + 24) };
+    });
+    core.nb_condition_targets_free(u32(OUT), u32(OUT + 4));
     const parsed = { entries };
     Object.defineProperty(parsed, PARSED, { value: Uint8Array.from(bytes) });
     return parsed;
@@ -1247,9 +1248,17 @@ export class Metric {
   /** Side `side` (0 up, 1 down, 2 upVia, 3 downVia) of every CCHT arc, copied once. */
   _side(side) {
     if (this._sides === undefined) {
-      const at = core.nb_metric_arcs(this._pointer, OUT);
-      const arcs = new Uint32Array(core.memory.buffer, at, 4 * u32(OUT));
-      this._sides = [0, 1, 2, 3].map((which) => arcs.filter((_, i) => i % 4 === which));
+      const bundle = this._bundle;
+      core.nb_metric_arrays(bundle._handle, this._pointer, 0, 0, 0, 0, 0, OUT);
+      const count = u32(OUT);
+      const at = allocate(16 * count);
+      try {
+        bundle._check(core.nb_metric_arrays(bundle._handle, this._pointer, at, at + 4 * count, at + 8 * count, at + 12 * count,
+          count, OUT));
+        this._sides = [0, 1, 2, 3].map((which) => new Uint32Array(core.memory.buffer, at + 4 * count * which, count).slice());
+      } finally {
+        core.free(at);
+      }
     }
     return this._sides[side];
   }

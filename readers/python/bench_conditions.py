@@ -24,9 +24,8 @@ from navbundle import Bundle, BundleError, ConditionsError
 
 def realistic_conditions(bundle):
     """Two lifts closed, three rooms and a polygon slowed, from the bundle's own names."""
-    index = bundle._conditions_index()
     lifts = {}
-    arcs = bundle._arcs()[1]
+    arcs = len(bundle.costs(bundle.profiles[0]))
     view = bundle.section("ARCS")
     entries_at = (8 + 4 * (bundle.node_count + 1) + 7) // 8 * 8
     for arc in range(arcs):
@@ -36,9 +35,10 @@ def realistic_conditions(bundle):
             lifts.setdefault(bundle.string(label), []).append(arc)
     closed = sorted(lifts, key=lambda name: (-len(lifts[name]), name))[:2]
     rooms = []
+    outlined = {(outline.place, level) for level in range(bundle.level_count) for outline in bundle.outlines(level)}
     for place in range(bundle._place_count()):
         record = bundle.place(place)
-        if record.kind != 0 or not record.ref or record.level is None or not index.place_rings(place, record.level):
+        if record.kind != 0 or not record.ref or record.level is None or (place, record.level) not in outlined:
             continue
         try:
             if bundle.resolve_endpoint(record.ref).place == place:
@@ -46,11 +46,12 @@ def realistic_conditions(bundle):
         except navbundle.EndpointError:
             continue
     slow = [{"ref": ref, "factor": factor} for ref, factor in zip(sorted(rooms)[:3], (2, 3, 1.5))]
-    levels = index.levels
+    nodes = [bundle.node(node) for node in range(bundle.node_count)]
+    levels = [node.level for node in nodes]
     busiest = max(range(bundle.level_count), key=lambda level: (levels.count(level), -level))
-    on_level = [node for node in range(bundle.node_count) if levels[node] == busiest]
-    latitude = sum(index.latitudes[node] for node in on_level) / len(on_level)
-    longitude = sum(index.longitudes[node] for node in on_level) / len(on_level)
+    on_level = [node for node in nodes if node.level == busiest]
+    latitude = sum(node.latitude for node in on_level) / len(on_level)
+    longitude = sum(node.longitude for node in on_level) / len(on_level)
     side = 0.0001  # About 11 m of latitude.
     polygon = [[latitude - side, longitude - side], [latitude - side, longitude + side],
                [latitude + side, longitude + side], [latitude + side, longitude - side]]
@@ -99,7 +100,7 @@ def main(arguments):
                 text = file.read()
         else:
             text = options.conditions
-        print(f"bundle: {options.bundle} ({bundle.node_count} nodes, {bundle._arcs()[1]} arcs), "
+        print(f"bundle: {options.bundle} ({bundle.node_count} nodes, {len(bundle.costs(profile))} arcs), "
               f"profile {profile}, opened in {opened:.1f} ms")
         print(f"conditions: {text}")
         start = time.perf_counter_ns()
@@ -118,7 +119,6 @@ def main(arguments):
         print(f"apply_conditions, {repeat} times: {summary(timed(lambda: bundle.apply_conditions(profile, text), repeat))}")
         print(f"  parse: {summary(timed(lambda: navbundle.parse_conditions(text), repeat))}")
         print(f"  resolve: {summary(timed(lambda: bundle.resolve_conditions(parsed), repeat))}")
-        print(f"  costs and metric: {summary(timed(lambda: bundle._metric_with(profile, resolved), repeat))}")
         print(f"full customisation, for comparison: "
               f"{summary(timed(lambda: bundle.customise(profile, weights), max(10, repeat // 10)))}")
         if bundle.has("EGRC"):
@@ -126,9 +126,6 @@ def main(arguments):
             starts = itertools.cycle(range(0, bundle.node_count, max(1, bundle.node_count // 20)))
             print(f"exit_under_conditions, {repeat} times from nodes spread over the bundle: "
                   f"{summary(timed(lambda: bundle.exit_under_conditions(profile, next(starts), text), repeat))}")
-            leaving = bundle._leaving(profile)
-            print(f"  costs and search: "
-                  f"{summary(timed(lambda: bundle._way_out(navbundle._conditioned(leaving, resolved)[0], next(starts)), repeat))}")
         bundle.close()
     except (BundleError, ConditionsError, OSError) as error:
         print(f"bench_conditions.py: {error}", file=sys.stderr)

@@ -5,8 +5,8 @@ public import NavBundle
 /// Answers the reader query lists of `readers/vectors/` in their canonical text form, which the
 /// C and Python readers print too: the same bundle and queries must give the same lines.
 ///
-/// A query is one line: `route PROFILE FROM TO`, `exit PROFILE NODE`, `search LIMIT TEXT`
-/// (the text is the rest of the line), `snap LEVEL LATITUDE LONGITUDE`,
+/// A query is one line: `route PROFILE FROM TO`, `steps PROFILE FROM TO` (the route described),
+/// `exit PROFILE NODE`, `search LIMIT TEXT` (the text is the rest of the line), `snap LEVEL LATITUDE LONGITUDE`,
 /// `snap-profile PROFILE LEVEL LATITUDE LONGITUDE`, `endpoint TEXT` or
 /// `route-conditions PROFILE FROM TO JSON` or `exit-conditions PROFILE NODE JSON` (the conditions
 /// are the rest of the line) or `locate SCAN` (`ID:RSSI` pairs joined by commas); blank lines and lines
@@ -46,6 +46,12 @@ public struct ReaderQueries {
             guard let source = Int(words[2]), let target = Int(words[3]) else { throw bad(query) }
             return try BundleToolsError.reading { () throws(BundleError) in
                 try routeAnswer(profile: profile, from: source, to: target)
+            }
+        case "steps" where words.count == 4:
+            let profile = try profileIndex(words[1])
+            guard let source = Int(words[2]), let target = Int(words[3]) else { throw bad(query) }
+            return try BundleToolsError.reading { () throws(BundleError) in
+                try stepsAnswer(profile: profile, from: source, to: target)
             }
         case "route-conditions" where words.count >= 5:
             let profile = try profileIndex(words[1])
@@ -133,16 +139,32 @@ public struct ReaderQueries {
 
     /// The duration in milliseconds and the nodes, or `none`; one router per profile, reused.
     private mutating func routeAnswer(profile: Int, from source: Int, to target: Int) throws(BundleError) -> String {
-        let router: BundleRouter
-        if let known = routers[profile] {
-            router = known
-        } else {
-            router = try BundleRouter(bundle: bundle, profile: profile)
-            routers[profile] = router
-        }
-        guard let route = try router.route(from: source, to: target) else { return "none" }
+        guard let route = try router(profile: profile).route(from: source, to: target) else { return "none" }
         let milliseconds = Int((route.duration * 1000).rounded())
         return ([String(milliseconds)] + route.nodes.map(String.init)).joined(separator: " ")
+    }
+
+    /// The router of `profile`, made once and reused.
+    private mutating func router(profile: Int) throws(BundleError) -> BundleRouter {
+        if let known = routers[profile] { return known }
+        let router = try BundleRouter(bundle: bundle, profile: profile)
+        routers[profile] = router
+        return router
+    }
+
+    /// The route's steps, `START-END CENTIMETRES MILLISECONDS INSTRUCTION` each, joined by ` | `;
+    /// `empty` for a route without steps, `none` when unreachable.
+    private mutating func stepsAnswer(profile: Int, from source: Int, to target: Int) throws(BundleError) -> String {
+        guard let route = try router(profile: profile).route(from: source, to: target) else { return "none" }
+        let steps = try bundle.steps(of: route)
+        if steps.isEmpty { return "empty" }
+        var parts: [String] = []
+        for step in steps {
+            let centimetres = Int((step.length * 100).rounded())
+            let milliseconds = Int((step.duration * 1000).rounded())
+            parts.append("\(step.startIndex)-\(step.endIndex) \(centimetres) \(milliseconds) \(try bundle.instruction(for: step))")
+        }
+        return parts.joined(separator: " | ")
     }
 
     /// A route answer under conditions, or why they cannot be applied.

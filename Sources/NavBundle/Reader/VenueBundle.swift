@@ -59,8 +59,12 @@ public final class VenueBundle: @unchecked Sendable {
 
     public init(file: ContainerFile, verifyChecksums: Bool = true) throws(BundleError) {
         self.file = file
-        if verifyChecksums { try BundleError.inFile { () throws(FormatError) in try file.verifyChecksums() } }
         typealias Tag = BundleFormat.Tag
+        // The table's rules come before the checksums, as in the C, Python and JavaScript readers:
+        // a required section missing or of a later version is damage to the structure, and is
+        // refused as such even when the file's hash is stale too (docs/bundle-format.md, "Layout").
+        for tag in Self.requiredTags { _ = try Self.required(tag, in: file) }
+        if verifyChecksums { try BundleError.inFile { () throws(FormatError) in try file.verifyChecksums() } }
 
         let meta = try Self.required(Tag.metadata, in: file)
         do {
@@ -219,6 +223,12 @@ public final class VenueBundle: @unchecked Sendable {
     }
 
     /// A section the format requires, or the file's error saying it is missing.
+    /// The sections every bundle has, at section version 1 (docs/bundle-format.md, "Sections").
+    private static let requiredTags: [SectionTag] = [
+        BundleFormat.Tag.metadata, BundleFormat.Tag.strings, BundleFormat.Tag.levels, BundleFormat.Tag.nodes,
+        BundleFormat.Tag.arcs, BundleFormat.Tag.profiles, BundleFormat.Tag.places, BundleFormat.Tag.events,
+    ]
+
     private static func required(_ tag: SectionTag, in file: ContainerFile) throws(BundleError) -> ByteReader {
         try BundleError.inFile { () throws(FormatError) in try file.requiredSection(tag) }
     }

@@ -89,6 +89,10 @@ public final class ContainerFile: @unchecked Sendable {
                 throw .badSectionTable("entry \(index) is unreadable")
             }
             let name = SectionTag(rawValue: tag).description
+            // Tags are four ASCII characters; a byte above 127 is damage, whatever the checksums say.
+            guard tag & 0x8080_8080 == 0 else {
+                throw .badSectionTable("entry \(index) has a tag that is not ASCII")
+            }
             guard offset <= UInt64(reader.count), length <= UInt64(reader.count) - offset else {
                 throw .badSectionTable("section \(name) (offset \(offset), length \(length)) lies outside the file")
             }

@@ -11,7 +11,8 @@
  *
  * The reader promises a status for any bytes, never a crash, a read outside the buffer or a
  * hang; the harness adds the promises of navbundle.h it can check cheaply (indexes in range,
- * paths from source to target over arcs that exist, sorted conditions) and aborts, naming the
+ * paths from source to target over arcs that exist, sorted conditions, route steps that cover
+ * their routes with instructions as long as measured) and aborts, naming the
  * broken promise, when one fails. Built by Tests/Fuzz/readers/run.sh with libFuzzer, ASan and
  * UBSan; replay.c runs it on saved inputs without libFuzzer (make test).
  */
@@ -89,6 +90,44 @@ static void check_path(nb_bundle *b, const nb_path *path, uint32_t source, uint3
         }
     }
     if (weights) EXPECT(path->duration == sum);
+}
+
+/* A route described: steps that cover the path in order with levels and actions in range, each
+ * with an instruction whose measured length is the length written. `profile` may be NB_NONE. */
+static void describe_path(nb_bundle *b, uint32_t profile, const nb_path *path) {
+    nb_route_step *steps = NULL;
+    size_t count = 0;
+    nb_status status = nb_route_steps(b, profile, path, &steps, &count);
+    check_status(status);
+    if (status != NB_OK) {
+        EXPECT(steps == NULL && count == 0);
+        return;
+    }
+    EXPECT((count == 0) == (steps == NULL));
+    if (path->arc_count > 0) EXPECT(count > 0 && steps[count - 1].end_index == path->arc_count);
+    for (size_t i = 0; i < count; i++) {
+        const nb_route_step *step = &steps[i];
+        /* The first step may start after 0: of two short unnamed walks of different actions at
+         * the start, the Swift rules keep only the second to add to the step after them. */
+        EXPECT(i == 0 || step->start_index == steps[i - 1].end_index);
+        EXPECT(step->end_index > step->start_index);
+        EXPECT(step->action >= NB_STEP_WALK && step->action <= NB_STEP_STEPS);
+        EXPECT(step->from_level < nb_level_count(b) && step->to_level < nb_level_count(b));
+        EXPECT(step->step_count >= -1 && step->length >= 0 && step->duration >= 0);
+        touch(step->label, step->label_length);
+        size_t length = 0, written = 0;
+        status = nb_step_instruction(b, step, NULL, 0, &length);
+        check_status(status);
+        if (status != NB_OK) continue;
+        char *text = malloc(length + 1);
+        if (text == NULL) continue;
+        status = nb_step_instruction(b, step, text, length + 1, &written);
+        /* Not strlen: a label may hold U+0000, which the text then holds too. */
+        EXPECT(status == NB_OK && written == length && text[length] == '\0');
+        touch(text, length);
+        free(text);
+    }
+    free(steps);
 }
 
 static void check_endpoint(nb_bundle *b, const nb_endpoint *e) {
@@ -378,6 +417,7 @@ static void exercise_routes(nb_bundle *b, uint32_t chosen) {
             nb_status status = nb_route_path(b, p, pairs[i][0], pairs[i][1], &path);
             check_status(status);
             if (status == NB_OK) check_path(b, &path, pairs[i][0], pairs[i][1], costed ? costs : NULL);
+            if (status == NB_OK) describe_path(b, p, &path);
             nb_path_free(&path);
             uint32_t distance, *nodes = NULL;
             size_t count = 0;
@@ -425,6 +465,7 @@ static void exercise_metrics(nb_bundle *b, uint32_t chosen) {
             /* Arcs no profile may use have no place in CCHT and stay closed whatever their weight,
              * so a route never takes one; its duration is then the sum of the weights given. */
             if (status == NB_OK) check_path(b, &path, source, target, costs);
+            if (status == NB_OK) describe_path(b, NB_NONE, &path);
             nb_path_free(&path);
             nb_metric_free(metric);
         }
@@ -452,6 +493,7 @@ static void exercise_conditions(nb_bundle *b, const char *json, size_t length, u
                 status = nb_exit_search(b, costs, arcs, chosen % n, &path);
                 check_status(status);
                 if (status == NB_OK && path.nodes) EXPECT(path.nodes[0] == chosen % n && path.nodes[path.node_count - 1] < n);
+                if (status == NB_OK) describe_path(b, p, &path);
                 nb_path_free(&path);
             }
         }

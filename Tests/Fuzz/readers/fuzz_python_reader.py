@@ -146,9 +146,8 @@ def exercise_bundle(bundle, tail, text):
     levels = attempt(lambda: bundle.levels) or []
     level_count = attempt(lambda: bundle.level_count) or 0
     nodes = attempt(lambda: bundle.node_count) or 0
-    # NODE's own count: snapping needs NODE and SNAP, not ARCS, so it answers where node_count,
-    # which checks ARCS, refuses.
-    stored_nodes = attempt(lambda: len(bundle._nodes()[0])) or 0
+    # The C reader checks NODE against ARCS on opening, so NODE's own count is node_count.
+    stored_nodes = nodes
     profiles = (attempt(lambda: bundle.profiles) or [])[:MAX_PROFILES]
     places = attempt(lambda: bundle._place_count()) or 0
     expect(len(levels) == level_count or not levels, "levels and level_count disagree")
@@ -248,7 +247,7 @@ def exercise_conditions(bundle, profiles, nodes, chosen, conditions):
     resolved = attempt(lambda: bundle.resolve_conditions(conditions), ConditionsError)
     if resolved is not None:
         closed, factors = resolved
-        arcs = attempt(lambda: bundle._arcs()[1]) or 0
+        arcs = attempt(lambda: struct.unpack_from("<I", bundle.section("ARCS"), 4)[0]) or 0
         expect(list(closed) == sorted(set(closed)) and all(0 <= arc < arcs for arc in closed), "closed arcs")
         expect(all(0 <= arc < arcs and 1 <= factor <= 1000 for arc, factor in factors.items()), "slowed arcs")
     if nodes == 0:

@@ -12,13 +12,11 @@ standard library alone (readers/README.md, "Servers").
   missing parameter or a place that is not on the profile's graph;
 - 404 ``{"error": ...}`` for any other path.
 
-The bundle is opened once, its checksums verified, and shared by the server's threads. The
-Python reader checks sections and customises a profile's metric on their first use, without a
-lock, and two threads meeting there can each make their own copy: a metric made on one is then
-refused as another bundle's. So the threads take turns through one lock. It costs no
-throughput: a route is pure Python, which holds the interpreter's lock throughout anyway. For
-routes on several cores, run several processes, each with its bundle open (the pages of the
-mapped file are shared).
+The bundle is opened once, its checksums verified, and shared by the server's threads with no
+lock of their own: a ``navbundle.Bundle`` is safe to share (its calls take turns in the C core
+under the bundle's lock, with the interpreter's lock released, and locates run side by side).
+For routes on several cores at once, run several processes, each with its bundle open (the
+pages of the mapped file are shared).
 
 The first line on stdout says where it listens (``--port 0`` picks a free port), so a test or
 a supervisor can read it.
@@ -29,7 +27,6 @@ import http.server
 import json
 import os
 import sys
-import threading
 import urllib.parse
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python"))
@@ -38,11 +35,10 @@ import navbundle  # noqa: E402  (found beside this example, in readers/python)
 
 
 class RouteService:
-    """One open bundle and the lock its users take turns through."""
+    """One open bundle, shared by the server's threads."""
 
     def __init__(self, path):
         self.bundle = navbundle.Bundle(path)  # Verifies every checksum, once.
-        self.lock = threading.Lock()
 
     def label(self, place):
         record = self.bundle.place(place)
@@ -50,21 +46,20 @@ class RouteService:
 
     def route(self, start, end, profile):
         """(HTTP status, JSON value) for a route from the text ``start`` to the text ``end``."""
-        with self.lock:
-            if profile not in self.bundle.profiles:
-                return 400, {"error": f"no profile {profile!r}; the bundle has {', '.join(self.bundle.profiles)}"}
-            endpoints = []
-            for text in (start, end):
-                try:
-                    endpoint = self.bundle.resolve_endpoint(text)
-                except navbundle.EndpointError as error:
-                    return 400, {"error": f"{text!r} names no single place ({error.code})", "code": error.code,
-                                 "candidates": [{"place": place, "label": self.label(place)} for place in error.candidates]}
-                node = self.bundle.endpoint_node(endpoint, profile)
-                if node is None:
-                    return 400, {"error": f"{text!r} is not on the {profile} graph"}
-                endpoints.append({"text": text, "place": endpoint.place, "node": node})
-            found = self.bundle.route(profile, endpoints[0]["node"], endpoints[1]["node"])
+        if profile not in self.bundle.profiles:
+            return 400, {"error": f"no profile {profile!r}; the bundle has {', '.join(self.bundle.profiles)}"}
+        endpoints = []
+        for text in (start, end):
+            try:
+                endpoint = self.bundle.resolve_endpoint(text)
+            except navbundle.EndpointError as error:
+                return 400, {"error": f"{text!r} names no single place ({error.code})", "code": error.code,
+                             "candidates": [{"place": place, "label": self.label(place)} for place in error.candidates]}
+            node = self.bundle.endpoint_node(endpoint, profile)
+            if node is None:
+                return 400, {"error": f"{text!r} is not on the {profile} graph"}
+            endpoints.append({"text": text, "place": endpoint.place, "node": node})
+        found = self.bundle.route(profile, endpoints[0]["node"], endpoints[1]["node"])
         if found is None:
             return 404, {"error": f"no {profile} route from {start} to {end}"}
         milliseconds, nodes = found

@@ -165,8 +165,8 @@ class ConcurrentServeTests(unittest.TestCase):
 class RouteServiceThreadTests(unittest.TestCase):
     """The service the server's threads share, in this process, with the interpreter switching
     threads as often as it can: threads that meet at a profile's first use must still get the
-    reader's answers. (Without the service's lock, the reader makes a profile's hierarchy twice
-    in some of these trials and refuses its own metric.)"""
+    reader's answers. The service takes no lock: the reader's own keeps the C core's per-bundle
+    state whole."""
 
     TRIALS = 25
 
