@@ -36,7 +36,7 @@ import TemporaryFolders
         // Writing again replaces the earlier site.
         let again = try cli.run(["view", Self.bundle, "--out", "site"])
         #expect(again.status == 0, "\(again.errorOutput)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: site.path).count == 6)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.path).count == 7)
         let beside = try FileManager.default.contentsOfDirectory(atPath: cli.directory.path)
         #expect(!beside.contains { $0.contains("partial") || $0.contains("replaced") }, "\(beside)")
     }
