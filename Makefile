@@ -31,7 +31,8 @@ deps:
 # publishing tests check signatures with stock openssl and catalogs against their JSON Schema.
 test-deps:
 	@scripts/install-system-packages.sh chromium python3-venv nodejs default-jdk-headless \
-		openssl libssl-dev libsodium-dev python3-cryptography python3-jsonschema python3-yaml python3-setuptools
+		openssl libssl-dev libsodium-dev python3-cryptography python3-jsonschema python3-yaml python3-setuptools \
+		wasi-libc libclang-rt-dev-wasm32
 
 build: deps
 	$(SWIFT) build --product navforge
@@ -87,7 +88,8 @@ reader-bundles: navforge
 	fi
 
 ## Each reader's own tests on the demo and station bundles (the stored answers of the demo campus's
-## queries are theirs to compare with), then the fuzzing regressions.
+## queries are theirs to compare with; the JavaScript reader's WebAssembly core is first rebuilt
+## from readers/c and compared with the committed one), then the fuzzing regressions.
 test-readers: reader-bundles
 	mkdir -p $(READER_TESTS)/c
 	$(CC) $(CFLAGS_STRICT) -o $(READER_TESTS)/c/test_navbundle readers/c/test_navbundle.c -lm
@@ -97,6 +99,9 @@ test-readers: reader-bundles
 	NAVBUNDLE_TEST_BUNDLE=$(READER_BUNDLE) NAVBUNDLE_TEST_ANSWERS=$(ANSWERS) \
 		NAVBUNDLE_TEST_STATION=$(STATION_BUNDLE) \
 		python3 -m unittest discover --start-directory readers/python --top-level-directory readers/python
+	scripts/build-wasm-reader.sh $(READER_TESTS)/navbundle.wasm
+	@cmp $(READER_TESTS)/navbundle.wasm readers/js/navbundle.wasm || { echo "readers/js/navbundle.wasm is not \
+	what readers/c/navbundle.c compiles to: run scripts/build-wasm-reader.sh and commit it" >&2; exit 1; }
 	NAVBUNDLE_TEST_BUNDLE=$(READER_BUNDLE) NAVBUNDLE_TEST_ANSWERS=$(ANSWERS) \
 		NAVBUNDLE_TEST_STATION=$(STATION_BUNDLE) NAVBUNDLE_TEST_NAVFORGE=$(NAVFORGE) \
 		node --test readers/js/test/

@@ -14,10 +14,13 @@ import TemporaryFolders
         #expect(view.output.contains("http.server"))
         let site = cli.directory.appendingPathComponent("site")
         let files = try FileManager.default.contentsOfDirectory(atPath: site.path).sorted()
-        #expect(files == ["demo-campus-1.0.0.navbundle", "index.html", "navbundle.mjs", "site.json", "viewer.css", "viewer.mjs"])
-        // The embedded reader is the repository's, byte for byte: the plugin cannot go stale.
-        let reader = CommandLineRunner.repository.appendingPathComponent("readers/js/navbundle.mjs")
-        #expect(try Data(contentsOf: site.appendingPathComponent("navbundle.mjs")) == Data(contentsOf: reader))
+        #expect(files == ["demo-campus-1.0.0.navbundle", "index.html", "navbundle.mjs", "navbundle.wasm", "site.json", "viewer.css",
+                          "viewer.mjs"])
+        // The embedded reader and its core are the repository's, byte for byte: the plugin cannot go stale.
+        for name in ["navbundle.mjs", "navbundle.wasm"] {
+            let reader = CommandLineRunner.repository.appendingPathComponent("readers/js/\(name)")
+            #expect(try Data(contentsOf: site.appendingPathComponent(name)) == Data(contentsOf: reader))
+        }
         for name in ["index.html", "viewer.mjs", "viewer.css"] {
             let source = CommandLineRunner.repository.appendingPathComponent("Sources/ViewerSite/Site/\(name)")
             #expect(try Data(contentsOf: site.appendingPathComponent(name)) == Data(contentsOf: source))
@@ -33,7 +36,7 @@ import TemporaryFolders
         // Writing again replaces the earlier site.
         let again = try cli.run(["view", Self.bundle, "--out", "site"])
         #expect(again.status == 0, "\(again.errorOutput)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: site.path).count == 6)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.path).count == 7)
         let beside = try FileManager.default.contentsOfDirectory(atPath: cli.directory.path)
         #expect(!beside.contains { $0.contains("partial") || $0.contains("replaced") }, "\(beside)")
     }

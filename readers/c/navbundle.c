@@ -511,7 +511,7 @@ static int compare_offsets(const void *x, const void *y) {
 
 static nb_status read_table(nb_bundle *b) {
     const uint8_t *h = b->data;
-    if (memcmp(h, "NAVFBNDL", 8) != 0) return refuse(b, NB_ERROR_FORMAT, "not a navforge bundle");
+    if (memcmp(h, "NAVFBNDL", 8) != 0) return refuse(b, NB_ERROR_FORMAT, "not a navforge bundle (its magic is not NAVFBNDL)");
     b->major = rd16(h + 8), b->minor = rd16(h + 10);
     /* The major is checked before anything else: another major may lay out the rest differently. */
     if (b->major < OLDEST_MAJOR || b->major > NEWEST_MAJOR)
@@ -5343,4 +5343,100 @@ nb_status nb_conditions_parse(const char *json, size_t length, nb_condition_targ
 void nb_condition_targets_free(nb_condition_target *targets, size_t count) {
     for (size_t i = 0; targets && i < count; i++) free(targets[i].text), free(targets[i].corners);
     free(targets);
+}
+
+/* ---- wasm support ---- */
+
+/* Opening in two steps, for a host that checks the checksums itself between them (JavaScript,
+ * whose WebCrypto hashes far faster than this file's SHA-256 compiled to WebAssembly). */
+
+nb_status nb_open_table(const void *data, size_t size, const char *name, nb_bundle **out, char *message,
+                        size_t message_size) {
+    if (name == NULL) name = MEMORY_NAME;
+    if (out == NULL || data == NULL) return fail(message, message_size, "%s: no bytes to open", name), NB_ERROR_ARGUMENT;
+    *out = NULL;
+    if (size < HEADER_SIZE)
+        return fail(message, message_size, "%s: %zu bytes is too short for a bundle header", name, size), NB_ERROR_FORMAT;
+    nb_bundle *b = calloc(1, sizeof *b);
+    if (b == NULL) return fail(message, message_size, "%s: out of memory", name), NB_ERROR_MEMORY;
+    snprintf(b->path, sizeof b->path, "%s", name);
+    b->data = data;
+    b->size = size;
+    nb_status status = read_table(b);
+    if (status != NB_OK) {
+        fail(message, message_size, "%s", b->error);
+        nb_close(b);
+        return status;
+    }
+    *out = b;
+    return NB_OK;
+}
+
+uint64_t nb_section_checksum(const nb_bundle *b, size_t index) {
+    return index < b->section_count ? b->sections[index].checksum : 0;
+}
+
+nb_status nb_open_finish(nb_bundle *b) {
+    nb_status status = read_required(b);
+    if (status == NB_OK) tabulate_wifi_weights(b);
+    return status;
+}
+
+/* nb_nearest_exit with the arcs of the way and what each takes: `path->duration` is the table's
+ * cost, and `times[i]` (free() it) the drop of the table's time to exit along arc i, the time of
+ * leaving the table itself gives; a table whose time rises along its way is refused. */
+nb_status nb_nearest_exit_path(nb_bundle *b, uint32_t profile, uint32_t node, nb_path *path, uint32_t **times) {
+    memset(path, 0, sizeof *path);
+    path->duration = UINT64_MAX;
+    *times = NULL;
+    uint32_t exit_node, cost, *nodes;
+    size_t count;
+    nb_status status = nb_nearest_exit(b, profile, node, &exit_node, &cost, &nodes, &count);
+    if (status != NB_OK || nodes == NULL) return status;
+    const uint8_t *table = section_bytes(b, find_section(b, "EGRS")) + 8 + 12 * (size_t)b->nodes * profile;
+    uint32_t *arcs = malloc(sizeof(uint32_t) * (count > 1 ? count - 1 : 1));
+    uint32_t *drops = malloc(sizeof(uint32_t) * (count > 1 ? count - 1 : 1));
+    if (arcs == NULL || drops == NULL) return free(nodes), free(arcs), free(drops), out_of_memory(b);
+    for (size_t i = 0; i + 1 < count; i++) {
+        uint32_t here = rd32(table + 12 * (size_t)nodes[i] + 4), next = rd32(table + 12 * (size_t)nodes[i + 1] + 4);
+        if (next > here) {
+            free(nodes), free(arcs), free(drops);
+            return refuse(b, NB_ERROR_FORMAT, "EGRS: the way out from node %u gets longer at node %u", node, nodes[i + 1]);
+        }
+        arcs[i] = rd32(table + 12 * (size_t)nodes[i] + 8), drops[i] = here - next;
+    }
+    path->duration = cost, path->nodes = nodes, path->node_count = count, path->arcs = arcs, path->arc_count = count - 1;
+    *times = drops;
+    return NB_OK;
+}
+
+/* Whether `length` bytes are one strict JSON value (RFC 8259: UTF-8, no names twice in an object,
+ * at most 64 deep), as conditions are parsed: 1, or 0 with the reason in `message`. For hosts
+ * whose own JSON parser is lenient (JavaScript keeps the last of two equal names). */
+int nb_json_check(const char *text, size_t length, char *message, size_t message_size) {
+    json_parser p;
+    size_t root;
+    int valid = json_parse(&p, (const uint8_t *)text, length, &root);
+    if (!valid) fail(message, message_size, "%s", p.out_of_memory ? "out of memory" : p.error);
+    json_free(&p);
+    return valid;
+}
+
+/* `value` written as printf("%.*f", digits, value) writes it (the exact binary value rounded half
+ * to even) into `out` of `size` bytes: the length it needs, as snprintf returns it. The answer
+ * programs print numbers so, and a host language's own formatting rounds ties otherwise. */
+int nb_format_fixed(double value, int digits, char *out, size_t size) {
+    return snprintf(out, size, "%.*f", digits, value);
+}
+
+/* `value` as Swift's description of a Double writes it, NUL-terminated in `out` (40 bytes): its
+ * length. Level names and instructions spell ordinals so. */
+size_t nb_swift_double(double value, char *out) { return swift_double(value, out); }
+
+/* `id` (`length` bytes) as WIFI stores a BSSID, written NUL-terminated to `out` (18 bytes): 1, or
+ * 0 when it is no BSSID spelling and is looked up as it is. */
+int nb_normalised_access_point(const char *id, size_t length, char *out) {
+    if (!normalised_bssid((const uint8_t *)id, length, out)) return 0;
+    out[17] = 0;
+    return 1;
 }

@@ -636,6 +636,39 @@ nb_status nb_conditions_parse(const char *json, size_t length, nb_condition_targ
                               nb_conditions_error *error);
 void nb_condition_targets_free(nb_condition_target *targets, size_t count);
 
+/* ---- wasm support ---- */
+
+/* Opening in two steps, for a host that checks the checksums itself in between (the JavaScript
+ * reader hashes with WebCrypto): nb_open_table checks the header and the section table as
+ * nb_open_memory does (statuses and messages alike) and gives a bundle whose only other use may
+ * be nb_section_entry, nb_section_checksum, nb_open_finish and nb_close;
+ * nb_open_finish checks the required sections (its message is nb_last_error) and makes the
+ * bundle whole. */
+nb_status nb_open_table(const void *data, size_t size, const char *name, nb_bundle **out, char *message,
+                        size_t message_size);
+/* Section `index`'s checksum field (the first 8 bytes of its SHA-256, little-endian). */
+uint64_t nb_section_checksum(const nb_bundle *bundle, size_t index);
+nb_status nb_open_finish(nb_bundle *bundle);
+
+/* nb_nearest_exit as a path: its arcs, `path->duration` the table's cost, and `*times` (free() it)
+ * the drop of the table's time to exit along each arc (a table whose time rises is refused). */
+nb_status nb_nearest_exit_path(nb_bundle *bundle, uint32_t profile, uint32_t node, nb_path *path, uint32_t **times);
+
+/* Whether `length` bytes are one strict JSON value (RFC 8259, UTF-8, no name twice in an object,
+ * at most 64 deep): 1, or 0 with the reason in `message` (of `message_size` bytes). */
+int nb_json_check(const char *text, size_t length, char *message, size_t message_size);
+
+/* `value` as printf("%.*f", digits, value) writes it, into `out` (of `size` bytes): the length
+ * it needs, as snprintf returns it. */
+int nb_format_fixed(double value, int digits, char *out, size_t size);
+
+/* `value` as Swift's description of a Double writes it ("2.0", "0.5", "1e-05"), NUL-terminated in
+ * `out` (40 bytes): its length. */
+size_t nb_swift_double(double value, char *out);
+/* A scanned access point id (`length` bytes) as WIFI stores a BSSID (six lower-case hex pairs
+ * joined by ':'), NUL-terminated in `out` (18 bytes): 1, or 0 when it is no BSSID spelling. */
+int nb_normalised_access_point(const char *id, size_t length, char *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -49,30 +49,26 @@ function restricted(graph, weights, rank, source, below, backwards) {
   }
 }
 
-test('metrics hold the lightest ways through lower ranks, with canonical vias', { skip: SKIP }, async () => {
-  const image = load(PATH);
-  const bundle = await open(image);
-  const graph = graphOf(image);
+/** Checks that `metric` holds, for every `stride`-th rank's CCHT arcs, the lightest ways over
+ * `weights` through lower ranks, with canonical vias: what a full customisation gives, and only
+ * it. Returns how many arc sides were checked. */
+function assertCustomised(image, graph, metric, weights, stride) {
   const { n, rank, first, head } = topologyOf(image);
   const nodeAt = new Array(n);
   rank.forEach((r, node) => { nodeAt[r] = node; });
-  const usable = new Array(graph.arcs).fill(false);
-  bundle.profiles().forEach((_, index) => costsOf(image, index).forEach((cost, arc) => { if (cost !== INFINITE) usable[arc] = true; }));
   const arcBetween = (lower, higher) => {
     for (let arc = first[lower]; arc < first[lower + 1]; arc++) if (head[arc] === higher) return arc;
     return -1;
   };
-  const profile = bundle.profiles()[bundle.profiles().length - 1];
-  const weights = costsOf(image, bundle.profiles().indexOf(profile)).map((cost, arc) => (usable[arc] ? cost : INFINITE));
-  const metric = bundle.customise(profile);
   let checked = 0;
-  for (let x = 0; x < n; x += 1 + (n > 300 ? 9 : 0)) {
+  for (let x = 0; x < n; x += stride) {
     const up = restricted(graph, weights, rank, nodeAt[x], x, false);
     const down = restricted(graph, weights, rank, nodeAt[x], x, true);
     for (let arc = first[x]; arc < first[x + 1]; arc++) {
       const y = nodeAt[head[arc]];
       for (const [side, distance, via, from, to] of [[metric.up, up, metric.upVia, nodeAt[x], y], [metric.down, down, metric.downVia, y, nodeAt[x]]]) {
-        assert.equal(side[arc], distance[y] === Infinity ? INFINITE : distance[y], `arc ${arc}`);
+        // Sums reaching INFINITE saturate: no way that heavy is open.
+        assert.equal(side[arc], distance[y] >= INFINITE ? INFINITE : distance[y], `arc ${arc}`);
         checked++;
         if (side[arc] === INFINITE) continue;
         // The via: the lowest-indexed lightest ARCS arc between the ends, else the lowest middle.
@@ -100,6 +96,18 @@ test('metrics hold the lightest ways through lower ranks, with canonical vias', 
       }
     }
   }
+  return checked;
+}
+
+test('metrics hold the lightest ways through lower ranks, with canonical vias', { skip: SKIP }, async () => {
+  const image = load(PATH);
+  const bundle = await open(image);
+  const graph = graphOf(image);
+  const usable = new Array(graph.arcs).fill(false);
+  bundle.profiles().forEach((_, index) => costsOf(image, index).forEach((cost, arc) => { if (cost !== INFINITE) usable[arc] = true; }));
+  const profile = bundle.profiles()[bundle.profiles().length - 1];
+  const weights = costsOf(image, bundle.profiles().indexOf(profile)).map((cost, arc) => (usable[arc] ? cost : INFINITE));
+  const checked = assertCustomised(image, graph, bundle.customise(profile), weights, graph.nodes > 300 ? 10 : 1);
   assert.ok(checked > 100);
 });
 
@@ -133,62 +141,59 @@ test('routes on any weights are lightest, and an arc no profile may use stays cl
 });
 
 test('an update equals a full customisation', { skip: SKIP }, async () => {
-  const bundle = await open(load(PATH));
+  // Weights that differ from the profile's costs at few arcs are customised by updating the
+  // profile's metric arc by arc (the C reader's tests compare that with a full customisation);
+  // here the metrics it gives must be the one a full customisation defines.
+  const image = load(PATH);
+  const bundle = await open(image);
+  const graph = graphOf(image);
   const rng = random(47);
-  const topology = bundle._customisableTopology();
+  const usable = new Array(graph.arcs).fill(false);
+  bundle.profiles().forEach((_, index) => costsOf(image, index).forEach((cost, arc) => { if (cost !== INFINITE) usable[arc] = true; }));
   for (const profile of bundle.profiles()) {
     const base = bundle.customise(profile);
     for (let round = 0; round < 30; round++) {
       const weights = base.weights.slice();
-      const changed = new Set();
       for (let i = 1 + rng.below(rng() < 0.5 ? 3 : 40); i > 0; i--) {
         const arc = rng.below(weights.length);
         weights[arc] = rng.pick([INFINITE, 0, 1, weights[arc] * 2, Math.floor(weights[arc] / 3), 1 + rng.below(200000)]);
         if (weights[arc] > INFINITE) weights[arc] = INFINITE;
-        changed.add(arc);
       }
-      const updated = topology.update(base, weights, [...changed].sort((a, b) => a - b));
-      const full = topology.customise(weights);
-      for (let side = 0; side < 4; side++) assert.deepEqual(updated[side], full[side], `${profile} round ${round} side ${side}`);
+      const effective = [...weights].map((weight, arc) => (usable[arc] ? weight : INFINITE));
+      assertCustomised(image, graph, bundle.customise(profile, weights), effective, graph.nodes > 300 ? 40 : 7);
     }
   }
 });
 
-test('conditions that change few arcs update, many customise in full, and both give the full metric', { skip: SKIP }, async () => {
+test('conditions that change few arcs or many give the full metric', { skip: SKIP }, async () => {
   const bundle = await open(load(PATH));
   const profile = bundle.profiles()[0];
-  const topology = bundle._customisableTopology();
-  let updates = 0;
-  const update = topology.update;
-  topology.update = function counted(...args) {
-    updates++;
-    return update.apply(this, args);
-  };
-  try {
-    const levels = bundle.levels();
-    for (const conditions of [`{"closed": [{"level": ${JSON.stringify(levels[0].id)}}]}`,
-      `{"slow": [{"level": ${JSON.stringify(levels[levels.length - 1].id)}, "factor": 1.5}]}`]) {
-      const metric = bundle.applyConditions(profile, conditions);
-      const full = bundle.customise(profile, metric.weights);
-      for (const side of ['up', 'down', 'upVia', 'downVia']) assert.deepEqual(metric[side], full[side], side);
-    }
-    const before = updates;
-    for (let node = 0; node < bundle.nodeCount && updates === before; node++) {
-      const { label, kind } = bundle.node(node);
-      if ((kind !== 1 && kind !== 2) || label === null) continue;
-      let metric;
-      try {
-        metric = bundle.applyConditions(profile, JSON.stringify({ closed: [label] }));
-      } catch {
-        continue;
-      }
-      const full = bundle.customise(profile, metric.weights);
-      for (const side of ['up', 'down', 'upVia', 'downVia']) assert.deepEqual(metric[side], full[side], side);
-    }
-    assert.ok(updates > before, 'closing a door updates the metric arc by arc');
-  } finally {
-    topology.update = update;
+  const levels = bundle.levels();
+  // A level closed or slowed changes many arcs (a customisation in full); a door closed few (an
+  // update of the profile's metric).
+  for (const conditions of [`{"closed": [{"level": ${JSON.stringify(levels[0].id)}}]}`,
+    `{"slow": [{"level": ${JSON.stringify(levels[levels.length - 1].id)}, "factor": 1.5}]}`]) {
+    const metric = bundle.applyConditions(profile, conditions);
+    const full = bundle.customise(profile, metric.weights);
+    for (const side of ['up', 'down', 'upVia', 'downVia']) assert.deepEqual(metric[side], full[side], side);
   }
+  let doors = 0;
+  for (let node = 0; node < bundle.nodeCount && doors < 3; node++) {
+    const { label, kind } = bundle.node(node);
+    if ((kind !== 1 && kind !== 2) || label === null) continue;
+    let metric;
+    try {
+      metric = bundle.applyConditions(profile, JSON.stringify({ closed: [label] }));
+    } catch {
+      continue;
+    }
+    const changed = metric.weights.filter((weight, arc) => weight !== bundle.costs(profile)[arc]).length;
+    if (changed === 0 || changed * 16 > metric.weights.length) continue;
+    doors++;
+    const full = bundle.customise(profile, metric.weights);
+    for (const side of ['up', 'down', 'upVia', 'downVia']) assert.deepEqual(metric[side], full[side], side);
+  }
+  assert.ok(doors > 0, 'a door closed changes few enough arcs to update the metric');
 });
 
 test('weights are checked', { skip: SKIP }, async () => {
@@ -233,32 +238,4 @@ test('broken topologies are refused, naming CCHT', { skip: SKIP }, async () => {
     assert.throws(() => bundle.route(bundle.profiles()[0], 0, 1), (error) => error instanceof BundleError
       && error.section === 'CCHT' && error.code === 'malformed', damage.toString());
   }
-});
-
-test('a topology whose triangles cannot be held is refused, not a RangeError', { skip: SKIP }, async () => {
-  // The triangles grow with the square of a rank's arcs; a small bundle's never fail to allocate,
-  // so the allocation of exactly their count (computed here from the file) is made to fail, as it
-  // would for a hostile section.
-  const image = load(PATH);
-  const { n, first } = topologyOf(image);
-  let pairs = 0;
-  for (let v = 0; v < n; v++) pairs += ((first[v + 1] - first[v]) * (first[v + 1] - first[v] - 1)) / 2;
-  const bundle = await open(image);
-  const original = Uint32Array;
-  let refused = null;
-  globalThis.Uint32Array = class extends original {
-    constructor(...args) {
-      if (args.length === 1 && args[0] === pairs) throw new RangeError('Array buffer allocation failed');
-      super(...args);
-    }
-  };
-  try {
-    bundle.route(bundle.profiles()[0], 0, 1);
-  } catch (error) {
-    refused = error;
-  } finally {
-    globalThis.Uint32Array = original;
-  }
-  assert.ok(refused instanceof BundleError && refused.code === 'out-of-memory' && refused.section === 'CCHT', `${refused}`);
-  assert.notEqual((await open(image)).route(bundle.profiles()[0], 0, 0), null);
 });

@@ -145,7 +145,7 @@ test('validly signed statements that are not navforge-statement/1 are refused, n
     [statementText({ sha256: 'AB'.repeat(32) }), /"sha256" must be 64 lowercase hex digits/],
     [statementText({ sha256: 'ab'.repeat(31) }), /"sha256" must be 64 lowercase hex digits/],
     ['["navforge-statement/1"]\n', /not a JSON object/],
-    ['{"format":"navforge-statement/1","format":"navforge-statement/1"}', /written twice/],
+    ['{"format":"navforge-statement/1","format":"navforge-statement/1"}', /a name twice in one object/],
     [`\ufeff${statementText()}`, /not JSON/],
     [statementText().replace('}', ',}'), /not JSON/],
     ['['.repeat(100) + ']'.repeat(100), /nests more than 64/],

@@ -1,0 +1,47 @@
+#!/bin/sh
+# Compiles the C reader (readers/c/navbundle.c) to WebAssembly for the JavaScript reader:
+#   scripts/build-wasm-reader.sh [OUTPUT]     (default readers/js/navbundle.wasm)
+# Needs the Swift toolchain's clang and wasm-ld (CLANG, default /opt/swift/usr/bin/clang, else
+# clang on PATH), Debian's wasi-libc (WASI_SYSROOT, default /usr) and compiler-rt's wasm32
+# builtins (libclang-rt-dev-wasm32; WASM_BUILTINS names the archive). The output is the same bytes
+# on every build: no build id, no paths (the source is named relative to the repository), no
+# debug sections; a test rebuilds it and compares it with the committed file.
+set -eu
+here=$(cd "$(dirname "$0")/.." && pwd)
+out=${1:-$here/readers/js/navbundle.wasm}
+clang=${CLANG:-/opt/swift/usr/bin/clang}
+[ -x "$clang" ] || clang=$(command -v clang)
+sysroot=${WASI_SYSROOT:-/usr}
+[ -f "$sysroot/lib/wasm32-wasi/libc.a" ] || {
+    echo "build-wasm-reader: no wasi-libc under $sysroot (apt-get install wasi-libc)" >&2; exit 1; }
+builtins=${WASM_BUILTINS:-$(ls /usr/lib/llvm-*/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a 2>/dev/null | sort -V | tail -1)}
+[ -f "$builtins" ] || {
+    echo "build-wasm-reader: no compiler-rt builtins for wasm32 (apt-get install libclang-rt-dev-wasm32)" >&2; exit 1; }
+# The functions the JavaScript reader calls, and malloc and free for the memory it hands over.
+exports="_initialize free malloc nb_alias_info nb_arc_climb nb_arc_conditions_free nb_arc_count nb_arc_info
+nb_arc_shape nb_arcs_from nb_close nb_condition_targets_free nb_conditions_apply
+nb_conditions_costs nb_conditions_error_free nb_conditions_parse nb_conditions_resolve nb_customize
+nb_endpoint_free nb_event_count nb_event_info nb_exit_search nb_fold nb_format_fixed
+nb_format_major nb_format_minor nb_in_main_piece nb_json_check nb_last_error nb_leaving_costs
+nb_level_count nb_level_info nb_level_outlines nb_locate nb_metadata nb_metric_arrays
+nb_metric_free nb_nearest_exit_path nb_node_count nb_node_record nb_normalised_access_point
+nb_open_finish nb_open_table nb_outline_info nb_outline_ring nb_path_free nb_place_aliases
+nb_place_count nb_place_info nb_place_node nb_place_source nb_profile_costs nb_profile_count
+nb_profile_name nb_radio_map_point nb_radio_map_reading nb_radio_map_samples nb_resolve_endpoint
+nb_route_metric nb_route_path nb_route_steps nb_search_prefix nb_section_checksum nb_section_count
+nb_section_entry nb_snap nb_snap_profile nb_step_instruction nb_swift_double"
+flags=""
+for name in $exports; do flags="$flags -Wl,--export=$name"; done
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$here"
+# _WASI_EMULATED_MMAN lets <sys/mman.h> declare what nb_open maps files with; nb_open is not
+# exported, so the linker drops it; nb_close still names munmap (never called for a buffer).
+# shellcheck disable=SC2086
+"$clang" --target=wasm32-wasi --sysroot="$sysroot" -isystem "$sysroot/include/wasm32-wasi" \
+    -O2 -D_WASI_EMULATED_MMAN -ffile-prefix-map="$here"/= -fno-ident \
+    -nostdlib -Wl,--strip-all -Wl,--no-entry -Wl,--initial-memory=1048576 -Wl,--growable-table \
+    $flags -o "$tmp/navbundle.wasm" readers/c/navbundle.c "$sysroot/lib/wasm32-wasi/crt1-reactor.o" \
+    "$sysroot/lib/wasm32-wasi/libc.a" "$sysroot/lib/wasm32-wasi/libwasi-emulated-mman.a" \
+    "$builtins"
+mv "$tmp/navbundle.wasm" "$out"
