@@ -36,7 +36,6 @@ CUSTOMISABLE_MAGIC = 0x31544343  # "CCT1"
 INFINITE = 0xFFFFFFFF
 LISTED_CANDIDATES = 5  # Candidates an answer line lists (answer.py), as every reader's.
 WEIGHT_SCALE = 16777216.0  # Signal weights are whole multiples of 2**-24.
-HEX_DIGITS = frozenset(b"0123456789abcdefABCDEF")
 SLOWEST = INFINITE - 1  # A slowed arc stays passable.
 INCREMENTAL_LIMIT = 16  # More changed arcs than 1 in 16 customise in full, fewer update (same metric).
 MAX_JSON_DEPTH = 64  # Arrays and objects conditions may nest; every reader refuses deeper text.
@@ -202,6 +201,7 @@ def _load_core():
         "nb_conditions_parse": (CHARS, SIZE, ctypes.POINTER(ctypes.POINTER(_Target)), ctypes.POINTER(SIZE),
                                 ctypes.POINTER(_ConditionsError)),
         "nb_condition_targets_free": (ctypes.POINTER(_Target), SIZE),
+        "nb_normalised_access_point": (CHARS, SIZE, ctypes.c_char_p),
     }
     results = {"nb_close": V, "nb_last_error": CHARS, "nb_string": ctypes.c_void_p,
                "nb_profile_name": ctypes.c_void_p, "nb_path_free": V, "nb_metric_free": V, "nb_arc_conditions_free": V,
@@ -262,18 +262,10 @@ def slowed_cost(cost, factor):
 
 def normalised_id(identifier):
     """An access point id as a radio map stores it (UTF-8 bytes): a BSSID in any common
-    spelling becomes six lower-case pairs joined by ``:``; any other id is kept."""
+    spelling becomes six lower-case pairs joined by ``:`` (the C core's rule); any other id is kept."""
     data = identifier.encode("utf-8", "surrogatepass") if isinstance(identifier, str) else bytes(identifier)
-    if len(data) == 12 and all(byte in HEX_DIGITS for byte in data):
-        groups = [data[at:at + 2] for at in range(0, 12, 2)]
-    else:
-        groups = data.split(b":")
-        if len(groups) != 6:
-            groups = data.split(b"-")
-    if len(groups) != 6 or not all(1 <= len(group) <= 2 and all(byte in HEX_DIGITS for byte in group)
-                                   for group in groups):
-        return data
-    return b":".join(group.lower().rjust(2, b"0") for group in groups)
+    spelled = ctypes.create_string_buffer(18)
+    return spelled.value if _core.nb_normalised_access_point(data, len(data), spelled) else data
 
 
 def signal_weight(rssi, weakest, exponent):
@@ -688,30 +680,25 @@ class Bundle:
 
     def route_steps(self, profile, source, target):
         """The route of ``route`` as steps a person can follow (``Step``), in the C core's words, which
-        are the Swift and JavaScript readers' too: ``[]`` from a node to itself, None when unreachable."""
-        index, path = self._profile_index(profile), _Path()
-        steps, count = ctypes.POINTER(_Step)(), SIZE()
-        with self._lock:
-            try:
-                handle = self._live()
-                for status in (_core.nb_route_path(handle, index, self._check_node(source), self._check_node(target),
-                                                   ctypes.byref(path)),
-                               0 if not path.nodes else _core.nb_route_steps(handle, index, ctypes.byref(path),
-                                                                             ctypes.byref(steps), ctypes.byref(count))):
-                    if status:
-                        self._raise(status)
-                return None if not path.nodes else [self._step(handle, steps[i]) for i in range(count.value)]
-            finally:
-                _core.nb_path_free(ctypes.byref(path))
-                _free(steps)
+        are the Swift and JavaScript readers' too: ``[]`` from a node to itself, None when unreachable.
+        The path is this call's own, so each C call takes the lock on its own."""
+        index, path, steps, count = self._profile_index(profile), _Path(), ctypes.POINTER(_Step)(), SIZE()
+        try:
+            ends = self._check_node(source), self._check_node(target)
+            self._call(_core.nb_route_path, index, *ends, ctypes.byref(path))
+            if not path.nodes:
+                return None
+            self._call(_core.nb_route_steps, index, ctypes.byref(path), ctypes.byref(steps), ctypes.byref(count))
+            return [self._step(steps[at]) for at in range(count.value)]
+        finally:
+            _core.nb_path_free(ctypes.byref(path))
+            _free(steps)
 
-    def _step(self, handle, step):
+    def _step(self, step):
         length = SIZE()
-        _core.nb_step_instruction(handle, ctypes.byref(step), None, 0, ctypes.byref(length))
+        self._call(_core.nb_step_instruction, ctypes.byref(step), None, 0, ctypes.byref(length))
         text = ctypes.create_string_buffer(length.value + 1)
-        status = _core.nb_step_instruction(handle, ctypes.byref(step), text, len(text), ctypes.byref(length))
-        if status:
-            self._raise(status)
+        self._call(_core.nb_step_instruction, ctypes.byref(step), text, len(text), ctypes.byref(length))
         return Step(STEP_ACTIONS[step.action], self._text(step.label, step.label_length), step.from_level,
                     step.to_level, step.length, step.duration, None if step.steps < 0 else step.steps, step.rise,
                     bool(step.along_path), step.start, step.end, text.raw[:length.value].decode("utf-8"))
