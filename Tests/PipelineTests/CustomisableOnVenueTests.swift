@@ -8,7 +8,7 @@ import NavFormat
 
 /// `contract: {method: cch}` on real venues: the bundle is format 2.0 with one `CCHT` and no
 /// `CHxx`, and every profile's route durations equal those of `method: ch` and of Dijkstra.
-@Suite struct CustomizableOnVenueTests {
+@Suite struct CustomisableOnVenueTests {
     /// Builds `name` with the contract stage's method set to `method`; returns the bundle.
     static func build(_ name: String, method: ContractStageParameters.Method, in folder: URL) throws -> VenueBundle {
         let definition = try PipelineFileParser.parse(contentsOf: DemoWorkspace.repository.appendingPathComponent("pipelines/\(name).yml"))
@@ -37,32 +37,32 @@ import NavFormat
     static func compare(_ definition: PipelineDefinition, pairsPerProfile: Int, minimumReached: Int? = nil) throws {
         let name = definition.venueID
         let folder = try TemporaryFolder("navforge-cch")
-        let customizable = try build(definition, method: .cch, in: folder.appendingPathComponent("cch"))
+        let customisable = try build(definition, method: .cch, in: folder.appendingPathComponent("cch"))
         let classic = try build(definition, method: .ch, in: folder.appendingPathComponent("ch"))
-        #expect(customizable.file.major == 2 && customizable.metadata.format == "2.0")
+        #expect(customisable.file.major == 2 && customisable.metadata.format == "2.0")
         #expect(classic.file.major == 1 && classic.metadata.format == "1.2")
-        #expect(customizable.hasCustomizableHierarchy && !customizable.hasHierarchies)
-        #expect(!classic.hasCustomizableHierarchy && classic.hasHierarchies)
+        #expect(customisable.hasCustomisableHierarchy && !customisable.hasHierarchies)
+        #expect(!classic.hasCustomisableHierarchy && classic.hasHierarchies)
         var random = SplitMix(seed: 23)
-        for profile in customizable.profileNames.indices {
-            let fast = try BundleRouter(bundle: customizable, profile: profile)
+        for profile in customisable.profileNames.indices {
+            let fast = try BundleRouter(bundle: customisable, profile: profile)
             let reference = try BundleRouter(bundle: classic, profile: profile)
             // Pairs are drawn until enough have a route: station extracts fall into many pieces,
             // and pairs without one would only compare three "no route" answers.
             var differing: [String] = [], reached = 0, drawn = 0
             while reached < pairsPerProfile && drawn < pairsPerProfile * 40 {
                 drawn += 1
-                let source = random.below(customizable.nodeCount), target = random.below(customizable.nodeCount)
+                let source = random.below(customisable.nodeCount), target = random.below(customisable.nodeCount)
                 let route = try fast.route(from: source, to: target)
                 let expected = try reference.route(from: source, to: target)
-                let dijkstra = try customizable.shortestPathByDijkstra(from: source, to: target, profile: profile)
+                let dijkstra = try customisable.shortestPathByDijkstra(from: source, to: target, profile: profile)
                 if route != nil { reached += 1 }
                 if route?.duration != expected?.duration || route?.duration != dijkstra?.duration {
                     differing.append("\(source)->\(target)")
                 }
             }
-            #expect(differing.isEmpty, "\(name) \(customizable.profileNames[profile]): \(differing.prefix(5))")
-            #expect(reached >= (minimumReached ?? pairsPerProfile / 2 + 1), "\(name) \(customizable.profileNames[profile]): \(reached) of \(drawn) pairs have a route")
+            #expect(differing.isEmpty, "\(name) \(customisable.profileNames[profile]): \(differing.prefix(5))")
+            #expect(reached >= (minimumReached ?? pairsPerProfile / 2 + 1), "\(name) \(customisable.profileNames[profile]): \(reached) of \(drawn) pairs have a route")
         }
     }
 

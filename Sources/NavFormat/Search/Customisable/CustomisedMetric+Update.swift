@@ -1,4 +1,4 @@
-extension CustomizedMetric {
+extension CustomisedMetric {
     /// Brings the metric up to date after the input arcs in `changed` took new weights: the
     /// incremental customisation of a few closures and slow-downs.
     ///
@@ -16,10 +16,10 @@ extension CustomizedMetric {
     ///
     /// - Returns: how many arcs were looked at again.
     @discardableResult
-    public mutating func update(topology: CustomizableTopology, inputWeights: [UInt32], changed: some Sequence<Int>) -> Int {
+    public mutating func update(topology: CustomisableTopology, inputWeights: [UInt32], changed: some Sequence<Int>) -> Int {
         precondition(inputWeights.count == topology.inputArcCount, "one weight per input arc")
         var pending = ArcQueue()
-        for input in changed where topology.inputSlot[input] != CustomizableTopology.noSlot {
+        for input in changed where topology.inputSlot[input] != CustomisableTopology.noSlot {
             let arc = Int(topology.inputSlot[input] >> 1)
             pending.touch(arc, before: (up[arc], down[arc]), recompute: true)
         }
@@ -44,7 +44,7 @@ extension CustomizedMetric {
     }
 
     /// Offers each triangle whose lower side is `arc` to its top arc, after `arc` changed.
-    private mutating func offerTriangles(of arc: Int, topology: CustomizableTopology, to pending: inout ArcQueue) {
+    private mutating func offerTriangles(of arc: Int, topology: CustomisableTopology, to pending: inout ArcQueue) {
         let v = Int(topology.upTail[arc]), y = Int(topology.upHead[arc])
         topology.upFirst.withUnsafeBufferPointer { first in
         topology.upHead.withUnsafeBufferPointer { head in
@@ -104,7 +104,7 @@ extension CustomizedMetric {
     /// Sets one arc's weights and vias from its input arcs and its lower triangles, as a full
     /// customisation would: the lightest input arc of lowest index, then each lower triangle by
     /// ascending middle rank when strictly lighter.
-    private mutating func recompute(_ arc: Int, topology: CustomizableTopology, inputWeights: [UInt32]) {
+    private mutating func recompute(_ arc: Int, topology: CustomisableTopology, inputWeights: [UInt32]) {
         var upWeight = Self.infinity, downWeight = Self.infinity
         var upOrigin = Self.noVia, downOrigin = Self.noVia
         for position in Int(topology.slotInputFirst[arc])..<Int(topology.slotInputFirst[arc + 1]) {
