@@ -4,7 +4,6 @@ import TemporaryFolders
 import NavBundle
 import Testing
 @testable import Pipeline
-import NavFormat
 
 /// `contract: {method: cch}` on real venues: the bundle is format 2.0 with one `CCHT` and no
 /// `CHxx`, and every profile's route durations equal those of `method: ch` and of Dijkstra.

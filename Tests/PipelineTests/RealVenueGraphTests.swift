@@ -1,7 +1,5 @@
 import Contraction
 import Foundation
-import Geometry
-import NavBundle
 import Staging
 import Testing
 import VenueModel

@@ -3,7 +3,6 @@ import Foundation
 import NavBundle
 import Staging
 import Testing
-import VenueModel
 @testable import Pipeline
 @testable import RoutingGraph
 

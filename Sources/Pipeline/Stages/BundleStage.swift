@@ -1,5 +1,4 @@
 import Foundation
-import NavBundle
 import RoutingGraph
 import Staging
 import VenueModel

@@ -1,6 +1,5 @@
 import Contraction
 import Foundation
-import NavBundle
 import RoutingGraph
 import VenueModel
 import NavFormat
