@@ -26,18 +26,26 @@ import Testing
         return try VenueBundle(path: runner.layout.bundle(venueID: definition.venueID, version: definition.version.description).path)
     }
 
-    static func compare(_ name: String, pairsPerProfile: Int) throws {
-        let definition = try PipelineFileParser.parse(contentsOf: DemoWorkspace.repository.appendingPathComponent("pipelines/\(name).yml"))
-        try compare(definition, pairsPerProfile: pairsPerProfile)
+    /// Compares the routes of `pipelines/NAME.yml` built with each method, both builds shared
+    /// with the other suites.
+    static func compare(_ name: String, pairsPerProfile: Int) async throws {
+        let customisable = try await RealVenues.shared.build(name, method: .cch).bundle
+        let classic = try await RealVenues.shared.build(name, method: .ch).bundle
+        try compare(name, customisable, classic, pairsPerProfile: pairsPerProfile)
+    }
+
+    /// Builds `definition` with each method and compares their routes.
+    static func compare(_ definition: PipelineDefinition, pairsPerProfile: Int, minimumReached: Int? = nil) throws {
+        let folder = try TemporaryFolder("navforge-cch")
+        let customisable = try build(definition, method: .cch, in: folder.appendingPathComponent("cch"))
+        let classic = try build(definition, method: .ch, in: folder.appendingPathComponent("ch"))
+        try compare(definition.venueID, customisable, classic, pairsPerProfile: pairsPerProfile, minimumReached: minimumReached)
     }
 
     /// Compares routes of both methods and Dijkstra on random pairs, `pairsPerProfile` with a
     /// route per profile (at least `minimumReached` of them, drawing at most 40 times as many).
-    static func compare(_ definition: PipelineDefinition, pairsPerProfile: Int, minimumReached: Int? = nil) throws {
-        let name = definition.venueID
-        let folder = try TemporaryFolder("navforge-cch")
-        let customisable = try build(definition, method: .cch, in: folder.appendingPathComponent("cch"))
-        let classic = try build(definition, method: .ch, in: folder.appendingPathComponent("ch"))
+    static func compare(_ name: String, _ customisable: VenueBundle, _ classic: VenueBundle, pairsPerProfile: Int,
+                        minimumReached: Int? = nil) throws {
         #expect(customisable.file.major == 2 && customisable.metadata.format == "2.0")
         #expect(classic.file.major == 1 && classic.metadata.format == "1.2")
         #expect(customisable.hasCustomisableHierarchy && !customisable.hasHierarchies)
@@ -65,23 +73,23 @@ import Testing
         }
     }
 
-    @Test func demoCampusRoutesEqualTheClassicHierarchies() throws {
-        try Self.compare("demo-campus", pairsPerProfile: 300)
+    @Test func demoCampusRoutesEqualTheClassicHierarchies() async throws {
+        try await Self.compare("demo-campus", pairsPerProfile: 300)
     }
 
     @Test(.enabled(if: SharedVenues.present, "../shared/data is absent: TU Dresden's customisable hierarchy is not checked"))
-    func tuDresdenRoutesEqualTheClassicHierarchies() throws {
-        try Self.compare("tu-dresden-apb", pairsPerProfile: 100)
+    func tuDresdenRoutesEqualTheClassicHierarchies() async throws {
+        try await Self.compare("tu-dresden-apb", pairsPerProfile: 100)
     }
 
     @Test(.enabled(if: SharedVenues.present, "../shared/data is absent: Heidelberg Hbf's customisable hierarchy is not checked"))
-    func heidelbergStationRoutesEqualTheClassicHierarchies() throws {
-        try Self.compare("heidelberg-hbf", pairsPerProfile: 60)
+    func heidelbergStationRoutesEqualTheClassicHierarchies() async throws {
+        try await Self.compare("heidelberg-hbf", pairsPerProfile: 60)
     }
 
     @Test(.enabled(if: SharedVenues.present, "../shared/data is absent: the IMDF campus's customisable hierarchy is not checked"))
-    func imdfCampusRoutesEqualTheClassicHierarchies() throws {
-        try Self.compare("spbstu-campus", pairsPerProfile: 100)
+    func imdfCampusRoutesEqualTheClassicHierarchies() async throws {
+        try await Self.compare("spbstu-campus", pairsPerProfile: 100)
     }
 
     @Test(.enabled(if: SharedVenues.present, "../shared/data is absent: the stations' customisable hierarchies are not checked"),
@@ -93,8 +101,9 @@ import Testing
         try Self.compare(try StationPlatformTests.pipeline(station, in: folder.url, routing: true), pairsPerProfile: 60, minimumReached: 15)
     }
 
-    @Test(.enabled(if: SharedVenues.present, "../shared/data is absent: Heidelberg's customisable hierarchy is not checked"))
-    func heidelbergRoutesEqualTheClassicHierarchies() throws {
-        try Self.compare("heidelberg", pairsPerProfile: 15)
+    @Test(.tags(.cityScale), .enabled(if: CityScale.enabled, CityScale.skipped),
+          .enabled(if: SharedVenues.present, "../shared/data is absent: Heidelberg's customisable hierarchy is not checked"))
+    func heidelbergRoutesEqualTheClassicHierarchies() async throws {
+        try await Self.compare("heidelberg", pairsPerProfile: 15)
     }
 }

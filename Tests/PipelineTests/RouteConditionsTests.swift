@@ -157,9 +157,8 @@ import NavFormat
     }
 
     @Test(.enabled(if: SharedVenues.present, "../shared/data is absent: the TU Dresden closed-lift check is skipped"))
-    func tuDresdenClosedLift() throws {
-        let folder = try TemporaryFolder("navforge-conditions")
-        let bundle = try CustomisableOnVenueTests.build("tu-dresden-apb", method: .cch, in: folder.url)
+    func tuDresdenClosedLift() async throws {
+        let bundle = try await RealVenues.shared.build("tu-dresden-apb", method: .cch).bundle
         let open = try #require(try Self.route(bundle, from: "E005", to: "3078", profile: "wheelchair"))
         let lifts = try Self.connectors(open, in: bundle)
         let lift = try #require(lifts.first, "the wheelchair route takes a lift")
@@ -232,9 +231,8 @@ import NavFormat
     }
 
     @Test(.enabled(if: SharedVenues.present, "../shared/data is absent: the TU Dresden way-out check is skipped"))
-    func tuDresdenWayOutUsesTheCostsOfLeaving() throws {
-        let folder = try TemporaryFolder("navforge-conditions")
-        let bundle = try CustomisableOnVenueTests.build("tu-dresden-apb", method: .cch, in: folder.url)
+    func tuDresdenWayOutUsesTheCostsOfLeaving() async throws {
+        let bundle = try await RealVenues.shared.build("tu-dresden-apb", method: .cch).bundle
         // Emergency exits cost differently on the way out, and the search must know it to
         // agree with the egress table.
         #expect(try !bundle.leavingExceptions(profile: 0).isEmpty)
