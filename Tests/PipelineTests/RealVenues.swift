@@ -30,8 +30,8 @@ struct BuiltVenue: Sendable {
 /// The real venues of `pipelines/`, each built once per test process and shared by every test
 /// that reads it.
 ///
-/// Building Heidelberg takes tens of seconds and every suite that checks it used to build it
-/// again. Here each venue has one build folder: the first build runs every stage, a build with
+/// Building Heidelberg takes minutes in a debug build, and several suites check each venue.
+/// Each venue has one build folder: the first build runs every stage, a build with
 /// the other contract method finds the import, validation and graph stages cached and runs only
 /// the contract and bundle stages. Each bundle is moved out of the way once built, so the next
 /// build writes its own; the bundle maps its file, so it stays readable.
