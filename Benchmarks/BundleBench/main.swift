@@ -115,8 +115,8 @@ func run(_ options: Options) throws {
     let pairs = (0..<options.pairs).map { _ in
         (Int(random.next() % UInt64(bundle.nodeCount)), Int(random.next() % UInt64(bundle.nodeCount)))
     }
-    if bundle.hasCustomizableHierarchy {
-        try customizableRoutes(bundle, profile: profile, pairs: pairs, options: options)
+    if bundle.hasCustomisableHierarchy {
+        try customisableRoutes(bundle, profile: profile, pairs: pairs, options: options)
     } else {
         try classicRoutes(bundle, profile: profile, pairs: pairs, options: options)
     }
@@ -173,12 +173,12 @@ func classicRoutes(_ bundle: VenueBundle, profile: Int, pairs: [(Int, Int)], opt
 }
 
 /// Customising one profile and routing on it; against the classic bundle's router when given.
-func customizableRoutes(_ bundle: VenueBundle, profile: Int, pairs: [(Int, Int)], options: Options) throws {
-    let check = try seconds { _ = try bundle.customizableTopology() }
-    let topology = try bundle.customizableTopology()
+func customisableRoutes(_ bundle: VenueBundle, profile: Int, pairs: [(Int, Int)], options: Options) throws {
+    let check = try seconds { _ = try bundle.customisableTopology() }
+    let topology = try bundle.customisableTopology()
     let weights = try bundle.profileCosts(profile)
     var customisations: [Double] = []
-    for _ in 0..<5 { customisations.append(try seconds { _ = try CustomizedMetric(topology: topology, inputWeights: weights) }) }
+    for _ in 0..<5 { customisations.append(try seconds { _ = try CustomisedMetric(topology: topology, inputWeights: weights) }) }
     customisations.sort()
     print(String(format: "cch      topology checked in %.1f ms (%d arcs); customisation %.1f ms median of 5 (%@)",
                  check * 1e3, topology.arcCount, customisations[2] * 1e3, bundle.profileNames[profile]))
@@ -229,12 +229,12 @@ func timeConditions(_ bundle: VenueBundle, profile: Int, file: String) throws {
     var resolved = ArcConditions()
     // The first conditions of a bundle also index its records for resolving (once per bundle).
     let first = try seconds { resolved = try bundle.resolve(conditions) }
-    _ = try bundle.customizedMetric(profile: profile)
+    _ = try bundle.customisedMetric(profile: profile)
     var samples: [Double] = []
     for _ in 0..<200 {
         samples.append(try seconds {
             let arcs = try bundle.resolve(try RouteConditions(json: data))
-            _ = try bundle.customizedMetric(profile: profile, applying: arcs)
+            _ = try bundle.customisedMetric(profile: profile, applying: arcs)
         })
     }
     samples.sort()

@@ -22,7 +22,7 @@ struct Options {
     var verify = 1_000
     var dijkstraQueries = 200
     var parameters = ContractionParameters()
-    var customizable = false
+    var customisable = false
     var compareStatic = false
     var closures = false
 
@@ -46,7 +46,7 @@ struct Options {
             case "--witness-limit": parameters.witnessSettleLimit = max(1, try number())
             case "--estimate-limit": parameters.estimateSettleLimit = max(1, try number())
             case "--threads": parameters.threads = max(1, try number())
-            case "--cch": customizable = true
+            case "--cch": customisable = true
             case "--static": compareStatic = true
             case "--closures": closures = true
             case "-h", "--help": throw UsageError(message: "")
@@ -180,7 +180,7 @@ func run(_ options: Options) throws {
 
 do {
     let options = try Options(Array(CommandLine.arguments.dropFirst()))
-    if options.customizable { try runCustomizable(options) } else { try run(options) }
+    if options.customisable { try runCustomisable(options) } else { try run(options) }
 } catch let error as UsageError {
     let usage = "usage: bench-ch EDGELIST [--queries N] [--seed S] [--verify K] [--dijkstra-queries N] [--witness-limit N] [--estimate-limit N] [--threads N] [--cch [--static] [--closures]]"
     FileHandle.standardError.write(Data(((error.message.isEmpty ? "" : "error: \(error.message)\n") + usage + "\n").utf8))

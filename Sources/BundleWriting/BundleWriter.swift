@@ -72,8 +72,8 @@ public enum BundleWriter {
         for (index, hierarchy) in contents.hierarchies.enumerated() {
             container.add(BundleFormat.Tag.hierarchy(index), Data(hierarchy))
         }
-        if let topology = contents.customizableTopology {
-            container.add(BundleFormat.Tag.customizableTopology, Data(topology))
+        if let topology = contents.customisableTopology {
+            container.add(BundleFormat.Tag.customisableTopology, Data(topology))
             // Conditions re-search the way out at run time, which needs what leaving costs.
             if !contents.egress.isEmpty { container.add(BundleFormat.Tag.egressCosts, encodeEgressCosts(contents.egress, order: order)) }
         }

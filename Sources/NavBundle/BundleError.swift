@@ -13,7 +13,7 @@ public import NavFormat
 ///   conditions that are malformed or name nothing (``invalidConditions(_:)``,
 ///   ``unmatchedConditions(_:)``). The file is fine: fix the call, or ask the person again.
 /// - **What the bundle was built without**: ``noGraph``, ``noEgress``, ``noHierarchy(_:)``,
-///   ``noCustomizableHierarchy``.
+///   ``noCustomisableHierarchy``.
 ///   Rebuild it with the stage.
 /// - **No way there**: ``notConnected(_:)``, ``noRoute(from:to:profile:)``. The question was
 ///   fine; the venue has no route for it.
@@ -58,7 +58,7 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A conditions target that names several places and nothing else.
     case ambiguousCondition(RouteConditions.Entry, candidates: [EndpointCandidate])
     /// The bundle has no customisable hierarchy, which applying conditions needs.
-    case noCustomizableHierarchy
+    case noCustomisableHierarchy
     /// The bundle file cannot be opened, or is damaged.
     case file(FormatError)
 
@@ -129,7 +129,7 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
             return "conditions: nothing in the bundle matches \(entries.map(\.description).joined(separator: ", "))"
         case .ambiguousCondition(let entry, let candidates):
             return "conditions: \(entry) names \(candidates.count) places: \(Self.list(candidates)); use a ref or source id"
-        case .noCustomizableHierarchy:
+        case .noCustomisableHierarchy:
             return "the bundle has no customisable hierarchy (format 2.0, contract method cch), so conditions cannot be applied; rebuild it with 'contract: {method: cch}'"
         case .file(let error):
             return error.description

@@ -1,6 +1,4 @@
-import NavFormat
 import Testing
-import VenueModel
 @testable import Fingerprints
 
 /// The radio-map compiler's one error type tells the caller's mistakes from a survey that cannot

@@ -1,5 +1,4 @@
 import Foundation
-import NavBundle
 import Testing
 import VenueModel
 @testable import Fingerprints

@@ -1,5 +1,4 @@
 import Foundation
-import NavBundle
 import VenueModel
 import NavFormat
 

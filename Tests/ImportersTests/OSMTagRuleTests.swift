@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import Importers
-import VenueModel
 
 /// The tag rules of docs/osm-tagging.md that `OSMInterpreterTests` leaves out, one fixture each.
 @Suite struct OSMTagRuleTests {

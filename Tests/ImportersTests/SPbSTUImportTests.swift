@@ -2,7 +2,6 @@ import Foundation
 import Geometry
 import Testing
 @testable import Importers
-import VenueModel
 
 /// The SPbSTU campus: a real IMDF delivery with real-world quirks.
 @Suite(.enabled(if: SharedData.has("imdf/spbstu-campus/manifest.json"), Comment(rawValue: SharedData.missingMessage)))

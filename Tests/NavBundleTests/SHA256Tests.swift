@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-import NavBundle
 import NavFormat
 
 @Suite("SHA-256")

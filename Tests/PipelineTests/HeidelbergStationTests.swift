@@ -21,27 +21,23 @@ struct HeidelbergStationTests {
         var findings: [(code: String, message: String)]
     }
 
-    static func build() throws -> Station {
-        let definition = try PipelineFileParser.parse(contentsOf: DemoWorkspace.repository.appendingPathComponent("pipelines/heidelberg-hbf.yml"))
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("navforge-hbf-\(UUID().uuidString)")
-        // The bundle maps its file and the graph is read whole, so the folder can go at the end.
-        defer { try? FileManager.default.removeItem(at: root) }
-        let runner = PipelineRunner(definition: definition, options: BuildOptions(buildRoot: root))
-        let summary = runner.run()
-        let bundle = try VenueBundle(path: runner.layout.bundle(venueID: "heidelberg-hbf", version: "1.0.0").path)
-        let compiled = try CompiledGraph.read(from: runner.layout.graph)
+    /// The station as its pipeline file builds it, shared with the other suites.
+    static func build() async throws -> Station {
+        let built = try await RealVenues.shared.build("heidelberg-hbf")
+        let summary = built.summary, bundle = built.bundle, layout = built.layout
+        let compiled = try CompiledGraph.read(from: layout.graph)
         let ordinals = try compiled.graph.levelIDs.indices.map { index in
             try (0..<bundle.levelCount).map { try bundle.level($0) }.first { $0.id == compiled.graph.levelIDs[index] }?.ordinal ?? .nan
         }
-        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: runner.layout.report)) as? [String: Any]
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: layout.report)) as? [String: Any]
         let findings = (report?["issues"] as? [[String: Any]] ?? []).map {
             (code: $0["code"] as? String ?? "", message: $0["message"] as? String ?? "")
         }
         return Station(summary: summary, bundle: bundle, compiled: compiled, ordinals: ordinals, findings: findings)
     }
 
-    @Test func liftsCostAWaitAndARideAndLevelsMeetOnlyThroughConnectors() throws {
-        let station = try Self.build()
+    @Test func liftsCostAWaitAndARideAndLevelsMeetOnlyThroughConnectors() async throws {
+        let station = try await Self.build()
         #expect(station.summary.status == .succeeded, "\(station.summary.errors)")
         let graph = station.compiled.graph
         let connectorKinds: Set<ArcKind> = [.stairs, .escalator, .elevator, .ramp]
@@ -60,8 +56,8 @@ struct HeidelbergStationTests {
         }
     }
 
-    @Test func stairsAndEscalatorsJoinTheLevelsAtBothEndsAndEscalatorsRunOneWay() throws {
-        let station = try Self.build()
+    @Test func stairsAndEscalatorsJoinTheLevelsAtBothEndsAndEscalatorsRunOneWay() async throws {
+        let station = try await Self.build()
         let vertical = VerticalConnections(station.compiled)
         let flights = vertical.flights.filter { $0.kind == .stairs || $0.kind == .escalator }
         let count = flights.reduce(0) { $0 + $1.count }, joined = flights.reduce(0) { $0 + $1.joinedAtBothEnds }
@@ -74,8 +70,8 @@ struct HeidelbergStationTests {
         #expect(up.count == 2, "two run up (conveying=forward drawn upwards), two down")
     }
 
-    @Test func platformsAreFoundAndRoutedBetweenByEachProfile() throws {
-        let station = try Self.build()
+    @Test func platformsAreFoundAndRoutedBetweenByEachProfile() async throws {
+        let station = try await Self.build()
         let bundle = station.bundle
         for track in ["1", "2", "3", "4", "5", "7", "8", "9", "10"] {
             guard case .place(let index) = try bundle.resolveEndpoint("Gleis \(track)@-1") else {
@@ -100,8 +96,8 @@ struct HeidelbergStationTests {
     /// other on foot and in a wheelchair. An entrance standing on an island (the shop
     /// Rossmann Express and its street door, which no walkway reaches) is a finding, and positions
     /// beside it start in the station rather than on the island.
-    @Test func everyPlatformEntranceAndTheTramStopReachEachOther() throws {
-        let station = try Self.build()
+    @Test func everyPlatformEntranceAndTheTramStopReachEachOther() async throws {
+        let station = try await Self.build()
         let bundle = station.bundle, graph = station.compiled.graph
         var ends = ["1", "2", "3", "4", "5", "7", "8", "9", "10"].map { "Gleis \($0)@-1" } + ["way/107884491"]
         for node in graph.nodes where node.kind == .entrance {

@@ -33,13 +33,11 @@ import NavFormat
     /// otherwise pass. Pairs with an end off the main pieces (a forest track a wheelchair may
     /// not use, an isolated landing) are checked against Dijkstra all the same.
     @discardableResult
-    static func check(_ name: String, pairsPerProfile: Int, unreachableAtMost: Double) throws
+    static func check(_ name: String, pairsPerProfile: Int, unreachableAtMost: Double) async throws
         -> (bundle: VenueBundle, compiled: CompiledGraph) {
-        let folder = try TemporaryFolder("navforge-ch")
-        let (layout, definition, summary) = try build(name, in: folder)
-        #expect(summary.status == .succeeded, "\(summary.errors)")
-        let bundle = try VenueBundle(path: layout.bundle(venueID: definition.venueID, version: definition.version.description).path)
-        let compiled = try CompiledGraph.read(from: layout.graph)
+        let built = try await RealVenues.shared.build(name, method: .ch)
+        let bundle = built.bundle
+        let compiled = try CompiledGraph.read(from: built.layout.graph)
         // The bundle's own graph, arcs in ARCS order: the hierarchies' input arcs.
         var tails: [UInt32] = [], heads: [UInt32] = []
         for node in 0..<bundle.nodeCount {
@@ -94,17 +92,17 @@ import NavFormat
         return (bundle, compiled)
     }
 
-    @Test func demoCampusHierarchiesMatchDijkstra() throws {
+    @Test func demoCampusHierarchiesMatchDijkstra() async throws {
         // Sampled pairs without a path: none of 2000 in main pieces, for every profile (21 of all
         // 2000 for the wheelchair: nodes of the park's gravel trail).
-        try Self.check("demo-campus", pairsPerProfile: 2000, unreachableAtMost: 0.01)
+        try await Self.check("demo-campus", pairsPerProfile: 2000, unreachableAtMost: 0.01)
     }
 
     @Test(.enabled(if: SharedVenues.present, "../shared/data is absent: the TU Dresden hierarchies are not checked"))
-    func tuDresdenHierarchiesMatchDijkstra() throws {
+    func tuDresdenHierarchiesMatchDijkstra() async throws {
         // Sampled pairs without a path: none of those in main pieces; of all 2000, 55 (night) to 188
         // (wheelchair).
-        try Self.check("tu-dresden-apb", pairsPerProfile: 2000, unreachableAtMost: 0.15)
+        try await Self.check("tu-dresden-apb", pairsPerProfile: 2000, unreachableAtMost: 0.15)
     }
 
     @Test func aContractStageWithoutGraphIsRefused() throws {

@@ -1,7 +1,5 @@
 import Contraction
 import Foundation
-import Geometry
-import NavBundle
 import Staging
 import Testing
 import VenueModel
@@ -11,23 +9,20 @@ import VenueModel
 /// The derived graph of the real venues, checked property by property.
 @Suite(.enabled(if: SharedVenues.present, "../shared/data is absent: the real-venue graph checks are skipped"))
 struct RealVenueGraphTests {
-    /// The staged venue of a pipeline, and a builder run on it with the pipeline's parameters.
-    static func derive(_ name: String) throws -> (venue: Venue, builder: GraphBuilder, compiled: CompiledGraph) {
-        let definition = try PipelineFileParser.parse(contentsOf: DemoWorkspace.repository.appendingPathComponent("pipelines/\(name).yml"))
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("navforge-graph-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let options = BuildOptions(buildRoot: root, until: .import)
-        let runner = PipelineRunner(definition: definition, options: options)
-        #expect(runner.run().status == .succeeded)
-        let venue = try StagingStore.read(from: runner.layout.staging).venue
+    /// The staged venue of a pipeline, read from its shared build, and a builder run on it with
+    /// the pipeline's parameters.
+    static func derive(_ name: String) async throws -> (venue: Venue, builder: GraphBuilder, compiled: CompiledGraph) {
+        let built = try await RealVenues.shared.build(name)
+        let definition = built.definition
+        let venue = try StagingStore.read(from: built.layout.staging).venue
         let builder = GraphBuilder(venue: venue, parameters: definition.graphParameters)
         let graph = builder.build().graph
         return (venue, builder, CompiledGraph(graph: graph, profiles: definition.graphParameters.profiles))
     }
 
     @Test(arguments: ["tu-dresden-apb", "spbstu-campus"])
-    func noEdgeLeavesItsSpace(_ name: String) throws {
-        let (venue, builder, compiled) = try Self.derive(name)
+    func noEdgeLeavesItsSpace(_ name: String) async throws {
+        let (venue, builder, compiled) = try await Self.derive(name)
         let graph = compiled.graph
         let locator = builder.locator
         let exemptRadius = builder.parameters.doorTolerance + GraphBuilder.entryDepth + 0.01
@@ -55,8 +50,8 @@ struct RealVenueGraphTests {
     }
 
     @Test(arguments: ["tu-dresden-apb", "spbstu-campus"])
-    func everyDoorOfARoomReachesTheRoom(_ name: String) throws {
-        let (venue, builder, compiled) = try Self.derive(name)
+    func everyDoorOfARoomReachesTheRoom(_ name: String) async throws {
+        let (venue, builder, compiled) = try await Self.derive(name)
         let graph = compiled.graph
         var doorsChecked = 0
         var cutOff: [String] = []
@@ -82,8 +77,8 @@ struct RealVenueGraphTests {
     }
 
     @Test(arguments: ["tu-dresden-apb", "spbstu-campus"])
-    func stepFreeRoutesNeverUseStepsStairsOrEscalators(_ name: String) throws {
-        let (_, _, compiled) = try Self.derive(name)
+    func stepFreeRoutesNeverUseStepsStairsOrEscalators(_ name: String) async throws {
+        let (_, _, compiled) = try await Self.derive(name)
         let graph = compiled.graph
         let places = Array(Set(graph.placeNodes.values)).sorted()
         var generator = SplitMix(seed: 5)
@@ -109,8 +104,8 @@ struct RealVenueGraphTests {
     }
 
     @Test(arguments: ["tu-dresden-apb", "spbstu-campus"])
-    func liftsAreChainsOfAdjacentLevels(_ name: String) throws {
-        let (venue, _, compiled) = try Self.derive(name)
+    func liftsAreChainsOfAdjacentLevels(_ name: String) async throws {
+        let (venue, _, compiled) = try await Self.derive(name)
         let graph = compiled.graph
         let ordinal = { (node: Int) in venue.levels.first { $0.id == graph.levelIDs[graph.nodes[node].level] }?.ordinal ?? .nan }
         var lifts = 0

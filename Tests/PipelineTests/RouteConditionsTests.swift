@@ -27,7 +27,7 @@ import NavFormat
     }
 
     static func demo(_ folder: TemporaryFolder) throws -> VenueBundle {
-        try CustomizableOnVenueTests.build("demo-campus", method: .cch, in: folder.url)
+        try CustomisableOnVenueTests.build("demo-campus", method: .cch, in: folder.url)
     }
 
     @Test func aClosedLiftIsAvoided() throws {
@@ -90,13 +90,13 @@ import NavFormat
     @Test func conditionedMetricsEqualAFullCustomisation() throws {
         // The incremental update and a full customisation of the same costs give one metric.
         let bundle = try Self.demo(try TemporaryFolder("navforge-conditions"))
-        let topology = try bundle.customizableTopology()
+        let topology = try bundle.customisableTopology()
         for json in [#"{"closed": ["Lift A"]}"#, #"{"slow": [{"ref": "B.1.CORR", "factor": 2.5}]}"#,
                      #"{"closed": [{"level": "1"}]}"#] {
             let conditions = try bundle.resolve(try RouteConditions(json: Data(json.utf8)))
             for profile in bundle.profileNames.indices {
-                let (metric, weights) = try bundle.customizedMetric(profile: profile, applying: conditions)
-                let full = try CustomizedMetric(topology: topology, inputWeights: weights)
+                let (metric, weights) = try bundle.customisedMetric(profile: profile, applying: conditions)
+                let full = try CustomisedMetric(topology: topology, inputWeights: weights)
                 #expect(metric.up == full.up && metric.down == full.down && metric.upVia == full.upVia
                         && metric.downVia == full.downVia, "\(json), profile \(profile)")
                 for arc in conditions.closed { #expect(weights[arc] == BundleFormat.impassable) }
@@ -148,18 +148,17 @@ import NavFormat
         }
     }
 
-    @Test func conditionsNeedACustomizableHierarchy() throws {
+    @Test func conditionsNeedACustomisableHierarchy() throws {
         let folder = try TemporaryFolder("navforge-conditions")
-        let classic = try CustomizableOnVenueTests.build("demo-campus", method: .ch, in: folder.url)
-        #expect(throws: BundleError.noCustomizableHierarchy) {
+        let classic = try CustomisableOnVenueTests.build("demo-campus", method: .ch, in: folder.url)
+        #expect(throws: BundleError.noCustomisableHierarchy) {
             try BundleRouter(bundle: classic, profile: 0, conditions: ArcConditions(closed: [], factors: [:]))
         }
     }
 
     @Test(.enabled(if: SharedVenues.present, "../shared/data is absent: the TU Dresden closed-lift check is skipped"))
-    func tuDresdenClosedLift() throws {
-        let folder = try TemporaryFolder("navforge-conditions")
-        let bundle = try CustomizableOnVenueTests.build("tu-dresden-apb", method: .cch, in: folder.url)
+    func tuDresdenClosedLift() async throws {
+        let bundle = try await RealVenues.shared.build("tu-dresden-apb", method: .cch).bundle
         let open = try #require(try Self.route(bundle, from: "E005", to: "3078", profile: "wheelchair"))
         let lifts = try Self.connectors(open, in: bundle)
         let lift = try #require(lifts.first, "the wheelchair route takes a lift")
@@ -232,9 +231,8 @@ import NavFormat
     }
 
     @Test(.enabled(if: SharedVenues.present, "../shared/data is absent: the TU Dresden way-out check is skipped"))
-    func tuDresdenWayOutUsesTheCostsOfLeaving() throws {
-        let folder = try TemporaryFolder("navforge-conditions")
-        let bundle = try CustomizableOnVenueTests.build("tu-dresden-apb", method: .cch, in: folder.url)
+    func tuDresdenWayOutUsesTheCostsOfLeaving() async throws {
+        let bundle = try await RealVenues.shared.build("tu-dresden-apb", method: .cch).bundle
         // Emergency exits cost differently on the way out, and the search must know it to
         // agree with the egress table.
         #expect(try !bundle.leavingExceptions(profile: 0).isEmpty)

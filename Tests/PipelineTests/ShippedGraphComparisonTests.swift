@@ -1,7 +1,5 @@
 import Contraction
 import Foundation
-import Geometry
-import NavBundle
 import Testing
 import VenueModel
 @testable import RoutingGraph
@@ -89,8 +87,8 @@ struct ShippedGraphComparisonTests {
         }
     }
 
-    @Test func routesBetweenRoomsAreNoLongerThanOnTheShippedGraph() throws {
-        let (venue, builder, compiled) = try RealVenueGraphTests.derive("spbstu-campus")
+    @Test func routesBetweenRoomsAreNoLongerThanOnTheShippedGraph() async throws {
+        let (venue, builder, compiled) = try await RealVenueGraphTests.derive("spbstu-campus")
         let graph = compiled.graph
         let shipped = try ShippedGraph(folder: Self.folder)
         let distance = builder.locator.distance

@@ -1,9 +1,7 @@
 import Foundation
 import NavBundle
 @testable import Pipeline
-import RoutingGraph
 import Testing
-import VenueModel
 import NavFormat
 
 /// The station of `readers/vectors/station` built end to end: platforms found by what

@@ -2,7 +2,6 @@ import Foundation
 import NavFormat
 import Testing
 @testable import RoutingGraph
-import VenueModel
 
 /// One fixture per rule that makes a route trustworthy on data nobody curated
 /// (`Fixtures/trusted-routes`, `docs/profiles.md`): surfaces, barriers, car parks, steps without a

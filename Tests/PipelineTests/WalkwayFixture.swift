@@ -1,6 +1,5 @@
 import Foundation
 import Importers
-import NavBundle
 import NavFormat
 @testable import RoutingGraph
 import Validation

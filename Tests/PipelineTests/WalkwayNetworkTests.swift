@@ -1,8 +1,6 @@
 import Foundation
-import NavBundle
 import Testing
 @testable import RoutingGraph
-import VenueModel
 
 /// One fixture per tagging pattern of walkway-network maps (`Fixtures/walkway-networks`), each
 /// with the graph it must give. Every expectation here fails without the rule it names.

@@ -1,5 +1,4 @@
 import Foundation
-import NavBundle
 import Testing
 @testable import RoutingGraph
 import VenueModel

@@ -1,4 +1,3 @@
-import NavBundle
 @testable import RoutingGraph
 import Testing
 import VenueModel

@@ -1,5 +1,4 @@
 import Foundation
-import NavFormat
 import Testing
 @testable import RoutingGraph
 

@@ -1,5 +1,4 @@
 import Foundation
-import NavBundle
 @testable import RoutingGraph
 import Testing
 import VenueModel

@@ -1,7 +1,6 @@
 import Foundation
 import HeadlessChromium
 import Testing
-import Validation
 
 /// The report page as a browser renders it, after its filter script ran.
 ///

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import TemporaryFolders
 
 /// `navforge view`: the site it writes, what it refuses, and that it never leaves half a site.
 @Suite(.serialized) struct ViewCommandTests {

@@ -1,5 +1,4 @@
 import Foundation
-import VenueModel
 
 /// Turns the text of one attribute value into the model's types, the same way for every format.
 ///

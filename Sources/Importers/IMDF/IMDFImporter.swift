@@ -1,5 +1,4 @@
 public import Foundation
-import VenueModel
 
 /// How to read an IMDF delivery.
 public struct IMDFImportOptions: Hashable, Sendable {

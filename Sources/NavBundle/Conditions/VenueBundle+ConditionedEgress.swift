@@ -9,7 +9,7 @@ extension VenueBundle {
     /// applied, to the first exit settled, which is the nearest and, of equals, the lowest node
     /// (`docs/conditions.md`). `nil` when no exit can be reached.
     ///
-    /// - Throws: ``BundleError/noCustomizableHierarchy`` for a bundle without `EGRC` (one built
+    /// - Throws: ``BundleError/noCustomisableHierarchy`` for a bundle without `EGRC` (one built
     ///   before 2.0 or with `method: ch`), ``BundleError/noEgress`` without egress tables.
     public func wayOut(from node: Int, profile: Int, conditions: ArcConditions) throws(BundleError) -> Route? {
         guard hasEgress else { throw .noEgress }
@@ -41,7 +41,7 @@ extension VenueBundle {
 
     /// `EGRC`'s arcs and costs of leaving for `profile`, checked.
     func leavingExceptions(profile: Int) throws(BundleError) -> [(arc: Int, cost: UInt32)] {
-        guard let section = egressCosts else { throw .noCustomizableHierarchy }
+        guard let section = egressCosts else { throw .noCustomisableHierarchy }
         typealias Section = BundleFormat.EgressCostSection
         return try read("EGRC") { () throws(FormatError) in
             let profiles = Int(try section.uint32(at: Section.profileCount)), count = Int(try section.uint32(at: Section.entryCount))

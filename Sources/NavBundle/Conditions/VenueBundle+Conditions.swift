@@ -54,20 +54,20 @@ extension VenueBundle {
     /// conditions change few arcs, and customised in full where they change more than one in
     /// ``incrementalLimit``; both give the same metric (`docs/conditions.md`).
     ///
-    /// - Throws: ``BundleError/noCustomizableHierarchy`` for a bundle without one (format 1.x),
+    /// - Throws: ``BundleError/noCustomisableHierarchy`` for a bundle without one (format 1.x),
     ///   or the section's damage.
-    public func customizedMetric(profile: Int, applying conditions: ArcConditions) throws(BundleError)
-        -> (metric: CustomizedMetric, weights: [UInt32]) {
+    public func customisedMetric(profile: Int, applying conditions: ArcConditions) throws(BundleError)
+        -> (metric: CustomisedMetric, weights: [UInt32]) {
         try checkProfile(profile)
-        guard hasCustomizableHierarchy else { throw .noCustomizableHierarchy }
-        let topology = try customizableTopology()
+        guard hasCustomisableHierarchy else { throw .noCustomisableHierarchy }
+        let topology = try customisableTopology()
         let weights = try costs(profile: profile, applying: conditions)
         // An arc both closed and slowed counts twice here, which only moves the limit a little.
         let changed = conditions.closed + conditions.factors.keys
         guard changed.count * Self.incrementalLimit <= arcCount else {
-            return (try customize(topology, weights: weights), weights)
+            return (try customise(topology, weights: weights), weights)
         }
-        var metric = try customizedMetric(profile: profile)
+        var metric = try customisedMetric(profile: profile)
         metric.update(topology: topology, inputWeights: weights, changed: changed)
         return (metric, weights)
     }

@@ -44,9 +44,9 @@ public final class VenueBundle: @unchecked Sendable {
     /// Arcs with steps and their counts (`STPC`, 1.2); `nil` when no arc has a count.
     let stepTable: ByteReader?
     /// The customisable hierarchy's topology (`CCHT`, 2.0), its size checked; `nil` without one.
-    let customizableSection: ByteReader?
+    let customisableSection: ByteReader?
     /// The topology and each profile's customised metric, made on first use.
-    let customizableCache = CustomizableCache()
+    let customisableCache = CustomisableCache()
     /// What resolving conditions needs from the graph's records, made on first use.
     let conditionsCache = ConditionsIndexCache()
 
@@ -169,14 +169,14 @@ public final class VenueBundle: @unchecked Sendable {
             return entries
         }
         let (nodeTotal, inputTotal) = (nodeCount, arcCount)
-        customizableSection = try file.section(Tag.customizableTopology).map { section throws(BundleError) in
+        customisableSection = try file.section(Tag.customisableTopology).map { section throws(BundleError) in
             let header = Result { () throws(FormatError) in
                 (try section.uint32(at: 0), try section.uint32(at: 4), try section.uint32(at: 8), try section.uint32(at: 12))
             }
-            guard case .success(let (magic, nodes, arcs, inputs)) = header, magic == CustomizableLayout.magic else {
+            guard case .success(let (magic, nodes, arcs, inputs)) = header, magic == CustomisableLayout.magic else {
                 throw .malformedSection(section: "CCHT", detail: "not a CCT1 topology")
             }
-            let layout = CustomizableLayout(nodeCount: Int(nodes), arcCount: Int(arcs), inputArcCount: Int(inputs))
+            let layout = CustomisableLayout(nodeCount: Int(nodes), arcCount: Int(arcs), inputArcCount: Int(inputs))
             guard layout.nodeCount == nodeTotal, layout.inputArcCount == inputTotal,
                   section.contains(offset: 0, count: layout.wordCount * 4) else {
                 throw .malformedSection(section: "CCHT", detail: "\(nodes) ranks, \(arcs) arcs and \(inputs) input slots do not match NODE and ARCS or fit the section")

@@ -1,5 +1,4 @@
 public import Foundation
-import NavFormat
 
 extension VenueBundle {
     /// The route as a GeoJSON FeatureCollection: one LineString per step (with its instruction in

@@ -1,4 +1,3 @@
-import NavFormat
 
 extension VenueBundle {
     /// What to tell a person for a step, in the words the command line and the route GeoJSON

@@ -1,4 +1,3 @@
-import NavFormat
 
 /// One instruction of a route: a stretch of arcs of the same kind through the same place.
 public struct RouteStep: Hashable, Sendable {

@@ -19,7 +19,7 @@ extension VenueBundle {
         try checkNodes(source, target)
         try checkProfile(profile)
         // Development-format bundles may hold hierarchies in a layout this reader no longer reads.
-        guard hasCustomizableHierarchy || (hasHierarchies && file.major >= 1) else {
+        guard hasCustomisableHierarchy || (hasHierarchies && file.major >= 1) else {
             return try shortestPathByDijkstra(from: source, to: target, profile: profile)
         }
         return try BundleRouter(bundle: self, profile: profile).route(from: source, to: target)

@@ -1,4 +1,3 @@
-public import NavFormat
 
 extension VenueBundle {
     /// Every place of the bundle, in bundle order.

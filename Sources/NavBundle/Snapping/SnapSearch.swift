@@ -1,4 +1,3 @@
-import NavFormat
 
 /// The ring-by-ring walk over one level's grid that ``VenueBundle/snap(latitude:longitude:level:)``
 /// runs: rings of cells around the position's cell until no unvisited cell can hold a nearer node.

@@ -12,7 +12,7 @@ public enum BundleFormat {
                                                  legacyMajors: [0], majorsWithoutFileChecksum: [0], sectionVersion: 1)
 
     /// The format a bundle is written in: 2.0 when it holds a customisable hierarchy, else 1.2.
-    public static func kind(customizable: Bool) -> ContainerKind { customizable ? kind : staticKind }
+    public static func kind(customisable: Bool) -> ContainerKind { customisable ? kind : staticKind }
     public static let name = "navforge bundle"
 
     /// Marks an absent string, node or place reference.
@@ -55,7 +55,7 @@ public enum BundleFormat {
         public static let steps: SectionTag = "STPC"
 
         /// Since 2.0: the customisable hierarchy's topology, shared by every profile.
-        public static let customizableTopology: SectionTag = "CCHT"
+        public static let customisableTopology: SectionTag = "CCHT"
 
         /// Since 0.3: the contraction hierarchy of the profile at `index` (`CH00`, `CH01`, ...).
         public static func hierarchy(_ index: Int) -> SectionTag {

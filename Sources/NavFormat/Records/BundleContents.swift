@@ -15,10 +15,10 @@ public struct BundleContents: Sendable {
     public var hierarchies: [[UInt8]] = []
     /// The customisable hierarchy's topology in the `CCHT` layout, whose input arcs are the
     /// bundle's arcs in `ARCS` order; `nil` without one. A bundle with it is format 2.0.
-    public var customizableTopology: [UInt8]?
+    public var customisableTopology: [UInt8]?
 
     /// The format the bundle is written in.
-    public var format: ContainerKind { BundleFormat.kind(customizable: customizableTopology != nil) }
+    public var format: ContainerKind { BundleFormat.kind(customisable: customisableTopology != nil) }
     /// The outlines of spaces, for drawing floor plans and finding the space a position is in.
     public var outlines: [Outline] = []
     /// The Wi-Fi radio map, encoded as ``RadioMap/encoded()`` makes it; `nil` without a survey.

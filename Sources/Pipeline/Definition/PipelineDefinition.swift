@@ -2,7 +2,6 @@ public import Contraction
 public import Foundation
 public import Importers
 public import RoutingGraph
-import NavBundle
 public import VenueModel
 public import NavFormat
 

@@ -1,6 +1,4 @@
 import Contraction
-import NavBundle
-import Importers
 import RoutingGraph
 import NavFormat
 

@@ -1,7 +1,5 @@
 import FileReading
 public import Foundation
-import Importers
-import RoutingGraph
 import Yams
 import NavFormat
 

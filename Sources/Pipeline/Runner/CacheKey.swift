@@ -1,4 +1,3 @@
-import NavBundle
 import NavFormat
 
 /// Builds a stage's cache key: SHA-256 over labelled parts, so that any change to an input's

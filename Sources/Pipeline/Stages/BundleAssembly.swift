@@ -1,4 +1,3 @@
-import NavBundle
 import RoutingGraph
 import VenueModel
 import NavFormat

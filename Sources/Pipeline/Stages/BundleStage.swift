@@ -1,5 +1,4 @@
 import Foundation
-import NavBundle
 import RoutingGraph
 import Staging
 import VenueModel
@@ -68,7 +67,7 @@ struct BundleStage: PipelineStage {
                 from: context.layout.hierarchies, profiles: compiled.profiles, order: order,
                 tails: order.map { UInt32(compiled.graph.arcs[$0].tail) }, heads: order.map { UInt32(compiled.graph.arcs[$0].head) })
             assembly.contents.hierarchies = contracted.hierarchies
-            assembly.contents.customizableTopology = contracted.topology
+            assembly.contents.customisableTopology = contracted.topology
         }
         if context.definition.stage(.fingerprints) != nil {
             assembly.contents.radioMap = try FingerprintStage.read(from: context.layout.radioMap)

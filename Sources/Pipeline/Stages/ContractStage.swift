@@ -1,6 +1,5 @@
 import Contraction
 import Foundation
-import NavBundle
 import RoutingGraph
 import VenueModel
 import NavFormat
@@ -57,7 +56,7 @@ struct ContractStage: PipelineStage {
             context.progress(kind, "ordering \(graph.nodes.count) nodes by nested dissection")
             let (x, y) = Self.orderPositions(graph)
             let rank = NestedDissection.ranks(nodeCount: graph.nodes.count, tails: tails, heads: heads, usable: usable, x: x, y: y)
-            let topology = CustomizableTopology.build(nodeCount: graph.nodes.count, tails: tails, heads: heads,
+            let topology = CustomisableTopology.build(nodeCount: graph.nodes.count, tails: tails, heads: heads,
                                                       usable: usable, rank: rank)
             // Customising every profile here proves the topology serves each of them and says
             // what a reader will pay for it.
@@ -65,11 +64,11 @@ struct ContractStage: PipelineStage {
             for (index, profile) in compiled.profiles.enumerated() {
                 context.progress(kind, "customising for \(profile.name)")
                 let start = DispatchTime.now().uptimeNanoseconds
-                _ = try CustomizedMetric(topology: topology, inputWeights: weights[index])
+                _ = try CustomisedMetric(topology: topology, inputWeights: weights[index])
                 let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
                 figures.append("\(profile.name) \(String(format: "%.0f", milliseconds)) ms")
             }
-            container.add(BundleFormat.Tag.customizableTopology, Data(topology.encoded()))
+            container.add(BundleFormat.Tag.customisableTopology, Data(topology.encoded()))
             let ratio = Double(topology.arcCount) / Double(max(usable.filter { $0 }.count, 1))
             message = "one customisable hierarchy, \(topology.arcCount) arcs (\(String(format: "%.2f", ratio)) per usable one-way input arc); customised: \(figures.joined(separator: ", "))"
         }
@@ -104,11 +103,11 @@ struct ContractStage: PipelineStage {
                      tails: [UInt32], heads: [UInt32]) throws -> (hierarchies: [[UInt8]], topology: [UInt8]?) {
         let file = try ContainerFile(path: url.path, kind: kindOfFile, kindName: "navforge hierarchies")
         try file.verifyChecksums()
-        if let section = file.section(BundleFormat.Tag.customizableTopology) {
+        if let section = file.section(BundleFormat.Tag.customisableTopology) {
             let bytes = [UInt8](try section.bytes(offset: 0, count: section.count))
             let decoded = bytes.withUnsafeBytes { buffer in
-                Result { () throws(CustomizableTopology.Failure) in
-                    try CustomizableTopology(encoded: buffer, inputTails: tails, inputHeads: heads,
+                Result { () throws(CustomisableTopology.Failure) in
+                    try CustomisableTopology(encoded: buffer, inputTails: tails, inputHeads: heads,
                                              usable: order.map { arc in profiles.contains { $0.costs[arc] != BundleFormat.impassable } })
                 }
             }

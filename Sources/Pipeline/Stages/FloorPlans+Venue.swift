@@ -1,4 +1,3 @@
-import NavBundle
 import RoutingGraph
 import Validation
 import VenueModel

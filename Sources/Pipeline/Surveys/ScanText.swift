@@ -1,5 +1,4 @@
 import Importers
-import NavBundle
 public import NavFormat
 
 /// Parses a scan typed on the command line: `BSSID:RSSI,BSSID:RSSI,...`.

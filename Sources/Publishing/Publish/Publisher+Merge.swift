@@ -1,5 +1,4 @@
 import Foundation
-import NavFormat
 
 extension Publisher {
     /// What `publish --merge` did.

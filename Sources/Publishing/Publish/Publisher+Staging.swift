@@ -1,6 +1,5 @@
 import FileReading
 import Foundation
-import NavFormat
 
 extension Publisher {
     /// Assembles the version's folder under `.incoming/`, checks the copy, and renames it into

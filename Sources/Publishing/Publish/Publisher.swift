@@ -1,6 +1,5 @@
 import Foundation
 import BundleTools
-import NavBundle
 import NavFormat
 
 /// Publishes versions of venues into a ``PublicationRoot``: immutable, atomic, gated, signed.

@@ -1,6 +1,5 @@
 import FileReading
 import Foundation
-import NavFormat
 
 extension RootVerifier {
     /// Checks one version folder: every file its record names, the bundle's checksums, the

@@ -1,6 +1,5 @@
 public import Crypto
 import Foundation
-import NavFormat
 
 /// Checks a publication root the way a client would trust it: every file the catalog and the
 /// `latest.json` files name exists, has the listed size and SHA-256, and every bundle opens with

@@ -1,4 +1,3 @@
-import VenueModel
 
 extension GraphBuilder {
     /// An opening on one level, by opening index and level id.

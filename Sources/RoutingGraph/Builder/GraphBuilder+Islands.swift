@@ -1,4 +1,3 @@
-import VenueModel
 
 extension GraphBuilder {
     /// Entrances that lead nowhere: a piece of the graph (of the arcs any profile may use) that

@@ -1,5 +1,4 @@
 import Foundation
-import Geometry
 import VenueModel
 
 /// `invalid-geometry`: an outline GEOS cannot build (error), or one that crosses itself or is

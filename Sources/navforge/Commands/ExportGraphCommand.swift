@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import NavBundle
 import RoutingGraph
-import BundleTools
 
 /// `navforge export-graph BUNDLE_OR_BUILD --geojson DIR | --edgelist PROFILE FILE`.
 struct ExportGraphCommand: ParsableCommand {

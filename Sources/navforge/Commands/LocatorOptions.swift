@@ -1,5 +1,4 @@
 import ArgumentParser
-import NavBundle
 import NavFormat
 
 /// The locator parameters a command line may override (`docs/wifi.md`).

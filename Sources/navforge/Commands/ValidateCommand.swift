@@ -1,7 +1,6 @@
 import ArgumentParser
 import FileReading
 import Foundation
-import Pipeline
 import Validation
 
 /// `navforge validate PIPELINE`: runs a pipeline up to its validation and summarises the findings.

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Fingerprints
 import Foundation
-import NavBundle
 import Pipeline
 import BundleTools
 

@@ -1,5 +1,4 @@
 import Foundation
-import NavBundle
 import BundleTools
 
 /// `navforge diff`'s text output: counts first, then each change on its own line.

@@ -25,7 +25,7 @@ public final class BundleRouter {
         case hierarchy(HierarchySearch<MappedHierarchy, ExactSearch>)
         /// The search, its metric and the input weights the metric was customised from when they
         /// are not the profile's `PROF` costs.
-        case customizable(EliminationTreeSearch, CustomizedMetric, weights: [UInt32]?)
+        case customisable(EliminationTreeSearch, CustomisedMetric, weights: [UInt32]?)
     }
 
     /// A router for `profile` (an index into ``VenueBundle/profileNames``).
@@ -35,8 +35,8 @@ public final class BundleRouter {
     ///   pipeline had no `contract` stage), or the section's damage.
     public convenience init(bundle: VenueBundle, profile: Int) throws(BundleError) {
         try bundle.checkProfile(profile)
-        if bundle.hasCustomizableHierarchy {
-            try self.init(bundle: bundle, profile: profile, metric: try bundle.customizedMetric(profile: profile), weights: nil)
+        if bundle.hasCustomisableHierarchy {
+            try self.init(bundle: bundle, profile: profile, metric: try bundle.customisedMetric(profile: profile), weights: nil)
             return
         }
         let tag = BundleFormat.Tag.hierarchy(profile)
@@ -52,20 +52,20 @@ public final class BundleRouter {
 
     /// A router for `profile` under `conditions`: the profile's costs with the conditions applied,
     /// on a metric brought up to date for this router alone
-    /// (``VenueBundle/customizedMetric(profile:applying:)``).
+    /// (``VenueBundle/customisedMetric(profile:applying:)``).
     ///
-    /// - Throws: ``BundleError/noCustomizableHierarchy`` for a bundle without one (format 1.x),
+    /// - Throws: ``BundleError/noCustomisableHierarchy`` for a bundle without one (format 1.x),
     ///   or the section's damage.
     public convenience init(bundle: VenueBundle, profile: Int, conditions: ArcConditions) throws(BundleError) {
-        let (metric, weights) = try bundle.customizedMetric(profile: profile, applying: conditions)
+        let (metric, weights) = try bundle.customisedMetric(profile: profile, applying: conditions)
         try self.init(bundle: bundle, profile: profile, metric: metric, weights: weights)
     }
 
     /// A router on the customisable hierarchy with `metric`, customised from `weights` (`nil`: the
     /// profile's `PROF` costs).
-    convenience init(bundle: VenueBundle, profile: Int, metric: CustomizedMetric, weights: [UInt32]?) throws(BundleError) {
-        let search = EliminationTreeSearch(topology: try bundle.customizableTopology())
-        self.init(bundle: bundle, profile: profile, engine: .customizable(search, metric, weights: weights))
+    convenience init(bundle: VenueBundle, profile: Int, metric: CustomisedMetric, weights: [UInt32]?) throws(BundleError) {
+        let search = EliminationTreeSearch(topology: try bundle.customisableTopology())
+        self.init(bundle: bundle, profile: profile, engine: .customisable(search, metric, weights: weights))
     }
 
     private init(bundle: VenueBundle, profile: Int, engine: Engine) {
@@ -78,7 +78,7 @@ public final class BundleRouter {
     public var settledNodes: Int {
         switch engine {
         case .hierarchy(let search): search.settledNodes
-        case .customizable(let search, _, _): search.visitedRanks
+        case .customisable(let search, _, _): search.visitedRanks
         }
     }
 
@@ -89,7 +89,7 @@ public final class BundleRouter {
         case .hierarchy(let search):
             return try bundle.route(profile: profile, from: source, to: target, arcs: arcs, milliseconds: milliseconds,
                                     section: search.storage.tag)
-        case .customizable(_, _, let weights):
+        case .customisable(_, _, let weights):
             return try bundle.route(profile: profile, from: source, to: target, arcs: arcs, milliseconds: milliseconds,
                                     section: "CCHT", weights: weights)
         }
@@ -109,7 +109,7 @@ public final class BundleRouter {
                 return nil
             }
             return (distance, try BundleError.inFile { () throws(FormatError) in try search.unpack() })
-        case .customizable(let search, let metric, _):
+        case .customisable(let search, let metric, _):
             guard let distance = search.distance(from: source, to: target, metric: metric),
                   let arcs = search.path(metric: metric) else { return nil }
             return (distance, arcs)
@@ -122,7 +122,7 @@ public final class BundleRouter {
         switch engine {
         case .hierarchy(let search):
             return try BundleError.inFile { () throws(FormatError) in try search.run(from: [source], to: [target]) }
-        case .customizable(let search, let metric, _):
+        case .customisable(let search, let metric, _):
             return search.distance(from: source, to: target, metric: metric)
         }
     }

@@ -6,14 +6,14 @@ import NavFormat
 ///
 /// Opening a bundle must cost the same at any size, so none of this happens at open; the first
 /// route of a profile pays for its customisation, and every later one, on any thread, reuses it.
-final class CustomizableCache: @unchecked Sendable {
+final class CustomisableCache: @unchecked Sendable {
     // Guarded by `lock`; the values are immutable once stored.
     private let lock = NSLock()
-    private var topology: CustomizableTopology?
-    private var metrics: [Int: CustomizedMetric] = [:]
+    private var topology: CustomisableTopology?
+    private var metrics: [Int: CustomisedMetric] = [:]
 
     /// The topology, made by `make` the first time.
-    func topology(_ make: () throws(BundleError) -> CustomizableTopology) throws(BundleError) -> CustomizableTopology {
+    func topology(_ make: () throws(BundleError) -> CustomisableTopology) throws(BundleError) -> CustomisableTopology {
         lock.lock()
         defer { lock.unlock() }
         if let topology { return topology }
@@ -23,7 +23,7 @@ final class CustomizableCache: @unchecked Sendable {
     }
 
     /// A profile's metric, made by `make` the first time.
-    func metric(_ profile: Int, _ make: () throws(BundleError) -> CustomizedMetric) throws(BundleError) -> CustomizedMetric {
+    func metric(_ profile: Int, _ make: () throws(BundleError) -> CustomisedMetric) throws(BundleError) -> CustomisedMetric {
         lock.lock()
         if let metric = metrics[profile] {
             lock.unlock()

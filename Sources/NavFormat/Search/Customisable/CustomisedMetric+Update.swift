@@ -1,4 +1,4 @@
-extension CustomizedMetric {
+extension CustomisedMetric {
     /// Brings the metric up to date after the input arcs in `changed` took new weights: the
     /// incremental customisation of a few closures and slow-downs.
     ///
@@ -16,10 +16,10 @@ extension CustomizedMetric {
     ///
     /// - Returns: how many arcs were looked at again.
     @discardableResult
-    public mutating func update(topology: CustomizableTopology, inputWeights: [UInt32], changed: some Sequence<Int>) -> Int {
+    public mutating func update(topology: CustomisableTopology, inputWeights: [UInt32], changed: some Sequence<Int>) -> Int {
         precondition(inputWeights.count == topology.inputArcCount, "one weight per input arc")
-        var pending = ArcQueue()
-        for input in changed where topology.inputSlot[input] != CustomizableTopology.noSlot {
+        var pending = PendingArcs(arcCount: topology.arcCount)
+        for input in changed where topology.inputSlot[input] != CustomisableTopology.noSlot {
             let arc = Int(topology.inputSlot[input] >> 1)
             pending.touch(arc, before: (up[arc], down[arc]), recompute: true)
         }
@@ -27,13 +27,13 @@ extension CustomizedMetric {
         var settled: [Int] = []
         // Arcs are numbered by their lower end, and both sides of a lower triangle have a lower
         // end below the top arc's: taken in ascending order, an arc's triangles are all final.
-        while let lowest = pending.first {
+        while let lowest = pending.lowest {
             // Every arc of one lower end is final before any of them offers its triangles, so
             // no offer reads a side that is still to change.
             let lowerEnd = topology.upTail[lowest]
             settled.removeAll(keepingCapacity: true)
-            while let arc = pending.first, topology.upTail[arc] == lowerEnd {
-                let entry = pending.removeFirst()
+            while let arc = pending.lowest, topology.upTail[arc] == lowerEnd {
+                let entry = pending.removeLowest()
                 looked += 1
                 if entry.recompute { recompute(arc, topology: topology, inputWeights: inputWeights) }
                 if up[arc] != entry.before.up || down[arc] != entry.before.down { settled.append(arc) }
@@ -44,7 +44,7 @@ extension CustomizedMetric {
     }
 
     /// Offers each triangle whose lower side is `arc` to its top arc, after `arc` changed.
-    private mutating func offerTriangles(of arc: Int, topology: CustomizableTopology, to pending: inout ArcQueue) {
+    private mutating func offerTriangles(of arc: Int, topology: CustomisableTopology, to pending: inout PendingArcs) {
         let v = Int(topology.upTail[arc]), y = Int(topology.upHead[arc])
         topology.upFirst.withUnsafeBufferPointer { first in
         topology.upHead.withUnsafeBufferPointer { head in
@@ -76,7 +76,7 @@ extension CustomizedMetric {
 
     /// Offers the triangle with sides (v, p) and (v, q) to its top arc (p, q), p < q.
     @inline(__always)
-    private mutating func offer(v: Int, toP: Int, toQ: Int, top: Int, to pending: inout ArcQueue) {
+    private mutating func offer(v: Int, toP: Int, toQ: Int, top: Int, to pending: inout PendingArcs) {
         let upward = UInt64(down[toP]) + UInt64(up[toQ]), downward = UInt64(down[toQ]) + UInt64(up[toP])
         let upChange = Self.offer(upward, through: UInt32(v), to: up[top], via: upVia[top])
         let downChange = Self.offer(downward, through: UInt32(v), to: down[top], via: downVia[top])
@@ -104,7 +104,7 @@ extension CustomizedMetric {
     /// Sets one arc's weights and vias from its input arcs and its lower triangles, as a full
     /// customisation would: the lightest input arc of lowest index, then each lower triangle by
     /// ascending middle rank when strictly lighter.
-    private mutating func recompute(_ arc: Int, topology: CustomizableTopology, inputWeights: [UInt32]) {
+    private mutating func recompute(_ arc: Int, topology: CustomisableTopology, inputWeights: [UInt32]) {
         var upWeight = Self.infinity, downWeight = Self.infinity
         var upOrigin = Self.noVia, downOrigin = Self.noVia
         for position in Int(topology.slotInputFirst[arc])..<Int(topology.slotInputFirst[arc + 1]) {
@@ -143,51 +143,36 @@ extension CustomizedMetric {
 
 /// Arcs waiting to be looked at again, each once, lowest first, with their weights from before
 /// the update and whether they must be recomputed from all their candidates.
-private struct ArcQueue {
+///
+/// The order is the ``IndexedHeap``'s, keyed by arc then by need: key `2 * arc` when the arc must
+/// be recomputed, `2 * arc + 1` when not. Arcs still leave in ascending order, and asking a
+/// queued arc to be recomputed only lowers its key, which the heap does in place.
+private struct PendingArcs {
     struct Entry {
         var before: (up: UInt32, down: UInt32)
         var recompute: Bool
     }
 
-    private var heap: [Int] = []
-    private var entries: [Int: Entry] = [:]
+    private let heap: IndexedHeap<KeyOrder>
+    /// The weights of each queued arc when it was first queued.
+    private var before: [Int: (up: UInt32, down: UInt32)] = [:]
 
-    var first: Int? { heap.first }
+    init(arcCount: Int) {
+        heap = IndexedHeap(capacity: arcCount)
+    }
+
+    /// The lowest queued arc, if any.
+    var lowest: Int? { heap.minimum.map { Int($0.node) } }
 
     /// Queues `arc`, or for a queued one keeps its first weights and adds the need to recompute.
-    mutating func touch(_ arc: Int, before: (up: UInt32, down: UInt32), recompute: Bool) {
-        if entries[arc] != nil {
-            if recompute { entries[arc]!.recompute = true }
-            return
-        }
-        entries[arc] = Entry(before: before, recompute: recompute)
-        heap.append(arc)
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard heap[child] < heap[parent] else { break }
-            heap.swapAt(child, parent)
-            child = parent
-        }
+    mutating func touch(_ arc: Int, before weights: (up: UInt32, down: UInt32), recompute: Bool) {
+        if before[arc] == nil { before[arc] = weights }
+        heap.update(UInt32(arc), key: UInt64(arc) << 1 | (recompute ? 0 : 1))
     }
 
     /// Takes the lowest arc's entry off the queue; the queue must not be empty.
-    mutating func removeFirst() -> Entry {
-        let first = heap[0]
-        let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
-            var parent = 0
-            while true {
-                let left = 2 * parent + 1, right = left + 1
-                var smallest = parent
-                if left < heap.count && heap[left] < heap[smallest] { smallest = left }
-                if right < heap.count && heap[right] < heap[smallest] { smallest = right }
-                guard smallest != parent else { break }
-                heap.swapAt(parent, smallest)
-                parent = smallest
-            }
-        }
-        return entries.removeValue(forKey: first)!
+    mutating func removeLowest() -> Entry {
+        let top = heap.pop()!
+        return Entry(before: before.removeValue(forKey: Int(top.node))!, recompute: top.key & 1 == 0)
     }
 }

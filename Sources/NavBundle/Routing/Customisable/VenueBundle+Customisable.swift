@@ -2,22 +2,22 @@ public import NavFormat
 
 extension VenueBundle {
     /// Whether the bundle holds a customisable hierarchy (`CCHT`, format 2.0).
-    public var hasCustomizableHierarchy: Bool { customizableSection != nil }
+    public var hasCustomisableHierarchy: Bool { customisableSection != nil }
 
     /// The customisable hierarchy's topology, decoded and checked in full on first use.
     ///
     /// - Throws: ``BundleError/noHierarchy(_:)`` without one; the section's damage, including an
     ///   `ARCS` arc some profile may use whose ends the topology does not join.
-    public func customizableTopology() throws(BundleError) -> CustomizableTopology {
-        guard let section = customizableSection else { throw .noHierarchy("any profile") }
-        return try customizableCache.topology { () throws(BundleError) in
+    public func customisableTopology() throws(BundleError) -> CustomisableTopology {
+        guard let section = customisableSection else { throw .noHierarchy("any profile") }
+        return try customisableCache.topology { () throws(BundleError) in
             let (tails, heads) = try inputArcEnds()
             var usable = [Bool](repeating: false, count: arcCount)
             for profile in profileNames.indices {
                 for (arc, cost) in try profileCosts(profile).enumerated() where cost != BundleFormat.impassable { usable[arc] = true }
             }
-            do throws(CustomizableTopology.Failure) {
-                return try CustomizableTopology(encoded: section.buffer, inputTails: tails, inputHeads: heads, usable: usable)
+            do throws(CustomisableTopology.Failure) {
+                return try CustomisableTopology(encoded: section.buffer, inputTails: tails, inputHeads: heads, usable: usable)
             } catch {
                 throw .malformedSection(section: "CCHT", detail: error.description)
             }
@@ -25,18 +25,18 @@ extension VenueBundle {
     }
 
     /// The profile's metric customised from its `PROF` costs, made on first use and kept.
-    public func customizedMetric(profile: Int) throws(BundleError) -> CustomizedMetric {
+    public func customisedMetric(profile: Int) throws(BundleError) -> CustomisedMetric {
         try checkProfile(profile)
-        let topology = try customizableTopology()
-        return try customizableCache.metric(profile) { () throws(BundleError) in
-            try customize(topology, weights: try profileCosts(profile))
+        let topology = try customisableTopology()
+        return try customisableCache.metric(profile) { () throws(BundleError) in
+            try customise(topology, weights: try profileCosts(profile))
         }
     }
 
     /// `topology` customised for `weights`, one per `ARCS` arc.
-    func customize(_ topology: CustomizableTopology, weights: [UInt32]) throws(BundleError) -> CustomizedMetric {
-        do throws(CustomizableTopology.Failure) {
-            return try CustomizedMetric(topology: topology, inputWeights: weights)
+    func customise(_ topology: CustomisableTopology, weights: [UInt32]) throws(BundleError) -> CustomisedMetric {
+        do throws(CustomisableTopology.Failure) {
+            return try CustomisedMetric(topology: topology, inputWeights: weights)
         } catch {
             throw .malformedSection(section: "CCHT", detail: error.description)
         }

@@ -4,24 +4,24 @@ import NavFormat
 
 /// The customisable hierarchy: nested-dissection order, chordal topology, customisation and the
 /// elimination-tree query, against Dijkstra.
-@Suite struct CustomizableHierarchyTests {
+@Suite struct CustomisableHierarchyTests {
     /// Positions on the grid of `TestGraphs.grid`, and far off for nodes beyond it.
     static func gridPositions(width: Int, nodeCount: Int) -> (x: [Double], y: [Double]) {
         ((0..<nodeCount).map { Double($0 % width) }, (0..<nodeCount).map { Double($0 / width) })
     }
 
-    static func topology(_ graph: WeightedGraph, x: [Double], y: [Double]) -> CustomizableTopology {
+    static func topology(_ graph: WeightedGraph, x: [Double], y: [Double]) -> CustomisableTopology {
         let usable = graph.weights.map { $0 != WeightedGraph.unreachable }
         let rank = NestedDissection.ranks(nodeCount: graph.nodeCount, tails: graph.tails, heads: graph.heads,
                                           usable: usable, x: x, y: y)
-        return CustomizableTopology.build(nodeCount: graph.nodeCount, tails: graph.tails, heads: graph.heads,
+        return CustomisableTopology.build(nodeCount: graph.nodeCount, tails: graph.tails, heads: graph.heads,
                                           usable: usable, rank: rank)
     }
 
     /// Distances, unreachable pairs and paths (chains of input arcs adding up) against Dijkstra.
-    static func checkAgainstDijkstra(_ graph: WeightedGraph, topology: CustomizableTopology, pairs: Int,
+    static func checkAgainstDijkstra(_ graph: WeightedGraph, topology: CustomisableTopology, pairs: Int,
                                      seed: UInt64) throws -> Int {
-        let metric = try CustomizedMetric(topology: topology, inputWeights: graph.weights)
+        let metric = try CustomisedMetric(topology: topology, inputWeights: graph.weights)
         let search = EliminationTreeSearch(topology: topology)
         var dijkstra = ReferenceDijkstra(graph: graph)
         var random = SplitMix(seed: seed)
@@ -54,7 +54,7 @@ import NavFormat
         grid.tails += [5, 7]; grid.heads += [5, 8]; grid.weights += [3, 0]
         let (x, y) = Self.gridPositions(width: 40, nodeCount: grid.nodeCount)
         let topology = Self.topology(grid, x: x, y: y)
-        #expect(topology.inputSlot[grid.arcCount - 2] == CustomizableTopology.noSlot, "a loop has no slot")
+        #expect(topology.inputSlot[grid.arcCount - 2] == CustomisableTopology.noSlot, "a loop has no slot")
         let unreachable = try Self.checkAgainstDijkstra(grid, topology: topology, pairs: 3000, seed: 11)
         #expect(unreachable > 0 && unreachable < 1500)
     }
@@ -97,7 +97,7 @@ import NavFormat
         }
         let x = (0..<campus.nodeCount).map { Double($0 % 24) }, y = (0..<campus.nodeCount).map { Double($0 / 24) }
         let topology = Self.topology(campus, x: x, y: y)
-        let base = try CustomizedMetric(topology: topology, inputWeights: campus.weights)
+        let base = try CustomisedMetric(topology: topology, inputWeights: campus.weights)
         var recomputedAtMost = 0
         for changes in [1, 1, 2, 3, 10, 10, 40, 200] {
             var weights = campus.weights
@@ -106,12 +106,12 @@ import NavFormat
                 let arc = random.below(campus.arcCount)
                 changed.append(arc)
                 switch random.below(3) {
-                case 0: weights[arc] = CustomizedMetric.infinity
-                case 1: weights[arc] = weights[arc] == CustomizedMetric.infinity ? 1 : weights[arc] * UInt32(2 + random.below(3))
+                case 0: weights[arc] = CustomisedMetric.infinity
+                case 1: weights[arc] = weights[arc] == CustomisedMetric.infinity ? 1 : weights[arc] * UInt32(2 + random.below(3))
                 default: weights[arc] = 1
                 }
             }
-            let full = try CustomizedMetric(topology: topology, inputWeights: weights)
+            let full = try CustomisedMetric(topology: topology, inputWeights: weights)
             var updated = base
             let recomputed = updated.update(topology: topology, inputWeights: weights, changed: changed)
             #expect(updated.up == full.up && updated.down == full.down, "\(changes) changes: weights")
@@ -176,7 +176,7 @@ import NavFormat
         let (x, y) = Self.gridPositions(width: 12, nodeCount: graph.nodeCount)
         let topology = Self.topology(graph, x: x, y: y)
         let decoded = try topology.encoded().withUnsafeBytes { buffer in
-            try CustomizableTopology(encoded: buffer, inputTails: graph.tails, inputHeads: graph.heads,
+            try CustomisableTopology(encoded: buffer, inputTails: graph.tails, inputHeads: graph.heads,
                                      usable: graph.weights.map { $0 != WeightedGraph.unreachable })
         }
         #expect(decoded.rank == topology.rank && decoded.upFirst == topology.upFirst)
@@ -188,26 +188,26 @@ import NavFormat
         let (x, y) = Self.gridPositions(width: 8, nodeCount: graph.nodeCount)
         let good = Self.topology(graph, x: x, y: y)
         let usable = graph.weights.map { $0 != WeightedGraph.unreachable }
-        func make(rank: [UInt32]? = nil, upFirst: [UInt32]? = nil, upHead: [UInt32]? = nil, usable flags: [Bool]? = nil) throws -> CustomizableTopology {
-            try CustomizableTopology(rank: rank ?? good.rank, upFirst: upFirst ?? good.upFirst, upHead: upHead ?? good.upHead,
+        func make(rank: [UInt32]? = nil, upFirst: [UInt32]? = nil, upHead: [UInt32]? = nil, usable flags: [Bool]? = nil) throws -> CustomisableTopology {
+            try CustomisableTopology(rank: rank ?? good.rank, upFirst: upFirst ?? good.upFirst, upHead: upHead ?? good.upHead,
                                      inputTails: graph.tails, inputHeads: graph.heads, usable: flags ?? usable)
         }
         var rank = good.rank
         rank[0] = rank[1]
-        #expect(throws: CustomizableTopology.Failure.self) { try make(rank: rank) }
+        #expect(throws: CustomisableTopology.Failure.self) { try make(rank: rank) }
         var first = good.upFirst
         first[3] = first[4] + 1
-        #expect(throws: CustomizableTopology.Failure.self) { try make(upFirst: first) }
+        #expect(throws: CustomisableTopology.Failure.self) { try make(upFirst: first) }
         var heads = good.upHead
         heads[0] = 0
-        #expect(throws: CustomizableTopology.Failure.self) { try make(upHead: heads) }
+        #expect(throws: CustomisableTopology.Failure.self) { try make(upHead: heads) }
         // An input arc between two nodes the topology does not join: rank 0 and a rank outside
         // its upward list.
         let lowest = try #require(good.rank.firstIndex(of: 0))
         let joinedToLowest = Set(good.upHead[Int(good.upFirst[0])..<Int(good.upFirst[1])].map(Int.init))
         let stranger = try #require((0..<good.nodeCount).first { $0 != lowest && !joinedToLowest.contains(Int(good.rank[$0])) })
-        #expect(throws: CustomizableTopology.Failure.self) {
-            try CustomizableTopology(rank: good.rank, upFirst: good.upFirst, upHead: good.upHead,
+        #expect(throws: CustomisableTopology.Failure.self) {
+            try CustomisableTopology(rank: good.rank, upFirst: good.upFirst, upHead: good.upHead,
                                      inputTails: graph.tails + [UInt32(lowest)], inputHeads: graph.heads + [UInt32(stranger)],
                                      usable: usable + [true])
         }
@@ -227,6 +227,6 @@ import NavFormat
             usable[arc] && Set([Int(good.rank[Int(graph.tails[arc])]), Int(good.rank[Int(graph.heads[arc])])]) != ends
         }
         let broken = try make(upFirst: trimmedFirst, upHead: trimmedHeads, usable: trimmedUsable)
-        #expect(throws: CustomizableTopology.Failure.self) { try CustomizedMetric(topology: broken, inputWeights: graph.weights) }
+        #expect(throws: CustomisableTopology.Failure.self) { try CustomisedMetric(topology: broken, inputWeights: graph.weights) }
     }
 }

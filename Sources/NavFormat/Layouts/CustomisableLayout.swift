@@ -1,6 +1,6 @@
 /// The layout of a customisable hierarchy's topology (`CCHT`, `docs/bundle-format.md`):
 /// little-endian `u32` words, a header of four, then the arrays in ``Array`` order.
-public struct CustomizableLayout: Hashable, Sendable {
+public struct CustomisableLayout: Hashable, Sendable {
     /// `CCT1` in the first word.
     public static let magic: UInt32 = 0x3154_4343
     /// Magic, node count, arc count, and the input arc count (`ARCS`'s, checked on reading).
@@ -39,11 +39,11 @@ public struct CustomizableLayout: Hashable, Sendable {
     public var wordCount: Int { start(of: .upHead) + length(of: .upHead) }
 }
 
-extension CustomizableTopology {
+extension CustomisableTopology {
     /// The topology in the `CCHT` layout.
     public func encoded() -> [UInt8] {
-        let layout = CustomizableLayout(nodeCount: nodeCount, arcCount: arcCount, inputArcCount: inputArcCount)
-        var words: [UInt32] = [CustomizableLayout.magic, UInt32(nodeCount), UInt32(arcCount), UInt32(inputArcCount)]
+        let layout = CustomisableLayout(nodeCount: nodeCount, arcCount: arcCount, inputArcCount: inputArcCount)
+        var words: [UInt32] = [CustomisableLayout.magic, UInt32(nodeCount), UInt32(arcCount), UInt32(inputArcCount)]
         words.reserveCapacity(layout.wordCount)
         words += rank
         words += upFirst
@@ -63,16 +63,16 @@ extension CustomizableTopology {
     /// which those `usable` by some metric must each join two ranks the topology joins.
     public init(encoded bytes: UnsafeRawBufferPointer, inputTails: [UInt32], inputHeads: [UInt32], usable: [Bool]) throws(Failure) {
         func word(_ index: Int) -> UInt32 { UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)) }
-        guard bytes.count >= CustomizableLayout.headerWords * 4 else { throw Failure("too short for its header") }
-        guard word(0) == CustomizableLayout.magic else { throw Failure("not a CCT1 topology") }
-        let layout = CustomizableLayout(nodeCount: Int(word(1)), arcCount: Int(word(2)), inputArcCount: Int(word(3)))
+        guard bytes.count >= CustomisableLayout.headerWords * 4 else { throw Failure("too short for its header") }
+        guard word(0) == CustomisableLayout.magic else { throw Failure("not a CCT1 topology") }
+        let layout = CustomisableLayout(nodeCount: Int(word(1)), arcCount: Int(word(2)), inputArcCount: Int(word(3)))
         guard layout.inputArcCount == inputTails.count else {
             throw Failure("made for \(layout.inputArcCount) input arcs, but the graph has \(inputTails.count)")
         }
         guard layout.wordCount * 4 <= bytes.count else {
             throw Failure("\(layout.nodeCount) ranks and \(layout.arcCount) arcs do not fit \(bytes.count) bytes")
         }
-        func array(_ which: CustomizableLayout.Array) -> [UInt32] {
+        func array(_ which: CustomisableLayout.Array) -> [UInt32] {
             let start = layout.start(of: which)
             return (0..<layout.length(of: which)).map { word(start + $0) }
         }

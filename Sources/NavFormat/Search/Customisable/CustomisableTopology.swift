@@ -12,7 +12,7 @@
 /// rank's list, and every usable input arc joins two ranks the topology joins. Chordality (the
 /// higher neighbours of a rank are joined to each other) is checked by customisation, which is
 /// the first to rely on it.
-public struct CustomizableTopology: Sendable {
+public struct CustomisableTopology: Sendable {
     /// Marks an input arc that no metric may use (a loop, or an arc no profile can pass).
     public static let noSlot = UInt32.max
 

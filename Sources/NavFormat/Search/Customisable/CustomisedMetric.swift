@@ -1,6 +1,6 @@
 import Foundation
 
-/// One profile's weights on a ``CustomizableTopology``: for every arc its weight upward and
+/// One profile's weights on a ``CustomisableTopology``: for every arc its weight upward and
 /// downward and what each weight comes from, so that a path over the arcs unpacks into input arcs.
 ///
 /// Customisation is the CCH's second phase (`docs/contraction.md`). Every arc starts at the
@@ -10,7 +10,7 @@ import Foundation
 /// candidate only when it is strictly lighter, so what it comes from is canonical: its input arc
 /// of lowest index among the lightest, else the lowest middle rank among the lightest ways. The
 /// runtime's in-place updates keep to the same rule, and every reader customises the same way.
-public struct CustomizedMetric: Sendable {
+public struct CustomisedMetric: Sendable {
     /// The weight of a direction no path may take.
     public static let infinity = UInt32.max
     /// Set in a ``upVia``/``downVia`` entry that names an input arc; the low 31 bits are its index.
@@ -27,9 +27,9 @@ public struct CustomizedMetric: Sendable {
     /// The metric of `inputWeights` (one per input arc; ``infinity`` for an arc the profile may
     /// not use), customised in full.
     ///
-    /// - Throws: ``CustomizableTopology/Failure`` when the topology is not chordal, which only a
+    /// - Throws: ``CustomisableTopology/Failure`` when the topology is not chordal, which only a
     ///   damaged bundle causes.
-    public init(topology: CustomizableTopology, inputWeights: [UInt32]) throws(CustomizableTopology.Failure) {
+    public init(topology: CustomisableTopology, inputWeights: [UInt32]) throws(CustomisableTopology.Failure) {
         precondition(inputWeights.count == topology.inputArcCount, "one weight per input arc")
         precondition(topology.inputArcCount < Int(Self.inputArc), "input arcs fit 31 bits")
         let count = topology.arcCount
@@ -37,7 +37,7 @@ public struct CustomizedMetric: Sendable {
         down = up
         upVia = [UInt32](repeating: Self.noVia, count: count)
         downVia = upVia
-        for (arc, slot) in topology.inputSlot.enumerated() where slot != CustomizableTopology.noSlot {
+        for (arc, slot) in topology.inputSlot.enumerated() where slot != CustomisableTopology.noSlot {
             let weight = inputWeights[arc], index = Int(slot >> 1)
             if slot & 1 == 0 {
                 if weight < up[index] { up[index] = weight; upVia[index] = Self.inputArc | UInt32(arc) }
@@ -46,7 +46,7 @@ public struct CustomizedMetric: Sendable {
                 downVia[index] = Self.inputArc | UInt32(arc)
             }
         }
-        try customizeTriangles(topology)
+        try customiseTriangles(topology)
     }
 
     /// Offers every lower triangle to its top arc.
@@ -56,7 +56,7 @@ public struct CustomizedMetric: Sendable {
     /// descendant of `x` in the elimination tree. So ranks of equal height in the tree write
     /// disjoint arcs and read finished ones, and each height runs on all cores; every arc still
     /// sees its triangles in ascending order of their middle, so the result is the sequential one.
-    private mutating func customizeTriangles(_ topology: CustomizableTopology) throws(CustomizableTopology.Failure) {
+    private mutating func customiseTriangles(_ topology: CustomisableTopology) throws(CustomisableTopology.Failure) {
         let levels = Self.heightLevels(topology)
         let broken = UncheckedBox<(rank: Int, low: Int, high: Int)?>(nil)
         let workers = min(max(1, ProcessInfo.processInfo.activeProcessorCount), 8)
@@ -85,7 +85,7 @@ public struct CustomizedMetric: Sendable {
                 let chunks = level.count >= 256 && workers > 1 ? chunkCount : 1
                 if chunks == 1 {
                     for x in level {
-                        if let found = Self.customizeRank(Int(x), pointers, arcTo: scratch) { broken.set(found); return }
+                        if let found = Self.customiseRank(Int(x), pointers, arcTo: scratch) { broken.set(found); return }
                     }
                     continue
                 }
@@ -93,19 +93,19 @@ public struct CustomizedMetric: Sendable {
                     let range = (level.count * chunk / chunks)..<(level.count * (chunk + 1) / chunks)
                     let arcTo = shared.value + chunk * ranks
                     for x in level[range] {
-                        if let found = Self.customizeRank(Int(x), pointers, arcTo: arcTo) { broken.set(found); return }
+                        if let found = Self.customiseRank(Int(x), pointers, arcTo: arcTo) { broken.set(found); return }
                     }
                 }
                 if broken.value != nil { return }
             }
         }}}}}}}}}
         if let broken = broken.value {
-            throw CustomizableTopology.Failure("ranks \(broken.low) and \(broken.high) are neighbours of rank \(broken.rank) but not of each other: the topology is not chordal")
+            throw CustomisableTopology.Failure("ranks \(broken.low) and \(broken.high) are neighbours of rank \(broken.rank) but not of each other: the topology is not chordal")
         }
     }
 
     /// The arrays one rank's customisation reads and writes, as raw pointers. Shared by the
-    /// workers of one height, which write disjoint arcs (see `customizeTriangles`).
+    /// workers of one height, which write disjoint arcs (see `customiseTriangles`).
     struct RankPointers: @unchecked Sendable {
         let first: UnsafePointer<UInt32>, head: UnsafePointer<UInt32>, tail: UnsafePointer<UInt32>
         let downFirst: UnsafePointer<UInt32>, downArc: UnsafePointer<UInt32>
@@ -120,7 +120,7 @@ public struct CustomizedMetric: Sendable {
     /// `x`'s upward neighbours to its arc for the duration, so that each triangle finds its top
     /// arc at once instead of by walking `x`'s list.
     @inline(__always)
-    static func customizeRank(_ x: Int, _ pointers: RankPointers, arcTo: UnsafeMutablePointer<Int32>) -> (rank: Int, low: Int, high: Int)? {
+    static func customiseRank(_ x: Int, _ pointers: RankPointers, arcTo: UnsafeMutablePointer<Int32>) -> (rank: Int, low: Int, high: Int)? {
         let first = pointers.first, head = pointers.head, tail = pointers.tail
         let up = pointers.up, down = pointers.down, upVia = pointers.upVia, downVia = pointers.downVia
         let kFirst = Int(first[x]), kEnd = Int(first[x + 1])
@@ -144,7 +144,7 @@ public struct CustomizedMetric: Sendable {
     }
 
     /// The ranks grouped by their height in the elimination tree (leaves 0), each group ascending.
-    static func heightLevels(_ topology: CustomizableTopology) -> [[UInt32]] {
+    static func heightLevels(_ topology: CustomisableTopology) -> [[UInt32]] {
         var height = [Int](repeating: 0, count: topology.nodeCount)
         var levels: [[UInt32]] = []
         for rank in 0..<topology.nodeCount {

@@ -11,7 +11,7 @@
 /// A search owns its distance arrays and resets only what the last query touched; keep one per
 /// thread.
 public final class EliminationTreeSearch {
-    public let topology: CustomizableTopology
+    public let topology: CustomisableTopology
     private var forward: [UInt64]
     private var backward: [UInt64]
     private var forwardParent: [UInt32]
@@ -25,7 +25,7 @@ public final class EliminationTreeSearch {
     /// Ranks the last query walked on its two chains: its search space.
     public private(set) var visitedRanks = 0
 
-    public init(topology: CustomizableTopology) {
+    public init(topology: CustomisableTopology) {
         self.topology = topology
         forward = [UInt64](repeating: .max, count: topology.nodeCount)
         backward = forward
@@ -35,7 +35,7 @@ public final class EliminationTreeSearch {
 
     /// The weight of the lightest path from input node `source` to input node `target` under
     /// `metric`; `nil` when there is none. Keeps what ``path(metric:)`` unpacks.
-    public func distance(from source: Int, to target: Int, metric: CustomizedMetric) -> UInt64? {
+    public func distance(from source: Int, to target: Int, metric: CustomisedMetric) -> UInt64? {
         precondition(metric.up.count == topology.arcCount, "a metric of this topology")
         forward.withUnsafeMutableBufferPointer { forward in
             for rank in self.forwardChain { forward[rank] = .max }
@@ -80,7 +80,7 @@ public final class EliminationTreeSearch {
                     if distance < best {
                         for arc in Int(first[v])..<Int(first[v + 1]) {
                             let weight = upWeight[arc]
-                            guard weight != CustomizedMetric.infinity else { continue }
+                            guard weight != CustomisedMetric.infinity else { continue }
                             let y = Int(head[arc]), candidate = distance + UInt64(weight)
                             if candidate < forward[y] { forward[y] = candidate; forwardParent[y] = UInt32(arc) }
                         }
@@ -92,7 +92,7 @@ public final class EliminationTreeSearch {
                     if distance < best {
                         for arc in Int(first[v])..<Int(first[v + 1]) {
                             let weight = downWeight[arc]
-                            guard weight != CustomizedMetric.infinity else { continue }
+                            guard weight != CustomisedMetric.infinity else { continue }
                             let y = Int(head[arc]), candidate = distance + UInt64(weight)
                             if candidate < backward[y] { backward[y] = candidate; backwardParent[y] = UInt32(arc) }
                         }
@@ -107,7 +107,7 @@ public final class EliminationTreeSearch {
 
     /// The input arcs, in order, of the path the last ``distance(from:to:metric:)`` found; `nil`
     /// when it found none. `metric` must be the one it ran with.
-    public func path(metric: CustomizedMetric) -> [Int]? {
+    public func path(metric: CustomisedMetric) -> [Int]? {
         guard let meeting else { return nil }
         var arcs: [(arc: Int, downward: Bool)] = []
         var rank = meeting
@@ -131,13 +131,13 @@ public final class EliminationTreeSearch {
 
     /// Appends the input arcs `arc` stands for in one direction, replacing each arc that came
     /// from a lower triangle by its two sides until only input arcs remain.
-    private func unpack(_ arc: Int, downward: Bool, metric: CustomizedMetric, into input: inout [Int]) {
+    private func unpack(_ arc: Int, downward: Bool, metric: CustomisedMetric, into input: inout [Int]) {
         var stack = [(arc, downward)]
         while let (arc, downward) = stack.popLast() {
             let via = downward ? metric.downVia[arc] : metric.upVia[arc]
-            precondition(via != CustomizedMetric.noVia, "a path only takes arcs of finite weight")
-            if via & CustomizedMetric.inputArc != 0 {
-                input.append(Int(via & ~CustomizedMetric.inputArc))
+            precondition(via != CustomisedMetric.noVia, "a path only takes arcs of finite weight")
+            if via & CustomisedMetric.inputArc != 0 {
+                input.append(Int(via & ~CustomisedMetric.inputArc))
                 continue
             }
             let middle = Int(via), low = Int(topology.upTail[arc]), high = Int(topology.upHead[arc])

@@ -1,6 +1,6 @@
 public import NavFormat
 
-extension CustomizableTopology {
+extension CustomisableTopology {
     /// The chordal graph a node order induces on a graph: the CCH's topology.
     ///
     /// Ranks are eliminated from the lowest. Eliminating a rank joins all its higher neighbours
@@ -13,7 +13,7 @@ extension CustomizableTopology {
     ///   - usable: whether any metric may ever use each arc; the others get no slot.
     ///   - rank: the order, a permutation of the nodes.
     public static func build(nodeCount: Int, tails: [UInt32], heads: [UInt32], usable: [Bool],
-                             rank: [UInt32]) -> CustomizableTopology {
+                             rank: [UInt32]) -> CustomisableTopology {
         precondition(rank.count == nodeCount && tails.count == heads.count && heads.count == usable.count)
         // Each rank's higher neighbours in the input graph, as a CSR over ranks.
         var pairs: [UInt64] = []
@@ -66,7 +66,7 @@ extension CustomizableTopology {
         }
 
         do {
-            return try CustomizableTopology(rank: rank, upFirst: upFirst, upHead: upHead,
+            return try CustomisableTopology(rank: rank, upFirst: upFirst, upHead: upHead,
                                             inputTails: tails, inputHeads: heads, usable: usable)
         } catch {
             preconditionFailure("a topology built here is sound: \(error)")

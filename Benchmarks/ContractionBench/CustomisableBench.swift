@@ -3,7 +3,7 @@ import Foundation
 import NavFormat
 
 /// RoutingKit's customisable hierarchy on this kind of machine, from ../shared/bench/README.md.
-let customizableReference: [String: (order: Double, topology: Double, customize: Double, query: Double)] = [
+let customisableReference: [String: (order: Double, topology: Double, customise: Double, query: Double)] = [
     "grid100k": (1.32, 0.21, 0.42, 388),
     "grid1m": (22.6, 8.4, 22.8, 3900),
 ]
@@ -21,7 +21,7 @@ func planarPositions(_ coordinates: [(latitude: Double, longitude: Double)]?, no
 
 /// `--cch`: order, topology and one customisation, then queries checked against Dijkstra, with
 /// the static hierarchy built and queried in the same run for comparison.
-func runCustomizable(_ options: Options) throws {
+func runCustomisable(_ options: Options) throws {
     let url = URL(fileURLWithPath: options.path)
     var loaded: (graph: WeightedGraph, coordinates: [(latitude: Double, longitude: Double)]?)?
     let readTime = try seconds { loaded = try EdgeListReader.readWithCoordinates(contentsOf: url) }
@@ -36,17 +36,17 @@ func runCustomizable(_ options: Options) throws {
         rank = NestedDissection.ranks(nodeCount: graph.nodeCount, tails: graph.tails, heads: graph.heads, usable: usable, x: x, y: y)
     }
     print("order      \(format(orderTime, 2)) s")
-    var topology: CustomizableTopology?
+    var topology: CustomisableTopology?
     let topologyTime = seconds {
-        topology = CustomizableTopology.build(nodeCount: graph.nodeCount, tails: graph.tails, heads: graph.heads, usable: usable, rank: rank)
+        topology = CustomisableTopology.build(nodeCount: graph.nodeCount, tails: graph.tails, heads: graph.heads, usable: usable, rank: rank)
     }
     let cch = topology!
     print("topology   \(format(topologyTime, 2)) s, \(cch.arcCount) arcs (\(format(Double(cch.arcCount) / Double(graph.arcCount), 2)) per input arc)")
-    var customized: CustomizedMetric?
-    let customizeTime = try seconds { customized = try CustomizedMetric(topology: cch, inputWeights: graph.weights) }
-    let metric = customized!
-    print("customize  \(format(customizeTime, 2)) s")
-    print("total      \(format(orderTime + topologyTime + customizeTime, 2)) s, peak RSS \(format(peakResidentMB(), 0)) MB")
+    var customised: CustomisedMetric?
+    let customiseTime = try seconds { customised = try CustomisedMetric(topology: cch, inputWeights: graph.weights) }
+    let metric = customised!
+    print("customise  \(format(customiseTime, 2)) s")
+    print("total      \(format(orderTime + topologyTime + customiseTime, 2)) s, peak RSS \(format(peakResidentMB(), 0)) MB")
 
     var random = SplitMix(seed: options.seed)
     let pairs = (0..<options.queries).map { _ in
@@ -101,21 +101,21 @@ func runCustomizable(_ options: Options) throws {
             times.append(time * 1e6)
         }
         let stats = summary(times)
-        print("static CH  build \(format(buildTime, 2)) s, query mean \(format(stats.mean)) µs (same run): CCH order + topology + customize ÷ CH build \(format((orderTime + topologyTime + customizeTime) / buildTime, 2)), CCH query ÷ CH query \(format(distanceStats.mean / stats.mean, 2))")
+        print("static CH  build \(format(buildTime, 2)) s, query mean \(format(stats.mean)) µs (same run): CCH order + topology + customise ÷ CH build \(format((orderTime + topologyTime + customiseTime) / buildTime, 2)), CCH query ÷ CH query \(format(distanceStats.mean / stats.mean, 2))")
     }
 
     if options.closures {
-        try timeClosures(graph, topology: cch, metric: metric, customizeTime: customizeTime, pairs: pairs, options: options)
+        try timeClosures(graph, topology: cch, metric: metric, customiseTime: customiseTime, pairs: pairs, options: options)
     }
 
     let name = url.deletingPathExtension().lastPathComponent
-    if let known = customizableReference[name] {
+    if let known = customisableReference[name] {
         print("RoutingKit CCH reference for \(name) (../shared/bench/README.md, another run), ours ÷ theirs:")
         print("  order \(format(orderTime, 2)) s vs \(known.order) s: \(format(orderTime / known.order, 2))×")
         print("  topology \(format(topologyTime, 2)) s vs \(known.topology) s: \(format(topologyTime / known.topology, 2))×")
-        print("  customize \(format(customizeTime, 2)) s vs \(known.customize) s: \(format(customizeTime / known.customize, 2))×")
-        let total = known.order + known.topology + known.customize
-        print("  all three \(format(orderTime + topologyTime + customizeTime, 2)) s vs \(format(total, 2)) s: \(format((orderTime + topologyTime + customizeTime) / total, 2))×")
+        print("  customise \(format(customiseTime, 2)) s vs \(known.customise) s: \(format(customiseTime / known.customise, 2))×")
+        let total = known.order + known.topology + known.customise
+        print("  all three \(format(orderTime + topologyTime + customiseTime, 2)) s vs \(format(total, 2)) s: \(format((orderTime + topologyTime + customiseTime) / total, 2))×")
         print("  query \(format(distanceStats.mean)) µs vs \(known.query) µs: \(format(distanceStats.mean / known.query, 2))×")
     }
     if matched != min(options.verify, pairs.count) { exit(1) }
@@ -125,8 +125,8 @@ func runCustomizable(_ options: Options) throws {
 /// in place, each closure set undone by the reverse update before the next; every closed metric
 /// must equal a full customisation of the same weights (checked on the first rounds) and answer
 /// a few queries as Dijkstra does on the closed graph.
-func timeClosures(_ graph: WeightedGraph, topology: CustomizableTopology, metric base: CustomizedMetric,
-                  customizeTime: Double, pairs: [(Int, Int)], options: Options) throws {
+func timeClosures(_ graph: WeightedGraph, topology: CustomisableTopology, metric base: CustomisedMetric,
+                  customiseTime: Double, pairs: [(Int, Int)], options: Options) throws {
     let usableArcs = graph.weights.indices.filter { graph.weights[$0] != WeightedGraph.unreachable }
     var random = SplitMix(seed: options.seed &+ 99)
     var metric = base
@@ -141,7 +141,7 @@ func timeClosures(_ graph: WeightedGraph, topology: CustomizableTopology, metric
             for arc in closed { weights[arc] = WeightedGraph.unreachable }
             times.append(seconds { recomputed += metric.update(topology: topology, inputWeights: weights, changed: closed) } * 1e3)
             if round < 2 {
-                let full = try CustomizedMetric(topology: topology, inputWeights: weights)
+                let full = try CustomisedMetric(topology: topology, inputWeights: weights)
                 if full.up != metric.up || full.down != metric.down || full.upVia != metric.upVia || full.downVia != metric.downVia {
                     failures += 1
                 }
@@ -159,7 +159,7 @@ func timeClosures(_ graph: WeightedGraph, topology: CustomizableTopology, metric
             undo.append(seconds { metric.update(topology: topology, inputWeights: weights, changed: closed) } * 1e3)
         }
         let stats = summary(times), undone = summary(undo)
-        print("closures   \(count): update mean \(format(stats.mean, 3)) ms, p99 \(format(stats.p99, 3)) ms, \(recomputed / rounds) arcs looked at again; undo mean \(format(undone.mean, 3)) ms; full customisation \(format(customizeTime * 1e3, 1)) ms (\(rounds) rounds)")
+        print("closures   \(count): update mean \(format(stats.mean, 3)) ms, p99 \(format(stats.p99, 3)) ms, \(recomputed / rounds) arcs looked at again; undo mean \(format(undone.mean, 3)) ms; full customisation \(format(customiseTime * 1e3, 1)) ms (\(rounds) rounds)")
     }
     let restored = metric.up == base.up && metric.down == base.down && metric.upVia == base.upVia && metric.downVia == base.downVia
     print("closures   \(failures == 0 && restored ? "every" : "NOT every") closed metric equals a full customisation, \(checked) queries match Dijkstra on the closed graph, \(restored ? "undone exactly" : "NOT undone exactly")")
