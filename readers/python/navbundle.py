@@ -975,13 +975,6 @@ class Bundle:
         finally:
             _core.nb_path_free(ctypes.byref(path))
 
-    def _way_out(self, costs, node):
-        """The nearest exit from ``node`` over ``costs`` (one u32 per arc), as
-        ``exit_under_conditions`` searches it."""
-        given = array.array("I", costs)
-        return _exit(self._path(_core.nb_exit_search, given.buffer_info()[0], len(given), self._check_node(node)))
-
-
     def leaving_costs(self, profile):
         """``profile``'s costs of leaving (``PROF`` with ``EGRC``'s), a new list; needs ``EGRC``."""
         costs = array.array("I", bytes(4 * self._arc_count))
