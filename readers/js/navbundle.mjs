@@ -114,8 +114,14 @@ const u16 = (at) => memory().getUint16(at, true);
 const u32 = (at) => memory().getUint32(at, true);
 const i32 = (at) => memory().getInt32(at, true);
 const f64 = (at) => memory().getFloat64(at, true);
-/** `count` u32 values at `at` of the core's memory, copied into an array. */
-const u32s = (at, count) => (count ? Array.from(new Uint32Array(core.memory.buffer, at, count)) : []);
+/** `count` u32 values at `at` of the core's memory, copied into an array (by a loop: Array.from
+ * takes its iterator path, several times slower, which doubled the time of a long route). */
+function u32s(at, count) {
+  const values = new Uint32Array(core.memory.buffer, at, count);
+  const array = new Array(count);
+  for (let i = 0; i < count; i++) array[i] = values[i];
+  return array;
+}
 
 /** Memory of the core's, freed when done: `bytes` of it, or the core refuses for lack of it. */
 function allocate(bytes) {
