@@ -669,6 +669,11 @@ size_t nb_swift_double(double value, char *out);
  * joined by ':'), NUL-terminated in `out` (18 bytes): 1, or 0 when it is no BSSID spelling. */
 int nb_normalised_access_point(const char *id, size_t length, char *out);
 
+/* nb_step_instruction for a step given field by field (a NULL `label` for none): its words in
+ * `*text`, `*length` bytes NUL-terminated, which the caller frees with free(). */
+nb_status nb_step_words(nb_bundle *bundle, int action, const char *label, size_t label_length, uint32_t from_level,
+                        uint32_t to_level, int64_t step_count, double rise, int along_path, char **text, size_t *length);
+
 #ifdef __cplusplus
 }
 #endif
