@@ -251,13 +251,12 @@ function takePath() {
   return path;
 }
 
+/** An entry's position (`closed[0]`, `slow[2]`) from its list (a byte, 0 closed) and index at `at`. */
+const entryPosition = (at) => `${u8(at) === 0 ? 'closed' : 'slow'}[${u32(at + 4)}]`;
+
 /** The ConditionsError the nb_conditions_error at FAULT describes (and frees it). */
 function takeConditionsError() {
-  const entries = [];
-  for (let i = 0; i < u32(FAULT + 12); i++) {
-    const at = u32(FAULT + 8) + 8 * i;
-    entries.push(`${u8(at) === 0 ? 'closed' : 'slow'}[${u32(at + 4)}]`);
-  }
+  const entries = Array.from({ length: u32(FAULT + 12) }, (_, i) => entryPosition(u32(FAULT + 8) + 8 * i));
   const error = new ConditionsError(CONDITIONS_CODES[u32(FAULT)] ?? 'invalid', cString(u32(FAULT + 4)), entries,
     u32s(u32(FAULT + 16), u32(FAULT + 20)));
   core.nb_conditions_error_free(FAULT);
@@ -268,8 +267,6 @@ const bundles = new FinalizationRegistry(({ handle, bytes }) => {
   core.nb_close(handle);
   core.free(bytes);
 });
-// Access point ids as UTF-8, by their text: what locate hands the core for every reading.
-const encodedIds = new Map();
 const metrics = new FinalizationRegistry((metric) => core.nb_metric_free(metric));
 
 // ---- Text and numbers ----
@@ -1096,29 +1093,22 @@ export class NavBundle {
    * map building and floor, venue level or null, position, confidence, neighbours averaged). */
   locate(scan) {
     if (!Array.isArray(scan)) throw this._argument('a scan is an array of {id, rssi} readings');
-    const ids = scan.map((reading) => {
+    for (const reading of scan) {
       if (reading === null || typeof reading !== 'object' || typeof reading.id !== 'string' || typeof reading.rssi !== 'number') {
         throw this._argument('a scan is an array of {id, rssi} readings, ids strings and RSSIs numbers');
       }
-      let id = encodedIds.get(reading.id);
-      if (id === undefined) {
-        // Scans repeat the same few thousand ids; a hostile caller's endless new ones only refill it.
-        if (encodedIds.size >= 65536) encodedIds.clear();
-        encodedIds.set(reading.id, id = ENCODER.encode(reading.id));
-      }
-      return id;
-    });
-    // The readings, then every id NUL-terminated, in one block of the core's memory.
-    const total = ids.reduce((sum, id) => sum + id.length + 1, 16 * scan.length);
-    this._checkWifi(withMemory(total, (at) => {
+    }
+    // The readings, then every id as NUL-terminated UTF-8 (at most 3 bytes a UTF-16 unit), in one
+    // block of the core's memory, encoded straight into it.
+    const room = scan.reduce((sum, reading) => sum + 3 * reading.id.length + 1, 16 * scan.length);
+    this._checkWifi(withMemory(room, (at) => {
       memory();
       let text = at + 16 * scan.length;
       scan.forEach((reading, i) => {
-        heap.set(ids[i], text);
-        heap[text + ids[i].length] = 0;
         data.setUint32(at + 16 * i, text, true);
         data.setFloat64(at + 16 * i + 8, reading.rssi, true);
-        text += ids[i].length + 1;
+        text += ENCODER.encodeInto(reading.id, heap.subarray(text, at + room)).written;
+        heap[text++] = 0;
       });
       return core.nb_locate(this._handle, at, scan.length, FIX, MESSAGE, MESSAGE_SIZE);
     }));
