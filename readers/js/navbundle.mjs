@@ -513,13 +513,20 @@ export class NavBundle {
     if (status !== 0) throw this._coreError(status);
   }
 
-  /** The nb_text at `at` (a string of the bundle, which the core has checked is UTF-8) as a string,
-   * or null for none; decoded once per string, as record loops read the same labels often. */
-  _text(at) {
-    const pointer = u32(at);
+  /** The nb_text at `at` (a string of the bundle) as a string, or null for none; decoded once per
+   * string, as record loops read the same labels often. Keyed by place and length together, since
+   * an empty string starts where the next one does. Where the core has not checked the text is
+   * UTF-8, `tag` and `message` say what damage it is when it is not. */
+  _text(at, tag = null, message = '') {
+    const [pointer, length] = [u32(at), u32(at + 4)];
     if (pointer === 0) return null;
-    let found = this._texts.get(pointer);
-    if (found === undefined) this._texts.set(pointer, found = textAt(pointer, u32(at + 4)));
+    const key = length * 2 ** 32 + pointer; // exact below 2^53: texts of up to a million bytes are kept
+    let found = this._texts.get(key);
+    if (found === undefined) {
+      found = textAt(pointer, length);
+      if (length < 2 ** 20) this._texts.set(key, found);
+    }
+    if (found === null && tag !== null) throw this._error(tag, message);
     return found;
   }
 
@@ -787,10 +794,7 @@ export class NavBundle {
   placeSource(index) {
     this._checkPlace(index);
     this._check(core.nb_place_source(this._handle, index, OUT, OUT + 4));
-    if (u32(OUT) === 0) return null;
-    const text = textAt(u32(OUT), u32(OUT + 4));
-    if (text === null) throw this._error('STRS', `the source of place ${index} is not UTF-8`);
-    return text;
+    return this._text(OUT, 'STRS', `the source of place ${index} is not UTF-8`);
   }
 
   /** The aliases of place `index`: `[{text, language, kind}]`, kind 0 a name in another language,
@@ -804,9 +808,8 @@ export class NavBundle {
     const aliases = [];
     for (let alias = first; alias < first + u32(OUT + 4); alias++) {
       this._check(core.nb_alias_info(this._handle, alias, OUT + 8));
-      const text = textAt(u32(OUT + 8), u32(OUT + 12));
-      const language = u32(OUT + 16) === 0 ? null : textAt(u32(OUT + 16), u32(OUT + 20));
-      if (text === null || language === null && u32(OUT + 16) !== 0) throw this._error('ALIA', `alias ${alias} is not UTF-8`);
+      // The core has checked both strings exist (load_aliases), not that they are UTF-8.
+      const [text, language] = [OUT + 8, OUT + 16].map((at) => this._text(at, 'ALIA', `alias ${alias} is not UTF-8`));
       aliases.push({ text, language, kind: u8(OUT + 24) });
     }
     return aliases;
@@ -879,8 +882,7 @@ export class NavBundle {
     const result = [];
     for (let outline = first; outline < first + u32(OUT + 4); outline++) {
       this._check(core.nb_outline_info(this._handle, outline, OUT + 8));
-      const label = u32(OUT + 8) === 0 ? null : textAt(u32(OUT + 8), u32(OUT + 12));
-      if (label === null && u32(OUT + 8) !== 0) throw this._error('STRS', `the label of outline ${outline} is not UTF-8`);
+      const label = this._text(OUT + 8, 'STRS', `the label of outline ${outline} is not UTF-8`);
       const place = u32(OUT + 16);
       const kind = u8(OUT + 20);
       const rings = [];
@@ -925,15 +927,11 @@ export class NavBundle {
     if (typeof weights === 'string' || weights.length !== this._arcCount) {
       throw this._argument(`${weights.length} weights for the ${this._arcCount} arcs of ARCS`);
     }
-    const checked = new Uint32Array(this._arcCount);
-    for (let i = 0; i < checked.length; i++) {
-      const weight = weights[i];
-      if (!Number.isInteger(weight) || weight < 0 || weight > INFINITE) {
-        throw this._argument(`weights must be integers from 0 to ${INFINITE}`);
-      }
-      checked[i] = weight;
+    const checked = Array.from(weights); // holes of a sparse array as undefined, which every() would skip
+    if (!checked.every((weight) => Number.isInteger(weight) && weight >= 0 && weight <= INFINITE)) {
+      throw this._argument(`weights must be integers from 0 to ${INFINITE}`);
     }
-    return this._customised(index, profile, checked);
+    return this._customised(index, profile, Uint32Array.from(checked));
   }
 
   /** A Metric of profile `index` customised by the core with `weights` (null: its PROF costs). */
@@ -1113,9 +1111,7 @@ export class NavBundle {
       return core.nb_locate(this._handle, at, scan.length, FIX, MESSAGE, MESSAGE_SIZE);
     }));
     if (u32(FIX) === 0) return null;
-    const fix = readRecord(this, FIX, FIX_RECORD);
-    if (fix.buildingName === null || fix.floorName === null) throw this._error('WIFI', 'a building or floor name is not UTF-8');
-    return fix;
+    return readRecord(this, FIX, FIX_RECORD); // the core has checked the names are UTF-8 (wifi_name)
   }
 
   /** Scans made from the radio map's own reference points, so that a viewer can offer samples to
