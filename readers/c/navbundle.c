@@ -5465,3 +5465,17 @@ nb_status nb_step_words(nb_bundle *b, int action, const char *label, size_t labe
     if (status != NB_OK) free(*text), *text = NULL;
     return status;
 }
+
+/* Level `level`'s short name as route instructions give it (its own name; else its id outdoors,
+ * "level 2" by its ordinal in a building), `*length` bytes NUL-terminated in `*text` (free() it):
+ * a host names levels so without a second copy of the rule. */
+nb_status nb_level_short_name(nb_bundle *b, uint32_t level, char **text, size_t *length) {
+    *text = NULL, *length = 0;
+    step_level words;
+    nb_status status = step_level_info(b, level, &words);
+    if (status != NB_OK) return status;
+    if ((*text = malloc(words.name_length + 1)) == NULL) return out_of_memory(b);
+    if (words.name_length) memcpy(*text, words.name, words.name_length);
+    (*text)[words.name_length] = 0, *length = words.name_length;
+    return NB_OK;
+}

@@ -674,6 +674,10 @@ int nb_normalised_access_point(const char *id, size_t length, char *out);
 nb_status nb_step_words(nb_bundle *bundle, int action, const char *label, size_t label_length, uint32_t from_level,
                         uint32_t to_level, int64_t step_count, double rise, int along_path, char **text, size_t *length);
 
+/* Level `level`'s short name as instructions give it (its name; else its id outdoors, "level 2" by
+ * its ordinal in a building): `*length` bytes NUL-terminated in `*text`, which the caller frees. */
+nb_status nb_level_short_name(nb_bundle *bundle, uint32_t level, char **text, size_t *length);
+
 #ifdef __cplusplus
 }
 #endif

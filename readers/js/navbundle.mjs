@@ -609,12 +609,11 @@ export class NavBundle {
    * bounding box. */
   get metadata() {
     if (!this._cache.has('META')) {
-      this._check(core.nb_metadata(this._handle, OUT, OUT + 4));
-      const text = textAt(u32(OUT), u32(OUT + 4));
-      if (text === null) throw this._error('META', 'is not UTF-8');
+      this._check(core.nb_metadata(this._handle, OUT, OUT + 4)); // which refuses META that is not UTF-8
+      memory();
       // The core checks the text first: nesting the engine cannot parse or copy would escape as a
       // RangeError.
-      const value = strictJson(ENCODER.encode(text), (detail, deep) =>
+      const value = strictJson(heap.slice(u32(OUT), u32(OUT) + u32(OUT + 4)), (detail, deep) =>
         this._error('META', deep ? `nests deeper than ${MAX_JSON_DEPTH}` : `is not JSON: ${detail}`), false);
       if (value === null || typeof value !== 'object' || Array.isArray(value)) throw this._error('META', 'is not a JSON object');
       this._cache.set('META', value);
@@ -635,11 +634,10 @@ export class NavBundle {
       for (let index = 0; index < this._levelCount; index++) {
         this._check(core.nb_level_info(this._handle, index, RECORD));
         const { id, name, buildingId, buildingName, ordinal } = readRecord(this, RECORD, LEVEL_RECORD);
-        const whole = Math.round(ordinal) === ordinal && Math.abs(ordinal) < 1e6;
         // As the Swift reader names a level: its own name, else "level 2" from its ordinal.
-        const shortName = name !== null ? name
-          : buildingId === null ? (id ?? '')
-            : `level ${whole ? String(Math.trunc(ordinal)) : swiftDouble(ordinal)}`;
+        this._check(core.nb_level_short_name(this._handle, index, OUT, OUT + 4));
+        const shortName = textAt(u32(OUT), u32(OUT + 4));
+        core.free(u32(OUT));
         levels.push(Object.freeze({ index, id, name, buildingId, buildingName, ordinal, shortName,
           displayName: buildingName === null ? shortName : `${shortName}, ${buildingName}` }));
       }
