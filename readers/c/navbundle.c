@@ -4696,10 +4696,16 @@ nb_status nb_exit_conditions(nb_bundle *b, uint32_t profile, uint32_t node, cons
 #define WIFI_WEIGHT_SCALE 16777216.0  /* weights are whole multiples of 2^-24 */
 #define WIFI_VOTE_OFFSET 1e-6         /* keeps the vote of an exact match finite */
 
-/* `a * b` rounded to a double before anything is added to it. */
+/* `a * b` rounded to a double before anything is added to it. WebAssembly has no fused
+ * multiply-add (f64.mul always rounds), so there the volatile store, which costs a trip through
+ * the stack in memory on every product of the scoring loop, is not needed. */
 static double exact_product(double a, double b) {
+#if defined(__wasm__)
+    return a * b;
+#else
     volatile double product = a * b;
     return product;
+#endif
 }
 
 /* The signal weight of `rssi` (step 1): 0 at or below `weakest`, 1 at 0 dBm, in steps of 2^-24. */
@@ -5439,4 +5445,37 @@ int nb_normalised_access_point(const char *id, size_t length, char *out) {
     if (!normalised_bssid((const uint8_t *)id, length, out)) return 0;
     out[17] = 0;
     return 1;
+}
+
+/* nb_step_instruction for a step given field by field, its words in `*text` (`*length` bytes,
+ * NUL-terminated; free() it): a host that keeps steps as its own objects (JavaScript) passes
+ * their fields rather than laying out an nb_route_step in this module's memory. */
+nb_status nb_step_words(nb_bundle *b, int action, const char *label, size_t label_length, uint32_t from_level,
+                        uint32_t to_level, int64_t step_count, double rise, int along_path, char **text, size_t *length) {
+    *text = NULL, *length = 0;
+    nb_route_step step;
+    memset(&step, 0, sizeof step);
+    step.action = action, step.label = label, step.label_length = label ? label_length : 0;
+    step.from_level = from_level, step.to_level = to_level;
+    step.step_count = step_count, step.rise = rise, step.along_path = along_path;
+    nb_status status = nb_step_instruction(b, &step, NULL, 0, length);
+    if (status != NB_OK) return status;
+    if ((*text = malloc(*length + 1)) == NULL) return out_of_memory(b);
+    status = nb_step_instruction(b, &step, *text, *length + 1, length);
+    if (status != NB_OK) free(*text), *text = NULL;
+    return status;
+}
+
+/* Level `level`'s short name as route instructions give it (its own name; else its id outdoors,
+ * "level 2" by its ordinal in a building), `*length` bytes NUL-terminated in `*text` (free() it):
+ * a host names levels so without a second copy of the rule. */
+nb_status nb_level_short_name(nb_bundle *b, uint32_t level, char **text, size_t *length) {
+    *text = NULL, *length = 0;
+    step_level words;
+    nb_status status = step_level_info(b, level, &words);
+    if (status != NB_OK) return status;
+    if ((*text = malloc(words.name_length + 1)) == NULL) return out_of_memory(b);
+    if (words.name_length) memcpy(*text, words.name, words.name_length);
+    (*text)[words.name_length] = 0, *length = words.name_length;
+    return NB_OK;
 }

@@ -669,6 +669,15 @@ size_t nb_swift_double(double value, char *out);
  * joined by ':'), NUL-terminated in `out` (18 bytes): 1, or 0 when it is no BSSID spelling. */
 int nb_normalised_access_point(const char *id, size_t length, char *out);
 
+/* nb_step_instruction for a step given field by field (a NULL `label` for none): its words in
+ * `*text`, `*length` bytes NUL-terminated, which the caller frees with free(). */
+nb_status nb_step_words(nb_bundle *bundle, int action, const char *label, size_t label_length, uint32_t from_level,
+                        uint32_t to_level, int64_t step_count, double rise, int along_path, char **text, size_t *length);
+
+/* Level `level`'s short name as instructions give it (its name; else its id outdoors, "level 2" by
+ * its ordinal in a building): `*length` bytes NUL-terminated in `*text`, which the caller frees. */
+nb_status nb_level_short_name(nb_bundle *bundle, uint32_t level, char **text, size_t *length);
+
 #ifdef __cplusplus
 }
 #endif

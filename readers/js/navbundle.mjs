@@ -114,14 +114,43 @@ const u16 = (at) => memory().getUint16(at, true);
 const u32 = (at) => memory().getUint32(at, true);
 const i32 = (at) => memory().getInt32(at, true);
 const f64 = (at) => memory().getFloat64(at, true);
-/** `count` u32 values at `at` of the core's memory, copied into an array. */
-const u32s = (at, count) => (count ? Array.from(new Uint32Array(core.memory.buffer, at, count)) : []);
+const i64 = (at) => Number(memory().getBigInt64(at, true));
+const unknownIfNegative = (value) => (value < 0 ? null : value);
+/** `count` u32 values at `at` of the core's memory, copied into an array (by a loop: Array.from
+ * takes its iterator path, several times slower, which doubled the time of a long route). */
+function u32s(at, count) {
+  const values = new Uint32Array(core.memory.buffer, at, count);
+  const array = new Array(count);
+  for (let i = 0; i < count; i++) array[i] = values[i];
+  return array;
+}
 
 /** Memory of the core's, freed when done: `bytes` of it, or the core refuses for lack of it. */
 function allocate(bytes) {
   const at = core.malloc(Math.max(bytes, 1));
   if (at === 0) throw new BundleError('out-of-memory', `the reader's memory cannot hold ${bytes} more bytes`);
   return at;
+}
+
+/** `use(at)` with `bytes` of the core's memory, freed when it returns or throws. */
+function withMemory(bytes, use) {
+  const at = allocate(bytes);
+  try {
+    return use(at);
+  } finally {
+    core.free(at);
+  }
+}
+
+/** `use(at, length)` with `text` (a string or UTF-8 bytes) NUL-terminated in the core's memory,
+ * freed when it returns or throws. */
+function withText(text, use) {
+  const [at, length] = cText(text);
+  try {
+    return use(at, length);
+  } finally {
+    core.free(at);
+  }
 }
 
 // Out-parameters and messages of the calls, in the core's memory for the module's life; the
@@ -155,6 +184,43 @@ const cString = (at) => {
   return textAt(at, end - at) ?? '';
 };
 
+/** How the fields of the core's records are read, by the names the layouts below give them. */
+const FIELDS_BY_TYPE = {
+  u8, u32, i32, f64,
+  degrees: (at) => i32(at) / 1e7, // 1e-7 degree
+  metres: (at) => u32(at) / 100, // centimetres
+  index: (at) => (u32(at) === NONE ? null : u32(at)), // NB_NONE for none
+  count: (at) => unknownIfNegative(i32(at)),
+  count64: (at) => unknownIfNegative(i64(at)),
+  i64,
+  flag: (at) => u32(at) !== 0,
+  one: (at) => u8(at) === 1,
+};
+
+// The records of navbundle.h on wasm32, field by field: `name:type@offset`, in the order the API
+// lists the fields; a `text` is an nb_text, which the bundle decodes (NavBundle._text).
+const layout = (fields) => fields.split(/\s+/).map((field) => /^(\w+):(\w+)@(\d+)$/.exec(field).slice(1));
+const NODE_RECORD = layout('latitude:degrees@0 longitude:degrees@4 level:u32@8 kind:u8@12 label:text@16');
+const ARC_RECORD = layout('tail:u32@0 head:u32@4 kind:u8@12 label:text@16 length:metres@8 indoor:one@13');
+const PLACE_RECORD = layout(`kind:u8@0 ref:text@12 name:text@20 category:text@28 description:text@36 building:text@44
+  openingHours:text@52 phone:text@60 email:text@68 website:text@76 level:index@4 node:index@8 capacity:count@84
+  latitude:degrees@88 longitude:degrees@92 geofenceRadius:metres@96`);
+const EVENT_RECORD = layout('place:u32@0 title:text@4 description:text@12 start:i64@24 end:i64@32');
+const LEVEL_RECORD = layout('id:text@0 name:text@8 buildingId:text@16 buildingName:text@24 ordinal:f64@32');
+const FIX_RECORD = layout(`building:u32@4 buildingName:text@8 floor:u32@16 floorName:text@20 ordinal:f64@32
+  venueLevel:index@40 latitude:f64@56 longitude:f64@64 latitudeE7:i32@44 longitudeE7:i32@48 confidence:f64@72 neighbours:u32@80`);
+const STEP_RECORD = layout(`action:u32@0 label:text@4 fromLevel:u32@12 toLevel:u32@16 length:f64@24 duration:f64@32
+  stepCount:count64@40 rise:f64@48 isAlongPath:flag@56 startIndex:u32@60 endIndex:u32@64`);
+const POINT_RECORD = layout('latitude:degrees@0 longitude:degrees@4 floor:u32@8 buildingName:text@16 floorName:text@24');
+
+/** The record at `at` read by `fields` (a layout) into `into`, strings decoded by `bundle`. */
+function readRecord(bundle, at, fields, into = {}) {
+  for (const [name, type, offset] of fields) {
+    into[name] = type === 'text' ? bundle._text(at + Number(offset)) : FIELDS_BY_TYPE[type](at + Number(offset));
+  }
+  return into;
+}
+
 /** The corners `fill(at, capacity)` writes as (latitude, longitude) in 1e-7 degree, their number
  * at OUT + 32, in degrees: `[[lat, lon], ...]`. */
 function corners(fill, bundle) {
@@ -185,13 +251,12 @@ function takePath() {
   return path;
 }
 
+/** An entry's position (`closed[0]`, `slow[2]`) from its list (a byte, 0 closed) and index at `at`. */
+const entryPosition = (at) => `${u8(at) === 0 ? 'closed' : 'slow'}[${u32(at + 4)}]`;
+
 /** The ConditionsError the nb_conditions_error at FAULT describes (and frees it). */
 function takeConditionsError() {
-  const entries = [];
-  for (let i = 0; i < u32(FAULT + 12); i++) {
-    const at = u32(FAULT + 8) + 8 * i;
-    entries.push(`${u8(at) === 0 ? 'closed' : 'slow'}[${u32(at + 4)}]`);
-  }
+  const entries = Array.from({ length: u32(FAULT + 12) }, (_, i) => entryPosition(u32(FAULT + 8) + 8 * i));
   const error = new ConditionsError(CONDITIONS_CODES[u32(FAULT)] ?? 'invalid', cString(u32(FAULT + 4)), entries,
     u32s(u32(FAULT + 16), u32(FAULT + 20)));
   core.nb_conditions_error_free(FAULT);
@@ -202,8 +267,6 @@ const bundles = new FinalizationRegistry(({ handle, bytes }) => {
   core.nb_close(handle);
   core.free(bytes);
 });
-// Access point ids as UTF-8, by their text: what locate hands the core for every reading.
-const encodedIds = new Map();
 const metrics = new FinalizationRegistry((metric) => core.nb_metric_free(metric));
 
 // ---- Text and numbers ----
@@ -259,11 +322,7 @@ export function formatFixed(value, digits = 3) {
   if (!Number.isInteger(digits) || digits < 0 || digits > 100) throw new BundleError('argument', `${digits} digits`);
   const length = core.nb_format_fixed(value, digits, MESSAGE, MESSAGE_SIZE);
   if (length < MESSAGE_SIZE) return textAt(MESSAGE, length);
-  const at = allocate(length + 1);
-  core.nb_format_fixed(value, digits, at, length + 1);
-  const text = textAt(at, length);
-  core.free(at);
-  return text;
+  return withMemory(length + 1, (at) => textAt(at, core.nb_format_fixed(value, digits, at, length + 1)));
 }
 
 /** A double as Swift's `description` writes it ("2.0", "0.5", "1e-05", "1e+16"), as the core
@@ -276,9 +335,7 @@ export function swiftDouble(value) {
  * twelve hex digits, or six groups of one or two hex digits all joined by `:` or all by `-`,
  * become six lower-case pairs joined by `:`; any other id stays as it is. */
 export function normalisedAccessPoint(text) {
-  const [at, length] = cText(String(text));
-  const normalised = core.nb_normalised_access_point(at, length, MESSAGE);
-  core.free(at);
+  const normalised = withText(String(text), (at, length) => core.nb_normalised_access_point(at, length, MESSAGE));
   return normalised ? textAt(MESSAGE, 17) : text;
 }
 
@@ -286,10 +343,7 @@ export function normalisedAccessPoint(text) {
  * and parsed: an object as a Map of its members, anything else as JSON.parse gives it. `refuse(detail,
  * deep)` makes the error for text that is not strict JSON. */
 function strictJson(bytes, refuse, asMap = true) {
-  const [at, length] = cText(bytes);
-  const valid = core.nb_json_check(at, length, MESSAGE, MESSAGE_SIZE);
-  core.free(at);
-  if (!valid) {
+  if (!withText(bytes, (at, length) => core.nb_json_check(at, length, MESSAGE, MESSAGE_SIZE))) {
     const detail = cString(MESSAGE);
     throw refuse(detail, /deeper than/.test(detail));
   }
@@ -321,8 +375,7 @@ function conditionsBytes(conditions) {
 export function parseConditions(conditions) {
   if (conditions && typeof conditions === 'object' && conditions[PARSED]) return conditions;
   const bytes = conditionsBytes(conditions);
-  const [text, length] = cText(bytes);
-  try {
+  return withText(bytes, (text, length) => {
     const status = core.nb_conditions_parse(text, length, OUT, OUT + 4, FAULT);
     if (status === ERROR_CONDITIONS) throw takeConditionsError();
     if (status !== 0) throw new BundleError('out-of-memory', 'the conditions do not fit the reader\'s memory');
@@ -339,9 +392,7 @@ export function parseConditions(conditions) {
     const parsed = { entries };
     Object.defineProperty(parsed, PARSED, { value: Uint8Array.from(bytes) });
     return parsed;
-  } finally {
-    core.free(text);
-  }
+  });
 }
 
 /** One parsed entry as conditions text of its own, to resolve it alone. */
@@ -462,13 +513,20 @@ export class NavBundle {
     if (status !== 0) throw this._coreError(status);
   }
 
-  /** The nb_text at `at` (a string of the bundle, which the core has checked is UTF-8) as a string,
-   * or null for none; decoded once per string, as record loops read the same labels often. */
-  _text(at) {
-    const pointer = u32(at);
+  /** The nb_text at `at` (a string of the bundle) as a string, or null for none; decoded once per
+   * string, as record loops read the same labels often. Keyed by place and length together, since
+   * an empty string starts where the next one does. Where the core has not checked the text is
+   * UTF-8, `tag` and `message` say what damage it is when it is not. */
+  _text(at, tag = null, message = '') {
+    const [pointer, length] = [u32(at), u32(at + 4)];
     if (pointer === 0) return null;
-    let found = this._texts.get(pointer);
-    if (found === undefined) this._texts.set(pointer, found = textAt(pointer, u32(at + 4)));
+    const key = length * 2 ** 32 + pointer; // exact below 2^53: texts of up to a million bytes are kept
+    let found = this._texts.get(key);
+    if (found === undefined) {
+      found = textAt(pointer, length);
+      if (length < 2 ** 20) this._texts.set(key, found);
+    }
+    if (found === null && tag !== null) throw this._error(tag, message);
     return found;
   }
 
@@ -545,30 +603,17 @@ export class NavBundle {
     return { major: core.nb_format_major(this._handle), minor: core.nb_format_minor(this._handle) };
   }
 
-  /** Section `tag`'s entry; a BundleError `unavailable` when it is missing or at a section version
-   * this reader does not know (which the format treats as missing). */
-  _section(tag) {
-    const entry = this._byTag.get(tag);
-    if (entry === undefined) throw this._fail('unavailable', `no section ${tag}: not available in this bundle`, tag);
-    if (entry.version !== 1) {
-      throw this._fail('unavailable', `section ${tag} has version ${entry.version}, which this reader does not know: `
-        + 'not available', tag);
-    }
-    return entry;
-  }
-
   // -- Records --
 
   /** META, parsed: the venue, its sources with their attribution and licence, profiles, levels,
    * bounding box. */
   get metadata() {
     if (!this._cache.has('META')) {
-      this._check(core.nb_metadata(this._handle, OUT, OUT + 4));
-      const text = textAt(u32(OUT), u32(OUT + 4));
-      if (text === null) throw this._error('META', 'is not UTF-8');
+      this._check(core.nb_metadata(this._handle, OUT, OUT + 4)); // which refuses META that is not UTF-8
+      memory();
       // The core checks the text first: nesting the engine cannot parse or copy would escape as a
       // RangeError.
-      const value = strictJson(ENCODER.encode(text), (detail, deep) =>
+      const value = strictJson(heap.slice(u32(OUT), u32(OUT) + u32(OUT + 4)), (detail, deep) =>
         this._error('META', deep ? `nests deeper than ${MAX_JSON_DEPTH}` : `is not JSON: ${detail}`), false);
       if (value === null || typeof value !== 'object' || Array.isArray(value)) throw this._error('META', 'is not a JSON object');
       this._cache.set('META', value);
@@ -588,13 +633,11 @@ export class NavBundle {
       levels = [];
       for (let index = 0; index < this._levelCount; index++) {
         this._check(core.nb_level_info(this._handle, index, RECORD));
-        const [id, name, buildingId, buildingName] = [0, 8, 16, 24].map((field) => this._text(RECORD + field));
-        const ordinal = f64(RECORD + 32);
-        const whole = Math.round(ordinal) === ordinal && Math.abs(ordinal) < 1e6;
+        const { id, name, buildingId, buildingName, ordinal } = readRecord(this, RECORD, LEVEL_RECORD);
         // As the Swift reader names a level: its own name, else "level 2" from its ordinal.
-        const shortName = name !== null ? name
-          : buildingId === null ? (id ?? '')
-            : `level ${whole ? String(Math.trunc(ordinal)) : swiftDouble(ordinal)}`;
+        this._check(core.nb_level_short_name(this._handle, index, OUT, OUT + 4));
+        const shortName = textAt(u32(OUT), u32(OUT + 4));
+        core.free(u32(OUT));
         levels.push(Object.freeze({ index, id, name, buildingId, buildingName, ordinal, shortName,
           displayName: buildingName === null ? shortName : `${shortName}, ${buildingName}` }));
       }
@@ -622,16 +665,14 @@ export class NavBundle {
   node(index) {
     this._checkNode(index);
     this._check(core.nb_node_record(this._handle, index, RECORD));
-    return { index, latitude: i32(RECORD) / 1e7, longitude: i32(RECORD + 4) / 1e7, level: u32(RECORD + 8), kind: u8(RECORD + 12),
-      label: this._text(RECORD + 16) };
+    return readRecord(this, RECORD, NODE_RECORD, { index });
   }
 
   /** Arc `index`: `{index, tail, head, kind, label, length (metres), indoor}`. */
   arc(index) {
     this._checkArc(index);
     this._check(core.nb_arc_info(this._handle, index, RECORD));
-    return { index, tail: u32(RECORD), head: u32(RECORD + 4), kind: u8(RECORD + 12), label: this._text(RECORD + 16),
-      length: u32(RECORD + 8) / 100, indoor: u8(RECORD + 13) === 1 };
+    return readRecord(this, RECORD, ARC_RECORD, { index });
   }
 
   /** The arcs leaving `node`, as indexes: `[first, end)`. */
@@ -659,13 +700,10 @@ export class NavBundle {
 
   /** A core call that fills one u32 per arc: its values as a new Uint32Array. */
   _perArc(fill) {
-    const at = allocate(4 * this._arcCount);
-    try {
+    return withMemory(4 * this._arcCount, (at) => {
       this._check(fill(at, this._arcCount));
       return new Uint32Array(core.memory.buffer, at, this._arcCount).slice();
-    } finally {
-      core.free(at);
-    }
+    });
   }
 
   /** The PROF costs of `profile`, one u32 (milliseconds, INFINITE where it may not go) per arc,
@@ -681,16 +719,9 @@ export class NavBundle {
   place(index) {
     this._checkPlace(index);
     this._check(core.nb_place_info(this._handle, index, RECORD));
-    const [ref, name, category, description, building, openingHours, phone, email, website] =
-      Array.from({ length: 9 }, (_, field) => this._text(RECORD + 12 + 8 * field));
-    const level = u32(RECORD + 4);
-    const node = u32(RECORD + 8);
-    const capacity = i32(RECORD + 84);
-    const positioned = u8(RECORD + 1) !== 0;
-    return { index, kind: u8(RECORD), ref, name, category, description, building, openingHours, phone, email, website,
-      level: level === NONE ? null : level, node: node === NONE ? null : node, capacity: capacity < 0 ? null : capacity,
-      latitude: positioned ? i32(RECORD + 88) / 1e7 : null, longitude: positioned ? i32(RECORD + 92) / 1e7 : null,
-      geofenceRadius: u32(RECORD + 96) / 100 };
+    const place = readRecord(this, RECORD, PLACE_RECORD, { index });
+    if (u8(RECORD + 1) === 0) place.latitude = place.longitude = null; // not positioned
+    return place;
   }
 
   /** Event `index` of EVNT: `{index, place, title, description, start, end}`, times in seconds
@@ -698,8 +729,7 @@ export class NavBundle {
   event(index) {
     this._checkIndex(index, this._eventCount, 'event');
     this._check(core.nb_event_info(this._handle, index, RECORD));
-    return { index, place: u32(RECORD), title: this._text(RECORD + 4), description: this._text(RECORD + 12),
-      start: Number(memory().getBigInt64(RECORD + 24, true)), end: Number(memory().getBigInt64(RECORD + 32, true)) };
+    return readRecord(this, RECORD, EVENT_RECORD, { index });
   }
 
   /** Whether the bundle carries a Wi-Fi radio map (WIFI). */
@@ -715,15 +745,11 @@ export class NavBundle {
    * of whitespace do not matter, and every reader folds identically whatever its platform's
    * Unicode version. A string, or UTF-8 bytes. */
   fold(text) {
-    const [at, length] = cText(textOf(text, 'the text to fold', this));
-    try {
-      this._check(core.nb_fold(this._handle, at, length, OUT, OUT + 4));
-      const folded = textAt(u32(OUT), u32(OUT + 4));
-      core.free(u32(OUT));
-      return folded.split(' ').filter((word) => word).join(' ');
-    } finally {
-      core.free(at);
-    }
+    this._check(withText(textOf(text, 'the text to fold', this),
+      (at, length) => core.nb_fold(this._handle, at, length, OUT, OUT + 4)));
+    const folded = textAt(u32(OUT), u32(OUT + 4));
+    core.free(u32(OUT));
+    return folded.split(' ').filter((word) => word).join(' ');
   }
 
   /** The places with a key starting with `text` folded: `[{place, field}]`, each place once with
@@ -731,16 +757,11 @@ export class NavBundle {
    * and then by that key's position (SRCH's keys, then ALIA's), at most `limit`. */
   searchPrefix(text, limit = 10) {
     if (!Number.isInteger(limit) || limit < 0) throw this._argument(`limit ${limit} is not a non-negative integer`);
-    const [at] = cText(textOf(text, 'the search text', this));
     const capacity = Math.min(limit, this._placeCount);
-    const results = allocate(8 * capacity);
-    try {
+    return withText(textOf(text, 'the search text', this), (at) => withMemory(8 * capacity, (results) => {
       this._check(core.nb_search_prefix(this._handle, at, limit, results, capacity, OUT));
       return Array.from({ length: u32(OUT) }, (_, i) => ({ place: u32(results + 8 * i), field: u8(results + 8 * i + 4) }));
-    } finally {
-      core.free(at);
-      core.free(results);
-    }
+    }));
   }
 
   _checkPosition(latitude, longitude, level) {
@@ -771,10 +792,7 @@ export class NavBundle {
   placeSource(index) {
     this._checkPlace(index);
     this._check(core.nb_place_source(this._handle, index, OUT, OUT + 4));
-    if (u32(OUT) === 0) return null;
-    const text = textAt(u32(OUT), u32(OUT + 4));
-    if (text === null) throw this._error('STRS', `the source of place ${index} is not UTF-8`);
-    return text;
+    return this._text(OUT, 'STRS', `the source of place ${index} is not UTF-8`);
   }
 
   /** The aliases of place `index`: `[{text, language, kind}]`, kind 0 a name in another language,
@@ -788,9 +806,8 @@ export class NavBundle {
     const aliases = [];
     for (let alias = first; alias < first + u32(OUT + 4); alias++) {
       this._check(core.nb_alias_info(this._handle, alias, OUT + 8));
-      const text = textAt(u32(OUT + 8), u32(OUT + 12));
-      const language = u32(OUT + 16) === 0 ? null : textAt(u32(OUT + 16), u32(OUT + 20));
-      if (text === null || language === null && u32(OUT + 16) !== 0) throw this._error('ALIA', `alias ${alias} is not UTF-8`);
+      // The core has checked both strings exist (load_aliases), not that they are UTF-8.
+      const [text, language] = [OUT + 8, OUT + 16].map((at) => this._text(at, 'ALIA', `alias ${alias} is not UTF-8`));
       aliases.push({ text, language, kind: u8(OUT + 24) });
     }
     return aliases;
@@ -820,9 +837,8 @@ export class NavBundle {
    * EndpointError when it names no single one. */
   resolveEndpoint(text) {
     text = textOf(text, 'the endpoint', this);
-    const [at] = cText(text);
     try {
-      this._check(core.nb_resolve_endpoint(this._handle, at, ENDPOINT));
+      this._check(withText(text, (at) => core.nb_resolve_endpoint(this._handle, at, ENDPOINT)));
       const kind = u32(ENDPOINT);
       if (kind === 0) return { kind: 'place', place: u32(ENDPOINT + 4) };
       if (kind === 1) {
@@ -835,7 +851,6 @@ export class NavBundle {
       throw new EndpointError(ENDPOINT_CODES[kind], said, u32s(u32(ENDPOINT + 32), u32(ENDPOINT + 36)));
     } finally {
       core.nb_endpoint_free(ENDPOINT);
-      core.free(at);
     }
   }
 
@@ -865,8 +880,7 @@ export class NavBundle {
     const result = [];
     for (let outline = first; outline < first + u32(OUT + 4); outline++) {
       this._check(core.nb_outline_info(this._handle, outline, OUT + 8));
-      const label = u32(OUT + 8) === 0 ? null : textAt(u32(OUT + 8), u32(OUT + 12));
-      if (label === null && u32(OUT + 8) !== 0) throw this._error('STRS', `the label of outline ${outline} is not UTF-8`);
+      const label = this._text(OUT + 8, 'STRS', `the label of outline ${outline} is not UTF-8`);
       const place = u32(OUT + 16);
       const kind = u8(OUT + 20);
       const rings = [];
@@ -911,26 +925,19 @@ export class NavBundle {
     if (typeof weights === 'string' || weights.length !== this._arcCount) {
       throw this._argument(`${weights.length} weights for the ${this._arcCount} arcs of ARCS`);
     }
-    const checked = new Uint32Array(this._arcCount);
-    for (let i = 0; i < checked.length; i++) {
-      const weight = weights[i];
-      if (!Number.isInteger(weight) || weight < 0 || weight > INFINITE) {
-        throw this._argument(`weights must be integers from 0 to ${INFINITE}`);
-      }
-      checked[i] = weight;
+    const checked = Array.from(weights); // holes of a sparse array as undefined, which every() would skip
+    if (!checked.every((weight) => Number.isInteger(weight) && weight >= 0 && weight <= INFINITE)) {
+      throw this._argument(`weights must be integers from 0 to ${INFINITE}`);
     }
-    return this._customised(index, profile, checked);
+    return this._customised(index, profile, Uint32Array.from(checked));
   }
 
   /** A Metric of profile `index` customised by the core with `weights` (null: its PROF costs). */
   _customised(index, profile, weights) {
-    const at = weights === null ? 0 : allocate(4 * weights.length);
-    try {
+    this._check(withMemory(4 * (weights?.length ?? 0), (at) => {
       if (weights !== null) new Uint32Array(core.memory.buffer, at, weights.length).set(weights);
-      this._check(core.nb_customize(this._handle, index, at, weights === null ? 0 : weights.length, OUT));
-    } finally {
-      core.free(at);
-    }
+      return core.nb_customize(this._handle, index, weights === null ? 0 : at, weights?.length ?? 0, OUT);
+    }));
     return new Metric(OPENING, this, profile, u32(OUT), weights ?? (() => this.costs(profile)));
   }
 
@@ -973,13 +980,10 @@ export class NavBundle {
     this.leavingCosts(profile); // Without EGRC that is said before anything about the text.
     const costs = this._withConditions(conditions, (resolved) =>
       this._perArc((at, count) => core.nb_leaving_costs(this._handle, index, resolved, at, count)));
-    const at = allocate(4 * costs.length);
-    try {
+    this._check(withMemory(4 * costs.length, (at) => {
       new Uint32Array(core.memory.buffer, at, costs.length).set(costs);
-      this._check(core.nb_exit_search(this._handle, at, costs.length, node, PATH));
-    } finally {
-      core.free(at);
-    }
+      return core.nb_exit_search(this._handle, at, costs.length, node, PATH);
+    }));
     const path = takePath();
     return path && { node: path.nodes[path.nodes.length - 1], ...path, arcSeconds: path.arcs.map((arc) => costs[arc] / 1000) };
   }
@@ -996,20 +1000,20 @@ export class NavBundle {
   /** `use(resolved)` with `conditions` resolved by the core into the nb_arc_conditions at
    * RESOLVED (freed after); the ConditionsError when they cannot be applied. */
   _withConditions(conditions, use) {
-    const [at, length] = cText(conditionsBytes(conditions));
+    this._checkConditions(withText(conditionsBytes(conditions),
+      (at, length) => core.nb_conditions_resolve(this._handle, at, length, RESOLVED, FAULT)));
     try {
-      const status = core.nb_conditions_resolve(this._handle, at, length, RESOLVED, FAULT);
-      if (status === ERROR_CONDITIONS) throw takeConditionsError();
-      core.nb_conditions_error_free(FAULT);
-      this._check(status);
-      try {
-        return use(RESOLVED);
-      } finally {
-        core.nb_arc_conditions_free(RESOLVED);
-      }
+      return use(RESOLVED);
     } finally {
-      core.free(at);
+      core.nb_arc_conditions_free(RESOLVED);
     }
+  }
+
+  /** Throws the ConditionsError or BundleError of a conditions call's `status` (its error at FAULT). */
+  _checkConditions(status) {
+    if (status === ERROR_CONDITIONS) throw takeConditionsError();
+    core.nb_conditions_error_free(FAULT);
+    this._check(status);
   }
 
   /** `profile`'s Metric with `conditions` (JSON text, its UTF-8 bytes or parseConditions' result)
@@ -1019,15 +1023,8 @@ export class NavBundle {
   applyConditions(profile, conditions) {
     const index = this._profileIndex(profile);
     this.customise(profile); // The profile and the hierarchy first: without them nothing applies.
-    const [at, length] = cText(conditionsBytes(conditions));
-    try {
-      const status = core.nb_conditions_apply(this._handle, index, at, length, OUT, FAULT);
-      if (status === ERROR_CONDITIONS) throw takeConditionsError();
-      core.nb_conditions_error_free(FAULT);
-      this._check(status);
-    } finally {
-      core.free(at);
-    }
+    this._checkConditions(withText(conditionsBytes(conditions),
+      (at, length) => core.nb_conditions_apply(this._handle, index, at, length, OUT, FAULT)));
     const weights = () => this._withConditions(conditions, (resolved) =>
       this._perArc((costs, count) => core.nb_conditions_costs(this._handle, index, resolved, costs, count)));
     return new Metric(OPENING, this, profile, u32(OUT), weights);
@@ -1092,45 +1089,27 @@ export class NavBundle {
    * map building and floor, venue level or null, position, confidence, neighbours averaged). */
   locate(scan) {
     if (!Array.isArray(scan)) throw this._argument('a scan is an array of {id, rssi} readings');
-    const ids = scan.map((reading) => {
+    for (const reading of scan) {
       if (reading === null || typeof reading !== 'object' || typeof reading.id !== 'string' || typeof reading.rssi !== 'number') {
         throw this._argument('a scan is an array of {id, rssi} readings, ids strings and RSSIs numbers');
       }
-      let id = encodedIds.get(reading.id);
-      if (id === undefined) {
-        // Scans repeat the same few thousand ids; a hostile caller's endless new ones only refill it.
-        if (encodedIds.size >= 65536) encodedIds.clear();
-        encodedIds.set(reading.id, id = ENCODER.encode(reading.id));
-      }
-      return id;
-    });
-    // The readings, then every id NUL-terminated, in one block of the core's memory.
-    const total = ids.reduce((sum, id) => sum + id.length + 1, 16 * scan.length);
-    const at = allocate(total);
-    try {
+    }
+    // The readings, then every id as NUL-terminated UTF-8 (at most 3 bytes a UTF-16 unit), in one
+    // block of the core's memory, encoded straight into it.
+    const room = scan.reduce((sum, reading) => sum + 3 * reading.id.length + 1, 16 * scan.length);
+    this._checkWifi(withMemory(room, (at) => {
       memory();
       let text = at + 16 * scan.length;
       scan.forEach((reading, i) => {
-        heap.set(ids[i], text);
-        heap[text + ids[i].length] = 0;
         data.setUint32(at + 16 * i, text, true);
         data.setFloat64(at + 16 * i + 8, reading.rssi, true);
-        text += ids[i].length + 1;
+        text += ENCODER.encodeInto(reading.id, heap.subarray(text, at + room)).written;
+        heap[text++] = 0;
       });
-      const status = core.nb_locate(this._handle, at, scan.length, FIX, MESSAGE, MESSAGE_SIZE);
-      if (status !== 0) throw new BundleError(STATUS_CODES[status], named(cString(MESSAGE), this._name), 'WIFI');
-    } finally {
-      core.free(at);
-    }
+      return core.nb_locate(this._handle, at, scan.length, FIX, MESSAGE, MESSAGE_SIZE);
+    }));
     if (u32(FIX) === 0) return null;
-    const buildingName = this._text(FIX + 8);
-    const floorName = this._text(FIX + 20);
-    if (buildingName === null || floorName === null) throw this._error('WIFI', 'a building or floor name is not UTF-8');
-    const latitudeE7 = i32(FIX + 44);
-    const longitudeE7 = i32(FIX + 48);
-    return { building: u32(FIX + 4), buildingName, floor: u32(FIX + 16), floorName, ordinal: f64(FIX + 32),
-      venueLevel: u32(FIX + 40) === NONE ? null : u32(FIX + 40), latitude: f64(FIX + 56), longitude: f64(FIX + 64),
-      latitudeE7, longitudeE7, confidence: f64(FIX + 72), neighbours: u32(FIX + 80) };
+    return readRecord(this, FIX, FIX_RECORD); // the core has checked the names are UTF-8 (wifi_name)
   }
 
   /** Scans made from the radio map's own reference points, so that a viewer can offer samples to
@@ -1140,7 +1119,26 @@ export class NavBundle {
   radioMapSamples(limit = 10) {
     if (!Number.isInteger(limit) || limit < 0) throw this._argument(`limit ${limit} is not a non-negative integer`);
     if (!this.hasRadioMap) return [];
-    return radioMapSamples(this, limit);
+    const capacity = Math.min(limit, 1 << 20);
+    return withMemory(4 * capacity, (points) => {
+      this._checkWifi(core.nb_radio_map_samples(this._handle, limit, points, capacity, OUT, MESSAGE, MESSAGE_SIZE));
+      return u32s(points, u32(OUT)).map((index) => {
+        this._checkWifi(core.nb_radio_map_point(this._handle, index, RECORD, MESSAGE, MESSAGE_SIZE));
+        const { latitude, longitude, floor, buildingName, floorName } = readRecord(this, RECORD, POINT_RECORD);
+        const scan = Array.from({ length: u32(RECORD + 36) }, (_, reading) => {
+          this._checkWifi(core.nb_radio_map_reading(this._handle, index, reading, RECORD + 40, MESSAGE, MESSAGE_SIZE));
+          return { id: this._text(RECORD + 40), rssi: f64(RECORD + 56) };
+        });
+        return { label: `${buildingName}, ${floorName}: reference point ${index}`, buildingName, floorName, floor,
+          referencePoint: index, latitude, longitude, scan };
+      });
+    });
+  }
+
+  /** Throws the BundleError of a Wi-Fi call's `status`: those calls only read the bundle, so they
+   * write their refusal into MESSAGE rather than the bundle's last error. */
+  _checkWifi(status) {
+    if (status !== 0) throw new BundleError(STATUS_CODES[status], named(cString(MESSAGE), this._name), 'WIFI');
   }
 
   // -- Route steps and instructions (as the Swift reader's VenueBundle.steps(of:) and
@@ -1166,26 +1164,20 @@ export class NavBundle {
     }
     const seconds = Array.isArray(route.arcSeconds) ? route.arcSeconds : null;
     const profile = seconds === null ? this._profileNames.indexOf(route.profile) : -1;
-    const nodes = allocate(4 * route.nodes.length + 4 * route.arcs.length);
-    const arcs = nodes + 4 * route.nodes.length;
-    try {
+    this._check(withMemory(4 * route.nodes.length + 4 * route.arcs.length, (nodes) => {
+      const arcs = nodes + 4 * route.nodes.length;
       new Uint32Array(core.memory.buffer, nodes, route.nodes.length).set(route.nodes.map((node) => (node < 0 ? NONE : node)));
       new Uint32Array(core.memory.buffer, arcs, route.arcs.length).set(route.arcs.map((arc) => (arc < 0 ? NONE : arc)));
       memory().setBigUint64(PATH, 0n, true);
       [nodes, route.nodes.length, arcs, route.arcs.length].forEach((value, i) => data.setUint32(PATH + 16 + 4 * i, value, true));
-      this._check(core.nb_route_steps(this._handle, profile < 0 ? NONE : profile, PATH, OUT, OUT + 4));
-    } finally {
-      core.free(nodes);
-    }
+      return core.nb_route_steps(this._handle, profile < 0 ? NONE : profile, PATH, OUT, OUT + 4);
+    }));
     const at = u32(OUT);
     const steps = Array.from({ length: u32(OUT + 4) }, (_, i) => {
-      const step = at + 72 * i;
-      const [startIndex, endIndex] = [u32(step + 60), u32(step + 64)];
-      const count = Number(memory().getBigInt64(step + 40, true));
-      return { action: ACTIONS[u32(step)], label: this._text(step + 4), fromLevel: u32(step + 12), toLevel: u32(step + 16),
-        length: f64(step + 24),
-        duration: seconds === null ? f64(step + 32) : seconds.slice(startIndex, endIndex).reduce((sum, value) => sum + value, 0),
-        stepCount: count < 0 ? null : count, rise: f64(step + 48), isAlongPath: u32(step + 56) !== 0, startIndex, endIndex };
+      const step = readRecord(this, at + 72 * i, STEP_RECORD);
+      step.action = ACTIONS[step.action];
+      if (seconds !== null) step.duration = seconds.slice(step.startIndex, step.endIndex).reduce((sum, value) => sum + value, 0);
+      return step;
     });
     core.free(at);
     return steps;
@@ -1200,27 +1192,13 @@ export class NavBundle {
     this._checkLevel(step.toLevel);
     const action = ACTIONS.indexOf(step.action);
     if (action < 0) throw this._argument(`unknown step action ${JSON.stringify(step.action)}`);
-    const label = step.label === null || step.label === undefined ? null : ENCODER.encode(String(step.label));
-    const at = allocate(72 + (label?.length ?? 0));
-    try {
-      memory();
-      heap.fill(0, at, at + 72);
-      [[0, action], [4, label ? at + 72 : 0], [8, label?.length ?? 0], [12, step.fromLevel], [16, step.toLevel],
-        [56, step.isAlongPath ? 1 : 0]].forEach(([offset, value]) => data.setUint32(at + offset, value, true));
-      data.setBigInt64(at + 40, BigInt(Number.isInteger(step.stepCount) ? step.stepCount : -1), true);
-      data.setFloat64(at + 48, Number(step.rise ?? 0), true);
-      if (label) heap.set(label, at + 72);
-      this._check(core.nb_step_instruction(this._handle, at, 0, 0, OUT));
-      const room = allocate(u32(OUT) + 1);
-      try {
-        this._check(core.nb_step_instruction(this._handle, at, room, u32(OUT) + 1, OUT));
-        return textAt(room, u32(OUT));
-      } finally {
-        core.free(room);
-      }
-    } finally {
-      core.free(at);
-    }
+    const label = step.label === null || step.label === undefined ? null : String(step.label);
+    const stepCount = BigInt(Number.isInteger(step.stepCount) ? step.stepCount : -1);
+    this._check(withText(label ?? '', (at, length) => core.nb_step_words(this._handle, action, label === null ? 0 : at, length,
+      step.fromLevel, step.toLevel, stepCount, Number(step.rise ?? 0), step.isAlongPath ? 1 : 0, OUT, OUT + 4)));
+    const words = textAt(u32(OUT), u32(OUT + 4));
+    core.free(u32(OUT));
+    return words;
   }
 }
 
@@ -1251,14 +1229,11 @@ export class Metric {
       const bundle = this._bundle;
       core.nb_metric_arrays(bundle._handle, this._pointer, 0, 0, 0, 0, 0, OUT);
       const count = u32(OUT);
-      const at = allocate(16 * count);
-      try {
+      this._sides = withMemory(16 * count, (at) => {
         bundle._check(core.nb_metric_arrays(bundle._handle, this._pointer, at, at + 4 * count, at + 8 * count, at + 12 * count,
           count, OUT));
-        this._sides = [0, 1, 2, 3].map((which) => new Uint32Array(core.memory.buffer, at + 4 * count * which, count).slice());
-      } finally {
-        core.free(at);
-      }
+        return [0, 1, 2, 3].map((which) => new Uint32Array(core.memory.buffer, at + 4 * count * which, count).slice());
+      });
     }
     return this._sides[side];
   }
@@ -1267,33 +1242,6 @@ export class Metric {
   get down() { return this._side(1); }
   get upVia() { return this._side(2); }
   get downVia() { return this._side(3); }
-}
-
-// ---- Radio-map samples ----
-
-/** Up to `limit` scans of `bundle`'s radio map's reference points, spread evenly, as the core
- * picks and reads them. */
-function radioMapSamples(bundle, limit) {
-  const check = (status) => {
-    if (status !== 0) throw new BundleError(STATUS_CODES[status], named(cString(MESSAGE), bundle._name), 'WIFI');
-  };
-  const points = allocate(4 * Math.min(limit, 1 << 20));
-  try {
-    check(core.nb_radio_map_samples(bundle._handle, limit, points, Math.min(limit, 1 << 20), OUT, MESSAGE, MESSAGE_SIZE));
-    return u32s(points, u32(OUT)).map((index) => {
-      check(core.nb_radio_map_point(bundle._handle, index, RECORD, MESSAGE, MESSAGE_SIZE));
-      const [latitude, longitude, floor] = [i32(RECORD) / 1e7, i32(RECORD + 4) / 1e7, u32(RECORD + 8)];
-      const [buildingName, floorName] = [bundle._text(RECORD + 16), bundle._text(RECORD + 24)];
-      const scan = Array.from({ length: u32(RECORD + 36) }, (_, reading) => {
-        check(core.nb_radio_map_reading(bundle._handle, index, reading, RECORD + 40, MESSAGE, MESSAGE_SIZE));
-        return { id: bundle._text(RECORD + 40), rssi: f64(RECORD + 56) };
-      });
-      return { label: `${buildingName}, ${floorName}: reference point ${index}`, buildingName, floorName, floor,
-        referencePoint: index, latitude, longitude, scan };
-    });
-  } finally {
-    core.free(points);
-  }
 }
 
 // ---- Signed statements (what `navforge publish --sign-key` writes) ----
