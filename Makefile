@@ -9,6 +9,10 @@ STATION_BUNDLE = $(READER_TESTS)/station/station-1.0.0.navbundle
 # The UJIIndoorLoc radio map is compiled from the shared data when it is beside the repository.
 UJI_SURVEY = ../shared/data/wifi/ujiindoorloc/trainingData.csv
 UJI_BUNDLE = $(READER_TESTS)/uji/ujiindoorloc-1.0.0.navbundle
+# The shared query lists (readers/vectors/README.md), one per bundle above.
+QUERIES = readers/vectors/demo-campus.queries
+STATION_QUERIES = readers/vectors/station.queries
+UJI_QUERIES = readers/vectors/uji.queries
 # The stored answers to the demo campus's queries, which the readers' own tests compare with.
 ANSWERS = readers/vectors/demo-campus.answers
 C_ANSWER = $(READER_TESTS)/c/answer
