@@ -1471,7 +1471,7 @@ static nb_status load_cch(nb_bundle *b, cch_index **out) {
 /* Step 2 of customisation: rank by rank from the lowest, each pair of a rank's arcs offers the
  * way through it to the arc joining their heads, which must exist (the graph is chordal). A
  * weight takes a way only when strictly lighter, so every via is the canonical one. */
-static nb_status customize_triangles(nb_bundle *b, const cch_index *x, cch_weight *w) {
+static nb_status customise_triangles(nb_bundle *b, const cch_index *x, cch_weight *w) {
     for (uint32_t v = 0; v < x->n; v++) {
         uint32_t last = cch_first(x, v + 1);
         for (uint32_t i = cch_first(x, v); i < last; i++) {
@@ -1512,7 +1512,7 @@ static nb_metric *metric_new(nb_bundle *b, const cch_index *x, uint32_t profile,
     return metric;
 }
 
-static nb_status customize(nb_bundle *b, const cch_index *x, uint32_t profile, const uint32_t *weights, nb_metric **out) {
+static nb_status customise(nb_bundle *b, const cch_index *x, uint32_t profile, const uint32_t *weights, nb_metric **out) {
     *out = NULL;
     nb_metric *metric = metric_new(b, x, profile, weights);
     if (!metric) return out_of_memory(b);
@@ -1529,7 +1529,7 @@ static nb_status customize(nb_bundle *b, const cch_index *x, uint32_t profile, c
             arc->up = weight, arc->up_via = ORIGINAL_ARC | i;
         }
     }
-    nb_status status = customize_triangles(b, x, w);
+    nb_status status = customise_triangles(b, x, w);
     if (status != NB_OK) return nb_metric_free(metric), status;
     *out = metric;
     return NB_OK;
@@ -1538,7 +1538,7 @@ static nb_status customize(nb_bundle *b, const cch_index *x, uint32_t profile, c
 /* Profile `profile`'s metric from its PROF costs, customised by its first route and kept. */
 static nb_status profile_metric(nb_bundle *b, cch_index *x, uint32_t profile, const nb_metric **out) {
     if (x->metrics[profile] == NULL) {
-        nb_status status = customize(b, x, profile, NULL, &x->metrics[profile]);
+        nb_status status = customise(b, x, profile, NULL, &x->metrics[profile]);
         if (status != NB_OK) return status;
     }
     *out = x->metrics[profile];
@@ -1679,10 +1679,10 @@ static nb_status cch_update(nb_bundle *b, cch_index *x, const uint32_t *weights,
  * (`changed`, any order, those without a slot ignored): by updating the profile's own metric
  * when they are few, else in full; the metric is the same either way. Past one changed arc in
  * sixteen a full pass is the faster, and such a change reaches most arcs anyway. */
-static nb_status customize_changes(nb_bundle *b, cch_index *x, uint32_t profile, const uint32_t *weights,
+static nb_status customise_changes(nb_bundle *b, cch_index *x, uint32_t profile, const uint32_t *weights,
                                    const uint32_t *changed, size_t count, nb_metric **out) {
     *out = NULL;
-    if (count > b->arcs / 16) return customize(b, x, profile, weights, out);
+    if (count > b->arcs / 16) return customise(b, x, profile, weights, out);
     const nb_metric *base;
     nb_status status = profile_metric(b, x, profile, &base);
     if (status != NB_OK) return status;
@@ -1696,16 +1696,16 @@ static nb_status customize_changes(nb_bundle *b, cch_index *x, uint32_t profile,
 
 /* `weights` (NULL: the PROF costs) customised for `profile`, updated in place where they differ
  * from its costs at few arcs. */
-static nb_status customize_weights(nb_bundle *b, cch_index *x, uint32_t profile, const uint32_t *weights, nb_metric **out) {
+static nb_status customise_weights(nb_bundle *b, cch_index *x, uint32_t profile, const uint32_t *weights, nb_metric **out) {
     *out = NULL;
-    if (weights == NULL) return customize(b, x, profile, NULL, out);
+    if (weights == NULL) return customise(b, x, profile, NULL, out);
     /* Only whether there are few matters, so the count stops just past the limit. */
     size_t limit = b->arcs / 16, count = 0;
     uint32_t *changed = malloc(sizeof(uint32_t) * (limit + 1));
     if (!changed) return out_of_memory(b);
     for (uint32_t i = 0; i < b->arcs && count <= limit; i++)
         if (x->slot[i] != NB_NONE && weights[i] != profile_cost(b, profile, i)) changed[count++] = i;
-    nb_status status = customize_changes(b, x, profile, weights, changed, count, out);
+    nb_status status = customise_changes(b, x, profile, weights, changed, count, out);
     free(changed);
     return status;
 }
@@ -1861,14 +1861,18 @@ nb_status nb_profile_costs(nb_bundle *b, uint32_t profile, uint32_t *costs, size
     return NB_OK;
 }
 
-nb_status nb_customize(nb_bundle *b, uint32_t profile, const uint32_t *weights, size_t weight_count, nb_metric **out) {
+nb_status nb_customise(nb_bundle *b, uint32_t profile, const uint32_t *weights, size_t weight_count, nb_metric **out) {
     *out = NULL;
     if (profile >= b->profiles) return refuse(b, NB_ERROR_ARGUMENT, "profile %u is out of range", profile);
     if (weights != NULL && weight_count != b->arcs)
         return refuse(b, NB_ERROR_ARGUMENT, "%zu weights for the %u arcs of ARCS", weight_count, b->arcs);
     cch_index *x;
     nb_status status = load_cch(b, &x);
-    return status == NB_OK ? customize_weights(b, x, profile, weights, out) : status;
+    return status == NB_OK ? customise_weights(b, x, profile, weights, out) : status;
+}
+
+nb_status nb_customize(nb_bundle *b, uint32_t profile, const uint32_t *weights, size_t weight_count, nb_metric **out) {
+    return nb_customise(b, profile, weights, weight_count, out);
 }
 
 nb_status nb_route_metric(nb_bundle *b, const nb_metric *metric, uint32_t source, uint32_t target, nb_path *path) {
@@ -4526,7 +4530,7 @@ nb_status nb_conditions_apply(nb_bundle *b, uint32_t profile, const char *json, 
         if (cost != costs[a] && x->slot[a] != NB_NONE) marks.touched[changed++] = a;
         costs[a] = cost;
     }
-    if (status == NB_OK) status = customize_changes(b, x, profile, costs, marks.touched, changed, metric);
+    if (status == NB_OK) status = customise_changes(b, x, profile, costs, marks.touched, changed, metric);
     arc_marks_free(&marks);
     free(costs);
     return status;

@@ -328,6 +328,10 @@ nb_status nb_profile_costs(nb_bundle *bundle, uint32_t profile, uint32_t *costs,
  * both give exactly the same metric. On the first use of CCHT the topology is
  * checked in full; a damaged one gives NB_ERROR_FORMAT naming CCHT, a bundle without CCHT
  * NB_ERROR_UNAVAILABLE. On success `*metric` (NULL otherwise) is released with nb_metric_free. */
+nb_status nb_customise(nb_bundle *bundle, uint32_t profile, const uint32_t *weights, size_t weight_count,
+                       nb_metric **metric);
+
+/* nb_customise under its earlier spelling, kept for programs built against it. */
 nb_status nb_customize(nb_bundle *bundle, uint32_t profile, const uint32_t *weights, size_t weight_count,
                        nb_metric **metric);
 
@@ -396,10 +400,10 @@ void nb_conditions_error_free(nb_conditions_error *error);
 nb_status nb_conditions_costs(nb_bundle *bundle, uint32_t profile, const nb_arc_conditions *conditions, uint32_t *costs,
                               size_t capacity);
 
-/* nb_conditions_resolve, nb_conditions_costs and nb_customize in one: the metric of profile
+/* nb_conditions_resolve, nb_conditions_costs and nb_customise in one: the metric of profile
  * `profile` with the conditions of `json` applied, for nb_route_metric (whose durations are then
  * in the changed costs). It always starts from the profile's own costs, never from earlier
- * conditions. Statuses as nb_conditions_resolve and nb_customize give them (NB_ERROR_UNAVAILABLE
+ * conditions. Statuses as nb_conditions_resolve and nb_customise give them (NB_ERROR_UNAVAILABLE
  * for a bundle without CCHT); `*metric` is NULL unless NB_OK. */
 nb_status nb_conditions_apply(nb_bundle *bundle, uint32_t profile, const char *json, size_t length, nb_metric **metric,
                               nb_conditions_error *error);

@@ -1190,7 +1190,7 @@ static uint32_t plain_tail(const plain_cch *c, uint32_t arc) {
 }
 
 /* `b`'s CCHT (checked valid) customised with `weights`, or the profile's PROF costs when NULL. */
-static void plain_customize(const nb_bundle *b, uint32_t profile, const uint32_t *weights, plain_cch *c) {
+static void plain_customise(const nb_bundle *b, uint32_t profile, const uint32_t *weights, plain_cch *c) {
     const uint8_t *w = section_bytes(b, find_section(b, "CCHT"));
     c->n = rd32(w + 4), c->m = rd32(w + 8);
     c->rank = w + 16, c->first = c->rank + 4 * (size_t)c->n, c->head = c->first + 4 * ((size_t)c->n + 1);
@@ -1296,7 +1296,7 @@ static void test_cch_reference(nb_bundle *b) {
               "a route to itself: %s", nb_last_error(b));
         nb_path_free(&path);
         plain_cch c;
-        plain_customize(b, profile, NULL, &c);
+        plain_customise(b, profile, NULL, &c);
         const cch_weight *w = b->cch.metrics[profile]->arcs;
         size_t differ = 0, finite = 0, triangles = 0;
         for (uint32_t a = 0; a < c.m; a++) {
@@ -1330,7 +1330,7 @@ static int path_takes(const nb_path *path, uint32_t arc) {
 static void test_custom_weights(nb_bundle *b) {
     nb_metric *metric = (nb_metric *)1;
     if (!has_cch(b)) {
-        CHECK(nb_customize(b, 0, NULL, 0, &metric) == NB_ERROR_UNAVAILABLE && metric == NULL && strstr(nb_last_error(b), "CCHT"),
+        CHECK(nb_customise(b, 0, NULL, 0, &metric) == NB_ERROR_UNAVAILABLE && metric == NULL && strstr(nb_last_error(b), "CCHT"),
               "customising without CCHT: %s", nb_last_error(b));
         return;
     }
@@ -1341,9 +1341,9 @@ static void test_custom_weights(nb_bundle *b) {
     CHECK(arc_count == b->arcs, "nb_arc_count %u", arc_count);
     CHECK(nb_profile_costs(b, b->profiles, weights, arc_count) == NB_ERROR_ARGUMENT, "costs of a profile out of range");
     CHECK(nb_profile_costs(b, 0, weights, arc_count - 1) == NB_ERROR_ARGUMENT, "costs without room");
-    CHECK(nb_customize(b, b->profiles, NULL, 0, &metric) == NB_ERROR_ARGUMENT && metric == NULL, "a profile out of range");
+    CHECK(nb_customise(b, b->profiles, NULL, 0, &metric) == NB_ERROR_ARGUMENT && metric == NULL, "a profile out of range");
     CHECK(nb_profile_costs(b, 0, weights, arc_count) == NB_OK, "costs: %s", nb_last_error(b));
-    CHECK(nb_customize(b, 0, weights, arc_count - 1, &metric) == NB_ERROR_ARGUMENT && metric == NULL, "too few weights");
+    CHECK(nb_customise(b, 0, weights, arc_count - 1, &metric) == NB_ERROR_ARGUMENT && metric == NULL, "too few weights");
 
     /* A profile's costs, given or not, make exactly the metric its routes use. */
     for (uint32_t profile = 0; profile < b->profiles; profile++) {
@@ -1352,7 +1352,7 @@ static void test_custom_weights(nb_bundle *b) {
         CHECK(nb_route_path(b, profile, 0, 1, &path) == NB_OK, "route: %s", nb_last_error(b));
         nb_path_free(&path);
         for (int given = 0; given < 2; given++) {
-            CHECK(nb_customize(b, profile, given ? weights : NULL, given ? arc_count : 0, &metric) == NB_OK, "customise: %s",
+            CHECK(nb_customise(b, profile, given ? weights : NULL, given ? arc_count : 0, &metric) == NB_OK, "customise: %s",
                   nb_last_error(b));
             CHECK(memcmp(metric->arcs, b->cch.metrics[profile]->arcs, sizeof(cch_weight) * b->cch.m) == 0,
                   "profile %u: its costs customise to another metric", profile);
@@ -1367,6 +1367,11 @@ static void test_custom_weights(nb_bundle *b) {
             }
             nb_metric_free(metric);
         }
+        /* The earlier spelling, kept for programs built against it, makes the same metric. */
+        CHECK(nb_customize(b, profile, NULL, 0, &metric) == NB_OK, "nb_customize: %s", nb_last_error(b));
+        CHECK(memcmp(metric->arcs, b->cch.metrics[profile]->arcs, sizeof(cch_weight) * b->cch.m) == 0,
+              "profile %u: nb_customize made another metric", profile);
+        nb_metric_free(metric);
     }
 
     /* One arc of a route closed or slowed down: the route avoids it or costs more, always what
@@ -1383,7 +1388,7 @@ static void test_custom_weights(nb_bundle *b) {
         uint32_t closed = path.arcs[next_random() % path.arc_count];
         int slow = round % 3 == 0;
         weights[closed] = slow ? weights[closed] * 20 + 100000 : NB_NONE;
-        CHECK(nb_customize(b, profile, weights, arc_count, &metric) == NB_OK, "customise: %s", nb_last_error(b));
+        CHECK(nb_customise(b, profile, weights, arc_count, &metric) == NB_OK, "customise: %s", nb_last_error(b));
         CHECK(nb_route_metric(b, metric, source, target, &other) == NB_OK, "route: %s", nb_last_error(b));
         dijkstra_weights(b, profile, weights, source, best);
         if (best[target] == NB_NONE) {
@@ -1401,7 +1406,7 @@ static void test_custom_weights(nb_bundle *b) {
             slowed += slow && other.duration > path.duration;
         }
         plain_cch c;
-        plain_customize(b, profile, weights, &c);
+        plain_customise(b, profile, weights, &c);
         CHECK(same_as_plain(b, &c, profile, metric, source, target, arcs), "%u->%u: not the reference query's path", source, target);
         plain_free(&c);
         nb_path_free(&path), nb_path_free(&other);
@@ -1414,7 +1419,7 @@ static void test_custom_weights(nb_bundle *b) {
     while (source + 1 < b->nodes && rd32(b->first_out + 4 * source) == rd32(b->first_out + 4 * (source + 1))) source++;
     nb_profile_costs(b, 0, weights, arc_count);
     for (uint32_t a = rd32(b->first_out + 4 * source); a < rd32(b->first_out + 4 * (source + 1)); a++) weights[a] = NB_NONE;
-    CHECK(nb_customize(b, 0, weights, arc_count, &metric) == NB_OK, "customise: %s", nb_last_error(b));
+    CHECK(nb_customise(b, 0, weights, arc_count, &metric) == NB_OK, "customise: %s", nb_last_error(b));
     for (uint32_t target = 0; target < b->nodes; target++) {
         CHECK(nb_route_metric(b, metric, source, target, &path) == NB_OK, "route: %s", nb_last_error(b));
         CHECK(target == source ? path.node_count == 1 && path.duration == 0 : path.nodes == NULL && path.duration == UINT64_MAX,
@@ -1443,7 +1448,7 @@ static void test_custom_weights(nb_bundle *b) {
 /* Updating a profile's metric in place for a few changed input arcs gives exactly the full
  * customisation of the changed weights, all four arrays, on many random change sets: closures,
  * slow-downs, costs lowered, arcs the profile may not use opened, and changes back to the cost
- * (an update always starts from the profile's own metric). nb_customize picks either way and
+ * (an update always starts from the profile's own metric). nb_customise picks either way and
  * must give the same. */
 static void test_incremental_customisation(nb_bundle *b) {
     if (!has_cch(b)) return;
@@ -1471,8 +1476,8 @@ static void test_incremental_customisation(nb_bundle *b) {
             memcpy(w, base->arcs, sizeof(cch_weight) * x->m);
             CHECK(cch_update(b, x, weights, changed, count, w) == NB_OK, "update: %s", nb_last_error(b));
             nb_metric *full = NULL, *chosen = NULL;
-            CHECK(customize(b, x, profile, weights, &full) == NB_OK, "customise: %s", nb_last_error(b));
-            CHECK(nb_customize(b, profile, weights, b->arcs, &chosen) == NB_OK, "customise: %s", nb_last_error(b));
+            CHECK(customise(b, x, profile, weights, &full) == NB_OK, "customise: %s", nb_last_error(b));
+            CHECK(nb_customise(b, profile, weights, b->arcs, &chosen) == NB_OK, "customise: %s", nb_last_error(b));
             if (full && chosen) {
                 int same = memcmp(w, full->arcs, sizeof(cch_weight) * x->m) == 0;
                 if (!same && differ++ < 3)
@@ -1485,7 +1490,7 @@ static void test_incremental_customisation(nb_bundle *b) {
                         }
                 CHECK(memcmp(chosen->arcs, full->arcs, sizeof(cch_weight) * x->m) == 0 &&
                           memcmp(chosen->weights, weights, sizeof(uint32_t) * b->arcs) == 0,
-                      "profile %u round %d: nb_customize differs from a full customisation", profile, round);
+                      "profile %u round %d: nb_customise differs from a full customisation", profile, round);
                 recomputed_all += memcmp(base->arcs, full->arcs, sizeof(cch_weight) * x->m) != 0;
             }
             nb_metric_free(full), nb_metric_free(chosen);
@@ -1516,7 +1521,7 @@ static nb_status use_cch(nb_bundle *b) {
             nb_path_free(&path);
         }
     nb_metric *metric;
-    nb_status status = nb_customize(b, 0, NULL, 0, &metric);
+    nb_status status = nb_customise(b, 0, NULL, 0, &metric);
     nb_metric_free(metric);
     return status;
 }
@@ -2629,7 +2634,7 @@ static void test_apply(nb_bundle *b, const char *lift) {
         nb_conditions_costs(b, profile, &resolved, costs, b->arcs);
         CHECK(nb_conditions_apply(b, profile, json, strlen(json), &metric, &error) == NB_OK, "apply: %s", nb_last_error(b));
         nb_metric *full;
-        CHECK(customize(b, x, profile, costs, &full) == NB_OK, "customise");
+        CHECK(customise(b, x, profile, costs, &full) == NB_OK, "customise");
         CHECK(memcmp(metric->arcs, full->arcs, sizeof(cch_weight) * x->m) == 0 && memcmp(metric->weights, costs, 4 * (size_t)b->arcs) == 0,
               "profile %u: the applied metric is not the full customisation of the changed costs", profile);
         nb_metric_free(full);
@@ -2678,7 +2683,7 @@ static void test_apply(nb_bundle *b, const char *lift) {
     resolve_conditions_text(b, everywhere, &level, &error);
     nb_conditions_costs(b, 1, &level, costs, b->arcs);
     nb_metric *full;
-    customize(b, x, 1, costs, &full);
+    customise(b, x, 1, costs, &full);
     CHECK(level.slowed_count > b->arcs / 16 && memcmp(metric->arcs, full->arcs, sizeof(cch_weight) * x->m) == 0,
           "a level slowed (%zu arcs)", level.slowed_count);
     nb_metric_free(full), nb_metric_free(metric), nb_arc_conditions_free(&level);

@@ -936,7 +936,7 @@ export class NavBundle {
   _customised(index, profile, weights) {
     this._check(withMemory(4 * (weights?.length ?? 0), (at) => {
       if (weights !== null) new Uint32Array(core.memory.buffer, at, weights.length).set(weights);
-      return core.nb_customize(this._handle, index, weights === null ? 0 : at, weights?.length ?? 0, OUT);
+      return core.nb_customise(this._handle, index, weights === null ? 0 : at, weights?.length ?? 0, OUT);
     }));
     return new Metric(OPENING, this, profile, u32(OUT), weights ?? (() => this.costs(profile)));
   }

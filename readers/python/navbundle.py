@@ -173,7 +173,7 @@ def _load_core():
         "nb_route_path": (P, U32, U32, U32, ctypes.POINTER(_Path)), "nb_path_free": (ctypes.POINTER(_Path),),
         "nb_route_steps": (P, U32, ctypes.POINTER(_Path), ctypes.POINTER(ctypes.POINTER(_Step)), ctypes.POINTER(SIZE)),
         "nb_step_instruction": (P, ctypes.POINTER(_Step), ctypes.c_char_p, SIZE, ctypes.POINTER(SIZE)),
-        "nb_profile_costs": (P, U32, P, SIZE), "nb_customize": (P, U32, P, SIZE, ctypes.POINTER(P)),
+        "nb_profile_costs": (P, U32, P, SIZE), "nb_customise": (P, U32, P, SIZE, ctypes.POINTER(P)),
         "nb_route_metric": (P, P, U32, U32, ctypes.POINTER(_Path)), "nb_metric_free": (P,),
         "nb_metric_arrays": (P, P, P, P, P, P, SIZE, ctypes.POINTER(SIZE)), "nb_metric_weights": (P, P, P, SIZE),
         "nb_conditions_resolve": (P, CHARS, SIZE, ctypes.POINTER(_ArcConditions), ctypes.POINTER(_ConditionsError)),
@@ -732,7 +732,7 @@ class Bundle:
 
     def _customised(self, profile, index, weights, count):
         handle = ctypes.c_void_p()
-        self._call(_core.nb_customize, index, weights, count, ctypes.byref(handle))
+        self._call(_core.nb_customise, index, weights, count, ctypes.byref(handle))
         return Metric(self, profile, handle.value)
 
     def route_on(self, metric, source, target):

@@ -454,7 +454,7 @@ static void exercise_metrics(nb_bundle *b, uint32_t chosen) {
             if (variant == 2)
                 for (uint32_t a = 0; a < arcs; a += 3) costs[a] = costs[a] == NB_NONE ? 1 : NB_NONE;
             nb_metric *metric = NULL;
-            status = nb_customize(b, p, variant == 0 ? NULL : costs, arcs, &metric);
+            status = nb_customise(b, p, variant == 0 ? NULL : costs, arcs, &metric);
             check_status(status);
             EXPECT((status == NB_OK) == (metric != NULL));
             if (status != NB_OK) continue;
