@@ -29,7 +29,7 @@ nb_open_finish nb_open_table nb_outline_info nb_outline_ring nb_path_free nb_pla
 nb_place_count nb_place_info nb_place_node nb_place_source nb_profile_costs nb_profile_count
 nb_profile_name nb_radio_map_point nb_radio_map_reading nb_radio_map_samples nb_resolve_endpoint
 nb_route_metric nb_route_path nb_route_steps nb_search_prefix nb_section_checksum nb_section_count
-nb_section_entry nb_snap nb_snap_profile nb_step_words nb_swift_double"
+nb_section_entry nb_slowed_cost nb_snap nb_snap_profile nb_step_words nb_swift_double"
 flags=""
 for name in $exports; do flags="$flags -Wl,--export=$name"; done
 tmp=$(mktemp -d)

@@ -5483,3 +5483,16 @@ nb_status nb_level_short_name(nb_bundle *b, uint32_t level, char **text, size_t 
     (*text)[words.name_length] = 0, *length = words.name_length;
     return NB_OK;
 }
+
+/* ---- binding support: the core's rules, for the readers that expose them ---- */
+
+/* The rules below are the ones the core applies inside; the JavaScript and Python readers show
+ * them to their users through these calls instead of restating them, so that they cannot drift. */
+
+uint32_t nb_slowed_cost(uint32_t cost, double factor) {
+    return slowed_cost(cost, factor);
+}
+
+double nb_signal_weight(double rssi, double weakest, double exponent) {
+    return wifi_weight(rssi, weakest, exponent);
+}

@@ -682,6 +682,16 @@ nb_status nb_step_words(nb_bundle *bundle, int action, const char *label, size_t
  * its ordinal in a building): `*length` bytes NUL-terminated in `*text`, which the caller frees. */
 nb_status nb_level_short_name(nb_bundle *bundle, uint32_t level, char **text, size_t *length);
 
+/* ---- binding support: the core's rules, for the readers that expose them ---- */
+
+/* An arc's `cost` (milliseconds) slowed by `factor`, as conditions slow it: the double product
+ * rounded half away from zero, at most 0xFFFFFFFE so that the arc stays passable; an
+ * impassable cost (0xFFFFFFFF) stays so. */
+uint32_t nb_slowed_cost(uint32_t cost, double factor);
+/* The weight of a reading of `rssi` dBm, as step 1 of locating gives it: 0 at or below `weakest`,
+ * 1 at 0 dBm, else ((rssi - weakest) / -weakest) ^ exponent rounded to a multiple of 2^-24. */
+double nb_signal_weight(double rssi, double weakest, double exponent);
+
 #ifdef __cplusplus
 }
 #endif

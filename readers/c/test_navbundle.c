@@ -4357,6 +4357,25 @@ static void check_steps_cover(nb_bundle *b, uint32_t profile, const nb_path *pat
           (unsigned long long)milliseconds);
 }
 
+/* The rules the bindings expose are the core's own: the exported calls give what the core applies
+ * inside, at the edges where a restatement would most likely differ. */
+static void test_binding_rules(void) {
+    CHECK(nb_slowed_cost(3, 1.5) == 5 && nb_slowed_cost(7, 2.5) == 18 && nb_slowed_cost(5, 1.1) == 6,
+          "exported slow-downs round halves away from zero");
+    CHECK(nb_slowed_cost(4294968, 1000) == 0xFFFFFFFEu && nb_slowed_cost(4294967, 1000) == 4294967000u &&
+              nb_slowed_cost(NB_NONE, 2) == NB_NONE,
+          "exported slow-downs stay below impassable, and impassable stays so");
+    for (uint32_t cost = 0; cost < 100000; cost += 7)
+        CHECK(nb_slowed_cost(cost, 1.0 + cost / 977.0) == slowed_cost(cost, 1.0 + cost / 977.0), "the exported rule is the inner one");
+    CHECK(nb_signal_weight(-104, -104, 1.5) == 0 && nb_signal_weight(-110, -104, 1.5) == 0, "no weight at or below the weakest");
+    CHECK(nb_signal_weight(0, -104, 1.5) == 1 && nb_signal_weight(20, -104, 1.5) == 1, "full weight from 0 dBm");
+    for (int rssi = -103; rssi < 0; rssi++) {
+        double weight = nb_signal_weight(rssi, -104, 2.5);
+        CHECK(weight > 0 && weight < 1 && weight * 16777216.0 == floor(weight * 16777216.0), "weights in steps of 2^-24");
+        CHECK(weight == wifi_weight(rssi, -104, 2.5), "the exported weight is the inner one");
+    }
+}
+
 /* Swift's description of a Double, which level names and climbs are written in. */
 static void test_swift_double(void) {
     struct { double value; const char *text; } cases[] = {
@@ -4451,6 +4470,7 @@ static void test_instruction_words(nb_bundle *b, uint32_t lower, uint32_t upper)
 
 static void test_route_steps(nb_bundle *b) {
     test_swift_double();
+    test_binding_rules();
     int foot = nb_profile_index(b, "foot");
     CHECK(foot >= 0, "the demo campus has no foot profile");
     if (foot < 0) return;

@@ -24,7 +24,6 @@ export const FIELDS = ['ref', 'name', 'word', 'category', 'alias'];
 
 const NONE = 0xffffffff;
 const MAX_JSON_DEPTH = 64;
-const SLOWEST = INFINITE - 1; // A slowed arc stays passable.
 const POSITION_TEXT = /^(-?[0-9]+(?:\.[0-9]+)?) *, *(-?[0-9]+(?:\.[0-9]+)?) *(?:@([\s\S]*))?$/;
 const SECTION_TAG = /\b(?:CH[0-9A-F]{2}|[A-Z]{4})\b/;
 // nb_status of navbundle.h, as BundleError codes.
@@ -403,10 +402,10 @@ function entryText({ target, factor }) {
 }
 
 /** An arc's `cost` (u32 milliseconds) slowed by `factor`: the double product rounded half away
- * from zero, at most INFINITE - 1 so that the arc stays passable; an impassable arc stays so. */
+ * from zero, at most INFINITE - 1 so that the arc stays passable; an impassable arc stays so. The
+ * core's rule, by the core (its u32 comes back as a signed i32). */
 export function slowedCost(cost, factor) {
-  if (cost === INFINITE) return INFINITE;
-  return Math.min(roundHalfAway(cost * factor), SLOWEST);
+  return core.nb_slowed_cost(cost, factor) >>> 0;
 }
 
 function errorRecord(error) {

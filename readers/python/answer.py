@@ -11,15 +11,26 @@ a non-zero status: a partial comparison would hide the very disagreements it exi
 (``readers/vectors/README.md``, "Damaged bundles"), the reader's message on stderr.
 """
 
+import math
 import re
 import sys
 
-from navbundle import LISTED_CANDIDATES, Bundle, BundleError, ConditionsError, EndpointError, _round_half_away
+from navbundle import LISTED_CANDIDATES, Bundle, BundleError, ConditionsError, EndpointError
 
 # The vectors format names numbers in plain decimal; Python's int() and float() would also take
 # "+5", "1_000", "1e3", "nan" or non-ASCII digits, which the other readers need not accept.
 INTEGER = re.compile(r"[0-9]+\Z")
 DECIMAL = re.compile(r"-?[0-9]+(\.[0-9]+)?\Z")
+
+
+def _round_half_away(value):
+    """``value`` rounded to an integer, halves away from zero as the answers are written (Python's
+    ``round`` goes to even). ``magnitude - whole`` is exact for doubles, so the test is too."""
+    magnitude = abs(value)
+    whole = math.floor(magnitude)
+    if magnitude - whole >= 0.5:
+        whole += 1
+    return whole if value >= 0 else -whole
 
 
 class QueryError(Exception):

@@ -35,8 +35,6 @@ HIERARCHY_MAGIC = 0x32764843  # "CHv2"
 CUSTOMISABLE_MAGIC = 0x31544343  # "CCT1"
 INFINITE = 0xFFFFFFFF
 LISTED_CANDIDATES = 5  # Candidates an answer line lists (answer.py), as every reader's.
-WEIGHT_SCALE = 16777216.0  # Signal weights are whole multiples of 2**-24.
-SLOWEST = INFINITE - 1  # A slowed arc stays passable.
 INCREMENTAL_LIMIT = 16  # More changed arcs than 1 in 16 customise in full, fewer update (same metric).
 MAX_JSON_DEPTH = 64  # Arrays and objects conditions may nest; every reader refuses deeper text.
 ASCII_WHITESPACE = " \t\n\v\f\r"
@@ -202,10 +200,12 @@ def _load_core():
                                 ctypes.POINTER(_ConditionsError)),
         "nb_condition_targets_free": (ctypes.POINTER(_Target), SIZE),
         "nb_normalised_access_point": (CHARS, SIZE, ctypes.c_char_p),
+        "nb_slowed_cost": (U32, DOUBLE), "nb_signal_weight": (DOUBLE, DOUBLE, DOUBLE),
     }
     results = {"nb_close": V, "nb_last_error": CHARS, "nb_string": ctypes.c_void_p,
                "nb_profile_name": ctypes.c_void_p, "nb_path_free": V, "nb_metric_free": V, "nb_arc_conditions_free": V,
-               "nb_conditions_error_free": V, "nb_endpoint_free": V, "nb_condition_targets_free": V}
+               "nb_conditions_error_free": V, "nb_endpoint_free": V, "nb_condition_targets_free": V,
+               "nb_slowed_cost": U32, "nb_signal_weight": DOUBLE}
     for name, arguments in signatures.items():
         function = getattr(core, name)
         function.argtypes = arguments
@@ -241,23 +241,11 @@ def _text(pointer, length):
     return None if not pointer else ctypes.string_at(pointer, length).decode("utf-8")
 
 
-def _round_half_away(value):
-    """``value`` rounded to an integer, halves away from zero as the format requires (Python's
-    ``round`` goes to even). ``magnitude - whole`` is exact for doubles, so the test is too."""
-    magnitude = abs(value)
-    whole = math.floor(magnitude)
-    if magnitude - whole >= 0.5:
-        whole += 1
-    return whole if value >= 0 else -whole
-
-
 def slowed_cost(cost, factor):
     """An arc's ``cost`` (u32 milliseconds) slowed by ``factor``: the double product rounded half
     away from zero (not to even, as Python's ``round`` does), at most ``INFINITE - 1`` so that
-    the arc stays passable; an impassable arc stays impassable."""
-    if cost == INFINITE:
-        return INFINITE
-    return min(_round_half_away(cost * factor), SLOWEST)
+    the arc stays passable; an impassable arc stays impassable. The C core's rule, by the core."""
+    return _core.nb_slowed_cost(cost, factor)
 
 
 def normalised_id(identifier):
@@ -271,11 +259,8 @@ def normalised_id(identifier):
 def signal_weight(rssi, weakest, exponent):
     """The weight of a reading of ``rssi`` dBm (step 1 of locating): 0 at or below ``weakest``, 1 at
     0 dBm, ``((rssi - weakest) / -weakest) ** exponent`` rounded to a multiple of 2**-24 so that
-    readers whose ``pow`` differs in the last bit still agree. ``math.pow`` is the C library's."""
-    if not rssi > weakest:
-        return 0.0
-    ratio = min(1.0, (rssi - weakest) / -weakest)
-    return _round_half_away(math.pow(ratio, exponent) * WEIGHT_SCALE) / WEIGHT_SCALE
+    readers whose ``pow`` differs in the last bit still agree. The C core's rule, by the core."""
+    return _core.nb_signal_weight(rssi, weakest, exponent)
 
 
 # ---- Conditions as text (docs/conditions.md) ----

@@ -243,11 +243,11 @@ class HelperTests(unittest.TestCase):
         cases = {0.5: 1, -0.5: -1, 1.5: 2, 2.5: 3, -2.5: -3, 0.49999999999999994: 0, -0.49999999999999994: 0,
                  4503599627370495.5: 4503599627370496, 481510953.00000006: 481510953, -3.7: -4, 7.0: 7, 0.0: 0}
         for value, expected in cases.items():
-            self.assertEqual(navbundle._round_half_away(value), expected, repr(value))
+            self.assertEqual(answer._round_half_away(value), expected, repr(value))
         random.seed(3)
         for _ in range(2000):
             value = random.uniform(-1.8e9, 1.8e9) if random.random() < 0.5 else random.randrange(-10 ** 6, 10 ** 6) + 0.5
-            self.assertEqual(navbundle._round_half_away(value), rounded(value), repr(value))
+            self.assertEqual(answer._round_half_away(value), rounded(value), repr(value))
 
     def test_query_lines_skip_comments_and_blank_lines(self):
         data = b"# comment\n\nroute foot 1 2\r\n  \nsearch 10   Hall   1 \nsnap 0 1 2"
