@@ -5496,3 +5496,65 @@ uint32_t nb_slowed_cost(uint32_t cost, double factor) {
 double nb_signal_weight(double rssi, double weakest, double exponent) {
     return wifi_weight(rssi, weakest, exponent);
 }
+
+/* Per entry, each target is resolved alone, as if it were the whole text, so that a viewer can
+ * draw what every entry covers even when the whole cannot be applied. The marks are cleared after
+ * each target by the arcs it touched, not allocated again: a city has far more arcs than entries. */
+nb_status nb_conditions_overlay(nb_bundle *b, const char *json, size_t length, nb_overlay *out,
+                                nb_conditions_error *error) {
+    memset(out, 0, sizeof *out);
+    conditions_error_init(error);
+    if (json == NULL && length > 0) return refuse(b, NB_ERROR_ARGUMENT, "no conditions text");
+    conditions c;
+    nb_status status = read_conditions(b, json ? (const uint8_t *)json : (const uint8_t *)"", length, &c, error);
+    if (status != NB_OK) {
+        conditions_free(&c);
+        return status == NB_ERROR_CONDITIONS ? NB_OK : status; /* invalid: no entry is listed */
+    }
+    size_t arcs = b->arcs ? b->arcs : 1;
+    arc_marks marks = {calloc(arcs, 1), calloc(arcs, sizeof(double)), malloc(sizeof(uint32_t) * arcs), 0};
+    out->entry_first = calloc(c.count + 1, sizeof(size_t));
+    size_t capacity = 0;
+    if (!marks.closed || !marks.factor || !marks.touched || !out->entry_first) status = out_of_memory(b);
+    for (size_t i = 0; i < c.count && status == NB_OK; i++) {
+        conditions one = c;
+        one.targets = &c.targets[i], one.count = 1;
+        nb_conditions_error alone;
+        conditions_error_init(&alone);
+        status = resolve_conditions(b, &one, &marks, &alone);
+        int kind = alone.kind;
+        nb_conditions_error_free(&alone);
+        if (status == NB_ERROR_CONDITIONS && kind == NB_CONDITIONS_AMBIGUOUS) {
+            status = NB_OK; /* the whole text fails here too: no entry after it is listed */
+            break;
+        }
+        if (status == NB_ERROR_CONDITIONS) status = NB_OK, marks.touched_count = 0; /* unmatched: it covers nothing */
+        if (status == NB_OK && out->entry_first[i] + marks.touched_count > capacity) {
+            size_t grown = (out->entry_first[i] + marks.touched_count) * 2;
+            uint32_t *more = realloc(out->arcs, sizeof(uint32_t) * grown);
+            if (more) out->arcs = more, capacity = grown;
+            else status = out_of_memory(b);
+        }
+        if (status == NB_OK) {
+            qsort(marks.touched, marks.touched_count, sizeof(uint32_t), compare_u32);
+            if (marks.touched_count) memcpy(out->arcs + out->entry_first[i], marks.touched, sizeof(uint32_t) * marks.touched_count);
+            out->entry_first[i + 1] = out->entry_first[i] + marks.touched_count;
+            out->entry_count = i + 1;
+        }
+        for (size_t k = 0; k < marks.touched_count; k++) marks.closed[marks.touched[k]] = 0, marks.factor[marks.touched[k]] = 0;
+        marks.touched_count = 0;
+    }
+    arc_marks_free(&marks);
+    conditions_free(&c);
+    if (status == NB_OK) status = nb_conditions_resolve(b, json, length, &out->whole, error);
+    if (status == NB_ERROR_CONDITIONS) status = NB_OK;
+    if (status != NB_OK) nb_conditions_overlay_free(out), nb_conditions_error_free(error);
+    return status;
+}
+
+void nb_conditions_overlay_free(nb_overlay *overlay) {
+    if (overlay == NULL) return;
+    free(overlay->entry_first), free(overlay->arcs);
+    nb_arc_conditions_free(&overlay->whole);
+    memset(overlay, 0, sizeof *overlay);
+}

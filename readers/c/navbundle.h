@@ -692,6 +692,25 @@ uint32_t nb_slowed_cost(uint32_t cost, double factor);
  * 1 at 0 dBm, else ((rssi - weakest) / -weakest) ^ exponent rounded to a multiple of 2^-24. */
 double nb_signal_weight(double rssi, double weakest, double exponent);
 
+/* What conditions close and slow, entry by entry, for drawing them; release with
+ * nb_conditions_overlay_free. */
+typedef struct {
+    size_t entry_count;       /* targets listed, in file order: all of them, or those before the first
+                                 ambiguous one; none when the text is invalid */
+    size_t *entry_first;      /* entry i covers arcs[entry_first[i] ..< entry_first[i + 1]] */
+    uint32_t *arcs;           /* each entry's ARCS arcs when resolved alone, ascending; none when it
+                                 covers nothing */
+    nb_arc_conditions whole;  /* the whole text resolved; empty when it cannot be applied */
+} nb_overlay;
+
+/* Resolves each target of `json` alone and then the whole text. NB_OK whenever the text could be
+ * judged: `error->kind` (`error` may be NULL) is NB_CONDITIONS_APPLIED, or says why the whole cannot
+ * be applied as nb_conditions_resolve would. Other statuses as nb_conditions_resolve gives them,
+ * with `*out` empty. */
+nb_status nb_conditions_overlay(nb_bundle *bundle, const char *json, size_t length, nb_overlay *out,
+                                nb_conditions_error *error);
+void nb_conditions_overlay_free(nb_overlay *overlay);
+
 #ifdef __cplusplus
 }
 #endif

@@ -2465,6 +2465,72 @@ static const char *entries_of(const nb_conditions_error *e) {
     return text;
 }
 
+/* Whether `count` arcs at `arcs` are what `json` alone resolves to: its closed arcs for a closure
+ * (`closed`), else its slowed ones. */
+static int overlay_entry_is(nb_bundle *b, const uint32_t *arcs, size_t count, const char *json, int closed) {
+    nb_arc_conditions alone;
+    nb_conditions_error error;
+    if (resolve_conditions_text(b, json, &alone, &error) != NB_OK) return nb_conditions_error_free(&error), 0;
+    const uint32_t *wanted = closed ? alone.closed : alone.slowed;
+    size_t wanted_count = closed ? alone.closed_count : alone.slowed_count;
+    int same = count > 0 && count == wanted_count && memcmp(arcs, wanted, sizeof(uint32_t) * count) == 0;
+    nb_arc_conditions_free(&alone);
+    nb_conditions_error_free(&error);
+    return same;
+}
+
+/* An overlay lists each target's arcs as it resolves alone and the whole text as it resolves: the
+ * entries before the first ambiguous one, none for invalid text, an unmatched one with no arcs. */
+static void test_overlay(nb_bundle *b, const char *shared, const char *lift) {
+    nb_overlay overlay;
+    nb_conditions_error error;
+    char json[512], alone[256];
+    snprintf(json, sizeof json, "{\"closed\": [\"%s\"], \"slow\": [{\"ref\": \"%s\", \"factor\": 2}]}", lift, lift);
+    CHECK(nb_conditions_overlay(b, json, strlen(json), &overlay, &error) == NB_OK && error.kind == NB_CONDITIONS_APPLIED &&
+              overlay.entry_count == 2, "overlay of %s: %s", json, nb_last_error(b));
+    snprintf(alone, sizeof alone, "{\"closed\": [\"%s\"]}", lift);
+    CHECK(overlay_entry_is(b, overlay.arcs, overlay.entry_first[1], alone, 1), "the closure's arcs are its own");
+    snprintf(alone, sizeof alone, "{\"slow\": [{\"ref\": \"%s\", \"factor\": 2}]}", lift);
+    CHECK(overlay_entry_is(b, overlay.arcs + overlay.entry_first[1], overlay.entry_first[2] - overlay.entry_first[1], alone, 0),
+          "the slow-down's arcs are its own");
+    nb_arc_conditions whole;
+    nb_conditions_error whole_error;
+    CHECK(resolve_conditions_text(b, json, &whole, &whole_error) == NB_OK && whole.closed_count == overlay.whole.closed_count &&
+              whole.slowed_count == overlay.whole.slowed_count && whole.closed_count > 0 &&
+              memcmp(whole.closed, overlay.whole.closed, sizeof(uint32_t) * whole.closed_count) == 0 &&
+              memcmp(whole.slowed, overlay.whole.slowed, sizeof(uint32_t) * whole.slowed_count) == 0 &&
+              memcmp(whole.factors, overlay.whole.factors, sizeof(double) * whole.slowed_count) == 0,
+          "the whole is as nb_conditions_resolve gives it");
+    nb_arc_conditions_free(&whole);
+    nb_conditions_error_free(&whole_error);
+    nb_conditions_overlay_free(&overlay);
+    nb_conditions_error_free(&error);
+    /* An unmatched target is listed without arcs; the whole is refused and empty. */
+    snprintf(json, sizeof json, "{\"closed\": [\"%s\", \"Nowhere\"]}", lift);
+    CHECK(nb_conditions_overlay(b, json, strlen(json), &overlay, &error) == NB_OK && error.kind == NB_CONDITIONS_UNMATCHED &&
+              overlay.entry_count == 2 && overlay.entry_first[1] > 0 && overlay.entry_first[2] == overlay.entry_first[1] &&
+              overlay.whole.closed_count == 0 && overlay.whole.slowed_count == 0,
+          "unmatched overlay: %zu entries", overlay.entry_count);
+    nb_conditions_overlay_free(&overlay);
+    nb_conditions_error_free(&error);
+    /* No entry from the first ambiguous target on, even after an unmatched one. */
+    snprintf(json, sizeof json, "{\"closed\": [\"Nowhere\", \"%s\"], \"slow\": [{\"ref\": \"%s\", \"factor\": 3}, {\"ref\": \"%s\", \"factor\": 2}]}",
+             lift, shared, lift);
+    CHECK(nb_conditions_overlay(b, json, strlen(json), &overlay, &error) == NB_OK && error.kind == NB_CONDITIONS_AMBIGUOUS &&
+              overlay.entry_count == 2 && overlay.entry_first[1] == 0 && overlay.entry_first[2] > 0 &&
+              overlay.whole.closed_count == 0 && error.candidate_count > 1,
+          "ambiguous overlay: %zu entries", overlay.entry_count);
+    nb_conditions_overlay_free(&overlay);
+    nb_conditions_error_free(&error);
+    /* Invalid text lists nothing; so does damage to the text before any bundle question. */
+    CHECK(nb_conditions_overlay(b, "{\"closed\": 5}", 13, &overlay, &error) == NB_OK && error.kind == NB_CONDITIONS_INVALID &&
+              overlay.entry_count == 0 && overlay.entry_first == NULL && overlay.whole.closed == NULL,
+          "invalid overlay");
+    nb_conditions_overlay_free(&overlay);
+    nb_conditions_error_free(&error);
+    CHECK(nb_conditions_overlay(b, NULL, 3, &overlay, NULL) == NB_ERROR_ARGUMENT, "no text");
+}
+
 /* Targets matching nothing are refused together, in file order; the first target naming several
  * places and nothing else is refused alone, before them, with the places; a name whose door or
  * connector matched is not ambiguous. `shared` is a name several places have, `lift` a lift's. */
@@ -3260,6 +3326,7 @@ static void test_conditions(nb_bundle *b, const char *shared, const char *lift) 
     test_invalid_conditions(b);
     test_resolution(b);
     test_refusals(b, shared, lift);
+    test_overlay(b, shared, lift);
     test_costs(b);
     test_apply(b, lift);
 }

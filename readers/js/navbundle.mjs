@@ -161,6 +161,7 @@ const RESOLVED = OUT + 128; // nb_arc_conditions
 const ENDPOINT = OUT + 160; // nb_endpoint
 const FIX = OUT + 208; // nb_fix
 const RECORD = OUT + 304; // nb_level, nb_node, nb_arc, nb_place, nb_event, nb_reference_point + nb_point_reading
+const OVERLAY = OUT + 416; // nb_overlay
 const MESSAGE_SIZE = 1024;
 const MESSAGE = allocate(MESSAGE_SIZE);
 
@@ -392,13 +393,6 @@ export function parseConditions(conditions) {
     Object.defineProperty(parsed, PARSED, { value: Uint8Array.from(bytes) });
     return parsed;
   });
-}
-
-/** One parsed entry as conditions text of its own, to resolve it alone. */
-function entryText({ target, factor }) {
-  const json = target.kind === 'name' ? { ref: target.text } : target.kind === 'level' ? { level: target.text }
-    : { polygon: target.polygon, level: target.text };
-  return JSON.stringify(factor === null ? { closed: [json] } : { slow: [{ ...json, factor }] });
 }
 
 /** An arc's `cost` (u32 milliseconds) slowed by `factor`: the double product rounded half away
@@ -1046,38 +1040,30 @@ export class NavBundle {
    * ConditionsError has it, nothing closed or slowed, and the entries resolved before the error
    * (none for `invalid`). Never throws a ConditionsError. */
   conditionsOverlay(conditions) {
-    const refused = (error) => {
-      if (error instanceof ConditionsError) return errorRecord(error);
-      throw error;
-    };
     let parsed;
     try {
       parsed = parseConditions(conditions);
     } catch (error) {
-      return { entries: [], closed: [], slowed: [], error: refused(error) };
+      if (error instanceof ConditionsError) return { entries: [], closed: [], slowed: [], error: errorRecord(error) };
+      throw error;
     }
-    // Each target resolved alone gives its arcs; the whole text gives the error, if any.
-    const entries = [];
-    for (const entry of parsed.entries) {
-      let resolved;
-      try {
-        resolved = this.resolveConditions(entryText(entry));
-      } catch (error) {
-        if (refused(error).code === 'ambiguous') break;
-        resolved = { closed: [], factors: new Map() };
-      }
-      const arcs = entry.factor === null ? resolved.closed : [...resolved.factors.keys()];
-      entries.push({ position: entry.position, target: entry.target, factor: entry.factor, arcs });
-    }
-    let whole;
+    // The core resolves each target alone for its arcs, and the whole text for the error, if any.
+    this._check(withText(parsed[PARSED], (at, length) => core.nb_conditions_overlay(this._handle, at, length, OVERLAY, FAULT)));
     try {
-      whole = this.resolveConditions(parsed);
-    } catch (error) {
-      return { entries, closed: [], slowed: [], error: refused(error) };
+      const first = (i) => u32(u32(OVERLAY + 4) + 4 * i);
+      const entries = parsed.entries.slice(0, u32(OVERLAY)).map((entry, i) =>
+        ({ ...entry, arcs: u32s(u32(OVERLAY + 8) + 4 * first(i), first(i + 1) - first(i)) }));
+      if (u32(FAULT) !== 0) return { entries, closed: [], slowed: [], error: errorRecord(takeConditionsError()) };
+      const whole = OVERLAY + 12; // nb_arc_conditions
+      const closed = u32s(u32(whole), u32(whole + 4));
+      const shut = new Set(closed);
+      const slowed = u32s(u32(whole + 8), u32(whole + 16)).map((arc, i) => ({ arc, factor: f64(u32(whole + 12) + 8 * i) }))
+        .filter(({ arc }) => !shut.has(arc));
+      return { entries, closed, slowed, error: null };
+    } finally {
+      core.nb_conditions_error_free(FAULT);
+      core.nb_conditions_overlay_free(OVERLAY);
     }
-    const closed = new Set(whole.closed);
-    const slowed = [...whole.factors].filter(([arc]) => !closed.has(arc)).map(([arc, factor]) => ({ arc, factor }));
-    return { entries, closed: whole.closed, slowed, error: null };
   }
 
   // -- Wi-Fi locating (WIFI) --

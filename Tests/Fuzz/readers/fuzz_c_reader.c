@@ -481,6 +481,23 @@ static void exercise_conditions(nb_bundle *b, const char *json, size_t length, u
     check_status(status);
     check_conditions_error(&error, status);
     nb_conditions_error_free(&error);
+    /* The overlay agrees with the resolution: the same whole, or the same refusal; arcs in range. */
+    nb_overlay overlay;
+    nb_conditions_error overlay_error;
+    nb_status drawn = nb_conditions_overlay(b, json, length, &overlay, &overlay_error);
+    check_status(drawn);
+    if (drawn == NB_OK) {
+        EXPECT((status == NB_OK) == (overlay_error.kind == NB_CONDITIONS_APPLIED));
+        check_arc_conditions(b, &overlay.whole);
+        if (status == NB_OK) EXPECT(overlay.whole.closed_count == resolved.closed_count && overlay.whole.slowed_count == resolved.slowed_count);
+        for (size_t i = 0; i < overlay.entry_count; i++) {
+            EXPECT(overlay.entry_first[i] <= overlay.entry_first[i + 1]);
+            for (size_t k = overlay.entry_first[i]; k < overlay.entry_first[i + 1]; k++)
+                EXPECT(overlay.arcs[k] < arcs && (k == overlay.entry_first[i] || overlay.arcs[k - 1] < overlay.arcs[k]));
+        }
+    }
+    nb_conditions_overlay_free(&overlay);
+    nb_conditions_error_free(&overlay_error);
     uint32_t *costs = malloc(sizeof(uint32_t) * (arcs ? arcs : 1));
     if (status == NB_OK) {
         check_arc_conditions(b, &resolved);
