@@ -855,13 +855,18 @@ export class NavBundle {
     if (endpoint.kind !== 'position' || !Array.isArray(endpoint.levels)) {
       throw this._argument('an endpoint is what resolveEndpoint returns');
     }
-    let best = null;
-    for (const level of endpoint.levels) {
-      const found = this.snapProfile(endpoint.latitude, endpoint.longitude, level, profile);
-      if (found !== null && (best === null || found.metres < best.metres
-        || (found.metres === best.metres && found.node < best.node))) best = found;
-    }
-    return best === null ? null : best.node;
+    const index = this._profileIndex(profile);
+    const { latitude, longitude, levels } = endpoint;
+    for (const level of levels) this._checkPosition(latitude, longitude, level);
+    // The core snaps on each level and keeps the nearest, as it does for its own endpoints.
+    this._check(withMemory(4 * levels.length, (at) => {
+      new Uint32Array(core.memory.buffer, at, levels.length).set(levels);
+      [[0, 1], [24, at], [28, levels.length]].forEach(([offset, value]) => memory().setUint32(ENDPOINT + offset, value, true));
+      data.setFloat64(ENDPOINT + 8, latitude, true);
+      data.setFloat64(ENDPOINT + 16, longitude, true);
+      return core.nb_endpoint_node(this._handle, ENDPOINT, index, OUT); // nb_endpoint: kind 1, a position
+    }));
+    return u32(OUT) === NONE ? null : u32(OUT);
   }
 
   /** Level `level`'s space outlines (OUTL): `[{kind, label, place, rings}]`, each ring open, of
