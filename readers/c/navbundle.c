@@ -5537,7 +5537,8 @@ nb_status nb_conditions_overlay(nb_bundle *b, const char *json, size_t length, n
         }
         if (status == NB_OK) {
             qsort(marks.touched, marks.touched_count, sizeof(uint32_t), compare_u32);
-            if (marks.touched_count) memcpy(out->arcs + out->entry_first[i], marks.touched, sizeof(uint32_t) * marks.touched_count);
+            if (marks.touched_count)
+                memcpy(out->arcs + out->entry_first[i], marks.touched, sizeof(uint32_t) * marks.touched_count);
             out->entry_first[i + 1] = out->entry_first[i] + marks.touched_count;
             out->entry_count = i + 1;
         }

@@ -489,7 +489,8 @@ static void exercise_conditions(nb_bundle *b, const char *json, size_t length, u
     if (drawn == NB_OK) {
         EXPECT((status == NB_OK) == (overlay_error.kind == NB_CONDITIONS_APPLIED));
         check_arc_conditions(b, &overlay.whole);
-        if (status == NB_OK) EXPECT(overlay.whole.closed_count == resolved.closed_count && overlay.whole.slowed_count == resolved.slowed_count);
+        if (status == NB_OK)
+            EXPECT(overlay.whole.closed_count == resolved.closed_count && overlay.whole.slowed_count == resolved.slowed_count);
         for (size_t i = 0; i < overlay.entry_count; i++) {
             EXPECT(overlay.entry_first[i] <= overlay.entry_first[i + 1]);
             for (size_t k = overlay.entry_first[i]; k < overlay.entry_first[i + 1]; k++)
