@@ -175,6 +175,9 @@ struct nb_bundle {
     double wifi_floor_weight[256], wifi_position_weight[256];
     /* SHAP once checked in full (by the first arc shape): corner offsets and corners, else NULL. */
     const uint8_t *shape_first, *shape_corners;
+    /* Each ARCS arc's tail node, filled by nb_open: record readers ask for it arc by arc, and a
+     * search of the offsets for every arc made reading a city's arcs twice as slow. */
+    uint32_t *tails;
 };
 
 static uint16_t rd16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
@@ -627,6 +630,10 @@ static nb_status read_graph(nb_bundle *b, const section *arcs, const section *pr
     for (uint32_t v = 0; v < b->nodes; v++)
         if (rd32(b->first_out + 4 * (size_t)v) > rd32(b->first_out + 4 * ((size_t)v + 1)))
             return refuse(b, NB_ERROR_FORMAT, "ARCS offsets fall at node %u", v);
+    if ((b->tails = malloc(sizeof(uint32_t) * (b->arcs ? b->arcs : 1))) == NULL) return out_of_memory(b);
+    for (uint32_t v = 0; v < b->nodes; v++)
+        for (uint32_t e = rd32(b->first_out + 4 * (size_t)v); e < rd32(b->first_out + 4 * ((size_t)v + 1)); e++)
+            b->tails[e] = v;
     for (uint32_t e = 0; e < b->arcs; e++)
         if (rd32(b->arc_entries + 16 * (size_t)e) >= b->nodes)
             return refuse(b, NB_ERROR_FORMAT, "ARCS: arc %u ends outside the nodes", e);
@@ -754,6 +761,7 @@ void nb_close(nb_bundle *b) {
     cch_release(&b->cch);
     condition_index_release(&b->conditions);
     free(b->piece.checked);
+    free(b->tails);
     free(b);
 }
 
@@ -888,15 +896,7 @@ nb_status nb_arcs_from(nb_bundle *b, uint32_t node, uint32_t *first, uint32_t *c
 
 /* The tail of `arc`: the last node whose arcs start at or before it (ARCS's offsets rise from 0
  * to the arc count, as nb_open checked, so nodes without arcs are passed over). */
-static uint32_t arc_tail(const nb_bundle *b, uint32_t arc) {
-    uint32_t low = 0, high = b->nodes; /* first_out[low] <= arc < first_out[high] */
-    while (high - low > 1) {
-        uint32_t middle = low + (high - low) / 2;
-        if (rd32(b->first_out + 4 * (size_t)middle) <= arc) low = middle;
-        else high = middle;
-    }
-    return low;
-}
+static uint32_t arc_tail(const nb_bundle *b, uint32_t arc) { return b->tails[arc]; }
 
 nb_status nb_arc_info(nb_bundle *b, uint32_t arc, nb_arc *info) {
     memset(info, 0, sizeof *info);

@@ -198,8 +198,10 @@ const FIELDS_BY_TYPE = {
 };
 
 // The records of navbundle.h on wasm32, field by field: `name:type@offset`, in the order the API
-// lists the fields; a `text` is an nb_text, which the bundle decodes (NavBundle._text).
-const layout = (fields) => fields.split(/\s+/).map((field) => /^(\w+):(\w+)@(\d+)$/.exec(field).slice(1));
+// lists the fields; a `text` is an nb_text, which the bundle decodes (NavBundle._text). Each field
+// becomes [name, reader or null for text, offset] once, since viewers read records by the million.
+const layout = (fields) => fields.split(/\s+/).map((field) => /^(\w+):(\w+)@(\d+)$/.exec(field).slice(1))
+  .map(([name, type, offset]) => [name, type === 'text' ? null : FIELDS_BY_TYPE[type], Number(offset)]);
 const NODE_RECORD = layout('latitude:degrees@0 longitude:degrees@4 level:u32@8 kind:u8@12 label:text@16');
 const ARC_RECORD = layout('tail:u32@0 head:u32@4 kind:u8@12 label:text@16 length:metres@8 indoor:one@13');
 const PLACE_RECORD = layout(`kind:u8@0 ref:text@12 name:text@20 category:text@28 description:text@36 building:text@44
@@ -215,8 +217,9 @@ const POINT_RECORD = layout('latitude:degrees@0 longitude:degrees@4 floor:u32@8 
 
 /** The record at `at` read by `fields` (a layout) into `into`, strings decoded by `bundle`. */
 function readRecord(bundle, at, fields, into = {}) {
-  for (const [name, type, offset] of fields) {
-    into[name] = type === 'text' ? bundle._text(at + Number(offset)) : FIELDS_BY_TYPE[type](at + Number(offset));
+  for (let i = 0; i < fields.length; i++) {
+    const [name, read, offset] = fields[i];
+    into[name] = read === null ? bundle._text(at + offset) : read(at + offset);
   }
   return into;
 }

@@ -2014,6 +2014,14 @@ def conditioned(costs, resolved):
     return changed
 
 
+def way_out(bundle, costs, node):
+    """The C core's exit search over ``costs`` (one u32 per arc) from ``node``, as
+    ``exit_under_conditions`` runs it on conditioned costs: ``(exit, milliseconds, nodes)`` or None."""
+    given = array.array("I", costs)
+    found = bundle._path(navbundle._core.nb_exit_search, given.buffer_info()[0], len(given), bundle._check_node(node))
+    return None if found is None else (found[1][-1], found[0], found[1])
+
+
 @needs_bundle_with("EGRC")
 class WayOutTests(unittest.TestCase):
     """The way out under conditions (docs/conditions.md, "The way out") over EGRC's costs of
@@ -2139,7 +2147,7 @@ class WayOutTests(unittest.TestCase):
         for costs in ([1] * len(self.ends), [random.choice((1, 2)) for _ in self.ends]):
             nearest = nearest_exits(self.ends, costs, self.exits)
             for node in range(len(self.nodes)):
-                self.assert_way_out(self.bundle._way_out(costs, node), nearest, costs, node, node)
+                self.assert_way_out(way_out(self.bundle, costs, node), nearest, costs, node, node)
             each = [nearest_exits(self.ends, costs, [exit_node]) for exit_node in self.exits]
             ties = [node for node, (distance, _) in nearest.items()
                     if sum(reached.get(node, (None,))[0] == distance for reached in each) > 1]
