@@ -160,12 +160,19 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 class Site:
     """The viewer site one navforge writes for the bundle, served from its own port on 127.0.0.1."""
 
-    def __init__(self, label, navforge, bundle):
+    def __init__(self, label, navforge, bundle, reader=None):
         self.label = label
         self.folder = tempfile.mkdtemp(prefix=f"viewer-open-{label}-")
         result = subprocess.run([navforge, "view", bundle, "--out", self.folder], capture_output=True, text=True)
         if result.returncode != 0:
             raise SystemExit(f"{navforge} view failed: {result.stderr.strip()}")
+        if reader:
+            # A reader from a working tree in place of the one the executable carries: no Swift build needed.
+            for name in ("navbundle.mjs", "navbundle.wasm"):
+                if os.path.exists(os.path.join(reader, name)):
+                    shutil.copy(os.path.join(reader, name), os.path.join(self.folder, name))
+                elif os.path.exists(os.path.join(self.folder, name)):
+                    os.remove(os.path.join(self.folder, name))
         handler = functools.partial(QuietHandler, directory=self.folder)
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
@@ -222,6 +229,8 @@ def main():
     parser.add_argument("--old", required=True, help="the navforge before the change")
     parser.add_argument("--new", required=True, help="the navforge after the change")
     parser.add_argument("--bundle", required=True, help="the bundle both viewers open (Heidelberg's for issue 37)")
+    parser.add_argument("--old-reader", metavar="DIR", help="serve DIR's navbundle.mjs (and .wasm) in the old site")
+    parser.add_argument("--new-reader", metavar="DIR", help="serve DIR's navbundle.mjs (and .wasm) in the new site")
     parser.add_argument("--rounds", type=int, default=7, help="counted rounds per side (default 7)")
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
     parser.add_argument("--no-breakdown", action="store_true", help="skip the in-page breakdown after each load")
@@ -232,7 +241,8 @@ def main():
     bundle_size = os.path.getsize(arguments.bundle)
     breakdown = not arguments.no_breakdown
 
-    sites = {"old": Site("old", arguments.old, arguments.bundle), "new": Site("new", arguments.new, arguments.bundle)}
+    sites = {"old": Site("old", arguments.old, arguments.bundle, arguments.old_reader),
+             "new": Site("new", arguments.new, arguments.bundle, arguments.new_reader)}
     load_before = os.getloadavg()
     results = {"old": [], "new": []}
     try:
