@@ -202,8 +202,6 @@ const FIELDS_BY_TYPE = {
 // becomes [name, reader or null for text, offset] once, since viewers read records by the million.
 const layout = (fields) => fields.split(/\s+/).map((field) => /^(\w+):(\w+)@(\d+)$/.exec(field).slice(1))
   .map(([name, type, offset]) => [name, type === 'text' ? null : FIELDS_BY_TYPE[type], Number(offset)]);
-const NODE_RECORD = layout('latitude:degrees@0 longitude:degrees@4 level:u32@8 kind:u8@12 label:text@16');
-const ARC_RECORD = layout('tail:u32@0 head:u32@4 kind:u8@12 label:text@16 length:metres@8 indoor:one@13');
 const PLACE_RECORD = layout(`kind:u8@0 ref:text@12 name:text@20 category:text@28 description:text@36 building:text@44
   openingHours:text@52 phone:text@60 email:text@68 website:text@76 level:index@4 node:index@8 capacity:count@84
   latitude:degrees@88 longitude:degrees@92 geofenceRadius:metres@96`);
@@ -661,14 +659,17 @@ export class NavBundle {
   node(index) {
     this._checkNode(index);
     this._check(core.nb_node_record(this._handle, index, RECORD));
-    return readRecord(this, RECORD, NODE_RECORD, { index });
+    // Written out rather than read by a layout: a viewer reads every node and arc of a city at once.
+    return { index, latitude: i32(RECORD) / 1e7, longitude: i32(RECORD + 4) / 1e7, level: u32(RECORD + 8),
+      kind: u8(RECORD + 12), label: this._text(RECORD + 16) };
   }
 
   /** Arc `index`: `{index, tail, head, kind, label, length (metres), indoor}`. */
   arc(index) {
     this._checkArc(index);
     this._check(core.nb_arc_info(this._handle, index, RECORD));
-    return readRecord(this, RECORD, ARC_RECORD, { index });
+    return { index, tail: u32(RECORD), head: u32(RECORD + 4), kind: u8(RECORD + 12), label: this._text(RECORD + 16),
+      length: u32(RECORD + 8) / 100, indoor: u8(RECORD + 13) === 1 };
   }
 
   /** The arcs leaving `node`, as indexes: `[first, end)`. */
