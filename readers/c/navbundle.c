@@ -5276,7 +5276,7 @@ nb_status nb_radio_map_reading(const nb_bundle *b, uint32_t point, uint32_t read
     return NB_OK;
 }
 
-/* ---- python support ---- */
+/* ---- For bindings: metric arrays, folding, conditions parsed to targets ---- */
 
 /* What the Python binding (readers/python) shows of a metric and of folding, which the other
  * calls keep inside: the Python API hands out a metric's arrays and folds text on request. */
@@ -5355,7 +5355,7 @@ void nb_condition_targets_free(nb_condition_target *targets, size_t count) {
     free(targets);
 }
 
-/* ---- wasm support ---- */
+/* ---- For bindings: opening in two steps, exits with times, text and number formats ---- */
 
 /* Opening in two steps, for a host that checks the checksums itself between them (JavaScript,
  * whose WebCrypto hashes far faster than this file's SHA-256 compiled to WebAssembly). */
@@ -5484,7 +5484,7 @@ nb_status nb_level_short_name(nb_bundle *b, uint32_t level, char **text, size_t 
     return NB_OK;
 }
 
-/* ---- binding support: the core's rules, for the readers that expose them ---- */
+/* ---- For bindings: the core's rules (slowed costs, signal weights, conditions overlay) ---- */
 
 /* The rules below are the ones the core applies inside; the JavaScript and Python readers show
  * them to their users through these calls instead of restating them, so that they cannot drift. */

@@ -605,7 +605,7 @@ typedef struct {
 nb_status nb_locate(const nb_bundle *bundle, const nb_scan_reading *readings, size_t count, nb_fix *fix, char *message,
                     size_t message_size);
 
-/* ---- python support ---- */
+/* ---- For bindings: metric arrays, folding, conditions parsed to targets ---- */
 
 /* What readers/python shows that the calls above keep inside. A metric's customised arrays, one
  * entry per CCHT arc (`capacity` >= that count, which `*count` gets also when it is not): the lightest weight between
@@ -640,7 +640,7 @@ nb_status nb_conditions_parse(const char *json, size_t length, nb_condition_targ
                               nb_conditions_error *error);
 void nb_condition_targets_free(nb_condition_target *targets, size_t count);
 
-/* ---- wasm support ---- */
+/* ---- For bindings: opening in two steps, exits with times, text and number formats ---- */
 
 /* Opening in two steps, for a host that checks the checksums itself in between (the JavaScript
  * reader hashes with WebCrypto): nb_open_table checks the header and the section table as
@@ -682,7 +682,7 @@ nb_status nb_step_words(nb_bundle *bundle, int action, const char *label, size_t
  * its ordinal in a building): `*length` bytes NUL-terminated in `*text`, which the caller frees. */
 nb_status nb_level_short_name(nb_bundle *bundle, uint32_t level, char **text, size_t *length);
 
-/* ---- binding support: the core's rules, for the readers that expose them ---- */
+/* ---- For bindings: the core's rules (slowed costs, signal weights, conditions overlay) ---- */
 
 /* An arc's `cost` (milliseconds) slowed by `factor`, as conditions slow it: the double product
  * rounded half away from zero, at most 0xFFFFFFFE so that the arc stays passable; an
