@@ -2126,9 +2126,13 @@ nb_status nb_route_steps(nb_bundle *b, uint32_t profile, const nb_path *path, nb
     for (size_t i = 0; i < path->node_count; i++)
         if (path->nodes[i] >= b->nodes)
             return refuse(b, NB_ERROR_ARGUMENT, "the path's node %u is out of range (NODE has %u)", path->nodes[i], b->nodes);
-    for (size_t i = 0; i < path->arc_count; i++)
+    for (size_t i = 0; i < path->arc_count; i++) {
         if (path->arcs[i] >= b->arcs)
             return refuse(b, NB_ERROR_ARGUMENT, "the path's arc %u is out of range (ARCS has %u)", path->arcs[i], b->arcs);
+        if (b->tails[path->arcs[i]] != path->nodes[i] || rd32(b->arc_entries + 16 * (size_t)path->arcs[i]) != path->nodes[i + 1])
+            return refuse(b, NB_ERROR_ARGUMENT, "the path's arc %u does not join its nodes %u and %u", path->arcs[i],
+                          path->nodes[i], path->nodes[i + 1]);
+    }
     if (path->arc_count > SIZE_MAX / sizeof(nb_route_step) - 1) return out_of_memory(b);
     nb_route_step *list = malloc(sizeof(nb_route_step) * (path->arc_count + 1));
     if (list == NULL) return out_of_memory(b);
@@ -2332,7 +2336,7 @@ nb_status nb_step_instruction(nb_bundle *b, const nb_route_step *step, char *tex
     *length = t.length;
     if (text == NULL && capacity == 0) return NB_OK;
     if (t.length >= capacity) {
-        text[0] = '\0';
+        if (capacity > 0) text[0] = '\0'; /* a buffer of no bytes has no room even for the NUL */
         return refuse(b, NB_ERROR_ARGUMENT, "the instruction needs %zu bytes and a NUL, the buffer has %zu", t.length,
                       capacity);
     }

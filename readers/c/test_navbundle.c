@@ -4518,6 +4518,9 @@ static void test_instruction_words(nb_bundle *b, uint32_t lower, uint32_t upper)
           "a buffer too small: %zu '%s'", length, nb_last_error(b));
     CHECK(nb_step_instruction(b, &step, text, strlen("Walk through Hall"), &length) == NB_ERROR_ARGUMENT,
           "no room for the NUL");
+    char none[2] = "x";
+    CHECK(nb_step_instruction(b, &step, none, 0, &length) == NB_ERROR_ARGUMENT && none[0] == 'x',
+          "a buffer of no bytes is not written to");
     CHECK(nb_step_instruction(b, &step, text, strlen("Walk through Hall") + 1, &length) == NB_OK &&
               strcmp(text, "Walk through Hall") == 0, "room for the NUL exactly: '%s'", text);
     CHECK(nb_step_instruction(b, NULL, text, sizeof text, &length) == NB_ERROR_ARGUMENT, "a NULL step");
@@ -4602,6 +4605,14 @@ static void test_route_steps(nb_bundle *b) {
         CHECK(nb_route_steps(b, (uint32_t)foot, &path, &steps, &count) == NB_ERROR_ARGUMENT && strstr(nb_last_error(b), "node"),
               "a node out of range: %s", nb_last_error(b));
         path.nodes[1] = kept;
+    }
+    if (path.arc_count > 1) { /* arcs in range that do not run between the path's nodes */
+        uint32_t first = path.arcs[0];
+        path.arcs[0] = path.arcs[path.arc_count - 1], path.arcs[path.arc_count - 1] = first;
+        CHECK(nb_route_steps(b, (uint32_t)foot, &path, &steps, &count) == NB_ERROR_ARGUMENT && steps == NULL &&
+                  strstr(nb_last_error(b), "join"),
+              "arcs that do not join the nodes: %s", nb_last_error(b));
+        path.arcs[path.arc_count - 1] = path.arcs[0], path.arcs[0] = first;
     }
     /* Unreachable, and already there: no steps. */
     nb_path none;
