@@ -126,7 +126,7 @@ function u32s(at, count) {
 
 /** Memory of the core's, freed when done: `bytes` of it, or the core refuses for lack of it. */
 function allocate(bytes) {
-  const at = core.malloc(Math.max(bytes, 1));
+  const at = core.malloc(Math.max(bytes, 1)) >>> 0; // wasm returns i32: an address past 2 GiB is negative
   if (at === 0) throw new BundleError('out-of-memory', `the reader's memory cannot hold ${bytes} more bytes`);
   return at;
 }
@@ -498,7 +498,7 @@ export class NavBundle {
 
   /** The BundleError of a core call that returned `status` (its message is the core's). */
   _coreError(status) {
-    const message = named(cString(core.nb_last_error(this._handle)), this._name);
+    const message = named(cString(core.nb_last_error(this._handle) >>> 0), this._name);
     return new BundleError(STATUS_CODES[status] ?? 'malformed', message, sectionNamed(message.slice(this._where().length)));
   }
 
@@ -572,7 +572,7 @@ export class NavBundle {
     this._placeCount = core.nb_place_count(handle);
     this._profileNames = [];
     for (let index = 0; index < core.nb_profile_count(handle); index++) {
-      const at = core.nb_profile_name(handle, index, OUT);
+      const at = core.nb_profile_name(handle, index, OUT) >>> 0;
       const name = at === 0 ? null : textAt(at, u32(OUT));
       if (name === null) throw this._error('PROF', `profile ${index} has no name`);
       this._profileNames.push(name);
