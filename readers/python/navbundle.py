@@ -9,7 +9,8 @@ Swift one shares one runtime, and this module gives the C reader's answers to th
 One ``Bundle`` may be used from several threads at once. The C reader keeps per-bundle state
 (its scratch memory, what it has checked, its last error), so every call that needs it holds
 the bundle's lock; ``ctypes`` releases the GIL during the C call, so other bundles (and other
-Python work) run meanwhile. ``locate`` only reads the bundle and takes no lock.
+Python work) run meanwhile. Calls that return texts decode them under the lock too, since they lie
+in the mapping that ``close`` releases.
 """
 
 import array
@@ -425,7 +426,7 @@ class Bundle:
 
     def _prepare(self, path):
         self.path = path
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # Reentrant: a call that decodes texts holds it around its C calls.
         self._handle = self._buffer = self._map = self._file = None
         self._metrics, self._cache = {}, {}
 
@@ -548,13 +549,15 @@ class Bundle:
         """The profiles' names, read once (a race reads them twice, alike)."""
         if self._names is None:
             names, length = [], SIZE()
-            for index in range(_core.nb_profile_count(self._live())):
-                try:
-                    names.append(_text(_core.nb_profile_name(self._handle, index, ctypes.byref(length)), length.value))
-                except UnicodeDecodeError:
-                    names.append(None)
-                if names[-1] is None:
-                    raise BundleError(f"{self.path}: section PROF: profile {index} has no name that is UTF-8")
+            with self._lock:
+                for index in range(_core.nb_profile_count(self._live())):
+                    try:
+                        pointer = _core.nb_profile_name(self._handle, index, ctypes.byref(length))
+                        names.append(_text(pointer, length.value))
+                    except UnicodeDecodeError:
+                        names.append(None)
+                    if names[-1] is None:
+                        raise BundleError(f"{self.path}: section PROF: profile {index} has no name that is UTF-8")
             self._profile_indexes = {name: index for index, name in reversed(list(enumerate(names)))}
             self._names = names
         return self._names
@@ -584,7 +587,9 @@ class Bundle:
 
     def verify(self):
         """Recomputes every checksum, as opening does unless told not to: ``BundleError`` if one fails."""
-        _core.nb_close(self._open_handle(True))
+        with self._lock:
+            self._live()
+            _core.nb_close(self._open_handle(True))
 
     @property
     def profiles(self):
@@ -597,35 +602,40 @@ class Bundle:
         if index == NONE:
             return None
         length = SIZE()
-        pointer = _core.nb_string(self._handle, index, ctypes.byref(length)) \
-            if isinstance(index, int) and 0 <= index < NONE else None
-        if not pointer:
-            if referrer is not None:
-                raise BundleError(f"{self.path}: section {referrer}: names string {index}, which STRS lacks")
-            raise BundleError(f"{self.path}: string {index} is not one of STRS", code="argument")
-        try:
-            return self._text(pointer, length.value)
-        except UnicodeDecodeError:
-            raise BundleError(f"{self.path}: section STRS: string {index} is not UTF-8") from None
+        with self._lock:  # The text lies in the mapping, which close() releases.
+            pointer = _core.nb_string(self._live(), index, ctypes.byref(length)) \
+                if isinstance(index, int) and 0 <= index < NONE else None
+            if not pointer:
+                if referrer is not None:
+                    raise BundleError(f"{self.path}: section {referrer}: names string {index}, which STRS lacks")
+                raise BundleError(f"{self.path}: string {index} is not one of STRS", code="argument")
+            try:
+                return self._text(pointer, length.value)
+            except UnicodeDecodeError:
+                raise BundleError(f"{self.path}: section STRS: string {index} is not UTF-8") from None
 
-    def _record(self, function, index, record):
-        self._call(function, index, ctypes.byref(record))
-        return record
+    def _record(self, function, index, record, make):
+        """``make(record)`` of the record ``function`` fills, under the lock, since its texts lie in
+        the mapping that close() releases."""
+        with self._lock:
+            self._call(function, index, ctypes.byref(record))
+            return make(record)
 
     @property
     def levels(self):
         """The levels in ``LEVL`` order: ``snap`` and ``outlines`` take an index into this list."""
         if "LEVL" not in self._cache:
-            records = [self._record(_core.nb_level_info, level, _Level()) for level in range(self.level_count)]
-            self._cache["LEVL"] = [Level(*(self._text(text.text, text.length) for text in (
-                record.id, record.name, record.building_id, record.building)), record.ordinal) for record in records]
+            self._cache["LEVL"] = [self._record(_core.nb_level_info, level, _Level(), lambda record: Level(
+                *(self._text(text.text, text.length) for text in (record.id, record.name, record.building_id,
+                                                                  record.building)), record.ordinal))
+                for level in range(self.level_count)]
         return list(self._cache["LEVL"])
 
     def node(self, index):
         """Node ``index``: position in degrees, level index, kind and label (a string or None)."""
-        record = self._record(_core.nb_node_record, self._check_node(index), _Node())
-        return Node(record.latitude / 1e7, record.longitude / 1e7, record.level, record.kind,
-                    self._text(record.label.text, record.label.length))
+        return self._record(_core.nb_node_record, self._check_node(index), _Node(), lambda record: Node(
+            record.latitude / 1e7, record.longitude / 1e7, record.level, record.kind,
+            self._text(record.label.text, record.label.length)))
 
     def costs(self, profile):
         """The ``PROF`` costs of ``profile`` (a name), one u32 per arc in ``ARCS`` order."""
@@ -636,13 +646,13 @@ class Bundle:
     def place(self, index):
         """Place ``index`` of ``PLAC`` (what ``search_prefix`` reports), strings resolved;
         level, node and position are None where the place has none."""
-        record = self._record(_core.nb_place_info, self._check("place", index, self._places), _Place())
-        texts = [getattr(record, name) for name in Place._fields[1:10]]
-        return Place(record.kind, *(self._text(text.text, text.length) for text in texts),
-                     None if record.level == NONE else record.level, None if record.node == NONE else record.node,
-                     None if record.capacity < 0 else record.capacity,
-                     record.latitude / 1e7 if record.positioned else None,
-                     record.longitude / 1e7 if record.positioned else None, record.geofence_radius)
+        index = self._check("place", index, self._places)
+        return self._record(_core.nb_place_info, index, _Place(), lambda record: Place(
+            record.kind, *(self._text(getattr(record, name).text, getattr(record, name).length)
+                           for name in Place._fields[1:10]),
+            None if record.level == NONE else record.level, None if record.node == NONE else record.node,
+            None if record.capacity < 0 else record.capacity, record.latitude / 1e7 if record.positioned else None,
+            record.longitude / 1e7 if record.positioned else None, record.geofence_radius))
 
     # Routes
 
@@ -789,21 +799,20 @@ class Bundle:
         """The source feature id of place ``index`` (``node/123``), or None when it has none or
         the bundle has no ``PSRC``."""
         text, length = ctypes.c_void_p(), SIZE()
-        self._call(_core.nb_place_source, self._check("place", index, self._places), ctypes.byref(text),
-                   ctypes.byref(length))
-        return self._text(text.value, length.value)
+        with self._lock:
+            self._call(_core.nb_place_source, self._check("place", index, self._places), ctypes.byref(text),
+                       ctypes.byref(length))
+            return self._text(text.value, length.value)
 
     def place_aliases(self, index):
         """Place ``index``'s aliases, ``[Alias(text, language, kind)]``; empty without ``ALIA``."""
         first, count, info = U32(), U32(), _Alias()
         self._call(_core.nb_place_aliases, self._check("place", index, self._places), ctypes.byref(first),
                    ctypes.byref(count))
-        aliases = []
-        for alias in range(first.value, first.value + count.value):
-            self._call(_core.nb_alias_info, alias, ctypes.byref(info))
-            aliases.append(Alias(self._text(info.text, info.text_length),
-                                 self._text(info.language, info.language_length), info.kind))
-        return aliases
+        with self._lock:
+            return [self._record(_core.nb_alias_info, alias, info, lambda info: Alias(
+                self._text(info.text, info.text_length), self._text(info.language, info.language_length), info.kind))
+                for alias in range(first.value, first.value + count.value)]
 
     def attached_node(self, place, profile):
         """The node place ``place`` attaches to for ``profile`` (``ATCH``; the ``PLAC`` node
@@ -884,7 +893,8 @@ class Bundle:
         if not self.has("WIFI"):
             return None
         info, message = _RadioMap(), ctypes.create_string_buffer(1024)
-        status = _core.nb_radio_map_info(self._live(), ctypes.byref(info), message, len(message))
+        with self._lock:
+            status = _core.nb_radio_map_info(self._live(), ctypes.byref(info), message, len(message))
         if status:
             self._raise(status, message.value.decode("utf-8", "replace"))
         return RadioMap(*(getattr(info, name) for name in RadioMap._fields))
@@ -897,7 +907,7 @@ class Bundle:
     def locate(self, scan):
         """Where the Wi-Fi ``scan`` (``(id, rssi)`` pairs; a BSSID in any spelling or a label,
         text or bytes; dBm as int or float) places the device: a ``Fix``, or None when it hears
-        no access point of the map. Only reads the bundle, so it takes no lock."""
+        no access point of the map."""
         ids, rssis = [], []
         for identifier, rssi in scan:
             if type(identifier) is not bytes:
@@ -923,15 +933,16 @@ class Bundle:
                                       initial=ctypes.cast(texts, ctypes.c_void_p).value)
         given = struct.pack("@" + "Pd" * len(ids), *itertools.chain.from_iterable(zip(starts, rssis)))
         fix, message = _Fix(), ctypes.create_string_buffer(1024)
-        status = _core.nb_locate(self._live(), given, len(ids), ctypes.byref(fix), message, len(message))
-        if status:
-            self._raise(status, message.value.decode("utf-8", "replace"))
-        if not fix.located:
-            return None
-        return Fix(fix.building, self._text(fix.building_name, fix.building_name_length), fix.floor,
-                   self._text(fix.floor_name, fix.floor_name_length), fix.ordinal,
-                   None if fix.venue_level == NONE else fix.venue_level, fix.latitude_e7, fix.longitude_e7,
-                   fix.latitude, fix.longitude, fix.confidence, fix.neighbours)
+        with self._lock:  # Only reads the bundle, but its names lie in the mapping that close() releases.
+            status = _core.nb_locate(self._live(), given, len(ids), ctypes.byref(fix), message, len(message))
+            if status:
+                self._raise(status, message.value.decode("utf-8", "replace"))
+            if not fix.located:
+                return None
+            return Fix(fix.building, self._text(fix.building_name, fix.building_name_length), fix.floor,
+                       self._text(fix.floor_name, fix.floor_name_length), fix.ordinal,
+                       None if fix.venue_level == NONE else fix.venue_level, fix.latitude_e7, fix.longitude_e7,
+                       fix.latitude, fix.longitude, fix.confidence, fix.neighbours)
 
     # Conditions (docs/conditions.md)
 

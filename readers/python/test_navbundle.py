@@ -286,6 +286,18 @@ class ReadingTests(unittest.TestCase):
         offsets = [section.offset for section in self.bundle.sections]
         self.assertTrue(all(offset % 8 == 0 for offset in offsets))
 
+    def test_a_closed_bundle_refuses_every_call(self):
+        closed = Bundle(BUNDLE)
+        closed.close()
+        # string() once handed the C core a NULL bundle and crashed the interpreter.
+        for name, call in (("string", lambda: closed.string(0)), ("node", lambda: closed.node(0)),
+                           ("place", lambda: closed.place(0)), ("levels", lambda: closed.levels),
+                           ("verify", closed.verify), ("route", lambda: closed.route("foot", 0, 1)),
+                           ("place_aliases", lambda: closed.place_aliases(0))):
+            with self.subTest(name), self.assertRaises(BundleError) as caught:
+                call()
+            self.assertEqual(caught.exception.code, "argument")
+
     def test_route_steps_describe_the_route_in_the_core_words(self):
         def node(text, profile):
             return self.bundle.endpoint_node(self.bundle.resolve_endpoint(text), profile)
