@@ -110,14 +110,15 @@ test-readers: reader-bundles
 		NAVBUNDLE_TEST_STATION=$(STATION_BUNDLE) NAVBUNDLE_TEST_NAVFORGE=$(NAVFORGE) \
 		node --test readers/js/test/
 	$(MAKE) --no-print-directory test-fuzz-regressions
-	$(MAKE) --no-print-directory test-amalgamation
 
 ## The Swift, C, Python and JavaScript readers answer every query list of readers/vectors/ exactly
 ## as stored, and refuse the damaged variants of the demo and station bundles alike
-## (scripts/conformance.sh; `scripts/conformance.sh --refresh` rewrites the stored answers).
-test-conformance: reader-bundles
+## (scripts/conformance.sh; `scripts/conformance.sh --refresh` rewrites the stored answers); then the
+## single-file C reader against readers/c on the same lists and damaged bundles (test-amalgamation).
+test-conformance: reader-bundles python-reader
 	NAVFORGE=$(NAVFORGE) READER_TESTS=$(READER_TESTS) CC="$(CC)" CFLAGS_STRICT="$(CFLAGS_STRICT)" \
 		scripts/conformance.sh all
+	$(MAKE) --no-print-directory test-amalgamation
 
 ## Rewrites readers/vectors/*.answers from the Swift reader on fresh bundles, printing how many lines
 ## changed; review them with `git diff readers/vectors` before committing.
