@@ -75,6 +75,19 @@ import Testing
         #expect(steps.filter { $0.hasPrefix("Take the stairs") } == ["Take the stairs up from level -1 to level 0"], "\(steps)")
     }
 
+    @Test func shortWalksAtTheStartKeepTheirLength() throws {
+        let bundle = try Self.bundle("short-links-at-start.osm")
+        let index = try bundle.profileIndex(named: "foot")
+        let start = try #require(try bundle.node(of: bundle.resolveEndpoint("49.0000000,8.0000000@0"), profile: index))
+        let end = try #require(try bundle.node(of: bundle.resolveEndpoint("49.0000000,8.0004110@outdoor"), profile: index))
+        let route = try #require(try bundle.shortestPath(from: start, to: end, profile: index))
+        let steps = try bundle.steps(of: route)
+        #expect(steps.count == 1 && steps.first?.label == "Long Walk", "\(steps)")
+        #expect(steps.first?.startIndex == 0 && steps.last?.endIndex == route.arcs.count, "\(steps)")
+        let length = steps.reduce(0) { $0 + $1.length }
+        #expect(abs(length - route.length) < 1e-6, "the steps walk \(length) m of the route's \(route.length) m")
+    }
+
     @Test func theRouteGeoJSONUsesTheSameWords() throws {
         let bundle = try Self.bundle("platform-underpass.osm")
         let index = try bundle.profileIndex(named: "foot")

@@ -2091,6 +2091,11 @@ static size_t absorb_short_walks(nb_route_step *steps, size_t count) {
             last->length += step.length;
             last->duration += step.duration;
             last->end_index = step.end_index;
+        } else if (short_walk && has_leading) {
+            /* Two short walks of different kinds at the start: both wait for the first step. */
+            leading.length += step.length;
+            leading.duration += step.duration;
+            leading.end_index = step.end_index;
         } else if (short_walk) {
             leading = step, has_leading = 1;
         } else {

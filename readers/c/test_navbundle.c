@@ -4538,7 +4538,35 @@ static void test_instruction_words(nb_bundle *b, uint32_t lower, uint32_t upper)
           "a label that is not UTF-8: %s", nb_last_error(b));
 }
 
+/* Two short unnamed walks of different kinds at a route's start (half a metre along an indoor path,
+ * half a metre outside) both belong to the first step: none of their length or time is lost. */
+static void test_short_walks_at_start(void) {
+    nb_route_step steps[3];
+    memset(steps, 0, sizeof steps);
+    steps[0].action = NB_STEP_WALK, steps[0].along_path = 1, steps[0].length = 0.5, steps[0].duration = 0.5;
+    steps[0].start_index = 0, steps[0].end_index = 1, steps[0].step_count = -1;
+    steps[1].action = NB_STEP_WALK_OUTSIDE, steps[1].length = 0.25, steps[1].duration = 0.25;
+    steps[1].start_index = 1, steps[1].end_index = 3, steps[1].step_count = -1;
+    steps[2].action = NB_STEP_WALK_OUTSIDE, steps[2].label = "Long Walk", steps[2].label_length = 9;
+    steps[2].length = 30, steps[2].duration = 21.5, steps[2].start_index = 3, steps[2].end_index = 4;
+    steps[2].step_count = -1;
+    size_t kept = absorb_short_walks(steps, 3);
+    CHECK(kept == 1 && steps[0].length == 30.75 && steps[0].duration == 22.25 && steps[0].start_index == 0
+              && steps[0].end_index == 4 && steps[0].label_length == 9,
+          "two short walks at the start: %zu steps, the first %.2f m, %.2f s, arcs %zu..%zu", kept, steps[0].length,
+          steps[0].duration, steps[0].start_index, steps[0].end_index);
+    /* Short walks alone: one step of all of them. */
+    memset(steps, 0, sizeof steps);
+    steps[0].action = NB_STEP_WALK, steps[0].along_path = 1, steps[0].length = 0.5, steps[0].end_index = 1;
+    steps[1].action = NB_STEP_WALK_OUTSIDE, steps[1].length = 0.25, steps[1].start_index = 1, steps[1].end_index = 2;
+    kept = absorb_short_walks(steps, 2);
+    CHECK(kept == 1 && steps[0].length == 0.75 && steps[0].start_index == 0 && steps[0].end_index == 2,
+          "short walks alone: %zu steps, the first %.2f m, arcs %zu..%zu", kept, steps[0].length, steps[0].start_index,
+          steps[0].end_index);
+}
+
 static void test_route_steps(nb_bundle *b) {
+    test_short_walks_at_start();
     test_swift_double();
     test_binding_rules();
     int foot = nb_profile_index(b, "foot");

@@ -117,6 +117,12 @@ extension VenueBundle {
                 last.duration += step.duration
                 last.endIndex = step.endIndex
                 result.append(last)
+            } else if short, var first = leading {
+                // Two short walks of different kinds at the start: both wait for the first step.
+                first.length += step.length
+                first.duration += step.duration
+                first.endIndex = step.endIndex
+                leading = first
             } else if short {
                 leading = step
             } else {
