@@ -5241,9 +5241,13 @@ nb_status nb_radio_map_samples(const nb_bundle *b, size_t limit, uint32_t *point
     return NB_OK;
 }
 
-/* Reference point `point`, checked as the specification lists: its readings rising within the
- * readings, its floor below the floor count, at least one scan. */
-static nb_status wifi_point(const radio_map *m, uint32_t point, uint32_t *first, uint32_t *end) {
+/* The radio map of `b`, read into `m`, and its reference point `point`, checked as the
+ * specification lists: its readings rising within the readings, its floor below the floor count,
+ * at least one scan. Its readings are those from `*first` up to `*end`. */
+static nb_status wifi_point(const nb_bundle *b, uint32_t point, radio_map *m, uint32_t *first, uint32_t *end,
+                            char *message, size_t message_size) {
+    nb_status status = read_radio_map(b, m, message, message_size);
+    if (status != NB_OK) return status;
     if (point >= m->points)
         return wifi_refuse(m, NB_ERROR_ARGUMENT, "reference point %u is not one of the %u", point, m->points);
     const uint8_t *e = m->p + m->points_at + 16 * (uint64_t)point;
@@ -5258,9 +5262,8 @@ nb_status nb_radio_map_point(const nb_bundle *b, uint32_t point, nb_reference_po
                              size_t message_size) {
     memset(info, 0, sizeof *info);
     radio_map m;
-    nb_status status = read_radio_map(b, &m, message, message_size);
     uint32_t first = 0, end = 0;
-    if (status == NB_OK) status = wifi_point(&m, point, &first, &end);
+    nb_status status = wifi_point(b, point, &m, &first, &end, message, message_size);
     if (status != NB_OK) return status;
     const uint8_t *e = m.p + m.points_at + 16 * (uint64_t)point;
     info->latitude = (int32_t)rd32(e), info->longitude = (int32_t)rd32(e + 4);
@@ -5280,9 +5283,8 @@ nb_status nb_radio_map_reading(const nb_bundle *b, uint32_t point, uint32_t read
                                char *message, size_t message_size) {
     memset(info, 0, sizeof *info);
     radio_map m;
-    nb_status status = read_radio_map(b, &m, message, message_size);
     uint32_t first = 0, end = 0;
-    if (status == NB_OK) status = wifi_point(&m, point, &first, &end);
+    nb_status status = wifi_point(b, point, &m, &first, &end, message, message_size);
     if (status != NB_OK) return status;
     if (reading >= end - first)
         return wifi_refuse(&m, NB_ERROR_ARGUMENT, "reference point %u has %u readings, not %u", point, end - first,
