@@ -236,23 +236,17 @@ static void answer(nb_bundle *bundle, const char *query, FILE *out) {
     strcpy(copy, query);
     char *words[6];
     size_t count = split(copy, words, 6);
-    if (strcmp(words[0], "route") == 0 && count == 4) {
+    /* `route` and `steps` ask the same; they answer with the path, or with its steps. */
+    int steps = strcmp(words[0], "steps") == 0;
+    if ((steps || strcmp(words[0], "route") == 0) && count == 4) {
         uint32_t index = profile(bundle, words[1]);
         long long source = number(words[2], 0xFFFFFFFEll), target = number(words[3], 0xFFFFFFFEll);
         if (source < 0 || target < 0) stop("cannot read query '%s'", query);
         nb_path path;
         if (nb_route_path(bundle, index, (uint32_t)source, (uint32_t)target, &path) != NB_OK)
             stop("%s", nb_last_error(bundle));
-        path_answer(&path, out);
-        nb_path_free(&path);
-    } else if (strcmp(words[0], "steps") == 0 && count == 4) {
-        uint32_t index = profile(bundle, words[1]);
-        long long source = number(words[2], 0xFFFFFFFEll), target = number(words[3], 0xFFFFFFFEll);
-        if (source < 0 || target < 0) stop("cannot read query '%s'", query);
-        nb_path path;
-        if (nb_route_path(bundle, index, (uint32_t)source, (uint32_t)target, &path) != NB_OK)
-            stop("%s", nb_last_error(bundle));
-        steps_answer(bundle, index, &path, out);
+        if (steps) steps_answer(bundle, index, &path, out);
+        else path_answer(&path, out);
         nb_path_free(&path);
     } else if (strcmp(words[0], "exit") == 0 && count == 3) {
         uint32_t index = profile(bundle, words[1]);

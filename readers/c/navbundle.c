@@ -685,13 +685,9 @@ static nb_status read_required(nb_bundle *b) {
 
 static void tabulate_wifi_weights(nb_bundle *b);
 
-/* Checks the bytes `b` holds (data and size set, at least a header's worth) and hands the bundle
- * over, or reports the failure in `message` and releases it. */
-static nb_status finish_open(nb_bundle *b, int verify, nb_bundle **out, char *message, size_t message_size) {
-    nb_status status = read_table(b);
-    if (status == NB_OK && verify) status = verify_checksums(b);
-    if (status == NB_OK) status = read_required(b);
-    if (status == NB_OK) tabulate_wifi_weights(b);
+/* Hands `b` over in `*out` when `status` is NB_OK; else reports its error in `message` and
+ * releases it. */
+static nb_status hand_over(nb_bundle *b, nb_status status, nb_bundle **out, char *message, size_t message_size) {
     if (status != NB_OK) {
         fail(message, message_size, "%s", b->error);
         nb_close(b);
@@ -699,6 +695,16 @@ static nb_status finish_open(nb_bundle *b, int verify, nb_bundle **out, char *me
     }
     *out = b;
     return NB_OK;
+}
+
+/* Checks the bytes `b` holds (data and size set, at least a header's worth) and hands the bundle
+ * over, or reports the failure in `message` and releases it. */
+static nb_status finish_open(nb_bundle *b, int verify, nb_bundle **out, char *message, size_t message_size) {
+    nb_status status = read_table(b);
+    if (status == NB_OK && verify) status = verify_checksums(b);
+    if (status == NB_OK) status = read_required(b);
+    if (status == NB_OK) tabulate_wifi_weights(b);
+    return hand_over(b, status, out, message, message_size);
 }
 
 nb_status nb_open(const char *path, int verify, nb_bundle **out, char *message, size_t message_size) {
@@ -734,8 +740,11 @@ nb_status nb_open(const char *path, int verify, nb_bundle **out, char *message, 
     return finish_open(b, verify, out, message, message_size);
 }
 
-nb_status nb_open_memory(const void *data, size_t size, const char *name, int verify, nb_bundle **out, char *message,
-                         size_t message_size) {
+/* What nb_open_memory and nb_open_table share: the checks of their arguments, and a bundle over the
+ * caller's `size` bytes at `data` that is not read yet, in `*made`. Sets `*out` to NULL until an
+ * opening hands a bundle over; a refusal is reported in `message`. */
+static nb_status bundle_over_bytes(const void *data, size_t size, const char *name, nb_bundle **out, nb_bundle **made,
+                                   char *message, size_t message_size) {
     if (name == NULL) name = MEMORY_NAME;
     if (out == NULL) return fail(message, message_size, "%s: no place for the bundle (out is NULL)", name), NB_ERROR_ARGUMENT;
     *out = NULL;
@@ -747,6 +756,15 @@ nb_status nb_open_memory(const void *data, size_t size, const char *name, int ve
     snprintf(b->path, sizeof b->path, "%s", name);
     b->data = data;
     b->size = size;
+    *made = b;
+    return NB_OK;
+}
+
+nb_status nb_open_memory(const void *data, size_t size, const char *name, int verify, nb_bundle **out, char *message,
+                         size_t message_size) {
+    nb_bundle *b;
+    nb_status status = bundle_over_bytes(data, size, name, out, &b, message, message_size);
+    if (status != NB_OK) return status;
     return finish_open(b, verify, out, message, message_size);
 }
 
@@ -5228,9 +5246,13 @@ nb_status nb_radio_map_samples(const nb_bundle *b, size_t limit, uint32_t *point
     return NB_OK;
 }
 
-/* Reference point `point`, checked as the specification lists: its readings rising within the
- * readings, its floor below the floor count, at least one scan. */
-static nb_status wifi_point(const radio_map *m, uint32_t point, uint32_t *first, uint32_t *end) {
+/* The radio map of `b`, read into `m`, and its reference point `point`, checked as the
+ * specification lists: its readings rising within the readings, its floor below the floor count,
+ * at least one scan. Its readings are those from `*first` up to `*end`. */
+static nb_status wifi_point(const nb_bundle *b, uint32_t point, radio_map *m, uint32_t *first, uint32_t *end,
+                            char *message, size_t message_size) {
+    nb_status status = read_radio_map(b, m, message, message_size);
+    if (status != NB_OK) return status;
     if (point >= m->points)
         return wifi_refuse(m, NB_ERROR_ARGUMENT, "reference point %u is not one of the %u", point, m->points);
     const uint8_t *e = m->p + m->points_at + 16 * (uint64_t)point;
@@ -5245,9 +5267,8 @@ nb_status nb_radio_map_point(const nb_bundle *b, uint32_t point, nb_reference_po
                              size_t message_size) {
     memset(info, 0, sizeof *info);
     radio_map m;
-    nb_status status = read_radio_map(b, &m, message, message_size);
     uint32_t first = 0, end = 0;
-    if (status == NB_OK) status = wifi_point(&m, point, &first, &end);
+    nb_status status = wifi_point(b, point, &m, &first, &end, message, message_size);
     if (status != NB_OK) return status;
     const uint8_t *e = m.p + m.points_at + 16 * (uint64_t)point;
     info->latitude = (int32_t)rd32(e), info->longitude = (int32_t)rd32(e + 4);
@@ -5267,9 +5288,8 @@ nb_status nb_radio_map_reading(const nb_bundle *b, uint32_t point, uint32_t read
                                char *message, size_t message_size) {
     memset(info, 0, sizeof *info);
     radio_map m;
-    nb_status status = read_radio_map(b, &m, message, message_size);
     uint32_t first = 0, end = 0;
-    if (status == NB_OK) status = wifi_point(&m, point, &first, &end);
+    nb_status status = wifi_point(b, point, &m, &first, &end, message, message_size);
     if (status != NB_OK) return status;
     if (reading >= end - first)
         return wifi_refuse(&m, NB_ERROR_ARGUMENT, "reference point %u has %u readings, not %u", point, end - first,
@@ -5371,24 +5391,10 @@ void nb_condition_targets_free(nb_condition_target *targets, size_t count) {
 
 nb_status nb_open_table(const void *data, size_t size, const char *name, nb_bundle **out, char *message,
                         size_t message_size) {
-    if (name == NULL) name = MEMORY_NAME;
-    if (out == NULL || data == NULL) return fail(message, message_size, "%s: no bytes to open", name), NB_ERROR_ARGUMENT;
-    *out = NULL;
-    if (size < HEADER_SIZE)
-        return fail(message, message_size, "%s: %zu bytes is too short for a bundle header", name, size), NB_ERROR_FORMAT;
-    nb_bundle *b = calloc(1, sizeof *b);
-    if (b == NULL) return fail(message, message_size, "%s: out of memory", name), NB_ERROR_MEMORY;
-    snprintf(b->path, sizeof b->path, "%s", name);
-    b->data = data;
-    b->size = size;
-    nb_status status = read_table(b);
-    if (status != NB_OK) {
-        fail(message, message_size, "%s", b->error);
-        nb_close(b);
-        return status;
-    }
-    *out = b;
-    return NB_OK;
+    nb_bundle *b;
+    nb_status status = bundle_over_bytes(data, size, name, out, &b, message, message_size);
+    if (status != NB_OK) return status;
+    return hand_over(b, read_table(b), out, message, message_size);
 }
 
 uint64_t nb_section_checksum(const nb_bundle *b, size_t index) {

@@ -8,7 +8,8 @@
  * level; ways out and outlines are followed. Damaged copies of the bundle (written to
  * SCRATCH_FOLDER) must be refused with a status, never a crash; each is also opened from memory
  * (nb_open_memory, at an odd address) and must get the file's status and message, and answer
- * alike; a NULL buffer and buffers cut short are refused. The reader's source is included
+ * alike; a NULL buffer and buffers cut short are refused, by nb_open_table (the first of the
+ * two steps of opening) as by nb_open_memory, message for message. The reader's source is included
  * so the test can reuse its SHA-256 to forge checksums, which puts the damage past the checksums
  * and into the checks of each section; SHA-256 by the CPU's instructions (where this build and CPU
  * have them) is checked against the portable code on the FIPS 180-4 examples and random lengths
@@ -1125,6 +1126,49 @@ static void test_open_memory(nb_bundle *original) {
         nb_close(m);
     }
     CHECK(memcmp(bytes, image, image_size) == 0, "the caller's bytes changed");
+    free_unaligned(bytes);
+}
+
+/* nb_open_table, the first of the two steps of opening from memory: the arguments and the bytes
+ * it refuses are refused as nb_open_memory refuses them without checksums, status and message
+ * alike; the whole image, opened so and finished, answers as the mapped file does. */
+static void test_open_table(const nb_bundle *original) {
+    char table_message[1024], memory_message[1024];
+    nb_bundle *table = NULL, *memory = NULL;
+    CHECK(nb_open_table(NULL, image_size, "asset", &table, table_message, sizeof table_message) == NB_ERROR_ARGUMENT &&
+              nb_open_memory(NULL, image_size, "asset", 0, &memory, memory_message, sizeof memory_message) ==
+                  NB_ERROR_ARGUMENT &&
+              table == NULL && strcmp(table_message, memory_message) == 0,
+          "a NULL buffer: \"%s\", nb_open_memory says \"%s\"", table_message, memory_message);
+    CHECK(nb_open_table(image, image_size, "asset", NULL, table_message, sizeof table_message) == NB_ERROR_ARGUMENT &&
+              nb_open_memory(image, image_size, "asset", 0, NULL, memory_message, sizeof memory_message) ==
+                  NB_ERROR_ARGUMENT &&
+              strcmp(table_message, memory_message) == 0,
+          "no place for the bundle: \"%s\", nb_open_memory says \"%s\"", table_message, memory_message);
+    size_t cuts[] = {0, 1, HEADER_SIZE - 1, HEADER_SIZE, HEADER_SIZE + 1, 100, image_size / 2, image_size - 1};
+    for (size_t i = 0; i < sizeof cuts / sizeof *cuts; i++) {
+        uint8_t *cut = unaligned_copy(image, cuts[i]);
+        table = memory = NULL;
+        nb_status table_status = nb_open_table(cut, cuts[i], NULL, &table, table_message, sizeof table_message);
+        nb_status memory_status = nb_open_memory(cut, cuts[i], NULL, 0, &memory, memory_message, sizeof memory_message);
+        CHECK(table_status == NB_ERROR_FORMAT && table_status == memory_status && table == NULL && memory == NULL &&
+                  strcmp(table_message, memory_message) == 0,
+              "%zu bytes: %d \"%s\", nb_open_memory %d \"%s\"", cuts[i], table_status, table_message, memory_status,
+              memory_message);
+        free_unaligned(cut);
+    }
+    uint8_t *bytes = unaligned_copy(image, image_size);
+    CHECK(nb_open_table(bytes, image_size, "asset", &table, table_message, sizeof table_message) == NB_OK && table,
+          "%s", table_message);
+    if (table) {
+        CHECK(nb_section_count(table) == nb_section_count(original) &&
+                  nb_section_checksum(table, 0) == original->sections[0].checksum,
+              "the section table read in the first step");
+        CHECK(nb_open_finish(table) == NB_OK, "%s", nb_last_error(table));
+        CHECK(nb_node_count(table) == nb_node_count(original) && nb_place_count(table) == nb_place_count(original),
+              "counts after nb_open_finish");
+        nb_close(table);
+    }
     free_unaligned(bytes);
 }
 
@@ -4712,6 +4756,7 @@ int main(int argc, char **argv) {
     test_outlines(b);
     test_damaged_files(b);
     test_open_memory(b);
+    test_open_table(b);
     if (has_cch(b)) test_damaged_cch(b);
     else test_damaged_hierarchy(b);
     test_profile_snap(b);
