@@ -788,9 +788,8 @@ class Bundle:
     def place_aliases(self, index):
         """Place ``index``'s aliases, ``[Alias(text, language, kind)]``; empty without ``ALIA``."""
         first, count = self._call(_core.nb_place_aliases, self._check("place", index, self._places), out=(U32, U32))
-        info = _Alias()
         with self._lock:
-            return [self._record(_core.nb_alias_info, alias, info, lambda info: Alias(
+            return [self._record(_core.nb_alias_info, alias, _Alias(), lambda info: Alias(
                 self._text(info.text, info.text_length), self._text(info.language, info.language_length), info.kind))
                 for alias in range(first, first + count)]
 
