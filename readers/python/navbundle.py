@@ -115,40 +115,75 @@ U32, U64, SIZE, DOUBLE, CHARS = ctypes.c_uint32, ctypes.c_uint64, ctypes.c_size_
 U32P = ctypes.POINTER(U32)
 
 
-_TYPES = {"I": U32, "Q": U64, "z": SIZE, "d": DOUBLE, "p": U32P, "v": ctypes.c_void_p, "s": CHARS, "b": ctypes.c_uint8,
-          "i": ctypes.c_int, "l": ctypes.c_int32, "q": ctypes.c_int64, "f": ctypes.POINTER(DOUBLE)}
+# The C types by one-letter code; ``_struct`` adds each struct by its navbundle.h name (``path`` for nb_path).
+_TYPES = {"I": U32, "Q": U64, "z": SIZE, "d": DOUBLE, "v": ctypes.c_void_p, "s": CHARS, "b": ctypes.c_uint8,
+          "i": ctypes.c_int, "l": ctypes.c_int32, "q": ctypes.c_int64}
 
 
-def _struct(fields, **named):
-    """A ctypes mirror of a navbundle.h struct: ``fields`` lists ``name:type`` (codes in
-    ``_TYPES``), ``named`` gives types ``_TYPES`` lacks."""
+def _ctype(code):
+    """The ctypes type ``code`` names in ``_TYPES``, each leading ``*`` making it a pointer to one."""
+    return ctypes.POINTER(_ctype(code[1:])) if code.startswith("*") else _TYPES[code]
+
+
+def _struct(name, fields):
+    """A ctypes mirror of navbundle.h's ``nb_<name>``, known to ``_ctype`` from then on: ``fields``
+    lists ``field:code``."""
     pairs = [field.split(":") for field in fields.split()]
-    return type("nb", (ctypes.Structure,), {"_fields_": [(name, named.get(t) or _TYPES[t]) for name, t in pairs]})
+    _TYPES[name] = type("nb_" + name, (ctypes.Structure,), {"_fields_": [(f, _ctype(code)) for f, code in pairs]})
+    return _TYPES[name]
 
 
-_Text = _struct("text:v length:z")
-_TYPES["t"] = _Text
-_Level = _struct("id:t name:t building_id:t building:t ordinal:d")
-_Node = _struct("latitude:l longitude:l level:I kind:b label:t")
-_Place = _struct("kind:b positioned:b level:I node:I ref:t name:t category:t description:t building:t opening_hours:t "
-                 "phone:t email:t website:t capacity:l latitude:l longitude:l geofence_radius:I")
-_Path = _struct("duration:Q length:Q nodes:p node_count:z arcs:p arc_count:z")
-_Step = _struct("action:i label:v label_length:z from_level:I to_level:I length:d duration:d steps:q rise:d "
-                "along_path:i start:z end:z")
-_Entry = _struct("list:b index:z")
-_ConditionsError = _struct("kind:i message:s entries:e entry_count:z candidates:p candidate_count:z",
-                           e=ctypes.POINTER(_Entry))
-_ArcConditions = _struct("closed:p closed_count:z slowed:p factors:f slowed_count:z")
-_Target = _struct("kind:b list:b index:z text:v length:z corners:f corner_count:z factor:d")
-_Match = _struct("place:I field:b")
-_Alias = _struct("text:v text_length:z language:v language_length:z kind:b")
-_Endpoint = _struct("kind:i place:I latitude:d longitude:d levels:p level_count:z candidates:p candidate_count:z")
-_Outline = _struct("label:v label_length:z place:I kind:b ring_count:I")
-_RadioMap = _struct("access_points:I buildings:I floors:I reference_points:I readings:I postings:I floor_exponent:d "
-                    "position_exponent:d weakest_rssi:d building_neighbours:I floor_neighbours:I neighbours:I "
-                    "candidate_access_points:I")
-_Fix = _struct("located:i building:I building_name:v building_name_length:z floor:I floor_name:v floor_name_length:z "
-               "ordinal:d venue_level:I latitude_e7:l longitude_e7:l latitude:d longitude:d confidence:d neighbours:I")
+_Text = _struct("text", "text:v length:z")
+_Level = _struct("level", "id:text name:text building_id:text building:text ordinal:d")
+_Node = _struct("node", "latitude:l longitude:l level:I kind:b label:text")
+_Place = _struct("place", "kind:b positioned:b level:I node:I ref:text name:text category:text description:text "
+                 "building:text opening_hours:text phone:text email:text website:text capacity:l latitude:l "
+                 "longitude:l geofence_radius:I")
+_Path = _struct("path", "duration:Q length:Q nodes:*I node_count:z arcs:*I arc_count:z")
+_Step = _struct("route_step", "action:i label:v label_length:z from_level:I to_level:I length:d duration:d steps:q "
+                "rise:d along_path:i start:z end:z")
+_struct("conditions_entry", "list:b index:z")
+_ConditionsError = _struct("conditions_error", "kind:i message:s entries:*conditions_entry entry_count:z "
+                           "candidates:*I candidate_count:z")
+_ArcConditions = _struct("arc_conditions", "closed:*I closed_count:z slowed:*I factors:*d slowed_count:z")
+_Target = _struct("condition_target", "kind:b list:b index:z text:v length:z corners:*d corner_count:z factor:d")
+_Match = _struct("match", "place:I field:b")
+_Alias = _struct("alias", "text:v text_length:z language:v language_length:z kind:b")
+_Endpoint = _struct("endpoint", "kind:i place:I latitude:d longitude:d levels:*I level_count:z candidates:*I "
+                    "candidate_count:z")
+_Outline = _struct("outline", "label:v label_length:z place:I kind:b ring_count:I")
+_RadioMap = _struct("radio_map", "access_points:I buildings:I floors:I reference_points:I readings:I postings:I "
+                    "floor_exponent:d position_exponent:d weakest_rssi:d building_neighbours:I floor_neighbours:I "
+                    "neighbours:I candidate_access_points:I")
+_Fix = _struct("fix", "located:i building:I building_name:v building_name_length:z floor:I floor_name:v "
+               "floor_name_length:z ordinal:d venue_level:I latitude_e7:l longitude_e7:l latitude:d longitude:d "
+               "confidence:d neighbours:I")
+
+# The functions of navbundle.h this module calls, with their arguments' ``_ctype`` codes (``v`` the
+# bundle first). They return an nb_status (an int), a count (``_count``), nothing (``_free``,
+# ``nb_close``), or what ``_RESULTS`` says.
+_SIGNATURES = {
+    "nb_open_memory": "v z s i *v s z", "nb_close": "v", "nb_last_error": "v", "nb_node_count": "v",
+    "nb_level_count": "v", "nb_place_count": "v", "nb_profile_count": "v", "nb_arc_count": "v",
+    "nb_string": "v I *z", "nb_profile_name": "v I *z", "nb_level_info": "v I *level", "nb_node_record": "v I *node",
+    "nb_place_info": "v I *place", "nb_place_source": "v I *v *z", "nb_place_aliases": "v I *I *I",
+    "nb_alias_info": "v I *alias", "nb_place_node": "v I I *I", "nb_in_main_piece": "v I I *i",
+    "nb_route_path": "v I I I *path", "nb_path_free": "*path", "nb_route_steps": "v I *path **route_step *z",
+    "nb_step_instruction": "v *route_step s z *z", "nb_profile_costs": "v I v z", "nb_customise": "v I v z *v",
+    "nb_route_metric": "v v I I *path", "nb_metric_free": "v", "nb_metric_arrays": "v v v v v v z *z",
+    "nb_metric_weights": "v v v z", "nb_nearest_exit": "v I I *I *I *v *z", "nb_leaving_costs": "v I v v z",
+    "nb_exit_search": "v v z I *path", "nb_conditions_parse": "s z **condition_target *z *conditions_error",
+    "nb_condition_targets_free": "*condition_target z", "nb_conditions_error_free": "*conditions_error",
+    "nb_conditions_resolve": "v s z *arc_conditions *conditions_error", "nb_arc_conditions_free": "*arc_conditions",
+    "nb_conditions_apply": "v I s z *v *conditions_error", "nb_exit_conditions": "v I I s z *path *conditions_error",
+    "nb_search_prefix": "v s z *match z *z", "nb_fold": "v s z *v *z", "nb_snap": "v d d I *I *d",
+    "nb_snap_profile": "v I d d I *I *d *i", "nb_resolve_endpoint": "v s *endpoint", "nb_endpoint_free": "*endpoint",
+    "nb_endpoint_node": "v *endpoint I *I", "nb_level_outlines": "v I *I *I", "nb_outline_info": "v I *outline",
+    "nb_outline_ring": "v I I v z *z", "nb_radio_map_info": "v *radio_map s z", "nb_locate": "v s z *fix s z",
+    "nb_normalised_access_point": "s z s", "nb_slowed_cost": "I d", "nb_signal_weight": "d d d",
+}
+_RESULTS = {"nb_last_error": "s", "nb_string": "v", "nb_profile_name": "v", "nb_slowed_cost": "I",
+            "nb_signal_weight": "d"}
 
 
 def _load_core():
@@ -163,54 +198,11 @@ def _load_core():
                               "`python3 setup.py build_ext --inplace` in readers/python")
         path = found[0]
     core = ctypes.CDLL(path)
-    P, V = ctypes.c_void_p, None
-    signatures = {
-        "nb_open_memory": (P, SIZE, CHARS, ctypes.c_int, ctypes.POINTER(P), ctypes.c_char_p, SIZE),
-        "nb_close": (P,), "nb_last_error": (P,), "nb_node_count": (P,), "nb_level_count": (P,),
-        "nb_place_count": (P,), "nb_profile_count": (P,), "nb_arc_count": (P,),
-        "nb_string": (P, U32, ctypes.POINTER(SIZE)), "nb_profile_name": (P, U32, ctypes.POINTER(SIZE)),
-        "nb_route_path": (P, U32, U32, U32, ctypes.POINTER(_Path)), "nb_path_free": (ctypes.POINTER(_Path),),
-        "nb_route_steps": (P, U32, ctypes.POINTER(_Path), ctypes.POINTER(ctypes.POINTER(_Step)), ctypes.POINTER(SIZE)),
-        "nb_step_instruction": (P, ctypes.POINTER(_Step), ctypes.c_char_p, SIZE, ctypes.POINTER(SIZE)),
-        "nb_profile_costs": (P, U32, P, SIZE), "nb_customise": (P, U32, P, SIZE, ctypes.POINTER(P)),
-        "nb_route_metric": (P, P, U32, U32, ctypes.POINTER(_Path)), "nb_metric_free": (P,),
-        "nb_metric_arrays": (P, P, P, P, P, P, SIZE, ctypes.POINTER(SIZE)), "nb_metric_weights": (P, P, P, SIZE),
-        "nb_conditions_resolve": (P, CHARS, SIZE, ctypes.POINTER(_ArcConditions), ctypes.POINTER(_ConditionsError)),
-        "nb_arc_conditions_free": (ctypes.POINTER(_ArcConditions),),
-        "nb_conditions_error_free": (ctypes.POINTER(_ConditionsError),),
-        "nb_conditions_apply": (P, U32, CHARS, SIZE, ctypes.POINTER(P), ctypes.POINTER(_ConditionsError)),
-        "nb_nearest_exit": (P, U32, U32, U32P, U32P, ctypes.POINTER(U32P), ctypes.POINTER(SIZE)),
-        "nb_leaving_costs": (P, U32, P, P, SIZE), "nb_exit_search": (P, P, SIZE, U32, ctypes.POINTER(_Path)),
-        "nb_exit_conditions": (P, U32, U32, CHARS, SIZE, ctypes.POINTER(_Path), ctypes.POINTER(_ConditionsError)),
-        "nb_search_prefix": (P, CHARS, SIZE, ctypes.POINTER(_Match), SIZE, ctypes.POINTER(SIZE)),
-        "nb_snap": (P, DOUBLE, DOUBLE, U32, U32P, ctypes.POINTER(DOUBLE)),
-        "nb_snap_profile": (P, U32, DOUBLE, DOUBLE, U32, U32P, ctypes.POINTER(DOUBLE), ctypes.POINTER(ctypes.c_int)),
-        "nb_place_source": (P, U32, ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(SIZE)),
-        "nb_place_aliases": (P, U32, U32P, U32P), "nb_alias_info": (P, U32, ctypes.POINTER(_Alias)),
-        "nb_place_node": (P, U32, U32, U32P), "nb_in_main_piece": (P, U32, U32, ctypes.POINTER(ctypes.c_int)),
-        "nb_resolve_endpoint": (P, CHARS, ctypes.POINTER(_Endpoint)), "nb_endpoint_free": (ctypes.POINTER(_Endpoint),),
-        "nb_endpoint_node": (P, ctypes.POINTER(_Endpoint), U32, U32P),
-        "nb_level_outlines": (P, U32, U32P, U32P), "nb_outline_info": (P, U32, ctypes.POINTER(_Outline)),
-        "nb_outline_ring": (P, U32, U32, P, SIZE, ctypes.POINTER(SIZE)),
-        "nb_radio_map_info": (P, ctypes.POINTER(_RadioMap), ctypes.c_char_p, SIZE),
-        "nb_locate": (P, CHARS, SIZE, ctypes.POINTER(_Fix), ctypes.c_char_p, SIZE),
-        "nb_level_info": (P, U32, ctypes.POINTER(_Level)), "nb_node_record": (P, U32, ctypes.POINTER(_Node)),
-        "nb_place_info": (P, U32, ctypes.POINTER(_Place)),
-        "nb_fold": (P, CHARS, SIZE, ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(SIZE)),
-        "nb_conditions_parse": (CHARS, SIZE, ctypes.POINTER(ctypes.POINTER(_Target)), ctypes.POINTER(SIZE),
-                                ctypes.POINTER(_ConditionsError)),
-        "nb_condition_targets_free": (ctypes.POINTER(_Target), SIZE),
-        "nb_normalised_access_point": (CHARS, SIZE, ctypes.c_char_p),
-        "nb_slowed_cost": (U32, DOUBLE), "nb_signal_weight": (DOUBLE, DOUBLE, DOUBLE),
-    }
-    results = {"nb_close": V, "nb_last_error": CHARS, "nb_string": ctypes.c_void_p,
-               "nb_profile_name": ctypes.c_void_p, "nb_path_free": V, "nb_metric_free": V, "nb_arc_conditions_free": V,
-               "nb_conditions_error_free": V, "nb_endpoint_free": V, "nb_condition_targets_free": V,
-               "nb_slowed_cost": U32, "nb_signal_weight": DOUBLE}
-    for name, arguments in signatures.items():
+    for name, arguments in _SIGNATURES.items():
         function = getattr(core, name)
-        function.argtypes = arguments
-        function.restype = results.get(name, U32 if name.endswith("_count") else ctypes.c_int)
+        function.argtypes = [_ctype(code) for code in arguments.split()]
+        result = _RESULTS.get(name, "I" if name.endswith("_count") else "i")
+        function.restype = None if name == "nb_close" or name.endswith("_free") else _ctype(result)
     libc = ctypes.CDLL(None)
     libc.free.argtypes, libc.free.restype = (ctypes.c_void_p,), None
     return core, libc.free
@@ -308,10 +300,6 @@ def parse_conditions(conditions):
     return Conditions(entries, text)
 
 
-def _exit(found):
-    return None if found is None else (found[1][-1], found[0], found[1])
-
-
 def _conditions_error(error):
     """The ``ConditionsError`` an ``nb_conditions_error`` describes."""
     entries = [("closed" if entry.list == 0 else "slow") + f"[{entry.index}]"
@@ -369,19 +357,16 @@ class Metric:
 
     @property
     def weights(self):
-        bundle = self._bundle
-        weights = array.array("I", bytes(4 * bundle._arc_count))
-        bundle._call(_core.nb_metric_weights, self._handle, weights.buffer_info()[0], len(weights))
-        return weights
+        return self._bundle._per_arc(_core.nb_metric_weights, self._handle)
 
     def _arrays(self):
         if self._copied is None:
-            bundle, count = self._bundle, SIZE()
-            bundle._call(_core.nb_metric_arrays, self._handle, None, None, None, None, 0, ctypes.byref(count),
-                         refuse=False)  # How many CCHT arcs there are.
-            arrays = [array.array("I", bytes(4 * count.value)) for _ in range(4)]
-            bundle._call(_core.nb_metric_arrays, self._handle, *(column.buffer_info()[0] for column in arrays),
-                         count.value, ctypes.byref(count))
+            bundle = self._bundle  # First how many CCHT arcs there are, then their columns.
+            [count] = bundle._call(_core.nb_metric_arrays, self._handle, None, None, None, None, 0, refuse=False,
+                                   out=(SIZE,))
+            arrays = [array.array("I", bytes(4 * count)) for _ in range(4)]
+            bundle._call(_core.nb_metric_arrays, self._handle, *(column.buffer_info()[0] for column in arrays), count,
+                         out=(SIZE,))
             self._copied = arrays
         return self._copied
 
@@ -437,10 +422,9 @@ class Bundle:
         self._handle = self._open_handle(verify_checksums)
         self._view = memoryview(data)
         (self.major, self.minor, _flags, count, header_size) = HEADER.unpack_from(self._view, 0)[1:6]
-        self._sections = {}
-        for index in range(count):
-            raw, version, _, offset, length, checksum = ENTRY.unpack_from(self._view, header_size + ENTRY.size * index)
-            self._sections[raw.decode("ascii")] = Section(raw.decode("ascii"), version, offset, length, checksum)
+        table = ENTRY.iter_unpack(self._view[header_size:header_size + ENTRY.size * count])
+        self._sections = {raw.decode("ascii"): Section(raw.decode("ascii"), version, offset, length, checksum)
+                          for raw, version, _, offset, length, checksum in table}
         self._arc_count = _core.nb_arc_count(self._handle)
         self.node_count = _core.nb_node_count(self._handle)
         self.level_count = _core.nb_level_count(self._handle)
@@ -498,14 +482,22 @@ class Bundle:
             raise MemoryError(message)
         raise BundleError(message, code=_STATUS.get(status, "format"))
 
-    def _call(self, function, *arguments, refuse=True):
+    def _call(self, function, *arguments, refuse=True, out=()):
         """``function(bundle, *arguments)`` under the bundle's lock; a failure raises its ``BundleError``
-        (message read under the lock too), or with ``refuse`` False is returned."""
+        (message read under the lock too), or with ``refuse`` False is returned. With ``out``, ctypes
+        types, one output argument of each follows the others and the values written are returned."""
+        outputs = [kind() for kind in out]
         with self._lock:
-            status = function(self._live(), *arguments)
+            status = function(self._live(), *arguments, *map(ctypes.byref, outputs))
             if status and refuse:
                 self._raise(status)
-        return status
+        return [output.value for output in outputs] if out else status
+
+    def _per_arc(self, function, *arguments):
+        """A new array of one u32 per ``ARCS`` arc, which ``function`` (called as ``_call`` calls it) fills."""
+        values = array.array("I", bytes(4 * self._arc_count))
+        self._call(function, *arguments, values.buffer_info()[0], len(values))
+        return values
 
     def _conditions_call(self, function, text, *arguments):
         """A call that takes conditions text: ``ConditionsError`` when they cannot be applied."""
@@ -609,10 +601,7 @@ class Bundle:
                 if referrer is not None:
                     raise BundleError(f"{self.path}: section {referrer}: names string {index}, which STRS lacks")
                 raise BundleError(f"{self.path}: string {index} is not one of STRS", code="argument")
-            try:
-                return self._text(pointer, length.value)
-            except UnicodeDecodeError:
-                raise BundleError(f"{self.path}: section STRS: string {index} is not UTF-8") from None
+            return self._text(pointer, length.value)
 
     def _record(self, function, index, record, make):
         """``make(record)`` of the record ``function`` fills, under the lock, since its texts lie in
@@ -639,9 +628,7 @@ class Bundle:
 
     def costs(self, profile):
         """The ``PROF`` costs of ``profile`` (a name), one u32 per arc in ``ARCS`` order."""
-        costs = array.array("I", bytes(4 * self._arc_count))
-        self._call(_core.nb_profile_costs, self._profile_index(profile), costs.buffer_info()[0], len(costs))
-        return costs
+        return self._per_arc(_core.nb_profile_costs, self._profile_index(profile))
 
     def place(self, index):
         """Place ``index`` of ``PLAC`` (what ``search_prefix`` reports), strings resolved;
@@ -726,9 +713,8 @@ class Bundle:
         return self._customised(profile, index, checked.buffer_info()[0], len(checked))
 
     def _customised(self, profile, index, weights, count):
-        handle = ctypes.c_void_p()
-        self._call(_core.nb_customise, index, weights, count, ctypes.byref(handle))
-        return Metric(self, profile, handle.value)
+        [handle] = self._call(_core.nb_customise, index, weights, count, out=(ctypes.c_void_p,))
+        return Metric(self, profile, handle)
 
     def route_on(self, metric, source, target):
         """The lightest route under ``metric`` (this bundle's): ``(weight, [node, ...])`` or None."""
@@ -740,23 +726,21 @@ class Bundle:
         """The way out from ``node`` for ``profile`` by the egress table:
         ``(exit node, milliseconds, [node, ...])``, or None when no exit is reachable."""
         index = self._profile_index(profile)
-        exit_node, cost, nodes, count = U32(), U32(), U32P(), SIZE()
-        try:
-            self._call(_core.nb_nearest_exit, index, self._check_node(node), ctypes.byref(exit_node),
-                       ctypes.byref(cost), ctypes.byref(nodes), ctypes.byref(count))
-            return None if exit_node.value == NONE else (exit_node.value, cost.value, nodes[:count.value])
+        exit_node, cost, nodes, count = self._call(_core.nb_nearest_exit, index, self._check_node(node),
+                                                   out=(U32, U32, ctypes.c_void_p, SIZE))
+        try:  # The core allocates the path only when it succeeds.
+            return None if exit_node == NONE else (exit_node, cost, ctypes.cast(nodes, U32P)[:count])
         finally:
-            _free(ctypes.cast(nodes, ctypes.c_void_p))
+            _free(nodes)
 
     # Search, snapping and places
 
     def fold(self, text):
         """``text`` folded by the bundle's own ``SRCH`` table, as its keys were (not ``str.casefold``)."""
         data = _utf8(text, "the query")
-        folded, length = ctypes.c_void_p(), SIZE()
-        try:
-            self._call(_core.nb_fold, data, len(data), ctypes.byref(folded), ctypes.byref(length))
-            return self._text(folded.value, length.value) or ""
+        folded, length = self._call(_core.nb_fold, data, len(data), out=(ctypes.c_void_p, SIZE))
+        try:  # The core allocates the folded text only when it succeeds.
+            return self._text(folded, length) or ""
         finally:
             _free(folded)
 
@@ -782,51 +766,45 @@ class Bundle:
     def snap(self, latitude, longitude, level):
         """The node on ``level`` nearest the position by the format's metric, ties to the lower node:
         ``(node, metres)``, or None when the level has no nodes."""
-        node, metres = U32(), DOUBLE()
-        self._call(_core.nb_snap, *self._position(latitude, longitude, level), ctypes.byref(node), ctypes.byref(metres))
-        return None if node.value == NONE else (node.value, metres.value)
+        node, metres = self._call(_core.nb_snap, *self._position(latitude, longitude, level), out=(U32, DOUBLE))
+        return None if node == NONE else (node, metres)
 
     def snap_profile(self, latitude, longitude, level, profile):
         """As ``snap``, among the nodes in ``profile``'s main pieces (``PIEC``), else any:
         ``(node, metres, fallback)`` or None."""
         position = self._position(latitude, longitude, level)
-        node, metres, fallback = U32(), DOUBLE(), ctypes.c_int()
-        self._call(_core.nb_snap_profile, self._profile_index(profile), *position, ctypes.byref(node),
-                   ctypes.byref(metres), ctypes.byref(fallback))
-        return None if node.value == NONE else (node.value, metres.value, bool(fallback.value))
+        node, metres, fallback = self._call(_core.nb_snap_profile, self._profile_index(profile), *position,
+                                            out=(U32, DOUBLE, ctypes.c_int))
+        return None if node == NONE else (node, metres, bool(fallback))
 
     def place_source(self, index):
         """The source feature id of place ``index`` (``node/123``), or None when it has none or
         the bundle has no ``PSRC``."""
-        text, length = ctypes.c_void_p(), SIZE()
         with self._lock:
-            self._call(_core.nb_place_source, self._check("place", index, self._places), ctypes.byref(text),
-                       ctypes.byref(length))
-            return self._text(text.value, length.value)
+            text, length = self._call(_core.nb_place_source, self._check("place", index, self._places),
+                                      out=(ctypes.c_void_p, SIZE))
+            return self._text(text, length)
 
     def place_aliases(self, index):
         """Place ``index``'s aliases, ``[Alias(text, language, kind)]``; empty without ``ALIA``."""
-        first, count, info = U32(), U32(), _Alias()
-        self._call(_core.nb_place_aliases, self._check("place", index, self._places), ctypes.byref(first),
-                   ctypes.byref(count))
+        first, count = self._call(_core.nb_place_aliases, self._check("place", index, self._places), out=(U32, U32))
         with self._lock:
-            return [self._record(_core.nb_alias_info, alias, info, lambda info: Alias(
+            return [self._record(_core.nb_alias_info, alias, _Alias(), lambda info: Alias(
                 self._text(info.text, info.text_length), self._text(info.language, info.language_length), info.kind))
-                for alias in range(first.value, first.value + count.value)]
+                for alias in range(first, first + count)]
 
     def attached_node(self, place, profile):
         """The node place ``place`` attaches to for ``profile`` (``ATCH``; the ``PLAC`` node
         without it), or None when it is not on the graph."""
-        index, node = self._profile_index(profile), U32()
-        self._call(_core.nb_place_node, index, self._check("place", place, self._places), ctypes.byref(node))
-        return None if node.value == NONE else node.value
+        index = self._profile_index(profile)
+        [node] = self._call(_core.nb_place_node, index, self._check("place", place, self._places), out=(U32,))
+        return None if node == NONE else node
 
     def in_main_piece(self, node, profile):
         """Whether ``node`` lies in a main piece of ``profile``'s usable graph (always, without
         ``PIEC``)."""
-        index, inside = self._profile_index(profile), ctypes.c_int()
-        self._call(_core.nb_in_main_piece, index, self._check_node(node), ctypes.byref(inside))
-        return bool(inside.value)
+        index = self._profile_index(profile)
+        return bool(self._call(_core.nb_in_main_piece, index, self._check_node(node), out=(ctypes.c_int,))[0])
 
     # Endpoints (docs/endpoints.md)
 
@@ -857,9 +835,8 @@ class Bundle:
         levels = [self._check("level", level, self.level_count) for level in endpoint.levels]
         latitude, longitude, _ = self._position(endpoint.latitude, endpoint.longitude, 0 if levels else 0)
         given = _Endpoint(1, NONE, latitude, longitude, (U32 * max(len(levels), 1))(*levels), len(levels))
-        node = U32()
-        self._call(_core.nb_endpoint_node, ctypes.byref(given), self._profile_index(profile), ctypes.byref(node))
-        return None if node.value == NONE else node.value
+        [node] = self._call(_core.nb_endpoint_node, ctypes.byref(given), self._profile_index(profile), out=(U32,))
+        return None if node == NONE else node
 
     # Outlines
 
@@ -867,21 +844,20 @@ class Bundle:
         """The space outlines of ``level`` (index into ``levels``), for drawing a floor plan:
         ``[Outline(kind, label, place, rings)]``, the first ring the exterior, the others
         holes, each a list of open (latitude, longitude) corners in degrees."""
-        first, count, info, corners = U32(), U32(), _Outline(), SIZE()
-        self._call(_core.nb_level_outlines, self._check("level", level, self.level_count), ctypes.byref(first),
-                   ctypes.byref(count))
-        result = []
-        for outline in range(first.value, first.value + count.value):
-            self._call(_core.nb_outline_info, outline, ctypes.byref(info))
-            rings = []
-            for ring in range(info.ring_count):
-                self._call(_core.nb_outline_ring, outline, ring, None, 0, ctypes.byref(corners))
-                points = array.array("i", bytes(8 * corners.value))
-                self._call(_core.nb_outline_ring, outline, ring, points.buffer_info()[0], corners.value,
-                           ctypes.byref(corners))
-                rings.append([(points[at] / 1e7, points[at + 1] / 1e7) for at in range(0, len(points), 2)])
-            result.append(Outline(info.kind, self._text(info.label, info.label_length),
-                                  None if info.place == NONE else info.place, rings))
+        first, count = self._call(_core.nb_level_outlines, self._check("level", level, self.level_count),
+                                  out=(U32, U32))
+        info, result = _Outline(), []
+        with self._lock:  # The labels lie in the mapping that close() releases.
+            for outline in range(first, first + count):
+                self._call(_core.nb_outline_info, outline, ctypes.byref(info))
+                rings = []
+                for ring in range(info.ring_count):
+                    [corners] = self._call(_core.nb_outline_ring, outline, ring, None, 0, out=(SIZE,))
+                    points = array.array("i", bytes(8 * corners))
+                    self._call(_core.nb_outline_ring, outline, ring, points.buffer_info()[0], corners, out=(SIZE,))
+                    rings.append([(points[at] / 1e7, points[at + 1] / 1e7) for at in range(0, len(points), 2)])
+                result.append(Outline(info.kind, self._text(info.label, info.label_length),
+                                      None if info.place == NONE else info.place, rings))
         return result
 
     # Wi-Fi positioning (WIFI)
@@ -967,15 +943,14 @@ class Bundle:
         try:
             self._conditions_call(_core.nb_exit_conditions, _conditions_text(conditions), index, node,
                                   ctypes.byref(path))
-            return _exit(None if not path.nodes else (path.duration, path.nodes[:path.node_count]))
+            nodes = path.nodes[:path.node_count]
+            return (nodes[-1], path.duration, nodes) if nodes else None
         finally:
             _core.nb_path_free(ctypes.byref(path))
 
     def leaving_costs(self, profile):
         """``profile``'s costs of leaving (``PROF`` with ``EGRC``'s), a new list; needs ``EGRC``."""
-        costs = array.array("I", bytes(4 * self._arc_count))
-        self._call(_core.nb_leaving_costs, self._profile_index(profile), None, costs.buffer_info()[0], len(costs))
-        return costs.tolist()
+        return self._per_arc(_core.nb_leaving_costs, self._profile_index(profile), None).tolist()
 
     def resolve_conditions(self, conditions):
         """The ``ARCS`` arcs ``conditions`` cover ("Resolution, exactly"):
@@ -987,7 +962,6 @@ class Bundle:
                                  dict(zip(out.slowed[:out.slowed_count], out.factors[:out.slowed_count])))
         finally:
             _core.nb_arc_conditions_free(ctypes.byref(out))
-
 
 
 def _utf8(text, what, terminated=False):

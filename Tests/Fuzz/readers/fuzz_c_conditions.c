@@ -1,6 +1,7 @@
 /*
  * libFuzzer harness of the C reader's conditions (docs/conditions.md): every input is the JSON
- * text, resolved and applied on intact bundles that stay open from input to input, as an app keeps
+ * text, parsed to targets without a bundle (as the bindings' parse_conditions), then resolved, drawn
+ * as an overlay and applied on intact bundles that stay open from input to input, as an app keeps
  * its bundle while conditions arrive from a server. The JSON parser, the resolution of names,
  * levels and polygons, the costs, the incremental metric updates and the way out under conditions
  * all take the fuzzer's text; the bundles are the ones NAVBUNDLE_FUZZ_BUNDLES names
@@ -31,6 +32,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
     } while (0)
 
 static nb_bundle *bundles[MAX_BUNDLES];
+/* Every byte of text the reader hands out is read into this, so that ASan sees a bad pointer. */
+static volatile unsigned touched;
 static uint8_t *buffers[MAX_BUNDLES];
 static size_t bundle_count;
 
@@ -87,12 +90,54 @@ static void check_error(const nb_conditions_error *e, nb_status status) {
     }
 }
 
-static void apply(nb_bundle *b, const char *json, size_t length, uint32_t chosen) {
+/* The text read without a bundle, as the bindings' parse_conditions reads it (and checked as
+ * strict JSON, as the JavaScript reader checks text it parses itself): targets with their texts
+ * and corners, or a refusal as invalid, which text that is not strict JSON always gets. */
+static nb_status parse(const char *json, size_t length) {
+    char reason[256];
+    int strict = nb_json_check(json, length, reason, sizeof reason);
+    EXPECT(strict == 1 || (strict == 0 && memchr(reason, 0, sizeof reason) != NULL));
+    nb_condition_target *targets = NULL;
+    size_t count = 0;
+    nb_conditions_error error;
+    nb_status status = nb_conditions_parse(json, length, &targets, &count, &error);
+    EXPECT(status == NB_OK || status == NB_ERROR_CONDITIONS || status == NB_ERROR_MEMORY);
+    if (status == NB_ERROR_CONDITIONS) EXPECT(error.kind == NB_CONDITIONS_INVALID && error.message && error.message[0]);
+    if (!strict) EXPECT(status != NB_OK);
+    unsigned sum = 0;
+    for (size_t i = 0; i < count; i++) {
+        const nb_condition_target *t = &targets[i];
+        EXPECT(t->kind <= 2 && (t->list == NB_CONDITIONS_CLOSED || t->list == NB_CONDITIONS_SLOW));
+        EXPECT(t->list == NB_CONDITIONS_CLOSED || (t->factor >= 1 && t->factor <= 1000));
+        for (size_t k = 0; k < t->length; k++) sum += (unsigned char)t->text[k];
+        for (size_t k = 0; k < 2 * t->corner_count; k++) sum += t->corners[k] != 0;
+    }
+    touched += sum;
+    nb_condition_targets_free(targets, count);
+    nb_conditions_error_free(&error);
+    return status;
+}
+
+static void apply(nb_bundle *b, const char *json, size_t length, uint32_t chosen, nb_status parsed) {
     uint32_t arcs = nb_arc_count(b), nodes = nb_node_count(b);
     nb_arc_conditions resolved;
     nb_conditions_error error;
     nb_status status = nb_conditions_resolve(b, json, length, &resolved, &error);
     check_error(&error, status);
+    if (parsed == NB_ERROR_CONDITIONS) EXPECT(status == NB_ERROR_CONDITIONS && error.kind == NB_CONDITIONS_INVALID);
+    nb_conditions_error_free(&error);
+    /* The overlay for drawing them judges the whole text as the resolution does. */
+    nb_overlay overlay;
+    nb_status drawn = nb_conditions_overlay(b, json, length, &overlay, &error);
+    EXPECT(drawn >= NB_OK && drawn <= NB_ERROR_CONDITIONS);
+    if (drawn == NB_OK) {
+        EXPECT((status == NB_OK) == (error.kind == NB_CONDITIONS_APPLIED));
+        for (size_t i = 0; i < overlay.entry_count; i++) {
+            EXPECT(overlay.entry_first[i] <= overlay.entry_first[i + 1]);
+            for (size_t k = overlay.entry_first[i]; k < overlay.entry_first[i + 1]; k++) EXPECT(overlay.arcs[k] < arcs);
+        }
+    }
+    nb_conditions_overlay_free(&overlay);
     nb_conditions_error_free(&error);
     if (status == NB_OK) {
         for (size_t i = 0; i < resolved.closed_count; i++)
@@ -134,6 +179,7 @@ static void apply(nb_bundle *b, const char *json, size_t length, uint32_t chosen
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     uint32_t chosen = (uint32_t)(size * 2654435761u);
-    for (size_t i = 0; i < bundle_count; i++) apply(bundles[i], (const char *)data, size, chosen);
+    nb_status parsed = parse((const char *)data, size);
+    for (size_t i = 0; i < bundle_count; i++) apply(bundles[i], (const char *)data, size, chosen, parsed);
     return 0;
 }

@@ -12,9 +12,12 @@
  * The reader promises a status for any bytes, never a crash, a read outside the buffer or a
  * hang; the harness adds the promises of navbundle.h it can check cheaply (indexes in range,
  * paths from source to target over arcs that exist, sorted conditions, route steps that cover
- * their routes with instructions as long as measured) and aborts, naming the
- * broken promise, when one fails. Built by Tests/Fuzz/readers/run.sh with libFuzzer, ASan and
- * UBSan; replay.c runs it on saved inputs without libFuzzer (make test).
+ * their routes with instructions as long as measured, and the calls one binding uses in place of
+ * another's agreeing: opening in two steps, step words, ways out as paths, conditions parsed
+ * without a bundle) and aborts, naming the broken promise, when one fails. It calls what the
+ * Python and JavaScript readers call, so that fuzzing it covers the reading they share. Built by
+ * Tests/Fuzz/readers/run.sh with libFuzzer, ASan and UBSan; replay.c runs it on saved inputs
+ * without libFuzzer (make test).
  */
 #include "navbundle.h"
 
@@ -32,6 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define MAX_OUTLINES 8u
 #define MAX_ALIASES 4u
 #define MAX_SAMPLES 8u
+#define MAX_READINGS 16u
 #define TEXT_SIZE 256u
 
 #define EXPECT(condition)                                                                                     \
@@ -125,6 +129,14 @@ static void describe_path(nb_bundle *b, uint32_t profile, const nb_path *path) {
         /* Not strlen: a label may hold U+0000, which the text then holds too. */
         EXPECT(status == NB_OK && written == length && text[length] == '\0');
         touch(text, length);
+        /* The step given field by field, as the JavaScript reader asks for its words: the same words. */
+        char *words = NULL;
+        size_t words_length = 0;
+        status = nb_step_words(b, step->action, step->label, step->label_length, step->from_level, step->to_level,
+                               step->step_count, step->rise, step->along_path, &words, &words_length);
+        EXPECT(status == NB_ERROR_MEMORY ||
+               (status == NB_OK && words_length == length && memcmp(words, text, length) == 0 && words[length] == '\0'));
+        free(words);
         free(text);
     }
     free(steps);
@@ -152,7 +164,19 @@ static void check_arc_conditions(nb_bundle *b, const nb_arc_conditions *c) {
     }
 }
 
+/* `length` bytes (any, UTF-8 or not) folded by SRCH's table, as search keys were. */
+static void exercise_fold(nb_bundle *b, const char *text, size_t length) {
+    char *folded = NULL;
+    size_t folded_length = 0;
+    nb_status status = nb_fold(b, text, length, &folded, &folded_length);
+    check_status(status);
+    if (status != NB_OK) EXPECT(folded == NULL && folded_length == 0);
+    touch(folded, folded_length);
+    free(folded);
+}
+
 static void exercise_text(nb_bundle *b, const char *text, uint32_t *node_out) {
+    exercise_fold(b, text, strlen(text));
     nb_match matches[16];
     size_t count = 0;
     nb_status status = nb_search_prefix(b, text, 16, matches, 16, &count);
@@ -227,7 +251,13 @@ static void exercise_all_records(nb_bundle *b) {
     size_t length = 0;
     nb_status status = nb_metadata(b, &json, &length);
     check_status(status);
-    if (status == NB_OK) touch(json, length);
+    if (status == NB_OK) {
+        touch(json, length);
+        /* As the JavaScript reader checks META before it parses it. */
+        char reason[256];
+        int strict = nb_json_check(json, length, reason, sizeof reason);
+        EXPECT(strict == 1 || (strict == 0 && memchr(reason, 0, sizeof reason) != NULL));
+    }
     for (uint32_t l = 0; l <= nb_level_count(b); l++) {
         nb_level level;
         status = nb_level_info(b, l, &level);
@@ -340,11 +370,24 @@ static void exercise_levels(nb_bundle *b) {
             EXPECT(info.place == NB_NONE || info.place < nb_place_count(b));
             touch(info.label, info.label_length);
             for (uint32_t r = 0; r <= info.ring_count && r < 4; r++) {
+                /* Counted first with no room, as the Python reader sizes its buffer, then copied. */
                 int32_t corners[16][2];
-                size_t corner_count = 0;
-                check_status(nb_outline_ring(b, o, r, corners, 16, &corner_count));
+                size_t needed = 0, corner_count = 0;
+                nb_status counted = nb_outline_ring(b, o, r, NULL, 0, &needed);
+                check_status(counted);
+                nb_status copied = nb_outline_ring(b, o, r, corners, 16, &corner_count);
+                EXPECT(copied == counted && (copied != NB_OK || (corner_count == needed && needed >= 3)));
+                EXPECT(r < info.ring_count || copied == NB_ERROR_ARGUMENT);
             }
         }
+        char *short_name = NULL;
+        size_t short_length = 0;
+        status = nb_level_short_name(b, level, &short_name, &short_length);
+        check_status(status);
+        EXPECT(level < nb_level_count(b) || status == NB_ERROR_ARGUMENT);
+        if (status == NB_OK) EXPECT(short_name != NULL && short_name[short_length] == '\0');
+        touch(short_name, short_length);
+        free(short_name);
         /* Snap at a node of the level, or at the demo's campus when it has none in reach. */
         double latitude = 48.1495, longitude = 11.5805;
         for (uint32_t v = 0; v < nb_node_count(b) && v < 64; v++) {
@@ -431,9 +474,48 @@ static void exercise_routes(nb_bundle *b, uint32_t chosen) {
         nb_status status = nb_nearest_exit(b, p, chosen % n, &exit_node, &cost, &nodes, &count);
         check_status(status);
         if (status == NB_OK && exit_node != NB_NONE) EXPECT(exit_node < n && nodes && nodes[0] == chosen % n && nodes[count - 1] == exit_node);
+        /* The same way out as a path with each arc's time (the JavaScript reader's nearestExit),
+         * described as steps: the same nodes and cost wherever both answer. */
+        nb_path way;
+        uint32_t *times = NULL;
+        nb_status traced = nb_nearest_exit_path(b, p, chosen % n, &way, &times);
+        check_status(traced);
+        if (status != NB_OK) EXPECT(traced != NB_OK);
+        if (traced == NB_OK) {
+            EXPECT(status == NB_OK && (way.nodes == NULL) == (exit_node == NB_NONE));
+            if (way.nodes) {
+                EXPECT(way.node_count == count && memcmp(way.nodes, nodes, sizeof *nodes * count) == 0 && way.duration == cost);
+                check_path(b, &way, chosen % n, exit_node, NULL);
+                EXPECT(way.arc_count == 0 || times != NULL);
+                for (size_t i = 0; i < way.arc_count; i++) sink += times[i];
+                describe_path(b, p, &way);
+            }
+        }
+        nb_path_free(&way);
+        free(times);
         free(nodes);
+        /* Leaving costs without conditions, as the bindings' leaving_costs asks for them. */
+        if (costs) check_status(nb_leaving_costs(b, p, NULL, costs, arcs));
     }
     free(costs);
+}
+
+/* What the Python reader's Metric copies out: its profile, its input weights (closed where a
+ * profile may not go) and its customised arrays, counted first with no room. */
+static void exercise_metric_arrays(nb_bundle *b, const nb_metric *metric, uint32_t profile) {
+    EXPECT(nb_metric_profile(metric) == profile);
+    uint32_t arcs = nb_arc_count(b), *weights = malloc(sizeof(uint32_t) * (arcs ? arcs : 1));
+    if (weights) check_status(nb_metric_weights(b, metric, weights, arcs));
+    free(weights);
+    size_t count = 0, copied = 0;
+    nb_status status = nb_metric_arrays(b, metric, NULL, NULL, NULL, NULL, 0, &count);
+    check_status(status);
+    uint32_t *columns = malloc(sizeof(uint32_t) * 4 * (count ? count : 1));
+    if (columns == NULL) return;
+    status = nb_metric_arrays(b, metric, columns, columns + count, columns + 2 * count, columns + 3 * count, count, &copied);
+    EXPECT(status == NB_OK && copied == count);
+    for (size_t i = 0; i < 4 * count; i++) sink += columns[i];
+    free(columns);
 }
 
 /* Metrics of CCHT from the profiles' own costs, from costs with arcs closed and slowed (a few,
@@ -467,19 +549,52 @@ static void exercise_metrics(nb_bundle *b, uint32_t chosen) {
             if (status == NB_OK) check_path(b, &path, source, target, costs);
             if (status == NB_OK) describe_path(b, NB_NONE, &path);
             nb_path_free(&path);
+            exercise_metric_arrays(b, metric, p);
             nb_metric_free(metric);
         }
     }
     free(costs);
 }
 
+/* Conditions read without a bundle, as the bindings' parse_conditions reads them: targets in file
+ * order with their texts and corners; text that is not strict JSON is refused as invalid. Gives
+ * the status. */
+static nb_status exercise_parse(const char *json, size_t length) {
+    char reason[256];
+    int strict = nb_json_check(json, length, reason, sizeof reason);
+    EXPECT(strict == 1 || (strict == 0 && memchr(reason, 0, sizeof reason) != NULL));
+    nb_condition_target *targets = NULL;
+    size_t count = 0;
+    nb_conditions_error error;
+    nb_status status = nb_conditions_parse(json, length, &targets, &count, &error);
+    check_status(status);
+    check_conditions_error(&error, status);
+    if (status == NB_ERROR_CONDITIONS) EXPECT(error.kind == NB_CONDITIONS_INVALID);
+    if (!strict) EXPECT(status == NB_ERROR_CONDITIONS || status == NB_ERROR_MEMORY);
+    EXPECT(status == NB_OK || (targets == NULL && count == 0));
+    for (size_t i = 0; i < count; i++) {
+        const nb_condition_target *t = &targets[i];
+        EXPECT(t->kind <= 2 && (t->list == NB_CONDITIONS_CLOSED || t->list == NB_CONDITIONS_SLOW));
+        EXPECT(t->list == NB_CONDITIONS_CLOSED || (t->factor >= 1 && t->factor <= 1000));
+        EXPECT((t->kind == 2) == (t->corner_count > 0));
+        touch(t->text, t->length);
+        for (size_t k = 0; k < 2 * t->corner_count; k++) sink += (unsigned)(t->corners[k] != 0);
+    }
+    nb_condition_targets_free(targets, count);
+    nb_conditions_error_free(&error);
+    return status;
+}
+
 static void exercise_conditions(nb_bundle *b, const char *json, size_t length, uint32_t chosen) {
     uint32_t arcs = nb_arc_count(b), n = nb_node_count(b);
+    nb_status parsed = exercise_parse(json, length);
     nb_arc_conditions resolved;
     nb_conditions_error error;
     nb_status status = nb_conditions_resolve(b, json, length, &resolved, &error);
     check_status(status);
     check_conditions_error(&error, status);
+    /* What cannot be read cannot be resolved either. */
+    if (parsed == NB_ERROR_CONDITIONS) EXPECT(status == NB_ERROR_CONDITIONS && error.kind == NB_CONDITIONS_INVALID);
     nb_conditions_error_free(&error);
     /* The overlay agrees with the resolution: the same whole, or the same refusal; arcs in range. */
     nb_overlay overlay;
@@ -548,6 +663,7 @@ static void exercise_wifi(nb_bundle *b, const tail *t) {
     nb_radio_map map;
     nb_status status = nb_radio_map_info(b, &map, message, sizeof message);
     check_status(status);
+    const nb_status mapped = status;
     nb_scan_reading scans[][4] = {
         {{"00:0b:86:01:09:01", -50}, {"00-0B-86-01-09-02", -70}, {"000b86010801", -68}, {"WAP001", -60}},
         {{"00:0b:86:01:09:01", -50}, {"00:0b:86:01:09:01", -40}, {"zz", NAN}, {"", -200}},
@@ -565,6 +681,65 @@ static void exercise_wifi(nb_bundle *b, const tail *t) {
     }
     nb_fix fix;
     check_status(nb_locate(b, scans[0], 0, &fix, message, sizeof message));
+    /* Scans made of the map's own reference points (what the JavaScript reader's radioMapSamples
+     * gives), which reach the neighbours, the floors and the position rather than "not heard". */
+    uint32_t samples[3];
+    size_t sample_count = 0;
+    if (mapped != NB_OK || nb_radio_map_samples(b, 3, samples, 3, &sample_count, message, sizeof message) != NB_OK) return;
+    for (size_t i = 0; i < sample_count; i++) {
+        nb_reference_point point;
+        if (nb_radio_map_point(b, samples[i], &point, message, sizeof message) != NB_OK) continue;
+        char ids[MAX_READINGS][TEXT_SIZE];
+        nb_scan_reading scan[MAX_READINGS];
+        size_t count = 0;
+        for (uint32_t k = 0; k < point.reading_count && count < MAX_READINGS; k++) {
+            nb_point_reading reading;
+            if (nb_radio_map_reading(b, samples[i], k, &reading, message, sizeof message) != NB_OK) continue;
+            size_t length = reading.id.length < TEXT_SIZE - 1 ? reading.id.length : TEXT_SIZE - 1;
+            memcpy(ids[count], reading.id.text, length), ids[count][length] = 0;
+            scan[count].id = ids[count], scan[count].rssi = reading.rssi, count++;
+        }
+        status = nb_locate(b, scan, count, &fix, message, sizeof message);
+        check_status(status);
+        if (status == NB_OK && fix.located) {
+            EXPECT(fix.venue_level == NB_NONE || fix.venue_level < nb_level_count(b));
+            EXPECT(fix.confidence >= 0 && fix.confidence <= 1 && fix.building < map.buildings && fix.floor < map.floors);
+            touch(fix.building_name, fix.building_name_length), touch(fix.floor_name, fix.floor_name_length);
+        }
+    }
+}
+
+/* The bindings' other ways of opening agree with nb_open_memory's `unchecked` status (checksums
+ * off): the JavaScript reader's two steps (nb_open_table, the sections' checksums, which it
+ * verifies itself, nb_open_finish) refuse alike with the same message, and opening with every
+ * checksum verified (`verify` in Python and JavaScript) refuses whatever opens no further, and
+ * refuses what does only for a checksum. */
+static void exercise_opening(const uint8_t *data, size_t size, nb_status unchecked, const char *unchecked_message) {
+    nb_bundle *b = NULL;
+    char message[512];
+    nb_status status = nb_open_table(data, size, "fuzz", &b, message, sizeof message);
+    check_status(status);
+    EXPECT((status == NB_OK) == (b != NULL));
+    if (status != NB_OK) EXPECT(strcmp(message, unchecked_message) == 0);
+    if (status == NB_OK) {
+        for (size_t i = 0; i <= nb_section_count(b); i++) {
+            nb_section s;
+            EXPECT((nb_section_entry(b, i, &s) == NB_OK) == (i < nb_section_count(b)));
+            if (i < nb_section_count(b)) sink += (unsigned)nb_section_checksum(b, i);
+        }
+        status = nb_open_finish(b);
+        check_status(status);
+        if (status != NB_OK) EXPECT(strcmp(nb_last_error(b), unchecked_message) == 0);
+        nb_close(b);
+    }
+    EXPECT(status == unchecked);
+    b = NULL;
+    status = nb_open_memory(data, size, "fuzz", 1, &b, message, sizeof message);
+    check_status(status);
+    EXPECT((status == NB_OK) == (b != NULL));
+    if (unchecked != NB_OK) EXPECT(status != NB_OK);
+    else EXPECT(status == NB_OK || status == NB_ERROR_CHECKSUM || status == NB_ERROR_MEMORY);
+    nb_close(b);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -586,6 +761,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     nb_status status = nb_open_memory(data, bundle_size, "fuzz", 0, &b, message, sizeof message);
     check_status(status);
     EXPECT((status == NB_OK) == (b != NULL));
+    exercise_opening(data, bundle_size, status, message);
     if (status != NB_OK) return 0;
 
     uint32_t chosen = (uint32_t)(size * 2654435761u);
@@ -593,6 +769,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     exercise_all_records(b);
     for (size_t i = 0; i < sizeof fixed_texts / sizeof *fixed_texts; i++) exercise_text(b, fixed_texts[i], &chosen);
     if (text_length) exercise_text(b, t.text, &chosen);
+    if (t.length) exercise_fold(b, (const char *)t.bytes, t.length);
     exercise_levels(b);
     exercise_places(b);
     exercise_routes(b, chosen);
