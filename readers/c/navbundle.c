@@ -5425,8 +5425,9 @@ nb_status nb_nearest_exit_path(nb_bundle *b, uint32_t profile, uint32_t node, nb
     for (size_t i = 0; i + 1 < count; i++) {
         uint32_t here = rd32(table + 12 * (size_t)nodes[i] + 4), next = rd32(table + 12 * (size_t)nodes[i + 1] + 4);
         if (next > here) {
+            uint32_t longer_at = nodes[i + 1]; /* named in the message after the nodes are freed */
             free(nodes), free(arcs), free(drops);
-            return refuse(b, NB_ERROR_FORMAT, "EGRS: the way out from node %u gets longer at node %u", node, nodes[i + 1]);
+            return refuse(b, NB_ERROR_FORMAT, "EGRS: the way out from node %u gets longer at node %u", node, longer_at);
         }
         arcs[i] = rd32(table + 12 * (size_t)nodes[i] + 8), drops[i] = here - next;
     }

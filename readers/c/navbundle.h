@@ -630,7 +630,7 @@ typedef struct {
     size_t length;
     double *corners;      /* a polygon's (latitude, longitude) pairs in degrees */
     size_t corner_count;
-    double factor;        /* a slow-down's factor; 0 for a closure */
+    double factor;        /* a slow-down's factor; 1 for a closure */
 } nb_condition_target;
 
 /* Reads and checks `length` bytes of conditions text (docs/conditions.md) without a bundle: NB_OK
