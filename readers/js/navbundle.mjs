@@ -24,10 +24,11 @@ export const FIELDS = ['ref', 'name', 'word', 'category', 'alias'];
 
 const NONE = 0xffffffff;
 const MAX_JSON_DEPTH = 64;
-const POSITION_TEXT = /^(-?[0-9]+(?:\.[0-9]+)?) *, *(-?[0-9]+(?:\.[0-9]+)?) *(?:@([\s\S]*))?$/;
 const SECTION_TAG = /\b(?:CH[0-9A-F]{2}|[A-Z]{4})\b/;
 // nb_status of navbundle.h, as BundleError codes.
 const STATUS_CODES = [null, 'unavailable', 'malformed', 'checksum', 'argument', 'out-of-memory', 'unavailable'];
+// nb_refusal_kind of navbundle.h (what nb_open_table refused), as BundleError codes.
+const REFUSAL_CODES = [null, 'not-a-bundle', 'unsupported-version', 'size-mismatch', 'section-table', 'missing-section'];
 const ERROR_CONDITIONS = 7;
 const CONDITIONS_CODES = ['invalid', 'invalid', 'ambiguous', 'unmatched'];
 // nb_step_action of navbundle.h, by value.
@@ -162,6 +163,7 @@ const ENDPOINT = OUT + 160; // nb_endpoint
 const FIX = OUT + 208; // nb_fix
 const RECORD = OUT + 304; // nb_level, nb_node, nb_arc, nb_place, nb_event, nb_reference_point + nb_point_reading
 const OVERLAY = OUT + 416; // nb_overlay
+const REFUSAL = OUT + 448; // nb_refusal
 const MESSAGE_SIZE = 1024;
 const MESSAGE = allocate(MESSAGE_SIZE);
 
@@ -289,11 +291,6 @@ function hasLoneSurrogate(text) {
   return /\p{Surrogate}/u.test(text);
 }
 
-/** ASCII whitespace (0x09-0x0D and 0x20) off both ends, as endpoints are trimmed. */
-function trimAscii(text) {
-  return text.replace(/^[\t\n\v\f\r ]+|[\t\n\v\f\r ]+$/g, '');
-}
-
 /** Text given as a string or UTF-8 bytes, as a string; a BundleError `argument` otherwise. */
 function textOf(text, what, bundle) {
   if (text instanceof Uint8Array) {
@@ -409,15 +406,6 @@ function errorRecord(error) {
 
 // ---- Opening ----
 
-/** The BundleError code of a refusal of the header or the section table, by the core's words. */
-function openingCode(message) {
-  if (/too short for a bundle header|not a navforge bundle/.test(message)) return 'not-a-bundle';
-  if (/is not supported/.test(message)) return 'unsupported-version';
-  if (/truncated or extended/.test(message)) return 'size-mismatch';
-  if (/required section/.test(message)) return 'missing-section';
-  return 'section-table';
-}
-
 /** The section a core message names, when it names one. */
 function sectionNamed(message) {
   const found = SECTION_TAG.exec(message);
@@ -446,13 +434,12 @@ export async function open(bytes, { verifyChecksums = true, name = null } = {}) 
   memory();
   heap.set(view, at);
   const [label] = cText(name ?? '');
-  const status = core.nb_open_table(at, view.length, label, OUT, MESSAGE, MESSAGE_SIZE);
+  const status = core.nb_open_table(at, view.length, label, OUT, MESSAGE, MESSAGE_SIZE, REFUSAL);
   core.free(label);
   if (status !== 0) {
     core.free(at);
-    const message = named(cString(MESSAGE), name);
-    const code = status === 2 ? openingCode(message) : STATUS_CODES[status];
-    throw new BundleError(code, message, code === 'missing-section' ? sectionNamed(message.slice(message.indexOf('section'))) : null);
+    const code = REFUSAL_CODES[u32(REFUSAL)] ?? STATUS_CODES[status];
+    throw new BundleError(code, named(cString(MESSAGE), name), code === 'missing-section' ? textAt(REFUSAL + 4, 4) : null);
   }
   const handle = u32(OUT);
   const bundle = new NavBundle(OPENING, handle, at, view.length, name);
@@ -842,9 +829,10 @@ export class NavBundle {
         return { kind: 'position', latitude: f64(ENDPOINT + 8), longitude: f64(ENDPOINT + 16),
           levels: u32s(u32(ENDPOINT + 24), u32(ENDPOINT + 28)) };
       }
-      const trimmed = trimAscii(text);
-      // An unknown level is named by the qualifier after the position's @.
-      const said = ENDPOINT_CODES[kind] === 'unknown-level' ? (POSITION_TEXT.exec(trimmed)?.[3] ?? trimmed) : trimmed;
+      // The error names the text as the core trims it (an unknown level by what follows the @).
+      const bytes = ENCODER.encode(text);
+      withText(bytes, (at, length) => core.nb_endpoint_named(at, length, kind, OUT, OUT + 4));
+      const said = UTF8.decode(bytes.subarray(u32(OUT), u32(OUT) + u32(OUT + 4)));
       throw new EndpointError(ENDPOINT_CODES[kind], said, u32s(u32(ENDPOINT + 32), u32(ENDPOINT + 36)));
     } finally {
       core.nb_endpoint_free(ENDPOINT);
