@@ -100,12 +100,14 @@ core._initialize();
 
 let heap = new Uint8Array(core.memory.buffer);
 let data = new DataView(core.memory.buffer);
+let words = new Uint32Array(core.memory.buffer);
 /** Views of the core's memory, made again whenever it has grown (which detaches the old ones). */
 function memory() {
   // Growing detaches the old buffer, whose views then have length 0 (cheaper to ask than buffer).
   if (heap.length === 0) {
     heap = new Uint8Array(core.memory.buffer);
     data = new DataView(core.memory.buffer);
+    words = new Uint32Array(core.memory.buffer);
   }
   return data;
 }
@@ -116,12 +118,14 @@ const i32 = (at) => memory().getInt32(at, true);
 const f64 = (at) => memory().getFloat64(at, true);
 const i64 = (at) => Number(memory().getBigInt64(at, true));
 const unknownIfNegative = (value) => (value < 0 ? null : value);
-/** `count` u32 values at `at` of the core's memory, copied into an array (by a loop: Array.from
- * takes its iterator path, several times slower, which doubled the time of a long route). */
+/** `count` u32 values of an array the core allocated at `at` (so 4-byte aligned), copied into an
+ * array by a loop over the one view of the memory: Array.from takes its iterator path, several
+ * times slower, and a view per call costs a route more than the copy. */
 function u32s(at, count) {
-  const values = new Uint32Array(core.memory.buffer, at, count);
+  memory();
+  const first = at >>> 2;
   const array = new Array(count);
-  for (let i = 0; i < count; i++) array[i] = values[i];
+  for (let i = 0; i < count; i++) array[i] = words[first + i];
   return array;
 }
 
@@ -244,14 +248,18 @@ function corners(fill, bundle) {
 // Room for corners, kept between calls: shapes and outlines are read by the thousand.
 const scratch = { at: allocate(8 * 64), corners: 64 };
 
-/** Reads and frees the nb_path at PATH: `{duration, nodes, arcs}`, or null when unreachable. */
-function takePath() {
+/** Reads and frees the nb_path at PATH into `path` (`{duration, nodes, arcs}` after what it
+ * holds), or null when unreachable. The u64 duration is read as two halves, sparing a BigInt per
+ * route: their sum rounds as Number(BigInt) does, once, past 2^53. */
+function takePath(path = {}) {
   const nodes = u32(PATH + 16);
-  const path = nodes === 0 ? null : {
-    duration: Number(memory().getBigUint64(PATH, true)), nodes: u32s(nodes, u32(PATH + 20)), arcs: u32s(u32(PATH + 24), u32(PATH + 28)),
-  };
+  if (nodes !== 0) {
+    path.duration = u32(PATH) + u32(PATH + 4) * 2 ** 32;
+    path.nodes = u32s(nodes, u32(PATH + 20));
+    path.arcs = u32s(u32(PATH + 24), u32(PATH + 28));
+  }
   core.nb_path_free(PATH);
-  return path;
+  return nodes === 0 ? null : path;
 }
 
 /** An entry's position (`closed[0]`, `slow[2]`) from its list (a byte, 0 closed) and index at `at`. */
@@ -892,8 +900,7 @@ export class NavBundle {
     this._checkNode(from);
     this._checkNode(to);
     this._check(core.nb_route_path(this._handle, index, from, to, PATH));
-    const path = takePath();
-    return path && { profile, ...path };
+    return takePath({ profile });
   }
 
   /** `profile`'s weights customised on the bundle's CCHT: a Metric for routeOn. Without `weights`
@@ -939,8 +946,7 @@ export class NavBundle {
     this._checkNode(from);
     this._checkNode(to);
     this._check(core.nb_route_metric(this._handle, metric._pointer, from, to, PATH));
-    const path = takePath();
-    return path && { profile: metric.profile, ...path };
+    return takePath({ profile: metric.profile });
   }
 
   // -- Ways out --
