@@ -531,12 +531,8 @@ export class NavBundle {
    * first mismatch with a BundleError `checksum`. Sections come first so that damage inside one is
    * reported by its tag; the file hash then covers what no section does (header, table, padding). */
   async verify() {
-    const subtle = globalThis.crypto && globalThis.crypto.subtle;
-    if (!subtle) {
-      throw this._fail('webcrypto-unavailable', 'WebCrypto (crypto.subtle) is unavailable, as it is on a page that is '
-        + 'not a secure context (served over plain HTTP): the checksums could not be checked. Serve the page over '
-        + 'HTTPS or from localhost, or open with {verifyChecksums: false} a bundle whose checksums were checked before.');
-    }
+    const subtle = subtleToCheck(this._name, 'the checksums',
+      ', or open with {verifyChecksums: false} a bundle whose checksums were checked before');
     // WebCrypto copies what it hashes when called, so the file's own hash field is zeroed for the
     // whole-file digest only while the call is made.
     const bytes = this._bytes;
@@ -1265,13 +1261,14 @@ function signingError(code, message, name) {
   return new BundleError(code, (name ? `${name}: ` : '') + message);
 }
 
-/** `crypto.subtle`, or a BundleError `webcrypto-unavailable` saying what could not be checked. */
-function subtleToCheck(name) {
+/** `crypto.subtle`, or a BundleError `webcrypto-unavailable` saying that `what` could not be
+ * checked and how to have it (`otherwise`: another way out, for the checksums). */
+function subtleToCheck(name, what = 'the signature', otherwise = '') {
   const subtle = globalThis.crypto && globalThis.crypto.subtle;
   if (!subtle) {
     throw signingError('webcrypto-unavailable', 'WebCrypto (crypto.subtle) is unavailable, as it is on a page that is '
-      + 'not a secure context (served over plain HTTP): the signature could not be checked. Serve the page over HTTPS '
-      + 'or from localhost.', name);
+      + `not a secure context (served over plain HTTP): ${what} could not be checked. Serve the page over HTTPS `
+      + `or from localhost${otherwise}.`, name);
   }
   return subtle;
 }
