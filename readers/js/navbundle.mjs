@@ -200,7 +200,6 @@ const FIELDS_BY_TYPE = {
   count64: (at) => unknownIfNegative(i64(at)),
   i64,
   flag: (at) => u32(at) !== 0,
-  one: (at) => u8(at) === 1,
 };
 
 // The records of navbundle.h on wasm32, field by field: `name:type@offset`, in the order the API
