@@ -21,7 +21,7 @@ builtins=${WASM_BUILTINS:-$(ls /usr/lib/llvm-*/lib/clang/*/lib/wasi/libclang_rt.
 exports="_initialize free malloc nb_alias_info nb_arc_climb nb_arc_conditions_free nb_arc_count nb_arc_info
 nb_arc_shape nb_arcs_from nb_close nb_condition_targets_free nb_conditions_apply
 nb_conditions_costs nb_conditions_error_free nb_conditions_overlay nb_conditions_overlay_free nb_conditions_parse nb_conditions_resolve nb_customise
-nb_endpoint_free nb_endpoint_node nb_event_count nb_event_info nb_exit_search nb_fold nb_format_fixed
+nb_endpoint_free nb_endpoint_named nb_endpoint_node nb_event_count nb_event_info nb_exit_search nb_fold nb_format_fixed
 nb_format_major nb_format_minor nb_in_main_piece nb_json_check nb_last_error nb_leaving_costs
 nb_level_count nb_level_info nb_level_outlines nb_level_short_name nb_locate nb_metadata nb_metric_arrays
 nb_metric_free nb_nearest_exit_path nb_node_count nb_node_record nb_normalised_access_point

@@ -178,6 +178,8 @@ struct nb_bundle {
     /* Each ARCS arc's tail node, filled by nb_open: record readers ask for it arc by arc, and a
      * search of the offsets for every arc made reading a city's arcs twice as slow. */
     uint32_t *tails;
+    /* What read_table refused, by kind, for nb_open_table's caller. */
+    nb_refusal refusal;
 };
 
 static uint16_t rd16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
@@ -514,17 +516,21 @@ static int compare_offsets(const void *x, const void *y) {
 
 static nb_status read_table(nb_bundle *b) {
     const uint8_t *h = b->data;
+    b->refusal.kind = NB_REFUSED_NOT_A_BUNDLE;
     if (memcmp(h, "NAVFBNDL", 8) != 0) return refuse(b, NB_ERROR_FORMAT, "not a navforge bundle (its magic is not NAVFBNDL)");
     b->major = rd16(h + 8), b->minor = rd16(h + 10);
     /* The major is checked before anything else: another major may lay out the rest differently. */
+    b->refusal.kind = NB_REFUSED_VERSION;
     if (b->major < OLDEST_MAJOR || b->major > NEWEST_MAJOR)
         return refuse(b, NB_ERROR_FORMAT, "format %u.%u is not supported; this reader reads %u.x and %u.x; %s", b->major,
                       b->minor, OLDEST_MAJOR, NEWEST_MAJOR, b->major < OLDEST_MAJOR ? "rebuild the bundle" : "update the reader");
     uint32_t count = rd32(h + 16), header_size = rd32(h + 20);
     uint64_t file_size = rd64(h + 24);
+    b->refusal.kind = NB_REFUSED_SIZE;
     if (file_size != b->size)
         return refuse(b, NB_ERROR_FORMAT, "header says %llu bytes, the file has %llu: truncated or extended",
                       (unsigned long long)file_size, (unsigned long long)b->size);
+    b->refusal.kind = NB_REFUSED_TABLE;
     if (count > MAX_SECTIONS) return refuse(b, NB_ERROR_FORMAT, "%u sections, more than %u", count, MAX_SECTIONS);
     uint64_t table_end = (uint64_t)header_size + (uint64_t)count * ENTRY_SIZE;
     if (header_size < HEADER_SIZE || header_size % 8 || table_end > b->size)
@@ -565,8 +571,12 @@ static nb_status read_table(nb_bundle *b) {
      * refused before the checksums as the other readers refuse it. */
     static const char *const required[] = {"META", "STRS", "LEVL", "NODE", "ARCS", "PROF", "PLAC", "EVNT"};
     for (size_t i = 0; i < sizeof required / sizeof *required && status == NB_OK; i++)
-        if (find_section(b, required[i]) == NULL)
+        if (find_section(b, required[i]) == NULL) {
+            b->refusal.kind = NB_REFUSED_MISSING_SECTION;
+            memcpy(b->refusal.section, required[i], 5);
             status = refuse(b, NB_ERROR_FORMAT, "the required section %s (version 1) is missing", required[i]);
+        }
+    if (status == NB_OK) b->refusal.kind = NB_REFUSED_NOTHING;
     return status;
 }
 
@@ -5390,11 +5400,20 @@ void nb_condition_targets_free(nb_condition_target *targets, size_t count) {
  * whose WebCrypto hashes far faster than this file's SHA-256 compiled to WebAssembly). */
 
 nb_status nb_open_table(const void *data, size_t size, const char *name, nb_bundle **out, char *message,
-                        size_t message_size) {
+                        size_t message_size, nb_refusal *refusal) {
+    nb_refusal ignored;
+    if (refusal == NULL) refusal = &ignored;
+    memset(refusal, 0, sizeof *refusal);
+    refusal->kind = NB_REFUSED_OTHER;
     nb_bundle *b;
     nb_status status = bundle_over_bytes(data, size, name, out, &b, message, message_size);
+    if (status == NB_ERROR_FORMAT) refusal->kind = NB_REFUSED_NOT_A_BUNDLE; /* too short for a header */
     if (status != NB_OK) return status;
-    return hand_over(b, read_table(b), out, message, message_size);
+    status = read_table(b);
+    /* read_table says what it refused but for lack of memory, which is no refusal of the bytes. */
+    *refusal = b->refusal;
+    if (status == NB_ERROR_MEMORY) refusal->kind = NB_REFUSED_OTHER;
+    return hand_over(b, status, out, message, message_size);
 }
 
 uint64_t nb_section_checksum(const nb_bundle *b, size_t index) {
@@ -5465,6 +5484,21 @@ int nb_normalised_access_point(const char *id, size_t length, char *out) {
     if (!normalised_bssid((const uint8_t *)id, length, out)) return 0;
     out[17] = 0;
     return 1;
+}
+
+/* The part of an endpoint text an error names, so that every binding's error names the same
+ * text: the text trimmed as nb_resolve_endpoint trims it, and for an unknown level the qualifier
+ * after the position's '@' that named none. */
+void nb_endpoint_named(const char *text, size_t length, int kind, size_t *start, size_t *named_length) {
+    const uint8_t *bytes = (const uint8_t *)text, *qualifier;
+    size_t first = 0, qualifier_length;
+    double latitude, longitude;
+    while (first < length && is_space(bytes[first])) first++;
+    while (length > first && is_space(bytes[length - 1])) length--;
+    *start = first, *named_length = length - first;
+    if (kind == NB_ENDPOINT_UNKNOWN_LEVEL &&
+        parse_position(bytes + first, length - first, &latitude, &longitude, &qualifier, &qualifier_length) && qualifier)
+        *start = (size_t)(qualifier - bytes), *named_length = qualifier_length;
 }
 
 /* nb_step_instruction for a step given field by field, its words in `*text` (`*length` bytes,

@@ -642,14 +642,30 @@ void nb_condition_targets_free(nb_condition_target *targets, size_t count);
 
 /* ---- For bindings: opening in two steps, exits with times, text and number formats ---- */
 
+/* What nb_open_table refused, for a binding whose errors say it by a code rather than by words. */
+typedef enum {
+    NB_REFUSED_NOTHING = 0,
+    NB_REFUSED_NOT_A_BUNDLE,       /* too short for a header, or not the magic NAVFBNDL */
+    NB_REFUSED_VERSION,            /* a major version this reader does not read */
+    NB_REFUSED_SIZE,               /* the header's file size is not the bytes': truncated or extended */
+    NB_REFUSED_TABLE,              /* the header size or the section table */
+    NB_REFUSED_MISSING_SECTION,    /* a required section absent or at another version */
+    NB_REFUSED_OTHER               /* no memory, or no bytes */
+} nb_refusal_kind;
+
+typedef struct {
+    nb_refusal_kind kind;
+    char section[5]; /* NB_REFUSED_MISSING_SECTION: the required section's tag; else empty */
+} nb_refusal;
+
 /* Opening in two steps, for a host that checks the checksums itself in between (the JavaScript
  * reader hashes with WebCrypto): nb_open_table checks the header and the section table as
  * nb_open_memory does (statuses and messages alike) and gives a bundle whose only other use may
  * be nb_section_entry, nb_section_checksum, nb_open_finish and nb_close;
  * nb_open_finish checks the required sections (its message is nb_last_error) and makes the
- * bundle whole. */
+ * bundle whole. `*refusal` (may be NULL) says what nb_open_table refused; NB_REFUSED_NOTHING on NB_OK. */
 nb_status nb_open_table(const void *data, size_t size, const char *name, nb_bundle **out, char *message,
-                        size_t message_size);
+                        size_t message_size, nb_refusal *refusal);
 /* Section `index`'s checksum field (the first 8 bytes of its SHA-256, little-endian). */
 uint64_t nb_section_checksum(const nb_bundle *bundle, size_t index);
 nb_status nb_open_finish(nb_bundle *bundle);
@@ -672,6 +688,11 @@ size_t nb_swift_double(double value, char *out);
 /* A scanned access point id (`length` bytes) as WIFI stores a BSSID (six lower-case hex pairs
  * joined by ':'), NUL-terminated in `out` (18 bytes): 1, or 0 when it is no BSSID spelling. */
 int nb_normalised_access_point(const char *id, size_t length, char *out);
+
+/* The part of endpoint `text` (`length` bytes) an error of `kind` (NB_ENDPOINT_*) names: bytes
+ * `*start` to `*start + *named_length` of it, the text without ASCII whitespace at either end,
+ * and for NB_ENDPOINT_UNKNOWN_LEVEL the qualifier after the position's '@'. */
+void nb_endpoint_named(const char *text, size_t length, int kind, size_t *start, size_t *named_length);
 
 /* nb_step_instruction for a step given field by field (a NULL `label` for none): its words in
  * `*text`, `*length` bytes NUL-terminated, which the caller frees with free(). */

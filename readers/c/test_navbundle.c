@@ -1135,12 +1135,12 @@ static void test_open_memory(nb_bundle *original) {
 static void test_open_table(const nb_bundle *original) {
     char table_message[1024], memory_message[1024];
     nb_bundle *table = NULL, *memory = NULL;
-    CHECK(nb_open_table(NULL, image_size, "asset", &table, table_message, sizeof table_message) == NB_ERROR_ARGUMENT &&
+    CHECK(nb_open_table(NULL, image_size, "asset", &table, table_message, sizeof table_message, NULL) == NB_ERROR_ARGUMENT &&
               nb_open_memory(NULL, image_size, "asset", 0, &memory, memory_message, sizeof memory_message) ==
                   NB_ERROR_ARGUMENT &&
               table == NULL && strcmp(table_message, memory_message) == 0,
           "a NULL buffer: \"%s\", nb_open_memory says \"%s\"", table_message, memory_message);
-    CHECK(nb_open_table(image, image_size, "asset", NULL, table_message, sizeof table_message) == NB_ERROR_ARGUMENT &&
+    CHECK(nb_open_table(image, image_size, "asset", NULL, table_message, sizeof table_message, NULL) == NB_ERROR_ARGUMENT &&
               nb_open_memory(image, image_size, "asset", 0, NULL, memory_message, sizeof memory_message) ==
                   NB_ERROR_ARGUMENT &&
               strcmp(table_message, memory_message) == 0,
@@ -1149,7 +1149,7 @@ static void test_open_table(const nb_bundle *original) {
     for (size_t i = 0; i < sizeof cuts / sizeof *cuts; i++) {
         uint8_t *cut = unaligned_copy(image, cuts[i]);
         table = memory = NULL;
-        nb_status table_status = nb_open_table(cut, cuts[i], NULL, &table, table_message, sizeof table_message);
+        nb_status table_status = nb_open_table(cut, cuts[i], NULL, &table, table_message, sizeof table_message, NULL);
         nb_status memory_status = nb_open_memory(cut, cuts[i], NULL, 0, &memory, memory_message, sizeof memory_message);
         CHECK(table_status == NB_ERROR_FORMAT && table_status == memory_status && table == NULL && memory == NULL &&
                   strcmp(table_message, memory_message) == 0,
@@ -1158,7 +1158,7 @@ static void test_open_table(const nb_bundle *original) {
         free_unaligned(cut);
     }
     uint8_t *bytes = unaligned_copy(image, image_size);
-    CHECK(nb_open_table(bytes, image_size, "asset", &table, table_message, sizeof table_message) == NB_OK && table,
+    CHECK(nb_open_table(bytes, image_size, "asset", &table, table_message, sizeof table_message, NULL) == NB_OK && table,
           "%s", table_message);
     if (table) {
         CHECK(nb_section_count(table) == nb_section_count(original) &&
@@ -4487,6 +4487,75 @@ static void test_binding_rules(void) {
     }
 }
 
+/* What nb_open_table refused, by kind, as the JavaScript reader's error codes name it. */
+static void test_open_table_refusals(void) {
+    struct {
+        size_t size, at;          /* the bytes opened; where one byte is changed */
+        uint8_t value;
+        nb_refusal_kind kind;
+        const char *words;
+    } cases[] = {
+        {HEADER_SIZE - 1, 0, 'N', NB_REFUSED_NOT_A_BUNDLE, "too short"},
+        {0, 0, 'X', NB_REFUSED_NOT_A_BUNDLE, "magic"},
+        {0, 8, 9, NB_REFUSED_VERSION, "not supported"},
+        {0, 24, 1, NB_REFUSED_SIZE, "truncated or extended"},
+        {0, 20, 7, NB_REFUSED_TABLE, "do not fit"},
+    };
+    char message[1024];
+    nb_refusal refusal;
+    nb_bundle *b = NULL;
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        uint8_t *copy = malloc(image_size);
+        memcpy(copy, image, image_size);
+        copy[cases[i].at] = cases[i].value;
+        nb_status status = nb_open_table(copy, cases[i].size ? cases[i].size : image_size, "t", &b, message, sizeof message,
+                                         &refusal);
+        CHECK(status == NB_ERROR_FORMAT && b == NULL && refusal.kind == cases[i].kind && refusal.section[0] == 0 &&
+                  strstr(message, cases[i].words),
+              "refusal %zu: %d %d %s", i, status, refusal.kind, message);
+        free(copy);
+    }
+    /* A required section renamed is missing, and named. */
+    uint8_t *copy = malloc(image_size);
+    memcpy(copy, image, image_size);
+    uint32_t count = rd32(copy + 16), header = rd32(copy + 20);
+    for (uint32_t i = 0; i < count; i++)
+        if (memcmp(copy + header + 32 * (size_t)i, "PLAC", 4) == 0) copy[header + 32 * (size_t)i] = 'X';
+    CHECK(nb_open_table(copy, image_size, NULL, &b, message, sizeof message, &refusal) == NB_ERROR_FORMAT &&
+              refusal.kind == NB_REFUSED_MISSING_SECTION && strcmp(refusal.section, "PLAC") == 0,
+          "a missing section: %d %s %s", refusal.kind, refusal.section, message);
+    free(copy);
+    CHECK(nb_open_table(image, image_size, NULL, &b, message, sizeof message, NULL) == NB_OK && b, "no refusal asked for");
+    nb_close(b);
+    CHECK(nb_open_table(image, image_size, NULL, &b, message, sizeof message, &refusal) == NB_OK && b &&
+              refusal.kind == NB_REFUSED_NOTHING && nb_open_finish(b) == NB_OK,
+          "an intact bundle: %d", refusal.kind);
+    nb_close(b);
+}
+
+/* The text an endpoint error names: trimmed, and an unknown level's qualifier. */
+static void test_endpoint_named(void) {
+    struct {
+        const char *text;
+        int kind;
+        const char *named;
+    } cases[] = {
+        {" \t0,0 @ nowhere\n", NB_ENDPOINT_UNKNOWN_LEVEL, " nowhere"},
+        {"0,0@", NB_ENDPOINT_UNKNOWN_LEVEL, ""},
+        {" Qwxyzzy@nowhere ", NB_ENDPOINT_UNKNOWN, "Qwxyzzy@nowhere"},
+        {"\r Lift \xc3\x9c \f", NB_ENDPOINT_AMBIGUOUS, "Lift \xc3\x9c"},
+        {" \v ", NB_ENDPOINT_EMPTY, ""},
+        {"", NB_ENDPOINT_EMPTY, ""},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        size_t start = 99, length = 99;
+        nb_endpoint_named(cases[i].text, strlen(cases[i].text), cases[i].kind, &start, &length);
+        CHECK(start + length <= strlen(cases[i].text) && length == strlen(cases[i].named) &&
+                  memcmp(cases[i].text + start, cases[i].named, length) == 0,
+              "endpoint text %zu names %zu bytes at %zu", i, length, start);
+    }
+}
+
 /* Swift's description of a Double, which level names and climbs are written in. */
 static void test_swift_double(void) {
     struct { double value; const char *text; } cases[] = {
@@ -4613,6 +4682,8 @@ static void test_route_steps(nb_bundle *b) {
     test_short_walks_at_start();
     test_swift_double();
     test_binding_rules();
+    test_open_table_refusals();
+    test_endpoint_named();
     int foot = nb_profile_index(b, "foot");
     CHECK(foot >= 0, "the demo campus has no foot profile");
     if (foot < 0) return;

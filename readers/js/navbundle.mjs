@@ -24,10 +24,11 @@ export const FIELDS = ['ref', 'name', 'word', 'category', 'alias'];
 
 const NONE = 0xffffffff;
 const MAX_JSON_DEPTH = 64;
-const POSITION_TEXT = /^(-?[0-9]+(?:\.[0-9]+)?) *, *(-?[0-9]+(?:\.[0-9]+)?) *(?:@([\s\S]*))?$/;
 const SECTION_TAG = /\b(?:CH[0-9A-F]{2}|[A-Z]{4})\b/;
 // nb_status of navbundle.h, as BundleError codes.
 const STATUS_CODES = [null, 'unavailable', 'malformed', 'checksum', 'argument', 'out-of-memory', 'unavailable'];
+// nb_refusal_kind of navbundle.h (what nb_open_table refused), as BundleError codes.
+const REFUSAL_CODES = [null, 'not-a-bundle', 'unsupported-version', 'size-mismatch', 'section-table', 'missing-section'];
 const ERROR_CONDITIONS = 7;
 const CONDITIONS_CODES = ['invalid', 'invalid', 'ambiguous', 'unmatched'];
 // nb_step_action of navbundle.h, by value.
@@ -99,12 +100,14 @@ core._initialize();
 
 let heap = new Uint8Array(core.memory.buffer);
 let data = new DataView(core.memory.buffer);
+let words = new Uint32Array(core.memory.buffer);
 /** Views of the core's memory, made again whenever it has grown (which detaches the old ones). */
 function memory() {
   // Growing detaches the old buffer, whose views then have length 0 (cheaper to ask than buffer).
   if (heap.length === 0) {
     heap = new Uint8Array(core.memory.buffer);
     data = new DataView(core.memory.buffer);
+    words = new Uint32Array(core.memory.buffer);
   }
   return data;
 }
@@ -115,12 +118,14 @@ const i32 = (at) => memory().getInt32(at, true);
 const f64 = (at) => memory().getFloat64(at, true);
 const i64 = (at) => Number(memory().getBigInt64(at, true));
 const unknownIfNegative = (value) => (value < 0 ? null : value);
-/** `count` u32 values at `at` of the core's memory, copied into an array (by a loop: Array.from
- * takes its iterator path, several times slower, which doubled the time of a long route). */
+/** `count` u32 values of an array the core allocated at `at` (so 4-byte aligned), copied into an
+ * array by a loop over the one view of the memory: Array.from takes its iterator path, several
+ * times slower, and a view per call costs a route more than the copy. */
 function u32s(at, count) {
-  const values = new Uint32Array(core.memory.buffer, at, count);
+  memory();
+  const first = at >>> 2;
   const array = new Array(count);
-  for (let i = 0; i < count; i++) array[i] = values[i];
+  for (let i = 0; i < count; i++) array[i] = words[first + i];
   return array;
 }
 
@@ -162,6 +167,7 @@ const ENDPOINT = OUT + 160; // nb_endpoint
 const FIX = OUT + 208; // nb_fix
 const RECORD = OUT + 304; // nb_level, nb_node, nb_arc, nb_place, nb_event, nb_reference_point + nb_point_reading
 const OVERLAY = OUT + 416; // nb_overlay
+const REFUSAL = OUT + 448; // nb_refusal
 const MESSAGE_SIZE = 1024;
 const MESSAGE = allocate(MESSAGE_SIZE);
 
@@ -194,7 +200,6 @@ const FIELDS_BY_TYPE = {
   count64: (at) => unknownIfNegative(i64(at)),
   i64,
   flag: (at) => u32(at) !== 0,
-  one: (at) => u8(at) === 1,
 };
 
 // The records of navbundle.h on wasm32, field by field: `name:type@offset`, in the order the API
@@ -242,14 +247,18 @@ function corners(fill, bundle) {
 // Room for corners, kept between calls: shapes and outlines are read by the thousand.
 const scratch = { at: allocate(8 * 64), corners: 64 };
 
-/** Reads and frees the nb_path at PATH: `{duration, nodes, arcs}`, or null when unreachable. */
-function takePath() {
+/** Reads and frees the nb_path at PATH into `path` (`{duration, nodes, arcs}` after what it
+ * holds), or null when unreachable. The u64 duration is read as two halves, sparing a BigInt per
+ * route: their sum rounds as Number(BigInt) does, once, past 2^53. */
+function takePath(path = {}) {
   const nodes = u32(PATH + 16);
-  const path = nodes === 0 ? null : {
-    duration: Number(memory().getBigUint64(PATH, true)), nodes: u32s(nodes, u32(PATH + 20)), arcs: u32s(u32(PATH + 24), u32(PATH + 28)),
-  };
+  if (nodes !== 0) {
+    path.duration = u32(PATH) + u32(PATH + 4) * 2 ** 32;
+    path.nodes = u32s(nodes, u32(PATH + 20));
+    path.arcs = u32s(u32(PATH + 24), u32(PATH + 28));
+  }
   core.nb_path_free(PATH);
-  return path;
+  return nodes === 0 ? null : path;
 }
 
 /** An entry's position (`closed[0]`, `slow[2]`) from its list (a byte, 0 closed) and index at `at`. */
@@ -287,11 +296,6 @@ function decodeUtf8(bytes) {
 /** Whether a JS string holds a lone surrogate, which no UTF-8 text can. */
 function hasLoneSurrogate(text) {
   return /\p{Surrogate}/u.test(text);
-}
-
-/** ASCII whitespace (0x09-0x0D and 0x20) off both ends, as endpoints are trimmed. */
-function trimAscii(text) {
-  return text.replace(/^[\t\n\v\f\r ]+|[\t\n\v\f\r ]+$/g, '');
 }
 
 /** Text given as a string or UTF-8 bytes, as a string; a BundleError `argument` otherwise. */
@@ -409,15 +413,6 @@ function errorRecord(error) {
 
 // ---- Opening ----
 
-/** The BundleError code of a refusal of the header or the section table, by the core's words. */
-function openingCode(message) {
-  if (/too short for a bundle header|not a navforge bundle/.test(message)) return 'not-a-bundle';
-  if (/is not supported/.test(message)) return 'unsupported-version';
-  if (/truncated or extended/.test(message)) return 'size-mismatch';
-  if (/required section/.test(message)) return 'missing-section';
-  return 'section-table';
-}
-
 /** The section a core message names, when it names one. */
 function sectionNamed(message) {
   const found = SECTION_TAG.exec(message);
@@ -446,13 +441,12 @@ export async function open(bytes, { verifyChecksums = true, name = null } = {}) 
   memory();
   heap.set(view, at);
   const [label] = cText(name ?? '');
-  const status = core.nb_open_table(at, view.length, label, OUT, MESSAGE, MESSAGE_SIZE);
+  const status = core.nb_open_table(at, view.length, label, OUT, MESSAGE, MESSAGE_SIZE, REFUSAL);
   core.free(label);
   if (status !== 0) {
     core.free(at);
-    const message = named(cString(MESSAGE), name);
-    const code = status === 2 ? openingCode(message) : STATUS_CODES[status];
-    throw new BundleError(code, message, code === 'missing-section' ? sectionNamed(message.slice(message.indexOf('section'))) : null);
+    const code = REFUSAL_CODES[u32(REFUSAL)] ?? STATUS_CODES[status];
+    throw new BundleError(code, named(cString(MESSAGE), name), code === 'missing-section' ? textAt(REFUSAL + 4, 4) : null);
   }
   const handle = u32(OUT);
   const bundle = new NavBundle(OPENING, handle, at, view.length, name);
@@ -536,12 +530,8 @@ export class NavBundle {
    * first mismatch with a BundleError `checksum`. Sections come first so that damage inside one is
    * reported by its tag; the file hash then covers what no section does (header, table, padding). */
   async verify() {
-    const subtle = globalThis.crypto && globalThis.crypto.subtle;
-    if (!subtle) {
-      throw this._fail('webcrypto-unavailable', 'WebCrypto (crypto.subtle) is unavailable, as it is on a page that is '
-        + 'not a secure context (served over plain HTTP): the checksums could not be checked. Serve the page over '
-        + 'HTTPS or from localhost, or open with {verifyChecksums: false} a bundle whose checksums were checked before.');
-    }
+    const subtle = subtleToCheck(this._name, 'the checksums',
+      ', or open with {verifyChecksums: false} a bundle whose checksums were checked before');
     // WebCrypto copies what it hashes when called, so the file's own hash field is zeroed for the
     // whole-file digest only while the call is made.
     const bytes = this._bytes;
@@ -842,9 +832,10 @@ export class NavBundle {
         return { kind: 'position', latitude: f64(ENDPOINT + 8), longitude: f64(ENDPOINT + 16),
           levels: u32s(u32(ENDPOINT + 24), u32(ENDPOINT + 28)) };
       }
-      const trimmed = trimAscii(text);
-      // An unknown level is named by the qualifier after the position's @.
-      const said = ENDPOINT_CODES[kind] === 'unknown-level' ? (POSITION_TEXT.exec(trimmed)?.[3] ?? trimmed) : trimmed;
+      // The error names the text as the core trims it (an unknown level by what follows the @).
+      const bytes = ENCODER.encode(text);
+      withText(bytes, (at, length) => core.nb_endpoint_named(at, length, kind, OUT, OUT + 4));
+      const said = UTF8.decode(bytes.subarray(u32(OUT), u32(OUT) + u32(OUT + 4)));
       throw new EndpointError(ENDPOINT_CODES[kind], said, u32s(u32(ENDPOINT + 32), u32(ENDPOINT + 36)));
     } finally {
       core.nb_endpoint_free(ENDPOINT);
@@ -904,8 +895,7 @@ export class NavBundle {
     this._checkNode(from);
     this._checkNode(to);
     this._check(core.nb_route_path(this._handle, index, from, to, PATH));
-    const path = takePath();
-    return path && { profile, ...path };
+    return takePath({ profile });
   }
 
   /** `profile`'s weights customised on the bundle's CCHT: a Metric for routeOn. Without `weights`
@@ -951,8 +941,7 @@ export class NavBundle {
     this._checkNode(from);
     this._checkNode(to);
     this._check(core.nb_route_metric(this._handle, metric._pointer, from, to, PATH));
-    const path = takePath();
-    return path && { profile: metric.profile, ...path };
+    return takePath({ profile: metric.profile });
   }
 
   // -- Ways out --
@@ -1271,13 +1260,14 @@ function signingError(code, message, name) {
   return new BundleError(code, (name ? `${name}: ` : '') + message);
 }
 
-/** `crypto.subtle`, or a BundleError `webcrypto-unavailable` saying what could not be checked. */
-function subtleToCheck(name) {
+/** `crypto.subtle`, or a BundleError `webcrypto-unavailable` saying that `what` could not be
+ * checked and how to have it (`otherwise`: another way out, for the checksums). */
+function subtleToCheck(name, what = 'the signature', otherwise = '') {
   const subtle = globalThis.crypto && globalThis.crypto.subtle;
   if (!subtle) {
     throw signingError('webcrypto-unavailable', 'WebCrypto (crypto.subtle) is unavailable, as it is on a page that is '
-      + 'not a secure context (served over plain HTTP): the signature could not be checked. Serve the page over HTTPS '
-      + 'or from localhost.', name);
+      + `not a secure context (served over plain HTTP): ${what} could not be checked. Serve the page over HTTPS `
+      + `or from localhost${otherwise}.`, name);
   }
   return subtle;
 }

@@ -717,9 +717,13 @@ static void exercise_wifi(nb_bundle *b, const tail *t) {
 static void exercise_opening(const uint8_t *data, size_t size, nb_status unchecked, const char *unchecked_message) {
     nb_bundle *b = NULL;
     char message[512];
-    nb_status status = nb_open_table(data, size, "fuzz", &b, message, sizeof message);
+    nb_refusal refusal;
+    nb_status status = nb_open_table(data, size, "fuzz", &b, message, sizeof message, &refusal);
     check_status(status);
     EXPECT((status == NB_OK) == (b != NULL));
+    /* A refusal is reported exactly when the table is refused; only a missing section names one. */
+    EXPECT((status == NB_OK) == (refusal.kind == NB_REFUSED_NOTHING));
+    EXPECT((refusal.kind == NB_REFUSED_MISSING_SECTION) == (refusal.section[0] != '\0'));
     if (status != NB_OK) EXPECT(strcmp(message, unchecked_message) == 0);
     if (status == NB_OK) {
         for (size_t i = 0; i <= nb_section_count(b); i++) {

@@ -205,6 +205,11 @@ test('endpoints resolve by the order of docs/endpoints.md', { skip: STATION === 
   fails('91,0@0', 'bad-coordinate');
   fails('0,0', 'needs-level');
   fails('0,0@nowhere', 'unknown-level');
+  // An error names the text trimmed, and an unknown level by what follows the @.
+  const named = (text) => { try { bundle.resolveEndpoint(text); } catch (error) { return [error.code, error.text]; } };
+  assert.deepEqual(named(' \t0,0 @ nowhere\n'), ['unknown-level', ' nowhere']);
+  assert.deepEqual(named('\r Qwxyzzy Ü \f'), ['unknown', 'Qwxyzzy Ü']);
+  assert.deepEqual(named(' Qwxyzzy@nowhere '), ['unknown', 'Qwxyzzy@nowhere']);
   const position = place(' 49.0 , 8.0 @0');
   assert.equal(position.kind, 'position');
   assert.deepEqual([position.latitude, position.longitude], [49, 8]);
