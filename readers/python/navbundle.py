@@ -38,7 +38,6 @@ INFINITE = 0xFFFFFFFF
 LISTED_CANDIDATES = 5  # Candidates an answer line lists (answer.py), as every reader's.
 INCREMENTAL_LIMIT = 16  # More changed arcs than 1 in 16 customise in full, fewer update (same metric).
 MAX_JSON_DEPTH = 64  # Arrays and objects conditions may nest; every reader refuses deeper text.
-ASCII_WHITESPACE = " \t\n\v\f\r"
 
 Level = collections.namedtuple("Level", "id name building_id building ordinal")
 Node = collections.namedtuple("Node", "latitude longitude level kind label")
@@ -180,7 +179,7 @@ _SIGNATURES = {
     "nb_snap_profile": "v I d d I *I *d *i", "nb_resolve_endpoint": "v s *endpoint", "nb_endpoint_free": "*endpoint",
     "nb_endpoint_node": "v *endpoint I *I", "nb_level_outlines": "v I *I *I", "nb_outline_info": "v I *outline",
     "nb_outline_ring": "v I I v z *z", "nb_radio_map_info": "v *radio_map s z", "nb_locate": "v s z *fix s z",
-    "nb_normalised_access_point": "s z s", "nb_slowed_cost": "I d", "nb_signal_weight": "d d d",
+    "nb_normalised_access_point": "s z s", "nb_endpoint_named": "s z i *z *z", "nb_slowed_cost": "I d", "nb_signal_weight": "d d d",
 }
 _RESULTS = {"nb_last_error": "s", "nb_string": "v", "nb_profile_name": "v", "nb_slowed_cost": "I",
             "nb_signal_weight": "d"}
@@ -202,7 +201,7 @@ def _load_core():
         function = getattr(core, name)
         function.argtypes = [_ctype(code) for code in arguments.split()]
         result = _RESULTS.get(name, "I" if name.endswith("_count") else "i")
-        function.restype = None if name == "nb_close" or name.endswith("_free") else _ctype(result)
+        function.restype = None if name in ("nb_close", "nb_endpoint_named") or name.endswith("_free") else _ctype(result)
     libc = ctypes.CDLL(None)
     libc.free.argtypes, libc.free.restype = (ctypes.c_void_p,), None
     return core, libc.free
@@ -820,10 +819,10 @@ class Bundle:
                 return Endpoint("place", out.place, None, None, None)
             if code == "position":
                 return Endpoint("position", None, out.latitude, out.longitude, out.levels[:out.level_count])
-            trimmed = data.decode("utf-8").strip(ASCII_WHITESPACE)
-            if code == "unknown-level":  # The error names the text after @, as the other readers' do.
-                trimmed = trimmed[trimmed.rindex("@") + 1:] if "@" in trimmed else trimmed
-            raise EndpointError(code, trimmed, out.candidates[:out.candidate_count])
+            start, length = SIZE(), SIZE()  # What the error names, by the core's rule.
+            _core.nb_endpoint_named(data, len(data), out.kind, ctypes.byref(start), ctypes.byref(length))
+            named = data[start.value:start.value + length.value].decode("utf-8")
+            raise EndpointError(code, named, out.candidates[:out.candidate_count])
         finally:
             _core.nb_endpoint_free(ctypes.byref(out))
 

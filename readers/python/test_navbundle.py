@@ -2557,6 +2557,12 @@ class StationTests(unittest.TestCase):
             with self.assertRaises(navbundle.EndpointError, msg=text) as caught:
                 self.bundle.resolve_endpoint(text)
             self.assertEqual((caught.exception.code, len(caught.exception.candidates)), (code, count), text)
+        # An error names the text without whitespace at its ends, and an unknown level the whole
+        # qualifier after the position's '@', '@' included, as the Swift reader and the core do.
+        for text, named in ((" Rosmann \t", "Rosmann"), ("49.4,8.6@no@where", "no@where"), (" 49.4,8.6@x ", "x")):
+            with self.assertRaises(navbundle.EndpointError, msg=text) as caught:
+                self.bundle.resolve_endpoint(text)
+            self.assertEqual(caught.exception.text, named, text)
 
     def test_positions_snap_within_main_pieces(self):
         position = self.bundle.resolve_endpoint("49.40368,8.67601@UG")
