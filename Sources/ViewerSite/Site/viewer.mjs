@@ -1,7 +1,6 @@
 // The navforge map viewer. Everything it knows about the map comes from the JavaScript reader:
 // it draws what the reader reads and asks the reader for search, routes, exits, conditions and
 // positions. It computes nothing about routing itself.
-import { open, BundleError, EndpointError } from "./navbundle.mjs";
 
 const METRES_PER_DEGREE = 111320;
 const ARC_KIND = { walk: 0, outdoorPath: 1, indoorPath: 2, stairs: 3, lift: 4, escalator: 5, ramp: 6, steps: 7, entrance: 8 };
@@ -22,6 +21,9 @@ const CONNECTOR_COLOUR = { 3: "#b0621a", 4: "#6a4fb3", 5: "#1f7a8c", 6: "#2b8a3e
 const MAXIMUM_TAP_DISTANCE = 250;
 
 const $ = (id) => document.getElementById(id);
+
+/** The JavaScript reader's module (`open`, `BundleError`, `EndpointError`, ...), once main() has loaded it. */
+let reader = null;
 
 /** Everything the page shows, in one place; the drawing reads it, the controls change it. */
 const state = {
@@ -44,23 +46,34 @@ const ready = main().catch((error) => failed(error));
 window.navforgeViewer = { ready, state, drawnRoute, stepTexts, levelIds: () => state.levels.map((level) => level.id) };
 
 async function main() {
-  const site = await (await fetch("site.json")).json();
-  const response = await fetch(encodeURIComponent(site.bundle));
-  if (!response.ok) throw new Error(`cannot fetch ${site.bundle}: HTTP ${response.status}`);
-  const bytes = await response.arrayBuffer();
+  // The reader's module instantiates its WebAssembly core before it can be used. Imported here
+  // rather than by an import statement, which would hold this module back until then, it loads
+  // while the bundle downloads instead of before.
+  const [module, { site, response }] = await Promise.all([import("./navbundle.mjs"), fetchBundle()]);
+  reader = module;
   let bundle;
   try {
-    bundle = await open(bytes);
+    // The reader reads the download straight into its own memory, not into an ArrayBuffer first.
+    bundle = await reader.openResponse(response);
   } catch (error) {
-    if (!(error instanceof BundleError) || error.code !== "webcrypto-unavailable") throw error;
+    if (!(error instanceof reader.BundleError) || error.code !== "webcrypto-unavailable") throw error;
     // Without WebCrypto (a page served over plain HTTP from another host) the checksums cannot be
-    // checked; the person decides, knowingly, whether to look at the map anyway.
-    bundle = await askToOpenUnverified(bytes);
+    // checked; the person decides, knowingly, whether to look at the map anyway. The reader
+    // refused before reading the body, so the same response is still there to open.
+    bundle = await askToOpenUnverified(response);
   }
   start(bundle, site);
 }
 
-function askToOpenUnverified(bytes) {
+/** site.json, and the response of the bundle it names (its body still to be read). */
+async function fetchBundle() {
+  const site = await (await fetch("site.json")).json();
+  const response = await fetch(encodeURIComponent(site.bundle));
+  if (!response.ok) throw new Error(`cannot fetch ${site.bundle}: HTTP ${response.status}`);
+  return { site, response };
+}
+
+function askToOpenUnverified(response) {
   showFailure("This page is not a secure context, so the browser offers no WebCrypto and the bundle's checksums " +
     "cannot be checked. Serve the viewer from https:// or from 127.0.0.1 to have them checked, or open the map unchecked.");
   const button = $("open-unverified");
@@ -69,7 +82,7 @@ function askToOpenUnverified(bytes) {
   return new Promise((resolve, reject) => {
     button.addEventListener("click", () => {
       $("open-failure").hidden = true;
-      open(bytes, { verifyChecksums: false }).then(resolve, reject);
+      reader.openResponse(response, { verifyChecksums: false }).then(resolve, reject);
     }, { once: true });
   });
 }
@@ -762,7 +775,7 @@ function nodeOf(role) {
     try {
       resolved = bundle.resolveEndpoint(text);
     } catch (error) {
-      if (!(error instanceof EndpointError)) throw error;
+      if (!(error instanceof reader.EndpointError)) throw error;
       return { error: endpointMessage(role, text, error) };
     }
   }
