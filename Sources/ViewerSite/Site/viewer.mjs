@@ -289,15 +289,23 @@ function arcsOfLevel(index) {
     const bundle = state.bundle;
     const byLevel = state.levels.map(() => ({ flat: [], landings: [] }));
     const seen = new Set();
+    // Each node's level, asked of the reader once (a city's nodes end two or more arcs each):
+    // -1 until then.
+    const levels = new Int32Array(bundle.nodeCount).fill(-1);
+    const levelOf = (node) => (levels[node] >= 0 ? levels[node] : (levels[node] = bundle.node(node).level));
+    // A pair of ends as one number costs a fraction of a string key; it is exact while the node
+    // count squared stays below 2^53 (67 million nodes, far beyond what a page holds).
+    const count = bundle.nodeCount;
+    const pairKey = count < 2 ** 26 ? (low, high) => low * count + high : (low, high) => `${low}:${high}`;
     for (let arcIndex = 0; arcIndex < bundle.arcCount; arcIndex++) {
       const arc = bundle.arc(arcIndex);
       const kind = typeof arc.kind === "number" ? arc.kind : ARC_KIND_NAMES.indexOf(arc.kind);
       const tail = arc.tail, head = arc.head;
       // Both directions of a two-way arc look the same: draw one.
-      const key = tail < head ? `${tail}:${head}` : `${head}:${tail}`;
+      const key = tail < head ? pairKey(tail, head) : pairKey(head, tail);
       if (seen.has(key)) continue;
       seen.add(key);
-      const tailLevel = bundle.node(tail).level, headLevel = bundle.node(head).level;
+      const tailLevel = levelOf(tail), headLevel = levelOf(head);
       if (tailLevel === headLevel) {
         byLevel[tailLevel]?.flat.push({ index: arcIndex, kind });
       } else {
