@@ -10,8 +10,8 @@ alternating and the order swapped from round to round, after one warm-up round p
 
 The time reported is the page's own clock (performance.now(), zero at navigation start) when the viewer sets
 `data-state="ready"` on <body>, which it does right after its first draw() of the map; "painted" is the first
-frame after that. The page's phases come from hooks an init script puts on fetch, Response.arrayBuffer,
-WebAssembly.instantiate and SubtleCrypto.digest; the viewer and the reader are run as `navforge view` wrote them.
+frame after that. The page's phases come from hooks an init script puts on fetch, Response.arrayBuffer, the reads of
+a bundle's body stream, WebAssembly.instantiate and SubtleCrypto.digest; the viewer and the reader are run as `navforge view` wrote them.
 After the timed load, the round also opens the same bytes again in the page with the site's own navbundle.mjs,
 with and without checksums, and runs the record loops the first drawing runs, to say where the time goes.
 """
@@ -53,6 +53,34 @@ INIT_SCRIPT = r"""
         marks.bundleBytes = buffer.byteLength;
       }
       return buffer;
+    });
+  };
+  // A viewer that has the reader read the bundle's body as a stream (openResponse) rather than by
+  // arrayBuffer(): the bundle's readers are followed to the end of the body.
+  const bodyOf = Object.getOwnPropertyDescriptor(Response.prototype, 'body').get;
+  const bundleStreams = new WeakSet(), bundleReaders = new WeakSet();
+  Object.defineProperty(Response.prototype, 'body', { configurable: true, get() {
+    const body = bodyOf.call(this);
+    if (body && this.url.endsWith('.navbundle')) bundleStreams.add(body);
+    return body;
+  } });
+  const getReader = ReadableStream.prototype.getReader;
+  ReadableStream.prototype.getReader = function (...args) {
+    const reader = getReader.apply(this, args);
+    if (bundleStreams.has(this)) bundleReaders.add(reader);
+    return reader;
+  };
+  const read = ReadableStreamDefaultReader.prototype.read;
+  ReadableStreamDefaultReader.prototype.read = function (...args) {
+    const result = read.apply(this, args);
+    if (!bundleReaders.has(this)) return result;
+    return result.then((chunk) => {
+      if (!chunk.done) marks.streamedBytes = (marks.streamedBytes ?? 0) + chunk.value.byteLength;
+      else if (marks.bundleFetched === undefined) {
+        marks.bundleFetched = now();
+        marks.bundleBytes = marks.streamedBytes;
+      }
+      return chunk;
     });
   };
   const instantiate = WebAssembly.instantiate;
@@ -133,8 +161,8 @@ async () => {
 """
 
 PHASES = [
-    ("start", "navigation → viewer's main() (page, modules, the reader's own start-up)", None, "viewerStarted"),
-    ("fetch", "site.json and the bundle's bytes fetched", "viewerStarted", "bundleFetched"),
+    ("start", "navigation → viewer asks for site.json (page, modules; the reader's start-up unless loaded beside)", None, "viewerStarted"),
+    ("fetch", "site.json and the bundle's bytes fetched (streamed into the reader's memory by openResponse)", "viewerStarted", "bundleFetched"),
     ("pre-check", "bytes arrived → first checksum asked (copy into the reader, header, section table)", "bundleFetched", "digestFirstCall"),
     ("checksums", "first SHA-256 asked → last one answered (WebCrypto)", "digestFirstCall", "digestLastDone"),
     ("to-draw", "checksums done → map drawn (required sections, the viewer's start(), record loops, draw())", "digestLastDone", "ready"),
@@ -160,7 +188,7 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 class Site:
     """The viewer site one navforge writes for the bundle, served from its own port on 127.0.0.1."""
 
-    def __init__(self, label, navforge, bundle, reader=None):
+    def __init__(self, label, navforge, bundle, reader=None, viewer=None):
         self.label = label
         self.folder = tempfile.mkdtemp(prefix=f"viewer-open-{label}-")
         result = subprocess.run([navforge, "view", bundle, "--out", self.folder], capture_output=True, text=True)
@@ -173,6 +201,10 @@ class Site:
                     shutil.copy(os.path.join(reader, name), os.path.join(self.folder, name))
                 elif os.path.exists(os.path.join(self.folder, name)):
                     os.remove(os.path.join(self.folder, name))
+        if viewer:
+            # The viewer's page, script and style from a working tree (Sources/ViewerSite/Site), likewise.
+            for name in ("index.html", "viewer.mjs", "viewer.css"):
+                shutil.copy(os.path.join(viewer, name), os.path.join(self.folder, name))
         handler = functools.partial(QuietHandler, directory=self.folder)
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
@@ -180,10 +212,13 @@ class Site:
 
     def describe(self):
         files = sorted(os.listdir(self.folder))
-        with open(os.path.join(self.folder, "navbundle.mjs"), "rb") as reader:
-            digest = hashlib.sha256(reader.read()).hexdigest()[:12]
+        digests = {}
+        for name in ("navbundle.mjs", "viewer.mjs"):
+            with open(os.path.join(self.folder, name), "rb") as file:
+                digests[name] = hashlib.sha256(file.read()).hexdigest()[:12]
         core = "with navbundle.wasm" if "navbundle.wasm" in files else "no navbundle.wasm"
-        return f"{self.label}: {self.url} navbundle.mjs sha256 {digest}…, {core}"
+        return (f"{self.label}: {self.url} navbundle.mjs sha256 {digests['navbundle.mjs']}…, {core}, "
+                f"viewer.mjs sha256 {digests['viewer.mjs']}…")
 
     def close(self):
         self.server.shutdown()
@@ -231,6 +266,8 @@ def main():
     parser.add_argument("--bundle", required=True, help="the bundle both viewers open (Heidelberg's for issue 37)")
     parser.add_argument("--old-reader", metavar="DIR", help="serve DIR's navbundle.mjs (and .wasm) in the old site")
     parser.add_argument("--new-reader", metavar="DIR", help="serve DIR's navbundle.mjs (and .wasm) in the new site")
+    parser.add_argument("--old-viewer", metavar="DIR", help="serve DIR's index.html, viewer.mjs and viewer.css in the old site")
+    parser.add_argument("--new-viewer", metavar="DIR", help="serve DIR's index.html, viewer.mjs and viewer.css in the new site")
     parser.add_argument("--rounds", type=int, default=7, help="counted rounds per side (default 7)")
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
     parser.add_argument("--no-breakdown", action="store_true", help="skip the in-page breakdown after each load")
@@ -241,8 +278,8 @@ def main():
     bundle_size = os.path.getsize(arguments.bundle)
     breakdown = not arguments.no_breakdown
 
-    sites = {"old": Site("old", arguments.old, arguments.bundle, arguments.old_reader),
-             "new": Site("new", arguments.new, arguments.bundle, arguments.new_reader)}
+    sites = {"old": Site("old", arguments.old, arguments.bundle, arguments.old_reader, arguments.old_viewer),
+             "new": Site("new", arguments.new, arguments.bundle, arguments.new_reader, arguments.new_viewer)}
     load_before = os.getloadavg()
     results = {"old": [], "new": []}
     try:

@@ -65,6 +65,10 @@ export interface OpenOptions {
 /** Opens a bundle from its bytes, read in place: do not change them while the bundle is in use. */
 export function open(bytes: Bytes, options?: OpenOptions): Promise<NavBundle>;
 
+/** Opens a bundle from a fetch Response, its body read straight into the reader's memory; as
+ * `open` otherwise. Without WebCrypto it refuses before reading the body. */
+export function openResponse(response: Response, options?: OpenOptions): Promise<NavBundle>;
+
 export interface Section { tag: string; version: number; offset: number; length: number }
 
 export interface Level {

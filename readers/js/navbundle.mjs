@@ -424,6 +424,9 @@ function named(message, name) {
   return name === null && message.startsWith(': ') ? message.slice(2) : message;
 }
 
+/** `message` started by `name` when there is one, as a bundle's own errors are. */
+const withName = (message, name) => (name ? `${name}: ${message}` : message);
+
 /** Opens a bundle from its bytes (an ArrayBuffer or a Uint8Array), copied once into the reader's
  * memory. Checks the header, the section table and the required sections; with `verifyChecksums`
  * (the default) also every section's checksum and the whole-file SHA-256, by WebCrypto, before
@@ -440,8 +443,68 @@ export async function open(bytes, { verifyChecksums = true, name = null } = {}) 
   const at = allocate(view.length);
   memory();
   heap.set(view, at);
+  return openInCore(at, view.length, verifyChecksums, name);
+}
+
+/** Opens a bundle from a fetch `Response` (`{verifyChecksums = true, name = null}` as `open`),
+ * its body read chunk by chunk straight into the reader's memory, sized by its Content-Length: no
+ * ArrayBuffer of the whole file is made first and then copied, which saves a browser that
+ * downloads a large bundle a copy and half the memory. Checks and errors are those of `open`.
+ *
+ * Rejects with a BundleError `argument` for a response that is not ok (an HTTP error) or whose
+ * body was read already, and with `webcrypto-unavailable` before it reads the body, so that the
+ * same response can still be opened with {verifyChecksums: false}. A failing download rejects
+ * with the error of its stream, as `response.arrayBuffer()` would. */
+export async function openResponse(response, { verifyChecksums = true, name = null } = {}) {
+  if (typeof Response === 'undefined' || !(response instanceof Response)) {
+    throw new BundleError('argument', withName('openResponse takes a fetch Response', name));
+  }
+  if (!response.ok) throw new BundleError('argument', withName(`the response is HTTP ${response.status}, not a bundle`, name));
+  if (response.bodyUsed) throw new BundleError('argument', withName('the response\'s body was read already', name));
+  if (verifyChecksums) checksumsSubtle(name);
+  const [at, size] = await readIntoCore(response, name);
+  return openInCore(at, size, verifyChecksums, name);
+}
+
+/** The body of `response` in the core's memory: `[at, length]`, freed by the caller. */
+async function readIntoCore(response, name) {
+  // Content-Length is the body's size unless the body is content-encoded (then it is smaller, or
+  // absent): a first guess that grows when the bytes outrun it.
+  const declared = Number(response.headers.get('content-length'));
+  let capacity = Number.isSafeInteger(declared) && declared > 0 ? declared : 1 << 20;
+  let at = 0;
+  let size = 0;
+  const chunks = response.body === null ? null : response.body.getReader();
+  try {
+    at = allocate(capacity);
+    while (chunks !== null) {
+      const { done, value } = await chunks.read();
+      if (done) break;
+      // A Response made from a stream of the caller's passes on whatever that stream gives.
+      if (!(value instanceof Uint8Array)) throw new BundleError('argument', withName('the response\'s body gave something other than bytes', name));
+      if (size + value.length > capacity) {
+        capacity = Math.max(2 * capacity, size + value.length);
+        const larger = allocate(capacity);
+        memory();
+        heap.copyWithin(larger, at, at + size);
+        core.free(at);
+        at = larger;
+      }
+      memory();
+      heap.set(value, at + size);
+      size += value.length;
+    }
+  } catch (error) {
+    core.free(at);
+    throw error;
+  }
+  return [at, size];
+}
+
+/** Opens the `size` bytes at `at` of the core's memory (which the bundle then owns) as `open` does. */
+async function openInCore(at, size, verifyChecksums, name) {
   const [label] = cText(name ?? '');
-  const status = core.nb_open_table(at, view.length, label, OUT, MESSAGE, MESSAGE_SIZE, REFUSAL);
+  const status = core.nb_open_table(at, size, label, OUT, MESSAGE, MESSAGE_SIZE, REFUSAL);
   core.free(label);
   if (status !== 0) {
     core.free(at);
@@ -449,7 +512,7 @@ export async function open(bytes, { verifyChecksums = true, name = null } = {}) 
     throw new BundleError(code, named(cString(MESSAGE), name), code === 'missing-section' ? textAt(REFUSAL + 4, 4) : null);
   }
   const handle = u32(OUT);
-  const bundle = new NavBundle(OPENING, handle, at, view.length, name);
+  const bundle = new NavBundle(OPENING, handle, at, size, name);
   bundles.register(bundle, { handle, bytes: at });
   if (verifyChecksums) await bundle.verify();
   const finished = core.nb_open_finish(handle);
@@ -459,6 +522,10 @@ export async function open(bytes, { verifyChecksums = true, name = null } = {}) 
 }
 
 const OPENING = Symbol('opening');
+
+/** `crypto.subtle` for checking checksums, or the BundleError `webcrypto-unavailable` (`name` starts it). */
+const checksumsSubtle = (name) => subtleToCheck(name, 'the checksums',
+  ', or open with {verifyChecksums: false} a bundle whose checksums were checked before');
 
 /** An opened bundle; `open` makes them. */
 export class NavBundle {
@@ -530,8 +597,7 @@ export class NavBundle {
    * first mismatch with a BundleError `checksum`. Sections come first so that damage inside one is
    * reported by its tag; the file hash then covers what no section does (header, table, padding). */
   async verify() {
-    const subtle = subtleToCheck(this._name, 'the checksums',
-      ', or open with {verifyChecksums: false} a bundle whose checksums were checked before');
+    const subtle = checksumsSubtle(this._name);
     // WebCrypto copies what it hashes when called, so the file's own hash field is zeroed for the
     // whole-file digest only while the call is made.
     const bytes = this._bytes;

@@ -1,7 +1,6 @@
 // The navforge map viewer. Everything it knows about the map comes from the JavaScript reader:
 // it draws what the reader reads and asks the reader for search, routes, exits, conditions and
 // positions. It computes nothing about routing itself.
-import { open, BundleError, EndpointError } from "./navbundle.mjs";
 
 const METRES_PER_DEGREE = 111320;
 const ARC_KIND = { walk: 0, outdoorPath: 1, indoorPath: 2, stairs: 3, lift: 4, escalator: 5, ramp: 6, steps: 7, entrance: 8 };
@@ -22,6 +21,9 @@ const CONNECTOR_COLOUR = { 3: "#b0621a", 4: "#6a4fb3", 5: "#1f7a8c", 6: "#2b8a3e
 const MAXIMUM_TAP_DISTANCE = 250;
 
 const $ = (id) => document.getElementById(id);
+
+/** The JavaScript reader's module (`open`, `BundleError`, `EndpointError`, ...), once main() has loaded it. */
+let reader = null;
 
 /** Everything the page shows, in one place; the drawing reads it, the controls change it. */
 const state = {
@@ -44,23 +46,34 @@ const ready = main().catch((error) => failed(error));
 window.navforgeViewer = { ready, state, drawnRoute, stepTexts, levelIds: () => state.levels.map((level) => level.id) };
 
 async function main() {
-  const site = await (await fetch("site.json")).json();
-  const response = await fetch(encodeURIComponent(site.bundle));
-  if (!response.ok) throw new Error(`cannot fetch ${site.bundle}: HTTP ${response.status}`);
-  const bytes = await response.arrayBuffer();
+  // The reader's module instantiates its WebAssembly core before it can be used. Imported here
+  // rather than by an import statement, which would hold this module back until then, it loads
+  // while the bundle downloads instead of before.
+  const [module, { site, response }] = await Promise.all([import("./navbundle.mjs"), fetchBundle()]);
+  reader = module;
   let bundle;
   try {
-    bundle = await open(bytes);
+    // The reader reads the download straight into its own memory, not into an ArrayBuffer first.
+    bundle = await reader.openResponse(response);
   } catch (error) {
-    if (!(error instanceof BundleError) || error.code !== "webcrypto-unavailable") throw error;
+    if (!(error instanceof reader.BundleError) || error.code !== "webcrypto-unavailable") throw error;
     // Without WebCrypto (a page served over plain HTTP from another host) the checksums cannot be
-    // checked; the person decides, knowingly, whether to look at the map anyway.
-    bundle = await askToOpenUnverified(bytes);
+    // checked; the person decides, knowingly, whether to look at the map anyway. The reader
+    // refused before reading the body, so the same response is still there to open.
+    bundle = await askToOpenUnverified(response);
   }
   start(bundle, site);
 }
 
-function askToOpenUnverified(bytes) {
+/** site.json, and the response of the bundle it names (its body still to be read). */
+async function fetchBundle() {
+  const site = await (await fetch("site.json")).json();
+  const response = await fetch(encodeURIComponent(site.bundle));
+  if (!response.ok) throw new Error(`cannot fetch ${site.bundle}: HTTP ${response.status}`);
+  return { site, response };
+}
+
+function askToOpenUnverified(response) {
   showFailure("This page is not a secure context, so the browser offers no WebCrypto and the bundle's checksums " +
     "cannot be checked. Serve the viewer from https:// or from 127.0.0.1 to have them checked, or open the map unchecked.");
   const button = $("open-unverified");
@@ -69,7 +82,7 @@ function askToOpenUnverified(bytes) {
   return new Promise((resolve, reject) => {
     button.addEventListener("click", () => {
       $("open-failure").hidden = true;
-      open(bytes, { verifyChecksums: false }).then(resolve, reject);
+      reader.openResponse(response, { verifyChecksums: false }).then(resolve, reject);
     }, { once: true });
   });
 }
@@ -276,15 +289,23 @@ function arcsOfLevel(index) {
     const bundle = state.bundle;
     const byLevel = state.levels.map(() => ({ flat: [], landings: [] }));
     const seen = new Set();
+    // Each node's level, asked of the reader once (a city's nodes end two or more arcs each):
+    // -1 until then.
+    const levels = new Int32Array(bundle.nodeCount).fill(-1);
+    const levelOf = (node) => (levels[node] >= 0 ? levels[node] : (levels[node] = bundle.node(node).level));
+    // A pair of ends as one number costs a fraction of a string key; it is exact while the node
+    // count squared stays below 2^53 (67 million nodes, far beyond what a page holds).
+    const count = bundle.nodeCount;
+    const pairKey = count < 2 ** 26 ? (low, high) => low * count + high : (low, high) => `${low}:${high}`;
     for (let arcIndex = 0; arcIndex < bundle.arcCount; arcIndex++) {
       const arc = bundle.arc(arcIndex);
       const kind = typeof arc.kind === "number" ? arc.kind : ARC_KIND_NAMES.indexOf(arc.kind);
       const tail = arc.tail, head = arc.head;
       // Both directions of a two-way arc look the same: draw one.
-      const key = tail < head ? `${tail}:${head}` : `${head}:${tail}`;
+      const key = tail < head ? pairKey(tail, head) : pairKey(head, tail);
       if (seen.has(key)) continue;
       seen.add(key);
-      const tailLevel = bundle.node(tail).level, headLevel = bundle.node(head).level;
+      const tailLevel = levelOf(tail), headLevel = levelOf(head);
       if (tailLevel === headLevel) {
         byLevel[tailLevel]?.flat.push({ index: arcIndex, kind });
       } else {
@@ -303,9 +324,37 @@ function arcsOfLevel(index) {
  */
 function focusBounds(xs, ys) {
   if (xs.length === 0) return emptyBounds();
-  const sortedX = Float64Array.from(xs).sort(), sortedY = Float64Array.from(ys).sort();
-  const at = (values, share) => values[Math.min(values.length - 1, Math.floor(share * values.length))];
-  return { minX: at(sortedX, 0.01), maxX: at(sortedX, 0.99), minY: at(sortedY, 0.01), maxY: at(sortedY, 0.99) };
+  // Selected rather than sorted: a city level has well over a million points, whose two sorts
+  // took a few hundred milliseconds of the first drawing.
+  const valuesX = Float64Array.from(xs), valuesY = Float64Array.from(ys);
+  const at = (values, share) => nthSmallest(values, Math.min(values.length - 1, Math.floor(share * values.length)));
+  return { minX: at(valuesX, 0.01), maxX: at(valuesX, 0.99), minY: at(valuesY, 0.01), maxY: at(valuesY, 0.99) };
+}
+
+/**
+ * The value sorting `values` would put at index `n`, found by partitioning around random pivots
+ * (linear time on average, whatever the order of the points); `values` is reordered.
+ */
+function nthSmallest(values, n) {
+  let low = 0, high = values.length - 1;
+  while (low < high) {
+    const pivot = values[low + Math.floor(Math.random() * (high - low + 1))];
+    let i = low, j = high;
+    while (i <= j) {
+      while (values[i] < pivot) i++;
+      while (values[j] > pivot) j--;
+      if (i <= j) {
+        [values[i], values[j]] = [values[j], values[i]];
+        i++;
+        j--;
+      }
+    }
+    // Now values[low..j] <= pivot <= values[i..high], and anything between equals the pivot.
+    if (n <= j) high = j;
+    else if (n >= i) low = i;
+    else return values[n];
+  }
+  return values[n];
 }
 
 function emptyBounds() {
@@ -762,7 +811,7 @@ function nodeOf(role) {
     try {
       resolved = bundle.resolveEndpoint(text);
     } catch (error) {
-      if (!(error instanceof EndpointError)) throw error;
+      if (!(error instanceof reader.EndpointError)) throw error;
       return { error: endpointMessage(role, text, error) };
     }
   }
