@@ -5686,7 +5686,33 @@ static void message_quoted(message_text *m, const uint8_t *bytes, size_t length)
     message_say(m, "\"");
 }
 
-/* A parsed JSON value as JSON.stringify writes it again (compact, members in file order). */
+/* A member name's value as an array index (a canonical decimal from 0 to 2^32 - 2), or -1. */
+static int64_t json_array_index(const uint8_t *name, size_t length) {
+    if (length == 0 || length > 10 || (length > 1 && name[0] == '0')) return -1;
+    int64_t value = 0;
+    for (size_t i = 0; i < length; i++) {
+        if (!is_digit(name[i])) return -1;
+        value = value * 10 + (name[i] - '0');
+    }
+    return value <= 4294967294 ? value : -1;
+}
+
+/* A member in the order JavaScript keeps an object's keys: array indexes ascending, then the
+ * other names in file order. */
+typedef struct {
+    int64_t index; /* -1 for a name that is no array index */
+    size_t at, value;
+} json_key_order;
+
+static int compare_json_keys(const void *l, const void *r) {
+    const json_key_order *a = l, *c = r;
+    if ((a->index < 0) != (c->index < 0)) return a->index < 0 ? 1 : -1;
+    if (a->index != c->index) return a->index < c->index ? -1 : 1;
+    return (a->at > c->at) - (a->at < c->at);
+}
+
+/* A parsed JSON value as JSON.stringify writes it again: compact, an object's members in the
+ * order of its keys in JavaScript (file order when there is no memory to sort them). */
 static void message_json(message_text *m, const json_parser *p, const json_value *v) {
     if (v->type == JSON_NULL || v->type == JSON_FALSE || v->type == JSON_TRUE) {
         message_say(m, v->type == JSON_NULL ? "null" : v->type == JSON_FALSE ? "false" : "true");
@@ -5697,12 +5723,23 @@ static void message_json(message_text *m, const json_parser *p, const json_value
         else message_quoted(m, p->bytes + v->text, v->length);
         return;
     }
-    message_say(m, v->type == JSON_OBJECT ? "{" : "[");
-    for (size_t k = v->first; k != JSON_END; k = p->values[k].next) {
-        if (k != v->first) message_say(m, ",");
-        if (v->type == JSON_OBJECT) message_quoted(m, p->bytes + p->values[k].name, p->values[k].name_length), message_say(m, ":");
-        message_json(m, p, &p->values[k]);
+    json_key_order *order = v->type == JSON_OBJECT && v->count ? malloc(v->count * sizeof *order) : NULL;
+    size_t count = 0;
+    for (size_t k = v->first; k != JSON_END; k = p->values[k].next, count++) {
+        if (order == NULL) continue;
+        order[count].index = json_array_index(p->bytes + p->values[k].name, p->values[k].name_length);
+        order[count].at = count, order[count].value = k;
     }
+    if (order) qsort(order, count, sizeof *order, compare_json_keys);
+    message_say(m, v->type == JSON_OBJECT ? "{" : "[");
+    size_t i = 0;
+    for (size_t k = v->first; k != JSON_END; k = p->values[k].next, i++) {
+        const json_value *member = &p->values[order ? order[i].value : k];
+        if (i > 0) message_say(m, ",");
+        if (v->type == JSON_OBJECT) message_quoted(m, p->bytes + member->name, member->name_length), message_say(m, ":");
+        message_json(m, p, member);
+    }
+    free(order);
     message_say(m, v->type == JSON_OBJECT ? "}" : "]");
 }
 

@@ -4479,6 +4479,9 @@ static void test_statements(void) {
          "\"1\"", "the statement's format is [1.5,2e+21,0,1e-7,0.000001,true,null,{\"a\":\"x\"}], not navforge-statement/1"},
         {"\"b\"", "1e999", "\"" GOOD_SHA256 "\"", "1", "\"v\"", "\"1\"",
          "the statement's format is null, not navforge-statement/1"},
+        {"\"b\"", "{\"b\":1,\"10\":2,\"a\":{\"4294967295\":3,\"01\":4,\"4294967294\":5},\"2\":6}", "\"" GOOD_SHA256 "\"",
+         "1", "\"v\"", "\"1\"", "the statement's format is {\"2\":6,\"10\":2,\"b\":1,\"a\":{\"4294967294\":5,\"4294967295\":3,"
+                               "\"01\":4}}, not navforge-statement/1"},
         {"\"b\"", "\"navforge-statement/1\"", "\"" GOOD_SHA256 "\"", "1", NULL, "\"1\"",
          "the statement's \"venue\" must be a non-empty string"},
         {"\"b\"", "\"navforge-statement/1\"", "\"" GOOD_SHA256 "\"", "1", "\"v\"", "2",
