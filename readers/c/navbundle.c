@@ -5609,3 +5609,390 @@ void nb_conditions_overlay_free(nb_overlay *overlay) {
     nb_arc_conditions_free(&overlay->whole);
     memset(overlay, 0, sizeof *overlay);
 }
+
+/* ---- Published versions: statements and public keys ---- */
+
+/* A published version's signature covers its statement's exact bytes; the host checks the
+ * signature with its own Ed25519 (WebCrypto, a C or Python library) and reads the statement and
+ * the key here, so that every reader refuses the same statements and keys in the same words. */
+
+#define STATEMENT_FORMAT "navforge-statement/1"
+#define MAX_SAFE_INTEGER 9007199254740991.0 /* 2^53 - 1: the sizes a JSON number holds exactly */
+
+/* A message written piece by piece into a caller's buffer, cut short (and still terminated) when
+ * the buffer is too small. */
+typedef struct {
+    char *text;
+    size_t size, used;
+} message_text;
+
+static void message_put(message_text *m, const char *bytes, size_t length) {
+    if (m->text == NULL || m->size == 0) return;
+    size_t room = m->size - 1 - m->used;
+    if (length > room) length = room;
+    memcpy(m->text + m->used, bytes, length);
+    m->used += length;
+    m->text[m->used] = 0;
+}
+
+static void message_say(message_text *m, const char *words) { message_put(m, words, strlen(words)); }
+
+/* A JSON number as JavaScript's Number#toString writes it (ECMA-262, Number::toString): the
+ * shortest digits that read back as the same double, in fixed notation from 1e-7 to 1e21. */
+static void message_number(message_text *m, double value) {
+    char exponential[40], digits[24], out[48];
+    int precision = 0;
+    if (!isfinite(value) || value == 0) {
+        message_say(m, isfinite(value) ? "0" : "null"); /* beyond the doubles: JSON.parse's Infinity */
+        return;
+    }
+    do snprintf(exponential, sizeof exponential, "%.*e", precision, value);
+    while (strtod(exponential, NULL) != value && ++precision < 17);
+    size_t count = 0, at = value < 0 ? 1 : 0;
+    for (; exponential[at] != 'e'; at++)
+        if (is_digit((uint8_t)exponential[at])) digits[count++] = exponential[at];
+    while (count > 1 && digits[count - 1] == '0') count--;
+    int point = atoi(exponential + at + 1) + 1, k = (int)count, used = 0; /* value = 0.DIGITS x 10^point */
+    if (value < 0) out[used++] = '-';
+    if (k <= point && point <= 21) {
+        memcpy(out + used, digits, count), used += k;
+        for (int i = k; i < point; i++) out[used++] = '0';
+    } else if (0 < point && point <= 21) {
+        memcpy(out + used, digits, (size_t)point), used += point, out[used++] = '.';
+        memcpy(out + used, digits + point, count - (size_t)point), used += k - point;
+    } else if (-6 < point && point <= 0) {
+        out[used++] = '0', out[used++] = '.';
+        for (int i = point; i < 0; i++) out[used++] = '0';
+        memcpy(out + used, digits, count), used += k;
+    } else {
+        out[used++] = digits[0];
+        if (k > 1) out[used++] = '.', memcpy(out + used, digits + 1, count - 1), used += k - 1;
+        used += snprintf(out + used, sizeof out - (size_t)used, "e%c%d", point > 0 ? '+' : '-', abs(point - 1));
+    }
+    message_put(m, out, (size_t)used);
+}
+
+/* Decoded string bytes quoted as JavaScript's JSON.stringify quotes them. */
+static void message_quoted(message_text *m, const uint8_t *bytes, size_t length) {
+    static const char escapes[] = "\"\\\b\f\n\r\t", letters[] = "\"\\bfnrt";
+    message_say(m, "\"");
+    for (size_t i = 0; i < length; i++) {
+        const char *escape = bytes[i] != 0 ? strchr(escapes, bytes[i]) : NULL;
+        char written[8];
+        if (escape) written[0] = '\\', written[1] = letters[escape - escapes], message_put(m, written, 2);
+        else if (bytes[i] < 0x20) message_put(m, written, (size_t)snprintf(written, sizeof written, "\\u%04x", bytes[i]));
+        else message_put(m, (const char *)bytes + i, 1);
+    }
+    message_say(m, "\"");
+}
+
+/* A member name's value as an array index (a canonical decimal from 0 to 2^32 - 2), or -1. */
+static int64_t json_array_index(const uint8_t *name, size_t length) {
+    if (length == 0 || length > 10 || (length > 1 && name[0] == '0')) return -1;
+    int64_t value = 0;
+    for (size_t i = 0; i < length; i++) {
+        if (!is_digit(name[i])) return -1;
+        value = value * 10 + (name[i] - '0');
+    }
+    return value <= 4294967294 ? value : -1;
+}
+
+/* A member in the order JavaScript keeps an object's keys: array indexes ascending, then the
+ * other names in file order. */
+typedef struct {
+    int64_t index; /* -1 for a name that is no array index */
+    size_t at, value;
+} json_key_order;
+
+static int compare_json_keys(const void *l, const void *r) {
+    const json_key_order *a = l, *c = r;
+    if ((a->index < 0) != (c->index < 0)) return a->index < 0 ? 1 : -1;
+    if (a->index != c->index) return a->index < c->index ? -1 : 1;
+    return (a->at > c->at) - (a->at < c->at);
+}
+
+/* A parsed JSON value as JSON.stringify writes it again: compact, an object's members in the
+ * order of its keys in JavaScript (file order when there is no memory to sort them). */
+static void message_json(message_text *m, const json_parser *p, const json_value *v) {
+    if (v->type == JSON_NULL || v->type == JSON_FALSE || v->type == JSON_TRUE) {
+        message_say(m, v->type == JSON_NULL ? "null" : v->type == JSON_FALSE ? "false" : "true");
+        return;
+    }
+    if (v->type == JSON_NUMBER || v->type == JSON_STRING) {
+        if (v->type == JSON_NUMBER) message_number(m, v->number);
+        else message_quoted(m, p->bytes + v->text, v->length);
+        return;
+    }
+    json_key_order *order = v->type == JSON_OBJECT && v->count ? malloc(v->count * sizeof *order) : NULL;
+    size_t count = 0;
+    for (size_t k = v->first; k != JSON_END; k = p->values[k].next, count++) {
+        if (order == NULL) continue;
+        order[count].index = json_array_index(p->bytes + p->values[k].name, p->values[k].name_length);
+        order[count].at = count, order[count].value = k;
+    }
+    if (order) qsort(order, count, sizeof *order, compare_json_keys);
+    message_say(m, v->type == JSON_OBJECT ? "{" : "[");
+    size_t i = 0;
+    for (size_t k = v->first; k != JSON_END; k = p->values[k].next, i++) {
+        const json_value *member = &p->values[order ? order[i].value : k];
+        if (i > 0) message_say(m, ",");
+        if (v->type == JSON_OBJECT) message_quoted(m, p->bytes + member->name, member->name_length), message_say(m, ":");
+        message_json(m, p, member);
+    }
+    free(order);
+    message_say(m, v->type == JSON_OBJECT ? "}" : "]");
+}
+
+/* The member of `object` named `name`, or NULL. */
+static const json_value *json_member(const json_parser *p, const json_value *object, const char *name) {
+    for (size_t k = object->first; k != JSON_END; k = p->values[k].next)
+        if (json_name_is(p, &p->values[k], name)) return &p->values[k];
+    return NULL;
+}
+
+static int json_string_is(const json_parser *p, const json_value *v, const char *text) {
+    return v->type == JSON_STRING && v->length == strlen(text) && memcmp(p->bytes + v->text, text, v->length) == 0;
+}
+
+/* The fields of a parsed statement object checked in the order the message names the first
+ * broken one: NB_OK, or NB_ERROR_FORMAT with the message written. */
+static nb_status statement_fields(const json_parser *p, const json_value *root, nb_statement *out, message_text *m) {
+    if (root->type != JSON_OBJECT) return message_say(m, "the statement is not a JSON object"), NB_ERROR_FORMAT;
+    const json_value *format = json_member(p, root, "format");
+    if (format == NULL) {
+        message_say(m, "the statement has no \"format\"; this reader reads " STATEMENT_FORMAT);
+        return NB_ERROR_FORMAT;
+    }
+    if (!json_string_is(p, format, STATEMENT_FORMAT)) {
+        message_say(m, "the statement's format is "), message_json(m, p, format), message_say(m, ", not " STATEMENT_FORMAT);
+        return NB_ERROR_FORMAT;
+    }
+    static const char *const names[] = {"venue", "version", "bundle"};
+    const json_value *texts[3];
+    for (int i = 0; i < 3; i++) {
+        texts[i] = json_member(p, root, names[i]);
+        if (texts[i] == NULL || texts[i]->type != JSON_STRING || texts[i]->length == 0) {
+            message_say(m, "the statement's \""), message_say(m, names[i]), message_say(m, "\" must be a non-empty string");
+            return NB_ERROR_FORMAT;
+        }
+    }
+    const json_value *size = json_member(p, root, "size");
+    /* A whole number no larger than a double counts exactly, as JavaScript's Number.isSafeInteger. */
+    if (size == NULL || size->type != JSON_NUMBER || !(size->number >= 0 && size->number <= MAX_SAFE_INTEGER) ||
+        size->number != floor(size->number)) {
+        message_say(m, "the statement's \"size\" must be a whole number of bytes");
+        return NB_ERROR_FORMAT;
+    }
+    const json_value *sha256 = json_member(p, root, "sha256");
+    int hex = sha256 != NULL && sha256->type == JSON_STRING && sha256->length == 64;
+    for (size_t i = 0; hex && i < 64; i++) {
+        uint8_t c = p->bytes[sha256->text + i];
+        hex = is_digit(c) || (c >= 'a' && c <= 'f');
+    }
+    if (!hex) return message_say(m, "the statement's \"sha256\" must be 64 lowercase hex digits"), NB_ERROR_FORMAT;
+    /* One allocation holds the four texts, each NUL-terminated. */
+    size_t total = texts[0]->length + texts[1]->length + texts[2]->length + 64 + 4;
+    char *copy = malloc(total), **fields[4] = {&out->venue, &out->version, &out->bundle, &out->sha256};
+    size_t *lengths[4] = {&out->venue_length, &out->version_length, &out->bundle_length, &out->sha256_length};
+    const json_value *values[4] = {texts[0], texts[1], texts[2], sha256};
+    if (copy == NULL) return message_say(m, "out of memory"), NB_ERROR_MEMORY;
+    for (int i = 0; i < 4; i++) {
+        memcpy(copy, p->bytes + values[i]->text, values[i]->length);
+        copy[values[i]->length] = 0;
+        *fields[i] = copy, *lengths[i] = values[i]->length;
+        copy += values[i]->length + 1;
+    }
+    out->size = (uint64_t)size->number;
+    return NB_OK;
+}
+
+nb_status nb_statement_read(const void *bytes, size_t length, nb_statement *out, char *message, size_t message_size) {
+    message_text m = {message, message_size, 0};
+    if (message && message_size) message[0] = 0;
+    memset(out, 0, sizeof *out);
+    if (bytes == NULL && length > 0) return message_say(&m, "no statement bytes"), NB_ERROR_ARGUMENT;
+    const uint8_t *text = bytes ? bytes : (const uint8_t *)"";
+    for (size_t at = 0; at < length;)
+        if (utf8_next(text, length, &at) < 0) return message_say(&m, "the statement is not UTF-8 text"), NB_ERROR_FORMAT;
+    json_parser p;
+    size_t root;
+    nb_status status;
+    if (json_parse(&p, text, length, &root)) {
+        status = statement_fields(&p, &p.values[root], out, &m);
+    } else if (p.out_of_memory) {
+        status = NB_ERROR_MEMORY, message_say(&m, "out of memory");
+    } else {
+        status = NB_ERROR_FORMAT;
+        if (strstr(p.error, "deeper than")) {
+            char deep[80];
+            snprintf(deep, sizeof deep, "the statement nests more than %d arrays and objects deep", JSON_MAX_DEPTH);
+            message_say(&m, deep);
+        } else {
+            message_say(&m, "the statement is not JSON: "), message_say(&m, p.error);
+        }
+    }
+    json_free(&p);
+    return status;
+}
+
+void nb_statement_free(nb_statement *statement) {
+    if (statement == NULL) return;
+    free(statement->venue); /* the start of the one allocation */
+    memset(statement, 0, sizeof *statement);
+}
+
+/* Strict standard base64 (RFC 4648, section 4): whole groups of four, padding only at the end;
+ * with `pem`, white space anywhere is skipped, as RFC 7468 lets a PEM block wrap its text. The
+ * bits a padded group leaves over are ignored, as the browsers' atob ignores them. */
+static int base64_read(const uint8_t *text, size_t length, int pem, uint8_t *out, size_t *out_length) {
+    size_t count = 0, padding = 0, written = 0;
+    uint32_t bits = 0;
+    for (size_t i = 0; i < length; i++) {
+        uint8_t c = text[i];
+        if (pem && is_space(c)) continue;
+        count++;
+        if (c == '=') {
+            padding++;
+            continue;
+        }
+        const char *digit = c != 0 ? strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/", c) : NULL;
+        if (digit == NULL || padding) return 0;
+        bits = bits << 6 | (uint32_t)(digit - "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/");
+        if (count % 4 == 0) {
+            out[written++] = (uint8_t)(bits >> 16), out[written++] = (uint8_t)(bits >> 8), out[written++] = (uint8_t)bits;
+            bits = 0;
+        }
+    }
+    if (count % 4 != 0 || padding > 2) return 0;
+    if (padding) {
+        bits <<= 6 * padding;
+        out[written++] = (uint8_t)(bits >> 16);
+        if (padding == 1) out[written++] = (uint8_t)(bits >> 8);
+    }
+    *out_length = written;
+    return 1;
+}
+
+int nb_base64_read(const char *text, size_t length, uint8_t *out, size_t *out_length) {
+    *out_length = 0;
+    return text != NULL || length == 0 ? base64_read((const uint8_t *)(text ? text : ""), length, 0, out, out_length) : 0;
+}
+
+/* RFC 8410, section 4: an Ed25519 SubjectPublicKeyInfo is SEQUENCE { SEQUENCE { OID 1.3.101.112 },
+ * BIT STRING (no unused bits, the 32-byte key) }, whose DER is these 12 bytes and the key. DER has
+ * one encoding, so any other bytes are not an Ed25519 public key. */
+static const uint8_t ed25519_spki_prefix[12] = {0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00};
+
+/* Keys of other kinds a PEM may hold, by the DER of their algorithm's OID: named in the error. */
+static const struct {
+    uint8_t length, oid[9];
+    const char *kind;
+} key_algorithms[] = {
+    {3, {0x2b, 0x65, 0x70}, "an Ed25519 key not encoded as RFC 8410 says"},
+    {9, {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01}, "an RSA key, not an Ed25519 key"},
+    {7, {0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01}, "an elliptic-curve (ECDSA) key, not an Ed25519 key"},
+    {3, {0x2b, 0x65, 0x71}, "an Ed448 key, not an Ed25519 key"},
+    {3, {0x2b, 0x65, 0x6e}, "an X25519 key, not an Ed25519 key"},
+    {3, {0x2b, 0x65, 0x6f}, "an X448 key, not an Ed25519 key"},
+};
+
+/* The DER header at `*at` of tag `tag`: its length (past it `*at`), or -1. SEQUENCE lengths are
+ * read past, not checked, so that a cut key is still named; an OID must fit in the bytes. */
+static long der_header(const uint8_t *der, size_t length, size_t *at, uint8_t tag) {
+    if (*at + 2 > length || der[*at] != tag) return -1;
+    long value = der[*at + 1];
+    *at += 2;
+    if (value & 0x80) {
+        size_t digits = (size_t)value & 0x7f;
+        if (digits == 0 || digits > 3 || *at + digits > length) return -1;
+        value = 0;
+        for (size_t i = 0; i < digits; i++) value = value * 256 + der[(*at)++];
+    }
+    return tag != 0x06 || *at + (size_t)value <= length ? value : -1;
+}
+
+/* What kind of key DER bytes that are no Ed25519 SubjectPublicKeyInfo hold, for the error. */
+static const char *spki_kind(const uint8_t *der, size_t length) {
+    size_t at = 0;
+    if (der_header(der, length, &at, 0x30) < 0 || der_header(der, length, &at, 0x30) < 0) return NULL;
+    long oid = der_header(der, length, &at, 0x06);
+    if (oid < 0) return NULL;
+    for (size_t i = 0; i < sizeof key_algorithms / sizeof key_algorithms[0]; i++)
+        if (oid == key_algorithms[i].length && memcmp(der + at, key_algorithms[i].oid, (size_t)oid) == 0)
+            return key_algorithms[i].kind;
+    return "a key of another algorithm, not an Ed25519 key";
+}
+
+/* Where `word` first occurs in `length` bytes at or after `from`, or SIZE_MAX. */
+static size_t find_text(const uint8_t *text, size_t length, size_t from, const char *word) {
+    size_t n = strlen(word);
+    for (size_t at = from; at + n <= length; at++)
+        if (memcmp(text + at, word, n) == 0) return at;
+    return SIZE_MAX;
+}
+
+/* The first "-----BEGIN NAME-----" label of another block (NAME of capitals, digits and spaces,
+ * RFC 7468's labels), to name it in the error: 1 with where NAME is, or 0. */
+static int pem_label(const uint8_t *text, size_t length, size_t *name, size_t *name_length) {
+    for (size_t at = 0; (at = find_text(text, length, at, "-----BEGIN ")) != SIZE_MAX; at++) {
+        size_t end = at + 11;
+        while (end < length && (text[end] == ' ' || is_digit(text[end]) || (text[end] >= 'A' && text[end] <= 'Z'))) end++;
+        if (end > at + 11 && length - end >= 5 && memcmp(text + end, "-----", 5) == 0) {
+            *name = at + 11, *name_length = end - *name;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The DER of a PEM text's PUBLIC KEY block (RFC 7468, section 13) into `der` (room for the text's
+ * length): NB_OK, or NB_ERROR_FORMAT saying what the text holds instead. */
+static nb_status pem_public_key(const uint8_t *text, size_t length, uint8_t *der, size_t *der_length, message_text *m) {
+    static const char begin[] = "-----BEGIN PUBLIC KEY-----", end[] = "-----END PUBLIC KEY-----";
+    size_t start = find_text(text, length, 0, begin);
+    if (start != SIZE_MAX) {
+        size_t stop = find_text(text, length, start + strlen(begin), end);
+        if (stop == SIZE_MAX) return message_say(m, "the PUBLIC KEY block has no -----END PUBLIC KEY----- line"), NB_ERROR_FORMAT;
+        start += strlen(begin);
+        if (base64_read(text + start, stop - start, 1, der, der_length)) return NB_OK;
+        return message_say(m, "the PUBLIC KEY block is not base64"), NB_ERROR_FORMAT;
+    }
+    size_t name, name_length;
+    if (!pem_label(text, length, &name, &name_length)) {
+        message_say(m, "the key text is not PEM (it has no -----BEGIN PUBLIC KEY----- line)");
+    } else if (find_text(text + name, name_length, 0, "PRIVATE") != SIZE_MAX) {
+        message_say(m, "the key is a "), message_put(m, (const char *)text + name, name_length);
+        message_say(m, ", not a PUBLIC KEY: verify with the public key (NAME.pub beside the NAME.key `navforge keygen` "
+                       "writes); the private key stays with whoever signs");
+    } else {
+        message_say(m, "the key is a "), message_put(m, (const char *)text + name, name_length);
+        message_say(m, " block, not a PUBLIC KEY");
+    }
+    return NB_ERROR_FORMAT;
+}
+
+nb_status nb_public_key_read(const void *key, size_t length, int pem, uint8_t spki[NB_ED25519_SPKI_BYTES], char *message,
+                             size_t message_size) {
+    message_text m = {message, message_size, 0};
+    if (message && message_size) message[0] = 0;
+    if (key == NULL && length > 0) return message_say(&m, "no key bytes"), NB_ERROR_ARGUMENT;
+    const uint8_t *der = key ? key : (const uint8_t *)"";
+    uint8_t *decoded = NULL;
+    size_t der_length = length;
+    if (pem) {
+        if ((decoded = malloc(length ? length : 1)) == NULL) return message_say(&m, "out of memory"), NB_ERROR_MEMORY;
+        nb_status status = pem_public_key(der, length, decoded, &der_length, &m);
+        if (status != NB_OK) return free(decoded), status;
+        der = decoded;
+    }
+    int ed25519 = der_length == NB_ED25519_SPKI_BYTES && memcmp(der, ed25519_spki_prefix, sizeof ed25519_spki_prefix) == 0;
+    if (ed25519) {
+        memcpy(spki, der, NB_ED25519_SPKI_BYTES);
+    } else {
+        const char *kind = spki_kind(der, der_length);
+        message_say(&m, "the public key is "), message_say(&m, kind ? kind : "not a SubjectPublicKeyInfo (RFC 5280)");
+        message_say(&m, ": navforge signs with Ed25519 (`navforge keygen`, or `openssl genpkey -algorithm ed25519`)");
+    }
+    free(decoded);
+    return ed25519 ? NB_OK : NB_ERROR_FORMAT;
+}

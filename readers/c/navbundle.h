@@ -732,6 +732,45 @@ nb_status nb_conditions_overlay(nb_bundle *bundle, const char *json, size_t leng
                                 nb_conditions_error *error);
 void nb_conditions_overlay_free(nb_overlay *overlay);
 
+/* ---- Published versions: statements and public keys ---- */
+
+/* What `navforge publish --sign-key` signs is a statement's exact bytes; a host verifies the
+ * Ed25519 signature with its own library (WebCrypto, libsodium, Python's cryptography) and reads
+ * the statement and the public key with these calls, whose messages say what is refused. */
+
+/* A `navforge-statement/1` statement's fields: the four texts are UTF-8, NUL-terminated and
+ * `*_length` bytes long (a text may hold a NUL of its own), in one allocation released with
+ * nb_statement_free. */
+typedef struct {
+    char *venue, *version, *bundle, *sha256; /* sha256: 64 lowercase hex digits */
+    size_t venue_length, version_length, bundle_length, sha256_length;
+    uint64_t size;                           /* the bundle file's bytes, at most 2^53 - 1 */
+} nb_statement;
+
+/* Reads the `length` bytes of a statement: strict UTF-8 and strict JSON (nb_json_check's rules,
+ * at most 64 deep), an object whose `format` is "navforge-statement/1", whose `venue`, `version`
+ * and `bundle` are non-empty strings, `size` a whole number from 0 to 2^53 - 1 and `sha256` 64
+ * lowercase hex digits. NB_OK with `*out`; else NB_ERROR_FORMAT (NB_ERROR_MEMORY) with `*out`
+ * empty and `message` (of `message_size` bytes) saying which rule the statement breaks. */
+nb_status nb_statement_read(const void *bytes, size_t length, nb_statement *out, char *message, size_t message_size);
+void nb_statement_free(nb_statement *statement);
+
+/* The bytes of an Ed25519 SubjectPublicKeyInfo (RFC 8410, section 4): 12 fixed bytes and the key. */
+#define NB_ED25519_SPKI_BYTES 44
+
+/* Reads an Ed25519 public key: with `pem` 1, the `length` bytes are PEM text whose PUBLIC KEY
+ * block (RFC 7468; what `navforge keygen` writes as NAME.pub) holds it, else they are its DER.
+ * NB_OK with the 44 bytes of its SubjectPublicKeyInfo in `spki`; else NB_ERROR_FORMAT
+ * (NB_ERROR_MEMORY) with `message` saying what the key is instead: a private key, another block,
+ * no PEM, damaged base64, a key of another algorithm (named), or no SubjectPublicKeyInfo. */
+nb_status nb_public_key_read(const void *key, size_t length, int pem, uint8_t spki[NB_ED25519_SPKI_BYTES], char *message,
+                             size_t message_size);
+
+/* Decodes `length` bytes of strict standard base64 (RFC 4648: whole groups of four, `=` padding
+ * only at the end, no white space) into `out` (room for 3 * length / 4 bytes): 1 with
+ * `*out_length`, or 0 when the text is not base64. */
+int nb_base64_read(const char *text, size_t length, uint8_t *out, size_t *out_length);
+
 #ifdef __cplusplus
 }
 #endif

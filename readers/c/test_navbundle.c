@@ -4415,6 +4415,250 @@ static void test_locate(nb_bundle *b, const char *answers) {
     if (answers) test_swift_locate(b, answers);
 }
 
+/* ---- Published versions: statements and public keys ---- */
+
+#define GOOD_SHA256 "5f1d2e9d2f0a3b0c4e7a8b6c1d2e3f405162738495a6b7c8d9e0f1a2b3c4d5e6"
+
+/* A statement as navforge writes it (compact, sorted keys, final newline) with the fields given:
+ * NULL leaves a field out; the others are written as they are (JSON text). */
+static void statement_text(char *out, size_t size, const char *bundle, const char *format, const char *sha256,
+                           const char *size_field, const char *venue, const char *version) {
+    const char *names[] = {"bundle", "format", "sha256", "size", "venue", "version"};
+    const char *values[] = {bundle, format, sha256, size_field, venue, version};
+    size_t used = (size_t)snprintf(out, size, "{");
+    for (int i = 0; i < 6; i++) {
+        if (values[i] == NULL) continue;
+        used += (size_t)snprintf(out + used, size - used, "%s\"%s\":%s", used > 1 ? "," : "", names[i], values[i]);
+    }
+    snprintf(out + used, size - used, "}\n");
+}
+
+static void test_statements(void) {
+    char text[4096], message[1024];
+    nb_statement statement;
+    statement_text(text, sizeof text, "\"test-venue-2.1.0.navbundle\"", "\"navforge-statement/1\"", "\"" GOOD_SHA256 "\"",
+                   "13", "\"test-venue\"", "\"2.1.0\"");
+    nb_status status = nb_statement_read(text, strlen(text), &statement, message, sizeof message);
+    CHECK(status == NB_OK, "a good statement: %d %s", status, message);
+    if (status == NB_OK) {
+        CHECK(statement.venue_length == 10 && strcmp(statement.venue, "test-venue") == 0, "venue %s", statement.venue);
+        CHECK(statement.version_length == 5 && strcmp(statement.version, "2.1.0") == 0, "version %s", statement.version);
+        CHECK(strcmp(statement.bundle, "test-venue-2.1.0.navbundle") == 0, "bundle %s", statement.bundle);
+        CHECK(statement.sha256_length == 64 && strcmp(statement.sha256, GOOD_SHA256) == 0, "sha256 %s", statement.sha256);
+        CHECK(statement.size == 13, "size %llu", (unsigned long long)statement.size);
+        nb_statement_free(&statement);
+        CHECK(statement.venue == NULL, "nb_statement_free left the fields");
+    }
+    /* Escapes decode, a NUL inside a text keeps its length, and the largest exact size is taken. */
+    statement_text(text, sizeof text, "\"b\"", "\"navforge\\u002dstatement/1\"", "\"" GOOD_SHA256 "\"",
+                   "9007199254740991", "\"v\\u0000w\"", "\"1.0\\n\"");
+    status = nb_statement_read(text, strlen(text), &statement, message, sizeof message);
+    CHECK(status == NB_OK, "escapes: %d %s", status, message);
+    if (status == NB_OK) {
+        CHECK(statement.venue_length == 3 && memcmp(statement.venue, "v\0w", 4) == 0, "venue of %zu bytes", statement.venue_length);
+        CHECK(strcmp(statement.version, "1.0\n") == 0 && statement.size == 9007199254740991u, "version %s, size %llu",
+              statement.version, (unsigned long long)statement.size);
+        nb_statement_free(&statement);
+    }
+    statement_text(text, sizeof text, "\"b\"", "\"navforge-statement/1\"", "\"" GOOD_SHA256 "\"", "1.3e1", "\"v\"", "\"1\"");
+    status = nb_statement_read(text, strlen(text), &statement, message, sizeof message);
+    CHECK(status == NB_OK && statement.size == 13, "size 1.3e1: %d %s", status, message);
+    nb_statement_free(&statement);
+
+    /* Each field broken in turn, and what the message says (the words of every reader). */
+    static const struct {
+        const char *bundle, *format, *sha256, *size, *venue, *version, *message;
+    } broken[] = {
+        {"\"b\"", "\"navforge-statement/2\"", "\"" GOOD_SHA256 "\"", "1", "\"v\"", "\"1\"",
+         "the statement's format is \"navforge-statement/2\", not navforge-statement/1"},
+        {"\"b\"", NULL, "\"" GOOD_SHA256 "\"", "1", "\"v\"", "\"1\"",
+         "the statement has no \"format\"; this reader reads navforge-statement/1"},
+        {"\"b\"", "\"q\\\"\\u0001\\t\\u00e9\"", "\"" GOOD_SHA256 "\"", "1", "\"v\"", "\"1\"",
+         "the statement's format is \"q\\\"\\u0001\\t\xc3\xa9\", not navforge-statement/1"},
+        {"\"b\"", "[1.50, 2e21, -0, 1e-7, 0.000001, true,\nnull, {\"a\" : \"x\"}]", "\"" GOOD_SHA256 "\"", "1", "\"v\"",
+         "\"1\"", "the statement's format is [1.5,2e+21,0,1e-7,0.000001,true,null,{\"a\":\"x\"}], not navforge-statement/1"},
+        {"\"b\"", "1e999", "\"" GOOD_SHA256 "\"", "1", "\"v\"", "\"1\"",
+         "the statement's format is null, not navforge-statement/1"},
+        {"\"b\"", "{\"b\":1,\"10\":2,\"a\":{\"4294967295\":3,\"01\":4,\"4294967294\":5},\"2\":6}", "\"" GOOD_SHA256 "\"",
+         "1", "\"v\"", "\"1\"", "the statement's format is {\"2\":6,\"10\":2,\"b\":1,\"a\":{\"4294967294\":5,\"4294967295\":3,"
+                               "\"01\":4}}, not navforge-statement/1"},
+        {"\"b\"", "\"navforge-statement/1\"", "\"" GOOD_SHA256 "\"", "1", NULL, "\"1\"",
+         "the statement's \"venue\" must be a non-empty string"},
+        {"\"b\"", "\"navforge-statement/1\"", "\"" GOOD_SHA256 "\"", "1", "\"v\"", "2",
+         "the statement's \"version\" must be a non-empty string"},
+        {"\"\"", "\"navforge-statement/1\"", "\"" GOOD_SHA256 "\"", "1", "\"v\"", "\"1\"",
+         "the statement's \"bundle\" must be a non-empty string"},
+        {"\"b\"", "\"navforge-statement/1\"", "\"" GOOD_SHA256 "\"", "-1", "\"v\"", "\"1\"",
+         "the statement's \"size\" must be a whole number of bytes"},
+        {"\"b\"", "\"navforge-statement/1\"", "\"" GOOD_SHA256 "\"", "1.5", "\"v\"", "\"1\"",
+         "the statement's \"size\" must be a whole number of bytes"},
+        {"\"b\"", "\"navforge-statement/1\"", "\"" GOOD_SHA256 "\"", "\"13\"", "\"v\"", "\"1\"",
+         "the statement's \"size\" must be a whole number of bytes"},
+        {"\"b\"", "\"navforge-statement/1\"", "\"" GOOD_SHA256 "\"", "9007199254740992", "\"v\"", "\"1\"",
+         "the statement's \"size\" must be a whole number of bytes"},
+        {"\"b\"", "\"navforge-statement/1\"", "\"" GOOD_SHA256 "\"", NULL, "\"v\"", "\"1\"",
+         "the statement's \"size\" must be a whole number of bytes"},
+        {"\"b\"", "\"navforge-statement/1\"", "\"5F1D2E9D2F0A3B0C4E7A8B6C1D2E3F405162738495A6B7C8D9E0F1A2B3C4D5E6\"", "1",
+         "\"v\"", "\"1\"", "the statement's \"sha256\" must be 64 lowercase hex digits"},
+        {"\"b\"", "\"navforge-statement/1\"", "\"5f1d\"", "1", "\"v\"", "\"1\"",
+         "the statement's \"sha256\" must be 64 lowercase hex digits"},
+        {"\"b\"", "\"navforge-statement/1\"", NULL, "1", "\"v\"", "\"1\"",
+         "the statement's \"sha256\" must be 64 lowercase hex digits"},
+    };
+    for (size_t i = 0; i < sizeof broken / sizeof broken[0]; i++) {
+        statement_text(text, sizeof text, broken[i].bundle, broken[i].format, broken[i].sha256, broken[i].size,
+                       broken[i].venue, broken[i].version);
+        status = nb_statement_read(text, strlen(text), &statement, message, sizeof message);
+        CHECK(status == NB_ERROR_FORMAT && statement.venue == NULL && strcmp(message, broken[i].message) == 0,
+              "broken statement %zu: %d %s", i, status, message);
+    }
+    /* Text that is no statement object at all. */
+    static const struct {
+        const char *text, *message;
+    } others[] = {
+        {"[1, 2]", "the statement is not a JSON object"},
+        {"\"navforge-statement/1\"", "the statement is not a JSON object"},
+        {"", "the statement is not JSON: the text ends before a value at byte 0"},
+        {"{\"format\":\"navforge-statement/1\",}", "the statement is not JSON: an object member without a name at byte 33"},
+        {"{\"a\":1,\"a\":1}", "the statement is not JSON: a name twice in one object at byte 12"},
+        {"\xef\xbb\xbf{}", "the statement is not JSON: no value at byte 0"},
+        {"{\"a\":\"\xc3\"}", "the statement is not UTF-8 text"},
+        {"{} \xed\xa0\x80", "the statement is not UTF-8 text"},
+    };
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
+        status = nb_statement_read(others[i].text, strlen(others[i].text), &statement, message, sizeof message);
+        CHECK(status == NB_ERROR_FORMAT && strcmp(message, others[i].message) == 0, "statement %zu: %d %s", i, status, message);
+    }
+    char deep[200];
+    memset(deep, '[', 100), memset(deep + 100, ']', 100);
+    status = nb_statement_read(deep, sizeof deep, &statement, message, sizeof message);
+    CHECK(status == NB_ERROR_FORMAT && strcmp(message, "the statement nests more than 64 arrays and objects deep") == 0,
+          "deep: %s", message);
+    /* A message cut to a small buffer is still terminated; a NULL buffer is no fault. */
+    status = nb_statement_read("[]", 2, &statement, message, 10);
+    CHECK(status == NB_ERROR_FORMAT && strcmp(message, "the state") == 0, "cut message: %s", message);
+    CHECK(nb_statement_read("[]", 2, &statement, NULL, 0) == NB_ERROR_FORMAT, "no message buffer");
+    CHECK(nb_statement_read(NULL, 3, &statement, message, sizeof message) == NB_ERROR_ARGUMENT, "NULL bytes: %s", message);
+    /* Random bytes and cut statements are refused or read, never read past. */
+    statement_text(text, sizeof text, "\"b\"", "\"navforge-statement/1\"", "\"" GOOD_SHA256 "\"", "1", "\"v\"", "\"1\"");
+    size_t length = strlen(text);
+    for (size_t cut = 0; cut + 1 < length; cut++) { /* all but the final newline */
+        uint8_t *copy = malloc(cut ? cut : 1);
+        memcpy(copy, text, cut);
+        status = nb_statement_read(copy, cut, &statement, message, sizeof message);
+        CHECK(status == NB_ERROR_FORMAT, "a statement cut to %zu bytes: %d", cut, status);
+        free(copy);
+    }
+}
+
+/* RFC 8032, section 7.1, TEST 1's public key, as DER (RFC 8410) and as the PEM of it. */
+static const char ed25519_public_hex[] = "302a300506032b6570032100d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a";
+static const char ed25519_public_pem[] = "-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA11qYAYKxCrfVS/7Ty"
+                                         "WQHOg7hcvPapiMlrwIaaPcHURo=\n-----END PUBLIC KEY-----\n";
+
+static size_t hex_bytes(const char *hex, uint8_t *out) {
+    size_t count = strlen(hex) / 2;
+    for (size_t i = 0; i < count; i++) out[i] = (uint8_t)(hex_digit((uint8_t)hex[2 * i]) << 4 | hex_digit((uint8_t)hex[2 * i + 1]));
+    return count;
+}
+
+static void test_public_keys(void) {
+    uint8_t expected[NB_ED25519_SPKI_BYTES], spki[NB_ED25519_SPKI_BYTES], der[128];
+    char message[1024];
+    hex_bytes(ed25519_public_hex, expected);
+    nb_status status = nb_public_key_read(ed25519_public_pem, strlen(ed25519_public_pem), 1, spki, message, sizeof message);
+    CHECK(status == NB_OK && memcmp(spki, expected, sizeof spki) == 0, "the PEM of RFC 8032's key: %d %s", status, message);
+    status = nb_public_key_read(expected, sizeof expected, 0, spki, message, sizeof message);
+    CHECK(status == NB_OK && memcmp(spki, expected, sizeof spki) == 0, "the DER of RFC 8032's key: %d %s", status, message);
+    /* Text around the block, and the block wrapped with every white space PEM allows, still read. */
+    static const char wrapped[] = "a key:\r\n-----BEGIN PUBLIC KEY-----\r\n MCowBQYDK2Vw\tAyEA11qYAYKx\vCrfVS/7TyWQH\f"
+                                  "Og7hcvPapiMlrwIaaPcHU Ro=\r\n-----END PUBLIC KEY-----\r\ntrailing";
+    status = nb_public_key_read(wrapped, strlen(wrapped), 1, spki, message, sizeof message);
+    CHECK(status == NB_OK && memcmp(spki, expected, sizeof spki) == 0, "a wrapped PEM: %d %s", status, message);
+
+    static const char *const signs = ": navforge signs with Ed25519 (`navforge keygen`, or `openssl genpkey -algorithm ed25519`)";
+    static const struct {
+        const char *pem, *message; /* message: the whole of it, or its start before `signs` */
+        int named;
+    } pems[] = {
+        {"-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VuAyEA7Uoz8ttwP3MWJ4O9/toP3cT8MCoaPh/rRWg1I5bqGQ8=\n-----END PUBLIC KEY-----\n",
+         "the public key is an X25519 key, not an Ed25519 key", 1},
+        {"-----BEGIN PUBLIC KEY-----\nMEMwBQYDK2VxAzoAtCWdaAgmjkBJa/zZXGPEBDGHPSR68seJuRLZSlyXhKACoiM0\n"
+         "KGNeshlLpc2zdXDxrIdq/TsWkhIA\n-----END PUBLIC KEY-----\n", "the public key is an Ed448 key, not an Ed25519 key", 1},
+        {"-----BEGIN PUBLIC KEY-----\nMEIwBQYDK2VvAzkAmTd4YAT8uGzbNL5JL3mb9UYs8ihX5X/zdl20AaV7Gg0kW81x\n"
+         "wUyCyaxwmiNGMmI+r6Y3gjX81Q4=\n-----END PUBLIC KEY-----\n", "the public key is an X448 key, not an Ed25519 key", 1},
+        {"-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEFNtVs/aqfMMV6cah1BuS1oAtYoxr\n"
+         "7uWnvXCY/1GEP6KrQ2/dplL97p/uLKULSQ9jvIEae4YWc+To/pXo3S0wEQ==\n-----END PUBLIC KEY-----\n",
+         "the public key is an elliptic-curve (ECDSA) key, not an Ed25519 key", 1},
+        {"-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIEez2I47Es+V1KTMHNl80fxtAcVM27mUmotDOC8t7YcI\n-----END PRIVATE KEY-----\n",
+         "the key is a PRIVATE KEY, not a PUBLIC KEY: verify with the public key (NAME.pub beside the NAME.key "
+         "`navforge keygen` writes); the private key stays with whoever signs", 0},
+        {"-----BEGIN ENCRYPTED PRIVATE KEY-----\nAAAA\n-----END ENCRYPTED PRIVATE KEY-----\n",
+         "the key is a ENCRYPTED PRIVATE KEY, not a PUBLIC KEY: verify with the public key (NAME.pub beside the NAME.key "
+         "`navforge keygen` writes); the private key stays with whoever signs", 0},
+        {"-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n", "the key is a CERTIFICATE block, not a PUBLIC KEY", 0},
+        {"-----BEGIN x-----\n-----BEGIN  RSA 2-----\n", "the key is a  RSA 2 block, not a PUBLIC KEY", 0},
+        {"ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl",
+         "the key text is not PEM (it has no -----BEGIN PUBLIC KEY----- line)", 0},
+        {"-----BEGIN -----\n", "the key text is not PEM (it has no -----BEGIN PUBLIC KEY----- line)", 0},
+        {"", "the key text is not PEM (it has no -----BEGIN PUBLIC KEY----- line)", 0},
+        {"-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA*****\n-----END PUBLIC KEY-----\n", "the PUBLIC KEY block is not base64", 0},
+        {"-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyE\n-----END PUBLIC KEY-----\n", "the PUBLIC KEY block is not base64", 0},
+        {"-----BEGIN PUBLIC KEY-----\nMCo=wBQY\n-----END PUBLIC KEY-----\n", "the PUBLIC KEY block is not base64", 0},
+        {"-----BEGIN PUBLIC KEY-----\nMC===\n-----END PUBLIC KEY-----\n", "the PUBLIC KEY block is not base64", 0},
+        {"-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA\n", "the PUBLIC KEY block has no -----END PUBLIC KEY----- line", 0},
+        {"-----BEGIN PUBLIC KEY-----\n-----END PUBLIC KEY-----\n", "the public key is not a SubjectPublicKeyInfo (RFC 5280)", 1},
+        {"-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHUQ==\n-----END PUBLIC KEY-----\n",
+         "the public key is an Ed25519 key not encoded as RFC 8410 says", 1},
+    };
+    for (size_t i = 0; i < sizeof pems / sizeof pems[0]; i++) {
+        char wanted[1024];
+        snprintf(wanted, sizeof wanted, "%s%s", pems[i].message, pems[i].named ? signs : "");
+        status = nb_public_key_read(pems[i].pem, strlen(pems[i].pem), 1, spki, message, sizeof message);
+        CHECK(status == NB_ERROR_FORMAT && strcmp(message, wanted) == 0, "PEM %zu: %d %s", i, status, message);
+    }
+    static const struct {
+        const char *hex, *kind;
+    } ders[] = {
+        /* An RSA key cut after its algorithm: the lengths of the SEQUENCEs are not checked, so it is named. */
+        {"30820122300d06092a864886f70d0101010500", "an RSA key, not an Ed25519 key"},
+        {"3059301306072a8648ce3d020106082a8648ce3d030107034200", "an elliptic-curve (ECDSA) key, not an Ed25519 key"},
+        {"3081a7300506032b65ff", "a key of another algorithm, not an Ed25519 key"},
+        {"302a300506032b6570032100d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f70751",
+         "an Ed25519 key not encoded as RFC 8410 says"},
+        {"302a300506032b6570032000d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a",
+         "an Ed25519 key not encoded as RFC 8410 says"},
+        {"d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a", "not a SubjectPublicKeyInfo (RFC 5280)"},
+        {"", "not a SubjectPublicKeyInfo (RFC 5280)"},
+        {"3080", "not a SubjectPublicKeyInfo (RFC 5280)"},
+        {"3084000000003000", "not a SubjectPublicKeyInfo (RFC 5280)"},
+        {"3000300006092a86", "not a SubjectPublicKeyInfo (RFC 5280)"},
+    };
+    for (size_t i = 0; i < sizeof ders / sizeof ders[0]; i++) {
+        size_t length = hex_bytes(ders[i].hex, der);
+        char wanted[1024];
+        snprintf(wanted, sizeof wanted, "the public key is %s%s", ders[i].kind, signs);
+        uint8_t *exact = malloc(length ? length : 1); /* exactly the bytes, so that a read past them is caught */
+        memcpy(exact, der, length);
+        status = nb_public_key_read(exact, length, 0, spki, message, sizeof message);
+        CHECK(status == NB_ERROR_FORMAT && strcmp(message, wanted) == 0, "DER %zu: %d %s", i, status, message);
+        free(exact);
+    }
+    CHECK(nb_public_key_read(NULL, 4, 0, spki, message, sizeof message) == NB_ERROR_ARGUMENT, "NULL key: %s", message);
+
+    /* Strict base64 as catalogs write it: no white space, padding only at the end, whole groups. */
+    uint8_t bytes[16];
+    size_t length;
+    CHECK(nb_base64_read("aGk=", 4, bytes, &length) == 1 && length == 2 && memcmp(bytes, "hi", 2) == 0, "aGk=");
+    CHECK(nb_base64_read("aGkh", 4, bytes, &length) == 1 && length == 3 && memcmp(bytes, "hi!", 3) == 0, "aGkh");
+    CHECK(nb_base64_read("aA==", 4, bytes, &length) == 1 && length == 1 && bytes[0] == 'h', "aA==");
+    CHECK(nb_base64_read("aB==", 4, bytes, &length) == 1 && length == 1 && bytes[0] == 'h', "aB== (bits left over)");
+    CHECK(nb_base64_read("", 0, bytes, &length) == 1 && length == 0, "empty");
+    static const char *const not_base64[] = {"aGk", "aGk= ", "aG k", "a===", "====", "aG=k", "aGk=aGk=", "aGk-", "aGk\n"};
+    for (size_t i = 0; i < sizeof not_base64 / sizeof not_base64[0]; i++)
+        CHECK(nb_base64_read(not_base64[i], strlen(not_base64[i]), bytes, &length) == 0, "\"%s\" read as base64", not_base64[i]);
+}
+
 /* ---- Route steps ---- */
 
 /* Step `i`'s instruction, measured first and then written, as a caller with no idea of its
@@ -4814,6 +5058,8 @@ int main(int argc, char **argv) {
     test_sha256_paths();
     test_checksums_both_paths();
     test_json();
+    test_statements();
+    test_public_keys();
     test_inside();
     test_routes_and_exits(b, 1);
     test_reference_paths(b);

@@ -1302,21 +1302,10 @@ const STATEMENT_FORMAT = 'navforge-statement/1';
 const LATEST_FORMAT = 'navforge-latest/1';
 const SIGNATURE_ALGORITHM = 'ed25519';
 const SIGNATURE_BYTES = 64;
-// RFC 8410, section 4: an Ed25519 SubjectPublicKeyInfo is SEQUENCE { SEQUENCE { OID 1.3.101.112 },
-// BIT STRING (no unused bits, the 32-byte key) }, whose DER is these 12 bytes and the key. DER has
-// one encoding, so any other bytes are not an Ed25519 public key.
-const ED25519_SPKI_PREFIX = [0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00];
+// An Ed25519 SubjectPublicKeyInfo (RFC 8410, section 4) is 12 fixed bytes and the raw key; the
+// core reads the PEM or DER of one and refuses any other (nb_public_key_read).
+const SPKI_BYTES = 44;
 const ED25519_KEY_BYTES = 32;
-const ED25519_OID = '2b6570';
-// Keys of other kinds a PEM may hold, by the DER of their algorithm's OID: named in the error.
-const OTHER_KEY_ALGORITHMS = new Map([
-  ['2a864886f70d010101', 'an RSA key'], ['2a8648ce3d0201', 'an elliptic-curve (ECDSA) key'],
-  ['2b6571', 'an Ed448 key'], ['2b656e', 'an X25519 key'], ['2b656f', 'an X448 key'],
-]);
-const SHA256_HEX = /^[0-9a-f]{64}$/;
-// Standard base64 with its padding, as the catalog writes it; whitespace only inside a PEM block.
-const BASE64_TEXT = /^[A-Za-z0-9+/]*={0,2}$/;
-const PEM_WHITESPACE = /[\t\n\v\f\r ]/g;
 // The keys importPublicKey made, each with its CryptoKey: only these pass as imported keys, so
 // a key id cannot be claimed by an object made elsewhere.
 const IMPORTED_KEYS = new WeakMap();
@@ -1359,73 +1348,40 @@ function hexOf(bytes) {
   return text;
 }
 
-/** Strict standard base64 (length a multiple of 4, padding only at the end) as bytes; a
- * BundleError `code` naming `what` otherwise. */
+/** Runs `read(at, length, message, messageSize)`, one of the core's readers, over `bytes`, and
+ * throws its refusal as a BundleError `code` (`out-of-memory` for lack of memory). The message
+ * has room for all it quotes of the bytes: at most 6 characters each (a control one escaped). */
+function coreCheck(bytes, code, name, read) {
+  const messageSize = 6 * bytes.length + 256;
+  withText(bytes, (at, length) => withMemory(messageSize, (message) => {
+    const status = read(at, length, message, messageSize);
+    if (status !== 0) throw signingError(STATUS_CODES[status] === 'malformed' ? code : STATUS_CODES[status], cString(message), name);
+  }));
+}
+
+/** Strict standard base64 (length a multiple of 4, padding only at the end) read by the core, as
+ * bytes; a BundleError `code` naming `what` otherwise. */
 function base64Bytes(text, what, code, name) {
-  if (typeof text !== 'string' || text.length % 4 !== 0 || !BASE64_TEXT.test(text)) {
-    throw signingError(code, `${what} is not base64`, name);
-  }
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  const bytes = typeof text !== 'string' ? null : withText(text, (at, length) => withMemory(3 * (length >> 2) + 1, (out) => {
+    if (!core.nb_base64_read(at, length, out, OUT)) return null;
+    const decoded = u32(OUT);
+    return heap.slice(out, out + decoded);
+  }));
+  if (bytes === null) throw signingError(code, `${what} is not base64`, name);
   return bytes;
 }
 
-/** The DER inside a PEM text's `PUBLIC KEY` block. */
-function pemPublicKey(text, name) {
-  const begin = '-----BEGIN PUBLIC KEY-----';
-  const end = '-----END PUBLIC KEY-----';
-  const start = text.indexOf(begin);
-  const stop = start < 0 ? -1 : text.indexOf(end, start + begin.length);
-  if (start >= 0 && stop < 0) throw signingError('key', `the PUBLIC KEY block has no ${end} line`, name);
-  if (start < 0) {
-    const other = /-----BEGIN ([A-Z0-9 ]+)-----/.exec(text);
-    if (other && /PRIVATE/.test(other[1])) {
-      throw signingError('key', `the key is a ${other[1]}, not a PUBLIC KEY: verify with the public key `
-        + '(NAME.pub beside the NAME.key `navforge keygen` writes); the private key stays with whoever signs', name);
-    }
-    throw signingError('key', other ? `the key is a ${other[1]} block, not a PUBLIC KEY`
-      : `the key text is not PEM (it has no ${begin} line)`, name);
-  }
-  return base64Bytes(text.slice(start + begin.length, stop).replace(PEM_WHITESPACE, ''), 'the PUBLIC KEY block', 'key', name);
-}
-
-/** The algorithm OID (hex of its DER) at the start of a SubjectPublicKeyInfo, or null when the
- * bytes do not start as one does. Only to name the kind of key in an error. */
-function spkiAlgorithm(der) {
-  let at = 0;
-  // The lengths of the two SEQUENCEs are read past, not checked: a cut key is still named.
-  const header = (tag) => {
-    if (at + 2 > der.length || der[at] !== tag) return -1;
-    let length = der[at + 1];
-    at += 2;
-    if (length & 0x80) {
-      const digits = length & 0x7f;
-      if (digits === 0 || digits > 3 || at + digits > der.length) return -1;
-      length = 0;
-      for (let i = 0; i < digits; i++) length = length * 256 + der[at++];
-    }
-    return tag !== 0x06 || at + length <= der.length ? length : -1;
-  };
-  if (header(0x30) < 0 || header(0x30) < 0) return null;
-  const length = header(0x06);
-  return length < 0 ? null : hexOf(der.subarray(at, at + length));
-}
-
-/** The SubjectPublicKeyInfo of an Ed25519 key given as PEM text or DER bytes, checked to be one. */
+/** The SubjectPublicKeyInfo of an Ed25519 key given as PEM text or DER bytes, checked by the core
+ * to be one (what else it is, is in the error). */
 function ed25519Spki(key, name) {
-  const der = typeof key === 'string' ? pemPublicKey(key, name) : bytesToCheck(key, 'the public key', name);
-  const matches = der.length === ED25519_SPKI_PREFIX.length + ED25519_KEY_BYTES
-    && ED25519_SPKI_PREFIX.every((byte, i) => der[i] === byte);
-  if (!matches) {
-    const algorithm = spkiAlgorithm(der);
-    const kind = algorithm === null ? 'not a SubjectPublicKeyInfo (RFC 5280)'
-      : algorithm === ED25519_OID ? 'an Ed25519 key not encoded as RFC 8410 says'
-        : `${OTHER_KEY_ALGORITHMS.get(algorithm) ?? 'a key of another algorithm'}, not an Ed25519 key`;
-    throw signingError('key', `the public key is ${kind}: navforge signs with Ed25519 (\`navforge keygen\`, or `
-      + '`openssl genpkey -algorithm ed25519`)', name);
-  }
-  return der;
+  const pem = typeof key === 'string';
+  const bytes = pem ? ENCODER.encode(key) : bytesToCheck(key, 'the public key', name);
+  return withMemory(SPKI_BYTES, (spki) => {
+    coreCheck(bytes, 'key', name, (at, length, message, size) => core.nb_public_key_read(at, length, pem ? 1 : 0, spki,
+      message, size));
+    memory();
+    return heap.slice(spki, spki + SPKI_BYTES);
+  });
 }
 
 /** Imports an Ed25519 public key for verifying signatures: PEM text (`-----BEGIN PUBLIC KEY-----`,
@@ -1454,7 +1410,7 @@ export async function importPublicKey(key, { name = null } = {}) {
       + `(${error && error.name}: ${error && error.message}), so the signature could not be checked; Ed25519 needs `
       + 'Node 20 or later, or a browser whose WebCrypto has it', name);
   }
-  const raw = spki.subarray(ED25519_SPKI_PREFIX.length);
+  const raw = spki.subarray(SPKI_BYTES - ED25519_KEY_BYTES);
   const keyID = hexOf(new Uint8Array(await subtle.digest('SHA-256', raw))).slice(0, 16);
   const imported = Object.freeze({ algorithm: 'Ed25519', keyID });
   IMPORTED_KEYS.set(imported, cryptoKey);
@@ -1492,37 +1448,19 @@ function statementBytes(statement, name) {
   return ENCODER.encode(statement);
 }
 
-/** `{format, venue, version, bundle, size, sha256}` from a statement's bytes, each field checked. */
+/** `{format, venue, version, bundle, size, sha256}` from a statement's bytes, read and each field
+ * checked by the core (nb_statement_read). */
 function parseStatement(bytes, name) {
-  const text = decodeUtf8(bytes);
-  if (text === null) throw signingError('statement', 'the statement is not UTF-8 text', name);
-  const value = strictJson(bytes, (detail, deep) => signingError('statement', deep
-    ? `the statement nests more than ${MAX_JSON_DEPTH} arrays and objects deep` : `the statement is not JSON: ${detail}`, name));
-  if (!(value instanceof Map)) throw signingError('statement', 'the statement is not a JSON object', name);
-  const format = value.get('format');
-  if (format !== STATEMENT_FORMAT) {
-    throw signingError('statement', format === undefined ? `the statement has no "format"; this reader reads ${STATEMENT_FORMAT}`
-      : `the statement's format is ${JSON.stringify(format)}, not ${STATEMENT_FORMAT}`, name);
-  }
-  const statement = { format };
-  for (const field of ['venue', 'version', 'bundle']) {
-    const text = value.get(field);
-    if (typeof text !== 'string' || text === '') {
-      throw signingError('statement', `the statement's "${field}" must be a non-empty string`, name);
+  // An nb_statement on wasm32: the four texts' addresses, their lengths, then the 64-bit size.
+  return withMemory(40, (out) => {
+    coreCheck(bytes, 'statement', name, (at, length, message, size) => core.nb_statement_read(at, length, out, message, size));
+    try {
+      const text = (field) => textAt(u32(out + 4 * field), u32(out + 16 + 4 * field));
+      return { format: STATEMENT_FORMAT, venue: text(0), version: text(1), bundle: text(2), size: i64(out + 32), sha256: text(3) };
+    } finally {
+      core.nb_statement_free(out);
     }
-    statement[field] = text;
-  }
-  const size = value.get('size');
-  if (!Number.isSafeInteger(size) || size < 0) {
-    throw signingError('statement', 'the statement\'s "size" must be a whole number of bytes', name);
-  }
-  statement.size = size;
-  const sha256 = value.get('sha256');
-  if (typeof sha256 !== 'string' || !SHA256_HEX.test(sha256)) {
-    throw signingError('statement', 'the statement\'s "sha256" must be 64 lowercase hex digits', name);
-  }
-  statement.sha256 = sha256;
-  return statement;
+  });
 }
 
 /** Refuses a statement for another venue or version than the caller asked for: an old version's

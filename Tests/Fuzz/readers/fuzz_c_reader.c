@@ -14,7 +14,7 @@
  * paths from source to target over arcs that exist, sorted conditions, route steps that cover
  * their routes with instructions as long as measured, and the calls one binding uses in place of
  * another's agreeing: opening in two steps, step words, ways out as paths, conditions parsed
- * without a bundle) and aborts, naming the broken promise, when one fails. It calls what the
+ * without a bundle; the input read as a signed statement and a public key too) and aborts, naming the broken promise, when one fails. It calls what the
  * Python and JavaScript readers call, so that fuzzing it covers the reading they share. Built by
  * Tests/Fuzz/readers/run.sh with libFuzzer, ASan and UBSan; replay.c runs it on saved inputs
  * without libFuzzer (make test).
@@ -746,6 +746,30 @@ static void exercise_opening(const uint8_t *data, size_t size, nb_status uncheck
     nb_close(b);
 }
 
+/* The bytes as a published version's statement and as an Ed25519 public key (PEM and DER), as the
+ * JavaScript reader reads them: a status, a terminated message, and what is read as promised. */
+static void exercise_published(const uint8_t *bytes, size_t length) {
+    char message[512];
+    nb_statement statement;
+    nb_status status = nb_statement_read(bytes, length, &statement, message, sizeof message);
+    check_status(status);
+    EXPECT(status == NB_OK || memchr(message, 0, sizeof message) != NULL);
+    if (status == NB_OK) {
+        touch(statement.venue, statement.venue_length + 1), touch(statement.version, statement.version_length + 1);
+        touch(statement.bundle, statement.bundle_length + 1), touch(statement.sha256, statement.sha256_length + 1);
+        EXPECT(statement.venue_length && statement.version_length && statement.bundle_length);
+        EXPECT(statement.sha256_length == 64 && statement.size <= 9007199254740991u);
+        nb_statement_free(&statement);
+    }
+    uint8_t spki[NB_ED25519_SPKI_BYTES];
+    for (int pem = 0; pem <= 1; pem++) {
+        status = nb_public_key_read(bytes, length, pem, spki, message, sizeof message);
+        check_status(status);
+        EXPECT(status != NB_OK || (spki[0] == 0x30 && spki[1] == 0x2a && spki[11] == 0x00));
+        EXPECT(status == NB_OK || memchr(message, 0, sizeof message) != NULL);
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     size_t bundle_size = size;
     tail t = {NULL, 0, ""};
@@ -759,6 +783,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     while (text_length < t.length && text_length < TEXT_SIZE - 1 && t.bytes[text_length]) text_length++;
     if (text_length) memcpy(t.text, t.bytes, text_length);
     t.text[text_length] = 0;
+    exercise_published(data, size);
+    if (t.length) exercise_published(t.bytes, t.length);
 
     nb_bundle *b = NULL;
     char message[512];
