@@ -131,6 +131,8 @@ function u32s(at, count) {
 
 /** Memory of the core's, freed when done: `bytes` of it, or the core refuses for lack of it. */
 function allocate(bytes) {
+  // The core's sizes are 32-bit: a larger count would reach malloc cut to its low 32 bits.
+  if (!(bytes <= 0xffffffff)) throw new BundleError('out-of-memory', `the reader's memory cannot hold ${bytes} more bytes`);
   const at = core.malloc(Math.max(bytes, 1)) >>> 0; // wasm returns i32: an address past 2 GiB is negative
   if (at === 0) throw new BundleError('out-of-memory', `the reader's memory cannot hold ${bytes} more bytes`);
   return at;
@@ -447,7 +449,8 @@ export async function open(bytes, { verifyChecksums = true, name = null } = {}) 
 }
 
 /** Opens a bundle from a fetch `Response` (`{verifyChecksums = true, name = null}` as `open`),
- * its body read chunk by chunk straight into the reader's memory, sized by its Content-Length: no
+ * its body read chunk by chunk straight into the reader's memory, sized by its Content-Length (at
+ * most 64 MiB at first, then grown as the bytes come): no
  * ArrayBuffer of the whole file is made first and then copied, which saves a browser that
  * downloads a large bundle a copy and half the memory. Checks and errors are those of `open`.
  *
@@ -469,9 +472,10 @@ export async function openResponse(response, { verifyChecksums = true, name = nu
 /** The body of `response` in the core's memory: `[at, length]`, freed by the caller. */
 async function readIntoCore(response, name) {
   // Content-Length is the body's size unless the body is content-encoded (then it is smaller, or
-  // absent): a first guess that grows when the bytes outrun it.
+  // absent): a first guess that grows when the bytes outrun it, and at most 64 MiB, since the
+  // header is the server's word and the memory it would reserve is never given back.
   const declared = Number(response.headers.get('content-length'));
-  let capacity = Number.isSafeInteger(declared) && declared > 0 ? declared : 1 << 20;
+  let capacity = Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, 1 << 26) : 1 << 20;
   let at = 0;
   let size = 0;
   const chunks = response.body === null ? null : response.body.getReader();
@@ -496,6 +500,7 @@ async function readIntoCore(response, name) {
     }
   } catch (error) {
     core.free(at);
+    chunks?.cancel().catch(() => {}); // the rest of the download is not wanted
     throw error;
   }
   return [at, size];

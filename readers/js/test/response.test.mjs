@@ -49,8 +49,9 @@ async function refusedWith(promise, code) {
 test('a response opens as its bytes do, whatever its Content-Length says', { skip: NO_BUNDLE }, async () => {
   const image = load(BUNDLE);
   const expected = reading(await open(image));
-  // Exact, absent, too small (the memory grows as the bytes come, several times) and too large.
-  for (const length of [image.length, null, 1000, image.length + 12345]) {
+  // Exact, absent, too small (the memory grows as the bytes come, several times) and too large,
+  // up to sizes the core's 32-bit memory cannot hold or a 32-bit count would wrap round.
+  for (const length of [image.length, null, 1000, image.length + 12345, 3e9, 2 ** 32 + 1, 2 ** 32 + 16, 2 ** 33 + 64]) {
     for (const chunk of [97, 65536, image.length]) {
       const bundle = await openResponse(responseOf(image, { chunk, length }));
       assert.deepEqual(reading(bundle), expected, `Content-Length ${length}, chunks of ${chunk}`);
