@@ -14,7 +14,8 @@
  * paths from source to target over arcs that exist, sorted conditions, route steps that cover
  * their routes with instructions as long as measured, and the calls one binding uses in place of
  * another's agreeing: opening in two steps, step words, ways out as paths, conditions parsed
- * without a bundle; the input read as a signed statement and a public key too) and aborts, naming the broken promise, when one fails. It calls what the
+ * without a bundle; the input read as a signed statement, a public key, base64 and an endpoint
+ * error's text too) and aborts, naming the broken promise, when one fails. It calls what the
  * Python and JavaScript readers call, so that fuzzing it covers the reading they share. Built by
  * Tests/Fuzz/readers/run.sh with libFuzzer, ASan and UBSan; replay.c runs it on saved inputs
  * without libFuzzer (make test).
@@ -767,6 +768,20 @@ static void exercise_published(const uint8_t *bytes, size_t length) {
         check_status(status);
         EXPECT(status != NB_OK || (spki[0] == 0x30 && spki[1] == 0x2a && spki[11] == 0x00));
         EXPECT(status == NB_OK || memchr(message, 0, sizeof message) != NULL);
+    }
+    /* As base64 (a release record's statement and signature), into exactly the room promised. */
+    uint8_t *decoded = malloc(3 * (length / 4) + 1);
+    size_t decoded_length = 0;
+    if (decoded && nb_base64_read((const char *)bytes, length, decoded, &decoded_length)) {
+        EXPECT(decoded_length <= 3 * (length / 4));
+        touch((const char *)decoded, decoded_length);
+    }
+    free(decoded);
+    /* As an endpoint text refused with each kind: what the error names lies inside the text. */
+    for (int kind = 0; kind <= 8; kind++) {
+        size_t start = SIZE_MAX, named = SIZE_MAX;
+        nb_endpoint_named((const char *)bytes, length, kind, &start, &named);
+        EXPECT(start <= length && named <= length - start);
     }
 }
 
