@@ -31,6 +31,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
         }                                                                                                         \
     } while (0)
 
+#include "conditions_parse_check.h"
+
 static nb_bundle *bundles[MAX_BUNDLES];
 /* Every byte of text the reader hands out is read into this, so that ASan sees a bad pointer. */
 static volatile unsigned touched;
@@ -88,34 +90,6 @@ static void check_error(const nb_conditions_error *e, nb_status status) {
     } else {
         EXPECT(e->kind == NB_CONDITIONS_APPLIED && e->message == NULL);
     }
-}
-
-/* The text read without a bundle, as the bindings' parse_conditions reads it (and checked as
- * strict JSON, as the JavaScript reader checks text it parses itself): targets with their texts
- * and corners, or a refusal as invalid, which text that is not strict JSON always gets. */
-static nb_status parse(const char *json, size_t length) {
-    char reason[256];
-    int strict = nb_json_check(json, length, reason, sizeof reason);
-    EXPECT(strict == 1 || (strict == 0 && memchr(reason, 0, sizeof reason) != NULL));
-    nb_condition_target *targets = NULL;
-    size_t count = 0;
-    nb_conditions_error error;
-    nb_status status = nb_conditions_parse(json, length, &targets, &count, &error);
-    EXPECT(status == NB_OK || status == NB_ERROR_CONDITIONS || status == NB_ERROR_MEMORY);
-    if (status == NB_ERROR_CONDITIONS) EXPECT(error.kind == NB_CONDITIONS_INVALID && error.message && error.message[0]);
-    if (!strict) EXPECT(status != NB_OK);
-    unsigned sum = 0;
-    for (size_t i = 0; i < count; i++) {
-        const nb_condition_target *t = &targets[i];
-        EXPECT(t->kind <= 2 && (t->list == NB_CONDITIONS_CLOSED || t->list == NB_CONDITIONS_SLOW));
-        EXPECT(t->list == NB_CONDITIONS_CLOSED || (t->factor >= 1 && t->factor <= 1000));
-        for (size_t k = 0; k < t->length; k++) sum += (unsigned char)t->text[k];
-        for (size_t k = 0; k < 2 * t->corner_count; k++) sum += t->corners[k] != 0;
-    }
-    touched += sum;
-    nb_condition_targets_free(targets, count);
-    nb_conditions_error_free(&error);
-    return status;
 }
 
 static void apply(nb_bundle *b, const char *json, size_t length, uint32_t chosen, nb_status parsed) {
@@ -179,7 +153,7 @@ static void apply(nb_bundle *b, const char *json, size_t length, uint32_t chosen
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     uint32_t chosen = (uint32_t)(size * 2654435761u);
-    nb_status parsed = parse((const char *)data, size);
+    nb_status parsed = checked_conditions_parse((const char *)data, size, &touched);
     for (size_t i = 0; i < bundle_count; i++) apply(bundles[i], (const char *)data, size, chosen, parsed);
     return 0;
 }

@@ -47,6 +47,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
         }                                                                                                     \
     } while (0)
 
+#include "conditions_parse_check.h"
+
 static const char *const fixed_texts[] = {"A.2.04", "B.1.G5", "Lift A", "lecture h", "caf\xc3\xa9", "Gleis 1", "node/1",
                                           "48.1495,11.5805@0", "1@0", "x@y@z", "Rossmann@-1", "  ", "c.1"};
 static const char *const fixed_conditions[] = {
@@ -557,38 +559,9 @@ static void exercise_metrics(nb_bundle *b, uint32_t chosen) {
     free(costs);
 }
 
-/* Conditions read without a bundle, as the bindings' parse_conditions reads them: targets in file
- * order with their texts and corners; text that is not strict JSON is refused as invalid. Gives
- * the status. */
-static nb_status exercise_parse(const char *json, size_t length) {
-    char reason[256];
-    int strict = nb_json_check(json, length, reason, sizeof reason);
-    EXPECT(strict == 1 || (strict == 0 && memchr(reason, 0, sizeof reason) != NULL));
-    nb_condition_target *targets = NULL;
-    size_t count = 0;
-    nb_conditions_error error;
-    nb_status status = nb_conditions_parse(json, length, &targets, &count, &error);
-    check_status(status);
-    check_conditions_error(&error, status);
-    if (status == NB_ERROR_CONDITIONS) EXPECT(error.kind == NB_CONDITIONS_INVALID);
-    if (!strict) EXPECT(status == NB_ERROR_CONDITIONS || status == NB_ERROR_MEMORY);
-    EXPECT(status == NB_OK || (targets == NULL && count == 0));
-    for (size_t i = 0; i < count; i++) {
-        const nb_condition_target *t = &targets[i];
-        EXPECT(t->kind <= 2 && (t->list == NB_CONDITIONS_CLOSED || t->list == NB_CONDITIONS_SLOW));
-        EXPECT(t->list == NB_CONDITIONS_CLOSED || (t->factor >= 1 && t->factor <= 1000));
-        EXPECT((t->kind == 2) == (t->corner_count > 0));
-        touch(t->text, t->length);
-        for (size_t k = 0; k < 2 * t->corner_count; k++) sink += (unsigned)(t->corners[k] != 0);
-    }
-    nb_condition_targets_free(targets, count);
-    nb_conditions_error_free(&error);
-    return status;
-}
-
 static void exercise_conditions(nb_bundle *b, const char *json, size_t length, uint32_t chosen) {
     uint32_t arcs = nb_arc_count(b), n = nb_node_count(b);
-    nb_status parsed = exercise_parse(json, length);
+    nb_status parsed = checked_conditions_parse(json, length, &sink);
     nb_arc_conditions resolved;
     nb_conditions_error error;
     nb_status status = nb_conditions_resolve(b, json, length, &resolved, &error);
