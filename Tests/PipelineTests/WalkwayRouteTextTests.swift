@@ -36,12 +36,17 @@ import Testing
         return try VenueBundle(path: runner.layout.bundle(venueID: "fixture", version: "1.0.0").path)
     }
 
-    /// The instructions of the quickest route between two endpoints.
-    static func instructions(_ bundle: VenueBundle, from: String, to: String, profile: String = "foot") throws -> [String] {
+    /// The quickest route between two endpoints.
+    static func route(_ bundle: VenueBundle, from: String, to: String, profile: String = "foot") throws -> Route {
         let index = try bundle.profileIndex(named: profile)
         let start = try #require(try bundle.node(of: bundle.resolveEndpoint(from), profile: index))
         let end = try #require(try bundle.node(of: bundle.resolveEndpoint(to), profile: index))
-        let route = try #require(try bundle.shortestPath(from: start, to: end, profile: index))
+        return try #require(try bundle.shortestPath(from: start, to: end, profile: index))
+    }
+
+    /// The instructions of the quickest route between two endpoints.
+    static func instructions(_ bundle: VenueBundle, from: String, to: String, profile: String = "foot") throws -> [String] {
+        let route = try route(bundle, from: from, to: to, profile: profile)
         return try bundle.steps(of: route).map { try bundle.instruction(for: $0) }
     }
 
@@ -77,10 +82,7 @@ import Testing
 
     @Test func shortWalksAtTheStartKeepTheirLength() throws {
         let bundle = try Self.bundle("short-links-at-start.osm")
-        let index = try bundle.profileIndex(named: "foot")
-        let start = try #require(try bundle.node(of: bundle.resolveEndpoint("49.0000000,8.0000000@0"), profile: index))
-        let end = try #require(try bundle.node(of: bundle.resolveEndpoint("49.0000000,8.0004110@outdoor"), profile: index))
-        let route = try #require(try bundle.shortestPath(from: start, to: end, profile: index))
+        let route = try Self.route(bundle, from: "49.0000000,8.0000000@0", to: "49.0000000,8.0004110@outdoor")
         let steps = try bundle.steps(of: route)
         #expect(steps.count == 1 && steps.first?.label == "Long Walk", "\(steps)")
         #expect(steps.first?.startIndex == 0 && steps.last?.endIndex == route.arcs.count, "\(steps)")
@@ -90,10 +92,7 @@ import Testing
 
     @Test func theRouteGeoJSONUsesTheSameWords() throws {
         let bundle = try Self.bundle("platform-underpass.osm")
-        let index = try bundle.profileIndex(named: "foot")
-        let start = try #require(try bundle.node(of: bundle.resolveEndpoint("Platform 1"), profile: index))
-        let end = try #require(try bundle.node(of: bundle.resolveEndpoint("Platform 3"), profile: index))
-        let route = try #require(try bundle.shortestPath(from: start, to: end, profile: index))
+        let route = try Self.route(bundle, from: "Platform 1", to: "Platform 3")
         let object = try JSONSerialization.jsonObject(with: bundle.geoJSON(for: route, from: "Platform 1", to: "Platform 3"))
         let features = try #require((object as? [String: Any])?["features"] as? [[String: Any]])
         let texts = features.compactMap { ($0["properties"] as? [String: Any])?["instruction"] as? String }
