@@ -160,7 +160,7 @@ _Fix = _struct("fix", "located:i building:I building_name:v building_name_length
 
 # The functions of navbundle.h this module calls, with their arguments' ``_ctype`` codes (``v`` the
 # bundle first). They return an nb_status (an int), a count (``_count``), nothing (``_free``,
-# ``nb_close``), or what ``_RESULTS`` says.
+# ``_VOID``), or what ``_RESULTS`` says.
 _SIGNATURES = {
     "nb_open_memory": "v z s i *v s z", "nb_close": "v", "nb_last_error": "v", "nb_node_count": "v",
     "nb_level_count": "v", "nb_place_count": "v", "nb_profile_count": "v", "nb_arc_count": "v",
@@ -179,8 +179,10 @@ _SIGNATURES = {
     "nb_snap_profile": "v I d d I *I *d *i", "nb_resolve_endpoint": "v s *endpoint", "nb_endpoint_free": "*endpoint",
     "nb_endpoint_node": "v *endpoint I *I", "nb_level_outlines": "v I *I *I", "nb_outline_info": "v I *outline",
     "nb_outline_ring": "v I I v z *z", "nb_radio_map_info": "v *radio_map s z", "nb_locate": "v s z *fix s z",
-    "nb_normalised_access_point": "s z s", "nb_endpoint_named": "s z i *z *z", "nb_slowed_cost": "I d", "nb_signal_weight": "d d d",
+    "nb_normalised_access_point": "s z s", "nb_endpoint_named": "s z i *z *z", "nb_slowed_cost": "I d",
+    "nb_signal_weight": "d d d",
 }
+_VOID = ("nb_close", "nb_endpoint_named")
 _RESULTS = {"nb_last_error": "s", "nb_string": "v", "nb_profile_name": "v", "nb_slowed_cost": "I",
             "nb_signal_weight": "d"}
 
@@ -201,7 +203,7 @@ def _load_core():
         function = getattr(core, name)
         function.argtypes = [_ctype(code) for code in arguments.split()]
         result = _RESULTS.get(name, "I" if name.endswith("_count") else "i")
-        function.restype = None if name in ("nb_close", "nb_endpoint_named") or name.endswith("_free") else _ctype(result)
+        function.restype = None if name in _VOID or name.endswith("_free") else _ctype(result)
     libc = ctypes.CDLL(None)
     libc.free.argtypes, libc.free.restype = (ctypes.c_void_p,), None
     return core, libc.free
