@@ -50,6 +50,11 @@ export class BundleError extends Error {
   }
 }
 
+/** A BundleError of a module-level call (no bundle's own): `name`, when given, starts the message. */
+function namedError(code, message, name) {
+  return new BundleError(code, (name ? `${name}: ` : '') + message);
+}
+
 /** An endpoint text that names no single place or position (docs/endpoints.md): `code` is
  * `empty`, `unknown`, `ambiguous`, `elsewhere`, `needs-level`, `unknown-level` or
  * `bad-coordinate`; `candidates` the places it could mean (all of them for `ambiguous` and
@@ -426,9 +431,6 @@ function named(message, name) {
   return name === null && message.startsWith(': ') ? message.slice(2) : message;
 }
 
-/** `message` started by `name` when there is one, as a bundle's own errors are. */
-const withName = (message, name) => (name ? `${name}: ${message}` : message);
-
 /** Opens a bundle from its bytes (an ArrayBuffer or a Uint8Array), copied once into the reader's
  * memory. Checks the header, the section table and the required sections; with `verifyChecksums`
  * (the default) also every section's checksum and the whole-file SHA-256, by WebCrypto, before
@@ -460,10 +462,10 @@ export async function open(bytes, { verifyChecksums = true, name = null } = {}) 
  * with the error of its stream, as `response.arrayBuffer()` would. */
 export async function openResponse(response, { verifyChecksums = true, name = null } = {}) {
   if (typeof Response === 'undefined' || !(response instanceof Response)) {
-    throw new BundleError('argument', withName('openResponse takes a fetch Response', name));
+    throw namedError('argument', 'openResponse takes a fetch Response', name);
   }
-  if (!response.ok) throw new BundleError('argument', withName(`the response is HTTP ${response.status}, not a bundle`, name));
-  if (response.bodyUsed) throw new BundleError('argument', withName('the response\'s body was read already', name));
+  if (!response.ok) throw namedError('argument', `the response is HTTP ${response.status}, not a bundle`, name);
+  if (response.bodyUsed) throw namedError('argument', 'the response\'s body was read already', name);
   if (verifyChecksums) checksumsSubtle(name);
   const [at, size] = await readIntoCore(response, name);
   return openInCore(at, size, verifyChecksums, name);
@@ -485,7 +487,7 @@ async function readIntoCore(response, name) {
       const { done, value } = await chunks.read();
       if (done) break;
       // A Response made from a stream of the caller's passes on whatever that stream gives.
-      if (!(value instanceof Uint8Array)) throw new BundleError('argument', withName('the response\'s body gave something other than bytes', name));
+      if (!(value instanceof Uint8Array)) throw namedError('argument', 'the response\'s body gave something other than bytes', name);
       if (size + value.length > capacity) {
         capacity = Math.max(2 * capacity, size + value.length);
         const larger = allocate(capacity);
@@ -1315,17 +1317,12 @@ const ED25519_KEY_BYTES = 32;
 // a key id cannot be claimed by an object made elsewhere.
 const IMPORTED_KEYS = new WeakMap();
 
-/** A BundleError about a signature, a statement or a key; `name` starts the message. */
-function signingError(code, message, name) {
-  return new BundleError(code, (name ? `${name}: ` : '') + message);
-}
-
 /** `crypto.subtle`, or a BundleError `webcrypto-unavailable` saying that `what` could not be
  * checked and how to have it (`otherwise`: another way out, for the checksums). */
 function subtleToCheck(name, what = 'the signature', otherwise = '') {
   const subtle = globalThis.crypto && globalThis.crypto.subtle;
   if (!subtle) {
-    throw signingError('webcrypto-unavailable', 'WebCrypto (crypto.subtle) is unavailable, as it is on a page that is '
+    throw namedError('webcrypto-unavailable', 'WebCrypto (crypto.subtle) is unavailable, as it is on a page that is '
       + `not a secure context (served over plain HTTP): ${what} could not be checked. Serve the page over HTTPS `
       + `or from localhost${otherwise}.`, name);
   }
@@ -1338,7 +1335,7 @@ function bytesToCheck(value, what, name) {
   if (value instanceof ArrayBuffer) bytes = new Uint8Array(value);
   else if (value instanceof Uint8Array) bytes = value;
   else if (typeof SharedArrayBuffer !== 'undefined' && value instanceof SharedArrayBuffer) bytes = new Uint8Array(value);
-  else throw signingError('argument', `${what} must be an ArrayBuffer or a Uint8Array`, name);
+  else throw namedError('argument', `${what} must be an ArrayBuffer or a Uint8Array`, name);
   if (typeof SharedArrayBuffer !== 'undefined' && bytes.buffer instanceof SharedArrayBuffer) {
     const copy = new Uint8Array(bytes.length);
     copy.set(bytes);
@@ -1360,7 +1357,7 @@ function coreCheck(bytes, code, name, read) {
   const messageSize = 6 * bytes.length + 256;
   withText(bytes, (at, length) => withMemory(messageSize, (message) => {
     const status = read(at, length, message, messageSize);
-    if (status !== 0) throw signingError(STATUS_CODES[status] === 'malformed' ? code : STATUS_CODES[status], cString(message), name);
+    if (status !== 0) throw namedError(STATUS_CODES[status] === 'malformed' ? code : STATUS_CODES[status], cString(message), name);
   }));
 }
 
@@ -1372,7 +1369,7 @@ function base64Bytes(text, what, code, name) {
     const decoded = u32(OUT);
     return heap.slice(out, out + decoded);
   }));
-  if (bytes === null) throw signingError(code, `${what} is not base64`, name);
+  if (bytes === null) throw namedError(code, `${what} is not base64`, name);
   return bytes;
 }
 
@@ -1409,9 +1406,9 @@ export async function importPublicKey(key, { name = null } = {}) {
     // The bytes are an Ed25519 key by RFC 8410 (checked above): a DataError is WebCrypto refusing
     // the key itself, anything else (NotSupportedError, mostly) an implementation without Ed25519.
     if (error && error.name === 'DataError') {
-      throw signingError('key', `WebCrypto refuses the Ed25519 public key: ${error.message}`, name);
+      throw namedError('key', `WebCrypto refuses the Ed25519 public key: ${error.message}`, name);
     }
-    throw signingError('signature-unavailable', 'this platform\'s WebCrypto cannot verify Ed25519 signatures '
+    throw namedError('signature-unavailable', 'this platform\'s WebCrypto cannot verify Ed25519 signatures '
       + `(${error && error.name}: ${error && error.message}), so the signature could not be checked; Ed25519 needs `
       + 'Node 20 or later, or a browser whose WebCrypto has it', name);
   }
@@ -1434,22 +1431,22 @@ export async function verifySignature(publicKey, signature, message, { name = nu
 
 async function checkSignature(key, signature, message, what, name) {
   if (signature.length !== SIGNATURE_BYTES) {
-    throw signingError('signature', `an Ed25519 signature has ${SIGNATURE_BYTES} bytes, this one ${signature.length}`, name);
+    throw namedError('signature', `an Ed25519 signature has ${SIGNATURE_BYTES} bytes, this one ${signature.length}`, name);
   }
   let valid;
   try {
     valid = await subtleToCheck(name).verify('Ed25519', IMPORTED_KEYS.get(key), signature, message);
   } catch (error) {
-    throw signingError('signature-unavailable', `WebCrypto could not verify an Ed25519 signature (${error && error.name}: `
+    throw namedError('signature-unavailable', `WebCrypto could not verify an Ed25519 signature (${error && error.name}: `
       + `${error && error.message}), so the signature could not be checked`, name);
   }
-  if (!valid) throw signingError('signature', `the signature does not match the ${what} and key ${key.keyID}`, name);
+  if (!valid) throw namedError('signature', `the signature does not match the ${what} and key ${key.keyID}`, name);
 }
 
 /** A statement's bytes: given as bytes, or as the text they decode to (which must be UTF-8). */
 function statementBytes(statement, name) {
   if (typeof statement !== 'string') return bytesToCheck(statement, 'the statement', name);
-  if (hasLoneSurrogate(statement)) throw signingError('statement', 'the statement is not UTF-8 text (a lone surrogate)', name);
+  if (hasLoneSurrogate(statement)) throw namedError('statement', 'the statement is not UTF-8 text (a lone surrogate)', name);
   return ENCODER.encode(statement);
 }
 
@@ -1473,9 +1470,9 @@ function parseStatement(bytes, name) {
 function checkExpected(statement, venue, version, name) {
   for (const [field, wanted] of [['venue', venue], ['version', version]]) {
     if (wanted === null || wanted === undefined) continue;
-    if (typeof wanted !== 'string') throw signingError('argument', `the expected ${field} must be a string`, name);
+    if (typeof wanted !== 'string') throw namedError('argument', `the expected ${field} must be a string`, name);
     if (statement[field] !== wanted) {
-      throw signingError('statement', `the signed statement is for ${field} ${JSON.stringify(statement[field])}, `
+      throw namedError('statement', `the signed statement is for ${field} ${JSON.stringify(statement[field])}, `
         + `not ${JSON.stringify(wanted)}`, name);
     }
   }
@@ -1487,12 +1484,12 @@ async function checkSignedBundle(statement, bundle, checkMetadata, name) {
   const opened = bundle instanceof NavBundle ? bundle : null;
   const bytes = opened ? opened._bytes : bytesToCheck(bundle, 'the bundle', name);
   if (bytes.length !== statement.size) {
-    throw signingError('bundle-mismatch', `the bundle has ${bytes.length} bytes, the signed statement says `
+    throw namedError('bundle-mismatch', `the bundle has ${bytes.length} bytes, the signed statement says `
       + `${statement.size}: it is not the bundle that was signed`, name);
   }
   const sha256 = hexOf(new Uint8Array(await subtleToCheck(name).digest('SHA-256', bytes)));
   if (sha256 !== statement.sha256) {
-    throw signingError('bundle-mismatch', `the bundle's SHA-256 is ${sha256}, the signed statement's ${statement.sha256}: `
+    throw namedError('bundle-mismatch', `the bundle's SHA-256 is ${sha256}, the signed statement's ${statement.sha256}: `
       + 'it is not the bundle that was signed', name);
   }
   if (!checkMetadata) return;
@@ -1500,7 +1497,7 @@ async function checkSignedBundle(statement, bundle, checkMetadata, name) {
   const metadata = (opened ?? await open(bytes, { verifyChecksums: false, name })).metadata;
   for (const [key, field] of [['venueID', 'venue'], ['bundleVersion', 'version']]) {
     if (metadata[key] !== statement[field]) {
-      throw signingError('bundle-mismatch', `the bundle's META ${key} is ${JSON.stringify(metadata[key])}, the signed `
+      throw namedError('bundle-mismatch', `the bundle's META ${key} is ${JSON.stringify(metadata[key])}, the signed `
         + `statement's ${field} ${JSON.stringify(statement[field])}`, name);
     }
   }
@@ -1540,19 +1537,19 @@ async function verifiedStatement(key, bytes, signature, { bundle, venue, version
 /** The release record in a catalog entry (`{pinned, release}`), latest.json or the record itself. */
 function releaseRecord(record, name) {
   if (record === null || typeof record !== 'object') {
-    throw signingError('argument', 'a release record is an object (a catalog version\'s "release", or latest.json)', name);
+    throw namedError('argument', 'a release record is an object (a catalog version\'s "release", or latest.json)', name);
   }
   let release = record;
   if (record.statementBase64 === undefined && record.release !== null && typeof record.release === 'object') {
     release = record.release;
   }
   if (release.statementBase64 === undefined) {
-    throw signingError('argument', 'not a release record (it has no statementBase64): give a catalog version\'s '
+    throw namedError('argument', 'not a release record (it has no statementBase64): give a catalog version\'s '
       + '"release", or latest.json', name);
   }
   if (release === record) return record;
   if (record.format === LATEST_FORMAT && (record.venue !== release.venue || record.version !== release.version)) {
-    throw signingError('statement', `latest.json names ${record.venue} ${record.version} and holds the record of `
+    throw namedError('statement', `latest.json names ${record.venue} ${record.version} and holds the record of `
       + `${release.venue} ${release.version}`, name);
   }
   return release;
@@ -1574,16 +1571,16 @@ export async function verifyRelease(record, { publicKey, bundle = null, venue = 
   const signature = release.signature;
   const what = `version ${JSON.stringify(release.version)} of ${JSON.stringify(release.venue)}`;
   if (signature === undefined || signature === null) {
-    throw signingError('signature', `${what} is not signed (its record has no signature), so it cannot be verified`, name);
+    throw namedError('signature', `${what} is not signed (its record has no signature), so it cannot be verified`, name);
   }
-  if (typeof signature !== 'object') throw signingError('signature', `the signature of ${what} is not an object`, name);
+  if (typeof signature !== 'object') throw namedError('signature', `the signature of ${what} is not an object`, name);
   if (signature.algorithm !== SIGNATURE_ALGORITHM) {
-    throw signingError('signature', `${what} is signed by ${JSON.stringify(signature.algorithm)}; this reader verifies `
+    throw namedError('signature', `${what} is signed by ${JSON.stringify(signature.algorithm)}; this reader verifies `
       + `${SIGNATURE_ALGORITHM}`, name);
   }
   const key = await importPublicKey(publicKey, { name });
   if (signature.keyID !== key.keyID) {
-    throw signingError('signature', `${what} is signed with key ${JSON.stringify(signature.keyID)}, not with the key `
+    throw namedError('signature', `${what} is signed with key ${JSON.stringify(signature.keyID)}, not with the key `
       + `given (${key.keyID})`, name);
   }
   const statement = base64Bytes(release.statementBase64, `the statementBase64 of ${what}`, 'statement', name);
@@ -1596,7 +1593,7 @@ export async function verifyRelease(record, { publicKey, bundle = null, venue = 
   const checkRecord = (signed) => {
     for (const [field, recordedValue] of recorded) {
       if (recordedValue !== signed[field]) {
-        throw signingError('statement', `the record of ${what} says ${field} ${JSON.stringify(recordedValue)}, its `
+        throw namedError('statement', `the record of ${what} says ${field} ${JSON.stringify(recordedValue)}, its `
           + `signed statement ${JSON.stringify(signed[field])}: the record was changed after signing`, name);
       }
     }
