@@ -2241,23 +2241,27 @@ nb_status nb_route_steps(nb_bundle *b, uint32_t profile, const nb_path *path, nb
     return NB_OK;
 }
 
-/* What an instruction is written into: the caller's buffer, as far as it has room, while the
- * length counts every byte. */
+/* Text written piece by piece into a caller's buffer of `capacity` bytes (an instruction, a
+ * message): what fits is written and kept NUL-terminated, while `length` counts every byte asked
+ * for, so that a caller can tell the text was cut and how much room it needs. */
 typedef struct {
     char *text;
     size_t capacity, length;
-} step_text;
+} text_out;
 
-static void put_bytes(step_text *t, const void *bytes, size_t count) {
-    if (t->text != NULL && t->length < t->capacity && count < t->capacity - t->length)
-        memcpy(t->text + t->length, bytes, count);
+static void put_bytes(text_out *t, const void *bytes, size_t count) {
+    if (t->text != NULL && t->capacity > 0 && t->length < t->capacity - 1) {
+        size_t room = t->capacity - 1 - t->length, written = count < room ? count : room;
+        memcpy(t->text + t->length, bytes, written);
+        t->text[t->length + written] = '\0';
+    }
     t->length += count;
 }
 
-static void put(step_text *t, const char *text) { put_bytes(t, text, strlen(text)); }
+static void put(text_out *t, const char *text) { put_bytes(t, text, strlen(text)); }
 
 /* "half a level", "a level", "2 levels": how far a step climbs, in words. */
-static void put_part(step_text *t, double levels) {
+static void put_part(text_out *t, double levels) {
     char number[40];
     if (fabs(levels - 0.5) < 0.01) {
         put(t, "half a level");
@@ -2279,7 +2283,7 @@ static void put_part(step_text *t, double levels) {
 
 /* The connector or way a step uses: its own name, or what it is ("the stairs", "the lift").
  * Unnamed connectors carry their kind as their label (`stairs`, `elevator`). */
-static void put_means(step_text *t, const nb_route_step *step) {
+static void put_means(text_out *t, const nb_route_step *step) {
     static const char *const kinds[] = {"stairs", "escalator", "elevator", "ramp", "steps"};
     const char *noun = step->action == NB_STEP_STAIRS      ? "the stairs"
                        : step->action == NB_STEP_ESCALATOR ? "the escalator"
@@ -2294,7 +2298,7 @@ static void put_means(step_text *t, const nb_route_step *step) {
     else put(t, noun);
 }
 
-static void put_count(step_text *t, int64_t count) {
+static void put_count(text_out *t, int64_t count) {
     char number[32];
     snprintf(number, sizeof number, ", %lld steps", (long long)count);
     put(t, number);
@@ -2323,7 +2327,7 @@ nb_status nb_step_instruction(nb_bundle *b, const nb_route_step *step, char *tex
     /* A step that ends on a half-landing does not reach the level its node is drawn on: say how
      * far it climbs instead. */
     int reaches_level = rise == 0 || fabs(rise - (to.ordinal - from.ordinal)) < 0.01;
-    step_text t = {text, capacity, 0};
+    text_out t = {text, capacity, 0};
     switch (step->action) {
     case NB_STEP_WALK:
         if (step->label == NULL) put(&t, "Walk");
@@ -5619,31 +5623,13 @@ void nb_conditions_overlay_free(nb_overlay *overlay) {
 #define STATEMENT_FORMAT "navforge-statement/1"
 #define MAX_SAFE_INTEGER 9007199254740991.0 /* 2^53 - 1: the sizes a JSON number holds exactly */
 
-/* A message written piece by piece into a caller's buffer, cut short (and still terminated) when
- * the buffer is too small. */
-typedef struct {
-    char *text;
-    size_t size, used;
-} message_text;
-
-static void message_put(message_text *m, const char *bytes, size_t length) {
-    if (m->text == NULL || m->size == 0) return;
-    size_t room = m->size - 1 - m->used;
-    if (length > room) length = room;
-    memcpy(m->text + m->used, bytes, length);
-    m->used += length;
-    m->text[m->used] = 0;
-}
-
-static void message_say(message_text *m, const char *words) { message_put(m, words, strlen(words)); }
-
 /* A JSON number as JavaScript's Number#toString writes it (ECMA-262, Number::toString): the
  * shortest digits that read back as the same double, in fixed notation from 1e-7 to 1e21. */
-static void message_number(message_text *m, double value) {
+static void message_number(text_out *m, double value) {
     char exponential[40], digits[24], out[48];
     int precision = 0;
     if (!isfinite(value) || value == 0) {
-        message_say(m, isfinite(value) ? "0" : "null"); /* beyond the doubles: JSON.parse's Infinity */
+        put(m, isfinite(value) ? "0" : "null"); /* beyond the doubles: JSON.parse's Infinity */
         return;
     }
     do snprintf(exponential, sizeof exponential, "%.*e", precision, value);
@@ -5669,21 +5655,21 @@ static void message_number(message_text *m, double value) {
         if (k > 1) out[used++] = '.', memcpy(out + used, digits + 1, count - 1), used += k - 1;
         used += snprintf(out + used, sizeof out - (size_t)used, "e%c%d", point > 0 ? '+' : '-', abs(point - 1));
     }
-    message_put(m, out, (size_t)used);
+    put_bytes(m, out, (size_t)used);
 }
 
 /* Decoded string bytes quoted as JavaScript's JSON.stringify quotes them. */
-static void message_quoted(message_text *m, const uint8_t *bytes, size_t length) {
+static void message_quoted(text_out *m, const uint8_t *bytes, size_t length) {
     static const char escapes[] = "\"\\\b\f\n\r\t", letters[] = "\"\\bfnrt";
-    message_say(m, "\"");
+    put(m, "\"");
     for (size_t i = 0; i < length; i++) {
         const char *escape = bytes[i] != 0 ? strchr(escapes, bytes[i]) : NULL;
         char written[8];
-        if (escape) written[0] = '\\', written[1] = letters[escape - escapes], message_put(m, written, 2);
-        else if (bytes[i] < 0x20) message_put(m, written, (size_t)snprintf(written, sizeof written, "\\u%04x", bytes[i]));
-        else message_put(m, (const char *)bytes + i, 1);
+        if (escape) written[0] = '\\', written[1] = letters[escape - escapes], put_bytes(m, written, 2);
+        else if (bytes[i] < 0x20) put_bytes(m, written, (size_t)snprintf(written, sizeof written, "\\u%04x", bytes[i]));
+        else put_bytes(m, (const char *)bytes + i, 1);
     }
-    message_say(m, "\"");
+    put(m, "\"");
 }
 
 /* A member name's value as an array index (a canonical decimal from 0 to 2^32 - 2), or -1. */
@@ -5713,9 +5699,9 @@ static int compare_json_keys(const void *l, const void *r) {
 
 /* A parsed JSON value as JSON.stringify writes it again: compact, an object's members in the
  * order of its keys in JavaScript (file order when there is no memory to sort them). */
-static void message_json(message_text *m, const json_parser *p, const json_value *v) {
+static void message_json(text_out *m, const json_parser *p, const json_value *v) {
     if (v->type == JSON_NULL || v->type == JSON_FALSE || v->type == JSON_TRUE) {
-        message_say(m, v->type == JSON_NULL ? "null" : v->type == JSON_FALSE ? "false" : "true");
+        put(m, v->type == JSON_NULL ? "null" : v->type == JSON_FALSE ? "false" : "true");
         return;
     }
     if (v->type == JSON_NUMBER || v->type == JSON_STRING) {
@@ -5731,16 +5717,16 @@ static void message_json(message_text *m, const json_parser *p, const json_value
         order[count].at = count, order[count].value = k;
     }
     if (order) qsort(order, count, sizeof *order, compare_json_keys);
-    message_say(m, v->type == JSON_OBJECT ? "{" : "[");
+    put(m, v->type == JSON_OBJECT ? "{" : "[");
     size_t i = 0;
     for (size_t k = v->first; k != JSON_END; k = p->values[k].next, i++) {
         const json_value *member = &p->values[order ? order[i].value : k];
-        if (i > 0) message_say(m, ",");
-        if (v->type == JSON_OBJECT) message_quoted(m, p->bytes + member->name, member->name_length), message_say(m, ":");
+        if (i > 0) put(m, ",");
+        if (v->type == JSON_OBJECT) message_quoted(m, p->bytes + member->name, member->name_length), put(m, ":");
         message_json(m, p, member);
     }
     free(order);
-    message_say(m, v->type == JSON_OBJECT ? "}" : "]");
+    put(m, v->type == JSON_OBJECT ? "}" : "]");
 }
 
 /* The member of `object` named `name`, or NULL. */
@@ -5756,15 +5742,15 @@ static int json_string_is(const json_parser *p, const json_value *v, const char 
 
 /* The fields of a parsed statement object checked in the order the message names the first
  * broken one: NB_OK, or NB_ERROR_FORMAT with the message written. */
-static nb_status statement_fields(const json_parser *p, const json_value *root, nb_statement *out, message_text *m) {
-    if (root->type != JSON_OBJECT) return message_say(m, "the statement is not a JSON object"), NB_ERROR_FORMAT;
+static nb_status statement_fields(const json_parser *p, const json_value *root, nb_statement *out, text_out *m) {
+    if (root->type != JSON_OBJECT) return put(m, "the statement is not a JSON object"), NB_ERROR_FORMAT;
     const json_value *format = json_member(p, root, "format");
     if (format == NULL) {
-        message_say(m, "the statement has no \"format\"; this reader reads " STATEMENT_FORMAT);
+        put(m, "the statement has no \"format\"; this reader reads " STATEMENT_FORMAT);
         return NB_ERROR_FORMAT;
     }
     if (!json_string_is(p, format, STATEMENT_FORMAT)) {
-        message_say(m, "the statement's format is "), message_json(m, p, format), message_say(m, ", not " STATEMENT_FORMAT);
+        put(m, "the statement's format is "), message_json(m, p, format), put(m, ", not " STATEMENT_FORMAT);
         return NB_ERROR_FORMAT;
     }
     static const char *const names[] = {"venue", "version", "bundle"};
@@ -5772,7 +5758,7 @@ static nb_status statement_fields(const json_parser *p, const json_value *root, 
     for (int i = 0; i < 3; i++) {
         texts[i] = json_member(p, root, names[i]);
         if (texts[i] == NULL || texts[i]->type != JSON_STRING || texts[i]->length == 0) {
-            message_say(m, "the statement's \""), message_say(m, names[i]), message_say(m, "\" must be a non-empty string");
+            put(m, "the statement's \""), put(m, names[i]), put(m, "\" must be a non-empty string");
             return NB_ERROR_FORMAT;
         }
     }
@@ -5780,7 +5766,7 @@ static nb_status statement_fields(const json_parser *p, const json_value *root, 
     /* A whole number no larger than a double counts exactly, as JavaScript's Number.isSafeInteger. */
     if (size == NULL || size->type != JSON_NUMBER || !(size->number >= 0 && size->number <= MAX_SAFE_INTEGER) ||
         size->number != floor(size->number)) {
-        message_say(m, "the statement's \"size\" must be a whole number of bytes");
+        put(m, "the statement's \"size\" must be a whole number of bytes");
         return NB_ERROR_FORMAT;
     }
     const json_value *sha256 = json_member(p, root, "sha256");
@@ -5789,13 +5775,13 @@ static nb_status statement_fields(const json_parser *p, const json_value *root, 
         uint8_t c = p->bytes[sha256->text + i];
         hex = is_digit(c) || (c >= 'a' && c <= 'f');
     }
-    if (!hex) return message_say(m, "the statement's \"sha256\" must be 64 lowercase hex digits"), NB_ERROR_FORMAT;
+    if (!hex) return put(m, "the statement's \"sha256\" must be 64 lowercase hex digits"), NB_ERROR_FORMAT;
     /* One allocation holds the four texts, each NUL-terminated. */
     size_t total = texts[0]->length + texts[1]->length + texts[2]->length + 64 + 4;
     char *copy = malloc(total), **fields[4] = {&out->venue, &out->version, &out->bundle, &out->sha256};
     size_t *lengths[4] = {&out->venue_length, &out->version_length, &out->bundle_length, &out->sha256_length};
     const json_value *values[4] = {texts[0], texts[1], texts[2], sha256};
-    if (copy == NULL) return message_say(m, "out of memory"), NB_ERROR_MEMORY;
+    if (copy == NULL) return put(m, "out of memory"), NB_ERROR_MEMORY;
     for (int i = 0; i < 4; i++) {
         memcpy(copy, p->bytes + values[i]->text, values[i]->length);
         copy[values[i]->length] = 0;
@@ -5807,28 +5793,28 @@ static nb_status statement_fields(const json_parser *p, const json_value *root, 
 }
 
 nb_status nb_statement_read(const void *bytes, size_t length, nb_statement *out, char *message, size_t message_size) {
-    message_text m = {message, message_size, 0};
+    text_out m = {message, message_size, 0};
     if (message && message_size) message[0] = 0;
     memset(out, 0, sizeof *out);
-    if (bytes == NULL && length > 0) return message_say(&m, "no statement bytes"), NB_ERROR_ARGUMENT;
+    if (bytes == NULL && length > 0) return put(&m, "no statement bytes"), NB_ERROR_ARGUMENT;
     const uint8_t *text = bytes ? bytes : (const uint8_t *)"";
     for (size_t at = 0; at < length;)
-        if (utf8_next(text, length, &at) < 0) return message_say(&m, "the statement is not UTF-8 text"), NB_ERROR_FORMAT;
+        if (utf8_next(text, length, &at) < 0) return put(&m, "the statement is not UTF-8 text"), NB_ERROR_FORMAT;
     json_parser p;
     size_t root;
     nb_status status;
     if (json_parse(&p, text, length, &root)) {
         status = statement_fields(&p, &p.values[root], out, &m);
     } else if (p.out_of_memory) {
-        status = NB_ERROR_MEMORY, message_say(&m, "out of memory");
+        status = NB_ERROR_MEMORY, put(&m, "out of memory");
     } else {
         status = NB_ERROR_FORMAT;
         if (strstr(p.error, "deeper than")) {
             char deep[80];
             snprintf(deep, sizeof deep, "the statement nests more than %d arrays and objects deep", JSON_MAX_DEPTH);
-            message_say(&m, deep);
+            put(&m, deep);
         } else {
-            message_say(&m, "the statement is not JSON: "), message_say(&m, p.error);
+            put(&m, "the statement is not JSON: "), put(&m, p.error);
         }
     }
     json_free(&p);
@@ -5947,40 +5933,40 @@ static int pem_label(const uint8_t *text, size_t length, size_t *name, size_t *n
 
 /* The DER of a PEM text's PUBLIC KEY block (RFC 7468, section 13) into `der` (room for the text's
  * length): NB_OK, or NB_ERROR_FORMAT saying what the text holds instead. */
-static nb_status pem_public_key(const uint8_t *text, size_t length, uint8_t *der, size_t *der_length, message_text *m) {
+static nb_status pem_public_key(const uint8_t *text, size_t length, uint8_t *der, size_t *der_length, text_out *m) {
     static const char begin[] = "-----BEGIN PUBLIC KEY-----", end[] = "-----END PUBLIC KEY-----";
     size_t start = find_text(text, length, 0, begin);
     if (start != SIZE_MAX) {
         size_t stop = find_text(text, length, start + strlen(begin), end);
-        if (stop == SIZE_MAX) return message_say(m, "the PUBLIC KEY block has no -----END PUBLIC KEY----- line"), NB_ERROR_FORMAT;
+        if (stop == SIZE_MAX) return put(m, "the PUBLIC KEY block has no -----END PUBLIC KEY----- line"), NB_ERROR_FORMAT;
         start += strlen(begin);
         if (base64_read(text + start, stop - start, 1, der, der_length)) return NB_OK;
-        return message_say(m, "the PUBLIC KEY block is not base64"), NB_ERROR_FORMAT;
+        return put(m, "the PUBLIC KEY block is not base64"), NB_ERROR_FORMAT;
     }
     size_t name, name_length;
     if (!pem_label(text, length, &name, &name_length)) {
-        message_say(m, "the key text is not PEM (it has no -----BEGIN PUBLIC KEY----- line)");
+        put(m, "the key text is not PEM (it has no -----BEGIN PUBLIC KEY----- line)");
     } else if (find_text(text + name, name_length, 0, "PRIVATE") != SIZE_MAX) {
-        message_say(m, "the key is a "), message_put(m, (const char *)text + name, name_length);
-        message_say(m, ", not a PUBLIC KEY: verify with the public key (NAME.pub beside the NAME.key `navforge keygen` "
+        put(m, "the key is a "), put_bytes(m, (const char *)text + name, name_length);
+        put(m, ", not a PUBLIC KEY: verify with the public key (NAME.pub beside the NAME.key `navforge keygen` "
                        "writes); the private key stays with whoever signs");
     } else {
-        message_say(m, "the key is a "), message_put(m, (const char *)text + name, name_length);
-        message_say(m, " block, not a PUBLIC KEY");
+        put(m, "the key is a "), put_bytes(m, (const char *)text + name, name_length);
+        put(m, " block, not a PUBLIC KEY");
     }
     return NB_ERROR_FORMAT;
 }
 
 nb_status nb_public_key_read(const void *key, size_t length, int pem, uint8_t spki[NB_ED25519_SPKI_BYTES], char *message,
                              size_t message_size) {
-    message_text m = {message, message_size, 0};
+    text_out m = {message, message_size, 0};
     if (message && message_size) message[0] = 0;
-    if (key == NULL && length > 0) return message_say(&m, "no key bytes"), NB_ERROR_ARGUMENT;
+    if (key == NULL && length > 0) return put(&m, "no key bytes"), NB_ERROR_ARGUMENT;
     const uint8_t *der = key ? key : (const uint8_t *)"";
     uint8_t *decoded = NULL;
     size_t der_length = length;
     if (pem) {
-        if ((decoded = malloc(length ? length : 1)) == NULL) return message_say(&m, "out of memory"), NB_ERROR_MEMORY;
+        if ((decoded = malloc(length ? length : 1)) == NULL) return put(&m, "out of memory"), NB_ERROR_MEMORY;
         nb_status status = pem_public_key(der, length, decoded, &der_length, &m);
         if (status != NB_OK) return free(decoded), status;
         der = decoded;
@@ -5990,8 +5976,8 @@ nb_status nb_public_key_read(const void *key, size_t length, int pem, uint8_t sp
         memcpy(spki, der, NB_ED25519_SPKI_BYTES);
     } else {
         const char *kind = spki_kind(der, der_length);
-        message_say(&m, "the public key is "), message_say(&m, kind ? kind : "not a SubjectPublicKeyInfo (RFC 5280)");
-        message_say(&m, ": navforge signs with Ed25519 (`navforge keygen`, or `openssl genpkey -algorithm ed25519`)");
+        put(&m, "the public key is "), put(&m, kind ? kind : "not a SubjectPublicKeyInfo (RFC 5280)");
+        put(&m, ": navforge signs with Ed25519 (`navforge keygen`, or `openssl genpkey -algorithm ed25519`)");
     }
     free(decoded);
     return ed25519 ? NB_OK : NB_ERROR_FORMAT;
