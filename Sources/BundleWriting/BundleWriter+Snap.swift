@@ -8,13 +8,13 @@ extension BundleWriter {
     /// `SNAP`: one uniform grid per level over the nodes on it, cells listing their nodes.
     ///
     /// Distances are measured in 1e-7 degree of latitude, longitude differences scaled by
-    /// `longitudeScale` (the cosine of the venue's middle latitude), which is exact enough for
-    /// a venue and cheap to compute identically in every reader.
+    /// `longitudeScale` (``BundleFormat/localLongitudeScale(latitudes:)``, the cosine of the
+    /// venue's middle latitude), which is exact enough for a venue and cheap to compute
+    /// identically in every reader.
     static func encodeSnap(nodes: [BundleContents.Node], levelCount: Int) -> Data {
         let latitudes = nodes.map { BundleFormat.fixedPoint($0.latitude) }
         let longitudes = nodes.map { BundleFormat.fixedPoint($0.longitude) }
-        let middle = latitudes.isEmpty ? 0 : (Double(latitudes.min()!) + Double(latitudes.max()!)) / 2
-        let longitudeScale = cos(middle / BundleFormat.coordinateScale * .pi / 180)
+        let longitudeScale = BundleFormat.localLongitudeScale(latitudes: latitudes)
 
         var byLevel = [[Int]](repeating: [], count: levelCount)
         for (index, node) in nodes.enumerated() { byLevel[node.level].append(index) }

@@ -1,7 +1,7 @@
 public import Foundation
 public import NavFormat
 
-/// Encodes ``BundleContents`` as a bundle file (format 2.0 with a customisable hierarchy, else 1.2).
+/// Encodes ``BundleContents`` as a bundle file (format 2.1 with a customisable hierarchy, else 1.3).
 ///
 /// Deterministic: strings are interned in a fixed order, arcs sorted by tail with ties kept in
 /// input order, and the metadata JSON has sorted keys, so equal contents give equal bytes.
@@ -77,6 +77,8 @@ public enum BundleWriter {
             // Conditions re-search the way out at run time, which needs what leaving costs.
             if !contents.egress.isEmpty { container.add(BundleFormat.Tag.egressCosts, encodeEgressCosts(contents.egress, order: order)) }
         }
+        // Every bundle since 2.1 and 1.3 carries the bearings guidance needs: 2 bytes an arc.
+        container.add(BundleFormat.Tag.arcBearings, encodeArcBearings(contents, order: order))
         return container.image()
     }
 
@@ -206,7 +208,7 @@ public enum BundleWriter {
             let arc = arcs[index]
             writer.record(size: Entry.size) { entry in
                 entry.uint32(UInt32(arc.head), at: Entry.head)
-                entry.uint32(UInt32(min((arc.length * 100).rounded(), Double(UInt32.max - 1))), at: Entry.length)
+                entry.uint32(storedLength(arc), at: Entry.length)
                 entry.uint32(strings.index(arc.label), at: Entry.label)
                 entry.uint8(arc.kind.rawValue, at: Entry.kind)
                 entry.uint8(arc.isIndoor ? Entry.indoorFlag : 0, at: Entry.flags)
@@ -297,6 +299,11 @@ public enum BundleWriter {
             for point in arcs[index].via { append(point, to: &writer) }
         }
         return writer.data
+    }
+
+    /// An arc's length as `ARCS` stores it: centimetres, below the `u32` range's top.
+    static func storedLength(_ arc: BundleContents.Arc) -> UInt32 {
+        UInt32(min((arc.length * 100).rounded(), Double(UInt32.max - 1)))
     }
 
     /// `STPC`: the arcs that climb or have steps, in `ARCS` order, each with its step count (at

@@ -22,6 +22,10 @@ import BundleTools
         for index in 0..<bundle.placeCount { _ = try bundle.place(index) }
         for index in 0..<bundle.eventCount { _ = try bundle.event(index) }
         for index in 0..<bundle.arcCount { _ = try bundle.arcShape(index) }
+        for index in 0..<bundle.arcCount where bundle.hasArcBearings {
+            _ = try bundle.arcBearings(index)
+            _ = try bundle.cornerBearings(ofArc: index)
+        }
         if bundle.hasSearchIndex {
             for query in ["h", "H.0", "café", "lab", "a", "gleis"] { _ = try bundle.searchPrefix(query, limit: 5) }
         }

@@ -49,8 +49,8 @@ import Testing
     /// route per profile (at least `minimumReached` of them, drawing at most 40 times as many).
     static func compare(_ name: String, _ customisable: VenueBundle, _ classic: VenueBundle, pairsPerProfile: Int,
                         minimumReached: Int? = nil) throws {
-        #expect(customisable.file.major == 2 && customisable.metadata.format == "2.0")
-        #expect(classic.file.major == 1 && classic.metadata.format == "1.2")
+        #expect(customisable.file.major == 2 && customisable.metadata.format == "2.1")
+        #expect(classic.file.major == 1 && classic.metadata.format == "1.3")
         #expect(customisable.hasCustomisableHierarchy && !customisable.hasHierarchies)
         #expect(!classic.hasCustomisableHierarchy && classic.hasHierarchies)
         var random = SplitMix(seed: 23)

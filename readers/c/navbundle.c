@@ -175,6 +175,9 @@ struct nb_bundle {
     double wifi_floor_weight[256], wifi_position_weight[256];
     /* SHAP once checked in full (by the first arc shape): corner offsets and corners, else NULL. */
     const uint8_t *shape_first, *shape_corners;
+    /* GARC (2.1 and 1.3), its header checked by the opening: the arcs' end bearings and the corners'
+     * entries, else NULL. */
+    const uint8_t *bearing_ends, *bearing_corners;
     /* Each ARCS arc's tail node, filled by nb_open: record readers ask for it arc by arc, and a
      * search of the offsets for every arc made reading a city's arcs twice as slow. */
     uint32_t *tails;
@@ -693,6 +696,31 @@ static nb_status read_required(nb_bundle *b) {
     return b->hierarchies ? NB_OK : out_of_memory(b);
 }
 
+/* GARC (2.1 and 1.3), optional but checked when the bundle opens, as every reader checks it: as
+ * many arcs as ARCS, as many corners as SHAP's header says (none without SHAP), and both tables
+ * inside the section. Its values are checked where they are read. */
+static nb_status read_arc_bearings(nb_bundle *b) {
+    const section *s = find_section(b, "GARC");
+    if (s == NULL) return NB_OK;
+    if (s->length < 16) return refuse(b, NB_ERROR_FORMAT, "GARC is too short for its header");
+    const uint8_t *p = section_bytes(b, s);
+    uint64_t arcs = rd32(p), corners = rd32(p + 4), shape_corners = 0;
+    const section *shapes = find_section(b, "SHAP");
+    if (shapes != NULL) {
+        if (shapes->length < 8) return refuse(b, NB_ERROR_FORMAT, "SHAP is too short for its header");
+        shape_corners = rd32(section_bytes(b, shapes) + 4);
+    }
+    if (arcs != b->arcs || corners != shape_corners)
+        return refuse(b, NB_ERROR_FORMAT, "GARC has %llu arcs and %llu corners, but ARCS has %u arcs and SHAP %llu corners",
+                      (unsigned long long)arcs, (unsigned long long)corners, b->arcs, (unsigned long long)shape_corners);
+    uint64_t corners_at = (16 + 2 * arcs + 7) / 8 * 8;
+    if (corners_at + 8 * corners > s->length)
+        return refuse(b, NB_ERROR_FORMAT, "GARC: %llu arcs and %llu corners do not fit its %llu bytes",
+                      (unsigned long long)arcs, (unsigned long long)corners, (unsigned long long)s->length);
+    b->bearing_ends = p + 16, b->bearing_corners = p + corners_at;
+    return NB_OK;
+}
+
 static void tabulate_wifi_weights(nb_bundle *b);
 
 /* Hands `b` over in `*out` when `status` is NB_OK; else reports its error in `message` and
@@ -713,6 +741,7 @@ static nb_status finish_open(nb_bundle *b, int verify, nb_bundle **out, char *me
     nb_status status = read_table(b);
     if (status == NB_OK && verify) status = verify_checksums(b);
     if (status == NB_OK) status = read_required(b);
+    if (status == NB_OK) status = read_arc_bearings(b);
     if (status == NB_OK) tabulate_wifi_weights(b);
     return hand_over(b, status, out, message, message_size);
 }
@@ -974,6 +1003,51 @@ nb_status nb_arc_shape(nb_bundle *b, uint32_t arc, int32_t (*points)[2], size_t 
         const uint8_t *at = i == 0 ? ends[0] : i == *count - 1 ? ends[1] : b->shape_corners + 8 * ((size_t)start + i - 1);
         points[i][0] = (int32_t)rd32(at), points[i][1] = (int32_t)rd32(at + 4);
     }
+    return NB_OK;
+}
+
+/* Refuses an arc out of range, or a bundle without GARC. */
+static nb_status need_bearings(nb_bundle *b, uint32_t arc) {
+    if (arc >= b->arcs) return refuse(b, NB_ERROR_ARGUMENT, "arc %u is not one of the %u arcs", arc, b->arcs);
+    if (b->bearing_ends == NULL)
+        return refuse(b, NB_ERROR_UNAVAILABLE, "the bundle has no arc bearings (GARC, written since format 2.1 and 1.3)");
+    return NB_OK;
+}
+
+nb_status nb_arc_bearings(nb_bundle *b, uint32_t arc, uint8_t *first, uint8_t *last) {
+    *first = 0, *last = 0;
+    nb_status status = need_bearings(b, arc);
+    if (status != NB_OK) return status;
+    *first = b->bearing_ends[2 * (size_t)arc], *last = b->bearing_ends[2 * (size_t)arc + 1];
+    return NB_OK;
+}
+
+nb_status nb_arc_corners(nb_bundle *b, uint32_t arc, uint32_t *first, uint32_t *count) {
+    *first = 0, *count = 0;
+    if (arc >= b->arcs) return refuse(b, NB_ERROR_ARGUMENT, "arc %u is not one of the %u arcs", arc, b->arcs);
+    nb_status status = load_shapes(b);
+    if (status != NB_OK || b->shape_first == NULL) return status;
+    *first = rd32(b->shape_first + 4 * (size_t)arc);
+    *count = rd32(b->shape_first + 4 * ((size_t)arc + 1)) - *first;
+    return NB_OK;
+}
+
+nb_status nb_corner_bearing(nb_bundle *b, uint32_t arc, uint32_t corner, uint32_t *along, uint8_t *bearing) {
+    *along = 0, *bearing = 0;
+    nb_status status = need_bearings(b, arc);
+    uint32_t first, count;
+    if (status == NB_OK) status = nb_arc_corners(b, arc, &first, &count);
+    if (status != NB_OK) return status;
+    if (corner >= count)
+        return refuse(b, NB_ERROR_ARGUMENT, "corner %u is not one of the %u corners of arc %u", corner, count, arc);
+    /* SHAP's offsets stay within its corners (load_shapes), which are GARC's (the opening). */
+    const uint8_t *entry = b->bearing_corners + 8 * ((size_t)first + corner);
+    uint32_t value = rd32(entry), length = rd32(b->arc_entries + 16 * (size_t)arc + 4),
+             previous = corner > 0 ? rd32(entry - 8) : 0;
+    if (value > length || value < previous)
+        return refuse(b, NB_ERROR_FORMAT, "GARC: corner %u of arc %u is %u cm from its tail, outside %u..%u", corner, arc,
+                      value, previous, length);
+    *along = value, *bearing = entry[4];
     return NB_OK;
 }
 
@@ -5426,6 +5500,7 @@ uint64_t nb_section_checksum(const nb_bundle *b, size_t index) {
 
 nb_status nb_open_finish(nb_bundle *b) {
     nb_status status = read_required(b);
+    if (status == NB_OK) status = read_arc_bearings(b);
     if (status == NB_OK) tabulate_wifi_weights(b);
     return status;
 }

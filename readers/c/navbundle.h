@@ -8,7 +8,8 @@
  * needs them: the first route of a profile checks its contraction hierarchy (or, once per
  * bundle, the customisable hierarchy CCHT of format 2.0), the first search SRCH, the first snap
  * SNAP, the first outline call OUTL, the first conditions the labels they look up, the first way
- * out under conditions the costs of leaving EGRC. Every failure returns a status and
+ * out under conditions the costs of leaving EGRC. GARC, optional too, is checked when the bundle
+ * opens, as its header is all there is to check in advance. Every failure returns a status and
  * writes a message naming the file and the section; nothing reads outside the mapping (or the
  * buffer of nb_open_memory).
  *
@@ -165,6 +166,28 @@ typedef struct {
 
 /* How arc `arc` climbs, by its STPC entry; level and uncounted (0, 0) without one. */
 nb_status nb_arc_climb(nb_bundle *bundle, uint32_t arc, nb_climb *climb);
+
+/* ---- guidance data (GARC, since formats 2.1 and 1.3) ----
+ *
+ * A bearing is a uint8_t in 1/256 of a turn clockwise from north (0 north, 64 east, 128 south,
+ * 192 west), the direction of one polyline segment between the stored positions, measured in
+ * SNAP's local plane (docs/bundle-format.md, "GARC"). nb_open checks GARC's header when the bundle
+ * has one (its counts against ARCS and SHAP, its tables inside the section) and refuses a damaged
+ * one; without GARC the calls below that need it give NB_ERROR_UNAVAILABLE
+ * (nb_has_section(bundle, "GARC") says beforehand). */
+
+/* Arc `arc`'s bearing leaving its tail (`*first`, of its first segment) and arriving at its head
+ * (`*last`, of its last segment); both 0 on an arc of length 0. */
+nb_status nb_arc_bearings(nb_bundle *bundle, uint32_t arc, uint8_t *first, uint8_t *last);
+
+/* Arc `arc`'s SHAP corners are the bundle's corners `*first` ..< `*first + *count` (global
+ * indexes, as landmark keys name them); none without SHAP. SHAP is checked in full on first use. */
+nb_status nb_arc_corners(nb_bundle *bundle, uint32_t arc, uint32_t *first, uint32_t *count);
+
+/* Corner `corner` (0 ..< the count nb_arc_corners gives) of arc `arc`: `*along` centimetres from
+ * the arc's tail and the `*bearing` of the segment leaving it. A distance beyond the arc's length,
+ * or shorter than the corner's before it, is GARC's damage (NB_ERROR_FORMAT). */
+nb_status nb_corner_bearing(nb_bundle *bundle, uint32_t arc, uint32_t corner, uint32_t *along, uint8_t *bearing);
 
 typedef struct {
     uint8_t kind;        /* 0 room, 1 point of interest */

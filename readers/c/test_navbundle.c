@@ -3464,9 +3464,9 @@ static void test_records(nb_bundle *b) {
               !nb_has_section(b, "MET") && !nb_has_section(b, "METAX") && !nb_has_section(b, NULL),
           "nb_has_section is wrong");
     nb_section s;
-    CHECK(nb_section_entry(b, 0, &s) == NB_OK && strcmp(s.tag, "META") == 0 && s.version == 1 && s.offset == 704 &&
+    CHECK(nb_section_entry(b, 0, &s) == NB_OK && strcmp(s.tag, "META") == 0 && s.version == 1 && s.offset == 736 &&
               s.length == 2572,
-          "the demo's first section is not META at 704+2572");
+          "the demo's first section is not META at 736+2572");
     const char *json = NULL;
     size_t length = 0;
     CHECK(nb_metadata(b, &json, &length) == NB_OK && length == 2572 &&
@@ -3668,6 +3668,205 @@ static void test_damaged_records(const nb_bundle *original) {
     free(copy);
 }
 
+/* ---- Bearings (GARC) ---- */
+
+/* The bearing from `from` to `to` ((latitude, longitude) in 1e-7 degree), as docs/bundle-format.md
+ * defines GARC's, in SNAP's plane of longitude scale `scale`; -1 for the same point. */
+static int plain_bearing(const int32_t *from, const int32_t *to, double scale) {
+    const double pi = 3.14159265358979323846;
+    double dy = (double)((int64_t)to[0] - from[0]), dx = (double)((int64_t)to[1] - from[1]) * scale;
+    if (dx == 0 && dy == 0) return -1;
+    long steps = (long)round(atan2(dx, dy) / (2 * pi) * 256);
+    return (int)((steps % 256 + 256) % 256);
+}
+
+/* The bearing leaving point `i` of a polyline whose segment bearings are `segments` (-1 for an
+ * empty one): its own segment's, else the next one's that has a bearing, else the nearest before. */
+static int plain_bearing_leaving(const int *segments, size_t count, size_t i) {
+    for (size_t j = i; j < count; j++)
+        if (segments[j] >= 0) return segments[j];
+    for (size_t j = i; j-- > 0;)
+        if (segments[j] >= 0) return segments[j];
+    return 0;
+}
+
+/* Every arc's bearings and corners against a plain rendering of the specification from the
+ * arc's shape, SNAP's scale and ARCS's length, and the arguments out of range refused. Returns
+ * the number of corners seen. */
+static size_t test_bearings(nb_bundle *b) {
+    const section *snap = find_section(b, "SNAP");
+    CHECK(nb_has_section(b, "GARC") && snap != NULL, "the bundle has no GARC or SNAP");
+    if (!nb_has_section(b, "GARC") || snap == NULL) return 0;
+    double scale = rdf64(section_bytes(b, snap) + 16);
+    size_t corners_seen = 0, wrong = 0;
+    for (uint32_t a = 0; a < nb_arc_count(b); a++) {
+        size_t count = 0;
+        nb_arc arc;
+        CHECK(nb_arc_shape(b, a, NULL, 0, &count) == NB_OK && nb_arc_info(b, a, &arc) == NB_OK, "arc %u", a);
+        int32_t (*points)[2] = malloc(sizeof *points * count);
+        int *segments = malloc(sizeof(int) * count);
+        double *walked = malloc(sizeof(double) * count);
+        if (!points || !segments || !walked) { perror("malloc"); exit(2); }
+        nb_arc_shape(b, a, points, count, &count);
+        walked[0] = 0;
+        for (size_t i = 0; i + 1 < count; i++) {
+            segments[i] = plain_bearing(points[i], points[i + 1], scale);
+            double dy = (double)((int64_t)points[i + 1][0] - points[i][0]);
+            double dx = (double)((int64_t)points[i + 1][1] - points[i][1]) * scale;
+            walked[i + 1] = walked[i] + sqrt(dx * dx + dy * dy);
+        }
+        uint8_t first = 0, last = 0;
+        /* From the last segment there is no next one: the nearest before it with a bearing. */
+        int arriving = plain_bearing_leaving(segments, count - 1, count - 2);
+        if (nb_arc_bearings(b, a, &first, &last) != NB_OK || first != plain_bearing_leaving(segments, count - 1, 0) ||
+            last != arriving)
+            wrong++;
+        uint32_t first_corner = 0, corners = 0;
+        CHECK(nb_arc_corners(b, a, &first_corner, &corners) == NB_OK && corners == count - 2 &&
+                  first_corner == corners_seen,
+              "arc %u's corners are not its shape's, numbered on from the arcs before it", a);
+        for (uint32_t k = 0; k < corners && k + 2 < count; k++) {
+            uint32_t along = 0;
+            uint8_t bearing = 0;
+            double share = walked[count - 1] > 0 ? round(arc.length * walked[k + 1] / walked[count - 1]) : 0;
+            uint32_t expected = share > arc.length ? arc.length : (uint32_t)share;
+            if (nb_corner_bearing(b, a, k, &along, &bearing) != NB_OK || along != expected ||
+                bearing != plain_bearing_leaving(segments, count - 1, k + 1))
+                wrong++;
+        }
+        corners_seen += corners;
+        free(points), free(segments), free(walked);
+    }
+    CHECK(wrong == 0, "%zu bearings or distances differ from the specification's", wrong);
+    const section *shap = find_section(b, "SHAP");
+    CHECK(shap == NULL || corners_seen == rd32(section_bytes(b, shap) + 4), "the arcs' corners are not all of SHAP's");
+    uint8_t first = 7, last = 7;
+    uint32_t along = 7, start = 7, count = 7;
+    uint8_t bearing = 7;
+    CHECK(nb_arc_bearings(b, nb_arc_count(b), &first, &last) == NB_ERROR_ARGUMENT && first == 0 && last == 0 &&
+              error_says(b, "is not one of the"),
+          "the bearings of an arc past the last are not refused: %s", nb_last_error(b));
+    CHECK(nb_arc_corners(b, NB_NONE, &start, &count) == NB_ERROR_ARGUMENT && start == 0 && count == 0,
+          "the corners of arc NB_NONE are not refused");
+    CHECK(nb_corner_bearing(b, nb_arc_count(b), 0, &along, &bearing) == NB_ERROR_ARGUMENT && along == 0 && bearing == 0,
+          "a corner of an arc past the last is not refused");
+    CHECK(nb_arc_corners(b, 0, &start, &count) == NB_OK &&
+              nb_corner_bearing(b, 0, count, &along, &bearing) == NB_ERROR_ARGUMENT && error_says(b, "corners of arc 0"),
+          "a corner past arc 0's last is not refused: %s", nb_last_error(b));
+    return corners_seen;
+}
+
+/* The demo's bearings worked out by hand from its positions (docs/bundle-format.md, "GARC"): arc 0
+ * goes due north to Lift A's shaft, arc 1 due west; arc 838 leaves at atan2(-115.4, -1368) = -124.6
+ * steps (131), turns at its corner, 1372.9 of 4092.8 plane units along its 4551 cm (1527 cm), and
+ * arrives at -65.7 steps (190). */
+static void test_hand_bearings(nb_bundle *b) {
+    uint8_t first = 0, last = 0, bearing = 0;
+    uint32_t along = 0, corner = 0, count = 0;
+    CHECK(nb_arc_bearings(b, 0, &first, &last) == NB_OK && first == 0 && last == 0, "arc 0 does not go north");
+    CHECK(nb_arc_bearings(b, 1, &first, &last) == NB_OK && first == 192 && last == 192, "arc 1 does not go west");
+    CHECK(nb_arc_bearings(b, 838, &first, &last) == NB_OK && first == 131 && last == 190,
+          "arc 838's bearings are %u and %u", first, last);
+    CHECK(nb_arc_corners(b, 838, &corner, &count) == NB_OK && corner == 0 && count == 1 &&
+              nb_corner_bearing(b, 838, 0, &along, &bearing) == NB_OK && along == 1527 && bearing == 190,
+          "arc 838's corner is %u cm along, bearing %u", along, bearing);
+}
+
+/* GARC damaged in a copy of `original`'s image: its header (counts that differ from ARCS and
+ * SHAP, tables cut short), with every checksum forged, is refused when the copy opens, from a file
+ * and from memory; a corner's distance past its arc's length, or below the corner's before it, is
+ * refused where it is read; without GARC the calls are unavailable. */
+static void test_damaged_bearings(const nb_bundle *original) {
+    size_t index = table_index(original, "GARC");
+    const section *garc = &original->sections[index];
+    uint8_t *copy = malloc(image_size);
+    if (!copy) { perror("malloc"); exit(2); }
+    char message[1024];
+    uint32_t arcs = rd32(image + garc->offset), corners = rd32(image + garc->offset + 4);
+    struct { const char *what; uint32_t at, value; uint64_t length; } headers[] = {
+        {"an arc more than ARCS", 0, arcs + 1, garc->length},
+        {"2^32 - 1 arcs", 0, 0xFFFFFFFFu, garc->length},
+        {"a corner more than SHAP", 4, corners + 1, garc->length},
+        {"2^32 - 1 corners", 4, 0xFFFFFFFFu, garc->length},
+        {"its tables cut short", 0, arcs, garc->length - 8},
+        {"its header cut short", 0, arcs, 12},
+    };
+    for (size_t i = 0; i < sizeof headers / sizeof *headers; i++) {
+        memcpy(copy, image, image_size);
+        put32(copy + garc->offset + headers[i].at, headers[i].value);
+        put64(copy + HEADER_SIZE + ENTRY_SIZE * index + 16, headers[i].length);
+        put64(copy + HEADER_SIZE + ENTRY_SIZE * index + 24, checksum(copy + garc->offset, headers[i].length));
+        file_digest(copy, image_size, copy + 32);
+        message[0] = 0;
+        CHECK(open_copy(copy, image_size, 1, message, sizeof message) == NB_ERROR_FORMAT && strstr(message, "GARC"),
+              "GARC with %s is not refused when it opens: %s", headers[i].what, message);
+    }
+    /* The first arc with corners: its first corner past the arc's end, then (with two) its second
+     * before its first. */
+    uint32_t arc = 0, first = 0, count = 0;
+    nb_bundle *b = NULL;
+    while (arc < original->arcs) {
+        nb_arc_corners((nb_bundle *)original, arc, &first, &count);
+        if (count > 0) break;
+        arc++;
+    }
+    int has_corners = arc < original->arcs;
+    if (has_corners) {
+        const uint8_t *entries = image + garc->offset + (16 + 2 * (uint64_t)arcs + 7) / 8 * 8;
+        uint32_t length = rd32(original->arc_entries + 16 * (size_t)arc + 4);
+        memcpy(copy, image, image_size);
+        put32(copy + (entries - image) + 8 * (size_t)first, length + 1);
+        CHECK(nb_open_memory(copy, image_size, "damaged", 0, &b, message, sizeof message) == NB_OK, "%s", message);
+        if (b) {
+            uint32_t along = 7;
+            uint8_t bearing = 7, head = 0, tail = 0;
+            CHECK(nb_corner_bearing(b, arc, 0, &along, &bearing) == NB_ERROR_FORMAT && along == 0 &&
+                      error_says(b, "GARC: corner 0 of arc"),
+                  "a corner past its arc's end is not refused: %s", nb_last_error(b));
+            CHECK(nb_arc_bearings(b, arc, &tail, &head) == NB_OK, "the arc's ends are refused with its corner");
+            nb_close(b), b = NULL;
+        }
+    }
+    uint32_t two = 0;
+    while (two < original->arcs) {
+        nb_arc_corners((nb_bundle *)original, two, &first, &count);
+        if (count > 1 && rd32(image + garc->offset + (16 + 2 * (uint64_t)arcs + 7) / 8 * 8 + 8 * (size_t)first) > 0) break;
+        two++;
+    }
+    if (two < original->arcs) {
+        size_t at = garc->offset + (16 + 2 * (size_t)arcs + 7) / 8 * 8 + 8 * (size_t)first;
+        memcpy(copy, image, image_size);
+        put32(copy + at + 8, rd32(image + at) - 1);
+        CHECK(nb_open_memory(copy, image_size, "damaged", 0, &b, message, sizeof message) == NB_OK, "%s", message);
+        if (b) {
+            uint32_t along = 0;
+            uint8_t bearing = 0;
+            CHECK(nb_corner_bearing(b, two, 0, &along, &bearing) == NB_OK &&
+                      nb_corner_bearing(b, two, 1, &along, &bearing) == NB_ERROR_FORMAT && error_says(b, "GARC: corner 1"),
+                  "a corner nearer the tail than the one before it is not refused: %s", nb_last_error(b));
+            nb_close(b), b = NULL;
+        }
+    }
+    /* Renamed, GARC is a section this reader does not know. */
+    memcpy(copy, image, image_size);
+    copy[HEADER_SIZE + ENTRY_SIZE * index] = 'X';
+    CHECK(nb_open_memory(copy, image_size, "without", 0, &b, message, sizeof message) == NB_OK, "%s", message);
+    if (b) {
+        uint8_t tail = 7, head = 7, bearing = 7;
+        uint32_t along = 7, start = 0, corners_of = 0;
+        CHECK(!nb_has_section(b, "GARC") && nb_arc_bearings(b, 0, &tail, &head) == NB_ERROR_UNAVAILABLE && tail == 0 &&
+                  error_says(b, "no arc bearings"),
+              "bearings without GARC are not unavailable: %s", nb_last_error(b));
+        if (!has_corners) arc = 0;
+        CHECK(nb_corner_bearing(b, arc, 0, &along, &bearing) == NB_ERROR_UNAVAILABLE && along == 0,
+              "a corner's bearing without GARC is not unavailable");
+        CHECK(nb_arc_corners(b, arc, &start, &corners_of) == NB_OK && (corners_of > 0) == has_corners,
+              "an arc's corners are not SHAP's without GARC");
+        nb_close(b), b = NULL;
+    }
+    free(copy);
+}
+
 static void test_station(const char *path) {
     FILE *file = fopen(path, "rb");
     if (!file) { perror(path); exit(2); }
@@ -3683,7 +3882,7 @@ static void test_station(const char *path) {
         fprintf(stderr, "FAIL: %s\n", message);
         exit(1);
     }
-    CHECK(nb_format_major(b) == 1 && nb_format_minor(b) == 2, "the station is not format 1.2");
+    CHECK(nb_format_major(b) == 1 && nb_format_minor(b) == 3, "the station is not format 1.3");
     test_endpoints(b);
     test_profile_snap(b);
     /* Conditions resolve without CCHT, but cannot be applied. */
@@ -3694,11 +3893,13 @@ static void test_station(const char *path) {
     test_reference_paths(b);
     test_custom_weights(b);
     test_station_records(b);
+    test_bearings(b);
     /* The damage tests work on the global image. */
     uint8_t *demo = image;
     size_t demo_size = image_size;
     image = bytes, image_size = size;
     test_damaged_places(b);
+    test_damaged_bearings(b);
     if (!has_cch(b)) test_damaged_hierarchy(b);
     image = demo, image_size = demo_size;
     nb_close(b);
@@ -5086,6 +5287,9 @@ int main(int argc, char **argv) {
     test_locate(b, getenv("NAVBUNDLE_TEST_ANSWERS"));
     test_records(b);
     test_damaged_records(b);
+    CHECK(test_bearings(b) > 0, "the demo has no corners");
+    test_hand_bearings(b);
+    test_damaged_bearings(b);
     nb_close(b);
     if (argc == 4) test_station(argv[3]);
     free(image);

@@ -45,6 +45,9 @@ public final class VenueBundle: @unchecked Sendable {
     let stepTable: ByteReader?
     /// The customisable hierarchy's topology (`CCHT`, 2.0), its size checked; `nil` without one.
     let customisableSection: ByteReader?
+    /// The arcs' bearings at their ends and corners (`GARC`, 2.1 and 1.3), its counts checked
+    /// against `ARCS` and `SHAP`; `nil` in older bundles.
+    let arcBearingTable: ArcBearingTable?
     /// The topology and each profile's customised metric, made on first use.
     let customisableCache = CustomisableCache()
     /// What resolving conditions needs from the graph's records, made on first use.
@@ -167,6 +170,10 @@ public final class VenueBundle: @unchecked Sendable {
                 throw .malformedSection(section: "STPC", detail: "its entries do not fit the section or outnumber the arcs")
             }
             return entries
+        }
+        let cornerTotal = (shapePoints?.count ?? 0) / BundleFormat.PointEntry.size
+        arcBearingTable = try file.section(Tag.arcBearings).map { section throws(BundleError) in
+            try ArcBearingTable(section: section, arcCount: arcTotalCount, cornerCount: cornerTotal)
         }
         let (nodeTotal, inputTotal) = (nodeCount, arcCount)
         customisableSection = try file.section(Tag.customisableTopology).map { section throws(BundleError) in

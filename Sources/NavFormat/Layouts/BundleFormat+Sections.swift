@@ -1,3 +1,5 @@
+import Foundation
+
 /// The headers of the bundle's sections and where their tables start (`docs/bundle-format.md`).
 ///
 /// Header fields are `u32` counts unless noted. A section whose tables follow one another has a
@@ -230,5 +232,24 @@ extension BundleFormat {
         public var wordsPerProfile: Int { (nodeCount + Self.nodesPerWord - 1) / Self.nodesPerWord }
         public var bits: Int { Self.counts + profileCount * PieceCountsEntry.size }
         public var bitBytes: Int { profileCount * wordsPerProfile * wordSize }
+    }
+}
+
+extension BundleFormat.Tag {
+    /// Since 2.1 and 1.3: the bearings of each arc at its ends and at its `SHAP` corners.
+    public static let arcBearings: SectionTag = "GARC"
+}
+
+extension BundleFormat {
+    /// The longitude scale of `SNAP`'s local plane: the cosine of the middle of the nodes' stored
+    /// latitudes (1e-7 degree), 1 without nodes.
+    ///
+    /// A longitude difference times this is about the same ground distance as that difference
+    /// of latitude, which is exact enough across a venue. `SNAP` stores it, and `GARC`'s bearings
+    /// are measured in the same plane, so the two cannot drift apart.
+    public static func localLongitudeScale(latitudes: [Int32]) -> Double {
+        guard let lowest = latitudes.min(), let highest = latitudes.max() else { return 1 }
+        let middle = (Double(lowest) + Double(highest)) / 2
+        return cos(middle / coordinateScale * .pi / 180)
     }
 }
