@@ -7,7 +7,8 @@ public import NavFormat
 /// - **The caller's mistake.** An index the bundle does not have (``nodeOutOfRange(_:nodeCount:)``,
 ///   ``arcOutOfRange(_:arcCount:)``, ``levelOutOfRange(_:levelCount:)``,
 ///   ``placeOutOfRange(_:placeCount:)``, ``eventOutOfRange(_:eventCount:)``,
-///   ``profileOutOfRange(_:profileCount:)``), a profile name it does not have, a position that is
+///   ``profileOutOfRange(_:profileCount:)``), a route whose arcs do not join its nodes
+///   (``disjointRoute(position:)``), a profile name it does not have, a position that is
 ///   none, or an endpoint text that names no single place (``emptyEndpoint`` to
 ///   ``badCoordinate(_:)``; ``endpointCode`` names these as the readers' answers do), or
 ///   conditions that are malformed or name nothing (``invalidConditions(_:)``,
@@ -28,6 +29,8 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
     case levelOutOfRange(Int, levelCount: Int)
     case placeOutOfRange(Int, placeCount: Int)
     case eventOutOfRange(Int, eventCount: Int)
+    /// A route whose arcs do not lead from each of its nodes to the next: not one the bundle gave.
+    case disjointRoute(position: Int)
     /// An endpoint text that is empty once folded.
     case emptyEndpoint
     /// Nothing has that ref, name, alias or source id; up to three close places.
@@ -96,6 +99,8 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
             return "place \(place) is not in this bundle (\(Self.range(count, of: "places")))"
         case .eventOutOfRange(let event, let count):
             return "event \(event) is not in this bundle (\(Self.range(count, of: "events")))"
+        case .disjointRoute(let position):
+            return "arc \(position) of the route does not lead from its node \(position) to its node \(position + 1)"
         case .emptyEndpoint:
             return "an empty text names no place"
         case .unknownPlace(let text, let suggestions):

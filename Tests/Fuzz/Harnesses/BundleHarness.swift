@@ -82,7 +82,10 @@ enum BundleHarness {
         for profile in 0 ..< min(bundle.profileNames.count, 4) {
             // On 2.0 bundles the router checks the customisable topology and customises this profile.
             if let router = try? BundleRouter(bundle: bundle, profile: profile) {
-                if let route = try? router.route(from: 0, to: last) { _ = try? bundle.steps(of: route) }
+                if let route = try? router.route(from: 0, to: last) {
+                    _ = try? bundle.steps(of: route)
+                    _ = try? bundle.maneuvers(of: route)
+                }
                 _ = try? router.route(from: last / 2, to: 1)
             }
             _ = try? bundle.shortestPathByDijkstra(from: 0, to: last, profile: profile)
