@@ -2219,14 +2219,12 @@ static size_t absorb_short_walks(nb_route_step *steps, size_t count) {
     return kept;
 }
 
-nb_status nb_route_steps(nb_bundle *b, uint32_t profile, const nb_path *path, nb_route_step **steps, size_t *count) {
-    if (steps) *steps = NULL;
-    if (count) *count = 0;
-    if (path == NULL || steps == NULL || count == NULL)
-        return refuse(b, NB_ERROR_ARGUMENT, "nb_route_steps takes a path and where to put its steps");
+/* Refuses a profile out of range (NB_NONE is none), or a path whose nodes and arcs do not fit
+ * together or lie out of range; an unreachable path, or one of a single node, is fine. */
+static nb_status check_route_path(nb_bundle *b, uint32_t profile, const nb_path *path) {
     if (profile != NB_NONE && profile >= b->profiles)
         return refuse(b, NB_ERROR_ARGUMENT, "profile %u is out of range (%u profiles)", profile, b->profiles);
-    if (path->arc_count == 0 && path->node_count <= 1) return NB_OK; /* unreachable, or already there */
+    if (path->arc_count == 0 && path->node_count <= 1) return NB_OK;
     if (path->nodes == NULL || path->arcs == NULL || path->node_count != path->arc_count + 1)
         return refuse(b, NB_ERROR_ARGUMENT, "a path of %zu nodes and %zu arcs is not a route", path->node_count,
                       path->arc_count);
@@ -2240,6 +2238,16 @@ nb_status nb_route_steps(nb_bundle *b, uint32_t profile, const nb_path *path, nb
             return refuse(b, NB_ERROR_ARGUMENT, "the path's arc %u does not join its nodes %u and %u", path->arcs[i],
                           path->nodes[i], path->nodes[i + 1]);
     }
+    return NB_OK;
+}
+
+nb_status nb_route_steps(nb_bundle *b, uint32_t profile, const nb_path *path, nb_route_step **steps, size_t *count) {
+    if (steps) *steps = NULL;
+    if (count) *count = 0;
+    if (path == NULL || steps == NULL || count == NULL)
+        return refuse(b, NB_ERROR_ARGUMENT, "nb_route_steps takes a path and where to put its steps");
+    nb_status checked = check_route_path(b, profile, path);
+    if (checked != NB_OK || path->arc_count == 0) return checked; /* unreachable, or already there */
     if (path->arc_count > SIZE_MAX / sizeof(nb_route_step) - 1) return out_of_memory(b);
     nb_route_step *list = malloc(sizeof(nb_route_step) * (path->arc_count + 1));
     if (list == NULL) return out_of_memory(b);
@@ -2452,6 +2460,442 @@ nb_status nb_step_instruction(nb_bundle *b, const nb_route_step *step, char *tex
                       capacity);
     }
     text[t.length] = '\0';
+    return NB_OK;
+}
+
+/* ---- route maneuvers (docs/guidance.md, "Maneuvers") ----
+ *
+ * The rules of the Swift reader's ManeuverPlanner, line for line: bearings are bytes, lengths
+ * centimetres and times milliseconds, so both give the same maneuvers to the bit. */
+
+enum { GUIDE_SHORT_ARC = 100, GUIDE_WINDOW = 300 };
+
+/* One arc of the route as the rules read it. */
+typedef struct {
+    uint32_t length, corner_first, corner_count;
+    uint8_t kind, first, last;
+    const char *label; /* NULL when unnamed */
+    size_t label_length;
+    uint64_t cost;
+    int64_t steps; /* -1 when uncounted */
+    int32_t rise;  /* hundredths of a level */
+} guide_arc;
+
+/* A place where the heading may change: route nodes joined by short links, or a corner. */
+typedef struct {
+    size_t arc;                   /* the arc taken next; for a corner, the arc it lies on */
+    uint32_t corner;              /* the corner's index within its arc; NB_NONE at nodes */
+    size_t first_node, last_node; /* route positions of the cluster's nodes (at nodes) */
+    uint64_t position;
+    uint8_t in, out;
+    const guide_arc *before, *after; /* the long arcs on either side (the arc itself at a corner) */
+    int has_choice, closest;         /* another usable way out, and the smallest |delta| of those */
+} guide_point;
+
+typedef struct {
+    int rank, kind, modifier;
+    size_t order; /* creation order: the last tie-break, as in the Swift reader */
+    size_t arc;
+    uint32_t corner; /* within its arc; NB_NONE at nodes */
+    uint64_t position;
+    int before, after; /* bearings, -1 for none */
+    int has_run;       /* a flight, lift, escalator, ramp or threshold over arcs run_start ..< run_end */
+    size_t run_start, run_end;
+    int changes_level, direction;
+    uint32_t from_level, to_level;
+    int64_t step_count;
+    int32_t rise;
+} guide_candidate;
+
+static int bearing_delta(uint8_t from, uint8_t to) { return (int)(int8_t)(uint8_t)(to - from); }
+
+static int maneuver_modifier(int delta) {
+    int size = delta < 0 ? -delta : delta, right = delta > 0;
+    if (size <= 7) return NB_MODIFIER_STRAIGHT;
+    if (size >= 114) return NB_MODIFIER_UTURN;
+    if (size <= 32) return right ? NB_MODIFIER_SLIGHT_RIGHT : NB_MODIFIER_SLIGHT_LEFT;
+    if (size <= 96) return right ? NB_MODIFIER_RIGHT : NB_MODIFIER_LEFT;
+    return right ? NB_MODIFIER_SHARP_RIGHT : NB_MODIFIER_SHARP_LEFT;
+}
+
+/* The maneuver kind of a flight, lift, escalator or ramp arc (stairs and steps alike), else -1. */
+static int connector_kind(uint8_t kind) {
+    switch (kind) {
+    case 3: case 7: return NB_MANEUVER_STAIRS;
+    case 4: return NB_MANEUVER_ELEVATOR;
+    case 5: return NB_MANEUVER_ESCALATOR;
+    case 6: return NB_MANEUVER_RAMP;
+    default: return -1;
+    }
+}
+
+static int is_way_kind(uint8_t kind) { return kind <= 2; }
+
+static int same_text(const char *a, size_t a_length, const char *b, size_t b_length) {
+    if (a == NULL || b == NULL) return a == b;
+    return a_length == b_length && memcmp(a, b, a_length) == 0;
+}
+
+/* What the rules need of a route and its bundle, and the lists they build. */
+typedef struct {
+    nb_bundle *b;
+    const nb_path *path;
+    uint32_t profile;
+    const uint32_t *costs; /* per arc of the path, or NULL for the profile's */
+    guide_arc *arcs;
+    uint64_t *starts, *times; /* centimetres and milliseconds from the start to each arc's tail */
+    guide_point *points;
+    size_t point_count;
+    guide_candidate *candidates;
+    size_t candidate_count;
+} guide;
+
+static void guide_free(guide *g) {
+    free(g->arcs), free(g->starts), free(g->times), free(g->points), free(g->candidates);
+}
+
+static nb_status guide_read_arcs(guide *g) {
+    nb_bundle *b = g->b;
+    size_t n = g->path->arc_count;
+    g->starts[0] = 0, g->times[0] = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t arc = g->path->arcs[i];
+        guide_arc *a = &g->arcs[i];
+        nb_arc record;
+        nb_climb climb;
+        nb_status status = nb_arc_info(b, arc, &record);
+        if (status == NB_OK) status = nb_arc_climb(b, arc, &climb);
+        if (status == NB_OK) status = nb_arc_bearings(b, arc, &a->first, &a->last);
+        if (status == NB_OK) status = nb_arc_corners(b, arc, &a->corner_first, &a->corner_count);
+        if (status != NB_OK) return status;
+        a->length = record.length, a->kind = record.kind;
+        a->label = record.label.text, a->label_length = record.label.length;
+        a->cost = g->costs ? g->costs[i] : g->profile == NB_NONE ? 0 : profile_cost(b, g->profile, arc);
+        a->steps = climb.steps > 0 ? (int64_t)climb.steps : -1;
+        a->rise = climb.rise;
+        g->starts[i + 1] = g->starts[i] + a->length;
+        g->times[i + 1] = g->times[i] + a->cost;
+    }
+    return NB_OK;
+}
+
+/* Whether route node `node` lies among the path's nodes first - 1 ..= last + 1. */
+static int guide_along(const guide *g, size_t first, size_t last, uint32_t node) {
+    for (size_t i = first - 1; i <= last + 1; i++)
+        if (g->path->nodes[i] == node) return 1;
+    return 0;
+}
+
+/* The other usable ways out of a node point, relative to the heading coming in. */
+static nb_status guide_choice(guide *g, guide_point *p) {
+    nb_bundle *b = g->b;
+    p->has_choice = 0, p->closest = 1000;
+    for (size_t position = p->first_node; position <= p->last_node; position++) {
+        uint32_t node = g->path->nodes[position];
+        uint32_t first = rd32(b->first_out + 4 * (size_t)node), stop = rd32(b->first_out + 4 * ((size_t)node + 1));
+        for (uint32_t arc = first; arc < stop; arc++) {
+            if (g->profile != NB_NONE && profile_cost(b, g->profile, arc) == NB_NONE) continue;
+            if (guide_along(g, p->first_node, p->last_node, rd32(b->arc_entries + 16 * (size_t)arc))) continue;
+            int delta = bearing_delta(p->in, b->bearing_ends[2 * (size_t)arc]);
+            int size = delta < 0 ? -delta : delta;
+            p->has_choice = 1;
+            if (size < p->closest) p->closest = size;
+        }
+    }
+    return NB_OK;
+}
+
+/* The route's points in order (docs/guidance.md, "Points"). */
+static nb_status guide_points(guide *g) {
+    nb_bundle *b = g->b;
+    const guide_arc *incoming = NULL;
+    size_t cluster_first = 0, cluster_count = 0;
+    int cluster_has_connector = 0;
+    for (size_t i = 0; i < g->path->arc_count; i++) {
+        const guide_arc *a = &g->arcs[i];
+        int connector = connector_kind(a->kind) >= 0;
+        if (i > 0) {
+            if (cluster_count == 0) cluster_first = i;
+            cluster_count++;
+        }
+        if (a->length < GUIDE_SHORT_ARC) {
+            cluster_has_connector |= connector;
+            continue;
+        }
+        if (incoming && cluster_count > 0 && !cluster_has_connector && !connector && connector_kind(incoming->kind) < 0) {
+            guide_point *p = &g->points[g->point_count++];
+            memset(p, 0, sizeof *p);
+            p->arc = cluster_first, p->corner = NB_NONE;
+            p->first_node = cluster_first, p->last_node = cluster_first + cluster_count - 1;
+            p->position = g->starts[cluster_first], p->in = incoming->last, p->out = a->first;
+            p->before = incoming, p->after = a;
+            nb_status status = guide_choice(g, p);
+            if (status != NB_OK) return status;
+        }
+        cluster_count = 0, cluster_has_connector = 0;
+        uint8_t bearing = a->first;
+        for (uint32_t c = 0; c < a->corner_count && !connector; c++) {
+            uint32_t along;
+            uint8_t out;
+            nb_status status = nb_corner_bearing(b, g->path->arcs[i], c, &along, &out);
+            if (status != NB_OK) return status;
+            guide_point *p = &g->points[g->point_count++];
+            memset(p, 0, sizeof *p);
+            p->arc = i, p->corner = c, p->closest = 1000;
+            p->position = g->starts[i] + (along < a->length ? along : a->length);
+            p->in = bearing, p->out = out, p->before = a, p->after = a;
+            bearing = out;
+        }
+        incoming = a;
+    }
+    return NB_OK;
+}
+
+/* The bearing arriving at arc `arc`'s tail (of the last long arc before it), or -1. */
+static int guide_bearing_before(const guide *g, size_t arc) {
+    for (size_t i = arc; i-- > 0;)
+        if (g->arcs[i].length >= GUIDE_SHORT_ARC) return g->arcs[i].last;
+    return -1;
+}
+
+/* The bearing leaving along the first long arc from `arc` on, or -1. */
+static int guide_bearing_from(const guide *g, size_t arc) {
+    for (size_t i = arc; i < g->path->arc_count; i++)
+        if (g->arcs[i].length >= GUIDE_SHORT_ARC) return g->arcs[i].first;
+    return -1;
+}
+
+static guide_candidate *guide_add(guide *g, int rank, int kind, size_t arc, uint64_t position) {
+    guide_candidate *c = &g->candidates[g->candidate_count];
+    memset(c, 0, sizeof *c);
+    c->rank = rank, c->kind = kind, c->modifier = NB_MODIFIER_NONE, c->order = g->candidate_count++;
+    c->arc = arc, c->corner = NB_NONE, c->position = position, c->before = -1, c->after = -1, c->step_count = -1;
+    return c;
+}
+
+/* Flights, lifts, escalators and ramps; then thresholds (docs/guidance.md, candidates 1 and 2). */
+static nb_status guide_runs(guide *g) {
+    nb_bundle *b = g->b;
+    size_t n = g->path->arc_count;
+    for (size_t i = 0; i < n;) {
+        int kind = connector_kind(g->arcs[i].kind);
+        if (kind < 0) { i++; continue; }
+        size_t end = i + 1;
+        while (end < n && connector_kind(g->arcs[end].kind) == kind) end++;
+        int32_t rise = 0;
+        int64_t steps = -1;
+        for (size_t j = i; j < end; j++) {
+            rise += g->arcs[j].rise;
+            if (g->arcs[j].steps >= 0) steps = (steps < 0 ? 0 : steps) + g->arcs[j].steps;
+        }
+        nb_level from, to;
+        uint32_t from_level = rd16(b->node_entries + 16 * (size_t)g->path->nodes[i] + 8);
+        uint32_t to_level = rd16(b->node_entries + 16 * (size_t)g->path->nodes[end] + 8);
+        nb_status status = nb_level_info(b, from_level, &from);
+        if (status == NB_OK) status = nb_level_info(b, to_level, &to);
+        if (status != NB_OK) return status;
+        guide_candidate *c = guide_add(g, 1, kind, i, g->starts[i]);
+        c->before = guide_bearing_before(g, i), c->after = guide_bearing_from(g, end);
+        c->has_run = 1, c->run_start = i, c->run_end = end;
+        c->changes_level = 1, c->from_level = from_level, c->to_level = to_level;
+        c->direction = rise != 0 ? (rise > 0 ? 1 : -1) : to.ordinal > from.ordinal ? 1 : to.ordinal < from.ordinal ? -1 : 0;
+        c->step_count = steps, c->rise = rise;
+        i = end;
+    }
+    for (size_t i = 0; i < n;) {
+        if (g->arcs[i].kind != 8) { i++; continue; }
+        size_t end = i + 1;
+        while (end < n && g->arcs[end].kind == 8) end++;
+        nb_level from, to;
+        nb_status status = nb_level_info(b, rd16(b->node_entries + 16 * (size_t)g->path->nodes[i] + 8), &from);
+        if (status == NB_OK) status = nb_level_info(b, rd16(b->node_entries + 16 * (size_t)g->path->nodes[end] + 8), &to);
+        if (status != NB_OK) return status;
+        int entering = to.building_id.text != NULL && from.building_id.text == NULL;
+        guide_candidate *c = guide_add(g, 2, entering ? NB_MANEUVER_ENTER : NB_MANEUVER_EXIT, i, g->starts[i]);
+        c->before = guide_bearing_before(g, i), c->after = guide_bearing_from(g, end);
+        c->has_run = 1, c->run_start = i, c->run_end = end;
+        i = end;
+    }
+    return NB_OK;
+}
+
+/* Whether one of a node point's nodes is a door. */
+static int guide_at_door(const guide *g, const guide_point *p) {
+    if (p->corner != NB_NONE) return 0;
+    for (size_t position = p->first_node; position <= p->last_node; position++)
+        if (g->b->node_entries[16 * (size_t)g->path->nodes[position] + 10] == 1) return 1;
+    return 0;
+}
+
+/* Turns, forks, doors and name changes of the groups of points (candidates 3 to 6). */
+static void guide_groups(guide *g) {
+    for (size_t start = 0; start < g->point_count;) {
+        size_t end = start + 1;
+        while (end < g->point_count && g->points[end].position - g->points[start].position <= GUIDE_WINDOW) end++;
+        const guide_point *first = &g->points[start], *last = &g->points[end - 1], *anchor = NULL, *door = NULL;
+        int delta = 0, closest = 1000;
+        for (size_t i = start; i < end; i++) {
+            const guide_point *p = &g->points[i];
+            delta += bearing_delta(p->in, p->out);
+            if (p->has_choice && anchor == NULL) anchor = p;
+            if (p->has_choice && p->closest < closest) closest = p->closest;
+            if (door == NULL && guide_at_door(g, p)) door = p;
+        }
+        if (anchor == NULL) anchor = first;
+        int size = delta < 0 ? -delta : delta, kind = -1, rank = 0;
+        if (size >= 33) kind = NB_MANEUVER_TURN, rank = 4;
+        else if (size >= 8 && closest <= 32) kind = NB_MANEUVER_FORK, rank = 5;
+        else if (door && !same_text(door->before->label, door->before->label_length, door->after->label,
+                                    door->after->label_length))
+            kind = NB_MANEUVER_DOOR, rank = 6;
+        else if (size <= 7 && closest <= 7) kind = NB_MANEUVER_CONTINUE, rank = 7;
+        else if (first->before->label && last->after->label
+                 && !same_text(first->before->label, first->before->label_length, last->after->label,
+                               last->after->label_length)
+                 && is_way_kind(first->before->kind) && is_way_kind(last->after->kind))
+            kind = NB_MANEUVER_CONTINUE, rank = 7;
+        if (kind >= 0) {
+            guide_candidate *c = guide_add(g, rank, kind, anchor->arc, anchor->position);
+            c->modifier = maneuver_modifier(delta), c->corner = anchor->corner;
+            c->before = first->in, c->after = last->out;
+        }
+        start = end;
+    }
+}
+
+static int by_rank(const void *l, const void *r) {
+    const guide_candidate *a = l, *b = r;
+    if (a->rank != b->rank) return a->rank < b->rank ? -1 : 1;
+    if (a->position != b->position) return a->position < b->position ? -1 : 1;
+    return a->order < b->order ? -1 : a->order > b->order;
+}
+
+static int by_position(const void *l, const void *r) {
+    const guide_candidate *a = l, *b = r;
+    if (a->position != b->position) return a->position < b->position ? -1 : 1;
+    if (a->arc != b->arc) return a->arc < b->arc ? -1 : 1;
+    if (a->rank != b->rank) return a->rank < b->rank ? -1 : 1;
+    return a->order < b->order ? -1 : a->order > b->order;
+}
+
+static int guide_near(uint64_t a, uint64_t b) { return (a > b ? a - b : b - a) <= GUIDE_WINDOW; }
+
+/* Keeps connectors and thresholds, and every other candidate with nothing kept, nor the start
+ * or the end, within the window (docs/guidance.md, "Spacing"); leaves them in route order. */
+static void guide_space(guide *g) {
+    qsort(g->candidates, g->candidate_count, sizeof *g->candidates, by_rank);
+    uint64_t length = g->starts[g->path->arc_count];
+    size_t kept = 0;
+    for (size_t i = 0; i < g->candidate_count; i++) {
+        guide_candidate c = g->candidates[i];
+        int keep = c.rank <= 2 || !(guide_near(c.position, 0) || guide_near(c.position, length));
+        for (size_t k = 0; k < kept && keep && c.rank > 2; k++)
+            if (guide_near(g->candidates[k].position, c.position)) keep = 0;
+        if (keep) g->candidates[kept++] = c;
+    }
+    g->candidate_count = kept;
+    qsort(g->candidates, kept, sizeof *g->candidates, by_position);
+}
+
+/* Milliseconds from the start to a candidate: the arcs before its arc, and at a corner the share
+ * of its arc's cost up to the corner (rounded down). */
+static uint64_t guide_time(const guide *g, const guide_candidate *c) {
+    uint64_t total = g->times[c->arc];
+    if (c->corner != NB_NONE) {
+        const guide_arc *a = &g->arcs[c->arc];
+        uint64_t along = c->position - g->starts[c->arc];
+        if (a->length > 0) total += a->cost * along / a->length;
+    }
+    return total;
+}
+
+/* The way a candidate leads along (docs/guidance.md, "Fields"). */
+static void guide_way(const guide *g, const guide_candidate *c, const guide_candidate *next, nb_maneuver *m) {
+    if (c->has_run)
+        for (size_t i = c->run_start; i < c->run_end; i++)
+            if (g->arcs[i].label) { m->way = g->arcs[i].label, m->way_length = g->arcs[i].label_length; return; }
+    size_t end = next->arc + (next->corner == NB_NONE ? 0 : 1);
+    if (end < c->arc + 1) end = c->arc + 1;
+    if (end > g->path->arc_count) end = g->path->arc_count;
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = c->arc; i < end; i++)
+            if (g->arcs[i].label && (pass == 1 || g->arcs[i].length >= GUIDE_SHORT_ARC)) {
+                m->way = g->arcs[i].label, m->way_length = g->arcs[i].label_length;
+                return;
+            }
+}
+
+static void guide_fill(const guide *g, const guide_candidate *c, const guide_candidate *next, nb_maneuver *m) {
+    nb_bundle *b = g->b;
+    size_t n = g->path->arc_count;
+    memset(m, 0, sizeof *m);
+    m->kind = c->kind, m->modifier = c->modifier, m->route_index = c->arc;
+    const uint8_t *node = b->node_entries + 16 * (size_t)g->path->nodes[c->arc < n ? c->arc : n];
+    m->level = rd16(node + 8);
+    m->latitude = (int32_t)rd32(node), m->longitude = (int32_t)rd32(node + 4);
+    m->corner = NB_NONE;
+    if (c->corner != NB_NONE) {
+        m->corner = g->arcs[c->arc].corner_first + c->corner;
+        const uint8_t *at = b->shape_corners + 8 * (size_t)m->corner;
+        m->latitude = (int32_t)rd32(at), m->longitude = (int32_t)rd32(at + 4);
+    }
+    m->along = c->position;
+    m->bearing_before = c->before, m->bearing_after = c->after;
+    m->changes_level = c->changes_level, m->from_level = c->from_level, m->to_level = c->to_level;
+    m->direction = c->direction, m->step_count = c->step_count, m->rise = c->rise;
+    if (next) {
+        m->distance = next->position - c->position;
+        m->duration = guide_time(g, next) - guide_time(g, c);
+        guide_way(g, c, next, m);
+    }
+}
+
+nb_status nb_route_maneuvers(nb_bundle *b, uint32_t profile, const nb_path *path, const uint32_t *costs,
+                             nb_maneuver **maneuvers, size_t *count) {
+    if (maneuvers) *maneuvers = NULL;
+    if (count) *count = 0;
+    if (path == NULL || maneuvers == NULL || count == NULL)
+        return refuse(b, NB_ERROR_ARGUMENT, "nb_route_maneuvers takes a path and where to put its maneuvers");
+    nb_status status = check_route_path(b, profile, path);
+    if (status != NB_OK || path->arc_count == 0) return status;
+    if (b->bearing_ends == NULL)
+        return refuse(b, NB_ERROR_UNAVAILABLE, "the bundle has no arc bearings (GARC, written since format 2.1 and 1.3)");
+    if ((status = load_shapes(b)) != NB_OK) return status;
+    size_t n = path->arc_count, corners = 0;
+    guide g;
+    memset(&g, 0, sizeof g);
+    g.b = b, g.path = path, g.profile = profile, g.costs = costs;
+    if (n > SIZE_MAX / sizeof(guide_candidate) / 4) return out_of_memory(b);
+    g.arcs = malloc(n * sizeof *g.arcs);
+    g.starts = malloc((n + 1) * sizeof *g.starts), g.times = malloc((n + 1) * sizeof *g.times);
+    if (!g.arcs || !g.starts || !g.times) return guide_free(&g), out_of_memory(b);
+    if ((status = guide_read_arcs(&g)) != NB_OK) return guide_free(&g), status;
+    for (size_t i = 0; i < n; i++) corners += g.arcs[i].corner_count; /* at most SHAP's count */
+    g.points = malloc((n + corners) * sizeof *g.points);
+    /* Connectors and thresholds at most one per arc each, groups at most one per point, and the
+     * depart and arrive maneuvers. */
+    g.candidates = malloc((2 * n + n + corners + 2) * sizeof *g.candidates);
+    if (!g.points || !g.candidates) return guide_free(&g), out_of_memory(b);
+    if ((status = guide_points(&g)) != NB_OK || (status = guide_runs(&g)) != NB_OK) return guide_free(&g), status;
+    guide_groups(&g);
+    guide_space(&g);
+    /* Depart faces the way out of the last point within the window of the start. */
+    int depart_bearing = guide_bearing_from(&g, 0);
+    for (size_t i = 0; i < g.point_count && g.points[i].position < GUIDE_WINDOW; i++) depart_bearing = g.points[i].out;
+    size_t kept = g.candidate_count;
+    memmove(g.candidates + 1, g.candidates, kept * sizeof *g.candidates);
+    g.candidate_count = 0;
+    guide_candidate *depart = guide_add(&g, 0, NB_MANEUVER_DEPART, 0, 0);
+    depart->after = depart_bearing;
+    g.candidate_count = kept + 1;
+    guide_candidate *arrive = guide_add(&g, 0, NB_MANEUVER_ARRIVE, n, g.starts[n]);
+    arrive->before = guide_bearing_before(&g, n);
+    nb_maneuver *list = malloc(g.candidate_count * sizeof *list);
+    if (list == NULL) return guide_free(&g), out_of_memory(b);
+    for (size_t i = 0; i < g.candidate_count; i++)
+        guide_fill(&g, &g.candidates[i], i + 1 < g.candidate_count ? &g.candidates[i + 1] : NULL, &list[i]);
+    *maneuvers = list, *count = g.candidate_count;
+    guide_free(&g);
     return NB_OK;
 }
 

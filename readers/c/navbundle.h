@@ -325,6 +325,74 @@ nb_status nb_route_steps(nb_bundle *bundle, uint32_t profile, const nb_path *pat
 nb_status nb_step_instruction(nb_bundle *bundle, const nb_route_step *step, char *text, size_t capacity,
                               size_t *length);
 
+/* ---- route maneuvers (GARC, since formats 2.1 and 1.3; docs/guidance.md) ---- */
+
+/* What a walker does at a maneuver; the values are the Swift reader's Maneuver.Kind. */
+typedef enum {
+    NB_MANEUVER_DEPART = 0,
+    NB_MANEUVER_TURN,
+    NB_MANEUVER_CONTINUE,  /* on where another way leaves almost as straight, or the way's name changes */
+    NB_MANEUVER_FORK,      /* keep to one side where the way splits into two nearly alike */
+    NB_MANEUVER_DOOR,      /* through a door between two differently named spaces */
+    NB_MANEUVER_ENTER,
+    NB_MANEUVER_EXIT,
+    NB_MANEUVER_STAIRS,
+    NB_MANEUVER_ESCALATOR,
+    NB_MANEUVER_ELEVATOR,
+    NB_MANEUVER_RAMP,
+    NB_MANEUVER_PLATFORM,  /* reserved: not derived yet */
+    NB_MANEUVER_ARRIVE
+} nb_maneuver_kind;
+
+/* Which way, in OSRM's words; the values are the Swift reader's Maneuver.Modifier. */
+typedef enum {
+    NB_MODIFIER_NONE = 0,
+    NB_MODIFIER_UTURN,
+    NB_MODIFIER_SHARP_RIGHT,
+    NB_MODIFIER_RIGHT,
+    NB_MODIFIER_SLIGHT_RIGHT,
+    NB_MODIFIER_STRAIGHT,
+    NB_MODIFIER_SLIGHT_LEFT,
+    NB_MODIFIER_LEFT,
+    NB_MODIFIER_SHARP_LEFT
+} nb_maneuver_modifier;
+
+/* One decision along a route. Bearings are in 1/256 of a turn clockwise from north (GARC's unit). */
+typedef struct {
+    int kind;                   /* NB_MANEUVER_* */
+    int modifier;               /* NB_MODIFIER_* */
+    size_t route_index;         /* position in the path's nodes of the node it is at, or of the tail of
+                                   the arc whose corner it is at */
+    uint32_t corner;            /* the global SHAP corner it is at, or NB_NONE at a node */
+    int32_t latitude, longitude; /* 1e-7 degree */
+    uint32_t level;             /* LEVL index */
+    uint64_t along;             /* centimetres from the start */
+    uint64_t distance;          /* centimetres and milliseconds to the next maneuver (0 for the last);
+                                   they add up to the path's length and its profile's duration */
+    uint64_t duration;
+    int bearing_before;         /* 0..255 facing on reaching it, -1 for none (depart) */
+    int bearing_after;          /* 0..255 facing on leaving it, -1 for none (arrive) */
+    const char *way;            /* the way, space or connector followed after it, UTF-8 inside the bundle,
+                                   not NUL-terminated, valid until nb_close; NULL when unnamed */
+    size_t way_length;
+    int changes_level;          /* 1 for stairs, escalator, elevator and ramp: the fields below are set */
+    uint32_t from_level;        /* LEVL indexes where the flight, lift or ramp starts and ends */
+    uint32_t to_level;
+    int direction;              /* +1 up, -1 down, 0 level */
+    int64_t step_count;         /* steps as STPC counts them; -1 when uncounted */
+    int32_t rise;               /* change of level ordinal in hundredths, positive up */
+} nb_maneuver;
+
+/* The maneuvers of `path` (from nb_route_path, nb_route_metric or nb_exit_search), by the integer
+ * rules of docs/guidance.md, exactly as the Swift reader derives them: `depart` first, `arrive`
+ * last; a path of no arcs has none. Another way counts as a choice where `profile` may use it
+ * (NB_NONE: every arc). Times are `costs`, milliseconds per arc of the path (a way out's, or a
+ * conditioned route's), or with `costs` NULL the profile's PROF costs (0 for NB_NONE). On NB_OK `*maneuvers` holds `*count` of them (free() it; NULL when
+ * there are none). A path whose nodes and arcs do not fit together gives NB_ERROR_ARGUMENT, a
+ * bundle without GARC NB_ERROR_UNAVAILABLE, damage NB_ERROR_FORMAT. */
+nb_status nb_route_maneuvers(nb_bundle *bundle, uint32_t profile, const nb_path *path, const uint32_t *costs,
+                             nb_maneuver **maneuvers, size_t *count);
+
 /* ---- Metrics of the customisable hierarchy (CCHT), for conditions applied at run time ---- */
 
 /* A profile's weights customised onto the bundle's CCHT: reader-owned memory, about 16 bytes per

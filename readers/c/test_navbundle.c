@@ -5235,6 +5235,94 @@ static void test_route_steps(nb_bundle *b) {
     test_instruction_words(b, ground, first);
 }
 
+/* The maneuvers of `path` add up to it: from 0 to its length in centimetres, their times to its
+ * duration (or to `expected` milliseconds), depart first and arrive last. */
+static void check_maneuvers_cover(const nb_path *path, const nb_maneuver *m, size_t count, uint64_t expected) {
+    uint64_t along = 0, duration = 0;
+    for (size_t i = 0; i < count; i++) {
+        CHECK(m[i].along == along, "maneuver %zu is at %llu cm, not %llu", i, (unsigned long long)m[i].along,
+              (unsigned long long)along);
+        along += m[i].distance, duration += m[i].duration;
+        CHECK(m[i].route_index < path->node_count, "maneuver %zu is at node position %zu", i, m[i].route_index);
+    }
+    CHECK(count >= 2 && m[0].kind == NB_MANEUVER_DEPART && m[count - 1].kind == NB_MANEUVER_ARRIVE &&
+              m[0].bearing_before == -1 && m[count - 1].bearing_after == -1 && m[count - 1].distance == 0,
+          "a route's maneuvers do not run from depart to arrive");
+    CHECK(along == path->length && duration == expected, "maneuvers add up to %llu cm and %llu ms, the route %llu and %llu",
+          (unsigned long long)along, (unsigned long long)duration, (unsigned long long)path->length,
+          (unsigned long long)expected);
+}
+
+static void test_route_maneuvers(nb_bundle *b) {
+    int foot = nb_profile_index(b, "foot");
+    if (foot < 0) return;
+    nb_maneuver *m = NULL;
+    size_t count = 0;
+    /* Down by Lift A: one elevator maneuver, which states both levels and names the lift. */
+    nb_path path = route_between(b, (uint32_t)foot, "A.1.04", "A.0.07");
+    CHECK(nb_route_maneuvers(b, (uint32_t)foot, &path, NULL, &m, &count) == NB_OK, "maneuvers: %s", nb_last_error(b));
+    check_maneuvers_cover(&path, m, count, path.duration);
+    size_t rides = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (m[i].kind != NB_MANEUVER_ELEVATOR) {
+            CHECK(!m[i].changes_level, "a %d maneuver changes level", m[i].kind);
+            continue;
+        }
+        rides++;
+        CHECK(m[i].changes_level && m[i].direction == -1 && m[i].from_level != m[i].to_level && m[i].step_count == -1 &&
+                  m[i].rise == -100 && m[i].way && m[i].way_length == 6 && memcmp(m[i].way, "Lift A", 6) == 0,
+              "the ride down Lift A is not told as one");
+    }
+    CHECK(rides == 1, "%zu rides by lift", rides);
+    free(m);
+    /* Times of the caller's own, one second an arc; and without a profile or costs, none. */
+    uint32_t *seconds = malloc(sizeof *seconds * (path.arc_count + 1));
+    if (!seconds) { perror("malloc"); exit(2); }
+    for (size_t i = 0; i < path.arc_count; i++) seconds[i] = 1000;
+    CHECK(nb_route_maneuvers(b, (uint32_t)foot, &path, seconds, &m, &count) == NB_OK, "%s", nb_last_error(b));
+    check_maneuvers_cover(&path, m, count, 1000 * (uint64_t)path.arc_count);
+    free(m), free(seconds);
+    CHECK(nb_route_maneuvers(b, NB_NONE, &path, NULL, &m, &count) == NB_OK, "%s", nb_last_error(b));
+    check_maneuvers_cover(&path, m, count, 0);
+    free(m);
+    /* Refused: no path, nowhere to put them, a profile out of range, arcs that do not join. */
+    CHECK(nb_route_maneuvers(b, (uint32_t)foot, NULL, NULL, &m, &count) == NB_ERROR_ARGUMENT && m == NULL && count == 0,
+          "a NULL path");
+    CHECK(nb_route_maneuvers(b, (uint32_t)foot, &path, NULL, NULL, &count) == NB_ERROR_ARGUMENT, "nowhere for them");
+    CHECK(nb_route_maneuvers(b, nb_profile_count(b), &path, NULL, &m, &count) == NB_ERROR_ARGUMENT, "a profile out of range");
+    if (path.arc_count > 1) {
+        uint32_t first = path.arcs[0];
+        path.arcs[0] = path.arcs[path.arc_count - 1], path.arcs[path.arc_count - 1] = first;
+        CHECK(nb_route_maneuvers(b, (uint32_t)foot, &path, NULL, &m, &count) == NB_ERROR_ARGUMENT && m == NULL &&
+                  strstr(nb_last_error(b), "join"),
+              "arcs that do not join the nodes: %s", nb_last_error(b));
+        path.arcs[path.arc_count - 1] = path.arcs[0], path.arcs[0] = first;
+    }
+    /* Unreachable, and already there: none. */
+    nb_path none;
+    memset(&none, 0, sizeof none);
+    CHECK(nb_route_maneuvers(b, (uint32_t)foot, &none, NULL, &m, &count) == NB_OK && m == NULL && count == 0, "unreachable");
+    uint32_t here = path.node_count ? path.nodes[0] : 0;
+    none.nodes = &here, none.node_count = 1;
+    CHECK(nb_route_maneuvers(b, (uint32_t)foot, &none, NULL, &m, &count) == NB_OK && m == NULL && count == 0, "no arcs");
+    /* Without GARC there are no bearings to turn by. */
+    uint8_t *copy = malloc(image_size);
+    if (!copy) { perror("malloc"); exit(2); }
+    memcpy(copy, image, image_size);
+    copy[HEADER_SIZE + ENTRY_SIZE * table_index(b, "GARC")] = 'X';
+    nb_bundle *without = NULL;
+    char message[1024];
+    CHECK(nb_open_memory(copy, image_size, "without", 0, &without, message, sizeof message) == NB_OK, "%s", message);
+    if (without) {
+        CHECK(nb_route_maneuvers(without, (uint32_t)foot, &path, NULL, &m, &count) == NB_ERROR_UNAVAILABLE && m == NULL &&
+                  error_says(without, "GARC"),
+              "maneuvers without GARC: %s", nb_last_error(without));
+        nb_close(without);
+    }
+    free(copy);
+    nb_path_free(&path);
+}
+
 int main(int argc, char **argv) {
     if (argc != 3 && argc != 4) {
         fprintf(stderr, "usage: test_navbundle BUNDLE SCRATCH_FOLDER [STATION_BUNDLE]\n");
@@ -5282,6 +5370,7 @@ int main(int argc, char **argv) {
     test_damaged_conditions(b);
     test_ways_out(b, "demo", "Toilets");
     test_route_steps(b);
+    test_route_maneuvers(b);
     if (find_section(b, "EGRC")) test_damaged_egrc(b);
     if (getenv("NAVBUNDLE_TEST_EGRESS")) test_egress_bundle(getenv("NAVBUNDLE_TEST_EGRESS"));
     test_locate(b, getenv("NAVBUNDLE_TEST_ANSWERS"));

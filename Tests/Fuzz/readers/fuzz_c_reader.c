@@ -99,6 +99,35 @@ static void check_path(nb_bundle *b, const nb_path *path, uint32_t source, uint3
     if (weights) EXPECT(path->duration == sum);
 }
 
+/* A route's maneuvers: from depart to arrive, each where the one before ends, their distances
+ * adding up to the path's length, kinds, modifiers, levels and bearings in range. Without GARC
+ * they are unavailable. `profile` may be NB_NONE. */
+static void describe_maneuvers(nb_bundle *b, uint32_t profile, const nb_path *path) {
+    nb_maneuver *m = NULL;
+    size_t count = 0;
+    nb_status status = nb_route_maneuvers(b, profile, path, NULL, &m, &count);
+    check_status(status);
+    if (status != NB_OK) {
+        EXPECT(m == NULL && count == 0);
+        return;
+    }
+    EXPECT((count == 0) == (m == NULL));
+    EXPECT(path->arc_count == 0 || (count >= 2 && m[0].kind == NB_MANEUVER_DEPART && m[count - 1].kind == NB_MANEUVER_ARRIVE));
+    uint64_t along = 0;
+    for (size_t i = 0; i < count; i++) {
+        EXPECT(m[i].along == along);
+        along += m[i].distance;
+        EXPECT(m[i].kind >= NB_MANEUVER_DEPART && m[i].kind <= NB_MANEUVER_ARRIVE);
+        EXPECT(m[i].modifier >= NB_MODIFIER_NONE && m[i].modifier <= NB_MODIFIER_SHARP_LEFT);
+        EXPECT(m[i].route_index < path->node_count && m[i].level < nb_level_count(b));
+        EXPECT(m[i].bearing_before >= -1 && m[i].bearing_before <= 255 && m[i].bearing_after >= -1 && m[i].bearing_after <= 255);
+        if (m[i].changes_level) EXPECT(m[i].from_level < nb_level_count(b) && m[i].to_level < nb_level_count(b));
+        touch(m[i].way, m[i].way_length);
+    }
+    EXPECT(count == 0 || along == path->length);
+    free(m);
+}
+
 /* A route described: steps that cover the path in order with levels and actions in range, each
  * with an instruction whose measured length is the length written. `profile` may be NB_NONE. */
 static void describe_path(nb_bundle *b, uint32_t profile, const nb_path *path) {
@@ -143,6 +172,7 @@ static void describe_path(nb_bundle *b, uint32_t profile, const nb_path *path) {
         free(text);
     }
     free(steps);
+    describe_maneuvers(b, profile, path);
 }
 
 static void check_endpoint(nb_bundle *b, const nb_endpoint *e) {
