@@ -28,7 +28,7 @@ nb_metric_free nb_nearest_exit_path nb_node_count nb_node_record nb_normalised_a
 nb_open_finish nb_open_table nb_outline_info nb_outline_ring nb_path_free nb_place_aliases
 nb_place_count nb_place_info nb_place_node nb_place_source nb_profile_costs nb_profile_count
 nb_profile_name nb_public_key_read nb_radio_map_point nb_radio_map_reading nb_radio_map_samples nb_resolve_endpoint
-nb_route_metric nb_route_path nb_route_steps nb_search_prefix nb_section_checksum nb_section_count
+nb_route_maneuvers nb_route_metric nb_route_path nb_route_steps nb_search_prefix nb_section_checksum nb_section_count
 nb_section_entry nb_slowed_cost nb_snap nb_snap_profile nb_statement_free nb_statement_read nb_step_words nb_swift_double"
 flags=""
 for name in $exports; do flags="$flags -Wl,--export=$name"; done

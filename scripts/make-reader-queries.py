@@ -5,7 +5,8 @@ Usage: scripts/make-reader-queries.py BUNDLE input/demo-campus/wifi-survey.csv >
        scripts/make-reader-queries.py BUNDLE > readers/vectors/station.queries
        scripts/make-reader-queries.py BUNDLE ../shared/data/wifi/ujiindoorloc/validationData.csv > readers/vectors/uji.queries
 
-`steps` queries, last, describe a fixed-seed sample of the `route` queries' pairs.
+`steps` queries, next to last, describe a fixed-seed sample of the `route` queries' pairs, and
+`maneuvers` queries, last, ask the same routes' maneuvers.
 
 A survey (long layout, or UJIIndoorLoc's wide one) adds `locate` queries: a fixed-seed sample of
 its scans, as surveyed and changed the ways phones change them. A bundle without a graph (the
@@ -107,7 +108,10 @@ def main(path, survey=None):
     if survey:
         lines += locate_queries(random.Random(20261127), read_scans(survey))
     # Last and with a generator of their own, so that the queries above stay as they were.
-    lines += steps_queries(random.Random(20261128), meta, lines)
+    steps = steps_queries(random.Random(20261128), meta, lines)
+    lines += steps
+    # The maneuvers of the same routes, after everything else.
+    lines += [f"maneuvers {line[len('steps '):]}" for line in steps]
     print("\n".join(lines))
 
 

@@ -229,6 +229,40 @@ static void steps_answer(nb_bundle *bundle, uint32_t profile, const nb_path *pat
     free(steps);
 }
 
+/* The `maneuvers` answer of a route: `none` when unreachable, `empty` without arcs, else per
+ * maneuver `AT KIND MODIFIER BEFORE AFTER CENTIMETRES MILLISECONDS LEVEL CHANGE WAY`, joined by ` | `. */
+static void maneuvers_answer(nb_bundle *bundle, uint32_t profile, const nb_path *path, FILE *out) {
+    static const char *kinds[] = {"depart", "turn",  "continue", "fork", "door",     "enter", "exit",
+                                  "stairs", "escalator", "elevator", "ramp", "platform", "arrive"};
+    static const char *modifiers[] = {"-", "uturn", "sharp-right", "right", "slight-right", "straight",
+                                      "slight-left", "left", "sharp-left"};
+    if (path->nodes == NULL) {
+        fprintf(out, "none");
+        return;
+    }
+    nb_maneuver *maneuvers;
+    size_t count;
+    if (nb_route_maneuvers(bundle, profile, path, NULL, &maneuvers, &count) != NB_OK) stop("%s", nb_last_error(bundle));
+    if (count == 0) fprintf(out, "empty");
+    for (size_t i = 0; i < count; i++) {
+        const nb_maneuver *m = &maneuvers[i];
+        fprintf(out, "%s%zu", i ? " | " : "", m->route_index);
+        if (m->corner != NB_NONE) fprintf(out, "+%u", m->corner);
+        fprintf(out, " %s %s ", kinds[m->kind], modifiers[m->modifier]);
+        if (m->bearing_before < 0) fprintf(out, "- ");
+        else fprintf(out, "%d ", m->bearing_before);
+        if (m->bearing_after < 0) fprintf(out, "- ");
+        else fprintf(out, "%d ", m->bearing_after);
+        fprintf(out, "%llu %llu %u ", (unsigned long long)m->distance, (unsigned long long)m->duration, m->level);
+        if (!m->changes_level) fprintf(out, "- ");
+        else if (m->step_count < 0) fprintf(out, "%u>%u/%d/?/%d ", m->from_level, m->to_level, m->direction, (int)m->rise);
+        else fprintf(out, "%u>%u/%d/%lld/%d ", m->from_level, m->to_level, m->direction, (long long)m->step_count, (int)m->rise);
+        if (m->way == NULL) fprintf(out, "-");
+        else fwrite(m->way, 1, m->way_length, out); /* whole: a label may hold U+0000 */
+    }
+    free(maneuvers);
+}
+
 /* Writes the result part of `query`'s answer to `out`. */
 static void answer(nb_bundle *bundle, const char *query, FILE *out) {
     char *copy = malloc(strlen(query) + 1);
@@ -236,9 +270,10 @@ static void answer(nb_bundle *bundle, const char *query, FILE *out) {
     strcpy(copy, query);
     char *words[6];
     size_t count = split(copy, words, 6);
-    /* `route` and `steps` ask the same; they answer with the path, or with its steps. */
-    int steps = strcmp(words[0], "steps") == 0;
-    if ((steps || strcmp(words[0], "route") == 0) && count == 4) {
+    /* `route`, `steps` and `maneuvers` ask the same; they answer with the path, its steps or its
+     * maneuvers. */
+    int steps = strcmp(words[0], "steps") == 0, maneuvers = strcmp(words[0], "maneuvers") == 0;
+    if ((steps || maneuvers || strcmp(words[0], "route") == 0) && count == 4) {
         uint32_t index = profile(bundle, words[1]);
         long long source = number(words[2], 0xFFFFFFFEll), target = number(words[3], 0xFFFFFFFEll);
         if (source < 0 || target < 0) stop("cannot read query '%s'", query);
@@ -246,6 +281,7 @@ static void answer(nb_bundle *bundle, const char *query, FILE *out) {
         if (nb_route_path(bundle, index, (uint32_t)source, (uint32_t)target, &path) != NB_OK)
             stop("%s", nb_last_error(bundle));
         if (steps) steps_answer(bundle, index, &path, out);
+        else if (maneuvers) maneuvers_answer(bundle, index, &path, out);
         else path_answer(&path, out);
         nb_path_free(&path);
     } else if (strcmp(words[0], "exit") == 0 && count == 3) {

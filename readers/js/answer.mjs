@@ -92,6 +92,22 @@ function stepsAnswer(bundle, found) {
     + `${Math.round(step.duration * 1000)} ${bundle.instruction(step)}`).join(' | ');
 }
 
+/** The `maneuvers` answer: `none` when unreachable, `empty` without arcs, else per maneuver
+ * `AT KIND MODIFIER BEFORE AFTER CENTIMETRES MILLISECONDS LEVEL CHANGE WAY`, joined by ` | `. */
+function maneuversAnswer(bundle, found) {
+  if (found === null) return 'none';
+  const maneuvers = bundle.maneuvers(found);
+  if (!maneuvers.length) return 'empty';
+  const dash = (value) => (value === null ? '-' : value);
+  return maneuvers.map((m) => {
+    const change = m.levelChange && `${m.levelChange.fromLevel}>${m.levelChange.toLevel}/${m.levelChange.direction}/`
+      + `${m.levelChange.stepCount ?? '?'}/${m.levelChange.riseHundredths}`;
+    return [m.routeIndex + (m.corner === null ? '' : `+${m.corner}`), m.kind, dash(m.modifier?.replace(' ', '-') ?? null),
+      dash(m.bearingBefore), dash(m.bearingAfter), m.distanceCentimetres, m.durationMilliseconds, m.level, dash(change),
+      dash(m.way)].join(' ');
+  }).join(' | ');
+}
+
 function conditionsAnswer(error) {
   if (error.code === 'invalid') return 'invalid';
   if (error.code === 'ambiguous') return `ambiguous: ${error.entries[0]}`;
@@ -127,6 +143,10 @@ export function answer(bundle, line) {
     case 'steps': {
       const [profile, source, target] = words(line, verb, 4, 'PROFILE FROM TO');
       return stepsAnswer(bundle, bundle.route(profile, integer(source, 'FROM'), integer(target, 'TO')));
+    }
+    case 'maneuvers': {
+      const [profile, source, target] = words(line, verb, 4, 'PROFILE FROM TO');
+      return maneuversAnswer(bundle, bundle.route(profile, integer(source, 'FROM'), integer(target, 'TO')));
     }
     case 'exit': {
       const [profile, node] = words(line, verb, 3, 'PROFILE NODE');
@@ -199,7 +219,7 @@ export function answer(bundle, line) {
         roundHalfAway(fix.confidence * 1e6), fix.neighbours].join(' ');
     }
     default:
-      throw new QueryError(`unknown query ${JSON.stringify(verb)}; queries are route, steps, exit, search, snap, snap-profile, `
+      throw new QueryError(`unknown query ${JSON.stringify(verb)}; queries are route, steps, maneuvers, exit, search, snap, snap-profile, `
         + 'endpoint, route-conditions, exit-conditions and locate');
   }
 }

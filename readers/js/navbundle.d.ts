@@ -12,6 +12,9 @@ export const PLACE_KINDS: readonly string[];
 export const OUTLINE_KINDS: readonly string[];
 /** Search key fields by number: 0 ref, 1 name, 2 a later word of the name, 3 category, 4 alias. */
 export const FIELDS: readonly string[];
+/** Maneuver kinds and modifiers by the core's value (OSRM's words; MODIFIERS[0] is null, none). */
+export const MANEUVER_KINDS: readonly ManeuverKind[];
+export const MODIFIERS: readonly (ManeuverModifier | null)[];
 
 /** What a bundle was refused for, or why a call failed. */
 export type BundleErrorCode =
@@ -179,6 +182,39 @@ export interface RouteStep {
   endIndex: number;
 }
 
+export type ManeuverKind =
+  | 'depart' | 'turn' | 'continue' | 'fork' | 'door' | 'enter' | 'exit' | 'stairs' | 'escalator' | 'elevator'
+  | 'ramp' | 'platform' | 'arrive';
+export type ManeuverModifier =
+  | 'uturn' | 'sharp right' | 'right' | 'slight right' | 'straight' | 'slight left' | 'left' | 'sharp left';
+
+/** One decision along a route, by the rules of docs/guidance.md. */
+export interface Maneuver {
+  kind: ManeuverKind;
+  /** null for depart, arrive, connectors and thresholds. */
+  modifier: ManeuverModifier | null;
+  /** Position in route.nodes of the node it is at, or of the tail of the arc whose corner it is at. */
+  routeIndex: number;
+  /** The global SHAP corner it is at, or null at a node. */
+  corner: number | null;
+  /** 1e-7 degree. */
+  latitudeE7: number;
+  longitudeE7: number;
+  level: number;
+  alongCentimetres: number;
+  /** To the next maneuver (0 for arrive); they add up to the route's length and duration. */
+  distanceCentimetres: number;
+  durationMilliseconds: number;
+  /** 1/256 of a turn clockwise from north; null for none (depart before, arrive after). */
+  bearingBefore: number | null;
+  bearingAfter: number | null;
+  /** The way, space or connector followed after it. */
+  way: string | null;
+  /** Stairs, escalators, lifts and ramps: both levels, +1 up, -1 down, 0 level. */
+  levelChange: { fromLevel: number; toLevel: number; direction: number; stepCount: number | null;
+    riseHundredths: number } | null;
+}
+
 export type Target =
   | { kind: 'name'; text: string }
   | { kind: 'level'; text: string }
@@ -289,6 +325,7 @@ export class NavBundle {
 
   climb(arc: number): { steps: number | null; rise: number };
   steps(route: { profile?: string; nodes: number[]; arcs: number[]; arcSeconds?: number[] }): RouteStep[];
+  maneuvers(route: { profile?: string; nodes: number[]; arcs: number[]; arcSeconds?: number[] }): Maneuver[];
   instruction(step: RouteStep): string;
 
   locate(scan: ScanReading[]): PositionFix | null;

@@ -33,6 +33,11 @@ const ERROR_CONDITIONS = 7;
 const CONDITIONS_CODES = ['invalid', 'invalid', 'ambiguous', 'unmatched'];
 // nb_step_action of navbundle.h, by value.
 const ACTIONS = ['walk', 'walkOutside', 'enterBuilding', 'leaveBuilding', 'stairs', 'elevator', 'escalator', 'ramp', 'steps'];
+// nb_maneuver_kind and nb_maneuver_modifier of navbundle.h, by value (OSRM's words).
+export const MANEUVER_KINDS = ['depart', 'turn', 'continue', 'fork', 'door', 'enter', 'exit', 'stairs', 'escalator',
+  'elevator', 'ramp', 'platform', 'arrive'];
+export const MODIFIERS = [null, 'uturn', 'sharp right', 'right', 'slight right', 'straight', 'slight left', 'left',
+  'sharp left'];
 const ENDPOINT_CODES = [null, null, 'empty', 'unknown', 'ambiguous', 'elsewhere', 'needs-level', 'unknown-level',
   'bad-coordinate'];
 
@@ -223,6 +228,10 @@ const FIX_RECORD = layout(`building:u32@4 buildingName:text@8 floor:u32@16 floor
   venueLevel:index@40 latitude:f64@56 longitude:f64@64 latitudeE7:i32@44 longitudeE7:i32@48 confidence:f64@72 neighbours:u32@80`);
 const STEP_RECORD = layout(`action:u32@0 label:text@4 fromLevel:u32@12 toLevel:u32@16 length:f64@24 duration:f64@32
   stepCount:count64@40 rise:f64@48 isAlongPath:flag@56 startIndex:u32@60 endIndex:u32@64`);
+const MANEUVER_RECORD = layout(`kind:u32@0 modifier:u32@4 routeIndex:u32@8 corner:index@12 latitudeE7:i32@16
+  longitudeE7:i32@20 level:u32@24 alongCentimetres:i64@32 distanceCentimetres:i64@40 durationMilliseconds:i64@48
+  bearingBefore:count@56 bearingAfter:count@60 way:text@64`);
+const LEVEL_CHANGE_RECORD = layout('fromLevel:u32@76 toLevel:u32@80 direction:i32@84 stepCount:count64@88 riseHundredths:i32@96');
 const POINT_RECORD = layout('latitude:degrees@0 longitude:degrees@4 floor:u32@8 buildingName:text@16 floorName:text@24');
 
 /** The record at `at` read by `fields` (a layout) into `into`, strings decoded by `bundle`. */
@@ -1214,29 +1223,66 @@ export class NavBundle {
    * groups them. `route` is what route, routeOn, nearestExit or exitUnderConditions return:
    * `{nodes, arcs}` with `profile` (seconds from its PROF costs) or `arcSeconds`. */
   steps(route) {
+    const seconds = Array.isArray(route?.arcSeconds) ? route.arcSeconds : null;
+    // The core times steps by a profile: a way out's times are its own.
+    const profile = seconds === null ? route?.profile : null;
+    return this._describe(route, 'steps', 72, (index, path, list, count) => core.nb_route_steps(this._handle, index, path,
+      list, count), (at) => {
+      const step = readRecord(this, at, STEP_RECORD);
+      step.action = ACTIONS[step.action];
+      if (seconds !== null) step.duration = seconds.slice(step.startIndex, step.endIndex).reduce((sum, value) => sum + value, 0);
+      return step;
+    }, profile);
+  }
+
+  /** A route's maneuvers by the rules of docs/guidance.md, derived by the core exactly as the Swift
+   * reader's `maneuvers(of:)` derives them: `[{kind, modifier, routeIndex, corner, latitudeE7,
+   * longitudeE7, level, alongCentimetres, distanceCentimetres, durationMilliseconds, bearingBefore,
+   * bearingAfter, way, levelChange}]`, `depart` first and `arrive` last, none for a route without
+   * arcs. Kinds and modifiers are OSRM's words (modifier null for none), bearings in 1/256 of a
+   * turn (null for none), `levelChange` `{fromLevel, toLevel, direction, stepCount,
+   * riseHundredths}` or null. `route` as for steps: the ways its `profile` may take are choices,
+   * and times are its `arcSeconds` when it has them, else the profile's PROF costs. */
+  maneuvers(route) {
+    const seconds = Array.isArray(route?.arcSeconds) ? route.arcSeconds : null;
+    const costs = seconds && seconds.map((value) => Math.min(Math.max(Math.round(value * 1000), 0), INFINITE));
+    return this._describe(route, 'maneuvers', 104, (index, path, list, count) => withMemory(4 * (costs?.length ?? 0),
+      (at) => {
+        if (costs) new Uint32Array(core.memory.buffer, at, costs.length).set(costs);
+        return core.nb_route_maneuvers(this._handle, index, path, costs ? at : 0, list, count);
+      }), (at) => {
+      const maneuver = readRecord(this, at, MANEUVER_RECORD);
+      maneuver.kind = MANEUVER_KINDS[maneuver.kind];
+      maneuver.modifier = MODIFIERS[maneuver.modifier];
+      maneuver.levelChange = u32(at + 72) === 0 ? null : readRecord(this, at, LEVEL_CHANGE_RECORD);
+      return maneuver;
+    }, route?.profile);
+  }
+
+  /** The records that `describe(profile index, path, &list, &count)` (nb_route_steps or
+   * nb_route_maneuvers) makes of `route` for `profile` (none when it is not the bundle's), each
+   * `size` bytes and read by `read(at)`. */
+  _describe(route, what, size, describe, read, profile) {
     if (route === null || typeof route !== 'object' || !Array.isArray(route.nodes) || !Array.isArray(route.arcs)
-      || route.nodes.length !== route.arcs.length + 1 || ![...route.nodes, ...route.arcs].every(Number.isInteger)) {
-      throw this._argument('steps takes a route of nodes and the arcs between them');
+      || route.nodes.length !== route.arcs.length + 1 || ![...route.nodes, ...route.arcs].every(Number.isInteger)
+      || (Array.isArray(route.arcSeconds) && route.arcSeconds.length !== route.arcs.length)) {
+      throw this._argument(`${what} takes a route of nodes and the arcs between them`);
     }
-    const seconds = Array.isArray(route.arcSeconds) ? route.arcSeconds : null;
-    const profile = seconds === null ? this._profileNames.indexOf(route.profile) : -1;
+    const index = this._profileNames.indexOf(profile);
     this._check(withMemory(4 * route.nodes.length + 4 * route.arcs.length, (nodes) => {
       const arcs = nodes + 4 * route.nodes.length;
       new Uint32Array(core.memory.buffer, nodes, route.nodes.length).set(route.nodes.map((node) => (node < 0 ? NONE : node)));
       new Uint32Array(core.memory.buffer, arcs, route.arcs.length).set(route.arcs.map((arc) => (arc < 0 ? NONE : arc)));
       memory().setBigUint64(PATH, 0n, true);
       [nodes, route.nodes.length, arcs, route.arcs.length].forEach((value, i) => data.setUint32(PATH + 16 + 4 * i, value, true));
-      return core.nb_route_steps(this._handle, profile < 0 ? NONE : profile, PATH, OUT, OUT + 4);
+      return describe(index < 0 ? NONE : index, PATH, OUT, OUT + 4);
     }));
     const at = u32(OUT);
-    const steps = Array.from({ length: u32(OUT + 4) }, (_, i) => {
-      const step = readRecord(this, at + 72 * i, STEP_RECORD);
-      step.action = ACTIONS[step.action];
-      if (seconds !== null) step.duration = seconds.slice(step.startIndex, step.endIndex).reduce((sum, value) => sum + value, 0);
-      return step;
-    });
-    core.free(at);
-    return steps;
+    try {
+      return Array.from({ length: u32(OUT + 4) }, (_, i) => read(at + size * i));
+    } finally {
+      core.free(at);
+    }
   }
 
   /** What to tell a person for a step, in the words of the Swift reader (and so of `navforge route`

@@ -65,6 +65,9 @@ def answer(bundle, line):
     if verb == "steps":
         profile, source, target = _words(line, verb, 4, "PROFILE FROM TO")
         return _steps(bundle.route_steps(profile, _integer(source, "FROM"), _integer(target, "TO")))
+    if verb == "maneuvers":
+        profile, source, target = _words(line, verb, 4, "PROFILE FROM TO")
+        return _maneuvers(bundle.route_maneuvers(profile, _integer(source, "FROM"), _integer(target, "TO")))
     if verb == "exit":
         profile, node = _words(line, verb, 3, "PROFILE NODE")
         found = bundle.nearest_exit(profile, _integer(node, "NODE"))
@@ -123,7 +126,7 @@ def answer(bundle, line):
             raise QueryError("locate takes SCAN")
         return _locate(bundle, parts[1])
     raise QueryError(f"unknown query {verb!r}; queries are route, exit, search, snap, snap-profile, endpoint, "
-                     f"route-conditions, exit-conditions, locate and steps")
+                     f"route-conditions, exit-conditions, locate, steps and maneuvers")
 
 
 def _scan(text):
@@ -177,6 +180,24 @@ def _steps(steps):
         return "none"
     return " | ".join(f"{step.start}-{step.end} {_round_half_away(step.length * 100)} {_round_half_away(step.duration * 1000)} "
                       f"{step.instruction}" for step in steps) or "empty"
+
+
+def _maneuvers(maneuvers):
+    """``none``, ``empty``, or per maneuver ``AT KIND MODIFIER BEFORE AFTER CENTIMETRES MILLISECONDS LEVEL
+    CHANGE WAY`` joined by ``|``."""
+    if maneuvers is None:
+        return "none"
+
+    def dash(value):
+        return "-" if value is None else str(value)
+
+    def change(c):
+        return None if c is None else f"{c.from_level}>{c.to_level}/{c.direction}/{'?' if c.steps is None else c.steps}/{c.rise}"
+
+    return " | ".join(" ".join([f"{m.route_index}" + ("" if m.corner is None else f"+{m.corner}"), m.kind,
+                                dash(m.modifier and m.modifier.replace(" ", "-")), dash(m.bearing_before),
+                                dash(m.bearing_after), str(m.distance), str(m.duration), str(m.level),
+                                dash(change(m.level_change)), dash(m.way)]) for m in maneuvers) or "empty"
 
 
 def _endpoint(bundle, text):

@@ -52,6 +52,16 @@ Step = collections.namedtuple("Step", "action label from_level to_level length d
                                       "start end instruction")
 STEP_ACTIONS = ("walk", "walkOutside", "enterBuilding", "leaveBuilding", "stairs", "elevator", "escalator", "ramp",
                 "steps")
+# One decision along a route (``route_maneuvers``, docs/guidance.md): ``kind`` one of ``MANEUVER_KINDS``,
+# ``modifier`` one of ``MODIFIERS`` (None for none), ``corner`` the SHAP corner or None, the position in
+# 1e-7 degree, centimetres and milliseconds, bearings in 1/256 of a turn or None, ``way`` None when
+# unnamed, ``level_change`` a ``LevelChange`` (``steps`` None when uncounted) or None.
+Maneuver = collections.namedtuple("Maneuver", "kind modifier route_index corner latitude_e7 longitude_e7 level along "
+                                              "distance duration bearing_before bearing_after way level_change")
+LevelChange = collections.namedtuple("LevelChange", "from_level to_level direction steps rise")
+MANEUVER_KINDS = ("depart", "turn", "continue", "fork", "door", "enter", "exit", "stairs", "escalator", "elevator",
+                  "ramp", "platform", "arrive")
+MODIFIERS = (None, "uturn", "sharp right", "right", "slight right", "straight", "slight left", "left", "sharp left")
 Alias = collections.namedtuple("Alias", "text language kind")
 # The radio map's counts and the locator's parameters, which every ``locate`` uses.
 RadioMap = collections.namedtuple(
@@ -141,6 +151,9 @@ _Place = _struct("place", "kind:b positioned:b level:I node:I ref:text name:text
 _Path = _struct("path", "duration:Q length:Q nodes:*I node_count:z arcs:*I arc_count:z")
 _Step = _struct("route_step", "action:i label:v label_length:z from_level:I to_level:I length:d duration:d steps:q "
                 "rise:d along_path:i start:z end:z")
+_Maneuver = _struct("maneuver", "kind:i modifier:i route_index:z corner:I latitude:l longitude:l level:I along:Q "
+                    "distance:Q duration:Q bearing_before:i bearing_after:i way:v way_length:z changes_level:i "
+                    "from_level:I to_level:I direction:i steps:q rise:l")
 _struct("conditions_entry", "list:b index:z")
 _ConditionsError = _struct("conditions_error", "kind:i message:s entries:*conditions_entry entry_count:z "
                            "candidates:*I candidate_count:z")
@@ -168,6 +181,7 @@ _SIGNATURES = {
     "nb_place_info": "v I *place", "nb_place_source": "v I *v *z", "nb_place_aliases": "v I *I *I",
     "nb_alias_info": "v I *alias", "nb_place_node": "v I I *I", "nb_in_main_piece": "v I I *i",
     "nb_route_path": "v I I I *path", "nb_path_free": "*path", "nb_route_steps": "v I *path **route_step *z",
+    "nb_route_maneuvers": "v I *path *I **maneuver *z",
     "nb_step_instruction": "v *route_step s z *z", "nb_profile_costs": "v I v z", "nb_customise": "v I v z *v",
     "nb_route_metric": "v v I I *path", "nb_metric_free": "v", "nb_metric_arrays": "v v v v v v z *z",
     "nb_metric_weights": "v v v z", "nb_nearest_exit": "v I I *I *I *v *z", "nb_leaving_costs": "v I v v z",
@@ -663,19 +677,39 @@ class Bundle:
 
     def route_steps(self, profile, source, target):
         """The route of ``route`` as steps a person can follow (``Step``), in the C core's words, which
-        are the Swift and JavaScript readers' too: ``[]`` from a node to itself, None when unreachable.
-        The path is this call's own, so each C call takes the lock on its own."""
-        index, path, steps, count = self._profile_index(profile), _Path(), ctypes.POINTER(_Step)(), SIZE()
+        are the Swift and JavaScript readers' too: ``[]`` from a node to itself, None when unreachable."""
+        return self._described(profile, source, target, _Step, self._step,
+                               lambda index, path, out, count: (_core.nb_route_steps, index, path, out, count))
+
+    def route_maneuvers(self, profile, source, target):
+        """The route of ``route`` as maneuvers (``Maneuver``) by the rules of docs/guidance.md, derived by
+        the C core as the Swift reader derives them: ``[]`` from a node to itself, None when unreachable."""
+        return self._described(profile, source, target, _Maneuver, self._maneuver,
+                               lambda index, path, out, count: (_core.nb_route_maneuvers, index, path, None, out, count))
+
+    def _described(self, profile, source, target, record, convert, call):
+        """The records ``call`` names (a core function and its arguments after the bundle) for the route
+        of ``route``, each made a value by ``convert``. The path is this call's own, so each C call
+        takes the lock on its own."""
+        index, path, items, count = self._profile_index(profile), _Path(), ctypes.POINTER(record)(), SIZE()
         try:
             ends = self._check_node(source), self._check_node(target)
             self._call(_core.nb_route_path, index, *ends, ctypes.byref(path))
             if not path.nodes:
                 return None
-            self._call(_core.nb_route_steps, index, ctypes.byref(path), ctypes.byref(steps), ctypes.byref(count))
-            return [self._step(steps[at]) for at in range(count.value)]
+            self._call(*call(index, ctypes.byref(path), ctypes.byref(items), ctypes.byref(count)))
+            return [convert(items[at]) for at in range(count.value)]
         finally:
             _core.nb_path_free(ctypes.byref(path))
-            _free(steps)
+            _free(items)
+
+    def _maneuver(self, m):
+        change = LevelChange(m.from_level, m.to_level, m.direction, None if m.steps < 0 else m.steps, m.rise)
+        return Maneuver(MANEUVER_KINDS[m.kind], MODIFIERS[m.modifier], m.route_index,
+                        None if m.corner == NONE else m.corner, m.latitude, m.longitude, m.level, m.along, m.distance,
+                        m.duration, None if m.bearing_before < 0 else m.bearing_before,
+                        None if m.bearing_after < 0 else m.bearing_after, self._text(m.way, m.way_length),
+                        change if m.changes_level else None)
 
     def _step(self, step):
         length = SIZE()

@@ -6,6 +6,7 @@ public import NavBundle
 /// C and Python readers print too: the same bundle and queries must give the same lines.
 ///
 /// A query is one line: `route PROFILE FROM TO`, `steps PROFILE FROM TO` (the route described),
+/// `maneuvers PROFILE FROM TO` (the route's maneuvers),
 /// `exit PROFILE NODE`, `search LIMIT TEXT` (the text is the rest of the line), `snap LEVEL LATITUDE LONGITUDE`,
 /// `snap-profile PROFILE LEVEL LATITUDE LONGITUDE`, `endpoint TEXT` or
 /// `route-conditions PROFILE FROM TO JSON` or `exit-conditions PROFILE NODE JSON` (the conditions
@@ -52,6 +53,12 @@ public struct ReaderQueries {
             guard let source = Int(words[2]), let target = Int(words[3]) else { throw bad(query) }
             return try BundleToolsError.reading { () throws(BundleError) in
                 try stepsAnswer(profile: profile, from: source, to: target)
+            }
+        case "maneuvers" where words.count == 4:
+            let profile = try profileIndex(words[1])
+            guard let source = Int(words[2]), let target = Int(words[3]) else { throw bad(query) }
+            return try BundleToolsError.reading { () throws(BundleError) in
+                try maneuversAnswer(profile: profile, from: source, to: target)
             }
         case "route-conditions" where words.count >= 5:
             let profile = try profileIndex(words[1])
@@ -165,6 +172,25 @@ public struct ReaderQueries {
             parts.append("\(step.startIndex)-\(step.endIndex) \(centimetres) \(milliseconds) \(try bundle.instruction(for: step))")
         }
         return parts.joined(separator: " | ")
+    }
+
+    /// The route's maneuvers joined by ` | `, each `AT KIND MODIFIER BEFORE AFTER CENTIMETRES
+    /// MILLISECONDS LEVEL CHANGE WAY` (readers/vectors/README.md); `empty` for a route without
+    /// arcs, `none` when unreachable.
+    private mutating func maneuversAnswer(profile: Int, from source: Int, to target: Int) throws(BundleError) -> String {
+        guard let route = try router(profile: profile).route(from: source, to: target) else { return "none" }
+        let maneuvers = try bundle.maneuvers(of: route)
+        if maneuvers.isEmpty { return "empty" }
+        return maneuvers.map { maneuver in
+            let at = "\(maneuver.routeIndex)" + (maneuver.corner.map { "+\($0)" } ?? "")
+            let bearings = [maneuver.bearingBefore, maneuver.bearingAfter].map { $0.map(String.init) ?? "-" }
+            let change = maneuver.levelChange.map { change in
+                "\(change.fromLevel)>\(change.toLevel)/\(change.direction)/\(change.stepCount.map(String.init) ?? "?")/\(change.riseHundredths)"
+            } ?? "-"
+            let modifier = maneuver.modifier == .none ? "-" : maneuver.modifier.name.replacingOccurrences(of: " ", with: "-")
+            return [at, maneuver.kind.name, modifier, bearings[0], bearings[1], "\(maneuver.distanceCentimetres)",
+                    "\(maneuver.durationMilliseconds)", "\(maneuver.level)", change, maneuver.way ?? "-"].joined(separator: " ")
+        }.joined(separator: " | ")
     }
 
     /// A route answer under conditions, or why they cannot be applied.

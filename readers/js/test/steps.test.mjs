@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { open } from '../navbundle.mjs';
+import { MANEUVER_KINDS, MODIFIERS, open } from '../navbundle.mjs';
 import { BUNDLE, NO_BUNDLE, ROOT, STATION, fromEnvironment, load, random } from './helpers.mjs';
 
 const NAVFORGE = fromEnvironment('NAVBUNDLE_TEST_NAVFORGE');
@@ -41,6 +41,39 @@ for (const [name, path] of [['demo', BUNDLE], ['station', STATION]]) {
       }
     }
     assert.ok(routes > 20);
+  });
+}
+
+for (const [name, path] of [['demo', BUNDLE], ['station', STATION]]) {
+  test(`maneuvers of the ${name} bundle's routes run from depart to arrive and add up`, { skip: path === null ? 'no bundle named' : false }, async () => {
+    const bundle = await open(load(path));
+    const rng = random(67);
+    let routes = 0;
+    for (const profile of bundle.profiles()) {
+      for (let i = 0; i < 30; i++) {
+        const exit = rng() < 0.2;
+        const route = exit ? bundle.nearestExit(profile, rng.below(bundle.nodeCount))
+          : bundle.route(profile, rng.below(bundle.nodeCount), rng.below(bundle.nodeCount));
+        if (route === null || !route.arcs.length) continue;
+        routes++;
+        // A way out names no profile: its choices are the profile's once it is given one.
+        const maneuvers = bundle.maneuvers(exit ? { ...route, profile } : route);
+        assert.equal(maneuvers[0].kind, 'depart');
+        assert.equal(maneuvers[0].bearingBefore, null);
+        assert.equal(maneuvers[maneuvers.length - 1].kind, 'arrive');
+        const length = route.arcs.reduce((sum, arc) => sum + Math.round(bundle.arc(arc).length * 100), 0);
+        const milliseconds = exit ? route.arcSeconds.reduce((sum, value) => sum + Math.round(value * 1000), 0) : route.duration;
+        assert.equal(maneuvers.reduce((sum, m) => sum + m.distanceCentimetres, 0), length);
+        assert.equal(maneuvers.reduce((sum, m) => sum + m.durationMilliseconds, 0), milliseconds);
+        for (const m of maneuvers) {
+          assert.ok(MANEUVER_KINDS.includes(m.kind) && MODIFIERS.includes(m.modifier));
+          assert.equal(m.levelChange !== null, ['stairs', 'escalator', 'elevator', 'ramp'].includes(m.kind));
+          if (m.corner === null) assert.equal(m.latitudeE7, Math.round(bundle.node(route.nodes[m.routeIndex]).latitude * 1e7));
+        }
+      }
+    }
+    assert.ok(routes > 20);
+    assert.throws(() => bundle.maneuvers({ nodes: [0], arcs: [1] }), (error) => error.code === 'argument');
   });
 }
 
