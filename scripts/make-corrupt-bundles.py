@@ -10,7 +10,9 @@ the magic, the version, the header's counts and sizes, the section table (offset
 overlaps, tags twice, tags that are not ASCII, required sections missing or at an unknown
 version), and a changed byte in every section, with its checksum left and with its checksum
 fixed up (then the whole-file hash finds it). Structural damage is written both with the file's
-hash left stale and fixed up, since a reader must find it either way.
+hash left stale and fixed up, since a reader must find it either way. Where the bundle has `GARC`,
+its header is damaged too (counts that differ from `ARCS` and `SHAP`, tables cut short), with every
+checksum fixed up: the readers check it when they open a bundle and must refuse it as `format`.
 
 The variants are the same on every run for the same bundle (a fixed seed), and the script needs
 the standard library only.
@@ -196,6 +198,8 @@ def make(original, rng):
         v.add(f"section-{tag}-byte-changed", image, "checksum")
         reseal_section(image, index)
         v.add(f"section-{tag}-byte-changed-checksum-fixed", image, "checksum")
+    if "GARC" in [entry[0] for entry in entries]:
+        garc_variants(v)
     # Padding between sections, which no section checksum covers.
     for tag, _, offset, length in entries:
         if length % 8:
@@ -204,6 +208,30 @@ def make(original, rng):
             v.add(f"padding-after-{tag}", image, "checksum")
             break
     return v.made
+
+
+def garc_variants(v):
+    """GARC's header damaged, each with its section's checksum and the file's hash fixed up, so that
+    only the checks every reader makes of GARC when it opens a bundle find it."""
+    index = v.index_of("GARC")
+    _, _, offset, length = v.entries[index]
+    arcs, corners = struct.unpack_from("<II", v.original, offset)
+    length_field = struct.unpack_from("<I", v.original, 20)[0] + ENTRY * index + 16
+
+    def sealed(name, damage):
+        image = v.copy()
+        damage(image)
+        reseal_section(image, index)
+        reseal_file(image)
+        v.add(f"garc-{name}", image, "format")
+
+    sealed("arc-count-plus-1", lambda image: struct.pack_into("<I", image, offset, arcs + 1))
+    sealed("arc-count-2-32-1", lambda image: struct.pack_into("<I", image, offset, 0xFFFFFFFF))
+    sealed("corner-count-plus-1", lambda image: struct.pack_into("<I", image, offset + 4, corners + 1))
+    sealed("corner-count-2-32-1", lambda image: struct.pack_into("<I", image, offset + 4, 0xFFFFFFFF))
+    # The section shorter than its tables (its last 8 bytes left as padding), or than its header.
+    sealed("cut-by-8", lambda image: struct.pack_into("<Q", image, length_field, length - 8))
+    sealed("cut-to-12", lambda image: struct.pack_into("<Q", image, length_field, 12))
 
 
 def main(arguments):

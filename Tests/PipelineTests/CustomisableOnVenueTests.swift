@@ -5,7 +5,7 @@ import NavBundle
 import Testing
 @testable import Pipeline
 
-/// `contract: {method: cch}` on real venues: the bundle is format 2.0 with one `CCHT` and no
+/// `contract: {method: cch}` on real venues: the bundle is format 2.1 with one `CCHT` and no
 /// `CHxx`, and every profile's route durations equal those of `method: ch` and of Dijkstra.
 @Suite struct CustomisableOnVenueTests {
     /// Builds `name` with the contract stage's method set to `method`; returns the bundle.

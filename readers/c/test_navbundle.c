@@ -1,7 +1,7 @@
 /*
  * Tests of the C bundle reader: test_navbundle BUNDLE SCRATCH_FOLDER [STATION_BUNDLE]
  *
- * BUNDLE is the demo campus, of format 1.x (a CHxx per profile) or 2.0 (one CCHT); the tests
+ * BUNDLE is the demo campus, of format 1.x (a CHxx per profile) or 2.x (one CCHT); the tests
  * of the hierarchy it has run on it. Routes are compared with a plain Dijkstra over ARCS and
  * PROF for every profile and pair of nodes and with a plain rendering of the specification's
  * reference query, searches with a scan of every key, snaps with a scan of every node of the
@@ -13,7 +13,7 @@
  * so the test can reuse its SHA-256 to forge checksums, which puts the damage past the checksums
  * and into the checks of each section; SHA-256 by the CPU's instructions (where this build and CPU
  * have them) is checked against the portable code on the FIPS 180-4 examples and random lengths
- * 0..1000, and the bundle opened with every checksum by both. With the station of readers/vectors/station (format 1.2),
+ * 0..1000, and the bundle opened with every checksum by both. With the station of readers/vectors/station (format 1.3),
  * endpoints, aliases, attachments and profile snaps are checked too, its 1.2 sections damaged,
  * and its contraction hierarchies tested as the demo's are. Conditions: the JSON parser on edge
  * cases and hostile text, every invalid class, every name, some levels and polygons resolved
@@ -28,7 +28,10 @@
  * specification's steps, maps of the test's own (rounding half away from zero, ties, names),
  * every check of WIFI on a damaged copy and random damage. Records (levels, nodes, arcs, shapes,
  * climbs, places, events, radio map samples): the JavaScript reader's values for the same indexes of
- * the demo and the station, every index past the last refused, damage they meet refused. With
+ * the demo and the station, every index past the last refused, damage they meet refused. Bearings
+ * (GARC): every arc's ends and corners of the demo and the station against a plain rendering of the
+ * specification, the demo's arcs worked out by hand, a damaged header refused when the bundle opens
+ * and damaged distances where they are read, unavailable without GARC. With
  * NAVBUNDLE_TEST_ANSWERS naming the
  * Swift reader's answers to queries on BUNDLE (readers/vectors/demo-campus.queries), every route,
  * route under conditions, way out under conditions and locate must be the same, byte for byte. NAVBUNDLE_TEST_EGRESS may name a bundle whose

@@ -273,9 +273,9 @@ class ReadingTests(unittest.TestCase):
         tags = [section.tag for section in self.bundle.sections]
         for tag in ("META", "STRS", "LEVL", "NODE", "ARCS", "PROF", "PLAC", "EVNT", "SRCH", "SNAP", "OUTL"):
             self.assertIn(tag, tags)
-        # Format 2.0 has the shared customisable hierarchy instead of one per profile.
+        # Format 2.x has the shared customisable hierarchy instead of one per profile.
         if "CCHT" in tags:
-            self.assertEqual((self.bundle.major, self.bundle.minor), (2, 0))
+            self.assertEqual((self.bundle.major, self.bundle.minor), (2, 1))
             self.assertTrue(self.bundle.customisable)
             self.assertFalse(any(tag.startswith("CH") and tag != "CCHT" for tag in tags))
         else:

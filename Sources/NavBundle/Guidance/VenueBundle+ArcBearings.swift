@@ -1,4 +1,4 @@
-public import NavFormat
+import NavFormat
 
 /// A corner an arc bends around, as guidance sees it (`GARC`).
 public struct CornerBearing: Hashable, Sendable {

@@ -14,7 +14,7 @@ public struct BundleContents: Sendable {
     /// the bundle's arcs grouped by tail (the `ARCS` order); may be empty.
     public var hierarchies: [[UInt8]] = []
     /// The customisable hierarchy's topology in the `CCHT` layout, whose input arcs are the
-    /// bundle's arcs in `ARCS` order; `nil` without one. A bundle with it is format 2.0.
+    /// bundle's arcs in `ARCS` order; `nil` without one. A bundle with it is format 2.x.
     public var customisableTopology: [UInt8]?
 
     /// The format the bundle is written in.

@@ -334,6 +334,21 @@ static void exercise_all_records(nb_bundle *b) {
         status = nb_arc_climb(b, a, &climb);
         check_status(status);
         EXPECT(a < nb_arc_count(b) || status == NB_ERROR_ARGUMENT);
+        /* GARC's bearings and corners: unavailable without it, its corners SHAP's. */
+        uint8_t tail_bearing = 0, head_bearing = 0, bearing = 0;
+        status = nb_arc_bearings(b, a, &tail_bearing, &head_bearing);
+        check_status(status);
+        EXPECT(a < nb_arc_count(b) ? status == NB_OK || (status == NB_ERROR_UNAVAILABLE && !nb_has_section(b, "GARC"))
+                                   : status == NB_ERROR_ARGUMENT);
+        uint32_t first_corner = 0, corners = 0, along = 0;
+        status = nb_arc_corners(b, a, &first_corner, &corners);
+        check_status(status);
+        EXPECT(a < nb_arc_count(b) || status == NB_ERROR_ARGUMENT);
+        for (uint32_t k = 0; status == NB_OK && k <= corners && k < 8; k++) {
+            nb_status corner = nb_corner_bearing(b, a, k, &along, &bearing);
+            check_status(corner);
+            EXPECT(k < corners || corner == NB_ERROR_ARGUMENT || corner == NB_ERROR_UNAVAILABLE);
+        }
     }
     for (uint32_t p = 0; p <= nb_place_count(b); p++) {
         nb_place place;
