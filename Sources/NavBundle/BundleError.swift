@@ -7,6 +7,7 @@ public import NavFormat
 /// - **The caller's mistake.** An index the bundle does not have (``nodeOutOfRange(_:nodeCount:)``,
 ///   ``arcOutOfRange(_:arcCount:)``, ``levelOutOfRange(_:levelCount:)``,
 ///   ``placeOutOfRange(_:placeCount:)``, ``eventOutOfRange(_:eventCount:)``,
+///   ``landmarkOutOfRange(_:landmarkCount:)``, ``decisionPointOutOfRange(_:keyCount:)``,
 ///   ``profileOutOfRange(_:profileCount:)``), a profile name it does not have, a position that is
 ///   none, or an endpoint text that names no single place (``emptyEndpoint`` to
 ///   ``badCoordinate(_:)``; ``endpointCode`` names these as the readers' answers do), or
@@ -28,6 +29,10 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
     case levelOutOfRange(Int, levelCount: Int)
     case placeOutOfRange(Int, placeCount: Int)
     case eventOutOfRange(Int, eventCount: Int)
+    /// A landmark index outside `GLMK`'s landmarks (none in a bundle without `GLMK`).
+    case landmarkOutOfRange(Int, landmarkCount: Int)
+    /// A decision point outside `GLMK`'s keys: the nodes, then the `SHAP` corners.
+    case decisionPointOutOfRange(Int, keyCount: Int)
     /// An endpoint text that is empty once folded.
     case emptyEndpoint
     /// Nothing has that ref, name, alias or source id; up to three close places.
@@ -96,6 +101,10 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
             return "place \(place) is not in this bundle (\(Self.range(count, of: "places")))"
         case .eventOutOfRange(let event, let count):
             return "event \(event) is not in this bundle (\(Self.range(count, of: "events")))"
+        case .landmarkOutOfRange(let landmark, let count):
+            return "landmark \(landmark) is not in this bundle (\(Self.range(count, of: "landmarks")))"
+        case .decisionPointOutOfRange(let key, let count):
+            return "decision point \(key) is not in this bundle (\(Self.range(count, of: "decision points")))"
         case .emptyEndpoint:
             return "an empty text names no place"
         case .unknownPlace(let text, let suggestions):

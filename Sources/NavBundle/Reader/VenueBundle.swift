@@ -43,6 +43,8 @@ public final class VenueBundle: @unchecked Sendable {
     let pieceTable: PieceTable?
     /// Arcs with steps and their counts (`STPC`, 1.2); `nil` when no arc has a count.
     let stepTable: ByteReader?
+    /// Landmarks and the decision points that see them (`GLMK`), checked in full; `nil` without.
+    let landmarkTable: LandmarkTable?
     /// The customisable hierarchy's topology (`CCHT`, 2.0), its size checked; `nil` without one.
     let customisableSection: ByteReader?
     /// The topology and each profile's customised metric, made on first use.
@@ -167,6 +169,12 @@ public final class VenueBundle: @unchecked Sendable {
                 throw .malformedSection(section: "STPC", detail: "its entries do not fit the section or outnumber the arcs")
             }
             return entries
+        }
+        let cornerTotal = (shapePoints?.count ?? 0) / BundleFormat.PointEntry.size
+        let (stringTotal, levelTotal) = (stringCount, levelCount)
+        landmarkTable = try file.section(BundleFormat.Tag.landmarks).map { section throws(BundleError) in
+            try LandmarkTable(section: section, nodeCount: nodes, cornerCount: cornerTotal, stringCount: stringTotal,
+                              placeCount: placeTotal, levelCount: levelTotal)
         }
         let (nodeTotal, inputTotal) = (nodeCount, arcCount)
         customisableSection = try file.section(Tag.customisableTopology).map { section throws(BundleError) in

@@ -31,6 +31,12 @@ struct BundleAssembly {
             }
         }
         addPlaces(venue, graph: graph?.graph, attachments: attachments, levelIndex: levelIndex, buildingNames: buildingNames)
+        if let graph {
+            // After the places, whose nodes and levels the landmarks of places take.
+            let selection = LandmarkSelection(venue: venue, graph: graph.graph, places: contents.places)
+            contents.landmarks = selection.landmarks
+            contents.landmarkPairs = selection.pairs
+        }
         addOutlines(venue, levelIndex: levelIndex)
         addEvents(venue)
     }
