@@ -39,7 +39,8 @@ public struct LandmarkSelection: Sendable {
         // Landmarks by level and 25 m cell, to find those near a decision point.
         let cellSize = Self.outdoorRadius
         var cells: [Cell: [Int]] = [:]
-        for (index, point) in points.enumerated() {
+        // A position that is no number (never in validated data) would have no cell: left unseen.
+        for (index, point) in points.enumerated() where point.x.isFinite && point.y.isFinite {
             cells[Cell(level: found[index].landmark.level, point: point, size: cellSize), default: []].append(index)
         }
         var attachedAt: [Int: [Int]] = [:]
@@ -50,6 +51,7 @@ public struct LandmarkSelection: Sendable {
 
         func choose(key: BundleContents.DecisionPoint, at coordinate: Coordinate, level: Int, node: Int?) {
             let point = projection.project(coordinate)
+            guard point.x.isFinite, point.y.isFinite else { return }
             let indoor = venue.levels.indices.contains(level) && venue.levels[level].buildingID != nil
             let radius = indoor ? Self.indoorRadius : Self.outdoorRadius
             let keySight = indoor ? sight.placements(of: point, level: level) : []
