@@ -39,6 +39,7 @@ extension VenueBundle {
     /// corner index); 0 without `GLMK`.
     public var landmarkKeyCount: Int { landmarkTable?.keyCount ?? 0 }
 
+    /// Landmark `index` of `GLMK` (``BundleError/landmarkOutOfRange(_:landmarkCount:)`` past the last).
     public func landmark(_ index: Int) throws(BundleError) -> LandmarkRecord {
         guard let table = landmarkTable, (0..<table.landmarkCount).contains(index) else {
             throw .landmarkOutOfRange(index, landmarkCount: landmarkCount)
