@@ -9,7 +9,8 @@ a third column holds its line (``ok``): it still opens the development formats o
 the magic, the version, the header's counts and sizes, the section table (offsets, lengths,
 overlaps, tags twice, tags that are not ASCII, required sections missing or at an unknown
 version), and a changed byte in every section, with its checksum left and with its checksum
-fixed up (then the whole-file hash finds it). Structural damage is written both with the file's
+fixed up (then the whole-file hash finds it), and GLMK's counts, levels, pairs and their order
+with every checksum fixed up (GLMK is checked in full on opening). Structural damage is written both with the file's
 hash left stale and fixed up, since a reader must find it either way. Where the bundle has `GARC`,
 its header is damaged too (counts that differ from `ARCS` and `SHAP`, tables cut short), with every
 checksum fixed up: the readers check it when they open a bundle and must refuse it as `format`.
@@ -200,6 +201,30 @@ def make(original, rng):
         v.add(f"section-{tag}-byte-changed-checksum-fixed", image, "checksum")
     if "GARC" in [entry[0] for entry in entries]:
         garc_variants(v)
+    # GLMK (optional, checked in full on opening) damaged inside, with its checksum and the file's
+    # hash fixed up, so that only the section's own check can find it.
+    if "GLMK" in [entry[0] for entry in entries]:
+        index = v.index_of("GLMK")
+        _, _, offset, _ = entries[index]
+        landmarks, keys, pairs = struct.unpack_from("<III", original, offset)
+        levels = struct.unpack_from("<I", original, entries[v.index_of("LEVL")][2])[0]
+        pairs_at = offset + (16 + 24 * landmarks + 7) // 8 * 8
+        damages = [("landmark-count-plus-one", "<I", offset, landmarks + 1),
+                   ("key-count-minus-one", "<I", offset + 4, keys - 1)]
+        if landmarks:
+            damages.append(("landmark-on-missing-level", "<H", offset + 16 + 16, levels))
+        if pairs:
+            damages.append(("pair-of-missing-landmark", "<I", pairs_at + 4, landmarks))
+            damages.append(("pair-of-missing-key", "<I", pairs_at, keys))
+        if pairs > 1:
+            second_key = struct.unpack_from("<I", original, pairs_at + 12)[0]
+            damages.append(("pairs-out-of-order", "<I", pairs_at, second_key + 1))
+        for name, form, at, value in damages:
+            image = v.copy()
+            struct.pack_into(form, image, at, value & (0xFFFF if form == "<H" else 0xFFFFFFFF))
+            reseal_section(image, index)
+            reseal_file(image)
+            v.add(f"glmk-{name}", image, "format")
     # Padding between sections, which no section checksum covers.
     for tag, _, offset, length in entries:
         if length % 8:

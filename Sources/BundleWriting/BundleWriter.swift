@@ -41,6 +41,8 @@ public enum BundleWriter {
         let table = foldingTable(for: contents.places)
         let sources = present.sources ? encodeSources(contents.places, strings: &strings) : nil
         let aliases = present.aliases ? encodeAliases(contents.places, table: table, strings: &strings) : nil
+        // Landmark names come after those, so adding GLMK moves no earlier string.
+        let landmarks = contents.landmarks.isEmpty ? nil : encodeLandmarks(contents, order: order, strings: &strings)
 
         container.add(BundleFormat.Tag.strings, strings.encoded())
         container.add(BundleFormat.Tag.levels, levels)
@@ -66,6 +68,7 @@ public enum BundleWriter {
         if contents.arcs.contains(where: { ($0.stepCount ?? 0) > 0 || Self.hundredths($0.rise) != 0 }) {
             container.add(BundleFormat.Tag.steps, encodeSteps(contents.arcs, order: order))
         }
+        if let landmarks { container.add(BundleFormat.Tag.landmarks, landmarks) }
         if let radioMap = contents.radioMap {
             container.add(BundleFormat.Tag.wifi, Data(radioMap))
         }
@@ -127,6 +130,7 @@ public enum BundleWriter {
             try check(contents.places.indices.contains(event.place), "event \(event.title) refers to a missing place")
         }
         try validateEndpoints(contents)
+        try validateLandmarks(contents)
         try check(contents.hierarchies.isEmpty || contents.hierarchies.count == contents.profiles.count,
                   "\(contents.hierarchies.count) hierarchies for \(contents.profiles.count) profiles")
         try check(contents.profiles.count < BundleFormat.ProfileSection.profileLimit,

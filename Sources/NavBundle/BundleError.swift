@@ -7,7 +7,8 @@ public import NavFormat
 /// - **The caller's mistake.** An index the bundle does not have (``nodeOutOfRange(_:nodeCount:)``,
 ///   ``arcOutOfRange(_:arcCount:)``, ``levelOutOfRange(_:levelCount:)``,
 ///   ``placeOutOfRange(_:placeCount:)``, ``eventOutOfRange(_:eventCount:)``,
-///   ``profileOutOfRange(_:profileCount:)``), a route whose arcs do not join its nodes
+///   ``profileOutOfRange(_:profileCount:)``, ``landmarkOutOfRange(_:landmarkCount:)``,
+///   ``decisionPointOutOfRange(_:keyCount:)``), a route whose arcs do not join its nodes
 ///   (``disjointRoute(position:)``), a profile name it does not have, a position that is
 ///   none, or an endpoint text that names no single place (``emptyEndpoint`` to
 ///   ``badCoordinate(_:)``; ``endpointCode`` names these as the readers' answers do), or
@@ -31,6 +32,10 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
     case eventOutOfRange(Int, eventCount: Int)
     /// A route whose arcs do not lead from each of its nodes to the next: not one the bundle gave.
     case disjointRoute(position: Int)
+    /// A landmark index outside `GLMK`'s landmarks (none in a bundle without `GLMK`).
+    case landmarkOutOfRange(Int, landmarkCount: Int)
+    /// A decision point outside `GLMK`'s keys: the nodes, then the `SHAP` corners.
+    case decisionPointOutOfRange(Int, keyCount: Int)
     /// An endpoint text that is empty once folded.
     case emptyEndpoint
     /// Nothing has that ref, name, alias or source id; up to three close places.
@@ -101,6 +106,10 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
             return "event \(event) is not in this bundle (\(Self.range(count, of: "events")))"
         case .disjointRoute(let position):
             return "arc \(position) of the route does not lead from its node \(position) to its node \(position + 1)"
+        case .landmarkOutOfRange(let landmark, let count):
+            return "landmark \(landmark) is not in this bundle (\(Self.range(count, of: "landmarks")))"
+        case .decisionPointOutOfRange(let key, let count):
+            return "decision point \(key) is not in this bundle (\(Self.range(count, of: "decision points")))"
         case .emptyEndpoint:
             return "an empty text names no place"
         case .unknownPlace(let text, let suggestions):

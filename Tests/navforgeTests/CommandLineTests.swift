@@ -208,9 +208,9 @@ import TemporaryFolders
         #expect(try cli.run(["build", "pipelines/demo-campus.yml"]).status == 0)
         let inspect = try cli.run(["inspect", Self.bundle])
         #expect(inspect.status == 0)
-        #expect(inspect.output.contains("format    2.1, 21 sections"))
+        #expect(inspect.output.contains("format    2.1, 22 sections"))
         #expect(inspect.output.contains("verified  yes, the whole file and every section"))
-        for tag in ["META", "SRCH", "SNAP", "OUTL", "STPC", "WIFI", "CCHT", "GARC"] { #expect(inspect.output.contains("\n\(tag) ")) }
+        for tag in ["META", "SRCH", "SNAP", "OUTL", "STPC", "WIFI", "CCHT", "GARC", "GLMK"] { #expect(inspect.output.contains("\n\(tag) ")) }
         #expect(inspect.output.contains("licence CC0-1.0  Demo Campus estates office"))
         // The file's hash is sha256sum's and manifest.json's; the header's own is labelled apart.
         let sum = try cli.run(URL(fileURLWithPath: "/usr/bin/sha256sum"), [Self.bundle])

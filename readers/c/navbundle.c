@@ -169,6 +169,9 @@ struct nb_bundle {
     leaving_index leaving;
     condition_index conditions;
     const uint8_t *sources, *attachments; /* PSRC and ATCH entries once checked, else NULL */
+    /* GLMK's landmarks and pairs, checked in full by nb_open; NULL (and counts 0) without it. */
+    const uint8_t *landmarks, *landmark_pairs;
+    uint32_t landmark_count, landmark_keys, landmark_pair_count;
     /* WIFI's signal weights of every stored mean under each exponent, tabulated by nb_open when
      * the section's parameters are valid, so that locating only reads the bundle. */
     int wifi_weights;
@@ -661,6 +664,64 @@ static nb_status read_graph(nb_bundle *b, const section *arcs, const section *pr
     return NB_OK;
 }
 
+/* GLMK, when present, checked in full as the Swift reader checks it on opening: the header,
+ * a key per node and SHAP corner, counts that fill the section exactly, each landmark's string,
+ * place, level and naming, each pair's key and landmark, and the pairs' order (key ascending,
+ * salience descending, landmark ascending), which nb_landmark_pairs bisects. */
+static nb_status check_landmarks(nb_bundle *b) {
+    const section *s = find_section(b, "GLMK");
+    if (s == NULL) return NB_OK;
+    if (s->length < 16) return refuse(b, NB_ERROR_FORMAT, "GLMK is too short for its header");
+    const uint8_t *p = section_bytes(b, s);
+    uint64_t landmarks = rd32(p), keys = rd32(p + 4), pairs = rd32(p + 8), corners = 0;
+    const section *shap = find_section(b, "SHAP");
+    if (shap != NULL) {
+        if (shap->length < 8) return refuse(b, NB_ERROR_FORMAT, "SHAP is too short for its header");
+        corners = rd32(section_bytes(b, shap) + 4);
+    }
+    if (keys != (uint64_t)b->nodes + corners)
+        return refuse(b, NB_ERROR_FORMAT, "GLMK has %llu keys for the %u nodes of NODE and %llu corners of SHAP",
+                      (unsigned long long)keys, b->nodes, (unsigned long long)corners);
+    uint64_t pairs_at = (16 + 24 * landmarks + 7) / 8 * 8;
+    if (pairs_at + 12 * pairs != s->length)
+        return refuse(b, NB_ERROR_FORMAT, "GLMK: %llu landmarks and %llu pairs do not fill its %llu bytes",
+                      (unsigned long long)landmarks, (unsigned long long)pairs, (unsigned long long)s->length);
+    for (uint64_t i = 0; i < landmarks; i++) {
+        const uint8_t *e = p + 16 + 24 * i;
+        uint32_t name = rd32(e), place = rd32(e + 4), level = rd16(e + 16), naming = e[19];
+        if (name != NB_NONE && name >= b->strings)
+            return refuse(b, NB_ERROR_FORMAT, "GLMK: landmark %llu names string %u, STRS has %u", (unsigned long long)i,
+                          name, b->strings);
+        if (place != NB_NONE && place >= b->place_count)
+            return refuse(b, NB_ERROR_FORMAT, "GLMK: landmark %llu is place %u, PLAC has %u", (unsigned long long)i, place,
+                          b->place_count);
+        if (level >= b->level_count)
+            return refuse(b, NB_ERROR_FORMAT, "GLMK: landmark %llu is on level %u, LEVL has %u", (unsigned long long)i,
+                          level, b->level_count);
+        if (naming > 2)
+            return refuse(b, NB_ERROR_FORMAT, "GLMK: landmark %llu has naming %u, at most 2", (unsigned long long)i, naming);
+    }
+    const uint8_t *table = p + pairs_at;
+    for (uint64_t i = 0; i < pairs; i++) {
+        const uint8_t *e = table + 12 * i;
+        uint32_t key = rd32(e), landmark = rd32(e + 4);
+        if (key >= keys || landmark >= landmarks)
+            return refuse(b, NB_ERROR_FORMAT, "GLMK: pair %llu joins key %u and landmark %u of %llu keys and %llu landmarks",
+                          (unsigned long long)i, key, landmark, (unsigned long long)keys, (unsigned long long)landmarks);
+        if (i > 0) {
+            const uint8_t *before = e - 12;
+            uint32_t previous_key = rd32(before), previous_landmark = rd32(before + 4);
+            int ordered = previous_key != key ? previous_key < key
+                          : before[11] != e[11]   ? before[11] > e[11]
+                                                  : previous_landmark < landmark;
+            if (!ordered) return refuse(b, NB_ERROR_FORMAT, "GLMK: pair %llu is out of order", (unsigned long long)i);
+        }
+    }
+    b->landmarks = p + 16, b->landmark_pairs = table;
+    b->landmark_count = (uint32_t)landmarks, b->landmark_keys = (uint32_t)keys, b->landmark_pair_count = (uint32_t)pairs;
+    return NB_OK;
+}
+
 /* The required sections, checked as far as this reader relies on them. */
 static nb_status read_required(nb_bundle *b) {
     static const char *const required[] = {"META", "STRS", "LEVL", "NODE", "ARCS", "PROF", "PLAC", "EVNT"};
@@ -692,6 +753,7 @@ static nb_status read_required(nb_bundle *b) {
         if (rd32(entries + 32 * (size_t)i) >= b->place_count)
             return refuse(b, NB_ERROR_FORMAT, "EVNT: event %u names place %u, PLAC has %u", i,
                           rd32(entries + 32 * (size_t)i), b->place_count);
+    if ((status = check_landmarks(b)) != NB_OK) return status;
     b->hierarchies = calloc(b->profiles ? b->profiles : 1, sizeof(hierarchy));
     return b->hierarchies ? NB_OK : out_of_memory(b);
 }
@@ -1073,6 +1135,49 @@ nb_status nb_arc_climb(nb_bundle *b, uint32_t arc, nb_climb *climb) {
         const uint8_t *e = entries + 8 * (size_t)low;
         climb->steps = rd16(e + 4), climb->rise = (int16_t)rd16(e + 6);
     }
+    return NB_OK;
+}
+
+uint32_t nb_landmark_count(const nb_bundle *b) { return b->landmark_count; }
+uint32_t nb_landmark_key_count(const nb_bundle *b) { return b->landmark_keys; }
+
+nb_status nb_landmark(nb_bundle *b, uint32_t landmark, nb_landmark_info *info) {
+    memset(info, 0, sizeof *info);
+    if (landmark >= b->landmark_count)
+        return refuse(b, NB_ERROR_ARGUMENT, "landmark %u is not one of the %u landmarks", landmark, b->landmark_count);
+    const uint8_t *e = b->landmarks + 24 * (size_t)landmark;
+    info->place = rd32(e + 4);
+    info->latitude = (int32_t)rd32(e + 8), info->longitude = (int32_t)rd32(e + 12);
+    info->level = rd16(e + 16), info->kind = e[18], info->naming = e[19];
+    return record_text(b, rd32(e), "GLMK", &info->name);
+}
+
+nb_status nb_landmark_pairs(nb_bundle *b, uint32_t key, uint32_t *first, uint32_t *count) {
+    *first = 0, *count = 0;
+    if (b->landmark_pairs == NULL) return NB_OK; /* no GLMK: nothing is known to be seen */
+    if (key >= b->landmark_keys)
+        return refuse(b, NB_ERROR_ARGUMENT, "decision point %u is not one of the %u keys", key, b->landmark_keys);
+    /* Bisection for the first pair of `key`, then for the first of the next key. */
+    uint32_t bounds[2];
+    for (int k = 0; k < 2; k++) {
+        uint32_t low = 0, high = b->landmark_pair_count;
+        while (low < high) {
+            uint32_t middle = low + (high - low) / 2;
+            if (rd32(b->landmark_pairs + 12 * (size_t)middle) < key + (uint32_t)k) low = middle + 1;
+            else high = middle;
+        }
+        bounds[k] = low;
+    }
+    *first = bounds[0], *count = bounds[1] - bounds[0];
+    return NB_OK;
+}
+
+nb_status nb_landmark_pair(nb_bundle *b, uint32_t pair, nb_landmark_pair_info *info) {
+    memset(info, 0, sizeof *info);
+    if (pair >= b->landmark_pair_count)
+        return refuse(b, NB_ERROR_ARGUMENT, "pair %u is not one of the %u landmark pairs", pair, b->landmark_pair_count);
+    const uint8_t *e = b->landmark_pairs + 12 * (size_t)pair;
+    info->landmark = rd32(e + 4), info->distance = rd16(e + 8), info->bearing = e[10], info->salience = e[11];
     return NB_OK;
 }
 

@@ -189,6 +189,47 @@ nb_status nb_arc_corners(nb_bundle *bundle, uint32_t arc, uint32_t *first, uint3
  * or shorter than the corner's before it, is GARC's damage (NB_ERROR_FORMAT). */
 nb_status nb_corner_bearing(nb_bundle *bundle, uint32_t arc, uint32_t corner, uint32_t *along, uint8_t *bearing);
 
+/* ---- landmarks: GLMK, optional (docs/bundle-format.md; the rules in docs/guidance.md, "Landmarks") ----
+ * nb_open checks GLMK in full when present: a key per node and SHAP corner, counts that fill the
+ * section exactly, every landmark's string, place, level and naming in range, every pair's key
+ * and landmark in range and the pairs in order. A bundle without GLMK has no landmarks and no pairs. */
+
+typedef struct {
+    nb_text name;                /* the name, else the ref; none for an unnamed door or landing */
+    uint32_t place;              /* index into PLAC, NB_NONE for a door, entrance or landing */
+    int32_t latitude, longitude; /* 1e-7 degree */
+    uint32_t level;              /* index into LEVL */
+    uint8_t kind;   /* 0 entrance, 1 lift, 2 stairs, 3 escalator, 4 ramp, 5 door, 6 information desk, 7 toilets,
+                       8 platform, 9 ticket machine, 10 shop, 11 food and drink, 12 room, 13 other point; a later
+                       writer may add kinds, which rank lowest */
+    uint8_t naming; /* 0 unnamed, 1 ref only, 2 named */
+} nb_landmark_info;
+
+typedef struct {
+    uint32_t landmark; /* index for nb_landmark */
+    uint16_t distance; /* decimetres from the decision point, 65535 for that or more */
+    uint8_t bearing;   /* from the decision point to the landmark, 1/256 turn clockwise from north */
+    uint8_t salience;  /* naming * 64 + kind rank * 4 + nearness: higher stands out more */
+} nb_landmark_pair_info;
+
+/* Landmarks in GLMK; 0 without it. */
+uint32_t nb_landmark_count(const nb_bundle *bundle);
+
+/* Decision points GLMK keys: the nodes (key = node), then every SHAP corner (key = node count +
+ * the corner's global SHAP index); 0 without GLMK. */
+uint32_t nb_landmark_key_count(const nb_bundle *bundle);
+
+/* Landmark `landmark` of GLMK. */
+nb_status nb_landmark(nb_bundle *bundle, uint32_t landmark, nb_landmark_info *info);
+
+/* The pairs of decision point `key` are `*first` ..< `*first + *count`, most salient first (ties:
+ * lower landmark first); none without GLMK. A key at or past nb_landmark_key_count gives
+ * NB_ERROR_ARGUMENT when GLMK is present. */
+nb_status nb_landmark_pairs(nb_bundle *bundle, uint32_t key, uint32_t *first, uint32_t *count);
+
+/* Pair `pair` (below the sum of all keys' counts) of GLMK. */
+nb_status nb_landmark_pair(nb_bundle *bundle, uint32_t pair, nb_landmark_pair_info *info);
+
 typedef struct {
     uint8_t kind;        /* 0 room, 1 point of interest */
     uint8_t positioned;  /* 1 when latitude and longitude are set (else both 0) */

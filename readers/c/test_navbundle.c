@@ -3467,9 +3467,11 @@ static void test_records(nb_bundle *b) {
               !nb_has_section(b, "MET") && !nb_has_section(b, "METAX") && !nb_has_section(b, NULL),
           "nb_has_section is wrong");
     nb_section s;
-    CHECK(nb_section_entry(b, 0, &s) == NB_OK && strcmp(s.tag, "META") == 0 && s.version == 1 && s.offset == 736 &&
+    /* META follows the header (64 bytes) and the table (32 bytes an entry) at once. */
+    uint64_t meta_at = 64 + 32 * (uint64_t)nb_section_count(b);
+    CHECK(nb_section_entry(b, 0, &s) == NB_OK && strcmp(s.tag, "META") == 0 && s.version == 1 && s.offset == meta_at &&
               s.length == 2572,
-          "the demo's first section is not META at 736+2572");
+          "the demo's first section is not META at %llu+2572", (unsigned long long)meta_at);
     const char *json = NULL;
     size_t length = 0;
     CHECK(nb_metadata(b, &json, &length) == NB_OK && length == 2572 &&
@@ -3866,6 +3868,135 @@ static void test_damaged_bearings(const nb_bundle *original) {
         CHECK(nb_arc_corners(b, arc, &start, &corners_of) == NB_OK && (corners_of > 0) == has_corners,
               "an arc's corners are not SHAP's without GARC");
         nb_close(b), b = NULL;
+    }
+    free(copy);
+}
+
+/* pi, which strict C99's math.h does not name. */
+#define LANDMARK_PI 3.14159265358979323846
+
+/* GLMK's records agree with the rest of the bundle: a place landmark carries its place's name or
+ * ref and position, a door landmark stands on a door node; each key's pairs name landmarks on the
+ * key's level, most salient first, with the distance and bearing the stored positions give (in
+ * SNAP's plane, as the writer computes them); and indexes one past the last are refused. */
+static void test_landmarks(nb_bundle *b) {
+    CHECK(nb_has_section(b, "GLMK"), "the demo campus has no GLMK");
+    uint32_t landmarks = nb_landmark_count(b), keys = nb_landmark_key_count(b);
+    const section *shap = find_section(b, "SHAP");
+    uint32_t corners = shap ? rd32(section_bytes(b, shap) + 4) : 0;
+    CHECK(landmarks > 0 && keys == b->nodes + corners, "GLMK has %u landmarks and %u keys", landmarks, keys);
+    /* SNAP's longitude scale: the cosine of the middle of the nodes' latitudes. */
+    int32_t low = INT32_MAX, high = INT32_MIN;
+    for (uint32_t v = 0; v < b->nodes; v++) {
+        int32_t latitude = (int32_t)rd32(b->node_entries + 16 * (size_t)v);
+        if (latitude < low) low = latitude;
+        if (latitude > high) high = latitude;
+    }
+    double scale = cos(((double)low + (double)high) / 2 / 1e7 * LANDMARK_PI / 180);
+    uint32_t doors = 0, places = 0, named = 0;
+    for (uint32_t i = 0; i < landmarks; i++) {
+        nb_landmark_info info;
+        if (nb_landmark(b, i, &info) != NB_OK) { CHECK(0, "landmark %u: %s", i, nb_last_error(b)); continue; }
+        CHECK(info.level < nb_level_count(b) && info.kind <= 13 && info.naming <= 2, "landmark %u is malformed", i);
+        named += info.naming == 2;
+        if (info.place != NB_NONE) {
+            nb_place place;
+            places++;
+            CHECK(nb_place_info(b, info.place, &place) == NB_OK && place.positioned && place.latitude == info.latitude &&
+                      place.longitude == info.longitude,
+                  "landmark %u does not stand where place %u does", i, info.place);
+            const nb_text *expected = place.name.text ? &place.name : &place.ref;
+            CHECK(info.name.length == expected->length && (info.name.length == 0 ||
+                                                           memcmp(info.name.text, expected->text, info.name.length) == 0),
+                  "landmark %u is not called as place %u is", i, info.place);
+        } else if (info.kind == 0 || info.kind == 5) {
+            doors++;
+        }
+    }
+    CHECK(places > 0 && doors > 0 && named > 0, "GLMK has %u places, %u doors, %u named", places, doors, named);
+    uint32_t total = 0;
+    for (uint32_t key = 0; key < keys; key++) {
+        uint32_t first, count;
+        if (nb_landmark_pairs(b, key, &first, &count) != NB_OK) { CHECK(0, "key %u: %s", key, nb_last_error(b)); continue; }
+        CHECK(first == total, "the pairs of key %u do not follow those before", key);
+        total += count;
+        int32_t at[2];
+        if (key < b->nodes) {
+            at[0] = (int32_t)rd32(b->node_entries + 16 * (size_t)key), at[1] = (int32_t)rd32(b->node_entries + 16 * (size_t)key + 4);
+        } else {
+            const uint8_t *corner = section_bytes(b, shap) + (8 + 4 * ((uint64_t)b->arcs + 1) + 7) / 8 * 8 + 8 * (size_t)(key - b->nodes);
+            at[0] = (int32_t)rd32(corner), at[1] = (int32_t)rd32(corner + 4);
+        }
+        int previous = 256;
+        for (uint32_t p = first; p < first + count; p++) {
+            nb_landmark_pair_info pair;
+            nb_landmark_info info;
+            CHECK(nb_landmark_pair(b, p, &pair) == NB_OK && nb_landmark(b, pair.landmark, &info) == NB_OK, "pair %u", p);
+            CHECK(pair.salience <= previous, "key %u's pairs are not most salient first", key);
+            previous = pair.salience;
+            CHECK(pair.salience / 64 == info.naming, "pair %u's salience %u does not start with the naming %u", p,
+                  pair.salience, info.naming);
+            double dy = (double)info.latitude - at[0], dx = ((double)info.longitude - at[1]) * scale;
+            double decimetres = sqrt(dx * dx + dy * dy) / 1e7 * 6371008.8 * LANDMARK_PI / 180 * 10;
+            CHECK(fabs((decimetres > 65535 ? 65535 : decimetres) - pair.distance) <= 1, "pair %u is %u dm, not %.1f", p,
+                  pair.distance, decimetres);
+            if (decimetres >= 10) {
+                int bearing = (int)lround(atan2(dx, dy) / (2 * LANDMARK_PI) * 256) & 255;
+                int off = abs(bearing - pair.bearing);
+                CHECK(off <= 1 || off == 255, "pair %u's bearing is %u, not %d", p, pair.bearing, bearing);
+            }
+        }
+        if (count > 0 && key < b->nodes) {
+            nb_landmark_pair_info pair;
+            nb_landmark_info info;
+            nb_node node;
+            if (nb_landmark_pair(b, first, &pair) == NB_OK && nb_landmark(b, pair.landmark, &info) == NB_OK &&
+                nb_node_record(b, key, &node) == NB_OK && info.place == NB_NONE)
+                CHECK(info.level == node.level, "key %u sees a landmark of level %u from level %u", key, info.level, node.level);
+        }
+    }
+    CHECK(total == b->landmark_pair_count && total > 0, "the keys' pairs number %u of %u", total, b->landmark_pair_count);
+    nb_landmark_info info;
+    uint32_t first, count;
+    CHECK(nb_landmark(b, landmarks, &info) == NB_ERROR_ARGUMENT, "landmark %u past the last is not refused", landmarks);
+    CHECK(nb_landmark_pairs(b, keys, &first, &count) == NB_ERROR_ARGUMENT && count == 0,
+          "key %u past the last is not refused", keys);
+}
+
+/* Damage to GLMK is refused when the bundle opens (its checksums left unchecked, so the damage
+ * reaches the check), naming GLMK. */
+static void test_damaged_landmarks(const nb_bundle *original) {
+    const section *glmk = find_section(original, "GLMK");
+    if (glmk == NULL) return;
+    uint8_t *copy = malloc(image_size);
+    const uint8_t *p = image + glmk->offset;
+    uint32_t landmarks = rd32(p), pairs = rd32(p + 8);
+    size_t pairs_at = (16 + 24 * (size_t)landmarks + 7) / 8 * 8;
+    struct {
+        const char *what, *says;
+        size_t at;
+        uint32_t value;
+        int width;
+    } damage[] = {
+        {"one landmark more", "do not fill", 0, landmarks + 1, 32},
+        {"a key fewer", "keys for the", 4, rd32(p + 4) - 1, 32},
+        {"a landmark on a missing level", "is on level", 16 + 16, original->level_count, 16},
+        {"a landmark of a missing place", "is place", 16 + 4, original->place_count, 32},
+        {"a landmark naming a missing string", "names string", 16, original->strings, 32},
+        {"a pair of a missing landmark", "joins key", pairs_at + 4, landmarks, 32},
+        {"a pair of a missing key", "joins key", pairs_at + 12 * ((size_t)pairs - 1), rd32(p + 4), 32},
+        {"the first pair's key after the second's", "out of order", pairs_at, rd32(image + glmk->offset + pairs_at + 12) + 1, 32},
+    };
+    for (size_t i = 0; i < sizeof damage / sizeof *damage; i++) {
+        memcpy(copy, image, image_size);
+        if (damage[i].width == 16) put16(copy + glmk->offset + damage[i].at, (uint16_t)damage[i].value);
+        else put32(copy + glmk->offset + damage[i].at, damage[i].value);
+        nb_bundle *b = NULL;
+        char message[1024];
+        nb_status status = nb_open_memory(copy, image_size, "damaged", 0, &b, message, sizeof message);
+        CHECK(status == NB_ERROR_FORMAT && strstr(message, "GLMK") && strstr(message, damage[i].says),
+              "GLMK with %s is not refused: %s", damage[i].what, status == NB_OK ? "opened" : message);
+        if (b) nb_close(b);
     }
     free(copy);
 }
@@ -5382,6 +5513,8 @@ int main(int argc, char **argv) {
     CHECK(test_bearings(b) > 0, "the demo has no corners");
     test_hand_bearings(b);
     test_damaged_bearings(b);
+    test_landmarks(b);
+    test_damaged_landmarks(b);
     nb_close(b);
     if (argc == 4) test_station(argv[3]);
     free(image);

@@ -43,6 +43,8 @@ public final class VenueBundle: @unchecked Sendable {
     let pieceTable: PieceTable?
     /// Arcs with steps and their counts (`STPC`, 1.2); `nil` when no arc has a count.
     let stepTable: ByteReader?
+    /// Landmarks and the decision points that see them (`GLMK`), checked in full; `nil` without.
+    let landmarkTable: LandmarkTable?
     /// The customisable hierarchy's topology (`CCHT`, 2.0), its size checked; `nil` without one.
     let customisableSection: ByteReader?
     /// The arcs' bearings at their ends and corners (`GARC`, 2.1 and 1.3), its counts checked
@@ -174,6 +176,11 @@ public final class VenueBundle: @unchecked Sendable {
         let cornerTotal = (shapePoints?.count ?? 0) / BundleFormat.PointEntry.size
         arcBearingTable = try file.section(Tag.arcBearings).map { section throws(BundleError) in
             try ArcBearingTable(section: section, arcCount: arcTotalCount, cornerCount: cornerTotal)
+        }
+        let (stringTotal, levelTotal) = (stringCount, levelCount)
+        landmarkTable = try file.section(BundleFormat.Tag.landmarks).map { section throws(BundleError) in
+            try LandmarkTable(section: section, nodeCount: nodes, cornerCount: cornerTotal, stringCount: stringTotal,
+                              placeCount: placeTotal, levelCount: levelTotal)
         }
         let (nodeTotal, inputTotal) = (nodeCount, arcCount)
         customisableSection = try file.section(Tag.customisableTopology).map { section throws(BundleError) in

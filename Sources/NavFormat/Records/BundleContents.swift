@@ -26,6 +26,10 @@ public struct BundleContents: Sendable {
     /// Per profile, in ``profiles`` order, which nodes lie in the graph's main pieces for that
     /// profile (`PIEC`, since 1.2); may be empty.
     public var pieces: [Pieces] = []
+    /// What a walker sees at decision points (`GLMK`); no section when empty.
+    public var landmarks: [Landmark] = []
+    /// Which landmarks each decision point sees, in any order: the writer sorts them.
+    public var landmarkPairs: [LandmarkPair] = []
 
     public init(metadata: BundleMetadata) {
         self.metadata = metadata

@@ -11,8 +11,11 @@ struct BundleAssembly {
     private var placeOfSpace: [String: Int] = [:]
 
     /// `placeSnapDistance` is the graph stage's: how far from a point of interest its
-    /// per-profile attachment may look (``PlaceAttachments``).
-    init(venue: Venue, graph: CompiledGraph?, metadata: BundleMetadata, placeSnapDistance: Double = GraphParameters().placeSnapDistance) {
+    /// per-profile attachment may look (``PlaceAttachments``). `doorTolerance` is the graph
+    /// stage's too: how far from an outline a door still opens into the space, which is also
+    /// where a landmark counts as seen from inside it (``LandmarkSelection``).
+    init(venue: Venue, graph: CompiledGraph?, metadata: BundleMetadata, placeSnapDistance: Double = GraphParameters().placeSnapDistance,
+         doorTolerance: Double = GraphParameters().doorTolerance) {
         contents = BundleContents(metadata: metadata)
         let buildingNames = Dictionary(venue.buildings.map { ($0.id, $0.displayName) }, uniquingKeysWith: { a, _ in a })
         let levelIndex = Dictionary(venue.levels.enumerated().map { ($0.element.id, $0.offset) },
@@ -31,6 +34,14 @@ struct BundleAssembly {
             }
         }
         addPlaces(venue, graph: graph?.graph, attachments: attachments, levelIndex: levelIndex, buildingNames: buildingNames)
+        if let graph {
+            // After the places, whose nodes and levels the landmarks of places take.
+            var parameters = GraphParameters()
+            parameters.doorTolerance = doorTolerance
+            let selection = LandmarkSelection(venue: venue, graph: graph.graph, places: contents.places, parameters: parameters)
+            contents.landmarks = selection.landmarks
+            contents.landmarkPairs = selection.pairs
+        }
         addOutlines(venue, levelIndex: levelIndex)
         addEvents(venue)
     }

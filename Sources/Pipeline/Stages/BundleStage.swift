@@ -60,7 +60,8 @@ struct BundleStage: PipelineStage {
             buildDate: parameters.buildDate, navforgeVersion: NavforgeVersion.current)
         if !staged.venue.events.isEmpty { metadata.eventCongestion = parameters.eventCongestion }
         var assembly = BundleAssembly(venue: staged.venue, graph: compiled, metadata: metadata,
-                                      placeSnapDistance: context.definition.graphParameters.placeSnapDistance)
+                                      placeSnapDistance: context.definition.graphParameters.placeSnapDistance,
+                                      doorTolerance: context.definition.graphParameters.doorTolerance)
         if let compiled, context.definition.stage(.contract) != nil {
             let order = ContractStage.bundleArcOrder(compiled.graph)
             let contracted = try ContractStage.read(

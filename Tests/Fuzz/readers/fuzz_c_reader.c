@@ -372,6 +372,26 @@ static void exercise_all_records(nb_bundle *b) {
             touch(event.title.text, event.title.length), touch(event.description.text, event.description.length);
         }
     }
+    /* GLMK, checked in full on opening: every landmark and pair it lets through is in range. */
+    for (uint32_t l = 0; l <= nb_landmark_count(b); l++) {
+        nb_landmark_info landmark;
+        status = nb_landmark(b, l, &landmark);
+        check_status(status);
+        EXPECT(l < nb_landmark_count(b) || status == NB_ERROR_ARGUMENT);
+        if (status == NB_OK) {
+            EXPECT((landmark.place == NB_NONE || landmark.place < nb_place_count(b)) && landmark.level < nb_level_count(b));
+            touch(landmark.name.text, landmark.name.length);
+        }
+    }
+    for (uint32_t key = 0; key <= nb_landmark_key_count(b) && key < 4096; key++) {
+        uint32_t first = 0, count = 0;
+        status = nb_landmark_pairs(b, key, &first, &count);
+        check_status(status);
+        for (uint32_t i = first; status == NB_OK && i < first + count; i++) {
+            nb_landmark_pair_info pair;
+            EXPECT(nb_landmark_pair(b, i, &pair) == NB_OK && pair.landmark < nb_landmark_count(b));
+        }
+    }
     char message[256];
     uint32_t samples[MAX_SAMPLES];
     size_t sample_count = 0;
