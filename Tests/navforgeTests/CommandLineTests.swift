@@ -222,7 +222,7 @@ import TemporaryFolders
         #expect(!inspect.output.contains("content   \(fileHash)"))
         let json = try cli.run(["inspect", Self.bundle, "--json"])
         let report = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
-        #expect(report?["verified"] as? Bool == true && (report?["sections"] as? [Any])?.count == 21)
+        #expect(report?["verified"] as? Bool == true && (report?["sections"] as? [Any])?.count == 22)
         #expect(report?["fileSHA256"] as? String == fileHash && (report?["contentSHA256"] as? String)?.count == 64)
 
         // One flipped byte in the places: inspect still reports, names the damage, and fails.
