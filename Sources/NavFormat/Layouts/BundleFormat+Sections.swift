@@ -232,3 +232,8 @@ extension BundleFormat {
         public var bitBytes: Int { profileCount * wordsPerProfile * wordSize }
     }
 }
+
+extension BundleFormat.Tag {
+    /// Since 1.3/2.1: the instruction languages, their templates and words (``LanguageLayout``).
+    public static let guidanceTexts: SectionTag = "GTXT"
+}
