@@ -45,6 +45,8 @@ public final class VenueBundle: @unchecked Sendable {
     let stepTable: ByteReader?
     /// The customisable hierarchy's topology (`CCHT`, 2.0), its size checked; `nil` without one.
     let customisableSection: ByteReader?
+    /// The instruction languages (`GTXT`, 1.3/2.1), their structure checked; `nil` without them.
+    let guidanceTextTable: GuidanceTextTable?
     /// The topology and each profile's customised metric, made on first use.
     let customisableCache = CustomisableCache()
     /// What resolving conditions needs from the graph's records, made on first use.
@@ -167,6 +169,9 @@ public final class VenueBundle: @unchecked Sendable {
                 throw .malformedSection(section: "STPC", detail: "its entries do not fit the section or outnumber the arcs")
             }
             return entries
+        }
+        guidanceTextTable = try file.section(Tag.guidanceTexts).map { section throws(BundleError) in
+            try GuidanceTextTable(section: section)
         }
         let (nodeTotal, inputTotal) = (nodeCount, arcCount)
         customisableSection = try file.section(Tag.customisableTopology).map { section throws(BundleError) in
