@@ -140,6 +140,7 @@ import GuidanceLanguages
         let damages: [(String, (inout BundleImage) -> Void)] = [
             ("string count", { $0.setUInt32(1 << 30, at: section.offset + LanguageLayout.Header.stringCount) }),
             ("byte count", { $0.setUInt32($0.uint32(at: section.offset + 12) + 1, at: section.offset + LanguageLayout.Header.stringBytes) }),
+            ("offsets end", { $0.setUInt32($0.uint32(at: section.offset + 12) - 1, at: section.offset + LanguageLayout.Header.stringBytes) }),
             ("key order", { image in
                 let first = image.uint32(at: section.offset + layout.keys), second = image.uint32(at: section.offset + layout.keys + 8)
                 image.setUInt32(second, at: section.offset + layout.keys)
@@ -164,10 +165,11 @@ import GuidanceLanguages
                 _ = try damaged.open()
                 Issue.record("\(name): opened")
             } catch let error as BundleError {
-                guard case .file(.malformedSection(section: "GTXT", _)) = error else {
+                guard case .file(.malformedSection(section: "GTXT", let detail)) = error else {
                     Issue.record("\(name): \(error)")
                     continue
                 }
+                if name == "offsets end" { #expect(detail.contains("string offsets end at")) }
             }
         }
     }
