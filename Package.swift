@@ -69,6 +69,12 @@ let package = Package(
         .plugin(name: "EmbedViewerSite", capability: .buildTool(), dependencies: ["SiteEmbedder"],
                 path: "Sources/EmbedViewerSite"),
         .target(name: "ViewerSite", exclude: ["Site"], plugins: ["EmbedViewerSite"]),
+        // The instruction languages (docs/guidance.md, "Languages"): the schema and one YAML file
+        // per language, embedded by the plugin, and their compiler to the bundle's `GTXT`.
+        .plugin(name: "EmbedGuidanceLanguages", capability: .buildTool(), dependencies: ["SiteEmbedder"],
+                path: "Sources/EmbedGuidanceLanguages"),
+        .target(name: "GuidanceLanguages", dependencies: ["NavFormat", "BundleWriting", .product(name: "Yams", package: "Yams")],
+                exclude: ["Languages"], plugins: ["EmbedGuidanceLanguages"]),
         // Publication roots: immutable versions, the catalog, signatures, the regression gate,
         // retention and merging (docs/publishing.md).
         .target(name: "Publishing", dependencies: ["NavFormat", "FileReading", "NavBundle", "BundleTools",
@@ -76,7 +82,7 @@ let package = Package(
         .target(name: "Pipeline", dependencies: [
             "Contraction",
             "VenueModel", "Geometry", "Staging", "Importers", "Validation", "RoutingGraph", "Fingerprints",
-            "NavFormat", "NavBundle", "BundleWriting", "BundleTools", "Publishing", "FileReading",
+            "NavFormat", "NavBundle", "BundleWriting", "BundleTools", "Publishing", "FileReading", "GuidanceLanguages",
             .product(name: "Yams", package: "Yams"),
         ]),
         .executableTarget(name: "navforge", dependencies: [
@@ -105,8 +111,10 @@ let package = Package(
         .executableTarget(name: "verify-example", dependencies: [.product(name: "Crypto", package: "swift-crypto")],
                           path: "readers/examples/verify/swift"),
 
-        // VenueModel only for its platform vocabulary, which the fixtures' aliases come from.
-        .testTarget(name: "NavBundleTests", dependencies: ["NavFormat", "NavBundle", "BundleWriting", "BundleTools", "VenueModel"]),
+        // VenueModel only for its platform vocabulary, which the fixtures' aliases come from;
+        // GuidanceLanguages for the languages' completeness check and their GTXT round trip.
+        .testTarget(name: "NavBundleTests", dependencies: ["NavFormat", "NavBundle", "BundleWriting", "BundleTools", "VenueModel",
+                                                          "GuidanceLanguages"]),
         .testTarget(name: "ContractionTests", dependencies: ["Contraction", "NavFormat"]),
         .testTarget(name: "VenueModelTests", dependencies: ["VenueModel"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "VenueModel"]),

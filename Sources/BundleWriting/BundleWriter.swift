@@ -72,6 +72,9 @@ public enum BundleWriter {
         if let radioMap = contents.radioMap {
             container.add(BundleFormat.Tag.wifi, Data(radioMap))
         }
+        if let texts = contents.guidanceTexts {
+            container.add(BundleFormat.Tag.guidanceTexts, try encodeGuidanceTexts(texts))
+        }
         for (index, hierarchy) in contents.hierarchies.enumerated() {
             container.add(BundleFormat.Tag.hierarchy(index), Data(hierarchy))
         }

@@ -13,7 +13,9 @@ public import NavFormat
 ///   none, or an endpoint text that names no single place (``emptyEndpoint`` to
 ///   ``badCoordinate(_:)``; ``endpointCode`` names these as the readers' answers do), or
 ///   conditions that are malformed or name nothing (``invalidConditions(_:)``,
-///   ``unmatchedConditions(_:)``). The file is fine: fix the call, or ask the person again.
+///   ``unmatchedConditions(_:)``), or an instruction language, text or value the bundle lacks
+///   (``unknownLanguage(_:available:)``, ``missingGuidanceText(key:language:)``,
+///   ``missingGuidanceValue(placeholder:key:language:)``). The file is fine: fix the call, or ask the person again.
 /// - **What the bundle was built without**: ``noGraph``, ``noEgress``, ``noHierarchy(_:)``,
 ///   ``noCustomisableHierarchy``.
 ///   Rebuild it with the stage.
@@ -67,6 +69,12 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
     case ambiguousCondition(RouteConditions.Entry, candidates: [EndpointCandidate])
     /// The bundle has no customisable hierarchy, which applying conditions needs.
     case noCustomisableHierarchy
+    /// An instruction language the bundle does not have (`GTXT`); never answered in another language.
+    case unknownLanguage(String, available: [String])
+    /// A guidance text key the bundle's language lacks: a key unknown to this `GTXT`, or an optional one.
+    case missingGuidanceText(key: String, language: String)
+    /// A template placeholder the caller gave no value for, or a value with the wrong number of forms.
+    case missingGuidanceValue(placeholder: String, key: String, language: String)
     /// The bundle file cannot be opened, or is damaged.
     case file(FormatError)
 
@@ -145,6 +153,13 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
             return "conditions: \(entry) names \(candidates.count) places: \(Self.list(candidates)); use a ref or source id"
         case .noCustomisableHierarchy:
             return "the bundle has no customisable hierarchy (format 2.0, contract method cch), so conditions cannot be applied; rebuild it with 'contract: {method: cch}'"
+        case .unknownLanguage(let code, let available):
+            let list = available.isEmpty ? "none" : available.joined(separator: ", ")
+            return "no guidance language '\(code)' in this bundle (it has \(list))"
+        case .missingGuidanceText(let key, let language):
+            return "the bundle's guidance language '\(language)' has no text '\(key)' (GTXT)"
+        case .missingGuidanceValue(let placeholder, let key, let language):
+            return "no value for {\(placeholder)} of guidance text '\(key)' in '\(language)'"
         case .file(let error):
             return error.description
         }

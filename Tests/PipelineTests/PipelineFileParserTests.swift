@@ -85,6 +85,28 @@ import NavFormat
         #expect(list?.message == "expected a list, found a value")
     }
 
+    /// `bundle: {guidance: {languages: [...]}}` picks instruction languages; an unknown one names those there are.
+    @Test func bundleGuidanceLanguages() throws {
+        let chosen = try parse(valid.replacingOccurrences(of: "  bundle:", with: "  bundle:\n    guidance: {languages: [fr, de]}"))
+        guard case .bundle(let parameters)? = chosen.stage(.bundle)?.parameters else {
+            Issue.record("expected bundle parameters")
+            return
+        }
+        #expect(parameters.guidanceLanguages == ["fr", "de"])
+        guard case .bundle(let defaults)? = try parse(valid).stage(.bundle)?.parameters else {
+            Issue.record("expected bundle parameters")
+            return
+        }
+        #expect(defaults.guidanceLanguages == nil)
+        let unknown = failure(valid.replacingOccurrences(of: "  bundle:", with: "  bundle:\n    guidance: {languages: [de, it]}"))
+        #expect(unknown?.key == "stages.bundle.guidance.languages[1]")
+        #expect(unknown?.message == "no guidance language 'it' (available: de, en, es, fr)")
+        let twice = failure(valid.replacingOccurrences(of: "  bundle:", with: "  bundle:\n    guidance: {languages: [de, de]}"))
+        #expect(twice?.message == "'de' is listed twice")
+        let empty = failure(valid.replacingOccurrences(of: "  bundle:", with: "  bundle:\n    guidance: {languages: []}"))
+        #expect(empty?.message.contains("at least one language") == true)
+    }
+
     @Test func missingInputFilesAreNamed() {
         let error = failure(valid.replacingOccurrences(of: "path: plan.geojson", with: "path: missing.geojson"))
         #expect(error?.line == 10)

@@ -186,6 +186,9 @@ struct nb_bundle {
     uint32_t *tails;
     /* What read_table refused, by kind, for nb_open_table's caller. */
     nb_refusal refusal;
+    /* GTXT, the instruction languages, checked at opening (read_guidance_texts); NULL without it. */
+    const uint8_t *gtxt;
+    uint32_t gtxt_languages, gtxt_keys, gtxt_strings;
 };
 
 static uint16_t rd16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
@@ -784,6 +787,7 @@ static nb_status read_arc_bearings(nb_bundle *b) {
 }
 
 static void tabulate_wifi_weights(nb_bundle *b);
+static nb_status read_guidance_texts(nb_bundle *b);
 
 /* Hands `b` over in `*out` when `status` is NB_OK; else reports its error in `message` and
  * releases it. */
@@ -804,6 +808,7 @@ static nb_status finish_open(nb_bundle *b, int verify, nb_bundle **out, char *me
     if (status == NB_OK && verify) status = verify_checksums(b);
     if (status == NB_OK) status = read_required(b);
     if (status == NB_OK) status = read_arc_bearings(b);
+    if (status == NB_OK) status = read_guidance_texts(b);
     if (status == NB_OK) tabulate_wifi_weights(b);
     return hand_over(b, status, out, message, message_size);
 }
@@ -6021,6 +6026,118 @@ void nb_condition_targets_free(nb_condition_target *targets, size_t count) {
     free(targets);
 }
 
+/* ---- Instruction languages (GTXT) ---- */
+
+/* GTXT as docs/bundle-format.md lays it out: a 16-byte header, keys of 8 bytes, languages of 16,
+ * the values, the string offsets (8-aligned) and the bytes. */
+#define GTXT_HEADER 16u
+#define GTXT_FORMED 1u
+#define GTXT_OPTIONAL 2u
+#define GTXT_ABSENT 0xFFFFFFFFu
+
+static uint64_t gtxt_languages_at(uint64_t keys) { return GTXT_HEADER + 8 * keys; }
+static uint64_t gtxt_values_at(uint64_t languages, uint64_t keys) { return gtxt_languages_at(keys) + 16 * languages; }
+static uint64_t gtxt_offsets_at(uint64_t languages, uint64_t keys) {
+    return (gtxt_values_at(languages, keys) + 4 * languages * keys + 7) / 8 * 8;
+}
+
+/* String `index` of GTXT's own table, or 0 when it lies outside. */
+static int gtxt_string(const nb_bundle *b, uint32_t index, const uint8_t **text, size_t *length) {
+    if (index >= b->gtxt_strings) return 0;
+    const uint8_t *offsets = b->gtxt + gtxt_offsets_at(b->gtxt_languages, b->gtxt_keys);
+    const uint8_t *bytes = offsets + 4 * ((size_t)b->gtxt_strings + 1);
+    uint32_t start = rd32(offsets + 4 * (size_t)index), end = rd32(offsets + 4 * ((size_t)index + 1));
+    *text = bytes + start, *length = end - start;
+    return 1;
+}
+
+/* Bytewise order of two texts, as GTXT sorts its keys and codes. */
+static int gtxt_compare(const uint8_t *x, size_t x_length, const uint8_t *y, size_t y_length) {
+    int order = memcmp(x, y, x_length < y_length ? x_length : y_length);
+    return order != 0 ? order : (x_length > y_length) - (x_length < y_length);
+}
+
+/* Checks GTXT's structure as the Swift reader does when it opens: the tables fit, the offsets rise
+ * from 0 to the byte count, keys and codes are sorted and unique, flags have no unknown bits, values
+ * name strings that exist, and only optional keys lack one. Templates are checked where used. */
+static nb_status read_guidance_texts(nb_bundle *b) {
+    const section *s = find_section(b, "GTXT");
+    if (s == NULL) return NB_OK;
+    const uint8_t *p = section_bytes(b, s);
+    if (s->length < GTXT_HEADER) return refuse(b, NB_ERROR_FORMAT, "GTXT is too short for its header");
+    uint64_t languages = rd32(p), keys = rd32(p + 4), strings = rd32(p + 8), bytes = rd32(p + 12);
+    if (languages == 0 || keys == 0 || languages >= 1u << 16 || keys >= 1u << 16 || strings >= 1u << 24)
+        return refuse(b, NB_ERROR_FORMAT, "GTXT: %llu languages, %llu keys and %llu strings are out of range",
+                      (unsigned long long)languages, (unsigned long long)keys, (unsigned long long)strings);
+    uint64_t offsets = gtxt_offsets_at(languages, keys);
+    if (offsets + 4 * (strings + 1) + bytes > s->length)
+        return refuse(b, NB_ERROR_FORMAT, "GTXT: %llu languages, %llu keys and %llu strings of %llu bytes do not fit the section",
+                      (unsigned long long)languages, (unsigned long long)keys, (unsigned long long)strings,
+                      (unsigned long long)bytes);
+    for (uint64_t i = 0; i <= strings; i++) {
+        uint32_t offset = rd32(p + offsets + 4 * i);
+        if (i == 0 ? offset != 0 : offset < rd32(p + offsets + 4 * (i - 1)))
+            return refuse(b, NB_ERROR_FORMAT, "GTXT: string offset %llu is out of order", (unsigned long long)i);
+    }
+    if (rd32(p + offsets + 4 * strings) != bytes)
+        return refuse(b, NB_ERROR_FORMAT, "GTXT: the string offsets do not end at the %llu bytes", (unsigned long long)bytes);
+    b->gtxt = p, b->gtxt_languages = (uint32_t)languages, b->gtxt_keys = (uint32_t)keys, b->gtxt_strings = (uint32_t)strings;
+    const uint8_t *last = NULL, *text;
+    size_t last_length = 0, length;
+    for (uint32_t k = 0; k < keys; k++) {
+        uint32_t flags = rd32(p + GTXT_HEADER + 8 * (size_t)k + 4);
+        if ((flags & ~(GTXT_FORMED | GTXT_OPTIONAL)) != 0 || !gtxt_string(b, rd32(p + GTXT_HEADER + 8 * (size_t)k), &text, &length))
+            return b->gtxt = NULL, refuse(b, NB_ERROR_FORMAT, "GTXT: key %u has a bad name or flags", k);
+        if (last != NULL && gtxt_compare(last, last_length, text, length) >= 0)
+            return b->gtxt = NULL, refuse(b, NB_ERROR_FORMAT, "GTXT: key %u is out of order", k);
+        last = text, last_length = length;
+    }
+    last = NULL;
+    for (uint32_t n = 0; n < languages; n++) {
+        const uint8_t *e = p + gtxt_languages_at(keys) + 16 * (size_t)n;
+        uint32_t flags = rd32(e + 8), forms = (flags >> 16) & 0xF, separator = (flags >> 8) & 0xFF;
+        const uint8_t *endonym;
+        size_t endonym_length;
+        if ((flags & 3) > 1 || (flags & 0xFFF000FCu) != 0 || separator < 0x21 || separator > 0x7E || forms < 1 || forms > 9 ||
+            !gtxt_string(b, rd32(e), &text, &length) || !gtxt_string(b, rd32(e + 4), &endonym, &endonym_length) ||
+            !utf8_valid(text, length) || !utf8_valid(endonym, endonym_length))
+            return b->gtxt = NULL, refuse(b, NB_ERROR_FORMAT, "GTXT: language %u has a bad code, name or flags", n);
+        if (last != NULL && gtxt_compare(last, last_length, text, length) >= 0)
+            return b->gtxt = NULL, refuse(b, NB_ERROR_FORMAT, "GTXT: language %u is out of order", n);
+        last = text, last_length = length;
+        for (uint32_t k = 0; k < keys; k++) {
+            uint32_t value = rd32(p + gtxt_values_at(languages, keys) + 4 * ((size_t)n * keys + k));
+            uint32_t key_flags = rd32(p + GTXT_HEADER + 8 * (size_t)k + 4);
+            if (value == GTXT_ABSENT) {
+                if (!(key_flags & GTXT_OPTIONAL))
+                    return b->gtxt = NULL, refuse(b, NB_ERROR_FORMAT, "GTXT: language %u lacks required key %u", n, k);
+                continue;
+            }
+            if ((uint64_t)value + (key_flags & GTXT_FORMED ? forms : 1) > strings)
+                return b->gtxt = NULL, refuse(b, NB_ERROR_FORMAT, "GTXT: value %u of language %u names a missing string", k, n);
+        }
+    }
+    return NB_OK;
+}
+
+uint32_t nb_guidance_language_count(const nb_bundle *b) { return b->gtxt != NULL ? b->gtxt_languages : 0; }
+
+nb_status nb_guidance_language(nb_bundle *b, uint32_t index, nb_text *code, nb_text *endonym) {
+    memset(code, 0, sizeof *code), memset(endonym, 0, sizeof *endonym);
+    if (b->gtxt == NULL) return refuse(b, NB_ERROR_UNAVAILABLE, "this bundle has no GTXT section (version 1): it has no guidance languages");
+    if (index >= b->gtxt_languages)
+        return refuse(b, NB_ERROR_ARGUMENT, "guidance language %u is not one of the %u languages", index, b->gtxt_languages);
+    const uint8_t *e = b->gtxt + gtxt_languages_at(b->gtxt_keys) + 16 * (size_t)index;
+    const uint8_t *text;
+    size_t length;
+    /* Checked when the bundle opened. */
+    gtxt_string(b, rd32(e), &text, &length);
+    code->text = (const char *)text, code->length = length;
+    gtxt_string(b, rd32(e + 4), &text, &length);
+    endonym->text = (const char *)text, endonym->length = length;
+    return NB_OK;
+}
+
 /* ---- For bindings: opening in two steps, exits with times, text and number formats ---- */
 
 /* Opening in two steps, for a host that checks the checksums itself between them (JavaScript,
@@ -6050,6 +6167,7 @@ uint64_t nb_section_checksum(const nb_bundle *b, size_t index) {
 nb_status nb_open_finish(nb_bundle *b) {
     nb_status status = read_required(b);
     if (status == NB_OK) status = read_arc_bearings(b);
+    if (status == NB_OK) status = read_guidance_texts(b);
     if (status == NB_OK) tabulate_wifi_weights(b);
     return status;
 }

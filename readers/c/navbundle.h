@@ -737,6 +737,15 @@ typedef struct {
 nb_status nb_locate(const nb_bundle *bundle, const nb_scan_reading *readings, size_t count, nb_fix *fix, char *message,
                     size_t message_size);
 
+/* ---- Instruction languages (GTXT, since 1.3/2.1; docs/guidance.md) ---- */
+
+/* The bundle's instruction languages, checked when it opens (a damaged GTXT refuses the bundle):
+ * how many there are, 0 without GTXT. Rendering maneuvers in them comes with route guidance. */
+uint32_t nb_guidance_language_count(const nb_bundle *bundle);
+/* Language `index`'s code ("de") and its name in itself ("Deutsch"), in code order; texts point
+ * into the bundle. NB_ERROR_UNAVAILABLE without GTXT, NB_ERROR_ARGUMENT for an index out of range. */
+nb_status nb_guidance_language(nb_bundle *bundle, uint32_t index, nb_text *code, nb_text *endonym);
+
 /* ---- For bindings: metric arrays, folding, conditions parsed to targets ---- */
 
 /* What readers/python shows that the calls above keep inside. A metric's customised arrays, one

@@ -1998,6 +1998,73 @@ static void test_damaged_places(const nb_bundle *original) {
     free(copy);
 }
 
+/* ---- Instruction languages (GTXT) ---- */
+
+/* The demo bundle carries every language navforge has, in code order; a damaged GTXT refuses the
+ * bundle when it opens, naming the section, as the Swift reader does. */
+static void test_guidance_languages(nb_bundle *original) {
+    if (find_section(original, "GTXT") == NULL) {
+        CHECK(nb_guidance_language_count(original) == 0, "languages without GTXT");
+        return;
+    }
+    static const char *const codes[] = {"de", "en", "es", "fr"};
+    CHECK(nb_guidance_language_count(original) == 4, "%u guidance languages", nb_guidance_language_count(original));
+    for (uint32_t i = 0; i < 4; i++) {
+        nb_text code, endonym;
+        CHECK(nb_guidance_language(original, i, &code, &endonym) == NB_OK && code.length == 2 &&
+                  memcmp(code.text, codes[i], 2) == 0 && endonym.length > 0,
+              "guidance language %u", i);
+    }
+    nb_text code, endonym;
+    CHECK(nb_guidance_language(original, 4, &code, &endonym) == NB_ERROR_ARGUMENT && code.text == NULL,
+          "a language past the last is not refused");
+
+    char message[1024];
+    uint8_t *copy = malloc(image_size);
+    size_t index = table_index(original, "GTXT");
+    const section *s = &original->sections[index];
+    const uint8_t *p = image + s->offset;
+    uint64_t languages = rd32(p), keys = rd32(p + 4), strings = rd32(p + 8);
+    uint64_t language_at = s->offset + gtxt_languages_at(keys), values_at = s->offset + gtxt_values_at(languages, keys);
+    uint64_t offsets_at = s->offset + gtxt_offsets_at(languages, keys);
+    struct { uint64_t at; uint32_t value; int swap; const char *expect; } damage[] = {
+        {s->offset + 8, 1u << 30, 0, "out of range"},
+        {s->offset + 12, rd32(p + 12) + 1, 0, "do not fit"},
+        {s->offset + 12, rd32(p + 12) - 1, 0, "do not end"},
+        {s->offset + 16, 0, 8, "out of order"},
+        {s->offset + 16 + 4, 4, 0, "bad name or flags"},
+        {language_at, 0, 16, "out of order"},
+        {language_at + 8, rd32(image + language_at + 8) & 0xFFF0FFFFu, 0, "bad code"},
+        {values_at, 0xFFFFFFFFu, 0, "lacks required key"},
+        {values_at + 4 * (keys + 3), (uint32_t)strings, 0, "missing string"},
+        {offsets_at + 8, 0xFFFF, 0, "out of order"},
+    };
+    for (size_t i = 0; i < sizeof damage / sizeof *damage; i++) {
+        memcpy(copy, image, image_size);
+        if (damage[i].swap) {
+            uint8_t entry[16];
+            memcpy(entry, copy + damage[i].at, (size_t)damage[i].swap);
+            memcpy(copy + damage[i].at, copy + damage[i].at + damage[i].swap, (size_t)damage[i].swap);
+            memcpy(copy + damage[i].at + damage[i].swap, entry, (size_t)damage[i].swap);
+        } else {
+            put32(copy + damage[i].at, damage[i].value);
+        }
+        reseal(copy, original, index, 1);
+        nb_status status = open_copy(copy, image_size, 1, message, sizeof message);
+        CHECK(status == NB_ERROR_FORMAT && strstr(message, "GTXT") && strstr(message, damage[i].expect),
+              "GTXT damage %zu: status %d, %s", i, status, message);
+    }
+    /* Random bytes: refused or harmless, never a crash or a read outside. */
+    for (int round = 0; round < 200; round++) {
+        memcpy(copy, image, image_size);
+        for (int k = 0; k < 3; k++) copy[s->offset + next_random() % s->length] = (uint8_t)next_random();
+        reseal(copy, original, index, 1);
+        nb_status status = open_copy(copy, image_size, 1, message, sizeof message);
+        CHECK(status == NB_OK || (status == NB_ERROR_FORMAT && strstr(message, "GTXT")), "random GTXT damage: %s", message);
+    }
+    free(copy);
+}
+
 /* ---- JSON ---- */
 
 /* Parses `length` bytes from an allocation of exactly that size, so that any read past the end
@@ -5515,6 +5582,7 @@ int main(int argc, char **argv) {
     test_damaged_bearings(b);
     test_landmarks(b);
     test_damaged_landmarks(b);
+    test_guidance_languages(b);
     nb_close(b);
     if (argc == 4) test_station(argv[3]);
     free(image);

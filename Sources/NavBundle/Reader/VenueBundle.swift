@@ -50,6 +50,8 @@ public final class VenueBundle: @unchecked Sendable {
     /// The arcs' bearings at their ends and corners (`GARC`, 2.1 and 1.3), its counts checked
     /// against `ARCS` and `SHAP`; `nil` in older bundles.
     let arcBearingTable: ArcBearingTable?
+    /// The instruction languages (`GTXT`, 1.3/2.1), their structure checked; `nil` without them.
+    let guidanceTextTable: GuidanceTextTable?
     /// The topology and each profile's customised metric, made on first use.
     let customisableCache = CustomisableCache()
     /// What resolving conditions needs from the graph's records, made on first use.
@@ -181,6 +183,9 @@ public final class VenueBundle: @unchecked Sendable {
         landmarkTable = try file.section(BundleFormat.Tag.landmarks).map { section throws(BundleError) in
             try LandmarkTable(section: section, nodeCount: nodes, cornerCount: cornerTotal, stringCount: stringTotal,
                               placeCount: placeTotal, levelCount: levelTotal)
+        }
+        guidanceTextTable = try file.section(Tag.guidanceTexts).map { section throws(BundleError) in
+            try GuidanceTextTable(section: section)
         }
         let (nodeTotal, inputTotal) = (nodeCount, arcCount)
         customisableSection = try file.section(Tag.customisableTopology).map { section throws(BundleError) in

@@ -238,6 +238,8 @@ extension BundleFormat {
 extension BundleFormat.Tag {
     /// Since 2.1 and 1.3: the bearings of each arc at its ends and at its `SHAP` corners.
     public static let arcBearings: SectionTag = "GARC"
+    /// Since 1.3/2.1: the instruction languages, their templates and words (``LanguageLayout``).
+    public static let guidanceTexts: SectionTag = "GTXT"
 }
 
 extension BundleFormat {

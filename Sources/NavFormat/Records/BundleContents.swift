@@ -23,6 +23,8 @@ public struct BundleContents: Sendable {
     public var outlines: [Outline] = []
     /// The Wi-Fi radio map, encoded as ``RadioMap/encoded()`` makes it; `nil` without a survey.
     public var radioMap: [UInt8]?
+    /// The instruction languages (`GTXT`, since 1.3/2.1); `nil` writes none.
+    public var guidanceTexts: GuidanceTexts?
     /// Per profile, in ``profiles`` order, which nodes lie in the graph's main pieces for that
     /// profile (`PIEC`, since 1.2); may be empty.
     public var pieces: [Pieces] = []

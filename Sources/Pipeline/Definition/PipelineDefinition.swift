@@ -174,6 +174,9 @@ public struct BundleStageParameters: Hashable, Sendable {
     public var buildDate: String?
     /// How events slow their place at run time (`route --at`), stamped into bundles with events.
     public var eventCongestion = BundleMetadata.EventCongestion.standard
+    /// The instruction languages the bundle carries as `GTXT` (`guidance: {languages: [de, en]}`);
+    /// `nil` for every language navforge has.
+    public var guidanceLanguages: [String]?
 
     public init() {}
 }

@@ -1,6 +1,7 @@
 import Contraction
 import RoutingGraph
 import NavFormat
+import GuidanceLanguages
 
 extension PipelineFileParser {
     static func parseStages(_ value: YAMLValue) throws(PipelineFileError) -> [StageDefinition] {
@@ -65,7 +66,7 @@ extension PipelineFileParser {
         case .fingerprints:
             return .fingerprints(try fingerprintParameters(mapping))
         case .bundle:
-            try mapping.rejectUnknownKeys(["build-date", "events"])
+            try mapping.rejectUnknownKeys(["build-date", "events", "guidance"])
             var parameters = BundleStageParameters()
             parameters.buildDate = try mapping["build-date"]?.string()
             if let events = mapping["events"] {
@@ -82,8 +83,35 @@ extension PipelineFileParser {
                     guard (0...1440).contains(parameters.eventCongestion[keyPath: path]) else { throw value.error("must be between 0 and 1440") }
                 }
             }
+            if let guidance = mapping["guidance"] {
+                parameters.guidanceLanguages = try guidanceLanguages(guidance)
+            }
             return .bundle(parameters)
         }
+    }
+
+    /// `guidance: {languages: [de, en]}`: codes navforge has, each once; an unknown one names those there are.
+    private static func guidanceLanguages(_ value: YAMLValue) throws(PipelineFileError) -> [String] {
+        let settings = try value.mapping()
+        try settings.rejectUnknownKeys(["languages"])
+        guard let list = settings["languages"] else { throw value.error("expected 'languages', a list of language codes") }
+        let available: [String]
+        do {
+            available = try BundledLanguages.codes()
+        } catch {
+            throw value.error("\(error)")
+        }
+        var codes: [String] = []
+        for item in try list.list() {
+            let code = try item.string()
+            guard available.contains(code) else {
+                throw item.error("no guidance language '\(code)' (available: \(available.joined(separator: ", ")))")
+            }
+            guard !codes.contains(code) else { throw item.error("'\(code)' is listed twice") }
+            codes.append(code)
+        }
+        guard !codes.isEmpty else { throw list.error("list at least one language, or leave 'guidance' out for all") }
+        return codes
     }
 
     private static func fingerprintParameters(_ mapping: YAMLMapping) throws(PipelineFileError) -> FingerprintStageParameters {

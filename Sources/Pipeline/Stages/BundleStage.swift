@@ -5,6 +5,7 @@ import VenueModel
 import NavFormat
 import BundleWriting
 import Publishing
+import GuidanceLanguages
 
 /// Writes the venue's bundle and, beside it, `manifest.json` for publishing.
 struct BundleStage: PipelineStage {
@@ -19,6 +20,8 @@ struct BundleStage: PipelineStage {
         key.add("fingerprints", context.keys[.fingerprints] ?? "none")
         key.add("version", context.definition.version.description)
         key.add("parameters", context.definition.stage(kind)?.canonicalParameters ?? "")
+        // The languages come with navforge, not the pipeline: a wording fix rebuilds the bundle.
+        key.add("guidance texts", SHA256.hash(try BundleWriter.encodeGuidanceTexts(guidanceTexts())).hex)
         // The manifest records the pipeline file and its publish settings.
         key.add("pipeline", try SHA256.hash(fileAt: context.definition.file).hex)
         for input in context.definition.inputs {
@@ -73,6 +76,7 @@ struct BundleStage: PipelineStage {
         if context.definition.stage(.fingerprints) != nil {
             assembly.contents.radioMap = try FingerprintStage.read(from: context.layout.radioMap)
         }
+        assembly.contents.guidanceTexts = try guidanceTexts()
         context.progress(kind, "encoding \(assembly.contents.nodes.count) nodes and \(assembly.contents.places.count) places")
         let url = bundleURL(context)
         let image = try BundleWriter.image(of: assembly.contents)
@@ -99,6 +103,11 @@ struct BundleStage: PipelineStage {
 }
 
 extension BundleStage {
+    /// The instruction languages the pipeline asks for (all by default), compiled from navforge's own files.
+    func guidanceTexts() throws -> GuidanceTexts {
+        try BundledLanguages.texts(codes: parameters.guidanceLanguages)
+    }
+
     /// Deletes bundles of earlier versions from the output folder once the new one and its
     /// manifest are written, so a publishing job that takes `*.navbundle` gets only the current one.
     func removeSupersededBundles(keeping current: URL, in directory: URL) throws {

@@ -77,6 +77,21 @@ enum BundleHarness {
                                      ScanReading(accessPoint: "00:0b:86:01:09:02", rssi: -70),
                                      ScanReading(accessPoint: "00:0b:86:02:08:01", rssi: -85)])
         }
+        // The instruction languages: every template of a few keys rendered with words of every kind.
+        for code in bundle.guidanceLanguages.prefix(8) {
+            guard let language = try? bundle.guidanceLanguage(code) else { continue }
+            let thing = (try? language.noun("door", ref: "B12")) ?? .data("B12")
+            var values: [String: GuidanceValue] = ["landmark": thing, "door": thing, "means": thing, "way": .data("Hall")]
+            values["modifier"] = try? language.phrase("modifier.left")
+            values["fromLevel"] = try? language.level(name: nil, ordinal: -1.5, isOutdoor: false)
+            values["toLevel"] = try? language.level(name: nil, ordinal: 2, isOutdoor: false)
+            values["distance"] = try? language.spokenDistance(centimetres: 123_456)
+            values["steps"] = try? language.count(12, of: "steps")
+            values["direction"] = try? language.phrase("direction.up")
+            for key in ["turn.landmark.at", "elevator", "stairs.steps", "follow.way", "door.way"] {
+                _ = try? language.render(key, values)
+            }
+        }
         guard bundle.nodeCount > 1 else { return }
         let last = bundle.nodeCount - 1
         for profile in 0 ..< min(bundle.profileNames.count, 4) {
