@@ -3,6 +3,7 @@ import Testing
 @testable import NavBundle
 import NavFormat
 import BundleWriting
+import GuidanceLanguages
 
 /// Maneuvers read from a bundle: what `maneuvers(of:)` gathers from its sections and how it
 /// refuses a route or a bundle it cannot describe.
@@ -48,5 +49,70 @@ import BundleWriting
         let bundle = try image.open(verify: false)
         let route = try #require(try bundle.shortestPath(from: 0, to: 5, profile: bundle.profileIndex(named: "foot")))
         #expect(throws: BundleError.file(.missingSection("GARC"))) { try bundle.maneuvers(of: route) }
+    }
+}
+
+extension BundleManeuverTests {
+    /// The climb fixture with every language navforge ships.
+    static func spoken() throws -> VenueBundle {
+        var contents = BundleClimbTests.contents()
+        contents.guidanceTexts = try BundledLanguages.texts()
+        return try BundleImage(try BundleWriter.image(of: contents)).open()
+    }
+
+    @Test func maneuversAreWordedInEveryLanguageOfTheBundle() throws {
+        let bundle = try Self.spoken()
+        let route = try #require(try bundle.shortestPath(from: 0, to: 5, profile: bundle.profileIndex(named: "foot")))
+        let maneuvers = try bundle.maneuvers(of: route)
+        func words(_ code: String) throws -> [String] {
+            try maneuvers.map { try bundle.instruction(for: $0, language: code, destination: "Lab") }
+        }
+        #expect(try words("en") == ["Head east along H.0.1 Office", "Go through the door into Corridor 0",
+                                    "Take Stairs up from Ground to Upper (18 steps)", "Turn right onto H.1.1 Lab",
+                                    "Arrive at Lab"])
+        #expect(try words("de") == ["Auf H.0.1 Office Richtung Osten gehen", "Durch die Tür in Corridor 0 gehen",
+                                    "Stairs nach oben nehmen (18 Stufen), von Ground nach Upper",
+                                    "Rechts abbiegen auf H.1.1 Lab", "Sie haben Lab erreicht"])
+        #expect(bundle.guidanceLanguages == ["de", "en", "es", "fr"])
+        for code in bundle.guidanceLanguages {
+            for text in try words(code) { #expect(!text.isEmpty && !text.contains("{") && !text.contains("}"), "\(code): \(text)") }
+        }
+        // Without a destination, arriving says only that.
+        #expect(try bundle.instruction(for: maneuvers[maneuvers.count - 1], language: "en") == "You have arrived")
+        #expect(throws: BundleError.unknownLanguage("it", available: ["de", "en", "es", "fr"])) {
+            try bundle.instruction(for: maneuvers[0], language: "it")
+        }
+    }
+
+    @Test func eachKindAndModifierHasItsWords() throws {
+        let bundle = try Self.spoken()
+        func maneuver(_ kind: Maneuver.Kind, _ modifier: Maneuver.Modifier = .none, way: String? = nil,
+                      change: Maneuver.LevelChange? = nil, after: UInt8? = 0) -> Maneuver {
+            Maneuver(kind: kind, modifier: modifier, routeIndex: 0, corner: nil, latitudeE7: 0, longitudeE7: 0, level: 0,
+                     alongCentimetres: 0, distanceCentimetres: 0, durationMilliseconds: 0, bearingBefore: 0,
+                     bearingAfter: after, way: way, levelChange: change)
+        }
+        let up = Maneuver.LevelChange(fromLevel: 0, toLevel: 1, direction: 1, stepCount: nil, riseHundredths: 100)
+        let level = Maneuver.LevelChange(fromLevel: 0, toLevel: 0, direction: 0, stepCount: 4, riseHundredths: 0)
+        let expected: [(Maneuver, String)] = [
+            (maneuver(.depart, after: 100), "Head southeast"),
+            (maneuver(.depart, after: 240), "Head north"),
+            (maneuver(.turn, .sharpLeft), "Turn sharp left"),
+            (maneuver(.turn, .uturn), "Turn around"),
+            (maneuver(.continue, .straight), "Continue straight on"),
+            (maneuver(.continue, .straight, way: "Hauptstraße"), "Continue onto Hauptstraße"),
+            (maneuver(.fork, .slightRight), "Keep right at the fork"),
+            (maneuver(.door, .left), "Turn left through the door"),
+            (maneuver(.enter, way: "East entrance"), "Enter the building through East entrance"),
+            (maneuver(.exit), "Leave the building"),
+            (maneuver(.elevator, change: up), "Take the lift up from Ground to Upper"),
+            (maneuver(.escalator, way: "E1", change: up), "Take E1 up from Ground to Upper"),
+            (maneuver(.stairs, change: level), "Take the stairs (4 steps)"),
+            (maneuver(.ramp, change: Maneuver.LevelChange(fromLevel: 0, toLevel: 0, direction: -1, stepCount: nil,
+                                                          riseHundredths: -20)), "Take the ramp down"),
+        ]
+        for (given, words) in expected {
+            #expect(try bundle.instruction(for: given, language: "en") == words)
+        }
     }
 }
