@@ -48,7 +48,7 @@ demo: build
 	@echo
 	$(NAVFORGE) route $(DEMO_BUNDLE) --from A.2.04 --to B.1.G5
 	@echo
-	$(NAVFORGE) route $(DEMO_BUNDLE) --from A.0.04 --to C.1.H3 --profile wheelchair
+	$(NAVFORGE) route $(DEMO_BUNDLE) --from A.0.04 --to C.1.H3 --profile wheelchair --language de
 	@echo
 	$(NAVFORGE) locate $(DEMO_BUNDLE) --scan "00:0b:86:01:09:01:-50,00:0b:86:01:09:02:-70,00:0b:86:01:08:01:-68"
 	@echo

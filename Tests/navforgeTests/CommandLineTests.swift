@@ -14,7 +14,19 @@ import TemporaryFolders
         #expect(build.output.contains("Build succeeded"))
         #expect(build.errorOutput.isEmpty, "no progress when stderr is not a terminal")
 
-        let route = try cli.run(["route", Self.bundle, "--from", "A.2.04", "--to", "B.1.G5"])
+        // Turn by turn by default, in the language asked for; an unknown language names the others.
+        let directions = try cli.run(["route", Self.bundle, "--from", "A.2.04", "--to", "B.1.G5"])
+        #expect(directions.status == 0, "\(directions.errorOutput)")
+        #expect(directions.output.contains("Take Lift A down from Second floor to Ground floor"), "\(directions.output)")
+        #expect(directions.output.contains("Turn right onto East Lane"))
+        #expect(directions.output.contains("Arrive at B.1.G5 Group Study Room 5"))
+        let german = try cli.run(["route", Self.bundle, "--from", "A.2.04", "--to", "B.1.G5", "--language", "de"])
+        #expect(german.status == 0 && german.output.contains("Rechts abbiegen auf East Lane"), "\(german.output)")
+        let italian = try cli.run(["route", Self.bundle, "--from", "A.2.04", "--to", "B.1.G5", "--language", "it"])
+        #expect(italian.status != 0 && italian.errorOutput.contains("no guidance language 'it'")
+                && italian.errorOutput.contains("de, en, es, fr"), "\(italian.errorOutput)")
+
+        let route = try cli.run(["route", Self.bundle, "--from", "A.2.04", "--to", "B.1.G5", "--steps"])
         #expect(route.status == 0, "\(route.errorOutput)")
         #expect(route.output.contains("Leave Main Building"))
         #expect(route.output.contains("Enter Library"))
@@ -24,7 +36,7 @@ import TemporaryFolders
         #expect(route.output.contains("about"))
 
         let wheelchair = try cli.run(["route", Self.bundle, "--from", "A.0.04", "--to", "C.1.H3", "--profile", "wheelchair",
-                                      "--geojson", "route.geojson"])
+                                      "--geojson", "route.geojson", "--steps"])
         #expect(wheelchair.status == 0, "\(wheelchair.errorOutput)")
         #expect(wheelchair.output.contains("Use Main Entrance Ramp"))
         #expect(wheelchair.output.contains("Take Lift C up"))
@@ -33,11 +45,22 @@ import TemporaryFolders
         let object = try JSONSerialization.jsonObject(with: geojson) as? [String: Any]
         #expect(object?["type"] as? String == "FeatureCollection")
 
-        let wayOut = try cli.run(["route", Self.bundle, "--from", "A.2.04", "--to-exit", "--profile", "wheelchair"])
+        let wayOut = try cli.run(["route", Self.bundle, "--from", "A.2.04", "--to-exit", "--profile", "wheelchair", "--steps"])
         #expect(wayOut.status == 0, "\(wayOut.errorOutput)")
         #expect(wayOut.output.contains("to the nearest exit, "), "\(wayOut.output)")
         #expect(wayOut.output.contains("Take Lift A down from Second floor to Ground floor"))
         #expect(!wayOut.output.contains("staircase"))
+        // The route's GeoJSON carries a Point per maneuver with its words.
+        let guided = try cli.run(["route", Self.bundle, "--from", "A.2.04", "--to", "B.1.G5", "--geojson", "guided.geojson"])
+        #expect(guided.status == 0, "\(guided.errorOutput)")
+        let guidedObject = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: cli.directory.appendingPathComponent("guided.geojson"))) as? [String: Any]
+        let points = (guidedObject?["features"] as? [[String: Any]] ?? []).compactMap { $0["properties"] as? [String: Any] }
+            .filter { $0["maneuver"] != nil }
+        #expect(points.first?["maneuver"] as? String == "depart" && points.last?["maneuver"] as? String == "arrive")
+        #expect(points.contains { $0["instruction"] as? String == "Turn right onto East Lane" && $0["modifier"] as? String == "right" })
+        let metres = points.compactMap { $0["distanceMetres"] as? Double }.reduce(0, +)
+        #expect(metres.rounded() == 180 && points.allSatisfy { $0["level"] is String && $0["bearingBefore"] != nil })
         let both = try cli.run(["route", Self.bundle, "--from", "A.2.04", "--to", "B.1.G5", "--to-exit"])
         #expect(both.status != 0 && both.errorOutput.contains("either --to PLACE or --to-exit"))
 
@@ -149,11 +172,13 @@ import TemporaryFolders
         let toDoor = try cli.run(["route", Self.bundle, "--from", "A.2.04", "--to", "B.0.G1", "--profile", "wheelchair"])
         #expect(toDoor.status == 0, "\(toDoor.errorOutput)")
         #expect(toDoor.output.contains("Note: wheelchair routes cannot reach B.0.G1 Group Study Room 1 itself; this one ends "))
-        #expect(toDoor.output.contains("Arrive beside B.0.G1 Group Study Room 1."))
+        #expect(toDoor.output.contains("You have arrived") && !toDoor.output.contains("Arrive at B.0.G1"), "\(toDoor.output)")
+        let toDoorSteps = try cli.run(["route", Self.bundle, "--from", "A.2.04", "--to", "B.0.G1", "--profile", "wheelchair", "--steps"])
+        #expect(toDoorSteps.output.contains("Arrive beside B.0.G1 Group Study Room 1."))
         let fromDoor = try cli.run(["route", Self.bundle, "--from", "B.0.G1", "--to", "A.2.04", "--profile", "wheelchair"])
         #expect(fromDoor.output.contains("cannot reach B.0.G1 Group Study Room 1 itself; this one starts "))
         let onFoot = try cli.run(["route", Self.bundle, "--from", "A.2.04", "--to", "B.0.G1"])
-        #expect(onFoot.output.contains("Arrive at B.0.G1 Group Study Room 1.") && !onFoot.output.contains("Note:"))
+        #expect(onFoot.output.contains("Arrive at B.0.G1 Group Study Room 1\n") && !onFoot.output.contains("Note:"), "\(onFoot.output)")
         let unknown = try cli.run(["route", Self.bundle, "--from", "A.2.04", "--to", "Z.9.99"])
         #expect(unknown.status == 1)
         #expect(unknown.errorOutput.contains("no room or point of interest called 'Z.9.99'"))

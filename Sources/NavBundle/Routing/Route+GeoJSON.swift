@@ -1,10 +1,17 @@
 public import Foundation
+import NavFormat
 
 extension VenueBundle {
     /// The route as a GeoJSON FeatureCollection: one LineString per step (with its instruction in
-    /// the words `navforge route` prints, action, label, levels, length, duration and step count),
-    /// following the corners of each arc, and Points for start and destination.
-    public func geoJSON(for route: Route, from start: String, to destination: String) throws(BundleError) -> Data {
+    /// the words `navforge route --steps` prints, action, label, levels, length, duration and step
+    /// count), following the corners of each arc, and Points for start and destination.
+    ///
+    /// With `language`, also a Point per maneuver (docs/guidance.md) with `maneuver`, `modifier`
+    /// (OSRM's words, null for none), `instruction` in that language, `distanceMetres` and
+    /// `durationSeconds` to the next maneuver, `level` (its id), `bearingBefore` and
+    /// `bearingAfter` in whole degrees (null for none) and `landmark` (null: none is chosen yet).
+    public func geoJSON(for route: Route, from start: String, to destination: String,
+                        language: String? = nil) throws(BundleError) -> Data {
         do {
             let steps = try steps(of: route)
             var features: [[String: Any]] = []
@@ -28,6 +35,25 @@ extension VenueBundle {
                 if let count = step.stepCount { properties["stepCount"] = count }
                 features.append(["type": "Feature", "properties": properties,
                                  "geometry": ["type": "LineString", "coordinates": coordinates]])
+            }
+            if let language {
+                for maneuver in try maneuvers(of: route) {
+                    let properties: [String: Any] = [
+                        "maneuver": maneuver.kind.name,
+                        "modifier": maneuver.modifier == .none ? NSNull() : maneuver.modifier.name,
+                        "instruction": try instruction(for: maneuver, language: language, destination: destination),
+                        "distanceMetres": Double(maneuver.distanceCentimetres) / 100,
+                        "durationSeconds": (Double(maneuver.durationMilliseconds) / 1000).rounded(),
+                        "level": try level(maneuver.level).id,
+                        "bearingBefore": maneuver.bearingBefore.map(Maneuver.degrees) ?? NSNull(),
+                        "bearingAfter": maneuver.bearingAfter.map(Maneuver.degrees) ?? NSNull(),
+                        "landmark": NSNull(),
+                    ]
+                    let position = [Double(maneuver.longitudeE7) / BundleFormat.coordinateScale,
+                                    Double(maneuver.latitudeE7) / BundleFormat.coordinateScale]
+                    features.append(["type": "Feature", "properties": properties,
+                                     "geometry": ["type": "Point", "coordinates": position]])
+                }
             }
             for (role, node, name) in [("start", route.nodes.first, start), ("destination", route.nodes.last, destination)] {
                 guard let node else { continue }

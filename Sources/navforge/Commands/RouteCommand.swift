@@ -12,6 +12,8 @@ struct RouteCommand: ParsableCommand {
             Endpoints are a ref (A.2.14), a unique name or alias (Gleis 1), a name with @level or @building \
             (Rossmann@-1, Rossmann@EG, Rossmann@B@1, Cafe@Library), a source id (node/123) or a position \
             with its level (49.4036,8.6756@-1); case and accents do not matter (docs/endpoints.md). \
+            The route is told as turn-by-turn directions in --language (docs/guidance.md), or with \
+            --steps as the places it passes. \
             With --to-exit the route leads to the nearest building exit, emergency exits included, \
             read from the bundle's egress table without searching. With --conditions the route \
             avoids what the file closes and weighs what it slows (docs/conditions.md), to a place \
@@ -37,6 +39,13 @@ struct RouteCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Also write the route as GeoJSON to this file.", valueName: "file"))
     var geojson: String?
+
+    @Option(help: ArgumentHelp("The language of the directions, one of the bundle's (en, de, fr, es by default).",
+                               valueName: "code"))
+    var language = "en"
+
+    @Flag(help: "List the places the route passes (its steps) instead of turn-by-turn directions.")
+    var steps = false
 
     @Option(help: ArgumentHelp("Closures and slow-downs to route around, as JSON (docs/conditions.md).", valueName: "file"))
     var conditions: String?
@@ -107,9 +116,14 @@ struct RouteCommand: ParsableCommand {
             route = found
         }
         let endLabel = destination?.place.label ?? "exit"
+        // Bundles from before guidance (formats 2.0 and 1.2) have steps only; a language they
+        // lack is an error, never another language's words.
+        let guided = !steps && venue.hasArcBearings && !venue.guidanceLanguages.isEmpty
+        if guided { _ = try venue.guidanceLanguage(language) }
         // The file first: a path that cannot be written fails the command before anything is printed.
         if let geojson {
-            let data = try venue.geoJSON(for: route, from: start.place.label, to: endLabel)
+            let data = try venue.geoJSON(for: route, from: start.place.label, to: endLabel,
+                                         language: guided ? language : nil)
             let url = URL(fileURLWithPath: geojson)
             let folder = url.deletingLastPathComponent()
             guard FileManager.default.fileExists(atPath: folder.path) else {
@@ -121,7 +135,7 @@ struct RouteCommand: ParsableCommand {
                 throw CommandLineError.output(path: geojson, reason: error.localizedDescription)
             }
         }
-        let formatter = RouteFormatter(bundle: venue)
+        let formatter = RouteFormatter(bundle: venue, language: guided ? language : nil)
         let lines = try destination.map { try formatter.describe(route, from: start.place, to: $0.place) }
             ?? formatter.describeWayOut(route, from: start.place)
         for line in lines { Console.out(line) }

@@ -2,16 +2,20 @@ import Foundation
 import NavBundle
 import NavFormat
 
-/// Turns a route's steps into lines a person can follow.
+/// Turns a route into lines a person can follow: its maneuvers in a language, or its steps.
 struct RouteFormatter {
     let bundle: VenueBundle
+    /// The language of the maneuvers; steps (in English) when nil.
+    var language: String?
 
     func describe(_ route: Route, from start: VenueBundle.PlaceRecord,
                   to destination: VenueBundle.PlaceRecord) throws -> [String] {
         let gap = try self.gap(between: destination, and: route.nodes[route.nodes.count - 1])
         return try describe(route, from: start, toLine: try placeLine(destination),
                             arrival: gap == nil ? "at \(destination.label)" : "beside \(destination.label)",
-                            endNote: gap.map { note(destination, gap: $0, profile: route.profile, end: "ends") })
+                            endNote: gap.map { note(destination, gap: $0, profile: route.profile, end: "ends") },
+                            // Beside the place, the arrival names none (the note says where it ends).
+                            destination: gap == nil ? destination.label : nil)
     }
 
     /// The route to the nearest exit, named by the exit node's label.
@@ -19,11 +23,11 @@ struct RouteFormatter {
         let exit = try bundle.node(route.nodes[route.nodes.count - 1])
         let name = exit.label.map { "the nearest exit, \($0)" } ?? "the nearest exit"
         return try describe(route, from: start, toLine: "\(name) (\(try bundle.level(exit.level).displayName))",
-                            arrival: "at \(exit.label ?? "the exit")", endNote: nil)
+                            arrival: "at \(exit.label ?? "the exit")", endNote: nil, destination: exit.label)
     }
 
     private func describe(_ route: Route, from start: VenueBundle.PlaceRecord, toLine: String,
-                          arrival: String, endNote: String?) throws -> [String] {
+                          arrival: String, endNote: String?, destination: String?) throws -> [String] {
         var lines = [
             "Route from \(try placeLine(start))",
             "        to \(toLine), profile \(route.profile)",
@@ -32,6 +36,11 @@ struct RouteFormatter {
             lines.append(note(start, gap: gap, profile: route.profile, end: "starts"))
         }
         if let endNote { lines.append(endNote) }
+        if let language {
+            lines += try maneuverLines(route, language: language, destination: destination)
+            lines.append("Total \(Int(route.length.rounded())) m, about \(Self.eta(route.duration)) (\(route.profile)).")
+            return lines
+        }
         let steps = try bundle.steps(of: route)
         for (index, step) in steps.enumerated() {
             let number = String(index + 1).leftPadded(to: 3)
@@ -52,6 +61,22 @@ struct RouteFormatter {
         }
         lines.append("Arrive \(arrival).")
         lines.append("Total \(Int(route.length.rounded())) m, about \(Self.eta(route.duration)) (\(route.profile)).")
+        return lines
+    }
+
+    /// A numbered line per maneuver in `language`, with the spoken distance to the next one.
+    private func maneuverLines(_ route: Route, language code: String, destination: String?) throws -> [String] {
+        let language = try bundle.guidanceLanguage(code)
+        let maneuvers = try bundle.maneuvers(of: route)
+        var lines: [String] = []
+        for (index, maneuver) in maneuvers.enumerated() {
+            let number = String(index + 1).leftPadded(to: 3)
+            let text = try bundle.instruction(for: maneuver, language: code, destination: destination)
+            let isLast = index == maneuvers.count - 1
+            let measure = isLast ? "" : try language.spokenDistance(centimetres: maneuver.distanceCentimetres).forms[0]
+            let padded = measure.isEmpty ? text : text.padding(toLength: max(text.count, 62), withPad: " ", startingAt: 0)
+            lines.append("\(number). \(padded)\(measure.isEmpty ? "" : "  " + measure)")
+        }
         return lines
     }
 
