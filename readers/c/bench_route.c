@@ -6,8 +6,9 @@
  * from SEED, the generator bench.mjs uses. Each figure is the median of ROUNDS rounds; a route
  * round is the mean over all pairs, after a first round that customises the profile's metric (or
  * checks its hierarchy), and, for a bundle with a radio map and a query file SCANS, nb_locate on
- * each of its valid `locate` lines. Prints one `name value unit` line per figure and the sum of
- * the route durations. Build it optimised:
+ * each of its valid `locate` lines; then, for a bundle with GARC, nb_route_maneuvers on the same
+ * routes (found beforehand), the mean per route. Prints one `name value unit` line per figure and
+ * the sums of the route durations and maneuver counts. Build it optimised:
  *
  *   cc -std=c99 -O2 -o /tmp/bench_route readers/c/bench_route.c readers/c/navbundle.c -lm
  */
@@ -185,6 +186,34 @@ int main(int argc, char **argv) {
     }
     printf("route %.3f us\n", median(times, (size_t)rounds));
     printf("route-duration-sum %llu\n", total);
+    /* The maneuvers of the same routes (docs/guidance.md), found once: what guidance adds to a route. */
+    nb_path *paths = calloc((size_t)pairs, sizeof *paths);
+    if (paths == NULL) return 1;
+    for (int i = 0; i < pairs; i++)
+        if (nb_route_path(bundle, (uint32_t)profile, sources[i], targets[i], &paths[i]) != NB_OK) return 1;
+    if (nb_has_section(bundle, "GARC")) {
+        unsigned long long maneuvers = 0;
+        for (int round = 0; round <= rounds; round++) {
+            unsigned long long made = 0;
+            start = now_ms();
+            for (int i = 0; i < pairs; i++) {
+                nb_maneuver *list = NULL;
+                size_t count = 0;
+                if (nb_route_maneuvers(bundle, (uint32_t)profile, &paths[i], NULL, &list, &count) != NB_OK) {
+                    fprintf(stderr, "bench_route: %s\n", nb_last_error(bundle));
+                    return 1;
+                }
+                made += count;
+                free(list);
+            }
+            if (round > 0) times[round - 1] = (now_ms() - start) * 1000 / pairs;
+            maneuvers = made;
+        }
+        printf("maneuvers %.3f us\n", median(times, (size_t)rounds));
+        printf("maneuvers-count-sum %llu\n", maneuvers);
+    }
+    for (int i = 0; i < pairs; i++) nb_path_free(&paths[i]);
+    free(paths);
     nb_close(bundle);
     free(times), free(unverified), free(sources), free(targets);
     return 0;
