@@ -2675,7 +2675,9 @@ static nb_status guide_read_arcs(guide *g) {
         nb_arc record;
         nb_climb climb;
         nb_status status = nb_arc_info(b, arc, &record);
-        if (status == NB_OK) status = nb_arc_climb(b, arc, &climb);
+        /* Only flights, lifts, escalators and ramps climb in the rules: the others need no STPC. */
+        memset(&climb, 0, sizeof climb);
+        if (status == NB_OK && connector_kind(record.kind) >= 0) status = nb_arc_climb(b, arc, &climb);
         if (status == NB_OK) status = nb_arc_bearings(b, arc, &a->first, &a->last);
         if (status == NB_OK) status = nb_arc_corners(b, arc, &a->corner_first, &a->corner_count);
         if (status != NB_OK) return status;

@@ -37,7 +37,9 @@ extension VenueBundle {
         for (position, index) in route.arcs.enumerated() {
             let record = try arc(index)
             let (first, last) = try arcBearings(index)
-            let (steps, rise) = try climb(arc: index)
+            // Only flights, lifts, escalators and ramps climb in the rules: the others need no STPC.
+            let climbs = [.stairs, .steps, .elevator, .escalator, .ramp].contains(record.kind)
+            let (steps, rise) = climbs ? try climb(arc: index) : (nil, 0)
             let cost: UInt64
             if let seconds = route.arcSeconds?[position] {
                 cost = UInt64(min(max((seconds * 1000).rounded(), 0), Double(UInt32.max)))
