@@ -1198,25 +1198,6 @@ class CustomisableBundleTests(RouteChecks, unittest.TestCase):
                 self.assertEqual(self.bundle.route_on(given, source, target),
                                  self.bundle.route(profile, source, target))
 
-    def test_route_maneuvers_add_up_to_the_route(self):
-        def node(text, profile):
-            return self.bundle.endpoint_node(self.bundle.resolve_endpoint(text), profile)
-        source, target = node("A.2.04", "foot"), node("B.1.G5", "foot")
-        maneuvers = self.bundle.route_maneuvers("foot", source, target)
-        duration, nodes = self.bundle.route("foot", source, target)
-        self.assertEqual((maneuvers[0].kind, maneuvers[-1].kind), ("depart", "arrive"))
-        self.assertEqual(sum(m.duration for m in maneuvers), duration)
-        self.assertEqual([m.along for m in maneuvers[1:]],
-                         [m.along + m.distance for m in maneuvers[:-1]])
-        lift = next(m for m in maneuvers if m.kind == "elevator")
-        self.assertEqual((lift.way, lift.modifier, lift.level_change.direction), ("Lift A", None, -1))
-        self.assertGreater(lift.level_change.from_level, lift.level_change.to_level)
-        self.assertIn("exit", [m.kind for m in maneuvers])
-        self.assertTrue(all(m.level_change is None for m in maneuvers if m.kind not in ("stairs", "elevator", "escalator", "ramp")))
-        self.assertEqual(self.bundle.route_maneuvers("foot", source, source), [])
-        with self.assertRaises(BundleError):
-            self.bundle.route_maneuvers("foot", source, self.bundle.node_count)
-
     def test_routes_match_dijkstra_for_every_profile(self):
         random.seed(19)
         nodes = self.bundle.node_count
