@@ -82,7 +82,9 @@ struct SideTally {
         func said(_ around: [Maneuver]) -> String {
             around.isEmpty ? "nothing" : around.map { "\($0.kind.name) \($0.modifier.name) at \($0.alongCentimetres)" }.joined(separator: ", ")
         }
-        var judged: [(along: Double, angle: Double)] = []
+        // Every measured bend, exempt or not: the rules may stay silent at an exempt one, but the
+        // way still bends there, so a turn said next to it is not said on a straight way.
+        let measured = geometry.vertices.compactMap { vertex in vertex.angle.map { (along: vertex.along, angle: $0) } }
         for vertex in geometry.vertices {
             vertices += 1
             if near(0, vertex.along) || near(length, vertex.along) || vertex.atConnector || passages.contains(where: { near($0, vertex.along) }) {
@@ -90,7 +92,6 @@ struct SideTally {
                 continue
             }
             guard let angle = vertex.angle else { unjudged += 1; continue }
-            judged.append((vertex.along, angle))
             let around = maneuvers.filter { near(Double($0.alongCentimetres), vertex.along) }
             let sides = around.compactMap { Self.side($0.modifier) }
             let wanted = angle > 0 ? 1 : -1
@@ -107,11 +108,11 @@ struct SideTally {
                 + String(format: " at %.0f cm of %.0f: %+.1f°; said near: ", vertex.along, length, angle) + said(around)
             if sides.isEmpty { misses.append(place) } else { wrongSides.append(place) }
         }
-        // A turn is said on a straight way when the way is straight wherever it is judged within
+        // A turn is said on a straight way when the way is straight wherever it is measured within
         // reach of the turn. (Asking instead that no turn lie within reach of any straight vertex
         // would fault a real turn 3 m before a straight stretch, whose look back just misses it.)
         for maneuver in maneuvers where maneuver.kind == .turn {
-            let around = judged.filter { near($0.along, Double(maneuver.alongCentimetres)) }
+            let around = measured.filter { near($0.along, Double(maneuver.alongCentimetres)) }
             guard !around.isEmpty, around.allSatisfy({ abs($0.angle) < Self.straight }) else { continue }
             let angles = around.map { String(format: "%+.1f° at %.0f", $0.angle, $0.along) }.joined(separator: ", ")
             falseTurns.append("\(name) \(maneuver.kind.name) \(maneuver.modifier.name) at \(maneuver.alongCentimetres) cm of \(Int(length)): the way measures \(angles)")
