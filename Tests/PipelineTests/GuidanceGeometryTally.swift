@@ -104,7 +104,8 @@ struct SideTally {
             guard abs(angle) > Self.bend else { continue }
             if vertex.corner != nil { bendsAtCorners += 1 } else if vertex.hasChoice { bendsWithChoice += 1 } else { bendsWithoutChoice += 1 }
             if matched { continue }
-            let place = "\(name) " + (vertex.corner.map { "corner \($0) on arc \(route.arcs[vertex.routeIndex])" } ?? "node \(route.nodes[vertex.routeIndex])")
+            let place = "\(name) " + (vertex.corner.map { "corner \($0) on arc \(route.arcs[vertex.routeIndex])" }
+                    ?? "node \(route.nodes[vertex.routeIndex]) (\(vertex.hasChoice ? "a choice" : "no choice"))")
                 + String(format: " at %.0f cm of %.0f: %+.1f°; said near: ", vertex.along, length, angle) + said(around)
             if sides.isEmpty { misses.append(place) } else { wrongSides.append(place) }
         }
