@@ -135,7 +135,12 @@ struct TurnGeometry {
     private static func angle(at metres: Double, _ segments: [Segment]) -> Double? {
         guard let last = segments.last else { return nil }
         var lower = 0.0, upper = last.start + last.length
-        for segment in segments where segment.isConnector {
+        // Only connectors within the look can cut it short; a city route has thousands of segments.
+        var index = first(endingAtOrAfter: metres - look, segments)
+        while index < segments.count, segments[index].start <= metres + look {
+            let segment = segments[index]
+            index += 1
+            guard segment.isConnector else { continue }
             if segment.start + segment.length <= metres { lower = max(lower, segment.start + segment.length) }
             if segment.start >= metres { upper = min(upper, segment.start) }
             if segment.start < metres, segment.start + segment.length > metres { return nil }
@@ -151,13 +156,24 @@ struct TurnGeometry {
         return degrees
     }
 
+    /// The index of the first segment ending at or after `metres` (the count when none does);
+    /// segments follow the route, so their ends never decrease.
+    private static func first(endingAtOrAfter metres: Double, _ segments: [Segment]) -> Int {
+        var low = 0, high = segments.count
+        while low < high {
+            let middle = (low + high) / 2
+            if segments[middle].start + segments[middle].length >= metres { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
     /// The polyline's point `metres` from its start (its first point before it, its last after).
     private static func point(at metres: Double, _ segments: [Segment]) -> (x: Double, y: Double) {
-        for segment in segments where metres <= segment.start + segment.length {
-            guard segment.length > 0 else { return segment.from }
-            let share = max(0, min(1, (metres - segment.start) / segment.length))
-            return (segment.from.x + share * (segment.to.x - segment.from.x), segment.from.y + share * (segment.to.y - segment.from.y))
-        }
-        return segments[segments.count - 1].to
+        let index = first(endingAtOrAfter: metres, segments)
+        guard index < segments.count else { return segments[segments.count - 1].to }
+        let segment = segments[index]
+        guard segment.length > 0 else { return segment.from }
+        let share = max(0, min(1, (metres - segment.start) / segment.length))
+        return (segment.from.x + share * (segment.to.x - segment.from.x), segment.from.y + share * (segment.to.y - segment.from.y))
     }
 }
