@@ -9,7 +9,8 @@ struct SideTally {
     /// Bends larger than this many degrees must be said: 45° and 3° for the quantised bearings
     /// and the look-around.
     static let bend = 48.0
-    /// Below this many degrees the way goes straight on, and no `turn` may be said near it.
+    /// Below this many degrees the way goes straight on: a `turn` with only such bends measured
+    /// within reach of it is said on a straight way.
     static let straight = 10.0
     /// The band just around 45° that is reported, not judged.
     static let band = 42.0...48.0
@@ -72,6 +73,8 @@ struct SideTally {
         return tally
     }
 
+    /// Counts one route: each judged bend said or not, on which side, and each `turn` said
+    /// where the way runs straight.
     mutating func judge(_ route: Route, bundle: VenueBundle, profile: Int) throws {
         let maneuvers = try bundle.maneuvers(of: route)
         let geometry = try TurnGeometry(route: route, bundle: bundle, profile: profile)
