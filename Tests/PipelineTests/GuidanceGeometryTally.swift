@@ -88,30 +88,52 @@ struct SideTally {
         // Every measured bend, exempt or not: the rules may stay silent at an exempt one, but the
         // way still bends there, so a turn said next to it is not said on a straight way.
         let measured = geometry.vertices.compactMap { vertex in vertex.angle.map { (along: vertex.along, angle: $0) } }
+        // What each vertex needs: nothing (exempt or not judged), or its angle, with whether a
+        // maneuver within reach says its side.
+        var judged: [(vertex: TurnGeometry.Vertex, angle: Double, around: [Maneuver], matched: Bool)?] = []
         for vertex in geometry.vertices {
             vertices += 1
             if near(0, vertex.along) || near(length, vertex.along) || vertex.atConnector || passages.contains(where: { near($0, vertex.along) }) {
                 exempt += 1
+                judged.append(nil)
                 continue
             }
-            guard let angle = vertex.angle else { unjudged += 1; continue }
+            guard let angle = vertex.angle else { unjudged += 1; judged.append(nil); continue }
             let around = maneuvers.filter { near(Double($0.alongCentimetres), vertex.along) }
-            let sides = around.compactMap { Self.side($0.modifier) }
             let wanted = angle > 0 ? 1 : -1
-            let matched = sides.contains { $0 == wanted || $0 == 0 }
+            let matched = around.compactMap { Self.side($0.modifier) }.contains { $0 == wanted || $0 == 0 }
+            judged.append((vertex, angle, around, matched))
             if Self.band.contains(abs(angle)) {
                 bandSeen += 1
                 if matched { bandSaid += 1 }
             }
             if abs(angle) < Self.straight { straights += 1 }
-            guard abs(angle) > Self.bend else { continue }
-            if vertex.corner != nil { bendsAtCorners += 1 } else if vertex.hasChoice { bendsWithChoice += 1 } else { bendsWithoutChoice += 1 }
-            if matched { continue }
-            let place = "\(name) " + (vertex.corner.map { "corner \($0) on arc \(route.arcs[vertex.routeIndex])" }
-                    ?? "node \(route.nodes[vertex.routeIndex]) (\(vertex.hasChoice ? "a choice" : "no choice"))")
-                + String(format: " at %.0f cm of %.0f: %+.1f°; said near: ", vertex.along, length, angle) + said(around)
-            if sides.isEmpty { misses.append(place) } else { wrongSides.append(place) }
         }
+        // A curve measured over 48° at several vertices in a row, each within reach of the last
+        // and all to one side, is one change of direction: said once anywhere along it, it is said.
+        var curve: [Int] = []
+        func settle() {
+            let told = curve.contains { judged[$0]!.matched }
+            for index in curve {
+                let (vertex, angle, around, _) = judged[index]!
+                if vertex.corner != nil { bendsAtCorners += 1 } else if vertex.hasChoice { bendsWithChoice += 1 } else { bendsWithoutChoice += 1 }
+                if told { continue }
+                let place = "\(name) " + (vertex.corner.map { "corner \($0) on arc \(route.arcs[vertex.routeIndex])" }
+                        ?? "node \(route.nodes[vertex.routeIndex]) (\(vertex.hasChoice ? "a choice" : "no choice"))")
+                    + String(format: " at %.0f cm of %.0f: %+.1f°; said near: ", vertex.along, length, angle) + said(around)
+                if around.contains(where: { Self.side($0.modifier) != nil }) { wrongSides.append(place) } else { misses.append(place) }
+            }
+            curve = []
+        }
+        for index in judged.indices {
+            guard let (vertex, angle, _, _) = judged[index], abs(angle) > Self.bend else { settle(); continue }
+            if let last = curve.last, let (previous, turned, _, _) = judged[last],
+               turned.sign != angle.sign || vertex.along - previous.along > TurnGeometry.reach {
+                settle()
+            }
+            curve.append(index)
+        }
+        settle()
         // A turn is said on a straight way when the way is straight wherever it is measured within
         // reach of the turn. (Asking instead that no turn lie within reach of any straight vertex
         // would fault a real turn 3 m before a straight stretch, whose look back just misses it.)
