@@ -36,6 +36,15 @@ import Testing
         Self.check(try SideTally.run(venue: name, bundle: bundle))
     }
 
+    /// The whole city: mostly outdoor ways split at every vertex. It shares the city-scale suite's
+    /// build (contract method `ch`); judging its 800 routes takes about 20 s in a debug build.
+    @Test(.tags(.cityScale), .enabled(if: SharedVenues.present, "../shared/data is absent: the city's sides are not judged"),
+          .enabled(if: CityScale.enabled, CityScale.skipped))
+    func citySaysEveryBendOnItsSide() async throws {
+        let bundle = try await RealVenues.shared.build("heidelberg", method: .ch).bundle
+        Self.check(try SideTally.run(venue: "heidelberg", bundle: bundle))
+    }
+
     /// Pipeline files named in `NAVFORGE_SIDES_PIPELINES` (colon-separated), built here: venues
     /// whose data may not enter the repository.
     static let extraPipelines: [String] = ProcessInfo.processInfo.environment["NAVFORGE_SIDES_PIPELINES"]?
