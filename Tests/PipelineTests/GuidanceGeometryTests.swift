@@ -8,8 +8,9 @@ import Testing
 /// by ``TurnGeometry`` from the stored positions rather than from the bearings the rules read.
 ///
 /// The venues are the demo campus, the vector station, Heidelberg's station, and two held-out
-/// venues the rules were not tuned on (TU Dresden's APB and the St Petersburg campus). More
-/// pipeline files can be judged by hand with `NAVFORGE_SIDES_PIPELINES=a.yml:b.yml`.
+/// venues the rules were not tuned on (TU Dresden's APB and the St Petersburg campus), and with
+/// the city-scale tests the whole of Heidelberg. More pipeline files can be judged by hand with
+/// `NAVFORGE_SIDES_PIPELINES=a.yml:b.yml`. docs/guidance.md, "Checking the sides", has the numbers.
 @Suite struct GuidanceGeometryTests {
     static func check(_ tally: SideTally) {
         print(tally.summary)
