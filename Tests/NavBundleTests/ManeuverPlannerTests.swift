@@ -154,11 +154,7 @@ import Testing
         let arcs = [Self.arc(20, Self.north, kind: .walk, label: "Corridor"), shaft,
                     Self.arc(0, Self.north, kind: .elevator, label: "Lift A", rise: 200),
                     Self.arc(10, Self.east, kind: .walk, label: "Corridor 2")]
-        // The ride is announced where the walker turns into the shaft, with that turn's side.
-        let ride = Self.plan(nodes, arcs)
-        #expect(Self.kinds(ride) == ["depart", "elevator left", "arrive"])
-        #expect(ride[1].alongCentimetres == 2000 && ride[1].routeIndex == 1 && ride[1].bearingBefore == Self.north)
-        #expect(ride.map(\.distanceCentimetres) == [2000, 1600, 0])
+        #expect(Self.kinds(Self.plan(nodes, arcs)) == ["depart", "elevator", "arrive"])
         // The same turn into a space that is no shaft is said.
         var lobby = shaft
         lobby.inShaft = false

@@ -2611,7 +2611,6 @@ typedef struct {
     uint64_t position;
     int before, after; /* bearings, -1 for none */
     int has_run;       /* a flight, lift, escalator, ramp or threshold over arcs run_start ..< run_end */
-    int absorbed;      /* a bend on the way through a connector's shaft, part of the connector */
     size_t run_start, run_end;
     int changes_level, direction;
     uint32_t from_level, to_level;
@@ -2943,37 +2942,18 @@ static int guide_through_shaft(const guide *g, const guide_candidate *c, const g
     return shaft;
 }
 
-/* The bends on the way through a connector's shaft or stairwell become part of it, which is then
- * announced where the first of them was (docs/guidance.md, "Spacing"); they are marked absorbed. */
-static void guide_absorb(guide *g) {
-    size_t n = g->candidate_count;
-    for (size_t k = 0; k < n; k++) {
-        if (!g->candidates[k].changes_level) continue;
-        size_t earliest = SIZE_MAX;
-        for (size_t i = 0; i < n; i++) {
-            guide_candidate *c = &g->candidates[i];
-            if (c->rank < 4 || c->absorbed || !guide_through_shaft(g, c, &g->candidates[k])) continue;
-            c->absorbed = 1;
-            if (earliest == SIZE_MAX || c->position < g->candidates[earliest].position) earliest = i;
-        }
-        if (earliest == SIZE_MAX) continue;
-        const guide_candidate *bend = &g->candidates[earliest];
-        guide_candidate *connector = &g->candidates[k];
-        connector->position = bend->position, connector->arc = bend->arc, connector->corner = bend->corner;
-        connector->modifier = bend->modifier, connector->before = bend->before;
-    }
-}
-
-/* Keeps connectors and thresholds, and every other candidate not absorbed with nothing kept, nor
- * the start or the end, within the window (docs/guidance.md, "Spacing"); leaves them in route order. */
+/* Keeps connectors and thresholds, and every other candidate with nothing kept, nor the start
+ * or the end, within the window (docs/guidance.md, "Spacing"); leaves them in route order. */
 static void guide_space(guide *g) {
-    guide_absorb(g);
     qsort(g->candidates, g->candidate_count, sizeof *g->candidates, by_rank);
     uint64_t length = g->starts[g->path->arc_count];
     size_t kept = 0;
     for (size_t i = 0; i < g->candidate_count; i++) {
         guide_candidate c = g->candidates[i];
-        int keep = !c.absorbed && (c.rank <= 2 || !(guide_near(c.position, 0) || guide_near(c.position, length)));
+        int keep = c.rank <= 2 || !(guide_near(c.position, 0) || guide_near(c.position, length));
+        /* Connectors sort first (rank 1), so they are among those kept already. */
+        for (size_t k = 0; k < kept && keep && c.rank > 2; k++)
+            if (g->candidates[k].changes_level && guide_through_shaft(g, &c, &g->candidates[k])) keep = 0;
         for (size_t k = 0; k < kept && keep && c.rank > 2; k++)
             if (guide_near(g->candidates[k].position, c.position)) keep = 0;
         if (keep) g->candidates[kept++] = c;

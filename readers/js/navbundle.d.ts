@@ -191,7 +191,7 @@ export type ManeuverModifier =
 /** One decision along a route, by the rules of docs/guidance.md. */
 export interface Maneuver {
   kind: ManeuverKind;
-  /** null for depart, arrive and thresholds, and for connectors unless a bend into their shaft is part of them. */
+  /** null for depart, arrive, connectors and thresholds. */
   modifier: ManeuverModifier | null;
   /** Position in route.nodes of the node it is at, or of the tail of the arc whose corner it is at. */
   routeIndex: number;

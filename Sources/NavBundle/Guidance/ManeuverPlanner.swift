@@ -345,47 +345,23 @@ struct ManeuverPlanner {
     // MARK: Spacing and fields
 
     /// Connectors and thresholds always stay; another candidate stays unless one already kept
-    /// lies within ``window`` of it (taken by rank, then position, then the order they were
-    /// found in), or the start or the end does: a bend just before a lift or the destination is
-    /// part of reaching it. First, the bends on the way through a connector's shaft or stairwell
-    /// become part of it, and it is announced where the first of them was.
-    private func spaced(_ found: [Candidate]) -> [Candidate] {
+    /// lies within ``window`` of it (taken by rank, then position), or the start or the end does:
+    /// a bend just before a lift or the destination is part of reaching it.
+    private func spaced(_ candidates: [Candidate]) -> [Candidate] {
         let length = starts[starts.count - 1]
-        var candidates = found
-        var absorbed = Set<Int>()
-        for connector in candidates.indices where candidates[connector].levelChange != nil {
-            var earliest: Int?
-            for index in candidates.indices where candidates[index].rank >= 4 && !absorbed.contains(index)
-                && leadsThroughShaft(from: candidates[index], to: found[connector]) {
-                absorbed.insert(index)
-                if earliest.map({ candidates[index].position < candidates[$0].position }) ?? true { earliest = index }
-            }
-            if let earliest {
-                let bend = candidates[earliest]
-                candidates[connector].position = bend.position
-                candidates[connector].arc = bend.arc
-                candidates[connector].corner = bend.corner
-                candidates[connector].modifier = bend.modifier
-                candidates[connector].bearingBefore = bend.bearingBefore
-            }
-        }
-        var kept: [Int] = []
-        let order = candidates.indices.filter { !absorbed.contains($0) }
-            .sorted { (candidates[$0].rank, candidates[$0].position, $0) < (candidates[$1].rank, candidates[$1].position, $1) }
-        for index in order {
-            let candidate = candidates[index]
+        var kept: [Candidate] = []
+        let connectors = candidates.filter { $0.levelChange != nil }
+        for candidate in candidates.sorted(by: { ($0.rank, $0.position) < ($1.rank, $1.position) }) {
             if candidate.rank <= 2 {
-                kept.append(index)
+                kept.append(candidate)
                 continue
             }
+            if connectors.contains(where: { leadsThroughShaft(from: candidate, to: $0) }) { continue }
             let near = { (position: UInt64) in max(position, candidate.position) - min(position, candidate.position) <= Self.window }
-            if near(0) || near(length) || kept.contains(where: { near(candidates[$0].position) }) { continue }
-            kept.append(index)
+            if near(0) || near(length) || kept.contains(where: { near($0.position) }) { continue }
+            kept.append(candidate)
         }
-        return kept.sorted {
-            (candidates[$0].position, candidates[$0].arc, candidates[$0].rank, $0)
-                < (candidates[$1].position, candidates[$1].arc, candidates[$1].rank, $1)
-        }.map { candidates[$0] }
+        return kept.sorted { ($0.position, $0.arc, $0.rank) < ($1.position, $1.arc, $1.rank) }
     }
 
     /// Whether `candidate` lies at most ``shaftApproach`` before `connector` with nothing but its
