@@ -146,25 +146,6 @@ import Testing
         #expect(ride.alongCentimetres == 1700 && ride.routeIndex == 2)
     }
 
-    @Test func theWayThroughALiftShaftIsPartOfTakingTheLift() {
-        let nodes = [Self.node(0, indoors: true), Self.node(1, exits: [Self.east], indoors: true),
-                     Self.node(2, indoors: true), Self.node(3, level: 2, indoors: true), Self.node(4, level: 2, indoors: true)]
-        var shaft = Self.arc(6, Self.west, kind: .walk, label: "Lift A shaft")
-        shaft.inShaft = true
-        let arcs = [Self.arc(20, Self.north, kind: .walk, label: "Corridor"), shaft,
-                    Self.arc(0, Self.north, kind: .elevator, label: "Lift A", rise: 200),
-                    Self.arc(10, Self.east, kind: .walk, label: "Corridor 2")]
-        #expect(Self.kinds(Self.plan(nodes, arcs)) == ["depart", "elevator", "arrive"])
-        // The same turn into a space that is no shaft is said.
-        var lobby = shaft
-        lobby.inShaft = false
-        #expect(Self.kinds(Self.plan(nodes, [arcs[0], lobby, arcs[2], arcs[3]])) == ["depart", "turn left", "elevator", "arrive"])
-        // Nor is a turn more than 10 m before the lift part of it.
-        var long = shaft
-        long.length = 1100
-        #expect(Self.kinds(Self.plan(nodes, [arcs[0], long, arcs[2], arcs[3]])) == ["depart", "turn left", "elevator", "arrive"])
-    }
-
     @Test func flightsAreOneManeuverWithTheirStepsCounted() {
         var first = Self.arc(4, Self.north, kind: .stairs, rise: -50)
         first.stepCount = 9

@@ -2578,7 +2578,7 @@ nb_status nb_step_instruction(nb_bundle *b, const nb_route_step *step, char *tex
  * The rules of the Swift reader's ManeuverPlanner, line for line: bearings are bytes, lengths
  * centimetres and times milliseconds, so both give the same maneuvers to the bit. */
 
-enum { GUIDE_SHORT_ARC = 100, GUIDE_WINDOW = 300, GUIDE_SHAFT_APPROACH = 1000 };
+enum { GUIDE_SHORT_ARC = 100, GUIDE_WINDOW = 300 };
 
 /* One arc of the route as the rules read it. */
 typedef struct {
@@ -2589,7 +2589,6 @@ typedef struct {
     uint64_t cost;
     int64_t steps; /* -1 when uncounted */
     int32_t rise;  /* hundredths of a level */
-    int in_shaft;  /* in a lift shaft or stairwell space (OUTL) of its level, near a connector */
 } guide_arc;
 
 /* A place where the heading may change: route nodes joined by short links, or a corner. */
@@ -2688,42 +2687,6 @@ static nb_status guide_read_arcs(guide *g) {
         a->rise = climb.rise;
         g->starts[i + 1] = g->starts[i] + a->length;
         g->times[i + 1] = g->times[i] + a->cost;
-    }
-    return NB_OK;
-}
-
-/* Whether `label` names a lift or stairwell space (OUTL kind 4 or 3) of level `level`. */
-static nb_status guide_shaft_label(nb_bundle *b, uint32_t level, const char *label, size_t length, int *found) {
-    uint32_t first, count;
-    nb_status status = nb_level_outlines(b, level, &first, &count);
-    *found = 0;
-    for (uint32_t o = first; status == NB_OK && o < first + count && !*found; o++) {
-        nb_outline outline;
-        if ((status = nb_outline_info(b, o, &outline)) != NB_OK) break;
-        *found = (outline.kind == 3 || outline.kind == 4) && same_text(outline.label, outline.label_length, label, length);
-    }
-    return status;
-}
-
-/* Marks the labelled arcs within GUIDE_SHAFT_APPROACH before a flight, lift, escalator or ramp
- * that lie in a lift or stairwell space of their level, walking back from each connector as the
- * Swift reader does: only these arcs are asked about. */
-static nb_status guide_mark_shafts(guide *g) {
-    if (find_section(g->b, "OUTL") == NULL) return NB_OK;
-    uint64_t reach = 0;
-    for (size_t i = g->path->arc_count; i-- > 0;) {
-        guide_arc *a = &g->arcs[i];
-        if (connector_kind(a->kind) >= 0) {
-            reach = GUIDE_SHAFT_APPROACH;
-            continue;
-        }
-        if (reach == 0) continue;
-        if (a->label) {
-            uint32_t level = rd16(g->b->node_entries + 16 * (size_t)g->path->nodes[i] + 8);
-            nb_status status = guide_shaft_label(g->b, level, a->label, a->label_length, &a->in_shaft);
-            if (status != NB_OK) return status;
-        }
-        reach -= reach < a->length ? reach : a->length;
     }
     return NB_OK;
 }
@@ -2929,19 +2892,6 @@ static int by_position(const void *l, const void *r) {
 
 static int guide_near(uint64_t a, uint64_t b) { return (a > b ? a - b : b - a) <= GUIDE_WINDOW; }
 
-/* Whether candidate `c` lies at most GUIDE_SHAFT_APPROACH before connector `k` with nothing but its
- * shaft or stairwell (and unnamed links) between them. */
-static int guide_through_shaft(const guide *g, const guide_candidate *c, const guide_candidate *k) {
-    if (c->position > k->position || k->position - c->position > GUIDE_SHAFT_APPROACH || c->arc >= k->arc) return 0;
-    int shaft = 0;
-    for (size_t i = c->arc; i < k->arc; i++) {
-        const guide_arc *a = &g->arcs[i];
-        if (a->in_shaft) shaft = 1;
-        else if (!(a->length < GUIDE_SHORT_ARC && a->label == NULL)) return 0;
-    }
-    return shaft;
-}
-
 /* Keeps connectors and thresholds, and every other candidate with nothing kept, nor the start
  * or the end, within the window (docs/guidance.md, "Spacing"); leaves them in route order. */
 static void guide_space(guide *g) {
@@ -2951,9 +2901,6 @@ static void guide_space(guide *g) {
     for (size_t i = 0; i < g->candidate_count; i++) {
         guide_candidate c = g->candidates[i];
         int keep = c.rank <= 2 || !(guide_near(c.position, 0) || guide_near(c.position, length));
-        /* Connectors sort first (rank 1), so they are among those kept already. */
-        for (size_t k = 0; k < kept && keep && c.rank > 2; k++)
-            if (g->candidates[k].changes_level && guide_through_shaft(g, &c, &g->candidates[k])) keep = 0;
         for (size_t k = 0; k < kept && keep && c.rank > 2; k++)
             if (guide_near(g->candidates[k].position, c.position)) keep = 0;
         if (keep) g->candidates[kept++] = c;
@@ -3034,7 +2981,7 @@ nb_status nb_route_maneuvers(nb_bundle *b, uint32_t profile, const nb_path *path
     g.arcs = malloc(n * sizeof *g.arcs);
     g.starts = malloc((n + 1) * sizeof *g.starts), g.times = malloc((n + 1) * sizeof *g.times);
     if (!g.arcs || !g.starts || !g.times) return guide_free(&g), out_of_memory(b);
-    if ((status = guide_read_arcs(&g)) != NB_OK || (status = guide_mark_shafts(&g)) != NB_OK) return guide_free(&g), status;
+    if ((status = guide_read_arcs(&g)) != NB_OK) return guide_free(&g), status;
     for (size_t i = 0; i < n; i++) corners += g.arcs[i].corner_count; /* at most SHAP's count */
     g.points = malloc((n + corners) * sizeof *g.points);
     /* Connectors and thresholds at most one per arc each, groups at most one per point, and the

@@ -29,9 +29,6 @@ struct GuidanceRoute: Sendable {
         var cost: UInt64
         var stepCount: Int?
         var riseHundredths: Int = 0
-        /// Whether the arc lies in a lift shaft or stairwell (an `OUTL` space of that kind with
-        /// its label on its level): walking it is part of taking the lift or stairs.
-        var inShaft = false
     }
 
     /// Another way out of a route node: the node it leads to and the bearing it leaves at.
@@ -67,9 +64,6 @@ struct GuidanceRoute: Sendable {
 struct ManeuverPlanner {
     /// Arcs shorter than this (centimetres) are links whose bearings say nothing.
     static let shortArc: UInt32 = 100
-    /// A bend at most this many centimetres before a flight or lift, on the way through its shaft
-    /// or stairwell, is part of taking it.
-    static let shaftApproach: UInt64 = 1000
     /// Bends within this many centimetres of each other are judged together (a door's jog, a
     /// zig-zag around a pillar), and two maneuvers are never closer than it.
     static let window: UInt64 = 300
@@ -350,29 +344,16 @@ struct ManeuverPlanner {
     private func spaced(_ candidates: [Candidate]) -> [Candidate] {
         let length = starts[starts.count - 1]
         var kept: [Candidate] = []
-        let connectors = candidates.filter { $0.levelChange != nil }
         for candidate in candidates.sorted(by: { ($0.rank, $0.position) < ($1.rank, $1.position) }) {
             if candidate.rank <= 2 {
                 kept.append(candidate)
                 continue
             }
-            if connectors.contains(where: { leadsThroughShaft(from: candidate, to: $0) }) { continue }
             let near = { (position: UInt64) in max(position, candidate.position) - min(position, candidate.position) <= Self.window }
             if near(0) || near(length) || kept.contains(where: { near($0.position) }) { continue }
             kept.append(candidate)
         }
         return kept.sorted { ($0.position, $0.arc, $0.rank) < ($1.position, $1.arc, $1.rank) }
-    }
-
-    /// Whether `candidate` lies at most ``shaftApproach`` before `connector` with nothing but its
-    /// shaft or stairwell (and unnamed links) between them: "Turn left into Lift A shaft" before
-    /// "Take Lift A" says nothing a walker needs.
-    private func leadsThroughShaft(from candidate: Candidate, to connector: Candidate) -> Bool {
-        guard candidate.position <= connector.position, connector.position - candidate.position <= Self.shaftApproach,
-              candidate.arc < connector.arc else { return false }
-        let between = route.arcs[candidate.arc..<connector.arc]
-        return between.contains(where: \.inShaft)
-            && between.allSatisfy { $0.inShaft || ($0.length < Self.shortArc && $0.label == nil) }
     }
 
     /// The depart and arrive maneuvers around `chosen`, with positions, distances, times and ways.

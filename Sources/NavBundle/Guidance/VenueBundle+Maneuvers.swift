@@ -63,34 +63,7 @@ extension VenueBundle {
             }
             arcs.append(arc)
         }
-        try markShafts(&arcs, route: route, levels: nodes.map(\.level))
         return GuidanceRoute(nodes: nodes, arcs: arcs)
-    }
-
-    /// Marks the labelled arcs within ``ManeuverPlanner/shaftApproach`` before a flight, lift,
-    /// escalator or ramp that lie in a lift or stairwell space of their level (`OUTL`), the only
-    /// arcs the rules ask this of; outlines are read once per level.
-    private func markShafts(_ arcs: inout [GuidanceRoute.Arc], route: Route, levels: [Int]) throws(BundleError) {
-        guard hasOutlines else { return }
-        var shafts: [Int: Set<String>] = [:]
-        var reach: UInt64 = 0
-        for index in arcs.indices.reversed() {
-            let arc = arcs[index]
-            if [.stairs, .steps, .elevator, .escalator, .ramp].contains(arc.kind) {
-                reach = ManeuverPlanner.shaftApproach
-                continue
-            }
-            guard reach > 0 else { continue }
-            if let label = arc.label {
-                let level = levels[index]
-                if shafts[level] == nil {
-                    shafts[level] = Set(try outlines(onLevel: level).filter { $0.kind == .stairs || $0.kind == .elevator }
-                        .compactMap(\.label))
-                }
-                arcs[index].inShaft = shafts[level]?.contains(label) ?? false
-            }
-            reach -= min(reach, UInt64(arc.length))
-        }
     }
 
     /// Refuses a route whose arcs do not lead from each node to the next, or whose times do not
