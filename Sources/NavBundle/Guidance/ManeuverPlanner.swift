@@ -339,21 +339,30 @@ struct ManeuverPlanner {
     // MARK: Spacing and fields
 
     /// Connectors and thresholds always stay; another candidate stays unless one already kept
-    /// lies within ``window`` of it (taken by rank, then position), or the start or the end does:
+    /// lies within ``window`` of it (taken by rank, then position, then the order they were found
+    /// in), or the start or the end does:
     /// a bend just before a lift or the destination is part of reaching it.
     private func spaced(_ candidates: [Candidate]) -> [Candidate] {
         let length = starts[starts.count - 1]
-        var kept: [Candidate] = []
-        for candidate in candidates.sorted(by: { ($0.rank, $0.position) < ($1.rank, $1.position) }) {
+        // Ties fall to the order the candidates were found in, as in the C core.
+        let order = candidates.indices.sorted {
+            (candidates[$0].rank, candidates[$0].position, $0) < (candidates[$1].rank, candidates[$1].position, $1)
+        }
+        var kept: [Int] = []
+        for index in order {
+            let candidate = candidates[index]
             if candidate.rank <= 2 {
-                kept.append(candidate)
+                kept.append(index)
                 continue
             }
             let near = { (position: UInt64) in max(position, candidate.position) - min(position, candidate.position) <= Self.window }
-            if near(0) || near(length) || kept.contains(where: { near($0.position) }) { continue }
-            kept.append(candidate)
+            if near(0) || near(length) || kept.contains(where: { near(candidates[$0].position) }) { continue }
+            kept.append(index)
         }
-        return kept.sorted { ($0.position, $0.arc, $0.rank) < ($1.position, $1.arc, $1.rank) }
+        return kept.sorted {
+            (candidates[$0].position, candidates[$0].arc, candidates[$0].rank, $0)
+                < (candidates[$1].position, candidates[$1].arc, candidates[$1].rank, $1)
+        }.map { candidates[$0] }
     }
 
     /// The depart and arrive maneuvers around `chosen`, with positions, distances, times and ways.
