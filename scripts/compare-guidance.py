@@ -209,6 +209,11 @@ class Venue:
         self.first_corner = struct.unpack_from(f"<{arcs + 1}I", shape, 8)
         start = (8 + 4 * (arcs + 1) + 7) // 8 * 8
         self.corners = [struct.unpack_from("<ii", shape, start + 8 * c) for c in range(corners)]
+        arcs_section = self.bundle.section("ARCS")
+        nodes, arc_count = struct.unpack_from("<II", arcs_section, 0)
+        entries = (8 + 4 * (nodes + 1) + 7) // 8 * 8
+        # ARCS entries are 16 bytes with the kind at byte 12: 3 stairs, 4 lift, 5 escalator, 6 ramp, 7 steps.
+        self.arc_kinds = bytes(arcs_section[entries + 12:entries + 16 * arc_count:16])
         self.profile = self.bundle.profiles.index("foot")
 
     def path(self, source, target):
@@ -224,26 +229,36 @@ class Venue:
             navbundle._core.nb_path_free(path)
 
     def route(self, source, target):
-        """The route's polyline, its points' levels, and its maneuvers placed on the polyline's
-        points, or None when unreachable."""
+        """The route's polyline, each point's level and the kinds of the arcs before and after it,
+        and its maneuvers placed on the polyline's points, or None when unreachable."""
         found = self.path(source, target)
         if found is None:
             return None
         nodes, arcs = found
-        points, levels, node_point, corner_point = [], [], [], {}
+        points, levels, node_point, corner_point, kinds = [], [], [], {}, []
         for k, node in enumerate(nodes):
             node_point.append(len(points))
             lat, lon, level = self.nodes[node]
             points.append((lat / 1e7, lon / 1e7))
             levels.append(level)
+            kinds.append((self.arc_kinds[arcs[k - 1]] if k > 0 else None,
+                          self.arc_kinds[arcs[k]] if k < len(arcs) else None))
             if k < len(arcs):
                 for corner in range(self.first_corner[arcs[k]], self.first_corner[arcs[k] + 1]):
                     corner_point[corner] = len(points)
                     points.append((self.corners[corner][0] / 1e7, self.corners[corner][1] / 1e7))
                     levels.append(level)
+                    kinds.append((self.arc_kinds[arcs[k]],) * 2)
         maneuvers = self.bundle.route_maneuvers("foot", source, target) or []
         placed = [(corner_point[m.corner] if m.corner is not None else node_point[m.route_index], m) for m in maneuvers]
-        return points, levels, placed
+        return Route(points, levels, kinds, placed)
+
+
+class Route:
+    """navforge's route as the judge and the analysis of its misses see it."""
+
+    def __init__(self, points, levels, kinds, placed):
+        self.points, self.levels, self.kinds, self.placed = points, levels, kinds, placed
 
 
 def navforge_instructions(placed):
@@ -291,20 +306,33 @@ def report(name, total, kilometres):
           f"misses per km {total.get('missed', 0) / kilometres if kilometres else 0:.2f}")
 
 
-def missed_causes(venue, points, placed, line, missed_at):
-    """Why navforge missed each bend: the maneuver it has within 3 m instead, a turn placed 3-10 m
-    away, or nothing."""
+CONNECTOR_ARCS = {3, 4, 5, 6, 7}
+
+
+def missed_causes(route, line, missed_at):
+    """Why navforge missed each bend, first that applies: the bend is on a flight, steps, ramp or
+    lift (rule 4 leaves them to the connector's maneuver) or beside one; a bend the other way
+    within 3 m cancels it in the group's sum (a zig-zag or a jog across a street); it is within
+    5 degrees of the limit; a turn or fork lies 3-10 m away; else none of these."""
     causes = {}
-    for vertex, _ in missed_at:
+    angles = line.angles()
+    first_point = {}
+    for index, vertex in enumerate(line.vertex_of):
+        first_point.setdefault(vertex, index)
+    for vertex, angle in missed_at:
         s = line.along[vertex]
-        distances = [(abs(line.along[line.vertex_of[point]] - s), m) for point, m in placed]
-        close = [m for d, m in distances if d <= LOOK]
-        if close:
-            cause = f"{close[0].kind} {close[0].modifier or ''}".strip() + " within 3 m"
-        elif any(d <= 10 and m.kind in ("turn", "fork") for d, m in distances):
-            cause = "turn or fork 3-10 m away"
+        near = [(abs(line.along[line.vertex_of[point]] - s), m) for point, m in route.placed]
+        if set(route.kinds[first_point[vertex]]) & CONNECTOR_ARCS or any(
+                d <= LOOK and m.kind in ("stairs", "escalator", "elevator", "ramp") for d, m in near):
+            cause = "on or beside steps, a flight, ramp or lift"
+        elif any(abs(line.along[k] - s) <= LOOK and angles[k] * angle < 0 and abs(angles[k]) >= 15 for k in angles):
+            cause = "a bend the other way within 3 m"
+        elif abs(angle) <= BEND + 5:
+            cause = "within 5 deg of the limit"
+        elif any(d <= 10 and m.kind in ("turn", "fork") for d, m in near):
+            cause = "a turn or fork 3-10 m away"
         else:
-            cause = "no maneuver within 10 m"
+            cause = "other"
         causes[cause] = causes.get(cause, 0) + 1
     return causes
 
@@ -320,6 +348,9 @@ def outdoors(options):
         if level in outdoor:
             at.setdefault((lat, lon), n)
     actor = valhalla.Actor(options.config)
+    meta = json.loads(bytes(venue.bundle.section("META")))
+    print(f"versions: {meta['generator']} (bundle format {meta['format']}), Valhalla {valhalla.__version__} "
+          f"(pyvalhalla-weekly), Python {sys.version.split()[0]}")
     totals = {"navforge": {}, "Valhalla": {}}
     lengths = {"navforge": 0.0, "Valhalla": 0.0}
     causes, pairs, details = {}, 0, []
@@ -329,15 +360,14 @@ def outdoors(options):
             continue
         ours = venue.route(*ends)
         theirs = valhalla_route(actor, record["from"], record["to"])
-        if not ours or not theirs or len(ours[0]) < 2 or len(theirs[0]) < 2:
+        if not ours or not theirs or len(ours.points) < 2 or len(theirs[0]) < 2:
             continue
         pairs += 1
-        points, _, placed = ours
-        line = Polyline(points)
-        score = judge(line, navforge_instructions(placed))
+        line = Polyline(ours.points)
+        score = judge(line, navforge_instructions(ours.placed))
         add(totals["navforge"], score)
         lengths["navforge"] += line.length
-        for cause, count in missed_causes(venue, points, placed, line, score["missed_at"]).items():
+        for cause, count in missed_causes(ours, line, score["missed_at"]).items():
             causes[cause] = causes.get(cause, 0) + count
         their_line = Polyline(theirs[0])
         their_score = judge(their_line, theirs[1])
@@ -375,39 +405,46 @@ def indoors(options):
     candidates = [n for n, (_, _, level) in enumerate(venue.nodes)
                   if level in indoor_levels and bundle.in_main_piece(n, "foot")]
     draw = random.Random(options.seed)
-    total, kilometres, pairs, carried_by, causes = {}, 0.0, 0, {}, {}
+    # Bends inside corridors (what issue 38 asks), and for context every bend on an indoor level.
+    totals, causes = {"corridor": {}, "indoor": {}}, {"corridor": {}, "indoor": {}}
+    kilometres, pairs = 0.0, 0
     for _ in range(options.indoor_pairs):
         source, target = draw.choice(candidates), draw.choice(candidates)
-        found = venue.route(source, target)
-        if not found or len(found[0]) < 2:
+        route = venue.route(source, target)
+        if not route or len(route.points) < 2:
             continue
         pairs += 1
-        points, levels, placed = found
-        line = Polyline(points)
+        line = Polyline(route.points)
         first_point = {}
         for index, vertex in enumerate(line.vertex_of):
             first_point.setdefault(vertex, index)
 
         def in_corridor(vertex):
             index = first_point[vertex]
-            lat, lon = points[index]
+            lat, lon = route.points[index]
             return any(inside_polygon(lon, lat, rings[0]) and not any(inside_polygon(lon, lat, hole) for hole in rings[1:])
-                       for rings in corridors.get(levels[index], []))
+                       for rings in corridors.get(route.levels[index], []))
 
-        # Every maneuver counts indoors; its side, where it has one, is judged too.
-        every = [(point, NAVFORGE_SIDES.get(m.modifier, 2)) for point, m in placed if m.kind not in ("depart", "arrive")]
-        score = judge(line, every, inside=in_corridor)
-        add(total, score)
+        def on_indoor_level(vertex):
+            return route.levels[first_point[vertex]] in indoor_levels
+
+        # Every maneuver but depart and arrive carries a bend; its side, where it has one, is judged too.
+        every = [(point, NAVFORGE_SIDES.get(m.modifier, 2)) for point, m in route.placed
+                 if m.kind not in ("depart", "arrive")]
+        for name, inside in (("corridor", in_corridor), ("indoor", on_indoor_level)):
+            score = judge(line, every, inside=inside)
+            add(totals[name], score)
+            for cause, count in missed_causes(route, line, score["missed_at"]).items():
+                causes[name][cause] = causes[name].get(cause, 0) + count
         kilometres += line.length / 1000
-        for cause, count in missed_causes(venue, points, placed, line, score["missed_at"]).items():
-            causes[cause] = causes.get(cause, 0) + count
     print(f"indoors (heidelberg-hbf), profile foot: {pairs} of {options.indoor_pairs} pairs routed, {kilometres:.2f} km")
-    carried = total.get("correct", 0) + total.get("wrong", 0)
-    print(f"  bends > {BEND:.0f} deg inside corridors: {total.get('bends', 0)}; carrying a maneuver {carried} "
-          f"(of the bend's side {total.get('correct', 0)}, without a side or of the other {total.get('wrong', 0)}), "
-          f"missed {total.get('missed', 0)}")
-    print("  misses: " + (", ".join(f"{cause} {count}" for cause, count in sorted(causes.items(), key=lambda c: -c[1]))
-                          or "none"))
+    for name, what in (("corridor", "inside corridors"), ("indoor", "anywhere on an indoor level")):
+        total = totals[name]
+        carried = total.get("correct", 0) + total.get("wrong", 0)
+        print(f"  bends > {BEND:.0f} deg {what}: {total.get('bends', 0)}; carrying a maneuver {carried} "
+              f"(of the bend's side {total.get('correct', 0)}, without a side or of the other "
+              f"{total.get('wrong', 0)}), missed {total.get('missed', 0)}"
+              + "".join(f"; {cause} {count}" for cause, count in sorted(causes[name].items(), key=lambda c: -c[1])))
 
 
 def main():
