@@ -20,9 +20,9 @@ The judge sees only a polyline and the instructions placed on it, and treats bot
   ``begin_shape_index``. It **addresses** a bend when it lies within 3 m (along the polyline) of
   one of the bend's vertices.
 * A bend is **correct** when an instruction addressing it has the bend's side (a U-turn
-  instruction matches any bend sharper than 135 degrees, whose sign the look-around cannot
-  tell), **wrong side** when instructions address it but none has its side, and a **miss**
-  when none does.
+  instruction matches a bend sharper than 135 degrees at its sharpest vertex or across all its
+  vertices, a hairpin, whose sign the look-around cannot tell), **wrong side** when
+  instructions address it but none has its side, and a **miss** when none does.
 * An instruction addressing no bend is judged where it lies, by the sharpest vertex within 3 m:
   correct (a fork or slight bend on the instruction's side) when that angle is at least 10
   degrees (Valhalla's and navforge's limit of "straight") with the instruction's sign, wrong
@@ -122,6 +122,17 @@ class Polyline:
         (x0, y0), (x1, y1) = self.xy[k], self.xy[k + 1]
         return x0 + t * (x1 - x0), y0 + t * (y1 - y0)
 
+    def turn(self, vertices):
+        """The signed change of direction across a run of vertices: from the chord arriving at the
+        first (from `LOOK` metres back) to the chord leaving the last (to `LOOK` metres ahead). A
+        hairpin bent over several vertices turns by more than any one of them."""
+        first, last = self.along[vertices[0]], self.along[vertices[-1]]
+        (xb, yb), (x0, y0) = self.at(max(first - LOOK, 0.0)), self.xy[vertices[0]]
+        (x1, y1), (xa, ya) = self.xy[vertices[-1]], self.at(min(last + LOOK, self.length))
+        before = math.atan2(x0 - xb, y0 - yb)
+        after = math.atan2(xa - x1, ya - y1)
+        return (math.degrees(after - before) + 180) % 360 - 180
+
     def angles(self):
         """{vertex: signed turn angle in degrees} at every vertex `LOOK` metres from both ends."""
         result = {}
@@ -167,7 +178,7 @@ def judge(line, instructions, inside=None):
             continue
         score["bends"] += 1
         sides = {placed[i][1] for i in addressing}
-        if (1 if angle > 0 else -1) in sides or (0 in sides and abs(angle) > UTURN):
+        if (1 if angle > 0 else -1) in sides or (0 in sides and max(abs(angle), abs(line.turn(bend))) > UTURN):
             score["correct"] += 1
         elif addressing:
             score["wrong"] += 1
