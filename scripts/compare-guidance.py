@@ -150,7 +150,8 @@ class Polyline:
 # The judge
 
 def judge(line, instructions, inside=None):
-    """Scores `instructions` [(input point index, side +1 right / -1 left / 0 U-turn)] on `line`.
+    """Scores `instructions` [(input point index, side +1 right / -1 left / 0 U-turn, label)] on
+    `line`; the labels of those judged where the way runs straight are listed in the score.
     `inside(vertex)` limits the bends that count (indoors: those in a corridor)."""
     angles = line.angles()
     bends, current = [], []
@@ -161,10 +162,11 @@ def judge(line, instructions, inside=None):
         current.append(k)
     if current:
         bends.append(current)
-    placed = [(line.along[line.vertex_of[index]], side) for index, side in instructions]
+    placed = [(line.along[line.vertex_of[index]], side) for index, side, _ in instructions]
     used = set()
     score = {"bends": 0, "correct": 0, "wrong": 0, "missed": 0, "off_correct": 0, "off_wrong": 0, "off_straight": 0,
-             "instructions": len(placed), "missed_at": []}
+             "instructions": len(placed), "missed_at": [],
+             "straight_labels": []}
 
     def near(s, ks):
         return any(abs(s - line.along[k]) <= LOOK + 1e-9 for k in ks)
@@ -192,6 +194,7 @@ def judge(line, instructions, inside=None):
         angle = max(close, key=abs, default=0.0)
         if abs(angle) < STRAIGHT or side == 0:
             score["off_straight"] += 1
+            score["straight_labels"].append(instructions[i][2])
         elif (angle > 0) == (side > 0):
             score["off_correct"] += 1
         else:
@@ -201,7 +204,7 @@ def judge(line, instructions, inside=None):
 
 def add(total, score):
     for key, value in score.items():
-        if key != "missed_at":
+        if not isinstance(value, list):
             total[key] = total.get(key, 0) + value
 
 
@@ -279,28 +282,60 @@ def navforge_instructions(placed):
         if maneuver.kind in ("turn", "fork") or (maneuver.kind == "continue" and maneuver.modifier in
                                                   ("slight left", "slight right")):
             if maneuver.modifier in NAVFORGE_SIDES:
-                chosen.append((point, NAVFORGE_SIDES[maneuver.modifier]))
+                chosen.append((point, NAVFORGE_SIDES[maneuver.modifier], maneuver.kind))
     return chosen
 
 
 # Valhalla's side
 
 def valhalla_route(actor, start, end):
-    """(polyline points, [(shape index, side)]) of Valhalla's pedestrian route, or None."""
+    """(polyline points, [(shape index, side, type)] of its turn instructions, [(shape index, type)]
+    of all its maneuvers, [encoded shape of each leg]) of Valhalla's pedestrian route, or None."""
     request = {"locations": [{"lat": start[0], "lon": start[1]}, {"lat": end[0], "lon": end[1]}],
                "costing": "pedestrian", "directions_options": {"units": "kilometers", "language": "en-US"}}
     try:
         answer = json.loads(actor.route(json.dumps(request)))
     except RuntimeError:
         return None
-    points, instructions = [], []
+    points, instructions, maneuvers, shapes = [], [], [], []
     for leg in answer["trip"]["legs"]:
         offset = len(points)
         points.extend(decode_polyline6(leg["shape"]))
+        shapes.append((offset, leg["shape"]))
         for maneuver in leg["maneuvers"]:
+            at = offset + maneuver["begin_shape_index"]
+            maneuvers.append((at, maneuver["type"]))
             if maneuver["type"] in VALHALLA_SIDES:
-                instructions.append((offset + maneuver["begin_shape_index"], VALHALLA_SIDES[maneuver["type"]]))
-    return points, instructions
+                instructions.append((at, VALHALLA_SIDES[maneuver["type"]], maneuver["type"]))
+    return points, instructions, maneuvers, shapes
+
+
+def valhalla_missed_causes(actor, line, maneuvers, shapes, missed_at):
+    """Why Valhalla missed each bend: inside one of its edges (a way's own curve, where it never
+    speaks), at an edge boundary beside a maneuver of another type, at one with none; edges are
+    read by ``trace_attributes`` walking its own shape."""
+    boundaries = set()
+    for offset, shape in shapes:
+        trace = {"costing": "pedestrian", "shape_match": "edge_walk", "encoded_polyline": shape,
+                 "filters": {"attributes": ["edge.begin_shape_index", "edge.end_shape_index"], "action": "include"}}
+        try:
+            edges = json.loads(actor.trace_attributes(json.dumps(trace))).get("edges", [])
+        except RuntimeError:
+            return {"on a shape trace_attributes cannot walk": len(missed_at)}
+        for edge in edges:
+            boundaries.update((offset + edge["begin_shape_index"], offset + edge["end_shape_index"]))
+    ends = [line.along[line.vertex_of[index]] for index in boundaries if index < len(line.vertex_of)]
+    causes = {}
+    for vertex, _ in missed_at:
+        s = line.along[vertex]
+        if not any(abs(s - end) <= LOOK for end in ends):
+            cause = "inside an edge"
+        else:
+            types = sorted({kind for index, kind in maneuvers if abs(line.along[line.vertex_of[index]] - s) <= LOOK})
+            cause = f"at an edge boundary beside maneuver type {'/'.join(map(str, types))}" if types else \
+                "at an edge boundary with no maneuver"
+        causes[cause] = causes.get(cause, 0) + 1
+    return causes
 
 
 # Reports
@@ -364,7 +399,7 @@ def outdoors(options):
           f"(pyvalhalla-weekly), Python {sys.version.split()[0]}")
     totals = {"navforge": {}, "Valhalla": {}}
     lengths = {"navforge": 0.0, "Valhalla": 0.0}
-    causes, pairs, details = {}, 0, []
+    causes, their_causes, their_straight, pairs, details = {}, {}, {}, 0, []
     for record in records:
         ends = [at.get((round(c[0] * 1e7), round(c[1] * 1e7))) for c in (record["from"], record["to"])]
         if None in ends:
@@ -382,11 +417,17 @@ def outdoors(options):
             causes[cause] = causes.get(cause, 0) + count
         their_line = Polyline(theirs[0])
         their_score = judge(their_line, theirs[1])
+        for cause, count in valhalla_missed_causes(actor, their_line, theirs[2], theirs[3],
+                                                   their_score["missed_at"]).items():
+            their_causes[cause] = their_causes.get(cause, 0) + count
+        for label in their_score["straight_labels"]:
+            their_straight[label] = their_straight.get(label, 0) + 1
         add(totals["Valhalla"], their_score)
         lengths["Valhalla"] += their_line.length
-        details.append({"pair": record["pair"], "navforge": {k: v for k, v in score.items() if k != "missed_at"},
+        details.append({"pair": record["pair"],
+                        "navforge": {k: v for k, v in score.items() if not isinstance(v, list)},
                         "navforge_km": round(line.length / 1000, 3),
-                        "Valhalla": {k: v for k, v in their_score.items() if k != "missed_at"},
+                        "Valhalla": {k: v for k, v in their_score.items() if not isinstance(v, list)},
                         "Valhalla_km": round(their_line.length / 1000, 3)})
     print(f"outdoors, profile foot: {pairs} of {len(records)} pairs routed by both")
     for name in ("navforge", "Valhalla"):
@@ -394,6 +435,10 @@ def outdoors(options):
     print("  navforge's misses: " + (", ".join(f"{cause} {count}" for cause, count in sorted(causes.items(),
                                                                                                key=lambda c: -c[1]))
                                      or "none"))
+    print("  Valhalla's misses: " + (", ".join(f"{cause} {count}" for cause, count in
+                                               sorted(their_causes.items(), key=lambda c: -c[1])) or "none"))
+    print("  Valhalla's instructions where its way runs straight, by type: "
+          + (", ".join(f"{kind} {count}" for kind, count in sorted(their_straight.items())) or "none"))
     return details
 
 
@@ -440,7 +485,7 @@ def indoors(options):
             return route.levels[first_point[vertex]] in indoor_levels
 
         # Every maneuver but depart and arrive carries a bend; its side, where it has one, is judged too.
-        every = [(point, NAVFORGE_SIDES.get(m.modifier, 2)) for point, m in route.placed
+        every = [(point, NAVFORGE_SIDES.get(m.modifier, 2), m.kind) for point, m in route.placed
                  if m.kind not in ("depart", "arrive")]
         for name, inside in (("corridor", in_corridor), ("indoor", on_indoor_level)):
             score = judge(line, every, inside=inside)

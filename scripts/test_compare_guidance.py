@@ -49,27 +49,28 @@ class JudgeTests(unittest.TestCase):
         return cg.judge(cg.Polyline(points), instructions)
 
     def test_a_right_turn_announced_right_is_correct(self):
-        score = self.score(walk((20, 0), (20, 90)), [(20, 1)])
+        score = self.score(walk((20, 0), (20, 90)), [(20, 1, "right")])
         self.assertEqual((score["bends"], score["correct"], score["wrong"], score["missed"]), (1, 1, 0, 0))
 
     def test_a_right_turn_announced_left_is_a_wrong_side(self):
-        score = self.score(walk((20, 0), (20, 90)), [(21, -1)])
+        score = self.score(walk((20, 0), (20, 90)), [(21, -1, "left")])
         self.assertEqual((score["correct"], score["wrong"], score["missed"]), (0, 1, 0))
 
     def test_an_instruction_more_than_3_m_away_misses_the_bend(self):
         # The look-around sees the corner at 20 m from the vertices a metre either side of it too.
-        score = self.score(walk((20, 0), (20, 270)), [(26, -1)])
+        score = self.score(walk((20, 0), (20, 270)), [(26, -1, "left")])
+        self.assertEqual(score["straight_labels"], ["left"])
         self.assertEqual((score["correct"], score["missed"]), (0, 1))
         self.assertEqual(score["off_straight"], 1)
 
     def test_a_slight_bend_makes_no_bend_but_judges_a_fork(self):
         points = walk((20, 0), (20, 25))
         self.assertEqual(self.score(points, [])["bends"], 0)
-        self.assertEqual(self.score(points, [(20, 1)])["off_correct"], 1)
-        self.assertEqual(self.score(points, [(20, -1)])["off_wrong"], 1)
+        self.assertEqual(self.score(points, [(20, 1, "right")])["off_correct"], 1)
+        self.assertEqual(self.score(points, [(20, -1, "fork")])["off_wrong"], 1)
 
     def test_a_hairpin_over_two_vertices_takes_a_uturn(self):
-        score = self.score(walk((20, 0), (2, 120), (20, 240)), [(20, 0)])
+        score = self.score(walk((20, 0), (2, 120), (20, 240)), [(20, 0, "uturn")])
         self.assertEqual((score["bends"], score["correct"]), (1, 1))
 
     def test_bends_near_the_ends_are_not_judged(self):
