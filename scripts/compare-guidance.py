@@ -34,11 +34,15 @@ slight left, U-turns included), 18-21 (ramp and exit right/left: "Turn right to 
 ramp") and 23/24 (keep right/left), values read off the installed package's instructions.
 
 Printed per engine, over the pairs both route: kilometres, bends, correct bends, wrong-side
-bends, misses, judged off-bend instructions, and correct turn instructions per kilometre.
+bends, misses, judged off-bend instructions, and correct turn instructions per kilometre; then
+why each engine missed bends (navforge's from its arcs' kinds and nearby maneuvers, Valhalla's
+from its edges, read with ``trace_attributes``), and which of Valhalla's instructions lie where
+its way runs straight. ``--details`` writes each pair's scores as JSON lines.
 
 Indoors (``--indoor``): pairs of indoor nodes in profile foot's main piece, drawn with a fixed
 seed; every bend (as above) whose vertex lies inside a corridor outline (OUTL kind 1) of its
-level must carry a maneuver of any kind within 3 m. navforge only: Valhalla has no corridors.
+level must carry a maneuver of any kind within 3 m, and for context the same is counted for
+every bend on an indoor level. navforge only: Valhalla has no corridors.
 """
 import argparse
 import bisect
