@@ -357,11 +357,12 @@ def report(name, total, kilometres):
 
 
 CONNECTOR_ARCS = {3, 4, 5, 6, 7}
+STEPS_ARC = 7
 
 
 def missed_causes(route, line, missed_at):
-    """Why navforge missed each bend, first that applies: the bend is on a flight, steps, ramp or
-    lift (rule 4 leaves them to the connector's maneuver) or beside one; a bend the other way
+    """Why navforge missed each bend, first that applies: the bend is on steps, or on a flight,
+    ramp or lift or beside one (rule 4 leaves them all to the connector's maneuver); a bend the other way
     within 3 m cancels it in the group's sum (a zig-zag or a jog across a street); it is within
     5 degrees of the limit; a turn or fork lies 3-10 m away; else none of these."""
     causes = {}
@@ -372,9 +373,12 @@ def missed_causes(route, line, missed_at):
     for vertex, angle in missed_at:
         s = line.along[vertex]
         near = [(abs(line.along[line.vertex_of[point]] - s), m) for point, m in route.placed]
-        if set(route.kinds[first_point[vertex]]) & CONNECTOR_ARCS or any(
+        kinds = set(route.kinds[first_point[vertex]])
+        if STEPS_ARC in kinds:
+            cause = "on steps (ARCS kind 7)"
+        elif kinds & CONNECTOR_ARCS or any(
                 d <= LOOK and m.kind in ("stairs", "escalator", "elevator", "ramp") for d, m in near):
-            cause = "on or beside steps, a flight, ramp or lift"
+            cause = "on or beside a flight, ramp or lift"
         elif any(abs(line.along[k] - s) <= LOOK and angles[k] * angle < 0 and abs(angles[k]) >= 15 for k in angles):
             cause = "a bend the other way within 3 m"
         elif abs(angle) <= BEND + 5:
