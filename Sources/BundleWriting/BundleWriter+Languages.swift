@@ -54,14 +54,7 @@ extension BundleWriter {
         writer.advance(to: layout.values)
         for row in values { for value in row { writer.uint32(value) } }
         writer.advance(to: layout.offsets)
-        var offset: UInt32 = 0
-        writer.uint32(offset)
-        for bytes in strings {
-            offset += UInt32(bytes.count)
-            writer.uint32(offset)
-        }
-        writer.advance(to: layout.bytes)
-        for bytes in strings { writer.bytes(bytes) }
+        writer.stringList(strings, bytesAt: layout.bytes)
         return writer.data
     }
 

@@ -45,6 +45,19 @@ public struct ByteWriter: Sendable {
         buffer.append(contentsOf: repeatElement(0, count: offset - buffer.count))
     }
 
+    /// Appends a string list as `STRS` and `GTXT` store one: `strings.count + 1` u32 offsets (0,
+    /// then each string's end), then, from `bytesAt`, the strings' bytes one after another.
+    public mutating func stringList(_ strings: [[UInt8]], bytesAt: Int) {
+        var offset: UInt32 = 0
+        uint32(offset)
+        for bytes in strings {
+            offset += UInt32(bytes.count)
+            uint32(offset)
+        }
+        advance(to: bytesAt)
+        for bytes in strings { self.bytes(bytes) }
+    }
+
     /// Appends one record of `size` zero bytes and lets `fill` set its fields at their offsets.
     public mutating func record(size: Int, _ fill: (RecordWriter) -> Void) {
         let start = buffer.count

@@ -30,14 +30,7 @@ public struct StringTableBuilder: Sendable {
         writer.record(size: BundleFormat.StringSection.offsets) { header in
             header.uint32(UInt32(encoded.count), at: BundleFormat.StringSection.count)
         }
-        var offset: UInt32 = 0
-        writer.uint32(offset)
-        for bytes in encoded {
-            offset += UInt32(bytes.count)
-            writer.uint32(offset)
-        }
-        writer.advance(to: layout.bytes)
-        for bytes in encoded { writer.bytes(bytes) }
+        writer.stringList(encoded, bytesAt: layout.bytes)
         return writer.data
     }
 }
