@@ -71,10 +71,8 @@ let package = Package(
         .target(name: "ViewerSite", exclude: ["Site"], plugins: ["EmbedViewerSite"]),
         // The instruction languages (docs/guidance.md, "Languages"): the schema and one YAML file
         // per language, embedded by the plugin, and their compiler to the bundle's `GTXT`.
-        .plugin(name: "EmbedGuidanceLanguages", capability: .buildTool(), dependencies: ["SiteEmbedder"],
-                path: "Sources/EmbedGuidanceLanguages"),
         .target(name: "GuidanceLanguages", dependencies: ["NavFormat", "BundleWriting", .product(name: "Yams", package: "Yams")],
-                exclude: ["Languages"], plugins: ["EmbedGuidanceLanguages"]),
+                exclude: ["Languages"]),
         // Publication roots: immutable versions, the catalog, signatures, the regression gate,
         // retention and merging (docs/publishing.md).
         .target(name: "Publishing", dependencies: ["NavFormat", "FileReading", "NavBundle", "BundleTools",

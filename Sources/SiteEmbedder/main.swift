@@ -1,24 +1,18 @@
 import Foundation
 
-// Writes a Swift file that holds files given on the command line, so that the executable carries
-// them and needs nothing beside it at run time: the viewer site's files (`navforge view`) and the
-// guidance languages (the bundle stage).
+// Writes a Swift file that holds the viewer site's files, so that `navforge view` carries them in
+// the executable and needs nothing beside it at run time.
 //
-// Usage: SiteEmbedder OUTPUT [--enum NAME] NAME=PATH...
-// The enum is `EmbeddedSite` unless named. The files become base64 string literals: a large array
-// literal of bytes would take the type checker minutes, a string literal takes none.
-var arguments = Array(CommandLine.arguments.dropFirst())
-var enumName = "EmbeddedSite"
-if arguments.count > 2, arguments[1] == "--enum" {
-    enumName = arguments[2]
-    arguments.removeSubrange(1...2)
-}
+// Usage: SiteEmbedder OUTPUT NAME=PATH...
+// The files become base64 string literals: a large array literal of bytes would take the type
+// checker minutes, a string literal takes none.
+let arguments = CommandLine.arguments.dropFirst()
 guard let output = arguments.first, arguments.count > 1 else {
-    FileHandle.standardError.write(Data("usage: SiteEmbedder OUTPUT [--enum NAME] NAME=PATH...\n".utf8))
+    FileHandle.standardError.write(Data("usage: SiteEmbedder OUTPUT NAME=PATH...\n".utf8))
     exit(64)
 }
-var source = "// Made by SiteEmbedder from files of the package when it builds; not edited by hand.\n"
-source += "enum \(enumName) {\n    /// Each file's name and its bytes in base64.\n"
+var source = "// Made by SiteEmbedder from the viewer's files when the package builds; not edited by hand.\n"
+source += "enum EmbeddedSite {\n    /// Each file's name in the site and its bytes in base64.\n"
 source += "    static let files: [(name: String, base64: String)] = [\n"
 for argument in arguments.dropFirst() {
     guard let equals = argument.firstIndex(of: "=") else {

@@ -3,7 +3,7 @@ import Testing
 @testable import NavBundle
 import NavFormat
 import BundleWriting
-import GuidanceLanguages
+@testable import GuidanceLanguages
 
 /// The completeness check of the instruction languages (docs/guidance.md, "The completeness
 /// check"): every language has every key, each with its placeholders and forms, renders without
@@ -13,6 +13,19 @@ import GuidanceLanguages
         var contents = BundleFixture.contents()
         contents.guidanceTexts = try BundledLanguages.texts(codes: codes)
         return try BundleImage(BundleWriter.image(of: contents)).open()
+    }
+
+    /// The executable carries the language files as they are in `Languages/`: run
+    /// scripts/embed-languages.py after editing one.
+    @Test func theEmbeddedFilesAreTheLanguageFiles() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/GuidanceLanguages/Languages").standardizedFileURL
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yml") }.sorted()
+        #expect(EmbeddedLanguageFiles.files.map(\.name) == names, "run scripts/embed-languages.py")
+        for (name, base64) in EmbeddedLanguageFiles.files {
+            let file = try Data(contentsOf: folder.appendingPathComponent(name))
+            #expect(Data(base64Encoded: base64) == file, "\(name) differs from its embedded copy: run scripts/embed-languages.py")
+        }
     }
 
     @Test func shipsEnglishGermanFrenchAndSpanish() throws {
