@@ -10,8 +10,10 @@ extension VenueBundle {
     /// (OSRM's words, null for none), `instruction` in that language, `distanceMetres` and
     /// `durationSeconds` to the next maneuver, `level` (its id), `bearingBefore` and
     /// `bearingAfter` in whole degrees (null for none) and `landmark` (null: none is chosen yet).
+    /// `arrival` is what the `arrive` maneuver names (nil: it names nothing), as `navforge route`
+    /// prints it: not `destination` where the route ends beside the place or at an unnamed exit.
     public func geoJSON(for route: Route, from start: String, to destination: String,
-                        language: String? = nil) throws(BundleError) -> Data {
+                        language: String? = nil, arrival: String? = nil) throws(BundleError) -> Data {
         do {
             let steps = try steps(of: route)
             var features: [[String: Any]] = []
@@ -41,7 +43,7 @@ extension VenueBundle {
                     let properties: [String: Any] = [
                         "maneuver": maneuver.kind.name,
                         "modifier": maneuver.modifier == .none ? NSNull() : maneuver.modifier.name,
-                        "instruction": try instruction(for: maneuver, language: language, destination: destination),
+                        "instruction": try instruction(for: maneuver, language: language, destination: arrival),
                         "distanceMetres": Double(maneuver.distanceCentimetres) / 100,
                         "durationSeconds": (Double(maneuver.durationMilliseconds) / 1000).rounded(),
                         "level": try level(maneuver.level).id,
