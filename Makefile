@@ -193,7 +193,7 @@ test-amalgamation:
 test-publishing: navforge
 	NAVFORGE=$(NAVFORGE) python3 -m unittest discover --start-directory Tests/Publishing --pattern 'test_*.py'
 
-## Runs the embedding guide's examples (readers/README.md) on a fresh demo bundle, checking each one's route and exit against the C reader's answer program: the Swift package's
+## Runs the embedding guide's examples (readers/README.md) on a fresh demo bundle, checking each one's route, exit and turn-by-turn guidance against the C reader's answer program: the Swift package's
 ## manifest and program, the Node program (its instructions also against the Swift program's), the
 ## C server snippet (under the sanitizers), the Android JNI shim on a desktop JVM (skipped, saying
 ## so, without a JDK), the Python HTTP server, and the signature checks in C (OpenSSL, libsodium),
