@@ -6230,6 +6230,16 @@ static int gtxt_has(const gtxt_words *w, const char *key) {
     return gtxt_value_of(w, key, &first, &count);
 }
 
+/* The language's code, for messages: checked when the bundle opened. */
+static nb_text gtxt_code(const gtxt_words *w) {
+    nb_text code = {NULL, 0};
+    const uint8_t *text;
+    if (gtxt_string(w->b, rd32(w->b->gtxt + gtxt_languages_at(w->b->gtxt_keys) + 16 * (size_t)w->language), &text,
+                    &code.length))
+        code.text = (const char *)text;
+    return code;
+}
+
 static int gtxt_letter(uint8_t c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
 static int gtxt_digit(uint8_t c) { return c >= '0' && c <= '9'; }
 
@@ -6250,8 +6260,7 @@ static size_t gtxt_identifier(const uint8_t *t, size_t n, size_t at, int digits_
 static nb_status gtxt_fill(gtxt_words *w, const uint8_t *t, size_t n, const gtxt_slot *slots, size_t slot_count,
                            const char *key, size_t *start, size_t *length, uint8_t *language_text) {
     nb_bundle *b = w->b;
-    nb_text code_text, endonym;
-    nb_guidance_language(b, w->language, &code_text, &endonym);
+    nb_text code_text = gtxt_code(w);
     *start = w->used, *language_text = 0;
     int first_token = 1;
     nb_status status;
@@ -6321,8 +6330,7 @@ static nb_status gtxt_fill_key(gtxt_words *w, const char *key, const gtxt_slot *
     uint32_t first, count;
     memset(value, 0, sizeof *value);
     if (!gtxt_value_of(w, key, &first, &count)) {
-        nb_text code, endonym;
-        nb_guidance_language(w->b, w->language, &code, &endonym);
+        nb_text code = gtxt_code(w);
         return refuse(w->b, NB_ERROR_FORMAT, "GTXT: language %.*s has no text for '%s'", (int)code.length, code.text, key);
     }
     /* Every form is read and checked, as the Swift reader reads a key's strings. */

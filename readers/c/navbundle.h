@@ -752,7 +752,8 @@ nb_status nb_guidance_language(nb_bundle *bundle, uint32_t index, nb_text *code,
  * docs/guidance.md ("Words of a maneuver", "Rendering") exactly as the Swift reader's
  * instruction(for:language:destination:) renders it: "Turn left onto Hauptstraße", "Links abbiegen
  * auf Hauptstraße". `destination` (NUL-terminated UTF-8, NULL for none) names the place an
- * `arrive` reaches ("Arrive at Library"); other kinds ignore it.
+ * `arrive` reaches ("Arrive at Library"); other kinds ignore it. (A name holding U+0000 cannot be
+ * passed; the Python and JavaScript readers refuse one as an argument.)
  *
  * The text is written as nb_step_instruction writes its: the UTF-8 and a NUL into `text` of
  * `capacity` bytes, its length without the NUL to `*length`; with `text` NULL and `capacity` 0 it

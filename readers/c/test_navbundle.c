@@ -5660,6 +5660,43 @@ static void test_maneuver_instructions(nb_bundle *b) {
         free(w.arena);
     }
 
+    /* Level words (docs/guidance.md, "Levels") of a level with no name: by its ordinal inside a
+     * building, street level outside. Level 0 is rewritten in a copy opened without checksums. */
+    static const struct { double ordinal; int outdoor; const char *language, *words; } levels[] = {
+        {1.5, 0, "en", "Take the lift up from level 1.5 to "}, {1.5, 0, "fr", "Prenez l'ascenseur pour monter du niveau 1,5 "},
+        {-0.25, 0, "de", "Mit dem Aufzug nach oben fahren, von Ebene -0,25 "}, {2, 0, "en", "Take the lift up from level 2 to "},
+        {1, 0, "fr", "Prenez l'ascenseur pour monter du 1er étage "}, {2, 0, "fr", "Prenez l'ascenseur pour monter du 2e étage "},
+        {-1, 0, "en", "Take the lift up from basement level 1 to "}, {0, 0, "en", "Take the lift up from the ground floor to "},
+        {3, 1, "en", "Take the lift up from street level to "},
+    };
+    const section *levl = find_section(b, "LEVL");
+    size_t entry = (size_t)(levl->offset + (uint64_t)(b->levels - section_bytes(b, levl)));
+    uint32_t building = NB_NONE;
+    for (uint32_t l = 0; l < nb_level_count(b) && building == NB_NONE; l++)
+        if (rd32(image + entry + 24 * (size_t)l + 8) != NB_NONE) building = rd32(image + entry + 24 * (size_t)l + 8);
+    for (size_t i = 0; i < sizeof levels / sizeof *levels && nb_level_count(b) > 1 && building != NB_NONE; i++) {
+        uint8_t *changed = malloc(image_size);
+        if (!changed) { perror("malloc"); exit(2); }
+        memcpy(changed, image, image_size);
+        uint64_t bits;
+        memcpy(&bits, &levels[i].ordinal, sizeof bits);
+        put32(changed + entry + 4, NB_NONE), put32(changed + entry + 8, levels[i].outdoor ? NB_NONE : building);
+        put64(changed + entry + 16, bits);
+        nb_bundle *unnamed = NULL;
+        char message[1024];
+        CHECK(nb_open_memory(changed, image_size, "unnamed", 0, &unnamed, message, sizeof message) == NB_OK, "%s", message);
+        if (unnamed) {
+            nb_maneuver ride;
+            memset(&ride, 0, sizeof ride);
+            ride.kind = NB_MANEUVER_ELEVATOR, ride.changes_level = 1, ride.direction = 1, ride.from_level = 0;
+            ride.to_level = 1, ride.step_count = -1, ride.bearing_before = ride.bearing_after = -1;
+            const char *words = maneuver_words_of(unnamed, &ride, levels[i].language, NULL);
+            CHECK(strncmp(words, levels[i].words, strlen(levels[i].words)) == 0, "level %g: \"%s\"", levels[i].ordinal, words);
+            nb_close(unnamed);
+        }
+        free(changed);
+    }
+
     /* A template damaged inside GTXT opens (templates are checked where used) and refuses to render. */
     const section *s = find_section(b, "GTXT");
     uint8_t *copy = malloc(image_size);

@@ -21,6 +21,8 @@ export type BundleErrorCode =
   | 'not-a-bundle' | 'unsupported-version' | 'size-mismatch' | 'section-table' | 'missing-section'
   | 'checksum' | 'webcrypto-unavailable' | 'malformed' | 'unavailable' | 'argument' | 'unsupported-platform'
   | 'out-of-memory'
+  /** A guidance language the bundle does not have (the message lists those it has). */
+  | 'unknown-language'
   // Signed statements (verifyStatement, verifyRelease):
   | 'signature' | 'statement' | 'bundle-mismatch' | 'key' | 'signature-unavailable';
 
@@ -213,6 +215,10 @@ export interface Maneuver {
   /** Stairs, escalators, lifts and ramps: both levels, +1 up, -1 down, 0 level. */
   levelChange: { fromLevel: number; toLevel: number; direction: number; stepCount: number | null;
     riseHundredths: number } | null;
+  /** With `maneuvers(route, {language})`: what to tell a person, rendered by the core from GTXT. */
+  instruction?: string;
+  /** With a language: `distanceCentimetres` as people say it ("30 metres"; "a few metres" for arrive's 0). */
+  spokenDistance?: string;
 }
 
 export type Target =
@@ -325,7 +331,13 @@ export class NavBundle {
 
   climb(arc: number): { steps: number | null; rise: number };
   steps(route: { profile?: string; nodes: number[]; arcs: number[]; arcSeconds?: number[] }): RouteStep[];
-  maneuvers(route: { profile?: string; nodes: number[]; arcs: number[]; arcSeconds?: number[] }): Maneuver[];
+  /** With `language` (a code of `languages`), each maneuver carries its `instruction` and
+   * `spokenDistance`; `destination` names the place an arrival reaches. */
+  maneuvers(route: { profile?: string; nodes: number[]; arcs: number[]; arcSeconds?: number[] },
+    options?: { language?: string | null; destination?: string | null }): Maneuver[];
+  /** The codes of the bundle's instruction languages (GTXT), sorted; empty without GTXT. */
+  readonly languages: string[];
+  spokenDistance(centimetres: number, language: string): string;
   instruction(step: RouteStep): string;
 
   locate(scan: ScanReading[]): PositionFix | null;

@@ -26,8 +26,9 @@ const NONE = 0xffffffff;
 const MAX_JSON_DEPTH = 64;
 const SECTION_TAG = /\b(?:CH[0-9A-F]{2}|[A-Z]{4})\b/;
 // nb_status of navbundle.h, as BundleError codes.
-const STATUS_CODES = [null, 'unavailable', 'malformed', 'checksum', 'argument', 'out-of-memory', 'unavailable',
-  'conditions', 'unknown-language'];
+// NB_ERROR_CONDITIONS (7) becomes a ConditionsError instead.
+const STATUS_CODES = [null, 'unavailable', 'malformed', 'checksum', 'argument', 'out-of-memory', 'unavailable', null,
+  'unknown-language'];
 // nb_refusal_kind of navbundle.h (what nb_open_table refused), as BundleError codes.
 const REFUSAL_CODES = [null, 'not-a-bundle', 'unsupported-version', 'size-mismatch', 'section-table', 'missing-section'];
 const ERROR_CONDITIONS = 7;

@@ -695,8 +695,8 @@ class Bundle:
         ``unknown-language`` (never another language's words)."""
         convert = self._maneuver
         if language is not None:
-            words = self._c_text("language", language), None if destination is None else self._c_text(
-                "destination", destination)
+            words = (_utf8(language, "the language", True),
+                     None if destination is None else _utf8(destination, "the destination", True))
             self.spoken_distance(0, language)  # The language first, so an empty route refuses it too.
             convert = lambda m: self._maneuver(m)._replace(  # noqa: E731
                 instruction=self._words(_core.nb_maneuver_instruction, ctypes.byref(m), *words),
@@ -720,16 +720,7 @@ class Bundle:
         metres", "30 metres", "1,5 kilomètre"; not capitalised."""
         if type(centimetres) is not int or not 0 <= centimetres < 1 << 64:
             raise BundleError(f"{self.path}: {centimetres!r} is not a distance in centimetres", code="argument")
-        return self._words(_core.nb_spoken_distance, self._c_text("language", language), centimetres)
-
-    def _c_text(self, what, text):
-        """``text`` as NUL-terminated UTF-8 for the core; ``BundleError`` ``argument`` when it cannot be."""
-        try:
-            if isinstance(text, str) and "\0" not in text:
-                return text.encode("utf-8")
-        except UnicodeEncodeError:
-            pass
-        raise BundleError(f"{self.path}: the {what} {text!r} is not text without U+0000", code="argument")
+        return self._words(_core.nb_spoken_distance, _utf8(language, "the language", True), centimetres)
 
     def _words(self, function, *arguments):
         """The text ``function`` (``nb_step_instruction``, ``nb_maneuver_instruction``, ``nb_spoken_distance``)
