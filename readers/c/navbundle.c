@@ -6684,6 +6684,7 @@ nb_status nb_nearest_exit_path(nb_bundle *b, uint32_t profile, uint32_t node, nb
     uint32_t *arcs = malloc(sizeof(uint32_t) * (count > 1 ? count - 1 : 1));
     uint32_t *drops = malloc(sizeof(uint32_t) * (count > 1 ? count - 1 : 1));
     if (arcs == NULL || drops == NULL) return free(nodes), free(arcs), free(drops), out_of_memory(b);
+    uint64_t length = 0; /* centimetres, as every path states it */
     for (size_t i = 0; i + 1 < count; i++) {
         uint32_t here = rd32(table + 12 * (size_t)nodes[i] + 4), next = rd32(table + 12 * (size_t)nodes[i + 1] + 4);
         if (next > here) {
@@ -6692,8 +6693,10 @@ nb_status nb_nearest_exit_path(nb_bundle *b, uint32_t profile, uint32_t node, nb
             return refuse(b, NB_ERROR_FORMAT, "EGRS: the way out from node %u gets longer at node %u", node, longer_at);
         }
         arcs[i] = rd32(table + 12 * (size_t)nodes[i] + 8), drops[i] = here - next;
+        length += rd32(b->arc_entries + 16 * (size_t)arcs[i] + 4);
     }
-    path->duration = cost, path->nodes = nodes, path->node_count = count, path->arcs = arcs, path->arc_count = count - 1;
+    path->duration = cost, path->length = length;
+    path->nodes = nodes, path->node_count = count, path->arcs = arcs, path->arc_count = count - 1;
     *times = drops;
     return NB_OK;
 }

@@ -3078,6 +3078,16 @@ static void test_exits(nb_bundle *b, const char *name) {
             CHECK(nb_exit_conditions(b, profile, node, "{}", 2, &path, &error) == NB_OK && error.kind == NB_CONDITIONS_APPLIED,
                   "%s: %s", name, nb_last_error(b));
             ways += exit != NB_NONE;
+            /* The table's way as a path states its length like every path: the sum of its arcs'. */
+            nb_path way;
+            uint32_t *times;
+            CHECK(nb_nearest_exit_path(b, profile, node, &way, &times) == NB_OK, "%s", nb_last_error(b));
+            uint64_t length = 0;
+            for (size_t i = 0; i < way.arc_count; i++) length += rd32(b->arc_entries + 16 * (size_t)way.arcs[i] + 4);
+            CHECK(way.length == length, "%s: profile %u node %u: the way out is %llu cm long, its arcs %llu", name,
+                  profile, node, (unsigned long long)way.length, (unsigned long long)length);
+            free(times);
+            nb_path_free(&way);
             if ((exit == NB_NONE ? path.nodes != NULL
                                  : !path.nodes || path.nodes[path.node_count - 1] != exit || path.duration != cost) &&
                 differ++ < 3)
