@@ -8,7 +8,8 @@
 # checks the hierarchy or customises the profile's metric) and a route between random node pairs
 # (the same xorshift32 pairs in both; the sums of the routes' durations must agree), and Wi-Fi
 # locating on readers/vectors/uji.queries' scans for the UJIIndoorLoc bundle (the JavaScript reader
-# alone locates on other bundles, on scans made from the map's reference points).
+# alone locates on other bundles, on scans made from the map's reference points), and, for the C
+# reader alone, the maneuvers of the same routes (docs/guidance.md, "Cost").
 # Without arguments it takes the demo campus, TU Dresden, Heidelberg and UJIIndoorLoc bundles that
 # are built under build/. PAIRS, ROUNDS and RUNS set the sizes.
 set -euo pipefail
@@ -51,8 +52,8 @@ for bundle in "$@"; do
         FNR == 1 { reader = (FILENAME ~ /\.c$/) ? "c" : "js" }
         { seen[$1] = 1; unit[$1] = $3; all[reader, $1] = all[reader, $1] " " $2 }
         END {
-            split("open-verified open-unverified first-route route locate", order, " ")
-            for (k = 1; k <= 5; k++) {
+            split("open-verified open-unverified first-route route locate maneuvers route-then-maneuvers maneuvers-after-route", order, " ")
+            for (k = 1; k <= 8; k++) {
                 f = order[k]
                 if (!seen[f]) continue
                 c = ((("c", f) in all) ? median(all["c", f]) : "")
