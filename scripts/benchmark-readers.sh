@@ -27,7 +27,7 @@ fi
 mkdir -p build/bench-readers
 cc -std=c99 -O2 -Wall -Wextra -pedantic -Werror -o build/bench-readers/bench_route readers/c/bench_route.c readers/c/navbundle.c -lm
 echo "node $(node --version), $(cc --version | head -1); $runs runs alternating, $pairs pairs, $rounds rounds; medians"
-printf '%-28s %-16s %14s %14s %8s\n' bundle figure C JavaScript JS/C
+printf '%-28s %-22s %14s %14s %8s\n' bundle figure C JavaScript JS/C
 for bundle in "$@"; do
     name=$(basename "$bundle" .navbundle)
     scans=-
@@ -59,7 +59,7 @@ for bundle in "$@"; do
                 c = ((("c", f) in all) ? median(all["c", f]) : "")
                 j = ((("js", f) in all) ? median(all["js", f]) : "")
                 ratio = (c != "" && j != "" && c > 0) ? sprintf("%.2f", j / c) : "-"
-                printf "%-28s %-16s %14s %14s %8s\n", name, f, (c == "" ? "-" : sprintf("%.3f %s", c, unit[f])), (j == "" ? "-" : sprintf("%.3f %s", j, unit[f])), ratio
+                printf "%-28s %-22s %14s %14s %8s\n", name, f, (c == "" ? "-" : sprintf("%.3f %s", c, unit[f])), (j == "" ? "-" : sprintf("%.3f %s", j, unit[f])), ratio
             }
             if ((("c", "route-duration-sum") in all) && all["c", "route-duration-sum"] != all["js", "route-duration-sum"]) {
                 print "benchmark-readers: the readers routed differently on " name > "/dev/stderr"; exit 1
