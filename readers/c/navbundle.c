@@ -184,6 +184,9 @@ struct nb_bundle {
     /* Each ARCS arc's tail node, filled by nb_open: record readers ask for it arc by arc, and a
      * search of the offsets for every arc made reading a city's arcs twice as slow. */
     uint32_t *tails;
+    /* One bit per NODE node, set for doors: built by the first nb_route_maneuvers, whose groups
+     * ask it of every node of a route and would otherwise read a 16-byte node entry for one byte. */
+    uint8_t *doors;
     /* What read_table refused, by kind, for nb_open_table's caller. */
     nb_refusal refusal;
     /* GTXT, the instruction languages, checked at opening (read_guidance_texts); NULL without it. */
@@ -886,6 +889,7 @@ void nb_close(nb_bundle *b) {
     condition_index_release(&b->conditions);
     free(b->piece.checked);
     free(b->tails);
+    free(b->doors);
     free(b);
 }
 
@@ -935,6 +939,11 @@ int nb_profile_index(const nb_bundle *b, const char *name) {
 
 static uint32_t profile_cost(const nb_bundle *b, uint32_t profile, uint32_t arc) {
     return rd32(b->prof + 8 + 8 * (size_t)b->profiles + 4 * ((size_t)profile * b->arcs + arc));
+}
+
+/* Profile `profile`'s PROF costs, 4 bytes per arc, or NULL for NB_NONE (no profile). */
+static const uint8_t *profile_costs(const nb_bundle *b, uint32_t profile) {
+    return profile == NB_NONE ? NULL : b->prof + 8 + 8 * (size_t)b->profiles + 4 * (size_t)profile * b->arcs;
 }
 
 /* ---- records ---- */
@@ -2580,15 +2589,16 @@ nb_status nb_step_instruction(nb_bundle *b, const nb_route_step *step, char *tex
 
 enum { GUIDE_SHORT_ARC = 100, GUIDE_WINDOW = 300 };
 
-/* One arc of the route as the rules read it. */
+/* One arc of the route as the rules read it, in 40 bytes: the rules pass over the route's arcs
+ * several times, and a city route's arcs then stay in the first-level cache. */
 typedef struct {
     uint32_t length, corner_first, corner_count;
     uint8_t kind, first, last;
-    const char *label; /* NULL when unnamed */
-    size_t label_length;
-    uint64_t cost;
-    int64_t steps; /* -1 when uncounted */
-    int32_t rise;  /* hundredths of a level */
+    const char *label;     /* NULL when unnamed */
+    uint32_t label_length; /* STRS offsets are 32-bit */
+    uint32_t cost;         /* PROF's, or the caller's */
+    int32_t steps;         /* -1 when uncounted (STPC counts in 16 bits) */
+    int32_t rise;          /* hundredths of a level */
 } guide_arc;
 
 /* A place where the heading may change: route nodes joined by short links, or a corner. */
@@ -2641,9 +2651,23 @@ static int connector_kind(uint8_t kind) {
 
 static int is_way_kind(uint8_t kind) { return kind <= 2; }
 
+/* Labels point into STRS, so one string index gives one pointer: the bytes are compared only
+ * between different strings (which a hostile STRS may repeat). */
 static int same_text(const char *a, size_t a_length, const char *b, size_t b_length) {
     if (a == NULL || b == NULL) return a == b;
-    return a_length == b_length && memcmp(a, b, a_length) == 0;
+    return a_length == b_length && (a == b || memcmp(a, b, a_length) == 0);
+}
+
+/* The bundle's door bits (NODE kind 1), once per bundle: 22 KB for a city of 175,000 nodes, read
+ * in a millisecond, against a cache line fetched per node of every route. */
+static nb_status load_doors(nb_bundle *b) {
+    if (b->doors) return NB_OK;
+    uint8_t *doors = calloc((size_t)b->nodes / 8 + 1, 1);
+    if (doors == NULL) return out_of_memory(b);
+    for (uint32_t v = 0; v < b->nodes; v++)
+        if (b->node_entries[16 * (size_t)v + 10] == 1) doors[v >> 3] |= (uint8_t)(1u << (v & 7));
+    b->doors = doors;
+    return NB_OK;
 }
 
 /* What the rules need of a route and its bundle, and the lists they build. */
@@ -2664,27 +2688,45 @@ static void guide_free(guide *g) {
     free(g->arcs), free(g->starts), free(g->times), free(g->points), free(g->candidates);
 }
 
+/* The arcs' fields straight from ARCS, GARC, SHAP and PROF (check_route_path and
+ * nb_route_maneuvers checked the arcs, GARC and SHAP), and STPC for the arcs that climb. A route
+ * follows one way over many arcs, so a label is checked (in range, UTF-8) once per run of arcs
+ * that share it, with nb_arc_info's refusal when it fails. */
 static nb_status guide_read_arcs(guide *g) {
     nb_bundle *b = g->b;
     size_t n = g->path->arc_count;
+    const uint8_t *costs = profile_costs(b, g->profile);
+    uint32_t label = NB_NONE; /* the last label checked, NB_NONE (no text) before the first */
+    nb_text text = {NULL, 0};
     g->starts[0] = 0, g->times[0] = 0;
     for (size_t i = 0; i < n; i++) {
         uint32_t arc = g->path->arcs[i];
         guide_arc *a = &g->arcs[i];
-        nb_arc record;
-        nb_climb climb;
-        nb_status status = nb_arc_info(b, arc, &record);
+        const uint8_t *e = b->arc_entries + 16 * (size_t)arc;
+        uint32_t index = rd32(e + 8);
+        if (index != label) {
+            nb_status status = record_text(b, index, "ARCS", &text);
+            if (status != NB_OK) return status;
+            label = index;
+        }
+        a->length = rd32(e + 4), a->kind = e[12];
+        a->label = text.text, a->label_length = (uint32_t)text.length;
         /* Only flights, lifts, escalators and ramps climb in the rules: the others need no STPC. */
-        memset(&climb, 0, sizeof climb);
-        if (status == NB_OK && connector_kind(record.kind) >= 0) status = nb_arc_climb(b, arc, &climb);
-        if (status == NB_OK) status = nb_arc_bearings(b, arc, &a->first, &a->last);
-        if (status == NB_OK) status = nb_arc_corners(b, arc, &a->corner_first, &a->corner_count);
-        if (status != NB_OK) return status;
-        a->length = record.length, a->kind = record.kind;
-        a->label = record.label.text, a->label_length = record.label.length;
-        a->cost = g->costs ? g->costs[i] : g->profile == NB_NONE ? 0 : profile_cost(b, g->profile, arc);
-        a->steps = climb.steps > 0 ? (int64_t)climb.steps : -1;
-        a->rise = climb.rise;
+        a->steps = -1, a->rise = 0;
+        if (connector_kind(a->kind) >= 0) {
+            nb_climb climb;
+            nb_status status = nb_arc_climb(b, arc, &climb);
+            if (status != NB_OK) return status;
+            a->steps = climb.steps > 0 ? (int32_t)climb.steps : -1;
+            a->rise = climb.rise;
+        }
+        a->first = b->bearing_ends[2 * (size_t)arc], a->last = b->bearing_ends[2 * (size_t)arc + 1];
+        a->corner_first = 0, a->corner_count = 0;
+        if (b->shape_first) {
+            a->corner_first = rd32(b->shape_first + 4 * (size_t)arc);
+            a->corner_count = rd32(b->shape_first + 4 * ((size_t)arc + 1)) - a->corner_first;
+        }
+        a->cost = g->costs ? g->costs[i] : costs ? rd32(costs + 4 * (size_t)arc) : 0;
         g->starts[i + 1] = g->starts[i] + a->length;
         g->times[i + 1] = g->times[i] + a->cost;
     }
@@ -2698,15 +2740,18 @@ static int guide_along(const guide *g, size_t first, size_t last, uint32_t node)
     return 0;
 }
 
-/* The other usable ways out of a node point, relative to the heading coming in. */
+/* The other usable ways out of a node point, relative to the heading coming in: each node's arcs
+ * in ARCS order, read straight from ARCS, PROF and GARC. */
 static nb_status guide_choice(guide *g, guide_point *p) {
     nb_bundle *b = g->b;
+    const uint32_t *nodes = g->path->nodes;
+    const uint8_t *costs = profile_costs(b, g->profile);
     p->has_choice = 0, p->closest = 1000;
     for (size_t position = p->first_node; position <= p->last_node; position++) {
-        uint32_t node = g->path->nodes[position];
+        uint32_t node = nodes[position];
         uint32_t first = rd32(b->first_out + 4 * (size_t)node), stop = rd32(b->first_out + 4 * ((size_t)node + 1));
         for (uint32_t arc = first; arc < stop; arc++) {
-            if (g->profile != NB_NONE && profile_cost(b, g->profile, arc) == NB_NONE) continue;
+            if (costs && rd32(costs + 4 * (size_t)arc) == NB_NONE) continue;
             if (guide_along(g, p->first_node, p->last_node, rd32(b->arc_entries + 16 * (size_t)arc))) continue;
             int delta = bearing_delta(p->in, b->bearing_ends[2 * (size_t)arc]);
             int size = delta < 0 ? -delta : delta;
@@ -2834,8 +2879,10 @@ static nb_status guide_runs(guide *g) {
 /* Whether one of a node point's nodes is a door. */
 static int guide_at_door(const guide *g, const guide_point *p) {
     if (p->corner != NB_NONE) return 0;
-    for (size_t position = p->first_node; position <= p->last_node; position++)
-        if (g->b->node_entries[16 * (size_t)g->path->nodes[position] + 10] == 1) return 1;
+    for (size_t position = p->first_node; position <= p->last_node; position++) {
+        uint32_t node = g->path->nodes[position];
+        if (g->b->doors[node >> 3] >> (node & 7) & 1) return 1;
+    }
     return 0;
 }
 
@@ -2972,7 +3019,7 @@ nb_status nb_route_maneuvers(nb_bundle *b, uint32_t profile, const nb_path *path
     if (status != NB_OK || path->arc_count == 0) return status;
     if (b->bearing_ends == NULL)
         return refuse(b, NB_ERROR_UNAVAILABLE, "the bundle has no arc bearings (GARC, written since format 2.1 and 1.3)");
-    if ((status = load_shapes(b)) != NB_OK) return status;
+    if ((status = load_shapes(b)) != NB_OK || (status = load_doors(b)) != NB_OK) return status;
     size_t n = path->arc_count, corners = 0;
     guide g;
     memset(&g, 0, sizeof g);
