@@ -64,15 +64,20 @@ struct GuidanceRoute: Sendable {
 struct ManeuverPlanner {
     /// Arcs shorter than this (centimetres) are links whose bearings say nothing.
     static let shortArc: UInt32 = 100
-    /// Bends within this many centimetres of each other are judged together (a door's jog, a
-    /// zig-zag around a pillar), and two maneuvers are never closer than it.
+    /// How far a walker's sense of a bend reaches: the way is looked at this many centimetres
+    /// back and ahead of each point, points this close form a group, and a fork, door or
+    /// continue is never said this close to another maneuver, the start or the end.
     static let window: UInt64 = 300
+    /// The least change of heading (1/256 turn) that is a turn: more than 45°.
+    static let turnSize = 33
 
     let route: GuidanceRoute
     /// Centimetres from the route's start to each arc's tail, and the route's length last.
     private let starts: [UInt64]
     /// Milliseconds from the route's start to each arc's tail, and the route's duration last.
     private let times: [UInt64]
+    /// Whether each arc is climbed or ridden (see ``isClimb(_:)``).
+    private let climbs: [Bool]
 
     init(_ route: GuidanceRoute) {
         self.route = route
@@ -83,6 +88,19 @@ struct ManeuverPlanner {
         }
         self.starts = starts
         self.times = times
+        // A run of stairs and steps is walked when it ends on the level it starts on.
+        var climbs = route.arcs.map { Self.connector($0.kind) != nil }
+        var index = 0
+        while index < route.arcs.count {
+            guard Self.connector(route.arcs[index].kind) == .stairs else { index += 1; continue }
+            var end = index + 1
+            while end < route.arcs.count, Self.connector(route.arcs[end].kind) == .stairs { end += 1 }
+            if route.nodes[index].level == route.nodes[end].level {
+                for arc in index..<end { climbs[arc] = false }
+            }
+            index = end
+        }
+        self.climbs = climbs
     }
 
     /// The signed difference `to − from` of two bearings, in −128…127 (positive: clockwise, to the right).
@@ -123,19 +141,24 @@ struct ManeuverPlanner {
         var delta: Int { ManeuverPlanner.delta(bearingIn, bearingOut) }
     }
 
+    /// Whether arc `index` is a flight, lift, escalator or ramp the walker climbs or rides:
+    /// every connector except a run of stairs and steps that ends on the level it starts on,
+    /// which is walked like a path (a stepped footpath on a hillside bends like any other).
+    func isClimb(_ index: Int) -> Bool { climbs[index] }
+
     /// The route's points in order. A run of short arcs and the nodes at their ends is one point,
     /// at its first node, with the bearings of the long arcs on either side; short arcs at the
-    /// route's start or end make no point. Nor do flights, lifts, escalators and ramps, at their
-    /// ends or inside: their maneuver describes them, and a lift's way in and out says nothing
-    /// about turning.
+    /// route's start or end make no point. Nor do climbs (``isClimb(_:)``), at their ends or
+    /// inside: their maneuver describes them, and a lift's way in and out says nothing about
+    /// turning.
     func points() -> [Point] {
         var points: [Point] = []
-        var incoming: (bearing: UInt8, label: String?, kind: ArcKind)?
+        var incoming: (bearing: UInt8, label: String?, kind: ArcKind, climb: Bool)?
         var cluster: [Int] = []
         var clusterArc = 0
         var clusterHasConnector = false
         for (index, arc) in route.arcs.enumerated() {
-            let isConnector = Self.connector(arc.kind) != nil
+            let isConnector = isClimb(index)
             if index > 0 {
                 if cluster.isEmpty { clusterArc = index }
                 cluster.append(index)
@@ -144,7 +167,7 @@ struct ManeuverPlanner {
                 clusterHasConnector = clusterHasConnector || isConnector
                 continue
             }
-            if let incoming, !cluster.isEmpty, !clusterHasConnector, !isConnector, Self.connector(incoming.kind) == nil {
+            if let incoming, !cluster.isEmpty, !clusterHasConnector, !isConnector, !incoming.climb {
                 points.append(Point(arc: clusterArc, corner: nil, nodes: cluster, position: starts[clusterArc],
                                     bearingIn: incoming.bearing, bearingOut: arc.first, labelBefore: incoming.label,
                                     labelAfter: arc.label, kindBefore: incoming.kind, kindAfter: arc.kind))
@@ -159,7 +182,7 @@ struct ManeuverPlanner {
                                     kindBefore: arc.kind, kindAfter: arc.kind))
                 bearing = corner.bearing
             }
-            incoming = (arc.last, arc.label, arc.kind)
+            incoming = (arc.last, arc.label, arc.kind, isConnector)
         }
         return points
     }
@@ -176,6 +199,114 @@ struct ManeuverPlanner {
             }
         }
         return deltas
+    }
+
+    // MARK: Looks
+
+    /// What a walker perceives at a point: the mean heading of the way up to ``window`` back and
+    /// up to ``window`` ahead, each segment's unwrapped heading weighted by its centimetres,
+    /// within the point's stretch.
+    struct Look {
+        /// The stretch: the index of its first arc. A stretch is a maximal run of arcs that are
+        /// not climbs; the look stops at a climb, whose way in says nothing of its way out.
+        var stretch: Int
+        var back: Int
+        var ahead: Int
+        /// The change of heading the walker perceives at the point.
+        var change: Int { ahead - back }
+    }
+
+    /// The look at each point: what the way does within ``window`` on either side of it, which is
+    /// how a walker perceives a bend (a jog through a door is a few centimetres of another
+    /// heading, two turns 2 m apart are two turns), from every segment of the stretch's arcs,
+    /// links included, with integer sums and divisions only.
+    func looks(of points: [Point]) -> [Look] {
+        let arcCount = route.arcs.count
+        var looks: [Look] = []
+        var next = 0
+        var first = 0
+        while first < arcCount {
+            if isClimb(first) { first += 1; continue }
+            var end = first + 1
+            while end < arcCount, !isClimb(end) { end += 1 }
+            // The stretch's segments of non-zero length in route order, each heading unwrapped
+            // from the one before (a zero-length segment's bearing means nothing).
+            var segments: [(start: Int, end: Int, heading: Int)] = []
+            var previous: UInt8?
+            var heading = 0
+            for index in first..<end {
+                let arc = route.arcs[index], tail = Int(starts[index]), length = Int(arc.length)
+                var cuts = [(along: 0, bearing: arc.first)]
+                for corner in arc.corners { cuts.append((min(Int(corner.along), length), corner.bearing)) }
+                for (k, cut) in cuts.enumerated() {
+                    let stop = k + 1 < cuts.count ? cuts[k + 1].along : length
+                    guard stop > cut.along else { continue }
+                    if let previous { heading += Self.delta(previous, cut.bearing) }
+                    previous = cut.bearing
+                    segments.append((tail + cut.along, tail + stop, heading))
+                }
+            }
+            let low = Int(starts[first]), high = Int(starts[end]), window = Int(Self.window)
+            var cursor = 0
+            while next < points.count, points[next].arc < end {
+                // A point of linked nodes is looked at from each of its nodes, and keeps the look
+                // that changes most (the first of equals): the walker turns where the way does.
+                let point = points[next]
+                let places = point.nodes.isEmpty ? [Int(point.position)] : point.nodes.map { Int(starts[$0]) }
+                var best: Look?
+                for here in places {
+                    let from = max(here - window, low), to = min(here + window, high)
+                    while cursor < segments.count, segments[cursor].end <= from { cursor += 1 }
+                    var back = 0, ahead = 0
+                    var k = cursor
+                    while k < segments.count, segments[k].start < to {
+                        let segment = segments[k]
+                        back += segment.heading * max(0, min(segment.end, here) - max(segment.start, from))
+                        ahead += segment.heading * max(0, min(segment.end, to) - max(segment.start, here))
+                        k += 1
+                    }
+                    // An empty look takes the heading of the stretch's first or last segment.
+                    let outer = (segments.first?.heading ?? 0, segments.last?.heading ?? 0)
+                    let look = Look(stretch: first, back: here > from ? back / (here - from) : outer.0,
+                                    ahead: to > here ? ahead / (to - here) : outer.1)
+                    if best == nil || abs(look.change) > abs(best!.change) { best = look }
+                }
+                looks.append(best!)
+                next += 1
+            }
+            first = end
+        }
+        return looks
+    }
+
+    /// Turns: each run of points whose look changes by a turn (``turnSize`` or more) to one side,
+    /// each within ``window`` of the last and in one stretch, is one turn at the point of the run
+    /// that changes most (the first of equals). Its modifier is the change from the look back at
+    /// the run's first point to the look ahead at its last, so a hairpin is a U-turn; where that
+    /// says less than a turn on the run's side, the largest change of the run.
+    func turnCandidates(_ points: [Point], _ looks: [Look]) -> [Candidate] {
+        var candidates: [Candidate] = []
+        var index = 0
+        while index < points.count {
+            let change = looks[index].change
+            guard abs(change) >= Self.turnSize else { index += 1; continue }
+            let side = change > 0 ? 1 : -1
+            var end = index + 1, peak = index
+            while end < points.count, looks[end].stretch == looks[index].stretch, looks[end].change * side >= Self.turnSize,
+                  points[end].position - points[end - 1].position <= Self.window {
+                if abs(looks[end].change) > abs(looks[peak].change) { peak = end }
+                end += 1
+            }
+            var total = looks[end - 1].ahead - looks[index].back
+            if total * side < Self.turnSize { total = looks[peak].change }
+            let anchor = points[peak]
+            candidates.append(Candidate(rank: 4, kind: .turn, modifier: Self.modifier(total), arc: anchor.arc,
+                                        corner: anchor.corner, position: anchor.position,
+                                        bearingBefore: points[index].bearingIn, bearingAfter: points[end - 1].bearingOut,
+                                        span: index..<end, side: side))
+            index = end
+        }
+        return candidates
     }
 
     // MARK: Groups
@@ -228,6 +359,11 @@ struct ManeuverPlanner {
         var levelChange: Maneuver.LevelChange?
         /// The arcs of a flight, lift, escalator, ramp or threshold, which name the maneuver's way.
         var run: Range<Int>? = nil
+        /// A turn's run of points (indexes into the points) and its side (+1 right, −1 left).
+        var span: Range<Int>? = nil
+        var side = 0
+        /// Stairs or steps walked on one level (not a climb): they hide no bend near them.
+        var walked = false
     }
 
     /// The maneuvers of the route, in order, with distances and times to the next; none for a
@@ -236,9 +372,9 @@ struct ManeuverPlanner {
         guard !route.arcs.isEmpty else { return [] }
         let points = points()
         let groups = groups(of: points)
-        var candidates = connectorCandidates() + thresholdCandidates()
+        var candidates = connectorCandidates() + thresholdCandidates() + turnCandidates(points, looks(of: points))
         for group in groups { candidates += groupCandidates(group) }
-        let chosen = spaced(candidates)
+        let chosen = spaced(candidates, points: points)
         return finished(chosen, points: points)
     }
 
@@ -253,12 +389,13 @@ struct ManeuverPlanner {
     }
 
     /// Flights, lifts, escalators and ramps: one maneuver per run of arcs of one kind (stairs and
-    /// steps are one kind).
+    /// steps are one kind), walked or climbed as a whole (``isClimb(_:)``).
     private func connectorCandidates() -> [Candidate] {
         var candidates: [Candidate] = []
         var index = 0
         while index < route.arcs.count {
             guard let kind = Self.connector(route.arcs[index].kind) else { index += 1; continue }
+            let climb = isClimb(index)
             var end = index + 1
             while end < route.arcs.count, Self.connector(route.arcs[end].kind) == kind { end += 1 }
             let run = route.arcs[index..<end]
@@ -270,7 +407,7 @@ struct ManeuverPlanner {
                                               stepCount: counted.isEmpty ? nil : counted.reduce(0, +), riseHundredths: rise)
             candidates.append(Candidate(rank: 1, kind: kind, modifier: .none, arc: index, corner: nil, position: starts[index],
                                         bearingBefore: bearing(before: index), bearingAfter: bearing(from: end), levelChange: change,
-                                        run: index..<end))
+                                        run: index..<end, walked: !climb))
             index = end
         }
         return candidates
@@ -303,7 +440,7 @@ struct ManeuverPlanner {
         return candidates
     }
 
-    /// Turns, forks, doors and name changes at a group of points.
+    /// Forks, doors and name changes at a group of points (turns come from the looks).
     private func groupCandidates(_ group: Group) -> [Candidate] {
         let anchor = group.anchor
         let first = group.points[0], last = group.points[group.points.count - 1]
@@ -311,11 +448,9 @@ struct ManeuverPlanner {
         let size = abs(group.delta)
         var kind: Maneuver.Kind?
         var rank = 0
-        if size >= 33 {
-            (kind, rank) = (.turn, 4)
-        } else if size >= 8, group.alternatives.contains(where: { abs($0) <= 32 }) {
+        if (8..<Self.turnSize).contains(size), group.alternatives.contains(where: { abs($0) <= 32 }) {
             (kind, rank) = (.fork, 5)
-        } else if let door = group.points.first(where: { isDoor($0) }), door.labelBefore != door.labelAfter {
+        } else if group.points.contains(where: { isDoor($0) && $0.labelBefore != $0.labelAfter }) {
             (kind, rank) = (.door, 6)
         } else if size <= 7, group.alternatives.contains(where: { abs($0) <= 7 }) {
             (kind, rank) = (.continue, 7)
@@ -338,16 +473,20 @@ struct ManeuverPlanner {
 
     // MARK: Spacing and fields
 
-    /// Connectors and thresholds always stay; another candidate stays unless one already kept
-    /// lies within ``window`` of it (taken by rank, then position, then the order they were found
-    /// in), or the start or the end does:
-    /// a bend just before a lift or the destination is part of reaching it.
-    private func spaced(_ candidates: [Candidate]) -> [Candidate] {
+    /// Connectors and thresholds always stay. A turn stays unless each of its points (the first
+    /// and the last node of a point of linked nodes) lies within ``window`` of the start, the end, a climb or threshold (the bend is part of departing,
+    /// arriving or reaching it), or a turn to its side kept already: so no bend over 45° goes
+    /// unsaid because another maneuver is near. Another candidate stays unless one already kept
+    /// lies within ``window`` of it, or the start or the end does. Candidates are taken by rank,
+    /// then position, then the order they were found in.
+    private func spaced(_ candidates: [Candidate], points: [Point]) -> [Candidate] {
         let length = starts[starts.count - 1]
         // Ties fall to the order the candidates were found in, as in the C core.
         let order = candidates.indices.sorted {
             (candidates[$0].rank, candidates[$0].position, $0) < (candidates[$1].rank, candidates[$1].position, $1)
         }
+        let passages = candidates.filter { $0.rank <= 2 && !$0.walked }.map(\.position)
+        func near(_ one: UInt64, _ other: UInt64) -> Bool { max(one, other) - min(one, other) <= Self.window }
         var kept: [Int] = []
         for index in order {
             let candidate = candidates[index]
@@ -355,8 +494,19 @@ struct ManeuverPlanner {
                 kept.append(index)
                 continue
             }
-            let near = { (position: UInt64) in max(position, candidate.position) - min(position, candidate.position) <= Self.window }
-            if near(0) || near(length) || kept.contains(where: { near(candidates[$0].position) }) { continue }
+            if let span = candidate.span {
+                // A point of linked nodes reaches from its first node to its last.
+                let covered = span.allSatisfy { point in
+                    [points[point].position, points[point].nodes.last.map { starts[$0] } ?? points[point].position].allSatisfy { at in
+                        near(at, 0) || near(at, length) || passages.contains { near(at, $0) }
+                            || kept.contains { candidates[$0].side == candidate.side && near(at, candidates[$0].position) }
+                    }
+                }
+                if !covered { kept.append(index) }
+                continue
+            }
+            if near(candidate.position, 0) || near(candidate.position, length)
+                || kept.contains(where: { near(candidates[$0].position, candidate.position) }) { continue }
             kept.append(index)
         }
         return kept.sorted {
@@ -369,8 +519,11 @@ struct ManeuverPlanner {
     private func finished(_ chosen: [Candidate], points: [Point]) -> [Maneuver] {
         let arcCount = route.arcs.count
         let length = starts[arcCount]
-        // Depart faces the way the walker goes once past the bends within the window of the start.
-        let departBearing = points.last(where: { $0.position < Self.window })?.bearingOut ?? bearing(from: 0)
+        // Depart faces the way the walker goes once past the bends within the window of the start
+        // that nothing after it says (a kept turn's points from its first on are its own).
+        let said = chosen.map { $0.span.map { points[$0.lowerBound].position } ?? $0.position }.min() ?? length
+        let limit = min(Self.window, said)
+        let departBearing = points.last(where: { $0.position < limit })?.bearingOut ?? bearing(from: 0)
         let depart = Candidate(rank: 0, kind: .depart, modifier: .none, arc: 0, corner: nil, position: 0,
                                bearingBefore: nil, bearingAfter: departBearing)
         let arrive = Candidate(rank: 0, kind: .arrive, modifier: .none, arc: arcCount, corner: nil, position: length,
