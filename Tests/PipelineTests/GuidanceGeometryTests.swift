@@ -52,7 +52,7 @@ import Testing
           arguments: ["heidelberg-hbf", "tu-dresden-apb", "spbstu-campus"])
     func realVenueSaysEveryBendOnItsSide(_ name: String) async throws {
         let bundle = try await RealVenues.shared.build(name).bundle
-        Self.checkKnownToFail(try SideTally.run(venue: name, bundle: bundle))
+        Self.check(try SideTally.run(venue: name, bundle: bundle))
     }
 
     /// The whole city: mostly outdoor ways split at every vertex. It shares the city-scale suite's
