@@ -153,6 +153,17 @@ import Testing
         #expect(Self.kinds(climbed) == ["depart", "stairs", "arrive"])
     }
 
+    @Test func bendsBetweenLinksAreLookedAtNodeByNode() {
+        // A 1.8 m sidestep drawn with links: the links join into one point whose ways in and out
+        // both head north, but the walker turns right, then left, at nodes of the links.
+        let nodes = (0..<6).map { Self.node($0) }
+        let arcs = [Self.arc(20, Self.north), Self.arc(0.9, Self.east), Self.arc(0.9, Self.east), Self.arc(0.9, Self.north),
+                    Self.arc(20, Self.north)]
+        let maneuvers = Self.plan(nodes, arcs)
+        #expect(Self.kinds(maneuvers) == ["depart", "turn right", "turn left", "arrive"])
+        #expect(maneuvers.map(\.routeIndex) == [0, 1, 3, 5])
+    }
+
     @Test func aForkNamesTheSideToKeep() {
         let maneuvers = Self.plan([Self.node(0), Self.node(1, exits: [UInt8(256 - 14)]), Self.node(2)],
                                   [Self.arc(20, Self.north), Self.arc(20, 14)])

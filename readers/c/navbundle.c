@@ -2660,14 +2660,14 @@ typedef struct {
     const uint32_t *costs; /* per arc of the path, or NULL for the profile's */
     guide_arc *arcs;
     uint64_t *starts, *times; /* centimetres and milliseconds from the start to each arc's tail */
-    guide_point *points;
-    size_t point_count;
+    guide_point *points, *places; /* places: where the looks are taken (docs/guidance.md, "Looks") */
+    size_t point_count, place_count;
     guide_candidate *candidates;
     size_t candidate_count;
 } guide;
 
 static void guide_free(guide *g) {
-    free(g->arcs), free(g->starts), free(g->times), free(g->points), free(g->candidates);
+    free(g->arcs), free(g->starts), free(g->times), free(g->points), free(g->places), free(g->candidates);
 }
 
 static nb_status guide_read_arcs(guide *g) {
@@ -2785,83 +2785,6 @@ static nb_status guide_points(guide *g) {
     return NB_OK;
 }
 
-/* One stretch of way of non-zero length, with its heading unwrapped along the stretch. */
-typedef struct {
-    int64_t start, end, heading;
-} guide_segment;
-
-/* The looks back and ahead at each point (docs/guidance.md, "Looks"). */
-static nb_status guide_looks(guide *g) {
-    nb_bundle *b = g->b;
-    size_t n = g->path->arc_count, corners = 0;
-    for (size_t i = 0; i < n; i++) corners += g->arcs[i].corner_count;
-    guide_segment *segments = malloc((n + corners + 1) * sizeof *segments);
-    if (segments == NULL) return out_of_memory(b);
-    size_t next = 0;
-    for (size_t first = 0; first < n;) {
-        if (g->arcs[first].climb) { first++; continue; }
-        size_t end = first + 1, count = 0;
-        while (end < n && !g->arcs[end].climb) end++;
-        int previous = -1;
-        int64_t heading = 0;
-        for (size_t i = first; i < end; i++) {
-            const guide_arc *a = &g->arcs[i];
-            int64_t tail = (int64_t)g->starts[i], length = a->length, along = 0;
-            uint8_t bearing = a->first;
-            for (uint32_t c = 0; c <= a->corner_count; c++) {
-                int64_t stop = length;
-                uint32_t corner_along = 0;
-                uint8_t corner_bearing = 0;
-                if (c < a->corner_count) {
-                    nb_status status = nb_corner_bearing(b, g->path->arcs[i], c, &corner_along, &corner_bearing);
-                    if (status != NB_OK) return free(segments), status;
-                    stop = corner_along < a->length ? corner_along : a->length;
-                }
-                if (stop > along) {
-                    if (previous >= 0) heading += bearing_delta((uint8_t)previous, bearing);
-                    previous = bearing;
-                    segments[count].start = tail + along, segments[count].end = tail + stop;
-                    segments[count].heading = heading;
-                    count++;
-                }
-                along = stop, bearing = corner_bearing;
-            }
-        }
-        int64_t low = (int64_t)g->starts[first], high = (int64_t)g->starts[end];
-        int64_t outer_first = count > 0 ? segments[0].heading : 0, outer_last = count > 0 ? segments[count - 1].heading : 0;
-        size_t cursor = 0;
-        for (; next < g->point_count && g->points[next].arc < end; next++) {
-            /* A point of linked nodes is looked at from each of its nodes and keeps the look that
-             * changes most (the first of equals). */
-            guide_point *p = &g->points[next];
-            size_t places = p->corner == NB_NONE ? p->last_node - p->first_node + 1 : 1;
-            int64_t best = -1;
-            for (size_t place = 0; place < places; place++) {
-                int64_t here = p->corner == NB_NONE ? (int64_t)g->starts[p->first_node + place] : (int64_t)p->position;
-                int64_t from = here - GUIDE_WINDOW > low ? here - GUIDE_WINDOW : low;
-                int64_t to = here + GUIDE_WINDOW < high ? here + GUIDE_WINDOW : high;
-                while (cursor < count && segments[cursor].end <= from) cursor++;
-                int64_t back = 0, ahead = 0;
-                for (size_t k = cursor; k < count && segments[k].start < to; k++) {
-                    const guide_segment *s = &segments[k];
-                    int64_t lo = s->start > from ? s->start : from, hi = s->end < here ? s->end : here;
-                    if (hi > lo) back += s->heading * (hi - lo);
-                    lo = s->start > here ? s->start : here, hi = s->end < to ? s->end : to;
-                    if (hi > lo) ahead += s->heading * (hi - lo);
-                }
-                back = here > from ? back / (here - from) : outer_first;
-                ahead = to > here ? ahead / (to - here) : outer_last;
-                int64_t size = ahead - back < 0 ? back - ahead : ahead - back;
-                if (size > best) best = size, p->back = back, p->ahead = ahead;
-            }
-            p->stretch = first;
-        }
-        first = end;
-    }
-    free(segments);
-    return NB_OK;
-}
-
 /* The bearing arriving at arc `arc`'s tail (of the last long arc before it), or -1. */
 static int guide_bearing_before(const guide *g, size_t arc) {
     for (size_t i = arc; i-- > 0;)
@@ -2930,28 +2853,128 @@ static nb_status guide_runs(guide *g) {
     return NB_OK;
 }
 
-/* Turns: runs of points whose look changes by a turn to one side (candidate 3). */
+/* One stretch of way of non-zero length, with its heading unwrapped along the stretch. */
+typedef struct {
+    int64_t start, end, heading;
+} guide_segment;
+
+/* The places a walker may turn at: every route node between two arcs that are not climbs, links
+ * included, and every corner of an arc that is not a climb (docs/guidance.md, "Looks"). */
+static nb_status guide_places(guide *g) {
+    for (size_t i = 0; i < g->path->arc_count; i++) {
+        const guide_arc *a = &g->arcs[i];
+        if (i > 0 && !a->climb && !g->arcs[i - 1].climb) {
+            guide_point *p = &g->places[g->place_count++];
+            memset(p, 0, sizeof *p);
+            int in = guide_bearing_before(g, i), out = guide_bearing_from(g, i);
+            p->arc = i, p->corner = NB_NONE, p->first_node = i, p->last_node = i, p->position = g->starts[i];
+            p->in = (uint8_t)(in >= 0 ? in : g->arcs[i - 1].last), p->out = (uint8_t)(out >= 0 ? out : a->first);
+            p->before = &g->arcs[i - 1], p->after = a;
+        }
+        if (a->climb) continue;
+        uint8_t bearing = a->first;
+        for (uint32_t c = 0; c < a->corner_count; c++) {
+            uint32_t along;
+            uint8_t out;
+            nb_status status = nb_corner_bearing(g->b, g->path->arcs[i], c, &along, &out);
+            if (status != NB_OK) return status;
+            guide_point *p = &g->places[g->place_count++];
+            memset(p, 0, sizeof *p);
+            p->arc = i, p->corner = c;
+            p->position = g->starts[i] + (along < a->length ? along : a->length);
+            p->in = bearing, p->out = out, p->before = a, p->after = a;
+            bearing = out;
+        }
+    }
+    return NB_OK;
+}
+
+/* The looks back and ahead at each place (docs/guidance.md, "Looks"). */
+static nb_status guide_looks(guide *g) {
+    nb_bundle *b = g->b;
+    size_t n = g->path->arc_count, corners = 0;
+    for (size_t i = 0; i < n; i++) corners += g->arcs[i].corner_count;
+    guide_segment *segments = malloc((n + corners + 1) * sizeof *segments);
+    if (segments == NULL) return out_of_memory(b);
+    size_t next = 0;
+    for (size_t first = 0; first < n;) {
+        if (g->arcs[first].climb) { first++; continue; }
+        size_t end = first + 1, count = 0;
+        while (end < n && !g->arcs[end].climb) end++;
+        int previous = -1;
+        int64_t heading = 0;
+        for (size_t i = first; i < end; i++) {
+            const guide_arc *a = &g->arcs[i];
+            int64_t tail = (int64_t)g->starts[i], length = a->length, along = 0;
+            uint8_t bearing = a->first;
+            for (uint32_t c = 0; c <= a->corner_count; c++) {
+                int64_t stop = length;
+                uint32_t corner_along = 0;
+                uint8_t corner_bearing = 0;
+                if (c < a->corner_count) {
+                    nb_status status = nb_corner_bearing(b, g->path->arcs[i], c, &corner_along, &corner_bearing);
+                    if (status != NB_OK) return free(segments), status;
+                    stop = corner_along < a->length ? corner_along : a->length;
+                }
+                if (stop > along) {
+                    if (previous >= 0) heading += bearing_delta((uint8_t)previous, bearing);
+                    previous = bearing;
+                    segments[count].start = tail + along, segments[count].end = tail + stop;
+                    segments[count].heading = heading;
+                    count++;
+                }
+                along = stop, bearing = corner_bearing;
+            }
+        }
+        int64_t low = (int64_t)g->starts[first], high = (int64_t)g->starts[end];
+        int64_t outer_first = count > 0 ? segments[0].heading : 0, outer_last = count > 0 ? segments[count - 1].heading : 0;
+        size_t cursor = 0;
+        for (; next < g->place_count && g->places[next].arc < end; next++) {
+            guide_point *p = &g->places[next];
+            int64_t here = (int64_t)p->position;
+            int64_t from = here - GUIDE_WINDOW > low ? here - GUIDE_WINDOW : low;
+            int64_t to = here + GUIDE_WINDOW < high ? here + GUIDE_WINDOW : high;
+            while (cursor < count && segments[cursor].end <= from) cursor++;
+            int64_t back = 0, ahead = 0;
+            for (size_t k = cursor; k < count && segments[k].start < to; k++) {
+                const guide_segment *s = &segments[k];
+                int64_t lo = s->start > from ? s->start : from, hi = s->end < here ? s->end : here;
+                if (hi > lo) back += s->heading * (hi - lo);
+                lo = s->start > here ? s->start : here, hi = s->end < to ? s->end : to;
+                if (hi > lo) ahead += s->heading * (hi - lo);
+            }
+            p->back = here > from ? back / (here - from) : outer_first;
+            p->ahead = to > here ? ahead / (to - here) : outer_last;
+            p->stretch = first;
+        }
+        first = end;
+    }
+    free(segments);
+    return NB_OK;
+}
+
+/* Turns: runs of places whose look changes by a turn to one side (candidate 3). */
 static void guide_turns(guide *g) {
-    for (size_t i = 0; i < g->point_count;) {
-        const guide_point *p = &g->points[i];
+    for (size_t i = 0; i < g->place_count;) {
+        const guide_point *p = &g->places[i];
         int64_t change = p->ahead - p->back;
         if (change < GUIDE_TURN && change > -GUIDE_TURN) { i++; continue; }
         int side = change > 0 ? 1 : -1;
         size_t end = i + 1, peak = i;
         int64_t most = change * side;
-        while (end < g->point_count && g->points[end].stretch == p->stretch
-               && (g->points[end].ahead - g->points[end].back) * side >= GUIDE_TURN
-               && g->points[end].position - g->points[end - 1].position <= GUIDE_WINDOW) {
-            if ((g->points[end].ahead - g->points[end].back) * side > most)
-                most = (g->points[end].ahead - g->points[end].back) * side, peak = end;
+        while (end < g->place_count && g->places[end].stretch == p->stretch
+               && (g->places[end].ahead - g->places[end].back) * side >= GUIDE_TURN
+               && g->places[end].position - g->places[end - 1].position <= GUIDE_WINDOW) {
+            if ((g->places[end].ahead - g->places[end].back) * side > most)
+                most = (g->places[end].ahead - g->places[end].back) * side, peak = end;
             end++;
         }
-        int64_t total = g->points[end - 1].ahead - p->back;
+        int64_t total = g->places[end - 1].ahead - p->back;
         if (total * side < GUIDE_TURN) total = most * side;
-        const guide_point *anchor = &g->points[peak];
+        const guide_point *anchor = &g->places[peak];
         guide_candidate *c = guide_add(g, 4, NB_MANEUVER_TURN, anchor->arc, anchor->position);
         c->modifier = maneuver_modifier(total > 1000 ? 1000 : total < -1000 ? -1000 : (int)total);
-        c->corner = anchor->corner, c->before = p->in, c->after = g->points[end - 1].out;
+        c->corner = anchor->corner, c->before = p->in, c->after = g->places[end - 1].out;
         c->has_span = 1, c->side = side, c->span_first = i, c->span_end = end;
         i = end;
     }
@@ -3043,12 +3066,8 @@ static void guide_space(guide *g) {
         int keep = 1;
         if (c.has_span) {
             keep = 0;
-            /* A point of linked nodes reaches from its first node to its last. */
-            for (size_t k = c.span_first; k < c.span_end && !keep; k++) {
-                const guide_point *p = &g->points[k];
-                uint64_t last = p->corner == NB_NONE ? g->starts[p->last_node] : p->position;
-                if (!guide_covered(g, kept, p->position, c.side) || !guide_covered(g, kept, last, c.side)) keep = 1;
-            }
+            for (size_t k = c.span_first; k < c.span_end && !keep; k++)
+                if (!guide_covered(g, kept, g->places[k].position, c.side)) keep = 1;
         } else if (c.rank > 2) {
             keep = !(guide_near(c.position, 0) || guide_near(c.position, length));
             for (size_t k = 0; k < kept && keep; k++)
@@ -3135,22 +3154,23 @@ nb_status nb_route_maneuvers(nb_bundle *b, uint32_t profile, const nb_path *path
     if ((status = guide_read_arcs(&g)) != NB_OK) return guide_free(&g), status;
     guide_mark_climbs(&g);
     for (size_t i = 0; i < n; i++) corners += g.arcs[i].corner_count; /* at most SHAP's count */
-    g.points = malloc((n + corners) * sizeof *g.points);
+    g.points = malloc((n + corners) * sizeof *g.points), g.places = malloc((n + corners) * sizeof *g.places);
     /* Connectors and thresholds at most one per arc each, turns and groups at most one per point
      * each, and the depart and arrive maneuvers. */
     g.candidates = malloc((2 * n + 2 * (n + corners) + 2) * sizeof *g.candidates);
-    if (!g.points || !g.candidates) return guide_free(&g), out_of_memory(b);
-    if ((status = guide_points(&g)) != NB_OK || (status = guide_runs(&g)) != NB_OK || (status = guide_looks(&g)) != NB_OK)
+    if (!g.points || !g.places || !g.candidates) return guide_free(&g), out_of_memory(b);
+    if ((status = guide_points(&g)) != NB_OK || (status = guide_runs(&g)) != NB_OK || (status = guide_places(&g)) != NB_OK
+        || (status = guide_looks(&g)) != NB_OK)
         return guide_free(&g), status;
     guide_turns(&g);
     guide_groups(&g);
     guide_space(&g);
     /* Depart faces the way out of the last point within the window of the start and before
-     * everything kept says (a kept turn from the first point of its run on). */
+     * everything kept says (a kept turn from the first place of its run on). */
     uint64_t limit = GUIDE_WINDOW;
     for (size_t i = 0; i < g.candidate_count; i++) {
         const guide_candidate *c = &g.candidates[i];
-        uint64_t said = c->has_span ? g.points[c->span_first].position : c->position;
+        uint64_t said = c->has_span ? g.places[c->span_first].position : c->position;
         if (said < limit) limit = said;
     }
     int depart_bearing = guide_bearing_from(&g, 0);

@@ -216,7 +216,33 @@ struct ManeuverPlanner {
         var change: Int { ahead - back }
     }
 
-    /// The look at each point: what the way does within ``window`` on either side of it, which is
+    /// The places a walker may turn at: every route node between two arcs that are not climbs,
+    /// links included (a curve drawn with 30 cm arcs bends at each of its nodes), and every corner
+    /// of an arc that is not a climb. A node's bearings are those of the long arcs on either side.
+    func places() -> [Point] {
+        var places: [Point] = []
+        for (index, arc) in route.arcs.enumerated() {
+            let climb = isClimb(index)
+            if index > 0, !climb, !isClimb(index - 1) {
+                places.append(Point(arc: index, corner: nil, nodes: [index], position: starts[index],
+                                    bearingIn: bearing(before: index) ?? route.arcs[index - 1].last,
+                                    bearingOut: bearing(from: index) ?? arc.first, labelBefore: route.arcs[index - 1].label,
+                                    labelAfter: arc.label, kindBefore: route.arcs[index - 1].kind, kindAfter: arc.kind))
+            }
+            guard !climb else { continue }
+            var bearing = arc.first
+            for corner in arc.corners {
+                places.append(Point(arc: index, corner: corner, nodes: [],
+                                    position: starts[index] + UInt64(min(corner.along, arc.length)), bearingIn: bearing,
+                                    bearingOut: corner.bearing, labelBefore: arc.label, labelAfter: arc.label,
+                                    kindBefore: arc.kind, kindAfter: arc.kind))
+                bearing = corner.bearing
+            }
+        }
+        return places
+    }
+
+    /// The look at each place: what the way does within ``window`` on either side of it, which is
     /// how a walker perceives a bend (a jog through a door is a few centimetres of another
     /// heading, two turns 2 m apart are two turns), from every segment of the stretch's arcs,
     /// links included, with integer sums and divisions only.
@@ -249,29 +275,21 @@ struct ManeuverPlanner {
             let low = Int(starts[first]), high = Int(starts[end]), window = Int(Self.window)
             var cursor = 0
             while next < points.count, points[next].arc < end {
-                // A point of linked nodes is looked at from each of its nodes, and keeps the look
-                // that changes most (the first of equals): the walker turns where the way does.
-                let point = points[next]
-                let places = point.nodes.isEmpty ? [Int(point.position)] : point.nodes.map { Int(starts[$0]) }
-                var best: Look?
-                for here in places {
-                    let from = max(here - window, low), to = min(here + window, high)
-                    while cursor < segments.count, segments[cursor].end <= from { cursor += 1 }
-                    var back = 0, ahead = 0
-                    var k = cursor
-                    while k < segments.count, segments[k].start < to {
-                        let segment = segments[k]
-                        back += segment.heading * max(0, min(segment.end, here) - max(segment.start, from))
-                        ahead += segment.heading * max(0, min(segment.end, to) - max(segment.start, here))
-                        k += 1
-                    }
-                    // An empty look takes the heading of the stretch's first or last segment.
-                    let outer = (segments.first?.heading ?? 0, segments.last?.heading ?? 0)
-                    let look = Look(stretch: first, back: here > from ? back / (here - from) : outer.0,
-                                    ahead: to > here ? ahead / (to - here) : outer.1)
-                    if best == nil || abs(look.change) > abs(best!.change) { best = look }
+                let here = Int(points[next].position)
+                let from = max(here - window, low), to = min(here + window, high)
+                while cursor < segments.count, segments[cursor].end <= from { cursor += 1 }
+                var back = 0, ahead = 0
+                var k = cursor
+                while k < segments.count, segments[k].start < to {
+                    let segment = segments[k]
+                    back += segment.heading * max(0, min(segment.end, here) - max(segment.start, from))
+                    ahead += segment.heading * max(0, min(segment.end, to) - max(segment.start, here))
+                    k += 1
                 }
-                looks.append(best!)
+                // An empty look takes the heading of the stretch's first or last segment.
+                let outer = (segments.first?.heading ?? 0, segments.last?.heading ?? 0)
+                looks.append(Look(stretch: first, back: here > from ? back / (here - from) : outer.0,
+                                  ahead: to > here ? ahead / (to - here) : outer.1))
                 next += 1
             }
             first = end
@@ -279,10 +297,10 @@ struct ManeuverPlanner {
         return looks
     }
 
-    /// Turns: each run of points whose look changes by a turn (``turnSize`` or more) to one side,
-    /// each within ``window`` of the last and in one stretch, is one turn at the point of the run
+    /// Turns: each run of places whose look changes by a turn (``turnSize`` or more) to one side,
+    /// each within ``window`` of the last and in one stretch, is one turn at the place of the run
     /// that changes most (the first of equals). Its modifier is the change from the look back at
-    /// the run's first point to the look ahead at its last, so a hairpin is a U-turn; where that
+    /// the run's first place to the look ahead at its last, so a hairpin is a U-turn; where that
     /// says less than a turn on the run's side, the largest change of the run.
     func turnCandidates(_ points: [Point], _ looks: [Look]) -> [Candidate] {
         var candidates: [Candidate] = []
@@ -359,7 +377,7 @@ struct ManeuverPlanner {
         var levelChange: Maneuver.LevelChange?
         /// The arcs of a flight, lift, escalator, ramp or threshold, which name the maneuver's way.
         var run: Range<Int>? = nil
-        /// A turn's run of points (indexes into the points) and its side (+1 right, −1 left).
+        /// A turn's run of places (indexes into ``places()``) and its side (+1 right, −1 left).
         var span: Range<Int>? = nil
         var side = 0
         /// Stairs or steps walked on one level (not a climb): they hide no bend near them.
@@ -372,10 +390,11 @@ struct ManeuverPlanner {
         guard !route.arcs.isEmpty else { return [] }
         let points = points()
         let groups = groups(of: points)
-        var candidates = connectorCandidates() + thresholdCandidates() + turnCandidates(points, looks(of: points))
+        let places = places()
+        var candidates = connectorCandidates() + thresholdCandidates() + turnCandidates(places, looks(of: places))
         for group in groups { candidates += groupCandidates(group) }
-        let chosen = spaced(candidates, points: points)
-        return finished(chosen, points: points)
+        let chosen = spaced(candidates, places: places)
+        return finished(chosen, points: points, places: places)
     }
 
     /// The bearing arriving at arc `arc`'s tail: that of the last long arc before it, or nil at the start.
@@ -473,13 +492,13 @@ struct ManeuverPlanner {
 
     // MARK: Spacing and fields
 
-    /// Connectors and thresholds always stay. A turn stays unless each of its points (the first
-    /// and the last node of a point of linked nodes) lies within ``window`` of the start, the end, a climb or threshold (the bend is part of departing,
+    /// Connectors and thresholds always stay. A turn stays unless each of its places lies within
+    /// ``window`` of the start, the end, a climb or threshold (the bend is part of departing,
     /// arriving or reaching it), or a turn to its side kept already: so no bend over 45° goes
     /// unsaid because another maneuver is near. Another candidate stays unless one already kept
     /// lies within ``window`` of it, or the start or the end does. Candidates are taken by rank,
     /// then position, then the order they were found in.
-    private func spaced(_ candidates: [Candidate], points: [Point]) -> [Candidate] {
+    private func spaced(_ candidates: [Candidate], places: [Point]) -> [Candidate] {
         let length = starts[starts.count - 1]
         // Ties fall to the order the candidates were found in, as in the C core.
         let order = candidates.indices.sorted {
@@ -495,12 +514,10 @@ struct ManeuverPlanner {
                 continue
             }
             if let span = candidate.span {
-                // A point of linked nodes reaches from its first node to its last.
-                let covered = span.allSatisfy { point in
-                    [points[point].position, points[point].nodes.last.map { starts[$0] } ?? points[point].position].allSatisfy { at in
-                        near(at, 0) || near(at, length) || passages.contains { near(at, $0) }
-                            || kept.contains { candidates[$0].side == candidate.side && near(at, candidates[$0].position) }
-                    }
+                let covered = span.allSatisfy { place in
+                    let at = places[place].position
+                    return near(at, 0) || near(at, length) || passages.contains { near(at, $0) }
+                        || kept.contains { candidates[$0].side == candidate.side && near(at, candidates[$0].position) }
                 }
                 if !covered { kept.append(index) }
                 continue
@@ -516,12 +533,12 @@ struct ManeuverPlanner {
     }
 
     /// The depart and arrive maneuvers around `chosen`, with positions, distances, times and ways.
-    private func finished(_ chosen: [Candidate], points: [Point]) -> [Maneuver] {
+    private func finished(_ chosen: [Candidate], points: [Point], places: [Point]) -> [Maneuver] {
         let arcCount = route.arcs.count
         let length = starts[arcCount]
         // Depart faces the way the walker goes once past the bends within the window of the start
-        // that nothing after it says (a kept turn's points from its first on are its own).
-        let said = chosen.map { $0.span.map { points[$0.lowerBound].position } ?? $0.position }.min() ?? length
+        // that nothing after it says (a kept turn's places from its first on are its own).
+        let said = chosen.map { $0.span.map { places[$0.lowerBound].position } ?? $0.position }.min() ?? length
         let limit = min(Self.window, said)
         let departBearing = points.last(where: { $0.position < limit })?.bearingOut ?? bearing(from: 0)
         let depart = Candidate(rank: 0, kind: .depart, modifier: .none, arc: 0, corner: nil, position: 0,
