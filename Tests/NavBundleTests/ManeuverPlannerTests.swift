@@ -195,6 +195,17 @@ import Testing
         #expect(Self.kinds(maneuvers) == ["depart", "door straight", "arrive"])
     }
 
+    @Test func anyDoorOfAGroupBetweenTwoSpacesIsSaid() {
+        // Two doors 2 m apart: the first joins two parts of one corridor, the second leads into
+        // the room; the group's second door is the one that changes space.
+        let maneuvers = Self.plan([Self.node(0, indoors: true), Self.node(1, kind: .door, indoors: true),
+                                   Self.node(2, kind: .door, indoors: true), Self.node(3, indoors: true)],
+                                  [Self.arc(10, Self.north, kind: .walk, label: "Corridor A"),
+                                   Self.arc(2, Self.north, kind: .walk, label: "Corridor A"),
+                                   Self.arc(10, Self.north, kind: .walk, label: "Room 2.14")])
+        #expect(Self.kinds(maneuvers) == ["depart", "door straight", "arrive"])
+    }
+
     @Test func aLiftRideStatesBothLevelsAndTakesInTheBendBeforeIt() {
         let nodes = [Self.node(0, indoors: true), Self.node(1, indoors: true), Self.node(2, indoors: true),
                      Self.node(3, level: 2, indoors: true), Self.node(4, level: 2, indoors: true)]
