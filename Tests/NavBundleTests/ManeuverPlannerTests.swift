@@ -100,6 +100,70 @@ import Testing
         #expect(Self.kinds(maneuvers) == ["depart", "turn uturn", "arrive"])
     }
 
+    @Test func aBendJustPastTheDepartureWindowIsSaid() {
+        // Left 25° at 142 cm, then left 86° at 361 cm: the second bend lies outside the start's
+        // window and is a turn of its own, though a bend within the window leads into it.
+        let maneuvers = Self.plan([Self.node(0), Self.node(1)],
+                                  [Self.arc(20, Self.north, corners: [(142, 238), (361, 177)])])
+        #expect(Self.kinds(maneuvers) == ["depart", "turn left", "arrive"])
+        #expect(maneuvers[1].alongCentimetres == 361)
+        // Depart faces the way before the bends the turn says.
+        #expect(maneuvers[0].bearingAfter == Self.north && maneuvers[1].bearingAfter == 177)
+    }
+
+    @Test func opposedTurnsCloseTogetherAreBothSaid() {
+        // Right 90° and left 90° 2.1 m apart across a street: two turns, not a straight way.
+        let maneuvers = Self.plan([Self.node(0), Self.node(1, exits: [Self.west]), Self.node(2, exits: [Self.south]),
+                                   Self.node(3)],
+                                  [Self.arc(20, Self.north), Self.arc(2.1, Self.east), Self.arc(20, Self.north)])
+        #expect(Self.kinds(maneuvers) == ["depart", "turn right", "turn left", "arrive"])
+        #expect(maneuvers.map(\.alongCentimetres) == [0, 2000, 2210, 4210])
+    }
+
+    @Test func aBendReachingBeyondAFlightsWindowIsSaid() {
+        // Right 45° at a corner 4.1 m before a flight and right 55° at a door 2.8 m before it:
+        // the corner lies beyond the flight's window, so the bend is said.
+        let nodes = [Self.node(0, indoors: true), Self.node(1, exits: [Self.west], kind: .door, indoors: true),
+                     Self.node(2, indoors: true), Self.node(3, level: 1, indoors: true), Self.node(4, level: 1, indoors: true)]
+        let arcs = [Self.arc(20, Self.north, kind: .walk, corners: [(1870, 32)]), Self.arc(2.8, 71, kind: .walk),
+                    Self.arc(4, 71, kind: .stairs, rise: 100), Self.arc(10, 71, kind: .walk)]
+        #expect(Self.kinds(Self.plan(nodes, arcs)) == ["depart", "turn right", "stairs", "arrive"])
+    }
+
+    @Test func aGradualBendOverSeveralCornersIsOneTurn() {
+        // 15°, 30° and 35° over 3.9 m: no bend alone is a turn, together they are one.
+        let maneuvers = Self.plan([Self.node(0), Self.node(1)],
+                                  [Self.arc(30, Self.north, corners: [(1000, 11), (1200, 32), (1390, 57)])])
+        #expect(Self.kinds(maneuvers) == ["depart", "turn right", "arrive"])
+    }
+
+    @Test func stepsOnOneLevelBendLikeAPath() {
+        // A stepped path on a hillside with a switchback: the steps are said with their count,
+        // and the switchback on them is a turn.
+        var steps = Self.arc(10, Self.north, kind: .steps, corners: [(500, 110)], rise: 0)
+        steps.stepCount = 30
+        let nodes = [Self.node(0), Self.node(1), Self.node(2), Self.node(3)]
+        let maneuvers = Self.plan(nodes, [Self.arc(10, Self.north), steps, Self.arc(10, 110)])
+        #expect(Self.kinds(maneuvers) == ["depart", "stairs", "turn sharp right", "arrive"])
+        #expect(maneuvers[1].levelChange?.stepCount == 30 && maneuvers[1].levelChange?.fromLevel == 0
+            && maneuvers[1].levelChange?.toLevel == 0)
+        // Between levels, the same flight is climbed and its bend is the flight's own.
+        let climbed = Self.plan([Self.node(0), Self.node(1), Self.node(2, level: 1), Self.node(3, level: 1)],
+                                [Self.arc(10, Self.north), steps, Self.arc(10, 110)])
+        #expect(Self.kinds(climbed) == ["depart", "stairs", "arrive"])
+    }
+
+    @Test func bendsBetweenLinksAreLookedAtNodeByNode() {
+        // A 1.8 m sidestep drawn with links: the links join into one point whose ways in and out
+        // both head north, but the walker turns right, then left, at nodes of the links.
+        let nodes = (0..<6).map { Self.node($0) }
+        let arcs = [Self.arc(20, Self.north), Self.arc(0.9, Self.east), Self.arc(0.9, Self.east), Self.arc(0.9, Self.north),
+                    Self.arc(20, Self.north)]
+        let maneuvers = Self.plan(nodes, arcs)
+        #expect(Self.kinds(maneuvers) == ["depart", "turn right", "turn left", "arrive"])
+        #expect(maneuvers.map(\.routeIndex) == [0, 1, 3, 5])
+    }
+
     @Test func aForkNamesTheSideToKeep() {
         let maneuvers = Self.plan([Self.node(0), Self.node(1, exits: [UInt8(256 - 14)]), Self.node(2)],
                                   [Self.arc(20, Self.north), Self.arc(20, 14)])
@@ -127,6 +191,17 @@ import Testing
     @Test func aDoorBetweenTwoSpacesIsAManeuver() {
         let maneuvers = Self.plan([Self.node(0), Self.node(1, kind: .door, indoors: true), Self.node(2)],
                                   [Self.arc(10, Self.north, kind: .walk, label: "Corridor A"),
+                                   Self.arc(10, Self.north, kind: .walk, label: "Room 2.14")])
+        #expect(Self.kinds(maneuvers) == ["depart", "door straight", "arrive"])
+    }
+
+    @Test func anyDoorOfAGroupBetweenTwoSpacesIsSaid() {
+        // Two doors 2 m apart: the first joins two parts of one corridor, the second leads into
+        // the room; the group's second door is the one that changes space.
+        let maneuvers = Self.plan([Self.node(0, indoors: true), Self.node(1, kind: .door, indoors: true),
+                                   Self.node(2, kind: .door, indoors: true), Self.node(3, indoors: true)],
+                                  [Self.arc(10, Self.north, kind: .walk, label: "Corridor A"),
+                                   Self.arc(2, Self.north, kind: .walk, label: "Corridor A"),
                                    Self.arc(10, Self.north, kind: .walk, label: "Room 2.14")])
         #expect(Self.kinds(maneuvers) == ["depart", "door straight", "arrive"])
     }

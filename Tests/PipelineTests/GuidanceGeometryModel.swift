@@ -10,8 +10,9 @@ import NavFormat
 /// turns by that much within a few steps, whatever the quantised data say; the maneuvers must
 /// agree with it. What the rules of docs/guidance.md leave unsaid on purpose is exempted here,
 /// and nothing else: bends within 300 cm of the start or the end, points at flights, lifts,
-/// escalators and ramps (and the links leading to them), and bends within 300 cm of a connector
-/// or threshold maneuver, which describes reaching it.
+/// escalators and ramps that climb (and the links leading to them), and bends within 300 cm of
+/// such a connector or of a threshold maneuver, which describes reaching it. Stairs and steps
+/// whose two ends lie on one level are walked like a path, and judged like one.
 struct TurnGeometry {
     /// How far the judge looks back and ahead along the route, in metres.
     static let look = 3.0
@@ -53,12 +54,31 @@ struct TurnGeometry {
     }
 
     let vertices: [Vertex]
+    /// Whether each route arc is climbed or ridden (``climbs(_:_:)``).
+    let climbs: [Bool]
 
     static func isConnector(_ kind: ArcKind) -> Bool {
         switch kind {
         case .stairs, .steps, .elevator, .escalator, .ramp: true
         case .walk, .outdoorPath, .indoorPath, .entrance: false
         }
+    }
+
+    /// Whether each arc is climbed or ridden: a connector, except a run of stairs and steps that
+    /// ends on the level it starts on (a stepped path on a hillside), which is walked
+    /// (docs/guidance.md, "Points").
+    static func climbs(_ arcs: [VenueBundle.ArcRecord], _ nodes: [VenueBundle.NodeRecord]) -> [Bool] {
+        var climbs = arcs.map { isConnector($0.kind) }
+        let flight: (ArcKind) -> Bool = { $0 == .stairs || $0 == .steps }
+        var start = 0
+        while start < arcs.count {
+            guard flight(arcs[start].kind) else { start += 1; continue }
+            var end = start + 1
+            while end < arcs.count, flight(arcs[end].kind) { end += 1 }
+            if nodes[start].level == nodes[end].level { for arc in start..<end { climbs[arc] = false } }
+            start = end
+        }
+        return climbs
     }
 
     init(route: Route, bundle: VenueBundle, profile: Int) throws {
@@ -74,7 +94,9 @@ struct TurnGeometry {
         var metres = 0.0, along = 0.0
         // A node touches a connector when a run of links joins it to one (the rules' clusters).
         var touches = Array(repeating: false, count: nodes.count)
-        for (position, arc) in arcs.enumerated() where Self.isConnector(arc.kind) {
+        let climbs = Self.climbs(arcs, nodes)
+        self.climbs = climbs
+        for (position, _) in arcs.enumerated() where climbs[position] {
             touches[position] = true
             touches[position + 1] = true
             var back = position
@@ -107,7 +129,7 @@ struct TurnGeometry {
             let stored = (arc.length * 100).rounded()
             for index in 1..<points.count {
                 segments.append(Segment(from: points[index - 1], to: points[index], start: metres + drawn[index - 1],
-                                        length: drawn[index] - drawn[index - 1], isConnector: Self.isConnector(arc.kind)))
+                                        length: drawn[index] - drawn[index - 1], isConnector: climbs[position]))
             }
             if !corners.isEmpty {
                 let first = try bundle.firstCornerIndex(ofArc: route.arcs[position])
@@ -115,7 +137,7 @@ struct TurnGeometry {
                     let share = total > 0 ? drawn[offset + 1] / total : 0
                     vertices.append(Vertex(routeIndex: position, corner: first + offset, along: along + share * stored,
                                            metres: metres + drawn[offset + 1], angle: nil,
-                                           atConnector: Self.isConnector(arc.kind), hasChoice: false))
+                                           atConnector: climbs[position], hasChoice: false))
                 }
             }
             metres += total

@@ -49,9 +49,13 @@ struct SideTally {
         }
     }
 
-    /// Connectors and thresholds: their maneuver describes the way into and out of them.
-    static func isPassage(_ kind: Maneuver.Kind) -> Bool {
-        [.stairs, .elevator, .escalator, .ramp, .enter, .exit].contains(kind)
+    /// Connectors climbed or ridden, and thresholds: their maneuver describes the way into and
+    /// out of them. Stairs or steps that end on the level they start on are walked, and their
+    /// maneuver hides no bend.
+    static func isPassage(_ maneuver: Maneuver, _ geometry: TurnGeometry) -> Bool {
+        guard [.stairs, .elevator, .escalator, .ramp, .enter, .exit].contains(maneuver.kind) else { return false }
+        guard maneuver.kind == .stairs, maneuver.routeIndex < geometry.climbs.count else { return true }
+        return geometry.climbs[maneuver.routeIndex]
     }
 
     /// `pairs` routes per profile between nodes of the profile's main pieces, drawn with a fixed seed.
@@ -79,7 +83,7 @@ struct SideTally {
         let maneuvers = try bundle.maneuvers(of: route)
         let geometry = try TurnGeometry(route: route, bundle: bundle, profile: profile)
         let length = maneuvers.last.map { Double($0.alongCentimetres) } ?? 0
-        let passages = maneuvers.filter { Self.isPassage($0.kind) }.map { Double($0.alongCentimetres) }
+        let passages = maneuvers.filter { Self.isPassage($0, geometry) }.map { Double($0.alongCentimetres) }
         let name = "\(bundle.profileNames[profile]) route \(route.nodes.first!)→\(route.nodes.last!)"
         func near(_ one: Double, _ other: Double) -> Bool { abs(one - other) <= TurnGeometry.reach }
         func said(_ around: [Maneuver]) -> String {

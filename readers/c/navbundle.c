@@ -2587,13 +2587,14 @@ nb_status nb_step_instruction(nb_bundle *b, const nb_route_step *step, char *tex
  * The rules of the Swift reader's ManeuverPlanner, line for line: bearings are bytes, lengths
  * centimetres and times milliseconds, so both give the same maneuvers to the bit. */
 
-enum { GUIDE_SHORT_ARC = 100, GUIDE_WINDOW = 300 };
+enum { GUIDE_SHORT_ARC = 100, GUIDE_WINDOW = 300, GUIDE_TURN = 33 };
 
 /* One arc of the route as the rules read it, in 40 bytes: the rules pass over the route's arcs
  * several times, and a city route's arcs then stay in the first-level cache. */
 typedef struct {
     uint32_t length, corner_first, corner_count;
     uint8_t kind, first, last;
+    uint8_t climb;         /* a connector climbed or ridden: not stairs or steps with both ends on one level */
     const char *label;     /* NULL when unnamed */
     uint32_t label_length; /* STRS offsets are 32-bit */
     uint32_t cost;         /* PROF's, or the caller's */
@@ -2610,6 +2611,8 @@ typedef struct {
     uint8_t in, out;
     const guide_arc *before, *after; /* the long arcs on either side (the arc itself at a corner) */
     int has_choice, closest;         /* another usable way out, and the smallest |delta| of those */
+    size_t stretch;                  /* the first arc of the point's stretch (docs/guidance.md, "Looks") */
+    int64_t back, ahead;             /* the mean headings looked at back and ahead */
 } guide_point;
 
 typedef struct {
@@ -2625,6 +2628,9 @@ typedef struct {
     uint32_t from_level, to_level;
     int64_t step_count;
     int32_t rise;
+    int has_span, side;               /* a turn over points span_first ..< span_end, to side +1 or -1 */
+    size_t span_first, span_end;
+    int walked;                       /* stairs or steps on one level: no passage */
 } guide_candidate;
 
 static int bearing_delta(uint8_t from, uint8_t to) { return (int)(int8_t)(uint8_t)(to - from); }
@@ -2678,14 +2684,14 @@ typedef struct {
     const uint32_t *costs; /* per arc of the path, or NULL for the profile's */
     guide_arc *arcs;
     uint64_t *starts, *times; /* centimetres and milliseconds from the start to each arc's tail */
-    guide_point *points;
-    size_t point_count;
+    guide_point *points, *places; /* places: where the looks are taken (docs/guidance.md, "Looks") */
+    size_t point_count, place_count;
     guide_candidate *candidates;
     size_t candidate_count;
 } guide;
 
 static void guide_free(guide *g) {
-    free(g->arcs), free(g->starts), free(g->times), free(g->points), free(g->candidates);
+    free(g->arcs), free(g->starts), free(g->times), free(g->points), free(g->places), free(g->candidates);
 }
 
 /* The arcs' fields straight from ARCS, GARC, SHAP and PROF (check_route_path and
@@ -2733,6 +2739,22 @@ static nb_status guide_read_arcs(guide *g) {
     return NB_OK;
 }
 
+/* Marks the climbs: connectors, except a run of stairs and steps that ends on the level it
+ * starts on, which is walked like a path (docs/guidance.md, "Points"). */
+static void guide_mark_climbs(guide *g) {
+    size_t n = g->path->arc_count;
+    for (size_t i = 0; i < n; i++) g->arcs[i].climb = connector_kind(g->arcs[i].kind) >= 0;
+    for (size_t i = 0; i < n;) {
+        if (connector_kind(g->arcs[i].kind) != NB_MANEUVER_STAIRS) { i++; continue; }
+        size_t end = i + 1;
+        while (end < n && connector_kind(g->arcs[end].kind) == NB_MANEUVER_STAIRS) end++;
+        if (rd16(g->b->node_entries + 16 * (size_t)g->path->nodes[i] + 8)
+            == rd16(g->b->node_entries + 16 * (size_t)g->path->nodes[end] + 8))
+            for (size_t k = i; k < end; k++) g->arcs[k].climb = 0;
+        i = end;
+    }
+}
+
 /* Whether route node `node` lies among the path's nodes first - 1 ..= last + 1. */
 static int guide_along(const guide *g, size_t first, size_t last, uint32_t node) {
     for (size_t i = first - 1; i <= last + 1; i++)
@@ -2770,7 +2792,7 @@ static nb_status guide_points(guide *g) {
     int cluster_has_connector = 0;
     for (size_t i = 0; i < g->path->arc_count; i++) {
         const guide_arc *a = &g->arcs[i];
-        int connector = connector_kind(a->kind) >= 0;
+        int connector = a->climb;
         if (i > 0) {
             if (cluster_count == 0) cluster_first = i;
             cluster_count++;
@@ -2779,7 +2801,7 @@ static nb_status guide_points(guide *g) {
             cluster_has_connector |= connector;
             continue;
         }
-        if (incoming && cluster_count > 0 && !cluster_has_connector && !connector && connector_kind(incoming->kind) < 0) {
+        if (incoming && cluster_count > 0 && !cluster_has_connector && !connector && !incoming->climb) {
             guide_point *p = &g->points[g->point_count++];
             memset(p, 0, sizeof *p);
             p->arc = cluster_first, p->corner = NB_NONE;
@@ -2856,7 +2878,7 @@ static nb_status guide_runs(guide *g) {
         c->has_run = 1, c->run_start = i, c->run_end = end;
         c->changes_level = 1, c->from_level = from_level, c->to_level = to_level;
         c->direction = rise != 0 ? (rise > 0 ? 1 : -1) : to.ordinal > from.ordinal ? 1 : to.ordinal < from.ordinal ? -1 : 0;
-        c->step_count = steps, c->rise = rise;
+        c->step_count = steps, c->rise = rise, c->walked = !g->arcs[i].climb;
         i = end;
     }
     for (size_t i = 0; i < n;) {
@@ -2876,6 +2898,133 @@ static nb_status guide_runs(guide *g) {
     return NB_OK;
 }
 
+/* One stretch of way of non-zero length, with its heading unwrapped along the stretch. */
+typedef struct {
+    int64_t start, end, heading;
+} guide_segment;
+
+/* The places a walker may turn at: every route node between two arcs that are not climbs, links
+ * included, and every corner of an arc that is not a climb (docs/guidance.md, "Looks"). */
+static nb_status guide_places(guide *g) {
+    for (size_t i = 0; i < g->path->arc_count; i++) {
+        const guide_arc *a = &g->arcs[i];
+        if (i > 0 && !a->climb && !g->arcs[i - 1].climb) {
+            guide_point *p = &g->places[g->place_count++];
+            memset(p, 0, sizeof *p);
+            int in = guide_bearing_before(g, i), out = guide_bearing_from(g, i);
+            p->arc = i, p->corner = NB_NONE, p->first_node = i, p->last_node = i, p->position = g->starts[i];
+            p->in = (uint8_t)(in >= 0 ? in : g->arcs[i - 1].last), p->out = (uint8_t)(out >= 0 ? out : a->first);
+            p->before = &g->arcs[i - 1], p->after = a;
+        }
+        if (a->climb) continue;
+        uint8_t bearing = a->first;
+        for (uint32_t c = 0; c < a->corner_count; c++) {
+            uint32_t along;
+            uint8_t out;
+            nb_status status = nb_corner_bearing(g->b, g->path->arcs[i], c, &along, &out);
+            if (status != NB_OK) return status;
+            guide_point *p = &g->places[g->place_count++];
+            memset(p, 0, sizeof *p);
+            p->arc = i, p->corner = c;
+            p->position = g->starts[i] + (along < a->length ? along : a->length);
+            p->in = bearing, p->out = out, p->before = a, p->after = a;
+            bearing = out;
+        }
+    }
+    return NB_OK;
+}
+
+/* The looks back and ahead at each place (docs/guidance.md, "Looks"). */
+static nb_status guide_looks(guide *g) {
+    nb_bundle *b = g->b;
+    size_t n = g->path->arc_count, corners = 0;
+    for (size_t i = 0; i < n; i++) corners += g->arcs[i].corner_count;
+    guide_segment *segments = malloc((n + corners + 1) * sizeof *segments);
+    if (segments == NULL) return out_of_memory(b);
+    size_t next = 0;
+    for (size_t first = 0; first < n;) {
+        if (g->arcs[first].climb) { first++; continue; }
+        size_t end = first + 1, count = 0;
+        while (end < n && !g->arcs[end].climb) end++;
+        int previous = -1;
+        int64_t heading = 0;
+        for (size_t i = first; i < end; i++) {
+            const guide_arc *a = &g->arcs[i];
+            int64_t tail = (int64_t)g->starts[i], length = a->length, along = 0;
+            uint8_t bearing = a->first;
+            for (uint32_t c = 0; c <= a->corner_count; c++) {
+                int64_t stop = length;
+                uint32_t corner_along = 0;
+                uint8_t corner_bearing = 0;
+                if (c < a->corner_count) {
+                    nb_status status = nb_corner_bearing(b, g->path->arcs[i], c, &corner_along, &corner_bearing);
+                    if (status != NB_OK) return free(segments), status;
+                    stop = corner_along < a->length ? corner_along : a->length;
+                }
+                if (stop > along) {
+                    if (previous >= 0) heading += bearing_delta((uint8_t)previous, bearing);
+                    previous = bearing;
+                    segments[count].start = tail + along, segments[count].end = tail + stop;
+                    segments[count].heading = heading;
+                    count++;
+                }
+                along = stop, bearing = corner_bearing;
+            }
+        }
+        int64_t low = (int64_t)g->starts[first], high = (int64_t)g->starts[end];
+        int64_t outer_first = count > 0 ? segments[0].heading : 0, outer_last = count > 0 ? segments[count - 1].heading : 0;
+        size_t cursor = 0;
+        for (; next < g->place_count && g->places[next].arc < end; next++) {
+            guide_point *p = &g->places[next];
+            int64_t here = (int64_t)p->position;
+            int64_t from = here - GUIDE_WINDOW > low ? here - GUIDE_WINDOW : low;
+            int64_t to = here + GUIDE_WINDOW < high ? here + GUIDE_WINDOW : high;
+            while (cursor < count && segments[cursor].end <= from) cursor++;
+            int64_t back = 0, ahead = 0;
+            for (size_t k = cursor; k < count && segments[k].start < to; k++) {
+                const guide_segment *s = &segments[k];
+                int64_t lo = s->start > from ? s->start : from, hi = s->end < here ? s->end : here;
+                if (hi > lo) back += s->heading * (hi - lo);
+                lo = s->start > here ? s->start : here, hi = s->end < to ? s->end : to;
+                if (hi > lo) ahead += s->heading * (hi - lo);
+            }
+            p->back = here > from ? back / (here - from) : outer_first;
+            p->ahead = to > here ? ahead / (to - here) : outer_last;
+            p->stretch = first;
+        }
+        first = end;
+    }
+    free(segments);
+    return NB_OK;
+}
+
+/* Turns: runs of places whose look changes by a turn to one side (candidate 3). */
+static void guide_turns(guide *g) {
+    for (size_t i = 0; i < g->place_count;) {
+        const guide_point *p = &g->places[i];
+        int64_t change = p->ahead - p->back;
+        if (change < GUIDE_TURN && change > -GUIDE_TURN) { i++; continue; }
+        int side = change > 0 ? 1 : -1;
+        size_t end = i + 1, peak = i;
+        int64_t most = change * side;
+        while (end < g->place_count && g->places[end].stretch == p->stretch
+               && (g->places[end].ahead - g->places[end].back) * side >= GUIDE_TURN
+               && g->places[end].position - g->places[end - 1].position <= GUIDE_WINDOW) {
+            if ((g->places[end].ahead - g->places[end].back) * side > most)
+                most = (g->places[end].ahead - g->places[end].back) * side, peak = end;
+            end++;
+        }
+        int64_t total = g->places[end - 1].ahead - p->back;
+        if (total * side < GUIDE_TURN) total = most * side;
+        const guide_point *anchor = &g->places[peak];
+        guide_candidate *c = guide_add(g, 4, NB_MANEUVER_TURN, anchor->arc, anchor->position);
+        c->modifier = maneuver_modifier(total > 1000 ? 1000 : total < -1000 ? -1000 : (int)total);
+        c->corner = anchor->corner, c->before = p->in, c->after = g->places[end - 1].out;
+        c->has_span = 1, c->side = side, c->span_first = i, c->span_end = end;
+        i = end;
+    }
+}
+
 /* Whether one of a node point's nodes is a door. */
 static int guide_at_door(const guide *g, const guide_point *p) {
     if (p->corner != NB_NONE) return 0;
@@ -2886,7 +3035,7 @@ static int guide_at_door(const guide *g, const guide_point *p) {
     return 0;
 }
 
-/* Turns, forks, doors and name changes of the groups of points (candidates 3 to 6). */
+/* Forks, doors and name changes of the groups of points (candidates 4 to 6). */
 static void guide_groups(guide *g) {
     for (size_t start = 0; start < g->point_count;) {
         size_t end = start + 1;
@@ -2898,15 +3047,14 @@ static void guide_groups(guide *g) {
             delta += bearing_delta(p->in, p->out);
             if (p->has_choice && anchor == NULL) anchor = p;
             if (p->has_choice && p->closest < closest) closest = p->closest;
-            if (door == NULL && guide_at_door(g, p)) door = p;
+            if (door == NULL && guide_at_door(g, p)
+                && !same_text(p->before->label, p->before->label_length, p->after->label, p->after->label_length))
+                door = p;
         }
         if (anchor == NULL) anchor = first;
         int size = delta < 0 ? -delta : delta, kind = -1, rank = 0;
-        if (size >= 33) kind = NB_MANEUVER_TURN, rank = 4;
-        else if (size >= 8 && closest <= 32) kind = NB_MANEUVER_FORK, rank = 5;
-        else if (door && !same_text(door->before->label, door->before->label_length, door->after->label,
-                                    door->after->label_length))
-            kind = NB_MANEUVER_DOOR, rank = 6;
+        if (size >= 8 && size < GUIDE_TURN && closest <= 32) kind = NB_MANEUVER_FORK, rank = 5;
+        else if (door) kind = NB_MANEUVER_DOOR, rank = 6;
         else if (size <= 7 && closest <= 7) kind = NB_MANEUVER_CONTINUE, rank = 7;
         else if (first->before->label && last->after->label
                  && !same_text(first->before->label, first->before->label_length, last->after->label,
@@ -2939,17 +3087,39 @@ static int by_position(const void *l, const void *r) {
 
 static int guide_near(uint64_t a, uint64_t b) { return (a > b ? a - b : b - a) <= GUIDE_WINDOW; }
 
-/* Keeps connectors and thresholds, and every other candidate with nothing kept, nor the start
- * or the end, within the window (docs/guidance.md, "Spacing"); leaves them in route order. */
+/* Whether position `at` is part of departing, arriving or reaching a climb or threshold, or lies
+ * near a turn to `side` kept already, among the first `kept` candidates (connectors and
+ * thresholds, taken first, are all there). */
+static int guide_covered(const guide *g, size_t kept, uint64_t at, int side) {
+    uint64_t length = g->starts[g->path->arc_count];
+    if (guide_near(at, 0) || guide_near(at, length)) return 1;
+    for (size_t k = 0; k < kept; k++) {
+        const guide_candidate *c = &g->candidates[k];
+        if (c->rank <= 2 && !c->walked && guide_near(at, c->position)) return 1;
+        if (c->has_span && c->side == side && guide_near(at, c->position)) return 1;
+    }
+    return 0;
+}
+
+/* Keeps connectors and thresholds; turns unless each of their points is covered; and every other
+ * candidate with nothing kept, nor the start or the end, within the window (docs/guidance.md,
+ * "Spacing"); leaves them in route order. */
 static void guide_space(guide *g) {
     qsort(g->candidates, g->candidate_count, sizeof *g->candidates, by_rank);
     uint64_t length = g->starts[g->path->arc_count];
     size_t kept = 0;
     for (size_t i = 0; i < g->candidate_count; i++) {
         guide_candidate c = g->candidates[i];
-        int keep = c.rank <= 2 || !(guide_near(c.position, 0) || guide_near(c.position, length));
-        for (size_t k = 0; k < kept && keep && c.rank > 2; k++)
-            if (guide_near(g->candidates[k].position, c.position)) keep = 0;
+        int keep = 1;
+        if (c.has_span) {
+            keep = 0;
+            for (size_t k = c.span_first; k < c.span_end && !keep; k++)
+                if (!guide_covered(g, kept, g->places[k].position, c.side)) keep = 1;
+        } else if (c.rank > 2) {
+            keep = !(guide_near(c.position, 0) || guide_near(c.position, length));
+            for (size_t k = 0; k < kept && keep; k++)
+                if (guide_near(g->candidates[k].position, c.position)) keep = 0;
+        }
         if (keep) g->candidates[kept++] = c;
     }
     g->candidate_count = kept;
@@ -3024,23 +3194,34 @@ nb_status nb_route_maneuvers(nb_bundle *b, uint32_t profile, const nb_path *path
     guide g;
     memset(&g, 0, sizeof g);
     g.b = b, g.path = path, g.profile = profile, g.costs = costs;
-    if (n > SIZE_MAX / sizeof(guide_candidate) / 4) return out_of_memory(b);
+    if (n > SIZE_MAX / sizeof(guide_candidate) / 8) return out_of_memory(b);
     g.arcs = malloc(n * sizeof *g.arcs);
     g.starts = malloc((n + 1) * sizeof *g.starts), g.times = malloc((n + 1) * sizeof *g.times);
     if (!g.arcs || !g.starts || !g.times) return guide_free(&g), out_of_memory(b);
     if ((status = guide_read_arcs(&g)) != NB_OK) return guide_free(&g), status;
+    guide_mark_climbs(&g);
     for (size_t i = 0; i < n; i++) corners += g.arcs[i].corner_count; /* at most SHAP's count */
-    g.points = malloc((n + corners) * sizeof *g.points);
-    /* Connectors and thresholds at most one per arc each, groups at most one per point, and the
-     * depart and arrive maneuvers. */
-    g.candidates = malloc((2 * n + n + corners + 2) * sizeof *g.candidates);
-    if (!g.points || !g.candidates) return guide_free(&g), out_of_memory(b);
-    if ((status = guide_points(&g)) != NB_OK || (status = guide_runs(&g)) != NB_OK) return guide_free(&g), status;
+    g.points = malloc((n + corners) * sizeof *g.points), g.places = malloc((n + corners) * sizeof *g.places);
+    /* Connectors and thresholds at most one per arc each, turns and groups at most one per point
+     * each, and the depart and arrive maneuvers. */
+    g.candidates = malloc((2 * n + 2 * (n + corners) + 2) * sizeof *g.candidates);
+    if (!g.points || !g.places || !g.candidates) return guide_free(&g), out_of_memory(b);
+    if ((status = guide_points(&g)) != NB_OK || (status = guide_runs(&g)) != NB_OK || (status = guide_places(&g)) != NB_OK
+        || (status = guide_looks(&g)) != NB_OK)
+        return guide_free(&g), status;
+    guide_turns(&g);
     guide_groups(&g);
     guide_space(&g);
-    /* Depart faces the way out of the last point within the window of the start. */
+    /* Depart faces the way out of the last point within the window of the start and before
+     * everything kept says (a kept turn from the first place of its run on). */
+    uint64_t limit = GUIDE_WINDOW;
+    for (size_t i = 0; i < g.candidate_count; i++) {
+        const guide_candidate *c = &g.candidates[i];
+        uint64_t said = c->has_span ? g.places[c->span_first].position : c->position;
+        if (said < limit) limit = said;
+    }
     int depart_bearing = guide_bearing_from(&g, 0);
-    for (size_t i = 0; i < g.point_count && g.points[i].position < GUIDE_WINDOW; i++) depart_bearing = g.points[i].out;
+    for (size_t i = 0; i < g.point_count && g.points[i].position < limit; i++) depart_bearing = g.points[i].out;
     size_t kept = g.candidate_count;
     memmove(g.candidates + 1, g.candidates, kept * sizeof *g.candidates);
     g.candidate_count = 0;

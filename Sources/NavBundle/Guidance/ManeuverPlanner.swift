@@ -64,15 +64,20 @@ struct GuidanceRoute: Sendable {
 struct ManeuverPlanner {
     /// Arcs shorter than this (centimetres) are links whose bearings say nothing.
     static let shortArc: UInt32 = 100
-    /// Bends within this many centimetres of each other are judged together (a door's jog, a
-    /// zig-zag around a pillar), and two maneuvers are never closer than it.
+    /// How far a walker's sense of a bend reaches: the way is looked at this many centimetres
+    /// back and ahead of each point, points this close form a group, and a fork, door or
+    /// continue is never said this close to another maneuver, the start or the end.
     static let window: UInt64 = 300
+    /// The least change of heading (1/256 turn) that is a turn: more than 45°.
+    static let turnSize = 33
 
     let route: GuidanceRoute
     /// Centimetres from the route's start to each arc's tail, and the route's length last.
-    private let starts: [UInt64]
+    let starts: [UInt64]
     /// Milliseconds from the route's start to each arc's tail, and the route's duration last.
     private let times: [UInt64]
+    /// Whether each arc is climbed or ridden (see ``isClimb(_:)``).
+    private let climbs: [Bool]
 
     init(_ route: GuidanceRoute) {
         self.route = route
@@ -83,6 +88,19 @@ struct ManeuverPlanner {
         }
         self.starts = starts
         self.times = times
+        // A run of stairs and steps is walked when it ends on the level it starts on.
+        var climbs = route.arcs.map { Self.connector($0.kind) != nil }
+        var index = 0
+        while index < route.arcs.count {
+            guard Self.connector(route.arcs[index].kind) == .stairs else { index += 1; continue }
+            var end = index + 1
+            while end < route.arcs.count, Self.connector(route.arcs[end].kind) == .stairs { end += 1 }
+            if route.nodes[index].level == route.nodes[end].level {
+                for arc in index..<end { climbs[arc] = false }
+            }
+            index = end
+        }
+        self.climbs = climbs
     }
 
     /// The signed difference `to − from` of two bearings, in −128…127 (positive: clockwise, to the right).
@@ -123,19 +141,24 @@ struct ManeuverPlanner {
         var delta: Int { ManeuverPlanner.delta(bearingIn, bearingOut) }
     }
 
+    /// Whether arc `index` is a flight, lift, escalator or ramp the walker climbs or rides:
+    /// every connector except a run of stairs and steps that ends on the level it starts on,
+    /// which is walked like a path (a stepped footpath on a hillside bends like any other).
+    func isClimb(_ index: Int) -> Bool { climbs[index] }
+
     /// The route's points in order. A run of short arcs and the nodes at their ends is one point,
     /// at its first node, with the bearings of the long arcs on either side; short arcs at the
-    /// route's start or end make no point. Nor do flights, lifts, escalators and ramps, at their
-    /// ends or inside: their maneuver describes them, and a lift's way in and out says nothing
-    /// about turning.
+    /// route's start or end make no point. Nor do climbs (``isClimb(_:)``), at their ends or
+    /// inside: their maneuver describes them, and a lift's way in and out says nothing about
+    /// turning.
     func points() -> [Point] {
         var points: [Point] = []
-        var incoming: (bearing: UInt8, label: String?, kind: ArcKind)?
+        var incoming: (bearing: UInt8, label: String?, kind: ArcKind, climb: Bool)?
         var cluster: [Int] = []
         var clusterArc = 0
         var clusterHasConnector = false
         for (index, arc) in route.arcs.enumerated() {
-            let isConnector = Self.connector(arc.kind) != nil
+            let isConnector = isClimb(index)
             if index > 0 {
                 if cluster.isEmpty { clusterArc = index }
                 cluster.append(index)
@@ -144,7 +167,7 @@ struct ManeuverPlanner {
                 clusterHasConnector = clusterHasConnector || isConnector
                 continue
             }
-            if let incoming, !cluster.isEmpty, !clusterHasConnector, !isConnector, Self.connector(incoming.kind) == nil {
+            if let incoming, !cluster.isEmpty, !clusterHasConnector, !isConnector, !incoming.climb {
                 points.append(Point(arc: clusterArc, corner: nil, nodes: cluster, position: starts[clusterArc],
                                     bearingIn: incoming.bearing, bearingOut: arc.first, labelBefore: incoming.label,
                                     labelAfter: arc.label, kindBefore: incoming.kind, kindAfter: arc.kind))
@@ -159,7 +182,7 @@ struct ManeuverPlanner {
                                     kindBefore: arc.kind, kindAfter: arc.kind))
                 bearing = corner.bearing
             }
-            incoming = (arc.last, arc.label, arc.kind)
+            incoming = (arc.last, arc.label, arc.kind, isConnector)
         }
         return points
     }
@@ -228,6 +251,11 @@ struct ManeuverPlanner {
         var levelChange: Maneuver.LevelChange?
         /// The arcs of a flight, lift, escalator, ramp or threshold, which name the maneuver's way.
         var run: Range<Int>? = nil
+        /// A turn's run of places (indexes into ``places()``) and its side (+1 right, −1 left).
+        var span: Range<Int>? = nil
+        var side = 0
+        /// Stairs or steps walked on one level (not a climb): they hide no bend near them.
+        var walked = false
     }
 
     /// The maneuvers of the route, in order, with distances and times to the next; none for a
@@ -236,29 +264,31 @@ struct ManeuverPlanner {
         guard !route.arcs.isEmpty else { return [] }
         let points = points()
         let groups = groups(of: points)
-        var candidates = connectorCandidates() + thresholdCandidates()
+        let places = places()
+        var candidates = connectorCandidates() + thresholdCandidates() + turnCandidates(places, looks(of: places))
         for group in groups { candidates += groupCandidates(group) }
-        let chosen = spaced(candidates)
-        return finished(chosen, points: points)
+        let chosen = spaced(candidates, places: places)
+        return finished(chosen, points: points, places: places)
     }
 
     /// The bearing arriving at arc `arc`'s tail: that of the last long arc before it, or nil at the start.
-    private func bearing(before arc: Int) -> UInt8? {
+    func bearing(before arc: Int) -> UInt8? {
         route.arcs[..<arc].last(where: { $0.length >= Self.shortArc })?.last
     }
 
     /// The bearing leaving along the first long arc from `arc` on, or nil when none is left.
-    private func bearing(from arc: Int) -> UInt8? {
+    func bearing(from arc: Int) -> UInt8? {
         route.arcs[arc...].first(where: { $0.length >= Self.shortArc })?.first
     }
 
     /// Flights, lifts, escalators and ramps: one maneuver per run of arcs of one kind (stairs and
-    /// steps are one kind).
+    /// steps are one kind), walked or climbed as a whole (``isClimb(_:)``).
     private func connectorCandidates() -> [Candidate] {
         var candidates: [Candidate] = []
         var index = 0
         while index < route.arcs.count {
             guard let kind = Self.connector(route.arcs[index].kind) else { index += 1; continue }
+            let climb = isClimb(index)
             var end = index + 1
             while end < route.arcs.count, Self.connector(route.arcs[end].kind) == kind { end += 1 }
             let run = route.arcs[index..<end]
@@ -270,7 +300,7 @@ struct ManeuverPlanner {
                                               stepCount: counted.isEmpty ? nil : counted.reduce(0, +), riseHundredths: rise)
             candidates.append(Candidate(rank: 1, kind: kind, modifier: .none, arc: index, corner: nil, position: starts[index],
                                         bearingBefore: bearing(before: index), bearingAfter: bearing(from: end), levelChange: change,
-                                        run: index..<end))
+                                        run: index..<end, walked: !climb))
             index = end
         }
         return candidates
@@ -303,7 +333,7 @@ struct ManeuverPlanner {
         return candidates
     }
 
-    /// Turns, forks, doors and name changes at a group of points.
+    /// Forks, doors and name changes at a group of points (turns come from the looks).
     private func groupCandidates(_ group: Group) -> [Candidate] {
         let anchor = group.anchor
         let first = group.points[0], last = group.points[group.points.count - 1]
@@ -311,11 +341,9 @@ struct ManeuverPlanner {
         let size = abs(group.delta)
         var kind: Maneuver.Kind?
         var rank = 0
-        if size >= 33 {
-            (kind, rank) = (.turn, 4)
-        } else if size >= 8, group.alternatives.contains(where: { abs($0) <= 32 }) {
+        if (8..<Self.turnSize).contains(size), group.alternatives.contains(where: { abs($0) <= 32 }) {
             (kind, rank) = (.fork, 5)
-        } else if let door = group.points.first(where: { isDoor($0) }), door.labelBefore != door.labelAfter {
+        } else if group.points.contains(where: { isDoor($0) && $0.labelBefore != $0.labelAfter }) {
             (kind, rank) = (.door, 6)
         } else if size <= 7, group.alternatives.contains(where: { abs($0) <= 7 }) {
             (kind, rank) = (.continue, 7)
@@ -338,16 +366,20 @@ struct ManeuverPlanner {
 
     // MARK: Spacing and fields
 
-    /// Connectors and thresholds always stay; another candidate stays unless one already kept
-    /// lies within ``window`` of it (taken by rank, then position, then the order they were found
-    /// in), or the start or the end does:
-    /// a bend just before a lift or the destination is part of reaching it.
-    private func spaced(_ candidates: [Candidate]) -> [Candidate] {
+    /// Connectors and thresholds always stay. A turn stays unless each of its places lies within
+    /// ``window`` of the start, the end, a climb or threshold (the bend is part of departing,
+    /// arriving or reaching it), or a turn to its side kept already: so no bend over 45° goes
+    /// unsaid because another maneuver is near. Another candidate stays unless one already kept
+    /// lies within ``window`` of it, or the start or the end does. Candidates are taken by rank,
+    /// then position, then the order they were found in.
+    private func spaced(_ candidates: [Candidate], places: [Point]) -> [Candidate] {
         let length = starts[starts.count - 1]
         // Ties fall to the order the candidates were found in, as in the C core.
         let order = candidates.indices.sorted {
             (candidates[$0].rank, candidates[$0].position, $0) < (candidates[$1].rank, candidates[$1].position, $1)
         }
+        let passages = candidates.filter { $0.rank <= 2 && !$0.walked }.map(\.position)
+        func near(_ one: UInt64, _ other: UInt64) -> Bool { max(one, other) - min(one, other) <= Self.window }
         var kept: [Int] = []
         for index in order {
             let candidate = candidates[index]
@@ -355,8 +387,17 @@ struct ManeuverPlanner {
                 kept.append(index)
                 continue
             }
-            let near = { (position: UInt64) in max(position, candidate.position) - min(position, candidate.position) <= Self.window }
-            if near(0) || near(length) || kept.contains(where: { near(candidates[$0].position) }) { continue }
+            if let span = candidate.span {
+                let covered = span.allSatisfy { place in
+                    let at = places[place].position
+                    return near(at, 0) || near(at, length) || passages.contains { near(at, $0) }
+                        || kept.contains { candidates[$0].side == candidate.side && near(at, candidates[$0].position) }
+                }
+                if !covered { kept.append(index) }
+                continue
+            }
+            if near(candidate.position, 0) || near(candidate.position, length)
+                || kept.contains(where: { near(candidates[$0].position, candidate.position) }) { continue }
             kept.append(index)
         }
         return kept.sorted {
@@ -366,11 +407,14 @@ struct ManeuverPlanner {
     }
 
     /// The depart and arrive maneuvers around `chosen`, with positions, distances, times and ways.
-    private func finished(_ chosen: [Candidate], points: [Point]) -> [Maneuver] {
+    private func finished(_ chosen: [Candidate], points: [Point], places: [Point]) -> [Maneuver] {
         let arcCount = route.arcs.count
         let length = starts[arcCount]
-        // Depart faces the way the walker goes once past the bends within the window of the start.
-        let departBearing = points.last(where: { $0.position < Self.window })?.bearingOut ?? bearing(from: 0)
+        // Depart faces the way the walker goes once past the bends within the window of the start
+        // that nothing after it says (a kept turn's places from its first on are its own).
+        let said = chosen.map { $0.span.map { places[$0.lowerBound].position } ?? $0.position }.min() ?? length
+        let limit = min(Self.window, said)
+        let departBearing = points.last(where: { $0.position < limit })?.bearingOut ?? bearing(from: 0)
         let depart = Candidate(rank: 0, kind: .depart, modifier: .none, arc: 0, corner: nil, position: 0,
                                bearingBefore: nil, bearingAfter: departBearing)
         let arrive = Candidate(rank: 0, kind: .arrive, modifier: .none, arc: arcCount, corner: nil, position: length,
