@@ -2962,6 +2962,106 @@ static void guide_fill(const guide *g, const guide_candidate *c, const guide_can
     }
 }
 
+/* ---- landmarks of maneuvers (docs/guidance.md, "Landmarks of maneuvers") ----
+ *
+ * The Swift reader's ManeuverLandmarkRule, line for line, run on the finished maneuvers: it
+ * reads their bearings and distances and the GLMK pairs of their decision points, and changes
+ * nothing the rules above decided. */
+
+enum { MARK_AT = 30, MARK_BESIDE = 80, MARK_SIDE = 10, MARK_CONE = 32, MARK_AHEAD = 16 };
+
+static int bearing_gap(int from, uint8_t to) {
+    int d = bearing_delta((uint8_t)from, to);
+    return d < 0 ? -d : d;
+}
+
+/* Where pair `p` lies from a maneuver facing `before` and `after` (-1 for none), `behind`
+ * centimetres after the previous maneuver and `ahead` before the next; NONE when too far. */
+static int mark_placement(const nb_landmark_pair_info *p, int before, int after, uint64_t behind, uint64_t ahead) {
+    if (p->distance <= MARK_AT) return NB_PLACEMENT_AT;
+    uint64_t reach = (uint64_t)p->distance * 10;
+    if (before >= 0 && bearing_gap(before + 128, p->bearing) <= MARK_CONE && reach <= behind) return NB_PLACEMENT_BEFORE;
+    if (after >= 0 && bearing_gap(after, p->bearing) <= MARK_CONE && reach <= ahead) return NB_PLACEMENT_AFTER;
+    return p->distance <= MARK_BESIDE ? NB_PLACEMENT_BESIDE : NB_PLACEMENT_NONE;
+}
+
+/* The side of pair `p` for a walker facing `facing` (-1 for none). */
+static int mark_side(const nb_landmark_pair_info *p, int facing) {
+    if (facing < 0 || p->distance < MARK_SIDE) return NB_SIDE_NONE;
+    int d = bearing_delta((uint8_t)facing, p->bearing);
+    if ((d < 0 ? -d : d) <= MARK_AHEAD) return NB_SIDE_AHEAD;
+    return d > 0 ? NB_SIDE_RIGHT : NB_SIDE_LEFT;
+}
+
+/* Whether a maneuver of kind `kind` can name a landmark placed `placement` on side `side`. */
+static int mark_says(int kind, int modifier, int placement, int side) {
+    switch (kind) {
+    case NB_MANEUVER_DEPART: return placement == NB_PLACEMENT_AFTER && side == NB_SIDE_AHEAD;
+    case NB_MANEUVER_TURN: return modifier != NB_MODIFIER_UTURN || placement == NB_PLACEMENT_AT;
+    case NB_MANEUVER_FORK: return placement == NB_PLACEMENT_AFTER;
+    case NB_MANEUVER_CONTINUE: return placement != NB_PLACEMENT_BEFORE;
+    default: return 0;
+    }
+}
+
+/* Whether landmark `info` is a place whose node for `profile` (PLAC's for NB_NONE) is `end`. */
+static nb_status mark_destination(nb_bundle *b, uint32_t profile, const nb_landmark_info *info, uint32_t end,
+                                  int *is) {
+    *is = 0;
+    if (info->place == NB_NONE) return NB_OK;
+    uint32_t node;
+    nb_status status;
+    if (profile == NB_NONE) {
+        nb_place place;
+        status = nb_place_info(b, info->place, &place);
+        node = place.node;
+    } else {
+        status = nb_place_node(b, profile, info->place, &node);
+    }
+    *is = status == NB_OK && node == end;
+    return status;
+}
+
+/* Names the landmark of each maneuver in `list`, and at arrive the destination and its side. */
+static nb_status guide_landmarks(nb_bundle *b, uint32_t profile, const nb_path *path, nb_maneuver *list, size_t count) {
+    for (size_t i = 0; i < count; i++) list[i].landmark = NB_NONE;
+    if (b->landmark_pairs == NULL) return NB_OK; /* no GLMK: nothing is known to be seen */
+    uint32_t end = path->nodes[path->node_count - 1];
+    for (size_t i = 0; i < count; i++) {
+        nb_maneuver *m = &list[i];
+        /* Decision points are keyed by node, then by node count plus the global corner. */
+        uint32_t key = m->corner != NB_NONE ? b->nodes + m->corner : path->nodes[m->route_index], first, pairs;
+        nb_status status = nb_landmark_pairs(b, key, &first, &pairs);
+        if (status != NB_OK) return status;
+        uint64_t behind = i > 0 ? m->along - list[i - 1].along : 0;
+        for (uint32_t k = first; k < first + pairs; k++) {
+            nb_landmark_pair_info pair;
+            nb_landmark_info info;
+            int placement, side;
+            if ((status = nb_landmark_pair(b, k, &pair)) != NB_OK || (status = nb_landmark(b, pair.landmark, &info)) != NB_OK)
+                return status;
+            if (m->kind == NB_MANEUVER_ARRIVE) {
+                int is;
+                if ((status = mark_destination(b, profile, &info, end, &is)) != NB_OK) return status;
+                if (!is) continue;
+                placement = pair.distance <= MARK_AT ? NB_PLACEMENT_AT : NB_PLACEMENT_BESIDE;
+                side = mark_side(&pair, m->bearing_before);
+            } else {
+                placement = mark_placement(&pair, m->bearing_before, m->bearing_after, behind, m->distance);
+                if (placement == NB_PLACEMENT_NONE) continue;
+                /* The side is told against the way out for a landmark ahead, else against the way in. */
+                side = mark_side(&pair, placement == NB_PLACEMENT_AFTER || m->bearing_before < 0 ? m->bearing_after
+                                                                                                  : m->bearing_before);
+                if (!mark_says(m->kind, m->modifier, placement, side)) continue;
+            }
+            m->landmark = pair.landmark, m->landmark_placement = placement, m->landmark_side = side;
+            m->landmark_name = info.name.text, m->landmark_name_length = info.name.length;
+            break;
+        }
+    }
+    return NB_OK;
+}
+
 nb_status nb_route_maneuvers(nb_bundle *b, uint32_t profile, const nb_path *path, const uint32_t *costs,
                              nb_maneuver **maneuvers, size_t *count) {
     if (maneuvers) *maneuvers = NULL;
@@ -3006,6 +3106,8 @@ nb_status nb_route_maneuvers(nb_bundle *b, uint32_t profile, const nb_path *path
     if (list == NULL) return guide_free(&g), out_of_memory(b);
     for (size_t i = 0; i < g.candidate_count; i++)
         guide_fill(&g, &g.candidates[i], i + 1 < g.candidate_count ? &g.candidates[i + 1] : NULL, &list[i]);
+    status = guide_landmarks(b, profile, path, list, g.candidate_count);
+    if (status != NB_OK) return free(list), guide_free(&g), status;
     *maneuvers = list, *count = g.candidate_count;
     guide_free(&g);
     return NB_OK;

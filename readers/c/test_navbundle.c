@@ -5524,6 +5524,61 @@ static void test_route_maneuvers(nb_bundle *b) {
     nb_path_free(&path);
 }
 
+/* Landmarks of maneuvers (docs/guidance.md): the arrival down Lift A names its destination,
+ * A.0.07, on a side; every landmark named is its GLMK record, said by a kind that can say it;
+ * without GLMK none is named. */
+static void test_maneuver_landmarks(nb_bundle *b) {
+    int foot = nb_profile_index(b, "foot");
+    if (foot < 0 || nb_landmark_count(b) == 0) return;
+    nb_endpoint end = resolve(b, "A.0.07");
+    uint32_t place = end.place;
+    nb_endpoint_free(&end);
+    nb_path path = route_between(b, (uint32_t)foot, "A.1.04", "A.0.07");
+    nb_maneuver *m = NULL;
+    size_t count = 0;
+    CHECK(nb_route_maneuvers(b, (uint32_t)foot, &path, NULL, &m, &count) == NB_OK && count >= 2, "%s", nb_last_error(b));
+    for (size_t i = 0; i < count; i++) {
+        if (m[i].landmark == NB_NONE) {
+            CHECK(m[i].landmark_placement == NB_PLACEMENT_NONE && m[i].landmark_side == NB_SIDE_NONE &&
+                      m[i].landmark_name == NULL,
+                  "maneuver %zu names no landmark but has its fields", i);
+            continue;
+        }
+        nb_landmark_info info;
+        CHECK(nb_landmark(b, m[i].landmark, &info) == NB_OK && info.name.text == m[i].landmark_name &&
+                  info.name.length == m[i].landmark_name_length,
+              "maneuver %zu names landmark %u by another name", i, m[i].landmark);
+        CHECK(m[i].landmark_placement >= NB_PLACEMENT_BEFORE && m[i].landmark_placement <= NB_PLACEMENT_BESIDE &&
+                  m[i].landmark_side >= NB_SIDE_NONE && m[i].landmark_side <= NB_SIDE_AHEAD,
+              "maneuver %zu places its landmark %d, side %d", i, m[i].landmark_placement, m[i].landmark_side);
+        int kind = m[i].kind;
+        CHECK(kind == NB_MANEUVER_DEPART || kind == NB_MANEUVER_TURN || kind == NB_MANEUVER_CONTINUE ||
+                  kind == NB_MANEUVER_FORK || kind == NB_MANEUVER_ARRIVE,
+              "a %d maneuver names a landmark", kind);
+    }
+    const nb_maneuver *arrive = &m[count - 1];
+    nb_landmark_info destination;
+    CHECK(arrive->landmark != NB_NONE && nb_landmark(b, arrive->landmark, &destination) == NB_OK &&
+              destination.place == place && arrive->landmark_side != NB_SIDE_NONE,
+          "the arrival does not name A.0.07 and its side");
+    free(m);
+    uint8_t *copy = malloc(image_size);
+    if (!copy) { perror("malloc"); exit(2); }
+    memcpy(copy, image, image_size);
+    copy[HEADER_SIZE + ENTRY_SIZE * table_index(b, "GLMK")] = 'X';
+    nb_bundle *without = NULL;
+    char message[1024];
+    CHECK(nb_open_memory(copy, image_size, "without", 0, &without, message, sizeof message) == NB_OK, "%s", message);
+    if (without) {
+        CHECK(nb_route_maneuvers(without, (uint32_t)foot, &path, NULL, &m, &count) == NB_OK, "%s", nb_last_error(without));
+        for (size_t i = 0; i < count; i++) CHECK(m[i].landmark == NB_NONE, "a landmark without GLMK");
+        free(m);
+        nb_close(without);
+    }
+    free(copy);
+    nb_path_free(&path);
+}
+
 int main(int argc, char **argv) {
     if (argc != 3 && argc != 4) {
         fprintf(stderr, "usage: test_navbundle BUNDLE SCRATCH_FOLDER [STATION_BUNDLE]\n");
@@ -5572,6 +5627,7 @@ int main(int argc, char **argv) {
     test_ways_out(b, "demo", "Toilets");
     test_route_steps(b);
     test_route_maneuvers(b);
+    test_maneuver_landmarks(b);
     if (find_section(b, "EGRC")) test_damaged_egrc(b);
     if (getenv("NAVBUNDLE_TEST_EGRESS")) test_egress_bundle(getenv("NAVBUNDLE_TEST_EGRESS"));
     test_locate(b, getenv("NAVBUNDLE_TEST_ANSWERS"));
