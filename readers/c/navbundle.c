@@ -3029,6 +3029,10 @@ static nb_status guide_landmarks(nb_bundle *b, uint32_t profile, const nb_path *
     uint32_t end = path->nodes[path->node_count - 1];
     for (size_t i = 0; i < count; i++) {
         nb_maneuver *m = &list[i];
+        /* Doors, thresholds and connectors name none: their pairs need not be read. */
+        if (m->kind != NB_MANEUVER_ARRIVE && !mark_says(m->kind, m->modifier, NB_PLACEMENT_AT, NB_SIDE_NONE) &&
+            !mark_says(m->kind, m->modifier, NB_PLACEMENT_AFTER, NB_SIDE_AHEAD))
+            continue;
         /* Decision points are keyed by node, then by node count plus the global corner. */
         uint32_t key = m->corner != NB_NONE ? b->nodes + m->corner : path->nodes[m->route_index], first, pairs;
         nb_status status = nb_landmark_pairs(b, key, &first, &pairs);
@@ -3038,11 +3042,12 @@ static nb_status guide_landmarks(nb_bundle *b, uint32_t profile, const nb_path *
             nb_landmark_pair_info pair;
             nb_landmark_info info;
             int placement, side;
-            if ((status = nb_landmark_pair(b, k, &pair)) != NB_OK || (status = nb_landmark(b, pair.landmark, &info)) != NB_OK)
-                return status;
+            if ((status = nb_landmark_pair(b, k, &pair)) != NB_OK) return status;
             if (m->kind == NB_MANEUVER_ARRIVE) {
                 int is;
-                if ((status = mark_destination(b, profile, &info, end, &is)) != NB_OK) return status;
+                if ((status = nb_landmark(b, pair.landmark, &info)) != NB_OK ||
+                    (status = mark_destination(b, profile, &info, end, &is)) != NB_OK)
+                    return status;
                 if (!is) continue;
                 placement = pair.distance <= MARK_AT ? NB_PLACEMENT_AT : NB_PLACEMENT_BESIDE;
                 side = mark_side(&pair, m->bearing_before);
@@ -3053,6 +3058,8 @@ static nb_status guide_landmarks(nb_bundle *b, uint32_t profile, const nb_path *
                 side = mark_side(&pair, placement == NB_PLACEMENT_AFTER || m->bearing_before < 0 ? m->bearing_after
                                                                                                   : m->bearing_before);
                 if (!mark_says(m->kind, m->modifier, placement, side)) continue;
+                /* The record only for the landmark chosen: its name is checked as it is read. */
+                if ((status = nb_landmark(b, pair.landmark, &info)) != NB_OK) return status;
             }
             m->landmark = pair.landmark, m->landmark_placement = placement, m->landmark_side = side;
             m->landmark_name = info.name.text, m->landmark_name_length = info.name.length;
