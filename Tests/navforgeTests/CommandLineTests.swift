@@ -59,6 +59,12 @@ import TemporaryFolders
             .filter { $0["maneuver"] != nil }
         #expect(points.first?["maneuver"] as? String == "depart" && points.last?["maneuver"] as? String == "arrive")
         #expect(points.contains { $0["instruction"] as? String == "Turn right onto East Lane" && $0["modifier"] as? String == "right" })
+        // Landmarks (docs/guidance.md): the turn after the library stairs names them, the arrival its room.
+        #expect(points.contains {
+            $0["instruction"] as? String == "Turn left after Library staircase" && $0["landmark"] as? String == "Library staircase"
+                && $0["landmarkPlacement"] as? String == "before" && $0["landmarkSide"] as? String == "left"
+        })
+        #expect(points.last?["landmark"] as? String == "Group Study Room 5" && points.last?["landmarkSide"] is NSNull)
         let metres = points.compactMap { $0["distanceMetres"] as? Double }.reduce(0, +)
         #expect(metres.rounded() == 180 && points.allSatisfy { $0["level"] is String && $0["bearingBefore"] != nil })
         let both = try cli.run(["route", Self.bundle, "--from", "A.2.04", "--to", "B.1.G5", "--to-exit"])
