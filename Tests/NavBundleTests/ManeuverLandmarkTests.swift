@@ -28,6 +28,15 @@ import NavFormat
         #expect(try bundle.instruction(for: turn, language: "en") == "Turn left after Lift A")
     }
 
+    @Test func theLiftJustTakenOrAboutToBeTakenIsNotNamed() {
+        let lift = Sighting(landmark: 4, distance: 50, bearing: 180, kind: LandmarkKind.lift.rawValue)
+        let door = Sighting(landmark: 5, distance: 60, bearing: 180, kind: LandmarkKind.door.rawValue)
+        #expect(Self.turnLeft([lift, door])?.sighting.landmark == 4)
+        #expect(Rule.choice(kind: .turn, modifier: .left, before: 64, after: 0, behind: 1_000, ahead: 2_000, sightings: [lift, door],
+                            ridden: [LandmarkKind.lift.rawValue])?.sighting.landmark == 5)
+        #expect(Rule.landmarkKind(of: .elevator) == LandmarkKind.lift.rawValue && Rule.landmarkKind(of: .turn) == nil)
+    }
+
     @Test func aLandmarkBehindThePreviousManeuverWasNotPassed() {
         // 5 m back, but the previous maneuver is 4 m back: the walker came from elsewhere. It is
         // still near enough (within 8 m) to be beside the turn.

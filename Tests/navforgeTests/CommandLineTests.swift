@@ -59,10 +59,11 @@ import TemporaryFolders
             .filter { $0["maneuver"] != nil }
         #expect(points.first?["maneuver"] as? String == "depart" && points.last?["maneuver"] as? String == "arrive")
         #expect(points.contains { $0["instruction"] as? String == "Turn right onto East Lane" && $0["modifier"] as? String == "right" })
-        // Landmarks (docs/guidance.md): the turn after the library stairs names them, the arrival its room.
+        // Landmarks (docs/guidance.md): the turn off the library stairs names the door there (not the
+        // stairs just climbed), the arrival its room.
         #expect(points.contains {
-            $0["instruction"] as? String == "Turn left after Library staircase" && $0["landmark"] as? String == "Library staircase"
-                && $0["landmarkPlacement"] as? String == "before" && $0["landmarkSide"] as? String == "left"
+            $0["instruction"] as? String == "Turn left at Door to staircase" && $0["landmark"] as? String == "Door to staircase"
+                && $0["landmarkPlacement"] as? String == "at" && $0["landmarkSide"] is NSNull
         })
         #expect(points.last?["landmark"] as? String == "Group Study Room 5" && points.last?["landmarkSide"] is NSNull)
         let metres = points.compactMap { $0["distanceMetres"] as? Double }.reduce(0, +)

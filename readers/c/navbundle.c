@@ -3004,6 +3004,17 @@ static int mark_says(int kind, int modifier, int placement, int side) {
     }
 }
 
+/* The landmark kind (1 lift, 2 stairs, 3 escalator, 4 ramp) of a connector maneuver's kind, else -1. */
+static int mark_ridden(int kind) {
+    switch (kind) {
+    case NB_MANEUVER_ELEVATOR: return 1;
+    case NB_MANEUVER_STAIRS: return 2;
+    case NB_MANEUVER_ESCALATOR: return 3;
+    case NB_MANEUVER_RAMP: return 4;
+    default: return -1;
+    }
+}
+
 /* Whether landmark `info` is a place whose node for `profile` (PLAC's for NB_NONE) is `end`. */
 static nb_status mark_destination(nb_bundle *b, uint32_t profile, const nb_landmark_info *info, uint32_t end,
                                   int *is) {
@@ -3038,6 +3049,8 @@ static nb_status guide_landmarks(nb_bundle *b, uint32_t profile, const nb_path *
         nb_status status = nb_landmark_pairs(b, key, &first, &pairs);
         if (status != NB_OK) return status;
         uint64_t behind = i > 0 ? m->along - list[i - 1].along : 0;
+        /* The connectors just before and after: their own maneuvers name them. */
+        int ridden[2] = {i > 0 ? mark_ridden(list[i - 1].kind) : -1, i + 1 < count ? mark_ridden(list[i + 1].kind) : -1};
         for (uint32_t k = first; k < first + pairs; k++) {
             nb_landmark_pair_info pair;
             nb_landmark_info info;
@@ -3058,8 +3071,9 @@ static nb_status guide_landmarks(nb_bundle *b, uint32_t profile, const nb_path *
                 side = mark_side(&pair, placement == NB_PLACEMENT_AFTER || m->bearing_before < 0 ? m->bearing_after
                                                                                                   : m->bearing_before);
                 if (!mark_says(m->kind, m->modifier, placement, side)) continue;
-                /* The record only for the landmark chosen: its name is checked as it is read. */
+                /* The record only for a landmark that fits: its name is checked as it is read. */
                 if ((status = nb_landmark(b, pair.landmark, &info)) != NB_OK) return status;
+                if (info.kind == ridden[0] || info.kind == ridden[1]) continue;
             }
             m->landmark = pair.landmark, m->landmark_placement = placement, m->landmark_side = side;
             m->landmark_name = info.name.text, m->landmark_name_length = info.name.length;

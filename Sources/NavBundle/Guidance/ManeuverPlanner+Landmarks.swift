@@ -1,3 +1,5 @@
+import NavFormat
+
 /// The landmark rule of docs/guidance.md ("Landmarks of maneuvers"): which landmark a maneuver
 /// names and where it lies from the walker, and on which side an arrival's destination is.
 ///
@@ -5,6 +7,17 @@
 /// all integers, so hand-made cases test it and the C core (`guide_landmarks`) gives the same
 /// answer to the bit. It runs after the maneuver rules and changes nothing they decided.
 enum ManeuverLandmarkRule {
+    /// The landmark kind of a connector maneuver's kind (lift, stairs, escalator, ramp), else nil.
+    static func landmarkKind(of kind: Maneuver.Kind) -> UInt8? {
+        switch kind {
+        case .elevator: LandmarkKind.lift.rawValue
+        case .stairs: LandmarkKind.stairs.rawValue
+        case .escalator: LandmarkKind.escalator.rawValue
+        case .ramp: LandmarkKind.ramp.rawValue
+        default: nil
+        }
+    }
+
     /// A landmark a decision point sees, as `GLMK` pairs it: most salient first.
     struct Sighting: Equatable {
         var landmark: Int
@@ -12,6 +25,8 @@ enum ManeuverLandmarkRule {
         var distance: Int
         /// From the decision point to the landmark, 1/256 turn clockwise from north.
         var bearing: UInt8
+        /// The landmark's stored kind (``LandmarkKind``'s raw value).
+        var kind: UInt8 = LandmarkKind.other.rawValue
     }
 
     /// The landmark chosen, where it lies and on which side.
@@ -64,10 +79,12 @@ enum ManeuverLandmarkRule {
     /// placement the kind can say. Depart heads towards one straight ahead; a U-turn turns at one;
     /// a turn names any; a fork keeps towards one ahead; continue passes one at, beside or ahead.
     /// Doors, thresholds and connectors name none (they are their own landmark), nor does arrive
-    /// (its destination is ``destination(among:before:isDestination:)``).
+    /// (its destination is ``destination(among:before:isDestination:)``). Landmarks of a kind in
+    /// `ridden` are passed over: the lift or flight just taken or about to be taken, which its own
+    /// maneuver names.
     static func choice(kind: Maneuver.Kind, modifier: Maneuver.Modifier, before: UInt8?, after: UInt8?,
-                       behind: UInt64, ahead: UInt64, sightings: [Sighting]) -> Choice? {
-        for sighting in sightings {
+                       behind: UInt64, ahead: UInt64, sightings: [Sighting], ridden: [UInt8] = []) -> Choice? {
+        for sighting in sightings where !ridden.contains(sighting.kind) {
             guard let placement = placement(of: sighting, before: before, after: after, behind: behind, ahead: ahead) else {
                 continue
             }

@@ -17,8 +17,9 @@ extension VenueBundle {
             let maneuver = maneuvers[index]
             // Decision points are keyed by node, then by node count plus the global corner.
             let key = maneuver.corner.map { nodeCount + $0 } ?? route.nodes[maneuver.routeIndex]
-            let sightings = try landmarkPairs(atKey: key).map {
-                ManeuverLandmarkRule.Sighting(landmark: $0.landmark, distance: $0.distanceDecimetres, bearing: $0.bearing)
+            let sightings = try landmarkPairs(atKey: key).map { (pair: LandmarkPair) throws(BundleError) in
+                ManeuverLandmarkRule.Sighting(landmark: pair.landmark, distance: pair.distanceDecimetres, bearing: pair.bearing,
+                                              kind: try landmark(pair.landmark).kindCode)
             }
             let choice: ManeuverLandmarkRule.Choice?
             if maneuver.kind == .arrive {
@@ -26,9 +27,12 @@ extension VenueBundle {
                                                               isDestination: isDestination)
             } else {
                 let behind = index > 0 ? maneuver.alongCentimetres - maneuvers[index - 1].alongCentimetres : 0
+                // The connectors just before and after: their own maneuvers name them.
+                let neighbours = [index > 0 ? maneuvers[index - 1].kind : nil, index + 1 < maneuvers.count ? maneuvers[index + 1].kind : nil]
                 choice = ManeuverLandmarkRule.choice(kind: maneuver.kind, modifier: maneuver.modifier,
                                                      before: maneuver.bearingBefore, after: maneuver.bearingAfter,
-                                                     behind: behind, ahead: maneuver.distanceCentimetres, sightings: sightings)
+                                                     behind: behind, ahead: maneuver.distanceCentimetres, sightings: sightings,
+                                                     ridden: neighbours.compactMap { $0.flatMap(ManeuverLandmarkRule.landmarkKind(of:)) })
             }
             guard let choice else { continue }
             let record = try landmark(choice.sighting.landmark)
