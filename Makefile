@@ -193,7 +193,7 @@ test-amalgamation:
 test-publishing: navforge
 	NAVFORGE=$(NAVFORGE) python3 -m unittest discover --start-directory Tests/Publishing --pattern 'test_*.py'
 
-## Runs the embedding guide's examples (readers/README.md) on a fresh demo bundle, checking each one's route and exit against the C reader's answer program: the Swift package's
+## Runs the embedding guide's examples (readers/README.md) on a fresh demo bundle, checking each one's route, exit and turn-by-turn guidance against the C reader's answer program: the Swift package's
 ## manifest and program, the Node program (its instructions also against the Swift program's), the
 ## C server snippet (under the sanitizers), the Android JNI shim on a desktop JVM (skipped, saying
 ## so, without a JDK), the Python HTTP server, and the signature checks in C (OpenSSL, libsodium),
@@ -206,12 +206,12 @@ test-examples: reader-bundles python-reader $(C_ANSWER)
 	$(BIN)/navbundle-example $(READER_BUNDLE) A.2.04 B.1.G5 > $(EXAMPLES)/swift.txt
 	$(BIN)/navbundle-example $(READER_BUNDLE) A.0.04 C.1.H3 wheelchair > $(EXAMPLES)/swift-wheelchair.txt
 	grep -q '^  Take Lift A down' $(EXAMPLES)/swift.txt
-	readers/examples/compare-answers.sh $(EXAMPLES)/swift.txt $(READER_BUNDLE) $(C_ANSWER) route
-	readers/examples/compare-answers.sh $(EXAMPLES)/swift-wheelchair.txt $(READER_BUNDLE) $(C_ANSWER) route
+	readers/examples/compare-answers.sh $(EXAMPLES)/swift.txt $(READER_BUNDLE) $(C_ANSWER) route instructions
+	readers/examples/compare-answers.sh $(EXAMPLES)/swift-wheelchair.txt $(READER_BUNDLE) $(C_ANSWER) route instructions
 	node readers/examples/node/route.mjs $(READER_BUNDLE) A.2.04 B.1.G5 > $(EXAMPLES)/node.txt
 	node readers/examples/node/route.mjs $(READER_BUNDLE) A.0.04 C.1.H3 wheelchair > $(EXAMPLES)/node-wheelchair.txt
-	readers/examples/compare-answers.sh $(EXAMPLES)/node.txt $(READER_BUNDLE) $(C_ANSWER) route
-	readers/examples/compare-answers.sh $(EXAMPLES)/node-wheelchair.txt $(READER_BUNDLE) $(C_ANSWER) route
+	readers/examples/compare-answers.sh $(EXAMPLES)/node.txt $(READER_BUNDLE) $(C_ANSWER) route instructions
+	readers/examples/compare-answers.sh $(EXAMPLES)/node-wheelchair.txt $(READER_BUNDLE) $(C_ANSWER) route instructions
 	for route in "" -wheelchair; do \
 		sed -n 's/^  \(.*\) ([0-9]* m)$$/\1/p' $(EXAMPLES)/swift$$route.txt > $(EXAMPLES)/swift$$route-steps.txt && \
 		sed -n 's/^  //p' $(EXAMPLES)/node$$route.txt > $(EXAMPLES)/node$$route-steps.txt && \
@@ -221,8 +221,8 @@ test-examples: reader-bundles python-reader $(C_ANSWER)
 	$(CC) $(CFLAGS_STRICT) -pthread -Ireaders/c -o $(EXAMPLES)/route readers/examples/c/route.c readers/c/navbundle.c -lm
 	$(EXAMPLES)/route $(READER_BUNDLE) A.2.04 B.1.G5 > $(EXAMPLES)/c.txt
 	$(EXAMPLES)/route $(READER_BUNDLE) A.0.04 C.1.H3 wheelchair > $(EXAMPLES)/c-wheelchair.txt
-	readers/examples/compare-answers.sh $(EXAMPLES)/c.txt $(READER_BUNDLE) $(C_ANSWER) route exit
-	readers/examples/compare-answers.sh $(EXAMPLES)/c-wheelchair.txt $(READER_BUNDLE) $(C_ANSWER) route exit
+	readers/examples/compare-answers.sh $(EXAMPLES)/c.txt $(READER_BUNDLE) $(C_ANSWER) route exit instructions
+	readers/examples/compare-answers.sh $(EXAMPLES)/c-wheelchair.txt $(READER_BUNDLE) $(C_ANSWER) route exit instructions
 	readers/examples/android/run-on-jvm.sh $(READER_BUNDLE) $(EXAMPLES)/android $(C_ANSWER)
 	NAVBUNDLE_TEST_BUNDLE=$(READER_BUNDLE) \
 		python3 -m unittest discover --start-directory readers/examples/python --top-level-directory readers/examples/python

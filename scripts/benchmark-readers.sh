@@ -8,7 +8,8 @@
 # checks the hierarchy or customises the profile's metric) and a route between random node pairs
 # (the same xorshift32 pairs in both; the sums of the routes' durations must agree), and Wi-Fi
 # locating on readers/vectors/uji.queries' scans for the UJIIndoorLoc bundle (the JavaScript reader
-# alone locates on other bundles, on scans made from the map's reference points).
+# alone locates on other bundles, on scans made from the map's reference points), and, for the C
+# reader alone, the maneuvers of the same routes (docs/guidance.md, "Cost").
 # Without arguments it takes the demo campus, TU Dresden, Heidelberg and UJIIndoorLoc bundles that
 # are built under build/. PAIRS, ROUNDS and RUNS set the sizes.
 set -euo pipefail
@@ -26,7 +27,7 @@ fi
 mkdir -p build/bench-readers
 cc -std=c99 -O2 -Wall -Wextra -pedantic -Werror -o build/bench-readers/bench_route readers/c/bench_route.c readers/c/navbundle.c -lm
 echo "node $(node --version), $(cc --version | head -1); $runs runs alternating, $pairs pairs, $rounds rounds; medians"
-printf '%-28s %-16s %14s %14s %8s\n' bundle figure C JavaScript JS/C
+printf '%-28s %-22s %14s %14s %8s\n' bundle figure C JavaScript JS/C
 for bundle in "$@"; do
     name=$(basename "$bundle" .navbundle)
     scans=-
@@ -51,14 +52,14 @@ for bundle in "$@"; do
         FNR == 1 { reader = (FILENAME ~ /\.c$/) ? "c" : "js" }
         { seen[$1] = 1; unit[$1] = $3; all[reader, $1] = all[reader, $1] " " $2 }
         END {
-            split("open-verified open-unverified first-route route locate", order, " ")
-            for (k = 1; k <= 5; k++) {
+            split("open-verified open-unverified first-route route locate maneuvers route-then-maneuvers maneuvers-after-route", order, " ")
+            for (k = 1; k <= 8; k++) {
                 f = order[k]
                 if (!seen[f]) continue
                 c = ((("c", f) in all) ? median(all["c", f]) : "")
                 j = ((("js", f) in all) ? median(all["js", f]) : "")
                 ratio = (c != "" && j != "" && c > 0) ? sprintf("%.2f", j / c) : "-"
-                printf "%-28s %-16s %14s %14s %8s\n", name, f, (c == "" ? "-" : sprintf("%.3f %s", c, unit[f])), (j == "" ? "-" : sprintf("%.3f %s", j, unit[f])), ratio
+                printf "%-28s %-22s %14s %14s %8s\n", name, f, (c == "" ? "-" : sprintf("%.3f %s", c, unit[f])), (j == "" ? "-" : sprintf("%.3f %s", j, unit[f])), ratio
             }
             if ((("c", "route-duration-sum") in all) && all["c", "route-duration-sum"] != all["js", "route-duration-sum"]) {
                 print "benchmark-readers: the readers routed differently on " name > "/dev/stderr"; exit 1

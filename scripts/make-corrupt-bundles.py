@@ -12,8 +12,10 @@ version), and a changed byte in every section, with its checksum left and with i
 fixed up (then the whole-file hash finds it), and GLMK's counts, levels, pairs and their order
 with every checksum fixed up (GLMK is checked in full on opening). Structural damage is written both with the file's
 hash left stale and fixed up, since a reader must find it either way. Where the bundle has `GARC`,
-its header is damaged too (counts that differ from `ARCS` and `SHAP`, tables cut short), with every
-checksum fixed up: the readers check it when they open a bundle and must refuse it as `format`.
+its header is damaged too (counts that differ from `ARCS` and `SHAP`, tables cut short), and where it
+has `GTXT`, its tables (counts, key order and flags, form count, absent and missing values, string
+offsets, the section cut short), with every checksum fixed up: the readers check both when they open
+a bundle and must refuse them as `format`.
 
 The variants are the same on every run for the same bundle (a fixed seed), and the script needs
 the standard library only.
@@ -201,6 +203,8 @@ def make(original, rng):
         v.add(f"section-{tag}-byte-changed-checksum-fixed", image, "checksum")
     if "GARC" in [entry[0] for entry in entries]:
         garc_variants(v)
+    if "GTXT" in [entry[0] for entry in entries]:
+        gtxt_variants(v)
     # GLMK (optional, checked in full on opening) damaged inside, with its checksum and the file's
     # hash fixed up, so that only the section's own check can find it.
     if "GLMK" in [entry[0] for entry in entries]:
@@ -255,6 +259,41 @@ def garc_variants(v):
     sealed("corner-count-plus-1", lambda image: struct.pack_into("<I", image, offset + 4, corners + 1))
     sealed("corner-count-2-32-1", lambda image: struct.pack_into("<I", image, offset + 4, 0xFFFFFFFF))
     # The section shorter than its tables (its last 8 bytes left as padding), or than its header.
+    sealed("cut-by-8", lambda image: struct.pack_into("<Q", image, length_field, length - 8))
+    sealed("cut-to-12", lambda image: struct.pack_into("<Q", image, length_field, 12))
+
+
+def gtxt_variants(v):
+    """GTXT's tables damaged, each with its section's checksum and the file's hash fixed up, so that
+    only the checks every reader makes of GTXT when it opens a bundle find them (templates and
+    their UTF-8 are checked where used, by each reader's own tests)."""
+    index = v.index_of("GTXT")
+    _, _, offset, length = v.entries[index]
+    languages, keys, strings, _ = struct.unpack_from("<IIII", v.original, offset)
+    languages_at = offset + 16 + 8 * keys
+    values_at = languages_at + 16 * languages
+    offsets_at = (values_at - offset + 4 * languages * keys + 7) // 8 * 8 + offset
+    length_field = struct.unpack_from("<I", v.original, 20)[0] + ENTRY * index + 16
+    flags = struct.unpack_from("<I", v.original, languages_at + 8)[0]
+    first_key = v.original[offset + 16:offset + 24]
+    second_key = v.original[offset + 24:offset + 32]
+
+    def sealed(name, damage):
+        image = v.copy()
+        damage(image)
+        reseal_section(image, index)
+        reseal_file(image)
+        v.add(f"gtxt-{name}", image, "format")
+
+    sealed("language-count-plus-1", lambda image: struct.pack_into("<I", image, offset, languages + 1))
+    sealed("language-count-0", lambda image: struct.pack_into("<I", image, offset, 0))
+    sealed("string-count-2-24", lambda image: struct.pack_into("<I", image, offset + 8, 1 << 24))
+    sealed("keys-swapped", lambda image: image.__setitem__(slice(offset + 16, offset + 32), second_key + first_key))
+    sealed("key-flags-4", lambda image: struct.pack_into("<I", image, offset + 20, 4))
+    sealed("form-count-0", lambda image: struct.pack_into("<I", image, languages_at + 8, flags & 0xFFF0FFFF))
+    sealed("value-absent", lambda image: struct.pack_into("<I", image, values_at, 0xFFFFFFFF))
+    sealed("value-past-strings", lambda image: struct.pack_into("<I", image, values_at, strings))
+    sealed("offset-decreasing", lambda image: struct.pack_into("<I", image, offsets_at + 8, 0xFFFF))
     sealed("cut-by-8", lambda image: struct.pack_into("<Q", image, length_field, length - 8))
     sealed("cut-to-12", lambda image: struct.pack_into("<Q", image, length_field, 12))
 

@@ -6,7 +6,8 @@ Usage: scripts/make-reader-queries.py BUNDLE input/demo-campus/wifi-survey.csv >
        scripts/make-reader-queries.py BUNDLE ../shared/data/wifi/ujiindoorloc/validationData.csv > readers/vectors/uji.queries
 
 `steps` queries, next to last, describe a fixed-seed sample of the `route` queries' pairs, and
-`maneuvers` queries, last, ask the same routes' maneuvers.
+`maneuvers` queries ask the same routes' maneuvers, and `instructions` and `spoken` queries, last,
+the words of every fifth of them in every language and spoken distances.
 
 A survey (long layout, or UJIIndoorLoc's wide one) adds `locate` queries: a fixed-seed sample of
 its scans, as surveyed and changed the ways phones change them. A bundle without a graph (the
@@ -112,7 +113,37 @@ def main(path, survey=None):
     lines += steps
     # The maneuvers of the same routes, after everything else.
     lines += [f"maneuvers {line[len('steps '):]}" for line in steps]
+    # Then the words of some of them in every language, and spoken distances.
+    lines += words_queries(steps)
     print("\n".join(lines))
+
+
+LANGUAGES = ("de", "en", "es", "fr")
+# Destinations an arrival names: bundle-like text, one starting lower case (data is never
+# capitalised) and one starting with a Latin-1 capital.
+DESTINATIONS = ("Library", "café am Markt", "Ärztehaus 2")
+# Centimetres at and around every boundary of docs/guidance.md, "Spoken distances".
+SPOKEN = (0, 499, 500, 749, 750, 9999, 10000, 10499, 10500, 49999, 50000, 52500, 97499, 97500, 99999, 100000,
+          104999, 105000, 145000, 194999, 195000, 200000, 1234567890)
+
+
+def words_queries(steps):
+    """`instructions` queries for every fifth `steps` route in every language (every other one
+    naming a destination; a route without maneuvers, and one in a language no bundle has), then
+    `spoken` queries."""
+    queries = []
+    for number, line in enumerate(steps[::5]):
+        route = line[len("steps "):]
+        for language in LANGUAGES:
+            destination = f" {DESTINATIONS[number // 2 % len(DESTINATIONS)]}" if number % 2 else ""
+            queries.append(f"instructions {language} {route}{destination}")
+    if steps:
+        # A route from a node to itself (the last), and a language no bundle has.
+        queries.append(f"instructions de {steps[-1][len('steps '):]}")
+        queries.append(f"instructions xx {steps[0][len('steps '):]}")
+    queries += [f"spoken {language} {centimetres}" for language in LANGUAGES for centimetres in SPOKEN]
+    queries.append("spoken xx 500")
+    return queries
 
 
 STEPS_PER_PROFILE = 150

@@ -125,17 +125,37 @@ class ViewerTestCase(unittest.TestCase):
     def shown_steps(self):
         return self.page.evaluate("window.navforgeViewer.stepTexts()")
 
+    def shown_maneuvers(self):
+        return self.page.evaluate("window.navforgeViewer.maneuverTexts()")
+
+    def shown_language(self):
+        return self.page.locator("#language").input_value()
+
     def drawn_route(self):
         return self.page.evaluate("window.navforgeViewer.drawnRoute()")
 
     # Comparing with navforge
 
-    def assert_matches_navforge(self, *arguments):
-        """The step list and the drawn lines equal `navforge route ... --geojson`'s."""
+    def navforge_route(self, *arguments, language="en"):
+        """The features of `navforge route ... --language LANGUAGE --geojson`."""
         with tempfile.NamedTemporaryFile(suffix=".geojson") as file:
-            navforge("route", self.site.bundle, *arguments, "--geojson", file.name)
+            navforge("route", self.site.bundle, *arguments, "--language", language, "--geojson", file.name)
             with open(file.name, encoding="utf-8") as written:
-                features = json.load(written)["features"]
+                return json.load(written)["features"]
+
+    @staticmethod
+    def maneuver_points(features):
+        return [feature for feature in features if "maneuver" in feature["properties"]]
+
+    def assert_matches_navforge(self, *arguments):
+        """The directions, the step list and the drawn lines equal `navforge route ... --geojson`'s."""
+        features = self.navforge_route(*arguments, language=self.shown_language())
+        points = self.maneuver_points(features)
+        self.assertGreater(len(points), 1, "navforge gives directions for this bundle")
+        self.assertEqual(self.shown_maneuvers(), [point["properties"]["instruction"] for point in points])
+        items = self.page.locator("#maneuvers li").evaluate_all(
+            "items => items.map((item) => [item.dataset.kind, item.dataset.modifier ?? null])")
+        self.assertEqual(items, [[point["properties"]["maneuver"], point["properties"]["modifier"]] for point in points])
         lines = [feature for feature in features if feature["geometry"]["type"] == "LineString"]
         self.assertEqual(self.shown_steps(), [line["properties"]["instruction"] for line in lines])
         drawn = {}
@@ -187,6 +207,84 @@ class DemoCampusTests(ViewerTestCase):
         on_route = self.page.locator("#levels button.on-route")
         self.assertEqual(on_route.count(), len(levels))
         self.screenshot("route-wheelchair")
+
+    def test_directions_have_arrows_and_switch_language(self):
+        self.choose_place("from", "A.0.0", "A.0.04")
+        self.choose_place("to", "c.1.h", "C.1.H3")
+        self.route("wheelchair")
+        arguments = ("--from", "A.0.04", "--to", "C.1.H3", "--profile", "wheelchair")
+        self.assertEqual(self.shown_language(), "en", "an English browser gets English directions")
+        self.assert_matches_navforge(*arguments)
+        english = self.shown_maneuvers()
+        # Each direction has an arrow; a turn's points to its side, at the angle navforge gives.
+        points = self.maneuver_points(self.navforge_route(*arguments))
+        arrows = self.page.locator("#maneuvers li .arrow").evaluate_all(
+            "marks => marks.map((mark) => mark.dataset.angle === undefined ? null : Number(mark.dataset.angle))")
+        self.assertEqual(len(arrows), len(points))
+        turns = 0
+        for point, angle in zip(points, arrows):
+            properties = point["properties"]
+            if properties["maneuver"] != "turn" or properties["modifier"] == "uturn":
+                continue
+            turns += 1
+            change = (properties["bearingAfter"] - properties["bearingBefore"] + 540) % 360 - 180
+            self.assertAlmostEqual(angle, change, delta=1.5, msg=properties["instruction"])
+            self.assertEqual(angle > 0, "right" in properties["modifier"], properties["instruction"])
+        self.assertGreater(turns, 0, "the route turns")
+        self.screenshot("directions-english")
+        # Another language: the same maneuvers in its words, as navforge says them.
+        self.page.get_by_label("Directions in").select_option("de")
+        expect(self.page.locator("#maneuvers")).to_have_attribute("lang", "de")
+        german = [point["properties"]["instruction"] for point in self.maneuver_points(self.navforge_route(*arguments, language="de"))]
+        self.assertEqual(self.shown_maneuvers(), german)
+        self.assertNotEqual(german, english)
+        self.screenshot("directions-german")
+        # The choice holds for the next route.
+        self.route("foot")
+        self.assert_matches_navforge("--from", "A.0.04", "--to", "C.1.H3", "--profile", "foot")
+        self.assertEqual(self.shown_language(), "de")
+
+    def test_selecting_a_direction_shows_it_on_the_map(self):
+        self.choose_place("from", "A.0.0", "A.0.04")
+        self.choose_place("to", "c.1.h", "C.1.H3")
+        self.route("wheelchair")
+        points = self.maneuver_points(self.navforge_route("--from", "A.0.04", "--to", "C.1.H3", "--profile", "wheelchair"))
+        first_level = points[0]["properties"]["level"]
+        # The first maneuver on another level than the start: selecting it switches the level.
+        index = next(i for i, point in enumerate(points) if point["properties"]["level"] != first_level)
+        button = self.page.locator("#maneuvers button.maneuver").nth(index)
+        button.click()
+        expect(self.page.locator("body")).to_have_attribute("data-maneuver", str(index))
+        expect(self.page.locator("body")).to_have_attribute("data-level", points[index]["properties"]["level"])
+        expect(button).to_have_attribute("aria-current", "step")
+        selected = self.page.evaluate("window.navforgeViewer.selectedManeuver()")
+        longitude, latitude = points[index]["geometry"]["coordinates"]
+        self.assertAlmostEqual(selected["latitude"], latitude, places=7)
+        self.assertAlmostEqual(selected["longitude"], longitude, places=7)
+        # The map is centred on it and rings it in the highlight's blue.
+        self.assertEqual(self.ring_pixels(), 8, "the ring is drawn all round the maneuver")
+        self.screenshot("direction-selected")
+        # By keyboard: the next direction, and only one is current.
+        self.page.keyboard.press("Tab")
+        self.page.keyboard.press("Enter")
+        expect(self.page.locator("body")).to_have_attribute("data-maneuver", str(index + 1))
+        self.assertEqual(self.page.locator("#maneuvers [aria-current=step]").count(), 1)
+
+    def ring_pixels(self):
+        """How many of 8 points on a circle of 11 px round the map's centre are the highlight's blue."""
+        return self.page.evaluate("""() => {
+            const canvas = document.getElementById("map"), ratio = window.devicePixelRatio || 1;
+            const context = canvas.getContext("2d");
+            let blue = 0;
+            for (let k = 0; k < 8; k++) {
+                const angle = (k + 0.5) * Math.PI / 4;
+                const x = Math.round(canvas.width / 2 + Math.cos(angle) * 11 * ratio);
+                const y = Math.round(canvas.height / 2 + Math.sin(angle) * 11 * ratio);
+                const [r, g, b] = context.getImageData(x, y, 1, 1).data;
+                if (Math.abs(r - 0x0b) < 40 && Math.abs(g - 0x5c) < 40 && Math.abs(b - 0xad) < 40) blue++;
+            }
+            return blue;
+        }""")
 
     def test_conditions_close_the_lift_and_the_route_goes_around(self):
         self.choose_place("from", "A.0.04", "A.0.04")

@@ -182,6 +182,20 @@ import TemporaryFolders
         // Beside the room the arrival names none, but says on which side it is (docs/guidance.md).
         #expect(toDoor.output.contains("Your destination is on your right") && !toDoor.output.contains("Arrive at B.0.G1"),
                 "\(toDoor.output)")
+        // The GeoJSON's arrival says the same as the printed one: not the place it ends beside,
+        // not the word "exit" for a way out, not the coordinates of a position.
+        func arrival(_ arguments: [String]) throws -> String? {
+            let run = try cli.run(["route", Self.bundle] + arguments + ["--geojson", "arrival.geojson"])
+            #expect(run.status == 0, "\(run.errorOutput)")
+            let object = try JSONSerialization.jsonObject(
+                with: Data(contentsOf: cli.directory.appendingPathComponent("arrival.geojson"))) as? [String: Any]
+            let properties = (object?["features"] as? [[String: Any]] ?? []).compactMap { $0["properties"] as? [String: Any] }
+            return properties.last { $0["maneuver"] as? String == "arrive" }?["instruction"] as? String
+        }
+        #expect(try arrival(["--from", "A.2.04", "--to", "B.0.G1", "--profile", "wheelchair"]) == "Your destination is on your right")
+        #expect(try arrival(["--from", "A.2.04", "--to", "B.0.G1"]) == "Arrive at B.0.G1 Group Study Room 1")
+        #expect(try arrival(["--from", "A.2.04", "--to-exit"]) == "Arrive at East entrance")
+        #expect(try arrival(["--from", "A.2.04", "--to", "48.1500719,11.5808088@A@0"]) == "You have arrived")
         let toDoorSteps = try cli.run(["route", Self.bundle, "--from", "A.2.04", "--to", "B.0.G1", "--profile", "wheelchair", "--steps"])
         #expect(toDoorSteps.output.contains("Arrive beside B.0.G1 Group Study Room 1."))
         let fromDoor = try cli.run(["route", Self.bundle, "--from", "B.0.G1", "--to", "A.2.04", "--profile", "wheelchair"])

@@ -266,6 +266,55 @@ static void maneuvers_answer(nb_bundle *bundle, uint32_t profile, const nb_path 
     free(maneuvers);
 }
 
+/* Writes the words of `maneuver` in `language` (nb_maneuver_instruction), or with `maneuver` NULL
+ * those of `centimetres` (nb_spoken_distance), to `out`: measured first, then written. */
+static void write_words(nb_bundle *bundle, const nb_maneuver *maneuver, const char *language, const char *destination,
+                        uint64_t centimetres, FILE *out) {
+    size_t length = 0;
+    char *text = NULL;
+    for (int pass = 0; pass < 2; pass++) {
+        size_t capacity = pass ? length + 1 : 0;
+        if (pass && (text = malloc(capacity)) == NULL) stop("%s", "out of memory");
+        nb_status status = maneuver ? nb_maneuver_instruction(bundle, maneuver, language, destination, text, capacity, &length)
+                                    : nb_spoken_distance(bundle, language, centimetres, text, capacity, &length);
+        if (status != NB_OK) stop("%s", nb_last_error(bundle));
+    }
+    fwrite(text, 1, length, out);
+    free(text);
+}
+
+/* Whether the bundle has guidance language `language`; `unknown-language` written when not. */
+static int knows_language(nb_bundle *bundle, const char *language, FILE *out) {
+    size_t length;
+    nb_status status = nb_spoken_distance(bundle, language, 0, NULL, 0, &length);
+    if (status == NB_ERROR_LANGUAGE) fprintf(out, "unknown-language");
+    else if (status != NB_OK) stop("%s", nb_last_error(bundle));
+    return status == NB_OK;
+}
+
+/* The `instructions` answer of a route: per maneuver its instruction in `language`, the arrival
+ * naming `destination` (NULL: none), and but for the last ` (SPOKEN DISTANCE)`, joined by ` | `. */
+static void instructions_answer(nb_bundle *bundle, uint32_t profile, const nb_path *path, const char *language,
+                                const char *destination, FILE *out) {
+    if (path->nodes == NULL) {
+        fprintf(out, "none");
+        return;
+    }
+    nb_maneuver *maneuvers;
+    size_t count;
+    if (nb_route_maneuvers(bundle, profile, path, NULL, &maneuvers, &count) != NB_OK) stop("%s", nb_last_error(bundle));
+    if (count == 0) fprintf(out, "empty");
+    for (size_t i = 0; i < count; i++) {
+        if (i) fprintf(out, " | ");
+        write_words(bundle, &maneuvers[i], language, destination, 0, out);
+        if (i + 1 == count) continue;
+        fprintf(out, " (");
+        write_words(bundle, NULL, language, NULL, maneuvers[i].distance, out);
+        fprintf(out, ")");
+    }
+    free(maneuvers);
+}
+
 /* Writes the result part of `query`'s answer to `out`. */
 static void answer(nb_bundle *bundle, const char *query, FILE *out) {
     char *copy = malloc(strlen(query) + 1);
@@ -287,6 +336,27 @@ static void answer(nb_bundle *bundle, const char *query, FILE *out) {
         else if (maneuvers) maneuvers_answer(bundle, index, &path, out);
         else path_answer(&path, out);
         nb_path_free(&path);
+    } else if (strcmp(words[0], "instructions") == 0 && count >= 5) {
+        if (knows_language(bundle, words[1], out)) {
+            uint32_t index = profile(bundle, words[2]);
+            long long source = number(words[3], 0xFFFFFFFEll), target = number(words[4], 0xFFFFFFFEll);
+            if (source < 0 || target < 0) stop("cannot read query '%s'", query);
+            /* The destination is the rest of the line, spaces included. */
+            const char *destination = NULL;
+            if (count > 5) {
+                destination = query;
+                for (int space = 0; space < 5; space++) destination = strchr(destination, ' ') + 1;
+            }
+            nb_path path;
+            if (nb_route_path(bundle, index, (uint32_t)source, (uint32_t)target, &path) != NB_OK)
+                stop("%s", nb_last_error(bundle));
+            instructions_answer(bundle, index, &path, words[1], destination, out);
+            nb_path_free(&path);
+        }
+    } else if (strcmp(words[0], "spoken") == 0 && count == 3) {
+        long long centimetres = number(words[2], 999999999999999999ll);
+        if (centimetres < 0) stop("cannot read query '%s'", query);
+        if (knows_language(bundle, words[1], out)) write_words(bundle, NULL, words[1], NULL, (uint64_t)centimetres, out);
     } else if (strcmp(words[0], "exit") == 0 && count == 3) {
         uint32_t index = profile(bundle, words[1]);
         long long node = number(words[2], 0xFFFFFFFEll);

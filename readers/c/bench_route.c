@@ -7,10 +7,16 @@
  * round is the mean over all pairs, after a first round that customises the profile's metric (or
  * checks its hierarchy), and, for a bundle with a radio map and a query file SCANS, nb_locate on
  * each of its valid `locate` lines; then, for a bundle with GARC, nb_route_maneuvers on the same
- * routes (found beforehand), the mean per route. Prints one `name value unit` line per figure and
- * the sums of the route durations and maneuver counts. Build it optimised:
+ * routes (found beforehand), the mean per route and its ratio to `route`, and once more each
+ * route's maneuvers right after that route, the route and the maneuvers timed apart in the same
+ * loop (`route-then-maneuvers`, `maneuvers-after-route` and their ratio): the first finds the
+ * arcs in no cache, the second as an app meets them. Prints one `name value unit` line per figure
+ * and the sums of the route durations and maneuver counts. Build it optimised:
  *
  *   cc -std=c99 -O2 -o /tmp/bench_route readers/c/bench_route.c readers/c/navbundle.c -lm
+ *
+ * With -DBENCH_CPU_TIME it times by the process's CPU clock instead (bench_support.h), for cores
+ * shared with other work.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "navbundle.h"
@@ -184,7 +190,8 @@ int main(int argc, char **argv) {
         if (round > 0) times[round - 1] = (now_ms() - start) * 1000 / pairs;
         total = sum;
     }
-    printf("route %.3f us\n", median(times, (size_t)rounds));
+    double route = median(times, (size_t)rounds);
+    printf("route %.3f us\n", route);
     printf("route-duration-sum %llu\n", total);
     /* The maneuvers of the same routes (docs/guidance.md), found once: what guidance adds to a route. */
     nb_path *paths = calloc((size_t)pairs, sizeof *paths);
@@ -209,8 +216,37 @@ int main(int argc, char **argv) {
             if (round > 0) times[round - 1] = (now_ms() - start) * 1000 / pairs;
             maneuvers = made;
         }
-        printf("maneuvers %.3f us\n", median(times, (size_t)rounds));
+        double alone = median(times, (size_t)rounds);
+        printf("maneuvers %.3f us\n", alone);
         printf("maneuvers-count-sum %llu\n", maneuvers);
+        printf("maneuvers/route %.3f\n", route > 0 ? alone / route : 0);
+        /* As an app asks for them: each route's maneuvers right after the route, on its fresh
+         * path, the two timed apart in the same loop. */
+        double *routed = malloc(sizeof(double) * (size_t)rounds);
+        if (routed == NULL) return 1;
+        for (int round = 0; round <= rounds; round++) {
+            double route_us = 0, maneuvers_us = 0;
+            for (int i = 0; i < pairs; i++) {
+                double t0 = now_us();
+                if (nb_route_path(bundle, (uint32_t)profile, sources[i], targets[i], &path) != NB_OK) return 1;
+                double t1 = now_us();
+                nb_maneuver *list = NULL;
+                size_t count = 0;
+                if (nb_route_maneuvers(bundle, (uint32_t)profile, &path, NULL, &list, &count) != NB_OK) {
+                    fprintf(stderr, "bench_route: %s\n", nb_last_error(bundle));
+                    return 1;
+                }
+                route_us += t1 - t0, maneuvers_us += now_us() - t1;
+                free(list);
+                nb_path_free(&path);
+            }
+            if (round > 0) routed[round - 1] = route_us / pairs, times[round - 1] = maneuvers_us / pairs;
+        }
+        double route_then = median(routed, (size_t)rounds), maneuvers_then = median(times, (size_t)rounds);
+        printf("route-then-maneuvers %.3f us\n", route_then);
+        printf("maneuvers-after-route %.3f us\n", maneuvers_then);
+        printf("maneuvers-after-route/route %.3f\n", route_then > 0 ? maneuvers_then / route_then : 0);
+        free(routed);
     }
     for (int i = 0; i < pairs; i++) nb_path_free(&paths[i]);
     free(paths);

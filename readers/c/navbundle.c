@@ -184,6 +184,9 @@ struct nb_bundle {
     /* Each ARCS arc's tail node, filled by nb_open: record readers ask for it arc by arc, and a
      * search of the offsets for every arc made reading a city's arcs twice as slow. */
     uint32_t *tails;
+    /* One bit per NODE node, set for doors: built by the first nb_route_maneuvers, whose groups
+     * ask it of every node of a route and would otherwise read a 16-byte node entry for one byte. */
+    uint8_t *doors;
     /* What read_table refused, by kind, for nb_open_table's caller. */
     nb_refusal refusal;
     /* GTXT, the instruction languages, checked at opening (read_guidance_texts); NULL without it. */
@@ -886,6 +889,7 @@ void nb_close(nb_bundle *b) {
     condition_index_release(&b->conditions);
     free(b->piece.checked);
     free(b->tails);
+    free(b->doors);
     free(b);
 }
 
@@ -935,6 +939,11 @@ int nb_profile_index(const nb_bundle *b, const char *name) {
 
 static uint32_t profile_cost(const nb_bundle *b, uint32_t profile, uint32_t arc) {
     return rd32(b->prof + 8 + 8 * (size_t)b->profiles + 4 * ((size_t)profile * b->arcs + arc));
+}
+
+/* Profile `profile`'s PROF costs, 4 bytes per arc, or NULL for NB_NONE (no profile). */
+static const uint8_t *profile_costs(const nb_bundle *b, uint32_t profile) {
+    return profile == NB_NONE ? NULL : b->prof + 8 + 8 * (size_t)b->profiles + 4 * (size_t)profile * b->arcs;
 }
 
 /* ---- records ---- */
@@ -2580,15 +2589,16 @@ nb_status nb_step_instruction(nb_bundle *b, const nb_route_step *step, char *tex
 
 enum { GUIDE_SHORT_ARC = 100, GUIDE_WINDOW = 300 };
 
-/* One arc of the route as the rules read it. */
+/* One arc of the route as the rules read it, in 40 bytes: the rules pass over the route's arcs
+ * several times, and a city route's arcs then stay in the first-level cache. */
 typedef struct {
     uint32_t length, corner_first, corner_count;
     uint8_t kind, first, last;
-    const char *label; /* NULL when unnamed */
-    size_t label_length;
-    uint64_t cost;
-    int64_t steps; /* -1 when uncounted */
-    int32_t rise;  /* hundredths of a level */
+    const char *label;     /* NULL when unnamed */
+    uint32_t label_length; /* STRS offsets are 32-bit */
+    uint32_t cost;         /* PROF's, or the caller's */
+    int32_t steps;         /* -1 when uncounted (STPC counts in 16 bits) */
+    int32_t rise;          /* hundredths of a level */
 } guide_arc;
 
 /* A place where the heading may change: route nodes joined by short links, or a corner. */
@@ -2641,9 +2651,23 @@ static int connector_kind(uint8_t kind) {
 
 static int is_way_kind(uint8_t kind) { return kind <= 2; }
 
+/* Labels point into STRS, so one string index gives one pointer: the bytes are compared only
+ * between different strings (which a hostile STRS may repeat). */
 static int same_text(const char *a, size_t a_length, const char *b, size_t b_length) {
     if (a == NULL || b == NULL) return a == b;
-    return a_length == b_length && memcmp(a, b, a_length) == 0;
+    return a_length == b_length && (a == b || memcmp(a, b, a_length) == 0);
+}
+
+/* The bundle's door bits (NODE kind 1), once per bundle: 22 KB for a city of 175,000 nodes, read
+ * in a millisecond, against a cache line fetched per node of every route. */
+static nb_status load_doors(nb_bundle *b) {
+    if (b->doors) return NB_OK;
+    uint8_t *doors = calloc((size_t)b->nodes / 8 + 1, 1);
+    if (doors == NULL) return out_of_memory(b);
+    for (uint32_t v = 0; v < b->nodes; v++)
+        if (b->node_entries[16 * (size_t)v + 10] == 1) doors[v >> 3] |= (uint8_t)(1u << (v & 7));
+    b->doors = doors;
+    return NB_OK;
 }
 
 /* What the rules need of a route and its bundle, and the lists they build. */
@@ -2664,27 +2688,45 @@ static void guide_free(guide *g) {
     free(g->arcs), free(g->starts), free(g->times), free(g->points), free(g->candidates);
 }
 
+/* The arcs' fields straight from ARCS, GARC, SHAP and PROF (check_route_path and
+ * nb_route_maneuvers checked the arcs, GARC and SHAP), and STPC for the arcs that climb. A route
+ * follows one way over many arcs, so a label is checked (in range, UTF-8) once per run of arcs
+ * that share it, with nb_arc_info's refusal when it fails. */
 static nb_status guide_read_arcs(guide *g) {
     nb_bundle *b = g->b;
     size_t n = g->path->arc_count;
+    const uint8_t *costs = profile_costs(b, g->profile);
+    uint32_t label = NB_NONE; /* the last label checked, NB_NONE (no text) before the first */
+    nb_text text = {NULL, 0};
     g->starts[0] = 0, g->times[0] = 0;
     for (size_t i = 0; i < n; i++) {
         uint32_t arc = g->path->arcs[i];
         guide_arc *a = &g->arcs[i];
-        nb_arc record;
-        nb_climb climb;
-        nb_status status = nb_arc_info(b, arc, &record);
+        const uint8_t *e = b->arc_entries + 16 * (size_t)arc;
+        uint32_t index = rd32(e + 8);
+        if (index != label) {
+            nb_status status = record_text(b, index, "ARCS", &text);
+            if (status != NB_OK) return status;
+            label = index;
+        }
+        a->length = rd32(e + 4), a->kind = e[12];
+        a->label = text.text, a->label_length = (uint32_t)text.length;
         /* Only flights, lifts, escalators and ramps climb in the rules: the others need no STPC. */
-        memset(&climb, 0, sizeof climb);
-        if (status == NB_OK && connector_kind(record.kind) >= 0) status = nb_arc_climb(b, arc, &climb);
-        if (status == NB_OK) status = nb_arc_bearings(b, arc, &a->first, &a->last);
-        if (status == NB_OK) status = nb_arc_corners(b, arc, &a->corner_first, &a->corner_count);
-        if (status != NB_OK) return status;
-        a->length = record.length, a->kind = record.kind;
-        a->label = record.label.text, a->label_length = record.label.length;
-        a->cost = g->costs ? g->costs[i] : g->profile == NB_NONE ? 0 : profile_cost(b, g->profile, arc);
-        a->steps = climb.steps > 0 ? (int64_t)climb.steps : -1;
-        a->rise = climb.rise;
+        a->steps = -1, a->rise = 0;
+        if (connector_kind(a->kind) >= 0) {
+            nb_climb climb;
+            nb_status status = nb_arc_climb(b, arc, &climb);
+            if (status != NB_OK) return status;
+            a->steps = climb.steps > 0 ? (int32_t)climb.steps : -1;
+            a->rise = climb.rise;
+        }
+        a->first = b->bearing_ends[2 * (size_t)arc], a->last = b->bearing_ends[2 * (size_t)arc + 1];
+        a->corner_first = 0, a->corner_count = 0;
+        if (b->shape_first) {
+            a->corner_first = rd32(b->shape_first + 4 * (size_t)arc);
+            a->corner_count = rd32(b->shape_first + 4 * ((size_t)arc + 1)) - a->corner_first;
+        }
+        a->cost = g->costs ? g->costs[i] : costs ? rd32(costs + 4 * (size_t)arc) : 0;
         g->starts[i + 1] = g->starts[i] + a->length;
         g->times[i + 1] = g->times[i] + a->cost;
     }
@@ -2698,15 +2740,18 @@ static int guide_along(const guide *g, size_t first, size_t last, uint32_t node)
     return 0;
 }
 
-/* The other usable ways out of a node point, relative to the heading coming in. */
+/* The other usable ways out of a node point, relative to the heading coming in: each node's arcs
+ * in ARCS order, read straight from ARCS, PROF and GARC. */
 static nb_status guide_choice(guide *g, guide_point *p) {
     nb_bundle *b = g->b;
+    const uint32_t *nodes = g->path->nodes;
+    const uint8_t *costs = profile_costs(b, g->profile);
     p->has_choice = 0, p->closest = 1000;
     for (size_t position = p->first_node; position <= p->last_node; position++) {
-        uint32_t node = g->path->nodes[position];
+        uint32_t node = nodes[position];
         uint32_t first = rd32(b->first_out + 4 * (size_t)node), stop = rd32(b->first_out + 4 * ((size_t)node + 1));
         for (uint32_t arc = first; arc < stop; arc++) {
-            if (g->profile != NB_NONE && profile_cost(b, g->profile, arc) == NB_NONE) continue;
+            if (costs && rd32(costs + 4 * (size_t)arc) == NB_NONE) continue;
             if (guide_along(g, p->first_node, p->last_node, rd32(b->arc_entries + 16 * (size_t)arc))) continue;
             int delta = bearing_delta(p->in, b->bearing_ends[2 * (size_t)arc]);
             int size = delta < 0 ? -delta : delta;
@@ -2834,8 +2879,10 @@ static nb_status guide_runs(guide *g) {
 /* Whether one of a node point's nodes is a door. */
 static int guide_at_door(const guide *g, const guide_point *p) {
     if (p->corner != NB_NONE) return 0;
-    for (size_t position = p->first_node; position <= p->last_node; position++)
-        if (g->b->node_entries[16 * (size_t)g->path->nodes[position] + 10] == 1) return 1;
+    for (size_t position = p->first_node; position <= p->last_node; position++) {
+        uint32_t node = g->path->nodes[position];
+        if (g->b->doors[node >> 3] >> (node & 7) & 1) return 1;
+    }
     return 0;
 }
 
@@ -3093,7 +3140,7 @@ nb_status nb_route_maneuvers(nb_bundle *b, uint32_t profile, const nb_path *path
     if (status != NB_OK || path->arc_count == 0) return status;
     if (b->bearing_ends == NULL)
         return refuse(b, NB_ERROR_UNAVAILABLE, "the bundle has no arc bearings (GARC, written since format 2.1 and 1.3)");
-    if ((status = load_shapes(b)) != NB_OK) return status;
+    if ((status = load_shapes(b)) != NB_OK || (status = load_doors(b)) != NB_OK) return status;
     size_t n = path->arc_count, corners = 0;
     guide g;
     memset(&g, 0, sizeof g);
@@ -6263,6 +6310,564 @@ nb_status nb_guidance_language(nb_bundle *b, uint32_t index, nb_text *code, nb_t
     return NB_OK;
 }
 
+/* ---- Words of maneuvers (docs/guidance.md, "Words of a maneuver" and "Rendering") ----
+ *
+ * The Swift reader's GuidanceLanguage and instruction(for:language:destination:), byte for byte:
+ * templates are filled bytewise, values carry one text or one per form with whether each starts
+ * with the language's own words, and one capitalisation rule touches the first letter. Filled
+ * texts go to one growing arena per call, referred to by offset since the arena moves as it grows. */
+
+#define GTXT_FORM_LIMIT 9u
+
+/* A value for a placeholder: one text for every form, or one per form of the language. */
+typedef struct {
+    uint32_t count;
+    size_t start[GTXT_FORM_LIMIT], length[GTXT_FORM_LIMIT];
+    uint8_t language_text[GTXT_FORM_LIMIT]; /* starts with the language's words, not bundle data */
+} gtxt_value;
+
+typedef struct {
+    const char *name;
+    const gtxt_value *value;
+} gtxt_slot;
+
+/* One language at work, and the arena its filled texts go to. */
+typedef struct {
+    nb_bundle *b;
+    uint32_t language, forms, flags;
+    char *arena;
+    size_t used, room;
+} gtxt_words;
+
+/* `count` more bytes of room in the arena, or NB_ERROR_MEMORY. */
+static nb_status gtxt_reserve(gtxt_words *w, size_t count) {
+    if (count <= w->room - w->used) return NB_OK;
+    size_t room = w->room ? w->room : 256;
+    while (room - w->used < count) {
+        if (room > SIZE_MAX / 2) return refuse(w->b, NB_ERROR_MEMORY, "an instruction does not fit in memory");
+        room *= 2;
+    }
+    char *arena = realloc(w->arena, room);
+    if (arena == NULL) return refuse(w->b, NB_ERROR_MEMORY, "an instruction does not fit in memory");
+    w->arena = arena, w->room = room;
+    return NB_OK;
+}
+
+/* Bundle data (a name, a ref, digits) as a value: one text, never capitalised. */
+static nb_status gtxt_data(gtxt_words *w, const void *text, size_t length, gtxt_value *value) {
+    nb_status status = gtxt_reserve(w, length);
+    if (status != NB_OK) return status;
+    if (length) memcpy(w->arena + w->used, text, length);
+    memset(value, 0, sizeof *value);
+    value->count = 1, value->start[0] = w->used, value->length[0] = length;
+    w->used += length;
+    return NB_OK;
+}
+
+/* The index of key `name` by bisection over the sorted names, or -1. */
+static long gtxt_key(const nb_bundle *b, const char *name) {
+    size_t name_length = strlen(name);
+    uint32_t low = 0, high = b->gtxt_keys;
+    while (low < high) {
+        uint32_t middle = low + (high - low) / 2;
+        const uint8_t *text;
+        size_t length;
+        gtxt_string(b, rd32(b->gtxt + GTXT_HEADER + 8 * (size_t)middle), &text, &length); /* checked at opening */
+        int order = gtxt_compare(text, length, (const uint8_t *)name, name_length);
+        if (order == 0) return (long)middle;
+        if (order < 0) low = middle + 1;
+        else high = middle;
+    }
+    return -1;
+}
+
+/* The first string of `key` in the language and how many it has (the form count for a formed
+ * key), or 0 when the language lacks the key. */
+static int gtxt_value_of(const gtxt_words *w, const char *key, uint32_t *first, uint32_t *count) {
+    long k = gtxt_key(w->b, key);
+    if (k < 0) return 0;
+    const nb_bundle *b = w->b;
+    uint32_t value = rd32(b->gtxt + gtxt_values_at(b->gtxt_languages, b->gtxt_keys) +
+                          4 * ((size_t)w->language * b->gtxt_keys + (size_t)k));
+    if (value == GTXT_ABSENT) return 0;
+    *first = value, *count = rd32(b->gtxt + GTXT_HEADER + 8 * (size_t)k + 4) & GTXT_FORMED ? w->forms : 1;
+    return 1;
+}
+
+/* Whether the language has a value for `key`: numbered levels and ordinals are optional. */
+static int gtxt_has(const gtxt_words *w, const char *key) {
+    uint32_t first, count;
+    return gtxt_value_of(w, key, &first, &count);
+}
+
+/* The language's code, for messages: checked when the bundle opened. */
+static nb_text gtxt_code(const gtxt_words *w) {
+    nb_text code = {NULL, 0};
+    const uint8_t *text;
+    if (gtxt_string(w->b, rd32(w->b->gtxt + gtxt_languages_at(w->b->gtxt_keys) + 16 * (size_t)w->language), &text,
+                    &code.length))
+        code.text = (const char *)text;
+    return code;
+}
+
+static int gtxt_letter(uint8_t c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
+static int gtxt_digit(uint8_t c) { return c >= '0' && c <= '9'; }
+
+/* The end of the name or form starting at `at` (`at` itself for none): a letter, then letters,
+ * digits and '_'; a form may also be digits alone (TemplateSyntax). */
+static size_t gtxt_identifier(const uint8_t *t, size_t n, size_t at, int digits_alone) {
+    if (at >= n || !(gtxt_letter(t[at]) || (digits_alone && gtxt_digit(t[at])))) return at;
+    int all_digits = gtxt_digit(t[at]);
+    for (at++; at < n; at++)
+        if (!(all_digits ? gtxt_digit(t[at]) : gtxt_letter(t[at]) || gtxt_digit(t[at]) || t[at] == '_')) break;
+    return at;
+}
+
+/* Template `t` (`n` bytes of UTF-8) of `key` filled from `slots` onto the arena: its text is
+ * `*start` ..< `*start + *length`; `*language_text` whether its first token is the language's own
+ * (a literal, or a placeholder whose chosen text is). Braces out of place, a form that is not a
+ * digit below the form count, and a placeholder the key has no value for are GTXT's damage. */
+static nb_status gtxt_fill(gtxt_words *w, const uint8_t *t, size_t n, const gtxt_slot *slots, size_t slot_count,
+                           const char *key, size_t *start, size_t *length, uint8_t *language_text) {
+    nb_bundle *b = w->b;
+    nb_text code_text = gtxt_code(w);
+    *start = w->used, *language_text = 0;
+    int first_token = 1;
+    nb_status status;
+    for (size_t i = 0; i < n;) {
+        if (t[i] == '}' || (t[i] == '{' && i + 1 < n && t[i + 1] == '{')) {
+            if (t[i] == '}' && (i + 1 >= n || t[i + 1] != '}'))
+                return refuse(b, NB_ERROR_FORMAT, "GTXT: %.*s %s: a lone '}' at byte %zu", (int)code_text.length,
+                              code_text.text, key, i);
+            if ((status = gtxt_reserve(w, 1)) != NB_OK) return status;
+            w->arena[w->used++] = (char)t[i];
+            i += 2;
+            if (first_token) *language_text = 1, first_token = 0;
+            continue;
+        }
+        if (t[i] != '{') {
+            size_t run = i;
+            while (run < n && t[run] != '{' && t[run] != '}') run++;
+            if ((status = gtxt_reserve(w, run - i)) != NB_OK) return status;
+            memcpy(w->arena + w->used, t + i, run - i);
+            w->used += run - i, i = run;
+            if (first_token) *language_text = 1, first_token = 0;
+            continue;
+        }
+        size_t name = i + 1, name_end = gtxt_identifier(t, n, name, 0), form_at = name_end, form_end = name_end;
+        if (name_end == name)
+            return refuse(b, NB_ERROR_FORMAT, "GTXT: %.*s %s: a '{' not followed by a placeholder name at byte %zu",
+                          (int)code_text.length, code_text.text, key, i);
+        if (name_end < n && t[name_end] == ':') {
+            form_at = name_end + 1, form_end = gtxt_identifier(t, n, form_at, 1);
+            if (form_end == form_at)
+                return refuse(b, NB_ERROR_FORMAT, "GTXT: %.*s %s: a ':' not followed by a form at byte %zu",
+                              (int)code_text.length, code_text.text, key, form_at);
+        }
+        if (form_end >= n || t[form_end] != '}')
+            return refuse(b, NB_ERROR_FORMAT, "GTXT: %.*s %s: a placeholder that does not end with '}' at byte %zu",
+                          (int)code_text.length, code_text.text, key, i);
+        i = form_end + 1;
+        uint32_t form = 0;
+        if (form_end > form_at) {
+            if (form_end - form_at != 1 || !gtxt_digit(t[form_at]) || (uint32_t)(t[form_at] - '0') >= w->forms)
+                return refuse(b, NB_ERROR_FORMAT, "GTXT: %.*s %s: form '%.*s' of {%.*s} is not one of its %u forms",
+                              (int)code_text.length, code_text.text, key, (int)(form_end - form_at), (const char *)t + form_at,
+                              (int)(name_end - name), (const char *)t + name, w->forms);
+            form = (uint32_t)(t[form_at] - '0');
+        }
+        const gtxt_value *value = NULL;
+        for (size_t s = 0; s < slot_count && value == NULL; s++)
+            if (strlen(slots[s].name) == name_end - name && memcmp(slots[s].name, t + name, name_end - name) == 0)
+                value = slots[s].value;
+        uint32_t chosen = value != NULL && value->count == 1 ? 0 : form;
+        if (value == NULL || chosen >= value->count || (value->count != 1 && value->count != w->forms))
+            return refuse(b, NB_ERROR_FORMAT, "GTXT: %.*s %s: no value for {%.*s}", (int)code_text.length, code_text.text,
+                          key, (int)(form_end - name), (const char *)t + name);
+        if ((status = gtxt_reserve(w, value->length[chosen])) != NB_OK) return status;
+        if (value->length[chosen]) memcpy(w->arena + w->used, w->arena + value->start[chosen], value->length[chosen]);
+        w->used += value->length[chosen];
+        if (first_token) *language_text = value->language_text[chosen], first_token = 0;
+    }
+    *length = w->used - *start;
+    return NB_OK;
+}
+
+/* Every form of `key` filled from `slots`, as a value for another template; with `first_only`
+ * its first form alone, as a template is rendered. */
+static nb_status gtxt_fill_key(gtxt_words *w, const char *key, const gtxt_slot *slots, size_t slot_count,
+                               gtxt_value *value, int first_only) {
+    uint32_t first, count;
+    memset(value, 0, sizeof *value);
+    if (!gtxt_value_of(w, key, &first, &count)) {
+        nb_text code = gtxt_code(w);
+        return refuse(w->b, NB_ERROR_FORMAT, "GTXT: language %.*s has no text for '%s'", (int)code.length, code.text, key);
+    }
+    /* Every form is read and checked, as the Swift reader reads a key's strings. */
+    for (uint32_t f = 0; f < count; f++) {
+        const uint8_t *text;
+        size_t length;
+        if (!gtxt_string(w->b, first + f, &text, &length) || !utf8_valid(text, length))
+            return refuse(w->b, NB_ERROR_FORMAT, "GTXT: string %u is missing or not UTF-8", first + f);
+    }
+    if (first_only) count = 1;
+    for (uint32_t f = 0; f < count; f++) {
+        const uint8_t *text;
+        size_t length;
+        gtxt_string(w->b, first + f, &text, &length);
+        nb_status status = gtxt_fill(w, text, length, slots, slot_count, key, &value->start[f], &value->length[f],
+                                     &value->language_text[f]);
+        if (status != NB_OK) return status;
+    }
+    value->count = count;
+    return NB_OK;
+}
+
+static nb_status gtxt_filled(gtxt_words *w, const char *key, const gtxt_slot *slots, size_t slot_count, gtxt_value *value) {
+    return gtxt_fill_key(w, key, slots, slot_count, value, 0);
+}
+
+/* A key with one value `{name}` = `data` (`length` bytes of bundle text or digits). */
+static nb_status gtxt_filled_with(gtxt_words *w, const char *key, const char *name, const void *data, size_t length,
+                                  gtxt_value *value) {
+    gtxt_value datum;
+    nb_status status = gtxt_data(w, data, length, &datum);
+    gtxt_slot slot = {name, &datum};
+    return status != NB_OK ? status : gtxt_filled(w, key, &slot, 1, value);
+}
+
+/* The ordinal of `number`: `ordinal.N` when the language has it, else `ordinal.other`. */
+static nb_status gtxt_ordinal(gtxt_words *w, long long number, gtxt_value *value) {
+    char key[40], digits[24];
+    snprintf(key, sizeof key, "ordinal.%lld", number);
+    snprintf(digits, sizeof digits, "%lld", number);
+    return gtxt_filled_with(w, gtxt_has(w, key) ? key : "ordinal.other", "n", digits, strlen(digits), value);
+}
+
+/* Whether `count` takes the `.one` form by the language's plural rule. */
+static int gtxt_one(const gtxt_words *w, uint64_t count) { return (w->flags & 3) == 0 ? count == 1 : count <= 1; }
+
+/* `count` of `unit` (`steps`, `metres`) with the plural form the language's rule picks. */
+static nb_status gtxt_count(gtxt_words *w, uint64_t count, const char *unit, gtxt_value *value) {
+    char key[40], digits[24];
+    snprintf(key, sizeof key, "unit.%s.%s", unit, gtxt_one(w, count) ? "one" : "other");
+    snprintf(digits, sizeof digits, "%llu", (unsigned long long)count);
+    return gtxt_filled_with(w, key, "n", digits, strlen(digits), value);
+}
+
+/* A distance as people say it (docs/guidance.md, "Spoken distances"), in integers, half up;
+ * the tenths are summed in two parts so that no distance overflows. */
+static nb_status gtxt_spoken(gtxt_words *w, uint64_t d, gtxt_value *value) {
+    if (d < 500) return gtxt_filled(w, "unit.few_metres", NULL, 0, value);
+    uint64_t metres = d < 10000 ? (d + 250) / 500 * 5 : d < 50000 ? (d + 500) / 1000 * 10
+                      : d < 100000 ? (d + 2500) / 5000 * 50 : 1000;
+    if (metres < 1000) return gtxt_count(w, metres, "metres", value);
+    uint64_t tenths = d / 10000 + (d % 10000 + 5000) / 10000;
+    char digits[48];
+    if (tenths % 10 == 0) snprintf(digits, sizeof digits, "%llu", (unsigned long long)(tenths / 10));
+    else snprintf(digits, sizeof digits, "%llu%c%llu", (unsigned long long)(tenths / 10), (char)((w->flags >> 8) & 0xFF),
+                  (unsigned long long)(tenths % 10));
+    int one = (w->flags & 3) == 0 ? tenths == 10 : tenths < 20;
+    return gtxt_filled_with(w, one ? "unit.kilometres.one" : "unit.kilometres.other", "n", digits, strlen(digits), value);
+}
+
+/* Level `level`'s words (docs/guidance.md, "Levels"): its own name, else street level outside
+ * buildings, else by its ordinal. */
+static nb_status gtxt_level(gtxt_words *w, uint32_t level, gtxt_value *value) {
+    nb_level info;
+    nb_status status = nb_level_info(w->b, level, &info);
+    if (status != NB_OK) return status;
+    if (info.name.text != NULL && info.name.length > 0)
+        return gtxt_filled_with(w, "level.named", "name", info.name.text, info.name.length, value);
+    if (info.building_id.text == NULL) return gtxt_filled(w, "level.outdoor", NULL, 0, value);
+    double ordinal = info.ordinal;
+    if (!(fabs(ordinal) < 1000000)) return refuse(w->b, NB_ERROR_FORMAT, "LEVL: ordinal %g is not a level number", ordinal);
+    char key[40], digits[48];
+    if (ordinal != round(ordinal)) {
+        /* Thousandths, half away from zero, without trailing zeros, with the language's separator. */
+        long long thousandths = llround(ordinal * 1000);
+        unsigned long long magnitude = (unsigned long long)(thousandths < 0 ? -thousandths : thousandths);
+        unsigned fraction = (unsigned)(magnitude % 1000), places = 3;
+        while (places > 0 && fraction % 10 == 0) fraction /= 10, places--;
+        int length = places == 0 ? snprintf(digits, sizeof digits, "%s%llu", thousandths < 0 ? "-" : "", magnitude / 1000)
+                                  : snprintf(digits, sizeof digits, "%s%llu%c%0*u", thousandths < 0 ? "-" : "",
+                                             magnitude / 1000, (char)((w->flags >> 8) & 0xFF), (int)places, fraction);
+        return gtxt_filled_with(w, "level.half", "n", digits, (size_t)length, value);
+    }
+    long long number = (long long)ordinal, magnitude = number < 0 ? -number : number;
+    snprintf(key, sizeof key, "level.%lld", number);
+    int numbered = gtxt_has(w, key);
+    if (!numbered && number == 0) return gtxt_filled(w, "level.0", NULL, 0, value);
+    gtxt_value n, nth;
+    snprintf(digits, sizeof digits, "%lld", magnitude);
+    if ((status = gtxt_data(w, digits, strlen(digits), &n)) != NB_OK) return status;
+    if ((status = gtxt_ordinal(w, magnitude, &nth)) != NB_OK) return status;
+    gtxt_slot slots[2] = {{"n", &n}, {"ordinal", &nth}};
+    return gtxt_filled(w, numbered ? key : number > 0 ? "level.positive" : "level.negative", slots, 2, value);
+}
+
+/* The language `code` names, ready to fill, or NB_ERROR_LANGUAGE listing the bundle's codes. */
+static nb_status gtxt_begin(nb_bundle *b, const char *code, gtxt_words *w) {
+    memset(w, 0, sizeof *w);
+    w->b = b;
+    if (code == NULL) return refuse(b, NB_ERROR_ARGUMENT, "an instruction needs a language code");
+    if (b->gtxt == NULL)
+        return refuse(b, NB_ERROR_UNAVAILABLE, "this bundle has no GTXT section (version 1): it has no guidance languages");
+    char listed[256] = "";
+    size_t listed_length = 0;
+    for (uint32_t n = 0; n < b->gtxt_languages; n++) {
+        nb_text text, endonym;
+        nb_guidance_language(b, n, &text, &endonym);
+        if (text.length == strlen(code) && memcmp(text.text, code, text.length) == 0) {
+            uint32_t flags = rd32(b->gtxt + gtxt_languages_at(b->gtxt_keys) + 16 * (size_t)n + 8);
+            w->language = n, w->flags = flags, w->forms = (flags >> 16) & 0xF;
+            return NB_OK;
+        }
+        if (listed_length < sizeof listed)
+            listed_length += (size_t)snprintf(listed + listed_length, sizeof listed - listed_length, "%s%.*s",
+                                              n ? ", " : "", (int)text.length, text.text);
+    }
+    return refuse(b, NB_ERROR_LANGUAGE, "no guidance language '%s' (available: %s)", code, listed);
+}
+
+/* The text of `value`'s first form into the caller's buffer, its first letter made upper case
+ * when `capitalise` and it is the language's own (docs/guidance.md, "Capitals"); then the
+ * buffer's rules of nb_maneuver_instruction. */
+static nb_status gtxt_finish(gtxt_words *w, const gtxt_value *value, int capitalise, char *text, size_t capacity,
+                             size_t *length) {
+    char *t = w->arena + value->start[0];
+    size_t n = value->length[0];
+    if (capitalise && value->language_text[0] && n > 0) {
+        uint8_t c = (uint8_t)t[0];
+        if (c >= 'a' && c <= 'z') t[0] = (char)(c - 0x20);
+        else if (c == 0xC3 && n > 1 && (uint8_t)t[1] >= 0xA0 && (uint8_t)t[1] <= 0xBE && (uint8_t)t[1] != 0xB7)
+            t[1] = (char)((uint8_t)t[1] - 0x20);
+    }
+    text_out out = {text, capacity, 0};
+    if (n > 0) put_bytes(&out, t, n);
+    *length = n;
+    free(w->arena);
+    w->arena = NULL;
+    if (text == NULL && capacity == 0) return NB_OK;
+    if (n >= capacity) {
+        if (capacity > 0) text[0] = '\0';
+        return refuse(w->b, NB_ERROR_ARGUMENT, "the text needs %zu bytes and a NUL, the buffer has %zu", n, capacity);
+    }
+    text[n] = '\0';
+    return NB_OK;
+}
+
+/* The `modifier.*` phrase of modifier `modifier` (NB_MODIFIER_*). */
+static const char *const gtxt_modifier_keys[] = {"modifier.none", "modifier.uturn", "modifier.sharp_right",
+    "modifier.right", "modifier.slight_right", "modifier.straight", "modifier.slight_left", "modifier.left",
+    "modifier.sharp_left"};
+
+/* A maneuver's landmark in words (docs/guidance.md, "Words of a maneuver"): named, its name;
+ * ref only, `noun.KIND.ref` with the ref; unnamed, `noun.KIND`. */
+static nb_status gtxt_landmark(gtxt_words *w, uint32_t landmark, gtxt_value *value) {
+    static const char *const nouns[] = {"entrance", "elevator", "stairs", "escalator", "ramp", "door", "information",
+        "toilets", "platform", "ticket_machine", "shop", "food", "room", "place"};
+    nb_landmark_info info;
+    nb_status status = nb_landmark(w->b, landmark, &info);
+    if (status != NB_OK) return status;
+    const char *noun = info.kind < sizeof nouns / sizeof *nouns ? nouns[info.kind] : "place"; /* a later kind */
+    char key[40];
+    if (info.naming == 2 && info.name.text != NULL)
+        return gtxt_filled_with(w, "name", "name", info.name.text, info.name.length, value);
+    if (info.naming == 1 && info.name.text != NULL) {
+        snprintf(key, sizeof key, "noun.%s.ref", noun);
+        return gtxt_filled_with(w, key, "ref", info.name.text, info.name.length, value);
+    }
+    snprintf(key, sizeof key, "noun.%s", noun);
+    return gtxt_filled(w, key, NULL, 0, value);
+}
+
+/* The landmark and side keys of a maneuver that names a landmark or its destination's side, as
+ * the Swift reader's landmarkInstruction: `*key` stays NULL when none applies. Values 0-2. */
+static nb_status maneuver_landmark_words(gtxt_words *w, const nb_maneuver *m, const char *destination, const char **key,
+                                         gtxt_slot *slots, size_t *slot_count, gtxt_value *values) {
+    static const char *const turns[] = {NULL, "turn.landmark.before", "turn.landmark.at", "turn.landmark.after",
+        "turn.landmark.beside"};
+    static const char *const sides[] = {NULL, "side.left", "side.right", "side.ahead"};
+    nb_status status = NB_OK;
+    int kind = m->kind, placement = m->landmark_placement;
+    if (placement < NB_PLACEMENT_BEFORE || placement > NB_PLACEMENT_BESIDE) return NB_OK;
+    if (kind == NB_MANEUVER_ARRIVE) {
+        if (m->landmark_side < NB_SIDE_LEFT || m->landmark_side > NB_SIDE_AHEAD) return NB_OK;
+        if ((status = gtxt_filled(w, sides[m->landmark_side], NULL, 0, &values[1])) != NB_OK) return status;
+        slots[*slot_count].name = "side", slots[(*slot_count)++].value = &values[1];
+        if (destination == NULL) return *key = "arrive.side", NB_OK;
+        if ((status = gtxt_filled_with(w, "name", "name", destination, strlen(destination), &values[2])) != NB_OK)
+            return status;
+        slots[*slot_count].name = "destination", slots[(*slot_count)++].value = &values[2];
+        return *key = "arrive.destination.side", NB_OK;
+    }
+    if (kind != NB_MANEUVER_DEPART && kind != NB_MANEUVER_TURN && kind != NB_MANEUVER_CONTINUE && kind != NB_MANEUVER_FORK)
+        return NB_OK;
+    if ((status = gtxt_landmark(w, m->landmark, &values[0])) != NB_OK) return status;
+    slots[*slot_count].name = "landmark", slots[(*slot_count)++].value = &values[0];
+    if (kind == NB_MANEUVER_DEPART) return *key = "depart.landmark", NB_OK;
+    if (kind == NB_MANEUVER_CONTINUE) return *key = "continue.landmark", NB_OK;
+    if (kind == NB_MANEUVER_TURN && m->modifier == NB_MODIFIER_UTURN) return *key = "uturn.landmark", NB_OK;
+    int modifier = m->modifier;
+    /* "Keep left": a fork's side, however slight. */
+    if (kind == NB_MANEUVER_FORK)
+        modifier = modifier == NB_MODIFIER_SLIGHT_RIGHT || modifier == NB_MODIFIER_RIGHT ||
+                   modifier == NB_MODIFIER_SHARP_RIGHT ? NB_MODIFIER_RIGHT : NB_MODIFIER_LEFT;
+    if ((status = gtxt_filled(w, gtxt_modifier_keys[modifier], NULL, 0, &values[1])) != NB_OK) return status;
+    slots[*slot_count].name = "modifier", slots[(*slot_count)++].value = &values[1];
+    *key = kind == NB_MANEUVER_FORK ? "fork.landmark" : turns[placement];
+    return NB_OK;
+}
+
+/* The key and the values of a maneuver's words (docs/guidance.md, "Words of a maneuver"): the
+ * first key of the table that applies, into `*key`, and up to 4 slots over `values`; a landmark
+ * or the destination's side first (maneuver_landmark_words). */
+static nb_status maneuver_words(gtxt_words *w, const nb_maneuver *m, const char *destination, const char **key,
+                                gtxt_slot *slots, size_t *slot_count, gtxt_value *values) {
+    static const char *const compass[] = {"compass.n", "compass.ne", "compass.e", "compass.se", "compass.s",
+        "compass.sw", "compass.w", "compass.nw"};
+    static const char *const connectors[] = {"stairs", "escalator", "elevator", "ramp"};
+    static const char *const nouns[] = {"noun.stairs", "noun.escalator", "noun.elevator", "noun.ramp"};
+    static const char *const short_keys[] = {"stairs.short", NULL, NULL, "ramp.short"};
+    nb_status status = NB_OK;
+    gtxt_value *way = m->way != NULL ? &values[3] : NULL;
+    if (way != NULL && (status = gtxt_filled_with(w, "name", "name", m->way, m->way_length, way)) != NB_OK) return status;
+    *slot_count = 0;
+    *key = NULL;
+    if (m->landmark != NB_NONE &&
+        ((status = maneuver_landmark_words(w, m, destination, key, slots, slot_count, values)) != NB_OK || *key != NULL))
+        return status;
+    *slot_count = 0;
+#define SLOT(slot_name, slot_value) (slots[*slot_count].name = (slot_name), slots[(*slot_count)++].value = (slot_value))
+    switch (m->kind) {
+    case NB_MANEUVER_DEPART:
+        /* A route of links alone has no bearing to head by. */
+        if (m->bearing_after < 0) return *key = "continue", NB_OK;
+        if ((status = gtxt_filled(w, compass[(m->bearing_after + 16) / 32 % 8], NULL, 0, &values[0])) != NB_OK) return status;
+        SLOT("heading", &values[0]);
+        if (way) SLOT("way", way);
+        *key = way ? "depart.way" : "depart";
+        return NB_OK;
+    case NB_MANEUVER_TURN:
+        if (m->modifier == NB_MODIFIER_UTURN) return *key = "uturn", NB_OK;
+        /* fall through */
+    case NB_MANEUVER_FORK: {
+        int modifier = m->modifier;
+        /* "Keep left": a fork's side, however slight. */
+        if (m->kind == NB_MANEUVER_FORK)
+            modifier = modifier == NB_MODIFIER_SLIGHT_RIGHT || modifier == NB_MODIFIER_RIGHT ||
+                       modifier == NB_MODIFIER_SHARP_RIGHT ? NB_MODIFIER_RIGHT : NB_MODIFIER_LEFT;
+        if ((status = gtxt_filled(w, gtxt_modifier_keys[modifier], NULL, 0, &values[0])) != NB_OK) return status;
+        SLOT("modifier", &values[0]);
+        if (way) SLOT("way", way);
+        int fork = m->kind == NB_MANEUVER_FORK;
+        *key = way ? (fork ? "fork.way" : "turn.way") : (fork ? "fork" : "turn");
+        return NB_OK;
+    }
+    case NB_MANEUVER_CONTINUE:
+        if (way) SLOT("way", way);
+        *key = way ? "continue.way" : "continue";
+        return NB_OK;
+    case NB_MANEUVER_DOOR:
+        if ((status = gtxt_filled(w, "noun.door", NULL, 0, &values[0])) != NB_OK) return status;
+        SLOT("door", &values[0]);
+        if (m->modifier != NB_MODIFIER_STRAIGHT && m->modifier != NB_MODIFIER_NONE) {
+            if ((status = gtxt_filled(w, gtxt_modifier_keys[m->modifier], NULL, 0, &values[1])) != NB_OK) return status;
+            SLOT("modifier", &values[1]);
+            return *key = "door.turn", NB_OK;
+        }
+        if (way) SLOT("way", way);
+        *key = way ? "door.way" : "door";
+        return NB_OK;
+    case NB_MANEUVER_ENTER:
+    case NB_MANEUVER_EXIT: {
+        int enter = m->kind == NB_MANEUVER_ENTER;
+        if (way) SLOT("door", way);
+        *key = way ? (enter ? "enter.door" : "exit.door") : (enter ? "enter" : "exit");
+        return NB_OK;
+    }
+    case NB_MANEUVER_PLATFORM:
+        if (!way && (status = gtxt_filled(w, "noun.platform", NULL, 0, &values[0])) != NB_OK) return status;
+        SLOT("platform", way ? way : &values[0]);
+        return *key = "platform.leave", NB_OK;
+    case NB_MANEUVER_ARRIVE:
+        if (destination == NULL) return *key = "arrive", NB_OK;
+        if ((status = gtxt_filled_with(w, "name", "name", destination, strlen(destination), &values[0])) != NB_OK)
+            return status;
+        SLOT("destination", &values[0]);
+        return *key = "arrive.destination", NB_OK;
+    default: /* a flight, escalator, lift or ramp */
+        break;
+    }
+    size_t c = (size_t)(m->kind - NB_MANEUVER_STAIRS);
+    gtxt_value *means = way ? way : &values[0];
+    if (!way && (status = gtxt_filled(w, nouns[c], NULL, 0, means)) != NB_OK) return status;
+    SLOT("means", means);
+    int has_change = m->changes_level != 0, counted = 0;
+    if (has_change && m->step_count >= 0) {
+        if ((status = gtxt_count(w, (uint64_t)m->step_count, "steps", &values[1])) != NB_OK) return status;
+        counted = m->kind == NB_MANEUVER_STAIRS;
+    }
+    if (counted) SLOT("steps", &values[1]);
+    /* Neither up nor down: the means alone. */
+    if (!has_change || m->direction == 0) return *key = counted ? "take.steps" : "take", NB_OK;
+    if ((status = gtxt_filled(w, m->direction > 0 ? "direction.up" : "direction.down", NULL, 0, &values[2])) != NB_OK)
+        return status;
+    SLOT("direction", &values[2]);
+    if (m->from_level == m->to_level && short_keys[c] != NULL)
+        return *key = counted ? "stairs.short.steps" : short_keys[c], NB_OK;
+    if ((status = gtxt_level(w, m->from_level, &values[4])) != NB_OK) return status;
+    if ((status = gtxt_level(w, m->to_level, &values[5])) != NB_OK) return status;
+    SLOT("fromLevel", &values[4]);
+    SLOT("toLevel", &values[5]);
+    *key = counted ? "stairs.steps" : connectors[c];
+    return NB_OK;
+#undef SLOT
+}
+
+nb_status nb_maneuver_instruction(nb_bundle *b, const nb_maneuver *maneuver, const char *language,
+                                  const char *destination, char *text, size_t capacity, size_t *length) {
+    if (length) *length = 0;
+    if (text && capacity > 0) text[0] = '\0';
+    if (maneuver == NULL || length == NULL || (text == NULL && capacity > 0))
+        return refuse(b, NB_ERROR_ARGUMENT, "nb_maneuver_instruction takes a maneuver and room for its text");
+    if (maneuver->kind < NB_MANEUVER_DEPART || maneuver->kind > NB_MANEUVER_ARRIVE)
+        return refuse(b, NB_ERROR_ARGUMENT, "unknown maneuver kind %d", maneuver->kind);
+    if (maneuver->modifier < NB_MODIFIER_NONE || maneuver->modifier > NB_MODIFIER_SHARP_LEFT)
+        return refuse(b, NB_ERROR_ARGUMENT, "unknown maneuver modifier %d", maneuver->modifier);
+    if (maneuver->way != NULL && !utf8_valid((const uint8_t *)maneuver->way, maneuver->way_length))
+        return refuse(b, NB_ERROR_ARGUMENT, "the maneuver's way is not UTF-8");
+    if (destination != NULL && !utf8_valid((const uint8_t *)destination, strlen(destination)))
+        return refuse(b, NB_ERROR_ARGUMENT, "the destination is not UTF-8");
+    gtxt_words w;
+    nb_status status = gtxt_begin(b, language, &w);
+    /* way (3), three words of the maneuver (0-2) and two levels (4, 5) */
+    gtxt_value values[6], rendered;
+    gtxt_slot slots[6];
+    size_t slot_count = 0;
+    const char *key = NULL;
+    if (status == NB_OK) status = maneuver_words(&w, maneuver, destination, &key, slots, &slot_count, values);
+    /* Render: the key's template (its first string) filled, then capitalised. */
+    if (status == NB_OK) status = gtxt_fill_key(&w, key, slots, slot_count, &rendered, 1);
+    if (status != NB_OK) return free(w.arena), status;
+    return gtxt_finish(&w, &rendered, 1, text, capacity, length);
+}
+
+nb_status nb_spoken_distance(nb_bundle *b, const char *language, uint64_t centimetres, char *text, size_t capacity,
+                             size_t *length) {
+    if (length) *length = 0;
+    if (text && capacity > 0) text[0] = '\0';
+    if (length == NULL || (text == NULL && capacity > 0))
+        return refuse(b, NB_ERROR_ARGUMENT, "nb_spoken_distance takes room for its text");
+    gtxt_words w;
+    gtxt_value value;
+    nb_status status = gtxt_begin(b, language, &w);
+    if (status == NB_OK) status = gtxt_spoken(&w, centimetres, &value);
+    if (status != NB_OK) return free(w.arena), status;
+    return gtxt_finish(&w, &value, 0, text, capacity, length);
+}
+
 /* ---- For bindings: opening in two steps, exits with times, text and number formats ---- */
 
 /* Opening in two steps, for a host that checks the checksums itself between them (JavaScript,
@@ -6312,6 +6917,7 @@ nb_status nb_nearest_exit_path(nb_bundle *b, uint32_t profile, uint32_t node, nb
     uint32_t *arcs = malloc(sizeof(uint32_t) * (count > 1 ? count - 1 : 1));
     uint32_t *drops = malloc(sizeof(uint32_t) * (count > 1 ? count - 1 : 1));
     if (arcs == NULL || drops == NULL) return free(nodes), free(arcs), free(drops), out_of_memory(b);
+    uint64_t length = 0; /* centimetres, as every path states it */
     for (size_t i = 0; i + 1 < count; i++) {
         uint32_t here = rd32(table + 12 * (size_t)nodes[i] + 4), next = rd32(table + 12 * (size_t)nodes[i + 1] + 4);
         if (next > here) {
@@ -6320,8 +6926,10 @@ nb_status nb_nearest_exit_path(nb_bundle *b, uint32_t profile, uint32_t node, nb
             return refuse(b, NB_ERROR_FORMAT, "EGRS: the way out from node %u gets longer at node %u", node, longer_at);
         }
         arcs[i] = rd32(table + 12 * (size_t)nodes[i] + 8), drops[i] = here - next;
+        length += rd32(b->arc_entries + 16 * (size_t)arcs[i] + 4);
     }
-    path->duration = cost, path->nodes = nodes, path->node_count = count, path->arcs = arcs, path->arc_count = count - 1;
+    path->duration = cost, path->length = length;
+    path->nodes = nodes, path->node_count = count, path->arcs = arcs, path->arc_count = count - 1;
     *times = drops;
     return NB_OK;
 }

@@ -37,7 +37,8 @@ typedef enum {
     NB_ERROR_ARGUMENT,   /* an unknown profile, a node or level out of range, text that is not UTF-8 */
     NB_ERROR_MEMORY,
     NB_ERROR_UNAVAILABLE, /* the bundle lacks the optional section the call needs */
-    NB_ERROR_CONDITIONS   /* conditions that cannot be applied: their nb_conditions_error says why */
+    NB_ERROR_CONDITIONS,  /* conditions that cannot be applied: their nb_conditions_error says why */
+    NB_ERROR_LANGUAGE     /* a guidance language the bundle does not have: nb_last_error lists those it has */
 } nb_status;
 
 #define NB_NONE 0xFFFFFFFFu
@@ -759,11 +760,39 @@ nb_status nb_locate(const nb_bundle *bundle, const nb_scan_reading *readings, si
 /* ---- Instruction languages (GTXT, since 1.3/2.1; docs/guidance.md) ---- */
 
 /* The bundle's instruction languages, checked when it opens (a damaged GTXT refuses the bundle):
- * how many there are, 0 without GTXT. Rendering maneuvers in them comes with route guidance. */
+ * how many there are, 0 without GTXT. */
 uint32_t nb_guidance_language_count(const nb_bundle *bundle);
 /* Language `index`'s code ("de") and its name in itself ("Deutsch"), in code order; texts point
  * into the bundle. NB_ERROR_UNAVAILABLE without GTXT, NB_ERROR_ARGUMENT for an index out of range. */
 nb_status nb_guidance_language(nb_bundle *bundle, uint32_t index, nb_text *code, nb_text *endonym);
+
+/* What to tell a person at `maneuver` (from nb_route_maneuvers) in language `language` (a code
+ * nb_guidance_language lists, NUL-terminated), rendered from GTXT's templates by the rules of
+ * docs/guidance.md ("Words of a maneuver", "Rendering") exactly as the Swift reader's
+ * instruction(for:language:destination:) renders it: "Turn left onto Hauptstraße", "Links abbiegen
+ * auf Hauptstraße". `destination` (NUL-terminated UTF-8, NULL for none) names the place an
+ * `arrive` reaches ("Arrive at Library"); other kinds ignore it. (A name holding U+0000 cannot be
+ * passed; the Python and JavaScript readers refuse one as an argument.)
+ *
+ * The text is written as nb_step_instruction writes its: the UTF-8 and a NUL into `text` of
+ * `capacity` bytes, its length without the NUL to `*length`; with `text` NULL and `capacity` 0 it
+ * only measures; a buffer too small gives NB_ERROR_ARGUMENT with `*length` the length needed and
+ * `text` the empty string, so the caller can retry with `*length + 1` bytes.
+ *
+ * A language the bundle does not have is NB_ERROR_LANGUAGE (never another language's words), with
+ * nb_last_error listing the codes it has; a bundle without GTXT NB_ERROR_UNAVAILABLE; a maneuver
+ * of unknown kind or modifier, out-of-range levels, or a way or destination that is not UTF-8
+ * NB_ERROR_ARGUMENT; a template that breaks the syntax or a text that is not UTF-8 NB_ERROR_FORMAT
+ * (GTXT's strings are checked where they are used). Memory for the words is allocated per call. */
+nb_status nb_maneuver_instruction(nb_bundle *bundle, const nb_maneuver *maneuver, const char *language,
+                                  const char *destination, char *text, size_t capacity, size_t *length);
+
+/* A distance of `centimetres` as people say it in language `language` (docs/guidance.md, "Spoken
+ * distances"): "a few metres", "30 metres", "1.5 kilometres", in integers rounded half up, not
+ * capitalised, for "in 30 metres" or a line's end. The buffer and the statuses as for
+ * nb_maneuver_instruction. */
+nb_status nb_spoken_distance(nb_bundle *bundle, const char *language, uint64_t centimetres, char *text,
+                             size_t capacity, size_t *length);
 
 /* ---- For bindings: metric arrays, folding, conditions parsed to targets ---- */
 

@@ -3078,6 +3078,16 @@ static void test_exits(nb_bundle *b, const char *name) {
             CHECK(nb_exit_conditions(b, profile, node, "{}", 2, &path, &error) == NB_OK && error.kind == NB_CONDITIONS_APPLIED,
                   "%s: %s", name, nb_last_error(b));
             ways += exit != NB_NONE;
+            /* The table's way as a path states its length like every path: the sum of its arcs'. */
+            nb_path way;
+            uint32_t *times;
+            CHECK(nb_nearest_exit_path(b, profile, node, &way, &times) == NB_OK, "%s", nb_last_error(b));
+            uint64_t length = 0;
+            for (size_t i = 0; i < way.arc_count; i++) length += rd32(b->arc_entries + 16 * (size_t)way.arcs[i] + 4);
+            CHECK(way.length == length, "%s: profile %u node %u: the way out is %llu cm long, its arcs %llu", name,
+                  profile, node, (unsigned long long)way.length, (unsigned long long)length);
+            free(times);
+            nb_path_free(&way);
             if ((exit == NB_NONE ? path.nodes != NULL
                                  : !path.nodes || path.nodes[path.node_count - 1] != exit || path.duration != cost) &&
                 differ++ < 3)
@@ -5555,6 +5565,17 @@ static void test_maneuver_landmarks(nb_bundle *b) {
         CHECK(kind == NB_MANEUVER_DEPART || kind == NB_MANEUVER_TURN || kind == NB_MANEUVER_CONTINUE ||
                   kind == NB_MANEUVER_FORK || kind == NB_MANEUVER_ARRIVE,
               "a %d maneuver names a landmark", kind);
+        /* Its words say a named landmark by its name (docs/guidance.md, "Words of a maneuver"). */
+        char words[512];
+        size_t length = 0;
+        if (kind != NB_MANEUVER_ARRIVE && info.naming == 2 && find_section(b, "GTXT") != NULL) {
+            CHECK(nb_maneuver_instruction(b, &m[i], "en", NULL, words, sizeof words, &length) == NB_OK &&
+                      info.name.length < 64,
+                  "%s", nb_last_error(b));
+            char name[64];
+            memcpy(name, info.name.text, info.name.length), name[info.name.length] = '\0';
+            CHECK(strstr(words, name) != NULL, "\"%s\" does not name %s", words, name);
+        }
     }
     const nb_maneuver *arrive = &m[count - 1];
     nb_landmark_info destination;
@@ -5579,6 +5600,205 @@ static void test_maneuver_landmarks(nb_bundle *b) {
     }
     free(copy);
     nb_path_free(&path);
+}
+
+/* The words of `m` in `language` (NULL destination for none), or the status's name when refused. */
+static const char *maneuver_words_of(nb_bundle *b, const nb_maneuver *m, const char *language, const char *destination) {
+    static char text[512];
+    size_t length = 0;
+    nb_status status = nb_maneuver_instruction(b, m, language, destination, text, sizeof text, &length);
+    if (status != NB_OK) snprintf(text, sizeof text, "status %d: %.400s", status, nb_last_error(b));
+    else CHECK(strlen(text) == length, "the length of \"%s\" is %zu", text, length);
+    return text;
+}
+
+static const char *spoken_of(nb_bundle *b, uint64_t centimetres, const char *language) {
+    static char text[128];
+    size_t length = 0;
+    if (nb_spoken_distance(b, language, centimetres, text, sizeof text, &length) != NB_OK)
+        snprintf(text, sizeof text, "refused: %.100s", nb_last_error(b));
+    return text;
+}
+
+#define CHECK_WORDS(got, expected) CHECK(strcmp((got), (expected)) == 0, "\"%s\", not \"%s\"", (got), (expected))
+
+/* Maneuvers in words by the templates of GTXT (docs/guidance.md, "Words of a maneuver"): each key
+ * the table chooses, the capital rule, spoken distances at their boundaries, a buffer too small,
+ * an unknown language and a damaged template. */
+static void test_maneuver_instructions(nb_bundle *b) {
+    if (find_section(b, "GTXT") == NULL) return;
+    nb_maneuver m;
+    memset(&m, 0, sizeof m);
+    m.bearing_before = -1, m.bearing_after = 64;
+    CHECK_WORDS(maneuver_words_of(b, &m, "en", NULL), "Head east");
+    m.bearing_after = 240, m.way = "Hauptstraße", m.way_length = strlen(m.way);
+    CHECK_WORDS(maneuver_words_of(b, &m, "en", NULL), "Head north along Hauptstraße");
+    CHECK_WORDS(maneuver_words_of(b, &m, "de", NULL), "Auf Hauptstraße Richtung Norden gehen");
+    m.bearing_after = -1;
+    CHECK_WORDS(maneuver_words_of(b, &m, "en", NULL), "Continue straight on");
+    m.kind = NB_MANEUVER_TURN, m.modifier = NB_MODIFIER_RIGHT;
+    CHECK_WORDS(maneuver_words_of(b, &m, "en", NULL), "Turn right onto Hauptstraße");
+    /* The modifier opens the German sentence: the language's own word is capitalised, a name is not. */
+    CHECK_WORDS(maneuver_words_of(b, &m, "de", NULL), "Rechts abbiegen auf Hauptstraße");
+    m.way = NULL, m.way_length = 0, m.modifier = NB_MODIFIER_SLIGHT_LEFT;
+    CHECK_WORDS(maneuver_words_of(b, &m, "en", NULL), "Turn slightly left");
+    m.modifier = NB_MODIFIER_UTURN;
+    CHECK_WORDS(maneuver_words_of(b, &m, "de", NULL), "Wenden");
+    m.kind = NB_MANEUVER_FORK, m.modifier = NB_MODIFIER_SHARP_RIGHT;
+    CHECK_WORDS(maneuver_words_of(b, &m, "en", NULL), "Keep right at the fork");
+    CHECK_WORDS(maneuver_words_of(b, &m, "fr", NULL), "À l'embranchement, restez à droite");
+    m.kind = NB_MANEUVER_DOOR, m.modifier = NB_MODIFIER_LEFT;
+    CHECK_WORDS(maneuver_words_of(b, &m, "en", NULL), "Turn left through the door");
+    m.modifier = NB_MODIFIER_STRAIGHT;
+    CHECK_WORDS(maneuver_words_of(b, &m, "en", NULL), "Go through the door");
+    m.kind = NB_MANEUVER_ENTER, m.way = "Main entrance", m.way_length = strlen(m.way);
+    CHECK_WORDS(maneuver_words_of(b, &m, "en", NULL), "Enter the building through Main entrance");
+    m.kind = NB_MANEUVER_STAIRS, m.way = NULL, m.way_length = 0, m.changes_level = 1, m.direction = 0, m.step_count = 1;
+    CHECK_WORDS(maneuver_words_of(b, &m, "en", NULL), "Take the stairs (1 step)");
+    m.direction = 1, m.step_count = 12;
+    CHECK_WORDS(maneuver_words_of(b, &m, "en", NULL), "Go up 12 steps");
+    m.kind = NB_MANEUVER_RAMP, m.direction = -1;
+    CHECK_WORDS(maneuver_words_of(b, &m, "en", NULL), "Take the ramp down");
+    m.kind = NB_MANEUVER_ELEVATOR, m.changes_level = 0;
+    CHECK_WORDS(maneuver_words_of(b, &m, "en", NULL), "Take the lift");
+    m.kind = NB_MANEUVER_ARRIVE;
+    CHECK_WORDS(maneuver_words_of(b, &m, "en", NULL), "You have arrived");
+    /* A destination is data: inserted as written, never capitalised. */
+    CHECK_WORDS(maneuver_words_of(b, &m, "en", "café am Markt"), "Arrive at café am Markt");
+    CHECK_WORDS(maneuver_words_of(b, &m, "fr", "Gare"), "Vous voici à Gare");
+
+    /* The buffer: measured, cut (refused, the length still given, the text empty), exact. */
+    char small[8];
+    size_t length = 0, needed = 0;
+    CHECK(nb_maneuver_instruction(b, &m, "en", "café am Markt", NULL, 0, &needed) == NB_OK && needed == 24,
+          "measured %zu bytes", needed);
+    CHECK(nb_maneuver_instruction(b, &m, "en", "café am Markt", small, sizeof small, &length) == NB_ERROR_ARGUMENT &&
+              length == needed && small[0] == '\0' && error_says(b, "needs 24 bytes"),
+          "a buffer too small: %zu, %s", length, nb_last_error(b));
+    char *exact = malloc(needed + 1);
+    CHECK(exact && nb_maneuver_instruction(b, &m, "en", "café am Markt", exact, needed + 1, &length) == NB_OK &&
+              strcmp(exact, "Arrive at café am Markt") == 0,
+          "room for the text and its NUL");
+    free(exact);
+    CHECK(nb_maneuver_instruction(b, &m, "en", NULL, NULL, 5, &length) == NB_ERROR_ARGUMENT, "room without a buffer");
+
+    /* Never another language's words. */
+    CHECK(nb_maneuver_instruction(b, &m, "it", NULL, small, sizeof small, &length) == NB_ERROR_LANGUAGE &&
+              error_says(b, "'it'") && error_says(b, "de, en, es, fr"),
+          "an unknown language: %s", nb_last_error(b));
+    CHECK(nb_spoken_distance(b, "EN", 500, small, sizeof small, &length) == NB_ERROR_LANGUAGE, "codes are exact bytes");
+    CHECK(nb_maneuver_instruction(b, &m, NULL, NULL, small, sizeof small, &length) == NB_ERROR_ARGUMENT, "no language");
+    m.kind = NB_MANEUVER_ARRIVE + 1;
+    CHECK(nb_maneuver_instruction(b, &m, "en", NULL, small, sizeof small, &length) == NB_ERROR_ARGUMENT, "a kind past arrive");
+    m.kind = NB_MANEUVER_TURN, m.modifier = NB_MODIFIER_LEFT, m.way = "\xC3", m.way_length = 1;
+    CHECK(nb_maneuver_instruction(b, &m, "en", NULL, small, sizeof small, &length) == NB_ERROR_ARGUMENT, "a way not UTF-8");
+    m.way = NULL, m.way_length = 0, m.kind = NB_MANEUVER_STAIRS, m.changes_level = 1, m.from_level = nb_level_count(b);
+    CHECK(nb_maneuver_instruction(b, &m, "en", NULL, small, sizeof small, &length) == NB_ERROR_ARGUMENT, "a level out of range");
+
+    /* Spoken distances at their boundaries (docs/guidance.md), and French plurals of kilometres. */
+    static const struct { uint64_t centimetres; const char *language, *words; } spoken[] = {
+        {0, "en", "a few metres"}, {499, "en", "a few metres"}, {500, "en", "5 metres"}, {749, "en", "5 metres"},
+        {750, "en", "10 metres"}, {52500, "en", "550 metres"}, {97499, "en", "950 metres"},
+        {97500, "en", "1 kilometre"}, {145000, "en", "1.5 kilometres"}, {145000, "fr", "1,5 kilomètre"},
+        {195000, "fr", "2 kilomètres"}, {UINT64_MAX, "en", "184467440737095.5 kilometres"},
+    };
+    for (size_t i = 0; i < sizeof spoken / sizeof *spoken; i++)
+        CHECK_WORDS(spoken_of(b, spoken[i].centimetres, spoken[i].language), spoken[i].words);
+
+    /* The capital rule touches a lower-case letter of ASCII or Latin-1 the language wrote, and nothing else. */
+    static const char *const capitals[][2] = {{"été", "Été"}, {"ÿ", "ÿ"}, {"÷x", "÷x"}, {"àb", "Àb"}, {"1a", "1a"}, {"", ""}};
+    for (size_t i = 0; i < sizeof capitals / sizeof *capitals; i++) {
+        gtxt_words w;
+        gtxt_value value;
+        char text[16];
+        CHECK(gtxt_begin(b, "en", &w) == NB_OK && gtxt_data(&w, capitals[i][0], strlen(capitals[i][0]), &value) == NB_OK,
+              "a value");
+        value.language_text[0] = 1;
+        CHECK(gtxt_finish(&w, &value, 1, text, sizeof text, &length) == NB_OK, "%s", nb_last_error(b));
+        CHECK_WORDS(text, capitals[i][1]);
+    }
+    /* The template grammar: braces doubled, forms and placeholders checked where used. */
+    static const char *const templates[][2] = {{"{{a}} {x}", "{a} X"}, {"{x:0}!", "X!"}, {"", ""}, {"{x:1}", NULL},
+        {"{x:a}", NULL}, {"{x:00}", NULL}, {"{1}", NULL}, {"a}", NULL}, {"{x", NULL}, {"{y}", NULL}, {"{x:}", NULL}, {"{", NULL}};
+    for (size_t i = 0; i < sizeof templates / sizeof *templates; i++) {
+        gtxt_words w;
+        gtxt_value x, filled;
+        CHECK(gtxt_begin(b, "en", &w) == NB_OK && gtxt_data(&w, "X", 1, &x) == NB_OK, "a value");
+        gtxt_slot slot = {"x", &x};
+        uint8_t flag;
+        nb_status status = gtxt_fill(&w, (const uint8_t *)templates[i][0], strlen(templates[i][0]), &slot, 1, "test",
+                                     &filled.start[0], &filled.length[0], &flag);
+        if (templates[i][1] == NULL) {
+            CHECK(status == NB_ERROR_FORMAT && error_says(b, "GTXT"), "template \"%s\" is not refused", templates[i][0]);
+        } else {
+            CHECK(status == NB_OK && filled.length[0] == strlen(templates[i][1]) &&
+                      memcmp(w.arena + filled.start[0], templates[i][1], filled.length[0]) == 0,
+                  "template \"%s\": %s", templates[i][0], nb_last_error(b));
+        }
+        free(w.arena);
+    }
+
+    /* Level words (docs/guidance.md, "Levels") of a level with no name: by its ordinal inside a
+     * building, street level outside. Level 0 is rewritten in a copy opened without checksums. */
+    static const struct { double ordinal; int outdoor; const char *language, *words; } levels[] = {
+        {1.5, 0, "en", "Take the lift up from level 1.5 to "}, {1.5, 0, "fr", "Prenez l'ascenseur pour monter du niveau 1,5 "},
+        {-0.25, 0, "de", "Mit dem Aufzug nach oben fahren, von Ebene -0,25 "}, {2, 0, "en", "Take the lift up from level 2 to "},
+        {1, 0, "fr", "Prenez l'ascenseur pour monter du 1er étage "}, {2, 0, "fr", "Prenez l'ascenseur pour monter du 2e étage "},
+        {-1, 0, "en", "Take the lift up from basement level 1 to "}, {0, 0, "en", "Take the lift up from the ground floor to "},
+        {3, 1, "en", "Take the lift up from street level to "},
+    };
+    const section *levl = find_section(b, "LEVL");
+    size_t entry = (size_t)(levl->offset + (uint64_t)(b->levels - section_bytes(b, levl)));
+    uint32_t building = NB_NONE;
+    for (uint32_t l = 0; l < nb_level_count(b) && building == NB_NONE; l++)
+        if (rd32(image + entry + 24 * (size_t)l + 8) != NB_NONE) building = rd32(image + entry + 24 * (size_t)l + 8);
+    for (size_t i = 0; i < sizeof levels / sizeof *levels && nb_level_count(b) > 1 && building != NB_NONE; i++) {
+        uint8_t *changed = malloc(image_size);
+        if (!changed) { perror("malloc"); exit(2); }
+        memcpy(changed, image, image_size);
+        uint64_t bits;
+        memcpy(&bits, &levels[i].ordinal, sizeof bits);
+        put32(changed + entry + 4, NB_NONE), put32(changed + entry + 8, levels[i].outdoor ? NB_NONE : building);
+        put64(changed + entry + 16, bits);
+        nb_bundle *unnamed = NULL;
+        char message[1024];
+        CHECK(nb_open_memory(changed, image_size, "unnamed", 0, &unnamed, message, sizeof message) == NB_OK, "%s", message);
+        if (unnamed) {
+            nb_maneuver ride;
+            memset(&ride, 0, sizeof ride);
+            ride.kind = NB_MANEUVER_ELEVATOR, ride.changes_level = 1, ride.direction = 1, ride.from_level = 0;
+            ride.to_level = 1, ride.step_count = -1, ride.bearing_before = ride.bearing_after = -1;
+            const char *words = maneuver_words_of(unnamed, &ride, levels[i].language, NULL);
+            CHECK(strncmp(words, levels[i].words, strlen(levels[i].words)) == 0, "level %g: \"%s\"", levels[i].ordinal, words);
+            nb_close(unnamed);
+        }
+        free(changed);
+    }
+
+    /* A template damaged inside GTXT opens (templates are checked where used) and refuses to render. */
+    const section *s = find_section(b, "GTXT");
+    uint8_t *copy = malloc(image_size);
+    if (!copy) { perror("malloc"); exit(2); }
+    memcpy(copy, image, image_size);
+    size_t found = 0; /* every template that starts so, since strings are not delimited */
+    for (size_t at = (size_t)s->offset; at + 15 <= (size_t)(s->offset + s->length); at++)
+        if (memcmp(copy + at, "Turn {modifier}", 15) == 0) copy[at + 5] = '}', found++;
+    CHECK(found > 0, "no English turn template");
+    if (found) {
+        reseal(copy, b, table_index(b, "GTXT"), 1);
+        nb_bundle *damaged = NULL;
+        char message[1024];
+        CHECK(nb_open_memory(copy, image_size, "damaged", 1, &damaged, message, sizeof message) == NB_OK, "%s", message);
+        if (damaged) {
+            m.kind = NB_MANEUVER_TURN, m.modifier = NB_MODIFIER_LEFT, m.changes_level = 0;
+            CHECK(nb_maneuver_instruction(damaged, &m, "en", NULL, small, sizeof small, &length) == NB_ERROR_FORMAT &&
+                      error_says(damaged, "lone '}'"),
+                  "a damaged template: %s", nb_last_error(damaged));
+            CHECK_WORDS(maneuver_words_of(damaged, &m, "de", NULL), "Links abbiegen");
+            nb_close(damaged);
+        }
+    }
+    free(copy);
 }
 
 int main(int argc, char **argv) {
@@ -5630,6 +5850,7 @@ int main(int argc, char **argv) {
     test_route_steps(b);
     test_route_maneuvers(b);
     test_maneuver_landmarks(b);
+    test_maneuver_instructions(b);
     if (find_section(b, "EGRC")) test_damaged_egrc(b);
     if (getenv("NAVBUNDLE_TEST_EGRESS")) test_egress_bundle(getenv("NAVBUNDLE_TEST_EGRESS"));
     test_locate(b, getenv("NAVBUNDLE_TEST_ANSWERS"));

@@ -109,6 +109,32 @@ function maneuversAnswer(bundle, found) {
   }).join(' | ');
 }
 
+/** `answer()` of an `instructions` or `spoken` query, `unknown-language` when the bundle lacks the language. */
+function wordsAnswer(answer) {
+  try {
+    return answer();
+  } catch (error) {
+    if (error instanceof BundleError && error.code === 'unknown-language') return 'unknown-language';
+    throw error;
+  }
+}
+
+/** The `instructions` answer: per maneuver its words and, but for the last, ` (SPOKEN DISTANCE)`. */
+function instructionsAnswer(bundle, line) {
+  const parts = splitFirst(line, 6);
+  if (parts.length < 5) throw new QueryError('instructions takes LANGUAGE PROFILE FROM TO [DESTINATION]');
+  const [, language, profile, source, target, destination = null] = parts;
+  return wordsAnswer(() => {
+    bundle.spokenDistance(0, language); // the language first, as every reader checks it
+    const found = bundle.route(profile, integer(source, 'FROM'), integer(target, 'TO'));
+    if (found === null) return 'none';
+    const maneuvers = bundle.maneuvers(found, { language, destination });
+    if (!maneuvers.length) return 'empty';
+    return maneuvers.map((m, i) => (i + 1 < maneuvers.length ? `${m.instruction} (${m.spokenDistance})` : m.instruction))
+      .join(' | ');
+  });
+}
+
 function conditionsAnswer(error) {
   if (error.code === 'invalid') return 'invalid';
   if (error.code === 'ambiguous') return `ambiguous: ${error.entries[0]}`;
@@ -148,6 +174,12 @@ export function answer(bundle, line) {
     case 'maneuvers': {
       const [profile, source, target] = words(line, verb, 4, 'PROFILE FROM TO');
       return maneuversAnswer(bundle, bundle.route(profile, integer(source, 'FROM'), integer(target, 'TO')));
+    }
+    case 'instructions':
+      return instructionsAnswer(bundle, line);
+    case 'spoken': {
+      const [language, centimetres] = words(line, verb, 3, 'LANGUAGE CENTIMETRES');
+      return wordsAnswer(() => bundle.spokenDistance(integer(centimetres, 'CENTIMETRES'), language));
     }
     case 'exit': {
       const [profile, node] = words(line, verb, 3, 'PROFILE NODE');
@@ -220,7 +252,7 @@ export function answer(bundle, line) {
         roundHalfAway(fix.confidence * 1e6), fix.neighbours].join(' ');
     }
     default:
-      throw new QueryError(`unknown query ${JSON.stringify(verb)}; queries are route, steps, maneuvers, exit, search, snap, snap-profile, `
+      throw new QueryError(`unknown query ${JSON.stringify(verb)}; queries are route, steps, maneuvers, instructions, spoken, exit, search, snap, snap-profile, `
         + 'endpoint, route-conditions, exit-conditions and locate');
   }
 }

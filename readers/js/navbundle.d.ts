@@ -24,6 +24,8 @@ export type BundleErrorCode =
   | 'not-a-bundle' | 'unsupported-version' | 'size-mismatch' | 'section-table' | 'missing-section'
   | 'checksum' | 'webcrypto-unavailable' | 'malformed' | 'unavailable' | 'argument' | 'unsupported-platform'
   | 'out-of-memory'
+  /** A guidance language the bundle does not have (the message lists those it has). */
+  | 'unknown-language'
   // Signed statements (verifyStatement, verifyRelease):
   | 'signature' | 'statement' | 'bundle-mismatch' | 'key' | 'signature-unavailable';
 
@@ -221,6 +223,10 @@ export interface Maneuver {
   /** The GLMK landmark it names (for arrive, its destination), docs/guidance.md "Landmarks of
    * maneuvers": side null within 1 m, name null when unnamed. */
   landmark: { index: number; placement: LandmarkPlacement; side: LandmarkSide | null; name: string | null } | null;
+  /** With `maneuvers(route, {language})`: what to tell a person, rendered by the core from GTXT. */
+  instruction?: string;
+  /** With a language: `distanceCentimetres` as people say it ("30 metres"; "a few metres" for arrive's 0). */
+  spokenDistance?: string;
 }
 
 export type Target =
@@ -333,7 +339,13 @@ export class NavBundle {
 
   climb(arc: number): { steps: number | null; rise: number };
   steps(route: { profile?: string; nodes: number[]; arcs: number[]; arcSeconds?: number[] }): RouteStep[];
-  maneuvers(route: { profile?: string; nodes: number[]; arcs: number[]; arcSeconds?: number[] }): Maneuver[];
+  /** With `language` (a code of `languages`), each maneuver carries its `instruction` and
+   * `spokenDistance`; `destination` names the place an arrival reaches. */
+  maneuvers(route: { profile?: string; nodes: number[]; arcs: number[]; arcSeconds?: number[] },
+    options?: { language?: string | null; destination?: string | null }): Maneuver[];
+  /** The codes of the bundle's instruction languages (GTXT), sorted; empty without GTXT. */
+  readonly languages: string[];
+  spokenDistance(centimetres: number, language: string): string;
   instruction(step: RouteStep): string;
 
   locate(scan: ScanReading[]): PositionFix | null;

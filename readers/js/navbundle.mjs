@@ -26,7 +26,9 @@ const NONE = 0xffffffff;
 const MAX_JSON_DEPTH = 64;
 const SECTION_TAG = /\b(?:CH[0-9A-F]{2}|[A-Z]{4})\b/;
 // nb_status of navbundle.h, as BundleError codes.
-const STATUS_CODES = [null, 'unavailable', 'malformed', 'checksum', 'argument', 'out-of-memory', 'unavailable'];
+// NB_ERROR_CONDITIONS (7) becomes a ConditionsError instead.
+const STATUS_CODES = [null, 'unavailable', 'malformed', 'checksum', 'argument', 'out-of-memory', 'unavailable', null,
+  'unknown-language'];
 // nb_refusal_kind of navbundle.h (what nb_open_table refused), as BundleError codes.
 const REFUSAL_CODES = [null, 'not-a-bundle', 'unsupported-version', 'size-mismatch', 'section-table', 'missing-section'];
 const ERROR_CONDITIONS = 7;
@@ -1248,7 +1250,10 @@ export class NavBundle {
    * riseHundredths}` or null, `landmark` `{index, placement, side, name}` (`PLACEMENTS`, `SIDES`;
    * at `arrive` the destination) or null. `route` as for steps: the ways its `profile` may take are choices,
    * and times are its `arcSeconds` when it has them, else the profile's PROF costs. */
-  maneuvers(route) {
+  maneuvers(route, { language = null, destination = null } = {}) {
+    // The words come from the core's own records, so every field it renders from is there.
+    const words = language === null ? null : this._wordsOf(language, destination);
+    words?.((code, place, text, capacity) => core.nb_spoken_distance(this._handle, code, 0n, text, capacity, OUT));
     const seconds = Array.isArray(route?.arcSeconds) ? route.arcSeconds : null;
     const costs = seconds && seconds.map((value) => Math.min(Math.max(Math.round(value * 1000), 0), INFINITE));
     return this._describe(route, 'maneuvers', 120, (index, path, list, count) => withMemory(4 * (costs?.length ?? 0),
@@ -1263,9 +1268,52 @@ export class NavBundle {
       const landmark = readRecord(this, at, LANDMARK_RECORD);
       maneuver.landmark = landmark.index === null ? null
         : { ...landmark, placement: PLACEMENTS[landmark.placement], side: SIDES[landmark.side] };
+      if (words) {
+        maneuver.instruction = words((code, place, text, capacity) => core.nb_maneuver_instruction(this._handle, at, code,
+          place, text, capacity, OUT));
+        maneuver.spokenDistance = words((code, place, text, capacity) => core.nb_spoken_distance(this._handle, code,
+          BigInt(maneuver.distanceCentimetres), text, capacity, OUT));
+      }
       return maneuver;
     }, route?.profile);
   }
+
+  /** The codes of the bundle's instruction languages (GTXT), sorted (`['de', 'en', 'es', 'fr']`);
+   * empty without GTXT. */
+  get languages() {
+    return Array.from({ length: core.nb_guidance_language_count(this._handle) }, (_, i) => {
+      this._check(core.nb_guidance_language(this._handle, i, OUT + 8, OUT + 16));
+      return this._text(OUT + 8);
+    });
+  }
+
+  /** `centimetres` as people say it in `language` (docs/guidance.md, "Spoken distances"): "a few
+   * metres", "30 metres", "1,5 kilomètre"; not capitalised. A language the bundle lacks throws
+   * BundleError `unknown-language`. */
+  spokenDistance(centimetres, language) {
+    if (!Number.isSafeInteger(centimetres) || centimetres < 0) throw this._argument(`${centimetres} is not a distance in centimetres`);
+    return this._wordsOf(language, null)((code, place, text, capacity) => core.nb_spoken_distance(this._handle, code,
+      BigInt(centimetres), text, capacity, OUT));
+  }
+
+  /** A writer of the core's words in `language` for an arrival at `destination` (null for none),
+   * the language checked by the core first, so that an unknown one throws even for a route of no
+   * maneuvers: `words(write)` runs `write(language, destination, text, capacity)`, a core call that
+   * writes its length at OUT, again with the room it asks for when MESSAGE is too small. */
+  _wordsOf(language, destination) {
+    const code = textOf(language, 'a language', this);
+    const place = destination === null ? null : textOf(destination, 'a destination', this);
+    if (place?.includes('\0')) throw this._argument('a destination holds U+0000, which the core cannot take');
+    return (write) => withText(code, (languageAt) => withText(place ?? '', (placeAt) => {
+      const call = (text, capacity) => write(languageAt, place === null ? 0 : placeAt, text, capacity);
+      const status = call(MESSAGE, MESSAGE_SIZE);
+      if (status === 0) return textAt(MESSAGE, u32(OUT));
+      const needed = u32(OUT);
+      if (status !== 4 || needed < MESSAGE_SIZE) this._check(status);
+      return withMemory(needed + 1, (text) => (this._check(call(text, needed + 1)), textAt(text, needed)));
+    }));
+  }
+
 
   /** The records that `describe(profile index, path, &list, &count)` (nb_route_steps or
    * nb_route_maneuvers) makes of `route` for `profile` (none when it is not the bundle's), each

@@ -56,6 +56,24 @@ def _words(line, verb, count, usage):
     return words[1:]
 
 
+def _words_answer(answer):
+    """``answer()`` of an ``instructions`` or ``spoken`` query; ``unknown-language`` when the bundle lacks it."""
+    try:
+        return answer()
+    except BundleError as error:
+        if error.code == "unknown-language":
+            return "unknown-language"
+        raise
+
+
+def _instructions(maneuvers):
+    """Per maneuver its words and, but for the last, `` (SPOKEN DISTANCE)``, joined by `` | ``."""
+    if maneuvers is None:
+        return "none"
+    return " | ".join(m.instruction if i + 1 == len(maneuvers) else f"{m.instruction} ({m.spoken_distance})"
+                      for i, m in enumerate(maneuvers)) or "empty"
+
+
 def answer(bundle, line):
     """The answer to one query line (the part after ``=>``)."""
     verb = line.split(" ", 1)[0]
@@ -68,6 +86,17 @@ def answer(bundle, line):
     if verb == "maneuvers":
         profile, source, target = _words(line, verb, 4, "PROFILE FROM TO")
         return _maneuvers(bundle.route_maneuvers(profile, _integer(source, "FROM"), _integer(target, "TO")))
+    if verb == "instructions":
+        parts = line.split(" ", 5)
+        if len(parts) < 5:
+            raise QueryError("instructions takes LANGUAGE PROFILE FROM TO [DESTINATION]")
+        language, profile, source, target = parts[1:5]
+        return _words_answer(lambda: _instructions(bundle.route_maneuvers(
+            profile, _integer(source, "FROM"), _integer(target, "TO"), language=language,
+            destination=parts[5] if len(parts) > 5 else None)))
+    if verb == "spoken":
+        language, centimetres = _words(line, verb, 3, "LANGUAGE CENTIMETRES")
+        return _words_answer(lambda: bundle.spoken_distance(_integer(centimetres, "CENTIMETRES"), language))
     if verb == "exit":
         profile, node = _words(line, verb, 3, "PROFILE NODE")
         found = bundle.nearest_exit(profile, _integer(node, "NODE"))

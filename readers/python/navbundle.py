@@ -57,8 +57,11 @@ STEP_ACTIONS = ("walk", "walkOutside", "enterBuilding", "leaveBuilding", "stairs
 # 1e-7 degree, centimetres and milliseconds, bearings in 1/256 of a turn or None, ``way`` None when
 # unnamed, ``level_change`` a ``LevelChange`` (``steps`` None when uncounted) or None, ``landmark`` a
 # ``ManeuverLandmark`` (at arrive the destination; placement and side None for none) or None.
+# With a language, ``instruction`` holds its words and ``spoken_distance`` the distance to the next said
+# aloud; both are None without one.
 Maneuver = collections.namedtuple("Maneuver", "kind modifier route_index corner latitude_e7 longitude_e7 level along "
-                                              "distance duration bearing_before bearing_after way level_change landmark")
+                                              "distance duration bearing_before bearing_after way level_change "
+                                              "landmark instruction spoken_distance", defaults=(None, None))
 ManeuverLandmark = collections.namedtuple("ManeuverLandmark", "index placement side name")
 PLACEMENTS, SIDES = (None, "before", "at", "after", "beside"), (None, "left", "right", "ahead")
 LevelChange = collections.namedtuple("LevelChange", "from_level to_level direction steps rise")
@@ -186,7 +189,9 @@ _SIGNATURES = {
     "nb_alias_info": "v I *alias", "nb_place_node": "v I I *I", "nb_in_main_piece": "v I I *i",
     "nb_route_path": "v I I I *path", "nb_path_free": "*path", "nb_route_steps": "v I *path **route_step *z",
     "nb_route_maneuvers": "v I *path *I **maneuver *z",
-    "nb_step_instruction": "v *route_step s z *z", "nb_profile_costs": "v I v z", "nb_customise": "v I v z *v",
+    "nb_step_instruction": "v *route_step s z *z", "nb_maneuver_instruction": "v *maneuver s s s z *z",
+    "nb_spoken_distance": "v s Q s z *z", "nb_guidance_language": "v I *text *text",
+    "nb_guidance_language_count": "v", "nb_profile_costs": "v I v z", "nb_customise": "v I v z *v",
     "nb_route_metric": "v v I I *path", "nb_metric_free": "v", "nb_metric_arrays": "v v v v v v z *z",
     "nb_metric_weights": "v v v z", "nb_nearest_exit": "v I I *I *I *v *z", "nb_leaving_costs": "v I v v z",
     "nb_exit_search": "v v z I *path", "nb_conditions_parse": "s z **condition_target *z *conditions_error",
@@ -228,7 +233,8 @@ def _load_core():
 
 
 _core, _free = _load_core()
-_STATUS = {1: "io", 2: "format", 3: "checksum", 4: "argument", 5: "memory", 6: "unavailable", 7: "conditions"}
+_STATUS = {1: "io", 2: "format", 3: "checksum", 4: "argument", 5: "memory", 6: "unavailable", 7: "conditions",
+           8: "unknown-language"}
 _ENDPOINT_CODES = ("place", "position", "empty", "unknown", "ambiguous", "elsewhere", "needs-level", "unknown-level",
                    "bad-coordinate")
 _CONDITION_CODES = (None, "invalid", "ambiguous", "unmatched")
@@ -685,11 +691,50 @@ class Bundle:
         return self._described(profile, source, target, _Step, self._step,
                                lambda index, path, out, count: (_core.nb_route_steps, index, path, out, count))
 
-    def route_maneuvers(self, profile, source, target):
+    def route_maneuvers(self, profile, source, target, language=None, destination=None):
         """The route of ``route`` as maneuvers (``Maneuver``) by the rules of docs/guidance.md, derived by
-        the C core as the Swift reader derives them: ``[]`` from a node to itself, None when unreachable."""
-        return self._described(profile, source, target, _Maneuver, self._maneuver,
+        the C core as the Swift reader derives them: ``[]`` from a node to itself, None when unreachable.
+        With ``language`` (a code of ``languages``) each has its ``instruction`` and ``spoken_distance`` in it,
+        the arrival naming ``destination`` when given; a language the bundle lacks raises ``BundleError``
+        ``unknown-language`` (never another language's words)."""
+        convert = self._maneuver
+        if language is not None:
+            words = (_utf8(language, "the language", True),
+                     None if destination is None else _utf8(destination, "the destination", True))
+            self.spoken_distance(0, language)  # The language first, so an empty route refuses it too.
+            convert = lambda m: self._maneuver(m)._replace(  # noqa: E731
+                instruction=self._words(_core.nb_maneuver_instruction, ctypes.byref(m), *words),
+                spoken_distance=self._words(_core.nb_spoken_distance, words[0], m.distance))
+        return self._described(profile, source, target, _Maneuver, convert,
                                lambda index, path, out, count: (_core.nb_route_maneuvers, index, path, None, out, count))
+
+    @property
+    def languages(self):
+        """The codes of the bundle's instruction languages (``GTXT``), sorted; empty without it."""
+        code, endonym = _Text(), _Text()
+        with self._lock:
+            codes = []
+            for index in range(_core.nb_guidance_language_count(self._live())):
+                self._call(_core.nb_guidance_language, index, ctypes.byref(code), ctypes.byref(endonym))
+                codes.append(self._text(code.text, code.length))
+            return codes
+
+    def spoken_distance(self, centimetres, language):
+        """``centimetres`` as people say it in ``language`` (docs/guidance.md, "Spoken distances"): "a few
+        metres", "30 metres", "1,5 kilomètre"; not capitalised."""
+        if type(centimetres) is not int or not 0 <= centimetres < 1 << 64:
+            raise BundleError(f"{self.path}: {centimetres!r} is not a distance in centimetres", code="argument")
+        return self._words(_core.nb_spoken_distance, _utf8(language, "the language", True), centimetres)
+
+    def _words(self, function, *arguments):
+        """The text ``function`` (``nb_step_instruction``, ``nb_maneuver_instruction``, ``nb_spoken_distance``)
+        writes after ``arguments``: measured, then written, both under the lock."""
+        length = SIZE()
+        with self._lock:
+            self._call(function, *arguments, None, 0, ctypes.byref(length))
+            text = ctypes.create_string_buffer(length.value + 1)
+            self._call(function, *arguments, text, len(text), ctypes.byref(length))
+        return text.raw[:length.value].decode("utf-8")
 
     def _described(self, profile, source, target, record, convert, call):
         """The records ``call`` names (a core function and its arguments after the bundle) for the route
@@ -718,13 +763,10 @@ class Bundle:
                             self._text(m.landmark_name, m.landmark_name_length)))
 
     def _step(self, step):
-        length = SIZE()
-        self._call(_core.nb_step_instruction, ctypes.byref(step), None, 0, ctypes.byref(length))
-        text = ctypes.create_string_buffer(length.value + 1)
-        self._call(_core.nb_step_instruction, ctypes.byref(step), text, len(text), ctypes.byref(length))
+        text = self._words(_core.nb_step_instruction, ctypes.byref(step))
         return Step(STEP_ACTIONS[step.action], self._text(step.label, step.label_length), step.from_level,
                     step.to_level, step.length, step.duration, None if step.steps < 0 else step.steps, step.rise,
-                    bool(step.along_path), step.start, step.end, text.raw[:length.value].decode("utf-8"))
+                    bool(step.along_path), step.start, step.end, text)
 
     @property
     def customisable(self):

@@ -344,6 +344,41 @@ class ReadingTests(unittest.TestCase):
         with self.assertRaises(BundleError):
             self.bundle.route_maneuvers("foot", source, self.bundle.node_count)
 
+    def test_maneuvers_in_words(self):
+        def node(text):
+            return self.bundle.endpoint_node(self.bundle.resolve_endpoint(text), "foot")
+        source, target = node("A.1.04"), node("A.0.07")
+        self.assertEqual(self.bundle.languages, ["de", "en", "es", "fr"])
+        plain = self.bundle.route_maneuvers("foot", source, target)
+        self.assertIsNone(plain[0].instruction)
+        for language in self.bundle.languages:
+            maneuvers = self.bundle.route_maneuvers("foot", source, target, language=language, destination="café am Markt")
+            self.assertEqual([m._replace(instruction=None, spoken_distance=None) for m in maneuvers], plain)
+            self.assertTrue(all(m.instruction and m.spoken_distance == self.bundle.spoken_distance(m.distance, language)
+                                for m in maneuvers))
+            self.assertIn("café am Markt", maneuvers[-1].instruction)  # data, never capitalised
+        english = self.bundle.route_maneuvers("foot", source, target, language="en")
+        self.assertTrue(next(m for m in english if m.kind == "elevator").instruction.startswith("Take Lift A down from "))
+        self.assertEqual(english[-1].instruction, "You have arrived")
+        long = "x" * 3000
+        self.assertEqual(self.bundle.route_maneuvers("foot", source, target, "en", long)[-1].instruction, "Arrive at " + long)
+        self.assertEqual(self.bundle.spoken_distance(145000, "en"), "1.5 kilometres")
+        self.assertEqual(self.bundle.spoken_distance(145000, "fr"), "1,5 kilomètre")
+        # Never another language's words, even for a route of no maneuvers.
+        for call in (lambda: self.bundle.route_maneuvers("foot", source, target, language="it"),
+                     lambda: self.bundle.route_maneuvers("foot", source, source, language="xx"),
+                     lambda: self.bundle.spoken_distance(500, "EN")):
+            with self.assertRaises(BundleError) as caught:
+                call()
+            self.assertEqual(caught.exception.code, "unknown-language")
+            self.assertIn("available: de, en, es, fr", str(caught.exception))
+        for text in ("a\0b", "\ud800"):
+            with self.assertRaises(ValueError):
+                self.bundle.route_maneuvers("foot", source, target, "en", text)
+        with self.assertRaises(BundleError) as caught:
+            self.bundle.spoken_distance(-1, "en")
+        self.assertEqual(caught.exception.code, "argument")
+
     def test_routes_match_dijkstra_for_every_profile(self):
         random.seed(7)
         nodes = self.bundle.node_count

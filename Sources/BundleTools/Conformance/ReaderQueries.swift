@@ -6,7 +6,8 @@ public import NavBundle
 /// C and Python readers print too: the same bundle and queries must give the same lines.
 ///
 /// A query is one line: `route PROFILE FROM TO`, `steps PROFILE FROM TO` (the route described),
-/// `maneuvers PROFILE FROM TO` (the route's maneuvers),
+/// `maneuvers PROFILE FROM TO` (the route's maneuvers), `instructions LANGUAGE PROFILE FROM TO [DESTINATION]`
+/// (the maneuvers in words), `spoken LANGUAGE CENTIMETRES` (a distance in words),
 /// `exit PROFILE NODE`, `search LIMIT TEXT` (the text is the rest of the line), `snap LEVEL LATITUDE LONGITUDE`,
 /// `snap-profile PROFILE LEVEL LATITUDE LONGITUDE`, `endpoint TEXT` or
 /// `route-conditions PROFILE FROM TO JSON` or `exit-conditions PROFILE NODE JSON` (the conditions
@@ -59,6 +60,20 @@ public struct ReaderQueries {
             guard let source = Int(words[2]), let target = Int(words[3]) else { throw bad(query) }
             return try BundleToolsError.reading { () throws(BundleError) in
                 try maneuversAnswer(profile: profile, from: source, to: target)
+            }
+        case "instructions" where words.count >= 5:
+            guard bundle.guidanceLanguages.contains(words[1]) else { return "unknown-language" }
+            let profile = try profileIndex(words[2])
+            guard let source = Int(words[3]), let target = Int(words[4]) else { throw bad(query) }
+            let destination = words.count > 5 ? words[5...].joined(separator: " ") : nil
+            return try BundleToolsError.reading { () throws(BundleError) in
+                try instructionsAnswer(language: words[1], profile: profile, from: source, to: target, destination: destination)
+            }
+        case "spoken" where words.count == 3:
+            guard let centimetres = UInt64(words[2]), words[2].allSatisfy({ $0.isASCII && $0.isNumber }), centimetres <= 999_999_999_999_999_999 else { throw bad(query) }
+            guard bundle.guidanceLanguages.contains(words[1]) else { return "unknown-language" }
+            return try BundleToolsError.reading { () throws(BundleError) in
+                try bundle.guidanceLanguage(words[1]).spokenDistance(centimetres: centimetres).forms[0]
             }
         case "route-conditions" where words.count >= 5:
             let profile = try profileIndex(words[1])
@@ -193,6 +208,24 @@ public struct ReaderQueries {
                     "\(maneuver.durationMilliseconds)", "\(maneuver.level)", change, landmark,
                     maneuver.way ?? "-"].joined(separator: " ")
         }.joined(separator: " | ")
+    }
+
+    /// The route's maneuvers in words joined by ` | `, each but the last followed by ` (SPOKEN
+    /// DISTANCE)` to the next (readers/vectors/README.md); `empty` for a route without arcs,
+    /// `none` when unreachable.
+    private mutating func instructionsAnswer(language code: String, profile: Int, from source: Int, to target: Int,
+                                             destination: String?) throws(BundleError) -> String {
+        guard let route = try router(profile: profile).route(from: source, to: target) else { return "none" }
+        let maneuvers = try bundle.maneuvers(of: route)
+        if maneuvers.isEmpty { return "empty" }
+        let language = try bundle.guidanceLanguage(code)
+        var parts: [String] = []
+        for (index, maneuver) in maneuvers.enumerated() {
+            let text = try bundle.instruction(for: maneuver, language: code, destination: destination)
+            let isLast = index == maneuvers.count - 1
+            parts.append(isLast ? text : "\(text) (\(try language.spokenDistance(centimetres: maneuver.distanceCentimetres).forms[0]))")
+        }
+        return parts.joined(separator: " | ")
     }
 
     /// A route answer under conditions, or why they cannot be applied.

@@ -12,8 +12,10 @@ extension VenueBundle {
     /// `bearingAfter` in whole degrees (null for none), `landmark` (the name of the landmark it names,
     /// or for `arrive` of the destination; null when none or unnamed), `landmarkPlacement`
     /// (`before`, `at`, `after`, `beside`) and `landmarkSide` (`left`, `right`, `ahead`), null for none.
+    /// `arrival` is what the `arrive` maneuver names (nil: it names nothing), as `navforge route`
+    /// prints it: not `destination` where the route ends beside the place or at an unnamed exit.
     public func geoJSON(for route: Route, from start: String, to destination: String,
-                        language: String? = nil) throws(BundleError) -> Data {
+                        language: String? = nil, arrival: String? = nil) throws(BundleError) -> Data {
         do {
             let steps = try steps(of: route)
             var features: [[String: Any]] = []
@@ -43,7 +45,7 @@ extension VenueBundle {
                     let properties: [String: Any] = [
                         "maneuver": maneuver.kind.name,
                         "modifier": maneuver.modifier == .none ? NSNull() : maneuver.modifier.name,
-                        "instruction": try instruction(for: maneuver, language: language, destination: destination),
+                        "instruction": try instruction(for: maneuver, language: language, destination: arrival),
                         "distanceMetres": Double(maneuver.distanceCentimetres) / 100,
                         "durationSeconds": (Double(maneuver.durationMilliseconds) / 1000).rounded(),
                         "level": try level(maneuver.level).id,

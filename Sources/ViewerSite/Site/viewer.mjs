@@ -36,14 +36,17 @@ const state = {
   perLevel: new Map(),
   endpoints: { from: null, to: null },
   tapTarget: "from",
-  route: null, // { route, steps, polylines, kind: "route" | "exit" }
+  route: null, // { route, steps, polylines, kind: "route" | "exit", maneuvers, destination, selected }
+  language: null, // the code of the directions' language; null when the bundle has no guidance
   conditions: null, // { text, metrics: Map(profile → metric), overlay }
   fix: null,
   samples: [],
 };
 
 const ready = main().catch((error) => failed(error));
-window.navforgeViewer = { ready, state, drawnRoute, stepTexts, levelIds: () => state.levels.map((level) => level.id) };
+window.navforgeViewer = {
+  ready, state, drawnRoute, stepTexts, maneuverTexts, selectedManeuver, levelIds: () => state.levels.map((level) => level.id),
+};
 
 async function main() {
   // The reader's module instantiates its WebAssembly core before it can be used. Imported here
@@ -114,6 +117,7 @@ function start(bundle, site) {
   $("attribution").textContent = attribution(meta);
   setUpOrigin();
   setUpProfiles();
+  setUpLanguages();
   setUpLevels();
   setUpMap();
   setUpRouteForm();
@@ -543,6 +547,7 @@ function draw() {
   drawConditions(context, pixel);
   drawRoute(context, pixel);
   drawLabels(context, geometry, pixel);
+  drawSelectedManeuver(context, pixel);
   drawFix(context, pixel);
   if (document.activeElement === canvas) drawCrosshair(context, pixel);
 }
@@ -817,7 +822,7 @@ function nodeOf(role) {
   }
   const node = bundle.endpointNode(resolved, state.profile);
   if (node == null) return { error: `${text || "That place"} cannot be reached with the ${state.profile} profile.` };
-  return { node };
+  return { node, place: resolved.kind === "place" ? resolved.place : null };
 }
 
 function endpointMessage(role, text, error) {
@@ -856,7 +861,7 @@ function computeRoute() {
     if (!route) {
       return fail(`No route from ${$("from").value} to ${$("to").value} with the ${state.profile} profile${state.conditions ? " under these conditions" : ""}.`);
     }
-    showRoute(route, "route", `${$("from").value} → ${$("to").value}`);
+    showRoute(route, "route", `${$("from").value} → ${$("to").value}`, arrivalName(to, route));
   });
 }
 
@@ -870,7 +875,8 @@ function computeExit() {
     const exit = state.conditions ? bundle.exitUnderConditions(state.profile, from.node, state.conditions.text)
       : bundle.nearestExit(state.profile, from.node);
     if (!exit) return fail(`No exit can be reached from ${$("from").value} with the ${state.profile} profile.`);
-    showRoute({ ...exit, profile: state.profile }, "exit", `${$("from").value} → nearest exit`);
+    const way = { ...exit, profile: state.profile };
+    showRoute(way, "exit", `${$("from").value} → nearest exit`, bundle.node(way.nodes.at(-1)).label);
   });
 }
 
@@ -901,9 +907,12 @@ function routeBetween(from, to) {
 }
 
 /** Shows a route: its lines on every level, the steps, the time; switches to where it starts. */
-function showRoute(route, kind, title) {
+function showRoute(route, kind, title, destination = null) {
   const list = $("steps");
   list.replaceChildren();
+  $("maneuvers").replaceChildren();
+  $("maneuvers-title").hidden = $("steps-title").hidden = true;
+  delete document.body.dataset.maneuver;
   $("summary").textContent = "";
   state.route = null;
   for (const button of levelButtons()) {
@@ -938,7 +947,12 @@ function showRoute(route, kind, title) {
     item.append(instruction, meta);
     list.append(item);
   });
-  state.route = { route, steps, polylines, kind };
+  state.route = { route, steps, polylines, kind, destination, maneuvers: [], selected: null };
+  $("steps-title").hidden = false;
+  if (state.language) {
+    state.route.maneuvers = bundle.maneuvers(route, { language: state.language, destination });
+    showManeuvers();
+  }
   const levels = new Set(polylines.map((line) => line.level));
   for (const button of levelButtons()) {
     if (!levels.has(Number(button.dataset.level))) continue;
@@ -971,6 +985,170 @@ function stepCoordinates(route, step) {
     }
   }
   return points;
+}
+
+// Directions
+
+/** The language picker: each of the bundle's languages in its own name; the browser's language
+ * first when the bundle has it, else English, else the first. Hidden for bundles without guidance. */
+function setUpLanguages() {
+  const bundle = state.bundle;
+  const codes = bundle.languages;
+  if (!codes.length) return;
+  const select = $("language");
+  for (const code of codes) {
+    const option = document.createElement("option");
+    option.value = code;
+    option.lang = code;
+    option.textContent = languageName(code);
+    select.append(option);
+  }
+  const wanted = [...(navigator.languages ?? []), "en"].map((tag) => tag.split("-")[0].toLowerCase());
+  state.language = wanted.find((code) => codes.includes(code)) ?? codes[0];
+  select.value = state.language;
+  $("language-field").hidden = false;
+  select.addEventListener("change", () => {
+    state.language = select.value;
+    if (!state.route?.maneuvers.length) return;
+    state.route.maneuvers = state.bundle.maneuvers(state.route.route, { language: state.language, destination: state.route.destination });
+    showManeuvers();
+  });
+}
+
+/** "Deutsch" for `de`: a language is found by its own name; the code where the browser knows none. */
+function languageName(code) {
+  try {
+    const name = new Intl.DisplayNames([code], { type: "language" }).of(code);
+    return name ? name.charAt(0).toLocaleUpperCase(code) + name.slice(1) : code;
+  } catch {
+    return code;
+  }
+}
+
+/** What the arrival names, as `navforge route` does: the place a route ends at, none when it
+ * ends beside the place (its own node out of the profile's reach) or at a tapped position. */
+function arrivalName(endpoint, route) {
+  if (endpoint.place == null) return null;
+  const place = state.bundle.place(endpoint.place);
+  return place.node === route.nodes.at(-1) ? placeLabel(place) : null;
+}
+
+/** `A.2.14 Seminar room`: a place in one line, by the rule of the Swift reader's `Place.label`. */
+function placeLabel(place) {
+  const { ref, name } = place;
+  const words = name?.split(" ") ?? [];
+  if (ref != null && name != null && ref !== name && !words.includes(ref)) return `${ref} ${name}`;
+  if (name != null && words.includes(ref ?? "")) return name;
+  return ref ?? name ?? place.category ?? "place";
+}
+
+/** The route's maneuvers in the chosen language, each a button that shows it on the map. */
+function showManeuvers() {
+  const { maneuvers, selected } = state.route;
+  const list = $("maneuvers");
+  list.replaceChildren();
+  list.lang = state.language;
+  $("maneuvers-title").hidden = false;
+  maneuvers.forEach((maneuver, index) => {
+    const item = document.createElement("li");
+    item.dataset.kind = maneuver.kind;
+    if (maneuver.modifier) item.dataset.modifier = maneuver.modifier;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "maneuver";
+    const text = document.createElement("span");
+    text.className = "instruction";
+    text.textContent = maneuver.instruction;
+    button.append(arrow(maneuver), text);
+    if (index === selected) button.setAttribute("aria-current", "step");
+    button.addEventListener("click", () => selectManeuver(index));
+    item.append(button);
+    if (index < maneuvers.length - 1) {
+      const meta = document.createElement("span");
+      meta.className = "meta";
+      meta.textContent = maneuver.spokenDistance;
+      item.append(meta);
+    }
+    list.append(item);
+  });
+}
+
+/** Byte bearing (1/256 turn) to degrees; a turn's signed change from before to after. */
+const degrees = (bearing) => (bearing * 360) / 256;
+const turnDegrees = (before, after) => degrees(((after - before + 384) % 256) - 128);
+
+/** The arrow beside an instruction: a turn's drawn at its angle from the way the walker faces,
+ * a departure's at its compass heading on the north-up map, a level change's up or down. */
+function arrow(maneuver) {
+  const mark = document.createElement("span");
+  mark.className = "arrow";
+  mark.setAttribute("aria-hidden", "true");
+  const { kind, bearingBefore: before, bearingAfter: after, levelChange } = maneuver;
+  if (levelChange) {
+    mark.textContent = levelChange.direction > 0 ? "⇡" : levelChange.direction < 0 ? "⇣" : "⇢";
+  } else if (kind === "arrive") {
+    mark.textContent = "◉";
+  } else if (after != null) {
+    mark.textContent = "↑";
+    const angle = before == null ? degrees(after) : turnDegrees(before, after);
+    mark.style.transform = `rotate(${angle.toFixed(1)}deg)`;
+    mark.dataset.angle = angle.toFixed(1);
+  } else {
+    mark.textContent = "•";
+  }
+  return mark;
+}
+
+/** Shows maneuver `index` on the map: its level, centred, marked with the way to go. */
+function selectManeuver(index) {
+  const maneuver = state.route.maneuvers[index];
+  state.route.selected = index;
+  for (const [position, button] of [...$("maneuvers").querySelectorAll("button.maneuver")].entries()) {
+    if (position === index) button.setAttribute("aria-current", "step");
+    else button.removeAttribute("aria-current");
+  }
+  document.body.dataset.maneuver = String(index);
+  const [x, y] = project(maneuver.latitudeE7 / 1e7, maneuver.longitudeE7 / 1e7);
+  state.view.x = x;
+  state.view.y = y;
+  showLevel(maneuver.level);
+}
+
+/** The selected maneuver: a ring where it is and a stroke the way the walker leaves it. */
+function drawSelectedManeuver(context, pixel) {
+  const index = state.route?.selected;
+  if (index == null) return;
+  const maneuver = state.route.maneuvers[index];
+  if (maneuver.level !== state.level) return;
+  const [x, y] = project(maneuver.latitudeE7 / 1e7, maneuver.longitudeE7 / 1e7);
+  context.beginPath();
+  context.arc(x, y, 11 * pixel, 0, 2 * Math.PI);
+  context.fillStyle = "rgba(255, 255, 255, 0.85)";
+  context.fill();
+  context.strokeStyle = "#0b5cad";
+  context.lineWidth = 3 * pixel;
+  context.stroke();
+  const bearing = maneuver.bearingAfter ?? maneuver.bearingBefore;
+  if (bearing == null) return;
+  const radians = (degrees(bearing) * Math.PI) / 180;
+  const dx = Math.sin(radians), dy = -Math.cos(radians);
+  context.beginPath();
+  context.moveTo(x, y);
+  context.lineTo(x + dx * 22 * pixel, y + dy * 22 * pixel);
+  context.stroke();
+}
+
+/** The maneuvers as listed, for tests and scripts. */
+function maneuverTexts() {
+  return [...$("maneuvers").querySelectorAll(".instruction")].map((span) => span.textContent);
+}
+
+/** The maneuver shown on the map: its index, level and position, or null. */
+function selectedManeuver() {
+  const index = state.route?.selected;
+  if (index == null) return null;
+  const maneuver = state.route.maneuvers[index];
+  return { index, level: state.levels[maneuver.level].id, latitude: maneuver.latitudeE7 / 1e7, longitude: maneuver.longitudeE7 / 1e7 };
 }
 
 function duration(seconds) {

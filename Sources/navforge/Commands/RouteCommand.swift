@@ -121,9 +121,17 @@ struct RouteCommand: ParsableCommand {
         let guided = !steps && venue.hasArcBearings && !venue.guidanceLanguages.isEmpty
         if guided { _ = try venue.guidanceLanguage(language) }
         // The file first: a path that cannot be written fails the command before anything is printed.
+        let formatter = RouteFormatter(bundle: venue, language: guided ? language : nil)
+        // A position is no name to arrive at; a place is, where the route reaches it.
+        let arrival: String?
+        switch destinationEndpoint {
+        case .position?: arrival = nil
+        case .place?: arrival = try formatter.arrivalName(of: route, at: destination?.place)
+        case nil: arrival = try formatter.arrivalName(of: route, at: nil)
+        }
         if let geojson {
-            let data = try venue.geoJSON(for: route, from: start.place.label, to: endLabel,
-                                         language: guided ? language : nil)
+            let data = try venue.geoJSON(for: route, from: start.place.label, to: endLabel, language: guided ? language : nil,
+                                         arrival: arrival)
             let url = URL(fileURLWithPath: geojson)
             let folder = url.deletingLastPathComponent()
             guard FileManager.default.fileExists(atPath: folder.path) else {
@@ -135,8 +143,7 @@ struct RouteCommand: ParsableCommand {
                 throw CommandLineError.output(path: geojson, reason: error.localizedDescription)
             }
         }
-        let formatter = RouteFormatter(bundle: venue, language: guided ? language : nil)
-        let lines = try destination.map { try formatter.describe(route, from: start.place, to: $0.place) }
+        let lines = try destination.map { try formatter.describe(route, from: start.place, to: $0.place, arrival: arrival) }
             ?? formatter.describeWayOut(route, from: start.place)
         for line in lines { Console.out(line) }
         if let geojson { Console.out("Route written to \(geojson).") }

@@ -8,14 +8,23 @@ struct RouteFormatter {
     /// The language of the maneuvers; steps (in English) when nil.
     var language: String?
 
+    /// `arrival` is what the `arrive` maneuver names (``arrivalName(of:at:)``; nil for a position).
     func describe(_ route: Route, from start: VenueBundle.PlaceRecord,
-                  to destination: VenueBundle.PlaceRecord) throws -> [String] {
+                  to destination: VenueBundle.PlaceRecord, arrival: String?) throws -> [String] {
         let gap = try self.gap(between: destination, and: route.nodes[route.nodes.count - 1])
         return try describe(route, from: start, toLine: try placeLine(destination),
                             arrival: gap == nil ? "at \(destination.label)" : "beside \(destination.label)",
                             endNote: gap.map { note(destination, gap: $0, profile: route.profile, end: "ends") },
-                            // Beside the place, the arrival names none (the note says where it ends).
-                            destination: gap == nil ? destination.label : nil)
+                            destination: arrival)
+    }
+
+    /// What the `arrive` maneuver names: the destination place, or the exit's label for a way
+    /// out (`destination` nil). Beside the place (its own node out of the profile's reach) it
+    /// names none: the note says where the route ends.
+    func arrivalName(of route: Route, at destination: VenueBundle.PlaceRecord?) throws -> String? {
+        let end = route.nodes[route.nodes.count - 1]
+        guard let destination else { return try bundle.node(end).label }
+        return try gap(between: destination, and: end) == nil ? destination.label : nil
     }
 
     /// The route to the nearest exit, named by the exit node's label.
@@ -23,7 +32,8 @@ struct RouteFormatter {
         let exit = try bundle.node(route.nodes[route.nodes.count - 1])
         let name = exit.label.map { "the nearest exit, \($0)" } ?? "the nearest exit"
         return try describe(route, from: start, toLine: "\(name) (\(try bundle.level(exit.level).displayName))",
-                            arrival: "at \(exit.label ?? "the exit")", endNote: nil, destination: exit.label)
+                            arrival: "at \(exit.label ?? "the exit")", endNote: nil,
+                            destination: try arrivalName(of: route, at: nil))
     }
 
     private func describe(_ route: Route, from start: VenueBundle.PlaceRecord, toLine: String,

@@ -75,7 +75,7 @@ static void touch(const char *text, size_t length) {
     sink += sum;
 }
 
-static void check_status(nb_status status) { EXPECT(status >= NB_OK && status <= NB_ERROR_CONDITIONS); }
+static void check_status(nb_status status) { EXPECT(status >= NB_OK && status <= NB_ERROR_LANGUAGE); }
 
 /* A path's promises: source first, target last, nodes and arcs in range, one arc fewer than
  * nodes, and (given the weights it was found on: a profile's costs or a metric's weights) a
@@ -97,6 +97,35 @@ static void check_path(nb_bundle *b, const nb_path *path, uint32_t source, uint3
         }
     }
     if (weights) EXPECT(path->duration == sum);
+}
+
+/* A maneuver in the words of each of the bundle's first languages (and one it lacks): measured,
+ * then written to the length measured, or refused with a status of the API; its spoken distance too. */
+static void describe_in_words(nb_bundle *b, const nb_maneuver *m) {
+    uint32_t languages = nb_guidance_language_count(b);
+    for (uint32_t n = 0; n <= languages && n < 3; n++) {
+        char code[16] = "zz";
+        nb_text text, endonym;
+        if (n < languages && nb_guidance_language(b, n, &text, &endonym) == NB_OK && text.length < sizeof code) {
+            memcpy(code, text.text, text.length);
+            code[text.length] = '\0';
+        }
+        size_t length = 0, written = 0;
+        nb_status status = nb_maneuver_instruction(b, m, code, n % 2 ? "Ziel" : NULL, NULL, 0, &length);
+        check_status(status);
+        if (status == NB_OK) {
+            char *words = malloc(length + 1);
+            if (words == NULL) continue;
+            status = nb_maneuver_instruction(b, m, code, n % 2 ? "Ziel" : NULL, words, length + 1, &written);
+            EXPECT(status == NB_OK && written == length && words[length] == '\0');
+            touch(words, length);
+            free(words);
+        }
+        char spoken[64];
+        status = nb_spoken_distance(b, code, m->distance, spoken, sizeof spoken, &length);
+        check_status(status);
+        if (status == NB_OK) EXPECT(length < sizeof spoken && spoken[length] == '\0');
+    }
 }
 
 /* A route's maneuvers: from depart to arrive, each where the one before ends, their distances
@@ -130,6 +159,7 @@ static void describe_maneuvers(nb_bundle *b, uint32_t profile, const nb_path *pa
                          m[i].landmark_placement <= NB_PLACEMENT_BESIDE);
         EXPECT(m[i].landmark_side >= NB_SIDE_NONE && m[i].landmark_side <= NB_SIDE_AHEAD);
         touch(m[i].landmark_name, m[i].landmark_name_length);
+        describe_in_words(b, &m[i]);
     }
     EXPECT(count == 0 || along == path->length);
     free(m);

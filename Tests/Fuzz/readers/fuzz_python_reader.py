@@ -217,6 +217,9 @@ def exercise_routes(bundle, profiles, nodes, chosen):
     for profile in profiles:
         for source, target in pairs:
             check_route(attempt(lambda: bundle.route(profile, source, target)), source, target, nodes)
+            # The route's maneuvers in words, in the bundle's languages and one it lacks: GTXT's templates are read here.
+            for language in (attempt(lambda: bundle.languages) or [])[:2] + ["zz"]:
+                attempt(lambda: bundle.route_maneuvers(profile, source, target, language, "Ziel"))
         found = attempt(lambda: bundle.nearest_exit(profile, chosen))
         if found is not None:
             exit_node, _, path = found

@@ -34,6 +34,8 @@ public final class NavBundle implements AutoCloseable {
         UNAVAILABLE,
         /** A text names no place or position, or several: show the message to the person who typed it. */
         ENDPOINT,
+        /** A guidance language the bundle does not have: the message lists those it has. */
+        LANGUAGE,
         /** Anything else the reader reports. */
         OTHER
     }
@@ -69,6 +71,17 @@ public final class NavBundle implements AutoCloseable {
         Route(long milliseconds, int[] nodes) {
             this.milliseconds = milliseconds;
             this.nodes = nodes;
+        }
+    }
+
+    /** One maneuver of turn-by-turn guidance: what to say, and the distance to the next said aloud (null for the last). */
+    public static final class Turn {
+        public final String instruction;
+        public final String then;
+
+        Turn(String instruction, String then) {
+            this.instruction = instruction;
+            this.then = then;
         }
     }
 
@@ -160,6 +173,22 @@ public final class NavBundle implements AutoCloseable {
         return values == null ? null : new Route(values[0], nodes(values, 1));
     }
 
+    /**
+     * The route's maneuvers in words in {@code language}, a code of the bundle's (de, en, es, fr),
+     * rendered by the reader from the bundle's templates as every reader renders them; null when
+     * there is no route. A language the bundle lacks throws with {@link Reason#LANGUAGE}.
+     */
+    public synchronized Turn[] guidance(int profile, int from, int to, String language) throws BundleException {
+        byte[][] texts = nativeGuidance(open(), profile, from, to, utf8(language));
+        if (texts == null) return null;
+        Turn[] turns = new Turn[texts.length / 2];
+        for (int i = 0; i < turns.length; i++) {
+            String then = new String(texts[2 * i + 1], StandardCharsets.UTF_8);
+            turns[i] = new Turn(new String(texts[2 * i], StandardCharsets.UTF_8), i + 1 < turns.length ? then : null);
+        }
+        return turns;
+    }
+
     /** The nearest exit from {@code node} by the bundle's egress table, or null when none can be reached. */
     public synchronized Exit nearestExit(int profile, int node) throws BundleException {
         long[] values = nativeNearestExit(open(), profile, node);
@@ -178,7 +207,8 @@ public final class NavBundle implements AutoCloseable {
     }
 
     // The reader's statuses (nb_status in readers/c/navbundle.h) and navbundle_jni.c's own.
-    private static final int IO = 1, FORMAT = 2, CHECKSUM = 3, ARGUMENT = 4, MEMORY = 5, UNAVAILABLE = 6, ENDPOINT = 100;
+    private static final int IO = 1, FORMAT = 2, CHECKSUM = 3, ARGUMENT = 4, MEMORY = 5, UNAVAILABLE = 6, LANGUAGE = 8,
+            ENDPOINT = 100;
 
     /**
      * The exception for a failure of the reader: called from navbundle_jni.c, which throws what
@@ -195,6 +225,7 @@ public final class NavBundle implements AutoCloseable {
             case CHECKSUM: return new BundleException(Reason.CHECKSUM, text);
             case UNAVAILABLE: return new BundleException(Reason.UNAVAILABLE, text);
             case ENDPOINT: return new BundleException(Reason.ENDPOINT, text);
+            case LANGUAGE: return new BundleException(Reason.LANGUAGE, text);
             default: return new BundleException(Reason.OTHER, text);
         }
     }
@@ -218,4 +249,7 @@ public final class NavBundle implements AutoCloseable {
     private static native long[] nativeRoute(long handle, int profile, int from, int to) throws BundleException;
 
     private static native long[] nativeNearestExit(long handle, int profile, int node) throws BundleException;
+
+    private static native byte[][] nativeGuidance(long handle, int profile, int from, int to, byte[] language)
+            throws BundleException;
 }

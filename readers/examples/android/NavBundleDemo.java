@@ -6,10 +6,10 @@ import java.io.FileInputStream;
 /**
  * NavBundleDemo BUNDLE FOLDER FROM TO [PROFILE]: what an Android app does with {@link NavBundle},
  * run on a desktop JVM. It installs the bundle into FOLDER as an app installs it from its assets
- * into its files folder, opens it, searches for FROM, routes from FROM to TO and finds the way out
- * from FROM.
+ * into its files folder, opens it, searches for FROM, routes from FROM to TO, words the route's
+ * maneuvers and finds the way out from FROM.
  *
- * <p>The route and the exit are printed as the readers' test vectors write them
+ * <p>The route, its guidance and the exit are printed as the readers' test vectors write them
  * (readers/vectors/README.md), so that {@code make test} can ask the C reader's own answer
  * program the same queries and compare.
  */
@@ -42,6 +42,16 @@ public final class NavBundleDemo {
             } else {
                 StringBuilder line = new StringBuilder("route " + profileName + " " + source + " " + target + " => " + route.milliseconds);
                 for (int node : route.nodes) line.append(' ').append(node);
+                System.out.println(line);
+            }
+            // Turn by turn, each maneuver with the distance to the next said aloud.
+            NavBundle.Turn[] turns = bundle.guidance(profile, source, target, "en");
+            if (turns != null) {
+                StringBuilder line = new StringBuilder("instructions en " + profileName + " " + source + " " + target + " =>");
+                for (int i = 0; i < turns.length; i++) {
+                    line.append(i == 0 ? " " : " | ").append(turns[i].instruction);
+                    if (turns[i].then != null) line.append(" (").append(turns[i].then).append(')');
+                }
                 System.out.println(line);
             }
             NavBundle.Exit exit = bundle.nearestExit(profile, source);

@@ -1,7 +1,8 @@
 /*
  * navbundle_jni: the JNI surface an Android app needs over the C reader (readers/c/navbundle.h):
  * open a bundle from a path, close it, search places, route between nodes (duration and node
- * path), resolve what a person types to a node, and the nearest exit. Built with the NDK beside
+ * path), resolve what a person types to a node, the nearest exit, and a route's turn-by-turn
+ * guidance in a language of the bundle. Built with the NDK beside
  * navbundle.c (CMakeLists.txt here); `make test` builds it with the host compiler against a JDK's
  * jni.h and runs NavBundleDemo.java on the demo bundle.
  *
@@ -269,4 +270,66 @@ JNIEXPORT jlongArray JNICALL Java_navforge_NavBundle_nativeNearestExit(JNIEnv *e
     }
     free(nodes);
     return result;
+}
+
+/* The words of `maneuvers[i]` (spoken: of its distance) as a Java byte[] of UTF-8, or NULL with an
+ * exception thrown. */
+static jbyteArray words_of(JNIEnv *env, nb_bundle *bundle, const nb_maneuver *m, const char *language, int spoken) {
+    size_t length = 0;
+    nb_status status = spoken ? nb_spoken_distance(bundle, language, m->distance, NULL, 0, &length)
+                              : nb_maneuver_instruction(bundle, m, language, NULL, NULL, 0, &length);
+    char *text = status == NB_OK ? malloc(length + 1) : NULL;
+    if (status == NB_OK && text == NULL) status = NB_ERROR_MEMORY;
+    if (status == NB_OK)
+        status = spoken ? nb_spoken_distance(bundle, language, m->distance, text, length + 1, &length)
+                        : nb_maneuver_instruction(bundle, m, language, NULL, text, length + 1, &length);
+    jbyteArray bytes = NULL;
+    if (status != NB_OK) {
+        throw_status(env, bundle, status);
+    } else if (length <= (size_t)INT32_MAX && (bytes = (*env)->NewByteArray(env, (jsize)length)) != NULL) {
+        (*env)->SetByteArrayRegion(env, bytes, 0, (jsize)length, (const jbyte *)text);
+    }
+    free(text);
+    return bytes;
+}
+
+/* The route's turn-by-turn guidance in `language`: per maneuver its instruction and its spoken
+ * distance to the next, as UTF-8 byte arrays (a byte[][] of two per maneuver), or null when no
+ * route joins the nodes. A language the bundle lacks throws (NB_ERROR_LANGUAGE). */
+JNIEXPORT jobjectArray JNICALL Java_navforge_NavBundle_nativeGuidance(JNIEnv *env, jclass type, jlong handle,
+                                                                      jint profile, jint source, jint target,
+                                                                      jbyteArray language_bytes) {
+    (void)type;
+    nb_bundle *bundle = bundle_of(handle);
+    if (profile < 0 || source < 0 || target < 0) {
+        throw_failure(env, NB_ERROR_ARGUMENT, "profiles and nodes are not negative");
+        return NULL;
+    }
+    char *language = text_of(env, language_bytes);
+    if (language == NULL) return NULL;
+    nb_path path;
+    nb_maneuver *maneuvers = NULL;
+    size_t count = 0, length = 0;
+    jobjectArray result = NULL;
+    /* The language first, so that one the bundle lacks is refused even where no route runs. */
+    nb_status status = nb_spoken_distance(bundle, language, 0, NULL, 0, &length);
+    if (status == NB_OK) status = nb_route_path(bundle, (uint32_t)profile, (uint32_t)source, (uint32_t)target, &path);
+    else memset(&path, 0, sizeof path);
+    if (status == NB_OK && path.nodes != NULL)
+        status = nb_route_maneuvers(bundle, (uint32_t)profile, &path, NULL, &maneuvers, &count);
+    jclass bytes_type = status == NB_OK && path.nodes != NULL ? (*env)->FindClass(env, "[B") : NULL;
+    if (status != NB_OK) {
+        throw_status(env, bundle, status);
+    } else if (bytes_type != NULL && count <= (size_t)INT32_MAX / 2 &&
+               (result = (*env)->NewObjectArray(env, (jsize)(2 * count), bytes_type, NULL)) != NULL) {
+        for (size_t i = 0; i < 2 * count && !(*env)->ExceptionCheck(env); i++) {
+            jbyteArray words = words_of(env, bundle, &maneuvers[i / 2], language, (int)(i % 2));
+            if (words != NULL) (*env)->SetObjectArrayElement(env, result, (jsize)i, words);
+            (*env)->DeleteLocalRef(env, words);
+        }
+    }
+    free(maneuvers);
+    nb_path_free(&path);
+    free(language);
+    return (*env)->ExceptionCheck(env) ? NULL : result;
 }

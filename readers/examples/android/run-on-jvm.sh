@@ -38,8 +38,8 @@ run() { "$jdk/bin/java" -Xcheck:jni -Djava.library.path="$out/lib" -cp "$out/cla
 
 run "$bundle" "$out/files" A.2.04 B.1.G5 > "$out/foot.txt"
 run "$bundle" "$out/files" A.0.04 C.1.H3 wheelchair > "$out/wheelchair.txt"
-"$here/../compare-answers.sh" "$out/foot.txt" "$bundle" "$answer" route exit
-"$here/../compare-answers.sh" "$out/wheelchair.txt" "$bundle" "$answer" route exit
+"$here/../compare-answers.sh" "$out/foot.txt" "$bundle" "$answer" route exit instructions
+"$here/../compare-answers.sh" "$out/wheelchair.txt" "$bundle" "$answer" route exit instructions
 cmp "$bundle" "$out/files/$(basename "$bundle")" # the copy an app would install
 
 # Errors: a text that names no place, and a damaged file, each a BundleException with its

@@ -4,10 +4,10 @@
  * The bundle is verified once, then each worker thread opens it for itself without checksums:
  * an nb_bundle keeps per-call state and must not be shared by threads, while opening again maps
  * the same pages of the file and checks the structure of the required sections, hashing nothing
- * (sections a call needs are checked on that bundle's first such call). One worker
- * routes from FROM to TO, the other finds the way out from FROM. The answers are printed in the
- * form of readers/vectors/README.md, so that `make test` compares them with the C reader's own
- * answer program.
+ * (sections a call needs are checked on that bundle's first such call). One worker routes from
+ * FROM to TO and words its maneuvers, the other finds the way out from FROM. The answers are
+ * printed in the form of readers/vectors/README.md, so that `make test` compares them with the C
+ * reader's own answer program.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "navbundle.h"
@@ -19,8 +19,42 @@
 typedef struct {
     const char *path, *from, *to, *profile; /* to NULL: the way out from `from` */
     char answer[4096];                      /* the answer line, or the error */
+    char guidance[4096];                    /* the route's turn-by-turn guidance line, for a route */
     int failed;
 } job;
+
+/* The route's maneuvers in English, each but the last with the spoken distance to the next, as
+ * the `instructions` line of readers/vectors/README.md; 0 when the line does not fit. */
+static int guidance_line(nb_bundle *bundle, uint32_t profile, const nb_path *path, job *j) {
+    nb_maneuver *m = NULL;
+    size_t count = 0, length = 0;
+    int at = snprintf(j->guidance, sizeof j->guidance, "instructions en %s %u %u =>", j->profile, path->nodes[0],
+                      path->nodes[path->node_count - 1]);
+    if (nb_route_maneuvers(bundle, profile, path, NULL, &m, &count) != NB_OK) {
+        snprintf(j->answer, sizeof j->answer, "%s", nb_last_error(bundle));
+        return 0;
+    }
+    for (size_t i = 0; i < count; i++) {
+        /* The words go straight into the line; a buffer too small is NB_ERROR_ARGUMENT. */
+        const char *separator = i ? " | " : " ";
+        at += snprintf(j->guidance + at, sizeof j->guidance - (size_t)at, "%s", separator);
+        if ((size_t)at >= sizeof j->guidance ||
+            nb_maneuver_instruction(bundle, &m[i], "en", NULL, j->guidance + at, sizeof j->guidance - (size_t)at,
+                                    &length) != NB_OK)
+            break;
+        at += (int)length;
+        if (i + 1 == count) continue;
+        at += snprintf(j->guidance + at, sizeof j->guidance - (size_t)at, " (");
+        if ((size_t)at >= sizeof j->guidance ||
+            nb_spoken_distance(bundle, "en", m[i].distance, j->guidance + at, sizeof j->guidance - (size_t)at,
+                               &length) != NB_OK)
+            break;
+        at += (int)length;
+        at += snprintf(j->guidance + at, sizeof j->guidance - (size_t)at, ")");
+    }
+    free(m);
+    return (size_t)at < sizeof j->guidance;
+}
 
 /* The node `text` names for `profile`, or NB_NONE with the reason in `j->answer`. */
 static uint32_t endpoint_node(nb_bundle *bundle, uint32_t profile, const char *text, job *j) {
@@ -64,6 +98,7 @@ static void *work(void *argument) {
             for (size_t i = 0; i < path.node_count && (size_t)at < sizeof j->answer; i++)
                 at += snprintf(j->answer + at, sizeof j->answer - (size_t)at, " %u", path.nodes[i]);
             j->failed = (size_t)at >= sizeof j->answer; /* a path too long for the line is no answer */
+            if (path.nodes != NULL && !j->failed && !guidance_line(bundle, (uint32_t)profile, &path, j)) j->failed = 1;
         }
         nb_path_free(&path);
     } else {
@@ -97,7 +132,7 @@ int main(int argc, char **argv) {
     }
     nb_close(checked);
 
-    job jobs[2] = {{argv[1], argv[2], argv[3], profile, "", 1}, {argv[1], argv[2], NULL, profile, "", 1}};
+    job jobs[2] = {{argv[1], argv[2], argv[3], profile, "", "", 1}, {argv[1], argv[2], NULL, profile, "", "", 1}};
     pthread_t threads[2];
     for (int i = 0; i < 2; i++) {
         if (pthread_create(&threads[i], NULL, work, &jobs[i]) != 0) {
@@ -109,6 +144,7 @@ int main(int argc, char **argv) {
     for (int i = 0; i < 2; i++) {
         pthread_join(threads[i], NULL);
         fprintf(jobs[i].failed ? stderr : stdout, jobs[i].failed ? "error: %s\n" : "%s\n", jobs[i].answer);
+        if (!jobs[i].failed && jobs[i].guidance[0]) printf("%s\n", jobs[i].guidance);
         status |= jobs[i].failed;
     }
     return status;

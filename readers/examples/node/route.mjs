@@ -1,7 +1,7 @@
 // node route.mjs BUNDLE FROM TO [PROFILE]: the JavaScript reader in Node (readers/README.md, "Web
 // and Node"). It reads a venue bundle, finds the places a search field would offer for FROM,
-// routes from FROM to TO and prints the steps, then the route as the readers' test vectors write
-// it (readers/vectors/README.md), for comparison with the other readers.
+// routes from FROM to TO and prints the steps, then the route and its turn-by-turn guidance as the
+// readers' test vectors write them (readers/vectors/README.md), for comparison with the other readers.
 //
 // Node 20 or later: the reader checks the bundle's SHA-256 with WebCrypto (globalThis.crypto).
 import { readFile } from "node:fs/promises";
@@ -39,6 +39,11 @@ try {
     console.log(`${from} to ${to} (${profile}): ${Math.round(route.duration / 1000)} s`);
     for (const step of bundle.steps(route)) console.log(`  ${bundle.instruction(step)}`);
     console.log(`route ${profile} ${source} ${target} => ${route.duration} ${route.nodes.join(" ")}`);
+    // Turn by turn in one of bundle.languages, each maneuver with the distance to the next said
+    // aloud: the core renders the same words as every other reader.
+    const maneuvers = bundle.maneuvers(route, { language: "en" });
+    const guidance = maneuvers.map((m, i) => (i + 1 < maneuvers.length ? `${m.instruction} (${m.spokenDistance})` : m.instruction));
+    console.log(`instructions en ${profile} ${source} ${target} => ${guidance.join(" | ")}`);
 } catch (error) {
     // A BundleError: a damaged file or a failed checksum, an unknown profile, a text that names no
     // single place, each with a message fit to show.

@@ -1,15 +1,20 @@
 """serve.py BUNDLE [--host HOST] [--port PORT]: routes from one venue bundle over HTTP, with the
 standard library alone (readers/README.md, "Servers").
 
-``GET /route?from=A.2.04&to=B.1.G5&profile=foot`` (``profile`` defaults to ``foot``) answers JSON:
+``GET /route?from=A.2.04&to=B.1.G5&profile=foot&language=de`` (``profile`` defaults to ``foot``,
+``language`` to ``en``) answers JSON:
 
 - 200 ``{"profile": "foot", "from": {"text": "A.2.04", "place": 24, "node": 175}, "to": {...},
-  "milliseconds": 186463, "nodes": [175, 48, ...]}``; a position endpoint has ``"place": null``;
+  "milliseconds": 186463, "nodes": [175, 48, ...], "guidance": [{"instruction": "Head southeast
+  along A.2.04 Seminar room", "then": "5 metres"}, ..., {"instruction": "You have arrived", "then":
+  null}]}``, the turn-by-turn guidance in the language with the distance to the next maneuver; a
+  position endpoint has ``"place": null``;
 - 404 ``{"error": "no foot route from A.2.04 to B.1.G5"}`` when no route joins them;
 - 400 ``{"error": ..., "code": ..., "candidates": [{"place": 4, "label": "..."}, ...]}`` when a
   text names no single place or position (``code`` as docs/endpoints.md names it: ``ambiguous``,
   ``unknown`` with suggestions, ...), and ``{"error": ...}`` for a profile the bundle lacks, a
-  missing parameter or a place that is not on the profile's graph;
+  missing parameter or a place that is not on the profile's graph, and with ``"code":
+  "unknown-language"`` for a language the bundle lacks (never another language's words);
 - 404 ``{"error": ...}`` for any other path.
 
 The bundle is opened once, its checksums verified, and shared by the server's threads with no
@@ -44,7 +49,7 @@ class RouteService:
         record = self.bundle.place(place)
         return " ".join(text for text in (record.ref, record.name) if text) or record.category or f"place {place}"
 
-    def route(self, start, end, profile):
+    def route(self, start, end, profile, language="en"):
         """(HTTP status, JSON value) for a route from the text ``start`` to the text ``end``."""
         if profile not in self.bundle.profiles:
             return 400, {"error": f"no profile {profile!r}; the bundle has {', '.join(self.bundle.profiles)}"}
@@ -63,8 +68,16 @@ class RouteService:
         if found is None:
             return 404, {"error": f"no {profile} route from {start} to {end}"}
         milliseconds, nodes = found
+        try:
+            maneuvers = self.bundle.route_maneuvers(profile, nodes[0], nodes[-1], language=language)
+        except navbundle.BundleError as error:
+            if error.code != "unknown-language":
+                raise
+            return 400, {"error": str(error), "code": error.code}
+        guidance = [{"instruction": m.instruction, "then": m.spoken_distance if i + 1 < len(maneuvers) else None}
+                    for i, m in enumerate(maneuvers)]
         return 200, {"profile": profile, "from": endpoints[0], "to": endpoints[1],
-                     "milliseconds": milliseconds, "nodes": nodes}
+                     "milliseconds": milliseconds, "nodes": nodes, "guidance": guidance}
 
 
 def handler_for(service):
@@ -78,7 +91,8 @@ def handler_for(service):
             if missing:
                 return self.answer(400, {"error": f"missing {' and '.join(missing)}"})
             try:
-                status, value = service.route(query["from"][0], query["to"][0], query.get("profile", ["foot"])[0])
+                status, value = service.route(query["from"][0], query["to"][0], query.get("profile", ["foot"])[0],
+                                              query.get("language", ["en"])[0])
             except navbundle.BundleError as error:
                 # The file's damage, found where a section is first used: the server's fault.
                 status, value = 500, {"error": str(error)}

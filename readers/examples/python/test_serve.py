@@ -100,6 +100,10 @@ class ServeTests(unittest.TestCase):
         self.assertEqual(answer["nodes"], nodes)
         self.assertEqual((answer["from"]["node"], answer["to"]["node"]), (source, target))
         self.assertEqual(answer["from"]["place"], self.bundle.resolve_endpoint(start).place)
+        maneuvers = self.bundle.route_maneuvers(profile, source, target, language="en")
+        self.assertEqual([entry["instruction"] for entry in answer["guidance"]], [m.instruction for m in maneuvers])
+        self.assertEqual([entry["then"] for entry in answer["guidance"]],
+                         [m.spoken_distance for m in maneuvers[:-1]] + [None])
 
     def test_route_is_the_readers(self):
         self.check_route("A.2.04", "B.1.G5", "foot")
@@ -130,6 +134,10 @@ class ServeTests(unittest.TestCase):
         self.assertIn("hovercraft", answer["error"])
         status, answer = self.server.get("/route", **{"from": "A.2.04"})
         self.assertEqual((status, answer["error"]), (400, "missing to"))
+        status, answer = self.server.get("/route", **{"from": "A.2.04", "to": "B.1.G5", "language": "it"})
+        self.assertEqual((status, answer["code"]), (400, "unknown-language"))
+        status, answer = self.server.get("/route", **{"from": "A.2.04", "to": "B.1.G5", "language": "de"})
+        self.assertEqual(answer["guidance"][-1], {"instruction": "Sie haben Ihr Ziel erreicht", "then": None})
         status, answer = self.server.get("/elsewhere")
         self.assertEqual(status, 404)
 

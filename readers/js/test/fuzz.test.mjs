@@ -211,6 +211,10 @@ async function exercise(data) {
         const route = attempt('route', () => bundle.route(profile, from, to));
         checkRoute(route, from, to, nodes);
         if (route) for (const step of attempt('steps', () => bundle.steps(route)) ?? []) attempt('instruction', () => bundle.instruction(step));
+        // Its maneuvers in words, in the bundle's languages and one it lacks: GTXT's templates are read here.
+        for (const language of [...(attempt('languages', () => bundle.languages) ?? []).slice(0, 2), 'zz']) {
+          if (route) attempt('maneuvers in words', () => bundle.maneuvers(route, { language, destination: 'Ziel' }));
+        }
       }
       const exit = attempt('nearestExit', () => bundle.nearestExit(profile, chosen));
       if (exit) {

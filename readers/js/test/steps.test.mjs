@@ -82,6 +82,40 @@ for (const [name, path] of [['demo', BUNDLE], ['station', STATION]]) {
   });
 }
 
+test('maneuvers in words: languages, spoken distances, an unknown language', { skip: NO_BUNDLE }, async () => {
+  const bundle = await open(load(BUNDLE));
+  assert.deepEqual(bundle.languages, ['de', 'en', 'es', 'fr']);
+  const route = bundle.route('foot', ...['A.1.04', 'A.0.07'].map((ref) => bundle.endpointNode(bundle.resolveEndpoint(ref), 'foot')));
+  const plain = bundle.maneuvers(route);
+  assert.equal(plain[0].instruction, undefined);
+  for (const language of bundle.languages) {
+    const maneuvers = bundle.maneuvers(route, { language, destination: 'café am Markt' });
+    assert.deepEqual(maneuvers.map(({ instruction, spokenDistance, ...fields }) => fields), plain);
+    for (const m of maneuvers) {
+      assert.ok(m.instruction.length > 0 && m.spokenDistance.length > 0);
+      assert.equal(m.spokenDistance, bundle.spokenDistance(m.distanceCentimetres, language));
+    }
+    // The destination is data: never capitalised, in every language.
+    assert.ok(maneuvers[maneuvers.length - 1].instruction.includes('café am Markt'));
+  }
+  const english = bundle.maneuvers(route, { language: 'en' });
+  assert.match(english.find((m) => m.kind === 'elevator').instruction, /^Take Lift A down from /);
+  assert.equal(english[english.length - 1].instruction, 'You have arrived');
+  // Longer than the reader's message buffer: the core is asked again with the room it needs.
+  const long = 'x'.repeat(3000);
+  assert.equal(bundle.maneuvers(route, { language: 'en', destination: long }).at(-1).instruction, `Arrive at ${long}`);
+  assert.equal(bundle.spokenDistance(145000, 'en'), '1.5 kilometres');
+  assert.equal(bundle.spokenDistance(145000, 'fr'), '1,5 kilomètre');
+  assert.equal(bundle.spokenDistance(499, 'de'), 'wenige Meter');
+  // Never another language's words, even for a route of no maneuvers.
+  for (const call of [() => bundle.maneuvers(route, { language: 'it' }), () => bundle.spokenDistance(500, 'EN'),
+    () => bundle.maneuvers({ nodes: [route.nodes[0]], arcs: [], profile: 'foot' }, { language: 'xx' })]) {
+    assert.throws(call, (error) => error.code === 'unknown-language' && /available: de, en, es, fr/.test(error.message));
+  }
+  assert.throws(() => bundle.maneuvers(route, { language: 'en', destination: 'a\0b' }), (error) => error.code === 'argument');
+  assert.throws(() => bundle.spokenDistance(-1, 'en'), (error) => error.code === 'argument');
+});
+
 test('instructions follow the Swift reader\'s words', { skip: NO_BUNDLE }, async () => {
   const bundle = await open(load(BUNDLE));
   const levels = bundle.levels();

@@ -1,6 +1,6 @@
 // venue-route BUNDLE FROM TO [PROFILE]: what an app does with the NavBundle library. It opens a
 // venue bundle, finds the places a search field would offer for FROM, routes from FROM to TO and
-// prints the steps (readers/README.md).
+// prints the steps, the route and its turn-by-turn guidance (readers/README.md).
 //
 // The same file is a target of the navforge package itself (`navbundle-example`), so every build
 // of the repository compiles it, and `make test` runs it on the demo bundle.
@@ -49,6 +49,17 @@ do {
     // asks the C reader the same query and compares the two lines.
     let milliseconds = Int((route.duration * 1000).rounded())
     print("route \(profileName) \(source) \(target) => \(milliseconds) \(route.nodes.map(String.init).joined(separator: " "))")
+    // Turn by turn in one of the bundle's languages (`guidanceLanguages`), each maneuver with the
+    // distance to the next said aloud: the same words every reader renders from the same bytes.
+    let language = try bundle.guidanceLanguage("en")
+    let maneuvers = try bundle.maneuvers(of: route)
+    var guidance: [String] = []
+    for (index, maneuver) in maneuvers.enumerated() {
+        let words = try bundle.instruction(for: maneuver, language: language.code)
+        let isLast = index == maneuvers.count - 1
+        guidance.append(isLast ? words : "\(words) (\(try language.spokenDistance(centimetres: maneuver.distanceCentimetres).forms[0]))")
+    }
+    print("instructions en \(profileName) \(source) \(target) => \(guidance.joined(separator: " | "))")
 } catch {
     // A BundleError: a text that names no place (with suggestions), an unknown profile, or a
     // damaged file, each with a message fit to show.
