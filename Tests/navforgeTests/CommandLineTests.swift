@@ -59,6 +59,13 @@ import TemporaryFolders
             .filter { $0["maneuver"] != nil }
         #expect(points.first?["maneuver"] as? String == "depart" && points.last?["maneuver"] as? String == "arrive")
         #expect(points.contains { $0["instruction"] as? String == "Turn right onto East Lane" && $0["modifier"] as? String == "right" })
+        // Landmarks (docs/guidance.md): the turn off the library stairs names the door there (not the
+        // stairs just climbed), the arrival its room.
+        #expect(points.contains {
+            $0["instruction"] as? String == "Turn left at Door to staircase" && $0["landmark"] as? String == "Door to staircase"
+                && $0["landmarkPlacement"] as? String == "at" && $0["landmarkSide"] is NSNull
+        })
+        #expect(points.last?["landmark"] as? String == "Group Study Room 5" && points.last?["landmarkSide"] is NSNull)
         let metres = points.compactMap { $0["distanceMetres"] as? Double }.reduce(0, +)
         #expect(metres.rounded() == 180 && points.allSatisfy { $0["level"] is String && $0["bearingBefore"] != nil })
         let both = try cli.run(["route", Self.bundle, "--from", "A.2.04", "--to", "B.1.G5", "--to-exit"])
@@ -172,7 +179,9 @@ import TemporaryFolders
         let toDoor = try cli.run(["route", Self.bundle, "--from", "A.2.04", "--to", "B.0.G1", "--profile", "wheelchair"])
         #expect(toDoor.status == 0, "\(toDoor.errorOutput)")
         #expect(toDoor.output.contains("Note: wheelchair routes cannot reach B.0.G1 Group Study Room 1 itself; this one ends "))
-        #expect(toDoor.output.contains("You have arrived") && !toDoor.output.contains("Arrive at B.0.G1"), "\(toDoor.output)")
+        // Beside the room the arrival names none, but says on which side it is (docs/guidance.md).
+        #expect(toDoor.output.contains("Your destination is on your right") && !toDoor.output.contains("Arrive at B.0.G1"),
+                "\(toDoor.output)")
         // The GeoJSON's arrival says the same as the printed one: not the place it ends beside,
         // not the word "exit" for a way out, not the coordinates of a position.
         func arrival(_ arguments: [String]) throws -> String? {
@@ -183,7 +192,7 @@ import TemporaryFolders
             let properties = (object?["features"] as? [[String: Any]] ?? []).compactMap { $0["properties"] as? [String: Any] }
             return properties.last { $0["maneuver"] as? String == "arrive" }?["instruction"] as? String
         }
-        #expect(try arrival(["--from", "A.2.04", "--to", "B.0.G1", "--profile", "wheelchair"]) == "You have arrived")
+        #expect(try arrival(["--from", "A.2.04", "--to", "B.0.G1", "--profile", "wheelchair"]) == "Your destination is on your right")
         #expect(try arrival(["--from", "A.2.04", "--to", "B.0.G1"]) == "Arrive at B.0.G1 Group Study Room 1")
         #expect(try arrival(["--from", "A.2.04", "--to-exit"]) == "Arrive at East entrance")
         #expect(try arrival(["--from", "A.2.04", "--to", "48.1500719,11.5808088@A@0"]) == "You have arrived")

@@ -230,12 +230,13 @@ static void steps_answer(nb_bundle *bundle, uint32_t profile, const nb_path *pat
 }
 
 /* The `maneuvers` answer of a route: `none` when unreachable, `empty` without arcs, else per
- * maneuver `AT KIND MODIFIER BEFORE AFTER CENTIMETRES MILLISECONDS LEVEL CHANGE WAY`, joined by ` | `. */
+ * maneuver `AT KIND MODIFIER BEFORE AFTER CENTIMETRES MILLISECONDS LEVEL CHANGE LANDMARK WAY`, joined by ` | `. */
 static void maneuvers_answer(nb_bundle *bundle, uint32_t profile, const nb_path *path, FILE *out) {
     static const char *kinds[] = {"depart", "turn",  "continue", "fork", "door",     "enter", "exit",
                                   "stairs", "escalator", "elevator", "ramp", "platform", "arrive"};
     static const char *modifiers[] = {"-", "uturn", "sharp-right", "right", "slight-right", "straight",
                                       "slight-left", "left", "sharp-left"};
+    static const char *placements[] = {"-", "before", "at", "after", "beside"}, *sides[] = {"-", "left", "right", "ahead"};
     if (path->nodes == NULL) {
         fprintf(out, "none");
         return;
@@ -257,6 +258,8 @@ static void maneuvers_answer(nb_bundle *bundle, uint32_t profile, const nb_path 
         if (!m->changes_level) fprintf(out, "- ");
         else if (m->step_count < 0) fprintf(out, "%u>%u/%d/?/%d ", m->from_level, m->to_level, m->direction, (int)m->rise);
         else fprintf(out, "%u>%u/%d/%lld/%d ", m->from_level, m->to_level, m->direction, (long long)m->step_count, (int)m->rise);
+        if (m->landmark == NB_NONE) fprintf(out, "- ");
+        else fprintf(out, "%u/%s/%s ", m->landmark, placements[m->landmark_placement], sides[m->landmark_side]);
         if (m->way == NULL) fprintf(out, "-");
         else fwrite(m->way, 1, m->way_length, out); /* whole: a label may hold U+0000 */
     }

@@ -3179,6 +3179,127 @@ static void guide_fill(const guide *g, const guide_candidate *c, const guide_can
     }
 }
 
+/* ---- landmarks of maneuvers (docs/guidance.md, "Landmarks of maneuvers") ----
+ *
+ * The Swift reader's ManeuverLandmarkRule, line for line, run on the finished maneuvers: it
+ * reads their bearings and distances and the GLMK pairs of their decision points, and changes
+ * nothing the rules above decided. */
+
+enum { MARK_AT = 30, MARK_BESIDE = 80, MARK_SIDE = 10, MARK_CONE = 32, MARK_AHEAD = 16 };
+
+static int bearing_gap(int from, uint8_t to) {
+    int d = bearing_delta((uint8_t)from, to);
+    return d < 0 ? -d : d;
+}
+
+/* Where pair `p` lies from a maneuver facing `before` and `after` (-1 for none), `behind`
+ * centimetres after the previous maneuver and `ahead` before the next; NONE when too far. */
+static int mark_placement(const nb_landmark_pair_info *p, int before, int after, uint64_t behind, uint64_t ahead) {
+    if (p->distance <= MARK_AT) return NB_PLACEMENT_AT;
+    uint64_t reach = (uint64_t)p->distance * 10;
+    if (before >= 0 && bearing_gap(before + 128, p->bearing) <= MARK_CONE && reach <= behind) return NB_PLACEMENT_BEFORE;
+    if (after >= 0 && bearing_gap(after, p->bearing) <= MARK_CONE && reach <= ahead) return NB_PLACEMENT_AFTER;
+    return p->distance <= MARK_BESIDE ? NB_PLACEMENT_BESIDE : NB_PLACEMENT_NONE;
+}
+
+/* The side of pair `p` for a walker facing `facing` (-1 for none). */
+static int mark_side(const nb_landmark_pair_info *p, int facing) {
+    if (facing < 0 || p->distance < MARK_SIDE) return NB_SIDE_NONE;
+    int d = bearing_delta((uint8_t)facing, p->bearing);
+    if ((d < 0 ? -d : d) <= MARK_AHEAD) return NB_SIDE_AHEAD;
+    return d > 0 ? NB_SIDE_RIGHT : NB_SIDE_LEFT;
+}
+
+/* Whether a maneuver of kind `kind` can name a landmark placed `placement` on side `side`. */
+static int mark_says(int kind, int modifier, int placement, int side) {
+    switch (kind) {
+    case NB_MANEUVER_DEPART: return placement == NB_PLACEMENT_AFTER && side == NB_SIDE_AHEAD;
+    case NB_MANEUVER_TURN: return modifier != NB_MODIFIER_UTURN || placement == NB_PLACEMENT_AT;
+    case NB_MANEUVER_FORK: return placement == NB_PLACEMENT_AFTER;
+    case NB_MANEUVER_CONTINUE: return placement != NB_PLACEMENT_BEFORE;
+    default: return 0;
+    }
+}
+
+/* The landmark kind (1 lift, 2 stairs, 3 escalator, 4 ramp) of a connector maneuver's kind, else -1. */
+static int mark_ridden(int kind) {
+    switch (kind) {
+    case NB_MANEUVER_ELEVATOR: return 1;
+    case NB_MANEUVER_STAIRS: return 2;
+    case NB_MANEUVER_ESCALATOR: return 3;
+    case NB_MANEUVER_RAMP: return 4;
+    default: return -1;
+    }
+}
+
+/* Whether landmark `info` is a place whose node for `profile` (PLAC's for NB_NONE) is `end`. */
+static nb_status mark_destination(nb_bundle *b, uint32_t profile, const nb_landmark_info *info, uint32_t end,
+                                  int *is) {
+    *is = 0;
+    if (info->place == NB_NONE) return NB_OK;
+    uint32_t node;
+    nb_status status;
+    if (profile == NB_NONE) {
+        nb_place place;
+        status = nb_place_info(b, info->place, &place);
+        node = place.node;
+    } else {
+        status = nb_place_node(b, profile, info->place, &node);
+    }
+    *is = status == NB_OK && node == end;
+    return status;
+}
+
+/* Names the landmark of each maneuver in `list`, and at arrive the destination and its side. */
+static nb_status guide_landmarks(nb_bundle *b, uint32_t profile, const nb_path *path, nb_maneuver *list, size_t count) {
+    for (size_t i = 0; i < count; i++) list[i].landmark = NB_NONE;
+    if (b->landmark_pairs == NULL) return NB_OK; /* no GLMK: nothing is known to be seen */
+    uint32_t end = path->nodes[path->node_count - 1];
+    for (size_t i = 0; i < count; i++) {
+        nb_maneuver *m = &list[i];
+        /* Doors, thresholds and connectors name none: their pairs need not be read. */
+        if (m->kind != NB_MANEUVER_ARRIVE && !mark_says(m->kind, m->modifier, NB_PLACEMENT_AT, NB_SIDE_NONE) &&
+            !mark_says(m->kind, m->modifier, NB_PLACEMENT_AFTER, NB_SIDE_AHEAD))
+            continue;
+        /* Decision points are keyed by node, then by node count plus the global corner. */
+        uint32_t key = m->corner != NB_NONE ? b->nodes + m->corner : path->nodes[m->route_index], first, pairs;
+        nb_status status = nb_landmark_pairs(b, key, &first, &pairs);
+        if (status != NB_OK) return status;
+        uint64_t behind = i > 0 ? m->along - list[i - 1].along : 0;
+        /* The connectors just before and after: their own maneuvers name them. */
+        int ridden[2] = {i > 0 ? mark_ridden(list[i - 1].kind) : -1, i + 1 < count ? mark_ridden(list[i + 1].kind) : -1};
+        for (uint32_t k = first; k < first + pairs; k++) {
+            nb_landmark_pair_info pair;
+            nb_landmark_info info;
+            int placement, side;
+            if ((status = nb_landmark_pair(b, k, &pair)) != NB_OK) return status;
+            if (m->kind == NB_MANEUVER_ARRIVE) {
+                int is;
+                if ((status = nb_landmark(b, pair.landmark, &info)) != NB_OK ||
+                    (status = mark_destination(b, profile, &info, end, &is)) != NB_OK)
+                    return status;
+                if (!is) continue;
+                placement = pair.distance <= MARK_AT ? NB_PLACEMENT_AT : NB_PLACEMENT_BESIDE;
+                side = mark_side(&pair, m->bearing_before);
+            } else {
+                placement = mark_placement(&pair, m->bearing_before, m->bearing_after, behind, m->distance);
+                if (placement == NB_PLACEMENT_NONE) continue;
+                /* The side is told against the way out for a landmark ahead, else against the way in. */
+                side = mark_side(&pair, placement == NB_PLACEMENT_AFTER || m->bearing_before < 0 ? m->bearing_after
+                                                                                                  : m->bearing_before);
+                if (!mark_says(m->kind, m->modifier, placement, side)) continue;
+                /* The record only for a landmark that fits: its name is checked as it is read. */
+                if ((status = nb_landmark(b, pair.landmark, &info)) != NB_OK) return status;
+                if (info.kind == ridden[0] || info.kind == ridden[1]) continue;
+            }
+            m->landmark = pair.landmark, m->landmark_placement = placement, m->landmark_side = side;
+            m->landmark_name = info.name.text, m->landmark_name_length = info.name.length;
+            break;
+        }
+    }
+    return NB_OK;
+}
+
 nb_status nb_route_maneuvers(nb_bundle *b, uint32_t profile, const nb_path *path, const uint32_t *costs,
                              nb_maneuver **maneuvers, size_t *count) {
     if (maneuvers) *maneuvers = NULL;
@@ -3234,6 +3355,8 @@ nb_status nb_route_maneuvers(nb_bundle *b, uint32_t profile, const nb_path *path
     if (list == NULL) return guide_free(&g), out_of_memory(b);
     for (size_t i = 0; i < g.candidate_count; i++)
         guide_fill(&g, &g.candidates[i], i + 1 < g.candidate_count ? &g.candidates[i + 1] : NULL, &list[i]);
+    status = guide_landmarks(b, profile, path, list, g.candidate_count);
+    if (status != NB_OK) return free(list), guide_free(&g), status;
     *maneuvers = list, *count = g.candidate_count;
     guide_free(&g);
     return NB_OK;
@@ -6720,9 +6843,67 @@ static const char *const gtxt_modifier_keys[] = {"modifier.none", "modifier.utur
     "modifier.right", "modifier.slight_right", "modifier.straight", "modifier.slight_left", "modifier.left",
     "modifier.sharp_left"};
 
+/* A maneuver's landmark in words (docs/guidance.md, "Words of a maneuver"): named, its name;
+ * ref only, `noun.KIND.ref` with the ref; unnamed, `noun.KIND`. */
+static nb_status gtxt_landmark(gtxt_words *w, uint32_t landmark, gtxt_value *value) {
+    static const char *const nouns[] = {"entrance", "elevator", "stairs", "escalator", "ramp", "door", "information",
+        "toilets", "platform", "ticket_machine", "shop", "food", "room", "place"};
+    nb_landmark_info info;
+    nb_status status = nb_landmark(w->b, landmark, &info);
+    if (status != NB_OK) return status;
+    const char *noun = info.kind < sizeof nouns / sizeof *nouns ? nouns[info.kind] : "place"; /* a later kind */
+    char key[40];
+    if (info.naming == 2 && info.name.text != NULL)
+        return gtxt_filled_with(w, "name", "name", info.name.text, info.name.length, value);
+    if (info.naming == 1 && info.name.text != NULL) {
+        snprintf(key, sizeof key, "noun.%s.ref", noun);
+        return gtxt_filled_with(w, key, "ref", info.name.text, info.name.length, value);
+    }
+    snprintf(key, sizeof key, "noun.%s", noun);
+    return gtxt_filled(w, key, NULL, 0, value);
+}
+
+/* The landmark and side keys of a maneuver that names a landmark or its destination's side, as
+ * the Swift reader's landmarkInstruction: `*key` stays NULL when none applies. Values 0-2. */
+static nb_status maneuver_landmark_words(gtxt_words *w, const nb_maneuver *m, const char *destination, const char **key,
+                                         gtxt_slot *slots, size_t *slot_count, gtxt_value *values) {
+    static const char *const turns[] = {NULL, "turn.landmark.before", "turn.landmark.at", "turn.landmark.after",
+        "turn.landmark.beside"};
+    static const char *const sides[] = {NULL, "side.left", "side.right", "side.ahead"};
+    nb_status status = NB_OK;
+    int kind = m->kind, placement = m->landmark_placement;
+    if (placement < NB_PLACEMENT_BEFORE || placement > NB_PLACEMENT_BESIDE) return NB_OK;
+    if (kind == NB_MANEUVER_ARRIVE) {
+        if (m->landmark_side < NB_SIDE_LEFT || m->landmark_side > NB_SIDE_AHEAD) return NB_OK;
+        if ((status = gtxt_filled(w, sides[m->landmark_side], NULL, 0, &values[1])) != NB_OK) return status;
+        slots[*slot_count].name = "side", slots[(*slot_count)++].value = &values[1];
+        if (destination == NULL) return *key = "arrive.side", NB_OK;
+        if ((status = gtxt_filled_with(w, "name", "name", destination, strlen(destination), &values[2])) != NB_OK)
+            return status;
+        slots[*slot_count].name = "destination", slots[(*slot_count)++].value = &values[2];
+        return *key = "arrive.destination.side", NB_OK;
+    }
+    if (kind != NB_MANEUVER_DEPART && kind != NB_MANEUVER_TURN && kind != NB_MANEUVER_CONTINUE && kind != NB_MANEUVER_FORK)
+        return NB_OK;
+    if ((status = gtxt_landmark(w, m->landmark, &values[0])) != NB_OK) return status;
+    slots[*slot_count].name = "landmark", slots[(*slot_count)++].value = &values[0];
+    if (kind == NB_MANEUVER_DEPART) return *key = "depart.landmark", NB_OK;
+    if (kind == NB_MANEUVER_CONTINUE) return *key = "continue.landmark", NB_OK;
+    if (kind == NB_MANEUVER_TURN && m->modifier == NB_MODIFIER_UTURN) return *key = "uturn.landmark", NB_OK;
+    int modifier = m->modifier;
+    /* "Keep left": a fork's side, however slight. */
+    if (kind == NB_MANEUVER_FORK)
+        modifier = modifier == NB_MODIFIER_SLIGHT_RIGHT || modifier == NB_MODIFIER_RIGHT ||
+                   modifier == NB_MODIFIER_SHARP_RIGHT ? NB_MODIFIER_RIGHT : NB_MODIFIER_LEFT;
+    if ((status = gtxt_filled(w, gtxt_modifier_keys[modifier], NULL, 0, &values[1])) != NB_OK) return status;
+    slots[*slot_count].name = "modifier", slots[(*slot_count)++].value = &values[1];
+    *key = kind == NB_MANEUVER_FORK ? "fork.landmark" : turns[placement];
+    return NB_OK;
+}
+
 /* The key and the values of a maneuver's words (docs/guidance.md, "Words of a maneuver"): the
- * first key of the table that applies, into `*key`, and up to 4 slots over `values`. The
- * landmark and side keys come in here when the rules choose them. */
+ * first key of the table that applies, into `*key`, and up to 4 slots over `values`; a landmark
+ * or the destination's side first (maneuver_landmark_words). */
 static nb_status maneuver_words(gtxt_words *w, const nb_maneuver *m, const char *destination, const char **key,
                                 gtxt_slot *slots, size_t *slot_count, gtxt_value *values) {
     static const char *const compass[] = {"compass.n", "compass.ne", "compass.e", "compass.se", "compass.s",
@@ -6733,6 +6914,11 @@ static nb_status maneuver_words(gtxt_words *w, const nb_maneuver *m, const char 
     nb_status status = NB_OK;
     gtxt_value *way = m->way != NULL ? &values[3] : NULL;
     if (way != NULL && (status = gtxt_filled_with(w, "name", "name", m->way, m->way_length, way)) != NB_OK) return status;
+    *slot_count = 0;
+    *key = NULL;
+    if (m->landmark != NB_NONE &&
+        ((status = maneuver_landmark_words(w, m, destination, key, slots, slot_count, values)) != NB_OK || *key != NULL))
+        return status;
     *slot_count = 0;
 #define SLOT(slot_name, slot_value) (slots[*slot_count].name = (slot_name), slots[(*slot_count)++].value = (slot_value))
     switch (m->kind) {

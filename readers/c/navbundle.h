@@ -399,6 +399,18 @@ typedef enum {
     NB_MODIFIER_SHARP_LEFT
 } nb_maneuver_modifier;
 
+/* Where a maneuver's landmark lies; the values are the Swift reader's Maneuver.Landmark.Placement. */
+typedef enum {
+    NB_PLACEMENT_NONE = 0,
+    NB_PLACEMENT_BEFORE,   /* passed on the way in: "turn left after the lift" */
+    NB_PLACEMENT_AT,       /* within 3 m: "turn left at the lift" */
+    NB_PLACEMENT_AFTER,    /* ahead on the way out: "turn left towards the lift" */
+    NB_PLACEMENT_BESIDE    /* near, neither passed nor ahead: "turn left by the lift" */
+} nb_landmark_placement;
+
+/* Which side of the walker a landmark or destination is on (Maneuver.Landmark.Side). */
+typedef enum { NB_SIDE_NONE = 0, NB_SIDE_LEFT, NB_SIDE_RIGHT, NB_SIDE_AHEAD } nb_landmark_side;
+
 /* One decision along a route. Bearings are in 1/256 of a turn clockwise from north (GARC's unit). */
 typedef struct {
     int kind;                   /* NB_MANEUVER_* */
@@ -423,6 +435,13 @@ typedef struct {
     int direction;              /* +1 up, -1 down, 0 level */
     int64_t step_count;         /* steps as STPC counts them; -1 when uncounted */
     int32_t rise;               /* change of level ordinal in hundredths, positive up */
+    uint32_t landmark;          /* the GLMK landmark it names, for arrive its destination (docs/guidance.md,
+                                   "Landmarks of maneuvers"); NB_NONE for none */
+    int landmark_placement;     /* NB_PLACEMENT_*: where the landmark lies along the way */
+    int landmark_side;          /* NB_SIDE_*: on which side of the walker; NONE within 1 m */
+    const char *landmark_name;  /* its name, else its ref, UTF-8 inside the bundle, not NUL-terminated,
+                                   valid until nb_close; NULL when unnamed (nb_landmark gives its kind) */
+    size_t landmark_name_length;
 } nb_maneuver;
 
 /* The maneuvers of `path` (from nb_route_path, nb_route_metric or nb_exit_search), by the integer

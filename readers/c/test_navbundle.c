@@ -5534,6 +5534,74 @@ static void test_route_maneuvers(nb_bundle *b) {
     nb_path_free(&path);
 }
 
+/* Landmarks of maneuvers (docs/guidance.md): the arrival down Lift A names its destination,
+ * A.0.07; every landmark named is its GLMK record, said by a kind that can say it;
+ * without GLMK none is named. */
+static void test_maneuver_landmarks(nb_bundle *b) {
+    int foot = nb_profile_index(b, "foot");
+    if (foot < 0 || nb_landmark_count(b) == 0) return;
+    nb_endpoint end = resolve(b, "A.0.07");
+    uint32_t place = end.place;
+    nb_endpoint_free(&end);
+    nb_path path = route_between(b, (uint32_t)foot, "A.1.04", "A.0.07");
+    nb_maneuver *m = NULL;
+    size_t count = 0;
+    CHECK(nb_route_maneuvers(b, (uint32_t)foot, &path, NULL, &m, &count) == NB_OK && count >= 2, "%s", nb_last_error(b));
+    for (size_t i = 0; i < count; i++) {
+        if (m[i].landmark == NB_NONE) {
+            CHECK(m[i].landmark_placement == NB_PLACEMENT_NONE && m[i].landmark_side == NB_SIDE_NONE &&
+                      m[i].landmark_name == NULL,
+                  "maneuver %zu names no landmark but has its fields", i);
+            continue;
+        }
+        nb_landmark_info info;
+        CHECK(nb_landmark(b, m[i].landmark, &info) == NB_OK && info.name.text == m[i].landmark_name &&
+                  info.name.length == m[i].landmark_name_length,
+              "maneuver %zu names landmark %u by another name", i, m[i].landmark);
+        CHECK(m[i].landmark_placement >= NB_PLACEMENT_BEFORE && m[i].landmark_placement <= NB_PLACEMENT_BESIDE &&
+                  m[i].landmark_side >= NB_SIDE_NONE && m[i].landmark_side <= NB_SIDE_AHEAD,
+              "maneuver %zu places its landmark %d, side %d", i, m[i].landmark_placement, m[i].landmark_side);
+        int kind = m[i].kind;
+        CHECK(kind == NB_MANEUVER_DEPART || kind == NB_MANEUVER_TURN || kind == NB_MANEUVER_CONTINUE ||
+                  kind == NB_MANEUVER_FORK || kind == NB_MANEUVER_ARRIVE,
+              "a %d maneuver names a landmark", kind);
+        /* Its words say a named landmark by its name (docs/guidance.md, "Words of a maneuver"). */
+        char words[512];
+        size_t length = 0;
+        if (kind != NB_MANEUVER_ARRIVE && info.naming == 2 && find_section(b, "GTXT") != NULL) {
+            CHECK(nb_maneuver_instruction(b, &m[i], "en", NULL, words, sizeof words, &length) == NB_OK &&
+                      info.name.length < 64,
+                  "%s", nb_last_error(b));
+            char name[64];
+            memcpy(name, info.name.text, info.name.length), name[info.name.length] = '\0';
+            CHECK(strstr(words, name) != NULL, "\"%s\" does not name %s", words, name);
+        }
+    }
+    const nb_maneuver *arrive = &m[count - 1];
+    nb_landmark_info destination;
+    /* The route ends on the room's own node, which stands at its point: at it, with no side. */
+    CHECK(arrive->landmark != NB_NONE && nb_landmark(b, arrive->landmark, &destination) == NB_OK &&
+              destination.place == place && arrive->landmark_placement == NB_PLACEMENT_AT &&
+              arrive->landmark_side == NB_SIDE_NONE,
+          "the arrival does not name A.0.07, at it");
+    free(m);
+    uint8_t *copy = malloc(image_size);
+    if (!copy) { perror("malloc"); exit(2); }
+    memcpy(copy, image, image_size);
+    copy[HEADER_SIZE + ENTRY_SIZE * table_index(b, "GLMK")] = 'X';
+    nb_bundle *without = NULL;
+    char message[1024];
+    CHECK(nb_open_memory(copy, image_size, "without", 0, &without, message, sizeof message) == NB_OK, "%s", message);
+    if (without) {
+        CHECK(nb_route_maneuvers(without, (uint32_t)foot, &path, NULL, &m, &count) == NB_OK, "%s", nb_last_error(without));
+        for (size_t i = 0; i < count; i++) CHECK(m[i].landmark == NB_NONE, "a landmark without GLMK");
+        free(m);
+        nb_close(without);
+    }
+    free(copy);
+    nb_path_free(&path);
+}
+
 /* The words of `m` in `language` (NULL destination for none), or the status's name when refused. */
 static const char *maneuver_words_of(nb_bundle *b, const nb_maneuver *m, const char *language, const char *destination) {
     static char text[512];
@@ -5781,6 +5849,7 @@ int main(int argc, char **argv) {
     test_ways_out(b, "demo", "Toilets");
     test_route_steps(b);
     test_route_maneuvers(b);
+    test_maneuver_landmarks(b);
     test_maneuver_instructions(b);
     if (find_section(b, "EGRC")) test_damaged_egrc(b);
     if (getenv("NAVBUNDLE_TEST_EGRESS")) test_egress_bundle(getenv("NAVBUNDLE_TEST_EGRESS"));

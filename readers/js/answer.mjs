@@ -93,7 +93,7 @@ function stepsAnswer(bundle, found) {
 }
 
 /** The `maneuvers` answer: `none` when unreachable, `empty` without arcs, else per maneuver
- * `AT KIND MODIFIER BEFORE AFTER CENTIMETRES MILLISECONDS LEVEL CHANGE WAY`, joined by ` | `. */
+ * `AT KIND MODIFIER BEFORE AFTER CENTIMETRES MILLISECONDS LEVEL CHANGE LANDMARK WAY`, joined by ` | `. */
 function maneuversAnswer(bundle, found) {
   if (found === null) return 'none';
   const maneuvers = bundle.maneuvers(found);
@@ -102,9 +102,10 @@ function maneuversAnswer(bundle, found) {
   return maneuvers.map((m) => {
     const change = m.levelChange && `${m.levelChange.fromLevel}>${m.levelChange.toLevel}/${m.levelChange.direction}/`
       + `${m.levelChange.stepCount ?? '?'}/${m.levelChange.riseHundredths}`;
+    const landmark = m.landmark && `${m.landmark.index}/${m.landmark.placement}/${dash(m.landmark.side)}`;
     return [m.routeIndex + (m.corner === null ? '' : `+${m.corner}`), m.kind, dash(m.modifier?.replace(' ', '-') ?? null),
       dash(m.bearingBefore), dash(m.bearingAfter), m.distanceCentimetres, m.durationMilliseconds, m.level, dash(change),
-      dash(m.way)].join(' ');
+      dash(landmark), dash(m.way)].join(' ');
   }).join(' | ');
 }
 

@@ -15,6 +15,9 @@ export const FIELDS: readonly string[];
 /** Maneuver kinds and modifiers by the core's value (OSRM's words; MODIFIERS[0] is null, none). */
 export const MANEUVER_KINDS: readonly ManeuverKind[];
 export const MODIFIERS: readonly (ManeuverModifier | null)[];
+/** Where a maneuver's landmark lies and on which side, by the core's value ([0] is null, none). */
+export const PLACEMENTS: readonly (LandmarkPlacement | null)[];
+export const SIDES: readonly (LandmarkSide | null)[];
 
 /** What a bundle was refused for, or why a call failed. */
 export type BundleErrorCode =
@@ -189,6 +192,8 @@ export type ManeuverKind =
   | 'ramp' | 'platform' | 'arrive';
 export type ManeuverModifier =
   | 'uturn' | 'sharp right' | 'right' | 'slight right' | 'straight' | 'slight left' | 'left' | 'sharp left';
+export type LandmarkPlacement = 'before' | 'at' | 'after' | 'beside';
+export type LandmarkSide = 'left' | 'right' | 'ahead';
 
 /** One decision along a route, by the rules of docs/guidance.md. */
 export interface Maneuver {
@@ -215,6 +220,9 @@ export interface Maneuver {
   /** Stairs, escalators, lifts and ramps: both levels, +1 up, -1 down, 0 level. */
   levelChange: { fromLevel: number; toLevel: number; direction: number; stepCount: number | null;
     riseHundredths: number } | null;
+  /** The GLMK landmark it names (for arrive, its destination), docs/guidance.md "Landmarks of
+   * maneuvers": side null within 1 m, name null when unnamed. */
+  landmark: { index: number; placement: LandmarkPlacement; side: LandmarkSide | null; name: string | null } | null;
   /** With `maneuvers(route, {language})`: what to tell a person, rendered by the core from GTXT. */
   instruction?: string;
   /** With a language: `distanceCentimetres` as people say it ("30 metres"; "a few metres" for arrive's 0). */

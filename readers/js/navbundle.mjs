@@ -40,6 +40,9 @@ export const MANEUVER_KINDS = ['depart', 'turn', 'continue', 'fork', 'door', 'en
   'elevator', 'ramp', 'platform', 'arrive'];
 export const MODIFIERS = [null, 'uturn', 'sharp right', 'right', 'slight right', 'straight', 'slight left', 'left',
   'sharp left'];
+// nb_landmark_placement and nb_landmark_side of navbundle.h, by value.
+export const PLACEMENTS = [null, 'before', 'at', 'after', 'beside'];
+export const SIDES = [null, 'left', 'right', 'ahead'];
 const ENDPOINT_CODES = [null, null, 'empty', 'unknown', 'ambiguous', 'elsewhere', 'needs-level', 'unknown-level',
   'bad-coordinate'];
 
@@ -234,6 +237,7 @@ const MANEUVER_RECORD = layout(`kind:u32@0 modifier:u32@4 routeIndex:u32@8 corne
   longitudeE7:i32@20 level:u32@24 alongCentimetres:i64@32 distanceCentimetres:i64@40 durationMilliseconds:i64@48
   bearingBefore:count@56 bearingAfter:count@60 way:text@64`);
 const LEVEL_CHANGE_RECORD = layout('fromLevel:u32@76 toLevel:u32@80 direction:i32@84 stepCount:count64@88 riseHundredths:i32@96');
+const LANDMARK_RECORD = layout('index:index@100 placement:u32@104 side:u32@108 name:text@112');
 const POINT_RECORD = layout('latitude:degrees@0 longitude:degrees@4 floor:u32@8 buildingName:text@16 floorName:text@24');
 
 /** The record at `at` read by `fields` (a layout) into `into`, strings decoded by `bundle`. */
@@ -1240,10 +1244,11 @@ export class NavBundle {
   /** A route's maneuvers by the rules of docs/guidance.md, derived by the core exactly as the Swift
    * reader's `maneuvers(of:)` derives them: `[{kind, modifier, routeIndex, corner, latitudeE7,
    * longitudeE7, level, alongCentimetres, distanceCentimetres, durationMilliseconds, bearingBefore,
-   * bearingAfter, way, levelChange}]`, `depart` first and `arrive` last, none for a route without
-   * arcs. Kinds and modifiers are OSRM's words (modifier null for none), bearings in 1/256 of a
-   * turn (null for none), `levelChange` `{fromLevel, toLevel, direction, stepCount,
-   * riseHundredths}` or null. `route` as for steps: the ways its `profile` may take are choices,
+   * bearingAfter, way, levelChange, landmark}]`, `depart` first and `arrive` last, none for a route
+   * without arcs. Kinds and modifiers are OSRM's words (modifier null for none), bearings in 1/256 of
+   * a turn (null for none), `levelChange` `{fromLevel, toLevel, direction, stepCount,
+   * riseHundredths}` or null, `landmark` `{index, placement, side, name}` (`PLACEMENTS`, `SIDES`;
+   * at `arrive` the destination) or null. `route` as for steps: the ways its `profile` may take are choices,
    * and times are its `arcSeconds` when it has them, else the profile's PROF costs. */
   maneuvers(route, { language = null, destination = null } = {}) {
     // The words come from the core's own records, so every field it renders from is there.
@@ -1251,7 +1256,7 @@ export class NavBundle {
     words?.((code, place, text, capacity) => core.nb_spoken_distance(this._handle, code, 0n, text, capacity, OUT));
     const seconds = Array.isArray(route?.arcSeconds) ? route.arcSeconds : null;
     const costs = seconds && seconds.map((value) => Math.min(Math.max(Math.round(value * 1000), 0), INFINITE));
-    return this._describe(route, 'maneuvers', 104, (index, path, list, count) => withMemory(4 * (costs?.length ?? 0),
+    return this._describe(route, 'maneuvers', 120, (index, path, list, count) => withMemory(4 * (costs?.length ?? 0),
       (at) => {
         if (costs) new Uint32Array(core.memory.buffer, at, costs.length).set(costs);
         return core.nb_route_maneuvers(this._handle, index, path, costs ? at : 0, list, count);
@@ -1260,6 +1265,9 @@ export class NavBundle {
       maneuver.kind = MANEUVER_KINDS[maneuver.kind];
       maneuver.modifier = MODIFIERS[maneuver.modifier];
       maneuver.levelChange = u32(at + 72) === 0 ? null : readRecord(this, at, LEVEL_CHANGE_RECORD);
+      const landmark = readRecord(this, at, LANDMARK_RECORD);
+      maneuver.landmark = landmark.index === null ? null
+        : { ...landmark, placement: PLACEMENTS[landmark.placement], side: SIDES[landmark.side] };
       if (words) {
         maneuver.instruction = words((code, place, text, capacity) => core.nb_maneuver_instruction(this._handle, at, code,
           place, text, capacity, OUT));

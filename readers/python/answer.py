@@ -213,7 +213,7 @@ def _steps(steps):
 
 def _maneuvers(maneuvers):
     """``none``, ``empty``, or per maneuver ``AT KIND MODIFIER BEFORE AFTER CENTIMETRES MILLISECONDS LEVEL
-    CHANGE WAY`` joined by ``|``."""
+    CHANGE LANDMARK WAY`` joined by ``|``."""
     if maneuvers is None:
         return "none"
 
@@ -223,10 +223,14 @@ def _maneuvers(maneuvers):
     def change(c):
         return None if c is None else f"{c.from_level}>{c.to_level}/{c.direction}/{'?' if c.steps is None else c.steps}/{c.rise}"
 
+    def landmark(l):
+        return None if l is None else f"{l.index}/{l.placement}/{dash(l.side)}"
+
     return " | ".join(" ".join([f"{m.route_index}" + ("" if m.corner is None else f"+{m.corner}"), m.kind,
                                 dash(m.modifier and m.modifier.replace(" ", "-")), dash(m.bearing_before),
                                 dash(m.bearing_after), str(m.distance), str(m.duration), str(m.level),
-                                dash(change(m.level_change)), dash(m.way)]) for m in maneuvers) or "empty"
+                                dash(change(m.level_change)), dash(landmark(m.landmark)), dash(m.way)])
+                       for m in maneuvers) or "empty"
 
 
 def _endpoint(bundle, text):

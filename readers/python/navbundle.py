@@ -55,12 +55,15 @@ STEP_ACTIONS = ("walk", "walkOutside", "enterBuilding", "leaveBuilding", "stairs
 # One decision along a route (``route_maneuvers``, docs/guidance.md): ``kind`` one of ``MANEUVER_KINDS``,
 # ``modifier`` one of ``MODIFIERS`` (None for none), ``corner`` the SHAP corner or None, the position in
 # 1e-7 degree, centimetres and milliseconds, bearings in 1/256 of a turn or None, ``way`` None when
-# unnamed, ``level_change`` a ``LevelChange`` (``steps`` None when uncounted) or None.
+# unnamed, ``level_change`` a ``LevelChange`` (``steps`` None when uncounted) or None, ``landmark`` a
+# ``ManeuverLandmark`` (at arrive the destination; placement and side None for none) or None.
 # With a language, ``instruction`` holds its words and ``spoken_distance`` the distance to the next said
 # aloud; both are None without one.
 Maneuver = collections.namedtuple("Maneuver", "kind modifier route_index corner latitude_e7 longitude_e7 level along "
                                               "distance duration bearing_before bearing_after way level_change "
-                                              "instruction spoken_distance", defaults=(None, None))
+                                              "landmark instruction spoken_distance", defaults=(None, None))
+ManeuverLandmark = collections.namedtuple("ManeuverLandmark", "index placement side name")
+PLACEMENTS, SIDES = (None, "before", "at", "after", "beside"), (None, "left", "right", "ahead")
 LevelChange = collections.namedtuple("LevelChange", "from_level to_level direction steps rise")
 MANEUVER_KINDS = ("depart", "turn", "continue", "fork", "door", "enter", "exit", "stairs", "escalator", "elevator",
                   "ramp", "platform", "arrive")
@@ -156,7 +159,8 @@ _Step = _struct("route_step", "action:i label:v label_length:z from_level:I to_l
                 "rise:d along_path:i start:z end:z")
 _Maneuver = _struct("maneuver", "kind:i modifier:i route_index:z corner:I latitude:l longitude:l level:I along:Q "
                     "distance:Q duration:Q bearing_before:i bearing_after:i way:v way_length:z changes_level:i "
-                    "from_level:I to_level:I direction:i steps:q rise:l")
+                    "from_level:I to_level:I direction:i steps:q rise:l landmark:I placement:i side:i landmark_name:v "
+                    "landmark_name_length:z")
 _struct("conditions_entry", "list:b index:z")
 _ConditionsError = _struct("conditions_error", "kind:i message:s entries:*conditions_entry entry_count:z "
                            "candidates:*I candidate_count:z")
@@ -754,7 +758,9 @@ class Bundle:
                         None if m.corner == NONE else m.corner, m.latitude, m.longitude, m.level, m.along, m.distance,
                         m.duration, None if m.bearing_before < 0 else m.bearing_before,
                         None if m.bearing_after < 0 else m.bearing_after, self._text(m.way, m.way_length),
-                        change if m.changes_level else None)
+                        change if m.changes_level else None, None if m.landmark == NONE else ManeuverLandmark(
+                            m.landmark, PLACEMENTS[m.placement], SIDES[m.side],
+                            self._text(m.landmark_name, m.landmark_name_length)))
 
     def _step(self, step):
         text = self._words(_core.nb_step_instruction, ctypes.byref(step))

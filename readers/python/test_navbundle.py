@@ -333,6 +333,12 @@ class ReadingTests(unittest.TestCase):
         self.assertEqual((lift.way, lift.modifier, lift.level_change.direction), ("Lift A", None, -1))
         self.assertGreater(lift.level_change.from_level, lift.level_change.to_level)
         self.assertIn("exit", [m.kind for m in maneuvers])
+        # Landmarks (docs/guidance.md): the turn off the library stairs names the door there, not the
+        # stairs just climbed; the arrival the room reached, at it.
+        self.assertIn(("turn", "left", "at", None, "Door to staircase"),
+                      [(m.kind, m.modifier) + m.landmark[1:] for m in maneuvers if m.landmark])
+        self.assertNotIn("Library staircase", [m.landmark.name for m in maneuvers if m.landmark])
+        self.assertEqual(maneuvers[-1].landmark[1:], ("at", None, "Group Study Room 5"))
         self.assertTrue(all(m.level_change is None for m in maneuvers if m.kind not in ("stairs", "elevator", "escalator", "ramp")))
         self.assertEqual(self.bundle.route_maneuvers("foot", source, source), [])
         with self.assertRaises(BundleError):

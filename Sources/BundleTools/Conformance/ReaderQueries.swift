@@ -190,7 +190,7 @@ public struct ReaderQueries {
     }
 
     /// The route's maneuvers joined by ` | `, each `AT KIND MODIFIER BEFORE AFTER CENTIMETRES
-    /// MILLISECONDS LEVEL CHANGE WAY` (readers/vectors/README.md); `empty` for a route without
+    /// MILLISECONDS LEVEL CHANGE LANDMARK WAY` (readers/vectors/README.md); `empty` for a route without
     /// arcs, `none` when unreachable.
     private mutating func maneuversAnswer(profile: Int, from source: Int, to target: Int) throws(BundleError) -> String {
         guard let route = try router(profile: profile).route(from: source, to: target) else { return "none" }
@@ -203,8 +203,10 @@ public struct ReaderQueries {
                 "\(change.fromLevel)>\(change.toLevel)/\(change.direction)/\(change.stepCount.map(String.init) ?? "?")/\(change.riseHundredths)"
             } ?? "-"
             let modifier = maneuver.modifier == .none ? "-" : maneuver.modifier.name.replacingOccurrences(of: " ", with: "-")
+            let landmark = maneuver.landmark.map { "\($0.index)/\($0.placement.name)/\($0.side?.name ?? "-")" } ?? "-"
             return [at, maneuver.kind.name, modifier, bearings[0], bearings[1], "\(maneuver.distanceCentimetres)",
-                    "\(maneuver.durationMilliseconds)", "\(maneuver.level)", change, maneuver.way ?? "-"].joined(separator: " ")
+                    "\(maneuver.durationMilliseconds)", "\(maneuver.level)", change, landmark,
+                    maneuver.way ?? "-"].joined(separator: " ")
         }.joined(separator: " | ")
     }
 

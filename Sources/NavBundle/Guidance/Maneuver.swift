@@ -1,3 +1,5 @@
+public import NavFormat
+
 /// One decision a walker makes along a route: where it is, what to do, and how far to the next.
 ///
 /// Maneuvers come from ``VenueBundle/maneuvers(of:)`` by the integer rules of docs/guidance.md,
@@ -109,6 +111,63 @@ public struct Maneuver: Hashable, Sendable {
     /// The way, space or connector followed after the maneuver: "Bahnhofstraße", "Lift A".
     public var way: String?
     public var levelChange: LevelChange?
+    /// The landmark named at the maneuver and where it lies; for `arrive`, the destination and
+    /// its side (docs/guidance.md, "Landmarks of maneuvers"). `nil` when none qualifies.
+    public var landmark: Landmark? = nil
+}
+
+extension Maneuver {
+    /// A landmark of `GLMK` as a maneuver mentions it: "after the lift", "on your right".
+    public struct Landmark: Hashable, Sendable {
+        /// Where the landmark lies along the way; the raw values are the C core's.
+        public enum Placement: UInt8, Hashable, Sendable, CaseIterable {
+            /// Passed on the way in: "turn left after the lift".
+            case before = 1
+            /// Within 3 m of the maneuver: "turn left at the lift".
+            case at = 2
+            /// Ahead on the way out: "turn left towards the lift".
+            case after = 3
+            /// Near, neither passed nor ahead: "turn left by the lift".
+            case beside = 4
+
+            /// The key suffix and the vectors' word: `before`, `at`, `after`, `beside`.
+            public var name: String {
+                switch self {
+                case .before: "before"
+                case .at: "at"
+                case .after: "after"
+                case .beside: "beside"
+                }
+            }
+        }
+
+        /// Which side of the walker the landmark is on; the raw values are the C core's.
+        public enum Side: UInt8, Hashable, Sendable, CaseIterable {
+            case left = 1
+            case right = 2
+            case ahead = 3
+
+            /// The `side.*` phrase's suffix and the vectors' word: `left`, `right`, `ahead`.
+            public var name: String {
+                switch self {
+                case .left: "left"
+                case .right: "right"
+                case .ahead: "ahead"
+                }
+            }
+        }
+
+        /// Index into `GLMK`'s landmarks.
+        public var index: Int
+        /// The name, else the ref; `nil` for an unnamed door or landing.
+        public var name: String?
+        /// The stored kind (``LandmarkKind``'s raw value, or a later writer's).
+        public var kindCode: UInt8
+        public var naming: LandmarkNaming
+        public var placement: Placement
+        /// `nil` when the landmark is within 1 m, where no side can be told.
+        public var side: Side?
+    }
 }
 
 extension Maneuver {

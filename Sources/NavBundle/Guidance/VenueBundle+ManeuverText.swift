@@ -12,6 +12,7 @@ extension VenueBundle {
             if let way { return way }
             return try language.noun(kind)
         }
+        if let text = try landmarkInstruction(for: maneuver, in: language, destination: destination) { return text }
         switch maneuver.kind {
         case .depart:
             // A route of links alone has no bearing to head by.

@@ -6,7 +6,9 @@ extension VenueBundle {
     /// The first is `depart` and the last `arrive`; a route without arcs has none. Needs `GARC`
     /// (bundles since 2.1 and 1.3): an older bundle gives ``BundleError/file(_:)`` naming it.
     public func maneuvers(of route: Route) throws(BundleError) -> [Maneuver] {
-        try ManeuverPlanner(guidanceRoute(of: route)).maneuvers()
+        var maneuvers = ManeuverPlanner(try guidanceRoute(of: route)).maneuvers()
+        try addLandmarks(to: &maneuvers, of: route)
+        return maneuvers
     }
 
     /// What the maneuver rules read of a route, gathered from `NODE`, `ARCS`, `PROF`, `SHAP`,

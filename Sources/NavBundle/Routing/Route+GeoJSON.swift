@@ -9,7 +9,9 @@ extension VenueBundle {
     /// With `language`, also a Point per maneuver (docs/guidance.md) with `maneuver`, `modifier`
     /// (OSRM's words, null for none), `instruction` in that language, `distanceMetres` and
     /// `durationSeconds` to the next maneuver, `level` (its id), `bearingBefore` and
-    /// `bearingAfter` in whole degrees (null for none) and `landmark` (null: none is chosen yet).
+    /// `bearingAfter` in whole degrees (null for none), `landmark` (the name of the landmark it names,
+    /// or for `arrive` of the destination; null when none or unnamed), `landmarkPlacement`
+    /// (`before`, `at`, `after`, `beside`) and `landmarkSide` (`left`, `right`, `ahead`), null for none.
     /// `arrival` is what the `arrive` maneuver names (nil: it names nothing), as `navforge route`
     /// prints it: not `destination` where the route ends beside the place or at an unnamed exit.
     public func geoJSON(for route: Route, from start: String, to destination: String,
@@ -49,7 +51,9 @@ extension VenueBundle {
                         "level": try level(maneuver.level).id,
                         "bearingBefore": maneuver.bearingBefore.map(Maneuver.degrees) ?? NSNull(),
                         "bearingAfter": maneuver.bearingAfter.map(Maneuver.degrees) ?? NSNull(),
-                        "landmark": NSNull(),
+                        "landmark": maneuver.landmark?.name ?? NSNull(),
+                        "landmarkPlacement": maneuver.landmark?.placement.name ?? NSNull(),
+                        "landmarkSide": maneuver.landmark?.side?.name ?? NSNull(),
                     ]
                     let position = [Double(maneuver.longitudeE7) / BundleFormat.coordinateScale,
                                     Double(maneuver.latitudeE7) / BundleFormat.coordinateScale]

@@ -152,6 +152,13 @@ static void describe_maneuvers(nb_bundle *b, uint32_t profile, const nb_path *pa
         EXPECT(m[i].bearing_before >= -1 && m[i].bearing_before <= 255 && m[i].bearing_after >= -1 && m[i].bearing_after <= 255);
         if (m[i].changes_level) EXPECT(m[i].from_level < nb_level_count(b) && m[i].to_level < nb_level_count(b));
         touch(m[i].way, m[i].way_length);
+        /* The landmark named, if any: one of GLMK's, placed and sided in range, its name in the bundle. */
+        EXPECT(m[i].landmark == NB_NONE
+                   ? m[i].landmark_placement == NB_PLACEMENT_NONE && m[i].landmark_name == NULL
+                   : m[i].landmark < nb_landmark_count(b) && m[i].landmark_placement >= NB_PLACEMENT_BEFORE &&
+                         m[i].landmark_placement <= NB_PLACEMENT_BESIDE);
+        EXPECT(m[i].landmark_side >= NB_SIDE_NONE && m[i].landmark_side <= NB_SIDE_AHEAD);
+        touch(m[i].landmark_name, m[i].landmark_name_length);
         describe_in_words(b, &m[i]);
     }
     EXPECT(count == 0 || along == path->length);

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { MANEUVER_KINDS, MODIFIERS, open } from '../navbundle.mjs';
+import { MANEUVER_KINDS, MODIFIERS, PLACEMENTS, SIDES, open } from '../navbundle.mjs';
 import { BUNDLE, NO_BUNDLE, ROOT, STATION, fromEnvironment, load, random } from './helpers.mjs';
 
 const NAVFORGE = fromEnvironment('NAVBUNDLE_TEST_NAVFORGE');
@@ -48,7 +48,7 @@ for (const [name, path] of [['demo', BUNDLE], ['station', STATION]]) {
   test(`maneuvers of the ${name} bundle's routes run from depart to arrive and add up`, { skip: path === null ? 'no bundle named' : false }, async () => {
     const bundle = await open(load(path));
     const rng = random(67);
-    let routes = 0;
+    let routes = 0, named = 0;
     for (const profile of bundle.profiles()) {
       for (let i = 0; i < 30; i++) {
         const exit = rng() < 0.2;
@@ -69,10 +69,15 @@ for (const [name, path] of [['demo', BUNDLE], ['station', STATION]]) {
           assert.ok(MANEUVER_KINDS.includes(m.kind) && MODIFIERS.includes(m.modifier));
           assert.equal(m.levelChange !== null, ['stairs', 'escalator', 'elevator', 'ramp'].includes(m.kind));
           if (m.corner === null) assert.equal(m.latitudeE7, Math.round(bundle.node(route.nodes[m.routeIndex]).latitude * 1e7));
+          if (m.landmark === null) continue;
+          // A landmark named is placed and on a side (or none within 1 m), by a kind that can say it.
+          named++;
+          assert.ok(PLACEMENTS.includes(m.landmark.placement) && m.landmark.placement !== null && SIDES.includes(m.landmark.side));
+          assert.ok(['depart', 'turn', 'continue', 'fork', 'arrive'].includes(m.kind) && Number.isInteger(m.landmark.index));
         }
       }
     }
-    assert.ok(routes > 20);
+    assert.ok(routes > 20 && named > 0);
     assert.throws(() => bundle.maneuvers({ nodes: [0], arcs: [1] }), (error) => error.code === 'argument');
   });
 }

@@ -1,0 +1,205 @@
+import Contraction
+import Foundation
+import NavBundle
+import NavFormat
+import Testing
+
+/// The landmarks maneuvers name, and the sides of arrivals, judged on seeded routes between
+/// places by a float model of the stored positions: the walker's heading from the route's drawn
+/// polyline 2 m either side of the maneuver, against the direction to the landmark's stored
+/// point, in metres on a local plane. The rules read `GLMK`'s quantised pair bearings and the
+/// `GARC` segment bearings instead; docs/guidance.md ("Landmarks of maneuvers") has the numbers.
+@Suite struct LandmarkGeometryTests {
+    @Test func demoCampusPlacesLandmarksOnTheirSides() async throws {
+        let bundle = try await RealVenues.shared.build("demo-campus").bundle
+        let tally = try LandmarkTally.run(venue: "demo-campus", bundle: bundle)
+        print(tally.summary)
+        #expect(tally.named > 0 && tally.destinations > 0, "\(tally.venue): no landmark named")
+        #expect(tally.wrong.isEmpty, "\(tally.venue): \(tally.wrong.count) disagree\n\(tally.wrong.prefix(10).joined(separator: "\n"))")
+    }
+
+    @Test(.enabled(if: SharedVenues.present, "../shared/data is absent: the real venues' landmarks are not judged"))
+    func heidelbergStationPlacesLandmarksOnTheirSides() async throws {
+        let bundle = try await RealVenues.shared.build("heidelberg-hbf").bundle
+        let tally = try LandmarkTally.run(venue: "heidelberg-hbf", bundle: bundle)
+        print(tally.summary)
+        #expect(tally.named > 0 && tally.destinations > 0, "heidelberg-hbf: no landmark named")
+        #expect(tally.wrong.isEmpty, "heidelberg-hbf: \(tally.wrong.count) disagree\n\(tally.wrong.prefix(10).joined(separator: "\n"))")
+    }
+
+    /// TU Dresden's APB, whose rooms open off corridors a few metres apart: where a turn's group
+    /// of points spans a door's jog, its bearings before and after (its first and last point's)
+    /// differ from the heading at the point it is announced at, which the judge measures
+    /// (docs/guidance.md, "Landmarks of maneuvers"). Recorded as known until the grouping rules
+    /// give the announced point's own heading.
+    @Test(.enabled(if: SharedVenues.present, "../shared/data is absent: the real venues' landmarks are not judged"))
+    func tuDresdenPlacesLandmarksOnTheirSides() async throws {
+        let bundle = try await RealVenues.shared.build("tu-dresden-apb").bundle
+        let tally = try LandmarkTally.run(venue: "tu-dresden-apb", bundle: bundle)
+        print(tally.summary)
+        print(Set(tally.wrong).sorted().joined(separator: "\n"))
+        #expect(tally.named > 0 && tally.destinations > 0, "tu-dresden-apb: no landmark named")
+        withKnownIssue("tu-dresden-apb: group bearings differ from the announced point's heading") {
+            #expect(tally.wrong.isEmpty, "tu-dresden-apb: \(tally.wrong.count) disagree")
+        }
+    }
+}
+
+/// What the landmark judge counts over one venue.
+struct LandmarkTally {
+    /// Route pairs of places drawn per profile.
+    static let pairs = 200
+    static let seed: UInt64 = 38
+    /// Metres of polyline either side of a maneuver that give the walker's heading.
+    static let look = 2.0
+    /// Degrees around a boundary (ahead's 22.5°, straight behind, a placement's 45°) where the
+    /// quantised bytes and the float model may fall either side: counted, not judged.
+    static let margin = 8.0
+
+    var venue: String
+    var routes = 0
+    var maneuvers = 0
+    var named = 0
+    var destinations = 0
+    var sidesJudged = 0
+    var placementsJudged = 0
+    var borderline = 0
+    var wrong: [String] = []
+    var byPlacement: [String: Int] = [:]
+    var bySide: [String: Int] = [:]
+    var arrivalSides: [String: Int] = [:]
+
+    var summary: String {
+        let placements = byPlacement.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        let sides = bySide.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        return "\(venue): \(routes) routes, \(maneuvers) maneuvers, \(named) name a landmark (\(placements); sides \(sides)), "
+            + "\(destinations) arrivals name their destination (sides \(arrivalSides.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))); sides judged \(sidesJudged), placements judged "
+            + "\(placementsJudged), borderline \(borderline), wrong \(wrong.count)"
+    }
+
+    static func run(venue: String, bundle: VenueBundle) throws -> LandmarkTally {
+        var tally = LandmarkTally(venue: venue)
+        for profile in bundle.profileNames.indices {
+            let nodes = try (0..<bundle.placeCount).compactMap { try bundle.attachedNode(place: $0, profile: profile) }
+                .filter { try bundle.isInMainPiece(node: $0, profile: profile) }
+            guard nodes.count > 1 else { continue }
+            var random = SplitMix(seed: seed)
+            for _ in 0..<pairs {
+                let from = nodes[random.below(nodes.count)], to = nodes[random.below(nodes.count)]
+                guard let route = try bundle.shortestPath(from: from, to: to, profile: profile), !route.arcs.isEmpty else { continue }
+                tally.routes += 1
+                try tally.judge(route, bundle: bundle)
+            }
+        }
+        return tally
+    }
+
+    /// The route drawn on a plane in metres: its vertices (nodes and corners) with their
+    /// distance along it, and where each node and corner lies on it.
+    struct Drawing {
+        var points: [(x: Double, y: Double)] = []
+        var metres: [Double] = []
+        var atNode: [Int: Int] = [:]
+        var atCorner: [Int: Int] = [:]
+        let origin: (latitude: Double, longitude: Double)
+
+        func plane(_ latitude: Double, _ longitude: Double) -> (x: Double, y: Double) {
+            let scale = cos(origin.latitude * Double.pi / 180) * 111_319.49
+            return ((longitude - origin.longitude) * scale, (latitude - origin.latitude) * 111_319.49)
+        }
+
+        init(route: Route, bundle: VenueBundle) throws {
+            let first = try bundle.node(route.nodes[0])
+            origin = (first.latitude, first.longitude)
+            func add(_ latitude: Double, _ longitude: Double) {
+                let point = plane(latitude, longitude)
+                metres.append(points.last.map { metres[metres.count - 1] + hypot(point.x - $0.x, point.y - $0.y) } ?? 0)
+                points.append(point)
+            }
+            for (position, node) in route.nodes.enumerated() {
+                let record = try bundle.node(node)
+                atNode[position] = points.count
+                add(record.latitude, record.longitude)
+                guard position < route.arcs.count else { continue }
+                let firstCorner = try bundle.firstCornerIndex(ofArc: route.arcs[position])
+                for (offset, corner) in try bundle.arcShape(route.arcs[position]).enumerated() {
+                    atCorner[firstCorner + offset] = points.count
+                    add(corner.latitude, corner.longitude)
+                }
+            }
+        }
+
+        /// The point `distance` metres along the drawing, clamped to its ends.
+        func point(at distance: Double) -> (x: Double, y: Double) {
+            let target = min(max(distance, 0), metres[metres.count - 1])
+            var index = 1
+            while index < points.count - 1, metres[index] < target { index += 1 }
+            let span = metres[index] - metres[index - 1]
+            let share = span > 0 ? (target - metres[index - 1]) / span : 0
+            return (points[index - 1].x + share * (points[index].x - points[index - 1].x),
+                    points[index - 1].y + share * (points[index].y - points[index - 1].y))
+        }
+    }
+
+    /// The clockwise angle in degrees, −180…180, from direction `a` to direction `b`.
+    static func angle(from a: (x: Double, y: Double), to b: (x: Double, y: Double)) -> Double {
+        // x east, y north: a clockwise turn has a negative cross product.
+        atan2(a.x * b.y - a.y * b.x, a.x * b.x + a.y * b.y) * -180 / Double.pi
+    }
+
+    mutating func judge(_ route: Route, bundle: VenueBundle) throws {
+        let drawing = try Drawing(route: route, bundle: bundle)
+        for maneuver in try bundle.maneuvers(of: route) {
+            maneuvers += 1
+            guard let landmark = maneuver.landmark else { continue }
+            named += 1
+            if maneuver.kind == .arrive {
+                destinations += 1
+                arrivalSides[landmark.side?.name ?? "none", default: 0] += 1
+            }
+            byPlacement[landmark.placement.name, default: 0] += 1
+            bySide[landmark.side?.name ?? "none", default: 0] += 1
+            let vertex = maneuver.corner.flatMap { drawing.atCorner[$0] } ?? drawing.atNode[maneuver.routeIndex]
+            guard let vertex else { continue }
+            let here = drawing.points[vertex], at = drawing.metres[vertex]
+            let back = drawing.point(at: at - Self.look), ahead = drawing.point(at: at + Self.look)
+            let before = at >= Self.look ? (x: here.x - back.x, y: here.y - back.y) : nil
+            let after = at + Self.look <= drawing.metres[drawing.metres.count - 1] ? (x: ahead.x - here.x, y: ahead.y - here.y) : nil
+            let record = try bundle.landmark(landmark.index)
+            let target = drawing.plane(record.latitude, record.longitude)
+            let towards = (x: target.x - here.x, y: target.y - here.y)
+            let distance = hypot(towards.x, towards.y)
+            let label = "\(maneuver.kind.name) at \(maneuver.routeIndex)\(maneuver.corner.map { "+\($0)" } ?? ""): "
+                + "\(record.name ?? "unnamed") \(landmark.placement.name) \(landmark.side?.name ?? "-"), \(String(format: "%.1f", distance)) m"
+            // The placement: at within 3 m, passed within 45° of straight back, ahead within 45° of the way out.
+            switch landmark.placement {
+            case .at:
+                placementsJudged += 1
+                if distance > 3.2 { wrong.append(label + " is not within 3 m") }
+            case .before, .after:
+                guard let facing = landmark.placement == .before ? before.map({ (x: -$0.x, y: -$0.y) }) : after else { break }
+                let off = abs(Self.angle(from: facing, to: towards))
+                if abs(off - 45) < Self.margin { borderline += 1; break }
+                placementsJudged += 1
+                if off > 45 { wrong.append(label + String(format: " lies %.0f° off the way", off)) }
+            case .beside:
+                break
+            }
+            // The side, against the way out for a landmark ahead, else the way in.
+            guard let side = landmark.side, distance >= 1.2,
+                  let facing = landmark.placement == .after || maneuver.kind == .depart ? after ?? before : before ?? after else { continue }
+            let turn = Self.angle(from: facing, to: towards)
+            if abs(abs(turn) - 22.5) < Self.margin || abs(turn) > 180 - Self.margin { borderline += 1; continue }
+            sidesJudged += 1
+            let seen: Maneuver.Landmark.Side = abs(turn) <= 22.5 ? .ahead : turn > 0 ? .right : .left
+            // Both headings, to tell a rule's bearing from the drawn way.
+            let drawn = (atan2(facing.x, facing.y) * 180 / Double.pi + 360).truncatingRemainder(dividingBy: 360)
+            let ruled = (landmark.placement == .after || maneuver.kind == .depart ? maneuver.bearingAfter : maneuver.bearingBefore)
+                .map { Maneuver.degrees($0) }
+            if seen != side {
+                wrong.append(label + String(format: " is seen %@ at %.0f° (drawn heading %.0f°, rule's %@°)", seen.name, turn, drawn,
+                                            ruled.map(String.init) ?? "-"))
+            }
+        }
+    }
+}
