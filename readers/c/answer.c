@@ -229,6 +229,19 @@ static void steps_answer(nb_bundle *bundle, uint32_t profile, const nb_path *pat
     free(steps);
 }
 
+/* A route's maneuvers for an answer, or NULL after writing `none` (unreachable) or `empty` (no arcs). */
+static nb_maneuver *answer_maneuvers(nb_bundle *bundle, uint32_t profile, const nb_path *path, size_t *count, FILE *out) {
+    nb_maneuver *maneuvers = NULL;
+    *count = 0;
+    if (path->nodes == NULL) {
+        fprintf(out, "none");
+        return NULL;
+    }
+    if (nb_route_maneuvers(bundle, profile, path, NULL, &maneuvers, count) != NB_OK) stop("%s", nb_last_error(bundle));
+    if (*count == 0) fprintf(out, "empty");
+    return maneuvers;
+}
+
 /* The `maneuvers` answer of a route: `none` when unreachable, `empty` without arcs, else per
  * maneuver `AT KIND MODIFIER BEFORE AFTER CENTIMETRES MILLISECONDS LEVEL CHANGE LANDMARK WAY`, joined by ` | `. */
 static void maneuvers_answer(nb_bundle *bundle, uint32_t profile, const nb_path *path, FILE *out) {
@@ -237,14 +250,8 @@ static void maneuvers_answer(nb_bundle *bundle, uint32_t profile, const nb_path 
     static const char *modifiers[] = {"-", "uturn", "sharp-right", "right", "slight-right", "straight",
                                       "slight-left", "left", "sharp-left"};
     static const char *placements[] = {"-", "before", "at", "after", "beside"}, *sides[] = {"-", "left", "right", "ahead"};
-    if (path->nodes == NULL) {
-        fprintf(out, "none");
-        return;
-    }
-    nb_maneuver *maneuvers;
     size_t count;
-    if (nb_route_maneuvers(bundle, profile, path, NULL, &maneuvers, &count) != NB_OK) stop("%s", nb_last_error(bundle));
-    if (count == 0) fprintf(out, "empty");
+    nb_maneuver *maneuvers = answer_maneuvers(bundle, profile, path, &count, out);
     for (size_t i = 0; i < count; i++) {
         const nb_maneuver *m = &maneuvers[i];
         fprintf(out, "%s%zu", i ? " | " : "", m->route_index);
@@ -296,14 +303,8 @@ static int knows_language(nb_bundle *bundle, const char *language, FILE *out) {
  * naming `destination` (NULL: none), and but for the last ` (SPOKEN DISTANCE)`, joined by ` | `. */
 static void instructions_answer(nb_bundle *bundle, uint32_t profile, const nb_path *path, const char *language,
                                 const char *destination, FILE *out) {
-    if (path->nodes == NULL) {
-        fprintf(out, "none");
-        return;
-    }
-    nb_maneuver *maneuvers;
     size_t count;
-    if (nb_route_maneuvers(bundle, profile, path, NULL, &maneuvers, &count) != NB_OK) stop("%s", nb_last_error(bundle));
-    if (count == 0) fprintf(out, "empty");
+    nb_maneuver *maneuvers = answer_maneuvers(bundle, profile, path, &count, out);
     for (size_t i = 0; i < count; i++) {
         if (i) fprintf(out, " | ");
         write_words(bundle, &maneuvers[i], language, destination, 0, out);

@@ -603,15 +603,20 @@ function drawRoute(context, pixel) {
   for (const [colour, node] of ends) {
     const record = state.bundle.node(node);
     if (record.level !== state.level) continue;
-    const [px, py] = project(record.latitude, record.longitude);
-    context.beginPath();
-    context.arc(px, py, 7 * pixel, 0, 2 * Math.PI);
-    context.fillStyle = colour;
-    context.fill();
-    context.strokeStyle = "#fff";
-    context.lineWidth = 2 * pixel;
-    context.stroke();
+    disc(context, project(record.latitude, record.longitude), 7 * pixel, colour, "#fff", 2 * pixel);
   }
+}
+
+/** A filled circle, outlined when `stroke` is given (the stroke style stays set for what follows). */
+function disc(context, [x, y], radius, fill, stroke = null, width = 0) {
+  context.beginPath();
+  context.arc(x, y, radius, 0, 2 * Math.PI);
+  context.fillStyle = fill;
+  context.fill();
+  if (!stroke) return;
+  context.strokeStyle = stroke;
+  context.lineWidth = width;
+  context.stroke();
 }
 
 function drawConditions(context, pixel) {
@@ -644,13 +649,7 @@ function drawConditions(context, pixel) {
 /** A ringed cross: a connector closed (or slowed) where it leaves the shown level. */
 function drawCross(context, [x, y], colour, pixel) {
   const size = 7 * pixel;
-  context.beginPath();
-  context.arc(x, y, size * 1.4, 0, 2 * Math.PI);
-  context.fillStyle = "rgba(255, 255, 255, 0.85)";
-  context.fill();
-  context.strokeStyle = colour;
-  context.lineWidth = 2.5 * pixel;
-  context.stroke();
+  disc(context, [x, y], size * 1.4, "rgba(255, 255, 255, 0.85)", colour, 2.5 * pixel);
   context.beginPath();
   context.moveTo(x - size, y - size);
   context.lineTo(x + size, y + size);
@@ -662,18 +661,9 @@ function drawCross(context, [x, y], colour, pixel) {
 function drawFix(context, pixel) {
   const fix = state.fix;
   if (!fix || (fix.venueLevel != null && fix.venueLevel !== state.level)) return;
-  const [px, py] = project(fix.latitude, fix.longitude);
-  context.beginPath();
-  context.arc(px, py, Math.max(8 * pixel, 5 * (1.5 - fix.confidence)), 0, 2 * Math.PI);
-  context.fillStyle = "rgba(11, 92, 173, 0.15)";
-  context.fill();
-  context.beginPath();
-  context.arc(px, py, 6 * pixel, 0, 2 * Math.PI);
-  context.fillStyle = "#0b5cad";
-  context.fill();
-  context.strokeStyle = "#fff";
-  context.lineWidth = 2 * pixel;
-  context.stroke();
+  const at = project(fix.latitude, fix.longitude);
+  disc(context, at, Math.max(8 * pixel, 5 * (1.5 - fix.confidence)), "rgba(11, 92, 173, 0.15)");
+  disc(context, at, 6 * pixel, "#0b5cad", "#fff", 2 * pixel);
 }
 
 function drawLegend() {
@@ -1121,13 +1111,7 @@ function drawSelectedManeuver(context, pixel) {
   const maneuver = state.route.maneuvers[index];
   if (maneuver.level !== state.level) return;
   const [x, y] = project(maneuver.latitudeE7 / 1e7, maneuver.longitudeE7 / 1e7);
-  context.beginPath();
-  context.arc(x, y, 11 * pixel, 0, 2 * Math.PI);
-  context.fillStyle = "rgba(255, 255, 255, 0.85)";
-  context.fill();
-  context.strokeStyle = "#0b5cad";
-  context.lineWidth = 3 * pixel;
-  context.stroke();
+  disc(context, [x, y], 11 * pixel, "rgba(255, 255, 255, 0.85)", "#0b5cad", 3 * pixel);
   const bearing = maneuver.bearingAfter ?? maneuver.bearingBefore;
   if (bearing == null) return;
   const radians = (degrees(bearing) * Math.PI) / 180;
