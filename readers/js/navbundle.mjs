@@ -188,6 +188,28 @@ const REFUSAL = OUT + 448; // nb_refusal
 const MESSAGE_SIZE = 1024;
 const MESSAGE = allocate(MESSAGE_SIZE);
 
+/** `value` as a Uint8Array when it is an ArrayBuffer, a SharedArrayBuffer or a Uint8Array, else null. */
+function bytesOf(value) {
+  if (value instanceof Uint8Array) return value;
+  const shared = typeof SharedArrayBuffer !== 'undefined' && value instanceof SharedArrayBuffer;
+  return value instanceof ArrayBuffer || shared ? new Uint8Array(value) : null;
+}
+
+/** `use(at)` with `values` (u32s) copied into the core's memory, freed when it returns or throws. */
+function withU32s(values, use) {
+  return withMemory(4 * values.length, (at) => {
+    new Uint32Array(core.memory.buffer, at, values.length).set(values);
+    return use(at);
+  });
+}
+
+/** The text of `length` bytes the core allocated at `at` (an out-parameter pair at OUT), freed. */
+function takeText(at = u32(OUT), length = u32(OUT + 4)) {
+  const text = textAt(at, length);
+  core.free(at);
+  return text;
+}
+
 /** `text` (a string) or UTF-8 bytes as a NUL-terminated copy in the core's memory: `[at, length]`. */
 function cText(text) {
   const bytes = typeof text === 'string' ? ENCODER.encode(text) : text;
@@ -454,11 +476,8 @@ function named(message, name) {
  * Rejects with a BundleError: `webcrypto-unavailable` when checksums are asked for and
  * `crypto.subtle` is missing (a page that is not a secure context), else the code of the damage. */
 export async function open(bytes, { verifyChecksums = true, name = null } = {}) {
-  let view;
-  if (bytes instanceof ArrayBuffer) view = new Uint8Array(bytes);
-  else if (bytes instanceof Uint8Array) view = bytes;
-  else if (typeof SharedArrayBuffer !== 'undefined' && bytes instanceof SharedArrayBuffer) view = new Uint8Array(bytes);
-  else throw new BundleError('argument', 'a bundle is opened from an ArrayBuffer or a Uint8Array');
+  const view = bytesOf(bytes);
+  if (view === null) throw new BundleError('argument', 'a bundle is opened from an ArrayBuffer or a Uint8Array');
   const at = allocate(view.length);
   memory();
   heap.set(view, at);
@@ -708,8 +727,7 @@ export class NavBundle {
         const { id, name, buildingId, buildingName, ordinal } = readRecord(this, RECORD, LEVEL_RECORD);
         // As the Swift reader names a level: its own name, else "level 2" from its ordinal.
         this._check(core.nb_level_short_name(this._handle, index, OUT, OUT + 4));
-        const shortName = textAt(u32(OUT), u32(OUT + 4));
-        core.free(u32(OUT));
+        const shortName = takeText();
         levels.push(Object.freeze({ index, id, name, buildingId, buildingName, ordinal, shortName,
           displayName: buildingName === null ? shortName : `${shortName}, ${buildingName}` }));
       }
@@ -822,9 +840,7 @@ export class NavBundle {
   fold(text) {
     this._check(withText(textOf(text, 'the text to fold', this),
       (at, length) => core.nb_fold(this._handle, at, length, OUT, OUT + 4)));
-    const folded = textAt(u32(OUT), u32(OUT + 4));
-    core.free(u32(OUT));
-    return folded.split(' ').filter((word) => word).join(' ');
+    return takeText().split(' ').filter((word) => word).join(' ');
   }
 
   /** The places with a key starting with `text` folded: `[{place, field}]`, each place once with
@@ -942,8 +958,7 @@ export class NavBundle {
     const { latitude, longitude, levels } = endpoint;
     for (const level of levels) this._checkPosition(latitude, longitude, level);
     // The core snaps on each level and keeps the nearest, as it does for its own endpoints.
-    this._check(withMemory(4 * levels.length, (at) => {
-      new Uint32Array(core.memory.buffer, at, levels.length).set(levels);
+    this._check(withU32s(levels, (at) => {
       [[0, 1], [24, at], [28, levels.length]].forEach(([offset, value]) => memory().setUint32(ENDPOINT + offset, value, true));
       data.setFloat64(ENDPOINT + 8, latitude, true);
       data.setFloat64(ENDPOINT + 16, longitude, true);
@@ -1014,10 +1029,8 @@ export class NavBundle {
 
   /** A Metric of profile `index` customised by the core with `weights` (null: its PROF costs). */
   _customised(index, profile, weights) {
-    this._check(withMemory(4 * (weights?.length ?? 0), (at) => {
-      if (weights !== null) new Uint32Array(core.memory.buffer, at, weights.length).set(weights);
-      return core.nb_customise(this._handle, index, weights === null ? 0 : at, weights?.length ?? 0, OUT);
-    }));
+    this._check(withU32s(weights ?? [], (at) =>
+      core.nb_customise(this._handle, index, weights === null ? 0 : at, weights?.length ?? 0, OUT)));
     return new Metric(OPENING, this, profile, u32(OUT), weights ?? (() => this.costs(profile)));
   }
 
@@ -1059,10 +1072,7 @@ export class NavBundle {
     this.leavingCosts(profile); // Without EGRC that is said before anything about the text.
     const costs = this._withConditions(conditions, (resolved) =>
       this._perArc((at, count) => core.nb_leaving_costs(this._handle, index, resolved, at, count)));
-    this._check(withMemory(4 * costs.length, (at) => {
-      new Uint32Array(core.memory.buffer, at, costs.length).set(costs);
-      return core.nb_exit_search(this._handle, at, costs.length, node, PATH);
-    }));
+    this._check(withU32s(costs, (at) => core.nb_exit_search(this._handle, at, costs.length, node, PATH)));
     const path = takePath();
     return path && { node: path.nodes[path.nodes.length - 1], ...path, arcSeconds: path.arcs.map((arc) => costs[arc] / 1000) };
   }
@@ -1256,11 +1266,8 @@ export class NavBundle {
     words?.((code, place, text, capacity) => core.nb_spoken_distance(this._handle, code, 0n, text, capacity, OUT));
     const seconds = Array.isArray(route?.arcSeconds) ? route.arcSeconds : null;
     const costs = seconds && seconds.map((value) => Math.min(Math.max(Math.round(value * 1000), 0), INFINITE));
-    return this._describe(route, 'maneuvers', 120, (index, path, list, count) => withMemory(4 * (costs?.length ?? 0),
-      (at) => {
-        if (costs) new Uint32Array(core.memory.buffer, at, costs.length).set(costs);
-        return core.nb_route_maneuvers(this._handle, index, path, costs ? at : 0, list, count);
-      }), (at) => {
+    return this._describe(route, 'maneuvers', 120, (index, path, list, count) => withU32s(costs ?? [],
+      (at) => core.nb_route_maneuvers(this._handle, index, path, costs ? at : 0, list, count)), (at) => {
       const maneuver = readRecord(this, at, MANEUVER_RECORD);
       maneuver.kind = MANEUVER_KINDS[maneuver.kind];
       maneuver.modifier = MODIFIERS[maneuver.modifier];
@@ -1325,10 +1332,9 @@ export class NavBundle {
       throw this._argument(`${what} takes a route of nodes and the arcs between them`);
     }
     const index = this._profileNames.indexOf(profile);
-    this._check(withMemory(4 * route.nodes.length + 4 * route.arcs.length, (nodes) => {
+    // Nodes then arcs, in one block; a negative index (none) becomes NB_NONE.
+    this._check(withU32s([...route.nodes, ...route.arcs].map((index) => (index < 0 ? NONE : index)), (nodes) => {
       const arcs = nodes + 4 * route.nodes.length;
-      new Uint32Array(core.memory.buffer, nodes, route.nodes.length).set(route.nodes.map((node) => (node < 0 ? NONE : node)));
-      new Uint32Array(core.memory.buffer, arcs, route.arcs.length).set(route.arcs.map((arc) => (arc < 0 ? NONE : arc)));
       memory().setBigUint64(PATH, 0n, true);
       [nodes, route.nodes.length, arcs, route.arcs.length].forEach((value, i) => data.setUint32(PATH + 16 + 4 * i, value, true));
       return describe(index < 0 ? NONE : index, PATH, OUT, OUT + 4);
@@ -1354,9 +1360,7 @@ export class NavBundle {
     const stepCount = BigInt(Number.isInteger(step.stepCount) ? step.stepCount : -1);
     this._check(withText(label ?? '', (at, length) => core.nb_step_words(this._handle, action, label === null ? 0 : at, length,
       step.fromLevel, step.toLevel, stepCount, Number(step.rise ?? 0), step.isAlongPath ? 1 : 0, OUT, OUT + 4)));
-    const words = textAt(u32(OUT), u32(OUT + 4));
-    core.free(u32(OUT));
-    return words;
+    return takeText();
   }
 }
 
@@ -1433,24 +1437,13 @@ function subtleToCheck(name, what = 'the signature', otherwise = '') {
 
 /** `value` (an ArrayBuffer or a Uint8Array) as bytes WebCrypto reads: shared memory is copied. */
 function bytesToCheck(value, what, name) {
-  let bytes;
-  if (value instanceof ArrayBuffer) bytes = new Uint8Array(value);
-  else if (value instanceof Uint8Array) bytes = value;
-  else if (typeof SharedArrayBuffer !== 'undefined' && value instanceof SharedArrayBuffer) bytes = new Uint8Array(value);
-  else throw namedError('argument', `${what} must be an ArrayBuffer or a Uint8Array`, name);
-  if (typeof SharedArrayBuffer !== 'undefined' && bytes.buffer instanceof SharedArrayBuffer) {
-    const copy = new Uint8Array(bytes.length);
-    copy.set(bytes);
-    bytes = copy;
-  }
-  return bytes;
+  const bytes = bytesOf(value);
+  if (bytes === null) throw namedError('argument', `${what} must be an ArrayBuffer or a Uint8Array`, name);
+  return typeof SharedArrayBuffer !== 'undefined' && bytes.buffer instanceof SharedArrayBuffer ? bytes.slice() : bytes;
 }
 
-function hexOf(bytes) {
-  let text = '';
-  for (const byte of bytes) text += byte.toString(16).padStart(2, '0');
-  return text;
-}
+/** `bytes` as lower-case hex, two digits a byte. */
+const hexOf = (bytes) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 /** Runs `read(at, length, message, messageSize)`, one of the core's readers, over `bytes`, and
  * throws its refusal as a BundleError `code` (`out-of-memory` for lack of memory). The message

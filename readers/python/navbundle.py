@@ -32,7 +32,6 @@ ENTRY = struct.Struct("<4sHHQQQ")
 SECTION_VERSION = 1
 NONE = 0xFFFFFFFF
 ORIGINAL_ARC = 0x80000000
-HIERARCHY_MAGIC = 0x32764843  # "CHv2"
 CUSTOMISABLE_MAGIC = 0x31544343  # "CCT1"
 INFINITE = 0xFFFFFFFF
 LISTED_CANDIDATES = 5  # Candidates an answer line lists (answer.py), as every reader's.
