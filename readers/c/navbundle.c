@@ -2682,16 +2682,19 @@ typedef struct {
     const nb_path *path;
     uint32_t profile;
     const uint32_t *costs; /* per arc of the path, or NULL for the profile's */
+    const uint8_t *profile_costs; /* PROF's costs of the profile (guide_read_arcs), or NULL */
     guide_arc *arcs;
     uint64_t *starts, *times; /* centimetres and milliseconds from the start to each arc's tail */
     guide_point *points, *places; /* places: where the looks are taken (docs/guidance.md, "Looks") */
     size_t point_count, place_count;
-    guide_candidate *candidates;
+    guide_candidate *candidates, *spare; /* spare: room to reorder them (guide_sort) */
+    size_t *sort_index;                  /* two index lists of the candidates' capacity */
     size_t candidate_count;
 } guide;
 
 static void guide_free(guide *g) {
-    free(g->arcs), free(g->starts), free(g->times), free(g->points), free(g->places), free(g->candidates);
+    free(g->arcs), free(g->starts), free(g->times), free(g->points), free(g->places), free(g->candidates),
+        free(g->spare), free(g->sort_index);
 }
 
 /* The arcs' fields straight from ARCS, GARC, SHAP and PROF (check_route_path and
@@ -2701,7 +2704,7 @@ static void guide_free(guide *g) {
 static nb_status guide_read_arcs(guide *g) {
     nb_bundle *b = g->b;
     size_t n = g->path->arc_count;
-    const uint8_t *costs = profile_costs(b, g->profile);
+    const uint8_t *costs = g->profile_costs = profile_costs(b, g->profile);
     uint32_t label = NB_NONE; /* the last label checked, NB_NONE (no text) before the first */
     nb_text text = {NULL, 0};
     g->starts[0] = 0, g->times[0] = 0;
@@ -2767,7 +2770,7 @@ static int guide_along(const guide *g, size_t first, size_t last, uint32_t node)
 static nb_status guide_choice(guide *g, guide_point *p) {
     nb_bundle *b = g->b;
     const uint32_t *nodes = g->path->nodes;
-    const uint8_t *costs = profile_costs(b, g->profile);
+    const uint8_t *costs = g->profile_costs;
     p->has_choice = 0, p->closest = 1000;
     for (size_t position = p->first_node; position <= p->last_node; position++) {
         uint32_t node = nodes[position];
@@ -3070,19 +3073,50 @@ static void guide_groups(guide *g) {
     }
 }
 
-static int by_rank(const void *l, const void *r) {
-    const guide_candidate *a = l, *b = r;
+static int by_rank(const guide_candidate *a, const guide_candidate *b) {
     if (a->rank != b->rank) return a->rank < b->rank ? -1 : 1;
     if (a->position != b->position) return a->position < b->position ? -1 : 1;
     return a->order < b->order ? -1 : a->order > b->order;
 }
 
-static int by_position(const void *l, const void *r) {
-    const guide_candidate *a = l, *b = r;
+static int by_position(const guide_candidate *a, const guide_candidate *b) {
     if (a->position != b->position) return a->position < b->position ? -1 : 1;
     if (a->arc != b->arc) return a->arc < b->arc ? -1 : 1;
     if (a->rank != b->rank) return a->rank < b->rank ? -1 : 1;
     return a->order < b->order ? -1 : a->order > b->order;
+}
+
+/* Sorts the first `count` candidates by `compare`, a total order (creation order breaks every tie),
+ * so any sort gives the one answer. Each pass of the rules adds its candidates in route order,
+ * so the list is a few ascending runs: a natural merge sort of their indices takes a pass or two,
+ * where qsort copied the wide candidates about in O(n log n). */
+static void guide_sort(guide *g, size_t count, int (*compare)(const guide_candidate *, const guide_candidate *)) {
+    const guide_candidate *c = g->candidates;
+    size_t *from = g->sort_index, *to = g->sort_index + count;
+    for (size_t i = 0; i < count; i++) from[i] = i;
+    for (;;) {
+        size_t runs = 0;
+        for (size_t start = 0; start < count;) {
+            size_t middle = start + 1;
+            while (middle < count && compare(&c[from[middle - 1]], &c[from[middle]]) < 0) middle++;
+            size_t end = middle;
+            if (end < count) {
+                end++;
+                while (end < count && compare(&c[from[end - 1]], &c[from[end]]) < 0) end++;
+            }
+            size_t i = start, j = middle, k = start;
+            while (i < middle && j < end) to[k++] = compare(&c[from[j]], &c[from[i]]) < 0 ? from[j++] : from[i++];
+            while (i < middle) to[k++] = from[i++];
+            while (j < end) to[k++] = from[j++];
+            runs++;
+            start = end;
+        }
+        size_t *swap = from;
+        from = to, to = swap;
+        if (runs <= 1) break;
+    }
+    for (size_t i = 0; i < count; i++) g->spare[i] = c[from[i]];
+    memcpy(g->candidates, g->spare, count * sizeof *g->candidates);
 }
 
 static int guide_near(uint64_t a, uint64_t b) { return (a > b ? a - b : b - a) <= GUIDE_WINDOW; }
@@ -3105,7 +3139,7 @@ static int guide_covered(const guide *g, size_t kept, uint64_t at, int side) {
  * candidate with nothing kept, nor the start or the end, within the window (docs/guidance.md,
  * "Spacing"); leaves them in route order. */
 static void guide_space(guide *g) {
-    qsort(g->candidates, g->candidate_count, sizeof *g->candidates, by_rank);
+    guide_sort(g, g->candidate_count, by_rank);
     uint64_t length = g->starts[g->path->arc_count];
     size_t kept = 0;
     for (size_t i = 0; i < g->candidate_count; i++) {
@@ -3123,7 +3157,7 @@ static void guide_space(guide *g) {
         if (keep) g->candidates[kept++] = c;
     }
     g->candidate_count = kept;
-    qsort(g->candidates, kept, sizeof *g->candidates, by_position);
+    guide_sort(g, kept, by_position);
 }
 
 /* Milliseconds from the start to a candidate: the arcs before its arc, and at a corner the share
@@ -3325,8 +3359,10 @@ nb_status nb_route_maneuvers(nb_bundle *b, uint32_t profile, const nb_path *path
     g.points = malloc((n + corners) * sizeof *g.points), g.places = malloc((n + corners) * sizeof *g.places);
     /* Connectors and thresholds at most one per arc each, turns and groups at most one per point
      * each, and the depart and arrive maneuvers. */
-    g.candidates = malloc((2 * n + 2 * (n + corners) + 2) * sizeof *g.candidates);
-    if (!g.points || !g.places || !g.candidates) return guide_free(&g), out_of_memory(b);
+    size_t capacity = 2 * n + 2 * (n + corners) + 2;
+    g.candidates = malloc(capacity * sizeof *g.candidates), g.spare = malloc(capacity * sizeof *g.spare);
+    g.sort_index = malloc(2 * capacity * sizeof *g.sort_index);
+    if (!g.points || !g.places || !g.candidates || !g.spare || !g.sort_index) return guide_free(&g), out_of_memory(b);
     if ((status = guide_points(&g)) != NB_OK || (status = guide_runs(&g)) != NB_OK || (status = guide_places(&g)) != NB_OK
         || (status = guide_looks(&g)) != NB_OK)
         return guide_free(&g), status;
