@@ -2904,7 +2904,19 @@ static nb_status guide_runs(guide *g) {
 /* One stretch of way of non-zero length, with its heading unwrapped along the stretch. */
 typedef struct {
     int64_t start, end, heading;
+    uint64_t before; /* heading times length over the stretch's segments before this one, modulo 2^64 */
 } guide_segment;
+
+/* Heading times length from the stretch's start to `at`, modulo 2^64, its segments `count` of
+ * them tiling the stretch (each starts where the one before it ends); `cursor` moves on only, as
+ * the places do. A difference of two is the exact integral between them, however large the
+ * stretch: it fits in 64 bits, a window being 6 m. */
+static uint64_t guide_integral(const guide_segment *segments, size_t count, uint64_t total, size_t *cursor, int64_t at) {
+    while (*cursor < count && segments[*cursor].end <= at) ++*cursor;
+    if (*cursor == count) return total;
+    const guide_segment *s = &segments[*cursor];
+    return s->before + (uint64_t)s->heading * (uint64_t)(at - s->start);
+}
 
 /* The places a walker may turn at: every route node between two arcs that are not climbs, links
  * included, and every corner of an arc that is not a climb (docs/guidance.md, "Looks"). */
@@ -2951,6 +2963,7 @@ static nb_status guide_looks(guide *g) {
         while (end < n && !g->arcs[end].climb) end++;
         int previous = -1;
         int64_t heading = 0;
+        uint64_t integral = 0;
         for (size_t i = first; i < end; i++) {
             const guide_arc *a = &g->arcs[i];
             int64_t tail = (int64_t)g->starts[i], length = a->length, along = 0;
@@ -2969,6 +2982,8 @@ static nb_status guide_looks(guide *g) {
                     previous = bearing;
                     segments[count].start = tail + along, segments[count].end = tail + stop;
                     segments[count].heading = heading;
+                    segments[count].before = integral;
+                    integral += (uint64_t)heading * (uint64_t)(stop - along);
                     count++;
                 }
                 along = stop, bearing = corner_bearing;
@@ -2976,21 +2991,18 @@ static nb_status guide_looks(guide *g) {
         }
         int64_t low = (int64_t)g->starts[first], high = (int64_t)g->starts[end];
         int64_t outer_first = count > 0 ? segments[0].heading : 0, outer_last = count > 0 ? segments[count - 1].heading : 0;
-        size_t cursor = 0;
+        size_t at_from = 0, at_here = 0, at_to = 0;
         for (; next < g->place_count && g->places[next].arc < end; next++) {
             guide_point *p = &g->places[next];
             int64_t here = (int64_t)p->position;
             int64_t from = here - GUIDE_WINDOW > low ? here - GUIDE_WINDOW : low;
             int64_t to = here + GUIDE_WINDOW < high ? here + GUIDE_WINDOW : high;
-            while (cursor < count && segments[cursor].end <= from) cursor++;
-            int64_t back = 0, ahead = 0;
-            for (size_t k = cursor; k < count && segments[k].start < to; k++) {
-                const guide_segment *s = &segments[k];
-                int64_t lo = s->start > from ? s->start : from, hi = s->end < here ? s->end : here;
-                if (hi > lo) back += s->heading * (hi - lo);
-                lo = s->start > here ? s->start : here, hi = s->end < to ? s->end : to;
-                if (hi > lo) ahead += s->heading * (hi - lo);
-            }
+            /* The sums of heading times length over the windows, as differences of the running
+             * integral: two's complement brings the exact sum back from modulo 2^64. */
+            uint64_t at_start = guide_integral(segments, count, integral, &at_from, from),
+                     at_place = guide_integral(segments, count, integral, &at_here, here),
+                     at_end = guide_integral(segments, count, integral, &at_to, to);
+            int64_t back = (int64_t)(at_place - at_start), ahead = (int64_t)(at_end - at_place);
             p->back = here > from ? back / (here - from) : outer_first;
             p->ahead = to > here ? ahead / (to - here) : outer_last;
             p->stretch = first;
