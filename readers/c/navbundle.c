@@ -2921,15 +2921,18 @@ static uint64_t guide_integral(const guide_segment *segments, size_t count, uint
 /* The places a walker may turn at: every route node between two arcs that are not climbs, links
  * included, and every corner of an arc that is not a climb (docs/guidance.md, "Looks"). */
 static nb_status guide_places(guide *g) {
-    for (size_t i = 0; i < g->path->arc_count; i++) {
+    size_t n = g->path->arc_count, ahead = 0; /* ahead: the first long arc from i on (guide_bearing_from) */
+    int in = -1;                              /* guide_bearing_before(g, i), kept as i moves on */
+    for (size_t i = 0; i < n; i++) {
         const guide_arc *a = &g->arcs[i];
+        if (i > 0 && g->arcs[i - 1].length >= GUIDE_SHORT_ARC) in = g->arcs[i - 1].last;
         if (i > 0 && !a->climb && !g->arcs[i - 1].climb) {
             guide_point *p = &g->places[g->place_count++];
-            memset(p, 0, sizeof *p);
-            int in = guide_bearing_before(g, i), out = guide_bearing_from(g, i);
-            p->arc = i, p->corner = NB_NONE, p->first_node = i, p->last_node = i, p->position = g->starts[i];
-            p->in = (uint8_t)(in >= 0 ? in : g->arcs[i - 1].last), p->out = (uint8_t)(out >= 0 ? out : a->first);
-            p->before = &g->arcs[i - 1], p->after = a;
+            while (ahead < n && (ahead < i || g->arcs[ahead].length < GUIDE_SHORT_ARC)) ahead++;
+            int out = ahead < n ? g->arcs[ahead].first : -1;
+            *p = (guide_point){.arc = i, .corner = NB_NONE, .first_node = i, .last_node = i, .position = g->starts[i],
+                               .in = (uint8_t)(in >= 0 ? in : g->arcs[i - 1].last),
+                               .out = (uint8_t)(out >= 0 ? out : a->first), .before = &g->arcs[i - 1], .after = a};
         }
         if (a->climb) continue;
         uint8_t bearing = a->first;
