@@ -2682,16 +2682,19 @@ typedef struct {
     const nb_path *path;
     uint32_t profile;
     const uint32_t *costs; /* per arc of the path, or NULL for the profile's */
+    const uint8_t *profile_costs; /* PROF's costs of the profile (guide_read_arcs), or NULL */
     guide_arc *arcs;
     uint64_t *starts, *times; /* centimetres and milliseconds from the start to each arc's tail */
     guide_point *points, *places; /* places: where the looks are taken (docs/guidance.md, "Looks") */
     size_t point_count, place_count;
-    guide_candidate *candidates;
+    guide_candidate *candidates, *spare; /* spare: room to reorder them (guide_sort) */
+    size_t *sort_index;                  /* two index lists of the candidates' capacity */
     size_t candidate_count;
 } guide;
 
 static void guide_free(guide *g) {
-    free(g->arcs), free(g->starts), free(g->times), free(g->points), free(g->places), free(g->candidates);
+    free(g->arcs), free(g->starts), free(g->times), free(g->points), free(g->places), free(g->candidates),
+        free(g->spare), free(g->sort_index);
 }
 
 /* The arcs' fields straight from ARCS, GARC, SHAP and PROF (check_route_path and
@@ -2701,7 +2704,7 @@ static void guide_free(guide *g) {
 static nb_status guide_read_arcs(guide *g) {
     nb_bundle *b = g->b;
     size_t n = g->path->arc_count;
-    const uint8_t *costs = profile_costs(b, g->profile);
+    const uint8_t *costs = g->profile_costs = profile_costs(b, g->profile);
     uint32_t label = NB_NONE; /* the last label checked, NB_NONE (no text) before the first */
     nb_text text = {NULL, 0};
     g->starts[0] = 0, g->times[0] = 0;
@@ -2767,7 +2770,7 @@ static int guide_along(const guide *g, size_t first, size_t last, uint32_t node)
 static nb_status guide_choice(guide *g, guide_point *p) {
     nb_bundle *b = g->b;
     const uint32_t *nodes = g->path->nodes;
-    const uint8_t *costs = profile_costs(b, g->profile);
+    const uint8_t *costs = g->profile_costs;
     p->has_choice = 0, p->closest = 1000;
     for (size_t position = p->first_node; position <= p->last_node; position++) {
         uint32_t node = nodes[position];
@@ -2901,20 +2904,35 @@ static nb_status guide_runs(guide *g) {
 /* One stretch of way of non-zero length, with its heading unwrapped along the stretch. */
 typedef struct {
     int64_t start, end, heading;
+    uint64_t before; /* heading times length over the stretch's segments before this one, modulo 2^64 */
 } guide_segment;
+
+/* Heading times length from the stretch's start to `at`, modulo 2^64, its segments `count` of
+ * them tiling the stretch (each starts where the one before it ends); `cursor` moves on only, as
+ * the places do. A difference of two is the exact integral between them, however large the
+ * stretch: it fits in 64 bits, a window being 6 m. */
+static uint64_t guide_integral(const guide_segment *segments, size_t count, uint64_t total, size_t *cursor, int64_t at) {
+    while (*cursor < count && segments[*cursor].end <= at) ++*cursor;
+    if (*cursor == count) return total;
+    const guide_segment *s = &segments[*cursor];
+    return s->before + (uint64_t)s->heading * (uint64_t)(at - s->start);
+}
 
 /* The places a walker may turn at: every route node between two arcs that are not climbs, links
  * included, and every corner of an arc that is not a climb (docs/guidance.md, "Looks"). */
 static nb_status guide_places(guide *g) {
-    for (size_t i = 0; i < g->path->arc_count; i++) {
+    size_t n = g->path->arc_count, ahead = 0; /* ahead: the first long arc from i on (guide_bearing_from) */
+    int in = -1;                              /* guide_bearing_before(g, i), kept as i moves on */
+    for (size_t i = 0; i < n; i++) {
         const guide_arc *a = &g->arcs[i];
+        if (i > 0 && g->arcs[i - 1].length >= GUIDE_SHORT_ARC) in = g->arcs[i - 1].last;
         if (i > 0 && !a->climb && !g->arcs[i - 1].climb) {
             guide_point *p = &g->places[g->place_count++];
-            memset(p, 0, sizeof *p);
-            int in = guide_bearing_before(g, i), out = guide_bearing_from(g, i);
-            p->arc = i, p->corner = NB_NONE, p->first_node = i, p->last_node = i, p->position = g->starts[i];
-            p->in = (uint8_t)(in >= 0 ? in : g->arcs[i - 1].last), p->out = (uint8_t)(out >= 0 ? out : a->first);
-            p->before = &g->arcs[i - 1], p->after = a;
+            while (ahead < n && (ahead < i || g->arcs[ahead].length < GUIDE_SHORT_ARC)) ahead++;
+            int out = ahead < n ? g->arcs[ahead].first : -1;
+            *p = (guide_point){.arc = i, .corner = NB_NONE, .first_node = i, .last_node = i, .position = g->starts[i],
+                               .in = (uint8_t)(in >= 0 ? in : g->arcs[i - 1].last),
+                               .out = (uint8_t)(out >= 0 ? out : a->first), .before = &g->arcs[i - 1], .after = a};
         }
         if (a->climb) continue;
         uint8_t bearing = a->first;
@@ -2948,6 +2966,7 @@ static nb_status guide_looks(guide *g) {
         while (end < n && !g->arcs[end].climb) end++;
         int previous = -1;
         int64_t heading = 0;
+        uint64_t integral = 0;
         for (size_t i = first; i < end; i++) {
             const guide_arc *a = &g->arcs[i];
             int64_t tail = (int64_t)g->starts[i], length = a->length, along = 0;
@@ -2966,6 +2985,8 @@ static nb_status guide_looks(guide *g) {
                     previous = bearing;
                     segments[count].start = tail + along, segments[count].end = tail + stop;
                     segments[count].heading = heading;
+                    segments[count].before = integral;
+                    integral += (uint64_t)heading * (uint64_t)(stop - along);
                     count++;
                 }
                 along = stop, bearing = corner_bearing;
@@ -2973,21 +2994,18 @@ static nb_status guide_looks(guide *g) {
         }
         int64_t low = (int64_t)g->starts[first], high = (int64_t)g->starts[end];
         int64_t outer_first = count > 0 ? segments[0].heading : 0, outer_last = count > 0 ? segments[count - 1].heading : 0;
-        size_t cursor = 0;
+        size_t at_from = 0, at_here = 0, at_to = 0;
         for (; next < g->place_count && g->places[next].arc < end; next++) {
             guide_point *p = &g->places[next];
             int64_t here = (int64_t)p->position;
             int64_t from = here - GUIDE_WINDOW > low ? here - GUIDE_WINDOW : low;
             int64_t to = here + GUIDE_WINDOW < high ? here + GUIDE_WINDOW : high;
-            while (cursor < count && segments[cursor].end <= from) cursor++;
-            int64_t back = 0, ahead = 0;
-            for (size_t k = cursor; k < count && segments[k].start < to; k++) {
-                const guide_segment *s = &segments[k];
-                int64_t lo = s->start > from ? s->start : from, hi = s->end < here ? s->end : here;
-                if (hi > lo) back += s->heading * (hi - lo);
-                lo = s->start > here ? s->start : here, hi = s->end < to ? s->end : to;
-                if (hi > lo) ahead += s->heading * (hi - lo);
-            }
+            /* The sums of heading times length over the windows, as differences of the running
+             * integral: two's complement brings the exact sum back from modulo 2^64. */
+            uint64_t at_start = guide_integral(segments, count, integral, &at_from, from),
+                     at_place = guide_integral(segments, count, integral, &at_here, here),
+                     at_end = guide_integral(segments, count, integral, &at_to, to);
+            int64_t back = (int64_t)(at_place - at_start), ahead = (int64_t)(at_end - at_place);
             p->back = here > from ? back / (here - from) : outer_first;
             p->ahead = to > here ? ahead / (to - here) : outer_last;
             p->stretch = first;
@@ -3070,19 +3088,50 @@ static void guide_groups(guide *g) {
     }
 }
 
-static int by_rank(const void *l, const void *r) {
-    const guide_candidate *a = l, *b = r;
+static int by_rank(const guide_candidate *a, const guide_candidate *b) {
     if (a->rank != b->rank) return a->rank < b->rank ? -1 : 1;
     if (a->position != b->position) return a->position < b->position ? -1 : 1;
     return a->order < b->order ? -1 : a->order > b->order;
 }
 
-static int by_position(const void *l, const void *r) {
-    const guide_candidate *a = l, *b = r;
+static int by_position(const guide_candidate *a, const guide_candidate *b) {
     if (a->position != b->position) return a->position < b->position ? -1 : 1;
     if (a->arc != b->arc) return a->arc < b->arc ? -1 : 1;
     if (a->rank != b->rank) return a->rank < b->rank ? -1 : 1;
     return a->order < b->order ? -1 : a->order > b->order;
+}
+
+/* Sorts the first `count` candidates by `compare`, a total order (creation order breaks every tie),
+ * so any sort gives the one answer. Each pass of the rules adds its candidates in route order,
+ * so the list is a few ascending runs: a natural merge sort of their indices takes a pass or two,
+ * where qsort copied the wide candidates about in O(n log n). */
+static void guide_sort(guide *g, size_t count, int (*compare)(const guide_candidate *, const guide_candidate *)) {
+    const guide_candidate *c = g->candidates;
+    size_t *from = g->sort_index, *to = g->sort_index + count;
+    for (size_t i = 0; i < count; i++) from[i] = i;
+    for (;;) {
+        size_t runs = 0;
+        for (size_t start = 0; start < count;) {
+            size_t middle = start + 1;
+            while (middle < count && compare(&c[from[middle - 1]], &c[from[middle]]) < 0) middle++;
+            size_t end = middle;
+            if (end < count) {
+                end++;
+                while (end < count && compare(&c[from[end - 1]], &c[from[end]]) < 0) end++;
+            }
+            size_t i = start, j = middle, k = start;
+            while (i < middle && j < end) to[k++] = compare(&c[from[j]], &c[from[i]]) < 0 ? from[j++] : from[i++];
+            while (i < middle) to[k++] = from[i++];
+            while (j < end) to[k++] = from[j++];
+            runs++;
+            start = end;
+        }
+        size_t *swap = from;
+        from = to, to = swap;
+        if (runs <= 1) break;
+    }
+    for (size_t i = 0; i < count; i++) g->spare[i] = c[from[i]];
+    memcpy(g->candidates, g->spare, count * sizeof *g->candidates);
 }
 
 static int guide_near(uint64_t a, uint64_t b) { return (a > b ? a - b : b - a) <= GUIDE_WINDOW; }
@@ -3105,7 +3154,7 @@ static int guide_covered(const guide *g, size_t kept, uint64_t at, int side) {
  * candidate with nothing kept, nor the start or the end, within the window (docs/guidance.md,
  * "Spacing"); leaves them in route order. */
 static void guide_space(guide *g) {
-    qsort(g->candidates, g->candidate_count, sizeof *g->candidates, by_rank);
+    guide_sort(g, g->candidate_count, by_rank);
     uint64_t length = g->starts[g->path->arc_count];
     size_t kept = 0;
     for (size_t i = 0; i < g->candidate_count; i++) {
@@ -3123,7 +3172,7 @@ static void guide_space(guide *g) {
         if (keep) g->candidates[kept++] = c;
     }
     g->candidate_count = kept;
-    qsort(g->candidates, kept, sizeof *g->candidates, by_position);
+    guide_sort(g, kept, by_position);
 }
 
 /* Milliseconds from the start to a candidate: the arcs before its arc, and at a corner the share
@@ -3325,8 +3374,10 @@ nb_status nb_route_maneuvers(nb_bundle *b, uint32_t profile, const nb_path *path
     g.points = malloc((n + corners) * sizeof *g.points), g.places = malloc((n + corners) * sizeof *g.places);
     /* Connectors and thresholds at most one per arc each, turns and groups at most one per point
      * each, and the depart and arrive maneuvers. */
-    g.candidates = malloc((2 * n + 2 * (n + corners) + 2) * sizeof *g.candidates);
-    if (!g.points || !g.places || !g.candidates) return guide_free(&g), out_of_memory(b);
+    size_t capacity = 2 * n + 2 * (n + corners) + 2;
+    g.candidates = malloc(capacity * sizeof *g.candidates), g.spare = malloc(capacity * sizeof *g.spare);
+    g.sort_index = malloc(2 * capacity * sizeof *g.sort_index);
+    if (!g.points || !g.places || !g.candidates || !g.spare || !g.sort_index) return guide_free(&g), out_of_memory(b);
     if ((status = guide_points(&g)) != NB_OK || (status = guide_runs(&g)) != NB_OK || (status = guide_places(&g)) != NB_OK
         || (status = guide_looks(&g)) != NB_OK)
         return guide_free(&g), status;
