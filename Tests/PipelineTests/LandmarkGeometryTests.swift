@@ -11,19 +11,13 @@ import Testing
 /// `GARC` segment bearings instead; docs/guidance.md ("Landmarks of maneuvers") has the numbers.
 @Suite struct LandmarkGeometryTests {
     @Test func demoCampusPlacesLandmarksOnTheirSides() async throws {
-        let bundle = try await RealVenues.shared.build("demo-campus").bundle
-        let tally = try LandmarkTally.run(venue: "demo-campus", bundle: bundle)
-        print(tally.summary)
-        #expect(tally.named > 0 && tally.destinations > 0, "\(tally.venue): no landmark named")
-        #expect(tally.wrong.isEmpty, "\(tally.venue): \(tally.wrong.count) disagree\n\(tally.wrong.prefix(10).joined(separator: "\n"))")
+        let tally = try await judge("demo-campus")
+        #expect(tally.wrong.isEmpty, "demo-campus: \(tally.wrong.count) disagree\n\(tally.wrong.prefix(10).joined(separator: "\n"))")
     }
 
     @Test(.enabled(if: SharedVenues.present, "../shared/data is absent: the real venues' landmarks are not judged"))
     func heidelbergStationPlacesLandmarksOnTheirSides() async throws {
-        let bundle = try await RealVenues.shared.build("heidelberg-hbf").bundle
-        let tally = try LandmarkTally.run(venue: "heidelberg-hbf", bundle: bundle)
-        print(tally.summary)
-        #expect(tally.named > 0 && tally.destinations > 0, "heidelberg-hbf: no landmark named")
+        let tally = try await judge("heidelberg-hbf")
         #expect(tally.wrong.isEmpty, "heidelberg-hbf: \(tally.wrong.count) disagree\n\(tally.wrong.prefix(10).joined(separator: "\n"))")
     }
 
@@ -34,14 +28,21 @@ import Testing
     /// give the announced point's own heading.
     @Test(.enabled(if: SharedVenues.present, "../shared/data is absent: the real venues' landmarks are not judged"))
     func tuDresdenPlacesLandmarksOnTheirSides() async throws {
-        let bundle = try await RealVenues.shared.build("tu-dresden-apb").bundle
-        let tally = try LandmarkTally.run(venue: "tu-dresden-apb", bundle: bundle)
-        print(tally.summary)
+        let tally = try await judge("tu-dresden-apb")
         print(Set(tally.wrong).sorted().joined(separator: "\n"))
-        #expect(tally.named > 0 && tally.destinations > 0, "tu-dresden-apb: no landmark named")
         withKnownIssue("tu-dresden-apb: group bearings differ from the announced point's heading") {
             #expect(tally.wrong.isEmpty, "tu-dresden-apb: \(tally.wrong.count) disagree")
         }
+    }
+
+    /// The venue built once per run and judged; its summary printed, and at least one landmark
+    /// and one destination named, else the judge would have nothing to disagree with.
+    private func judge(_ venue: String) async throws -> LandmarkTally {
+        let bundle = try await RealVenues.shared.build(venue).bundle
+        let tally = try LandmarkTally.run(venue: venue, bundle: bundle)
+        print(tally.summary)
+        #expect(tally.named > 0 && tally.destinations > 0, "\(venue): no landmark named")
+        return tally
     }
 }
 
