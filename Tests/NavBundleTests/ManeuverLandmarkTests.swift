@@ -106,6 +106,41 @@ import NavFormat
         #expect(try bundle.instruction(for: depart, language: "en") == "Head towards Info")
     }
 
+    @Test func aRouteFromAPlatformLeavesIt() throws {
+        // Heading east from a node two places attach to: a room, more salient, and platform 5 to the south.
+        let room = Sighting(landmark: 3, distance: 20, bearing: 0, kind: LandmarkKind.room.rawValue)
+        let platform = Sighting(landmark: 4, distance: 40, bearing: 128, kind: LandmarkKind.platform.rawValue)
+        let attached: Set<Int> = [3, 4]
+        let choice = try #require(try Rule.origin(among: [room, platform], after: 64) { landmark, kind in
+            kind == LandmarkKind.platform.rawValue && attached.contains(landmark)
+        })
+        #expect(choice.sighting == platform && choice.placement == .beside && choice.side == .right)
+        // A platform the route does not start at is no origin.
+        #expect(try Rule.origin(among: [platform], after: 64) { _, _ in false } == nil)
+
+        let bundle = try BundleManeuverTests.spoken()
+        var leave = Self.maneuver(.platform, .none, before: nil, after: 64)
+        leave.landmark = Maneuver.Landmark(index: 4, name: "5", kindCode: LandmarkKind.platform.rawValue, naming: .refOnly,
+                                           placement: .beside, side: .right)
+        #expect(try bundle.instruction(for: leave, language: "en") == "Leave platform 5 heading east")
+        #expect(try bundle.instruction(for: leave, language: "de") == "Gleis 5 Richtung Osten verlassen")
+        leave.bearingAfter = nil
+        #expect(try bundle.instruction(for: leave, language: "en") == "Leave platform 5")
+    }
+
+    @Test func aRouteToAPlatformBoardsThere() throws {
+        let bundle = try BundleManeuverTests.spoken()
+        var board = Self.maneuver(.platform, .none, before: 64, after: nil)
+        board.routeIndex = 3
+        board.landmark = Maneuver.Landmark(index: 4, name: "7", kindCode: LandmarkKind.platform.rawValue, naming: .refOnly,
+                                           placement: .beside, side: .left)
+        #expect(try bundle.instruction(for: board, language: "en") == "Arrive at platform 7, on your left")
+        #expect(try bundle.instruction(for: board, language: "fr", destination: "Voie 7")
+                == "Votre destination, Voie 7, se trouve sur votre gauche")
+        board.landmark?.side = nil
+        #expect(try bundle.instruction(for: board, language: "es") == "Ha llegado a la vía 7")
+    }
+
     static func maneuver(_ kind: Maneuver.Kind, _ modifier: Maneuver.Modifier, before: UInt8?, after: UInt8?) -> Maneuver {
         Maneuver(kind: kind, modifier: modifier, routeIndex: 0, corner: nil, latitudeE7: 0, longitudeE7: 0, level: 0,
                  alongCentimetres: 0, distanceCentimetres: 0, durationMilliseconds: 0, bearingBefore: before,

@@ -18,6 +18,7 @@ import Testing
     @Test(.enabled(if: SharedVenues.present, "../shared/data is absent: the real venues' landmarks are not judged"))
     func heidelbergStationPlacesLandmarksOnTheirSides() async throws {
         let tally = try await judge("heidelberg-hbf")
+        #expect(tally.platformStarts > 0 && tally.platformEnds > 0, "heidelberg-hbf: no route from or to a platform")
         #expect(tally.wrong.isEmpty, "heidelberg-hbf: \(tally.wrong.count) disagree\n\(tally.wrong.prefix(10).joined(separator: "\n"))")
     }
 
@@ -42,6 +43,10 @@ import Testing
         let tally = try LandmarkTally.run(venue: venue, bundle: bundle)
         print(tally.summary)
         #expect(tally.named > 0 && tally.destinations > 0, "\(venue): no landmark named")
+        // Every route from or to a platform's node leaves or boards it (docs/guidance.md, "Platforms").
+        #expect(tally.platformsLeft == tally.platformStarts && tally.platformsBoarded == tally.platformEnds
+                    && tally.strayPlatforms == 0,
+                "\(venue): \(tally.summary)")
         return tally
     }
 }
@@ -62,6 +67,14 @@ struct LandmarkTally {
     var maneuvers = 0
     var named = 0
     var destinations = 0
+    /// Routes starting, and ending, at a platform's node (by the places' categories), and the
+    /// maneuvers that leave or board one.
+    var platformStarts = 0
+    var platformEnds = 0
+    var platformsLeft = 0
+    var platformsBoarded = 0
+    /// `platform` maneuvers neither first nor last: none should be.
+    var strayPlatforms = 0
     var sidesJudged = 0
     var placementsJudged = 0
     var borderline = 0
@@ -75,20 +88,29 @@ struct LandmarkTally {
         let sides = bySide.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         return "\(venue): \(routes) routes, \(maneuvers) maneuvers, \(named) name a landmark (\(placements); sides \(sides)), "
             + "\(destinations) arrivals name their destination (sides \(arrivalSides.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))); sides judged \(sidesJudged), placements judged "
-            + "\(placementsJudged), borderline \(borderline), wrong \(wrong.count)"
+            + "\(placementsJudged), borderline \(borderline), wrong \(wrong.count); "
+            + "platforms left \(platformsLeft) of \(platformStarts) routes from one, boarded \(platformsBoarded) of \(platformEnds) to one, \(strayPlatforms) elsewhere"
     }
 
     static func run(venue: String, bundle: VenueBundle) throws -> LandmarkTally {
         var tally = LandmarkTally(venue: venue)
+        // The categories LandmarkKind+Category reads as a platform or stop (docs/guidance.md, "Candidates").
+        let platformCategories: Set<String> = ["platform", "stop", "platform_edge"]
         for profile in bundle.profileNames.indices {
             let nodes = try (0..<bundle.placeCount).compactMap { try bundle.attachedNode(place: $0, profile: profile) }
                 .filter { try bundle.isInMainPiece(node: $0, profile: profile) }
+            let platformNodes = Set(try (0..<bundle.placeCount).compactMap { (place: Int) -> Int? in
+                guard let category = try bundle.place(place).category, platformCategories.contains(category) else { return nil }
+                return try bundle.attachedNode(place: place, profile: profile)
+            })
             guard nodes.count > 1 else { continue }
             var random = SplitMix(seed: seed)
             for _ in 0..<pairs {
                 let from = nodes[random.below(nodes.count)], to = nodes[random.below(nodes.count)]
                 guard let route = try bundle.shortestPath(from: from, to: to, profile: profile), !route.arcs.isEmpty else { continue }
                 tally.routes += 1
+                if platformNodes.contains(from) { tally.platformStarts += 1 }
+                if platformNodes.contains(to) { tally.platformEnds += 1 }
                 try tally.judge(route, bundle: bundle)
             }
         }
@@ -150,11 +172,18 @@ struct LandmarkTally {
 
     mutating func judge(_ route: Route, bundle: VenueBundle) throws {
         let drawing = try Drawing(route: route, bundle: bundle)
-        for maneuver in try bundle.maneuvers(of: route) {
+        let list = try bundle.maneuvers(of: route)
+        for (index, maneuver) in list.enumerated() {
             maneuvers += 1
+            if maneuver.kind == .platform, index > 0, index < list.count - 1 { strayPlatforms += 1 }
             guard let landmark = maneuver.landmark else { continue }
             named += 1
-            if maneuver.kind == .arrive {
+            // An arrival, or a boarding at the platform the route ends on; a departure, or a leaving.
+            let arriving = maneuver.kind == .arrive || (maneuver.kind == .platform && maneuver.routeIndex > 0)
+            let departing = maneuver.kind == .depart || (maneuver.kind == .platform && maneuver.routeIndex == 0)
+            if departing, maneuver.kind == .platform { platformsLeft += 1 }
+            if arriving, maneuver.kind == .platform { platformsBoarded += 1 }
+            if arriving {
                 destinations += 1
                 arrivalSides[landmark.side?.name ?? "none", default: 0] += 1
             }
@@ -188,14 +217,14 @@ struct LandmarkTally {
             }
             // The side, against the way out for a landmark ahead, else the way in.
             guard let side = landmark.side, distance >= 1.2,
-                  let facing = landmark.placement == .after || maneuver.kind == .depart ? after ?? before : before ?? after else { continue }
+                  let facing = landmark.placement == .after || departing ? after ?? before : before ?? after else { continue }
             let turn = Self.angle(from: facing, to: towards)
             if abs(abs(turn) - 22.5) < Self.margin || abs(turn) > 180 - Self.margin { borderline += 1; continue }
             sidesJudged += 1
             let seen: Maneuver.Landmark.Side = abs(turn) <= 22.5 ? .ahead : turn > 0 ? .right : .left
             // Both headings, to tell a rule's bearing from the drawn way.
             let drawn = (atan2(facing.x, facing.y) * 180 / Double.pi + 360).truncatingRemainder(dividingBy: 360)
-            let ruled = (landmark.placement == .after || maneuver.kind == .depart ? maneuver.bearingAfter : maneuver.bearingBefore)
+            let ruled = (landmark.placement == .after || departing ? maneuver.bearingAfter : maneuver.bearingBefore)
                 .map { Maneuver.degrees($0) }
             if seen != side {
                 wrong.append(label + String(format: " is seen %@ at %.0f° (drawn heading %.0f°, rule's %@°)", seen.name, turn, drawn,

@@ -3300,6 +3300,35 @@ static nb_status mark_destination(nb_bundle *b, uint32_t profile, const nb_landm
 }
 
 /* Names the landmark of each maneuver in `list`, and at arrive the destination and its side. */
+enum { MARK_KIND_PLATFORM = 8 }; /* GLMK's kind of a platform or stop */
+
+/* A route that starts at a platform's place leaves the platform: the first of the depart's pairs
+ * `first` ..< `first + pairs` that is a platform whose place is attached to `start` turns the
+ * depart into `platform` naming it, at it within 3 m, else beside, its side against the way out
+ * (ManeuverLandmarkRule.origin). `*found` says whether one did. */
+static nb_status guide_platform_origin(nb_bundle *b, uint32_t profile, uint32_t start, nb_maneuver *m, uint32_t first,
+                                       uint32_t pairs, int *found) {
+    *found = 0;
+    for (uint32_t k = first; k < first + pairs; k++) {
+        nb_landmark_pair_info pair;
+        nb_landmark_info info;
+        int is;
+        nb_status status;
+        if ((status = nb_landmark_pair(b, k, &pair)) != NB_OK || (status = nb_landmark(b, pair.landmark, &info)) != NB_OK)
+            return status;
+        if (info.kind != MARK_KIND_PLATFORM) continue;
+        if ((status = mark_destination(b, profile, &info, start, &is)) != NB_OK) return status;
+        if (!is) continue;
+        m->kind = NB_MANEUVER_PLATFORM;
+        m->landmark = pair.landmark, m->landmark_placement = pair.distance <= MARK_AT ? NB_PLACEMENT_AT : NB_PLACEMENT_BESIDE;
+        m->landmark_side = mark_side(&pair, m->bearing_after);
+        m->landmark_name = info.name.text, m->landmark_name_length = info.name.length;
+        *found = 1;
+        return NB_OK;
+    }
+    return NB_OK;
+}
+
 static nb_status guide_landmarks(nb_bundle *b, uint32_t profile, const nb_path *path, nb_maneuver *list, size_t count) {
     for (size_t i = 0; i < count; i++) list[i].landmark = NB_NONE;
     if (b->landmark_pairs == NULL) return NB_OK; /* no GLMK: nothing is known to be seen */
@@ -3314,6 +3343,11 @@ static nb_status guide_landmarks(nb_bundle *b, uint32_t profile, const nb_path *
         uint32_t key = m->corner != NB_NONE ? b->nodes + m->corner : path->nodes[m->route_index], first, pairs;
         nb_status status = nb_landmark_pairs(b, key, &first, &pairs);
         if (status != NB_OK) return status;
+        if (m->kind == NB_MANEUVER_DEPART) {
+            int found;
+            if ((status = guide_platform_origin(b, profile, path->nodes[0], m, first, pairs, &found)) != NB_OK) return status;
+            if (found) continue;
+        }
         uint64_t behind = i > 0 ? m->along - list[i - 1].along : 0;
         /* The connectors just before and after: their own maneuvers name them. */
         int ridden[2] = {i > 0 ? mark_ridden(list[i - 1].kind) : -1, i + 1 < count ? mark_ridden(list[i + 1].kind) : -1};
@@ -3343,6 +3377,8 @@ static nb_status guide_landmarks(nb_bundle *b, uint32_t profile, const nb_path *
             }
             m->landmark = pair.landmark, m->landmark_placement = placement, m->landmark_side = side;
             m->landmark_name = info.name.text, m->landmark_name_length = info.name.length;
+            /* A route that ends at a platform's place boards there. */
+            if (m->kind == NB_MANEUVER_ARRIVE && info.kind == MARK_KIND_PLATFORM) m->kind = NB_MANEUVER_PLATFORM;
             break;
         }
     }
@@ -6916,6 +6952,30 @@ static nb_status gtxt_landmark(gtxt_words *w, uint32_t landmark, gtxt_value *val
 
 /* The landmark and side keys of a maneuver that names a landmark or its destination's side, as
  * the Swift reader's landmarkInstruction: `*key` stays NULL when none applies. Values 0-2. */
+/* The compass points of a bearing's sector of 45° from north (bearing + 16) / 32 % 8. */
+static const char *const gtxt_compass[] = {"compass.n", "compass.ne", "compass.e", "compass.se", "compass.s",
+    "compass.sw", "compass.w", "compass.nw"};
+
+/* A platform maneuver's words: leaving it at the start (heading when there is a way out to head
+ * by), boarding it at the end (with its side when known). `platform` is the platform's words. */
+static nb_status maneuver_platform_words(gtxt_words *w, const nb_maneuver *m, int side, gtxt_value *platform,
+                                         const char **key, gtxt_slot *slots, size_t *slot_count, gtxt_value *values) {
+    static const char *const sides[] = {NULL, "side.left", "side.right", "side.ahead"};
+    nb_status status;
+    slots[*slot_count].name = "platform", slots[(*slot_count)++].value = platform;
+    if (m->route_index == 0) {
+        if (m->bearing_after < 0) return *key = "platform.leave", NB_OK;
+        if ((status = gtxt_filled(w, gtxt_compass[(m->bearing_after + 16) / 32 % 8], NULL, 0, &values[1])) != NB_OK)
+            return status;
+        slots[*slot_count].name = "heading", slots[(*slot_count)++].value = &values[1];
+        return *key = "platform.leave.heading", NB_OK;
+    }
+    if (side < NB_SIDE_LEFT || side > NB_SIDE_AHEAD) return *key = "platform.arrive", NB_OK;
+    if ((status = gtxt_filled(w, sides[side], NULL, 0, &values[1])) != NB_OK) return status;
+    slots[*slot_count].name = "side", slots[(*slot_count)++].value = &values[1];
+    return *key = "platform.arrive.side", NB_OK;
+}
+
 static nb_status maneuver_landmark_words(gtxt_words *w, const nb_maneuver *m, const char *destination, const char **key,
                                          gtxt_slot *slots, size_t *slot_count, gtxt_value *values) {
     static const char *const turns[] = {NULL, "turn.landmark.before", "turn.landmark.at", "turn.landmark.after",
@@ -6924,6 +6984,15 @@ static nb_status maneuver_landmark_words(gtxt_words *w, const nb_maneuver *m, co
     nb_status status = NB_OK;
     int kind = m->kind, placement = m->landmark_placement;
     if (placement < NB_PLACEMENT_BEFORE || placement > NB_PLACEMENT_BESIDE) return NB_OK;
+    if (kind == NB_MANEUVER_PLATFORM) {
+        /* Boarding names the platform as the caller calls it, as arrive names its destination. */
+        if (m->route_index > 0 && destination != NULL)
+            status = gtxt_filled_with(w, "name", "name", destination, strlen(destination), &values[0]);
+        else
+            status = gtxt_landmark(w, m->landmark, &values[0]);
+        if (status != NB_OK) return status;
+        return maneuver_platform_words(w, m, m->landmark_side, &values[0], key, slots, slot_count, values);
+    }
     if (kind == NB_MANEUVER_ARRIVE) {
         if (m->landmark_side < NB_SIDE_LEFT || m->landmark_side > NB_SIDE_AHEAD) return NB_OK;
         if ((status = gtxt_filled(w, sides[m->landmark_side], NULL, 0, &values[1])) != NB_OK) return status;
@@ -6957,8 +7026,6 @@ static nb_status maneuver_landmark_words(gtxt_words *w, const nb_maneuver *m, co
  * or the destination's side first (maneuver_landmark_words). */
 static nb_status maneuver_words(gtxt_words *w, const nb_maneuver *m, const char *destination, const char **key,
                                 gtxt_slot *slots, size_t *slot_count, gtxt_value *values) {
-    static const char *const compass[] = {"compass.n", "compass.ne", "compass.e", "compass.se", "compass.s",
-        "compass.sw", "compass.w", "compass.nw"};
     static const char *const connectors[] = {"stairs", "escalator", "elevator", "ramp"};
     static const char *const nouns[] = {"noun.stairs", "noun.escalator", "noun.elevator", "noun.ramp"};
     static const char *const short_keys[] = {"stairs.short", NULL, NULL, "ramp.short"};
@@ -6976,7 +7043,8 @@ static nb_status maneuver_words(gtxt_words *w, const nb_maneuver *m, const char 
     case NB_MANEUVER_DEPART:
         /* A route of links alone has no bearing to head by. */
         if (m->bearing_after < 0) return *key = "continue", NB_OK;
-        if ((status = gtxt_filled(w, compass[(m->bearing_after + 16) / 32 % 8], NULL, 0, &values[0])) != NB_OK) return status;
+        if ((status = gtxt_filled(w, gtxt_compass[(m->bearing_after + 16) / 32 % 8], NULL, 0, &values[0])) != NB_OK)
+            return status;
         SLOT("heading", &values[0]);
         if (way) SLOT("way", way);
         *key = way ? "depart.way" : "depart";
@@ -7019,10 +7087,17 @@ static nb_status maneuver_words(gtxt_words *w, const nb_maneuver *m, const char 
         *key = way ? (enter ? "enter.door" : "exit.door") : (enter ? "enter" : "exit");
         return NB_OK;
     }
-    case NB_MANEUVER_PLATFORM:
+    case NB_MANEUVER_PLATFORM: {
+        /* Without its landmark (a maneuver an app made): the way names the platform. */
+        gtxt_value *platform = way ? way : &values[0];
         if (!way && (status = gtxt_filled(w, "noun.platform", NULL, 0, &values[0])) != NB_OK) return status;
-        SLOT("platform", way ? way : &values[0]);
-        return *key = "platform.leave", NB_OK;
+        if (m->route_index > 0 && destination != NULL) {
+            if ((status = gtxt_filled_with(w, "name", "name", destination, strlen(destination), &values[2])) != NB_OK)
+                return status;
+            platform = &values[2];
+        }
+        return maneuver_platform_words(w, m, NB_SIDE_NONE, platform, key, slots, slot_count, values);
+    }
     case NB_MANEUVER_ARRIVE:
         if (destination == NULL) return *key = "arrive", NB_OK;
         if ((status = gtxt_filled_with(w, "name", "name", destination, strlen(destination), &values[0])) != NB_OK)

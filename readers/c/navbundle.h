@@ -382,7 +382,7 @@ typedef enum {
     NB_MANEUVER_ESCALATOR,
     NB_MANEUVER_ELEVATOR,
     NB_MANEUVER_RAMP,
-    NB_MANEUVER_PLATFORM,  /* reserved: not derived yet */
+    NB_MANEUVER_PLATFORM,  /* leaving the platform a route starts on (first), boarding the one it ends on (last) */
     NB_MANEUVER_ARRIVE
 } nb_maneuver_kind;
 

@@ -4078,6 +4078,8 @@ static void test_damaged_landmarks(const nb_bundle *original) {
     free(copy);
 }
 
+static void test_station_platforms(nb_bundle *b);
+
 static void test_station(const char *path) {
     FILE *file = fopen(path, "rb");
     if (!file) { perror(path); exit(2); }
@@ -4105,6 +4107,7 @@ static void test_station(const char *path) {
     test_custom_weights(b);
     test_station_records(b);
     test_bearings(b);
+    test_station_platforms(b);
     /* The damage tests work on the global image. */
     uint8_t *demo = image;
     size_t demo_size = image_size;
@@ -5563,7 +5566,7 @@ static void test_maneuver_landmarks(nb_bundle *b) {
               "maneuver %zu places its landmark %d, side %d", i, m[i].landmark_placement, m[i].landmark_side);
         int kind = m[i].kind;
         CHECK(kind == NB_MANEUVER_DEPART || kind == NB_MANEUVER_TURN || kind == NB_MANEUVER_CONTINUE ||
-                  kind == NB_MANEUVER_FORK || kind == NB_MANEUVER_ARRIVE,
+                  kind == NB_MANEUVER_FORK || kind == NB_MANEUVER_ARRIVE || kind == NB_MANEUVER_PLATFORM,
               "a %d maneuver names a landmark", kind);
         /* Its words say a named landmark by its name (docs/guidance.md, "Words of a maneuver"). */
         char words[512];
@@ -5621,6 +5624,38 @@ static const char *spoken_of(nb_bundle *b, uint64_t centimetres, const char *lan
 }
 
 #define CHECK_WORDS(got, expected) CHECK(strcmp((got), (expected)) == 0, "\"%s\", not \"%s\"", (got), (expected))
+
+/* A route from one platform to another leaves the first and boards the second, naming each
+ * (docs/guidance.md, "Platforms"); a route between other places departs and arrives. */
+static void test_station_platforms(nb_bundle *b) {
+    int foot = nb_profile_index(b, "foot");
+    if (foot < 0 || nb_landmark_count(b) == 0 || find_section(b, "GTXT") == NULL) return;
+    nb_path path = route_between(b, (uint32_t)foot, "Platform 8a", "Platform 1");
+    nb_maneuver *m = NULL;
+    size_t count = 0;
+    CHECK(nb_route_maneuvers(b, (uint32_t)foot, &path, NULL, &m, &count) == NB_OK && count >= 2, "%s", nb_last_error(b));
+    if (count >= 2) {
+        nb_landmark_info left, boarded;
+        CHECK(m[0].kind == NB_MANEUVER_PLATFORM && m[0].route_index == 0 &&
+                  nb_landmark(b, m[0].landmark, &left) == NB_OK && left.kind == 8,
+              "the route from Platform 8a departs with kind %d", m[0].kind);
+        CHECK(m[count - 1].kind == NB_MANEUVER_PLATFORM && m[count - 1].route_index == path.node_count - 1 &&
+                  nb_landmark(b, m[count - 1].landmark, &boarded) == NB_OK && boarded.kind == 8,
+              "the route to Platform 1 arrives with kind %d", m[count - 1].kind);
+        CHECK_WORDS(maneuver_words_of(b, &m[0], "en", NULL), "Leave Platform 8a heading west");
+        CHECK_WORDS(maneuver_words_of(b, &m[count - 1], "de", NULL), "Ihr Ziel, Platform 1, befindet sich auf der rechten Seite");
+        CHECK_WORDS(maneuver_words_of(b, &m[count - 1], "en", "Gleis 1"), "Arrive at Gleis 1, on your right");
+    }
+    free(m);
+    nb_path_free(&path);
+    path = route_between(b, (uint32_t)foot, "RZ", "Rossmann@S@0");
+    CHECK(nb_route_maneuvers(b, (uint32_t)foot, &path, NULL, &m, &count) == NB_OK && count >= 2, "%s", nb_last_error(b));
+    if (count >= 2)
+        CHECK(m[0].kind == NB_MANEUVER_DEPART && m[count - 1].kind == NB_MANEUVER_ARRIVE,
+              "the route from RZ to Rossmann has kinds %d and %d", m[0].kind, m[count - 1].kind);
+    free(m);
+    nb_path_free(&path);
+}
 
 /* Maneuvers in words by the templates of GTXT (docs/guidance.md, "Words of a maneuver"): each key
  * the table chooses, the capital rule, spoken distances at their boundaries, a buffer too small,

@@ -114,4 +114,16 @@ enum ManeuverLandmarkRule {
         }
         return nil
     }
+
+    /// A departure's platform: the first sighting at the route's first node that `isOrigin`
+    /// accepts (a platform whose place is attached there), at it within 3 m, else beside, with
+    /// its side against the way out.
+    static func origin(among sightings: [Sighting], after: UInt8?,
+                       isOrigin: (Int, UInt8) throws(BundleError) -> Bool) throws(BundleError) -> Choice? {
+        for sighting in sightings where try isOrigin(sighting.landmark, sighting.kind) {
+            return Choice(sighting: sighting, placement: sighting.distance <= atDistance ? .at : .beside,
+                          side: side(of: sighting, facing: after))
+        }
+        return nil
+    }
 }

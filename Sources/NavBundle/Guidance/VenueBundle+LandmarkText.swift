@@ -2,7 +2,7 @@ extension VenueBundle {
     /// The words of a maneuver that names a landmark or its destination's side, or `nil` to word
     /// it without (docs/guidance.md, "Words of a maneuver"): `depart.landmark`,
     /// `turn.landmark.PLACEMENT`, `uturn.landmark`, `continue.landmark`, `fork.landmark`,
-    /// `arrive.destination.side` and `arrive.side`.
+    /// `platform.leave(.heading)`, `platform.arrive(.side)`, `arrive.destination.side` and `arrive.side`.
     func landmarkInstruction(for maneuver: Maneuver, in language: GuidanceLanguage,
                              destination: String?) throws(BundleError) -> String? {
         guard let mention = maneuver.landmark else { return nil }
@@ -22,6 +22,16 @@ extension VenueBundle {
             let right = [.slightRight, .right, .sharpRight].contains(maneuver.modifier)
             return try language.render("fork.landmark", ["modifier": language.phrase(right ? "modifier.right" : "modifier.left"),
                                                          "landmark": words(for: mention, in: language)])
+        case .platform where maneuver.routeIndex == 0:
+            // Leaving: the route starts on the platform.
+            let platform = try words(for: mention, in: language)
+            guard let bearing = maneuver.bearingAfter else { return try language.render("platform.leave", ["platform": platform]) }
+            return try language.render("platform.leave.heading", ["platform": platform, "heading": heading(bearing, in: language)])
+        case .platform:
+            // Boarding: the route ends on the platform, called as the caller calls it.
+            let platform = if let destination { try language.name(destination) } else { try words(for: mention, in: language) }
+            guard let side = mention.side else { return try language.render("platform.arrive", ["platform": platform]) }
+            return try language.render("platform.arrive.side", ["platform": platform, "side": language.phrase("side.\(side.name)")])
         case .arrive:
             guard let side = mention.side else { return nil }
             let phrase = try language.phrase("side.\(side.name)")

@@ -3,15 +3,21 @@ public import NavFormat
 extension VenueBundle {
     /// Names a landmark at each maneuver of `route` that has one, and the destination's side at
     /// its arrival, by ``ManeuverLandmarkRule`` over the `GLMK` pairs of each maneuver's decision
-    /// point (docs/guidance.md, "Landmarks of maneuvers"). Without `GLMK` nothing changes.
+    /// point (docs/guidance.md, "Landmarks of maneuvers"). A route that starts or ends at a
+    /// platform's place leaves or boards it: its `depart` or `arrive` becomes `platform`, naming
+    /// the platform. Without `GLMK` nothing changes.
     func addLandmarks(to maneuvers: inout [Maneuver], of route: Route) throws(BundleError) {
-        guard hasLandmarks, let end = route.nodes.last else { return }
+        guard hasLandmarks, let start = route.nodes.first, let end = route.nodes.last else { return }
         let profile = profileNames.firstIndex(of: route.profile)
-        // A destination is a place whose node for the route's profile is the route's last node.
-        let isDestination = { (landmark: Int) throws(BundleError) -> Bool in
+        // A place is where a route starts or ends when its node for the route's profile is that node.
+        func isPlace(_ landmark: Int, at node: Int) throws(BundleError) -> Bool {
             guard let place = try self.landmark(landmark).place else { return false }
-            if let profile { return try self.attachedNode(place: place, profile: profile) == end }
-            return try self.placeNode(place) == end
+            if let profile { return try self.attachedNode(place: place, profile: profile) == node }
+            return try self.placeNode(place) == node
+        }
+        let isDestination = { (landmark: Int) throws(BundleError) -> Bool in try isPlace(landmark, at: end) }
+        let isPlatformOrigin = { (landmark: Int, kind: UInt8) throws(BundleError) -> Bool in
+            kind == LandmarkKind.platform.rawValue ? try isPlace(landmark, at: start) : false
         }
         for index in maneuvers.indices {
             let maneuver = maneuvers[index]
@@ -25,6 +31,12 @@ extension VenueBundle {
             if maneuver.kind == .arrive {
                 choice = try ManeuverLandmarkRule.destination(among: sightings, before: maneuver.bearingBefore,
                                                               isDestination: isDestination)
+                if choice?.sighting.kind == LandmarkKind.platform.rawValue { maneuvers[index].kind = .platform }
+            } else if maneuver.kind == .depart,
+                      let platform = try ManeuverLandmarkRule.origin(among: sightings, after: maneuver.bearingAfter,
+                                                                     isOrigin: isPlatformOrigin) {
+                maneuvers[index].kind = .platform
+                choice = platform
             } else {
                 let behind = index > 0 ? maneuver.alongCentimetres - maneuvers[index - 1].alongCentimetres : 0
                 // The connectors just before and after: their own maneuvers name them.

@@ -17,9 +17,8 @@ extension VenueBundle {
         case .depart:
             // A route of links alone has no bearing to head by.
             guard let bearing = maneuver.bearingAfter else { return try language.render("continue", [:]) }
-            let heading = try language.phrase("compass.\(Self.compassPoints[(Int(bearing) + 16) / 32 % 8])")
-            if let way { return try language.render("depart.way", ["heading": heading, "way": way]) }
-            return try language.render("depart", ["heading": heading])
+            if let way { return try language.render("depart.way", ["heading": heading(bearing, in: language), "way": way]) }
+            return try language.render("depart", ["heading": heading(bearing, in: language)])
         case .turn:
             if maneuver.modifier == .uturn { return try language.render("uturn", [:]) }
             let modifier = try language.phrase(Self.phraseKey(maneuver.modifier))
@@ -47,8 +46,13 @@ extension VenueBundle {
             return try language.render(key, [:])
         case .stairs, .escalator, .elevator, .ramp:
             return try connectorInstruction(maneuver, means: named(maneuver.kind.name), in: language)
+        case .platform where maneuver.routeIndex == 0:
+            // Without its landmark (a maneuver an app made): the way names the platform.
+            guard let bearing = maneuver.bearingAfter else { return try language.render("platform.leave", ["platform": named("platform")]) }
+            return try language.render("platform.leave.heading", ["platform": named("platform"), "heading": heading(bearing, in: language)])
         case .platform:
-            return try language.render("platform.leave", ["platform": named("platform")])
+            let platform = if let destination { try language.name(destination) } else { try named("platform") }
+            return try language.render("platform.arrive", ["platform": platform])
         case .arrive:
             if let destination { return try language.render("arrive.destination", ["destination": language.name(destination)]) }
             return try language.render("arrive", [:])
@@ -82,6 +86,11 @@ extension VenueBundle {
 
     /// Compass points by sector of 45° from north, as the `compass.*` phrases name them.
     private static let compassPoints = ["n", "ne", "e", "se", "s", "sw", "w", "nw"]
+
+    /// The compass point a byte bearing heads to, in `language`'s words.
+    func heading(_ bearing: UInt8, in language: GuidanceLanguage) throws(BundleError) -> GuidanceValue {
+        try language.phrase("compass.\(Self.compassPoints[(Int(bearing) + 16) / 32 % 8])")
+    }
 
     /// The `modifier.*` phrase of a modifier.
     private static func phraseKey(_ modifier: Maneuver.Modifier) -> String {

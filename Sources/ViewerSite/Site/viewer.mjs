@@ -1076,7 +1076,7 @@ function arrow(maneuver) {
   const { kind, bearingBefore: before, bearingAfter: after, levelChange } = maneuver;
   if (levelChange) {
     mark.textContent = levelChange.direction > 0 ? "⇡" : levelChange.direction < 0 ? "⇣" : "⇢";
-  } else if (kind === "arrive") {
+  } else if (kind === "arrive" || (kind === "platform" && after == null)) {
     mark.textContent = "◉";
   } else if (after != null) {
     mark.textContent = "↑";

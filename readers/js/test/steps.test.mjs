@@ -58,9 +58,11 @@ for (const [name, path] of [['demo', BUNDLE], ['station', STATION]]) {
         routes++;
         // A way out names no profile: its choices are the profile's once it is given one.
         const maneuvers = bundle.maneuvers(exit ? { ...route, profile } : route);
-        assert.equal(maneuvers[0].kind, 'depart');
+        // A route from or to a platform leaves or boards it there (docs/guidance.md, "Platforms").
+        assert.ok(['depart', 'platform'].includes(maneuvers[0].kind));
         assert.equal(maneuvers[0].bearingBefore, null);
-        assert.equal(maneuvers[maneuvers.length - 1].kind, 'arrive');
+        assert.ok(['arrive', 'platform'].includes(maneuvers[maneuvers.length - 1].kind));
+        assert.ok(maneuvers.slice(1, -1).every((m) => m.kind !== 'platform'));
         const length = route.arcs.reduce((sum, arc) => sum + Math.round(bundle.arc(arc).length * 100), 0);
         const milliseconds = exit ? route.arcSeconds.reduce((sum, value) => sum + Math.round(value * 1000), 0) : route.duration;
         assert.equal(maneuvers.reduce((sum, m) => sum + m.distanceCentimetres, 0), length);
@@ -73,7 +75,7 @@ for (const [name, path] of [['demo', BUNDLE], ['station', STATION]]) {
           // A landmark named is placed and on a side (or none within 1 m), by a kind that can say it.
           named++;
           assert.ok(PLACEMENTS.includes(m.landmark.placement) && m.landmark.placement !== null && SIDES.includes(m.landmark.side));
-          assert.ok(['depart', 'turn', 'continue', 'fork', 'arrive'].includes(m.kind) && Number.isInteger(m.landmark.index));
+          assert.ok(['depart', 'turn', 'continue', 'fork', 'arrive', 'platform'].includes(m.kind) && Number.isInteger(m.landmark.index));
         }
       }
     }
