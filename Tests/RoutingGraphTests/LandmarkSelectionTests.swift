@@ -130,6 +130,16 @@ struct LandmarkSelectionTests {
         #expect(Self.seen(selection, .node(1)) == ["Kiosk", "Far shop", "unnamed door", "unnamed shop"])
     }
 
+    @Test func aTrackTheImporterNamedIsKeptByItsRef() {
+        // The importer's English "Platform 8a" is the ref alone in the data: each language words
+        // it (Gleis 8a, voie 8a); a platform the data names keeps its name.
+        let tracks = [Self.place(PlatformVocabulary.displayName(track: "8a"), ref: "8a", category: "platform", 30, 1.5),
+                      Self.place("Bahnsteig Süd", ref: "9", category: "platform", 40, 1.5)]
+        let selection = LandmarkSelection(venue: Self.venue(), graph: Self.graph(), places: tracks)
+        let words = selection.landmarks.filter { $0.kind == .platform }.map { "\($0.name ?? "-") \($0.naming)" }
+        #expect(words == ["8a refOnly", "Bahnsteig Süd named"])
+    }
+
     @Test func cornersAreDecisionPoints() {
         // The corner at (24, 2.5): Kiosk 2.2 m away, Far shop 12 m, the unnamed shop 6 m.
         #expect(Self.seen(Self.select(), .corner(arc: 0, corner: 0)) == ["Kiosk", "Far shop", "unnamed shop"])

@@ -5642,8 +5642,8 @@ static void test_station_platforms(nb_bundle *b) {
         CHECK(m[count - 1].kind == NB_MANEUVER_PLATFORM && m[count - 1].route_index == path.node_count - 1 &&
                   nb_landmark(b, m[count - 1].landmark, &boarded) == NB_OK && boarded.kind == 8,
               "the route to Platform 1 arrives with kind %d", m[count - 1].kind);
-        CHECK_WORDS(maneuver_words_of(b, &m[0], "en", NULL), "Leave Platform 8a heading west");
-        CHECK_WORDS(maneuver_words_of(b, &m[count - 1], "de", NULL), "Ihr Ziel, Platform 1, befindet sich auf der rechten Seite");
+        CHECK_WORDS(maneuver_words_of(b, &m[0], "en", NULL), "Leave platform 8a heading west");
+        CHECK_WORDS(maneuver_words_of(b, &m[count - 1], "de", NULL), "Ihr Ziel, Gleis 1, befindet sich auf der rechten Seite");
         CHECK_WORDS(maneuver_words_of(b, &m[count - 1], "en", "Gleis 1"), "Arrive at Gleis 1, on your right");
     }
     free(m);

@@ -157,13 +157,19 @@ extension LandmarkSelection {
         }
         for (index, place) in places.enumerated() {
             guard let latitude = place.latitude, let longitude = place.longitude, let level = place.level else { continue }
-            let name = place.name ?? place.ref
-            let naming: LandmarkNaming = place.name != nil ? .named : place.ref != nil ? .refOnly : .unnamed
+            let kind = LandmarkKind(category: place.category, isRoom: place.kind == .room)
+            var name = place.name ?? place.ref
+            var naming: LandmarkNaming = place.name != nil ? .named : place.ref != nil ? .refOnly : .unnamed
+            // A track's place the importer named in English ("Platform 8a") has only its ref in the
+            // data: kept as the ref, each language says its own word for it ("Gleis 8a", "voie 8a").
+            if kind == .platform, let ref = place.ref, place.name == PlatformVocabulary.displayName(track: ref) {
+                name = ref
+                naming = .refOnly
+            }
             let attachments = Set(([place.node] + place.profileNodes).compactMap { $0 }).sorted()
             add(BundleContents.Landmark(name: name, place: index,
                                         position: BundleContents.Position(latitude: latitude, longitude: longitude),
-                                        level: level, kind: LandmarkKind(category: place.category, isRoom: place.kind == .room),
-                                        naming: naming),
+                                        level: level, kind: kind, naming: naming),
                 Coordinate(latitude: latitude, longitude: longitude), attachments: attachments)
         }
         // Doors carry only a label in the graph (name, else ref); the opening says which it is.
