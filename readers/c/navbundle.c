@@ -2701,6 +2701,7 @@ typedef struct {
     guide_candidate *candidates, *spare; /* spare: room to reorder them (guide_sort) */
     size_t *sort_index;                  /* two index lists of the candidates' capacity */
     size_t candidate_count;
+    size_t stairs, connectors, thresholds; /* arcs of each (guide_read_arcs): most routes have none */
 } guide;
 
 static void guide_free(guide *g) {
@@ -2733,7 +2734,10 @@ static nb_status guide_read_arcs(guide *g) {
         a->label = text.text, a->label_length = (uint32_t)text.length;
         /* Only flights, lifts, escalators and ramps climb in the rules: the others need no STPC. */
         a->steps = -1, a->rise = 0;
-        if (connector_kind(a->kind) >= 0) {
+        int connector = connector_kind(a->kind);
+        a->climb = connector >= 0;
+        g->connectors += connector >= 0, g->stairs += connector == NB_MANEUVER_STAIRS, g->thresholds += a->kind == 8;
+        if (connector >= 0) {
             nb_climb climb;
             nb_status status = nb_arc_climb(b, arc, &climb);
             if (status != NB_OK) return status;
@@ -2756,8 +2760,7 @@ static nb_status guide_read_arcs(guide *g) {
 /* Marks the climbs: connectors, except a run of stairs and steps that ends on the level it
  * starts on, which is walked like a path (docs/guidance.md, "Points"). */
 static void guide_mark_climbs(guide *g) {
-    size_t n = g->path->arc_count;
-    for (size_t i = 0; i < n; i++) g->arcs[i].climb = connector_kind(g->arcs[i].kind) >= 0;
+    size_t n = g->stairs > 0 ? g->path->arc_count : 0; /* guide_read_arcs marked the connectors */
     for (size_t i = 0; i < n;) {
         if (connector_kind(g->arcs[i].kind) != NB_MANEUVER_STAIRS) { i++; continue; }
         size_t end = i + 1;
@@ -2867,7 +2870,7 @@ static guide_candidate *guide_add(guide *g, int rank, int kind, size_t arc, uint
 static nb_status guide_runs(guide *g) {
     nb_bundle *b = g->b;
     size_t n = g->path->arc_count;
-    for (size_t i = 0; i < n;) {
+    for (size_t i = 0; i < n && g->connectors > 0;) {
         int kind = connector_kind(g->arcs[i].kind);
         if (kind < 0) { i++; continue; }
         size_t end = i + 1;
@@ -2892,7 +2895,7 @@ static nb_status guide_runs(guide *g) {
         c->step_count = steps, c->rise = rise, c->walked = !g->arcs[i].climb;
         i = end;
     }
-    for (size_t i = 0; i < n;) {
+    for (size_t i = 0; i < n && g->thresholds > 0;) {
         if (g->arcs[i].kind != 8) { i++; continue; }
         size_t end = i + 1;
         while (end < n && g->arcs[end].kind == 8) end++;
@@ -3137,8 +3140,10 @@ static void guide_groups(guide *g) {
             delta += bearing_delta(p->in, p->out);
             if (p->has_choice && anchor == NULL) anchor = p;
             if (p->has_choice && p->closest < closest) closest = p->closest;
-            if (door == NULL && guide_at_door(g, p)
-                && !same_text(p->before->label, p->before->label_length, p->after->label, p->after->label_length))
+            /* The labels first: they are mostly one pointer, where the doors are a read elsewhere. */
+            if (door == NULL
+                && !same_text(p->before->label, p->before->label_length, p->after->label, p->after->label_length)
+                && guide_at_door(g, p))
                 door = p;
         }
         if (anchor == NULL) anchor = first;
