@@ -2779,19 +2779,33 @@ static int guide_along(const guide *g, size_t first, size_t last, uint32_t node)
     return 0;
 }
 
+/* Whether arc `arc` out of the point's node at route position `position` is another usable way
+ * out: a way the profile may take whose head is not on the route next to the point. */
+static int guide_other_way(const guide *g, const guide_point *p, size_t position, uint32_t arc) {
+    const nb_bundle *b = g->b;
+    if (p->first_node == p->last_node) {
+        /* A point of one node, as most are: the arc taken next leads on along the route, and the
+         * head of any other is compared with the three route nodes around the point. */
+        const uint32_t *nodes = g->path->nodes;
+        if (arc == g->path->arcs[position]) return 0;
+        uint32_t head = rd32(b->arc_entries + 16 * (size_t)arc);
+        if (head == nodes[position - 1] || head == nodes[position] || head == nodes[position + 1]) return 0;
+    } else if (guide_along(g, p->first_node, p->last_node, rd32(b->arc_entries + 16 * (size_t)arc))) {
+        return 0;
+    }
+    return !(g->profile_costs && rd32(g->profile_costs + 4 * (size_t)arc) == NB_NONE);
+}
+
 /* The other usable ways out of a node point, relative to the heading coming in: each node's arcs
  * in ARCS order, read straight from ARCS, PROF and GARC. */
 static void guide_choice(const guide *g, guide_point *p) {
     const nb_bundle *b = g->b;
-    const uint32_t *nodes = g->path->nodes;
-    const uint8_t *costs = g->profile_costs;
     int has_choice = 0, closest = 1000;
     for (size_t position = p->first_node; position <= p->last_node; position++) {
-        uint32_t node = nodes[position];
+        uint32_t node = g->path->nodes[position];
         uint32_t first = rd32(b->first_out + 4 * (size_t)node), stop = rd32(b->first_out + 4 * ((size_t)node + 1));
         for (uint32_t arc = first; arc < stop; arc++) {
-            if (costs && rd32(costs + 4 * (size_t)arc) == NB_NONE) continue;
-            if (guide_along(g, p->first_node, p->last_node, rd32(b->arc_entries + 16 * (size_t)arc))) continue;
+            if (!guide_other_way(g, p, position, arc)) continue;
             int delta = bearing_delta(p->in, b->bearing_ends[2 * (size_t)arc]);
             int size = delta < 0 ? -delta : delta;
             has_choice = 1;
