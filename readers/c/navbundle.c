@@ -1171,10 +1171,17 @@ nb_status nb_landmark_pairs(nb_bundle *b, uint32_t key, uint32_t *first, uint32_
     if (b->landmark_pairs == NULL) return NB_OK; /* no GLMK: nothing is known to be seen */
     if (key >= b->landmark_keys)
         return refuse(b, NB_ERROR_ARGUMENT, "decision point %u is not one of the %u keys", key, b->landmark_keys);
-    /* Bisection for the first pair of `key`, then for the first of the next key. */
-    uint32_t bounds[2];
+    /* Bisection for the first pair of `key`, then for the first of the next key from there: the
+     * pairs are in order of key (nb_open checked), and a key has a few, so that one is mostly
+     * found in the first steps. */
+    uint32_t bounds[2] = {0, 0};
     for (int k = 0; k < 2; k++) {
-        uint32_t low = 0, high = b->landmark_pair_count;
+        uint32_t low = bounds[0], high = b->landmark_pair_count;
+        if (k == 1) { /* gallop: `low` moves on only over pairs of `key` or before it */
+            uint32_t step = 1;
+            for (; (uint64_t)low + step < high && rd32(b->landmark_pairs + 12 * (size_t)(low + step)) <= key; step *= 2) low += step;
+            if ((uint64_t)low + step < high) high = low + step; /* a pair after `key` */
+        }
         while (low < high) {
             uint32_t middle = low + (high - low) / 2;
             if (rd32(b->landmark_pairs + 12 * (size_t)middle) < key + (uint32_t)k) low = middle + 1;
