@@ -1178,9 +1178,9 @@ nb_status nb_landmark_pairs(nb_bundle *b, uint32_t key, uint32_t *first, uint32_
     for (int k = 0; k < 2; k++) {
         uint32_t low = bounds[0], high = b->landmark_pair_count;
         if (k == 1) { /* gallop: `low` moves on only over pairs of `key` or before it */
-            uint32_t step = 1;
-            for (; (uint64_t)low + step < high && rd32(b->landmark_pairs + 12 * (size_t)(low + step)) <= key; step *= 2) low += step;
-            if ((uint64_t)low + step < high) high = low + step; /* a pair after `key` */
+            uint64_t step = 1;
+            for (; (uint64_t)low + step < high && rd32(b->landmark_pairs + 12 * (size_t)(low + step)) <= key; step *= 2) low += (uint32_t)step;
+            if ((uint64_t)low + step < high) high = (uint32_t)(low + step); /* a pair after `key` */
         }
         while (low < high) {
             uint32_t middle = low + (high - low) / 2;
