@@ -187,6 +187,10 @@ struct nb_bundle {
     /* One bit per NODE node, set for doors: built by the first nb_route_maneuvers, whose groups
      * ask it of every node of a route and would otherwise read a 16-byte node entry for one byte. */
     uint8_t *doors;
+    /* One bit per STRS string, set once record_text found it UTF-8: a route's maneuvers read the
+     * same labels and landmark names call after call, and the check is most of a short route's
+     * cost. Allocated by the first check; NULL while none was made or the allocation failed. */
+    uint8_t *strings_valid;
     /* What read_table refused, by kind, for nb_open_table's caller. */
     nb_refusal refusal;
     /* GTXT, the instruction languages, checked at opening (read_guidance_texts); NULL without it. */
@@ -890,6 +894,7 @@ void nb_close(nb_bundle *b) {
     free(b->piece.checked);
     free(b->tails);
     free(b->doors);
+    free(b->strings_valid);
     free(b);
 }
 
@@ -964,7 +969,13 @@ static nb_status record_text(nb_bundle *b, uint32_t index, const char *referrer,
         return refuse(b, NB_ERROR_FORMAT, "%s names string %u, STRS has %u", referrer, index, b->strings);
     size_t length = 0;
     const char *text = nb_string(b, index, &length);
-    if (!utf8_valid((const uint8_t *)text, length)) return refuse(b, NB_ERROR_FORMAT, "STRS: string %u is not UTF-8", index);
+    uint8_t bit = (uint8_t)(1u << (index & 7));
+    if (b->strings_valid == NULL || !(b->strings_valid[index >> 3] & bit)) {
+        if (!utf8_valid((const uint8_t *)text, length))
+            return refuse(b, NB_ERROR_FORMAT, "STRS: string %u is not UTF-8", index);
+        if (b->strings_valid == NULL) b->strings_valid = calloc((size_t)b->strings / 8 + 1, 1); /* NULL: check again */
+        if (b->strings_valid) b->strings_valid[index >> 3] |= bit;
+    }
     out->text = text, out->length = length;
     return NB_OK;
 }
