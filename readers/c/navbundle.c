@@ -187,6 +187,10 @@ struct nb_bundle {
     /* One bit per NODE node, set for doors: built by the first nb_route_maneuvers, whose groups
      * ask it of every node of a route and would otherwise read a 16-byte node entry for one byte. */
     uint8_t *doors;
+    /* One bit per STRS string, set once record_text found it UTF-8: a route's maneuvers read the
+     * same labels and landmark names call after call, and the check is most of a short route's
+     * cost. Allocated by the first check; NULL while none was made or the allocation failed. */
+    uint8_t *strings_valid;
     /* What read_table refused, by kind, for nb_open_table's caller. */
     nb_refusal refusal;
     /* GTXT, the instruction languages, checked at opening (read_guidance_texts); NULL without it. */
@@ -890,6 +894,7 @@ void nb_close(nb_bundle *b) {
     free(b->piece.checked);
     free(b->tails);
     free(b->doors);
+    free(b->strings_valid);
     free(b);
 }
 
@@ -964,7 +969,13 @@ static nb_status record_text(nb_bundle *b, uint32_t index, const char *referrer,
         return refuse(b, NB_ERROR_FORMAT, "%s names string %u, STRS has %u", referrer, index, b->strings);
     size_t length = 0;
     const char *text = nb_string(b, index, &length);
-    if (!utf8_valid((const uint8_t *)text, length)) return refuse(b, NB_ERROR_FORMAT, "STRS: string %u is not UTF-8", index);
+    uint8_t bit = (uint8_t)(1u << (index & 7));
+    if (b->strings_valid == NULL || !(b->strings_valid[index >> 3] & bit)) {
+        if (!utf8_valid((const uint8_t *)text, length))
+            return refuse(b, NB_ERROR_FORMAT, "STRS: string %u is not UTF-8", index);
+        if (b->strings_valid == NULL) b->strings_valid = calloc((size_t)b->strings / 8 + 1, 1); /* NULL: check again */
+        if (b->strings_valid) b->strings_valid[index >> 3] |= bit;
+    }
     out->text = text, out->length = length;
     return NB_OK;
 }
@@ -1171,10 +1182,17 @@ nb_status nb_landmark_pairs(nb_bundle *b, uint32_t key, uint32_t *first, uint32_
     if (b->landmark_pairs == NULL) return NB_OK; /* no GLMK: nothing is known to be seen */
     if (key >= b->landmark_keys)
         return refuse(b, NB_ERROR_ARGUMENT, "decision point %u is not one of the %u keys", key, b->landmark_keys);
-    /* Bisection for the first pair of `key`, then for the first of the next key. */
-    uint32_t bounds[2];
+    /* Bisection for the first pair of `key`, then for the first of the next key from there: the
+     * pairs are in order of key (nb_open checked), and a key has a few, so that one is mostly
+     * found in the first steps. */
+    uint32_t bounds[2] = {0, 0};
     for (int k = 0; k < 2; k++) {
-        uint32_t low = 0, high = b->landmark_pair_count;
+        uint32_t low = bounds[0], high = b->landmark_pair_count;
+        if (k == 1) { /* gallop: `low` moves on only over pairs of `key` or before it */
+            uint64_t step = 1;
+            for (; (uint64_t)low + step < high && rd32(b->landmark_pairs + 12 * (size_t)(low + step)) <= key; step *= 2) low += (uint32_t)step;
+            if ((uint64_t)low + step < high) high = (uint32_t)(low + step); /* a pair after `key` */
+        }
         while (low < high) {
             uint32_t middle = low + (high - low) / 2;
             if (rd32(b->landmark_pairs + 12 * (size_t)middle) < key + (uint32_t)k) low = middle + 1;
@@ -2602,18 +2620,28 @@ typedef struct {
     int32_t rise;          /* hundredths of a level */
 } guide_arc;
 
-/* A place where the heading may change: route nodes joined by short links, or a corner. */
+/* A point where the heading may change: route nodes joined by short links, or a corner. */
 typedef struct {
     size_t arc;                   /* the arc taken next; for a corner, the arc it lies on */
-    uint32_t corner;              /* the corner's index within its arc; NB_NONE at nodes */
     size_t first_node, last_node; /* route positions of the cluster's nodes (at nodes) */
     uint64_t position;
-    uint8_t in, out;
     const guide_arc *before, *after; /* the long arcs on either side (the arc itself at a corner) */
-    int has_choice, closest;         /* another usable way out, and the smallest |delta| of those */
-    size_t stretch;                  /* the first arc of the point's stretch (docs/guidance.md, "Looks") */
-    int64_t back, ahead;             /* the mean headings looked at back and ahead */
+    uint32_t corner;                 /* the corner's index within its arc; NB_NONE at nodes */
+    int16_t has_choice, closest;     /* another usable way out, and the smallest |delta| of those */
+    uint8_t in, out;
 } guide_point;
+
+/* A place whose change is a turn (docs/guidance.md, "Looks" and "Turns"). Only these are kept:
+ * most places change by a few units, and a place that is no turn breaks any run of turns. */
+typedef struct {
+    uint64_t position;
+    int64_t back, ahead; /* the looks back and ahead */
+    size_t arc;          /* the arc taken next; for a corner, the arc it lies on */
+    size_t ordinal;      /* its number among all the route's places: a run takes consecutive ones */
+    size_t stretch;      /* the first arc of its stretch */
+    uint32_t corner;     /* the corner's index within its arc; NB_NONE at nodes */
+    uint8_t in, out;
+} guide_place;
 
 typedef struct {
     int rank, kind, modifier;
@@ -2685,11 +2713,13 @@ typedef struct {
     const uint8_t *profile_costs; /* PROF's costs of the profile (guide_read_arcs), or NULL */
     guide_arc *arcs;
     uint64_t *starts, *times; /* centimetres and milliseconds from the start to each arc's tail */
-    guide_point *points, *places; /* places: where the looks are taken (docs/guidance.md, "Looks") */
+    guide_point *points;
+    guide_place *places; /* the places that turn (guide_looks) */
     size_t point_count, place_count;
     guide_candidate *candidates, *spare; /* spare: room to reorder them (guide_sort) */
     size_t *sort_index;                  /* two index lists of the candidates' capacity */
     size_t candidate_count;
+    size_t stairs, connectors, thresholds; /* arcs of each (guide_read_arcs): most routes have none */
 } guide;
 
 static void guide_free(guide *g) {
@@ -2722,7 +2752,10 @@ static nb_status guide_read_arcs(guide *g) {
         a->label = text.text, a->label_length = (uint32_t)text.length;
         /* Only flights, lifts, escalators and ramps climb in the rules: the others need no STPC. */
         a->steps = -1, a->rise = 0;
-        if (connector_kind(a->kind) >= 0) {
+        int connector = connector_kind(a->kind);
+        a->climb = connector >= 0;
+        g->connectors += connector >= 0, g->stairs += connector == NB_MANEUVER_STAIRS, g->thresholds += a->kind == 8;
+        if (connector >= 0) {
             nb_climb climb;
             nb_status status = nb_arc_climb(b, arc, &climb);
             if (status != NB_OK) return status;
@@ -2745,8 +2778,7 @@ static nb_status guide_read_arcs(guide *g) {
 /* Marks the climbs: connectors, except a run of stairs and steps that ends on the level it
  * starts on, which is walked like a path (docs/guidance.md, "Points"). */
 static void guide_mark_climbs(guide *g) {
-    size_t n = g->path->arc_count;
-    for (size_t i = 0; i < n; i++) g->arcs[i].climb = connector_kind(g->arcs[i].kind) >= 0;
+    size_t n = g->stairs > 0 ? g->path->arc_count : 0; /* guide_read_arcs marked the connectors */
     for (size_t i = 0; i < n;) {
         if (connector_kind(g->arcs[i].kind) != NB_MANEUVER_STAIRS) { i++; continue; }
         size_t end = i + 1;
@@ -2765,26 +2797,40 @@ static int guide_along(const guide *g, size_t first, size_t last, uint32_t node)
     return 0;
 }
 
+/* Whether arc `arc` out of the point's node at route position `position` is another usable way
+ * out: a way the profile may take whose head is not on the route next to the point. */
+static int guide_other_way(const guide *g, const guide_point *p, size_t position, uint32_t arc) {
+    const nb_bundle *b = g->b;
+    if (p->first_node == p->last_node) {
+        /* A point of one node, as most are: the arc taken next leads on along the route, and the
+         * head of any other is compared with the three route nodes around the point. */
+        const uint32_t *nodes = g->path->nodes;
+        if (arc == g->path->arcs[position]) return 0;
+        uint32_t head = rd32(b->arc_entries + 16 * (size_t)arc);
+        if (head == nodes[position - 1] || head == nodes[position] || head == nodes[position + 1]) return 0;
+    } else if (guide_along(g, p->first_node, p->last_node, rd32(b->arc_entries + 16 * (size_t)arc))) {
+        return 0;
+    }
+    return !(g->profile_costs && rd32(g->profile_costs + 4 * (size_t)arc) == NB_NONE);
+}
+
 /* The other usable ways out of a node point, relative to the heading coming in: each node's arcs
  * in ARCS order, read straight from ARCS, PROF and GARC. */
-static nb_status guide_choice(guide *g, guide_point *p) {
-    nb_bundle *b = g->b;
-    const uint32_t *nodes = g->path->nodes;
-    const uint8_t *costs = g->profile_costs;
-    p->has_choice = 0, p->closest = 1000;
+static void guide_choice(const guide *g, guide_point *p) {
+    const nb_bundle *b = g->b;
+    int has_choice = 0, closest = 1000;
     for (size_t position = p->first_node; position <= p->last_node; position++) {
-        uint32_t node = nodes[position];
+        uint32_t node = g->path->nodes[position];
         uint32_t first = rd32(b->first_out + 4 * (size_t)node), stop = rd32(b->first_out + 4 * ((size_t)node + 1));
         for (uint32_t arc = first; arc < stop; arc++) {
-            if (costs && rd32(costs + 4 * (size_t)arc) == NB_NONE) continue;
-            if (guide_along(g, p->first_node, p->last_node, rd32(b->arc_entries + 16 * (size_t)arc))) continue;
+            if (!guide_other_way(g, p, position, arc)) continue;
             int delta = bearing_delta(p->in, b->bearing_ends[2 * (size_t)arc]);
             int size = delta < 0 ? -delta : delta;
-            p->has_choice = 1;
-            if (size < p->closest) p->closest = size;
+            has_choice = 1;
+            if (size < closest) closest = size;
         }
     }
-    return NB_OK;
+    p->has_choice = (int16_t)has_choice, p->closest = (int16_t)closest;
 }
 
 /* The route's points in order (docs/guidance.md, "Points"). */
@@ -2806,13 +2852,11 @@ static nb_status guide_points(guide *g) {
         }
         if (incoming && cluster_count > 0 && !cluster_has_connector && !connector && !incoming->climb) {
             guide_point *p = &g->points[g->point_count++];
-            memset(p, 0, sizeof *p);
             p->arc = cluster_first, p->corner = NB_NONE;
             p->first_node = cluster_first, p->last_node = cluster_first + cluster_count - 1;
             p->position = g->starts[cluster_first], p->in = incoming->last, p->out = a->first;
             p->before = incoming, p->after = a;
-            nb_status status = guide_choice(g, p);
-            if (status != NB_OK) return status;
+            guide_choice(g, p);
         }
         cluster_count = 0, cluster_has_connector = 0;
         uint8_t bearing = a->first;
@@ -2822,8 +2866,7 @@ static nb_status guide_points(guide *g) {
             nb_status status = nb_corner_bearing(b, g->path->arcs[i], c, &along, &out);
             if (status != NB_OK) return status;
             guide_point *p = &g->points[g->point_count++];
-            memset(p, 0, sizeof *p);
-            p->arc = i, p->corner = c, p->closest = 1000;
+            p->arc = i, p->corner = c, p->first_node = 0, p->last_node = 0, p->has_choice = 0, p->closest = 1000;
             p->position = g->starts[i] + (along < a->length ? along : a->length);
             p->in = bearing, p->out = out, p->before = a, p->after = a;
             bearing = out;
@@ -2859,7 +2902,7 @@ static guide_candidate *guide_add(guide *g, int rank, int kind, size_t arc, uint
 static nb_status guide_runs(guide *g) {
     nb_bundle *b = g->b;
     size_t n = g->path->arc_count;
-    for (size_t i = 0; i < n;) {
+    for (size_t i = 0; i < n && g->connectors > 0;) {
         int kind = connector_kind(g->arcs[i].kind);
         if (kind < 0) { i++; continue; }
         size_t end = i + 1;
@@ -2884,7 +2927,7 @@ static nb_status guide_runs(guide *g) {
         c->step_count = steps, c->rise = rise, c->walked = !g->arcs[i].climb;
         i = end;
     }
-    for (size_t i = 0; i < n;) {
+    for (size_t i = 0; i < n && g->thresholds > 0;) {
         if (g->arcs[i].kind != 8) { i++; continue; }
         size_t end = i + 1;
         while (end < n && g->arcs[end].kind == 8) end++;
@@ -2907,125 +2950,189 @@ typedef struct {
     uint64_t before; /* heading times length over the stretch's segments before this one, modulo 2^64 */
 } guide_segment;
 
-/* Heading times length from the stretch's start to `at`, modulo 2^64, its segments `count` of
- * them tiling the stretch (each starts where the one before it ends); `cursor` moves on only, as
- * the places do. A difference of two is the exact integral between them, however large the
- * stretch: it fits in 64 bits, a window being 6 m. */
-static uint64_t guide_integral(const guide_segment *segments, size_t count, uint64_t total, size_t *cursor, int64_t at) {
-    while (*cursor < count && segments[*cursor].end <= at) ++*cursor;
-    if (*cursor == count) return total;
-    const guide_segment *s = &segments[*cursor];
-    return s->before + (uint64_t)s->heading * (uint64_t)(at - s->start);
+/* A stretch's segments, and the cursors its places move on (places come in route order, so
+ * every window starts and ends no earlier than the one before). */
+typedef struct {
+    const guide_segment *segments;
+    size_t count;
+    uint64_t total;               /* heading times length over the whole stretch, modulo 2^64 */
+    int64_t low, high;            /* where it starts and ends, centimetres from the route's start */
+    size_t quiet, from, here, to; /* cursors: guide_quiet's, and guide_look's three integrals' */
+} guide_stretch;
+
+/* The segments of the stretch of arcs first ..< end into `segments` (docs/guidance.md, "Looks",
+ * rule 2). Neighbours of one heading become one segment: the integral is linear, so every sum
+ * comes out the same, and a straight way is one segment however many arcs draw it. */
+static nb_status guide_segments(guide *g, size_t first, size_t end, guide_segment *segments, guide_stretch *s) {
+    size_t count = 0;
+    int previous = -1;
+    int64_t heading = 0;
+    uint64_t integral = 0;
+    for (size_t i = first; i < end; i++) {
+        const guide_arc *a = &g->arcs[i];
+        int64_t tail = (int64_t)g->starts[i], length = a->length, along = 0;
+        uint8_t bearing = a->first;
+        for (uint32_t c = 0; c <= a->corner_count; c++) {
+            int64_t stop = length;
+            uint32_t corner_along = 0;
+            uint8_t corner_bearing = 0;
+            if (c < a->corner_count) {
+                nb_status status = nb_corner_bearing(g->b, g->path->arcs[i], c, &corner_along, &corner_bearing);
+                if (status != NB_OK) return status;
+                stop = corner_along < a->length ? corner_along : a->length;
+            }
+            if (stop > along) {
+                if (previous >= 0) heading += bearing_delta((uint8_t)previous, bearing);
+                previous = bearing;
+                if (count > 0 && segments[count - 1].heading == heading) {
+                    segments[count - 1].end = tail + stop;
+                } else {
+                    segments[count].start = tail + along, segments[count].end = tail + stop;
+                    segments[count].heading = heading;
+                    segments[count].before = integral;
+                    count++;
+                }
+                integral += (uint64_t)heading * (uint64_t)(stop - along);
+            }
+            along = stop, bearing = corner_bearing;
+        }
+    }
+    *s = (guide_stretch){.segments = segments, .count = count, .total = integral,
+                         .low = (int64_t)g->starts[first], .high = (int64_t)g->starts[end]};
+    return NB_OK;
 }
 
-/* The places a walker may turn at: every route node between two arcs that are not climbs, links
- * included, and every corner of an arc that is not a climb (docs/guidance.md, "Looks"). */
-static nb_status guide_places(guide *g) {
-    size_t n = g->path->arc_count, ahead = 0; /* ahead: the first long arc from i on (guide_bearing_from) */
-    int in = -1;                              /* guide_bearing_before(g, i), kept as i moves on */
-    for (size_t i = 0; i < n; i++) {
+/* Heading times length from the stretch's start to `at`, modulo 2^64; `cursor` moves on only, as
+ * the places do. A difference of two is the exact integral between them, however large the
+ * stretch: it fits in 64 bits, a window being 6 m. */
+static uint64_t guide_integral(const guide_stretch *s, size_t *cursor, int64_t at) {
+    while (*cursor < s->count && s->segments[*cursor].end <= at) ++*cursor;
+    if (*cursor == s->count) return s->total;
+    const guide_segment *segment = &s->segments[*cursor];
+    return segment->before + (uint64_t)segment->heading * (uint64_t)(at - segment->start);
+}
+
+/* Whether the headings of the segments within from ..= to (those a look from a place there
+ * weighs, and the first or last segment an empty look takes) differ by less than a turn: each
+ * look is a mean of them, so the change between the two looks is less than a turn too, and the
+ * looks need not be taken. Most places lie on such a quiet window. */
+static int guide_quiet(guide_stretch *s, int64_t from, int64_t to) {
+    while (s->quiet < s->count && s->segments[s->quiet].end <= from) s->quiet++;
+    int64_t least = 0, most = 0;
+    for (size_t k = s->quiet; k < s->count && (k == s->quiet || s->segments[k].start < to); k++) {
+        int64_t heading = s->segments[k].heading;
+        if (k == s->quiet || heading < least) least = heading;
+        if (k == s->quiet || heading > most) most = heading;
+        if (most - least >= GUIDE_TURN) return 0;
+    }
+    return 1;
+}
+
+/* The looks back over from ..= here and ahead over here ..= to (docs/guidance.md, "Looks", rule
+ * 4): the mean headings, weighted by length; an empty look takes the stretch's first or last
+ * segment's heading. */
+static void guide_look(guide_stretch *s, int64_t from, int64_t here, int64_t to, int64_t *back, int64_t *ahead) {
+    int64_t outer_first = s->count > 0 ? s->segments[0].heading : 0;
+    int64_t outer_last = s->count > 0 ? s->segments[s->count - 1].heading : 0;
+    /* The sums of heading times length over the windows, as differences of the running
+     * integral: two's complement brings the exact sum back from modulo 2^64. */
+    uint64_t at_start = guide_integral(s, &s->from, from), at_place = guide_integral(s, &s->here, here),
+             at_end = guide_integral(s, &s->to, to);
+    int64_t behind = (int64_t)(at_place - at_start), before = (int64_t)(at_end - at_place);
+    *back = here > from ? behind / (here - from) : outer_first;
+    *ahead = to > here ? before / (to - here) : outer_last;
+}
+
+/* Where the walk over the route's places stands (guide_looks). */
+typedef struct {
+    size_t ordinal;         /* places passed so far */
+    size_t before, after;   /* the arcs up to which the bearings before and after have been sought */
+    int in;                 /* guide_bearing_before(g, before), -1 for none */
+} guide_walk;
+
+/* Takes the looks at a place at `position` on stretch `s`, and keeps it when its change is a
+ * turn; returns the place kept, else NULL. */
+static guide_place *guide_place_at(guide *g, guide_stretch *s, guide_walk *w, size_t stretch, size_t arc,
+                                   uint32_t corner, uint64_t position) {
+    size_t ordinal = w->ordinal++;
+    int64_t here = (int64_t)position;
+    int64_t from = here - GUIDE_WINDOW > s->low ? here - GUIDE_WINDOW : s->low;
+    int64_t to = here + GUIDE_WINDOW < s->high ? here + GUIDE_WINDOW : s->high;
+    if (guide_quiet(s, from, to)) return NULL;
+    int64_t back, ahead;
+    guide_look(s, from, here, to, &back, &ahead);
+    if (ahead - back < GUIDE_TURN && ahead - back > -GUIDE_TURN) return NULL;
+    guide_place *p = &g->places[g->place_count++];
+    *p = (guide_place){.position = position, .back = back, .ahead = ahead, .arc = arc, .ordinal = ordinal,
+                       .stretch = stretch, .corner = corner};
+    return p;
+}
+
+/* A node place's bearings in and out: of the long arcs on either side, else of its own arcs. */
+static void guide_node_bearings(const guide *g, guide_walk *w, size_t i, guide_place *p) {
+    for (; w->before < i; w->before++)
+        if (g->arcs[w->before].length >= GUIDE_SHORT_ARC) w->in = g->arcs[w->before].last;
+    if (w->after < i) w->after = i;
+    while (w->after < g->path->arc_count && g->arcs[w->after].length < GUIDE_SHORT_ARC) w->after++;
+    p->in = (uint8_t)(w->in >= 0 ? w->in : g->arcs[i - 1].last);
+    p->out = w->after < g->path->arc_count ? g->arcs[w->after].first : g->arcs[i].first;
+}
+
+/* The places of the stretch first ..< end, in order: every route node between two of its arcs,
+ * links included, and every corner of its arcs (docs/guidance.md, "Looks", rule 3). */
+static nb_status guide_stretch_places(guide *g, guide_stretch *s, guide_walk *w, size_t first, size_t end) {
+    for (size_t i = first; i < end; i++) {
         const guide_arc *a = &g->arcs[i];
-        if (i > 0 && g->arcs[i - 1].length >= GUIDE_SHORT_ARC) in = g->arcs[i - 1].last;
-        if (i > 0 && !a->climb && !g->arcs[i - 1].climb) {
-            guide_point *p = &g->places[g->place_count++];
-            while (ahead < n && (ahead < i || g->arcs[ahead].length < GUIDE_SHORT_ARC)) ahead++;
-            int out = ahead < n ? g->arcs[ahead].first : -1;
-            *p = (guide_point){.arc = i, .corner = NB_NONE, .first_node = i, .last_node = i, .position = g->starts[i],
-                               .in = (uint8_t)(in >= 0 ? in : g->arcs[i - 1].last),
-                               .out = (uint8_t)(out >= 0 ? out : a->first), .before = &g->arcs[i - 1], .after = a};
+        if (i > first) {
+            guide_place *p = guide_place_at(g, s, w, first, i, NB_NONE, g->starts[i]);
+            if (p) guide_node_bearings(g, w, i, p);
         }
-        if (a->climb) continue;
         uint8_t bearing = a->first;
         for (uint32_t c = 0; c < a->corner_count; c++) {
             uint32_t along;
             uint8_t out;
             nb_status status = nb_corner_bearing(g->b, g->path->arcs[i], c, &along, &out);
             if (status != NB_OK) return status;
-            guide_point *p = &g->places[g->place_count++];
-            memset(p, 0, sizeof *p);
-            p->arc = i, p->corner = c;
-            p->position = g->starts[i] + (along < a->length ? along : a->length);
-            p->in = bearing, p->out = out, p->before = a, p->after = a;
+            guide_place *p = guide_place_at(g, s, w, first, i, c, g->starts[i] + (along < a->length ? along : a->length));
+            if (p) p->in = bearing, p->out = out;
             bearing = out;
         }
     }
     return NB_OK;
 }
 
-/* The looks back and ahead at each place (docs/guidance.md, "Looks"). */
-static nb_status guide_looks(guide *g) {
-    nb_bundle *b = g->b;
-    size_t n = g->path->arc_count, corners = 0;
-    for (size_t i = 0; i < n; i++) corners += g->arcs[i].corner_count;
+/* The looks back and ahead at each place, one stretch at a time (docs/guidance.md, "Looks"),
+ * keeping the places that turn. */
+static nb_status guide_looks(guide *g, size_t corners) {
+    size_t n = g->path->arc_count;
     guide_segment *segments = malloc((n + corners + 1) * sizeof *segments);
-    if (segments == NULL) return out_of_memory(b);
-    size_t next = 0;
+    if (segments == NULL) return out_of_memory(g->b);
+    guide_walk w = {0, 0, 0, -1};
     for (size_t first = 0; first < n;) {
         if (g->arcs[first].climb) { first++; continue; }
-        size_t end = first + 1, count = 0;
+        size_t end = first + 1;
         while (end < n && !g->arcs[end].climb) end++;
-        int previous = -1;
-        int64_t heading = 0;
-        uint64_t integral = 0;
-        for (size_t i = first; i < end; i++) {
-            const guide_arc *a = &g->arcs[i];
-            int64_t tail = (int64_t)g->starts[i], length = a->length, along = 0;
-            uint8_t bearing = a->first;
-            for (uint32_t c = 0; c <= a->corner_count; c++) {
-                int64_t stop = length;
-                uint32_t corner_along = 0;
-                uint8_t corner_bearing = 0;
-                if (c < a->corner_count) {
-                    nb_status status = nb_corner_bearing(b, g->path->arcs[i], c, &corner_along, &corner_bearing);
-                    if (status != NB_OK) return free(segments), status;
-                    stop = corner_along < a->length ? corner_along : a->length;
-                }
-                if (stop > along) {
-                    if (previous >= 0) heading += bearing_delta((uint8_t)previous, bearing);
-                    previous = bearing;
-                    segments[count].start = tail + along, segments[count].end = tail + stop;
-                    segments[count].heading = heading;
-                    segments[count].before = integral;
-                    integral += (uint64_t)heading * (uint64_t)(stop - along);
-                    count++;
-                }
-                along = stop, bearing = corner_bearing;
-            }
-        }
-        int64_t low = (int64_t)g->starts[first], high = (int64_t)g->starts[end];
-        int64_t outer_first = count > 0 ? segments[0].heading : 0, outer_last = count > 0 ? segments[count - 1].heading : 0;
-        size_t at_from = 0, at_here = 0, at_to = 0;
-        for (; next < g->place_count && g->places[next].arc < end; next++) {
-            guide_point *p = &g->places[next];
-            int64_t here = (int64_t)p->position;
-            int64_t from = here - GUIDE_WINDOW > low ? here - GUIDE_WINDOW : low;
-            int64_t to = here + GUIDE_WINDOW < high ? here + GUIDE_WINDOW : high;
-            /* The sums of heading times length over the windows, as differences of the running
-             * integral: two's complement brings the exact sum back from modulo 2^64. */
-            uint64_t at_start = guide_integral(segments, count, integral, &at_from, from),
-                     at_place = guide_integral(segments, count, integral, &at_here, here),
-                     at_end = guide_integral(segments, count, integral, &at_to, to);
-            int64_t back = (int64_t)(at_place - at_start), ahead = (int64_t)(at_end - at_place);
-            p->back = here > from ? back / (here - from) : outer_first;
-            p->ahead = to > here ? ahead / (to - here) : outer_last;
-            p->stretch = first;
-        }
+        guide_stretch s;
+        nb_status status = guide_segments(g, first, end, segments, &s);
+        if (status == NB_OK) status = guide_stretch_places(g, &s, &w, first, end);
+        if (status != NB_OK) return free(segments), status;
         first = end;
     }
     free(segments);
     return NB_OK;
 }
 
-/* Turns: runs of places whose look changes by a turn to one side (candidate 3). */
+/* Turns: runs of places whose look changes by a turn to one side (candidate 3). Only the places
+ * that turn are kept, so a run's places are consecutive in number as well. */
 static void guide_turns(guide *g) {
     for (size_t i = 0; i < g->place_count;) {
-        const guide_point *p = &g->places[i];
+        const guide_place *p = &g->places[i];
         int64_t change = p->ahead - p->back;
-        if (change < GUIDE_TURN && change > -GUIDE_TURN) { i++; continue; }
         int side = change > 0 ? 1 : -1;
         size_t end = i + 1, peak = i;
         int64_t most = change * side;
-        while (end < g->place_count && g->places[end].stretch == p->stretch
+        while (end < g->place_count && g->places[end].ordinal == g->places[end - 1].ordinal + 1
+               && g->places[end].stretch == p->stretch
                && (g->places[end].ahead - g->places[end].back) * side >= GUIDE_TURN
                && g->places[end].position - g->places[end - 1].position <= GUIDE_WINDOW) {
             if ((g->places[end].ahead - g->places[end].back) * side > most)
@@ -3034,7 +3141,7 @@ static void guide_turns(guide *g) {
         }
         int64_t total = g->places[end - 1].ahead - p->back;
         if (total * side < GUIDE_TURN) total = most * side;
-        const guide_point *anchor = &g->places[peak];
+        const guide_place *anchor = &g->places[peak];
         guide_candidate *c = guide_add(g, 4, NB_MANEUVER_TURN, anchor->arc, anchor->position);
         c->modifier = maneuver_modifier(total > 1000 ? 1000 : total < -1000 ? -1000 : (int)total);
         c->corner = anchor->corner, c->before = p->in, c->after = g->places[end - 1].out;
@@ -3065,8 +3172,10 @@ static void guide_groups(guide *g) {
             delta += bearing_delta(p->in, p->out);
             if (p->has_choice && anchor == NULL) anchor = p;
             if (p->has_choice && p->closest < closest) closest = p->closest;
-            if (door == NULL && guide_at_door(g, p)
-                && !same_text(p->before->label, p->before->label_length, p->after->label, p->after->label_length))
+            /* The labels first: they are mostly one pointer, where the doors are a read elsewhere. */
+            if (door == NULL
+                && !same_text(p->before->label, p->before->label_length, p->after->label, p->after->label_length)
+                && guide_at_door(g, p))
                 door = p;
         }
         if (anchor == NULL) anchor = first;
@@ -3414,8 +3523,8 @@ nb_status nb_route_maneuvers(nb_bundle *b, uint32_t profile, const nb_path *path
     g.candidates = malloc(capacity * sizeof *g.candidates), g.spare = malloc(capacity * sizeof *g.spare);
     g.sort_index = malloc(2 * capacity * sizeof *g.sort_index);
     if (!g.points || !g.places || !g.candidates || !g.spare || !g.sort_index) return guide_free(&g), out_of_memory(b);
-    if ((status = guide_points(&g)) != NB_OK || (status = guide_runs(&g)) != NB_OK || (status = guide_places(&g)) != NB_OK
-        || (status = guide_looks(&g)) != NB_OK)
+    if ((status = guide_points(&g)) != NB_OK || (status = guide_runs(&g)) != NB_OK
+        || (status = guide_looks(&g, corners)) != NB_OK)
         return guide_free(&g), status;
     guide_turns(&g);
     guide_groups(&g);
