@@ -960,6 +960,60 @@ nb_status nb_public_key_read(const void *key, size_t length, int pem, uint8_t sp
  * `*out_length`, or 0 when the text is not base64. */
 int nb_base64_read(const char *text, size_t length, uint8_t *out, size_t *out_length);
 
+/* A release record is what catalog.json's versions and VENUE/latest.json carry for a published
+ * version: its statement (`statementBase64`), the signature over it (`signature`: `algorithm`,
+ * `keyID`, `value`) and, unsigned, the venue, version and bundle file a client shows before it
+ * downloads. A host verifies one in four steps: nb_release_read without the key (the record's
+ * own form), then with the id of the key it verifies with (its statement and signature
+ * decoded), the Ed25519 signature over the statement with its own library, and
+ * nb_statement_read and nb_statement_check (the statement against the record and what the host
+ * expects). Messages quote the record's values as JavaScript's JSON.stringify writes them. */
+
+/* What a release record's refusal (NB_ERROR_FORMAT) is about. */
+typedef enum {
+    NB_RELEASE_NOTHING = 0,
+    NB_RELEASE_STATEMENT, /* the statement: not base64, or not the version latest.json names */
+    NB_RELEASE_SIGNATURE  /* the signature: absent, of another algorithm or key, or not base64 */
+} nb_release_fault;
+
+/* A release record's statement and signature, decoded into one allocation released with
+ * nb_release_free. */
+typedef struct {
+    uint8_t *statement;       /* the bytes the signature covers */
+    size_t statement_length;
+    uint8_t *signature;       /* the signature's bytes (an Ed25519 signature has 64) */
+    size_t signature_length;
+    nb_release_fault refused; /* on NB_ERROR_FORMAT: what is at fault */
+} nb_release;
+
+/* Reads the `length` bytes of a release record's JSON: the record itself, latest.json (whose
+ * venue and version must be its record's) or a catalog version (`{pinned, release}`). Checks that
+ * it is signed by "ed25519"; with `key_id` (16 hex digits, may be NULL) also that it is signed
+ * with that key, and decodes its statement and signature into `*out`. NB_OK; NB_ERROR_ARGUMENT
+ * for JSON that is no release record; NB_ERROR_FORMAT with `out->refused` saying what is at
+ * fault; `message` (of `message_size` bytes) saying why. */
+nb_status nb_release_read(const char *json, size_t length, const char *key_id, nb_release *out, char *message,
+                          size_t message_size);
+void nb_release_free(nb_release *release);
+
+/* Checks a statement read with nb_statement_read, whose signature the host has verified, against
+ * what the host knows: `record` (`record_length` bytes of JSON as for nb_release_read; NULL for
+ * none), whose unsigned venue, version, bundle file name (its path's last part), size and sha256
+ * must be the signed ones, then the `venue` and `version` it expects (`*_length` bytes; NULL for
+ * any), since an older version's statement is validly signed too. NB_OK, or NB_ERROR_FORMAT with
+ * `message` naming the first that differs (NB_ERROR_ARGUMENT for a record that is none). */
+nb_status nb_statement_check(const nb_statement *statement, const char *record, size_t record_length, const char *venue,
+                             size_t venue_length, const char *version, size_t version_length, char *message,
+                             size_t message_size);
+
+/* Whether the bundle a host holds is the file `statement` names: `size` bytes, whose SHA-256 is
+ * `sha256` (the host's digest of them; NULL to check the size alone) and, with `bundle` (those
+ * bytes opened; may be NULL), whose META names the statement's venue (venueID) and version
+ * (bundleVersion). NB_OK with `*same` 1, or 0 and `message` saying what differs; the status of
+ * `bundle` (its message nb_last_error) when its META cannot be read. */
+nb_status nb_statement_matches(const nb_statement *statement, uint64_t size, const uint8_t *sha256, nb_bundle *bundle,
+                               int *same, char *message, size_t message_size);
+
 #ifdef __cplusplus
 }
 #endif

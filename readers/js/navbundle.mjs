@@ -1412,8 +1412,6 @@ export class Metric {
 // venue, the version and the bundle file by name, size and SHA-256. Nothing here re-encodes the
 // JSON, so a signature that `openssl pkeyutl -verify -rawin` accepts is the one accepted here.
 const STATEMENT_FORMAT = 'navforge-statement/1';
-const LATEST_FORMAT = 'navforge-latest/1';
-const SIGNATURE_ALGORITHM = 'ed25519';
 const SIGNATURE_BYTES = 64;
 // An Ed25519 SubjectPublicKeyInfo (RFC 8410, section 4) is 12 fixed bytes and the raw key; the
 // core reads the PEM or DER of one and refuses any other (nb_public_key_read).
@@ -1422,6 +1420,11 @@ const ED25519_KEY_BYTES = 32;
 // The keys importPublicKey made, each with its CryptoKey: only these pass as imported keys, so
 // a key id cannot be claimed by an object made elsewhere.
 const IMPORTED_KEYS = new WeakMap();
+// nb_release_fault of navbundle.h (what nb_release_read refused), as BundleError codes.
+const RELEASE_CODES = [null, 'statement', 'signature'];
+// The members of a release record the core reads: JSON.stringify leaves out the others.
+const RELEASE_MEMBERS = ['release', 'format', 'venue', 'version', 'statementBase64', 'signature', 'algorithm', 'keyID',
+  'value', 'bundle', 'path', 'size', 'sha256'];
 
 /** `crypto.subtle`, or a BundleError `webcrypto-unavailable` saying that `what` could not be
  * checked and how to have it (`otherwise`: another way out, for the checksums). */
@@ -1446,26 +1449,17 @@ function bytesToCheck(value, what, name) {
 const hexOf = (bytes) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 /** Runs `read(at, length, message, messageSize)`, one of the core's readers, over `bytes`, and
- * throws its refusal as a BundleError `code` (`out-of-memory` for lack of memory). The message
- * has room for all it quotes of the bytes: at most 6 characters each (a control one escaped). */
-function coreCheck(bytes, code, name, read) {
-  const messageSize = 6 * bytes.length + 256;
+ * throws its refusal as a BundleError `code` (`code()` when it is a function; `out-of-memory` for
+ * lack of memory). The message has room for all it quotes of the bytes and of `quoted` more
+ * characters: at most 6 characters each (a control one escaped). */
+function coreCheck(bytes, code, name, read, quoted = 0) {
+  const messageSize = 6 * (bytes.length + quoted) + 256;
   withText(bytes, (at, length) => withMemory(messageSize, (message) => {
     const status = read(at, length, message, messageSize);
-    if (status !== 0) throw namedError(STATUS_CODES[status] === 'malformed' ? code : STATUS_CODES[status], cString(message), name);
+    if (status === 0) return;
+    const malformed = STATUS_CODES[status] === 'malformed';
+    throw namedError(malformed ? (typeof code === 'function' ? code() : code) : STATUS_CODES[status], cString(message), name);
   }));
-}
-
-/** Strict standard base64 (length a multiple of 4, padding only at the end) read by the core, as
- * bytes; a BundleError `code` naming `what` otherwise. */
-function base64Bytes(text, what, code, name) {
-  const bytes = typeof text !== 'string' ? null : withText(text, (at, length) => withMemory(3 * (length >> 2) + 1, (out) => {
-    if (!core.nb_base64_read(at, length, out, OUT)) return null;
-    const decoded = u32(OUT);
-    return heap.slice(out, out + decoded);
-  }));
-  if (bytes === null) throw namedError(code, `${what} is not base64`, name);
-  return bytes;
 }
 
 /** The SubjectPublicKeyInfo of an Ed25519 key given as PEM text or DER bytes, checked by the core
@@ -1545,57 +1539,26 @@ function statementBytes(statement, name) {
   return ENCODER.encode(statement);
 }
 
-/** `{format, venue, version, bundle, size, sha256}` from a statement's bytes, read and each field
- * checked by the core (nb_statement_read). */
-function parseStatement(bytes, name) {
-  // An nb_statement on wasm32: the four texts' addresses, their lengths, then the 64-bit size.
-  return withMemory(40, (out) => {
-    coreCheck(bytes, 'statement', name, (at, length, message, size) => core.nb_statement_read(at, length, out, message, size));
-    try {
-      const text = (field) => textAt(u32(out + 4 * field), u32(out + 16 + 4 * field));
-      return { format: STATEMENT_FORMAT, venue: text(0), version: text(1), bundle: text(2), size: i64(out + 32), sha256: text(3) };
-    } finally {
-      core.nb_statement_free(out);
-    }
-  });
-}
-
-/** Refuses a statement for another venue or version than the caller asked for: an old version's
- * valid signature must not pass for the new one. */
-function checkExpected(statement, venue, version, name) {
-  for (const [field, wanted] of [['venue', venue], ['version', version]]) {
-    if (wanted === null || wanted === undefined) continue;
-    if (typeof wanted !== 'string') throw namedError('argument', `the expected ${field} must be a string`, name);
-    if (statement[field] !== wanted) {
-      throw namedError('statement', `the signed statement is for ${field} ${JSON.stringify(statement[field])}, `
-        + `not ${JSON.stringify(wanted)}`, name);
-    }
-  }
-}
-
-/** Refuses bundle bytes (or an opened bundle) that are not the file the statement names: its size
- * and SHA-256, then with `checkMetadata` META's venue and version. */
+/** Refuses bundle bytes (or an opened bundle) that are not the file the nb_statement at
+ * `statement` names, as the core compares them (nb_statement_matches): its size, its SHA-256 (by
+ * WebCrypto), then with `checkMetadata` META's venue and version. */
 async function checkSignedBundle(statement, bundle, checkMetadata, name) {
   const opened = bundle instanceof NavBundle ? bundle : null;
   const bytes = opened ? opened._bytes : bytesToCheck(bundle, 'the bundle', name);
-  if (bytes.length !== statement.size) {
-    throw namedError('bundle-mismatch', `the bundle has ${bytes.length} bytes, the signed statement says `
-      + `${statement.size}: it is not the bundle that was signed`, name);
-  }
-  const sha256 = hexOf(new Uint8Array(await subtleToCheck(name).digest('SHA-256', bytes)));
-  if (sha256 !== statement.sha256) {
-    throw namedError('bundle-mismatch', `the bundle's SHA-256 is ${sha256}, the signed statement's ${statement.sha256}: `
-      + 'it is not the bundle that was signed', name);
-  }
-  if (!checkMetadata) return;
+  const size = BigInt(bytes.length);
+  // The digest waits in RECORD: allocating could grow the memory, which holds an opened bundle's bytes.
+  const matches = (digest, opening = null) => {
+    if (digest !== null) (memory(), heap.set(digest, RECORD));
+    const status = core.nb_statement_matches(statement, size, digest ? RECORD : 0, opening?._handle ?? 0, OUT, MESSAGE,
+      MESSAGE_SIZE);
+    if (status !== 0) throw opening._coreError(status);
+    if (u32(OUT) === 0) throw namedError('bundle-mismatch', cString(MESSAGE), name);
+  };
+  matches(null);
+  const digest = new Uint8Array(await subtleToCheck(name).digest('SHA-256', bytes));
+  matches(digest);
   // The file is the one signed: its checksums were the signer's to check.
-  const metadata = (opened ?? await open(bytes, { verifyChecksums: false, name })).metadata;
-  for (const [key, field] of [['venueID', 'venue'], ['bundleVersion', 'version']]) {
-    if (metadata[key] !== statement[field]) {
-      throw namedError('bundle-mismatch', `the bundle's META ${key} is ${JSON.stringify(metadata[key])}, the signed `
-        + `statement's ${field} ${JSON.stringify(statement[field])}`, name);
-    }
-  }
+  if (checkMetadata) matches(digest, opened ?? await open(bytes, { verifyChecksums: false, name }));
 }
 
 /** Verifies a published version's signed statement: `statement` (the bytes of statement.json, or
@@ -1617,37 +1580,48 @@ export async function verifyStatement({ statement, signature, publicKey, bundle 
     { bundle, venue, version, checkMetadata, name });
 }
 
-/** The statement `bytes` once `signature` is found to be `key`'s over them, it is read, and
- * `checkRecord(statement)`, the expected venue and version and the bundle agree with it. */
-async function verifiedStatement(key, bytes, signature, { bundle, venue, version, checkMetadata, name },
-  checkRecord = () => {}) {
+/** The statement `bytes` once `signature` is found to be `key`'s over them and the core has read
+ * it and found it to agree with `record` (a release record's JSON, or null), the expected venue
+ * and version and the bundle. */
+async function verifiedStatement(key, bytes, signature, { bundle, venue, version, checkMetadata, name }, record = null) {
   await checkSignature(key, signature, bytes, 'statement', name);
-  const statement = parseStatement(bytes, name);
-  checkRecord(statement);
-  checkExpected(statement, venue, version, name);
-  if (bundle !== null && bundle !== undefined) await checkSignedBundle(statement, bundle, checkMetadata, name);
-  return Object.freeze({ ...statement, keyID: key.keyID });
+  for (const [field, wanted] of [['venue', venue], ['version', version]]) {
+    if (wanted !== null && wanted !== undefined && typeof wanted !== 'string') {
+      throw namedError('argument', `the expected ${field} must be a string`, name);
+    }
+  }
+  // An nb_statement on wasm32: the four texts' addresses, their lengths, then the 64-bit size.
+  const read = allocate(40);
+  heap.fill(0, read, read + 40);
+  try {
+    coreCheck(bytes, 'statement', name, (at, length, message, size) => core.nb_statement_read(at, length, read, message, size));
+    const given = (text, use) => withText(text ?? '', (at, length) => use(text === null || text === undefined ? 0 : at, length));
+    coreCheck(record ?? bytes, 'statement', name, (at, length, message, size) => given(venue, (v, vLength) =>
+      given(version, (w, wLength) => core.nb_statement_check(read, record === null ? 0 : at, length, v, vLength, w, wLength,
+        message, size))), bytes.length + (venue?.length ?? 0) + (version?.length ?? 0));
+    const text = (field) => textAt(u32(read + 4 * field), u32(read + 16 + 4 * field));
+    const statement = { format: STATEMENT_FORMAT, venue: text(0), version: text(1), bundle: text(2), size: i64(read + 32),
+      sha256: text(3) };
+    if (bundle !== null && bundle !== undefined) await checkSignedBundle(read, bundle, checkMetadata, name);
+    return Object.freeze({ ...statement, keyID: key.keyID });
+  } finally {
+    core.nb_statement_free(read);
+    core.free(read);
+  }
 }
 
-/** The release record in a catalog entry (`{pinned, release}`), latest.json or the record itself. */
-function releaseRecord(record, name) {
-  if (record === null || typeof record !== 'object') {
-    throw namedError('argument', 'a release record is an object (a catalog version\'s "release", or latest.json)', name);
-  }
-  let release = record;
-  if (record.statementBase64 === undefined && record.release !== null && typeof record.release === 'object') {
-    release = record.release;
-  }
-  if (release.statementBase64 === undefined) {
-    throw namedError('argument', 'not a release record (it has no statementBase64): give a catalog version\'s '
-      + '"release", or latest.json', name);
-  }
-  if (release === record) return record;
-  if (record.format === LATEST_FORMAT && (record.venue !== release.venue || record.version !== release.version)) {
-    throw namedError('statement', `latest.json names ${record.venue} ${record.version} and holds the record of `
-      + `${release.venue} ${release.version}`, name);
-  }
-  return release;
+/** A release record's JSON checked by the core (nb_release_read): without `keyID` its own form,
+ * with it also the key it is signed with, and then `[statement, signature]`, decoded. */
+function readRelease(json, keyID, name) {
+  // An nb_release on wasm32: the statement's address and length, the signature's, what is refused.
+  return withText(keyID ?? '', (key) => withMemory(20, (out) => {
+    coreCheck(json, () => RELEASE_CODES[u32(out + 16)] ?? 'statement', name, (at, length, message, size) =>
+      core.nb_release_read(at, length, keyID === null ? 0 : key, out, message, size));
+    memory();
+    const decoded = [heap.slice(u32(out), u32(out) + u32(out + 4)), heap.slice(u32(out + 8), u32(out + 8) + u32(out + 12))];
+    core.nb_release_free(out);
+    return decoded;
+  }));
 }
 
 /** Verifies a version from its release record in `catalog.json` or `VENUE/latest.json` before (and,
@@ -1662,36 +1636,10 @@ function releaseRecord(record, name) {
  * unsigned version cannot be verified, and this says so rather than pass it. */
 export async function verifyRelease(record, { publicKey, bundle = null, venue = null, version = null,
   checkMetadata = false, name = null } = {}) {
-  const release = releaseRecord(record, name);
-  const signature = release.signature;
-  const what = `version ${JSON.stringify(release.version)} of ${JSON.stringify(release.venue)}`;
-  if (signature === undefined || signature === null) {
-    throw namedError('signature', `${what} is not signed (its record has no signature), so it cannot be verified`, name);
-  }
-  if (typeof signature !== 'object') throw namedError('signature', `the signature of ${what} is not an object`, name);
-  if (signature.algorithm !== SIGNATURE_ALGORITHM) {
-    throw namedError('signature', `${what} is signed by ${JSON.stringify(signature.algorithm)}; this reader verifies `
-      + `${SIGNATURE_ALGORITHM}`, name);
-  }
+  // The core reads the record as JSON: the members it reads, as JSON.stringify writes them.
+  const json = ENCODER.encode(JSON.stringify(record, RELEASE_MEMBERS) ?? 'null');
+  readRelease(json, null, name); // What needs no key is refused before the key is read, as always.
   const key = await importPublicKey(publicKey, { name });
-  if (signature.keyID !== key.keyID) {
-    throw namedError('signature', `${what} is signed with key ${JSON.stringify(signature.keyID)}, not with the key `
-      + `given (${key.keyID})`, name);
-  }
-  const statement = base64Bytes(release.statementBase64, `the statementBase64 of ${what}`, 'statement', name);
-  const value = base64Bytes(signature.value, `the signature value of ${what}`, 'signature', name);
-  // The record's own fields are unsigned: one that disagrees with its statement was changed after.
-  const file = release.bundle !== null && typeof release.bundle === 'object' ? release.bundle : {};
-  const recorded = [['venue', release.venue], ['version', release.version],
-    ['bundle', typeof file.path === 'string' ? file.path.slice(file.path.lastIndexOf('/') + 1) : file.path],
-    ['size', file.size], ['sha256', file.sha256]];
-  const checkRecord = (signed) => {
-    for (const [field, recordedValue] of recorded) {
-      if (recordedValue !== signed[field]) {
-        throw namedError('statement', `the record of ${what} says ${field} ${JSON.stringify(recordedValue)}, its `
-          + `signed statement ${JSON.stringify(signed[field])}: the record was changed after signing`, name);
-      }
-    }
-  };
-  return verifiedStatement(key, statement, value, { bundle, venue, version, checkMetadata, name }, checkRecord);
+  const [statement, signature] = readRelease(json, key.keyID, name);
+  return verifiedStatement(key, statement, signature, { bundle, venue, version, checkMetadata, name }, json);
 }
