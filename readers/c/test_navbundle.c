@@ -4974,6 +4974,154 @@ static size_t hex_bytes(const char *hex, uint8_t *out) {
     return count;
 }
 
+/* `length` bytes as standard base64, NUL-terminated in `out`. */
+static void base64_text(const uint8_t *bytes, size_t length, char *out) {
+    static const char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    size_t used = 0;
+    for (size_t i = 0; i < length; i += 3) {
+        uint32_t bits = (uint32_t)bytes[i] << 16 | (i + 1 < length ? (uint32_t)bytes[i + 1] << 8 : 0) |
+                        (i + 2 < length ? bytes[i + 2] : 0);
+        size_t left = length - i; /* bytes in this group: 1 to 3 */
+        for (size_t k = 0; k < 4; k++) out[used++] = k <= left ? digits[bits >> (18 - 6 * k) & 63] : '=';
+    }
+    out[used] = 0;
+}
+
+/* A release record as navforge publish writes it, each part given as JSON text. */
+static void release_text(char *out, size_t size, const char *statement, const char *signature, const char *file,
+                         const char *venue, const char *version) {
+    snprintf(out, size, "{\"bundle\":%s,\"signature\":%s,\"statementBase64\":%s,\"venue\":%s,\"version\":%s}", file,
+             signature, statement, venue, version);
+}
+
+static void test_release_records(nb_bundle *b) {
+    char text[1024], record[4096], wrapped[4400], encoded[2048], signature[512], message[1024], hex[65];
+    uint8_t value[64], digest[32];
+    statement_text(text, sizeof text, "\"demo.navbundle\"", "\"navforge-statement/1\"", "\"" GOOD_SHA256 "\"", "13",
+                   "\"v\"", "\"1\"");
+    base64_text((const uint8_t *)text, strlen(text), encoded);
+    for (int i = 0; i < 64; i++) value[i] = (uint8_t)i;
+    char value_text[100], statement_json[2100];
+    base64_text(value, 64, value_text);
+    snprintf(statement_json, sizeof statement_json, "\"%s\"", encoded);
+    snprintf(signature, sizeof signature, "{\"algorithm\":\"ed25519\",\"keyID\":\"0123456789abcdef\",\"value\":\"%s\"}",
+             value_text);
+    const char *file = "{\"path\":\"1/demo.navbundle\",\"sha256\":\"" GOOD_SHA256 "\",\"size\":13}";
+    release_text(record, sizeof record, statement_json, signature, file, "\"v\"", "\"1\"");
+    nb_release release;
+    nb_status status = nb_release_read(record, strlen(record), NULL, &release, message, sizeof message);
+    CHECK(status == NB_OK && release.statement == NULL, "a record without the key: %d %s", status, message);
+    status = nb_release_read(record, strlen(record), "0123456789abcdef", &release, message, sizeof message);
+    CHECK(status == NB_OK, "a good record: %d %s", status, message);
+    if (status == NB_OK) {
+        CHECK(release.statement_length == strlen(text) && memcmp(release.statement, text, strlen(text)) == 0 &&
+                  release.signature_length == 64 && memcmp(release.signature, value, 64) == 0,
+              "the decoded statement (%zu bytes) and signature (%zu)", release.statement_length, release.signature_length);
+        nb_release_free(&release);
+    }
+    /* latest.json and a catalog version hold the record. */
+    const char *wrappers[] = {"{\"format\":\"navforge-latest/1\",\"venue\":\"v\",\"version\":\"1\",\"release\":%s}",
+                              "{\"pinned\":true,\"release\":%s}"};
+    for (int i = 0; i < 2; i++) {
+        snprintf(wrapped, sizeof wrapped, wrappers[i], record);
+        status = nb_release_read(wrapped, strlen(wrapped), "0123456789abcdef", &release, message, sizeof message);
+        CHECK(status == NB_OK, "wrapped record %d: %d %s", i, status, message);
+        nb_release_free(&release);
+    }
+    snprintf(wrapped, sizeof wrapped, "{\"format\":\"navforge-latest/1\",\"venue\":\"v\",\"version\":[2,null,{}],\"release\":%s}",
+             record);
+    status = nb_release_read(wrapped, strlen(wrapped), NULL, &release, message, sizeof message);
+    CHECK(status == NB_ERROR_FORMAT && release.refused == NB_RELEASE_STATEMENT &&
+              strcmp(message, "latest.json names v 2,,[object Object] and holds the record of v 1") == 0,
+          "latest.json of another version: %d %s", status, message);
+    static const char *const not_records[] = {"7", "null", "\"latest.json\"", "[]", "{}", "{\"release\":{}}", "{\"a\":"};
+    for (size_t i = 0; i < sizeof not_records / sizeof not_records[0]; i++) {
+        status = nb_release_read(not_records[i], strlen(not_records[i]), NULL, &release, message, sizeof message);
+        CHECK(status == NB_ERROR_ARGUMENT, "%s is no release record: %d %s", not_records[i], status, message);
+    }
+    /* Each part broken in turn: what is at fault and the words. */
+    static const struct {
+        const char *statement, *signature, *message;
+        nb_release_fault refused;
+    } broken[] = {
+        {NULL, "null", "version \"1\" of \"v\" is not signed (its record has no signature), so it cannot be verified",
+         NB_RELEASE_SIGNATURE},
+        {NULL, "\"x\"", "the signature of version \"1\" of \"v\" is not an object", NB_RELEASE_SIGNATURE},
+        {NULL, "{\"algorithm\":\"rsa-pss\"}", "version \"1\" of \"v\" is signed by \"rsa-pss\"; this reader verifies ed25519",
+         NB_RELEASE_SIGNATURE},
+        {NULL, "[]", "version \"1\" of \"v\" is signed by undefined; this reader verifies ed25519", NB_RELEASE_SIGNATURE},
+        {NULL, "{\"algorithm\":\"ed25519\",\"keyID\":\"0000000000000000\"}",
+         "version \"1\" of \"v\" is signed with key \"0000000000000000\", not with the key given (0123456789abcdef)",
+         NB_RELEASE_SIGNATURE},
+        {"\"abc\"", NULL, "the statementBase64 of version \"1\" of \"v\" is not base64", NB_RELEASE_STATEMENT},
+        {"7", NULL, "the statementBase64 of version \"1\" of \"v\" is not base64", NB_RELEASE_STATEMENT},
+        {NULL, "{\"algorithm\":\"ed25519\",\"keyID\":\"0123456789abcdef\",\"value\":5}",
+         "the signature value of version \"1\" of \"v\" is not base64", NB_RELEASE_SIGNATURE},
+    };
+    for (size_t i = 0; i < sizeof broken / sizeof broken[0]; i++) {
+        release_text(record, sizeof record, broken[i].statement ? broken[i].statement : statement_json,
+                     broken[i].signature ? broken[i].signature : signature, file, "\"v\"", "\"1\"");
+        status = nb_release_read(record, strlen(record), "0123456789abcdef", &release, message, sizeof message);
+        CHECK(status == NB_ERROR_FORMAT && release.refused == broken[i].refused && release.statement == NULL &&
+                  strcmp(message, broken[i].message) == 0,
+              "broken record %zu: %d %d %s", i, status, (int)release.refused, message);
+    }
+
+    /* The statement against its record, what is expected and the bundle. */
+    nb_statement statement;
+    CHECK(nb_statement_read(text, strlen(text), &statement, message, sizeof message) == NB_OK, "%s", message);
+    release_text(record, sizeof record, statement_json, signature, file, "\"v\"", "\"1\"");
+    status = nb_statement_check(&statement, record, strlen(record), "v", 1, "1", 1, message, sizeof message);
+    CHECK(status == NB_OK, "the record agrees: %d %s", status, message);
+    static const struct {
+        const char *file, *venue, *message;
+    } changed[] = {
+        {"{\"path\":\"1/demo.navbundle\",\"sha256\":\"" GOOD_SHA256 "\",\"size\":14}", "\"v\"",
+         "the record of version \"1\" of \"v\" says size 14, its signed statement 13: the record was changed after signing"},
+        {"{\"path\":\"a/b/other\",\"sha256\":\"" GOOD_SHA256 "\",\"size\":13}", "\"v\"",
+         "the record of version \"1\" of \"v\" says bundle \"other\", its signed statement \"demo.navbundle\": the record "
+         "was changed after signing"},
+        {"\"none\"", "\"v\"", "the record of version \"1\" of \"v\" says bundle undefined, its signed statement "
+                              "\"demo.navbundle\": the record was changed after signing"},
+        {"{\"path\":\"demo.navbundle\",\"sha256\":\"" GOOD_SHA256 "\",\"size\":\"13\"}", "\"v\"",
+         "the record of version \"1\" of \"v\" says size \"13\", its signed statement 13: the record was changed after "
+         "signing"},
+        {NULL, "\"w\\n\"", "the record of version \"1\" of \"w\\n\" says venue \"w\\n\", its signed statement \"v\": the "
+                           "record was changed after signing"},
+    };
+    for (size_t i = 0; i < sizeof changed / sizeof changed[0]; i++) {
+        release_text(record, sizeof record, statement_json, signature, changed[i].file ? changed[i].file : file,
+                     changed[i].venue, "\"1\"");
+        status = nb_statement_check(&statement, record, strlen(record), NULL, 0, NULL, 0, message, sizeof message);
+        CHECK(status == NB_ERROR_FORMAT && strcmp(message, changed[i].message) == 0, "changed record %zu: %d %s", i, status,
+              message);
+    }
+    status = nb_statement_check(&statement, NULL, 0, "v", 1, "2\"", 2, message, sizeof message);
+    CHECK(status == NB_ERROR_FORMAT && strcmp(message, "the signed statement is for version \"1\", not \"2\\\"\"") == 0,
+          "another version expected: %d %s", status, message);
+    status = nb_statement_check(&statement, NULL, 0, "v\0", 2, NULL, 0, message, sizeof message);
+    CHECK(status == NB_ERROR_FORMAT, "a venue with a NUL is another venue: %d %s", status, message);
+    int same = -1;
+    status = nb_statement_matches(&statement, 12, NULL, NULL, &same, message, sizeof message);
+    CHECK(status == NB_OK && same == 0 &&
+              strcmp(message, "the bundle has 12 bytes, the signed statement says 13: it is not the bundle that was signed") == 0,
+          "another size: %d %d %s", status, same, message);
+    memcpy(hex, GOOD_SHA256, 65);
+    hex_bytes(hex, digest);
+    status = nb_statement_matches(&statement, 13, digest, NULL, &same, message, sizeof message);
+    CHECK(status == NB_OK && same == 1, "the same digest: %d %d %s", status, same, message);
+    digest[31] ^= 1;
+    status = nb_statement_matches(&statement, 13, digest, NULL, &same, message, sizeof message);
+    CHECK(status == NB_OK && same == 0 && strstr(message, "c4d5e7, the signed statement's 5f1d") != NULL,
+          "another digest: %d %d %s", status, same, message);
+    digest[31] ^= 1;
+    status = nb_statement_matches(&statement, 13, digest, b, &same, message, sizeof message);
+    CHECK(status == NB_OK && same == 0 && strncmp(message, "the bundle's META venueID is \"", 30) == 0 &&
+              strstr(message, "\", the signed statement's venue \"v\"") != NULL,
+          "META of another venue: %d %d %s", status, same, message);
+    nb_statement_free(&statement);
+}
+
 static void test_public_keys(void) {
     uint8_t expected[NB_ED25519_SPKI_BYTES], spki[NB_ED25519_SPKI_BYTES], der[128];
     char message[1024];
@@ -5827,6 +5975,7 @@ int main(int argc, char **argv) {
     test_json();
     test_statements();
     test_public_keys();
+    test_release_records(b);
     test_inside();
     test_routes_and_exits(b, 1);
     test_reference_paths(b);
