@@ -607,6 +607,15 @@ static nb_status verify_checksums(nb_bundle *b) {
     return NB_OK;
 }
 
+nb_status nb_verify_digests(nb_bundle *b, const uint8_t *digests) {
+    for (size_t i = 0; i < b->section_count; i++)
+        if (rd64(digests + 32 * i) != b->sections[i].checksum)
+            return refuse(b, NB_ERROR_CHECKSUM, "checksum mismatch in section %s: the file is corrupt", b->sections[i].tag);
+    if (memcmp(digests + 32 * b->section_count, b->data + 32, 32) != 0)
+        return refuse(b, NB_ERROR_CHECKSUM, "the whole-file SHA-256 does not match the header: the file is corrupt");
+    return NB_OK;
+}
+
 /* A section of `count u32, reserved u32`, then entries of `entry_size` bytes: checks they fit. */
 static nb_status counted(nb_bundle *b, const section *s, uint64_t entry_size, uint32_t *count, const uint8_t **entries) {
     if (s->length < 8) return refuse(b, NB_ERROR_FORMAT, "%s is too short for its count", s->tag);
@@ -7959,4 +7968,13 @@ nb_status nb_statement_matches(const nb_statement *statement, uint64_t size, con
     }
     *same = 1;
     return NB_OK;
+}
+
+void nb_public_key_id(const uint8_t spki[NB_ED25519_SPKI_BYTES], char id[17]) {
+    sha256 s;
+    uint8_t digest[32];
+    sha_init(&s);
+    sha_update(&s, spki + sizeof ed25519_spki_prefix, NB_ED25519_SPKI_BYTES - sizeof ed25519_spki_prefix);
+    sha_final(&s, digest);
+    for (int i = 0; i < 8; i++) snprintf(id + 2 * i, 3, "%02x", digest[i]);
 }

@@ -850,13 +850,18 @@ typedef struct {
 /* Opening in two steps, for a host that checks the checksums itself in between (the JavaScript
  * reader hashes with WebCrypto): nb_open_table checks the header and the section table as
  * nb_open_memory does (statuses and messages alike) and gives a bundle whose only other use may
- * be nb_section_entry, nb_section_checksum, nb_open_finish and nb_close;
+ * be nb_section_entry, nb_section_checksum, nb_verify_digests, nb_open_finish and nb_close;
  * nb_open_finish checks the required sections (its message is nb_last_error) and makes the
  * bundle whole. `*refusal` (may be NULL) says what nb_open_table refused; NB_REFUSED_NOTHING on NB_OK. */
 nb_status nb_open_table(const void *data, size_t size, const char *name, nb_bundle **out, char *message,
                         size_t message_size, nb_refusal *refusal);
 /* Section `index`'s checksum field (the first 8 bytes of its SHA-256, little-endian). */
 uint64_t nb_section_checksum(const nb_bundle *bundle, size_t index);
+/* Checks the SHA-256 digests the host computed: `digests` holds 32 bytes per section, in table
+ * order, of the section's bytes, then 32 of the whole file with its header's hash field as zeros.
+ * NB_OK, or NB_ERROR_CHECKSUM with nb_last_error naming the first section that does not match (or
+ * the file), in nb_open_memory's words. */
+nb_status nb_verify_digests(nb_bundle *bundle, const uint8_t *digests);
 nb_status nb_open_finish(nb_bundle *bundle);
 
 /* nb_nearest_exit as a path: its arcs, `path->duration` the table's cost, and `*times` (free() it)
@@ -954,6 +959,10 @@ void nb_statement_free(nb_statement *statement);
  * no PEM, damaged base64, a key of another algorithm (named), or no SubjectPublicKeyInfo. */
 nb_status nb_public_key_read(const void *key, size_t length, int pem, uint8_t spki[NB_ED25519_SPKI_BYTES], char *message,
                              size_t message_size);
+
+/* The id catalogs give a public key (read by nb_public_key_read): the first 16 hex digits of the
+ * SHA-256 of its 32 raw bytes, NUL-terminated in `id`. */
+void nb_public_key_id(const uint8_t spki[NB_ED25519_SPKI_BYTES], char id[17]);
 
 /* Decodes `length` bytes of strict standard base64 (RFC 4648: whole groups of four, `=` padding
  * only at the end, no white space) into `out` (room for 3 * length / 4 bytes): 1 with

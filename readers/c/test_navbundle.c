@@ -199,6 +199,41 @@ static void test_checksums_both_paths(void) {
     }
 }
 
+/* A host's own digests (nb_verify_digests) are judged as the core's: the file's pass, a section's
+ * or the file's changed fails in nb_open_memory's words. */
+static void test_host_digests(nb_bundle *b) {
+    size_t count = nb_section_count(b);
+    uint8_t *digests = malloc(32 * (count + 1)), *copy = malloc(image_size);
+    CHECK(digests != NULL && copy != NULL, "out of memory");
+    if (digests == NULL || copy == NULL) {
+        free(digests), free(copy);
+        return;
+    }
+    for (size_t i = 0; i < count; i++) {
+        nb_section entry;
+        nb_section_entry(b, i, &entry);
+        sha256 s;
+        sha_init(&s), sha_update(&s, image + entry.offset, entry.length), sha_final(&s, digests + 32 * i);
+    }
+    memcpy(copy, image, image_size), memset(copy + 32, 0, 32);
+    sha256 s;
+    sha_init(&s), sha_update(&s, copy, image_size), sha_final(&s, digests + 32 * count);
+    nb_status status = nb_verify_digests(b, digests);
+    CHECK(status == NB_OK, "the file's own digests: %d %s", status, nb_last_error(b));
+    digests[32 * 2 + 7] ^= 1;
+    status = nb_verify_digests(b, digests);
+    nb_section entry;
+    nb_section_entry(b, 2, &entry);
+    CHECK(status == NB_ERROR_CHECKSUM && strstr(nb_last_error(b), "checksum mismatch in section ") != NULL &&
+              strstr(nb_last_error(b), entry.tag) != NULL,
+          "section 2's digest changed: %d %s", status, nb_last_error(b));
+    digests[32 * 2 + 7] ^= 1, digests[32 * count + 31] ^= 1;
+    status = nb_verify_digests(b, digests);
+    CHECK(status == NB_ERROR_CHECKSUM && strstr(nb_last_error(b), "the whole-file SHA-256 does not match") != NULL,
+          "the file's digest changed: %d %s", status, nb_last_error(b));
+    free(digests), free(copy);
+}
+
 /* ---- Routes and ways out ---- */
 
 static uint32_t cost_of(const nb_bundle *b, uint32_t profile, uint32_t arc) { return profile_cost(b, profile, arc); }
@@ -5130,6 +5165,9 @@ static void test_public_keys(void) {
     CHECK(status == NB_OK && memcmp(spki, expected, sizeof spki) == 0, "the PEM of RFC 8032's key: %d %s", status, message);
     status = nb_public_key_read(expected, sizeof expected, 0, spki, message, sizeof message);
     CHECK(status == NB_OK && memcmp(spki, expected, sizeof spki) == 0, "the DER of RFC 8032's key: %d %s", status, message);
+    char id[17];
+    nb_public_key_id(spki, id);
+    CHECK(strcmp(id, "21fe31dfa154a261") == 0, "RFC 8032's key has the id %s", id);
     /* Text around the block, and the block wrapped with every white space PEM allows, still read. */
     static const char wrapped[] = "a key:\r\n-----BEGIN PUBLIC KEY-----\r\n MCowBQYDK2Vw\tAyEA11qYAYKx\vCrfVS/7TyWQH\f"
                                   "Og7hcvPapiMlrwIaaPcHU Ro=\r\n-----END PUBLIC KEY-----\r\ntrailing";
@@ -5972,6 +6010,7 @@ int main(int argc, char **argv) {
     test_sha256();
     test_sha256_paths();
     test_checksums_both_paths();
+    test_host_digests(b);
     test_json();
     test_statements();
     test_public_keys();

@@ -583,8 +583,7 @@ export class NavBundle {
     for (let index = 0; index < core.nb_section_count(handle); index++) {
       core.nb_section_entry(handle, index, OUT);
       this._sections.push({ tag: textAt(OUT, 4), version: u16(OUT + 6),
-        offset: Number(memory().getBigUint64(OUT + 8, true)), length: Number(memory().getBigUint64(OUT + 16, true)),
-        checksum: BigInt.asUintN(64, core.nb_section_checksum(handle, index)) });
+        offset: Number(memory().getBigUint64(OUT + 8, true)), length: Number(memory().getBigUint64(OUT + 16, true)) });
     }
     this._byTag = new Map(this._sections.map((section) => [section.tag, section]));
   }
@@ -642,22 +641,18 @@ export class NavBundle {
     // WebCrypto copies what it hashes when called, so the file's own hash field is zeroed for the
     // whole-file digest only while the call is made.
     const bytes = this._bytes;
-    const sections = this._sections.map((section) =>
+    const digests = this._sections.map((section) =>
       subtle.digest('SHA-256', bytes.subarray(section.offset, section.offset + section.length)));
     const stored = bytes.slice(32, 64);
     bytes.fill(0, 32, 64);
-    const whole = subtle.digest('SHA-256', bytes);
+    digests.push(subtle.digest('SHA-256', bytes));
     bytes.set(stored, 32);
-    const digests = await Promise.all(sections);
-    this._sections.forEach((section, index) => {
-      if (new DataView(digests[index]).getBigUint64(0, true) !== section.checksum) {
-        throw this._fail('checksum', `checksum mismatch in section ${section.tag}: the file is corrupt`, section.tag);
-      }
-    });
-    const digest = new Uint8Array(await whole);
-    if (digest.some((byte, i) => byte !== stored[i])) {
-      throw this._fail('checksum', 'the whole-file SHA-256 does not match the header: the file is corrupt');
-    }
+    const digested = await Promise.all(digests);
+    // The core compares them with the file's as it compares its own digests.
+    this._check(withMemory(32 * digested.length, (at) => {
+      digested.forEach((digest, i) => (memory(), heap.set(new Uint8Array(digest), at + 32 * i)));
+      return core.nb_verify_digests(this._handle, at);
+    }));
   }
 
   /** What every call reads, once the core has checked the required sections. */
@@ -1416,7 +1411,6 @@ const SIGNATURE_BYTES = 64;
 // An Ed25519 SubjectPublicKeyInfo (RFC 8410, section 4) is 12 fixed bytes and the raw key; the
 // core reads the PEM or DER of one and refuses any other (nb_public_key_read).
 const SPKI_BYTES = 44;
-const ED25519_KEY_BYTES = 32;
 // The keys importPublicKey made, each with its CryptoKey: only these pass as imported keys, so
 // a key id cannot be claimed by an object made elsewhere.
 const IMPORTED_KEYS = new WeakMap();
@@ -1445,9 +1439,6 @@ function bytesToCheck(value, what, name) {
   return typeof SharedArrayBuffer !== 'undefined' && bytes.buffer instanceof SharedArrayBuffer ? bytes.slice() : bytes;
 }
 
-/** `bytes` as lower-case hex, two digits a byte. */
-const hexOf = (bytes) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-
 /** Runs `read(at, length, message, messageSize)`, one of the core's readers, over `bytes`, and
  * throws its refusal as a BundleError `code` (`code()` when it is a function; `out-of-memory` for
  * lack of memory). The message has room for all it quotes of the bytes and of `quoted` more
@@ -1463,15 +1454,16 @@ function coreCheck(bytes, code, name, read, quoted = 0) {
 }
 
 /** The SubjectPublicKeyInfo of an Ed25519 key given as PEM text or DER bytes, checked by the core
- * to be one (what else it is, is in the error). */
+ * to be one (what else it is, is in the error), and the key's id: `[spki, keyID]`. */
 function ed25519Spki(key, name) {
   const pem = typeof key === 'string';
   const bytes = pem ? ENCODER.encode(key) : bytesToCheck(key, 'the public key', name);
-  return withMemory(SPKI_BYTES, (spki) => {
+  return withMemory(SPKI_BYTES + 17, (spki) => {
     coreCheck(bytes, 'key', name, (at, length, message, size) => core.nb_public_key_read(at, length, pem ? 1 : 0, spki,
       message, size));
+    core.nb_public_key_id(spki, spki + SPKI_BYTES);
     memory();
-    return heap.slice(spki, spki + SPKI_BYTES);
+    return [heap.slice(spki, spki + SPKI_BYTES), textAt(spki + SPKI_BYTES, 16)];
   });
 }
 
@@ -1486,7 +1478,7 @@ function ed25519Spki(key, name) {
  * never skipped). */
 export async function importPublicKey(key, { name = null } = {}) {
   if (IMPORTED_KEYS.has(key)) return key;
-  const spki = ed25519Spki(key, name);
+  const [spki, keyID] = ed25519Spki(key, name);
   const subtle = subtleToCheck(name);
   let cryptoKey;
   try {
@@ -1501,8 +1493,6 @@ export async function importPublicKey(key, { name = null } = {}) {
       + `(${error && error.name}: ${error && error.message}), so the signature could not be checked; Ed25519 needs `
       + 'Node 20 or later, or a browser whose WebCrypto has it', name);
   }
-  const raw = spki.subarray(SPKI_BYTES - ED25519_KEY_BYTES);
-  const keyID = hexOf(new Uint8Array(await subtle.digest('SHA-256', raw))).slice(0, 16);
   const imported = Object.freeze({ algorithm: 'Ed25519', keyID });
   IMPORTED_KEYS.set(imported, cryptoKey);
   return imported;
