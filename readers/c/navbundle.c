@@ -7978,3 +7978,157 @@ void nb_public_key_id(const uint8_t spki[NB_ED25519_SPKI_BYTES], char id[17]) {
     sha_final(&s, digest);
     for (int i = 0; i < 8; i++) snprintf(id + 2 * i, 3, "%02x", digest[i]);
 }
+
+/* ---- Answers as JSON, for bindings whose languages read JSON natively ---- */
+
+/* Outlines and conditions come back as trees of lists; a binding in a language with JSON in its
+ * standard library (JavaScript, Python) reads the tree from one text instead of walking the
+ * structs call by call. Numbers are written in the fewest digits that read back as the same double,
+ * so a JSON reader gives the struct's values to the bit. */
+
+/* `length` bytes of UTF-8 as a JSON string. */
+static void say_json_text(message *m, const uint8_t *text, size_t length) {
+    say(m, "\"");
+    for (size_t i = 0, plain = 0; i <= length; i++) {
+        if (i < length && text[i] != '"' && text[i] != '\\' && text[i] >= 0x20) continue;
+        if (i > plain) say(m, "%.*s", (int)(i - plain), (const char *)text + plain);
+        if (i < length) say(m, text[i] < 0x20 ? "\\u%04x" : "\\%c", text[i]);
+        plain = i + 1;
+    }
+    say(m, "\"");
+}
+
+/* A double in the fewest significant digits that read back as it, with a point or an exponent
+ * (2.0, not 2), so that a reader that tells integers apart (Python's json) reads a float. */
+static void say_json_number(message *m, double value) {
+    char digits[40];
+    for (int precision = 1; precision <= 17; precision++) {
+        snprintf(digits, sizeof digits, "%.*g", precision, value);
+        if (strtod(digits, NULL) == value) break;
+    }
+    say(m, strpbrk(digits, ".e") ? "%s" : "%s.0", digits);
+}
+
+/* The text `m` holds as the answer `*json` (`*length` bytes), or NB_ERROR_MEMORY. */
+static nb_status json_answer(nb_bundle *b, message *m, char **json, size_t *length) {
+    if (m->failed) return free(m->text), b ? out_of_memory(b) : NB_ERROR_MEMORY;
+    *json = m->text, *length = m->length;
+    return NB_OK;
+}
+
+nb_status nb_level_outlines_json(nb_bundle *b, uint32_t level, char **json, size_t *length) {
+    *json = NULL, *length = 0;
+    uint32_t first, count;
+    nb_status status = nb_level_outlines(b, level, &first, &count);
+    if (status != NB_OK) return status;
+    const outline_index *x = &b->outline;
+    message m = {NULL, 0, 0, 0};
+    say(&m, "[");
+    for (uint32_t o = first; o < first + count; o++) {
+        nb_outline info;
+        nb_outline_info(b, o, &info);
+        if (info.label != NULL && !utf8_valid((const uint8_t *)info.label, info.label_length)) {
+            free(m.text);
+            return refuse(b, NB_ERROR_FORMAT, "section STRS: the label of outline %u is not UTF-8", o);
+        }
+        say(&m, "%s{\"kind\":%u,\"label\":", o > first ? "," : "", info.kind);
+        if (info.label != NULL) say_json_text(&m, (const uint8_t *)info.label, info.label_length);
+        else say(&m, "null");
+        if (info.place == NB_NONE) say(&m, ",\"place\":null,\"rings\":[");
+        else say(&m, ",\"place\":%u,\"rings\":[", info.place);
+        uint32_t first_ring = rd32(x->ring_first + 4 * (size_t)o);
+        for (uint32_t ring = first_ring; ring < first_ring + info.ring_count; ring++) {
+            uint32_t start = rd32(x->point_first + 4 * (size_t)ring), stop = rd32(x->point_first + 4 * ((size_t)ring + 1));
+            say(&m, ring > first_ring ? ",[" : "[");
+            for (uint32_t point = start; point < stop; point++) {
+                say(&m, point > start ? ",[" : "["), say_json_number(&m, (int32_t)rd32(x->points + 8 * (size_t)point) / 1e7);
+                say(&m, ","), say_json_number(&m, (int32_t)rd32(x->points + 8 * (size_t)point + 4) / 1e7), say(&m, "]");
+            }
+            say(&m, "]");
+        }
+        say(&m, "]}");
+    }
+    say(&m, "]");
+    return json_answer(b, &m, json, length);
+}
+
+/* The entries of parsed conditions, `[{"position", "target": {"kind", "text", "polygon"?},
+ * "factor"}, ...]`, each with its arcs when `arcs` is given (the overlay's). */
+static void say_conditions_entries(message *m, const nb_condition_target *targets, size_t count, const nb_overlay *arcs) {
+    static const char *const kinds[] = {"name", "level", "polygon"};
+    say(m, "[");
+    for (size_t i = 0; i < count; i++) {
+        const nb_condition_target *t = &targets[i];
+        say(m, "%s{\"position\":\"%s[%zu]\",\"target\":{\"kind\":\"%s\",\"text\":", i ? "," : "",
+            t->list == NB_CONDITIONS_CLOSED ? "closed" : "slow", t->index, kinds[t->kind]);
+        say_json_text(m, (const uint8_t *)t->text, t->length);
+        if (t->kind == TARGET_AREA) say(m, ",\"polygon\":[");
+        for (size_t c = 0; t->kind == TARGET_AREA && c < t->corner_count; c++) {
+            say(m, c ? ",[" : "["), say_json_number(m, t->corners[2 * c]), say(m, ",");
+            say_json_number(m, t->corners[2 * c + 1]), say(m, "]");
+        }
+        say(m, t->kind == TARGET_AREA ? "]},\"factor\":" : "},\"factor\":");
+        if (t->list == NB_CONDITIONS_CLOSED) say(m, "null");
+        else say_json_number(m, t->factor);
+        if (arcs) say(m, ",\"arcs\":[");
+        for (size_t a = arcs ? arcs->entry_first[i] : 0; arcs && a < arcs->entry_first[i + 1]; a++)
+            say(m, a > arcs->entry_first[i] ? ",%u" : "%u", arcs->arcs[a]);
+        say(m, arcs ? "]}" : "}");
+    }
+    say(m, "]");
+}
+
+nb_status nb_conditions_parse_json(const char *json, size_t length, char **out, size_t *out_length,
+                                   nb_conditions_error *error) {
+    *out = NULL, *out_length = 0;
+    nb_condition_target *targets;
+    size_t count;
+    nb_status status = nb_conditions_parse(json, length, &targets, &count, error);
+    if (status != NB_OK) return status;
+    message m = {NULL, 0, 0, 0};
+    say_conditions_entries(&m, targets, count, NULL);
+    nb_condition_targets_free(targets, count);
+    return json_answer(NULL, &m, out, out_length);
+}
+
+nb_status nb_conditions_overlay_json(nb_bundle *b, const char *json, size_t length, char **out, size_t *out_length) {
+    static const char *const codes[] = {"invalid", "invalid", "ambiguous", "unmatched"};
+    *out = NULL, *out_length = 0;
+    nb_condition_target *targets = NULL;
+    size_t count = 0;
+    nb_overlay overlay;
+    memset(&overlay, 0, sizeof overlay);
+    nb_conditions_error error;
+    nb_status status = nb_conditions_parse(json, length, &targets, &count, &error);
+    if (status == NB_OK) nb_conditions_error_free(&error), status = nb_conditions_overlay(b, json, length, &overlay, &error);
+    if (status != NB_OK && status != NB_ERROR_CONDITIONS) return nb_condition_targets_free(targets, count), status;
+    message m = {NULL, 0, 0, 0};
+    say(&m, "{\"entries\":");
+    say_conditions_entries(&m, targets, overlay.entry_count, &overlay);
+    const nb_arc_conditions *whole = &overlay.whole;
+    say(&m, ",\"closed\":[");
+    for (size_t i = 0; error.kind == NB_CONDITIONS_APPLIED && i < whole->closed_count; i++)
+        say(&m, i ? ",%u" : "%u", whole->closed[i]);
+    say(&m, "],\"slowed\":[");
+    for (size_t i = 0, said = 0; error.kind == NB_CONDITIONS_APPLIED && i < whole->slowed_count; i++) {
+        if (bsearch(&whole->slowed[i], whole->closed, whole->closed_count, sizeof(uint32_t), compare_u32)) continue;
+        say(&m, "%s{\"arc\":%u,\"factor\":", said++ ? "," : "", whole->slowed[i]);
+        say_json_number(&m, whole->factors[i]), say(&m, "}");
+    }
+    say(&m, "],\"error\":");
+    if (error.kind == NB_CONDITIONS_APPLIED) {
+        say(&m, "null}");
+    } else {
+        say(&m, "{\"code\":\"%s\",\"message\":", codes[error.kind]);
+        say_json_text(&m, (const uint8_t *)error.message, error.message ? strlen(error.message) : 0);
+        say(&m, ",\"entries\":[");
+        for (size_t i = 0; i < error.entry_count; i++)
+            say(&m, "%s\"%s[%zu]\"", i ? "," : "", error.entries[i].list == NB_CONDITIONS_CLOSED ? "closed" : "slow",
+                error.entries[i].index);
+        say(&m, "],\"candidates\":[");
+        for (size_t i = 0; i < error.candidate_count; i++) say(&m, i ? ",%u" : "%u", error.candidates[i]);
+        say(&m, "]}}");
+    }
+    nb_condition_targets_free(targets, count), nb_conditions_overlay_free(&overlay), nb_conditions_error_free(&error);
+    return json_answer(b, &m, out, out_length);
+}

@@ -926,6 +926,32 @@ nb_status nb_conditions_overlay(nb_bundle *bundle, const char *json, size_t leng
                                 nb_conditions_error *error);
 void nb_conditions_overlay_free(nb_overlay *overlay);
 
+/* ---- For bindings: answers as JSON ---- */
+
+/* Outlines and conditions as one JSON text each, for a binding whose language reads JSON natively
+ * (JavaScript, Python) rather than walking the structs call by call. Numbers are written in the
+ * fewest digits that read back as the same double; texts are UTF-8. `*json` (`*length` bytes,
+ * NUL-terminated) is the caller's to free(). */
+
+/* Level `level`'s outlines, as nb_level_outlines, nb_outline_info and nb_outline_ring give them:
+ * `[{"kind", "label" (null for none), "place" (null for none), "rings": [[[latitude, longitude],
+ * ...], ...]}, ...]`, corners in degrees. NB_ERROR_FORMAT for a label that is not UTF-8. */
+nb_status nb_level_outlines_json(nb_bundle *bundle, uint32_t level, char **json, size_t *length);
+
+/* nb_conditions_parse's targets: `[{"position" ("closed[0]"), "target": {"kind" ("name", "level"
+ * or "polygon"), "text", "polygon" (a polygon's [[latitude, longitude], ...])}, "factor" (null for
+ * a closure)}, ...]` in file order; statuses and `*error` as nb_conditions_parse's. */
+nb_status nb_conditions_parse_json(const char *json, size_t length, char **out, size_t *out_length,
+                                   nb_conditions_error *error);
+
+/* nb_conditions_overlay's answer for drawing: `{"entries": [... as nb_conditions_parse_json's, each
+ * with "arcs"], "closed": [arc, ...], "slowed": [{"arc", "factor"}, ...] (arcs not closed),
+ * "error": null or {"code" ("invalid", "ambiguous" or "unmatched"), "message", "entries"
+ * (positions), "candidates" (places)}}`; when the conditions cannot be applied nothing is closed
+ * or slowed, and the entries are those resolved before the error (none for invalid text). NB_OK
+ * whenever the text could be judged; other statuses as nb_conditions_overlay's. */
+nb_status nb_conditions_overlay_json(nb_bundle *bundle, const char *json, size_t length, char **out, size_t *out_length);
+
 /* ---- Published versions: statements and public keys ---- */
 
 /* What `navforge publish --sign-key` signs is a statement's exact bytes; a host verifies the

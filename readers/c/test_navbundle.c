@@ -234,6 +234,81 @@ static void test_host_digests(nb_bundle *b) {
     free(digests), free(copy);
 }
 
+/* The answers as JSON hold what the structs hold, number for number: every outline of every level,
+ * and conditions as parsed and as drawn. */
+static void test_json_answers(nb_bundle *b) {
+    size_t checked = 0;
+    for (uint32_t level = 0; level < nb_level_count(b); level++) {
+        char *json;
+        size_t length, root;
+        uint32_t first, count;
+        CHECK(nb_level_outlines_json(b, level, &json, &length) == NB_OK && nb_level_outlines(b, level, &first, &count) == NB_OK,
+              "outlines of level %u: %s", level, nb_last_error(b));
+        json_parser p;
+        CHECK(json_parse(&p, (const uint8_t *)json, length, &root) && p.values[root].count == count, "level %u: %s", level,
+              p.error);
+        size_t k = p.values[root].first;
+        for (uint32_t o = first; o < first + count && k != JSON_END; o++, k = p.values[k].next, checked++) {
+            nb_outline info;
+            nb_outline_info(b, o, &info);
+            const json_value *v = &p.values[k], *label = json_member(&p, v, "label"), *rings = json_member(&p, v, "rings");
+            const json_value *place = json_member(&p, v, "place");
+            CHECK(json_member(&p, v, "kind")->number == info.kind && rings->count == info.ring_count &&
+                      (info.label ? json_text_is(&p, label, info.label, info.label_length) : label->type == JSON_NULL) &&
+                      (info.place == NB_NONE ? place->type == JSON_NULL : place->number == info.place),
+                  "outline %u", o);
+            size_t r = rings->first;
+            for (uint32_t ring = 0; ring < info.ring_count; ring++, r = p.values[r].next) {
+                int32_t corners[4096][2];
+                size_t corner_count;
+                nb_outline_ring(b, o, ring, corners, 4096, &corner_count);
+                CHECK(p.values[r].count == corner_count, "outline %u ring %u: %zu corners", o, ring, corner_count);
+                size_t c = p.values[r].first;
+                for (size_t i = 0; i < corner_count && i < 4096 && c != JSON_END; i++, c = p.values[c].next) {
+                    const json_value *latitude = &p.values[p.values[c].first];
+                    const json_value *longitude = &p.values[latitude->next];
+                    CHECK(latitude->number == corners[i][0] / 1e7 && longitude->number == corners[i][1] / 1e7,
+                          "outline %u ring %u corner %zu", o, ring, i);
+                }
+            }
+        }
+        json_free(&p), free(json);
+    }
+    CHECK(checked > 0, "no outlines to compare");
+    const char *text = "{\"closed\": [\"Lift A\", {\"polygon\": [[48.1494585, 11.5801683], [48.1494585, 11.5813683], "
+                       "[48.1507785, 11.5813083]], \"level\": \"A@-1\"}], \"slow\": [{\"ref\": \"q\\\"\\u0001\", \"factor\": 3}]}";
+    char *json;
+    size_t length;
+    nb_conditions_error error;
+    nb_status status = nb_conditions_parse_json(text, strlen(text), &json, &length, &error);
+    const char *expected = "[{\"position\":\"closed[0]\",\"target\":{\"kind\":\"name\",\"text\":\"Lift A\"},\"factor\":null},"
+                           "{\"position\":\"closed[1]\",\"target\":{\"kind\":\"polygon\",\"text\":\"A@-1\",\"polygon\":"
+                           "[[48.1494585,11.5801683],[48.1494585,11.5813683],[48.1507785,11.5813083]]},\"factor\":null},"
+                           "{\"position\":\"slow[0]\",\"target\":{\"kind\":\"name\",\"text\":\"q\\\"\\u0001\"},\"factor\":3.0}]";
+    CHECK(status == NB_OK && strcmp(json, expected) == 0, "conditions as JSON: %d %s", status, status == NB_OK ? json : "");
+    if (status == NB_OK) free(json);
+    nb_conditions_error_free(&error);
+    status = nb_conditions_parse_json("{\"closed\": 1}", 13, &json, &length, &error);
+    CHECK(status == NB_ERROR_CONDITIONS && error.kind == NB_CONDITIONS_INVALID && json == NULL, "invalid: %d", status);
+    nb_conditions_error_free(&error);
+    status = nb_conditions_overlay_json(b, "{\"closed\": 1}", 13, &json, &length);
+    CHECK(status == NB_OK && strncmp(json, "{\"entries\":[],\"closed\":[],\"slowed\":[],\"error\":{\"code\":\"invalid\",", 62) == 0,
+          "an invalid overlay: %d %s", status, status == NB_OK ? json : "");
+    if (status == NB_OK) free(json);
+    const char *lift = "{\"closed\": [\"Lift A\"], \"slow\": [{\"ref\": \"Lift A\", \"factor\": 2}]}";
+    nb_arc_conditions resolved;
+    CHECK(nb_conditions_resolve(b, lift, strlen(lift), &resolved, NULL) == NB_OK && resolved.closed_count > 0,
+          "Lift A closes arcs: %s", nb_last_error(b));
+    status = nb_conditions_overlay_json(b, lift, strlen(lift), &json, &length);
+    char first_arc[32];
+    snprintf(first_arc, sizeof first_arc, "\"closed\":[%u", resolved.closed[0]);
+    CHECK(status == NB_OK && strstr(json, first_arc) && strstr(json, "\"slowed\":[],\"error\":null}") &&
+              strstr(json, "\"factor\":2.0,\"arcs\":["),
+          "Lift A closed and slowed: %d %s", status, status == NB_OK ? json : "");
+    if (status == NB_OK) free(json);
+    nb_arc_conditions_free(&resolved);
+}
+
 /* ---- Routes and ways out ---- */
 
 static uint32_t cost_of(const nb_bundle *b, uint32_t profile, uint32_t arc) { return profile_cost(b, profile, arc); }
@@ -6011,6 +6086,7 @@ int main(int argc, char **argv) {
     test_sha256_paths();
     test_checksums_both_paths();
     test_host_digests(b);
+    test_json_answers(b);
     test_json();
     test_statements();
     test_public_keys();

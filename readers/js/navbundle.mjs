@@ -183,7 +183,6 @@ const RESOLVED = OUT + 128; // nb_arc_conditions
 const ENDPOINT = OUT + 160; // nb_endpoint
 const FIX = OUT + 208; // nb_fix
 const RECORD = OUT + 304; // nb_level, nb_node, nb_arc, nb_place, nb_event, nb_reference_point + nb_point_reading
-const OVERLAY = OUT + 416; // nb_overlay
 const REFUSAL = OUT + 448; // nb_refusal
 const MESSAGE_SIZE = 1024;
 const MESSAGE = allocate(MESSAGE_SIZE);
@@ -424,24 +423,14 @@ function conditionsBytes(conditions) {
 export function parseConditions(conditions) {
   if (conditions && typeof conditions === 'object' && conditions[PARSED]) return conditions;
   const bytes = conditionsBytes(conditions);
-  return withText(bytes, (text, length) => {
-    const status = core.nb_conditions_parse(text, length, OUT, OUT + 4, FAULT);
+  const parsed = { entries: JSON.parse(withText(bytes, (text, length) => {
+    const status = core.nb_conditions_parse_json(text, length, OUT, OUT + 4, FAULT);
     if (status === ERROR_CONDITIONS) throw takeConditionsError();
     if (status !== 0) throw new BundleError('out-of-memory', 'the conditions do not fit the reader\'s memory');
-    // nb_condition_target on wasm32: kind, list, index, text, length, corners, corner_count, factor.
-    const entries = Array.from({ length: u32(OUT + 4) }, (_, i) => {
-      const at = u32(OUT) + 32 * i;
-      const [kind, list, target] = [u8(at), u8(at + 1), textAt(u32(at + 8), u32(at + 12))];
-      const corners = Array.from({ length: u32(at + 20) }, (_, c) => [f64(u32(at + 16) + 16 * c), f64(u32(at + 16) + 16 * c + 8)]);
-      return { position: `${list === 0 ? 'closed' : 'slow'}[${u32(at + 4)}]`,
-        target: kind === 2 ? { kind: 'polygon', text: target, polygon: corners } : { kind: kind === 0 ? 'name' : 'level', text: target },
-        factor: list === 0 ? null : f64(at + 24) };
-    });
-    core.nb_condition_targets_free(u32(OUT), u32(OUT + 4));
-    const parsed = { entries };
-    Object.defineProperty(parsed, PARSED, { value: Uint8Array.from(bytes) });
-    return parsed;
-  });
+    return takeText();
+  })) };
+  Object.defineProperty(parsed, PARSED, { value: Uint8Array.from(bytes) });
+  return parsed;
 }
 
 /** An arc's `cost` (u32 milliseconds) slowed by `factor`: the double product rounded half away
@@ -966,21 +955,8 @@ export class NavBundle {
    * [latitude, longitude] corners in degrees, the exterior first. */
   outlines(level) {
     this._checkLevel(level);
-    this._check(core.nb_level_outlines(this._handle, level, OUT, OUT + 4));
-    const first = u32(OUT);
-    const result = [];
-    for (let outline = first; outline < first + u32(OUT + 4); outline++) {
-      this._check(core.nb_outline_info(this._handle, outline, OUT + 8));
-      const label = this._text(OUT + 8, 'STRS', `the label of outline ${outline} is not UTF-8`);
-      const place = u32(OUT + 16);
-      const kind = u8(OUT + 20);
-      const rings = [];
-      for (let ring = 0, count = u32(OUT + 24); ring < count; ring++) {
-        rings.push(corners((at, capacity) => core.nb_outline_ring(this._handle, outline, ring, at, capacity, OUT + 32), this));
-      }
-      result.push({ kind, label, place: place === NONE ? null : place, rings });
-    }
-    return result;
+    this._check(core.nb_level_outlines_json(this._handle, level, OUT, OUT + 4)); // as JSON: a level holds thousands
+    return JSON.parse(takeText());
   }
 
   // -- Routing --
@@ -1131,30 +1107,16 @@ export class NavBundle {
    * ConditionsError has it, nothing closed or slowed, and the entries resolved before the error
    * (none for `invalid`). Never throws a ConditionsError. */
   conditionsOverlay(conditions) {
-    let parsed;
+    let bytes;
     try {
-      parsed = parseConditions(conditions);
+      bytes = conditionsBytes(conditions);
     } catch (error) {
       if (error instanceof ConditionsError) return { entries: [], closed: [], slowed: [], error: errorRecord(error) };
       throw error;
     }
     // The core resolves each target alone for its arcs, and the whole text for the error, if any.
-    this._check(withText(parsed[PARSED], (at, length) => core.nb_conditions_overlay(this._handle, at, length, OVERLAY, FAULT)));
-    try {
-      const first = (i) => u32(u32(OVERLAY + 4) + 4 * i);
-      const entries = parsed.entries.slice(0, u32(OVERLAY)).map((entry, i) =>
-        ({ ...entry, arcs: u32s(u32(OVERLAY + 8) + 4 * first(i), first(i + 1) - first(i)) }));
-      if (u32(FAULT) !== 0) return { entries, closed: [], slowed: [], error: errorRecord(takeConditionsError()) };
-      const whole = OVERLAY + 12; // nb_arc_conditions
-      const closed = u32s(u32(whole), u32(whole + 4));
-      const shut = new Set(closed);
-      const slowed = u32s(u32(whole + 8), u32(whole + 16)).map((arc, i) => ({ arc, factor: f64(u32(whole + 12) + 8 * i) }))
-        .filter(({ arc }) => !shut.has(arc));
-      return { entries, closed, slowed, error: null };
-    } finally {
-      core.nb_conditions_error_free(FAULT);
-      core.nb_conditions_overlay_free(OVERLAY);
-    }
+    this._check(withText(bytes, (at, length) => core.nb_conditions_overlay_json(this._handle, at, length, OUT, OUT + 4)));
+    return JSON.parse(takeText());
   }
 
   // -- Wi-Fi locating (WIFI) --

@@ -261,26 +261,30 @@ def parse_conditions(conditions):
     if isinstance(conditions, Conditions):
         return conditions
     text = _conditions_text(conditions)
-    targets, count, error = ctypes.POINTER(_C["nb_condition_target"])(), SIZE(), _C["nb_conditions_error"]()
-    try:
-        status = _core.nb_conditions_parse(text, len(text), ctypes.byref(targets), ctypes.byref(count),
-                                           ctypes.byref(error))
+    answer, length, error = ctypes.c_void_p(), SIZE(), _C["nb_conditions_error"]()
+    try:  # The targets as JSON, every number a float.
+        status = _core.nb_conditions_parse_json(text, len(text), ctypes.byref(answer), ctypes.byref(length),
+                                                ctypes.byref(error))
         if status == 7:
             raise _conditions_error(error)
         if status:
             raise MemoryError("no memory for the conditions")
-        entries = []
-        for target in targets[:count.value]:
-            polygon = tuple((target.corners[2 * at], target.corners[2 * at + 1]) for at in range(target.corner_count))
-            entries.append(ConditionEntry(f"{('closed', 'slow')[target.list]}[{target.index}]",
-                                          Target(("name", "level", "polygon")[target.kind],
-                                                 ctypes.string_at(target.text, target.length).decode("utf-8"),
-                                                 polygon if target.kind == 2 else None),
-                                          None if target.list == 0 else target.factor))
     finally:
-        _core.nb_condition_targets_free(targets, count.value)
         _core.nb_conditions_error_free(ctypes.byref(error))
+    entries = [ConditionEntry(entry["position"],
+                              Target(target["kind"], target["text"],
+                                     tuple(map(tuple, target["polygon"])) if "polygon" in target else None),
+                              entry["factor"])
+               for entry in json.loads(_taken(answer.value, length.value)) for target in [entry["target"]]]
     return Conditions(entries, text)
+
+
+def _taken(pointer, length):
+    """The ``length`` bytes the C reader allocated at ``pointer``, freed."""
+    try:
+        return ctypes.string_at(pointer, length)
+    finally:
+        _free(pointer)
 
 
 def _conditions_error(error):
@@ -887,21 +891,11 @@ class Bundle:
         """The space outlines of ``level`` (index into ``levels``), for drawing a floor plan:
         ``[Outline(kind, label, place, rings)]``, the first ring the exterior, the others
         holes, each a list of open (latitude, longitude) corners in degrees."""
-        first, count = self._call(_core.nb_level_outlines, self._check("level", level, self.level_count),
-                                  out=(U32, U32))
-        info, result = _C["nb_outline"](), []
-        with self._lock:  # The labels lie in the mapping that close() releases.
-            for outline in range(first, first + count):
-                self._call(_core.nb_outline_info, outline, ctypes.byref(info))
-                rings = []
-                for ring in range(info.ring_count):
-                    [corners] = self._call(_core.nb_outline_ring, outline, ring, None, 0, out=(SIZE,))
-                    points = array.array("i", bytes(8 * corners))
-                    self._call(_core.nb_outline_ring, outline, ring, points.buffer_info()[0], corners, out=(SIZE,))
-                    rings.append([(points[at] / 1e7, points[at + 1] / 1e7) for at in range(0, len(points), 2)])
-                result.append(Outline(info.kind, self._text(info.label, info.label_length),
-                                      None if info.place == NONE else info.place, rings))
-        return result
+        answer, length = self._call(_core.nb_level_outlines_json, self._check("level", level, self.level_count),
+                                    out=(ctypes.c_void_p, SIZE))  # As JSON: a level holds thousands.
+        return [Outline(outline["kind"], outline["label"], outline["place"],
+                        [[tuple(corner) for corner in ring] for ring in outline["rings"]])
+                for outline in json.loads(_taken(answer, length))]
 
     # Wi-Fi positioning (WIFI)
 
