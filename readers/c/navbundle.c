@@ -8132,3 +8132,57 @@ nb_status nb_conditions_overlay_json(nb_bundle *b, const char *json, size_t leng
     nb_condition_targets_free(targets, count), nb_conditions_overlay_free(&overlay), nb_conditions_error_free(&error);
     return json_answer(b, &m, out, out_length);
 }
+
+nb_status nb_place_aliases_json(nb_bundle *b, uint32_t place, char **json, size_t *length) {
+    *json = NULL, *length = 0;
+    uint32_t first, count;
+    nb_status status = nb_place_aliases(b, place, &first, &count);
+    if (status != NB_OK) return status;
+    message m = {NULL, 0, 0, 0};
+    say(&m, "[");
+    for (uint32_t alias = first; alias < first + count && status == NB_OK; alias++) {
+        nb_alias info;
+        status = nb_alias_info(b, alias, &info);
+        const char *texts[2] = {info.text, info.language};
+        size_t lengths[2] = {info.text_length, info.language_length};
+        say(&m, alias > first ? ",{\"text\":" : "{\"text\":");
+        for (int i = 0; i < 2 && status == NB_OK; i++) {
+            if (i == 1) say(&m, ",\"language\":");
+            if (texts[i] != NULL && !utf8_valid((const uint8_t *)texts[i], lengths[i]))
+                status = refuse(b, NB_ERROR_FORMAT, "section ALIA: alias %u is not UTF-8", alias);
+            else if (texts[i] != NULL) say_json_text(&m, (const uint8_t *)texts[i], lengths[i]);
+            else say(&m, "null");
+        }
+        say(&m, ",\"kind\":%u}", info.kind);
+    }
+    say(&m, "]");
+    if (status != NB_OK) return free(m.text), status;
+    return json_answer(b, &m, json, length);
+}
+
+nb_status nb_resolve_endpoint_json(nb_bundle *b, const char *text, size_t length, char **json, size_t *json_length) {
+    static const char *const codes[] = {"place", "position", "empty", "unknown", "ambiguous", "elsewhere", "needs-level",
+                                        "unknown-level", "bad-coordinate"};
+    *json = NULL, *json_length = 0;
+    nb_endpoint endpoint;
+    nb_status status = nb_resolve_endpoint(b, text, &endpoint);
+    if (status != NB_OK) return nb_endpoint_free(&endpoint), status;
+    message m = {NULL, 0, 0, 0};
+    say(&m, "{\"%s\":\"%s\"", endpoint.kind > NB_ENDPOINT_POSITION ? "code" : "kind", codes[endpoint.kind]);
+    if (endpoint.kind == NB_ENDPOINT_PLACE) {
+        say(&m, ",\"place\":%u}", endpoint.place);
+    } else if (endpoint.kind == NB_ENDPOINT_POSITION) {
+        say(&m, ",\"latitude\":"), say_json_number(&m, endpoint.latitude);
+        say(&m, ",\"longitude\":"), say_json_number(&m, endpoint.longitude), say(&m, ",\"levels\":[");
+        for (size_t i = 0; i < endpoint.level_count; i++) say(&m, i ? ",%u" : "%u", endpoint.levels[i]);
+        say(&m, "]}");
+    } else {
+        size_t start, named;
+        nb_endpoint_named(text, length, endpoint.kind, &start, &named);
+        say(&m, ",\"text\":"), say_json_text(&m, (const uint8_t *)text + start, named), say(&m, ",\"candidates\":[");
+        for (size_t i = 0; i < endpoint.candidate_count; i++) say(&m, i ? ",%u" : "%u", endpoint.candidates[i]);
+        say(&m, "]}");
+    }
+    nb_endpoint_free(&endpoint);
+    return json_answer(b, &m, json, json_length);
+}

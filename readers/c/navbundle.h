@@ -952,6 +952,17 @@ nb_status nb_conditions_parse_json(const char *json, size_t length, char **out, 
  * whenever the text could be judged; other statuses as nb_conditions_overlay's. */
 nb_status nb_conditions_overlay_json(nb_bundle *bundle, const char *json, size_t length, char **out, size_t *out_length);
 
+/* Place `place`'s aliases, as nb_place_aliases and nb_alias_info give them: `[{"text", "language"
+ * (null for none), "kind"}, ...]`, none without ALIA. NB_ERROR_FORMAT for a text that is not UTF-8. */
+nb_status nb_place_aliases_json(nb_bundle *bundle, uint32_t place, char **json, size_t *length);
+
+/* What the NUL-terminated `text` names, as nb_resolve_endpoint resolves it: `{"kind": "place",
+ * "place"}`, `{"kind": "position", "latitude", "longitude", "levels": [...]}`, or when it names no
+ * single one `{"code" ("empty", "unknown", "ambiguous", "elsewhere", "needs-level", "unknown-level"
+ * or "bad-coordinate"), "text" (what nb_endpoint_named names of its `length` bytes), "candidates"}`.
+ * Statuses as nb_resolve_endpoint's. */
+nb_status nb_resolve_endpoint_json(nb_bundle *bundle, const char *text, size_t length, char **json, size_t *json_length);
+
 /* ---- Published versions: statements and public keys ---- */
 
 /* What `navforge publish --sign-key` signs is a statement's exact bytes; a host verifies the

@@ -307,6 +307,26 @@ static void test_json_answers(nb_bundle *b) {
           "Lift A closed and slowed: %d %s", status, status == NB_OK ? json : "");
     if (status == NB_OK) free(json);
     nb_arc_conditions_free(&resolved);
+    /* Endpoints: a place, a position, and an error naming the text as nb_endpoint_named does. */
+    const char *texts[] = {"Computer lab@A@2", "  no such place at all  ", "48.15,11.58@Nowhere"};
+    const char *starts[] = {"{\"kind\":\"place\",\"place\":", "{\"code\":\"unknown\",\"text\":\"no such place at all\"",
+                            "{\"code\":\"unknown-level\",\"text\":\"Nowhere\""};
+    for (int i = 0; i < 3; i++) {
+        status = nb_resolve_endpoint_json(b, texts[i], strlen(texts[i]), &json, &length);
+        CHECK(status == NB_OK && strncmp(json, starts[i], strlen(starts[i])) == 0 && length == strlen(json),
+              "endpoint %s: %d %s", texts[i], status, status == NB_OK ? json : nb_last_error(b));
+        if (status == NB_OK) free(json);
+    }
+    /* Aliases: as many as nb_place_aliases counts, for every place. */
+    for (uint32_t place = 0; place < nb_place_count(b); place++) {
+        uint32_t first, count;
+        size_t root;
+        CHECK(nb_place_aliases(b, place, &first, &count) == NB_OK && nb_place_aliases_json(b, place, &json, &length) == NB_OK,
+              "aliases of place %u: %s", place, nb_last_error(b));
+        json_parser p;
+        CHECK(json_parse(&p, (const uint8_t *)json, length, &root) && p.values[root].count == count, "aliases of %u", place);
+        json_free(&p), free(json);
+    }
 }
 
 /* ---- Routes and ways out ---- */

@@ -43,8 +43,6 @@ export const MODIFIERS = [null, 'uturn', 'sharp right', 'right', 'slight right',
 // nb_landmark_placement and nb_landmark_side of navbundle.h, by value.
 export const PLACEMENTS = [null, 'before', 'at', 'after', 'beside'];
 export const SIDES = [null, 'left', 'right', 'ahead'];
-const ENDPOINT_CODES = [null, null, 'empty', 'unknown', 'ambiguous', 'elsewhere', 'needs-level', 'unknown-level',
-  'bad-coordinate'];
 
 // ---- Errors ----
 
@@ -875,17 +873,8 @@ export class NavBundle {
    * without ALIA. */
   placeAliases(index) {
     this._checkPlace(index);
-    if (!this.has('ALIA')) return [];
-    this._check(core.nb_place_aliases(this._handle, index, OUT, OUT + 4));
-    const first = u32(OUT);
-    const aliases = [];
-    for (let alias = first; alias < first + u32(OUT + 4); alias++) {
-      this._check(core.nb_alias_info(this._handle, alias, OUT + 8));
-      // The core has checked both strings exist (load_aliases), not that they are UTF-8.
-      const [text, language] = [OUT + 8, OUT + 16].map((at) => this._text(at, 'ALIA', `alias ${alias} is not UTF-8`));
-      aliases.push({ text, language, kind: u8(OUT + 24) });
-    }
-    return aliases;
+    this._check(core.nb_place_aliases_json(this._handle, index, OUT, OUT + 4)); // none without ALIA
+    return JSON.parse(takeText());
   }
 
   /** The node place `place` attaches to for `profile` (ATCH; PLAC's node without it), or null when
@@ -911,23 +900,12 @@ export class NavBundle {
    * `{kind: 'place', place}` or `{kind: 'position', latitude, longitude, levels}`; an
    * EndpointError when it names no single one. */
   resolveEndpoint(text) {
-    text = textOf(text, 'the endpoint', this);
-    try {
-      this._check(withText(text, (at) => core.nb_resolve_endpoint(this._handle, at, ENDPOINT)));
-      const kind = u32(ENDPOINT);
-      if (kind === 0) return { kind: 'place', place: u32(ENDPOINT + 4) };
-      if (kind === 1) {
-        return { kind: 'position', latitude: f64(ENDPOINT + 8), longitude: f64(ENDPOINT + 16),
-          levels: u32s(u32(ENDPOINT + 24), u32(ENDPOINT + 28)) };
-      }
-      // The error names the text as the core trims it (an unknown level by what follows the @).
-      const bytes = ENCODER.encode(text);
-      withText(bytes, (at, length) => core.nb_endpoint_named(at, length, kind, OUT, OUT + 4));
-      const said = UTF8.decode(bytes.subarray(u32(OUT), u32(OUT) + u32(OUT + 4)));
-      throw new EndpointError(ENDPOINT_CODES[kind], said, u32s(u32(ENDPOINT + 32), u32(ENDPOINT + 36)));
-    } finally {
-      core.nb_endpoint_free(ENDPOINT);
-    }
+    // An error names the text as the core trims it (an unknown level by what follows the @).
+    const bytes = ENCODER.encode(textOf(text, 'the endpoint', this));
+    this._check(withText(bytes, (at, length) => core.nb_resolve_endpoint_json(this._handle, at, length, OUT, OUT + 4)));
+    const endpoint = JSON.parse(takeText());
+    if (endpoint.code !== undefined) throw new EndpointError(endpoint.code, endpoint.text, endpoint.candidates);
+    return endpoint;
   }
 
   /** The node `endpoint` starts or ends at for `profile`: a place's attachment, or a position's

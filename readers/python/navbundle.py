@@ -193,8 +193,6 @@ def _load_core():
 _core, _free, _C = _load_core()  # _C: navbundle.h's structs by name
 _STATUS = {1: "io", 2: "format", 3: "checksum", 4: "argument", 5: "memory", 6: "unavailable", 7: "conditions",
            8: "unknown-language"}
-_ENDPOINT_CODES = ("place", "position", "empty", "unknown", "ambiguous", "elsewhere", "needs-level", "unknown-level",
-                   "bad-coordinate")
 _CONDITION_CODES = (None, "invalid", "ambiguous", "unmatched")
 _EMPTY = ctypes.create_string_buffer(1)  # An address for no bytes: the C reader refuses NULL.
 
@@ -834,11 +832,9 @@ class Bundle:
 
     def place_aliases(self, index):
         """Place ``index``'s aliases, ``[Alias(text, language, kind)]``; empty without ``ALIA``."""
-        first, count = self._call(_core.nb_place_aliases, self._check("place", index, self._places), out=(U32, U32))
-        with self._lock:
-            return [self._record(_core.nb_alias_info, alias, _C["nb_alias"](), lambda info: Alias(
-                self._text(info.text, info.text_length), self._text(info.language, info.language_length), info.kind))
-                for alias in range(first, first + count)]
+        answer, length = self._call(_core.nb_place_aliases_json, self._check("place", index, self._places),
+                                    out=(ctypes.c_void_p, SIZE))
+        return [Alias(**alias) for alias in json.loads(_taken(answer, length))]
 
     def attached_node(self, place, profile):
         """The node place ``place`` attaches to for ``profile`` (``ATCH``; the ``PLAC`` node
@@ -859,20 +855,12 @@ class Bundle:
         """``text`` as a route endpoint (docs/endpoints.md): ``Endpoint("place", ...)`` or
         ``Endpoint("position", ...)``, else ``EndpointError``."""
         data = _utf8(text, "the endpoint", terminated=True)
-        out = _C["nb_endpoint"]()
-        try:
-            self._call(_core.nb_resolve_endpoint, data, ctypes.byref(out))
-            code = _ENDPOINT_CODES[out.kind]
-            if code == "place":
-                return Endpoint("place", out.place, None, None, None)
-            if code == "position":
-                return Endpoint("position", None, out.latitude, out.longitude, out.levels[:out.level_count])
-            start, length = SIZE(), SIZE()  # What the error names, by the core's rule.
-            _core.nb_endpoint_named(data, len(data), out.kind, ctypes.byref(start), ctypes.byref(length))
-            named = data[start.value:start.value + length.value].decode("utf-8")
-            raise EndpointError(code, named, out.candidates[:out.candidate_count])
-        finally:
-            _core.nb_endpoint_free(ctypes.byref(out))
+        answer, length = self._call(_core.nb_resolve_endpoint_json, data, len(data), out=(ctypes.c_void_p, SIZE))
+        endpoint = json.loads(_taken(answer, length))
+        if "code" in endpoint:  # What the error names, by the core's rule.
+            raise EndpointError(endpoint["code"], endpoint["text"], endpoint["candidates"])
+        return Endpoint(endpoint["kind"], endpoint.get("place"), endpoint.get("latitude"), endpoint.get("longitude"),
+                        endpoint.get("levels"))
 
     def endpoint_node(self, endpoint, profile):
         """The node ``endpoint`` starts or ends at for ``profile`` (a place's attachment, a position's
