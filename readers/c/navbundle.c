@@ -8186,3 +8186,30 @@ nb_status nb_resolve_endpoint_json(nb_bundle *b, const char *text, size_t length
     nb_endpoint_free(&endpoint);
     return json_answer(b, &m, json, json_length);
 }
+
+nb_status nb_profiles_json(nb_bundle *b, char **json, size_t *length) {
+    *json = NULL, *length = 0;
+    message m = {NULL, 0, 0, 0};
+    say(&m, "[");
+    for (uint32_t index = 0; index < b->profiles; index++) {
+        size_t name_length = 0;
+        const char *name = nb_profile_name(b, index, &name_length);
+        if (name == NULL || !utf8_valid((const uint8_t *)name, name_length)) {
+            free(m.text);
+            return refuse(b, NB_ERROR_FORMAT, "section PROF: profile %u has no name that is UTF-8", index);
+        }
+        if (index > 0) say(&m, ",");
+        say_json_text(&m, (const uint8_t *)name, name_length);
+    }
+    say(&m, "]");
+    return json_answer(b, &m, json, length);
+}
+
+nb_status nb_position_node(nb_bundle *b, uint32_t profile, double latitude, double longitude, const uint32_t *levels,
+                           size_t level_count, uint32_t *node) {
+    nb_endpoint position;
+    memset(&position, 0, sizeof position);
+    position.kind = NB_ENDPOINT_POSITION, position.latitude = latitude, position.longitude = longitude;
+    position.levels = (uint32_t *)levels, position.level_count = level_count;
+    return nb_endpoint_node(b, &position, profile, node);
+}

@@ -686,6 +686,10 @@ void nb_endpoint_free(nb_endpoint *endpoint);
 /* The node a resolved endpoint (a place or a position) starts or ends at for `profile`, or
  * NB_NONE. */
 nb_status nb_endpoint_node(nb_bundle *bundle, const nb_endpoint *endpoint, uint32_t profile, uint32_t *node);
+/* nb_endpoint_node for a position given as it is: the nearest of `profile`'s snaps at (`latitude`,
+ * `longitude`) on the `level_count` `levels` (ties to the lower node), NB_NONE when none. */
+nb_status nb_position_node(nb_bundle *bundle, uint32_t profile, double latitude, double longitude,
+                           const uint32_t *levels, size_t level_count, uint32_t *node);
 
 /* ---- Space outlines (OUTL) ---- */
 
@@ -951,6 +955,10 @@ nb_status nb_conditions_parse_json(const char *json, size_t length, char **out, 
  * or slowed, and the entries are those resolved before the error (none for invalid text). NB_OK
  * whenever the text could be judged; other statuses as nb_conditions_overlay's. */
 nb_status nb_conditions_overlay_json(nb_bundle *bundle, const char *json, size_t length, char **out, size_t *out_length);
+
+/* The profiles' names in PROF order: `["foot", ...]`. NB_ERROR_FORMAT for a name that is missing
+ * or not UTF-8. */
+nb_status nb_profiles_json(nb_bundle *bundle, char **json, size_t *length);
 
 /* Place `place`'s aliases, as nb_place_aliases and nb_alias_info give them: `[{"text", "language"
  * (null for none), "kind"}, ...]`, none without ALIA. NB_ERROR_FORMAT for a text that is not UTF-8. */

@@ -317,6 +317,28 @@ static void test_json_answers(nb_bundle *b) {
               "endpoint %s: %d %s", texts[i], status, status == NB_OK ? json : nb_last_error(b));
         if (status == NB_OK) free(json);
     }
+    /* Profiles by name, and a position's node as nb_endpoint_node finds it. */
+    status = nb_profiles_json(b, &json, &length);
+    size_t profiles_root;
+    json_parser profiles;
+    CHECK(status == NB_OK && json_parse(&profiles, (const uint8_t *)json, length, &profiles_root) &&
+              profiles.values[profiles_root].count == nb_profile_count(b),
+          "profiles as JSON: %d", status);
+    size_t name_length;
+    const char *name = nb_profile_name(b, 0, &name_length);
+    CHECK(json_text_is(&profiles, &profiles.values[profiles.values[profiles_root].first], name, name_length),
+          "the first profile's name");
+    json_free(&profiles), free(json);
+    uint32_t levels[2] = {0, nb_level_count(b) - 1}, by_endpoint, by_position;
+    nb_endpoint position = {NB_ENDPOINT_POSITION, 0, 0, 0, levels, 2, NULL, 0};
+    int32_t latitude, longitude;
+    uint32_t node_level;
+    nb_node_info(b, 7, &latitude, &longitude, &node_level);
+    position.latitude = latitude / 1e7, position.longitude = longitude / 1e7;
+    CHECK(nb_endpoint_node(b, &position, 0, &by_endpoint) == NB_OK &&
+              nb_position_node(b, 0, position.latitude, position.longitude, levels, 2, &by_position) == NB_OK &&
+              by_endpoint == by_position && by_position != NB_NONE,
+          "a position's node: %u and %u", by_endpoint, by_position);
     /* Aliases: as many as nb_place_aliases counts, for every place. */
     for (uint32_t place = 0; place < nb_place_count(b); place++) {
         uint32_t first, count;

@@ -178,7 +178,6 @@ const OUT = allocate(512);
 const PATH = OUT + 64; // nb_path
 const FAULT = OUT + 96; // nb_conditions_error
 const RESOLVED = OUT + 128; // nb_arc_conditions
-const ENDPOINT = OUT + 160; // nb_endpoint
 const FIX = OUT + 208; // nb_fix
 const RECORD = OUT + 304; // nb_level, nb_node, nb_arc, nb_place, nb_event, nb_reference_point + nb_point_reading
 const REFUSAL = OUT + 448; // nb_refusal
@@ -511,10 +510,8 @@ async function readIntoCore(response, name) {
       if (!(value instanceof Uint8Array)) throw namedError('argument', 'the response\'s body gave something other than bytes', name);
       if (size + value.length > capacity) {
         capacity = Math.max(2 * capacity, size + value.length);
-        const larger = allocate(capacity);
-        memory();
-        heap.copyWithin(larger, at, at + size);
-        core.free(at);
+        const larger = capacity <= 0xffffffff ? core.realloc(at, capacity) >>> 0 : 0;
+        if (larger === 0) throw new BundleError('out-of-memory', `the reader's memory cannot hold ${capacity} more bytes`);
         at = larger;
       }
       memory();
@@ -649,13 +646,8 @@ export class NavBundle {
     this._nodeCount = core.nb_node_count(handle);
     this._arcCount = core.nb_arc_count(handle);
     this._placeCount = core.nb_place_count(handle);
-    this._profileNames = [];
-    for (let index = 0; index < core.nb_profile_count(handle); index++) {
-      const at = core.nb_profile_name(handle, index, OUT) >>> 0;
-      const name = at === 0 ? null : textAt(at, u32(OUT));
-      if (name === null) throw this._error('PROF', `profile ${index} has no name`);
-      this._profileNames.push(name);
-    }
+    this._check(core.nb_profiles_json(handle, OUT, OUT + 4)); // which refuses a name that is not UTF-8
+    this._profileNames = JSON.parse(takeText());
     this._eventCount = core.nb_event_count(handle);
   }
 
@@ -920,12 +912,8 @@ export class NavBundle {
     const { latitude, longitude, levels } = endpoint;
     for (const level of levels) this._checkPosition(latitude, longitude, level);
     // The core snaps on each level and keeps the nearest, as it does for its own endpoints.
-    this._check(withU32s(levels, (at) => {
-      [[0, 1], [24, at], [28, levels.length]].forEach(([offset, value]) => memory().setUint32(ENDPOINT + offset, value, true));
-      data.setFloat64(ENDPOINT + 8, latitude, true);
-      data.setFloat64(ENDPOINT + 16, longitude, true);
-      return core.nb_endpoint_node(this._handle, ENDPOINT, index, OUT); // nb_endpoint: kind 1, a position
-    }));
+    this._check(withU32s(levels, (at) =>
+      core.nb_position_node(this._handle, index, latitude, longitude, at, levels.length, OUT)));
     return u32(OUT) === NONE ? null : u32(OUT);
   }
 

@@ -127,7 +127,6 @@ ArcConditions = collections.namedtuple("ArcConditions", "closed factors")
 # ---- The C reader's types and functions, declared from its header (readers/c/navbundle.h) ----
 
 U32, U64, SIZE, DOUBLE = ctypes.c_uint32, ctypes.c_uint64, ctypes.c_size_t, ctypes.c_double
-U32P = ctypes.POINTER(U32)
 # The header's scalar types; each of its enums is an int.
 _SCALARS = {"uint8_t": ctypes.c_uint8, "uint16_t": ctypes.c_uint16, "uint32_t": U32, "uint64_t": U64, "size_t": SIZE,
             "int": ctypes.c_int, "int32_t": ctypes.c_int32, "int64_t": ctypes.c_int64, "double": DOUBLE,
@@ -527,16 +526,8 @@ class Bundle:
     def _profile_names(self):
         """The profiles' names, read once (a race reads them twice, alike)."""
         if self._names is None:
-            names, length = [], SIZE()
-            with self._lock:
-                for index in range(_core.nb_profile_count(self._live())):
-                    try:
-                        pointer = _core.nb_profile_name(self._handle, index, ctypes.byref(length))
-                        names.append(_text(pointer, length.value))
-                    except UnicodeDecodeError:
-                        names.append(None)
-                    if names[-1] is None:
-                        raise BundleError(f"{self.path}: section PROF: profile {index} has no name that is UTF-8")
+            answer, length = self._call(_core.nb_profiles_json, out=(ctypes.c_void_p, SIZE))
+            names = json.loads(_taken(answer, length))  # The core refuses a name that is not UTF-8.
             self._profile_indexes = {name: index for index, name in reversed(list(enumerate(names)))}
             self._names = names
         return self._names
@@ -773,10 +764,8 @@ class Bundle:
         index = self._profile_index(profile)
         exit_node, cost, nodes, count = self._call(_core.nb_nearest_exit, index, self._check_node(node),
                                                    out=(U32, U32, ctypes.c_void_p, SIZE))
-        try:  # The core allocates the path only when it succeeds.
-            return None if exit_node == NONE else (exit_node, cost, ctypes.cast(nodes, U32P)[:count])
-        finally:
-            _free(nodes)
+        nodes = array.array("I", _taken(nodes, 4 * count)).tolist()  # The core allocates them only when it succeeds.
+        return None if exit_node == NONE else (exit_node, cost, nodes)
 
     # Search, snapping and places
 
@@ -869,8 +858,8 @@ class Bundle:
             return self.attached_node(endpoint.place, profile)
         levels = [self._check("level", level, self.level_count) for level in endpoint.levels]
         latitude, longitude, _ = self._position(endpoint.latitude, endpoint.longitude, 0 if levels else 0)
-        given = _C["nb_endpoint"](1, NONE, latitude, longitude, (U32 * max(len(levels), 1))(*levels), len(levels))
-        [node] = self._call(_core.nb_endpoint_node, ctypes.byref(given), self._profile_index(profile), out=(U32,))
+        [node] = self._call(_core.nb_position_node, self._profile_index(profile), latitude, longitude,
+                            (U32 * max(len(levels), 1))(*levels), len(levels), out=(U32,))
         return None if node == NONE else node
 
     # Outlines
