@@ -7999,9 +7999,14 @@ static void say_json_text(message *m, const uint8_t *text, size_t length) {
 }
 
 /* A double in the fewest significant digits that read back as it, with a point or an exponent
- * (2.0, not 2), so that a reader that tells integers apart (Python's json) reads a float. */
+ * (2.0, not 2), so that a reader that tells integers apart (Python's json) reads a float; JSON has
+ * no infinity or NaN, which the answers never hold, so those would be null. */
 static void say_json_number(message *m, double value) {
     char digits[40];
+    if (!isfinite(value)) {
+        say(m, "null");
+        return;
+    }
     for (int precision = 1; precision <= 17; precision++) {
         snprintf(digits, sizeof digits, "%.*g", precision, value);
         if (strtod(digits, NULL) == value) break;
