@@ -611,6 +611,15 @@ static nb_status verify_checksums(nb_bundle *b) {
     return NB_OK;
 }
 
+nb_status nb_verify_digests(nb_bundle *b, const uint8_t *digests) {
+    for (size_t i = 0; i < b->section_count; i++)
+        if (rd64(digests + 32 * i) != b->sections[i].checksum)
+            return refuse(b, NB_ERROR_CHECKSUM, "checksum mismatch in section %s: the file is corrupt", b->sections[i].tag);
+    if (memcmp(digests + 32 * b->section_count, b->data + 32, 32) != 0)
+        return refuse(b, NB_ERROR_CHECKSUM, "the whole-file SHA-256 does not match the header: the file is corrupt");
+    return NB_OK;
+}
+
 /* A section of `count u32, reserved u32`, then entries of `entry_size` bytes: checks they fit. */
 static nb_status counted(nb_bundle *b, const section *s, uint64_t entry_size, uint32_t *count, const uint8_t **entries) {
     if (s->length < 8) return refuse(b, NB_ERROR_FORMAT, "%s is too short for its count", s->tag);
@@ -7872,4 +7881,524 @@ nb_status nb_public_key_read(const void *key, size_t length, int pem, uint8_t sp
     }
     free(decoded);
     return ed25519 ? NB_OK : NB_ERROR_FORMAT;
+}
+
+/* ---- Published versions: release records ---- */
+
+/* catalog.json's versions and VENUE/latest.json carry a release record: the statement (base64),
+ * its signature and the fields a client shows before downloading, which are not signed. Reading
+ * one, hosts refuse the same records in the same words as the JavaScript reader always has: a
+ * record is JSON as JSON.stringify writes the host's object, and the messages quote its values
+ * as JavaScript writes them (JSON.stringify, String), `undefined` for a member it lacks. */
+
+#define LATEST_FORMAT "navforge-latest/1"
+#define SIGNATURE_ALGORITHM "ed25519"
+
+/* Whether `v` (NULL for none) is what JavaScript calls an object: an object or an array. */
+static int json_is_object(const json_value *v) { return v != NULL && (v->type == JSON_OBJECT || v->type == JSON_ARRAY); }
+
+/* Member `name` of `v` when `v` is an object, else NULL, as JavaScript reads `v.name`. */
+static const json_value *json_get(const json_parser *p, const json_value *v, const char *name) {
+    return v != NULL && v->type == JSON_OBJECT ? json_member(p, v, name) : NULL;
+}
+
+/* Whether two values are equal by JavaScript's `===` on what JSON.parse makes of them: none,
+ * null, true and false each alike, numbers and strings by value, two objects never. */
+static int json_same(const json_parser *p, const json_value *a, const json_value *b) {
+    if (a == NULL || b == NULL || a->type != b->type) return a == b;
+    if (a->type == JSON_NUMBER) return a->number == b->number;
+    if (a->type == JSON_STRING)
+        return a->length == b->length && memcmp(p->bytes + a->text, p->bytes + b->text, a->length) == 0;
+    return a->type <= JSON_TRUE;
+}
+
+static int json_text_is(const json_parser *p, const json_value *v, const char *text, size_t length) {
+    return v != NULL && v->type == JSON_STRING && v->length == length && memcmp(p->bytes + v->text, text, length) == 0;
+}
+
+/* `v` as JSON.stringify writes it, `undefined` for none. */
+static void message_value(text_out *m, const json_parser *p, const json_value *v) {
+    if (v == NULL) put(m, "undefined");
+    else message_json(m, p, v);
+}
+
+/* `v` as JavaScript's String() writes it: a string as it is, an array's items joined by commas
+ * (null as nothing), an object as "[object Object]". */
+static void message_string(text_out *m, const json_parser *p, const json_value *v) {
+    if (v != NULL && v->type == JSON_STRING) {
+        put_bytes(m, p->bytes + v->text, v->length);
+    } else if (v != NULL && v->type == JSON_OBJECT) {
+        put(m, "[object Object]");
+    } else if (v != NULL && v->type == JSON_ARRAY) {
+        for (size_t k = v->first; k != JSON_END; k = p->values[k].next) {
+            if (k != v->first) put(m, ",");
+            if (p->values[k].type != JSON_NULL) message_string(m, p, &p->values[k]);
+        }
+    } else {
+        message_value(m, p, v);
+    }
+}
+
+/* "version \"2.1.0\" of \"campus\"": the version a record names, for its messages. */
+static void message_release(text_out *m, const json_parser *p, const json_value *release) {
+    put(m, "version "), message_value(m, p, json_get(p, release, "version"));
+    put(m, " of "), message_value(m, p, json_get(p, release, "venue"));
+}
+
+/* Parses a release record into `p` and finds the record in it: the JSON itself, or its `release`
+ * (a catalog version, `{pinned, release}`) when it has no statementBase64. NB_OK with `*release`;
+ * NB_ERROR_ARGUMENT for JSON that is no release record; NB_ERROR_FORMAT (`*refused` the
+ * statement) for a latest.json whose venue or version is not its record's. */
+static nb_status release_record(json_parser *p, const char *json, size_t length, const json_value **release,
+                                nb_release_fault *refused, text_out *m) {
+    size_t root;
+    if (!json_parse(p, (const uint8_t *)(json ? json : ""), json ? length : 0, &root)) {
+        if (p->out_of_memory) return put(m, "out of memory"), NB_ERROR_MEMORY;
+        return put(m, "the release record is not JSON: "), put(m, p->error), NB_ERROR_ARGUMENT;
+    }
+    const json_value *record = &p->values[root], *inner = json_get(p, record, "release");
+    if (!json_is_object(record)) {
+        put(m, "a release record is an object (a catalog version's \"release\", or latest.json)");
+        return NB_ERROR_ARGUMENT;
+    }
+    *release = json_get(p, record, "statementBase64") == NULL && json_is_object(inner) ? inner : record;
+    if (json_get(p, *release, "statementBase64") == NULL) {
+        put(m, "not a release record (it has no statementBase64): give a catalog version's \"release\", or latest.json");
+        return NB_ERROR_ARGUMENT;
+    }
+    if (*release == record || !json_text_is(p, json_get(p, record, "format"), LATEST_FORMAT, strlen(LATEST_FORMAT)))
+        return NB_OK;
+    const char *names[2] = {"venue", "version"};
+    for (int i = 0; i < 2; i++) {
+        if (json_same(p, json_get(p, record, names[i]), json_get(p, *release, names[i]))) continue;
+        put(m, "latest.json names "), message_string(m, p, json_get(p, record, "venue"));
+        put(m, " "), message_string(m, p, json_get(p, record, "version"));
+        put(m, " and holds the record of "), message_string(m, p, json_get(p, *release, "venue"));
+        put(m, " "), message_string(m, p, json_get(p, *release, "version"));
+        *refused = NB_RELEASE_STATEMENT;
+        return NB_ERROR_FORMAT;
+    }
+    return NB_OK;
+}
+
+/* The record's signature checked, then its statement and signature decoded into `out`. */
+static nb_status release_signature(const json_parser *p, const json_value *release, const char *key_id,
+                                   nb_release *out, text_out *m) {
+    const json_value *signature = json_get(p, release, "signature"), *algorithm = json_get(p, signature, "algorithm");
+    out->refused = NB_RELEASE_SIGNATURE;
+    if (signature == NULL || signature->type == JSON_NULL) {
+        message_release(m, p, release), put(m, " is not signed (its record has no signature), so it cannot be verified");
+        return NB_ERROR_FORMAT;
+    }
+    if (!json_is_object(signature)) {
+        put(m, "the signature of "), message_release(m, p, release), put(m, " is not an object");
+        return NB_ERROR_FORMAT;
+    }
+    if (!json_text_is(p, algorithm, SIGNATURE_ALGORITHM, strlen(SIGNATURE_ALGORITHM))) {
+        message_release(m, p, release), put(m, " is signed by "), message_value(m, p, algorithm);
+        put(m, "; this reader verifies " SIGNATURE_ALGORITHM);
+        return NB_ERROR_FORMAT;
+    }
+    if (key_id == NULL) return out->refused = NB_RELEASE_NOTHING, NB_OK;
+    const json_value *key = json_get(p, signature, "keyID");
+    if (!json_text_is(p, key, key_id, strlen(key_id))) {
+        message_release(m, p, release), put(m, " is signed with key "), message_value(m, p, key);
+        put(m, ", not with the key given ("), put(m, key_id), put(m, ")");
+        return NB_ERROR_FORMAT;
+    }
+    const json_value *texts[2] = {json_get(p, release, "statementBase64"), json_get(p, signature, "value")};
+    size_t room = 2;
+    for (int i = 0; i < 2; i++) room += texts[i] != NULL && texts[i]->type == JSON_STRING ? texts[i]->length : 0;
+    uint8_t *decoded = malloc(room);
+    if (decoded == NULL) return put(m, "out of memory"), NB_ERROR_MEMORY;
+    out->statement = decoded;
+    for (int i = 0; i < 2; i++) {
+        size_t *length = i == 0 ? &out->statement_length : &out->signature_length;
+        if (i == 1) out->signature = out->statement + out->statement_length;
+        if (texts[i] != NULL && texts[i]->type == JSON_STRING &&
+            base64_read(p->bytes + texts[i]->text, texts[i]->length, 0, i == 0 ? out->statement : out->signature, length))
+            continue;
+        put(m, i == 0 ? "the statementBase64 of " : "the signature value of "), message_release(m, p, release);
+        put(m, " is not base64");
+        nb_release_free(out);
+        out->refused = i == 0 ? NB_RELEASE_STATEMENT : NB_RELEASE_SIGNATURE;
+        return NB_ERROR_FORMAT;
+    }
+    out->refused = NB_RELEASE_NOTHING;
+    return NB_OK;
+}
+
+nb_status nb_release_read(const char *json, size_t length, const char *key_id, nb_release *out, char *message,
+                          size_t message_size) {
+    text_out m = {message, message_size, 0};
+    if (message && message_size) message[0] = 0;
+    memset(out, 0, sizeof *out);
+    json_parser p;
+    const json_value *release = NULL;
+    nb_status status = release_record(&p, json, length, &release, &out->refused, &m);
+    if (status == NB_OK) status = release_signature(&p, release, key_id, out, &m);
+    json_free(&p);
+    return status;
+}
+
+void nb_release_free(nb_release *release) {
+    if (release == NULL) return;
+    free(release->statement); /* the start of the one allocation */
+    release->statement = release->signature = NULL;
+    release->statement_length = release->signature_length = 0;
+}
+
+/* The record's unsigned fields against the statement's: NB_OK, or NB_ERROR_FORMAT with the first
+ * that differs named. */
+static nb_status release_fields(const json_parser *p, const json_value *release, const nb_statement *statement,
+                                text_out *m) {
+    static const char *const names[] = {"venue", "version", "bundle", "size", "sha256"};
+    const json_value *file = json_get(p, release, "bundle");
+    const char *texts[] = {statement->venue, statement->version, statement->bundle, NULL, statement->sha256};
+    size_t lengths[] = {statement->venue_length, statement->version_length, statement->bundle_length, 0,
+                        statement->sha256_length};
+    for (int i = 0; i < 5; i++) {
+        const json_value *value = json_get(p, i < 2 ? release : file, i < 2 ? names[i] : i == 2 ? "path" : names[i]);
+        const uint8_t *name = value != NULL && value->type == JSON_STRING ? p->bytes + value->text : NULL;
+        size_t length = name ? value->length : 0;
+        for (size_t at = 0; i == 2 && name && at < value->length; at++) /* the path's file name */
+            if (p->bytes[value->text + at] == '/') name = p->bytes + value->text + at + 1, length = value->length - at - 1;
+        int same = i == 3 ? value != NULL && value->type == JSON_NUMBER && value->number == (double)statement->size
+                          : name != NULL && length == lengths[i] && memcmp(name, texts[i], length) == 0;
+        if (same) continue;
+        put(m, "the record of "), message_release(m, p, release), put(m, " says "), put(m, names[i]), put(m, " ");
+        if (i == 2 && name) message_quoted(m, name, length);
+        else message_value(m, p, value);
+        put(m, ", its signed statement ");
+        if (i == 3) message_number(m, (double)statement->size);
+        else message_quoted(m, (const uint8_t *)texts[i], lengths[i]);
+        put(m, ": the record was changed after signing");
+        return NB_ERROR_FORMAT;
+    }
+    return NB_OK;
+}
+
+nb_status nb_statement_check(const nb_statement *statement, const char *record, size_t record_length, const char *venue,
+                             size_t venue_length, const char *version, size_t version_length, char *message,
+                             size_t message_size) {
+    text_out m = {message, message_size, 0};
+    if (message && message_size) message[0] = 0;
+    if (statement == NULL || statement->venue == NULL) return put(&m, "no statement"), NB_ERROR_ARGUMENT;
+    nb_status status = NB_OK;
+    if (record != NULL) {
+        json_parser p;
+        const json_value *release = NULL;
+        nb_release_fault refused = NB_RELEASE_NOTHING;
+        status = release_record(&p, record, record_length, &release, &refused, &m);
+        if (status == NB_OK) status = release_fields(&p, release, statement, &m);
+        json_free(&p);
+    }
+    const char *expected[2] = {venue, version}, *names[2] = {"venue", "version"};
+    const char *signed_texts[2] = {statement->venue, statement->version};
+    size_t lengths[2] = {venue_length, version_length}, signed_lengths[2] = {statement->venue_length,
+                                                                             statement->version_length};
+    for (int i = 0; status == NB_OK && i < 2; i++) {
+        if (expected[i] == NULL || (lengths[i] == signed_lengths[i] && memcmp(expected[i], signed_texts[i], lengths[i]) == 0))
+            continue;
+        put(&m, "the signed statement is for "), put(&m, names[i]), put(&m, " ");
+        message_quoted(&m, (const uint8_t *)signed_texts[i], signed_lengths[i]), put(&m, ", not ");
+        message_quoted(&m, (const uint8_t *)expected[i], lengths[i]);
+        status = NB_ERROR_FORMAT;
+    }
+    return status;
+}
+
+nb_status nb_statement_matches(const nb_statement *statement, uint64_t size, const uint8_t *sha256, nb_bundle *bundle,
+                               int *same, char *message, size_t message_size) {
+    text_out m = {message, message_size, 0};
+    if (message && message_size) message[0] = 0;
+    *same = 0;
+    if (statement == NULL || statement->sha256 == NULL) return put(&m, "no statement"), NB_ERROR_ARGUMENT;
+    char text[160], hex[65];
+    if (size != statement->size) {
+        snprintf(text, sizeof text, "the bundle has %llu bytes, the signed statement says %llu", (unsigned long long)size,
+                 (unsigned long long)statement->size);
+        return put(&m, text), put(&m, ": it is not the bundle that was signed"), NB_OK;
+    }
+    for (int i = 0; sha256 && i < 32; i++) snprintf(hex + 2 * i, 3, "%02x", sha256[i]);
+    if (sha256 && memcmp(hex, statement->sha256, 64) != 0) {
+        put(&m, "the bundle's SHA-256 is "), put(&m, hex), put(&m, ", the signed statement's "), put(&m, statement->sha256);
+        return put(&m, ": it is not the bundle that was signed"), NB_OK;
+    }
+    if (bundle != NULL) {
+        const char *json;
+        size_t length, root;
+        nb_status status = nb_metadata(bundle, &json, &length);
+        if (status != NB_OK) return status;
+        json_parser p;
+        if (!json_parse(&p, (const uint8_t *)json, length, &root) || p.values[root].type != JSON_OBJECT) {
+            status = p.out_of_memory ? out_of_memory(bundle)
+                     : p.error[0]    ? refuse(bundle, NB_ERROR_FORMAT, "section META: is not JSON: %s", p.error)
+                                     : refuse(bundle, NB_ERROR_FORMAT, "section META: is not a JSON object");
+            return json_free(&p), status;
+        }
+        static const char *const keys[] = {"venueID", "bundleVersion"}, *const fields[] = {"venue", "version"};
+        const char *texts[] = {statement->venue, statement->version};
+        size_t lengths[] = {statement->venue_length, statement->version_length};
+        for (int i = 0; i < 2; i++) {
+            const json_value *value = json_get(&p, &p.values[root], keys[i]);
+            if (json_text_is(&p, value, texts[i], lengths[i])) continue;
+            put(&m, "the bundle's META "), put(&m, keys[i]), put(&m, " is "), message_value(&m, &p, value);
+            put(&m, ", the signed statement's "), put(&m, fields[i]), put(&m, " ");
+            message_quoted(&m, (const uint8_t *)texts[i], lengths[i]);
+            return json_free(&p), NB_OK;
+        }
+        json_free(&p);
+    }
+    *same = 1;
+    return NB_OK;
+}
+
+void nb_public_key_id(const uint8_t spki[NB_ED25519_SPKI_BYTES], char id[17]) {
+    sha256 s;
+    uint8_t digest[32];
+    sha_init(&s);
+    sha_update(&s, spki + sizeof ed25519_spki_prefix, NB_ED25519_SPKI_BYTES - sizeof ed25519_spki_prefix);
+    sha_final(&s, digest);
+    for (int i = 0; i < 8; i++) snprintf(id + 2 * i, 3, "%02x", digest[i]);
+}
+
+/* ---- Answers as JSON, for bindings whose languages read JSON natively ---- */
+
+/* Outlines and conditions come back as trees of lists; a binding in a language with JSON in its
+ * standard library (JavaScript, Python) reads the tree from one text instead of walking the
+ * structs call by call. Numbers are written in the fewest digits that read back as the same double,
+ * so a JSON reader gives the struct's values to the bit. */
+
+/* `length` bytes of UTF-8 as a JSON string. */
+static void say_json_text(message *m, const uint8_t *text, size_t length) {
+    say(m, "\"");
+    for (size_t i = 0, plain = 0; i <= length; i++) {
+        if (i < length && text[i] != '"' && text[i] != '\\' && text[i] >= 0x20) continue;
+        if (i > plain) say(m, "%.*s", (int)(i - plain), (const char *)text + plain);
+        if (i < length) say(m, text[i] < 0x20 ? "\\u%04x" : "\\%c", text[i]);
+        plain = i + 1;
+    }
+    say(m, "\"");
+}
+
+/* A double in the fewest significant digits that read back as it, with a point or an exponent
+ * (2.0, not 2), so that a reader that tells integers apart (Python's json) reads a float; JSON has
+ * no infinity or NaN, which the answers never hold, so those would be null. */
+static void say_json_number(message *m, double value) {
+    char digits[40];
+    if (!isfinite(value)) {
+        say(m, "null");
+        return;
+    }
+    for (int precision = 1; precision <= 17; precision++) {
+        snprintf(digits, sizeof digits, "%.*g", precision, value);
+        if (strtod(digits, NULL) == value) break;
+    }
+    say(m, strpbrk(digits, ".e") ? "%s" : "%s.0", digits);
+}
+
+/* The text `m` holds as the answer `*json` (`*length` bytes), or NB_ERROR_MEMORY. */
+static nb_status json_answer(nb_bundle *b, message *m, char **json, size_t *length) {
+    if (m->failed) return free(m->text), b ? out_of_memory(b) : NB_ERROR_MEMORY;
+    *json = m->text, *length = m->length;
+    return NB_OK;
+}
+
+nb_status nb_level_outlines_json(nb_bundle *b, uint32_t level, char **json, size_t *length) {
+    *json = NULL, *length = 0;
+    uint32_t first, count;
+    nb_status status = nb_level_outlines(b, level, &first, &count);
+    if (status != NB_OK) return status;
+    const outline_index *x = &b->outline;
+    message m = {NULL, 0, 0, 0};
+    say(&m, "[");
+    for (uint32_t o = first; o < first + count; o++) {
+        nb_outline info;
+        nb_outline_info(b, o, &info);
+        if (info.label != NULL && !utf8_valid((const uint8_t *)info.label, info.label_length)) {
+            free(m.text);
+            return refuse(b, NB_ERROR_FORMAT, "section STRS: the label of outline %u is not UTF-8", o);
+        }
+        say(&m, "%s{\"kind\":%u,\"label\":", o > first ? "," : "", info.kind);
+        if (info.label != NULL) say_json_text(&m, (const uint8_t *)info.label, info.label_length);
+        else say(&m, "null");
+        if (info.place == NB_NONE) say(&m, ",\"place\":null,\"rings\":[");
+        else say(&m, ",\"place\":%u,\"rings\":[", info.place);
+        uint32_t first_ring = rd32(x->ring_first + 4 * (size_t)o);
+        for (uint32_t ring = first_ring; ring < first_ring + info.ring_count; ring++) {
+            uint32_t start = rd32(x->point_first + 4 * (size_t)ring), stop = rd32(x->point_first + 4 * ((size_t)ring + 1));
+            say(&m, ring > first_ring ? ",[" : "[");
+            for (uint32_t point = start; point < stop; point++) {
+                say(&m, point > start ? ",[" : "["), say_json_number(&m, (int32_t)rd32(x->points + 8 * (size_t)point) / 1e7);
+                say(&m, ","), say_json_number(&m, (int32_t)rd32(x->points + 8 * (size_t)point + 4) / 1e7), say(&m, "]");
+            }
+            say(&m, "]");
+        }
+        say(&m, "]}");
+    }
+    say(&m, "]");
+    return json_answer(b, &m, json, length);
+}
+
+/* The entries of parsed conditions, `[{"position", "target": {"kind", "text", "polygon"?},
+ * "factor"}, ...]`, each with its arcs when `arcs` is given (the overlay's). */
+static void say_conditions_entries(message *m, const nb_condition_target *targets, size_t count, const nb_overlay *arcs) {
+    static const char *const kinds[] = {"name", "level", "polygon"};
+    say(m, "[");
+    for (size_t i = 0; i < count; i++) {
+        const nb_condition_target *t = &targets[i];
+        say(m, "%s{\"position\":\"%s[%zu]\",\"target\":{\"kind\":\"%s\",\"text\":", i ? "," : "",
+            t->list == NB_CONDITIONS_CLOSED ? "closed" : "slow", t->index, kinds[t->kind]);
+        say_json_text(m, (const uint8_t *)t->text, t->length);
+        if (t->kind == TARGET_AREA) say(m, ",\"polygon\":[");
+        for (size_t c = 0; t->kind == TARGET_AREA && c < t->corner_count; c++) {
+            say(m, c ? ",[" : "["), say_json_number(m, t->corners[2 * c]), say(m, ",");
+            say_json_number(m, t->corners[2 * c + 1]), say(m, "]");
+        }
+        say(m, t->kind == TARGET_AREA ? "]},\"factor\":" : "},\"factor\":");
+        if (t->list == NB_CONDITIONS_CLOSED) say(m, "null");
+        else say_json_number(m, t->factor);
+        if (arcs) say(m, ",\"arcs\":[");
+        for (size_t a = arcs ? arcs->entry_first[i] : 0; arcs && a < arcs->entry_first[i + 1]; a++)
+            say(m, a > arcs->entry_first[i] ? ",%u" : "%u", arcs->arcs[a]);
+        say(m, arcs ? "]}" : "}");
+    }
+    say(m, "]");
+}
+
+nb_status nb_conditions_parse_json(const char *json, size_t length, char **out, size_t *out_length,
+                                   nb_conditions_error *error) {
+    *out = NULL, *out_length = 0;
+    nb_condition_target *targets;
+    size_t count;
+    nb_status status = nb_conditions_parse(json, length, &targets, &count, error);
+    if (status != NB_OK) return status;
+    message m = {NULL, 0, 0, 0};
+    say_conditions_entries(&m, targets, count, NULL);
+    nb_condition_targets_free(targets, count);
+    return json_answer(NULL, &m, out, out_length);
+}
+
+nb_status nb_conditions_overlay_json(nb_bundle *b, const char *json, size_t length, char **out, size_t *out_length) {
+    static const char *const codes[] = {"invalid", "invalid", "ambiguous", "unmatched"};
+    *out = NULL, *out_length = 0;
+    nb_condition_target *targets = NULL;
+    size_t count = 0;
+    nb_overlay overlay;
+    memset(&overlay, 0, sizeof overlay);
+    nb_conditions_error error;
+    nb_status status = nb_conditions_parse(json, length, &targets, &count, &error);
+    if (status == NB_OK) nb_conditions_error_free(&error), status = nb_conditions_overlay(b, json, length, &overlay, &error);
+    if (status != NB_OK && status != NB_ERROR_CONDITIONS) return nb_condition_targets_free(targets, count), status;
+    message m = {NULL, 0, 0, 0};
+    say(&m, "{\"entries\":");
+    say_conditions_entries(&m, targets, overlay.entry_count, &overlay);
+    const nb_arc_conditions *whole = &overlay.whole;
+    say(&m, ",\"closed\":[");
+    for (size_t i = 0; error.kind == NB_CONDITIONS_APPLIED && i < whole->closed_count; i++)
+        say(&m, i ? ",%u" : "%u", whole->closed[i]);
+    say(&m, "],\"slowed\":[");
+    for (size_t i = 0, said = 0; error.kind == NB_CONDITIONS_APPLIED && i < whole->slowed_count; i++) {
+        if (bsearch(&whole->slowed[i], whole->closed, whole->closed_count, sizeof(uint32_t), compare_u32)) continue;
+        say(&m, "%s{\"arc\":%u,\"factor\":", said++ ? "," : "", whole->slowed[i]);
+        say_json_number(&m, whole->factors[i]), say(&m, "}");
+    }
+    say(&m, "],\"error\":");
+    if (error.kind == NB_CONDITIONS_APPLIED) {
+        say(&m, "null}");
+    } else {
+        say(&m, "{\"code\":\"%s\",\"message\":", codes[error.kind]);
+        say_json_text(&m, (const uint8_t *)error.message, error.message ? strlen(error.message) : 0);
+        say(&m, ",\"entries\":[");
+        for (size_t i = 0; i < error.entry_count; i++)
+            say(&m, "%s\"%s[%zu]\"", i ? "," : "", error.entries[i].list == NB_CONDITIONS_CLOSED ? "closed" : "slow",
+                error.entries[i].index);
+        say(&m, "],\"candidates\":[");
+        for (size_t i = 0; i < error.candidate_count; i++) say(&m, i ? ",%u" : "%u", error.candidates[i]);
+        say(&m, "]}}");
+    }
+    nb_condition_targets_free(targets, count), nb_conditions_overlay_free(&overlay), nb_conditions_error_free(&error);
+    return json_answer(b, &m, out, out_length);
+}
+
+nb_status nb_place_aliases_json(nb_bundle *b, uint32_t place, char **json, size_t *length) {
+    *json = NULL, *length = 0;
+    uint32_t first, count;
+    nb_status status = nb_place_aliases(b, place, &first, &count);
+    if (status != NB_OK) return status;
+    message m = {NULL, 0, 0, 0};
+    say(&m, "[");
+    for (uint32_t alias = first; alias < first + count && status == NB_OK; alias++) {
+        nb_alias info;
+        status = nb_alias_info(b, alias, &info);
+        const char *texts[2] = {info.text, info.language};
+        size_t lengths[2] = {info.text_length, info.language_length};
+        say(&m, alias > first ? ",{\"text\":" : "{\"text\":");
+        for (int i = 0; i < 2 && status == NB_OK; i++) {
+            if (i == 1) say(&m, ",\"language\":");
+            if (texts[i] != NULL && !utf8_valid((const uint8_t *)texts[i], lengths[i]))
+                status = refuse(b, NB_ERROR_FORMAT, "section ALIA: alias %u is not UTF-8", alias);
+            else if (texts[i] != NULL) say_json_text(&m, (const uint8_t *)texts[i], lengths[i]);
+            else say(&m, "null");
+        }
+        say(&m, ",\"kind\":%u}", info.kind);
+    }
+    say(&m, "]");
+    if (status != NB_OK) return free(m.text), status;
+    return json_answer(b, &m, json, length);
+}
+
+nb_status nb_resolve_endpoint_json(nb_bundle *b, const char *text, size_t length, char **json, size_t *json_length) {
+    static const char *const codes[] = {"place", "position", "empty", "unknown", "ambiguous", "elsewhere", "needs-level",
+                                        "unknown-level", "bad-coordinate"};
+    *json = NULL, *json_length = 0;
+    nb_endpoint endpoint;
+    nb_status status = nb_resolve_endpoint(b, text, &endpoint);
+    if (status != NB_OK) return nb_endpoint_free(&endpoint), status;
+    message m = {NULL, 0, 0, 0};
+    say(&m, "{\"%s\":\"%s\"", endpoint.kind > NB_ENDPOINT_POSITION ? "code" : "kind", codes[endpoint.kind]);
+    if (endpoint.kind == NB_ENDPOINT_PLACE) {
+        say(&m, ",\"place\":%u}", endpoint.place);
+    } else if (endpoint.kind == NB_ENDPOINT_POSITION) {
+        say(&m, ",\"latitude\":"), say_json_number(&m, endpoint.latitude);
+        say(&m, ",\"longitude\":"), say_json_number(&m, endpoint.longitude), say(&m, ",\"levels\":[");
+        for (size_t i = 0; i < endpoint.level_count; i++) say(&m, i ? ",%u" : "%u", endpoint.levels[i]);
+        say(&m, "]}");
+    } else {
+        size_t start, named;
+        nb_endpoint_named(text, length, endpoint.kind, &start, &named);
+        say(&m, ",\"text\":"), say_json_text(&m, (const uint8_t *)text + start, named), say(&m, ",\"candidates\":[");
+        for (size_t i = 0; i < endpoint.candidate_count; i++) say(&m, i ? ",%u" : "%u", endpoint.candidates[i]);
+        say(&m, "]}");
+    }
+    nb_endpoint_free(&endpoint);
+    return json_answer(b, &m, json, json_length);
+}
+
+nb_status nb_profiles_json(nb_bundle *b, char **json, size_t *length) {
+    *json = NULL, *length = 0;
+    message m = {NULL, 0, 0, 0};
+    say(&m, "[");
+    for (uint32_t index = 0; index < b->profiles; index++) {
+        size_t name_length = 0;
+        const char *name = nb_profile_name(b, index, &name_length);
+        if (name == NULL || !utf8_valid((const uint8_t *)name, name_length)) {
+            free(m.text);
+            return refuse(b, NB_ERROR_FORMAT, "section PROF: profile %u has no name that is UTF-8", index);
+        }
+        if (index > 0) say(&m, ",");
+        say_json_text(&m, (const uint8_t *)name, name_length);
+    }
+    say(&m, "]");
+    return json_answer(b, &m, json, length);
+}
+
+nb_status nb_position_node(nb_bundle *b, uint32_t profile, double latitude, double longitude, const uint32_t *levels,
+                           size_t level_count, uint32_t *node) {
+    nb_endpoint position;
+    memset(&position, 0, sizeof position);
+    position.kind = NB_ENDPOINT_POSITION, position.latitude = latitude, position.longitude = longitude;
+    position.levels = (uint32_t *)levels, position.level_count = level_count;
+    return nb_endpoint_node(b, &position, profile, node);
 }

@@ -686,6 +686,10 @@ void nb_endpoint_free(nb_endpoint *endpoint);
 /* The node a resolved endpoint (a place or a position) starts or ends at for `profile`, or
  * NB_NONE. */
 nb_status nb_endpoint_node(nb_bundle *bundle, const nb_endpoint *endpoint, uint32_t profile, uint32_t *node);
+/* nb_endpoint_node for a position given as it is: the nearest of `profile`'s snaps at (`latitude`,
+ * `longitude`) on the `level_count` `levels` (ties to the lower node), NB_NONE when none. */
+nb_status nb_position_node(nb_bundle *bundle, uint32_t profile, double latitude, double longitude,
+                           const uint32_t *levels, size_t level_count, uint32_t *node);
 
 /* ---- Space outlines (OUTL) ---- */
 
@@ -850,13 +854,18 @@ typedef struct {
 /* Opening in two steps, for a host that checks the checksums itself in between (the JavaScript
  * reader hashes with WebCrypto): nb_open_table checks the header and the section table as
  * nb_open_memory does (statuses and messages alike) and gives a bundle whose only other use may
- * be nb_section_entry, nb_section_checksum, nb_open_finish and nb_close;
+ * be nb_section_entry, nb_section_checksum, nb_verify_digests, nb_open_finish and nb_close;
  * nb_open_finish checks the required sections (its message is nb_last_error) and makes the
  * bundle whole. `*refusal` (may be NULL) says what nb_open_table refused; NB_REFUSED_NOTHING on NB_OK. */
 nb_status nb_open_table(const void *data, size_t size, const char *name, nb_bundle **out, char *message,
                         size_t message_size, nb_refusal *refusal);
 /* Section `index`'s checksum field (the first 8 bytes of its SHA-256, little-endian). */
 uint64_t nb_section_checksum(const nb_bundle *bundle, size_t index);
+/* Checks the SHA-256 digests the host computed: `digests` holds 32 bytes per section, in table
+ * order, of the section's bytes, then 32 of the whole file with its header's hash field as zeros.
+ * NB_OK, or NB_ERROR_CHECKSUM with nb_last_error naming the first section that does not match (or
+ * the file), in nb_open_memory's words. */
+nb_status nb_verify_digests(nb_bundle *bundle, const uint8_t *digests);
 nb_status nb_open_finish(nb_bundle *bundle);
 
 /* nb_nearest_exit as a path: its arcs, `path->duration` the table's cost, and `*times` (free() it)
@@ -921,6 +930,47 @@ nb_status nb_conditions_overlay(nb_bundle *bundle, const char *json, size_t leng
                                 nb_conditions_error *error);
 void nb_conditions_overlay_free(nb_overlay *overlay);
 
+/* ---- For bindings: answers as JSON ---- */
+
+/* Outlines and conditions as one JSON text each, for a binding whose language reads JSON natively
+ * (JavaScript, Python) rather than walking the structs call by call. Numbers are written in the
+ * fewest digits that read back as the same double; texts are UTF-8. `*json` (`*length` bytes,
+ * NUL-terminated) is the caller's to free(). */
+
+/* Level `level`'s outlines, as nb_level_outlines, nb_outline_info and nb_outline_ring give them:
+ * `[{"kind", "label" (null for none), "place" (null for none), "rings": [[[latitude, longitude],
+ * ...], ...]}, ...]`, corners in degrees. NB_ERROR_FORMAT for a label that is not UTF-8. */
+nb_status nb_level_outlines_json(nb_bundle *bundle, uint32_t level, char **json, size_t *length);
+
+/* nb_conditions_parse's targets: `[{"position" ("closed[0]"), "target": {"kind" ("name", "level"
+ * or "polygon"), "text", "polygon" (a polygon's [[latitude, longitude], ...])}, "factor" (null for
+ * a closure)}, ...]` in file order; statuses and `*error` as nb_conditions_parse's. */
+nb_status nb_conditions_parse_json(const char *json, size_t length, char **out, size_t *out_length,
+                                   nb_conditions_error *error);
+
+/* nb_conditions_overlay's answer for drawing: `{"entries": [... as nb_conditions_parse_json's, each
+ * with "arcs"], "closed": [arc, ...], "slowed": [{"arc", "factor"}, ...] (arcs not closed),
+ * "error": null or {"code" ("invalid", "ambiguous" or "unmatched"), "message", "entries"
+ * (positions), "candidates" (places)}}`; when the conditions cannot be applied nothing is closed
+ * or slowed, and the entries are those resolved before the error (none for invalid text). NB_OK
+ * whenever the text could be judged; other statuses as nb_conditions_overlay's. */
+nb_status nb_conditions_overlay_json(nb_bundle *bundle, const char *json, size_t length, char **out, size_t *out_length);
+
+/* The profiles' names in PROF order: `["foot", ...]`. NB_ERROR_FORMAT for a name that is missing
+ * or not UTF-8. */
+nb_status nb_profiles_json(nb_bundle *bundle, char **json, size_t *length);
+
+/* Place `place`'s aliases, as nb_place_aliases and nb_alias_info give them: `[{"text", "language"
+ * (null for none), "kind"}, ...]`, none without ALIA. NB_ERROR_FORMAT for a text that is not UTF-8. */
+nb_status nb_place_aliases_json(nb_bundle *bundle, uint32_t place, char **json, size_t *length);
+
+/* What the NUL-terminated `text` names, as nb_resolve_endpoint resolves it: `{"kind": "place",
+ * "place"}`, `{"kind": "position", "latitude", "longitude", "levels": [...]}`, or when it names no
+ * single one `{"code" ("empty", "unknown", "ambiguous", "elsewhere", "needs-level", "unknown-level"
+ * or "bad-coordinate"), "text" (what nb_endpoint_named names of its `length` bytes), "candidates"}`.
+ * Statuses as nb_resolve_endpoint's. */
+nb_status nb_resolve_endpoint_json(nb_bundle *bundle, const char *text, size_t length, char **json, size_t *json_length);
+
 /* ---- Published versions: statements and public keys ---- */
 
 /* What `navforge publish --sign-key` signs is a statement's exact bytes; a host verifies the
@@ -955,10 +1005,68 @@ void nb_statement_free(nb_statement *statement);
 nb_status nb_public_key_read(const void *key, size_t length, int pem, uint8_t spki[NB_ED25519_SPKI_BYTES], char *message,
                              size_t message_size);
 
+/* The id catalogs give a public key (read by nb_public_key_read): the first 16 hex digits of the
+ * SHA-256 of its 32 raw bytes, NUL-terminated in `id`. */
+void nb_public_key_id(const uint8_t spki[NB_ED25519_SPKI_BYTES], char id[17]);
+
 /* Decodes `length` bytes of strict standard base64 (RFC 4648: whole groups of four, `=` padding
  * only at the end, no white space) into `out` (room for 3 * length / 4 bytes): 1 with
  * `*out_length`, or 0 when the text is not base64. */
 int nb_base64_read(const char *text, size_t length, uint8_t *out, size_t *out_length);
+
+/* A release record is what catalog.json's versions and VENUE/latest.json carry for a published
+ * version: its statement (`statementBase64`), the signature over it (`signature`: `algorithm`,
+ * `keyID`, `value`) and, unsigned, the venue, version and bundle file a client shows before it
+ * downloads. A host verifies one in four steps: nb_release_read without the key (the record's
+ * own form), then with the id of the key it verifies with (its statement and signature
+ * decoded), the Ed25519 signature over the statement with its own library, and
+ * nb_statement_read and nb_statement_check (the statement against the record and what the host
+ * expects). Messages quote the record's values as JavaScript's JSON.stringify writes them. */
+
+/* What a release record's refusal (NB_ERROR_FORMAT) is about. */
+typedef enum {
+    NB_RELEASE_NOTHING = 0,
+    NB_RELEASE_STATEMENT, /* the statement: not base64, or not the version latest.json names */
+    NB_RELEASE_SIGNATURE  /* the signature: absent, of another algorithm or key, or not base64 */
+} nb_release_fault;
+
+/* A release record's statement and signature, decoded into one allocation released with
+ * nb_release_free. */
+typedef struct {
+    uint8_t *statement;       /* the bytes the signature covers */
+    size_t statement_length;
+    uint8_t *signature;       /* the signature's bytes (an Ed25519 signature has 64) */
+    size_t signature_length;
+    nb_release_fault refused; /* on NB_ERROR_FORMAT: what is at fault */
+} nb_release;
+
+/* Reads the `length` bytes of a release record's JSON: the record itself, latest.json (whose
+ * venue and version must be its record's) or a catalog version (`{pinned, release}`). Checks that
+ * it is signed by "ed25519"; with `key_id` (16 hex digits, may be NULL) also that it is signed
+ * with that key, and decodes its statement and signature into `*out`. NB_OK; NB_ERROR_ARGUMENT
+ * for JSON that is no release record; NB_ERROR_FORMAT with `out->refused` saying what is at
+ * fault; `message` (of `message_size` bytes) saying why. */
+nb_status nb_release_read(const char *json, size_t length, const char *key_id, nb_release *out, char *message,
+                          size_t message_size);
+void nb_release_free(nb_release *release);
+
+/* Checks a statement read with nb_statement_read, whose signature the host has verified, against
+ * what the host knows: `record` (`record_length` bytes of JSON as for nb_release_read; NULL for
+ * none), whose unsigned venue, version, bundle file name (its path's last part), size and sha256
+ * must be the signed ones, then the `venue` and `version` it expects (`*_length` bytes; NULL for
+ * any), since an older version's statement is validly signed too. NB_OK, or NB_ERROR_FORMAT with
+ * `message` naming the first that differs (NB_ERROR_ARGUMENT for a record that is none). */
+nb_status nb_statement_check(const nb_statement *statement, const char *record, size_t record_length, const char *venue,
+                             size_t venue_length, const char *version, size_t version_length, char *message,
+                             size_t message_size);
+
+/* Whether the bundle a host holds is the file `statement` names: `size` bytes, whose SHA-256 is
+ * `sha256` (the host's digest of them; NULL to check the size alone) and, with `bundle` (those
+ * bytes opened; may be NULL), whose META names the statement's venue (venueID) and version
+ * (bundleVersion). NB_OK with `*same` 1, or 0 and `message` saying what differs; the status of
+ * `bundle` (its message nb_last_error) when its META cannot be read. */
+nb_status nb_statement_matches(const nb_statement *statement, uint64_t size, const uint8_t *sha256, nb_bundle *bundle,
+                               int *same, char *message, size_t message_size);
 
 #ifdef __cplusplus
 }

@@ -199,6 +199,158 @@ static void test_checksums_both_paths(void) {
     }
 }
 
+/* A host's own digests (nb_verify_digests) are judged as the core's: the file's pass, a section's
+ * or the file's changed fails in nb_open_memory's words. */
+static void test_host_digests(nb_bundle *b) {
+    size_t count = nb_section_count(b);
+    uint8_t *digests = malloc(32 * (count + 1)), *copy = malloc(image_size);
+    CHECK(digests != NULL && copy != NULL, "out of memory");
+    if (digests == NULL || copy == NULL) {
+        free(digests), free(copy);
+        return;
+    }
+    for (size_t i = 0; i < count; i++) {
+        nb_section entry;
+        nb_section_entry(b, i, &entry);
+        sha256 s;
+        sha_init(&s), sha_update(&s, image + entry.offset, entry.length), sha_final(&s, digests + 32 * i);
+    }
+    memcpy(copy, image, image_size), memset(copy + 32, 0, 32);
+    sha256 s;
+    sha_init(&s), sha_update(&s, copy, image_size), sha_final(&s, digests + 32 * count);
+    nb_status status = nb_verify_digests(b, digests);
+    CHECK(status == NB_OK, "the file's own digests: %d %s", status, nb_last_error(b));
+    digests[32 * 2 + 7] ^= 1;
+    status = nb_verify_digests(b, digests);
+    nb_section entry;
+    nb_section_entry(b, 2, &entry);
+    CHECK(status == NB_ERROR_CHECKSUM && strstr(nb_last_error(b), "checksum mismatch in section ") != NULL &&
+              strstr(nb_last_error(b), entry.tag) != NULL,
+          "section 2's digest changed: %d %s", status, nb_last_error(b));
+    digests[32 * 2 + 7] ^= 1, digests[32 * count + 31] ^= 1;
+    status = nb_verify_digests(b, digests);
+    CHECK(status == NB_ERROR_CHECKSUM && strstr(nb_last_error(b), "the whole-file SHA-256 does not match") != NULL,
+          "the file's digest changed: %d %s", status, nb_last_error(b));
+    free(digests), free(copy);
+}
+
+/* The answers as JSON hold what the structs hold, number for number: every outline of every level,
+ * and conditions as parsed and as drawn. */
+static void test_json_answers(nb_bundle *b) {
+    size_t checked = 0;
+    for (uint32_t level = 0; level < nb_level_count(b); level++) {
+        char *json;
+        size_t length, root;
+        uint32_t first, count;
+        CHECK(nb_level_outlines_json(b, level, &json, &length) == NB_OK && nb_level_outlines(b, level, &first, &count) == NB_OK,
+              "outlines of level %u: %s", level, nb_last_error(b));
+        json_parser p;
+        CHECK(json_parse(&p, (const uint8_t *)json, length, &root) && p.values[root].count == count, "level %u: %s", level,
+              p.error);
+        size_t k = p.values[root].first;
+        for (uint32_t o = first; o < first + count && k != JSON_END; o++, k = p.values[k].next, checked++) {
+            nb_outline info;
+            nb_outline_info(b, o, &info);
+            const json_value *v = &p.values[k], *label = json_member(&p, v, "label"), *rings = json_member(&p, v, "rings");
+            const json_value *place = json_member(&p, v, "place");
+            CHECK(json_member(&p, v, "kind")->number == info.kind && rings->count == info.ring_count &&
+                      (info.label ? json_text_is(&p, label, info.label, info.label_length) : label->type == JSON_NULL) &&
+                      (info.place == NB_NONE ? place->type == JSON_NULL : place->number == info.place),
+                  "outline %u", o);
+            size_t r = rings->first;
+            for (uint32_t ring = 0; ring < info.ring_count; ring++, r = p.values[r].next) {
+                int32_t corners[4096][2];
+                size_t corner_count;
+                nb_outline_ring(b, o, ring, corners, 4096, &corner_count);
+                CHECK(p.values[r].count == corner_count, "outline %u ring %u: %zu corners", o, ring, corner_count);
+                size_t c = p.values[r].first;
+                for (size_t i = 0; i < corner_count && i < 4096 && c != JSON_END; i++, c = p.values[c].next) {
+                    const json_value *latitude = &p.values[p.values[c].first];
+                    const json_value *longitude = &p.values[latitude->next];
+                    CHECK(latitude->number == corners[i][0] / 1e7 && longitude->number == corners[i][1] / 1e7,
+                          "outline %u ring %u corner %zu", o, ring, i);
+                }
+            }
+        }
+        json_free(&p), free(json);
+    }
+    CHECK(checked > 0, "no outlines to compare");
+    const char *text = "{\"closed\": [\"Lift A\", {\"polygon\": [[48.1494585, 11.5801683], [48.1494585, 11.5813683], "
+                       "[48.1507785, 11.5813083]], \"level\": \"A@-1\"}], \"slow\": [{\"ref\": \"q\\\"\\u0001\", \"factor\": 3}]}";
+    char *json;
+    size_t length;
+    nb_conditions_error error;
+    nb_status status = nb_conditions_parse_json(text, strlen(text), &json, &length, &error);
+    const char *expected = "[{\"position\":\"closed[0]\",\"target\":{\"kind\":\"name\",\"text\":\"Lift A\"},\"factor\":null},"
+                           "{\"position\":\"closed[1]\",\"target\":{\"kind\":\"polygon\",\"text\":\"A@-1\",\"polygon\":"
+                           "[[48.1494585,11.5801683],[48.1494585,11.5813683],[48.1507785,11.5813083]]},\"factor\":null},"
+                           "{\"position\":\"slow[0]\",\"target\":{\"kind\":\"name\",\"text\":\"q\\\"\\u0001\"},\"factor\":3.0}]";
+    CHECK(status == NB_OK && strcmp(json, expected) == 0, "conditions as JSON: %d %s", status, status == NB_OK ? json : "");
+    if (status == NB_OK) free(json);
+    nb_conditions_error_free(&error);
+    status = nb_conditions_parse_json("{\"closed\": 1}", 13, &json, &length, &error);
+    CHECK(status == NB_ERROR_CONDITIONS && error.kind == NB_CONDITIONS_INVALID && json == NULL, "invalid: %d", status);
+    nb_conditions_error_free(&error);
+    status = nb_conditions_overlay_json(b, "{\"closed\": 1}", 13, &json, &length);
+    CHECK(status == NB_OK && strncmp(json, "{\"entries\":[],\"closed\":[],\"slowed\":[],\"error\":{\"code\":\"invalid\",", 62) == 0,
+          "an invalid overlay: %d %s", status, status == NB_OK ? json : "");
+    if (status == NB_OK) free(json);
+    const char *lift = "{\"closed\": [\"Lift A\"], \"slow\": [{\"ref\": \"Lift A\", \"factor\": 2}]}";
+    nb_arc_conditions resolved;
+    CHECK(nb_conditions_resolve(b, lift, strlen(lift), &resolved, NULL) == NB_OK && resolved.closed_count > 0,
+          "Lift A closes arcs: %s", nb_last_error(b));
+    status = nb_conditions_overlay_json(b, lift, strlen(lift), &json, &length);
+    char first_arc[32];
+    snprintf(first_arc, sizeof first_arc, "\"closed\":[%u", resolved.closed[0]);
+    CHECK(status == NB_OK && strstr(json, first_arc) && strstr(json, "\"slowed\":[],\"error\":null}") &&
+              strstr(json, "\"factor\":2.0,\"arcs\":["),
+          "Lift A closed and slowed: %d %s", status, status == NB_OK ? json : "");
+    if (status == NB_OK) free(json);
+    nb_arc_conditions_free(&resolved);
+    /* Endpoints: a place, a position, and an error naming the text as nb_endpoint_named does. */
+    const char *texts[] = {"Computer lab@A@2", "  no such place at all  ", "48.15,11.58@Nowhere"};
+    const char *starts[] = {"{\"kind\":\"place\",\"place\":", "{\"code\":\"unknown\",\"text\":\"no such place at all\"",
+                            "{\"code\":\"unknown-level\",\"text\":\"Nowhere\""};
+    for (int i = 0; i < 3; i++) {
+        status = nb_resolve_endpoint_json(b, texts[i], strlen(texts[i]), &json, &length);
+        CHECK(status == NB_OK && strncmp(json, starts[i], strlen(starts[i])) == 0 && length == strlen(json),
+              "endpoint %s: %d %s", texts[i], status, status == NB_OK ? json : nb_last_error(b));
+        if (status == NB_OK) free(json);
+    }
+    /* Profiles by name, and a position's node as nb_endpoint_node finds it. */
+    status = nb_profiles_json(b, &json, &length);
+    size_t profiles_root;
+    json_parser profiles;
+    CHECK(status == NB_OK && json_parse(&profiles, (const uint8_t *)json, length, &profiles_root) &&
+              profiles.values[profiles_root].count == nb_profile_count(b),
+          "profiles as JSON: %d", status);
+    size_t name_length;
+    const char *name = nb_profile_name(b, 0, &name_length);
+    CHECK(json_text_is(&profiles, &profiles.values[profiles.values[profiles_root].first], name, name_length),
+          "the first profile's name");
+    json_free(&profiles), free(json);
+    uint32_t levels[2] = {0, nb_level_count(b) - 1}, by_endpoint, by_position;
+    nb_endpoint position = {NB_ENDPOINT_POSITION, 0, 0, 0, levels, 2, NULL, 0};
+    int32_t latitude, longitude;
+    uint32_t node_level;
+    nb_node_info(b, 7, &latitude, &longitude, &node_level);
+    position.latitude = latitude / 1e7, position.longitude = longitude / 1e7;
+    CHECK(nb_endpoint_node(b, &position, 0, &by_endpoint) == NB_OK &&
+              nb_position_node(b, 0, position.latitude, position.longitude, levels, 2, &by_position) == NB_OK &&
+              by_endpoint == by_position && by_position != NB_NONE,
+          "a position's node: %u and %u", by_endpoint, by_position);
+    /* Aliases: as many as nb_place_aliases counts, for every place. */
+    for (uint32_t place = 0; place < nb_place_count(b); place++) {
+        uint32_t first, count;
+        size_t root;
+        CHECK(nb_place_aliases(b, place, &first, &count) == NB_OK && nb_place_aliases_json(b, place, &json, &length) == NB_OK,
+              "aliases of place %u: %s", place, nb_last_error(b));
+        json_parser p;
+        CHECK(json_parse(&p, (const uint8_t *)json, length, &root) && p.values[root].count == count, "aliases of %u", place);
+        json_free(&p), free(json);
+    }
+}
+
 /* ---- Routes and ways out ---- */
 
 static uint32_t cost_of(const nb_bundle *b, uint32_t profile, uint32_t arc) { return profile_cost(b, profile, arc); }
@@ -4977,6 +5129,154 @@ static size_t hex_bytes(const char *hex, uint8_t *out) {
     return count;
 }
 
+/* `length` bytes as standard base64, NUL-terminated in `out`. */
+static void base64_text(const uint8_t *bytes, size_t length, char *out) {
+    static const char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    size_t used = 0;
+    for (size_t i = 0; i < length; i += 3) {
+        uint32_t bits = (uint32_t)bytes[i] << 16 | (i + 1 < length ? (uint32_t)bytes[i + 1] << 8 : 0) |
+                        (i + 2 < length ? bytes[i + 2] : 0);
+        size_t left = length - i; /* bytes in this group: 1 to 3 */
+        for (size_t k = 0; k < 4; k++) out[used++] = k <= left ? digits[bits >> (18 - 6 * k) & 63] : '=';
+    }
+    out[used] = 0;
+}
+
+/* A release record as navforge publish writes it, each part given as JSON text. */
+static void release_text(char *out, size_t size, const char *statement, const char *signature, const char *file,
+                         const char *venue, const char *version) {
+    snprintf(out, size, "{\"bundle\":%s,\"signature\":%s,\"statementBase64\":%s,\"venue\":%s,\"version\":%s}", file,
+             signature, statement, venue, version);
+}
+
+static void test_release_records(nb_bundle *b) {
+    char text[1024], record[4096], wrapped[4400], encoded[2048], signature[512], message[1024], hex[65];
+    uint8_t value[64], digest[32];
+    statement_text(text, sizeof text, "\"demo.navbundle\"", "\"navforge-statement/1\"", "\"" GOOD_SHA256 "\"", "13",
+                   "\"v\"", "\"1\"");
+    base64_text((const uint8_t *)text, strlen(text), encoded);
+    for (int i = 0; i < 64; i++) value[i] = (uint8_t)i;
+    char value_text[100], statement_json[2100];
+    base64_text(value, 64, value_text);
+    snprintf(statement_json, sizeof statement_json, "\"%s\"", encoded);
+    snprintf(signature, sizeof signature, "{\"algorithm\":\"ed25519\",\"keyID\":\"0123456789abcdef\",\"value\":\"%s\"}",
+             value_text);
+    const char *file = "{\"path\":\"1/demo.navbundle\",\"sha256\":\"" GOOD_SHA256 "\",\"size\":13}";
+    release_text(record, sizeof record, statement_json, signature, file, "\"v\"", "\"1\"");
+    nb_release release;
+    nb_status status = nb_release_read(record, strlen(record), NULL, &release, message, sizeof message);
+    CHECK(status == NB_OK && release.statement == NULL, "a record without the key: %d %s", status, message);
+    status = nb_release_read(record, strlen(record), "0123456789abcdef", &release, message, sizeof message);
+    CHECK(status == NB_OK, "a good record: %d %s", status, message);
+    if (status == NB_OK) {
+        CHECK(release.statement_length == strlen(text) && memcmp(release.statement, text, strlen(text)) == 0 &&
+                  release.signature_length == 64 && memcmp(release.signature, value, 64) == 0,
+              "the decoded statement (%zu bytes) and signature (%zu)", release.statement_length, release.signature_length);
+        nb_release_free(&release);
+    }
+    /* latest.json and a catalog version hold the record. */
+    const char *wrappers[] = {"{\"format\":\"navforge-latest/1\",\"venue\":\"v\",\"version\":\"1\",\"release\":%s}",
+                              "{\"pinned\":true,\"release\":%s}"};
+    for (int i = 0; i < 2; i++) {
+        snprintf(wrapped, sizeof wrapped, wrappers[i], record);
+        status = nb_release_read(wrapped, strlen(wrapped), "0123456789abcdef", &release, message, sizeof message);
+        CHECK(status == NB_OK, "wrapped record %d: %d %s", i, status, message);
+        nb_release_free(&release);
+    }
+    snprintf(wrapped, sizeof wrapped, "{\"format\":\"navforge-latest/1\",\"venue\":\"v\",\"version\":[2,null,{}],\"release\":%s}",
+             record);
+    status = nb_release_read(wrapped, strlen(wrapped), NULL, &release, message, sizeof message);
+    CHECK(status == NB_ERROR_FORMAT && release.refused == NB_RELEASE_STATEMENT &&
+              strcmp(message, "latest.json names v 2,,[object Object] and holds the record of v 1") == 0,
+          "latest.json of another version: %d %s", status, message);
+    static const char *const not_records[] = {"7", "null", "\"latest.json\"", "[]", "{}", "{\"release\":{}}", "{\"a\":"};
+    for (size_t i = 0; i < sizeof not_records / sizeof not_records[0]; i++) {
+        status = nb_release_read(not_records[i], strlen(not_records[i]), NULL, &release, message, sizeof message);
+        CHECK(status == NB_ERROR_ARGUMENT, "%s is no release record: %d %s", not_records[i], status, message);
+    }
+    /* Each part broken in turn: what is at fault and the words. */
+    static const struct {
+        const char *statement, *signature, *message;
+        nb_release_fault refused;
+    } broken[] = {
+        {NULL, "null", "version \"1\" of \"v\" is not signed (its record has no signature), so it cannot be verified",
+         NB_RELEASE_SIGNATURE},
+        {NULL, "\"x\"", "the signature of version \"1\" of \"v\" is not an object", NB_RELEASE_SIGNATURE},
+        {NULL, "{\"algorithm\":\"rsa-pss\"}", "version \"1\" of \"v\" is signed by \"rsa-pss\"; this reader verifies ed25519",
+         NB_RELEASE_SIGNATURE},
+        {NULL, "[]", "version \"1\" of \"v\" is signed by undefined; this reader verifies ed25519", NB_RELEASE_SIGNATURE},
+        {NULL, "{\"algorithm\":\"ed25519\",\"keyID\":\"0000000000000000\"}",
+         "version \"1\" of \"v\" is signed with key \"0000000000000000\", not with the key given (0123456789abcdef)",
+         NB_RELEASE_SIGNATURE},
+        {"\"abc\"", NULL, "the statementBase64 of version \"1\" of \"v\" is not base64", NB_RELEASE_STATEMENT},
+        {"7", NULL, "the statementBase64 of version \"1\" of \"v\" is not base64", NB_RELEASE_STATEMENT},
+        {NULL, "{\"algorithm\":\"ed25519\",\"keyID\":\"0123456789abcdef\",\"value\":5}",
+         "the signature value of version \"1\" of \"v\" is not base64", NB_RELEASE_SIGNATURE},
+    };
+    for (size_t i = 0; i < sizeof broken / sizeof broken[0]; i++) {
+        release_text(record, sizeof record, broken[i].statement ? broken[i].statement : statement_json,
+                     broken[i].signature ? broken[i].signature : signature, file, "\"v\"", "\"1\"");
+        status = nb_release_read(record, strlen(record), "0123456789abcdef", &release, message, sizeof message);
+        CHECK(status == NB_ERROR_FORMAT && release.refused == broken[i].refused && release.statement == NULL &&
+                  strcmp(message, broken[i].message) == 0,
+              "broken record %zu: %d %d %s", i, status, (int)release.refused, message);
+    }
+
+    /* The statement against its record, what is expected and the bundle. */
+    nb_statement statement;
+    CHECK(nb_statement_read(text, strlen(text), &statement, message, sizeof message) == NB_OK, "%s", message);
+    release_text(record, sizeof record, statement_json, signature, file, "\"v\"", "\"1\"");
+    status = nb_statement_check(&statement, record, strlen(record), "v", 1, "1", 1, message, sizeof message);
+    CHECK(status == NB_OK, "the record agrees: %d %s", status, message);
+    static const struct {
+        const char *file, *venue, *message;
+    } changed[] = {
+        {"{\"path\":\"1/demo.navbundle\",\"sha256\":\"" GOOD_SHA256 "\",\"size\":14}", "\"v\"",
+         "the record of version \"1\" of \"v\" says size 14, its signed statement 13: the record was changed after signing"},
+        {"{\"path\":\"a/b/other\",\"sha256\":\"" GOOD_SHA256 "\",\"size\":13}", "\"v\"",
+         "the record of version \"1\" of \"v\" says bundle \"other\", its signed statement \"demo.navbundle\": the record "
+         "was changed after signing"},
+        {"\"none\"", "\"v\"", "the record of version \"1\" of \"v\" says bundle undefined, its signed statement "
+                              "\"demo.navbundle\": the record was changed after signing"},
+        {"{\"path\":\"demo.navbundle\",\"sha256\":\"" GOOD_SHA256 "\",\"size\":\"13\"}", "\"v\"",
+         "the record of version \"1\" of \"v\" says size \"13\", its signed statement 13: the record was changed after "
+         "signing"},
+        {NULL, "\"w\\n\"", "the record of version \"1\" of \"w\\n\" says venue \"w\\n\", its signed statement \"v\": the "
+                           "record was changed after signing"},
+    };
+    for (size_t i = 0; i < sizeof changed / sizeof changed[0]; i++) {
+        release_text(record, sizeof record, statement_json, signature, changed[i].file ? changed[i].file : file,
+                     changed[i].venue, "\"1\"");
+        status = nb_statement_check(&statement, record, strlen(record), NULL, 0, NULL, 0, message, sizeof message);
+        CHECK(status == NB_ERROR_FORMAT && strcmp(message, changed[i].message) == 0, "changed record %zu: %d %s", i, status,
+              message);
+    }
+    status = nb_statement_check(&statement, NULL, 0, "v", 1, "2\"", 2, message, sizeof message);
+    CHECK(status == NB_ERROR_FORMAT && strcmp(message, "the signed statement is for version \"1\", not \"2\\\"\"") == 0,
+          "another version expected: %d %s", status, message);
+    status = nb_statement_check(&statement, NULL, 0, "v\0", 2, NULL, 0, message, sizeof message);
+    CHECK(status == NB_ERROR_FORMAT, "a venue with a NUL is another venue: %d %s", status, message);
+    int same = -1;
+    status = nb_statement_matches(&statement, 12, NULL, NULL, &same, message, sizeof message);
+    CHECK(status == NB_OK && same == 0 &&
+              strcmp(message, "the bundle has 12 bytes, the signed statement says 13: it is not the bundle that was signed") == 0,
+          "another size: %d %d %s", status, same, message);
+    memcpy(hex, GOOD_SHA256, 65);
+    hex_bytes(hex, digest);
+    status = nb_statement_matches(&statement, 13, digest, NULL, &same, message, sizeof message);
+    CHECK(status == NB_OK && same == 1, "the same digest: %d %d %s", status, same, message);
+    digest[31] ^= 1;
+    status = nb_statement_matches(&statement, 13, digest, NULL, &same, message, sizeof message);
+    CHECK(status == NB_OK && same == 0 && strstr(message, "c4d5e7, the signed statement's 5f1d") != NULL,
+          "another digest: %d %d %s", status, same, message);
+    digest[31] ^= 1;
+    status = nb_statement_matches(&statement, 13, digest, b, &same, message, sizeof message);
+    CHECK(status == NB_OK && same == 0 && strncmp(message, "the bundle's META venueID is \"", 30) == 0 &&
+              strstr(message, "\", the signed statement's venue \"v\"") != NULL,
+          "META of another venue: %d %d %s", status, same, message);
+    nb_statement_free(&statement);
+}
+
 static void test_public_keys(void) {
     uint8_t expected[NB_ED25519_SPKI_BYTES], spki[NB_ED25519_SPKI_BYTES], der[128];
     char message[1024];
@@ -4985,6 +5285,9 @@ static void test_public_keys(void) {
     CHECK(status == NB_OK && memcmp(spki, expected, sizeof spki) == 0, "the PEM of RFC 8032's key: %d %s", status, message);
     status = nb_public_key_read(expected, sizeof expected, 0, spki, message, sizeof message);
     CHECK(status == NB_OK && memcmp(spki, expected, sizeof spki) == 0, "the DER of RFC 8032's key: %d %s", status, message);
+    char id[17];
+    nb_public_key_id(spki, id);
+    CHECK(strcmp(id, "21fe31dfa154a261") == 0, "RFC 8032's key has the id %s", id);
     /* Text around the block, and the block wrapped with every white space PEM allows, still read. */
     static const char wrapped[] = "a key:\r\n-----BEGIN PUBLIC KEY-----\r\n MCowBQYDK2Vw\tAyEA11qYAYKx\vCrfVS/7TyWQH\f"
                                   "Og7hcvPapiMlrwIaaPcHU Ro=\r\n-----END PUBLIC KEY-----\r\ntrailing";
@@ -5859,9 +6162,12 @@ int main(int argc, char **argv) {
     test_sha256();
     test_sha256_paths();
     test_checksums_both_paths();
+    test_host_digests(b);
+    test_json_answers(b);
     test_json();
     test_statements();
     test_public_keys();
+    test_release_records(b);
     test_inside();
     test_routes_and_exits(b, 1);
     test_reference_paths(b);

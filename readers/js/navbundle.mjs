@@ -43,8 +43,6 @@ export const MODIFIERS = [null, 'uturn', 'sharp right', 'right', 'slight right',
 // nb_landmark_placement and nb_landmark_side of navbundle.h, by value.
 export const PLACEMENTS = [null, 'before', 'at', 'after', 'beside'];
 export const SIDES = [null, 'left', 'right', 'ahead'];
-const ENDPOINT_CODES = [null, null, 'empty', 'unknown', 'ambiguous', 'elsewhere', 'needs-level', 'unknown-level',
-  'bad-coordinate'];
 
 // ---- Errors ----
 
@@ -180,10 +178,8 @@ const OUT = allocate(512);
 const PATH = OUT + 64; // nb_path
 const FAULT = OUT + 96; // nb_conditions_error
 const RESOLVED = OUT + 128; // nb_arc_conditions
-const ENDPOINT = OUT + 160; // nb_endpoint
 const FIX = OUT + 208; // nb_fix
 const RECORD = OUT + 304; // nb_level, nb_node, nb_arc, nb_place, nb_event, nb_reference_point + nb_point_reading
-const OVERLAY = OUT + 416; // nb_overlay
 const REFUSAL = OUT + 448; // nb_refusal
 const MESSAGE_SIZE = 1024;
 const MESSAGE = allocate(MESSAGE_SIZE);
@@ -424,24 +420,14 @@ function conditionsBytes(conditions) {
 export function parseConditions(conditions) {
   if (conditions && typeof conditions === 'object' && conditions[PARSED]) return conditions;
   const bytes = conditionsBytes(conditions);
-  return withText(bytes, (text, length) => {
-    const status = core.nb_conditions_parse(text, length, OUT, OUT + 4, FAULT);
+  const parsed = { entries: JSON.parse(withText(bytes, (text, length) => {
+    const status = core.nb_conditions_parse_json(text, length, OUT, OUT + 4, FAULT);
     if (status === ERROR_CONDITIONS) throw takeConditionsError();
     if (status !== 0) throw new BundleError('out-of-memory', 'the conditions do not fit the reader\'s memory');
-    // nb_condition_target on wasm32: kind, list, index, text, length, corners, corner_count, factor.
-    const entries = Array.from({ length: u32(OUT + 4) }, (_, i) => {
-      const at = u32(OUT) + 32 * i;
-      const [kind, list, target] = [u8(at), u8(at + 1), textAt(u32(at + 8), u32(at + 12))];
-      const corners = Array.from({ length: u32(at + 20) }, (_, c) => [f64(u32(at + 16) + 16 * c), f64(u32(at + 16) + 16 * c + 8)]);
-      return { position: `${list === 0 ? 'closed' : 'slow'}[${u32(at + 4)}]`,
-        target: kind === 2 ? { kind: 'polygon', text: target, polygon: corners } : { kind: kind === 0 ? 'name' : 'level', text: target },
-        factor: list === 0 ? null : f64(at + 24) };
-    });
-    core.nb_condition_targets_free(u32(OUT), u32(OUT + 4));
-    const parsed = { entries };
-    Object.defineProperty(parsed, PARSED, { value: Uint8Array.from(bytes) });
-    return parsed;
-  });
+    return takeText();
+  })) };
+  Object.defineProperty(parsed, PARSED, { value: Uint8Array.from(bytes) });
+  return parsed;
 }
 
 /** An arc's `cost` (u32 milliseconds) slowed by `factor`: the double product rounded half away
@@ -524,10 +510,8 @@ async function readIntoCore(response, name) {
       if (!(value instanceof Uint8Array)) throw namedError('argument', 'the response\'s body gave something other than bytes', name);
       if (size + value.length > capacity) {
         capacity = Math.max(2 * capacity, size + value.length);
-        const larger = allocate(capacity);
-        memory();
-        heap.copyWithin(larger, at, at + size);
-        core.free(at);
+        const larger = capacity <= 0xffffffff ? core.realloc(at, capacity) >>> 0 : 0;
+        if (larger === 0) throw new BundleError('out-of-memory', `the reader's memory cannot hold ${capacity} more bytes`);
         at = larger;
       }
       memory();
@@ -583,8 +567,7 @@ export class NavBundle {
     for (let index = 0; index < core.nb_section_count(handle); index++) {
       core.nb_section_entry(handle, index, OUT);
       this._sections.push({ tag: textAt(OUT, 4), version: u16(OUT + 6),
-        offset: Number(memory().getBigUint64(OUT + 8, true)), length: Number(memory().getBigUint64(OUT + 16, true)),
-        checksum: BigInt.asUintN(64, core.nb_section_checksum(handle, index)) });
+        offset: Number(memory().getBigUint64(OUT + 8, true)), length: Number(memory().getBigUint64(OUT + 16, true)) });
     }
     this._byTag = new Map(this._sections.map((section) => [section.tag, section]));
   }
@@ -642,22 +625,18 @@ export class NavBundle {
     // WebCrypto copies what it hashes when called, so the file's own hash field is zeroed for the
     // whole-file digest only while the call is made.
     const bytes = this._bytes;
-    const sections = this._sections.map((section) =>
+    const digests = this._sections.map((section) =>
       subtle.digest('SHA-256', bytes.subarray(section.offset, section.offset + section.length)));
     const stored = bytes.slice(32, 64);
     bytes.fill(0, 32, 64);
-    const whole = subtle.digest('SHA-256', bytes);
+    digests.push(subtle.digest('SHA-256', bytes));
     bytes.set(stored, 32);
-    const digests = await Promise.all(sections);
-    this._sections.forEach((section, index) => {
-      if (new DataView(digests[index]).getBigUint64(0, true) !== section.checksum) {
-        throw this._fail('checksum', `checksum mismatch in section ${section.tag}: the file is corrupt`, section.tag);
-      }
-    });
-    const digest = new Uint8Array(await whole);
-    if (digest.some((byte, i) => byte !== stored[i])) {
-      throw this._fail('checksum', 'the whole-file SHA-256 does not match the header: the file is corrupt');
-    }
+    const digested = await Promise.all(digests);
+    // The core compares them with the file's as it compares its own digests.
+    this._check(withMemory(32 * digested.length, (at) => {
+      digested.forEach((digest, i) => (memory(), heap.set(new Uint8Array(digest), at + 32 * i)));
+      return core.nb_verify_digests(this._handle, at);
+    }));
   }
 
   /** What every call reads, once the core has checked the required sections. */
@@ -667,13 +646,8 @@ export class NavBundle {
     this._nodeCount = core.nb_node_count(handle);
     this._arcCount = core.nb_arc_count(handle);
     this._placeCount = core.nb_place_count(handle);
-    this._profileNames = [];
-    for (let index = 0; index < core.nb_profile_count(handle); index++) {
-      const at = core.nb_profile_name(handle, index, OUT) >>> 0;
-      const name = at === 0 ? null : textAt(at, u32(OUT));
-      if (name === null) throw this._error('PROF', `profile ${index} has no name`);
-      this._profileNames.push(name);
-    }
+    this._check(core.nb_profiles_json(handle, OUT, OUT + 4)); // which refuses a name that is not UTF-8
+    this._profileNames = JSON.parse(takeText());
     this._eventCount = core.nb_event_count(handle);
   }
 
@@ -891,17 +865,8 @@ export class NavBundle {
    * without ALIA. */
   placeAliases(index) {
     this._checkPlace(index);
-    if (!this.has('ALIA')) return [];
-    this._check(core.nb_place_aliases(this._handle, index, OUT, OUT + 4));
-    const first = u32(OUT);
-    const aliases = [];
-    for (let alias = first; alias < first + u32(OUT + 4); alias++) {
-      this._check(core.nb_alias_info(this._handle, alias, OUT + 8));
-      // The core has checked both strings exist (load_aliases), not that they are UTF-8.
-      const [text, language] = [OUT + 8, OUT + 16].map((at) => this._text(at, 'ALIA', `alias ${alias} is not UTF-8`));
-      aliases.push({ text, language, kind: u8(OUT + 24) });
-    }
-    return aliases;
+    this._check(core.nb_place_aliases_json(this._handle, index, OUT, OUT + 4)); // none without ALIA
+    return JSON.parse(takeText());
   }
 
   /** The node place `place` attaches to for `profile` (ATCH; PLAC's node without it), or null when
@@ -927,23 +892,12 @@ export class NavBundle {
    * `{kind: 'place', place}` or `{kind: 'position', latitude, longitude, levels}`; an
    * EndpointError when it names no single one. */
   resolveEndpoint(text) {
-    text = textOf(text, 'the endpoint', this);
-    try {
-      this._check(withText(text, (at) => core.nb_resolve_endpoint(this._handle, at, ENDPOINT)));
-      const kind = u32(ENDPOINT);
-      if (kind === 0) return { kind: 'place', place: u32(ENDPOINT + 4) };
-      if (kind === 1) {
-        return { kind: 'position', latitude: f64(ENDPOINT + 8), longitude: f64(ENDPOINT + 16),
-          levels: u32s(u32(ENDPOINT + 24), u32(ENDPOINT + 28)) };
-      }
-      // The error names the text as the core trims it (an unknown level by what follows the @).
-      const bytes = ENCODER.encode(text);
-      withText(bytes, (at, length) => core.nb_endpoint_named(at, length, kind, OUT, OUT + 4));
-      const said = UTF8.decode(bytes.subarray(u32(OUT), u32(OUT) + u32(OUT + 4)));
-      throw new EndpointError(ENDPOINT_CODES[kind], said, u32s(u32(ENDPOINT + 32), u32(ENDPOINT + 36)));
-    } finally {
-      core.nb_endpoint_free(ENDPOINT);
-    }
+    // An error names the text as the core trims it (an unknown level by what follows the @).
+    const bytes = ENCODER.encode(textOf(text, 'the endpoint', this));
+    this._check(withText(bytes, (at, length) => core.nb_resolve_endpoint_json(this._handle, at, length, OUT, OUT + 4)));
+    const endpoint = JSON.parse(takeText());
+    if (endpoint.code !== undefined) throw new EndpointError(endpoint.code, endpoint.text, endpoint.candidates);
+    return endpoint;
   }
 
   /** The node `endpoint` starts or ends at for `profile`: a place's attachment, or a position's
@@ -958,12 +912,8 @@ export class NavBundle {
     const { latitude, longitude, levels } = endpoint;
     for (const level of levels) this._checkPosition(latitude, longitude, level);
     // The core snaps on each level and keeps the nearest, as it does for its own endpoints.
-    this._check(withU32s(levels, (at) => {
-      [[0, 1], [24, at], [28, levels.length]].forEach(([offset, value]) => memory().setUint32(ENDPOINT + offset, value, true));
-      data.setFloat64(ENDPOINT + 8, latitude, true);
-      data.setFloat64(ENDPOINT + 16, longitude, true);
-      return core.nb_endpoint_node(this._handle, ENDPOINT, index, OUT); // nb_endpoint: kind 1, a position
-    }));
+    this._check(withU32s(levels, (at) =>
+      core.nb_position_node(this._handle, index, latitude, longitude, at, levels.length, OUT)));
     return u32(OUT) === NONE ? null : u32(OUT);
   }
 
@@ -971,21 +921,8 @@ export class NavBundle {
    * [latitude, longitude] corners in degrees, the exterior first. */
   outlines(level) {
     this._checkLevel(level);
-    this._check(core.nb_level_outlines(this._handle, level, OUT, OUT + 4));
-    const first = u32(OUT);
-    const result = [];
-    for (let outline = first; outline < first + u32(OUT + 4); outline++) {
-      this._check(core.nb_outline_info(this._handle, outline, OUT + 8));
-      const label = this._text(OUT + 8, 'STRS', `the label of outline ${outline} is not UTF-8`);
-      const place = u32(OUT + 16);
-      const kind = u8(OUT + 20);
-      const rings = [];
-      for (let ring = 0, count = u32(OUT + 24); ring < count; ring++) {
-        rings.push(corners((at, capacity) => core.nb_outline_ring(this._handle, outline, ring, at, capacity, OUT + 32), this));
-      }
-      result.push({ kind, label, place: place === NONE ? null : place, rings });
-    }
-    return result;
+    this._check(core.nb_level_outlines_json(this._handle, level, OUT, OUT + 4)); // as JSON: a level holds thousands
+    return JSON.parse(takeText());
   }
 
   // -- Routing --
@@ -1136,30 +1073,16 @@ export class NavBundle {
    * ConditionsError has it, nothing closed or slowed, and the entries resolved before the error
    * (none for `invalid`). Never throws a ConditionsError. */
   conditionsOverlay(conditions) {
-    let parsed;
+    let bytes;
     try {
-      parsed = parseConditions(conditions);
+      bytes = conditionsBytes(conditions);
     } catch (error) {
       if (error instanceof ConditionsError) return { entries: [], closed: [], slowed: [], error: errorRecord(error) };
       throw error;
     }
     // The core resolves each target alone for its arcs, and the whole text for the error, if any.
-    this._check(withText(parsed[PARSED], (at, length) => core.nb_conditions_overlay(this._handle, at, length, OVERLAY, FAULT)));
-    try {
-      const first = (i) => u32(u32(OVERLAY + 4) + 4 * i);
-      const entries = parsed.entries.slice(0, u32(OVERLAY)).map((entry, i) =>
-        ({ ...entry, arcs: u32s(u32(OVERLAY + 8) + 4 * first(i), first(i + 1) - first(i)) }));
-      if (u32(FAULT) !== 0) return { entries, closed: [], slowed: [], error: errorRecord(takeConditionsError()) };
-      const whole = OVERLAY + 12; // nb_arc_conditions
-      const closed = u32s(u32(whole), u32(whole + 4));
-      const shut = new Set(closed);
-      const slowed = u32s(u32(whole + 8), u32(whole + 16)).map((arc, i) => ({ arc, factor: f64(u32(whole + 12) + 8 * i) }))
-        .filter(({ arc }) => !shut.has(arc));
-      return { entries, closed, slowed, error: null };
-    } finally {
-      core.nb_conditions_error_free(FAULT);
-      core.nb_conditions_overlay_free(OVERLAY);
-    }
+    this._check(withText(bytes, (at, length) => core.nb_conditions_overlay_json(this._handle, at, length, OUT, OUT + 4)));
+    return JSON.parse(takeText());
   }
 
   // -- Wi-Fi locating (WIFI) --
@@ -1412,16 +1335,18 @@ export class Metric {
 // venue, the version and the bundle file by name, size and SHA-256. Nothing here re-encodes the
 // JSON, so a signature that `openssl pkeyutl -verify -rawin` accepts is the one accepted here.
 const STATEMENT_FORMAT = 'navforge-statement/1';
-const LATEST_FORMAT = 'navforge-latest/1';
-const SIGNATURE_ALGORITHM = 'ed25519';
 const SIGNATURE_BYTES = 64;
 // An Ed25519 SubjectPublicKeyInfo (RFC 8410, section 4) is 12 fixed bytes and the raw key; the
 // core reads the PEM or DER of one and refuses any other (nb_public_key_read).
 const SPKI_BYTES = 44;
-const ED25519_KEY_BYTES = 32;
 // The keys importPublicKey made, each with its CryptoKey: only these pass as imported keys, so
 // a key id cannot be claimed by an object made elsewhere.
 const IMPORTED_KEYS = new WeakMap();
+// nb_release_fault of navbundle.h (what nb_release_read refused), as BundleError codes.
+const RELEASE_CODES = [null, 'statement', 'signature'];
+// The members of a release record the core reads: JSON.stringify leaves out the others.
+const RELEASE_MEMBERS = ['release', 'format', 'venue', 'version', 'statementBase64', 'signature', 'algorithm', 'keyID',
+  'value', 'bundle', 'path', 'size', 'sha256'];
 
 /** `crypto.subtle`, or a BundleError `webcrypto-unavailable` saying that `what` could not be
  * checked and how to have it (`otherwise`: another way out, for the checksums). */
@@ -1442,42 +1367,31 @@ function bytesToCheck(value, what, name) {
   return typeof SharedArrayBuffer !== 'undefined' && bytes.buffer instanceof SharedArrayBuffer ? bytes.slice() : bytes;
 }
 
-/** `bytes` as lower-case hex, two digits a byte. */
-const hexOf = (bytes) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-
 /** Runs `read(at, length, message, messageSize)`, one of the core's readers, over `bytes`, and
- * throws its refusal as a BundleError `code` (`out-of-memory` for lack of memory). The message
- * has room for all it quotes of the bytes: at most 6 characters each (a control one escaped). */
-function coreCheck(bytes, code, name, read) {
-  const messageSize = 6 * bytes.length + 256;
+ * throws its refusal as a BundleError `code` (`code()` when it is a function; `out-of-memory` for
+ * lack of memory). The message has room for all it quotes of the bytes and of `quoted` more
+ * characters: at most 6 characters each (a control one escaped). */
+function coreCheck(bytes, code, name, read, quoted = 0) {
+  const messageSize = 6 * (bytes.length + quoted) + 256;
   withText(bytes, (at, length) => withMemory(messageSize, (message) => {
     const status = read(at, length, message, messageSize);
-    if (status !== 0) throw namedError(STATUS_CODES[status] === 'malformed' ? code : STATUS_CODES[status], cString(message), name);
+    if (status === 0) return;
+    const malformed = STATUS_CODES[status] === 'malformed';
+    throw namedError(malformed ? (typeof code === 'function' ? code() : code) : STATUS_CODES[status], cString(message), name);
   }));
-}
-
-/** Strict standard base64 (length a multiple of 4, padding only at the end) read by the core, as
- * bytes; a BundleError `code` naming `what` otherwise. */
-function base64Bytes(text, what, code, name) {
-  const bytes = typeof text !== 'string' ? null : withText(text, (at, length) => withMemory(3 * (length >> 2) + 1, (out) => {
-    if (!core.nb_base64_read(at, length, out, OUT)) return null;
-    const decoded = u32(OUT);
-    return heap.slice(out, out + decoded);
-  }));
-  if (bytes === null) throw namedError(code, `${what} is not base64`, name);
-  return bytes;
 }
 
 /** The SubjectPublicKeyInfo of an Ed25519 key given as PEM text or DER bytes, checked by the core
- * to be one (what else it is, is in the error). */
+ * to be one (what else it is, is in the error), and the key's id: `[spki, keyID]`. */
 function ed25519Spki(key, name) {
   const pem = typeof key === 'string';
   const bytes = pem ? ENCODER.encode(key) : bytesToCheck(key, 'the public key', name);
-  return withMemory(SPKI_BYTES, (spki) => {
+  return withMemory(SPKI_BYTES + 17, (spki) => {
     coreCheck(bytes, 'key', name, (at, length, message, size) => core.nb_public_key_read(at, length, pem ? 1 : 0, spki,
       message, size));
+    core.nb_public_key_id(spki, spki + SPKI_BYTES);
     memory();
-    return heap.slice(spki, spki + SPKI_BYTES);
+    return [heap.slice(spki, spki + SPKI_BYTES), textAt(spki + SPKI_BYTES, 16)];
   });
 }
 
@@ -1492,7 +1406,7 @@ function ed25519Spki(key, name) {
  * never skipped). */
 export async function importPublicKey(key, { name = null } = {}) {
   if (IMPORTED_KEYS.has(key)) return key;
-  const spki = ed25519Spki(key, name);
+  const [spki, keyID] = ed25519Spki(key, name);
   const subtle = subtleToCheck(name);
   let cryptoKey;
   try {
@@ -1507,8 +1421,6 @@ export async function importPublicKey(key, { name = null } = {}) {
       + `(${error && error.name}: ${error && error.message}), so the signature could not be checked; Ed25519 needs `
       + 'Node 20 or later, or a browser whose WebCrypto has it', name);
   }
-  const raw = spki.subarray(SPKI_BYTES - ED25519_KEY_BYTES);
-  const keyID = hexOf(new Uint8Array(await subtle.digest('SHA-256', raw))).slice(0, 16);
   const imported = Object.freeze({ algorithm: 'Ed25519', keyID });
   IMPORTED_KEYS.set(imported, cryptoKey);
   return imported;
@@ -1545,57 +1457,26 @@ function statementBytes(statement, name) {
   return ENCODER.encode(statement);
 }
 
-/** `{format, venue, version, bundle, size, sha256}` from a statement's bytes, read and each field
- * checked by the core (nb_statement_read). */
-function parseStatement(bytes, name) {
-  // An nb_statement on wasm32: the four texts' addresses, their lengths, then the 64-bit size.
-  return withMemory(40, (out) => {
-    coreCheck(bytes, 'statement', name, (at, length, message, size) => core.nb_statement_read(at, length, out, message, size));
-    try {
-      const text = (field) => textAt(u32(out + 4 * field), u32(out + 16 + 4 * field));
-      return { format: STATEMENT_FORMAT, venue: text(0), version: text(1), bundle: text(2), size: i64(out + 32), sha256: text(3) };
-    } finally {
-      core.nb_statement_free(out);
-    }
-  });
-}
-
-/** Refuses a statement for another venue or version than the caller asked for: an old version's
- * valid signature must not pass for the new one. */
-function checkExpected(statement, venue, version, name) {
-  for (const [field, wanted] of [['venue', venue], ['version', version]]) {
-    if (wanted === null || wanted === undefined) continue;
-    if (typeof wanted !== 'string') throw namedError('argument', `the expected ${field} must be a string`, name);
-    if (statement[field] !== wanted) {
-      throw namedError('statement', `the signed statement is for ${field} ${JSON.stringify(statement[field])}, `
-        + `not ${JSON.stringify(wanted)}`, name);
-    }
-  }
-}
-
-/** Refuses bundle bytes (or an opened bundle) that are not the file the statement names: its size
- * and SHA-256, then with `checkMetadata` META's venue and version. */
+/** Refuses bundle bytes (or an opened bundle) that are not the file the nb_statement at
+ * `statement` names, as the core compares them (nb_statement_matches): its size, its SHA-256 (by
+ * WebCrypto), then with `checkMetadata` META's venue and version. */
 async function checkSignedBundle(statement, bundle, checkMetadata, name) {
   const opened = bundle instanceof NavBundle ? bundle : null;
   const bytes = opened ? opened._bytes : bytesToCheck(bundle, 'the bundle', name);
-  if (bytes.length !== statement.size) {
-    throw namedError('bundle-mismatch', `the bundle has ${bytes.length} bytes, the signed statement says `
-      + `${statement.size}: it is not the bundle that was signed`, name);
-  }
-  const sha256 = hexOf(new Uint8Array(await subtleToCheck(name).digest('SHA-256', bytes)));
-  if (sha256 !== statement.sha256) {
-    throw namedError('bundle-mismatch', `the bundle's SHA-256 is ${sha256}, the signed statement's ${statement.sha256}: `
-      + 'it is not the bundle that was signed', name);
-  }
-  if (!checkMetadata) return;
+  const size = BigInt(bytes.length);
+  // The digest waits in RECORD: allocating could grow the memory, which holds an opened bundle's bytes.
+  const matches = (digest, opening = null) => {
+    if (digest !== null) (memory(), heap.set(digest, RECORD));
+    const status = core.nb_statement_matches(statement, size, digest ? RECORD : 0, opening?._handle ?? 0, OUT, MESSAGE,
+      MESSAGE_SIZE);
+    if (status !== 0) throw opening._coreError(status);
+    if (u32(OUT) === 0) throw namedError('bundle-mismatch', cString(MESSAGE), name);
+  };
+  matches(null);
+  const digest = new Uint8Array(await subtleToCheck(name).digest('SHA-256', bytes));
+  matches(digest);
   // The file is the one signed: its checksums were the signer's to check.
-  const metadata = (opened ?? await open(bytes, { verifyChecksums: false, name })).metadata;
-  for (const [key, field] of [['venueID', 'venue'], ['bundleVersion', 'version']]) {
-    if (metadata[key] !== statement[field]) {
-      throw namedError('bundle-mismatch', `the bundle's META ${key} is ${JSON.stringify(metadata[key])}, the signed `
-        + `statement's ${field} ${JSON.stringify(statement[field])}`, name);
-    }
-  }
+  if (checkMetadata) matches(digest, opened ?? await open(bytes, { verifyChecksums: false, name }));
 }
 
 /** Verifies a published version's signed statement: `statement` (the bytes of statement.json, or
@@ -1617,37 +1498,48 @@ export async function verifyStatement({ statement, signature, publicKey, bundle 
     { bundle, venue, version, checkMetadata, name });
 }
 
-/** The statement `bytes` once `signature` is found to be `key`'s over them, it is read, and
- * `checkRecord(statement)`, the expected venue and version and the bundle agree with it. */
-async function verifiedStatement(key, bytes, signature, { bundle, venue, version, checkMetadata, name },
-  checkRecord = () => {}) {
+/** The statement `bytes` once `signature` is found to be `key`'s over them and the core has read
+ * it and found it to agree with `record` (a release record's JSON, or null), the expected venue
+ * and version and the bundle. */
+async function verifiedStatement(key, bytes, signature, { bundle, venue, version, checkMetadata, name }, record = null) {
   await checkSignature(key, signature, bytes, 'statement', name);
-  const statement = parseStatement(bytes, name);
-  checkRecord(statement);
-  checkExpected(statement, venue, version, name);
-  if (bundle !== null && bundle !== undefined) await checkSignedBundle(statement, bundle, checkMetadata, name);
-  return Object.freeze({ ...statement, keyID: key.keyID });
+  for (const [field, wanted] of [['venue', venue], ['version', version]]) {
+    if (wanted !== null && wanted !== undefined && typeof wanted !== 'string') {
+      throw namedError('argument', `the expected ${field} must be a string`, name);
+    }
+  }
+  // An nb_statement on wasm32: the four texts' addresses, their lengths, then the 64-bit size.
+  const read = allocate(40);
+  heap.fill(0, read, read + 40);
+  try {
+    coreCheck(bytes, 'statement', name, (at, length, message, size) => core.nb_statement_read(at, length, read, message, size));
+    const given = (text, use) => withText(text ?? '', (at, length) => use(text === null || text === undefined ? 0 : at, length));
+    coreCheck(record ?? bytes, 'statement', name, (at, length, message, size) => given(venue, (v, vLength) =>
+      given(version, (w, wLength) => core.nb_statement_check(read, record === null ? 0 : at, length, v, vLength, w, wLength,
+        message, size))), bytes.length + (venue?.length ?? 0) + (version?.length ?? 0));
+    const text = (field) => textAt(u32(read + 4 * field), u32(read + 16 + 4 * field));
+    const statement = { format: STATEMENT_FORMAT, venue: text(0), version: text(1), bundle: text(2), size: i64(read + 32),
+      sha256: text(3) };
+    if (bundle !== null && bundle !== undefined) await checkSignedBundle(read, bundle, checkMetadata, name);
+    return Object.freeze({ ...statement, keyID: key.keyID });
+  } finally {
+    core.nb_statement_free(read);
+    core.free(read);
+  }
 }
 
-/** The release record in a catalog entry (`{pinned, release}`), latest.json or the record itself. */
-function releaseRecord(record, name) {
-  if (record === null || typeof record !== 'object') {
-    throw namedError('argument', 'a release record is an object (a catalog version\'s "release", or latest.json)', name);
-  }
-  let release = record;
-  if (record.statementBase64 === undefined && record.release !== null && typeof record.release === 'object') {
-    release = record.release;
-  }
-  if (release.statementBase64 === undefined) {
-    throw namedError('argument', 'not a release record (it has no statementBase64): give a catalog version\'s '
-      + '"release", or latest.json', name);
-  }
-  if (release === record) return record;
-  if (record.format === LATEST_FORMAT && (record.venue !== release.venue || record.version !== release.version)) {
-    throw namedError('statement', `latest.json names ${record.venue} ${record.version} and holds the record of `
-      + `${release.venue} ${release.version}`, name);
-  }
-  return release;
+/** A release record's JSON checked by the core (nb_release_read): without `keyID` its own form,
+ * with it also the key it is signed with, and then `[statement, signature]`, decoded. */
+function readRelease(json, keyID, name) {
+  // An nb_release on wasm32: the statement's address and length, the signature's, what is refused.
+  return withText(keyID ?? '', (key) => withMemory(20, (out) => {
+    coreCheck(json, () => RELEASE_CODES[u32(out + 16)] ?? 'statement', name, (at, length, message, size) =>
+      core.nb_release_read(at, length, keyID === null ? 0 : key, out, message, size));
+    memory();
+    const decoded = [heap.slice(u32(out), u32(out) + u32(out + 4)), heap.slice(u32(out + 8), u32(out + 8) + u32(out + 12))];
+    core.nb_release_free(out);
+    return decoded;
+  }));
 }
 
 /** Verifies a version from its release record in `catalog.json` or `VENUE/latest.json` before (and,
@@ -1662,36 +1554,10 @@ function releaseRecord(record, name) {
  * unsigned version cannot be verified, and this says so rather than pass it. */
 export async function verifyRelease(record, { publicKey, bundle = null, venue = null, version = null,
   checkMetadata = false, name = null } = {}) {
-  const release = releaseRecord(record, name);
-  const signature = release.signature;
-  const what = `version ${JSON.stringify(release.version)} of ${JSON.stringify(release.venue)}`;
-  if (signature === undefined || signature === null) {
-    throw namedError('signature', `${what} is not signed (its record has no signature), so it cannot be verified`, name);
-  }
-  if (typeof signature !== 'object') throw namedError('signature', `the signature of ${what} is not an object`, name);
-  if (signature.algorithm !== SIGNATURE_ALGORITHM) {
-    throw namedError('signature', `${what} is signed by ${JSON.stringify(signature.algorithm)}; this reader verifies `
-      + `${SIGNATURE_ALGORITHM}`, name);
-  }
+  // The core reads the record as JSON: the members it reads, as JSON.stringify writes them.
+  const json = ENCODER.encode(JSON.stringify(record, RELEASE_MEMBERS) ?? 'null');
+  readRelease(json, null, name); // What needs no key is refused before the key is read, as always.
   const key = await importPublicKey(publicKey, { name });
-  if (signature.keyID !== key.keyID) {
-    throw namedError('signature', `${what} is signed with key ${JSON.stringify(signature.keyID)}, not with the key `
-      + `given (${key.keyID})`, name);
-  }
-  const statement = base64Bytes(release.statementBase64, `the statementBase64 of ${what}`, 'statement', name);
-  const value = base64Bytes(signature.value, `the signature value of ${what}`, 'signature', name);
-  // The record's own fields are unsigned: one that disagrees with its statement was changed after.
-  const file = release.bundle !== null && typeof release.bundle === 'object' ? release.bundle : {};
-  const recorded = [['venue', release.venue], ['version', release.version],
-    ['bundle', typeof file.path === 'string' ? file.path.slice(file.path.lastIndexOf('/') + 1) : file.path],
-    ['size', file.size], ['sha256', file.sha256]];
-  const checkRecord = (signed) => {
-    for (const [field, recordedValue] of recorded) {
-      if (recordedValue !== signed[field]) {
-        throw namedError('statement', `the record of ${what} says ${field} ${JSON.stringify(recordedValue)}, its `
-          + `signed statement ${JSON.stringify(signed[field])}: the record was changed after signing`, name);
-      }
-    }
-  };
-  return verifiedStatement(key, statement, value, { bundle, venue, version, checkMetadata, name }, checkRecord);
+  const [statement, signature] = readRelease(json, key.keyID, name);
+  return verifiedStatement(key, statement, signature, { bundle, venue, version, checkMetadata, name }, json);
 }

@@ -23,6 +23,7 @@ import json
 import math
 import mmap
 import os
+import re
 import struct
 import threading
 
@@ -123,97 +124,52 @@ ConditionEntry = collections.namedtuple("ConditionEntry", "position target facto
 ArcConditions = collections.namedtuple("ArcConditions", "closed factors")
 
 
-# ---- The C reader's types and functions (readers/c/navbundle.h) ----
+# ---- The C reader's types and functions, declared from its header (readers/c/navbundle.h) ----
 
-U32, U64, SIZE, DOUBLE, CHARS = ctypes.c_uint32, ctypes.c_uint64, ctypes.c_size_t, ctypes.c_double, ctypes.c_char_p
-U32P = ctypes.POINTER(U32)
-
-
-# The C types by one-letter code; ``_struct`` adds each struct by its navbundle.h name (``path`` for nb_path).
-_TYPES = {"I": U32, "Q": U64, "z": SIZE, "d": DOUBLE, "v": ctypes.c_void_p, "s": CHARS, "b": ctypes.c_uint8,
-          "i": ctypes.c_int, "l": ctypes.c_int32, "q": ctypes.c_int64}
+U32, U64, SIZE, DOUBLE = ctypes.c_uint32, ctypes.c_uint64, ctypes.c_size_t, ctypes.c_double
+# The header's scalar types; each of its enums is an int.
+_SCALARS = {"uint8_t": ctypes.c_uint8, "uint16_t": ctypes.c_uint16, "uint32_t": U32, "uint64_t": U64, "size_t": SIZE,
+            "int": ctypes.c_int, "int32_t": ctypes.c_int32, "int64_t": ctypes.c_int64, "double": DOUBLE,
+            "char": ctypes.c_char}
 
 
-def _ctype(code):
-    """The ctypes type ``code`` names in ``_TYPES``, each leading ``*`` making it a pointer to one."""
-    return ctypes.POINTER(_ctype(code[1:])) if code.startswith("*") else _TYPES[code]
+def _declare(core, header):
+    """Declares every function of ``header`` (navbundle.h's text) on ``core``, and returns its structs as
+    ctypes types by name (``nb_path``): the header is the one statement of the core's API, so no copy of
+    it here can drift from the library. Arguments that are pointers take any address (a ``byref``, an
+    array, bytes), text arguments bytes; texts in results are addresses, since the core's carry their
+    lengths."""
+    text = re.sub(r"/\*.*?\*/|^#.*?$", " ", header, flags=re.S | re.M)
+    types = dict(_SCALARS, **dict.fromkeys(re.findall(r"typedef\s+enum\s*{[^}]*}\s*(\w+);", text), ctypes.c_int))
 
+    def ctype(base, stars, pointee=True):
+        if not stars:
+            return types.get(base)
+        return ctypes.POINTER(types[base]) if pointee and base in types and base != "char" else ctypes.c_void_p
 
-def _struct(name, fields):
-    """A ctypes mirror of navbundle.h's ``nb_<name>``, known to ``_ctype`` from then on: ``fields``
-    lists ``field:code``."""
-    pairs = [field.split(":") for field in fields.split()]
-    _TYPES[name] = type("nb_" + name, (ctypes.Structure,), {"_fields_": [(f, _ctype(code)) for f, code in pairs]})
-    return _TYPES[name]
-
-
-_Text = _struct("text", "text:v length:z")
-_Level = _struct("level", "id:text name:text building_id:text building:text ordinal:d")
-_Node = _struct("node", "latitude:l longitude:l level:I kind:b label:text")
-_Place = _struct("place", "kind:b positioned:b level:I node:I ref:text name:text category:text description:text "
-                 "building:text opening_hours:text phone:text email:text website:text capacity:l latitude:l "
-                 "longitude:l geofence_radius:I")
-_Path = _struct("path", "duration:Q length:Q nodes:*I node_count:z arcs:*I arc_count:z")
-_Step = _struct("route_step", "action:i label:v label_length:z from_level:I to_level:I length:d duration:d steps:q "
-                "rise:d along_path:i start:z end:z")
-_Maneuver = _struct("maneuver", "kind:i modifier:i route_index:z corner:I latitude:l longitude:l level:I along:Q "
-                    "distance:Q duration:Q bearing_before:i bearing_after:i way:v way_length:z changes_level:i "
-                    "from_level:I to_level:I direction:i steps:q rise:l landmark:I placement:i side:i landmark_name:v "
-                    "landmark_name_length:z")
-_struct("conditions_entry", "list:b index:z")
-_ConditionsError = _struct("conditions_error", "kind:i message:s entries:*conditions_entry entry_count:z "
-                           "candidates:*I candidate_count:z")
-_ArcConditions = _struct("arc_conditions", "closed:*I closed_count:z slowed:*I factors:*d slowed_count:z")
-_Target = _struct("condition_target", "kind:b list:b index:z text:v length:z corners:*d corner_count:z factor:d")
-_Match = _struct("match", "place:I field:b")
-_Alias = _struct("alias", "text:v text_length:z language:v language_length:z kind:b")
-_Endpoint = _struct("endpoint", "kind:i place:I latitude:d longitude:d levels:*I level_count:z candidates:*I "
-                    "candidate_count:z")
-_Outline = _struct("outline", "label:v label_length:z place:I kind:b ring_count:I")
-_RadioMap = _struct("radio_map", "access_points:I buildings:I floors:I reference_points:I readings:I postings:I "
-                    "floor_exponent:d position_exponent:d weakest_rssi:d building_neighbours:I floor_neighbours:I "
-                    "neighbours:I candidate_access_points:I")
-_Fix = _struct("fix", "located:i building:I building_name:v building_name_length:z floor:I floor_name:v "
-               "floor_name_length:z ordinal:d venue_level:I latitude_e7:l longitude_e7:l latitude:d longitude:d "
-               "confidence:d neighbours:I")
-
-# The functions of navbundle.h this module calls, with their arguments' ``_ctype`` codes (``v`` the
-# bundle first). They return an nb_status (an int), a count (``_count``), nothing (``_free``,
-# ``_VOID``), or what ``_RESULTS`` says.
-_SIGNATURES = {
-    "nb_open_memory": "v z s i *v s z", "nb_close": "v", "nb_last_error": "v", "nb_node_count": "v",
-    "nb_level_count": "v", "nb_place_count": "v", "nb_profile_count": "v", "nb_arc_count": "v",
-    "nb_string": "v I *z", "nb_profile_name": "v I *z", "nb_level_info": "v I *level", "nb_node_record": "v I *node",
-    "nb_place_info": "v I *place", "nb_place_source": "v I *v *z", "nb_place_aliases": "v I *I *I",
-    "nb_alias_info": "v I *alias", "nb_place_node": "v I I *I", "nb_in_main_piece": "v I I *i",
-    "nb_route_path": "v I I I *path", "nb_path_free": "*path", "nb_route_steps": "v I *path **route_step *z",
-    "nb_route_maneuvers": "v I *path *I **maneuver *z",
-    "nb_step_instruction": "v *route_step s z *z", "nb_maneuver_instruction": "v *maneuver s s s z *z",
-    "nb_spoken_distance": "v s Q s z *z", "nb_guidance_language": "v I *text *text",
-    "nb_guidance_language_count": "v", "nb_profile_costs": "v I v z", "nb_customise": "v I v z *v",
-    "nb_route_metric": "v v I I *path", "nb_metric_free": "v", "nb_metric_arrays": "v v v v v v z *z",
-    "nb_metric_weights": "v v v z", "nb_nearest_exit": "v I I *I *I *v *z", "nb_leaving_costs": "v I v v z",
-    "nb_exit_search": "v v z I *path", "nb_conditions_parse": "s z **condition_target *z *conditions_error",
-    "nb_condition_targets_free": "*condition_target z", "nb_conditions_error_free": "*conditions_error",
-    "nb_conditions_resolve": "v s z *arc_conditions *conditions_error", "nb_arc_conditions_free": "*arc_conditions",
-    "nb_conditions_apply": "v I s z *v *conditions_error", "nb_exit_conditions": "v I I s z *path *conditions_error",
-    "nb_search_prefix": "v s z *match z *z", "nb_fold": "v s z *v *z", "nb_snap": "v d d I *I *d",
-    "nb_snap_profile": "v I d d I *I *d *i", "nb_resolve_endpoint": "v s *endpoint", "nb_endpoint_free": "*endpoint",
-    "nb_endpoint_node": "v *endpoint I *I", "nb_level_outlines": "v I *I *I", "nb_outline_info": "v I *outline",
-    "nb_outline_ring": "v I I v z *z", "nb_radio_map_info": "v *radio_map s z", "nb_locate": "v s z *fix s z",
-    "nb_normalised_access_point": "s z s", "nb_endpoint_named": "s z i *z *z", "nb_slowed_cost": "I d",
-    "nb_signal_weight": "d d d",
-}
-_VOID = ("nb_close", "nb_endpoint_named")
-_RESULTS = {"nb_last_error": "s", "nb_string": "v", "nb_profile_name": "v", "nb_slowed_cost": "I",
-            "nb_signal_weight": "d"}
+    for body, name in re.findall(r"typedef\s+struct\s*{([^}]*)}\s*(\w+);", text):
+        fields = []
+        for base, declarators in re.findall(r"(?:const\s+)?(\w+)\s+([^;]+);", body):
+            for stars, field, size in re.findall(r"(\**)\s*(\w+)\s*(?:\[(\d+)\])?", declarators):
+                fields.append((field, ctype(base, stars) * int(size) if size else ctype(base, stars)))
+        types[name] = type(name, (ctypes.Structure,), {"_fields_": fields})
+    for result, stars, name, parameters in re.findall(r"(\w+)\s*(\**)\s*(nb_\w+)\(((?:[^()]|\([^()]*\))*)\);", text):
+        function = getattr(core, name)
+        function.restype = ctype(result, stars, pointee=False)
+        arguments = [(re.findall(r"\w+", parameter)[-2], "*" * (parameter.count("*") + parameter.count("[")))
+                     for parameter in parameters.split(",") if parameter.strip() != "void"]
+        function.argtypes = [ctypes.c_char_p if base == "char" and stars == "*" else ctype(base, stars, False)
+                             for base, stars in arguments]
+    return types
 
 
 def _load_core():
-    """The C reader built beside this module (``setup.py``), or the one NAVBUNDLE_LIBRARY names."""
+    """The C reader built beside this module (``setup.py``), or the one NAVBUNDLE_LIBRARY names, with
+    its functions declared and its structs by name from navbundle.h: beside the library (``setup.py``
+    puts it there), or in the checkout."""
+    here = os.path.dirname(os.path.abspath(__file__))
     path = os.environ.get("NAVBUNDLE_LIBRARY")
     if not path:
-        here = os.path.dirname(os.path.abspath(__file__))
         found = [match for suffix in importlib.machinery.EXTENSION_SUFFIXES
                  for match in glob.glob(os.path.join(here, "_navbundle_core" + suffix))]
         if not found:
@@ -221,21 +177,21 @@ def _load_core():
                               "`python3 setup.py build_ext --inplace` in readers/python")
         path = found[0]
     core = ctypes.CDLL(path)
-    for name, arguments in _SIGNATURES.items():
-        function = getattr(core, name)
-        function.argtypes = [_ctype(code) for code in arguments.split()]
-        result = _RESULTS.get(name, "I" if name.endswith("_count") else "i")
-        function.restype = None if name in _VOID or name.endswith("_free") else _ctype(result)
+    headers = [os.path.join(folder, "navbundle.h") for folder in (os.path.dirname(path), os.path.join(here, "core"),
+                                                                  os.path.join(here, "..", "c"))]
+    header = next((candidate for candidate in headers if os.path.isfile(candidate)), None)
+    if header is None:
+        raise ImportError(f"navbundle: navbundle.h, which declares the C reader, is not beside {path}")
+    with open(header, encoding="utf-8") as declarations:
+        types = _declare(core, declarations.read())
     libc = ctypes.CDLL(None)
     libc.free.argtypes, libc.free.restype = (ctypes.c_void_p,), None
-    return core, libc.free
+    return core, libc.free, types
 
 
-_core, _free = _load_core()
+_core, _free, _C = _load_core()  # _C: navbundle.h's structs by name
 _STATUS = {1: "io", 2: "format", 3: "checksum", 4: "argument", 5: "memory", 6: "unavailable", 7: "conditions",
            8: "unknown-language"}
-_ENDPOINT_CODES = ("place", "position", "empty", "unknown", "ambiguous", "elsewhere", "needs-level", "unknown-level",
-                   "bad-coordinate")
 _CONDITION_CODES = (None, "invalid", "ambiguous", "unmatched")
 _EMPTY = ctypes.create_string_buffer(1)  # An address for no bytes: the C reader refuses NULL.
 
@@ -302,33 +258,38 @@ def parse_conditions(conditions):
     if isinstance(conditions, Conditions):
         return conditions
     text = _conditions_text(conditions)
-    targets, count, error = ctypes.POINTER(_Target)(), SIZE(), _ConditionsError()
-    try:
-        status = _core.nb_conditions_parse(text, len(text), ctypes.byref(targets), ctypes.byref(count),
-                                           ctypes.byref(error))
+    answer, length, error = ctypes.c_void_p(), SIZE(), _C["nb_conditions_error"]()
+    try:  # The targets as JSON, every number a float.
+        status = _core.nb_conditions_parse_json(text, len(text), ctypes.byref(answer), ctypes.byref(length),
+                                                ctypes.byref(error))
         if status == 7:
             raise _conditions_error(error)
         if status:
             raise MemoryError("no memory for the conditions")
-        entries = []
-        for target in targets[:count.value]:
-            polygon = tuple((target.corners[2 * at], target.corners[2 * at + 1]) for at in range(target.corner_count))
-            entries.append(ConditionEntry(f"{('closed', 'slow')[target.list]}[{target.index}]",
-                                          Target(("name", "level", "polygon")[target.kind],
-                                                 ctypes.string_at(target.text, target.length).decode("utf-8"),
-                                                 polygon if target.kind == 2 else None),
-                                          None if target.list == 0 else target.factor))
     finally:
-        _core.nb_condition_targets_free(targets, count.value)
         _core.nb_conditions_error_free(ctypes.byref(error))
+    entries = [ConditionEntry(entry["position"],
+                              Target(target["kind"], target["text"],
+                                     tuple(map(tuple, target["polygon"])) if "polygon" in target else None),
+                              entry["factor"])
+               for entry in json.loads(_taken(answer.value, length.value)) for target in [entry["target"]]]
     return Conditions(entries, text)
+
+
+def _taken(pointer, length):
+    """The ``length`` bytes the C reader allocated at ``pointer``, freed."""
+    try:
+        return ctypes.string_at(pointer, length)
+    finally:
+        _free(pointer)
 
 
 def _conditions_error(error):
     """The ``ConditionsError`` an ``nb_conditions_error`` describes."""
     entries = [("closed" if entry.list == 0 else "slow") + f"[{entry.index}]"
                for entry in error.entries[:error.entry_count]]
-    return ConditionsError(_CONDITION_CODES[error.kind], (error.message or b"").decode("utf-8", "replace"), entries,
+    message = ctypes.string_at(error.message or _EMPTY).decode("utf-8", "replace")
+    return ConditionsError(_CONDITION_CODES[error.kind], message, entries,
                            error.candidates[:error.candidate_count])
 
 
@@ -501,7 +462,8 @@ class Bundle:
 
     def _raise(self, status, message=None):
         if message is None:
-            message = _core.nb_last_error(self._handle).decode("utf-8", "replace") if self._handle else ""
+            message = ctypes.string_at(_core.nb_last_error(self._handle)) if self._handle else b""
+            message = message.decode("utf-8", "replace")
         if status == 5:
             raise MemoryError(message)
         raise BundleError(message, code=_STATUS.get(status, "format"))
@@ -525,7 +487,7 @@ class Bundle:
 
     def _conditions_call(self, function, text, *arguments):
         """A call that takes conditions text: ``ConditionsError`` when they cannot be applied."""
-        error = _ConditionsError()
+        error = _C["nb_conditions_error"]()
         try:
             with self._lock:
                 status = function(self._live(), *arguments[:-1], text, len(text), arguments[-1], ctypes.byref(error))
@@ -564,16 +526,8 @@ class Bundle:
     def _profile_names(self):
         """The profiles' names, read once (a race reads them twice, alike)."""
         if self._names is None:
-            names, length = [], SIZE()
-            with self._lock:
-                for index in range(_core.nb_profile_count(self._live())):
-                    try:
-                        pointer = _core.nb_profile_name(self._handle, index, ctypes.byref(length))
-                        names.append(_text(pointer, length.value))
-                    except UnicodeDecodeError:
-                        names.append(None)
-                    if names[-1] is None:
-                        raise BundleError(f"{self.path}: section PROF: profile {index} has no name that is UTF-8")
+            answer, length = self._call(_core.nb_profiles_json, out=(ctypes.c_void_p, SIZE))
+            names = json.loads(_taken(answer, length))  # The core refuses a name that is not UTF-8.
             self._profile_indexes = {name: index for index, name in reversed(list(enumerate(names)))}
             self._names = names
         return self._names
@@ -638,15 +592,15 @@ class Bundle:
     def levels(self):
         """The levels in ``LEVL`` order: ``snap`` and ``outlines`` take an index into this list."""
         if "LEVL" not in self._cache:
-            self._cache["LEVL"] = [self._record(_core.nb_level_info, level, _Level(), lambda record: Level(
+            self._cache["LEVL"] = [self._record(_core.nb_level_info, level, _C["nb_level"](), lambda record: Level(
                 *(self._text(text.text, text.length) for text in (record.id, record.name, record.building_id,
-                                                                  record.building)), record.ordinal))
+                                                                  record.building_name)), record.ordinal))
                 for level in range(self.level_count)]
         return list(self._cache["LEVL"])
 
     def node(self, index):
         """Node ``index``: position in degrees, level index, kind and label (a string or None)."""
-        return self._record(_core.nb_node_record, self._check_node(index), _Node(), lambda record: Node(
+        return self._record(_core.nb_node_record, self._check_node(index), _C["nb_node"](), lambda record: Node(
             record.latitude / 1e7, record.longitude / 1e7, record.level, record.kind,
             self._text(record.label.text, record.label.length)))
 
@@ -658,7 +612,7 @@ class Bundle:
         """Place ``index`` of ``PLAC`` (what ``search_prefix`` reports), strings resolved;
         level, node and position are None where the place has none."""
         index = self._check("place", index, self._places)
-        return self._record(_core.nb_place_info, index, _Place(), lambda record: Place(
+        return self._record(_core.nb_place_info, index, _C["nb_place"](), lambda record: Place(
             record.kind, *(self._text(getattr(record, name).text, getattr(record, name).length)
                            for name in Place._fields[1:10]),
             None if record.level == NONE else record.level, None if record.node == NONE else record.node,
@@ -668,7 +622,7 @@ class Bundle:
     # Routes
 
     def _path(self, function, *arguments):
-        path = _Path()
+        path = _C["nb_path"]()
         try:
             self._call(function, *arguments, ctypes.byref(path))
             if not path.nodes:
@@ -687,7 +641,7 @@ class Bundle:
     def route_steps(self, profile, source, target):
         """The route of ``route`` as steps a person can follow (``Step``), in the C core's words, which
         are the Swift and JavaScript readers' too: ``[]`` from a node to itself, None when unreachable."""
-        return self._described(profile, source, target, _Step, self._step,
+        return self._described(profile, source, target, _C["nb_route_step"], self._step,
                                lambda index, path, out, count: (_core.nb_route_steps, index, path, out, count))
 
     def route_maneuvers(self, profile, source, target, language=None, destination=None):
@@ -704,13 +658,13 @@ class Bundle:
             convert = lambda m: self._maneuver(m)._replace(  # noqa: E731
                 instruction=self._words(_core.nb_maneuver_instruction, ctypes.byref(m), *words),
                 spoken_distance=self._words(_core.nb_spoken_distance, words[0], m.distance))
-        return self._described(profile, source, target, _Maneuver, convert,
+        return self._described(profile, source, target, _C["nb_maneuver"], convert,
                                lambda index, path, out, count: (_core.nb_route_maneuvers, index, path, None, out, count))
 
     @property
     def languages(self):
         """The codes of the bundle's instruction languages (``GTXT``), sorted; empty without it."""
-        code, endonym = _Text(), _Text()
+        code, endonym = _C["nb_text"](), _C["nb_text"]()
         with self._lock:
             codes = []
             for index in range(_core.nb_guidance_language_count(self._live())):
@@ -739,7 +693,7 @@ class Bundle:
         """The records ``call`` names (a core function and its arguments after the bundle) for the route
         of ``route``, each made a value by ``convert``. The path is this call's own, so each C call
         takes the lock on its own."""
-        index, path, items, count = self._profile_index(profile), _Path(), ctypes.POINTER(record)(), SIZE()
+        index, path, items, count = self._profile_index(profile), _C["nb_path"](), ctypes.POINTER(record)(), SIZE()
         try:
             ends = self._check_node(source), self._check_node(target)
             self._call(_core.nb_route_path, index, *ends, ctypes.byref(path))
@@ -752,20 +706,20 @@ class Bundle:
             _free(items)
 
     def _maneuver(self, m):
-        change = LevelChange(m.from_level, m.to_level, m.direction, None if m.steps < 0 else m.steps, m.rise)
+        change = LevelChange(m.from_level, m.to_level, m.direction, None if m.step_count < 0 else m.step_count, m.rise)
         return Maneuver(MANEUVER_KINDS[m.kind], MODIFIERS[m.modifier], m.route_index,
                         None if m.corner == NONE else m.corner, m.latitude, m.longitude, m.level, m.along, m.distance,
                         m.duration, None if m.bearing_before < 0 else m.bearing_before,
                         None if m.bearing_after < 0 else m.bearing_after, self._text(m.way, m.way_length),
                         change if m.changes_level else None, None if m.landmark == NONE else ManeuverLandmark(
-                            m.landmark, PLACEMENTS[m.placement], SIDES[m.side],
+                            m.landmark, PLACEMENTS[m.landmark_placement], SIDES[m.landmark_side],
                             self._text(m.landmark_name, m.landmark_name_length)))
 
     def _step(self, step):
         text = self._words(_core.nb_step_instruction, ctypes.byref(step))
         return Step(STEP_ACTIONS[step.action], self._text(step.label, step.label_length), step.from_level,
-                    step.to_level, step.length, step.duration, None if step.steps < 0 else step.steps, step.rise,
-                    bool(step.along_path), step.start, step.end, text)
+                    step.to_level, step.length, step.duration, None if step.step_count < 0 else step.step_count,
+                    step.rise, bool(step.along_path), step.start_index, step.end_index, text)
 
     @property
     def customisable(self):
@@ -810,10 +764,8 @@ class Bundle:
         index = self._profile_index(profile)
         exit_node, cost, nodes, count = self._call(_core.nb_nearest_exit, index, self._check_node(node),
                                                    out=(U32, U32, ctypes.c_void_p, SIZE))
-        try:  # The core allocates the path only when it succeeds.
-            return None if exit_node == NONE else (exit_node, cost, ctypes.cast(nodes, U32P)[:count])
-        finally:
-            _free(nodes)
+        nodes = array.array("I", _taken(nodes, 4 * count)).tolist()  # The core allocates them only when it succeeds.
+        return None if exit_node == NONE else (exit_node, cost, nodes)
 
     # Search, snapping and places
 
@@ -833,7 +785,7 @@ class Bundle:
             raise ValueError(f"limit {limit!r} is not a non-negative integer")
         data = _utf8(query, "the query", terminated=True)
         capacity = min(limit, self._places)
-        matches, count = (_Match * max(capacity, 1))(), SIZE()
+        matches, count = (_C["nb_match"] * max(capacity, 1))(), SIZE()
         self._call(_core.nb_search_prefix, data, limit, matches, capacity, ctypes.byref(count))
         return [(match.place, match.field) for match in matches[:count.value]]
 
@@ -869,11 +821,9 @@ class Bundle:
 
     def place_aliases(self, index):
         """Place ``index``'s aliases, ``[Alias(text, language, kind)]``; empty without ``ALIA``."""
-        first, count = self._call(_core.nb_place_aliases, self._check("place", index, self._places), out=(U32, U32))
-        with self._lock:
-            return [self._record(_core.nb_alias_info, alias, _Alias(), lambda info: Alias(
-                self._text(info.text, info.text_length), self._text(info.language, info.language_length), info.kind))
-                for alias in range(first, first + count)]
+        answer, length = self._call(_core.nb_place_aliases_json, self._check("place", index, self._places),
+                                    out=(ctypes.c_void_p, SIZE))
+        return [Alias(**alias) for alias in json.loads(_taken(answer, length))]
 
     def attached_node(self, place, profile):
         """The node place ``place`` attaches to for ``profile`` (``ATCH``; the ``PLAC`` node
@@ -894,20 +844,12 @@ class Bundle:
         """``text`` as a route endpoint (docs/endpoints.md): ``Endpoint("place", ...)`` or
         ``Endpoint("position", ...)``, else ``EndpointError``."""
         data = _utf8(text, "the endpoint", terminated=True)
-        out = _Endpoint()
-        try:
-            self._call(_core.nb_resolve_endpoint, data, ctypes.byref(out))
-            code = _ENDPOINT_CODES[out.kind]
-            if code == "place":
-                return Endpoint("place", out.place, None, None, None)
-            if code == "position":
-                return Endpoint("position", None, out.latitude, out.longitude, out.levels[:out.level_count])
-            start, length = SIZE(), SIZE()  # What the error names, by the core's rule.
-            _core.nb_endpoint_named(data, len(data), out.kind, ctypes.byref(start), ctypes.byref(length))
-            named = data[start.value:start.value + length.value].decode("utf-8")
-            raise EndpointError(code, named, out.candidates[:out.candidate_count])
-        finally:
-            _core.nb_endpoint_free(ctypes.byref(out))
+        answer, length = self._call(_core.nb_resolve_endpoint_json, data, len(data), out=(ctypes.c_void_p, SIZE))
+        endpoint = json.loads(_taken(answer, length))
+        if "code" in endpoint:  # What the error names, by the core's rule.
+            raise EndpointError(endpoint["code"], endpoint["text"], endpoint["candidates"])
+        return Endpoint(endpoint["kind"], endpoint.get("place"), endpoint.get("latitude"), endpoint.get("longitude"),
+                        endpoint.get("levels"))
 
     def endpoint_node(self, endpoint, profile):
         """The node ``endpoint`` starts or ends at for ``profile`` (a place's attachment, a position's
@@ -916,8 +858,8 @@ class Bundle:
             return self.attached_node(endpoint.place, profile)
         levels = [self._check("level", level, self.level_count) for level in endpoint.levels]
         latitude, longitude, _ = self._position(endpoint.latitude, endpoint.longitude, 0 if levels else 0)
-        given = _Endpoint(1, NONE, latitude, longitude, (U32 * max(len(levels), 1))(*levels), len(levels))
-        [node] = self._call(_core.nb_endpoint_node, ctypes.byref(given), self._profile_index(profile), out=(U32,))
+        [node] = self._call(_core.nb_position_node, self._profile_index(profile), latitude, longitude,
+                            (U32 * max(len(levels), 1))(*levels), len(levels), out=(U32,))
         return None if node == NONE else node
 
     # Outlines
@@ -926,21 +868,11 @@ class Bundle:
         """The space outlines of ``level`` (index into ``levels``), for drawing a floor plan:
         ``[Outline(kind, label, place, rings)]``, the first ring the exterior, the others
         holes, each a list of open (latitude, longitude) corners in degrees."""
-        first, count = self._call(_core.nb_level_outlines, self._check("level", level, self.level_count),
-                                  out=(U32, U32))
-        info, result = _Outline(), []
-        with self._lock:  # The labels lie in the mapping that close() releases.
-            for outline in range(first, first + count):
-                self._call(_core.nb_outline_info, outline, ctypes.byref(info))
-                rings = []
-                for ring in range(info.ring_count):
-                    [corners] = self._call(_core.nb_outline_ring, outline, ring, None, 0, out=(SIZE,))
-                    points = array.array("i", bytes(8 * corners))
-                    self._call(_core.nb_outline_ring, outline, ring, points.buffer_info()[0], corners, out=(SIZE,))
-                    rings.append([(points[at] / 1e7, points[at + 1] / 1e7) for at in range(0, len(points), 2)])
-                result.append(Outline(info.kind, self._text(info.label, info.label_length),
-                                      None if info.place == NONE else info.place, rings))
-        return result
+        answer, length = self._call(_core.nb_level_outlines_json, self._check("level", level, self.level_count),
+                                    out=(ctypes.c_void_p, SIZE))  # As JSON: a level holds thousands.
+        return [Outline(outline["kind"], outline["label"], outline["place"],
+                        [[tuple(corner) for corner in ring] for ring in outline["rings"]])
+                for outline in json.loads(_taken(answer, length))]
 
     # Wi-Fi positioning (WIFI)
 
@@ -950,7 +882,7 @@ class Bundle:
         the bundle has none."""
         if not self.has("WIFI"):
             return None
-        info, message = _RadioMap(), ctypes.create_string_buffer(1024)
+        info, message = _C["nb_radio_map"](), ctypes.create_string_buffer(1024)
         with self._lock:
             status = _core.nb_radio_map_info(self._live(), ctypes.byref(info), message, len(message))
         if status:
@@ -990,7 +922,7 @@ class Bundle:
         starts = itertools.accumulate([len(identifier) + 1 for identifier in ids],
                                       initial=ctypes.cast(texts, ctypes.c_void_p).value)
         given = struct.pack("@" + "Pd" * len(ids), *itertools.chain.from_iterable(zip(starts, rssis)))
-        fix, message = _Fix(), ctypes.create_string_buffer(1024)
+        fix, message = _C["nb_fix"](), ctypes.create_string_buffer(1024)
         with self._lock:  # Only reads the bundle, but its names lie in the mapping that close() releases.
             status = _core.nb_locate(self._live(), given, len(ids), ctypes.byref(fix), message, len(message))
             if status:
@@ -1021,7 +953,7 @@ class Bundle:
         Needs ``EGRC``; errors as ``apply_conditions``."""
         index = self._profile_index(profile)
         self._check_node(node)
-        path = _Path()
+        path = _C["nb_path"]()
         try:
             self._conditions_call(_core.nb_exit_conditions, _conditions_text(conditions), index, node,
                                   ctypes.byref(path))
@@ -1037,7 +969,7 @@ class Bundle:
     def resolve_conditions(self, conditions):
         """The ``ARCS`` arcs ``conditions`` cover ("Resolution, exactly"):
         ``ArcConditions(closed, factors)``."""
-        out = _ArcConditions()
+        out = _C["nb_arc_conditions"]()
         try:
             self._conditions_call(_core.nb_conditions_resolve, _conditions_text(conditions), ctypes.byref(out))
             return ArcConditions(out.closed[:out.closed_count],

@@ -4,7 +4,8 @@ The library is a setuptools extension only so that setuptools compiles and insta
 the module; navbundle.py opens it with ctypes and it exports no Python module of its own.
 pip may build from a copy of this directory, where ../c is not reachable: the C sources are
 therefore copied into core/ whenever ../c is there (a checkout), and an sdist carries that copy.
-Fused multiply-adds are off, as readers/c/README.md asks, so that every reader's arithmetic is
+The header goes beside the library, where navbundle.py reads the core's functions and structs
+from it. Fused multiply-adds are off, as readers/c/README.md asks, so that every reader's arithmetic is
 the specification's to the bit (ARM64 compilers fuse them by default).
 """
 
@@ -12,6 +13,7 @@ import os
 import shutil
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CORE = os.path.join(HERE, "core")
@@ -24,5 +26,16 @@ if os.path.isfile(os.path.join(CHECKOUT, "navbundle.c")):
 if not os.path.isfile(os.path.join(CORE, "navbundle.c")):
     raise SystemExit("navbundle: the C reader's sources are neither in ../c nor in core/")
 
-setup(ext_modules=[Extension("_navbundle_core", sources=["core/navbundle.c"], extra_compile_args=["-O2", "-std=c99", "-ffp-contract=off"],
+
+class BuildWithHeader(build_ext):
+    """Builds the library and puts navbundle.h beside it (in place, or in the wheel)."""
+
+    def run(self):
+        super().run()
+        for extension in self.extensions:
+            folder = os.path.dirname(self.get_ext_fullpath(extension.name))
+            shutil.copyfile(os.path.join(CORE, "navbundle.h"), os.path.join(folder, "navbundle.h"))
+
+
+setup(cmdclass={"build_ext": BuildWithHeader}, ext_modules=[Extension("_navbundle_core", sources=["core/navbundle.c"], extra_compile_args=["-O2", "-std=c99", "-ffp-contract=off"],
                              libraries=["m"])])

@@ -77,6 +77,15 @@ static void touch(const char *text, size_t length) {
 
 static void check_status(nb_status status) { EXPECT(status >= NB_OK && status <= NB_ERROR_LANGUAGE); }
 
+/* An answer as JSON (the bindings' way in): a status, and on NB_OK NUL-terminated text of the
+ * length promised, which the caller frees. */
+static void check_json(nb_status status, char *json, size_t length) {
+    check_status(status);
+    EXPECT(status == NB_OK ? json != NULL && strlen(json) == length : json == NULL);
+    touch(json, length);
+    free(json);
+}
+
 /* A path's promises: source first, target last, nodes and arcs in range, one arc fewer than
  * nodes, and (given the weights it was found on: a profile's costs or a metric's weights) a
  * duration that is the sum of its arcs' weights, none of them closed. */
@@ -255,6 +264,10 @@ static void exercise_text(nb_bundle *b, const char *text, uint32_t *node_out) {
         EXPECT(count <= 16);
         for (size_t i = 0; i < count; i++) EXPECT(matches[i].place < nb_place_count(b) && matches[i].field <= NB_FIELD_ALIAS);
     }
+    char *json = NULL;
+    size_t json_length = 0;
+    status = nb_resolve_endpoint_json(b, text, strlen(text), &json, &json_length);
+    check_json(status, json, json_length);
     nb_endpoint e;
     status = nb_resolve_endpoint(b, text, &e);
     check_status(status);
@@ -293,6 +306,10 @@ static void exercise_records(nb_bundle *b) {
         check_status(status);
         if (status == NB_OK) EXPECT(picks[i] < nb_node_count(b) && level < nb_level_count(b));
     }
+    char *names = NULL;
+    size_t names_length = 0;
+    nb_status named = nb_profiles_json(b, &names, &names_length);
+    check_json(named, names, names_length);
     for (uint32_t p = 0; p <= nb_profile_count(b) && p < MAX_PROFILES; p++) {
         size_t length = 0;
         const char *name = nb_profile_name(b, p, &length);
@@ -464,6 +481,10 @@ static void exercise_all_records(nb_bundle *b) {
 
 static void exercise_levels(nb_bundle *b) {
     for (uint32_t level = 0; level <= nb_level_count(b) && level < MAX_LEVELS; level++) {
+        char *json = NULL;
+        size_t json_length = 0;
+        nb_status answered = nb_level_outlines_json(b, level, &json, &json_length);
+        check_json(answered, json, json_length);
         uint32_t first = 0, count = 0;
         nb_status status = nb_level_outlines(b, level, &first, &count);
         check_status(status);
@@ -531,6 +552,10 @@ static void exercise_places(nb_bundle *b) {
         nb_status source = nb_place_source(b, place, &text, &length);
         check_status(source);
         if (source == NB_OK) touch(text, length);
+        char *json = NULL;
+        size_t json_length = 0;
+        nb_status answered = nb_place_aliases_json(b, place, &json, &json_length);
+        check_json(answered, json, json_length);
         uint32_t first = 0, count = 0;
         nb_status status = nb_place_aliases(b, place, &first, &count);
         check_status(status);
@@ -690,6 +715,14 @@ static void exercise_conditions(nb_bundle *b, const char *json, size_t length, u
     }
     nb_conditions_overlay_free(&overlay);
     nb_conditions_error_free(&overlay_error);
+    char *answer = NULL;
+    size_t answer_length = 0;
+    nb_status answered = nb_conditions_overlay_json(b, json, length, &answer, &answer_length);
+    check_json(answered, answer, answer_length);
+    nb_conditions_error parse_error;
+    answered = nb_conditions_parse_json(json, length, &answer, &answer_length, &parse_error);
+    check_json(answered, answer, answer_length);
+    nb_conditions_error_free(&parse_error);
     uint32_t *costs = malloc(sizeof(uint32_t) * (arcs ? arcs : 1));
     if (status == NB_OK) {
         check_arc_conditions(b, &resolved);
@@ -843,6 +876,25 @@ static void exercise_published(const uint8_t *bytes, size_t length) {
         check_status(status);
         EXPECT(status != NB_OK || (spki[0] == 0x30 && spki[1] == 0x2a && spki[11] == 0x00));
         EXPECT(status == NB_OK || memchr(message, 0, sizeof message) != NULL);
+    }
+    /* As a release record, without and with a key id; what it holds read and checked against it. */
+    nb_release release;
+    for (int keyed = 0; keyed <= 1; keyed++) {
+        status = nb_release_read((const char *)bytes, length, keyed ? "0123456789abcdef" : NULL, &release, message,
+                                 sizeof message);
+        check_status(status);
+        EXPECT(status == NB_OK || (memchr(message, 0, sizeof message) != NULL && release.statement == NULL));
+        if (status != NB_OK || !keyed) continue;
+        touch((const char *)release.statement, release.statement_length);
+        touch((const char *)release.signature, release.signature_length);
+        if (nb_statement_read(release.statement, release.statement_length, &statement, message, sizeof message) == NB_OK) {
+            check_status(nb_statement_check(&statement, (const char *)bytes, length, "v", 1, NULL, 0, message, sizeof message));
+            int same = -1;
+            check_status(nb_statement_matches(&statement, length, NULL, NULL, &same, message, sizeof message));
+            EXPECT(same == 0 || same == 1);
+            nb_statement_free(&statement);
+        }
+        nb_release_free(&release);
     }
     /* As base64 (a release record's statement and signature), into exactly the room promised. */
     uint8_t *decoded = malloc(3 * (length / 4) + 1);
