@@ -146,6 +146,16 @@ import Testing
         #expect(maneuvers.map(\.alongCentimetres) == [0, 2000, 2210, 4210])
     }
 
+    @Test func aLookHeadsAlongItsChordNotItsMeanHeading() {
+        // Right 55° at 10 m, then left 90° 2.7 m on. Over the 3 m ahead of the first bend the
+        // way heads 48.5° right as the crow flies (34.5 of 256), the mean of its headings only
+        // 32 (45°, no turn): the first bend is a turn of its own, on its side.
+        let maneuvers = Self.plan([Self.node(0), Self.node(1)],
+                                  [Self.arc(20, Self.north, corners: [(1000, 39), (1270, 231)])])
+        #expect(Self.kinds(maneuvers) == ["depart", "turn right", "turn left", "arrive"])
+        #expect(maneuvers.map(\.alongCentimetres) == [0, 1000, 1270, 2000])
+    }
+
     @Test func aBendReachingBeyondAFlightsWindowIsSaid() {
         // Right 45° at a corner 4.1 m before a flight and right 55° at a door 2.8 m before it:
         // the corner lies beyond the flight's window, so the bend is said.
