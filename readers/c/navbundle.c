@@ -2612,7 +2612,7 @@ typedef struct {
     const guide_arc *before, *after; /* the long arcs on either side (the arc itself at a corner) */
     int has_choice, closest;         /* another usable way out, and the smallest |delta| of those */
     size_t stretch;                  /* the first arc of the point's stretch (docs/guidance.md, "Looks") */
-    int64_t back, ahead;             /* the mean headings looked at back and ahead */
+    int64_t back, ahead;             /* the headings looked at back and ahead (their chords' directions) */
 } guide_point;
 
 typedef struct {
@@ -2905,6 +2905,8 @@ static nb_status guide_runs(guide *g) {
 typedef struct {
     int64_t start, end, heading;
     uint64_t before; /* heading times length over the stretch's segments before this one, modulo 2^64 */
+    int64_t chord[2]; /* the vector sum (guide_sine) of the stretch's segments before this one, east and north */
+    uint8_t bearing;
 } guide_segment;
 
 /* Heading times length from the stretch's start to `at`, modulo 2^64, its segments `count` of
@@ -2916,6 +2918,67 @@ static uint64_t guide_integral(const guide_segment *segments, size_t count, uint
     if (*cursor == count) return total;
     const guide_segment *s = &segments[*cursor];
     return s->before + (uint64_t)s->heading * (uint64_t)(at - s->start);
+}
+
+/* round(16384 * sin(2 pi b / 256)) for the byte bearings b of a quarter turn, 0 to 64: the table
+ * the Swift runtime holds too (ManeuverPlanner.quarterSines), so that chords agree to the bit. */
+static const int32_t guide_sines[65] = {
+    0,     402,   804,   1205,  1606,  2006,  2404,  2801,  3196,  3590,  3981,  4370,  4756,  5139,  5520,  5897,
+    6270,  6639,  7005,  7366,  7723,  8076,  8423,  8765,  9102,  9434,  9760,  10080, 10394, 10702, 11003, 11297,
+    11585, 11866, 12140, 12406, 12665, 12916, 13160, 13395, 13623, 13842, 14053, 14256, 14449, 14635, 14811, 14978,
+    15137, 15286, 15426, 15557, 15679, 15791, 15893, 15986, 16069, 16143, 16207, 16261, 16305, 16340, 16364, 16379,
+    16384};
+
+/* The sine of a byte bearing times 16384: a step's east component (its north one is the sine a
+ * quarter turn on). */
+static int64_t guide_sine(uint8_t bearing) {
+    int b = bearing;
+    switch (b >> 6) {
+    case 0: return guide_sines[b];
+    case 1: return guide_sines[128 - b];
+    case 2: return -guide_sines[b - 128];
+    default: return -guide_sines[256 - b];
+    }
+}
+
+/* The vector sum of a stretch's way from its start to `at` (east, north, in centimetres times
+ * 16384), `cursor` being the segment guide_integral found for `at`. */
+static void guide_chord_at(const guide_segment *segments, size_t count, const int64_t total[2], size_t cursor,
+                           int64_t at, int64_t out[2]) {
+    if (cursor == count) { out[0] = total[0], out[1] = total[1]; return; }
+    const guide_segment *s = &segments[cursor];
+    out[0] = s->chord[0] + guide_sine(s->bearing) * (at - s->start);
+    out[1] = s->chord[1] + guide_sine((uint8_t)(s->bearing + 64)) * (at - s->start);
+}
+
+/* The byte bearing nearest the direction of the vector (east, north), or -1 for the zero vector:
+ * turned back by quarter turns into the first quarter, the last bearing b of 0 to 63 it lies at or
+ * clockwise of (east cos b - north sin b >= 0, falling as b grows), then the nearer of b and b + 1
+ * by the larger dot product, b on a tie (docs/guidance.md, "Looks"). */
+static int guide_chord_direction(int64_t east, int64_t north) {
+    if (east == 0 && north == 0) return -1;
+    int quarter = 0;
+    while (!(east >= 0 && north > 0)) {
+        int64_t turned = -north;
+        north = east, east = turned, quarter++;
+    }
+    int low = 0, high = 63;
+    while (low < high) {
+        int middle = (low + high + 1) / 2;
+        if (east * guide_sines[64 - middle] - north * guide_sines[middle] >= 0) low = middle;
+        else high = middle - 1;
+    }
+    int64_t dot = east * guide_sines[low] + north * guide_sines[64 - low];
+    int64_t next = east * guide_sines[low + 1] + north * guide_sines[63 - low];
+    return (quarter * 64 + (next > dot ? low + 1 : low)) & 255;
+}
+
+/* A look's heading: its chord's direction, unwrapped to within half a turn of the look's mean
+ * heading (which carries the stretch's whole turns); the mean when the chord is zero. */
+static int64_t guide_look_heading(int64_t east, int64_t north, int64_t mean) {
+    int direction = guide_chord_direction(east, north);
+    if (direction < 0) return mean;
+    return mean + bearing_delta((uint8_t)((uint64_t)mean & 255), (uint8_t)direction);
 }
 
 /* The places a walker may turn at: every route node between two arcs that are not climbs, links
@@ -2965,7 +3028,7 @@ static nb_status guide_looks(guide *g) {
         size_t end = first + 1, count = 0;
         while (end < n && !g->arcs[end].climb) end++;
         int previous = -1;
-        int64_t heading = 0;
+        int64_t heading = 0, chord[2] = {0, 0};
         uint64_t integral = 0;
         for (size_t i = first; i < end; i++) {
             const guide_arc *a = &g->arcs[i];
@@ -2981,12 +3044,18 @@ static nb_status guide_looks(guide *g) {
                     stop = corner_along < a->length ? corner_along : a->length;
                 }
                 if (stop > along) {
+                    /* The first heading is its bearing, so every heading is its bearing modulo 256. */
                     if (previous >= 0) heading += bearing_delta((uint8_t)previous, bearing);
+                    else heading = bearing;
                     previous = bearing;
                     segments[count].start = tail + along, segments[count].end = tail + stop;
                     segments[count].heading = heading;
                     segments[count].before = integral;
+                    segments[count].chord[0] = chord[0], segments[count].chord[1] = chord[1];
+                    segments[count].bearing = bearing;
                     integral += (uint64_t)heading * (uint64_t)(stop - along);
+                    chord[0] += guide_sine(bearing) * (stop - along);
+                    chord[1] += guide_sine((uint8_t)(bearing + 64)) * (stop - along);
                     count++;
                 }
                 along = stop, bearing = corner_bearing;
@@ -3006,8 +3075,15 @@ static nb_status guide_looks(guide *g) {
                      at_place = guide_integral(segments, count, integral, &at_here, here),
                      at_end = guide_integral(segments, count, integral, &at_to, to);
             int64_t back = (int64_t)(at_place - at_start), ahead = (int64_t)(at_end - at_place);
-            p->back = here > from ? back / (here - from) : outer_first;
-            p->ahead = to > here ? ahead / (to - here) : outer_last;
+            /* The chords of the two looks, as differences of the running vector sum. */
+            int64_t v_start[2], v_place[2], v_end[2];
+            guide_chord_at(segments, count, chord, at_from, from, v_start);
+            guide_chord_at(segments, count, chord, at_here, here, v_place);
+            guide_chord_at(segments, count, chord, at_to, to, v_end);
+            p->back = here > from ? guide_look_heading(v_place[0] - v_start[0], v_place[1] - v_start[1], back / (here - from))
+                                  : outer_first;
+            p->ahead = to > here ? guide_look_heading(v_end[0] - v_place[0], v_end[1] - v_place[1], ahead / (to - here))
+                                 : outer_last;
             p->stretch = first;
         }
         first = end;
