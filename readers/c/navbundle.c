@@ -2906,6 +2906,7 @@ typedef struct {
     int64_t start, end, heading;
     uint64_t before; /* heading times length over the stretch's segments before this one, modulo 2^64 */
     int64_t chord[2]; /* the vector sum (guide_sine) of the stretch's segments before this one, east and north */
+    int64_t step[2];  /* the sine and cosine of its bearing: one centimetre of it, east and north */
     uint8_t bearing;
 } guide_segment;
 
@@ -2947,8 +2948,8 @@ static void guide_chord_at(const guide_segment *segments, size_t count, const in
                            int64_t at, int64_t out[2]) {
     if (cursor == count) { out[0] = total[0], out[1] = total[1]; return; }
     const guide_segment *s = &segments[cursor];
-    out[0] = s->chord[0] + guide_sine(s->bearing) * (at - s->start);
-    out[1] = s->chord[1] + guide_sine((uint8_t)(s->bearing + 64)) * (at - s->start);
+    out[0] = s->chord[0] + s->step[0] * (at - s->start);
+    out[1] = s->chord[1] + s->step[1] * (at - s->start);
 }
 
 /* The byte bearing nearest the direction of the vector (east, north), or -1 for the zero vector:
@@ -3053,9 +3054,11 @@ static nb_status guide_looks(guide *g) {
                     segments[count].before = integral;
                     segments[count].chord[0] = chord[0], segments[count].chord[1] = chord[1];
                     segments[count].bearing = bearing;
+                    segments[count].step[0] = guide_sine(bearing);
+                    segments[count].step[1] = guide_sine((uint8_t)(bearing + 64));
                     integral += (uint64_t)heading * (uint64_t)(stop - along);
-                    chord[0] += guide_sine(bearing) * (stop - along);
-                    chord[1] += guide_sine((uint8_t)(bearing + 64)) * (stop - along);
+                    chord[0] += segments[count].step[0] * (stop - along);
+                    chord[1] += segments[count].step[1] * (stop - along);
                     count++;
                 }
                 along = stop, bearing = corner_bearing;
@@ -3075,15 +3078,23 @@ static nb_status guide_looks(guide *g) {
                      at_place = guide_integral(segments, count, integral, &at_here, here),
                      at_end = guide_integral(segments, count, integral, &at_to, to);
             int64_t back = (int64_t)(at_place - at_start), ahead = (int64_t)(at_end - at_place);
-            /* The chords of the two looks, as differences of the running vector sum. */
+            /* The chords of the two looks, as differences of the running vector sum; a look within
+             * one segment points at its bearing (the direction of any multiple of a bearing's
+             * sine and cosine is that bearing), so it needs no search. */
             int64_t v_start[2], v_place[2], v_end[2];
-            guide_chord_at(segments, count, chord, at_from, from, v_start);
             guide_chord_at(segments, count, chord, at_here, here, v_place);
-            guide_chord_at(segments, count, chord, at_to, to, v_end);
-            p->back = here > from ? guide_look_heading(v_place[0] - v_start[0], v_place[1] - v_start[1], back / (here - from))
-                                  : outer_first;
-            p->ahead = to > here ? guide_look_heading(v_end[0] - v_place[0], v_end[1] - v_place[1], ahead / (to - here))
-                                 : outer_last;
+            if (here <= from) p->back = outer_first;
+            else if (at_from < count && segments[at_from].end >= here) p->back = segments[at_from].heading;
+            else {
+                guide_chord_at(segments, count, chord, at_from, from, v_start);
+                p->back = guide_look_heading(v_place[0] - v_start[0], v_place[1] - v_start[1], back / (here - from));
+            }
+            if (to <= here) p->ahead = outer_last;
+            else if (at_here < count && segments[at_here].end >= to) p->ahead = segments[at_here].heading;
+            else {
+                guide_chord_at(segments, count, chord, at_to, to, v_end);
+                p->ahead = guide_look_heading(v_end[0] - v_place[0], v_end[1] - v_place[1], ahead / (to - here));
+            }
             p->stretch = first;
         }
         first = end;
