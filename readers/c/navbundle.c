@@ -2907,7 +2907,6 @@ typedef struct {
     uint64_t before; /* heading times length over the stretch's segments before this one, modulo 2^64 */
     int64_t chord[2]; /* the vector sum (guide_sine) of the stretch's segments before this one, east and north */
     int64_t step[2];  /* the sine and cosine of its bearing: one centimetre of it, east and north */
-    uint8_t bearing;
 } guide_segment;
 
 /* Heading times length from the stretch's start to `at`, modulo 2^64, its segments `count` of
@@ -3053,7 +3052,6 @@ static nb_status guide_looks(guide *g) {
                     segments[count].heading = heading;
                     segments[count].before = integral;
                     segments[count].chord[0] = chord[0], segments[count].chord[1] = chord[1];
-                    segments[count].bearing = bearing;
                     segments[count].step[0] = guide_sine(bearing);
                     segments[count].step[1] = guide_sine((uint8_t)(bearing + 64));
                     integral += (uint64_t)heading * (uint64_t)(stop - along);
