@@ -67,15 +67,16 @@ extension BundleManeuverTests {
         func words(_ code: String) throws -> [String] {
             try maneuvers.map { try bundle.instruction(for: $0, language: code, destination: "Lab") }
         }
-        // The lab's door: the way bends left there and sharply right at the lab's corner 2 m on,
-        // within 3 m of the end. The look at the door sees no turn (the corner's is part of
-        // arriving), so the door is said, with the side its group sums to.
+        // The lab's door: the way bends left 80° there and sharply right (160°) at the lab's
+        // corner 2 m on, within 3 m of the end. Over the 3 m ahead of the door the way heads 27.5°
+        // east of north as the crow flies, 62.5° left of the way in: a left turn (the corner's bend
+        // is part of arriving).
         #expect(try words("en") == ["Head east along H.0.1 Office", "Go through the door into Corridor 0",
-                                    "Take Stairs up from Ground to Upper (18 steps)", "Turn right through the door",
+                                    "Take Stairs up from Ground to Upper (18 steps)", "Turn left onto H.1.1 Lab",
                                     "Arrive at Lab"])
         #expect(try words("de") == ["Auf H.0.1 Office Richtung Osten gehen", "Durch die Tür in Corridor 0 gehen",
                                     "Stairs nach oben nehmen (18 Stufen), von Ground nach Upper",
-                                    "Rechts durch die Tür gehen", "Sie haben Lab erreicht"])
+                                    "Links abbiegen auf H.1.1 Lab", "Sie haben Lab erreicht"])
         #expect(bundle.guidanceLanguages == ["de", "en", "es", "fr"])
         for code in bundle.guidanceLanguages {
             for text in try words(code) { #expect(!text.isEmpty && !text.contains("{") && !text.contains("}"), "\(code): \(text)") }

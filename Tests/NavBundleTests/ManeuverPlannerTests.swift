@@ -1,3 +1,4 @@
+import Foundation
 import NavFormat
 import Testing
 @testable import NavBundle
@@ -48,6 +49,29 @@ import Testing
         #expect(ManeuverPlanner.delta(250, 10) == 16)
         #expect(ManeuverPlanner.delta(10, 250) == -16)
         #expect(ManeuverPlanner.delta(0, 128) == -128)
+    }
+
+    @Test func aChordsDirectionIsTheNearestByteBearing() {
+        for bearing in 0...255 {
+            let exact = (16384 * sin(2 * Double.pi * Double(bearing) / 256)).rounded()
+            #expect(ManeuverPlanner.sine(UInt8(bearing)) == Int(exact), "bearing \(bearing)")
+            var chord = ManeuverPlanner.Chord()
+            chord.add(UInt8(bearing), 300)
+            #expect(ManeuverPlanner.direction(chord) == UInt8(bearing), "bearing \(bearing)")
+        }
+        // Between bearings, the nearest: 1 m north then 1 m east is north-east (32); 3 m north
+        // then 1 m east is 18.4°, 13.1 of 256 (13).
+        var square = ManeuverPlanner.Chord(), long = ManeuverPlanner.Chord()
+        square.add(Self.north, 100)
+        square.add(Self.east, 100)
+        long.add(Self.north, 300)
+        long.add(Self.east, 100)
+        #expect(ManeuverPlanner.direction(square) == 32 && ManeuverPlanner.direction(long) == 13)
+        #expect(ManeuverPlanner.direction(ManeuverPlanner.Chord()) == nil)
+        // A look's heading keeps its mean's whole turns: the chord heads 250, the mean −10.
+        var west = ManeuverPlanner.Chord()
+        west.add(250, 100)
+        #expect(ManeuverPlanner.heading(of: west, near: -10) == -6 && ManeuverPlanner.heading(of: west, near: 246) == 250)
     }
 
     @Test func aTurnAtAJunctionIsAnnouncedOnItsSide() {
@@ -107,8 +131,10 @@ import Testing
                                   [Self.arc(20, Self.north, corners: [(142, 238), (361, 177)])])
         #expect(Self.kinds(maneuvers) == ["depart", "turn left", "arrive"])
         #expect(maneuvers[1].alongCentimetres == 361)
-        // Depart faces the way before the bends the turn says.
-        #expect(maneuvers[0].bearingAfter == Self.north && maneuvers[1].bearingAfter == 177)
+        // Depart faces the way before the bends the turn says. The look ahead at 142 cm heads
+        // 45.1° left over its chord, not a turn, so the turn says only the bend at 361 cm and
+        // departing faces the way between the two (238).
+        #expect(maneuvers[0].bearingAfter == 238 && maneuvers[1].bearingAfter == 177)
     }
 
     @Test func opposedTurnsCloseTogetherAreBothSaid() {
@@ -118,6 +144,16 @@ import Testing
                                   [Self.arc(20, Self.north), Self.arc(2.1, Self.east), Self.arc(20, Self.north)])
         #expect(Self.kinds(maneuvers) == ["depart", "turn right", "turn left", "arrive"])
         #expect(maneuvers.map(\.alongCentimetres) == [0, 2000, 2210, 4210])
+    }
+
+    @Test func aLookHeadsAlongItsChordNotItsMeanHeading() {
+        // Right 55° at 10 m, then left 90° 2.7 m on. Over the 3 m ahead of the first bend the
+        // way heads 48.5° right as the crow flies (34.5 of 256), the mean of its headings only
+        // 32 (45°, no turn): the first bend is a turn of its own, on its side.
+        let maneuvers = Self.plan([Self.node(0), Self.node(1)],
+                                  [Self.arc(20, Self.north, corners: [(1000, 39), (1270, 231)])])
+        #expect(Self.kinds(maneuvers) == ["depart", "turn right", "turn left", "arrive"])
+        #expect(maneuvers.map(\.alongCentimetres) == [0, 1000, 1270, 2000])
     }
 
     @Test func aBendReachingBeyondAFlightsWindowIsSaid() {

@@ -19,21 +19,6 @@ import Testing
         expectEverySide(tally)
     }
 
-    /// The venues where the rules are known to fail the check, for the causes docs/guidance.md
-    /// ("Checking the sides", "What fails, and why") traces: now only the city, where a bend
-    /// measured just over 48°, or inside a zig-zag of sharp bends, stands beside a larger turn
-    /// the other way and the rules' mean headings part from the judge's chords. Its failures are
-    /// recorded as known; once the rules are fixed, the check says the known issue is gone, and
-    /// this wrapper must go with it.
-    static func checkKnownToFail(_ tally: SideTally) {
-        print(tally.summary)
-        if !tally.examples.isEmpty { print(tally.examples) }
-        #expect(tally.checked > 0, "\(tally.venue): no node or corner was judged")
-        withKnownIssue("\(tally.venue): the maneuver rules miss or mis-side bends (docs/guidance.md, \"Checking the sides\")") {
-            expectEverySide(tally)
-        }
-    }
-
     static func expectEverySide(_ tally: SideTally) {
         #expect(tally.misses.isEmpty, "\(tally.venue): \(tally.misses.count) bends over 45° not said\n\(tally.examples)")
         #expect(tally.wrongSides.isEmpty, "\(tally.venue): \(tally.wrongSides.count) bends said on the wrong side\n\(tally.examples)")
@@ -62,7 +47,7 @@ import Testing
           .enabled(if: CityScale.enabled, CityScale.skipped))
     func citySaysEveryBendOnItsSide() async throws {
         let bundle = try await RealVenues.shared.build("heidelberg", method: .ch).bundle
-        Self.checkKnownToFail(try SideTally.run(venue: "heidelberg", bundle: bundle))
+        Self.check(try SideTally.run(venue: "heidelberg", bundle: bundle))
     }
 
     /// Pipeline files named in `NAVFORGE_SIDES_PIPELINES` (colon-separated), built here: venues

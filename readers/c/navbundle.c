@@ -2957,6 +2957,8 @@ static nb_status guide_runs(guide *g) {
 typedef struct {
     int64_t start, end, heading;
     uint64_t before; /* heading times length over the stretch's segments before this one, modulo 2^64 */
+    int64_t chord[2]; /* the vector sum (guide_sine) of the stretch's segments before this one, east and north */
+    int64_t step[2];  /* the sine and cosine of its bearing: one centimetre of it, east and north */
 } guide_segment;
 
 /* A stretch's segments, and the cursors its places move on (places come in route order, so
@@ -2965,9 +2967,70 @@ typedef struct {
     const guide_segment *segments;
     size_t count;
     uint64_t total;               /* heading times length over the whole stretch, modulo 2^64 */
+    int64_t chord[2];             /* the vector sum of the whole stretch (guide_sine), east and north */
     int64_t low, high;            /* where it starts and ends, centimetres from the route's start */
     size_t quiet, from, here, to; /* cursors: guide_quiet's, and guide_look's three integrals' */
 } guide_stretch;
+
+/* round(16384 * sin(2 pi b / 256)) for the byte bearings b of a quarter turn, 0 to 64: the table
+ * the Swift runtime holds too (ManeuverPlanner.quarterSines), so that chords agree to the bit. */
+static const int32_t guide_sines[65] = {
+    0,     402,   804,   1205,  1606,  2006,  2404,  2801,  3196,  3590,  3981,  4370,  4756,  5139,  5520,  5897,
+    6270,  6639,  7005,  7366,  7723,  8076,  8423,  8765,  9102,  9434,  9760,  10080, 10394, 10702, 11003, 11297,
+    11585, 11866, 12140, 12406, 12665, 12916, 13160, 13395, 13623, 13842, 14053, 14256, 14449, 14635, 14811, 14978,
+    15137, 15286, 15426, 15557, 15679, 15791, 15893, 15986, 16069, 16143, 16207, 16261, 16305, 16340, 16364, 16379,
+    16384};
+
+/* The sine of a byte bearing times 16384: a step's east component (its north one is the sine a
+ * quarter turn on). */
+static int64_t guide_sine(uint8_t bearing) {
+    int b = bearing;
+    switch (b >> 6) {
+    case 0: return guide_sines[b];
+    case 1: return guide_sines[128 - b];
+    case 2: return -guide_sines[b - 128];
+    default: return -guide_sines[256 - b];
+    }
+}
+
+/* The vector sum of a stretch's way from its start to `at` (east, north, in centimetres times
+ * 16384), `cursor` being the segment guide_integral found for `at`. */
+static void guide_chord_at(const guide_stretch *s, size_t cursor, int64_t at, int64_t out[2]) {
+    if (cursor == s->count) { out[0] = s->chord[0], out[1] = s->chord[1]; return; }
+    const guide_segment *segment = &s->segments[cursor];
+    out[0] = segment->chord[0] + segment->step[0] * (at - segment->start);
+    out[1] = segment->chord[1] + segment->step[1] * (at - segment->start);
+}
+
+/* The byte bearing nearest the direction of the vector (east, north), or -1 for the zero vector:
+ * turned back by quarter turns into the first quarter, the last bearing b of 0 to 63 it lies at or
+ * clockwise of (east cos b - north sin b >= 0, falling as b grows), then the nearer of b and b + 1
+ * by the larger dot product, b on a tie (docs/guidance.md, "Looks"). */
+static int guide_chord_direction(int64_t east, int64_t north) {
+    if (east == 0 && north == 0) return -1;
+    int quarter = 0;
+    while (!(east >= 0 && north > 0)) {
+        int64_t turned = -north;
+        north = east, east = turned, quarter++;
+    }
+    int low = 0, high = 63;
+    while (low < high) {
+        int middle = (low + high + 1) / 2;
+        if (east * guide_sines[64 - middle] - north * guide_sines[middle] >= 0) low = middle;
+        else high = middle - 1;
+    }
+    int64_t dot = east * guide_sines[low] + north * guide_sines[64 - low];
+    int64_t next = east * guide_sines[low + 1] + north * guide_sines[63 - low];
+    return (quarter * 64 + (next > dot ? low + 1 : low)) & 255;
+}
+
+/* A look's heading: its chord's direction, unwrapped to within half a turn of the look's mean
+ * heading (which carries the stretch's whole turns); the mean when the chord is zero. */
+static int64_t guide_look_heading(int64_t east, int64_t north, int64_t mean) {
+    int direction = guide_chord_direction(east, north);
+    if (direction < 0) return mean;
+    return mean + bearing_delta((uint8_t)((uint64_t)mean & 255), (uint8_t)direction);
+}
 
 /* The segments of the stretch of arcs first ..< end into `segments` (docs/guidance.md, "Looks",
  * rule 2). Neighbours of one heading become one segment: the integral is linear, so every sum
@@ -2975,7 +3038,7 @@ typedef struct {
 static nb_status guide_segments(guide *g, size_t first, size_t end, guide_segment *segments, guide_stretch *s) {
     size_t count = 0;
     int previous = -1;
-    int64_t heading = 0;
+    int64_t heading = 0, chord[2] = {0, 0};
     uint64_t integral = 0;
     for (size_t i = first; i < end; i++) {
         const guide_arc *a = &g->arcs[i];
@@ -2991,22 +3054,30 @@ static nb_status guide_segments(guide *g, size_t first, size_t end, guide_segmen
                 stop = corner_along < a->length ? corner_along : a->length;
             }
             if (stop > along) {
+                /* The first heading is its bearing, so every heading is its bearing modulo 256. */
                 if (previous >= 0) heading += bearing_delta((uint8_t)previous, bearing);
+                else heading = bearing;
                 previous = bearing;
+                /* One heading is one bearing, so the merged segment's step is each part's. */
                 if (count > 0 && segments[count - 1].heading == heading) {
                     segments[count - 1].end = tail + stop;
                 } else {
                     segments[count].start = tail + along, segments[count].end = tail + stop;
                     segments[count].heading = heading;
                     segments[count].before = integral;
+                    segments[count].chord[0] = chord[0], segments[count].chord[1] = chord[1];
+                    segments[count].step[0] = guide_sine(bearing);
+                    segments[count].step[1] = guide_sine((uint8_t)(bearing + 64));
                     count++;
                 }
                 integral += (uint64_t)heading * (uint64_t)(stop - along);
+                chord[0] += segments[count - 1].step[0] * (stop - along);
+                chord[1] += segments[count - 1].step[1] * (stop - along);
             }
             along = stop, bearing = corner_bearing;
         }
     }
-    *s = (guide_stretch){.segments = segments, .count = count, .total = integral,
+    *s = (guide_stretch){.segments = segments, .count = count, .total = integral, .chord = {chord[0], chord[1]},
                          .low = (int64_t)g->starts[first], .high = (int64_t)g->starts[end]};
     return NB_OK;
 }
@@ -3023,8 +3094,10 @@ static uint64_t guide_integral(const guide_stretch *s, size_t *cursor, int64_t a
 
 /* Whether the headings of the segments within from ..= to (those a look from a place there
  * weighs, and the first or last segment an empty look takes) differ by less than a turn: each
- * look is a mean of them, so the change between the two looks is less than a turn too, and the
- * looks need not be taken. Most places lie on such a quiet window. */
+ * look's chord points between the least and the most of them, so the change between the two
+ * looks is less than a turn too, and the looks need not be taken. Most places lie on such a quiet
+ * window. The margin of two units keeps the test safe from the sine table's rounding, which could
+ * put a chord's nearest bearing one unit outside; a stricter test only takes more looks. */
 static int guide_quiet(guide_stretch *s, int64_t from, int64_t to) {
     while (s->quiet < s->count && s->segments[s->quiet].end <= from) s->quiet++;
     int64_t least = 0, most = 0;
@@ -3032,14 +3105,14 @@ static int guide_quiet(guide_stretch *s, int64_t from, int64_t to) {
         int64_t heading = s->segments[k].heading;
         if (k == s->quiet || heading < least) least = heading;
         if (k == s->quiet || heading > most) most = heading;
-        if (most - least >= GUIDE_TURN) return 0;
+        if (most - least >= GUIDE_TURN - 2) return 0;
     }
     return 1;
 }
 
 /* The looks back over from ..= here and ahead over here ..= to (docs/guidance.md, "Looks", rule
- * 4): the mean headings, weighted by length; an empty look takes the stretch's first or last
- * segment's heading. */
+ * 4): the directions of their chords, unwrapped near their mean headings (weighted by length);
+ * an empty look takes the stretch's first or last segment's heading. */
 static void guide_look(guide_stretch *s, int64_t from, int64_t here, int64_t to, int64_t *back, int64_t *ahead) {
     int64_t outer_first = s->count > 0 ? s->segments[0].heading : 0;
     int64_t outer_last = s->count > 0 ? s->segments[s->count - 1].heading : 0;
@@ -3048,8 +3121,27 @@ static void guide_look(guide_stretch *s, int64_t from, int64_t here, int64_t to,
     uint64_t at_start = guide_integral(s, &s->from, from), at_place = guide_integral(s, &s->here, here),
              at_end = guide_integral(s, &s->to, to);
     int64_t behind = (int64_t)(at_place - at_start), before = (int64_t)(at_end - at_place);
-    *back = here > from ? behind / (here - from) : outer_first;
-    *ahead = to > here ? before / (to - here) : outer_last;
+    /* The chords as differences of the running vector sum. A look within one segment points at
+     * its bearing (the direction of any multiple of a bearing's sine and cosine is that bearing),
+     * so it needs no search. */
+    int64_t v_from[2], v_here[2], v_to[2];
+    guide_chord_at(s, s->here, here, v_here);
+    if (here <= from) {
+        *back = outer_first;
+    } else if (s->from < s->count && s->segments[s->from].end >= here) {
+        *back = s->segments[s->from].heading;
+    } else {
+        guide_chord_at(s, s->from, from, v_from);
+        *back = guide_look_heading(v_here[0] - v_from[0], v_here[1] - v_from[1], behind / (here - from));
+    }
+    if (to <= here) {
+        *ahead = outer_last;
+    } else if (s->here < s->count && s->segments[s->here].end >= to) {
+        *ahead = s->segments[s->here].heading;
+    } else {
+        guide_chord_at(s, s->to, to, v_to);
+        *ahead = guide_look_heading(v_to[0] - v_here[0], v_to[1] - v_here[1], before / (to - here));
+    }
 }
 
 /* Where the walk over the route's places stands (guide_looks). */

@@ -2640,6 +2640,26 @@ static void test_inside(void) {
     CHECK(differ == 0 && insides > tests / 10, "%zu of %zu points judged unlike the plain rule (%zu inside)", differ, tests, insides);
 }
 
+/* The looks' chords (docs/guidance.md, "Looks"): the table is the rounded sine of every byte
+ * bearing, a 3 m step on any bearing points back at it, a vector between bearings at the nearest,
+ * and a look's heading keeps its mean's whole turns, as the Swift rules do. */
+static void test_chords(void) {
+    size_t wrong = 0;
+    for (int bearing = 0; bearing < 256; bearing++) {
+        int64_t exact = (int64_t)floor(16384 * sin(2 * 3.14159265358979323846 * bearing / 256) + 0.5);
+        int64_t east = guide_sine((uint8_t)bearing) * 300, north = guide_sine((uint8_t)(bearing + 64)) * 300;
+        wrong += guide_sine((uint8_t)bearing) != exact || guide_chord_direction(east, north) != bearing;
+    }
+    CHECK(wrong == 0, "%zu byte bearings with another sine or direction", wrong);
+    int64_t square = guide_chord_direction(100 * 16384, 100 * 16384), tall = guide_chord_direction(100 * 16384, 300 * 16384);
+    CHECK(square == 32 && tall == 13 && guide_chord_direction(0, 0) == -1, "directions %lld and %lld", (long long)square,
+          (long long)tall);
+    uint8_t west = 250;
+    int64_t west_east = guide_sine(west) * 100, west_north = guide_sine((uint8_t)(west + 64)) * 100;
+    CHECK(guide_look_heading(west_east, west_north, -10) == -6 && guide_look_heading(west_east, west_north, 246) == 250,
+          "a look's heading lost its whole turns");
+}
+
 /* Every name, level and some polygons of the bundle resolve to exactly the arcs of the plain
  * rules; names compare folded, whatever the case and white space around them. */
 static void test_resolution(nb_bundle *b) {
@@ -6169,6 +6189,7 @@ int main(int argc, char **argv) {
     test_public_keys();
     test_release_records(b);
     test_inside();
+    test_chords();
     test_routes_and_exits(b, 1);
     test_reference_paths(b);
     test_cch_reference(b);

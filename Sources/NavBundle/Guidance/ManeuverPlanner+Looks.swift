@@ -1,9 +1,10 @@
 /// Turns as a walker perceives them: the looks 3 m back and ahead at every node and corner
 /// (docs/guidance.md, "Looks" and "Turns").
 extension ManeuverPlanner {
-    /// What a walker perceives at a point: the mean heading of the way up to ``window`` back and
-    /// up to ``window`` ahead, each segment's unwrapped heading weighted by its centimetres,
-    /// within the point's stretch.
+    /// What a walker perceives at a point: the direction of the way from up to ``window`` back to
+    /// the point and from the point to up to ``window`` ahead, within the point's stretch. Each is
+    /// the chord's direction (the vector sum of the segments), unwrapped near the mean of the
+    /// segments' unwrapped headings weighted by their centimetres.
     struct Look {
         /// The stretch: the index of its first arc. A stretch is a maximal run of arcs that are
         /// not climbs; the look stops at a climb, whose way in says nothing of its way out.
@@ -54,8 +55,9 @@ extension ManeuverPlanner {
             var end = first + 1
             while end < arcCount, !isClimb(end) { end += 1 }
             // The stretch's segments of non-zero length in route order, each heading unwrapped
-            // from the one before (a zero-length segment's bearing means nothing).
-            var segments: [(start: Int, end: Int, heading: Int)] = []
+            // from the one before (a zero-length segment's bearing means nothing), the first's its
+            // bearing, so that every heading is its bearing modulo a whole turn.
+            var segments: [(start: Int, end: Int, heading: Int, bearing: UInt8)] = []
             var previous: UInt8?
             var heading = 0
             for index in first..<end {
@@ -65,9 +67,9 @@ extension ManeuverPlanner {
                 for (k, cut) in cuts.enumerated() {
                     let stop = k + 1 < cuts.count ? cuts[k + 1].along : length
                     guard stop > cut.along else { continue }
-                    if let previous { heading += Self.delta(previous, cut.bearing) }
+                    if let previous { heading += Self.delta(previous, cut.bearing) } else { heading = Int(cut.bearing) }
                     previous = cut.bearing
-                    segments.append((tail + cut.along, tail + stop, heading))
+                    segments.append((tail + cut.along, tail + stop, heading, cut.bearing))
                 }
             }
             let low = Int(starts[first]), high = Int(starts[end]), window = Int(Self.window)
@@ -77,17 +79,23 @@ extension ManeuverPlanner {
                 let from = max(here - window, low), to = min(here + window, high)
                 while cursor < segments.count, segments[cursor].end <= from { cursor += 1 }
                 var back = 0, ahead = 0
+                var backChord = Chord(), aheadChord = Chord()
                 var k = cursor
                 while k < segments.count, segments[k].start < to {
                     let segment = segments[k]
-                    back += segment.heading * max(0, min(segment.end, here) - max(segment.start, from))
-                    ahead += segment.heading * max(0, min(segment.end, to) - max(segment.start, here))
+                    let before = max(0, min(segment.end, here) - max(segment.start, from))
+                    let after = max(0, min(segment.end, to) - max(segment.start, here))
+                    back += segment.heading * before
+                    ahead += segment.heading * after
+                    backChord.add(segment.bearing, before)
+                    aheadChord.add(segment.bearing, after)
                     k += 1
                 }
                 // An empty look takes the heading of the stretch's first or last segment.
                 let outer = (segments.first?.heading ?? 0, segments.last?.heading ?? 0)
-                looks.append(Look(stretch: first, back: here > from ? back / (here - from) : outer.0,
-                                  ahead: to > here ? ahead / (to - here) : outer.1))
+                looks.append(Look(stretch: first,
+                                  back: here > from ? Self.heading(of: backChord, near: back / (here - from)) : outer.0,
+                                  ahead: to > here ? Self.heading(of: aheadChord, near: ahead / (to - here)) : outer.1))
                 next += 1
             }
             first = end
