@@ -445,8 +445,8 @@ typedef struct {
 } nb_maneuver;
 
 /* The maneuvers of `path` (from nb_route_path, nb_route_metric or nb_exit_search), by the integer
- * rules of docs/guidance.md, exactly as the Swift reader derives them: `depart` first, `arrive`
- * last; a path of no arcs has none. Another way counts as a choice where `profile` may use it
+ * rules of docs/guidance.md, exactly as the Swift reader derives them: `depart` (or `platform`,
+ * leaving one) first, `arrive` (or `platform`, boarding one) last; a path of no arcs has none. Another way counts as a choice where `profile` may use it
  * (NB_NONE: every arc). Times are `costs`, milliseconds per arc of the path (a way out's, or a
  * conditioned route's), or with `costs` NULL the profile's PROF costs (0 for NB_NONE). On NB_OK `*maneuvers` holds `*count` of them (free() it; NULL when
  * there are none). A path whose nodes and arcs do not fit together gives NB_ERROR_ARGUMENT, a

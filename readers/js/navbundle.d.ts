@@ -198,7 +198,7 @@ export type LandmarkSide = 'left' | 'right' | 'ahead';
 /** One decision along a route, by the rules of docs/guidance.md. */
 export interface Maneuver {
   kind: ManeuverKind;
-  /** null for depart, arrive, connectors and thresholds. */
+  /** null for depart, arrive, platform, connectors and thresholds. */
   modifier: ManeuverModifier | null;
   /** Position in route.nodes of the node it is at, or of the tail of the arc whose corner it is at. */
   routeIndex: number;

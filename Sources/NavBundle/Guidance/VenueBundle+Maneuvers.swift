@@ -3,7 +3,8 @@ public import NavFormat
 extension VenueBundle {
     /// The maneuvers of a route: where to turn, which way, and how far to the next (docs/guidance.md).
     ///
-    /// The first is `depart` and the last `arrive`; a route without arcs has none. Needs `GARC`
+    /// The first is `depart` and the last `arrive`, or `platform` where the route leaves or boards
+    /// one (docs/guidance.md, "Platforms"); a route without arcs has none. Needs `GARC`
     /// (bundles since 2.1 and 1.3): an older bundle gives ``BundleError/file(_:)`` naming it.
     public func maneuvers(of route: Route) throws(BundleError) -> [Maneuver] {
         var maneuvers = ManeuverPlanner(try guidanceRoute(of: route)).maneuvers()
