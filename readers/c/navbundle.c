@@ -8171,15 +8171,18 @@ void nb_public_key_id(const uint8_t spki[NB_ED25519_SPKI_BYTES], char id[17]) {
  * so a JSON reader gives the struct's values to the bit. */
 
 /* `length` bytes of UTF-8 as a JSON string. */
-static void say_json_text(message *m, const uint8_t *text, size_t length) {
-    say(m, "\"");
+/* `length` bytes of UTF-8 escaped as inside a JSON string, without the quotes. */
+static void say_json_chars(message *m, const uint8_t *text, size_t length) {
     for (size_t i = 0, plain = 0; i <= length; i++) {
         if (i < length && text[i] != '"' && text[i] != '\\' && text[i] >= 0x20) continue;
         if (i > plain) say(m, "%.*s", (int)(i - plain), (const char *)text + plain);
         if (i < length) say(m, text[i] < 0x20 ? "\\u%04x" : "\\%c", text[i]);
         plain = i + 1;
     }
-    say(m, "\"");
+}
+
+static void say_json_text(message *m, const uint8_t *text, size_t length) {
+    say(m, "\""), say_json_chars(m, text, length), say(m, "\"");
 }
 
 /* A double in the fewest significant digits that read back as it, with a point or an exponent
@@ -8401,4 +8404,200 @@ nb_status nb_position_node(nb_bundle *b, uint32_t profile, double latitude, doub
     position.kind = NB_ENDPOINT_POSITION, position.latitude = latitude, position.longitude = longitude;
     position.levels = (uint32_t *)levels, position.level_count = level_count;
     return nb_endpoint_node(b, &position, profile, node);
+}
+
+/* A text of the bundle's as a JSON string, or null when there is none or it is not UTF-8 (as the
+ * record calls leave a binding to find). */
+static void say_json_nb_text(message *m, const char *text, size_t length) {
+    if (text == NULL || !utf8_valid((const uint8_t *)text, length)) say(m, "null");
+    else say_json_text(m, (const uint8_t *)text, length);
+}
+
+nb_status nb_levels_json(nb_bundle *b, char **json, size_t *length) {
+    *json = NULL, *length = 0;
+    message m = {NULL, 0, 0, 0};
+    say(&m, "[");
+    for (uint32_t index = 0; index < nb_level_count(b); index++) {
+        nb_level level;
+        char *short_name = NULL;
+        size_t short_length = 0;
+        nb_status status = nb_level_info(b, index, &level);
+        if (status == NB_OK) status = nb_level_short_name(b, index, &short_name, &short_length);
+        if (status != NB_OK) return free(m.text), status;
+        say(&m, "%s{\"index\":%u,\"id\":", index ? "," : "", index), say_json_nb_text(&m, level.id.text, level.id.length);
+        say(&m, ",\"name\":"), say_json_nb_text(&m, level.name.text, level.name.length);
+        say(&m, ",\"buildingId\":"), say_json_nb_text(&m, level.building_id.text, level.building_id.length);
+        say(&m, ",\"buildingName\":"), say_json_nb_text(&m, level.building_name.text, level.building_name.length);
+        say(&m, ",\"ordinal\":"), say_json_number(&m, level.ordinal);
+        say(&m, ",\"shortName\":"), say_json_text(&m, (const uint8_t *)short_name, short_length);
+        /* As the Swift reader names a level for display: its short name, then its building's. */
+        int in_building = level.building_name.text != NULL && utf8_valid((const uint8_t *)level.building_name.text,
+                                                                          level.building_name.length);
+        size_t display_length = short_length + (in_building ? 2 + level.building_name.length : 0);
+        char *display = malloc(display_length + 1);
+        if (display == NULL) return free(m.text), free(short_name), out_of_memory(b);
+        memcpy(display, short_name, short_length);
+        if (in_building) memcpy(display + short_length, ", ", 2);
+        if (in_building) memcpy(display + short_length + 2, level.building_name.text, level.building_name.length);
+        say(&m, ",\"displayName\":"), say_json_text(&m, (const uint8_t *)display, display_length), say(&m, "}");
+        free(display), free(short_name);
+    }
+    say(&m, "]");
+    return json_answer(b, &m, json, length);
+}
+
+nb_status nb_route_steps_json(nb_bundle *b, uint32_t profile, const nb_path *path, char **json, size_t *length) {
+    static const char *const actions[] = {"walk", "walkOutside", "enterBuilding", "leaveBuilding", "stairs", "elevator",
+                                          "escalator", "ramp", "steps"};
+    *json = NULL, *length = 0;
+    nb_route_step *steps;
+    size_t count;
+    nb_status status = nb_route_steps(b, profile, path, &steps, &count);
+    if (status != NB_OK) return status;
+    message m = {NULL, 0, 0, 0};
+    say(&m, "[");
+    for (size_t i = 0; i < count; i++) {
+        const nb_route_step *s = &steps[i];
+        say(&m, "%s{\"action\":\"%s\",\"label\":", i ? "," : "", actions[s->action]);
+        say_json_nb_text(&m, s->label, s->label_length);
+        say(&m, ",\"fromLevel\":%u,\"toLevel\":%u,\"length\":", s->from_level, s->to_level), say_json_number(&m, s->length);
+        say(&m, ",\"duration\":"), say_json_number(&m, s->duration);
+        if (s->step_count < 0) say(&m, ",\"stepCount\":null,\"rise\":");
+        else say(&m, ",\"stepCount\":%lld,\"rise\":", (long long)s->step_count);
+        say_json_number(&m, s->rise);
+        say(&m, ",\"isAlongPath\":%s,\"startIndex\":%zu,\"endIndex\":%zu}", s->along_path ? "true" : "false",
+            s->start_index, s->end_index);
+    }
+    say(&m, "]");
+    free(steps);
+    return json_answer(b, &m, json, length);
+}
+
+/* `write(text, capacity, &length)`'s words (nb_maneuver_instruction's or nb_spoken_distance's) as
+ * a JSON string member `name`, measured first and then written. */
+typedef nb_status (*words_writer)(nb_bundle *b, const nb_maneuver *maneuver, const char *language,
+                                  const char *destination, char *text, size_t capacity, size_t *length);
+
+static nb_status spoken_distance_of(nb_bundle *b, const nb_maneuver *maneuver, const char *language,
+                                    const char *destination, char *text, size_t capacity, size_t *length) {
+    (void)destination;
+    return nb_spoken_distance(b, language, maneuver ? maneuver->distance : 0, text, capacity, length);
+}
+
+static nb_status say_words(message *m, const char *name, words_writer write, nb_bundle *b, const nb_maneuver *maneuver,
+                           const char *language, const char *destination) {
+    size_t length = 0;
+    nb_status status = write(b, maneuver, language, destination, NULL, 0, &length);
+    char *text = status == NB_OK ? malloc(length + 1) : NULL;
+    if (status == NB_OK && text == NULL) return out_of_memory(b);
+    if (status == NB_OK) status = write(b, maneuver, language, destination, text, length + 1, &length);
+    if (status == NB_OK) say(m, ",\"%s\":", name), say_json_text(m, (const uint8_t *)text, length);
+    free(text);
+    return status;
+}
+
+nb_status nb_route_maneuvers_json(nb_bundle *b, uint32_t profile, const nb_path *path, const uint32_t *costs,
+                                  const char *language, const char *destination, char **json, size_t *length) {
+    static const char *const kinds[] = {"depart", "turn", "continue", "fork", "door", "enter", "exit", "stairs",
+                                        "escalator", "elevator", "ramp", "platform", "arrive"};
+    static const char *const modifiers[] = {"null", "\"uturn\"", "\"sharp right\"", "\"right\"", "\"slight right\"",
+                                            "\"straight\"", "\"slight left\"", "\"left\"", "\"sharp left\""};
+    static const char *const placements[] = {"null", "\"before\"", "\"at\"", "\"after\"", "\"beside\""};
+    static const char *const sides[] = {"null", "\"left\"", "\"right\"", "\"ahead\""};
+    *json = NULL, *length = 0;
+    /* The language first, so that an unknown one is refused even for a path of no maneuvers. */
+    size_t measured;
+    nb_status status = language ? nb_spoken_distance(b, language, 0, NULL, 0, &measured) : NB_OK;
+    nb_maneuver *list = NULL;
+    size_t count = 0;
+    if (status == NB_OK) status = nb_route_maneuvers(b, profile, path, costs, &list, &count);
+    if (status != NB_OK) return status;
+    message m = {NULL, 0, 0, 0};
+    say(&m, "[");
+    for (size_t i = 0; i < count && status == NB_OK; i++) {
+        const nb_maneuver *x = &list[i];
+        say(&m, "%s{\"kind\":\"%s\",\"modifier\":%s,\"routeIndex\":%zu,\"corner\":", i ? "," : "", kinds[x->kind],
+            modifiers[x->modifier], x->route_index);
+        say(&m, x->corner == NB_NONE ? "null" : "%u", x->corner);
+        say(&m, ",\"latitudeE7\":%d,\"longitudeE7\":%d,\"level\":%u", (int)x->latitude, (int)x->longitude, x->level);
+        say(&m, ",\"alongCentimetres\":%llu,\"distanceCentimetres\":%llu,\"durationMilliseconds\":%llu",
+            (unsigned long long)x->along, (unsigned long long)x->distance, (unsigned long long)x->duration);
+        say(&m, x->bearing_before < 0 ? ",\"bearingBefore\":null" : ",\"bearingBefore\":%d", x->bearing_before);
+        say(&m, x->bearing_after < 0 ? ",\"bearingAfter\":null,\"way\":" : ",\"bearingAfter\":%d,\"way\":", x->bearing_after);
+        say_json_nb_text(&m, x->way, x->way_length);
+        if (!x->changes_level) say(&m, ",\"levelChange\":null");
+        else say(&m, ",\"levelChange\":{\"fromLevel\":%u,\"toLevel\":%u,\"direction\":%d,\"stepCount\":", x->from_level,
+                 x->to_level, x->direction);
+        if (x->changes_level) say(&m, x->step_count < 0 ? "null" : "%lld", (long long)x->step_count);
+        if (x->changes_level) say(&m, ",\"riseHundredths\":%d}", (int)x->rise);
+        if (x->landmark == NB_NONE) say(&m, ",\"landmark\":null");
+        else say(&m, ",\"landmark\":{\"index\":%u,\"placement\":%s,\"side\":%s,\"name\":", x->landmark,
+                 placements[x->landmark_placement], sides[x->landmark_side]);
+        if (x->landmark != NB_NONE) say_json_nb_text(&m, x->landmark_name, x->landmark_name_length), say(&m, "}");
+        if (language) status = say_words(&m, "instruction", nb_maneuver_instruction, b, x, language, destination);
+        if (language && status == NB_OK) status = say_words(&m, "spokenDistance", spoken_distance_of, b, x, language, NULL);
+        say(&m, "}");
+    }
+    say(&m, "]");
+    free(list);
+    if (status != NB_OK) return free(m.text), status;
+    return json_answer(b, &m, json, length);
+}
+
+nb_status nb_conditions_exit_path(nb_bundle *b, uint32_t profile, const nb_arc_conditions *conditions, uint32_t node,
+                                  nb_path *path, uint32_t **times) {
+    memset(path, 0, sizeof *path);
+    path->duration = UINT64_MAX;
+    *times = NULL;
+    uint32_t *costs = malloc(sizeof(uint32_t) * (b->arcs ? b->arcs : 1));
+    if (costs == NULL) return out_of_memory(b);
+    nb_status status = nb_leaving_costs(b, profile, conditions, costs, b->arcs);
+    if (status == NB_OK) status = nb_exit_search(b, costs, b->arcs, node, path);
+    if (status == NB_OK && path->nodes != NULL && (*times = malloc(sizeof(uint32_t) * (path->arc_count + 1))) == NULL)
+        status = out_of_memory(b);
+    for (size_t i = 0; status == NB_OK && *times != NULL && i < path->arc_count; i++) (*times)[i] = costs[path->arcs[i]];
+    if (status != NB_OK) nb_path_free(path), path->duration = UINT64_MAX;
+    free(costs);
+    return status;
+}
+
+nb_status nb_radio_map_samples_json(const nb_bundle *b, size_t limit, char **json, size_t *length, char *message_text,
+                                    size_t message_size) {
+    *json = NULL, *length = 0;
+    size_t count;
+    nb_status status = nb_radio_map_samples(b, limit, NULL, 0, &count, message_text, message_size);
+    uint32_t *points = status == NB_OK ? malloc(sizeof(uint32_t) * (count ? count : 1)) : NULL;
+    if (status == NB_OK && points == NULL) return NB_ERROR_MEMORY;
+    if (status == NB_OK) status = nb_radio_map_samples(b, limit, points, count, &count, message_text, message_size);
+    message m = {NULL, 0, 0, 0};
+    say(&m, "[");
+    for (size_t i = 0; i < count && status == NB_OK; i++) {
+        nb_reference_point point;
+        status = nb_radio_map_point(b, points[i], &point, message_text, message_size);
+        if (status != NB_OK) break;
+        const nb_text *building = &point.building_name, *floor = &point.floor_name;
+        say(&m, "%s{\"label\":\"", i ? "," : "");
+        if (building->text == NULL) say(&m, "null");
+        say_json_chars(&m, (const uint8_t *)building->text, building->length), say(&m, ", ");
+        if (floor->text == NULL) say(&m, "null");
+        say_json_chars(&m, (const uint8_t *)floor->text, floor->length);
+        say(&m, ": reference point %u\",\"buildingName\":", points[i]);
+        say_json_nb_text(&m, building->text, building->length), say(&m, ",\"floorName\":");
+        say_json_nb_text(&m, floor->text, floor->length);
+        say(&m, ",\"floor\":%u,\"referencePoint\":%u,\"latitude\":", point.floor, points[i]);
+        say_json_number(&m, point.latitude / 1e7), say(&m, ",\"longitude\":");
+        say_json_number(&m, point.longitude / 1e7), say(&m, ",\"scan\":[");
+        for (uint32_t r = 0; r < point.reading_count && status == NB_OK; r++) {
+            nb_point_reading reading;
+            status = nb_radio_map_reading(b, points[i], r, &reading, message_text, message_size);
+            if (status != NB_OK) break;
+            say(&m, r ? ",{\"id\":" : "{\"id\":"), say_json_nb_text(&m, reading.id.text, reading.id.length);
+            say(&m, ",\"rssi\":"), say_json_number(&m, reading.rssi), say(&m, "}");
+        }
+        say(&m, "]}");
+    }
+    say(&m, "]");
+    free(points);
+    if (status != NB_OK) return free(m.text), status;
+    return json_answer(NULL, &m, json, length);
 }

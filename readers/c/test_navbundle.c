@@ -351,6 +351,102 @@ static void test_json_answers(nb_bundle *b) {
     }
 }
 
+static nb_path route_between(nb_bundle *b, uint32_t profile, const char *from, const char *to);
+
+/* Levels, a route's steps and maneuvers, a way out under conditions and the radio map's samples as
+ * JSON hold what the structs hold, number for number and word for word. */
+static void test_json_records(nb_bundle *b) {
+    char *json;
+    size_t length, root;
+    json_parser p;
+    CHECK(nb_levels_json(b, &json, &length) == NB_OK && json_parse(&p, (const uint8_t *)json, length, &root) &&
+              p.values[root].count == nb_level_count(b),
+          "levels as JSON: %s", nb_last_error(b));
+    size_t k = p.values[root].first;
+    for (uint32_t level = 0; level < nb_level_count(b) && k != JSON_END; level++, k = p.values[k].next) {
+        nb_level info;
+        char *short_name;
+        size_t short_length;
+        nb_level_info(b, level, &info), nb_level_short_name(b, level, &short_name, &short_length);
+        const json_value *v = &p.values[k], *display = json_member(&p, v, "displayName");
+        CHECK(json_member(&p, v, "index")->number == level && json_member(&p, v, "ordinal")->number == info.ordinal &&
+                  json_text_is(&p, json_member(&p, v, "shortName"), short_name, short_length) &&
+                  json_text_is(&p, json_member(&p, v, "id"), info.id.text, info.id.length) &&
+                  display->length >= short_length + (info.building_name.text ? 2 + info.building_name.length : 0),
+              "level %u as JSON", level);
+        free(short_name);
+    }
+    json_free(&p), free(json);
+    int foot = nb_profile_index(b, "foot");
+    nb_path path = route_between(b, (uint32_t)foot, "A.1.04", "A.0.07");
+    nb_route_step *steps;
+    nb_maneuver *maneuvers;
+    size_t count;
+    CHECK(nb_route_steps(b, (uint32_t)foot, &path, &steps, &count) == NB_OK && count > 0 &&
+              nb_route_steps_json(b, (uint32_t)foot, &path, &json, &length) == NB_OK &&
+              json_parse(&p, (const uint8_t *)json, length, &root) && p.values[root].count == count,
+          "steps as JSON: %s", nb_last_error(b));
+    k = p.values[root].first;
+    for (size_t i = 0; i < count && k != JSON_END; i++, k = p.values[k].next) {
+        const json_value *v = &p.values[k], *step_count = json_member(&p, v, "stepCount");
+        CHECK(json_member(&p, v, "length")->number == steps[i].length &&
+                  json_member(&p, v, "duration")->number == steps[i].duration &&
+                  json_member(&p, v, "endIndex")->number == (double)steps[i].end_index &&
+                  (steps[i].step_count < 0 ? step_count->type == JSON_NULL : step_count->number == (double)steps[i].step_count),
+              "step %zu as JSON", i);
+    }
+    json_free(&p), free(json), free(steps);
+    nb_text code, endonym;
+    const char *language = NULL;
+    char language_code[16] = "";
+    if (nb_guidance_language_count(b) > 0 && nb_guidance_language(b, 0, &code, &endonym) == NB_OK && code.length < 16)
+        memcpy(language_code, code.text, code.length), language = language_code;
+    CHECK(nb_route_maneuvers(b, (uint32_t)foot, &path, NULL, &maneuvers, &count) == NB_OK && count > 0 &&
+              nb_route_maneuvers_json(b, (uint32_t)foot, &path, NULL, language, "Library", &json, &length) == NB_OK &&
+              json_parse(&p, (const uint8_t *)json, length, &root) && p.values[root].count == count,
+          "maneuvers as JSON: %s", nb_last_error(b));
+    k = p.values[root].first;
+    for (size_t i = 0; i < count && k != JSON_END; i++, k = p.values[k].next) {
+        const json_value *v = &p.values[k], *change = json_member(&p, v, "levelChange");
+        char words[512];
+        size_t words_length = 0;
+        if (language) nb_maneuver_instruction(b, &maneuvers[i], language, "Library", words, sizeof words, &words_length);
+        CHECK(json_member(&p, v, "alongCentimetres")->number == (double)maneuvers[i].along &&
+                  json_member(&p, v, "latitudeE7")->number == maneuvers[i].latitude &&
+                  (maneuvers[i].changes_level ? json_member(&p, change, "riseHundredths")->number == maneuvers[i].rise
+                                              : change->type == JSON_NULL) &&
+                  (!language || json_text_is(&p, json_member(&p, v, "instruction"), words, words_length)),
+              "maneuver %zu as JSON", i);
+    }
+    json_free(&p), free(json), free(maneuvers);
+    CHECK(nb_route_maneuvers_json(b, (uint32_t)foot, &path, NULL, "xx", NULL, &json, &length) ==
+              (language ? NB_ERROR_LANGUAGE : NB_ERROR_UNAVAILABLE) && json == NULL,
+          "a language the bundle lacks: %s", nb_last_error(b));
+    nb_path_free(&path);
+    /* The way out under no conditions is the search over the costs of leaving. */
+    if (find_section(b, "EGRC")) {
+        uint32_t *costs = malloc(sizeof *costs * nb_arc_count(b)), *times;
+        nb_path out, searched;
+        if (!costs) { perror("malloc"); exit(2); }
+        CHECK(nb_leaving_costs(b, (uint32_t)foot, NULL, costs, nb_arc_count(b)) == NB_OK &&
+                  nb_exit_search(b, costs, nb_arc_count(b), 3, &searched) == NB_OK &&
+                  nb_conditions_exit_path(b, (uint32_t)foot, NULL, 3, &out, &times) == NB_OK &&
+                  out.duration == searched.duration && out.arc_count == searched.arc_count,
+              "the way out under conditions: %s", nb_last_error(b));
+        for (size_t i = 0; i < out.arc_count; i++) CHECK(times[i] == costs[out.arcs[i]], "arc %zu's time", i);
+        free(costs), free(times), nb_path_free(&out), nb_path_free(&searched);
+    }
+    char message[256];
+    CHECK(nb_radio_map_samples_json(b, 10, &json, &length, message, sizeof message) == NB_OK &&
+              json_parse(&p, (const uint8_t *)json, length, &root) && p.values[root].count == (find_section(b, "WIFI") ? 10 : 0),
+          "samples as JSON: %s", message);
+    CHECK(!find_section(b, "WIFI") || (strstr(json, "{\"label\":\"A, -1: reference point 12\",\"buildingName\":\"A\","
+                                                    "\"floorName\":\"-1\",\"floor\":0,\"referencePoint\":12,"
+                                                    "\"latitude\":48.1501078,\"longitude\":11.5804847,\"scan\":[{\"id\":")),
+          "sample 12 as JSON: %s", json);
+    json_free(&p), free(json);
+}
+
 /* ---- Routes and ways out ---- */
 
 static uint32_t cost_of(const nb_bundle *b, uint32_t profile, uint32_t arc) { return profile_cost(b, profile, arc); }
@@ -6192,6 +6288,7 @@ int main(int argc, char **argv) {
     test_route_maneuvers(b);
     test_maneuver_landmarks(b);
     test_maneuver_instructions(b);
+    test_json_records(b);
     if (find_section(b, "EGRC")) test_damaged_egrc(b);
     if (getenv("NAVBUNDLE_TEST_EGRESS")) test_egress_bundle(getenv("NAVBUNDLE_TEST_EGRESS"));
     test_locate(b, getenv("NAVBUNDLE_TEST_ANSWERS"));
