@@ -8424,7 +8424,8 @@ nb_status nb_levels_json(nb_bundle *b, char **json, size_t *length) {
         nb_status status = nb_level_info(b, index, &level);
         if (status == NB_OK) status = nb_level_short_name(b, index, &short_name, &short_length);
         if (status != NB_OK) return free(m.text), status;
-        say(&m, "%s{\"index\":%u,\"id\":", index ? "," : "", index), say_json_nb_text(&m, level.id.text, level.id.length);
+        say(&m, "%s{\"index\":%u,\"id\":", index ? "," : "", index);
+        say_json_nb_text(&m, level.id.text, level.id.length);
         say(&m, ",\"name\":"), say_json_nb_text(&m, level.name.text, level.name.length);
         say(&m, ",\"buildingId\":"), say_json_nb_text(&m, level.building_id.text, level.building_id.length);
         say(&m, ",\"buildingName\":"), say_json_nb_text(&m, level.building_name.text, level.building_name.length);
@@ -8446,104 +8447,6 @@ nb_status nb_levels_json(nb_bundle *b, char **json, size_t *length) {
     return json_answer(b, &m, json, length);
 }
 
-nb_status nb_route_steps_json(nb_bundle *b, uint32_t profile, const nb_path *path, char **json, size_t *length) {
-    static const char *const actions[] = {"walk", "walkOutside", "enterBuilding", "leaveBuilding", "stairs", "elevator",
-                                          "escalator", "ramp", "steps"};
-    *json = NULL, *length = 0;
-    nb_route_step *steps;
-    size_t count;
-    nb_status status = nb_route_steps(b, profile, path, &steps, &count);
-    if (status != NB_OK) return status;
-    message m = {NULL, 0, 0, 0};
-    say(&m, "[");
-    for (size_t i = 0; i < count; i++) {
-        const nb_route_step *s = &steps[i];
-        say(&m, "%s{\"action\":\"%s\",\"label\":", i ? "," : "", actions[s->action]);
-        say_json_nb_text(&m, s->label, s->label_length);
-        say(&m, ",\"fromLevel\":%u,\"toLevel\":%u,\"length\":", s->from_level, s->to_level), say_json_number(&m, s->length);
-        say(&m, ",\"duration\":"), say_json_number(&m, s->duration);
-        if (s->step_count < 0) say(&m, ",\"stepCount\":null,\"rise\":");
-        else say(&m, ",\"stepCount\":%lld,\"rise\":", (long long)s->step_count);
-        say_json_number(&m, s->rise);
-        say(&m, ",\"isAlongPath\":%s,\"startIndex\":%zu,\"endIndex\":%zu}", s->along_path ? "true" : "false",
-            s->start_index, s->end_index);
-    }
-    say(&m, "]");
-    free(steps);
-    return json_answer(b, &m, json, length);
-}
-
-/* `write(text, capacity, &length)`'s words (nb_maneuver_instruction's or nb_spoken_distance's) as
- * a JSON string member `name`, measured first and then written. */
-typedef nb_status (*words_writer)(nb_bundle *b, const nb_maneuver *maneuver, const char *language,
-                                  const char *destination, char *text, size_t capacity, size_t *length);
-
-static nb_status spoken_distance_of(nb_bundle *b, const nb_maneuver *maneuver, const char *language,
-                                    const char *destination, char *text, size_t capacity, size_t *length) {
-    (void)destination;
-    return nb_spoken_distance(b, language, maneuver ? maneuver->distance : 0, text, capacity, length);
-}
-
-static nb_status say_words(message *m, const char *name, words_writer write, nb_bundle *b, const nb_maneuver *maneuver,
-                           const char *language, const char *destination) {
-    size_t length = 0;
-    nb_status status = write(b, maneuver, language, destination, NULL, 0, &length);
-    char *text = status == NB_OK ? malloc(length + 1) : NULL;
-    if (status == NB_OK && text == NULL) return out_of_memory(b);
-    if (status == NB_OK) status = write(b, maneuver, language, destination, text, length + 1, &length);
-    if (status == NB_OK) say(m, ",\"%s\":", name), say_json_text(m, (const uint8_t *)text, length);
-    free(text);
-    return status;
-}
-
-nb_status nb_route_maneuvers_json(nb_bundle *b, uint32_t profile, const nb_path *path, const uint32_t *costs,
-                                  const char *language, const char *destination, char **json, size_t *length) {
-    static const char *const kinds[] = {"depart", "turn", "continue", "fork", "door", "enter", "exit", "stairs",
-                                        "escalator", "elevator", "ramp", "platform", "arrive"};
-    static const char *const modifiers[] = {"null", "\"uturn\"", "\"sharp right\"", "\"right\"", "\"slight right\"",
-                                            "\"straight\"", "\"slight left\"", "\"left\"", "\"sharp left\""};
-    static const char *const placements[] = {"null", "\"before\"", "\"at\"", "\"after\"", "\"beside\""};
-    static const char *const sides[] = {"null", "\"left\"", "\"right\"", "\"ahead\""};
-    *json = NULL, *length = 0;
-    /* The language first, so that an unknown one is refused even for a path of no maneuvers. */
-    size_t measured;
-    nb_status status = language ? nb_spoken_distance(b, language, 0, NULL, 0, &measured) : NB_OK;
-    nb_maneuver *list = NULL;
-    size_t count = 0;
-    if (status == NB_OK) status = nb_route_maneuvers(b, profile, path, costs, &list, &count);
-    if (status != NB_OK) return status;
-    message m = {NULL, 0, 0, 0};
-    say(&m, "[");
-    for (size_t i = 0; i < count && status == NB_OK; i++) {
-        const nb_maneuver *x = &list[i];
-        say(&m, "%s{\"kind\":\"%s\",\"modifier\":%s,\"routeIndex\":%zu,\"corner\":", i ? "," : "", kinds[x->kind],
-            modifiers[x->modifier], x->route_index);
-        say(&m, x->corner == NB_NONE ? "null" : "%u", x->corner);
-        say(&m, ",\"latitudeE7\":%d,\"longitudeE7\":%d,\"level\":%u", (int)x->latitude, (int)x->longitude, x->level);
-        say(&m, ",\"alongCentimetres\":%llu,\"distanceCentimetres\":%llu,\"durationMilliseconds\":%llu",
-            (unsigned long long)x->along, (unsigned long long)x->distance, (unsigned long long)x->duration);
-        say(&m, x->bearing_before < 0 ? ",\"bearingBefore\":null" : ",\"bearingBefore\":%d", x->bearing_before);
-        say(&m, x->bearing_after < 0 ? ",\"bearingAfter\":null,\"way\":" : ",\"bearingAfter\":%d,\"way\":", x->bearing_after);
-        say_json_nb_text(&m, x->way, x->way_length);
-        if (!x->changes_level) say(&m, ",\"levelChange\":null");
-        else say(&m, ",\"levelChange\":{\"fromLevel\":%u,\"toLevel\":%u,\"direction\":%d,\"stepCount\":", x->from_level,
-                 x->to_level, x->direction);
-        if (x->changes_level) say(&m, x->step_count < 0 ? "null" : "%lld", (long long)x->step_count);
-        if (x->changes_level) say(&m, ",\"riseHundredths\":%d}", (int)x->rise);
-        if (x->landmark == NB_NONE) say(&m, ",\"landmark\":null");
-        else say(&m, ",\"landmark\":{\"index\":%u,\"placement\":%s,\"side\":%s,\"name\":", x->landmark,
-                 placements[x->landmark_placement], sides[x->landmark_side]);
-        if (x->landmark != NB_NONE) say_json_nb_text(&m, x->landmark_name, x->landmark_name_length), say(&m, "}");
-        if (language) status = say_words(&m, "instruction", nb_maneuver_instruction, b, x, language, destination);
-        if (language && status == NB_OK) status = say_words(&m, "spokenDistance", spoken_distance_of, b, x, language, NULL);
-        say(&m, "}");
-    }
-    say(&m, "]");
-    free(list);
-    if (status != NB_OK) return free(m.text), status;
-    return json_answer(b, &m, json, length);
-}
-
 nb_status nb_conditions_exit_path(nb_bundle *b, uint32_t profile, const nb_arc_conditions *conditions, uint32_t node,
                                   nb_path *path, uint32_t **times) {
     memset(path, 0, sizeof *path);
@@ -8555,7 +8458,8 @@ nb_status nb_conditions_exit_path(nb_bundle *b, uint32_t profile, const nb_arc_c
     if (status == NB_OK) status = nb_exit_search(b, costs, b->arcs, node, path);
     if (status == NB_OK && path->nodes != NULL && (*times = malloc(sizeof(uint32_t) * (path->arc_count + 1))) == NULL)
         status = out_of_memory(b);
-    for (size_t i = 0; status == NB_OK && *times != NULL && i < path->arc_count; i++) (*times)[i] = costs[path->arcs[i]];
+    for (size_t i = 0; status == NB_OK && *times != NULL && i < path->arc_count; i++)
+        (*times)[i] = costs[path->arcs[i]];
     if (status != NB_OK) nb_path_free(path), path->duration = UINT64_MAX;
     free(costs);
     return status;
@@ -8600,4 +8504,20 @@ nb_status nb_radio_map_samples_json(const nb_bundle *b, size_t limit, char **jso
     free(points);
     if (status != NB_OK) return free(m.text), status;
     return json_answer(NULL, &m, json, length);
+}
+
+nb_status nb_metadata_object(nb_bundle *b, const char **json, size_t *length) {
+    nb_status status = nb_metadata(b, json, length);
+    if (status != NB_OK) return status;
+    json_parser p;
+    size_t root;
+    if (!json_parse(&p, (const uint8_t *)*json, *length, &root) || p.values[root].type != JSON_OBJECT) {
+        status = p.out_of_memory                  ? out_of_memory(b)
+                 : strstr(p.error, "deeper than") ? refuse(b, NB_ERROR_FORMAT, "section META: nests deeper than 64")
+                 : p.error[0] ? refuse(b, NB_ERROR_FORMAT, "section META: is not JSON: %s", p.error)
+                              : refuse(b, NB_ERROR_FORMAT, "section META: is not a JSON object");
+        *json = NULL, *length = 0;
+    }
+    json_free(&p);
+    return status;
 }

@@ -971,31 +971,17 @@ nb_status nb_place_aliases_json(nb_bundle *bundle, uint32_t place, char **json, 
  * Statuses as nb_resolve_endpoint's. */
 nb_status nb_resolve_endpoint_json(nb_bundle *bundle, const char *text, size_t length, char **json, size_t *json_length);
 
+/* META's JSON text as nb_metadata gives it, once checked to be one strict JSON object (nb_json_check's
+ * rules: no name twice in an object, at most 64 deep, so that a host's own parser never meets what
+ * it cannot take). NB_ERROR_FORMAT says what is wrong: "section META: is not JSON: ...", "section
+ * META: nests deeper than 64" or "section META: is not a JSON object". */
+nb_status nb_metadata_object(nb_bundle *bundle, const char **json, size_t *length);
+
 /* The levels in LEVL order, as nb_level_info and nb_level_short_name give them: `[{"index", "id",
  * "name", "buildingId", "buildingName" (each null for none or a text that is not UTF-8), "ordinal",
  * "shortName", "displayName" (the short name, then ", " and the building's name when it has one)},
  * ...]`. Statuses as nb_level_short_name's. */
 nb_status nb_levels_json(nb_bundle *bundle, char **json, size_t *length);
-
-/* nb_route_steps' steps of `path`: `[{"action" ("walk", "walkOutside", "enterBuilding",
- * "leaveBuilding", "stairs", "elevator", "escalator", "ramp" or "steps"), "label" (null for none),
- * "fromLevel", "toLevel", "length" (metres), "duration" (seconds), "stepCount" (null when
- * uncounted), "rise", "isAlongPath", "startIndex", "endIndex"}, ...]`; statuses as nb_route_steps'.
- * A server can send a route's steps as they are. */
-nb_status nb_route_steps_json(nb_bundle *bundle, uint32_t profile, const nb_path *path, char **json, size_t *length);
-
-/* nb_route_maneuvers' maneuvers of `path`: `[{"kind", "modifier" (OSRM's words; null for none),
- * "routeIndex", "corner" (null at a node), "latitudeE7", "longitudeE7", "level", "alongCentimetres",
- * "distanceCentimetres", "durationMilliseconds", "bearingBefore", "bearingAfter" (null for none),
- * "way" (null for none), "levelChange" (null, or {"fromLevel", "toLevel", "direction", "stepCount"
- * (null when uncounted), "riseHundredths"}), "landmark" (null, or {"index", "placement", "side" (the
- * words of nb_landmark_placement and nb_landmark_side; null for none), "name"})}, ...]`, integers
- * as integers. With `language` (NUL-terminated; NULL for none) each also has "instruction" and
- * "spokenDistance", nb_maneuver_instruction's words (for an arrival at `destination`) and
- * nb_spoken_distance's of its distance; the language is checked first, so that one the bundle
- * lacks is NB_ERROR_LANGUAGE even for a path of no maneuvers. Other statuses as those calls'. */
-nb_status nb_route_maneuvers_json(nb_bundle *bundle, uint32_t profile, const nb_path *path, const uint32_t *costs,
-                                  const char *language, const char *destination, char **json, size_t *length);
 
 /* The way out from `node` for `profile` with `conditions` applied (NULL for none) to its costs of
  * leaving (nb_leaving_costs, then nb_exit_search): as nb_nearest_exit_path gives it, `*times` each

@@ -351,10 +351,8 @@ static void test_json_answers(nb_bundle *b) {
     }
 }
 
-static nb_path route_between(nb_bundle *b, uint32_t profile, const char *from, const char *to);
-
-/* Levels, a route's steps and maneuvers, a way out under conditions and the radio map's samples as
- * JSON hold what the structs hold, number for number and word for word. */
+/* Levels, a way out under conditions and the radio map's samples as JSON hold what the structs
+ * hold, number for number; META checked as an object is META. */
 static void test_json_records(nb_bundle *b) {
     char *json;
     size_t length, root;
@@ -378,51 +376,11 @@ static void test_json_records(nb_bundle *b) {
     }
     json_free(&p), free(json);
     int foot = nb_profile_index(b, "foot");
-    nb_path path = route_between(b, (uint32_t)foot, "A.1.04", "A.0.07");
-    nb_route_step *steps;
-    nb_maneuver *maneuvers;
-    size_t count;
-    CHECK(nb_route_steps(b, (uint32_t)foot, &path, &steps, &count) == NB_OK && count > 0 &&
-              nb_route_steps_json(b, (uint32_t)foot, &path, &json, &length) == NB_OK &&
-              json_parse(&p, (const uint8_t *)json, length, &root) && p.values[root].count == count,
-          "steps as JSON: %s", nb_last_error(b));
-    k = p.values[root].first;
-    for (size_t i = 0; i < count && k != JSON_END; i++, k = p.values[k].next) {
-        const json_value *v = &p.values[k], *step_count = json_member(&p, v, "stepCount");
-        CHECK(json_member(&p, v, "length")->number == steps[i].length &&
-                  json_member(&p, v, "duration")->number == steps[i].duration &&
-                  json_member(&p, v, "endIndex")->number == (double)steps[i].end_index &&
-                  (steps[i].step_count < 0 ? step_count->type == JSON_NULL : step_count->number == (double)steps[i].step_count),
-              "step %zu as JSON", i);
-    }
-    json_free(&p), free(json), free(steps);
-    nb_text code, endonym;
-    const char *language = NULL;
-    char language_code[16] = "";
-    if (nb_guidance_language_count(b) > 0 && nb_guidance_language(b, 0, &code, &endonym) == NB_OK && code.length < 16)
-        memcpy(language_code, code.text, code.length), language = language_code;
-    CHECK(nb_route_maneuvers(b, (uint32_t)foot, &path, NULL, &maneuvers, &count) == NB_OK && count > 0 &&
-              nb_route_maneuvers_json(b, (uint32_t)foot, &path, NULL, language, "Library", &json, &length) == NB_OK &&
-              json_parse(&p, (const uint8_t *)json, length, &root) && p.values[root].count == count,
-          "maneuvers as JSON: %s", nb_last_error(b));
-    k = p.values[root].first;
-    for (size_t i = 0; i < count && k != JSON_END; i++, k = p.values[k].next) {
-        const json_value *v = &p.values[k], *change = json_member(&p, v, "levelChange");
-        char words[512];
-        size_t words_length = 0;
-        if (language) nb_maneuver_instruction(b, &maneuvers[i], language, "Library", words, sizeof words, &words_length);
-        CHECK(json_member(&p, v, "alongCentimetres")->number == (double)maneuvers[i].along &&
-                  json_member(&p, v, "latitudeE7")->number == maneuvers[i].latitude &&
-                  (maneuvers[i].changes_level ? json_member(&p, change, "riseHundredths")->number == maneuvers[i].rise
-                                              : change->type == JSON_NULL) &&
-                  (!language || json_text_is(&p, json_member(&p, v, "instruction"), words, words_length)),
-              "maneuver %zu as JSON", i);
-    }
-    json_free(&p), free(json), free(maneuvers);
-    CHECK(nb_route_maneuvers_json(b, (uint32_t)foot, &path, NULL, "xx", NULL, &json, &length) ==
-              (language ? NB_ERROR_LANGUAGE : NB_ERROR_UNAVAILABLE) && json == NULL,
-          "a language the bundle lacks: %s", nb_last_error(b));
-    nb_path_free(&path);
+    const char *meta, *checked;
+    size_t meta_length, checked_length;
+    CHECK(nb_metadata(b, &meta, &meta_length) == NB_OK && nb_metadata_object(b, &checked, &checked_length) == NB_OK &&
+              checked == meta && checked_length == meta_length,
+          "META as a checked object: %s", nb_last_error(b));
     /* The way out under no conditions is the search over the costs of leaving. */
     if (find_section(b, "EGRC")) {
         uint32_t *costs = malloc(sizeof *costs * nb_arc_count(b)), *times;
@@ -438,11 +396,12 @@ static void test_json_records(nb_bundle *b) {
     }
     char message[256];
     CHECK(nb_radio_map_samples_json(b, 10, &json, &length, message, sizeof message) == NB_OK &&
-              json_parse(&p, (const uint8_t *)json, length, &root) && p.values[root].count == (find_section(b, "WIFI") ? 10 : 0),
+              json_parse(&p, (const uint8_t *)json, length, &root) &&
+              p.values[root].count == (find_section(b, "WIFI") ? 10 : 0),
           "samples as JSON: %s", message);
-    CHECK(!find_section(b, "WIFI") || (strstr(json, "{\"label\":\"A, -1: reference point 12\",\"buildingName\":\"A\","
-                                                    "\"floorName\":\"-1\",\"floor\":0,\"referencePoint\":12,"
-                                                    "\"latitude\":48.1501078,\"longitude\":11.5804847,\"scan\":[{\"id\":")),
+    CHECK(!find_section(b, "WIFI") || strstr(json, "{\"label\":\"A, -1: reference point 12\",\"buildingName\":\"A\","
+                                                   "\"floorName\":\"-1\",\"floor\":0,\"referencePoint\":12,"
+                                                   "\"latitude\":48.1501078,\"longitude\":11.5804847,\"scan\":[{\"id\":"),
           "sample 12 as JSON: %s", json);
     json_free(&p), free(json);
 }

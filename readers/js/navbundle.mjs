@@ -23,7 +23,6 @@ export const OUTLINE_KINDS = ['room', 'corridor', 'area', 'stairwell', 'lift', '
 export const FIELDS = ['ref', 'name', 'word', 'category', 'alias'];
 
 const NONE = 0xffffffff;
-const MAX_JSON_DEPTH = 64;
 const SECTION_TAG = /\b(?:CH[0-9A-F]{2}|[A-Z]{4})\b/;
 // nb_status of navbundle.h, as BundleError codes.
 // NB_ERROR_CONDITIONS (7) becomes a ConditionsError instead.
@@ -246,7 +245,6 @@ const PLACE_RECORD = layout(`kind:u8@0 ref:text@12 name:text@20 category:text@28
   openingHours:text@52 phone:text@60 email:text@68 website:text@76 level:index@4 node:index@8 capacity:count@84
   latitude:degrees@88 longitude:degrees@92 geofenceRadius:metres@96`);
 const EVENT_RECORD = layout('place:u32@0 title:text@4 description:text@12 start:i64@24 end:i64@32');
-const LEVEL_RECORD = layout('id:text@0 name:text@8 buildingId:text@16 buildingName:text@24 ordinal:f64@32');
 const FIX_RECORD = layout(`building:u32@4 buildingName:text@8 floor:u32@16 floorName:text@20 ordinal:f64@32
   venueLevel:index@40 latitude:f64@56 longitude:f64@64 latitudeE7:i32@44 longitudeE7:i32@48 confidence:f64@72 neighbours:u32@80`);
 const STEP_RECORD = layout(`action:u32@0 label:text@4 fromLevel:u32@12 toLevel:u32@16 length:f64@24 duration:f64@32
@@ -256,7 +254,6 @@ const MANEUVER_RECORD = layout(`kind:u32@0 modifier:u32@4 routeIndex:u32@8 corne
   bearingBefore:count@56 bearingAfter:count@60 way:text@64`);
 const LEVEL_CHANGE_RECORD = layout('fromLevel:u32@76 toLevel:u32@80 direction:i32@84 stepCount:count64@88 riseHundredths:i32@96');
 const LANDMARK_RECORD = layout('index:index@100 placement:u32@104 side:u32@108 name:text@112');
-const POINT_RECORD = layout('latitude:degrees@0 longitude:degrees@4 floor:u32@8 buildingName:text@16 floorName:text@24');
 
 /** The record at `at` read by `fields` (a layout) into `into`, strings decoded by `bundle`. */
 function readRecord(bundle, at, fields, into = {}) {
@@ -382,18 +379,6 @@ export function swiftDouble(value) {
 export function normalisedAccessPoint(text) {
   const normalised = withText(String(text), (at, length) => core.nb_normalised_access_point(at, length, MESSAGE));
   return normalised ? textAt(MESSAGE, 17) : text;
-}
-
-/** JSON `bytes` checked strictly by the core (no name twice, as JSON.parse would take the last)
- * and parsed: an object as a Map of its members, anything else as JSON.parse gives it. `refuse(detail,
- * deep)` makes the error for text that is not strict JSON. */
-function strictJson(bytes, refuse, asMap = true) {
-  if (!withText(bytes, (at, length) => core.nb_json_check(at, length, MESSAGE, MESSAGE_SIZE))) {
-    const detail = cString(MESSAGE);
-    throw refuse(detail, /deeper than/.test(detail));
-  }
-  const value = JSON.parse(UTF8.decode(bytes));
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && asMap ? new Map(Object.entries(value)) : value;
 }
 
 // ---- Conditions ----
@@ -674,14 +659,10 @@ export class NavBundle {
    * bounding box. */
   get metadata() {
     if (!this._cache.has('META')) {
-      this._check(core.nb_metadata(this._handle, OUT, OUT + 4)); // which refuses META that is not UTF-8
-      memory();
-      // The core checks the text first: nesting the engine cannot parse or copy would escape as a
-      // RangeError.
-      const value = strictJson(heap.slice(u32(OUT), u32(OUT) + u32(OUT + 4)), (detail, deep) =>
-        this._error('META', deep ? `nests deeper than ${MAX_JSON_DEPTH}` : `is not JSON: ${detail}`), false);
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) throw this._error('META', 'is not a JSON object');
-      this._cache.set('META', value);
+      // The core checks the text is one strict JSON object first: nesting the engine cannot parse
+      // or copy would escape as a RangeError, and JSON.parse takes the last of a name given twice.
+      this._check(core.nb_metadata_object(this._handle, OUT, OUT + 4));
+      this._cache.set('META', JSON.parse(textAt(u32(OUT), u32(OUT + 4))));
     }
     return structuredClone(this._cache.get('META'));
   }
@@ -695,16 +676,9 @@ export class NavBundle {
   _levelRecords() {
     let levels = this._cache.get('LEVL');
     if (levels === undefined) {
-      levels = [];
-      for (let index = 0; index < this._levelCount; index++) {
-        this._check(core.nb_level_info(this._handle, index, RECORD));
-        const { id, name, buildingId, buildingName, ordinal } = readRecord(this, RECORD, LEVEL_RECORD);
-        // As the Swift reader names a level: its own name, else "level 2" from its ordinal.
-        this._check(core.nb_level_short_name(this._handle, index, OUT, OUT + 4));
-        const shortName = takeText();
-        levels.push(Object.freeze({ index, id, name, buildingId, buildingName, ordinal, shortName,
-          displayName: buildingName === null ? shortName : `${shortName}, ${buildingName}` }));
-      }
+      // Named as the Swift reader names a level: its own name, else "level 2" from its ordinal.
+      this._check(core.nb_levels_json(this._handle, OUT, OUT + 4));
+      levels = JSON.parse(takeText()).map((level) => Object.freeze(level));
       this._cache.set('LEVL', levels);
     }
     return levels;
@@ -991,6 +965,11 @@ export class NavBundle {
     const index = this._profileIndex(profile);
     this._checkNode(node);
     this._check(core.nb_nearest_exit_path(this._handle, index, node, PATH, OUT));
+    return this._takeExit();
+  }
+
+  /** The way out at PATH, its arcs' milliseconds at OUT (both freed), as nearestExit gives it. */
+  _takeExit() {
     const times = u32(OUT);
     const arcSeconds = u32s(times, u32(PATH + 28)).map((time) => time / 1000);
     core.free(times);
@@ -1007,11 +986,9 @@ export class NavBundle {
     const index = this._profileIndex(profile);
     this._checkNode(node);
     this.leavingCosts(profile); // Without EGRC that is said before anything about the text.
-    const costs = this._withConditions(conditions, (resolved) =>
-      this._perArc((at, count) => core.nb_leaving_costs(this._handle, index, resolved, at, count)));
-    this._check(withU32s(costs, (at) => core.nb_exit_search(this._handle, at, costs.length, node, PATH)));
-    const path = takePath();
-    return path && { node: path.nodes[path.nodes.length - 1], ...path, arcSeconds: path.arcs.map((arc) => costs[arc] / 1000) };
+    this._withConditions(conditions, (resolved) =>
+      this._check(core.nb_conditions_exit_path(this._handle, index, resolved, node, PATH, OUT)));
+    return this._takeExit();
   }
 
   /** `profile`'s costs of leaving, one u32 per ARCS arc, as a new Uint32Array: its PROF costs
@@ -1123,20 +1100,9 @@ export class NavBundle {
   radioMapSamples(limit = 10) {
     if (!Number.isInteger(limit) || limit < 0) throw this._argument(`limit ${limit} is not a non-negative integer`);
     if (!this.hasRadioMap) return [];
-    const capacity = Math.min(limit, 1 << 20);
-    return withMemory(4 * capacity, (points) => {
-      this._checkWifi(core.nb_radio_map_samples(this._handle, limit, points, capacity, OUT, MESSAGE, MESSAGE_SIZE));
-      return u32s(points, u32(OUT)).map((index) => {
-        this._checkWifi(core.nb_radio_map_point(this._handle, index, RECORD, MESSAGE, MESSAGE_SIZE));
-        const { latitude, longitude, floor, buildingName, floorName } = readRecord(this, RECORD, POINT_RECORD);
-        const scan = Array.from({ length: u32(RECORD + 36) }, (_, reading) => {
-          this._checkWifi(core.nb_radio_map_reading(this._handle, index, reading, RECORD + 40, MESSAGE, MESSAGE_SIZE));
-          return { id: this._text(RECORD + 40), rssi: f64(RECORD + 56) };
-        });
-        return { label: `${buildingName}, ${floorName}: reference point ${index}`, buildingName, floorName, floor,
-          referencePoint: index, latitude, longitude, scan };
-      });
-    });
+    this._checkWifi(core.nb_radio_map_samples_json(this._handle, Math.min(limit, 1 << 20), OUT, OUT + 4, MESSAGE,
+      MESSAGE_SIZE));
+    return JSON.parse(takeText());
   }
 
   /** Throws the BundleError of a Wi-Fi call's `status`: those calls only read the bundle, so they
