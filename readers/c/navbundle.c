@@ -8283,8 +8283,29 @@ nb_status nb_conditions_parse_json(const char *json, size_t length, char **out, 
     return json_answer(NULL, &m, out, out_length);
 }
 
-nb_status nb_conditions_overlay_json(nb_bundle *b, const char *json, size_t length, char **out, size_t *out_length) {
+/* Why conditions cannot be applied: `{"code", "message", "entries" (positions), "candidates"}`. */
+static void say_conditions_error(message *m, const nb_conditions_error *error) {
     static const char *const codes[] = {"invalid", "invalid", "ambiguous", "unmatched"};
+    say(m, "{\"code\":\"%s\",\"message\":", codes[error->kind]);
+    say_json_text(m, (const uint8_t *)error->message, error->message ? strlen(error->message) : 0);
+    say(m, ",\"entries\":[");
+    for (size_t i = 0; i < error->entry_count; i++)
+        say(m, "%s\"%s[%zu]\"", i ? "," : "", error->entries[i].list == NB_CONDITIONS_CLOSED ? "closed" : "slow",
+            error->entries[i].index);
+    say(m, "],\"candidates\":[");
+    for (size_t i = 0; i < error->candidate_count; i++) say(m, i ? ",%u" : "%u", error->candidates[i]);
+    say(m, "]}");
+}
+
+nb_status nb_conditions_error_json(nb_conditions_error *error, char **json, size_t *length) {
+    message m = {NULL, 0, 0, 0};
+    say_conditions_error(&m, error);
+    nb_conditions_error_free(error);
+    *json = NULL, *length = 0;
+    return json_answer(NULL, &m, json, length);
+}
+
+nb_status nb_conditions_overlay_json(nb_bundle *b, const char *json, size_t length, char **out, size_t *out_length) {
     *out = NULL, *out_length = 0;
     nb_condition_target *targets = NULL;
     size_t count = 0;
@@ -8308,19 +8329,8 @@ nb_status nb_conditions_overlay_json(nb_bundle *b, const char *json, size_t leng
         say_json_number(&m, whole->factors[i]), say(&m, "}");
     }
     say(&m, "],\"error\":");
-    if (error.kind == NB_CONDITIONS_APPLIED) {
-        say(&m, "null}");
-    } else {
-        say(&m, "{\"code\":\"%s\",\"message\":", codes[error.kind]);
-        say_json_text(&m, (const uint8_t *)error.message, error.message ? strlen(error.message) : 0);
-        say(&m, ",\"entries\":[");
-        for (size_t i = 0; i < error.entry_count; i++)
-            say(&m, "%s\"%s[%zu]\"", i ? "," : "", error.entries[i].list == NB_CONDITIONS_CLOSED ? "closed" : "slow",
-                error.entries[i].index);
-        say(&m, "],\"candidates\":[");
-        for (size_t i = 0; i < error.candidate_count; i++) say(&m, i ? ",%u" : "%u", error.candidates[i]);
-        say(&m, "]}}");
-    }
+    if (error.kind == NB_CONDITIONS_APPLIED) say(&m, "null}");
+    else say_conditions_error(&m, &error), say(&m, "}");
     nb_condition_targets_free(targets, count), nb_conditions_overlay_free(&overlay), nb_conditions_error_free(&error);
     return json_answer(b, &m, out, out_length);
 }
@@ -8521,3 +8531,132 @@ nb_status nb_metadata_object(nb_bundle *b, const char **json, size_t *length) {
     json_free(&p);
     return status;
 }
+
+nb_status nb_place_json(nb_bundle *b, uint32_t place, char **json, size_t *length) {
+    static const char *const names[] = {"ref", "name", "category", "description", "building", "openingHours", "phone",
+                                        "email", "website"};
+    *json = NULL, *length = 0;
+    nb_place info;
+    nb_status status = nb_place_info(b, place, &info);
+    if (status != NB_OK) return status;
+    const nb_text *texts[] = {&info.ref, &info.name, &info.category, &info.description, &info.building,
+                              &info.opening_hours, &info.phone, &info.email, &info.website};
+    message m = {NULL, 0, 0, 0};
+    say(&m, "{\"index\":%u,\"kind\":%u", place, info.kind);
+    for (int i = 0; i < 9; i++) say(&m, ",\"%s\":", names[i]), say_json_nb_text(&m, texts[i]->text, texts[i]->length);
+    say(&m, info.level == NB_NONE ? ",\"level\":null" : ",\"level\":%u", info.level);
+    say(&m, info.node == NB_NONE ? ",\"node\":null" : ",\"node\":%u", info.node);
+    say(&m, info.capacity < 0 ? ",\"capacity\":null" : ",\"capacity\":%d", (int)info.capacity);
+    if (info.positioned) {
+        say(&m, ",\"latitude\":"), say_json_number(&m, info.latitude / 1e7);
+        say(&m, ",\"longitude\":"), say_json_number(&m, info.longitude / 1e7);
+    } else {
+        say(&m, ",\"latitude\":null,\"longitude\":null");
+    }
+    say(&m, ",\"geofenceRadius\":"), say_json_number(&m, info.geofence_radius / 100.0), say(&m, "}");
+    return json_answer(b, &m, json, length);
+}
+
+nb_status nb_event_json(nb_bundle *b, uint32_t event, char **json, size_t *length) {
+    *json = NULL, *length = 0;
+    nb_event info;
+    nb_status status = nb_event_info(b, event, &info);
+    if (status != NB_OK) return status;
+    message m = {NULL, 0, 0, 0};
+    say(&m, "{\"index\":%u,\"place\":%u,\"title\":", event, info.place);
+    say_json_nb_text(&m, info.title.text, info.title.length), say(&m, ",\"description\":");
+    say_json_nb_text(&m, info.description.text, info.description.length);
+    say(&m, ",\"start\":%lld,\"end\":%lld}", (long long)info.start, (long long)info.end);
+    return json_answer(b, &m, json, length);
+}
+
+nb_status nb_sections_json(nb_bundle *b, char **json, size_t *length) {
+    *json = NULL, *length = 0;
+    message m = {NULL, 0, 0, 0};
+    say(&m, "[");
+    for (size_t i = 0; i < nb_section_count(b); i++) {
+        nb_section entry;
+        nb_section_entry(b, i, &entry);
+        say(&m, i ? ",{\"tag\":" : "{\"tag\":"), say_json_nb_text(&m, entry.tag, 4);
+        say(&m, ",\"version\":%u,\"offset\":%llu,\"length\":%llu}", (unsigned)entry.version,
+            (unsigned long long)entry.offset, (unsigned long long)entry.length);
+    }
+    say(&m, "]");
+    return json_answer(b, &m, json, length);
+}
+
+nb_status nb_guidance_languages_json(nb_bundle *b, char **json, size_t *length) {
+    *json = NULL, *length = 0;
+    message m = {NULL, 0, 0, 0};
+    say(&m, "[");
+    for (uint32_t i = 0; i < nb_guidance_language_count(b); i++) {
+        nb_text code, endonym;
+        nb_status status = nb_guidance_language(b, i, &code, &endonym);
+        if (status != NB_OK) return free(m.text), status;
+        say(&m, i ? "," : ""), say_json_nb_text(&m, code.text, code.length);
+    }
+    say(&m, "]");
+    return json_answer(b, &m, json, length);
+}
+
+nb_status nb_search_prefix_json(nb_bundle *b, const char *query, size_t limit, char **json, size_t *length) {
+    *json = NULL, *length = 0;
+    size_t capacity = limit < nb_place_count(b) ? limit : nb_place_count(b), count = 0;
+    nb_match *matches = malloc(sizeof *matches * (capacity ? capacity : 1));
+    if (matches == NULL) return out_of_memory(b);
+    nb_status status = nb_search_prefix(b, query, limit, matches, capacity, &count);
+    if (status != NB_OK) return free(matches), status;
+    message m = {NULL, 0, 0, 0};
+    say(&m, "[");
+    for (size_t i = 0; i < count && i < capacity; i++)
+        say(&m, "%s{\"place\":%u,\"field\":%u}", i ? "," : "", matches[i].place, (unsigned)matches[i].field);
+    say(&m, "]");
+    free(matches);
+    return json_answer(b, &m, json, length);
+}
+
+/* `write`'s words (nb_maneuver_instruction's or nb_spoken_distance's) in a buffer of the caller's:
+ * on the stack when they fit, as they nearly always do, else measured and written again. */
+typedef nb_status (*words_writer)(nb_bundle *b, const nb_maneuver *maneuver, const char *language,
+                                  const char *destination, uint64_t centimetres, char *text, size_t capacity,
+                                  size_t *length);
+
+static nb_status allocated_words(nb_bundle *b, words_writer write, const nb_maneuver *maneuver, const char *language,
+                                 const char *destination, uint64_t centimetres, char **text, size_t *length) {
+    char buffer[512];
+    *text = NULL, *length = 0;
+    nb_status status = write(b, maneuver, language, destination, centimetres, buffer, sizeof buffer, length);
+    int larger = status == NB_ERROR_ARGUMENT && *length >= sizeof buffer;
+    if (status != NB_OK && !larger) return *length = 0, status;
+    if ((*text = malloc(*length + 1)) == NULL) return *length = 0, out_of_memory(b);
+    if (!larger) return memcpy(*text, buffer, *length + 1), NB_OK;
+    status = write(b, maneuver, language, destination, centimetres, *text, *length + 1, length);
+    if (status != NB_OK) free(*text), *text = NULL, *length = 0;
+    return status;
+}
+
+static nb_status instruction_words(nb_bundle *b, const nb_maneuver *maneuver, const char *language,
+                                   const char *destination, uint64_t centimetres, char *text, size_t capacity,
+                                   size_t *length) {
+    (void)centimetres;
+    return nb_maneuver_instruction(b, maneuver, language, destination, text, capacity, length);
+}
+
+static nb_status distance_words(nb_bundle *b, const nb_maneuver *maneuver, const char *language,
+                                const char *destination, uint64_t centimetres, char *text, size_t capacity,
+                                size_t *length) {
+    (void)maneuver, (void)destination;
+    return nb_spoken_distance(b, language, centimetres, text, capacity, length);
+}
+
+nb_status nb_maneuver_instruction_text(nb_bundle *b, const nb_maneuver *maneuver, const char *language,
+                                       const char *destination, char **text, size_t *length) {
+    return allocated_words(b, instruction_words, maneuver, language, destination, 0, text, length);
+}
+
+nb_status nb_spoken_distance_text(nb_bundle *b, const char *language, uint64_t centimetres, char **text,
+                                  size_t *length) {
+    return allocated_words(b, distance_words, NULL, language, NULL, centimetres, text, length);
+}
+
+double nb_round_half_away(double value) { return round(value); }

@@ -404,6 +404,60 @@ static void test_json_records(nb_bundle *b) {
                                                    "\"latitude\":48.1501078,\"longitude\":11.5804847,\"scan\":[{\"id\":"),
           "sample 12 as JSON: %s", json);
     json_free(&p), free(json);
+    /* Records, the section table, languages and search matches as their structs give them. */
+    nb_place place;
+    CHECK(nb_place_info(b, 3, &place) == NB_OK && nb_place_json(b, 3, &json, &length) == NB_OK &&
+              json_parse(&p, (const uint8_t *)json, length, &root) &&
+              json_member(&p, &p.values[root], "index")->number == 3 &&
+              json_text_is(&p, json_member(&p, &p.values[root], "ref"), place.ref.text, place.ref.length) &&
+              (place.positioned ? json_member(&p, &p.values[root], "latitude")->number == place.latitude / 1e7
+                                : json_member(&p, &p.values[root], "latitude")->type == JSON_NULL),
+          "place 3 as JSON: %s", nb_last_error(b));
+    json_free(&p), free(json);
+    CHECK(nb_event_count(b) == 0 || (nb_event_json(b, 0, &json, &length) == NB_OK &&
+                                     strstr(json, "\"start\":1791792900,\"end\":1791799200}") && (free(json), 1)),
+          "event 0 as JSON");
+    CHECK(nb_sections_json(b, &json, &length) == NB_OK && json_parse(&p, (const uint8_t *)json, length, &root) &&
+              p.values[root].count == nb_section_count(b) && strncmp(json, "[{\"tag\":\"", 9) == 0,
+          "sections as JSON");
+    json_free(&p), free(json);
+    CHECK(nb_guidance_languages_json(b, &json, &length) == NB_OK &&
+              json_parse(&p, (const uint8_t *)json, length, &root) && p.values[root].count == nb_guidance_language_count(b),
+          "languages as JSON");
+    json_free(&p), free(json);
+    nb_match matches[3];
+    size_t match_count;
+    CHECK(nb_search_prefix(b, "lift", 3, matches, 3, &match_count) == NB_OK &&
+              nb_search_prefix_json(b, "lift", 3, &json, &length) == NB_OK &&
+              json_parse(&p, (const uint8_t *)json, length, &root) && p.values[root].count == match_count &&
+              (match_count == 0 ||
+               json_member(&p, &p.values[p.values[root].first], "place")->number == matches[0].place),
+          "search matches as JSON");
+    json_free(&p), free(json);
+    nb_conditions_error error;
+    nb_arc_conditions none;
+    CHECK(nb_conditions_resolve(b, "{\"closed\": 1}", 13, &none, &error) == NB_ERROR_CONDITIONS &&
+              nb_conditions_error_json(&error, &json, &length) == NB_OK &&
+              strncmp(json, "{\"code\":\"invalid\",\"message\":", 28) == 0 && error.message == NULL,
+          "a conditions error as JSON: %s", json ? json : "none");
+    free(json);
+    CHECK(nb_round_half_away(2.5) == 3 && nb_round_half_away(-2.5) == -3 &&
+              nb_round_half_away(0.49999999999999994) == 0,
+          "rounding half away from zero");
+    if (nb_guidance_language_count(b) > 0) {
+        char code[16] = "", words[64];
+        nb_text code_text, endonym;
+        nb_guidance_language(b, 0, &code_text, &endonym);
+        memcpy(code, code_text.text, code_text.length < 15 ? code_text.length : 15);
+        size_t words_length;
+        CHECK(nb_spoken_distance_text(b, code, 3000, &json, &length) == NB_OK &&
+                  nb_spoken_distance(b, code, 3000, words, sizeof words, &words_length) == NB_OK &&
+                  length == words_length && memcmp(json, words, length) == 0 && json[length] == 0,
+              "spoken distance in memory of its own: %s", nb_last_error(b));
+        free(json);
+        CHECK(nb_spoken_distance_text(b, "xx", 3000, &json, &length) == NB_ERROR_LANGUAGE && json == NULL,
+              "an unknown language in memory of its own");
+    }
 }
 
 /* ---- Routes and ways out ---- */
