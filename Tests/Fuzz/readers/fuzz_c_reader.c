@@ -134,6 +134,16 @@ static void describe_in_words(nb_bundle *b, const nb_maneuver *m) {
         status = nb_spoken_distance(b, code, m->distance, spoken, sizeof spoken, &length);
         check_status(status);
         if (status == NB_OK) EXPECT(length < sizeof spoken && spoken[length] == '\0');
+        /* The same words in memory of their own, as the JavaScript reader takes them. */
+        for (int which = 0; which < 2; which++) {
+            char *own = NULL;
+            status = which ? nb_spoken_distance_text(b, code, m->distance, &own, &length)
+                           : nb_maneuver_instruction_text(b, m, code, n % 2 ? "Ziel" : NULL, &own, &length);
+            check_status(status);
+            EXPECT(status == NB_OK ? own != NULL && own[length] == '\0' : own == NULL);
+            touch(own, length);
+            free(own);
+        }
     }
 }
 
@@ -266,6 +276,9 @@ static void exercise_text(nb_bundle *b, const char *text, uint32_t *node_out) {
     }
     char *json = NULL;
     size_t json_length = 0;
+    status = nb_search_prefix_json(b, text, 16, &json, &json_length);
+    check_json(status, json, json_length);
+    json = NULL, json_length = 0;
     status = nb_resolve_endpoint_json(b, text, strlen(text), &json, &json_length);
     check_json(status, json, json_length);
     nb_endpoint e;
@@ -406,8 +419,12 @@ static void exercise_all_records(nb_bundle *b) {
     }
     for (uint32_t p = 0; p <= nb_place_count(b); p++) {
         nb_place place;
+        char *json = NULL;
+        size_t json_length = 0;
+        nb_status answered = nb_place_json(b, p, &json, &json_length);
+        check_json(answered, json, json_length);
         status = nb_place_info(b, p, &place);
-        check_status(status);
+        EXPECT(answered == status);
         EXPECT(p < nb_place_count(b) || status == NB_ERROR_ARGUMENT);
         if (status != NB_OK) continue;
         EXPECT((place.level == NB_NONE || place.level < nb_level_count(b)) &&
@@ -418,8 +435,12 @@ static void exercise_all_records(nb_bundle *b) {
     }
     for (uint32_t e = 0; e <= nb_event_count(b); e++) {
         nb_event event;
+        char *json = NULL;
+        size_t json_length = 0;
+        nb_status answered = nb_event_json(b, e, &json, &json_length);
+        check_json(answered, json, json_length);
         status = nb_event_info(b, e, &event);
-        check_status(status);
+        EXPECT(answered == status);
         EXPECT(e < nb_event_count(b) || status == NB_ERROR_ARGUMENT);
         if (status == NB_OK) {
             EXPECT(event.place < nb_place_count(b));
@@ -449,6 +470,10 @@ static void exercise_all_records(nb_bundle *b) {
     char message[256];
     uint32_t samples[MAX_SAMPLES];
     size_t sample_count = 0;
+    char *samples_json = NULL;
+    size_t samples_length = 0;
+    status = nb_radio_map_samples_json(b, MAX_SAMPLES, &samples_json, &samples_length, message, sizeof message);
+    check_json(status, samples_json, samples_length);
     status = nb_radio_map_samples(b, MAX_SAMPLES, samples, MAX_SAMPLES, &sample_count, message, sizeof message);
     check_status(status);
     nb_radio_map map;
@@ -480,6 +505,20 @@ static void exercise_all_records(nb_bundle *b) {
 }
 
 static void exercise_levels(nb_bundle *b) {
+    /* What the JavaScript reader reads whole: the levels, the section table, the languages, META. */
+    char *whole = NULL;
+    size_t whole_length = 0;
+    nb_status answered = nb_levels_json(b, &whole, &whole_length);
+    check_json(answered, whole, whole_length);
+    answered = nb_sections_json(b, &whole, &whole_length);
+    check_json(answered, whole, whole_length);
+    answered = nb_guidance_languages_json(b, &whole, &whole_length);
+    check_json(answered, whole, whole_length);
+    const char *meta = NULL;
+    nb_status checked = nb_metadata_object(b, &meta, &whole_length);
+    check_status(checked);
+    EXPECT(checked == NB_OK ? meta != NULL : meta == NULL);
+    touch(meta, whole_length);
     for (uint32_t level = 0; level <= nb_level_count(b) && level < MAX_LEVELS; level++) {
         char *json = NULL;
         size_t json_length = 0;
@@ -722,6 +761,10 @@ static void exercise_conditions(nb_bundle *b, const char *json, size_t length, u
     nb_conditions_error parse_error;
     answered = nb_conditions_parse_json(json, length, &answer, &answer_length, &parse_error);
     check_json(answered, answer, answer_length);
+    if (answered == NB_ERROR_CONDITIONS) {
+        answered = nb_conditions_error_json(&parse_error, &answer, &answer_length);
+        check_json(answered, answer, answer_length);
+    }
     nb_conditions_error_free(&parse_error);
     uint32_t *costs = malloc(sizeof(uint32_t) * (arcs ? arcs : 1));
     if (status == NB_OK) {
@@ -736,6 +779,12 @@ static void exercise_conditions(nb_bundle *b, const char *json, size_t length, u
                 check_status(status);
                 if (status == NB_OK && path.nodes) EXPECT(path.nodes[0] == chosen % n && path.nodes[path.node_count - 1] < n);
                 if (status == NB_OK) describe_path(b, p, &path);
+                nb_path_free(&path);
+                uint32_t *times = NULL;
+                status = nb_conditions_exit_path(b, p, &resolved, chosen % n, &path, &times);
+                check_status(status);
+                EXPECT(status == NB_OK && path.nodes ? times != NULL && path.nodes[0] == chosen % n : times == NULL);
+                free(times);
                 nb_path_free(&path);
             }
         }
