@@ -401,7 +401,8 @@ static void test_json_records(nb_bundle *b) {
           "samples as JSON: %s", message);
     CHECK(!find_section(b, "WIFI") || strstr(json, "{\"label\":\"A, -1: reference point 12\",\"buildingName\":\"A\","
                                                    "\"floorName\":\"-1\",\"floor\":0,\"referencePoint\":12,"
-                                                   "\"latitude\":48.1501078,\"longitude\":11.5804847,\"scan\":[{\"id\":"),
+                                                   "\"latitude\":48.1501078,\"longitude\":11.5804847,"
+                                                   "\"scan\":[{\"id\":"),
           "sample 12 as JSON: %s", json);
     json_free(&p), free(json);
     /* Records, the section table, languages and search matches as their structs give them. */
@@ -422,7 +423,8 @@ static void test_json_records(nb_bundle *b) {
           "sections as JSON");
     json_free(&p), free(json);
     CHECK(nb_guidance_languages_json(b, &json, &length) == NB_OK &&
-              json_parse(&p, (const uint8_t *)json, length, &root) && p.values[root].count == nb_guidance_language_count(b),
+              json_parse(&p, (const uint8_t *)json, length, &root) &&
+              p.values[root].count == nb_guidance_language_count(b),
           "languages as JSON");
     json_free(&p), free(json);
     nb_match matches[3];
