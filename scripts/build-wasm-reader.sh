@@ -18,19 +18,19 @@ builtins=${WASM_BUILTINS:-$(ls /usr/lib/llvm-*/lib/clang/*/lib/wasi/libclang_rt.
 [ -f "$builtins" ] || {
     echo "build-wasm-reader: no compiler-rt builtins for wasm32 (apt-get install libclang-rt-dev-wasm32)" >&2; exit 1; }
 # The functions the JavaScript reader calls, and malloc, free and realloc for the memory it hands over.
-exports="_initialize free malloc realloc nb_arc_climb nb_arc_conditions_free nb_arc_count nb_arc_info nb_arc_shape
-nb_arcs_from nb_close nb_conditions_apply nb_conditions_costs nb_conditions_error_free nb_conditions_overlay_json
-nb_conditions_parse_json nb_conditions_resolve nb_customise nb_event_count nb_event_info nb_exit_search nb_fold
-nb_format_fixed nb_format_major nb_format_minor nb_guidance_language nb_guidance_language_count nb_in_main_piece
-nb_json_check nb_last_error nb_leaving_costs nb_level_count nb_level_info nb_level_outlines_json
-nb_level_short_name nb_locate nb_maneuver_instruction nb_metadata nb_metric_arrays nb_metric_free
-nb_nearest_exit_path nb_node_count nb_node_record nb_normalised_access_point nb_open_finish nb_open_table
-nb_path_free nb_place_aliases_json nb_place_count nb_place_info nb_place_node nb_place_source nb_position_node
-nb_profile_costs nb_profiles_json nb_public_key_id nb_public_key_read nb_radio_map_point nb_radio_map_reading
-nb_radio_map_samples nb_release_free nb_release_read nb_resolve_endpoint_json nb_route_maneuvers nb_route_metric
-nb_route_path nb_route_steps nb_search_prefix nb_section_count nb_section_entry nb_slowed_cost nb_snap
-nb_snap_profile nb_spoken_distance nb_statement_check nb_statement_free nb_statement_matches nb_statement_read
-nb_step_words nb_swift_double nb_verify_digests"
+exports="_initialize free malloc realloc nb_arc_climb nb_arc_conditions_free nb_arc_count nb_arc_info
+nb_arc_shape nb_arcs_from nb_close nb_conditions_apply nb_conditions_costs nb_conditions_error_free
+nb_conditions_error_json nb_conditions_exit_path nb_conditions_overlay_json nb_conditions_parse_json
+nb_conditions_resolve nb_customise nb_event_count nb_event_json nb_fold nb_format_fixed nb_format_major
+nb_format_minor nb_guidance_languages_json nb_in_main_piece nb_last_error nb_leaving_costs nb_level_count
+nb_level_outlines_json nb_levels_json nb_locate nb_maneuver_instruction_text nb_metadata_object
+nb_metric_arrays nb_metric_free nb_nearest_exit_path nb_node_count nb_node_record nb_normalised_access_point
+nb_open_finish nb_open_table nb_path_free nb_place_aliases_json nb_place_count nb_place_json nb_place_node
+nb_place_source nb_position_node nb_profile_costs nb_profiles_json nb_public_key_id nb_public_key_read
+nb_radio_map_samples_json nb_release_free nb_release_read nb_resolve_endpoint_json nb_round_half_away
+nb_route_maneuvers nb_route_metric nb_route_path nb_route_steps nb_search_prefix_json nb_sections_json
+nb_slowed_cost nb_snap nb_snap_profile nb_spoken_distance_text nb_statement_check nb_statement_free
+nb_statement_matches nb_statement_read nb_step_words nb_swift_double nb_verify_digests"
 flags=""
 for name in $exports; do flags="$flags -Wl,--export=$name"; done
 tmp=$(mktemp -d)

@@ -8263,15 +8263,18 @@ void nb_public_key_id(const uint8_t spki[NB_ED25519_SPKI_BYTES], char id[17]) {
  * so a JSON reader gives the struct's values to the bit. */
 
 /* `length` bytes of UTF-8 as a JSON string. */
-static void say_json_text(message *m, const uint8_t *text, size_t length) {
-    say(m, "\"");
+/* `length` bytes of UTF-8 escaped as inside a JSON string, without the quotes. */
+static void say_json_chars(message *m, const uint8_t *text, size_t length) {
     for (size_t i = 0, plain = 0; i <= length; i++) {
         if (i < length && text[i] != '"' && text[i] != '\\' && text[i] >= 0x20) continue;
         if (i > plain) say(m, "%.*s", (int)(i - plain), (const char *)text + plain);
         if (i < length) say(m, text[i] < 0x20 ? "\\u%04x" : "\\%c", text[i]);
         plain = i + 1;
     }
-    say(m, "\"");
+}
+
+static void say_json_text(message *m, const uint8_t *text, size_t length) {
+    say(m, "\""), say_json_chars(m, text, length), say(m, "\"");
 }
 
 /* A double in the fewest significant digits that read back as it, with a point or an exponent
@@ -8372,8 +8375,29 @@ nb_status nb_conditions_parse_json(const char *json, size_t length, char **out, 
     return json_answer(NULL, &m, out, out_length);
 }
 
-nb_status nb_conditions_overlay_json(nb_bundle *b, const char *json, size_t length, char **out, size_t *out_length) {
+/* Why conditions cannot be applied: `{"code", "message", "entries" (positions), "candidates"}`. */
+static void say_conditions_error(message *m, const nb_conditions_error *error) {
     static const char *const codes[] = {"invalid", "invalid", "ambiguous", "unmatched"};
+    say(m, "{\"code\":\"%s\",\"message\":", codes[error->kind]);
+    say_json_text(m, (const uint8_t *)error->message, error->message ? strlen(error->message) : 0);
+    say(m, ",\"entries\":[");
+    for (size_t i = 0; i < error->entry_count; i++)
+        say(m, "%s\"%s[%zu]\"", i ? "," : "", error->entries[i].list == NB_CONDITIONS_CLOSED ? "closed" : "slow",
+            error->entries[i].index);
+    say(m, "],\"candidates\":[");
+    for (size_t i = 0; i < error->candidate_count; i++) say(m, i ? ",%u" : "%u", error->candidates[i]);
+    say(m, "]}");
+}
+
+nb_status nb_conditions_error_json(nb_conditions_error *error, char **json, size_t *length) {
+    message m = {NULL, 0, 0, 0};
+    say_conditions_error(&m, error);
+    nb_conditions_error_free(error);
+    *json = NULL, *length = 0;
+    return json_answer(NULL, &m, json, length);
+}
+
+nb_status nb_conditions_overlay_json(nb_bundle *b, const char *json, size_t length, char **out, size_t *out_length) {
     *out = NULL, *out_length = 0;
     nb_condition_target *targets = NULL;
     size_t count = 0;
@@ -8397,19 +8421,8 @@ nb_status nb_conditions_overlay_json(nb_bundle *b, const char *json, size_t leng
         say_json_number(&m, whole->factors[i]), say(&m, "}");
     }
     say(&m, "],\"error\":");
-    if (error.kind == NB_CONDITIONS_APPLIED) {
-        say(&m, "null}");
-    } else {
-        say(&m, "{\"code\":\"%s\",\"message\":", codes[error.kind]);
-        say_json_text(&m, (const uint8_t *)error.message, error.message ? strlen(error.message) : 0);
-        say(&m, ",\"entries\":[");
-        for (size_t i = 0; i < error.entry_count; i++)
-            say(&m, "%s\"%s[%zu]\"", i ? "," : "", error.entries[i].list == NB_CONDITIONS_CLOSED ? "closed" : "slow",
-                error.entries[i].index);
-        say(&m, "],\"candidates\":[");
-        for (size_t i = 0; i < error.candidate_count; i++) say(&m, i ? ",%u" : "%u", error.candidates[i]);
-        say(&m, "]}}");
-    }
+    if (error.kind == NB_CONDITIONS_APPLIED) say(&m, "null}");
+    else say_conditions_error(&m, &error), say(&m, "}");
     nb_condition_targets_free(targets, count), nb_conditions_overlay_free(&overlay), nb_conditions_error_free(&error);
     return json_answer(b, &m, out, out_length);
 }
@@ -8494,3 +8507,248 @@ nb_status nb_position_node(nb_bundle *b, uint32_t profile, double latitude, doub
     position.levels = (uint32_t *)levels, position.level_count = level_count;
     return nb_endpoint_node(b, &position, profile, node);
 }
+
+/* A text of the bundle's as a JSON string, or null when there is none or it is not UTF-8 (as the
+ * record calls leave a binding to find). */
+static void say_json_nb_text(message *m, const char *text, size_t length) {
+    if (text == NULL || !utf8_valid((const uint8_t *)text, length)) say(m, "null");
+    else say_json_text(m, (const uint8_t *)text, length);
+}
+
+nb_status nb_levels_json(nb_bundle *b, char **json, size_t *length) {
+    *json = NULL, *length = 0;
+    message m = {NULL, 0, 0, 0};
+    say(&m, "[");
+    for (uint32_t index = 0; index < nb_level_count(b); index++) {
+        nb_level level;
+        char *short_name = NULL;
+        size_t short_length = 0;
+        nb_status status = nb_level_info(b, index, &level);
+        if (status == NB_OK) status = nb_level_short_name(b, index, &short_name, &short_length);
+        if (status != NB_OK) return free(m.text), status;
+        say(&m, "%s{\"index\":%u,\"id\":", index ? "," : "", index);
+        say_json_nb_text(&m, level.id.text, level.id.length);
+        say(&m, ",\"name\":"), say_json_nb_text(&m, level.name.text, level.name.length);
+        say(&m, ",\"buildingId\":"), say_json_nb_text(&m, level.building_id.text, level.building_id.length);
+        say(&m, ",\"buildingName\":"), say_json_nb_text(&m, level.building_name.text, level.building_name.length);
+        say(&m, ",\"ordinal\":"), say_json_number(&m, level.ordinal);
+        say(&m, ",\"shortName\":"), say_json_text(&m, (const uint8_t *)short_name, short_length);
+        /* As the Swift reader names a level for display: its short name, then its building's. */
+        int in_building = level.building_name.text != NULL && utf8_valid((const uint8_t *)level.building_name.text,
+                                                                          level.building_name.length);
+        size_t display_length = short_length + (in_building ? 2 + level.building_name.length : 0);
+        char *display = malloc(display_length + 1);
+        if (display == NULL) return free(m.text), free(short_name), out_of_memory(b);
+        memcpy(display, short_name, short_length);
+        if (in_building) memcpy(display + short_length, ", ", 2);
+        if (in_building) memcpy(display + short_length + 2, level.building_name.text, level.building_name.length);
+        say(&m, ",\"displayName\":"), say_json_text(&m, (const uint8_t *)display, display_length), say(&m, "}");
+        free(display), free(short_name);
+    }
+    say(&m, "]");
+    return json_answer(b, &m, json, length);
+}
+
+nb_status nb_conditions_exit_path(nb_bundle *b, uint32_t profile, const nb_arc_conditions *conditions, uint32_t node,
+                                  nb_path *path, uint32_t **times) {
+    memset(path, 0, sizeof *path);
+    path->duration = UINT64_MAX;
+    *times = NULL;
+    uint32_t *costs = malloc(sizeof(uint32_t) * (b->arcs ? b->arcs : 1));
+    if (costs == NULL) return out_of_memory(b);
+    nb_status status = nb_leaving_costs(b, profile, conditions, costs, b->arcs);
+    if (status == NB_OK) status = nb_exit_search(b, costs, b->arcs, node, path);
+    if (status == NB_OK && path->nodes != NULL && (*times = malloc(sizeof(uint32_t) * (path->arc_count + 1))) == NULL)
+        status = out_of_memory(b);
+    for (size_t i = 0; status == NB_OK && *times != NULL && i < path->arc_count; i++)
+        (*times)[i] = costs[path->arcs[i]];
+    if (status != NB_OK) nb_path_free(path), path->duration = UINT64_MAX;
+    free(costs);
+    return status;
+}
+
+nb_status nb_radio_map_samples_json(const nb_bundle *b, size_t limit, char **json, size_t *length, char *message_text,
+                                    size_t message_size) {
+    *json = NULL, *length = 0;
+    size_t count;
+    nb_status status = nb_radio_map_samples(b, limit, NULL, 0, &count, message_text, message_size);
+    uint32_t *points = status == NB_OK ? malloc(sizeof(uint32_t) * (count ? count : 1)) : NULL;
+    if (status == NB_OK && points == NULL) return NB_ERROR_MEMORY;
+    if (status == NB_OK) status = nb_radio_map_samples(b, limit, points, count, &count, message_text, message_size);
+    message m = {NULL, 0, 0, 0};
+    say(&m, "[");
+    for (size_t i = 0; i < count && status == NB_OK; i++) {
+        nb_reference_point point;
+        status = nb_radio_map_point(b, points[i], &point, message_text, message_size);
+        if (status != NB_OK) break;
+        const nb_text *building = &point.building_name, *floor = &point.floor_name;
+        say(&m, "%s{\"label\":\"", i ? "," : "");
+        if (building->text == NULL) say(&m, "null");
+        say_json_chars(&m, (const uint8_t *)building->text, building->length), say(&m, ", ");
+        if (floor->text == NULL) say(&m, "null");
+        say_json_chars(&m, (const uint8_t *)floor->text, floor->length);
+        say(&m, ": reference point %u\",\"buildingName\":", points[i]);
+        say_json_nb_text(&m, building->text, building->length), say(&m, ",\"floorName\":");
+        say_json_nb_text(&m, floor->text, floor->length);
+        say(&m, ",\"floor\":%u,\"referencePoint\":%u,\"latitude\":", point.floor, points[i]);
+        say_json_number(&m, point.latitude / 1e7), say(&m, ",\"longitude\":");
+        say_json_number(&m, point.longitude / 1e7), say(&m, ",\"scan\":[");
+        for (uint32_t r = 0; r < point.reading_count && status == NB_OK; r++) {
+            nb_point_reading reading;
+            status = nb_radio_map_reading(b, points[i], r, &reading, message_text, message_size);
+            if (status != NB_OK) break;
+            say(&m, r ? ",{\"id\":" : "{\"id\":"), say_json_nb_text(&m, reading.id.text, reading.id.length);
+            say(&m, ",\"rssi\":"), say_json_number(&m, reading.rssi), say(&m, "}");
+        }
+        say(&m, "]}");
+    }
+    say(&m, "]");
+    free(points);
+    if (status != NB_OK) return free(m.text), status;
+    return json_answer(NULL, &m, json, length);
+}
+
+nb_status nb_metadata_object(nb_bundle *b, const char **json, size_t *length) {
+    nb_status status = nb_metadata(b, json, length);
+    if (status != NB_OK) return status;
+    json_parser p;
+    size_t root;
+    if (!json_parse(&p, (const uint8_t *)*json, *length, &root) || p.values[root].type != JSON_OBJECT) {
+        status = p.out_of_memory                  ? out_of_memory(b)
+                 : strstr(p.error, "deeper than") ? refuse(b, NB_ERROR_FORMAT, "section META: nests deeper than 64")
+                 : p.error[0] ? refuse(b, NB_ERROR_FORMAT, "section META: is not JSON: %s", p.error)
+                              : refuse(b, NB_ERROR_FORMAT, "section META: is not a JSON object");
+        *json = NULL, *length = 0;
+    }
+    json_free(&p);
+    return status;
+}
+
+nb_status nb_place_json(nb_bundle *b, uint32_t place, char **json, size_t *length) {
+    static const char *const names[] = {"ref", "name", "category", "description", "building", "openingHours", "phone",
+                                        "email", "website"};
+    *json = NULL, *length = 0;
+    nb_place info;
+    nb_status status = nb_place_info(b, place, &info);
+    if (status != NB_OK) return status;
+    const nb_text *texts[] = {&info.ref, &info.name, &info.category, &info.description, &info.building,
+                              &info.opening_hours, &info.phone, &info.email, &info.website};
+    message m = {NULL, 0, 0, 0};
+    say(&m, "{\"index\":%u,\"kind\":%u", place, info.kind);
+    for (int i = 0; i < 9; i++) say(&m, ",\"%s\":", names[i]), say_json_nb_text(&m, texts[i]->text, texts[i]->length);
+    say(&m, info.level == NB_NONE ? ",\"level\":null" : ",\"level\":%u", info.level);
+    say(&m, info.node == NB_NONE ? ",\"node\":null" : ",\"node\":%u", info.node);
+    say(&m, info.capacity < 0 ? ",\"capacity\":null" : ",\"capacity\":%d", (int)info.capacity);
+    if (info.positioned) {
+        say(&m, ",\"latitude\":"), say_json_number(&m, info.latitude / 1e7);
+        say(&m, ",\"longitude\":"), say_json_number(&m, info.longitude / 1e7);
+    } else {
+        say(&m, ",\"latitude\":null,\"longitude\":null");
+    }
+    say(&m, ",\"geofenceRadius\":"), say_json_number(&m, info.geofence_radius / 100.0), say(&m, "}");
+    return json_answer(b, &m, json, length);
+}
+
+nb_status nb_event_json(nb_bundle *b, uint32_t event, char **json, size_t *length) {
+    *json = NULL, *length = 0;
+    nb_event info;
+    nb_status status = nb_event_info(b, event, &info);
+    if (status != NB_OK) return status;
+    message m = {NULL, 0, 0, 0};
+    say(&m, "{\"index\":%u,\"place\":%u,\"title\":", event, info.place);
+    say_json_nb_text(&m, info.title.text, info.title.length), say(&m, ",\"description\":");
+    say_json_nb_text(&m, info.description.text, info.description.length);
+    say(&m, ",\"start\":%lld,\"end\":%lld}", (long long)info.start, (long long)info.end);
+    return json_answer(b, &m, json, length);
+}
+
+nb_status nb_sections_json(nb_bundle *b, char **json, size_t *length) {
+    *json = NULL, *length = 0;
+    message m = {NULL, 0, 0, 0};
+    say(&m, "[");
+    for (size_t i = 0; i < nb_section_count(b); i++) {
+        nb_section entry;
+        nb_section_entry(b, i, &entry);
+        say(&m, i ? ",{\"tag\":" : "{\"tag\":"), say_json_nb_text(&m, entry.tag, 4);
+        say(&m, ",\"version\":%u,\"offset\":%llu,\"length\":%llu}", (unsigned)entry.version,
+            (unsigned long long)entry.offset, (unsigned long long)entry.length);
+    }
+    say(&m, "]");
+    return json_answer(b, &m, json, length);
+}
+
+nb_status nb_guidance_languages_json(nb_bundle *b, char **json, size_t *length) {
+    *json = NULL, *length = 0;
+    message m = {NULL, 0, 0, 0};
+    say(&m, "[");
+    for (uint32_t i = 0; i < nb_guidance_language_count(b); i++) {
+        nb_text code, endonym;
+        nb_status status = nb_guidance_language(b, i, &code, &endonym);
+        if (status != NB_OK) return free(m.text), status;
+        say(&m, i ? "," : ""), say_json_nb_text(&m, code.text, code.length);
+    }
+    say(&m, "]");
+    return json_answer(b, &m, json, length);
+}
+
+nb_status nb_search_prefix_json(nb_bundle *b, const char *query, size_t limit, char **json, size_t *length) {
+    *json = NULL, *length = 0;
+    size_t capacity = limit < nb_place_count(b) ? limit : nb_place_count(b), count = 0;
+    nb_match *matches = malloc(sizeof *matches * (capacity ? capacity : 1));
+    if (matches == NULL) return out_of_memory(b);
+    nb_status status = nb_search_prefix(b, query, limit, matches, capacity, &count);
+    if (status != NB_OK) return free(matches), status;
+    message m = {NULL, 0, 0, 0};
+    say(&m, "[");
+    for (size_t i = 0; i < count && i < capacity; i++)
+        say(&m, "%s{\"place\":%u,\"field\":%u}", i ? "," : "", matches[i].place, (unsigned)matches[i].field);
+    say(&m, "]");
+    free(matches);
+    return json_answer(b, &m, json, length);
+}
+
+/* `write`'s words (nb_maneuver_instruction's or nb_spoken_distance's) in a buffer of the caller's:
+ * on the stack when they fit, as they nearly always do, else measured and written again. */
+typedef nb_status (*words_writer)(nb_bundle *b, const nb_maneuver *maneuver, const char *language,
+                                  const char *destination, uint64_t centimetres, char *text, size_t capacity,
+                                  size_t *length);
+
+static nb_status allocated_words(nb_bundle *b, words_writer write, const nb_maneuver *maneuver, const char *language,
+                                 const char *destination, uint64_t centimetres, char **text, size_t *length) {
+    char buffer[512];
+    *text = NULL, *length = 0;
+    nb_status status = write(b, maneuver, language, destination, centimetres, buffer, sizeof buffer, length);
+    int larger = status == NB_ERROR_ARGUMENT && *length >= sizeof buffer;
+    if (status != NB_OK && !larger) return *length = 0, status;
+    if ((*text = malloc(*length + 1)) == NULL) return *length = 0, out_of_memory(b);
+    if (!larger) return memcpy(*text, buffer, *length + 1), NB_OK;
+    status = write(b, maneuver, language, destination, centimetres, *text, *length + 1, length);
+    if (status != NB_OK) free(*text), *text = NULL, *length = 0;
+    return status;
+}
+
+static nb_status instruction_words(nb_bundle *b, const nb_maneuver *maneuver, const char *language,
+                                   const char *destination, uint64_t centimetres, char *text, size_t capacity,
+                                   size_t *length) {
+    (void)centimetres;
+    return nb_maneuver_instruction(b, maneuver, language, destination, text, capacity, length);
+}
+
+static nb_status distance_words(nb_bundle *b, const nb_maneuver *maneuver, const char *language,
+                                const char *destination, uint64_t centimetres, char *text, size_t capacity,
+                                size_t *length) {
+    (void)maneuver, (void)destination;
+    return nb_spoken_distance(b, language, centimetres, text, capacity, length);
+}
+
+nb_status nb_maneuver_instruction_text(nb_bundle *b, const nb_maneuver *maneuver, const char *language,
+                                       const char *destination, char **text, size_t *length) {
+    return allocated_words(b, instruction_words, maneuver, language, destination, 0, text, length);
+}
+
+nb_status nb_spoken_distance_text(nb_bundle *b, const char *language, uint64_t centimetres, char **text,
+                                  size_t *length) {
+    return allocated_words(b, distance_words, NULL, language, NULL, centimetres, text, length);
+}
+
+double nb_round_half_away(double value) { return round(value); }

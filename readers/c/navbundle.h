@@ -907,6 +907,8 @@ nb_status nb_level_short_name(nb_bundle *bundle, uint32_t level, char **text, si
  * rounded half away from zero, at most 0xFFFFFFFE so that the arc stays passable; an
  * impassable cost (0xFFFFFFFF) stays so. */
 uint32_t nb_slowed_cost(uint32_t cost, double factor);
+/* `value` rounded to an integer, halves away from zero, as the format rounds (C's round()). */
+double nb_round_half_away(double value);
 /* The weight of a reading of `rssi` dBm, as step 1 of locating gives it: 0 at or below `weakest`,
  * 1 at 0 dBm, else ((rssi - weakest) / -weakest) ^ exponent rounded to a multiple of 2^-24. */
 double nb_signal_weight(double rssi, double weakest, double exponent);
@@ -956,6 +958,10 @@ nb_status nb_conditions_parse_json(const char *json, size_t length, char **out, 
  * whenever the text could be judged; other statuses as nb_conditions_overlay's. */
 nb_status nb_conditions_overlay_json(nb_bundle *bundle, const char *json, size_t length, char **out, size_t *out_length);
 
+/* `*error` (from a call that gave NB_ERROR_CONDITIONS) as nb_conditions_overlay_json writes an
+ * error: `{"code", "message", "entries", "candidates"}`; frees the error's own memory either way. */
+nb_status nb_conditions_error_json(nb_conditions_error *error, char **json, size_t *length);
+
 /* The profiles' names in PROF order: `["foot", ...]`. NB_ERROR_FORMAT for a name that is missing
  * or not UTF-8. */
 nb_status nb_profiles_json(nb_bundle *bundle, char **json, size_t *length);
@@ -970,6 +976,60 @@ nb_status nb_place_aliases_json(nb_bundle *bundle, uint32_t place, char **json, 
  * or "bad-coordinate"), "text" (what nb_endpoint_named names of its `length` bytes), "candidates"}`.
  * Statuses as nb_resolve_endpoint's. */
 nb_status nb_resolve_endpoint_json(nb_bundle *bundle, const char *text, size_t length, char **json, size_t *json_length);
+
+/* META's JSON text as nb_metadata gives it, once checked to be one strict JSON object (nb_json_check's
+ * rules: no name twice in an object, at most 64 deep, so that a host's own parser never meets what
+ * it cannot take). NB_ERROR_FORMAT says what is wrong: "section META: is not JSON: ...", "section
+ * META: nests deeper than 64" or "section META: is not a JSON object". */
+nb_status nb_metadata_object(nb_bundle *bundle, const char **json, size_t *length);
+
+/* The levels in LEVL order, as nb_level_info and nb_level_short_name give them: `[{"index", "id",
+ * "name", "buildingId", "buildingName" (each null for none or a text that is not UTF-8), "ordinal",
+ * "shortName", "displayName" (the short name, then ", " and the building's name when it has one)},
+ * ...]`. Statuses as nb_level_short_name's. */
+nb_status nb_levels_json(nb_bundle *bundle, char **json, size_t *length);
+
+/* Place `place` as nb_place_info gives it: `{"index", "kind", "ref", "name", "category",
+ * "description", "building", "openingHours", "phone", "email", "website" (each null for none or a
+ * text that is not UTF-8), "level", "node", "capacity" (null for none), "latitude", "longitude"
+ * (degrees; null when not positioned), "geofenceRadius" (metres)}`. Statuses as nb_place_info's. */
+nb_status nb_place_json(nb_bundle *bundle, uint32_t place, char **json, size_t *length);
+
+/* Event `event` as nb_event_info gives it: `{"index", "place", "title", "description" (null for none
+ * or a text that is not UTF-8), "start", "end" (seconds since 1970)}`. */
+nb_status nb_event_json(nb_bundle *bundle, uint32_t event, char **json, size_t *length);
+
+/* The section table in table order, as nb_section_entry gives it: `[{"tag", "version", "offset",
+ * "length"}, ...]`. */
+nb_status nb_sections_json(nb_bundle *bundle, char **json, size_t *length);
+
+/* The codes of the instruction languages, as nb_guidance_language lists them: `["de", ...]`. */
+nb_status nb_guidance_languages_json(nb_bundle *bundle, char **json, size_t *length);
+
+/* nb_search_prefix's matches (at most `limit`, and no more than there are places): `[{"place",
+ * "field"}, ...]`; statuses as nb_search_prefix's. */
+nb_status nb_search_prefix_json(nb_bundle *bundle, const char *query, size_t limit, char **json, size_t *length);
+
+/* nb_maneuver_instruction's and nb_spoken_distance's words in memory of their own: `*text`
+ * (`*length` bytes, NUL-terminated), which the caller frees with free(); NULL on failure, with the
+ * statuses of those calls. */
+nb_status nb_maneuver_instruction_text(nb_bundle *bundle, const nb_maneuver *maneuver, const char *language,
+                                       const char *destination, char **text, size_t *length);
+nb_status nb_spoken_distance_text(nb_bundle *bundle, const char *language, uint64_t centimetres, char **text,
+                                  size_t *length);
+
+/* The way out from `node` for `profile` with `conditions` applied (NULL for none) to its costs of
+ * leaving (nb_leaving_costs, then nb_exit_search): as nb_nearest_exit_path gives it, `*times` each
+ * arc's milliseconds by those costs (free() it; NULL when no exit is open). */
+nb_status nb_conditions_exit_path(nb_bundle *bundle, uint32_t profile, const nb_arc_conditions *conditions,
+                                  uint32_t node, nb_path *path, uint32_t **times);
+
+/* The radio map's samples (nb_radio_map_samples, nb_radio_map_point, nb_radio_map_reading):
+ * `[{"label" ("BUILDING, FLOOR: reference point N"), "buildingName", "floorName", "floor",
+ * "referencePoint", "latitude", "longitude" (degrees), "scan": [{"id", "rssi"}, ...]}, ...]`; none
+ * without WIFI. Failures are written to `message`, as those calls write them. */
+nb_status nb_radio_map_samples_json(const nb_bundle *bundle, size_t limit, char **json, size_t *length,
+                                    char *message, size_t message_size);
 
 /* ---- Published versions: statements and public keys ---- */
 

@@ -351,6 +351,117 @@ static void test_json_answers(nb_bundle *b) {
     }
 }
 
+/* Levels, a way out under conditions and the radio map's samples as JSON hold what the structs
+ * hold, number for number; META checked as an object is META. */
+static void test_json_records(nb_bundle *b) {
+    char *json;
+    size_t length, root;
+    json_parser p;
+    CHECK(nb_levels_json(b, &json, &length) == NB_OK && json_parse(&p, (const uint8_t *)json, length, &root) &&
+              p.values[root].count == nb_level_count(b),
+          "levels as JSON: %s", nb_last_error(b));
+    size_t k = p.values[root].first;
+    for (uint32_t level = 0; level < nb_level_count(b) && k != JSON_END; level++, k = p.values[k].next) {
+        nb_level info;
+        char *short_name;
+        size_t short_length;
+        nb_level_info(b, level, &info), nb_level_short_name(b, level, &short_name, &short_length);
+        const json_value *v = &p.values[k], *display = json_member(&p, v, "displayName");
+        CHECK(json_member(&p, v, "index")->number == level && json_member(&p, v, "ordinal")->number == info.ordinal &&
+                  json_text_is(&p, json_member(&p, v, "shortName"), short_name, short_length) &&
+                  json_text_is(&p, json_member(&p, v, "id"), info.id.text, info.id.length) &&
+                  display->length >= short_length + (info.building_name.text ? 2 + info.building_name.length : 0),
+              "level %u as JSON", level);
+        free(short_name);
+    }
+    json_free(&p), free(json);
+    int foot = nb_profile_index(b, "foot");
+    const char *meta, *checked;
+    size_t meta_length, checked_length;
+    CHECK(nb_metadata(b, &meta, &meta_length) == NB_OK && nb_metadata_object(b, &checked, &checked_length) == NB_OK &&
+              checked == meta && checked_length == meta_length,
+          "META as a checked object: %s", nb_last_error(b));
+    /* The way out under no conditions is the search over the costs of leaving. */
+    if (find_section(b, "EGRC")) {
+        uint32_t *costs = malloc(sizeof *costs * nb_arc_count(b)), *times;
+        nb_path out, searched;
+        if (!costs) { perror("malloc"); exit(2); }
+        CHECK(nb_leaving_costs(b, (uint32_t)foot, NULL, costs, nb_arc_count(b)) == NB_OK &&
+                  nb_exit_search(b, costs, nb_arc_count(b), 3, &searched) == NB_OK &&
+                  nb_conditions_exit_path(b, (uint32_t)foot, NULL, 3, &out, &times) == NB_OK &&
+                  out.duration == searched.duration && out.arc_count == searched.arc_count,
+              "the way out under conditions: %s", nb_last_error(b));
+        for (size_t i = 0; i < out.arc_count; i++) CHECK(times[i] == costs[out.arcs[i]], "arc %zu's time", i);
+        free(costs), free(times), nb_path_free(&out), nb_path_free(&searched);
+    }
+    char message[256];
+    CHECK(nb_radio_map_samples_json(b, 10, &json, &length, message, sizeof message) == NB_OK &&
+              json_parse(&p, (const uint8_t *)json, length, &root) &&
+              p.values[root].count == (find_section(b, "WIFI") ? 10 : 0),
+          "samples as JSON: %s", message);
+    CHECK(!find_section(b, "WIFI") || strstr(json, "{\"label\":\"A, -1: reference point 12\",\"buildingName\":\"A\","
+                                                   "\"floorName\":\"-1\",\"floor\":0,\"referencePoint\":12,"
+                                                   "\"latitude\":48.1501078,\"longitude\":11.5804847,"
+                                                   "\"scan\":[{\"id\":"),
+          "sample 12 as JSON: %s", json);
+    json_free(&p), free(json);
+    /* Records, the section table, languages and search matches as their structs give them. */
+    nb_place place;
+    CHECK(nb_place_info(b, 3, &place) == NB_OK && nb_place_json(b, 3, &json, &length) == NB_OK &&
+              json_parse(&p, (const uint8_t *)json, length, &root) &&
+              json_member(&p, &p.values[root], "index")->number == 3 &&
+              json_text_is(&p, json_member(&p, &p.values[root], "ref"), place.ref.text, place.ref.length) &&
+              (place.positioned ? json_member(&p, &p.values[root], "latitude")->number == place.latitude / 1e7
+                                : json_member(&p, &p.values[root], "latitude")->type == JSON_NULL),
+          "place 3 as JSON: %s", nb_last_error(b));
+    json_free(&p), free(json);
+    CHECK(nb_event_count(b) == 0 || (nb_event_json(b, 0, &json, &length) == NB_OK &&
+                                     strstr(json, "\"start\":1791792900,\"end\":1791799200}") && (free(json), 1)),
+          "event 0 as JSON");
+    CHECK(nb_sections_json(b, &json, &length) == NB_OK && json_parse(&p, (const uint8_t *)json, length, &root) &&
+              p.values[root].count == nb_section_count(b) && strncmp(json, "[{\"tag\":\"", 9) == 0,
+          "sections as JSON");
+    json_free(&p), free(json);
+    CHECK(nb_guidance_languages_json(b, &json, &length) == NB_OK &&
+              json_parse(&p, (const uint8_t *)json, length, &root) &&
+              p.values[root].count == nb_guidance_language_count(b),
+          "languages as JSON");
+    json_free(&p), free(json);
+    nb_match matches[3];
+    size_t match_count;
+    CHECK(nb_search_prefix(b, "lift", 3, matches, 3, &match_count) == NB_OK &&
+              nb_search_prefix_json(b, "lift", 3, &json, &length) == NB_OK &&
+              json_parse(&p, (const uint8_t *)json, length, &root) && p.values[root].count == match_count &&
+              (match_count == 0 ||
+               json_member(&p, &p.values[p.values[root].first], "place")->number == matches[0].place),
+          "search matches as JSON");
+    json_free(&p), free(json);
+    nb_conditions_error error;
+    nb_arc_conditions none;
+    CHECK(nb_conditions_resolve(b, "{\"closed\": 1}", 13, &none, &error) == NB_ERROR_CONDITIONS &&
+              nb_conditions_error_json(&error, &json, &length) == NB_OK &&
+              strncmp(json, "{\"code\":\"invalid\",\"message\":", 28) == 0 && error.message == NULL,
+          "a conditions error as JSON: %s", json ? json : "none");
+    free(json);
+    CHECK(nb_round_half_away(2.5) == 3 && nb_round_half_away(-2.5) == -3 &&
+              nb_round_half_away(0.49999999999999994) == 0,
+          "rounding half away from zero");
+    if (nb_guidance_language_count(b) > 0) {
+        char code[16] = "", words[64];
+        nb_text code_text, endonym;
+        nb_guidance_language(b, 0, &code_text, &endonym);
+        memcpy(code, code_text.text, code_text.length < 15 ? code_text.length : 15);
+        size_t words_length;
+        CHECK(nb_spoken_distance_text(b, code, 3000, &json, &length) == NB_OK &&
+                  nb_spoken_distance(b, code, 3000, words, sizeof words, &words_length) == NB_OK &&
+                  length == words_length && memcmp(json, words, length) == 0 && json[length] == 0,
+              "spoken distance in memory of its own: %s", nb_last_error(b));
+        free(json);
+        CHECK(nb_spoken_distance_text(b, "xx", 3000, &json, &length) == NB_ERROR_LANGUAGE && json == NULL,
+              "an unknown language in memory of its own");
+    }
+}
+
 /* ---- Routes and ways out ---- */
 
 static uint32_t cost_of(const nb_bundle *b, uint32_t profile, uint32_t arc) { return profile_cost(b, profile, arc); }
@@ -6213,6 +6324,7 @@ int main(int argc, char **argv) {
     test_route_maneuvers(b);
     test_maneuver_landmarks(b);
     test_maneuver_instructions(b);
+    test_json_records(b);
     if (find_section(b, "EGRC")) test_damaged_egrc(b);
     if (getenv("NAVBUNDLE_TEST_EGRESS")) test_egress_bundle(getenv("NAVBUNDLE_TEST_EGRESS"));
     test_locate(b, getenv("NAVBUNDLE_TEST_ANSWERS"));

@@ -23,7 +23,6 @@ export const OUTLINE_KINDS = ['room', 'corridor', 'area', 'stairwell', 'lift', '
 export const FIELDS = ['ref', 'name', 'word', 'category', 'alias'];
 
 const NONE = 0xffffffff;
-const MAX_JSON_DEPTH = 64;
 const SECTION_TAG = /\b(?:CH[0-9A-F]{2}|[A-Z]{4})\b/;
 // nb_status of navbundle.h, as BundleError codes.
 // NB_ERROR_CONDITIONS (7) becomes a ConditionsError instead.
@@ -32,7 +31,6 @@ const STATUS_CODES = [null, 'unavailable', 'malformed', 'checksum', 'argument', 
 // nb_refusal_kind of navbundle.h (what nb_open_table refused), as BundleError codes.
 const REFUSAL_CODES = [null, 'not-a-bundle', 'unsupported-version', 'size-mismatch', 'section-table', 'missing-section'];
 const ERROR_CONDITIONS = 7;
-const CONDITIONS_CODES = ['invalid', 'invalid', 'ambiguous', 'unmatched'];
 // nb_step_action of navbundle.h, by value.
 const ACTIONS = ['walk', 'walkOutside', 'enterBuilding', 'leaveBuilding', 'stairs', 'elevator', 'escalator', 'ramp', 'steps'];
 // nb_maneuver_kind and nb_maneuver_modifier of navbundle.h, by value (OSRM's words).
@@ -125,7 +123,6 @@ function memory() {
   return data;
 }
 const u8 = (at) => (memory(), heap[at]);
-const u16 = (at) => memory().getUint16(at, true);
 const u32 = (at) => memory().getUint32(at, true);
 const i32 = (at) => memory().getInt32(at, true);
 const f64 = (at) => memory().getFloat64(at, true);
@@ -228,8 +225,6 @@ const cString = (at) => {
 /** How the fields of the core's records are read, by the names the layouts below give them. */
 const FIELDS_BY_TYPE = {
   u8, u32, i32, f64,
-  degrees: (at) => i32(at) / 1e7, // 1e-7 degree
-  metres: (at) => u32(at) / 100, // centimetres
   index: (at) => (u32(at) === NONE ? null : u32(at)), // NB_NONE for none
   count: (at) => unknownIfNegative(i32(at)),
   count64: (at) => unknownIfNegative(i64(at)),
@@ -242,11 +237,6 @@ const FIELDS_BY_TYPE = {
 // becomes [name, reader or null for text, offset] once, since viewers read records by the million.
 const layout = (fields) => fields.split(/\s+/).map((field) => /^(\w+):(\w+)@(\d+)$/.exec(field).slice(1))
   .map(([name, type, offset]) => [name, type === 'text' ? null : FIELDS_BY_TYPE[type], Number(offset)]);
-const PLACE_RECORD = layout(`kind:u8@0 ref:text@12 name:text@20 category:text@28 description:text@36 building:text@44
-  openingHours:text@52 phone:text@60 email:text@68 website:text@76 level:index@4 node:index@8 capacity:count@84
-  latitude:degrees@88 longitude:degrees@92 geofenceRadius:metres@96`);
-const EVENT_RECORD = layout('place:u32@0 title:text@4 description:text@12 start:i64@24 end:i64@32');
-const LEVEL_RECORD = layout('id:text@0 name:text@8 buildingId:text@16 buildingName:text@24 ordinal:f64@32');
 const FIX_RECORD = layout(`building:u32@4 buildingName:text@8 floor:u32@16 floorName:text@20 ordinal:f64@32
   venueLevel:index@40 latitude:f64@56 longitude:f64@64 latitudeE7:i32@44 longitudeE7:i32@48 confidence:f64@72 neighbours:u32@80`);
 const STEP_RECORD = layout(`action:u32@0 label:text@4 fromLevel:u32@12 toLevel:u32@16 length:f64@24 duration:f64@32
@@ -256,7 +246,6 @@ const MANEUVER_RECORD = layout(`kind:u32@0 modifier:u32@4 routeIndex:u32@8 corne
   bearingBefore:count@56 bearingAfter:count@60 way:text@64`);
 const LEVEL_CHANGE_RECORD = layout('fromLevel:u32@76 toLevel:u32@80 direction:i32@84 stepCount:count64@88 riseHundredths:i32@96');
 const LANDMARK_RECORD = layout('index:index@100 placement:u32@104 side:u32@108 name:text@112');
-const POINT_RECORD = layout('latitude:degrees@0 longitude:degrees@4 floor:u32@8 buildingName:text@16 floorName:text@24');
 
 /** The record at `at` read by `fields` (a layout) into `into`, strings decoded by `bundle`. */
 function readRecord(bundle, at, fields, into = {}) {
@@ -301,16 +290,13 @@ function takePath(path = {}) {
   return nodes === 0 ? null : path;
 }
 
-/** An entry's position (`closed[0]`, `slow[2]`) from its list (a byte, 0 closed) and index at `at`. */
-const entryPosition = (at) => `${u8(at) === 0 ? 'closed' : 'slow'}[${u32(at + 4)}]`;
-
-/** The ConditionsError the nb_conditions_error at FAULT describes (and frees it). */
+/** The ConditionsError the nb_conditions_error at FAULT describes (and frees it), as the core words it. */
 function takeConditionsError() {
-  const entries = Array.from({ length: u32(FAULT + 12) }, (_, i) => entryPosition(u32(FAULT + 8) + 8 * i));
-  const error = new ConditionsError(CONDITIONS_CODES[u32(FAULT)] ?? 'invalid', cString(u32(FAULT + 4)), entries,
-    u32s(u32(FAULT + 16), u32(FAULT + 20)));
-  core.nb_conditions_error_free(FAULT);
-  return error;
+  if (core.nb_conditions_error_json(FAULT, OUT, OUT + 4) !== 0) {
+    throw new BundleError('out-of-memory', 'the reader\'s memory cannot hold the conditions\' error');
+  }
+  const { code, message, entries, candidates } = JSON.parse(takeText());
+  return new ConditionsError(code, message, entries, candidates);
 }
 
 const bundles = new FinalizationRegistry(({ handle, bytes }) => {
@@ -351,19 +337,15 @@ function textOf(text, what, bundle) {
 }
 
 /** `value` rounded to an integer, halves away from zero as the format requires (Math.round
- * rounds halves up, towards +infinity). `magnitude - whole` is exact for doubles. */
+ * rounds halves up, towards +infinity), by the core's rule. */
 export function roundHalfAway(value) {
-  const magnitude = Math.abs(value);
-  let whole = Math.floor(magnitude);
-  if (magnitude - whole >= 0.5) whole += 1;
-  return value >= 0 ? whole : -whole;
+  return core.nb_round_half_away(value);
 }
 
 /** `value` with `digits` decimals exactly as C's printf("%.Nf") writes it, by the core's printf:
  * the exact binary value rounded half to even. Number.prototype.toFixed takes the larger of two
  * equally near results, which differs at exact ties (0.0625 is "0.062" in C). */
 export function formatFixed(value, digits = 3) {
-  if (!Number.isFinite(value)) return value > 0 ? 'inf' : value < 0 ? '-inf' : 'nan';
   if (!Number.isInteger(digits) || digits < 0 || digits > 100) throw new BundleError('argument', `${digits} digits`);
   const length = core.nb_format_fixed(value, digits, MESSAGE, MESSAGE_SIZE);
   if (length < MESSAGE_SIZE) return textAt(MESSAGE, length);
@@ -382,18 +364,6 @@ export function swiftDouble(value) {
 export function normalisedAccessPoint(text) {
   const normalised = withText(String(text), (at, length) => core.nb_normalised_access_point(at, length, MESSAGE));
   return normalised ? textAt(MESSAGE, 17) : text;
-}
-
-/** JSON `bytes` checked strictly by the core (no name twice, as JSON.parse would take the last)
- * and parsed: an object as a Map of its members, anything else as JSON.parse gives it. `refuse(detail,
- * deep)` makes the error for text that is not strict JSON. */
-function strictJson(bytes, refuse, asMap = true) {
-  if (!withText(bytes, (at, length) => core.nb_json_check(at, length, MESSAGE, MESSAGE_SIZE))) {
-    const detail = cString(MESSAGE);
-    throw refuse(detail, /deeper than/.test(detail));
-  }
-  const value = JSON.parse(UTF8.decode(bytes));
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && asMap ? new Map(Object.entries(value)) : value;
 }
 
 // ---- Conditions ----
@@ -563,19 +533,14 @@ export class NavBundle {
     this._cache = new Map();
     this._metrics = new Map();
     this._texts = new Map();
-    this._sections = [];
-    for (let index = 0; index < core.nb_section_count(handle); index++) {
-      core.nb_section_entry(handle, index, OUT);
-      this._sections.push({ tag: textAt(OUT, 4), version: u16(OUT + 6),
-        offset: Number(memory().getBigUint64(OUT + 8, true)), length: Number(memory().getBigUint64(OUT + 16, true)) });
-    }
+    this._check(core.nb_sections_json(handle, OUT, OUT + 4));
+    this._sections = JSON.parse(takeText());
     this._byTag = new Map(this._sections.map((section) => [section.tag, section]));
   }
 
   // -- Errors --
 
   _where() { return this._name ? `${this._name}: ` : ''; }
-  _fail(code, message, section = null) { return new BundleError(code, this._where() + message, section); }
 
   /** A BundleError for damage in section `tag`. */
   _error(tag, message) { return new BundleError('malformed', `${this._where()}section ${tag}: ${message}`, tag); }
@@ -674,14 +639,10 @@ export class NavBundle {
    * bounding box. */
   get metadata() {
     if (!this._cache.has('META')) {
-      this._check(core.nb_metadata(this._handle, OUT, OUT + 4)); // which refuses META that is not UTF-8
-      memory();
-      // The core checks the text first: nesting the engine cannot parse or copy would escape as a
-      // RangeError.
-      const value = strictJson(heap.slice(u32(OUT), u32(OUT) + u32(OUT + 4)), (detail, deep) =>
-        this._error('META', deep ? `nests deeper than ${MAX_JSON_DEPTH}` : `is not JSON: ${detail}`), false);
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) throw this._error('META', 'is not a JSON object');
-      this._cache.set('META', value);
+      // The core checks the text is one strict JSON object first: nesting the engine cannot parse
+      // or copy would escape as a RangeError, and JSON.parse takes the last of a name given twice.
+      this._check(core.nb_metadata_object(this._handle, OUT, OUT + 4));
+      this._cache.set('META', JSON.parse(textAt(u32(OUT), u32(OUT + 4))));
     }
     return structuredClone(this._cache.get('META'));
   }
@@ -695,16 +656,9 @@ export class NavBundle {
   _levelRecords() {
     let levels = this._cache.get('LEVL');
     if (levels === undefined) {
-      levels = [];
-      for (let index = 0; index < this._levelCount; index++) {
-        this._check(core.nb_level_info(this._handle, index, RECORD));
-        const { id, name, buildingId, buildingName, ordinal } = readRecord(this, RECORD, LEVEL_RECORD);
-        // As the Swift reader names a level: its own name, else "level 2" from its ordinal.
-        this._check(core.nb_level_short_name(this._handle, index, OUT, OUT + 4));
-        const shortName = takeText();
-        levels.push(Object.freeze({ index, id, name, buildingId, buildingName, ordinal, shortName,
-          displayName: buildingName === null ? shortName : `${shortName}, ${buildingName}` }));
-      }
+      // Named as the Swift reader names a level: its own name, else "level 2" from its ordinal.
+      this._check(core.nb_levels_json(this._handle, OUT, OUT + 4));
+      levels = JSON.parse(takeText()).map((level) => Object.freeze(level));
       this._cache.set('LEVL', levels);
     }
     return levels;
@@ -785,18 +739,16 @@ export class NavBundle {
    * geofenceRadius}`; level, node, capacity and position are null where the place has none. */
   place(index) {
     this._checkPlace(index);
-    this._check(core.nb_place_info(this._handle, index, RECORD));
-    const place = readRecord(this, RECORD, PLACE_RECORD, { index });
-    if (u8(RECORD + 1) === 0) place.latitude = place.longitude = null; // not positioned
-    return place;
+    this._check(core.nb_place_json(this._handle, index, OUT, OUT + 4));
+    return JSON.parse(takeText());
   }
 
   /** Event `index` of EVNT: `{index, place, title, description, start, end}`, times in seconds
    * since 1970 (Numbers; exact within ±2^53). */
   event(index) {
     this._checkIndex(index, this._eventCount, 'event');
-    this._check(core.nb_event_info(this._handle, index, RECORD));
-    return readRecord(this, RECORD, EVENT_RECORD, { index });
+    this._check(core.nb_event_json(this._handle, index, OUT, OUT + 4));
+    return JSON.parse(takeText());
   }
 
   /** Whether the bundle carries a Wi-Fi radio map (WIFI). */
@@ -822,11 +774,9 @@ export class NavBundle {
    * and then by that key's position (SRCH's keys, then ALIA's), at most `limit`. */
   searchPrefix(text, limit = 10) {
     if (!Number.isInteger(limit) || limit < 0) throw this._argument(`limit ${limit} is not a non-negative integer`);
-    const capacity = Math.min(limit, this._placeCount);
-    return withText(textOf(text, 'the search text', this), (at) => withMemory(8 * capacity, (results) => {
-      this._check(core.nb_search_prefix(this._handle, at, limit, results, capacity, OUT));
-      return Array.from({ length: u32(OUT) }, (_, i) => ({ place: u32(results + 8 * i), field: u8(results + 8 * i + 4) }));
-    }));
+    this._check(withText(textOf(text, 'the search text', this), (at) =>
+      core.nb_search_prefix_json(this._handle, at, limit, OUT, OUT + 4)));
+    return JSON.parse(takeText());
   }
 
   _checkPosition(latitude, longitude, level) {
@@ -991,6 +941,11 @@ export class NavBundle {
     const index = this._profileIndex(profile);
     this._checkNode(node);
     this._check(core.nb_nearest_exit_path(this._handle, index, node, PATH, OUT));
+    return this._takeExit();
+  }
+
+  /** The way out at PATH, its arcs' milliseconds at OUT (both freed), as nearestExit gives it. */
+  _takeExit() {
     const times = u32(OUT);
     const arcSeconds = u32s(times, u32(PATH + 28)).map((time) => time / 1000);
     core.free(times);
@@ -1007,11 +962,9 @@ export class NavBundle {
     const index = this._profileIndex(profile);
     this._checkNode(node);
     this.leavingCosts(profile); // Without EGRC that is said before anything about the text.
-    const costs = this._withConditions(conditions, (resolved) =>
-      this._perArc((at, count) => core.nb_leaving_costs(this._handle, index, resolved, at, count)));
-    this._check(withU32s(costs, (at) => core.nb_exit_search(this._handle, at, costs.length, node, PATH)));
-    const path = takePath();
-    return path && { node: path.nodes[path.nodes.length - 1], ...path, arcSeconds: path.arcs.map((arc) => costs[arc] / 1000) };
+    this._withConditions(conditions, (resolved) =>
+      this._check(core.nb_conditions_exit_path(this._handle, index, resolved, node, PATH, OUT)));
+    return this._takeExit();
   }
 
   /** `profile`'s costs of leaving, one u32 per ARCS arc, as a new Uint32Array: its PROF costs
@@ -1123,20 +1076,9 @@ export class NavBundle {
   radioMapSamples(limit = 10) {
     if (!Number.isInteger(limit) || limit < 0) throw this._argument(`limit ${limit} is not a non-negative integer`);
     if (!this.hasRadioMap) return [];
-    const capacity = Math.min(limit, 1 << 20);
-    return withMemory(4 * capacity, (points) => {
-      this._checkWifi(core.nb_radio_map_samples(this._handle, limit, points, capacity, OUT, MESSAGE, MESSAGE_SIZE));
-      return u32s(points, u32(OUT)).map((index) => {
-        this._checkWifi(core.nb_radio_map_point(this._handle, index, RECORD, MESSAGE, MESSAGE_SIZE));
-        const { latitude, longitude, floor, buildingName, floorName } = readRecord(this, RECORD, POINT_RECORD);
-        const scan = Array.from({ length: u32(RECORD + 36) }, (_, reading) => {
-          this._checkWifi(core.nb_radio_map_reading(this._handle, index, reading, RECORD + 40, MESSAGE, MESSAGE_SIZE));
-          return { id: this._text(RECORD + 40), rssi: f64(RECORD + 56) };
-        });
-        return { label: `${buildingName}, ${floorName}: reference point ${index}`, buildingName, floorName, floor,
-          referencePoint: index, latitude, longitude, scan };
-      });
-    });
+    this._checkWifi(core.nb_radio_map_samples_json(this._handle, Math.min(limit, 1 << 20), OUT, OUT + 4, MESSAGE,
+      MESSAGE_SIZE));
+    return JSON.parse(takeText());
   }
 
   /** Throws the BundleError of a Wi-Fi call's `status`: those calls only read the bundle, so they
@@ -1186,7 +1128,7 @@ export class NavBundle {
   maneuvers(route, { language = null, destination = null } = {}) {
     // The words come from the core's own records, so every field it renders from is there.
     const words = language === null ? null : this._wordsOf(language, destination);
-    words?.((code, place, text, capacity) => core.nb_spoken_distance(this._handle, code, 0n, text, capacity, OUT));
+    words?.((code) => core.nb_spoken_distance_text(this._handle, code, 0n, OUT, OUT + 4));
     const seconds = Array.isArray(route?.arcSeconds) ? route.arcSeconds : null;
     const costs = seconds && seconds.map((value) => Math.min(Math.max(Math.round(value * 1000), 0), INFINITE));
     return this._describe(route, 'maneuvers', 120, (index, path, list, count) => withU32s(costs ?? [],
@@ -1199,10 +1141,10 @@ export class NavBundle {
       maneuver.landmark = landmark.index === null ? null
         : { ...landmark, placement: PLACEMENTS[landmark.placement], side: SIDES[landmark.side] };
       if (words) {
-        maneuver.instruction = words((code, place, text, capacity) => core.nb_maneuver_instruction(this._handle, at, code,
-          place, text, capacity, OUT));
-        maneuver.spokenDistance = words((code, place, text, capacity) => core.nb_spoken_distance(this._handle, code,
-          BigInt(maneuver.distanceCentimetres), text, capacity, OUT));
+        maneuver.instruction = words((code, place) => core.nb_maneuver_instruction_text(this._handle, at, code, place,
+          OUT, OUT + 4));
+        maneuver.spokenDistance = words((code) => core.nb_spoken_distance_text(this._handle, code,
+          BigInt(maneuver.distanceCentimetres), OUT, OUT + 4));
       }
       return maneuver;
     }, route?.profile);
@@ -1211,10 +1153,8 @@ export class NavBundle {
   /** The codes of the bundle's instruction languages (GTXT), sorted (`['de', 'en', 'es', 'fr']`);
    * empty without GTXT. */
   get languages() {
-    return Array.from({ length: core.nb_guidance_language_count(this._handle) }, (_, i) => {
-      this._check(core.nb_guidance_language(this._handle, i, OUT + 8, OUT + 16));
-      return this._text(OUT + 8);
-    });
+    this._check(core.nb_guidance_languages_json(this._handle, OUT, OUT + 4));
+    return JSON.parse(takeText());
   }
 
   /** `centimetres` as people say it in `language` (docs/guidance.md, "Spoken distances"): "a few
@@ -1222,25 +1162,21 @@ export class NavBundle {
    * BundleError `unknown-language`. */
   spokenDistance(centimetres, language) {
     if (!Number.isSafeInteger(centimetres) || centimetres < 0) throw this._argument(`${centimetres} is not a distance in centimetres`);
-    return this._wordsOf(language, null)((code, place, text, capacity) => core.nb_spoken_distance(this._handle, code,
-      BigInt(centimetres), text, capacity, OUT));
+    return this._wordsOf(language, null)((code) => core.nb_spoken_distance_text(this._handle, code, BigInt(centimetres),
+      OUT, OUT + 4));
   }
 
   /** A writer of the core's words in `language` for an arrival at `destination` (null for none),
    * the language checked by the core first, so that an unknown one throws even for a route of no
-   * maneuvers: `words(write)` runs `write(language, destination, text, capacity)`, a core call that
-   * writes its length at OUT, again with the room it asks for when MESSAGE is too small. */
+   * maneuvers: `words(write)` runs `write(language, destination)`, a core call that leaves its
+   * text at OUT, and gives that text. */
   _wordsOf(language, destination) {
     const code = textOf(language, 'a language', this);
     const place = destination === null ? null : textOf(destination, 'a destination', this);
     if (place?.includes('\0')) throw this._argument('a destination holds U+0000, which the core cannot take');
     return (write) => withText(code, (languageAt) => withText(place ?? '', (placeAt) => {
-      const call = (text, capacity) => write(languageAt, place === null ? 0 : placeAt, text, capacity);
-      const status = call(MESSAGE, MESSAGE_SIZE);
-      if (status === 0) return textAt(MESSAGE, u32(OUT));
-      const needed = u32(OUT);
-      if (status !== 4 || needed < MESSAGE_SIZE) this._check(status);
-      return withMemory(needed + 1, (text) => (this._check(call(text, needed + 1)), textAt(text, needed)));
+      this._check(write(languageAt, place === null ? 0 : placeAt));
+      return takeText();
     }));
   }
 

@@ -134,10 +134,21 @@ static void describe_in_words(nb_bundle *b, const nb_maneuver *m) {
         status = nb_spoken_distance(b, code, m->distance, spoken, sizeof spoken, &length);
         check_status(status);
         if (status == NB_OK) EXPECT(length < sizeof spoken && spoken[length] == '\0');
+        /* The same words in memory of their own, as the JavaScript reader takes them. */
+        for (int which = 0; which < 2; which++) {
+            char *own = NULL;
+            status = which ? nb_spoken_distance_text(b, code, m->distance, &own, &length)
+                           : nb_maneuver_instruction_text(b, m, code, n % 2 ? "Ziel" : NULL, &own, &length);
+            check_status(status);
+            EXPECT(status == NB_OK ? own != NULL && own[length] == '\0' : own == NULL);
+            touch(own, length);
+            free(own);
+        }
     }
 }
 
-/* A route's maneuvers: from depart to arrive, each where the one before ends, their distances
+/* A route's maneuvers: from depart to arrive (or a platform left or boarded at either end, and
+ * only there, docs/guidance.md "Platforms"), each where the one before ends, their distances
  * adding up to the path's length, kinds, modifiers, levels and bearings in range. Without GARC
  * they are unavailable. `profile` may be NB_NONE. */
 static void describe_maneuvers(nb_bundle *b, uint32_t profile, const nb_path *path) {
@@ -150,10 +161,13 @@ static void describe_maneuvers(nb_bundle *b, uint32_t profile, const nb_path *pa
         return;
     }
     EXPECT((count == 0) == (m == NULL));
-    EXPECT(path->arc_count == 0 || (count >= 2 && m[0].kind == NB_MANEUVER_DEPART && m[count - 1].kind == NB_MANEUVER_ARRIVE));
+    EXPECT(path->arc_count == 0 ||
+           (count >= 2 && (m[0].kind == NB_MANEUVER_DEPART || m[0].kind == NB_MANEUVER_PLATFORM) &&
+            (m[count - 1].kind == NB_MANEUVER_ARRIVE || m[count - 1].kind == NB_MANEUVER_PLATFORM)));
     uint64_t along = 0;
     for (size_t i = 0; i < count; i++) {
         EXPECT(m[i].along == along);
+        EXPECT(m[i].kind != NB_MANEUVER_PLATFORM || i == 0 || i + 1 == count);
         along += m[i].distance;
         EXPECT(m[i].kind >= NB_MANEUVER_DEPART && m[i].kind <= NB_MANEUVER_ARRIVE);
         EXPECT(m[i].modifier >= NB_MODIFIER_NONE && m[i].modifier <= NB_MODIFIER_SHARP_LEFT);
@@ -266,6 +280,9 @@ static void exercise_text(nb_bundle *b, const char *text, uint32_t *node_out) {
     }
     char *json = NULL;
     size_t json_length = 0;
+    status = nb_search_prefix_json(b, text, 16, &json, &json_length);
+    check_json(status, json, json_length);
+    json = NULL, json_length = 0;
     status = nb_resolve_endpoint_json(b, text, strlen(text), &json, &json_length);
     check_json(status, json, json_length);
     nb_endpoint e;
@@ -406,8 +423,12 @@ static void exercise_all_records(nb_bundle *b) {
     }
     for (uint32_t p = 0; p <= nb_place_count(b); p++) {
         nb_place place;
+        char *json = NULL;
+        size_t json_length = 0;
+        nb_status answered = nb_place_json(b, p, &json, &json_length);
+        check_json(answered, json, json_length);
         status = nb_place_info(b, p, &place);
-        check_status(status);
+        EXPECT(answered == status);
         EXPECT(p < nb_place_count(b) || status == NB_ERROR_ARGUMENT);
         if (status != NB_OK) continue;
         EXPECT((place.level == NB_NONE || place.level < nb_level_count(b)) &&
@@ -418,8 +439,12 @@ static void exercise_all_records(nb_bundle *b) {
     }
     for (uint32_t e = 0; e <= nb_event_count(b); e++) {
         nb_event event;
+        char *json = NULL;
+        size_t json_length = 0;
+        nb_status answered = nb_event_json(b, e, &json, &json_length);
+        check_json(answered, json, json_length);
         status = nb_event_info(b, e, &event);
-        check_status(status);
+        EXPECT(answered == status);
         EXPECT(e < nb_event_count(b) || status == NB_ERROR_ARGUMENT);
         if (status == NB_OK) {
             EXPECT(event.place < nb_place_count(b));
@@ -449,6 +474,10 @@ static void exercise_all_records(nb_bundle *b) {
     char message[256];
     uint32_t samples[MAX_SAMPLES];
     size_t sample_count = 0;
+    char *samples_json = NULL;
+    size_t samples_length = 0;
+    status = nb_radio_map_samples_json(b, MAX_SAMPLES, &samples_json, &samples_length, message, sizeof message);
+    check_json(status, samples_json, samples_length);
     status = nb_radio_map_samples(b, MAX_SAMPLES, samples, MAX_SAMPLES, &sample_count, message, sizeof message);
     check_status(status);
     nb_radio_map map;
@@ -480,6 +509,20 @@ static void exercise_all_records(nb_bundle *b) {
 }
 
 static void exercise_levels(nb_bundle *b) {
+    /* What the JavaScript reader reads whole: the levels, the section table, the languages, META. */
+    char *whole = NULL;
+    size_t whole_length = 0;
+    nb_status answered = nb_levels_json(b, &whole, &whole_length);
+    check_json(answered, whole, whole_length);
+    answered = nb_sections_json(b, &whole, &whole_length);
+    check_json(answered, whole, whole_length);
+    answered = nb_guidance_languages_json(b, &whole, &whole_length);
+    check_json(answered, whole, whole_length);
+    const char *meta = NULL;
+    nb_status checked = nb_metadata_object(b, &meta, &whole_length);
+    check_status(checked);
+    EXPECT(checked == NB_OK ? meta != NULL : meta == NULL);
+    touch(meta, whole_length);
     for (uint32_t level = 0; level <= nb_level_count(b) && level < MAX_LEVELS; level++) {
         char *json = NULL;
         size_t json_length = 0;
@@ -722,6 +765,10 @@ static void exercise_conditions(nb_bundle *b, const char *json, size_t length, u
     nb_conditions_error parse_error;
     answered = nb_conditions_parse_json(json, length, &answer, &answer_length, &parse_error);
     check_json(answered, answer, answer_length);
+    if (answered == NB_ERROR_CONDITIONS) {
+        answered = nb_conditions_error_json(&parse_error, &answer, &answer_length);
+        check_json(answered, answer, answer_length);
+    }
     nb_conditions_error_free(&parse_error);
     uint32_t *costs = malloc(sizeof(uint32_t) * (arcs ? arcs : 1));
     if (status == NB_OK) {
@@ -736,6 +783,12 @@ static void exercise_conditions(nb_bundle *b, const char *json, size_t length, u
                 check_status(status);
                 if (status == NB_OK && path.nodes) EXPECT(path.nodes[0] == chosen % n && path.nodes[path.node_count - 1] < n);
                 if (status == NB_OK) describe_path(b, p, &path);
+                nb_path_free(&path);
+                uint32_t *times = NULL;
+                status = nb_conditions_exit_path(b, p, &resolved, chosen % n, &path, &times);
+                check_status(status);
+                EXPECT(status == NB_OK && path.nodes ? times != NULL && path.nodes[0] == chosen % n : times == NULL);
+                free(times);
                 nb_path_free(&path);
             }
         }
