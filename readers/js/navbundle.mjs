@@ -1116,15 +1116,15 @@ export class NavBundle {
     }, profile);
   }
 
-  /** A route's maneuvers by the rules of docs/guidance.md, derived by the core exactly as the Swift
-   * reader's `maneuvers(of:)` derives them: `[{kind, modifier, routeIndex, corner, latitudeE7,
-   * longitudeE7, level, alongCentimetres, distanceCentimetres, durationMilliseconds, bearingBefore,
-   * bearingAfter, way, levelChange, landmark}]`, `depart` first and `arrive` last, none for a route
-   * without arcs. Kinds and modifiers are OSRM's words (modifier null for none), bearings in 1/256 of
-   * a turn (null for none), `levelChange` `{fromLevel, toLevel, direction, stepCount,
-   * riseHundredths}` or null, `landmark` `{index, placement, side, name}` (`PLACEMENTS`, `SIDES`;
-   * at `arrive` the destination) or null. `route` as for steps: the ways its `profile` may take are choices,
-   * and times are its `arcSeconds` when it has them, else the profile's PROF costs. */
+  /** A route's maneuvers by the rules of docs/guidance.md, derived by the core exactly as the Swift reader's
+   * `maneuvers(of:)` derives them: `[{kind, modifier, routeIndex, corner, latitudeE7, longitudeE7, level,
+   * alongCentimetres, distanceCentimetres, durationMilliseconds, bearingBefore, bearingAfter, way, levelChange,
+   * landmark}]`, `depart` (or `platform`, leaving one) first, `arrive` (or `platform`, boarding one) last, none
+   * for a route without arcs. Kinds and modifiers are OSRM's words (modifier null for none), bearings in 1/256
+   * of a turn (null for none), `levelChange` `{fromLevel, toLevel, direction, stepCount, riseHundredths}` or
+   * null, `landmark` `{index, placement, side, name}` (`PLACEMENTS`, `SIDES`; at `arrive` the destination) or
+   * null. `route` as for steps: the ways its `profile` may take are choices, and times are its `arcSeconds`
+   * when it has them, else the profile's PROF costs. */
   maneuvers(route, { language = null, destination = null } = {}) {
     // The words come from the core's own records, so every field it renders from is there.
     const words = language === null ? null : this._wordsOf(language, destination);
