@@ -3115,6 +3115,12 @@ static int guide_quiet(guide_stretch *s, int64_t from, int64_t to) {
 static void guide_look(guide_stretch *s, int64_t from, int64_t here, int64_t to, int64_t *back, int64_t *ahead) {
     int64_t outer_first = s->count > 0 ? s->segments[0].heading : 0;
     int64_t outer_last = s->count > 0 ? s->segments[s->count - 1].heading : 0;
+    /* guide_quiet has moved its cursor to the first segment ending after `from`, and so after
+     * `here` and `to`: the three cursors start there rather than walk every quiet place's
+     * segments again. */
+    if (s->from < s->quiet) s->from = s->quiet;
+    if (s->here < s->quiet) s->here = s->quiet;
+    if (s->to < s->quiet) s->to = s->quiet;
     /* The sums of heading times length over the windows, as differences of the running
      * integral: two's complement brings the exact sum back from modulo 2^64. */
     uint64_t at_start = guide_integral(s, &s->from, from), at_place = guide_integral(s, &s->here, here),
