@@ -3099,11 +3099,12 @@ static uint64_t guide_integral(const guide_stretch *s, size_t *cursor, int64_t a
  * put a chord's nearest bearing one unit outside; a stricter test only takes more looks. */
 static int guide_quiet(guide_stretch *s, int64_t from, int64_t to) {
     while (s->quiet < s->count && s->segments[s->quiet].end <= from) s->quiet++;
-    int64_t least = 0, most = 0;
-    for (size_t k = s->quiet; k < s->count && (k == s->quiet || s->segments[k].start < to); k++) {
+    if (s->quiet == s->count) return 1;
+    int64_t least = s->segments[s->quiet].heading, most = least;
+    for (size_t k = s->quiet + 1; k < s->count && s->segments[k].start < to; k++) {
         int64_t heading = s->segments[k].heading;
-        if (k == s->quiet || heading < least) least = heading;
-        if (k == s->quiet || heading > most) most = heading;
+        if (heading < least) least = heading;
+        if (heading > most) most = heading;
         if (most - least >= GUIDE_TURN - 2) return 0;
     }
     return 1;
