@@ -3096,8 +3096,9 @@ static uint64_t guide_integral(const guide_stretch *s, size_t *cursor, int64_t a
  * look's chord points between the least and the most of them, so the change between the two
  * looks is less than a turn too, and the looks need not be taken. Most places lie on such a quiet
  * window. The margin of two units keeps the test safe from the sine table's rounding, which could
- * put a chord's nearest bearing one unit outside; a stricter test only takes more looks. */
-static int guide_quiet(guide_stretch *s, int64_t from, int64_t to) {
+ * put a chord's nearest bearing one unit outside; a stricter test only takes more looks. It runs
+ * once a place, hence inline. */
+static inline int guide_quiet(guide_stretch *s, int64_t from, int64_t to) {
     while (s->quiet < s->count && s->segments[s->quiet].end <= from) s->quiet++;
     if (s->quiet == s->count) return 1;
     int64_t least = s->segments[s->quiet].heading, most = least;
@@ -3384,18 +3385,19 @@ static void guide_space(guide *g) {
     uint64_t length = g->starts[g->path->arc_count];
     size_t kept = 0;
     for (size_t i = 0; i < g->candidate_count; i++) {
-        guide_candidate c = g->candidates[i];
+        const guide_candidate *c = &g->candidates[i];
         int keep = 1;
-        if (c.has_span) {
+        if (c->has_span) {
             keep = 0;
-            for (size_t k = c.span_first; k < c.span_end && !keep; k++)
-                if (!guide_covered(g, kept, g->places[k].position, c.side)) keep = 1;
-        } else if (c.rank > 2) {
-            keep = !(guide_near(c.position, 0) || guide_near(c.position, length));
+            for (size_t k = c->span_first; k < c->span_end && !keep; k++)
+                if (!guide_covered(g, kept, g->places[k].position, c->side)) keep = 1;
+        } else if (c->rank > 2) {
+            keep = !(guide_near(c->position, 0) || guide_near(c->position, length));
             for (size_t k = 0; k < kept && keep; k++)
-                if (guide_near(g->candidates[k].position, c.position)) keep = 0;
+                if (guide_near(g->candidates[k].position, c->position)) keep = 0;
         }
-        if (keep) g->candidates[kept++] = c;
+        /* The kept ones move down in place: kept <= i, and one kept where it stands is not copied. */
+        if (keep && kept++ < i) g->candidates[kept - 1] = *c;
     }
     g->candidate_count = kept;
     guide_sort(g, kept, by_position);
