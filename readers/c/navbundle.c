@@ -2806,38 +2806,53 @@ static int guide_along(const guide *g, size_t first, size_t last, uint32_t node)
     return 0;
 }
 
-/* Whether arc `arc` out of the point's node at route position `position` is another usable way
- * out: a way the profile may take whose head is not on the route next to the point. */
-static int guide_other_way(const guide *g, const guide_point *p, size_t position, uint32_t arc) {
-    const nb_bundle *b = g->b;
-    if (p->arc == p->last_node) {
-        /* A point of one node, as most are: the arc taken next leads on along the route, and the
-         * head of any other is compared with the three route nodes around the point. */
-        const uint32_t *nodes = g->path->nodes;
-        if (arc == g->path->arcs[position]) return 0;
-        uint32_t head = rd32(b->arc_entries + 16 * (size_t)arc);
-        if (head == nodes[position - 1] || head == nodes[position] || head == nodes[position + 1]) return 0;
-    } else if (guide_along(g, p->arc, p->last_node, rd32(b->arc_entries + 16 * (size_t)arc))) {
-        return 0;
-    }
+/* Whether the profile may take arc `arc`. */
+static int guide_usable(const guide *g, uint32_t arc) {
     return !(g->profile_costs && rd32(g->profile_costs + 4 * (size_t)arc) == NB_NONE);
 }
 
+/* Counts arc `arc` as another way out of point `p`: its bearing's difference from the heading
+ * coming in. */
+static void guide_way_out(const guide *g, const guide_point *p, uint32_t arc, int *has_choice, int *closest) {
+    int delta = bearing_delta(p->in, g->b->bearing_ends[2 * (size_t)arc]);
+    int size = delta < 0 ? -delta : delta;
+    *has_choice = 1;
+    if (size < *closest) *closest = size;
+}
+
+/* The other usable ways out of a point of one node, as most are: the arc taken next leads on
+ * along the route, and the head of any other is compared with the three route nodes around the
+ * point, all four read once for the node's arcs. */
+static void guide_choice_one(const guide *g, guide_point *p) {
+    const nb_bundle *b = g->b;
+    const uint32_t *nodes = g->path->nodes;
+    size_t position = p->arc;
+    uint32_t taken = g->path->arcs[position], previous = nodes[position - 1], node = nodes[position],
+             next = nodes[position + 1];
+    uint32_t first = rd32(b->first_out + 4 * (size_t)node), stop = rd32(b->first_out + 4 * ((size_t)node + 1));
+    int has_choice = 0, closest = 1000;
+    for (uint32_t arc = first; arc < stop; arc++) {
+        if (arc == taken) continue;
+        uint32_t head = rd32(b->arc_entries + 16 * (size_t)arc);
+        if (head == previous || head == node || head == next || !guide_usable(g, arc)) continue;
+        guide_way_out(g, p, arc, &has_choice, &closest);
+    }
+    p->has_choice = (int16_t)has_choice, p->closest = (int16_t)closest;
+}
+
 /* The other usable ways out of a node point, relative to the heading coming in: each node's arcs
- * in ARCS order, read straight from ARCS, PROF and GARC. */
+ * in ARCS order, read straight from ARCS, PROF and GARC; a way out of a cluster of nodes is one
+ * whose head is not on the route next to the cluster. */
 static void guide_choice(const guide *g, guide_point *p) {
+    if (p->arc == p->last_node) { guide_choice_one(g, p); return; }
     const nb_bundle *b = g->b;
     int has_choice = 0, closest = 1000;
     for (size_t position = p->arc; position <= p->last_node; position++) {
         uint32_t node = g->path->nodes[position];
         uint32_t first = rd32(b->first_out + 4 * (size_t)node), stop = rd32(b->first_out + 4 * ((size_t)node + 1));
-        for (uint32_t arc = first; arc < stop; arc++) {
-            if (!guide_other_way(g, p, position, arc)) continue;
-            int delta = bearing_delta(p->in, b->bearing_ends[2 * (size_t)arc]);
-            int size = delta < 0 ? -delta : delta;
-            has_choice = 1;
-            if (size < closest) closest = size;
-        }
+        for (uint32_t arc = first; arc < stop; arc++)
+            if (!guide_along(g, p->arc, p->last_node, rd32(b->arc_entries + 16 * (size_t)arc)) && guide_usable(g, arc))
+                guide_way_out(g, p, arc, &has_choice, &closest);
     }
     p->has_choice = (int16_t)has_choice, p->closest = (int16_t)closest;
 }
