@@ -2631,8 +2631,8 @@ typedef struct {
 
 /* A point where the heading may change: route nodes joined by short links, or a corner. */
 typedef struct {
-    size_t arc;                   /* the arc taken next; for a corner, the arc it lies on */
-    size_t first_node, last_node; /* route positions of the cluster's nodes (at nodes) */
+    size_t arc;       /* the arc taken next, whose tail is the cluster's first node; for a corner, the arc it lies on */
+    size_t last_node; /* route position of the cluster's last node (at nodes) */
     uint64_t position;
     const guide_arc *before, *after; /* the long arcs on either side (the arc itself at a corner) */
     uint32_t corner;                 /* the corner's index within its arc; NB_NONE at nodes */
@@ -2806,38 +2806,53 @@ static int guide_along(const guide *g, size_t first, size_t last, uint32_t node)
     return 0;
 }
 
-/* Whether arc `arc` out of the point's node at route position `position` is another usable way
- * out: a way the profile may take whose head is not on the route next to the point. */
-static int guide_other_way(const guide *g, const guide_point *p, size_t position, uint32_t arc) {
-    const nb_bundle *b = g->b;
-    if (p->first_node == p->last_node) {
-        /* A point of one node, as most are: the arc taken next leads on along the route, and the
-         * head of any other is compared with the three route nodes around the point. */
-        const uint32_t *nodes = g->path->nodes;
-        if (arc == g->path->arcs[position]) return 0;
-        uint32_t head = rd32(b->arc_entries + 16 * (size_t)arc);
-        if (head == nodes[position - 1] || head == nodes[position] || head == nodes[position + 1]) return 0;
-    } else if (guide_along(g, p->first_node, p->last_node, rd32(b->arc_entries + 16 * (size_t)arc))) {
-        return 0;
-    }
+/* Whether the profile may take arc `arc`. */
+static int guide_usable(const guide *g, uint32_t arc) {
     return !(g->profile_costs && rd32(g->profile_costs + 4 * (size_t)arc) == NB_NONE);
 }
 
+/* Counts arc `arc` as another way out of point `p`: its bearing's difference from the heading
+ * coming in. */
+static void guide_way_out(const guide *g, const guide_point *p, uint32_t arc, int *has_choice, int *closest) {
+    int delta = bearing_delta(p->in, g->b->bearing_ends[2 * (size_t)arc]);
+    int size = delta < 0 ? -delta : delta;
+    *has_choice = 1;
+    if (size < *closest) *closest = size;
+}
+
+/* The other usable ways out of a point of one node, as most are: the arc taken next leads on
+ * along the route, and the head of any other is compared with the three route nodes around the
+ * point, all four read once for the node's arcs. */
+static void guide_choice_one(const guide *g, guide_point *p) {
+    const nb_bundle *b = g->b;
+    const uint32_t *nodes = g->path->nodes;
+    size_t position = p->arc;
+    uint32_t taken = g->path->arcs[position], previous = nodes[position - 1], node = nodes[position],
+             next = nodes[position + 1];
+    uint32_t first = rd32(b->first_out + 4 * (size_t)node), stop = rd32(b->first_out + 4 * ((size_t)node + 1));
+    int has_choice = 0, closest = 1000;
+    for (uint32_t arc = first; arc < stop; arc++) {
+        if (arc == taken) continue;
+        uint32_t head = rd32(b->arc_entries + 16 * (size_t)arc);
+        if (head == previous || head == node || head == next || !guide_usable(g, arc)) continue;
+        guide_way_out(g, p, arc, &has_choice, &closest);
+    }
+    p->has_choice = (int16_t)has_choice, p->closest = (int16_t)closest;
+}
+
 /* The other usable ways out of a node point, relative to the heading coming in: each node's arcs
- * in ARCS order, read straight from ARCS, PROF and GARC. */
+ * in ARCS order, read straight from ARCS, PROF and GARC; a way out of a cluster of nodes is one
+ * whose head is not on the route next to the cluster. */
 static void guide_choice(const guide *g, guide_point *p) {
+    if (p->arc == p->last_node) { guide_choice_one(g, p); return; }
     const nb_bundle *b = g->b;
     int has_choice = 0, closest = 1000;
-    for (size_t position = p->first_node; position <= p->last_node; position++) {
+    for (size_t position = p->arc; position <= p->last_node; position++) {
         uint32_t node = g->path->nodes[position];
         uint32_t first = rd32(b->first_out + 4 * (size_t)node), stop = rd32(b->first_out + 4 * ((size_t)node + 1));
-        for (uint32_t arc = first; arc < stop; arc++) {
-            if (!guide_other_way(g, p, position, arc)) continue;
-            int delta = bearing_delta(p->in, b->bearing_ends[2 * (size_t)arc]);
-            int size = delta < 0 ? -delta : delta;
-            has_choice = 1;
-            if (size < closest) closest = size;
-        }
+        for (uint32_t arc = first; arc < stop; arc++)
+            if (!guide_along(g, p->arc, p->last_node, rd32(b->arc_entries + 16 * (size_t)arc)) && guide_usable(g, arc))
+                guide_way_out(g, p, arc, &has_choice, &closest);
     }
     p->has_choice = (int16_t)has_choice, p->closest = (int16_t)closest;
 }
@@ -2862,7 +2877,7 @@ static nb_status guide_points(guide *g) {
         if (incoming && cluster_count > 0 && !cluster_has_connector && !connector && !incoming->climb) {
             guide_point *p = &g->points[g->point_count++];
             p->arc = cluster_first, p->corner = NB_NONE;
-            p->first_node = cluster_first, p->last_node = cluster_first + cluster_count - 1;
+            p->last_node = cluster_first + cluster_count - 1;
             p->position = g->starts[cluster_first], p->in = incoming->last, p->out = a->first;
             p->before = incoming, p->after = a;
             guide_choice(g, p);
@@ -2875,7 +2890,7 @@ static nb_status guide_points(guide *g) {
             nb_status status = nb_corner_bearing(b, g->path->arcs[i], c, &along, &out);
             if (status != NB_OK) return status;
             guide_point *p = &g->points[g->point_count++];
-            p->arc = i, p->corner = c, p->first_node = 0, p->last_node = 0, p->has_choice = 0, p->closest = 1000;
+            p->arc = i, p->corner = c, p->last_node = 0, p->has_choice = 0, p->closest = 1000;
             p->position = g->starts[i] + (along < a->length ? along : a->length);
             p->in = bearing, p->out = out, p->before = a, p->after = a;
             bearing = out;
@@ -2958,7 +2973,6 @@ typedef struct {
     int64_t start, end, heading;
     uint64_t before; /* heading times length over the stretch's segments before this one, modulo 2^64 */
     int64_t chord[2]; /* the vector sum (guide_sine) of the stretch's segments before this one, east and north */
-    int64_t step[2];  /* the sine and cosine of its bearing: one centimetre of it, east and north */
 } guide_segment;
 
 /* A stretch's segments, and the cursors its places move on (places come in route order, so
@@ -2984,22 +2998,23 @@ static const int32_t guide_sines[65] = {
 /* The sine of a byte bearing times 16384: a step's east component (its north one is the sine a
  * quarter turn on). */
 static int64_t guide_sine(uint8_t bearing) {
-    int b = bearing;
-    switch (b >> 6) {
-    case 0: return guide_sines[b];
-    case 1: return guide_sines[128 - b];
-    case 2: return -guide_sines[b - 128];
-    default: return -guide_sines[256 - b];
-    }
+    /* The second and fourth quarters mirror the first (64 - b within the quarter), the last two
+     * negate the first two: an index and a sign, without a branch per quarter. */
+    int within = bearing & 63, index = bearing & 64 ? 64 - within : within;
+    int64_t sine = guide_sines[index];
+    return bearing & 128 ? -sine : sine;
 }
 
 /* The vector sum of a stretch's way from its start to `at` (east, north, in centimetres times
  * 16384), `cursor` being the segment guide_integral found for `at`. */
 static void guide_chord_at(const guide_stretch *s, size_t cursor, int64_t at, int64_t out[2]) {
     if (cursor == s->count) { out[0] = s->chord[0], out[1] = s->chord[1]; return; }
+    /* A centimetre of the segment is the sine and cosine of its bearing, its heading modulo 256:
+     * worked out here, for the few places that take looks, rather than kept for every segment. */
     const guide_segment *segment = &s->segments[cursor];
-    out[0] = segment->chord[0] + segment->step[0] * (at - segment->start);
-    out[1] = segment->chord[1] + segment->step[1] * (at - segment->start);
+    uint8_t bearing = (uint8_t)((uint64_t)segment->heading & 255);
+    out[0] = segment->chord[0] + guide_sine(bearing) * (at - segment->start);
+    out[1] = segment->chord[1] + guide_sine((uint8_t)(bearing + 64)) * (at - segment->start);
 }
 
 /* The byte bearing nearest the direction of the vector (east, north), or -1 for the zero vector:
@@ -3038,7 +3053,7 @@ static int64_t guide_look_heading(int64_t east, int64_t north, int64_t mean) {
 static nb_status guide_segments(guide *g, size_t first, size_t end, guide_segment *segments, guide_stretch *s) {
     size_t count = 0;
     int previous = -1;
-    int64_t heading = 0, chord[2] = {0, 0};
+    int64_t heading = 0, chord[2] = {0, 0}, step[2] = {0, 0}; /* step: the last segment's, east and north */
     uint64_t integral = 0;
     for (size_t i = first; i < end; i++) {
         const guide_arc *a = &g->arcs[i];
@@ -3066,13 +3081,12 @@ static nb_status guide_segments(guide *g, size_t first, size_t end, guide_segmen
                     segments[count].heading = heading;
                     segments[count].before = integral;
                     segments[count].chord[0] = chord[0], segments[count].chord[1] = chord[1];
-                    segments[count].step[0] = guide_sine(bearing);
-                    segments[count].step[1] = guide_sine((uint8_t)(bearing + 64));
+                    step[0] = guide_sine(bearing), step[1] = guide_sine((uint8_t)(bearing + 64));
                     count++;
                 }
                 integral += (uint64_t)heading * (uint64_t)(stop - along);
-                chord[0] += segments[count - 1].step[0] * (stop - along);
-                chord[1] += segments[count - 1].step[1] * (stop - along);
+                chord[0] += step[0] * (stop - along);
+                chord[1] += step[1] * (stop - along);
             }
             along = stop, bearing = corner_bearing;
         }
@@ -3097,14 +3111,16 @@ static uint64_t guide_integral(const guide_stretch *s, size_t *cursor, int64_t a
  * look's chord points between the least and the most of them, so the change between the two
  * looks is less than a turn too, and the looks need not be taken. Most places lie on such a quiet
  * window. The margin of two units keeps the test safe from the sine table's rounding, which could
- * put a chord's nearest bearing one unit outside; a stricter test only takes more looks. */
-static int guide_quiet(guide_stretch *s, int64_t from, int64_t to) {
+ * put a chord's nearest bearing one unit outside; a stricter test only takes more looks. It runs
+ * once a place, hence inline. */
+static inline int guide_quiet(guide_stretch *s, int64_t from, int64_t to) {
     while (s->quiet < s->count && s->segments[s->quiet].end <= from) s->quiet++;
-    int64_t least = 0, most = 0;
-    for (size_t k = s->quiet; k < s->count && (k == s->quiet || s->segments[k].start < to); k++) {
+    if (s->quiet == s->count) return 1;
+    int64_t least = s->segments[s->quiet].heading, most = least;
+    for (size_t k = s->quiet + 1; k < s->count && s->segments[k].start < to; k++) {
         int64_t heading = s->segments[k].heading;
-        if (k == s->quiet || heading < least) least = heading;
-        if (k == s->quiet || heading > most) most = heading;
+        if (heading < least) least = heading;
+        if (heading > most) most = heading;
         if (most - least >= GUIDE_TURN - 2) return 0;
     }
     return 1;
@@ -3116,6 +3132,12 @@ static int guide_quiet(guide_stretch *s, int64_t from, int64_t to) {
 static void guide_look(guide_stretch *s, int64_t from, int64_t here, int64_t to, int64_t *back, int64_t *ahead) {
     int64_t outer_first = s->count > 0 ? s->segments[0].heading : 0;
     int64_t outer_last = s->count > 0 ? s->segments[s->count - 1].heading : 0;
+    /* guide_quiet has moved its cursor to the first segment ending after `from`, and so after
+     * `here` and `to`: the three cursors start there rather than walk every quiet place's
+     * segments again. */
+    if (s->from < s->quiet) s->from = s->quiet;
+    if (s->here < s->quiet) s->here = s->quiet;
+    if (s->to < s->quiet) s->to = s->quiet;
     /* The sums of heading times length over the windows, as differences of the running
      * integral: two's complement brings the exact sum back from modulo 2^64. */
     uint64_t at_start = guide_integral(s, &s->from, from), at_place = guide_integral(s, &s->here, here),
@@ -3151,16 +3173,22 @@ typedef struct {
     int in;                 /* guide_bearing_before(g, before), -1 for none */
 } guide_walk;
 
-/* Takes the looks at a place at `position` on stretch `s`, and keeps it when its change is a
- * turn; returns the place kept, else NULL. */
-static guide_place *guide_place_at(guide *g, guide_stretch *s, guide_walk *w, size_t stretch, size_t arc,
-                                   uint32_t corner, uint64_t position) {
-    size_t ordinal = w->ordinal++;
+/* Counts a place at `position` on stretch `s`, and says whether its window (from ..= to) is
+ * quiet (guide_quiet). Most places are: this test is small enough to be inlined into the walk
+ * over the places, and only the others pay a call for their looks (guide_place_at). */
+static int guide_place_quiet(guide_stretch *s, guide_walk *w, uint64_t position, int64_t *from, int64_t *to) {
     int64_t here = (int64_t)position;
-    int64_t from = here - GUIDE_WINDOW > s->low ? here - GUIDE_WINDOW : s->low;
-    int64_t to = here + GUIDE_WINDOW < s->high ? here + GUIDE_WINDOW : s->high;
-    if (guide_quiet(s, from, to)) return NULL;
-    int64_t back, ahead;
+    w->ordinal++;
+    *from = here - GUIDE_WINDOW > s->low ? here - GUIDE_WINDOW : s->low;
+    *to = here + GUIDE_WINDOW < s->high ? here + GUIDE_WINDOW : s->high;
+    return guide_quiet(s, *from, *to);
+}
+
+/* Takes the looks at a place at `position` on stretch `s`, the `ordinal`th of the route, over
+ * from ..= to, and keeps it when its change is a turn; returns the place kept, else NULL. */
+static guide_place *guide_place_at(guide *g, guide_stretch *s, size_t ordinal, size_t stretch, size_t arc,
+                                   uint32_t corner, uint64_t position, int64_t from, int64_t to) {
+    int64_t here = (int64_t)position, back, ahead;
     guide_look(s, from, here, to, &back, &ahead);
     if (ahead - back < GUIDE_TURN && ahead - back > -GUIDE_TURN) return NULL;
     guide_place *p = &g->places[g->place_count++];
@@ -3184,8 +3212,9 @@ static void guide_node_bearings(const guide *g, guide_walk *w, size_t i, guide_p
 static nb_status guide_stretch_places(guide *g, guide_stretch *s, guide_walk *w, size_t first, size_t end) {
     for (size_t i = first; i < end; i++) {
         const guide_arc *a = &g->arcs[i];
-        if (i > first) {
-            guide_place *p = guide_place_at(g, s, w, first, i, NB_NONE, g->starts[i]);
+        int64_t from, to;
+        if (i > first && !guide_place_quiet(s, w, g->starts[i], &from, &to)) {
+            guide_place *p = guide_place_at(g, s, w->ordinal - 1, first, i, NB_NONE, g->starts[i], from, to);
             if (p) guide_node_bearings(g, w, i, p);
         }
         uint8_t bearing = a->first;
@@ -3194,8 +3223,11 @@ static nb_status guide_stretch_places(guide *g, guide_stretch *s, guide_walk *w,
             uint8_t out;
             nb_status status = nb_corner_bearing(g->b, g->path->arcs[i], c, &along, &out);
             if (status != NB_OK) return status;
-            guide_place *p = guide_place_at(g, s, w, first, i, c, g->starts[i] + (along < a->length ? along : a->length));
-            if (p) p->in = bearing, p->out = out;
+            uint64_t position = g->starts[i] + (along < a->length ? along : a->length);
+            if (!guide_place_quiet(s, w, position, &from, &to)) {
+                guide_place *p = guide_place_at(g, s, w->ordinal - 1, first, i, c, position, from, to);
+                if (p) p->in = bearing, p->out = out;
+            }
             bearing = out;
         }
     }
@@ -3254,7 +3286,7 @@ static void guide_turns(guide *g) {
 /* Whether one of a node point's nodes is a door. */
 static int guide_at_door(const guide *g, const guide_point *p) {
     if (p->corner != NB_NONE) return 0;
-    for (size_t position = p->first_node; position <= p->last_node; position++) {
+    for (size_t position = p->arc; position <= p->last_node; position++) {
         uint32_t node = g->path->nodes[position];
         if (g->b->doors[node >> 3] >> (node & 7) & 1) return 1;
     }
@@ -3368,18 +3400,19 @@ static void guide_space(guide *g) {
     uint64_t length = g->starts[g->path->arc_count];
     size_t kept = 0;
     for (size_t i = 0; i < g->candidate_count; i++) {
-        guide_candidate c = g->candidates[i];
+        const guide_candidate *c = &g->candidates[i];
         int keep = 1;
-        if (c.has_span) {
+        if (c->has_span) {
             keep = 0;
-            for (size_t k = c.span_first; k < c.span_end && !keep; k++)
-                if (!guide_covered(g, kept, g->places[k].position, c.side)) keep = 1;
-        } else if (c.rank > 2) {
-            keep = !(guide_near(c.position, 0) || guide_near(c.position, length));
+            for (size_t k = c->span_first; k < c->span_end && !keep; k++)
+                if (!guide_covered(g, kept, g->places[k].position, c->side)) keep = 1;
+        } else if (c->rank > 2) {
+            keep = !(guide_near(c->position, 0) || guide_near(c->position, length));
             for (size_t k = 0; k < kept && keep; k++)
-                if (guide_near(g->candidates[k].position, c.position)) keep = 0;
+                if (guide_near(g->candidates[k].position, c->position)) keep = 0;
         }
-        if (keep) g->candidates[kept++] = c;
+        /* The kept ones move down in place: kept <= i, and one kept where it stands is not copied. */
+        if (keep && kept++ < i) g->candidates[kept - 1] = *c;
     }
     g->candidate_count = kept;
     guide_sort(g, kept, by_position);
