@@ -8295,7 +8295,6 @@ void nb_public_key_id(const uint8_t spki[NB_ED25519_SPKI_BYTES], char id[17]) {
  * structs call by call. Numbers are written in the fewest digits that read back as the same double,
  * so a JSON reader gives the struct's values to the bit. */
 
-/* `length` bytes of UTF-8 as a JSON string. */
 /* `length` bytes of UTF-8 escaped as inside a JSON string, without the quotes. */
 static void say_json_chars(message *m, const uint8_t *text, size_t length) {
     for (size_t i = 0, plain = 0; i <= length; i++) {
@@ -8306,6 +8305,7 @@ static void say_json_chars(message *m, const uint8_t *text, size_t length) {
     }
 }
 
+/* `length` bytes of UTF-8 as a JSON string. */
 static void say_json_text(message *m, const uint8_t *text, size_t length) {
     say(m, "\""), say_json_chars(m, text, length), say(m, "\"");
 }
