@@ -16,6 +16,9 @@ UJI_QUERIES = readers/vectors/uji.queries
 # The stored answers to the demo campus's queries, which the readers' own tests compare with.
 ANSWERS = readers/vectors/demo-campus.answers
 C_ANSWER = $(READER_TESTS)/c/answer
+# The C core compiled once under CFLAGS_STRICT, and linked into each program that tests it: eight
+# separate compilations of it under the sanitizers took two minutes of `make test`.
+C_CORE = $(READER_TESTS)/c/navbundle.o
 EXAMPLES = $(READER_TESTS)/examples
 # The C reader is built as strictly as a consumer might, and run under the sanitizers.
 CFLAGS_STRICT = -std=c99 -Wall -Wextra -pedantic -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -63,10 +66,15 @@ demo: build
 ## guide's examples). The parts after test-swift build fresh demo, station and UJIIndoorLoc bundles
 ## once (reader-bundles). NAVFORGE=PATH runs them with that navforge instead of building one.
 test: test-deps test-swift test-readers test-conformance test-viewer test-publishing test-examples
+# Each real venue is built once a run: the Swift tests build them into this folder, and the
+# viewer's tests open those bundles (scripts/test-viewer.sh). A part run alone builds its own.
+test: export NAVFORGE_REAL_VENUES = $(CURDIR)/build/real-venues
 
-## The Swift packages' tests; the viewer's rendering tests among them must find Chromium.
+## The Swift packages' tests; the viewer's rendering tests among them must find Chromium. The real
+## venues' folder, when `test` names one, starts empty: its stage caches are this run's.
 test-swift:
 	$(SWIFT) build --build-tests
+	$(if $(NAVFORGE_REAL_VENUES),rm -rf "$(NAVFORGE_REAL_VENUES)")
 	NAVFORGE_REQUIRE_CHROMIUM=1 $(SWIFT) test --skip-build
 
 ## navforge built, unless NAVFORGE names one on the command line or in the environment.
@@ -115,8 +123,8 @@ test-readers: reader-bundles
 ## as stored, and refuse the damaged variants of the demo and station bundles alike
 ## (scripts/conformance.sh; `scripts/conformance.sh --refresh` rewrites the stored answers); then the
 ## single-file C reader against readers/c on the same lists and damaged bundles (test-amalgamation).
-test-conformance: reader-bundles python-reader
-	NAVFORGE=$(NAVFORGE) READER_TESTS=$(READER_TESTS) CC="$(CC)" CFLAGS_STRICT="$(CFLAGS_STRICT)" \
+test-conformance: reader-bundles python-reader $(C_ANSWER)
+	NAVFORGE=$(NAVFORGE) READER_TESTS=$(READER_TESTS) C_ANSWER_PROGRAM=$(C_ANSWER) \
 		scripts/conformance.sh all
 	$(MAKE) --no-print-directory test-amalgamation
 
@@ -131,9 +139,12 @@ test-viewer: reader-bundles
 
 ## The C answer program the examples check their answers against (scripts/conformance.sh builds it
 ## too), as strictly as the reader's tests build.
-$(C_ANSWER): readers/c/answer.c $(wildcard readers/c/navbundle*.c readers/c/navbundle*.h)
+$(C_CORE): readers/c/navbundle.c readers/c/navbundle.h
 	mkdir -p $(READER_TESTS)/c
-	$(CC) $(CFLAGS_STRICT) -o $@ readers/c/answer.c readers/c/navbundle.c -lm
+	$(CC) $(CFLAGS_STRICT) -c -o $@ readers/c/navbundle.c
+
+$(C_ANSWER): readers/c/answer.c readers/c/navbundle.h $(C_CORE)
+	$(CC) $(CFLAGS_STRICT) -o $@ readers/c/answer.c $(C_CORE) -lm
 
 ## The readers' fuzzing harnesses on the inputs kept in Tests/Fuzz/regressions/ (each reader
 ## replays every reader's, since an input is a bundle and an optional tail to all of them), the C
@@ -141,13 +152,12 @@ $(C_ANSWER): readers/c/answer.c $(wildcard readers/c/navbundle*.c readers/c/navb
 ## `test` builds (the JavaScript reader's loop runs with its tests). Long runs:
 ## Tests/Fuzz/readers/run.sh (Tests/Fuzz/readers/README.md).
 FUZZ_REGRESSIONS = Tests/Fuzz/regressions/c-reader Tests/Fuzz/regressions/python-reader Tests/Fuzz/regressions/js-reader
-test-fuzz-regressions: python-reader
-	mkdir -p $(READER_TESTS)/c
+test-fuzz-regressions: python-reader $(C_CORE)
 	$(CC) $(CFLAGS_STRICT) -Ireaders/c -o $(READER_TESTS)/c/fuzz-replay Tests/Fuzz/readers/replay.c \
-		Tests/Fuzz/readers/fuzz_c_reader.c readers/c/navbundle.c -lm
+		Tests/Fuzz/readers/fuzz_c_reader.c $(C_CORE) -lm
 	$(READER_TESTS)/c/fuzz-replay $(FUZZ_REGRESSIONS)
 	$(CC) $(CFLAGS_STRICT) -DREPLAY_INITIALIZE -Ireaders/c -o $(READER_TESTS)/c/fuzz-replay-conditions \
-		Tests/Fuzz/readers/replay.c Tests/Fuzz/readers/fuzz_c_conditions.c readers/c/navbundle.c -lm
+		Tests/Fuzz/readers/replay.c Tests/Fuzz/readers/fuzz_c_conditions.c $(C_CORE) -lm
 	NAVBUNDLE_FUZZ_BUNDLES=$(READER_BUNDLE):$(STATION_BUNDLE) $(READER_TESTS)/c/fuzz-replay-conditions \
 		Tests/Fuzz/regressions/c-reader/conditions
 	python3 Tests/Fuzz/readers/fuzz_python_reader.py replay $(FUZZ_REGRESSIONS)
@@ -161,7 +171,7 @@ test-fuzz-regressions: python-reader
 ## `test` builds in build/reader-tests.
 AMALGAMATION = build/navbundle-amalgamation
 AMALGAMATION_TEST = $(READER_TESTS)/amalgamation
-test-amalgamation:
+test-amalgamation: $(C_ANSWER)
 	@for bundle in $(READER_BUNDLE) $(STATION_BUNDLE); do \
 		[ -f $$bundle ] || { echo "test-amalgamation: $$bundle is missing (make test builds it)" >&2; exit 1; }; \
 	done
@@ -169,7 +179,6 @@ test-amalgamation:
 	rm -rf $(AMALGAMATION_TEST) && mkdir -p $(AMALGAMATION_TEST) $(READER_TESTS)/c
 	cp $(AMALGAMATION)/navbundle.c $(AMALGAMATION)/navbundle.h readers/c/answer.c $(AMALGAMATION_TEST)/
 	$(CC) $(CFLAGS_STRICT) -o $(AMALGAMATION_TEST)/answer $(AMALGAMATION_TEST)/answer.c $(AMALGAMATION_TEST)/navbundle.c -lm
-	$(CC) $(CFLAGS_STRICT) -o $(READER_TESTS)/c/answer readers/c/answer.c readers/c/navbundle.c -lm
 	@set -e; for pair in $(READER_BUNDLE):$(QUERIES) $(STATION_BUNDLE):$(STATION_QUERIES) $(UJI_BUNDLE):$(UJI_QUERIES); do \
 		bundle=$${pair%%:*}; queries=$${pair#*:}; name=$$(basename $$queries .queries); \
 		if [ ! -f $$bundle ]; then echo "skipped: $$name (no $$bundle)"; continue; fi; \
@@ -218,7 +227,7 @@ test-examples: reader-bundles python-reader $(C_ANSWER)
 		test -s $(EXAMPLES)/node$$route-steps.txt && \
 		cmp $(EXAMPLES)/swift$$route-steps.txt $(EXAMPLES)/node$$route-steps.txt || exit 1; \
 	done
-	$(CC) $(CFLAGS_STRICT) -pthread -Ireaders/c -o $(EXAMPLES)/route readers/examples/c/route.c readers/c/navbundle.c -lm
+	$(CC) $(CFLAGS_STRICT) -pthread -Ireaders/c -o $(EXAMPLES)/route readers/examples/c/route.c $(C_CORE) -lm
 	$(EXAMPLES)/route $(READER_BUNDLE) A.2.04 B.1.G5 > $(EXAMPLES)/c.txt
 	$(EXAMPLES)/route $(READER_BUNDLE) A.0.04 C.1.H3 wheelchair > $(EXAMPLES)/c-wheelchair.txt
 	readers/examples/compare-answers.sh $(EXAMPLES)/c.txt $(READER_BUNDLE) $(C_ANSWER) route exit instructions

@@ -19,8 +19,10 @@
 # Environment:
 #   READER_TESTS    the bundles and the outputs (build/reader-tests)
 #   NAVFORGE        the navforge command, the Swift reader (default: `swift build --product navforge`)
-#   CC, CFLAGS_STRICT  how the C answer program is built (the Makefile passes its own: the strict
-#                   build under the address and undefined-behaviour sanitizers)
+#   CC, CFLAGS_STRICT  how the C answer program is built (default: the strict build under the
+#                   address and undefined-behaviour sanitizers)
+#   C_ANSWER_PROGRAM  a C answer program built already, used instead of building one (the
+#                   Makefile passes the one it builds, under the same flags)
 #   SKIP_KINDS_SWIFT, SKIP_KINDS_C, SKIP_KINDS_PYTHON, SKIP_KINDS_JS
 #                   query kinds (a query's first word), space-separated, that a reader does not
 #                   answer yet: their queries are not given to it and their stored answers are left
@@ -94,6 +96,10 @@ answer_program() {
             navforge_command
             program=("$NAVFORGE" answer) ;;
         c)
+            if [ -n "${C_ANSWER_PROGRAM:-}" ]; then
+                program=("$C_ANSWER_PROGRAM")
+                return
+            fi
             mkdir -p "$READER_TESTS/c"
             # shellcheck disable=SC2086
             $CC $CFLAGS_STRICT -o "$READER_TESTS/c/answer" readers/c/answer.c readers/c/navbundle.c -lm
@@ -183,7 +189,7 @@ check_damaged() {
         bundle=$(bundle_of "$name")
         if [ -z "$bundle" ]; then missing_bundle "$name" || status=1; continue; fi
         python3 scripts/make-corrupt-bundles.py "$bundle" "$READER_TESTS/corrupt/$name"
-        C_ANSWER=$READER_TESTS/c/answer NAVFORGE=${NAVFORGE:-} \
+        C_ANSWER=${C_ANSWER_PROGRAM:-$READER_TESTS/c/answer} NAVFORGE=${NAVFORGE:-} \
             scripts/check-corrupt-bundles.sh "$READER_TESTS/corrupt/$name" "$@" || status=1
     done
     return $status
