@@ -4,7 +4,7 @@
 # Usage: scripts/test-viewer.sh NAVFORGE DEMO_BUNDLE
 # Provides Playwright in build/venv (PyPI's package drives Debian's chromium; it downloads no
 # browser), builds TU Dresden's and Heidelberg's bundles when the shared data is beside the
-# repository (Heidelberg takes half a minute), and leaves the screenshots in
+# repository (or takes those the Swift tests built, below), and leaves the screenshots in
 # build/viewer-tests/screenshots/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,11 +24,27 @@ fi
 mkdir -p "$out"
 tu_dresden=""
 heidelberg=""
+
+# The bundle of pipelines/NAME.yml: the one the Swift tests built in this run when make test names
+# their folder (NAVFORGE_REAL_VENUES; Heidelberg takes over a minute in a debug build), else built
+# here.
+real_venue() {
+    local kept=""
+    if [ -n "${NAVFORGE_REAL_VENUES:-}" ] && [ -d "$NAVFORGE_REAL_VENUES/$1" ]; then
+        kept=$(find "$NAVFORGE_REAL_VENUES/$1" -name "$1-1.0.0.cch.navbundle" | head -n 1)
+    fi
+    if [ -n "$kept" ]; then
+        echo "$1: the bundle the Swift tests built, $kept" >&2
+        realpath "$kept"
+    else
+        "$navforge" build "pipelines/$1.yml" --build-dir "$out" >/dev/null
+        realpath "$out/$1/$1-1.0.0.navbundle"
+    fi
+}
+
 if [ -d ../shared/data/osm ]; then
-    "$navforge" build pipelines/tu-dresden-apb.yml --build-dir "$out" >/dev/null
-    tu_dresden=$(realpath "$out/tu-dresden-apb/tu-dresden-apb-1.0.0.navbundle")
-    "$navforge" build pipelines/heidelberg.yml --build-dir "$out" >/dev/null
-    heidelberg=$(realpath "$out/heidelberg/heidelberg-1.0.0.navbundle")
+    tu_dresden=$(real_venue tu-dresden-apb)
+    heidelberg=$(real_venue heidelberg)
 else
     echo "skipped: the TU Dresden and Heidelberg viewer tests need ../shared/data beside the repository"
 fi

@@ -42,8 +42,13 @@ struct BuiltVenue: Sendable {
 actor RealVenues {
     static let shared = RealVenues()
 
-    /// Where every venue is built; removed when the test process exits.
-    static let root = FileManager.default.temporaryDirectory
+    /// The folder `NAVFORGE_REAL_VENUES` names, if any: `make test` sets it so that the viewer's
+    /// tests open the bundles built here rather than build each city again.
+    static let kept = ProcessInfo.processInfo.environment["NAVFORGE_REAL_VENUES"].flatMap { $0.isEmpty ? nil : $0 }
+
+    /// Where every venue is built: the kept folder, else a temporary one removed when the test
+    /// process exits.
+    static let root = kept.map { URL(fileURLWithPath: $0) } ?? FileManager.default.temporaryDirectory
         .appendingPathComponent("navforge-real-venues-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
 
     private struct Key: Hashable {
@@ -56,7 +61,7 @@ actor RealVenues {
     private var latest: [String: Task<BuiltVenue, Error>] = [:]
 
     private init() {
-        atexit { try? FileManager.default.removeItem(at: RealVenues.root) }
+        if Self.kept == nil { atexit { try? FileManager.default.removeItem(at: RealVenues.root) } }
     }
 
     /// `pipelines/NAME.yml` built with its contract stage's method set to `method`, the other
@@ -87,12 +92,14 @@ actor RealVenues {
         let runner = PipelineRunner(definition: definition, options: BuildOptions(buildRoot: root.appendingPathComponent(name)))
         let summary = runner.run()
         let built = runner.layout.bundle(venueID: definition.venueID, version: definition.version.description)
-        let kept = built.deletingPathExtension().appendingPathExtension("\(method.rawValue).navbundle")
+        let apart = built.deletingPathExtension().appendingPathExtension("\(method.rawValue).navbundle")
         guard summary.status == .succeeded, FileManager.default.fileExists(atPath: built.path) else {
             throw BuildFailure(name: name, errors: summary.errors)
         }
-        try FileManager.default.moveItem(at: built, to: kept)
-        return BuiltVenue(definition: definition, layout: runner.layout, summary: summary, bundle: try VenueBundle(path: kept.path))
+        // A kept folder may hold an earlier run's bundle.
+        try? FileManager.default.removeItem(at: apart)
+        try FileManager.default.moveItem(at: built, to: apart)
+        return BuiltVenue(definition: definition, layout: runner.layout, summary: summary, bundle: try VenueBundle(path: apart.path))
     }
 }
 
