@@ -30,8 +30,8 @@ heidelberg=""
 # here.
 real_venue() {
     local kept=""
-    if [ -n "${NAVFORGE_REAL_VENUES:-}" ] && [ -d "$NAVFORGE_REAL_VENUES/$1" ]; then
-        kept=$(find "$NAVFORGE_REAL_VENUES/$1" -name "$1-1.0.0.cch.navbundle" | head -n 1)
+    if [ -n "${NAVFORGE_REAL_VENUES:-}" ] && [ -f "$NAVFORGE_REAL_VENUES/bundles/$1-1.0.0.cch.navbundle" ]; then
+        kept=$NAVFORGE_REAL_VENUES/bundles/$1-1.0.0.cch.navbundle
     fi
     if [ -n "$kept" ]; then
         echo "$1: the bundle the Swift tests built, $kept" >&2

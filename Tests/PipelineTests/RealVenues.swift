@@ -33,8 +33,8 @@ struct BuiltVenue: Sendable {
 /// Building Heidelberg takes minutes in a debug build, and several suites check each venue.
 /// Each venue has one build folder: the first build runs every stage, a build with
 /// the other contract method finds the import, validation and graph stages cached and runs only
-/// the contract and bundle stages. Each bundle is moved out of the way once built, so the next
-/// build writes its own; the bundle maps its file, so it stays readable.
+/// the contract and bundle stages. Each bundle is moved to `bundles/` once built
+/// (`heidelberg-1.0.0.cch.navbundle`), so the next build writes its own.
 ///
 /// An actor, so that a test waiting for a venue another test is building suspends instead of
 /// holding one of the few threads; builds of one venue run one after the other, since they share
@@ -92,10 +92,14 @@ actor RealVenues {
         let runner = PipelineRunner(definition: definition, options: BuildOptions(buildRoot: root.appendingPathComponent(name)))
         let summary = runner.run()
         let built = runner.layout.bundle(venueID: definition.venueID, version: definition.version.description)
-        let apart = built.deletingPathExtension().appendingPathExtension("\(method.rawValue).navbundle")
         guard summary.status == .succeeded, FileManager.default.fileExists(atPath: built.path) else {
             throw BuildFailure(name: name, errors: summary.errors)
         }
+        // Out of the build folder, whose bundle stage removes every other bundle there: the
+        // viewer's tests open these files after the process ends.
+        let bundles = root.appendingPathComponent("bundles")
+        try FileManager.default.createDirectory(at: bundles, withIntermediateDirectories: true)
+        let apart = bundles.appendingPathComponent(built.deletingPathExtension().lastPathComponent + ".\(method.rawValue).navbundle")
         // A kept folder may hold an earlier run's bundle.
         try? FileManager.default.removeItem(at: apart)
         try FileManager.default.moveItem(at: built, to: apart)
