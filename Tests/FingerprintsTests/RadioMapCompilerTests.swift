@@ -65,6 +65,26 @@ import BundleTools
         #expect(map.referencePoints[1].floor == 1)
     }
 
+    /// Grouped by scan, each scan is a reference point of its own, in survey order within a
+    /// spot, with its readings as taken.
+    @Test func groupedByScanEveryScanIsAReferencePoint() throws {
+        let scans = [
+            Self.scan([("WAP1", -60), ("WAP2", -80)], timestamp: 1),
+            Self.scan([("WAP1", -64)], timestamp: 2),
+            Self.scan([("WAP1", -70), ("WAP2", -90)], x: 10, level: "1", timestamp: 3),
+        ]
+        var compiler = RadioMapCompiler()
+        compiler.filter.minimumScans = 1
+        compiler.grouping = .scan
+        let (map, report) = try compiler.compile(scans)
+        #expect(report.referencePoints == 3)
+        #expect(map.referencePoints.map(\.scanCount) == [1, 1, 1])
+        #expect(map.referencePoints.map(\.floor) == [0, 0, 1])
+        #expect(map.referencePoints[0].readings.map(\.mean) == [-60, -80])
+        #expect(map.referencePoints[1].readings.map(\.mean) == [-64])
+        #expect(map.referencePoints[1].readings[0].standardDeviation == 0)
+    }
+
     @Test func refusesASurveyThatLeavesNothing() {
         #expect(throws: FingerprintError.self) { try RadioMapCompiler().compile([Self.scan([])]) }
     }

@@ -1,20 +1,29 @@
 import NavFormat
 import VenueModel
 
-/// Groups scans taken at one position, building and level into reference points, each with
-/// the mean, standard deviation and count of every access point heard there.
+/// Turns scans into reference points, each with the mean, standard deviation and count of every
+/// access point heard there: one per scan, or one per position, building and level.
 ///
 /// Positions match at the bundle's resolution of 1e-7 degree, so scans a survey app logged at
-/// one marked spot (UJIIndoorLoc takes about twenty per spot) become one reference point.
+/// one marked spot (UJIIndoorLoc takes about twenty per spot) share a position.
 struct ReferencePointBuilder {
     struct Key: Hashable, Comparable {
         var floor: Int
         var latitude: Int64
         var longitude: Int64
+        /// The scan's number in the survey when every scan is its own point, else 0.
+        var scan: Int
 
         static func < (lhs: Key, rhs: Key) -> Bool {
-            (lhs.floor, lhs.latitude, lhs.longitude) < (rhs.floor, rhs.latitude, rhs.longitude)
+            (lhs.floor, lhs.latitude, lhs.longitude, lhs.scan) < (rhs.floor, rhs.latitude, rhs.longitude, rhs.scan)
         }
+    }
+
+    let grouping: ReferencePointGrouping
+    private var scansAdded = 0
+
+    init(grouping: ReferencePointGrouping) {
+        self.grouping = grouping
     }
 
     private struct Sums {
@@ -29,8 +38,10 @@ struct ReferencePointBuilder {
 
     /// Adds a scan on floor `floor`; `accessPoints` maps kept ids to their indexes.
     mutating func add(_ scan: SurveyScan, floor: Int, accessPoints: [AccessPointID: Int]) {
+        scansAdded += 1
         let key = Key(floor: floor, latitude: Int64((scan.position.latitude * 1e7).rounded()),
-                      longitude: Int64((scan.position.longitude * 1e7).rounded()))
+                      longitude: Int64((scan.position.longitude * 1e7).rounded()),
+                      scan: grouping == .scan ? scansAdded : 0)
         var sums = groups[key] ?? Sums()
         sums.scans += 1
         sums.latitude += scan.position.latitude

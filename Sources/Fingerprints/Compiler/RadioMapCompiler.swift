@@ -6,6 +6,8 @@ public struct RadioMapCompiler: Sendable {
     public var cleaner = ScanCleaner()
     public var filter = AccessPointFilter()
     public var parameters = LocatorParameters()
+    /// Which scans become one reference point.
+    public var grouping = ReferencePointGrouping.position
 
     public init() {}
 
@@ -80,7 +82,7 @@ public struct RadioMapCompiler: Sendable {
         let floorIndex = Dictionary(uniqueKeysWithValues: floors.enumerated().map {
             (FloorKey(building: buildings[$1.building], level: $1.name), $0)
         })
-        var builder = ReferencePointBuilder()
+        var builder = ReferencePointBuilder(grouping: grouping)
         for scan in cleaned {
             builder.add(scan, floor: floorIndex[FloorKey(building: scan.building ?? "", level: scan.level)]!,
                         accessPoints: accessPointIndex)

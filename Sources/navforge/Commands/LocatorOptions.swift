@@ -1,7 +1,8 @@
 import ArgumentParser
+import Fingerprints
 import NavFormat
 
-/// The locator parameters a command line may override (`docs/wifi.md`).
+/// The locator parameters and the grouping a command line may override (`docs/wifi.md`).
 struct LocatorOptions: ParsableArguments {
     @Option(help: "Exponent of the signal weights for the building and floor votes.")
     var floorExponent: Double?
@@ -23,6 +24,16 @@ struct LocatorOptions: ParsableArguments {
 
     @Option(help: "The signal strength in dBm counted as zero; weaker readings count as not heard.")
     var weakestRssi: Double?
+
+    @Option(help: "Which scans become one reference point: each scan its own (scan), or those taken at one position (position).")
+    var referencePoints: Grouping?
+
+    /// The command line's spelling of ``ReferencePointGrouping``.
+    enum Grouping: String, ExpressibleByArgument, CaseIterable {
+        case scan, position
+
+        var grouping: ReferencePointGrouping { self == .scan ? .scan : .position }
+    }
 
     /// The defaults with the given options applied.
     func parameters() throws -> LocatorParameters {

@@ -30,6 +30,7 @@ struct WifiEvaluateCommand: ParsableCommand {
     func run() throws {
         var compiler = RadioMapCompiler()
         compiler.parameters = try locator.parameters()
+        if let grouping = locator.referencePoints { compiler.grouping = grouping.grouping }
         let trainData = try SurveyFile.read(URL(fileURLWithPath: train), display: train)
         let testData = try SurveyFile.read(URL(fileURLWithPath: test), display: test)
         let result = try SurveyFile.evaluate(train: trainData, test: testData, compiler: compiler)
