@@ -62,4 +62,31 @@ import Testing
         let wrongParameters = try cli.run(["wifi", "evaluate", "--train", survey, "--test", survey, "--neighbours", "0"])
         #expect(wrongParameters.status == 64)
     }
+
+    /// The reliability table always, the baselines on request: located on their own survey, every
+    /// scan lands on the right floor at full confidence, and a one-neighbour baseline finds each
+    /// scan's twin (navforge averages the scans of a spot, and three neighbours reach further).
+    @Test func evaluatePrintsReliabilityAndBaselines() throws {
+        let cli = try CommandLineRunner.demoWorkspace()
+        let survey = "input/demo-campus/wifi-survey.csv"
+        let text = try cli.run(["wifi", "evaluate", "--train", survey, "--test", survey, "--baselines"])
+        #expect(text.status == 0, "\(text.errorOutput)")
+        #expect(text.output.contains("floor hit by confidence:"), "\(text.output)")
+        #expect(text.output.contains("  [0.99, 1.00]    256 scans  100.00 %"), "\(text.output)")
+        #expect(text.output.contains("  ≥ 0.90          256 scans  100.00 %"), "\(text.output)")
+        func line(_ method: String) -> Substring? { text.output.split(separator: "\n").first { $0.hasPrefix("  \(method) ") } }
+        for method in ["euclidean-k1", "powed-sorensen-k1"] {
+            #expect(line(method)?.hasSuffix("0   100.00 %  100.00 %    0.00") == true, "\(method): \(text.output)")
+        }
+        #expect(line("navforge")?.contains("0   100.00 %  100.00 %") == true, "\(text.output)")
+        #expect(line("euclidean-k3")?.contains("0   100.00 %  100.00 %") == true, "\(text.output)")
+        let json = try cli.run(["wifi", "evaluate", "--train", survey, "--test", survey, "--baselines", "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+        let baselines = try #require(object?["baselines"] as? [[String: Any]])
+        #expect(baselines.compactMap { $0["method"] as? String } == ["euclidean-k1", "euclidean-k3", "powed-sorensen-k1"])
+        let bins = try #require((object?["evaluation"] as? [String: Any])?["reliability"] as? [[String: Any]])
+        #expect(bins.compactMap { $0["scans"] as? Int }.reduce(0, +) == 256)
+        let plain = try cli.run(["wifi", "evaluate", "--train", survey, "--test", survey])
+        #expect(!plain.output.contains("baselines on the raw scans"))
+    }
 }

@@ -17,6 +17,33 @@ public struct LocatorEvaluation: Hashable, Sendable, Codable {
     /// Wall-clock time per `locate` call, in microseconds.
     public var latencyMean = 0.0
     public var latencyP99 = 0.0
+    /// The located scans by the confidence of their fix, with how many of each bin were on the
+    /// right floor: a confidence means something when its bin's hit rate matches it.
+    public var reliability: [ReliabilityBin] = []
+
+    /// Fixes whose confidence lies in `lower ..< upper` (up to 1 inclusive for the last bin).
+    public struct ReliabilityBin: Hashable, Sendable, Codable {
+        public var lower: Double
+        public var upper: Double
+        public var scans = 0
+        public var floorHits = 0
+
+        public var floorHitRate: Double { scans > 0 ? Double(floorHits) / Double(scans) : 0 }
+    }
+
+    /// The bins' edges: finer near 1, where an app decides whether to say "you are on floor 2".
+    public static let reliabilityEdges = [0.0, 0.5, 0.7, 0.8, 0.9, 0.95, 0.99, 1.0]
+
+    /// The bins of fixes with `(confidence, floor hit)`; a confidence of exactly 1 falls in the last.
+    static func reliability(_ fixes: [(confidence: Double, floorHit: Bool)]) -> [ReliabilityBin] {
+        var bins = zip(reliabilityEdges, reliabilityEdges.dropFirst()).map { ReliabilityBin(lower: $0, upper: $1) }
+        for fix in fixes {
+            let at = bins.lastIndex { fix.confidence >= $0.lower } ?? 0
+            bins[at].scans += 1
+            if fix.floorHit { bins[at].floorHits += 1 }
+        }
+        return bins
+    }
 
     public struct ErrorSummary: Hashable, Sendable, Codable {
         public var mean = 0.0
@@ -51,6 +78,7 @@ public struct LocatorEvaluation: Hashable, Sendable, Codable {
         evaluation.scans = test.count
         var buildingHits = 0, floorHits = 0
         var projected: [Double] = [], ground: [Double] = [], latencies: [Double] = []
+        var fixes: [(confidence: Double, floorHit: Bool)] = []
         let clock = ContinuousClock()
         for scan in test {
             let readings = scan.readings.map { ScanReading(accessPoint: $0.accessPoint.value, rssi: $0.rssi) }
@@ -71,7 +99,9 @@ public struct LocatorEvaluation: Hashable, Sendable, Codable {
             }
             let rightBuilding = fix.buildingName == (scan.building ?? "")
             if rightBuilding { buildingHits += 1 }
-            if rightBuilding, fix.floorName == scan.level { floorHits += 1 }
+            let floorHit = rightBuilding && fix.floorName == scan.level
+            if floorHit { floorHits += 1 }
+            fixes.append((fix.confidence, floorHit))
             let estimate = Coordinate(latitude: fix.latitude, longitude: fix.longitude)
             let (x, y) = WebMercator.projected(estimate), (trueX, trueY) = WebMercator.projected(scan.position)
             projected.append(((x - trueX) * (x - trueX) + (y - trueY) * (y - trueY)).squareRoot())
@@ -84,6 +114,7 @@ public struct LocatorEvaluation: Hashable, Sendable, Codable {
         evaluation.groundError = ErrorSummary(ground)
         evaluation.latencyMean = latencies.reduce(0, +) / Double(max(latencies.count, 1))
         evaluation.latencyP99 = latencies.isEmpty ? 0 : ErrorSummary.percentile(latencies.sorted(), 0.99)
+        evaluation.reliability = reliability(fixes)
         return evaluation
     }
 }

@@ -11,8 +11,10 @@ struct WifiEvaluateCommand: ParsableCommand {
         abstract: "Compile a radio map from a training survey and report how well it locates the scans of a test survey.",
         discussion: """
             Both files are survey CSVs (docs/wifi.md): the wide layout of UJIIndoorLoc or the long layout. \
-            Reports building and floor hit rates, the 2D error in EPSG:3857 metres and in ground metres, and the \
-            time per locate. Exits with status 1 when a file cannot be read.
+            Reports building and floor hit rates, the 2D error in EPSG:3857 metres and in ground metres, the \
+            time per locate, and the floor hit rate by the fixes' confidence. With --baselines, also runs the \
+            simple methods a locator has to beat on the same raw scans, in the same run. Exits with status 1 \
+            when a file cannot be read.
             """)
 
     @Option(help: "The survey the radio map is compiled from.")
@@ -24,6 +26,9 @@ struct WifiEvaluateCommand: ParsableCommand {
     @OptionGroup(title: "Locator parameters (defaults: docs/wifi.md)")
     var locator: LocatorOptions
 
+    @Flag(help: "Also run the simple methods on the raw scans: Euclidean kNN (k = 1, 3) and the powed Sørensen 1-NN.")
+    var baselines = false
+
     @Flag(help: "Print the result as JSON.")
     var json = false
 
@@ -34,16 +39,21 @@ struct WifiEvaluateCommand: ParsableCommand {
         let trainData = try SurveyFile.read(URL(fileURLWithPath: train), display: train)
         let testData = try SurveyFile.read(URL(fileURLWithPath: test), display: test)
         let result = try SurveyFile.evaluate(train: trainData, test: testData, compiler: compiler)
+        let measured = baselines ? BaselineEvaluation.runAll(train: trainData.scans, test: testData.scans) : []
         if json {
             struct Output: Encodable {
                 var compile: RadioMapCompiler.Report
                 var radioMapBytes: Int
                 var evaluation: LocatorEvaluation
+                var baselines: [BaselineEvaluation]?
             }
-            let output = Output(compile: result.report, radioMapBytes: result.sectionSize, evaluation: result.evaluation)
+            let output = Output(compile: result.report, radioMapBytes: result.sectionSize, evaluation: result.evaluation,
+                                baselines: baselines ? measured : nil)
             try Console.json(output)
         } else {
             WifiFormatter.lines(result.report, sectionSize: result.sectionSize, result.evaluation).forEach(Console.out)
+            WifiFormatter.reliabilityLines(result.evaluation).forEach(Console.out)
+            if baselines { WifiFormatter.baselineLines(measured, result.evaluation).forEach(Console.out) }
         }
     }
 }
