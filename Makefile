@@ -104,7 +104,9 @@ reader-bundles: navforge
 ## from readers/c and compared with the committed one), then the fuzzing regressions.
 test-readers: reader-bundles
 	mkdir -p $(READER_TESTS)/c
-	$(CC) $(CFLAGS_STRICT) -o $(READER_TESTS)/c/test_navbundle readers/c/test_navbundle.c -lm
+	@# The test program (which includes the core) and the core's object compile side by side.
+	$(CC) $(CFLAGS_STRICT) -o $(READER_TESTS)/c/test_navbundle readers/c/test_navbundle.c -lm & pid=$$!; \
+		$(MAKE) --no-print-directory $(C_CORE); core=$$?; wait $$pid && exit $$core
 	NAVBUNDLE_TEST_ANSWERS=$(ANSWERS) \
 		$(READER_TESTS)/c/test_navbundle $(READER_BUNDLE) $(READER_TESTS)/c $(STATION_BUNDLE)
 	$(MAKE) --no-print-directory python-reader python-package
@@ -124,8 +126,11 @@ test-readers: reader-bundles
 ## (scripts/conformance.sh; `scripts/conformance.sh --refresh` rewrites the stored answers); then the
 ## single-file C reader against readers/c on the same lists and damaged bundles (test-amalgamation).
 test-conformance: reader-bundles python-reader $(C_ANSWER)
-	NAVFORGE=$(NAVFORGE) READER_TESTS=$(READER_TESTS) C_ANSWER_PROGRAM=$(C_ANSWER) \
-		scripts/conformance.sh all
+	@# The single-file reader compiles under the sanitizers while the readers answer.
+	$(MAKE) --no-print-directory $(AMALGAMATION_ANSWER) > $(READER_TESTS)/amalgamation-build.log 2>&1 & pid=$$!; \
+		NAVFORGE=$(NAVFORGE) READER_TESTS=$(READER_TESTS) C_ANSWER_PROGRAM=$(C_ANSWER) scripts/conformance.sh all; \
+		status=$$?; wait $$pid; built=$$?; cat $(READER_TESTS)/amalgamation-build.log; \
+		[ $$status -eq 0 ] && [ $$built -eq 0 ]
 	$(MAKE) --no-print-directory test-amalgamation
 
 ## Rewrites readers/vectors/*.answers from the Swift reader on fresh bundles, printing how many lines
@@ -171,14 +176,17 @@ test-fuzz-regressions: python-reader $(C_CORE)
 ## `test` builds in build/reader-tests.
 AMALGAMATION = build/navbundle-amalgamation
 AMALGAMATION_TEST = $(READER_TESTS)/amalgamation
-test-amalgamation: $(C_ANSWER)
+AMALGAMATION_ANSWER = $(AMALGAMATION_TEST)/answer
+$(AMALGAMATION_ANSWER): $(wildcard readers/c/navbundle*.c readers/c/navbundle*.h) readers/c/answer.c scripts/amalgamate-c-reader.py
+	python3 scripts/amalgamate-c-reader.py $(AMALGAMATION)
+	rm -rf $(AMALGAMATION_TEST) && mkdir -p $(AMALGAMATION_TEST)
+	cp $(AMALGAMATION)/navbundle.c $(AMALGAMATION)/navbundle.h readers/c/answer.c $(AMALGAMATION_TEST)/
+	$(CC) $(CFLAGS_STRICT) -o $@ $(AMALGAMATION_TEST)/answer.c $(AMALGAMATION_TEST)/navbundle.c -lm
+
+test-amalgamation: $(C_ANSWER) $(AMALGAMATION_ANSWER)
 	@for bundle in $(READER_BUNDLE) $(STATION_BUNDLE); do \
 		[ -f $$bundle ] || { echo "test-amalgamation: $$bundle is missing (make test builds it)" >&2; exit 1; }; \
 	done
-	python3 scripts/amalgamate-c-reader.py $(AMALGAMATION)
-	rm -rf $(AMALGAMATION_TEST) && mkdir -p $(AMALGAMATION_TEST) $(READER_TESTS)/c
-	cp $(AMALGAMATION)/navbundle.c $(AMALGAMATION)/navbundle.h readers/c/answer.c $(AMALGAMATION_TEST)/
-	$(CC) $(CFLAGS_STRICT) -o $(AMALGAMATION_TEST)/answer $(AMALGAMATION_TEST)/answer.c $(AMALGAMATION_TEST)/navbundle.c -lm
 	@set -e; for pair in $(READER_BUNDLE):$(QUERIES) $(STATION_BUNDLE):$(STATION_QUERIES) $(UJI_BUNDLE):$(UJI_QUERIES); do \
 		bundle=$${pair%%:*}; queries=$${pair#*:}; name=$$(basename $$queries .queries); \
 		if [ ! -f $$bundle ]; then echo "skipped: $$name (no $$bundle)"; continue; fi; \
