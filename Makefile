@@ -16,8 +16,8 @@ UJI_QUERIES = readers/vectors/uji.queries
 # The stored answers to the demo campus's queries, which the readers' own tests compare with.
 ANSWERS = readers/vectors/demo-campus.answers
 C_ANSWER = $(READER_TESTS)/c/answer
-# The C core compiled once under CFLAGS_STRICT, and linked into each program that tests it: eight
-# separate compilations of it under the sanitizers took two minutes of `make test`.
+# The C core compiled once under CFLAGS_STRICT, and linked into each program that tests it: five
+# separate compilations of it under the sanitizers took over a minute of `make test`.
 C_CORE = $(READER_TESTS)/c/navbundle.o
 EXAMPLES = $(READER_TESTS)/examples
 # The C reader is built as strictly as a consumer might, and run under the sanitizers.
@@ -142,8 +142,8 @@ vectors-refresh: reader-bundles
 test-viewer: reader-bundles
 	scripts/test-viewer.sh $(NAVFORGE) $(READER_BUNDLE)
 
-## The C answer program the examples check their answers against (scripts/conformance.sh builds it
-## too), as strictly as the reader's tests build.
+## The C answer program the conformance check and the examples use (scripts/conformance.sh run
+## alone builds its own), as strictly as the reader's tests build.
 $(C_CORE): readers/c/navbundle.c readers/c/navbundle.h
 	mkdir -p $(READER_TESTS)/c
 	$(CC) $(CFLAGS_STRICT) -c -o $@ readers/c/navbundle.c
