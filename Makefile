@@ -16,6 +16,8 @@ UJI_QUERIES = readers/vectors/uji.queries
 # The stored answers to the demo campus's queries, which the readers' own tests compare with.
 ANSWERS = readers/vectors/demo-campus.answers
 C_ANSWER = $(READER_TESTS)/c/answer
+# The Python reader's core, built in place beside readers/python/navbundle.py (python-reader).
+PYTHON_CORE = readers/python/_navbundle_core$(shell python3 -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))' 2>/dev/null)
 # The C core compiled once under CFLAGS_STRICT, and linked into each program that tests it: five
 # separate compilations of it under the sanitizers took over a minute of `make test`.
 C_CORE = $(READER_TESTS)/c/navbundle.o
@@ -24,9 +26,11 @@ EXAMPLES = $(READER_TESTS)/examples
 CFLAGS_STRICT = -std=c99 -Wall -Wextra -pedantic -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all
 
 .PHONY: demo test test-swift test-readers test-conformance test-viewer test-examples test-publishing \
+	test-c-reader test-python-reader test-js-reader test-publishing-publish test-publishing-pull \
 	test-fuzz-regressions test-amalgamation python-reader python-package vectors-refresh reader-bundles navforge fuzz-smoke deps test-deps build clean
-# The parts of `test` share bundles and answer programs and run one after another, in order.
-.NOTPARALLEL:
+# Every target names what it reads, so the parts after test-swift run side by side (`make -j`).
+# How many at once `test` runs: the parts are mostly single-threaded programs and compilers.
+TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
 deps:
 	@scripts/install-system-packages.sh
@@ -65,7 +69,12 @@ demo: build
 ## `navforge pull` against misbehaving servers on 127.0.0.1) and test-examples (the embedding
 ## guide's examples). The parts after test-swift build fresh demo, station and UJIIndoorLoc bundles
 ## once (reader-bundles). NAVFORGE=PATH runs them with that navforge instead of building one.
-test: test-deps test-swift test-readers test-conformance test-viewer test-publishing test-examples
+## test-swift keeps the machine to itself (its build and its tests use every core); the parts after
+## it run TEST_JOBS at a time, each part's output printed whole when it ends.
+TEST_PARTS = test-readers test-conformance test-viewer test-publishing test-examples
+test: test-deps
+	$(MAKE) --no-print-directory test-swift
+	$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target $(TEST_PARTS)
 # Each real venue is built once a run: the Swift tests build them into this folder, and the
 # viewer's tests open those bundles (scripts/test-viewer.sh). A part run alone builds its own.
 test: export NAVFORGE_REAL_VENUES = $(CURDIR)/build/real-venues
@@ -101,36 +110,39 @@ reader-bundles: navforge
 
 ## Each reader's own tests on the demo and station bundles (the stored answers of the demo campus's
 ## queries are theirs to compare with; the JavaScript reader's WebAssembly core is first rebuilt
-## from readers/c and compared with the committed one), then the fuzzing regressions.
-test-readers: reader-bundles
-	mkdir -p $(READER_TESTS)/c
-	@# The test program (which includes the core) and the core's object compile side by side.
-	$(CC) $(CFLAGS_STRICT) -o $(READER_TESTS)/c/test_navbundle readers/c/test_navbundle.c -lm & pid=$$!; \
-		$(MAKE) --no-print-directory $(C_CORE); core=$$?; wait $$pid && exit $$core
-	NAVBUNDLE_TEST_ANSWERS=$(ANSWERS) \
-		$(READER_TESTS)/c/test_navbundle $(READER_BUNDLE) $(READER_TESTS)/c $(STATION_BUNDLE)
-	$(MAKE) --no-print-directory python-reader python-package
+## from readers/c and compared with the committed one), the installed Python package, and the
+## fuzzing regressions.
+test-readers: test-c-reader test-python-reader test-js-reader python-package test-fuzz-regressions
+
+## The C reader's tests, under the sanitizers; the test program includes the core.
+C_TEST = $(READER_TESTS)/c/test_navbundle
+$(C_TEST): readers/c/test_navbundle.c readers/c/navbundle.c readers/c/navbundle.h
+	mkdir -p $(@D)
+	$(CC) $(CFLAGS_STRICT) -o $@ readers/c/test_navbundle.c -lm
+
+test-c-reader: reader-bundles $(C_TEST)
+	NAVBUNDLE_TEST_ANSWERS=$(ANSWERS) $(C_TEST) $(READER_BUNDLE) $(READER_TESTS)/c $(STATION_BUNDLE)
+
+test-python-reader: reader-bundles $(PYTHON_CORE)
 	NAVBUNDLE_TEST_BUNDLE=$(READER_BUNDLE) NAVBUNDLE_TEST_ANSWERS=$(ANSWERS) \
 		NAVBUNDLE_TEST_STATION=$(STATION_BUNDLE) \
 		python3 -m unittest discover --start-directory readers/python --top-level-directory readers/python
+
+test-js-reader: reader-bundles
 	scripts/build-wasm-reader.sh $(READER_TESTS)/navbundle.wasm
 	@cmp $(READER_TESTS)/navbundle.wasm readers/js/navbundle.wasm || { echo "readers/js/navbundle.wasm is not \
 	what readers/c/navbundle.c compiles to: run scripts/build-wasm-reader.sh and commit it" >&2; exit 1; }
 	NAVBUNDLE_TEST_BUNDLE=$(READER_BUNDLE) NAVBUNDLE_TEST_ANSWERS=$(ANSWERS) \
 		NAVBUNDLE_TEST_STATION=$(STATION_BUNDLE) NAVBUNDLE_TEST_NAVFORGE=$(NAVFORGE) \
 		node --test readers/js/test/
-	$(MAKE) --no-print-directory test-fuzz-regressions
 
 ## The Swift, C, Python and JavaScript readers answer every query list of readers/vectors/ exactly
 ## as stored, and refuse the damaged variants of the demo and station bundles alike
 ## (scripts/conformance.sh; `scripts/conformance.sh --refresh` rewrites the stored answers); then the
 ## single-file C reader against readers/c on the same lists and damaged bundles (test-amalgamation).
-test-conformance: reader-bundles python-reader $(C_ANSWER)
-	@# The single-file reader compiles under the sanitizers while the readers answer.
-	$(MAKE) --no-print-directory $(AMALGAMATION_ANSWER) > $(READER_TESTS)/amalgamation-build.log 2>&1 & pid=$$!; \
-		NAVFORGE=$(NAVFORGE) READER_TESTS=$(READER_TESTS) C_ANSWER_PROGRAM=$(C_ANSWER) scripts/conformance.sh all; \
-		status=$$?; wait $$pid; built=$$?; cat $(READER_TESTS)/amalgamation-build.log; \
-		[ $$status -eq 0 ] && [ $$built -eq 0 ]
+test-conformance: reader-bundles $(PYTHON_CORE) $(C_ANSWER) $(AMALGAMATION_ANSWER)
+	NAVFORGE=$(NAVFORGE) READER_TESTS=$(READER_TESTS) C_ANSWER_PROGRAM=$(C_ANSWER) scripts/conformance.sh all
+	@# The damaged bundles are those scripts/conformance.sh has just written.
 	$(MAKE) --no-print-directory test-amalgamation
 
 ## Rewrites readers/vectors/*.answers from the Swift reader on fresh bundles, printing how many lines
@@ -157,7 +169,7 @@ $(C_ANSWER): readers/c/answer.c readers/c/navbundle.h $(C_CORE)
 ## `test` builds (the JavaScript reader's loop runs with its tests). Long runs:
 ## Tests/Fuzz/readers/run.sh (Tests/Fuzz/readers/README.md).
 FUZZ_REGRESSIONS = Tests/Fuzz/regressions/c-reader Tests/Fuzz/regressions/python-reader Tests/Fuzz/regressions/js-reader
-test-fuzz-regressions: python-reader $(C_CORE)
+test-fuzz-regressions: reader-bundles $(PYTHON_CORE) $(C_CORE)
 	$(CC) $(CFLAGS_STRICT) -Ireaders/c -o $(READER_TESTS)/c/fuzz-replay Tests/Fuzz/readers/replay.c \
 		Tests/Fuzz/readers/fuzz_c_reader.c $(C_CORE) -lm
 	$(READER_TESTS)/c/fuzz-replay $(FUZZ_REGRESSIONS)
@@ -207,15 +219,22 @@ test-amalgamation: $(C_ANSWER) $(AMALGAMATION_ANSWER)
 ## Publishing end to end (docs/publishing.md, docs/ci.md): publish twice, signatures checked by
 ## openssl, catalogs by their JSON Schema, the regression gate, retention, kill -9 during publish,
 ## the CI matrix of scripts/ci-local.sh, and pull against servers that truncate and tamper.
-test-publishing: navforge
-	NAVFORGE=$(NAVFORGE) python3 -m unittest discover --start-directory Tests/Publishing --pattern 'test_*.py'
+## Two halves, which run side by side under `make -j`.
+test-publishing: test-publishing-publish test-publishing-pull
+
+test-publishing-publish: navforge
+	NAVFORGE=$(NAVFORGE) python3 -m unittest discover --start-directory Tests/Publishing --pattern 'test_publishing.py'
+
+test-publishing-pull: navforge
+	NAVFORGE=$(NAVFORGE) python3 -m unittest discover --start-directory Tests/Publishing --pattern 'test_pull.py'
+	NAVFORGE=$(NAVFORGE) python3 -m unittest discover --start-directory Tests/Publishing --pattern 'test_ci_matrix.py'
 
 ## Runs the embedding guide's examples (readers/README.md) on a fresh demo bundle, checking each one's route, exit and turn-by-turn guidance against the C reader's answer program: the Swift package's
 ## manifest and program, the Node program (its instructions also against the Swift program's), the
 ## C server snippet (under the sanitizers), the Android JNI shim on a desktop JVM (skipped, saying
 ## so, without a JDK), the Python HTTP server, and the signature checks in C (OpenSSL, libsodium),
 ## Python, Java, Swift and Node on a version published and signed into a temporary root.
-test-examples: reader-bundles python-reader $(C_ANSWER)
+test-examples: reader-bundles $(PYTHON_CORE) $(C_ANSWER)
 	mkdir -p $(EXAMPLES)
 	$(SWIFT) package --package-path readers/examples/swift --scratch-path build/swift-example \
 		show-dependencies --format flatlist > /dev/null
@@ -252,10 +271,12 @@ test-examples: reader-bundles python-reader $(C_ANSWER)
 ## (`pip install ./readers/python`, which takes setuptools from PyPI to build it) and has the
 ## installed module answer the demo queries.
 PYTHON_VENV = $(READER_TESTS)/python-venv
-python-reader:
+python-reader: $(PYTHON_CORE)
+$(PYTHON_CORE): readers/c/navbundle.c readers/c/navbundle.h readers/python/setup.py
 	cd readers/python && python3 setup.py -q build_ext --inplace
 
-python-package:
+# pip builds in the source tree, so it runs after the in-place build, never beside it.
+python-package: reader-bundles $(PYTHON_CORE)
 	rm -rf $(PYTHON_VENV)
 	python3 -m venv $(PYTHON_VENV)
 	$(PYTHON_VENV)/bin/pip install -q ./readers/python
