@@ -19,6 +19,10 @@ public enum BundleToolsError: Error, Sendable, CustomStringConvertible {
     /// Cross-validation cannot split the survey into this many folds: it needs scans from at least
     /// two devices (or two scans).
     case tooFewFolds(Int)
+    /// Cross-validation was given no survey.
+    case noSurveys
+    /// An error of one of several surveys being cross-validated, with the survey's name.
+    indirect case survey(String, BundleToolsError)
     /// A fold's radio map could not be compiled; the compiler's error.
     case radioMap(any Error)
     /// The runtime's answer: the caller's mistake, a missing section or the bundle's damage.
@@ -36,6 +40,10 @@ public enum BundleToolsError: Error, Sendable, CustomStringConvertible {
             return "line \(number): \(error)"
         case .tooFewFolds(let folds):
             return "cannot split the survey into \(folds) folds: it needs scans from at least two devices (or two scans)"
+        case .noSurveys:
+            return "cross-validation needs at least one training survey"
+        case .survey(let name, let error):
+            return "\(name): \(error)"
         case .radioMap(let error):
             return "\(error)"
         case .bundle(let error):

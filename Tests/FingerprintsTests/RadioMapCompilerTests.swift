@@ -114,4 +114,64 @@ import BundleTools
         #expect(tuning.positionStage[0].buildingHitRate == 1 && tuning.positionStage[0].floorHitRate > 0.9)
         #expect(tuning.positionStage[0].meanError < 5)
     }
+
+    @Test func crossValidationWeighsEverySurveyTheSame() throws {
+        // A quiet survey of three phones and a noisy one of two, with half as many scans: pooled,
+        // the quiet one would outweigh the other.
+        var quiet = SyntheticSurvey()
+        let quietScans = quiet.scans(repeats: 1, noise: 1, device: "one") + quiet.scans(repeats: 1, noise: 1, device: "two")
+            + quiet.scans(repeats: 1, noise: 1, device: "three")
+        var noisy = SyntheticSurvey()
+        noisy.state = 777
+        let noisyScans = noisy.scans(repeats: 1, noise: 14, device: "four") + noisy.scans(repeats: 1, noise: 14, device: "five")
+        var validation = CrossValidation()
+        validation.folds = 2
+        validation.floorExponents = [1, 2]
+        validation.floorNeighbourCounts = [1, 3]
+        validation.buildingNeighbourCounts = [3]
+        validation.positionExponents = [1.5]
+        validation.neighbourCounts = [1, 4]
+        let surveys = [CrossValidation.Survey(name: "quiet", scans: quietScans),
+                       CrossValidation.Survey(name: "noisy", scans: noisyScans)]
+        let tuning = try validation.tune(surveys, compiler: RadioMapCompiler())
+        for score in tuning.floorStage + tuning.positionStage {
+            #expect(score.surveys.map(\.survey) == ["quiet", "noisy"])
+            // The figures are the surveys' means, not the pooled scans'.
+            #expect(abs(score.floorHitRate - (score.surveys[0].floorHitRate + score.surveys[1].floorHitRate) / 2) < 1e-12)
+            #expect(abs(score.meanError - (score.surveys[0].meanError + score.surveys[1].meanError) / 2) < 1e-12)
+            #expect(score.relativeError >= 1)
+        }
+        #expect(tuning.surveysDiffer)
+        // Positions rank by error relative to each survey's best, and the best is 1 only if it is
+        // best on both.
+        #expect(zip(tuning.positionStage, tuning.positionStage.dropFirst()).allSatisfy { $0.relativeError <= $1.relativeError })
+        let bestPerSurvey = (0..<2).map { survey in tuning.positionStage.map { $0.surveys[survey].meanError }.min()! }
+        let expected = (0..<2).map { tuning.positionStage[0].surveys[$0].meanError / bestPerSurvey[$0] }.reduce(0, +) / 2
+        #expect(abs(tuning.positionStage[0].relativeError - expected) < 1e-12)
+        #expect(tuning.chosen == tuning.positionStage[0].parameters)
+
+        // One survey alone ranks as before, by its own metres.
+        let alone = try validation.tune(quietScans, compiler: RadioMapCompiler())
+        #expect(alone.positionStage.map(\.meanError) == alone.positionStage.map(\.meanError).sorted())
+        #expect(alone.floorStage.allSatisfy { $0.surveys.count == 1 && $0.surveys[0].survey == "survey" })
+
+        // A survey that cannot be split is named.
+        let single = CrossValidation.Survey(name: "one phone", scans: Array(quietScans.prefix(1)))
+        #expect(throws: BundleToolsError.self) { try validation.tune([surveys[0], single], compiler: RadioMapCompiler()) }
+        do {
+            _ = try validation.tune([surveys[0], single], compiler: RadioMapCompiler())
+        } catch {
+            #expect(error.description.hasPrefix("one phone: cannot split the survey"))
+        }
+        #expect(throws: BundleToolsError.self) { try validation.tune([CrossValidation.Survey](), compiler: RadioMapCompiler()) }
+    }
+}
+
+extension CrossValidation.Tuning {
+    /// Whether the two surveys' own figures differ for the chosen parameters, so that a mean and
+    /// a pooled figure would tell them apart.
+    var surveysDiffer: Bool {
+        let surveys = positionStage[0].surveys
+        return surveys[0].floorHitRate != surveys[1].floorHitRate || surveys[0].meanError != surveys[1].meanError
+    }
 }

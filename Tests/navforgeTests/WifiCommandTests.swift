@@ -89,4 +89,44 @@ import Testing
         let plain = try cli.run(["wifi", "evaluate", "--train", survey, "--test", survey])
         #expect(!plain.output.contains("baselines on the raw scans"))
     }
+
+    /// Several training surveys are tuned together, each weighing the same, and each one's figures
+    /// for the choice are printed; a survey named twice or none at all is refused.
+    @Test func tuneTakesSeveralSurveys() throws {
+        let cli = try CommandLineRunner.demoWorkspace()
+        // Two phones on two floors of one building, in UJIIndoorLoc's wide layout: cross-validation
+        // folds by phone, so the demo survey (one phone) cannot be split.
+        var rows = ["WAP001,WAP002,WAP003,WAP004,LONGITUDE,LATITUDE,FLOOR,BUILDINGID,PHONEID"]
+        for phone in 1...2 {
+            for floor in 0...1 {
+                for spot in 0..<6 {
+                    let readings = (0..<4).map { ap in
+                        -40 - 4 * abs(spot - ap * 2) - (floor == ap % 2 ? 0 : 15) - phone
+                    }
+                    rows.append(readings.map(String.init).joined(separator: ",")
+                        + ",\(-7500 + spot * 4),4864900,\(floor),0,\(phone)")
+                }
+            }
+        }
+        let survey = "first.csv"
+        for name in [survey, "second.csv"] {
+            try (rows.joined(separator: "\n") + "\n").write(to: cli.directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let text = try cli.run(["wifi", "tune", "--train", survey, "--train", "second.csv", "--folds", "2", "--top", "2"])
+        #expect(text.status == 0, "\(text.errorOutput)")
+        #expect(text.output.contains("building and floor (most floor hits first; means over 2 surveys):"), "\(text.output)")
+        #expect(text.output.contains("position (smallest relative error first):"), "\(text.output)")
+        let lines = text.output.split(separator: "\n")
+        let heading = try #require(lines.firstIndex(of: "each survey with the chosen parameters:"))
+        #expect(lines[heading + 2].hasSuffix("  " + survey) && lines[heading + 3].hasSuffix("  second.csv"), "\(text.output)")
+        // Two copies of one survey: each one's figures are the mean's, and the best is best on both.
+        #expect(lines[heading + 2].dropLast(survey.count) == lines[heading + 3].dropLast("second.csv".count))
+        let position = try #require(lines.firstIndex(of: "position (smallest relative error first):"))
+        #expect(lines[position + 2].contains("   1.000  "), "\(text.output)")
+
+        let twice = try cli.run(["wifi", "tune", "--train", survey, "--train", survey])
+        #expect(twice.status == 64 && twice.errorOutput.contains("--train \(survey) is given twice"), "\(twice.errorOutput)")
+        let none = try cli.run(["wifi", "tune"])
+        #expect(none.status == 64 && none.errorOutput.contains("give at least one training survey"), "\(none.errorOutput)")
+    }
 }

@@ -4,7 +4,7 @@ public import VenueModel
 public import NavFormat
 public import Fingerprints
 
-/// Chooses locator parameters by cross-validation on a training survey alone.
+/// Chooses locator parameters by cross-validation on training surveys alone.
 ///
 /// Scans are split into folds by device, so each fold is located on a map compiled from other
 /// phones: the situation of a runtime, whose users' phones were never in the survey.
@@ -13,6 +13,12 @@ public import Fingerprints
 /// building and floor parameters, for the most scans on the right floor of the right building;
 /// then, with those fixed, the position parameters, for the smallest mean error. A wrong floor
 /// sends a route from the wrong staircase, so floors are not traded for metres.
+///
+/// Given several surveys, each is cross-validated on its own and each weighs the same in the
+/// choice, however many scans it has: parameters that suit one building at the others' expense
+/// lose to those that suit them all. Floors rank by the mean of the surveys' floor hit rates;
+/// positions by the mean of each survey's error relative to the best any candidate reached on
+/// it, since one survey's metres are not another's.
 public struct CrossValidation: Sendable {
     /// How many groups of devices the scans are split into; at least 2.
     public var folds = 4
@@ -26,13 +32,40 @@ public struct CrossValidation: Sendable {
 
     public init() {}
 
-    /// One candidate's result over all folds.
-    public struct Score: Hashable, Sendable, Codable {
-        public var parameters: LocatorParameters
+    /// One training survey: its name for reports, its scans and its access-point inventory.
+    public struct Survey: Sendable {
+        public var name: String
+        public var scans: [SurveyScan]
+        public var inventory: [AccessPoint]
+
+        public init(name: String, scans: [SurveyScan], inventory: [AccessPoint] = []) {
+            self.name = name
+            self.scans = scans
+            self.inventory = inventory
+        }
+    }
+
+    /// One candidate's result over all folds of one survey.
+    public struct SurveyScore: Hashable, Sendable, Codable {
+        public var survey: String
         public var buildingHitRate: Double
         public var floorHitRate: Double
         /// Mean 2D error in EPSG:3857 metres over the located scans.
         public var meanError: Double
+    }
+
+    /// One candidate's result: the means over the surveys, each survey weighing the same.
+    public struct Score: Hashable, Sendable, Codable {
+        public var parameters: LocatorParameters
+        public var buildingHitRate: Double
+        public var floorHitRate: Double
+        /// Mean 2D error in EPSG:3857 metres: the mean of the surveys' mean errors.
+        public var meanError: Double
+        /// The mean over the surveys of this candidate's mean error divided by the smallest mean
+        /// error any candidate of its stage reached on that survey: 1 for the best on every survey.
+        public var relativeError: Double
+        /// Each survey's own result, in the order the surveys were given.
+        public var surveys: [SurveyScore]
     }
 
     /// The scores of both stages, each best first, and the parameters chosen.
@@ -73,27 +106,53 @@ public struct CrossValidation: Sendable {
         return grid
     }
 
-    /// Runs both stages; `progress` gets the share done.
+    /// Runs both stages on one survey; `progress` gets the share done.
     ///
     /// - Throws: ``BundleToolsError/tooFewFolds(_:)`` when the scans cannot be split,
     ///   ``BundleToolsError/radioMap(_:)`` when a fold's map cannot be compiled.
     public func tune(_ scans: [SurveyScan], inventory: [AccessPoint] = [], compiler: RadioMapCompiler,
                      progress: @Sendable (Double) -> Void = { _ in }) throws(BundleToolsError) -> Tuning {
-        let maps = try foldMaps(scans, inventory: inventory, compiler: compiler)
+        try tune([Survey(name: "survey", scans: scans, inventory: inventory)], compiler: compiler, progress: progress)
+    }
+
+    /// Runs both stages on every survey, each cross-validated on its own and weighing the same in
+    /// the choice; `progress` gets the share done.
+    ///
+    /// - Throws: ``BundleToolsError/noSurveys`` for an empty list,
+    ///   ``BundleToolsError/tooFewFolds(_:)`` when a survey's scans cannot be split (naming it
+    ///   when there are several), ``BundleToolsError/radioMap(_:)`` when a fold's map cannot be
+    ///   compiled.
+    public func tune(_ surveys: [Survey], compiler: RadioMapCompiler,
+                     progress: @Sendable (Double) -> Void = { _ in }) throws(BundleToolsError) -> Tuning {
+        guard !surveys.isEmpty else { throw .noSurveys }
+        var maps: [FoldedSurvey] = []
+        for survey in surveys {
+            do {
+                maps.append(FoldedSurvey(name: survey.name, folds: try foldMaps(survey.scans, inventory: survey.inventory, compiler: compiler)))
+            } catch {
+                throw surveys.count == 1 ? error : .survey(survey.name, error)
+            }
+        }
         let floorGrid = floorGrid(from: compiler.parameters)
         let positionCount = positionGrid(from: compiler.parameters).count
         let total = Double(floorGrid.count + positionCount)
         // Ties (common: several settings often place the same scans) go to the earlier grid entry.
         let floorStage = try score(floorGrid, on: maps) { progress($0 * Double(floorGrid.count) / total) }
             .enumerated()
-            .sorted { (-$0.1.floorHitRate, -$0.1.buildingHitRate, $0.1.meanError, $0.0) < (-$1.1.floorHitRate, -$1.1.buildingHitRate, $1.1.meanError, $1.0) }
+            .sorted { (-$0.1.floorHitRate, -$0.1.buildingHitRate, $0.1.relativeError, $0.0) < (-$1.1.floorHitRate, -$1.1.buildingHitRate, $1.1.relativeError, $1.0) }
             .map(\.1)
         let positionGrid = positionGrid(from: floorStage[0].parameters)
         let positionStage = try score(positionGrid, on: maps) { progress((Double(floorGrid.count) + $0 * Double(positionCount)) / total) }
             .enumerated()
-            .sorted { ($0.1.meanError, -$0.1.floorHitRate, $0.0) < ($1.1.meanError, -$1.1.floorHitRate, $1.0) }
+            .sorted { ($0.1.relativeError, -$0.1.floorHitRate, $0.0) < ($1.1.relativeError, -$1.1.floorHitRate, $1.0) }
             .map(\.1)
         return Tuning(floorStage: floorStage, positionStage: positionStage, chosen: positionStage[0].parameters)
+    }
+
+    /// A survey's radio maps, each compiled without one fold, with that fold's scans.
+    struct FoldedSurvey {
+        var name: String
+        var folds: [(map: RadioMap, test: [SurveyScan])]
     }
 
     /// The fold of each scan: devices sorted by name and dealt round-robin; scans without a
@@ -124,34 +183,47 @@ public struct CrossValidation: Sendable {
         return maps
     }
 
-    /// Scores every candidate over all folds, in candidate order.
-    func score(_ candidates: [LocatorParameters], on maps: [(map: RadioMap, test: [SurveyScan])],
+    /// Scores every candidate over all folds of every survey, in candidate order.
+    func score(_ candidates: [LocatorParameters], on surveys: [FoldedSurvey],
                progress: @Sendable (Double) -> Void) throws(BundleToolsError) -> [Score] {
         // Candidates are independent and the locator holds no mutable state: score them on
         // every core.
         let results = ScoreSlots(count: candidates.count)
         DispatchQueue.concurrentPerform(iterations: candidates.count) { index in
-            results.set(index, Result { () throws(BundleToolsError) -> Score in
-                var totals = Totals()
-                for (map, test) in maps {
-                    var tuned = map
-                    tuned.parameters = candidates[index]
-                    let encoded: [UInt8]
-                    do throws(FormatError) {
-                        encoded = try tuned.encoded()
-                    } catch {
-                        throw .format(error)
+            results.set(index, Result { () throws(BundleToolsError) -> [SurveyScore] in
+                var scores: [SurveyScore] = []
+                for survey in surveys {
+                    var totals = Totals()
+                    for (map, test) in survey.folds {
+                        var tuned = map
+                        tuned.parameters = candidates[index]
+                        let encoded: [UInt8]
+                        do throws(FormatError) {
+                            encoded = try tuned.encoded()
+                        } catch {
+                            throw .format(error)
+                        }
+                        let locator = try BundleToolsError.reading { () throws(BundleError) in try RadioMapLocator(encoded: encoded) }
+                        totals.add(try LocatorEvaluation.run(locator, on: test))
                     }
-                    let locator = try BundleToolsError.reading { () throws(BundleError) in try RadioMapLocator(encoded: encoded) }
-                    totals.add(try LocatorEvaluation.run(locator, on: test))
+                    scores.append(totals.score(survey.name))
                 }
-                return totals.score(candidates[index])
+                return scores
             })
             progress(results.share)
         }
-        var scores: [Score] = []
-        for result in results.values { scores.append(try result!.get()) }
-        return scores
+        var perCandidate: [[SurveyScore]] = []
+        for result in results.values { perCandidate.append(try result!.get()) }
+        // Each survey's best error, the unit of its relative errors; a floor of 1 cm keeps a
+        // survey some candidate locates exactly from dividing by zero.
+        let best = surveys.indices.map { survey in max(perCandidate.map { $0[survey].meanError }.min() ?? 0, 0.01) }
+        func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(values.count) }
+        return zip(candidates, perCandidate).map { parameters, scores in
+            let relative: [Double] = zip(scores, best).map { score, best in max(score.meanError, 0.01) / best }
+            return Score(parameters: parameters, buildingHitRate: mean(scores.map(\.buildingHitRate)),
+                         floorHitRate: mean(scores.map(\.floorHitRate)), meanError: mean(scores.map(\.meanError)),
+                         relativeError: mean(relative), surveys: scores)
+        }
     }
 
     private struct Totals {
@@ -167,9 +239,9 @@ public struct CrossValidation: Sendable {
             error += evaluation.projectedError.mean * located
         }
 
-        func score(_ parameters: LocatorParameters) -> Score {
-            Score(parameters: parameters, buildingHitRate: buildingHits / max(scans, 1),
-                  floorHitRate: floorHits / max(scans, 1), meanError: error / max(located, 1))
+        func score(_ survey: String) -> SurveyScore {
+            SurveyScore(survey: survey, buildingHitRate: buildingHits / max(scans, 1),
+                        floorHitRate: floorHits / max(scans, 1), meanError: error / max(located, 1))
         }
     }
 }
@@ -177,14 +249,14 @@ public struct CrossValidation: Sendable {
 /// Results written from concurrent workers, one slot each.
 private final class ScoreSlots: @unchecked Sendable {
     private let lock = NSLock()
-    private var slots: [Result<CrossValidation.Score, BundleToolsError>?]
+    private var slots: [Result<[CrossValidation.SurveyScore], BundleToolsError>?]
     private var done = 0
 
     init(count: Int) {
         slots = Array(repeating: nil, count: count)
     }
 
-    func set(_ index: Int, _ result: Result<CrossValidation.Score, BundleToolsError>) {
+    func set(_ index: Int, _ result: Result<[CrossValidation.SurveyScore], BundleToolsError>) {
         lock.withLock {
             slots[index] = result
             done += 1
@@ -192,5 +264,5 @@ private final class ScoreSlots: @unchecked Sendable {
     }
 
     var share: Double { lock.withLock { Double(done) / Double(max(slots.count, 1)) } }
-    var values: [Result<CrossValidation.Score, BundleToolsError>?] { lock.withLock { slots } }
+    var values: [Result<[CrossValidation.SurveyScore], BundleToolsError>?] { lock.withLock { slots } }
 }

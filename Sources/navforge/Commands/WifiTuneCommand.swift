@@ -4,20 +4,22 @@ import Foundation
 import Pipeline
 import BundleTools
 
-/// `navforge wifi tune --train FILE`: choose locator parameters by cross-validation.
+/// `navforge wifi tune --train FILE [--train FILE ...]`: choose locator parameters by cross-validation.
 struct WifiTuneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tune",
-        abstract: "Choose locator parameters by cross-validation on a training survey alone.",
+        abstract: "Choose locator parameters by cross-validation on training surveys alone.",
         discussion: """
             Splits the scans into folds by device, compiles a radio map without each fold and locates the fold on \
             it. First the building and floor parameters are chosen for the most scans on the right floor, then the \
-            position parameters for the smallest mean error (docs/wifi.md). Prints the best sets of each stage and \
-            the chosen parameters as pipeline keys.
+            position parameters for the smallest mean error (docs/wifi.md). Given several surveys (--train again), \
+            each is cross-validated on its own and each weighs the same: floors by the mean of their floor hit \
+            rates, positions by the mean of their errors relative to the best reached on each. Prints the best \
+            sets of each stage, each survey's figures for the choice, and the chosen parameters as pipeline keys.
             """)
 
-    @Option(help: "The training survey.")
-    var train: String
+    @Option(help: "A training survey; repeat it to choose parameters that suit every survey.")
+    var train: [String] = []
 
     @Option(help: "Number of folds.")
     var folds = 4
@@ -31,14 +33,22 @@ struct WifiTuneCommand: ParsableCommand {
     func run() throws {
         guard (2...50).contains(folds) else { throw ValidationError("--folds must be between 2 and 50") }
         guard top >= 0 else { throw ValidationError("--top must not be negative") }
-        let survey = try SurveyFile.read(URL(fileURLWithPath: train), display: train)
+        guard !train.isEmpty else { throw ValidationError("give at least one training survey with --train FILE") }
+        if let repeated = Dictionary(grouping: train, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
+            throw ValidationError("--train \(repeated) is given twice; each survey counts once")
+        }
+        var surveys: [CrossValidation.Survey] = []
+        for path in train {
+            let survey = try SurveyFile.read(URL(fileURLWithPath: path), display: path)
+            surveys.append(CrossValidation.Survey(name: path, scans: survey.scans, inventory: survey.accessPoints))
+        }
         var validation = CrossValidation()
         validation.folds = folds
         let tuning: CrossValidation.Tuning
         do {
             // The progress line is cleared however the tuning ends, so an error starts its own line.
             defer { if Console.stderrIsTerminal { Console.errorRaw("\r\u{1B}[K") } }
-            tuning = try validation.tune(survey.scans, inventory: survey.accessPoints, compiler: RadioMapCompiler()) { share in
+            tuning = try validation.tune(surveys, compiler: RadioMapCompiler()) { share in
                 if Console.stderrIsTerminal { Console.errorRaw("\r\u{1B}[Kcross-validating: \(Int(share * 100)) %") }
             }
         }
@@ -46,19 +56,33 @@ struct WifiTuneCommand: ParsableCommand {
             try Console.json(tuning)
             return
         }
-        Console.out("building and floor (most floor hits first):")
-        Console.out("  building  floor    mean m  floor-exponent floor-neighbours building-neighbours")
+        // With several surveys the figures are their means, and the errors rank relative to each
+        // survey's best (`relative`), which one survey alone does not need.
+        let several = surveys.count > 1
+        let relativeHeader = several ? "  relative" : ""
+        func relative(_ score: CrossValidation.Score) -> String { several ? String(format: "  %8.3f", score.relativeError) : "" }
+        Console.out(several ? "building and floor (most floor hits first; means over \(surveys.count) surveys):"
+                            : "building and floor (most floor hits first):")
+        Console.out("  building  floor    mean m\(relativeHeader)  floor-exponent floor-neighbours building-neighbours")
         for score in tuning.floorStage.prefix(top) {
             let p = score.parameters
-            Console.out(String(format: "  %7.2f%%  %6.2f%%  %6.2f  %14.1f %16d %19d", score.buildingHitRate * 100,
-                               score.floorHitRate * 100, score.meanError, p.floorExponent, p.floorNeighbours, p.buildingNeighbours))
+            Console.out(String(format: "  %7.2f%%  %6.2f%%  %6.2f", score.buildingHitRate * 100, score.floorHitRate * 100, score.meanError)
+                + relative(score) + String(format: "  %14.1f %16d %19d", p.floorExponent, p.floorNeighbours, p.buildingNeighbours))
         }
-        Console.out("position (smallest mean error first):")
-        Console.out("  building  floor    mean m  position-exponent neighbours")
+        Console.out(several ? "position (smallest relative error first):" : "position (smallest mean error first):")
+        Console.out("  building  floor    mean m\(relativeHeader)  position-exponent neighbours")
         for score in tuning.positionStage.prefix(top) {
             let p = score.parameters
-            Console.out(String(format: "  %7.2f%%  %6.2f%%  %6.2f  %17.1f %10d", score.buildingHitRate * 100,
-                               score.floorHitRate * 100, score.meanError, p.positionExponent, p.neighbours))
+            Console.out(String(format: "  %7.2f%%  %6.2f%%  %6.2f", score.buildingHitRate * 100, score.floorHitRate * 100, score.meanError)
+                + relative(score) + String(format: "  %17.1f %10d", p.positionExponent, p.neighbours))
+        }
+        if several, let best = tuning.positionStage.first {
+            Console.out("each survey with the chosen parameters:")
+            Console.out("  building  floor    mean m  survey")
+            for survey in best.surveys {
+                Console.out(String(format: "  %7.2f%%  %6.2f%%  %6.2f  ", survey.buildingHitRate * 100, survey.floorHitRate * 100,
+                                   survey.meanError) + survey.survey)
+            }
         }
         let p = tuning.chosen
         Console.out("chosen (pipeline keys of the fingerprints stage):")
