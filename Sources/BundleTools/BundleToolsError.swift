@@ -17,7 +17,7 @@ public enum BundleToolsError: Error, Sendable, CustomStringConvertible {
     /// An error on a line (counted from 1) of a query list.
     indirect case line(Int, BundleToolsError)
     /// Cross-validation cannot split the survey into this many folds: it needs scans from at least
-    /// two devices (or two scans).
+    /// two devices or at two spots.
     case tooFewFolds(Int)
     /// Cross-validation was given no survey.
     case noSurveys
@@ -39,7 +39,7 @@ public enum BundleToolsError: Error, Sendable, CustomStringConvertible {
         case .line(let number, let error):
             return "line \(number): \(error)"
         case .tooFewFolds(let folds):
-            return "cannot split the survey into \(folds) folds: it needs scans from at least two devices (or two scans)"
+            return "cannot split the survey into \(folds) folds: it needs scans from at least two devices or at two spots"
         case .noSurveys:
             return "cross-validation needs at least one training survey"
         case .survey(let name, let error):

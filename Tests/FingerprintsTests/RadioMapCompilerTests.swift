@@ -115,6 +115,27 @@ import BundleTools
         #expect(tuning.positionStage[0].meanError < 5)
     }
 
+    /// Without devices (or with one), the scans of a spot share a fold, dealt by spot.
+    @Test func crossValidationFoldsBySpotWithoutDevices() {
+        var survey = SyntheticSurvey()
+        let repeated = survey.scans(repeats: 3)
+        var validation = CrossValidation()
+        validation.folds = 4
+        let spots = repeated.map { "\($0.building ?? "")|\($0.level)|\($0.position)" }
+        for scans in [repeated, repeated.map { scan in var scan = scan; scan.device = nil; return scan }] {
+            let folds = validation.foldIndexes(scans)
+            var foldOfSpot: [String: Int] = [:]
+            for (spot, fold) in zip(spots, folds) {
+                #expect(foldOfSpot[spot, default: fold] == fold)
+                foldOfSpot[spot] = fold
+            }
+            // Spots dealt round-robin in the order first scanned: 4 × 2 × 63 spots, 63 per fold.
+            #expect(foldOfSpot.count == 252)
+            #expect((0..<4).map { fold in foldOfSpot.values.filter { $0 == fold }.count } == [63, 63, 63, 63])
+            #expect(folds.prefix(6) == [0, 0, 0, 1, 1, 1])
+        }
+    }
+
     @Test func crossValidationWeighsEverySurveyTheSame() throws {
         // A quiet survey of three phones and a noisy one of two, with half as many scans: pooled,
         // the quiet one would outweigh the other.

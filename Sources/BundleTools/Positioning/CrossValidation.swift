@@ -156,12 +156,31 @@ public struct CrossValidation: Sendable {
     }
 
     /// The fold of each scan: devices sorted by name and dealt round-robin; scans without a
-    /// device are dealt by their index.
+    /// device, and every scan of a survey of fewer than two devices, by spot.
+    ///
+    /// A spot is a position on a floor, dealt round-robin in the order first scanned, so that the
+    /// scans taken together at one spot leave the map together. Dealt one by one, a spot's other
+    /// scans would stay in the map and find its held-out scan at once: a survey of repeated scans
+    /// per spot would then look nearly perfect and decide nothing.
     public func foldIndexes(_ scans: [SurveyScan]) -> [Int] {
         let devices = Set(scans.compactMap(\.device)).sorted()
         let count = max(folds, 1)
-        let deviceFold = Dictionary(uniqueKeysWithValues: devices.enumerated().map { ($1, $0 % count) })
-        return scans.enumerated().map { index, scan in scan.device.flatMap { deviceFold[$0] } ?? index % count }
+        let deviceFold = devices.count >= 2
+            ? Dictionary(uniqueKeysWithValues: devices.enumerated().map { ($1, $0 % count) }) : [:]
+        struct Spot: Hashable {
+            var position: Coordinate
+            var building: String?
+            var level: String
+        }
+        var spotFold: [Spot: Int] = [:]
+        return scans.map { scan in
+            if let fold = scan.device.flatMap({ deviceFold[$0] }) { return fold }
+            let spot = Spot(position: scan.position, building: scan.building, level: scan.level)
+            if let fold = spotFold[spot] { return fold }
+            let fold = spotFold.count % count
+            spotFold[spot] = fold
+            return fold
+        }
     }
 
     /// A radio map compiled without each fold, with the fold's scans.
