@@ -19,10 +19,10 @@ public struct LocatorParameters: Hashable, Sendable, Codable {
     /// strongest access points.
     public var candidateAccessPoints: Int
 
-    /// The defaults are what `navforge wifi tune` chose by cross-validation on the UJIIndoorLoc
-    /// training survey (`docs/wifi.md`).
+    /// The defaults are what `navforge wifi tune` chose by cross-validation on three training
+    /// surveys together, TUT5, LIB1 and UJIIndoorLoc's, each weighing the same (`docs/wifi.md`).
     public init(floorExponent: Double = 1.5, positionExponent: Double = 1.5, weakestRSSI: Double = -104,
-                buildingNeighbours: Int = 5, floorNeighbours: Int = 1, neighbours: Int = 1, candidateAccessPoints: Int = 8) {
+                buildingNeighbours: Int = 5, floorNeighbours: Int = 1, neighbours: Int = 2, candidateAccessPoints: Int = 8) {
         self.floorExponent = floorExponent
         self.positionExponent = positionExponent
         self.weakestRSSI = weakestRSSI
