@@ -26,7 +26,7 @@ EXAMPLES = $(READER_TESTS)/examples
 CFLAGS_STRICT = -std=c99 -Wall -Wextra -pedantic -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all
 
 .PHONY: demo test test-swift test-readers test-conformance test-viewer test-examples test-publishing \
-	test-c-reader test-python-reader test-js-reader test-publishing-publish test-publishing-pull \
+	test-c-reader test-c-warnings test-python-reader test-js-reader test-publishing-publish test-publishing-pull \
 	test-fuzz-regressions test-amalgamation python-reader python-package vectors-refresh reader-bundles navforge fuzz-smoke deps test-deps build clean
 # Every target names what it reads, so the parts after test-swift run side by side (`make -j`).
 # How many at once `test` runs: the parts are mostly single-threaded programs and compilers.
@@ -112,7 +112,15 @@ reader-bundles: navforge
 ## queries are theirs to compare with; the JavaScript reader's WebAssembly core is first rebuilt
 ## from readers/c and compared with the committed one), the installed Python package, and the
 ## fuzzing regressions.
-test-readers: test-c-reader test-python-reader test-js-reader python-package test-fuzz-regressions
+test-readers: test-c-reader test-c-warnings test-python-reader test-js-reader python-package test-fuzz-regressions
+
+## The C core compiles without a warning at every optimisation level a consumer may choose: GCC's
+## may-be-uninitialized warnings depend on what it inlines, so one level does not find them all.
+C_OPTIMISATION_LEVELS = -O0 -O1 -O2 -O3 -Os
+test-c-warnings:
+	@set -e; for level in $(C_OPTIMISATION_LEVELS); do \
+		$(CC) -std=c99 -Wall -Wextra -pedantic -Werror $$level -c -o /dev/null readers/c/navbundle.c; \
+	done; echo "C core: no warnings at $(C_OPTIMISATION_LEVELS) with $$($(CC) --version | head -1)"
 
 ## The C reader's tests, under the sanitizers; the test program includes the core.
 C_TEST = $(READER_TESTS)/c/test_navbundle

@@ -765,8 +765,8 @@ static nb_status read_required(nb_bundle *b) {
         if (rd32(p + 4) != NB_NONE && rd32(p + 4) >= b->nodes)
             return refuse(b, NB_ERROR_FORMAT, "PLAC: place %u ends at node %u, NODE has %u", i, rd32(p + 4), b->nodes);
     }
-    uint32_t events;
-    const uint8_t *entries;
+    uint32_t events = 0;
+    const uint8_t *entries = NULL;
     if ((status = counted(b, found[7], 32, &events, &entries)) != NB_OK) return status;
     for (uint32_t i = 0; i < events; i++)
         if (rd32(entries + 32 * (size_t)i) >= b->place_count)
@@ -1152,8 +1152,8 @@ nb_status nb_arc_climb(nb_bundle *b, uint32_t arc, nb_climb *climb) {
     if (arc >= b->arcs) return refuse(b, NB_ERROR_ARGUMENT, "arc %u is not one of the %u arcs", arc, b->arcs);
     const section *s = find_section(b, "STPC");
     if (s == NULL) return NB_OK; /* absent: no arc climbs or has counted steps */
-    uint32_t count;
-    const uint8_t *entries;
+    uint32_t count = 0;
+    const uint8_t *entries = NULL;
     nb_status status = counted(b, s, 8, &count, &entries);
     if (status != NB_OK) return status;
     if (count > b->arcs) return refuse(b, NB_ERROR_FORMAT, "STPC has %u entries for the %u arcs of ARCS", count, b->arcs);
@@ -4281,8 +4281,8 @@ static nb_status load_sources(nb_bundle *b) {
     if (b->sources) return NB_OK;
     const section *s = find_section(b, "PSRC");
     if (s == NULL) return NB_OK; /* absent: no place has a source */
-    const uint8_t *entries;
-    uint32_t count;
+    const uint8_t *entries = NULL;
+    uint32_t count = 0;
     nb_status status = counted(b, s, 4, &count, &entries);
     if (status != NB_OK) return status;
     if (count != b->place_count) return refuse(b, NB_ERROR_FORMAT, "PSRC has %u sources, PLAC %u places", count, b->place_count);
@@ -5076,7 +5076,7 @@ static int json_parse_value(json_parser *p, size_t depth, size_t *out) {
         p->values[value].text = text, p->values[value].length = length;
     } else if (c == '-' || is_digit(c)) {
         if ((value = json_new(p, JSON_NUMBER)) == JSON_END) return 0;
-        double number;
+        double number = 0;
         if (!json_number(p, &number)) return 0;
         p->values[value].number = number;
     } else if (c == 't' || c == 'f' || c == 'n') {
@@ -6201,8 +6201,8 @@ static nb_status wifi_string(const radio_map *m, uint32_t index, const uint8_t *
 
 /* A name, which must also be UTF-8; an access point's id is only compared, byte for byte. */
 static nb_status wifi_name(const radio_map *m, uint32_t index, const char **text, size_t *length) {
-    const uint8_t *bytes;
-    uint32_t count;
+    const uint8_t *bytes = NULL;
+    uint32_t count = 0;
     nb_status status = wifi_string(m, index, &bytes, &count);
     if (status != NB_OK) return status;
     if (!utf8_valid(bytes, count)) return wifi_refuse(m, NB_ERROR_FORMAT, "string %u is not UTF-8", index);
@@ -6215,8 +6215,8 @@ static nb_status wifi_access_point(const radio_map *m, const uint8_t *key, size_
     uint32_t low = 0, high = m->access_points;
     *index = NB_NONE;
     while (low < high) {
-        uint32_t middle = low + (high - low) / 2, found_length;
-        const uint8_t *found;
+        uint32_t middle = low + (high - low) / 2, found_length = 0;
+        const uint8_t *found = NULL;
         nb_status status = wifi_string(m, rd32(m->p + m->ids_at + 4 * (uint64_t)middle), &found, &found_length);
         if (status != NB_OK) return status;
         int order = compare_bytes(found, found_length, key, length);
@@ -6523,7 +6523,7 @@ nb_status nb_locate(const nb_bundle *b, const nb_scan_reading *readings, size_t 
     wifi_candidate *candidates = NULL;
     wifi_tally *tally = NULL;
     size_t heard_count = 0, candidate_count = 0;
-    double totals[2];
+    double totals[2] = {0, 0};
     if (heard == NULL || scan == NULL || marks == NULL) status = NB_ERROR_MEMORY;
     if (status == NB_OK) status = read_scan(&m, readings, count, heard, &heard_count, scan, totals);
     if (status == NB_OK) status = mark_candidates(&m, heard, heard_count, marks, &candidate_count);
@@ -6881,8 +6881,8 @@ static long gtxt_key(const nb_bundle *b, const char *name) {
     uint32_t low = 0, high = b->gtxt_keys;
     while (low < high) {
         uint32_t middle = low + (high - low) / 2;
-        const uint8_t *text;
-        size_t length;
+        const uint8_t *text = NULL;
+        size_t length = 0;
         gtxt_string(b, rd32(b->gtxt + GTXT_HEADER + 8 * (size_t)middle), &text, &length); /* checked at opening */
         int order = gtxt_compare(text, length, (const uint8_t *)name, name_length);
         if (order == 0) return (long)middle;
