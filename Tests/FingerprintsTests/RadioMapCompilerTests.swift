@@ -89,18 +89,23 @@ import BundleTools
         #expect(throws: FingerprintError.self) { try RadioMapCompiler().compile([Self.scan([])]) }
     }
 
-    @Test func crossValidationFoldsByDeviceAndRanksParameters() throws {
-        var survey = SyntheticSurvey()
-        let scans = survey.scans(repeats: 1, device: "one") + survey.scans(repeats: 1, device: "two")
-            + survey.scans(repeats: 1, device: "three")
+    /// Cross-validation over a small grid: the full one takes minutes unoptimised.
+    static func smallGrid(folds: Int) -> CrossValidation {
         var validation = CrossValidation()
-        validation.folds = 3
-        // A small grid: the full one takes minutes unoptimised.
+        validation.folds = folds
         validation.floorExponents = [1, 2]
         validation.floorNeighbourCounts = [1, 3]
         validation.buildingNeighbourCounts = [3]
         validation.positionExponents = [1.5]
         validation.neighbourCounts = [1, 4]
+        return validation
+    }
+
+    @Test func crossValidationFoldsByDeviceAndRanksParameters() throws {
+        var survey = SyntheticSurvey()
+        let scans = survey.scans(repeats: 1, device: "one") + survey.scans(repeats: 1, device: "two")
+            + survey.scans(repeats: 1, device: "three")
+        let validation = Self.smallGrid(folds: 3)
         let folds = validation.foldIndexes(scans)
         #expect(Set(folds) == [0, 1, 2])
         #expect(zip(scans, folds).allSatisfy { scan, fold in ["one": 0, "three": 1, "two": 2][scan.device!] == fold })
@@ -145,13 +150,7 @@ import BundleTools
         var noisy = SyntheticSurvey()
         noisy.state = 777
         let noisyScans = noisy.scans(repeats: 1, noise: 14, device: "four") + noisy.scans(repeats: 1, noise: 14, device: "five")
-        var validation = CrossValidation()
-        validation.folds = 2
-        validation.floorExponents = [1, 2]
-        validation.floorNeighbourCounts = [1, 3]
-        validation.buildingNeighbourCounts = [3]
-        validation.positionExponents = [1.5]
-        validation.neighbourCounts = [1, 4]
+        let validation = Self.smallGrid(folds: 2)
         let surveys = [CrossValidation.Survey(name: "quiet", scans: quietScans),
                        CrossValidation.Survey(name: "noisy", scans: noisyScans)]
         let tuning = try validation.tune(surveys, compiler: RadioMapCompiler())
