@@ -19,6 +19,19 @@ import VenueModel
 
     static let wideHeader = "WAP001,WAP002,WAP003,LONGITUDE,LATITUDE,FLOOR,BUILDINGID,SPACEID,RELATIVEPOSITION,USERID,PHONEID,TIMESTAMP"
 
+    /// The fast reading of whole numbers gives what `Int.init` gave, and leaves the rest to the
+    /// decimal reader as before.
+    @Test func wholeNumbersReadAsIntDid() {
+        let texts = ["-70", "+30", "100", "0100", "-0", "+0", "0", "999999999", "-999999999", "1234567890",
+                     "-12345678901", "+", "-", "+-5", "--5", "5-", "7a", "-70.5", "1e3", "−70", "70 ", "٣", "9223372036854775808"]
+        for text in texts {
+            let before = Int(text).map(Double.init) ?? DecimalText.parse(text)
+            let now = SurveyImporter.Context.wholeNumber(text) ?? DecimalText.parse(text)
+            #expect(before == now, "\(text)")
+            if let whole = SurveyImporter.Context.wholeNumber(text) { #expect(Int(text).map(Double.init) == whole, "\(text)") }
+        }
+    }
+
     @Test func readsTheUJIIndoorLocLayout() throws {
         let data = try read("""
             \(Self.wideHeader)
