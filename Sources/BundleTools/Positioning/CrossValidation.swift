@@ -7,7 +7,8 @@ public import Fingerprints
 /// Chooses locator parameters by cross-validation on training surveys alone.
 ///
 /// Scans are split into folds by device, so each fold is located on a map compiled from other
-/// phones: the situation of a runtime, whose users' phones were never in the survey.
+/// phones: the situation of a runtime, whose users' phones were never in the survey. A survey
+/// that names fewer than two devices is split by spot (``foldIndexes(_:)``).
 ///
 /// The locator decides in stages, and each stage is tuned for its own output: first the
 /// building and floor parameters, for the most scans on the right floor of the right building;

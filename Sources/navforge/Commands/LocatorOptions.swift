@@ -25,7 +25,7 @@ struct LocatorOptions: ParsableArguments {
     @Option(help: "The signal strength in dBm counted as zero; weaker readings count as not heard.")
     var weakestRssi: Double?
 
-    @Option(help: "Which scans become one reference point: each scan its own (scan), or those taken at one position (position).")
+    @Option(help: "Which scans become one reference point: each scan its own (scan), or those taken at one position (position, the default).")
     var referencePoints: Grouping?
 
     /// The command line's spelling of ``ReferencePointGrouping``.

@@ -10,7 +10,8 @@ struct WifiTuneCommand: ParsableCommand {
         commandName: "tune",
         abstract: "Choose locator parameters by cross-validation on training surveys alone.",
         discussion: """
-            Splits the scans into folds by device, compiles a radio map without each fold and locates the fold on \
+            Splits the scans into folds by device (by spot when a survey names fewer than two), compiles a radio \
+            map without each fold and locates the fold on \
             it. First the building and floor parameters are chosen for the most scans on the right floor, then the \
             position parameters for the smallest mean error (docs/wifi.md). Given several surveys (--train again), \
             each is cross-validated on its own and each weighs the same: floors by the mean of their floor hit \
@@ -34,7 +35,7 @@ struct WifiTuneCommand: ParsableCommand {
         guard (2...50).contains(folds) else { throw ValidationError("--folds must be between 2 and 50") }
         guard top >= 0 else { throw ValidationError("--top must not be negative") }
         guard !train.isEmpty else { throw ValidationError("give at least one training survey with --train FILE") }
-        if let repeated = Dictionary(grouping: train, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
+        if let repeated = train.enumerated().first(where: { train[..<$0.offset].contains($0.element) })?.element {
             throw ValidationError("--train \(repeated) is given twice; each survey counts once")
         }
         var surveys: [CrossValidation.Survey] = []
