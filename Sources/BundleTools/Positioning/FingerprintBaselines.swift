@@ -40,14 +40,26 @@ public struct BaselineEvaluation: Hashable, Sendable, Codable {
     /// Runs every baseline of ``BaselineMethod`` on `test`, with `train` as the reference.
     public static func runAll(train: [SurveyScan], test: [SurveyScan]) -> [BaselineEvaluation] {
         let space = SignalSpace(train: train, test: test)
-        return BaselineMethod.allCases.map { run($0, space: space, train: train, test: test) }
+        // Methods of one representation (Euclidean k = 1 and 3) share its vectors and postings.
+        var prepared: [Bool: (reference: [SignalSpace.Vector], index: SignalSpace.Postings)] = [:]
+        var evaluations: [BaselineEvaluation] = []
+        for method in BaselineMethod.allCases {
+            let representation = prepared[method.isEuclidean] ?? {
+                let reference = space.vectors(train, method)
+                return (reference, SignalSpace.Postings(reference, accessPoints: space.accessPoints.count))
+            }()
+            prepared[method.isEuclidean] = representation
+            evaluations.append(run(method, space: space, reference: representation.reference, index: representation.index,
+                                   train: train, test: test))
+        }
+        return evaluations
     }
 
-    static func run(_ method: BaselineMethod, space: SignalSpace, train: [SurveyScan], test: [SurveyScan]) -> BaselineEvaluation {
+    /// `reference` holds `train` as `method` sees it, and `index` its postings.
+    static func run(_ method: BaselineMethod, space: SignalSpace, reference: [SignalSpace.Vector], index: SignalSpace.Postings,
+                    train: [SurveyScan], test: [SurveyScan]) -> BaselineEvaluation {
         var evaluation = BaselineEvaluation(method: method)
         evaluation.scans = test.count
-        let reference = space.vectors(train, method)
-        let index = SignalSpace.Postings(reference, accessPoints: space.accessPoints.count)
         var buildingHits = 0, floorHits = 0
         var projected: [Double] = [], ground: [Double] = []
         var overlap = [Double](repeating: 0, count: train.count)
