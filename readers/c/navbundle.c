@@ -146,6 +146,8 @@ typedef struct {
     uint8_t *label_text;
 } condition_index;
 
+typedef struct ch_memory ch_memory;
+
 struct nb_bundle {
     char path[512];
     char error[1024];
@@ -160,6 +162,7 @@ struct nb_bundle {
     const uint8_t *levels, *node_entries, *first_out, *arc_entries, *prof, *places;
     uint32_t level_count, nodes, arcs, profiles, place_count;
     hierarchy *hierarchies;
+    ch_memory *ch_memory; /* the classic query's arrays, made by the first classic route */
     cch_index cch;
     search_index search;
     snap_index snap;
@@ -891,6 +894,7 @@ nb_status nb_open_memory(const void *data, size_t size, const char *name, int ve
 }
 
 static void cch_release(cch_index *x);
+static void ch_memory_free(ch_memory *m);
 static void condition_index_release(condition_index *x);
 
 void nb_close(nb_bundle *b) {
@@ -898,6 +902,7 @@ void nb_close(nb_bundle *b) {
     if (b->mapped) munmap((void *)b->data, b->size);
     free(b->sections);
     free(b->hierarchies);
+    ch_memory_free(b->ch_memory);
     cch_release(&b->cch);
     condition_index_release(&b->conditions);
     free(b->piece.checked);
@@ -1419,33 +1424,98 @@ static void queue_pop(queue *q) {
     if (q->count > 0) q->items[at] = last;
 }
 
+typedef struct {
+    uint32_t *items;
+    size_t count, capacity;
+} u32_list;
+
+static int list_push(u32_list *l, uint32_t value) {
+    if (l->count == l->capacity) {
+        size_t capacity = l->capacity ? 2 * l->capacity : 64;
+        if (capacity > SIZE_MAX / sizeof(uint32_t)) return 0;
+        uint32_t *larger = realloc(l->items, capacity * sizeof(uint32_t));
+        if (!larger) return 0;
+        l->items = larger, l->capacity = capacity;
+    }
+    l->items[l->count++] = value;
+    return 1;
+}
+
 /* One side of the reference query: the forward side climbs upward arcs and stalls on downward
- * ones; the backward side climbs downward arcs (to their tails) and stalls on upward ones. */
+ * ones; the backward side climbs downward arcs (to their tails) and stalls on upward ones. Its
+ * arrays are the bundle's (ch_memory), lent for one query. */
 typedef struct {
     uint64_t *distance;
     uint32_t *parent_arc, *parent_rank;
+    u32_list reached; /* the ranks whose distance this query set: the entries to reset after it */
     queue q;
     size_t first, other, weight;                   /* the arcs this side climbs */
     size_t stall_first, stall_other, stall_weight; /* the other graph's arcs at a node */
 } side;
 
+/* The two sides' arrays, kept between classic queries on a bundle (which one thread uses at a
+ * time): filling three node-sized arrays per query cost a city route more than its search
+ * (docs/architecture.md). Between queries every distance is UNREACHED and every parent NB_NONE;
+ * a query resets only the ranks it reached. Sized for the largest hierarchy asked so far. */
+struct ch_memory {
+    side sides[2];
+    uint32_t capacity;
+};
+
+static void ch_memory_free(ch_memory *m) {
+    if (m == NULL) return;
+    for (int i = 0; i < 2; i++) {
+        side *s = &m->sides[i];
+        free(s->distance), free(s->parent_arc), free(s->parent_rank), free(s->reached.items), free(s->q.items);
+    }
+    free(m);
+}
+
+/* The bundle's query memory with room for `h`'s ranks, or NULL when out of memory. */
+static ch_memory *ch_memory_for(nb_bundle *b, const hierarchy *h) {
+    ch_memory *m = b->ch_memory;
+    if (m != NULL && m->capacity >= h->n) return m;
+    ch_memory_free(m);
+    b->ch_memory = m = calloc(1, sizeof *m);
+    if (m == NULL) return NULL;
+    size_t n = h->n ? h->n : 1;
+    for (int i = 0; i < 2; i++) {
+        side *s = &m->sides[i];
+        s->distance = malloc(sizeof(uint64_t) * n);
+        s->parent_arc = malloc(sizeof(uint32_t) * n), s->parent_rank = malloc(sizeof(uint32_t) * n);
+        if (!s->distance || !s->parent_arc || !s->parent_rank) return ch_memory_free(m), b->ch_memory = NULL;
+        for (size_t v = 0; v < n; v++) s->distance[v] = UNREACHED, s->parent_arc[v] = NB_NONE, s->parent_rank[v] = NB_NONE;
+    }
+    m->capacity = h->n;
+    return m;
+}
+
+/* Sets rank `v`'s distance on side `s`, listing it the first time; 0 when out of memory. */
+static int side_reach(side *s, uint32_t v, uint64_t distance) {
+    if (s->distance[v] == UNREACHED && !list_push(&s->reached, v)) return 0;
+    s->distance[v] = distance;
+    return 1;
+}
+
 static int side_init(side *s, const hierarchy *h, int forward, uint32_t start) {
-    s->distance = malloc(sizeof(uint64_t) * (h->n ? h->n : 1));
-    s->parent_arc = malloc(sizeof(uint32_t) * (h->n ? h->n : 1));
-    s->parent_rank = malloc(sizeof(uint32_t) * (h->n ? h->n : 1));
-    if (!s->distance || !s->parent_arc || !s->parent_rank) return 0;
-    for (uint32_t i = 0; i < h->n; i++) s->distance[i] = UNREACHED, s->parent_arc[i] = NB_NONE, s->parent_rank[i] = NB_NONE;
     s->first = forward ? h->up_first : h->down_first;
     s->other = forward ? h->up_head : h->down_tail;
     s->weight = forward ? h->up_weight : h->down_weight;
     s->stall_first = forward ? h->down_first : h->up_first;
     s->stall_other = forward ? h->down_tail : h->up_head;
     s->stall_weight = forward ? h->down_weight : h->up_weight;
-    s->distance[start] = 0;
-    return queue_push(&s->q, (queue_entry){0, start});
+    return side_reach(s, start, 0) && queue_push(&s->q, (queue_entry){0, start});
 }
 
-static void side_free(side *s) { free(s->distance), free(s->parent_arc), free(s->parent_rank), free(s->q.items); }
+/* Hands the side's arrays back as a query found them: the reached ranks reset, the lists emptied
+ * (their room kept for the next query). */
+static void side_release(side *s) {
+    for (size_t i = 0; i < s->reached.count; i++) {
+        uint32_t v = s->reached.items[i];
+        s->distance[v] = UNREACHED, s->parent_arc[v] = NB_NONE, s->parent_rank[v] = NB_NONE;
+    }
+    s->reached.count = 0, s->q.count = 0;
+}
 
 /* Drops entries whose rank has since been reached more cheaply, so the top is the true minimum. */
 static void discard_outdated(side *s) {
@@ -1469,26 +1539,10 @@ static int settle(const hierarchy *h, side *me, const side *other, uint64_t *bes
         uint32_t next = rd32(w + 4 * (me->other + a));
         uint64_t total = k + rd32(w + 4 * (me->weight + a));
         if (total >= me->distance[next]) continue;
-        me->distance[next] = total, me->parent_arc[next] = a, me->parent_rank[next] = v;
+        if (!side_reach(me, next, total)) return 0;
+        me->parent_arc[next] = a, me->parent_rank[next] = v;
         if (!queue_push(&me->q, (queue_entry){total, next})) return 0;
     }
-    return 1;
-}
-
-typedef struct {
-    uint32_t *items;
-    size_t count, capacity;
-} u32_list;
-
-static int list_push(u32_list *l, uint32_t value) {
-    if (l->count == l->capacity) {
-        size_t capacity = l->capacity ? 2 * l->capacity : 64;
-        if (capacity > SIZE_MAX / sizeof(uint32_t)) return 0;
-        uint32_t *larger = realloc(l->items, capacity * sizeof(uint32_t));
-        if (!larger) return 0;
-        l->items = larger, l->capacity = capacity;
-    }
-    l->items[l->count++] = value;
     return 1;
 }
 
@@ -2154,8 +2208,9 @@ nb_status nb_route_path(nb_bundle *b, uint32_t profile, uint32_t source, uint32_
     hierarchy *h = NULL; /* set by load_hierarchy; GCC at -O2 cannot see that */
     nb_status status = load_hierarchy(b, profile, &h);
     if (status != NB_OK) return status;
-    side sides[2];
-    memset(sides, 0, sizeof sides);
+    ch_memory *memory = ch_memory_for(b, h);
+    if (memory == NULL) return out_of_memory(b);
+    side *sides = memory->sides;
     if (!side_init(&sides[0], h, 1, W(h, rank, source)) || !side_init(&sides[1], h, 0, W(h, rank, target))) {
         status = out_of_memory(b);
         goto done;
@@ -2179,7 +2234,7 @@ nb_status nb_route_path(nb_bundle *b, uint32_t profile, uint32_t source, uint32_
         status = unpack(b, h, profile, source, target, &sides[0], &sides[1], meeting, best, path);
     if (status != NB_OK) nb_path_free(path), path->duration = UINT64_MAX;
 done:
-    side_free(&sides[0]), side_free(&sides[1]);
+    side_release(&sides[0]), side_release(&sides[1]);
     return status;
 }
 

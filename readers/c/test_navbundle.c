@@ -663,6 +663,7 @@ static int oracle_route(const hierarchy *h, uint32_t source, uint32_t target, ui
 static void test_reference_paths(nb_bundle *b) {
     if (b->nodes > 2048 || has_cch(b)) return;
     uint32_t *arcs = malloc(sizeof(uint32_t) * (b->arcs + 1));
+    const ch_memory *memory = NULL;
     for (uint32_t profile = 0; profile < b->profiles; profile++) {
         hierarchy *h;
         CHECK(load_hierarchy(b, profile, &h) == NB_OK, "hierarchy: %s", nb_last_error(b));
@@ -681,6 +682,20 @@ static void test_reference_paths(nb_bundle *b) {
                 nb_path_free(&path);
             }
         CHECK(differ == 0, "profile %u: %zu paths differ from the reference query's", profile, differ);
+        /* Every route reused the bundle's query memory and left it as it found it: a rank a
+         * query reached and did not reset would corrupt the next route from it. */
+        const ch_memory *m = b->ch_memory;
+        CHECK(m != NULL && m->capacity >= h->n, "profile %u: classic routes kept no query memory in the bundle", profile);
+        if (profile == 0) memory = m;
+        CHECK(m == memory, "profile %u: the query memory was made again for a hierarchy of the same size", profile);
+        size_t dirty = 0;
+        for (int i = 0; m != NULL && i < 2; i++) {
+            const side *s = &m->sides[i];
+            dirty += s->reached.count + s->q.count;
+            for (uint32_t v = 0; v < m->capacity; v++)
+                dirty += s->distance[v] != UNREACHED || s->parent_arc[v] != NB_NONE || s->parent_rank[v] != NB_NONE;
+        }
+        CHECK(dirty == 0, "profile %u: %zu entries of the query memory not reset after the routes", profile, dirty);
     }
     free(arcs);
 }
