@@ -168,18 +168,36 @@ public struct CrossValidation: Sendable {
         let count = max(folds, 1)
         let deviceFold = devices.count >= 2
             ? Dictionary(uniqueKeysWithValues: devices.enumerated().map { ($1, $0 % count) }) : [:]
-        struct Spot: Hashable {
+        var spots = SpotDealer(folds: count)
+        return scans.map { scan in
+            if let fold = scan.device.flatMap({ deviceFold[$0] }) { return fold }
+            return spots.fold(of: scan)
+        }
+    }
+
+    /// Deals a survey's spots (a position on a floor) to folds round-robin, in the order first
+    /// scanned, so that the scans taken together at one spot are held out together.
+    struct SpotDealer {
+        private struct Spot: Hashable {
             var position: Coordinate
             var building: String?
             var level: String
         }
-        var spotFold: [Spot: Int] = [:]
-        return scans.map { scan in
-            if let fold = scan.device.flatMap({ deviceFold[$0] }) { return fold }
+        private var foldOfSpot: [Spot: Int] = [:]
+        let folds: Int
+
+        init(folds: Int) {
+            self.folds = max(folds, 1)
+        }
+
+        /// How many spots were dealt so far.
+        var spots: Int { foldOfSpot.count }
+
+        mutating func fold(of scan: SurveyScan) -> Int {
             let spot = Spot(position: scan.position, building: scan.building, level: scan.level)
-            if let fold = spotFold[spot] { return fold }
-            let fold = spotFold.count % count
-            spotFold[spot] = fold
+            if let fold = foldOfSpot[spot] { return fold }
+            let fold = foldOfSpot.count % folds
+            foldOfSpot[spot] = fold
             return fold
         }
     }
