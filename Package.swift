@@ -129,7 +129,7 @@ let package = Package(
         .testTarget(name: "FingerprintsTests",
                     dependencies: ["Fingerprints", "NavFormat", "NavBundle", "BundleTools", "VenueModel", "Importers"]),
         .testTarget(name: "PipelineTests",
-                    dependencies: ["Pipeline", "NavFormat", "NavBundle", "VenueModel", "Staging",
+                    dependencies: ["Pipeline", "NavFormat", "NavBundle", "BundleTools", "VenueModel", "Staging",
                                    "RoutingGraph", "Geometry",
                                    "Contraction", "Validation", "Importers", "HeadlessChromium", "TemporaryFolders"],
                     // Read from the source tree by path, so the files stay plain OSM a mapper can open in JOSM.

@@ -7,7 +7,13 @@ path-loss exponent 2.5, 18 dB per floor between, 8 dB more through an outside wa
 noise of 3 dB, nothing heard below -92 dBm). It is seeded, so it always writes the same files.
 
     scripts/make-demo-survey.py            # writes input/demo-campus/wifi-*.csv
+    scripts/make-demo-survey.py --thin C:1 --out DIR
+
+With --thin BUILDING:LEVEL it writes the same survey with that floor surveyed deliberately
+thinly (one spot in --keep-every, default 9, in scan order) into DIR, to see what the
+fingerprints stage says of a survey too thin to position on (docs/wifi.md, "Survey quality").
 """
+import argparse
 import csv
 import math
 import os
@@ -36,22 +42,38 @@ def metres(lon1, lat1, lon2, lat2):
 
 
 def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--thin", metavar="BUILDING:LEVEL", help="survey this floor thinly")
+    parser.add_argument("--keep-every", type=int, default=9, metavar="N", help="keep one spot in N of the thin floor")
+    parser.add_argument("--out", default=OUT, help="folder to write into (default input/demo-campus)")
+    args = parser.parse_args()
+    thin = None
+    if args.thin:
+        building, _, level = args.thin.partition(":")
+        if not level.lstrip("-").isdigit():
+            parser.error(f"--thin takes BUILDING:LEVEL, such as C:1, not {args.thin!r}")
+        thin = (building, int(level))
+    if args.keep_every < 1:
+        parser.error("--keep-every must be at least 1")
+    os.makedirs(args.out, exist_ok=True)
     rng = random.Random(20261123)
     buildings = footprints()
+    if thin and (thin[0] not in buildings or thin[1] not in buildings[thin[0]][0]):
+        parser.error(f"the demo campus has no floor {args.thin} (buildings.csv)")
     access_points = []  # (bssid, building, level, lon, lat)
     for number, (ref, (levels, west, south, east, north)) in enumerate(sorted(buildings.items())):
         for level in levels:
             for index, (fx, fy) in enumerate([(0.25, 0.3), (0.75, 0.7), (0.5, 0.5)][: 3 if east - west > 0.0006 else 2]):
                 bssid = "00:0b:86:%02x:%02x:%02x" % (number + 1, level + 8, index + 1)
                 access_points.append((bssid, ref, level, west + (east - west) * fx, south + (north - south) * fy))
-    with open(os.path.join(OUT, "wifi-access-points.csv"), "w", newline="") as handle:
+    with open(os.path.join(args.out, "wifi-access-points.csv"), "w", newline="") as handle:
         writer = csv.writer(handle, lineterminator="\n")
         writer.writerow(["bssid", "ssid", "building", "level", "lon", "lat"])
         for bssid, ref, level, lon, lat in access_points:
             writer.writerow([bssid, "campus", ref, level, "%.7f" % lon, "%.7f" % lat])
 
     rows = []
-    scan = 0
+    scan = spot = 0
     step = 8.0 / METRES_PER_DEGREE
     for ref, (levels, west, south, east, north) in sorted(buildings.items()):
         for level in levels:
@@ -59,6 +81,10 @@ def main():
             while lat < north:
                 lon = west + step / 2 / math.cos(math.radians(lat))
                 while lon < east:
+                    spot += 1
+                    # The thin floor's other spots are still simulated, so that the noise, and
+                    # with it every other floor, stays as in the full survey.
+                    kept = (ref, level) != thin or spot % args.keep_every == 0
                     for _ in range(2):
                         scan += 1
                         for bssid, ap_ref, ap_level, ap_lon, ap_lat in access_points:
@@ -66,12 +92,12 @@ def main():
                             rssi = -36 - 25 * math.log10(distance) - 18 * abs(level - ap_level)
                             rssi -= 0 if ap_ref == ref else 8
                             rssi += rng.gauss(0, 3)
-                            if rssi >= -92:
+                            if rssi >= -92 and kept:
                                 rows.append(["s%04d" % scan, 1795000000 + scan * 5, bssid, round(min(rssi, -20)),
                                              "%.7f" % lon, "%.7f" % lat, level, ref, "survey-phone"])
                     lon += step / math.cos(math.radians(lat))
                 lat += step
-    with open(os.path.join(OUT, "wifi-survey.csv"), "w", newline="") as handle:
+    with open(os.path.join(args.out, "wifi-survey.csv"), "w", newline="") as handle:
         writer = csv.writer(handle, lineterminator="\n")
         writer.writerow(["scan", "timestamp", "bssid", "rssi", "lon", "lat", "level", "building", "device"])
         writer.writerows(rows)

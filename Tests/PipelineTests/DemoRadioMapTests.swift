@@ -4,6 +4,7 @@ import NavBundle
 import Pipeline
 import Testing
 import NavFormat
+import BundleTools
 
 /// The demo campus's synthetic Wi-Fi survey, compiled by the pipeline into the bundle.
 @Suite struct DemoRadioMapTests {
@@ -32,6 +33,49 @@ import NavFormat
         #expect(checked > 20)
     }
 
+    /// The fingerprints stage estimates the survey's quality and names a floor surveyed too
+    /// thinly to be told apart: here C's upper floor cut down to one spot.
+    @Test func aThinlySurveyedFloorIsNamed() throws {
+        let workspace = try DemoWorkspace()
+        let full = try #require(try workspace.build().stages.first { $0.stage == .fingerprints })
+        #expect(full.message?.contains("of scans on the right floor") == true)
+        #expect(full.message?.contains("too thin") == false, "\(full.message ?? "")")
+        let estimate = try JSONDecoder().decode(SurveyQuality.self, from: Data(contentsOf: workspace.layout.surveyQuality))
+        #expect(estimate.floors.count == 8 && estimate.floors.allSatisfy { $0.floorHitRate >= 0.9 })
+
+        // Columns: scan, timestamp, bssid, rssi, lon, lat, level, building, device.
+        let url = workspace.input("wifi-survey.csv")
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let spot = { (line: Substring) in line.split(separator: ",").dropFirst(4).prefix(4).joined(separator: ",") }
+        let onFloor = lines.filter { $0.hasSuffix(",1,C,survey-phone") }
+        var spots: [String] = []
+        for line in onFloor where !spots.contains(spot(line)) { spots.append(spot(line)) }
+        #expect(spots.count == 24)
+        // One spot in nine left (as scripts/make-demo-survey.py --thin C:1 leaves): the floor is
+        // still told, but a person on it is placed far off.
+        let sparse = Set(spots.enumerated().filter { $0.offset % 9 == 0 }.map(\.element))
+        try lines.filter { !$0.hasSuffix(",1,C,survey-phone") || sparse.contains(spot($0)) }.joined(separator: "\n")
+            .write(to: url, atomically: true, encoding: .utf8)
+        let sparseStage = try #require(try workspace.build().stages.first { $0.stage == .fingerprints })
+        #expect(sparseStage.message?.contains("too thin to position well on C 1 (") == true, "\(sparseStage.message ?? "")")
+        #expect(sparseStage.message?.contains("too thin to tell the floor") == false, "\(sparseStage.message ?? "")")
+        #expect(sparseStage.issues.warnings == 1)
+
+        // One spot left: held out, it leaves its floor without a reference point.
+        let thin = lines.filter { !$0.hasSuffix(",1,C,survey-phone") || spot($0) == spots[0] }
+        #expect(thin.count < lines.count - 100)
+        try thin.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+
+        let summary = try workspace.build()
+        #expect(summary.status == .succeeded)
+        let stage = try #require(summary.stages.first { $0.stage == .fingerprints })
+        #expect(stage.message?.contains("too thin to tell the floor on C 1 (0.0 % right") == true, "\(stage.message ?? "")")
+        #expect(stage.issues.warnings == 1)
+        let quality = try JSONDecoder().decode(SurveyQuality.self, from: Data(contentsOf: workspace.layout.surveyQuality))
+        #expect(quality.floors(below: 0.9).map(\.floorLabel) == ["C 1"])
+        #expect(quality.areas.filter { $0.floorLabel == "C 1" }.count == 1)
+    }
+
     @Test func surveysAndTheFingerprintsStageComeTogether() throws {
         let survey = "  - {id: s, path: s.csv, format: survey, options: {layout: long}}\n"
         let base = "venue: {id: v}\nversion: 1.0.0\ninputs:\n  - {id: a, path: a.csv, format: csv, options: {table: buildings}}\n"
@@ -50,6 +94,9 @@ import NavFormat
             try PipelineFileParser.parse(base + survey + "stages:\n  import:\n  fingerprints: {neighbours: 0}\n", url: url)
         } throws: { "\($0)".contains("must be between 1 and 1000") }
         #expect {
+            try PipelineFileParser.parse(base + survey + "stages:\n  import:\n  fingerprints: {quality-folds: 1}\n", url: url)
+        } throws: { "\($0)".contains("must be 0 (no survey-quality estimate) or between 2 and 100") }
+        #expect {
             try PipelineFileParser.parse(base + "  - {id: s, path: s.csv, format: survey, options: {layout: sideways}}\n"
                                          + "stages:\n  import:\n  fingerprints:\n", url: url)
         } throws: { "\($0)".contains("unknown layout 'sideways'") }
@@ -59,7 +106,7 @@ import NavFormat
             Issue.record("no fingerprints stage")
             return
         }
-        #expect(parameters.locator.neighbours == 3 && parameters.locator.floorExponent == 2)
+        #expect(parameters.locator.neighbours == 3 && parameters.locator.floorExponent == 2 && parameters.qualityFolds == 10)
     }
 }
 

@@ -146,6 +146,9 @@ extension ValidateStageParameters.FailOn {
 /// Parameters of the `fingerprints` stage: how the radio map locates (`docs/wifi.md`).
 public struct FingerprintStageParameters: Hashable, Sendable {
     public var locator = LocatorParameters()
+    /// How many folds of spots the survey-quality estimate holds out (`quality-folds`); 0 skips
+    /// it (docs/wifi.md, "Survey quality").
+    public var qualityFolds = 10
 
     public init() {}
 }

@@ -122,8 +122,14 @@ extension PipelineFileParser {
         let exponents: [(String, WritableKeyPath<LocatorParameters, Double>)] = [
             ("floor-exponent", \.floorExponent), ("position-exponent", \.positionExponent),
         ]
-        try mapping.rejectUnknownKeys(counts.map(\.0) + exponents.map(\.0) + ["weakest-rssi"])
+        try mapping.rejectUnknownKeys(counts.map(\.0) + exponents.map(\.0) + ["weakest-rssi", "quality-folds"])
         var parameters = FingerprintStageParameters()
+        if let value = mapping["quality-folds"] {
+            parameters.qualityFolds = try value.int()
+            guard parameters.qualityFolds == 0 || (2...100).contains(parameters.qualityFolds) else {
+                throw value.error("must be 0 (no survey-quality estimate) or between 2 and 100")
+            }
+        }
         for (key, path) in counts {
             guard let value = mapping[key] else { continue }
             parameters.locator[keyPath: path] = try value.int()

@@ -17,6 +17,8 @@ public struct BuildLayout: Sendable {
     public var hierarchies: URL { directory.appendingPathComponent("hierarchies.navch") }
     /// The fingerprints stage's radio map, for the bundle.
     public var radioMap: URL { directory.appendingPathComponent("radiomap.navwifi") }
+    /// The fingerprints stage's estimate of how well the survey positions, per floor and area.
+    public var surveyQuality: URL { directory.appendingPathComponent("survey-quality.json") }
     public var manifest: URL { directory.appendingPathComponent("manifest.json") }
     public var state: URL { directory.appendingPathComponent(".navforge-state.json") }
     public var lock: URL { directory.appendingPathComponent(".navforge.lock") }

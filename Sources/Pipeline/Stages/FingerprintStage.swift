@@ -1,3 +1,4 @@
+import BundleTools
 import Fingerprints
 import Foundation
 import NavBundle
@@ -26,7 +27,7 @@ struct FingerprintStage: PipelineStage {
     }
 
     func outputs(_ context: StageContext) -> [URL] {
-        [context.layout.radioMap]
+        [context.layout.radioMap, context.layout.surveyQuality]
     }
 
     func run(_ context: StageContext) throws -> StageOutcome {
@@ -56,8 +57,55 @@ struct FingerprintStage: PipelineStage {
             message += "; \(report.scansOutsideVenue) scans lie more than \(Int(RadioMapCompiler.venueMargin)) m outside the venue "
                 + "(are the survey's coordinates the venue's?)"
         }
-        return StageOutcome(issues: IssueCounts(), message: message)
+        var quality = SurveyQuality(folds: 0, areaSize: 20, floors: [], areas: [])
+        if parameters.qualityFolds > 0 {
+            context.progress(kind, "holding out the survey's spots to estimate its quality")
+        }
+        do {
+            if parameters.qualityFolds > 0 {
+                quality = try SurveyQuality.estimate(scans, inventory: inventory, compiler: compiler, folds: parameters.qualityFolds)
+            }
+        } catch {
+            throw StageFailure(["\(context.definition.surveyInputs.map(\.path).joined(separator: ", ")): \(error)"])
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(quality).write(to: context.layout.surveyQuality, options: .atomic)
+        message += "; " + (parameters.qualityFolds > 0 ? Self.describe(quality) : "survey quality not estimated (quality-folds: 0)")
+        let thin = Set(quality.floors(below: Self.thinFloorHitRate).map(\.floorLabel))
+            .union(quality.floors(errorAbove: Self.thinErrorFactor).map(\.floorLabel))
+        return StageOutcome(issues: IssueCounts(warnings: thin.count), message: message)
     }
+
+    /// Below this held-out floor hit rate a floor's survey is too thin to tell its floor reliably:
+    /// one person in ten sent to another floor (docs/wifi.md, "Survey quality").
+    static let thinFloorHitRate = 0.9
+    /// Above this many times the survey's median floor error a floor positions worst for the
+    /// survey's own standard (access points and building alike): survey it again first.
+    static let thinErrorFactor = 2.0
+
+    /// The survey quality in a sentence: the whole survey's held-out figures, and each thin floor.
+    static func describe(_ quality: SurveyQuality) -> String {
+        guard quality.folds > 0 else { return "survey quality not estimated: fewer than two spots to hold out" }
+        let scans = quality.floors.reduce(0) { $0 + $1.scans }
+        let hits = quality.floors.reduce(0.0) { $0 + $1.floorHitRate * Double($1.scans) }
+        var text = "held out by spot in \(quality.folds) folds, \(percent(hits / Double(max(scans, 1)))) of scans on the right floor"
+        let thin = quality.floors(below: thinFloorHitRate)
+        if !thin.isEmpty {
+            text += "; too thin to tell the floor on " + thin.map { floor in
+                "\(floor.floorLabel) (\(percent(floor.floorHitRate)) right\(floor.meanError.map { String(format: ", %.1f m off", $0) } ?? ""))"
+            }.joined(separator: ", ") + ": survey more spots there"
+        }
+        let off = quality.floors(errorAbove: thinErrorFactor).filter { !thin.contains($0) }
+        if !off.isEmpty, let median = quality.medianFloorError {
+            text += "; too thin to position well on " + off.map { floor in
+                "\(floor.floorLabel) (\(String(format: "%.1f", floor.meanError ?? 0)) m off)"
+            }.joined(separator: ", ") + String(format: " against %.1f m on the median floor: survey more spots there", median)
+        }
+        return text + " (\(quality.floors.count) floors, \(quality.areas.count) areas of \(Int(quality.areaSize)) m in survey-quality.json)"
+    }
+
+    private static func percent(_ share: Double) -> String { String(format: "%.1f %%", share * 100) }
 
     /// The encoded radio map a fingerprints stage wrote, checked by opening a locator on it.
     static func read(from url: URL) throws -> [UInt8] {
