@@ -46,6 +46,9 @@ public enum RuleCatalogue {
         Entry(code: .surveyPointOutsideSpace, reporter: "validate", hint: "Check the survey's coordinates and floor for the point, or draw the space it was measured in."),
         Entry(code: .surveyUnknownFloor, reporter: "validate", hint: "Name the survey's floors as the venue's levels (id, name or ordinal), with the same building."),
         Entry(code: .unknownLevel, reporter: "GeoJSON, CSV, OSM", hint: "Use one of the building's declared levels (see the message), or declare the level."),
+        // The survey's quality, held out by spot in the fingerprints stage.
+        Entry(code: .surveyFloorThin, reporter: "fingerprints", hint: "Survey more spots on the floor, spread over it, a few metres apart."),
+        Entry(code: .surveyArea, reporter: "fingerprints", hint: "Where the area is a warning, survey more spots in it, or add an access point near it."),
         // Graph findings, from the graph the validate stage derives.
         Entry(code: .placeUnreachable, reporter: "validate (graph)", hint: "Add the missing door, connector or path, or fix the tags (access, wheelchair, steps) that block the profile."),
         Entry(code: .wheelchairRoomNotStepFree, reporter: "validate (graph)", hint: "Tag the lift or ramp on the way, or correct the room's `wheelchair` tag."),

@@ -42,6 +42,11 @@ import BundleTools
         #expect(full.message?.contains("too thin") == false, "\(full.message ?? "")")
         let estimate = try JSONDecoder().decode(SurveyQuality.self, from: Data(contentsOf: workspace.layout.surveyQuality))
         #expect(estimate.floors.count == 8 && estimate.floors.allSatisfy { $0.floorHitRate >= 0.9 })
+        // Every area is marked on its floor's plan, as the validation report marks its findings.
+        let fullPage = try String(contentsOf: workspace.layout.surveyQualityPage, encoding: .utf8)
+        #expect(fullPage.contains("<h1>Survey quality <span class=\"venue\">demo-campus</span></h1>"))
+        #expect(fullPage.components(separatedBy: "data-code=\"survey-area\"").count - 1 == estimate.areas.count)
+        #expect(!fullPage.contains("survey-floor-thin"))
 
         // Columns: scan, timestamp, bssid, rssi, lon, lat, level, building, device.
         let url = workspace.input("wifi-survey.csv")
@@ -59,7 +64,9 @@ import BundleTools
         let sparseStage = try #require(try workspace.build().stages.first { $0.stage == .fingerprints })
         #expect(sparseStage.message?.contains("too thin to position well on C 1 (") == true, "\(sparseStage.message ?? "")")
         #expect(sparseStage.message?.contains("too thin to tell the floor") == false, "\(sparseStage.message ?? "")")
-        #expect(sparseStage.issues.warnings == 1)
+        let sparsePage = try String(contentsOf: workspace.layout.surveyQualityPage, encoding: .utf8)
+        #expect(sparsePage.contains("survey floor C 1: 6 held-out scans, 100.0 % on the right floor, "), "the finding names the floor")
+        #expect(sparseStage.issues.warnings >= 1)
 
         // One spot left: held out, it leaves its floor without a reference point.
         let thin = lines.filter { !$0.hasSuffix(",1,C,survey-phone") || spot($0) == spots[0] }
@@ -70,10 +77,14 @@ import BundleTools
         #expect(summary.status == .succeeded)
         let stage = try #require(summary.stages.first { $0.stage == .fingerprints })
         #expect(stage.message?.contains("too thin to tell the floor on C 1 (0.0 % right") == true, "\(stage.message ?? "")")
-        #expect(stage.issues.warnings == 1)
         let quality = try JSONDecoder().decode(SurveyQuality.self, from: Data(contentsOf: workspace.layout.surveyQuality))
         #expect(quality.floors(below: 0.9).map(\.floorLabel) == ["C 1"])
         #expect(quality.areas.filter { $0.floorLabel == "C 1" }.count == 1)
+        // The floor, and its one area, are warnings; the area is marked on C's upper plan.
+        let page = try String(contentsOf: workspace.layout.surveyQualityPage, encoding: .utf8)
+        #expect(page.contains("survey floor C 1: 2 held-out scans, 0.0 % on the right floor"))
+        #expect(page.contains("data-severity=\"warning\" data-code=\"survey-area\"><title>warning survey-area: 20 m area of C 1:"))
+        #expect(stage.issues.warnings == 1 + quality.areas.filter { $0.floorHitRate < 0.9 || ($0.meanError ?? 0) > 2 * quality.medianFloorError! }.count)
     }
 
     @Test func surveysAndTheFingerprintsStageComeTogether() throws {

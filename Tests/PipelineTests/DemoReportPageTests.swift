@@ -1,4 +1,5 @@
 import Foundation
+import BundleTools
 import HeadlessChromium
 import Testing
 import Validation
@@ -31,6 +32,37 @@ struct DemoReportPageTests {
         try? FileManager.default.removeItem(at: screenshot)
         var filtered = URLComponents(url: workspace.layout.reportPage, resolvingAgainstBaseURL: false)
         filtered?.percentEncodedFragment = "level=C%401"
+        try Chromium.screenshot(of: try #require(filtered?.url), to: screenshot, width: 1440, height: 900)
+        let data = try Data(contentsOf: screenshot)
+        #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]) && data.count > 20_000)
+    }
+
+    /// The survey-quality page renders in a browser with every area of the demo's survey marked
+    /// on its level's plan (build/test-artifacts/survey-quality-demo.png shows building C's).
+    @Test func theSurveyQualityPageMarksEveryAreaOnItsPlan() throws {
+        let workspace = try DemoWorkspace()
+        let summary = try workspace.build()
+        #expect(summary.status == .succeeded, "\(summary.errors)")
+        let quality = try JSONDecoder().decode(SurveyQuality.self, from: Data(contentsOf: workspace.layout.surveyQuality))
+        let dom = try Chromium.dumpDOM(of: workspace.layout.surveyQualityPage)
+        let markers = dom.matches(of: #/<g class="issue-marker"[^>]*data-code="([^"]*)"/#).map { String($0.output.1) }
+        #expect(markers.count == quality.areas.count && markers.allSatisfy { $0 == "survey-area" })
+        let plans = dom.matches(of: #/<section class="floor-plan[^"]*" data-level="([^"]*)">\s*<div class="plan-heading">.*?<span class="plan-count">(\d+) finding/#)
+            .map { (String($0.output.1), Int($0.output.2)!) }
+        // Every surveyed floor's plan marks its areas; the outdoor level has none.
+        for floor in quality.floors {
+            let count = quality.areas.filter { $0.floorLabel == floor.floorLabel }.count
+            #expect(plans.contains { $0.0 == "\(floor.building ?? "")@\(floor.level)" && $0.1 == count }, "\(floor.floorLabel): \(plans)")
+        }
+
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let artifacts = root.appendingPathComponent("build/test-artifacts", isDirectory: true)
+        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+        let screenshot = artifacts.appendingPathComponent("survey-quality-demo.png")
+        try? FileManager.default.removeItem(at: screenshot)
+        var filtered = URLComponents(url: workspace.layout.surveyQualityPage, resolvingAgainstBaseURL: false)
+        filtered?.percentEncodedFragment = "level=C%400"
         try Chromium.screenshot(of: try #require(filtered?.url), to: screenshot, width: 1440, height: 900)
         let data = try Data(contentsOf: screenshot)
         #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]) && data.count > 20_000)

@@ -16,7 +16,8 @@ public struct SurveyQuality: Hashable, Sendable, Codable {
     public struct Estimate: Hashable, Sendable, Codable {
         public var building: String?
         public var level: String
-        /// For an area, its square's centre; nil for a floor.
+        /// For an area, the mean position of its scans (inside what was surveyed, where the
+        /// square's centre may lie outside the building); nil for a floor.
         public var latitude: Double?
         public var longitude: Double?
         public var scans = 0
@@ -165,18 +166,17 @@ public struct SurveyQuality: Hashable, Sendable, Codable {
             let point = plane.project(scan.position)
             let square = Square(floor: floor, column: Int((point.x / areaSize).rounded(.down)),
                                 row: Int((point.y / areaSize).rounded(.down)))
-            squareTotals[square, default: Totals()].add(outcome)
+            squareTotals[square, default: Totals()].add(outcome, at: scan.position)
         }
         let floors = floorOrder.map { floorTotals[$0]!.estimate(building: $0.building, level: $0.level) }
         let rank = Dictionary(uniqueKeysWithValues: floorOrder.enumerated().map { ($1, $0) })
         let areas = squareTotals.keys
             .sorted { (rank[$0.floor]!, $0.row, $0.column) < (rank[$1.floor]!, $1.row, $1.column) }
             .map { square in
-                var estimate = squareTotals[square]!.estimate(building: square.floor.building, level: square.floor.level)
-                let centre = plane.unproject(PlanarPoint(x: (Double(square.column) + 0.5) * areaSize,
-                                                         y: (Double(square.row) + 0.5) * areaSize))
-                estimate.latitude = centre.latitude
-                estimate.longitude = centre.longitude
+                let totals = squareTotals[square]!
+                var estimate = totals.estimate(building: square.floor.building, level: square.floor.level)
+                estimate.latitude = totals.latitude / Double(totals.scans)
+                estimate.longitude = totals.longitude / Double(totals.scans)
                 return estimate
             }
         return SurveyQuality(folds: folds, areaSize: areaSize, floors: floors, areas: areas)
@@ -184,10 +184,14 @@ public struct SurveyQuality: Hashable, Sendable, Codable {
 
     private struct Totals {
         var scans = 0, unknown = 0, floorHits = 0
-        var error = 0.0
+        var error = 0.0, latitude = 0.0, longitude = 0.0
 
-        mutating func add(_ outcome: Outcome) {
+        mutating func add(_ outcome: Outcome, at position: Coordinate? = nil) {
             scans += 1
+            if let position {
+                latitude += position.latitude
+                longitude += position.longitude
+            }
             if !outcome.located { unknown += 1 }
             if outcome.floorHit { floorHits += 1 }
             error += outcome.error

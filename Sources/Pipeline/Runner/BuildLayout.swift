@@ -19,6 +19,8 @@ public struct BuildLayout: Sendable {
     public var radioMap: URL { directory.appendingPathComponent("radiomap.navwifi") }
     /// The fingerprints stage's estimate of how well the survey positions, per floor and area.
     public var surveyQuality: URL { directory.appendingPathComponent("survey-quality.json") }
+    /// The same on the floor plans, a page like the validation report's.
+    public var surveyQualityPage: URL { directory.appendingPathComponent("survey-quality.html") }
     public var manifest: URL { directory.appendingPathComponent("manifest.json") }
     public var state: URL { directory.appendingPathComponent(".navforge-state.json") }
     public var lock: URL { directory.appendingPathComponent(".navforge.lock") }

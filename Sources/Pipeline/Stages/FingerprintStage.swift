@@ -3,6 +3,8 @@ import Fingerprints
 import Foundation
 import NavBundle
 import Staging
+import Validation
+import RoutingGraph
 import VenueModel
 import NavFormat
 
@@ -27,7 +29,7 @@ struct FingerprintStage: PipelineStage {
     }
 
     func outputs(_ context: StageContext) -> [URL] {
-        [context.layout.radioMap, context.layout.surveyQuality]
+        [context.layout.radioMap, context.layout.surveyQuality, context.layout.surveyQualityPage]
     }
 
     func run(_ context: StageContext) throws -> StageOutcome {
@@ -71,18 +73,15 @@ struct FingerprintStage: PipelineStage {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try encoder.encode(quality).write(to: context.layout.surveyQuality, options: .atomic)
+        // The held-out figures on the floor plans, as the validation report draws its findings.
+        let findings = quality.findings(levels: levels, venue: staged.venue)
+        let page = ReportPage(report: ValidationReport(venue: staged.venue.id, generator: NavforgeVersion.generator, issues: findings),
+                              plans: FloorPlans(venue: staged.venue, compiled: CompiledGraph(graph: NavigationGraph(), profiles: [RoutingProfile]())),
+                              hints: RuleCatalogue.hints, title: "Survey quality")
+        try Data(page.html().utf8).write(to: context.layout.surveyQualityPage, options: .atomic)
         message += "; " + (parameters.qualityFolds > 0 ? Self.describe(quality) : "survey quality not estimated (quality-folds: 0)")
-        let thin = Set(quality.floors(below: Self.thinFloorHitRate).map(\.floorLabel))
-            .union(quality.floors(errorAbove: Self.thinErrorFactor).map(\.floorLabel))
-        return StageOutcome(issues: IssueCounts(warnings: thin.count), message: message)
+        return StageOutcome(issues: IssueCounts(warnings: findings.filter { $0.severity == .warning }.count), message: message)
     }
-
-    /// Below this held-out floor hit rate a floor's survey is too thin to tell its floor reliably:
-    /// one person in ten sent to another floor (docs/wifi.md, "Survey quality").
-    static let thinFloorHitRate = 0.9
-    /// Above this many times the survey's median floor error a floor positions worst for the
-    /// survey's own standard (access points and building alike): survey it again first.
-    static let thinErrorFactor = 2.0
 
     /// The survey quality in a sentence: the whole survey's held-out figures, and each thin floor.
     static func describe(_ quality: SurveyQuality) -> String {
@@ -90,19 +89,21 @@ struct FingerprintStage: PipelineStage {
         let scans = quality.floors.reduce(0) { $0 + $1.scans }
         let hits = quality.floors.reduce(0.0) { $0 + $1.floorHitRate * Double($1.scans) }
         var text = "held out by spot in \(quality.folds) folds, \(percent(hits / Double(max(scans, 1)))) of scans on the right floor"
-        let thin = quality.floors(below: thinFloorHitRate)
+        let thin = quality.floors(below: SurveyQuality.thinFloorHitRate)
         if !thin.isEmpty {
             text += "; too thin to tell the floor on " + thin.map { floor in
                 "\(floor.floorLabel) (\(percent(floor.floorHitRate)) right\(floor.meanError.map { String(format: ", %.1f m off", $0) } ?? ""))"
             }.joined(separator: ", ") + ": survey more spots there"
         }
-        let off = quality.floors(errorAbove: thinErrorFactor).filter { !thin.contains($0) }
+        let off = quality.floors(errorAbove: SurveyQuality.thinErrorFactor).filter { !thin.contains($0) }
         if !off.isEmpty, let median = quality.medianFloorError {
             text += "; too thin to position well on " + off.map { floor in
                 "\(floor.floorLabel) (\(String(format: "%.1f", floor.meanError ?? 0)) m off)"
             }.joined(separator: ", ") + String(format: " against %.1f m on the median floor: survey more spots there", median)
         }
-        return text + " (\(quality.floors.count) floors, \(quality.areas.count) areas of \(Int(quality.areaSize)) m in survey-quality.json)"
+        let thinAreas = quality.areas.filter(quality.isThin).count
+        return text + "; \(thinAreas) of \(quality.areas.count) areas of \(Int(quality.areaSize)) m thin "
+            + "(survey-quality.html, survey-quality.json)"
     }
 
     private static func percent(_ share: Double) -> String { String(format: "%.1f %%", share * 100) }

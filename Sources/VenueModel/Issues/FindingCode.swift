@@ -46,6 +46,13 @@ public enum FindingCode: String, Hashable, Sendable, Codable, CaseIterable {
     /// A level value an importer cannot place: the feature is left out.
     case unknownLevel = "unknown-level"
 
+    // MARK: Findings of the fingerprints stage
+
+    /// A survey floor whose held-out scans land on it too rarely, or too far off.
+    case surveyFloorThin = "survey-floor-thin"
+    /// An area of a survey floor with its held-out figures: a warning where it is thin.
+    case surveyArea = "survey-area"
+
     // MARK: Findings from the graph
 
     /// A place no route reaches from an entrance, for some or all profiles.
@@ -144,12 +151,12 @@ public enum FindingCode: String, Hashable, Sendable, Codable, CaseIterable {
         case .eventUnknownPlace, .poiUnknownRoom, .unknownLevel, .emptyGraph, .noPlaceReachable, .overpassError:
             return .error
         case .roomWithoutOutline, .refOnSeveralLevels, .entranceInferred, .notModelled, .openingInferred,
-             .unratedValue, .deletedElements, .outsideWithin, .connectorInferred, .unusedColumn:
+             .unratedValue, .deletedElements, .outsideWithin, .connectorInferred, .unusedColumn, .surveyArea:
             return .info
         case .invalidGeometry, .doorNotOnOutline, .roomWithoutDoor, .spaceWithoutDoor, .overlappingRooms,
              .connectorSingleLevel, .connectorOutsideSpace, .levelWithoutVerticalConnection, .buildingWithoutEntrance,
              .duplicateRef, .implausibleWidth, .implausibleIncline, .surveyPointOutsideSpace, .surveyUnknownFloor,
-             .placeUnreachable, .wheelchairRoomNotStepFree, .noEntrance, .placeNotConnected, .spaceTooComplex,
+             .surveyFloorThin, .placeUnreachable, .wheelchairRoomNotStepFree, .noEntrance, .placeNotConnected, .spaceTooComplex,
              .landingNotJoined, .entranceIsland, .invalidTag, .openOutline, .missingLevel, .missingNode, .missingMember,
              .duplicateElement, .shortWay, .elevatorWithoutLevels, .levelNotExistent, .levelMismatchAtNode,
              .flightEndsOnOneLevel, .flightDirectionUnknown, .overpassRemark, .imdfVersion, .unknownProperty,
@@ -162,7 +169,11 @@ public enum FindingCode: String, Hashable, Sendable, Codable, CaseIterable {
     /// Every severity a finding of this code can have, ``severity`` first, as the documentation's
     /// severity column lists them (`warning / error`).
     public var severities: [Issue.Severity] {
-        self == .invalidGeometry ? [.warning, .error] : [severity]
+        switch self {
+        case .invalidGeometry: return [.warning, .error]
+        case .surveyArea: return [.info, .warning]
+        default: return [severity]
+        }
     }
 
     /// Where the code is explained: a page in `docs/` and the anchor of the section whose table
@@ -177,6 +188,8 @@ public enum FindingCode: String, Hashable, Sendable, Codable, CaseIterable {
              .buildingWithoutEntrance, .duplicateRef, .refOnSeveralLevels, .eventUnknownPlace, .poiUnknownRoom,
              .implausibleWidth, .implausibleIncline, .surveyPointOutsideSpace, .surveyUnknownFloor, .unknownLevel:
             return "validation-rules.md#rules-of-the-validate-stage"
+        case .surveyFloorThin, .surveyArea:
+            return "validation-rules.md#findings-of-the-fingerprints-stage"
         case .placeUnreachable, .wheelchairRoomNotStepFree, .noEntrance, .entranceInferred, .placeNotConnected,
              .spaceTooComplex, .landingNotJoined, .emptyGraph, .noPlaceReachable, .entranceIsland:
             return "validation-rules.md#findings-from-the-graph"

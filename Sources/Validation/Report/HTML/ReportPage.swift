@@ -12,12 +12,16 @@ public struct ReportPage: Sendable {
     public var plans: FloorPlans
     /// A fix hint per issue code, shown beside the findings of that code.
     public var hints: [FindingCode: String]
+    /// What the page is, as its heading and title say before the venue.
+    public var title: String
 
     /// A page for `report`, drawing `plans` and marking the findings that have a position on them.
-    public init(report: ValidationReport, plans: FloorPlans, hints: [FindingCode: String] = [:]) {
+    public init(report: ValidationReport, plans: FloorPlans, hints: [FindingCode: String] = [:],
+                title: String = "Validation report") {
         self.report = report
         self.plans = plans
         self.hints = hints
+        self.title = title
     }
 
     /// The complete HTML document.
@@ -35,7 +39,7 @@ public struct ReportPage: Sendable {
             // Self-contained by construction: even a stray reference in the data could fetch nothing.
             "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'\">",
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
-            "<title>Validation report: \(report.venue.htmlEscaped)</title>",
+            "<title>\(title.htmlEscaped): \(report.venue.htmlEscaped)</title>",
             "<style>",
             assets.styleSheet,
             "</style>",
