@@ -1455,7 +1455,7 @@ typedef struct {
 
 /* The two sides' arrays, kept between classic queries on a bundle (which one thread uses at a
  * time): filling three node-sized arrays per query cost a city route more than its search
- * (docs/architecture.md). Between queries every distance is UNREACHED and every parent NB_NONE;
+ * (docs/contraction.md). Between queries every distance is UNREACHED and every parent NB_NONE;
  * a query resets only the ranks it reached. Sized for the largest hierarchy asked so far. */
 struct ch_memory {
     side sides[2];
