@@ -62,13 +62,11 @@ struct FingerprintStage: PipelineStage {
         var quality = SurveyQuality(folds: 0, areaSize: 20, floors: [], areas: [])
         if parameters.qualityFolds > 0 {
             context.progress(kind, "holding out the survey's spots to estimate its quality")
-        }
-        do {
-            if parameters.qualityFolds > 0 {
+            do {
                 quality = try SurveyQuality.estimate(scans, inventory: inventory, compiler: compiler, folds: parameters.qualityFolds)
+            } catch {
+                throw StageFailure(["\(context.definition.surveyInputs.map(\.path).joined(separator: ", ")): \(error)"])
             }
-        } catch {
-            throw StageFailure(["\(context.definition.surveyInputs.map(\.path).joined(separator: ", ")): \(error)"])
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
