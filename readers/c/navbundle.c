@@ -1471,14 +1471,14 @@ static void ch_memory_free(ch_memory *m) {
     free(m);
 }
 
-/* The bundle's query memory with room for `h`'s ranks, or NULL when out of memory. */
-static ch_memory *ch_memory_for(nb_bundle *b, const hierarchy *h) {
+/* The bundle's query memory with room for `count` ranks or nodes, or NULL when out of memory. */
+static ch_memory *ch_memory_for(nb_bundle *b, uint32_t count) {
     ch_memory *m = b->ch_memory;
-    if (m != NULL && m->capacity >= h->n) return m;
+    if (m != NULL && m->capacity >= count) return m;
     ch_memory_free(m);
     b->ch_memory = m = calloc(1, sizeof *m);
     if (m == NULL) return NULL;
-    size_t n = h->n ? h->n : 1;
+    size_t n = count ? count : 1;
     for (int i = 0; i < 2; i++) {
         side *s = &m->sides[i];
         s->distance = malloc(sizeof(uint64_t) * n);
@@ -1486,7 +1486,7 @@ static ch_memory *ch_memory_for(nb_bundle *b, const hierarchy *h) {
         if (!s->distance || !s->parent_arc || !s->parent_rank) return ch_memory_free(m), b->ch_memory = NULL;
         for (size_t v = 0; v < n; v++) s->distance[v] = UNREACHED, s->parent_arc[v] = NB_NONE, s->parent_rank[v] = NB_NONE;
     }
-    m->capacity = h->n;
+    m->capacity = count;
     return m;
 }
 
@@ -2208,7 +2208,7 @@ nb_status nb_route_path(nb_bundle *b, uint32_t profile, uint32_t source, uint32_
     hierarchy *h = NULL; /* set by load_hierarchy; GCC at -O2 cannot see that */
     nb_status status = load_hierarchy(b, profile, &h);
     if (status != NB_OK) return status;
-    ch_memory *memory = ch_memory_for(b, h);
+    ch_memory *memory = ch_memory_for(b, h->n);
     if (memory == NULL) return out_of_memory(b);
     side *sides = memory->sides;
     if (!side_init(&sides[0], h, 1, W(h, rank, source)) || !side_init(&sides[1], h, 0, W(h, rank, target))) {
@@ -3764,23 +3764,22 @@ nb_status nb_nearest_exit(nb_bundle *b, uint32_t profile, uint32_t node, uint32_
     const uint8_t *table = e + 8 + 12 * (size_t)b->nodes * profile;
     uint32_t goal = rd32(table + 12 * (size_t)node);
     if (goal == NB_NONE) return NB_OK;
-    uint32_t *path = malloc(sizeof(uint32_t) * ((size_t)b->nodes + 1));
-    if (!path) return out_of_memory(b);
-    size_t count = 0;
+    /* The path grows as it is followed: as long as the way out, not the graph. */
+    u32_list path = {0};
     uint32_t current = node;
-    path[count++] = current;
+    if (!list_push(&path, current)) return out_of_memory(b);
     /* At most one step per node, so a corrupt table that loops is refused rather than followed. */
     while (current != goal) {
         uint32_t arc = rd32(table + 12 * (size_t)current + 8);
-        if (count > b->nodes || arc >= b->arcs || arc < rd32(b->first_out + 4 * (size_t)current) ||
+        if (path.count > b->nodes || arc >= b->arcs || arc < rd32(b->first_out + 4 * (size_t)current) ||
             arc >= rd32(b->first_out + 4 * ((size_t)current + 1))) {
-            free(path);
+            free(path.items);
             return refuse(b, NB_ERROR_FORMAT, "EGRS does not lead from node %u to its exit", node);
         }
         current = rd32(b->arc_entries + 16 * (size_t)arc);
-        path[count++] = current;
+        if (!list_push(&path, current)) return free(path.items), out_of_memory(b);
     }
-    *exit_node = goal, *cost = rd32(table + 12 * (size_t)node + 4), *nodes = path, *node_count = count;
+    *exit_node = goal, *cost = rd32(table + 12 * (size_t)node + 4), *nodes = path.items, *node_count = path.count;
     return NB_OK;
 }
 
@@ -6007,20 +6006,21 @@ nb_status nb_leaving_costs(nb_bundle *b, uint32_t profile, const nb_arc_conditio
  * Nodes settle in (distance, node) order, so that exit is the nearest and, of equals, the
  * lowest; the way to it is the tree the search grew. */
 static nb_status exit_search(nb_bundle *b, const uint32_t *costs, uint32_t node, nb_path *path) {
-    size_t nodes = b->nodes ? b->nodes : 1;
-    uint64_t *distance = malloc(sizeof(uint64_t) * nodes);
-    uint32_t *parent_arc = malloc(sizeof(uint32_t) * nodes), *parent = malloc(sizeof(uint32_t) * nodes);
-    queue q = {0};
+    /* The classic query's kept arrays, one side of them, so that a search costs what it visits
+     * (ch_memory): distances, the arc into each node and its tail. */
+    ch_memory *memory = ch_memory_for(b, b->nodes);
+    if (memory == NULL) return out_of_memory(b);
+    side *s = &memory->sides[0];
+    uint64_t *distance = s->distance;
+    uint32_t *parent_arc = s->parent_arc, *parent = s->parent_rank;
+    queue *q = &s->q;
     u32_list arcs = {0};
     nb_status status = NB_OK;
     uint32_t exit = NB_NONE;
-    if (!distance || !parent_arc || !parent) goto no_memory;
-    for (uint32_t v = 0; v < b->nodes; v++) distance[v] = UNREACHED;
-    distance[node] = 0;
-    if (!queue_push(&q, (queue_entry){0, node})) goto no_memory;
-    while (q.count > 0) {
-        queue_entry top = q.items[0];
-        queue_pop(&q);
+    if (!side_reach(s, node, 0) || !queue_push(q, (queue_entry){0, node})) goto no_memory;
+    while (q->count > 0) {
+        queue_entry top = q->items[0];
+        queue_pop(q);
         uint32_t v = top.rank;
         /* An entry outdated by a shorter way in; each node is settled by one entry only, since a
          * node is queued again only at a strictly smaller distance. */
@@ -6034,8 +6034,9 @@ static nb_status exit_search(nb_bundle *b, const uint32_t *costs, uint32_t node,
             uint32_t head = arc_head(b, a);
             uint64_t total = top.key + costs[a];
             if (total >= distance[head]) continue;
-            distance[head] = total, parent_arc[head] = a, parent[head] = v;
-            if (!queue_push(&q, (queue_entry){total, head})) goto no_memory;
+            if (!side_reach(s, head, total)) goto no_memory;
+            parent_arc[head] = a, parent[head] = v;
+            if (!queue_push(q, (queue_entry){total, head})) goto no_memory;
         }
     }
     if (exit == NB_NONE) goto done;
@@ -6051,7 +6052,8 @@ static nb_status exit_search(nb_bundle *b, const uint32_t *costs, uint32_t node,
 no_memory:
     status = out_of_memory(b);
 done:
-    free(distance), free(parent_arc), free(parent), free(q.items), free(arcs.items);
+    side_release(s);
+    free(arcs.items);
     if (status != NB_OK) nb_path_free(path), path->duration = UINT64_MAX;
     return status;
 }

@@ -660,6 +660,20 @@ static int oracle_route(const hierarchy *h, uint32_t source, uint32_t target, ui
     return count;
 }
 
+/* Entries of the bundle's kept query memory (ch_memory) not as a query must find them: every
+ * distance UNREACHED, every parent NB_NONE, the lists empty. 0 when there is none. */
+static size_t query_memory_dirt(const nb_bundle *b) {
+    const ch_memory *m = b->ch_memory;
+    size_t dirty = 0;
+    for (int i = 0; m != NULL && i < 2; i++) {
+        const side *s = &m->sides[i];
+        dirty += s->reached.count + s->q.count;
+        for (uint32_t v = 0; v < m->capacity; v++)
+            dirty += s->distance[v] != UNREACHED || s->parent_arc[v] != NB_NONE || s->parent_rank[v] != NB_NONE;
+    }
+    return dirty;
+}
+
 static void test_reference_paths(nb_bundle *b) {
     if (b->nodes > 2048 || has_cch(b)) return;
     uint32_t *arcs = malloc(sizeof(uint32_t) * (b->arcs + 1));
@@ -688,13 +702,7 @@ static void test_reference_paths(nb_bundle *b) {
         CHECK(m != NULL && m->capacity >= h->n, "profile %u: classic routes kept no query memory in the bundle", profile);
         if (profile == 0) memory = m;
         CHECK(m == memory, "profile %u: the query memory was made again for a hierarchy of the same size", profile);
-        size_t dirty = 0;
-        for (int i = 0; m != NULL && i < 2; i++) {
-            const side *s = &m->sides[i];
-            dirty += s->reached.count + s->q.count;
-            for (uint32_t v = 0; v < m->capacity; v++)
-                dirty += s->distance[v] != UNREACHED || s->parent_arc[v] != NB_NONE || s->parent_rank[v] != NB_NONE;
-        }
+        size_t dirty = query_memory_dirt(b);
         CHECK(dirty == 0, "profile %u: %zu entries of the query memory not reset after the routes", profile, dirty);
     }
     free(arcs);
@@ -3340,6 +3348,10 @@ static void compare_exits(nb_bundle *b, const uint32_t *costs, const char *what)
         wrong += !same_way_out(b, costs, node, &path, exit[node], distance[node], what);
         nb_path_free(&path);
     }
+    /* The searches ran in the bundle's kept query memory and left it clean for the next. */
+    CHECK(b->ch_memory != NULL && b->ch_memory->capacity >= b->nodes, "%s: the exit search kept no query memory", what);
+    CHECK(query_memory_dirt(b) == 0, "%s: %zu entries of the query memory not reset after the exit searches", what,
+          query_memory_dirt(b));
     free(exit), free(distance);
 }
 
