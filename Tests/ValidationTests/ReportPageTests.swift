@@ -79,9 +79,18 @@ import VenueModel
     }
 
     @Test func edgesCarryTheirProfilesAndAreColouredByTheFirstMissingOne() {
-        let edges = html.matches(of: #/<line class="edge edge-(\w+)" data-profiles="([^"]*)" [^>]* stroke="(#\w+)">/#)
-            .map { (style: String($0.output.1), profiles: String($0.output.2), colour: String($0.output.3)) }
-        #expect(edges.count == ReportFixture.plans().plans.map(\.edges.count).reduce(0, +))
+        let paths = html.matches(of: #/<path class="edge edge-(\w+)" data-profiles="([^"]*)" stroke="(#\w+)" data-edges="(\d+)" d="([^"]*)">/#)
+        let edges = paths.map { (style: String($0.output.1), profiles: String($0.output.2), colour: String($0.output.3)) }
+        // One path per set of profiles on each plan, with a relative line per edge.
+        for plan in html.components(separatedBy: "<section class=\"floor-plan").dropFirst() {
+            let sets = plan.matches(of: #/<path class="edge edge-\w+" data-profiles="([^"]*)"/#).map { String($0.output.1) }
+            #expect(Set(sets).count == sets.count, "\(sets)")
+        }
+        let counts: [Int] = paths.map { Int($0.output.4) ?? -1 }
+        let lines: [Int] = paths.map { $0.output.5.filter { $0 == "l" }.count }
+        let fixtureEdges: Int = ReportFixture.plans().plans.map(\.edges.count).reduce(0, +)
+        #expect(counts.reduce(0, +) == fixtureEdges)
+        #expect(counts == lines)
         #expect(edges.contains { $0 == ("all", "foot wheelchair step-free night", EdgePalette.allColour) })
         #expect(edges.contains { $0 == ("restricted", "foot night", "#e8772e") }, "not wheelchair: orange")
         #expect(edges.contains { $0 == ("restricted", "foot wheelchair night", "#8e5bbf") }, "not step-free: purple")
@@ -90,6 +99,18 @@ import VenueModel
         for label in ["all profiles", "not wheelchair", "not step-free", "not night", "no profile"] {
             #expect(html.contains(label), "legend: \(label)")
         }
+    }
+
+    /// Edges become strokes: a move where a stroke starts, a relative line per edge, points
+    /// rounded to the frame's step, so a city's plan stays a few megabytes.
+    @Test func edgesJoinIntoStrokesRoundedToTheFramesStep() {
+        let segments = [(PlanPoint(x: 0, y: 0), PlanPoint(x: 1, y: 0)), (PlanPoint(x: 1, y: 0), PlanPoint(x: 1, y: 2.004)),
+                        (PlanPoint(x: 5, y: 5), PlanPoint(x: 6.25, y: 5))]
+        #expect(EdgeStrokes.pathData(segments, step: 0.01) == "M0 0l1 0l0 2M5 5l1.25 0")
+        #expect(EdgeStrokes.pathData(segments, step: 1) == "M0 0l1 0l0 2M5 5l1 0")
+        // A floor (unit 1 m) keeps centimetres; a city of 90 km (unit 900 m) draws to the metre.
+        #expect(EdgeStrokes.step(for: 1) == 0.01 && EdgeStrokes.step(for: 100) == 1 && EdgeStrokes.step(for: 900) == 1)
+        #expect(EdgeStrokes.step(for: 1000) == 10)
     }
 
     @Test func summaryTablesCountBySeverityAndByCode() throws {

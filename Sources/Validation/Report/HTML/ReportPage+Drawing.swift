@@ -11,19 +11,6 @@ extension ReportPage {
         }
     }
 
-    /// Graph edges coloured by the profiles that may use them, restricted ones over open ones.
-    func edges(_ plan: FloorPlans.Plan, layout: PlanLayout, palette: EdgePalette) -> [String] {
-        let edges = plan.edges.filter { $0.from.isValid && $0.to.isValid }.map { ($0, palette.access($0.profiles)) }
-        return edges.stablySorted(by: { Self.drawRank($0.1) < Self.drawRank($1.1) }).map { edge, access in
-            let from = layout.point(edge.from), to = layout.point(edge.to)
-            let names = palette.names(edge.profiles)
-            return "<line class=\"edge edge-\(palette.classSuffix(access))\" data-profiles=\"\(names.htmlEscaped)\" "
-                + "x1=\"\(SVGNumber.format(from.x))\" y1=\"\(SVGNumber.format(from.y))\" "
-                + "x2=\"\(SVGNumber.format(to.x))\" y2=\"\(SVGNumber.format(to.y))\" stroke=\"\(palette.colour(access))\">"
-                + "<title>\("usable by: \(names.isEmpty ? "no profile" : names)".htmlEscaped)</title></line>"
-        }
-    }
-
     /// Doors as small circles, entrances larger and filled.
     func doors(_ plan: FloorPlans.Plan, frame: PlanFrame, layout: PlanLayout) -> [String] {
         plan.doors.filter(\.location.isValid).map { door in

@@ -50,7 +50,7 @@ extension ReportPage {
         ]
         // Ground first, then the graph over it, then the marks a reader hovers, findings on top.
         lines += group("spaces", spaces(plan, layout: layout))
-        lines += group("edges", edges(plan, layout: layout, palette: palette))
+        lines += group("edges", edges(plan, frame: frame, layout: layout, palette: palette))
         lines += group("doors", doors(plan, frame: frame, layout: layout))
         lines += group("connectors", connectors(plan, frame: frame, layout: layout))
         lines += planDecorations(frame)
