@@ -24,16 +24,7 @@ struct DemoReportPageTests {
         #expect(markers.sorted() == placed.map(\.code.rawValue).sorted())
 
         // Looked at by whoever changes the page: build/test-artifacts/report-demo.png.
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let artifacts = root.appendingPathComponent("build/test-artifacts", isDirectory: true)
-        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
-        let screenshot = artifacts.appendingPathComponent("report-demo.png")
-        try? FileManager.default.removeItem(at: screenshot)
-        var filtered = URLComponents(url: workspace.layout.reportPage, resolvingAgainstBaseURL: false)
-        filtered?.percentEncodedFragment = "level=C%401"
-        try Chromium.screenshot(of: try #require(filtered?.url), to: screenshot, width: 1440, height: 900)
-        let data = try Data(contentsOf: screenshot)
+        let data = try Chromium.screenshotArtifact(of: workspace.layout.reportPage, fragment: "level=C%401", named: "report-demo.png")
         #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]) && data.count > 20_000)
     }
 
@@ -55,16 +46,8 @@ struct DemoReportPageTests {
             #expect(plans.contains { $0.0 == "\(floor.building ?? "")@\(floor.level)" && $0.1 == count }, "\(floor.floorLabel): \(plans)")
         }
 
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let artifacts = root.appendingPathComponent("build/test-artifacts", isDirectory: true)
-        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
-        let screenshot = artifacts.appendingPathComponent("survey-quality-demo.png")
-        try? FileManager.default.removeItem(at: screenshot)
-        var filtered = URLComponents(url: workspace.layout.surveyQualityPage, resolvingAgainstBaseURL: false)
-        filtered?.percentEncodedFragment = "level=C%400"
-        try Chromium.screenshot(of: try #require(filtered?.url), to: screenshot, width: 1440, height: 900)
-        let data = try Data(contentsOf: screenshot)
+        let data = try Chromium.screenshotArtifact(of: workspace.layout.surveyQualityPage, fragment: "level=C%400",
+                                                   named: "survey-quality-demo.png")
         #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]) && data.count > 20_000)
     }
 }

@@ -64,18 +64,9 @@ struct ReportChromiumTests {
     @Test func aScreenshotOfTheFixtureIsWritten() throws {
         let page = try Self.writePage()
         defer { try? FileManager.default.removeItem(at: page.deletingLastPathComponent()) }
-        // Tests/ValidationTests/ThisFile.swift → the package root.
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let artifacts = root.appendingPathComponent("build/test-artifacts", isDirectory: true)
-        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
-        let screenshot = artifacts.appendingPathComponent("report-fixture.png")
-        try? FileManager.default.removeItem(at: screenshot)
+        let data = try Chromium.screenshotArtifact(of: page, named: "report-fixture.png")
         // The page beside its picture, to open by hand when the picture looks wrong.
-        try Data(contentsOf: page).write(to: artifacts.appendingPathComponent("report-fixture.html"))
-
-        try Chromium.screenshot(of: page, to: screenshot, width: 1440, height: 900)
-        let data = try Data(contentsOf: screenshot)
+        try Data(contentsOf: page).write(to: Chromium.artifacts.appendingPathComponent("report-fixture.html"))
         #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG")
         #expect(data.count > 20_000, "a rendered page, not a blank one: \(data.count) bytes")
     }

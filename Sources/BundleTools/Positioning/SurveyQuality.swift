@@ -99,8 +99,9 @@ public struct SurveyQuality: Hashable, Sendable, Codable {
     ///   ``BundleToolsError/bundle(_:)`` when it cannot be read back.
     public static func estimate(_ scans: [SurveyScan], inventory: [AccessPoint] = [], compiler: RadioMapCompiler,
                                 folds: Int = 10, areaSize: Double = 20) throws(BundleToolsError) -> SurveyQuality {
+        // Dealt once to count the spots, since there are no more folds than spots.
         var dealer = CrossValidation.SpotDealer(folds: Int.max)
-        _ = scans.map { dealer.fold(of: $0) }
+        for scan in scans { _ = dealer.fold(of: scan) }
         let count = min(max(folds, 2), dealer.spots)
         guard count >= 2 else { return SurveyQuality(folds: 0, areaSize: areaSize, floors: [], areas: []) }
         var spots = CrossValidation.SpotDealer(folds: count)

@@ -11,13 +11,6 @@ extension SurveyQuality {
     /// the survey's own standard (access points and building alike): survey it again first.
     static let thinErrorFactor = 2.0
 
-    /// The floors too thin by either test, worst floor hit rate first, then worst error.
-    var thinFloors: [Estimate] {
-        let byFloor = floors(below: Self.thinFloorHitRate)
-        let named = Set(byFloor.map(\.floorLabel))
-        return byFloor + floors(errorAbove: Self.thinErrorFactor).filter { !named.contains($0.floorLabel) }
-    }
-
     /// Whether an area (or floor) is thin by either test.
     func isThin(_ estimate: Estimate) -> Bool {
         estimate.floorHitRate < Self.thinFloorHitRate
@@ -39,7 +32,7 @@ extension SurveyQuality {
             return text
         }
         let median = medianFloorError.map { String(format: " (%.1f m on the survey's median floor)", $0) } ?? ""
-        var issues = thinFloors.map { floor in
+        var issues = floors.filter(isThin).map { floor in
             Issue(code: .surveyFloorThin, message: "survey floor \(floor.floorLabel): \(figures(floor))\(median)",
                   levelID: levelID(floor))
         }

@@ -44,6 +44,23 @@ public enum Chromium {
         }
     }
 
+    /// `build/test-artifacts/` of the package: pictures the tests write for whoever changes a page.
+    public static let artifacts = URL(fileURLWithPath: #filePath)  // Tests/Support/HeadlessChromium/Chromium.swift
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("build/test-artifacts", isDirectory: true)
+
+    /// Screenshots `page` (at `fragment`, when given) at 1440 × 900 into ``artifacts`` as `name`,
+    /// replacing an older one, and returns the PNG's bytes.
+    public static func screenshotArtifact(of page: URL, fragment: String? = nil, named name: String) throws -> Data {
+        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+        let file = artifacts.appendingPathComponent(name)
+        try? FileManager.default.removeItem(at: file)
+        var address = page
+        if let fragment, let url = URL(string: page.absoluteString + "#" + fragment) { address = url }
+        try screenshot(of: address, to: file, width: 1440, height: 900)
+        return try Data(contentsOf: file)
+    }
+
     /// Standard output of one browser run; throws when it fails or outlives ``timeout``.
     private static func run(_ arguments: [String]) throws -> Data {
         guard let executable else { throw Failure(description: "chromium is required but not installed: \(missingReason)") }
