@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Import throughput in release: OSM XML (heidelberg, converted from the shared PBF with osmium),
-# OSM PBF into staging, and JSON parsing. Each figure comes with a baseline from the same run.
+# OSM PBF into staging, OSM PBF read against osmium, and JSON parsing. Each figure comes with a
+# baseline from the same run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 data=../shared/data
@@ -19,6 +20,7 @@ navforge=$(swift build -c release --show-bin-path)/navforge
 
 "$bench" osm-xml build/bench/heidelberg.osm --repeat "${REPEAT:-5}"
 "$bench" osm-pbf "$data/osm/heidelberg.osm.pbf"
+"$bench" osm-pbf-read "$data/osm/heidelberg.osm.pbf" --repeat "${REPEAT:-9}"
 "$bench" json "$data/imdf/spbstu-campus/navPath.geojson" --repeat "${REPEAT:-5}"
 
 # The import stage as a data engineer runs it: PBF to staging.sqlite, wall time and peak memory.

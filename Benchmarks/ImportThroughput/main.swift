@@ -3,6 +3,9 @@
 //
 //   import-benchmark osm-xml FILE [--repeat N]   bare libxml2 SAX pass vs OSM reader vs reader + interpreter
 //   import-benchmark osm-pbf FILE                PBF reader + interpreter, with peak memory
+//   import-benchmark osm-pbf-read FILE [--repeat N]
+//                                                PBF into a dataset on one thread and on every core, vs
+//                                                `osmium fileinfo -e` on the same file (when installed)
 //   import-benchmark json FILE [--repeat N]      navforge's JSON parser vs Foundation's JSONSerialization
 //   import-benchmark osm-clip FILE --within AREA [--repeat N]
 //                                                clipping a read dataset to way/ID, relation/ID or S,W,N,E
@@ -149,6 +152,49 @@ func benchmarkPBF(_ url: URL) throws {
                  peakResidentMegabytes(), summary as NSString))
 }
 
+/// Runs a program with its output discarded and waits for it, by `posix_spawn` and `waitpid`:
+/// Foundation's `Process.waitUntilExit` polls, which added tens of milliseconds to a 50 ms run.
+func runQuietly(_ program: String, _ arguments: [String]) {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    let argv = ([program] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, program, &actions, nil, argv, environ) == 0 else { return }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+}
+
+/// Reading a PBF file into a dataset on one thread (`read(into:)`) and on every core
+/// (`readDataset()`), against `osmium fileinfo -e`, which decodes every blob and counts the
+/// elements on all cores: medians of `repeats` runs each, taken in turn. osmium's figure is the
+/// wall time of its process, so it includes starting it (a few milliseconds).
+func benchmarkPBFRead(_ url: URL, repeats: Int) throws {
+    let reader = OSMPBFReader(url: url, displayName: url.lastPathComponent)
+    let osmium = ["/usr/bin/osmium", "/usr/local/bin/osmium"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    var one = Measurement(name: "navforge, one thread")
+    var all = Measurement(name: "navforge, \(ProcessInfo.processInfo.activeProcessorCount) cores")
+    var peer = Measurement(name: "osmium fileinfo -e")
+    var same = true
+    for _ in 0..<repeats {
+        var sequential = OSMDataset()
+        try one.seconds.append(time { try reader.read(into: &sequential) })
+        var parallel = OSMDataset()
+        try all.seconds.append(time { parallel = try reader.readDataset() })
+        same = same && parallel == sequential
+        if let osmium { peer.seconds.append(time { runQuietly(osmium, ["fileinfo", "-e", url.path]) }) }
+    }
+    print(String(format: "OSM PBF read into a dataset, %.1f MB, median of %d:", fileMegabytes(url), repeats))
+    for measurement in [one, all] + (osmium == nil ? [] : [peer]) {
+        let ratio = peer.seconds.isEmpty ? "" : String(format: "  (%.2f× osmium)", measurement.median / peer.median)
+        print(String(format: "  %-22@ %.3f s", measurement.name as NSString, measurement.median) + ratio)
+    }
+    if osmium == nil { print("  (osmium is not installed: apt-get install osmium-tool)") }
+    print("  both readings give the same dataset: \(same ? "yes" : "NO")")
+}
+
 /// Clipping to an area against reading the file, both medians.
 func benchmarkClip(_ url: URL, within text: String, repeats: Int) throws {
     let area: OSMClipArea
@@ -252,8 +298,8 @@ func benchmarkWKT(count: Int, repeats: Int) throws {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 3, ["osm-xml", "osm-pbf", "json", "osm-interpret", "osm-read", "osm-clip", "wkt"].contains(arguments[1]) else {
-    FileHandle.standardError.write(Data("usage: import-benchmark osm-xml|osm-pbf|json|osm-clip FILE [--repeat N] [--within AREA], or wkt COUNT [--repeat N]\n".utf8))
+guard arguments.count >= 3, ["osm-xml", "osm-pbf", "osm-pbf-read", "json", "osm-interpret", "osm-read", "osm-clip", "wkt"].contains(arguments[1]) else {
+    FileHandle.standardError.write(Data("usage: import-benchmark osm-xml|osm-pbf|osm-pbf-read|json|osm-clip FILE [--repeat N] [--within AREA], or wkt COUNT [--repeat N]\n".utf8))
     exit(64)
 }
 let url = URL(fileURLWithPath: arguments[2])
@@ -262,6 +308,7 @@ do {
     switch arguments[1] {
     case "osm-xml": try benchmarkXML(url, repeats: repeats)
     case "osm-pbf": try benchmarkPBF(url)
+    case "osm-pbf-read": try benchmarkPBFRead(url, repeats: repeats)
     case "wkt":
         guard let count = Int(arguments[2]), count > 0 else { throw CocoaError(.formatting) }
         try benchmarkWKT(count: count, repeats: repeats)

@@ -31,4 +31,15 @@ struct OSMRealDataTests {
         let dataset = try count("osm/heidelberg.osm.pbf")
         #expect(dataset.nodeCount > 200_000 && dataset.ways.count > 20_000)
     }
+
+    @Test(.enabled(if: SharedData.has("osm/heidelberg.osm.pbf")))
+    func heidelbergReadsTheSameOnEveryCore() throws {
+        let reader = OSMPBFReader(url: SharedData.file("osm/heidelberg.osm.pbf"), displayName: "heidelberg")
+        let starts = try #require(reader.partStarts(threshold: OSMPBFReader.parallelThreshold, parts: 2), "the city is read in parts")
+        #expect(starts.count == 2)
+        var whole = OSMDataset()
+        try reader.read(into: &whole)
+        #expect(try reader.readDataset(parallelThreshold: OSMPBFReader.parallelThreshold, parts: 2) == whole)
+        #expect(try reader.readDataset(parallelThreshold: OSMPBFReader.parallelThreshold, parts: 5) == whole)
+    }
 }

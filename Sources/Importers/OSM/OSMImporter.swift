@@ -44,9 +44,7 @@ public enum OSMImporter {
                 // Asked for PBF by the caller, the option is wrong; told by the `.pbf` name, the file is.
                 throw encoding == .pbf ? .invalidOption(message, at: location) : .invalidInput(message, at: location)
             }
-            var dataset = OSMDataset()
-            try OSMPBFReader(url: url, displayName: displayName).read(into: &dataset)
-            return dataset
+            return try OSMPBFReader(url: url, displayName: displayName).readDataset()
         case .xml:
             return try OSMXMLReader(url: url, displayName: displayName).readDataset()
         }

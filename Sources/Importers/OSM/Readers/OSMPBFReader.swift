@@ -9,7 +9,7 @@ import VenueModel
 /// size the file states is checked against the format's limits before anything is allocated
 /// (64 KiB for a blob header, 32 MiB for a blob, raw or inflated), so a hostile file cannot make
 /// the reader allocate gigabytes; errors name the blob and its byte offset.
-public struct OSMPBFReader {
+public struct OSMPBFReader: Sendable {
     /// The file to read.
     public let url: URL
     /// How messages name the file.
@@ -28,27 +28,44 @@ public struct OSMPBFReader {
     /// Streams the elements into `sink`, blob by blob; errors name the blob and its offset, and a
     /// file that is not there is ``ImportError/missingFile(_:at:)``.
     public func read<Sink: OSMElementSink>(into sink: inout Sink) throws(ImportError) {
+        try read(into: &sink, from: BlobPosition(offset: 0, index: 0), until: nil, afterHeader: false)
+    }
+
+    /// Where a blob starts in the file, and its number among the file's blobs.
+    struct BlobPosition: Sendable, Equatable {
+        var offset: Int
+        var index: Int
+    }
+
+    /// Streams the blobs from `start` up to the one at byte `end` (the file's end when `nil`)
+    /// into `sink`. A part after the file's first (``readDataset()``) starts `afterHeader`: the
+    /// `OSMHeader` blob was in an earlier part.
+    func read<Sink: OSMElementSink>(into sink: inout Sink, from start: BlobPosition, until end: Int?,
+                                    afterHeader: Bool) throws(ImportError) {
         guard let file = FileHandle(forReadingAtPath: url.path) else {
             throw .unreadable(url, "cannot open the PBF file", at: SourceLocation(file: displayName))
         }
         defer { try? file.close() }
-        var offset = 0
-        var index = 0
-        var sawHeader = false
-        while true {
+        var offset = start.offset
+        var index = start.index
+        var sawHeader = afterHeader
+        if offset > 0 {
+            do {
+                try file.seek(toOffset: UInt64(offset))
+            } catch {
+                throw .readFailure("cannot read at byte \(offset): \(error.localizedDescription)",
+                                   at: SourceLocation(file: displayName, feature: "blob \(index)"))
+            }
+        }
+        while offset != end {
             let location = SourceLocation(file: displayName, feature: "blob \(index)")
             let lengthBytes = try read(file, count: 4, at: offset, location: location, allowEnd: true)
             guard lengthBytes.count == 4 else {
                 if lengthBytes.isEmpty { break }
                 throw .invalidInput("the file ends inside the length of blob \(index) at byte \(offset)", at: location)
             }
-            let headerLength = lengthBytes.reduce(0) { $0 << 8 | Int($1) }
-            guard headerLength > 0, headerLength <= Self.maximumHeaderSize else {
-                throw .invalidInput("blob \(index) at byte \(offset) announces a \(headerLength)-byte header; the limit is \(Self.maximumHeaderSize)",
-                                    at: location)
-            }
-            let header = try read(file, count: headerLength, at: offset + 4, location: location)
-            let (type, dataSize) = try blobHeader(header, location: location, offset: offset)
+            let (type, headerLength, dataSize) = try blobFrame(file, lengthBytes: lengthBytes, at: BlobPosition(offset: offset, index: index),
+                                                               location: location)
             let blob = try read(file, count: dataSize, at: offset + 4 + headerLength, location: location)
             let block = try inflate(blob, location: location, offset: offset)
             if type == "OSMData", !sawHeader {
@@ -74,7 +91,22 @@ public struct OSMPBFReader {
         guard sawHeader else { throw .invalidInput("the file has no OSMHeader blob: it is not an OSM PBF file", at: SourceLocation(file: displayName)) }
     }
 
-    private func read(_ file: FileHandle, count: Int, at offset: Int, location: SourceLocation,
+    /// The type, header length and data size of the blob at `position`, whose 4-byte length
+    /// has been read (`lengthBytes`), reading its `BlobHeader`; the file then stands at its data.
+    func blobFrame(_ file: FileHandle, lengthBytes: Data, at position: BlobPosition,
+                   location: SourceLocation) throws(ImportError) -> (type: String, headerLength: Int, dataSize: Int) {
+        let offset = position.offset
+        let headerLength = lengthBytes.reduce(0) { $0 << 8 | Int($1) }
+        guard headerLength > 0, headerLength <= Self.maximumHeaderSize else {
+            throw .invalidInput("blob \(position.index) at byte \(offset) announces a \(headerLength)-byte header; the limit is \(Self.maximumHeaderSize)",
+                                at: location)
+        }
+        let header = try read(file, count: headerLength, at: offset + 4, location: location)
+        let (type, dataSize) = try blobHeader(header, location: location, offset: offset)
+        return (type, headerLength, dataSize)
+    }
+
+    func read(_ file: FileHandle, count: Int, at offset: Int, location: SourceLocation,
                       allowEnd: Bool = false) throws(ImportError) -> Data {
         let data: Data
         do {

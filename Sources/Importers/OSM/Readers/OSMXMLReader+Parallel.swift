@@ -28,7 +28,7 @@ extension OSMXMLReader {
         if let split = try? splitPoint(threshold: parallelThreshold) {
             let first = OSMXMLReader(url: url, displayName: displayName, part: .first(end: split), limits: limits)
             let second = OSMXMLReader(url: url, displayName: displayName, part: .second(start: split), limits: limits)
-            let results = PartResults()
+            let results = OSMPartResults(count: 2)
             // libxml2 2.9 sets up its globals on first use, which is not safe from two threads at once.
             _ = Self.libxml2Initialised
             DispatchQueue.concurrentPerform(iterations: 2) { index in
@@ -123,23 +123,5 @@ extension OSMXMLReader {
             }
             return nil
         }
-    }
-}
-
-/// The datasets the two parser threads produce, each written once by its own thread.
-private final class PartResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [OSMDataset?] = [nil, nil]
-
-    func store(_ dataset: OSMDataset, at index: Int) {
-        lock.lock()
-        stored[index] = dataset
-        lock.unlock()
-    }
-
-    var datasets: [OSMDataset?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
     }
 }
