@@ -41,10 +41,11 @@ struct DemoWorkspace {
         try text.replacingOccurrences(of: old, with: new).write(to: url, atomically: true, encoding: .utf8)
     }
 
-    func build(_ pipeline: URL? = nil, force: Bool = false, until: StageKind? = nil) throws -> BuildSummary {
+    func build(_ pipeline: URL? = nil, force: Bool = false, until: StageKind? = nil,
+               observer: @escaping (BuildEvent) -> Void = { _ in }) throws -> BuildSummary {
         let definition = try PipelineFileParser.parse(contentsOf: pipeline ?? self.pipeline)
         return PipelineRunner(definition: definition,
-                              options: BuildOptions(buildRoot: buildRoot, force: force, until: until)).run()
+                              options: BuildOptions(buildRoot: buildRoot, force: force, until: until), observer: observer).run()
     }
 }
 

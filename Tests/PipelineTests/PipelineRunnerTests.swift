@@ -21,6 +21,33 @@ import VenueModel
         #expect(second.stages.map(\.message) == first.stages.map(\.message))
     }
 
+    /// Validation derives the graph for its reach rules and hands it forward: the graph stage of
+    /// the same build writes it without deriving it again, and the bytes are those the graph
+    /// stage writes when it derives the graph itself.
+    @Test func theGraphStageWritesTheGraphValidationDerived() throws {
+        final class Progress: @unchecked Sendable {
+            var messages: [String] = []
+        }
+        func graphProgress(_ progress: Progress) -> (BuildEvent) -> Void {
+            { event in
+                if case .stageProgress(.graph, let message) = event { progress.messages.append(message) }
+            }
+        }
+        let workspace = try DemoWorkspace()
+        let handed = Progress()
+        #expect(try workspace.build(until: .graph, observer: graphProgress(handed)).status == .succeeded)
+        #expect(handed.messages == ["writing the graph validation derived"])
+        let written = try Data(contentsOf: workspace.layout.graph)
+
+        // The same build without its validate stage: the graph stage derives the graph itself.
+        try workspace.edit(workspace.pipeline, replacing: "  validate:\n    fail-on: error\n", with: "")
+        let derived = Progress()
+        let alone = try workspace.build(force: true, until: .graph, observer: graphProgress(derived))
+        #expect(alone.statuses == ["import": .ran, "graph": .ran])
+        #expect(derived.messages.first == "deriving the graph")
+        #expect(try Data(contentsOf: workspace.layout.graph) == written)
+    }
+
     @Test func aChangedInputRerunsEverythingDownstreamOfImport() throws {
         let workspace = try DemoWorkspace()
         _ = try workspace.build()

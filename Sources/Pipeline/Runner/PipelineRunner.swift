@@ -69,6 +69,9 @@ public struct PipelineRunner {
             }
             observer(.stageStarted(stage.kind, index: index, count: stages.count))
             let result = runStage(stage, context: context, cache: &cache, errors: &errors)
+            // A graph handed forward is for the graph stage alone: once its turn is over (ran or
+            // cached), the later stages should not carry it.
+            if stage.kind == .graph { context.derivedGraph = nil }
             results.append(result)
             observer(.stageFinished(result))
             // Saved after every stage that ran, so a later failure keeps the earlier stages cached.

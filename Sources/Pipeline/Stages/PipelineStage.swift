@@ -37,6 +37,9 @@ final class StageContext {
     let report: (BuildEvent) -> Void
     /// Keys of the stages computed so far in this build, for downstream keys.
     var keys: [StageKind: String] = [:]
+    /// The graph the validate stage derived, handed forward to the graph stage of the same build,
+    /// which would derive the same one; the runner drops it after the graph stage's turn.
+    var derivedGraph: DerivedGraph?
     private var contents: [String: InputContent] = [:]
 
     init(definition: PipelineDefinition, layout: BuildLayout, report: @escaping (BuildEvent) -> Void) {

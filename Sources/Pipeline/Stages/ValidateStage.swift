@@ -8,8 +8,9 @@ import VenueModel
 /// Checks the staged venue against the rule catalogue and writes `report.json` and `report.html`.
 ///
 /// Rules that need the graph (what each profile reaches) run on a graph derived here, in memory,
-/// with the graph stage's parameters: deriving it takes a fraction of a second, and so one report
-/// holds every finding, and `navforge validate` needs no later stage.
+/// with the graph stage's parameters, so that one report holds every finding and `navforge
+/// validate` needs no later stage; the graph stage of the same build then writes this graph
+/// rather than derive it again (``StageContext/derivedGraph``).
 struct ValidateStage: PipelineStage {
     let kind = StageKind.validate
     let parameters: ValidateStageParameters
@@ -57,8 +58,11 @@ struct ValidateStage: PipelineStage {
             context.progress(kind, "deriving the graph to check what each profile reaches")
             let (graph, graphIssues) = GraphBuilder(venue: venue, parameters: graphParameters, locator: locator).build()
             compiled = CompiledGraph(graph: graph, profiles: graphParameters.profiles)
-            findings = Self.withoutInferredEntrances(findings, graphIssues: graphIssues)
-                + graphIssues + Reachability(venue: venue, compiled: compiled, snapDistance: graphParameters.placeSnapDistance).issues
+            let reachability = Reachability(venue: venue, compiled: compiled, snapDistance: graphParameters.placeSnapDistance)
+            findings = Self.withoutInferredEntrances(findings, graphIssues: graphIssues) + graphIssues + reachability.issues
+            context.derivedGraph = DerivedGraph(importKey: context.keys[.import] ?? "",
+                                                parameters: context.definition.stage(.graph)?.canonicalParameters ?? "",
+                                                compiled: compiled, reachability: reachability)
         } else {
             findings.removeAll { RuleCatalogue.routingCodes.contains($0.code) }
         }
