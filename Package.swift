@@ -39,7 +39,7 @@ let package = Package(
         // The runtime an app links: opens a mapped bundle and routes, searches, snaps and locates.
         .target(name: "NavBundle", dependencies: ["NavFormat"]),
         // Build side: writes bundles from their records.
-        .target(name: "BundleWriting", dependencies: ["NavFormat"]),
+        .target(name: "BundleWriting", dependencies: ["NavFormat", "RoutingGraph", "VenueModel"]),
         // The normalised venue model shared by every stage.
         .target(name: "VenueModel"),
         // Whole files into memory, without Foundation's leak on empty files.
@@ -129,7 +129,7 @@ let package = Package(
         .testTarget(name: "FingerprintsTests",
                     dependencies: ["Fingerprints", "NavFormat", "NavBundle", "BundleTools", "VenueModel", "Importers"]),
         .testTarget(name: "PipelineTests",
-                    dependencies: ["Pipeline", "NavFormat", "NavBundle", "BundleTools", "VenueModel", "Staging",
+                    dependencies: ["Pipeline", "NavFormat", "NavBundle", "BundleWriting", "BundleTools", "VenueModel", "Staging",
                                    "RoutingGraph", "Geometry",
                                    "Contraction", "Validation", "Importers", "HeadlessChromium", "TemporaryFolders"],
                     // Read from the source tree by path, so the files stay plain OSM a mapper can open in JOSM.

@@ -10,6 +10,13 @@ public import NavFormat
 /// cannot form a valid bundle (a compiler bug, refused before a reader would have to reject the
 /// file) and ``FormatError/cannotWrite(path:reason:)`` for a file that cannot be written.
 public enum BundleWriter {
+    /// The order of a bundle's `ARCS`: arc indexes sorted by tail, ties in input order. Every
+    /// per-arc section follows it, and so do the hierarchies the contract stage builds, whose
+    /// input arcs are `ARCS` indexes; `tails` are the arcs' tail nodes in input order.
+    public static func arcOrder(tails: [Int]) -> [Int] {
+        tails.indices.sorted { (tails[$0], $0) < (tails[$1], $1) }
+    }
+
     public static func image(of contents: BundleContents) throws(FormatError) -> Data {
         try validate(contents)
         var strings = StringTableBuilder()
@@ -28,7 +35,7 @@ public enum BundleWriter {
 
         let levels = encodeLevels(contents.levels, strings: &strings)
         let nodes = encodeNodes(contents.nodes, strings: &strings)
-        let order = contents.arcs.indices.sorted { (contents.arcs[$0].tail, $0) < (contents.arcs[$1].tail, $1) }
+        let order = Self.arcOrder(tails: contents.arcs.map(\.tail))
         let arcs = encodeArcs(contents.arcs, order: order, nodeCount: contents.nodes.count, strings: &strings)
         let profiles = encodeProfiles(contents.profiles, order: order, strings: &strings)
         let places = encodePlaces(contents.places, strings: &strings)

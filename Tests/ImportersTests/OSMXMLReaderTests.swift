@@ -114,7 +114,7 @@ import Testing
     /// What the process writes to stderr while `body` runs (other tests' lines included).
     func capturingStandardError(_ body: () throws -> Void) throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: url) }
         let file = try FileHandle(forWritingTo: url)
         let saved = dup(STDERR_FILENO)

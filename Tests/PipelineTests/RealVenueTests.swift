@@ -1,4 +1,5 @@
 import Contraction
+import BundleWriting
 import Foundation
 import NavBundle
 import Staging
@@ -134,7 +135,7 @@ struct RealVenueTests {
     /// cannot pass.
     static func wheelchairRoutesKeepToFirmGround(_ bundle: VenueBundle, _ compiled: CompiledGraph) throws {
         let graph = compiled.graph
-        let order = ContractStage.bundleArcOrder(graph)
+        let order = BundleWriter.arcOrder(tails: graph.arcs.map(\.tail))
         let profile = try bundle.profileIndex(named: "wheelchair")
         let candidates = try (0..<bundle.nodeCount).filter { try bundle.isInMainPiece(node: $0, profile: profile) }
         var random = SplitMix(seed: 36)

@@ -1,5 +1,6 @@
 import Foundation
 import NavBundle
+@testable import BundleWriting
 @testable import Pipeline
 import Testing
 import NavFormat

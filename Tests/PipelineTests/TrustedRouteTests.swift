@@ -162,7 +162,7 @@ import Testing
         #expect(abs(down - (Double(steps) * 0.45 + walked) * 1.11) < 0.01, "down: \(down) s")
         let level = length / 1.3 * 1.11
         #expect(up > level * 1.5 && down > level * 1.3, "level walking would take \(level) s; up \(up), down \(down)")
-        #expect(try fixture.seconds(from: nodes[0], to: nodes[5], profile: "wheelchair") == nil)
+        #expect(fixture.seconds(from: nodes[0], to: nodes[5], profile: "wheelchair") == nil)
     }
 
     @Test func aStairwayIsSlowerThanARampOfTheSameRise() throws {

@@ -66,15 +66,15 @@ struct BundleStage: PipelineStage {
                                       placeSnapDistance: context.definition.graphParameters.placeSnapDistance,
                                       doorTolerance: context.definition.graphParameters.doorTolerance)
         if let compiled, context.definition.stage(.contract) != nil {
-            let order = ContractStage.bundleArcOrder(compiled.graph)
-            let contracted = try ContractStage.read(
+            let order = BundleWriter.arcOrder(tails: compiled.graph.arcs.map(\.tail))
+            let contracted = try HierarchiesArtifact.read(
                 from: context.layout.hierarchies, profiles: compiled.profiles, order: order,
                 tails: order.map { UInt32(compiled.graph.arcs[$0].tail) }, heads: order.map { UInt32(compiled.graph.arcs[$0].head) })
             assembly.contents.hierarchies = contracted.hierarchies
             assembly.contents.customisableTopology = contracted.topology
         }
         if context.definition.stage(.fingerprints) != nil {
-            assembly.contents.radioMap = try FingerprintStage.read(from: context.layout.radioMap)
+            assembly.contents.radioMap = try RadioMapArtifact.read(from: context.layout.radioMap)
         }
         assembly.contents.guidanceTexts = try guidanceTexts()
         context.progress(kind, "encoding \(assembly.contents.nodes.count) nodes and \(assembly.contents.places.count) places")

@@ -1,3 +1,4 @@
+import BundleWriting
 import Contraction
 import Foundation
 import RoutingGraph
@@ -10,8 +11,6 @@ import NavFormat
 struct ContractStage: PipelineStage {
     let kind = StageKind.contract
     let parameters: ContractStageParameters
-
-    static let kindOfFile = ContainerKind(magic: "NAVFCHIE", major: 2, minor: 0)
 
     func cacheKey(_ context: StageContext) throws -> String {
         var key = CacheKey(stage: kind)
@@ -31,9 +30,9 @@ struct ContractStage: PipelineStage {
         let graph = compiled.graph
         // Arcs in the order the bundle stores them (grouped by tail, ties in graph order), so a
         // hierarchy's input arc indexes are indexes into the bundle's ARCS section.
-        let order = Self.bundleArcOrder(graph)
+        let order = BundleWriter.arcOrder(tails: graph.arcs.map(\.tail))
         let tails = order.map { UInt32(graph.arcs[$0].tail) }, heads = order.map { UInt32(graph.arcs[$0].head) }
-        var container = ContainerWriter(kind: Self.kindOfFile)
+        var container = ContainerWriter(kind: HierarchiesArtifact.kind)
         let message: String
         switch parameters.method {
         case .ch:
@@ -45,7 +44,7 @@ struct ContractStage: PipelineStage {
                 let hierarchy = ContractionBuilder(parameters: parameters.hierarchy).build(weighted) { share in
                     context.progress(kind, "contracting for \(profile.name): \(Int(share * 100)) %")
                 }
-                container.add(Self.tag(index), Data(hierarchy.encoded()))
+                container.add(HierarchiesArtifact.tag(index), Data(hierarchy.encoded()))
                 let usable = profile.costs.filter { $0 != BundleFormat.impassable }.count
                 figures.append("\(profile.name) \(String(format: "%.2f", Double(hierarchy.arcCount) / Double(max(usable, 1))))")
             }
@@ -76,11 +75,6 @@ struct ContractStage: PipelineStage {
         return StageOutcome(issues: IssueCounts(), message: message)
     }
 
-    /// The graph's arc indexes in the bundle's `ARCS` order: by tail, ties in graph order.
-    static func bundleArcOrder(_ graph: NavigationGraph) -> [Int] {
-        graph.arcs.indices.sorted { (graph.arcs[$0].tail, $0) < (graph.arcs[$1].tail, $1) }
-    }
-
     /// Node positions in metres for the order, each level placed beside the last rather than
     /// stacked on it: floors are joined only by their stairs and lifts, so the order should see
     /// them as far apart, and cutting between them is cheap.
@@ -91,38 +85,5 @@ struct ContractStage: PipelineStage {
         let x = graph.nodes.map { $0.coordinate.longitude * scale }, y = graph.nodes.map { $0.coordinate.latitude * 110_574 }
         let west = x.min()!, width = x.max()! - west + 100
         return (zip(x, graph.nodes).map { $0 - west + Double($1.level) * width }, y)
-    }
-
-    /// `CH00`, `CH01`, ...: the hierarchy of the profile at that index of the graph's profile
-    /// list, tagged as in bundles.
-    static func tag(_ profile: Int) -> SectionTag { BundleFormat.Tag.hierarchy(profile) }
-
-    /// What a contract stage wrote: the encoded hierarchies in profile order, or the encoded
-    /// customisable topology; each checked by decoding it.
-    static func read(from url: URL, profiles: [CompiledGraph.ProfileCosts], order: [Int],
-                     tails: [UInt32], heads: [UInt32]) throws -> (hierarchies: [[UInt8]], topology: [UInt8]?) {
-        let file = try ContainerFile(path: url.path, kind: kindOfFile, kindName: "navforge hierarchies")
-        try file.verifyChecksums()
-        if let section = file.section(BundleFormat.Tag.customisableTopology) {
-            let bytes = [UInt8](try section.bytes(offset: 0, count: section.count))
-            let decoded = bytes.withUnsafeBytes { buffer in
-                Result { () throws(CustomisableTopology.Failure) in
-                    try CustomisableTopology(encoded: buffer, inputTails: tails, inputHeads: heads,
-                                             usable: order.map { arc in profiles.contains { $0.costs[arc] != BundleFormat.impassable } })
-                }
-            }
-            if case .failure(let failure) = decoded {
-                throw FormatError.malformedSection(section: "CCHT", detail: failure.description)
-            }
-            return ([], bytes)
-        }
-        var hierarchies: [[UInt8]] = []
-        for index in profiles.indices {
-            let section = try file.requiredSection(tag(index))
-            let bytes = [UInt8](try section.bytes(offset: 0, count: section.count))
-            _ = try ContractionHierarchy(encoded: bytes, inputArcCount: tails.count)
-            hierarchies.append(bytes)
-        }
-        return (hierarchies, nil)
     }
 }

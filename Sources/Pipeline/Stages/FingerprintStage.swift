@@ -13,7 +13,6 @@ struct FingerprintStage: PipelineStage {
     let kind = StageKind.fingerprints
     let parameters: FingerprintStageParameters
 
-    static let kindOfFile = ContainerKind(magic: "NAVFWIFI", major: 1, minor: 0)
 
     func cacheKey(_ context: StageContext) throws -> String {
         var key = CacheKey(stage: kind)
@@ -46,7 +45,7 @@ struct FingerprintStage: PipelineStage {
         } catch {
             throw StageFailure(["\(context.definition.surveyInputs.map(\.path).joined(separator: ", ")): \(error)"])
         }
-        var container = ContainerWriter(kind: Self.kindOfFile)
+        var container = ContainerWriter(kind: RadioMapArtifact.kind)
         container.add(BundleFormat.Tag.wifi, Data(try compiled.map.encoded()))
         try container.write(to: context.layout.radioMap)
 
@@ -105,14 +104,4 @@ struct FingerprintStage: PipelineStage {
     }
 
     private static func percent(_ share: Double) -> String { String(format: "%.1f %%", share * 100) }
-
-    /// The encoded radio map a fingerprints stage wrote, checked by opening a locator on it.
-    static func read(from url: URL) throws -> [UInt8] {
-        let file = try ContainerFile(path: url.path, kind: kindOfFile, kindName: "navforge radio map")
-        try file.verifyChecksums()
-        let section = try file.requiredSection(BundleFormat.Tag.wifi)
-        let bytes = [UInt8](try section.bytes(offset: 0, count: section.count))
-        _ = try RadioMapLocator(encoded: bytes)
-        return bytes
-    }
 }

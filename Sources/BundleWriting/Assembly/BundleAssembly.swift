@@ -1,12 +1,15 @@
-import RoutingGraph
-import VenueModel
-import NavFormat
+public import NavFormat
+public import RoutingGraph
+public import VenueModel
 
-/// Maps the venue and its compiled graph onto the bundle's plain records.
-struct BundleAssembly {
-    var contents: BundleContents
+/// Maps the venue and its compiled graph onto the bundle's plain records, which ``BundleWriter``
+/// encodes: the one place that decides what of a venue reaches a bundle, beside the writer.
+public struct BundleAssembly {
+    /// The records, which the bundle stage completes with the artifacts of the other stages
+    /// (hierarchies, radio map, guidance texts) before writing them.
+    public var contents: BundleContents
     /// Events whose place ref matches no place (validation reports them).
-    private(set) var skippedEvents: [Event] = []
+    public private(set) var skippedEvents: [Event] = []
     /// The place each searchable space became, for linking its outlines.
     private var placeOfSpace: [String: Int] = [:]
 
@@ -14,8 +17,9 @@ struct BundleAssembly {
     /// per-profile attachment may look (``PlaceAttachments``). `doorTolerance` is the graph
     /// stage's too: how far from an outline a door still opens into the space, which is also
     /// where a landmark counts as seen from inside it (``LandmarkSelection``).
-    init(venue: Venue, graph: CompiledGraph?, metadata: BundleMetadata, placeSnapDistance: Double = GraphParameters().placeSnapDistance,
-         doorTolerance: Double = GraphParameters().doorTolerance) {
+    public init(venue: Venue, graph: CompiledGraph?, metadata: BundleMetadata,
+                placeSnapDistance: Double = GraphParameters().placeSnapDistance,
+                doorTolerance: Double = GraphParameters().doorTolerance) {
         contents = BundleContents(metadata: metadata)
         let buildingNames = Dictionary(venue.buildings.map { ($0.id, $0.displayName) }, uniquingKeysWith: { a, _ in a })
         let levelIndex = Dictionary(venue.levels.enumerated().map { ($0.element.id, $0.offset) },

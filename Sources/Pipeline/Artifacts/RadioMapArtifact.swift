@@ -1,0 +1,22 @@
+import Foundation
+import NavBundle
+import NavFormat
+
+/// `radiomap.navwifi`, which the fingerprints stage writes and the bundle stage reads: the
+/// encoded radio map in one `WIFI` section, as the bundle stores it.
+///
+/// The file's layout lives here rather than in either stage, so that neither stage reaches into
+/// the other: the data flows forward through the file.
+enum RadioMapArtifact {
+    static let kind = ContainerKind(magic: "NAVFWIFI", major: 1, minor: 0)
+
+    /// The encoded radio map a fingerprints stage wrote, checked by opening a locator on it.
+    static func read(from url: URL) throws -> [UInt8] {
+        let file = try ContainerFile(path: url.path, kind: kind, kindName: "navforge radio map")
+        try file.verifyChecksums()
+        let section = try file.requiredSection(BundleFormat.Tag.wifi)
+        let bytes = [UInt8](try section.bytes(offset: 0, count: section.count))
+        _ = try RadioMapLocator(encoded: bytes)
+        return bytes
+    }
+}
