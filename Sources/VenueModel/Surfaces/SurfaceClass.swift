@@ -27,7 +27,7 @@ public enum SurfaceClass: String, Hashable, Sendable, CaseIterable {
             self = known
             return
         }
-        let word = value.trimmingCharacters(in: .whitespaces).lowercased()
+        let word = OSMWord.normalised(value)
         guard let colon = word.firstIndex(of: ":"), let known = Self.table[String(word[..<colon])] else { return nil }
         self = known
     }
