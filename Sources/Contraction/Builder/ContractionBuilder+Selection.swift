@@ -1,3 +1,5 @@
+import NavFormat
+
 /// Choosing each round's nodes, estimating priorities and finding shortcuts, on all workers.
 extension ContractionBuilder.Run {
     /// The nodes of `nodes` that are local minima, in the same order.

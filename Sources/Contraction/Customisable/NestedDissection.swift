@@ -1,4 +1,5 @@
 import Foundation
+import NavFormat
 
 /// A metric-independent node order by nested dissection: the first phase of a customisable
 /// contraction hierarchy (`docs/contraction.md`).

@@ -1,4 +1,4 @@
-public import NavFormat
+import NavFormat
 
 extension VenueBundle {
     /// Names a landmark at each maneuver of `route` that has one, and the destination's side at

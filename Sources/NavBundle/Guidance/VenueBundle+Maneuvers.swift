@@ -1,4 +1,4 @@
-public import NavFormat
+import NavFormat
 
 extension VenueBundle {
     /// The maneuvers of a route: where to turn, which way, and how far to the next (docs/guidance.md).

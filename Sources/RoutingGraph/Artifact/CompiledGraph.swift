@@ -1,3 +1,6 @@
+import Foundation
+import NavFormat
+
 /// The graph stage's output: the navigation graph and, per profile, the cost of every arc and the
 /// way out of the venue from every node.
 ///
@@ -29,14 +32,20 @@ public struct CompiledGraph: Hashable, Sendable {
         self.egress = egress
     }
 
-    /// Costs every arc for each profile and finds each profile's way out from every node.
+    /// Costs every arc for each profile and finds each profile's way out from every node, the
+    /// profiles on every core: each is a pass over the whole graph and a search from every exit,
+    /// and none reads another's.
     public init(graph: NavigationGraph, profiles: [RoutingProfile]) {
         self.graph = graph
-        self.profiles = profiles.map { profile in
+        let compiled = ParallelWork.map(count: profiles.count, workers: ProcessInfo.processInfo.activeProcessorCount,
+                                        chunk: 1) { index, _ in
+            let profile = profiles[index]
             let verdicts = graph.arcs.map { profile.verdict(for: $0) }
-            return ProfileCosts(name: profile.name, costs: verdicts.map(RoutingProfile.cost(of:)),
-                                closingRules: verdicts.map(\.closingRule))
+            return (ProfileCosts(name: profile.name, costs: verdicts.map(RoutingProfile.cost(of:)),
+                                 closingRules: verdicts.map(\.closingRule)),
+                    EgressTable(graph: graph, profile: profile))
         }
-        egress = profiles.map { EgressTable(graph: graph, profile: $0) }
+        self.profiles = compiled.map(\.0)
+        egress = compiled.map(\.1)
     }
 }

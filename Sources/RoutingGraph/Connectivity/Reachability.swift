@@ -1,5 +1,6 @@
-public import VenueModel
+import Foundation
 import NavFormat
+public import VenueModel
 
 /// Which rooms and points of interest each profile can reach from the venue's entrances, and how
 /// the graph falls apart into connected pieces per profile.
@@ -71,8 +72,11 @@ public struct Reachability: Sendable {
         let mainEntrances = entrances.filter { mainLocations.contains(graph.nodes[$0].coordinate) }
         let places = Self.places(of: venue, graph: graph)
         let attachments = PlaceAttachments(venue: venue, compiled: compiled, snapDistance: snapDistance)
-        var unreachableIn: [[String]] = Array(repeating: [], count: places.count)
-        for (profileIndex, profile) in compiled.profiles.enumerated() {
+        // Each profile searches the whole graph and reads no other's results: on every core, the
+        // figures and the places each misses joined in profile order afterwards.
+        let perProfile = ParallelWork.map(count: compiled.profiles.count, workers: ProcessInfo.processInfo.activeProcessorCount,
+                                          chunk: 1) { profileIndex, _ -> (Figures, [Bool]) in
+            let profile = compiled.profiles[profileIndex]
             // Entrances on islands lead nowhere (docs/endpoints.md#attachment): what only they
             // reach is counted apart, not as reachable.
             let main = attachments.pieces[profileIndex]
@@ -85,6 +89,7 @@ public struct Reachability: Sendable {
             let islands = islandEntrances.isEmpty ? nil : CostSearch(graph: graph, costs: profile.costs, sources: islandEntrances)
             var figures = Figures(profile: profile.name, rooms: 0, reachableRooms: 0, pointsOfInterest: 0,
                                   reachablePointsOfInterest: 0, componentsWithPlaces: 0, largestComponent: 0)
+            var missed = [Bool](repeating: false, count: places.count)
             for (index, place) in places.enumerated() {
                 let reached = search.reaches(node(place))
                 let onIsland = !reached && islands?.reaches(node(place)) == true
@@ -97,7 +102,7 @@ public struct Reachability: Sendable {
                     if reached { figures.reachablePointsOfInterest += 1 }
                     if onIsland { figures.pointsOfInterestOnlyOnIslands += 1 }
                 }
-                if !reached { unreachableIn[index].append(profile.name) }
+                missed[index] = !reached
             }
             let mainEntrancesInMainPieces = mainEntrances.filter(main.isMain)
             if !mainEntrances.isEmpty {
@@ -107,7 +112,12 @@ public struct Reachability: Sendable {
             let pieces = Self.components(graph: graph, costs: profile.costs)
             figures.largestComponent = pieces.sizes.max() ?? 0
             figures.componentsWithPlaces = Set(places.map { pieces.root[$0.node] }).count
+            return (figures, missed)
+        }
+        var unreachableIn: [[String]] = Array(repeating: [], count: places.count)
+        for (figures, missed) in perProfile {
             self.figures.append(figures)
+            for index in places.indices where missed[index] { unreachableIn[index].append(figures.profile) }
         }
         if places.count > 1, Self.noTwoPlacesMeet(places, graph: graph, compiled: compiled, entrances: entrances) {
             issues.append(Issue(code: .noPlaceReachable,
