@@ -6,10 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 data=../shared/data
 [ -d "$data/osm" ] || { echo "../shared/data is absent: nothing to measure" >&2; exit 1; }
-command -v osmium >/dev/null || {
-    echo "Installing osmium-tool (to convert the PBF extract to XML)" >&2
-    if [ "$(id -u)" -eq 0 ]; then apt-get install -y osmium-tool >/dev/null; else sudo apt-get install -y osmium-tool >/dev/null; fi
-}
+# osmium-tool (to convert the PBF extract to XML), installed when missing.
+scripts/install-system-packages.sh osmium-tool
 mkdir -p build/bench
 [ -f build/bench/heidelberg.osm ] || osmium cat "$data/osm/heidelberg.osm.pbf" -o build/bench/heidelberg.osm
 # One product per call: swift build honours only the last --product.

@@ -12,10 +12,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 data=../shared/data
 [ -f "$data/osm/heidelberg.osm.pbf" ] || { echo "../shared/data/osm/heidelberg.osm.pbf is absent: nothing to measure" >&2; exit 1; }
-command -v osmium >/dev/null || {
-    echo "Installing osmium-tool (to make the larger inputs)" >&2
-    if [ "$(id -u)" -eq 0 ]; then apt-get install -y osmium-tool >/dev/null; else sudo apt-get install -y osmium-tool >/dev/null; fi
-}
+# osmium-tool (to make the larger inputs), installed when missing.
+scripts/install-system-packages.sh osmium-tool
 swift build -c release --product navforge
 navforge=$(swift build -c release --show-bin-path)/navforge
 work=build/bench/scaling
