@@ -59,7 +59,7 @@ public enum BundleWriter {
         container.add(BundleFormat.Tag.places, places)
         container.add(BundleFormat.Tag.events, events)
         container.add(BundleFormat.Tag.shapes, shapes)
-        container.add(BundleFormat.Tag.egress, egress)
+        container.add(BundleFormat.Tag.egress, version: BundleFormat.EgressSection.version, egress)
         container.add(BundleFormat.Tag.search, encodeSearch(contents.places, table: table))
         container.add(BundleFormat.Tag.snap, encodeSnap(nodes: contents.nodes, levelCount: contents.levels.count))
         container.add(BundleFormat.Tag.outlines, outlines)
@@ -382,18 +382,36 @@ public enum BundleWriter {
         return writer.data
     }
 
+    /// `EGRS` version 2: entries only for the nodes whose way out is not themselves in some
+    /// profile, found by a bit per node and the count of entries before each word of bits (a rank
+    /// directory: O(1) per lookup). The others (entrances and outdoor nodes, the search's exits)
+    /// have none, and a reader answers them as their own exit at no cost.
     private static func encodeEgress(_ tables: [BundleContents.Egress], order: [Int], nodeCount: Int) -> Data {
         var position = [UInt32](repeating: 0, count: order.count)
         for (bundleIndex, inputIndex) in order.enumerated() { position[inputIndex] = UInt32(bundleIndex) }
         typealias Section = BundleFormat.EgressSection
         typealias Entry = BundleFormat.EgressEntry
-        var writer = ByteWriter(capacity: Section.tables + tables.count * nodeCount * Entry.size)
-        writer.record(size: Section.tables) { header in
+        let stored = (0..<nodeCount).filter { node in
+            tables.contains { $0.exit[node] != UInt32(node) || $0.cost[node] != 0 || $0.firstArc[node] != BundleFormat.none }
+        }
+        var words = [UInt64](repeating: 0, count: Section.wordCount(nodeCount: nodeCount))
+        for node in stored { words[node / 64] |= 1 << UInt64(node % 64) }
+        let start = Section.tables(nodeCount: nodeCount)
+        var writer = ByteWriter(capacity: start + tables.count * stored.count * Entry.size)
+        writer.record(size: Section.bits) { header in
             header.uint32(UInt32(tables.count), at: Section.tableCount)
             header.uint32(UInt32(nodeCount), at: Section.nodeCount)
+            header.uint32(UInt32(stored.count), at: Section.entryCount)
         }
+        for word in words { writer.uint64(word) }
+        var before: UInt32 = 0
+        for word in words {
+            writer.uint32(before)
+            before += UInt32(word.nonzeroBitCount)
+        }
+        writer.advance(to: start)
         for table in tables {
-            for node in 0..<nodeCount {
+            for node in stored {
                 let arc = table.firstArc[node]
                 writer.record(size: Entry.size) { entry in
                     entry.uint32(table.exit[node], at: Entry.exit)

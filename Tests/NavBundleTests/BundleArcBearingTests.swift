@@ -118,8 +118,8 @@ import BundleWriting
         let current = try BundleFixture.open(Self.contents()).file
         var writer = ContainerWriter(kind: BundleFormat.kind(customisable: false))
         for entry in current.sections where entry.tag != BundleFormat.Tag.arcBearings {
-            let section = try #require(current.section(entry.tag))
-            writer.add(entry.tag, Data(try section.bytes(offset: 0, count: section.count)))
+            let section = try #require(current.section(entry.tag, version: entry.version))
+            writer.add(entry.tag, version: entry.version, Data(try section.bytes(offset: 0, count: section.count)))
         }
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("older-\(UUID().uuidString).navbundle")
         try writer.image().write(to: url)

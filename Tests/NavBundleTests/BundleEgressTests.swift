@@ -101,4 +101,85 @@ import BundleWriting
         expectFileError { _ = try bundle.wayOut(from: 1, profile: 0) }
         #expect(try bundle.wayOut(from: 5, profile: 1) == nil)
     }
+
+    @Test func onlyNodesWithAWayToTakeHaveEntries() throws {
+        var contents = BundleFixture.contents()
+        // Node 5 made an exit of its own in both profiles: it joins the office's node 0 as an entryless node.
+        for index in contents.egress.indices {
+            contents.egress[index].exit[5] = 5
+            contents.egress[index].cost[5] = 0
+            contents.egress[index].firstArc[5] = BundleFormat.none
+        }
+        let bundle = try BundleFixture.open(contents)
+        typealias Section = BundleFormat.EgressSection
+        let section = try #require(bundle.file.section(BundleFormat.Tag.egress, version: Section.version))
+        #expect(try section.uint32(at: Section.entryCount) == 4)
+        #expect(try section.uint64(at: Section.bits) == 0b011110, "nodes 1 to 4 have entries")
+        #expect(try section.uint32(at: Section.ranks(nodeCount: 6)) == 0)
+        #expect(section.count == Section.tables(nodeCount: 6) + 2 * 4 * BundleFormat.EgressEntry.size)
+        // Entryless nodes are their own exit; the others read as written, the wheelchair's node 3 unreachable.
+        #expect(try bundle.egressEntry(node: 0, profile: 1) == (0, 0, BundleFormat.none))
+        #expect(try bundle.egressEntry(node: 5, profile: 0) == (5, 0, BundleFormat.none))
+        #expect(try bundle.egressEntry(node: 2, profile: 0).exit == 0 && bundle.egressEntry(node: 2, profile: 0).cost == 14000)
+        #expect(try bundle.egressEntry(node: 3, profile: 1).exit == BundleFormat.none)
+        #expect(try bundle.wayOut(from: 4, profile: 0)?.nodes == [4, 3, 2, 1, 0])
+        #expect(try bundle.wayOut(from: 5, profile: 0)?.nodes == [5])
+    }
+
+    @Test func anEgressSectionOfTheFirstLayoutIsNotRead() throws {
+        // Version 1 held an entry per node; this reader knows version 2 only and treats it as absent.
+        let current = try BundleFixture.open().file
+        var writer = ContainerWriter(kind: BundleFormat.kind(customisable: current.major == 2))
+        for entry in current.sections {
+            let section = try #require(current.section(entry.tag, version: entry.version))
+            let version = entry.tag == BundleFormat.Tag.egress ? 1 : entry.version
+            writer.add(entry.tag, version: version, Data(try section.bytes(offset: 0, count: section.count)))
+        }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("egress-v1-\(UUID().uuidString).navbundle")
+        try writer.image().write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let old = try VenueBundle(path: url.path)
+        #expect(!old.hasEgress)
+        #expect(throws: BundleError.noEgress) { try old.wayOut(from: 5, profile: 0) }
+        #expect(try old.shortestPath(from: 0, to: 5, profile: 0)?.length == 34)
+    }
+}
+
+/// The rank directory of `EGRS` over more than one word of node bits.
+@Suite struct EgressRankTests {
+    /// A chain of 150 nodes, 0 ← 1 ← … ← 149, node 0 the exit and every node a multiple of 7 an
+    /// exit too: entries skip them, across three words of bits.
+    @Test func entriesAreFoundAcrossWords() throws {
+        var contents = BundleFixture.contents()
+        let count = 150
+        contents.nodes = (0..<count).map {
+            BundleContents.Node(latitude: 48.15, longitude: 11.58 + Double($0) * 1e-5, level: 0, kind: .junction, label: nil)
+        }
+        contents.arcs = (1..<count).map {
+            BundleContents.Arc(tail: $0, head: $0 - 1, length: 1, kind: .walk, label: "Corridor", isIndoor: true)
+        }
+        contents.profiles = [.init(name: "foot", costs: contents.arcs.map { _ in 1000 }),
+                             .init(name: "wheelchair", costs: contents.arcs.map { _ in 2000 })]
+        contents.places = []
+        contents.events = []
+        let exits = Set((0..<count).filter { $0 % 7 == 0 })
+        contents.egress = (1...2).map { factor in
+            var egress = BundleContents.Egress(exit: [], cost: [], firstArc: [])
+            for node in 0..<count {
+                let exit = node / 7 * 7
+                egress.exit.append(UInt32(exit))
+                egress.cost.append(UInt32((node - exit) * 1000 * factor))
+                egress.firstArc.append(exits.contains(node) ? BundleFormat.none : UInt32(node - 1))
+            }
+            return egress
+        }
+        let bundle = try BundleFixture.open(contents)
+        let section = try #require(bundle.file.section(BundleFormat.Tag.egress, version: BundleFormat.EgressSection.version))
+        #expect(try section.uint32(at: BundleFormat.EgressSection.entryCount) == UInt32(count - exits.count))
+        for node in 0..<count {
+            let way = try #require(try bundle.wayOut(from: node, profile: 1))
+            #expect(way.nodes == Array(stride(from: node, through: node / 7 * 7, by: -1)), "node \(node)")
+            #expect(way.duration == Double((node - node / 7 * 7) * 2))
+        }
+    }
 }

@@ -528,6 +528,15 @@ static const section *find_section(const nb_bundle *b, const char *tag) {
 
 static const uint8_t *section_bytes(const nb_bundle *b, const section *s) { return b->data + s->offset; }
 
+/* The section tagged `tag` in exactly `version`, or NULL: for a section whose layout changed with
+ * its version (EGRS 2), which this reader reads in the one layout it knows. */
+static const section *find_section_version(const nb_bundle *b, const char *tag, uint16_t version) {
+    uint32_t wanted = rd32((const uint8_t *)tag);
+    for (size_t i = 0; i < b->section_count; i++)
+        if (b->sections[i].raw_tag == wanted) return b->sections[i].version == version ? &b->sections[i] : NULL;
+    return NULL;
+}
+
 static int compare_offsets(const void *x, const void *y) {
     const section *a = *(const section *const *)x, *c = *(const section *const *)y;
     return a->offset < c->offset ? -1 : a->offset > c->offset;
@@ -3749,28 +3758,96 @@ nb_status nb_route_maneuvers(nb_bundle *b, uint32_t profile, const nb_path *path
 
 /* ---- Nearest exit ---- */
 
+/* EGRS, section version 2 (docs/bundle-format.md): a bit per node, set where the node has
+ * entries, the count of entries before each 64-bit word of bits, and per profile the entries of 12
+ * bytes. A node without an entry (an entrance, or outdoors) is its own exit at no cost. Version 1,
+ * an entry for every node, is not read. */
+typedef struct {
+    const uint8_t *bits, *ranks, *tables;
+    uint32_t count;
+} egress_index;
+
+/* The egress tables, checked to fit their section: NB_ERROR_UNAVAILABLE without any. `quiet`
+ * only says so, leaving the bundle's last error as it was (a search asking whether there are any). */
+static nb_status egress_tables(nb_bundle *b, egress_index *x, int quiet) {
+    const section *s = find_section_version(b, "EGRS", 2);
+    if (s == NULL) {
+        if (quiet) return NB_ERROR_UNAVAILABLE;
+        for (size_t i = 0; i < b->section_count; i++)
+            if (b->sections[i].raw_tag == rd32((const uint8_t *)"EGRS"))
+                return refuse(b, NB_ERROR_UNAVAILABLE, "EGRS is in section version %u, which this reader does not read: "
+                              "rebuild the bundle for its ways out", b->sections[i].version);
+        return refuse(b, NB_ERROR_UNAVAILABLE, "no EGRS section: ways out are not available");
+    }
+    const uint8_t *e = section_bytes(b, s);
+    if (s->length < 16 || rd32(e + 4) != b->nodes || (rd32(e) != 0 && rd32(e) != b->profiles))
+        return quiet ? NB_ERROR_FORMAT
+                     : refuse(b, NB_ERROR_FORMAT, "EGRS does not hold 0 or %u tables of %u nodes", b->profiles, b->nodes);
+    uint64_t words = ((uint64_t)b->nodes + 63) / 64, count = rd32(e + 8);
+    uint64_t ranks_at = 16 + 8 * words, tables_at = (ranks_at + 4 * words + 7) / 8 * 8;
+    if (tables_at + 12 * count * rd32(e) > s->length)
+        return quiet ? NB_ERROR_FORMAT
+                     : refuse(b, NB_ERROR_FORMAT, "EGRS: %u tables of %llu entries do not fit its %llu bytes", rd32(e),
+                              (unsigned long long)count, (unsigned long long)s->length);
+    if (rd32(e) == 0)
+        return quiet ? NB_ERROR_UNAVAILABLE : refuse(b, NB_ERROR_UNAVAILABLE, "EGRS has no tables: ways out are not available");
+    x->bits = e + 16, x->ranks = e + ranks_at, x->tables = e + tables_at, x->count = (uint32_t)count;
+    return NB_OK;
+}
+
+/* The set bits of `word`, portably (C99 has no popcount). */
+static uint32_t bit_count(uint64_t word) {
+    word = word - ((word >> 1) & 0x5555555555555555ull);
+    word = (word & 0x3333333333333333ull) + ((word >> 2) & 0x3333333333333333ull);
+    word = (word + (word >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (uint32_t)((word * 0x0101010101010101ull) >> 56);
+}
+
+/* The index of `node`'s entries, NB_NONE for a node that is its own exit, or EGRS_DAMAGED when the
+ * rank of its word points past the entries: its word's rank plus the set bits below its own. */
+#define EGRS_DAMAGED 0xFFFFFFFEu
+static uint32_t egress_find(const egress_index *x, uint32_t node) {
+    uint64_t word = rd64(x->bits + 8 * (size_t)(node / 64));
+    unsigned bit = node % 64;
+    if (!(word >> bit & 1)) return NB_NONE;
+    uint64_t index = (uint64_t)rd32(x->ranks + 4 * (size_t)(node / 64)) + bit_count(word & ((1ull << bit) - 1));
+    return index < x->count ? (uint32_t)index : EGRS_DAMAGED;
+}
+
+/* `node`'s exit, cost and first arc for `profile`: itself, 0 and NB_NONE without an entry.
+ * NB_ERROR_FORMAT, refused, for a rank past the entries. */
+static nb_status egress_entry(nb_bundle *b, const egress_index *x, uint32_t profile, uint32_t node, uint32_t out[3]) {
+    uint32_t index = egress_find(x, node);
+    if (index == EGRS_DAMAGED) return refuse(b, NB_ERROR_FORMAT, "EGRS: node %u ranks an entry past the %u entries", node, x->count);
+    if (index == NB_NONE) {
+        out[0] = node, out[1] = 0, out[2] = NB_NONE;
+        return NB_OK;
+    }
+    const uint8_t *e = x->tables + 12 * ((size_t)profile * x->count + index);
+    out[0] = rd32(e), out[1] = rd32(e + 4), out[2] = rd32(e + 8);
+    return NB_OK;
+}
+
 nb_status nb_nearest_exit(nb_bundle *b, uint32_t profile, uint32_t node, uint32_t *exit_node, uint32_t *cost,
                           uint32_t **nodes, size_t *node_count) {
     *exit_node = NB_NONE, *cost = NB_NONE, *nodes = NULL, *node_count = 0;
     if (profile >= b->profiles || node >= b->nodes)
         return refuse(b, NB_ERROR_ARGUMENT, "profile %u or node %u is out of range", profile, node);
-    const section *s = find_section(b, "EGRS");
-    if (s == NULL) return refuse(b, NB_ERROR_UNAVAILABLE, "no EGRS section: ways out are not available");
-    const uint8_t *e = section_bytes(b, s);
-    if (s->length < 8 || rd32(e + 4) != b->nodes || (rd32(e) != 0 && rd32(e) != b->profiles) ||
-        8 + 12 * (uint64_t)rd32(e) * b->nodes != s->length)
-        return refuse(b, NB_ERROR_FORMAT, "EGRS does not hold 0 or %u tables of %u nodes", b->profiles, b->nodes);
-    if (rd32(e) == 0) return refuse(b, NB_ERROR_UNAVAILABLE, "EGRS has no tables: ways out are not available");
-    const uint8_t *table = e + 8 + 12 * (size_t)b->nodes * profile;
-    uint32_t goal = rd32(table + 12 * (size_t)node);
+    egress_index x;
+    uint32_t first[3], entry[3];
+    nb_status status = egress_tables(b, &x, 0);
+    if (status == NB_OK) status = egress_entry(b, &x, profile, node, first);
+    if (status != NB_OK) return status;
+    uint32_t goal = first[0];
     if (goal == NB_NONE) return NB_OK;
     /* The path grows as it is followed: as long as the way out, not the graph. */
     u32_list path = {0};
     uint32_t current = node;
     if (!list_push(&path, current)) return out_of_memory(b);
+    memcpy(entry, first, sizeof entry);
     /* At most one step per node, so a corrupt table that loops is refused rather than followed. */
     while (current != goal) {
-        uint32_t arc = rd32(table + 12 * (size_t)current + 8);
+        uint32_t arc = entry[2];
         if (path.count > b->nodes || arc >= b->arcs || arc < rd32(b->first_out + 4 * (size_t)current) ||
             arc >= rd32(b->first_out + 4 * ((size_t)current + 1))) {
             free(path.items);
@@ -3778,8 +3855,9 @@ nb_status nb_nearest_exit(nb_bundle *b, uint32_t profile, uint32_t node, uint32_
         }
         current = rd32(b->arc_entries + 16 * (size_t)arc);
         if (!list_push(&path, current)) return free(path.items), out_of_memory(b);
+        if ((status = egress_entry(b, &x, profile, current, entry)) != NB_OK) return free(path.items), status;
     }
-    *exit_node = goal, *cost = rd32(table + 12 * (size_t)node + 4), *nodes = path.items, *node_count = path.count;
+    *exit_node = goal, *cost = first[1], *nodes = path.items, *node_count = path.count;
     return NB_OK;
 }
 
@@ -6002,10 +6080,17 @@ nb_status nb_leaving_costs(nb_bundle *b, uint32_t profile, const nb_arc_conditio
     return conditions ? apply_arc_conditions(b, conditions, costs) : NB_OK;
 }
 
-/* Dijkstra from `node` over `costs` until the first exit (a NODE of kind entrance) is settled.
+/* Dijkstra from `node` over `costs` until the first exit (a NODE of kind entrance, or a node
+ * without an EGRS entry) is settled.
  * Nodes settle in (distance, node) order, so that exit is the nearest and, of equals, the
  * lowest; the way to it is the tree the search grew. */
 static nb_status exit_search(nb_bundle *b, const uint32_t *costs, uint32_t node, nb_path *path) {
+    /* Exits are entrances and the nodes without an EGRS entry, which are outdoors; a damaged
+     * EGRS is refused as nb_nearest_exit refuses it. */
+    egress_index x;
+    nb_status egress = egress_tables(b, &x, 1);
+    if (egress == NB_ERROR_FORMAT) return egress_tables(b, &x, 0);
+    int has_egress = egress == NB_OK;
     /* The classic query's kept arrays, one side of them, so that a search costs what it visits
      * (ch_memory): distances, the arc into each node and its tail. */
     ch_memory *memory = ch_memory_for(b, b->nodes);
@@ -6025,7 +6110,12 @@ static nb_status exit_search(nb_bundle *b, const uint32_t *costs, uint32_t node,
         /* An entry outdated by a shorter way in; each node is settled by one entry only, since a
          * node is queued again only at a strictly smaller distance. */
         if (top.key != distance[v]) continue;
-        if (b->node_entries[16 * (size_t)v + 10] == NODE_KIND_ENTRANCE) {
+        uint32_t listed = has_egress ? egress_find(&x, v) : 0;
+        if (listed == EGRS_DAMAGED) {
+            status = refuse(b, NB_ERROR_FORMAT, "EGRS: node %u ranks an entry past the %u entries", v, x.count);
+            goto done;
+        }
+        if (b->node_entries[16 * (size_t)v + 10] == NODE_KIND_ENTRANCE || listed == NB_NONE) {
             exit = v;
             break;
         }
@@ -7520,19 +7610,23 @@ nb_status nb_nearest_exit_path(nb_bundle *b, uint32_t profile, uint32_t node, nb
     size_t count;
     nb_status status = nb_nearest_exit(b, profile, node, &exit_node, &cost, &nodes, &count);
     if (status != NB_OK || nodes == NULL) return status;
-    const uint8_t *table = section_bytes(b, find_section(b, "EGRS")) + 8 + 12 * (size_t)b->nodes * profile;
+    egress_index x;
+    if ((status = egress_tables(b, &x, 0)) != NB_OK) return free(nodes), status; /* nb_nearest_exit found them */
     uint32_t *arcs = malloc(sizeof(uint32_t) * (count > 1 ? count - 1 : 1));
     uint32_t *drops = malloc(sizeof(uint32_t) * (count > 1 ? count - 1 : 1));
     if (arcs == NULL || drops == NULL) return free(nodes), free(arcs), free(drops), out_of_memory(b);
     uint64_t length = 0; /* centimetres, as every path states it */
     for (size_t i = 0; i + 1 < count; i++) {
-        uint32_t here = rd32(table + 12 * (size_t)nodes[i] + 4), next = rd32(table + 12 * (size_t)nodes[i + 1] + 4);
+        /* nb_nearest_exit read both entries already, so neither refuses here. */
+        uint32_t entry[3], following[3];
+        (void)egress_entry(b, &x, profile, nodes[i], entry), (void)egress_entry(b, &x, profile, nodes[i + 1], following);
+        uint32_t here = entry[1], next = following[1];
         if (next > here) {
             uint32_t longer_at = nodes[i + 1]; /* named in the message after the nodes are freed */
             free(nodes), free(arcs), free(drops);
             return refuse(b, NB_ERROR_FORMAT, "EGRS: the way out from node %u gets longer at node %u", node, longer_at);
         }
-        arcs[i] = rd32(table + 12 * (size_t)nodes[i] + 8), drops[i] = here - next;
+        arcs[i] = entry[2], drops[i] = here - next;
         length += rd32(b->arc_entries + 16 * (size_t)arcs[i] + 4);
     }
     path->duration = cost, path->length = length;

@@ -563,7 +563,9 @@ nb_status nb_conditions_apply(nb_bundle *bundle, uint32_t profile, const char *j
 /* ---- Nearest exit (EGRS) ---- */
 
 /* The way out from `node` by the egress table: the exit node (NB_NONE when none is reachable),
- * its cost in milliseconds and the nodes to it (free() them). */
+ * its cost in milliseconds and the nodes to it (free() them). An exit (an entrance, or a node
+ * outdoors, which EGRS gives no entry) is its own way out: itself, 0 ms. NB_ERROR_UNAVAILABLE
+ * without EGRS of section version 2 (a bundle built before it says to rebuild). */
 nb_status nb_nearest_exit(nb_bundle *bundle, uint32_t profile, uint32_t node, uint32_t *exit_node, uint32_t *cost,
                           uint32_t **nodes, size_t *node_count);
 
@@ -573,7 +575,7 @@ nb_status nb_nearest_exit(nb_bundle *bundle, uint32_t profile, uint32_t node, ui
  * (docs/conditions.md, "The way out"): over the profile's costs of leaving (its PROF costs with
  * EGRC's replacing them: emergency-exit doors are open on the way out), with the conditions
  * applied as nb_conditions_costs applies them, from the node to the nearest exit (a NODE of kind
- * entrance). Of exits equally near, the lowest node. Without conditions the answer is EGRS's. A
+ * entrance, or a node EGRS gives no entry, which is outdoors). Of exits equally near, the lowest node. Without conditions the answer is EGRS's. A
  * bundle without EGRC (before 2.0, or built without egress tables) gives NB_ERROR_UNAVAILABLE;
  * EGRC is checked in full on first use, a damaged one giving NB_ERROR_FORMAT naming it. */
 

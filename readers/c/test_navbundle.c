@@ -507,8 +507,9 @@ static void test_routes_and_exits(nb_bundle *b, int campus) {
     /* CCHT comes with format 2.0 and replaces the CHxx sections. */
     CHECK(nb_format_major(b) == (has_cch(b) ? 2 : 1), "major %u", nb_format_major(b));
     CHECK(has_cch(b) != (find_section(b, "CH00") != NULL), "CH00 and CCHT are both present or both absent");
-    const char *needed[] = {"META", "STRS", "LEVL", "NODE", "ARCS", "PROF", "PLAC", "EVNT", "EGRS", "SRCH", "SNAP", "OUTL"};
+    const char *needed[] = {"META", "STRS", "LEVL", "NODE", "ARCS", "PROF", "PLAC", "EVNT", "SRCH", "SNAP", "OUTL"};
     for (size_t i = 0; i < sizeof needed / sizeof *needed; i++) CHECK(find_section(b, needed[i]) != NULL, "no %s", needed[i]);
+    CHECK(find_section_version(b, "EGRS", 2) != NULL, "no EGRS of section version 2");
     CHECK(nb_profile_index(b, "foot") == 0, "foot is not profile 0");
     CHECK(nb_profile_index(b, "hovercraft") == -1, "an unknown profile was found");
     uint32_t distance, exit_node, cost;
@@ -3264,8 +3265,13 @@ static void test_damaged_conditions(const nb_bundle *original) {
 
 /* ---- The way out under conditions (EGRC) ---- */
 
-static int is_exit(const nb_bundle *b, uint32_t node) { return b->node_entries[16 * (size_t)node + 10] == 2; }
-
+/* An entrance, or a node whose EGRS bit is clear (outdoors), read plainly. */
+static int is_exit(const nb_bundle *b, uint32_t node) {
+    if (b->node_entries[16 * (size_t)node + 10] == 2) return 1;
+    const section *s = find_section_version(b, "EGRS", 2);
+    if (s == NULL) return 0;
+    return !(section_bytes(b, s)[16 + node / 8] >> (node % 8) & 1);
+}
 /* A profile's costs of leaving read plainly: PROF's, then EGRC's entries over them. */
 static void plain_leaving(const nb_bundle *b, uint32_t profile, uint32_t *costs) {
     for (uint32_t a = 0; a < b->arcs; a++) costs[a] = cost_of(b, profile, a);
@@ -4428,6 +4434,79 @@ static void test_station(const char *path) {
     image = demo, image_size = demo_size;
     nb_close(b);
     free(bytes);
+}
+
+/* EGRS in section version 2 (docs/bundle-format.md), read plainly: a node with its bit set is the
+ * next entry in node order and has a way out that is not itself in some profile; every other node
+ * is its own exit at no cost; the ranks count the entries before each word. Version 1 is not read,
+ * and a count or rank past the entries is refused when used. Works on the global image. */
+static void test_egress_layout(nb_bundle *b) {
+    const section *s = find_section_version(b, "EGRS", 2);
+    CHECK(s != NULL, "no EGRS of section version 2");
+    if (s == NULL) return;
+    const uint8_t *e = section_bytes(b, s);
+    uint32_t tables = rd32(e), count = rd32(e + 8), listed = 0, words = (b->nodes + 63) / 64;
+    CHECK(tables == b->profiles && rd32(e + 4) == b->nodes, "EGRS holds %u tables of %u nodes", tables, rd32(e + 4));
+    const uint8_t *ranks = e + 16 + 8 * (size_t)words, *entries = e + (16 + 12 * (size_t)words + 7) / 8 * 8;
+    for (uint32_t node = 0; node < b->nodes; node++) {
+        if (node % 64 == 0) CHECK(rd32(ranks + 4 * (size_t)(node / 64)) == listed, "EGRS: the rank of word %u", node / 64);
+        int has = e[16 + node / 8] >> (node % 8) & 1;
+        int own = 1; /* its own exit in every profile */
+        for (uint32_t profile = 0; profile < b->profiles && has; profile++) {
+            const uint8_t *entry = entries + 12 * ((size_t)profile * count + listed);
+            own &= rd32(entry) == node && rd32(entry + 4) == 0 && rd32(entry + 8) == NB_NONE;
+        }
+        CHECK(!has || !own, "EGRS lists node %u, whose way out is itself", node);
+        for (uint32_t profile = 0; profile < b->profiles && !has; profile++) {
+            uint32_t exit_node, cost, *nodes;
+            size_t length;
+            CHECK(nb_nearest_exit(b, profile, node, &exit_node, &cost, &nodes, &length) == NB_OK && exit_node == node &&
+                      cost == 0 && length == 1 && nodes[0] == node,
+                  "node %u, unlisted, is not its own way out", node);
+            free(nodes);
+        }
+        listed += has;
+    }
+    CHECK(listed == count, "EGRS counts %u entries and sets %u bits", count, listed);
+    printf("EGRS: %u of %u nodes have ways out to take (%u bytes)\n", count, b->nodes, (unsigned)s->length);
+    size_t index = table_index(b, "EGRS");
+    uint8_t *copy = malloc(image_size);
+    if (!copy) { perror("malloc"); exit(2); }
+    char message[1024];
+    nb_bundle *damaged = NULL;
+    uint32_t exit_node, cost, *nodes;
+    size_t length;
+    /* The first layout, or a later one: not read, and the reader says to rebuild. */
+    memcpy(copy, image, image_size), put16(copy + HEADER_SIZE + ENTRY_SIZE * index + 4, 1), reseal(copy, b, SIZE_MAX, 1);
+    CHECK(nb_open_memory(copy, image_size, "egrs-v1", 1, &damaged, message, sizeof message) == NB_OK, "%s", message);
+    if (damaged) {
+        CHECK(nb_nearest_exit(damaged, 0, 0, &exit_node, &cost, &nodes, &length) == NB_ERROR_UNAVAILABLE &&
+                  error_says(damaged, "rebuild"),
+              "EGRS of version 1: %s", nb_last_error(damaged));
+        nb_close(damaged), damaged = NULL;
+    }
+    /* An entry count past the section. */
+    memcpy(copy, image, image_size), put32(copy + s->offset + 8, count + 1), reseal(copy, b, index, 1);
+    CHECK(nb_open_memory(copy, image_size, "egrs-count", 1, &damaged, message, sizeof message) == NB_OK, "%s", message);
+    if (damaged) {
+        CHECK(nb_nearest_exit(damaged, 0, 0, &exit_node, &cost, &nodes, &length) == NB_ERROR_FORMAT && error_says(damaged, "EGRS"),
+              "EGRS with one entry too many: %s", nb_last_error(damaged));
+        nb_close(damaged), damaged = NULL;
+    }
+    /* The last listed node's word ranked past the entries: refused when that node is asked. */
+    uint32_t last = b->nodes;
+    while (last-- > 0 && !(e[16 + last / 8] >> (last % 8) & 1)) {}
+    if (last < b->nodes) {
+        memcpy(copy, image, image_size), put32(copy + s->offset + 16 + 8 * (size_t)words + 4 * (size_t)(last / 64), count), reseal(copy, b, index, 1);
+        CHECK(nb_open_memory(copy, image_size, "egrs-rank", 1, &damaged, message, sizeof message) == NB_OK, "%s", message);
+        if (damaged) {
+            CHECK(nb_nearest_exit(damaged, 0, last, &exit_node, &cost, &nodes, &length) == NB_ERROR_FORMAT &&
+                      error_says(damaged, "past the"),
+                  "EGRS with a rank past its entries: %s", nb_last_error(damaged));
+            nb_close(damaged);
+        }
+    }
+    free(copy);
 }
 
 /* A bundle whose EGRC has entries (TU Dresden's emergency exits), for the ways out. */
@@ -6360,6 +6439,7 @@ int main(int argc, char **argv) {
     CHECK(test_bearings(b) > 0, "the demo has no corners");
     test_hand_bearings(b);
     test_damaged_bearings(b);
+    test_egress_layout(b);
     test_landmarks(b);
     test_damaged_landmarks(b);
     test_guidance_languages(b);

@@ -2026,6 +2026,14 @@ def egress_costs_of(image):
     return profiles, first, [struct.unpack_from("<II", view, at + 8 * entry) for entry in range(count)]
 
 
+def egress_listed_of(image):
+    """The nodes EGRS (section version 2) has entries for, read independently from its bit per
+    node: every other node is an exit, an entrance or outdoors."""
+    view = section_of(image, "EGRS")
+    nodes = struct.unpack_from("<I", view, 4)[0]
+    return {node for node in range(nodes) if view[16 + node // 8] >> (node % 8) & 1}
+
+
 def egress_costs_section(first, entries, profiles=None, count=None):
     """The bytes of an EGRC section holding ``first`` and ``entries`` ((arc, cost) pairs);
     ``profiles`` and ``count`` replace the counts the header would have."""
@@ -2111,7 +2119,8 @@ class WayOutTests(unittest.TestCase):
         cls.costs = costs_of(cls.image)
         cls.arcs = arc_records_of(cls.image)
         cls.nodes = node_records_of(cls.image)
-        cls.exits = [node for node, record in enumerate(cls.nodes) if record[3] == 2]
+        listed = egress_listed_of(cls.image)
+        cls.exits = [node for node, record in enumerate(cls.nodes) if record[3] == 2 or node not in listed]
         _, first, entries = egress_costs_of(cls.image)
         cls.leaving = []
         for profile, costs in enumerate(cls.costs):

@@ -24,7 +24,8 @@ struct ConditionsIndex: Sendable {
     let levelNodes: [Int]
     /// Stairs, lift, escalator, ramp and steps arcs by folded label.
     let connectorArcs: [[UInt8]: [Int]]
-    /// Whether each node is an exit: an entrance node, emergency exits included (`EGRS`).
+    /// Whether each node is an exit: an entrance node (emergency exits included) or a node
+    /// without an `EGRS` entry, which is outdoors.
     let isExit: [Bool]
     /// Door and entrance nodes by folded label.
     let doorNodes: [[UInt8]: [Int]]
@@ -49,7 +50,7 @@ struct ConditionsIndex: Sendable {
         var isExit = [Bool](repeating: false, count: bundle.nodeCount)
         for node in 0..<bundle.nodeCount {
             let record = try bundle.node(node)
-            isExit[node] = record.kind == .entrance
+            isExit[node] = try bundle.isEgressExit(node, kind: record.kind)
             (nodeLevel[node], latitude[node], longitude[node]) = (record.level, record.latitude, record.longitude)
             if [.door, .entrance].contains(record.kind), let label = record.label { doorNodes[try key(label), default: []].append(node) }
         }

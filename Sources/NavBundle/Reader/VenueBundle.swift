@@ -28,8 +28,8 @@ public final class VenueBundle: @unchecked Sendable {
     /// `first_point` offsets and corner coordinates (`SHAP`); `nil` in bundles before format 0.2.
     let shapeIndex: ByteReader?
     let shapePoints: ByteReader?
-    /// One table of `node count` entries per profile (`EGRS`); `nil` when the bundle has none.
-    let egress: ByteReader?
+    /// The ways out (`EGRS`, section version 2); `nil` when the bundle has none.
+    let egress: EgressTables?
     /// `EGRC` (2.0, with `CCHT`): the arcs that cost differently when leaving; checked on use.
     let egressCosts: ByteReader?
     /// The optional sections of format 1.0; `nil` in bundles of the development formats.
@@ -222,23 +222,11 @@ public final class VenueBundle: @unchecked Sendable {
         return (index, coordinates)
     }
 
-    /// The optional `EGRS` section: empty, or one table per profile.
-    private static func egress(_ file: ContainerFile, profileCount: Int, nodeCount: Int) throws(BundleError) -> ByteReader? {
-        typealias Section = BundleFormat.EgressSection
-        guard let section = file.section(BundleFormat.Tag.egress) else { return nil }
-        let header = Result { () throws(FormatError) in
-            (try section.uint32(at: Section.tableCount), try section.uint32(at: Section.nodeCount))
-        }
-        guard case .success(let (tables, nodes)) = header, Int(nodes) == nodeCount,
-              tables == 0 || Int(tables) == profileCount else {
-            throw .malformedSection(section: "EGRS", detail: "table counts differ from PROF and NODE")
-        }
-        guard tables > 0 else { return nil }
-        guard let records = try? section.slice(offset: Section.tables,
-                                               count: profileCount * nodeCount * BundleFormat.EgressEntry.size) else {
-            throw .malformedSection(section: "EGRS", detail: "\(tables) tables do not fit the section")
-        }
-        return records
+    /// The optional `EGRS` section: empty, or one table per profile. Version 1, which held an
+    /// entry for every node, is not read: such a bundle has no ways out until it is rebuilt.
+    private static func egress(_ file: ContainerFile, profileCount: Int, nodeCount: Int) throws(BundleError) -> EgressTables? {
+        guard let section = file.section(BundleFormat.Tag.egress, version: BundleFormat.EgressSection.version) else { return nil }
+        return try EgressTables(section, profileCount: profileCount, nodeCount: nodeCount)
     }
 
     /// A section the format requires, or the file's error saying it is missing.

@@ -16,16 +16,21 @@ extension VenueBundle {
 
     /// One raw egress entry: the exit reached from `node`, milliseconds to it and the arc to take
     /// first (``BundleFormat/none`` and ``BundleFormat/impassable`` where there is no way out).
+    /// A node that is an exit (an entrance, or outdoors) is its own, at 0 and with no arc.
     public func egressEntry(node: Int, profile: Int) throws(BundleError) -> (exit: UInt32, cost: UInt32, firstArc: UInt32) {
         guard let egress else { throw .noEgress }
         try checkNodes(node)
         try checkProfile(profile)
-        typealias Entry = BundleFormat.EgressEntry
-        let base = (profile * nodeCount + node) * Entry.size
-        return try read("EGRS") { () throws(FormatError) in
-            (try egress.uint32(at: base + Entry.exit), try egress.uint32(at: base + Entry.cost),
-             try egress.uint32(at: base + Entry.firstArc))
-        }
+        return try read("EGRS") { () throws(FormatError) in try egress.entry(node: node, profile: profile) }
+    }
+
+    /// Whether `node` is an exit of the way out: a node without an `EGRS` entry (an entrance, or
+    /// outdoors), or an entrance node however the table lists it; only entrances without egress
+    /// tables.
+    func isEgressExit(_ node: Int, kind: NodeKind) throws(BundleError) -> Bool {
+        if kind == .entrance { return true }
+        guard let egress else { return false }
+        return try read("EGRS") { () throws(FormatError) in try egress.index(of: node) == nil }
     }
 
     /// `start` is a node of the graph: ``wayOut(from:profile:)`` checked it as the caller's.

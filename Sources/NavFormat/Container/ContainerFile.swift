@@ -123,6 +123,13 @@ public final class ContainerFile: @unchecked Sendable {
         return try? bytes.slice(offset: entry.offset, count: entry.length)
     }
 
+    /// The bytes of a section in exactly `version`, or `nil`: for a section whose layout changed
+    /// with its version, which a reader reads in the one layout it knows.
+    public func section(_ tag: SectionTag, version: UInt16) -> ByteReader? {
+        guard let entry = entry(tag), entry.version == version else { return nil }
+        return try? bytes.slice(offset: entry.offset, count: entry.length)
+    }
+
     /// The bytes of a section the caller cannot do without.
     public func requiredSection(_ tag: SectionTag) throws(FormatError) -> ByteReader {
         if let entry = entry(tag), entry.version > sectionVersion {

@@ -86,11 +86,29 @@ extension BundleFormat {
         public var corners: Int { aligned(Self.firstCorner + firstCornerBytes) }
     }
 
-    /// `EGRS`: table and node counts, then per profile `nodeCount` ``EgressEntry``s.
+    /// `EGRS` (section version 2): table, node and entry counts and a reserved word; a bit per
+    /// node, set where the node has entries, in 64-bit words; per word the number of entries of
+    /// the nodes before it; zero padding to a multiple of 8; then per profile `entryCount`
+    /// ``EgressEntry``s. A node without an entry is an exit (an entrance, or outdoors): its way
+    /// out is itself.
     public enum EgressSection {
+        /// Version 1 held an entry for every node: a city's outdoor nodes, which have no
+        /// building to leave, filled 8.4 MB of Heidelberg's 30.8 MB with ways to the nearest
+        /// entrance.
+        public static let version: UInt16 = 2
         public static let tableCount = 0
         public static let nodeCount = 4
-        public static let tables = 8
+        public static let entryCount = 8
+        public static let bits = 16
+
+        /// The 64-bit words of the node bits, one per 64 nodes.
+        public static func wordCount(nodeCount: Int) -> Int { (nodeCount + 63) / 64 }
+        /// Where the ranks start: a `u32` per word.
+        public static func ranks(nodeCount: Int) -> Int { bits + wordCount(nodeCount: nodeCount) * 8 }
+        /// Where the tables start.
+        public static func tables(nodeCount: Int) -> Int {
+            (ranks(nodeCount: nodeCount) + wordCount(nodeCount: nodeCount) * 4 + 7) / 8 * 8
+        }
     }
 
     /// `EGRC`: `profile count u32`, `entry count u32`, `first u32[profile count + 1]`, zero

@@ -4,7 +4,10 @@ import NavFormat
 /// the first arc to take. A runtime answers "fastest step-free way out" by following `firstArc`
 /// from node to node, without searching.
 ///
-/// Exits are the entrance nodes; emergency exits count, since the table is for leaving.
+/// Exits are the entrance nodes, emergency exits included since the table is for leaving, and
+/// every node on the outdoor level: a person there has no building to leave, so the way out of a
+/// building ends at its first step outside even where the data joins a corridor to a path without
+/// an entrance node, and an outdoor node's way out is itself (`docs/bundle-format.md`, `EGRS`).
 public struct EgressTable: Hashable, Sendable {
     public var profile: String
     /// The nearest exit node per node, or ``BundleFormat/none``.
@@ -31,7 +34,7 @@ public struct EgressTable: Hashable, Sendable {
 
     /// One search backwards from every exit at once.
     public init(graph: NavigationGraph, profile: RoutingProfile) {
-        let exits = graph.nodes.indices.filter { graph.nodes[$0].kind == .entrance }
+        let exits = graph.nodes.indices.filter { graph.nodes[$0].kind == .entrance || graph.isOutdoors($0) }
         let costs = graph.arcs.map { profile.cost(for: $0, leaving: true) }
         let search = CostSearch(graph: graph, costs: costs, sources: exits, backwards: true)
         let different = graph.arcs.indices.filter { costs[$0] != profile.cost(for: graph.arcs[$0]) }

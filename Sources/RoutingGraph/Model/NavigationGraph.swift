@@ -15,6 +15,11 @@ public struct NavigationGraph: Hashable, Sendable {
     public var placeNodes: [PlaceKey: Int] = [:]
 
     public init() {}
+
+    /// Whether `node` lies on the outdoor level (``Level/outdoorID``), outside every building.
+    public func isOutdoors(_ node: Int) -> Bool {
+        levelIDs.indices.contains(nodes[node].level) && levelIDs[nodes[node].level] == Level.outdoorID
+    }
 }
 
 /// A node: a door, a room's representative point, a lift landing, a path vertex.

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { BundleError, ConditionsError, EndpointError, INFINITE, open, slowedCost } from '../navbundle.mjs';
-import { assertLightest, costsOf, dijkstra, firstBundleWith, graphOf, load, random, table } from './helpers.mjs';
+import { assertLightest, costsOf, dijkstra, egressOf, firstBundleWith, graphOf, load, random, table } from './helpers.mjs';
 
 const PATH = firstBundleWith('CCHT');
 const SKIP = PATH === null ? 'neither NAVBUNDLE_TEST_BUNDLE nor NAVBUNDLE_TEST_STATION names a bundle with CCHT' : false;
@@ -202,7 +202,9 @@ test('routes under conditions are lightest over the changed costs', { skip: SKIP
 test('the way out under conditions is the nearest open exit', { skip: PATH === null || !table(load(PATH)).has('EGRC') ? 'no bundle with EGRC' : false }, async () => {
   const { image, bundle, graph, nodes } = await setting();
   const rng = random(53);
-  const exits = new Set(nodes.map((node, index) => (node.kind === 2 ? index : -1)).filter((index) => index >= 0));
+  // Exits are entrances and the nodes EGRS lists no entry for (outdoors).
+  const { listed } = egressOf(image);
+  const exits = new Set(nodes.map((node, index) => (node.kind === 2 || !listed.has(index) ? index : -1)).filter((index) => index >= 0));
   bundle.profiles().forEach((profile) => {
     const leaving = bundle.leavingCosts(profile);
     for (let i = 0; i < 15; i++) {

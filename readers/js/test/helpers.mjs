@@ -57,6 +57,21 @@ export function sectionOf(image, tag) {
   return image.subarray(offset, offset + length);
 }
 
+/** EGRS (section version 2), read plainly: the nodes whose bit is set, each with the index of its
+ * entries (their order), and where an entry lies; every other node is an exit, an entrance or
+ * outdoors. */
+export function egressOf(image) {
+  const { offset } = table(image).get('EGRS');
+  const data = view(image);
+  const nodes = data.getUint32(offset + 4, true);
+  const count = data.getUint32(offset + 8, true);
+  const listed = new Map();
+  for (let node = 0; node < nodes; node++) if ((image[offset + 16 + (node >> 3)] >> (node & 7)) & 1) listed.set(node, listed.size);
+  const words = Math.ceil(nodes / 64);
+  const tables = offset + Math.ceil((16 + 12 * words) / 8) * 8;
+  return { listed, count, entry: (profile, index) => tables + 12 * (profile * count + index) };
+}
+
 export function view(image) {
   return new DataView(image.buffer, image.byteOffset, image.byteLength);
 }
