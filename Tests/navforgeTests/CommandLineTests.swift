@@ -50,6 +50,10 @@ import TemporaryFolders
         #expect(wayOut.output.contains("to the nearest exit, "), "\(wayOut.output)")
         #expect(wayOut.output.contains("Take Lift A down from Second floor to Ground floor"))
         #expect(!wayOut.output.contains("staircase"))
+        // Outdoors there is no building to leave: the way out says so rather than walk to an entrance.
+        let outside = try cli.run(["route", Self.bundle, "--from", "BIKE", "--to-exit"])
+        #expect(outside.status == 0, "\(outside.errorOutput)")
+        #expect(outside.output.contains("it is outdoors, with no building to leave"), "\(outside.output)")
         // The route's GeoJSON carries a Point per maneuver with its words.
         let guided = try cli.run(["route", Self.bundle, "--from", "A.2.04", "--to", "B.1.G5", "--geojson", "guided.geojson"])
         #expect(guided.status == 0, "\(guided.errorOutput)")

@@ -27,9 +27,15 @@ struct RouteFormatter {
         return try gap(between: destination, and: end) == nil ? destination.label : nil
     }
 
-    /// The route to the nearest exit, named by the exit node's label.
+    /// The route to the nearest exit, named by the exit node's label; a start that is an exit
+    /// itself (an entrance, or outdoors, where there is no building to leave) is said to be one.
     func describeWayOut(_ route: Route, from start: VenueBundle.PlaceRecord) throws -> [String] {
         let exit = try bundle.node(route.nodes[route.nodes.count - 1])
+        if route.arcs.isEmpty {
+            let level = try bundle.level(exit.level)
+            let place = level.buildingID == nil ? "outdoors, with no building to leave" : "at an exit"
+            return ["Way out from \(try placeLine(start)): it is \(place) (\(route.profile))."]
+        }
         let name = exit.label.map { "the nearest exit, \($0)" } ?? "the nearest exit"
         return try describe(route, from: start, toLine: "\(name) (\(try bundle.level(exit.level).displayName))",
                             arrival: "at \(exit.label ?? "the exit")", endNote: nil,
