@@ -18,6 +18,11 @@ public enum BundleWriter {
     }
 
     public static func image(of contents: BundleContents) throws(FormatError) -> Data {
+        try container(of: contents).image()
+    }
+
+    /// The bundle's sections, validated and encoded, ready to be written or imaged.
+    static func container(of contents: BundleContents) throws(FormatError) -> ContainerWriter {
         try validate(contents)
         var strings = StringTableBuilder()
         var container = ContainerWriter(kind: contents.format)
@@ -92,18 +97,14 @@ public enum BundleWriter {
         }
         // Every bundle since 2.1 and 1.3 carries the bearings guidance needs: 2 bytes an arc.
         container.add(BundleFormat.Tag.arcBearings, encodeArcBearings(contents, order: order))
-        return container.image()
+        return container
     }
 
-    /// Writes the bundle atomically: a temporary file beside `url`, then a rename.
-    public static func write(_ contents: BundleContents, to url: URL) throws(FormatError) {
-        let image = try image(of: contents)
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try image.write(to: url, options: .atomic)
-        } catch {
-            throw .cannotWrite(path: url.path, reason: error.localizedDescription)
-        }
+    /// Writes the bundle atomically: streamed into a temporary file beside `url`, then renamed
+    /// (``ContainerWriter/write(to:)``); the bytes are ``image(of:)``'s. Returns the file's size.
+    @discardableResult
+    public static func write(_ contents: BundleContents, to url: URL) throws(FormatError) -> Int {
+        try container(of: contents).write(to: url)
     }
 
     /// Cross-references are checked here so that a writer bug fails the build, not a phone.

@@ -29,8 +29,8 @@ public struct ContainerWriter {
         sections.append(Section(tag: tag, version: version, bytes: bytes))
     }
 
-    /// The complete file.
-    public func image() -> Data {
+    /// Where each section starts, and the file's size.
+    private func layout() -> (offsets: [Int], fileSize: Int) {
         let tableEnd = ContainerLayout.headerSize + sections.count * ContainerLayout.sectionEntrySize
         var offsets: [Int] = []
         var cursor = align(tableEnd)
@@ -38,9 +38,12 @@ public struct ContainerWriter {
             offsets.append(cursor)
             cursor = align(cursor + section.bytes.count)
         }
-        let fileSize = cursor
+        return (offsets, cursor)
+    }
 
-        var writer = ByteWriter(capacity: fileSize)
+    /// The header and section table, the file checksum still zero, padded to the first section.
+    private func head(offsets: [Int], fileSize: Int) -> Data {
+        var writer = ByteWriter(capacity: offsets.first ?? fileSize)
         // Flags stay zero, and so does the file checksum until the image is complete.
         writer.record(size: ContainerLayout.headerSize) { header in
             typealias Field = ContainerLayout.Header
@@ -61,6 +64,15 @@ public struct ContainerWriter {
                 entry.uint64(SHA256.hash(section.bytes).prefix64, at: Field.checksum)
             }
         }
+        writer.advance(to: offsets.first ?? fileSize)
+        return writer.data
+    }
+
+    /// The complete file.
+    public func image() -> Data {
+        let (offsets, fileSize) = layout()
+        var writer = ByteWriter(capacity: fileSize)
+        writer.bytes(head(offsets: offsets, fileSize: fileSize))
         for (section, offset) in zip(sections, offsets) {
             writer.advance(to: offset)
             writer.bytes(section.bytes)
@@ -76,14 +88,52 @@ public struct ContainerWriter {
         return data
     }
 
-    /// Writes the image atomically (temporary file, then rename), creating the folder if needed.
+    /// Writes the file atomically, creating the folder if needed: streamed into a temporary file
+    /// beside `url` (hashed as it goes, the file checksum written last), then renamed over it, so
+    /// a reader sees the old file or the whole new one and the image is never held in memory
+    /// beside its sections (58 MB for a city's graph artifact). The bytes are ``image()``'s.
     ///
+    /// - Returns: The file's size in bytes.
     /// - Throws: ``FormatError/cannotWrite(path:reason:)``.
-    public func write(to url: URL) throws(FormatError) {
+    @discardableResult
+    public func write(to url: URL) throws(FormatError) -> Int {
+        let folder = url.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try image().write(to: url, options: .atomic)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+                throw FormatError.cannotWrite(path: url.path, reason: "cannot create \(temporary.lastPathComponent) beside it")
+            }
+            let handle = try FileHandle(forWritingTo: temporary)
+            defer { try? handle.close() }
+            let (offsets, fileSize) = layout()
+            var hasher = SHA256()
+            var written = 0
+            func append(_ data: Data) throws {
+                try handle.write(contentsOf: data)
+                hasher.update(data)
+                written += data.count
+            }
+            try append(head(offsets: offsets, fileSize: fileSize))
+            for (section, offset) in zip(sections, offsets) {
+                if offset > written { try append(Data(count: offset - written)) }
+                try append(section.bytes)
+            }
+            if fileSize > written { try append(Data(count: fileSize - written)) }
+            if kind.hasFileChecksum {
+                try handle.seek(toOffset: UInt64(ContainerLayout.fileChecksumRange.lowerBound))
+                try handle.write(contentsOf: Data(hasher.finalize().bytes))
+            }
+            try handle.close()
+            guard rename(temporary.path, url.path) == 0 else {
+                throw FormatError.cannotWrite(path: url.path, reason: String(cString: strerror(errno)))
+            }
+            return fileSize
+        } catch let error as FormatError {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
         } catch {
+            try? FileManager.default.removeItem(at: temporary)
             throw .cannotWrite(path: url.path, reason: error.localizedDescription)
         }
     }

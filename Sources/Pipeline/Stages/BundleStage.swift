@@ -79,13 +79,15 @@ struct BundleStage: PipelineStage {
         assembly.contents.guidanceTexts = try guidanceTexts()
         context.progress(kind, "encoding \(assembly.contents.nodes.count) nodes and \(assembly.contents.places.count) places")
         let url = bundleURL(context)
-        let image = try BundleWriter.image(of: assembly.contents)
-        try image.write(to: url, options: .atomic)
+        // Streamed to the file rather than imaged in memory beside the sections; the manifest's
+        // hash is the written file's, read back (a city's bundle hashes in tens of milliseconds).
+        let size = try BundleWriter.write(assembly.contents, to: url)
+        let sha256 = try SHA256.hash(fileAt: url).hex
 
         let manifest = BuildManifest(
             venue: staged.venue.id, name: staged.venue.name, bundleVersion: metadata.bundleVersion,
             format: "\(assembly.contents.format.major).\(assembly.contents.format.minor)", generator: metadata.generator,
-            bundle: .init(file: url.lastPathComponent, size: image.count, sha256: SHA256.hash(image).hex),
+            bundle: .init(file: url.lastPathComponent, size: size, sha256: sha256),
             sources: sources.map { .init(path: $0.path, format: $0.format, size: $0.size, sha256: $0.sha256) },
             pipeline: .init(path: context.definition.file.lastPathComponent,
                             sha256: try SHA256.hash(fileAt: context.definition.file).hex),
@@ -93,7 +95,7 @@ struct BundleStage: PipelineStage {
         try PublishingJSON.encode(manifest).write(to: context.layout.manifest, options: .atomic)
         try removeSupersededBundles(keeping: url, in: context.layout.directory)
 
-        var message = "\(url.lastPathComponent): \(image.count / 1024) KiB, \(assembly.contents.places.count) places, "
+        var message = "\(url.lastPathComponent): \(size / 1024) KiB, \(assembly.contents.places.count) places, "
             + "\(assembly.contents.events.count) events"
         if !assembly.skippedEvents.isEmpty {
             message += " (\(assembly.skippedEvents.count) events at unknown places left out)"

@@ -8,7 +8,10 @@ import VenueModel
 extension CompiledGraph {
     private typealias Layout = GraphArtifactLayout
 
-    public func encoded() -> Data {
+    public func encoded() -> Data { container().image() }
+
+    /// The artifact's sections, ready to be written or imaged.
+    private func container() -> ContainerWriter {
         var strings = StringTableBuilder()
         var container = ContainerWriter(kind: Layout.kind)
 
@@ -159,7 +162,7 @@ extension CompiledGraph {
         container.add(Layout.Tag.leaving, leaving.data)
         container.add(Layout.Tag.barriers, barriers.data)
         container.add(Layout.Tag.closingRules, rules.data)
-        return container.image()
+        return container
     }
 
     /// A ``GraphArtifactLayout/PerArcTable`` section: per arc, its entries, each written by
@@ -194,11 +197,10 @@ extension CompiledGraph {
         return writer
     }
 
-    /// Writes the artifact atomically.
+    /// Writes the artifact atomically, streamed from its sections (``ContainerWriter/write(to:)``).
     public func write(to url: URL) throws(RoutingGraphError) {
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try encoded().write(to: url, options: .atomic)
+            try container().write(to: url)
         } catch {
             throw .cannotWriteArtifact(path: url.path, reason: "\(error)")
         }
