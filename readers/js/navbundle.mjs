@@ -936,7 +936,8 @@ export class NavBundle {
 
   /** The way out from `node` for `profile` by the egress table (EGRS): `{node, duration, nodes,
    * arcs, arcSeconds}` (the exit, milliseconds to it, the path, and each arc's seconds as the
-   * table's times to exit drop along it), or null when no exit is reachable. */
+   * table's times to exit drop along it), or null when no exit is reachable. An exit (an
+   * entrance, or a node outdoors) is its own way out: itself, 0 ms. */
   nearestExit(profile, node) {
     const index = this._profileIndex(profile);
     this._checkNode(node);

@@ -760,7 +760,8 @@ class Bundle:
 
     def nearest_exit(self, profile, node):
         """The way out from ``node`` for ``profile`` by the egress table:
-        ``(exit node, milliseconds, [node, ...])``, or None when no exit is reachable."""
+        ``(exit node, milliseconds, [node, ...])``, or None when no exit is reachable. An exit
+        (an entrance, or a node outdoors) is its own way out: ``(node, 0, [node])``."""
         index = self._profile_index(profile)
         exit_node, cost, nodes, count = self._call(_core.nb_nearest_exit, index, self._check_node(node),
                                                    out=(U32, U32, ctypes.c_void_p, SIZE))
