@@ -43,4 +43,15 @@ import NavFormat
         let json = String(decoding: try JSONEncoder().encode(diff), as: UTF8.self)
         #expect(json.contains("\"lost\":[\"room:H.1.1\"]"))
     }
+
+    @Test func saysWhenReachabilityCannotBeCompared() throws {
+        // A rebuild compared with a version whose egress tables this reader cannot read (built
+        // before EGRS section version 2, here built without them): said, not silently skipped.
+        var before = BundleFixture.contents()
+        before.egress = []
+        let diff = try BundleDiff(old: try BundleFixture.open(before), new: try BundleFixture.open())
+        #expect(diff.reachability.isEmpty && !diff.isEmpty)
+        #expect(diff.reachabilityNotCompared?.contains("the earlier bundle has no egress tables") == true)
+        #expect(try BundleDiff(old: try BundleFixture.open(), new: try BundleFixture.open()).reachabilityNotCompared == nil)
+    }
 }

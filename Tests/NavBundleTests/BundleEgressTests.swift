@@ -126,6 +126,29 @@ import BundleWriting
         #expect(try bundle.wayOut(from: 5, profile: 0)?.nodes == [5])
     }
 
+    @Test func aRankPastTheEntriesIsTheFilesDamage() throws {
+        // The fixture's one word of bits ranked at 5, its entry count: node 1 would read entry 5.
+        let current = try BundleFixture.open().file
+        var writer = ContainerWriter(kind: BundleFormat.kind(customisable: current.major == 2))
+        for entry in current.sections {
+            let section = try #require(current.section(entry.tag, version: entry.version))
+            var bytes = Data(try section.bytes(offset: 0, count: section.count))
+            if entry.tag == BundleFormat.Tag.egress {
+                let rank = BundleFormat.EgressSection.ranks(nodeCount: 6)
+                bytes.replaceSubrange(rank..<rank + 4, with: [5, 0, 0, 0])
+            }
+            writer.add(entry.tag, version: entry.version, bytes)
+        }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("egress-rank-\(UUID().uuidString).navbundle")
+        try writer.image().write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let damaged = try VenueBundle(path: url.path)
+        expectFileError { _ = try damaged.egressEntry(node: 1, profile: 0) }
+        expectFileError { _ = try damaged.wayOut(from: 5, profile: 0) }
+        // A node without an entry reads its bit only: still its own way out.
+        #expect(try damaged.wayOut(from: 0, profile: 0)?.nodes == [0])
+    }
+
     @Test func anEgressSectionOfTheFirstLayoutIsNotRead() throws {
         // Version 1 held an entry per node; this reader knows version 2 only and treats it as absent.
         let current = try BundleFixture.open().file

@@ -3803,6 +3803,11 @@ static uint32_t bit_count(uint64_t word) {
     return (uint32_t)((word * 0x0101010101010101ull) >> 56);
 }
 
+/* Whether `node` has entries (its bit is set; the words are little-endian, so byte node / 8); a
+ * node without is its own exit. Reads the bit only, so a damaged rank elsewhere cannot fail it, as
+ * in the Swift reader. */
+static int egress_has(const egress_index *x, uint32_t node) { return x->bits[node / 8] >> (node % 8) & 1; }
+
 /* The index of `node`'s entries, NB_NONE for a node that is its own exit, or EGRS_DAMAGED when the
  * rank of its word points past the entries: its word's rank plus the set bits below its own. */
 #define EGRS_DAMAGED 0xFFFFFFFEu
@@ -6110,12 +6115,7 @@ static nb_status exit_search(nb_bundle *b, const uint32_t *costs, uint32_t node,
         /* An entry outdated by a shorter way in; each node is settled by one entry only, since a
          * node is queued again only at a strictly smaller distance. */
         if (top.key != distance[v]) continue;
-        uint32_t listed = has_egress ? egress_find(&x, v) : 0;
-        if (listed == EGRS_DAMAGED) {
-            status = refuse(b, NB_ERROR_FORMAT, "EGRS: node %u ranks an entry past the %u entries", v, x.count);
-            goto done;
-        }
-        if (b->node_entries[16 * (size_t)v + 10] == NODE_KIND_ENTRANCE || listed == NB_NONE) {
+        if (b->node_entries[16 * (size_t)v + 10] == NODE_KIND_ENTRANCE || (has_egress && !egress_has(&x, v))) {
             exit = v;
             break;
         }

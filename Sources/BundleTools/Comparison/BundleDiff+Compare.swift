@@ -45,6 +45,13 @@ extension BundleDiff {
                 moved.append(Moved(key: key, oldLevel: oldLevel, newLevel: newLevel, distance: distance))
             }
         }
+        // Reachability comes from the egress tables; a bundle without readable ones (a rebuild
+        // compared with a version published before EGRS section version 2) is said, not skipped.
+        // Two bundles without any (a radio map alone) have no reachability to compare.
+        if old.hasEgress != new.hasEgress {
+            reachabilityNotCompared = "the \(old.hasEgress ? "new" : "earlier") bundle has no egress tables this reader "
+                + "reads (built without a graph, or before EGRS section version 2): rebuild it to compare reachability"
+        }
         for (profile, name) in old.profileNames.enumerated() {
             guard let newProfile = new.profileNames.firstIndex(of: name), old.hasEgress, new.hasEgress else { continue }
             let before = try Self.reachable(old, oldPlaces, profile: profile)

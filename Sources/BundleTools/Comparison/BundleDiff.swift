@@ -57,11 +57,16 @@ public struct BundleDiff: Codable, Hashable, Sendable {
     public var profilesAdded: [String] = []
     public var profilesRemoved: [String] = []
     public var reachability: [Reachability] = []
+    /// Why reachability was not compared, when one of the two bundles has no egress tables this
+    /// reader reads (built without a graph, or before `EGRS` section version 2); `nil` when it was
+    /// or when neither has any.
+    public var reachabilityNotCompared: String?
 
     /// Whether nothing a reviewer looks at changed.
     public var isEmpty: Bool {
         added.isEmpty && removed.isEmpty && renamed.isEmpty && moved.isEmpty && nodes.old == nodes.new
             && arcs.old == arcs.new && events.old == events.new && levels.old == levels.new && profilesAdded.isEmpty
             && profilesRemoved.isEmpty && reachability.allSatisfy { $0.lost.isEmpty && $0.gained.isEmpty }
+            && reachabilityNotCompared == nil
     }
 }

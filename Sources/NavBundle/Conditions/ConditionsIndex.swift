@@ -24,9 +24,9 @@ struct ConditionsIndex: Sendable {
     let levelNodes: [Int]
     /// Stairs, lift, escalator, ramp and steps arcs by folded label.
     let connectorArcs: [[UInt8]: [Int]]
-    /// Whether each node is an exit: an entrance node (emergency exits included) or a node
-    /// without an `EGRS` entry, which is outdoors.
-    let isExit: [Bool]
+    /// Whether each node is an entrance (emergency exits included): an exit of the way out, as
+    /// the nodes without an `EGRS` entry are (``VenueBundle/egressExits(entrances:)``).
+    let isEntrance: [Bool]
     /// Door and entrance nodes by folded label.
     let doorNodes: [[UInt8]: [Int]]
     /// Per level, the arcs between two nodes of that level, bucketed by where they run.
@@ -47,10 +47,10 @@ struct ConditionsIndex: Sendable {
             return made
         }
         var doorNodes: [[UInt8]: [Int]] = [:]
-        var isExit = [Bool](repeating: false, count: bundle.nodeCount)
+        var isEntrance = [Bool](repeating: false, count: bundle.nodeCount)
         for node in 0..<bundle.nodeCount {
             let record = try bundle.node(node)
-            isExit[node] = try bundle.isEgressExit(node, kind: record.kind)
+            isEntrance[node] = record.kind == .entrance
             (nodeLevel[node], latitude[node], longitude[node]) = (record.level, record.latitude, record.longitude)
             if [.door, .entrance].contains(record.kind), let label = record.label { doorNodes[try key(label), default: []].append(node) }
         }
@@ -115,7 +115,7 @@ struct ConditionsIndex: Sendable {
         self.levelNodes = levelNodes
         self.connectorArcs = connectorArcs
         self.doorNodes = doorNodes
-        self.isExit = isExit
+        self.isEntrance = isEntrance
         self.levelGrids = levelGrids
         for (place, outline) in placeRings {
             placeArcs[place] = arcs(within: outline.rings, levels: [outline.level])

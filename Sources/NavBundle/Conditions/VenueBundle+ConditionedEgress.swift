@@ -6,8 +6,8 @@ extension VenueBundle {
     ///
     /// The egress table was computed without conditions, so this searches again: Dijkstra from
     /// `node` over the costs of leaving (`PROF` with `EGRC`'s emergency exits) with the conditions
-    /// applied, to the first exit settled, which is the nearest and, of equals, the lowest node
-    /// (`docs/conditions.md`). `nil` when no exit can be reached.
+    /// applied, to the first exit settled (an entrance, or a node outdoors, which `EGRS` gives no
+    /// entry), which is the nearest and, of equals, the lowest node (`docs/conditions.md`). `nil` when no exit can be reached.
     ///
     /// - Throws: ``BundleError/noCustomisableHierarchy`` for a bundle without `EGRC` (one built
     ///   before 2.0 or with `method: ch`), ``BundleError/noEgress`` without egress tables.
@@ -25,7 +25,8 @@ extension VenueBundle {
             arcs.append(arc)
         }
         let search = DijkstraSearch(graph: AdjacencyArray(nodeCount: nodeCount, tails: tails, heads: heads, weights: weights))
-        guard let exit = search.run(from: [node], untilAnyOf: index.isExit), let slots = search.pathSlots(to: exit) else { return nil }
+        let exits = try egressExits(entrances: index.isEntrance)
+        guard let exit = search.run(from: [node], untilAnyOf: exits), let slots = search.pathSlots(to: exit) else { return nil }
         let path = slots.map { arcs[Int(search.graph.arc[$0])] }
         return try route(profile: profile, from: node, to: exit, arcs: path, milliseconds: search.distance(exit),
                          section: "EGRC", weights: costs)

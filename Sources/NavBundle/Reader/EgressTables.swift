@@ -23,16 +23,20 @@ struct EgressTables {
             (try section.uint32(at: Section.tableCount), try section.uint32(at: Section.nodeCount),
              try section.uint32(at: Section.entryCount))
         }
-        guard case .success(let (tables, nodes, count)) = header, Int(nodes) == nodeCount,
+        guard case .success(let (tables, nodes, count)) = header, section.count >= Section.bits, Int(nodes) == nodeCount,
               tables == 0 || Int(tables) == profileCount else {
             throw .malformedSection(section: "EGRS", detail: "table counts differ from PROF and NODE")
         }
-        guard tables > 0 else { return nil }
         let words = Section.wordCount(nodeCount: nodeCount)
-        // Sizes in 64 bits: a hostile count cannot wrap the product.
+        // Sizes in 64 bits: a hostile count cannot wrap the product. The section must fit with
+        // or without tables, as the C reader checks it.
         let need = UInt64(Section.tables(nodeCount: nodeCount))
-            + UInt64(profileCount) * UInt64(count) * UInt64(BundleFormat.EgressEntry.size)
-        guard need <= UInt64(section.count),
+            + UInt64(tables) * UInt64(count) * UInt64(BundleFormat.EgressEntry.size)
+        guard need <= UInt64(section.count) else {
+            throw .malformedSection(section: "EGRS", detail: "\(tables) tables of \(count) entries do not fit the section")
+        }
+        guard tables > 0 else { return nil }
+        guard
               let bits = try? section.slice(offset: Section.bits, count: words * 8),
               let ranks = try? section.slice(offset: Section.ranks(nodeCount: nodeCount), count: words * 4),
               let records = try? section.slice(offset: Section.tables(nodeCount: nodeCount),
@@ -43,6 +47,12 @@ struct EgressTables {
         self.ranks = ranks
         self.entries = records
         self.entryCount = Int(count)
+    }
+
+    /// Whether `node` has entries (its bit is set); a node without is its own exit. Reads the bit
+    /// only, so a damaged rank elsewhere cannot fail it.
+    func hasEntry(_ node: Int) throws(FormatError) -> Bool {
+        try bits.uint64(at: node / 64 * 8) >> UInt64(node % 64) & 1 == 1
     }
 
     /// The index of `node`'s entries, `nil` for a node that is its own exit: its word's rank plus

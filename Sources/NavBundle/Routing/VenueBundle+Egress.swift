@@ -24,13 +24,16 @@ extension VenueBundle {
         return try read("EGRS") { () throws(FormatError) in try egress.entry(node: node, profile: profile) }
     }
 
-    /// Whether `node` is an exit of the way out: a node without an `EGRS` entry (an entrance, or
-    /// outdoors), or an entrance node however the table lists it; only entrances without egress
-    /// tables.
-    func isEgressExit(_ node: Int, kind: NodeKind) throws(BundleError) -> Bool {
-        if kind == .entrance { return true }
-        guard let egress else { return false }
-        return try read("EGRS") { () throws(FormatError) in try egress.index(of: node) == nil }
+    /// The exits of the way out, one mark per node: the entrance nodes `entrances` marks
+    /// (emergency exits included) and the nodes without an `EGRS` entry, which are outdoors. Only
+    /// the bits are read, as the C reader's search reads them.
+    func egressExits(entrances: [Bool]) throws(BundleError) -> [Bool] {
+        guard let egress else { throw .noEgress }
+        var exits = entrances
+        try read("EGRS") { () throws(FormatError) in
+            for node in exits.indices where !exits[node] { exits[node] = !(try egress.hasEntry(node)) }
+        }
+        return exits
     }
 
     /// `start` is a node of the graph: ``wayOut(from:profile:)`` checked it as the caller's.

@@ -33,6 +33,7 @@ enum DiffFormatter {
             for key in profile.lost { result.append("  - \(profile.profile) can no longer reach \(key)") }
             for key in profile.gained { result.append("  + \(profile.profile) now reaches \(key)") }
         }
+        if let reason = diff.reachabilityNotCompared { result.append("  reachability not compared: \(reason)") }
         if diff.isEmpty { result.append("no differences in places, graph size or reachability") }
         return result
     }

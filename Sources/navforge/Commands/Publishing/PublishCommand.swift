@@ -125,6 +125,7 @@ struct PublishCommand: ParsableCommand {
             Console.out("published \(outcome.venue) \(outcome.version) as \(outcome.release.bundle.path)\(signed)")
             if let changes = outcome.release.changes { Console.out("  changes against \(changes.against): \(changes.text)") }
             for reason in outcome.allowedRegressions { Console.out("  allowed regression: \(reason)") }
+            if let reason = outcome.diff?.reachabilityNotCompared { Console.out("  reachability not compared: \(reason)") }
         case .alreadyPublished:
             Console.out("\(outcome.venue) \(outcome.version) is already published with these bytes\(signed); nothing to do")
         }
