@@ -11,7 +11,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 pbf=../shared/data/osm/heidelberg.osm.pbf
 [ -f "$pbf" ] || { echo "../shared/data is absent: nothing to measure" >&2; exit 1; }
-[ -x /usr/bin/time ] || { echo "GNU time (/usr/bin/time) is needed: apt-get install time" >&2; exit 1; }
+# GNU time (/usr/bin/time, for peak memory), installed when missing.
+scripts/install-system-packages.sh time
 peers=build/peers
 . scripts/valhalla-peer.sh
 swift build -c release --product navforge

@@ -126,23 +126,30 @@ import BundleWriting
         #expect(try bundle.wayOut(from: 5, profile: 0)?.nodes == [5])
     }
 
-    @Test func aRankPastTheEntriesIsTheFilesDamage() throws {
-        // The fixture's one word of bits ranked at 5, its entry count: node 1 would read entry 5.
+    /// The fixture written again with its `EGRS` section at `version`, its bytes changed by
+    /// `change`, and opened; the file is removed at once, since the bundle maps it.
+    private static func withEgress(version: UInt16, _ change: (inout Data) -> Void = { _ in }) throws -> VenueBundle {
         let current = try BundleFixture.open().file
         var writer = ContainerWriter(kind: BundleFormat.kind(customisable: current.major == 2))
         for entry in current.sections {
             let section = try #require(current.section(entry.tag, version: entry.version))
             var bytes = Data(try section.bytes(offset: 0, count: section.count))
-            if entry.tag == BundleFormat.Tag.egress {
-                let rank = BundleFormat.EgressSection.ranks(nodeCount: 6)
-                bytes.replaceSubrange(rank..<rank + 4, with: [5, 0, 0, 0])
-            }
-            writer.add(entry.tag, version: entry.version, bytes)
+            let isEgress = entry.tag == BundleFormat.Tag.egress
+            if isEgress { change(&bytes) }
+            writer.add(entry.tag, version: isEgress ? version : entry.version, bytes)
         }
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("egress-rank-\(UUID().uuidString).navbundle")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("egress-\(UUID().uuidString).navbundle")
         try writer.image().write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        let damaged = try VenueBundle(path: url.path)
+        return try VenueBundle(path: url.path)
+    }
+
+    @Test func aRankPastTheEntriesIsTheFilesDamage() throws {
+        // The fixture's one word of bits ranked at 5, its entry count: node 1 would read entry 5.
+        let damaged = try Self.withEgress(version: BundleFormat.EgressSection.version) { bytes in
+            let rank = BundleFormat.EgressSection.ranks(nodeCount: 6)
+            bytes.replaceSubrange(rank..<rank + 4, with: [5, 0, 0, 0])
+        }
         expectFileError { _ = try damaged.egressEntry(node: 1, profile: 0) }
         expectFileError { _ = try damaged.wayOut(from: 5, profile: 0) }
         // A node without an entry reads its bit only: still its own way out.
@@ -151,17 +158,7 @@ import BundleWriting
 
     @Test func anEgressSectionOfTheFirstLayoutIsNotRead() throws {
         // Version 1 held an entry per node; this reader knows version 2 only and treats it as absent.
-        let current = try BundleFixture.open().file
-        var writer = ContainerWriter(kind: BundleFormat.kind(customisable: current.major == 2))
-        for entry in current.sections {
-            let section = try #require(current.section(entry.tag, version: entry.version))
-            let version = entry.tag == BundleFormat.Tag.egress ? 1 : entry.version
-            writer.add(entry.tag, version: version, Data(try section.bytes(offset: 0, count: section.count)))
-        }
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("egress-v1-\(UUID().uuidString).navbundle")
-        try writer.image().write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
-        let old = try VenueBundle(path: url.path)
+        let old = try Self.withEgress(version: 1)
         #expect(!old.hasEgress)
         #expect(throws: BundleError.noEgress) { try old.wayOut(from: 5, profile: 0) }
         #expect(try old.shortestPath(from: 0, to: 5, profile: 0)?.length == 34)

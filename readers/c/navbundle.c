@@ -517,25 +517,25 @@ static void file_digest(const uint8_t *data, size_t size, uint8_t digest[32]) {
 
 /* ---- Opening ---- */
 
-/* The section tagged `tag` in a version this reader knows (1), or NULL: a section in another
- * version has a layout this reader cannot read, so it counts as absent. */
-static const section *find_section(const nb_bundle *b, const char *tag) {
+/* The section tagged `tag` in whatever version, or NULL. */
+static const section *find_section_any(const nb_bundle *b, const char *tag) {
     uint32_t wanted = rd32((const uint8_t *)tag);
     for (size_t i = 0; i < b->section_count; i++)
-        if (b->sections[i].raw_tag == wanted) return b->sections[i].version == 1 ? &b->sections[i] : NULL;
+        if (b->sections[i].raw_tag == wanted) return &b->sections[i];
     return NULL;
 }
+
+/* The section tagged `tag` in exactly `version`, or NULL: a section in another version has a
+ * layout this reader cannot read, so it counts as absent. */
+static const section *find_section_version(const nb_bundle *b, const char *tag, uint16_t version) {
+    const section *s = find_section_any(b, tag);
+    return s != NULL && s->version == version ? s : NULL;
+}
+
+/* The section tagged `tag` in the version of every section but EGRS (1), or NULL. */
+static const section *find_section(const nb_bundle *b, const char *tag) { return find_section_version(b, tag, 1); }
 
 static const uint8_t *section_bytes(const nb_bundle *b, const section *s) { return b->data + s->offset; }
-
-/* The section tagged `tag` in exactly `version`, or NULL: for a section whose layout changed with
- * its version (EGRS 2), which this reader reads in the one layout it knows. */
-static const section *find_section_version(const nb_bundle *b, const char *tag, uint16_t version) {
-    uint32_t wanted = rd32((const uint8_t *)tag);
-    for (size_t i = 0; i < b->section_count; i++)
-        if (b->sections[i].raw_tag == wanted) return b->sections[i].version == version ? &b->sections[i] : NULL;
-    return NULL;
-}
 
 static int compare_offsets(const void *x, const void *y) {
     const section *a = *(const section *const *)x, *c = *(const section *const *)y;
@@ -3772,11 +3772,11 @@ typedef struct {
 static nb_status egress_tables(nb_bundle *b, egress_index *x, int quiet) {
     const section *s = find_section_version(b, "EGRS", 2);
     if (s == NULL) {
+        const section *other = find_section_any(b, "EGRS");
         if (quiet) return NB_ERROR_UNAVAILABLE;
-        for (size_t i = 0; i < b->section_count; i++)
-            if (b->sections[i].raw_tag == rd32((const uint8_t *)"EGRS"))
-                return refuse(b, NB_ERROR_UNAVAILABLE, "EGRS is in section version %u, which this reader does not read: "
-                              "rebuild the bundle for its ways out", b->sections[i].version);
+        if (other != NULL)
+            return refuse(b, NB_ERROR_UNAVAILABLE, "EGRS is in section version %u, which this reader does not read: "
+                          "rebuild the bundle for its ways out", other->version);
         return refuse(b, NB_ERROR_UNAVAILABLE, "no EGRS section: ways out are not available");
     }
     const uint8_t *e = section_bytes(b, s);
@@ -7616,10 +7616,11 @@ nb_status nb_nearest_exit_path(nb_bundle *b, uint32_t profile, uint32_t node, nb
     uint32_t *drops = malloc(sizeof(uint32_t) * (count > 1 ? count - 1 : 1));
     if (arcs == NULL || drops == NULL) return free(nodes), free(arcs), free(drops), out_of_memory(b);
     uint64_t length = 0; /* centimetres, as every path states it */
-    for (size_t i = 0; i + 1 < count; i++) {
-        /* nb_nearest_exit read both entries already, so neither refuses here. */
-        uint32_t entry[3], following[3];
-        (void)egress_entry(b, &x, profile, nodes[i], entry), (void)egress_entry(b, &x, profile, nodes[i + 1], following);
+    /* nb_nearest_exit read every node's entry already, so none refuses here; each is read once. */
+    uint32_t entry[3], following[3];
+    (void)egress_entry(b, &x, profile, nodes[0], entry);
+    for (size_t i = 0; i + 1 < count; i++, memcpy(entry, following, sizeof entry)) {
+        (void)egress_entry(b, &x, profile, nodes[i + 1], following);
         uint32_t here = entry[1], next = following[1];
         if (next > here) {
             uint32_t longer_at = nodes[i + 1]; /* named in the message after the nodes are freed */
