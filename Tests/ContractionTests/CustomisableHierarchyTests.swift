@@ -153,6 +153,34 @@ import NavFormat
         #expect(first.encoded() == second.encoded())
     }
 
+    @Test func heightGroupsPutEveryRankBelowItsParent() {
+        // Customisation runs one height group at a time, its ranks at once: a rank must lie in a
+        // lower group than its parent, at the height of its tallest child plus one.
+        let graph = TestGraphs.campus(buildings: 5, floors: 4, rooms: 10, seed: 8)
+        var random = SplitMix(seed: 3)
+        let x = (0..<graph.nodeCount).map { _ in Double(random.below(500)) }
+        let y = (0..<graph.nodeCount).map { _ in Double(random.below(500)) }
+        let topology = Self.topology(graph, x: x, y: y)
+        var height = [Int](repeating: -1, count: topology.nodeCount)
+        var widest = 0
+        for group in 0..<(topology.levelFirst.count - 1) {
+            let ranks = topology.levelRanks[Int(topology.levelFirst[group])..<Int(topology.levelFirst[group + 1])]
+            #expect(!ranks.isEmpty && zip(ranks, ranks.dropFirst()).allSatisfy { $0 < $1 }, "group \(group) ascends")
+            widest = max(widest, ranks.count)
+            for rank in ranks { height[Int(rank)] = group }
+        }
+        #expect(topology.levelFirst.first == 0 && Int(topology.levelFirst.last!) == topology.nodeCount)
+        #expect(!height.contains(-1), "every rank in one group")
+        #expect(topology.widestLevel == widest)
+        var tallestChild = [Int](repeating: -1, count: topology.nodeCount)
+        for rank in 0..<topology.nodeCount {
+            guard let parent = topology.parent(of: rank) else { continue }
+            #expect(height[parent] > height[rank], "rank \(rank) below its parent \(parent)")
+            tallestChild[parent] = max(tallestChild[parent], height[rank])
+        }
+        #expect((0..<topology.nodeCount).allSatisfy { height[$0] == tallestChild[$0] + 1 }, "heights are the tallest child's plus one")
+    }
+
     @Test func separatorsSplitAGridAcrossItsShortSide() {
         // A 40 × 10 grid: the smallest balanced cut is a column of 10 nodes.
         let graph = TestGraphs.grid(width: 40, height: 10, seed: 1)

@@ -36,6 +36,14 @@ public struct CustomisableTopology: Sendable {
     /// metric can recompute one arc without a pass over every input arc.
     public let slotInputFirst: [UInt32]
     public let slotInputs: [UInt32]
+    /// The ranks grouped by their height in the elimination tree (leaves 0), each group
+    /// ascending: height `h` is `levelRanks[levelFirst[h] ..< levelFirst[h + 1]]`. Ranks of one
+    /// height write disjoint arcs when customised, so a customisation shares each height among
+    /// the cores. Derived once here, since every customisation of every profile needs it.
+    public let levelRanks: [UInt32]
+    public let levelFirst: [UInt32]
+    /// The size of the largest height group.
+    public let widestLevel: Int
 
     /// Arcs of the chordal graph.
     public var arcCount: Int { upHead.count }
@@ -117,6 +125,48 @@ public struct CustomisableTopology: Sendable {
         self.downArc = downArc
         self.slotInputFirst = inputFirst
         self.slotInputs = inputs
+        (levelRanks, levelFirst, widestLevel) = Self.heightLevels(upFirst: upFirst, upHead: upHead)
+    }
+
+    /// The ranks grouped by height in the elimination tree, by a counting sort into one flat
+    /// array (see ``levelRanks``), and the largest group's size.
+    static func heightLevels(upFirst: [UInt32], upHead: [UInt32]) -> (ranks: [UInt32], first: [UInt32], widest: Int) {
+        let count = upFirst.count - 1
+        var height = [UInt32](repeating: 0, count: count)
+        var ranks = [UInt32](repeating: 0, count: count)
+        var sizes: [UInt32] = [0]
+        var widest = 0
+        upFirst.withUnsafeBufferPointer { upFirst in
+        upHead.withUnsafeBufferPointer { upHead in
+        height.withUnsafeMutableBufferPointer { height in
+            var tallest = 0
+            for rank in 0..<count {
+                let h = height[rank]
+                tallest = max(tallest, Int(h) + 1)
+                // The parent is the lowest upward neighbour, the first in the rank's list, and
+                // lies above the rank: its height is final once every rank below it is seen.
+                let arc = Int(upFirst[rank])
+                if arc < Int(upFirst[rank + 1]) {
+                    let parent = Int(upHead[arc])
+                    height[parent] = max(height[parent], h + 1)
+                }
+            }
+            sizes = [UInt32](repeating: 0, count: tallest + 1)
+            for rank in 0..<count { sizes[Int(height[rank]) + 1] += 1 }
+            for h in 0..<tallest {
+                widest = max(widest, Int(sizes[h + 1]))
+                sizes[h + 1] += sizes[h]
+            }
+            var next = sizes
+            ranks.withUnsafeMutableBufferPointer { ranks in
+                for rank in 0..<count {
+                    let h = Int(height[rank])
+                    ranks[Int(next[h])] = UInt32(rank)
+                    next[h] += 1
+                }
+            }
+        }}}
+        return (ranks, sizes, widest)
     }
 
     /// The arc joining rank `lower` to the higher rank `higher`, or `nil` when there is none.

@@ -37,15 +37,26 @@ public struct CustomisedMetric: Sendable {
         down = up
         upVia = [UInt32](repeating: Self.noVia, count: count)
         downVia = upVia
-        for (arc, slot) in topology.inputSlot.enumerated() where slot != CustomisableTopology.noSlot {
-            let weight = inputWeights[arc], index = Int(slot >> 1)
-            if slot & 1 == 0 {
-                if weight < up[index] { up[index] = weight; upVia[index] = Self.inputArc | UInt32(arc) }
-            } else if weight < down[index] {
-                down[index] = weight
-                downVia[index] = Self.inputArc | UInt32(arc)
+        // Through raw buffers: element access on the stored arrays of a struct being initialised
+        // checks uniqueness at every write, which cost as much as a sixth of the customisation.
+        topology.inputSlot.withUnsafeBufferPointer { slots in
+        inputWeights.withUnsafeBufferPointer { weights in
+        up.withUnsafeMutableBufferPointer { up in
+        down.withUnsafeMutableBufferPointer { down in
+        upVia.withUnsafeMutableBufferPointer { upVia in
+        downVia.withUnsafeMutableBufferPointer { downVia in
+            for arc in 0..<slots.count {
+                let slot = slots[arc]
+                guard slot != CustomisableTopology.noSlot else { continue }
+                let weight = weights[arc], index = Int(slot >> 1)
+                if slot & 1 == 0 {
+                    if weight < up[index] { up[index] = weight; upVia[index] = Self.inputArc | UInt32(arc) }
+                } else if weight < down[index] {
+                    down[index] = weight
+                    downVia[index] = Self.inputArc | UInt32(arc)
+                }
             }
-        }
+        }}}}}}
         try customiseTriangles(topology)
     }
 
@@ -57,14 +68,19 @@ public struct CustomisedMetric: Sendable {
     /// disjoint arcs and read finished ones, and each height runs on all cores; every arc still
     /// sees its triangles in ascending order of their middle, so the result is the sequential one.
     private mutating func customiseTriangles(_ topology: CustomisableTopology) throws(CustomisableTopology.Failure) {
-        let levels = Self.heightLevels(topology)
         let broken = UncheckedBox<(rank: Int, low: Int, high: Int)?>(nil)
         let workers = min(max(1, ProcessInfo.processInfo.activeProcessorCount), 8)
+        let chunkCount = max(1, workers * 4), ranks = topology.nodeCount
+        // Levels wide enough to share out; the narrow ones (most of the tree's height) run on
+        // this thread, and need only one scratch map.
+        let parallel = workers > 1 && topology.widestLevel >= Self.parallelLevelWidth
         topology.upFirst.withUnsafeBufferPointer { first in
         topology.upHead.withUnsafeBufferPointer { head in
         topology.upTail.withUnsafeBufferPointer { tail in
         topology.downFirst.withUnsafeBufferPointer { downFirst in
         topology.downArc.withUnsafeBufferPointer { downArc in
+        topology.levelRanks.withUnsafeBufferPointer { levelRanks in
+        topology.levelFirst.withUnsafeBufferPointer { levelFirst in
         up.withUnsafeMutableBufferPointer { upBuffer in
         down.withUnsafeMutableBufferPointer { downBuffer in
         upVia.withUnsafeMutableBufferPointer { upViaBuffer in
@@ -76,33 +92,39 @@ public struct CustomisedMetric: Sendable {
                                         up: upBuffer.baseAddress!, down: downBuffer.baseAddress!,
                                         upVia: upViaBuffer.baseAddress!, downVia: downViaBuffer.baseAddress!)
             // One scratch map per chunk of a level, so that chunks running at once never share.
-            let chunkCount = max(1, workers * 4), ranks = topology.nodeCount
-            let scratch = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, chunkCount * ranks))
-            scratch.initialize(repeating: -1, count: max(1, chunkCount * ranks))
+            let maps = parallel ? chunkCount : 1
+            let scratch = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, maps * ranks))
+            scratch.initialize(repeating: -1, count: max(1, maps * ranks))
             defer { scratch.deallocate() }
             let shared = UncheckedBox(scratch)
-            for level in levels {
-                let chunks = level.count >= 256 && workers > 1 ? chunkCount : 1
+            let order = UncheckedBox(levelRanks.baseAddress!)
+            for level in 0..<(levelFirst.count - 1) {
+                let start = Int(levelFirst[level]), end = Int(levelFirst[level + 1])
+                let chunks = parallel && end - start >= Self.parallelLevelWidth ? chunkCount : 1
                 if chunks == 1 {
-                    for x in level {
-                        if let found = Self.customiseRank(Int(x), pointers, arcTo: scratch) { broken.set(found); return }
+                    for position in start..<end {
+                        if let found = Self.customiseRank(Int(levelRanks[position]), pointers, arcTo: scratch) { broken.set(found); return }
                     }
                     continue
                 }
                 DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                    let range = (level.count * chunk / chunks)..<(level.count * (chunk + 1) / chunks)
-                    let arcTo = shared.value + chunk * ranks
-                    for x in level[range] {
-                        if let found = Self.customiseRank(Int(x), pointers, arcTo: arcTo) { broken.set(found); return }
+                    let count = end - start
+                    let from = start + count * chunk / chunks, to = start + count * (chunk + 1) / chunks
+                    let arcTo = shared.value + chunk * ranks, ranksInOrder = order.value
+                    for position in from..<to {
+                        if let found = Self.customiseRank(Int(ranksInOrder[position]), pointers, arcTo: arcTo) { broken.set(found); return }
                     }
                 }
                 if broken.value != nil { return }
             }
-        }}}}}}}}}
+        }}}}}}}}}}}
         if let broken = broken.value {
             throw CustomisableTopology.Failure("ranks \(broken.low) and \(broken.high) are neighbours of rank \(broken.rank) but not of each other: the topology is not chordal")
         }
     }
+
+    /// The fewest ranks of one height worth sharing out among the cores.
+    static let parallelLevelWidth = 256
 
     /// The arrays one rank's customisation reads and writes, as raw pointers. Shared by the
     /// workers of one height, which write disjoint arcs (see `customiseTriangles`).
@@ -141,18 +163,6 @@ public struct CustomisedMetric: Sendable {
             }
         }
         return nil
-    }
-
-    /// The ranks grouped by their height in the elimination tree (leaves 0), each group ascending.
-    static func heightLevels(_ topology: CustomisableTopology) -> [[UInt32]] {
-        var height = [Int](repeating: 0, count: topology.nodeCount)
-        var levels: [[UInt32]] = []
-        for rank in 0..<topology.nodeCount {
-            if let parent = topology.parent(of: rank) { height[parent] = max(height[parent], height[rank] + 1) }
-            if height[rank] == levels.count { levels.append([]) }
-            levels[height[rank]].append(UInt32(rank))
-        }
-        return levels
     }
 }
 

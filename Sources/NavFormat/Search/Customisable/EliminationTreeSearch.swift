@@ -8,16 +8,15 @@
 /// relaxes the rank's upward arcs, the forward side with their upward weights and the backward
 /// side with their downward ones. Ties keep what came first, so every reader finds the same path.
 ///
-/// A search owns its distance arrays and resets only what the last query touched; keep one per
-/// thread.
+/// A search owns its distance arrays, and a query leaves them as it found them: every entry it
+/// writes lies on one of its chains, and it clears each rank's entry once past the rank (arcs
+/// only climb, so nothing reads it again). Keep one search per thread.
 public final class EliminationTreeSearch {
     public let topology: CustomisableTopology
     private var forward: [UInt64]
     private var backward: [UInt64]
     private var forwardParent: [UInt32]
     private var backwardParent: [UInt32]
-    private var forwardChain: [Int] = []
-    private var backwardChain: [Int] = []
     private var startRank = 0
     private var targetRank = 0
     private var meeting: Int?
@@ -37,26 +36,13 @@ public final class EliminationTreeSearch {
     /// `metric`; `nil` when there is none. Keeps what ``path(metric:)`` unpacks.
     public func distance(from source: Int, to target: Int, metric: CustomisedMetric) -> UInt64? {
         precondition(metric.up.count == topology.arcCount, "a metric of this topology")
-        forward.withUnsafeMutableBufferPointer { forward in
-            for rank in self.forwardChain { forward[rank] = .max }
-        }
-        backward.withUnsafeMutableBufferPointer { backward in
-            for rank in self.backwardChain { backward[rank] = .max }
-        }
         startRank = Int(topology.rank[source])
         targetRank = Int(topology.rank[target])
-        chain(from: startRank, into: &forwardChain)
-        chain(from: targetRank, into: &backwardChain)
-        visitedRanks = forwardChain.count + backwardChain.count
-        forward[startRank] = 0
-        backward[targetRank] = 0
-        var best = UInt64.max
-        // Locals rather than properties in the loop: a class's stored arrays are checked for
-        // exclusive access on every read.
-        var met: Int?
-        let forwardChain = self.forwardChain, backwardChain = self.backwardChain
-        forwardChain.withUnsafeBufferPointer { forwardChain in
-        backwardChain.withUnsafeBufferPointer { backwardChain in
+        var best = UInt64.max, met = -1, visited = 0
+        // The chains are walked as they are found, parent by parent, rather than gathered first:
+        // gathering and clearing them was a sixth of a query. Locals rather than properties in
+        // the loop: a class's stored arrays are checked for exclusive access on every read.
+        let end = Int.max, startRank = self.startRank, targetRank = self.targetRank
         topology.upFirst.withUnsafeBufferPointer { first in
         topology.upHead.withUnsafeBufferPointer { head in
         metric.up.withUnsafeBufferPointer { upWeight in
@@ -65,44 +51,66 @@ public final class EliminationTreeSearch {
         backward.withUnsafeMutableBufferPointer { backward in
         forwardParent.withUnsafeMutableBufferPointer { forwardParent in
         backwardParent.withUnsafeMutableBufferPointer { backwardParent in
-            var i = 0, j = 0
-            let forwardCount = forwardChain.count, backwardCount = backwardChain.count
-            while i < forwardCount || j < backwardCount {
-                let f = i < forwardCount ? forwardChain[i] : Int.max
-                let b = j < backwardCount ? backwardChain[j] : Int.max
-                let v = min(f, b)
-                if f == b, forward[v] != .max, backward[v] != .max, forward[v] + backward[v] < best {
-                    best = forward[v] + backward[v]
-                    met = v
-                }
-                if f == v {
-                    let distance = forward[v]
-                    if distance < best {
-                        for arc in Int(first[v])..<Int(first[v + 1]) {
-                            let weight = upWeight[arc]
-                            guard weight != CustomisedMetric.infinity else { continue }
-                            let y = Int(head[arc]), candidate = distance + UInt64(weight)
-                            if candidate < forward[y] { forward[y] = candidate; forwardParent[y] = UInt32(arc) }
-                        }
-                    }
-                    i += 1
-                }
-                if b == v {
-                    let distance = backward[v]
-                    if distance < best {
-                        for arc in Int(first[v])..<Int(first[v + 1]) {
-                            let weight = downWeight[arc]
-                            guard weight != CustomisedMetric.infinity else { continue }
-                            let y = Int(head[arc]), candidate = distance + UInt64(weight)
-                            if candidate < backward[y] { backward[y] = candidate; backwardParent[y] = UInt32(arc) }
-                        }
-                    }
-                    j += 1
+            forward[startRank] = 0
+            backward[targetRank] = 0
+            // Relaxes the upward arcs of `v` from `distance` with one direction's weights, and
+            // clears `v`'s entry, which nothing reads again.
+            @inline(__always)
+            func relax(_ v: Int, _ distance: UInt64, _ weights: UnsafeBufferPointer<UInt32>,
+                       _ tentative: UnsafeMutableBufferPointer<UInt64>, _ parents: UnsafeMutableBufferPointer<UInt32>,
+                       _ arcs: Range<Int>) {
+                for arc in arcs {
+                    let weight = weights[arc]
+                    guard weight != CustomisedMetric.infinity else { continue }
+                    let y = Int(head[arc]), candidate = distance + UInt64(weight)
+                    if candidate < tentative[y] { tentative[y] = candidate; parents[y] = UInt32(arc) }
                 }
             }
-        }}}}}}}}}}
-        meeting = met
-        return met == nil ? nil : best
+            var f = startRank, b = targetRank
+            // Below the lowest common ancestor the chains are apart: no rank can be a meeting and
+            // the best stays infinite. The two sides read and write apart, so each climbs in runs
+            // while it is the lower one, which keeps the branches predictable.
+            while f != b {
+                while f < b {
+                    let arcs = Int(first[f])..<Int(first[f + 1])
+                    let distance = forward[f]
+                    if distance != .max { relax(f, distance, upWeight, forward, forwardParent, arcs) }
+                    forward[f] = .max
+                    // The parent in the elimination tree is the lowest upward neighbour.
+                    f = arcs.isEmpty ? end : Int(head[arcs.lowerBound])
+                    visited += 1
+                }
+                while b < f {
+                    let arcs = Int(first[b])..<Int(first[b + 1])
+                    let distance = backward[b]
+                    if distance != .max { relax(b, distance, downWeight, backward, backwardParent, arcs) }
+                    backward[b] = .max
+                    b = arcs.isEmpty ? end : Int(head[arcs.lowerBound])
+                    visited += 1
+                }
+            }
+            // From there up to the root the chains are one: each rank is offered as the meeting,
+            // then each side relaxes it while it is below the best meeting so far.
+            var v = f
+            while v != end {
+                let arcs = Int(first[v])..<Int(first[v + 1])
+                let parent = arcs.isEmpty ? end : Int(head[arcs.lowerBound])
+                let forwardDistance = forward[v], backwardDistance = backward[v]
+                if forwardDistance != .max, backwardDistance != .max, forwardDistance + backwardDistance < best {
+                    best = forwardDistance + backwardDistance
+                    met = v
+                }
+                if forwardDistance < best { relax(v, forwardDistance, upWeight, forward, forwardParent, arcs) }
+                if backwardDistance < best { relax(v, backwardDistance, downWeight, backward, backwardParent, arcs) }
+                forward[v] = .max
+                backward[v] = .max
+                v = parent
+                visited += 2
+            }
+        }}}}}}}}
+        visitedRanks = visited
+        meeting = met < 0 ? nil : met
+        return met < 0 ? nil : best
     }
 
     /// The input arcs, in order, of the path the last ``distance(from:to:metric:)`` found; `nil`
@@ -153,22 +161,5 @@ public final class EliminationTreeSearch {
                 stack.append((lowSide, true))
             }
         }
-    }
-
-    /// The ranks from `rank` up to its root in the elimination tree.
-    private func chain(from rank: Int, into chain: inout [Int]) {
-        chain.removeAll(keepingCapacity: true)
-        // Through the arrays' buffers: the walk is a tenth of a query, and property reads of the
-        // topology cost more than the walk itself.
-        topology.upFirst.withUnsafeBufferPointer { first in
-        topology.upHead.withUnsafeBufferPointer { head in
-            var current = rank
-            while true {
-                chain.append(current)
-                let position = Int(first[current])
-                guard position < Int(first[current + 1]) else { break }
-                current = Int(head[position])
-            }
-        }}
     }
 }
