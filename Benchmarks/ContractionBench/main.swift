@@ -5,11 +5,15 @@ import Glibc
 #endif
 
 // bench-ch EDGELIST [--queries N] [--seed S] [--verify K] [--dijkstra-queries N]
-//          [--witness-limit N] [--estimate-limit N] [--threads N] [--cch [--static] [--closures]]
+//          [--witness-limit N] [--estimate-limit N] [--threads N]
+//          [--cch [--static] [--closures] [--rounds R] [--order FILE] [--write-order FILE]]
 //
 // With --cch it builds a customisable hierarchy instead (order, topology, one customisation),
 // and with --static also the static one in the same run for comparison; --closures times closing
 // 1, 10 and 100 random arcs by updating the metric incrementally, against a full customisation.
+// --rounds times customisation and queries R times and reports medians; --order takes the order
+// from FILE (one node per line, lowest rank first) instead of computing it, and --write-order
+// writes the one used; scripts/benchmark-cch-peer.sh uses them to run RoutingKit beside it.
 //
 // Builds a contraction hierarchy from an edge list (../shared/bench/README.md), times queries
 // against plain Dijkstra measured in the same run, checks K queries against Dijkstra, and sets
@@ -25,6 +29,9 @@ struct Options {
     var customisable = false
     var compareStatic = false
     var closures = false
+    var rounds = 1
+    var orderInput: String?
+    var orderOutput: String?
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -49,6 +56,9 @@ struct Options {
             case "--cch": customisable = true
             case "--static": compareStatic = true
             case "--closures": closures = true
+            case "--rounds": rounds = max(1, try number())
+            case "--order": orderInput = try value()
+            case "--write-order": orderOutput = try value()
             case "-h", "--help": throw UsageError(message: "")
             default:
                 guard path.isEmpty, !argument.hasPrefix("-") else { throw UsageError(message: "unexpected argument '\(argument)'") }
@@ -182,7 +192,7 @@ do {
     let options = try Options(Array(CommandLine.arguments.dropFirst()))
     if options.customisable { try runCustomisable(options) } else { try run(options) }
 } catch let error as UsageError {
-    let usage = "usage: bench-ch EDGELIST [--queries N] [--seed S] [--verify K] [--dijkstra-queries N] [--witness-limit N] [--estimate-limit N] [--threads N] [--cch [--static] [--closures]]"
+    let usage = "usage: bench-ch EDGELIST [--queries N] [--seed S] [--verify K] [--dijkstra-queries N] [--witness-limit N] [--estimate-limit N] [--threads N] [--cch [--static] [--closures] [--rounds R] [--order FILE] [--write-order FILE]]"
     FileHandle.standardError.write(Data(((error.message.isEmpty ? "" : "error: \(error.message)\n") + usage + "\n").utf8))
     exit(error.message.isEmpty ? 0 : 2)
 } catch {
