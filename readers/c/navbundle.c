@@ -72,10 +72,10 @@ typedef struct {
     uint32_t *slot;      /* per ARCS arc: its CCHT arc << 1, | 1 when it gives the downward weight; NB_NONE */
     nb_metric **metrics; /* per profile: customised from PROF by its first route, else NULL */
     size_t metric_count;
-    /* Per rank, for the query: distances (UNREACHED between queries, so that a query resets only
-     * the two chains it walked), parent arcs, and the chains themselves. */
+    /* Per rank, for the query: distances (UNREACHED between queries: a query clears each rank of
+     * its two chains as it passes it) and parent arcs. */
     uint64_t *forward, *backward;
-    uint32_t *forward_parent, *backward_parent, *forward_chain, *backward_chain;
+    uint32_t *forward_parent, *backward_parent;
     /* For updating a metric in place, built by the first update: each arc's lower end, each
      * rank's arcs from below (ascending by lower end), each arc's input arcs (ascending), and the
      * queue of arcs to recompute, with the stamps that put each in it once per update. */
@@ -1660,7 +1660,7 @@ static void cch_release(cch_index *x) {
     if (x->metrics)
         for (size_t p = 0; p < x->metric_count; p++) nb_metric_free(x->metrics[p]);
     free(x->metrics), free(x->slot), free(x->forward), free(x->backward);
-    free(x->forward_parent), free(x->backward_parent), free(x->forward_chain), free(x->backward_chain);
+    free(x->forward_parent), free(x->backward_parent);
     free(x->arc_tail), free(x->down_first), free(x->down_arc), free(x->down_tail), free(x->input_first), free(x->inputs);
     free(x->stamp);
     free(x->pending);
@@ -1768,9 +1768,7 @@ static nb_status load_cch(nb_bundle *b, cch_index **out) {
         x->metric_count = b->profiles;
         x->forward = malloc(sizeof(uint64_t) * n), x->backward = malloc(sizeof(uint64_t) * n);
         x->forward_parent = malloc(sizeof(uint32_t) * n), x->backward_parent = malloc(sizeof(uint32_t) * n);
-        x->forward_chain = malloc(sizeof(uint32_t) * n), x->backward_chain = malloc(sizeof(uint32_t) * n);
-        if (!x->metrics || !x->forward || !x->backward || !x->forward_parent || !x->backward_parent || !x->forward_chain ||
-            !x->backward_chain)
+        if (!x->metrics || !x->forward || !x->backward || !x->forward_parent || !x->backward_parent)
             return cch_release(x), out_of_memory(b);
         for (uint32_t r = 0; r < x->n; r++) x->forward[r] = x->backward[r] = UNREACHED;
         x->checked = 1;
@@ -2021,16 +2019,11 @@ static nb_status customise_weights(nb_bundle *b, cch_index *x, uint32_t profile,
     return status;
 }
 
-/* The ranks from `rank` up to its root, each rank's first arc leading to its parent in the
- * elimination tree; at most n, since heads lie above their rank. Returns how many. */
-static size_t cch_chain(const cch_index *x, uint32_t rank, uint32_t *chain) {
-    size_t count = 0;
-    for (;;) {
-        chain[count++] = rank;
-        uint32_t first = cch_first(x, rank);
-        if (first == cch_first(x, rank + 1)) return count;
-        rank = cch_head(x, first);
-    }
+/* The parent of `rank` in the elimination tree, its first arc's head, or NB_NONE at a root; heads
+ * lie above their rank (checked on loading), so a climb ends. */
+static uint32_t cch_parent(const cch_index *x, uint32_t rank) {
+    uint32_t first = cch_first(x, rank);
+    return first == cch_first(x, rank + 1) ? NB_NONE : cch_head(x, first);
 }
 
 /* Offers rank `v`'s arcs to one side: upward weights for the forward side, downward ones for
@@ -2124,37 +2117,43 @@ done:
 
 /* The specification's query on `metric`: both elimination-tree chains walked together in
  * ascending rank, offering the meeting first at a rank on both, then relaxing each side whose
- * distance there is below the best meeting so far. */
+ * distance there is below the best meeting so far.
+ *
+ * The chains are climbed parent by parent. A rank's arcs lead to its ancestors (the graph is
+ * chordal, as customisation checked), so every entry a query writes lies on its chains, and each
+ * is cleared once the walk is past its rank: nothing reads it again, and the arrays are as they
+ * were for the next query. Below the lowest common ancestor no rank can be a meeting and the best
+ * stays unreached; the two sides read and write apart, so each climbs in a run while it is the
+ * lower one, with the same answer as the merged walk. */
 static nb_status cch_route(nb_bundle *b, cch_index *x, const nb_metric *metric, uint32_t source, uint32_t target,
                            nb_path *path) {
     const cch_weight *w = metric->arcs;
     uint64_t *forward = x->forward, *backward = x->backward;
     uint32_t start = cch_rank(x, source), goal = cch_rank(x, target);
-    size_t forward_count = cch_chain(x, start, x->forward_chain), backward_count = cch_chain(x, goal, x->backward_chain);
     forward[start] = 0, backward[goal] = 0;
     uint64_t best = UNREACHED;
     uint32_t meeting = NB_NONE;
-    for (size_t i = 0, j = 0; i < forward_count || j < backward_count;) {
-        /* NB_NONE past a chain's end lies above every rank. */
-        uint32_t f = i < forward_count ? x->forward_chain[i] : NB_NONE, g = j < backward_count ? x->backward_chain[j] : NB_NONE;
-        uint32_t v = f < g ? f : g;
-        if (f == g && forward[v] != UNREACHED && backward[v] != UNREACHED && forward[v] + backward[v] < best)
-            best = forward[v] + backward[v], meeting = v;
-        if (f == v) {
-            if (forward[v] < best) cch_relax(x, w, v, 0, forward, x->forward_parent);
-            i++;
+    /* NB_NONE, past a chain's root, lies above every rank. */
+    uint32_t f = start, g = goal;
+    while (f != g) {
+        for (; f < g; f = cch_parent(x, f)) {
+            if (forward[f] != UNREACHED) cch_relax(x, w, f, 0, forward, x->forward_parent);
+            forward[f] = UNREACHED;
         }
-        if (g == v) {
-            if (backward[v] < best) cch_relax(x, w, v, 1, backward, x->backward_parent);
-            j++;
+        for (; g < f; g = cch_parent(x, g)) {
+            if (backward[g] != UNREACHED) cch_relax(x, w, g, 1, backward, x->backward_parent);
+            backward[g] = UNREACHED;
         }
     }
-    nb_status status = meeting == NB_NONE ? NB_OK : cch_unpack(b, x, metric, source, target, meeting, best, path);
-    /* A rank's arcs lead to its ancestors (the graph is chordal, as customisation checked), so
-     * the chains hold every rank the query reached. */
-    for (size_t i = 0; i < forward_count; i++) forward[x->forward_chain[i]] = UNREACHED;
-    for (size_t j = 0; j < backward_count; j++) backward[x->backward_chain[j]] = UNREACHED;
-    return status;
+    for (uint32_t v = f; v != NB_NONE; v = cch_parent(x, v)) {
+        if (forward[v] != UNREACHED && backward[v] != UNREACHED && forward[v] + backward[v] < best)
+            best = forward[v] + backward[v], meeting = v;
+        if (forward[v] < best) cch_relax(x, w, v, 0, forward, x->forward_parent);
+        if (backward[v] < best) cch_relax(x, w, v, 1, backward, x->backward_parent);
+        forward[v] = UNREACHED, backward[v] = UNREACHED;
+    }
+    /* Unpacking reads the parents only. */
+    return meeting == NB_NONE ? NB_OK : cch_unpack(b, x, metric, source, target, meeting, best, path);
 }
 
 void nb_metric_free(nb_metric *metric) {
