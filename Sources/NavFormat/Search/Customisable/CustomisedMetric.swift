@@ -97,7 +97,7 @@ public struct CustomisedMetric: Sendable {
             scratch.initialize(repeating: -1, count: max(1, maps * ranks))
             defer { scratch.deallocate() }
             let shared = UncheckedBox(scratch)
-            let order = UncheckedBox(levelRanks.baseAddress!)
+            let order = UncheckedBox(levelRanks)
             for level in 0..<(levelFirst.count - 1) {
                 let start = Int(levelFirst[level]), end = Int(levelFirst[level + 1])
                 let chunks = parallel && end - start >= Self.parallelLevelWidth ? chunkCount : 1
