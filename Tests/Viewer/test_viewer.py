@@ -379,6 +379,14 @@ class DemoCampusTests(ViewerTestCase):
         self.assertNotEqual(self.page.locator("#from").input_value(), start)
         self.assertEqual(self.page.locator("#to").input_value(), destination)
 
+    def test_a_press_held_past_a_tap_sets_nothing(self):
+        box = self.page.locator("#map").bounding_box()
+        self.page.mouse.move(box["x"] + box["width"] * 0.4, box["y"] + box["height"] * 0.5)
+        self.page.mouse.down()
+        self.page.wait_for_timeout(900)
+        self.page.mouse.up()
+        self.assertEqual(self.page.locator("#from").input_value(), "", "a press of 0.9 s is no tap")
+
     def test_locates_a_sample_scan_like_navforge(self):
         self.page.get_by_text("Locate a Wi-Fi scan").click()
         samples = self.page.locator("#scan-sample option")

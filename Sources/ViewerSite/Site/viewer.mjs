@@ -382,7 +382,9 @@ function setUpMap() {
   canvas.addEventListener("pointerdown", (event) => {
     canvas.setPointerCapture(event.pointerId);
     pointers.set(event.pointerId, { x: event.offsetX, y: event.offsetY });
-    gesture = { start: { x: event.offsetX, y: event.offsetY }, time: performance.now(), moved: false, pinch: pointers.size > 1 ? pinchOf(pointers) : null };
+    // A tap is timed by its events' own stamps, not by when the page got round to them: a
+    // city's drawing can hold the page between the finger's down and up.
+    gesture = { start: { x: event.offsetX, y: event.offsetY }, time: event.timeStamp, moved: false, pinch: pointers.size > 1 ? pinchOf(pointers) : null };
   });
   canvas.addEventListener("pointermove", (event) => {
     const last = pointers.get(event.pointerId);
@@ -401,7 +403,7 @@ function setUpMap() {
     }
   });
   const end = (event) => {
-    const tap = gesture && !gesture.moved && pointers.size === 1 && performance.now() - gesture.time < 600;
+    const tap = gesture && !gesture.moved && pointers.size === 1 && event.timeStamp - gesture.time < 600;
     pointers.delete(event.pointerId);
     if (tap) pickAt(event.offsetX, event.offsetY);
     if (pointers.size === 0) gesture = null;
