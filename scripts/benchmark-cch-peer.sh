@@ -9,7 +9,9 @@
 # (default 5) alternating rounds time, for each side:
 #
 # - with its own order (navforge's nested dissection on two threads, RoutingKit's inertial
-#   flow on one): the order, and the hierarchy's arcs;
+#   flow on one): the order, the hierarchy's arcs, and RoutingKit's customisation beside the C
+#   core's (readers/c/bench_route.c, -O2) on the Heidelberg bundle's own hierarchy: the
+#   customisation every reader but Swift runs when conditions change many arcs;
 # - with navforge's order given to both, so that both customise and query the very same
 #   hierarchy: customisation (the median of 7 inside a round; navforge also keeps what each
 #   arc comes from, for unpacking, and shares each level of the elimination tree among the
@@ -55,10 +57,12 @@ if [ ! -x "$peer" ] || [ Benchmarks/peers/routingkit_cch.cpp -nt "$peer" ]; then
         "$kit"/src/{customizable_contraction_hierarchy,nested_dissection,contraction_hierarchy,graph_util,bit_vector,bit_select,timer,id_mapper}.cpp
 fi
 
+cc -std=c99 -O2 -o "$peers/bench_route" readers/c/bench_route.c readers/c/navbundle.c -lm
 swift build -c release --product navforge 2>&1 | tail -1
 swift build -c release --product bench-ch 2>&1 | tail -1
 bin=$(swift build -c release --show-bin-path)
-[ -f build/heidelberg/graph.navgraph ] || "$bin/navforge" build "$pipeline" --until graph
+ls build/heidelberg/heidelberg-*.navbundle > /dev/null 2>&1 || "$bin/navforge" build "$pipeline"
+bundle=$(ls build/heidelberg/heidelberg-*.navbundle | head -1)
 graph=$bench/heidelberg-foot.txt
 "$bin/navforge" export-graph build/heidelberg --edgelist foot "$graph" > /dev/null
 order=$bench/navforge-order.txt
@@ -67,7 +71,8 @@ rm -f "$bench"/cch-*.txt
 for round in $(seq 1 "${ROUNDS:-5}"); do
     echo "round $round"
     "$bin/bench-ch" "$graph" --cch --queries 10000 --verify 0 --write-order "$order" > "$bench/cch-nf-own.txt"
-    "$peer" "$graph" --queries 1 --rounds 1 > "$bench/cch-rk-own.txt"
+    "$peer" "$graph" --queries 1 --rounds 7 > "$bench/cch-rk-own.txt"
+    "$peers/bench_route" "$bundle" 1 7 1 foot > "$bench/cch-c-own.txt"
     "$bin/bench-ch" "$graph" --cch --queries 10000 --verify 1000 --rounds 7 --order "$order" > "$bench/cch-nf.txt"
     "$peer" "$graph" --queries 10000 --rounds 7 --order "$order" > "$bench/cch-rk.txt"
     python3 - "$bench" "$round" <<'PY'
@@ -75,12 +80,13 @@ import re, sys
 folder, round = sys.argv[1], sys.argv[2]
 def read(name):
     return open(f"{folder}/{name}").read()
-nf_own, rk_own, nf, rk = (read(f"cch-{n}.txt") for n in ("nf-own", "rk-own", "nf", "rk"))
+nf_own, rk_own, c_own, nf, rk = (read(f"cch-{n}.txt") for n in ("nf-own", "rk-own", "c-own", "nf", "rk"))
 def find(pattern, text):
     return float(re.search(pattern, text, re.M).group(1))
 row = {
     "order_nf": find(r"^order +([\d.]+) s", nf_own), "order_rk": find(r"^order ([\d.]+) s", rk_own),
     "arcs_nf": find(r"^topology .*?, (\d+) arcs", nf_own), "arcs_rk": find(r"^cch-arcs (\d+)", rk_own),
+    "customise_c_own": find(r"^customise ([\d.]+) ms", c_own), "customise_rk_own": find(r"^customise ([\d.]+) ms", rk_own),
     "customise_nf": find(r"^customise +([\d.]+) ms", nf), "customise_rk": find(r"^customise ([\d.]+) ms", rk),
     "query_nf": find(r"^batch .*?: ([\d.]+) µs", nf), "query_rk": find(r"^query ([\d.]+) us", rk),
 }
@@ -101,5 +107,6 @@ print(f"medians of {len(rows)} rounds, navforge / RoutingKit:")
 print(f"  order (own, 2 threads vs 1) {m['order_nf']:.2f} s / {m['order_rk']:.2f} s = {m['order_nf'] / m['order_rk']:.2f}")
 print(f"  CCH arcs (own order)        {m['arcs_nf']:.0f} / {m['arcs_rk']:.0f} = {m['arcs_nf'] / m['arcs_rk']:.3f}")
 print(f"  customise (same order)      {m['customise_nf']:.2f} ms / {m['customise_rk']:.2f} ms = {m['customise_nf'] / m['customise_rk']:.2f}")
+print(f"  customise, C core (own)     {m['customise_c_own']:.2f} ms / {m['customise_rk_own']:.2f} ms = {m['customise_c_own'] / m['customise_rk_own']:.2f}")
 print(f"  distance query (same order) {m['query_nf']:.2f} µs / {m['query_rk']:.2f} µs = {m['query_nf'] / m['query_rk']:.2f}")
 PY
