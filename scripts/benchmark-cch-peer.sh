@@ -61,7 +61,8 @@ cc -std=c99 -O2 -o "$peers/bench_route" readers/c/bench_route.c readers/c/navbun
 swift build -c release --product navforge 2>&1 | tail -1
 swift build -c release --product bench-ch 2>&1 | tail -1
 bin=$(swift build -c release --show-bin-path)
-ls build/heidelberg/heidelberg-*.navbundle > /dev/null 2>&1 || "$bin/navforge" build "$pipeline"
+{ [ -f build/heidelberg/graph.navgraph ] && ls build/heidelberg/heidelberg-*.navbundle > /dev/null 2>&1; } \
+    || "$bin/navforge" build "$pipeline"
 bundle=$(ls build/heidelberg/heidelberg-*.navbundle | head -1)
 graph=$bench/heidelberg-foot.txt
 "$bin/navforge" export-graph build/heidelberg --edgelist foot "$graph" > /dev/null

@@ -53,10 +53,9 @@ public final class EliminationTreeSearch {
         backwardParent.withUnsafeMutableBufferPointer { backwardParent in
             forward[startRank] = 0
             backward[targetRank] = 0
-            // Relaxes the upward arcs of `v` from `distance` with one direction's weights, and
-            // clears `v`'s entry, which nothing reads again.
+            // Relaxes the arcs `arcs` from `distance` with one direction's weights.
             @inline(__always)
-            func relax(_ v: Int, _ distance: UInt64, _ weights: UnsafeBufferPointer<UInt32>,
+            func relax(_ distance: UInt64, _ weights: UnsafeBufferPointer<UInt32>,
                        _ tentative: UnsafeMutableBufferPointer<UInt64>, _ parents: UnsafeMutableBufferPointer<UInt32>,
                        _ arcs: Range<Int>) {
                 for arc in arcs {
@@ -66,28 +65,25 @@ public final class EliminationTreeSearch {
                     if candidate < tentative[y] { tentative[y] = candidate; parents[y] = UInt32(arc) }
                 }
             }
+            // One side's step at `rank` below the common ancestor: relaxes the rank if reached,
+            // clears its entry, which nothing reads again, and returns its parent in the
+            // elimination tree (the lowest upward neighbour), or `end` at a root.
+            @inline(__always)
+            func climb(_ rank: Int, _ weights: UnsafeBufferPointer<UInt32>,
+                       _ tentative: UnsafeMutableBufferPointer<UInt64>, _ parents: UnsafeMutableBufferPointer<UInt32>) -> Int {
+                let arcs = Int(first[rank])..<Int(first[rank + 1])
+                let distance = tentative[rank]
+                if distance != .max { relax(distance, weights, tentative, parents, arcs) }
+                tentative[rank] = .max
+                return arcs.isEmpty ? end : Int(head[arcs.lowerBound])
+            }
             var f = startRank, b = targetRank
             // Below the lowest common ancestor the chains are apart: no rank can be a meeting and
             // the best stays infinite. The two sides read and write apart, so each climbs in runs
             // while it is the lower one, which keeps the branches predictable.
             while f != b {
-                while f < b {
-                    let arcs = Int(first[f])..<Int(first[f + 1])
-                    let distance = forward[f]
-                    if distance != .max { relax(f, distance, upWeight, forward, forwardParent, arcs) }
-                    forward[f] = .max
-                    // The parent in the elimination tree is the lowest upward neighbour.
-                    f = arcs.isEmpty ? end : Int(head[arcs.lowerBound])
-                    visited += 1
-                }
-                while b < f {
-                    let arcs = Int(first[b])..<Int(first[b + 1])
-                    let distance = backward[b]
-                    if distance != .max { relax(b, distance, downWeight, backward, backwardParent, arcs) }
-                    backward[b] = .max
-                    b = arcs.isEmpty ? end : Int(head[arcs.lowerBound])
-                    visited += 1
-                }
+                while f < b { f = climb(f, upWeight, forward, forwardParent); visited += 1 }
+                while b < f { b = climb(b, downWeight, backward, backwardParent); visited += 1 }
             }
             // From there up to the root the chains are one: each rank is offered as the meeting,
             // then each side relaxes it while it is below the best meeting so far.
@@ -100,8 +96,8 @@ public final class EliminationTreeSearch {
                     best = forwardDistance + backwardDistance
                     met = v
                 }
-                if forwardDistance < best { relax(v, forwardDistance, upWeight, forward, forwardParent, arcs) }
-                if backwardDistance < best { relax(v, backwardDistance, downWeight, backward, backwardParent, arcs) }
+                if forwardDistance < best { relax(forwardDistance, upWeight, forward, forwardParent, arcs) }
+                if backwardDistance < best { relax(backwardDistance, downWeight, backward, backwardParent, arcs) }
                 forward[v] = .max
                 backward[v] = .max
                 v = parent
