@@ -8,7 +8,8 @@
  * round is the mean over all pairs, after a first round that customises the profile's metric (or
  * checks its hierarchy), and, for a bundle with a radio map and a query file SCANS, nb_locate on
  * each of its valid `locate` lines; then, for a bundle with GARC, nb_route_maneuvers on the same
- * routes (found beforehand), the mean per route and its ratio to `route`, and once more each
+ * routes (found beforehand), the mean per route and its ratio to `route`, the median over the
+ * pairs that have a route (`maneuvers-median-route`, each call timed alone), and once more each
  * route's maneuvers right after that route, the route and the maneuvers timed apart in the same
  * loop (`route-then-maneuvers`, `maneuvers-after-route` and their ratio): the first finds the
  * arcs in no cache, the second as an app meets them. Prints one `name value unit` line per figure
@@ -216,24 +217,35 @@ int main(int argc, char **argv) {
         if (nb_route_path(bundle, (uint32_t)profile, sources[i], targets[i], &paths[i]) != NB_OK) return 1;
     if (nb_has_section(bundle, "GARC")) {
         unsigned long long maneuvers = 0;
+        /* Each call is also timed alone, for the median route (the pairs that have a route). */
+        double *each = malloc(sizeof(double) * (size_t)pairs), *medians = malloc(sizeof(double) * (size_t)rounds);
+        if (each == NULL || medians == NULL) return 1;
         for (int round = 0; round <= rounds; round++) {
             unsigned long long made = 0;
+            size_t routed = 0;
             start = now_ms();
             for (int i = 0; i < pairs; i++) {
                 nb_maneuver *list = NULL;
                 size_t count = 0;
+                double t0 = now_us();
                 if (nb_route_maneuvers(bundle, (uint32_t)profile, &paths[i], NULL, &list, &count) != NB_OK) {
                     fprintf(stderr, "bench_route: %s\n", nb_last_error(bundle));
                     return 1;
                 }
+                if (paths[i].arc_count > 0) each[routed++] = now_us() - t0;
                 made += count;
                 free(list);
             }
-            if (round > 0) times[round - 1] = (now_ms() - start) * 1000 / pairs;
+            if (round > 0) {
+                times[round - 1] = (now_ms() - start) * 1000 / pairs;
+                medians[round - 1] = routed > 0 ? median(each, routed) : 0;
+            }
             maneuvers = made;
         }
         double alone = median(times, (size_t)rounds);
         printf("maneuvers %.3f us\n", alone);
+        printf("maneuvers-median-route %.3f us\n", median(medians, (size_t)rounds));
+        free(each), free(medians);
         printf("maneuvers-count-sum %llu\n", maneuvers);
         printf("maneuvers/route %.3f\n", route > 0 ? alone / route : 0);
         /* As an app asks for them: each route's maneuvers right after the route, on its fresh

@@ -2437,6 +2437,14 @@ static nb_status check_route_path(nb_bundle *b, uint32_t profile, const nb_path 
     if (path->nodes == NULL || path->arcs == NULL || path->node_count != path->arc_count + 1)
         return refuse(b, NB_ERROR_ARGUMENT, "a path of %zu nodes and %zu arcs is not a route", path->node_count,
                       path->arc_count);
+    /* Arcs in range that each join their two nodes name nodes in range, since the opening
+     * checked every arc's tail and head: a sound path takes one loop, and a faulty one the
+     * checks below, in the order that names its first fault. */
+    size_t joined = 0;
+    while (joined < path->arc_count && path->arcs[joined] < b->arcs && b->tails[path->arcs[joined]] == path->nodes[joined]
+           && rd32(b->arc_entries + 16 * (size_t)path->arcs[joined]) == path->nodes[joined + 1])
+        joined++;
+    if (joined == path->arc_count) return NB_OK;
     for (size_t i = 0; i < path->node_count; i++)
         if (path->nodes[i] >= b->nodes)
             return refuse(b, NB_ERROR_ARGUMENT, "the path's node %u is out of range (NODE has %u)", path->nodes[i], b->nodes);
@@ -2759,9 +2767,12 @@ static int is_way_kind(uint8_t kind) { return kind <= 2; }
 
 /* Labels point into STRS, so one string index gives one pointer: the bytes are compared only
  * between different strings (which a hostile STRS may repeat). */
-static int same_text(const char *a, size_t a_length, const char *b, size_t b_length) {
-    if (a == NULL || b == NULL) return a == b;
-    return a_length == b_length && (a == b || memcmp(a, b, a_length) == 0);
+static inline int same_text(const char *a, size_t a_length, const char *b, size_t b_length) {
+    /* One string, or both unnamed, as most neighbouring arcs are (an empty string starts where
+     * the next one does, hence the lengths). */
+    if (a == b) return a == NULL || a_length == b_length;
+    if (a == NULL || b == NULL) return 0;
+    return a_length == b_length && memcmp(a, b, a_length) == 0;
 }
 
 /* The bundle's door bits (NODE kind 1), once per bundle: 22 KB for a city of 175,000 nodes, read
@@ -2788,8 +2799,8 @@ typedef struct {
     guide_point *points;
     guide_place *places; /* the places that turn (guide_looks) */
     size_t point_count, place_count;
-    guide_candidate *candidates, *spare; /* spare: room to reorder them (guide_sort) */
-    size_t *sort_index;                  /* two index lists of the candidates' capacity */
+    guide_candidate *candidates, *spare; /* spare: room to reorder them (guide_space) */
+    size_t *sort_index;                  /* two index lists of the candidates' capacity (guide_space) */
     size_t candidate_count;
     size_t stairs, connectors, thresholds; /* arcs of each (guide_read_arcs): most routes have none */
 } guide;
@@ -3034,19 +3045,15 @@ static nb_status guide_runs(guide *g) {
 /* One stretch of way of non-zero length, with its heading unwrapped along the stretch. */
 typedef struct {
     int64_t start, end, heading;
-    uint64_t before; /* heading times length over the stretch's segments before this one, modulo 2^64 */
-    int64_t chord[2]; /* the vector sum (guide_sine) of the stretch's segments before this one, east and north */
 } guide_segment;
 
-/* A stretch's segments, and the cursors its places move on (places come in route order, so
- * every window starts and ends no earlier than the one before). */
+/* A stretch's segments, which cover it end to end, and the cursor its places move on (places
+ * come in route order, so every window starts no earlier than the one before). */
 typedef struct {
     const guide_segment *segments;
     size_t count;
-    uint64_t total;               /* heading times length over the whole stretch, modulo 2^64 */
-    int64_t chord[2];             /* the vector sum of the whole stretch (guide_sine), east and north */
-    int64_t low, high;            /* where it starts and ends, centimetres from the route's start */
-    size_t quiet, from, here, to; /* cursors: guide_quiet's, and guide_look's three integrals' */
+    int64_t low, high; /* where it starts and ends, centimetres from the route's start */
+    size_t quiet;      /* the first segment ending after the last window's start (guide_quiet) */
 } guide_stretch;
 
 /* round(16384 * sin(2 pi b / 256)) for the byte bearings b of a quarter turn, 0 to 64: the table
@@ -3066,18 +3073,6 @@ static int64_t guide_sine(uint8_t bearing) {
     int within = bearing & 63, index = bearing & 64 ? 64 - within : within;
     int64_t sine = guide_sines[index];
     return bearing & 128 ? -sine : sine;
-}
-
-/* The vector sum of a stretch's way from its start to `at` (east, north, in centimetres times
- * 16384), `cursor` being the segment guide_integral found for `at`. */
-static void guide_chord_at(const guide_stretch *s, size_t cursor, int64_t at, int64_t out[2]) {
-    if (cursor == s->count) { out[0] = s->chord[0], out[1] = s->chord[1]; return; }
-    /* A centimetre of the segment is the sine and cosine of its bearing, its heading modulo 256:
-     * worked out here, for the few places that take looks, rather than kept for every segment. */
-    const guide_segment *segment = &s->segments[cursor];
-    uint8_t bearing = (uint8_t)((uint64_t)segment->heading & 255);
-    out[0] = segment->chord[0] + guide_sine(bearing) * (at - segment->start);
-    out[1] = segment->chord[1] + guide_sine((uint8_t)(bearing + 64)) * (at - segment->start);
 }
 
 /* The byte bearing nearest the direction of the vector (east, north), or -1 for the zero vector:
@@ -3111,13 +3106,12 @@ static int64_t guide_look_heading(int64_t east, int64_t north, int64_t mean) {
 }
 
 /* The segments of the stretch of arcs first ..< end into `segments` (docs/guidance.md, "Looks",
- * rule 2). Neighbours of one heading become one segment: the integral is linear, so every sum
+ * rule 2). Neighbours of one heading become one segment: a look's sums are linear, so every sum
  * comes out the same, and a straight way is one segment however many arcs draw it. */
 static nb_status guide_segments(guide *g, size_t first, size_t end, guide_segment *segments, guide_stretch *s) {
     size_t count = 0;
     int previous = -1;
-    int64_t heading = 0, chord[2] = {0, 0}, step[2] = {0, 0}; /* step: the last segment's, east and north */
-    uint64_t integral = 0;
+    int64_t heading = 0;
     for (size_t i = first; i < end; i++) {
         const guide_arc *a = &g->arcs[i];
         int64_t tail = (int64_t)g->starts[i], length = a->length, along = 0;
@@ -3136,37 +3130,19 @@ static nb_status guide_segments(guide *g, size_t first, size_t end, guide_segmen
                 if (previous >= 0) heading += bearing_delta((uint8_t)previous, bearing);
                 else heading = bearing;
                 previous = bearing;
-                /* One heading is one bearing, so the merged segment's step is each part's. */
                 if (count > 0 && segments[count - 1].heading == heading) {
                     segments[count - 1].end = tail + stop;
                 } else {
-                    segments[count].start = tail + along, segments[count].end = tail + stop;
-                    segments[count].heading = heading;
-                    segments[count].before = integral;
-                    segments[count].chord[0] = chord[0], segments[count].chord[1] = chord[1];
-                    step[0] = guide_sine(bearing), step[1] = guide_sine((uint8_t)(bearing + 64));
+                    segments[count] = (guide_segment){tail + along, tail + stop, heading};
                     count++;
                 }
-                integral += (uint64_t)heading * (uint64_t)(stop - along);
-                chord[0] += step[0] * (stop - along);
-                chord[1] += step[1] * (stop - along);
             }
             along = stop, bearing = corner_bearing;
         }
     }
-    *s = (guide_stretch){.segments = segments, .count = count, .total = integral, .chord = {chord[0], chord[1]},
-                         .low = (int64_t)g->starts[first], .high = (int64_t)g->starts[end]};
+    *s = (guide_stretch){.segments = segments, .count = count, .low = (int64_t)g->starts[first],
+                         .high = (int64_t)g->starts[end]};
     return NB_OK;
-}
-
-/* Heading times length from the stretch's start to `at`, modulo 2^64; `cursor` moves on only, as
- * the places do. A difference of two is the exact integral between them, however large the
- * stretch: it fits in 64 bits, a window being 6 m. */
-static uint64_t guide_integral(const guide_stretch *s, size_t *cursor, int64_t at) {
-    while (*cursor < s->count && s->segments[*cursor].end <= at) ++*cursor;
-    if (*cursor == s->count) return s->total;
-    const guide_segment *segment = &s->segments[*cursor];
-    return segment->before + (uint64_t)segment->heading * (uint64_t)(at - segment->start);
 }
 
 /* Whether the headings of the segments within from ..= to (those a look from a place there
@@ -3189,44 +3165,39 @@ static inline int guide_quiet(guide_stretch *s, int64_t from, int64_t to) {
     return 1;
 }
 
+/* A look over low ..= high (low < high), from segment `k` on, the first that ends after `low`:
+ * the direction of its chord, the vector sum of its segments' sines and cosines weighted by the
+ * length of each within the look (east, north, centimetres times 16384), unwrapped near its mean
+ * heading weighted the same way (docs/guidance.md, "Looks", rule 4). A look is 3 m at most, so
+ * it sums a few segments, and every sum is exact in 64 bits. */
+static int64_t guide_look_over(const guide_stretch *s, size_t k, int64_t low, int64_t high) {
+    int64_t weighted = 0, east = 0, north = 0;
+    for (; k < s->count && s->segments[k].start < high; k++) {
+        const guide_segment *segment = &s->segments[k];
+        int64_t from = segment->start > low ? segment->start : low, to = segment->end < high ? segment->end : high;
+        /* A centimetre of the segment is the sine and cosine of its bearing, its heading modulo 256. */
+        uint8_t bearing = (uint8_t)((uint64_t)segment->heading & 255);
+        weighted += segment->heading * (to - from);
+        east += guide_sine(bearing) * (to - from);
+        north += guide_sine((uint8_t)(bearing + 64)) * (to - from);
+    }
+    return guide_look_heading(east, north, weighted / (high - low));
+}
+
 /* The looks back over from ..= here and ahead over here ..= to (docs/guidance.md, "Looks", rule
- * 4): the directions of their chords, unwrapped near their mean headings (weighted by length);
- * an empty look takes the stretch's first or last segment's heading. */
-static void guide_look(guide_stretch *s, int64_t from, int64_t here, int64_t to, int64_t *back, int64_t *ahead) {
-    int64_t outer_first = s->count > 0 ? s->segments[0].heading : 0;
-    int64_t outer_last = s->count > 0 ? s->segments[s->count - 1].heading : 0;
-    /* guide_quiet has moved its cursor to the first segment ending after `from`, and so after
-     * `here` and `to`: the three cursors start there rather than walk every quiet place's
-     * segments again. */
-    if (s->from < s->quiet) s->from = s->quiet;
-    if (s->here < s->quiet) s->here = s->quiet;
-    if (s->to < s->quiet) s->to = s->quiet;
-    /* The sums of heading times length over the windows, as differences of the running
-     * integral: two's complement brings the exact sum back from modulo 2^64. */
-    uint64_t at_start = guide_integral(s, &s->from, from), at_place = guide_integral(s, &s->here, here),
-             at_end = guide_integral(s, &s->to, to);
-    int64_t behind = (int64_t)(at_place - at_start), before = (int64_t)(at_end - at_place);
-    /* The chords as differences of the running vector sum. A look within one segment points at
-     * its bearing (the direction of any multiple of a bearing's sine and cosine is that bearing),
-     * so it needs no search. */
-    int64_t v_from[2], v_here[2], v_to[2];
-    guide_chord_at(s, s->here, here, v_here);
-    if (here <= from) {
-        *back = outer_first;
-    } else if (s->from < s->count && s->segments[s->from].end >= here) {
-        *back = s->segments[s->from].heading;
-    } else {
-        guide_chord_at(s, s->from, from, v_from);
-        *back = guide_look_heading(v_here[0] - v_from[0], v_here[1] - v_from[1], behind / (here - from));
-    }
-    if (to <= here) {
-        *ahead = outer_last;
-    } else if (s->here < s->count && s->segments[s->here].end >= to) {
-        *ahead = s->segments[s->here].heading;
-    } else {
-        guide_chord_at(s, s->to, to, v_to);
-        *ahead = guide_look_heading(v_to[0] - v_here[0], v_to[1] - v_here[1], before / (to - here));
-    }
+ * 4); an empty look takes the stretch's first or last segment's heading, and a look within one
+ * segment that segment's heading (the direction of any multiple of a bearing's sine and cosine
+ * is that bearing), with no search. guide_quiet has moved its cursor to the first segment ending
+ * after `from`. */
+static void guide_look(const guide_stretch *s, int64_t from, int64_t here, int64_t to, int64_t *back, int64_t *ahead) {
+    size_t at_from = s->quiet, at_here = at_from;
+    while (at_here < s->count && s->segments[at_here].end <= here) at_here++;
+    if (here <= from) *back = s->count > 0 ? s->segments[0].heading : 0;
+    else if (at_from < s->count && s->segments[at_from].end >= here) *back = s->segments[at_from].heading;
+    else *back = guide_look_over(s, at_from, from, here);
+    if (to <= here) *ahead = s->count > 0 ? s->segments[s->count - 1].heading : 0;
+    else if (at_here < s->count && s->segments[at_here].end >= to) *ahead = s->segments[at_here].heading;
+    else *ahead = guide_look_over(s, at_here, here, to);
 }
 
 /* Where the walk over the route's places stands (guide_looks). */
@@ -3393,39 +3364,31 @@ static void guide_groups(guide *g) {
     }
 }
 
-static int by_rank(const guide_candidate *a, const guide_candidate *b) {
-    if (a->rank != b->rank) return a->rank < b->rank ? -1 : 1;
-    if (a->position != b->position) return a->position < b->position ? -1 : 1;
-    return a->order < b->order ? -1 : a->order > b->order;
-}
-
-static int by_position(const guide_candidate *a, const guide_candidate *b) {
+/* Route order: by position, then arc, rank and creation order (a total order). */
+static inline int by_position(const guide_candidate *a, const guide_candidate *b) {
     if (a->position != b->position) return a->position < b->position ? -1 : 1;
     if (a->arc != b->arc) return a->arc < b->arc ? -1 : 1;
     if (a->rank != b->rank) return a->rank < b->rank ? -1 : 1;
     return a->order < b->order ? -1 : a->order > b->order;
 }
 
-/* Sorts the first `count` candidates by `compare`, a total order (creation order breaks every tie),
- * so any sort gives the one answer. Each pass of the rules adds its candidates in route order,
- * so the list is a few ascending runs: a natural merge sort of their indices takes a pass or two,
- * where qsort copied the wide candidates about in O(n log n). */
-static void guide_sort(guide *g, size_t count, int (*compare)(const guide_candidate *, const guide_candidate *)) {
-    const guide_candidate *c = g->candidates;
-    size_t *from = g->sort_index, *to = g->sort_index + count;
-    for (size_t i = 0; i < count; i++) from[i] = i;
+/* Sorts the `count` candidate indices `from` into route order (by_position), with `to` as room
+ * of as many; returns whichever of the two holds the answer. The order is total, so any sort
+ * gives the one answer. Each rank's candidates are made in route order, so the list is a few
+ * ascending runs: a natural merge sort takes a pass or two. */
+static size_t *guide_sort(const guide_candidate *c, size_t *from, size_t *to, size_t count) {
     for (;;) {
         size_t runs = 0;
         for (size_t start = 0; start < count;) {
             size_t middle = start + 1;
-            while (middle < count && compare(&c[from[middle - 1]], &c[from[middle]]) < 0) middle++;
+            while (middle < count && by_position(&c[from[middle - 1]], &c[from[middle]]) < 0) middle++;
             size_t end = middle;
             if (end < count) {
                 end++;
-                while (end < count && compare(&c[from[end - 1]], &c[from[end]]) < 0) end++;
+                while (end < count && by_position(&c[from[end - 1]], &c[from[end]]) < 0) end++;
             }
             size_t i = start, j = middle, k = start;
-            while (i < middle && j < end) to[k++] = compare(&c[from[j]], &c[from[i]]) < 0 ? from[j++] : from[i++];
+            while (i < middle && j < end) to[k++] = by_position(&c[from[j]], &c[from[i]]) < 0 ? from[j++] : from[i++];
             while (i < middle) to[k++] = from[i++];
             while (j < end) to[k++] = from[j++];
             runs++;
@@ -3433,52 +3396,57 @@ static void guide_sort(guide *g, size_t count, int (*compare)(const guide_candid
         }
         size_t *swap = from;
         from = to, to = swap;
-        if (runs <= 1) break;
+        if (runs <= 1) return from;
     }
-    for (size_t i = 0; i < count; i++) g->spare[i] = c[from[i]];
-    memcpy(g->candidates, g->spare, count * sizeof *g->candidates);
 }
 
 static int guide_near(uint64_t a, uint64_t b) { return (a > b ? a - b : b - a) <= GUIDE_WINDOW; }
 
 /* Whether position `at` is part of departing, arriving or reaching a climb or threshold, or lies
- * near a turn to `side` kept already, among the first `kept` candidates (connectors and
+ * near a turn to `side` kept already, among the `count` candidates `kept` (connectors and
  * thresholds, taken first, are all there). */
-static int guide_covered(const guide *g, size_t kept, uint64_t at, int side) {
+static int guide_covered(const guide *g, const size_t *kept, size_t count, uint64_t at, int side) {
     uint64_t length = g->starts[g->path->arc_count];
     if (guide_near(at, 0) || guide_near(at, length)) return 1;
-    for (size_t k = 0; k < kept; k++) {
-        const guide_candidate *c = &g->candidates[k];
+    for (size_t k = 0; k < count; k++) {
+        const guide_candidate *c = &g->candidates[kept[k]];
         if (c->rank <= 2 && !c->walked && guide_near(at, c->position)) return 1;
         if (c->has_span && c->side == side && guide_near(at, c->position)) return 1;
     }
     return 0;
 }
 
-/* Keeps connectors and thresholds; turns unless each of their points is covered; and every other
- * candidate with nothing kept, nor the start or the end, within the window (docs/guidance.md,
- * "Spacing"); leaves them in route order. */
+/* Takes the candidates by rank, then position and creation order: keeps connectors and
+ * thresholds; turns unless each of their points is covered; and every other candidate with
+ * nothing kept, nor the start or the end, within the window (docs/guidance.md, "Spacing");
+ * leaves the kept ones in route order. Each rank's candidates are made in one pass along the
+ * route, so they come in position order already: a stable count by rank puts them in order. */
 static void guide_space(guide *g) {
-    guide_sort(g, g->candidate_count, by_rank);
+    size_t n = g->candidate_count, *by_rank = g->sort_index, *kept = by_rank + n, count = 0;
+    size_t first[9] = {0}; /* ranks run from 1 to 7 here (depart and arrive, 0, come later) */
+    for (size_t i = 0; i < n; i++) first[g->candidates[i].rank + 1]++;
+    for (size_t r = 1; r < 9; r++) first[r] += first[r - 1];
+    for (size_t i = 0; i < n; i++) by_rank[first[g->candidates[i].rank]++] = i;
     uint64_t length = g->starts[g->path->arc_count];
-    size_t kept = 0;
-    for (size_t i = 0; i < g->candidate_count; i++) {
-        const guide_candidate *c = &g->candidates[i];
+    for (size_t i = 0; i < n; i++) {
+        const guide_candidate *c = &g->candidates[by_rank[i]];
         int keep = 1;
         if (c->has_span) {
             keep = 0;
             for (size_t k = c->span_first; k < c->span_end && !keep; k++)
-                if (!guide_covered(g, kept, g->places[k].position, c->side)) keep = 1;
+                if (!guide_covered(g, kept, count, g->places[k].position, c->side)) keep = 1;
         } else if (c->rank > 2) {
             keep = !(guide_near(c->position, 0) || guide_near(c->position, length));
-            for (size_t k = 0; k < kept && keep; k++)
-                if (guide_near(g->candidates[k].position, c->position)) keep = 0;
+            for (size_t k = 0; k < count && keep; k++)
+                if (guide_near(g->candidates[kept[k]].position, c->position)) keep = 0;
         }
-        /* The kept ones move down in place: kept <= i, and one kept where it stands is not copied. */
-        if (keep && kept++ < i) g->candidates[kept - 1] = *c;
+        if (keep) kept[count++] = by_rank[i];
     }
-    g->candidate_count = kept;
-    guide_sort(g, kept, by_position);
+    const size_t *order = guide_sort(g->candidates, kept, by_rank, count);
+    for (size_t i = 0; i < count; i++) g->spare[i] = g->candidates[order[i]];
+    guide_candidate *swap = g->candidates;
+    g->candidates = g->spare, g->spare = swap;
+    g->candidate_count = count;
 }
 
 /* Milliseconds from the start to a candidate: the arcs before its arc, and at a corner the share
