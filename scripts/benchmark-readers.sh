@@ -52,8 +52,8 @@ for bundle in "$@"; do
         FNR == 1 { reader = (FILENAME ~ /\.c$/) ? "c" : "js" }
         { seen[$1] = 1; unit[$1] = $3; all[reader, $1] = all[reader, $1] " " $2 }
         END {
-            split("open-verified open-unverified first-route route locate maneuvers route-then-maneuvers maneuvers-after-route", order, " ")
-            for (k = 1; k <= 8; k++) {
+            split("open-verified open-unverified first-route route locate maneuvers maneuvers-median-route route-then-maneuvers maneuvers-after-route", order, " ")
+            for (k = 1; k <= 9; k++) {
                 f = order[k]
                 if (!seen[f]) continue
                 c = ((("c", f) in all) ? median(all["c", f]) : "")
