@@ -9,7 +9,8 @@ public import NavFormat
 ///   ``placeOutOfRange(_:placeCount:)``, ``eventOutOfRange(_:eventCount:)``,
 ///   ``profileOutOfRange(_:profileCount:)``, ``landmarkOutOfRange(_:landmarkCount:)``,
 ///   ``decisionPointOutOfRange(_:keyCount:)``), a route whose arcs do not join its nodes
-///   (``disjointRoute(position:)``), a profile name it does not have, a position that is
+///   (``disjointRoute(position:)``), a route through fewer than two stops (``tooFewStops(_:)``), a
+///   profile name it does not have, a position that is
 ///   none, or an endpoint text that names no single place (``emptyEndpoint`` to
 ///   ``badCoordinate(_:)``; ``endpointCode`` names these as the readers' answers do), or
 ///   conditions that are malformed or name nothing (``invalidConditions(_:)``,
@@ -34,6 +35,8 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
     case eventOutOfRange(Int, eventCount: Int)
     /// A route whose arcs do not lead from each of its nodes to the next: not one the bundle gave.
     case disjointRoute(position: Int)
+    /// A route through stops given fewer than two (docs/endpoints.md, "Via points").
+    case tooFewStops(Int)
     /// A landmark index outside `GLMK`'s landmarks (none in a bundle without `GLMK`).
     case landmarkOutOfRange(Int, landmarkCount: Int)
     /// A decision point outside `GLMK`'s keys: the nodes, then the `SHAP` corners.
@@ -114,6 +117,8 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
             return "event \(event) is not in this bundle (\(Self.range(count, of: "events")))"
         case .disjointRoute(let position):
             return "arc \(position) of the route does not lead from its node \(position) to its node \(position + 1)"
+        case .tooFewStops(let count):
+            return "a route through stops takes at least two stops, not \(count)"
         case .landmarkOutOfRange(let landmark, let count):
             return "landmark \(landmark) is not in this bundle (\(Self.range(count, of: "landmarks")))"
         case .decisionPointOutOfRange(let key, let count):

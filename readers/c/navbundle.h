@@ -310,6 +310,16 @@ typedef struct {
 /* Fills `*path` (release it with nb_path_free, also after a failure). */
 nb_status nb_route_path(nb_bundle *bundle, uint32_t profile, uint32_t source, uint32_t target, nb_path *path);
 void nb_path_free(nb_path *path);
+/* The route from stops[0] through stops[1 .. stop_count - 2] in order to stops[stop_count - 1]
+ * (docs/endpoints.md, "Via points"): each leg as nb_route_path finds it, joined, so its duration
+ * and length are the legs' sums and each via is one node of the path. A round trip names its
+ * start again as its last stop. Unreachable (nodes NULL) when any leg is. `leg_starts` and
+ * `leg_durations` (stop_count - 1 entries each, either may be NULL) receive where each leg starts
+ * in `path->nodes` and its milliseconds: leg i runs over nodes leg_starts[i] ..= leg_starts[i + 1]
+ * (the last to the path's end) and the arcs between, a view nb_route_maneuvers takes as a path of
+ * its own. Fewer than two stops give NB_ERROR_ARGUMENT. */
+nb_status nb_route_via(nb_bundle *bundle, uint32_t profile, const uint32_t *stops, size_t stop_count, nb_path *path,
+                       size_t *leg_starts, uint64_t *leg_durations);
 
 /* ---- route steps ---- */
 
@@ -491,6 +501,9 @@ nb_status nb_customize(nb_bundle *bundle, uint32_t profile, const uint32_t *weig
  * exactly as nb_route_path answers it for the profile's own metric; `path->duration` is the sum
  * of the metric's weights along it. A metric of another bundle gives NB_ERROR_ARGUMENT. */
 nb_status nb_route_metric(nb_bundle *bundle, const nb_metric *metric, uint32_t source, uint32_t target, nb_path *path);
+/* nb_route_via under `metric`: each leg as nb_route_metric finds it. */
+nb_status nb_route_metric_via(nb_bundle *bundle, const nb_metric *metric, const uint32_t *stops, size_t stop_count,
+                              nb_path *path, size_t *leg_starts, uint64_t *leg_durations);
 void nb_metric_free(nb_metric *metric);
 
 /* ---- Conditions: closures and slow-downs applied at run time (docs/conditions.md) ---- */

@@ -1784,6 +1784,88 @@ static void test_custom_weights(nb_bundle *b) {
  * slow-downs, costs lowered, arcs the profile may not use opened, and changes back to the cost
  * (an update always starts from the profile's own metric). nb_customise picks either way and
  * must give the same. */
+/* Whether `path` holds exactly the nodes, arcs, duration and length of `legs` joined. */
+static int joins(const nb_path *path, const nb_path *legs, size_t count, const size_t *starts, const uint64_t *durations) {
+    size_t node = 0, arc = 0;
+    uint64_t duration = 0, length = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (legs[i].nodes == NULL || starts[i] != (node == 0 ? 0 : node - 1) || durations[i] != legs[i].duration) return 0;
+        for (size_t k = node == 0 ? 0 : 1; k < legs[i].node_count; k++)
+            if (node >= path->node_count || path->nodes[node++] != legs[i].nodes[k]) return 0;
+        for (size_t k = 0; k < legs[i].arc_count; k++)
+            if (arc >= path->arc_count || path->arcs[arc++] != legs[i].arcs[k]) return 0;
+        duration += legs[i].duration, length += legs[i].length;
+    }
+    return node == path->node_count && arc == path->arc_count && duration == path->duration && length == path->length;
+}
+
+/* A route through stops is its legs' routes joined (docs/endpoints.md, "Via points"), under a
+ * metric too; a round trip comes back; an unreachable leg makes it unreachable; a leg's view of
+ * the joined path has the maneuvers of the leg routed alone. */
+static void test_via_points(nb_bundle *b) {
+    nb_path path, legs[3];
+    size_t starts[3];
+    uint64_t durations[3];
+    uint32_t stops[4] = {0, 1, 2, 0};
+    CHECK(nb_route_via(b, 0, stops, 1, &path, starts, durations) == NB_ERROR_ARGUMENT && path.nodes == NULL
+              && strstr(nb_last_error(b), "two stops"), "one stop: %s", nb_last_error(b));
+    stops[1] = b->nodes;
+    CHECK(nb_route_via(b, 0, stops, 3, &path, NULL, NULL) == NB_ERROR_ARGUMENT && path.nodes == NULL
+              && path.duration == UINT64_MAX, "a stop out of range: %s", nb_last_error(b));
+    int compared = 0, unreachable = 0;
+    for (uint32_t profile = 0; profile < b->profiles; profile++) {
+        nb_metric *metric = NULL;
+        if (has_cch(b)) CHECK(nb_customise(b, profile, NULL, 0, &metric) == NB_OK, "customise: %s", nb_last_error(b));
+        for (int round = 0; round < 150; round++) {
+            size_t count = 3 + (size_t)(round % 2); /* odd rounds come back: a round trip */
+            for (size_t i = 0; i < 3; i++) stops[i] = next_random() % b->nodes;
+            if (round % 5 == 0) stops[1] = stops[0]; /* a via on the start: an empty leg */
+            stops[3] = stops[0];
+            int reachable = 1;
+            for (size_t i = 0; i + 1 < count; i++) {
+                CHECK(nb_route_path(b, profile, stops[i], stops[i + 1], &legs[i]) == NB_OK, "leg: %s", nb_last_error(b));
+                reachable &= legs[i].nodes != NULL;
+            }
+            CHECK(nb_route_via(b, profile, stops, count, &path, starts, durations) == NB_OK, "via: %s", nb_last_error(b));
+            if (reachable) {
+                compared++;
+                CHECK(joins(&path, legs, count - 1, starts, durations), "profile %u round %d: not the legs joined", profile, round);
+                if (count == 4) CHECK(path.nodes[0] == path.nodes[path.node_count - 1], "a round trip ends elsewhere");
+                /* The second leg as a view of the joined path: to the third leg's start, or the end. */
+                size_t end = count == 4 ? starts[2] : path.node_count - 1;
+                nb_path view = {.duration = durations[1], .nodes = path.nodes + starts[1], .arcs = path.arcs + starts[1],
+                                .node_count = end - starts[1] + 1, .arc_count = end - starts[1]};
+                nb_maneuver *alone = NULL, *viewed = NULL;
+                size_t alone_count = 0, viewed_count = 0;
+                if (nb_has_section(b, "GARC")) {
+                    CHECK(nb_route_maneuvers(b, profile, &legs[1], NULL, &alone, &alone_count) == NB_OK
+                              && nb_route_maneuvers(b, profile, &view, NULL, &viewed, &viewed_count) == NB_OK,
+                          "maneuvers: %s", nb_last_error(b));
+                    CHECK(alone_count == viewed_count
+                              && (alone_count == 0 || memcmp(alone, viewed, alone_count * sizeof *alone) == 0),
+                          "profile %u round %d: a leg's view has other maneuvers", profile, round);
+                    free(alone), free(viewed);
+                }
+            } else {
+                unreachable++;
+                CHECK(path.nodes == NULL && path.node_count == 0 && path.duration == UINT64_MAX, "an unreachable leg is routed");
+            }
+            if (metric) {
+                nb_path other;
+                CHECK(nb_route_metric_via(b, metric, stops, count, &other, NULL, NULL) == NB_OK, "via: %s", nb_last_error(b));
+                CHECK(other.duration == path.duration && other.node_count == path.node_count
+                          && (path.node_count == 0 || memcmp(other.nodes, path.nodes, path.node_count * sizeof(uint32_t)) == 0),
+                      "profile %u round %d: the profile's metric routes the stops otherwise", profile, round);
+                nb_path_free(&other);
+            }
+            for (size_t i = 0; i + 1 < count; i++) nb_path_free(&legs[i]);
+            nb_path_free(&path);
+        }
+        nb_metric_free(metric);
+    }
+    CHECK(compared > 0, "no reachable stops to compare (%d unreachable)", unreachable);
+}
+
 static void test_incremental_customisation(nb_bundle *b) {
     if (!has_cch(b)) return;
     cch_index *x;
@@ -6412,6 +6494,7 @@ int main(int argc, char **argv) {
     test_cch_reference(b);
     test_custom_weights(b);
     test_incremental_customisation(b);
+    test_via_points(b);
     if (getenv("NAVBUNDLE_TEST_ANSWERS")) test_swift_routes(b, getenv("NAVBUNDLE_TEST_ANSWERS"));
     test_search_ranking();
     test_search(b);

@@ -12,6 +12,9 @@ public struct Route: Hashable, Sendable {
     /// Seconds per arc when they are not the profile's everyday costs: a way out may pass
     /// emergency exits, which everyday routes may not use.
     public var arcSeconds: [Double]?
+    /// The legs between its stops when it has via points (``Route/init(joining:)``); empty for a
+    /// route of one leg.
+    public var legs: [RouteLeg] = []
 
     public init(profile: String, nodes: [Int], arcs: [Int], length: Double, duration: Double, arcSeconds: [Double]? = nil) {
         self.profile = profile

@@ -25,6 +25,24 @@ extension VenueBundle {
         return try BundleRouter(bundle: self, profile: profile).route(from: source, to: target)
     }
 
+    /// The cheapest route from `stops[0]` through the others in order to the last (docs/endpoints.md,
+    /// "Via points"): each leg as ``shortestPath(from:to:profile:)`` finds it, joined; `nil` when
+    /// any leg cannot be reached. A round trip names its start again as its last stop.
+    public func shortestPath(through stops: [Int], profile: Int) throws(BundleError) -> Route? {
+        guard stops.count >= 2 else { throw .tooFewStops(stops.count) }
+        for stop in stops { try checkNodes(stop, stop) }
+        try checkProfile(profile)
+        guard hasCustomisableHierarchy || (hasHierarchies && file.major >= 1) else {
+            var legs = [Route]()
+            for (source, target) in zip(stops, stops.dropFirst()) {
+                guard let leg = try shortestPathByDijkstra(from: source, to: target, profile: profile) else { return nil }
+                legs.append(leg)
+            }
+            return Route(joining: legs)
+        }
+        return try BundleRouter(bundle: self, profile: profile).route(through: stops)
+    }
+
     /// Whether the bundle has a contraction hierarchy per profile (its pipeline contracted them
     /// with `method: ch`).
     public var hasHierarchies: Bool {

@@ -95,6 +95,20 @@ public final class BundleRouter {
         }
     }
 
+    /// The cheapest route from `stops[0]` through the others in order to the last, each leg as
+    /// ``route(from:to:)`` finds it, joined (``Route/init(joining:)``); `nil` when any leg cannot
+    /// be reached.
+    public func route(through stops: [Int]) throws(BundleError) -> Route? {
+        guard stops.count >= 2 else { throw .tooFewStops(stops.count) }
+        for stop in stops { try bundle.checkNodes(stop, stop) }
+        var legs = [Route]()
+        for (source, target) in zip(stops, stops.dropFirst()) {
+            guard let leg = try route(from: source, to: target) else { return nil }
+            legs.append(leg)
+        }
+        return Route(joining: legs)
+    }
+
     /// The cost of the cheapest route in milliseconds and its `ARCS` arcs in order, without the
     /// nodes; `nil` when there is none.
     ///
