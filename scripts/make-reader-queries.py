@@ -6,8 +6,9 @@ Usage: scripts/make-reader-queries.py BUNDLE input/demo-campus/wifi-survey.csv >
        scripts/make-reader-queries.py BUNDLE ../shared/data/wifi/ujiindoorloc/validationData.csv > readers/vectors/uji.queries
 
 `steps` queries, next to last, describe a fixed-seed sample of the `route` queries' pairs, and
-`maneuvers` queries ask the same routes' maneuvers, and `instructions` and `spoken` queries, last,
-the words of every fifth of them in every language and spoken distances.
+`maneuvers` queries ask the same routes' maneuvers, and `instructions` and `spoken` queries the
+words of every fifth of them in every language and spoken distances; `route-via` queries, last,
+ask routes through two to five stops, round trips among them.
 
 A survey (long layout, or UJIIndoorLoc's wide one) adds `locate` queries: a fixed-seed sample of
 its scans, as surveyed and changed the ways phones change them. A bundle without a graph (the
@@ -115,7 +116,24 @@ def main(path, survey=None):
     lines += [f"maneuvers {line[len('steps '):]}" for line in steps]
     # Then the words of some of them in every language, and spoken distances.
     lines += words_queries(steps)
+    # Routes through via points last, with a generator of their own.
+    lines += via_queries(random.Random(20261129), meta, node_count)
     print("\n".join(lines))
+
+
+def via_queries(rng, meta, node_count):
+    """`route-via` queries: per profile, routes through two to five stops, some with a via on the
+    stop before it (an empty leg) and some coming back to their start (round trips)."""
+    lines = []
+    for profile in meta["profiles"]:
+        for index in range(12):
+            stops = [rng.randrange(node_count) for _ in range(2 + index % 4)]
+            if index % 3 == 1:
+                stops.insert(1, stops[0])
+            if index % 3 == 2:
+                stops.append(stops[0])
+            lines.append(f"route-via {profile} {' '.join(map(str, stops))}")
+    return lines
 
 
 LANGUAGES = ("de", "en", "es", "fr")

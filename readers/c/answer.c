@@ -316,6 +316,36 @@ static void instructions_answer(nb_bundle *bundle, uint32_t profile, const nb_pa
     free(maneuvers);
 }
 
+/* The `route-via PROFILE STOP STOP...` answer: the route through the stops as `route` gives one,
+ * then ` |` and each leg's `FIRST:MILLISECONDS`. */
+static void via_answer(nb_bundle *bundle, const char *query, FILE *out) {
+    size_t length = strlen(query), count = 0;
+    char *copy = malloc(length + 1);
+    uint32_t *stops = malloc(sizeof *stops * (length / 2 + 1));
+    size_t *starts = malloc(sizeof *starts * (length / 2 + 1));
+    uint64_t *durations = malloc(sizeof *durations * (length / 2 + 1));
+    if (copy == NULL || stops == NULL || starts == NULL || durations == NULL) stop("%s", "out of memory");
+    strcpy(copy, query);
+    char *word = strtok(copy, " "), *profile_name = strtok(NULL, " ");
+    (void)word;
+    if (profile_name == NULL) stop("cannot read query '%s'", query);
+    uint32_t index = profile(bundle, profile_name);
+    for (char *stop_word = strtok(NULL, " "); stop_word != NULL; stop_word = strtok(NULL, " ")) {
+        long long node = number(stop_word, 0xFFFFFFFEll);
+        if (node < 0) stop("cannot read query '%s'", query);
+        stops[count++] = (uint32_t)node;
+    }
+    nb_path path;
+    if (nb_route_via(bundle, index, stops, count, &path, starts, durations) != NB_OK) stop("%s", nb_last_error(bundle));
+    path_answer(&path, out);
+    if (path.nodes != NULL) {
+        fprintf(out, " |");
+        for (size_t i = 0; i + 1 < count; i++) fprintf(out, " %zu:%llu", starts[i], (unsigned long long)durations[i]);
+    }
+    nb_path_free(&path);
+    free(copy), free(stops), free(starts), free(durations);
+}
+
 /* Writes the result part of `query`'s answer to `out`. */
 static void answer(nb_bundle *bundle, const char *query, FILE *out) {
     char *copy = malloc(strlen(query) + 1);
@@ -337,6 +367,8 @@ static void answer(nb_bundle *bundle, const char *query, FILE *out) {
         else if (maneuvers) maneuvers_answer(bundle, index, &path, out);
         else path_answer(&path, out);
         nb_path_free(&path);
+    } else if (strcmp(words[0], "route-via") == 0 && count >= 4) {
+        via_answer(bundle, query, out);
     } else if (strcmp(words[0], "instructions") == 0 && count >= 5) {
         if (knows_language(bundle, words[1], out)) {
             uint32_t index = profile(bundle, words[2]);

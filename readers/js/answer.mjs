@@ -163,6 +163,13 @@ function endpointAnswer(bundle, text) {
 export function answer(bundle, line) {
   const verb = line.split(' ', 1)[0];
   switch (verb) {
+    case 'route-via': {
+      const words = line.split(' ');
+      if (words.length < 4) throw new QueryError('route-via takes PROFILE STOP STOP...');
+      const found = bundle.routeThrough(words[1], words.slice(2).map((stop) => integer(stop, 'STOP')));
+      return found === null ? 'none'
+        : [routeAnswer(found), '|', ...found.legs.map((leg) => `${leg.firstNode}:${leg.duration}`)].join(' ');
+    }
     case 'route': {
       const [profile, source, target] = words(line, verb, 4, 'PROFILE FROM TO');
       return routeAnswer(bundle.route(profile, integer(source, 'FROM'), integer(target, 'TO')));
@@ -252,7 +259,7 @@ export function answer(bundle, line) {
         roundHalfAway(fix.confidence * 1e6), fix.neighbours].join(' ');
     }
     default:
-      throw new QueryError(`unknown query ${JSON.stringify(verb)}; queries are route, steps, maneuvers, instructions, spoken, exit, search, snap, snap-profile, `
+      throw new QueryError(`unknown query ${JSON.stringify(verb)}; queries are route, route-via, steps, maneuvers, instructions, spoken, exit, search, snap, snap-profile, `
         + 'endpoint, route-conditions, exit-conditions and locate');
   }
 }

@@ -147,6 +147,20 @@ export interface Route {
   arcSeconds?: number[];
 }
 
+/** A stretch of a route through stops, from one stop to the next. */
+export interface RouteLeg {
+  /** Where it starts and ends in the route's nodes; its arcs are arcs[firstNode .. lastNode - 1]. */
+  firstNode: number;
+  lastNode: number;
+  /** Milliseconds (or the metric's weight units). */
+  duration: number;
+}
+
+/** A route through stops (docs/endpoints.md, "Via points"): the legs' routes joined. */
+export interface RouteThrough extends Route {
+  legs: RouteLeg[];
+}
+
 /** A way out: a route without a profile, its times those of leaving (steps() reads arcSeconds). */
 export interface WayOut {
   /** The exit node. */
@@ -330,6 +344,8 @@ export class NavBundle {
   route(profile: string, from: number, to: number): Route | null;
   customise(profile: string, weights?: ArrayLike<number>): Metric;
   routeOn(metric: Metric, from: number, to: number): Route | null;
+  routeThrough(profile: string, stops: number[]): RouteThrough | null;
+  routeOnThrough(metric: Metric, stops: number[]): RouteThrough | null;
   nearestExit(profile: string, node: number): WayOut | null;
   exitUnderConditions(profile: string, node: number, conditions: Conditions): WayOut | null;
   leavingCosts(profile: string): Uint32Array;

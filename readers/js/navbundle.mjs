@@ -888,6 +888,45 @@ export class NavBundle {
     return takePath({ profile });
   }
 
+  /** The fastest route from `stops[0]` through the others in order to the last, for `profile`
+   * (docs/endpoints.md, "Via points"): each leg as route finds it, joined, with `legs`, each
+   * `{firstNode, lastNode, duration}` (indexes into `nodes`, milliseconds); null when any leg
+   * cannot be reached. A round trip names its start again as its last stop. */
+  routeThrough(profile, stops) {
+    const index = this._profileIndex(profile);
+    return this._through(stops, { profile }, (at, starts, durations) =>
+      core.nb_route_via(this._handle, index, at, stops.length, PATH, starts, durations));
+  }
+
+  /** routeThrough under `metric` (as routeOn takes it): each leg as routeOn finds it. */
+  routeOnThrough(metric, stops) {
+    if (!(metric instanceof Metric) || metric._bundle !== this) throw this._argument('the metric was not customised by this bundle');
+    return this._through(stops, { profile: metric.profile }, (at, starts, durations) =>
+      core.nb_route_metric_via(this._handle, metric._pointer, at, stops.length, PATH, starts, durations));
+  }
+
+  /** A route through `stops` by `route(stops, starts, durations)`, a core call that fills PATH and
+   * the legs' starts (32-bit) and milliseconds (64-bit, first, so that they are aligned). */
+  _through(stops, path, route) {
+    if (!Array.isArray(stops) || stops.length < 2) {
+      throw this._argument(`a route through stops takes at least two stops, not ${Array.isArray(stops) ? stops.length : 'no list'}`);
+    }
+    stops.forEach((stop) => this._checkNode(stop));
+    const legs = stops.length - 1;
+    return withU32s(stops, (at) => withMemory(12 * legs, (room) => {
+      this._check(route(at, room + 8 * legs, room));
+      const found = takePath(path);
+      if (found === null) return null;
+      const starts = u32s(room + 8 * legs, legs);
+      found.legs = starts.map((first, leg) => ({
+        firstNode: first,
+        lastNode: leg + 1 < legs ? starts[leg + 1] : found.nodes.length - 1,
+        duration: u32(room + 8 * leg) + u32(room + 8 * leg + 4) * 2 ** 32,
+      }));
+      return found;
+    }));
+  }
+
   /** `profile`'s weights customised on the bundle's CCHT: a Metric for routeOn. Without `weights`
    * the metric is made from the profile's PROF costs on first use and kept. `weights` replaces
    * them: one integer per ARCS arc, in milliseconds, INFINITE where the arc is closed (start from

@@ -80,6 +80,15 @@ def answer(bundle, line):
     if verb == "route":
         profile, source, target = _words(line, verb, 4, "PROFILE FROM TO")
         return _route(bundle.route(profile, _integer(source, "FROM"), _integer(target, "TO")))
+    if verb == "route-via":
+        words = line.split(" ")
+        if len(words) < 4:
+            raise QueryError("route-via takes PROFILE STOP STOP...")
+        found = bundle.route_through(words[1], [_integer(stop, "STOP") for stop in words[2:]])
+        if found is None:
+            return "none"
+        duration, nodes, legs = found
+        return " ".join([_route((duration, nodes)), "|"] + [f"{first}:{milliseconds}" for first, _, milliseconds in legs])
     if verb == "steps":
         profile, source, target = _words(line, verb, 4, "PROFILE FROM TO")
         return _steps(bundle.route_steps(profile, _integer(source, "FROM"), _integer(target, "TO")))

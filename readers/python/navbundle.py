@@ -638,6 +638,42 @@ class Bundle:
         index = self._profile_index(profile)
         return self._path(_core.nb_route_path, index, self._check_node(source), self._check_node(target))
 
+    def route_through(self, profile, stops):
+        """The fastest route from ``stops[0]`` through the others in order to the last, for ``profile``
+        (docs/endpoints.md, "Via points"): each leg as ``route`` finds it, joined, as
+        ``(milliseconds, [node, ...], [(first, last, milliseconds), ...])``, a leg per pair of
+        stops with its first and last index into the nodes; None when any leg cannot be reached.
+        A round trip names its start again as its last stop."""
+        index = self._profile_index(profile)
+        return self._through(stops, lambda at, count, path, starts, durations: self._call(
+            _core.nb_route_via, index, at, count, path, starts, durations))
+
+    def route_on_through(self, metric, stops):
+        """``route_through`` under ``metric`` (this bundle's): each leg as ``route_on`` finds it."""
+        if not isinstance(metric, Metric) or metric._bundle is not self:
+            raise ValueError("the metric was not customised by this bundle")
+        return self._through(stops, lambda at, count, path, starts, durations: self._call(
+            _core.nb_route_metric_via, metric._handle, at, count, path, starts, durations))
+
+    def _through(self, stops, route):
+        stops = list(stops)
+        if len(stops) < 2:
+            raise BundleError(f"{self.path}: a route through stops takes at least two stops, not {len(stops)}",
+                              code="argument")
+        checked = (ctypes.c_uint32 * len(stops))(*(self._check_node(stop) for stop in stops))
+        legs = len(stops) - 1
+        starts, durations = (ctypes.c_size_t * legs)(), (ctypes.c_uint64 * legs)()
+        path = _C["nb_path"]()
+        try:
+            route(checked, len(stops), ctypes.byref(path), starts, durations)
+            if not path.nodes:
+                return None
+            nodes = path.nodes[:path.node_count]
+            ends = list(starts[1:]) + [len(nodes) - 1]
+            return path.duration, nodes, [(starts[i], ends[i], durations[i]) for i in range(legs)]
+        finally:
+            _core.nb_path_free(ctypes.byref(path))
+
     def route_steps(self, profile, source, target):
         """The route of ``route`` as steps a person can follow (``Step``), in the C core's words, which
         are the Swift and JavaScript readers' too: ``[]`` from a node to itself, None when unreachable."""

@@ -410,6 +410,34 @@ class ReadingTests(unittest.TestCase):
         for profile in self.bundle.profiles:
             self.assertEqual(self.bundle.route(profile, 5, 5), (0, [5]))
 
+    def test_a_route_through_stops_is_its_legs_joined(self):
+        rng = random.Random(29)
+        nodes, joined = self.bundle.node_count, 0
+        for profile in self.bundle.profiles:
+            for round in range(40):
+                stops = [rng.randrange(nodes) for _ in range(3)] + ([] if round % 2 else [None])
+                stops[-1] = stops[0] if stops[-1] is None else stops[-1]  # even rounds come back
+                legs = [self.bundle.route(profile, a, b) for a, b in zip(stops, stops[1:])]
+                found = self.bundle.route_through(profile, stops)
+                if any(leg is None for leg in legs):
+                    self.assertIsNone(found)
+                    continue
+                duration, path, parts = found
+                expected = [legs[0][1][0]]
+                for index, (milliseconds, leg) in enumerate(legs):
+                    self.assertEqual(parts[index], (len(expected) - 1, len(expected) - 1 + len(leg) - 1, milliseconds))
+                    expected += leg[1:]
+                self.assertEqual((duration, path), (sum(leg[0] for leg in legs), expected))
+                if round % 2 == 0:
+                    self.assertEqual(path[0], path[-1])
+                joined += 1
+        self.assertGreater(joined, 20)
+        with self.assertRaises(BundleError) as raised:
+            self.bundle.route_through(self.bundle.profiles[0], [3])
+        self.assertEqual(raised.exception.code, "argument")
+        with self.assertRaises(BundleError):
+            self.bundle.route_through(self.bundle.profiles[0], [0, nodes])
+
     def test_nearest_exit_follows_the_egress_table(self):
         nodes = self.bundle.node_count
         for profile in self.bundle.profiles:

@@ -5,7 +5,9 @@ public import NavBundle
 /// Answers the reader query lists of `readers/vectors/` in their canonical text form, which the
 /// C and Python readers print too: the same bundle and queries must give the same lines.
 ///
-/// A query is one line: `route PROFILE FROM TO`, `steps PROFILE FROM TO` (the route described),
+/// A query is one line: `route PROFILE FROM TO`, `route-via PROFILE STOP STOP...` (the route through
+/// the stops in order, then ` | ` and each leg's first node and milliseconds, `FIRST:MILLISECONDS`),
+/// `steps PROFILE FROM TO` (the route described),
 /// `maneuvers PROFILE FROM TO` (the route's maneuvers), `instructions LANGUAGE PROFILE FROM TO [DESTINATION]`
 /// (the maneuvers in words), `spoken LANGUAGE CENTIMETRES` (a distance in words),
 /// `exit PROFILE NODE`, `search LIMIT TEXT` (the text is the rest of the line), `snap LEVEL LATITUDE LONGITUDE`,
@@ -48,6 +50,16 @@ public struct ReaderQueries {
             guard let source = Int(words[2]), let target = Int(words[3]) else { throw bad(query) }
             return try BundleToolsError.reading { () throws(BundleError) in
                 try routeAnswer(profile: profile, from: source, to: target)
+            }
+        case "route-via" where words.count >= 4:
+            let profile = try profileIndex(words[1])
+            let stops = words[2...].compactMap { Int($0) }
+            guard stops.count == words.count - 2 else { throw bad(query) }
+            return try BundleToolsError.reading { () throws(BundleError) in
+                guard let route = try router(profile: profile).route(through: stops) else { return "none" }
+                let legs = route.stretches.map { "\($0.firstNode):\(Int(($0.duration * 1000).rounded()))" }
+                return ([String(Int((route.duration * 1000).rounded()))] + route.nodes.map(String.init) + ["|"] + legs)
+                    .joined(separator: " ")
             }
         case "steps" where words.count == 4:
             let profile = try profileIndex(words[1])

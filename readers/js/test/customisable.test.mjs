@@ -239,3 +239,41 @@ test('broken topologies are refused, naming CCHT', { skip: SKIP }, async () => {
       && error.section === 'CCHT' && error.code === 'malformed', damage.toString());
   }
 });
+
+test('a route through stops is its legs joined, under a metric too', { skip: SKIP }, async () => {
+  const bundle = await open(load(PATH));
+  const rng = random(53);
+  const nodes = bundle.nodeCount;
+  const argument = (error) => error instanceof BundleError && error.code === 'argument';
+  let joined = 0;
+  for (const profile of bundle.profiles()) {
+    const metric = bundle.customise(profile);
+    for (let round = 0; round < 40; round++) {
+      const stops = [rng.below(nodes), rng.below(nodes), rng.below(nodes)];
+      if (round % 2 === 0) stops.push(stops[0]); // a round trip
+      const legs = stops.slice(1).map((stop, i) => bundle.route(profile, stops[i], stop));
+      const found = bundle.routeThrough(profile, stops);
+      assert.deepEqual(bundle.routeOnThrough(metric, stops), found);
+      if (legs.includes(null)) {
+        assert.equal(found, null);
+        continue;
+      }
+      const nodesJoined = [legs[0].nodes[0]];
+      const arcs = [];
+      legs.forEach((leg, i) => {
+        assert.deepEqual(found.legs[i], { firstNode: nodesJoined.length - 1, lastNode: nodesJoined.length - 1 + leg.arcs.length,
+          duration: leg.duration });
+        nodesJoined.push(...leg.nodes.slice(1));
+        arcs.push(...leg.arcs);
+      });
+      assert.deepEqual(found.nodes, nodesJoined);
+      assert.deepEqual(found.arcs, arcs);
+      assert.equal(found.duration, legs.reduce((sum, leg) => sum + leg.duration, 0));
+      if (round % 2 === 0) assert.equal(found.nodes[0], found.nodes.at(-1));
+      joined++;
+    }
+  }
+  assert.ok(joined > 20, `${joined} routes through stops compared`);
+  assert.throws(() => bundle.routeThrough(bundle.profiles()[0], [3]), argument);
+  assert.throws(() => bundle.routeThrough(bundle.profiles()[0], [0, nodes]), argument);
+});
