@@ -81,6 +81,37 @@ import TemporaryFolders
         #expect(!search.output.contains("Group Study Room 1 "))
     }
 
+    @Test func routesThroughViaPointsLegByLegAndRoundTrips() throws {
+        let cli = try CommandLineRunner.demoWorkspace()
+        #expect(try cli.run(["build", "pipelines/demo-campus.yml"]).status == 0)
+        // Leg by leg, each arriving at its stop; the total is the legs' sum.
+        let via = try cli.run(["route", Self.bundle, "--from", "A.0.04", "--via", "A.2.04", "--to", "A.1.04",
+                               "--geojson", "via.geojson"])
+        #expect(via.status == 0, "\(via.errorOutput)")
+        #expect(via.output.contains("       via A.2.04 Seminar room (Second floor, Main Building)"), "\(via.output)")
+        #expect(via.output.contains("Leg 1 of 2, to A.2.04 Seminar room") && via.output.contains("Leg 2 of 2, to A.1.04 Computer lab"))
+        #expect(via.output.contains("Arrive at A.2.04 Seminar room") && via.output.contains("Arrive at A.1.04 Computer lab"))
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: cli.directory.appendingPathComponent("via.geojson")))
+        let features = ((object as? [String: Any])?["features"] as? [[String: Any]] ?? []).compactMap { $0["properties"] as? [String: Any] }
+        #expect(features.compactMap { $0["role"] as? String } == ["start", "via", "destination"])
+        let arrivals = features.filter { $0["maneuver"] as? String == "arrive" }
+        #expect(arrivals.compactMap { $0["leg"] as? Int } == [1, 2], "each leg arrives at its stop")
+        #expect(Set(features.filter { $0["step"] != nil }.compactMap { $0["leg"] as? Int }) == [1, 2])
+
+        // A round trip comes back to its start; it needs somewhere to go.
+        let round = try cli.run(["route", Self.bundle, "--from", "A.0.04", "--via", "A.1.04", "--round-trip", "--steps",
+                                 "--profile", "wheelchair"])
+        #expect(round.status == 0, "\(round.errorOutput)")
+        #expect(round.output.contains("        to A.0.04 Lecture room (Ground floor, Main Building), profile wheelchair"))
+        #expect(round.output.contains("Leg 2 of 2, to A.0.04 Lecture room") && round.output.contains("Arrive at A.0.04 Lecture room."))
+        let nowhere = try cli.run(["route", Self.bundle, "--from", "A.0.04", "--round-trip"])
+        #expect(nowhere.status == 64 && nowhere.errorOutput.contains("a round trip passes at least one --via PLACE"))
+        let exit = try cli.run(["route", Self.bundle, "--from", "A.0.04", "--via", "A.1.04", "--to-exit"])
+        #expect(exit.status == 64 && exit.errorOutput.contains("--to-exit takes no --via"))
+        let unknown = try cli.run(["route", Self.bundle, "--from", "A.0.04", "--via", "Nowhere", "--to", "A.1.04"])
+        #expect(unknown.status == 1 && unknown.errorOutput.contains("'Nowhere'"))
+    }
+
     @Test func exportsTheGraphAsLayersAndAsAnEdgeList() throws {
         let cli = try CommandLineRunner.demoWorkspace()
         #expect(try cli.run(["build", "pipelines/demo-campus.yml"]).status == 0)

@@ -3,7 +3,8 @@ import FileReading
 import Foundation
 import NavBundle
 
-/// `navforge route BUNDLE --from PLACE (--to PLACE | --to-exit)`: finds and describes a route in a bundle.
+/// `navforge route BUNDLE --from PLACE [--via PLACE ...] (--to PLACE | --to-exit | --round-trip)`: finds and
+/// describes a route in a bundle.
 struct RouteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "route",
@@ -13,7 +14,8 @@ struct RouteCommand: ParsableCommand {
             (Rossmann@-1, Rossmann@EG, Rossmann@B@1, Cafe@Library), a source id (node/123) or a position \
             with its level (49.4036,8.6756@-1); case and accents do not matter (docs/endpoints.md). \
             The route is told as turn-by-turn directions in --language (docs/guidance.md), or with \
-            --steps as the places it passes. \
+            --steps as the places it passes. With --via the route passes each place in order, leg by \
+            leg, and with --round-trip it comes back to --from (docs/endpoints.md, "Via points"). \
             With --to-exit the route leads to the nearest building exit, emergency exits included, \
             read from the bundle's egress table without searching. With --conditions the route \
             avoids what the file closes and weighs what it slows (docs/conditions.md), to a place \
@@ -33,6 +35,13 @@ struct RouteCommand: ParsableCommand {
 
     @Flag(help: "Route to the nearest exit instead of to a place.")
     var toExit = false
+
+    @Option(help: ArgumentHelp("Pass this place on the way, in the order given (repeatable); any endpoint form.",
+                               valueName: "place"))
+    var via: [String] = []
+
+    @Flag(help: "Come back to --from at the end: a round trip, through the --via places (and --to).")
+    var roundTrip = false
 
     @Option(help: "The routing profile, e.g. foot or wheelchair.")
     var profile = "foot"
@@ -55,8 +64,12 @@ struct RouteCommand: ParsableCommand {
     var at: String?
 
     func validate() throws {
-        if (to == nil) == !toExit {
-            throw ValidationError("give either --to PLACE or --to-exit")
+        if toExit {
+            if to != nil { throw ValidationError("give either --to PLACE or --to-exit") }
+            if !via.isEmpty || roundTrip { throw ValidationError("--to-exit takes no --via or --round-trip: the way out is searched from --from") }
+        } else if to == nil && !(roundTrip && !via.isEmpty) {
+            throw ValidationError(roundTrip ? "a round trip passes at least one --via PLACE (or goes --to one)"
+                                            : "give either --to PLACE or --to-exit")
         }
         if let at, Self.seconds(at) == nil {
             throw ValidationError("--at takes an ISO 8601 time with its offset, such as 2026-11-25T10:15:00+01:00 or 2026-11-25T09:15:00Z, not '\(at)'")
@@ -69,6 +82,7 @@ struct RouteCommand: ParsableCommand {
 
     private func findRoute() throws {
         let venue = try VenueBundle(path: bundle)
+        if !via.isEmpty || roundTrip { return try findRouteThroughStops(in: venue) }
         let startEndpoint = try venue.resolveEndpoint(from)
         let destinationEndpoint = try to.map { try venue.resolveEndpoint($0) }
         guard !venue.profileNames.isEmpty else { throw BundleError.noGraph }
@@ -77,21 +91,7 @@ struct RouteCommand: ParsableCommand {
         let destination = try destinationEndpoint.map { try endpoint($0, profile: profileIndex, in: venue) }
         let route: Route
         if conditions != nil || at != nil {
-            var resolved = ArcConditions()
-            if let conditions {
-                do {
-                    resolved = try venue.resolve(try readConditions(conditions))
-                } catch let error as BundleError {
-                    // Targets that match nothing are the conditions file's fault, not the bundle's.
-                    if case .file = error { throw error }
-                    throw CommandLineError.input(path: conditions, error: error)
-                }
-            }
-            if let at, let time = Self.seconds(at) {
-                let (crowds, events) = try venue.eventConditions(at: time)
-                resolved = resolved.merging(crowds)
-                for line in try describe(events, at: at, in: venue) { Console.out(line) }
-            }
+            let resolved = try resolvedConditions(in: venue)
             if let destination {
                 let router = try BundleRouter(bundle: venue, profile: profileIndex, conditions: resolved)
                 guard let found = try router.route(from: start.node, to: destination.node) else {
@@ -132,21 +132,91 @@ struct RouteCommand: ParsableCommand {
         if let geojson {
             let data = try venue.geoJSON(for: route, from: start.place.label, to: endLabel, language: guided ? language : nil,
                                          arrival: arrival)
-            let url = URL(fileURLWithPath: geojson)
-            let folder = url.deletingLastPathComponent()
-            guard FileManager.default.fileExists(atPath: folder.path) else {
-                throw CommandLineError.output(path: geojson, reason: "the folder \(folder.path) does not exist")
-            }
-            do {
-                try data.write(to: url, options: .atomic)
-            } catch {
-                throw CommandLineError.output(path: geojson, reason: error.localizedDescription)
-            }
+            try write(data, to: geojson)
         }
         let lines = try destination.map { try formatter.describe(route, from: start.place, to: $0.place, arrival: arrival) }
             ?? formatter.describeWayOut(route, from: start.place)
         for line in lines { Console.out(line) }
         if let geojson { Console.out("Route written to \(geojson).") }
+    }
+
+    /// `--from`, the `--via` places, `--to` and, for a round trip, `--from` again: each leg routed
+    /// and joined (docs/endpoints.md, "Via points"), described leg by leg.
+    private func findRouteThroughStops(in venue: VenueBundle) throws {
+        let texts = [from] + via + (to.map { [$0] } ?? []) + (roundTrip ? [from] : [])
+        let endpoints = try texts.map { try venue.resolveEndpoint($0) }
+        guard !venue.profileNames.isEmpty else { throw BundleError.noGraph }
+        let profileIndex = try venue.profileIndex(named: profile)
+        let stops = try endpoints.map { try endpoint($0, profile: profileIndex, in: venue) }
+        let route: Route?
+        let leg: (Int, Int) throws -> Route?
+        if conditions != nil || at != nil {
+            let router = try BundleRouter(bundle: venue, profile: profileIndex, conditions: try resolvedConditions(in: venue))
+            route = try router.route(through: stops.map(\.node))
+            leg = { try router.route(from: $0, to: $1) }
+        } else {
+            route = try venue.shortestPath(through: stops.map(\.node), profile: profileIndex)
+            leg = { try venue.shortestPath(from: $0, to: $1, profile: profileIndex) }
+        }
+        guard let route else {
+            // Name the first leg that has no route.
+            let underConditions = conditions != nil || at != nil ? " (under the conditions)" : ""
+            for index in stops.indices.dropLast() where try leg(stops[index].node, stops[index + 1].node) == nil {
+                throw BundleError.noRoute(from: stops[index].place.label, to: stops[index + 1].place.label,
+                                          profile: profile + underConditions)
+            }
+            throw BundleError.noRoute(from: stops[0].place.label, to: stops[stops.count - 1].place.label, profile: profile + underConditions)
+        }
+        let guided = !steps && venue.hasArcBearings && !venue.guidanceLanguages.isEmpty
+        if guided { _ = try venue.guidanceLanguage(language) }
+        let formatter = RouteFormatter(bundle: venue, language: guided ? language : nil)
+        // A position is no name to arrive at; a place is, where its leg reaches it.
+        let arrivals = try route.stretches.indices.map { index -> String? in
+            guard case .place = endpoints[index + 1] else { return nil }
+            return try formatter.arrivalName(of: route.leg(index), at: stops[index + 1].place)
+        }
+        if let geojson {
+            let data = try venue.geoJSON(for: route, stops: stops.map(\.place.label), language: guided ? language : nil,
+                                         arrivals: arrivals)
+            try write(data, to: geojson)
+        }
+        for line in try formatter.describe(route, through: stops.map(\.place), arrivals: arrivals) { Console.out(line) }
+        if let geojson { Console.out("Route written to \(geojson).") }
+    }
+
+    /// The conditions of `--conditions` and of the events under way `--at`, resolved on `venue`;
+    /// prints the events that slow their places.
+    private func resolvedConditions(in venue: VenueBundle) throws -> ArcConditions {
+        var resolved = ArcConditions()
+        if let conditions {
+            do {
+                resolved = try venue.resolve(try readConditions(conditions))
+            } catch let error as BundleError {
+                // Targets that match nothing are the conditions file's fault, not the bundle's.
+                if case .file = error { throw error }
+                throw CommandLineError.input(path: conditions, error: error)
+            }
+        }
+        if let at, let time = Self.seconds(at) {
+            let (crowds, events) = try venue.eventConditions(at: time)
+            resolved = resolved.merging(crowds)
+            for line in try describe(events, at: at, in: venue) { Console.out(line) }
+        }
+        return resolved
+    }
+
+    /// Writes `data` to `path`, atomically, or says why it cannot.
+    private func write(_ data: Data, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent()
+        guard FileManager.default.fileExists(atPath: folder.path) else {
+            throw CommandLineError.output(path: path, reason: "the folder \(folder.path) does not exist")
+        }
+        do {
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw CommandLineError.output(path: path, reason: error.localizedDescription)
+        }
     }
 
     /// Seconds since 1970 of an ISO 8601 time with its offset; `nil` when it is not one.

@@ -52,11 +52,41 @@ struct RouteFormatter {
             lines.append(note(start, gap: gap, profile: route.profile, end: "starts"))
         }
         if let endNote { lines.append(endNote) }
-        if let language {
-            lines += try maneuverLines(route, language: language, destination: destination)
-            lines.append("Total \(Int(route.length.rounded())) m, about \(Self.eta(route.duration)) (\(route.profile)).")
-            return lines
+        lines += try legLines(route, arrival: arrival, destination: destination)
+        lines.append("Total \(Int(route.length.rounded())) m, about \(Self.eta(route.duration)) (\(route.profile)).")
+        return lines
+    }
+
+    /// A route through stops (docs/endpoints.md, "Via points"), leg by leg: `stops` are the
+    /// places it starts at, passes and ends at, and `arrivals` what each leg's `arrive` names
+    /// (``arrivalName(of:at:)`` of the leg).
+    func describe(_ route: Route, through stops: [VenueBundle.PlaceRecord], arrivals: [String?]) throws -> [String] {
+        let legs = route.stretches
+        precondition(stops.count == legs.count + 1 && arrivals.count == legs.count, "a stop on each side of each leg")
+        var lines = ["Route from \(try placeLine(stops[0]))"]
+        for via in stops.dropFirst().dropLast() { lines.append("       via \(try placeLine(via))") }
+        lines.append("        to \(try placeLine(stops[stops.count - 1])), profile \(route.profile)")
+        for (index, place) in stops.enumerated() {
+            let node = index < legs.count ? route.nodes[legs[index].firstNode] : route.nodes[route.nodes.count - 1]
+            guard let gap = try gap(between: place, and: node) else { continue }
+            let end = index == 0 ? "starts" : index == legs.count ? "ends" : "passes"
+            lines.append(note(place, gap: gap, profile: route.profile, end: end))
         }
+        for (index, leg) in legs.enumerated() {
+            let to = stops[index + 1]
+            lines.append("Leg \(index + 1) of \(legs.count), to \(to.label): \(Int(leg.length.rounded())) m, about \(Self.eta(leg.duration))")
+            let reached = try gap(between: to, and: route.nodes[leg.lastNode]) == nil
+            lines += try legLines(route.leg(index), arrival: reached ? "at \(to.label)" : "beside \(to.label)",
+                                  destination: arrivals[index])
+        }
+        lines.append("Total \(Int(route.length.rounded())) m, about \(Self.eta(route.duration)) (\(route.profile)).")
+        return lines
+    }
+
+    /// The maneuvers of a route of one leg in ``language``, or its steps and where it arrives.
+    private func legLines(_ route: Route, arrival: String, destination: String?) throws -> [String] {
+        if let language { return try maneuverLines(route, language: language, destination: destination) }
+        var lines: [String] = []
         let steps = try bundle.steps(of: route)
         for (index, step) in steps.enumerated() {
             let number = String(index + 1).leftPadded(to: 3)
@@ -76,7 +106,6 @@ struct RouteFormatter {
             lines.append("\(number). \(padded)\(measure.isEmpty ? "" : measure.leftPadded(to: 8))")
         }
         lines.append("Arrive \(arrival).")
-        lines.append("Total \(Int(route.length.rounded())) m, about \(Self.eta(route.duration)) (\(route.profile)).")
         return lines
     }
 
