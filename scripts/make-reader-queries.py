@@ -8,7 +8,7 @@ Usage: scripts/make-reader-queries.py BUNDLE input/demo-campus/wifi-survey.csv >
 `steps` queries, next to last, describe a fixed-seed sample of the `route` queries' pairs, and
 `maneuvers` queries ask the same routes' maneuvers, and `instructions` and `spoken` queries the
 words of every fifth of them in every language and spoken distances; `route-via` queries, last,
-ask routes through two to five stops, round trips among them.
+ask routes through two to six stops, round trips among them.
 
 A survey (long layout, or UJIIndoorLoc's wide one) adds `locate` queries: a fixed-seed sample of
 its scans, as surveyed and changed the ways phones change them. A bundle without a graph (the
@@ -122,8 +122,9 @@ def main(path, survey=None):
 
 
 def via_queries(rng, meta, node_count):
-    """`route-via` queries: per profile, routes through two to five stops, some with a via on the
-    stop before it (an empty leg) and some coming back to their start (round trips)."""
+    """`route-via` queries: per profile, routes through two to five drawn stops, some with a via
+    on the stop before it (an empty leg) and some coming back to their start (round trips), so
+    two to six stops in all."""
     lines = []
     for profile in meta["profiles"]:
         for index in range(12):

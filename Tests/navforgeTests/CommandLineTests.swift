@@ -98,6 +98,11 @@ import TemporaryFolders
         #expect(arrivals.compactMap { $0["leg"] as? Int } == [1, 2], "each leg arrives at its stop")
         #expect(Set(features.filter { $0["step"] != nil }.compactMap { $0["leg"] as? Int }) == [1, 2])
 
+        // A via on the stop before it is an empty leg: the person is there already.
+        let empty = try cli.run(["route", Self.bundle, "--from", "A.0.04", "--via", "A.0.04", "--to", "A.1.04"])
+        #expect(empty.status == 0 && empty.output.contains("Leg 1 of 2, to A.0.04 Lecture room: 0 m")
+                    && empty.output.contains("Already at A.0.04 Lecture room."), "\(empty.output)")
+
         // A round trip comes back to its start; it needs somewhere to go.
         let round = try cli.run(["route", Self.bundle, "--from", "A.0.04", "--via", "A.1.04", "--round-trip", "--steps",
                                  "--profile", "wheelchair"])

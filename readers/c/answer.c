@@ -319,21 +319,21 @@ static void instructions_answer(nb_bundle *bundle, uint32_t profile, const nb_pa
 /* The `route-via PROFILE STOP STOP...` answer: the route through the stops as `route` gives one,
  * then ` |` and each leg's `FIRST:MILLISECONDS`. */
 static void via_answer(nb_bundle *bundle, const char *query, FILE *out) {
-    size_t length = strlen(query), count = 0;
-    char *copy = malloc(length + 1);
-    uint32_t *stops = malloc(sizeof *stops * (length / 2 + 1));
-    size_t *starts = malloc(sizeof *starts * (length / 2 + 1));
-    uint64_t *durations = malloc(sizeof *durations * (length / 2 + 1));
-    if (copy == NULL || stops == NULL || starts == NULL || durations == NULL) stop("%s", "out of memory");
+    /* A line of `length` bytes has at most `length + 1` words (each space ends one). */
+    size_t length = strlen(query);
+    char *copy = malloc(length + 1), **words = malloc(sizeof *words * (length + 1));
+    uint32_t *stops = malloc(sizeof *stops * (length + 1));
+    size_t *starts = malloc(sizeof *starts * (length + 1));
+    uint64_t *durations = malloc(sizeof *durations * (length + 1));
+    if (copy == NULL || words == NULL || stops == NULL || starts == NULL || durations == NULL) stop("%s", "out of memory");
     strcpy(copy, query);
-    char *word = strtok(copy, " "), *profile_name = strtok(NULL, " ");
-    (void)word;
-    if (profile_name == NULL) stop("cannot read query '%s'", query);
-    uint32_t index = profile(bundle, profile_name);
-    for (char *stop_word = strtok(NULL, " "); stop_word != NULL; stop_word = strtok(NULL, " ")) {
-        long long node = number(stop_word, 0xFFFFFFFEll);
+    /* Words are split on single spaces, as the other readers split them: an empty one is no node. */
+    size_t count = split(copy, words, length + 1) - 2;
+    uint32_t index = profile(bundle, words[1]);
+    for (size_t i = 0; i < count; i++) {
+        long long node = number(words[i + 2], 0xFFFFFFFEll);
         if (node < 0) stop("cannot read query '%s'", query);
-        stops[count++] = (uint32_t)node;
+        stops[i] = (uint32_t)node;
     }
     nb_path path;
     if (nb_route_via(bundle, index, stops, count, &path, starts, durations) != NB_OK) stop("%s", nb_last_error(bundle));
@@ -343,7 +343,7 @@ static void via_answer(nb_bundle *bundle, const char *query, FILE *out) {
         for (size_t i = 0; i + 1 < count; i++) fprintf(out, " %zu:%llu", starts[i], (unsigned long long)durations[i]);
     }
     nb_path_free(&path);
-    free(copy), free(stops), free(starts), free(durations);
+    free(copy), free(words), free(stops), free(starts), free(durations);
 }
 
 /* Writes the result part of `query`'s answer to `out`. */

@@ -1779,11 +1779,6 @@ static void test_custom_weights(nb_bundle *b) {
     free(weights), free(arcs), free(best);
 }
 
-/* Updating a profile's metric in place for a few changed input arcs gives exactly the full
- * customisation of the changed weights, all four arrays, on many random change sets: closures,
- * slow-downs, costs lowered, arcs the profile may not use opened, and changes back to the cost
- * (an update always starts from the profile's own metric). nb_customise picks either way and
- * must give the same. */
 /* Whether `path` holds exactly the nodes, arcs, duration and length of `legs` joined. */
 static int joins(const nb_path *path, const nb_path *legs, size_t count, const size_t *starts, const uint64_t *durations) {
     size_t node = 0, arc = 0;
@@ -1866,6 +1861,11 @@ static void test_via_points(nb_bundle *b) {
     CHECK(compared > 0, "no reachable stops to compare (%d unreachable)", unreachable);
 }
 
+/* Updating a profile's metric in place for a few changed input arcs gives exactly the full
+ * customisation of the changed weights, all four arrays, on many random change sets: closures,
+ * slow-downs, costs lowered, arcs the profile may not use opened, and changes back to the cost
+ * (an update always starts from the profile's own metric). nb_customise picks either way and
+ * must give the same. */
 static void test_incremental_customisation(nb_bundle *b) {
     if (!has_cch(b)) return;
     cch_index *x;

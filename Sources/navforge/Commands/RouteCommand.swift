@@ -3,8 +3,8 @@ import FileReading
 import Foundation
 import NavBundle
 
-/// `navforge route BUNDLE --from PLACE [--via PLACE ...] (--to PLACE | --to-exit | --round-trip)`: finds and
-/// describes a route in a bundle.
+/// `navforge route BUNDLE --from PLACE [--via PLACE ...] (--to PLACE [--round-trip] | --round-trip | --to-exit)`:
+/// finds and describes a route in a bundle.
 struct RouteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "route",

@@ -76,8 +76,13 @@ struct RouteFormatter {
             let to = stops[index + 1]
             lines.append("Leg \(index + 1) of \(legs.count), to \(to.label): \(Int(leg.length.rounded())) m, about \(Self.eta(leg.duration))")
             let reached = try gap(between: to, and: route.nodes[leg.lastNode]) == nil
-            lines += try legLines(route.leg(index), arrival: reached ? "at \(to.label)" : "beside \(to.label)",
-                                  destination: arrivals[index])
+            let arrival = reached ? "at \(to.label)" : "beside \(to.label)"
+            // An empty leg (a via on the stop before it) has no maneuvers: the person is there.
+            if language != nil && leg.lastNode == leg.firstNode {
+                lines.append("Already \(arrival).")
+                continue
+            }
+            lines += try legLines(route.leg(index), arrival: arrival, destination: arrivals[index])
         }
         lines.append("Total \(Int(route.length.rounded())) m, about \(Self.eta(route.duration)) (\(route.profile)).")
         return lines
