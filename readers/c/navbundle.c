@@ -2257,45 +2257,39 @@ static nb_status route_via(nb_bundle *b, uint32_t profile, const nb_metric *metr
     path->duration = UINT64_MAX;
     if (stops == NULL || stop_count < 2)
         return refuse(b, NB_ERROR_ARGUMENT, "a route through stops takes at least two stops, not %zu", stop_count);
+    u32_list nodes = {0}, arcs = {0};
     uint64_t duration = 0, length = 0;
-    size_t node_capacity = 0, arc_capacity = 0;
+    nb_status status = NB_OK;
     for (size_t i = 0; i + 1 < stop_count; i++) {
         nb_path leg;
-        nb_status status = metric ? nb_route_metric(b, metric, stops[i], stops[i + 1], &leg)
-                                  : nb_route_path(b, profile, stops[i], stops[i + 1], &leg);
+        status = metric ? nb_route_metric(b, metric, stops[i], stops[i + 1], &leg)
+                        : nb_route_path(b, profile, stops[i], stops[i + 1], &leg);
+        /* A leg that fails fails the route; one that is unreachable makes it unreachable. */
         if (status != NB_OK || leg.nodes == NULL) {
-            /* A leg that fails fails the route; one that is unreachable makes it unreachable. */
-            nb_path_free(&leg), nb_path_free(path);
-            path->duration = UINT64_MAX, path->length = 0;
-            return status;
+            nb_path_free(&leg);
+            goto unrouted;
         }
         /* The first leg brings its start; each later one starts on the node the last one ended on. */
-        size_t skip = path->node_count > 0, nodes = path->node_count + leg.node_count - skip;
-        size_t arcs = path->arc_count + leg.arc_count;
-        if (nodes > node_capacity || arcs > arc_capacity) {
-            size_t grown_nodes = nodes > 2 * node_capacity ? nodes : 2 * node_capacity;
-            size_t grown_arcs = arcs > 2 * arc_capacity ? arcs : 2 * arc_capacity;
-            uint32_t *more_nodes = realloc(path->nodes, (grown_nodes ? grown_nodes : 1) * sizeof *more_nodes);
-            if (more_nodes) path->nodes = more_nodes;
-            uint32_t *more_arcs = more_nodes ? realloc(path->arcs, (grown_arcs ? grown_arcs : 1) * sizeof *more_arcs) : NULL;
-            if (more_arcs) path->arcs = more_arcs;
-            if (more_nodes == NULL || more_arcs == NULL) {
-                nb_path_free(&leg), nb_path_free(path);
-                path->duration = UINT64_MAX, path->length = 0;
-                return out_of_memory(b);
-            }
-            node_capacity = grown_nodes, arc_capacity = grown_arcs;
-        }
-        if (leg_starts) leg_starts[i] = path->node_count - skip;
+        size_t skip = nodes.count > 0;
+        if (leg_starts) leg_starts[i] = nodes.count - skip;
         if (leg_durations) leg_durations[i] = leg.duration;
-        memcpy(path->nodes + path->node_count, leg.nodes + skip, (leg.node_count - skip) * sizeof *path->nodes);
-        if (leg.arc_count > 0) memcpy(path->arcs + path->arc_count, leg.arcs, leg.arc_count * sizeof *path->arcs);
-        path->node_count = nodes, path->arc_count = arcs;
+        int kept = 1;
+        for (size_t k = skip; k < leg.node_count && kept; k++) kept = list_push(&nodes, leg.nodes[k]);
+        for (size_t k = 0; k < leg.arc_count && kept; k++) kept = list_push(&arcs, leg.arcs[k]);
         duration += leg.duration, length += leg.length;
         nb_path_free(&leg);
+        if (!kept) goto no_memory;
     }
+    /* A route of one node keeps an empty arc list, as nb_route_path's does. */
+    if (arcs.items == NULL && (arcs.items = malloc(sizeof *arcs.items)) == NULL) goto no_memory;
+    path->nodes = nodes.items, path->node_count = nodes.count, path->arcs = arcs.items, path->arc_count = arcs.count;
     path->duration = duration, path->length = length;
     return NB_OK;
+no_memory:
+    status = out_of_memory(b);
+unrouted:
+    free(nodes.items), free(arcs.items);
+    return status;
 }
 
 nb_status nb_route_via(nb_bundle *b, uint32_t profile, const uint32_t *stops, size_t stop_count, nb_path *path,
