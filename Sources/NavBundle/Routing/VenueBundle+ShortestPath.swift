@@ -29,18 +29,26 @@ extension VenueBundle {
     /// "Via points"): each leg as ``shortestPath(from:to:profile:)`` finds it, joined; `nil` when
     /// any leg cannot be reached. A round trip names its start again as its last stop.
     public func shortestPath(through stops: [Int], profile: Int) throws(BundleError) -> Route? {
-        guard stops.count >= 2 else { throw .tooFewStops(stops.count) }
-        for stop in stops { try checkNodes(stop, stop) }
         try checkProfile(profile)
         guard hasCustomisableHierarchy || (hasHierarchies && file.major >= 1) else {
-            var legs = [Route]()
-            for (source, target) in zip(stops, stops.dropFirst()) {
-                guard let leg = try shortestPathByDijkstra(from: source, to: target, profile: profile) else { return nil }
-                legs.append(leg)
+            return try route(through: stops) { (source, target) throws(BundleError) in
+                try shortestPathByDijkstra(from: source, to: target, profile: profile)
             }
-            return Route(joining: legs)
         }
         return try BundleRouter(bundle: self, profile: profile).route(through: stops)
+    }
+
+    /// The legs between consecutive `stops` (two or more nodes of the graph), each found by
+    /// `leg`, joined (``Route/init(joining:)``); `nil` when `leg` finds none for one of them.
+    func route(through stops: [Int], leg: (Int, Int) throws(BundleError) -> Route?) throws(BundleError) -> Route? {
+        guard stops.count >= 2 else { throw .tooFewStops(stops.count) }
+        for stop in stops { try checkNodes(stop, stop) }
+        var legs = [Route]()
+        for (source, target) in zip(stops, stops.dropFirst()) {
+            guard let found = try leg(source, target) else { return nil }
+            legs.append(found)
+        }
+        return Route(joining: legs)
     }
 
     /// Whether the bundle has a contraction hierarchy per profile (its pipeline contracted them

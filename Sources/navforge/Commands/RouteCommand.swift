@@ -116,12 +116,8 @@ struct RouteCommand: ParsableCommand {
             route = found
         }
         let endLabel = destination?.place.label ?? "exit"
-        // Bundles from before guidance (formats 2.0 and 1.2) have steps only; a language they
-        // lack is an error, never another language's words.
-        let guided = !steps && venue.hasArcBearings && !venue.guidanceLanguages.isEmpty
-        if guided { _ = try venue.guidanceLanguage(language) }
         // The file first: a path that cannot be written fails the command before anything is printed.
-        let formatter = RouteFormatter(bundle: venue, language: guided ? language : nil)
+        let formatter = try formatter(for: venue)
         // A position is no name to arrive at; a place is, where the route reaches it.
         let arrival: String?
         switch destinationEndpoint {
@@ -130,7 +126,7 @@ struct RouteCommand: ParsableCommand {
         case nil: arrival = try formatter.arrivalName(of: route, at: nil)
         }
         if let geojson {
-            let data = try venue.geoJSON(for: route, from: start.place.label, to: endLabel, language: guided ? language : nil,
+            let data = try venue.geoJSON(for: route, from: start.place.label, to: endLabel, language: formatter.language,
                                          arrival: arrival)
             try write(data, to: geojson)
         }
@@ -167,21 +163,28 @@ struct RouteCommand: ParsableCommand {
             }
             throw BundleError.noRoute(from: stops[0].place.label, to: stops[stops.count - 1].place.label, profile: profile + underConditions)
         }
-        let guided = !steps && venue.hasArcBearings && !venue.guidanceLanguages.isEmpty
-        if guided { _ = try venue.guidanceLanguage(language) }
-        let formatter = RouteFormatter(bundle: venue, language: guided ? language : nil)
+        let formatter = try formatter(for: venue)
         // A position is no name to arrive at; a place is, where its leg reaches it.
         let arrivals = try route.stretches.indices.map { index -> String? in
             guard case .place = endpoints[index + 1] else { return nil }
             return try formatter.arrivalName(of: route.leg(index), at: stops[index + 1].place)
         }
         if let geojson {
-            let data = try venue.geoJSON(for: route, stops: stops.map(\.place.label), language: guided ? language : nil,
+            let data = try venue.geoJSON(for: route, stops: stops.map(\.place.label), language: formatter.language,
                                          arrivals: arrivals)
             try write(data, to: geojson)
         }
         for line in try formatter.describe(route, through: stops.map(\.place), arrivals: arrivals) { Console.out(line) }
         if let geojson { Console.out("Route written to \(geojson).") }
+    }
+
+    /// The formatter of `--language` directions, or of steps with `--steps`. Bundles from before
+    /// guidance (formats 2.0 and 1.2) have steps only; a language they lack is an error, never
+    /// another language's words.
+    private func formatter(for venue: VenueBundle) throws -> RouteFormatter {
+        let guided = !steps && venue.hasArcBearings && !venue.guidanceLanguages.isEmpty
+        if guided { _ = try venue.guidanceLanguage(language) }
+        return RouteFormatter(bundle: venue, language: guided ? language : nil)
     }
 
     /// The conditions of `--conditions` and of the events under way `--at`, resolved on `venue`;

@@ -99,14 +99,7 @@ public final class BundleRouter {
     /// ``route(from:to:)`` finds it, joined (``Route/init(joining:)``); `nil` when any leg cannot
     /// be reached.
     public func route(through stops: [Int]) throws(BundleError) -> Route? {
-        guard stops.count >= 2 else { throw .tooFewStops(stops.count) }
-        for stop in stops { try bundle.checkNodes(stop, stop) }
-        var legs = [Route]()
-        for (source, target) in zip(stops, stops.dropFirst()) {
-            guard let leg = try route(from: source, to: target) else { return nil }
-            legs.append(leg)
-        }
-        return Route(joining: legs)
+        try bundle.route(through: stops) { (source, target) throws(BundleError) in try route(from: source, to: target) }
     }
 
     /// The cost of the cheapest route in milliseconds and its `ARCS` arcs in order, without the
