@@ -118,6 +118,10 @@ def main(path, survey=None):
     lines += words_queries(steps)
     # Routes through via points last, with a generator of their own.
     lines += via_queries(random.Random(20261129), meta, node_count)
+    # The nearest places of a kind after them, with a generator of their own.
+    capacities = [struct.unpack_from("<i", places, 8 + 64 * index + 44)[0] for index in range(place_count)]
+    categories = [string(struct.unpack_from("<I", places, 8 + 64 * index + 16)[0]) for index in range(place_count)]
+    lines += nearest_queries(random.Random(20261130), meta, node_count, records, categories, capacities)
     print("\n".join(lines))
 
 
@@ -134,6 +138,45 @@ def via_queries(rng, meta, node_count):
             if index % 3 == 2:
                 stops.append(stops[0])
             lines.append(f"route-via {profile} {' '.join(map(str, stops))}")
+    return lines
+
+
+def nearest_queries(rng, meta, node_count, records, categories, capacities):
+    """`nearest` queries: per profile, from drawn nodes, each filter alone and in pairs (whole and
+    cut categories, words of names, levels by ordinal and id, capacities the places have, lists
+    of places, an empty list, a level that does not exist), with limits from 0 to 8."""
+    words = sorted({word for ref, name, _, _ in records for text in (ref, name) if text for word in text.split()})
+    kinds = sorted({category for category in categories if category and " " not in category})
+    sizes = sorted({capacity for capacity in capacities if capacity >= 0})
+    levels = sorted({str(level["ordinal"]).removesuffix(".0") for level in meta["levels"]}
+                    | {level["id"] for level in meta["levels"] if " " not in level["id"]})
+
+    def cut(text):
+        return text[:rng.randrange(1, len(text) + 1)]
+
+    def among():
+        chosen = rng.sample(range(len(records)), min(len(records), rng.randrange(0, 9)))
+        return "among=" + ",".join(map(str, chosen))
+
+    draws = [lambda: [],
+             lambda: [f"category={rng.choice(kinds)}"] if kinds else [],
+             lambda: [f"category={cut(rng.choice(kinds))}"] if kinds else [],
+             lambda: [f"keyword={cut(rng.choice(words))}"] if words else [],
+             lambda: [f"on={rng.choice(levels)}"],
+             lambda: [f"capacity={rng.choice(sizes)}"] if sizes else ["capacity=1"],
+             among,
+             lambda: [f"on={rng.choice(levels)}", f"category={rng.choice(kinds)}"] if kinds else [],
+             lambda: [f"capacity={rng.choice(sizes) if sizes else 1}", among()],
+             lambda: [f"keyword={cut(rng.choice(words))}", f"on={rng.choice(levels)}"] if words else [],
+             lambda: ["on=nowhere-at-all"],
+             lambda: ["among="]]
+    lines = []
+    for profile in meta["profiles"]:
+        for index, draw in enumerate(draws):
+            filters = draw()
+            filters = filters if isinstance(filters, list) else [filters]
+            limit = 0 if index == 0 and profile == meta["profiles"][0] else rng.randrange(1, 9)
+            lines.append(" ".join([f"nearest {profile} {rng.randrange(node_count)} {limit}"] + filters))
     return lines
 
 

@@ -13,6 +13,7 @@ public import NavFormat
 ///   profile name it does not have, a position that is
 ///   none, or an endpoint text that names no single place (``emptyEndpoint`` to
 ///   ``badCoordinate(_:)``; ``endpointCode`` names these as the readers' answers do), or
+///   a place filter's text that folds to nothing (``emptyFilter(what:text:)``), or
 ///   conditions that are malformed or name nothing (``invalidConditions(_:)``,
 ///   ``unmatchedConditions(_:)``), or an instruction language, text or value the bundle lacks
 ///   (``unknownLanguage(_:available:)``, ``missingGuidanceText(key:language:)``,
@@ -53,6 +54,8 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
     case needsLevel(String, levels: [String])
     /// The text after `@` names no level or building.
     case unknownLevel(String)
+    /// A place filter's category or keyword that folds to nothing, so it would match nothing.
+    case emptyFilter(what: String, text: String)
     /// A position outside ±90° latitude or ±180° longitude, or not a number.
     case badCoordinate(String)
     /// The bundle was built without a graph stage: searchable, not routable.
@@ -138,6 +141,8 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the position '\(text)' needs a level: add @ and a level's ordinal, name or id (\(shown)\(more))"
         case .unknownLevel(let text):
             return "'\(text)' names no level or building of this bundle"
+        case .emptyFilter(let what, let text):
+            return "the \(what) filter '\(text)' has no letter or digit to match"
         case .badCoordinate(let text):
             return "'\(text)' is not a position: latitude must lie within ±90 and longitude within ±180 degrees"
         case .noGraph:

@@ -346,6 +346,61 @@ static void via_answer(nb_bundle *bundle, const char *query, FILE *out) {
     free(copy), free(words), free(stops), free(starts), free(durations);
 }
 
+/* The `nearest PROFILE FROM LIMIT [FILTER...]` answer: per place found, `PLACE MILLISECONDS
+ * CENTIMETRES NODES...`, joined by ` | `; `none` when none is, `invalid` when the filter is
+ * refused. A FILTER is `category=TEXT`, `keyword=TEXT`, `on=TEXT`, `capacity=N` or
+ * `among=P,P,...` (an empty list admits no place). */
+static void nearest_answer(nb_bundle *bundle, const char *query, FILE *out) {
+    size_t length = strlen(query);
+    char *copy = malloc(length + 1), **words = malloc(sizeof *words * (length + 1));
+    uint32_t *among = malloc(sizeof *among * (length + 1));
+    if (copy == NULL || words == NULL || among == NULL) stop("%s", "out of memory");
+    strcpy(copy, query);
+    size_t count = split(copy, words, length + 1);
+    uint32_t index = profile(bundle, words[1]);
+    long long from = number(words[2], 0xFFFFFFFEll), limit = number(words[3], 1000);
+    if (from < 0 || limit < 0) stop("cannot read query '%s'", query);
+    nb_place_filter filter = {0};
+    for (size_t i = 4; i < count; i++) {
+        char *value = strchr(words[i], '=');
+        if (value == NULL) stop("cannot read query '%s'", query);
+        *value++ = 0;
+        if (strcmp(words[i], "category") == 0) filter.category = value;
+        else if (strcmp(words[i], "keyword") == 0) filter.keyword = value;
+        else if (strcmp(words[i], "on") == 0) filter.levels = value;
+        else if (strcmp(words[i], "capacity") == 0) {
+            long long capacity = number(value, 0x7FFFFFFFll);
+            if (capacity < 0) stop("cannot read query '%s'", query);
+            filter.min_capacity = capacity;
+        } else if (strcmp(words[i], "among") == 0) {
+            filter.among = among;
+            for (char *item = value; *value; item = value) {
+                char *comma = strchr(item, ',');
+                if (comma) *comma = 0;
+                long long place = number(item, 0xFFFFFFFEll);
+                if (place < 0) stop("cannot read query '%s'", query);
+                among[filter.among_count++] = (uint32_t)place;
+                value = comma ? comma + 1 : item + strlen(item);
+            }
+        } else stop("cannot read query '%s'", query);
+    }
+    nb_nearby *found = malloc(sizeof *found * (size_t)(limit ? limit : 1));
+    nb_path *paths = malloc(sizeof *paths * (size_t)(limit ? limit : 1));
+    if (found == NULL || paths == NULL) stop("%s", "out of memory");
+    size_t found_count;
+    nb_status status = nb_nearest(bundle, index, (uint32_t)from, &filter, (size_t)limit, found, paths, &found_count);
+    if (status == NB_ERROR_ARGUMENT) fprintf(out, "invalid");
+    else if (status != NB_OK) stop("%s", nb_last_error(bundle));
+    else if (found_count == 0) fprintf(out, "none");
+    for (size_t i = 0; i < found_count; i++) {
+        fprintf(out, "%s%u %llu %llu", i ? " | " : "", found[i].place, (unsigned long long)found[i].duration,
+                (unsigned long long)found[i].length);
+        for (size_t n = 0; n < paths[i].node_count; n++) fprintf(out, " %u", paths[i].nodes[n]);
+    }
+    for (size_t i = 0; i < (size_t)limit; i++) nb_path_free(&paths[i]);
+    free(copy), free(words), free(among), free(found), free(paths);
+}
+
 /* Writes the result part of `query`'s answer to `out`. */
 static void answer(nb_bundle *bundle, const char *query, FILE *out) {
     char *copy = malloc(strlen(query) + 1);
@@ -369,6 +424,8 @@ static void answer(nb_bundle *bundle, const char *query, FILE *out) {
         nb_path_free(&path);
     } else if (strcmp(words[0], "route-via") == 0 && count >= 4) {
         via_answer(bundle, query, out);
+    } else if (strcmp(words[0], "nearest") == 0 && count >= 4) {
+        nearest_answer(bundle, query, out);
     } else if (strcmp(words[0], "instructions") == 0 && count >= 5) {
         if (knows_language(bundle, words[1], out)) {
             uint32_t index = profile(bundle, words[2]);

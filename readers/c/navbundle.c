@@ -6210,6 +6210,225 @@ nb_status nb_exit_conditions(nb_bundle *b, uint32_t profile, uint32_t node, cons
     return status;
 }
 
+/* ---- Nearest of a kind (docs/nearest.md) ---- */
+
+/* Marks (sets to `mark`) the places with a key in `keys` of a field in `lowest ..= highest` that
+ * starts with `prefix`; only places already at `mark - 1` move on, so criteria chain. */
+static void mark_prefix(const uint8_t *keys, const uint8_t *key_text, uint32_t count, const uint8_t *prefix,
+                        size_t length, uint8_t lowest, uint8_t highest, uint8_t *marks, uint8_t mark) {
+    for (uint32_t i = lower_bound(keys, key_text, count, prefix, length);
+         i < count && key_starts_with(keys + 12 * (size_t)i, key_text, prefix, length); i++) {
+        const uint8_t *k = keys + 12 * (size_t)i;
+        uint32_t place = rd32(k + 8);
+        if (k[6] >= lowest && k[6] <= highest && marks[place] == mark - 1) marks[place] = mark;
+    }
+}
+
+/* Applies one text criterion: the places at `*mark` with a matching key move to `*mark + 1`. */
+static nb_status filter_by_keys(nb_bundle *b, const char *text, const char *what, int keyword, uint8_t *marks,
+                                uint8_t *mark) {
+    size_t text_length = strlen(text);
+    if (!utf8_valid((const uint8_t *)text, text_length))
+        return refuse(b, NB_ERROR_ARGUMENT, "the %s filter is not valid UTF-8", what);
+    nb_status status = load_search(b);
+    if (status != NB_OK) return status;
+    int aliases = keyword && find_section(b, "ALIA") != NULL;
+    if (aliases && (status = load_aliases(b)) != NB_OK) return status;
+    uint8_t *folded;
+    size_t length;
+    if ((status = fold_text(b, (const uint8_t *)text, text_length, &folded, &length)) != NB_OK) return status;
+    if (length == 0) return free(folded), refuse(b, NB_ERROR_ARGUMENT, "the %s filter '%s' folds to nothing", what, text);
+    const search_index *x = &b->search;
+    uint8_t next = (uint8_t)(*mark + 1);
+    mark_prefix(x->keys, x->key_text, x->key_count, folded, length, keyword ? NB_FIELD_REF : NB_FIELD_CATEGORY,
+                NB_FIELD_CATEGORY, marks, next);
+    if (aliases)
+        mark_prefix(b->alias.keys, b->alias.key_text, b->alias.key_count, folded, length, NB_FIELD_ALIAS, NB_FIELD_ALIAS,
+                    marks, next);
+    free(folded);
+    *mark = next;
+    return NB_OK;
+}
+
+/* The places `filter` admits, as `marks[place] == *admitted`: each criterion given moves the
+ * places meeting it one mark up, so only those meeting all of them reach the last mark. */
+static nb_status filter_places(nb_bundle *b, const nb_place_filter *filter, uint8_t *marks, uint8_t *admitted) {
+    uint8_t mark = 1;
+    memset(marks, 1, b->place_count);
+    *admitted = 1;
+    if (filter == NULL) return NB_OK;
+    nb_status status = NB_OK;
+    if (filter->among) {
+        for (size_t i = 0; i < filter->among_count; i++)
+            if (filter->among[i] >= b->place_count)
+                return refuse(b, NB_ERROR_ARGUMENT, "place %u is not one of the %u places", filter->among[i],
+                              b->place_count);
+        for (size_t i = 0; i < filter->among_count; i++) marks[filter->among[i]] = 2;
+        mark = 2;
+    }
+    if (filter->category && (status = filter_by_keys(b, filter->category, "category", 0, marks, &mark)) != NB_OK)
+        return status;
+    if (filter->keyword && (status = filter_by_keys(b, filter->keyword, "keyword", 1, marks, &mark)) != NB_OK)
+        return status;
+    if (filter->levels) {
+        uint32_t *levels;
+        size_t level_count;
+        size_t length = strlen(filter->levels);
+        if (!utf8_valid((const uint8_t *)filter->levels, length))
+            return refuse(b, NB_ERROR_ARGUMENT, "the level filter is not valid UTF-8");
+        if ((status = levels_named(b, (const uint8_t *)filter->levels, length, &levels, &level_count)) != NB_OK)
+            return status;
+        if (level_count == 0)
+            return free(levels), refuse(b, NB_ERROR_ARGUMENT, "the level filter '%s' names no level", filter->levels);
+        for (uint32_t p = 0; p < b->place_count; p++) {
+            if (marks[p] != mark) continue;
+            uint16_t level = rd16(b->places + 64 * (size_t)p + 2);
+            for (size_t i = 0; i < level_count; i++)
+                if (levels[i] == level) marks[p] = (uint8_t)(mark + 1);
+        }
+        free(levels);
+        mark++;
+    }
+    if (filter->min_capacity > 0) {
+        for (uint32_t p = 0; p < b->place_count; p++)
+            if (marks[p] == mark && (int32_t)rd32(b->places + 64 * (size_t)p + 44) >= filter->min_capacity)
+                marks[p] = (uint8_t)(mark + 1);
+        mark++;
+    }
+    *admitted = mark;
+    return NB_OK;
+}
+
+typedef struct {
+    uint32_t node, place;
+} node_place;
+
+static int compare_node_place(const void *x, const void *y) {
+    const node_place *a = x, *c = y;
+    if (a->node != c->node) return a->node < c->node ? -1 : 1;
+    return a->place < c->place ? -1 : a->place > c->place;
+}
+
+/* The search of nb_nearest over `weights` (one per ARCS arc) or, when NULL, profile `profile`'s
+ * PROF costs. */
+static nb_status nearest_search(nb_bundle *b, uint32_t profile, const uint32_t *weights, uint32_t from,
+                                const nb_place_filter *filter, size_t limit, nb_nearby *results, nb_path *paths,
+                                size_t *count) {
+    uint8_t *marks = malloc(b->place_count ? b->place_count : 1);
+    node_place *targets = NULL;
+    size_t target_count = 0, found = 0;
+    u32_list arcs = {0};
+    ch_memory *memory = NULL;
+    side *s = NULL;
+    uint8_t admitted;
+    nb_status status = NB_OK;
+    if (marks == NULL) goto no_memory;
+    if ((status = filter_places(b, filter, marks, &admitted)) != NB_OK) goto done;
+    if ((status = load_attachments(b)) != NB_OK) goto done;
+    /* The admitted places by the node a route to them ends at, so that a settled node finds its
+     * places by bisection, in place order. */
+    if ((targets = malloc(sizeof(node_place) * (b->place_count ? b->place_count : 1))) == NULL) goto no_memory;
+    for (uint32_t p = 0; p < b->place_count; p++) {
+        if (marks[p] != admitted) continue;
+        uint32_t node = b->attachments ? rd32(b->attachments + 4 * ((size_t)profile * b->place_count + p))
+                                       : rd32(b->places + 64 * (size_t)p + 4);
+        if (node < b->nodes) targets[target_count++] = (node_place){node, p};
+    }
+    if (target_count == 0 || limit == 0) goto done;
+    qsort(targets, target_count, sizeof(node_place), compare_node_place);
+    if ((memory = ch_memory_for(b, b->nodes)) == NULL) goto no_memory;
+    s = &memory->sides[0];
+    uint64_t *distance = s->distance;
+    uint32_t *parent_arc = s->parent_arc, *parent = s->parent_rank;
+    const uint8_t *costs = profile_costs(b, profile);
+    size_t remaining = target_count;
+    if (!side_reach(s, from, 0) || !queue_push(&s->q, (queue_entry){0, from})) goto no_memory;
+    while (s->q.count > 0 && found < limit && remaining > 0) {
+        queue_entry top = s->q.items[0];
+        queue_pop(&s->q);
+        uint32_t v = top.rank;
+        /* An entry outdated by a shorter way in (a node is queued again only when strictly
+         * nearer, so one entry settles it). */
+        if (top.key != distance[v]) continue;
+        size_t low = 0, high = target_count;
+        while (low < high) {
+            size_t middle = low + (high - low) / 2;
+            if (targets[middle].node < v) low = middle + 1;
+            else high = middle;
+        }
+        for (; low < target_count && targets[low].node == v && found < limit; low++, remaining--) {
+            /* A node's parent was settled before it, so the walk back ends at `from`. */
+            arcs.count = 0;
+            uint64_t length = 0;
+            for (uint32_t w = v; w != from; w = parent[w]) {
+                if (!list_push(&arcs, parent_arc[w])) goto no_memory;
+                length += rd32(b->arc_entries + 16 * (size_t)parent_arc[w] + 4);
+            }
+            results[found] = (nb_nearby){targets[low].place, v, top.key, length};
+            if (paths) {
+                for (size_t i = 0; i < arcs.count / 2; i++) {
+                    uint32_t swap = arcs.items[i];
+                    arcs.items[i] = arcs.items[arcs.count - 1 - i], arcs.items[arcs.count - 1 - i] = swap;
+                }
+                status = finish_path(b, "ARCS", profile, weights, from, v, &arcs, top.key, &paths[found]);
+                arcs.capacity = 0; /* the path took the list's items over */
+                if (status != NB_OK) goto done;
+            }
+            found++;
+        }
+        for (uint32_t a = rd32(b->first_out + 4 * (size_t)v); a < rd32(b->first_out + 4 * ((size_t)v + 1)); a++) {
+            uint32_t cost = weights ? weights[a] : rd32(costs + 4 * (size_t)a);
+            if (cost == INFINITE) continue;
+            uint32_t head = arc_head(b, a);
+            uint64_t total = top.key + cost;
+            if (total >= distance[head]) continue;
+            if (!side_reach(s, head, total)) goto no_memory;
+            parent_arc[head] = a, parent[head] = v;
+            if (!queue_push(&s->q, (queue_entry){total, head})) goto no_memory;
+        }
+    }
+    goto done;
+no_memory:
+    status = out_of_memory(b);
+done:
+    if (s) side_release(s);
+    free(marks), free(targets), free(arcs.items);
+    if (status != NB_OK) {
+        if (paths)
+            for (size_t i = 0; i < limit; i++) nb_path_free(&paths[i]), paths[i].duration = UINT64_MAX;
+        found = 0;
+    }
+    *count = found;
+    return status;
+}
+
+/* The checks both entries share: arguments in range, the outputs cleared. */
+static nb_status nearest_start(nb_bundle *b, uint32_t from, size_t limit, nb_nearby *results, nb_path *paths,
+                               size_t *count) {
+    *count = 0;
+    if (paths)
+        for (size_t i = 0; i < limit; i++) memset(&paths[i], 0, sizeof paths[i]), paths[i].duration = UINT64_MAX;
+    if (from >= b->nodes) return refuse(b, NB_ERROR_ARGUMENT, "node %u is out of range", from);
+    if (results == NULL && limit > 0) return refuse(b, NB_ERROR_ARGUMENT, "no room for results");
+    return NB_OK;
+}
+
+nb_status nb_nearest(nb_bundle *b, uint32_t profile, uint32_t from, const nb_place_filter *filter, size_t limit,
+                     nb_nearby *results, nb_path *paths, size_t *count) {
+    nb_status status = nearest_start(b, from, limit, results, paths, count);
+    if (status != NB_OK) return status;
+    if (profile >= b->profiles) return refuse(b, NB_ERROR_ARGUMENT, "profile %u is out of range", profile);
+    return nearest_search(b, profile, NULL, from, filter, limit, results, paths, count);
+}
+
+nb_status nb_nearest_metric(nb_bundle *b, const nb_metric *metric, uint32_t from, const nb_place_filter *filter,
+                            size_t limit, nb_nearby *results, nb_path *paths, size_t *count) {
+    nb_status status = nearest_start(b, from, limit, results, paths, count);
+    if (status != NB_OK) return status;
+    if (metric == NULL || metric->bundle != b) return refuse(b, NB_ERROR_ARGUMENT, "the metric was made for another bundle");
+    return nearest_search(b, metric->profile, metric->weights, from, filter, limit, results, paths, count);
+}
+
 /* ---- Wi-Fi positioning (WIFI) ---- */
 
 /* Locating reproduces the specification's double arithmetic bit for bit, so no product may be
@@ -8917,6 +9136,37 @@ nb_status nb_search_prefix_json(nb_bundle *b, const char *query, size_t limit, c
         say(&m, "%s{\"place\":%u,\"field\":%u}", i ? "," : "", matches[i].place, (unsigned)matches[i].field);
     say(&m, "]");
     free(matches);
+    return json_answer(b, &m, json, length);
+}
+
+nb_status nb_nearest_json(nb_bundle *b, uint32_t profile, const nb_metric *metric, uint32_t from, const char *category,
+                          const char *keyword, const char *levels, int32_t min_capacity, const uint32_t *among,
+                          size_t among_count, int has_among, size_t limit, char **json, size_t *length) {
+    *json = NULL, *length = 0;
+    nb_place_filter filter = {category, keyword, levels, min_capacity, has_among ? among : NULL, has_among ? among_count : 0};
+    /* An empty list admits no place, so it needs an address that is not NULL. */
+    static const uint32_t none = 0;
+    if (has_among && filter.among == NULL) filter.among = &none, filter.among_count = 0;
+    size_t room = limit < nb_place_count(b) ? limit : nb_place_count(b), count = 0;
+    nb_nearby *found = malloc(sizeof *found * (room ? room : 1));
+    nb_path *paths = malloc(sizeof *paths * (room ? room : 1));
+    if (found == NULL || paths == NULL) return free(found), free(paths), out_of_memory(b);
+    nb_status status = metric ? nb_nearest_metric(b, metric, from, &filter, room, found, paths, &count)
+                              : nb_nearest(b, profile, from, &filter, room, found, paths, &count);
+    message m = {NULL, 0, 0, 0};
+    if (status == NB_OK) {
+        say(&m, "[");
+        for (size_t i = 0; i < count; i++) {
+            say(&m, "%s{\"place\":%u,\"node\":%u,\"duration\":%llu,\"length\":%llu,\"nodes\":[", i ? "," : "",
+                found[i].place, found[i].node, (unsigned long long)found[i].duration, (unsigned long long)found[i].length);
+            for (size_t n = 0; n < paths[i].node_count; n++) say(&m, n ? ",%u" : "%u", paths[i].nodes[n]);
+            say(&m, "]}");
+        }
+        say(&m, "]");
+    }
+    for (size_t i = 0; i < room; i++) nb_path_free(&paths[i]);
+    free(found), free(paths);
+    if (status != NB_OK) return free(m.text), status;
     return json_answer(b, &m, json, length);
 }
 

@@ -612,6 +612,42 @@ nb_status nb_exit_search(nb_bundle *bundle, const uint32_t *costs, size_t cost_c
 nb_status nb_exit_conditions(nb_bundle *bundle, uint32_t profile, uint32_t node, const char *json, size_t length,
                              nb_path *path, nb_conditions_error *error);
 
+/* ---- Nearest of a kind (docs/nearest.md) ---- */
+
+/* Which places a nearest-of-a-kind search may answer with. Every criterion given must hold;
+ * NULL texts, `min_capacity` 0 or less and NULL `among` leave a criterion out. */
+typedef struct {
+    const char *category; /* NUL-terminated UTF-8: the place's folded category starts with it folded (SRCH field 3) */
+    const char *keyword;  /* one of the place's search keys starts with it folded, as nb_search_prefix matches */
+    const char *levels;   /* a level qualifier (docs/endpoints.md, step 6): the place lies on a level it names */
+    int64_t min_capacity; /* the place's capacity is known and at least this */
+    const uint32_t *among; /* only these places (PLAC indexes, in any order): those an app knows are free */
+    size_t among_count;
+} nb_place_filter;
+
+/* One place a nearest-of-a-kind search found. */
+typedef struct {
+    uint32_t place;    /* index into PLAC */
+    uint32_t node;     /* the node the route ends at: the place's node for the profile (nb_place_node) */
+    uint64_t duration; /* milliseconds along the search's path, the least there is */
+    uint64_t length;   /* centimetres along that path */
+} nb_nearby;
+
+/* The `limit` places nearest to node `from` by travel time for profile `profile` among those
+ * `filter` (NULL for every place) admits, by one Dijkstra search settling nodes in (duration,
+ * node) order: places rank by duration, then node, then place index; a place not on the graph
+ * for the profile, or not reached, is never found. `results` has room for `limit` places and
+ * `*count` says how many were found. `paths`, NULL or room for `limit` paths (release each with
+ * nb_path_free, also after a failure), receives each place's route: the search's path to it,
+ * of the least duration (when several are, not necessarily the one nb_route_path picks).
+ * A text that folds to nothing or a qualifier that names no level gives NB_ERROR_ARGUMENT,
+ * a category or keyword in a bundle without SRCH NB_ERROR_UNAVAILABLE. */
+nb_status nb_nearest(nb_bundle *bundle, uint32_t profile, uint32_t from, const nb_place_filter *filter, size_t limit,
+                     nb_nearby *results, nb_path *paths, size_t *count);
+/* nb_nearest over `metric`'s weights (conditions applied, nb_conditions_apply), for its profile. */
+nb_status nb_nearest_metric(nb_bundle *bundle, const nb_metric *metric, uint32_t from, const nb_place_filter *filter,
+                            size_t limit, nb_nearby *results, nb_path *paths, size_t *count);
+
 /* ---- Place search (SRCH) ---- */
 
 enum { NB_FIELD_REF = 0, NB_FIELD_NAME = 1, NB_FIELD_WORD = 2, NB_FIELD_CATEGORY = 3, NB_FIELD_ALIAS = 4 };
@@ -958,6 +994,15 @@ void nb_conditions_overlay_free(nb_overlay *overlay);
  * `[{"kind", "label" (null for none), "place" (null for none), "rings": [[[latitude, longitude],
  * ...], ...]}, ...]`, corners in degrees. NB_ERROR_FORMAT for a label that is not UTF-8. */
 nb_status nb_level_outlines_json(nb_bundle *bundle, uint32_t level, char **json, size_t *length);
+
+/* nb_nearest (or, with `metric`, nb_nearest_metric, `profile` then ignored) with a filter of these
+ * parts: texts NULL for none, `min_capacity` 0 or less for none, `among` (`among_count` places)
+ * only when `has_among`. `[{"place", "node", "duration" (ms), "length" (cm), "nodes": [...]},
+ * ...]`, nearest first. */
+nb_status nb_nearest_json(nb_bundle *bundle, uint32_t profile, const nb_metric *metric, uint32_t from,
+                          const char *category, const char *keyword, const char *levels, int32_t min_capacity,
+                          const uint32_t *among, size_t among_count, int has_among, size_t limit, char **json,
+                          size_t *length);
 
 /* nb_conditions_parse's targets: `[{"position" ("closed[0]"), "target": {"kind" ("name", "level"
  * or "polygon"), "text", "polygon" (a polygon's [[latitude, longitude], ...])}, "factor" (null for

@@ -170,6 +170,31 @@ export function answer(bundle, line) {
       return found === null ? 'none'
         : [routeAnswer(found), '|', ...found.legs.map((leg) => `${leg.firstNode}:${leg.duration}`)].join(' ');
     }
+    case 'nearest': {
+      const words = line.split(' ');
+      if (words.length < 4) throw new QueryError('nearest takes PROFILE FROM LIMIT [FILTER...]');
+      const filter = {};
+      const names = { category: 'category', keyword: 'keyword', on: 'levels', capacity: 'minCapacity', among: 'among' };
+      for (const word of words.slice(4)) {
+        const equals = word.indexOf('=');
+        const key = equals < 0 ? '' : word.slice(0, equals);
+        if (!Object.hasOwn(names, key)) throw new QueryError(`not a filter: ${JSON.stringify(word)}`);
+        const name = names[key];
+        const value = word.slice(equals + 1);
+        if (name === 'minCapacity') filter[name] = integer(value, 'capacity');
+        else if (name === 'among') filter[name] = value === '' ? [] : value.split(',').map((place) => integer(place, 'PLACE'));
+        else filter[name] = value;
+      }
+      let found;
+      try {
+        found = bundle.nearest(words[1], integer(words[2], 'FROM'), integer(words[3], 'LIMIT'), filter);
+      } catch (error) {
+        if (error instanceof BundleError && error.code === 'argument') return 'invalid';
+        throw error;
+      }
+      if (found.length === 0) return 'none';
+      return found.map((n) => [n.place, n.duration, n.length, ...n.nodes].join(' ')).join(' | ');
+    }
     case 'route': {
       const [profile, source, target] = words(line, verb, 4, 'PROFILE FROM TO');
       return routeAnswer(bundle.route(profile, integer(source, 'FROM'), integer(target, 'TO')));
@@ -259,7 +284,7 @@ export function answer(bundle, line) {
         roundHalfAway(fix.confidence * 1e6), fix.neighbours].join(' ');
     }
     default:
-      throw new QueryError(`unknown query ${JSON.stringify(verb)}; queries are route, route-via, steps, maneuvers, instructions, spoken, exit, search, snap, snap-profile, `
+      throw new QueryError(`unknown query ${JSON.stringify(verb)}; queries are route, route-via, nearest, steps, maneuvers, instructions, spoken, exit, search, snap, snap-profile, `
         + 'endpoint, route-conditions, exit-conditions and locate');
   }
 }

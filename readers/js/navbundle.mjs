@@ -927,6 +927,49 @@ export class NavBundle {
     }));
   }
 
+  // -- Nearest of a kind (docs/nearest.md) --
+
+  /** The `limit` places nearest to node `from` by travel time for `profile` among those `filter`
+   * admits: `[{place, node, duration (ms), length (cm), nodes}]`, nearest first (time, then node,
+   * then place), by one search rather than a route per place. `filter` may hold `category` (starts
+   * the place's category), `keyword` (starts one of its search keys), `levels` (a level qualifier
+   * as after an endpoint's `@`), `minCapacity` (a least known capacity) and `among` (the only
+   * places to consider, e.g. those free now). A text that folds to nothing, a qualifier naming no
+   * level or a place out of range throws a BundleError of code `argument`. */
+  nearest(profile, from, limit, filter = {}) {
+    return this._nearest(this._profileIndex(profile), 0, from, limit, filter);
+  }
+
+  /** nearest under `metric` (as routeOn takes it), for its profile. */
+  nearestOn(metric, from, limit, filter = {}) {
+    if (!(metric instanceof Metric) || metric._bundle !== this) throw this._argument('the metric was not customised by this bundle');
+    return this._nearest(0, metric._pointer, from, limit, filter);
+  }
+
+  _nearest(index, metric, from, limit, filter) {
+    this._checkNode(from);
+    if (!Number.isInteger(limit) || limit < 0) throw this._argument(`limit ${limit} is not a non-negative integer`);
+    const { category = null, keyword = null, levels = null, minCapacity = null, among = null } = filter ?? {};
+    if (minCapacity !== null && !Number.isInteger(minCapacity)) throw this._argument(`a capacity of ${minCapacity} is not an integer`);
+    if (among !== null) {
+      if (!Array.isArray(among)) throw this._argument('among is a list of places');
+      among.forEach((place) => this._checkPlace(place));
+    }
+    const texts = [category, keyword, levels].map((text, i) =>
+      text === null ? null : textOf(text, ['the category', 'the keyword', 'the levels'][i], this));
+    const capacity = minCapacity === null ? 0 : Math.max(-0x80000000, Math.min(0x7fffffff, minCapacity));
+    const call = (at) => this._check(core.nb_nearest_json(this._handle, index, metric, from, at[0], at[1], at[2],
+      capacity, at[3], among?.length ?? 0, among === null ? 0 : 1, Math.min(limit, this.placeCount), OUT, OUT + 4));
+    // Each text in the core's memory (0 for none), then the places, freed however the call ends.
+    const place = (i, at) => {
+      if (i === 3) return withU32s(among ?? [], (list) => call([...at, list]));
+      if (texts[i] === null) return place(i + 1, [...at, 0]);
+      return withText(texts[i], (text) => place(i + 1, [...at, text]));
+    };
+    place(0, []);
+    return JSON.parse(takeText());
+  }
+
   /** `profile`'s weights customised on the bundle's CCHT: a Metric for routeOn. Without `weights`
    * the metric is made from the profile's PROF costs on first use and kept. `weights` replaces
    * them: one integer per ARCS arc, in milliseconds, INFINITE where the arc is closed (start from

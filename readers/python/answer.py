@@ -89,6 +89,30 @@ def answer(bundle, line):
             return "none"
         duration, nodes, legs = found
         return " ".join([_route((duration, nodes)), "|"] + [f"{first}:{milliseconds}" for first, _, milliseconds in legs])
+    if verb == "nearest":
+        words = line.split(" ")
+        if len(words) < 4:
+            raise QueryError("nearest takes PROFILE FROM LIMIT [FILTER...]")
+        filters = {}
+        for word in words[4:]:
+            name, equals, value = word.partition("=")
+            if not equals or name not in ("category", "keyword", "on", "capacity", "among"):
+                raise QueryError(f"not a filter: {word!r}")
+            filters[name] = value
+        among = filters.get("among")
+        try:
+            found = bundle.nearest(words[1], _integer(words[2], "FROM"), _integer(words[3], "LIMIT"),
+                                   category=filters.get("category"), keyword=filters.get("keyword"),
+                                   levels=filters.get("on"),
+                                   min_capacity=_integer(filters["capacity"], "capacity") if "capacity" in filters else None,
+                                   among=None if among is None else [_integer(p, "PLACE") for p in among.split(",") if among])
+        except BundleError as error:
+            if error.code != "argument":
+                raise
+            return "invalid"
+        if not found:
+            return "none"
+        return " | ".join(" ".join(map(str, [n.place, n.milliseconds, n.centimetres] + n.nodes)) for n in found)
     if verb == "steps":
         profile, source, target = _words(line, verb, 4, "PROFILE FROM TO")
         return _steps(bundle.route_steps(profile, _integer(source, "FROM"), _integer(target, "TO")))

@@ -45,6 +45,9 @@ Place = collections.namedtuple(
     "Place", "kind ref name category description building opening_hours phone email website "
              "level node capacity latitude longitude geofence_radius")
 Outline = collections.namedtuple("Outline", "kind label place rings")
+# A place ``nearest`` found: its ``PLAC`` index, the node the route ends at, milliseconds and
+# centimetres along ``nodes``, the search's route to it from the start.
+Nearby = collections.namedtuple("Nearby", "place node milliseconds centimetres nodes")
 # One step of a route (``route_steps``): ``action`` one of ``STEP_ACTIONS``, ``label`` None when unnamed,
 # levels as ``LEVL`` indexes, metres, seconds, ``steps`` None when the data does not say, ``start``
 # and ``end`` positions in the route's nodes, and the words to tell a person.
@@ -673,6 +676,58 @@ class Bundle:
             return path.duration, nodes, [(starts[i], ends[i], durations[i]) for i in range(legs)]
         finally:
             _core.nb_path_free(ctypes.byref(path))
+
+    # Nearest of a kind (docs/nearest.md)
+
+    def nearest(self, profile, source, limit, category=None, keyword=None, levels=None, min_capacity=None,
+                among=None):
+        """The ``limit`` places nearest to node ``source`` by travel time for ``profile`` among those
+        the filter admits, as ``[Nearby, ...]`` nearest first (time, then node, then place): one
+        search, not a route per place. ``category`` starts the place's category, ``keyword`` one of
+        its search keys (both folded), ``levels`` is a level qualifier as after an endpoint's ``@``,
+        ``min_capacity`` a least known capacity and ``among`` the only places to consider (those
+        free now). ``BundleError`` (code ``argument``) for a text that folds to nothing, a
+        qualifier that names no level or a place out of range."""
+        index = self._profile_index(profile)
+        return self._nearest(lambda *arguments: self._call(_core.nb_nearest, index, *arguments), source, limit,
+                             category, keyword, levels, min_capacity, among)
+
+    def nearest_on(self, metric, source, limit, category=None, keyword=None, levels=None, min_capacity=None,
+                   among=None):
+        """``nearest`` under ``metric`` (this bundle's, e.g. from ``apply_conditions``), for its profile."""
+        if not isinstance(metric, Metric) or metric._bundle is not self:
+            raise ValueError("the metric was not customised by this bundle")
+        return self._nearest(lambda *arguments: self._call(_core.nb_nearest_metric, metric._handle, *arguments),
+                             source, limit, category, keyword, levels, min_capacity, among)
+
+    def _nearest(self, search, source, limit, category, keyword, levels, min_capacity, among):
+        self._check_node(source)
+        if type(limit) is not int or limit < 0:
+            raise BundleError(f"{self.path}: a limit of {limit!r} places is not a count", code="argument")
+        wanted = _C["nb_place_filter"]()
+        texts = []  # The encoded texts, kept alive for the call.
+        for field, value in (("category", category), ("keyword", keyword), ("levels", levels)):
+            if value is not None:
+                texts.append(ctypes.create_string_buffer(value.encode("utf-8", "surrogatepass")))
+                setattr(wanted, field, ctypes.addressof(texts[-1]))
+        if min_capacity is not None:
+            if type(min_capacity) is not int:
+                raise BundleError(f"{self.path}: a capacity of {min_capacity!r} is not a number", code="argument")
+            wanted.min_capacity = min_capacity
+        if among is not None:
+            places = [self._check("place", place, self._places) for place in among]
+            chosen = (U32 * max(1, len(places)))(*places)
+            wanted.among, wanted.among_count = ctypes.cast(chosen, ctypes.POINTER(U32)), len(places)
+        room = min(limit, self._places)
+        results, paths = (_C["nb_nearby"] * max(1, room))(), (_C["nb_path"] * max(1, room))()
+        count = SIZE()
+        try:
+            search(source, ctypes.byref(wanted), room, results, paths, ctypes.byref(count))
+            return [Nearby(results[i].place, results[i].node, results[i].duration, results[i].length,
+                           paths[i].nodes[:paths[i].node_count]) for i in range(count.value)]
+        finally:
+            for i in range(room):
+                _core.nb_path_free(ctypes.byref(paths[i]))
 
     def route_steps(self, profile, source, target):
         """The route of ``route`` as steps a person can follow (``Step``), in the C core's words, which

@@ -10,7 +10,8 @@ public import NavBundle
 /// `steps PROFILE FROM TO` (the route described),
 /// `maneuvers PROFILE FROM TO` (the route's maneuvers), `instructions LANGUAGE PROFILE FROM TO [DESTINATION]`
 /// (the maneuvers in words), `spoken LANGUAGE CENTIMETRES` (a distance in words),
-/// `exit PROFILE NODE`, `search LIMIT TEXT` (the text is the rest of the line), `snap LEVEL LATITUDE LONGITUDE`,
+/// `nearest PROFILE FROM LIMIT [FILTER...]` (the places found, each with its time, length and
+/// route), `exit PROFILE NODE`, `search LIMIT TEXT` (the text is the rest of the line), `snap LEVEL LATITUDE LONGITUDE`,
 /// `snap-profile PROFILE LEVEL LATITUDE LONGITUDE`, `endpoint TEXT` or
 /// `route-conditions PROFILE FROM TO JSON` or `exit-conditions PROFILE NODE JSON` (the conditions
 /// are the rest of the line) or `locate SCAN` (`ID:RSSI` pairs joined by commas); blank lines and lines
@@ -60,6 +61,14 @@ public struct ReaderQueries {
                 let legs = route.stretches.map { "\($0.firstNode):\(Int(($0.duration * 1000).rounded()))" }
                 return ([String(Int((route.duration * 1000).rounded()))] + route.nodes.map(String.init) + ["|"] + legs)
                     .joined(separator: " ")
+            }
+        case "nearest" where words.count >= 4:
+            let profile = try profileIndex(words[1])
+            guard let source = Int(words[2]), let limit = Int(words[3]), limit >= 0, let filter = Self.filter(words[4...]) else {
+                throw bad(query)
+            }
+            return try BundleToolsError.reading { () throws(BundleError) in
+                try nearestAnswer(profile: profile, from: source, limit: limit, filter: filter)
             }
         case "steps" where words.count == 4:
             let profile = try profileIndex(words[1])
@@ -188,6 +197,45 @@ public struct ReaderQueries {
 
     /// The route's steps, `START-END CENTIMETRES MILLISECONDS INSTRUCTION` each, joined by ` | `;
     /// `empty` for a route without steps, `none` when unreachable.
+    /// A `nearest` query's filter words, `NAME=VALUE` each (`category`, `keyword`, `on`,
+    /// `capacity`, `among` with places joined by commas); `nil` when one is not such a word.
+    static func filter(_ words: ArraySlice<String>) -> PlaceFilter? {
+        var filter = PlaceFilter()
+        for word in words {
+            guard let equals = word.firstIndex(of: "=") else { return nil }
+            let value = String(word[word.index(after: equals)...])
+            switch word[..<equals] {
+            case "category": filter.category = value
+            case "keyword": filter.keyword = value
+            case "on": filter.levels = value
+            case "capacity":
+                guard let capacity = Int(value), capacity >= 0, value.allSatisfy(\.isASCII) else { return nil }
+                filter.minimumCapacity = capacity
+            case "among":
+                let places = value.isEmpty ? [] : value.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+                guard places.allSatisfy({ $0 != nil }) else { return nil }
+                filter.among = places.compactMap { $0 }
+            default: return nil
+            }
+        }
+        return filter
+    }
+
+    /// Per place found `PLACE MILLISECONDS CENTIMETRES NODES...`, joined by ` | `; `none`, or
+    /// `invalid` for a filter the bundle refuses.
+    private func nearestAnswer(profile: Int, from source: Int, limit: Int, filter: PlaceFilter) throws(BundleError) -> String {
+        let found: [NearbyPlace]
+        do {
+            found = try bundle.nearest(from: source, profile: profile, matching: filter, limit: limit)
+        } catch .emptyFilter, .unknownLevel, .placeOutOfRange {
+            return "invalid"
+        }
+        guard !found.isEmpty else { return "none" }
+        return found.map { nearby in
+            ([nearby.place, Int(nearby.milliseconds), Int(nearby.centimetres)] + nearby.route.nodes).map(String.init).joined(separator: " ")
+        }.joined(separator: " | ")
+    }
+
     private mutating func stepsAnswer(profile: Int, from source: Int, to target: Int) throws(BundleError) -> String {
         guard let route = try router(profile: profile).route(from: source, to: target) else { return "none" }
         let steps = try bundle.steps(of: route)

@@ -63,19 +63,28 @@ public final class DijkstraSearch {
     /// Searches from `sources` until the first node `targets` marks is settled, and returns it
     /// (`nil` when none is reached): under ``ExactSearch``, the nearest, of equals the lowest.
     public func run(from sources: [Int], untilAnyOf targets: [Bool]) -> Int? {
-        precondition(targets.count == graph.nodeCount, "one mark per node")
-        switch labels {
-        case .exact(let labels): settledCount = search(labels, from: sources, until: -1, orAnyOf: targets)
-        case .compact(let labels): settledCount = search(labels, from: sources, until: -1, orAnyOf: targets)
-        }
-        return stoppedAt
+        run(from: sources, untilSettling: 1, of: targets).first
     }
 
-    /// The marked node the last ``run(from:untilAnyOf:)`` stopped at.
-    private var stoppedAt: Int?
+    /// Searches from `sources` until `count` of the nodes `targets` marks are settled, or the
+    /// queue is empty, and returns the marked nodes settled, in the order they were: under
+    /// ``ExactSearch``, by distance, of equals the lowest first.
+    public func run(from sources: [Int], untilSettling count: Int, of targets: [Bool]) -> [Int] {
+        precondition(targets.count == graph.nodeCount, "one mark per node")
+        precondition(count > 0, "at least one node to settle")
+        switch labels {
+        case .exact(let labels): settledCount = search(labels, from: sources, until: -1, orAnyOf: targets, count: count)
+        case .compact(let labels): settledCount = search(labels, from: sources, until: -1, orAnyOf: targets, count: count)
+        }
+        return settledMarks
+    }
 
-    private func search<C>(_ labels: SearchLabels<C>, from sources: [Int], until stop: Int, orAnyOf marks: [Bool]) -> Int {
-        stoppedAt = nil
+    /// The marked nodes the last ``run(from:untilSettling:of:)`` settled, in order.
+    private var settledMarks: [Int] = []
+
+    private func search<C>(_ labels: SearchLabels<C>, from sources: [Int], until stop: Int, orAnyOf marks: [Bool],
+                           count wanted: Int = 0) -> Int {
+        settledMarks = []
         let marked = !marks.isEmpty
         labels.startQuery(starts: sources.count)
         for source in sources where source >= 0 && source < graph.nodeCount {
@@ -92,8 +101,8 @@ public final class DijkstraSearch {
                         let node = Int(entry.node), reached = entry.key
                         if node == stop { break }
                         if marked && marks[node] {
-                            stoppedAt = node
-                            break
+                            settledMarks.append(node)
+                            if settledMarks.count == wanted { break }
                         }
                         let origin = labels.origin(node)
                         for slot in Int(first[node])..<Int(first[node + 1]) {

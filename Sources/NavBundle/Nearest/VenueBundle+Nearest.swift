@@ -1,0 +1,112 @@
+import NavFormat
+
+extension VenueBundle {
+    /// The `limit` places nearest to `node` by travel time for a profile among those `filter`
+    /// admits, with their times, lengths and routes: what "the nearest wheelchair-accessible
+    /// toilet" or "the closest free room for eight" asks (`docs/nearest.md`).
+    ///
+    /// One Dijkstra search from `node`, over the profile's costs with `conditions` applied,
+    /// settles nodes in (time, node) order and stops once `limit` places are found; a place is
+    /// found when its node for the profile is settled. So places rank by time, then by node,
+    /// then by place index, and every reader gives the same list. A place not on the graph for
+    /// the profile, or not reached, is never found; the place a person stands in is found at
+    /// no time when it matches.
+    ///
+    /// - Throws: ``BundleError/emptyFilter(_:)`` for a filter text that folds to nothing,
+    ///   ``BundleError/unknownLevel(_:)`` for a level qualifier that names no level,
+    ///   ``BundleError/placeOutOfRange(_:placeCount:)`` for an `among` index the bundle lacks,
+    ///   ``BundleError/missingSection(_:)`` for a category or keyword in a bundle without `SRCH`.
+    public func nearest(from node: Int, profile: Int, matching filter: PlaceFilter = PlaceFilter(), limit: Int,
+                        conditions: ArcConditions? = nil) throws(BundleError) -> [NearbyPlace] {
+        try checkProfile(profile)
+        try checkNodes(node)
+        let admitted = try places(matching: filter)
+        var targets = [Bool](repeating: false, count: nodeCount)
+        var placesAt: [Int: [Int]] = [:]
+        for place in admitted {
+            guard let target = try attachedNode(place: place, profile: profile) else { continue }
+            targets[target] = true
+            placesAt[target, default: []].append(place)
+        }
+        guard limit > 0, !placesAt.isEmpty else { return [] }
+        let costs: [UInt32]
+        if let conditions { costs = try self.costs(profile: profile, applying: conditions) } else { costs = try profileCosts(profile) }
+        let index = try conditionsIndex()
+        var tails: [Int] = [], heads: [Int] = [], weights: [UInt32] = [], arcs: [Int] = []
+        for arc in 0..<arcCount where costs[arc] != BundleFormat.impassable {
+            tails.append(Int(index.tails[arc]))
+            heads.append(Int(index.heads[arc]))
+            weights.append(costs[arc])
+            arcs.append(arc)
+        }
+        let search = DijkstraSearch(graph: AdjacencyArray(nodeCount: nodeCount, tails: tails, heads: heads, weights: weights))
+        // Every settled target holds at least one place, so `limit` of them hold enough.
+        var found: [NearbyPlace] = []
+        for target in search.run(from: [node], untilSettling: limit, of: targets) {
+            guard let slots = search.pathSlots(to: target) else { continue }
+            let route = try route(profile: profile, from: node, to: target, arcs: slots.map { arcs[Int(search.graph.arc[$0])] },
+                                  milliseconds: search.distance(target), section: "ARCS",
+                                  weights: conditions == nil ? nil : costs)
+            for place in placesAt[target] ?? [] where found.count < limit {
+                found.append(NearbyPlace(place: place, node: target, milliseconds: search.distance(target),
+                                         centimetres: UInt64((route.length * 100).rounded()), route: route))
+            }
+        }
+        return found
+    }
+
+    /// The places `filter` admits, ascending (`docs/nearest.md`).
+    ///
+    /// - Throws: as ``nearest(from:profile:matching:limit:conditions:)`` throws for its filter.
+    public func places(matching filter: PlaceFilter) throws(BundleError) -> [Int] {
+        var admitted = [Bool](repeating: filter.among == nil, count: placeCount)
+        if let among = filter.among {
+            for place in among { try checkPlace(place) }
+            for place in among { admitted[place] = true }
+        }
+        if let category = filter.category {
+            try keep(&admitted, keyedBy: category, what: "category", fields: SearchField.category.rawValue...SearchField.category.rawValue)
+        }
+        if let keyword = filter.keyword {
+            try keep(&admitted, keyedBy: keyword, what: "keyword", fields: SearchField.ref.rawValue...SearchField.alias.rawValue)
+        }
+        if let qualifier = filter.levels {
+            guard let index = searchIndex else { throw .missingSection("SRCH") }
+            let levels = Set(try matchLevels(qualifier, index: index))
+            guard !levels.isEmpty else { throw .unknownLevel(qualifier) }
+            for candidate in 0..<placeCount where admitted[candidate] {
+                admitted[candidate] = try place(candidate).level.map(levels.contains) ?? false
+            }
+        }
+        if let minimum = filter.minimumCapacity, minimum > 0 {
+            for candidate in 0..<placeCount where admitted[candidate] {
+                admitted[candidate] = try place(candidate).capacity.map { $0 >= minimum } ?? false
+            }
+        }
+        return admitted.indices.filter { admitted[$0] }
+    }
+
+    /// Keeps the admitted places with a `SRCH` key (or, for the alias field, an `ALIA` key) of
+    /// one of `fields` that starts with `text` folded.
+    private func keep(_ admitted: inout [Bool], keyedBy text: String, what: String, fields: ClosedRange<UInt8>) throws(BundleError) {
+        guard let index = searchIndex else { throw .missingSection("SRCH") }
+        let prefix = try index.fold(text)
+        guard !prefix.isEmpty else { throw .emptyFilter(what: what, text: text) }
+        var matched = [Bool](repeating: false, count: placeCount)
+        var tables = [index.keys]
+        if fields.contains(SearchField.alias.rawValue), let aliasIndex { tables.append(aliasIndex.keys) }
+        for table in tables {
+            var position = try table.lowerBound(prefix)
+            while position < table.count {
+                let key = try table.key(position)
+                guard key.text.starts(with: prefix) else { break }
+                guard key.place < placeCount else {
+                    throw .malformedSection(section: table.section, detail: "key \(position) names place \(key.place)")
+                }
+                if fields.contains(key.field) { matched[key.place] = true }
+                position += 1
+            }
+        }
+        for place in admitted.indices where !matched[place] { admitted[place] = false }
+    }
+}
