@@ -1861,6 +1861,109 @@ static void test_via_points(nb_bundle *b) {
     CHECK(compared > 0, "no reachable stops to compare (%d unreachable)", unreachable);
 }
 
+/* The nearest places of a kind (docs/nearest.md) are those a full route to every candidate finds,
+ * ranked by time, then node, then place; the metric of the profile's own costs finds the same;
+ * each path runs from the origin to the place's node at the time and length reported. */
+typedef struct {
+    uint32_t place, node;
+    uint64_t duration;
+} ranked_place;
+
+static int compare_ranked_place(const void *x, const void *y) {
+    const ranked_place *a = x, *c = y;
+    if (a->duration != c->duration) return a->duration < c->duration ? -1 : 1;
+    if (a->node != c->node) return a->node < c->node ? -1 : 1;
+    return a->place < c->place ? -1 : a->place > c->place;
+}
+
+static void test_nearest(nb_bundle *b) {
+    enum { LIMIT = 3 };
+    uint32_t places = nb_place_count(b), among[8];
+    ranked_place *expected = malloc(sizeof *expected * (places ? places : 1));
+    uint8_t *admitted = malloc(places ? places : 1);
+    CHECK(expected && admitted, "out of memory");
+    int compared = 0, found_any = 0;
+    for (uint32_t profile = 0; profile < b->profiles; profile++) {
+        nb_metric *metric = NULL;
+        if (has_cch(b)) CHECK(nb_customise(b, profile, NULL, 0, &metric) == NB_OK, "customise: %s", nb_last_error(b));
+        for (int round = 0; round < 60; round++) {
+            uint32_t origin = next_random() % b->nodes;
+            nb_place_filter filter = {0};
+            int kind = round % 4;
+            if (kind == 1) filter.category = "toilet";
+            if (kind == 2) filter.min_capacity = 8;
+            if (kind == 3) {
+                filter.among = among, filter.among_count = 1 + next_random() % 8;
+                for (size_t i = 0; i < filter.among_count; i++) among[i] = next_random() % places;
+            }
+            /* Which places the filter admits, decided here from the records. */
+            memset(admitted, kind == 3 ? 0 : 1, places);
+            for (size_t i = 0; kind == 3 && i < filter.among_count; i++) admitted[among[i]] = 1;
+            size_t candidates = 0;
+            for (uint32_t p = 0; p < places; p++) {
+                nb_place info;
+                CHECK(nb_place_info(b, p, &info) == NB_OK, "place: %s", nb_last_error(b));
+                if (kind == 1)
+                    admitted[p] = info.category.text && info.category.length >= 6
+                                  && memcmp(info.category.text, "toilet", 6) == 0;
+                if (kind == 2) admitted[p] = info.capacity >= 8;
+                uint32_t node;
+                CHECK(nb_place_node(b, profile, p, &node) == NB_OK, "place node: %s", nb_last_error(b));
+                if (!admitted[p] || node == NB_NONE) continue;
+                nb_path route;
+                CHECK(nb_route_path(b, profile, origin, node, &route) == NB_OK, "route: %s", nb_last_error(b));
+                if (route.nodes) expected[candidates++] = (ranked_place){p, node, route.duration};
+                nb_path_free(&route);
+            }
+            qsort(expected, candidates, sizeof *expected, compare_ranked_place);
+            nb_nearby found[LIMIT], again[LIMIT];
+            nb_path paths[LIMIT];
+            size_t count, count_again;
+            CHECK(nb_nearest(b, profile, origin, &filter, LIMIT, found, paths, &count) == NB_OK, "nearest: %s", nb_last_error(b));
+            CHECK(count == (candidates < LIMIT ? candidates : LIMIT), "profile %u from %u: %zu found, %zu reachable",
+                  profile, origin, count, candidates);
+            for (size_t i = 0; i < count; i++) {
+                CHECK(found[i].place == expected[i].place && found[i].duration == expected[i].duration
+                          && found[i].node == expected[i].node,
+                      "profile %u from %u, answer %zu: place %u in %llu ms, a route to each finds place %u in %llu ms",
+                      profile, origin, i, found[i].place, (unsigned long long)found[i].duration, expected[i].place,
+                      (unsigned long long)expected[i].duration);
+                CHECK(paths[i].nodes && paths[i].nodes[0] == origin && paths[i].nodes[paths[i].node_count - 1] == found[i].node
+                          && paths[i].duration == found[i].duration && paths[i].length == found[i].length,
+                      "answer %zu's path is not the one reported", i);
+            }
+            if (metric) {
+                CHECK(nb_nearest_metric(b, metric, origin, &filter, LIMIT, again, NULL, &count_again) == NB_OK,
+                      "nearest on a metric: %s", nb_last_error(b));
+                CHECK(count_again == count && (count == 0 || memcmp(again, found, count * sizeof *found) == 0),
+                      "profile %u from %u: the profile's own metric finds other places", profile, origin);
+            }
+            for (size_t i = 0; i < LIMIT; i++) nb_path_free(&paths[i]);
+            compared++;
+            found_any += count > 0;
+        }
+        nb_metric_free(metric);
+    }
+    CHECK(found_any > compared / 4, "only %d of %d searches found a place", found_any, compared);
+    /* Refusals: a text of nothing, a level that is not, a place or node out of range. */
+    nb_nearby found[LIMIT];
+    size_t count = 1;
+    nb_place_filter blank = {.category = "  "}, nowhere = {.levels = "Mars"}, missing = {.among = among, .among_count = 1};
+    among[0] = places;
+    CHECK(nb_nearest(b, 0, 0, &blank, LIMIT, found, NULL, &count) == NB_ERROR_ARGUMENT && count == 0
+              && strstr(nb_last_error(b), "folds to nothing"), "a blank category: %s", nb_last_error(b));
+    CHECK(nb_nearest(b, 0, 0, &nowhere, LIMIT, found, NULL, &count) == NB_ERROR_ARGUMENT
+              && strstr(nb_last_error(b), "names no level"), "an unknown level: %s", nb_last_error(b));
+    CHECK(nb_nearest(b, 0, 0, &missing, LIMIT, found, NULL, &count) == NB_ERROR_ARGUMENT, "a place out of range");
+    CHECK(nb_nearest(b, 0, b->nodes, NULL, LIMIT, found, NULL, &count) == NB_ERROR_ARGUMENT, "a node out of range");
+    CHECK(nb_nearest(b, b->profiles, 0, NULL, LIMIT, found, NULL, &count) == NB_ERROR_ARGUMENT, "a profile out of range");
+    CHECK(nb_nearest(b, 0, 0, NULL, 0, NULL, NULL, &count) == NB_OK && count == 0, "a limit of none");
+    /* An empty list admits no place. */
+    nb_place_filter none = {.among = among, .among_count = 0};
+    CHECK(nb_nearest(b, 0, 0, &none, LIMIT, found, NULL, &count) == NB_OK && count == 0, "an empty list admits a place");
+    free(expected), free(admitted);
+}
+
 /* Updating a profile's metric in place for a few changed input arcs gives exactly the full
  * customisation of the changed weights, all four arrays, on many random change sets: closures,
  * slow-downs, costs lowered, arcs the profile may not use opened, and changes back to the cost
@@ -6495,6 +6598,7 @@ int main(int argc, char **argv) {
     test_custom_weights(b);
     test_incremental_customisation(b);
     test_via_points(b);
+    test_nearest(b);
     if (getenv("NAVBUNDLE_TEST_ANSWERS")) test_swift_routes(b, getenv("NAVBUNDLE_TEST_ANSWERS"));
     test_search_ranking();
     test_search(b);

@@ -161,6 +161,32 @@ export interface RouteThrough extends Route {
   legs: RouteLeg[];
 }
 
+/** Which places nearest() may answer with (docs/nearest.md); every criterion given must hold. */
+export interface PlaceFilter {
+  /** The place's category starts with this, folded: 'toilet' finds 'toilets'. */
+  category?: string | null;
+  /** One of the place's search keys (ref, name, a word of it, category, alias) starts with this, folded. */
+  keyword?: string | null;
+  /** A level qualifier as after an endpoint's '@': an ordinal, a level's or building's id or name. */
+  levels?: string | null;
+  /** The place's capacity is known and at least this. */
+  minCapacity?: number | null;
+  /** Only these places (indexes), e.g. the rooms an app knows are free now. */
+  among?: number[] | null;
+}
+
+/** A place nearest() found, with the search's route to it. */
+export interface NearbyPlace {
+  place: number;
+  /** The node the route ends at: attachedNode(place, profile). */
+  node: number;
+  /** Milliseconds, the least there is. */
+  duration: number;
+  /** Centimetres along nodes. */
+  length: number;
+  nodes: number[];
+}
+
 /** A way out: a route without a profile, its times those of leaving (steps() reads arcSeconds). */
 export interface WayOut {
   /** The exit node. */
@@ -346,6 +372,8 @@ export class NavBundle {
   routeOn(metric: Metric, from: number, to: number): Route | null;
   routeThrough(profile: string, stops: number[]): RouteThrough | null;
   routeOnThrough(metric: Metric, stops: number[]): RouteThrough | null;
+  nearest(profile: string, from: number, limit: number, filter?: PlaceFilter): NearbyPlace[];
+  nearestOn(metric: Metric, from: number, limit: number, filter?: PlaceFilter): NearbyPlace[];
   nearestExit(profile: string, node: number): WayOut | null;
   exitUnderConditions(profile: string, node: number, conditions: Conditions): WayOut | null;
   leavingCosts(profile: string): Uint32Array;

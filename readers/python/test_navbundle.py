@@ -438,6 +438,42 @@ class ReadingTests(unittest.TestCase):
         with self.assertRaises(BundleError):
             self.bundle.route_through(self.bundle.profiles[0], [0, nodes])
 
+    def test_the_nearest_places_are_what_a_route_to_each_finds(self):
+        rng = random.Random(59)
+        nodes, places, compared = self.bundle.node_count, self.bundle._place_count(), 0
+        records = [self.bundle.place(index) for index in range(places)]
+        filters = [({}, lambda record: True),
+                   ({"category": "Toilet"}, lambda record: (record.category or "").startswith("toilet")),
+                   ({"min_capacity": 8}, lambda record: record.capacity is not None and record.capacity >= 8)]
+        for profile in self.bundle.profiles:
+            metric = self.bundle.customise(profile)
+            for round in range(20):
+                origin = rng.randrange(nodes)
+                for arguments, admits in filters:
+                    expected = []
+                    for index, record in enumerate(records):
+                        node = self.bundle.attached_node(index, profile)
+                        route = self.bundle.route(profile, origin, node) if node is not None and admits(record) else None
+                        if route is not None:
+                            expected.append((route[0], node, index))
+                    expected.sort()
+                    found = self.bundle.nearest(profile, origin, 3, **arguments)
+                    self.assertEqual([(n.milliseconds, n.node, n.place) for n in found], expected[:3])
+                    for nearby in found:
+                        self.assertEqual((nearby.nodes[0], nearby.nodes[-1]), (origin, nearby.node))
+                    self.assertEqual(self.bundle.nearest_on(metric, origin, 3, **arguments), found)
+                    compared += bool(found)
+        self.assertGreater(compared, 40)
+        # Only the places an app says are free, and refusals of what cannot be asked.
+        everyone = self.bundle.nearest(self.bundle.profiles[0], 0, 4)
+        free = [nearby.place for nearby in everyone[1:]]
+        self.assertEqual(self.bundle.nearest(self.bundle.profiles[0], 0, 4, among=free), everyone[1:])
+        self.assertEqual(self.bundle.nearest(self.bundle.profiles[0], 0, 4, among=[]), [])
+        for arguments in ({"category": "  "}, {"levels": "Mars"}, {"among": [places]}):
+            with self.assertRaises(BundleError) as raised:
+                self.bundle.nearest(self.bundle.profiles[0], 0, 3, **arguments)
+            self.assertEqual(raised.exception.code, "argument")
+
     def test_nearest_exit_follows_the_egress_table(self):
         nodes = self.bundle.node_count
         for profile in self.bundle.profiles:

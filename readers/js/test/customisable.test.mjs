@@ -277,3 +277,44 @@ test('a route through stops is its legs joined, under a metric too', { skip: SKI
   assert.throws(() => bundle.routeThrough(bundle.profiles()[0], [3]), argument);
   assert.throws(() => bundle.routeThrough(bundle.profiles()[0], [0, nodes]), argument);
 });
+
+test('the nearest places are what a route to each finds, under a metric too', { skip: SKIP }, async () => {
+  const bundle = await open(load(PATH));
+  const rng = random(61);
+  const argument = (error) => error instanceof BundleError && error.code === 'argument';
+  const places = Array.from({ length: bundle.placeCount }, (_, index) => bundle.place(index));
+  const filters = [
+    [{}, () => true],
+    [{ category: 'Toilet' }, (place) => (place.category ?? '').startsWith('toilet')],
+    [{ minCapacity: 8 }, (place) => place.capacity !== null && place.capacity >= 8],
+  ];
+  let compared = 0;
+  for (const profile of bundle.profiles()) {
+    const metric = bundle.customise(profile);
+    for (let round = 0; round < 15; round++) {
+      const origin = rng.below(bundle.nodeCount);
+      for (const [filter, admits] of filters) {
+        const expected = [];
+        places.forEach((place, index) => {
+          const node = bundle.attachedNode(index, profile);
+          const route = node !== null && admits(place) ? bundle.route(profile, origin, node) : null;
+          if (route !== null) expected.push([route.duration, node, index]);
+        });
+        expected.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
+        const found = bundle.nearest(profile, origin, 3, filter);
+        assert.deepEqual(found.map((n) => [n.duration, n.node, n.place]), expected.slice(0, 3));
+        for (const nearby of found) assert.deepEqual([nearby.nodes[0], nearby.nodes.at(-1)], [origin, nearby.node]);
+        assert.deepEqual(bundle.nearestOn(metric, origin, 3, filter), found);
+        if (found.length) compared++;
+      }
+    }
+  }
+  assert.ok(compared > 30, `${compared} searches found places`);
+  const profile = bundle.profiles()[0];
+  const everyone = bundle.nearest(profile, 0, 4);
+  assert.deepEqual(bundle.nearest(profile, 0, 4, { among: everyone.slice(1).map((n) => n.place) }), everyone.slice(1));
+  assert.deepEqual(bundle.nearest(profile, 0, 4, { among: [] }), []);
+  for (const filter of [{ category: '  ' }, { levels: 'Mars' }, { among: [bundle.placeCount] }]) {
+    assert.throws(() => bundle.nearest(profile, 0, 3, filter), argument);
+  }
+});
