@@ -117,6 +117,35 @@ import TemporaryFolders
         #expect(unknown.status == 1 && unknown.errorOutput.contains("'Nowhere'"))
     }
 
+    @Test func findsTheNearestPlacesOfAKind() throws {
+        let cli = try CommandLineRunner.demoWorkspace()
+        #expect(try cli.run(["build", "pipelines/demo-campus.yml"]).status == 0)
+        // The nearest toilets by wheelchair, nearest first, each with its distance and time.
+        let toilets = try cli.run(["nearest", Self.bundle, "--from", "A.0.01", "--category", "toilet",
+                                   "--profile", "wheelchair", "--limit", "3"])
+        #expect(toilets.status == 0, "\(toilets.errorOutput)")
+        let lines = toilets.output.split(separator: "\n").filter { $0.hasPrefix("  ") }
+        #expect(lines.count == 3 && lines.allSatisfy { $0.contains("· toilets ·") }, "\(toilets.output)")
+        #expect(lines.first?.hasPrefix("  1. A.0.05 Toilets (Ground floor, Main Building)") == true, "\(toilets.output)")
+
+        // A free room for eight among those a booking system names, with the way there.
+        let free = try cli.run(["nearest", Self.bundle, "--from", "A.0.01", "--min-capacity", "8", "--among", "A.1.02",
+                                "--among", "B.1.R2", "--limit", "1", "--route", "--json"])
+        #expect(free.status == 0, "\(free.errorOutput)")
+        let object = try JSONSerialization.jsonObject(with: Data(free.output.utf8)) as? [String: Any]
+        let places = object?["places"] as? [[String: Any]] ?? []
+        #expect(places.count == 1 && places.first?["ref"] as? String == "A.1.02", "\(free.output)")
+        #expect((places.first?["nodes"] as? [Int])?.first == object?["node"] as? Int)
+
+        // Nothing to find is said; a level that is not, or no count, is an error.
+        let none = try cli.run(["nearest", Self.bundle, "--from", "A.0.01", "--keyword", "lecture", "--on", "Library"])
+        #expect(none.status == 0 && none.output.contains("No place matches."), "\(none.output)")
+        let mars = try cli.run(["nearest", Self.bundle, "--from", "A.0.01", "--on", "Mars"])
+        #expect(mars.status == 1 && mars.errorOutput.contains("'Mars' names no level or building"), "\(mars.errorOutput)")
+        let zero = try cli.run(["nearest", Self.bundle, "--from", "A.0.01", "--limit", "0"])
+        #expect(zero.status == 64 && zero.errorOutput.contains("--limit takes a positive count"))
+    }
+
     @Test func exportsTheGraphAsLayersAndAsAnEdgeList() throws {
         let cli = try CommandLineRunner.demoWorkspace()
         #expect(try cli.run(["build", "pipelines/demo-campus.yml"]).status == 0)

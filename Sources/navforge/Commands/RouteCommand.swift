@@ -1,5 +1,4 @@
 import ArgumentParser
-import FileReading
 import Foundation
 import NavBundle
 
@@ -56,12 +55,7 @@ struct RouteCommand: ParsableCommand {
     @Flag(help: "List the places the route passes (its steps) instead of turn-by-turn directions.")
     var steps = false
 
-    @Option(help: ArgumentHelp("Closures and slow-downs to route around, as JSON (docs/conditions.md).", valueName: "file"))
-    var conditions: String?
-
-    @Option(help: ArgumentHelp("Weigh the events under way at this time as crowds: ISO 8601 with its offset, e.g. 2026-11-25T10:15:00+01:00.",
-                               valueName: "time"))
-    var at: String?
+    @OptionGroup var conditionOptions: ConditionOptions
 
     func validate() throws {
         if toExit {
@@ -70,9 +64,6 @@ struct RouteCommand: ParsableCommand {
         } else if to == nil && !(roundTrip && !via.isEmpty) {
             throw ValidationError(roundTrip ? "a round trip passes at least one --via PLACE (or goes --to one)"
                                             : "give either --to PLACE or --to-exit")
-        }
-        if let at, Self.seconds(at) == nil {
-            throw ValidationError("--at takes an ISO 8601 time with its offset, such as 2026-11-25T10:15:00+01:00 or 2026-11-25T09:15:00Z, not '\(at)'")
         }
     }
 
@@ -87,10 +78,10 @@ struct RouteCommand: ParsableCommand {
         let destinationEndpoint = try to.map { try venue.resolveEndpoint($0) }
         guard !venue.profileNames.isEmpty else { throw BundleError.noGraph }
         let profileIndex = try venue.profileIndex(named: profile)
-        let start = try endpoint(startEndpoint, profile: profileIndex, in: venue)
-        let destination = try destinationEndpoint.map { try endpoint($0, profile: profileIndex, in: venue) }
+        let start = try venue.routeEnd(startEndpoint, profile: profileIndex)
+        let destination = try destinationEndpoint.map { try venue.routeEnd($0, profile: profileIndex) }
         let route: Route
-        if conditions != nil || at != nil {
+        if conditionOptions.isSet {
             let resolved = try resolvedConditions(in: venue)
             if let destination {
                 let router = try BundleRouter(bundle: venue, profile: profileIndex, conditions: resolved)
@@ -143,10 +134,10 @@ struct RouteCommand: ParsableCommand {
         let endpoints = try texts.map { try venue.resolveEndpoint($0) }
         guard !venue.profileNames.isEmpty else { throw BundleError.noGraph }
         let profileIndex = try venue.profileIndex(named: profile)
-        let stops = try endpoints.map { try endpoint($0, profile: profileIndex, in: venue) }
+        let stops = try endpoints.map { try venue.routeEnd($0, profile: profileIndex) }
         let route: Route?
         let leg: (Int, Int) throws -> Route?
-        if conditions != nil || at != nil {
+        if conditionOptions.isSet {
             let router = try BundleRouter(bundle: venue, profile: profileIndex, conditions: try resolvedConditions(in: venue))
             route = try router.route(through: stops.map(\.node))
             leg = { try router.route(from: $0, to: $1) }
@@ -156,7 +147,7 @@ struct RouteCommand: ParsableCommand {
         }
         guard let route else {
             // Name the first leg that has no route.
-            let underConditions = conditions != nil || at != nil ? " (under the conditions)" : ""
+            let underConditions = conditionOptions.isSet ? " (under the conditions)" : ""
             for index in stops.indices.dropLast() where try leg(stops[index].node, stops[index + 1].node) == nil {
                 throw BundleError.noRoute(from: stops[index].place.label, to: stops[index + 1].place.label,
                                           profile: profile + underConditions)
@@ -187,25 +178,12 @@ struct RouteCommand: ParsableCommand {
         return RouteFormatter(bundle: venue, language: guided ? language : nil)
     }
 
-    /// The conditions of `--conditions` and of the events under way `--at`, resolved on `venue`;
-    /// prints the events that slow their places.
+    /// The conditions of `--conditions` and `--at` resolved on `venue`, after printing the
+    /// events that slow their places.
     private func resolvedConditions(in venue: VenueBundle) throws -> ArcConditions {
-        var resolved = ArcConditions()
-        if let conditions {
-            do {
-                resolved = try venue.resolve(try readConditions(conditions))
-            } catch let error as BundleError {
-                // Targets that match nothing are the conditions file's fault, not the bundle's.
-                if case .file = error { throw error }
-                throw CommandLineError.input(path: conditions, error: error)
-            }
-        }
-        if let at, let time = Self.seconds(at) {
-            let (crowds, events) = try venue.eventConditions(at: time)
-            resolved = resolved.merging(crowds)
-            for line in try describe(events, at: at, in: venue) { Console.out(line) }
-        }
-        return resolved
+        let (conditions, events) = try conditionOptions.resolved(in: venue)
+        for line in events { Console.out(line) }
+        return conditions
     }
 
     /// Writes `data` to `path`, atomically, or says why it cannot.
@@ -220,62 +198,5 @@ struct RouteCommand: ParsableCommand {
         } catch {
             throw CommandLineError.output(path: path, reason: error.localizedDescription)
         }
-    }
-
-    /// Seconds since 1970 of an ISO 8601 time with its offset; `nil` when it is not one.
-    static func seconds(_ text: String) -> Int64? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        guard let date = formatter.date(from: text) else { return nil }
-        return Int64(date.timeIntervalSince1970.rounded(.down))
-    }
-
-    /// A line per event that slows its place, and a line when none does.
-    private func describe(_ events: [Int], at time: String, in venue: VenueBundle) throws -> [String] {
-        let factor = venue.eventCongestion.factor
-        guard !events.isEmpty else { return ["No event under way at \(time).", ""] }
-        var lines = ["Events under way at \(time), their places slowed ×\(factor.formatted()):"]
-        for index in events {
-            let event = try venue.event(index)
-            lines.append("  \(event.title) in \(try venue.place(event.place).label)")
-        }
-        return lines + [""]
-    }
-
-    /// The conditions file's contents, or the error that names the file.
-    private func readConditions(_ path: String) throws -> RouteConditions {
-        let data: Data
-        do {
-            data = try FileContents.read(URL(fileURLWithPath: path))
-        } catch {
-            throw CommandLineError.unreadable(path: path, reason: error.localizedDescription)
-        }
-        do {
-            return try RouteConditions(json: data)
-        } catch {
-            throw CommandLineError.input(path: path, error: error)
-        }
-    }
-
-    /// The endpoint as a place to describe and the node the profile starts or ends at; a
-    /// position is described by its coordinates on the level it snapped to.
-    private func endpoint(_ endpoint: Endpoint, profile: Int,
-                          in venue: VenueBundle) throws -> (place: VenueBundle.PlaceRecord, node: Int) {
-        let node = try venue.node(of: endpoint, profile: profile)
-        let place: VenueBundle.PlaceRecord
-        switch endpoint {
-        case .place(let index):
-            place = try venue.place(index)
-        case .position(let latitude, let longitude, _):
-            let level = try node.map { try venue.node($0).level }
-            place = VenueBundle.PlaceRecord(kind: .pointOfInterest, ref: nil, name: "\(latitude), \(longitude)",
-                                            category: nil, level: level, node: node,
-                                            latitude: latitude, longitude: longitude)
-        }
-        // A node no arc leaves is no start or end (a room known only by a point has none).
-        guard let node, try !venue.arcIndexes(from: node).isEmpty else {
-            throw BundleError.notConnected(place.label)
-        }
-        return (place, node)
     }
 }

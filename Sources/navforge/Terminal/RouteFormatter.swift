@@ -144,7 +144,8 @@ struct RouteFormatter {
         return "  Note: \(profile) routes cannot reach \(place.label) itself; this one \(end) \(distance) from it."
     }
 
-    private func placeLine(_ place: VenueBundle.PlaceRecord) throws -> String {
+    /// The place with its level, as the route lines name it.
+    func placeLine(_ place: VenueBundle.PlaceRecord) throws -> String {
         guard let level = place.level else { return place.label }
         return "\(place.label) (\(try bundle.level(level).displayName))"
     }
