@@ -35,9 +35,8 @@ import Testing
                 #expect(found.map(\.place) == expected.map(\.place), "from \(origin), \(filter): places")
                 #expect(found.map(\.milliseconds) == expected.map(\.milliseconds), "from \(origin), \(filter): times")
                 for nearby in found {
-                    // The route is the search's own: it starts here, ends at the place's node and
-                    // takes the time and length reported.
-                    #expect(nearby.route.nodes.first == origin && nearby.route.nodes.last == nearby.node)
+                    // The route is the route query's to the place's node, of the time and length reported.
+                    #expect(try nearby.route == router.route(from: origin, to: nearby.node))
                     #expect(try nearby.node == bundle.attachedNode(place: nearby.place, profile: profile))
                     #expect(UInt64((nearby.route.duration * 1000).rounded()) == nearby.milliseconds)
                     #expect(UInt64((nearby.route.length * 100).rounded()) == nearby.centimetres)

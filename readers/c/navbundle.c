@@ -6309,18 +6309,131 @@ static int compare_node_place(const void *x, const void *y) {
     return a->place < c->place ? -1 : a->place > c->place;
 }
 
-/* The search of nb_nearest over `weights` (one per ARCS arc) or, when NULL, profile `profile`'s
- * PROF costs. */
-static nb_status nearest_search(nb_bundle *b, uint32_t profile, const uint32_t *weights, uint32_t from,
+/* The ranking of places found: by time, then node, then place. */
+static int compare_nearby(const void *x, const void *y) {
+    const nb_nearby *a = x, *c = y;
+    if (a->duration != c->duration) return a->duration < c->duration ? -1 : 1;
+    if (a->node != c->node) return a->node < c->node ? -1 : 1;
+    return a->place < c->place ? -1 : a->place > c->place;
+}
+
+/* A search that settles more than this many nodes per candidate node gives way to a route to
+ * each candidate: a few places in a city are found sooner by the hierarchy than by a search
+ * that reaches half the city (docs/nearest.md, "Cost"). Both ways give the same answer. */
+#define NEAREST_SETTLED_PER_CANDIDATE 64u
+
+/* The route query's path from `from` to `to`: on `metric`, else on the profile's hierarchy. */
+static nb_status nearest_route(nb_bundle *b, uint32_t profile, const nb_metric *metric, uint32_t from, uint32_t to,
+                               nb_path *path) {
+    return metric ? nb_route_metric(b, metric, from, to, path) : nb_route_path(b, profile, from, to, path);
+}
+
+/* Ranks the places of `targets` (sorted by node, then place) by time from `from` with Dijkstra,
+ * settling nodes in (time, node) order, into `results` (place, node and time); at most `budget`
+ * nodes are settled. `*finished` is 0 when the budget ran out first. */
+static nb_status nearest_dijkstra(nb_bundle *b, uint32_t profile, const uint32_t *weights, uint32_t from,
+                                  const node_place *targets, size_t target_count, size_t limit, uint64_t budget,
+                                  nb_nearby *results, size_t *found, int *finished) {
+    *found = 0, *finished = 1;
+    ch_memory *memory = ch_memory_for(b, b->nodes);
+    if (memory == NULL) return out_of_memory(b);
+    side *s = &memory->sides[0];
+    uint64_t *distance = s->distance, settled = 0;
+    const uint8_t *costs = profile_costs(b, profile);
+    size_t remaining = target_count;
+    nb_status status = NB_OK;
+    if (!side_reach(s, from, 0) || !queue_push(&s->q, (queue_entry){0, from})) goto no_memory;
+    while (s->q.count > 0 && *found < limit && remaining > 0) {
+        queue_entry top = s->q.items[0];
+        queue_pop(&s->q);
+        uint32_t v = top.rank;
+        /* An entry outdated by a shorter way in (a node is queued again only when strictly
+         * nearer, so one entry settles it). */
+        if (top.key != distance[v]) continue;
+        if (++settled > budget) {
+            *finished = 0;
+            break;
+        }
+        size_t low = 0, high = target_count;
+        while (low < high) {
+            size_t middle = low + (high - low) / 2;
+            if (targets[middle].node < v) low = middle + 1;
+            else high = middle;
+        }
+        for (; low < target_count && targets[low].node == v && *found < limit; low++, remaining--)
+            results[(*found)++] = (nb_nearby){targets[low].place, v, top.key, 0};
+        for (uint32_t a = rd32(b->first_out + 4 * (size_t)v); a < rd32(b->first_out + 4 * ((size_t)v + 1)); a++) {
+            uint32_t cost = weights ? weights[a] : rd32(costs + 4 * (size_t)a);
+            if (cost == INFINITE) continue;
+            uint32_t head = arc_head(b, a);
+            uint64_t total = top.key + cost;
+            if (total >= distance[head]) continue;
+            if (!side_reach(s, head, total) || !queue_push(&s->q, (queue_entry){total, head})) goto no_memory;
+        }
+    }
+    goto done;
+no_memory:
+    status = out_of_memory(b);
+done:
+    side_release(s);
+    return status;
+}
+
+/* A place reached by its node's route: the route is kept for the answer. */
+typedef struct {
+    nb_nearby place;
+    size_t route; /* index of its node's route */
+} routed_place;
+
+static int compare_routed(const void *x, const void *y) {
+    return compare_nearby(&((const routed_place *)x)->place, &((const routed_place *)y)->place);
+}
+
+/* Ranks the places of `targets` by a route to each of their nodes, as nearest_dijkstra ranks
+ * them (by time, then node, then place), with their lengths and, when `paths` is not NULL,
+ * their routes. */
+static nb_status nearest_by_routes(nb_bundle *b, uint32_t profile, const nb_metric *metric, uint32_t from,
+                                   const node_place *targets, size_t target_count, size_t limit, nb_nearby *results,
+                                   nb_path *paths, size_t *found) {
+    *found = 0;
+    routed_place *reached = malloc(sizeof *reached * (target_count ? target_count : 1));
+    nb_path *routes = calloc(target_count ? target_count : 1, sizeof *routes);
+    if (reached == NULL || routes == NULL) return free(reached), free(routes), out_of_memory(b);
+    size_t count = 0, route_count = 0;
+    nb_status status = NB_OK;
+    for (size_t i = 0; i < target_count && status == NB_OK; route_count++) {
+        nb_path *path = &routes[route_count];
+        status = nearest_route(b, profile, metric, from, targets[i].node, path);
+        /* Every place at the node takes the node's route. */
+        for (uint32_t node = targets[i].node; i < target_count && targets[i].node == node; i++)
+            if (path->nodes) reached[count++] = (routed_place){{targets[i].place, node, path->duration, path->length}, route_count};
+    }
+    if (status == NB_OK) {
+        qsort(reached, count, sizeof *reached, compare_routed);
+        *found = count < limit ? count : limit;
+        for (size_t i = 0; i < *found && status == NB_OK; i++) {
+            results[i] = reached[i].place;
+            if (paths == NULL) continue;
+            nb_path *route = &routes[reached[i].route];
+            /* Two places at one node share its route: the second gets a route of its own. */
+            if (route->nodes) paths[i] = *route, memset(route, 0, sizeof *route);
+            else status = nearest_route(b, profile, metric, from, results[i].node, &paths[i]);
+        }
+    }
+    for (size_t i = 0; i < route_count; i++) nb_path_free(&routes[i]);
+    free(reached), free(routes);
+    return status;
+}
+
+/* The search of nb_nearest, on `metric` or, when NULL, on profile `profile`'s PROF costs. */
+static nb_status nearest_search(nb_bundle *b, uint32_t profile, const nb_metric *metric, uint32_t from,
                                 const nb_place_filter *filter, size_t limit, nb_nearby *results, nb_path *paths,
                                 size_t *count) {
     uint8_t *marks = malloc(b->place_count ? b->place_count : 1);
     node_place *targets = NULL;
-    size_t target_count = 0, found = 0;
-    u32_list arcs = {0};
-    ch_memory *memory = NULL;
-    side *s = NULL;
+    size_t target_count = 0, target_nodes = 0, found = 0;
     uint8_t admitted;
+    int finished = 1;
     nb_status status = NB_OK;
     if (marks == NULL) goto no_memory;
     if ((status = filter_places(b, filter, marks, &admitted)) != NB_OK) goto done;
@@ -6336,63 +6449,29 @@ static nb_status nearest_search(nb_bundle *b, uint32_t profile, const uint32_t *
     }
     if (target_count == 0 || limit == 0) goto done;
     qsort(targets, target_count, sizeof(node_place), compare_node_place);
-    if ((memory = ch_memory_for(b, b->nodes)) == NULL) goto no_memory;
-    s = &memory->sides[0];
-    uint64_t *distance = s->distance;
-    uint32_t *parent_arc = s->parent_arc, *parent = s->parent_rank;
-    const uint8_t *costs = profile_costs(b, profile);
-    size_t remaining = target_count;
-    if (!side_reach(s, from, 0) || !queue_push(&s->q, (queue_entry){0, from})) goto no_memory;
-    while (s->q.count > 0 && found < limit && remaining > 0) {
-        queue_entry top = s->q.items[0];
-        queue_pop(&s->q);
-        uint32_t v = top.rank;
-        /* An entry outdated by a shorter way in (a node is queued again only when strictly
-         * nearer, so one entry settles it). */
-        if (top.key != distance[v]) continue;
-        size_t low = 0, high = target_count;
-        while (low < high) {
-            size_t middle = low + (high - low) / 2;
-            if (targets[middle].node < v) low = middle + 1;
-            else high = middle;
-        }
-        for (; low < target_count && targets[low].node == v && found < limit; low++, remaining--) {
-            /* A node's parent was settled before it, so the walk back ends at `from`. */
-            arcs.count = 0;
-            uint64_t length = 0;
-            for (uint32_t w = v; w != from; w = parent[w]) {
-                if (!list_push(&arcs, parent_arc[w])) goto no_memory;
-                length += rd32(b->arc_entries + 16 * (size_t)parent_arc[w] + 4);
-            }
-            results[found] = (nb_nearby){targets[low].place, v, top.key, length};
-            if (paths) {
-                for (size_t i = 0; i < arcs.count / 2; i++) {
-                    uint32_t swap = arcs.items[i];
-                    arcs.items[i] = arcs.items[arcs.count - 1 - i], arcs.items[arcs.count - 1 - i] = swap;
-                }
-                status = finish_path(b, "ARCS", profile, weights, from, v, &arcs, top.key, &paths[found]);
-                arcs.capacity = 0; /* the path took the list's items over */
-                if (status != NB_OK) goto done;
-            }
-            found++;
-        }
-        for (uint32_t a = rd32(b->first_out + 4 * (size_t)v); a < rd32(b->first_out + 4 * ((size_t)v + 1)); a++) {
-            uint32_t cost = weights ? weights[a] : rd32(costs + 4 * (size_t)a);
-            if (cost == INFINITE) continue;
-            uint32_t head = arc_head(b, a);
-            uint64_t total = top.key + cost;
-            if (total >= distance[head]) continue;
-            if (!side_reach(s, head, total)) goto no_memory;
-            parent_arc[head] = a, parent[head] = v;
-            if (!queue_push(&s->q, (queue_entry){total, head})) goto no_memory;
-        }
+    for (size_t i = 0; i < target_count; i++) target_nodes += i == 0 || targets[i].node != targets[i - 1].node;
+    status = nearest_dijkstra(b, profile, metric ? metric->weights : NULL, from, targets, target_count, limit,
+                              (uint64_t)NEAREST_SETTLED_PER_CANDIDATE * target_nodes, results, &found, &finished);
+    if (status == NB_OK && !finished) {
+        status = nearest_by_routes(b, profile, metric, from, targets, target_count, limit, results, paths, &found);
+        goto done;
+    }
+    /* Each place's route is the one the route query gives, of the time found. */
+    for (size_t i = 0; i < found && status == NB_OK; i++) {
+        nb_path path;
+        status = nearest_route(b, profile, metric, from, results[i].node, &path);
+        if (status == NB_OK && (path.nodes == NULL || path.duration != results[i].duration))
+            status = refuse(b, NB_ERROR_FORMAT, "the route to node %u takes %llu ms, the search found %llu", results[i].node,
+                            (unsigned long long)path.duration, (unsigned long long)results[i].duration);
+        results[i].length = path.length;
+        if (paths && status == NB_OK) paths[i] = path;
+        else nb_path_free(&path);
     }
     goto done;
 no_memory:
     status = out_of_memory(b);
 done:
-    if (s) side_release(s);
-    free(marks), free(targets), free(arcs.items);
+    free(marks), free(targets);
     if (status != NB_OK) {
         if (paths)
             for (size_t i = 0; i < limit; i++) nb_path_free(&paths[i]), paths[i].duration = UINT64_MAX;
@@ -6426,7 +6505,7 @@ nb_status nb_nearest_metric(nb_bundle *b, const nb_metric *metric, uint32_t from
     nb_status status = nearest_start(b, from, limit, results, paths, count);
     if (status != NB_OK) return status;
     if (metric == NULL || metric->bundle != b) return refuse(b, NB_ERROR_ARGUMENT, "the metric was made for another bundle");
-    return nearest_search(b, metric->profile, metric->weights, from, filter, limit, results, paths, count);
+    return nearest_search(b, metric->profile, metric, from, filter, limit, results, paths, count);
 }
 
 /* ---- Wi-Fi positioning (WIFI) ---- */

@@ -629,22 +629,24 @@ typedef struct {
 typedef struct {
     uint32_t place;    /* index into PLAC */
     uint32_t node;     /* the node the route ends at: the place's node for the profile (nb_place_node) */
-    uint64_t duration; /* milliseconds along the search's path, the least there is */
-    uint64_t length;   /* centimetres along that path */
+    uint64_t duration; /* milliseconds, the least there is */
+    uint64_t length;   /* centimetres along the route nb_route_path (or nb_route_metric) gives */
 } nb_nearby;
 
 /* The `limit` places nearest to node `from` by travel time for profile `profile` among those
- * `filter` (NULL for every place) admits, by one Dijkstra search settling nodes in (duration,
- * node) order: places rank by duration, then node, then place index; a place not on the graph
- * for the profile, or not reached, is never found. `results` has room for `limit` places and
- * `*count` says how many were found. `paths`, NULL or room for `limit` paths (release each with
- * nb_path_free, also after a failure), receives each place's route: the search's path to it,
- * of the least duration (when several are, not necessarily the one nb_route_path picks).
+ * `filter` (NULL for every place) admits: places rank by their least time, then by the node
+ * they attach to (nb_place_node), then by place index; a place not on the graph for the profile,
+ * or not reached, is never found. `results` has room for `limit` places and `*count` says how
+ * many were found; each one's length is that of the route nb_route_path gives to its node, and
+ * `paths`, NULL or room for `limit` paths (release each with nb_path_free, also after a
+ * failure), receives those routes. One Dijkstra search finds them, or, when it would settle
+ * many nodes for few places, a route to each (docs/nearest.md, "Cost"); the answer is the same.
  * A text that folds to nothing or a qualifier that names no level gives NB_ERROR_ARGUMENT,
  * a category or keyword in a bundle without SRCH NB_ERROR_UNAVAILABLE. */
 nb_status nb_nearest(nb_bundle *bundle, uint32_t profile, uint32_t from, const nb_place_filter *filter, size_t limit,
                      nb_nearby *results, nb_path *paths, size_t *count);
-/* nb_nearest over `metric`'s weights (conditions applied, nb_conditions_apply), for its profile. */
+/* nb_nearest over `metric`'s weights (conditions applied, nb_conditions_apply), for its profile;
+ * the routes are nb_route_metric's. */
 nb_status nb_nearest_metric(nb_bundle *bundle, const nb_metric *metric, uint32_t from, const nb_place_filter *filter,
                             size_t limit, nb_nearby *results, nb_path *paths, size_t *count);
 

@@ -175,7 +175,7 @@ export interface PlaceFilter {
   among?: number[] | null;
 }
 
-/** A place nearest() found, with the search's route to it. */
+/** A place nearest() found, with the route route() (or routeOn()) gives to it. */
 export interface NearbyPlace {
   place: number;
   /** The node the route ends at: attachedNode(place, profile). */

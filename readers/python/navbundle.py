@@ -46,7 +46,7 @@ Place = collections.namedtuple(
              "level node capacity latitude longitude geofence_radius")
 Outline = collections.namedtuple("Outline", "kind label place rings")
 # A place ``nearest`` found: its ``PLAC`` index, the node the route ends at, milliseconds and
-# centimetres along ``nodes``, the search's route to it from the start.
+# centimetres along ``nodes``, the route ``route`` (or ``route_on``) gives to it from the start.
 Nearby = collections.namedtuple("Nearby", "place node milliseconds centimetres nodes")
 # One step of a route (``route_steps``): ``action`` one of ``STEP_ACTIONS``, ``label`` None when unnamed,
 # levels as ``LEVL`` indexes, metres, seconds, ``steps`` None when the data does not say, ``start``

@@ -7,9 +7,9 @@ public struct NearbyPlace: Hashable, Sendable {
     public var node: Int
     /// Travel time in milliseconds, the least there is.
     public var milliseconds: UInt64
-    /// Centimetres along ``route``.
+    /// Centimetres along ``route``: the distance to the place.
     public var centimetres: UInt64
-    /// The search's path to the place. Where several paths take the same least time it may be
-    /// another than ``VenueBundle/shortestPath(from:to:profile:)`` picks; its time is the same.
+    /// The route to the place, as the route query gives it (``BundleRouter/route(from:to:)``,
+    /// under the search's conditions).
     public var route: Route
 }

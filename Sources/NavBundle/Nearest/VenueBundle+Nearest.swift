@@ -5,14 +5,15 @@ extension VenueBundle {
     /// admits, with their times, lengths and routes: what "the nearest wheelchair-accessible
     /// toilet" or "the closest free room for eight" asks (`docs/nearest.md`).
     ///
-    /// One Dijkstra search from `node`, over the profile's costs with `conditions` applied,
-    /// settles nodes in (time, node) order and stops once `limit` places are found; a place is
-    /// found when its node for the profile is settled. So places rank by time, then by node,
-    /// then by place index, and every reader gives the same list. A place not on the graph for
-    /// the profile, or not reached, is never found; the place a person stands in is found at
-    /// no time when it matches.
+    /// Places rank by their least travel time from `node` (over the profile's costs with
+    /// `conditions` applied), then by the node they attach to, then by place index, so every
+    /// reader gives the same list; each comes with the route the route query gives to it
+    /// (``BundleRouter/route(from:to:)``). This reader finds them with one Dijkstra search that
+    /// settles nodes in (time, node) order and stops once `limit` places are found. A place not
+    /// on the graph for the profile, or not reached, is never found; the place a person stands
+    /// in is found at no time when it matches.
     ///
-    /// - Throws: ``BundleError/emptyFilter(_:)`` for a filter text that folds to nothing,
+    /// - Throws: ``BundleError/emptyFilter(what:text:)`` for a filter text that folds to nothing,
     ///   ``BundleError/unknownLevel(_:)`` for a level qualifier that names no level,
     ///   ``BundleError/placeOutOfRange(_:placeCount:)`` for an `among` index the bundle lacks,
     ///   ``BundleError/missingSection(_:)`` for a category or keyword in a bundle without `SRCH`.
@@ -32,23 +33,33 @@ extension VenueBundle {
         let costs: [UInt32]
         if let conditions { costs = try self.costs(profile: profile, applying: conditions) } else { costs = try profileCosts(profile) }
         let index = try conditionsIndex()
-        var tails: [Int] = [], heads: [Int] = [], weights: [UInt32] = [], arcs: [Int] = []
+        var tails: [Int] = [], heads: [Int] = [], weights: [UInt32] = []
         for arc in 0..<arcCount where costs[arc] != BundleFormat.impassable {
             tails.append(Int(index.tails[arc]))
             heads.append(Int(index.heads[arc]))
             weights.append(costs[arc])
-            arcs.append(arc)
         }
         let search = DijkstraSearch(graph: AdjacencyArray(nodeCount: nodeCount, tails: tails, heads: heads, weights: weights))
         // Every settled target holds at least one place, so `limit` of them hold enough.
+        let settled = search.run(from: [node], untilSettling: limit, of: targets)
+        guard !settled.isEmpty else { return [] }
+        // Each place's route is the one the route query gives: the same whichever way the places
+        // were ranked, and the same as `route` to that place.
+        let router: BundleRouter
+        if let conditions {
+            router = try BundleRouter(bundle: self, profile: profile, conditions: conditions)
+        } else {
+            router = try BundleRouter(bundle: self, profile: profile)
+        }
         var found: [NearbyPlace] = []
-        for target in search.run(from: [node], untilSettling: limit, of: targets) {
-            guard let slots = search.pathSlots(to: target) else { continue }
-            let route = try route(profile: profile, from: node, to: target, arcs: slots.map { arcs[Int(search.graph.arc[$0])] },
-                                  milliseconds: search.distance(target), section: "ARCS",
-                                  weights: conditions == nil ? nil : costs)
+        for target in settled {
+            let milliseconds = search.distance(target)
+            guard let route = try router.route(from: node, to: target),
+                  UInt64((route.duration * 1000).rounded()) == milliseconds else {
+                throw .malformedSection(section: "ARCS", detail: "the route to node \(target) does not take the \(milliseconds) ms the search found")
+            }
             for place in placesAt[target] ?? [] where found.count < limit {
-                found.append(NearbyPlace(place: place, node: target, milliseconds: search.distance(target),
+                found.append(NearbyPlace(place: place, node: target, milliseconds: milliseconds,
                                          centimetres: UInt64((route.length * 100).rounded()), route: route))
             }
         }
