@@ -316,6 +316,26 @@ class DemoCampusTests(ViewerTestCase):
         self.assert_matches_navforge("--from", "B.1.G5", "--to-exit", "--profile", "foot")
         self.screenshot("nearest-exit")
 
+    def test_the_nearest_toilets_by_wheelchair_are_navforges_and_route(self):
+        self.choose_place("from", "A.0.01", "A.0.01")
+        self.page.get_by_label("Profile").select_option("wheelchair")
+        self.page.get_by_text("Nearest of a kind").click()
+        self.page.get_by_label("Category, name or keyword").fill("toilet")
+        self.page.get_by_role("button", name="Find nearest to From").click()
+        shown = self.page.locator("#nearest-list button.nearest")
+        expect(shown).to_have_count(3)
+        # The same places as navforge nearest, in the same order (a keyword of "toilet" finds
+        # the toilets by category, and by name where one starts so).
+        found = json.loads(navforge("nearest", self.site.bundle, "--from", "A.0.01", "--keyword", "toilet",
+                                    "--profile", "wheelchair", "--json"))["places"]
+        self.assertEqual([int(place) for place in shown.evaluate_all("buttons => buttons.map((b) => b.dataset.place)")],
+                         [place["place"] for place in found])
+        shown.first.click()
+        expect(self.page.locator("body")).to_have_attribute("data-route", "route")
+        self.assertEqual(self.page.get_by_role("combobox", name="To").input_value(), found[0]["ref"])
+        self.assert_matches_navforge("--from", "A.0.01", "--to", found[0]["ref"], "--profile", "wheelchair")
+        self.screenshot("nearest-toilets")
+
     def test_a_bad_endpoint_is_explained_and_clears_the_last_route(self):
         self.choose_place("from", "A.0.04", "A.0.04")
         self.choose_place("to", "A.2.04", "A.2.04")

@@ -122,6 +122,7 @@ function start(bundle, site) {
   setUpMap();
   setUpRouteForm();
   setUpConditions();
+  setUpNearest();
   setUpLocate();
   drawLegend();
   showLevel(firstLevel(), { fit: true });
@@ -890,12 +891,17 @@ function fail(message) {
 function routeBetween(from, to) {
   const bundle = state.bundle;
   if (!state.conditions) return bundle.route(state.profile, from, to);
+  return bundle.routeOn(conditionedMetric(), from, to);
+}
+
+/** The profile's metric with the conditions applied, made once per profile while they apply. */
+function conditionedMetric() {
   let metric = state.conditions.metrics.get(state.profile);
   if (!metric) {
-    metric = bundle.applyConditions(state.profile, state.conditions.text);
+    metric = state.bundle.applyConditions(state.profile, state.conditions.text);
     state.conditions.metrics.set(state.profile, metric);
   }
-  return bundle.routeOn(metric, from, to);
+  return metric;
 }
 
 /** Shows a route: its lines on every level, the steps, the time; switches to where it starts. */
@@ -1249,6 +1255,65 @@ function rerouteIfShown() {
   if (state.route?.kind === "exit") computeExit();
   else if (state.route || (state.endpoints.from && state.endpoints.to)) computeRoute();
   else draw();
+}
+
+// The nearest places of a kind (docs/nearest.md)
+
+function setUpNearest() {
+  $("nearest-button").addEventListener("click", () => findNearest());
+  $("nearest-kind").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      findNearest();
+    }
+  });
+}
+
+/** The three places nearest to From by travel time for the profile (under the conditions) whose
+ * keys start with the text, as the reader ranks them; each a button that routes to it. */
+function findNearest() {
+  const list = $("nearest-list"), status = $("nearest-status");
+  list.replaceChildren();
+  status.classList.remove("error");
+  const say = (message, isError = false) => {
+    status.textContent = message;
+    status.classList.toggle("error", isError);
+  };
+  try {
+    const from = nodeOf("from");
+    if (from.error) return say(from.error, true);
+    const text = $("nearest-kind").value.trim();
+    const seats = $("nearest-capacity").value.trim();
+    const filter = { keyword: text || null, minCapacity: seats ? Number(seats) : null };
+    if (filter.minCapacity !== null && !Number.isInteger(filter.minCapacity)) return say("Seats are a whole number.", true);
+    const bundle = state.bundle;
+    const found = state.conditions ? bundle.nearestOn(conditionedMetric(), from.node, 3, filter)
+      : bundle.nearest(state.profile, from.node, 3, filter);
+    if (found.length === 0) return say(`Nothing that matches can be reached with the ${state.profile} profile.`);
+    say(`${found.length} nearest to ${$("from").value} (${state.profile}${state.conditions ? ", with conditions" : ""}).`);
+    for (const nearby of found) {
+      const place = bundle.place(nearby.place);
+      const item = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "nearest";
+      button.dataset.place = String(nearby.place);
+      button.textContent = placeLabel(place);
+      const meta = document.createElement("span");
+      meta.className = "meta";
+      meta.textContent = `${Math.round(nearby.length / 100)} m, about ${duration(nearby.duration / 1000)}`;
+      button.addEventListener("click", () => {
+        if (place.level != null && place.level !== state.level) showLevel(place.level);
+        setEndpoint("to", { kind: "place", place: nearby.place }, place.ref ?? place.name ?? placeLabel(place));
+        // setEndpoint routes when From was picked too; a typed From is resolved by the route.
+        if (!state.endpoints.from) computeRoute();
+      });
+      item.append(button, meta);
+      list.append(item);
+    }
+  } catch (error) {
+    say(error instanceof Error ? error.message : String(error), true);
+  }
 }
 
 // Locating a Wi-Fi scan
