@@ -122,6 +122,9 @@ def main(path, survey=None):
     capacities = [struct.unpack_from("<i", places, 8 + 64 * index + 44)[0] for index in range(place_count)]
     categories = [string(struct.unpack_from("<I", places, 8 + 64 * index + 16)[0]) for index in range(place_count)]
     lines += nearest_queries(random.Random(20261130), meta, node_count, records, categories, capacities)
+    # The geofences last, with a generator of their own, for bundles that have them (since 2.2).
+    if "GFNC" in sections:
+        lines += geofence_queries(random.Random(20261131), meta, places, place_count)
     print("\n".join(lines))
 
 
@@ -177,6 +180,41 @@ def nearest_queries(rng, meta, node_count, records, categories, capacities):
             filters = filters if isinstance(filters, list) else [filters]
             limit = 0 if index == 0 and profile == meta["profiles"][0] else rng.randrange(1, 9)
             lines.append(" ".join([f"nearest {profile} {rng.randrange(node_count)} {limit}"] + filters))
+    return lines
+
+
+def geofence_queries(rng, meta, places, place_count):
+    """`geofence` queries around the places with a position (within about 9 m, on their level
+    and now and then on another) and anywhere in the venue's extent, then `geofence-track`
+    queries walking in ten steps from one place to another on its level."""
+    located = []
+    for index in range(place_count):
+        base = 8 + 64 * index
+        positioned, level = places[base + 1], struct.unpack_from("<H", places, base + 2)[0]
+        if positioned and level != 0xFFFF:
+            latitude, longitude = struct.unpack_from("<ii", places, base + 48)
+            located.append((level, latitude / 1e7, longitude / 1e7))
+    if not located:
+        return []
+    box, levels = meta["boundingBox"], len(meta["levels"])
+    lines = []
+    for number in range(60):
+        if number % 3 == 2:
+            level = rng.randrange(levels)
+            latitude, longitude = rng.uniform(box["south"], box["north"]), rng.uniform(box["west"], box["east"])
+        else:
+            level, latitude, longitude = rng.choice(located)
+            latitude += rng.uniform(-0.00008, 0.00008)
+            longitude += rng.uniform(-0.00012, 0.00012)
+            if number % 7 == 0:
+                level = rng.randrange(levels)
+        lines.append(f"geofence {level} {latitude:.7f} {longitude:.7f}")
+    for _ in range(6):
+        level, latitude, longitude = rng.choice(located)
+        _, to_latitude, to_longitude = rng.choice([place for place in located if place[0] == level])
+        steps = [f"{level},{latitude + (to_latitude - latitude) * k / 9:.7f},{longitude + (to_longitude - longitude) * k / 9:.7f}"
+                 for k in range(10)]
+        lines.append("geofence-track " + " ".join(steps))
     return lines
 
 

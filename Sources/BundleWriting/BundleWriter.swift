@@ -1,7 +1,7 @@
 public import Foundation
 public import NavFormat
 
-/// Encodes ``BundleContents`` as a bundle file (format 2.1 with a customisable hierarchy, else 1.3).
+/// Encodes ``BundleContents`` as a bundle file (format 2.2 with a customisable hierarchy, else 1.4).
 ///
 /// Deterministic: strings are interned in a fixed order, arcs sorted by tail with ties kept in
 /// input order, and the metadata JSON has sorted keys, so equal contents give equal bytes.
@@ -97,6 +97,11 @@ public enum BundleWriter {
         }
         // Every bundle since 2.1 and 1.3 carries the bearings guidance needs: 2 bytes an arc.
         container.add(BundleFormat.Tag.arcBearings, encodeArcBearings(contents, order: order))
+        // Since 2.2 and 1.4, the places' geofences, when some place has an outline or a position.
+        if contents.places.contains(where: { $0.latitude != nil && $0.level != nil })
+            || contents.outlines.contains(where: { $0.place != nil }) {
+            container.add(BundleFormat.Tag.geofences, encodeGeofences(contents))
+        }
         return container
     }
 

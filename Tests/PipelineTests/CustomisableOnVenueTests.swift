@@ -5,7 +5,7 @@ import NavBundle
 import Testing
 @testable import Pipeline
 
-/// `contract: {method: cch}` on real venues: the bundle is format 2.1 with one `CCHT` and no
+/// `contract: {method: cch}` on real venues: the bundle is format 2.2 with one `CCHT` and no
 /// `CHxx`, and every profile's route durations equal those of `method: ch` and of Dijkstra.
 @Suite struct CustomisableOnVenueTests {
     /// Builds `name` with the contract stage's method set to `method`; returns the bundle.
@@ -49,8 +49,8 @@ import Testing
     /// route per profile (at least `minimumReached` of them, drawing at most 40 times as many).
     static func compare(_ name: String, _ customisable: VenueBundle, _ classic: VenueBundle, pairsPerProfile: Int,
                         minimumReached: Int? = nil) throws {
-        #expect(customisable.file.major == 2 && customisable.metadata.format == "2.1")
-        #expect(classic.file.major == 1 && classic.metadata.format == "1.3")
+        #expect(customisable.file.major == 2 && customisable.metadata.format == "2.2")
+        #expect(classic.file.major == 1 && classic.metadata.format == "1.4")
         #expect(customisable.hasCustomisableHierarchy && !customisable.hasHierarchies)
         #expect(!classic.hasCustomisableHierarchy && classic.hasHierarchies)
         var random = SplitMix(seed: 23)

@@ -325,9 +325,9 @@ import TemporaryFolders
         #expect(try cli.run(["build", "pipelines/demo-campus.yml"]).status == 0)
         let inspect = try cli.run(["inspect", Self.bundle])
         #expect(inspect.status == 0)
-        #expect(inspect.output.contains("format    2.1, 23 sections"))
+        #expect(inspect.output.contains("format    2.2, 24 sections"))
         #expect(inspect.output.contains("verified  yes, the whole file and every section"))
-        for tag in ["META", "SRCH", "SNAP", "OUTL", "STPC", "WIFI", "CCHT", "GARC", "GLMK", "GTXT"] { #expect(inspect.output.contains("\n\(tag) ")) }
+        for tag in ["META", "SRCH", "SNAP", "OUTL", "STPC", "WIFI", "CCHT", "GARC", "GLMK", "GTXT", "GFNC"] { #expect(inspect.output.contains("\n\(tag) ")) }
         #expect(inspect.output.contains("licence CC0-1.0  Demo Campus estates office"))
         // The file's hash is sha256sum's and manifest.json's; the header's own is labelled apart.
         let sum = try cli.run(URL(fileURLWithPath: "/usr/bin/sha256sum"), [Self.bundle])
@@ -339,7 +339,7 @@ import TemporaryFolders
         #expect(!inspect.output.contains("content   \(fileHash)"))
         let json = try cli.run(["inspect", Self.bundle, "--json"])
         let report = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
-        #expect(report?["verified"] as? Bool == true && (report?["sections"] as? [Any])?.count == 23)
+        #expect(report?["verified"] as? Bool == true && (report?["sections"] as? [Any])?.count == 24)
         #expect(report?["fileSHA256"] as? String == fileHash && (report?["contentSHA256"] as? String)?.count == 64)
 
         // One flipped byte in the places: inspect still reports, names the damage, and fails.

@@ -401,6 +401,63 @@ static void nearest_answer(nb_bundle *bundle, const char *query, FILE *out) {
     free(copy), free(words), free(among), free(found), free(paths);
 }
 
+/* A `LEVEL LATITUDE LONGITUDE` position read from three words; 0 when they are not. */
+static int geofence_position(char **words, uint32_t *level, double *latitude, double *longitude) {
+    long long index = number(words[0], 0xFFFFFFFEll);
+    if (index < 0 || !degrees(words[1], latitude) || !degrees(words[2], longitude)) return 0;
+    *level = (uint32_t)index;
+    return 1;
+}
+
+/* The `geofence LEVEL LATITUDE LONGITUDE` answer: per place `PLACE:in|near:METRES` (`-` without
+ * a position), space-separated; `none` when the position is in or near no place. */
+static void geofence_answer(nb_bundle *bundle, char **words, const char *query, FILE *out) {
+    uint32_t level;
+    double latitude, longitude;
+    if (!geofence_position(words, &level, &latitude, &longitude)) stop("cannot read query '%s'", query);
+    nb_geofence_hit *hits;
+    size_t count;
+    if (nb_geofence(bundle, latitude, longitude, &level, 1, &hits, &count) != NB_OK) stop("%s", nb_last_error(bundle));
+    if (count == 0) fprintf(out, "none");
+    for (size_t i = 0; i < count; i++) {
+        fprintf(out, "%s%u:%s:", i ? " " : "", hits[i].place, hits[i].inside ? "in" : "near");
+        if (hits[i].has_position) fprintf(out, "%.3f", hits[i].metres);
+        else fprintf(out, "-");
+    }
+    free(hits);
+}
+
+/* The `geofence-track LEVEL,LATITUDE,LONGITUDE...` answer: per event `POSITION:enter|leave:PLACE`,
+ * space-separated; `none` without events. */
+static void geofence_track_answer(nb_bundle *bundle, const char *query, FILE *out) {
+    size_t length = strlen(query);
+    char *copy = malloc(length + 1), **words = malloc(sizeof *words * (length + 1));
+    nb_geofence_position *track = malloc(sizeof *track * (length + 1));
+    uint32_t *levels = malloc(sizeof *levels * (length + 1));
+    if (copy == NULL || words == NULL || track == NULL || levels == NULL) stop("%s", "out of memory");
+    strcpy(copy, query);
+    size_t count = split(copy, words, length + 1) - 1;
+    for (size_t i = 0; i < count; i++) {
+        char *parts[3] = {words[i + 1], NULL, NULL};
+        for (int k = 1; k < 3; k++) {
+            char *comma = parts[k - 1] ? strchr(parts[k - 1], ',') : NULL;
+            if (comma == NULL) stop("cannot read query '%s'", query);
+            *comma = 0, parts[k] = comma + 1;
+        }
+        if (strchr(parts[2], ',') || !geofence_position(parts, &levels[i], &track[i].latitude, &track[i].longitude))
+            stop("cannot read query '%s'", query);
+        track[i].levels = &levels[i], track[i].level_count = 1;
+    }
+    nb_geofence_event *events;
+    size_t event_count;
+    if (nb_geofence_events(bundle, track, count, &events, &event_count) != NB_OK) stop("%s", nb_last_error(bundle));
+    if (event_count == 0) fprintf(out, "none");
+    for (size_t i = 0; i < event_count; i++)
+        fprintf(out, "%s%zu:%s:%u", i ? " " : "", events[i].position, events[i].kind == NB_GEOFENCE_ENTER ? "enter" : "leave",
+                events[i].place);
+    free(events), free(copy), free(words), free(track), free(levels);
+}
+
 /* Writes the result part of `query`'s answer to `out`. */
 static void answer(nb_bundle *bundle, const char *query, FILE *out) {
     char *copy = malloc(strlen(query) + 1);
@@ -483,6 +540,10 @@ static void answer(nb_bundle *bundle, const char *query, FILE *out) {
             stop("%s", nb_last_error(bundle));
         if (node == NB_NONE) fprintf(out, "none");
         else fprintf(out, "%u %.3f", node, metres);
+    } else if (strcmp(words[0], "geofence") == 0 && count == 4) {
+        geofence_answer(bundle, words + 1, query, out);
+    } else if (strcmp(words[0], "geofence-track") == 0 && count >= 2) {
+        geofence_track_answer(bundle, query, out);
     } else if (strcmp(words[0], "snap-profile") == 0 && count == 5) {
         uint32_t index = profile(bundle, words[1]);
         long long level = number(words[2], 0xFFFFFFFEll);

@@ -103,6 +103,14 @@ typedef struct {
     uint32_t outline_count;
 } outline_index;
 
+/* GFNC (formats 2.2 and 1.4): the fences and a grid per level, checked in full on first use. */
+typedef struct {
+    int checked;
+    const uint8_t *grids, *fences, *cell_first, *entries;
+    uint32_t fence_count;
+    double scale;
+} geofence_index;
+
 /* The place sections of format 1.2, each checked in full on first use. */
 typedef struct {
     int checked;
@@ -167,6 +175,7 @@ struct nb_bundle {
     search_index search;
     snap_index snap;
     outline_index outline;
+    geofence_index geofence;
     alias_index alias;
     piece_index piece;
     leaving_index leaving;
@@ -6508,6 +6517,210 @@ nb_status nb_nearest_metric(nb_bundle *b, const nb_metric *metric, uint32_t from
     return nearest_search(b, metric->profile, metric, from, filter, limit, results, paths, count);
 }
 
+/* ---- Geofences (GFNC, docs/geofences.md) ---- */
+
+#define GEOFENCE_GRID(x, l) ((x)->grids + 32 * (size_t)(l))
+
+static nb_status load_geofences(nb_bundle *b) {
+    geofence_index *x = &b->geofence;
+    if (x->checked) return NB_OK;
+    const section *s = find_section(b, "GFNC");
+    if (s == NULL) return refuse(b, NB_ERROR_UNAVAILABLE, "no GFNC section: geofences are not available");
+    const uint8_t *p = section_bytes(b, s);
+    if (s->length < 32) return refuse(b, NB_ERROR_FORMAT, "GFNC is too short for its header");
+    uint64_t levels = rd32(p), fences = rd32(p + 4), cells = rd32(p + 8), entries = rd32(p + 12);
+    double scale = rdf64(p + 16);
+    if (levels != b->level_count)
+        return refuse(b, NB_ERROR_FORMAT, "GFNC has %llu levels, LEVL %u", (unsigned long long)levels, b->level_count);
+    if (!(scale > 0 && scale <= 1)) return refuse(b, NB_ERROR_FORMAT, "GFNC: the longitude scale %g is not a cosine", scale);
+    if (32 + 32 * levels + 16 * fences + 4 * (cells + 1) + 4 * entries > s->length)
+        return refuse(b, NB_ERROR_FORMAT, "GFNC: %llu levels, %llu fences, %llu cells and %llu entries do not fit its %llu bytes",
+                      (unsigned long long)levels, (unsigned long long)fences, (unsigned long long)cells,
+                      (unsigned long long)entries, (unsigned long long)s->length);
+    uint32_t outline_count = 0;
+    if (find_section(b, "OUTL")) {
+        nb_status status = load_outlines(b);
+        if (status != NB_OK) return status;
+        outline_count = b->outline.outline_count;
+    }
+    x->grids = p + 32, x->fences = x->grids + 32 * levels, x->cell_first = x->fences + 16 * fences;
+    x->entries = x->cell_first + 4 * (cells + 1), x->fence_count = (uint32_t)fences, x->scale = scale;
+    for (uint64_t f = 0; f < fences; f++) {
+        const uint8_t *e = x->fences + 16 * f;
+        uint32_t place = rd32(e), outline = rd32(e + 4), radius = rd32(e + 8), level = rd32(e + 12);
+        int circle = outline == NB_NONE;
+        if (place >= b->place_count || level >= b->level_count || (circle ? radius == 0 : radius != 0 || outline >= outline_count))
+            return refuse(b, NB_ERROR_FORMAT, "GFNC: fence %llu names place %u, outline %u, radius %u, level %u",
+                          (unsigned long long)f, place, outline, radius, level);
+        /* A circle is around its place's position. */
+        if (circle && b->places[64 * (size_t)place + 1] == 0)
+            return refuse(b, NB_ERROR_FORMAT, "GFNC: fence %llu circles place %u, which has no position", (unsigned long long)f,
+                          place);
+    }
+    for (uint64_t c = 0; c < cells; c++)
+        if (rd32(x->cell_first + 4 * c) > rd32(x->cell_first + 4 * (c + 1)))
+            return refuse(b, NB_ERROR_FORMAT, "GFNC: cell offsets fall at cell %llu", (unsigned long long)c);
+    if (rd32(x->cell_first + 4 * cells) > entries)
+        return refuse(b, NB_ERROR_FORMAT, "GFNC: cell offsets end past the %llu entries", (unsigned long long)entries);
+    for (uint64_t e = 0; e < entries; e++)
+        if (rd32(x->entries + 4 * e) >= fences)
+            return refuse(b, NB_ERROR_FORMAT, "GFNC: entry %llu names fence %u of %llu", (unsigned long long)e,
+                          rd32(x->entries + 4 * e), (unsigned long long)fences);
+    for (uint32_t l = 0; l < levels; l++) {
+        const uint8_t *g = GEOFENCE_GRID(x, l);
+        uint64_t rows = rd32(g + 16), columns = rd32(g + 20), first = rd32(g + 24);
+        if (rows == 0) continue;
+        if (rd32(g + 8) == 0 || rd32(g + 12) == 0 || columns == 0 || rows > cells || columns > cells || first + rows * columns > cells)
+            return refuse(b, NB_ERROR_FORMAT, "GFNC: the grid of level %u lies outside the cell table", l);
+    }
+    x->checked = 1;
+    return NB_OK;
+}
+
+/* Corner `point` of OUTL in 1e-7 degree, refused off the Earth so that the products of
+ * outline_contains fit 64 bits. */
+static nb_status outline_corner(nb_bundle *b, uint32_t point, int64_t *latitude, int64_t *longitude) {
+    const uint8_t *c = b->outline.points + 8 * (size_t)point;
+    *latitude = (int32_t)rd32(c), *longitude = (int32_t)rd32(c + 4);
+    if (*latitude < -900000000 || *latitude > 900000000 || *longitude < -1800000000 || *longitude > 1800000000)
+        return refuse(b, NB_ERROR_FORMAT, "OUTL: corner %u lies at %lld, %lld, off the Earth", point, (long long)*latitude,
+                      (long long)*longitude);
+    return NB_OK;
+}
+
+/* Whether outline `outline` contains the point (1e-7 degree): an odd number of its rings' edges
+ * cross the ray towards growing longitude, an edge counting when one end lies strictly above the
+ * point's latitude and the other not, compared by exact integer products. */
+static nb_status outline_contains(nb_bundle *b, uint32_t outline, int64_t latitude, int64_t longitude, int *inside) {
+    const outline_index *x = &b->outline;
+    int crossings = 0;
+    for (uint32_t r = rd32(x->ring_first + 4 * (size_t)outline); r < rd32(x->ring_first + 4 * ((size_t)outline + 1)); r++) {
+        uint32_t first = rd32(x->point_first + 4 * (size_t)r), end = rd32(x->point_first + 4 * ((size_t)r + 1));
+        if (first == end) continue;
+        int64_t previous_lat, previous_lon;
+        nb_status status = outline_corner(b, end - 1, &previous_lat, &previous_lon);
+        for (uint32_t point = first; point < end && status == NB_OK; point++) {
+            int64_t lat, lon;
+            if ((status = outline_corner(b, point, &lat, &lon)) != NB_OK) break;
+            if ((lat > latitude) != (previous_lat > latitude)) {
+                int64_t rise = lat - previous_lat;
+                int64_t left = (longitude - previous_lon) * rise, right = (latitude - previous_lat) * (lon - previous_lon);
+                if (rise > 0 ? left < right : left > right) crossings++;
+            }
+            previous_lat = lat, previous_lon = lon;
+        }
+        if (status != NB_OK) return status;
+    }
+    *inside = crossings % 2 == 1;
+    return NB_OK;
+}
+
+/* Metres from place `place`'s position to the point by the format's metric; 0 when it has none
+ * (`*has` then 0). */
+static double place_metres(const nb_bundle *b, uint32_t place, int64_t latitude, int64_t longitude, double scale, int *has) {
+    const uint8_t *e = b->places + 64 * (size_t)place;
+    *has = e[1] != 0;
+    if (!*has) return 0;
+    double dy = (double)(latitude - (int32_t)rd32(e + 48));
+    double dx = (double)(longitude - (int32_t)rd32(e + 52)) * scale;
+    return sqrt(dx * dx + dy * dy) * METRES_PER_UNIT;
+}
+
+nb_status nb_geofence(nb_bundle *b, double latitude, double longitude, const uint32_t *levels, size_t level_count,
+                      nb_geofence_hit **hits, size_t *count) {
+    *hits = NULL, *count = 0;
+    if (!(latitude >= -90 && latitude <= 90 && longitude >= -180 && longitude <= 180))
+        return refuse(b, NB_ERROR_ARGUMENT, "%g, %g is not a position: latitude must lie within ±90 and longitude within ±180 degrees",
+                      latitude, longitude);
+    for (size_t i = 0; i < level_count; i++)
+        if (levels[i] >= b->level_count) return refuse(b, NB_ERROR_ARGUMENT, "level %u is out of range", levels[i]);
+    nb_status status = load_geofences(b);
+    if (status != NB_OK) return status;
+    const geofence_index *x = &b->geofence;
+    /* 1e-7 degree, rounded half away from zero, as every position is. */
+    int64_t lat = (int64_t)round(latitude * 1e7), lon = (int64_t)round(longitude * 1e7);
+    /* Per place: 0 not reached, 1 near (a circle), 2 inside (an outline), both bits for both. */
+    uint8_t *reached = calloc(b->place_count ? b->place_count : 1, 1);
+    if (reached == NULL) return out_of_memory(b);
+    for (size_t i = 0; i < level_count && status == NB_OK; i++) {
+        const uint8_t *g = GEOFENCE_GRID(x, levels[i]);
+        int64_t min_lat = (int32_t)rd32(g), min_lon = (int32_t)rd32(g + 4);
+        uint32_t rows = rd32(g + 16), columns = rd32(g + 20);
+        if (rows == 0 || lat < min_lat || lon < min_lon) continue;
+        uint64_t row = (uint64_t)(lat - min_lat) / rd32(g + 8), column = (uint64_t)(lon - min_lon) / rd32(g + 12);
+        if (row >= rows || column >= columns) continue;
+        uint64_t cell = rd32(g + 24) + row * columns + column;
+        for (uint32_t e = rd32(x->cell_first + 4 * cell); e < rd32(x->cell_first + 4 * (cell + 1)) && status == NB_OK; e++) {
+            const uint8_t *f = x->fences + 16 * (size_t)rd32(x->entries + 4 * (size_t)e);
+            uint32_t place = rd32(f), outline = rd32(f + 4), radius = rd32(f + 8);
+            if (outline != NB_NONE) {
+                int inside = 0;
+                status = outline_contains(b, outline, lat, lon, &inside);
+                if (inside) reached[place] |= 2;
+            } else {
+                int has;
+                if (place_metres(b, place, lat, lon, x->scale, &has) <= (double)radius / 100) reached[place] |= 1;
+            }
+        }
+    }
+    size_t found = 0;
+    for (uint32_t p = 0; p < b->place_count; p++) found += reached[p] != 0;
+    if (status == NB_OK && found > 0 && (*hits = malloc(sizeof **hits * found)) == NULL) status = out_of_memory(b);
+    if (status == NB_OK) {
+        for (uint32_t p = 0; p < b->place_count; p++) {
+            if (!reached[p]) continue;
+            nb_geofence_hit *h = &(*hits)[(*count)++];
+            h->place = p, h->inside = (reached[p] & 2) != 0;
+            h->metres = place_metres(b, p, lat, lon, x->scale, &h->has_position);
+        }
+    }
+    free(reached);
+    return status;
+}
+
+nb_status nb_geofence_events(nb_bundle *b, const nb_geofence_position *track, size_t count, nb_geofence_event **events,
+                             size_t *event_count) {
+    *events = NULL, *event_count = 0;
+    size_t capacity = 0, before_count = 0;
+    uint32_t *before = NULL;
+    nb_status status = NB_OK;
+    for (size_t i = 0; i < count && status == NB_OK; i++) {
+        nb_geofence_hit *hits;
+        size_t hit_count;
+        status = nb_geofence(b, track[i].latitude, track[i].longitude, track[i].levels, track[i].level_count, &hits,
+                             &hit_count);
+        if (status != NB_OK) break;
+        /* Both lists ascend by place: leaving is in the last and not this one, entering the
+         * reverse; the leaves of a position come before its enters. */
+        for (int kind = NB_GEOFENCE_LEAVE; kind >= NB_GEOFENCE_ENTER && status == NB_OK; kind--) {
+            size_t a = 0, h = 0;
+            while ((a < before_count || h < hit_count) && status == NB_OK) {
+                uint32_t old = a < before_count ? before[a] : NB_NONE, now = h < hit_count ? hits[h].place : NB_NONE;
+                uint32_t place = NB_NONE;
+                if (old == now) a++, h++;
+                else if (old < now) { if (kind == NB_GEOFENCE_LEAVE) place = old; a++; }
+                else { if (kind == NB_GEOFENCE_ENTER) place = now; h++; }
+                if (place == NB_NONE) continue;
+                if (*event_count == capacity) {
+                    capacity = capacity ? 2 * capacity : 16;
+                    nb_geofence_event *larger = realloc(*events, sizeof **events * capacity);
+                    if (larger == NULL) { status = out_of_memory(b); break; }
+                    *events = larger;
+                }
+                (*events)[(*event_count)++] = (nb_geofence_event){i, (nb_geofence_kind)kind, place};
+            }
+        }
+        uint32_t *now_places = malloc(sizeof(uint32_t) * (hit_count ? hit_count : 1));
+        if (now_places == NULL && status == NB_OK) status = out_of_memory(b);
+        for (size_t h = 0; now_places && h < hit_count; h++) now_places[h] = hits[h].place;
+        free(before), free(hits);
+        before = now_places, before_count = hit_count;
+    }
+    free(before);
+    if (status != NB_OK) free(*events), *events = NULL, *event_count = 0;
+    return status;
+}
+
 /* ---- Wi-Fi positioning (WIFI) ---- */
 
 /* Locating reproduces the specification's double arithmetic bit for bit, so no product may be
@@ -9246,6 +9459,55 @@ nb_status nb_nearest_json(nb_bundle *b, uint32_t profile, const nb_metric *metri
     for (size_t i = 0; i < room; i++) nb_path_free(&paths[i]);
     free(found), free(paths);
     if (status != NB_OK) return free(m.text), status;
+    return json_answer(b, &m, json, length);
+}
+
+nb_status nb_geofence_json(nb_bundle *b, double latitude, double longitude, const uint32_t *levels, size_t level_count,
+                           char **json, size_t *length) {
+    *json = NULL, *length = 0;
+    nb_geofence_hit *hits;
+    size_t count;
+    nb_status status = nb_geofence(b, latitude, longitude, levels, level_count, &hits, &count);
+    if (status != NB_OK) return status;
+    message m = {NULL, 0, 0, 0};
+    say(&m, "[");
+    for (size_t i = 0; i < count; i++) {
+        say(&m, "%s{\"place\":%u,\"inside\":%s,\"metres\":", i ? "," : "", hits[i].place, hits[i].inside ? "true" : "false");
+        if (hits[i].has_position) say_json_number(&m, hits[i].metres);
+        else say(&m, "null");
+        say(&m, "}");
+    }
+    say(&m, "]");
+    free(hits);
+    return json_answer(b, &m, json, length);
+}
+
+nb_status nb_geofence_events_json(nb_bundle *b, const double *latitudes, const double *longitudes,
+                                  const uint32_t *level_first, const uint32_t *levels, size_t count, char **json,
+                                  size_t *length) {
+    *json = NULL, *length = 0;
+    nb_geofence_position *track = malloc(sizeof *track * (count ? count : 1));
+    if (track == NULL) return out_of_memory(b);
+    for (size_t i = 0; i < count; i++) {
+        if (level_first[i] > level_first[i + 1]) {
+            free(track);
+            return refuse(b, NB_ERROR_ARGUMENT, "the levels of position %zu run backwards", i);
+        }
+        track[i] = (nb_geofence_position){latitudes[i], longitudes[i], levels + level_first[i],
+                                          level_first[i + 1] - level_first[i]};
+    }
+    nb_geofence_event *events;
+    size_t event_count;
+    nb_status status = nb_geofence_events(b, track, count, &events, &event_count);
+    free(track);
+    if (status != NB_OK) return status;
+    message m = {NULL, 0, 0, 0};
+    say(&m, "[");
+    for (size_t i = 0; i < event_count; i++)
+        say(&m, "%s{\"position\":%zu,\"kind\":\"%s\",\"place\":%u}", i ? "," : "", events[i].position,
+            events[i].kind == NB_GEOFENCE_ENTER ? "enter" : "leave", events[i].place);
+    say(&m, "]");
+    free(events);
     return json_answer(b, &m, json, length);
 }
 

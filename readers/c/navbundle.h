@@ -650,6 +650,46 @@ nb_status nb_nearest(nb_bundle *bundle, uint32_t profile, uint32_t from, const n
 nb_status nb_nearest_metric(nb_bundle *bundle, const nb_metric *metric, uint32_t from, const nb_place_filter *filter,
                             size_t limit, nb_nearby *results, nb_path *paths, size_t *count);
 
+/* ---- Geofences (GFNC, formats 2.2 and 1.4; docs/geofences.md) ---- */
+
+/* A place a position is in or near. */
+typedef struct {
+    uint32_t place;   /* index into PLAC */
+    int inside;       /* one of its outlines contains the position; else its circle reaches it */
+    int has_position; /* the place has a position, which `metres` is measured from */
+    double metres;    /* by the format's metric (SNAP's), 0 without a position */
+} nb_geofence_hit;
+
+/* The places a position (degrees) on any of `levels` (LEVL indexes) is in or near, in place
+ * order: an outline of the place on one of the levels contains it, or its circle (GFNC's
+ * radius around its position) on one of them reaches it. `*hits` (free() it) holds `*count`.
+ * A latitude outside ±90 or longitude outside ±180, or a level out of range, gives
+ * NB_ERROR_ARGUMENT; a bundle without GFNC NB_ERROR_UNAVAILABLE. */
+nb_status nb_geofence(nb_bundle *bundle, double latitude, double longitude, const uint32_t *levels, size_t level_count,
+                      nb_geofence_hit **hits, size_t *count);
+
+/* One position of a track. */
+typedef struct {
+    double latitude, longitude;
+    const uint32_t *levels;
+    size_t level_count;
+} nb_geofence_position;
+
+typedef enum { NB_GEOFENCE_ENTER = 0, NB_GEOFENCE_LEAVE = 1 } nb_geofence_kind;
+
+typedef struct {
+    size_t position; /* index into the track */
+    nb_geofence_kind kind;
+    uint32_t place;
+} nb_geofence_event;
+
+/* The places entered and left along `track` (`count` positions): at each position the places
+ * left since the one before, in place order, then those entered, in place order; the first
+ * position enters every place nb_geofence gives for it. `*events` (free() it) holds
+ * `*event_count`. Statuses as nb_geofence's, for the first position that fails. */
+nb_status nb_geofence_events(nb_bundle *bundle, const nb_geofence_position *track, size_t count,
+                             nb_geofence_event **events, size_t *event_count);
+
 /* ---- Place search (SRCH) ---- */
 
 enum { NB_FIELD_REF = 0, NB_FIELD_NAME = 1, NB_FIELD_WORD = 2, NB_FIELD_CATEGORY = 3, NB_FIELD_ALIAS = 4 };
@@ -1005,6 +1045,18 @@ nb_status nb_nearest_json(nb_bundle *bundle, uint32_t profile, const nb_metric *
                           const char *category, const char *keyword, const char *levels, int32_t min_capacity,
                           const uint32_t *among, size_t among_count, int has_among, size_t limit, char **json,
                           size_t *length);
+
+/* nb_geofence's hits: `[{"place", "inside" (true or false), "metres" (null without a position)},
+ * ...]`. */
+nb_status nb_geofence_json(nb_bundle *bundle, double latitude, double longitude, const uint32_t *levels,
+                           size_t level_count, char **json, size_t *length);
+
+/* nb_geofence_events along `count` positions given as arrays: position i at `latitudes[i]`,
+ * `longitudes[i]` on `levels[level_first[i] .. level_first[i + 1]]`. `[{"position", "kind"
+ * ("enter" or "leave"), "place"}, ...]`. */
+nb_status nb_geofence_events_json(nb_bundle *bundle, const double *latitudes, const double *longitudes,
+                                  const uint32_t *level_first, const uint32_t *levels, size_t count, char **json,
+                                  size_t *length);
 
 /* nb_conditions_parse's targets: `[{"position" ("closed[0]"), "target": {"kind" ("name", "level"
  * or "polygon"), "text", "polygon" (a polygon's [[latitude, longitude], ...])}, "factor" (null for

@@ -13,7 +13,7 @@
  * so the test can reuse its SHA-256 to forge checksums, which puts the damage past the checksums
  * and into the checks of each section; SHA-256 by the CPU's instructions (where this build and CPU
  * have them) is checked against the portable code on the FIPS 180-4 examples and random lengths
- * 0..1000, and the bundle opened with every checksum by both. With the station of readers/vectors/station (format 1.3),
+ * 0..1000, and the bundle opened with every checksum by both. With the station of readers/vectors/station (format 1.4),
  * endpoints, aliases, attachments and profile snaps are checked too, its 1.2 sections damaged,
  * and its contraction hierarchies tested as the demo's are. Conditions: the JSON parser on edge
  * cases and hostile text, every invalid class, every name, some levels and polygons resolved
@@ -906,6 +906,87 @@ static void compare_snap(nb_bundle *b, double latitude, double longitude, uint32
     uint32_t expected = brute_snap(b, latitude, longitude, level, &expected_metres);
     CHECK(status == NB_OK && node == expected && metres == expected_metres, "snap %.7f %.7f level %u: %u %.3f, scan %u %.3f",
           latitude, longitude, level, node, metres, expected, expected_metres);
+}
+
+/* Geofences (docs/geofences.md): the grid finds what every fence of the level says, read here
+ * straight from GFNC's fence table; hits ascend by place; a walk's events come leaves first;
+ * positions off the Earth, levels out of range and bundles without GFNC are refused. */
+static void test_geofences(nb_bundle *b) {
+    nb_geofence_hit *hits;
+    size_t count;
+    uint32_t level = 0;
+    if (!nb_has_section(b, "GFNC")) {
+        CHECK(nb_geofence(b, 0, 0, &level, 1, &hits, &count) == NB_ERROR_UNAVAILABLE, "geofences without GFNC");
+        return;
+    }
+    CHECK(nb_geofence(b, 91, 0, &level, 1, &hits, &count) == NB_ERROR_ARGUMENT && hits == NULL, "a latitude of 91");
+    CHECK(nb_geofence(b, 0, 180.5, &level, 1, &hits, &count) == NB_ERROR_ARGUMENT, "a longitude of 180.5");
+    level = b->level_count;
+    CHECK(nb_geofence(b, 0, 0, &level, 1, &hits, &count) == NB_ERROR_ARGUMENT, "a level out of range");
+    level = 0; /* a first query checks GFNC, which the comparisons below read */
+    CHECK(nb_geofence(b, 0, 0, &level, 1, &hits, &count) == NB_OK && count == 0, "nowhere: %s", nb_last_error(b));
+    free(hits);
+    const geofence_index *x = &b->geofence;
+    int reached = 0;
+    for (int trial = 0; trial < 400; trial++) {
+        /* Around a fence's place, on the fence's level. */
+        const uint8_t *f = x->fences + 16 * (size_t)(next_random() % x->fence_count);
+        uint32_t place = rd32(f);
+        level = rd32(f + 12);
+        nb_place info;
+        CHECK(nb_place_info(b, place, &info) == NB_OK, "place: %s", nb_last_error(b));
+        if (!info.positioned) continue;
+        double latitude = info.latitude / 1e7 + ((double)(next_random() % 2001) - 1000) * 1e-7 * 1.5;
+        double longitude = info.longitude / 1e7 + ((double)(next_random() % 2001) - 1000) * 1e-7 * 2.2;
+        CHECK(nb_geofence(b, latitude, longitude, &level, 1, &hits, &count) == NB_OK, "geofence: %s", nb_last_error(b));
+        /* Every fence of the level, without the grid. */
+        uint8_t *expected = calloc(b->place_count, 1);
+        CHECK(expected != NULL, "out of memory");
+        int64_t lat = (int64_t)round(latitude * 1e7), lon = (int64_t)round(longitude * 1e7);
+        for (uint32_t i = 0; i < x->fence_count; i++) {
+            const uint8_t *g = x->fences + 16 * (size_t)i;
+            if (rd32(g + 12) != level) continue;
+            if (rd32(g + 4) != NB_NONE) {
+                int inside = 0;
+                CHECK(outline_contains(b, rd32(g + 4), lat, lon, &inside) == NB_OK, "outline: %s", nb_last_error(b));
+                if (inside) expected[rd32(g)] |= 2;
+            } else {
+                int has;
+                if (place_metres(b, rd32(g), lat, lon, x->scale, &has) <= rd32(g + 8) / 100.0) expected[rd32(g)] |= 1;
+            }
+        }
+        size_t want = 0;
+        for (uint32_t p = 0; p < b->place_count; p++) want += expected[p] != 0;
+        CHECK(count == want, "trial %d: %zu places found, %zu fences reach", trial, count, want);
+        for (size_t i = 0; i < count; i++) {
+            CHECK(expected[hits[i].place] && hits[i].inside == ((expected[hits[i].place] & 2) != 0)
+                      && (i == 0 || hits[i - 1].place < hits[i].place),
+                  "trial %d: place %u found otherwise than its fences say", trial, hits[i].place);
+        }
+        reached += count > 0;
+        free(expected), free(hits);
+    }
+    CHECK(reached > 100, "only %d positions reached a place", reached);
+    /* A walk: from a place's position far off and back; what is entered is left, leaves first. */
+    const uint8_t *f = x->fences;
+    nb_place info;
+    CHECK(nb_place_info(b, rd32(f), &info) == NB_OK, "place: %s", nb_last_error(b));
+    level = rd32(f + 12);
+    double here_lat = info.positioned ? info.latitude / 1e7 : 0, here_lon = info.positioned ? info.longitude / 1e7 : 0;
+    nb_geofence_position walk[3] = {{here_lat, here_lon, &level, 1}, {0, 0, &level, 1}, {here_lat, here_lon, &level, 1}};
+    nb_geofence_event *events;
+    size_t event_count;
+    CHECK(nb_geofence_events(b, walk, 3, &events, &event_count) == NB_OK, "events: %s", nb_last_error(b));
+    size_t entered = 0, left = 0;
+    for (size_t i = 0; i < event_count; i++) {
+        entered += events[i].kind == NB_GEOFENCE_ENTER, left += events[i].kind == NB_GEOFENCE_LEAVE;
+        CHECK(i == 0 || events[i - 1].position < events[i].position || events[i - 1].kind >= events[i].kind,
+              "event %zu: an enter before a leave at one position", i);
+        CHECK(events[i].kind == NB_GEOFENCE_LEAVE ? events[i].position == 1 : events[i].position != 1,
+              "event %zu at position %zu", i, events[i].position);
+    }
+    CHECK(info.positioned ? entered > 0 && left > 0 && entered == 2 * left : 1, "%zu entered, %zu left", entered, left);
+    free(events);
 }
 
 static void test_snap(nb_bundle *b) {
@@ -4602,7 +4683,7 @@ static void test_station(const char *path) {
         fprintf(stderr, "FAIL: %s\n", message);
         exit(1);
     }
-    CHECK(nb_format_major(b) == 1 && nb_format_minor(b) == 3, "the station is not format 1.3");
+    CHECK(nb_format_major(b) == 1 && nb_format_minor(b) == 4, "the station is not format 1.4");
     test_endpoints(b);
     test_profile_snap(b);
     /* Conditions resolve without CCHT, but cannot be applied. */
@@ -6609,6 +6690,7 @@ int main(int argc, char **argv) {
     test_search_ranking();
     test_search(b);
     test_snap(b);
+    test_geofences(b);
     test_outlines(b);
     test_damaged_files(b);
     test_open_memory(b);

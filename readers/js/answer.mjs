@@ -230,6 +230,20 @@ export function answer(bundle, line) {
       const found = bundle.snap(decimal(latitude, 'LATITUDE'), decimal(longitude, 'LONGITUDE'), integer(level, 'LEVEL'));
       return found === null ? 'none' : `${found.node} ${formatFixed(found.metres, 3)}`;
     }
+    case 'geofence': {
+      const [level, latitude, longitude] = words(line, verb, 4, 'LEVEL LATITUDE LONGITUDE');
+      const hits = bundle.geofences(decimal(latitude, 'LATITUDE'), decimal(longitude, 'LONGITUDE'), [integer(level, 'LEVEL')]);
+      return hits.map((hit) => `${hit.place}:${hit.inside ? 'in' : 'near'}:${hit.metres === null ? '-' : formatFixed(hit.metres, 3)}`)
+        .join(' ') || 'none';
+    }
+    case 'geofence-track': {
+      const track = line.split(' ').slice(1).map((word) => {
+        const parts = word.split(',');
+        if (parts.length !== 3) throw new QueryError(`not a LEVEL,LATITUDE,LONGITUDE position: ${JSON.stringify(word)}`);
+        return { latitude: decimal(parts[1], 'LATITUDE'), longitude: decimal(parts[2], 'LONGITUDE'), levels: [integer(parts[0], 'LEVEL')] };
+      });
+      return bundle.geofenceEvents(track).map((event) => `${event.position}:${event.kind}:${event.place}`).join(' ') || 'none';
+    }
     case 'snap-profile': {
       const [profile, level, latitude, longitude] = words(line, verb, 5, 'PROFILE LEVEL LATITUDE LONGITUDE');
       const found = bundle.snapProfile(decimal(latitude, 'LATITUDE'), decimal(longitude, 'LONGITUDE'),
@@ -284,7 +298,7 @@ export function answer(bundle, line) {
         roundHalfAway(fix.confidence * 1e6), fix.neighbours].join(' ');
     }
     default:
-      throw new QueryError(`unknown query ${JSON.stringify(verb)}; queries are route, route-via, nearest, steps, maneuvers, instructions, spoken, exit, search, snap, snap-profile, `
+      throw new QueryError(`unknown query ${JSON.stringify(verb)}; queries are route, route-via, nearest, geofence, geofence-track, steps, maneuvers, instructions, spoken, exit, search, snap, snap-profile, `
         + 'endpoint, route-conditions, exit-conditions and locate');
   }
 }

@@ -175,6 +175,29 @@ export interface PlaceFilter {
   among?: number[] | null;
 }
 
+/** A place a position is in (`inside`) or near: geofences(). */
+export interface GeofenceHit {
+  place: number;
+  /** One of its outlines contains the position; otherwise its circle reaches it. */
+  inside: boolean;
+  /** Metres from the place's position, null for a place without one. */
+  metres: number | null;
+}
+
+/** A position of a track for geofenceEvents(). */
+export interface GeofencePosition {
+  latitude: number;
+  longitude: number;
+  levels: number | number[];
+}
+
+/** A place entered or left at a position of a track. */
+export interface GeofenceEvent {
+  position: number;
+  kind: 'enter' | 'leave';
+  place: number;
+}
+
 /** A place nearest() found, with the route route() (or routeOn()) gives to it. */
 export interface NearbyPlace {
   place: number;
@@ -372,6 +395,8 @@ export class NavBundle {
   routeOn(metric: Metric, from: number, to: number): Route | null;
   routeThrough(profile: string, stops: number[]): RouteThrough | null;
   routeOnThrough(metric: Metric, stops: number[]): RouteThrough | null;
+  geofences(latitude: number, longitude: number, levels: number | number[]): GeofenceHit[];
+  geofenceEvents(track: GeofencePosition[]): GeofenceEvent[];
   nearest(profile: string, from: number, limit: number, filter?: PlaceFilter): NearbyPlace[];
   nearestOn(metric: Metric, from: number, limit: number, filter?: PlaceFilter): NearbyPlace[];
   nearestExit(profile: string, node: number): WayOut | null;

@@ -927,6 +927,48 @@ export class NavBundle {
     }));
   }
 
+  // -- Geofences (GFNC, docs/geofences.md) --
+
+  /** The places a position (degrees) on any of `levels` (an index or a list) is in or near, in
+   * place order: `[{place, inside, metres}]`, `inside` when one of its outlines contains the
+   * position (else its circle reaches it), `metres` from its position (null without one). */
+  geofences(latitude, longitude, levels) {
+    const chosen = this._levelList(levels);
+    if (typeof latitude !== 'number' || typeof longitude !== 'number') throw this._argument('positions are numbers in degrees');
+    this._check(withU32s(chosen, (at) =>
+      core.nb_geofence_json(this._handle, latitude, longitude, at, chosen.length, OUT, OUT + 4)));
+    return JSON.parse(takeText());
+  }
+
+  /** The places entered and left along `track`, `[{latitude, longitude, levels}]`:
+   * `[{position, kind, place}]`, at each position the places left (`kind` 'leave') and then
+   * those entered ('enter'), each in place order. */
+  geofenceEvents(track) {
+    if (!Array.isArray(track)) throw this._argument('a track is a list of positions');
+    const first = [0], levels = [];
+    for (const position of track) {
+      if (typeof position?.latitude !== 'number' || typeof position?.longitude !== 'number') {
+        throw this._argument('positions are numbers in degrees');
+      }
+      levels.push(...this._levelList(position.levels));
+      first.push(levels.length);
+    }
+    const count = track.length;
+    this._check(withMemory(16 * count, (degrees) => withU32s(first, (firstAt) => withU32s(levels, (levelsAt) => {
+      const view = new Float64Array(core.memory.buffer, degrees, 2 * count);
+      track.forEach((position, i) => { view[i] = position.latitude; view[count + i] = position.longitude; });
+      return core.nb_geofence_events_json(this._handle, degrees, degrees + 8 * count, firstAt, levelsAt, count, OUT, OUT + 4);
+    }))));
+    return JSON.parse(takeText());
+  }
+
+  _levelList(levels) {
+    const list = Number.isInteger(levels) ? [levels] : levels;
+    if (!Array.isArray(list)) throw this._argument('levels are a level index or a list of them');
+    list.forEach((level) => this._checkLevel(level));
+    return list;
+  }
+
   // -- Nearest of a kind (docs/nearest.md) --
 
   /** The `limit` places nearest to node `from` by travel time for `profile` among those `filter`

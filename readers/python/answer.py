@@ -146,6 +146,20 @@ def answer(bundle, line):
         found = bundle.snap(_decimal(latitude, "LATITUDE"), _decimal(longitude, "LONGITUDE"),
                             _integer(level, "LEVEL"))
         return "none" if found is None else f"{found[0]} {found[1]:.3f}"
+    if verb == "geofence":
+        level, latitude, longitude = _words(line, verb, 4, "LEVEL LATITUDE LONGITUDE")
+        hits = bundle.geofences(_decimal(latitude, "LATITUDE"), _decimal(longitude, "LONGITUDE"), [_integer(level, "LEVEL")])
+        return " ".join(f"{hit.place}:{'in' if hit.inside else 'near'}:{'-' if hit.metres is None else f'{hit.metres:.3f}'}"
+                        for hit in hits) or "none"
+    if verb == "geofence-track":
+        track = []
+        for word in line.split(" ")[1:]:
+            parts = word.split(",")
+            if len(parts) != 3:
+                raise QueryError(f"not a LEVEL,LATITUDE,LONGITUDE position: {word!r}")
+            track.append((_decimal(parts[1], "LATITUDE"), _decimal(parts[2], "LONGITUDE"), [_integer(parts[0], "LEVEL")]))
+        events = bundle.geofence_events(track)
+        return " ".join(f"{event.position}:{event.kind}:{event.place}" for event in events) or "none"
     if verb == "snap-profile":
         profile, level, latitude, longitude = _words(line, verb, 5, "PROFILE LEVEL LATITUDE LONGITUDE")
         found = bundle.snap_profile(_decimal(latitude, "LATITUDE"), _decimal(longitude, "LONGITUDE"),

@@ -45,6 +45,10 @@ Place = collections.namedtuple(
     "Place", "kind ref name category description building opening_hours phone email website "
              "level node capacity latitude longitude geofence_radius")
 Outline = collections.namedtuple("Outline", "kind label place rings")
+# A place a position is in (``inside``) or near (``geofences``), with the metres from its position
+# (None without one); a place entered or left at a position of a track (``geofence_events``).
+GeofenceHit = collections.namedtuple("GeofenceHit", "place inside metres")
+GeofenceEvent = collections.namedtuple("GeofenceEvent", "position kind place")
 # A place ``nearest`` found: its ``PLAC`` index, the node the route ends at, milliseconds and
 # centimetres along ``nodes``, the route ``route`` (or ``route_on``) gives to it from the start.
 Nearby = collections.namedtuple("Nearby", "place node milliseconds centimetres nodes")
@@ -965,6 +969,39 @@ class Bundle:
         return [Outline(outline["kind"], outline["label"], outline["place"],
                         [[tuple(corner) for corner in ring] for ring in outline["rings"]])
                 for outline in json.loads(_taken(answer, length))]
+
+    # Geofences (GFNC, docs/geofences.md)
+
+    def _levels_of(self, levels):
+        levels = [levels] if isinstance(levels, int) else list(levels)
+        return (U32 * max(1, len(levels)))(*(self._check("level", level, self.level_count) for level in levels)), len(levels)
+
+    def geofences(self, latitude, longitude, levels):
+        """The places a position (degrees) on any of ``levels`` (an index or a list of them) is in
+        or near, in place order: ``[GeofenceHit(place, inside, metres)]``, ``inside`` when one of
+        its outlines contains the position (else its circle reaches it), ``metres`` from its
+        position (None without one). ``BundleError`` (``argument``) for a position off the Earth,
+        (``unavailable``) for a bundle without ``GFNC``."""
+        chosen, count = self._levels_of(levels)
+        answer, length = self._call(_core.nb_geofence_json, float(latitude), float(longitude), chosen, count,
+                                    out=(ctypes.c_void_p, SIZE))
+        return [GeofenceHit(hit["place"], hit["inside"], hit["metres"]) for hit in json.loads(_taken(answer, length))]
+
+    def geofence_events(self, track):
+        """The places entered and left along ``track``, a list of ``(latitude, longitude, levels)``:
+        ``[GeofenceEvent(position, kind, place)]``, at each position the places left (``kind``
+        ``"leave"``) and then those entered (``"enter"``), each in place order."""
+        track = list(track)
+        latitudes = (DOUBLE * max(1, len(track)))(*(float(latitude) for latitude, _, _ in track))
+        longitudes = (DOUBLE * max(1, len(track)))(*(float(longitude) for _, longitude, _ in track))
+        first, levels = [0], []
+        for _, _, chosen in track:
+            chosen = [chosen] if isinstance(chosen, int) else list(chosen)
+            levels += [self._check("level", level, self.level_count) for level in chosen]
+            first.append(len(levels))
+        answer, length = self._call(_core.nb_geofence_events_json, latitudes, longitudes, (U32 * len(first))(*first),
+                                    (U32 * max(1, len(levels)))(*levels), len(track), out=(ctypes.c_void_p, SIZE))
+        return [GeofenceEvent(event["position"], event["kind"], event["place"]) for event in json.loads(_taken(answer, length))]
 
     # Wi-Fi positioning (WIFI)
 

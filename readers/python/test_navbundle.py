@@ -275,7 +275,7 @@ class ReadingTests(unittest.TestCase):
             self.assertIn(tag, tags)
         # Format 2.x has the shared customisable hierarchy instead of one per profile.
         if "CCHT" in tags:
-            self.assertEqual((self.bundle.major, self.bundle.minor), (2, 1))
+            self.assertEqual((self.bundle.major, self.bundle.minor), (2, 2))
             self.assertTrue(self.bundle.customisable)
             self.assertFalse(any(tag.startswith("CH") and tag != "CCHT" for tag in tags))
         else:
@@ -472,6 +472,32 @@ class ReadingTests(unittest.TestCase):
         for arguments in ({"category": "  "}, {"levels": "Mars"}, {"among": [places]}):
             with self.assertRaises(BundleError) as raised:
                 self.bundle.nearest(self.bundle.profiles[0], 0, 3, **arguments)
+            self.assertEqual(raised.exception.code, "argument")
+
+    def test_a_place_is_among_the_geofences_at_its_position_and_a_walk_enters_and_leaves(self):
+        found = 0
+        for index in range(self.bundle._place_count()):
+            place = self.bundle.place(index)
+            if place.latitude is None or place.level is None:
+                continue
+            hits = self.bundle.geofences(place.latitude, place.longitude, place.level)
+            self.assertEqual([hit.place for hit in hits], sorted(hit.place for hit in hits))
+            mine = [hit for hit in hits if hit.place == index]
+            if mine:
+                self.assertLess(mine[0].metres, 0.01)
+                found += 1
+        self.assertGreater(found, 20)
+        place = next(self.bundle.place(i) for i in range(self.bundle._place_count()) if self.bundle.place(i).latitude)
+        walk = [(place.latitude, place.longitude, [place.level]), (0.0, 0.0, [place.level])]
+        events = self.bundle.geofence_events(walk)
+        self.assertTrue(events)
+        self.assertEqual({(e.kind, e.place) for e in events if e.position == 0},
+                         {("enter", hit.place) for hit in self.bundle.geofences(*walk[0])})
+        self.assertEqual({(e.kind, e.place) for e in events if e.position == 1},
+                         {("leave", hit.place) for hit in self.bundle.geofences(*walk[0])})
+        for bad in ((91.0, 0.0, 0), (0.0, 0.0, self.bundle.level_count)):
+            with self.assertRaises(BundleError) as raised:
+                self.bundle.geofences(*bad)
             self.assertEqual(raised.exception.code, "argument")
 
     def test_nearest_exit_follows_the_egress_table(self):

@@ -11,7 +11,9 @@ public import NavBundle
 /// `maneuvers PROFILE FROM TO` (the route's maneuvers), `instructions LANGUAGE PROFILE FROM TO [DESTINATION]`
 /// (the maneuvers in words), `spoken LANGUAGE CENTIMETRES` (a distance in words),
 /// `nearest PROFILE FROM LIMIT [FILTER...]` (the places found, each with its time, length and
-/// route), `exit PROFILE NODE`, `search LIMIT TEXT` (the text is the rest of the line), `snap LEVEL LATITUDE LONGITUDE`,
+/// route), `geofence LEVEL LATITUDE LONGITUDE` (the places the position is in or near),
+/// `geofence-track LEVEL,LATITUDE,LONGITUDE...` (the places entered and left along a track),
+/// `exit PROFILE NODE`, `search LIMIT TEXT` (the text is the rest of the line), `snap LEVEL LATITUDE LONGITUDE`,
 /// `snap-profile PROFILE LEVEL LATITUDE LONGITUDE`, `endpoint TEXT` or
 /// `route-conditions PROFILE FROM TO JSON` or `exit-conditions PROFILE NODE JSON` (the conditions
 /// are the rest of the line) or `locate SCAN` (`ID:RSSI` pairs joined by commas); blank lines and lines
@@ -132,6 +134,23 @@ public struct ReaderQueries {
             }
             guard let snapped else { return "none" }
             return "\(snapped.node) " + String(format: "%.3f", snapped.distance)
+        case "geofence" where words.count == 4:
+            guard let position = Self.geofencePosition(words[1...3]) else { throw bad(query) }
+            return try BundleToolsError.reading { () throws(BundleError) in
+                let hits = try bundle.geofences(at: position)
+                guard !hits.isEmpty else { return "none" }
+                return hits.map { hit in
+                    "\(hit.place):\(hit.inside ? "in" : "near"):" + (hit.metres.map { String(format: "%.3f", $0) } ?? "-")
+                }.joined(separator: " ")
+            }
+        case "geofence-track" where words.count >= 2:
+            let track = words[1...].map { Self.geofencePosition($0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)[...]) }
+            guard track.allSatisfy({ $0 != nil }) else { throw bad(query) }
+            return try BundleToolsError.reading { () throws(BundleError) in
+                let events = try bundle.geofenceEvents(along: track.compactMap { $0 })
+                guard !events.isEmpty else { return "none" }
+                return events.map { "\($0.position):\($0.kind.rawValue):\($0.place)" }.joined(separator: " ")
+            }
         case "snap-profile" where words.count == 5:
             let profile = try profileIndex(words[1])
             guard let level = Int(words[2]), let latitude = Double(words[3]), let longitude = Double(words[4]) else {
@@ -197,6 +216,14 @@ public struct ReaderQueries {
 
     /// The route's steps, `START-END CENTIMETRES MILLISECONDS INSTRUCTION` each, joined by ` | `;
     /// `empty` for a route without steps, `none` when unreachable.
+    /// `LEVEL LATITUDE LONGITUDE` as a geofence position on that one level; `nil` when the words
+    /// are not three such numbers.
+    static func geofencePosition(_ words: ArraySlice<String>) -> GeofencePosition? {
+        guard words.count == 3, let level = Int(words[words.startIndex]), let latitude = Double(words[words.startIndex + 1]),
+              let longitude = Double(words[words.startIndex + 2]) else { return nil }
+        return GeofencePosition(latitude: latitude, longitude: longitude, levels: [level])
+    }
+
     /// A `nearest` query's filter words, `NAME=VALUE` each (`category`, `keyword`, `on`,
     /// `capacity`, `among` with places joined by commas); `nil` when one is not such a word.
     static func filter(_ words: ArraySlice<String>) -> PlaceFilter? {

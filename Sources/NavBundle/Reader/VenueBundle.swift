@@ -36,6 +36,7 @@ public final class VenueBundle: @unchecked Sendable {
     let searchIndex: SearchIndex?
     let snapIndex: SnapIndex?
     let outlineTable: OutlineTable?
+    let geofenceIndex: GeofenceIndex?
     /// The optional sections of format 1.2; `nil` in older bundles.
     let placeSources: ByteReader?
     let aliasIndex: AliasIndex?
@@ -141,6 +142,9 @@ public final class VenueBundle: @unchecked Sendable {
         }
         outlineTable = try file.section(Tag.outlines).map { section throws(BundleError) in
             try OutlineTable(section: section, levelCount: levels)
+        }
+        geofenceIndex = try file.section(Tag.geofences).map { section throws(BundleError) in
+            try GeofenceIndex(section: section, levelCount: levels)
         }
         let (placeTotal, profileTotal) = (placeCount, names.count)
         placeSources = try file.section(Tag.sources).map { section throws(BundleError) in

@@ -221,3 +221,29 @@ test('endpoints resolve by the order of docs/endpoints.md', { skip: STATION === 
   assert.throws(() => bundle.resolveEndpoint('Platfrom 1x'), (error) => error.code === 'unknown' && error.candidates.length <= 3);
   assert.throws(() => bundle.resolveEndpoint(new Uint8Array([0xc3])), (error) => error.code === 'argument');
 });
+
+test('a place is among the geofences at its position, and a walk enters and leaves', { skip: NO_BUNDLE }, async () => {
+  const bundle = await open(load(BUNDLE));
+  let found = 0;
+  for (let index = 0; index < bundle.placeCount; index++) {
+    const place = bundle.place(index);
+    if (place.latitude === null || place.level === null) continue;
+    const hits = bundle.geofences(place.latitude, place.longitude, place.level);
+    assert.deepEqual(hits.map((hit) => hit.place), hits.map((hit) => hit.place).sort((a, b) => a - b));
+    const mine = hits.find((hit) => hit.place === index);
+    if (mine) {
+      assert.ok(mine.metres < 0.01);
+      found++;
+    }
+  }
+  assert.ok(found > 20, `${found} places found at their positions`);
+  const place = Array.from({ length: bundle.placeCount }, (_, i) => bundle.place(i)).find((p) => p.latitude !== null && p.level !== null);
+  const here = { latitude: place.latitude, longitude: place.longitude, levels: [place.level] };
+  const events = bundle.geofenceEvents([here, { latitude: 0, longitude: 0, levels: [place.level] }]);
+  const at = bundle.geofences(here.latitude, here.longitude, here.levels).map((hit) => hit.place);
+  assert.deepEqual(events.filter((e) => e.position === 0).map((e) => [e.kind, e.place]), at.map((p) => ['enter', p]));
+  assert.deepEqual(events.filter((e) => e.position === 1).map((e) => [e.kind, e.place]), at.map((p) => ['leave', p]));
+  const argument = (error) => error instanceof BundleError && error.code === 'argument';
+  assert.throws(() => bundle.geofences(91, 0, 0), argument);
+  assert.throws(() => bundle.geofences(0, 0, bundle.levelCount), argument);
+});
