@@ -63,6 +63,11 @@ struct CommandLineRunner {
         try text.replacingOccurrences(of: old, with: new).write(to: url, atomically: true, encoding: .utf8)
     }
 
+    /// Writes a new file of the workspace.
+    func write(_ path: String, _ text: String) throws {
+        try text.write(to: directory.appendingPathComponent(path), atomically: true, encoding: .utf8)
+    }
+
     /// Adds a line at the end of a file of the workspace.
     func append(_ path: String, line: String) throws {
         let handle = try FileHandle(forWritingTo: directory.appendingPathComponent(path))

@@ -146,6 +146,35 @@ import TemporaryFolders
         #expect(zero.status == 64 && zero.errorOutput.contains("--limit takes a positive count"))
     }
 
+    @Test func tellsTheGeofencesOfAPositionAndOfAWalk() throws {
+        let cli = try CommandLineRunner.demoWorkspace()
+        #expect(try cli.run(["build", "pipelines/demo-campus.yml"]).status == 0)
+        // Inside the media lab, near the printer beside it.
+        let here = try cli.run(["geofence", Self.bundle, "--at", "48.1495229,11.5817280@0"])
+        #expect(here.status == 0, "\(here.errorOutput)")
+        #expect(here.output.contains("In B.0.ML Media Lab (Ground floor, Library), 3 m from its position"), "\(here.output)")
+        #expect(here.output.contains("Near PRN-B0 Printer and scanner"), "\(here.output)")
+        let json = try cli.run(["geofence", Self.bundle, "--at", "48.1495229,11.5817280@0", "--json"])
+        let places = (try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])?["places"] as? [[String: Any]]
+        #expect(places?.compactMap { $0["inside"] as? Bool } == [true, false], "\(json.output)")
+
+        // A walk into the toilets and out of the venue, named by the lines of the file.
+        try cli.write("walk.txt", "# a walk\n48.1499092,11.5799739@A@0\n48.1500592,11.5800739@A@0\n\n0,0@A@0\n")
+        let walk = try cli.run(["geofence", Self.bundle, "--track", "walk.txt"])
+        #expect(walk.status == 0, "\(walk.errorOutput)")
+        #expect(walk.output == "Line 3: enters WC-A0 Toilets (Main Building) (Ground floor, Main Building)\n"
+                    + "Line 5: leaves WC-A0 Toilets (Main Building) (Ground floor, Main Building)\n", "\(walk.output)")
+
+        // A line that names no level is the file's fault; a place is no position; one question only.
+        try cli.write("mars.txt", "48.15,11.58@Mars\n")
+        let mars = try cli.run(["geofence", Self.bundle, "--track", "mars.txt"])
+        #expect(mars.status == 1 && mars.errorOutput.contains("mars.txt:1: 'Mars' names no level"), "\(mars.errorOutput)")
+        let place = try cli.run(["geofence", Self.bundle, "--at", "A.0.01"])
+        #expect(place.status == 1 && place.errorOutput.contains("is a place, not a position"))
+        let both = try cli.run(["geofence", Self.bundle, "--at", "48.15,11.58@0", "--track", "walk.txt"])
+        #expect(both.status == 64)
+    }
+
     @Test func exportsTheGraphAsLayersAndAsAnEdgeList() throws {
         let cli = try CommandLineRunner.demoWorkspace()
         #expect(try cli.run(["build", "pipelines/demo-campus.yml"]).status == 0)

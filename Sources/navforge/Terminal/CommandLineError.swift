@@ -18,6 +18,8 @@ enum CommandLineError: Error, CustomStringConvertible {
     case output(path: String, reason: String)
     /// A bundle without the Wi-Fi radio map the command needs.
     case noRadioMap(bundle: String)
+    /// A bundle without the geofences the command needs (written before formats 2.2 and 1.4).
+    case noGeofences(bundle: String)
     /// A path that holds no graph to export.
     case noGraph(path: String, reason: String)
 
@@ -32,6 +34,8 @@ enum CommandLineError: Error, CustomStringConvertible {
             return "cannot write \(path): \(reason)"
         case .noRadioMap(let bundle):
             return "\(bundle) has no Wi-Fi radio map (no WIFI section); add survey inputs and a fingerprints stage"
+        case .noGeofences(let bundle):
+            return "\(bundle) has no geofences (no GFNC section, which bundles have since formats 2.2 and 1.4); rebuild it"
         case .noGraph(let path, let reason):
             return "cannot read a graph from \(path): \(reason)"
         }
