@@ -965,6 +965,64 @@ static void exercise_published(const uint8_t *bytes, size_t length) {
     }
 }
 
+/* The nearest places of a kind from `chosen` with each kind of filter (the tail's text as the
+ * keyword), and the geofences at a place's position on each level and along a short walk. */
+static void exercise_nearest_and_geofences(nb_bundle *b, uint32_t chosen, const char *text) {
+    uint32_t nodes = nb_node_count(b), places = nb_place_count(b);
+    if (nodes > 0) {
+        uint32_t among[2] = {0, places ? places - 1 : 0};
+        nb_place_filter filters[5] = {{0}, {.category = "toilet"}, {.keyword = text[0] ? text : "a"}, {.levels = "0"},
+                                      {.min_capacity = 8, .among = among, .among_count = places ? 2 : 0}};
+        for (uint32_t p = 0; p < nb_profile_count(b) && p < MAX_PROFILES; p++) {
+            for (int f = 0; f < 5; f++) {
+                nb_nearby found[3];
+                nb_path paths[3];
+                size_t count = 0;
+                nb_status status = nb_nearest(b, p, chosen % nodes, &filters[f], 3, found, paths, &count);
+                check_status(status);
+                EXPECT(count <= 3 && (status == NB_OK || count == 0));
+                for (size_t i = 0; i < count; i++) {
+                    EXPECT(found[i].place < places && found[i].node < nodes && paths[i].nodes != NULL);
+                    check_path(b, &paths[i], chosen % nodes, found[i].node, NULL);
+                }
+                for (size_t i = 0; i < 3; i++) nb_path_free(&paths[i]);
+                char *json = NULL;
+                size_t json_length = 0;
+                status = nb_nearest_json(b, p, NULL, chosen % nodes, filters[f].category, filters[f].keyword,
+                                         filters[f].levels, 0, NULL, 0, 0, 3, &json, &json_length);
+                check_json(status, json, json_length);
+            }
+        }
+    }
+    for (uint32_t level = 0; level < nb_level_count(b) && level < MAX_LEVELS; level++) {
+        double latitude = 48.1495, longitude = 11.5805;
+        for (uint32_t i = 0; i < places && i < MAX_PLACES; i++) {
+            nb_place info;
+            if (nb_place_info(b, i, &info) == NB_OK && info.positioned && info.level == level) {
+                latitude = info.latitude / 1e7, longitude = info.longitude / 1e7;
+                break;
+            }
+        }
+        nb_geofence_hit *hits = NULL;
+        size_t count = 0;
+        nb_status status = nb_geofence(b, latitude, longitude, &level, 1, &hits, &count);
+        check_status(status);
+        for (size_t i = 0; status == NB_OK && i < count; i++) EXPECT(hits[i].place < places && (i == 0 || hits[i - 1].place < hits[i].place));
+        free(hits);
+        nb_geofence_position walk[3] = {{latitude, longitude, &level, 1}, {latitude + 0.0001, longitude, &level, 1},
+                                        {0, 0, &level, 1}};
+        nb_geofence_event *events = NULL;
+        size_t event_count = 0;
+        status = nb_geofence_events(b, walk, 3, &events, &event_count);
+        check_status(status);
+        for (size_t i = 0; status == NB_OK && i < event_count; i++) EXPECT(events[i].place < places && events[i].position < 3);
+        free(events);
+        char *json = NULL;
+        size_t json_length = 0;
+        check_json(nb_geofence_json(b, latitude, longitude, &level, 1, &json, &json_length), json, json_length);
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     size_t bundle_size = size;
     tail t = {NULL, 0, ""};
@@ -997,6 +1055,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (t.length) exercise_fold(b, (const char *)t.bytes, t.length);
     exercise_levels(b);
     exercise_places(b);
+    exercise_nearest_and_geofences(b, chosen, t.text);
     exercise_routes(b, chosen);
     exercise_metrics(b, chosen);
     if (t.length) exercise_conditions(b, (const char *)t.bytes, t.length, chosen);
