@@ -419,8 +419,13 @@ class DemoCampusTests(ViewerTestCase):
         status = self.page.locator("#locate-status").inner_text()
         self.assertTrue(status.startswith(f"{expected['building']}, floor {expected['floor']} "), status)
         self.assertIn(f": {expected['latitude']:.7f}, {expected['longitude']:.7f}, confidence {expected['confidence']:.2f}.", status)
-        # The map shows the fix's level.
+        # The map shows the fix's level, and the places the fix is in or near as navforge tells them.
         self.assertEqual(self.page.locator("body").get_attribute("data-level"), expected["level"])
+        places = json.loads(navforge("geofence", self.site.bundle, "--scan", scan, "--json"))["places"]
+        inside = [place["label"] for place in places if place["inside"]]
+        near = [place["label"] for place in places if not place["inside"]]
+        told = " ".join(([f"In {', '.join(inside)}."] if inside else []) + ([f"Near {', '.join(near)}."] if near else []))
+        self.assertEqual(self.page.locator("#locate-places").inner_text(), told or "In or near no place.")
         self.screenshot("located")
 
     def test_the_keyboard_alone_plans_a_route(self):

@@ -1378,12 +1378,14 @@ function locate() {
   state.fix = fix;
   document.body.dataset.fix = fix ? "located" : "unknown";
   if (!fix) {
+    $("locate-places").textContent = "";
     draw();
     return locateStatus("Unknown: the scan hears no access point of this radio map.", true);
   }
   const level = fix.venueLevel != null ? state.levels[fix.venueLevel] : null;
   locateStatus(`${fix.buildingName}, floor ${fix.floorName}${level ? ` (level ${levelLabel(level)})` : ""}: ` +
     `${fix.latitude.toFixed(7)}, ${fix.longitude.toFixed(7)}, confidence ${fix.confidence.toFixed(2)}.`);
+  showGeofences(fix);
   if (level) {
     const [x, y] = project(fix.latitude, fix.longitude);
     state.level = level.index;
@@ -1392,6 +1394,20 @@ function locate() {
   } else {
     draw();
   }
+}
+
+/** The places the fix is in or near (docs/geofences.md), under the locate status: what an app
+ * would notify about at this position. Bundles before 2.2 and 1.4 have no geofences. */
+function showGeofences(fix) {
+  const line = $("locate-places");
+  line.textContent = "";
+  if (!fix || fix.venueLevel == null || !state.bundle.has("GFNC")) return;
+  const hits = state.bundle.geofences(fix.latitude, fix.longitude, fix.venueLevel);
+  const names = (inside) => hits.filter((hit) => hit.inside === inside).map((hit) => placeLabel(state.bundle.place(hit.place)));
+  const parts = [];
+  if (names(true).length) parts.push(`In ${names(true).join(", ")}.`);
+  if (names(false).length) parts.push(`Near ${names(false).join(", ")}.`);
+  line.textContent = parts.length ? parts.join(" ") : "In or near no place.";
 }
 
 function locateStatus(message, isError = false) {
