@@ -249,6 +249,17 @@ import VenueModel
         #expect(venue.pointsOfInterest[2].levelID == Level.outdoorID)
     }
 
+    @Test func aPointOfInterestTakesItsGeofenceRadiusFromItsTag() throws {
+        var osm = OSMFixture.building()
+        osm.node(50, 5, 5, ["amenity": "cafe", "name": "Café", "level": "0", "geofence_radius": "25 m"])
+        osm.node(51, 6, 5, ["amenity": "atm", "level": "0", "geofence_radius": "near"])
+        osm.node(52, 7, 5, ["amenity": "atm", "level": "0"])
+        let (venue, issues) = try osm.venue()
+        #expect(venue.pointsOfInterest.map(\.geofenceRadius) == [25, nil, nil])
+        // A radius that is not a length is named, and the point is kept with the default.
+        #expect(codes(issues) == [.invalidTag] && issues[0].message.contains("node/51"), "\(issues)")
+    }
+
     @Test func waysMissingANodeAreUsedWithoutIt() throws {
         var osm = OSMFixture()
         osm.node(1, 0, 0)

@@ -14,7 +14,7 @@ struct GeofenceCommand: ParsableCommand {
         discussion: """
             A place is reached when one of its outlines on the position's level contains the \
             position, or when the position lies within its geofence radius of the place's own \
-            position: the radius the data gives (CSV and GeoJSON geofence_radius, IMDF geofences), \
+            position: the radius the data gives (CSV, GeoJSON and OSM geofence_radius, IMDF geofences), \
             else 10 m for a point of interest or a room drawn without an outline (docs/geofences.md). \
             --at takes a position as route does (49.4036,8.6756@-1); --scan locates a Wi-Fi scan on \
             the radio map first; --track reads one position per line (blank lines and lines starting \

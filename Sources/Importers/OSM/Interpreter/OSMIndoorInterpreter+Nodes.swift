@@ -69,7 +69,7 @@ extension OSMIndoorInterpreter {
     }
 
     mutating func addPointOfInterest(_ tags: OSMTags, at position: Coordinate, element: String) {
-        let reader = OSMTagReader(tags, element: element)
+        var reader = OSMTagReader(tags, element: element)
         let category = reader.category ?? "poi"
         let levels = levels(of: tags, element: element)
         if levels == nil, tags["level"] != nil || tags["repeat_on"] != nil { return }
@@ -78,8 +78,11 @@ extension OSMIndoorInterpreter {
             description: tags["description"], openingHours: tags["opening_hours"],
             contact: Contact(phone: tags["phone"] ?? tags["contact:phone"], email: tags["email"] ?? tags["contact:email"],
                              website: tags["website"] ?? tags["contact:website"] ?? tags["url"]),
+            // The radius within which a person is near it (docs/geofences.md), as the CSV column names it.
+            geofenceRadius: reader.length("geofence_radius"),
             location: position, buildingID: nil, levelID: nil, source: location(element))
         poi.localizedNames = reader.localizedNames
+        report(reader)
         markUsed(element, tags)
         pending.pointsOfInterest.append(.init(feature: poi, anchor: position, levels: Self.firstLevel(levels),
                                               element: element))
