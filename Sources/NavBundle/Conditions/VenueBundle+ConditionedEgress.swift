@@ -16,6 +16,17 @@ extension VenueBundle {
         try checkProfile(profile)
         try checkNodes(node)
         let costs = try leavingCosts(profile: profile, applying: conditions)
+        let (search, arcs) = try openSearch(costs: costs)
+        let exits = try egressExits(entrances: try conditionsIndex().isEntrance)
+        guard let exit = search.run(from: [node], untilAnyOf: exits), let slots = search.pathSlots(to: exit) else { return nil }
+        let path = slots.map { arcs[Int(search.graph.arc[$0])] }
+        return try route(profile: profile, from: node, to: exit, arcs: path, milliseconds: search.distance(exit),
+                         section: "EGRC", weights: costs)
+    }
+
+    /// A Dijkstra search over the arcs `costs` (one per `ARCS` arc) leaves open, and the `ARCS`
+    /// index of each of its graph's input arcs (`search.graph.arc` maps a slot to one).
+    func openSearch(costs: [UInt32]) throws(BundleError) -> (search: DijkstraSearch, arcs: [Int]) {
         let index = try conditionsIndex()
         var tails: [Int] = [], heads: [Int] = [], weights: [UInt32] = [], arcs: [Int] = []
         for arc in 0..<arcCount where costs[arc] != BundleFormat.impassable {
@@ -24,12 +35,7 @@ extension VenueBundle {
             weights.append(costs[arc])
             arcs.append(arc)
         }
-        let search = DijkstraSearch(graph: AdjacencyArray(nodeCount: nodeCount, tails: tails, heads: heads, weights: weights))
-        let exits = try egressExits(entrances: index.isEntrance)
-        guard let exit = search.run(from: [node], untilAnyOf: exits), let slots = search.pathSlots(to: exit) else { return nil }
-        let path = slots.map { arcs[Int(search.graph.arc[$0])] }
-        return try route(profile: profile, from: node, to: exit, arcs: path, milliseconds: search.distance(exit),
-                         section: "EGRC", weights: costs)
+        return (DijkstraSearch(graph: AdjacencyArray(nodeCount: nodeCount, tails: tails, heads: heads, weights: weights)), arcs)
     }
 
     /// A profile's costs of leaving (its `PROF` costs with `EGRC` applied) under `conditions`,

@@ -32,14 +32,7 @@ extension VenueBundle {
         guard limit > 0, !placesAt.isEmpty else { return [] }
         let costs: [UInt32]
         if let conditions { costs = try self.costs(profile: profile, applying: conditions) } else { costs = try profileCosts(profile) }
-        let index = try conditionsIndex()
-        var tails: [Int] = [], heads: [Int] = [], weights: [UInt32] = []
-        for arc in 0..<arcCount where costs[arc] != BundleFormat.impassable {
-            tails.append(Int(index.tails[arc]))
-            heads.append(Int(index.heads[arc]))
-            weights.append(costs[arc])
-        }
-        let search = DijkstraSearch(graph: AdjacencyArray(nodeCount: nodeCount, tails: tails, heads: heads, weights: weights))
+        let search = try openSearch(costs: costs).search
         // Every settled target holds at least one place, so `limit` of them hold enough.
         let settled = search.run(from: [node], untilSettling: limit, of: targets)
         guard !settled.isEmpty else { return [] }
@@ -107,15 +100,8 @@ extension VenueBundle {
         var tables = [index.keys]
         if fields.contains(SearchField.alias.rawValue), let aliasIndex { tables.append(aliasIndex.keys) }
         for table in tables {
-            var position = try table.lowerBound(prefix)
-            while position < table.count {
-                let key = try table.key(position)
-                guard key.text.starts(with: prefix) else { break }
-                guard key.place < placeCount else {
-                    throw .malformedSection(section: table.section, detail: "key \(position) names place \(key.place)")
-                }
-                if fields.contains(key.field) { matched[key.place] = true }
-                position += 1
+            for (_, key) in try table.keys(startingWith: prefix, placeCount: placeCount) where fields.contains(key.field) {
+                matched[key.place] = true
             }
         }
         for place in admitted.indices where !matched[place] { admitted[place] = false }

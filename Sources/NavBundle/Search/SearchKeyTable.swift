@@ -36,6 +36,23 @@ struct SearchKeyTable {
         return low
     }
 
+    /// The keys that start with `prefix`, with their positions, in index order: they follow the
+    /// first key not below it contiguously. Each key's place is checked to be below `placeCount`.
+    func keys(startingWith prefix: [UInt8], placeCount: Int) throws(BundleError) -> [(position: Int, key: Key)] {
+        var result: [(position: Int, key: Key)] = []
+        var position = try lowerBound(prefix)
+        while position < count {
+            let key = try self.key(position)
+            guard key.text.starts(with: prefix) else { break }
+            guard key.place < placeCount else {
+                throw .malformedSection(section: section, detail: "key \(position) names place \(key.place)")
+            }
+            result.append((position, key))
+            position += 1
+        }
+        return result
+    }
+
     /// The places with a key exactly `text` in `field`, ascending.
     func places(withKey text: [UInt8], field: SearchField, placeCount: Int) throws(BundleError) -> [Int] {
         var result: [Int] = []

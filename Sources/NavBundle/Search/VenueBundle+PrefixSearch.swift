@@ -32,11 +32,8 @@ extension VenueBundle {
             tables.append((aliasIndex.keys, SearchField.alias.rawValue...SearchField.alias.rawValue, index.keyCount))
         }
         for (table, fields, offset) in tables {
-            var position = try table.lowerBound(prefix)
-            while position < table.count {
-                let key = try table.key(position)
-                guard key.text.starts(with: prefix) else { break }
-                guard key.place < placeCount, fields.contains(key.field) else {
+            for (position, key) in try table.keys(startingWith: prefix, placeCount: placeCount) {
+                guard fields.contains(key.field) else {
                     throw .malformedSection(section: table.section,
                                             detail: "key \(position) names place \(key.place), field \(key.field)")
                 }
@@ -45,7 +42,6 @@ extension VenueBundle {
                 } else {
                     best[key.place] = (key.field, offset + position)
                 }
-                position += 1
             }
         }
         let ranked = best.sorted { ($0.value.field, $0.value.position) < ($1.value.field, $1.value.position) }
