@@ -73,35 +73,18 @@ extension BundleWriter {
             }
             let south = members.map { fences[$0].south }.min()!, north = members.map { fences[$0].north }.max()!
             let west = members.map { fences[$0].west }.min()!, east = members.map { fences[$0].east }.max()!
-            let height = Double(north - south), width = Double(east - west) * longitudeScale
-            var side = max(1, (max(height, 1) * max(width, 1) / max(1, Double(members.count) / geofencesPerCell)).squareRoot())
-            var cellLatitude: Int64 = 1, cellLongitude: Int64 = 1, rows = 1, columns = 1
-            repeat {
-                cellLatitude = Int64(min(side.rounded(.up), Double(UInt32.max)))
-                cellLongitude = Int64(min((side / longitudeScale).rounded(.up), Double(UInt32.max)))
-                rows = Int((north - south) / cellLatitude) + 1
-                columns = Int((east - west) / cellLongitude) + 1
-                side *= 2
-            } while rows * columns > 4 * members.count + 64
-            var cells = [[UInt32]](repeating: [], count: rows * columns)
+            let grid = GridShape(south: south, west: west, north: north, east: east, items: members.count,
+                                 perCell: geofencesPerCell, longitudeScale: longitudeScale)
+            var cells = [[UInt32]](repeating: [], count: grid.rows * grid.columns)
             for fence in members {
                 let box = fences[fence]
-                for row in Int((box.south - south) / cellLatitude)...Int((box.north - south) / cellLatitude) {
-                    for column in Int((box.west - west) / cellLongitude)...Int((box.east - west) / cellLongitude) {
-                        cells[row * columns + column].append(UInt32(fence))
+                for row in Int((box.south - south) / grid.cellLatitude)...Int((box.north - south) / grid.cellLatitude) {
+                    for column in Int((box.west - west) / grid.cellLongitude)...Int((box.east - west) / grid.cellLongitude) {
+                        cells[row * grid.columns + column].append(UInt32(fence))
                     }
                 }
             }
-            typealias Grid = BundleFormat.SnapGridEntry
-            levelRecords.record(size: Grid.size) { entry in
-                entry.int32(Int32(clamping: south), at: Grid.minLatitude)
-                entry.int32(Int32(clamping: west), at: Grid.minLongitude)
-                entry.uint32(UInt32(cellLatitude), at: Grid.cellLatitude)
-                entry.uint32(UInt32(cellLongitude), at: Grid.cellLongitude)
-                entry.uint32(UInt32(rows), at: Grid.rows)
-                entry.uint32(UInt32(columns), at: Grid.columns)
-                entry.uint32(UInt32(cellFirst.count - 1), at: Grid.firstCell)
-            }
+            grid.write(to: &levelRecords, firstCell: cellFirst.count - 1)
             for cell in cells {
                 entries += cell
                 cellFirst.append(UInt32(entries.count))

@@ -28,39 +28,14 @@ extension BundleWriter {
                 levelRecords.record(size: BundleFormat.SnapGridEntry.size) { _ in }
                 continue
             }
-            let minLatitude = members.map { latitudes[$0] }.min()!, maxLatitude = members.map { latitudes[$0] }.max()!
-            let minLongitude = members.map { longitudes[$0] }.min()!, maxLongitude = members.map { longitudes[$0] }.max()!
-            let height = Double(Int64(maxLatitude) - Int64(minLatitude))
-            let width = Double(Int64(maxLongitude) - Int64(minLongitude)) * longitudeScale
-            let cells = max(1, Double(members.count) / snapNodesPerCell)
-            var side = max(1, (max(height, 1) * max(width, 1) / cells).squareRoot())
-            var cellLatitude: UInt32 = 1, cellLongitude: UInt32 = 1, rows = 1, columns = 1
-            // A level drawn along a line (all nodes on one street) would get far more cells than
-            // nodes from the area alone; wider cells keep the grid within a few cells per node.
-            repeat {
-                cellLatitude = UInt32(min(side.rounded(.up), Double(UInt32.max)))
-                cellLongitude = UInt32(min((side / longitudeScale).rounded(.up), Double(UInt32.max)))
-                rows = Int((Int64(maxLatitude) - Int64(minLatitude)) / Int64(cellLatitude)) + 1
-                columns = Int((Int64(maxLongitude) - Int64(minLongitude)) / Int64(cellLongitude)) + 1
-                side *= 2
-            } while rows * columns > 4 * members.count + 64
-
-            var cellMembers = [[UInt32]](repeating: [], count: rows * columns)
+            let grid = GridShape(south: Int64(members.map { latitudes[$0] }.min()!), west: Int64(members.map { longitudes[$0] }.min()!),
+                                 north: Int64(members.map { latitudes[$0] }.max()!), east: Int64(members.map { longitudes[$0] }.max()!),
+                                 items: members.count, perCell: snapNodesPerCell, longitudeScale: longitudeScale)
+            var cellMembers = [[UInt32]](repeating: [], count: grid.rows * grid.columns)
             for node in members {
-                let row = Int((Int64(latitudes[node]) - Int64(minLatitude)) / Int64(cellLatitude))
-                let column = Int((Int64(longitudes[node]) - Int64(minLongitude)) / Int64(cellLongitude))
-                cellMembers[row * columns + column].append(UInt32(node))
+                cellMembers[grid.cell(latitude: Int64(latitudes[node]), longitude: Int64(longitudes[node]))].append(UInt32(node))
             }
-            typealias Entry = BundleFormat.SnapGridEntry
-            levelRecords.record(size: Entry.size) { entry in
-                entry.int32(minLatitude, at: Entry.minLatitude)
-                entry.int32(minLongitude, at: Entry.minLongitude)
-                entry.uint32(cellLatitude, at: Entry.cellLatitude)
-                entry.uint32(cellLongitude, at: Entry.cellLongitude)
-                entry.uint32(UInt32(rows), at: Entry.rows)
-                entry.uint32(UInt32(columns), at: Entry.columns)
-                entry.uint32(UInt32(cellFirst.count - 1), at: Entry.firstCell)
-            }
+            grid.write(to: &levelRecords, firstCell: cellFirst.count - 1)
             for cell in cellMembers {
                 entries += cell
                 cellFirst.append(UInt32(entries.count))

@@ -52,24 +52,9 @@ struct GeofenceIndex {
         self.entries = entryTable
     }
 
-    /// Level `level`'s grid, checked to lie within the cell table (``SnapIndex/Grid``'s layout).
+    /// Level `level`'s grid, checked to lie within the cell table.
     func grid(_ level: Int) throws(BundleError) -> SnapIndex.Grid {
-        typealias Entry = BundleFormat.SnapGridEntry
-        let base = level * Entry.size
-        let grid = try BundleError.reading("GFNC") { () throws(FormatError) in
-            SnapIndex.Grid(minLatitude: Int64(try grids.int32(at: base + Entry.minLatitude)),
-                           minLongitude: Int64(try grids.int32(at: base + Entry.minLongitude)),
-                           cellLatitude: Int64(try grids.uint32(at: base + Entry.cellLatitude)),
-                           cellLongitude: Int64(try grids.uint32(at: base + Entry.cellLongitude)),
-                           rows: Int(try grids.uint32(at: base + Entry.rows)), columns: Int(try grids.uint32(at: base + Entry.columns)),
-                           firstCell: Int(try grids.uint32(at: base + Entry.firstCell)))
-        }
-        guard grid.rows == 0 || (grid.cellLatitude > 0 && grid.cellLongitude > 0 && grid.columns > 0
-                                  && grid.rows <= cellCount && grid.columns <= cellCount
-                                  && grid.firstCell + grid.rows * grid.columns <= cellCount) else {
-            throw .malformedSection(section: "GFNC", detail: "the grid of level \(level) lies outside the cell table")
-        }
-        return grid
+        try SnapIndex.Grid(level, in: grids, cellCount: cellCount, section: "GFNC")
     }
 
     /// The fences listed in cell `cell` (a global cell index), as indexes into the fences.

@@ -11,6 +11,24 @@ struct SnapIndex {
         var rows: Int
         var columns: Int
         var firstCell: Int
+
+        /// Level `level`'s grid in `grids` (``BundleFormat/SnapGridEntry``'s layout, which
+        /// `SNAP` and `GFNC` share), checked to lie within the `cellCount` cells of `section`.
+        init(_ level: Int, in grids: ByteReader, cellCount: Int, section: String) throws(BundleError) {
+            typealias Entry = BundleFormat.SnapGridEntry
+            let base = level * Entry.size
+            let read = try BundleError.reading(section) { () throws(FormatError) in
+                (Int64(try grids.int32(at: base + Entry.minLatitude)), Int64(try grids.int32(at: base + Entry.minLongitude)),
+                 Int64(try grids.uint32(at: base + Entry.cellLatitude)), Int64(try grids.uint32(at: base + Entry.cellLongitude)),
+                 Int(try grids.uint32(at: base + Entry.rows)), Int(try grids.uint32(at: base + Entry.columns)),
+                 Int(try grids.uint32(at: base + Entry.firstCell)))
+            }
+            (minLatitude, minLongitude, cellLatitude, cellLongitude, rows, columns, firstCell) = read
+            guard rows == 0 || (cellLatitude > 0 && cellLongitude > 0 && columns > 0 && rows <= cellCount && columns <= cellCount
+                                && firstCell + rows * columns <= cellCount) else {
+                throw .malformedSection(section: section, detail: "the grid of level \(level) lies outside the cell table")
+            }
+        }
     }
 
     let levelCount: Int
@@ -51,22 +69,7 @@ struct SnapIndex {
     }
 
     func grid(_ level: Int) throws(BundleError) -> Grid {
-        typealias Entry = BundleFormat.SnapGridEntry
-        let base = level * Entry.size
-        let grid = try BundleError.reading("SNAP") { () throws(FormatError) in
-            Grid(minLatitude: Int64(try levels.int32(at: base + Entry.minLatitude)),
-                 minLongitude: Int64(try levels.int32(at: base + Entry.minLongitude)),
-                 cellLatitude: Int64(try levels.uint32(at: base + Entry.cellLatitude)),
-                 cellLongitude: Int64(try levels.uint32(at: base + Entry.cellLongitude)),
-                 rows: Int(try levels.uint32(at: base + Entry.rows)), columns: Int(try levels.uint32(at: base + Entry.columns)),
-                 firstCell: Int(try levels.uint32(at: base + Entry.firstCell)))
-        }
-        guard grid.rows == 0 || (grid.cellLatitude > 0 && grid.cellLongitude > 0 && grid.columns > 0
-                                  && grid.rows <= cellCount && grid.columns <= cellCount
-                                  && grid.firstCell + grid.rows * grid.columns <= cellCount) else {
-            throw .malformedSection(section: "SNAP", detail: "the grid of level \(level) lies outside the cell table")
-        }
-        return grid
+        try Grid(level, in: levels, cellCount: cellCount, section: "SNAP")
     }
 
     /// The nodes listed in cell `cell` (a global cell index).
