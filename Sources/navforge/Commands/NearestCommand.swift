@@ -78,7 +78,8 @@ struct NearestCommand: ParsableCommand {
         if conditionOptions.isSet { (conditions, events) = try conditionOptions.resolved(in: venue) }
         let found = try venue.nearest(from: start.node, profile: profileIndex, matching: filter, limit: limit,
                                       conditions: conditions)
-        let formatter = RouteFormatter(bundle: venue, language: route ? try guidanceLanguage(of: venue) : nil)
+        // Directions only with --route, so --language is checked only then.
+        let formatter = try RouteFormatter(bundle: venue, language: language, steps: !route)
         if json { return try Console.json(try output(found, from: start, in: venue)) }
         for line in events { Console.out(line) }
         Console.out("Nearest to \(try formatter.placeLine(start.place)), profile \(profile)\(conditions == nil ? "" : ", under the conditions"):")
@@ -101,13 +102,6 @@ struct NearestCommand: ParsableCommand {
             let arrival = try formatter.arrivalName(of: nearby.route, at: place)
             for line in try formatter.describe(nearby.route, from: start.place, to: place, arrival: arrival) { Console.out(line) }
         }
-    }
-
-    /// `--language` when the bundle has guidance; steps (nil) for a bundle from before it.
-    private func guidanceLanguage(of venue: VenueBundle) throws -> String? {
-        guard venue.hasArcBearings && !venue.guidanceLanguages.isEmpty else { return nil }
-        _ = try venue.guidanceLanguage(language)
-        return language
     }
 
     /// The `--json` form: the start and each place with its time, length and, with `--route`, nodes.

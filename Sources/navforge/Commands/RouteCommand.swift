@@ -169,13 +169,9 @@ struct RouteCommand: ParsableCommand {
         if let geojson { Console.out("Route written to \(geojson).") }
     }
 
-    /// The formatter of `--language` directions, or of steps with `--steps`. Bundles from before
-    /// guidance (formats 2.0 and 1.2) have steps only; a language they lack is an error, never
-    /// another language's words.
+    /// The formatter of `--language` directions, or of steps with `--steps`.
     private func formatter(for venue: VenueBundle) throws -> RouteFormatter {
-        let guided = !steps && venue.hasArcBearings && !venue.guidanceLanguages.isEmpty
-        if guided { _ = try venue.guidanceLanguage(language) }
-        return RouteFormatter(bundle: venue, language: guided ? language : nil)
+        try RouteFormatter(bundle: venue, language: language, steps: steps)
     }
 
     /// The conditions of `--conditions` and `--at` resolved on `venue`, after printing the

@@ -159,6 +159,17 @@ struct RouteFormatter {
     }
 }
 
+extension RouteFormatter {
+    /// Directions in `language` (checked to be one of the bundle's: never another language's
+    /// words), or steps when `steps` is set or the bundle is from before guidance (formats 2.0
+    /// and 1.2), which has steps only.
+    init(bundle: VenueBundle, language: String, steps: Bool) throws {
+        let guided = !steps && bundle.hasArcBearings && !bundle.guidanceLanguages.isEmpty
+        if guided { _ = try bundle.guidanceLanguage(language) }
+        self.init(bundle: bundle, language: guided ? language : nil)
+    }
+}
+
 extension String {
     func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: " ", count: width - count) + self
