@@ -16,14 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static uint32_t next(uint32_t *state) {
-    uint32_t x = *state;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *state = x;
-}
-
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: bench_geofence BUNDLE [POSITIONS [ROUNDS [SEED]]]\n");
@@ -57,10 +49,10 @@ int main(int argc, char **argv) {
     size_t reached = 0, hits_total = 0;
     for (size_t i = 0; i < positions; i++) {
         nb_place info;
-        nb_place_info(b, chosen[next(&state) % located], &info);
+        nb_place_info(b, chosen[xorshift32(&state) % located], &info);
         /* Within about ±10 m: 900 units of 1e-7 degree of latitude, 1,300 of longitude. */
-        double latitude = (info.latitude + (int32_t)(next(&state) % 1801) - 900) / 1e7;
-        double longitude = (info.longitude + (int32_t)(next(&state) % 2601) - 1300) / 1e7;
+        double latitude = (info.latitude + (int32_t)(xorshift32(&state) % 1801) - 900) / 1e7;
+        double longitude = (info.longitude + (int32_t)(xorshift32(&state) % 2601) - 1300) / 1e7;
         uint32_t level = info.level;
         size_t count = 0;
         for (int r = 0; r <= rounds; r++) {

@@ -18,14 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint32_t next(uint32_t *state) {
-    uint32_t x = *state;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *state = x;
-}
-
 typedef struct {
     uint64_t duration;
     uint32_t node, place;
@@ -111,7 +103,7 @@ int main(int argc, char **argv) {
     }
     free(prefix);
     uint32_t state = seed ? seed : 1, *from = malloc(sizeof(uint32_t) * origins);
-    for (size_t i = 0; i < origins; i++) from[i] = next(&state) % nb_node_count(b);
+    for (size_t i = 0; i < origins; i++) from[i] = xorshift32(&state) % nb_node_count(b);
     double *near_times = malloc(sizeof(double) * origins), *all_times = malloc(sizeof(double) * origins);
     double *samples = malloc(sizeof(double) * (size_t)rounds);
     ranked *expected = malloc(sizeof *expected * (c.count + 1));

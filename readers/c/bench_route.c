@@ -31,15 +31,6 @@
 
 static double now_ms(void) { return now_us() / 1e3; }
 
-/* xorshift32, as bench.mjs has it. */
-static uint32_t next(uint32_t *state) {
-    uint32_t x = *state;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *state = x;
-}
-
 /* The scan of a `locate` line's text (`ID:RSSI` pairs joined by commas), as the vectors write it;
  * 0 when the text is no scan. The readings point into `text`, which this cuts in place. */
 static size_t scan_of(char *text, nb_scan_reading *readings, size_t capacity) {
@@ -166,8 +157,8 @@ int main(int argc, char **argv) {
     }
     (void)nb_profile_name(bundle, (uint32_t)profile, &length);
     for (int i = 0; i < pairs; i++) {
-        sources[i] = next(&state) % nodes;
-        targets[i] = next(&state) % nodes;
+        sources[i] = xorshift32(&state) % nodes;
+        targets[i] = xorshift32(&state) % nodes;
     }
     nb_path path = {0};
     double start = now_ms();

@@ -1,11 +1,13 @@
 /*
- * What the C reader's benchmarks (bench_route.c, bench_locate.c, bench_conditions.c) share: a
- * monotonic clock and the sorting of their samples. Each benchmark is one program; this header
- * holds static inline functions only, so it needs no file of its own to link.
+ * What the C reader's benchmarks (bench_route.c, bench_locate.c, bench_conditions.c,
+ * bench_nearest.c, bench_geofence.c) share: a monotonic clock, the sorting of their samples and
+ * their random numbers. Each benchmark is one program; this header holds static inline functions
+ * only, so it needs no file of its own to link.
  */
 #ifndef NAVBUNDLE_BENCH_SUPPORT_H
 #define NAVBUNDLE_BENCH_SUPPORT_H
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -20,6 +22,16 @@ static inline double now_us(void) {
     clock_gettime(CLOCK_MONOTONIC, &t);
 #endif
     return (double)t.tv_sec * 1e6 + (double)t.tv_nsec / 1e3;
+}
+
+/* xorshift32, as readers/js/bench.mjs has it, so that every benchmark draws the same numbers
+ * from a seed; `*state` must not be 0. */
+static inline uint32_t xorshift32(uint32_t *state) {
+    uint32_t x = *state;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    return *state = x;
 }
 
 /* qsort's order of doubles, ascending. */

@@ -6521,6 +6521,11 @@ nb_status nb_nearest_metric(nb_bundle *b, const nb_metric *metric, uint32_t from
 
 #define GEOFENCE_GRID(x, l) ((x)->grids + 32 * (size_t)(l))
 
+static int compare_u64(const void *x, const void *y) {
+    uint64_t a = *(const uint64_t *)x, c = *(const uint64_t *)y;
+    return a < c ? -1 : a > c;
+}
+
 static nb_status load_geofences(nb_bundle *b) {
     geofence_index *x = &b->geofence;
     if (x->checked) return NB_OK;
@@ -6639,9 +6644,10 @@ nb_status nb_geofence(nb_bundle *b, double latitude, double longitude, const uin
     const geofence_index *x = &b->geofence;
     /* 1e-7 degree, rounded half away from zero, as every position is. */
     int64_t lat = (int64_t)round(latitude * 1e7), lon = (int64_t)round(longitude * 1e7);
-    /* Per place: 0 not reached, 1 near (a circle), 2 inside (an outline), both bits for both. */
-    uint8_t *reached = calloc(b->place_count ? b->place_count : 1, 1);
-    if (reached == NULL) return out_of_memory(b);
+    /* Each fence reached as place × 4 + 1 for a circle, + 2 for an outline: a cell holds a
+     * handful, so the answer costs what the cells hold, not what the venue does. */
+    uint64_t *reached = NULL;
+    size_t reached_count = 0, capacity = 0;
     for (size_t i = 0; i < level_count && status == NB_OK; i++) {
         const uint8_t *g = GEOFENCE_GRID(x, levels[i]);
         int64_t min_lat = (int32_t)rd32(g), min_lon = (int32_t)rd32(g + 4);
@@ -6653,28 +6659,45 @@ nb_status nb_geofence(nb_bundle *b, double latitude, double longitude, const uin
         for (uint32_t e = rd32(x->cell_first + 4 * cell); e < rd32(x->cell_first + 4 * (cell + 1)) && status == NB_OK; e++) {
             const uint8_t *f = x->fences + 16 * (size_t)rd32(x->entries + 4 * (size_t)e);
             uint32_t place = rd32(f), outline = rd32(f + 4), radius = rd32(f + 8);
+            int flag = 0;
             if (outline != NB_NONE) {
                 int inside = 0;
                 status = outline_contains(b, outline, lat, lon, &inside);
-                if (inside) reached[place] |= 2;
+                flag = inside ? 2 : 0;
             } else {
                 int has;
-                if (place_metres(b, place, lat, lon, x->scale, &has) <= (double)radius / 100) reached[place] |= 1;
+                flag = place_metres(b, place, lat, lon, x->scale, &has) <= (double)radius / 100 ? 1 : 0;
             }
+            if (!flag) continue;
+            if (reached_count == capacity) {
+                capacity = capacity ? 2 * capacity : 16;
+                uint64_t *larger = realloc(reached, sizeof *reached * capacity);
+                if (larger == NULL) {
+                    status = out_of_memory(b);
+                    break;
+                }
+                reached = larger;
+            }
+            reached[reached_count++] = (uint64_t)place << 2 | (uint64_t)flag;
         }
     }
-    size_t found = 0;
-    for (uint32_t p = 0; p < b->place_count; p++) found += reached[p] != 0;
-    if (status == NB_OK && found > 0 && (*hits = malloc(sizeof **hits * found)) == NULL) status = out_of_memory(b);
-    if (status == NB_OK) {
-        for (uint32_t p = 0; p < b->place_count; p++) {
-            if (!reached[p]) continue;
-            nb_geofence_hit *h = &(*hits)[(*count)++];
-            h->place = p, h->inside = (reached[p] & 2) != 0;
-            h->metres = place_metres(b, p, lat, lon, x->scale, &h->has_position);
+    if (status == NB_OK && reached_count > 0) {
+        qsort(reached, reached_count, sizeof *reached, compare_u64);
+        if ((*hits = malloc(sizeof **hits * reached_count)) == NULL) status = out_of_memory(b);
+    }
+    /* Sorted, a place's fences lie together: one hit each, inside when any outline holds it. */
+    for (size_t i = 0; status == NB_OK && i < reached_count; i++) {
+        uint32_t place = (uint32_t)(reached[i] >> 2);
+        if (*count > 0 && (*hits)[*count - 1].place == place) {
+            (*hits)[*count - 1].inside |= (reached[i] & 2) != 0;
+            continue;
         }
+        nb_geofence_hit *h = &(*hits)[(*count)++];
+        h->place = place, h->inside = (reached[i] & 2) != 0;
+        h->metres = place_metres(b, place, lat, lon, x->scale, &h->has_position);
     }
     free(reached);
+    if (status != NB_OK) free(*hits), *hits = NULL, *count = 0;
     return status;
 }
 
