@@ -60,7 +60,11 @@ public enum RuleCatalogue {
         Entry(code: .emptyGraph, reporter: "validate (graph)", hint: "Check that the inputs have walkways or spaces with doors, and that their levels resolve; or drop the graph stage for a venue that is only searched."),
         Entry(code: .noPlaceReachable, reporter: "validate (graph)", hint: "Join the places: add the doors, walkways, lifts or stairs between them, and tag entrances."),
         Entry(code: .entranceIsland, reporter: "validate (graph)", hint: "Map the walkway from the entrance to the street, hall or platform it opens onto, or the door from the shop behind it into the concourse."),
+        Entry(code: .tourOffNetwork, reporter: "validate (graph)", hint: "Draw the tour along mapped walkways, or map the walkway it follows on that level."),
+        Entry(code: .tourUnconnected, reporter: "validate (graph)", hint: "Map the walkway between the two points, or open it to walking (access, level)."),
+        Entry(code: .tourDetour, reporter: "validate (graph)", hint: "Check the tour's line there, or map the shorter walkway it follows."),
         // Importers.
+        Entry(code: .tourIncomplete, reporter: "OSM, GeoJSON", hint: "Extract with complete relations, or order and join the tour's ways end to end."),
         Entry(code: .invalidTag, reporter: "OSM", hint: "Use the documented value format (docs/osm-tagging.md)."),
         Entry(code: .openOutline, reporter: "OSM", hint: "Close the way, or fix the multipolygon's members into closed rings."),
         Entry(code: .missingLevel, reporter: "OSM", hint: "Add `level=` (or `repeat_on=`), or draw the door as a vertex of a levelled outline."),

@@ -13,6 +13,8 @@ public struct Venue: Hashable, Sendable, Codable {
     public var paths: [Path] = []
     public var pointsOfInterest: [PointOfInterest] = []
     public var events: [Event] = []
+    /// Named routes to follow on foot, in input order.
+    public var tours: [Tour] = []
 
     public init(id: String, name: String) {
         self.id = id
@@ -28,6 +30,7 @@ public struct Venue: Hashable, Sendable, Codable {
         result += connectors.map(\.location)
         result += paths.flatMap(\.coordinates)
         result += pointsOfInterest.compactMap(\.location)
+        result += tours.flatMap(\.coordinates)
         return result
     }
 

@@ -73,6 +73,9 @@ import TemporaryFolders
         venue.paths[0].openingHours = "24/7"
         venue.events = [Event(id: "e1", title: "Lecture", placeRef: "A.0.01", start: 1_764_580_500, end: 1_764_586_000,
                               description: "Intro", source: source)]
+        venue.tours = [Tour(id: "r:relation/9", name: "Fun Run", kind: .fitnessTrail, coordinates: [a, b, c],
+                            levelIDs: [Level.outdoorID, "A@0", Level.outdoorID],
+                            source: SourceLocation(file: "input/park.osm", line: 40, feature: "relation/9"))]
         let issues = [Issue(code: .unknownKind, severity: .warning, message: "kind 'x' unknown", location: source,
                             levelID: "A@0", coordinate: a),
                       Issue(code: .unusedColumn, severity: .info, message: "no location")]
@@ -100,8 +103,8 @@ import TemporaryFolders
         let database = try SQLiteDatabase(path: url.path, mode: .readOnly)
         #expect(try database.scalarInt("PRAGMA application_id") == 0x4750_4B47)
         #expect(try database.scalarInt("PRAGMA user_version") == 10300)
-        #expect(try database.scalarInt("SELECT count(*) FROM gpkg_geometry_columns") == 6)
-        #expect(try database.scalarInt("SELECT count(*) FROM gpkg_contents WHERE data_type = 'features'") == 6)
+        #expect(try database.scalarInt("SELECT count(*) FROM gpkg_geometry_columns") == 7)
+        #expect(try database.scalarInt("SELECT count(*) FROM gpkg_contents WHERE data_type = 'features'") == 7)
         #expect(try database.scalarInt("SELECT count(*) FROM gpkg_spatial_ref_sys WHERE srs_id = 4326") == 1)
         #expect(try database.scalarInt("SELECT count(*) FROM spaces WHERE source_file IS NULL") == 0)
     }

@@ -28,6 +28,20 @@ public struct PendingFeature<Feature: Sendable>: Sendable {
     }
 }
 
+/// A tour read from a source, with a level reference per vertex of its line (a relation's ways
+/// may lie on different levels), resolved by the assembler.
+public struct PendingTour: Sendable {
+    public var tour: Tour
+    /// One per vertex of ``Tour/coordinates``.
+    public var levels: [LevelReference]
+
+    public init(_ tour: Tour, levels: [LevelReference]) {
+        precondition(tour.coordinates.count == levels.count, "a pending tour gives one level reference per vertex")
+        self.tour = tour
+        self.levels = levels
+    }
+}
+
 /// A building as declared by a source, with the levels it has.
 public struct BuildingDeclaration: Sendable {
     public struct DeclaredLevel: Hashable, Sendable {
@@ -79,6 +93,8 @@ public struct ImportedData: Sendable {
     public var pointsOfInterest: [PendingFeature<PointOfInterest>] = []
     public var walls: [PendingFeature<WallLine>] = []
     public var events: [Event] = []
+    /// Tours, each with the level reference of every vertex of its line.
+    public var tours: [PendingTour] = []
     /// Warnings and notes about the input; errors are thrown instead.
     public var issues: [Issue] = []
 
@@ -87,6 +103,6 @@ public struct ImportedData: Sendable {
     /// How many features of every kind this input gave, for progress and summaries.
     public var featureCount: Int {
         buildings.count + spaces.count + openings.count + connectors.count + paths.count + pointsOfInterest.count
-            + events.count
+            + events.count + tours.count
     }
 }

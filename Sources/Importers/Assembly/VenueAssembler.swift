@@ -94,6 +94,7 @@ public struct VenueAssembler {
                 wall.levelIDs = ids
             }
             venue.events += input.events
+            venue.tours += resolve(input.tours, with: &resolver, errors: &errors, issues: &levelIssues)
         }
         if let first = resolver.firstOutdoorFeature { venue.levels.append(.outdoor(source: first)) }
 
@@ -103,6 +104,7 @@ public struct VenueAssembler {
         errors += duplicateIDs(venue.paths.map { ($0.id, $0.source) }, kind: "path")
         errors += duplicateIDs(venue.pointsOfInterest.map { ($0.id, $0.source) }, kind: "point of interest")
         errors += duplicateIDs(venue.events.map { ($0.id, $0.source) }, kind: "event")
+        errors += duplicateIDs(venue.tours.map { ($0.id, $0.source) }, kind: "tour")
         guard errors.isEmpty else { throw ImportError(collecting: errors) }
         // Doorless ways into rooms (shop fronts, walkways through arcades) once every input is in.
         var doorless = DoorlessOpenings(venue: venue, walls: walls)
@@ -133,6 +135,42 @@ public struct VenueAssembler {
                 case .unknownLevel(let message):
                     issues.append(Issue(code: .unknownLevel,
                                         message: "\(message); the feature is left out", location: item.levels.location))
+                }
+            }
+        }
+        return result
+    }
+
+    /// Tours with each vertex's level resolved (one level per vertex); a tour with a vertex on an
+    /// unknown level is left out with a finding, as any feature is.
+    private func resolve(_ pending: [PendingTour], with resolver: inout LevelResolver, errors: inout [ImportError],
+                         issues: inout [Issue]) -> [Tour] {
+        var result: [Tour] = []
+        for item in pending {
+            var resolved: [LevelReference: String] = [:]
+            var ids: [String] = []
+            ids.reserveCapacity(item.levels.count)
+            do throws(LevelResolver.Failure) {
+                for reference in item.levels {
+                    if let known = resolved[reference] { ids.append(known); continue }
+                    let found = try resolver.resolve(reference)
+                    guard found.count == 1 else {
+                        throw .invalid(.invalidInput("'\(reference.value ?? "")' names \(found.count) levels; a tour's vertex lies on one",
+                                                     at: reference.location))
+                    }
+                    resolved[reference] = found[0]
+                    ids.append(found[0])
+                }
+                var tour = item.tour
+                tour.levelIDs = ids
+                result.append(tour)
+            } catch {
+                switch error {
+                case .invalid(let problem):
+                    errors.append(problem)
+                case .unknownLevel(let message):
+                    issues.append(Issue(code: .unknownLevel, message: "\(message); tour '\(item.tour.name)' is left out",
+                                        location: item.tour.source))
                 }
             }
         }

@@ -6,6 +6,8 @@ public struct CSVImportOptions: Hashable, Sendable {
         case rooms
         case pois
         case events
+        /// Named routes to follow on foot, one waypoint a row.
+        case tours
     }
 
     public var table: Table
@@ -35,6 +37,8 @@ public struct CSVImportOptions: Hashable, Sendable {
                     "geofence_radius", "building", "level", "room", "lat", "lon"]
         case .events:
             return ["id", "place", "title", "start", "end", "description"]
+        case .tours:
+            return ["tour", "name", "kind", "sequence", "building", "level", "lat", "lon"]
         }
     }
 

@@ -1,7 +1,7 @@
 public import Foundation
 import VenueModel
 
-/// Imports a CSV table of buildings, rooms, points of interest or events.
+/// Imports a CSV table of buildings, rooms, points of interest, events or tours.
 ///
 /// Rows are read by column name. Every bad row is reported (file:line:column and the value), and
 /// nothing of the file is used unless all rows are good.
@@ -16,6 +16,7 @@ public enum CSVImporter {
         case .rooms: context.readRooms()
         case .pois: context.readPointsOfInterest()
         case .events: context.readEvents()
+        case .tours: context.readTours()
         }
         guard context.errors.isEmpty else { throw ImportError(collecting: context.errors) }
         return context.data

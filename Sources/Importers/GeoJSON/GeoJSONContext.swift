@@ -64,7 +64,8 @@ struct GeoJSONContext {
         let location = SourceLocation(file: file, line: object.line, column: object.column, feature: sourceID)
         let feature = Feature(object: object, properties: properties, id: sourceID, location: location, mapping: mapping)
 
-        for field in GeoJSONMapping.fields {
+        let tour = feature.text("tour")
+        for field in GeoJSONMapping.fields where tour != nil || !GeoJSONMapping.tourOnlyFields.contains(field) {
             if let type = feature.structuredProperty(field) {
                 let property = mapping.property(for: field)
                 let found = properties?[property]?.excerpt() ?? type
@@ -74,6 +75,8 @@ struct GeoJSONContext {
             }
         }
         let modelID = "\(inputID):\(feature.text("id") ?? sourceID)"
+        // A tour is a tour whatever its kind: its line is matched onto the walkways, not one of them.
+        if let tour { return readTour(feature, name: tour, id: modelID) }
         guard let rawKind = feature.text("kind") ?? mapping.defaultKind else {
             report(.unknownKind, "feature has no '\(mapping.property(for: "kind"))' property and the input no default-kind; skipped", feature)
             return
@@ -87,16 +90,20 @@ struct GeoJSONContext {
             }
             geometry = parsed
         } catch {
-            // Point at the geometry object itself: the feature may start many lines earlier.
-            var place = location
-            if case .object(let geometryObject)? = object["geometry"] {
-                place.line = geometryObject.line
-                place.column = geometryObject.column
-            }
-            errors.append(.invalidInput(error.message, at: place))
+            errors.append(.invalidInput(error.message, at: geometryLocation(feature)))
             return
         }
         classify(feature, kind: kind, rawKind: rawKind, geometry: geometry, id: modelID)
+    }
+
+    /// Where a feature's geometry object starts, for its errors: the feature may start many lines earlier.
+    func geometryLocation(_ feature: Feature) -> SourceLocation {
+        var place = feature.location
+        if case .object(let geometryObject)? = feature.object["geometry"] {
+            place.line = geometryObject.line
+            place.column = geometryObject.column
+        }
+        return place
     }
 
     /// Records a finding about a feature, with its code's severity.

@@ -39,6 +39,39 @@ enum GeoJSONGeometry {
         }
     }
 
+    /// The parts of a tour's line: a `LineString`'s one, a `MultiLineString`'s in order; `nil`
+    /// for a null geometry. Every part needs at least 2 positions.
+    static func lines(_ value: JSONValue?) throws(Problem) -> [[Coordinate]]? {
+        guard let value, case .object(let object) = value else {
+            if value == nil || value == .null { return nil }
+            throw Problem(message: "geometry is not an object, found \(value?.excerpt() ?? "nothing")")
+        }
+        let coordinates = object["coordinates"]
+        switch object["type"]?.string {
+        case "LineString":
+            let line = try positions(coordinates)
+            guard line.count >= 2 else { throw Problem(message: "a LineString needs at least 2 positions, found \(line.count)") }
+            return [line]
+        case "MultiLineString":
+            guard case .array(let members)? = coordinates, !members.isEmpty else {
+                throw Problem(message: "a MultiLineString needs an array of lines, found \(coordinates?.excerpt() ?? "nothing")")
+            }
+            var lines: [[Coordinate]] = []
+            for (index, member) in members.enumerated() {
+                let line = try positions(member)
+                guard line.count >= 2 else {
+                    throw Problem(message: "line \(index) of a MultiLineString needs at least 2 positions, found \(line.count)")
+                }
+                lines.append(line)
+            }
+            return lines
+        case let other?:
+            throw Problem(message: "a tour is a LineString or MultiLineString, found '\(other)'")
+        case nil:
+            throw Problem(message: "geometry has no type")
+        }
+    }
+
     private static func position(_ value: JSONValue?) throws(Problem) -> Coordinate {
         guard case .array(let numbers)? = value, numbers.count >= 2,
               let longitude = numbers[0].number, let latitude = numbers[1].number else {

@@ -1,12 +1,13 @@
 public import Foundation
 import VenueModel
 
-/// Imports an RFC 7946 FeatureCollection of rooms, corridors, doors, connectors, paths and
-/// points of interest, reading properties through a ``GeoJSONMapping``.
+/// Imports an RFC 7946 FeatureCollection of rooms, corridors, doors, connectors, paths, points
+/// of interest and tours, reading properties through a ``GeoJSONMapping``.
 ///
 /// What a feature is follows from its kind and its geometry: a polygon `stairs` is a stairwell,
 /// a point `stairs` a staircase between levels. Features of unknown kinds are skipped with a
-/// warning (CAD exports carry furniture and annotations); bad values are errors.
+/// warning (CAD exports carry furniture and annotations); bad values are errors. A feature with a
+/// `tour` property is a tour, whatever its kind.
 public enum GeoJSONImporter {
     public static func read(_ data: Data, file: String, inputID: String,
                             mapping: GeoJSONMapping) throws(ImportError) -> ImportedData {

@@ -29,8 +29,12 @@ public struct GeoJSONMapping: Hashable, Sendable {
         "id", "kind", "level", "building", "ref", "name", "category", "capacity", "description", "opening_hours",
         "phone", "email", "website", "geofence_radius", "door", "automatic", "access", "step_count", "direction",
         "oneway", "wheelchair", "lit", "surface", "smoothness", "tracktype", "sac_scale", "width", "incline", "kerb",
-        "tactile_paving", "handrail",
+        "tactile_paving", "handrail", "tour", "route",
     ]
+
+    /// Fields only a tour reads (a feature with a `tour` property); other features may carry
+    /// properties of these names with any value.
+    static let tourOnlyFields: Set<String> = ["route"]
 
     /// Every kind a feature can have, by the geometry it takes.
     public static let knownKinds: Set<String> = Set(

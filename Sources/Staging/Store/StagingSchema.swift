@@ -2,7 +2,7 @@
 /// here bumps ``version`` and is described there.
 enum StagingSchema {
     /// Stored in the `metadata` table; readers refuse other versions.
-    static let version = 6
+    static let version = 7
 
     static let buildings = StagingTable(
         name: "buildings", description: "Buildings and their footprints", geometryType: "POLYGON",
@@ -55,6 +55,11 @@ enum StagingSchema {
                   .integer("start_epoch", notNull: true), .integer("end_epoch", notNull: true),
                   .text("start_utc", notNull: true), .text("end_utc", notNull: true), .text("description")])
 
+    static let tours = StagingTable(
+        name: "tours", description: "Named routes to follow on foot", geometryType: "LINESTRING",
+        columns: [.text("id", notNull: true), .text("name", notNull: true), .text("kind", notNull: true),
+                  .text("vertex_level_ids", notNull: true)])
+
     static let sources = StagingTable(
         name: "sources", description: "The input files this store was built from", geometryType: nil,
         columns: [.text("path", notNull: true), .text("format", notNull: true), .integer("size", notNull: true),
@@ -67,7 +72,7 @@ enum StagingSchema {
                   .text("level_id"), .real("longitude"), .real("latitude")],
         provenance: .optional)
 
-    static let featureTables = [buildings, spaces, openings, connectors, paths, pointsOfInterest]
+    static let featureTables = [buildings, spaces, openings, connectors, paths, pointsOfInterest, tours]
     static let attributeTables = [levels, events, sources, issues]
 
     static let metadataStatement = "CREATE TABLE metadata (key TEXT PRIMARY KEY, value TEXT NOT NULL)"

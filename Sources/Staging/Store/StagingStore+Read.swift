@@ -31,6 +31,7 @@ extension StagingStore {
         venue.paths = try rows(of: StagingSchema.paths, in: database, path(from:))
         venue.pointsOfInterest = try rows(of: StagingSchema.pointsOfInterest, in: database, pointOfInterest(from:))
         venue.events = try rows(of: StagingSchema.events, in: database, event(from:))
+        venue.tours = try rows(of: StagingSchema.tours, in: database, tour(from:))
         let sources = try rows(of: StagingSchema.sources, in: database, sourceFile(from:))
         let issues = try rows(of: StagingSchema.issues, in: database, issue(from:))
         return StagedVenue(venue: venue, sources: sources, issues: issues)
@@ -140,6 +141,20 @@ extension StagingStore {
         path.barriers = try row.barriers()
         path.carPark = row.text("car_park")
         return path
+    }
+
+    private static func tour(from row: StagingRowReader) throws(StagingError) -> Tour {
+        let id = try row.requiredText("id")
+        guard case .lineString(let coordinates)? = try row.geometry(),
+              let kind = try row.enumeration("kind", as: TourKind.self) else {
+            throw .corrupt("tours row \(id) lacks a line or kind")
+        }
+        let levels = try row.levelIDs("vertex_level_ids")
+        guard levels.count == coordinates.count else {
+            throw .corrupt("tours row \(id) gives \(levels.count) levels for \(coordinates.count) vertices")
+        }
+        return Tour(id: id, name: try row.requiredText("name"), kind: kind, coordinates: coordinates, levelIDs: levels,
+                    source: try row.source())
     }
 
     private static func pointOfInterest(from row: StagingRowReader) throws(StagingError) -> PointOfInterest {

@@ -91,6 +91,7 @@ public enum StagingStore {
         try insert(rows: venue.paths.map(row(for:)), into: StagingSchema.paths, database: database)
         try insert(rows: venue.pointsOfInterest.map(row(for:)), into: StagingSchema.pointsOfInterest, database: database)
         try insert(rows: venue.events.map(row(for:)), into: StagingSchema.events, database: database)
+        try insert(rows: venue.tours.map(row(for:)), into: StagingSchema.tours, database: database)
     }
 
     private static func insert(rows: [[SQLiteValue?]], into table: StagingTable, database: SQLiteDatabase) throws(StagingError) {
@@ -201,6 +202,17 @@ extension StagingStore {
         row.add(path.accessibility)
         row.add(geometry: .lineString(path.coordinates))
         row.add(source: path.source)
+        return row.values
+    }
+
+    static func row(for tour: Tour) -> [SQLiteValue?] {
+        var row = StagingRowBuilder()
+        row.add(tour.id)
+        row.add(tour.name)
+        row.add(tour.kind.rawValue)
+        row.add(levelIDs: tour.levelIDs)
+        row.add(geometry: .lineString(tour.coordinates))
+        row.add(source: tour.source)
         return row.values
     }
 

@@ -141,6 +141,17 @@ public enum FindingCode: String, Hashable, Sendable, Codable, CaseIterable {
     /// A CSV column the table does not read.
     case unusedColumn = "unused-column"
 
+    /// A tour whose line has a gap: its relation's member ways are missing from the file, or do
+    /// not meet end to end. The walkways between the pieces join them.
+    case tourIncomplete = "tour-incomplete"
+    /// A vertex of a tour's line with no walkway node near it on its level: the tour is left out.
+    case tourOffNetwork = "tour-off-network"
+    /// Two consecutive vertices of a tour's line that no walkway joins: the tour is left out.
+    case tourUnconnected = "tour-unconnected"
+    /// Between two vertices of a tour's line, the walkways joining them are much longer than the
+    /// line drawn: the tour follows them, but the line may be wrong.
+    case tourDetour = "tour-detour"
+
     /// The severity findings of this code are reported with.
     ///
     /// One code has two: `invalid-geometry` is a warning for an outline the geometry layer
@@ -161,7 +172,7 @@ public enum FindingCode: String, Hashable, Sendable, Codable, CaseIterable {
              .duplicateElement, .shortWay, .elevatorWithoutLevels, .levelNotExistent, .levelMismatchAtNode,
              .flightEndsOnOneLevel, .flightDirectionUnknown, .overpassRemark, .imdfVersion, .unknownProperty,
              .unknownFile, .unknownCategory, .openingCategory, .unknownReference, .levelWithoutBuilding,
-             .badGeometry, .unknownKind, .noGeometry:
+             .badGeometry, .unknownKind, .noGeometry, .tourIncomplete, .tourOffNetwork, .tourUnconnected, .tourDetour:
             return .warning
         }
     }
@@ -191,14 +202,15 @@ public enum FindingCode: String, Hashable, Sendable, Codable, CaseIterable {
         case .surveyFloorThin, .surveyArea:
             return "validation-rules.md#findings-of-the-fingerprints-stage"
         case .placeUnreachable, .wheelchairRoomNotStepFree, .noEntrance, .entranceInferred, .placeNotConnected,
-             .spaceTooComplex, .landingNotJoined, .emptyGraph, .noPlaceReachable, .entranceIsland:
+             .spaceTooComplex, .landingNotJoined, .emptyGraph, .noPlaceReachable, .entranceIsland, .tourOffNetwork,
+             .tourUnconnected, .tourDetour:
             return "validation-rules.md#findings-from-the-graph"
         case .invalidTag, .openOutline, .missingLevel, .missingNode, .missingMember, .duplicateElement, .shortWay,
              .elevatorWithoutLevels, .levelNotExistent, .notModelled, .levelMismatchAtNode, .flightEndsOnOneLevel,
              .flightDirectionUnknown, .openingInferred, .unratedValue, .deletedElements, .overpassRemark, .overpassError,
              .outsideWithin, .imdfVersion, .unknownProperty, .unknownFile, .unknownCategory, .openingCategory,
              .unknownReference, .levelWithoutBuilding, .badGeometry, .connectorInferred, .unknownKind, .noGeometry,
-             .unusedColumn:
+             .unusedColumn, .tourIncomplete:
             return "validation-rules.md#findings-of-the-importers"
         }
     }

@@ -74,6 +74,15 @@ extension OSMIndoorInterpreter {
             guard let levels = reference(item) else { continue }
             data.walls.append(PendingFeature(item.feature, levels: levels))
         }
+        for draft in tourDrafts {
+            // Each member way's building once, found as its path's would be.
+            let wayBuildings = draft.ways.map { way in way.levels.map { place(way.anchor, $0) } }
+            let levels = draft.vertices.map { vertex in
+                LevelReference(building: wayBuildings[vertex.way], value: vertex.ordinal.map(Level.formatOrdinal),
+                               location: location(draft.ways[vertex.way].element))
+            }
+            data.tours.append(PendingTour(draft.tour, levels: levels))
+        }
 
         // The first element naming a level names it (elements are read in id order).
         var implicitNames: [Double: String] = [:]

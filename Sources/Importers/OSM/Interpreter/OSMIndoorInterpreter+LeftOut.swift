@@ -23,7 +23,9 @@ extension OSMIndoorInterpreter {
     /// the first few elements.
     mutating func reportLeftOut() {
         var memberWays = Set<Int64>()
-        for relation in dataset.relations where usedElements.contains("relation/\(relation.id)") {
+        // A tour takes only its ways' lines: a levelled member way no rule reads is still reported.
+        for relation in dataset.relations
+        where usedElements.contains("relation/\(relation.id)") && Self.tourKind(relation.tags) == nil {
             for member in relation.members where member.type == .way { memberWays.insert(member.id) }
         }
         var groups: [String: [(element: String, coordinate: Coordinate?)]] = [:]

@@ -28,6 +28,8 @@ struct OSMIndoorInterpreter {
     var pendingFlights: [FlightDraft] = []
     /// Platforms, named once stop positions have been read.
     var platformDrafts: [PlatformDraft] = []
+    /// Tours from route relations, given their level references once buildings are settled.
+    var tourDrafts: [TourDraft] = []
     /// Lift nodes with the levels they serve: a lift shaft around one is its shaft, not a second lift.
     var liftNodes: [(position: Coordinate, ordinals: Set<Double>)] = []
     /// Entrances without a level that are neither station entrances nor on a levelled walkway or
@@ -79,6 +81,7 @@ struct OSMIndoorInterpreter {
         interpretSpaces()
         interpretOpenings()
         addPlatformPlaces()
+        interpretTours()
         readLevelNames()
         reportLeftOut()
         return assemble()
