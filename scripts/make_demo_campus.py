@@ -83,7 +83,7 @@ def metres(lon: float, lat: float) -> Metres:
 PROPERTY_ORDER = [
     "kind", "level", "ref", "name", "category", "capacity", "width", "door", "automatic",
     "wheelchair", "access", "step_count", "handrail", "incline", "lit", "surface",
-    "description", "opening_hours",
+    "description", "opening_hours", "tour", "route",
 ]
 
 WALKABLE_KINDS = ("room", "corridor", "area", "stairs", "elevator")
@@ -574,6 +574,22 @@ def campus_ways() -> List[Way]:
     ]
 
 
+def campus_tours() -> List[Way]:
+    """Tours drawn on the campus ways' own vertices, in walking order (docs/tours.md).
+
+    The fun run crosses the park on the unlit gravel trail, which the wheelchair profile may
+    not use; the promenade loop keeps to paving, so every profile can do it whole.
+    """
+    fun_run = [PLAZA, EAST_JUNCTION, (98.0, -40.0), LIBRARY_JUNCTION, (80.0, -85.0), LECTURE_JUNCTION,
+               (58.0, -53.0), PLAZA]
+    promenade = [LIBRARY_JUNCTION, (98.0, -114.0), (58.0, -114.0), LECTURE_JUNCTION, (58.0, -53.0), PLAZA,
+                 EAST_JUNCTION, (98.0, -40.0), LIBRARY_JUNCTION]
+    return [
+        Way("tour-fun-run", fun_run, {"tour": "Campus Fun Run", "route": "running"}),
+        Way("tour-park-loop", promenade, {"tour": "Park Promenade Loop", "route": "foot"}),
+    ]
+
+
 # ---------------------------------------------------------------------------------------------
 # Points of interest and events (CSV)
 # ---------------------------------------------------------------------------------------------
@@ -782,6 +798,7 @@ def generate() -> None:
         "library-plan.geojson": feature_collection_text(cad_features(b)),
         "lecture-centre.geojson": feature_collection_text(building_features(c)),
         "campus-paths.geojson": feature_collection_text(way_features(campus_ways())),
+        "fun-runs.geojson": feature_collection_text(way_features(campus_tours())),
         "buildings.csv": csv_text(["ref", "name", "address", "levels", "level_names", "footprint"],
                                   buildings_rows([a, b, c])),
         "library-rooms.csv": csv_text(["building", "level", "ref", "name", "category", "capacity",
@@ -799,7 +816,7 @@ def generate() -> None:
 
 TOLERANCE_DEG = 1e-6
 EXPECTED_FILES = ["main-building.geojson", "library-plan.geojson", "lecture-centre.geojson",
-                  "campus-paths.geojson", "buildings.csv", "library-rooms.csv", "pois.csv",
+                  "campus-paths.geojson", "fun-runs.geojson", "buildings.csv", "library-rooms.csv", "pois.csv",
                   "events.csv"]
 SPACE_KINDS = {"room", "corridor", "area", "stairs", "elevator", "obstacle"}
 POINT_KINDS = {"door", "entrance", "stairs", "elevator", "escalator", "ramp", "poi"}
@@ -1076,6 +1093,22 @@ def segments_cross(p1, p2, q1, q2) -> bool:
                ((o1, p1, p2, q1), (o2, p1, p2, q2), (o3, q1, q2, p1), (o4, q1, q2, p2)))
 
 
+def check_tours(tours: List[dict], paths: List[dict], checker: Checker) -> None:
+    """Each tour steps from a path vertex to the next vertex of the same path, so that it
+    matches onto the walkways exactly (docs/tours.md, "Matching")."""
+    steps = set()
+    for f in paths:
+        coords = [tuple(p) for p in f["geometry"]["coordinates"]]
+        steps |= set(zip(coords, coords[1:])) | set(zip(coords[1:], coords))
+    for f in tours:
+        props = f["properties"]
+        checker.expect(f["geometry"]["type"] == "LineString" and props.get("tour"), f"fun-runs {f['id']}: not a tour line")
+        coords = [tuple(p) for p in f["geometry"]["coordinates"]]
+        for a, b in zip(coords, coords[1:]):
+            checker.expect((a, b) in steps, f"fun-runs {f['id']}: {a} to {b} is no step of a campus path")
+    checker.expect(len(tours) >= 1, "the campus has no tour")
+
+
 def check_paths(features: List[dict], entrances: Dict[Tuple[float, float], str],
                 footprints: Dict[str, list], allowed_dead_ends: Dict[Tuple[float, float], str],
                 checker: Checker) -> Dict[str, int]:
@@ -1195,6 +1228,7 @@ def check(out_dir: Path = OUT_DIR) -> List[str]:
     entrances = {p.lonlat: f"{p.building}/{p.fid}" for p in all_spots if p.kind == "entrance"}
     dead_ends = {lonlat(BUS_STOP): "bus stop"}
     path_kinds = check_paths(path_feat, entrances, footprints, dead_ends, checker)
+    check_tours(read_features(out_dir / "fun-runs.geojson", checker), path_feat, checker)
 
     # POIs: the room column names a space that contains the point.
     poi_rows_read = read_csv(out_dir / "pois.csv", POI_HEADER, checker)

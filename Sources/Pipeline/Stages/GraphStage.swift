@@ -29,7 +29,7 @@ struct GraphStage: PipelineStage {
         let graph = compiled.graph
         try compiled.write(to: context.layout.graph)
         let reach = reachability.figures.map { "\($0.profile) \($0.roomPhrase)" }.joined(separator: ", ")
-        var message = "\(graph.nodes.count) nodes, \(graph.arcs.count) arcs, \(graph.placeNodes.count) places on the graph; reachable from the entrances: \(reach)"
+        var message = "\(graph.nodes.count) nodes, \(graph.arcs.count) arcs, \(graph.placeNodes.count) places\(compiled.tours.isEmpty ? "" : ", \(compiled.tours.count) tours") on the graph; reachable from the entrances: \(reach)"
         let fromMain = reachability.figures.compactMap { figures in figures.mainEntrancePhrase.map { "\(figures.profile) \($0)" } }
         if !fromMain.isEmpty { message += "; from the main entrance: \(fromMain.joined(separator: ", "))" }
         return StageOutcome(issues: IssueCounts(), message: message)
@@ -51,7 +51,11 @@ struct GraphStage: PipelineStage {
         let (graph, _) = GraphBuilder(venue: staged.venue, parameters: parameters).build()
         let profiles = parameters.profiles
         context.progress(kind, "costing \(graph.arcs.count) arcs for \(profiles.map(\.name).joined(separator: ", "))")
-        let compiled = CompiledGraph(graph: graph, profiles: profiles)
+        var compiled = CompiledGraph(graph: graph, profiles: profiles)
+        if !staged.venue.tours.isEmpty {
+            context.progress(kind, "matching \(staged.venue.tours.count) tours onto the walkways")
+            compiled.tours = TourMatching(venue: staged.venue, compiled: compiled).tours
+        }
         context.progress(kind, "checking what each profile reaches from the entrances")
         return (compiled, Reachability(venue: staged.venue, compiled: compiled, snapDistance: parameters.placeSnapDistance))
     }

@@ -59,7 +59,10 @@ struct ValidateStage: PipelineStage {
             let (graph, graphIssues) = GraphBuilder(venue: venue, parameters: graphParameters, locator: locator).build()
             compiled = CompiledGraph(graph: graph, profiles: graphParameters.profiles)
             let reachability = Reachability(venue: venue, compiled: compiled, snapDistance: graphParameters.placeSnapDistance)
+            let tours = TourMatching(venue: venue, compiled: compiled)
+            compiled.tours = tours.tours
             findings = Self.withoutInferredEntrances(findings, graphIssues: graphIssues) + graphIssues + reachability.issues
+                + tours.issues
             context.derivedGraph = DerivedGraph(importKey: context.keys[.import] ?? "",
                                                 parameters: context.definition.stage(.graph)?.canonicalParameters ?? "",
                                                 compiled: compiled, reachability: reachability)

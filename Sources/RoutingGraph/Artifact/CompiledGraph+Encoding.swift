@@ -145,6 +145,8 @@ extension CompiledGraph {
             }
         }
 
+        // The tours intern their strings too, so they are encoded before the table is.
+        let tourBytes = tours.isEmpty ? nil : encodedTours(&strings)
         container.add(Layout.Tag.strings, strings.encoded())
         container.add(Layout.Tag.levels, levels.data)
         container.add(Layout.Tag.nodes, nodes.data)
@@ -162,6 +164,7 @@ extension CompiledGraph {
         container.add(Layout.Tag.leaving, leaving.data)
         container.add(Layout.Tag.barriers, barriers.data)
         container.add(Layout.Tag.closingRules, rules.data)
+        if let tourBytes { container.add(Layout.Tag.tours, tourBytes.data) }
         return container
     }
 
@@ -189,6 +192,28 @@ extension CompiledGraph {
     }
 
     /// A writer holding the header of a `count, reserved` section, with room for its entries.
+    /// `GTOU`: a counted table of the tours, then their arcs.
+    private func encodedTours(_ strings: inout StringTableBuilder) -> ByteWriter {
+        typealias Entry = Layout.TourEntry
+        var bytes = Self.countedTable(tours.count, entrySize: Entry.size)
+        for tour in tours {
+            bytes.record(size: Entry.size) { entry in
+                entry.uint32(strings.index(tour.id), at: Entry.id)
+                entry.uint32(strings.index(tour.name), at: Entry.name)
+                entry.uint32(strings.index(tour.kind.rawValue), at: Entry.kind)
+                entry.uint32(strings.index(tour.source.file), at: Entry.sourceFile)
+                entry.uint32(strings.index(tour.source.feature), at: Entry.sourceFeature)
+                entry.int32(Int32(clamping: tour.source.line ?? -1), at: Entry.sourceLine)
+                entry.int32(Int32(clamping: tour.source.column ?? -1), at: Entry.sourceColumn)
+                entry.uint32(UInt32(tour.arcs.count), at: Entry.arcCount)
+            }
+        }
+        for tour in tours {
+            for arc in tour.arcs { bytes.uint32(UInt32(arc)) }
+        }
+        return bytes
+    }
+
     private static func countedTable(_ count: Int, entrySize: Int) -> ByteWriter {
         var writer = ByteWriter(capacity: Layout.CountedTable.entries + count * entrySize)
         writer.record(size: Layout.CountedTable.entries) { header in
@@ -419,7 +444,37 @@ private struct GraphArtifactDecoder {
             egress.append(EgressTable(profile: name, exit: exit, cost: cost, firstArc: firstArc,
                                       leavingArcs: leavingArcs, leavingCosts: leavingCosts))
         }
-        return CompiledGraph(graph: graph, profiles: profiles, egress: egress)
+        var compiled = CompiledGraph(graph: graph, profiles: profiles, egress: egress)
+        compiled.tours = try decodeTours(string: string, arcCount: arcCount)
+        return compiled
+    }
+
+    /// `GTOU`'s tours; none when the section is absent (a graph without tours).
+    private func decodeTours(string: (UInt32) throws -> String?, arcCount: Int) throws -> [MatchedTour] {
+        guard file.section(Layout.Tag.tours) != nil else { return [] }
+        typealias Entry = Layout.TourEntry
+        let (section, count) = try countedTable(Layout.Tag.tours, entrySize: Entry.size)
+        var tours: [MatchedTour] = []
+        var offset = Layout.CountedTable.entries + count * Entry.size
+        for index in 0..<count {
+            let base = Layout.CountedTable.entries + index * Entry.size
+            let arcTotal = Int(try section.uint32(at: base + Entry.arcCount))
+            guard arcTotal > 0, arcTotal <= (section.count - offset) / Layout.wordSize,
+                  let kind = TourKind(rawValue: try string(try section.uint32(at: base + Entry.kind)) ?? "") else {
+                throw malformed(Layout.Tag.tours, "tour \(index)")
+            }
+            let arcs = try Self.words(try section.slice(offset: offset, count: arcTotal * Layout.wordSize), count: arcTotal)
+            guard arcs.allSatisfy({ Int($0) < arcCount }) else { throw malformed(Layout.Tag.tours, "arc out of range") }
+            offset += arcTotal * Layout.wordSize
+            let line = Int(try section.int32(at: base + Entry.sourceLine)), column = Int(try section.int32(at: base + Entry.sourceColumn))
+            let source = SourceLocation(file: try string(try section.uint32(at: base + Entry.sourceFile)) ?? "",
+                                        line: line < 0 ? nil : line, column: column < 0 ? nil : column,
+                                        feature: try string(try section.uint32(at: base + Entry.sourceFeature)))
+            tours.append(MatchedTour(id: try string(try section.uint32(at: base + Entry.id)) ?? "",
+                                     name: try string(try section.uint32(at: base + Entry.name)) ?? "",
+                                     kind: kind, arcs: arcs.map(Int.init), source: source))
+        }
+        return tours
     }
 
     /// The strings of `STRS`, in the bundle's string table layout.

@@ -25,6 +25,8 @@ public struct CompiledGraph: Hashable, Sendable {
     public var profiles: [ProfileCosts]
     /// One table per profile, in the same order.
     public var egress: [EgressTable]
+    /// The venue's tours matched onto the graph (``TourMatching``).
+    public var tours: [MatchedTour] = []
 
     public init(graph: NavigationGraph, profiles: [ProfileCosts], egress: [EgressTable]) {
         self.graph = graph

@@ -8,7 +8,7 @@ import NavFormat
 /// (``BundleFormat/StringSection``); every other section is its own. Header fields are `u32`
 /// unless noted; arrays between records are of `u32`.
 enum GraphArtifactLayout {
-    static let kind = ContainerKind(magic: "NAVFGRPH", major: 2, minor: 0)
+    static let kind = ContainerKind(magic: "NAVFGRPH", major: 2, minor: 1)
     static let kindName = "navforge graph artifact"
 
     enum Tag {
@@ -24,6 +24,8 @@ enum GraphArtifactLayout {
         static let leaving: SectionTag = "GLEV"
         static let barriers: SectionTag = "GBAR"
         static let closingRules: SectionTag = "GRUL"
+        /// Since 2.1: the tours matched onto the graph, then their arcs.
+        static let tours: SectionTag = "GTOU"
     }
 
     static let wordSize = 4
@@ -40,6 +42,24 @@ enum GraphArtifactLayout {
     enum CountedTable {
         static let count = 0
         static let entries = 8
+    }
+
+    /// A `GTOU` entry (a ``CountedTable``); the arcs of every tour follow the entries, each
+    /// tour's `arcCount` of them in turn.
+    enum TourEntry {
+        static let size = 32
+        /// `u32` strings.
+        static let id = 0
+        static let name = 4
+        /// `u32` string: the ``TourKind`` raw value.
+        static let kind = 8
+        /// `u32` strings and `i32` lines (-1 when none) of its ``SourceLocation``.
+        static let sourceFile = 12
+        static let sourceFeature = 16
+        static let sourceLine = 20
+        static let sourceColumn = 24
+        /// `u32`.
+        static let arcCount = 28
     }
 
     /// A `GNOD` entry.
