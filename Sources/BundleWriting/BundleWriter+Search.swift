@@ -2,13 +2,14 @@ import Foundation
 import NavFormat
 
 extension BundleWriter {
-    /// The folding table for a bundle's places: it covers every code point of their refs, names,
-    /// categories and aliases, so that `ALIA`'s keys fold by `SRCH`'s table too.
-    static func foldingTable(for places: [BundleContents.Place]) -> [(codePoint: UInt32, replacement: String)] {
+    /// The folding table for a bundle's places and tours: it covers every code point of the
+    /// places' refs, names, categories and aliases and of the tours' names, so that `ALIA`'s and
+    /// `TOUR`'s keys fold by `SRCH`'s table too.
+    static func foldingTable(for places: [BundleContents.Place], tours: [BundleContents.Tour] = []) -> [(codePoint: UInt32, replacement: String)] {
         let texts = places.flatMap { place in
             [place.ref, place.name, place.category].compactMap { $0 } + place.aliases.map(\.text)
         }
-        return TextFolding.table(covering: texts)
+        return TextFolding.table(covering: texts + tours.map(\.name))
     }
 
     /// `SRCH`: the folding table, then every place's ref, name, later-word and category keys
@@ -103,7 +104,7 @@ extension BundleWriter {
         return writer.data
     }
 
-    private static func folder(_ table: [(codePoint: UInt32, replacement: String)]) -> (String) -> [UInt8] {
+    static func folder(_ table: [(codePoint: UInt32, replacement: String)]) -> (String) -> [UInt8] {
         let lookup = Dictionary(uniqueKeysWithValues: table.map { ($0.codePoint, $0.replacement) })
         return { text in Array(TextFolding.fold(text) { lookup[$0] }.utf8) }
     }

@@ -1,7 +1,7 @@
 public import Foundation
 public import NavFormat
 
-/// Encodes ``BundleContents`` as a bundle file (format 2.2 with a customisable hierarchy, else 1.4).
+/// Encodes ``BundleContents`` as a bundle file (format 2.3 with a customisable hierarchy, else 1.5).
 ///
 /// Deterministic: strings are interned in a fixed order, arcs sorted by tail with ties kept in
 /// input order, and the metadata JSON has sorted keys, so equal contents give equal bytes.
@@ -50,11 +50,13 @@ public enum BundleWriter {
         let outlines = encodeOutlines(contents.outlines, levelCount: contents.levels.count, strings: &strings)
         // The 1.2 place sections intern their strings last, so earlier sections' indexes stay put.
         let present = hasEndpointData(contents)
-        let table = foldingTable(for: contents.places)
+        let table = foldingTable(for: contents.places, tours: contents.tours)
         let sources = present.sources ? encodeSources(contents.places, strings: &strings) : nil
         let aliases = present.aliases ? encodeAliases(contents.places, table: table, strings: &strings) : nil
         // Landmark names come after those, so adding GLMK moves no earlier string.
         let landmarks = contents.landmarks.isEmpty ? nil : encodeLandmarks(contents, order: order, strings: &strings)
+        // Tour names last of all (since 2.3 and 1.5).
+        let tours = contents.tours.isEmpty ? nil : encodeTours(contents, order: order, table: table, strings: &strings)
 
         container.add(BundleFormat.Tag.strings, strings.encoded())
         container.add(BundleFormat.Tag.levels, levels)
@@ -102,6 +104,7 @@ public enum BundleWriter {
             || contents.outlines.contains(where: { $0.place != nil }) {
             container.add(BundleFormat.Tag.geofences, encodeGeofences(contents))
         }
+        if let tours { container.add(BundleFormat.Tag.tours, tours) }
         return container
     }
 
@@ -135,6 +138,13 @@ public enum BundleWriter {
         for place in contents.places {
             if let node = place.node { try check((0..<nodeCount).contains(node), "place refers to missing node \(node)") }
             if let level = place.level { try check(contents.levels.indices.contains(level), "place refers to missing level") }
+        }
+        for tour in contents.tours {
+            try check(!tour.arcs.isEmpty && tour.arcs.allSatisfy(contents.arcs.indices.contains),
+                      "tour \(tour.name) refers to a missing arc")
+            for (arc, next) in zip(tour.arcs, tour.arcs.dropFirst()) {
+                try check(contents.arcs[arc].head == contents.arcs[next].tail, "tour \(tour.name) is not a walk")
+            }
         }
         for outline in contents.outlines {
             try check(contents.levels.indices.contains(outline.level), "outline \(outline.label ?? "") refers to a missing level")

@@ -34,6 +34,12 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
     case levelOutOfRange(Int, levelCount: Int)
     case placeOutOfRange(Int, placeCount: Int)
     case eventOutOfRange(Int, eventCount: Int)
+    /// A tour index the bundle's `TOUR` lacks (a bundle without tours has none).
+    case tourOutOfRange(Int, tourCount: Int)
+    /// A text that names no tour of the bundle, with the tours it has.
+    case unknownTour(String, available: [String])
+    /// A text that names several tours and none exactly.
+    case ambiguousTour(String, candidates: [String])
     /// A route whose arcs do not lead from each of its nodes to the next: not one the bundle gave.
     case disjointRoute(position: Int)
     /// A route through stops given fewer than two (docs/endpoints.md, "Via points").
@@ -118,6 +124,13 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
             return "place \(place) is not in this bundle (\(Self.range(count, of: "places")))"
         case .eventOutOfRange(let event, let count):
             return "event \(event) is not in this bundle (\(Self.range(count, of: "events")))"
+        case .tourOutOfRange(let tour, let count):
+            return "tour \(tour) is not in this bundle (\(Self.range(count, of: "tours")))"
+        case .unknownTour(let text, let available):
+            let list = available.isEmpty ? "it has none" : "it has \(available.map { "'\($0)'" }.joined(separator: ", "))"
+            return "no tour called '\(text)' in this bundle (\(list))"
+        case .ambiguousTour(let text, let candidates):
+            return "'\(text)' names \(candidates.count) tours: \(candidates.map { "'\($0)'" }.joined(separator: ", ")); give more of the name"
         case .disjointRoute(let position):
             return "arc \(position) of the route does not lead from its node \(position) to its node \(position + 1)"
         case .tooFewStops(let count):

@@ -35,7 +35,7 @@ import NavFormat
         defer { try? FileManager.default.removeItem(atPath: path) }
         let bundle = try VenueBundle(path: path)
         #expect(bundle.hasRadioMap)
-        #expect(bundle.metadata.format == "1.4")
+        #expect(bundle.metadata.format == "1.5")
         let mapped = try #require(try bundle.radioMapLocator())
         let inMemory = try RadioMapLocator(encoded: encoded)
         #expect(mapped.accessPointCount == 3 && mapped.referencePointCount == 10 && mapped.floorCount == 2)

@@ -91,6 +91,9 @@ public struct BundleAssembly {
         contents.egress = compiled.egress.map {
             BundleContents.Egress(exit: $0.exit, cost: $0.cost, firstArc: $0.firstArc, leavingArcs: $0.leavingArcs, leavingCosts: $0.leavingCosts)
         }
+        contents.tours = compiled.tours.map { tour in
+            BundleContents.Tour(name: tour.name, source: tour.source.feature ?? tour.id, kind: TourCategory(tour.kind), arcs: tour.arcs)
+        }
     }
 
     private mutating func addPlaces(_ venue: Venue, graph: NavigationGraph?, attachments: PlaceAttachments?,
@@ -181,6 +184,18 @@ extension SpaceOutlineKind {
         case .elevator: self = .elevator
         case .outdoor: self = .outdoor
         case .obstacle: self = .obstacle
+        }
+    }
+}
+
+extension TourCategory {
+    /// The bundle's code for a venue tour kind.
+    init(_ kind: TourKind) {
+        switch kind {
+        case .foot: self = .foot
+        case .hiking: self = .hiking
+        case .running: self = .running
+        case .fitnessTrail: self = .fitnessTrail
         }
     }
 }

@@ -37,6 +37,8 @@ public final class VenueBundle: @unchecked Sendable {
     let snapIndex: SnapIndex?
     let outlineTable: OutlineTable?
     let geofenceIndex: GeofenceIndex?
+    /// The tours (`TOUR`, 2.3 and 1.5), their tables checked to fit; `nil` without.
+    let tourTable: TourTable?
     /// The optional sections of format 1.2; `nil` in older bundles.
     let placeSources: ByteReader?
     let aliasIndex: AliasIndex?
@@ -146,6 +148,7 @@ public final class VenueBundle: @unchecked Sendable {
         geofenceIndex = try file.section(Tag.geofences).map { section throws(BundleError) in
             try GeofenceIndex(section: section, levelCount: levels)
         }
+        tourTable = try file.section(Tag.tours).map { section throws(BundleError) in try TourTable(section: section) }
         let (placeTotal, profileTotal) = (placeCount, names.count)
         placeSources = try file.section(Tag.sources).map { section throws(BundleError) in
             typealias Table = BundleFormat.CountedTable

@@ -8,6 +8,8 @@ public struct BundleContents: Sendable {
     public var profiles: [Profile] = []
     public var places: [Place] = []
     public var events: [Event] = []
+    /// Named routes to follow, in the venue's order (`TOUR`).
+    public var tours: [Tour] = []
     /// Per profile, in ``profiles`` order, the way out from every node; may be empty.
     public var egress: [Egress] = []
     /// Per profile, in ``profiles`` order, an encoded contraction hierarchy whose input arcs are
@@ -217,6 +219,24 @@ public struct BundleContents: Sendable {
             self.label = label
             self.place = place
             self.rings = rings
+        }
+    }
+
+    /// A tour matched onto the graph (docs/tours.md).
+    public struct Tour: Hashable, Sendable {
+        public var name: String
+        /// The source's id: `relation/123`, a GeoJSON id, a CSV tour.
+        public var source: String
+        public var kind: TourCategory
+        /// Indexes into ``BundleContents/arcs`` (input order), each leaving the node the previous
+        /// one reaches.
+        public var arcs: [Int]
+
+        public init(name: String, source: String, kind: TourCategory, arcs: [Int]) {
+            self.name = name
+            self.source = source
+            self.kind = kind
+            self.arcs = arcs
         }
     }
 
