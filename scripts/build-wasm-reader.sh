@@ -28,9 +28,9 @@ nb_metric_arrays nb_metric_free nb_nearest_exit_path nb_nearest_json nb_node_cou
 nb_open_finish nb_open_table nb_path_free nb_place_aliases_json nb_place_count nb_place_json nb_place_node
 nb_place_source nb_position_node nb_profile_costs nb_profiles_json nb_public_key_id nb_public_key_read
 nb_radio_map_samples_json nb_release_free nb_release_read nb_resolve_endpoint_json nb_round_half_away
-nb_route_maneuvers nb_route_metric nb_route_metric_via nb_route_path nb_route_steps nb_route_via nb_search_prefix_json nb_sections_json
+nb_route_maneuvers nb_route_metric nb_route_metric_via nb_route_path nb_route_steps nb_route_tour nb_route_via nb_search_prefix_json nb_sections_json
 nb_slowed_cost nb_snap nb_snap_profile nb_spoken_distance_text nb_statement_check nb_statement_free
-nb_statement_matches nb_statement_read nb_step_words nb_swift_double nb_verify_digests"
+nb_statement_matches nb_statement_read nb_step_words nb_swift_double nb_tour_search_json nb_tours_json nb_verify_digests"
 flags=""
 for name in $exports; do flags="$flags -Wl,--export=$name"; done
 tmp=$(mktemp -d)

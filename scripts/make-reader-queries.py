@@ -125,7 +125,29 @@ def main(path, survey=None):
     # The geofences last, with a generator of their own, for bundles that have them (since 2.2).
     if "GFNC" in sections:
         lines += geofence_queries(random.Random(20261131), meta, places, place_count)
+    # The tours last, with a generator of their own, for bundles that have them (since 2.3).
+    if "TOUR" in sections:
+        lines += tour_queries(random.Random(20261201), meta, node_count, sections["TOUR"], string)
     print("\n".join(lines))
+
+
+def tour_queries(rng, meta, node_count, section, string):
+    """Each tour described, searches for words of their names (whole, cut, shouted, and none),
+    and routes onto each tour from random nodes for every profile, joined at its start and at
+    the nearest node."""
+    tour_count = struct.unpack_from("<I", section, 0)[0]
+    names = [string(struct.unpack_from("<I", section, 16 + 12 * index)[0]) for index in range(tour_count)]
+    lines = [f"tour {index}" for index in range(tour_count)]
+    words = sorted({word for name in names for word in name.split()})
+    for text in ["run", "FUN R", "  park   promenade ", "loop", "zzz", "x"] + rng.sample(words, min(6, len(words))):
+        lines.append(f"tour-search {text[:rng.randrange(1, len(text) + 1)] if rng.random() < 0.3 else text}")
+    for index in range(tour_count):
+        for profile in meta["profiles"]:
+            for _ in range(3):
+                source = rng.randrange(node_count)
+                lines.append(f"route-tour {profile} {source} {index} start")
+                lines.append(f"route-tour {profile} {source} {index} nearest")
+    return lines
 
 
 def via_queries(rng, meta, node_count):

@@ -346,6 +346,30 @@ static void via_answer(nb_bundle *bundle, const char *query, FILE *out) {
     free(copy), free(words), free(stops), free(starts), free(durations);
 }
 
+/* The `tour INDEX` answer: `KIND START END CENTIMETRES DURATIONS ARCS SOURCE NAME`, the durations
+ * per profile in milliseconds (`-` where the profile may not follow it) and the arcs joined by
+ * commas. */
+static void tour_answer(nb_bundle *bundle, uint32_t index, FILE *out) {
+    static const char *const kinds[] = {"foot", "hiking", "running", "fitness_trail"};
+    nb_tour tour;
+    if (nb_tour_info(bundle, index, &tour) != NB_OK) stop("%s", nb_last_error(bundle));
+    fprintf(out, "%s %u %u %llu ", kinds[tour.kind], tour.start, tour.end, (unsigned long long)tour.length);
+    for (uint32_t p = 0; p < nb_profile_count(bundle); p++) {
+        uint64_t duration;
+        if (nb_tour_duration(bundle, p, index, &duration) != NB_OK) stop("%s", nb_last_error(bundle));
+        if (p) fputc(',', out);
+        if (duration == UINT64_MAX) fputc('-', out);
+        else fprintf(out, "%llu", (unsigned long long)duration);
+    }
+    uint32_t *arcs = malloc(sizeof *arcs * (tour.arc_count ? tour.arc_count : 1));
+    size_t count;
+    if (arcs == NULL) stop("%s", "out of memory");
+    if (nb_tour_arcs(bundle, index, arcs, tour.arc_count, &count) != NB_OK) stop("%s", nb_last_error(bundle));
+    for (size_t i = 0; i < count; i++) fprintf(out, i ? ",%u" : " %u", arcs[i]);
+    free(arcs);
+    fprintf(out, " %.*s %.*s", (int)tour.source.length, tour.source.text, (int)tour.name.length, tour.name.text);
+}
+
 /* The `nearest PROFILE FROM LIMIT [FILTER...]` answer: per place found, `PLACE MILLISECONDS
  * CENTIMETRES NODES...`, joined by ` | `; `none` when none is, `invalid` when the filter is
  * refused. A FILTER is `category=TEXT`, `keyword=TEXT`, `on=TEXT`, `capacity=N` or
@@ -483,6 +507,36 @@ static void answer(nb_bundle *bundle, const char *query, FILE *out) {
         via_answer(bundle, query, out);
     } else if (strcmp(words[0], "nearest") == 0 && count >= 4) {
         nearest_answer(bundle, query, out);
+    } else if (strcmp(words[0], "tour") == 0 && count == 2) {
+        long long index = number(words[1], 0xFFFFFFFFll);
+        if (index < 0) stop("cannot read query '%s'", query);
+        tour_answer(bundle, (uint32_t)index, out);
+    } else if (strcmp(words[0], "tour-search") == 0 && count >= 2) {
+        /* The text is the rest of the line, spaces included. */
+        uint32_t total, *tours;
+        size_t found;
+        if (nb_tour_count(bundle, &total) != NB_OK) stop("%s", nb_last_error(bundle));
+        if ((tours = malloc(sizeof *tours * (total ? total : 1))) == NULL) stop("%s", "out of memory");
+        if (nb_tour_search(bundle, query + strlen("tour-search "), tours, total, &found) != NB_OK)
+            stop("%s", nb_last_error(bundle));
+        if (found == 0) fprintf(out, "none");
+        for (size_t i = 0; i < found; i++) fprintf(out, i ? " %u" : "%u", tours[i]);
+        free(tours);
+    } else if (strcmp(words[0], "route-tour") == 0 && count == 5) {
+        uint32_t index = profile(bundle, words[1]);
+        long long source = number(words[2], 0xFFFFFFFEll), tour = number(words[3], 0xFFFFFFFFll);
+        int join = strcmp(words[4], "start") == 0 ? NB_JOIN_START : strcmp(words[4], "nearest") == 0 ? NB_JOIN_NEAREST : -1;
+        if (source < 0 || tour < 0 || join < 0) stop("cannot read query '%s'", query);
+        nb_path path;
+        size_t starts[2];
+        uint64_t durations[2];
+        if (nb_route_tour(bundle, index, (uint32_t)tour, (uint32_t)source, join, &path, starts, durations) != NB_OK)
+            stop("%s", nb_last_error(bundle));
+        path_answer(&path, out);
+        if (path.nodes != NULL)
+            fprintf(out, " | %zu:%llu %zu:%llu", starts[0], (unsigned long long)durations[0], starts[1],
+                    (unsigned long long)durations[1]);
+        nb_path_free(&path);
     } else if (strcmp(words[0], "instructions") == 0 && count >= 5) {
         if (knows_language(bundle, words[1], out)) {
             uint32_t index = profile(bundle, words[2]);

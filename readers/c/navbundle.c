@@ -111,6 +111,13 @@ typedef struct {
     double scale;
 } geofence_index;
 
+/* TOUR (formats 2.3 and 1.5): the tours, their arcs and name keys, checked in full on first use. */
+typedef struct {
+    int checked;
+    const uint8_t *entries, *first, *arcs, *keys, *key_text;
+    uint32_t count, key_count;
+} tour_index;
+
 /* The place sections of format 1.2, each checked in full on first use. */
 typedef struct {
     int checked;
@@ -176,6 +183,7 @@ struct nb_bundle {
     snap_index snap;
     outline_index outline;
     geofence_index geofence;
+    tour_index tour;
     alias_index alias;
     piece_index piece;
     leaving_index leaving;
@@ -6517,6 +6525,233 @@ nb_status nb_nearest_metric(nb_bundle *b, const nb_metric *metric, uint32_t from
     return nearest_search(b, metric->profile, metric, from, filter, limit, results, paths, count);
 }
 
+/* ---- Tours (TOUR, docs/tours.md) ---- */
+
+/* TOUR, checked in full on first use as the Swift reader checks each tour it reads: the header
+ * and tables inside the section, each tour's name, source and kind, its arcs within ARCS and
+ * each leaving the node the one before reaches, and each key inside the key text naming a tour
+ * by its name (field 1) or a later word (field 2). */
+static nb_status load_tours(nb_bundle *b) {
+    tour_index *x = &b->tour;
+    if (x->checked) return NB_OK;
+    const section *s = find_section(b, "TOUR");
+    if (s == NULL) return NB_OK;
+    const uint8_t *p = section_bytes(b, s);
+    if (s->length < 16) return refuse(b, NB_ERROR_FORMAT, "TOUR is too short for its header");
+    uint64_t tours = rd32(p), arcs = rd32(p + 4), keys = rd32(p + 8), key_bytes = rd32(p + 12);
+    uint64_t first_at = 16 + 12 * tours, arcs_at = first_at + 4 * (tours + 1), keys_at = arcs_at + 4 * arcs;
+    uint64_t text_at = keys_at + 12 * keys;
+    if (text_at + key_bytes > s->length)
+        return refuse(b, NB_ERROR_FORMAT, "TOUR: %llu tours, %llu arcs and %llu keys do not fit its %llu bytes",
+                      (unsigned long long)tours, (unsigned long long)arcs, (unsigned long long)keys,
+                      (unsigned long long)s->length);
+    for (uint64_t t = 0; t < tours; t++) {
+        const uint8_t *e = p + 16 + 12 * t;
+        uint32_t name = rd32(e), source = rd32(e + 4), start = rd32(p + first_at + 4 * t), end = rd32(p + first_at + 4 * (t + 1));
+        if (name >= b->strings || source >= b->strings || e[8] > NB_TOUR_FITNESS_TRAIL)
+            return refuse(b, NB_ERROR_FORMAT, "TOUR: tour %llu names strings %u and %u (STRS has %u) and kind %u",
+                          (unsigned long long)t, name, source, b->strings, e[8]);
+        if (start >= end || end > arcs)
+            return refuse(b, NB_ERROR_FORMAT, "TOUR: the arcs of tour %llu are %u..<%u of %llu", (unsigned long long)t,
+                          start, end, (unsigned long long)arcs);
+        for (uint32_t i = start; i < end; i++) {
+            uint32_t arc = rd32(p + arcs_at + 4 * (size_t)i);
+            if (arc >= b->arcs)
+                return refuse(b, NB_ERROR_FORMAT, "TOUR: tour %llu follows arc %u, ARCS has %u", (unsigned long long)t, arc,
+                              b->arcs);
+            if (i > start && b->tails[arc] != arc_head(b, rd32(p + arcs_at + 4 * ((size_t)i - 1))))
+                return refuse(b, NB_ERROR_FORMAT, "TOUR: arc %u of tour %llu does not leave the node the one before reaches",
+                              arc, (unsigned long long)t);
+        }
+    }
+    if (tours > 0 && rd32(p + first_at) != 0)
+        return refuse(b, NB_ERROR_FORMAT, "TOUR: the first tour's arcs do not start the table");
+    for (uint64_t k = 0; k < keys; k++) {
+        const uint8_t *e = p + keys_at + 12 * k;
+        if ((uint64_t)rd32(e) + rd16(e + 4) > key_bytes || (e[6] != NB_FIELD_NAME && e[6] != NB_FIELD_WORD) || rd32(e + 8) >= tours)
+            return refuse(b, NB_ERROR_FORMAT, "TOUR: key %llu lies outside the key text or names field %u, tour %u",
+                          (unsigned long long)k, e[6], rd32(e + 8));
+    }
+    x->entries = p + 16, x->first = p + first_at, x->arcs = p + arcs_at, x->keys = p + keys_at, x->key_text = p + text_at;
+    x->count = (uint32_t)tours, x->key_count = (uint32_t)keys;
+    x->checked = 1;
+    return NB_OK;
+}
+
+nb_status nb_tour_count(nb_bundle *b, uint32_t *count) {
+    *count = 0;
+    nb_status status = load_tours(b);
+    if (status == NB_OK) *count = b->tour.count;
+    return status;
+}
+
+/* Refuses a tour index past TOUR (none without it), once TOUR is checked. */
+static nb_status check_tour(nb_bundle *b, uint32_t tour) {
+    nb_status status = load_tours(b);
+    if (status != NB_OK) return status;
+    if (tour >= b->tour.count)
+        return refuse(b, NB_ERROR_ARGUMENT, "tour %u is out of range (the bundle has %u)", tour, b->tour.count);
+    return NB_OK;
+}
+
+nb_status nb_tour_info(nb_bundle *b, uint32_t tour, nb_tour *info) {
+    memset(info, 0, sizeof *info);
+    nb_status status = check_tour(b, tour);
+    if (status != NB_OK) return status;
+    const tour_index *x = &b->tour;
+    const uint8_t *e = x->entries + 12 * (size_t)tour;
+    if ((status = record_text(b, rd32(e), "TOUR", &info->name)) != NB_OK) return status;
+    if ((status = record_text(b, rd32(e + 4), "TOUR", &info->source)) != NB_OK) return status;
+    uint32_t start = rd32(x->first + 4 * (size_t)tour), end = rd32(x->first + 4 * ((size_t)tour + 1));
+    info->kind = e[8];
+    info->arc_count = end - start;
+    info->start = b->tails[rd32(x->arcs + 4 * (size_t)start)];
+    info->end = arc_head(b, rd32(x->arcs + 4 * ((size_t)end - 1)));
+    for (uint32_t i = start; i < end; i++) info->length += rd32(b->arc_entries + 16 * (size_t)rd32(x->arcs + 4 * (size_t)i) + 4);
+    return NB_OK;
+}
+
+nb_status nb_tour_arcs(nb_bundle *b, uint32_t tour, uint32_t *arcs, size_t capacity, size_t *count) {
+    *count = 0;
+    nb_status status = check_tour(b, tour);
+    if (status != NB_OK) return status;
+    uint32_t start = rd32(b->tour.first + 4 * (size_t)tour), end = rd32(b->tour.first + 4 * ((size_t)tour + 1));
+    if (arcs == NULL && capacity > 0) return refuse(b, NB_ERROR_ARGUMENT, "no room for the arcs");
+    for (uint32_t i = start; i < end && *count < capacity; i++) arcs[(*count)++] = rd32(b->tour.arcs + 4 * (size_t)i);
+    return NB_OK;
+}
+
+nb_status nb_tour_duration(nb_bundle *b, uint32_t profile, uint32_t tour, uint64_t *duration) {
+    *duration = UINT64_MAX;
+    nb_status status = check_tour(b, tour);
+    if (status != NB_OK) return status;
+    if (profile >= b->profiles) return refuse(b, NB_ERROR_ARGUMENT, "profile %u is out of range", profile);
+    const uint8_t *costs = profile_costs(b, profile);
+    uint32_t start = rd32(b->tour.first + 4 * (size_t)tour), end = rd32(b->tour.first + 4 * ((size_t)tour + 1));
+    uint64_t total = 0;
+    for (uint32_t i = start; i < end; i++) {
+        uint32_t cost = rd32(costs + 4 * (size_t)rd32(b->tour.arcs + 4 * (size_t)i));
+        if (cost == INFINITE) return NB_OK;
+        total += cost;
+    }
+    *duration = total;
+    return NB_OK;
+}
+
+nb_status nb_tour_search(nb_bundle *b, const char *query, uint32_t *tours, size_t capacity, size_t *count) {
+    *count = 0;
+    if (query == NULL || (tours == NULL && capacity > 0)) return refuse(b, NB_ERROR_ARGUMENT, "no query or no room for tours");
+    size_t query_length = strlen(query);
+    if (!utf8_valid((const uint8_t *)query, query_length))
+        return refuse(b, NB_ERROR_ARGUMENT, "the search text is not valid UTF-8");
+    nb_status status = load_tours(b);
+    if (status != NB_OK || b->tour.count == 0 || find_section(b, "SRCH") == NULL) return status;
+    if ((status = load_search(b)) != NB_OK) return status;
+    const tour_index *x = &b->tour;
+    uint8_t *folded;
+    size_t length;
+    if ((status = fold_text(b, (const uint8_t *)query, query_length, &folded, &length)) != NB_OK) return status;
+    if (length == 0) return free(folded), NB_OK;
+    /* Each tour's best key, as place search ranks places: the smaller field, then the first key. */
+    uint8_t *best_field = malloc(x->count);
+    uint64_t *best_position = malloc(sizeof(uint64_t) * x->count);
+    ranked *found = NULL;
+    size_t found_count = 0;
+    if (!best_field || !best_position) goto memory;
+    memset(best_field, 0xFF, x->count);
+    for (uint32_t i = lower_bound(x->keys, x->key_text, x->key_count, folded, length);
+         i < x->key_count && key_starts_with(x->keys + 12 * (size_t)i, x->key_text, folded, length); i++) {
+        const uint8_t *k = x->keys + 12 * (size_t)i;
+        uint32_t tour = rd32(k + 8);
+        if (best_field[tour] == 0xFF) found_count++;
+        if (k[6] < best_field[tour]) best_field[tour] = k[6], best_position[tour] = i;
+    }
+    found = malloc(sizeof(ranked) * (found_count ? found_count : 1));
+    if (!found) goto memory;
+    found_count = 0;
+    for (uint32_t tour = 0; tour < x->count; tour++)
+        if (best_field[tour] != 0xFF) found[found_count++] = (ranked){best_position[tour], tour, best_field[tour]};
+    qsort(found, found_count, sizeof(ranked), compare_ranked);
+    for (size_t i = 0; i < found_count && i < capacity; i++) tours[i] = found[i].place;
+    *count = found_count < capacity ? found_count : capacity;
+    goto done;
+memory:
+    status = out_of_memory(b);
+done:
+    free(folded), free(best_field), free(best_position), free(found);
+    return status;
+}
+
+nb_status nb_route_tour(nb_bundle *b, uint32_t profile, uint32_t tour, uint32_t from, int join, nb_path *path,
+                        size_t leg_starts[2], uint64_t leg_durations[2]) {
+    memset(path, 0, sizeof *path);
+    path->duration = UINT64_MAX;
+    nb_status status = check_tour(b, tour);
+    if (status != NB_OK) return status;
+    if (profile >= b->profiles) return refuse(b, NB_ERROR_ARGUMENT, "profile %u is out of range", profile);
+    if (from >= b->nodes) return refuse(b, NB_ERROR_ARGUMENT, "node %u is out of range", from);
+    if (join != NB_JOIN_START && join != NB_JOIN_NEAREST) return refuse(b, NB_ERROR_ARGUMENT, "join %d is neither start nor nearest", join);
+    uint64_t whole;
+    if ((status = nb_tour_duration(b, profile, tour, &whole)) != NB_OK || whole == UINT64_MAX) return status;
+    const tour_index *x = &b->tour;
+    uint32_t start = rd32(x->first + 4 * (size_t)tour), count = rd32(x->first + 4 * ((size_t)tour + 1)) - start;
+    const uint8_t *arcs = x->arcs + 4 * (size_t)start;
+    uint32_t first = b->tails[rd32(arcs)], last = arc_head(b, rd32(arcs + 4 * ((size_t)count - 1)));
+    size_t position = 0;
+    if (join == NB_JOIN_NEAREST) {
+        /* The node of the tour's arcs settled first, in (time, node) order; where the tour passes
+         * it more than once, its first pass (the targets sort by node, then position). */
+        node_place *targets = malloc(sizeof *targets * count);
+        if (targets == NULL) return out_of_memory(b);
+        for (uint32_t i = 0; i < count; i++) targets[i] = (node_place){b->tails[rd32(arcs + 4 * (size_t)i)], i};
+        qsort(targets, count, sizeof *targets, compare_node_place);
+        nb_nearby reached;
+        size_t found = 0;
+        int finished;
+        status = nearest_dijkstra(b, profile, NULL, from, targets, count, 1, UINT64_MAX, &reached, &found, &finished);
+        free(targets);
+        if (status != NB_OK || found == 0) return status;
+        position = reached.place;
+    }
+    uint32_t joined = b->tails[rd32(arcs + 4 * position)];
+    nb_path approach = {0};
+    if (joined != from) {
+        if ((status = nb_route_path(b, profile, from, joined, &approach)) != NB_OK || approach.nodes == NULL)
+            return nb_path_free(&approach), status;
+    }
+    int loop = first == last;
+    size_t along = loop ? count : count - position, before = joined != from ? approach.node_count : 1;
+    path->nodes = malloc(sizeof(uint32_t) * (before + along));
+    path->arcs = malloc(sizeof(uint32_t) * (before - 1 + along));
+    if (path->nodes == NULL || path->arcs == NULL) {
+        nb_path_free(&approach), nb_path_free(path);
+        path->duration = UINT64_MAX;
+        return out_of_memory(b);
+    }
+    if (joined != from) {
+        memcpy(path->nodes, approach.nodes, sizeof(uint32_t) * approach.node_count);
+        memcpy(path->arcs, approach.arcs, sizeof(uint32_t) * approach.arc_count);
+    } else {
+        path->nodes[0] = from;
+    }
+    path->node_count = before, path->arc_count = before - 1;
+    uint64_t duration = 0, length = 0;
+    const uint8_t *costs = profile_costs(b, profile);
+    for (size_t step = 0; step < along; step++) {
+        uint32_t arc = rd32(arcs + 4 * ((position + step) % count));
+        path->arcs[path->arc_count++] = arc;
+        path->nodes[path->node_count++] = arc_head(b, arc);
+        duration += rd32(costs + 4 * (size_t)arc);
+        length += rd32(b->arc_entries + 16 * (size_t)arc + 4);
+    }
+    if (leg_starts) leg_starts[0] = 0, leg_starts[1] = before - 1;
+    if (leg_durations) leg_durations[0] = joined != from ? approach.duration : 0, leg_durations[1] = duration;
+    path->duration = (joined != from ? approach.duration : 0) + duration;
+    path->length = (joined != from ? approach.length : 0) + length;
+    nb_path_free(&approach);
+    return NB_OK;
+}
+
 /* ---- Geofences (GFNC, docs/geofences.md) ---- */
 
 #define GEOFENCE_GRID(x, l) ((x)->grids + 32 * (size_t)(l))
@@ -9451,6 +9686,57 @@ nb_status nb_search_prefix_json(nb_bundle *b, const char *query, size_t limit, c
         say(&m, "%s{\"place\":%u,\"field\":%u}", i ? "," : "", matches[i].place, (unsigned)matches[i].field);
     say(&m, "]");
     free(matches);
+    return json_answer(b, &m, json, length);
+}
+
+static const char *const tour_kind_words[] = {"foot", "hiking", "running", "fitness_trail"};
+
+nb_status nb_tours_json(nb_bundle *b, char **json, size_t *length) {
+    *json = NULL, *length = 0;
+    uint32_t count;
+    nb_status status = nb_tour_count(b, &count);
+    if (status != NB_OK) return status;
+    message m = {NULL, 0, 0, 0};
+    say(&m, "[");
+    for (uint32_t t = 0; t < count && status == NB_OK; t++) {
+        nb_tour tour;
+        if ((status = nb_tour_info(b, t, &tour)) != NB_OK) break;
+        say(&m, "%s{\"name\":", t ? "," : "");
+        say_json_nb_text(&m, tour.name.text, tour.name.length);
+        say(&m, ",\"source\":");
+        say_json_nb_text(&m, tour.source.text, tour.source.length);
+        say(&m, ",\"kind\":\"%s\",\"start\":%u,\"end\":%u,\"length\":%llu,\"arcs\":[", tour_kind_words[tour.kind],
+            tour.start, tour.end, (unsigned long long)tour.length);
+        uint32_t first = rd32(b->tour.first + 4 * (size_t)t);
+        for (size_t i = 0; i < tour.arc_count; i++) say(&m, i ? ",%u" : "%u", rd32(b->tour.arcs + 4 * (first + i)));
+        say(&m, "],\"durations\":[");
+        for (uint32_t p = 0; p < b->profiles && status == NB_OK; p++) {
+            uint64_t duration;
+            if ((status = nb_tour_duration(b, p, t, &duration)) != NB_OK) break;
+            if (duration == UINT64_MAX) say(&m, p ? ",null" : "null");
+            else say(&m, p ? ",%llu" : "%llu", (unsigned long long)duration);
+        }
+        say(&m, "]}");
+    }
+    say(&m, "]");
+    if (status != NB_OK) return free(m.text), status;
+    return json_answer(b, &m, json, length);
+}
+
+nb_status nb_tour_search_json(nb_bundle *b, const char *query, char **json, size_t *length) {
+    *json = NULL, *length = 0;
+    uint32_t count;
+    nb_status status = nb_tour_count(b, &count);
+    if (status != NB_OK) return status;
+    uint32_t *tours = malloc(sizeof *tours * (count ? count : 1));
+    if (tours == NULL) return out_of_memory(b);
+    size_t found;
+    if ((status = nb_tour_search(b, query, tours, count, &found)) != NB_OK) return free(tours), status;
+    message m = {NULL, 0, 0, 0};
+    say(&m, "[");
+    for (size_t i = 0; i < found; i++) say(&m, i ? ",%u" : "%u", tours[i]);
+    say(&m, "]");
+    free(tours);
     return json_answer(b, &m, json, length);
 }
 

@@ -690,6 +690,50 @@ typedef struct {
 nb_status nb_geofence_events(nb_bundle *bundle, const nb_geofence_position *track, size_t count,
                              nb_geofence_event **events, size_t *event_count);
 
+/* ---- Tours (TOUR, formats 2.3 and 1.5; docs/tours.md) ---- */
+
+enum { NB_TOUR_FOOT = 0, NB_TOUR_HIKING = 1, NB_TOUR_RUNNING = 2, NB_TOUR_FITNESS_TRAIL = 3 };
+
+/* A named route to follow on foot. */
+typedef struct {
+    nb_text name;     /* what people search for */
+    nb_text source;   /* the source's id: relation/123, a GeoJSON id, a CSV tour */
+    int kind;         /* NB_TOUR_* */
+    size_t arc_count; /* its arcs, nb_tour_arcs */
+    uint32_t start;   /* the node its first arc leaves */
+    uint32_t end;     /* the node its last arc reaches; start again for a loop */
+    uint64_t length;  /* centimetres, the sum of its arcs' ARCS lengths */
+} nb_tour;
+
+/* How many tours the bundle has: 0 without TOUR. TOUR is checked in full by the first call of
+ * any tour function (a damaged one gives NB_ERROR_FORMAT). */
+nb_status nb_tour_count(nb_bundle *bundle, uint32_t *count);
+/* Tour `tour`; NB_ERROR_ARGUMENT for one out of range. */
+nb_status nb_tour_info(nb_bundle *bundle, uint32_t tour, nb_tour *info);
+/* The first `capacity` of the tour's arcs (ARCS indexes, in walking order, each leaving the node
+ * the one before reaches) into `arcs`; `*count` how many were written. */
+nb_status nb_tour_arcs(nb_bundle *bundle, uint32_t tour, uint32_t *arcs, size_t capacity, size_t *count);
+/* Milliseconds for `profile` to follow the whole tour (its arcs' PROF costs summed), or
+ * UINT64_MAX when the profile may not use one of its arcs. */
+nb_status nb_tour_duration(nb_bundle *bundle, uint32_t profile, uint32_t tour, uint64_t *duration);
+/* The tours whose name or a later word of it starts with `query` (folded as place search folds
+ * it), best first as nb_search_prefix ranks places: the name before a later word, then by key.
+ * The first `capacity` go into `tours`; `*count` how many were written. */
+nb_status nb_tour_search(nb_bundle *bundle, const char *query, uint32_t *tours, size_t capacity, size_t *count);
+
+enum { NB_JOIN_START = 0, NB_JOIN_NEAREST = 1 };
+
+/* The route from node `from` onto tour `tour` and along it (docs/tours.md, "Following a tour"),
+ * as two legs: nb_route_path's route to where the person joins, then the tour's arcs from there
+ * to its end, or for a loop round to where they joined. NB_JOIN_START joins at its start;
+ * NB_JOIN_NEAREST at the node of its arcs the profile's Dijkstra search settles first, in (time,
+ * node) order (the first pass where the tour passes it again). Unreachable (nodes NULL) when the
+ * profile may not use every arc of the tour or cannot reach it. `leg_starts` and
+ * `leg_durations` (2 entries each, either may be NULL) receive each leg's first index into
+ * `path->nodes` and its milliseconds, as nb_route_via gives them. */
+nb_status nb_route_tour(nb_bundle *bundle, uint32_t profile, uint32_t tour, uint32_t from, int join, nb_path *path,
+                        size_t leg_starts[2], uint64_t leg_durations[2]);
+
 /* ---- Place search (SRCH) ---- */
 
 enum { NB_FIELD_REF = 0, NB_FIELD_NAME = 1, NB_FIELD_WORD = 2, NB_FIELD_CATEGORY = 3, NB_FIELD_ALIAS = 4 };
@@ -1036,6 +1080,13 @@ void nb_conditions_overlay_free(nb_overlay *overlay);
  * `[{"kind", "label" (null for none), "place" (null for none), "rings": [[[latitude, longitude],
  * ...], ...]}, ...]`, corners in degrees. NB_ERROR_FORMAT for a label that is not UTF-8. */
 nb_status nb_level_outlines_json(nb_bundle *bundle, uint32_t level, char **json, size_t *length);
+
+/* Every tour as nb_tour_info and nb_tour_arcs give it, in bundle order: `[{"name", "source",
+ * "kind" ("foot", "hiking", "running" or "fitness_trail"), "start", "end", "length"
+ * (centimetres), "arcs": [...], "durations": [milliseconds or null per profile]}]`. */
+nb_status nb_tours_json(nb_bundle *bundle, char **json, size_t *length);
+/* nb_tour_search's tours, all of them, as a JSON array of indexes. */
+nb_status nb_tour_search_json(nb_bundle *bundle, const char *query, char **json, size_t *length);
 
 /* nb_nearest (or, with `metric`, nb_nearest_metric, `profile` then ignored) with a filter of these
  * parts: texts NULL for none, `min_capacity` 0 or less for none, `among` (`among_count` places)

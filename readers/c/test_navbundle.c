@@ -13,7 +13,7 @@
  * so the test can reuse its SHA-256 to forge checksums, which puts the damage past the checksums
  * and into the checks of each section; SHA-256 by the CPU's instructions (where this build and CPU
  * have them) is checked against the portable code on the FIPS 180-4 examples and random lengths
- * 0..1000, and the bundle opened with every checksum by both. With the station of readers/vectors/station (format 1.4),
+ * 0..1000, and the bundle opened with every checksum by both. With the station of readers/vectors/station (format 1.5),
  * endpoints, aliases, attachments and profile snaps are checked too, its 1.2 sections damaged,
  * and its contraction hierarchies tested as the demo's are. Conditions: the JSON parser on edge
  * cases and hostile text, every invalid class, every name, some levels and polygons resolved
@@ -987,6 +987,128 @@ static void test_geofences(nb_bundle *b) {
     }
     CHECK(info.positioned ? entered > 0 && left > 0 && entered == 2 * left : 1, "%zu entered, %zu left", entered, left);
     free(events);
+}
+
+/* Tours (docs/tours.md): each a walk whose length and durations are its arcs'; found by words of
+ * their names; followed as the route query's route to where one joins, then the tour; joined at
+ * the nearest node no tour node is reached sooner; arguments out of range and a tour whose arcs do
+ * not chain are refused. */
+static void test_tours(nb_bundle *b) {
+    uint32_t count;
+    CHECK(nb_tour_count(b, &count) == NB_OK, "tour count: %s", nb_last_error(b));
+    if (!nb_has_section(b, "TOUR")) {
+        CHECK(count == 0, "tours without TOUR");
+        return;
+    }
+    CHECK(count == 2, "the demo has %u tours, not its fun run and promenade loop", count);
+    uint32_t *costs = malloc(sizeof *costs * nb_arc_count(b));
+    CHECK(costs != NULL, "out of memory");
+    for (uint32_t t = 0; t < count; t++) {
+        nb_tour tour;
+        CHECK(nb_tour_info(b, t, &tour) == NB_OK, "tour %u: %s", t, nb_last_error(b));
+        uint32_t *arcs = malloc(sizeof *arcs * tour.arc_count);
+        size_t written;
+        CHECK(arcs && nb_tour_arcs(b, t, arcs, tour.arc_count, &written) == NB_OK && written == tour.arc_count, "arcs");
+        uint64_t length = 0;
+        uint32_t at = tour.start;
+        for (size_t i = 0; i < written; i++) {
+            nb_arc arc;
+            CHECK(nb_arc_info(b, arcs[i], &arc) == NB_OK && arc.tail == at, "tour %u arc %zu does not leave %u", t, i, at);
+            length += arc.length, at = arc.head;
+        }
+        CHECK(at == tour.end && length == tour.length, "tour %u ends at %u (%llu cm), not %u (%llu cm)", t, at,
+              (unsigned long long)length, tour.end, (unsigned long long)tour.length);
+        CHECK(nb_tour_arcs(b, t, arcs, 1, &written) == NB_OK && written == 1, "a capacity of one");
+        for (uint32_t p = 0; p < nb_profile_count(b); p++) {
+            uint64_t duration, sum = 0;
+            int open = 1;
+            CHECK(nb_tour_duration(b, p, t, &duration) == NB_OK && nb_profile_costs(b, p, costs, nb_arc_count(b)) == NB_OK,
+                  "duration: %s", nb_last_error(b));
+            uint32_t *all = malloc(sizeof *all * tour.arc_count);
+            CHECK(all && nb_tour_arcs(b, t, all, tour.arc_count, &written) == NB_OK, "arcs");
+            for (size_t i = 0; i < written; i++) {
+                if (costs[all[i]] == NB_NONE) open = 0;
+                else sum += costs[all[i]];
+            }
+            CHECK(duration == (open ? sum : UINT64_MAX), "tour %u profile %u: %llu ms", t, p, (unsigned long long)duration);
+            /* Followed from random nodes, joined at the start and at the nearest node. */
+            for (int trial = 0; trial < 8; trial++) {
+                uint32_t from = next_random() % nb_node_count(b);
+                for (int join = NB_JOIN_START; join <= NB_JOIN_NEAREST; join++) {
+                    nb_path path;
+                    size_t starts[2];
+                    uint64_t durations[2];
+                    CHECK(nb_route_tour(b, p, t, from, join, &path, starts, durations) == NB_OK, "follow: %s", nb_last_error(b));
+                    if (!open) CHECK(path.nodes == NULL, "profile %u led along a tour it cannot follow", p);
+                    if (path.nodes == NULL) {
+                        nb_path_free(&path);
+                        continue;
+                    }
+                    uint32_t joined = path.nodes[starts[1]];
+                    size_t position = 0;
+                    while (position < written && rd32(b->tour.arcs + 4 * ((size_t)rd32(b->tour.first + 4 * (size_t)t) + position)) != path.arcs[starts[1]])
+                        position++;
+                    CHECK(position < written && b->tails[all[position]] == joined, "leg 2 starts off the tour");
+                    if (join == NB_JOIN_START) CHECK(position == 0, "joined at position %zu, not the start", position);
+                    nb_path approach;
+                    CHECK(nb_route_path(b, p, from, joined, &approach) == NB_OK && approach.duration == durations[0] &&
+                              approach.node_count == starts[1] + 1 &&
+                              memcmp(approach.nodes, path.nodes, sizeof(uint32_t) * approach.node_count) == 0,
+                          "the way onto tour %u is not the route query's", t);
+                    nb_path_free(&approach);
+                    if (join == NB_JOIN_NEAREST) {
+                        /* No node the tour's arcs leave is reached sooner (or as soon, and lower). */
+                        for (size_t i = 0; i < written; i++) {
+                            nb_path other;
+                            CHECK(nb_route_path(b, p, from, b->tails[all[i]], &other) == NB_OK, "route: %s", nb_last_error(b));
+                            CHECK(other.nodes == NULL || other.duration > durations[0] ||
+                                      (other.duration == durations[0] && b->tails[all[i]] >= joined),
+                                  "tour %u from %u: node %u is nearer than %u", t, from, b->tails[all[i]], joined);
+                            nb_path_free(&other);
+                        }
+                    }
+                    size_t along = path.arc_count - starts[1];
+                    CHECK(along == (tour.start == tour.end ? written : written - position), "leg 2 has %zu arcs", along);
+                    CHECK(path.duration == durations[0] + durations[1], "the legs' times do not add up");
+                    nb_path_free(&path);
+                }
+            }
+            free(all);
+        }
+        free(arcs);
+    }
+    free(costs);
+    uint32_t found[4];
+    size_t matched;
+    CHECK(nb_tour_search(b, "FUN r", found, 4, &matched) == NB_OK && matched == 1 && found[0] == 0, "search 'FUN r'");
+    CHECK(nb_tour_search(b, "loop", found, 4, &matched) == NB_OK && matched == 1 && found[0] == 1, "search 'loop'");
+    CHECK(nb_tour_search(b, "  ", found, 4, &matched) == NB_OK && matched == 0, "a blank search finds none");
+    CHECK(nb_tour_search(b, "\xff", found, 4, &matched) == NB_ERROR_ARGUMENT, "a search that is not UTF-8");
+    nb_tour tour;
+    nb_path path;
+    CHECK(nb_tour_info(b, count, &tour) == NB_ERROR_ARGUMENT, "a tour out of range");
+    CHECK(nb_route_tour(b, 0, 0, 0, 2, &path, NULL, NULL) == NB_ERROR_ARGUMENT && path.nodes == NULL, "a join of 2");
+    CHECK(nb_route_tour(b, 0, 0, nb_node_count(b), NB_JOIN_START, &path, NULL, NULL) == NB_ERROR_ARGUMENT, "a node out of range");
+    /* The same bytes with the fun run's first two arcs swapped: they no longer chain. */
+    for (size_t i = 0; i < nb_section_count(b); i++) {
+        char tag[5];
+        uint64_t offset, length;
+        CHECK(nb_section_info(b, i, tag, &offset, &length) == NB_OK, "section %zu", i);
+        if (strcmp(tag, "TOUR") != 0) continue;
+        uint8_t *copy = malloc(b->size);
+        CHECK(copy != NULL, "out of memory");
+        memcpy(copy, b->data, b->size);
+        uint8_t *arcs = copy + offset + 16 + 12 * (size_t)count + 4 * ((size_t)count + 1), saved[4];
+        memcpy(saved, arcs, 4), memcpy(arcs, arcs + 4, 4), memcpy(arcs + 4, saved, 4);
+        nb_bundle *damaged;
+        char message[512];
+        CHECK(nb_open_memory(copy, b->size, "unchained", 0, &damaged, message, sizeof message) == NB_OK, "%s", message);
+        uint32_t none;
+        CHECK(nb_tour_count(damaged, &none) == NB_ERROR_FORMAT && strstr(nb_last_error(damaged), "does not leave"),
+              "a tour whose arcs do not chain: %s", nb_last_error(damaged));
+        nb_close(damaged);
+        free(copy);
+    }
 }
 
 static void test_snap(nb_bundle *b) {
@@ -4135,11 +4257,11 @@ static void test_records(nb_bundle *b) {
     /* META follows the header (64 bytes) and the table (32 bytes an entry) at once. */
     uint64_t meta_at = 64 + 32 * (uint64_t)nb_section_count(b);
     CHECK(nb_section_entry(b, 0, &s) == NB_OK && strcmp(s.tag, "META") == 0 && s.version == 1 && s.offset == meta_at &&
-              s.length == 2572,
-          "the demo's first section is not META at %llu+2572", (unsigned long long)meta_at);
+              s.length == 2727,
+          "the demo's first section is not META at %llu+2727", (unsigned long long)meta_at);
     const char *json = NULL;
     size_t length = 0;
-    CHECK(nb_metadata(b, &json, &length) == NB_OK && length == 2572 &&
+    CHECK(nb_metadata(b, &json, &length) == NB_OK && length == 2727 &&
               strncmp(json, "{\"boundingBox\":{\"east\":11.5818197,", 34) == 0 && strstr(json, "\"venueID\":\"demo-campus\""),
           "the demo's META is not its JSON");
     CHECK(nb_level_count(b) == 9 && nb_node_count(b) == 211 && nb_arc_count(b) == 1592 && nb_place_count(b) == 74 &&
@@ -4683,7 +4805,7 @@ static void test_station(const char *path) {
         fprintf(stderr, "FAIL: %s\n", message);
         exit(1);
     }
-    CHECK(nb_format_major(b) == 1 && nb_format_minor(b) == 4, "the station is not format 1.4");
+    CHECK(nb_format_major(b) == 1 && nb_format_minor(b) == 5, "the station is not format 1.5");
     test_endpoints(b);
     test_profile_snap(b);
     /* Conditions resolve without CCHT, but cannot be applied. */
@@ -6691,6 +6813,7 @@ int main(int argc, char **argv) {
     test_search(b);
     test_snap(b);
     test_geofences(b);
+    test_tours(b);
     test_outlines(b);
     test_damaged_files(b);
     test_open_memory(b);

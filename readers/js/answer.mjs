@@ -170,6 +170,24 @@ export function answer(bundle, line) {
       return found === null ? 'none'
         : [routeAnswer(found), '|', ...found.legs.map((leg) => `${leg.firstNode}:${leg.duration}`)].join(' ');
     }
+    case 'tour': {
+      const [index] = words(line, verb, 2, 'INDEX');
+      const tour = bundle.tours()[integer(index, 'INDEX')];
+      if (tour === undefined) throw new QueryError(`no tour ${index}`);
+      const durations = bundle.profiles().map((name) => tour.durations[name] ?? '-').join(',');
+      return [tour.kind, tour.start, tour.end, tour.length, durations, tour.arcs.join(','), tour.source, tour.name].join(' ');
+    }
+    case 'tour-search': {
+      const found = bundle.findTours(line.slice('tour-search '.length));
+      return found.length === 0 ? 'none' : found.join(' ');
+    }
+    case 'route-tour': {
+      const [profile, source, tour, join] = words(line, verb, 5, 'PROFILE FROM TOUR start|nearest');
+      if (join !== 'start' && join !== 'nearest') throw new QueryError(`not a join: ${JSON.stringify(join)}`);
+      const found = bundle.followTour(profile, integer(source, 'FROM'), integer(tour, 'TOUR'), join);
+      return found === null ? 'none'
+        : [routeAnswer(found), '|', ...found.legs.map((leg) => `${leg.firstNode}:${leg.duration}`)].join(' ');
+    }
     case 'nearest': {
       const words = line.split(' ');
       if (words.length < 4) throw new QueryError('nearest takes PROFILE FROM LIMIT [FILTER...]');
@@ -298,7 +316,7 @@ export function answer(bundle, line) {
         roundHalfAway(fix.confidence * 1e6), fix.neighbours].join(' ');
     }
     default:
-      throw new QueryError(`unknown query ${JSON.stringify(verb)}; queries are route, route-via, nearest, geofence, geofence-track, steps, maneuvers, instructions, spoken, exit, search, snap, snap-profile, `
+      throw new QueryError(`unknown query ${JSON.stringify(verb)}; queries are route, route-via, tour, tour-search, route-tour, nearest, geofence, geofence-track, steps, maneuvers, instructions, spoken, exit, search, snap, snap-profile, `
         + 'endpoint, route-conditions, exit-conditions and locate');
   }
 }

@@ -175,6 +175,23 @@ export interface PlaceFilter {
   among?: number[] | null;
 }
 
+/** A tour (docs/tours.md): a named route to follow on foot, as tours() lists it. */
+export interface Tour {
+  name: string;
+  /** The source's id: relation/123, a GeoJSON feature id, a CSV tour. */
+  source: string;
+  kind: 'foot' | 'hiking' | 'running' | 'fitness_trail';
+  /** The nodes its first arc leaves and its last arc reaches (the same for a loop). */
+  start: number;
+  end: number;
+  /** Centimetres, its arcs' lengths summed. */
+  length: number;
+  /** ARCS indexes in walking order. */
+  arcs: number[];
+  /** Milliseconds per profile name to follow it whole; null where the profile may not use every arc. */
+  durations: Record<string, number | null>;
+}
+
 /** A place a position is in (`inside`) or near: geofences(). */
 export interface GeofenceHit {
   place: number;
@@ -395,6 +412,9 @@ export class NavBundle {
   routeOn(metric: Metric, from: number, to: number): Route | null;
   routeThrough(profile: string, stops: number[]): RouteThrough | null;
   routeOnThrough(metric: Metric, stops: number[]): RouteThrough | null;
+  tours(): Tour[];
+  findTours(text: string): number[];
+  followTour(profile: string, from: number, tour: number, join?: 'start' | 'nearest'): RouteThrough | null;
   geofences(latitude: number, longitude: number, levels: number | number[]): GeofenceHit[];
   geofenceEvents(track: GeofencePosition[]): GeofenceEvent[];
   nearest(profile: string, from: number, limit: number, filter?: PlaceFilter): NearbyPlace[];

@@ -927,6 +927,50 @@ export class NavBundle {
     }));
   }
 
+  // -- Tours (TOUR, docs/tours.md) --
+
+  /** Every tour, in bundle order: `[{name, source, kind, start, end, length, arcs, durations}]`,
+   * `kind` 'foot', 'hiking', 'running' or 'fitness_trail', `length` in centimetres, `arcs` in
+   * walking order, `durations` the milliseconds per profile name to follow it whole (null where
+   * the profile may not use every arc). Empty without TOUR. */
+  tours() {
+    this._check(core.nb_tours_json(this._handle, OUT, OUT + 4));
+    return JSON.parse(takeText()).map((tour) => ({
+      ...tour, durations: Object.fromEntries(this._profileNames.map((name, i) => [name, tour.durations[i]])),
+    }));
+  }
+
+  /** The tours whose name or a later word of it starts with `text` (folded as place search folds),
+   * best first: indexes into `tours()`. */
+  findTours(text) {
+    this._check(withText(textOf(text, 'the search text', this), (at) =>
+      core.nb_tour_search_json(this._handle, at, OUT, OUT + 4)));
+    return JSON.parse(takeText());
+  }
+
+  /** The route from node `from` onto tour `tour` and along it (docs/tours.md): the route query's
+   * route to where the person joins (`join` 'start', or 'nearest': the tour's node reached first),
+   * then the tour to its end, or round a loop to that node. As routeThrough gives a route, with two
+   * `legs`; null when the profile may not follow the whole tour or cannot reach it. */
+  followTour(profile, from, tour, join = 'start') {
+    const index = this._profileIndex(profile);
+    this._checkNode(from);
+    const joins = { start: 0, nearest: 1 };
+    if (!Object.hasOwn(joins, join)) throw this._argument(`join ${JSON.stringify(join)} is neither 'start' nor 'nearest'`);
+    if (!Number.isInteger(tour) || tour < 0 || tour > 0xFFFFFFFF) throw this._argument(`tour ${tour} is not an index`);
+    return withMemory(24, (room) => {
+      this._check(core.nb_route_tour(this._handle, index, tour, from, joins[join], PATH, room + 16, room));
+      const found = takePath({ profile });
+      if (found === null) return null;
+      const second = u32(room + 20);
+      found.legs = [
+        { firstNode: 0, lastNode: second, duration: u32(room) + u32(room + 4) * 2 ** 32 },
+        { firstNode: second, lastNode: found.nodes.length - 1, duration: u32(room + 8) + u32(room + 12) * 2 ** 32 },
+      ];
+      return found;
+    });
+  }
+
   // -- Geofences (GFNC, docs/geofences.md) --
 
   /** The places a position (degrees) on any of `levels` (an index or a list) is in or near, in

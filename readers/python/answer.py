@@ -89,6 +89,28 @@ def answer(bundle, line):
             return "none"
         duration, nodes, legs = found
         return " ".join([_route((duration, nodes)), "|"] + [f"{first}:{milliseconds}" for first, _, milliseconds in legs])
+    if verb == "tour":
+        (index,) = _words(line, verb, 2, "INDEX")
+        tours = bundle.tours()
+        index = _integer(index, "INDEX")
+        if not 0 <= index < len(tours):
+            raise QueryError(f"no tour {index}")
+        tour = tours[index]
+        durations = ",".join("-" if tour.durations[name] is None else str(tour.durations[name]) for name in bundle.profiles)
+        return " ".join([tour.kind, str(tour.start), str(tour.end), str(tour.length), durations,
+                         ",".join(map(str, tour.arcs)), tour.source, tour.name])
+    if verb == "tour-search":
+        found = bundle.find_tours(line[len("tour-search "):])
+        return " ".join(map(str, found)) if found else "none"
+    if verb == "route-tour":
+        profile, source, tour, join = _words(line, verb, 5, "PROFILE FROM TOUR start|nearest")
+        if join not in ("start", "nearest"):
+            raise QueryError(f"not a join: {join!r}")
+        found = bundle.follow_tour(profile, _integer(source, "FROM"), _integer(tour, "TOUR"), join)
+        if found is None:
+            return "none"
+        duration, nodes, legs = found
+        return " ".join([_route((duration, nodes)), "|"] + [f"{first}:{milliseconds}" for first, _, milliseconds in legs])
     if verb == "nearest":
         words = line.split(" ")
         if len(words) < 4:

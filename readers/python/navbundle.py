@@ -49,6 +49,9 @@ Outline = collections.namedtuple("Outline", "kind label place rings")
 # (None without one); a place entered or left at a position of a track (``geofence_events``).
 GeofenceHit = collections.namedtuple("GeofenceHit", "place inside metres")
 GeofenceEvent = collections.namedtuple("GeofenceEvent", "position kind place")
+# A tour (docs/tours.md): its arcs in walking order, start and end nodes, length in centimetres
+# and, per profile name, the milliseconds to follow it whole (None when the profile may not).
+Tour = collections.namedtuple("Tour", "name source kind start end length arcs durations")
 # A place ``nearest`` found: its ``PLAC`` index, the node the route ends at, milliseconds and
 # centimetres along ``nodes``, the route ``route`` (or ``route_on``) gives to it from the start.
 Nearby = collections.namedtuple("Nearby", "place node milliseconds centimetres nodes")
@@ -1002,6 +1005,53 @@ class Bundle:
         answer, length = self._call(_core.nb_geofence_events_json, latitudes, longitudes, (U32 * len(first))(*first),
                                     (U32 * max(1, len(levels)))(*levels), len(track), out=(ctypes.c_void_p, SIZE))
         return [GeofenceEvent(event["position"], event["kind"], event["place"]) for event in json.loads(_taken(answer, length))]
+
+    # Tours (TOUR, docs/tours.md)
+
+    def tours(self):
+        """Every tour, in bundle order, as ``[Tour(name, source, kind, start, end, length, arcs,
+        durations)]``: ``kind`` ``foot``, ``hiking``, ``running`` or ``fitness_trail``, ``length``
+        in centimetres, ``durations`` milliseconds per profile name (None where the profile may
+        not use every arc). None without ``TOUR``: an empty list."""
+        answer, length = self._call(_core.nb_tours_json, out=(ctypes.c_void_p, SIZE))
+        names = self._profile_names()
+        return [Tour(tour["name"], tour["source"], tour["kind"], tour["start"], tour["end"], tour["length"], tour["arcs"],
+                     dict(zip(names, tour["durations"]))) for tour in json.loads(_taken(answer, length))]
+
+    @property
+    def tour_count(self):
+        """How many tours the bundle has: 0 without ``TOUR``."""
+        return self._call(_core.nb_tour_count, out=(U32,))[0]
+
+    def find_tours(self, query):
+        """The tours whose name or a later word of it starts with ``query`` (folded as place
+        search folds), best first: a list of indexes into ``tours()``."""
+        data = _utf8(query, "the query", terminated=True)
+        answer, length = self._call(_core.nb_tour_search_json, data, out=(ctypes.c_void_p, SIZE))
+        return json.loads(_taken(answer, length))
+
+    def follow_tour(self, profile, source, tour, join="start"):
+        """The route from node ``source`` onto tour ``tour`` and along it (docs/tours.md): the
+        route query's route to where the person joins (``join`` ``"start"``, or ``"nearest"``:
+        the tour's node reached first), then the tour to its end, or round a loop to that node.
+        ``(milliseconds, [node, ...], [(first, last, milliseconds)] * 2)`` as ``route_through``
+        gives it, or None when the profile may not follow the whole tour or cannot reach it."""
+        index = self._profile_index(profile)
+        joins = {"start": 0, "nearest": 1}
+        if join not in joins:
+            raise BundleError(f"{self.path}: join {join!r} is neither 'start' nor 'nearest'", code="argument")
+        starts, durations = (ctypes.c_size_t * 2)(), (ctypes.c_uint64 * 2)()
+        path = _C["nb_path"]()
+        try:
+            self._call(_core.nb_route_tour, index, self._check("tour", tour, self.tour_count), self._check_node(source),
+                       joins[join], ctypes.byref(path),
+                       starts, durations)
+            if not path.nodes:
+                return None
+            nodes = path.nodes[:path.node_count]
+            return path.duration, nodes, [(starts[0], starts[1], durations[0]), (starts[1], len(nodes) - 1, durations[1])]
+        finally:
+            _core.nb_path_free(ctypes.byref(path))
 
     # Wi-Fi positioning (WIFI)
 

@@ -275,7 +275,7 @@ class ReadingTests(unittest.TestCase):
             self.assertIn(tag, tags)
         # Format 2.x has the shared customisable hierarchy instead of one per profile.
         if "CCHT" in tags:
-            self.assertEqual((self.bundle.major, self.bundle.minor), (2, 2))
+            self.assertEqual((self.bundle.major, self.bundle.minor), (2, 3))
             self.assertTrue(self.bundle.customisable)
             self.assertFalse(any(tag.startswith("CH") and tag != "CCHT" for tag in tags))
         else:
@@ -498,6 +498,34 @@ class ReadingTests(unittest.TestCase):
         for bad in ((91.0, 0.0, 0), (0.0, 0.0, self.bundle.level_count)):
             with self.assertRaises(BundleError) as raised:
                 self.bundle.geofences(*bad)
+            self.assertEqual(raised.exception.code, "argument")
+
+    def test_tours_are_listed_found_and_followed(self):
+        tours = self.bundle.tours()
+        self.assertEqual([tour.name for tour in tours], ["Campus Fun Run", "Park Promenade Loop"])
+        self.assertEqual(self.bundle.tour_count, 2)
+        run = tours[0]
+        self.assertEqual((run.kind, run.source, run.start == run.end), ("running", "tour-fun-run", True))
+        self.assertEqual(list(run.durations), list(self.bundle.profiles))
+        self.assertIsNone(run.durations["wheelchair"])
+        self.assertIsNotNone(tours[1].durations["wheelchair"])
+        self.assertGreater(run.length, 0)
+        self.assertEqual(self.bundle.find_tours("FUN r"), [0])
+        self.assertEqual(self.bundle.find_tours("zzz"), [])
+        # Onto the loop at its start and round it; the first leg is the route query's.
+        source = 0
+        milliseconds, nodes, legs = self.bundle.follow_tour("foot", source, 1, "start")
+        (first, second) = legs
+        self.assertEqual(nodes[second[0]], tours[1].start)
+        self.assertEqual(self.bundle.route("foot", source, tours[1].start), (first[2], nodes[:second[0] + 1]))
+        self.assertEqual(second[2], tours[1].durations["foot"])
+        self.assertEqual(milliseconds, first[2] + second[2])
+        nearest = self.bundle.follow_tour("foot", source, 1, "nearest")
+        self.assertLessEqual(nearest[2][0][2], first[2])
+        self.assertIsNone(self.bundle.follow_tour("wheelchair", source, 0))
+        for bad in ((lambda: self.bundle.follow_tour("foot", source, 2)), (lambda: self.bundle.follow_tour("foot", source, 0, "middle"))):
+            with self.assertRaises(BundleError) as raised:
+                bad()
             self.assertEqual(raised.exception.code, "argument")
 
     def test_nearest_exit_follows_the_egress_table(self):

@@ -13,6 +13,9 @@ public import NavBundle
 /// `nearest PROFILE FROM LIMIT [FILTER...]` (the places found, each with its time, length and
 /// route), `geofence LEVEL LATITUDE LONGITUDE` (the places the position is in or near),
 /// `geofence-track LEVEL,LATITUDE,LONGITUDE...` (the places entered and left along a track),
+/// `tour INDEX` (a tour's kind, ends, length, durations per profile, arcs, source and name),
+/// `tour-search TEXT` (the tours found), `route-tour PROFILE FROM TOUR start|nearest` (the route
+/// onto the tour and along it, as `route-via` gives one),
 /// `exit PROFILE NODE`, `search LIMIT TEXT` (the text is the rest of the line), `snap LEVEL LATITUDE LONGITUDE`,
 /// `snap-profile PROFILE LEVEL LATITUDE LONGITUDE`, `endpoint TEXT` or
 /// `route-conditions PROFILE FROM TO JSON` or `exit-conditions PROFILE NODE JSON` (the conditions
@@ -60,6 +63,26 @@ public struct ReaderQueries {
             guard stops.count == words.count - 2 else { throw bad(query) }
             return try BundleToolsError.reading { () throws(BundleError) in
                 guard let route = try router(profile: profile).route(through: stops) else { return "none" }
+                let legs = route.stretches.map { "\($0.firstNode):\(Int(($0.duration * 1000).rounded()))" }
+                return ([String(Int((route.duration * 1000).rounded()))] + route.nodes.map(String.init) + ["|"] + legs)
+                    .joined(separator: " ")
+            }
+        case "tour" where words.count == 2:
+            guard let index = Int(words[1]) else { throw bad(query) }
+            return try BundleToolsError.reading { () throws(BundleError) in try tourAnswer(index) }
+        case "tour-search" where words.count >= 2:
+            let text = words[1...].joined(separator: " ")
+            return try BundleToolsError.reading { () throws(BundleError) in
+                let found = try bundle.tours(matching: text)
+                return found.isEmpty ? "none" : found.map(String.init).joined(separator: " ")
+            }
+        case "route-tour" where words.count == 5:
+            let profile = try profileIndex(words[1])
+            guard let source = Int(words[2]), let tour = Int(words[3]), let join = TourJoin(rawValue: words[4]) else {
+                throw bad(query)
+            }
+            return try BundleToolsError.reading { () throws(BundleError) in
+                guard let route = try bundle.followTour(tour, from: source, profile: profile, joining: join) else { return "none" }
                 let legs = route.stretches.map { "\($0.firstNode):\(Int(($0.duration * 1000).rounded()))" }
                 return ([String(Int((route.duration * 1000).rounded()))] + route.nodes.map(String.init) + ["|"] + legs)
                     .joined(separator: " ")
@@ -250,6 +273,19 @@ public struct ReaderQueries {
 
     /// Per place found `PLACE MILLISECONDS CENTIMETRES NODES...`, joined by ` | `; `none`, or
     /// `invalid` for a filter the bundle refuses.
+    /// `KIND START END CENTIMETRES DURATIONS ARCS SOURCE NAME`: the durations per profile in
+    /// milliseconds, `-` where the profile may not follow it, and the arcs joined by commas.
+    private func tourAnswer(_ index: Int) throws(BundleError) -> String {
+        let tour = try bundle.tour(index)
+        var durations: [String] = []
+        for profile in bundle.profileNames.indices {
+            durations.append(try bundle.tourDuration(tour, profile: profile).map { String(Int(($0 * 1000).rounded())) } ?? "-")
+        }
+        return [tour.kind.word, String(tour.nodes[0]), String(tour.nodes[tour.nodes.count - 1]),
+                String(Int((tour.length * 100).rounded())), durations.joined(separator: ","),
+                tour.arcs.map(String.init).joined(separator: ","), tour.source, tour.name].joined(separator: " ")
+    }
+
     private func nearestAnswer(profile: Int, from source: Int, limit: Int, filter: PlaceFilter) throws(BundleError) -> String {
         let found: [NearbyPlace]
         do {

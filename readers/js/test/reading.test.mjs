@@ -247,3 +247,29 @@ test('a place is among the geofences at its position, and a walk enters and leav
   assert.throws(() => bundle.geofences(91, 0, 0), argument);
   assert.throws(() => bundle.geofences(0, 0, bundle.levelCount), argument);
 });
+
+test('tours are listed, found and followed', { skip: NO_BUNDLE }, async () => {
+  const bundle = await open(load(BUNDLE));
+  const tours = bundle.tours();
+  assert.deepEqual(tours.map((tour) => tour.name), ['Campus Fun Run', 'Park Promenade Loop']);
+  const [run, loop] = tours;
+  assert.equal(run.kind, 'running');
+  assert.equal(run.start, run.end);
+  assert.equal(run.durations.wheelchair, null);
+  assert.ok(loop.durations.wheelchair > 0);
+  assert.equal(run.length, run.arcs.reduce((sum, arc) => sum + Math.round(bundle.arc(arc).length * 100), 0));
+  assert.deepEqual(bundle.findTours('FUN r'), [0]);
+  assert.deepEqual(bundle.findTours('zzz'), []);
+  const followed = bundle.followTour('foot', 0, 1, 'start');
+  assert.equal(followed.legs.length, 2);
+  const [first, second] = followed.legs;
+  assert.equal(followed.nodes[second.firstNode], loop.start);
+  assert.deepEqual(bundle.route('foot', 0, loop.start).nodes, followed.nodes.slice(0, second.firstNode + 1));
+  assert.equal(second.duration, loop.durations.foot);
+  assert.equal(followed.duration, first.duration + second.duration);
+  assert.ok(bundle.followTour('foot', 0, 1, 'nearest').legs[0].duration <= first.duration);
+  assert.equal(bundle.followTour('wheelchair', 0, 0), null);
+  const argument = (error) => error instanceof BundleError && error.code === 'argument';
+  assert.throws(() => bundle.followTour('foot', 0, 2), argument);
+  assert.throws(() => bundle.followTour('foot', 0, 0, 'middle'), argument);
+});
