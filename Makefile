@@ -48,14 +48,19 @@ test-deps:
 build: deps
 	$(SWIFT) build --product navforge
 
-## Builds the demo campus end to end, shows routes across buildings and levels, locates a
-## Wi-Fi scan on the bundle's radio map, and writes the map viewer to build/view.
+## Builds the demo campus end to end, shows routes across buildings and levels, lists the
+## campus tours and routes a person onto the fun run and round it, locates a Wi-Fi scan on the
+## bundle's radio map, and writes the map viewer to build/view.
 demo: build
 	$(NAVFORGE) build pipelines/demo-campus.yml
 	@echo
 	$(NAVFORGE) route $(DEMO_BUNDLE) --from A.2.04 --to B.1.G5
 	@echo
 	$(NAVFORGE) route $(DEMO_BUNDLE) --from A.0.04 --to C.1.H3 --profile wheelchair --language de
+	@echo
+	$(NAVFORGE) tours $(DEMO_BUNDLE)
+	@echo
+	$(NAVFORGE) route $(DEMO_BUNDLE) --from B.0.ML --tour "Campus Fun Run" --join nearest
 	@echo
 	$(NAVFORGE) locate $(DEMO_BUNDLE) --scan "00:0b:86:01:09:01:-50,00:0b:86:01:09:02:-70,00:0b:86:01:08:01:-68"
 	@echo

@@ -146,6 +146,39 @@ import TemporaryFolders
         #expect(zero.status == 64 && zero.errorOutput.contains("--limit takes a positive count"))
     }
 
+    @Test func listsToursAndLeadsOntoThem() throws {
+        let cli = try CommandLineRunner.demoWorkspace()
+        #expect(try cli.run(["build", "pipelines/demo-campus.yml"]).status == 0)
+        let list = try cli.run(["tours", Self.bundle])
+        #expect(list.status == 0, "\(list.errorOutput)")
+        #expect(list.output.contains("  Campus Fun Run (running, 207 m, a loop; tour-fun-run)"), "\(list.output)")
+        #expect(list.output.contains("wheelchair cannot do it whole"), "\(list.output)")
+        let json = try cli.run(["tours", Self.bundle, "--search", "promenade", "--json"])
+        let tours = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]] ?? []
+        #expect(tours.count == 1 && tours.first?["name"] as? String == "Park Promenade Loop", "\(json.output)")
+        #expect((tours.first?["durations"] as? [String: Any])?.count == 4)
+        // The fun run's wheelchair time is null, not left out.
+        let all = try cli.run(["tours", Self.bundle, "--json"])
+        let run = (try JSONSerialization.jsonObject(with: Data(all.output.utf8)) as? [[String: Any]])?.first
+        #expect((run?["durations"] as? [String: Any])?["wheelchair"] is NSNull, "\(all.output)")
+
+        // Onto the fun run where it is nearest to the media lab, then round it.
+        let follow = try cli.run(["route", Self.bundle, "--from", "B.0.ML", "--tour", "fun run", "--join", "nearest"])
+        #expect(follow.status == 0, "\(follow.errorOutput)")
+        #expect(follow.output.contains("onto Campus Fun Run (running, 207 m, a loop) where it is nearest"), "\(follow.output)")
+        #expect(follow.output.contains("Leg 2 of 2, along Campus Fun Run round to where it was joined: 207 m"), "\(follow.output)")
+        // A profile that cannot follow it whole is told which stretch it may not use.
+        let closed = try cli.run(["route", Self.bundle, "--from", "B.0.ML", "--tour", "Campus Fun Run", "--profile", "wheelchair"])
+        #expect(closed.status == 1 && closed.errorOutput.contains("cannot follow tour 'Campus Fun Run' whole: it may not use Park Trail"),
+                "\(closed.errorOutput)")
+        let unknown = try cli.run(["route", Self.bundle, "--from", "B.0.ML", "--tour", "marathon"])
+        #expect(unknown.status == 1 && unknown.errorOutput.contains("no tour called 'marathon'"), "\(unknown.errorOutput)")
+        let both = try cli.run(["route", Self.bundle, "--from", "B.0.ML", "--tour", "fun run", "--to", "A.0.01"])
+        #expect(both.status == 64 && both.errorOutput.contains("--tour leads along the tour"))
+        let join = try cli.run(["route", Self.bundle, "--from", "B.0.ML", "--tour", "fun run", "--join", "middle"])
+        #expect(join.status == 64 && join.errorOutput.contains("--join is start or nearest"))
+    }
+
     @Test func tellsTheGeofencesOfAPositionAndOfAWalk() throws {
         let cli = try CommandLineRunner.demoWorkspace()
         #expect(try cli.run(["build", "pipelines/demo-campus.yml"]).status == 0)
@@ -354,9 +387,9 @@ import TemporaryFolders
         #expect(try cli.run(["build", "pipelines/demo-campus.yml"]).status == 0)
         let inspect = try cli.run(["inspect", Self.bundle])
         #expect(inspect.status == 0)
-        #expect(inspect.output.contains("format    2.2, 24 sections"))
+        #expect(inspect.output.contains("format    2.3, 25 sections"))
         #expect(inspect.output.contains("verified  yes, the whole file and every section"))
-        for tag in ["META", "SRCH", "SNAP", "OUTL", "STPC", "WIFI", "CCHT", "GARC", "GLMK", "GTXT", "GFNC"] { #expect(inspect.output.contains("\n\(tag) ")) }
+        for tag in ["META", "SRCH", "SNAP", "OUTL", "STPC", "WIFI", "CCHT", "GARC", "GLMK", "GTXT", "GFNC", "TOUR"] { #expect(inspect.output.contains("\n\(tag) ")) }
         #expect(inspect.output.contains("licence CC0-1.0  Demo Campus estates office"))
         // The file's hash is sha256sum's and manifest.json's; the header's own is labelled apart.
         let sum = try cli.run(URL(fileURLWithPath: "/usr/bin/sha256sum"), [Self.bundle])
@@ -368,7 +401,7 @@ import TemporaryFolders
         #expect(!inspect.output.contains("content   \(fileHash)"))
         let json = try cli.run(["inspect", Self.bundle, "--json"])
         let report = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
-        #expect(report?["verified"] as? Bool == true && (report?["sections"] as? [Any])?.count == 24)
+        #expect(report?["verified"] as? Bool == true && (report?["sections"] as? [Any])?.count == 25)
         #expect(report?["fileSHA256"] as? String == fileHash && (report?["contentSHA256"] as? String)?.count == 64)
 
         // One flipped byte in the places: inspect still reports, names the damage, and fails.

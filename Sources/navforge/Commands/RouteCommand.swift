@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
 import NavBundle
+import NavFormat
 
-/// `navforge route BUNDLE --from PLACE [--via PLACE ...] (--to PLACE [--round-trip] | --round-trip | --to-exit)`:
-/// finds and describes a route in a bundle.
+/// `navforge route BUNDLE --from PLACE [--via PLACE ...] (--to PLACE [--round-trip] | --round-trip | --to-exit
+/// | --tour NAME [--join start|nearest])`: finds and describes a route in a bundle.
 struct RouteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "route",
@@ -20,7 +21,10 @@ struct RouteCommand: ParsableCommand {
             avoids what the file closes and weighs what it slows (docs/conditions.md), to a place \
             or, searched again, to the nearest exit still open; the bundle must have a customisable \
             hierarchy (contract method cch, the default). With --at, events under way at that time \
-            slow their places, from a little before they start until a little after they end.
+            slow their places, from a little before they start until a little after they end. \
+            With --tour the route leads onto a tour (navforge tours lists them) at its start, or \
+            with --join nearest where it is nearest, and then along it to its end, or round a loop \
+            back to where it was joined (docs/tours.md).
             """)
 
     @Argument(help: "The bundle file (.navbundle).")
@@ -42,6 +46,13 @@ struct RouteCommand: ParsableCommand {
     @Flag(help: "Come back to --from at the end: a round trip, through the --via places (and --to).")
     var roundTrip = false
 
+    @Option(help: ArgumentHelp("Route onto this tour and along it: its name, a word of it, or its source id.",
+                               valueName: "name"))
+    var tour: String?
+
+    @Option(help: ArgumentHelp("Where to join the --tour: at its start, or nearest to --from.", valueName: "start|nearest"))
+    var join = TourJoin.start.rawValue
+
     @Option(help: "The routing profile, e.g. foot or wheelchair.")
     var profile = "foot"
 
@@ -58,6 +69,14 @@ struct RouteCommand: ParsableCommand {
     @OptionGroup var conditionOptions: ConditionOptions
 
     func validate() throws {
+        if tour != nil {
+            if to != nil || toExit || !via.isEmpty || roundTrip {
+                throw ValidationError("--tour leads along the tour: it takes no --to, --to-exit, --via or --round-trip")
+            }
+            if conditionOptions.isSet { throw ValidationError("--tour takes no --conditions or --at: tours are followed on the profile's costs") }
+            if TourJoin(rawValue: join) == nil { throw ValidationError("--join is start or nearest, not '\(join)'") }
+            return
+        }
         if toExit {
             if to != nil { throw ValidationError("give either --to PLACE or --to-exit") }
             if !via.isEmpty || roundTrip { throw ValidationError("--to-exit takes no --via or --round-trip: the way out is searched from --from") }
@@ -73,6 +92,7 @@ struct RouteCommand: ParsableCommand {
 
     private func findRoute() throws {
         let venue = try VenueBundle(path: bundle)
+        if let tour { return try findRouteAlongTour(tour, in: venue) }
         if !via.isEmpty || roundTrip { return try findRouteThroughStops(in: venue) }
         let startEndpoint = try venue.resolveEndpoint(from)
         let destinationEndpoint = try to.map { try venue.resolveEndpoint($0) }
@@ -169,6 +189,47 @@ struct RouteCommand: ParsableCommand {
         if let geojson { Console.out("Route written to \(geojson).") }
     }
 
+    /// `--from` onto the `--tour` where `--join` says and along it (docs/tours.md), in two legs.
+    private func findRouteAlongTour(_ name: String, in venue: VenueBundle) throws {
+        let startEndpoint = try venue.resolveEndpoint(from)
+        guard !venue.profileNames.isEmpty else { throw BundleError.noGraph }
+        let profileIndex = try venue.profileIndex(named: profile)
+        let start = try venue.routeEnd(startEndpoint, profile: profileIndex)
+        let tour = try venue.tour(try venue.resolveTour(name))
+        guard try venue.tourDuration(tour, profile: profileIndex) != nil else {
+            throw TourClosed(tour: tour.name, profile: profile, where: try closedStretch(of: tour, profile: profileIndex, in: venue))
+        }
+        let joining = TourJoin(rawValue: join) ?? .start
+        guard let route = try venue.followTour(tour.index, from: start.node, profile: profileIndex, joining: joining) else {
+            throw BundleError.noRoute(from: start.place.label, to: "tour '\(tour.name)'", profile: profile)
+        }
+        let formatter = try formatter(for: venue)
+        if let geojson {
+            let ends = [start.place.label, "\(tour.name) (joined)", "\(tour.name) (end)"]
+            try write(try venue.geoJSON(for: route, stops: ends, language: formatter.language, arrivals: [nil, nil]), to: geojson)
+        }
+        for line in try formatter.describe(route, from: start.place, along: tour, joining: joining) { Console.out(line) }
+        if let geojson { Console.out("Route written to \(geojson).") }
+    }
+
+    /// The label of the first arc of `tour` the profile may not use, for the message.
+    private func closedStretch(of tour: TourRecord, profile: Int, in venue: VenueBundle) throws -> String? {
+        for arc in tour.arcs where try venue.cost(profile: profile, arc: arc) == BundleFormat.impassable {
+            return try venue.arc(arc).label
+        }
+        return nil
+    }
+
+    /// A tour the profile may not follow whole.
+    struct TourClosed: Error, CustomStringConvertible {
+        var tour: String
+        var profile: String
+        var `where`: String?
+        var description: String {
+            "the \(profile) profile cannot follow tour '\(tour)' whole\(self.where.map { ": it may not use \($0)" } ?? ""); navforge tours lists who can"
+        }
+    }
+
     /// The formatter of `--language` directions, or of steps with `--steps`.
     private func formatter(for venue: VenueBundle) throws -> RouteFormatter {
         try RouteFormatter(bundle: venue, language: language, steps: steps)
@@ -196,3 +257,4 @@ struct RouteCommand: ParsableCommand {
         }
     }
 }
+

@@ -89,7 +89,7 @@ struct RouteFormatter {
     }
 
     /// The maneuvers of a route of one leg in ``language``, or its steps and where it arrives.
-    private func legLines(_ route: Route, arrival: String, destination: String?) throws -> [String] {
+    func legLines(_ route: Route, arrival: String, destination: String?) throws -> [String] {
         if let language { return try maneuverLines(route, language: language, destination: destination) }
         var lines: [String] = []
         let steps = try bundle.steps(of: route)
@@ -173,5 +173,33 @@ extension RouteFormatter {
 extension String {
     func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}
+
+extension RouteFormatter {
+    /// A route onto a tour and along it (``VenueBundle/followTour(_:from:profile:joining:)``):
+    /// the way to where the person joins, then the tour, each leg told as a via route's legs are.
+    func describe(_ route: Route, from start: VenueBundle.PlaceRecord, along tour: TourRecord,
+                  joining join: TourJoin) throws -> [String] {
+        let legs = route.stretches
+        precondition(legs.count == 2, "a route along a tour has a leg onto it and one along it")
+        let shape = tour.isLoop ? "a loop" : "one way"
+        let joined = join == .start ? "at its start" : "where it is nearest"
+        var lines = [
+            "Route from \(try placeLine(start))",
+            "      onto \(tour.name) (\(tour.kind.word), \(Int(tour.length.rounded())) m, \(shape)) \(joined), profile \(route.profile)",
+        ]
+        let approach = legs[0], along = legs[1]
+        lines.append("Leg 1 of 2, onto the tour: \(Int(approach.length.rounded())) m, about \(Self.eta(approach.duration))")
+        if approach.lastNode == approach.firstNode {
+            lines.append("Already on the tour.")
+        } else {
+            lines += try legLines(route.leg(0), arrival: "at \(tour.name)", destination: tour.name)
+        }
+        let end = tour.isLoop ? "round to where it was joined" : "to its end"
+        lines.append("Leg 2 of 2, along \(tour.name) \(end): \(Int(along.length.rounded())) m, about \(Self.eta(along.duration))")
+        lines += try legLines(route.leg(1), arrival: "at the end of \(tour.name)", destination: nil)
+        lines.append("Total \(Int(route.length.rounded())) m, about \(Self.eta(route.duration)) (\(route.profile)).")
+        return lines
     }
 }
