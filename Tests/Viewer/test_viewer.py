@@ -336,6 +336,31 @@ class DemoCampusTests(ViewerTestCase):
         self.assert_matches_navforge("--from", "A.0.01", "--to", found[0]["ref"], "--profile", "wheelchair")
         self.screenshot("nearest-toilets")
 
+    def test_tours_are_listed_and_followed_as_navforge_follows_them(self):
+        listed = json.loads(navforge("tours", self.site.bundle, "--json"))
+        self.page.get_by_text("Tours", exact=True).click()
+        shown = self.page.locator("#tours-list button.tour")
+        expect(shown).to_have_count(len(listed))
+        self.assertEqual(shown.all_inner_texts(), [tour["name"] for tour in listed])
+        # The fun run crosses the gravel trail: its line says who cannot do it.
+        metas = self.page.locator("#tours-list li .meta").all_inner_texts()
+        self.assertIn("not for wheelchair, step-free", metas[0])
+        self.choose_place("from", "B.0.ML", "B.0.ML")
+        shown.first.click()
+        expect(self.page.locator("body")).to_have_attribute("data-route", "tour")
+        summary = self.page.locator("#summary").inner_text()
+        self.assertIn("Campus Fun Run", summary)
+        # The same walk as navforge route --tour: its total length in metres.
+        told = navforge("route", self.site.bundle, "--from", "B.0.ML", "--tour", "Campus Fun Run", "--join", "nearest")
+        total = next(line for line in told.splitlines() if line.startswith("Total "))
+        self.assertIn(f": {total.split()[1]} m,", summary)
+        self.assertGreater(len(self.drawn_route()), 0)
+        self.screenshot("tour-fun-run")
+        self.page.get_by_label("Profile").select_option("wheelchair")
+        shown.first.click()
+        expect(self.page.locator("#tours-status")).to_have_class("error")
+        self.assertIn("cannot follow Campus Fun Run whole", self.page.locator("#tours-status").inner_text())
+
     def test_a_bad_endpoint_is_explained_and_clears_the_last_route(self):
         self.choose_place("from", "A.0.04", "A.0.04")
         self.choose_place("to", "A.2.04", "A.2.04")

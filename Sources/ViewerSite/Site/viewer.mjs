@@ -123,6 +123,7 @@ function start(bundle, site) {
   setUpRouteForm();
   setUpConditions();
   setUpNearest();
+  setUpTours();
   setUpLocate();
   drawLegend();
   showLevel(firstLevel(), { fit: true });
@@ -1311,6 +1312,55 @@ function findNearest() {
       item.append(button, meta);
       list.append(item);
     }
+  } catch (error) {
+    say(error instanceof Error ? error.message : String(error), true);
+  }
+}
+
+// Tours (docs/tours.md)
+
+/** Lists the bundle's tours, each a button that draws it: led onto it from From where it is
+ * nearest when From is set, else from its own start. */
+function setUpTours() {
+  const list = $("tours-list"), status = $("tours-status");
+  const tours = state.bundle.tours();
+  status.textContent = tours.length === 0 ? "This bundle has no tours." : `${tours.length} ${tours.length === 1 ? "tour" : "tours"}.`;
+  tours.forEach((tour, index) => {
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "tour";
+    button.dataset.tour = String(index);
+    button.textContent = tour.name;
+    const meta = document.createElement("span");
+    meta.className = "meta";
+    const closed = Object.keys(tour.durations).filter((name) => tour.durations[name] === null);
+    meta.textContent = [tour.kind.replace("_", " "), `${Math.round(tour.length / 100)} m`, tour.start === tour.end ? "loop" : "one way",
+      ...(closed.length ? [`not for ${closed.join(", ")}`] : [])].join(" · ");
+    button.addEventListener("click", () => followTour(index));
+    item.append(button, meta);
+    list.append(item);
+  });
+}
+
+function followTour(index) {
+  const status = $("tours-status");
+  status.classList.remove("error");
+  const say = (message, isError = false) => {
+    status.textContent = message;
+    status.classList.toggle("error", isError);
+  };
+  try {
+    const bundle = state.bundle;
+    const tour = bundle.tours()[index];
+    if (tour.durations[state.profile] === null) return say(`The ${state.profile} profile cannot follow ${tour.name} whole.`, true);
+    const from = state.endpoints.from || $("from").value.trim() ? nodeOf("from") : null;
+    if (from?.error) return say(from.error, true);
+    const route = from ? bundle.followTour(state.profile, from.node, index, "nearest")
+      : bundle.followTour(state.profile, tour.start, index, "start");
+    if (route === null) return say(`${tour.name} cannot be reached from ${$("from").value} with the ${state.profile} profile.`, true);
+    say(from ? `Onto ${tour.name} where it is nearest to ${$("from").value}, then round it.` : `${tour.name}, from its start.`);
+    showRoute(route, "tour", from ? `${$("from").value} → ${tour.name}` : tour.name, tour.name);
   } catch (error) {
     say(error instanceof Error ? error.message : String(error), true);
   }
