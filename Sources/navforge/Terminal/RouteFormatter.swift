@@ -154,6 +154,11 @@ struct RouteFormatter {
     static func eta(_ seconds: Double) -> String {
         let whole = Int(seconds.rounded())
         if whole < 60 { return "\(whole) s" }
+        // A day's hike is told in hours and minutes, not as 666 min.
+        if whole >= 3600 {
+            let minutes = (whole % 3600) / 60
+            return minutes == 0 ? "\(whole / 3600) h" : "\(whole / 3600) h \(minutes) min"
+        }
         let tens = (whole % 60) / 10 * 10
         return tens == 0 ? "\(whole / 60) min" : "\(whole / 60) min \(tens) s"
     }

@@ -1019,8 +1019,54 @@ static void exercise_nearest_and_geofences(nb_bundle *b, uint32_t chosen, const 
         free(events);
         char *json = NULL;
         size_t json_length = 0;
-        check_json(nb_geofence_json(b, latitude, longitude, &level, 1, &json, &json_length), json, json_length);
+        /* The call first: arguments are evaluated in no set order, so json is read after it writes. */
+        status = nb_geofence_json(b, latitude, longitude, &level, 1, &json, &json_length);
+        check_json(status, json, json_length);
     }
+}
+
+/* Every tour (up to MAX_PLACES): its record, arcs and times, a search by the tail's text, and
+ * the route onto it from `chosen`, joined at its start and where it is nearest. */
+static void exercise_tours(nb_bundle *b, uint32_t chosen, const char *text) {
+    uint32_t count = 0, nodes = nb_node_count(b);
+    nb_status status = nb_tour_count(b, &count);
+    check_status(status);
+    if (status != NB_OK) return;
+    for (uint32_t t = 0; t < count && t < MAX_PLACES; t++) {
+        nb_tour tour;
+        status = nb_tour_info(b, t, &tour);
+        check_status(status);
+        if (status != NB_OK) continue;
+        EXPECT(tour.arc_count > 0 && tour.start < nodes && tour.end < nodes);
+        uint32_t arcs[8];
+        size_t written = 0;
+        check_status(nb_tour_arcs(b, t, arcs, 8, &written));
+        EXPECT(written <= 8);
+        for (uint32_t p = 0; p < nb_profile_count(b) && p < MAX_PROFILES; p++) {
+            uint64_t duration;
+            check_status(nb_tour_duration(b, p, t, &duration));
+            for (int join = NB_JOIN_START; join <= NB_JOIN_NEAREST && nodes > 0; join++) {
+                nb_path path;
+                size_t starts[2];
+                uint64_t durations[2];
+                status = nb_route_tour(b, p, t, chosen % nodes, join, &path, starts, durations);
+                check_status(status);
+                if (status == NB_OK && path.nodes != NULL) {
+                    EXPECT(starts[0] == 0 && starts[1] < path.node_count && path.node_count == path.arc_count + 1);
+                    EXPECT(path.nodes[0] == chosen % nodes && path.duration == durations[0] + durations[1]);
+                }
+                nb_path_free(&path);
+            }
+        }
+    }
+    uint32_t found[4];
+    size_t matched = 0;
+    check_status(nb_tour_search(b, text[0] ? text : "a", found, 4, &matched));
+    for (size_t i = 0; i < matched; i++) EXPECT(found[i] < count);
+    char *json = NULL;
+    size_t json_length = 0;
+    status = nb_tours_json(b, &json, &json_length);
+    check_json(status, json, json_length);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -1056,6 +1102,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     exercise_levels(b);
     exercise_places(b);
     exercise_nearest_and_geofences(b, chosen, t.text);
+    exercise_tours(b, chosen, t.text);
     exercise_routes(b, chosen);
     exercise_metrics(b, chosen);
     if (t.length) exercise_conditions(b, (const char *)t.bytes, t.length, chosen);

@@ -226,6 +226,14 @@ def exercise_routes(bundle, profiles, nodes, chosen):
             expect(path[0] == chosen and path[-1] == exit_node, "a way out from elsewhere")
         attempt(lambda: bundle.in_main_piece(chosen, profile))
         attempt(lambda: bundle.leaving_costs(profile))
+        # Onto every tour (TOUR, checked on first use) and along it.
+        for index in range(len(attempt(lambda: bundle.tours()) or [])):
+            for join in ("start", "nearest"):
+                followed = attempt(lambda: bundle.follow_tour(profile, chosen, index, join))
+                if followed is not None:
+                    _, path, legs = followed
+                    expect(path[0] == chosen and legs[1][1] == len(path) - 1, "a tour followed from elsewhere")
+    attempt(lambda: bundle.find_tours("a"))
     if not attempt(lambda: bundle.customisable):
         return
     for profile in profiles[:2]:

@@ -224,7 +224,16 @@ async function exercise(data) {
       attempt('inMainPiece', () => bundle.inMainPiece(chosen, profile));
       attempt('leavingCosts', () => bundle.leavingCosts(profile));
       attempt('costs', () => bundle.costs(profile));
+      // Onto every tour (TOUR, checked on first use) and along it.
+      const tours = attempt('tours', () => bundle.tours()) ?? [];
+      for (let index = 0; index < tours.length; index++) {
+        for (const join of ['start', 'nearest']) {
+          const followed = attempt('followTour', () => bundle.followTour(profile, chosen, index, join));
+          if (followed) expect(followed.nodes[0] === chosen && followed.legs[1].lastNode === followed.nodes.length - 1, 'a tour followed from elsewhere');
+        }
+      }
     }
+    attempt('findTours', () => bundle.findTours('a'));
     if (attempt('customisable', () => bundle.customisable)) {
       for (const profile of profiles.slice(0, 2)) {
         const costs = attempt('costs', () => bundle.costs(profile));
