@@ -105,6 +105,10 @@ public enum BundleWriter {
             container.add(BundleFormat.Tag.geofences, encodeGeofences(contents))
         }
         if let tours { container.add(BundleFormat.Tag.tours, tours) }
+        // Since 2.3 and 1.5 too: the access points' areas, when the bundle has a radio map to place them.
+        if let crowdMap = contents.crowdMap {
+            container.add(BundleFormat.Tag.crowds, encodeCrowds(crowdMap, outlines: contents.outlines))
+        }
         return container
     }
 
@@ -138,6 +142,14 @@ public enum BundleWriter {
         for place in contents.places {
             if let node = place.node { try check((0..<nodeCount).contains(node), "place refers to missing node \(node)") }
             if let level = place.level { try check(contents.levels.indices.contains(level), "place refers to missing level") }
+        }
+        if let crowdMap = contents.crowdMap {
+            for area in crowdMap.areas {
+                try check(contents.outlines.indices.contains(area.outline) && crowdMap.accessPoints.indices.contains(area.accessPoint),
+                          "crowd area refers to a missing outline or access point")
+            }
+            let keys = crowdMap.accessPoints.map { Array($0.key.utf8) }
+            try check(zip(keys, keys.dropFirst()).allSatisfy { $0.lexicographicallyPrecedes($1) }, "crowd access points not sorted by key")
         }
         for tour in contents.tours {
             try check(!tour.arcs.isEmpty && tour.arcs.allSatisfy(contents.arcs.indices.contains),

@@ -10,6 +10,8 @@ public struct BundleContents: Sendable {
     public var events: [Event] = []
     /// Named routes to follow, in the venue's order (`TOUR`).
     public var tours: [Tour] = []
+    /// The access points and the areas they serve, for crowd densities (`CRWD`); `nil` without.
+    public var crowdMap: CrowdMap?
     /// Per profile, in ``profiles`` order, the way out from every node; may be empty.
     public var egress: [Egress] = []
     /// Per profile, in ``profiles`` order, an encoded contraction hierarchy whose input arcs are
@@ -219,6 +221,45 @@ public struct BundleContents: Sendable {
             self.label = label
             self.place = place
             self.rings = rings
+        }
+    }
+
+    /// The access points and the walkable areas each serves (`CRWD`, docs/crowds.md).
+    public struct CrowdMap: Hashable, Sendable {
+        public struct AccessPoint: Hashable, Sendable {
+            public var key: String
+            public var level: Int
+            public var latitude: Double
+            public var longitude: Double
+
+            public init(key: String, level: Int, latitude: Double, longitude: Double) {
+                self.key = key
+                self.level = level
+                self.latitude = latitude
+                self.longitude = longitude
+            }
+        }
+
+        public struct Area: Hashable, Sendable {
+            /// Index into ``BundleContents/outlines``.
+            public var outline: Int
+            /// Index into ``CrowdMap/accessPoints``.
+            public var accessPoint: Int
+            public var squareDecimetres: UInt32
+
+            public init(outline: Int, accessPoint: Int, squareDecimetres: UInt32) {
+                self.outline = outline
+                self.accessPoint = accessPoint
+                self.squareDecimetres = squareDecimetres
+            }
+        }
+
+        public var accessPoints: [AccessPoint]
+        public var areas: [Area]
+
+        public init(accessPoints: [AccessPoint], areas: [Area]) {
+            self.accessPoints = accessPoints
+            self.areas = areas
         }
     }
 

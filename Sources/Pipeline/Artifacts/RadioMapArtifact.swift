@@ -8,15 +8,19 @@ import NavFormat
 /// The file's layout lives here rather than in either stage, so that neither stage reaches into
 /// the other: the data flows forward through the file.
 enum RadioMapArtifact {
-    static let kind = ContainerKind(magic: "NAVFWIFI", major: 1, minor: 0)
+    static let kind = ContainerKind(magic: "NAVFWIFI", major: 1, minor: 1)
+    /// Since 1.1: where the access points stand (``AccessPointPlacement``).
+    static let placements: SectionTag = "APOS"
 
-    /// The encoded radio map a fingerprints stage wrote, checked by opening a locator on it.
-    static func read(from url: URL) throws -> [UInt8] {
+    /// The encoded radio map a fingerprints stage wrote, checked by opening a locator on it, and
+    /// its access points' placements (none in a file before 1.1).
+    static func read(from url: URL) throws -> (radioMap: [UInt8], placements: [AccessPointPlacement]) {
         let file = try ContainerFile(path: url.path, kind: kind, kindName: "navforge radio map")
         try file.verifyChecksums()
         let section = try file.requiredSection(BundleFormat.Tag.wifi)
         let bytes = [UInt8](try section.bytes(offset: 0, count: section.count))
         _ = try RadioMapLocator(encoded: bytes)
-        return bytes
+        let placements = try file.section(placements).map { section throws in try AccessPointPlacement.decode(section) } ?? []
+        return (bytes, placements)
     }
 }

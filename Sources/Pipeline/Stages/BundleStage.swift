@@ -74,7 +74,9 @@ struct BundleStage: PipelineStage {
             assembly.contents.customisableTopology = contracted.topology
         }
         if context.definition.stage(.fingerprints) != nil {
-            assembly.contents.radioMap = try RadioMapArtifact.read(from: context.layout.radioMap)
+            let radio = try RadioMapArtifact.read(from: context.layout.radioMap)
+            assembly.contents.radioMap = radio.radioMap
+            assembly.addCrowdMap(radio.placements)
         }
         assembly.contents.guidanceTexts = try guidanceTexts()
         context.progress(kind, "encoding \(assembly.contents.nodes.count) nodes and \(assembly.contents.places.count) places")

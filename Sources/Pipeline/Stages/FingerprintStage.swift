@@ -47,6 +47,9 @@ struct FingerprintStage: PipelineStage {
         }
         var container = ContainerWriter(kind: RadioMapArtifact.kind)
         container.add(BundleFormat.Tag.wifi, Data(try compiled.map.encoded()))
+        // Where each access point stands, for the bundle's crowd map.
+        let placements = AccessPointPlacer.place(compiled.map, inventory: inventory, venueLevels: levels)
+        container.add(RadioMapArtifact.placements, AccessPointPlacement.encode(placements))
         try container.write(to: context.layout.radioMap)
 
         let report = compiled.report

@@ -1,0 +1,86 @@
+public import NavFormat
+import VenueModel
+
+extension BundleAssembly {
+    /// The walkable spaces whose crowds the access points' counts tell (docs/crowds.md): rooms,
+    /// corridors, halls and outdoor areas, not stairwells, lift shafts or obstacles.
+    static let crowdKinds: Set<SpaceOutlineKind> = [.room, .corridor, .area, .outdoor]
+
+    /// Adds the crowd map (`CRWD`) from the access points' `placements`: each walkable outline on a
+    /// level with an access point is served by the nearest one on its level (from the outline's
+    /// centroid, in the plane; of equals the first by key), when a node of the graph on its level
+    /// lies inside it, so that a slow-down of its polygon always meets arcs. Nothing is added
+    /// when no outline is served.
+    public mutating func addCrowdMap(_ placements: [AccessPointPlacement]) {
+        let sorted = placements.filter { contents.levels.indices.contains($0.level) }
+            .sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        guard !sorted.isEmpty, !contents.nodes.isEmpty else { return }
+        let origin = contents.nodes[0]
+        let projection = LocalProjection(origin: Coordinate(latitude: origin.latitude, longitude: origin.longitude))
+        func plane(_ latitude: Double, _ longitude: Double) -> PlanarPoint {
+            projection.project(Coordinate(latitude: latitude, longitude: longitude))
+        }
+        let accessPoints = sorted.map { plane($0.latitude, $0.longitude) }
+        var nodesByLevel: [Int: [PlanarPoint]] = [:]
+        for node in contents.nodes { nodesByLevel[node.level, default: []].append(plane(node.latitude, node.longitude)) }
+        var areas: [BundleContents.CrowdMap.Area] = []
+        for (index, outline) in contents.outlines.enumerated() where Self.crowdKinds.contains(outline.kind) {
+            guard let exterior = outline.rings.first, exterior.count >= 3 else { continue }
+            let rings = outline.rings.map { $0.map { plane($0.latitude, $0.longitude) } }
+            let candidates = sorted.indices.filter { sorted[$0].level == outline.level }
+            guard !candidates.isEmpty,
+                  (nodesByLevel[outline.level] ?? []).contains(where: { Self.contains(rings[0], $0) }) else { continue }
+            let squareMetres = abs(Self.signedArea(rings[0])) - rings.dropFirst().map { abs(Self.signedArea($0)) }.reduce(0, +)
+            guard squareMetres >= 0.01 else { continue }
+            let centre = Self.centroid(rings[0])
+            let nearest = candidates.min { a, b in
+                (accessPoints[a].distance(to: centre), a) < (accessPoints[b].distance(to: centre), b)
+            }!
+            let decimetres = UInt32(min((squareMetres * 100).rounded(), Double(UInt32.max)))
+            areas.append(BundleContents.CrowdMap.Area(outline: index, accessPoint: nearest, squareDecimetres: decimetres))
+        }
+        guard !areas.isEmpty else { return }
+        contents.crowdMap = BundleContents.CrowdMap(
+            accessPoints: sorted.map { BundleContents.CrowdMap.AccessPoint(key: $0.key, level: $0.level, latitude: $0.latitude,
+                                                                           longitude: $0.longitude) },
+            areas: areas)
+    }
+
+    /// The signed area of a ring in square metres (shoelace), positive counter-clockwise.
+    static func signedArea(_ ring: [PlanarPoint]) -> Double {
+        var sum = 0.0
+        for index in ring.indices {
+            let a = ring[index], b = ring[(index + 1) % ring.count]
+            sum += a.x * b.y - b.x * a.y
+        }
+        return sum / 2
+    }
+
+    /// The area centroid of a ring, or its first corner when it has no area.
+    static func centroid(_ ring: [PlanarPoint]) -> PlanarPoint {
+        let area = signedArea(ring)
+        guard abs(area) > 1e-9 else { return ring[0] }
+        var x = 0.0, y = 0.0
+        for index in ring.indices {
+            let a = ring[index], b = ring[(index + 1) % ring.count]
+            let cross = a.x * b.y - b.x * a.y
+            x += (a.x + b.x) * cross
+            y += (a.y + b.y) * cross
+        }
+        return PlanarPoint(x: x / (6 * area), y: y / (6 * area))
+    }
+
+    /// Whether `point` lies inside `ring` by the even-odd rule.
+    static func contains(_ ring: [PlanarPoint], _ point: PlanarPoint) -> Bool {
+        var inside = false
+        var previous = ring[ring.count - 1]
+        for corner in ring {
+            if (corner.y > point.y) != (previous.y > point.y),
+               point.x < (previous.x - corner.x) * (point.y - corner.y) / (previous.y - corner.y) + corner.x {
+                inside.toggle()
+            }
+            previous = corner
+        }
+        return inside
+    }
+}
