@@ -128,7 +128,45 @@ def main(path, survey=None):
     # The tours last, with a generator of their own, for bundles that have them (since 2.3).
     if "TOUR" in sections:
         lines += tour_queries(random.Random(20261201), meta, node_count, sections["TOUR"], string)
+    # The crowds after them, with a generator of their own, for bundles that have them (since 2.3).
+    if "CRWD" in sections:
+        lines += crowd_queries(random.Random(20261202), meta, node_count, sections["CRWD"])
     print("\n".join(lines))
+
+
+def crowd_queries(rng, meta, node_count, section):
+    """Counts for random access points, a few of them up to standstill, in the spellings a
+    controller may use (upper case, dashes, bare hex) and with one the bundle lacks: each as the
+    areas' crowds, half as the conditions text, and routes under them for every profile."""
+    count, _, _, _, key_bytes = struct.unpack_from("<IIIII", section, 0)
+    text_at = len(section) - key_bytes
+    keys = []
+    for index in range(count):
+        offset, length = struct.unpack_from("<II", section, 24 + 24 * index)
+        keys.append(section[text_at + offset:text_at + offset + length].decode())
+
+    def spelled(key):
+        if len(key) == 17 and key.count(":") == 5:
+            return rng.choice([key, key.upper(), key.replace(":", "-"), key.replace(":", "")])
+        return key
+
+    def counts():
+        chosen = rng.sample(keys, min(len(keys), rng.randrange(1, 6)))
+        pairs = [f"{spelled(key)}:{rng.choice([0, 3, 20, 80, 200, 600, 2000, 20000])}" for key in chosen]
+        if rng.random() < 0.3:
+            pairs.append(f"ff:ff:ff:00:00:{rng.randrange(256):02x}:{rng.randrange(100)}")
+        return ",".join(pairs)
+
+    lines = []
+    for round in range(30):
+        text = counts()
+        lines.append(f"crowd {text}")
+        if round % 2 == 0:
+            lines.append(f"crowd-conditions {text}")
+    for profile in meta["profiles"]:
+        for _ in range(10):
+            lines.append(f"route-crowd {profile} {rng.randrange(node_count)} {rng.randrange(node_count)} {counts()}")
+    return lines
 
 
 def tour_queries(rng, meta, node_count, section, string):

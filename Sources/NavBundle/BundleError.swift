@@ -36,6 +36,8 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
     case eventOutOfRange(Int, eventCount: Int)
     /// A tour index the bundle's `TOUR` lacks (a bundle without tours has none).
     case tourOutOfRange(Int, tourCount: Int)
+    /// A people count for crowds that is negative or beyond a billion.
+    case invalidCrowdCount(String)
     /// A text that names no tour of the bundle, with the tours it has.
     case unknownTour(String, available: [String])
     /// A text that names several tours and none exactly.
@@ -126,6 +128,8 @@ public enum BundleError: Error, Hashable, Sendable, CustomStringConvertible {
             return "event \(event) is not in this bundle (\(Self.range(count, of: "events")))"
         case .tourOutOfRange(let tour, let count):
             return "tour \(tour) is not in this bundle (\(Self.range(count, of: "tours")))"
+        case .invalidCrowdCount(let entry):
+            return "crowd counts: '\(entry)' is not a count of people from 0 to 1000000000"
         case .unknownTour(let text, let available):
             let list = available.isEmpty ? "it has none" : "it has \(available.map { "'\($0)'" }.joined(separator: ", "))"
             return "no tour called '\(text)' in this bundle (\(list))"

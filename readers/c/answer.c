@@ -370,6 +370,45 @@ static void tour_answer(nb_bundle *bundle, uint32_t index, FILE *out) {
     fprintf(out, " %.*s %.*s", (int)tour.source.length, tour.source.text, (int)tour.name.length, tour.name.text);
 }
 
+/* `ID:PEOPLE` pairs joined by commas (the count after the last colon, digits only) as the JSON
+ * object nb_crowd takes, in `json` (room for twice the text and 3 bytes); 0 when the text is not
+ * such a list. */
+static int counts_json(const char *text, char *json) {
+    char *at = json;
+    *at++ = '{';
+    for (const char *pair = text; ; ) {
+        const char *end = strchr(pair, ','), *stop = end ? end : pair + strlen(pair), *colon = NULL;
+        for (const char *c = pair; c < stop; c++) if (*c == ':') colon = c;
+        if (colon == NULL || colon + 1 == stop || stop - colon - 1 > 10) return 0;
+        for (const char *c = colon + 1; c < stop; c++) if (*c < '0' || *c > '9') return 0;
+        if (at > json + 1) *at++ = ',';
+        *at++ = '"';
+        for (const char *c = pair; c < colon; c++) {
+            if (*c == '"' || *c == '\\') *at++ = '\\';
+            *at++ = *c;
+        }
+        at += sprintf(at, "\":%.*s", (int)(stop - colon - 1), colon + 1);
+        if (end == NULL) break;
+        pair = end + 1;
+    }
+    *at++ = '}', *at = 0;
+    return 1;
+}
+
+/* The `crowd COUNTS` answer: per area `OUTLINE:PEOPLE:DENSITY:FACTOR` (density `%.4f`, the
+ * factor in thousandths or `-` where walkers stand still), space-separated. */
+static void crowd_answer(nb_bundle *bundle, const char *json, FILE *out) {
+    nb_crowd_area *areas;
+    size_t count;
+    if (nb_crowd(bundle, json, strlen(json), &areas, &count) != NB_OK) stop("%s", nb_last_error(bundle));
+    for (size_t i = 0; i < count; i++) {
+        fprintf(out, "%s%u:%llu:%.4f:", i ? " " : "", areas[i].outline, (unsigned long long)areas[i].people, areas[i].density);
+        if (areas[i].factor == NB_NONE) fprintf(out, "-");
+        else fprintf(out, "%u", areas[i].factor);
+    }
+    free(areas);
+}
+
 /* The `nearest PROFILE FROM LIMIT [FILTER...]` answer: per place found, `PLACE MILLISECONDS
  * CENTIMETRES NODES...`, joined by ` | `; `none` when none is, `invalid` when the filter is
  * refused. A FILTER is `category=TEXT`, `keyword=TEXT`, `on=TEXT`, `capacity=N` or
@@ -611,6 +650,30 @@ static void answer(nb_bundle *bundle, const char *query, FILE *out) {
             stop("%s", nb_last_error(bundle));
         if (node == NB_NONE) fprintf(out, "none");
         else fprintf(out, fallback ? "%u %.3f fallback" : "%u %.3f", node, metres);
+    } else if ((strcmp(words[0], "crowd") == 0 || strcmp(words[0], "crowd-conditions") == 0) && count == 2) {
+        char *json = malloc(2 * strlen(words[1]) + 3);
+        if (json == NULL) stop("%s", "out of memory");
+        if (!counts_json(words[1], json)) stop("cannot read query '%s'", query);
+        if (words[0][5] == 0) {
+            crowd_answer(bundle, json, out);
+        } else {
+            char *text;
+            size_t length;
+            if (nb_crowd_conditions_json(bundle, json, strlen(json), &text, &length) != NB_OK) stop("%s", nb_last_error(bundle));
+            fprintf(out, "%s", text);
+            free(text);
+        }
+        free(json);
+    } else if (strcmp(words[0], "route-crowd") == 0 && count == 5) {
+        uint32_t index = profile(bundle, words[1]);
+        long long source = number(words[2], 0xFFFFFFFEll), target = number(words[3], 0xFFFFFFFEll);
+        char *json = malloc(2 * strlen(words[4]) + 3), *text;
+        size_t length;
+        if (json == NULL) stop("%s", "out of memory");
+        if (source < 0 || target < 0 || !counts_json(words[4], json)) stop("cannot read query '%s'", query);
+        if (nb_crowd_conditions_json(bundle, json, strlen(json), &text, &length) != NB_OK) stop("%s", nb_last_error(bundle));
+        conditions_route(bundle, index, (uint32_t)source, (uint32_t)target, text, out);
+        free(text), free(json);
     } else if (strcmp(words[0], "route-conditions") == 0 && count >= 5) {
         uint32_t index = profile(bundle, words[1]);
         long long source = number(words[2], 0xFFFFFFFEll), target = number(words[3], 0xFFFFFFFEll);

@@ -118,6 +118,14 @@ typedef struct {
     uint32_t count, key_count;
 } tour_index;
 
+/* CRWD (formats 2.3 and 1.5): access points, the areas they serve and the factor table, checked in
+ * full on first use. */
+typedef struct {
+    int checked;
+    const uint8_t *points, *areas, *factors, *key_text;
+    uint32_t point_count, area_count, bin_count, bin_width;
+} crowd_index;
+
 /* The place sections of format 1.2, each checked in full on first use. */
 typedef struct {
     int checked;
@@ -184,6 +192,7 @@ struct nb_bundle {
     outline_index outline;
     geofence_index geofence;
     tour_index tour;
+    crowd_index crowd;
     alias_index alias;
     piece_index piece;
     leaving_index leaving;
@@ -6752,6 +6761,120 @@ nb_status nb_route_tour(nb_bundle *b, uint32_t profile, uint32_t tour, uint32_t 
     return NB_OK;
 }
 
+/* ---- Crowds (CRWD, docs/crowds.md) ---- */
+
+/* CRWD, checked in full on first use: the header and tables inside the section, each access
+ * point's key inside the key text, level within LEVL and a served area above 0, each area's
+ * outline within OUTL and access point within the table, and every factor 1000 or more (or
+ * NB_NONE, standing still). */
+static nb_status load_crowds(nb_bundle *b) {
+    crowd_index *x = &b->crowd;
+    if (x->checked) return NB_OK;
+    const section *s = find_section(b, "CRWD");
+    if (s == NULL) return refuse(b, NB_ERROR_UNAVAILABLE, "no CRWD section: crowds are not available");
+    const uint8_t *p = section_bytes(b, s);
+    if (s->length < 24) return refuse(b, NB_ERROR_FORMAT, "CRWD is too short for its header");
+    uint64_t points = rd32(p), areas = rd32(p + 4), bins = rd32(p + 8), width = rd32(p + 12), key_bytes = rd32(p + 16);
+    uint64_t areas_at = 24 + 24 * points, factors_at = areas_at + 12 * areas, text_at = factors_at + 4 * bins;
+    if (bins == 0 || width == 0 || text_at + key_bytes > s->length)
+        return refuse(b, NB_ERROR_FORMAT, "CRWD: %llu access points, %llu areas and %llu bins of %llu do not fit its %llu bytes",
+                      (unsigned long long)points, (unsigned long long)areas, (unsigned long long)bins,
+                      (unsigned long long)width, (unsigned long long)s->length);
+    nb_status status = load_outlines(b);
+    if (status != NB_OK) return status;
+    for (uint64_t i = 0; i < points; i++) {
+        const uint8_t *e = p + 24 + 24 * i;
+        if ((uint64_t)rd32(e) + rd32(e + 4) > key_bytes || rd32(e + 8) >= b->level_count || rd32(e + 12) == 0)
+            return refuse(b, NB_ERROR_FORMAT, "CRWD: access point %llu has key %u+%u, level %u or no area", (unsigned long long)i,
+                          rd32(e), rd32(e + 4), rd32(e + 8));
+    }
+    for (uint64_t i = 0; i < areas; i++) {
+        const uint8_t *e = p + areas_at + 12 * i;
+        if (rd32(e) >= b->outline.outline_count || rd32(e + 4) >= points)
+            return refuse(b, NB_ERROR_FORMAT, "CRWD: area %llu names outline %u and access point %u", (unsigned long long)i,
+                          rd32(e), rd32(e + 4));
+    }
+    for (uint64_t i = 0; i < bins; i++)
+        if (rd32(p + factors_at + 4 * i) < 1000)
+            return refuse(b, NB_ERROR_FORMAT, "CRWD: bin %llu speeds walkers up (%u)", (unsigned long long)i, rd32(p + factors_at + 4 * i));
+    x->points = p + 24, x->areas = p + areas_at, x->factors = p + factors_at, x->key_text = p + text_at;
+    x->point_count = (uint32_t)points, x->area_count = (uint32_t)areas, x->bin_count = (uint32_t)bins;
+    x->bin_width = (uint32_t)width;
+    x->checked = 1;
+    return NB_OK;
+}
+
+static int normalised_bssid(const uint8_t *id, size_t length, char out[17]);
+
+/* The access point of CRWD whose key is `key`, by bisection over the sorted keys; -1 for none. */
+static int64_t crowd_access_point(const crowd_index *x, const uint8_t *key, size_t length) {
+    uint32_t low = 0, high = x->point_count;
+    while (low < high) {
+        uint32_t middle = low + (high - low) / 2;
+        const uint8_t *e = x->points + 24 * (size_t)middle;
+        int order = compare_bytes(x->key_text + rd32(e), rd32(e + 4), key, length);
+        if (order == 0) return middle;
+        if (order < 0) low = middle + 1;
+        else high = middle;
+    }
+    return -1;
+}
+
+nb_status nb_crowd(nb_bundle *b, const char *counts, size_t length, nb_crowd_area **areas, size_t *area_count) {
+    *areas = NULL, *area_count = 0;
+    nb_status status = load_crowds(b);
+    if (status != NB_OK) return status;
+    const crowd_index *x = &b->crowd;
+    if (counts == NULL && length > 0) return refuse(b, NB_ERROR_ARGUMENT, "no counts");
+    json_parser p;
+    size_t root;
+    if (!json_parse(&p, (const uint8_t *)counts, length, &root)) {
+        int memory = p.out_of_memory;
+        status = memory ? out_of_memory(b) : refuse(b, NB_ERROR_ARGUMENT, "crowd counts: %s", p.error);
+        json_free(&p);
+        return status;
+    }
+    uint64_t *people = calloc(x->point_count ? x->point_count : 1, sizeof *people);
+    if (people == NULL) return json_free(&p), out_of_memory(b);
+    const json_value *object = json_at(&p, root);
+    if (object->type != JSON_OBJECT) {
+        status = refuse(b, NB_ERROR_ARGUMENT, "crowd counts: not an object from access point to count");
+        goto done;
+    }
+    for (size_t child = object->first; child != JSON_END; child = json_at(&p, child)->next) {
+        const json_value *v = json_at(&p, child);
+        const uint8_t *name = p.bytes + v->name;
+        if (v->type != JSON_NUMBER || !(v->number >= 0 && v->number <= 1e9) || floor(v->number) != v->number) {
+            status = refuse(b, NB_ERROR_ARGUMENT, "crowd counts: '%.*s' is not a count of people from 0 to 1000000000",
+                            (int)(v->name_length < 64 ? v->name_length : 64), (const char *)name);
+            goto done;
+        }
+        char normal[18];
+        int64_t point = normalised_bssid(name, v->name_length, normal) ? crowd_access_point(x, (const uint8_t *)normal, 17)
+                                                                      : crowd_access_point(x, name, v->name_length);
+        if (point >= 0) people[point] += (uint64_t)v->number;
+    }
+    if ((*areas = malloc(sizeof **areas * (x->area_count ? x->area_count : 1))) == NULL) {
+        status = out_of_memory(b);
+        goto done;
+    }
+    for (uint32_t i = 0; i < x->area_count; i++) {
+        const uint8_t *area = x->areas + 12 * (size_t)i, *point = x->points + 24 * (size_t)rd32(area + 4);
+        uint64_t count = people[rd32(area + 4)], served = rd32(point + 12);
+        /* Integers to the bin, so that every reader bins alike. */
+        uint64_t bin = count * 100000 / (served * x->bin_width);
+        if (bin >= x->bin_count) bin = x->bin_count - 1;
+        (*areas)[i] = (nb_crowd_area){rd32(area), rd32(point + 8),
+                                      {(const char *)x->key_text + rd32(point), rd32(point + 4)},
+                                      count, (double)count * 100 / (double)served, rd32(x->factors + 4 * bin)};
+    }
+    *area_count = x->area_count;
+done:
+    free(people);
+    json_free(&p);
+    return status;
+}
+
 /* ---- Geofences (GFNC, docs/geofences.md) ---- */
 
 #define GEOFENCE_GRID(x, l) ((x)->grids + 32 * (size_t)(l))
@@ -9686,6 +9809,73 @@ nb_status nb_search_prefix_json(nb_bundle *b, const char *query, size_t limit, c
         say(&m, "%s{\"place\":%u,\"field\":%u}", i ? "," : "", matches[i].place, (unsigned)matches[i].field);
     say(&m, "]");
     free(matches);
+    return json_answer(b, &m, json, length);
+}
+
+nb_status nb_crowd_json(nb_bundle *b, const char *counts, size_t count_length, char **json, size_t *length) {
+    *json = NULL, *length = 0;
+    nb_crowd_area *areas;
+    size_t count;
+    nb_status status = nb_crowd(b, counts, count_length, &areas, &count);
+    if (status != NB_OK) return status;
+    message m = {NULL, 0, 0, 0};
+    say(&m, "[");
+    for (size_t i = 0; i < count; i++) {
+        say(&m, "%s{\"outline\":%u,\"level\":%u,\"accessPoint\":", i ? "," : "", areas[i].outline, areas[i].level);
+        say_json_nb_text(&m, areas[i].access_point.text, areas[i].access_point.length);
+        say(&m, ",\"people\":%llu,\"density\":", (unsigned long long)areas[i].people);
+        say_json_number(&m, areas[i].density);
+        if (areas[i].factor == NB_NONE) say(&m, ",\"factor\":null}");
+        else say(&m, ",\"factor\":%u}", areas[i].factor);
+    }
+    say(&m, "]");
+    free(areas);
+    return json_answer(b, &m, json, length);
+}
+
+/* 1e-7 degrees as a decimal with seven places, as the Swift reader writes them. */
+static void say_degrees(message *m, int32_t fixed) {
+    int64_t magnitude = fixed < 0 ? -(int64_t)fixed : fixed;
+    say(m, "%s%lld.%07lld", fixed < 0 ? "-" : "", (long long)(magnitude / 10000000), (long long)(magnitude % 10000000));
+}
+
+nb_status nb_crowd_conditions_json(nb_bundle *b, const char *counts, size_t count_length, char **json, size_t *length) {
+    *json = NULL, *length = 0;
+    nb_crowd_area *areas;
+    size_t count;
+    nb_status status = nb_crowd(b, counts, count_length, &areas, &count);
+    if (status != NB_OK) return status;
+    message m = {NULL, 0, 0, 0};
+    const outline_index *x = &b->outline;
+    /* The closed areas, then the slowed ones, each in area order. */
+    for (int slow = 0; slow <= 1 && status == NB_OK; slow++) {
+        say(&m, slow ? "],\"slow\":[" : "{\"closed\":[");
+        int first = 1;
+        for (size_t i = 0; i < count && status == NB_OK; i++) {
+            if (areas[i].factor == 1000 || (areas[i].factor == NB_NONE) == slow) continue;
+            uint32_t ring = rd32(x->ring_first + 4 * (size_t)areas[i].outline);
+            uint32_t start = rd32(x->point_first + 4 * (size_t)ring), end = rd32(x->point_first + 4 * ((size_t)ring + 1));
+            if (ring >= rd32(x->ring_first + 4 * ((size_t)areas[i].outline + 1))) start = end = 0;
+            say(&m, "%s{\"polygon\":[", first ? "" : ",");
+            first = 0;
+            for (uint32_t point = start; point < end; point++) {
+                say(&m, point > start ? ",[" : "[");
+                say_degrees(&m, (int32_t)rd32(x->points + 8 * (size_t)point));
+                say(&m, ",");
+                say_degrees(&m, (int32_t)rd32(x->points + 8 * (size_t)point + 4));
+                say(&m, "]");
+            }
+            nb_level level;
+            if ((status = nb_level_info(b, areas[i].level, &level)) != NB_OK) break;
+            say(&m, "],\"level\":");
+            say_json_text(&m, (const uint8_t *)level.id.text, level.id.length);
+            if (slow) say(&m, ",\"factor\":%u.%03u}", areas[i].factor / 1000, areas[i].factor % 1000);
+            else say(&m, "}");
+        }
+    }
+    say(&m, "]}");
+    free(areas);
+    if (status != NB_OK) return free(m.text), status;
     return json_answer(b, &m, json, length);
 }
 

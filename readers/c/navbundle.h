@@ -734,6 +734,25 @@ enum { NB_JOIN_START = 0, NB_JOIN_NEAREST = 1 };
 nb_status nb_route_tour(nb_bundle *bundle, uint32_t profile, uint32_t tour, uint32_t from, int join, nb_path *path,
                         size_t leg_starts[2], uint64_t leg_durations[2]);
 
+/* ---- Crowds (CRWD, formats 2.3 and 1.5; docs/crowds.md) ---- */
+
+/* The crowd in one walkable area, from the people its access point counts. */
+typedef struct {
+    uint32_t outline;     /* index into OUTL */
+    uint32_t level;       /* index into LEVL */
+    nb_text access_point; /* the key of the access point that serves it */
+    uint64_t people;      /* the access point's people (0 when the counts leave it out) */
+    double density;       /* people per square metre over the area the access point serves */
+    uint32_t factor;      /* time factor in thousandths (1000: unchanged); NB_NONE where walkers stand still */
+} nb_crowd_area;
+
+/* The crowd in every walkable area CRWD lists, in its order, from `counts` (`length` bytes of
+ * JSON: an object from access point, a BSSID in any spelling or a label, to the people it counts,
+ * a whole number from 0 to 10^9; two spellings of one access point add up, an access point the
+ * bundle lacks is left out). `*areas` (free() it) holds `*area_count`. Counts that are not such
+ * an object give NB_ERROR_ARGUMENT; a bundle without CRWD NB_ERROR_UNAVAILABLE. */
+nb_status nb_crowd(nb_bundle *bundle, const char *counts, size_t length, nb_crowd_area **areas, size_t *area_count);
+
 /* ---- Place search (SRCH) ---- */
 
 enum { NB_FIELD_REF = 0, NB_FIELD_NAME = 1, NB_FIELD_WORD = 2, NB_FIELD_CATEGORY = 3, NB_FIELD_ALIAS = 4 };
@@ -1085,6 +1104,15 @@ nb_status nb_level_outlines_json(nb_bundle *bundle, uint32_t level, char **json,
  * "kind" ("foot", "hiking", "running" or "fitness_trail"), "start", "end", "length"
  * (centimetres), "arcs": [...], "durations": [milliseconds or null per profile]}]`. */
 nb_status nb_tours_json(nb_bundle *bundle, char **json, size_t *length);
+/* nb_crowd's areas: `[{"outline", "level", "accessPoint", "people", "density", "factor" (null
+ * where walkers stand still)}]`. */
+nb_status nb_crowd_json(nb_bundle *bundle, const char *counts, size_t count_length, char **json, size_t *length);
+/* The conditions (docs/conditions.md) the crowds of nb_crowd put on routes, as the Swift reader's
+ * crowdConditions writes them: `{"closed":[{"polygon":[[LAT,LON],...],"level":"ID"}],
+ * "slow":[{"polygon":...,"level":"ID","factor":F}]}`, each area whose factor is above 1000 slowed
+ * by it and each where walkers stand still closed, its outline's exterior corners to seven
+ * decimals, factors to three; for nb_conditions_apply. */
+nb_status nb_crowd_conditions_json(nb_bundle *bundle, const char *counts, size_t count_length, char **json, size_t *length);
 /* nb_tour_search's tours, all of them, as a JSON array of indexes. */
 nb_status nb_tour_search_json(nb_bundle *bundle, const char *query, char **json, size_t *length);
 

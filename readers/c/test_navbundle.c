@@ -1111,6 +1111,77 @@ static void test_tours(nb_bundle *b) {
     }
 }
 
+/* Crowds (docs/crowds.md): each area takes its access point's people over the area it serves,
+ * binned by integers into CRWD's factor table; spellings of one access point add up; counts that
+ * are not whole numbers from 0 are refused; the conditions text applies; a table that would speed
+ * walkers up is refused. */
+static void test_crowds(nb_bundle *b) {
+    nb_crowd_area *areas;
+    size_t count;
+    if (!nb_has_section(b, "CRWD")) {
+        CHECK(nb_crowd(b, "{}", 2, &areas, &count) == NB_ERROR_UNAVAILABLE, "crowds without CRWD");
+        return;
+    }
+    CHECK(nb_crowd(b, "{}", 2, &areas, &count) == NB_OK && count > 0, "no counts: %s", nb_last_error(b));
+    for (size_t i = 0; i < count; i++) CHECK(areas[i].people == 0 && areas[i].factor == 1000, "area %zu without people", i);
+    char key[32];
+    snprintf(key, sizeof key, "%.*s", (int)areas[0].access_point.length, areas[0].access_point.text);
+    free(areas);
+    char json[128];
+    snprintf(json, sizeof json, "{\"%s\": 300, \"%c%c%c%c%c%c%c%c%c%c%c%c\": 300, \"nobody\": 9}", key, key[0], key[1], key[3],
+             key[4], key[6], key[7], key[9], key[10], key[12], key[13], key[15], key[16]);
+    CHECK(nb_crowd(b, json, strlen(json), &areas, &count) == NB_OK, "counts: %s", nb_last_error(b));
+    const crowd_index *x = &b->crowd;
+    for (size_t i = 0; i < count; i++) {
+        const uint8_t *point = x->points + 24 * (size_t)rd32(x->areas + 12 * i + 4);
+        int mine = areas[i].access_point.length == strlen(key) && memcmp(areas[i].access_point.text, key, strlen(key)) == 0;
+        uint64_t served = rd32(point + 12), bin = 600 * 100000 / (served * x->bin_width);
+        CHECK(areas[i].people == (mine ? 600u : 0u), "area %zu has %llu people", i, (unsigned long long)areas[i].people);
+        CHECK(!mine || (areas[i].density == 600.0 * 100 / (double)served &&
+                        areas[i].factor == rd32(x->factors + 4 * (bin < x->bin_count ? bin : x->bin_count - 1))),
+              "area %zu: density %g, factor %u", i, areas[i].density, areas[i].factor);
+        CHECK(areas[i].outline < b->outline.outline_count && (i == 0 || areas[i - 1].outline < areas[i].outline), "area order");
+    }
+    free(areas);
+    const char *refused[] = {"[]", "{\"a\": -1}", "{\"a\": 1.5}", "{\"a\": true}", "{\"a\": 1e10}", "{\"a\": 1, \"a\": 2}", "{"};
+    for (size_t i = 0; i < sizeof refused / sizeof *refused; i++)
+        CHECK(nb_crowd(b, refused[i], strlen(refused[i]), &areas, &count) == NB_ERROR_ARGUMENT && areas == NULL,
+              "counts %s were taken", refused[i]);
+    /* Standing still: closed; the text applies as conditions. */
+    snprintf(json, sizeof json, "{\"%s\": 1000000}", key);
+    char *text;
+    size_t length;
+    CHECK(nb_crowd_conditions_json(b, json, strlen(json), &text, &length) == NB_OK && strncmp(text, "{\"closed\":[{", 12) == 0 &&
+              strcmp(text + length - 11, ",\"slow\":[]}") == 0,
+          "standstill conditions: %s", text);
+    if (has_cch(b)) {
+        nb_metric *metric = NULL;
+        nb_conditions_error error;
+        CHECK(nb_conditions_apply(b, 0, text, length, &metric, &error) == NB_OK, "the crowd's conditions: %s", nb_last_error(b));
+        nb_metric_free(metric);
+    }
+    free(text);
+    /* A factor table that speeds walkers up is damage. */
+    for (size_t i = 0; i < nb_section_count(b); i++) {
+        char tag[5];
+        uint64_t offset, section_length;
+        CHECK(nb_section_info(b, i, tag, &offset, &section_length) == NB_OK, "section %zu", i);
+        if (strcmp(tag, "CRWD") != 0) continue;
+        uint8_t *copy = malloc(b->size);
+        CHECK(copy != NULL, "out of memory");
+        memcpy(copy, b->data, b->size);
+        uint8_t *factors = copy + offset + (x->factors - (b->data + offset));
+        factors[0] = 0x10, factors[1] = factors[2] = factors[3] = 0; /* 16 thousandths */
+        nb_bundle *damaged;
+        char message[512];
+        CHECK(nb_open_memory(copy, b->size, "faster", 0, &damaged, message, sizeof message) == NB_OK, "%s", message);
+        CHECK(nb_crowd(damaged, "{}", 2, &areas, &count) == NB_ERROR_FORMAT && strstr(nb_last_error(damaged), "speeds walkers up"),
+              "a factor below 1000: %s", nb_last_error(damaged));
+        nb_close(damaged);
+        free(copy);
+    }
+}
+
 static void test_snap(nb_bundle *b) {
     uint32_t node;
     double metres;
@@ -6814,6 +6885,7 @@ int main(int argc, char **argv) {
     test_snap(b);
     test_geofences(b);
     test_tours(b);
+    test_crowds(b);
     test_outlines(b);
     test_damaged_files(b);
     test_open_memory(b);

@@ -159,6 +159,18 @@ function endpointAnswer(bundle, text) {
   return head + nodes.map((node) => (node === null ? ' -' : ` ${node}`)).join('');
 }
 
+/** `ID:PEOPLE` pairs joined by commas, the count after the last colon (digits only), as an object. */
+function countsOf(text) {
+  const counts = {};
+  for (const pair of text.split(',')) {
+    const colon = pair.lastIndexOf(':');
+    const digits = colon < 0 ? '' : pair.slice(colon + 1);
+    if (!/^[0-9]{1,10}$/.test(digits)) throw new QueryError(`not a count: ${JSON.stringify(pair)}`);
+    counts[pair.slice(0, colon)] = Number(digits);
+  }
+  return counts;
+}
+
 /** The answer to one query line (the part after `=>`). */
 export function answer(bundle, line) {
   const verb = line.split(' ', 1)[0];
@@ -169,6 +181,26 @@ export function answer(bundle, line) {
       const found = bundle.routeThrough(words[1], words.slice(2).map((stop) => integer(stop, 'STOP')));
       return found === null ? 'none'
         : [routeAnswer(found), '|', ...found.legs.map((leg) => `${leg.firstNode}:${leg.duration}`)].join(' ');
+    }
+    case 'crowd':
+    case 'crowd-conditions':
+    case 'route-crowd': {
+      const parts = line.split(' ');
+      if (parts.length !== (verb === 'route-crowd' ? 5 : 2)) throw new QueryError(`${verb} takes ${verb === 'route-crowd' ? 'PROFILE FROM TO ' : ''}COUNTS`);
+      const counts = countsOf(parts[parts.length - 1]);
+      if (verb === 'crowd') {
+        return bundle.crowd(counts).map((a) => `${a.outline}:${a.people}:${a.density.toFixed(4)}:${a.factor ?? '-'}`).join(' ');
+      }
+      const text = bundle.crowdConditions(counts);
+      if (verb === 'crowd-conditions') return text;
+      let metric;
+      try {
+        metric = bundle.applyConditions(parts[1], text);
+      } catch (error) {
+        if (error instanceof ConditionsError) return conditionsAnswer(error);
+        throw error;
+      }
+      return routeAnswer(bundle.routeOn(metric, integer(parts[2], 'FROM'), integer(parts[3], 'TO')));
     }
     case 'tour': {
       const [index] = words(line, verb, 2, 'INDEX');

@@ -175,6 +175,21 @@ export interface PlaceFilter {
   among?: number[] | null;
 }
 
+/** The crowd in one walkable area (docs/crowds.md), as crowd() gives it. */
+export interface CrowdArea {
+  /** Index into OUTL. */
+  outline: number;
+  level: number;
+  /** The key of the access point that serves it. */
+  accessPoint: string;
+  /** The people the access point counts. */
+  people: number;
+  /** People per square metre over the area the access point serves. */
+  density: number;
+  /** The time factor in thousandths (1000: walking speed unchanged); null where walkers stand still. */
+  factor: number | null;
+}
+
 /** A tour (docs/tours.md): a named route to follow on foot, as tours() lists it. */
 export interface Tour {
   name: string;
@@ -412,6 +427,8 @@ export class NavBundle {
   routeOn(metric: Metric, from: number, to: number): Route | null;
   routeThrough(profile: string, stops: number[]): RouteThrough | null;
   routeOnThrough(metric: Metric, stops: number[]): RouteThrough | null;
+  crowd(counts: Record<string, number>): CrowdArea[];
+  crowdConditions(counts: Record<string, number>): string;
   tours(): Tour[];
   findTours(text: string): number[];
   followTour(profile: string, from: number, tour: number, join?: 'start' | 'nearest'): RouteThrough | null;

@@ -971,6 +971,35 @@ export class NavBundle {
     });
   }
 
+  // -- Crowds (CRWD, docs/crowds.md) --
+
+  /** The crowd in every walkable area the bundle's access points serve, from `counts`, an object
+   * from access point (a BSSID in any spelling, or a label) to the people it counts: `[{outline,
+   * level, accessPoint, people, density, factor}]` in CRWD's order, `factor` the time factor in
+   * thousandths (null where walkers stand still). */
+  crowd(counts) {
+    this._check(withText(this._countsText(counts), (at, length) => core.nb_crowd_json(this._handle, at, length, OUT, OUT + 4)));
+    return JSON.parse(takeText());
+  }
+
+  /** The conditions text (docs/conditions.md) the crowds of crowd(counts) put on routes, for
+   * applyConditions: each slowed area as a polygon with its factor, each where walkers stand still closed. */
+  crowdConditions(counts) {
+    this._check(withText(this._countsText(counts), (at, length) =>
+      core.nb_crowd_conditions_json(this._handle, at, length, OUT, OUT + 4)));
+    return takeText();
+  }
+
+  _countsText(counts) {
+    if (counts === null || typeof counts !== 'object' || Array.isArray(counts)) {
+      throw this._argument('crowd counts are an object from access point to people');
+    }
+    for (const [key, value] of Object.entries(counts)) {
+      if (!Number.isInteger(value)) throw this._argument(`crowd counts: ${JSON.stringify(key)}: ${value} is not a count of people`);
+    }
+    return textOf(JSON.stringify(counts), 'the crowd counts', this);
+  }
+
   // -- Geofences (GFNC, docs/geofences.md) --
 
   /** The places a position (degrees) on any of `levels` (an index or a list) is in or near, in

@@ -89,6 +89,22 @@ def answer(bundle, line):
             return "none"
         duration, nodes, legs = found
         return " ".join([_route((duration, nodes)), "|"] + [f"{first}:{milliseconds}" for first, _, milliseconds in legs])
+    if verb in ("crowd", "crowd-conditions", "route-crowd"):
+        words = line.split(" ")
+        if len(words) != (5 if verb == "route-crowd" else 2):
+            raise QueryError(f"{verb} takes {'PROFILE FROM TO ' if verb == 'route-crowd' else ''}COUNTS")
+        counts = _counts(words[-1])
+        if verb == "crowd":
+            return " ".join(f"{a.outline}:{a.people}:{a.density:.4f}:{'-' if a.factor is None else a.factor}"
+                            for a in bundle.crowd(counts))
+        text = bundle.crowd_conditions(counts)
+        if verb == "crowd-conditions":
+            return text
+        try:
+            metric = bundle.apply_conditions(words[1], text)
+        except ConditionsError as error:
+            return _conditions_error(error)
+        return _route(bundle.route_on(metric, _integer(words[2], "FROM"), _integer(words[3], "TO")))
     if verb == "tour":
         (index,) = _words(line, verb, 2, "INDEX")
         tours = bundle.tours()
@@ -225,6 +241,17 @@ def answer(bundle, line):
         return _locate(bundle, parts[1])
     raise QueryError(f"unknown query {verb!r}; queries are route, exit, search, snap, snap-profile, endpoint, "
                      f"route-conditions, exit-conditions, locate, steps and maneuvers")
+
+
+def _counts(text):
+    """``ID:PEOPLE`` pairs joined by commas, the count after the last colon (digits only)."""
+    counts = {}
+    for pair in text.split(","):
+        key, colon, digits = pair.rpartition(":")
+        if not colon or not digits or len(digits) > 10 or not all("0" <= c <= "9" for c in digits):
+            raise QueryError(f"not a count: {pair!r}")
+        counts[key] = int(digits)
+    return counts
 
 
 def _scan(text):

@@ -15,6 +15,7 @@ in the mapping that ``close`` releases.
 
 import array
 import collections
+import collections.abc
 import ctypes
 import glob
 import importlib.machinery
@@ -52,6 +53,10 @@ GeofenceEvent = collections.namedtuple("GeofenceEvent", "position kind place")
 # A tour (docs/tours.md): its arcs in walking order, start and end nodes, length in centimetres
 # and, per profile name, the milliseconds to follow it whole (None when the profile may not).
 Tour = collections.namedtuple("Tour", "name source kind start end length arcs durations")
+# The crowd in one walkable area (docs/crowds.md): its OUTL outline and level, the access point
+# that serves it, the people it counts, people per square metre, and the time factor in
+# thousandths (None where walkers stand still).
+CrowdArea = collections.namedtuple("CrowdArea", "outline level access_point people density factor")
 # A place ``nearest`` found: its ``PLAC`` index, the node the route ends at, milliseconds and
 # centimetres along ``nodes``, the route ``route`` (or ``route_on``) gives to it from the start.
 Nearby = collections.namedtuple("Nearby", "place node milliseconds centimetres nodes")
@@ -1052,6 +1057,35 @@ class Bundle:
             return path.duration, nodes, [(starts[0], starts[1], durations[0]), (starts[1], len(nodes) - 1, durations[1])]
         finally:
             _core.nb_path_free(ctypes.byref(path))
+
+    # Crowds (CRWD, docs/crowds.md)
+
+    def crowd(self, counts):
+        """The crowd in every walkable area the bundle's access points serve, from ``counts``, a
+        mapping from access point (a BSSID in any spelling, or a label) to the people it counts:
+        ``[CrowdArea(outline, level, access_point, people, density, factor)]`` in ``CRWD``'s order.
+        ``BundleError`` (``argument``) for a count that is not a whole number from 0 to 10^9,
+        (``unavailable``) without ``CRWD``."""
+        text = self._counts(counts)
+        answer, length = self._call(_core.nb_crowd_json, text, len(text), out=(ctypes.c_void_p, SIZE))
+        return [CrowdArea(area["outline"], area["level"], area["accessPoint"], area["people"], area["density"],
+                          area["factor"]) for area in json.loads(_taken(answer, length))]
+
+    def crowd_conditions(self, counts):
+        """The conditions text (docs/conditions.md) the crowds of ``crowd(counts)`` put on routes,
+        for ``apply_conditions``: each slowed area as a polygon with its factor, each where walkers
+        stand still closed."""
+        text = self._counts(counts)
+        answer, length = self._call(_core.nb_crowd_conditions_json, text, len(text), out=(ctypes.c_void_p, SIZE))
+        return _taken(answer, length).decode("utf-8")
+
+    def _counts(self, counts):
+        if not isinstance(counts, collections.abc.Mapping):
+            raise BundleError(f"{self.path}: crowd counts are a mapping from access point to people", code="argument")
+        for key, value in counts.items():
+            if not isinstance(key, str) or type(value) is not int:
+                raise BundleError(f"{self.path}: crowd counts: {key!r}: {value!r} is not a count of people", code="argument")
+        return json.dumps(dict(counts), ensure_ascii=False).encode("utf-8", "surrogatepass")
 
     # Wi-Fi positioning (WIFI)
 

@@ -528,6 +528,22 @@ class ReadingTests(unittest.TestCase):
                 bad()
             self.assertEqual(raised.exception.code, "argument")
 
+    def test_crowds_spread_counts_and_become_conditions(self):
+        nobody = self.bundle.crowd({})
+        self.assertTrue(nobody and all(area.people == 0 and area.factor == 1000 for area in nobody))
+        key = nobody[0].access_point
+        areas = self.bundle.crowd({key.upper(): 300, key.replace(":", "-"): 300, "nobody": 5})
+        mine = [area for area in areas if area.access_point == key]
+        self.assertTrue(mine and all(area.people == 600 and area.density == mine[0].density for area in mine))
+        self.assertTrue(all(area.people == 0 for area in areas if area.access_point != key))
+        jammed = self.bundle.crowd_conditions({key: 1_000_000})
+        self.assertTrue(jammed.startswith('{"closed":[{') and jammed.endswith(',"slow":[]}'))
+        self.bundle.apply_conditions(self.bundle.profiles[0], jammed)
+        for bad in ({key: -1}, {key: 1.5}, {key: True}, [key]):
+            with self.assertRaises(BundleError) as raised:
+                self.bundle.crowd(bad)
+            self.assertEqual(raised.exception.code, "argument")
+
     def test_nearest_exit_follows_the_egress_table(self):
         nodes = self.bundle.node_count
         for profile in self.bundle.profiles:

@@ -15,7 +15,9 @@ public import NavBundle
 /// `geofence-track LEVEL,LATITUDE,LONGITUDE...` (the places entered and left along a track),
 /// `tour INDEX` (a tour's kind, ends, length, durations per profile, arcs, source and name),
 /// `tour-search TEXT` (the tours found), `route-tour PROFILE FROM TOUR start|nearest` (the route
-/// onto the tour and along it, as `route-via` gives one),
+/// onto the tour and along it, as `route-via` gives one), `crowd COUNTS` (each area's people,
+/// density and factor), `crowd-conditions COUNTS` (the conditions text) and `route-crowd PROFILE
+/// FROM TO COUNTS` (the route under those conditions), COUNTS being `ID:PEOPLE` pairs,
 /// `exit PROFILE NODE`, `search LIMIT TEXT` (the text is the rest of the line), `snap LEVEL LATITUDE LONGITUDE`,
 /// `snap-profile PROFILE LEVEL LATITUDE LONGITUDE`, `endpoint TEXT` or
 /// `route-conditions PROFILE FROM TO JSON` or `exit-conditions PROFILE NODE JSON` (the conditions
@@ -187,12 +189,42 @@ public struct ReaderQueries {
         case "endpoint" where words.count >= 2:
             let text = words[1...].joined(separator: " ")
             return try BundleToolsError.reading { () throws(BundleError) in try endpointAnswer(text) }
+        case "crowd" where words.count == 2, "crowd-conditions" where words.count == 2:
+            guard let counts = Self.counts(words[1]) else { throw bad(query) }
+            return try BundleToolsError.reading { () throws(BundleError) in
+                if words[0] == "crowd-conditions" { return try bundle.crowdConditions(counts: counts) }
+                let areas = try bundle.crowd(counts: counts)
+                return areas.map { area in
+                    "\(area.outline):\(area.people):\(String(format: "%.4f", area.density)):\(area.factorThousandths.map(String.init) ?? "-")"
+                }.joined(separator: " ")
+            }
+        case "route-crowd" where words.count == 5:
+            let profile = try profileIndex(words[1])
+            guard let source = Int(words[2]), let target = Int(words[3]), let counts = Self.counts(words[4]) else { throw bad(query) }
+            return try BundleToolsError.reading { () throws(BundleError) in
+                let json = try bundle.crowdConditions(counts: counts)
+                return try conditionedRouteAnswer(profile: profile, from: source, to: target, json: json)
+            }
         case "locate" where words.count >= 2:
             guard let scan = Self.scan(words[1...].joined(separator: " ")) else { return "invalid" }
             return try BundleToolsError.reading { () throws(BundleError) in try locateAnswer(scan) }
         default:
             throw bad(query)
         }
+    }
+
+    /// `ID:PEOPLE` pairs joined by commas, the count after the last colon (whole, from 0); `nil`
+    /// when the text is not such a list.
+    static func counts(_ text: String) -> [(accessPoint: String, people: Int)]? {
+        var result: [(accessPoint: String, people: Int)] = []
+        for pair in text.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+            guard let colon = pair.lastIndex(of: UInt8(ascii: ":")) else { return nil }
+            let digits = pair[pair.index(after: colon)...]
+            guard !digits.isEmpty, digits.count <= 10, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+                  let people = Int(String(decoding: digits, as: UTF8.self)) else { return nil }
+            result.append((String(decoding: pair[..<colon], as: UTF8.self), people))
+        }
+        return result
     }
 
     /// `ID:RSSI` pairs joined by commas, the RSSI after the last colon: an optional minus, digits

@@ -56,6 +56,16 @@ extension VenueBundle {
     /// Whether the bundle has space outlines (`OUTL`, format 1.0 on).
     public var hasOutlines: Bool { outlineTable != nil }
 
+    /// Outline `index` of `OUTL` (outlines are stored level by level).
+    public func outline(_ index: Int) throws(BundleError) -> OutlineRecord {
+        guard let table = outlineTable else { throw .missingSection("OUTL") }
+        for level in 0..<table.levelCount {
+            let range = try table.range(table.levelFirst, level, limit: table.outlineCount)
+            if range.contains(index) { return try outlines(onLevel: level)[index - range.lowerBound] }
+        }
+        throw .malformedSection(section: "OUTL", detail: "outline \(index) is on no level")
+    }
+
     /// The outlines of the spaces on `level`, for drawing it.
     public func outlines(onLevel level: Int) throws(BundleError) -> [OutlineRecord] {
         guard let table = outlineTable else { throw .missingSection("OUTL") }

@@ -39,6 +39,8 @@ public final class VenueBundle: @unchecked Sendable {
     let geofenceIndex: GeofenceIndex?
     /// The tours (`TOUR`, 2.3 and 1.5), their tables checked to fit; `nil` without.
     let tourTable: TourTable?
+    /// The crowd map (`CRWD`, 2.3 and 1.5), its tables checked to fit; `nil` without.
+    let crowdTable: CrowdTable?
     /// The optional sections of format 1.2; `nil` in older bundles.
     let placeSources: ByteReader?
     let aliasIndex: AliasIndex?
@@ -149,6 +151,7 @@ public final class VenueBundle: @unchecked Sendable {
             try GeofenceIndex(section: section, levelCount: levels)
         }
         tourTable = try file.section(Tag.tours).map { section throws(BundleError) in try TourTable(section: section) }
+        crowdTable = try file.section(Tag.crowds).map { section throws(BundleError) in try CrowdTable(section: section) }
         let (placeTotal, profileTotal) = (placeCount, names.count)
         placeSources = try file.section(Tag.sources).map { section throws(BundleError) in
             typealias Table = BundleFormat.CountedTable

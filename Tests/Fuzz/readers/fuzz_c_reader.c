@@ -1067,6 +1067,19 @@ static void exercise_tours(nb_bundle *b, uint32_t chosen, const char *text) {
     size_t json_length = 0;
     status = nb_tours_json(b, &json, &json_length);
     check_json(status, json, json_length);
+    /* Crowds (CRWD, checked on first use): the tail's text as an access point with a count. */
+    char counts[TEXT_SIZE + 64];
+    snprintf(counts, sizeof counts, "{\"%s\": %u, \"00:0b:86:01:08:01\": 2000}", text[0] && !strpbrk(text, "\"\\") ? text : "a",
+             chosen % 100000);
+    nb_crowd_area *areas = NULL;
+    size_t area_count = 0;
+    status = nb_crowd(b, counts, strlen(counts), &areas, &area_count);
+    check_status(status);
+    for (size_t i = 0; status == NB_OK && i < area_count; i++) EXPECT(areas[i].factor >= 1000 && areas[i].density >= 0);
+    free(areas);
+    json = NULL, json_length = 0;
+    status = nb_crowd_conditions_json(b, counts, strlen(counts), &json, &json_length);
+    check_json(status, json, json_length);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

@@ -234,6 +234,9 @@ def exercise_routes(bundle, profiles, nodes, chosen):
                     _, path, legs = followed
                     expect(path[0] == chosen and legs[1][1] == len(path) - 1, "a tour followed from elsewhere")
     attempt(lambda: bundle.find_tours("a"))
+    for area in attempt(lambda: bundle.crowd({"00:0b:86:01:08:01": 2000, "x": chosen})) or []:
+        expect(area.factor is None or area.factor >= 1000, f"factor {area.factor}")
+    attempt(lambda: bundle.crowd_conditions({"00:0b:86:01:08:01": 2000}))
     if not attempt(lambda: bundle.customisable):
         return
     for profile in profiles[:2]:

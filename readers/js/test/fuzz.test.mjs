@@ -234,6 +234,10 @@ async function exercise(data) {
       }
     }
     attempt('findTours', () => bundle.findTours('a'));
+    for (const area of attempt('crowd', () => bundle.crowd({ '00:0b:86:01:08:01': 2000, x: chosen })) ?? []) {
+      expect(area.factor === null || area.factor >= 1000, `factor ${area.factor}`);
+    }
+    attempt('crowdConditions', () => bundle.crowdConditions({ '00:0b:86:01:08:01': 2000 }));
     if (attempt('customisable', () => bundle.customisable)) {
       for (const profile of profiles.slice(0, 2)) {
         const costs = attempt('costs', () => bundle.costs(profile));

@@ -273,3 +273,21 @@ test('tours are listed, found and followed', { skip: NO_BUNDLE }, async () => {
   assert.throws(() => bundle.followTour('foot', 0, 2), argument);
   assert.throws(() => bundle.followTour('foot', 0, 0, 'middle'), argument);
 });
+
+test('crowds spread counts over the areas each access point serves and become conditions', { skip: NO_BUNDLE }, async () => {
+  const bundle = await open(load(BUNDLE));
+  const nobody = bundle.crowd({});
+  assert.ok(nobody.length > 0 && nobody.every((area) => area.people === 0 && area.factor === 1000));
+  const key = nobody[0].accessPoint;
+  const areas = bundle.crowd({ [key.toUpperCase()]: 300, [key.replaceAll(':', '-')]: 300, nobody: 5 });
+  const mine = areas.filter((area) => area.accessPoint === key);
+  assert.ok(mine.length > 0 && mine.every((area) => area.people === 600 && area.density === mine[0].density));
+  assert.ok(areas.filter((area) => area.accessPoint !== key).every((area) => area.people === 0));
+  const jammed = bundle.crowdConditions({ [key]: 1000000 });
+  assert.ok(jammed.startsWith('{"closed":[{') && jammed.endsWith(',"slow":[]}'));
+  bundle.applyConditions(bundle.profiles()[0], jammed);
+  const argument = (error) => error instanceof BundleError && error.code === 'argument';
+  assert.throws(() => bundle.crowd({ [key]: -1 }), argument);
+  assert.throws(() => bundle.crowd({ [key]: 1.5 }), argument);
+  assert.throws(() => bundle.crowd([key]), argument);
+});
