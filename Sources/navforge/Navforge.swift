@@ -12,7 +12,7 @@ struct Navforge: ParsableCommand {
             validation errors, unknown places), 64 for a wrong command line.
             """,
         version: NavforgeCLI.version,
-        subcommands: [BuildCommand.self, ValidateCommand.self, RouteCommand.self, NearestCommand.self, GeofenceCommand.self, ToursCommand.self, SearchCommand.self, InspectCommand.self, DiffCommand.self,
+        subcommands: [BuildCommand.self, ValidateCommand.self, RouteCommand.self, NearestCommand.self, GeofenceCommand.self, ToursCommand.self, OccupancyCommand.self, SearchCommand.self, InspectCommand.self, DiffCommand.self,
                       AnswerCommand.self, LocateCommand.self, WifiCommand.self, ExportGraphCommand.self, ViewCommand.self,
                       PublishCommand.self, VerifyRootCommand.self, KeygenCommand.self, VerifyCommand.self, PlanCommand.self,
                       PullCommand.self])

@@ -179,6 +179,35 @@ import TemporaryFolders
         #expect(join.status == 64 && join.errorOutput.contains("--join is start or nearest"))
     }
 
+    @Test func turnsWiFiCountsIntoCrowdsAndConditions() throws {
+        let cli = try CommandLineRunner.demoWorkspace()
+        #expect(try cli.run(["build", "pipelines/demo-campus.yml"]).status == 0)
+        // The ground floor corridor's access point as a controller exports it, two devices a person.
+        try "ap_mac;clients\n00-0B-86-01-08-03;2400\n".write(to: cli.directory.appendingPathComponent("counts.csv"),
+                                                            atomically: true, encoding: .utf8)
+        let csv = try cli.run(["occupancy", Self.bundle, "--counts", "counts.csv", "--devices-per-person", "2",
+                               "--write-conditions", "crowd.json"])
+        #expect(csv.status == 0, "\(csv.errorOutput)")
+        #expect(csv.output.contains("Ground floor corridor (Ground floor, Main Building): 2.77 people/m², 28 % walking speed"),
+                "\(csv.output)")
+        let written = try String(contentsOf: cli.directory.appendingPathComponent("crowd.json"), encoding: .utf8)
+        #expect(written.hasPrefix("{\"closed\":[],\"slow\":[{\"polygon\":"), "\(written)")
+        // The conditions route like any others.
+        let route = try cli.run(["route", Self.bundle, "--from", "A.0.04", "--to", "A.0.01", "--conditions", "crowd.json"])
+        #expect(route.status == 0, "\(route.errorOutput)")
+        // JSON counts, and the densities as JSON.
+        try "{\"counts\": [{\"bssid\": \"00:0b:86:01:08:03\", \"devices\": 1200}]}".write(
+            to: cli.directory.appendingPathComponent("counts.json"), atomically: true, encoding: .utf8)
+        let json = try cli.run(["occupancy", Self.bundle, "--counts", "counts.json", "--json"])
+        let rows = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]] ?? []
+        #expect(rows.contains { $0["label"] as? String == "Ground floor corridor" && $0["people"] as? Int == 1200 }, "\(json.output)")
+        // A count that is not one is named with its line.
+        try "bssid,devices\n00:0b:86:01:08:03,many\n".write(to: cli.directory.appendingPathComponent("bad.csv"),
+                                                         atomically: true, encoding: .utf8)
+        let bad = try cli.run(["occupancy", Self.bundle, "--counts", "bad.csv"])
+        #expect(bad.status == 1 && bad.errorOutput.contains("bad.csv:2: 'many' is not a whole number"), "\(bad.errorOutput)")
+    }
+
     @Test func tellsTheGeofencesOfAPositionAndOfAWalk() throws {
         let cli = try CommandLineRunner.demoWorkspace()
         #expect(try cli.run(["build", "pipelines/demo-campus.yml"]).status == 0)
@@ -387,9 +416,9 @@ import TemporaryFolders
         #expect(try cli.run(["build", "pipelines/demo-campus.yml"]).status == 0)
         let inspect = try cli.run(["inspect", Self.bundle])
         #expect(inspect.status == 0)
-        #expect(inspect.output.contains("format    2.3, 25 sections"))
+        #expect(inspect.output.contains("format    2.3, 26 sections"))
         #expect(inspect.output.contains("verified  yes, the whole file and every section"))
-        for tag in ["META", "SRCH", "SNAP", "OUTL", "STPC", "WIFI", "CCHT", "GARC", "GLMK", "GTXT", "GFNC", "TOUR"] { #expect(inspect.output.contains("\n\(tag) ")) }
+        for tag in ["META", "SRCH", "SNAP", "OUTL", "STPC", "WIFI", "CCHT", "GARC", "GLMK", "GTXT", "GFNC", "TOUR", "CRWD"] { #expect(inspect.output.contains("\n\(tag) ")) }
         #expect(inspect.output.contains("licence CC0-1.0  Demo Campus estates office"))
         // The file's hash is sha256sum's and manifest.json's; the header's own is labelled apart.
         let sum = try cli.run(URL(fileURLWithPath: "/usr/bin/sha256sum"), [Self.bundle])
@@ -401,7 +430,7 @@ import TemporaryFolders
         #expect(!inspect.output.contains("content   \(fileHash)"))
         let json = try cli.run(["inspect", Self.bundle, "--json"])
         let report = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
-        #expect(report?["verified"] as? Bool == true && (report?["sections"] as? [Any])?.count == 25)
+        #expect(report?["verified"] as? Bool == true && (report?["sections"] as? [Any])?.count == 26)
         #expect(report?["fileSHA256"] as? String == fileHash && (report?["contentSHA256"] as? String)?.count == 64)
 
         // One flipped byte in the places: inspect still reports, names the damage, and fails.

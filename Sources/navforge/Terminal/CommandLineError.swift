@@ -20,6 +20,8 @@ enum CommandLineError: Error, CustomStringConvertible {
     case noRadioMap(bundle: String)
     /// A bundle without the geofences the command needs (written before formats 2.2 and 1.4).
     case noGeofences(bundle: String)
+    /// A bundle without the crowd map the command needs (no radio map, or built before 2.3 and 1.5).
+    case noCrowdMap(bundle: String)
     /// A path that holds no graph to export.
     case noGraph(path: String, reason: String)
 
@@ -36,6 +38,8 @@ enum CommandLineError: Error, CustomStringConvertible {
             return "\(bundle) has no Wi-Fi radio map (no WIFI section); add survey inputs and a fingerprints stage"
         case .noGeofences(let bundle):
             return "\(bundle) has no geofences (no GFNC section, which bundles have since formats 2.2 and 1.4); rebuild it"
+        case .noCrowdMap(let bundle):
+            return "\(bundle) has no crowd map (no CRWD section): build it with Wi-Fi survey inputs and a fingerprints stage (formats 2.3 and 1.5 on)"
         case .noGraph(let path, let reason):
             return "cannot read a graph from \(path): \(reason)"
         }
