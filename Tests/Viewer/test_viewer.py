@@ -361,6 +361,34 @@ class DemoCampusTests(ViewerTestCase):
         expect(self.page.locator("#tours-status")).to_have_class("error")
         self.assertIn("cannot follow Campus Fun Run whole", self.page.locator("#tours-status").inner_text())
 
+    def test_a_crowd_heatmap_is_drawn_from_counts_and_routes_go_round_it(self):
+        self.page.get_by_text("Crowds from Wi-Fi counts").click()
+        # The Main Building's ground-floor corridor as a controller's CSV, and a count the bundle lacks.
+        self.page.get_by_label("or paste them").last.fill("ap_mac,clients\n00-0B-86-01-08-03,1200\nff:ff:ff:00:00:01,50\n")
+        self.page.get_by_role("button", name="Show heatmap").click()
+        expect(self.page.locator("body")).to_have_attribute("data-crowds", "shown")
+        self.assertIn("2.77 people/m²", self.page.locator("#crowds-status").inner_text())
+        self.page.locator("#levels button[data-level-id='A@0']").click()
+        expect(self.page.locator("body")).to_have_attribute("data-level", "A@0")
+        drawn = self.page.evaluate("window.navforgeViewer.drawnCrowds()")
+        labels = {area["label"] for area in drawn}
+        self.assertIn("Ground floor corridor", labels)
+        # The densities are navforge occupancy's.
+        with tempfile.NamedTemporaryFile("w", suffix=".csv") as counts:
+            counts.write("ap_mac,clients\n00-0B-86-01-08-03,1200\n")
+            counts.flush()
+            told = json.loads(navforge("occupancy", self.site.bundle, "--counts", counts.name, "--json"))
+        expected = {row["label"]: row["density"] for row in told if row["people"] > 0}
+        for area in drawn:
+            self.assertAlmostEqual(area["density"], expected[area["label"]], places=9)
+        self.screenshot("crowd-heatmap")
+        # Routed around: the crowd's conditions are applied.
+        self.page.get_by_role("button", name="Route around them").click()
+        expect(self.page.locator("body")).to_have_attribute("data-conditions", "applied")
+        self.page.get_by_role("button", name="Remove").last.click()
+        expect(self.page.locator("body")).to_have_attribute("data-crowds", "none")
+        self.assertEqual(self.page.evaluate("window.navforgeViewer.drawnCrowds()"), [])
+
     def test_a_bad_endpoint_is_explained_and_clears_the_last_route(self):
         self.choose_place("from", "A.0.04", "A.0.04")
         self.choose_place("to", "A.2.04", "A.2.04")

@@ -46,6 +46,7 @@ const state = {
 const ready = main().catch((error) => failed(error));
 window.navforgeViewer = {
   ready, state, drawnRoute, stepTexts, maneuverTexts, selectedManeuver, levelIds: () => state.levels.map((level) => level.id),
+  drawnCrowds: () => drawnCrowds,
 };
 
 async function main() {
@@ -124,6 +125,7 @@ function start(bundle, site) {
   setUpConditions();
   setUpNearest();
   setUpTours();
+  setUpCrowds();
   setUpLocate();
   drawLegend();
   showLevel(firstLevel(), { fit: true });
@@ -548,6 +550,7 @@ function draw() {
     const size = 5 * pixel;
     context.fillRect(landing.at[0] - size / 2, landing.at[1] - size / 2, size, size);
   }
+  drawCrowds(context, pixel);
   drawConditions(context, pixel);
   drawRoute(context, pixel);
   drawLabels(context, geometry, pixel);
@@ -1315,6 +1318,151 @@ function findNearest() {
   } catch (error) {
     say(error instanceof Error ? error.message : String(error), true);
   }
+}
+
+// Crowds from Wi-Fi counts (docs/crowds.md)
+
+/** The areas the last draw filled, on the level shown: `{outline, density, colour}`, for the tests. */
+let drawnCrowds = [];
+
+function setUpCrowds() {
+  const controls = ["crowds-file", "crowds-text", "crowds-show", "crowds-route", "crowds-clear"];
+  if (!state.bundle.has("CRWD")) {
+    $("crowds-status").textContent = "This bundle has no crowd map: it needs a Wi-Fi survey (formats 2.3 and 1.5 on).";
+    for (const id of controls) $(id).disabled = true;
+    return;
+  }
+  $("crowds-route").disabled = !state.bundle.customisable;
+  $("crowds-file").addEventListener("change", async (event) => {
+    const file = event.target.files[0];
+    if (!file) return;
+    $("crowds-text").value = await file.text();
+    showCrowds();
+  });
+  $("crowds-show").addEventListener("click", () => showCrowds());
+  $("crowds-route").addEventListener("click", () => {
+    if (!showCrowds()) return;
+    // The crowd's slow-downs and closures become the conditions routes go around.
+    $("conditions-text").value = state.bundle.crowdConditions(state.crowds.counts);
+    applyConditions();
+  });
+  $("crowds-clear").addEventListener("click", () => {
+    state.crowds = null;
+    $("crowds-text").value = "";
+    $("crowds-file").value = "";
+    crowdsStatus("");
+    document.body.dataset.crowds = "none";
+    draw();
+  });
+}
+
+function crowdsStatus(message, isError = false) {
+  const status = $("crowds-status");
+  status.textContent = message;
+  status.classList.toggle("error", isError);
+}
+
+/** Reads the counts and draws each area the access points serve by its density; false when the
+ * counts cannot be read. */
+function showCrowds() {
+  let counts, areas;
+  try {
+    counts = countsOf($("crowds-text").value);
+    areas = state.bundle.crowd(counts);
+  } catch (error) {
+    crowdsStatus(error.message, true);
+    return false;
+  }
+  state.crowds = { counts, areas: new Map(areas.map((area) => [area.outline, area])) };
+  const busiest = areas.reduce((best, area) => (best === null || area.density > best.density ? area : best), null);
+  const crowded = areas.filter((area) => area.people > 0);
+  const label = busiest && busiest.people > 0 ? (outlineAt(busiest.outline)?.label ?? "an area") : null;
+  crowdsStatus(crowded.length === 0 ? "No area of the map has people counted."
+    : `${crowded.length} areas with people; the busiest, ${label}, has ${busiest.density.toFixed(2)} people/m²`
+      + `${busiest.factor === null ? ", standing still" : `, walking at ${Math.round(100000 / busiest.factor)} %`}.`);
+  document.body.dataset.crowds = "shown";
+  draw();
+  return true;
+}
+
+/** Devices per access point as the command line reads them: a JSON object from access point to
+ * count, entries with `bssid` (or `mac`, `ap_mac`, `ap`) and `devices` (or `clients`,
+ * `client_count`, `count`, `people`), either under `counts`; or CSV with a header naming them. */
+function countsOf(text) {
+  const pointKeys = ["bssid", "mac", "ap_mac", "ap"], countKeys = ["devices", "clients", "client_count", "count", "people"];
+  const trimmed = text.trim();
+  if (trimmed.startsWith("{") || trimmed.startsWith("[")) {
+    let root = JSON.parse(trimmed);
+    if (root && !Array.isArray(root) && Object.keys(root).length === 1 && "counts" in root) root = root.counts;
+    if (!Array.isArray(root)) return root;
+    const counts = {};
+    for (const entry of root) {
+      const point = pointKeys.map((key) => entry[key]).find((value) => typeof value === "string");
+      const count = countKeys.map((key) => entry[key]).find((value) => value !== undefined);
+      if (point === undefined || count === undefined) throw new Error("an entry without an access point or a count");
+      counts[point] = (counts[point] ?? 0) + count;
+    }
+    return counts;
+  }
+  const lines = trimmed.split(/\r?\n/);
+  const separator = lines[0].includes(";") && !lines[0].includes(",") ? ";" : ",";
+  const header = lines[0].split(separator).map((cell) => cell.trim().toLowerCase());
+  const pointColumn = pointKeys.map((key) => header.indexOf(key)).find((index) => index >= 0);
+  const countColumn = countKeys.map((key) => header.indexOf(key)).find((index) => index >= 0);
+  if (pointColumn === undefined || countColumn === undefined) throw new Error("the header needs an access point column and a count column");
+  const counts = {};
+  lines.slice(1).filter((line) => line.trim()).forEach((line, index) => {
+    const cells = line.split(separator).map((cell) => cell.trim());
+    const count = Number(cells[countColumn]);
+    if (!Number.isInteger(count) || count < 0) throw new Error(`line ${index + 2}: "${cells[countColumn]}" is not a count`);
+    counts[cells[pointColumn]] = (counts[cells[pointColumn]] ?? 0) + count;
+  });
+  return counts;
+}
+
+/** Outline `index` of OUTL, whose outlines are stored level by level. */
+function outlineAt(index) {
+  let first = 0;
+  for (let level = 0; level < state.levels.length; level++) {
+    const outlines = state.bundle.outlines(level);
+    if (index < first + outlines.length) return { ...outlines[index - first], level };
+    first += outlines.length;
+  }
+  return null;
+}
+
+/** The heat of a density: green where people walk freely, through yellow and orange, red near a
+ * standstill, dark red where they stand still. */
+function heat(area) {
+  if (area.factor === null) return "rgba(128, 0, 0, 0.6)";
+  if (area.density < 0.5) return "rgba(47, 158, 68, 0.35)";
+  if (area.density < 1.5) return "rgba(245, 196, 0, 0.45)";
+  if (area.density < 3) return "rgba(232, 110, 12, 0.5)";
+  return "rgba(201, 42, 42, 0.55)";
+}
+
+function drawCrowds(context) {
+  drawnCrowds = [];
+  if (!state.crowds || !state.bundle.has("OUTL")) return;
+  let first = 0;
+  for (let level = 0; level < state.level; level++) first += state.bundle.outlines(level).length;
+  state.bundle.outlines(state.level).forEach((outline, offset) => {
+    const area = state.crowds.areas.get(first + offset);
+    if (!area || area.people === 0) return;
+    const path = new Path2D();
+    for (const ring of outline.rings) {
+      ring.forEach(([latitude, longitude], index) => {
+        const [x, y] = project(latitude, longitude);
+        if (index === 0) path.moveTo(x, y);
+        else path.lineTo(x, y);
+      });
+      path.closePath();
+    }
+    const colour = heat(area);
+    context.fillStyle = colour;
+    context.fill(path, "evenodd");
+    drawnCrowds.push({ outline: area.outline, label: outline.label, density: area.density, colour });
+  });
 }
 
 // Tours (docs/tours.md)
