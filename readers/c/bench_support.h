@@ -1,8 +1,8 @@
 /*
  * What the C reader's benchmarks (bench_route.c, bench_locate.c, bench_conditions.c,
- * bench_nearest.c, bench_geofence.c, bench_tour.c) share: a monotonic clock, the sorting of
- * their samples and their random numbers. Each benchmark is one program; this header holds
- * static inline functions only, so it needs no file of its own to link.
+ * bench_nearest.c, bench_geofence.c, bench_tour.c, bench_crowd.c) share: a monotonic clock, the
+ * sorting of their samples and their random numbers. Each benchmark is one program; this header
+ * holds static inline functions only, so it needs no file of its own to link.
  */
 #ifndef NAVBUNDLE_BENCH_SUPPORT_H
 #define NAVBUNDLE_BENCH_SUPPORT_H
