@@ -148,6 +148,8 @@ public enum BundleWriter {
                 try check(contents.outlines.indices.contains(area.outline) && crowdMap.accessPoints.indices.contains(area.accessPoint),
                           "crowd area refers to a missing outline or access point")
             }
+            try check(Set(crowdMap.areas.map(\.accessPoint)).count == crowdMap.accessPoints.count,
+                      "a crowd access point serves no area")
             let keys = crowdMap.accessPoints.map { Array($0.key.utf8) }
             try check(zip(keys, keys.dropFirst()).allSatisfy { $0.lexicographicallyPrecedes($1) }, "crowd access points not sorted by key")
         }

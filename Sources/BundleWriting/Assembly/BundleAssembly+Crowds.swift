@@ -9,8 +9,8 @@ extension BundleAssembly {
     /// Adds the crowd map (`CRWD`) from the access points' `placements`: each walkable outline on a
     /// level with an access point is served by the nearest one on its level (from the outline's
     /// centroid, in the plane; of equals the first by key), when a node of the graph on its level
-    /// lies inside it, so that a slow-down of its polygon always meets arcs. Nothing is added
-    /// when no outline is served.
+    /// lies inside it (5 cm from its edges at least), so that a slow-down of its polygon always
+    /// meets arcs. Nothing is added when no outline is served.
     public mutating func addCrowdMap(_ placements: [AccessPointPlacement]) {
         let sorted = placements.filter { contents.levels.indices.contains($0.level) }
             .sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
@@ -28,8 +28,10 @@ extension BundleAssembly {
             guard let exterior = outline.rings.first, exterior.count >= 3 else { continue }
             let rings = outline.rings.map { $0.map { plane($0.latitude, $0.longitude) } }
             let candidates = sorted.indices.filter { sorted[$0].level == outline.level }
-            guard !candidates.isEmpty,
-                  (nodesByLevel[outline.level] ?? []).contains(where: { Self.contains(rings[0], $0) }) else { continue }
+            // A node well inside, not on the outline, where a reader's polygon test could fall either way.
+            guard !candidates.isEmpty, (nodesByLevel[outline.level] ?? []).contains(where: {
+                Self.contains(rings[0], $0) && Self.distance(from: $0, to: rings[0]) > Self.boundaryMargin
+            }) else { continue }
             let squareMetres = abs(Self.signedArea(rings[0])) - rings.dropFirst().map { abs(Self.signedArea($0)) }.reduce(0, +)
             guard squareMetres >= 0.01 else { continue }
             let centre = Self.centroid(rings[0])
@@ -40,9 +42,17 @@ extension BundleAssembly {
             areas.append(BundleContents.CrowdMap.Area(outline: index, accessPoint: nearest, squareDecimetres: decimetres))
         }
         guard !areas.isEmpty else { return }
+        // Only the access points that serve an area, still in key order: a reader refuses one
+        // that serves nothing, whose density would divide by zero.
+        let serving = Set(areas.map(\.accessPoint)).sorted()
+        let renumbered = Dictionary(uniqueKeysWithValues: serving.enumerated().map { ($0.element, $0.offset) })
+        for index in areas.indices { areas[index].accessPoint = renumbered[areas[index].accessPoint]! }
         contents.crowdMap = BundleContents.CrowdMap(
-            accessPoints: sorted.map { BundleContents.CrowdMap.AccessPoint(key: $0.key, level: $0.level, latitude: $0.latitude,
-                                                                           longitude: $0.longitude) },
+            accessPoints: serving.map { index in
+                let placement = sorted[index]
+                return BundleContents.CrowdMap.AccessPoint(key: placement.key, level: placement.level,
+                                                           latitude: placement.latitude, longitude: placement.longitude)
+            },
             areas: areas)
     }
 
@@ -68,6 +78,16 @@ extension BundleAssembly {
             y += (a.y + b.y) * cross
         }
         return PlanarPoint(x: x / (6 * area), y: y / (6 * area))
+    }
+
+    /// How far inside its outline a node must lie for the outline's slow-down to be sure to meet it.
+    static let boundaryMargin = 0.05
+
+    /// Metres from `point` to the nearest edge of `ring`.
+    static func distance(from point: PlanarPoint, to ring: [PlanarPoint]) -> Double {
+        ring.indices.map { index in
+            point.distance(to: point.closestPoint(onSegmentFrom: ring[index], to: ring[(index + 1) % ring.count]))
+        }.min() ?? .infinity
     }
 
     /// Whether `point` lies inside `ring` by the even-odd rule.
