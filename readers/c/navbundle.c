@@ -9853,9 +9853,10 @@ nb_status nb_crowd_conditions_json(nb_bundle *b, const char *counts, size_t coun
         int first = 1;
         for (size_t i = 0; i < count && status == NB_OK; i++) {
             if (areas[i].factor == 1000 || (areas[i].factor == NB_NONE) == slow) continue;
-            uint32_t ring = rd32(x->ring_first + 4 * (size_t)areas[i].outline);
-            uint32_t start = rd32(x->point_first + 4 * (size_t)ring), end = rd32(x->point_first + 4 * ((size_t)ring + 1));
-            if (ring >= rd32(x->ring_first + 4 * ((size_t)areas[i].outline + 1))) start = end = 0;
+            /* The exterior ring: OUTL's check gives every outline one at least. */
+            uint32_t ring = rd32(x->ring_first + 4 * (size_t)areas[i].outline), start = 0, end = 0;
+            if (ring < rd32(x->ring_first + 4 * ((size_t)areas[i].outline + 1)))
+                start = rd32(x->point_first + 4 * (size_t)ring), end = rd32(x->point_first + 4 * ((size_t)ring + 1));
             say(&m, "%s{\"polygon\":[", first ? "" : ",");
             first = 0;
             for (uint32_t point = start; point < end; point++) {
