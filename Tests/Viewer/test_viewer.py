@@ -364,7 +364,7 @@ class DemoCampusTests(ViewerTestCase):
     def test_a_crowd_heatmap_is_drawn_from_counts_and_routes_go_round_it(self):
         self.page.get_by_text("Crowds from Wi-Fi counts").click()
         # The Main Building's ground-floor corridor as a controller's CSV, and a count the bundle lacks.
-        self.page.get_by_label("or paste them").last.fill("ap_mac,clients\n00-0B-86-01-08-03,1200\nff:ff:ff:00:00:01,50\n")
+        self.page.get_by_label("or paste the counts").fill("ap_mac,clients\n00-0B-86-01-08-03,1200\nff:ff:ff:00:00:01,50\n")
         self.page.get_by_role("button", name="Show heatmap").click()
         expect(self.page.locator("body")).to_have_attribute("data-crowds", "shown")
         self.assertIn("2.77 people/m²", self.page.locator("#crowds-status").inner_text())
@@ -385,7 +385,7 @@ class DemoCampusTests(ViewerTestCase):
         # Routed around: the crowd's conditions are applied.
         self.page.get_by_role("button", name="Route around them").click()
         expect(self.page.locator("body")).to_have_attribute("data-conditions", "applied")
-        self.page.get_by_role("button", name="Remove").last.click()
+        self.page.locator("#crowds-clear").click()
         expect(self.page.locator("body")).to_have_attribute("data-crowds", "none")
         self.assertEqual(self.page.evaluate("window.navforgeViewer.drawnCrowds()"), [])
 
