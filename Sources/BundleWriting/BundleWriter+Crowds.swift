@@ -5,10 +5,7 @@ extension BundleWriter {
     /// `CRWD`: the access points (sorted by key) with the walkable area each serves, the areas
     /// by their `OUTL` index, Weidmann's factor per density bin, then the keys.
     static func encodeCrowds(_ map: BundleContents.CrowdMap, outlines: [BundleContents.Outline]) -> Data {
-        // OUTL stores outlines by level, then in input order: the index each is stored at.
-        let order = outlines.indices.sorted { (outlines[$0].level, $0) < (outlines[$1].level, $1) }
-        var stored = [Int](repeating: 0, count: outlines.count)
-        for (position, input) in order.enumerated() { stored[input] = position }
+        let stored = storedPositions(of: outlineOrder(outlines))
         var served = [UInt64](repeating: 0, count: map.accessPoints.count)
         for area in map.areas { served[area.accessPoint] += UInt64(area.squareDecimetres) }
         let areas = map.areas.sorted { stored[$0.outline] < stored[$1.outline] }

@@ -20,9 +20,7 @@ extension BundleWriter {
     /// level whose data gives a radius, or which is a point of interest or a room without an
     /// outline (``BundleFormat/defaultGeofenceRadius``).
     static func fences(of contents: BundleContents, longitudeScale: Double) -> [Fence] {
-        let order = contents.outlines.indices.sorted {
-            (contents.outlines[$0].level, $0) < (contents.outlines[$1].level, $1)
-        }
+        let order = outlineOrder(contents.outlines)
         var fences: [Fence] = []
         var outlined = Set<Int>()
         for (stored, index) in order.enumerated() {

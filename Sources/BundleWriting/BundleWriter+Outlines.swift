@@ -2,10 +2,23 @@ import Foundation
 import NavFormat
 
 extension BundleWriter {
+    /// The order `OUTL` stores outlines in: by level, then in input order; `order[stored]` is the
+    /// input index.
+    static func outlineOrder(_ outlines: [BundleContents.Outline]) -> [Int] {
+        outlines.indices.sorted { (outlines[$0].level, $0) < (outlines[$1].level, $1) }
+    }
+
+    /// The inverse of an order (`arcOrder`, `outlineOrder`): for each input index, where it is stored.
+    static func storedPositions(of order: [Int]) -> [Int] {
+        var stored = [Int](repeating: 0, count: order.count)
+        for (position, input) in order.enumerated() { stored[input] = position }
+        return stored
+    }
+
     /// `OUTL`: outlines grouped by level, each a run of rings, each a run of corners.
     static func encodeOutlines(_ outlines: [BundleContents.Outline], levelCount: Int,
                                strings: inout StringTableBuilder) -> Data {
-        let order = outlines.indices.sorted { (outlines[$0].level, $0) < (outlines[$1].level, $1) }
+        let order = outlineOrder(outlines)
         let ringCount = outlines.reduce(0) { $0 + $1.rings.count }
         let pointCount = outlines.reduce(0) { $0 + $1.rings.reduce(0) { $0 + $1.count } }
 

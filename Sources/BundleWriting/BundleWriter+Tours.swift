@@ -6,9 +6,7 @@ extension BundleWriter {
     /// (the folded name, and the name from each later word on) in `SRCH`'s key layout.
     static func encodeTours(_ contents: BundleContents, order: [Int], table: [(codePoint: UInt32, replacement: String)],
                             strings: inout StringTableBuilder) -> Data {
-        // `order[stored] = input`: invert it, so that a tour's input arcs become stored ones.
-        var stored = [Int](repeating: 0, count: order.count)
-        for (position, input) in order.enumerated() { stored[input] = position }
+        let stored = storedPositions(of: order)
         let fold = folder(table)
         var keys = SearchKeySet()
         typealias Section = BundleFormat.TourSection

@@ -21,20 +21,24 @@ extension BundleAssembly {
             projection.project(Coordinate(latitude: latitude, longitude: longitude))
         }
         let accessPoints = sorted.map { plane($0.latitude, $0.longitude) }
-        var nodesByLevel: [Int: [PlanarPoint]] = [:]
-        for node in contents.nodes { nodesByLevel[node.level, default: []].append(plane(node.latitude, node.longitude)) }
+        var nodesByLevel: [Int: [(position: Coordinate, point: PlanarPoint)]] = [:]
+        for node in contents.nodes {
+            let position = Coordinate(latitude: node.latitude, longitude: node.longitude)
+            nodesByLevel[node.level, default: []].append((position, projection.project(position)))
+        }
         var areas: [BundleContents.CrowdMap.Area] = []
         for (index, outline) in contents.outlines.enumerated() where Self.crowdKinds.contains(outline.kind) {
             guard let exterior = outline.rings.first, exterior.count >= 3 else { continue }
+            let corners = exterior.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
             let rings = outline.rings.map { $0.map { plane($0.latitude, $0.longitude) } }
             let candidates = sorted.indices.filter { sorted[$0].level == outline.level }
             // A node well inside, not on the outline, where a reader's polygon test could fall either way.
-            guard !candidates.isEmpty, (nodesByLevel[outline.level] ?? []).contains(where: {
-                Self.contains(rings[0], $0) && Self.distance(from: $0, to: rings[0]) > Self.boundaryMargin
+            guard !candidates.isEmpty, (nodesByLevel[outline.level] ?? []).contains(where: { node in
+                Polygon.ring(corners, contains: node.position) && PlanarRing.distance(from: node.point, to: rings[0]) > Self.boundaryMargin
             }) else { continue }
-            let squareMetres = abs(Self.signedArea(rings[0])) - rings.dropFirst().map { abs(Self.signedArea($0)) }.reduce(0, +)
+            let squareMetres = abs(PlanarRing.signedArea(rings[0])) - rings.dropFirst().map { abs(PlanarRing.signedArea($0)) }.reduce(0, +)
             guard squareMetres >= 0.01 else { continue }
-            let centre = Self.centroid(rings[0])
+            let centre = PlanarRing.centroid(rings[0])
             let nearest = candidates.min { a, b in
                 (accessPoints[a].distance(to: centre), a) < (accessPoints[b].distance(to: centre), b)
             }!
@@ -56,51 +60,6 @@ extension BundleAssembly {
             areas: areas)
     }
 
-    /// The signed area of a ring in square metres (shoelace), positive counter-clockwise.
-    static func signedArea(_ ring: [PlanarPoint]) -> Double {
-        var sum = 0.0
-        for index in ring.indices {
-            let a = ring[index], b = ring[(index + 1) % ring.count]
-            sum += a.x * b.y - b.x * a.y
-        }
-        return sum / 2
-    }
-
-    /// The area centroid of a ring, or its first corner when it has no area.
-    static func centroid(_ ring: [PlanarPoint]) -> PlanarPoint {
-        let area = signedArea(ring)
-        guard abs(area) > 1e-9 else { return ring[0] }
-        var x = 0.0, y = 0.0
-        for index in ring.indices {
-            let a = ring[index], b = ring[(index + 1) % ring.count]
-            let cross = a.x * b.y - b.x * a.y
-            x += (a.x + b.x) * cross
-            y += (a.y + b.y) * cross
-        }
-        return PlanarPoint(x: x / (6 * area), y: y / (6 * area))
-    }
-
     /// How far inside its outline a node must lie for the outline's slow-down to be sure to meet it.
     static let boundaryMargin = 0.05
-
-    /// Metres from `point` to the nearest edge of `ring`.
-    static func distance(from point: PlanarPoint, to ring: [PlanarPoint]) -> Double {
-        ring.indices.map { index in
-            point.distance(to: point.closestPoint(onSegmentFrom: ring[index], to: ring[(index + 1) % ring.count]))
-        }.min() ?? .infinity
-    }
-
-    /// Whether `point` lies inside `ring` by the even-odd rule.
-    static func contains(_ ring: [PlanarPoint], _ point: PlanarPoint) -> Bool {
-        var inside = false
-        var previous = ring[ring.count - 1]
-        for corner in ring {
-            if (corner.y > point.y) != (previous.y > point.y),
-               point.x < (previous.x - corner.x) * (point.y - corner.y) / (previous.y - corner.y) + corner.x {
-                inside.toggle()
-            }
-            previous = corner
-        }
-        return inside
-    }
 }

@@ -25,7 +25,7 @@ struct SpaceOutline {
                 if points.count > 1, points.first == points.last { points.removeLast() }
                 guard points.count >= 3 else { continue }
                 // Exteriors run counter-clockwise (positive area), holes clockwise.
-                let positive = Self.signedArea(points) > 0
+                let positive = PlanarRing.signedArea(points) > 0
                 if positive != (ringIndex == 0) { points.reverse() }
                 for (index, point) in points.enumerated() {
                     let next = points[(index + 1) % points.count]
@@ -42,15 +42,6 @@ struct SpaceOutline {
     }
 
     var vertexCount: Int { corners.count }
-
-    static func signedArea(_ ring: [PlanarPoint]) -> Double {
-        var sum = 0.0
-        for index in ring.indices {
-            let a = ring[index], b = ring[(index + 1) % ring.count]
-            sum += a.x * b.y - b.x * a.y
-        }
-        return sum / 2
-    }
 
     /// Whether the point lies inside (even-odd over every ring, so holes are outside).
     func contains(_ point: PlanarPoint) -> Bool {
