@@ -4105,8 +4105,8 @@ static nb_status fold_text(nb_bundle *b, const uint8_t *text, size_t length, uin
 }
 
 typedef struct {
-    uint64_t position; /* SRCH key index, or SRCH's key count plus the ALIA key index */
-    uint32_t place;
+    uint64_t position; /* the key's index in its table, plus the table's offset */
+    uint32_t item;     /* the key's place (or tour) */
     uint8_t field;
 } ranked;
 
@@ -4136,6 +4136,46 @@ static int key_starts_with(const uint8_t *k, const uint8_t *key_text, const uint
     return rd16(k + 4) >= length && memcmp(key_text + rd32(k), text, length) == 0;
 }
 
+/* A sorted table of keys in SRCH's layout (SRCH, ALIA, TOUR): `count` keys into `text`, whose
+ * positions count from `offset` when several tables rank together. */
+typedef struct {
+    const uint8_t *keys, *text;
+    uint32_t count;
+    uint64_t offset;
+} key_table;
+
+/* The items (below `items`, each key's `place`) with a key of `tables` starting with the folded
+ * text: each by its best key, the smallest field and within it the first position, ranked by
+ * that field and then that position, in `*found` (free() it) and `*found_count`. Every key's
+ * item was checked to be below `items` when its table was loaded. */
+static nb_status rank_prefix(nb_bundle *b, const key_table *tables, int table_count, uint32_t items,
+                             const uint8_t *folded, size_t length, ranked **found, size_t *found_count) {
+    *found = NULL, *found_count = 0;
+    uint8_t *best_field = malloc(items ? items : 1);
+    uint64_t *best_position = malloc(sizeof(uint64_t) * (items ? items : 1));
+    if (!best_field || !best_position) return free(best_field), free(best_position), out_of_memory(b);
+    memset(best_field, 0xFF, items);
+    size_t count = 0;
+    for (int t = 0; t < table_count; t++) {
+        for (uint32_t i = lower_bound(tables[t].keys, tables[t].text, tables[t].count, folded, length);
+             i < tables[t].count && key_starts_with(tables[t].keys + 12 * (size_t)i, tables[t].text, folded, length); i++) {
+            const uint8_t *k = tables[t].keys + 12 * (size_t)i;
+            uint32_t item = rd32(k + 8);
+            if (best_field[item] == 0xFF) count++;
+            if (k[6] < best_field[item]) best_field[item] = k[6], best_position[item] = tables[t].offset + i;
+        }
+    }
+    ranked *list = malloc(sizeof(ranked) * (count ? count : 1));
+    if (list == NULL) return free(best_field), free(best_position), out_of_memory(b);
+    count = 0;
+    for (uint32_t item = 0; item < items; item++)
+        if (best_field[item] != 0xFF) list[count++] = (ranked){best_position[item], item, best_field[item]};
+    qsort(list, count, sizeof(ranked), compare_ranked);
+    free(best_field), free(best_position);
+    *found = list, *found_count = count;
+    return NB_OK;
+}
+
 nb_status nb_search_prefix(nb_bundle *b, const char *query, size_t limit, nb_match *results, size_t capacity,
                            size_t *count) {
     *count = 0;
@@ -4153,42 +4193,21 @@ nb_status nb_search_prefix(nb_bundle *b, const char *query, size_t limit, nb_mat
     size_t length;
     if ((status = fold_text(b, (const uint8_t *)query, query_length, &folded, &length)) != NB_OK) return status;
     if (length == 0) return free(folded), NB_OK;
-    /* Each place's best key: the smallest field, and within it the first key in index order,
-     * SRCH's keys before ALIA's. */
-    uint8_t *best_field = malloc(b->place_count ? b->place_count : 1);
-    uint64_t *best_position = malloc(sizeof(uint64_t) * (b->place_count ? b->place_count : 1));
-    ranked *found = NULL;
-    size_t found_count = 0;
-    if (!best_field || !best_position) goto memory;
-    memset(best_field, 0xFF, b->place_count);
-    struct { const uint8_t *keys, *text; uint32_t count; uint64_t offset; } tables[2] = {
+    /* SRCH's keys before ALIA's. */
+    key_table tables[2] = {
         {x->keys, x->key_text, x->key_count, 0},
         {b->alias.keys, b->alias.key_text, aliases ? b->alias.key_count : 0, x->key_count},
     };
-    for (int t = 0; t < 2; t++) {
-        for (uint32_t i = lower_bound(tables[t].keys, tables[t].text, tables[t].count, folded, length);
-             i < tables[t].count && key_starts_with(tables[t].keys + 12 * (size_t)i, tables[t].text, folded, length); i++) {
-            const uint8_t *k = tables[t].keys + 12 * (size_t)i;
-            uint32_t place = rd32(k + 8);
-            if (best_field[place] == 0xFF) found_count++;
-            if (k[6] < best_field[place]) best_field[place] = k[6], best_position[place] = tables[t].offset + i;
-        }
-    }
-    found = malloc(sizeof(ranked) * (found_count ? found_count : 1));
-    if (!found) goto memory;
-    found_count = 0;
-    for (uint32_t place = 0; place < b->place_count; place++)
-        if (best_field[place] != 0xFF) found[found_count++] = (ranked){best_position[place], place, best_field[place]};
-    qsort(found, found_count, sizeof(ranked), compare_ranked);
+    ranked *found;
+    size_t found_count;
+    status = rank_prefix(b, tables, 2, b->place_count, folded, length, &found, &found_count);
+    free(folded);
+    if (status != NB_OK) return status;
     size_t room = limit < capacity ? limit : capacity;
-    for (size_t i = 0; i < found_count && i < room; i++) results[i] = (nb_match){found[i].place, found[i].field};
+    for (size_t i = 0; i < found_count && i < room; i++) results[i] = (nb_match){found[i].item, found[i].field};
     *count = found_count < room ? found_count : room;
-    goto done;
-memory:
-    status = out_of_memory(b);
-done:
-    free(folded), free(best_field), free(best_position), free(found);
-    return status;
+    free(found);
+    return NB_OK;
 }
 
 /* ---- Snapping ---- */
@@ -6656,39 +6675,21 @@ nb_status nb_tour_search(nb_bundle *b, const char *query, uint32_t *tours, size_
     nb_status status = load_tours(b);
     if (status != NB_OK || b->tour.count == 0 || find_section(b, "SRCH") == NULL) return status;
     if ((status = load_search(b)) != NB_OK) return status;
-    const tour_index *x = &b->tour;
     uint8_t *folded;
     size_t length;
     if ((status = fold_text(b, (const uint8_t *)query, query_length, &folded, &length)) != NB_OK) return status;
     if (length == 0) return free(folded), NB_OK;
-    /* Each tour's best key, as place search ranks places: the smaller field, then the first key. */
-    uint8_t *best_field = malloc(x->count);
-    uint64_t *best_position = malloc(sizeof(uint64_t) * x->count);
-    ranked *found = NULL;
-    size_t found_count = 0;
-    if (!best_field || !best_position) goto memory;
-    memset(best_field, 0xFF, x->count);
-    for (uint32_t i = lower_bound(x->keys, x->key_text, x->key_count, folded, length);
-         i < x->key_count && key_starts_with(x->keys + 12 * (size_t)i, x->key_text, folded, length); i++) {
-        const uint8_t *k = x->keys + 12 * (size_t)i;
-        uint32_t tour = rd32(k + 8);
-        if (best_field[tour] == 0xFF) found_count++;
-        if (k[6] < best_field[tour]) best_field[tour] = k[6], best_position[tour] = i;
-    }
-    found = malloc(sizeof(ranked) * (found_count ? found_count : 1));
-    if (!found) goto memory;
-    found_count = 0;
-    for (uint32_t tour = 0; tour < x->count; tour++)
-        if (best_field[tour] != 0xFF) found[found_count++] = (ranked){best_position[tour], tour, best_field[tour]};
-    qsort(found, found_count, sizeof(ranked), compare_ranked);
-    for (size_t i = 0; i < found_count && i < capacity; i++) tours[i] = found[i].place;
+    /* Ranked as place search ranks places: the name before a later word, then by key. */
+    key_table table = {b->tour.keys, b->tour.key_text, b->tour.key_count, 0};
+    ranked *found;
+    size_t found_count;
+    status = rank_prefix(b, &table, 1, b->tour.count, folded, length, &found, &found_count);
+    free(folded);
+    if (status != NB_OK) return status;
+    for (size_t i = 0; i < found_count && i < capacity; i++) tours[i] = found[i].item;
     *count = found_count < capacity ? found_count : capacity;
-    goto done;
-memory:
-    status = out_of_memory(b);
-done:
-    free(folded), free(best_field), free(best_position), free(found);
-    return status;
+    free(found);
+    return NB_OK;
 }
 
 nb_status nb_route_tour(nb_bundle *b, uint32_t profile, uint32_t tour, uint32_t from, int join, nb_path *path,

@@ -21,17 +21,13 @@ struct CrowdTable {
         guard case .success(let (points, areas, bins, width, keyBytes)) = header else {
             throw .malformedSection(section: "CRWD", detail: "too short for its header")
         }
-        guard Int(points) <= section.count / BundleFormat.CrowdAccessPointEntry.size,
-              Int(areas) <= section.count / BundleFormat.CrowdAreaEntry.size, Int(bins) <= section.count / BundleFormat.wordSize,
-              bins > 0, width > 0 else {
-            throw .malformedSection(section: "CRWD", detail: "\(points) access points, \(areas) areas and \(bins) bins of \(width) do not fit the section")
-        }
         let layout = Section(accessPointCount: Int(points), areaCount: Int(areas), binCount: Int(bins))
-        guard let pointTable = try? section.slice(offset: layout.accessPoints, count: Int(points) * BundleFormat.CrowdAccessPointEntry.size),
+        guard bins > 0, width > 0,
+              let pointTable = try? section.slice(offset: layout.accessPoints, count: Int(points) * BundleFormat.CrowdAccessPointEntry.size),
               let areaTable = try? section.slice(offset: layout.areas, count: Int(areas) * BundleFormat.CrowdAreaEntry.size),
               let factorTable = try? section.slice(offset: layout.factors, count: Int(bins) * BundleFormat.wordSize),
               let text = try? section.slice(offset: layout.keyText, count: Int(keyBytes)) else {
-            throw .malformedSection(section: "CRWD", detail: "\(points) access points, \(areas) areas and \(bins) bins do not fit the section")
+            throw .malformedSection(section: "CRWD", detail: "\(points) access points, \(areas) areas and \(bins) bins of \(width) do not fit the section")
         }
         accessPointCount = Int(points)
         areaCount = Int(areas)

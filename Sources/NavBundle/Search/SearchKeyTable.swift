@@ -53,6 +53,30 @@ struct SearchKeyTable {
         return result
     }
 
+    /// The items (places, or tours in `TOUR`) with a key starting with `prefix` in one of `tables`,
+    /// each by its best key, the smallest field and within it the first position (a key's index
+    /// plus its table's offset), ranked by that field and then that position: the order every
+    /// reader lists prefix matches in. A key whose field lies outside its table's `fields` is
+    /// damage; so is one naming an item not below `itemCount`.
+    static func ranked(startingWith prefix: [UInt8], in tables: [(table: SearchKeyTable, fields: ClosedRange<UInt8>, offset: Int)],
+                       itemCount: Int) throws(BundleError) -> [(item: Int, field: UInt8)] {
+        // Keys are sorted by (text, field, item), so an item's first key in each field is its
+        // best there, and sorting by (field, key position) ranks as documented.
+        var best: [Int: (field: UInt8, position: Int)] = [:]
+        for (table, fields, offset) in tables {
+            for (position, key) in try table.keys(startingWith: prefix, placeCount: itemCount) {
+                guard fields.contains(key.field) else {
+                    throw .malformedSection(section: table.section,
+                                            detail: "key \(position) names place \(key.place), field \(key.field)")
+                }
+                if let current = best[key.place], current.field <= key.field { continue }
+                best[key.place] = (key.field, offset + position)
+            }
+        }
+        return best.sorted { ($0.value.field, $0.value.position) < ($1.value.field, $1.value.position) }
+            .map { ($0.key, $0.value.field) }
+    }
+
     /// The places with a key exactly `text` in `field`, ascending.
     func places(withKey text: [UInt8], field: SearchField, placeCount: Int) throws(BundleError) -> [Int] {
         var result: [Int] = []

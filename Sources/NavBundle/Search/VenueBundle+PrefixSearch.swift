@@ -24,27 +24,11 @@ extension VenueBundle {
         guard let index = searchIndex else { throw .missingSection("SRCH") }
         let prefix = try index.fold(query)
         guard !prefix.isEmpty, limit > 0 else { return [] }
-        // Keys are sorted by (text, field, place), so a place's first key in each field is its
-        // best there, and sorting by (field, key position) ranks as documented.
-        var best: [Int: (field: UInt8, position: Int)] = [:]
         var tables = [(table: index.keys, fields: SearchField.ref.rawValue...SearchField.category.rawValue, offset: 0)]
         if let aliasIndex {
             tables.append((aliasIndex.keys, SearchField.alias.rawValue...SearchField.alias.rawValue, index.keyCount))
         }
-        for (table, fields, offset) in tables {
-            for (position, key) in try table.keys(startingWith: prefix, placeCount: placeCount) {
-                guard fields.contains(key.field) else {
-                    throw .malformedSection(section: table.section,
-                                            detail: "key \(position) names place \(key.place), field \(key.field)")
-                }
-                if let current = best[key.place], current.field <= key.field {
-                    // Already matched as well or better.
-                } else {
-                    best[key.place] = (key.field, offset + position)
-                }
-            }
-        }
-        let ranked = best.sorted { ($0.value.field, $0.value.position) < ($1.value.field, $1.value.position) }
-        return ranked.prefix(limit).map { PrefixMatch(place: $0.key, field: SearchField(rawValue: $0.value.field)!) }
+        let ranked = try SearchKeyTable.ranked(startingWith: prefix, in: tables, itemCount: placeCount)
+        return ranked.prefix(limit).map { PrefixMatch(place: $0.item, field: SearchField(rawValue: $0.field)!) }
     }
 }

@@ -22,11 +22,6 @@ struct TourTable {
         guard case .success(let (tours, arcs, keyCount, keyBytes)) = header else {
             throw .malformedSection(section: "TOUR", detail: "too short for its header")
         }
-        // Each count is checked against the bytes left before the next is multiplied by it.
-        guard Int(tours) <= section.count / BundleFormat.TourEntry.size, Int(arcs) <= section.count / BundleFormat.wordSize,
-              Int(keyCount) <= section.count / BundleFormat.SearchKeyEntry.size else {
-            throw .malformedSection(section: "TOUR", detail: "\(tours) tours, \(arcs) arcs and \(keyCount) keys do not fit the section")
-        }
         tourCount = Int(tours)
         arcTotal = Int(arcs)
         let layout = Section(tourCount: tourCount, arcCount: arcTotal, keyCount: Int(keyCount))

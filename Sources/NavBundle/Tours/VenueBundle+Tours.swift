@@ -55,15 +55,8 @@ extension VenueBundle {
         guard let table = tourTable, let index = searchIndex else { return [] }
         let prefix = try index.fold(query)
         guard !prefix.isEmpty else { return [] }
-        var best: [Int: (field: UInt8, position: Int)] = [:]
-        for (position, key) in try table.keys.keys(startingWith: prefix, placeCount: table.tourCount) {
-            guard key.field == SearchField.name.rawValue || key.field == SearchField.nameWord.rawValue else {
-                throw .malformedSection(section: "TOUR", detail: "key \(position) names tour \(key.place), field \(key.field)")
-            }
-            if let current = best[key.place], current.field <= key.field { continue }
-            best[key.place] = (key.field, position)
-        }
-        return best.sorted { ($0.value.field, $0.value.position) < ($1.value.field, $1.value.position) }.map(\.key)
+        let fields = SearchField.name.rawValue...SearchField.nameWord.rawValue
+        return try SearchKeyTable.ranked(startingWith: prefix, in: [(table.keys, fields, 0)], itemCount: table.tourCount).map(\.item)
     }
 
     /// The tour `text` names: the one whose name it is (folded, as search folds) or whose source id
