@@ -4,7 +4,7 @@ import NavBundle
 import NavFormat
 
 // bench-bundle BUNDLE [--small BUNDLE] [--classic BUNDLE] [--conditions FILE]... [--opens N]
-//              [--pairs N] [--rounds N] [--profile NAME] [--seed S]
+//              [--pairs N] [--rounds N] [--profile NAME] [--seed S] [--nearest CATEGORY]
 //
 // Times what a runtime pays for a bundle, in release:
 // - opening it (header, section table, the metadata JSON and the small fixed tables; no checksums),
@@ -21,7 +21,9 @@ import NavFormat
 //   router answers the same pairs in alternating rounds (the query ratio), and must agree on
 //   every distance;
 // - with `--conditions`, applying each conditions file (parse, resolve, change the costs, bring
-//   the metric up to date) many times.
+//   the metric up to date) many times;
+// - with `--nearest`, the three nearest places of CATEGORY from 100 of the random nodes: the first
+//   query, which makes what the profile's searches keep, then each of them in rounds.
 // scripts/benchmark-bundle.sh runs it on Heidelberg.
 
 struct Options {
@@ -34,6 +36,7 @@ struct Options {
     var seed: UInt64 = 7
     var classic: String?
     var conditions: [String] = []
+    var nearest: String?
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -56,6 +59,7 @@ struct Options {
             case "--rounds": rounds = try number()
             case "--profile": profile = try value()
             case "--seed": seed = UInt64(try number())
+            case "--nearest": nearest = try value()
             case "-h", "--help": throw UsageError(message: "")
             default:
                 guard path.isEmpty, !argument.hasPrefix("-") else { throw UsageError(message: "unexpected argument '\(argument)'") }
@@ -120,6 +124,25 @@ func run(_ options: Options) throws {
     } else {
         try classicRoutes(bundle, profile: profile, pairs: pairs, options: options)
     }
+    if let category = options.nearest {
+        try timeNearest(bundle, category: category, profile: profile, origins: pairs.prefix(100).map(\.0), rounds: options.rounds)
+    }
+}
+
+/// The three nearest places of `category` from each origin, after a first query that makes the
+/// profile's metric and its graph of open arcs: what an app asking again and again pays.
+func timeNearest(_ bundle: VenueBundle, category: String, profile: Int, origins: [Int], rounds: Int) throws {
+    let filter = PlaceFilter(category: category)
+    let first = try seconds { _ = try bundle.nearest(from: origins[0], profile: profile, matching: filter, limit: 3) }
+    var means: [Double] = []
+    var found = 0
+    for _ in 0..<rounds {
+        means.append(try seconds {
+            for origin in origins { found += try bundle.nearest(from: origin, profile: profile, matching: filter, limit: 3).count }
+        } / Double(origins.count) * 1e3)
+    }
+    print(String(format: "nearest  3 of '%@' from %d nodes: first query %.1f ms, then %.2f ms a query (median of %d rounds; %d found)",
+                 category, origins.count, first * 1e3, means.sorted()[rounds / 2], rounds, found / rounds))
 }
 
 /// Mean microseconds per query of the three query kinds, summed over `rounds` passes.

@@ -59,6 +59,36 @@ import Testing
         }
     }
 
+    /// A bundle keeps each profile's graph of open arcs once made: threads searching a freshly
+    /// opened bundle at once, some making that graph while others wait for it, find what one
+    /// thread finds alone, and so does a later search on the kept graph.
+    @Test func threadsSearchingAtOnceFindWhatOneThreadFinds() async throws {
+        let opened = try await RealVenues.shared.build("demo-campus").bundle
+        let filter = PlaceFilter(category: "toilet")
+        var random = SplitMix(seed: 47)
+        let queries = (0..<48).map { index in (origin: random.below(opened.nodeCount), profile: index % opened.profileNames.count) }
+        let alone = try queries.map { query in
+            try VenueBundle(file: opened.file, verifyChecksums: false)
+                .nearest(from: query.origin, profile: query.profile, matching: filter, limit: 3)
+        }
+        let shared = try VenueBundle(file: opened.file, verifyChecksums: false)
+        let together = try await withThrowingTaskGroup(of: (Int, [NearbyPlace]).self) { group in
+            for (index, query) in queries.enumerated() {
+                group.addTask { (index, try shared.nearest(from: query.origin, profile: query.profile, matching: filter, limit: 3)) }
+            }
+            var answers = [[NearbyPlace]](repeating: [], count: queries.count)
+            for try await (index, found) in group { answers[index] = found }
+            return answers
+        }
+        #expect(alone.contains { !$0.isEmpty })
+        for (index, query) in queries.enumerated() {
+            #expect(together[index].map(\.place) == alone[index].map(\.place), "from \(query.origin), profile \(query.profile)")
+            #expect(together[index].map(\.milliseconds) == alone[index].map(\.milliseconds))
+            let again = try shared.nearest(from: query.origin, profile: query.profile, matching: filter, limit: 3)
+            #expect(again.map(\.place) == alone[index].map(\.place) && again.map(\.route) == alone[index].map(\.route))
+        }
+    }
+
     @Test(.enabled(if: SharedVenues.present, "../shared/data is absent: TU Dresden's nearest toilets are not checked"))
     func onTUDresdenTheNearestToiletsByWheelchairAreWhatRoutesFind() async throws {
         let bundle = try await RealVenues.shared.build("tu-dresden-apb").bundle

@@ -24,20 +24,6 @@ extension VenueBundle {
                          section: "EGRC", weights: costs)
     }
 
-    /// A Dijkstra search over the arcs `costs` (one per `ARCS` arc) leaves open, and the `ARCS`
-    /// index of each of its graph's input arcs (`search.graph.arc` maps a slot to one).
-    func openSearch(costs: [UInt32]) throws(BundleError) -> (search: DijkstraSearch, arcs: [Int]) {
-        let index = try conditionsIndex()
-        var tails: [Int] = [], heads: [Int] = [], weights: [UInt32] = [], arcs: [Int] = []
-        for arc in 0..<arcCount where costs[arc] != BundleFormat.impassable {
-            tails.append(Int(index.tails[arc]))
-            heads.append(Int(index.heads[arc]))
-            weights.append(costs[arc])
-            arcs.append(arc)
-        }
-        return (DijkstraSearch(graph: AdjacencyArray(nodeCount: nodeCount, tails: tails, heads: heads, weights: weights)), arcs)
-    }
-
     /// A profile's costs of leaving (its `PROF` costs with `EGRC` applied) under `conditions`,
     /// changed as ``costs(profile:applying:)`` changes the ordinary ones.
     public func leavingCosts(profile: Int, applying conditions: ArcConditions) throws(BundleError) -> [UInt32] {

@@ -30,9 +30,11 @@ extension VenueBundle {
             placesAt[target, default: []].append(place)
         }
         guard limit > 0, !placesAt.isEmpty else { return [] }
-        let costs: [UInt32]
-        if let conditions { costs = try self.costs(profile: profile, applying: conditions) } else { costs = try profileCosts(profile) }
-        let search = try openSearch(costs: costs).search
+        let search = if let conditions {
+            try openSearch(costs: try self.costs(profile: profile, applying: conditions)).search
+        } else {
+            try openSearch(profile: profile).search
+        }
         // Every settled target holds at least one place, so `limit` of them hold enough.
         let settled = search.run(from: [node], untilSettling: limit, of: targets)
         guard !settled.isEmpty else { return [] }

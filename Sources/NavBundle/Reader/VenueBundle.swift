@@ -61,6 +61,8 @@ public final class VenueBundle: @unchecked Sendable {
     let customisableCache = CustomisableCache()
     /// What resolving conditions needs from the graph's records, made on first use.
     let conditionsCache = ConditionsIndexCache()
+    /// Each profile's graph of open arcs for plain Dijkstra searches, made on first use.
+    let openSearchCache = OpenSearchCache()
 
     public convenience init(path: String, verifyChecksums: Bool = true) throws(BundleError) {
         let file = try BundleError.inFile { () throws(FormatError) in

@@ -112,7 +112,7 @@ extension VenueBundle {
         if join == .nearest {
             var targets = [Bool](repeating: false, count: nodeCount)
             for tail in tour.nodes.dropLast() { targets[tail] = true }
-            let search = try openSearch(costs: try profileCosts(profile)).search
+            let search = try openSearch(profile: profile).search
             guard let reached = search.run(from: [node], untilAnyOf: targets) else { return nil }
             position = tour.nodes.firstIndex(of: reached)!
         }
