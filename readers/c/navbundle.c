@@ -2888,8 +2888,10 @@ typedef struct {
     size_t point_count, place_count;
     guide_candidate *candidates, *spare; /* spare: room to reorder them (guide_space) */
     size_t *sort_index;                  /* two index lists of the candidates' capacity (guide_space) */
+    uint64_t *marks;                     /* four position lists of that capacity, in sort_index's block */
     size_t candidate_count;
     size_t stairs, connectors, thresholds; /* arcs of each (guide_read_arcs): most routes have none */
+    size_t corners;                        /* the corners of the path's arcs (guide_read_arcs) */
 } guide;
 
 static void guide_free(guide *g) {
@@ -2937,6 +2939,7 @@ static nb_status guide_read_arcs(guide *g) {
         if (b->shape_first) {
             a->corner_first = rd32(b->shape_first + 4 * (size_t)arc);
             a->corner_count = rd32(b->shape_first + 4 * ((size_t)arc + 1)) - a->corner_first;
+            g->corners += a->corner_count;
         }
         a->cost = g->costs ? g->costs[i] : costs ? rd32(costs + 4 * (size_t)arc) : 0;
         g->starts[i + 1] = g->starts[i] + a->length;
@@ -3487,27 +3490,44 @@ static size_t *guide_sort(const guide_candidate *c, size_t *from, size_t *to, si
     }
 }
 
-static int guide_near(uint64_t a, uint64_t b) { return (a > b ? a - b : b - a) <= GUIDE_WINDOW; }
+/* Positions in ascending order, to ask whether any lies within the window of a position by
+ * bisection rather than by a look at each (guide_space). */
+typedef struct {
+    uint64_t *at;
+    size_t count;
+} guide_marks;
 
-/* Whether position `at` is part of departing, arriving or reaching a climb or threshold, or lies
- * near a turn to `side` kept already, among the `count` candidates `kept` (connectors and
- * thresholds, taken first, are all there). */
-static int guide_covered(const guide *g, const size_t *kept, size_t count, uint64_t at, int side) {
-    uint64_t length = g->starts[g->path->arc_count];
-    if (guide_near(at, 0) || guide_near(at, length)) return 1;
-    for (size_t k = 0; k < count; k++) {
-        const guide_candidate *c = &g->candidates[kept[k]];
-        if (c->rank <= 2 && !c->walked && guide_near(at, c->position)) return 1;
-        if (c->has_span && c->side == side && guide_near(at, c->position)) return 1;
+/* Whether a position of `m` lies within the window of `at` (|a - at| <= GUIDE_WINDOW). */
+static int marks_near(const guide_marks *m, uint64_t at) {
+    uint64_t low = at > GUIDE_WINDOW ? at - GUIDE_WINDOW : 0;
+    size_t first = 0, end = m->count;
+    while (first < end) {
+        size_t middle = first + (end - first) / 2;
+        if (m->at[middle] < low) first = middle + 1;
+        else end = middle;
     }
-    return 0;
+    return first < m->count && m->at[first] <= at + GUIDE_WINDOW;
 }
 
+/* Adds `at`, keeping the order: kept candidates are few, and each rank's come in route order, so
+ * most land at the end. */
+static void marks_add(guide_marks *m, uint64_t at) {
+    size_t k = m->count++;
+    for (; k > 0 && m->at[k - 1] > at; k--) m->at[k] = m->at[k - 1];
+    m->at[k] = at;
+}
+
+static int guide_near(uint64_t a, uint64_t b) { return (a > b ? a - b : b - a) <= GUIDE_WINDOW; }
+
 /* Takes the candidates by rank, then position and creation order: keeps connectors and
- * thresholds; turns unless each of their points is covered; and every other candidate with
- * nothing kept, nor the start or the end, within the window (docs/guidance.md, "Spacing");
- * leaves the kept ones in route order. Each rank's candidates are made in one pass along the
- * route, so they come in position order already: a stable count by rank puts them in order. */
+ * thresholds; turns unless each of their points is covered, that is part of departing, arriving
+ * or reaching a climb or threshold, or near a turn to the same side kept already; and every
+ * other candidate with nothing kept, nor the start or the end, within the window
+ * (docs/guidance.md, "Spacing"); leaves the kept ones in route order. Each rank's candidates are
+ * made in one pass along the route, so they come in position order already: a stable count by
+ * rank puts them in order. What is kept is marked by position, apart for the three questions
+ * (climbs and thresholds not walked, turns to each side, everything), so that each is a
+ * bisection. */
 static void guide_space(guide *g) {
     size_t n = g->candidate_count, *by_rank = g->sort_index, *kept = by_rank + n, count = 0;
     size_t first[9] = {0}; /* ranks run from 1 to 7 here (depart and arrive, 0, come later) */
@@ -3515,19 +3535,26 @@ static void guide_space(guide *g) {
     for (size_t r = 1; r < 9; r++) first[r] += first[r - 1];
     for (size_t i = 0; i < n; i++) by_rank[first[g->candidates[i].rank]++] = i;
     uint64_t length = g->starts[g->path->arc_count];
+    guide_marks all = {g->marks, 0}, climbs = {g->marks + n, 0}, turns[2] = {{g->marks + 2 * n, 0}, {g->marks + 3 * n, 0}};
     for (size_t i = 0; i < n; i++) {
         const guide_candidate *c = &g->candidates[by_rank[i]];
         int keep = 1;
         if (c->has_span) {
             keep = 0;
-            for (size_t k = c->span_first; k < c->span_end && !keep; k++)
-                if (!guide_covered(g, kept, count, g->places[k].position, c->side)) keep = 1;
+            const guide_marks *same_side = &turns[c->side > 0];
+            for (size_t k = c->span_first; k < c->span_end && !keep; k++) {
+                uint64_t at = g->places[k].position;
+                if (!(guide_near(at, 0) || guide_near(at, length) || marks_near(&climbs, at) || marks_near(same_side, at)))
+                    keep = 1;
+            }
         } else if (c->rank > 2) {
-            keep = !(guide_near(c->position, 0) || guide_near(c->position, length));
-            for (size_t k = 0; k < count && keep; k++)
-                if (guide_near(g->candidates[kept[k]].position, c->position)) keep = 0;
+            keep = !(guide_near(c->position, 0) || guide_near(c->position, length) || marks_near(&all, c->position));
         }
-        if (keep) kept[count++] = by_rank[i];
+        if (!keep) continue;
+        kept[count++] = by_rank[i];
+        marks_add(&all, c->position);
+        if (c->rank <= 2 && !c->walked) marks_add(&climbs, c->position);
+        if (c->has_span) marks_add(&turns[c->side > 0], c->position);
     }
     const size_t *order = guide_sort(g->candidates, kept, by_rank, count);
     for (size_t i = 0; i < count; i++) g->spare[i] = g->candidates[order[i]];
@@ -3767,14 +3794,17 @@ nb_status nb_route_maneuvers(nb_bundle *b, uint32_t profile, const nb_path *path
     if (!g.arcs || !g.starts || !g.times) return guide_free(&g), out_of_memory(b);
     if ((status = guide_read_arcs(&g)) != NB_OK) return guide_free(&g), status;
     guide_mark_climbs(&g);
-    for (size_t i = 0; i < n; i++) corners += g.arcs[i].corner_count; /* at most SHAP's count */
+    corners = g.corners;
     g.points = malloc((n + corners) * sizeof *g.points), g.places = malloc((n + corners) * sizeof *g.places);
     /* Connectors and thresholds at most one per arc each, turns and groups at most one per point
      * each, and the depart and arrive maneuvers. */
     size_t capacity = 2 * n + 2 * (n + corners) + 2;
     g.candidates = malloc(capacity * sizeof *g.candidates), g.spare = malloc(capacity * sizeof *g.spare);
-    g.sort_index = malloc(2 * capacity * sizeof *g.sort_index);
+    /* The spacing's index lists and position marks in one block: the marks start at a multiple
+     * of 8 bytes, since 2 * capacity size_t values take a multiple of 8 on 32 and 64 bits. */
+    g.sort_index = malloc(2 * capacity * sizeof *g.sort_index + 4 * capacity * sizeof(uint64_t));
     if (!g.points || !g.places || !g.candidates || !g.spare || !g.sort_index) return guide_free(&g), out_of_memory(b);
+    g.marks = (uint64_t *)(void *)(g.sort_index + 2 * capacity);
     if ((status = guide_points(&g)) != NB_OK || (status = guide_runs(&g)) != NB_OK
         || (status = guide_looks(&g, corners)) != NB_OK)
         return guide_free(&g), status;
