@@ -5,7 +5,7 @@ import NavFormat
 /// graph that nearest-of-a-kind and joining a tour search with plain Dijkstra.
 ///
 /// Building it reads every arc (375,847 on Heidelberg), far more than a search from one node
-/// settles, so a search that made it per call spent most of its time there. It costs 16 bytes
+/// settles, so a search that made it per call spent most of its time there. It costs 20 bytes
 /// per open arc and 4 per node, per profile searched. A search under conditions has costs of its
 /// own and still builds its graph per call.
 final class OpenSearchCache: @unchecked Sendable {
