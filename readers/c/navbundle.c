@@ -3525,9 +3525,9 @@ static int guide_near(uint64_t a, uint64_t b) { return (a > b ? a - b : b - a) <
  * other candidate with nothing kept, nor the start or the end, within the window
  * (docs/guidance.md, "Spacing"); leaves the kept ones in route order. Each rank's candidates are
  * made in one pass along the route, so they come in position order already: a stable count by
- * rank puts them in order. What is kept is marked by position, apart for the three questions
- * (climbs and thresholds not walked, turns to each side, everything), so that each is a
- * bisection. */
+ * rank puts them in order. What is kept is marked by position in four lists (climbs and
+ * thresholds not walked, turns to the left, turns to the right, everything), so that each
+ * question is a bisection. */
 static void guide_space(guide *g) {
     size_t n = g->candidate_count, *by_rank = g->sort_index, *kept = by_rank + n, count = 0;
     size_t first[9] = {0}; /* ranks run from 1 to 7 here (depart and arrive, 0, come later) */

@@ -62,7 +62,7 @@ public final class VenueBundle: @unchecked Sendable {
     /// What resolving conditions needs from the graph's records, made on first use.
     let conditionsCache = ConditionsIndexCache()
     /// Each profile's graph of open arcs for plain Dijkstra searches, made on first use.
-    let openSearchCache = OpenSearchCache()
+    let openSearchCache = ProfileCache<OpenArcs>()
 
     public convenience init(path: String, verifyChecksums: Bool = true) throws(BundleError) {
         let file = try BundleError.inFile { () throws(FormatError) in

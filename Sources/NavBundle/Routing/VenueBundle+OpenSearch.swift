@@ -9,10 +9,9 @@ extension VenueBundle {
     }
 
     /// The same search over a profile's own `PROF` costs, on a graph made once per profile and
-    /// kept (``OpenSearchCache``); each call gets a search of its own, so threads may search at
-    /// once.
+    /// kept (``OpenArcs``); each call gets a search of its own, so threads may search at once.
     func openSearch(profile: Int) throws(BundleError) -> (search: DijkstraSearch, arcs: [Int]) {
-        let open = try openSearchCache.graph(profile) { () throws(BundleError) in try openArcs(costs: try profileCosts(profile)) }
+        let open = try openSearchCache.value(profile) { () throws(BundleError) in try openArcs(costs: try profileCosts(profile)) }
         return (DijkstraSearch(graph: open.graph), open.arcs)
     }
 

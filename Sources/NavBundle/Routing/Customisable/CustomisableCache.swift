@@ -7,10 +7,10 @@ import NavFormat
 /// Opening a bundle must cost the same at any size, so none of this happens at open; the first
 /// route of a profile pays for its customisation, and every later one, on any thread, reuses it.
 final class CustomisableCache: @unchecked Sendable {
-    // Guarded by `lock`; the values are immutable once stored.
+    // `topology` is guarded by `lock`, and immutable once stored.
     private let lock = NSLock()
     private var topology: CustomisableTopology?
-    private var metrics: [Int: CustomisedMetric] = [:]
+    private let metrics = ProfileCache<CustomisedMetric>()
 
     /// The topology, made by `make` the first time.
     func topology(_ make: () throws(BundleError) -> CustomisableTopology) throws(BundleError) -> CustomisableTopology {
@@ -22,21 +22,8 @@ final class CustomisableCache: @unchecked Sendable {
         return made
     }
 
-    /// A profile's metric, made by `make` the first time.
+    /// A profile's metric, made by `make` the first time; profiles customise in parallel.
     func metric(_ profile: Int, _ make: () throws(BundleError) -> CustomisedMetric) throws(BundleError) -> CustomisedMetric {
-        lock.lock()
-        if let metric = metrics[profile] {
-            lock.unlock()
-            return metric
-        }
-        lock.unlock()
-        // Customising runs unlocked, so that profiles customise in parallel; two threads racing
-        // on one profile make equal metrics, and the first stored wins.
-        let made = try make()
-        lock.lock()
-        defer { lock.unlock() }
-        if let metric = metrics[profile] { return metric }
-        metrics[profile] = made
-        return made
+        try metrics.value(profile, make)
     }
 }
