@@ -33,6 +33,28 @@ import Testing
         return (pairs, unreachable)
     }
 
+    /// One search for many targets answers each as a search for that target alone: repeated
+    /// targets, the source itself and nodes no arc reaches included.
+    @Test func distancesToManyTargetsAreEachTargetsDistance() {
+        var grid = TestGraphs.grid(width: 30, height: 20, seed: 3)
+        grid.nodeCount += 5
+        var dijkstra = ReferenceDijkstra(graph: grid)
+        var random = SplitMix(seed: 29)
+        var reached = 0, unreached = 0
+        for round in 0..<40 {
+            let source = random.below(grid.nodeCount)
+            var targets = (0..<(1 + round % 12)).map { _ in random.below(grid.nodeCount) }
+            targets += [targets[0], source, grid.nodeCount - 1]
+            let together = dijkstra.distances(from: source, to: targets)
+            let alone = targets.map { dijkstra.distance(from: source, to: $0) }
+            #expect(together == alone, "from \(source) to \(targets)")
+            reached += alone.filter { $0 != nil }.count
+            unreached += alone.filter { $0 == nil }.count
+        }
+        #expect(reached > 100 && unreached >= 40, "\(reached) reached, \(unreached) not")
+        #expect(dijkstra.distances(from: 0, to: []).isEmpty)
+    }
+
     @Test func gridDistancesAndPathsMatchDijkstra() {
         var grid = TestGraphs.grid(width: 40, height: 30, seed: 7)
         // Nodes no arc touches, so some pairs have no path at all.

@@ -113,7 +113,7 @@ struct RealVenueTests {
     /// The whole pipeline at city scale, its hierarchies checked against Dijkstra per profile.
     @Test(.tags(.cityScale), .enabled(if: CityScale.enabled, CityScale.skipped))
     func heidelbergBuildsAtCityScale() async throws {
-        // Sampled pairs without a path: none of those in main pieces; of all 500, 39 (foot) to 310
+        // Sampled pairs without a path: none of those in main pieces; of all 500, 28 (foot) to 342
         // (step-free): nodes of forest tracks and trails closed to wheels.
         let (bundle, compiled) = try await HierarchyOnVenueTests.check("heidelberg", pairsPerProfile: 500, unreachableAtMost: 0.25)
         #expect(bundle.nodeCount > 100_000)

@@ -21,6 +21,20 @@ public struct ReferenceDijkstra {
         return distance == .max ? nil : UInt32(distance)
     }
 
+    /// The distances from `source` to each of `targets` (in their order; `nil` where unreachable),
+    /// by one search that stops once every target is settled: a yardstick for many pairs at the
+    /// price of about one search, where a search per pair would settle most nodes again each time.
+    public mutating func distances(from source: Int, to targets: [Int]) -> [UInt32?] {
+        guard !targets.isEmpty else { return [] }
+        var marks = [Bool](repeating: false, count: graph.nodeCount)
+        for target in targets { marks[target] = true }
+        _ = search.run(from: [source], untilSettling: Set(targets).count, of: marks)
+        return targets.map { target in
+            let distance = search.distance(target)
+            return distance == .max ? nil : UInt32(distance)
+        }
+    }
+
     /// The input arcs of a shortest path (one of them, when several tie).
     public mutating func path(from source: Int, to target: Int) -> [Int]? {
         search.run(from: [source], until: target)
