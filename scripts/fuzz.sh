@@ -4,8 +4,11 @@
 #   scripts/fuzz.sh [SECONDS] [TARGET...]     run each TARGET (default: all) for SECONDS (default 60)
 #   scripts/fuzz.sh --list                    name every target
 #
-# env: WORKERS  parallel fuzzing processes per target (default 2)
-#      FUZZ_DIR where builds, corpora and findings go (default build/fuzz)
+# env: WORKERS     parallel fuzzing processes per target (default 2)
+#      FUZZ_DIR    where builds, corpora and findings go (default build/fuzz)
+#      FUZZ_CONFIG the Swift fuzzing executable's build: release (default, for long runs) or
+#                  debug, which builds in half the time and finds as much in a few seconds
+#                  (`make fuzz-smoke`; docs/fuzzing.md, "In CI")
 #
 # The Swift targets share one libFuzzer executable (Tests/Fuzz/Package.swift, ASan + libFuzzer,
 # release); the C, Python and JavaScript readers run through Tests/Fuzz/readers/run.sh. Each
@@ -42,6 +45,11 @@ for target in "${targets[@]}"; do
 done
 WORKERS=${WORKERS:-2}
 FUZZ_DIR=${FUZZ_DIR:-build/fuzz}
+FUZZ_CONFIG=${FUZZ_CONFIG:-release}
+case $FUZZ_CONFIG in
+    release|debug) ;;
+    *) echo "error: FUZZ_CONFIG is release or debug, not '$FUZZ_CONFIG'" >&2; exit 64 ;;
+esac
 mkdir -p "$FUZZ_DIR"
 FUZZ_DIR=$(cd "$FUZZ_DIR" && pwd)
 export FUZZ_DIR WORKERS
@@ -86,7 +94,7 @@ PYTHON
 build_swift() {
     local log=$FUZZ_DIR/logs/build.log
     mkdir -p "$FUZZ_DIR/logs"
-    echo "building the fuzzing executable (release, libFuzzer and ASan; about 5 minutes the first time; log $log)" >&2
+    echo "building the fuzzing executable ($FUZZ_CONFIG, libFuzzer and ASan; 5 to 9 minutes the first time; log $log)" >&2
     # The Swift driver keeps only the last -sanitize= option it is given, and SwiftPM passes its
     # --sanitize values in no fixed order, so Swift code came out either without coverage (the
     # fuzzer blind) or without ASan, depending on the run. One combined option, given last, asks for
@@ -97,13 +105,13 @@ build_swift() {
     # SwiftPM keeps the sanitizers in a Set, whose order is seeded afresh in every process: fixing
     # the seed keeps the command lines, and so the next build, from changing (each new order was a
     # full rebuild).
-    if ! SWIFT_DETERMINISTIC_HASHING=1 swift build -c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address \
+    if ! SWIFT_DETERMINISTIC_HASHING=1 swift build -c "$FUZZ_CONFIG" --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address \
         --package-path Tests/Fuzz --scratch-path "$FUZZ_DIR/swift" --product navforge-fuzz > "$log" 2>&1; then
         cat "$log" >&2
         echo "error: building the fuzzing executable failed (log $log)" >&2
         exit 1
     fi
-    FUZZER="$FUZZ_DIR/swift/release/navforge-fuzz"
+    FUZZER="$FUZZ_DIR/swift/$FUZZ_CONFIG/navforge-fuzz"
     # A build with Swift's coverage missing runs without complaint and finds nothing; refuse it.
     local counters
     counters=$(NAVFORGE_FUZZ_TARGET=wkt "$FUZZER" -runs=0 2>&1 | grep -aoE '\(([0-9]+) inline 8-bit counters\)' | grep -oE '[0-9]+' | head -1)
@@ -207,6 +215,6 @@ done
 echo
 printf '%s\n' "${summary[@]}"
 if [ $failed = 1 ]; then
-    echo "findings in $FUZZ_DIR/findings/; reproduce one with: NAVFORGE_FUZZ_TARGET=TARGET $FUZZ_DIR/swift/release/navforge-fuzz FILE" >&2
+    echo "findings in $FUZZ_DIR/findings/; reproduce one with: NAVFORGE_FUZZ_TARGET=TARGET $FUZZ_DIR/swift/$FUZZ_CONFIG/navforge-fuzz FILE" >&2
 fi
 exit $failed
