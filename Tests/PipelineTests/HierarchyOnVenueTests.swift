@@ -25,6 +25,24 @@ import NavFormat
         return (runner.layout, definition, summary)
     }
 
+    /// The tail and head of each of the bundle's arcs, in `ARCS` order: the hierarchies' input arcs.
+    static func arcEnds(_ bundle: VenueBundle) throws -> (tails: [UInt32], heads: [UInt32]) {
+        var tails: [UInt32] = [], heads: [UInt32] = []
+        for node in 0..<bundle.nodeCount {
+            for arc in try bundle.arcIndexes(from: node) {
+                tails.append(UInt32(node))
+                heads.append(UInt32(try bundle.arcHead(arc)))
+            }
+        }
+        return (tails, heads)
+    }
+
+    /// The bundle's graph under `profile`'s `PROF` costs, for ``ReferenceDijkstra``.
+    static func referenceGraph(_ bundle: VenueBundle, profile: Int, tails: [UInt32], heads: [UInt32]) throws -> WeightedGraph {
+        let weights = try (0..<bundle.arcCount).map { (arc: Int) throws -> UInt32 in try bundle.cost(profile: profile, arc: arc) }
+        return WeightedGraph(nodeCount: bundle.nodeCount, tails: tails, heads: heads, weights: weights)
+    }
+
     /// How many random targets ``check(_:pairsPerProfile:unreachableAtMost:)`` pairs with each
     /// random source.
     static let targetsPerSource = 10
@@ -42,22 +60,15 @@ import NavFormat
         let built = try await RealVenues.shared.build(name, method: .ch)
         let bundle = built.bundle
         let compiled = try CompiledGraph.read(from: built.layout.graph)
-        // The bundle's own graph, arcs in ARCS order: the hierarchies' input arcs.
-        var tails: [UInt32] = [], heads: [UInt32] = []
-        for node in 0..<bundle.nodeCount {
-            for arc in try bundle.arcIndexes(from: node) {
-                tails.append(UInt32(node))
-                heads.append(UInt32(try bundle.arcHead(arc)))
-            }
-        }
+        let (tails, heads) = try arcEnds(bundle)
         var random = SplitMix(seed: 17)
         for (profile, profileName) in bundle.profileNames.enumerated() {
             let section = try #require(bundle.file.section(BundleFormat.Tag.hierarchy(profile)), "bundle section for \(profileName)")
             let hierarchy = try ContractionHierarchy(encoded: [UInt8](try section.bytes(offset: 0, count: section.count)),
                                                      inputArcCount: bundle.arcCount)
             #expect(hierarchy.nodeCount == bundle.nodeCount)
-            let weights = try (0..<bundle.arcCount).map { (arc: Int) throws -> UInt32 in try bundle.cost(profile: profile, arc: arc) }
-            let graph = WeightedGraph(nodeCount: bundle.nodeCount, tails: tails, heads: heads, weights: weights)
+            let graph = try referenceGraph(bundle, profile: profile, tails: tails, heads: heads)
+            let weights = graph.weights
             let query = ContractionQuery(hierarchy: hierarchy)
             // The bundle reader's own query on the mapped section must agree as well.
             let router = try BundleRouter(bundle: bundle, profile: profile)
