@@ -7,11 +7,11 @@
 # env: WORKERS     parallel fuzzing processes per target (default 2)
 #      FUZZ_DIR    where builds, corpora and findings go (default build/fuzz)
 #      FUZZ_CONFIG the Swift fuzzing executable's build: release (default, for long runs) or
-#                  debug, which builds in half the time and finds as much in a few seconds
-#                  (`make fuzz-smoke`; docs/fuzzing.md, "In CI")
+#                  debug, which builds in about half the time and reaches as much code in a few
+#                  seconds (`make fuzz-smoke`; docs/fuzzing.md, "In CI")
 #
 # The Swift targets share one libFuzzer executable (Tests/Fuzz/Package.swift, ASan + libFuzzer,
-# release); the C, Python and JavaScript readers run through Tests/Fuzz/readers/run.sh. Each
+# FUZZ_CONFIG); the C, Python and JavaScript readers run through Tests/Fuzz/readers/run.sh. Each
 # target's corpus persists in FUZZ_DIR/corpus/TARGET, seeded from Tests/Fuzz/make-seeds.py and
 # the target's regressions. Crashes, leaks, timeouts (> 5 s per input) and out-of-memory inputs
 # (> 2 GB) are written to FUZZ_DIR/findings/TARGET/; the script exits 1 when there is any (a
