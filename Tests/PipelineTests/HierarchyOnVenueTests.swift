@@ -77,19 +77,15 @@ import NavFormat
             // Each source is paired with up to ten random targets, all answered by one search:
             // on a city a search per pair settled half the graph again for every pair, and was
             // a third of the suite's slowest test.
-            var pairs: [(source: Int, target: Int)] = []
+            var pairs: [(source: Int, target: Int, expected: UInt32?)] = []
             while pairs.count < pairsPerProfile {
                 let source = Int(random.next() % UInt64(bundle.nodeCount))
-                for _ in 0..<min(Self.targetsPerSource, pairsPerProfile - pairs.count) {
-                    pairs.append((source, Int(random.next() % UInt64(bundle.nodeCount))))
+                let targets = (0..<min(Self.targetsPerSource, pairsPerProfile - pairs.count)).map { _ in
+                    Int(random.next() % UInt64(bundle.nodeCount))
                 }
+                pairs += zip(targets, dijkstra.distances(from: source, to: targets)).map { (source, $0, $1) }
             }
-            var references: [UInt32?] = []
-            for first in stride(from: 0, to: pairs.count, by: Self.targetsPerSource) {
-                let group = pairs[first..<min(first + Self.targetsPerSource, pairs.count)]
-                references += dijkstra.distances(from: group.first!.source, to: group.map(\.target))
-            }
-            for ((source, target), expected) in zip(pairs, references) {
+            for (source, target, expected) in pairs {
                 let found = query.path(from: source, to: target)
                 let inMain = try bundle.isInMainPiece(node: source, profile: profile) && bundle.isInMainPiece(node: target, profile: profile)
                 if inMain { mainPairs += 1 }
