@@ -314,6 +314,7 @@ private struct GraphArtifactDecoder {
 
         let (arcs, arcCount) = try countedTable(Layout.Tag.arcs, entrySize: Layout.ArcEntry.size)
         graph.arcs.reserveCapacity(arcCount)
+        var ways: [WayKey: SharedWayFacts] = [:]
         for index in 0..<arcCount {
             typealias Entry = Layout.ArcEntry
             typealias Flags = Layout.ArcFlags
@@ -343,11 +344,23 @@ private struct GraphArtifactDecoder {
             facts.incline = Self.optional(try arcs.float64(at: base + Entry.incline))
             facts.width = Self.optional(try arcs.float64(at: base + Entry.width))
             facts.kerbHeight = Self.optional(try arcs.float64(at: base + Entry.kerbHeight))
-            facts.surface = try string(try arcs.uint32(at: base + Entry.surface))
-            facts.smoothness = try string(try arcs.uint32(at: base + Entry.smoothness))
-            facts.trackType = try string(try arcs.uint32(at: base + Entry.trackType))
-            facts.sacScale = try string(try arcs.uint32(at: base + Entry.sacScale))
-            facts.carPark = try string(try arcs.uint32(at: base + Entry.carPark))
+            // The arcs of one way name the same strings: they share one copy of its facts, as
+            // the builder's arcs did.
+            let wayKey = WayKey(surface: try arcs.uint32(at: base + Entry.surface),
+                                smoothness: try arcs.uint32(at: base + Entry.smoothness),
+                                trackType: try arcs.uint32(at: base + Entry.trackType),
+                                sacScale: try arcs.uint32(at: base + Entry.sacScale),
+                                carPark: try arcs.uint32(at: base + Entry.carPark))
+            if let shared = ways[wayKey] {
+                facts.way = shared
+            } else {
+                facts.surface = try string(wayKey.surface)
+                facts.smoothness = try string(wayKey.smoothness)
+                facts.trackType = try string(wayKey.trackType)
+                facts.sacScale = try string(wayKey.sacScale)
+                facts.carPark = try string(wayKey.carPark)
+                ways[wayKey] = facts.way
+            }
             graph.arcs.append(GraphArc(tail: tail, head: head, length: try arcs.float64(at: base + Entry.length), kind: kind,
                                        label: try string(try arcs.uint32(at: base + Entry.label)), attributes: facts))
         }
@@ -542,4 +555,9 @@ private struct GraphArtifactDecoder {
     private static func optional(_ value: Double) -> Double? {
         value.isNaN ? nil : value
     }
+}
+
+/// The string indexes of an arc's way facts in `GARC`: arcs with the same share one copy of them.
+private struct WayKey: Hashable {
+    var surface, smoothness, trackType, sacScale, carPark: UInt32
 }

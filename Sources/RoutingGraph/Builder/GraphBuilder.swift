@@ -179,10 +179,12 @@ extension ArcAttributes {
         facts.width = accessibility.width
         facts.kerbHeight = accessibility.kerbHeight
         facts.lit = accessibility.lit
-        facts.surface = accessibility.surface
-        facts.smoothness = accessibility.smoothness
-        facts.trackType = accessibility.trackType
-        facts.sacScale = accessibility.sacScale
+        var way = WayFacts()
+        way.surface = accessibility.surface
+        way.smoothness = accessibility.smoothness
+        way.trackType = accessibility.trackType
+        way.sacScale = accessibility.sacScale
+        if way != SharedWayFacts.none.facts { facts.way = SharedWayFacts(way) }
         facts.inclineDirection = accessibility.inclineDirection
         self = facts
     }
