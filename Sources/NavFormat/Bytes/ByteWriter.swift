@@ -15,6 +15,9 @@ public struct ByteWriter: Sendable {
     /// The bytes written so far.
     public var data: Data { Data(buffer) }
 
+    /// The bytes written, handed over without a copy; the writer is used up.
+    public consuming func finishedBytes() -> [UInt8] { buffer }
+
     public var count: Int { buffer.count }
 
     public mutating func uint8(_ value: UInt8) { buffer.append(value) }
@@ -28,6 +31,7 @@ public struct ByteWriter: Sendable {
 
     public mutating func bytes(_ bytes: Data) { bytes.withUnsafeBytes { buffer.append(contentsOf: $0) } }
     public mutating func bytes(_ bytes: [UInt8]) { buffer.append(contentsOf: bytes) }
+    public mutating func bytes(_ bytes: UnsafeRawBufferPointer) { buffer.append(contentsOf: bytes) }
 
     /// Zero bytes up to the next multiple of `alignment`.
     public mutating func pad(to alignment: Int) {

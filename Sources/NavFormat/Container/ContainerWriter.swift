@@ -8,12 +8,48 @@ public struct ContainerWriter {
     public struct Section: Sendable {
         public var tag: SectionTag
         public var version: UInt16
-        public var bytes: Data
+        /// The section's bytes as they were given: a writer's array is kept as it is, so that
+        /// a section is never held twice (a city graph's arcs are 33 MB).
+        var storage: Storage
+
+        /// The section's bytes.
+        public var bytes: Data {
+            switch storage {
+            case .data(let data): data
+            case .array(let array): Data(array)
+            }
+        }
+
+        var count: Int {
+            switch storage {
+            case .data(let data): data.count
+            case .array(let array): array.count
+            }
+        }
 
         public init(tag: SectionTag, version: UInt16 = 1, bytes: Data) {
             self.tag = tag
             self.version = version
-            self.bytes = bytes
+            self.storage = .data(bytes)
+        }
+
+        init(tag: SectionTag, version: UInt16, array: [UInt8]) {
+            self.tag = tag
+            self.version = version
+            self.storage = .array(array)
+        }
+
+        /// Runs `body` on the section's bytes where they lie.
+        func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+            switch storage {
+            case .data(let data): try data.withUnsafeBytes(body)
+            case .array(let array): try array.withUnsafeBytes(body)
+            }
+        }
+
+        enum Storage: Sendable {
+            case data(Data)
+            case array([UInt8])
         }
     }
 
@@ -29,6 +65,12 @@ public struct ContainerWriter {
         sections.append(Section(tag: tag, version: version, bytes: bytes))
     }
 
+    /// Adds the bytes `writer` wrote, taken over without a copy.
+    public mutating func add(_ tag: SectionTag, version: UInt16 = 1, _ writer: consuming ByteWriter) {
+        precondition(!sections.contains { $0.tag == tag }, "section \(tag) added twice")
+        sections.append(Section(tag: tag, version: version, array: writer.finishedBytes()))
+    }
+
     /// Where each section starts, and the file's size.
     private func layout() -> (offsets: [Int], fileSize: Int) {
         let tableEnd = ContainerLayout.headerSize + sections.count * ContainerLayout.sectionEntrySize
@@ -36,7 +78,7 @@ public struct ContainerWriter {
         var cursor = align(tableEnd)
         for section in sections {
             offsets.append(cursor)
-            cursor = align(cursor + section.bytes.count)
+            cursor = align(cursor + section.count)
         }
         return (offsets, cursor)
     }
@@ -60,8 +102,10 @@ public struct ContainerWriter {
                 entry.uint32(section.tag.rawValue, at: Field.tag)
                 entry.uint16(section.version, at: Field.version)
                 entry.uint64(UInt64(offset), at: Field.offset)
-                entry.uint64(UInt64(section.bytes.count), at: Field.length)
-                entry.uint64(SHA256.hash(section.bytes).prefix64, at: Field.checksum)
+                entry.uint64(UInt64(section.count), at: Field.length)
+                var hasher = SHA256()
+                section.withBytes { hasher.update($0) }
+                entry.uint64(hasher.finalize().prefix64, at: Field.checksum)
             }
         }
         writer.advance(to: offsets.first ?? fileSize)
@@ -75,7 +119,7 @@ public struct ContainerWriter {
         writer.bytes(head(offsets: offsets, fileSize: fileSize))
         for (section, offset) in zip(sections, offsets) {
             writer.advance(to: offset)
-            writer.bytes(section.bytes)
+            section.withBytes { writer.bytes($0) }
         }
         writer.advance(to: fileSize)
         assert(writer.count == fileSize)
@@ -114,10 +158,17 @@ public struct ContainerWriter {
                 hasher.update(data)
                 written += data.count
             }
+            func append(_ section: Section) throws {
+                try section.withBytes { bytes in
+                    try handle.write(contentsOf: bytes)
+                    hasher.update(bytes)
+                }
+                written += section.count
+            }
             try append(head(offsets: offsets, fileSize: fileSize))
             for (section, offset) in zip(sections, offsets) {
                 if offset > written { try append(Data(count: offset - written)) }
-                try append(section.bytes)
+                try append(section)
             }
             if fileSize > written { try append(Data(count: fileSize - written)) }
             if kind.hasFileChecksum {

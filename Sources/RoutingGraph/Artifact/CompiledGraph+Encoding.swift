@@ -147,24 +147,25 @@ extension CompiledGraph {
 
         // The tours intern their strings too, so they are encoded before the table is.
         let tourBytes = tours.isEmpty ? nil : encodedTours(&strings)
+        // Each writer's bytes become their section as they are, none held twice.
         container.add(Layout.Tag.strings, strings.encoded())
-        container.add(Layout.Tag.levels, levels.data)
-        container.add(Layout.Tag.nodes, nodes.data)
-        container.add(Layout.Tag.arcs, arcs.data)
-        container.add(Layout.Tag.places, placeBytes.data)
-        container.add(Layout.Tag.costs, costs.data)
-        container.add(Layout.Tag.shapes, shapes.data)
-        container.add(Layout.Tag.egress, egressBytes.data)
+        container.add(Layout.Tag.levels, consume levels)
+        container.add(Layout.Tag.nodes, consume nodes)
+        container.add(Layout.Tag.arcs, consume arcs)
+        container.add(Layout.Tag.places, consume placeBytes)
+        container.add(Layout.Tag.costs, consume costs)
+        container.add(Layout.Tag.shapes, consume shapes)
+        container.add(Layout.Tag.egress, consume egressBytes)
         var leaving = ByteWriter()
         for table in egress {
             leaving.uint32(UInt32(table.leavingArcs.count))
             for arc in table.leavingArcs { leaving.uint32(arc) }
             for cost in table.leavingCosts { leaving.uint32(cost) }
         }
-        container.add(Layout.Tag.leaving, leaving.data)
-        container.add(Layout.Tag.barriers, barriers.data)
-        container.add(Layout.Tag.closingRules, rules.data)
-        if let tourBytes { container.add(Layout.Tag.tours, tourBytes.data) }
+        container.add(Layout.Tag.leaving, consume leaving)
+        container.add(Layout.Tag.barriers, consume barriers)
+        container.add(Layout.Tag.closingRules, consume rules)
+        if let tourBytes { container.add(Layout.Tag.tours, consume tourBytes) }
         return container
     }
 
