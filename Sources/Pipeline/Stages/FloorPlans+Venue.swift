@@ -51,26 +51,48 @@ extension FloorPlans {
             }
         }
         let graph = compiled.graph
-        var edgeProfiles: [NodePair: Set<Int>] = [:]
-        var pairs: [NodePair] = []
-        var corners: [NodePair: [Coordinate]] = [:]
+        // Per pair of nodes, the arc that first joined them (it draws the edge) and a bit per
+        // profile that may use an arc between them: a set of profiles and a list of corners per
+        // pair, each allocated, were about 40 MB of the validate stage's peak on Heidelberg.
+        let words = (compiled.profiles.count + 63) / 64
+        var pairSlots: [NodePair: Int] = [:]
+        var drawingArcs: [Int] = []
+        var profileBits: [UInt64] = []
         for (index, arc) in graph.arcs.enumerated() where graph.nodes[arc.tail].level == graph.nodes[arc.head].level {
             let pair = NodePair(arc.tail, arc.head)
-            if edgeProfiles[pair] == nil {
-                edgeProfiles[pair] = []
-                pairs.append(pair)
-                let points = [graph.nodes[arc.tail].coordinate] + arc.via + [graph.nodes[arc.head].coordinate]
-                corners[pair] = arc.tail == pair.low ? points : points.reversed()
+            let slot: Int
+            if let known = pairSlots[pair] {
+                slot = known
+            } else {
+                slot = drawingArcs.count
+                pairSlots[pair] = slot
+                drawingArcs.append(index)
+                profileBits.append(contentsOf: repeatElement(0, count: words))
             }
             for (profile, costs) in compiled.profiles.enumerated() where costs.costs[index] != BundleFormat.impassable {
-                edgeProfiles[pair]?.insert(profile)
+                profileBits[slot * words + profile / 64] |= 1 << UInt64(profile % 64)
             }
         }
-        for pair in pairs {
+        pairSlots = [:]
+        // Most pairs share one of a few sets of profiles: each list is made once.
+        var profileLists: [ArraySlice<UInt64>: [Int]] = [:]
+        for (slot, index) in drawingArcs.enumerated() {
+            let arc = graph.arcs[index]
+            let pair = NodePair(arc.tail, arc.head)
             let levelIndex = graph.nodes[pair.low].level
-            guard graph.levelIDs.indices.contains(levelIndex), let plan = planOfLevel[graph.levelIDs[levelIndex]],
-                  let points = corners[pair] else { continue }
-            let profiles = (edgeProfiles[pair] ?? []).sorted()
+            guard graph.levelIDs.indices.contains(levelIndex), let plan = planOfLevel[graph.levelIDs[levelIndex]] else {
+                continue
+            }
+            let bits = profileBits[slot * words..<(slot + 1) * words]
+            let profiles: [Int]
+            if let known = profileLists[bits] {
+                profiles = known
+            } else {
+                profiles = compiled.profiles.indices.filter { bits[bits.startIndex + $0 / 64] & (1 << UInt64($0 % 64)) != 0 }
+                profileLists[bits] = profiles
+            }
+            let drawn = [graph.nodes[arc.tail].coordinate] + arc.via + [graph.nodes[arc.head].coordinate]
+            let points = arc.tail == pair.low ? drawn : drawn.reversed()
             for (from, to) in zip(points, points.dropFirst()) {
                 plans[plan].edges.append(Edge(from: from, to: to, profiles: profiles))
             }
