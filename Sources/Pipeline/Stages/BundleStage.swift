@@ -39,6 +39,40 @@ struct BundleStage: PipelineStage {
     }
 
     func run(_ context: StageContext) throws -> StageOutcome {
+        // Assembled in a call of its own, so that the staged venue and the decoded graph are
+        // released before the sections are encoded: on Heidelberg they are about 90 MB, and
+        // the encoding beside them was the build's largest working set.
+        let (assembly, sources) = try assemble(context)
+        let metadata = assembly.contents.metadata
+        context.progress(kind, "encoding \(assembly.contents.nodes.count) nodes and \(assembly.contents.places.count) places")
+        let url = bundleURL(context)
+        // Streamed to the file rather than imaged in memory beside the sections; the manifest's
+        // hash is the written file's, read back (a city's bundle hashes in tens of milliseconds).
+        let size = try BundleWriter.write(assembly.contents, to: url)
+        let sha256 = try SHA256.hash(fileAt: url).hex
+
+        let manifest = BuildManifest(
+            venue: metadata.venueID, name: metadata.venueName, bundleVersion: metadata.bundleVersion,
+            format: "\(assembly.contents.format.major).\(assembly.contents.format.minor)", generator: metadata.generator,
+            bundle: .init(file: url.lastPathComponent, size: size, sha256: sha256),
+            sources: sources.map { .init(path: $0.path, format: $0.format, size: $0.size, sha256: $0.sha256) },
+            pipeline: .init(path: context.definition.file.lastPathComponent,
+                            sha256: try SHA256.hash(fileAt: context.definition.file).hex),
+            publish: .init(gate: context.definition.publish.gate, keep: context.definition.publish.keep))
+        try PublishingJSON.encode(manifest).write(to: context.layout.manifest, options: .atomic)
+        try removeSupersededBundles(keeping: url, in: context.layout.directory)
+
+        var message = "\(url.lastPathComponent): \(size / 1024) KiB, \(assembly.contents.places.count) places, "
+            + "\(assembly.contents.events.count) events"
+        if !assembly.skippedEvents.isEmpty {
+            message += " (\(assembly.skippedEvents.count) events at unknown places left out)"
+        }
+        return StageOutcome(issues: IssueCounts(), message: message)
+    }
+
+    /// The bundle's contents from the staged venue and the artifacts of the stages before, and
+    /// the bundle's sources (surveys included).
+    private func assemble(_ context: StageContext) throws -> (BundleAssembly, [SourceFile]) {
         let staged = try StagingStore.read(from: context.layout.staging)
         var compiled: CompiledGraph?
         if context.definition.stage(.graph) != nil {
@@ -79,30 +113,7 @@ struct BundleStage: PipelineStage {
             assembly.addCrowdMap(radio.placements)
         }
         assembly.contents.guidanceTexts = try guidanceTexts()
-        context.progress(kind, "encoding \(assembly.contents.nodes.count) nodes and \(assembly.contents.places.count) places")
-        let url = bundleURL(context)
-        // Streamed to the file rather than imaged in memory beside the sections; the manifest's
-        // hash is the written file's, read back (a city's bundle hashes in tens of milliseconds).
-        let size = try BundleWriter.write(assembly.contents, to: url)
-        let sha256 = try SHA256.hash(fileAt: url).hex
-
-        let manifest = BuildManifest(
-            venue: staged.venue.id, name: staged.venue.name, bundleVersion: metadata.bundleVersion,
-            format: "\(assembly.contents.format.major).\(assembly.contents.format.minor)", generator: metadata.generator,
-            bundle: .init(file: url.lastPathComponent, size: size, sha256: sha256),
-            sources: sources.map { .init(path: $0.path, format: $0.format, size: $0.size, sha256: $0.sha256) },
-            pipeline: .init(path: context.definition.file.lastPathComponent,
-                            sha256: try SHA256.hash(fileAt: context.definition.file).hex),
-            publish: .init(gate: context.definition.publish.gate, keep: context.definition.publish.keep))
-        try PublishingJSON.encode(manifest).write(to: context.layout.manifest, options: .atomic)
-        try removeSupersededBundles(keeping: url, in: context.layout.directory)
-
-        var message = "\(url.lastPathComponent): \(size / 1024) KiB, \(assembly.contents.places.count) places, "
-            + "\(assembly.contents.events.count) events"
-        if !assembly.skippedEvents.isEmpty {
-            message += " (\(assembly.skippedEvents.count) events at unknown places left out)"
-        }
-        return StageOutcome(issues: IssueCounts(), message: message)
+        return (assembly, sources)
     }
 }
 
