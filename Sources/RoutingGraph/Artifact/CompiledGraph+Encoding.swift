@@ -100,8 +100,10 @@ extension CompiledGraph {
             }
         }
 
+        // Sections whose size is known are written into room made once: grown by doubling, they
+        // held about 20 MB unused on Heidelberg while the artifact was written.
         let costLayout = Layout.CostSection(profileCount: profiles.count)
-        var costs = ByteWriter()
+        var costs = ByteWriter(capacity: costLayout.costs + profiles.count * graph.arcs.count * Layout.wordSize)
         costs.record(size: Layout.CostSection.names) { header in
             header.uint32(UInt32(profiles.count), at: Layout.CostSection.profileCount)
             header.uint32(UInt32(graph.arcs.count), at: Layout.CostSection.arcCount)
@@ -112,7 +114,7 @@ extension CompiledGraph {
             for cost in profile.costs { costs.uint32(cost) }
         }
 
-        var rules = ByteWriter()
+        var rules = ByteWriter(capacity: Layout.ClosingRuleSection.rules + profiles.count * graph.arcs.count)
         rules.record(size: Layout.ClosingRuleSection.rules) { header in
             header.uint32(UInt32(profiles.count), at: Layout.ClosingRuleSection.profileCount)
             header.uint32(UInt32(graph.arcs.count), at: Layout.ClosingRuleSection.arcCount)
@@ -131,7 +133,7 @@ extension CompiledGraph {
         }
 
         let egressLayout = Layout.EgressSection(tableCount: egress.count, nodeCount: graph.nodes.count)
-        var egressBytes = ByteWriter()
+        var egressBytes = ByteWriter(capacity: egressLayout.column(.exit, of: egress.count))
         egressBytes.record(size: Layout.EgressSection.names) { header in
             header.uint32(UInt32(egress.count), at: Layout.EgressSection.tableCount)
             header.uint32(UInt32(graph.nodes.count), at: Layout.EgressSection.nodeCount)
@@ -156,7 +158,7 @@ extension CompiledGraph {
         container.add(Layout.Tag.costs, consume costs)
         container.add(Layout.Tag.shapes, consume shapes)
         container.add(Layout.Tag.egress, consume egressBytes)
-        var leaving = ByteWriter()
+        var leaving = ByteWriter(capacity: egress.reduce(0) { $0 + (1 + 2 * $1.leavingArcs.count) * Layout.wordSize })
         for table in egress {
             leaving.uint32(UInt32(table.leavingArcs.count))
             for arc in table.leavingArcs { leaving.uint32(arc) }
@@ -174,10 +176,11 @@ extension CompiledGraph {
     private static func perArcTable<Entry>(_ perArc: [[Entry]], entrySize: Int,
                                            write: (RecordWriter, Entry) -> Void) -> ByteWriter {
         typealias Table = Layout.PerArcTable
-        var writer = ByteWriter()
+        let entryCount = perArc.reduce(0) { $0 + $1.count }
+        var writer = ByteWriter(capacity: Table(arcCount: perArc.count).entries + entryCount * entrySize)
         writer.record(size: Table.firstEntry) { header in
             header.uint32(UInt32(perArc.count), at: Table.arcCount)
-            header.uint32(UInt32(perArc.reduce(0) { $0 + $1.count }), at: Table.entryCount)
+            header.uint32(UInt32(entryCount), at: Table.entryCount)
         }
         var offset: UInt32 = 0
         writer.uint32(offset)
