@@ -83,9 +83,11 @@ let package = Package(
             "NavFormat", "NavBundle", "BundleWriting", "BundleTools", "Publishing", "FileReading", "GuidanceLanguages",
             .product(name: "Yams", package: "Yams"),
         ]),
+        // glibc's mallopt, which Swift's Glibc module does not declare.
+        .target(name: "CAllocator"),
         .executableTarget(name: "navforge", dependencies: [
             "Pipeline", "NavFormat", "NavBundle", "BundleTools", "Fingerprints", "Validation", "RoutingGraph", "ViewerSite",
-            "Publishing", "FileReading", .product(name: "Crypto", package: "swift-crypto"),
+            "Publishing", "FileReading", "CAllocator", .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -16,4 +16,9 @@ struct Navforge: ParsableCommand {
                       AnswerCommand.self, LocateCommand.self, WifiCommand.self, ExportGraphCommand.self, ViewCommand.self,
                       PublishCommand.self, VerifyRootCommand.self, KeygenCommand.self, VerifyCommand.self, PlanCommand.self,
                       PullCommand.self])
+
+    static func main() {
+        HeapSettings.apply()
+        main(nil)
+    }
 }
