@@ -148,10 +148,7 @@ import BundleTools
 
     @Test func theArtifactRoundTrips() throws {
         let compiled = CompiledGraph(graph: graph, profiles: [.foot, .wheelchair])
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("graph-\(UUID().uuidString).navgraph")
-        try compiled.write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
-        let read = try CompiledGraph.read(from: url)
+        let read = try compiled.readBackFromArtifact()
         #expect(read == compiled)
         #expect(compiled.encoded() == CompiledGraph(graph: graph, profiles: [.foot, .wheelchair]).encoded())
     }

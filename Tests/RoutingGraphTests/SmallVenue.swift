@@ -86,3 +86,13 @@ enum SmallVenue {
         return try VenueBundle(path: url.path)
     }
 }
+
+extension CompiledGraph {
+    /// The graph as it reads back from its artifact file, written to a temporary file and removed.
+    func readBackFromArtifact() throws -> CompiledGraph {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("graph-\(UUID().uuidString).navgraph")
+        try write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try CompiledGraph.read(from: url)
+    }
+}

@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 @testable import RoutingGraph
 import VenueModel
@@ -62,10 +61,7 @@ import VenueModel
 
     @Test func theArtifactReadBackSharesEachWaysFacts() throws {
         let compiled = CompiledGraph(graph: graph, profiles: [.foot, .wheelchair])
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lane-\(UUID().uuidString).navgraph")
-        try compiled.write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
-        let read = try CompiledGraph.read(from: url)
+        let read = try compiled.readBackFromArtifact()
         #expect(read == compiled)
         let plain = read.graph.arcs.filter { $0.attributes.barriers.isEmpty }
         let first = try #require(plain.first)
