@@ -359,11 +359,13 @@ private struct GraphArtifactDecoder {
             if let shared = ways[wayKey] {
                 facts.way = shared
             } else {
-                facts.surface = try string(wayKey.surface)
-                facts.smoothness = try string(wayKey.smoothness)
-                facts.trackType = try string(wayKey.trackType)
-                facts.sacScale = try string(wayKey.sacScale)
-                facts.carPark = try string(wayKey.carPark)
+                var way = WayFacts()
+                way.surface = try string(wayKey.surface)
+                way.smoothness = try string(wayKey.smoothness)
+                way.trackType = try string(wayKey.trackType)
+                way.sacScale = try string(wayKey.sacScale)
+                way.carPark = try string(wayKey.carPark)
+                facts.setWay(way)
                 ways[wayKey] = facts.way
             }
             graph.arcs.append(GraphArc(tail: tail, head: head, length: try arcs.float64(at: base + Entry.length), kind: kind,

@@ -205,7 +205,7 @@ extension ArcAttributes {
         way.smoothness = accessibility.smoothness
         way.trackType = accessibility.trackType
         way.sacScale = accessibility.sacScale
-        if way != SharedWayFacts.none.facts { facts.way = SharedWayFacts(way) }
+        facts.setWay(way)
         facts.inclineDirection = accessibility.inclineDirection
         self = facts
     }

@@ -137,12 +137,16 @@ public struct ArcAttributes: Hashable, Sendable {
 
     public init() {}
 
-    /// Changes the way's facts of this arc alone: the arcs sharing them keep theirs.
+    /// Gives this arc alone the way facts `facts`: the arcs sharing its present ones keep theirs.
+    mutating func setWay(_ facts: WayFacts) {
+        // Most ways have no car park, and setting `nil` again should not unshare their facts.
+        if facts != way.facts { way = SharedWayFacts(facts) }
+    }
+
     private mutating func changeWay(_ change: (inout WayFacts) -> Void) {
         var facts = way.facts
         change(&facts)
-        // Most ways have no car park, and setting `nil` again should not unshare their facts.
-        if facts != way.facts { way = SharedWayFacts(facts) }
+        setWay(facts)
     }
 }
 
