@@ -15,8 +15,9 @@ import NavFormat
     }
 
     @Test func aLiftJustBeforeTheTurnIsPassed() throws {
-        // The lift lies 5 m back along the way in, a little to the walker's right (bearing 180 from the turn).
-        let choice = try #require(Self.turnLeft([Sighting(landmark: 4, distance: 50, bearing: 180)]))
+        // The lift lies 5 m back along the way in, to the walker's right (bearing 168 from the
+        // turn, 34° off straight back).
+        let choice = try #require(Self.turnLeft([Sighting(landmark: 4, distance: 50, bearing: 168)]))
         #expect(choice.placement == .before && choice.side == .right && choice.sighting.landmark == 4)
         let bundle = try BundleManeuverTests.spoken()
         var turn = Self.maneuver(.turn, .left, before: 64, after: 0)
@@ -26,6 +27,32 @@ import NavFormat
         turn.landmark?.name = "Lift A"
         turn.landmark?.naming = .named
         #expect(try bundle.instruction(for: turn, language: "en") == "Turn left after Lift A")
+    }
+
+    /// Within 22.5° of straight behind a landmark has no side: a few degrees of heading would
+    /// swap left and right there. Just outside, it has the side it was passed on.
+    @Test func aLandmarkStraightBehindHasNoSide() {
+        // Heading east (64), straight behind is 192; the cone reaches 112 units either side of 64.
+        for (bearing, side) in [(192, nil), (176, nil), (208, nil), (175, Maneuver.Landmark.Side.right),
+                                (209, .left)] as [(UInt8, Maneuver.Landmark.Side?)] {
+            let choice = Self.turnLeft([Sighting(landmark: 4, distance: 50, bearing: bearing)])
+            #expect(choice?.placement == .before && choice?.side == side, "bearing \(bearing)")
+        }
+        #expect(Rule.side(of: Sighting(landmark: 1, distance: 50, bearing: 128 + 16), facing: 16) == nil)
+        #expect(Rule.side(of: Sighting(landmark: 1, distance: 50, bearing: 16), facing: 16) == .ahead)
+    }
+
+    /// Depart heads towards a landmark only when it lies ahead where the walker stands as well as
+    /// along the heading depart gives, which may be a few metres on.
+    @Test func departHeadsOnlyTowardsALandmarkAheadFromWhereTheWalkerStands() {
+        let sighting = Sighting(landmark: 2, distance: 50, bearing: 48)
+        func depart(standing: UInt8?) -> Int? {
+            Rule.choice(kind: .depart, modifier: .none, before: nil, after: 64, behind: 0, ahead: 1_000,
+                        sightings: [sighting], standing: standing)?.sighting.landmark
+        }
+        // 16 units left of the heading (ahead); 24 left of a walker standing facing 72: not ahead.
+        #expect(depart(standing: 64) == 2 && depart(standing: nil) == 2 && depart(standing: 56) == 2)
+        #expect(depart(standing: 72) == nil)
     }
 
     @Test func theLiftJustTakenOrAboutToBeTakenIsNotNamed() {

@@ -210,6 +210,24 @@ import Testing
         #expect(Self.kinds(obvious) == ["depart", "arrive"])
     }
 
+    /// A maneuver's bearings are those at the point it is announced at, not its group's or run's
+    /// ends: what the walker faces there, which its landmark's side is told against.
+    @Test func aManeuverFacesTheWayAtItsOwnPoint() {
+        // A jog to 10 at node 1, with no other way, then to 20 at node 2 1.5 m on, where a way
+        // leaves at 240: one group of 20 (a fork), announced at node 2, the first with a choice.
+        let fork = Self.plan([Self.node(0), Self.node(1), Self.node(2, exits: [240]), Self.node(3)],
+                             [Self.arc(10, Self.north), Self.arc(1.5, 10), Self.arc(10, 20)])
+        #expect(Self.kinds(fork) == ["depart", "fork slight right", "arrive"])
+        #expect(fork[1].routeIndex == 2 && fork[1].bearingBefore == 10 && fork[1].bearingAfter == 20)
+        // 15°, 30° and 35° over 3.9 m: one turn, announced at the corner whose look changes
+        // most (the middle one, 12 m along), facing the way into that corner and out of it
+        // rather than the run's first way in (north) and last way out (57).
+        let bend = Self.plan([Self.node(0), Self.node(1)],
+                             [Self.arc(30, Self.north, corners: [(1000, 11), (1200, 32), (1390, 57)])])
+        #expect(Self.kinds(bend) == ["depart", "turn right", "arrive"])
+        #expect(bend[1].corner == 1 && bend[1].bearingBefore == 11 && bend[1].bearingAfter == 32)
+    }
+
     @Test func straightOnWhereAnotherWayGoesAlmostAsStraightIsContinue() {
         let maneuvers = Self.plan([Self.node(0), Self.node(1, exits: [6]), Self.node(2)],
                                   [Self.arc(20, Self.north), Self.arc(20, 250)])

@@ -3401,7 +3401,7 @@ static void guide_turns(guide *g) {
         const guide_place *anchor = &g->places[peak];
         guide_candidate *c = guide_add(g, 4, NB_MANEUVER_TURN, anchor->arc, anchor->position);
         c->modifier = maneuver_modifier(total > 1000 ? 1000 : total < -1000 ? -1000 : (int)total);
-        c->corner = anchor->corner, c->before = p->in, c->after = g->places[end - 1].out;
+        c->corner = anchor->corner, c->before = anchor->in, c->after = anchor->out;
         c->has_span = 1, c->side = side, c->span_first = i, c->span_end = end;
         i = end;
     }
@@ -3448,7 +3448,7 @@ static void guide_groups(guide *g) {
         if (kind >= 0) {
             guide_candidate *c = guide_add(g, rank, kind, anchor->arc, anchor->position);
             c->modifier = maneuver_modifier(delta), c->corner = anchor->corner;
-            c->before = first->in, c->after = last->out;
+            c->before = anchor->in, c->after = anchor->out;
         }
         start = end;
     }
@@ -3622,7 +3622,7 @@ static void guide_fill(const guide *g, const guide_candidate *c, const guide_can
  * reads their bearings and distances and the GLMK pairs of their decision points, and changes
  * nothing the rules above decided. */
 
-enum { MARK_AT = 30, MARK_BESIDE = 80, MARK_SIDE = 10, MARK_CONE = 32, MARK_AHEAD = 16 };
+enum { MARK_AT = 30, MARK_BESIDE = 80, MARK_SIDE = 10, MARK_CONE = 32, MARK_AHEAD = 16, MARK_BEHIND = 16 };
 
 static int bearing_gap(int from, uint8_t to) {
     int d = bearing_delta((uint8_t)from, to);
@@ -3639,11 +3639,13 @@ static int mark_placement(const nb_landmark_pair_info *p, int before, int after,
     return p->distance <= MARK_BESIDE ? NB_PLACEMENT_BESIDE : NB_PLACEMENT_NONE;
 }
 
-/* The side of pair `p` for a walker facing `facing` (-1 for none). */
+/* The side of pair `p` for a walker facing `facing` (-1 for none): none within 22.5 degrees of
+ * straight behind, where a few degrees of heading would swap left and right. */
 static int mark_side(const nb_landmark_pair_info *p, int facing) {
     if (facing < 0 || p->distance < MARK_SIDE) return NB_SIDE_NONE;
-    int d = bearing_delta((uint8_t)facing, p->bearing);
-    if ((d < 0 ? -d : d) <= MARK_AHEAD) return NB_SIDE_AHEAD;
+    int d = bearing_delta((uint8_t)facing, p->bearing), size = d < 0 ? -d : d;
+    if (size <= MARK_AHEAD) return NB_SIDE_AHEAD;
+    if (size >= 128 - MARK_BEHIND) return NB_SIDE_NONE;
     return d > 0 ? NB_SIDE_RIGHT : NB_SIDE_LEFT;
 }
 
@@ -3717,7 +3719,11 @@ static nb_status guide_platform_origin(nb_bundle *b, uint32_t profile, uint32_t 
     return NB_OK;
 }
 
-static nb_status guide_landmarks(nb_bundle *b, uint32_t profile, const nb_path *path, nb_maneuver *list, size_t count) {
+/* `standing` is the bearing out of the route's first node along its first long arc (-1 for
+ * none): depart heads towards a landmark only when it lies ahead from there as well as along the
+ * depart's own bearing, which may be a few metres on (ManeuverLandmarkRule.choice). */
+static nb_status guide_landmarks(nb_bundle *b, uint32_t profile, const nb_path *path, nb_maneuver *list, size_t count,
+                                 int standing) {
     for (size_t i = 0; i < count; i++) list[i].landmark = NB_NONE;
     if (b->landmark_pairs == NULL) return NB_OK; /* no GLMK: nothing is known to be seen */
     uint32_t end = path->nodes[path->node_count - 1];
@@ -3759,6 +3765,8 @@ static nb_status guide_landmarks(nb_bundle *b, uint32_t profile, const nb_path *
                 side = mark_side(&pair, placement == NB_PLACEMENT_AFTER || m->bearing_before < 0 ? m->bearing_after
                                                                                                   : m->bearing_before);
                 if (!mark_says(m->kind, m->modifier, placement, side)) continue;
+                if (m->kind == NB_MANEUVER_DEPART && mark_side(&pair, standing >= 0 ? standing : m->bearing_after) != NB_SIDE_AHEAD)
+                    continue;
                 /* The record only for a landmark that fits: its name is checked as it is read. */
                 if ((status = nb_landmark(b, pair.landmark, &info)) != NB_OK) return status;
                 if (info.kind == ridden[0] || info.kind == ridden[1]) continue;
@@ -3833,7 +3841,7 @@ nb_status nb_route_maneuvers(nb_bundle *b, uint32_t profile, const nb_path *path
     if (list == NULL) return guide_free(&g), out_of_memory(b);
     for (size_t i = 0; i < g.candidate_count; i++)
         guide_fill(&g, &g.candidates[i], i + 1 < g.candidate_count ? &g.candidates[i + 1] : NULL, &list[i]);
-    status = guide_landmarks(b, profile, path, list, g.candidate_count);
+    status = guide_landmarks(b, profile, path, list, g.candidate_count, guide_bearing_from(&g, 0));
     if (status != NB_OK) return free(list), guide_free(&g), status;
     *maneuvers = list, *count = g.candidate_count;
     guide_free(&g);

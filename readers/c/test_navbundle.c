@@ -6545,6 +6545,24 @@ static void test_route_maneuvers(nb_bundle *b) {
 /* Landmarks of maneuvers (docs/guidance.md): the arrival down Lift A names its destination,
  * A.0.07; every landmark named is its GLMK record, said by a kind that can say it;
  * without GLMK none is named. */
+/* A landmark's side against a facing (docs/guidance.md, "Landmarks of maneuvers"): ahead within
+ * 22.5 degrees, none within 22.5 degrees of straight behind or within 1 m, else the side it lies
+ * on; the cases of the Swift reader's ManeuverLandmarkTests. */
+static void test_landmark_sides(void) {
+    static const struct { int facing, bearing, distance, side; } cases[] = {
+        {64, 192, 50, NB_SIDE_NONE}, {64, 176, 50, NB_SIDE_NONE}, {64, 208, 50, NB_SIDE_NONE},
+        {64, 175, 50, NB_SIDE_RIGHT}, {64, 209, 50, NB_SIDE_LEFT}, {16, 144, 50, NB_SIDE_NONE},
+        {16, 16, 50, NB_SIDE_AHEAD}, {64, 48, 50, NB_SIDE_AHEAD}, {64, 47, 50, NB_SIDE_LEFT},
+        {64, 128, 9, NB_SIDE_NONE}, {-1, 128, 50, NB_SIDE_NONE},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        nb_landmark_pair_info pair = {0};
+        pair.bearing = (uint8_t)cases[i].bearing, pair.distance = (uint16_t)cases[i].distance;
+        CHECK(mark_side(&pair, cases[i].facing) == cases[i].side, "a landmark at %d seen facing %d has side %d, not %d",
+              cases[i].bearing, cases[i].facing, mark_side(&pair, cases[i].facing), cases[i].side);
+    }
+}
+
 static void test_maneuver_landmarks(nb_bundle *b) {
     int foot = nb_profile_index(b, "foot");
     if (foot < 0 || nb_landmark_count(b) == 0) return;
@@ -6898,6 +6916,7 @@ int main(int argc, char **argv) {
     test_ways_out(b, "demo", "Toilets");
     test_route_steps(b);
     test_route_maneuvers(b);
+    test_landmark_sides();
     test_maneuver_landmarks(b);
     test_maneuver_instructions(b);
     test_json_records(b);

@@ -46,6 +46,8 @@ enum ManeuverLandmarkRule {
     static let cone = 32
     /// Half the cone that counts as straight ahead for a side: 22.5°.
     static let aheadCone = 16
+    /// Half the cone that counts as straight behind, where a landmark has no side: 22.5°, as ahead.
+    static let behindCone = 16
 
     /// The signed change from bearing `from` to `to`, −128…127, positive clockwise.
     static func delta(_ from: UInt8, _ to: UInt8) -> Int {
@@ -67,11 +69,14 @@ enum ManeuverLandmarkRule {
     }
 
     /// The side of `sighting` for a walker facing `facing`: ahead within 22.5°, else right when
-    /// the bearing lies clockwise of the facing, left otherwise; none within 1 m or without a facing.
+    /// the bearing lies clockwise of the facing, left otherwise; none within 22.5° of straight
+    /// behind (a few degrees of heading would swap left and right there), within 1 m or without a
+    /// facing.
     static func side(of sighting: Sighting, facing: UInt8?) -> Maneuver.Landmark.Side? {
         guard let facing, sighting.distance >= sideDistance else { return nil }
         let delta = delta(facing, sighting.bearing)
         if abs(delta) <= aheadCone { return .ahead }
+        if abs(delta) >= 128 - behindCone { return nil }
         return delta > 0 ? .right : .left
     }
 
@@ -82,8 +87,13 @@ enum ManeuverLandmarkRule {
     /// (its destination is ``destination(among:before:isDestination:)``). Landmarks of a kind in
     /// `ridden` are passed over: the lift or flight just taken or about to be taken, which its own
     /// maneuver names.
+    ///
+    /// `standing` is the bearing out of a departure's own node (its first long arc's): depart heads
+    /// towards a landmark only when it lies ahead from where the walker stands as well as along
+    /// the heading depart gives, which may be a few metres on.
     static func choice(kind: Maneuver.Kind, modifier: Maneuver.Modifier, before: UInt8?, after: UInt8?,
-                       behind: UInt64, ahead: UInt64, sightings: [Sighting], ridden: [UInt8] = []) -> Choice? {
+                       behind: UInt64, ahead: UInt64, sightings: [Sighting], ridden: [UInt8] = [],
+                       standing: UInt8? = nil) -> Choice? {
         for sighting in sightings where !ridden.contains(sighting.kind) {
             guard let placement = placement(of: sighting, before: before, after: after, behind: behind, ahead: ahead) else {
                 continue
@@ -92,7 +102,7 @@ enum ManeuverLandmarkRule {
             let side = side(of: sighting, facing: placement == .after ? after : before ?? after)
             let says: Bool
             switch kind {
-            case .depart: says = placement == .after && side == .ahead
+            case .depart: says = placement == .after && side == .ahead && Self.side(of: sighting, facing: standing ?? after) == .ahead
             case .turn: says = modifier == .uturn ? placement == .at : true
             case .fork: says = placement == .after
             case .continue: says = placement != .before

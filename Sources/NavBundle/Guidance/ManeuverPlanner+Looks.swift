@@ -126,7 +126,7 @@ extension ManeuverPlanner {
             let anchor = points[peak]
             candidates.append(Candidate(rank: 4, kind: .turn, modifier: Self.modifier(total), arc: anchor.arc,
                                         corner: anchor.corner, position: anchor.position,
-                                        bearingBefore: points[index].bearingIn, bearingAfter: points[end - 1].bearingOut,
+                                        bearingBefore: anchor.bearingIn, bearingAfter: anchor.bearingOut,
                                         span: index..<end, side: side))
             index = end
         }

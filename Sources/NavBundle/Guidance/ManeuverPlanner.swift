@@ -353,7 +353,7 @@ struct ManeuverPlanner {
         }
         guard let kind else { return [] }
         return [Candidate(rank: rank, kind: kind, modifier: modifier, arc: anchor.arc, corner: anchor.corner,
-                          position: anchor.position, bearingBefore: first.bearingIn, bearingAfter: last.bearingOut)]
+                          position: anchor.position, bearingBefore: anchor.bearingIn, bearingAfter: anchor.bearingOut)]
     }
 
     private func isDoor(_ point: Point) -> Bool {

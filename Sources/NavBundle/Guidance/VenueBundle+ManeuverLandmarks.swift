@@ -5,8 +5,9 @@ extension VenueBundle {
     /// its arrival, by ``ManeuverLandmarkRule`` over the `GLMK` pairs of each maneuver's decision
     /// point (docs/guidance.md, "Landmarks of maneuvers"). A route that starts or ends at a
     /// platform's place leaves or boards it: its `depart` or `arrive` becomes `platform`, naming
-    /// the platform. Without `GLMK` nothing changes.
-    func addLandmarks(to maneuvers: inout [Maneuver], of route: Route) throws(BundleError) {
+    /// the platform. Without `GLMK` nothing changes. `standing` is the bearing out of the route's first
+    /// node along its first long arc: where a departure stands facing.
+    func addLandmarks(to maneuvers: inout [Maneuver], of route: Route, standing: UInt8?) throws(BundleError) {
         guard hasLandmarks, let start = route.nodes.first, let end = route.nodes.last else { return }
         let profile = profileNames.firstIndex(of: route.profile)
         // A place is where a route starts or ends when its node for the route's profile is that node.
@@ -44,7 +45,8 @@ extension VenueBundle {
                 choice = ManeuverLandmarkRule.choice(kind: maneuver.kind, modifier: maneuver.modifier,
                                                      before: maneuver.bearingBefore, after: maneuver.bearingAfter,
                                                      behind: behind, ahead: maneuver.distanceCentimetres, sightings: sightings,
-                                                     ridden: neighbours.compactMap { $0.flatMap(ManeuverLandmarkRule.landmarkKind(of:)) })
+                                                     ridden: neighbours.compactMap { $0.flatMap(ManeuverLandmarkRule.landmarkKind(of:)) },
+                                                     standing: standing)
             }
             guard let choice else { continue }
             let record = try landmark(choice.sighting.landmark)

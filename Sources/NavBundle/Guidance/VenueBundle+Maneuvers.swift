@@ -7,8 +7,9 @@ extension VenueBundle {
     /// one (docs/guidance.md, "Platforms"); a route without arcs has none. Needs `GARC`
     /// (bundles since 2.1 and 1.3): an older bundle gives ``BundleError/file(_:)`` naming it.
     public func maneuvers(of route: Route) throws(BundleError) -> [Maneuver] {
-        var maneuvers = ManeuverPlanner(try guidanceRoute(of: route)).maneuvers()
-        try addLandmarks(to: &maneuvers, of: route)
+        let planner = ManeuverPlanner(try guidanceRoute(of: route))
+        var maneuvers = planner.maneuvers()
+        try addLandmarks(to: &maneuvers, of: route, standing: planner.bearing(from: 0))
         return maneuvers
     }
 
