@@ -30,42 +30,54 @@ extension GraphBuilder {
         let openingNodes = doorAttributes.keys.sorted()
         guard !openingNodes.isEmpty else { return [:] }
         let projection = locator.projection
-        let cell = max(parameters.entranceSnapDistance, Self.frontReach, 1)
+        let outdoor = levelIndex[Level.outdoorID]
+        // Indoor openings drawn at a vertex of a path of their own level are on it already.
+        let indoorKeys = Set(openingNodes.filter { graph.nodes[$0].level != outdoor }
+            .map { PositionKey(level: graph.nodes[$0].level, coordinate: graph.nodes[$0].coordinate) })
+        let indoorLevels = Set(indoorKeys.map(\.level))
+        var onVertex = Set<PositionKey>()
+        for path in venue.paths {
+            guard let level = levelIndex[path.levelID], indoorLevels.contains(level) else { continue }
+            for coordinate in path.coordinates where indoorKeys.contains(PositionKey(level: level, coordinate: coordinate)) {
+                onVertex.insert(PositionKey(level: level, coordinate: coordinate))
+            }
+        }
         // Paths by level ordinal: a door on level 0 of one building lies on the walkways of level 0
         // of any, and on the ground's; the outdoor paths alone serve entrances.
-        var grids: [Double: SegmentGrid] = [:]
-        var outdoorGrid = SegmentGrid(cellSize: cell)
-        var vertices = Set<PositionKey>()
-        let outdoor = levelIndex[Level.outdoorID]
+        var search = OpeningSearch(cellSize: max(parameters.entranceSnapDistance, Self.frontReach, 1))
+        var entranceQuestions: [Int: Int] = [:], walkwayQuestions: [Int: Int] = [:]
+        for opening in openingNodes {
+            let node = graph.nodes[opening], point = projection.project(node.coordinate)
+            if outdoor != nil, entranceNodes.contains(opening) {
+                entranceQuestions[opening] = search.ask(point, among: .outdoor, reaches: [parameters.entranceSnapDistance])
+            }
+            guard node.level != outdoor, !onVertex.contains(PositionKey(level: node.level, coordinate: node.coordinate))
+            else { continue }
+            walkwayQuestions[opening] = search.ask(point, among: .ordinal(venue.levels[node.level].ordinal),
+                                                   reaches: [parameters.doorTolerance, Self.frontReach])
+        }
         for (pathIndex, path) in venue.paths.enumerated() {
             guard let level = levelIndex[path.levelID] else { continue }
+            let among: [OpeningSearch.Walkways] = (level == outdoor ? [.outdoor] : []) + [.ordinal(venue.levels[level].ordinal)]
+            guard among.contains(where: search.isAsked) else { continue }
             let points = path.coordinates.map(projection.project)
-            for coordinate in path.coordinates { vertices.insert(PositionKey(level: level, coordinate: coordinate)) }
             for (segment, (a, b)) in zip(points, points.dropFirst()).enumerated() {
-                let key = SegmentKey(path: pathIndex, segment: segment)
-                grids[venue.levels[level].ordinal, default: SegmentGrid(cellSize: cell)].insert(key, from: a, to: b)
-                if level == outdoor { outdoorGrid.insert(key, from: a, to: b) }
+                for walkways in among { search.offer(SegmentKey(path: pathIndex, segment: segment), from: a, to: b, among: walkways) }
             }
         }
         var result: [SegmentKey: [OpeningSplit]] = [:]
-        func add(_ opening: Int, _ kind: OpeningSplit.Kind, grid: SegmentGrid?, reach: Double) -> Bool {
-            guard let found = nearestSegment(to: graph.nodes[opening].coordinate, reach: reach, grid: grid) else {
-                return false
-            }
-            result[found.key, default: []].append(OpeningSplit(opening: opening, kind: kind, coordinate: found.coordinate,
+        func add(_ opening: Int, _ kind: OpeningSplit.Kind, _ found: OpeningSearch.Found?) -> Bool {
+            guard let found else { return false }
+            result[found.key, default: []].append(OpeningSplit(opening: opening, kind: kind,
+                                                               coordinate: projection.unproject(found.foot),
                                                                fraction: found.fraction))
             return true
         }
         for opening in openingNodes {
-            let level = graph.nodes[opening].level
-            if entranceNodes.contains(opening), outdoor != nil {
-                _ = add(opening, .entrance, grid: outdoorGrid, reach: parameters.entranceSnapDistance)
-            }
-            guard level != outdoor, !vertices.contains(PositionKey(level: level, coordinate: graph.nodes[opening].coordinate))
-            else { continue }
-            let grid = grids[venue.levels[level].ordinal]
-            if !add(opening, .onWalkway, grid: grid, reach: parameters.doorTolerance), inferredOpeningNodes.contains(opening) {
-                _ = add(opening, .front, grid: grid, reach: Self.frontReach)
+            if let question = entranceQuestions[opening] { _ = add(opening, .entrance, search.found(question, reach: 0)) }
+            guard let question = walkwayQuestions[opening] else { continue }
+            if !add(opening, .onWalkway, search.found(question, reach: 0)), inferredOpeningNodes.contains(opening) {
+                _ = add(opening, .front, search.found(question, reach: 1))
             }
         }
         for key in result.keys { result[key]?.sort { ($0.fraction, $0.opening) < ($1.fraction, $1.opening) } }
@@ -74,26 +86,4 @@ extension GraphBuilder {
 
     /// How far (metres) an inferred shop front may be from the walkway it opens onto.
     static let frontReach = 10.0
-
-    private func nearestSegment(to coordinate: Coordinate, reach: Double, grid: SegmentGrid?)
-        -> (key: SegmentKey, coordinate: Coordinate, fraction: Double)? {
-        guard let grid else { return nil }
-        let projection = locator.projection
-        let point = projection.project(coordinate)
-        var best: (key: SegmentKey, foot: PlanarPoint, fraction: Double, metres: Double)?
-        for key in grid.segments(near: point) {
-            let coordinates = venue.paths[key.path].coordinates
-            let a = projection.project(coordinates[key.segment]), b = projection.project(coordinates[key.segment + 1])
-            let foot = SpaceOutline.closestPoint(on: a, b, to: point)
-            let metres = foot.distance(to: point)
-            guard metres <= reach, metres < best?.metres ?? .infinity else { continue }
-            let length = a.distance(to: b)
-            var fraction = length > 0 ? foot.distance(to: a) / length : 0
-            var snapped = foot
-            if foot.distance(to: a) < 1 { snapped = a; fraction = 0 }
-            else if foot.distance(to: b) < 1 { snapped = b; fraction = 1 }
-            best = (key, snapped, fraction, metres)
-        }
-        return best.map { ($0.key, projection.unproject($0.foot), $0.fraction) }
-    }
 }

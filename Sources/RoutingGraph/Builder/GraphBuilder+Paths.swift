@@ -103,35 +103,3 @@ extension GraphBuilder {
         var segment: Int
     }
 }
-
-/// Buckets path segments by the grid cells they pass through.
-struct SegmentGrid {
-    let cellSize: Double
-    private var cells: [SpatialGrid.Cell: [GraphBuilder.SegmentKey]] = [:]
-
-    init(cellSize: Double) {
-        self.cellSize = cellSize
-    }
-
-    private func index(_ value: Double) -> Int { Int((value / cellSize).rounded(.down)) }
-
-    mutating func insert(_ key: GraphBuilder.SegmentKey, from a: PlanarPoint, to b: PlanarPoint) {
-        // Samples every half cell: each cell the segment crosses is hit, or one beside it is, and
-        // lookups scan the neighbours too.
-        let samples = Int((a.distance(to: b) / cellSize * 2).rounded(.up))
-        var visited = Set<SpatialGrid.Cell>()
-        for step in 0...max(samples, 1) {
-            let t = Double(step) / Double(max(samples, 1))
-            let cell = SpatialGrid.Cell(x: index(a.x + (b.x - a.x) * t), y: index(a.y + (b.y - a.y) * t))
-            if visited.insert(cell).inserted { cells[cell, default: []].append(key) }
-        }
-    }
-
-    /// Segments in the cell of `point` and its neighbours, each once, in a stable order.
-    func segments(near point: PlanarPoint) -> [GraphBuilder.SegmentKey] {
-        let cx = index(point.x), cy = index(point.y)
-        var found = Set<GraphBuilder.SegmentKey>()
-        for dx in -1...1 { for dy in -1...1 { found.formUnion(cells[SpatialGrid.Cell(x: cx + dx, y: cy + dy)] ?? []) } }
-        return found.sorted { ($0.path, $0.segment) < ($1.path, $1.segment) }
-    }
-}
