@@ -1,3 +1,4 @@
+import Foundation
 public import VenueModel
 import NavFormat
 
@@ -41,19 +42,25 @@ public struct TourMatching: Sendable {
         }
         let adjacency = AdjacencyArray(nodeCount: graph.nodes.count, tails: graph.arcs.map(\.tail),
                                        heads: graph.arcs.map(\.head), weights: weights)
-        let search = DijkstraSearch(graph: adjacency, limit: UInt64(AdjacencyArray.impassable))
         let projection = LocalProjection(origin: venue.boundingBox?.center ?? Coordinate(latitude: 0, longitude: 0))
         let nearby = NodeNeighbourhood(graph: graph, projection: projection, radius: Self.snapDistance)
         let levelIndex = Dictionary(graph.levelIDs.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { a, _ in a })
 
-        for tour in venue.tours {
-            var matcher = Matcher(tour: tour, graph: graph, adjacency: adjacency, search: search, projection: projection)
-            if let arcs = matcher.match(snap: { coordinate, levelID in
+        // Tours are matched one per core, each worker with its own search; the results are taken
+        // in the venue's order, so the output does not depend on the number of cores.
+        let workers = min(ProcessInfo.processInfo.activeProcessorCount, venue.tours.count)
+        let searches = (0..<max(workers, 1)).map { _ in DijkstraSearch(graph: adjacency, limit: UInt64(AdjacencyArray.impassable)) }
+        let matched = ParallelWork.map(count: venue.tours.count, workers: workers, chunk: 1) { index, worker in
+            var matcher = Matcher(tour: venue.tours[index], graph: graph, adjacency: adjacency, search: searches[worker],
+                                  projection: projection)
+            let arcs = matcher.match(snap: { coordinate, levelID in
                 levelIndex[levelID].flatMap { level in nearby.nodes(near: coordinate, level: level).first { touched[$0] } }
-            }) {
-                tours.append(MatchedTour(id: tour.id, name: tour.name, kind: tour.kind, arcs: arcs, source: tour.source))
-            }
-            issues += matcher.issues
+            })
+            return (arcs, matcher.issues)
+        }
+        for (tour, (arcs, found)) in zip(venue.tours, matched) {
+            if let arcs { tours.append(MatchedTour(id: tour.id, name: tour.name, kind: tour.kind, arcs: arcs, source: tour.source)) }
+            issues += found
         }
     }
 }
