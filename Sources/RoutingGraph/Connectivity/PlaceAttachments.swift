@@ -1,3 +1,4 @@
+import Foundation
 public import VenueModel
 import NavFormat
 
@@ -20,7 +21,11 @@ public struct PlaceAttachments: Sendable {
 
     public init(venue: Venue, compiled: CompiledGraph, snapDistance: Double) {
         let graph = compiled.graph
-        pieces = compiled.profiles.map { GraphPieces(graph: graph, costs: $0.costs) }
+        // One profile's pieces per core: each is a search of the whole graph.
+        let profiles = compiled.profiles
+        pieces = ParallelWork.map(count: profiles.count, workers: ProcessInfo.processInfo.activeProcessorCount, chunk: 1) { index, _ in
+            GraphPieces(graph: graph, costs: profiles[index].costs)
+        }
         let projection = LocalProjection(origin: venue.boundingBox?.center ?? Coordinate(latitude: 0, longitude: 0))
         let nearby = NodeNeighbourhood(graph: graph, projection: projection, radius: snapDistance)
 
