@@ -72,6 +72,8 @@ public struct PipelineRunner {
             // A graph handed forward is for the graph stage alone: once its turn is over (ran or
             // cached), the later stages should not carry it.
             if stage.kind == .graph { context.derivedGraph = nil }
+            // Likewise the staged venue, for the stage after the import alone.
+            if stage.kind != .import { context.importedVenue = nil }
             results.append(result)
             observer(.stageFinished(result))
             // Saved after every stage that ran, so a later failure keeps the earlier stages cached.

@@ -57,6 +57,7 @@ struct ImportStage: PipelineStage {
         try FileManager.default.createDirectory(at: context.layout.directory, withIntermediateDirectories: true)
         let staged = StagedVenue(venue: assembled.venue, sources: sources, issues: assembled.issues)
         try StagingStore.write(staged, to: context.layout.staging, generator: NavforgeVersion.generator)
+        context.importedVenue = ImportedVenue(importKey: context.keys[.import] ?? "", staged: staged)
         let counts = IssueCounts(assembled.issues)
         var message = Self.summary(of: assembled.venue)
         if counts != IssueCounts() { message += "; \(counts.phrase)" }

@@ -40,6 +40,10 @@ final class StageContext {
     /// The graph the validate stage derived, handed forward to the graph stage of the same build,
     /// which would derive the same one; the runner drops it after the graph stage's turn.
     var derivedGraph: DerivedGraph?
+    /// The venue the import stage staged, handed forward to the validate stage of the same build,
+    /// which would read the same one back from the staging store; the runner drops it after the
+    /// next stage's turn.
+    var importedVenue: ImportedVenue?
     private var contents: [String: InputContent] = [:]
 
     init(definition: PipelineDefinition, layout: BuildLayout, report: @escaping (BuildEvent) -> Void) {

@@ -38,7 +38,9 @@ struct ValidateStage: PipelineStage {
         // A stage that fails before writing (an unreadable survey) must not leave the last
         // run's reports looking current.
         for output in outputs(context) { try? FileManager.default.removeItem(at: output) }
-        let staged = try StagingStore.read(from: context.layout.staging)
+        let staged = try context.importedVenue?.staged(importKey: context.keys[.import])
+            ?? StagingStore.read(from: context.layout.staging)
+        context.importedVenue = nil
         let venue = staged.venue
         let graphParameters = context.definition.graphParameters
         let surveys = try PipelineSurveys.read(context, stage: kind)
