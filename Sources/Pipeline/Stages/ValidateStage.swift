@@ -40,7 +40,6 @@ struct ValidateStage: PipelineStage {
         for output in outputs(context) { try? FileManager.default.removeItem(at: output) }
         let staged = try context.importedVenue?.staged(importKey: context.keys[.import])
             ?? StagingStore.read(from: context.layout.staging)
-        context.importedVenue = nil
         let venue = staged.venue
         let graphParameters = context.definition.graphParameters
         let surveys = try PipelineSurveys.read(context, stage: kind)

@@ -38,8 +38,9 @@ extension GraphBuilder {
         var onVertex = Set<PositionKey>()
         for path in venue.paths {
             guard let level = levelIndex[path.levelID], indoorLevels.contains(level) else { continue }
-            for coordinate in path.coordinates where indoorKeys.contains(PositionKey(level: level, coordinate: coordinate)) {
-                onVertex.insert(PositionKey(level: level, coordinate: coordinate))
+            for coordinate in path.coordinates {
+                let key = PositionKey(level: level, coordinate: coordinate)
+                if indoorKeys.contains(key) { onVertex.insert(key) }
             }
         }
         // Paths by level ordinal: a door on level 0 of one building lies on the walkways of level 0

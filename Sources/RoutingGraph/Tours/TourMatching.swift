@@ -49,7 +49,7 @@ public struct TourMatching: Sendable {
         // Tours are matched one per core, each worker with its own search; the results are taken
         // in the venue's order, so the output does not depend on the number of cores.
         let workers = min(ProcessInfo.processInfo.activeProcessorCount, venue.tours.count)
-        let searches = (0..<max(workers, 1)).map { _ in DijkstraSearch(graph: adjacency, limit: UInt64(AdjacencyArray.impassable)) }
+        let searches = (0..<workers).map { _ in DijkstraSearch(graph: adjacency, limit: UInt64(AdjacencyArray.impassable)) }
         let matched = ParallelWork.map(count: venue.tours.count, workers: workers, chunk: 1) { index, worker in
             var matcher = Matcher(tour: venue.tours[index], graph: graph, adjacency: adjacency, search: searches[worker],
                                   projection: projection)
