@@ -153,6 +153,41 @@ import NavFormat
         #expect(first.encoded() == second.encoded())
     }
 
+    /// Positions of the grid jittered by up to a third of a cell, so that the four directions
+    /// cut differently and later ones are given up part way.
+    static func jitteredPositions(width: Int, nodeCount: Int, seed: UInt64) -> (x: [Double], y: [Double]) {
+        var random = SplitMix(seed: seed)
+        let (x, y) = gridPositions(width: width, nodeCount: nodeCount)
+        return (x.map { $0 + Double(random.below(601) - 300) / 900 }, y.map { $0 + Double(random.below(601) - 300) / 900 })
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func helpersSplitAsOneSeparatorAlone(helperCount: Int) {
+        for (width, height, seed) in [(30, 20, 3), (17, 41, 4), (24, 24, 5)] as [(Int, Int, UInt64)] {
+            let graph = TestGraphs.grid(width: width, height: height, seed: seed)
+            let undirected = UndirectedGraph(nodeCount: graph.nodeCount, tails: graph.tails, heads: graph.heads,
+                                             usable: graph.weights.map { $0 != WeightedGraph.unreachable })
+            let (x, y) = Self.jitteredPositions(width: width, nodeCount: graph.nodeCount, seed: seed)
+            let alone = InertialFlowSeparator(graph: undirected, x: x, y: y)
+            let helpers = (0..<helperCount).map { _ in InertialFlowSeparator(graph: undirected, x: x, y: y) }
+            let part = alone.components(of: (0..<Int32(graph.nodeCount)).map { $0 }).max { $0.count < $1.count }!
+            let single = alone.separate(part), shared = alone.separate(part, helpers: helpers)
+            #expect(single.first == shared.first && single.second == shared.second && single.separator == shared.separator,
+                    "\(width) × \(height) with \(helperCount) helpers")
+        }
+    }
+
+    @Test func theOrderIsTheSameOnAnyNumberOfThreads() {
+        let graph = TestGraphs.grid(width: 40, height: 30, seed: 6)
+        let usable = graph.weights.map { $0 != WeightedGraph.unreachable }
+        let (x, y) = Self.jitteredPositions(width: 40, nodeCount: graph.nodeCount, seed: 6)
+        let ranks = [1, 2, 3, 8].map { threads in
+            NestedDissection.ranks(nodeCount: graph.nodeCount, tails: graph.tails, heads: graph.heads,
+                                   usable: usable, x: x, y: y, threads: threads)
+        }
+        #expect(ranks.allSatisfy { $0 == ranks[0] })
+    }
+
     @Test func heightGroupsPutEveryRankBelowItsParent() {
         // Customisation runs one height group at a time, its ranks at once: a rank must lie in a
         // lower group than its parent, at the height of its tallest child plus one.

@@ -1,3 +1,6 @@
+import Foundation
+import NavFormat
+
 /// Splits a connected part of a graph by a small node separator found with inertial flow
 /// (Schild and Sommer, "On Balanced Separators in Road Networks", SEA 2015).
 ///
@@ -67,40 +70,41 @@ final class InertialFlowSeparator {
 
     /// Splits a connected part (ascending node ids, at least two nodes) into two sides and the
     /// separator between them; no edge joins the two sides.
-    func separate(_ part: [Int32]) -> (first: [Int32], second: [Int32], separator: [Int32]) {
-        for (index, node) in part.enumerated() { local[Int(node)] = Int32(index) }
-        network.build(part: part, graph: graph, local: local)
-        for node in part { local[Int(node)] = -1 }
-        let count = part.count
-        let terminals = max(1, Int(Double(count) * Self.terminalShare))
-        var best: (cut: Int, balance: Int, sides: [UInt8])?
-        var keys = [(Double, Int32)](repeating: (0, 0), count: count)
-        for (dx, dy) in Self.directions {
-            for (index, node) in part.enumerated() {
-                keys[index] = (x[Int(node)] * dx + y[Int(node)] * dy, Int32(index))
+    ///
+    /// `helpers` (other separators of the same graph, idle meanwhile) take some of the directions
+    /// on their own threads. The split is the same with or without them: each direction's cut
+    /// and balance are its own, a direction is given up only once its flow exceeds a cut already
+    /// found (so it could not win), and the winner is chosen over the directions in their order.
+    func separate(_ part: [Int32], helpers: [InertialFlowSeparator] = []) -> (first: [Int32], second: [Int32], separator: [Int32]) {
+        let team = [self] + helpers
+        let directions = Self.directions.count
+        var found = [Direction?](repeating: nil, count: directions)
+        if team.count == 1 {
+            prepare(part)
+            var limit = Int.max
+            for direction in 0..<directions {
+                found[direction] = flow(part, direction: direction, limit: limit)
+                limit = min(limit, found[direction]?.cut ?? limit)
             }
-            // Only which nodes are among the first and last `terminals` matters, not their
-            // order: selecting them costs linear time where sorting the part did not (a tenth
-            // of the whole order on Heidelberg). Keys with their index are a total order, so
-            // the sets are those a sort would give.
-            if 2 * terminals < count {
-                Self.select(&keys, first: terminals, in: 0..<count)
-                Self.select(&keys, first: count - 2 * terminals, in: terminals..<count)
-            } else {
-                keys.sort { $0 < $1 }
+        } else {
+            found.withUnsafeMutableBufferPointer { found in
+                let shared = UncheckedSendable(value: (team, found))
+                DispatchQueue.concurrentPerform(iterations: team.count) { member in
+                    let (team, found) = shared.value
+                    let separator = team[member]
+                    separator.prepare(part)
+                    var limit = Int.max
+                    for direction in stride(from: member, to: directions, by: team.count) {
+                        found[direction] = separator.flow(part, direction: direction, limit: limit)
+                        limit = min(limit, found[direction]?.cut ?? limit)
+                    }
+                }
             }
-            network.clearRoles()
-            for index in 0..<terminals {
-                network.role[Int(keys[index].1)] = SplitNodeNetwork.source
-                network.role[Int(keys[count - 1 - index].1)] = SplitNodeNetwork.sink
-            }
-            guard let cut = network.maximumFlow(limit: best?.cut ?? Int.max) else { continue }
-            let sides = network.cutSides()
-            var sizes = [0, 0, 0]
-            for side in sides { sizes[Int(side)] += 1 }
-            let balance = min(sizes[0], sizes[1])
-            if best == nil || cut < best!.cut || (cut == best!.cut && balance > best!.balance) {
-                best = (cut, balance, sides)
+        }
+        var best: Direction?
+        for case let candidate? in found {
+            if best == nil || candidate.cut < best!.cut || (candidate.cut == best!.cut && candidate.balance > best!.balance) {
+                best = candidate
             }
         }
         var first: [Int32] = [], second: [Int32] = [], separator: [Int32] = []
@@ -112,6 +116,53 @@ final class InertialFlowSeparator {
             }
         }
         return (first, second, separator)
+    }
+
+    /// One direction's minimum cut: its size, the smaller side's size, and each local node's side
+    /// (``SplitNodeNetwork/cutSides()``).
+    struct Direction {
+        var cut: Int
+        var balance: Int
+        var sides: [UInt8]
+    }
+
+    /// Builds the flow network of `part` in this separator's buffers.
+    private func prepare(_ part: [Int32]) {
+        for (index, node) in part.enumerated() { local[Int(node)] = Int32(index) }
+        network.build(part: part, graph: graph, local: local)
+        for node in part { local[Int(node)] = -1 }
+    }
+
+    /// The minimum cut between the first and last quarter of `part` along direction `direction`
+    /// on the network ``prepare(_:)`` built, or `nil` once the flow exceeds `limit`.
+    private func flow(_ part: [Int32], direction: Int, limit: Int) -> Direction? {
+        let (dx, dy) = Self.directions[direction]
+        let count = part.count
+        let terminals = max(1, Int(Double(count) * Self.terminalShare))
+        var keys = [(Double, Int32)](repeating: (0, 0), count: count)
+        for (index, node) in part.enumerated() {
+            keys[index] = (x[Int(node)] * dx + y[Int(node)] * dy, Int32(index))
+        }
+        // Only which nodes are among the first and last `terminals` matters, not their order:
+        // selecting them costs linear time where sorting the part did not (a tenth of the whole
+        // order on Heidelberg). Keys with their index are a total order, so the sets are those a
+        // sort would give.
+        if 2 * terminals < count {
+            Self.select(&keys, first: terminals, in: 0..<count)
+            Self.select(&keys, first: count - 2 * terminals, in: terminals..<count)
+        } else {
+            keys.sort { $0 < $1 }
+        }
+        network.clearRoles()
+        for index in 0..<terminals {
+            network.role[Int(keys[index].1)] = SplitNodeNetwork.source
+            network.role[Int(keys[count - 1 - index].1)] = SplitNodeNetwork.sink
+        }
+        guard let cut = network.maximumFlow(limit: limit) else { return nil }
+        let sides = network.cutSides()
+        var sizes = [0, 0, 0]
+        for side in sides { sizes[Int(side)] += 1 }
+        return Direction(cut: cut, balance: min(sizes[0], sizes[1]), sides: sides)
     }
 
     /// Rearranges `keys[range]` so that its first `count` elements are its `count` smallest, by

@@ -28,13 +28,24 @@ public enum NestedDissection {
         let workers = max(1, min(threads ?? ContractionParameters.processorCount, 8))
         let elimination = UnsafeMutableBufferPointer<Int32>.allocate(capacity: nodeCount)
         defer { elimination.deallocate() }
-        let queue = WorkQueue(first: Part(nodes: (0..<Int32(nodeCount)).map { $0 }, start: 0))
-        let shared = UncheckedSendable(value: (graph, x, y, elimination, queue))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            let (graph, x, y, elimination, queue) = shared.value
-            let separator = InertialFlowSeparator(graph: graph, x: x, y: y)
+        let separators = (0..<workers).map { _ in InertialFlowSeparator(graph: graph, x: x, y: y) }
+        // A part holding more than half the nodes (there is at most one at a time) is split
+        // before the workers start, its directions spread over every worker's separator: until
+        // it is split, the other workers would have nothing to do. On Heidelberg that is the
+        // whole city's split, and then a side of it. The order is the same either way.
+        var parts = [Part(nodes: (0..<Int32(nodeCount)).map { $0 }, start: 0)]
+        if workers > 1 {
+            while let index = parts.firstIndex(where: { 2 * $0.nodes.count > nodeCount }) {
+                let part = parts.remove(at: index)
+                parts += split(part, with: separators[0], helpers: Array(separators.dropFirst()), into: elimination)
+            }
+        }
+        let queue = WorkQueue(parts: parts)
+        let shared = UncheckedSendable(value: (separators, elimination, queue))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let (separators, elimination, queue) = shared.value
             while let part = queue.take() {
-                queue.finish(split(part, with: separator, into: elimination))
+                queue.finish(split(part, with: separators[worker], into: elimination))
             }
         }
         var rank = [UInt32](repeating: 0, count: nodeCount)
@@ -50,7 +61,7 @@ public enum NestedDissection {
 
     /// Places what of `part` can be placed now and returns the parts still to split. Writes only
     /// the part's own positions of `elimination`.
-    static func split(_ part: Part, with separator: InertialFlowSeparator,
+    static func split(_ part: Part, with separator: InertialFlowSeparator, helpers: [InertialFlowSeparator] = [],
                       into elimination: UnsafeMutableBufferPointer<Int32>) -> [Part] {
         if part.nodes.count < smallestSplit {
             for (offset, node) in part.nodes.enumerated() { elimination[part.start + offset] = node }
@@ -64,7 +75,7 @@ public enum NestedDissection {
                 return Part(nodes: piece, start: position)
             }
         }
-        let (first, second, cut) = separator.separate(part.nodes)
+        let (first, second, cut) = separator.separate(part.nodes, helpers: helpers)
         let top = part.start + first.count + second.count
         for (offset, node) in cut.enumerated() { elimination[top + offset] = node }
         return [Part(nodes: first, start: part.start), Part(nodes: second, start: part.start + first.count)]
@@ -79,7 +90,7 @@ public enum NestedDissection {
         private var waiting: [Part]
         private var running = 0
 
-        init(first: Part) { waiting = [first] }
+        init(parts: [Part]) { waiting = parts }
 
         /// The next part, or `nil` when every part is placed.
         func take() -> Part? {
