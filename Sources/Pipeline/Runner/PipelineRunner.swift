@@ -74,6 +74,8 @@ public struct PipelineRunner {
             if stage.kind == .graph { context.derivedGraph = nil }
             // Likewise the staged venue, for the stage after the import alone.
             if stage.kind != .import { context.importedVenue = nil }
+            // And the written graph, for the contract stage, which comes right after the graph's.
+            if stage.kind != .graph { context.writtenGraph = nil }
             results.append(result)
             observer(.stageFinished(result))
             // Saved after every stage that ran, so a later failure keeps the earlier stages cached.

@@ -26,7 +26,8 @@ struct ContractStage: PipelineStage {
     }
 
     func run(_ context: StageContext) throws -> StageOutcome {
-        let compiled = try CompiledGraph.read(from: context.layout.graph)
+        let compiled = try context.writtenGraph?.compiled(graphKey: context.keys[.graph])
+            ?? CompiledGraph.read(from: context.layout.graph)
         let graph = compiled.graph
         // Arcs in the order the bundle stores them (grouped by tail, ties in graph order), so a
         // hierarchy's input arc indexes are indexes into the bundle's ARCS section.

@@ -28,6 +28,7 @@ struct GraphStage: PipelineStage {
         let (compiled, reachability) = try derive(context)
         let graph = compiled.graph
         try compiled.write(to: context.layout.graph)
+        context.writtenGraph = WrittenGraph(graphKey: context.keys[.graph] ?? "", compiled: compiled)
         let reach = reachability.figures.map { "\($0.profile) \($0.roomPhrase)" }.joined(separator: ", ")
         var message = "\(graph.nodes.count) nodes, \(graph.arcs.count) arcs, \(graph.placeNodes.count) places\(compiled.tours.isEmpty ? "" : ", \(compiled.tours.count) tours") on the graph; reachable from the entrances: \(reach)"
         let fromMain = reachability.figures.compactMap { figures in figures.mainEntrancePhrase.map { "\(figures.profile) \($0)" } }

@@ -44,6 +44,9 @@ final class StageContext {
     /// which would read the same one back from the staging store; the runner drops it after the
     /// next stage's turn.
     var importedVenue: ImportedVenue?
+    /// The graph the graph stage wrote, handed forward to the contract stage of the same build,
+    /// which would read the same one back; the runner drops it after the contract stage's turn.
+    var writtenGraph: WrittenGraph?
     private var contents: [String: InputContent] = [:]
 
     init(definition: PipelineDefinition, layout: BuildLayout, report: @escaping (BuildEvent) -> Void) {
