@@ -95,14 +95,30 @@ struct DoorlessOpenings {
         var added: [Opening] = []
         var issues: [Issue] = []
         let pathsByLevel = Dictionary(grouping: venue.paths.indices, by: { ordinals[venue.paths[$0].levelID] ?? 0 })
+        let pathGrids = pathsByLevel.mapValues { paths in
+            var grid = PlanarBoxGrid()
+            for index in paths {
+                let box = pathPoints[index].box
+                grid.insert(index, minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY)
+            }
+            return grid
+        }
         for (spaceIndex, space) in venue.spaces.enumerated() where space.kind == .room {
             let polygons = space.geometry.polygons.map { PlanarPolygon($0, projection) }
             guard !polygons.isEmpty else { continue }
             for levelID in space.levelIDs {
                 let ordinal = ordinals[levelID] ?? 0
-                let paths = pathsByLevel[ordinal] ?? []
+                // The level's walkways near the room, in the level's order: only those can cross
+                // its outline or face its front (`crossings` and `facing` test each exactly).
+                let grid = pathGrids[ordinal]
+                let near = { (margin: Double) -> [Int] in
+                    Array(Set(polygons.flatMap { polygon in
+                        let box = polygon.box.expanded(by: margin)
+                        return grid?.candidates(minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY) ?? []
+                    })).sorted()
+                }
                 var found: [(point: PlanarPoint, reason: String)] = []
-                for index in paths {
+                for index in near(Self.tolerance) {
                     for point in crossings(of: index, with: polygons, ordinal: ordinal)
                     where !found.contains(where: { $0.point.distance(to: point) <= Self.tolerance }) {
                         found.append((point, "\(Self.describe(venue.paths[index])) enters it"))
@@ -112,7 +128,7 @@ struct DoorlessOpenings {
                 if found.isEmpty, !hasDoor, Self.opensToPublic(space) {
                     if let front = front(of: polygons, ordinal: ordinal, skipping: spaceIndex) {
                         found.append(front)
-                    } else if space.opensAtFront, let facing = facing(polygons, paths: paths) {
+                    } else if space.opensAtFront, let facing = facing(polygons, paths: near(Self.frontReach)) {
                         found.append(facing)
                     }
                 }
