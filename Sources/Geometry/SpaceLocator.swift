@@ -12,6 +12,9 @@ public final class SpaceLocator {
     private var areas: [PlanarArea?]
     /// Space indexes on each level.
     private var spacesByLevel: [String: [Int]] = [:]
+    /// Each level's spaces by the cells their envelopes cover: a city's venue-wide levels hold
+    /// thousands of spaces, and every door and landing asked about each of them.
+    private var gridsByLevel: [String: PlanarBoxGrid] = [:]
     /// Spaces whose outline GEOS could not build, with the reason.
     public private(set) var unbuildable: [(space: Int, reason: String)] = []
     /// Spaces whose outline was invalid (it crosses itself, say) and was repaired, with GEOS's
@@ -39,7 +42,12 @@ public final class SpaceLocator {
                     repaired.append((index, problem))
                 }
                 areas.append(area)
-                for level in space.levelIDs { spacesByLevel[level, default: []].append(index) }
+                let box = area.envelope
+                for level in space.levelIDs {
+                    spacesByLevel[level, default: []].append(index)
+                    gridsByLevel[level, default: PlanarBoxGrid()].insert(index, minX: box.minX, minY: box.minY,
+                                                                         maxX: box.maxX, maxY: box.maxY)
+                }
             } catch {
                 areas.append(nil)
                 unbuildable.append((index, error.description))
@@ -61,7 +69,7 @@ public final class SpaceLocator {
     public func spaces(withOutlineNear coordinate: Coordinate, levelID: String, tolerance: Double) -> [Int] {
         let point = projection.project(coordinate)
         var found: [(Int, Double)] = []
-        for index in spacesByLevel[levelID] ?? [] {
+        for index in candidates(levelID, around: point, within: tolerance) {
             guard let area = areas[index], area.envelope.expanded(by: tolerance).contains(point) else { continue }
             let distance = area.distanceToOutline(point)
             if distance <= tolerance { found.append((index, distance)) }
@@ -81,11 +89,22 @@ public final class SpaceLocator {
     public func spaces(covering coordinate: Coordinate, levelID: String) -> [Int] {
         let point = projection.project(coordinate)
         var found: [(Int, Double)] = []
-        for index in spacesByLevel[levelID] ?? [] {
+        for index in candidates(levelID, around: point, within: 0) {
             guard let area = areas[index], area.covers(point) else { continue }
             found.append((index, area.area))
         }
         return found.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0)
+    }
+
+    /// The spaces on `levelID` whose envelope may lie within `margin` metres of `point`: every
+    /// one that does, ascending. An area covers only points of its envelope, and its outline lies
+    /// in it, so the queries above find among them what they would find among all the level's.
+    private func candidates(_ levelID: String, around point: PlanarPoint, within margin: Double) -> [Int] {
+        // A micrometre more, so that rounding `x + margin` rather than `minX - margin` can never
+        // leave out a space the exact test would take.
+        let reach = margin + 1e-6
+        return gridsByLevel[levelID]?.candidates(minX: point.x - reach, minY: point.y - reach,
+                                                 maxX: point.x + reach, maxY: point.y + reach) ?? []
     }
 
     /// Metres between two coordinates in this locator's plane.
