@@ -13,6 +13,9 @@ public struct WalkwayIndex: Sendable {
 
     private let projection: LocalProjection
     private let segments: [Double: [Segment]]
+    /// Each level's segments by the cells their boxes cover: a city's ground level holds
+    /// hundreds of thousands, and every door and doorless space asked about each of them.
+    private let grids: [Double: PlanarBoxGrid]
     private let ordinals: [String: Double]
 
     public init(venue: Venue, projection: LocalProjection) {
@@ -25,23 +28,40 @@ public struct WalkwayIndex: Sendable {
             segments[ordinals[path.levelID] ?? 0, default: []] += zip(points, points.dropFirst()).map { Segment(a: $0, b: $1) }
         }
         self.segments = segments
+        grids = segments.mapValues { segments in
+            var grid = PlanarBoxGrid()
+            for (index, segment) in segments.enumerated() {
+                grid.insert(index, minX: min(segment.a.x, segment.b.x), minY: min(segment.a.y, segment.b.y),
+                            maxX: max(segment.a.x, segment.b.x), maxY: max(segment.a.y, segment.b.y))
+            }
+            return grid
+        }
     }
 
-    private func segments(onLevel levelID: String) -> [Segment] {
-        segments[ordinals[levelID] ?? 0] ?? []
+    /// The level's segments whose box meets the given one (widened by a micrometre, so that
+    /// rounding never leaves out a segment an exact test would take): every segment with a
+    /// point in the box, and some near it.
+    private func segments(onLevel levelID: String, meeting box: PlanarBox) -> [Segment] {
+        let ordinal = ordinals[levelID] ?? 0
+        guard let segments = segments[ordinal], let grid = grids[ordinal] else { return [] }
+        let reach = 1e-6
+        return grid.candidates(minX: box.minX - reach, minY: box.minY - reach, maxX: box.maxX + reach, maxY: box.maxY + reach)
+            .map { segments[$0] }
     }
 
     /// Whether a walkway of the level passes within `tolerance` metres of the point.
     public func passes(near coordinate: Coordinate, levelID: String, tolerance: Double) -> Bool {
         let point = projection.project(coordinate)
-        return segments(onLevel: levelID).contains { segment in
+        let box = PlanarBox(minX: point.x, minY: point.y, maxX: point.x, maxY: point.y).expanded(by: tolerance)
+        return segments(onLevel: levelID, meeting: box).contains { segment in
             point.closestPoint(onSegmentFrom: segment.a, to: segment.b).distance(to: point) <= tolerance
         }
     }
 
     /// Whether a walkway of the level enters the area: one of its vertices lies in it or on its outline.
     public func enters(_ area: PlanarArea, levelID: String, tolerance: Double) -> Bool {
-        segments(onLevel: levelID).contains { segment in
+        // A vertex in the area, or within `tolerance` of its outline, lies in its envelope so widened.
+        segments(onLevel: levelID, meeting: area.envelope.expanded(by: tolerance)).contains { segment in
             [segment.a, segment.b].contains { area.covers($0) || area.distanceToOutline($0) <= tolerance }
         }
     }
