@@ -45,7 +45,7 @@ final class StageContext {
     /// next stage's turn.
     var importedVenue: ImportedVenue?
     /// The graph the graph stage wrote, handed forward to the contract stage of the same build,
-    /// which would read the same one back; the runner drops it after the contract stage's turn.
+    /// which would read the same one back; the runner drops it after the next stage's turn.
     var writtenGraph: WrittenGraph?
     private var contents: [String: InputContent] = [:]
 
