@@ -7,7 +7,7 @@
 # (validation, four profiles' graphs, hierarchies, egress, bundle), each with its wall time and
 # peak memory. Prints one table row per size and the growth from 1x, then the whole build's time
 # per stage at each size; docs/architecture.md keeps the figures. SIZES="1 2 4" measures fewer
-# sizes.
+# sizes; the smallest is measured BASE_ROUNDS times (default 3) and its median run taken.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 data=../shared/data
@@ -49,6 +49,26 @@ measure() {
     cat "$work/time.txt"
 }
 
+# The same for the run of median time among ROUNDS runs (each after `rm -rf` of the build
+# folder in $1, which may be empty), its output kept as measure keeps it. Every size's growth
+# is a ratio to the 1x figures, so 1x is measured BASE_ROUNDS times (default 3): on shared
+# cores one run of it moves every ratio by a tenth or more.
+measure_median() {
+    local rounds=$1 folder=$2
+    shift 2
+    local round
+    for ((round = 0; round < rounds; round++)); do
+        [ -n "$folder" ] && rm -rf "$folder"
+        measure "$@" > "$work/round-$round.txt"
+        cp "$work/stdout.txt" "$work/round-$round.stdout"
+    done
+    local median
+    median=$(for ((round = 0; round < rounds; round++)); do echo "$(cut -d' ' -f1 "$work/round-$round.txt") $round"; done \
+        | sort -n | awk -v middle=$((rounds / 2)) 'NR == middle + 1 { print $2 }')
+    cp "$work/round-$median.stdout" "$work/stdout.txt"
+    cat "$work/round-$median.txt"
+}
+
 printf '| size | input | osmium cat -f opl | navforge build --until import | navforge build (whole) |\n'
 printf '|---|---|---|---|---|\n'
 base=""
@@ -63,11 +83,13 @@ for size in ${SIZES:-1 2 4 8}; do
     pipeline="$work/heidelberg-${size}x.yml"
     sed -e "s|path: .*heidelberg.osm.pbf|path: $(pwd)/$input|" -e "s|id: heidelberg$|id: heidelberg-${size}x|" \
         pipelines/heidelberg.yml > "$pipeline"
-    read -r peer_s peer_kb < <(measure osmium cat -f opl "$input" -o /dev/null --overwrite)
-    rm -rf "$work/build-${size}x"
-    read -r import_s import_kb < <(measure "$navforge" build "$pipeline" --until import --build-dir "$work/build-${size}x")
-    rm -rf "$work/build-${size}x"
-    read -r build_s build_kb < <(measure "$navforge" build "$pipeline" --build-dir "$work/build-${size}x")
+    rounds=1
+    [ -z "$base" ] && rounds=${BASE_ROUNDS:-3}
+    read -r peer_s peer_kb < <(measure_median "$rounds" "" osmium cat -f opl "$input" -o /dev/null --overwrite)
+    read -r import_s import_kb < <(measure_median "$rounds" "$work/build-${size}x" \
+        "$navforge" build "$pipeline" --until import --build-dir "$work/build-${size}x")
+    read -r build_s build_kb < <(measure_median "$rounds" "$work/build-${size}x" \
+        "$navforge" build "$pipeline" --build-dir "$work/build-${size}x")
     # The whole build's stage lines ("  validate      ran     4.31 s   ..."), for the second table.
     # A duration reads "4.31 s" or "1 min 2 s": every word up to the first "s".
     stages+="| ${size}x | $(awk '$2 == "ran" { t = ""; for (i = 3; i <= NF; i++) { t = t " " $i; if ($i == "s") break }
