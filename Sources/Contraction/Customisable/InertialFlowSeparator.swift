@@ -76,28 +76,17 @@ final class InertialFlowSeparator {
     /// and balance are its own, a direction is given up only once its flow exceeds a cut already
     /// found (so it could not win), and the winner is chosen over the directions in their order.
     func separate(_ part: [Int32], helpers: [InertialFlowSeparator] = []) -> (first: [Int32], second: [Int32], separator: [Int32]) {
-        let team = [self] + helpers
-        let directions = Self.directions.count
-        var found = [Direction?](repeating: nil, count: directions)
-        if team.count == 1 {
-            prepare(part)
-            var limit = Int.max
-            for direction in 0..<directions {
-                found[direction] = flow(part, direction: direction, limit: limit)
-                limit = min(limit, found[direction]?.cut ?? limit)
-            }
-        } else {
-            found.withUnsafeMutableBufferPointer { found in
+        let count = Self.directions.count
+        var found = [Direction?](repeating: nil, count: count)
+        found.withUnsafeMutableBufferPointer { found in
+            if helpers.isEmpty {
+                flows(part, directions: stride(from: 0, to: count, by: 1), into: found)
+            } else {
+                let team = [self] + helpers
                 let shared = UncheckedSendable(value: (team, found))
                 DispatchQueue.concurrentPerform(iterations: team.count) { member in
                     let (team, found) = shared.value
-                    let separator = team[member]
-                    separator.prepare(part)
-                    var limit = Int.max
-                    for direction in stride(from: member, to: directions, by: team.count) {
-                        found[direction] = separator.flow(part, direction: direction, limit: limit)
-                        limit = min(limit, found[direction]?.cut ?? limit)
-                    }
+                    team[member].flows(part, directions: stride(from: member, to: count, by: team.count), into: found)
                 }
             }
         }
@@ -124,6 +113,17 @@ final class InertialFlowSeparator {
         var cut: Int
         var balance: Int
         var sides: [UInt8]
+    }
+
+    /// Builds the network of `part` and takes `directions` in order, each given up once its flow
+    /// exceeds the least cut this separator has found, into `found` at each direction's index.
+    private func flows(_ part: [Int32], directions: StrideTo<Int>, into found: UnsafeMutableBufferPointer<Direction?>) {
+        prepare(part)
+        var limit = Int.max
+        for direction in directions {
+            found[direction] = flow(part, direction: direction, limit: limit)
+            limit = min(limit, found[direction]?.cut ?? limit)
+        }
     }
 
     /// Builds the flow network of `part` in this separator's buffers.
