@@ -100,11 +100,8 @@ public final class SpaceLocator {
     /// one that does, ascending. An area covers only points of its envelope, and its outline lies
     /// in it, so the queries above find among them what they would find among all the level's.
     private func candidates(_ levelID: String, around point: PlanarPoint, within margin: Double) -> [Int] {
-        // A micrometre more, so that rounding `x + margin` rather than `minX - margin` can never
-        // leave out a space the exact test would take.
-        let reach = margin + 1e-6
-        return gridsByLevel[levelID]?.candidates(minX: point.x - reach, minY: point.y - reach,
-                                                 maxX: point.x + reach, maxY: point.y + reach) ?? []
+        gridsByLevel[levelID]?.candidates(minX: point.x - margin, minY: point.y - margin,
+                                          maxX: point.x + margin, maxY: point.y + margin) ?? []
     }
 
     /// Metres between two coordinates in this locator's plane.

@@ -38,15 +38,12 @@ public struct WalkwayIndex: Sendable {
         }
     }
 
-    /// The level's segments whose box meets the given one (widened by a micrometre, so that
-    /// rounding never leaves out a segment an exact test would take): every segment with a
-    /// point in the box, and some near it.
+    /// The level's segments whose box meets the given one: every segment with a point in the
+    /// box, and some near it.
     private func segments(onLevel levelID: String, meeting box: PlanarBox) -> [Segment] {
         let ordinal = ordinals[levelID] ?? 0
         guard let segments = segments[ordinal], let grid = grids[ordinal] else { return [] }
-        let reach = 1e-6
-        return grid.candidates(minX: box.minX - reach, minY: box.minY - reach, maxX: box.maxX + reach, maxY: box.maxY + reach)
-            .map { segments[$0] }
+        return grid.candidates(minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY).map { segments[$0] }
     }
 
     /// Whether a walkway of the level passes within `tolerance` metres of the point.

@@ -12,6 +12,8 @@ public struct PlanarBoxGrid: Sendable {
     public let cellSize: Double
     /// Boxes covering more cells than this are not filed but returned by every query.
     static let largestFiled = 256.0
+    /// How far (metres) every query reaches past its box, against rounding in the callers' tests.
+    static let rounding = 1e-6
     /// Corners farther out than this (metres) are not filed cell by cell: integer cells would overflow.
     static let farthest = 1e12
 
@@ -45,16 +47,26 @@ public struct PlanarBoxGrid: Sendable {
 
     /// The indexes of the boxes that may meet the query box, ascending and each once: every
     /// filed box that meets it, and some that only lie near it.
+    ///
+    /// The query is widened by ``rounding`` first: a caller's exact test may round its sums
+    /// another way (`x + margin` against `minX - margin`), and must never miss a box for that.
     public func candidates(minX: Double, minY: Double, maxX: Double, maxY: Double) -> [Int] {
         guard minX <= maxX, minY <= maxY else { return [] }
         var found = large
-        if let range = cellRange(minX: minX, minY: minY, maxX: maxX, maxY: maxY),
-           Self.cellCount(range) <= Double(cells.count) {
-            for x in range.x {
-                for y in range.y { found += cells[Cell(x: x, y: y)] ?? [] }
+        if let range = cellRange(minX: minX - Self.rounding, minY: minY - Self.rounding,
+                                 maxX: maxX + Self.rounding, maxY: maxY + Self.rounding) {
+            if Self.cellCount(range) <= Double(cells.count) {
+                for x in range.x {
+                    for y in range.y { found += cells[Cell(x: x, y: y)] ?? [] }
+                }
+            } else {
+                // A query covering more cells than are filed: the filed cells it covers.
+                for (cell, indexes) in cells where range.x.contains(cell.x) && range.y.contains(cell.y) {
+                    found += indexes
+                }
             }
         } else {
-            // A query covering more cells than the grid holds: every filed box.
+            // A query reaching farther out than integer cells: every filed box.
             for indexes in cells.values { found += indexes }
         }
         return Array(Set(found)).sorted()
