@@ -41,6 +41,17 @@ struct DemoWorkspace {
         try text.replacingOccurrences(of: old, with: new).write(to: url, atomically: true, encoding: .utf8)
     }
 
+    /// A build's context for the demo pipeline after its import stage has run, as the runner
+    /// leaves it for the next stage (the import's key set, the staged venue handed forward).
+    func contextAfterImport() throws -> StageContext {
+        let definition = try PipelineFileParser.parse(contentsOf: pipeline)
+        let context = StageContext(definition: definition, layout: layout, report: { _ in })
+        let stage = ImportStage()
+        context.keys[.import] = try stage.cacheKey(context)
+        _ = try stage.run(context)
+        return context
+    }
+
     func build(_ pipeline: URL? = nil, force: Bool = false, until: StageKind? = nil,
                observer: @escaping (BuildEvent) -> Void = { _ in }) throws -> BuildSummary {
         let definition = try PipelineFileParser.parse(contentsOf: pipeline ?? self.pipeline)

@@ -9,11 +9,7 @@ import Testing
 @Suite struct ImportedVenueTests {
     @Test func theVenueHandedForwardIsTheOneTheStoreReadsBack() throws {
         let workspace = try DemoWorkspace()
-        let definition = try PipelineFileParser.parse(contentsOf: workspace.pipeline)
-        let context = StageContext(definition: definition, layout: workspace.layout, report: { _ in })
-        let stage = ImportStage()
-        context.keys[.import] = try stage.cacheKey(context)
-        _ = try stage.run(context)
+        let context = try workspace.contextAfterImport()
         let handed = try #require(context.importedVenue)
         let read = try StagingStore.read(from: workspace.layout.staging)
         #expect(handed.staged.venue == read.venue)

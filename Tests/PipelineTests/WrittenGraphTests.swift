@@ -9,12 +9,8 @@ import Testing
 @Suite struct WrittenGraphTests {
     @Test func theGraphHandedForwardIsTheOneTheFileReadsBack() throws {
         let workspace = try DemoWorkspace()
-        let definition = try PipelineFileParser.parse(contentsOf: workspace.pipeline)
-        let context = StageContext(definition: definition, layout: workspace.layout, report: { _ in })
-        let importStage = ImportStage()
-        context.keys[.import] = try importStage.cacheKey(context)
-        _ = try importStage.run(context)
-        let stage = GraphStage(parameters: definition.graphParameters)
+        let context = try workspace.contextAfterImport()
+        let stage = GraphStage(parameters: context.definition.graphParameters)
         context.keys[.graph] = try stage.cacheKey(context)
         _ = try stage.run(context)
         let handed = try #require(context.writtenGraph)
