@@ -96,7 +96,7 @@ let package = Package(
                           path: "Benchmarks/ImportThroughput"),
 
         .executableTarget(name: "bench-ch", dependencies: ["Contraction", "NavFormat"], path: "Benchmarks/ContractionBench"),
-        .executableTarget(name: "bench-locate", dependencies: ["Fingerprints", "Importers", "NavFormat", "NavBundle"],
+        .executableTarget(name: "bench-locate", dependencies: ["Fingerprints", "Importers", "NavFormat", "NavBundle", "BundleTools"],
                           path: "Benchmarks/LocateBench"),
         .executableTarget(name: "bench-bundle", dependencies: ["NavFormat", "NavBundle", "Contraction"], path: "Benchmarks/BundleBench"),
         .executableTarget(name: "route-audit", dependencies: ["NavFormat", "NavBundle", "Contraction", "RoutingGraph", "VenueModel"],

@@ -8,7 +8,7 @@
 # checks the hierarchy or customises the profile's metric) and a route between random node pairs
 # (the same xorshift32 pairs in both; the sums of the routes' durations must agree), and Wi-Fi
 # locating on readers/vectors/uji.queries' scans for the UJIIndoorLoc bundle (the JavaScript reader
-# alone locates on other bundles, on scans made from the map's reference points), and, for the C
+# alone locates on other bundles, on scans made from the map's spots), and, for the C
 # reader alone, the maneuvers of the same routes (docs/guidance.md, "Cost").
 # Without arguments it takes the demo campus, TU Dresden, Heidelberg and UJIIndoorLoc bundles that
 # are built under build/. PAIRS, ROUNDS and RUNS set the sizes.

@@ -84,7 +84,7 @@ public enum BundleWriter {
         }
         if let landmarks { container.add(BundleFormat.Tag.landmarks, landmarks) }
         if let radioMap = contents.radioMap {
-            container.add(BundleFormat.Tag.wifi, Data(radioMap))
+            container.add(BundleFormat.Tag.wifi, version: RadioMapLayout.sectionVersion, Data(radioMap))
         }
         if let texts = contents.guidanceTexts {
             container.add(BundleFormat.Tag.guidanceTexts, try encodeGuidanceTexts(texts))

@@ -25,7 +25,7 @@ import VenueModel
             RadioMap.ReferencePoint(latitude: 48.2, longitude: 11.2, floor: 2, scanCount: 3, readings: [reading(0, -30), reading(2, -40)]),
         ]
         return RadioMap(accessPoints: ["00:0b:86:00:00:01", "00:0b:86:00:00:02", "00:0b:86:00:00:03"], buildings: ["B"],
-                        floors: floors, referencePoints: points, parameters: LocatorParameters())
+                        floors: floors, referencePoints: points, scans: [], parameters: LocatorParameters())
     }
 
     @Test func theInventoryPlacesItAndTheSurveyOtherwise() {

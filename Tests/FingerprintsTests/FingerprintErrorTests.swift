@@ -6,7 +6,7 @@ import Testing
 @Suite struct FingerprintErrorTests {
     @Test func parametersNoReaderAcceptsAreTheCallersMistake() {
         var compiler = RadioMapCompiler()
-        compiler.parameters.neighbours = 0
+        compiler.parameters.position.neighbours = 0
         let scans = [RadioMapCompilerTests.scan([("WAP1", -60)])]
         #expect(throws: FingerprintError.invalidParameters(compiler.parameters)) { try compiler.compile(scans) }
     }

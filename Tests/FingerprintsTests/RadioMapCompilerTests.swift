@@ -3,7 +3,8 @@ import Testing
 import VenueModel
 @testable import Fingerprints
 import NavFormat
-import BundleTools
+@testable import BundleTools
+import NavBundle
 
 @Suite struct RadioMapCompilerTests {
     static func scan(_ readings: [(String, Double)], x: Double = 0, level: String = "0", device: String? = "a",
@@ -65,24 +66,24 @@ import BundleTools
         #expect(map.referencePoints[1].floor == 1)
     }
 
-    /// Grouped by scan, each scan is a reference point of its own, in survey order within a
-    /// spot, with its readings as taken.
-    @Test func groupedByScanEveryScanIsAReferencePoint() throws {
+    /// Every scan is kept as taken beside its spot's averages, sorted by spot, then by content
+    /// within a spot; a scan that heard only filtered access points is left out.
+    @Test func theMapKeepsEveryScanBesideItsSpot() throws {
         let scans = [
-            Self.scan([("WAP1", -60), ("WAP2", -80)], timestamp: 1),
-            Self.scan([("WAP1", -64)], timestamp: 2),
-            Self.scan([("WAP1", -70), ("WAP2", -90)], x: 10, level: "1", timestamp: 3),
+            Self.scan([("WAP1", -70), ("WAP2", -90)], x: 10, level: "1", timestamp: 1),
+            Self.scan([("WAP1", -60), ("WAP2", -80)], timestamp: 2),
+            Self.scan([("WAP1", -64)], timestamp: 3),
+            Self.scan([("WAP9", -50)], timestamp: 4),
         ]
         var compiler = RadioMapCompiler()
-        compiler.filter.minimumScans = 1
-        compiler.grouping = .scan
+        compiler.filter.minimumScans = 2
         let (map, report) = try compiler.compile(scans)
-        #expect(report.referencePoints == 3)
-        #expect(map.referencePoints.map(\.scanCount) == [1, 1, 1])
-        #expect(map.referencePoints.map(\.floor) == [0, 0, 1])
-        #expect(map.referencePoints[0].readings.map(\.mean) == [-60, -80])
-        #expect(map.referencePoints[1].readings.map(\.mean) == [-64])
-        #expect(map.referencePoints[1].readings[0].standardDeviation == 0)
+        #expect(report.referencePoints == 2 && report.scans == 3)
+        #expect(map.referencePoints.map(\.scanCount) == [3, 1])
+        #expect(map.scans.map(\.spot) == [0, 0, 1])
+        #expect(map.scans[0].signals == [RadioMap.Scan.Signal(accessPoint: 0, rssi: -64)])
+        #expect(map.scans[1].signals == [RadioMap.Scan.Signal(accessPoint: 0, rssi: -60), RadioMap.Scan.Signal(accessPoint: 1, rssi: -80)])
+        #expect(map.scans[2].signals.map(\.rssi) == [-70, -90])
     }
 
     @Test func refusesASurveyThatLeavesNothing() {
@@ -94,10 +95,8 @@ import BundleTools
         var validation = CrossValidation()
         validation.folds = folds
         validation.floorExponents = [1, 2]
-        validation.floorNeighbourCounts = [1, 3]
-        validation.buildingNeighbourCounts = [3]
-        validation.positionExponents = [1.5]
-        validation.neighbourCounts = [1, 4]
+        validation.floorScanCounts = [1, 3]
+        validation.floorSpotCounts = [1]
         return validation
     }
 
@@ -110,14 +109,49 @@ import BundleTools
         #expect(Set(folds) == [0, 1, 2])
         #expect(zip(scans, folds).allSatisfy { scan, fold in ["one": 0, "three": 1, "two": 2][scan.device!] == fold })
         let tuning = try validation.tune(scans, compiler: RadioMapCompiler())
-        #expect(tuning.floorStage.count == 4 && tuning.positionStage.count == 2)
-        // Each stage is ranked by its own output, and the choice is the best of the last stage.
+        #expect(tuning.floorStage.count == 4)
+        // Each stage is ranked by its own output; the position rules are every candidate, best first.
         #expect(zip(tuning.floorStage, tuning.floorStage.dropFirst()).allSatisfy { $0.floorHitRate >= $1.floorHitRate })
-        #expect(zip(tuning.positionStage, tuning.positionStage.dropFirst()).allSatisfy { $0.meanError <= $1.meanError })
-        #expect(tuning.positionStage.allSatisfy { $0.parameters.floorExponent == tuning.floorStage[0].parameters.floorExponent })
-        #expect(tuning.chosen == tuning.positionStage[0].parameters)
-        #expect(tuning.positionStage[0].buildingHitRate == 1 && tuning.positionStage[0].floorHitRate > 0.9)
-        #expect(tuning.positionStage[0].meanError < 5)
+        let rules = try #require(tuning.positionRules.first).rules
+        #expect(rules.count == LocatorParameters.PositionRule.candidates.count)
+        #expect(zip(rules, rules.dropFirst()).allSatisfy { $0.meanError <= $1.meanError })
+        #expect(tuning.chosen.floorExponent == tuning.floorStage[0].parameters.floorExponent)
+        #expect(tuning.chosen.floorScans == tuning.floorStage[0].parameters.floorScans)
+        #expect(tuning.chosen.position == rules[0].rule && tuning.chosen.certainRatio == tuning.certainRatio.ratio)
+        #expect(tuning.floorStage[0].buildingHitRate == 1 && tuning.floorStage[0].floorHitRate > 0.9)
+        #expect(rules[0].meanError < 5)
+    }
+
+    /// The certain ratio is the smallest at which every survey's sure fixes are right often
+    /// enough: here a sure fix on the wrong floor in one survey forces a larger ratio.
+    @Test func theCertainRatioIsTheSmallestThatKeepsSureFixesRight() {
+        var validation = CrossValidation()
+        validation.certainRatios = [1.2, 1.5, 2]
+        validation.certainTarget = 0.99
+        let measured = 1.6
+        func fix(ratio: Double, hit: Bool) -> (confidence: Double, floorHit: Bool) {
+            (RadioMapLocator.confidence(best: 1, second: ratio, certainRatio: measured), hit)
+        }
+        let right = [fix(ratio: 1.3, hit: true), fix(ratio: 3, hit: true)]
+        let wrongAt14 = [fix(ratio: 1.4, hit: false), fix(ratio: 2.5, hit: true)]
+        let chosen = validation.certainRatio([right, wrongAt14], surveys: ["a", "b"], measuredWith: measured)
+        #expect(chosen.ratio == 1.5 && chosen.reached)
+        #expect(chosen.surveys.map(\.sure) == [1, 1] && chosen.surveys.map(\.sureFloorHitRate) == [1, 1])
+        // A wrong fix beyond every ratio: the largest tried, and said not to reach the target.
+        let hopeless = validation.certainRatio([[fix(ratio: 5, hit: false)]], surveys: ["c"], measuredWith: measured)
+        #expect(hopeless.ratio == 2 && !hopeless.reached && hopeless.surveys[0].sureFloorHitRate == 0)
+    }
+
+    /// The position rule chosen on a survey's own spots; a survey too small to split keeps the default.
+    @Test func eachMapChoosesItsPositionRuleOnItsOwnSurvey() throws {
+        var survey = SyntheticSurvey()
+        let scans = survey.scans(repeats: 3)
+        let (map, _, rules) = try RadioMapCompiler().compileChoosingPositionRule(scans)
+        #expect(map.parameters.position == rules[0].rule && rules.count == LocatorParameters.PositionRule.candidates.count)
+        var lenient = RadioMapCompiler()
+        lenient.filter.minimumScans = 1
+        let (small, _, kept) = try lenient.compileChoosingPositionRule(Array(scans.prefix(1)))
+        #expect(small.parameters.position == LocatorParameters().position && kept.count == 1)
     }
 
     /// Without devices (or with one), the scans of a spot share a fold, dealt by spot.
@@ -154,7 +188,7 @@ import BundleTools
         let surveys = [CrossValidation.Survey(name: "quiet", scans: quietScans),
                        CrossValidation.Survey(name: "noisy", scans: noisyScans)]
         let tuning = try validation.tune(surveys, compiler: RadioMapCompiler())
-        for score in tuning.floorStage + tuning.positionStage {
+        for score in tuning.floorStage {
             #expect(score.surveys.map(\.survey) == ["quiet", "noisy"])
             // The figures are the surveys' means, not the pooled scans'.
             #expect(abs(score.floorHitRate - (score.surveys[0].floorHitRate + score.surveys[1].floorHitRate) / 2) < 1e-12)
@@ -162,17 +196,13 @@ import BundleTools
             #expect(score.relativeError >= 1)
         }
         #expect(tuning.surveysDiffer)
-        // Positions rank by error relative to each survey's best, and the best is 1 only if it is
-        // best on both.
-        #expect(zip(tuning.positionStage, tuning.positionStage.dropFirst()).allSatisfy { $0.relativeError <= $1.relativeError })
-        let bestPerSurvey = (0..<2).map { survey in tuning.positionStage.map { $0.surveys[survey].meanError }.min()! }
-        let expected = (0..<2).map { tuning.positionStage[0].surveys[$0].meanError / bestPerSurvey[$0] }.reduce(0, +) / 2
-        #expect(abs(tuning.positionStage[0].relativeError - expected) < 1e-12)
-        #expect(tuning.chosen == tuning.positionStage[0].parameters)
+        // Each survey chooses its own position rule, and the certain ratio holds in both.
+        #expect(tuning.positionRules.map(\.survey) == ["quiet", "noisy"])
+        #expect(tuning.certainRatio.surveys.map(\.survey) == ["quiet", "noisy"])
 
         // One survey alone ranks as before, by its own metres.
         let alone = try validation.tune(quietScans, compiler: RadioMapCompiler())
-        #expect(alone.positionStage.map(\.meanError) == alone.positionStage.map(\.meanError).sorted())
+        #expect(alone.positionRules[0].rules.map(\.meanError) == alone.positionRules[0].rules.map(\.meanError).sorted())
         #expect(alone.floorStage.allSatisfy { $0.surveys.count == 1 && $0.surveys[0].survey == "survey" })
 
         // A survey that cannot be split is named.
@@ -191,7 +221,7 @@ extension CrossValidation.Tuning {
     /// Whether the two surveys' own figures differ for the chosen parameters, so that a mean and
     /// a pooled figure would tell them apart.
     var surveysDiffer: Bool {
-        let surveys = positionStage[0].surveys
+        let surveys = floorStage[0].surveys
         return surveys[0].floorHitRate != surveys[1].floorHitRate || surveys[0].meanError != surveys[1].meanError
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import NavBundle
+@testable import NavBundle
 import Testing
 import VenueModel
 @testable import Fingerprints
@@ -16,7 +16,7 @@ import NavFormat
         scan.readings.map { ScanReading(accessPoint: $0.accessPoint.value, rssi: $0.rssi) }
     }
 
-    @Test func compilesOneReferencePointPerSurveyedSpot() throws {
+    @Test func compilesOneSpotPerSurveyedPositionAndKeepsItsScans() throws {
         let (map, locator) = try Self.compiled()
         #expect(map.buildings == ["North", "South"])
         #expect(map.floors.map(\.name) == ["0", "1", "0", "1"])
@@ -24,18 +24,18 @@ import NavFormat
         #expect(map.referencePoints.count == 2 * 2 * 7 * 9)
         #expect(map.referencePoints.allSatisfy { $0.scanCount == 3 })
         #expect(map.accessPoints.count == 16)
-        #expect(locator.referencePointCount == map.referencePoints.count && locator.floorCount == 4)
+        #expect(map.scans.count == 3 * map.referencePoints.count)
+        #expect(locator.spotCount == map.referencePoints.count && locator.scanCount == map.scans.count && locator.floorCount == 4)
     }
 
     @Test func placesNoiseFreeScansOnTheirFloorAndBuildingNearTheirSpot() throws {
         // A noise-free survey: the nearest reference point to a scan at a spot is that spot.
         var clean = SyntheticSurvey()
         var exactMap = try RadioMapCompiler().compile(clean.scans(repeats: 1, noise: 0)).map
-        exactMap.parameters.neighbours = 1
+        exactMap.parameters.position.neighbours = 1
         let exactLocator = try RadioMapLocator(encoded: try exactMap.encoded())
         var averaged = try Self.compiled().map
-        averaged.parameters.neighbours = 4
-        averaged.parameters.floorNeighbours = 3
+        averaged.parameters.position = LocatorParameters.PositionRule(source: .spots, neighbours: 4)
         let averagingLocator = try RadioMapLocator(encoded: try averaged.encoded())
         var survey = SyntheticSurvey()
         for (building, offset) in [("North", 0.0), ("South", 100.0)] {
@@ -68,7 +68,42 @@ import NavFormat
         let fix = try #require(try locator.locate(Self.readings(scan)).fix)
         let point = SyntheticSurvey.projection.project(Coordinate(latitude: fix.latitude, longitude: fix.longitude))
         #expect(point.x > 12.5 && point.x < 22.5 && point.y > 7.5 && point.y < 17.5, "\(point)")
-        #expect(fix.neighbours == LocatorParameters().neighbours)
+        #expect(fix.neighbours == LocatorParameters().position.neighbours)
+    }
+
+    /// The floor scores average the nearest scans and spots, a floor with fewer counting 1 for
+    /// each missing; the confidence grows with the winner's lead and is 0.9 at the certain ratio.
+    @Test func floorsScoreTheirNearestAndTheLeadGivesTheConfidence() {
+        #expect(RadioMapLocator.mean([0.2, 0.4], of: 3) == (0.2 + 0.4 + 1) / 3)
+        #expect(RadioMapLocator.mean([], of: 2) == 1)
+        var nearest: [Double] = []
+        for distance in [0.5, 0.2, 0.9, 0.1, 0.2] { RadioMapLocator.keep(distance, in: &nearest, upTo: 3) }
+        #expect(nearest == [0.1, 0.2, 0.2])
+        #expect(RadioMapLocator.sorensen(1, 1, 0.5) == 0.5 && RadioMapLocator.sorensen(0, 0, 0) == 1)
+        #expect(abs(RadioMapLocator.confidence(best: 0.2, second: 0.32, certainRatio: 1.6) - 0.9) < 1e-12)
+        #expect(RadioMapLocator.confidence(best: 0.2, second: 0.2, certainRatio: 1.6) == 0)
+        #expect(RadioMapLocator.confidence(best: 0.2, second: 0.3, certainRatio: 1.6) < 0.9)
+        #expect(RadioMapLocator.confidence(best: 0.2, second: 0.4, certainRatio: 1.6) > 0.9)
+        #expect(RadioMapLocator.confidence(best: 0.2, second: .infinity, certainRatio: 1.6) == 1)
+        #expect(RadioMapLocator.confidence(best: 0, second: 0.1, certainRatio: 1.6) == 1)
+        #expect(RadioMapLocator.confidence(best: 0, second: 0, certainRatio: 1.6) == 0)
+    }
+
+    /// The position rule picks the nearest of its kind, scans before spots at equal distance,
+    /// and every kind when the floor has none of its own.
+    @Test func thePositionRuleTakesItsKindFirst() {
+        func neighbour(_ isScan: Bool, _ index: Int, _ distance: Double, _ latitude: Int32) -> RadioMapLocator.Neighbour {
+            RadioMapLocator.Neighbour(isScan: isScan, index: index, distance: distance, latitudeE7: latitude, longitudeE7: 0)
+        }
+        let candidates = [neighbour(true, 4, 0.1, 10), neighbour(false, 2, 0.2, 20), neighbour(true, 1, 0.3, 30)]
+        let spots = LocatorParameters.PositionRule(source: .spots, neighbours: 2, inverseDistance: false)
+        #expect(RadioMapLocator.position(candidates, rule: spots) == (20, 0, 1))
+        let scans = LocatorParameters.PositionRule(source: .scans, neighbours: 2, inverseDistance: false)
+        #expect(RadioMapLocator.position(candidates, rule: scans) == (20, 0, 2))
+        let either = LocatorParameters.PositionRule(source: .both, neighbours: 2, inverseDistance: true)
+        let weighted = (10 / (0.1 + 1e-6) + 20 / (0.2 + 1e-6)) / (1 / (0.1 + 1e-6) + 1 / (0.2 + 1e-6))
+        #expect(RadioMapLocator.position(candidates, rule: either) == (Int(weighted.rounded(.toNearestOrAwayFromZero)), 0, 2))
+        #expect(RadioMapLocator.position(candidates.filter(\.isScan), rule: spots) == (20, 0, 2))
     }
 
     @Test func saysUnknownWithZeroConfidenceWhenNothingKnownIsHeard() throws {

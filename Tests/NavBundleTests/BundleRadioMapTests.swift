@@ -5,27 +5,36 @@ import NavFormat
 
 /// The `WIFI` section: written into a bundle, read in place, locating as the map itself does.
 @Suite struct BundleRadioMapTests {
-    /// Two floors of one building, three access points, a reference point every 10 m.
+    /// Two floors of one building, three access points, a spot every 10 m with two scans a
+    /// decibel either side of its mean.
     static func radioMap() -> RadioMap {
-        var points: [RadioMap.ReferencePoint] = []
+        var points: [RadioMap.ReferencePoint] = [], scans: [RadioMap.Scan] = []
         for floor in 0..<2 {
             for step in 0..<5 {
                 let x = Double(step) * 10
                 let readings = (0..<3).map { accessPoint -> RadioMap.Reading in
                     let distance = abs(x - Double(accessPoint) * 20) + 1
-                    let mean = -40 - 20 * log10(distance) - (accessPoint == floor ? 0 : 15)
-                    return RadioMap.Reading(accessPoint: accessPoint, mean: mean, standardDeviation: 2, heardCount: 4)
+                    let mean = (-40 - 20 * log10(distance) - (accessPoint == floor ? 0 : 15)).rounded()
+                    return RadioMap.Reading(accessPoint: accessPoint, mean: mean, standardDeviation: 1, heardCount: 2)
+                }
+                for offset in [-1.0, 1.0] {
+                    scans.append(RadioMap.Scan(spot: points.count, signals: readings.map {
+                        RadioMap.Scan.Signal(accessPoint: $0.accessPoint, rssi: $0.mean + offset)
+                    }))
                 }
                 points.append(RadioMap.ReferencePoint(latitude: 48.15, longitude: 11.58 + x / 74_000, floor: floor,
-                                                      scanCount: 4, readings: readings))
+                                                      scanCount: 2, readings: readings))
             }
         }
         return RadioMap(accessPoints: ["00:0b:86:00:00:01", "00:0b:86:00:00:02", "00:0b:86:00:00:03"],
                         buildings: ["Main"],
                         floors: [RadioMap.Floor(name: "EG", building: 0, ordinal: 0, venueLevel: 0),
                                  RadioMap.Floor(name: "OG1", building: 0, ordinal: 1, venueLevel: nil)],
-                        referencePoints: points, parameters: LocatorParameters(neighbours: 2))
+                        referencePoints: points, scans: scans, parameters: Self.parameters)
     }
+
+    /// Two spots averaged, so that a position lies between spots (a spot's two scans share its place).
+    static let parameters = LocatorParameters(position: LocatorParameters.PositionRule(source: .spots, neighbours: 2))
 
     @Test func aBundleCarriesTheRadioMapAndLocatesLikeTheMapItself() throws {
         var contents = BundleFixture.contents()
@@ -38,8 +47,8 @@ import NavFormat
         #expect(bundle.metadata.format == "1.5")
         let mapped = try #require(try bundle.radioMapLocator())
         let inMemory = try RadioMapLocator(encoded: encoded)
-        #expect(mapped.accessPointCount == 3 && mapped.referencePointCount == 10 && mapped.floorCount == 2)
-        #expect(mapped.parameters == LocatorParameters(neighbours: 2))
+        #expect(mapped.accessPointCount == 3 && mapped.spotCount == 10 && mapped.scanCount == 20 && mapped.floorCount == 2)
+        #expect(mapped.parameters == Self.parameters)
         let scan = [ScanReading(accessPoint: "00:0b:86:00:00:02", rssi: -45), ScanReading(accessPoint: "00:0b:86:00:00:01", rssi: -75),
                     ScanReading(accessPoint: "00:0B:86:00:00:03", rssi: -90), ScanReading(accessPoint: "00:0b:86:00:00:09", rssi: -40)]
         let fix = try #require(try bundle.locate(scan).fix)
@@ -52,7 +61,7 @@ import NavFormat
         // Access point 2 sits on floor 1 at x = 20 m, heard strongly: floor OG1, near x = 20 m.
         #expect(fix.floorName == "OG1" && fix.floor == 1 && fix.buildingName == "Main" && fix.venueLevel == nil)
         #expect(abs((fix.longitude - 11.58) * 74_000 - 20) < 6)
-        #expect(fix.confidence > 0 && fix.confidence <= 1)
+        #expect(fix.confidence > 0 && fix.confidence <= 1 && fix.neighbours == 2)
     }
 
     @Test func normalisesBSSIDsAndLeavesLabelsAlone() {
@@ -99,18 +108,46 @@ import NavFormat
         var overheard = Self.radioMap()
         overheard.referencePoints[0].readings[0].heardCount = 9
         var badParameters = Self.radioMap()
-        badParameters.parameters.neighbours = 0
-        for map in [unsorted, missingFloor, overheard, badParameters] {
+        badParameters.parameters.position.neighbours = 0
+        var flatRatio = Self.radioMap()
+        flatRatio.parameters.certainRatio = 1
+        var unsortedScans = Self.radioMap()
+        unsortedScans.scans.swapAt(0, 5)
+        var strayScan = Self.radioMap()
+        strayScan.scans[19].spot = 10
+        var repeatedSignal = Self.radioMap()
+        repeatedSignal.scans[0].signals[1].accessPoint = 0
+        for map in [unsorted, missingFloor, overheard, badParameters, flatRatio, unsortedScans, strayScan, repeatedSignal] {
             expectInconsistentContents { _ = try map.encoded() }
         }
     }
 
     @Test func quantisesWithinHalfADecibel() throws {
         let locator = try RadioMapLocator(encoded: try Self.radioMap().encoded())
-        let point = try locator.section.referencePoint(3)
-        let readings = try locator.section.bytes.bytes(offset: locator.section.layout.reading(point.readings.lowerBound), count: RadioMapLayout.ReadingEntry.size)
-        let stored = RadioMapLayout.mean(readings[RadioMapLayout.ReadingEntry.mean])
+        let section = locator.section
+        // Spot 3's posting under access point 0: the spots listed there are 0 to 9 in order.
+        let postings = try section.postings(0, scans: false)
+        #expect(postings.count == 10)
+        let posting = try section.u32(section.layout.posting(postings.lowerBound + 3, scans: false))
+        #expect(posting >> 8 == 3)
+        let stored = RadioMapLayout.mean(UInt8(posting & 0xFF))
         #expect(abs(stored - Self.radioMap().referencePoints[3].readings[0].mean) <= 0.25)
-        #expect(RadioMapLayout.deviation(readings[RadioMapLayout.ReadingEntry.deviation]) == 2)
+        // A scan's posting holds its own reading.
+        let scanPosting = try section.u32(section.layout.posting(try section.postings(0, scans: true).lowerBound + 7, scans: true))
+        #expect(scanPosting >> 8 == 7 && RadioMapLayout.mean(UInt8(scanPosting & 0xFF)) == Self.radioMap().scans[7].signals[0].rssi)
+    }
+
+    @Test func aSpotListsWhatHalfItsScansHeard() throws {
+        var map = Self.radioMap()
+        map.referencePoints[0].readings[1].heardCount = 1
+        map.referencePoints[1].scanCount = 3
+        map.referencePoints[1].readings[2].heardCount = 1
+        let locator = try RadioMapLocator(encoded: try map.encoded())
+        let spotsOf = { (accessPoint: Int) throws -> [UInt32] in
+            try locator.section.postings(accessPoint, scans: false).map { try locator.section.u32(locator.section.layout.posting($0, scans: false)) >> 8 }
+        }
+        // One scan of two is half: listed. One of three is not.
+        #expect(try spotsOf(1).contains(0))
+        #expect(try !spotsOf(2).contains(1) && spotsOf(2).contains(2))
     }
 }

@@ -56,16 +56,17 @@ import BundleTools
         var spots: [String] = []
         for line in onFloor where !spots.contains(spot(line)) { spots.append(spot(line)) }
         #expect(spots.count == 24)
-        // One spot in nine left (as scripts/make-demo-survey.py --thin C:1 leaves): the floor is
-        // still told, but a person on it is placed far off.
+        // One spot in nine left, the first, tenth and nineteenth: two of the six held-out scans
+        // are put on the other floor. A floor's score averages its five nearest scans and spots,
+        // and one with fewer counts "nothing in common" for each missing, so a floor this thin
+        // loses scans to a well-surveyed one.
         let sparse = Set(spots.enumerated().filter { $0.offset % 9 == 0 }.map(\.element))
         try lines.filter { !$0.hasSuffix(",1,C,survey-phone") || sparse.contains(spot($0)) }.joined(separator: "\n")
             .write(to: url, atomically: true, encoding: .utf8)
         let sparseStage = try #require(try workspace.build().stages.first { $0.stage == .fingerprints })
-        #expect(sparseStage.message?.contains("too thin to position well on C 1 (") == true, "\(sparseStage.message ?? "")")
-        #expect(sparseStage.message?.contains("too thin to tell the floor") == false, "\(sparseStage.message ?? "")")
+        #expect(sparseStage.message?.contains("too thin to tell the floor on C 1 (66.7 % right") == true, "\(sparseStage.message ?? "")")
         let sparsePage = try String(contentsOf: workspace.layout.surveyQualityPage, encoding: .utf8)
-        #expect(sparsePage.contains("survey floor C 1: 6 held-out scans, 100.0 % on the right floor, "), "the finding names the floor")
+        #expect(sparsePage.contains("survey floor C 1: 6 held-out scans, 66.7 % on the right floor, "), "the finding names the floor")
         #expect(sparseStage.issues.warnings >= 1)
 
         // One spot left: held out, it leaves its floor without a reference point.
@@ -112,12 +113,26 @@ import BundleTools
                                          + "stages:\n  import:\n  fingerprints:\n", url: url)
         } throws: { "\($0)".contains("unknown layout 'sideways'") }
         let parsed = try PipelineFileParser.parse(
-            base + survey + "stages:\n  import:\n  fingerprints: {neighbours: 3, floor-exponent: 2}\n  bundle:\n", url: url)
+            base + survey + "stages:\n  import:\n  fingerprints: {neighbours: 3, floor-exponent: 2, certain-ratio: 1.4}\n  bundle:\n", url: url)
         guard case .fingerprints(let parameters)? = parsed.stage(.fingerprints)?.parameters else {
             Issue.record("no fingerprints stage")
             return
         }
-        #expect(parameters.locator.neighbours == 3 && parameters.locator.floorExponent == 2 && parameters.qualityFolds == 10)
+        #expect(parameters.locator.position.neighbours == 3 && parameters.locator.floorExponent == 2 && parameters.qualityFolds == 10)
+        #expect(parameters.locator.certainRatio == 1.4 && parameters.positionRuleFixed)
+        let rule = try PipelineFileParser.parse(
+            base + survey + "stages:\n  import:\n  fingerprints: {position-from: spots, position-weights: equal}\n  bundle:\n", url: url)
+        guard case .fingerprints(let ruled)? = rule.stage(.fingerprints)?.parameters else {
+            Issue.record("no fingerprints stage")
+            return
+        }
+        #expect(ruled.locator.position == LocatorParameters.PositionRule(source: .spots, neighbours: 3, inverseDistance: false))
+        #expect(ruled.positionRuleFixed)
+        for (key, value) in [("position-from", "corners"), ("position-weights", "heavy"), ("certain-ratio", "1"), ("floor-scans", "0")] {
+            #expect {
+                try PipelineFileParser.parse(base + survey + "stages:\n  import:\n  fingerprints: {\(key): \(value)}\n", url: url)
+            } throws: { "\($0)".contains(key) || "\($0)".contains("must") }
+        }
     }
 }
 

@@ -117,7 +117,7 @@ int main(int argc, char **argv) {
     qsort(times, timed, sizeof(double), ascending);
     nb_radio_map map;
     if (nb_radio_map_info(bundle, &map, message, sizeof message) == NB_OK)
-        printf("radio map: %u reference points on %u floors in %u buildings, %u access points\n", map.reference_points,
+        printf("radio map: %u scans at %u spots on %u floors in %u buildings, %u access points\n", map.scans, map.spots,
                map.floors, map.buildings, map.access_points);
     printf("%zu scans, %zu unknown; building hit %.2f %%, floor hit %.2f %%\n", count, unknown,
            100.0 * (double)building_hits / (double)count, 100.0 * (double)floor_hits / (double)count);

@@ -201,10 +201,17 @@ struct nb_bundle {
     /* GLMK's landmarks and pairs, checked in full by nb_open; NULL (and counts 0) without it. */
     const uint8_t *landmarks, *landmark_pairs;
     uint32_t landmark_count, landmark_keys, landmark_pair_count;
-    /* WIFI's signal weights of every stored mean under each exponent, tabulated by nb_open when
-     * the section's parameters are valid, so that locating only reads the bundle. */
-    int wifi_weights;
+    /* WIFI (section version 2) as nb_open prepares it (prepare_wifi), so that locating only
+     * reads: the weights of every level under each exponent, each record's masses (floor and
+     * position exponent; spots, then scans) and floor. `wifi_status` is NB_OK when the section
+     * is present and sound, else what locating reports, with `wifi_problem`. */
+    nb_status wifi_status;
+    char wifi_problem[1024];
     double wifi_floor_weight[256], wifi_position_weight[256];
+    double *wifi_mass;
+    uint32_t *wifi_floor_of;
+    uint32_t *wifi_near_first; /* per floor and kind, where its nearest go in a locate's scratch */
+    uint32_t *wifi_floor_records; /* per floor and kind, its first spot or scan; then the counts */
     /* SHAP once checked in full (by the first arc shape): corner offsets and corners, else NULL. */
     const uint8_t *shape_first, *shape_corners;
     /* GARC (2.1 and 1.3), its header checked by the opening: the arcs' end bearings and the corners'
@@ -840,7 +847,7 @@ static nb_status read_arc_bearings(nb_bundle *b) {
     return NB_OK;
 }
 
-static void tabulate_wifi_weights(nb_bundle *b);
+static void prepare_wifi(nb_bundle *b);
 static nb_status read_guidance_texts(nb_bundle *b);
 
 /* Hands `b` over in `*out` when `status` is NB_OK; else reports its error in `message` and
@@ -863,7 +870,7 @@ static nb_status finish_open(nb_bundle *b, int verify, nb_bundle **out, char *me
     if (status == NB_OK) status = read_required(b);
     if (status == NB_OK) status = read_arc_bearings(b);
     if (status == NB_OK) status = read_guidance_texts(b);
-    if (status == NB_OK) tabulate_wifi_weights(b);
+    if (status == NB_OK) prepare_wifi(b);
     return hand_over(b, status, out, message, message_size);
 }
 
@@ -944,6 +951,10 @@ void nb_close(nb_bundle *b) {
     free(b->tails);
     free(b->doors);
     free(b->strings_valid);
+    free(b->wifi_mass);
+    free(b->wifi_floor_of);
+    free(b->wifi_near_first);
+    free(b->wifi_floor_records);
     free(b);
 }
 
@@ -1030,7 +1041,10 @@ static nb_status record_text(nb_bundle *b, uint32_t index, const char *referrer,
 }
 
 int nb_has_section(const nb_bundle *b, const char *tag) {
-    return tag != NULL && strlen(tag) == 4 && find_section(b, tag) != NULL;
+    if (tag == NULL || strlen(tag) != 4) return 0;
+    /* EGRS and WIFI are read in section version 2, every other section in version 1. */
+    uint16_t version = strcmp(tag, "EGRS") == 0 || strcmp(tag, "WIFI") == 0 ? 2 : 1;
+    return find_section_version(b, tag, version) != NULL;
 }
 
 nb_status nb_section_entry(const nb_bundle *b, size_t index, nb_section *info) {
@@ -7152,15 +7166,17 @@ nb_status nb_geofence_events(nb_bundle *b, const nb_geofence_position *track, si
 #pragma STDC FP_CONTRACT OFF
 #endif
 
-#define WIFI_HEADER 64u
+#define WIFI_VERSION 2
+#define WIFI_HEADER 80u
 #define WIFI_NO_LEVEL 0xFFFFu
-#define WIFI_MAX_ACCESS_POINTS 65534u /* a reading names its access point in a u16 */
+#define WIFI_MAX_ACCESS_POINTS 65534u /* fewer than a u16 counts, as the writer keeps them */
+#define WIFI_MAX_RECORDS 16777215u    /* a posting names its spot or scan in 24 bits */
 #define WIFI_WEIGHT_SCALE 16777216.0  /* weights are whole multiples of 2^-24 */
-#define WIFI_VOTE_OFFSET 1e-6         /* keeps the vote of an exact match finite */
+#define WIFI_VOTE_OFFSET 1e-6         /* keeps the weight of an exact match finite */
 
 /* `a * b` rounded to a double before anything is added to it. WebAssembly has no fused
  * multiply-add (f64.mul always rounds), so there the volatile store, which costs a trip through
- * the stack in memory on every product of the scoring loop, is not needed. */
+ * the stack in memory on every product, is not needed. */
 static double exact_product(double a, double b) {
 #if defined(__wasm__)
     return a * b;
@@ -7181,30 +7197,6 @@ static double wifi_weight(double rssi, double weakest, double exponent) {
 static int wifi_count_valid(uint32_t count) { return count >= 1 && count <= 1000; }
 static int wifi_exponent_valid(double exponent) { return isfinite(exponent) && exponent > 0 && exponent <= 16; }
 
-/* Whether the parameters in the header at `p` (64 bytes) lie in the ranges the format allows. */
-static int wifi_parameters_valid(const uint8_t *p) {
-    double weakest = rdf64(p + 48);
-    return wifi_exponent_valid(rdf64(p + 32)) && wifi_exponent_valid(rdf64(p + 40)) && isfinite(weakest) &&
-           weakest < -1 && weakest >= -150 && wifi_count_valid(rd16(p + 56)) && wifi_count_valid(rd16(p + 58)) &&
-           wifi_count_valid(rd16(p + 60)) && wifi_count_valid(rd16(p + 62));
-}
-
-/* The weights of the 256 stored means (mean / 2 - 128 dBm) under both exponents, once per bundle:
- * 512 calls of pow, which locating would otherwise repeat on every scan. */
-static void tabulate_wifi_weights(nb_bundle *b) {
-    const section *s = find_section(b, "WIFI");
-    if (s == NULL || s->length < WIFI_HEADER) return;
-    const uint8_t *p = section_bytes(b, s);
-    if (!wifi_parameters_valid(p)) return;
-    double weakest = rdf64(p + 48), floor_exponent = rdf64(p + 32), position_exponent = rdf64(p + 40);
-    for (int mean = 0; mean < 256; mean++) {
-        double dbm = (double)mean / 2 - 128;
-        b->wifi_floor_weight[mean] = wifi_weight(dbm, weakest, floor_exponent);
-        b->wifi_position_weight[mean] = wifi_weight(dbm, weakest, position_exponent);
-    }
-    b->wifi_weights = 1;
-}
-
 /* WIFI as its header lays it out (offsets in bytes from the section's start), and where a call's
  * failure is reported. */
 typedef struct {
@@ -7213,10 +7205,10 @@ typedef struct {
     size_t message_size;
     const uint8_t *p;
     uint64_t length;
-    uint32_t access_points, buildings, floors, points, readings, postings, strings, text_length;
-    double floor_exponent, position_exponent, weakest;
-    uint32_t building_neighbours, floor_neighbours, neighbours, candidate_access_points;
-    uint64_t ids_at, posting_first_at, buildings_at, floors_at, points_at, readings_at, postings_at, offsets_at, text_at;
+    uint32_t access_points, buildings, floors, spots, scans, spot_postings, scan_postings, strings, text_length;
+    double floor_exponent, position_exponent, weakest, certain_ratio;
+    uint32_t floor_scans, floor_spots, neighbours, source, inverse;
+    uint64_t ids_at, first_at[2], buildings_at, floors_at, spots_at, scans_at, postings_at[2], offsets_at, text_at;
 } radio_map;
 
 static uint64_t aligned8(uint64_t offset) { return (offset + 7) / 8 * 8; }
@@ -7233,44 +7225,61 @@ static nb_status wifi_refuse(const radio_map *m, nb_status status, const char *f
     return status;
 }
 
-/* The header, checked: the parameters in range, fewer access points than a u16 names, and the
- * tables inside the section. Everything else is checked where it is read. */
+/* The header, checked: the parameters in range, the counts within what the tables can name, and
+ * the tables inside the section. The postings and records are checked once, by nb_open
+ * (prepare_wifi); names and floors where they are read. */
 static nb_status read_radio_map(const nb_bundle *b, radio_map *m, char *message, size_t message_size) {
     memset(m, 0, sizeof *m);
     m->bundle = b, m->message = message, m->message_size = message_size;
-    const section *s = find_section(b, "WIFI");
+    const section *s = find_section_version(b, "WIFI", WIFI_VERSION);
     if (s == NULL) {
-        fail(message, message_size, "%s: no WIFI section (version 1): locating is not available", b->path);
+        const section *other = find_section_any(b, "WIFI");
+        if (other != NULL)
+            fail(message, message_size, "%s: its WIFI is in section version %u, which this reader does not read: "
+                 "rebuild the bundle to locate on it", b->path, other->version);
+        else
+            fail(message, message_size, "%s: no WIFI section: locating is not available", b->path);
         return NB_ERROR_UNAVAILABLE;
     }
     m->p = section_bytes(b, s), m->length = s->length;
     if (s->length < WIFI_HEADER)
         return wifi_refuse(m, NB_ERROR_FORMAT, "%llu bytes is too short for its header", (unsigned long long)s->length);
     const uint8_t *p = m->p;
-    m->access_points = rd32(p), m->buildings = rd32(p + 4), m->floors = rd32(p + 8), m->points = rd32(p + 12);
-    m->readings = rd32(p + 16), m->postings = rd32(p + 20), m->strings = rd32(p + 24), m->text_length = rd32(p + 28);
-    m->floor_exponent = rdf64(p + 32), m->position_exponent = rdf64(p + 40), m->weakest = rdf64(p + 48);
-    m->building_neighbours = rd16(p + 56), m->floor_neighbours = rd16(p + 58), m->neighbours = rd16(p + 60);
-    m->candidate_access_points = rd16(p + 62);
-    if (!wifi_parameters_valid(p) || !b->wifi_weights)
+    m->access_points = rd32(p), m->buildings = rd32(p + 4), m->floors = rd32(p + 8), m->spots = rd32(p + 12);
+    m->scans = rd32(p + 16), m->spot_postings = rd32(p + 20), m->scan_postings = rd32(p + 24);
+    m->strings = rd32(p + 28), m->text_length = rd32(p + 32);
+    m->floor_exponent = rdf64(p + 40), m->position_exponent = rdf64(p + 48), m->weakest = rdf64(p + 56);
+    m->certain_ratio = rdf64(p + 64);
+    m->floor_scans = rd16(p + 72), m->floor_spots = rd16(p + 74), m->neighbours = rd16(p + 76);
+    m->source = p[78], m->inverse = p[79];
+    if (!wifi_exponent_valid(m->floor_exponent) || !wifi_exponent_valid(m->position_exponent) || !isfinite(m->weakest) ||
+        !(m->weakest < -1 && m->weakest >= -150) || !isfinite(m->certain_ratio) ||
+        !(m->certain_ratio > 1 && m->certain_ratio <= 100) || !wifi_count_valid(m->floor_scans) ||
+        !wifi_count_valid(m->floor_spots) || !wifi_count_valid(m->neighbours) || m->source < 1 || m->source > 3 ||
+        m->inverse > 1)
         return wifi_refuse(m, NB_ERROR_FORMAT,
                            "the locator parameters are out of range (exponents %g and %g, weakest RSSI %g dBm, "
-                           "neighbours %u, %u and %u, candidate access points %u): counts lie in 1...1000, exponents "
-                           "in (0, 16], the weakest RSSI in [-150, -1)",
-                           m->floor_exponent, m->position_exponent, m->weakest, m->building_neighbours,
-                           m->floor_neighbours, m->neighbours, m->candidate_access_points);
+                           "certain ratio %g, floor scans %u, floor spots %u, neighbours %u, source %u, weights %u): "
+                           "counts lie in 1...1000, exponents in (0, 16], the weakest RSSI in [-150, -1), the certain "
+                           "ratio in (1, 100], the source in 1...3 and the weights in 0...1",
+                           m->floor_exponent, m->position_exponent, m->weakest, m->certain_ratio, m->floor_scans,
+                           m->floor_spots, m->neighbours, m->source, m->inverse);
     if (m->access_points > WIFI_MAX_ACCESS_POINTS)
-        return wifi_refuse(m, NB_ERROR_FORMAT, "%u access points, more than a reading can name (%u)", m->access_points,
+        return wifi_refuse(m, NB_ERROR_FORMAT, "%u access points, more than the section allows (%u)", m->access_points,
                            WIFI_MAX_ACCESS_POINTS);
+    if (m->spots > WIFI_MAX_RECORDS || m->scans > WIFI_MAX_RECORDS)
+        return wifi_refuse(m, NB_ERROR_FORMAT, "%u spots and %u scans, more than a posting can name", m->spots, m->scans);
     /* Counts are u32, so none of these sums can overflow 64 bits. */
     m->ids_at = WIFI_HEADER;
-    m->posting_first_at = aligned8(m->ids_at + 4 * (uint64_t)m->access_points);
-    m->buildings_at = aligned8(m->posting_first_at + 4 * ((uint64_t)m->access_points + 1));
+    m->first_at[0] = aligned8(m->ids_at + 4 * (uint64_t)m->access_points);
+    m->first_at[1] = aligned8(m->first_at[0] + 4 * ((uint64_t)m->access_points + 1));
+    m->buildings_at = aligned8(m->first_at[1] + 4 * ((uint64_t)m->access_points + 1));
     m->floors_at = aligned8(m->buildings_at + 4 * (uint64_t)m->buildings);
-    m->points_at = m->floors_at + 16 * (uint64_t)m->floors;
-    m->readings_at = m->points_at + 16 * (uint64_t)m->points;
-    m->postings_at = m->readings_at + 8 * (uint64_t)m->readings;
-    m->offsets_at = aligned8(m->postings_at + 4 * (uint64_t)m->postings);
+    m->spots_at = m->floors_at + 16 * (uint64_t)m->floors;
+    m->scans_at = aligned8(m->spots_at + 12 * (uint64_t)m->spots);
+    m->postings_at[0] = aligned8(m->scans_at + 4 * (uint64_t)m->scans);
+    m->postings_at[1] = aligned8(m->postings_at[0] + 4 * (uint64_t)m->spot_postings);
+    m->offsets_at = aligned8(m->postings_at[1] + 4 * (uint64_t)m->scan_postings);
     m->text_at = m->offsets_at + 4 * ((uint64_t)m->strings + 1);
     uint64_t size = aligned8(m->text_at + m->text_length);
     if (size > m->length)
@@ -7279,16 +7288,131 @@ static nb_status read_radio_map(const nb_bundle *b, radio_map *m, char *message,
     return NB_OK;
 }
 
+/* The postings of access point `a` of kind `kind` (0 spots, 1 scans), checked to lie within
+ * their table. */
+static nb_status wifi_postings(const radio_map *m, int kind, uint32_t a, uint32_t *first, uint32_t *last) {
+    uint32_t count = kind ? m->scan_postings : m->spot_postings;
+    *first = rd32(m->p + m->first_at[kind] + 4 * (uint64_t)a);
+    *last = rd32(m->p + m->first_at[kind] + 4 * ((uint64_t)a + 1));
+    if (*first > *last || *last > count)
+        return wifi_refuse(m, NB_ERROR_FORMAT, "access point %u lists %s postings %u..%u of %u", a, kind ? "scan" : "spot",
+                           *first, *last, count);
+    return NB_OK;
+}
+
+/* What nb_open prepares for locating, checked once: the weights of the 256 levels under both
+ * exponents, each record's floor (spots first, then scans), each scan's spot, and each record's
+ * masses (the sums of its weights, exact in any order). With these in hand, a locate reads the
+ * postings without further checks. Locating is refused with the reason when any check fails. */
+static void prepare_wifi(nb_bundle *b) {
+    char message[sizeof b->wifi_problem];
+    radio_map m;
+    b->wifi_status = read_radio_map(b, &m, message, sizeof message);
+    if (b->wifi_status != NB_OK) goto done;
+    for (int level = 0; level < 256; level++) {
+        double dbm = (double)level / 2 - 128;
+        b->wifi_floor_weight[level] = wifi_weight(dbm, m.weakest, m.floor_exponent);
+        b->wifi_position_weight[level] = wifi_weight(dbm, m.weakest, m.position_exponent);
+    }
+    size_t records = (size_t)m.spots + m.scans;
+    b->wifi_mass = calloc(2 * records + 1, sizeof *b->wifi_mass);
+    b->wifi_floor_of = malloc(sizeof *b->wifi_floor_of * (records + 1));
+    if (b->wifi_mass == NULL || b->wifi_floor_of == NULL) {
+        b->wifi_status = NB_ERROR_MEMORY;
+        fail(message, sizeof message, "%s: out of memory for the radio map", b->path);
+        goto done;
+    }
+    for (uint32_t r = 0; r < m.spots; r++) {
+        uint32_t floor = rd16(m.p + m.spots_at + 12 * (uint64_t)r + 8);
+        if (floor >= m.floors || (r > 0 && floor < b->wifi_floor_of[r - 1])) {
+            b->wifi_status = wifi_refuse(&m, NB_ERROR_FORMAT, "spot %u is on floor %u of %u, %s", r, floor, m.floors,
+                                         floor >= m.floors ? "past them" : "before the spot ahead of it");
+            goto done;
+        }
+        b->wifi_floor_of[r] = floor;
+    }
+    for (uint32_t c = 0; c < m.scans; c++) {
+        uint32_t spot = rd32(m.p + m.scans_at + 4 * (uint64_t)c);
+        if (spot >= m.spots || (c > 0 && spot < rd32(m.p + m.scans_at + 4 * (uint64_t)(c - 1)))) {
+            b->wifi_status = wifi_refuse(&m, NB_ERROR_FORMAT, "scan %u names spot %u of %u, %s", c, spot, m.spots,
+                                         spot >= m.spots ? "past them" : "before the scan ahead of it");
+            goto done;
+        }
+        b->wifi_floor_of[m.spots + c] = b->wifi_floor_of[spot];
+    }
+    /* Each floor's spots and scans (by index within their kind): 2f and 2f + 1 start floor f's. */
+    b->wifi_floor_records = calloc(2 * ((size_t)m.floors + 1), sizeof *b->wifi_floor_records);
+    if (b->wifi_floor_records == NULL) {
+        b->wifi_status = NB_ERROR_MEMORY;
+        fail(message, sizeof message, "%s: out of memory for the radio map", b->path);
+        goto done;
+    }
+    for (uint32_t f = 0, r = 0, c = 0; f <= m.floors; f++) {
+        while (r < m.spots && b->wifi_floor_of[r] < f) r++;
+        while (c < m.scans && b->wifi_floor_of[m.spots + c] < f) c++;
+        b->wifi_floor_records[2 * (size_t)f] = r, b->wifi_floor_records[2 * (size_t)f + 1] = c;
+    }
+    /* Where each floor's nearest spots (slot 2f) and scans (2f + 1) go in a locate's scratch: a
+     * floor keeps at most as many as it has, so there are at most as many places as records. */
+    b->wifi_near_first = calloc(2 * (size_t)m.floors + 1, sizeof *b->wifi_near_first);
+    if (b->wifi_near_first == NULL) {
+        b->wifi_status = NB_ERROR_MEMORY;
+        fail(message, sizeof message, "%s: out of memory for the radio map", b->path);
+        goto done;
+    }
+    for (size_t r = 0; r < records; r++) b->wifi_near_first[2 * (size_t)b->wifi_floor_of[r] + (r >= m.spots) + 1]++;
+    for (size_t slot = 0; slot < 2 * (size_t)m.floors; slot++) {
+        uint32_t wanted = slot % 2 ? m.floor_scans : m.floor_spots, held = b->wifi_near_first[slot + 1];
+        b->wifi_near_first[slot + 1] = b->wifi_near_first[slot] + (held < wanted ? held : wanted);
+    }
+    for (int kind = 0; kind < 2; kind++) {
+        uint32_t count = kind ? m.scans : m.spots;
+        size_t base = kind ? m.spots : 0;
+        for (uint32_t a = 0; a < m.access_points; a++) {
+            uint32_t first, last;
+            if ((b->wifi_status = wifi_postings(&m, kind, a, &first, &last)) != NB_OK) goto done;
+            for (uint32_t k = first; k < last; k++) {
+                uint32_t posting = rd32(m.p + m.postings_at[kind] + 4 * (uint64_t)k), record = posting >> 8;
+                if (record >= count) {
+                    b->wifi_status = wifi_refuse(&m, NB_ERROR_FORMAT, "%s posting %u names %s %u of %u",
+                                                 kind ? "scan" : "spot", k, kind ? "scan" : "spot", record, count);
+                    goto done;
+                }
+                b->wifi_mass[2 * (base + record)] += b->wifi_floor_weight[posting & 0xFF];
+                b->wifi_mass[2 * (base + record) + 1] += b->wifi_position_weight[posting & 0xFF];
+            }
+        }
+    }
+done:
+    if (b->wifi_status != NB_OK) {
+        free(b->wifi_mass), free(b->wifi_floor_of), free(b->wifi_near_first), free(b->wifi_floor_records);
+        b->wifi_mass = NULL, b->wifi_floor_of = NULL, b->wifi_near_first = NULL, b->wifi_floor_records = NULL;
+        snprintf(b->wifi_problem, sizeof b->wifi_problem, "%s", message);
+    }
+}
+
+/* The radio map read for a call: its header as read_radio_map gives it, or the failure nb_open
+ * found while preparing it. */
+static nb_status prepared_radio_map(const nb_bundle *b, radio_map *m, char *message, size_t message_size) {
+    if (b->wifi_status != NB_OK) {
+        memset(m, 0, sizeof *m);
+        fail(message, message_size, "%s", b->wifi_problem);
+        return b->wifi_status;
+    }
+    return read_radio_map(b, m, message, message_size);
+}
+
 nb_status nb_radio_map_info(const nb_bundle *b, nb_radio_map *info, char *message, size_t message_size) {
     memset(info, 0, sizeof *info);
     radio_map m;
-    nb_status status = read_radio_map(b, &m, message, message_size);
+    nb_status status = prepared_radio_map(b, &m, message, message_size);
     if (status != NB_OK) return status;
     info->access_points = m.access_points, info->buildings = m.buildings, info->floors = m.floors;
-    info->reference_points = m.points, info->readings = m.readings, info->postings = m.postings;
+    info->spots = m.spots, info->scans = m.scans, info->spot_postings = m.spot_postings;
+    info->scan_postings = m.scan_postings;
     info->floor_exponent = m.floor_exponent, info->position_exponent = m.position_exponent, info->weakest_rssi = m.weakest;
-    info->building_neighbours = m.building_neighbours, info->floor_neighbours = m.floor_neighbours;
-    info->neighbours = m.neighbours, info->candidate_access_points = m.candidate_access_points;
+    info->certain_ratio = m.certain_ratio, info->floor_scans = m.floor_scans, info->floor_spots = m.floor_spots;
+    info->neighbours = m.neighbours, info->position_source = m.source, info->inverse_distance = m.inverse;
     return NB_OK;
 }
 
@@ -7377,83 +7501,84 @@ static int heard_by_access_point(const void *x, const void *y) {
     return a->rssi > c->rssi ? -1 : a->rssi < c->rssi;
 }
 
-/* Strongest first, ties to the lower access point (step 2). */
-static int heard_strongest_first(const void *x, const void *y) {
-    const wifi_heard *a = x, *c = y;
-    if (a->rssi != c->rssi) return a->rssi > c->rssi ? -1 : 1;
-    return a->access_point < c->access_point ? -1 : a->access_point > c->access_point;
+/* Step 2: the scan's known access points, each once with its stronger reading, by access point. */
+static nb_status read_scan(const radio_map *m, const nb_scan_reading *readings, size_t count, wifi_heard *heard,
+                           size_t *heard_count) {
+    size_t n = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (readings[i].id == NULL) {
+            fail(m->message, m->message_size, "%s: reading %zu of the scan has no access point id", m->bundle->path, i);
+            return NB_ERROR_ARGUMENT;
+        }
+        double rssi = readings[i].rssi;
+        if (!isfinite(rssi) || !(rssi > m->weakest)) continue;
+        const uint8_t *id = (const uint8_t *)readings[i].id;
+        size_t length = strlen(readings[i].id);
+        char bssid[17];
+        if (normalised_bssid(id, length, bssid)) id = (const uint8_t *)bssid, length = sizeof bssid;
+        uint32_t index;
+        nb_status status = wifi_access_point(m, id, length, &index);
+        if (status != NB_OK) return status;
+        if (index != NB_NONE) heard[n].access_point = index, heard[n].rssi = rssi, n++;
+    }
+    qsort(heard, n, sizeof *heard, heard_by_access_point);
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++)
+        if (kept == 0 || heard[i].access_point != heard[kept - 1].access_point) heard[kept++] = heard[i];
+    *heard_count = kept;
+    return NB_OK;
+}
+
+/* The Sørensen distance (T + M - 2C) / (T + M), 1 when there is no weight at all: exact but for
+ * the division, its terms being multiples of 2^-24 far below 2^53 (step 4). */
+static double wifi_sorensen(double total, double mass, double common) {
+    double both = total + mass;
+    return both > 0 ? (both - 2 * common) / both : 1;
+}
+
+/* Inserts `distance` into the ascending `list` of `*count` values, which keeps its `limit` smallest. */
+static void keep_nearest(double *list, uint32_t *count, uint32_t limit, double distance) {
+    if (limit == 0) return;
+    if (*count == limit) {
+        if (!(distance < list[limit - 1])) return;
+        --*count;
+    }
+    uint32_t at = *count;
+    while (at > 0 && list[at - 1] > distance) list[at] = list[at - 1], at--;
+    list[at] = distance, ++*count;
+}
+
+/* The mean of a floor's `count` nearest, each missing one counting 1: summed from the smallest,
+ * then the ones, then divided (step 5). */
+static double nearest_mean(const double *list, uint32_t count, uint32_t wanted) {
+    double sum = 0;
+    for (uint32_t i = 0; i < count; i++) sum += list[i];
+    for (uint32_t i = count; i < wanted; i++) sum += 1;
+    return sum / (double)wanted;
 }
 
 typedef struct {
-    uint32_t point, floor, building;
-    int32_t latitude, longitude;
-    double floor_distance, position_distance;
-} wifi_candidate;
+    uint32_t record; /* spots first, then scans */
+    double distance;
+} wifi_neighbour;
 
-static int candidate_before(const wifi_candidate *a, const wifi_candidate *c, int by_position) {
-    double x = by_position ? a->position_distance : a->floor_distance;
-    double y = by_position ? c->position_distance : c->floor_distance;
-    return x < y || (x == y && a->point < c->point);
+/* Nearer first; at equal distance scans before spots, then by index (step 7). */
+static int neighbour_before(const wifi_neighbour *a, const wifi_neighbour *c, uint32_t spots) {
+    if (a->distance != c->distance) return a->distance < c->distance;
+    int a_scan = a->record >= spots, c_scan = c->record >= spots;
+    if (a_scan != c_scan) return a_scan;
+    return a->record < c->record;
 }
 
-/* Sorts `items` by (distance, reference point), a bottom-up merge through `scratch` (as long). */
-static void sort_candidates(wifi_candidate *items, wifi_candidate *scratch, size_t count, int by_position) {
-    wifi_candidate *from = items, *to = scratch;
-    for (size_t width = 1; width < count; width *= 2) {
-        for (size_t start = 0; start < count; start += 2 * width) {
-            size_t middle = start + width < count ? start + width : count;
-            size_t end = start + 2 * width < count ? start + 2 * width : count;
-            size_t i = start, j = middle, k = start;
-            while (i < middle && j < end) to[k++] = candidate_before(&from[j], &from[i], by_position) ? from[j++] : from[i++];
-            while (i < middle) to[k++] = from[i++];
-            while (j < end) to[k++] = from[j++];
-        }
-        wifi_candidate *swap = from;
-        from = to, to = swap;
+/* Inserts `n` into `list` (`*count` long, sorted by neighbour_before), which keeps its `limit` first. */
+static void keep_neighbour(wifi_neighbour *list, uint32_t *count, uint32_t limit, wifi_neighbour n, uint32_t spots) {
+    if (*count == limit) {
+        if (!neighbour_before(&n, &list[limit - 1], spots)) return;
+        --*count;
     }
-    if (from != items) memcpy(items, from, sizeof *items * count);
-}
-
-/* The Sørensen distance from the scan's sums (step 4); 1 when there is no weight at all. */
-static double sorensen(double difference, double mass) { return mass > 0 ? (difference > 0 ? difference : 0) / mass : 1; }
-
-/* Reference point `c->point` read and compared with the scan (`scan` holds q_a under the floor
- * and the position exponent at 2a and 2a + 1; `totals` their sums T). */
-static nb_status score_candidate(const radio_map *m, const double *scan, const double totals[2], wifi_candidate *c) {
-    const double *floor_weight = m->bundle->wifi_floor_weight, *position_weight = m->bundle->wifi_position_weight;
-    uint32_t r = c->point;
-    const uint8_t *entry = m->p + m->points_at + 16 * (uint64_t)r;
-    uint32_t first = rd32(entry + 8);
-    uint32_t end = r + 1 < m->points ? rd32(entry + 16 + 8) : m->readings;
-    uint32_t floor = rd16(entry + 12), scans = rd16(entry + 14);
-    if (first > end || end > m->readings)
-        return wifi_refuse(m, NB_ERROR_FORMAT, "reference point %u has readings %u..%u of %u", r, first, end, m->readings);
-    if (floor >= m->floors)
-        return wifi_refuse(m, NB_ERROR_FORMAT, "reference point %u is on floor %u of %u", r, floor, m->floors);
-    if (scans == 0) return wifi_refuse(m, NB_ERROR_FORMAT, "reference point %u has no scans", r);
-    c->floor = floor, c->latitude = (int32_t)rd32(entry), c->longitude = (int32_t)rd32(entry + 4);
-    double scan_count = (double)scans, floor_difference = 0, floor_mass = 0, position_difference = 0, position_mass = 0;
-    const uint8_t *reading = m->p + m->readings_at + 8 * (uint64_t)first;
-    for (uint32_t k = first; k < end; k++, reading += 8) {
-        uint32_t a = rd16(reading), heard = rd16(reading + 2);
-        if (a >= m->access_points)
-            return wifi_refuse(m, NB_ERROR_FORMAT, "reading %u of reference point %u names access point %u of %u", k, r, a,
-                               m->access_points);
-        if (heard > scans)
-            return wifi_refuse(m, NB_ERROR_FORMAT, "reading %u of reference point %u was heard in %u of its %u scans", k,
-                               r, heard, scans);
-        double share = (double)heard / scan_count;
-        double floor_m = exact_product(floor_weight[reading[4]], share);
-        double position_m = exact_product(position_weight[reading[4]], share);
-        double floor_q = scan[2 * (size_t)a], position_q = scan[2 * (size_t)a + 1];
-        floor_difference += fabs(floor_q - floor_m) - floor_q;
-        floor_mass += floor_m;
-        position_difference += fabs(position_q - position_m) - position_q;
-        position_mass += position_m;
-    }
-    c->floor_distance = sorensen(totals[0] + floor_difference, totals[0] + floor_mass);
-    c->position_distance = sorensen(totals[1] + position_difference, totals[1] + position_mass);
-    return NB_OK;
+    uint32_t at = *count;
+    while (at > 0 && neighbour_before(&n, &list[at - 1], spots)) list[at] = list[at - 1], at--;
+    list[at] = n, ++*count;
 }
 
 /* Floor `floor`'s building, checked, and (when `fix` is given) its name, ordinal and venue level. */
@@ -7472,140 +7597,174 @@ static nb_status wifi_floor(const radio_map *m, uint32_t floor, uint32_t *buildi
     return wifi_name(m, rd32(entry), &fix->floor_name, &fix->floor_name_length);
 }
 
+/* A record's spot: itself, or the spot a scan was taken at (checked by prepare_wifi). */
+static uint32_t record_spot(const radio_map *m, uint32_t record) {
+    return record < m->spots ? record : rd32(m->p + m->scans_at + 4 * (uint64_t)(record - m->spots));
+}
+
+/* Scratch memory of one call. */
 typedef struct {
-    uint32_t key;
-    double votes;
-} wifi_tally;
+    wifi_heard *heard;
+    double *common;     /* per record, under the floor exponent; then per record, under the position one */
+    double least[256];  /* per level, min(q, w) under the floor exponent for the access point at hand */
+    uint32_t least_units[256]; /* the same in units of 2^-24 */
+    uint32_t *units;    /* per record, the floor exponent's common weight in units of 2^-24 */
+    uint32_t *touched;  /* the records whose floor weight is positive, in the order found */
+    uint32_t *near_count; /* per floor and kind (wifi_near_first's slots): how many nearest kept */
+    double *near;
+    wifi_neighbour *neighbours; /* the rule's kind, then any kind */
+} wifi_scratch;
 
-static void tally_add(wifi_tally *tally, size_t *count, uint32_t key, double vote) {
-    for (size_t i = 0; i < *count; i++)
-        if (tally[i].key == key) {
-            tally[i].votes += vote;
-            return;
+static void wifi_scratch_free(wifi_scratch *s) {
+    free(s->heard), free(s->common), free(s->units), free(s->touched), free(s->near_count);
+    free(s->near), free(s->neighbours);
+}
+
+/* Steps 3 to 8 on the scan's `heard` access points (by access point, each once). */
+static nb_status decide_fix(const radio_map *m, const wifi_heard *heard, size_t heard_count, wifi_scratch *s,
+                            nb_fix *fix) {
+    const nb_bundle *b = m->bundle;
+    uint32_t records = m->spots + m->scans, touched = 0;
+    double totals[2] = {0, 0};
+    /* Steps 3 and 4 under the floor exponent: the common weight of every record sharing an
+     * access point with the scan, a record listed in `touched` when its weight first becomes
+     * positive. The position exponent's are needed on the winning floor only (below). Weights
+     * are whole multiples of 2^-24 at most 1, so while the scan hears fewer than 256 access
+     * points every sum is a whole number of 2^-24 below 2^32: summed in a u32 (half the memory
+     * the loop touches at random), then converted, which is exact. */
+    int narrow = heard_count < 256;
+    if (narrow) memset(s->units, 0, sizeof *s->units * (size_t)records);
+    else memset(s->common, 0, sizeof *s->common * (size_t)records);
+    for (size_t i = 0; i < heard_count; i++) {
+        double q = wifi_weight(heard[i].rssi, m->weakest, m->floor_exponent);
+        totals[0] += q, totals[1] += wifi_weight(heard[i].rssi, m->weakest, m->position_exponent);
+        /* min(q, w(level)) for every level, so that the loop over the postings only adds. */
+        for (int level = 0; level < 256; level++) {
+            s->least[level] = q < b->wifi_floor_weight[level] ? q : b->wifi_floor_weight[level];
+            s->least_units[level] = (uint32_t)(s->least[level] * WIFI_WEIGHT_SCALE);
         }
-    tally[*count].key = key, tally[*count].votes = vote, ++*count;
-}
-
-/* The most votes; a tie to the lower key. */
-static uint32_t tally_winner(const wifi_tally *tally, size_t count) {
-    size_t best = 0;
-    for (size_t i = 1; i < count; i++)
-        if (tally[i].votes > tally[best].votes || (tally[i].votes == tally[best].votes && tally[i].key < tally[best].key))
-            best = i;
-    return tally[best].key;
-}
-
-static double vote(double distance) { return 1 / (distance + WIFI_VOTE_OFFSET); }
-
-/* Steps 5 to 8 on the scored candidates (`items`, with `scratch` as long behind them). */
-static nb_status decide_fix(const radio_map *m, wifi_candidate *items, wifi_candidate *scratch, size_t count,
-                            wifi_tally *tally, nb_fix *fix) {
-    sort_candidates(items, scratch, count, 0);
-    for (size_t i = 0; i < count; i++) {
-        nb_status status = wifi_floor(m, items[i].floor, &items[i].building, NULL);
-        if (status != NB_OK) return status;
+        for (int kind = 0; kind < 2; kind++) {
+            uint32_t base = kind ? m->spots : 0, a = heard[i].access_point;
+            /* Ranges and records were checked by prepare_wifi. */
+            uint32_t first = rd32(m->p + m->first_at[kind] + 4 * (uint64_t)a);
+            uint32_t last = rd32(m->p + m->first_at[kind] + 4 * ((uint64_t)a + 1));
+            const uint8_t *posting = m->p + m->postings_at[kind] + 4 * (uint64_t)first;
+            /* `touched` is written always and kept when new: a branch mispredicts on most scans. */
+            if (narrow)
+                for (uint32_t k = first; k < last; k++, posting += 4) {
+                    uint32_t value = rd32(posting), r = base + (value >> 8), least = s->least_units[value & 0xFF];
+                    s->touched[touched] = r;
+                    touched += (s->units[r] == 0) & (least > 0);
+                    s->units[r] += least;
+                }
+            else
+                for (uint32_t k = first; k < last; k++, posting += 4) {
+                    uint32_t value = rd32(posting), r = base + (value >> 8);
+                    double least = s->least[value & 0xFF];
+                    s->touched[touched] = r;
+                    touched += (s->common[r] == 0) & (least > 0);
+                    s->common[r] += least;
+                }
+        }
     }
-    size_t voters = count < m->building_neighbours ? count : m->building_neighbours, tallied = 0;
-    for (size_t i = 0; i < voters; i++) tally_add(tally, &tallied, items[i].building, vote(items[i].floor_distance));
-    uint32_t building = tally_winner(tally, tallied);
-    tallied = 0;
-    for (size_t i = 0, seen = 0; i < count && seen < m->floor_neighbours; i++)
-        if (items[i].building == building) tally_add(tally, &tallied, items[i].floor, vote(items[i].floor_distance)), seen++;
-    uint32_t floor = tally_winner(tally, tallied);
-    double agreeing = 0, all = 0;
-    for (size_t i = 0; i < voters; i++) {
-        double v = vote(items[i].floor_distance);
-        all += v;
-        if (items[i].floor == floor) agreeing += v;
+    if (narrow)
+        for (uint32_t t = 0; t < touched; t++) s->common[s->touched[t]] = (double)s->units[s->touched[t]] / WIFI_WEIGHT_SCALE;
+    /* Step 5: each floor's nearest scans and spots, and its score. */
+    int any = 0;
+    for (uint32_t t = 0; t < touched; t++) {
+        uint32_t r = s->touched[t];
+        any = 1;
+        int kind = r >= m->spots;
+        size_t slot = 2 * (size_t)b->wifi_floor_of[r] + (size_t)kind;
+        double *list = s->near + b->wifi_near_first[slot];
+        uint32_t limit = b->wifi_near_first[slot + 1] - b->wifi_near_first[slot];
+        /* Most records are far from the scan: one whose distance clearly exceeds the floor's
+         * farthest kept is passed over without the division (the margin is far wider than the
+         * rounding of the product, so no record that would be kept is passed over). */
+        double both = totals[0] + b->wifi_mass[2 * (size_t)r];
+        if (s->near_count[slot] == limit && limit > 0 && both - 2 * s->common[r] > list[limit - 1] * both * (1 + 0x1p-40))
+            continue;
+        keep_nearest(list, &s->near_count[slot], limit, wifi_sorensen(totals[0], b->wifi_mass[2 * (size_t)r], s->common[r]));
     }
-    /* The chosen floor's candidates, by position distance; `items` serves as the merge's scratch. */
-    size_t on_floor = 0;
-    for (size_t i = 0; i < count; i++)
-        if (items[i].floor == floor) scratch[on_floor++] = items[i];
-    sort_candidates(scratch, items, on_floor, 1);
-    size_t averaged = on_floor < m->neighbours ? on_floor : m->neighbours;
+    if (!any) return NB_OK; /* nothing in common: unknown */
+    uint32_t best = 0;
+    double best_score = INFINITY, second_score = INFINITY;
+    for (uint32_t f = 0; f < m->floors; f++) {
+        double score = nearest_mean(s->near + b->wifi_near_first[2 * (size_t)f + 1], s->near_count[2 * (size_t)f + 1],
+                                    m->floor_scans) +
+                       nearest_mean(s->near + b->wifi_near_first[2 * (size_t)f], s->near_count[2 * (size_t)f], m->floor_spots);
+        if (score < best_score) second_score = best_score, best = f, best_score = score;
+        else if (score < second_score) second_score = score;
+    }
+    /* Step 6: the confidence. */
+    double confidence;
+    if (!isfinite(second_score)) confidence = 1;
+    else if (!(best_score > 0)) confidence = second_score > 0 ? 1 : 0;
+    else {
+        double lead = 9 * (second_score / best_score - 1) / (m->certain_ratio - 1);
+        confidence = lead / (1 + lead);
+    }
+    /* Steps 3 and 4 under the position exponent, for the winning floor's records: records lie
+     * sorted by floor and each access point's postings by record, so the floor's postings are
+     * one run within each access point's, found by binary search. */
+    uint32_t lows[2] = {b->wifi_floor_records[2 * (size_t)best], b->wifi_floor_records[2 * (size_t)best + 1]};
+    uint32_t highs[2] = {b->wifi_floor_records[2 * (size_t)best + 2], b->wifi_floor_records[2 * (size_t)best + 3]};
+    double *position_common = s->common + records;
+    for (int kind = 0; kind < 2; kind++)
+        memset(position_common + (kind ? m->spots : 0) + lows[kind], 0, sizeof *position_common * (highs[kind] - lows[kind]));
+    for (size_t i = 0; i < heard_count; i++) {
+        double q = wifi_weight(heard[i].rssi, m->weakest, m->position_exponent);
+        for (int kind = 0; kind < 2; kind++) {
+            uint32_t base = kind ? m->spots : 0, a = heard[i].access_point;
+            uint32_t first = rd32(m->p + m->first_at[kind] + 4 * (uint64_t)a);
+            uint32_t last = rd32(m->p + m->first_at[kind] + 4 * ((uint64_t)a + 1));
+            const uint8_t *postings = m->p + m->postings_at[kind];
+            while (first < last) {
+                uint32_t middle = first + (last - first) / 2;
+                if (rd32(postings + 4 * (uint64_t)middle) >> 8 < lows[kind]) first = middle + 1;
+                else last = middle;
+            }
+            last = rd32(m->p + m->first_at[kind] + 4 * ((uint64_t)a + 1));
+            for (uint32_t k = first; k < last; k++) {
+                uint32_t value = rd32(postings + 4 * (uint64_t)k);
+                if (value >> 8 >= highs[kind]) break;
+                double w = b->wifi_position_weight[value & 0xFF];
+                position_common[base + (value >> 8)] += q < w ? q : w;
+            }
+        }
+    }
+    /* Step 7: the position from the nearest of the rule's kind on the floor, else of any kind. */
+    wifi_neighbour *admitted = s->neighbours, *any_kind = s->neighbours + m->neighbours;
+    uint32_t admitted_count = 0, any_count = 0;
+    for (uint32_t t = 0; t < touched; t++) {
+        uint32_t r = s->touched[t];
+        if (b->wifi_floor_of[r] != best) continue;
+        wifi_neighbour n = {r, wifi_sorensen(totals[1], b->wifi_mass[2 * (size_t)r + 1], position_common[r])};
+        int is_scan = r >= m->spots;
+        if (m->source == 3 || (m->source == 1) == is_scan) keep_neighbour(admitted, &admitted_count, m->neighbours, n, m->spots);
+        keep_neighbour(any_kind, &any_count, m->neighbours, n, m->spots);
+    }
+    const wifi_neighbour *used = admitted_count ? admitted : any_kind;
+    uint32_t used_count = admitted_count ? admitted_count : any_count;
     double latitude = 0, longitude = 0, total = 0;
-    for (size_t i = 0; i < averaged; i++) {
-        double v = vote(scratch[i].position_distance);
-        latitude += exact_product((double)scratch[i].latitude, v);
-        longitude += exact_product((double)scratch[i].longitude, v);
+    for (uint32_t i = 0; i < used_count; i++) {
+        const uint8_t *spot = m->p + m->spots_at + 12 * (uint64_t)record_spot(m, used[i].record);
+        double v = m->inverse ? 1 / (used[i].distance + WIFI_VOTE_OFFSET) : 1;
+        latitude += exact_product((double)(int32_t)rd32(spot), v);
+        longitude += exact_product((double)(int32_t)rd32(spot + 4), v);
         total += v;
     }
-    /* A mean weighted by positive votes lies within its points' i32 range, give or take a few
+    /* A mean weighted by positive weights lies within its points' i32 range, give or take a few
      * units in the last place, so the rounded value fits an int32. */
     fix->latitude_e7 = (int32_t)round(latitude / total), fix->longitude_e7 = (int32_t)round(longitude / total);
     fix->latitude = (double)fix->latitude_e7 / 1e7, fix->longitude = (double)fix->longitude_e7 / 1e7;
-    fix->building = building, fix->floor = floor, fix->neighbours = (uint32_t)averaged;
-    fix->confidence = all > 0 ? agreeing / all : 0;
-    uint32_t floor_building;
-    nb_status status = wifi_name(m, rd32(m->p + m->buildings_at + 4 * (uint64_t)building), &fix->building_name,
-                                 &fix->building_name_length);
-    if (status == NB_OK) status = wifi_floor(m, floor, &floor_building, fix);
+    fix->floor = best, fix->neighbours = used_count, fix->confidence = confidence;
+    nb_status status = wifi_floor(m, best, &fix->building, fix);
+    if (status == NB_OK)
+        status = wifi_name(m, rd32(m->p + m->buildings_at + 4 * (uint64_t)fix->building), &fix->building_name,
+                           &fix->building_name_length);
     if (status == NB_OK) fix->located = 1;
     return status;
-}
-
-/* Steps 2 and 3: the scan's known access points, strongest first, in `heard` (`*heard_count` of
- * them), their weights in `scan` and sums in `totals`. */
-static nb_status read_scan(const radio_map *m, const nb_scan_reading *readings, size_t count, wifi_heard *heard,
-                           size_t *heard_count, double *scan, double totals[2]) {
-    size_t n = 0;
-    for (size_t i = 0; i < count; i++) {
-        if (readings[i].id == NULL) {
-            fail(m->message, m->message_size, "%s: reading %zu of the scan has no access point id", m->bundle->path, i);
-            return NB_ERROR_ARGUMENT;
-        }
-        double rssi = readings[i].rssi;
-        if (!isfinite(rssi) || !(rssi > m->weakest)) continue;
-        const uint8_t *id = (const uint8_t *)readings[i].id;
-        size_t length = strlen(readings[i].id);
-        char bssid[17];
-        if (normalised_bssid(id, length, bssid)) id = (const uint8_t *)bssid, length = sizeof bssid;
-        uint32_t index;
-        nb_status status = wifi_access_point(m, id, length, &index);
-        if (status != NB_OK) return status;
-        if (index != NB_NONE) heard[n].access_point = index, heard[n].rssi = rssi, n++;
-    }
-    /* An access point listed twice keeps its stronger reading. */
-    qsort(heard, n, sizeof *heard, heard_by_access_point);
-    size_t kept = 0;
-    for (size_t i = 0; i < n; i++)
-        if (kept == 0 || heard[i].access_point != heard[kept - 1].access_point) heard[kept++] = heard[i];
-    qsort(heard, kept, sizeof *heard, heard_strongest_first);
-    totals[0] = totals[1] = 0;
-    for (size_t i = 0; i < kept; i++) {
-        size_t a = heard[i].access_point;
-        scan[2 * a] = wifi_weight(heard[i].rssi, m->weakest, m->floor_exponent);
-        scan[2 * a + 1] = wifi_weight(heard[i].rssi, m->weakest, m->position_exponent);
-        totals[0] += scan[2 * a];
-        totals[1] += scan[2 * a + 1];
-    }
-    *heard_count = kept;
-    return NB_OK;
-}
-
-/* Step 3: the reference points listed under the first access points of `heard`, marked in
- * `marks` (a bit per reference point); `*count` how many. */
-static nb_status mark_candidates(const radio_map *m, const wifi_heard *heard, size_t heard_count, uint64_t *marks,
-                                 size_t *count) {
-    size_t used = heard_count < m->candidate_access_points ? heard_count : m->candidate_access_points;
-    *count = 0;
-    for (size_t i = 0; i < used; i++) {
-        uint32_t a = heard[i].access_point;
-        uint32_t first = rd32(m->p + m->posting_first_at + 4 * (uint64_t)a);
-        uint32_t last = rd32(m->p + m->posting_first_at + 4 * ((uint64_t)a + 1));
-        if (first > last || last > m->postings)
-            return wifi_refuse(m, NB_ERROR_FORMAT, "access point %u lists postings %u..%u of %u", a, first, last,
-                               m->postings);
-        for (uint32_t k = first; k < last; k++) {
-            uint32_t r = rd32(m->p + m->postings_at + 4 * (uint64_t)k);
-            if (r >= m->points)
-                return wifi_refuse(m, NB_ERROR_FORMAT, "posting %u names reference point %u of %u", k, r, m->points);
-            uint64_t bit = (uint64_t)1 << (r % 64);
-            if (!(marks[r / 64] & bit)) marks[r / 64] |= bit, ++*count;
-        }
-    }
-    return NB_OK;
 }
 
 nb_status nb_locate(const nb_bundle *b, const nb_scan_reading *readings, size_t count, nb_fix *fix, char *message,
@@ -7613,7 +7772,7 @@ nb_status nb_locate(const nb_bundle *b, const nb_scan_reading *readings, size_t 
     memset(fix, 0, sizeof *fix);
     fix->venue_level = NB_NONE;
     radio_map m;
-    nb_status status = read_radio_map(b, &m, message, message_size);
+    nb_status status = prepared_radio_map(b, &m, message, message_size);
     if (status != NB_OK) return status;
     if (readings == NULL && count > 0) {
         fail(message, message_size, "%s: a scan of %zu readings without them", b->path, count);
@@ -7623,87 +7782,95 @@ nb_status nb_locate(const nb_bundle *b, const nb_scan_reading *readings, size_t 
         fail(message, message_size, "%s: a scan of %zu readings is too long", b->path, count);
         return NB_ERROR_MEMORY;
     }
-    wifi_heard *heard = malloc(sizeof *heard * (count ? count : 1));
-    double *scan = calloc(2 * (size_t)m.access_points + 2, sizeof *scan);
-    uint64_t *marks = calloc((size_t)m.points / 64 + 1, sizeof *marks);
-    wifi_candidate *candidates = NULL;
-    wifi_tally *tally = NULL;
-    size_t heard_count = 0, candidate_count = 0;
-    double totals[2] = {0, 0};
-    if (heard == NULL || scan == NULL || marks == NULL) status = NB_ERROR_MEMORY;
-    if (status == NB_OK) status = read_scan(&m, readings, count, heard, &heard_count, scan, totals);
-    if (status == NB_OK) status = mark_candidates(&m, heard, heard_count, marks, &candidate_count);
-    if (status == NB_OK && candidate_count > 0) {
-        /* The candidates, then as many again for sorting them; a tally for the votes. */
-        candidates = malloc(sizeof *candidates * 2 * candidate_count);
-        size_t voters = m.building_neighbours > m.floor_neighbours ? m.building_neighbours : m.floor_neighbours;
-        tally = calloc(voters, sizeof *tally);
-        if (candidates == NULL || tally == NULL) status = NB_ERROR_MEMORY;
-        /* In ascending order, as the bits lie. */
-        for (size_t word = 0, found = 0; status == NB_OK && found < candidate_count; word++)
-            for (uint64_t bits = marks[word], bit = 0; bits && status == NB_OK; bits >>= 1, bit++)
-                if (bits & 1) {
-                    candidates[found].point = (uint32_t)(word * 64 + bit);
-                    status = score_candidate(&m, scan, totals, &candidates[found++]);
-                }
-        if (status == NB_OK) status = decide_fix(&m, candidates, candidates + candidate_count, candidate_count, tally, fix);
+    wifi_scratch s;
+    memset(&s, 0, sizeof s);
+    size_t heard_count = 0, records = (size_t)m.spots + m.scans;
+    s.heard = malloc(sizeof *s.heard * (count ? count : 1));
+    if (s.heard == NULL) status = NB_ERROR_MEMORY;
+    if (status == NB_OK) status = read_scan(&m, readings, count, s.heard, &heard_count);
+    if (status == NB_OK && heard_count > 0) {
+        /* Each floor keeps at most as many of its nearest as it has records of the kind: at most
+         * as many places as records in all. */
+        s.common = malloc(sizeof *s.common * (2 * records + 1));
+        s.touched = malloc(sizeof *s.touched * (records + 1));
+        s.units = malloc(sizeof *s.units * (records + 1));
+        s.near_count = calloc(2 * (size_t)m.floors + 1, sizeof *s.near_count);
+        s.neighbours = malloc(sizeof *s.neighbours * 2 * (size_t)m.neighbours);
+        if (s.common == NULL || s.touched == NULL || s.units == NULL || s.near_count == NULL ||
+            s.neighbours == NULL)
+            status = NB_ERROR_MEMORY;
+        if (status == NB_OK && (s.near = malloc(sizeof *s.near * ((size_t)b->wifi_near_first[2 * (size_t)m.floors] + 1))) == NULL)
+            status = NB_ERROR_MEMORY;
+        if (status == NB_OK) status = decide_fix(&m, s.heard, heard_count, &s, fix);
     }
     if (status == NB_ERROR_MEMORY) fail(message, message_size, "%s: out of memory", b->path);
-    if (status != NB_OK) {
+    if (status != NB_OK || !fix->located) {
         memset(fix, 0, sizeof *fix);
         fix->venue_level = NB_NONE;
     }
-    free(heard), free(scan), free(marks), free(candidates), free(tally);
+    wifi_scratch_free(&s);
     return status;
 }
 
 /* ---- Radio map samples (WIFI) ---- */
 
-/* The reference points and readings of the radio map as plain records, so that a viewer can
- * offer scans to locate (the JavaScript reader's radioMapSamples). Like the other Wi-Fi calls
- * they only read the bundle and report failures in the caller's `message`. */
+/* The spots and what they hear as plain records, so that a viewer can offer scans to locate (the
+ * JavaScript reader's radioMapSamples). Like the other Wi-Fi calls they only read the bundle and
+ * report failures in the caller's `message`. */
 
 nb_status nb_radio_map_samples(const nb_bundle *b, size_t limit, uint32_t *points, size_t capacity, size_t *count,
                                char *message, size_t message_size) {
     *count = 0;
-    if (find_section(b, "WIFI") == NULL) return NB_OK; /* no radio map: no samples */
+    if (find_section_version(b, "WIFI", WIFI_VERSION) == NULL) return NB_OK; /* no radio map: no samples */
     radio_map m;
-    nb_status status = read_radio_map(b, &m, message, message_size);
+    nb_status status = prepared_radio_map(b, &m, message, message_size);
     if (status != NB_OK) return status;
-    size_t wanted = limit < m.points ? limit : m.points;
-    /* Spread evenly: the first point, then every (R / wanted)-th; i × R stays below 2^64. */
-    for (size_t i = 0; i < wanted && i < capacity; i++) points[i] = (uint32_t)((uint64_t)i * m.points / wanted);
+    size_t wanted = limit < m.spots ? limit : m.spots;
+    /* Spread evenly: the first spot, then every (R / wanted)-th; i × R stays below 2^64. */
+    for (size_t i = 0; i < wanted && i < capacity; i++) points[i] = (uint32_t)((uint64_t)i * m.spots / wanted);
     *count = wanted;
     return NB_OK;
 }
 
-/* The radio map of `b`, read into `m`, and its reference point `point`, checked as the
- * specification lists: its readings rising within the readings, its floor below the floor count,
- * at least one scan. Its readings are those from `*first` up to `*end`. */
-static nb_status wifi_point(const nb_bundle *b, uint32_t point, radio_map *m, uint32_t *first, uint32_t *end,
-                            char *message, size_t message_size) {
-    nb_status status = read_radio_map(b, m, message, message_size);
+/* Spot `point` of the radio map of `b`, read into `m`, checked to be one of its spots. */
+static nb_status wifi_spot(const nb_bundle *b, uint32_t point, radio_map *m, char *message, size_t message_size) {
+    nb_status status = prepared_radio_map(b, m, message, message_size);
     if (status != NB_OK) return status;
-    if (point >= m->points)
-        return wifi_refuse(m, NB_ERROR_ARGUMENT, "reference point %u is not one of the %u", point, m->points);
-    const uint8_t *e = m->p + m->points_at + 16 * (uint64_t)point;
-    *first = rd32(e + 8);
-    *end = point + 1 < m->points ? rd32(e + 16 + 8) : m->readings;
-    if (*first > *end || *end > m->readings || rd16(e + 12) >= m->floors || rd16(e + 14) == 0)
-        return wifi_refuse(m, NB_ERROR_FORMAT, "reference point %u is malformed", point);
+    if (point >= m->spots) return wifi_refuse(m, NB_ERROR_ARGUMENT, "spot %u is not one of the %u", point, m->spots);
     return NB_OK;
+}
+
+/* The `reading`-th access point (by index) whose spot postings list spot `point`, and its level;
+ * `*found` how many there are when `reading` is past them. */
+static void spot_reading(const radio_map *m, uint32_t point, uint32_t reading, uint32_t *access_point, uint32_t *level,
+                         uint32_t *found) {
+    *found = 0, *access_point = NB_NONE;
+    for (uint32_t a = 0; a < m->access_points; a++) {
+        uint32_t first = rd32(m->p + m->first_at[0] + 4 * (uint64_t)a), last = rd32(m->p + m->first_at[0] + 4 * ((uint64_t)a + 1));
+        for (uint32_t k = first; k < last; k++) {
+            uint32_t value = rd32(m->p + m->postings_at[0] + 4 * (uint64_t)k);
+            if (value >> 8 != point) continue;
+            if (*found == reading) {
+                *access_point = a, *level = value & 0xFF;
+                return;
+            }
+            ++*found;
+            break;
+        }
+    }
 }
 
 nb_status nb_radio_map_point(const nb_bundle *b, uint32_t point, nb_reference_point *info, char *message,
                              size_t message_size) {
     memset(info, 0, sizeof *info);
     radio_map m;
-    uint32_t first = 0, end = 0;
-    nb_status status = wifi_point(b, point, &m, &first, &end, message, message_size);
+    nb_status status = wifi_spot(b, point, &m, message, message_size);
     if (status != NB_OK) return status;
-    const uint8_t *e = m.p + m.points_at + 16 * (uint64_t)point;
+    const uint8_t *e = m.p + m.spots_at + 12 * (uint64_t)point;
     info->latitude = (int32_t)rd32(e), info->longitude = (int32_t)rd32(e + 4);
-    info->floor = rd16(e + 12), info->scan_count = rd16(e + 14), info->reading_count = end - first;
+    info->floor = rd16(e + 8), info->scan_count = rd16(e + 10);
+    uint32_t access_point, level;
+    spot_reading(&m, point, UINT32_MAX, &access_point, &level, &info->reading_count);
     status = wifi_floor(&m, info->floor, &info->building, NULL);
     if (status == NB_OK)
         status = wifi_name(&m, rd32(m.p + m.buildings_at + 4 * (uint64_t)info->building), &info->building_name.text,
@@ -7719,20 +7886,15 @@ nb_status nb_radio_map_reading(const nb_bundle *b, uint32_t point, uint32_t read
                                char *message, size_t message_size) {
     memset(info, 0, sizeof *info);
     radio_map m;
-    uint32_t first = 0, end = 0;
-    nb_status status = wifi_point(b, point, &m, &first, &end, message, message_size);
+    nb_status status = wifi_spot(b, point, &m, message, message_size);
     if (status != NB_OK) return status;
-    if (reading >= end - first)
-        return wifi_refuse(&m, NB_ERROR_ARGUMENT, "reference point %u has %u readings, not %u", point, end - first,
-                           reading + 1);
-    const uint8_t *e = m.p + m.readings_at + 8 * ((uint64_t)first + reading);
-    uint32_t access_point = rd16(e);
-    if (access_point >= m.access_points)
-        return wifi_refuse(&m, NB_ERROR_FORMAT, "a reading of reference point %u is malformed", point);
+    uint32_t access_point, level = 0, found;
+    spot_reading(&m, point, reading, &access_point, &level, &found);
+    if (access_point == NB_NONE)
+        return wifi_refuse(&m, NB_ERROR_ARGUMENT, "spot %u lists %u access points, not %u", point, found, reading + 1);
     status = wifi_name(&m, rd32(m.p + m.ids_at + 4 * (uint64_t)access_point), &info->id.text, &info->id.length);
     if (status != NB_OK) return memset(info, 0, sizeof *info), status;
-    info->access_point = access_point, info->heard_count = rd16(e + 2);
-    info->rssi = (double)e[4] / 2 - 128;
+    info->access_point = access_point, info->rssi = (double)level / 2 - 128;
     return NB_OK;
 }
 
@@ -8554,7 +8716,7 @@ nb_status nb_open_finish(nb_bundle *b) {
     nb_status status = read_required(b);
     if (status == NB_OK) status = read_arc_bearings(b);
     if (status == NB_OK) status = read_guidance_texts(b);
-    if (status == NB_OK) tabulate_wifi_weights(b);
+    if (status == NB_OK) prepare_wifi(b);
     return status;
 }
 

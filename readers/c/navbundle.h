@@ -103,7 +103,8 @@ typedef struct {
     size_t length;
 } nb_text;
 
-/* Whether section `tag` (4 characters) is present in version 1, the one this reader reads. */
+/* Whether section `tag` (4 characters) is present in the section version this reader reads: 2 for
+ * EGRS and WIFI, 1 for every other. */
 int nb_has_section(const nb_bundle *bundle, const char *tag);
 
 /* One entry of the section table, as nb_section_info gives it, with the section's version. */
@@ -254,7 +255,7 @@ typedef struct {
 /* Event `event` of EVNT (0 <= event < nb_event_count). */
 nb_status nb_event_info(nb_bundle *bundle, uint32_t event, nb_event *info);
 
-/* The reference points the radio map's samples are made from: min(limit, R) of the R points,
+/* The spots (reference points) the radio map's samples are made from: min(limit, R) of the R spots,
  * spread evenly (sample i is point floor(i × R / count)), written up to `capacity` to `points`,
  * their number to `*count`; none without WIFI. A damaged header gives NB_ERROR_FORMAT. */
 nb_status nb_radio_map_samples(const nb_bundle *bundle, size_t limit, uint32_t *points, size_t capacity, size_t *count,
@@ -269,18 +270,18 @@ typedef struct {
     uint32_t reading_count;      /* its readings are 0 ..< reading_count for nb_radio_map_reading */
 } nb_reference_point;
 
-/* Reference point `point` of the radio map (NB_ERROR_UNAVAILABLE without WIFI). */
+/* Spot `point` of the radio map (NB_ERROR_UNAVAILABLE without WIFI). */
 nb_status nb_radio_map_point(const nb_bundle *bundle, uint32_t point, nb_reference_point *info, char *message,
                              size_t message_size);
 
 typedef struct {
     nb_text id;            /* the access point's id as WIFI stores it */
     uint32_t access_point; /* index into the radio map's access points */
-    uint32_t heard_count;  /* scans of the point that heard it */
-    double rssi;           /* its mean RSSI in dBm (mean / 2 - 128) */
+    double rssi;           /* its mean RSSI in dBm (level / 2 - 128) over the spot's scans that heard it */
 } nb_point_reading;
 
-/* Reading `reading` of reference point `point`, in table order. */
+/* Reading `reading` of spot `point`: the access points its postings list (those at least half its
+ * scans heard), by access point index. */
 nb_status nb_radio_map_reading(const nb_bundle *bundle, uint32_t point, uint32_t reading, nb_point_reading *info,
                                char *message, size_t message_size);
 
@@ -874,14 +875,18 @@ nb_status nb_outline_ring(nb_bundle *bundle, uint32_t outline, uint32_t ring, in
 
 /* The radio map's counts and the locator's parameters, which it was compiled with. */
 typedef struct {
-    uint32_t access_points, buildings, floors, reference_points, readings, postings;
-    double floor_exponent, position_exponent; /* `e` of the signal weights of the votes and of the position */
+    uint32_t access_points, buildings, floors, spots, scans, spot_postings, scan_postings;
+    double floor_exponent, position_exponent; /* `e` of the signal weights of the floor scores and of the position */
     double weakest_rssi;                      /* dBm: weaker readings count as not heard */
-    uint32_t building_neighbours, floor_neighbours, neighbours, candidate_access_points;
+    double certain_ratio;                     /* the floors' score ratio at which the confidence is 0.9 */
+    uint32_t floor_scans, floor_spots;        /* nearest scans and spots a floor's score averages */
+    uint32_t neighbours;                      /* neighbours averaged into the position */
+    uint32_t position_source;                 /* they are 1 scans, 2 spots, 3 either */
+    uint32_t inverse_distance;                /* 1: weighted by inverse distance; 0: equally */
 } nb_radio_map;
 
-/* NB_ERROR_UNAVAILABLE without WIFI (or with it in a section version this reader does not know),
- * NB_ERROR_FORMAT when its header is damaged. */
+/* NB_ERROR_UNAVAILABLE without WIFI (or with it in a section version this reader does not know:
+ * this reader locates on version 2), NB_ERROR_FORMAT when nb_open found it damaged. */
 nb_status nb_radio_map_info(const nb_bundle *bundle, nb_radio_map *info, char *message, size_t message_size);
 
 typedef struct {
@@ -902,8 +907,8 @@ typedef struct {
     uint32_t venue_level;       /* index into LEVL when the survey joined the venue's levels, else NB_NONE */
     int32_t latitude_e7, longitude_e7; /* the position in 1e-7 degree, as every reader rounds it */
     double latitude, longitude;        /* the same in degrees */
-    double confidence;          /* in [0, 1]: the share of the nearest candidates' weight on the chosen floor */
-    uint32_t neighbours;        /* reference points averaged into the position */
+    double confidence;          /* in [0, 1]: how far the chosen floor leads the next; 0.9 at the certain ratio */
+    uint32_t neighbours;        /* scans or spots averaged into the position */
 } nb_fix;
 
 /* Locates a scan of `count` readings by the exact steps of docs/bundle-format.md ("Locating a
@@ -912,8 +917,8 @@ typedef struct {
  * no guess is made). An access point listed twice keeps its stronger reading; readings whose
  * RSSI is not finite are left out. The values of WIFI the call reads are checked as the
  * specification lists: a damaged map gives NB_ERROR_FORMAT with a message naming the file and
- * WIFI. A NULL `id` gives NB_ERROR_ARGUMENT. Scratch memory (about 16 bytes per access point of
- * the map, one bit per reference point, and some per candidate) is allocated per call. */
+ * WIFI. A NULL `id` gives NB_ERROR_ARGUMENT. Scratch memory (about 24 bytes per scan and spot of
+ * the map) is allocated per call; nb_open prepared the rest (12 bytes per scan and spot). */
 nb_status nb_locate(const nb_bundle *bundle, const nb_scan_reading *readings, size_t count, nb_fix *fix, char *message,
                     size_t message_size);
 

@@ -25,8 +25,9 @@
  * lift and one by counted stairs in their words, covering their routes, hand-made steps for the
  * words no demo route has, bad paths, buffers and steps, and a damaged STPC. Wi-Fi locating: BSSID
  * spellings, duplicate and unknown readings, random scans against a plain rendering of the
- * specification's steps, maps of the test's own (rounding half away from zero, ties, names),
- * every check of WIFI on a damaged copy and random damage. Records (levels, nodes, arcs, shapes,
+ * specification's steps, maps of the test's own (rounding half away from zero, the neighbours'
+ * order and kinds, floor scores, their padding and ties, names), every check of WIFI (section
+ * version 2) on a damaged copy, random damage, and versions 1 and 3 unavailable. Records (levels, nodes, arcs, shapes,
  * climbs, places, events, radio map samples): the JavaScript reader's values for the same indexes of
  * the demo and the station, every index past the last refused, damage they meet refused. Bearings
  * (GARC): every arc's ends and corners of the demo and the station against a plain rendering of the
@@ -397,12 +398,19 @@ static void test_json_records(nb_bundle *b) {
     char message[256];
     CHECK(nb_radio_map_samples_json(b, 10, &json, &length, message, sizeof message) == NB_OK &&
               json_parse(&p, (const uint8_t *)json, length, &root) &&
-              p.values[root].count == (find_section(b, "WIFI") ? 10 : 0),
+              p.values[root].count == (find_section_version(b, "WIFI", WIFI_VERSION) ? 10 : 0),
           "samples as JSON: %s", message);
-    CHECK(!find_section(b, "WIFI") || strstr(json, "{\"label\":\"A, -1: reference point 12\",\"buildingName\":\"A\","
+    /* Sample 1 is spot 12, the survey's scans s0025 and s0026 (input/demo-campus/wifi-survey.csv),
+     * its readings their means at the access points both heard (test_records reads it as structs). */
+    CHECK(!find_section_version(b, "WIFI", WIFI_VERSION) || strstr(json, "{\"label\":\"A, -1: reference point 12\",\"buildingName\":\"A\","
                                                    "\"floorName\":\"-1\",\"floor\":0,\"referencePoint\":12,"
                                                    "\"latitude\":48.1501078,\"longitude\":11.5804847,"
-                                                   "\"scan\":[{\"id\":"),
+                                                   "\"scan\":[{\"id\":\"00:0b:86:01:07:01\",\"rssi\":-68.5},"
+                                                   "{\"id\":\"00:0b:86:01:07:02\",\"rssi\":-57.5},"
+                                                   "{\"id\":\"00:0b:86:01:07:03\",\"rssi\":-53.5},"
+                                                   "{\"id\":\"00:0b:86:01:08:01\",\"rssi\":-89.0},"
+                                                   "{\"id\":\"00:0b:86:01:08:02\",\"rssi\":-77.0},"
+                                                   "{\"id\":\"00:0b:86:01:08:03\",\"rssi\":-75.0}]}"),
           "sample 12 as JSON: %s", json);
     json_free(&p), free(json);
     /* Records, the section table, languages and search matches as their structs give them. */
@@ -4255,7 +4263,8 @@ static void check_record_invariants(nb_bundle *b) {
         CHECK(nb_section_entry(b, i, &s) == NB_OK && nb_section_info(b, i, tag, &offset, &length) == NB_OK &&
                   strcmp(s.tag, tag) == 0 && s.offset == offset && s.length == length && s.version == b->sections[i].version,
               "section %zu's entry differs from nb_section_info", i);
-        CHECK(nb_has_section(b, s.tag) == (s.version == 1), "nb_has_section(%s) is wrong", s.tag);
+        int read_version = strcmp(s.tag, "EGRS") == 0 || strcmp(s.tag, "WIFI") == 0 ? 2 : 1;
+        CHECK(nb_has_section(b, s.tag) == (s.version == read_version), "nb_has_section(%s) is wrong", s.tag);
     }
     nb_section s;
     CHECK(nb_section_entry(b, nb_section_count(b), &s) == NB_ERROR_ARGUMENT, "a section past the table is not refused");
@@ -4410,34 +4419,53 @@ static void test_records(nb_bundle *b) {
     char message[256] = "";
     uint32_t samples[16];
     size_t sample_count = 0;
+    /* The demo's radio map has 128 spots (one per position of input/demo-campus/wifi-survey.csv:
+     * nb_radio_map_info's `spots`), so the samples are every 12.8th spot. */
     CHECK(nb_radio_map_samples(b, 10, samples, 16, &sample_count, message, sizeof message) == NB_OK && sample_count == 10 &&
               samples[0] == 0 && samples[1] == 12 && samples[9] == 115,
-          "the demo's ten samples are not every 12.8th of its 128 points");
+          "the demo's ten samples are not every 12.8th of its 128 spots");
     CHECK(nb_radio_map_samples(b, 1000, samples, 16, &sample_count, message, sizeof message) == NB_OK && sample_count == 128 &&
               samples[15] == 15,
-          "a limit past the points does not give every point");
+          "a limit past the spots does not give every spot");
     CHECK(nb_radio_map_samples(b, 0, samples, 16, &sample_count, message, sizeof message) == NB_OK && sample_count == 0,
           "a limit of 0 gives samples");
+    /* Spot 12 is the survey's scans s0025 and s0026 (input/demo-campus/wifi-survey.csv, building A,
+     * level -1, 48.1501078 11.5804847), which both heard the six access points 00:0b:86:01:07:01
+     * ... 08:03; its levels are their means: 07:01 (-70 - 67) / 2 = -68.5 dBm, 07:02 -57.5, 07:03
+     * -53.5, 08:01 -89, 08:02 (-72 - 82) / 2 = -77, 08:03 -75. The access points' indexes are
+     * their ranks among the map's sorted ids (the demo's 22 ids start 00:0b:86:01:07:01 ... 08:03). */
     nb_reference_point point;
     CHECK(nb_radio_map_point(b, 12, &point, message, sizeof message) == NB_OK && point.latitude == 481501078 &&
               point.longitude == 115804847 && point.floor == 0 && point.building == 0 &&
               nb_text_is(point.building_name, "A") && nb_text_is(point.floor_name, "-1") && point.reading_count == 6 &&
-              point.scan_count >= 1,
-          "the demo's reference point 12 is wrong: %s", message);
+              point.scan_count == 2,
+          "the demo's spot 12 is wrong: %s", message);
+    const char *ids[6] = {"00:0b:86:01:07:01", "00:0b:86:01:07:02", "00:0b:86:01:07:03",
+                          "00:0b:86:01:08:01", "00:0b:86:01:08:02", "00:0b:86:01:08:03"};
+    const double rssi[6] = {-68.5, -57.5, -53.5, -89, -77, -75};
     nb_point_reading reading;
-    CHECK(nb_radio_map_reading(b, 12, 0, &reading, message, sizeof message) == NB_OK &&
-              nb_text_is(reading.id, "00:0b:86:01:07:01") && reading.rssi == -68.5 &&
-              reading.heard_count <= point.scan_count,
-          "reading 0 of reference point 12 is wrong: %s", message);
-    CHECK(nb_radio_map_reading(b, 12, 5, &reading, message, sizeof message) == NB_OK &&
-              nb_text_is(reading.id, "00:0b:86:01:08:03") && reading.rssi == -75,
-          "reading 5 of reference point 12 is wrong: %s", message);
+    for (uint32_t r = 0; r < 6; r++)
+        CHECK(nb_radio_map_reading(b, 12, r, &reading, message, sizeof message) == NB_OK && nb_text_is(reading.id, ids[r]) &&
+                  reading.access_point == r && reading.rssi == rssi[r],
+              "reading %u of spot 12 is wrong: %s %u %g", r, message, reading.access_point, reading.rssi);
     CHECK(nb_radio_map_reading(b, 12, 6, &reading, message, sizeof message) == NB_ERROR_ARGUMENT &&
-              strstr(message, "reference point 12 has 6 readings") && reading.id.text == NULL,
-          "reading 6 of reference point 12 is not refused: %s", message);
+              strstr(message, "spot 12 lists 6 access points, not 7") && reading.id.text == NULL,
+          "reading 6 of spot 12 is not refused: %s", message);
     CHECK(nb_radio_map_point(b, 128, &point, message, sizeof message) == NB_ERROR_ARGUMENT &&
-              strstr(message, "reference point 128 is not one of the 128"),
-          "reference point 128 is not refused: %s", message);
+              strstr(message, "spot 128 is not one of the 128"),
+          "spot 128 is not refused: %s", message);
+    /* A spot's readings are the access points whose spot postings list it, in index order: spot
+     * 0 (scans s0001 and s0002) heard 00:0b:86:01:08:02 in one scan of two, which is kept (at
+     * least half), and the readings skip no index but 4's neighbours it did not hear. */
+    CHECK(nb_radio_map_reading(b, 0, 4, &reading, message, sizeof message) == NB_OK &&
+              nb_text_is(reading.id, "00:0b:86:01:08:03") && reading.access_point == 5 && reading.rssi == -90,
+          "reading 4 of spot 0 (s0001 and s0002 heard 08:03 at -91 and -89, 08:02 not at all): %s %u %g", message,
+          reading.access_point, reading.rssi);
+    /* Spot 1 (s0003 and s0004): only s0004 heard 00:0b:86:01:08:02, at -90 dBm, which is half the scans. */
+    CHECK(nb_radio_map_point(b, 1, &point, message, sizeof message) == NB_OK && point.reading_count == 7 &&
+              nb_radio_map_reading(b, 1, 4, &reading, message, sizeof message) == NB_OK &&
+              nb_text_is(reading.id, "00:0b:86:01:08:02") && reading.access_point == 4 && reading.rssi == -90,
+          "reading 4 of spot 1 is wrong: %s %u %g", message, reading.access_point, reading.rssi);
 }
 
 /* The station's records (format 1.2, no events, no radio map). */
@@ -4474,7 +4502,7 @@ static void test_station_records(nb_bundle *b) {
     CHECK(nb_radio_map_samples(b, 4, samples, 4, &sample_count, message, sizeof message) == NB_OK && sample_count == 0,
           "the station, without WIFI, has samples");
     CHECK(nb_radio_map_point(b, 0, &point, message, sizeof message) == NB_ERROR_UNAVAILABLE,
-          "a reference point of the station, without WIFI, is not unavailable");
+          "a spot of the station, without WIFI, is not unavailable");
 }
 
 /* Damage the records meet, each in a copy of the demo opened without checksums (so that the
@@ -5073,14 +5101,28 @@ static size_t map_ids(const nb_bundle *b, char ids[][32], size_t capacity) {
 }
 
 /* A plain rendering of docs/bundle-format.md's "Locating a scan" that shares nothing with the
- * reader but the table of weights: candidates from a scan of every reading (not the postings),
- * nearest ones by selection, votes in plain arrays. `readings` use the map's own ids. */
+ * reader but the weight function (step 1): the tables found from the header by its own
+ * arithmetic, every record's sums in plain arrays from a pass over every posting, each floor's
+ * nearest and the position's neighbours by repeated selection. `readings` use the map's own ids. */
 static void plain_locate(const nb_bundle *b, const nb_scan_reading *readings, size_t count, char *got, size_t size) {
-    const section *s = find_section(b, "WIFI");
+    const section *s = find_section_version(b, "WIFI", WIFI_VERSION);
     const uint8_t *p = section_bytes(b, s);
-    uint32_t A = rd32(p), F = rd32(p + 8), R = rd32(p + 12), E = rd32(p + 16);
-    double fe = rdf64(p + 32), pe = rdf64(p + 40), weakest = rdf64(p + 48);
-    uint32_t bn = rd16(p + 56), fn = rd16(p + 58), nn = rd16(p + 60), cap = rd16(p + 62);
+    uint32_t A = rd32(p), B = rd32(p + 4), F = rd32(p + 8), R = rd32(p + 12), C = rd32(p + 16), P = rd32(p + 20);
+    double fe = rdf64(p + 40), pe = rdf64(p + 48), weakest = rdf64(p + 56), ratio = rdf64(p + 64);
+    uint32_t floor_scans = rd16(p + 72), floor_spots = rd16(p + 74), nn = rd16(p + 76), source = p[78], inverse = p[79];
+    /* The tables' offsets, each table padded to 8 but the spots (after the floors, 16 bytes each). */
+    uint64_t at = 80 + 4 * (uint64_t)A, first_at[2], postings_at[2];
+    at = (at + 7) / 8 * 8, first_at[0] = at, at += 4 * ((uint64_t)A + 1);
+    at = (at + 7) / 8 * 8, first_at[1] = at, at += 4 * ((uint64_t)A + 1);
+    at = (at + 7) / 8 * 8, at += 4 * (uint64_t)B;
+    at = (at + 7) / 8 * 8;
+    const uint8_t *floors = p + at, *spots = floors + 16 * (uint64_t)F;
+    at += 16 * (uint64_t)F + 12 * (uint64_t)R;
+    at = (at + 7) / 8 * 8;
+    const uint8_t *scans = p + at;
+    at += 4 * (uint64_t)C;
+    at = (at + 7) / 8 * 8, postings_at[0] = at, at += 4 * (uint64_t)P;
+    at = (at + 7) / 8 * 8, postings_at[1] = at;
     char ids[512][32];
     size_t known = map_ids(b, ids, 512);
     double best[512];
@@ -5090,104 +5132,119 @@ static void plain_locate(const nb_bundle *b, const nb_scan_reading *readings, si
             if (strcmp(readings[i].id, ids[a]) == 0 && isfinite(readings[i].rssi) && readings[i].rssi > weakest &&
                 readings[i].rssi > best[a])
                 best[a] = readings[i].rssi;
-    /* Strongest first, ties to the lower index, by repeated selection. */
-    size_t order[512], heard = 0;
-    uint8_t taken[512] = {0};
-    for (;;) {
-        size_t pick = known;
-        for (size_t a = 0; a < known; a++)
-            if (!taken[a] && best[a] > -INFINITY && (pick == known || best[a] > best[pick])) pick = a;
-        if (pick == known) break;
-        taken[pick] = 1, order[heard++] = pick;
+    /* Step 2: q per access point and exponent, T per exponent. */
+    double q[2][512] = {{0}}, total[2] = {0, 0};
+    size_t heard = 0;
+    for (size_t a = 0; a < known; a++) {
+        if (best[a] == -INFINITY) continue;
+        heard++;
+        q[0][a] = wifi_weight(best[a], weakest, fe), q[1][a] = wifi_weight(best[a], weakest, pe);
+        total[0] += q[0][a], total[1] += q[1][a];
     }
     if (heard == 0) {
         snprintf(got, size, "unknown");
         return;
     }
-    double q[2][512] = {{0}}, total[2] = {0, 0};
-    for (size_t i = 0; i < heard; i++) {
-        q[0][order[i]] = wifi_weight(best[order[i]], weakest, fe), q[1][order[i]] = wifi_weight(best[order[i]], weakest, pe);
-        total[0] += q[0][order[i]], total[1] += q[1][order[i]];
+    /* Step 3 over every posting: records are spots 0 ..< R, then scans R ..< R + C. */
+    uint32_t records = R + C;
+    double *mass[2] = {calloc(records + 1, sizeof(double)), calloc(records + 1, sizeof(double))};
+    double *common[2] = {calloc(records + 1, sizeof(double)), calloc(records + 1, sizeof(double))};
+    double *distance[2] = {calloc(records + 1, sizeof(double)), calloc(records + 1, sizeof(double))};
+    uint32_t *floor_of = calloc(records + 1, sizeof(uint32_t)), *spot_of = calloc(records + 1, sizeof(uint32_t));
+    uint8_t *used = calloc(records + 1, 1);
+    for (uint32_t r = 0; r < records; r++) {
+        spot_of[r] = r < R ? r : rd32(scans + 4 * (uint64_t)(r - R));
+        floor_of[r] = rd16(spots + 12 * (uint64_t)spot_of[r] + 8);
     }
-    uint64_t points_at = (64 + 4 * A + 7) / 8 * 8;
-    points_at = (points_at + 4 * (A + 1) + 7) / 8 * 8;
-    points_at = (points_at + 4 * rd32(p + 4) + 7) / 8 * 8 + 16 * (uint64_t)F;
-    const uint8_t *points = p + points_at, *entries = points + 16 * (uint64_t)R, *floors = p + points_at - 16 * (uint64_t)F;
-    double *distance[2] = {calloc(R, sizeof(double)), calloc(R, sizeof(double))};
-    uint8_t *candidate = calloc(R, 1);
-    size_t candidates = 0;
-    for (uint32_t r = 0; r < R; r++) {
-        uint32_t first = rd32(points + 16 * r + 8), end = r + 1 < R ? rd32(points + 16 * (r + 1) + 8) : E;
-        double scans = rd16(points + 16 * r + 14), difference[2] = {0, 0}, mass[2] = {0, 0};
-        for (uint32_t k = first; k < end; k++) {
-            uint32_t a = rd16(entries + 8 * k);
-            for (size_t i = 0; i < heard && i < cap; i++) candidate[r] |= order[i] == a;
-            double share = rd16(entries + 8 * k + 2) / scans;
-            for (int e = 0; e < 2; e++) {
-                double weight = (e ? b->wifi_position_weight : b->wifi_floor_weight)[entries[8 * k + 4]];
-                volatile double m = weight * share;
-                difference[e] += fabs(q[e][a] - m) - q[e][a];
-                mass[e] += m;
+    for (int kind = 0; kind < 2; kind++)
+        for (uint32_t a = 0; a < A; a++)
+            for (uint32_t k = rd32(p + first_at[kind] + 4 * a); k < rd32(p + first_at[kind] + 4 * (a + 1)); k++) {
+                uint32_t posting = rd32(p + postings_at[kind] + 4 * (uint64_t)k), r = (kind ? R : 0) + (posting >> 8);
+                double dbm = (double)(posting & 0xFF) / 2 - 128;
+                for (int e = 0; e < 2; e++) {
+                    double m = wifi_weight(dbm, weakest, e ? pe : fe);
+                    mass[e][r] += m;
+                    common[e][r] += q[e][a] < m ? q[e][a] : m;
+                }
             }
-        }
+    size_t near = 0;
+    for (uint32_t r = 0; r < records; r++) {
+        near += common[0][r] > 0;
         for (int e = 0; e < 2; e++) {
-            double numerator = total[e] + difference[e];
-            distance[e][r] = total[e] + mass[e] > 0 ? (numerator > 0 ? numerator : 0) / (total[e] + mass[e]) : 1;
+            double both = total[e] + mass[e][r];
+            distance[e][r] = both > 0 ? (both - 2 * common[e][r]) / both : 1;
         }
-        candidates += candidate[r];
     }
-    if (candidates == 0) {
+    if (near == 0) {
         snprintf(got, size, "unknown");
-        free(distance[0]), free(distance[1]), free(candidate);
-        return;
+        goto done;
     }
-    /* The candidates by (distance, index), by selection. */
-    uint32_t *by_floor = malloc(sizeof(uint32_t) * candidates), *by_position = malloc(sizeof(uint32_t) * candidates);
-    for (int e = 0; e < 2; e++) {
-        uint8_t *used = calloc(R, 1);
-        for (size_t i = 0; i < candidates; i++) {
-            uint32_t pick = R;
-            for (uint32_t r = 0; r < R; r++)
-                if (candidate[r] && !used[r] && (pick == R || distance[e][r] < distance[e][pick])) pick = r;
-            used[pick] = 1;
-            (e ? by_position : by_floor)[i] = pick;
+    /* Step 5: per floor, its nearest scans then spots, each picked by selection. */
+    uint32_t winner = 0;
+    double score_of_winner = INFINITY, second = INFINITY;
+    for (uint32_t f = 0; f < F; f++) {
+        double score = 0;
+        for (int scans_kind = 1; scans_kind >= 0; scans_kind--) {
+            uint32_t wanted = scans_kind ? floor_scans : floor_spots, found = 0;
+            double sum = 0;
+            memset(used, 0, records);
+            for (; found < wanted; found++) {
+                uint32_t pick = records;
+                for (uint32_t r = 0; r < records; r++)
+                    if (!used[r] && common[0][r] > 0 && floor_of[r] == f && (r >= R) == scans_kind &&
+                        (pick == records || distance[0][r] < distance[0][pick]))
+                        pick = r;
+                if (pick == records) break;
+                used[pick] = 1, sum += distance[0][pick];
+            }
+            for (; found < wanted; found++) sum += 1;
+            score += sum / wanted;
         }
-        free(used);
+        if (score < score_of_winner) second = score_of_winner, score_of_winner = score, winner = f;
+        else if (score < second) second = score;
     }
-    double *votes = calloc(65536, sizeof(double));
-    uint32_t building_of[512];
-    for (uint32_t f = 0; f < F && f < 512; f++) building_of[f] = rd16(floors + 16 * f + 4);
-    for (size_t i = 0; i < candidates && i < bn; i++)
-        votes[building_of[rd16(points + 16 * by_floor[i] + 12)]] += 1 / (distance[0][by_floor[i]] + 1e-6);
-    uint32_t building = 0;
-    for (uint32_t k = 1; k < 65536; k++) if (votes[k] > votes[building]) building = k;
-    memset(votes, 0, 65536 * sizeof(double));
-    for (size_t i = 0, seen = 0; i < candidates && seen < fn; i++) {
-        uint32_t f = rd16(points + 16 * by_floor[i] + 12);
-        if (building_of[f] == building) votes[f] += 1 / (distance[0][by_floor[i]] + 1e-6), seen++;
+    /* Step 6. */
+    double confidence = 1;
+    if (F > 1) {
+        if (score_of_winner == 0) confidence = second > 0 ? 1 : 0;
+        else {
+            double x = 9 * (second / score_of_winner - 1) / (ratio - 1);
+            confidence = x / (1 + x);
+        }
     }
-    uint32_t floor = 0;
-    for (uint32_t k = 1; k < 65536; k++) if (votes[k] > votes[floor]) floor = k;
-    double latitude = 0, longitude = 0, sum = 0, agreeing = 0, all = 0;
-    size_t averaged = 0;
-    for (size_t i = 0; i < candidates && averaged < nn; i++) {
-        uint32_t r = by_position[i];
-        if (rd16(points + 16 * r + 12) != floor) continue;
-        double v = 1 / (distance[1][r] + 1e-6);
-        volatile double y = (int32_t)rd32(points + 16 * r) * v, x = (int32_t)rd32(points + 16 * r + 4) * v;
-        latitude += y, longitude += x, sum += v, averaged++;
+    /* Step 7: the floor's near records of the rule's kind, else of any kind, by (d_p, scans
+     * first, index). */
+    int any_of_kind = 0;
+    for (uint32_t r = 0; r < records; r++)
+        any_of_kind |= common[0][r] > 0 && floor_of[r] == winner && (source == 3 || (source == 1) == (r >= R));
+    double latitude = 0, longitude = 0, sum = 0;
+    uint32_t averaged = 0;
+    memset(used, 0, records);
+    for (; averaged < nn; averaged++) {
+        uint32_t pick = records;
+        for (uint32_t r = 0; r < records; r++) {
+            if (used[r] || common[0][r] == 0 || floor_of[r] != winner) continue;
+            if (any_of_kind && !(source == 3 || (source == 1) == (r >= R))) continue;
+            if (pick == records || distance[1][r] < distance[1][pick] ||
+                (distance[1][r] == distance[1][pick] && (r >= R) && pick < R))
+                pick = r; /* equal distance and kind: the lower index, found first */
+        }
+        if (pick == records) break;
+        used[pick] = 1;
+        double v = inverse ? 1 / (distance[1][pick] + 1e-6) : 1;
+        const uint8_t *spot = spots + 12 * (uint64_t)spot_of[pick];
+        volatile double y = (int32_t)rd32(spot) * v, x = (int32_t)rd32(spot + 4) * v;
+        latitude += y, longitude += x, sum += v;
     }
-    for (size_t i = 0; i < candidates && i < bn; i++) {
-        double v = 1 / (distance[0][by_floor[i]] + 1e-6);
-        all += v;
-        if (rd16(points + 16 * by_floor[i] + 12) == floor) agreeing += v;
-    }
-    uint32_t level = rd16(floors + 16 * floor + 6);
+    const uint8_t *floor = floors + 16 * (uint64_t)winner;
+    uint32_t level = rd16(floor + 6);
     char level_text[16] = "-";
     if (level != 0xFFFF) snprintf(level_text, sizeof level_text, "%u", level);
-    snprintf(got, size, "%u %u %s %.0f %.0f %.0f %zu", building, floor, level_text, round(latitude / sum),
-             round(longitude / sum), round(agreeing / all * 1e6), averaged);
-    free(distance[0]), free(distance[1]), free(candidate), free(by_floor), free(by_position), free(votes);
+    snprintf(got, size, "%u %u %s %d %d %lld %u", rd16(floor + 4), winner, level_text, (int)round(latitude / sum),
+             (int)round(longitude / sum), (long long)round(confidence * 1e6), averaged);
+done:
+    for (int e = 0; e < 2; e++) free(mass[e]), free(common[e]), free(distance[e]);
+    free(floor_of), free(spot_of), free(used);
 }
 
 /* Random scans of the map's own ids, located by the reader and by the plain rendering. */
@@ -5297,9 +5354,22 @@ static void test_unknown_scans(const nb_bundle *b) {
     size_t known = map_ids(b, ids, 512);
     nb_fix fix;
     nb_radio_map map;
-    CHECK(nb_radio_map_info(b, &map, message, sizeof message) == NB_OK && map.access_points == known &&
-              map.weakest_rssi == -104 && map.candidate_access_points >= 1 && map.reference_points > 0,
+    /* The demo survey (input/demo-campus/wifi-survey.csv) has 256 scans at 128 positions and 22
+     * access points; the header's counts and parameters are the map's. */
+    const uint8_t *p = section_bytes(b, find_section_version(b, "WIFI", WIFI_VERSION));
+    CHECK(nb_radio_map_info(b, &map, message, sizeof message) == NB_OK && map.access_points == known && known == 22 &&
+              map.spots == 128 && map.scans == 256 && map.buildings == rd32(p + 4) && map.floors == rd32(p + 8) &&
+              map.spot_postings == rd32(p + 20) && map.scan_postings == rd32(p + 24) && map.weakest_rssi == -104 &&
+              map.floor_exponent == rdf64(p + 40) && map.position_exponent == rdf64(p + 48) &&
+              map.certain_ratio == rdf64(p + 64) && map.certain_ratio > 1 && map.floor_scans == rd16(p + 72) &&
+              map.floor_spots == rd16(p + 74) && map.neighbours == rd16(p + 76) && map.neighbours >= 1 &&
+              map.position_source == p[78] && map.position_source >= 1 && map.position_source <= 3 &&
+              map.inverse_distance == p[79] && map.inverse_distance <= 1,
           "radio map info: %s", message);
+    /* Every scan is one of a spot's, and a spot's postings are at most as many as its scans'
+     * distinct access points: the spots' postings are fewer than the scans'. */
+    CHECK(map.spot_postings > 0 && map.spot_postings < map.scan_postings, "the demo's postings: %u spot, %u scan",
+          map.spot_postings, map.scan_postings);
     CHECK(nb_locate(b, NULL, 0, &fix, message, sizeof message) == NB_OK && !fix.located && fix.confidence == 0 &&
               fix.venue_level == NB_NONE && fix.building_name == NULL,
           "an empty scan is not unknown");
@@ -5311,13 +5381,22 @@ static void test_unknown_scans(const nb_bundle *b) {
     };
     for (size_t i = 0; i < sizeof scans / sizeof *scans; i++) {
         nb_status status = nb_locate(b, scans[i], 2, &fix, message, sizeof message);
-        CHECK(status == NB_OK && !fix.located && fix.confidence == 0 && fix.neighbours == 0, "scan %zu: %d %d", i, status,
-              fix.located);
+        CHECK(status == NB_OK && !fix.located && fix.confidence == 0 && fix.neighbours == 0 && fix.venue_level == NB_NONE,
+              "scan %zu: %d %d", i, status, fix.located);
     }
+    /* -103.99 dBm passes the weakest RSSI, but its weight under the floor exponent rounds to 0
+     * (step 1), so no record has a common weight above 0 (step 3): unknown. -100 dBm weighs more. */
     nb_scan_reading barely = {ids[0], -103.99};
-    CHECK(nb_locate(b, &barely, 1, &fix, message, sizeof message) == NB_OK && fix.located, "-103.99 dBm is heard");
-    CHECK(fix.confidence > 0 && fix.confidence <= 1 && fix.neighbours == map.neighbours && fix.building_name &&
-              fix.floor_name && fix.latitude == fix.latitude_e7 / 1e7,
+    CHECK(wifi_weight(-103.99, -104, map.floor_exponent) == 0 && nb_locate(b, &barely, 1, &fix, message, sizeof message) == NB_OK &&
+              !fix.located && fix.neighbours == 0,
+          "-103.99 dBm, weighing 0, is located");
+    barely.rssi = -100;
+    CHECK(wifi_weight(-100, -104, map.floor_exponent) > 0 && nb_locate(b, &barely, 1, &fix, message, sizeof message) == NB_OK &&
+              fix.located,
+          "-100 dBm is not located");
+    CHECK(fix.confidence >= 0 && fix.confidence <= 1 && fix.neighbours >= 1 && fix.neighbours <= map.neighbours &&
+              fix.building_name && fix.floor_name && fix.latitude == fix.latitude_e7 / 1e7 && fix.building < map.buildings &&
+              fix.floor < map.floors,
           "a fix's fields");
     nb_scan_reading nameless = {NULL, -50};
     CHECK(nb_locate(b, &nameless, 1, &fix, message, sizeof message) == NB_ERROR_ARGUMENT && strstr(message, "no access point id"),
@@ -5325,19 +5404,27 @@ static void test_unknown_scans(const nb_bundle *b) {
     CHECK(nb_locate(b, NULL, 2, &fix, message, sizeof message) == NB_ERROR_ARGUMENT, "a scan without readings");
 }
 
-/* A radio map of the test's own, written as docs/bundle-format.md lays WIFI out: ids, building
- * names and floor names are its strings, in that order; postings follow from the readings. */
+/* A radio map of the test's own, written as docs/bundle-format.md lays WIFI out (section version
+ * 2): ids, building names and floor names are its strings, in that order; each access point's
+ * postings follow from what the records hear, ascending by record; a spot's scan count and a
+ * floor's first spot from the scans and spots. */
 typedef struct {
-    uint16_t access_point, heard;
-    uint8_t mean;
-} test_reading;
+    uint16_t access_point;
+    uint8_t level; /* dBm = level / 2 - 128 */
+} test_heard;
 
 typedef struct {
     int32_t latitude, longitude;
-    uint16_t floor, scans;
-    size_t reading_count;
-    test_reading readings[4];
-} test_point;
+    uint16_t floor;
+    size_t heard_count;
+    test_heard heard[4];
+} test_spot;
+
+typedef struct {
+    uint32_t spot;
+    size_t heard_count;
+    test_heard heard[4];
+} test_scan;
 
 typedef struct {
     const char *name;
@@ -5346,57 +5433,72 @@ typedef struct {
 } test_floor;
 
 typedef struct {
-    size_t access_point_count, building_count, floor_count, point_count;
+    size_t access_point_count, building_count, floor_count, spot_count, scan_count;
     const char *ids[8], *buildings[4];
     test_floor floors[4];
-    test_point points[8];
-    double floor_exponent, position_exponent, weakest;
-    uint16_t building_neighbours, floor_neighbours, neighbours, candidate_access_points;
+    test_spot spots[8];
+    test_scan scans[8];
+    double floor_exponent, position_exponent, weakest, certain_ratio;
+    uint16_t floor_scans, floor_spots, neighbours;
+    uint8_t source, inverse;
 } test_map;
 
+static size_t aligned_to_8(size_t offset) { return (offset + 7) / 8 * 8; }
+
 static size_t make_wifi(const test_map *t, uint8_t *out, size_t capacity) {
-    size_t A = t->access_point_count, B = t->building_count, F = t->floor_count, R = t->point_count, E = 0, S = A + B + F, N = 0;
-    for (size_t r = 0; r < R; r++) E += t->points[r].reading_count;
+    size_t A = t->access_point_count, B = t->building_count, F = t->floor_count, R = t->spot_count, C = t->scan_count;
+    size_t S = A + B + F, N = 0, P = 0, Q = 0;
+    for (size_t r = 0; r < R; r++) P += t->spots[r].heard_count;
+    for (size_t c = 0; c < C; c++) Q += t->scans[c].heard_count;
     const char *strings[16];
     for (size_t i = 0; i < A; i++) strings[i] = t->ids[i];
     for (size_t i = 0; i < B; i++) strings[A + i] = t->buildings[i];
     for (size_t i = 0; i < F; i++) strings[A + B + i] = t->floors[i].name;
     for (size_t i = 0; i < S; i++) N += strlen(strings[i]);
-    size_t first_at = (64 + 4 * A + 7) / 8 * 8, buildings_at = (first_at + 4 * (A + 1) + 7) / 8 * 8;
-    size_t floors_at = (buildings_at + 4 * B + 7) / 8 * 8, points_at = floors_at + 16 * F, readings_at = points_at + 16 * R;
-    size_t postings_at = readings_at + 8 * E, offsets_at = (postings_at + 4 * E + 7) / 8 * 8, text_at = offsets_at + 4 * (S + 1);
-    size_t size = (text_at + N + 7) / 8 * 8;
+    size_t spot_first_at = aligned_to_8(80 + 4 * A), scan_first_at = aligned_to_8(spot_first_at + 4 * (A + 1));
+    size_t buildings_at = aligned_to_8(scan_first_at + 4 * (A + 1)), floors_at = aligned_to_8(buildings_at + 4 * B);
+    size_t spots_at = floors_at + 16 * F, scans_at = aligned_to_8(spots_at + 12 * R);
+    size_t spot_postings_at = aligned_to_8(scans_at + 4 * C), scan_postings_at = aligned_to_8(spot_postings_at + 4 * P);
+    size_t offsets_at = aligned_to_8(scan_postings_at + 4 * Q), text_at = offsets_at + 4 * (S + 1);
+    size_t size = aligned_to_8(text_at + N);
     if (size > capacity) exit(2);
     memset(out, 0, size);
-    uint32_t counts[8] = {(uint32_t)A, (uint32_t)B, (uint32_t)F, (uint32_t)R, (uint32_t)E, (uint32_t)E, (uint32_t)S, (uint32_t)N};
-    for (int i = 0; i < 8; i++) put32(out + 4 * i, counts[i]);
-    double parameters[3] = {t->floor_exponent, t->position_exponent, t->weakest};
-    for (int i = 0; i < 3; i++) memcpy(out + 32 + 8 * i, &parameters[i], 8);
-    put16(out + 56, t->building_neighbours), put16(out + 58, t->floor_neighbours), put16(out + 60, t->neighbours);
-    put16(out + 62, t->candidate_access_points);
-    for (size_t i = 0; i < A; i++) put32(out + 64 + 4 * i, (uint32_t)i);
+    uint32_t counts[9] = {(uint32_t)A, (uint32_t)B, (uint32_t)F, (uint32_t)R, (uint32_t)C,
+                          (uint32_t)P, (uint32_t)Q, (uint32_t)S, (uint32_t)N};
+    for (int i = 0; i < 9; i++) put32(out + 4 * i, counts[i]);
+    double parameters[4] = {t->floor_exponent, t->position_exponent, t->weakest, t->certain_ratio};
+    for (int i = 0; i < 4; i++) memcpy(out + 40 + 8 * i, &parameters[i], 8);
+    put16(out + 72, t->floor_scans), put16(out + 74, t->floor_spots), put16(out + 76, t->neighbours);
+    out[78] = t->source, out[79] = t->inverse;
+    for (size_t i = 0; i < A; i++) put32(out + 80 + 4 * i, (uint32_t)i);
     for (size_t i = 0; i < B; i++) put32(out + buildings_at + 4 * i, (uint32_t)(A + i));
     for (size_t f = 0; f < F; f++) {
         uint8_t *e = out + floors_at + 16 * f;
+        uint32_t first_spot = 0;
+        while (first_spot < R && t->spots[first_spot].floor < f) first_spot++;
         put32(e, (uint32_t)(A + B + f)), put16(e + 4, t->floors[f].building), put16(e + 6, t->floors[f].venue_level);
-        put32(e + 8, (uint32_t)t->floors[f].ordinal);
+        put32(e + 8, (uint32_t)t->floors[f].ordinal), put32(e + 12, first_spot);
     }
-    size_t k = 0, posting = 0;
     for (size_t r = 0; r < R; r++) {
-        uint8_t *e = out + points_at + 16 * r;
-        put32(e, (uint32_t)t->points[r].latitude), put32(e + 4, (uint32_t)t->points[r].longitude), put32(e + 8, (uint32_t)k);
-        put16(e + 12, t->points[r].floor), put16(e + 14, t->points[r].scans);
-        for (size_t i = 0; i < t->points[r].reading_count; i++, k++) {
-            const test_reading *g = &t->points[r].readings[i];
-            put16(out + readings_at + 8 * k, g->access_point), put16(out + readings_at + 8 * k + 2, g->heard);
-            out[readings_at + 8 * k + 4] = g->mean;
-        }
+        uint8_t *e = out + spots_at + 12 * r;
+        uint16_t scans = 0;
+        for (size_t c = 0; c < C; c++) scans += t->scans[c].spot == r;
+        put32(e, (uint32_t)t->spots[r].latitude), put32(e + 4, (uint32_t)t->spots[r].longitude);
+        put16(e + 8, t->spots[r].floor), put16(e + 10, scans);
     }
+    for (size_t c = 0; c < C; c++) put32(out + scans_at + 4 * c, t->scans[c].spot);
+    /* Postings by access point, each ascending by record: spot or scan << 8 | level. */
+    size_t spot_posting = 0, scan_posting = 0;
     for (size_t a = 0; a <= A; a++) {
-        put32(out + first_at + 4 * a, (uint32_t)posting);
+        put32(out + spot_first_at + 4 * a, (uint32_t)spot_posting), put32(out + scan_first_at + 4 * a, (uint32_t)scan_posting);
         for (size_t r = 0; a < A && r < R; r++)
-            for (size_t i = 0; i < t->points[r].reading_count; i++)
-                if (t->points[r].readings[i].access_point == a) put32(out + postings_at + 4 * posting++, (uint32_t)r);
+            for (size_t i = 0; i < t->spots[r].heard_count; i++)
+                if (t->spots[r].heard[i].access_point == a)
+                    put32(out + spot_postings_at + 4 * spot_posting++, (uint32_t)(r << 8 | t->spots[r].heard[i].level));
+        for (size_t c = 0; a < A && c < C; c++)
+            for (size_t i = 0; i < t->scans[c].heard_count; i++)
+                if (t->scans[c].heard[i].access_point == a)
+                    put32(out + scan_postings_at + 4 * scan_posting++, (uint32_t)(c << 8 | t->scans[c].heard[i].level));
     }
     for (size_t s = 0, at = 0; s < S; s++) {
         memcpy(out + text_at + at, strings[s], strlen(strings[s]));
@@ -5427,29 +5529,38 @@ static nb_status locate_on(const nb_bundle *demo, const uint8_t *wifi, size_t le
     return status;
 }
 
-/* Maps of the test's own: positions rounded half away from zero, the candidates' access points
- * chosen with ties to the lower index, the fix's names, ordinal and level. */
+/* The level of `dbm` (a whole or half decibel) in a posting. */
+static uint8_t level_of(double dbm) { return (uint8_t)(2 * (dbm + 128)); }
+
+/* Maps of the test's own, each worked out by hand from the steps of docs/bundle-format.md
+ * ("Locating a scan"): positions rounded half away from zero, the neighbours' order and kinds,
+ * the fix's names, ordinal and venue level, the floor with the best score winning (ties to the
+ * lower index) and each floor's score padded with 1 for each missing near scan or spot. Every
+ * map has weakest_rssi -104 dBm and exponent 1, so that w(-52) = 0.5 and w(-78) = 0.25 exactly. */
 static void test_hand_maps(const nb_bundle *demo) {
     static uint8_t wifi[4096];
     char message[1024];
     nb_fix fix;
-    /* Two points with the same readings, at latitudes 0 and 1e-7 and longitudes 0 and -1e-7:
-     * averaged, exactly half a unit, which rounds away from zero (to 1 and -1; to even would
-     * give 0 and 0, floor(x + 0.5) 1 and 0). */
-    test_map t = {1, 1, 1, 2, {"aa:bb:cc:dd:ee:ff"}, {"Hall"}, {{"Ground", 0, 0xFFFF, -1500}},
-                  {{0, 0, 0, 2, 1, {{0, 2, 2 * (128 - 60)}}}, {1, -1, 0, 2, 1, {{0, 2, 2 * (128 - 60)}}}},
-                  1.5, 1.5, -104, 5, 1, 2, 8};
+    /* Two spots hearing one access point at -60 dBm, at latitudes 0 and 1e-7 and longitudes 0 and
+     * -1e-7, and no scans. A scan of it at -60 dBm: q = m for both, K = q, so both are at distance
+     * (q + m - 2K) / (q + m) = 0. The rule names scans, and the floor has no near scan, so both
+     * spots are averaged (two neighbours), each weighing 1 / (0 + 1e-6): exactly half a unit, which
+     * rounds away from zero (to 1 and -1; to even would give 0 and 0, floor(x + 0.5) 1 and 0). One
+     * floor: confidence 1. */
+    test_map t = {1, 1, 1, 2, 0, {"aa:bb:cc:dd:ee:ff"}, {"Hall"}, {{"Ground", 0, 0xFFFF, -1500}},
+                  {{0, 0, 0, 1, {{0, level_of(-60)}}}, {1, -1, 0, 1, {{0, level_of(-60)}}}}, {{0, 0, {{0, 0}}}},
+                  1, 1, -104, 2, 1, 2, 2, 1, 1};
     size_t length = make_wifi(&t, wifi, sizeof wifi);
     nb_scan_reading scan = {"AA-BB-CC-DD-EE-FF", -60};
     nb_status status = locate_on(demo, wifi, length, &scan, 1, &fix, message, sizeof message);
     CHECK(status == NB_OK && fix.located && fix.latitude_e7 == 1 && fix.longitude_e7 == -1 && fix.neighbours == 2,
-          "half units: %d %s %d %d", status, message, fix.latitude_e7, fix.longitude_e7);
+          "half units: %d %s %d %d %u", status, message, fix.latitude_e7, fix.longitude_e7, fix.neighbours);
     CHECK(fix.ordinal == -1.5 && fix.venue_level == NB_NONE && strcmp(fix.building_name, "Hall") == 0 &&
-              strcmp(fix.floor_name, "Ground") == 0 && fix.confidence == 1,
-          "the fix's floor: %g %u %s %s", fix.ordinal, fix.venue_level, fix.building_name, fix.floor_name);
-    /* The same further from zero: 2.5 units rounds to 3 and -2.5 to -3. Which halves come out
-     * exact depends on the votes, so the test checks its own premise first. */
-    t.points[0].latitude = 4, t.points[1].latitude = 1, t.points[0].longitude = -4, t.points[1].longitude = -1;
+              strcmp(fix.floor_name, "Ground") == 0 && fix.confidence == 1 && fix.building == 0 && fix.floor == 0,
+          "the fix's floor: %g %u %s %s %g", fix.ordinal, fix.venue_level, fix.building_name, fix.floor_name, fix.confidence);
+    /* The same further from zero: 2.5 units rounds to 3 and -2.5 to -3. Whether (4v + v) / 2v
+     * comes out exactly 2.5 depends on v, so the test checks its own premise first. */
+    t.spots[0].latitude = 4, t.spots[1].latitude = 1, t.spots[0].longitude = -4, t.spots[1].longitude = -1;
     double v = 1 / (0 + 1e-6);
     volatile double four = 4 * v, one = 1 * v;
     CHECK((four + one) / (v + v) == 2.5, "the premise: (4v + v) / 2v is not 2.5");
@@ -5457,28 +5568,113 @@ static void test_hand_maps(const nb_bundle *demo) {
     status = locate_on(demo, wifi, length, &scan, 1, &fix, message, sizeof message);
     CHECK(status == NB_OK && fix.latitude_e7 == 3 && fix.longitude_e7 == -3, "2.5 units: %d %s %d %d", status, message,
           fix.latitude_e7, fix.longitude_e7);
+    /* Two scans instead, at spots of latitudes 0 and 1e-7 that hear nothing themselves (never
+     * near), weighed equally (inverse_distance 0): (0 + 1) / 2 = 0.5, rounded to 1. */
+    test_map scans = {1, 1, 1, 2, 2, {"aa:bb:cc:dd:ee:ff"}, {"Hall"}, {{"Ground", 0, 0xFFFF, 0}},
+                      {{0, 0, 0, 0, {{0, 0}}}, {1, -1, 0, 0, {{0, 0}}}},
+                      {{0, 1, {{0, level_of(-60)}}}, {1, 1, {{0, level_of(-60)}}}}, 1, 1, -104, 2, 1, 1, 2, 1, 0};
+    length = make_wifi(&scans, wifi, sizeof wifi);
+    status = locate_on(demo, wifi, length, &scan, 1, &fix, message, sizeof message);
+    CHECK(status == NB_OK && fix.located && fix.latitude_e7 == 1 && fix.longitude_e7 == -1 && fix.neighbours == 2,
+          "half units of two scans: %d %s %d %d %u", status, message, fix.latitude_e7, fix.longitude_e7, fix.neighbours);
+    /* Only one of them near: the position is its spot's, whatever `neighbours` allows. */
+    scans.scans[1].heard[0].access_point = 1, scans.ids[1] = "zz", scans.access_point_count = 2;
+    length = make_wifi(&scans, wifi, sizeof wifi);
+    status = locate_on(demo, wifi, length, &scan, 1, &fix, message, sizeof message);
+    CHECK(status == NB_OK && fix.located && fix.latitude_e7 == 0 && fix.longitude_e7 == 0 && fix.neighbours == 1,
+          "one near scan: %d %s %d %d %u", status, message, fix.latitude_e7, fix.longitude_e7, fix.neighbours);
 
-    /* Access points heard equally: the candidates come from the lower index's postings. Each is
-     * heard on its own floor only; one candidate access point. */
-    test_map u = {2, 1, 2, 2, {"a1", "b2"}, {"Hall"}, {{"0", 0, 0, 0}, {"1", 0, 1, 1000}},
-                  {{10, 10, 0, 1, 1, {{0, 1, 200}}}, {20, 20, 1, 1, 1, {{1, 1, 200}}}}, 1.5, 1.5, -104, 5, 1, 1, 1};
+    /* The neighbours' order and kinds: spot 0 (latitude 100) and a scan at spot 1 (latitude 200)
+     * both hear the access point at -60 dBm, both at distance 0 from a scan at -60 dBm. At equal
+     * distance scans come first: one neighbour of either kind is the scan (200); the rule naming
+     * spots takes the spot (100), the one naming scans the scan; two of either kind, weighed
+     * equally, give 150. */
+    test_map kinds = {1, 1, 1, 2, 1, {"aa:bb:cc:dd:ee:ff"}, {"Hall"}, {{"Ground", 0, 0xFFFF, 0}},
+                      {{100, 0, 0, 1, {{0, level_of(-60)}}}, {200, 0, 0, 0, {{0, 0}}}},
+                      {{1, 1, {{0, level_of(-60)}}}}, 1, 1, -104, 2, 1, 1, 1, 3, 1};
+    int32_t expected_latitude[4] = {200, 200, 100, 150};
+    for (int rule = 0; rule < 4; rule++) {
+        kinds.source = (uint8_t)(rule == 0 ? 3 : rule), kinds.neighbours = rule == 3 ? 2 : 1;
+        kinds.inverse = rule == 3 ? 0 : 1;
+        length = make_wifi(&kinds, wifi, sizeof wifi);
+        status = locate_on(demo, wifi, length, &scan, 1, &fix, message, sizeof message);
+        CHECK(status == NB_OK && fix.located && fix.latitude_e7 == expected_latitude[rule] &&
+                  fix.neighbours == (rule == 3 ? 2u : 1u),
+              "neighbours, rule %d: %d %s %d %u", rule, status, message, fix.latitude_e7, fix.neighbours);
+    }
+
+    /* Floors: spot 0 on floor 0 (latitude 10) hears a1 at -52 dBm; spot 1 on floor 1 (latitude 20)
+     * hears a1 and b2 at -52 dBm; no scans; one nearest scan and one spot per floor. With w = 0.5
+     * for every reading:
+     * - a scan of a1 at -52: spot 0 is at (0.5 + 0.5 - 1) / 1 = 0, spot 1 at (0.5 + 1 - 1) / 1.5 =
+     *   1/3; floor 0 scores 1 (no scan) + 0, floor 1 1 + 1/3: floor 0, and x = 9 (4/3 - 1) / (2 - 1)
+     *   = 3 gives the confidence 3 / 4;
+     * - a scan of b2 alone, which only floor 1 hears: floor 0 has no near record and scores 2,
+     *   floor 1 1 + 1/3 wins, x = 9 (2 / (4/3) - 1) = 4.5, the confidence 4.5 / 5.5. */
+    test_map u = {2, 1, 2, 2, 0, {"a1", "b2"}, {"Hall"}, {{"0", 0, 0, 0}, {"1", 0, 1, 1000}},
+                  {{10, 10, 0, 1, {{0, level_of(-52)}}}, {20, 20, 1, 2, {{0, level_of(-52)}, {1, level_of(-52)}}}},
+                  {{0, 0, {{0, 0}}}}, 1, 1, -104, 2, 1, 1, 1, 3, 1};
     length = make_wifi(&u, wifi, sizeof wifi);
-    nb_scan_reading both[2] = {{"b2", -50}, {"a1", -50}};
+    nb_scan_reading a1 = {"a1", -52}, b2 = {"b2", -52};
+    status = locate_on(demo, wifi, length, &a1, 1, &fix, message, sizeof message);
+    CHECK(status == NB_OK && fix.floor == 0 && fix.latitude_e7 == 10 && fix.venue_level == 0 && fix.ordinal == 0 &&
+              strcmp(fix.floor_name, "0") == 0 && round(fix.confidence * 1e6) == 750000 && fix.neighbours == 1,
+          "the nearer floor: %d %s floor %u confidence %.9f", status, message, fix.floor, fix.confidence);
+    status = locate_on(demo, wifi, length, &b2, 1, &fix, message, sizeof message);
+    CHECK(status == NB_OK && fix.floor == 1 && fix.latitude_e7 == 20 && fix.venue_level == 1 && fix.ordinal == 1 &&
+              strcmp(fix.floor_name, "1") == 0 && round(fix.confidence * 1e6) == 818182,
+          "the floor only it hears: %d %s floor %u confidence %.9f", status, message, fix.floor, fix.confidence);
+    /* A tie goes to the lower floor, with confidence 0: spot 1 hears b2 alone, and a scan of a1
+     * and b2 at -52 has T = 1, both spots at (1 + 0.5 - 1) / 1.5 = 1/3. a1 at -52.5 (q = 51.5/104,
+     * less than 0.5) leaves spot 1 nearer, q / (1 + q) against (1 - q) / (1 + q): floor 1. */
+    u.spots[1].heard[0].access_point = 1, u.spots[1].heard_count = 1;
+    length = make_wifi(&u, wifi, sizeof wifi);
+    nb_scan_reading both[2] = {{"b2", -52}, {"a1", -52}};
     status = locate_on(demo, wifi, length, both, 2, &fix, message, sizeof message);
-    CHECK(status == NB_OK && fix.floor == 0 && fix.latitude_e7 == 10 && fix.venue_level == 0 && fix.ordinal == 0,
-          "a tie between access points: %d %s floor %u", status, message, fix.floor);
-    both[0].rssi = -49.5;
+    CHECK(status == NB_OK && fix.floor == 0 && fix.latitude_e7 == 10 && fix.confidence == 0,
+          "a tie between floors: %d %s floor %u confidence %g", status, message, fix.floor, fix.confidence);
+    both[1].rssi = -52.5;
     status = locate_on(demo, wifi, length, both, 2, &fix, message, sizeof message);
-    CHECK(status == NB_OK && fix.floor == 1 && fix.latitude_e7 == 20 && fix.venue_level == 1 && fix.ordinal == 1,
-          "the stronger access point: %d %s floor %u", status, message, fix.floor);
+    CHECK(status == NB_OK && fix.floor == 1 && fix.latitude_e7 == 20 && fix.venue_level == 1 && fix.confidence > 0,
+          "the floor that hears alike: %d %s floor %u", status, message, fix.floor);
     /* A venue level past LEVL is refused only where a fix uses the floor. */
     u.floors[1].venue_level = (uint16_t)demo->level_count;
     length = make_wifi(&u, wifi, sizeof wifi);
     status = locate_on(demo, wifi, length, both, 2, &fix, message, sizeof message);
-    CHECK(status == NB_ERROR_FORMAT && strstr(message, "joins level"), "a level past LEVL: %s", message);
-    both[0].rssi = -50;
+    CHECK(status == NB_ERROR_FORMAT && strstr(message, "wifi.navbundle: WIFI: floor 1 joins level") && !fix.located,
+          "a level past LEVL: %s", message);
+    both[1].rssi = -52;
     status = locate_on(demo, wifi, length, both, 2, &fix, message, sizeof message);
     CHECK(status == NB_OK && fix.floor == 0, "the other floor: %s", message);
+
+    /* The score's padding. One access point; floor 0: spot 0 (latitude 10, hearing nothing) and
+     * scan 0 there hearing it at -52 dBm; floor 1: spot 1 (latitude 20, hearing nothing) and scans
+     * 1 and 2 there hearing it at -78 dBm. A scan at -52 (q = 0.5): scan 0 is at 0, scans 1 and 2
+     * at (0.5 + 0.25 - 0.5) / 0.75 = 1/3. With two scans and one spot a floor: floor 0 scores
+     * (0 + 1) / 2 + 1 = 1.5 (one scan missing, no spot), floor 1 (1/3 + 1/3) / 2 + 1 = 4/3 and
+     * wins; x = 9 (1.5 / (4/3) - 1) / (2 - 1) = 1.125, the confidence 1.125 / 2.125. Without the
+     * padding floor 0 would win (0 + 1 against 1/3 + 1); so would it if the scans were counted
+     * with floor_spots (0 / 1 + 2 / 2). The same with spots for scans and the counts swapped. */
+    for (int spots_kind = 0; spots_kind < 2; spots_kind++) {
+        test_map padded = {1, 1, 2, 2, 3, {"a1"}, {"Hall"}, {{"0", 0, 0xFFFF, 0}, {"1", 0, 0xFFFF, 1000}},
+                           {{10, 0, 0, 0, {{0, 0}}}, {20, 0, 1, 0, {{0, 0}}}},
+                           {{0, 1, {{0, level_of(-52)}}}, {1, 1, {{0, level_of(-78)}}}, {1, 1, {{0, level_of(-78)}}}},
+                           1, 1, -104, 2, 2, 1, 2, 3, 1};
+        if (spots_kind) {
+            /* Spots 0 (floor 0, -52), 1 and 2 (floor 1, -78), and no scans; two spots, one scan. */
+            padded.spot_count = 3, padded.scan_count = 0;
+            padded.spots[0] = (test_spot){10, 0, 0, 1, {{0, level_of(-52)}}};
+            padded.spots[1] = (test_spot){20, 0, 1, 1, {{0, level_of(-78)}}};
+            padded.spots[2] = (test_spot){20, 0, 1, 1, {{0, level_of(-78)}}};
+            padded.floor_scans = 1, padded.floor_spots = 2;
+        }
+        length = make_wifi(&padded, wifi, sizeof wifi);
+        status = locate_on(demo, wifi, length, &a1, 1, &fix, message, sizeof message);
+        CHECK(status == NB_OK && fix.floor == 1 && fix.latitude_e7 == 20 && fix.neighbours == 2 &&
+                  round(fix.confidence * 1e6) == 529412,
+              "padded %s: %d %s floor %u confidence %.9f", spots_kind ? "spots" : "scans", status, message, fix.floor,
+              fix.confidence);
+    }
 }
 
 /* The demo map's access point ids, read before any is damaged. */
@@ -5520,7 +5716,8 @@ static nb_status use_locate_file(const uint8_t *copy, size_t size, int verify, c
 }
 
 /* Every check docs/bundle-format.md lists for WIFI, each on a copy of the demo's map damaged
- * where the check is the only thing between the damage and a wrong read or answer. */
+ * where the check is the only thing between the damage and a wrong read or answer. nb_open
+ * opens every copy; locating and the map's info refuse it, naming the file and WIFI. */
 static void test_damaged_wifi(const nb_bundle *original) {
     char message[1024];
     size_t index = table_index(original, "WIFI");
@@ -5532,31 +5729,47 @@ static void test_damaged_wifi(const nb_bundle *original) {
     }
     CHECK(use_locate_file(image, image_size, 1, message, sizeof message) == NB_OK, "the demo's own map: %s", message);
     const uint8_t *w = image + s->offset;
-    uint32_t A = m.access_points, B = m.buildings, F = m.floors, R = m.points, E = m.readings, P = m.postings;
-    uint32_t S = m.strings, N = m.text_length, levels = original->level_count;
-    uint32_t scans0 = rd16(w + m.points_at + 14), first1 = rd32(w + m.points_at + 16 + 8);
+    uint32_t A = m.access_points, B = m.buildings, F = m.floors, R = m.spots, C = m.scans;
+    uint32_t P = m.spot_postings, Q = m.scan_postings, S = m.strings, N = m.text_length, levels = original->level_count;
     uint32_t name0 = rd32(w + m.floors_at), building_name0 = rd32(w + m.buildings_at);
     uint32_t floor_name_at = rd32(w + m.offsets_at + 4 * name0), building_name_at = rd32(w + m.offsets_at + 4 * building_name0);
-    uint32_t ap0_first = rd32(w + m.posting_first_at), ap0_last = rd32(w + m.posting_first_at + 4);
+    uint32_t ap0_spot_last = rd32(w + m.first_at[0] + 4), ap0_scan_last = rd32(w + m.first_at[1] + 4);
     /* The id every search reads first, made to start after it ends. */
     uint32_t probed = rd32(w + m.ids_at + 4 * (A / 2)), probed_end = rd32(w + m.offsets_at + 4 * (probed + 1));
-    CHECK(ap0_last > ap0_first && first1 > 0 && scans0 > 0 && probed_end < N, "the demo's map is not as the test expects");
-    /* Parameters: (at, width 2 for u16 or 8 for f64, value) */
+    /* Spots 0 and 1 on floor 0 and scans 0 and 1 at spot 0 (the survey's first position, two
+     * scans), so that moving spot 0 to floor 1 or scan 0 to spot 1 unsorts them. */
+    CHECK(ap0_spot_last > rd32(w + m.first_at[0]) && ap0_scan_last > rd32(w + m.first_at[1]) && probed_end < N &&
+              F > 1 && rd16(w + m.spots_at + 8) == 0 && rd16(w + m.spots_at + 12 + 8) == 0 && rd32(w + m.scans_at) == 0 &&
+              rd32(w + m.scans_at + 4) == 0,
+          "the demo's map is not as the test expects");
+    /* (at, width 1 for u8, 2 for u16, 4 for u32 or 8 for f64, value, what the message says) */
     struct { size_t at; int width; double value; const char *expect; } damage[] = {
+        /* The header's counts: tables that do not fit, more access points or records than allowed. */
         {0, 4, A + 1, "tables need"},
-        {0, 4, 65535, "more than a reading can name"},
+        {0, 4, 65535, "more than the section allows"},
+        {0, 4, 0xFFFFFFFFu, "more than the section allows"},
         {4, 4, 1u << 30, "tables need"},
-        {12, 4, 1u << 28, "tables need"},
-        {16, 4, 1u << 29, "tables need"},
+        {8, 4, 1u << 28, "tables need"},
+        {12, 4, (1u << 24) - 1, "tables need"},
+        {12, 4, 1u << 24, "more than a posting can name"},
+        {16, 4, (1u << 24) - 1, "tables need"},
+        {16, 4, 1u << 24, "more than a posting can name"},
         {20, 4, 0x40000000u, "tables need"},
         {24, 4, 0x40000000u, "tables need"},
-        {28, 4, 0xFFFFFFF0u, "tables need"},
-        {32, 8, 0, "out of range"}, {32, 8, -1.5, "out of range"}, {32, 8, 16.5, "out of range"},
-        {32, 8, NAN, "out of range"}, {40, 8, INFINITY, "out of range"}, {40, 8, 0, "out of range"},
-        {48, 8, -1, "out of range"}, {48, 8, -0.5, "out of range"}, {48, 8, -150.5, "out of range"},
-        {48, 8, NAN, "out of range"}, {48, 8, 20, "out of range"},
-        {56, 2, 0, "out of range"}, {56, 2, 1001, "out of range"}, {58, 2, 0, "out of range"}, {58, 2, 1001, "out of range"},
-        {60, 2, 0, "out of range"}, {60, 2, 1001, "out of range"}, {62, 2, 0, "out of range"}, {62, 2, 1001, "out of range"},
+        {28, 4, 0x40000000u, "tables need"},
+        {32, 4, 0xFFFFFFF0u, "tables need"},
+        /* The parameters: exponents in (0, 16], weakest_rssi in [-150, -1), certain_ratio in (1, 100],
+         * the counts in 1...1000, position_source in 1...3, inverse_distance in 0...1. */
+        {40, 8, 0, "out of range"}, {40, 8, -1.5, "out of range"}, {40, 8, 16.5, "out of range"},
+        {40, 8, NAN, "out of range"}, {48, 8, INFINITY, "out of range"}, {48, 8, 0, "out of range"},
+        {48, 8, 16.000001, "out of range"},
+        {56, 8, -1, "out of range"}, {56, 8, -0.5, "out of range"}, {56, 8, -150.5, "out of range"},
+        {56, 8, NAN, "out of range"}, {56, 8, 20, "out of range"}, {56, 8, -INFINITY, "out of range"},
+        {64, 8, 1, "out of range"}, {64, 8, 0.5, "out of range"}, {64, 8, 100.5, "out of range"},
+        {64, 8, NAN, "out of range"}, {64, 8, INFINITY, "out of range"}, {64, 8, -2, "out of range"},
+        {72, 2, 0, "out of range"}, {72, 2, 1001, "out of range"}, {74, 2, 0, "out of range"}, {74, 2, 1001, "out of range"},
+        {76, 2, 0, "out of range"}, {76, 2, 1001, "out of range"},
+        {78, 1, 0, "out of range"}, {78, 1, 4, "out of range"}, {79, 1, 2, "out of range"}, {79, 1, 255, "out of range"},
         /* The strings: an id's index, offsets that fall or pass the bytes, names that are not UTF-8. */
         {m.ids_at, 4, S, "names string"},
         {m.buildings_at, 4, S, "names string"},
@@ -5566,19 +5779,22 @@ static void test_damaged_wifi(const nb_bundle *original) {
         {m.offsets_at + 4 * (uint64_t)probed, 4, probed_end + 1, "outside its"},
         {m.text_at + building_name_at, 1, 0xFF, "not UTF-8"},
         {m.text_at + floor_name_at, 1, 0xC0, "not UTF-8"},
-        /* Postings: ranges that fall or pass P, a point past R. */
-        {m.posting_first_at, 4, ap0_last + 1, "lists postings"},
-        {m.posting_first_at + 4 * (uint64_t)A, 4, P + 1, "lists postings"},
-        {m.postings_at, 4, R, "names reference point"},
-        {m.postings_at + 4 * (uint64_t)(P - 1), 4, 0xFFFFFFFFu, "names reference point"},
-        /* Reference points: reading ranges that fall or pass E, a floor past F, no scans. */
-        {m.points_at + 8, 4, first1 + 1, "has readings"},
-        {m.points_at + 16 * (uint64_t)(R - 1) + 8, 4, E + 1, "has readings"},
-        {m.points_at + 12, 2, F, "is on floor"},
-        {m.points_at + 14, 2, 0, "has no scans"},
-        /* Readings: an access point past A, heard in more scans than its point has. */
-        {m.readings_at, 2, A, "names access point"},
-        {m.readings_at + 2, 2, scans0 + 1, "heard in"},
+        /* Postings: ranges that fall or pass P (or Q), a record past R (or C). */
+        {m.first_at[0], 4, ap0_spot_last + 1, "access point 0 lists spot postings"},
+        {m.first_at[0] + 4 * (uint64_t)A, 4, P + 1, "lists spot postings"},
+        {m.first_at[1], 4, ap0_scan_last + 1, "access point 0 lists scan postings"},
+        {m.first_at[1] + 4 * (uint64_t)A, 4, Q + 1, "lists scan postings"},
+        {m.postings_at[0], 4, (double)((uint64_t)R << 8), "spot posting 0 names spot"},
+        {m.postings_at[0] + 4 * (uint64_t)(P - 1), 4, 0xFFFFFFFFu, "names spot 16777215"},
+        {m.postings_at[1], 4, (double)((uint64_t)C << 8 | 0x7F), "scan posting 0 names scan"},
+        {m.postings_at[1] + 4 * (uint64_t)(Q - 1), 4, 0xFFFFFFFFu, "names scan 16777215"},
+        /* Spots: a floor past F, not sorted by floor. Scans: a spot past R, not sorted by spot. */
+        {m.spots_at + 8, 2, F, "spot 0 is on floor"},
+        {m.spots_at + 12 * (uint64_t)(R - 1) + 8, 2, 0xFFFF, "past them"},
+        {m.spots_at + 8, 2, 1, "spot 1 is on floor 0 of"},
+        {m.scans_at, 4, R, "scan 0 names spot"},
+        {m.scans_at + 4 * (uint64_t)(C - 1), 4, 0xFFFFFFFFu, "past them"},
+        {m.scans_at, 4, 1, "scan 1 names spot 0 of"},
         /* Floors: a building past B, a venue level past LEVL. */
         {m.floors_at + 4, 2, B, "in building"},
         {m.floors_at + 6, 2, levels, "joins level"},
@@ -5607,19 +5823,36 @@ static void test_damaged_wifi(const nb_bundle *original) {
         CHECK(status == NB_ERROR_FORMAT && strstr(message, "hostile.navbundle: WIFI: ") && strstr(message, damage[i].expect),
               "WIFI damage %zu (at %zu): %d %s", i, damage[i].at, status, message);
     }
-    /* Too short for its header, and 65535 access points in a section long enough for them (the
-     * u16 of a reading could not name the last); 65534 pass that check. */
-    static uint8_t big[64 + 8 * 65536 + 16];
-    memcpy(big, w, 64);
+    /* The parameters' bounds that are allowed: the map still locates. */
+    struct { size_t at; int width; double value; } allowed[] = {
+        {40, 8, 16}, {48, 8, 1e-300}, {56, 8, -150}, {56, 8, -1.0000001}, {64, 8, 100}, {64, 8, 1.0000001},
+        {72, 2, 1}, {72, 2, 1000}, {74, 2, 1000}, {76, 2, 1}, {76, 2, 1000}, {78, 1, 1}, {78, 1, 2}, {78, 1, 3},
+        {79, 1, 0}, {79, 1, 1},
+    };
+    for (size_t i = 0; i < sizeof allowed / sizeof *allowed; i++) {
+        memcpy(copy, image, image_size);
+        uint8_t *at = copy + s->offset + allowed[i].at;
+        if (allowed[i].width == 8) memcpy(at, &allowed[i].value, 8);
+        else if (allowed[i].width == 2) put16(at, (uint16_t)allowed[i].value);
+        else at[0] = (uint8_t)allowed[i].value;
+        reseal(copy, original, index, 1);
+        CHECK(use_locate_file(copy, image_size, 1, message, sizeof message) == NB_OK, "WIFI parameter %zu (at %zu): %s", i,
+              allowed[i].at, message);
+    }
+    /* Too short for its header, and 65535 access points in a section long enough for their tables;
+     * 65534 pass that check (and fail on the first id, naming a string the map does not have). */
+    static uint8_t big[80 + 12 * 65536 + 16];
+    memcpy(big, w, 80);
     size_t size;
-    uint8_t *moved = with_section(original, "WIFI", big, 63, &size);
+    uint8_t *moved = with_section(original, "WIFI", big, 79, &size);
     CHECK(use_locate_file(moved, size, 1, message, sizeof message) == NB_ERROR_FORMAT && strstr(message, "too short"),
           "a short WIFI: %s", message);
     free(moved);
-    put32(big, 65535), put32(big + 4, 0), put32(big + 8, 0), put32(big + 12, 0), put32(big + 16, 0), put32(big + 20, 0);
-    put32(big + 24, 0), put32(big + 28, 0);
+    for (int i = 0; i < 9; i++) put32(big + 4 * i, 0);
+    put32(big, 65535);
     moved = with_section(original, "WIFI", big, sizeof big, &size);
-    CHECK(use_locate_file(moved, size, 1, message, sizeof message) == NB_ERROR_FORMAT && strstr(message, "more than a reading"),
+    CHECK(use_locate_file(moved, size, 1, message, sizeof message) == NB_ERROR_FORMAT &&
+              strstr(message, "65535 access points, more than the section allows"),
           "65535 access points: %s", message);
     free(moved);
     put32(big, 65534);
@@ -5627,21 +5860,30 @@ static void test_damaged_wifi(const nb_bundle *original) {
     CHECK(use_locate_file(moved, size, 1, message, sizeof message) == NB_ERROR_FORMAT && strstr(message, "names string 0 of 0"),
           "65534 access points: %s", message);
     free(moved);
-    /* Without WIFI, or in a version this reader does not know: not available. */
-    for (int version = 0; version < 2; version++) {
+    /* Without WIFI, or in a section version this reader does not know (version 1 held the spots
+     * alone): not available, saying to rebuild; no samples. */
+    for (int version = 0; version < 4; version++) {
+        if (version == 2) continue;
         memcpy(copy, image, image_size);
         uint8_t *entry = copy + HEADER_SIZE + ENTRY_SIZE * index;
-        if (version) put16(entry + 4, 2);
+        if (version) put16(entry + 4, (uint16_t)version);
         else entry[0] = 'X';
         reseal(copy, original, SIZE_MAX, 1);
         nb_bundle *b = NULL;
         nb_fix fix;
         nb_radio_map map;
+        nb_reference_point point;
+        uint32_t samples[4];
+        size_t sample_count = 9;
         CHECK(nb_open(write_copy(copy, image_size, "hostile.navbundle"), 1, &b, message, sizeof message) == NB_OK, "%s", message);
         if (!b) continue;
         CHECK(nb_locate(b, NULL, 0, &fix, message, sizeof message) == NB_ERROR_UNAVAILABLE && strstr(message, "WIFI") &&
-                  nb_radio_map_info(b, &map, message, sizeof message) == NB_ERROR_UNAVAILABLE,
-              "without WIFI: %s", message);
+                  (version ? strstr(message, "rebuild") != NULL : strstr(message, "no WIFI section") != NULL),
+              "WIFI version %d: %s", version, message);
+        CHECK(nb_radio_map_info(b, &map, message, sizeof message) == NB_ERROR_UNAVAILABLE &&
+                  nb_radio_map_point(b, 0, &point, message, sizeof message) == NB_ERROR_UNAVAILABLE &&
+                  nb_radio_map_samples(b, 4, samples, 4, &sample_count, message, sizeof message) == NB_OK && sample_count == 0,
+              "WIFI version %d: %s", version, message);
         nb_close(b);
     }
     /* Random bytes changed, checksums not verified: located or refused, never a crash or a read
@@ -5649,7 +5891,7 @@ static void test_damaged_wifi(const nb_bundle *original) {
     int refused = 0;
     for (int attempt = 0; attempt < 300; attempt++) {
         memcpy(copy, image, image_size);
-        size_t span = attempt % 3 == 0 ? 64 : attempt % 3 == 1 ? (size_t)m.postings_at : (size_t)s->length;
+        size_t span = attempt % 3 == 0 ? 80 : attempt % 3 == 1 ? (size_t)m.postings_at[0] : (size_t)s->length;
         for (int flips = 1 + (int)(next_random() % 3); flips > 0; flips--)
             copy[s->offset + next_random() % span] ^= (uint8_t)(1 + next_random() % 255);
         nb_status status = use_locate_file(copy, image_size, 0, message, sizeof message);
@@ -5660,20 +5902,34 @@ static void test_damaged_wifi(const nb_bundle *original) {
     free(copy);
 }
 
-/* Votes: the most wins, a tie goes to the lower building or floor whatever the order of voting. */
-static void test_votes(void) {
-    wifi_tally tally[4];
-    size_t count = 0;
-    tally_add(tally, &count, 7, 0.5), tally_add(tally, &count, 3, 0.25), tally_add(tally, &count, 7, 0.25);
-    tally_add(tally, &count, 5, 1.0);
-    CHECK(count == 3 && tally[0].votes == 0.75 && tally_winner(tally, count) == 5, "votes summed per key");
-    count = 0;
-    tally_add(tally, &count, 9, 0.5), tally_add(tally, &count, 4, 0.5), tally_add(tally, &count, 6, 0.5);
-    CHECK(tally_winner(tally, count) == 4, "a tie goes to %u", tally_winner(tally, count));
+/* The helpers of steps 5 and 7: a floor's nearest kept in order and padded with 1 for each
+ * missing, and the neighbours' order (distance, scans before spots, index). */
+static void test_nearest_helpers(void) {
+    double list[3];
+    uint32_t count = 0;
+    double values[] = {0.5, 0.25, 0.75, 0.125, 0.25, 1};
+    for (size_t i = 0; i < sizeof values / sizeof *values; i++) keep_nearest(list, &count, 3, values[i]);
+    CHECK(count == 3 && list[0] == 0.125 && list[1] == 0.25 && list[2] == 0.25, "the three nearest: %g %g %g", list[0],
+          list[1], list[2]);
+    CHECK(nearest_mean(list, 3, 3) == 0.625 / 3 && nearest_mean(list, 1, 3) == (0.125 + 1 + 1) / 3 &&
+              nearest_mean(list, 0, 4) == 1,
+          "a floor's mean, padded");
+    /* 4 spots (records 0..3), then scans (4...). */
+    wifi_neighbour near_scan = {5, 0.5}, near_spot = {1, 0.5}, far_scan = {4, 0.75}, first_scan = {4, 0.5}, other = {2, 0.5};
+    CHECK(neighbour_before(&near_scan, &near_spot, 4) && !neighbour_before(&near_spot, &near_scan, 4) &&
+              neighbour_before(&near_spot, &far_scan, 4) && neighbour_before(&first_scan, &near_scan, 4) &&
+              neighbour_before(&near_spot, &other, 4) && !neighbour_before(&near_spot, &near_spot, 4),
+          "the neighbours' order");
+    wifi_neighbour kept[2];
+    uint32_t kept_count = 0;
+    wifi_neighbour offered[] = {far_scan, other, near_spot, near_scan};
+    for (size_t i = 0; i < 4; i++) keep_neighbour(kept, &kept_count, 2, offered[i], 4);
+    CHECK(kept_count == 2 && kept[0].record == 5 && kept[1].record == 1, "the two first neighbours: %u %u", kept[0].record,
+          kept[1].record);
 }
 
 static void test_locate(nb_bundle *b, const char *answers) {
-    test_votes();
+    test_nearest_helpers();
     demo_id_count = map_ids(b, demo_ids, 512);
     test_bssid_spellings(b);
     test_unknown_scans(b);

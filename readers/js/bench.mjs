@@ -6,7 +6,7 @@
  * (xorshift32 from SEED, the generator readers/c/bench_route.c uses, so that both time the same
  * pairs), and Wi-Fi locating when the bundle has a radio map: of the `locate` lines of SCANS (a
  * query file such as readers/vectors/uji.queries) when it is given, else of scans made from the
- * map's reference points. Each figure is the median of ROUNDS rounds; a route round is the mean over all pairs
+ * map's spots (the survey's positions). Each figure is the median of ROUNDS rounds; a route round is the mean over all pairs
  * after a first round that customises the profile's metric (or checks its hierarchy) and warms the
  * code. Prints one `name value unit` line per figure, and the sum of the route durations, which
  * the C program prints too, so that the two are seen to answer the same queries.
@@ -100,5 +100,5 @@ if (bundle.hasRadioMap) {
     for (const scan of scans) bundle.locate(scan);
     if (round > 0) perScan.push(((now() - start) * 1000) / scans.length);
   }
-  console.log(`locate ${median(perScan).toFixed(3)} us (${scans.length} scans${scansPath ? ` of ${scansPath}` : ' made from reference points'})`);
+  console.log(`locate ${median(perScan).toFixed(3)} us (${scans.length} scans${scansPath ? ` of ${scansPath}` : ' made from spots'})`);
 }

@@ -358,15 +358,19 @@ export interface PositionFix {
   longitude: number;
   latitudeE7: number;
   longitudeE7: number;
+  /** In [0, 1]: how far the chosen floor's score leads the next floor's (0.9 at the map's certain ratio). */
   confidence: number;
+  /** How many of the survey's scans or spots the position averages. */
   neighbours: number;
 }
 
+/** A scan made from one of the radio map's spots (the survey's positions). */
 export interface RadioMapSample {
   label: string;
   buildingName: string;
   floorName: string;
   floor: number;
+  /** The spot's index in the radio map. */
   referencePoint: number;
   latitude: number;
   longitude: number;
@@ -394,10 +398,12 @@ export class NavBundle {
   readonly arcCount: number;
   readonly placeCount: number;
   readonly eventCount: number;
+  /** Whether WIFI is present in section version 2, the one this reader locates on. */
   readonly hasRadioMap: boolean;
   readonly customisable: boolean;
 
   verify(): Promise<void>;
+  /** Whether section `tag` is present at the version this reader reads (2 for EGRS and WIFI, 1 for every other). */
   has(tag: string): boolean;
   sections(): Section[];
   levels(): Level[];

@@ -23,6 +23,9 @@ export const OUTLINE_KINDS = ['room', 'corridor', 'area', 'stairwell', 'lift', '
 export const FIELDS = ['ref', 'name', 'word', 'category', 'alias'];
 
 const NONE = 0xffffffff;
+// The sections this reader reads in a section version other than 1, as the core does: EGRS holds
+// entries only for the nodes inside buildings, WIFI keeps the survey's scans.
+const SECTION_VERSIONS = new Map([['EGRS', 2], ['WIFI', 2]]);
 const SECTION_TAG = /\b(?:CH[0-9A-F]{2}|[A-Z]{4})\b/;
 // nb_status of navbundle.h, as BundleError codes.
 // NB_ERROR_CONDITIONS (7) becomes a ConditionsError instead.
@@ -616,10 +619,11 @@ export class NavBundle {
     this._eventCount = core.nb_event_count(handle);
   }
 
-  /** Whether section `tag` is present at a version this reader can read. */
+  /** Whether section `tag` is present at the version this reader reads (2 for EGRS and WIFI, 1 for
+   * every other). */
   has(tag) {
     const entry = this._byTag.get(tag);
-    return entry !== undefined && entry.version === 1;
+    return entry !== undefined && entry.version === (SECTION_VERSIONS.get(tag) ?? 1);
   }
 
   /** The section table in file order, sections this reader does not know included. */
@@ -751,7 +755,8 @@ export class NavBundle {
     return JSON.parse(takeText());
   }
 
-  /** Whether the bundle carries a Wi-Fi radio map (WIFI). */
+  /** Whether the bundle carries a Wi-Fi radio map this reader locates on (WIFI, section version 2;
+   * a version 1 map is treated as absent: rebuild the bundle). */
   get hasRadioMap() { return this.has('WIFI'); }
 
   /** Whether the bundle has a customisable hierarchy (CCHT, format 2.0), which routes then use for
@@ -1241,7 +1246,8 @@ export class NavBundle {
   /** Locates a Wi-Fi scan (`[{id, rssi}]`: an access point id in any common spelling, or a
    * survey's label, and dBm) by the exact steps of docs/bundle-format.md ("Locating a scan"):
    * null when the scan hears no access point of the map, else the fix of navbundle.d.ts (radio
-   * map building and floor, venue level or null, position, confidence, neighbours averaged). */
+   * map building and floor, venue level or null, position, confidence, the survey's scans or spots
+   * averaged). */
   locate(scan) {
     if (!Array.isArray(scan)) throw this._argument('a scan is an array of {id, rssi} readings');
     for (const reading of scan) {
@@ -1267,10 +1273,11 @@ export class NavBundle {
     return readRecord(this, FIX, FIX_RECORD); // the core has checked the names are UTF-8 (wifi_name)
   }
 
-  /** Scans made from the radio map's own reference points, so that a viewer can offer samples to
-   * locate: up to `limit` of them, spread evenly over the reference points, each `{label,
-   * buildingName, floorName, floor, referencePoint, latitude, longitude, scan}`, `scan` being the
-   * point's readings as `{id, rssi}` at their mean RSSI. Empty without WIFI. */
+  /** Scans made from the radio map's own spots (the survey's positions), so that a viewer can offer
+   * samples to locate: up to `limit` of them, spread evenly over the spots, each `{label,
+   * buildingName, floorName, floor, referencePoint, latitude, longitude, scan}`, `referencePoint`
+   * being the spot's index and `scan` the access points at least half its scans heard, as `{id,
+   * rssi}` at their mean RSSI over the scans that heard them. Empty without WIFI. */
   radioMapSamples(limit = 10) {
     if (!Number.isInteger(limit) || limit < 0) throw this._argument(`limit ${limit} is not a non-negative integer`);
     if (!this.hasRadioMap) return [];

@@ -43,9 +43,9 @@ def main(arguments):
             bundle.locate(scans[0][0])
             first = (time.perf_counter_ns() - start) / 1e3
             info = bundle.radio_map
-            print(f"radio map: {info.reference_points} reference points on {info.floors} floors in {info.buildings} "
+            print(f"radio map: {info.scans} scans at {info.spots} spots on {info.floors} floors in {info.buildings} "
                   f"buildings, {info.access_points} access points")
-            print(f"first locate (checks WIFI, weighs its readings): {first / 1000:.1f} ms")
+            print(f"first locate (opening checked and prepared WIFI): {first / 1000:.1f} ms")
             times, unknown, buildings, floors = [], 0, 0, 0
             for round_ in range(options.rounds):
                 for readings, building, floor in scans:

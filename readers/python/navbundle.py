@@ -32,6 +32,9 @@ MAGIC = b"NAVFBNDL"
 HEADER = struct.Struct("<8sHHIIIQ32s")
 ENTRY = struct.Struct("<4sHHQQQ")
 SECTION_VERSION = 1
+# The sections this reader reads in another section version than SECTION_VERSION, as the C core
+# does: EGRS holds entries only for the nodes inside buildings, WIFI keeps the survey's scans.
+SECTION_VERSIONS = {"EGRS": 2, "WIFI": 2}
 NONE = 0xFFFFFFFF
 ORIGINAL_ARC = 0x80000000
 CUSTOMISABLE_MAGIC = 0x31544343  # "CCT1"
@@ -85,14 +88,20 @@ MANEUVER_KINDS = ("depart", "turn", "continue", "fork", "door", "enter", "exit",
 MODIFIERS = (None, "uturn", "sharp right", "right", "slight right", "straight", "slight left", "left", "sharp left")
 Alias = collections.namedtuple("Alias", "text language kind")
 # The radio map's counts and the locator's parameters, which every ``locate`` uses.
+# Counts: access points, buildings, floors, spots (the survey's positions), scans, and the spot and
+# scan postings; the exponents of the floor scores and of the position, the weakest RSSI in dBm, the
+# floors' score ratio at which the confidence is 0.9, the nearest scans and spots a floor's score
+# averages, the neighbours averaged into the position, where they come from (1 scans, 2 spots, 3
+# either) and whether they are weighted by inverse distance (1) or equally (0).
 RadioMap = collections.namedtuple(
-    "RadioMap", "access_points buildings floors reference_points readings postings floor_exponent "
-                "position_exponent weakest_rssi building_neighbours floor_neighbours neighbours "
-                "candidate_access_points")
+    "RadioMap", "access_points buildings floors spots scans spot_postings scan_postings floor_exponent "
+                "position_exponent weakest_rssi certain_ratio floor_scans floor_spots neighbours "
+                "position_source inverse_distance")
 # Where a scan places the device (``Bundle.locate``): building and floor as indexes into the radio
 # map and by name, the floor's ordinal and venue level (index into ``levels``, None when the
-# survey joined none), the position in 1e-7 degree and in degrees, the confidence in [0, 1] and
-# how many reference points the position averages.
+# survey joined none), the position in 1e-7 degree and in degrees, the confidence in [0, 1] (how
+# far the chosen floor leads the next: 0.9 at the map's certain ratio) and how many scans or spots
+# the position averages.
 Fix = collections.namedtuple(
     "Fix", "building building_name floor floor_name ordinal venue_level latitude_e7 longitude_e7 latitude "
            "longitude confidence neighbours")
@@ -557,7 +566,7 @@ class Bundle:
     def has(self, tag):
         """Whether section ``tag`` is present at a version this reader can read."""
         entry = self._sections.get(tag)
-        return entry is not None and entry.version == SECTION_VERSION
+        return entry is not None and entry.version == SECTION_VERSIONS.get(tag, SECTION_VERSION)
 
     def section(self, tag):
         """The bytes of section ``tag``; a ``BundleError`` when it is missing, or present at a
@@ -565,7 +574,7 @@ class Bundle:
         entry = self._sections.get(tag)
         if entry is None:
             raise BundleError(f"{self.path}: no section {tag}: not available in this bundle", code="unavailable")
-        if entry.version != SECTION_VERSION:
+        if entry.version != SECTION_VERSIONS.get(tag, SECTION_VERSION):
             raise BundleError(f"{self.path}: section {tag} has version {entry.version}, "
                               f"which this reader does not know: not available", code="unavailable")
         return self._view[entry.offset:entry.offset + entry.length]

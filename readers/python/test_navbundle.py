@@ -2885,22 +2885,25 @@ def use_places(bundle):
 # Wi-Fi locating (WIFI)
 
 def wifi_layout(data):
-    """An independent reading of a WIFI section's header: counts, parameters and table offsets."""
-    fields = struct.unpack_from("<8I3d4H", data, 0)
-    counts = dict(zip(("A", "B", "F", "R", "E", "P", "S", "N"), fields[:8]))
-    counts.update(zip(("fe", "pe", "weakest", "bn", "fn", "nn", "cap"), fields[8:]))
+    """An independent reading of a WIFI section's header (section version 2): counts, parameters
+    and table offsets."""
+    fields = struct.unpack_from("<10I4d3H2B", data, 0)
+    counts = dict(zip(("A", "B", "F", "R", "C", "P", "Q", "S", "N", "reserved"), fields[:10]))
+    counts.update(zip(("fe", "pe", "weakest", "ratio", "fs", "fp", "nn", "source", "inverse"), fields[10:]))
 
     def up(offset):
         return (offset + 7) // 8 * 8
 
-    at = {"ids": 64}
-    at["first"] = up(64 + 4 * counts["A"])
-    at["buildings"] = up(at["first"] + 4 * (counts["A"] + 1))
+    at = {"ids": 80}
+    at["spot_first"] = up(80 + 4 * counts["A"])
+    at["scan_first"] = up(at["spot_first"] + 4 * (counts["A"] + 1))
+    at["buildings"] = up(at["scan_first"] + 4 * (counts["A"] + 1))
     at["floors"] = up(at["buildings"] + 4 * counts["B"])
-    at["points"] = at["floors"] + 16 * counts["F"]
-    at["readings"] = at["points"] + 16 * counts["R"]
-    at["postings"] = at["readings"] + 8 * counts["E"]
-    at["offsets"] = up(at["postings"] + 4 * counts["P"])
+    at["spots"] = at["floors"] + 16 * counts["F"]
+    at["scans"] = up(at["spots"] + 12 * counts["R"])
+    at["spot_postings"] = up(at["scans"] + 4 * counts["C"])
+    at["scan_postings"] = up(at["spot_postings"] + 4 * counts["P"])
+    at["offsets"] = up(at["scan_postings"] + 4 * counts["Q"])
     at["text"] = at["offsets"] + 4 * (counts["S"] + 1)
     return counts, at
 
@@ -2908,6 +2911,13 @@ def wifi_layout(data):
 def wifi_string(data, counts, at, index):
     start, end = struct.unpack_from("<II", data, at["offsets"] + 4 * index)
     return bytes(data[at["text"] + start:at["text"] + end])
+
+
+def wifi_ids(data):
+    """The access point ids of a WIFI section, in index order, as text."""
+    counts, at = wifi_layout(data)
+    return [wifi_string(data, counts, at, struct.unpack_from("<I", data, at["ids"] + 4 * a)[0]).decode()
+            for a in range(counts["A"])]
 
 
 def plain_weight(rssi, weakest, exponent):
@@ -2918,66 +2928,82 @@ def plain_weight(rssi, weakest, exponent):
 
 def plain_locate(data, scan):
     """docs/bundle-format.md's "Locating a scan" rendered plainly from the section's bytes, for a
-    scan of the map's own ids: candidates from a scan of every reading (not the postings), the
-    nearest by sorting, votes in dictionaries. The answer as the vectors write it."""
+    scan of the map's own ids: every record's sums in dictionaries from a pass over every posting,
+    each floor's nearest and the position's neighbours by sorting. The answer as the vectors write
+    it."""
     c, at = wifi_layout(data)
-    ids = [wifi_string(data, c, at, struct.unpack_from("<I", data, 64 + 4 * a)[0]) for a in range(c["A"])]
+    ids = [identifier.encode() for identifier in wifi_ids(data)]
     best = {}
     for identifier, rssi in scan:
         a = ids.index(identifier.encode())
         if math.isfinite(rssi) and rssi > c["weakest"] and rssi > best.get(a, -math.inf):
             best[a] = rssi
-    order = sorted(best, key=lambda a: (-best[a], a))
-    if not order:
+    if not best:
         return "unknown"
     exponents = (c["fe"], c["pe"])
-    q = [{a: plain_weight(best[a], c["weakest"], e) for a in order} for e in exponents]
-    totals = [0.0, 0.0]
-    for a in order:
-        for e in (0, 1):
-            totals[e] += q[e][a]
-    wanted = set(order[:c["cap"]])
-    points = []
-    for r in range(c["R"]):
-        lat, lon, first, floor, scans = struct.unpack_from("<iiIHH", data, at["points"] + 16 * r)
-        end = struct.unpack_from("<I", data, at["points"] + 16 * (r + 1) + 8)[0] if r + 1 < c["R"] else c["E"]
-        difference, mass, candidate = [0.0, 0.0], [0.0, 0.0], False
-        for k in range(first, end):
-            a, heard, mean = struct.unpack_from("<HHB", data, at["readings"] + 8 * k)
-            candidate |= a in wanted
+    q = [{a: plain_weight(best[a], c["weakest"], e) for a in sorted(best)} for e in exponents]
+    totals = [sum(q[e].values(), 0.0) for e in (0, 1)]  # Exact in any order: multiples of 2^-24.
+    # Records: ("scan", c) and ("spot", r); a scan has its spot's position and floor.
+    spots = [struct.unpack_from("<iiHH", data, at["spots"] + 12 * r) for r in range(c["R"])]
+    spot_of = {("spot", r): r for r in range(c["R"])}
+    spot_of.update({("scan", k): struct.unpack_from("<I", data, at["scans"] + 4 * k)[0] for k in range(c["C"])})
+    mass = collections.defaultdict(lambda: [0.0, 0.0])
+    common = collections.defaultdict(lambda: [0.0, 0.0])
+    for kind, count in (("spot", c["P"]), ("scan", c["Q"])):
+        for a in range(c["A"]):
+            first, last = struct.unpack_from("<II", data, at[kind + "_first"] + 4 * a)
+            for k in range(first, last):
+                posting = struct.unpack_from("<I", data, at[kind + "_postings"] + 4 * k)[0]
+                record = (kind, posting >> 8)
+                for e in (0, 1):
+                    m = plain_weight((posting & 0xFF) / 2 - 128, c["weakest"], exponents[e])
+                    mass[record][e] += m
+                    common[record][e] += min(q[e].get(a, 0.0), m)
+    near = {}
+    for record in common:
+        if common[record][0] > 0:
+            distances = []
             for e in (0, 1):
-                m = plain_weight(mean / 2 - 128, c["weakest"], exponents[e]) * (heard / scans)
-                difference[e] += abs(q[e].get(a, 0.0) - m) - q[e].get(a, 0.0)
-                mass[e] += m
-        if candidate:
-            d = [max(0.0, totals[e] + difference[e]) / (totals[e] + mass[e]) if totals[e] + mass[e] > 0 else 1.0
-                 for e in (0, 1)]
-            points.append((d[0], d[1], r, floor, lat, lon))
-    if not points:
+                both = totals[e] + mass[record][e]
+                distances.append((both - 2 * common[record][e]) / both if both > 0 else 1.0)
+            near[record] = distances
+    if not near:
         return "unknown"
-    building_of = [struct.unpack_from("<H", data, at["floors"] + 16 * f + 4)[0] for f in range(c["F"])]
-    level_of = [struct.unpack_from("<H", data, at["floors"] + 16 * f + 6)[0] for f in range(c["F"])]
-    near = sorted(points)
-    votes = collections.defaultdict(float)
-    for p in near[:c["bn"]]:
-        votes[building_of[p[3]]] += 1 / (p[0] + 1e-6)
-    building = min(votes, key=lambda key: (-votes[key], key))
-    votes = collections.defaultdict(float)
-    for p in [p for p in near if building_of[p[3]] == building][:c["fn"]]:
-        votes[p[3]] += 1 / (p[0] + 1e-6)
-    floor = min(votes, key=lambda key: (-votes[key], key))
-    chosen = sorted((p[1], p[2], p) for p in near if p[3] == floor)[:c["nn"]]
+    floor_of = {record: spots[spot_of[record]][2] for record in near}
+    scores = []
+    for floor in range(c["F"]):
+        score = 0.0
+        for kind, wanted in (("scan", c["fs"]), ("spot", c["fp"])):
+            nearest = sorted(d[0] for record, d in near.items() if record[0] == kind and floor_of[record] == floor)[:wanted]
+            total = 0.0
+            for distance in nearest:
+                total += distance
+            for _ in range(wanted - len(nearest)):
+                total += 1
+            score += total / wanted
+        scores.append(score)
+    winner = min(range(c["F"]), key=lambda f: (scores[f], f))
+    others = [scores[f] for f in range(c["F"]) if f != winner]
+    if not others:
+        confidence = 1.0
+    elif scores[winner] == 0:
+        confidence = 1.0 if min(others) > 0 else 0.0
+    else:
+        x = 9 * (min(others) / scores[winner] - 1) / (c["ratio"] - 1)
+        confidence = x / (1 + x)
+    on_floor = sorted((d[1], 0 if record[0] == "scan" else 1, record[1], record)
+                      for record, d in near.items() if floor_of[record] == winner)
+    kinds = {1: ("scan",), 2: ("spot",), 3: ("scan", "spot")}[c["source"]]
+    chosen = [entry for entry in on_floor if entry[3][0] in kinds] or on_floor
     lat = lon = total = 0.0
-    for distance, _, p in chosen:
-        v = 1 / (distance + 1e-6)
-        lat, lon, total = lat + p[4] * v, lon + p[5] * v, total + v
-    agreeing = sum_all = 0.0
-    for p in near[:c["bn"]]:
-        sum_all += 1 / (p[0] + 1e-6)
-        agreeing += 1 / (p[0] + 1e-6) if p[3] == floor else 0.0
-    level = "-" if level_of[floor] == 0xFFFF else str(level_of[floor])
-    return (f"{building} {floor} {level} {rounded(lat / total)} {rounded(lon / total)} "
-            f"{rounded(agreeing / sum_all * 1e6)} {len(chosen)}")
+    for distance, _, _, record in chosen[:c["nn"]]:
+        v = 1 / (distance + 1e-6) if c["inverse"] else 1.0
+        latitude, longitude, _, _ = spots[spot_of[record]]
+        lat, lon, total = lat + latitude * v, lon + longitude * v, total + v
+    building, level = struct.unpack_from("<HH", data, at["floors"] + 16 * winner + 4)
+    level = "-" if level == 0xFFFF else str(level)
+    return (f"{building} {winner} {level} {rounded(lat / total)} {rounded(lon / total)} "
+            f"{rounded(confidence * 1e6)} {len(chosen[:c['nn']])}")
 
 
 def vector_answer(fix):
@@ -2989,41 +3015,52 @@ def vector_answer(fix):
             f"{rounded(fix.confidence * 1e6)} {fix.neighbours}")
 
 
-def make_wifi(ids, buildings, floors, points, parameters=(1.5, 1.5, -104.0, 5, 1, 1, 8)):
-    """A WIFI section of the test's own, as docs/bundle-format.md lays it out. ``floors`` are
-    (name, building, venue level, ordinal in thousandths); ``points`` (latitude, longitude, floor,
-    scans, [(access point, heard, mean)]). Its strings are the ids, the building names and the
-    floor names, in that order; the postings follow from the readings."""
+def level_of(dbm):
+    """A posting's level for ``dbm`` (a whole or half decibel): dBm = level / 2 - 128."""
+    return int(2 * (dbm + 128))
+
+
+def make_wifi(ids, buildings, floors, spots, scans=(), parameters=(1.0, 1.0, -104.0, 2.0, 1, 1, 1, 3, 1)):
+    """A WIFI section of the test's own, as docs/bundle-format.md lays it out (section version 2).
+    ``floors`` are (name, building, venue level, ordinal in thousandths); ``spots`` (latitude,
+    longitude, floor, [(access point, level)]); ``scans`` (spot, [(access point, level)]);
+    ``parameters`` (floor exponent, position exponent, weakest RSSI, certain ratio, floor scans,
+    floor spots, neighbours, position source, inverse distance). Its strings are the ids, the
+    building names and the floor names, in that order; each access point's postings follow from
+    what the records hear, ascending by record."""
     strings = [text.encode() for text in list(ids) + list(buildings) + [floor[0] for floor in floors]]
-    readings = [reading for point in points for reading in point[4]]
-    postings = [[r for r, point in enumerate(points) if any(g[0] == a for g in point[4])] for a in range(len(ids))]
-    counts = (len(ids), len(buildings), len(floors), len(points), len(readings), len(readings), len(strings),
-              sum(map(len, strings)))
-    data = bytearray(struct.pack("<8I3d4H", *counts, *parameters))
+    postings = []
+    for records in ([spot[3] for spot in spots], [scan[1] for scan in scans]):
+        postings.append([[record << 8 | level for record, heard in enumerate(records) for g, level in heard if g == a]
+                         for a in range(len(ids))])
+    counts = (len(ids), len(buildings), len(floors), len(spots), len(scans), sum(map(len, postings[0])),
+              sum(map(len, postings[1])), len(strings), sum(map(len, strings)), 0)
+    data = bytearray(struct.pack("<10I4d3H2B", *counts, *parameters))
 
     def pad():
         data.extend(bytes(-len(data) % 8))
 
     data += struct.pack(f"<{len(ids)}I", *range(len(ids)))
     pad()
-    first = [0]
     for listed in postings:
-        first.append(first[-1] + len(listed))
-    data += struct.pack(f"<{len(first)}I", *first)
-    pad()
+        first = [0]
+        for of_one in listed:
+            first.append(first[-1] + len(of_one))
+        data += struct.pack(f"<{len(first)}I", *first)
+        pad()
     data += struct.pack(f"<{len(buildings)}I", *range(len(ids), len(ids) + len(buildings)))
     pad()
     for index, (_, building, level, ordinal) in enumerate(floors):
-        data += struct.pack("<IHHiI", len(ids) + len(buildings) + index, building, level, ordinal, 0)
-    k = 0
-    for latitude, longitude, floor, scans, point_readings in points:
-        data += struct.pack("<iiIHH", latitude, longitude, k, floor, scans)
-        k += len(point_readings)
-    for a, heard, mean in readings:
-        data += struct.pack("<HHBB2x", a, heard, mean, 0)
-    for listed in postings:
-        data += struct.pack(f"<{len(listed)}I", *listed)
+        first_spot = sum(1 for spot in spots if spot[2] < index)
+        data += struct.pack("<IHHiI", len(ids) + len(buildings) + index, building, level, ordinal, first_spot)
+    for index, (latitude, longitude, floor, _) in enumerate(spots):
+        data += struct.pack("<iiHH", latitude, longitude, floor, sum(1 for scan in scans if scan[0] == index))
     pad()
+    data += struct.pack(f"<{len(scans)}I", *(scan[0] for scan in scans))
+    pad()
+    for listed in postings:
+        data += struct.pack(f"<{sum(map(len, listed))}I", *itertools.chain.from_iterable(listed))
+        pad()
     offsets = [0]
     for text in strings:
         offsets.append(offsets[-1] + len(text))
@@ -3078,9 +3115,7 @@ class LocateTests(unittest.TestCase):
         with open(BUNDLE, "rb") as file:
             cls.image = bytes(file.read())
         cls.wifi = section_of(cls.image, "WIFI")
-        counts, at = wifi_layout(cls.wifi)
-        cls.ids = [wifi_string(cls.wifi, counts, at, struct.unpack_from("<I", cls.wifi, 64 + 4 * a)[0]).decode()
-                   for a in range(counts["A"])]
+        cls.ids = wifi_ids(cls.wifi)
         cls.bundle = Bundle(BUNDLE)
         cls.folder = tempfile.mkdtemp()
 
@@ -3098,10 +3133,17 @@ class LocateTests(unittest.TestCase):
         return bundle
 
     def test_the_radio_map(self):
-        info = self.bundle.radio_map
-        self.assertEqual(info.access_points, len(self.ids))
-        self.assertEqual((info.weakest_rssi, info.floor_exponent, info.candidate_access_points), (-104.0, 1.5, 8))
-        self.assertGreater(info.reference_points, 100)
+        # The demo survey (input/demo-campus/wifi-survey.csv) has 256 scans at 128 positions, and
+        # 22 access points; the rest is the header's, read independently.
+        info, (c, _) = self.bundle.radio_map, wifi_layout(self.wifi)
+        self.assertEqual((info.access_points, info.spots, info.scans), (len(self.ids), 128, 256))
+        self.assertEqual(len(self.ids), 22)
+        self.assertEqual(tuple(info), (c["A"], c["B"], c["F"], c["R"], c["C"], c["P"], c["Q"], c["fe"], c["pe"],
+                                       c["weakest"], c["ratio"], c["fs"], c["fp"], c["nn"], c["source"], c["inverse"]))
+        self.assertEqual(info.weakest_rssi, -104.0)
+        self.assertTrue(1 < info.certain_ratio <= 100 and 1 <= info.position_source <= 3 and info.inverse_distance in (0, 1))
+        self.assertTrue(0 < info.spot_postings < info.scan_postings)
+        self.assertTrue(self.bundle.has("WIFI"))
 
     def test_the_vectors_answers_include_locates(self):
         if ANSWERS is None:
@@ -3155,71 +3197,134 @@ class LocateTests(unittest.TestCase):
         self.assertEqual(self.bundle.locate([(first.upper(), -50), (second, -70), (first, -95)]), strong)
 
     def test_scans_that_hear_nothing_of_the_map_are_unknown(self):
+        # -103.99 dBm passes the weakest RSSI, but its weight under the floor exponent rounds to 0,
+        # so no record has a common weight above 0: unknown too.
+        info = self.bundle.radio_map
+        self.assertEqual(navbundle.signal_weight(-103.99, -104.0, info.floor_exponent), 0.0)
         for scan in ([], [("02:00:00:00:00:01", -40), ("WAP999", -30)], [(self.ids[0], -104), (self.ids[1], -104.5)],
                      [(self.ids[0], math.nan), (self.ids[1], -math.inf)], [(self.ids[0], math.inf)],
-                     [(self.ids[0], -10 ** 400)], iter([(self.ids[0], -200)])):
+                     [(self.ids[0], -10 ** 400)], iter([(self.ids[0], -200)]), [(self.ids[0], -103.99)]):
             self.assertIsNone(self.bundle.locate(scan), scan)
-        fix = self.bundle.locate([(self.ids[0], -103.99)])
+        fix = self.bundle.locate([(self.ids[0], -100)])
         self.assertIsNotNone(fix)
-        # The demo map averages the two nearest reference points of the floor (the default).
-        self.assertTrue(0 < fix.confidence <= 1 and fix.neighbours == 2 and fix.building_name and fix.floor_name)
+        self.assertTrue(0 <= fix.confidence <= 1 and 1 <= fix.neighbours <= info.neighbours and fix.building_name
+                        and fix.floor_name and fix.building < info.buildings and fix.floor < info.floors)
         self.assertEqual(fix.latitude, fix.latitude_e7 / 1e7)
         self.assertEqual(self.bundle.locate([(self.ids[0], -60)]), self.bundle.locate([(self.ids[0], -60.0)]))
         for bad in ([(None, -50)], [(self.ids[0], "-50")], [(self.ids[0], True)], [(7, -50)]):
             with self.assertRaises(TypeError):
                 self.bundle.locate(bad)
 
+    # The maps below are worked out by hand from the steps of "Locating a scan". Their weakest
+    # RSSI is -104 dBm and their exponents 1, so that w(-52) = 0.5 and w(-78) = 0.25 exactly.
+
     def test_positions_round_half_away_from_zero(self):
-        # Two points with the same reading: the mean of latitudes 0 and 1 (and of longitudes 0
-        # and -1) is exactly half a unit, which rounds to 1 and -1 (to even: 0 and 0).
-        same = [(0, 2, 2 * (128 - 60))]
+        # Two spots hearing one access point at -60 dBm, at latitudes 0 and 1 (longitudes 0 and
+        # -1), no scans: both at distance 0 from a scan at -60, and the rule (scans) finds no near
+        # scan, so both spots are averaged, each weighing 1 / (0 + 1e-6): exactly half a unit,
+        # which rounds to 1 and -1 (to even: 0 and 0).
+        same = [(0, level_of(-60))]
         floors = [("Ground", 0, 0xFFFF, -1500)]
-        data = make_wifi(["aa:bb:cc:dd:ee:ff"], ["Hall"], floors, [(0, 0, 0, 2, same), (1, -1, 0, 2, same)],
-                         (1.5, 1.5, -104.0, 5, 1, 2, 8))
+        parameters = (1.0, 1.0, -104.0, 2.0, 1, 2, 2, 1, 1)
+        data = make_wifi(["aa:bb:cc:dd:ee:ff"], ["Hall"], floors, [(0, 0, 0, same), (1, -1, 0, same)], (), parameters)
         fix = self.open_with_wifi(data).locate([("AA-BB-CC-DD-EE-FF", -60)])
         self.assertEqual((fix.latitude_e7, fix.longitude_e7, fix.neighbours), (1, -1, 2))
         self.assertEqual((fix.building_name, fix.floor_name, fix.ordinal, fix.venue_level, fix.confidence),
                          ("Hall", "Ground", -1.5, None, 1.0))
         vote = 1 / (0 + 1e-6)
         self.assertEqual((4 * vote + vote) / (vote + vote), 2.5)  # The premise of what follows.
-        data = make_wifi(["aa:bb:cc:dd:ee:ff"], ["Hall"], floors, [(4, -4, 0, 2, same), (1, -1, 0, 2, same)],
-                         (1.5, 1.5, -104.0, 5, 1, 2, 8))
+        data = make_wifi(["aa:bb:cc:dd:ee:ff"], ["Hall"], floors, [(4, -4, 0, same), (1, -1, 0, same)], (), parameters)
         fix = self.open_with_wifi(data).locate([("aa:bb:cc:dd:ee:ff", -60)])
         self.assertEqual((fix.latitude_e7, fix.longitude_e7), (3, -3))
+        # Two scans instead, at spots that hear nothing themselves, weighed equally: (0 + 1) / 2.
+        data = make_wifi(["aa:bb:cc:dd:ee:ff"], ["Hall"], floors, [(0, 0, 0, []), (1, -1, 0, [])],
+                         [(0, same), (1, same)], (1.0, 1.0, -104.0, 2.0, 1, 1, 2, 1, 0))
+        fix = self.open_with_wifi(data).locate([("aa:bb:cc:dd:ee:ff", -60)])
+        self.assertEqual((fix.latitude_e7, fix.longitude_e7, fix.neighbours), (1, -1, 2))
 
-    def test_candidates_come_from_the_strongest_with_ties_to_the_lower_access_point(self):
+    def test_neighbours_scans_first_at_equal_distance_and_of_the_rules_kind(self):
+        # Spot 0 (latitude 100) and a scan at spot 1 (latitude 200), both at distance 0.
+        for source, neighbours, inverse, latitude in ((3, 1, 1, 200), (1, 1, 1, 200), (2, 1, 1, 100), (3, 2, 0, 150)):
+            data = make_wifi(["aa:bb:cc:dd:ee:ff"], ["Hall"], [("Ground", 0, 0xFFFF, 0)],
+                             [(100, 0, 0, [(0, level_of(-60))]), (200, 0, 0, [])], [(1, [(0, level_of(-60))])],
+                             (1.0, 1.0, -104.0, 2.0, 1, 1, neighbours, source, inverse))
+            fix = self.open_with_wifi(data).locate([("aa:bb:cc:dd:ee:ff", -60)])
+            self.assertEqual((fix.latitude_e7, fix.neighbours), (latitude, neighbours), source)
+
+    def test_the_floor_with_the_best_score_wins(self):
+        # Spot 0 on floor 0 hears a1, spot 1 on floor 1 hears a1 and b2, all at -52 dBm (w = 0.5).
+        # a1 at -52: spot 0 at 0, spot 1 at 1/3; scores 1 + 0 and 1 + 1/3: floor 0, x = 9 (4/3 - 1)
+        # = 3 and the confidence 3/4. b2 alone, which only floor 1 hears: floor 0 scores 2, floor 1
+        # 1 + 1/3, x = 9 (2 / (4/3) - 1) = 4.5, the confidence 4.5 / 5.5.
         floors = [("0", 0, 0, 0), ("1", 0, 1, 1000)]
-        points = [(10, 10, 0, 1, [(0, 1, 200)]), (20, 20, 1, 1, [(1, 1, 200)])]
-        bundle = self.open_with_wifi(make_wifi(["a1", "b2"], ["Hall"], floors, points, (1.5, 1.5, -104.0, 5, 1, 1, 1)))
-        fix = bundle.locate([("b2", -50), ("a1", -50)])
-        self.assertEqual((fix.floor, fix.latitude_e7, fix.venue_level, fix.ordinal), (0, 10, 0, 0.0))
-        fix = bundle.locate([("b2", -49.5), ("a1", -50)])
-        self.assertEqual((fix.floor, fix.latitude_e7, fix.venue_level, fix.ordinal), (1, 20, 1, 1.0))
+        spots = [(10, 10, 0, [(0, level_of(-52))]), (20, 20, 1, [(0, level_of(-52)), (1, level_of(-52))])]
+        bundle = self.open_with_wifi(make_wifi(["a1", "b2"], ["Hall"], floors, spots))
+        fix = bundle.locate([("a1", -52)])
+        self.assertEqual((fix.floor, fix.floor_name, fix.latitude_e7, fix.venue_level, fix.ordinal), (0, "0", 10, 0, 0.0))
+        self.assertEqual(rounded(fix.confidence * 1e6), 750000)
+        fix = bundle.locate([("b2", -52)])
+        self.assertEqual((fix.floor, fix.floor_name, fix.latitude_e7, fix.venue_level, fix.ordinal), (1, "1", 20, 1, 1.0))
+        self.assertEqual(rounded(fix.confidence * 1e6), 818182)
+        # Spot 1 hears b2 alone: a1 and b2 at -52 tie (both spots at 1/3), the lower floor wins with
+        # confidence 0; a1 at -52.5 (q < 0.5) leaves spot 1 nearer: floor 1. Its venue level past
+        # LEVL is refused only when a fix uses it.
+        spots[1] = (20, 20, 1, [(1, level_of(-52))])
+        bundle = self.open_with_wifi(make_wifi(["a1", "b2"], ["Hall"], floors, spots))
+        fix = bundle.locate([("b2", -52), ("a1", -52)])
+        self.assertEqual((fix.floor, fix.latitude_e7, fix.confidence), (0, 10, 0.0))
+        fix = bundle.locate([("b2", -52), ("a1", -52.5)])
+        self.assertEqual((fix.floor, fix.latitude_e7, fix.venue_level), (1, 20, 1))
+        levels = len(json.loads(section_of(self.image, "META"))["levels"])
+        floors[1] = ("1", 0, levels, 1000)
+        bundle = self.open_with_wifi(make_wifi(["a1", "b2"], ["Hall"], floors, spots))
+        with self.assertRaises(BundleError) as caught:
+            bundle.locate([("b2", -52), ("a1", -52.5)])
+        self.assertIn("wifi.navbundle: WIFI: floor 1 joins level", str(caught.exception))
+        self.assertEqual(bundle.locate([("b2", -52), ("a1", -52)]).floor, 0)
+
+    def test_a_floor_with_fewer_near_records_counts_one_for_each_missing(self):
+        # Floor 0: scan 0 hears a1 at -52 (distance 0 from a scan at -52); floor 1: scans 1 and 2
+        # at -78 (distance (0.5 + 0.25 - 0.5) / 0.75 = 1/3). Two scans and one spot a floor: floor
+        # 0 scores (0 + 1) / 2 + 1 = 1.5, floor 1 (1/3 + 1/3) / 2 + 1 = 4/3 and wins; x = 9 (1.5 /
+        # (4/3) - 1) = 1.125. Without the padding floor 0 would win. Then the same with spots.
+        floors = [("0", 0, 0xFFFF, 0), ("1", 0, 0xFFFF, 1000)]
+        near, far = [(0, level_of(-52))], [(0, level_of(-78))]
+        for spots, scans, parameters in (
+                ([(10, 0, 0, []), (20, 0, 1, [])], [(0, near), (1, far), (1, far)], (1.0, 1.0, -104.0, 2.0, 2, 1, 2, 3, 1)),
+                ([(10, 0, 0, near), (20, 0, 1, far), (20, 0, 1, far)], [], (1.0, 1.0, -104.0, 2.0, 1, 2, 2, 3, 1))):
+            fix = self.open_with_wifi(make_wifi(["a1"], ["Hall"], floors, spots, scans, parameters)).locate([("a1", -52)])
+            self.assertEqual((fix.floor, fix.latitude_e7, fix.neighbours, rounded(fix.confidence * 1e6)),
+                             (1, 20, 2, 529412), parameters)
 
     def test_without_wifi_there_is_nothing_to_locate_on(self):
         index = table(self.image)["WIFI"][0]
-        for renamed in (True, False):
+        for version in (None, 1, 3):
             image = bytearray(self.image)
-            if renamed:
+            if version is None:
                 image[64 + 32 * index] = ord("X")
             else:
-                struct.pack_into("<H", image, 64 + 32 * index + 4, 2)
+                struct.pack_into("<H", image, 64 + 32 * index + 4, version)
             fix_file_hash(image)
             path = os.path.join(self.folder, "without.navbundle")
             with open(path, "wb") as file:
                 file.write(image)
             with Bundle(path) as bundle:
                 self.assertIsNone(bundle.radio_map)
+                self.assertFalse(bundle.has("WIFI"))
                 with self.assertRaises(BundleError) as caught:
                     bundle.locate([(self.ids[0], -50)])
                 self.assertIn("WIFI", str(caught.exception))
+                self.assertEqual(caught.exception.code, "unavailable")
+                if version is not None:
+                    self.assertIn("rebuild", str(caught.exception))
 
     def refused(self, image, verify=True):
         path = os.path.join(self.folder, "hostile.navbundle")
         with open(path, "wb") as file:
             file.write(image)
-        # The C reader checks what a call reads: some scan (one access point, or all of them) reads
-        # the damage, and is refused.
+        # The C reader checks the postings and records when it opens the bundle, names and floors
+        # where a call reads them: some scan (one access point, or all of them) reads the damage,
+        # and is refused.
         scans = [[(identifier, -50)] for identifier in self.ids] + [[(identifier, -50) for identifier in self.ids]]
         with Bundle(path, verify_checksums=verify) as bundle:
             for scan in scans:
@@ -3230,66 +3335,78 @@ class LocateTests(unittest.TestCase):
                     break
             else:
                 self.fail("no scan is refused")
-            # Nothing damaged is remembered as checked: the next call is refused too.
-            with self.assertRaises(BundleError):
+            # The next call is refused the same way.
+            with self.assertRaises(BundleError) as again:
                 bundle.locate(scan)
+            self.assertEqual(str(again.exception), str(caught))
         return str(caught)
 
     def test_every_check_of_a_damaged_wifi(self):
         c, at = wifi_layout(self.wifi)
         levels = len(json.loads(section_of(self.image, "META"))["levels"])
-        scans0 = struct.unpack_from("<H", self.wifi, at["points"] + 14)[0]
-        first1 = struct.unpack_from("<I", self.wifi, at["points"] + 16 + 8)[0]
-        last0 = struct.unpack_from("<I", self.wifi, at["first"] + 4)[0]
+        spot_last0 = struct.unpack_from("<I", self.wifi, at["spot_first"] + 4)[0]
+        scan_last0 = struct.unpack_from("<I", self.wifi, at["scan_first"] + 4)[0]
         building_name = struct.unpack_from("<I", self.wifi, at["buildings"])[0]
         floor_name = struct.unpack_from("<I", self.wifi, at["floors"])[0]
         name_at = {index: at["text"] + struct.unpack_from("<I", self.wifi, at["offsets"] + 4 * index)[0]
                    for index in (building_name, floor_name)}
         # The id every search reads first, made to start after it ends.
-        probed = struct.unpack_from("<I", self.wifi, 64 + 4 * (c["A"] // 2))[0]
+        probed = struct.unpack_from("<I", self.wifi, at["ids"] + 4 * (c["A"] // 2))[0]
         probed_end = struct.unpack_from("<I", self.wifi, at["offsets"] + 4 * (probed + 1))[0]
         self.assertLess(probed_end, c["N"])
+        # Spots 0 and 1 on floor 0, scans 0 and 1 at spot 0: moving spot 0 or scan 0 unsorts them.
+        self.assertEqual(struct.unpack_from("<HxxxxxxxxxxH", self.wifi, at["spots"] + 8), (0, 0))
+        self.assertEqual(struct.unpack_from("<II", self.wifi, at["scans"]), (0, 0))
         damage = [
-            (0, "<I", c["A"] + 1, "tables need"), (0, "<I", 65535, "more than a reading can name"),
-            (4, "<I", 1 << 30, "tables need"), (12, "<I", 1 << 28, "tables need"), (16, "<I", 1 << 29, "tables need"),
-            (20, "<I", 1 << 30, "tables need"), (24, "<I", 1 << 30, "tables need"), (28, "<I", 0xFFFFFFF0, "tables need"),
-            (32, "<d", 0.0, "out of range"), (32, "<d", -1.5, "out of range"), (32, "<d", 16.5, "out of range"),
-            (32, "<d", math.nan, "out of range"), (40, "<d", math.inf, "out of range"), (40, "<d", 0.0, "out of range"),
-            (48, "<d", -1.0, "out of range"), (48, "<d", -0.5, "out of range"), (48, "<d", -150.5, "out of range"),
-            (48, "<d", math.nan, "out of range"), (48, "<d", 20.0, "out of range"),
-            (56, "<H", 0, "out of range"), (56, "<H", 1001, "out of range"), (58, "<H", 0, "out of range"),
-            (58, "<H", 1001, "out of range"), (60, "<H", 0, "out of range"), (60, "<H", 1001, "out of range"),
-            (62, "<H", 0, "out of range"), (62, "<H", 1001, "out of range"),
+            (0, "<I", c["A"] + 1, "tables need"), (0, "<I", 65535, "more than the section allows"),
+            (4, "<I", 1 << 30, "tables need"), (8, "<I", 1 << 28, "tables need"),
+            (12, "<I", (1 << 24) - 1, "tables need"), (12, "<I", 1 << 24, "more than a posting can name"),
+            (16, "<I", (1 << 24) - 1, "tables need"), (16, "<I", 1 << 24, "more than a posting can name"),
+            (20, "<I", 1 << 30, "tables need"), (24, "<I", 1 << 30, "tables need"), (28, "<I", 1 << 30, "tables need"),
+            (32, "<I", 0xFFFFFFF0, "tables need"),
+            (40, "<d", 0.0, "out of range"), (40, "<d", -1.5, "out of range"), (40, "<d", 16.5, "out of range"),
+            (40, "<d", math.nan, "out of range"), (48, "<d", math.inf, "out of range"), (48, "<d", 0.0, "out of range"),
+            (56, "<d", -1.0, "out of range"), (56, "<d", -0.5, "out of range"), (56, "<d", -150.5, "out of range"),
+            (56, "<d", math.nan, "out of range"), (56, "<d", 20.0, "out of range"),
+            (64, "<d", 1.0, "out of range"), (64, "<d", 100.5, "out of range"), (64, "<d", math.nan, "out of range"),
+            (72, "<H", 0, "out of range"), (72, "<H", 1001, "out of range"), (74, "<H", 0, "out of range"),
+            (74, "<H", 1001, "out of range"), (76, "<H", 0, "out of range"), (76, "<H", 1001, "out of range"),
+            (78, "<B", 0, "out of range"), (78, "<B", 4, "out of range"), (79, "<B", 2, "out of range"),
             (at["ids"], "<I", c["S"], "names string"), (at["buildings"], "<I", c["S"], "names string"),
             (at["floors"], "<I", c["S"], "names string"),
             (at["offsets"] + 4 * c["S"], "<I", c["N"] + 1, "outside its"), (at["offsets"] + 4, "<I", 0xFFFF, "outside its"),
             (at["offsets"] + 4 * probed, "<I", probed_end + 1, "outside its"),
             (name_at[building_name], "<B", 0xFF, "not UTF-8"), (name_at[floor_name], "<B", 0xC0, "not UTF-8"),
-            (at["first"], "<I", last0 + 1, "lists postings"), (at["first"] + 4 * c["A"], "<I", c["P"] + 1, "lists postings"),
-            (at["postings"], "<I", c["R"], "names reference point"),
-            (at["postings"] + 4 * (c["P"] - 1), "<I", 0xFFFFFFFF, "names reference point"),
-            (at["points"] + 8, "<I", first1 + 1, "has readings"),
-            (at["points"] + 16 * (c["R"] - 1) + 8, "<I", c["E"] + 1, "has readings"),
-            (at["points"] + 12, "<H", c["F"], "is on floor"), (at["points"] + 14, "<H", 0, "has no scans"),
-            (at["readings"], "<H", c["A"], "names access point"), (at["readings"] + 2, "<H", scans0 + 1, "heard in"),
+            (at["spot_first"], "<I", spot_last0 + 1, "lists spot postings"),
+            (at["spot_first"] + 4 * c["A"], "<I", c["P"] + 1, "lists spot postings"),
+            (at["scan_first"], "<I", scan_last0 + 1, "lists scan postings"),
+            (at["scan_first"] + 4 * c["A"], "<I", c["Q"] + 1, "lists scan postings"),
+            (at["spot_postings"], "<I", c["R"] << 8, "spot posting 0 names spot"),
+            (at["spot_postings"] + 4 * (c["P"] - 1), "<I", 0xFFFFFFFF, "names spot 16777215"),
+            (at["scan_postings"], "<I", c["C"] << 8, "scan posting 0 names scan"),
+            (at["scan_postings"] + 4 * (c["Q"] - 1), "<I", 0xFFFFFFFF, "names scan 16777215"),
+            (at["spots"] + 8, "<H", c["F"], "spot 0 is on floor"), (at["spots"] + 8, "<H", 1, "spot 1 is on floor 0 of"),
+            (at["scans"], "<I", c["R"], "scan 0 names spot"), (at["scans"], "<I", 1, "scan 1 names spot 0 of"),
             (at["floors"] + 4, "<H", c["B"], "in building"), (at["floors"] + 6, "<H", levels, "joins level"),
         ]
         offset = table(self.image)["WIFI"][1]
         for at_byte, form, value, expected in damage:
             image = bytearray(self.image)
             struct.pack_into(form, image, offset + at_byte, value)
+            if at_byte in (at["floors"] + 4, at["floors"] + 6):  # Every floor, whichever a fix reports.
+                for floor in range(1, c["F"]):
+                    struct.pack_into(form, image, offset + at_byte + 16 * floor, value)
             fix_checksums(image, "WIFI")
-            print("CASE", at_byte, form, value, expected, flush=True)
             message = self.refused(image)
             self.assertIn("hostile.navbundle: WIFI", message)
             self.assertIn(expected, message, (at_byte, form, value))
-        # Too short for its header; 65535 access points in a section long enough for them (the
-        # u16 of a reading could not name the last), where 65534 pass that check.
-        self.assertIn("too short", self.refused(with_section(self.image, "WIFI", self.wifi[:63])))
-        big = bytearray(64 + 8 * 65536 + 16)
-        big[32:64] = self.wifi[32:64]
+        # Too short for its header; 65535 access points in a section long enough for their tables,
+        # where 65534 pass that check.
+        self.assertIn("too short", self.refused(with_section(self.image, "WIFI", self.wifi[:79])))
+        big = bytearray(80 + 12 * 65536 + 16)
+        big[40:80] = self.wifi[40:80]
         struct.pack_into("<I", big, 0, 65535)
-        self.assertIn("more than a reading", self.refused(with_section(self.image, "WIFI", bytes(big))))
+        self.assertIn("more than the section allows", self.refused(with_section(self.image, "WIFI", bytes(big))))
         struct.pack_into("<I", big, 0, 65534)
         self.assertIn("names string 0 of 0", self.refused(with_section(self.image, "WIFI", bytes(big))))
 
@@ -3301,7 +3418,7 @@ class LocateTests(unittest.TestCase):
         path = os.path.join(self.folder, "fuzzed.navbundle")
         for attempt in range(200):
             image = bytearray(self.image)
-            span = (64, at["postings"], length)[attempt % 3]
+            span = (80, at["spot_postings"], length)[attempt % 3]
             for _ in range(rng.randint(1, 3)):
                 image[offset + rng.randrange(span)] ^= rng.randint(1, 255)
             with open(path, "wb") as file:
@@ -3319,7 +3436,6 @@ class LocateTests(unittest.TestCase):
                     self.assertRegex(str(error), r"\bWIFI\b")
                     refused += 1
         self.assertGreater(refused, 40)
-
 
 if __name__ == "__main__":
     unittest.main()
@@ -3360,10 +3476,7 @@ class ThreadTests(unittest.TestCase):
             for node in random.sample(range(nodes), 20):
                 calls.append((("exit", node), lambda n=node: bundle.exit_under_conditions(bundle.profiles[0], n, "{}")))
         if bundle.has("WIFI"):
-            wifi = bytes(bundle.section("WIFI"))
-            counts, at = wifi_layout(wifi)
-            ids = [wifi_string(wifi, counts, at, struct.unpack_from("<I", wifi, 64 + 4 * a)[0]).decode()
-                   for a in range(counts["A"])]
+            ids = wifi_ids(bytes(bundle.section("WIFI")))
             for _ in range(40):
                 scan = [(random.choice(ids), -30 - random.randrange(70)) for _ in range(random.randrange(1, 6))]
                 calls.append((("locate", tuple(scan)), lambda s=scan: bundle.locate(s)))

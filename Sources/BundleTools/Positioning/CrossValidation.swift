@@ -10,26 +10,29 @@ public import Fingerprints
 /// phones: the situation of a runtime, whose users' phones were never in the survey. A survey
 /// that names fewer than two devices is split by spot (``foldIndexes(_:)``).
 ///
-/// The locator decides in stages, and each stage is tuned for its own output: first the
-/// building and floor parameters, for the most scans on the right floor of the right building;
-/// then, with those fixed, the position parameters, for the smallest mean error. A wrong floor
-/// sends a route from the wrong staircase, so floors are not traded for metres.
+/// The locator decides in stages, and each is chosen for its own output:
+/// 1. the floor rule (exponent, nearest scans and spots per floor), for the most scans on the
+///    right floor of the right building;
+/// 2. the position rule, per survey, for the smallest mean error (``positionRules(_:)``): the
+///    `fingerprints` stage makes the same choice on each map it compiles;
+/// 3. the certain ratio: the smallest at which the fixes said to be at least 0.9 sure are on the
+///    right floor at least ``certainTarget`` of the time, in every survey.
 ///
+/// A wrong floor sends a route from the wrong staircase, so floors are not traded for metres.
 /// Given several surveys, each is cross-validated on its own and each weighs the same in the
-/// choice, however many scans it has: parameters that suit one building at the others' expense
-/// lose to those that suit them all. Floors rank by the mean of the surveys' floor hit rates;
-/// positions by the mean of each survey's error relative to the best any candidate reached on
-/// it, since one survey's metres are not another's.
+/// floor stage, however many scans it has: floors rank by the mean of the surveys' floor hit
+/// rates, then by the mean of each survey's error relative to the best any candidate reached
+/// on it, since one survey's metres are not another's.
 public struct CrossValidation: Sendable {
     /// How many groups of devices the scans are split into; at least 2.
     public var folds = 4
-    /// Stage one's values: floor exponents, floor neighbours, building neighbours.
-    public var floorExponents = [1.0, 1.5, 2.0, 3.0]
-    public var floorNeighbourCounts = [1, 2, 3, 5, 8]
-    public var buildingNeighbourCounts = [3, 5]
-    /// Stage two's values: position exponents and neighbours.
-    public var positionExponents = [1.0, 1.5, 2.0, 3.0]
-    public var neighbourCounts = [1, 2, 3, 4, 6, 8]
+    /// Stage one's values: floor exponents and the nearest scans and spots a floor's score averages.
+    public var floorExponents = [1.5, 2.0, 2.718281828459045, 3.0]
+    public var floorScanCounts = [1, 3, 5]
+    public var floorSpotCounts = [1, 3, 5]
+    /// Stage three's values, ascending, and the share of sure fixes that must be right.
+    public var certainRatios = stride(from: 1.05, through: 3.0, by: 0.05).map { ($0 * 100).rounded() / 100 }
+    public var certainTarget = 0.99
 
     public init() {}
 
@@ -69,23 +72,53 @@ public struct CrossValidation: Sendable {
         public var surveys: [SurveyScore]
     }
 
-    /// The scores of both stages, each best first, and the parameters chosen.
+    /// A position rule's mean error over a survey's folds.
+    public struct RuleScore: Hashable, Sendable, Codable {
+        public var rule: LocatorParameters.PositionRule
+        public var meanError: Double
+    }
+
+    /// One survey's position rules, best first.
+    public struct SurveyRules: Hashable, Sendable, Codable {
+        public var survey: String
+        public var rules: [RuleScore]
+    }
+
+    /// A certain ratio's sure fixes in one survey: how many, and the share on the right floor.
+    public struct SureFixes: Hashable, Sendable, Codable {
+        public var survey: String
+        public var located: Int
+        public var sure: Int
+        public var sureFloorHitRate: Double
+    }
+
+    /// The certain ratio chosen, and what each survey's sure fixes were under it.
+    public struct CertainRatio: Hashable, Sendable, Codable {
+        public var ratio: Double
+        /// Whether every survey reached the target; when none of the ratios does, the largest.
+        public var reached: Bool
+        public var surveys: [SureFixes]
+    }
+
+    /// The scores of every stage, each best first, and the parameters chosen (the position rule
+    /// being the first survey's, as each map chooses its own).
     public struct Tuning: Hashable, Sendable, Codable {
         public var floorStage: [Score]
-        public var positionStage: [Score]
+        public var positionRules: [SurveyRules]
+        public var certainRatio: CertainRatio
         public var chosen: LocatorParameters
     }
 
-    /// Stage one's grid: how the building and floor are voted.
+    /// Stage one's grid: how floors are scored.
     public func floorGrid(from base: LocatorParameters) -> [LocatorParameters] {
         var grid: [LocatorParameters] = []
         for exponent in floorExponents {
-            for floorNeighbours in floorNeighbourCounts {
-                for buildingNeighbours in buildingNeighbourCounts {
+            for scans in floorScanCounts {
+                for spots in floorSpotCounts {
                     var parameters = base
                     parameters.floorExponent = exponent
-                    parameters.floorNeighbours = floorNeighbours
-                    parameters.buildingNeighbours = buildingNeighbours
+                    parameters.floorScans = scans
+                    parameters.floorSpots = spots
                     grid.append(parameters)
                 }
             }
@@ -93,21 +126,7 @@ public struct CrossValidation: Sendable {
         return grid
     }
 
-    /// Stage two's grid: how the position is averaged.
-    public func positionGrid(from base: LocatorParameters) -> [LocatorParameters] {
-        var grid: [LocatorParameters] = []
-        for exponent in positionExponents {
-            for neighbours in neighbourCounts {
-                var parameters = base
-                parameters.positionExponent = exponent
-                parameters.neighbours = neighbours
-                grid.append(parameters)
-            }
-        }
-        return grid
-    }
-
-    /// Runs both stages on one survey; `progress` gets the share done.
+    /// Runs every stage on one survey; `progress` gets the share done.
     ///
     /// - Throws: ``BundleToolsError/tooFewFolds(_:)`` when the scans cannot be split,
     ///   ``BundleToolsError/radioMap(_:)`` when a fold's map cannot be compiled.
@@ -116,8 +135,8 @@ public struct CrossValidation: Sendable {
         try tune([Survey(name: "survey", scans: scans, inventory: inventory)], compiler: compiler, progress: progress)
     }
 
-    /// Runs both stages on every survey, each cross-validated on its own and weighing the same in
-    /// the choice; `progress` gets the share done.
+    /// Runs every stage on every survey, each cross-validated on its own; `progress` gets the
+    /// share done.
     ///
     /// - Throws: ``BundleToolsError/noSurveys`` for an empty list,
     ///   ``BundleToolsError/tooFewFolds(_:)`` when a survey's scans cannot be split (naming it
@@ -135,19 +154,120 @@ public struct CrossValidation: Sendable {
             }
         }
         let floorGrid = floorGrid(from: compiler.parameters)
-        let positionCount = positionGrid(from: compiler.parameters).count
-        let total = Double(floorGrid.count + positionCount)
+        let total = Double(floorGrid.count + 1)
         // Ties (common: several settings often place the same scans) go to the earlier grid entry.
         let floorStage = try score(floorGrid, on: maps) { progress($0 * Double(floorGrid.count) / total) }
             .enumerated()
             .sorted { (-$0.1.floorHitRate, -$0.1.buildingHitRate, $0.1.relativeError, $0.0) < (-$1.1.floorHitRate, -$1.1.buildingHitRate, $1.1.relativeError, $1.0) }
             .map(\.1)
-        let positionGrid = positionGrid(from: floorStage[0].parameters)
-        let positionStage = try score(positionGrid, on: maps) { progress((Double(floorGrid.count) + $0 * Double(positionCount)) / total) }
-            .enumerated()
-            .sorted { ($0.1.relativeError, -$0.1.floorHitRate, $0.0) < ($1.1.relativeError, -$1.1.floorHitRate, $1.0) }
-            .map(\.1)
-        return Tuning(floorStage: floorStage, positionStage: positionStage, chosen: positionStage[0].parameters)
+        var chosen = floorStage[0].parameters
+        var rules: [SurveyRules] = [], fixes: [[(confidence: Double, floorHit: Bool)]] = []
+        for survey in maps {
+            let ranked = try Self.rankFolds(survey.folds, parameters: chosen)
+            rules.append(SurveyRules(survey: survey.name, rules: Self.positionRules(ranked)))
+            fixes.append(ranked.map { ($0.ranking.confidence, $0.floorHit) })
+        }
+        progress(1)
+        chosen.position = rules[0].rules[0].rule
+        let certain = certainRatio(fixes, surveys: maps.map(\.name), measuredWith: chosen.certainRatio)
+        chosen.certainRatio = certain.ratio
+        return Tuning(floorStage: floorStage, positionRules: rules, certainRatio: certain, chosen: chosen)
+    }
+
+    /// The position rule for one survey's own map: each of ``LocatorParameters/PositionRule/candidates``
+    /// scored over the survey's folds, best first; the default rule alone when the survey cannot
+    /// be split into folds (too few spots or devices).
+    ///
+    /// - Throws: ``BundleToolsError/radioMap(_:)`` when a fold's map cannot be compiled.
+    public func positionRules(_ scans: [SurveyScan], inventory: [AccessPoint] = [],
+                              compiler: RadioMapCompiler) throws(BundleToolsError) -> [RuleScore] {
+        let folds: [(map: RadioMap, test: [SurveyScan])]
+        do {
+            folds = try foldMaps(scans, inventory: inventory, compiler: compiler)
+        } catch .tooFewFolds {
+            return [RuleScore(rule: compiler.parameters.position, meanError: 0)]
+        }
+        return Self.positionRules(try Self.rankFolds(folds, parameters: compiler.parameters))
+    }
+
+    /// A held-out scan's ranking, and the truth it is scored against.
+    struct RankedScan {
+        var ranking: RadioMapLocator.Ranking
+        var floorHit: Bool
+        var truth: (x: Double, y: Double)
+    }
+
+    /// Ranks every held-out scan of every fold on its fold's map under `parameters`.
+    static func rankFolds(_ folds: [(map: RadioMap, test: [SurveyScan])],
+                          parameters: LocatorParameters) throws(BundleToolsError) -> [RankedScan] {
+        var ranked: [RankedScan] = []
+        for (map, test) in folds {
+            var tuned = map
+            tuned.parameters = parameters
+            let locator = try Self.locator(tuned)
+            for scan in test {
+                let readings = scan.readings.map { ScanReading(accessPoint: $0.accessPoint.value, rssi: $0.rssi) }
+                let ranking = try BundleToolsError.reading { () throws(BundleError) in try locator.rank(readings, keeping: Self.mostNeighbours) }
+                guard let ranking else { continue }
+                let floor = tuned.floors[ranking.floor]
+                let floorHit = tuned.buildings[floor.building] == (scan.building ?? "") && floor.name == scan.level
+                ranked.append(RankedScan(ranking: ranking, floorHit: floorHit, truth: WebMercator.projected(scan.position)))
+            }
+        }
+        return ranked
+    }
+
+    /// The most neighbours any candidate position rule averages.
+    static let mostNeighbours = LocatorParameters.PositionRule.candidates.map(\.neighbours).max() ?? 1
+
+    /// Every candidate rule's mean error over `ranked`, best first, ties to the earlier candidate.
+    static func positionRules(_ ranked: [RankedScan]) -> [RuleScore] {
+        let candidates = LocatorParameters.PositionRule.candidates
+        let scores = candidates.map { rule in
+            var error = 0.0
+            for scan in ranked {
+                let (latitudeE7, longitudeE7, _) = RadioMapLocator.position(scan.ranking.candidates, rule: rule)
+                let estimate = Coordinate(latitude: Double(latitudeE7) / 1e7, longitude: Double(longitudeE7) / 1e7)
+                let (x, y) = WebMercator.projected(estimate)
+                error += ((x - scan.truth.x) * (x - scan.truth.x) + (y - scan.truth.y) * (y - scan.truth.y)).squareRoot()
+            }
+            return RuleScore(rule: rule, meanError: error / Double(max(ranked.count, 1)))
+        }
+        return scores.enumerated().sorted { ($0.1.meanError, $0.0) < ($1.1.meanError, $1.0) }.map(\.1)
+    }
+
+    /// The smallest of ``certainRatios`` at which every survey's sure fixes (confidence 0.9 or
+    /// more) are right at least ``certainTarget`` of the time. `fixes` were measured with
+    /// certain ratio `measured`; as the confidence rises with the floors' score ratio, a fix is
+    /// sure under ratio `r` exactly when its confidence under `measured` reaches that of `r`.
+    func certainRatio(_ fixes: [[(confidence: Double, floorHit: Bool)]], surveys: [String],
+                      measuredWith measured: Double) -> CertainRatio {
+        func sure(_ ratio: Double) -> [SureFixes] {
+            let threshold = RadioMapLocator.confidence(best: 1, second: ratio, certainRatio: measured)
+            return zip(surveys, fixes).map { survey, fixes in
+                let sure = fixes.filter { $0.confidence >= threshold }
+                return SureFixes(survey: survey, located: fixes.count, sure: sure.count,
+                                 sureFloorHitRate: sure.isEmpty ? 1 : Double(sure.filter(\.floorHit).count) / Double(sure.count))
+            }
+        }
+        for ratio in certainRatios {
+            let surveys = sure(ratio)
+            if surveys.allSatisfy({ $0.sureFloorHitRate >= certainTarget }) {
+                return CertainRatio(ratio: ratio, reached: true, surveys: surveys)
+            }
+        }
+        let largest = certainRatios.last ?? measured
+        return CertainRatio(ratio: largest, reached: false, surveys: sure(largest))
+    }
+
+    static func locator(_ map: RadioMap) throws(BundleToolsError) -> RadioMapLocator {
+        let encoded: [UInt8]
+        do throws(FormatError) {
+            encoded = try map.encoded()
+        } catch {
+            throw .format(error)
+        }
+        return try BundleToolsError.reading { () throws(BundleError) in try RadioMapLocator(encoded: encoded) }
     }
 
     /// A survey's radio maps, each compiled without one fold, with that fold's scans.
@@ -235,13 +355,7 @@ public struct CrossValidation: Sendable {
                     for (map, test) in survey.folds {
                         var tuned = map
                         tuned.parameters = candidates[index]
-                        let encoded: [UInt8]
-                        do throws(FormatError) {
-                            encoded = try tuned.encoded()
-                        } catch {
-                            throw .format(error)
-                        }
-                        let locator = try BundleToolsError.reading { () throws(BundleError) in try RadioMapLocator(encoded: encoded) }
+                        let locator = try Self.locator(tuned)
                         totals.add(try LocatorEvaluation.run(locator, on: test))
                     }
                     scores.append(totals.score(survey.name))

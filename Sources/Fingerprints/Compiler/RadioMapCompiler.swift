@@ -6,8 +6,6 @@ public struct RadioMapCompiler: Sendable {
     public var cleaner = ScanCleaner()
     public var filter = AccessPointFilter()
     public var parameters = LocatorParameters()
-    /// Which scans become one reference point.
-    public var grouping = ReferencePointGrouping.position
 
     public init() {}
 
@@ -39,7 +37,10 @@ public struct RadioMapCompiler: Sendable {
         public var accessPointsHeard = 0
         public var accessPointsKept = 0
         public var accessPointsRemoved: [String: Int] = [:]
+        /// Spots: the positions scans were taken at.
         public var referencePoints = 0
+        /// Scans kept in the map, each with its own readings.
+        public var scans = 0
         public var buildings = 0
         public var floors = 0
         /// Survey floors that matched a venue level.
@@ -82,19 +83,20 @@ public struct RadioMapCompiler: Sendable {
         let floorIndex = Dictionary(uniqueKeysWithValues: floors.enumerated().map {
             (FloorKey(building: buildings[$1.building], level: $1.name), $0)
         })
-        var builder = ReferencePointBuilder(grouping: grouping)
+        var builder = ReferencePointBuilder()
         for scan in cleaned {
             builder.add(scan, floor: floorIndex[FloorKey(building: scan.building ?? "", level: scan.level)]!,
                         accessPoints: accessPointIndex)
         }
-        let points = builder.referencePoints()
+        let (points, mapScans) = builder.build()
         guard !points.isEmpty else { throw .emptyRadioMap(report) }
         report.referencePoints = points.count
+        report.scans = mapScans.count
         report.buildings = buildings.count
         report.floors = floors.count
         report.joinedFloors = floors.filter { $0.venueLevel != nil }.count
         let map = RadioMap(accessPoints: accessPoints.map(\.value), buildings: buildings, floors: floors,
-                           referencePoints: points, parameters: parameters)
+                           referencePoints: points, scans: mapScans, parameters: parameters)
         return (map, report)
     }
 

@@ -18,10 +18,10 @@ public struct PositionFix: Hashable, Sendable {
     public var ordinal: Double
     /// The bundle level (index into `LEVL`) of the floor, when the survey joined the venue's levels.
     public var venueLevel: Int?
-    /// How far the nearest reference points agree, in 0...1: the share of the inverse-distance
-    /// weight of the `buildingNeighbours` nearest that lie on the chosen floor of the chosen
-    /// building.
+    /// How sure the locator is of the floor, in 0...1, from how much better the chosen floor
+    /// scores than the next: 0.9 when the next scores the map's certain ratio worse
+    /// (`docs/wifi.md`, "Confidence").
     public var confidence: Double
-    /// How many reference points the position averages.
+    /// How many scans or spots the position averages.
     public var neighbours: Int
 }

@@ -1,15 +1,18 @@
 import Foundation
 public import NavFormat
 
-/// Locates a Wi-Fi scan on a radio map: building, then floor, then position.
+/// Locates a Wi-Fi scan on a radio map: the floor (and with it the building), then the position.
 ///
-/// The method (`docs/wifi.md`): signal strengths become weights `s(rssi)`; a reference point's
-/// weight for an access point is its mean's weight times the share of its scans that heard it.
-/// Scans and reference points are compared by the Sørensen (Bray–Curtis) distance
-/// `Σ|q − m| / Σ(q + m)` over all access points, computed only for candidates that hear one of
-/// the scan's strongest access points. The nearest candidates vote on the building, the nearest
-/// in that building on the floor (votes weighted by inverse distance), and the position is the
-/// inverse-distance-weighted mean of the nearest reference points on that floor.
+/// The method (`docs/wifi.md`): signal strengths become weights `w(rssi)`, and the scan is
+/// compared with every survey scan and every spot (a position's scans averaged) by the Sørensen
+/// (Bray–Curtis) distance. Each floor scores the mean distance of its nearest scans plus that of
+/// its nearest spots, and the lowest score wins; the confidence comes from how far ahead it is of
+/// the next floor. The position is the mean of the nearest neighbours on that floor under the
+/// map's position rule.
+///
+/// Distances are computed from the postings of the access points the scan heard: the Sørensen
+/// distance is `1 − 2 Σ min(q, m) / (Σ q + Σ m)`, and `min(q, m)` is 0 wherever either side did
+/// not hear the access point. Weights are multiples of 2⁻²⁴, so every sum is exact in any order.
 ///
 /// Reads the section in place and checks every value it uses, so a corrupt map gives an error,
 /// never a crash. It holds no mutable state, so concurrent `locate` calls are safe.
@@ -17,18 +20,82 @@ public final class RadioMapLocator: @unchecked Sendable {
     let section: RadioMapSection
     /// Keeps the bytes `section` points into alive: the bundle file or an owned copy.
     private let owner: AnyObject
-    /// `s(rssi)` for every quantised mean, per exponent.
+    /// `w(rssi)` for every quantised level, per exponent.
     private let floorWeights: [Double]
     private let positionWeights: [Double]
+    /// Per record (spots, then scans): the sum of its weights under each exponent.
+    private let floorMass: [Double]
+    private let positionMass: [Double]
+    /// Per record: its floor, and the spot whose position it has.
+    private let recordFloor: [Int32]
+    private let recordSpot: [Int32]
+    /// Per floor: its spots and its scans (indexes within their kind), runs as both are sorted.
+    private let floorRecords: [(spots: Range<Int>, scans: Range<Int>)]
 
     /// - Parameter levelCount: The bundle's level count, which joined floors must stay below;
     ///   `nil` for a radio map on its own.
     init(section bytes: ByteReader, owner: AnyObject, levelCount: Int? = nil) throws(BundleError) {
-        section = try RadioMapSection(bytes, levelCount: levelCount)
+        let section = try RadioMapSection(bytes, levelCount: levelCount)
+        self.section = section
         self.owner = owner
         let parameters = section.parameters
-        floorWeights = (0...255).map { Self.weight(RadioMapLayout.mean(UInt8($0)), parameters.weakestRSSI, parameters.floorExponent) }
-        positionWeights = (0...255).map { Self.weight(RadioMapLayout.mean(UInt8($0)), parameters.weakestRSSI, parameters.positionExponent) }
+        let floorWeights = (0...255).map { Self.weight(RadioMapLayout.mean(UInt8($0)), parameters.weakestRSSI, parameters.floorExponent) }
+        let positionWeights = (0...255).map { Self.weight(RadioMapLayout.mean(UInt8($0)), parameters.weakestRSSI, parameters.positionExponent) }
+        self.floorWeights = floorWeights
+        self.positionWeights = positionWeights
+        let layout = section.layout
+        // Every record's floor and spot, and every posting's record, are checked here once, so
+        // that `locate` indexes these tables without further checks.
+        var recordFloor = [Int32](), recordSpot = [Int32]()
+        recordFloor.reserveCapacity(layout.spotCount + layout.scanCount)
+        recordSpot.reserveCapacity(layout.spotCount + layout.scanCount)
+        // Spots sorted by floor and scans by spot, as the format says: a reader may look up a
+        // floor's records as one run of each posting list.
+        for spot in 0..<layout.spotCount {
+            let floor = Int32(try section.spot(spot).floor)
+            guard floor >= (recordFloor.last ?? 0) else {
+                throw .malformedSection(section: RadioMapSection.name, detail: "spot \(spot) is on floor \(floor), before the spot ahead of it")
+            }
+            recordFloor.append(floor)
+            recordSpot.append(Int32(spot))
+        }
+        for scan in 0..<layout.scanCount {
+            let spot = try section.spotOfScan(scan)
+            guard Int32(spot) >= (scan > 0 ? recordSpot[recordSpot.count - 1] : 0) else {
+                throw .malformedSection(section: RadioMapSection.name, detail: "scan \(scan) names spot \(spot), before the scan ahead of it")
+            }
+            recordFloor.append(recordFloor[spot])
+            recordSpot.append(Int32(spot))
+        }
+        var floorMass = [Double](repeating: 0, count: recordFloor.count)
+        var positionMass = floorMass
+        for scans in [false, true] {
+            let base = scans ? layout.spotCount : 0, count = scans ? layout.scanCount : layout.spotCount
+            for accessPoint in 0..<layout.accessPointCount {
+                for index in try section.postings(accessPoint, scans: scans) {
+                    let posting = try section.u32(layout.posting(index, scans: scans))
+                    let record = Int(posting >> 8), level = Int(posting & 0xFF)
+                    guard record < count else {
+                        throw .malformedSection(section: RadioMapSection.name, detail: "posting \(index) names record \(record) of \(count)")
+                    }
+                    floorMass[base + record] += floorWeights[level]
+                    positionMass[base + record] += positionWeights[level]
+                }
+            }
+        }
+        self.floorMass = floorMass
+        self.positionMass = positionMass
+        self.recordFloor = recordFloor
+        self.recordSpot = recordSpot
+        var floorRecords: [(spots: Range<Int>, scans: Range<Int>)] = []
+        var spot = 0, scan = 0
+        for floor in 0..<layout.floorCount {
+            let firstSpot = spot, firstScan = scan
+            while spot < layout.spotCount, recordFloor[spot] == floor { spot += 1 }
+            while scan < layout.scanCount, recordFloor[layout.spotCount + scan] == floor { scan += 1 }
+            floorRecords.append((firstSpot..<spot, firstScan..<scan))
+        }
+        self.floorRecords = floorRecords
     }
 
     /// A locator over an encoded `WIFI` section held in memory (as ``RadioMap/encoded()`` makes it).
@@ -39,9 +106,10 @@ public final class RadioMapLocator: @unchecked Sendable {
 
     /// The parameters the map was compiled with, which every `locate` uses.
     public var parameters: LocatorParameters { section.parameters }
-    /// How many access points, reference points, floors and buildings the map has.
+    /// How many access points, spots, scans, floors and buildings the map has.
     public var accessPointCount: Int { section.layout.accessPointCount }
-    public var referencePointCount: Int { section.layout.referencePointCount }
+    public var spotCount: Int { section.layout.spotCount }
+    public var scanCount: Int { section.layout.scanCount }
     public var floorCount: Int { section.layout.floorCount }
     public var buildingCount: Int { section.layout.buildingCount }
 
@@ -59,168 +127,234 @@ public final class RadioMapLocator: @unchecked Sendable {
     /// Weights are multiples of 1 / `weightScale` (`docs/bundle-format.md`, `WIFI`).
     static let weightScale = 16_777_216.0
 
-    /// Locates one scan; ``LocateOutcome/unknown`` when it hears no access point the map knows.
+    /// Locates one scan; ``LocateOutcome/unknown`` when it shares no access point with the map.
     public func locate(_ scan: [ScanReading]) throws(BundleError) -> LocateOutcome {
-        let parameters = section.parameters
+        guard let ranking = try rank(scan, keeping: parameters.position.neighbours) else { return .unknown }
+        let (latitudeE7, longitudeE7, count) = Self.position(ranking.candidates, rule: parameters.position)
+        let floor = try section.floor(ranking.floor)
+        return .located(PositionFix(
+            latitudeE7: latitudeE7, longitudeE7: longitudeE7,
+            building: floor.building, buildingName: try section.buildingName(floor.building), floor: ranking.floor,
+            floorName: try section.string(floor.name), ordinal: floor.ordinal, venueLevel: floor.venueLevel,
+            confidence: ranking.confidence, neighbours: count))
+    }
+
+    /// A scan's chosen floor, its confidence and the neighbours on that floor, nearest first:
+    /// what ``locate(_:)`` decides from, for tools that try several position rules.
+    public struct Ranking: Sendable {
+        public var floor: Int
+        public var confidence: Double
+        /// The floor's scans and spots that share an access point with the scan (the nearest
+        /// `limit` of each kind when ranked with a limit), sorted by distance under the position
+        /// exponent, scans before spots, then by index.
+        public var candidates: [Neighbour]
+    }
+
+    /// A scan or spot near the scan being located.
+    public struct Neighbour: Sendable {
+        public var isScan: Bool
+        public var index: Int
+        public var distance: Double
+        public var latitudeE7: Int32
+        public var longitudeE7: Int32
+    }
+
+    /// Ranks a scan's floors and neighbours; `nil` when it shares no access point with the map.
+    ///
+    /// - Parameter limit: How many of the nearest scans and of the nearest spots on the chosen
+    ///   floor to keep (each kind its own `limit`, as many as any position rule of at most
+    ///   `limit` neighbours reads); every candidate when `nil`.
+    public func rank(_ scan: [ScanReading], keeping limit: Int? = nil) throws(BundleError) -> Ranking? {
+        let parameters = section.parameters, layout = section.layout
         // A phone may list an access point twice (two radios, two channels): keep the stronger.
         var heard: [Int: Double] = [:]
         for reading in scan where reading.rssi.isFinite && reading.rssi > parameters.weakestRSSI {
             guard let index = try section.accessPoint(ScanReading.normalisedID(reading.accessPoint)) else { continue }
             heard[index] = max(heard[index] ?? -.infinity, reading.rssi)
         }
-        guard !heard.isEmpty else { return .unknown }
-        // Strongest first, ties to the lower access point index, as the specification says.
-        let strongest = heard.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
-
-        let floorQuery = ScanVector(strongest, accessPoints: section.layout.accessPointCount) {
-            Self.weight($0, parameters.weakestRSSI, parameters.floorExponent)
-        }
-        let positionQuery = ScanVector(strongest, accessPoints: section.layout.accessPointCount) {
-            Self.weight($0, parameters.weakestRSSI, parameters.positionExponent)
-        }
-        let candidates = try self.candidates(strongest.prefix(parameters.candidateAccessPoints).map(\.key))
-        var scored: [Candidate] = []
-        scored.reserveCapacity(candidates.count)
-        for index in candidates {
-            let point = try section.referencePoint(index)
-            let (floorDistance, positionDistance) = try distances(point, floorQuery, positionQuery)
-            scored.append(Candidate(index: index, point: point, floorDistance: floorDistance, positionDistance: positionDistance))
-        }
-        guard !scored.isEmpty else { return .unknown }
-        return .located(try decide(scored))
-    }
-
-    /// Reference points hearing any of `accessPoints`, in index order.
-    private func candidates(_ accessPoints: [Int]) throws(BundleError) -> [Int] {
-        var points: [Int] = []
-        for accessPoint in accessPoints {
-            for posting in try section.postings(accessPoint) { points.append(try section.posting(posting)) }
-        }
-        points.sort()
-        var unique: [Int] = []
-        unique.reserveCapacity(points.count)
-        for point in points where point != unique.last { unique.append(point) }
-        return unique
-    }
-
-    /// The Sørensen distances of a reference point from the scan, under both exponents.
-    private func distances(_ point: RadioMapSection.ReferencePoint, _ floorQuery: ScanVector,
-                           _ positionQuery: ScanVector) throws(BundleError) -> (Double, Double) {
-        typealias Entry = RadioMapLayout.ReadingEntry
-        let layout = section.layout
-        // `referencePoint` checked the range lies inside the reading table.
-        let raw = try section.read { () throws(FormatError) in
-            try section.bytes.bytes(offset: layout.reading(point.readings.lowerBound),
-                                    count: point.readings.count * Entry.size)
-        }
-        let scans = Double(point.scanCount)
-        var floorDifference = 0.0, floorMass = 0.0, positionDifference = 0.0, positionMass = 0.0
-        for entry in 0..<point.readings.count {
-            let base = entry * Entry.size
-            let accessPoint = Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: base + Entry.accessPoint, as: UInt16.self)))
-            let heardCount = Double(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: base + Entry.heardCount, as: UInt16.self)))
-            let mean = Int(raw[base + Entry.mean])
-            guard accessPoint < layout.accessPointCount, heardCount <= scans else {
-                throw .malformedSection(section: RadioMapSection.name, detail: "a reading of reference point \(point) is malformed")
+        guard !heard.isEmpty else { return nil }
+        let scan = heard.sorted { $0.key < $1.key }
+        var postingRuns: [(base: Int, range: Range<Int>, offset: Int)] = []
+        for (accessPoint, _) in scan {
+            for scans in [false, true] {
+                let postings = try section.postings(accessPoint, scans: scans)
+                postingRuns.append((scans ? layout.spotCount : 0, postings, layout.posting(postings.lowerBound, scans: scans)))
             }
-            let share = heardCount / scans
-            let floorWeight = floorWeights[mean] * share, positionWeight = positionWeights[mean] * share
-            let floorScan = floorQuery.weights[accessPoint], positionScan = positionQuery.weights[accessPoint]
-            floorDifference += abs(floorScan - floorWeight) - floorScan
-            floorMass += floorWeight
-            positionDifference += abs(positionScan - positionWeight) - positionScan
-            positionMass += positionWeight
         }
-        return (Self.sorensen(floorQuery.total + floorDifference, floorQuery.total + floorMass),
-                Self.sorensen(positionQuery.total + positionDifference, positionQuery.total + positionMass))
+
+        // Steps 3 and 4 under the floor exponent, for every record sharing an access point. The
+        // postings lie within their tables, which the section holds (checked on opening), and the
+        // initialiser checked every posting's record.
+        var common = [Double](repeating: 0, count: recordFloor.count)
+        var touched: [Int] = []
+        var floorTotal = 0.0, positionTotal = 0.0
+        var least = [Double](repeating: 0, count: 256)
+        let bytes = section.bytes.buffer
+        common.withUnsafeMutableBufferPointer { common in
+            for (index, (_, rssi)) in scan.enumerated() {
+                let query = Self.weight(rssi, parameters.weakestRSSI, parameters.floorExponent)
+                floorTotal += query
+                positionTotal += Self.weight(rssi, parameters.weakestRSSI, parameters.positionExponent)
+                for level in 0..<256 { least[level] = min(query, floorWeights[level]) }
+                for (base, range, offset) in postingRuns[(2 * index)...(2 * index + 1)] {
+                    for at in stride(from: offset, to: offset + range.count * RadioMapLayout.wordSize, by: RadioMapLayout.wordSize) {
+                        let posting = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self))
+                        let record = base + Int(posting >> 8), weight = least[Int(posting & 0xFF)]
+                        if weight > 0, common[record] == 0 { touched.append(record) }
+                        common[record] += weight
+                    }
+                }
+            }
+        }
+        guard !touched.isEmpty else { return nil }
+
+        // Step 5: each floor's nearest scans and spots, ascending, and its score.
+        var nearestScans = [[Double]](repeating: [], count: layout.floorCount)
+        var nearestSpots = nearestScans
+        for record in touched {
+            let distance = Self.sorensen(floorTotal, floorMass[record], common[record])
+            let floor = Int(recordFloor[record])
+            if record >= layout.spotCount {
+                Self.keep(distance, in: &nearestScans[floor], upTo: parameters.floorScans)
+            } else {
+                Self.keep(distance, in: &nearestSpots[floor], upTo: parameters.floorSpots)
+            }
+        }
+        var best = 0, bestScore = Double.infinity, secondScore = Double.infinity
+        for floor in 0..<layout.floorCount {
+            let score = Self.mean(nearestScans[floor], of: parameters.floorScans) + Self.mean(nearestSpots[floor], of: parameters.floorSpots)
+            if score < bestScore {
+                secondScore = bestScore
+                best = floor
+                bestScore = score
+            } else if score < secondScore {
+                secondScore = score
+            }
+        }
+
+        // Steps 3 and 4 under the position exponent, for the chosen floor's records only: records
+        // lie sorted by floor and each access point's postings by record, so the floor's are one
+        // run of each, found by binary search.
+        let spots = floorRecords[best].spots, scans = floorRecords[best].scans
+        var positionCommon = [Double](repeating: 0, count: spots.count + scans.count)
+        positionCommon.withUnsafeMutableBufferPointer { positionCommon in
+            for (index, (_, rssi)) in scan.enumerated() {
+                let query = Self.weight(rssi, parameters.weakestRSSI, parameters.positionExponent)
+                for (base, range, offset) in postingRuns[(2 * index)...(2 * index + 1)] {
+                    let records = base == 0 ? spots : scans
+                    let local = base == 0 ? 0 : spots.count
+                    func record(_ posting: Int) -> Int {
+                        Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + posting * RadioMapLayout.wordSize, as: UInt32.self)) >> 8)
+                    }
+                    var low = 0, high = range.count
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if record(middle) < records.lowerBound { low = middle + 1 } else { high = middle }
+                    }
+                    for posting in low..<range.count {
+                        let value = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + posting * RadioMapLayout.wordSize, as: UInt32.self))
+                        let index = Int(value >> 8)
+                        guard index < records.upperBound else { break }
+                        positionCommon[local + index - records.lowerBound] += min(query, positionWeights[Int(value & 0xFF)])
+                    }
+                }
+            }
+        }
+        var nearest: [Neighbour] = [], nearestOfKind = (scans: [Neighbour](), spots: [Neighbour]())
+        for record in touched where Int(recordFloor[record]) == best {
+            let spot = try section.spot(Int(recordSpot[record]))
+            let isScan = record >= layout.spotCount
+            let index = isScan ? record - layout.spotCount : record
+            let local = isScan ? spots.count + index - scans.lowerBound : index - spots.lowerBound
+            let neighbour = Neighbour(isScan: isScan, index: index,
+                                      distance: Self.sorensen(positionTotal, positionMass[record], positionCommon[local]),
+                                      latitudeE7: spot.latitude, longitudeE7: spot.longitude)
+            if let limit {
+                if isScan { Self.keep(neighbour, in: &nearestOfKind.scans, upTo: limit) } else { Self.keep(neighbour, in: &nearestOfKind.spots, upTo: limit) }
+            } else {
+                nearest.append(neighbour)
+            }
+        }
+        if limit != nil { nearest = nearestOfKind.scans + nearestOfKind.spots }
+        nearest.sort(by: Self.nearer)
+        return Ranking(floor: best, confidence: Self.confidence(best: bestScore, second: secondScore, certainRatio: parameters.certainRatio),
+                       candidates: nearest)
     }
 
-    static func sorensen(_ difference: Double, _ mass: Double) -> Double {
-        mass > 0 ? max(0, difference) / mass : 1
+    /// Nearer first; at equal distance scans before spots, then by index.
+    static func nearer(_ a: Neighbour, _ b: Neighbour) -> Bool {
+        (a.distance, a.isScan ? 0 : 1, a.index) < (b.distance, b.isScan ? 0 : 1, b.index)
     }
 
-    /// Building by vote, floor by vote within it, position by weighted mean on that floor.
-    private func decide(_ scored: [Candidate]) throws(BundleError) -> PositionFix {
-        let parameters = section.parameters
-        let byFloorDistance = scored.sorted { ($0.floorDistance, $0.index) < ($1.floorDistance, $1.index) }
-        var floors: [Int: RadioMapSection.Floor] = [:]
-        func floor(_ index: Int) throws(BundleError) -> RadioMapSection.Floor {
-            if let known = floors[index] { return known }
-            let floor = try section.floor(index)
-            floors[index] = floor
-            return floor
+    /// Inserts `neighbour` into `list` (sorted by ``nearer(_:_:)``), which keeps its `limit` first.
+    static func keep(_ neighbour: Neighbour, in list: inout [Neighbour], upTo limit: Int) {
+        if list.count == limit {
+            guard let last = list.last, nearer(neighbour, last) else { return }
+            list.removeLast()
         }
-        var buildingVotes: [Int: Double] = [:]
-        for candidate in byFloorDistance.prefix(parameters.buildingNeighbours) {
-            buildingVotes[try floor(candidate.point.floor).building, default: 0] += Self.vote(candidate.floorDistance)
+        let at = list.firstIndex { nearer(neighbour, $0) } ?? list.count
+        list.insert(neighbour, at: at)
+    }
+
+    /// The Sørensen distance `(T + M − 2C) / (T + M)`: exact but for the one division, as its
+    /// terms are multiples of 2⁻²⁴ far below 2⁵³.
+    static func sorensen(_ total: Double, _ mass: Double, _ common: Double) -> Double {
+        let both = total + mass
+        return both > 0 ? (both - 2 * common) / both : 1
+    }
+
+    /// Inserts `distance` into the ascending `list`, which keeps its `limit` smallest.
+    static func keep(_ distance: Double, in list: inout [Double], upTo limit: Int) {
+        if list.count == limit {
+            guard distance < list[limit - 1] else { return }
+            list.removeLast()
         }
-        let building = Self.winner(buildingVotes)
-        var inBuilding: [Candidate] = []
-        for candidate in byFloorDistance where try floor(candidate.point.floor).building == building {
-            inBuilding.append(candidate)
+        let at = list.firstIndex { $0 > distance } ?? list.count
+        list.insert(distance, at: at)
+    }
+
+    /// The mean of the `count` smallest distances, a floor with fewer counting 1 (nothing in
+    /// common) for each missing: summed from the smallest, then the ones, then divided.
+    static func mean(_ nearest: [Double], of count: Int) -> Double {
+        var sum = 0.0
+        for distance in nearest { sum += distance }
+        for _ in nearest.count..<count { sum += 1 }
+        return sum / Double(count)
+    }
+
+    /// `x / (1 + x)` with `x = 9 (g − 1) / (r − 1)`, `g` the second score over the best: 0 when
+    /// the two floors tie, 0.9 when `g` reaches the certain ratio `r`, towards 1 beyond. A map of
+    /// one floor has no second, and a best score of 0 (the scan repeats one of the survey's) is
+    /// certain unless a second floor repeats it too.
+    public static func confidence(best: Double, second: Double, certainRatio: Double) -> Double {
+        guard second.isFinite else { return 1 }
+        guard best > 0 else { return second > 0 ? 1 : 0 }
+        let lead = 9 * (second / best - 1) / (certainRatio - 1)
+        return lead / (1 + lead)
+    }
+
+    /// The position of `rule`'s neighbours among `candidates` (as ``Ranking`` sorts them), in
+    /// 1e-7 degree, and how many it averages. Neighbours of the rule's kind come first; when the
+    /// floor has none, every candidate counts.
+    public static func position(_ candidates: [Neighbour], rule: LocatorParameters.PositionRule) -> (latitudeE7: Int, longitudeE7: Int, count: Int) {
+        func admits(_ neighbour: Neighbour) -> Bool {
+            switch rule.source {
+            case .scans: neighbour.isScan
+            case .spots: !neighbour.isScan
+            case .both: true
+            }
         }
-        var floorVotes: [Int: Double] = [:]
-        for candidate in inBuilding.prefix(parameters.floorNeighbours) {
-            floorVotes[candidate.point.floor, default: 0] += Self.vote(candidate.floorDistance)
-        }
-        let chosenFloor = Self.winner(floorVotes)
-        let onFloor = inBuilding.filter { $0.point.floor == chosenFloor }
-            .sorted { ($0.positionDistance, $0.index) < ($1.positionDistance, $1.index) }
-            .prefix(parameters.neighbours)
-        var latitude = 0.0, longitude = 0.0, total = 0.0
-        for candidate in onFloor {
-            let weight = Self.vote(candidate.positionDistance)
-            latitude += Double(candidate.point.latitude) * weight
-            longitude += Double(candidate.point.longitude) * weight
+        let anyAdmitted = candidates.contains(where: admits)
+        var latitude = 0.0, longitude = 0.0, total = 0.0, count = 0
+        for neighbour in candidates where !anyAdmitted || admits(neighbour) {
+            guard count < rule.neighbours else { break }
+            let weight = rule.inverseDistance ? 1 / (neighbour.distance + 1e-6) : 1
+            latitude += Double(neighbour.latitudeE7) * weight
+            longitude += Double(neighbour.longitudeE7) * weight
             total += weight
+            count += 1
         }
-        // Measured over the building vote's neighbours, not the floor vote's: with the single
-        // nearest deciding the floor, its own agreement would always be 1.
-        var agreeing = 0.0, all = 0.0
-        for candidate in byFloorDistance.prefix(parameters.buildingNeighbours) {
-            let weight = Self.vote(candidate.floorDistance)
-            all += weight
-            if candidate.point.floor == chosenFloor { agreeing += weight }
-        }
-        let details = try floor(chosenFloor)
         // Rounded to the map's own 1e-7 degree, so that every reader gives the same position.
-        let latitudeE7 = Int((latitude / total).rounded(.toNearestOrAwayFromZero))
-        let longitudeE7 = Int((longitude / total).rounded(.toNearestOrAwayFromZero))
-        return PositionFix(
-            latitudeE7: latitudeE7, longitudeE7: longitudeE7,
-            building: building, buildingName: try section.buildingName(building), floor: chosenFloor,
-            floorName: try section.string(details.name), ordinal: details.ordinal, venueLevel: details.venueLevel,
-            confidence: all > 0 ? agreeing / all : 0, neighbours: onFloor.count)
-    }
-
-    /// Inverse-distance weight; the offset keeps an exact match finite.
-    static func vote(_ distance: Double) -> Double { 1 / (distance + 1e-6) }
-
-    /// The key with the most votes, ties to the lower key; `votes` is never empty here, as
-    /// every vote has at least one candidate.
-    static func winner(_ votes: [Int: Double]) -> Int {
-        votes.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? 0
-    }
-
-    struct Candidate {
-        var index: Int
-        var point: RadioMapSection.ReferencePoint
-        var floorDistance: Double
-        var positionDistance: Double
-    }
-
-    /// A scan's weights by access point index, and their sum.
-    struct ScanVector {
-        var weights: [Double]
-        var total: Double
-
-        init(_ heard: [(key: Int, value: Double)], accessPoints: Int, weight: (Double) -> Double) {
-            weights = [Double](repeating: 0, count: accessPoints)
-            total = 0
-            for (accessPoint, rssi) in heard {
-                weights[accessPoint] = weight(rssi)
-                total += weights[accessPoint]
-            }
-        }
+        return (Int((latitude / total).rounded(.toNearestOrAwayFromZero)), Int((longitude / total).rounded(.toNearestOrAwayFromZero)), count)
     }
 }

@@ -18,23 +18,27 @@ struct RadioMapSection {
             func count(_ field: Int) throws(FormatError) -> Int { Int(try section.uint32(at: field)) }
             let layout = RadioMapLayout(
                 accessPointCount: try count(Header.accessPointCount), buildingCount: try count(Header.buildingCount),
-                floorCount: try count(Header.floorCount), referencePointCount: try count(Header.referencePointCount),
-                readingCount: try count(Header.readingCount), postingCount: try count(Header.postingCount),
+                floorCount: try count(Header.floorCount), spotCount: try count(Header.spotCount),
+                scanCount: try count(Header.scanCount), spotPostingCount: try count(Header.spotPostingCount),
+                scanPostingCount: try count(Header.scanPostingCount),
                 stringCount: try count(Header.stringCount), stringBytes: try count(Header.stringBytes))
+            let source = LocatorParameters.PositionRule.Source(rawValue: try section.uint8(at: Header.positionSource))
+            let inverse = try section.uint8(at: Header.inverseDistance)
             let parameters = LocatorParameters(
                 floorExponent: try section.float64(at: Header.floorExponent),
                 positionExponent: try section.float64(at: Header.positionExponent),
                 weakestRSSI: try section.float64(at: Header.weakestRSSI),
-                buildingNeighbours: Int(try section.uint16(at: Header.buildingNeighbours)),
-                floorNeighbours: Int(try section.uint16(at: Header.floorNeighbours)),
-                neighbours: Int(try section.uint16(at: Header.neighbours)),
-                candidateAccessPoints: Int(try section.uint16(at: Header.candidateAccessPoints)))
-            return (layout, parameters)
+                floorScans: Int(try section.uint16(at: Header.floorScans)),
+                floorSpots: Int(try section.uint16(at: Header.floorSpots)),
+                position: LocatorParameters.PositionRule(source: source ?? .both, neighbours: Int(try section.uint16(at: Header.neighbours)),
+                                                         inverseDistance: inverse == 1),
+                certainRatio: try section.float64(at: Header.certainRatio))
+            return (layout, parameters, source != nil && inverse <= 1)
         }
-        guard case .success(let (layout, parameters)) = header else {
+        guard case .success(let (layout, parameters, knownRule)) = header else {
             throw .malformedSection(section: Self.name, detail: "too short for its header")
         }
-        guard parameters.isValid else {
+        guard parameters.isValid, knownRule else {
             throw .malformedSection(section: Self.name, detail: "the locator parameters are out of range")
         }
         self.layout = layout
@@ -42,6 +46,9 @@ struct RadioMapSection {
         // table offset below lie inside the section.
         guard layout.accessPointCount < Int(UInt16.max), layout.size <= section.count else {
             throw .malformedSection(section: Self.name, detail: "its tables need \(layout.size) bytes, the section has \(section.count)")
+        }
+        guard layout.spotCount < RadioMapLayout.maximumRecords, layout.scanCount < RadioMapLayout.maximumRecords else {
+            throw .malformedSection(section: Self.name, detail: "\(layout.spotCount) spots and \(layout.scanCount) scans exceed what postings can name")
         }
         self.parameters = parameters
         bytes = section
@@ -104,21 +111,13 @@ struct RadioMapSection {
         return nil
     }
 
-    /// The reference points listed under access point `index` (below the access point count).
-    func postings(_ index: Int) throws(BundleError) -> Range<Int> {
-        let first = Int(try u32(layout.postingFirst(index))), last = Int(try u32(layout.postingFirst(index + 1)))
-        guard first <= last, last <= layout.postingCount else {
+    /// The postings of access point `index` (below the access point count), of spots or of scans.
+    func postings(_ index: Int, scans: Bool) throws(BundleError) -> Range<Int> {
+        let first = Int(try u32(layout.postingFirst(index, scans: scans))), last = Int(try u32(layout.postingFirst(index + 1, scans: scans)))
+        guard first <= last, last <= (scans ? layout.scanPostingCount : layout.spotPostingCount) else {
             throw .malformedSection(section: Self.name, detail: "access point \(index) lists postings \(first)..<\(last)")
         }
         return first..<last
-    }
-
-    func posting(_ index: Int) throws(BundleError) -> Int {
-        let point = Int(try u32(layout.posting(index)))
-        guard point < layout.referencePointCount else {
-            throw .malformedSection(section: Self.name, detail: "posting \(index) names reference point \(point)")
-        }
-        return point
     }
 
     struct Floor {
@@ -151,27 +150,29 @@ struct RadioMapSection {
         try string(Int(try u32(layout.building(index))))
     }
 
-    struct ReferencePoint {
+    struct Spot {
         var latitude: Int32
         var longitude: Int32
         var floor: Int
-        var scanCount: Int
-        var readings: Range<Int>
     }
 
-    /// Reference point `index` (below the reference point count).
-    func referencePoint(_ index: Int) throws(BundleError) -> ReferencePoint {
-        typealias Entry = RadioMapLayout.ReferencePointEntry
-        let base = layout.referencePoint(index)
-        let first = Int(try u32(base + Entry.firstReading))
-        let end = index + 1 < layout.referencePointCount
-            ? Int(try u32(layout.referencePoint(index + 1) + Entry.firstReading)) : layout.readingCount
-        let floor = Int(try u16(base + Entry.floor)), scans = Int(try u16(base + Entry.scanCount))
-        guard first <= end, end <= layout.readingCount, floor < layout.floorCount, scans > 0 else {
-            throw .malformedSection(section: Self.name, detail: "reference point \(index) is malformed")
+    /// Spot `index` (below the spot count).
+    func spot(_ index: Int) throws(BundleError) -> Spot {
+        typealias Entry = RadioMapLayout.SpotEntry
+        let base = layout.spot(index)
+        let floor = Int(try u16(base + Entry.floor))
+        guard floor < layout.floorCount else {
+            throw .malformedSection(section: Self.name, detail: "spot \(index) names floor \(floor)")
         }
-        return ReferencePoint(latitude: try i32(base + Entry.latitude), longitude: try i32(base + Entry.longitude),
-                              floor: floor, scanCount: scans,
-                              readings: first..<end)
+        return Spot(latitude: try i32(base + Entry.latitude), longitude: try i32(base + Entry.longitude), floor: floor)
+    }
+
+    /// The spot scan `index` (below the scan count) was taken at.
+    func spotOfScan(_ index: Int) throws(BundleError) -> Int {
+        let spot = Int(try u32(layout.scan(index)))
+        guard spot < layout.spotCount else {
+            throw .malformedSection(section: Self.name, detail: "scan \(index) names spot \(spot)")
+        }
+        return spot
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 extension RadioMap {
-    /// The `WIFI` section's bytes (`docs/bundle-format.md`). Deterministic: equal maps give
-    /// equal bytes.
+    /// The `WIFI` section's bytes, section version 2 (`docs/bundle-format.md`). Deterministic:
+    /// equal maps give equal bytes.
     ///
     /// - Throws: ``FormatError/inconsistentContents(_:)`` when the map breaks the section's limits
     ///   or cross-references: a compiler bug.
@@ -13,50 +13,64 @@ extension RadioMap {
         let buildingStrings = buildings.map { strings.index($0) }
         let floorStrings = floors.map { strings.index($0.name) }
 
-        var postings = [[UInt32]](repeating: [], count: accessPoints.count)
-        for (index, point) in referencePoints.enumerated() {
-            for reading in point.readings { postings[reading.accessPoint].append(UInt32(index)) }
+        // Postings by access point, each list ascending by record as the loops add them.
+        var spotPostings = [[UInt32]](repeating: [], count: accessPoints.count)
+        for (index, spot) in referencePoints.enumerated() {
+            for reading in spot.readings where Self.spotLists(reading, of: spot) {
+                spotPostings[reading.accessPoint].append(RadioMapLayout.posting(record: index, level: RadioMapLayout.quantisedMean(reading.mean)))
+            }
+        }
+        var scanPostings = [[UInt32]](repeating: [], count: accessPoints.count)
+        for (index, scan) in scans.enumerated() {
+            for signal in scan.signals {
+                scanPostings[signal.accessPoint].append(RadioMapLayout.posting(record: index, level: RadioMapLayout.quantisedMean(signal.rssi)))
+            }
         }
         let stringData = strings.utf8Strings
         let layout = RadioMapLayout(
             accessPointCount: accessPoints.count, buildingCount: buildings.count, floorCount: floors.count,
-            referencePointCount: referencePoints.count, readingCount: referencePoints.reduce(0) { $0 + $1.readings.count },
-            postingCount: postings.reduce(0) { $0 + $1.count }, stringCount: stringData.count,
-            stringBytes: stringData.reduce(0) { $0 + $1.count })
+            spotCount: referencePoints.count, scanCount: scans.count,
+            spotPostingCount: spotPostings.reduce(0) { $0 + $1.count }, scanPostingCount: scanPostings.reduce(0) { $0 + $1.count },
+            stringCount: stringData.count, stringBytes: stringData.reduce(0) { $0 + $1.count })
 
         typealias Header = RadioMapLayout.Header
         var out = ByteWriter(capacity: layout.size)
         out.record(size: Header.size) { header in
             for (field, count) in [(Header.accessPointCount, layout.accessPointCount), (Header.buildingCount, layout.buildingCount),
-                                   (Header.floorCount, layout.floorCount), (Header.referencePointCount, layout.referencePointCount),
-                                   (Header.readingCount, layout.readingCount), (Header.postingCount, layout.postingCount),
+                                   (Header.floorCount, layout.floorCount), (Header.spotCount, layout.spotCount),
+                                   (Header.scanCount, layout.scanCount), (Header.spotPostingCount, layout.spotPostingCount),
+                                   (Header.scanPostingCount, layout.scanPostingCount),
                                    (Header.stringCount, layout.stringCount), (Header.stringBytes, layout.stringBytes)] {
                 header.uint32(UInt32(count), at: field)
             }
             header.float64(parameters.floorExponent, at: Header.floorExponent)
             header.float64(parameters.positionExponent, at: Header.positionExponent)
             header.float64(parameters.weakestRSSI, at: Header.weakestRSSI)
-            header.uint16(UInt16(parameters.buildingNeighbours), at: Header.buildingNeighbours)
-            header.uint16(UInt16(parameters.floorNeighbours), at: Header.floorNeighbours)
-            header.uint16(UInt16(parameters.neighbours), at: Header.neighbours)
-            header.uint16(UInt16(parameters.candidateAccessPoints), at: Header.candidateAccessPoints)
+            header.float64(parameters.certainRatio, at: Header.certainRatio)
+            header.uint16(UInt16(parameters.floorScans), at: Header.floorScans)
+            header.uint16(UInt16(parameters.floorSpots), at: Header.floorSpots)
+            header.uint16(UInt16(parameters.position.neighbours), at: Header.neighbours)
+            header.uint8(parameters.position.source.rawValue, at: Header.positionSource)
+            header.uint8(parameters.position.inverseDistance ? 1 : 0, at: Header.inverseDistance)
         }
 
         out.advance(to: layout.accessPoints)
         for string in accessPointStrings { out.uint32(string) }
-        out.advance(to: layout.postingFirst)
-        var first: UInt32 = 0
-        for list in postings {
+        for (start, lists) in [(layout.spotPostingFirst, spotPostings), (layout.scanPostingFirst, scanPostings)] {
+            out.advance(to: start)
+            var first: UInt32 = 0
+            for list in lists {
+                out.uint32(first)
+                first += UInt32(list.count)
+            }
             out.uint32(first)
-            first += UInt32(list.count)
         }
-        out.uint32(first)
         out.advance(to: layout.buildings)
         for string in buildingStrings { out.uint32(string) }
         out.advance(to: layout.floors)
-        var pointsOnFloor = [Int](repeating: 0, count: floors.count)
-        for point in referencePoints { pointsOnFloor[point.floor] += 1 }
-        var firstPoint = 0
+        var spotsOnFloor = [Int](repeating: 0, count: floors.count)
+        for spot in referencePoints { spotsOnFloor[spot.floor] += 1 }
+        var firstSpot = 0
         for (index, floor) in floors.enumerated() {
             typealias Entry = RadioMapLayout.FloorEntry
             out.record(size: Entry.size) { entry in
@@ -64,38 +78,27 @@ extension RadioMap {
                 entry.uint16(UInt16(floor.building), at: Entry.building)
                 entry.uint16(floor.venueLevel.map(UInt16.init) ?? RadioMapLayout.noVenueLevel, at: Entry.venueLevel)
                 entry.int32(Int32((floor.ordinal * 1000).rounded()), at: Entry.ordinal)
-                entry.uint32(UInt32(firstPoint), at: Entry.firstReferencePoint)
+                entry.uint32(UInt32(firstSpot), at: Entry.firstSpot)
             }
-            firstPoint += pointsOnFloor[index]
+            firstSpot += spotsOnFloor[index]
         }
-        out.advance(to: layout.referencePoints)
-        var firstReading: UInt32 = 0
-        for point in referencePoints {
-            typealias Entry = RadioMapLayout.ReferencePointEntry
+        out.advance(to: layout.spots)
+        for spot in referencePoints {
+            typealias Entry = RadioMapLayout.SpotEntry
             out.record(size: Entry.size) { entry in
-                entry.int32(BundleFormat.fixedPoint(point.latitude), at: Entry.latitude)
-                entry.int32(BundleFormat.fixedPoint(point.longitude), at: Entry.longitude)
-                entry.uint32(firstReading, at: Entry.firstReading)
-                entry.uint16(UInt16(point.floor), at: Entry.floor)
-                entry.uint16(UInt16(min(point.scanCount, Int(UInt16.max))), at: Entry.scanCount)
-            }
-            firstReading += UInt32(point.readings.count)
-        }
-        out.advance(to: layout.readings)
-        for point in referencePoints {
-            for reading in point.readings {
-                typealias Entry = RadioMapLayout.ReadingEntry
-                out.record(size: Entry.size) { entry in
-                    entry.uint16(UInt16(reading.accessPoint), at: Entry.accessPoint)
-                    entry.uint16(UInt16(min(reading.heardCount, Int(UInt16.max))), at: Entry.heardCount)
-                    entry.uint8(RadioMapLayout.quantisedMean(reading.mean), at: Entry.mean)
-                    entry.uint8(RadioMapLayout.quantisedDeviation(reading.standardDeviation), at: Entry.deviation)
-                }
+                entry.int32(BundleFormat.fixedPoint(spot.latitude), at: Entry.latitude)
+                entry.int32(BundleFormat.fixedPoint(spot.longitude), at: Entry.longitude)
+                entry.uint16(UInt16(spot.floor), at: Entry.floor)
+                entry.uint16(UInt16(min(spot.scanCount, Int(UInt16.max))), at: Entry.scanCount)
             }
         }
-        out.advance(to: layout.postings)
-        for list in postings {
-            for point in list { out.uint32(point) }
+        out.advance(to: layout.scans)
+        for scan in scans { out.uint32(UInt32(scan.spot)) }
+        for (start, lists) in [(layout.spotPostings, spotPostings), (layout.scanPostings, scanPostings)] {
+            out.advance(to: start)
+            for list in lists {
+                for posting in list { out.uint32(posting) }
+            }
         }
         out.advance(to: layout.stringOffsets)
         var offset: UInt32 = 0
@@ -110,6 +113,13 @@ extension RadioMap {
         return Array(out.data)
     }
 
+    /// Whether a spot lists an access point: when at least half its scans heard it. A spot's
+    /// mean stands for what is heard there; an access point caught by one scan in twenty is
+    /// noise the scans themselves still carry.
+    public static func spotLists(_ reading: Reading, of spot: ReferencePoint) -> Bool {
+        2 * reading.heardCount >= spot.scanCount
+    }
+
     /// Cross-references and limits, so a compiler bug fails the build rather than a phone.
     func validate() throws(FormatError) {
         func check(_ condition: Bool, _ message: @autoclosure () -> String) throws(FormatError) {
@@ -120,7 +130,8 @@ extension RadioMap {
         try check(zip(accessPoints, accessPoints.dropFirst()).allSatisfy { $0.utf8.lexicographicallyPrecedes($1.utf8) },
                   "access point ids are not sorted and unique")
         try check(buildings.count < Int(UInt16.max) && floors.count < Int(UInt16.max), "too many buildings or floors")
-        try check(referencePoints.count < Int(UInt32.max), "too many reference points")
+        try check(referencePoints.count < RadioMapLayout.maximumRecords && scans.count < RadioMapLayout.maximumRecords,
+                  "\(referencePoints.count) spots and \(scans.count) scans; at most \(RadioMapLayout.maximumRecords - 1) of each fit")
         for floor in floors {
             try check(buildings.indices.contains(floor.building), "floor \(floor.name) refers to a missing building")
             try check(floor.ordinal.isFinite && abs(floor.ordinal) < 1_000_000, "floor \(floor.name) has ordinal \(floor.ordinal)")
@@ -129,10 +140,10 @@ extension RadioMap {
         var previousFloor = 0
         for point in referencePoints {
             try check(floors.indices.contains(point.floor) && point.floor >= previousFloor,
-                      "reference points are not sorted by floor")
+                      "spots are not sorted by floor")
             previousFloor = point.floor
-            try check(point.scanCount >= 1, "a reference point has no scans")
-            try check(abs(point.latitude) <= 90 && abs(point.longitude) <= 180, "a reference point lies outside WGS 84")
+            try check(point.scanCount >= 1, "a spot has no scans")
+            try check(abs(point.latitude) <= 90 && abs(point.longitude) <= 180, "a spot lies outside WGS 84")
             var previous = -1
             for reading in point.readings {
                 try check(reading.accessPoint > previous && reading.accessPoint < accessPoints.count,
@@ -141,6 +152,18 @@ extension RadioMap {
                 try check(reading.mean.isFinite && reading.standardDeviation.isFinite && reading.standardDeviation >= 0,
                           "a reading's statistics are not finite")
                 previous = reading.accessPoint
+            }
+        }
+        var previousSpot = 0
+        for scan in scans {
+            try check(referencePoints.indices.contains(scan.spot) && scan.spot >= previousSpot, "scans are not sorted by spot")
+            previousSpot = scan.spot
+            var previous = -1
+            for signal in scan.signals {
+                try check(signal.accessPoint > previous && signal.accessPoint < accessPoints.count,
+                          "a scan's signals are not sorted by access point")
+                try check(signal.rssi.isFinite, "a scan's signal is not finite")
+                previous = signal.accessPoint
             }
         }
     }

@@ -1,5 +1,6 @@
-/// A compiled Wi-Fi radio map: reference points with the signal statistics of each access point
-/// heard there, grouped by building and floor; the contents of a bundle's `WIFI` section.
+/// A compiled Wi-Fi radio map: the survey's scans as they were taken, and its spots (the scans
+/// taken at one position) with the signal statistics of each access point heard there, grouped
+/// by building and floor; the contents of a bundle's `WIFI` section.
 ///
 /// The `fingerprints` stage builds it from site surveys; ``RadioMapLocator`` locates scans on
 /// its encoded form.
@@ -42,7 +43,33 @@ public struct RadioMap: Hashable, Sendable {
         }
     }
 
-    /// A surveyed position: every scan taken there, summarised per access point.
+    /// A scan of the survey as it was taken, kept so that a scan between spots finds the scans
+    /// nearest it rather than their averages.
+    public struct Scan: Hashable, Sendable {
+        /// One access point heard, in dBm.
+        public struct Signal: Hashable, Sendable {
+            /// Index into ``RadioMap/accessPoints``.
+            public var accessPoint: Int
+            public var rssi: Double
+
+            public init(accessPoint: Int, rssi: Double) {
+                self.accessPoint = accessPoint
+                self.rssi = rssi
+            }
+        }
+
+        /// Index into ``RadioMap/referencePoints``: the spot it was taken at.
+        public var spot: Int
+        /// Sorted by access point, one per access point.
+        public var signals: [Signal]
+
+        public init(spot: Int, signals: [Signal]) {
+            self.spot = spot
+            self.signals = signals
+        }
+    }
+
+    /// A surveyed position (a spot): every scan taken there, summarised per access point.
     public struct ReferencePoint: Hashable, Sendable {
         /// The mean position of its scans, WGS 84 degrees.
         public var latitude: Double
@@ -69,13 +96,16 @@ public struct RadioMap: Hashable, Sendable {
     public var buildings: [String]
     /// Sorted by building, then ordinal.
     public var floors: [Floor]
-    /// Sorted by floor.
+    /// The spots, sorted by floor.
     public var referencePoints: [ReferencePoint]
+    /// The scans, sorted by spot.
+    public var scans: [Scan]
     /// How runtimes locate on this map.
     public var parameters: LocatorParameters
 
     public init(accessPoints: [String], buildings: [String], floors: [Floor], referencePoints: [ReferencePoint],
-                parameters: LocatorParameters) {
+                scans: [Scan], parameters: LocatorParameters) {
+        self.scans = scans
         self.accessPoints = accessPoints
         self.buildings = buildings
         self.floors = floors

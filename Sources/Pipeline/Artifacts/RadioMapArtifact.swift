@@ -17,7 +17,9 @@ enum RadioMapArtifact {
     static func read(from url: URL) throws -> (radioMap: [UInt8], placements: [AccessPointPlacement]) {
         let file = try ContainerFile(path: url.path, kind: kind, kindName: "navforge radio map")
         try file.verifyChecksums()
-        let section = try file.requiredSection(BundleFormat.Tag.wifi)
+        guard let section = file.section(BundleFormat.Tag.wifi, version: RadioMapLayout.sectionVersion) else {
+            throw FormatError.missingSection("\(BundleFormat.Tag.wifi) version \(RadioMapLayout.sectionVersion)")
+        }
         let bytes = [UInt8](try section.bytes(offset: 0, count: section.count))
         _ = try RadioMapLocator(encoded: bytes)
         let placements = try file.section(placements).map { section throws in try AccessPointPlacement.decode(section) } ?? []

@@ -146,6 +146,9 @@ extension ValidateStageParameters.FailOn {
 /// Parameters of the `fingerprints` stage: how the radio map locates (`docs/wifi.md`).
 public struct FingerprintStageParameters: Hashable, Sendable {
     public var locator = LocatorParameters()
+    /// Whether the pipeline fixed the position rule (`neighbours`, `position-from`,
+    /// `position-weights`); otherwise the stage chooses it by cross-validation on the survey.
+    public var positionRuleFixed = false
     /// How many folds of spots the survey-quality estimate holds out (`quality-folds`); 0 skips
     /// it (docs/wifi.md, "Survey quality").
     public var qualityFolds = 10

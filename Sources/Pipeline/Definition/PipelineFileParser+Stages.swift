@@ -116,13 +116,13 @@ extension PipelineFileParser {
 
     private static func fingerprintParameters(_ mapping: YAMLMapping) throws(PipelineFileError) -> FingerprintStageParameters {
         let counts: [(String, WritableKeyPath<LocatorParameters, Int>)] = [
-            ("neighbours", \.neighbours), ("floor-neighbours", \.floorNeighbours),
-            ("building-neighbours", \.buildingNeighbours), ("candidate-access-points", \.candidateAccessPoints),
+            ("neighbours", \.position.neighbours), ("floor-scans", \.floorScans), ("floor-spots", \.floorSpots),
         ]
         let exponents: [(String, WritableKeyPath<LocatorParameters, Double>)] = [
             ("floor-exponent", \.floorExponent), ("position-exponent", \.positionExponent),
         ]
-        try mapping.rejectUnknownKeys(counts.map(\.0) + exponents.map(\.0) + ["weakest-rssi", "quality-folds"])
+        try mapping.rejectUnknownKeys(counts.map(\.0) + exponents.map(\.0)
+            + ["weakest-rssi", "quality-folds", "certain-ratio", "position-from", "position-weights"])
         var parameters = FingerprintStageParameters()
         if let value = mapping["quality-folds"] {
             parameters.qualityFolds = try value.int()
@@ -140,6 +140,25 @@ extension PipelineFileParser {
             parameters.locator[keyPath: path] = try value.double()
             guard parameters.locator[keyPath: path] > 0, parameters.locator[keyPath: path] <= 16 else {
                 throw value.error("must be above 0 and at most 16")
+            }
+        }
+        if let value = mapping["position-from"] {
+            let names: [String: LocatorParameters.PositionRule.Source] = ["scans": .scans, "spots": .spots, "both": .both]
+            guard let source = names[try value.string()] else { throw value.error("must be scans, spots or both") }
+            parameters.locator.position.source = source
+        }
+        if let value = mapping["position-weights"] {
+            switch try value.string() {
+            case "inverse-distance": parameters.locator.position.inverseDistance = true
+            case "equal": parameters.locator.position.inverseDistance = false
+            default: throw value.error("must be inverse-distance or equal")
+            }
+        }
+        parameters.positionRuleFixed = ["neighbours", "position-from", "position-weights"].contains { mapping[$0] != nil }
+        if let value = mapping["certain-ratio"] {
+            parameters.locator.certainRatio = try value.double()
+            guard parameters.locator.certainRatio > 1, parameters.locator.certainRatio <= 100 else {
+                throw value.error("must be above 1 and at most 100")
             }
         }
         if let value = mapping["weakest-rssi"] {

@@ -41,21 +41,31 @@ struct FingerprintStage: PipelineStage {
         context.progress(kind, "compiling \(scans.count) scans")
         let compiled: (map: RadioMap, report: RadioMapCompiler.Report)
         do {
-            compiled = try compiler.compile(scans, inventory: inventory, venueLevels: levels, venueArea: staged.venue.boundingBox)
+            if parameters.positionRuleFixed {
+                compiled = try compiler.compile(scans, inventory: inventory, venueLevels: levels, venueArea: staged.venue.boundingBox)
+            } else {
+                context.progress(kind, "holding out the survey's spots to choose the position rule")
+                let chosen = try compiler.compileChoosingPositionRule(scans, inventory: inventory, venueLevels: levels,
+                                                                      venueArea: staged.venue.boundingBox)
+                compiled = (chosen.map, chosen.report)
+                // The survey-quality estimate below locates as the map will.
+                compiler.parameters = chosen.map.parameters
+            }
         } catch {
             throw StageFailure(["\(context.definition.surveyInputs.map(\.path).joined(separator: ", ")): \(error)"])
         }
         var container = ContainerWriter(kind: RadioMapArtifact.kind)
-        container.add(BundleFormat.Tag.wifi, Data(try compiled.map.encoded()))
+        container.add(BundleFormat.Tag.wifi, version: RadioMapLayout.sectionVersion, Data(try compiled.map.encoded()))
         // Where each access point stands, for the bundle's crowd map.
         let placements = AccessPointPlacer.place(compiled.map, inventory: inventory, venueLevels: levels)
         container.add(RadioMapArtifact.placements, AccessPointPlacement.encode(placements))
         try container.write(to: context.layout.radioMap)
 
         let report = compiled.report
-        var message = "\(report.referencePoints) reference points on \(report.floors) floors "
+        var message = "\(report.scans) scans at \(report.referencePoints) spots on \(report.floors) floors "
             + "(\(report.joinedFloors) joined to venue levels), \(report.accessPointsKept) of \(report.accessPointsHeard) access points"
         let dropped = report.cleaning.silentScans + report.cleaning.duplicateScans
+        message += "; position from the \(compiled.map.parameters.position)"
         if dropped > 0 { message += "; \(dropped) silent or duplicate scans dropped" }
         if report.scansOutsideVenue > 0 {
             message += "; \(report.scansOutsideVenue) scans lie more than \(Int(RadioMapCompiler.venueMargin)) m outside the venue "

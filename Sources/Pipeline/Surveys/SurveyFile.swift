@@ -3,6 +3,7 @@ public import Fingerprints
 public import Foundation
 public import Importers
 import NavBundle
+public import NavFormat
 public import BundleTools
 import VenueModel
 
@@ -30,18 +31,24 @@ public enum SurveyFile {
     }
 
     /// Compiles `train` into a radio map and locates every scan of `test` on it, as a runtime
-    /// would: through the encoded section.
+    /// would: through the encoded section. Unless `choosingPositionRule` is false, the map's
+    /// position rule is chosen on `train` alone, as the `fingerprints` stage chooses it.
     ///
     /// - Throws: ``PipelineError/radioMap(_:)`` with the compiler's, the format's or the
     ///   runtime's error.
-    public static func evaluate(train: SurveyData, test: SurveyData,
-                                compiler: RadioMapCompiler = RadioMapCompiler()) throws(PipelineError)
-        -> (report: RadioMapCompiler.Report, sectionSize: Int, evaluation: LocatorEvaluation) {
+    public static func evaluate(train: SurveyData, test: SurveyData, compiler: RadioMapCompiler = RadioMapCompiler(),
+                                choosingPositionRule: Bool = true) throws(PipelineError)
+        -> (report: RadioMapCompiler.Report, sectionSize: Int, parameters: LocatorParameters, evaluation: LocatorEvaluation) {
         do {
-            let (map, report) = try compiler.compile(train.scans, inventory: train.accessPoints)
+            let map: RadioMap, report: RadioMapCompiler.Report
+            if choosingPositionRule {
+                (map, report, _) = try compiler.compileChoosingPositionRule(train.scans, inventory: train.accessPoints)
+            } else {
+                (map, report) = try compiler.compile(train.scans, inventory: train.accessPoints)
+            }
             let encoded = try map.encoded()
             let locator = try RadioMapLocator(encoded: encoded)
-            return (report, encoded.count, try LocatorEvaluation.run(locator, on: test.scans))
+            return (report, encoded.count, map.parameters, try LocatorEvaluation.run(locator, on: test.scans))
         } catch {
             throw .radioMap(error)
         }

@@ -3,6 +3,7 @@ import Fingerprints
 import Foundation
 import Pipeline
 import BundleTools
+import NavFormat
 
 /// `navforge wifi evaluate --train FILE --test FILE`: compile one survey, locate another on it.
 struct WifiEvaluateCommand: ParsableCommand {
@@ -35,23 +36,24 @@ struct WifiEvaluateCommand: ParsableCommand {
     func run() throws {
         var compiler = RadioMapCompiler()
         compiler.parameters = try locator.parameters()
-        if let grouping = locator.referencePoints { compiler.grouping = grouping.grouping }
         let trainData = try SurveyFile.read(URL(fileURLWithPath: train), display: train)
         let testData = try SurveyFile.read(URL(fileURLWithPath: test), display: test)
-        let result = try SurveyFile.evaluate(train: trainData, test: testData, compiler: compiler)
+        let result = try SurveyFile.evaluate(train: trainData, test: testData, compiler: compiler,
+                                             choosingPositionRule: !locator.fixesPositionRule)
         let measured = baselines ? BaselineEvaluation.runAll(train: trainData.scans, test: testData.scans) : []
         if json {
             struct Output: Encodable {
                 var compile: RadioMapCompiler.Report
                 var radioMapBytes: Int
+                var parameters: LocatorParameters
                 var evaluation: LocatorEvaluation
                 var baselines: [BaselineEvaluation]?
             }
-            let output = Output(compile: result.report, radioMapBytes: result.sectionSize, evaluation: result.evaluation,
+            let output = Output(compile: result.report, radioMapBytes: result.sectionSize, parameters: result.parameters, evaluation: result.evaluation,
                                 baselines: baselines ? measured : nil)
             try Console.json(output)
         } else {
-            WifiFormatter.lines(result.report, sectionSize: result.sectionSize, result.evaluation).forEach(Console.out)
+            WifiFormatter.lines(result.report, sectionSize: result.sectionSize, parameters: result.parameters, result.evaluation).forEach(Console.out)
             WifiFormatter.reliabilityLines(result.evaluation).forEach(Console.out)
             if baselines { WifiFormatter.baselineLines(measured, result.evaluation).forEach(Console.out) }
         }

@@ -1,15 +1,18 @@
 import Fingerprints
 import Foundation
 import BundleTools
+import NavFormat
 
 /// Text output of `navforge wifi evaluate`.
 enum WifiFormatter {
-    static func lines(_ report: RadioMapCompiler.Report, sectionSize: Int, _ evaluation: LocatorEvaluation) -> [String] {
+    static func lines(_ report: RadioMapCompiler.Report, sectionSize: Int, parameters: LocatorParameters,
+                      _ evaluation: LocatorEvaluation) -> [String] {
         let cleaning = report.cleaning
         let removed = report.accessPointsRemoved.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
         return [
-            "radio map: \(report.referencePoints) reference points on \(report.floors) floors in \(report.buildings) buildings, "
+            "radio map: \(report.scans) scans at \(report.referencePoints) spots on \(report.floors) floors in \(report.buildings) buildings, "
                 + "\(report.accessPointsKept) access points, \(sectionSize / 1024) KiB",
+            "  position from the \(parameters.position)",
             "  scans: \(cleaning.scansIn) read, \(cleaning.silentScans) heard nothing, \(cleaning.duplicateScans) duplicates, "
                 + "\(cleaning.implausibleReadings) implausible readings dropped",
             "  access points: \(report.accessPointsHeard) heard, left out: \(removed.isEmpty ? "none" : removed.joined(separator: ", "))",

@@ -1,10 +1,11 @@
-// Wi-Fi locating on the bundle's radio map (WIFI): ids normalised as the format says, samples made
-// from reference points located on their own floor, and the arithmetic's corner cases.
+// Wi-Fi locating on the bundle's radio map (WIFI, section version 2): ids normalised as the format
+// says, samples made from the map's spots located on their own floor, the arithmetic's corner
+// cases, and a map in another section version treated as absent.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { scanOf } from '../answer.mjs';
 import { BundleError, normalisedAccessPoint, open } from '../navbundle.mjs';
-import { firstBundleWith, fixChecksums, load, random, table } from './helpers.mjs';
+import { firstBundleWith, fixChecksums, fixFileHash, load, random, sectionOf, table, view } from './helpers.mjs';
 
 const PATH = firstBundleWith('WIFI');
 const SKIP = PATH === null ? 'neither NAVBUNDLE_TEST_BUNDLE nor NAVBUNDLE_TEST_STATION names a bundle with WIFI' : false;
@@ -25,9 +26,9 @@ test('scans of the vectors read as the format says', () => {
   }
 });
 
-test('samples made from reference points are located on their own floor', { skip: SKIP }, async () => {
+test('samples made from the spots are located on their own floor', { skip: SKIP }, async () => {
   const bundle = await open(load(PATH));
-  assert.ok(bundle.hasRadioMap);
+  assert.ok(bundle.hasRadioMap && bundle.has('WIFI'));
   const samples = bundle.radioMapSamples(40);
   assert.ok(samples.length > 0);
   let onFloor = 0;
@@ -90,4 +91,63 @@ test('a damaged radio map is refused, naming WIFI, or locates as before', { skip
     }
   }
   assert.ok(refused > 0);
+});
+
+test('a radio map in another section version is absent, and locating says to rebuild', { skip: SKIP }, async () => {
+  const original = load(PATH);
+  const { index } = table(original).get('WIFI');
+  for (const version of [1, 3]) {
+    const image = original.slice();
+    view(image).setUint16(64 + 32 * index + 4, version, true);
+    fixFileHash(image);
+    const bundle = await open(image);
+    assert.equal(bundle.hasRadioMap, false);
+    assert.equal(bundle.has('WIFI'), false);
+    assert.deepEqual(bundle.radioMapSamples(3), []);
+    assert.throws(() => bundle.locate([{ id: '00:0b:86:01:09:01', rssi: -50 }]), (error) => error instanceof BundleError
+      && error.code === 'unavailable' && error.section === 'WIFI' && /rebuild/.test(error.message));
+  }
+});
+
+/** The spots of a WIFI section (section version 2), read plainly from its bytes: each spot's
+ * position, floor and readings (the access points whose spot postings list it, in index order,
+ * at level / 2 - 128 dBm). */
+function spotsOf(wifi) {
+  const data = new DataView(wifi.buffer, wifi.byteOffset, wifi.byteLength);
+  const [A, B, F, R, C, P, Q, S] = Array.from({ length: 8 }, (_, i) => data.getUint32(4 * i, true));
+  const up = (offset) => Math.ceil(offset / 8) * 8;
+  const spotFirst = up(80 + 4 * A), scanFirst = up(spotFirst + 4 * (A + 1)), buildings = up(scanFirst + 4 * (A + 1));
+  const floors = up(buildings + 4 * B), spots = floors + 16 * F, scans = up(spots + 12 * R);
+  const spotPostings = up(scans + 4 * C), scanPostings = up(spotPostings + 4 * P), offsets = up(scanPostings + 4 * Q);
+  const text = offsets + 4 * (S + 1);
+  const string = (index) => new TextDecoder().decode(wifi.subarray(text + data.getUint32(offsets + 4 * index, true),
+    text + data.getUint32(offsets + 4 * index + 4, true)));
+  const result = Array.from({ length: R }, (_, r) => ({
+    latitude: data.getInt32(spots + 12 * r, true), longitude: data.getInt32(spots + 12 * r + 4, true),
+    floor: data.getUint16(spots + 12 * r + 8, true), scan: [],
+  }));
+  for (let a = 0; a < A; a++) {
+    const id = string(data.getUint32(80 + 4 * a, true));
+    for (let k = data.getUint32(spotFirst + 4 * a, true); k < data.getUint32(spotFirst + 4 * a + 4, true); k++) {
+      const posting = data.getUint32(spotPostings + 4 * k, true);
+      result[posting >>> 8].scan.push({ id, rssi: (posting & 0xff) / 2 - 128 });
+    }
+  }
+  return result;
+}
+
+test('each sample is its spot as WIFI stores it', { skip: SKIP }, async () => {
+  const image = load(PATH);
+  const bundle = await open(image);
+  const spots = spotsOf(sectionOf(image, 'WIFI'));
+  const samples = bundle.radioMapSamples(1000);
+  assert.equal(samples.length, spots.length);
+  samples.forEach((sample, index) => {
+    const spot = spots[index];
+    assert.equal(sample.referencePoint, index);
+    assert.equal(sample.floor, spot.floor);
+    assert.equal(sample.latitude, spot.latitude / 1e7);
+    assert.equal(sample.longitude, spot.longitude / 1e7);
+    assert.deepEqual(sample.scan, spot.scan, `spot ${index}`);
+  });
 });
