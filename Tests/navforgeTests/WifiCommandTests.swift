@@ -41,8 +41,8 @@ import Testing
         #expect(text.output.contains("building hit 100.00 %, floor hit 100.00 %"), "\(text.output)")
         #expect(text.output.contains("error, EPSG:3857 m: mean") && text.output.contains("locate: mean"))
 
-        // Located on a map of their own spots by the nearest one alone, the scans come out where
-        // they were taken; averaging three neighbours pulls them towards the spots around.
+        // Located on a map of their own scans by the nearest one alone, the scans come out where
+        // they were taken; averaging three alike pulls them towards the spots around.
         func errors(_ options: [String]) throws -> [String: Any]? {
             let json = try cli.run(["wifi", "evaluate", "--train", survey, "--test", survey, "--json"] + options)
             let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
@@ -50,7 +50,8 @@ import Testing
             #expect(evaluation?["scans"] as? Int == 256 && evaluation?["unknown"] as? Int == 0)
             return evaluation?["projectedError"] as? [String: Any]
         }
-        let nearest = try #require(try errors(["--neighbours", "1"])), averaged = try #require(try errors(["--neighbours", "3"]))
+        let nearest = try #require(try errors(["--neighbours", "1"]))
+        let averaged = try #require(try errors(["--neighbours", "3", "--position-weights", "equal"]))
         #expect(nearest["median"] as? Double == 0 && averaged["median"] as? Double ?? 0 > 1, "\(nearest) \(averaged)")
         #expect(averaged["mean"] as? Double ?? 0 > nearest["mean"] as? Double ?? 0)
 
@@ -64,15 +65,15 @@ import Testing
     }
 
     /// The reliability table always, the baselines on request: located on their own survey, every
-    /// scan lands on the right floor at full confidence, and a one-neighbour baseline finds each
-    /// scan's twin (navforge averages the scans of a spot, and three neighbours reach further).
+    /// scan lands on the right floor at confidence 0.9 or more, and a one-neighbour baseline finds
+    /// each scan's twin (navforge's position rule, chosen on held-out spots, averages further).
     @Test func evaluatePrintsReliabilityAndBaselines() throws {
         let cli = try CommandLineRunner.demoWorkspace()
         let survey = "input/demo-campus/wifi-survey.csv"
         let text = try cli.run(["wifi", "evaluate", "--train", survey, "--test", survey, "--baselines"])
         #expect(text.status == 0, "\(text.errorOutput)")
         #expect(text.output.contains("floor hit by confidence:"), "\(text.output)")
-        #expect(text.output.contains("  [0.99, 1.00]    256 scans  100.00 %"), "\(text.output)")
+        #expect(text.output.contains("  [0.80, 0.90)      0 scans  —"), "\(text.output)")
         #expect(text.output.contains("  ≥ 0.90          256 scans  100.00 %"), "\(text.output)")
         func line(_ method: String) -> Substring? { text.output.split(separator: "\n").first { $0.hasPrefix("  \(method) ") } }
         for method in ["euclidean-k1", "powed-sorensen-k1"] {
@@ -114,15 +115,16 @@ import Testing
         }
         let text = try cli.run(["wifi", "tune", "--train", survey, "--train", "second.csv", "--folds", "2", "--top", "2"])
         #expect(text.status == 0, "\(text.errorOutput)")
-        #expect(text.output.contains("building and floor (most floor hits first; means over 2 surveys):"), "\(text.output)")
-        #expect(text.output.contains("position (smallest relative error first):"), "\(text.output)")
+        #expect(text.output.contains("floor rule (most floor hits first; means over 2 surveys):"), "\(text.output)")
         let lines = text.output.split(separator: "\n")
-        let heading = try #require(lines.firstIndex(of: "each survey with the chosen parameters:"))
+        let heading = try #require(lines.firstIndex(of: "each survey with the chosen floor rule:"))
         #expect(lines[heading + 2].hasSuffix("  " + survey) && lines[heading + 3].hasSuffix("  second.csv"), "\(text.output)")
-        // Two copies of one survey: each one's figures are the mean's, and the best is best on both.
+        // Two copies of one survey: each one's figures are the mean's, and they choose alike.
         #expect(lines[heading + 2].dropLast(survey.count) == lines[heading + 3].dropLast("second.csv".count))
-        let position = try #require(lines.firstIndex(of: "position (smallest relative error first):"))
-        #expect(lines[position + 2].contains("   1.000  "), "\(text.output)")
+        let rules = try #require(lines.firstIndex(of: "position rule per survey (each map chooses its own; smallest mean error first):"))
+        #expect(lines[rules + 1] == "  \(survey):" && lines[rules + 4] == "  second.csv:", "\(text.output)")
+        #expect(lines[rules + 2] == lines[rules + 5] && lines[rules + 3] == lines[rules + 6], "\(text.output)")
+        #expect(lines.contains { $0.hasPrefix("certain ratio: ") } && lines.contains { $0.hasPrefix("  certain-ratio: ") }, "\(text.output)")
 
         let twice = try cli.run(["wifi", "tune", "--train", survey, "--train", survey])
         #expect(twice.status == 64 && twice.errorOutput.contains("--train \(survey) is given twice"), "\(twice.errorOutput)")
