@@ -29,7 +29,7 @@ import NavFormat
     }
 
     @Test func placesNoiseFreeScansOnTheirFloorAndBuildingNearTheirSpot() throws {
-        // A noise-free survey: the nearest reference point to a scan at a spot is that spot.
+        // A noise-free survey: the nearest record to a scan at a spot is that spot or its scan.
         var clean = SyntheticSurvey()
         var exactMap = try RadioMapCompiler().compile(clean.scans(repeats: 1, noise: 0)).map
         exactMap.parameters.position.neighbours = 1

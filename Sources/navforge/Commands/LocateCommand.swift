@@ -61,6 +61,6 @@ struct LocateCommand: ParsableCommand {
             + "  building \(fix.buildingName), floor \(fix.floorName)"
             + (venueLevel.map { " (level \($0))" } ?? "")
             + String(format: ", confidence %.2f, ", fix.confidence)
-            + (fix.neighbours == 1 ? "from the nearest reference point" : "averaging \(fix.neighbours) reference points"))
+            + (fix.neighbours == 1 ? "from the nearest scan or spot" : "averaging \(fix.neighbours) scans or spots"))
     }
 }
