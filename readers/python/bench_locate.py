@@ -45,7 +45,7 @@ def main(arguments):
             info = bundle.radio_map
             print(f"radio map: {info.scans} scans at {info.spots} spots on {info.floors} floors in {info.buildings} "
                   f"buildings, {info.access_points} access points")
-            print(f"first locate (opening checked and prepared WIFI): {first / 1000:.1f} ms")
+            print(f"first locate (opening the bundle checked and prepared WIFI before it): {first / 1000:.1f} ms")
             times, unknown, buildings, floors = [], 0, 0, 0
             for round_ in range(options.rounds):
                 for readings, building, floor in scans:

@@ -188,13 +188,15 @@ public final class RadioMapLocator: @unchecked Sendable {
         var common = [Double](repeating: 0, count: recordFloor.count)
         var touched: [Int] = []
         var floorTotal = 0.0, positionTotal = 0.0
+        var positionQueries: [Double] = []
         var least = [Double](repeating: 0, count: 256)
         let bytes = section.bytes.buffer
         common.withUnsafeMutableBufferPointer { common in
             for (index, (_, rssi)) in scan.enumerated() {
                 let query = Self.weight(rssi, parameters.weakestRSSI, parameters.floorExponent)
                 floorTotal += query
-                positionTotal += Self.weight(rssi, parameters.weakestRSSI, parameters.positionExponent)
+                positionQueries.append(Self.weight(rssi, parameters.weakestRSSI, parameters.positionExponent))
+                positionTotal += positionQueries[index]
                 for level in 0..<256 { least[level] = min(query, floorWeights[level]) }
                 for (base, range, offset) in postingRuns[(2 * index)...(2 * index + 1)] {
                     for at in stride(from: offset, to: offset + range.count * RadioMapLayout.wordSize, by: RadioMapLayout.wordSize) {
@@ -238,8 +240,7 @@ public final class RadioMapLocator: @unchecked Sendable {
         let spots = floorRecords[best].spots, scans = floorRecords[best].scans
         var positionCommon = [Double](repeating: 0, count: spots.count + scans.count)
         positionCommon.withUnsafeMutableBufferPointer { positionCommon in
-            for (index, (_, rssi)) in scan.enumerated() {
-                let query = Self.weight(rssi, parameters.weakestRSSI, parameters.positionExponent)
+            for (index, query) in positionQueries.enumerated() {
                 for (base, range, offset) in postingRuns[(2 * index)...(2 * index + 1)] {
                     let records = base == 0 ? spots : scans
                     let local = base == 0 ? 0 : spots.count

@@ -54,10 +54,6 @@ struct RadioMapSection {
         bytes = section
     }
 
-    func read<T>(_ body: () throws(FormatError) -> T) throws(BundleError) -> T {
-        try BundleError.reading(Self.name, body)
-    }
-
     // Plain loads for the locator's hot path: each checks its bounds and throws the section's
     // error directly, without the generic wrapper a closure would need.
     func u16(_ offset: Int) throws(BundleError) -> UInt16 {
