@@ -7608,15 +7608,15 @@ typedef struct {
     double *common;     /* per record, under the floor exponent; then per record, under the position one */
     double least[256];  /* per level, min(q, w) under the floor exponent for the access point at hand */
     uint32_t least_units[256]; /* the same in units of 2^-24 */
+    uint32_t level_units[256]; /* per level, w under the floor exponent in units of 2^-24 */
     uint32_t *units;    /* per record, the floor exponent's common weight in units of 2^-24 */
-    uint32_t *touched;  /* the records whose floor weight is positive, in the order found */
     uint32_t *near_count; /* per floor and kind (wifi_near_first's slots): how many nearest kept */
     double *near;
     wifi_neighbour *neighbours; /* the rule's kind, then any kind */
 } wifi_scratch;
 
 static void wifi_scratch_free(wifi_scratch *s) {
-    free(s->heard), free(s->common), free(s->units), free(s->touched), free(s->near_count);
+    free(s->heard), free(s->common), free(s->units), free(s->near_count);
     free(s->near), free(s->neighbours);
 }
 
@@ -7624,68 +7624,82 @@ static void wifi_scratch_free(wifi_scratch *s) {
 static nb_status decide_fix(const radio_map *m, const wifi_heard *heard, size_t heard_count, wifi_scratch *s,
                             nb_fix *fix) {
     const nb_bundle *b = m->bundle;
-    uint32_t records = m->spots + m->scans, touched = 0;
+    uint32_t records = m->spots + m->scans;
     double totals[2] = {0, 0};
     /* Steps 3 and 4 under the floor exponent: the common weight of every record sharing an
-     * access point with the scan, a record listed in `touched` when its weight first becomes
-     * positive. The position exponent's are needed on the winning floor only (below). Weights
+     * access point with the scan (the loop over the postings only adds; step 5 finds the
+     * records whose weight is positive). The position exponent's are needed on the winning
+     * floor only (below). Weights
      * are whole multiples of 2^-24 at most 1, so while the scan hears fewer than 256 access
      * points every sum is a whole number of 2^-24 below 2^32: summed in a u32 (half the memory
      * the loop touches at random), then converted, which is exact. */
     int narrow = heard_count < 256;
-    if (narrow) memset(s->units, 0, sizeof *s->units * (size_t)records);
-    else memset(s->common, 0, sizeof *s->common * (size_t)records);
+    if (narrow) {
+        memset(s->units, 0, sizeof *s->units * (size_t)records);
+        /* The level weights in units once per call; per access point only their minima with q. */
+        for (int level = 0; level < 256; level++)
+            s->level_units[level] = (uint32_t)(b->wifi_floor_weight[level] * WIFI_WEIGHT_SCALE);
+    } else memset(s->common, 0, sizeof *s->common * (size_t)records);
     for (size_t i = 0; i < heard_count; i++) {
         double q = wifi_weight(heard[i].rssi, m->weakest, m->floor_exponent);
         totals[0] += q, totals[1] += wifi_weight(heard[i].rssi, m->weakest, m->position_exponent);
         /* min(q, w(level)) for every level, so that the loop over the postings only adds. */
-        for (int level = 0; level < 256; level++) {
-            s->least[level] = q < b->wifi_floor_weight[level] ? q : b->wifi_floor_weight[level];
-            s->least_units[level] = (uint32_t)(s->least[level] * WIFI_WEIGHT_SCALE);
-        }
+        if (narrow) {
+            uint32_t q_units = (uint32_t)(q * WIFI_WEIGHT_SCALE);
+            for (int level = 0; level < 256; level++)
+                s->least_units[level] = q_units < s->level_units[level] ? q_units : s->level_units[level];
+        } else
+            for (int level = 0; level < 256; level++)
+                s->least[level] = q < b->wifi_floor_weight[level] ? q : b->wifi_floor_weight[level];
         for (int kind = 0; kind < 2; kind++) {
             uint32_t base = kind ? m->spots : 0, a = heard[i].access_point;
             /* Ranges and records were checked by prepare_wifi. */
             uint32_t first = rd32(m->p + m->first_at[kind] + 4 * (uint64_t)a);
             uint32_t last = rd32(m->p + m->first_at[kind] + 4 * ((uint64_t)a + 1));
             const uint8_t *posting = m->p + m->postings_at[kind] + 4 * (uint64_t)first;
-            /* `touched` is written always and kept when new: a branch mispredicts on most scans. */
+            uint32_t *units = s->units + base;
+            double *common = s->common + base;
             if (narrow)
                 for (uint32_t k = first; k < last; k++, posting += 4) {
-                    uint32_t value = rd32(posting), r = base + (value >> 8), least = s->least_units[value & 0xFF];
-                    s->touched[touched] = r;
-                    touched += (s->units[r] == 0) & (least > 0);
-                    s->units[r] += least;
+                    uint32_t value = rd32(posting);
+                    units[value >> 8] += s->least_units[value & 0xFF];
                 }
             else
                 for (uint32_t k = first; k < last; k++, posting += 4) {
-                    uint32_t value = rd32(posting), r = base + (value >> 8);
-                    double least = s->least[value & 0xFF];
-                    s->touched[touched] = r;
-                    touched += (s->common[r] == 0) & (least > 0);
-                    s->common[r] += least;
+                    uint32_t value = rd32(posting);
+                    common[value >> 8] += s->least[value & 0xFF];
                 }
         }
     }
-    if (narrow)
-        for (uint32_t t = 0; t < touched; t++) s->common[s->touched[t]] = (double)s->units[s->touched[t]] / WIFI_WEIGHT_SCALE;
-    /* Step 5: each floor's nearest scans and spots, and its score. */
+    /* Step 5: each floor's nearest scans and spots, and its score. The records sharing an access
+     * point with the scan are those whose common weight is positive; a floor's records of one
+     * kind are one run (records lie sorted by floor), so each run is read in order with its
+     * floor's list at hand. */
     int any = 0;
-    for (uint32_t t = 0; t < touched; t++) {
-        uint32_t r = s->touched[t];
-        any = 1;
-        int kind = r >= m->spots;
-        size_t slot = 2 * (size_t)b->wifi_floor_of[r] + (size_t)kind;
-        double *list = s->near + b->wifi_near_first[slot];
-        uint32_t limit = b->wifi_near_first[slot + 1] - b->wifi_near_first[slot];
-        /* Most records are far from the scan: one whose distance clearly exceeds the floor's
-         * farthest kept is passed over without the division (the margin is far wider than the
-         * rounding of the product, so no record that would be kept is passed over). */
-        double both = totals[0] + b->wifi_mass[2 * (size_t)r];
-        if (s->near_count[slot] == limit && limit > 0 && both - 2 * s->common[r] > list[limit - 1] * both * (1 + 0x1p-40))
-            continue;
-        keep_nearest(list, &s->near_count[slot], limit, wifi_sorensen(totals[0], b->wifi_mass[2 * (size_t)r], s->common[r]));
-    }
+    for (uint32_t f = 0; f < m->floors; f++)
+        for (int kind = 0; kind < 2; kind++) {
+            size_t slot = 2 * (size_t)f + (size_t)kind;
+            uint32_t base = kind ? m->spots : 0;
+            uint32_t low = base + b->wifi_floor_records[slot], high = base + b->wifi_floor_records[slot + 2];
+            double *list = s->near + b->wifi_near_first[slot];
+            uint32_t limit = b->wifi_near_first[slot + 1] - b->wifi_near_first[slot], *count = &s->near_count[slot];
+            for (uint32_t r = low; r < high; r++) {
+                if (narrow) {
+                    if (s->units[r] == 0) continue;
+                    s->common[r] = (double)s->units[r] / WIFI_WEIGHT_SCALE;
+                } else if (s->common[r] == 0)
+                    continue;
+                any = 1;
+                /* Most records are far from the scan: one whose distance clearly exceeds the
+                 * floor's farthest kept is passed over without the division (the margin is far
+                 * wider than the rounding of the product, so no record that would be kept is
+                 * passed over). */
+                double both = totals[0] + b->wifi_mass[2 * (size_t)r];
+                if (*count == limit && limit > 0 && both - 2 * s->common[r] > list[limit - 1] * both * (1 + 0x1p-40))
+                    continue;
+                keep_nearest(list, count, limit, wifi_sorensen(totals[0], b->wifi_mass[2 * (size_t)r], s->common[r]));
+            }
+        }
     if (!any) return NB_OK; /* nothing in common: unknown */
     uint32_t best = 0;
     double best_score = INFINITY, second_score = INFINITY;
@@ -7736,13 +7750,23 @@ static nb_status decide_fix(const radio_map *m, const wifi_heard *heard, size_t 
     /* Step 7: the position from the nearest of the rule's kind on the floor, else of any kind. */
     wifi_neighbour *admitted = s->neighbours, *any_kind = s->neighbours + m->neighbours;
     uint32_t admitted_count = 0, any_count = 0;
-    for (uint32_t t = 0; t < touched; t++) {
-        uint32_t r = s->touched[t];
-        if (b->wifi_floor_of[r] != best) continue;
-        wifi_neighbour n = {r, wifi_sorensen(totals[1], b->wifi_mass[2 * (size_t)r + 1], position_common[r])};
-        int is_scan = r >= m->spots;
-        if (m->source == 3 || (m->source == 1) == is_scan) keep_neighbour(admitted, &admitted_count, m->neighbours, n, m->spots);
-        keep_neighbour(any_kind, &any_count, m->neighbours, n, m->spots);
+    for (int kind = 0; kind < 2; kind++) {
+        uint32_t base = kind ? m->spots : 0;
+        int admits = m->source == 3 || (m->source == 1) == kind;
+        for (uint32_t r = base + lows[kind]; r < base + highs[kind]; r++) {
+            if (narrow ? s->units[r] == 0 : s->common[r] == 0) continue; /* shares no access point */
+            /* As in step 5, a record clearly behind the last kept of every list it could join is
+             * passed over without the division (the any-kind list is full whenever the rule's
+             * is, and its last is never farther). */
+            double both = totals[1] + b->wifi_mass[2 * (size_t)r + 1], apart = both - 2 * position_common[r];
+            if (any_count == m->neighbours && apart > any_kind[any_count - 1].distance * both * (1 + 0x1p-40) &&
+                (!admits || (admitted_count == m->neighbours &&
+                             apart > admitted[admitted_count - 1].distance * both * (1 + 0x1p-40))))
+                continue;
+            wifi_neighbour n = {r, wifi_sorensen(totals[1], b->wifi_mass[2 * (size_t)r + 1], position_common[r])};
+            if (admits) keep_neighbour(admitted, &admitted_count, m->neighbours, n, m->spots);
+            keep_neighbour(any_kind, &any_count, m->neighbours, n, m->spots);
+        }
     }
     const wifi_neighbour *used = admitted_count ? admitted : any_kind;
     uint32_t used_count = admitted_count ? admitted_count : any_count;
@@ -7792,11 +7816,10 @@ nb_status nb_locate(const nb_bundle *b, const nb_scan_reading *readings, size_t 
         /* Each floor keeps at most as many of its nearest as it has records of the kind: at most
          * as many places as records in all. */
         s.common = malloc(sizeof *s.common * (2 * records + 1));
-        s.touched = malloc(sizeof *s.touched * (records + 1));
         s.units = malloc(sizeof *s.units * (records + 1));
         s.near_count = calloc(2 * (size_t)m.floors + 1, sizeof *s.near_count);
         s.neighbours = malloc(sizeof *s.neighbours * 2 * (size_t)m.neighbours);
-        if (s.common == NULL || s.touched == NULL || s.units == NULL || s.near_count == NULL ||
+        if (s.common == NULL || s.units == NULL || s.near_count == NULL ||
             s.neighbours == NULL)
             status = NB_ERROR_MEMORY;
         if (status == NB_OK && (s.near = malloc(sizeof *s.near * ((size_t)b->wifi_near_first[2 * (size_t)m.floors] + 1))) == NULL)
