@@ -1,7 +1,7 @@
 public import Foundation
 public import NavFormat
 
-/// Encodes ``BundleContents`` as a bundle file (format 2.3 with a customisable hierarchy, else 1.5).
+/// Encodes ``BundleContents`` as a bundle file (format 2.4 with a customisable hierarchy, else 1.6).
 ///
 /// Deterministic: strings are interned in a fixed order, arcs sorted by tail with ties kept in
 /// input order, and the metadata JSON has sorted keys, so equal contents give equal bytes.

@@ -13,7 +13,7 @@
  * so the test can reuse its SHA-256 to forge checksums, which puts the damage past the checksums
  * and into the checks of each section; SHA-256 by the CPU's instructions (where this build and CPU
  * have them) is checked against the portable code on the FIPS 180-4 examples and random lengths
- * 0..1000, and the bundle opened with every checksum by both. With the station of readers/vectors/station (format 1.5),
+ * 0..1000, and the bundle opened with every checksum by both. With the station of readers/vectors/station (format 1.6),
  * endpoints, aliases, attachments and profile snaps are checked too, its 1.2 sections damaged,
  * and its contraction hierarchies tested as the demo's are. Conditions: the JSON parser on edge
  * cases and hostile text, every invalid class, every name, some levels and polygons resolved
@@ -4904,7 +4904,7 @@ static void test_station(const char *path) {
         fprintf(stderr, "FAIL: %s\n", message);
         exit(1);
     }
-    CHECK(nb_format_major(b) == 1 && nb_format_minor(b) == 5, "the station is not format 1.5");
+    CHECK(nb_format_major(b) == 1 && nb_format_minor(b) == 6, "the station is not format 1.6");
     test_endpoints(b);
     test_profile_snap(b);
     /* Conditions resolve without CCHT, but cannot be applied. */

@@ -275,7 +275,7 @@ class ReadingTests(unittest.TestCase):
             self.assertIn(tag, tags)
         # Format 2.x has the shared customisable hierarchy instead of one per profile.
         if "CCHT" in tags:
-            self.assertEqual((self.bundle.major, self.bundle.minor), (2, 3))
+            self.assertEqual((self.bundle.major, self.bundle.minor), (2, 4))
             self.assertTrue(self.bundle.customisable)
             self.assertFalse(any(tag.startswith("CH") and tag != "CCHT" for tag in tags))
         else:
@@ -941,10 +941,10 @@ class DamagedFileTests(unittest.TestCase):
     def test_a_later_minor_opens(self):
         major = struct.unpack_from("<H", self.image, 8)[0]
         image = bytearray(self.image)
-        struct.pack_into("<H", image, 10, 3)
+        struct.pack_into("<H", image, 10, 9)
         fix_file_hash(image)
         with Bundle(self.write(image)) as bundle:
-            self.assertEqual((bundle.major, bundle.minor), (major, 3))
+            self.assertEqual((bundle.major, bundle.minor), (major, 9))
 
     def test_a_bit_flip_in_any_section_fails_its_checksum(self):
         for section in self.sections:
