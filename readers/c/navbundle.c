@@ -7611,12 +7611,13 @@ typedef struct {
     uint32_t level_units[256]; /* per level, w under the floor exponent in units of 2^-24 */
     uint32_t *units;    /* per record, the floor exponent's common weight in units of 2^-24 */
     uint32_t *near_count; /* per floor and kind (wifi_near_first's slots): how many nearest kept */
+    uint8_t *reached;   /* per floor and kind: whether a posting of the scan's may lie there */
     double *near;
     wifi_neighbour *neighbours; /* the rule's kind, then any kind */
 } wifi_scratch;
 
 static void wifi_scratch_free(wifi_scratch *s) {
-    free(s->heard), free(s->common), free(s->units), free(s->near_count);
+    free(s->heard), free(s->common), free(s->units), free(s->near_count), free(s->reached);
     free(s->near), free(s->neighbours);
 }
 
@@ -7659,6 +7660,13 @@ static nb_status decide_fix(const radio_map *m, const wifi_heard *heard, size_t 
             const uint8_t *posting = m->p + m->postings_at[kind] + 4 * (uint64_t)first;
             uint32_t *units = s->units + base;
             double *common = s->common + base;
+            /* The floors between the first posting's and the last's (records lie sorted by floor):
+             * a run of records outside every access point's span shares nothing with the scan. */
+            if (first < last) {
+                uint32_t low = b->wifi_floor_of[base + (rd32(posting) >> 8)];
+                uint32_t high = b->wifi_floor_of[base + (rd32(posting + 4 * (uint64_t)(last - 1 - first)) >> 8)];
+                for (uint32_t f = low; f <= high; f++) s->reached[2 * (size_t)f + (size_t)kind] = 1;
+            }
             if (narrow)
                 for (uint32_t k = first; k < last; k++, posting += 4) {
                     uint32_t value = rd32(posting);
@@ -7679,6 +7687,7 @@ static nb_status decide_fix(const radio_map *m, const wifi_heard *heard, size_t 
     for (uint32_t f = 0; f < m->floors; f++)
         for (int kind = 0; kind < 2; kind++) {
             size_t slot = 2 * (size_t)f + (size_t)kind;
+            if (!s->reached[slot]) continue; /* every record of the run shares nothing */
             uint32_t base = kind ? m->spots : 0;
             uint32_t low = base + b->wifi_floor_records[slot], high = base + b->wifi_floor_records[slot + 2];
             double *list = s->near + b->wifi_near_first[slot];
@@ -7818,8 +7827,9 @@ nb_status nb_locate(const nb_bundle *b, const nb_scan_reading *readings, size_t 
         s.common = malloc(sizeof *s.common * (2 * records + 1));
         s.units = malloc(sizeof *s.units * (records + 1));
         s.near_count = calloc(2 * (size_t)m.floors + 1, sizeof *s.near_count);
+        s.reached = calloc(2 * (size_t)m.floors + 1, 1);
         s.neighbours = malloc(sizeof *s.neighbours * 2 * (size_t)m.neighbours);
-        if (s.common == NULL || s.units == NULL || s.near_count == NULL ||
+        if (s.common == NULL || s.units == NULL || s.near_count == NULL || s.reached == NULL ||
             s.neighbours == NULL)
             status = NB_ERROR_MEMORY;
         if (status == NB_OK && (s.near = malloc(sizeof *s.near * ((size_t)b->wifi_near_first[2 * (size_t)m.floors] + 1))) == NULL)
