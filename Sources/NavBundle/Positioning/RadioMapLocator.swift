@@ -182,11 +182,14 @@ public final class RadioMapLocator: @unchecked Sendable {
             }
         }
 
-        // Steps 3 and 4 under the floor exponent, for every record sharing an access point. The
-        // postings lie within their tables, which the section holds (checked on opening), and the
-        // initialiser checked every posting's record.
+        // Steps 3 and 4 under the floor exponent, for every record sharing an access point (those
+        // whose common weight ends positive). The postings lie within their tables, which the
+        // section holds (checked on opening), and the initialiser checked every posting's record.
+        // Records lie sorted by floor, so a posting list spans the floors between its first
+        // record's and its last's: `reached` marks them per floor and kind (spots 2f, scans
+        // 2f + 1), and a run of records outside every span shares nothing with the scan.
         var common = [Double](repeating: 0, count: recordFloor.count)
-        var touched: [Int] = []
+        var reached = [Bool](repeating: false, count: 2 * layout.floorCount)
         var floorTotal = 0.0, positionTotal = 0.0
         var positionQueries: [Double] = []
         var least = [Double](repeating: 0, count: 256)
@@ -198,30 +201,44 @@ public final class RadioMapLocator: @unchecked Sendable {
                 positionQueries.append(Self.weight(rssi, parameters.weakestRSSI, parameters.positionExponent))
                 positionTotal += positionQueries[index]
                 for level in 0..<256 { least[level] = min(query, floorWeights[level]) }
-                for (base, range, offset) in postingRuns[(2 * index)...(2 * index + 1)] {
-                    for at in stride(from: offset, to: offset + range.count * RadioMapLayout.wordSize, by: RadioMapLayout.wordSize) {
+                for (base, range, offset) in postingRuns[(2 * index)...(2 * index + 1)] where !range.isEmpty {
+                    let end = offset + range.count * RadioMapLayout.wordSize
+                    func floor(at: Int) -> Int {
+                        Int(recordFloor[base + Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self)) >> 8)])
+                    }
+                    for floor in floor(at: offset)...floor(at: end - RadioMapLayout.wordSize) { reached[2 * floor + (base == 0 ? 0 : 1)] = true }
+                    for at in stride(from: offset, to: end, by: RadioMapLayout.wordSize) {
                         let posting = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self))
-                        let record = base + Int(posting >> 8), weight = least[Int(posting & 0xFF)]
-                        if weight > 0, common[record] == 0 { touched.append(record) }
-                        common[record] += weight
+                        common[base + Int(posting >> 8)] += least[Int(posting & 0xFF)]
                     }
                 }
             }
         }
-        guard !touched.isEmpty else { return nil }
 
-        // Step 5: each floor's nearest scans and spots, ascending, and its score.
+        // Step 5: each floor's nearest scans and spots, ascending, and its score. A floor's spots,
+        // then its scans, are one run of records each, read in order with the floor's list at
+        // hand. A record clearly farther than the list's farthest kept is passed over without the
+        // division: the margin is far wider than the rounding of the product, so no record that
+        // would be kept is passed over.
         var nearestScans = [[Double]](repeating: [], count: layout.floorCount)
         var nearestSpots = nearestScans
-        for record in touched {
-            let distance = Self.sorensen(floorTotal, floorMass[record], common[record])
-            let floor = Int(recordFloor[record])
-            if record >= layout.spotCount {
-                Self.keep(distance, in: &nearestScans[floor], upTo: parameters.floorScans)
-            } else {
-                Self.keep(distance, in: &nearestSpots[floor], upTo: parameters.floorSpots)
+        var sharesAny = false
+        for floor in 0..<layout.floorCount {
+            for kind in 0..<2 where reached[2 * floor + kind] {
+                let base = kind == 0 ? 0 : layout.spotCount, run = kind == 0 ? floorRecords[floor].spots : floorRecords[floor].scans
+                let limit = kind == 0 ? parameters.floorSpots : parameters.floorScans
+                var list: [Double] = []
+                list.reserveCapacity(limit)
+                for record in (base + run.lowerBound)..<(base + run.upperBound) where common[record] > 0 {
+                    sharesAny = true
+                    let both = floorTotal + floorMass[record]
+                    if list.count == limit, limit > 0, both - 2 * common[record] > list[limit - 1] * both * (1 + 0x1p-40) { continue }
+                    Self.keep(Self.sorensen(floorTotal, floorMass[record], common[record]), in: &list, upTo: limit)
+                }
+                if kind == 0 { nearestSpots[floor] = list } else { nearestScans[floor] = list }
             }
         }
+        guard sharesAny else { return nil }
         var best = 0, bestScore = Double.infinity, secondScore = Double.infinity
         for floor in 0..<layout.floorCount {
             let score = Self.mean(nearestScans[floor], of: parameters.floorScans) + Self.mean(nearestSpots[floor], of: parameters.floorSpots)
@@ -261,19 +278,28 @@ public final class RadioMapLocator: @unchecked Sendable {
                 }
             }
         }
+        // Step 7's candidates: the floor's records sharing an access point, run by run. With a
+        // limit, a record that its kind's list would not keep is passed over before its spot is read.
         var nearest: [Neighbour] = [], nearestOfKind = (scans: [Neighbour](), spots: [Neighbour]())
-        for record in touched where Int(recordFloor[record]) == best {
-            let spot = try section.spot(Int(recordSpot[record]))
-            let isScan = record >= layout.spotCount
-            let index = isScan ? record - layout.spotCount : record
-            let local = isScan ? spots.count + index - scans.lowerBound : index - spots.lowerBound
-            let neighbour = Neighbour(isScan: isScan, index: index,
-                                      distance: Self.sorensen(positionTotal, positionMass[record], positionCommon[local]),
-                                      latitudeE7: spot.latitude, longitudeE7: spot.longitude)
-            if let limit {
-                if isScan { Self.keep(neighbour, in: &nearestOfKind.scans, upTo: limit) } else { Self.keep(neighbour, in: &nearestOfKind.spots, upTo: limit) }
-            } else {
-                nearest.append(neighbour)
+        for isScan in [false, true] {
+            let run = isScan ? scans : spots, base = isScan ? layout.spotCount : 0
+            for index in run where common[base + index] > 0 {
+                let record = base + index
+                let local = isScan ? spots.count + index - scans.lowerBound : index - spots.lowerBound
+                var neighbour = Neighbour(isScan: isScan, index: index,
+                                          distance: Self.sorensen(positionTotal, positionMass[record], positionCommon[local]),
+                                          latitudeE7: 0, longitudeE7: 0)
+                if let limit {
+                    let list = isScan ? nearestOfKind.scans : nearestOfKind.spots
+                    if list.count == limit, let last = list.last, !Self.nearer(neighbour, last) { continue }
+                }
+                let spot = try section.spot(Int(recordSpot[record]))
+                (neighbour.latitudeE7, neighbour.longitudeE7) = (spot.latitude, spot.longitude)
+                if let limit {
+                    if isScan { Self.keep(neighbour, in: &nearestOfKind.scans, upTo: limit) } else { Self.keep(neighbour, in: &nearestOfKind.spots, upTo: limit) }
+                } else {
+                    nearest.append(neighbour)
+                }
             }
         }
         if limit != nil { nearest = nearestOfKind.scans + nearestOfKind.spots }
