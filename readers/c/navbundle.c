@@ -7630,10 +7630,9 @@ static nb_status decide_fix(const radio_map *m, const wifi_heard *heard, size_t 
     /* Steps 3 and 4 under the floor exponent: the common weight of every record sharing an
      * access point with the scan (the loop over the postings only adds; step 5 finds the
      * records whose weight is positive). The position exponent's are needed on the winning
-     * floor only (below). Weights
-     * are whole multiples of 2^-24 at most 1, so while the scan hears fewer than 256 access
-     * points every sum is a whole number of 2^-24 below 2^32: summed in a u32 (half the memory
-     * the loop touches at random), then converted, which is exact. */
+     * floor only (below). Weights are whole multiples of 2^-24 at most 1, so while the scan
+     * hears fewer than 256 access points every sum is a whole number of 2^-24 below 2^32:
+     * summed in a u32 (half the memory the loop touches), then converted, which is exact. */
     int narrow = heard_count < 256;
     if (narrow) {
         memset(s->units, 0, sizeof *s->units * (size_t)records);
