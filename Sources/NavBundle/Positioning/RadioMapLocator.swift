@@ -203,10 +203,10 @@ public final class RadioMapLocator: @unchecked Sendable {
                 for level in 0..<256 { least[level] = min(query, floorWeights[level]) }
                 for (base, range, offset) in postingRuns[(2 * index)...(2 * index + 1)] where !range.isEmpty {
                     let end = offset + range.count * RadioMapLayout.wordSize
-                    func floor(at: Int) -> Int {
+                    func floorOfPosting(at: Int) -> Int {
                         Int(recordFloor[base + Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self)) >> 8)])
                     }
-                    for floor in floor(at: offset)...floor(at: end - RadioMapLayout.wordSize) { reached[2 * floor + (base == 0 ? 0 : 1)] = true }
+                    for floor in floorOfPosting(at: offset)...floorOfPosting(at: end - RadioMapLayout.wordSize) { reached[2 * floor + (base == 0 ? 0 : 1)] = true }
                     for at in stride(from: offset, to: end, by: RadioMapLayout.wordSize) {
                         let posting = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self))
                         common[base + Int(posting >> 8)] += least[Int(posting & 0xFF)]
