@@ -7608,8 +7608,8 @@ typedef struct {
     double *common;     /* per record, under the floor exponent; then per record, under the position one */
     double least[256];  /* per level, min(q, w) under the floor exponent for the access point at hand */
     uint32_t least_units[256]; /* the same in units of 2^-24 */
-    uint32_t level_units[256]; /* per level, w under the floor exponent in units of 2^-24 */
-    uint32_t *units;    /* per record, the floor exponent's common weight in units of 2^-24 */
+    uint32_t level_units[256]; /* per level, w in units of 2^-24: under the floor exponent, then the position one */
+    uint32_t *units;    /* per record, the floor exponent's common weight in units of 2^-24; then the position one's */
     uint32_t *near_count; /* per floor and kind (wifi_near_first's slots): how many nearest kept */
     uint8_t *reached;   /* per floor and kind: whether a posting of the scan's may lie there */
     double *near;
@@ -7731,28 +7731,46 @@ static nb_status decide_fix(const radio_map *m, const wifi_heard *heard, size_t 
      * one run within each access point's, found by binary search. */
     uint32_t lows[2] = {b->wifi_floor_records[2 * (size_t)best], b->wifi_floor_records[2 * (size_t)best + 1]};
     uint32_t highs[2] = {b->wifi_floor_records[2 * (size_t)best + 2], b->wifi_floor_records[2 * (size_t)best + 3]};
+    /* As under the floor exponent, the sums are whole numbers of 2^-24 (in a u32 while the scan
+     * hears fewer than 256 access points), and each access point adds min(q, w) by level. */
     double *position_common = s->common + records;
-    for (int kind = 0; kind < 2; kind++)
-        memset(position_common + (kind ? m->spots : 0) + lows[kind], 0, sizeof *position_common * (highs[kind] - lows[kind]));
+    uint32_t *position_units = s->units + records;
+    if (narrow)
+        for (int level = 0; level < 256; level++)
+            s->level_units[level] = (uint32_t)(b->wifi_position_weight[level] * WIFI_WEIGHT_SCALE);
+    for (int kind = 0; kind < 2; kind++) {
+        uint32_t from = (kind ? m->spots : 0) + lows[kind], count = highs[kind] - lows[kind];
+        if (narrow) memset(position_units + from, 0, sizeof *position_units * count);
+        else memset(position_common + from, 0, sizeof *position_common * count);
+    }
     for (size_t i = 0; i < heard_count; i++) {
         double q = wifi_weight(heard[i].rssi, m->weakest, m->position_exponent);
+        uint32_t q_units = narrow ? (uint32_t)(q * WIFI_WEIGHT_SCALE) : 0;
         for (int kind = 0; kind < 2; kind++) {
-            uint32_t base = kind ? m->spots : 0, a = heard[i].access_point;
+            uint32_t base = kind ? m->spots : 0, a = heard[i].access_point, low = lows[kind], high = highs[kind];
             uint32_t first = rd32(m->p + m->first_at[kind] + 4 * (uint64_t)a);
-            uint32_t last = rd32(m->p + m->first_at[kind] + 4 * ((uint64_t)a + 1));
+            uint32_t end = rd32(m->p + m->first_at[kind] + 4 * ((uint64_t)a + 1)), last = end;
             const uint8_t *postings = m->p + m->postings_at[kind];
             while (first < last) {
                 uint32_t middle = first + (last - first) / 2;
-                if (rd32(postings + 4 * (uint64_t)middle) >> 8 < lows[kind]) first = middle + 1;
+                if (rd32(postings + 4 * (uint64_t)middle) >> 8 < low) first = middle + 1;
                 else last = middle;
             }
-            last = rd32(m->p + m->first_at[kind] + 4 * ((uint64_t)a + 1));
-            for (uint32_t k = first; k < last; k++) {
-                uint32_t value = rd32(postings + 4 * (uint64_t)k);
-                if (value >> 8 >= highs[kind]) break;
-                double w = b->wifi_position_weight[value & 0xFF];
-                position_common[base + (value >> 8)] += q < w ? q : w;
-            }
+            const uint8_t *posting = postings + 4 * (uint64_t)first;
+            if (narrow) {
+                uint32_t *units = position_units + base;
+                for (uint32_t k = first; k < end; k++, posting += 4) {
+                    uint32_t value = rd32(posting), w = s->level_units[value & 0xFF];
+                    if (value >> 8 >= high) break;
+                    units[value >> 8] += q_units < w ? q_units : w;
+                }
+            } else
+                for (uint32_t k = first; k < end; k++, posting += 4) {
+                    uint32_t value = rd32(posting);
+                    if (value >> 8 >= high) break;
+                    double w = b->wifi_position_weight[value & 0xFF];
+                    position_common[base + (value >> 8)] += q < w ? q : w;
+                }
         }
     }
     /* Step 7: the position from the nearest of the rule's kind on the floor, else of any kind. */
@@ -7766,12 +7784,13 @@ static nb_status decide_fix(const radio_map *m, const wifi_heard *heard, size_t 
             /* As in step 5, a record clearly behind the last kept of every list it could join is
              * passed over without the division (the any-kind list is full whenever the rule's
              * is, and its last is never farther). */
-            double both = totals[1] + b->wifi_mass[2 * (size_t)r + 1], apart = both - 2 * position_common[r];
+            double common = narrow ? (double)position_units[r] / WIFI_WEIGHT_SCALE : position_common[r];
+            double both = totals[1] + b->wifi_mass[2 * (size_t)r + 1], apart = both - 2 * common;
             if (any_count == m->neighbours && apart > any_kind[any_count - 1].distance * both * (1 + 0x1p-40) &&
                 (!admits || (admitted_count == m->neighbours &&
                              apart > admitted[admitted_count - 1].distance * both * (1 + 0x1p-40))))
                 continue;
-            wifi_neighbour n = {r, wifi_sorensen(totals[1], b->wifi_mass[2 * (size_t)r + 1], position_common[r])};
+            wifi_neighbour n = {r, wifi_sorensen(totals[1], b->wifi_mass[2 * (size_t)r + 1], common)};
             if (admits) keep_neighbour(admitted, &admitted_count, m->neighbours, n, m->spots);
             keep_neighbour(any_kind, &any_count, m->neighbours, n, m->spots);
         }
@@ -7824,7 +7843,7 @@ nb_status nb_locate(const nb_bundle *b, const nb_scan_reading *readings, size_t 
         /* Each floor keeps at most as many of its nearest as it has records of the kind: at most
          * as many places as records in all. */
         s.common = malloc(sizeof *s.common * (2 * records + 1));
-        s.units = malloc(sizeof *s.units * (records + 1));
+        s.units = malloc(sizeof *s.units * (2 * records + 1));
         s.near_count = calloc(2 * (size_t)m.floors + 1, sizeof *s.near_count);
         s.reached = calloc(2 * (size_t)m.floors + 1, 1);
         s.neighbours = malloc(sizeof *s.neighbours * 2 * (size_t)m.neighbours);
