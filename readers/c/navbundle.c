@@ -7605,11 +7605,14 @@ static uint32_t record_spot(const radio_map *m, uint32_t record) {
 /* Scratch memory of one call. */
 typedef struct {
     wifi_heard *heard;
-    double *common;     /* per record, under the floor exponent; then per record, under the position one */
+    /* Per record, the common weight under the floor exponent, then per record under the position
+     * one: in `units` of 2^-24 while the scan hears fewer than 256 access points (every sum then
+     * stays below 2^32), else in `common`; only the one in use is allocated. */
+    double *common;
     double least[256];  /* per level, min(q, w) under the floor exponent for the access point at hand */
     uint32_t least_units[256]; /* the same in units of 2^-24 */
     uint32_t level_units[256]; /* per level, w in units of 2^-24: under the floor exponent, then the position one */
-    uint32_t *units;    /* per record, the floor exponent's common weight in units of 2^-24; then the position one's */
+    uint32_t *units;
     uint32_t *near_count; /* per floor and kind (wifi_near_first's slots): how many nearest kept */
     uint8_t *reached;   /* per floor and kind: whether a posting of the scan's may lie there */
     double *near;
@@ -7657,8 +7660,6 @@ static nb_status decide_fix(const radio_map *m, const wifi_heard *heard, size_t 
             uint32_t first = rd32(m->p + m->first_at[kind] + 4 * (uint64_t)a);
             uint32_t last = rd32(m->p + m->first_at[kind] + 4 * ((uint64_t)a + 1));
             const uint8_t *posting = m->p + m->postings_at[kind] + 4 * (uint64_t)first;
-            uint32_t *units = s->units + base;
-            double *common = s->common + base;
             /* The floors between the first posting's and the last's (records lie sorted by floor):
              * a run of records outside every access point's span shares nothing with the scan. */
             if (first < last) {
@@ -7666,16 +7667,19 @@ static nb_status decide_fix(const radio_map *m, const wifi_heard *heard, size_t 
                 uint32_t high = b->wifi_floor_of[base + (rd32(posting + 4 * (uint64_t)(last - 1 - first)) >> 8)];
                 for (uint32_t f = low; f <= high; f++) s->reached[2 * (size_t)f + (size_t)kind] = 1;
             }
-            if (narrow)
+            if (narrow) {
+                uint32_t *units = s->units + base;
                 for (uint32_t k = first; k < last; k++, posting += 4) {
                     uint32_t value = rd32(posting);
                     units[value >> 8] += s->least_units[value & 0xFF];
                 }
-            else
+            } else {
+                double *common = s->common + base;
                 for (uint32_t k = first; k < last; k++, posting += 4) {
                     uint32_t value = rd32(posting);
                     common[value >> 8] += s->least[value & 0xFF];
                 }
+            }
         }
     }
     /* Step 5: each floor's nearest scans and spots, and its score. The records sharing an access
@@ -7692,20 +7696,16 @@ static nb_status decide_fix(const radio_map *m, const wifi_heard *heard, size_t 
             double *list = s->near + b->wifi_near_first[slot];
             uint32_t limit = b->wifi_near_first[slot + 1] - b->wifi_near_first[slot], *count = &s->near_count[slot];
             for (uint32_t r = low; r < high; r++) {
-                if (narrow) {
-                    if (s->units[r] == 0) continue;
-                    s->common[r] = (double)s->units[r] / WIFI_WEIGHT_SCALE;
-                } else if (s->common[r] == 0)
-                    continue;
+                double common = narrow ? (double)s->units[r] / WIFI_WEIGHT_SCALE : s->common[r];
+                if (common == 0) continue;
                 any = 1;
                 /* Most records are far from the scan: one whose distance clearly exceeds the
                  * floor's farthest kept is passed over without the division (the margin is far
                  * wider than the rounding of the product, so no record that would be kept is
                  * passed over). */
                 double both = totals[0] + b->wifi_mass[2 * (size_t)r];
-                if (*count == limit && limit > 0 && both - 2 * s->common[r] > list[limit - 1] * both * (1 + 0x1p-40))
-                    continue;
-                keep_nearest(list, count, limit, wifi_sorensen(totals[0], b->wifi_mass[2 * (size_t)r], s->common[r]));
+                if (*count == limit && limit > 0 && both - 2 * common > list[limit - 1] * both * (1 + 0x1p-40)) continue;
+                keep_nearest(list, count, limit, wifi_sorensen(totals[0], b->wifi_mass[2 * (size_t)r], common));
             }
         }
     if (!any) return NB_OK; /* nothing in common: unknown */
@@ -7733,8 +7733,8 @@ static nb_status decide_fix(const radio_map *m, const wifi_heard *heard, size_t 
     uint32_t highs[2] = {b->wifi_floor_records[2 * (size_t)best + 2], b->wifi_floor_records[2 * (size_t)best + 3]};
     /* As under the floor exponent, the sums are whole numbers of 2^-24 (in a u32 while the scan
      * hears fewer than 256 access points), and each access point adds min(q, w) by level. */
-    double *position_common = s->common + records;
-    uint32_t *position_units = s->units + records;
+    double *position_common = narrow ? NULL : s->common + records;
+    uint32_t *position_units = narrow ? s->units + records : NULL;
     if (narrow)
         for (int level = 0; level < 256; level++)
             s->level_units[level] = (uint32_t)(b->wifi_position_weight[level] * WIFI_WEIGHT_SCALE);
@@ -7842,12 +7842,12 @@ nb_status nb_locate(const nb_bundle *b, const nb_scan_reading *readings, size_t 
     if (status == NB_OK && heard_count > 0) {
         /* Each floor keeps at most as many of its nearest as it has records of the kind: at most
          * as many places as records in all. */
-        s.common = malloc(sizeof *s.common * (2 * records + 1));
-        s.units = malloc(sizeof *s.units * (2 * records + 1));
+        if (heard_count < 256) s.units = malloc(sizeof *s.units * (2 * records + 1)); /* as decide_fix sums */
+        else s.common = malloc(sizeof *s.common * (2 * records + 1));
         s.near_count = calloc(2 * (size_t)m.floors + 1, sizeof *s.near_count);
         s.reached = calloc(2 * (size_t)m.floors + 1, 1);
         s.neighbours = malloc(sizeof *s.neighbours * 2 * (size_t)m.neighbours);
-        if (s.common == NULL || s.units == NULL || s.near_count == NULL || s.reached == NULL ||
+        if ((s.common == NULL && s.units == NULL) || s.near_count == NULL || s.reached == NULL ||
             s.neighbours == NULL)
             status = NB_ERROR_MEMORY;
         if (status == NB_OK && (s.near = malloc(sizeof *s.near * ((size_t)b->wifi_near_first[2 * (size_t)m.floors] + 1))) == NULL)
