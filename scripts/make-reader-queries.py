@@ -20,6 +20,7 @@ the readers with each other.
 """
 import csv
 import json
+import math
 import random
 import struct
 import sys
@@ -39,7 +40,7 @@ def main(path, survey=None):
     if "NODE" not in sections or struct.unpack_from("<I", sections["NODE"], 0)[0] == 0:
         lines = ["# Queries every bundle reader answers identically (readers/vectors/README.md).",
                  f"# Made by scripts/make-reader-queries.py from the {meta['venueID']} bundle and {survey_name(survey)}."]
-        print("\n".join(lines + locate_queries(random.Random(20261127), read_scans(survey))))
+        print("\n".join(lines + locate_queries(random.Random(20261127), read_scans(survey), sections.get("WIFI"))))
         return
     node_count = struct.unpack_from("<I", sections["NODE"], 0)[0]
     strings = sections["STRS"]
@@ -108,7 +109,7 @@ def main(path, survey=None):
         # A generator of its own, so that the queries above stay as they were.
         lines += conditions_queries(random.Random(20261125), sections, meta, records, string, node_count)
     if survey:
-        lines += locate_queries(random.Random(20261127), read_scans(survey))
+        lines += locate_queries(random.Random(20261127), read_scans(survey), sections.get("WIFI"))
     # Last and with a generator of their own, so that the queries above stay as they were.
     steps = steps_queries(random.Random(20261128), meta, lines)
     lines += steps
@@ -361,10 +362,33 @@ def respelled(bssid, rng):
     return ":".join(group.lstrip("0") or "0" for group in groups)
 
 
-def locate_queries(rng, scans):
+def map_access_points(wifi):
+    """The access point ids of a `WIFI` section (version 2) and its weakest RSSI, read by the
+    layout of docs/bundle-format.md: tables padded to 8 bytes but `spots`, after `floors`."""
+    points, buildings, floors, spots, scans, spot_postings, scan_postings, strings = struct.unpack_from("<8I", wifi, 0)
+    weakest = struct.unpack_from("<d", wifi, 56)[0]
+    def after(at, size):
+        return (at + size + 7) // 8 * 8
+    ids_at = 80
+    at = after(ids_at, 4 * points)
+    at = after(at, 4 * (points + 1))
+    at = after(at, 4 * (points + 1))
+    at = after(at, 4 * buildings)
+    at = after(at + 16 * floors, 12 * spots)
+    at = after(at, 4 * scans)
+    at = after(at, 4 * spot_postings)
+    offsets_at = after(at, 4 * scan_postings)
+    bytes_at = offsets_at + 4 * (strings + 1)
+    offsets = struct.unpack_from(f"<{strings + 1}I", wifi, offsets_at)
+    ids = struct.unpack_from(f"<{points}I", wifi, ids_at)
+    return [wifi[bytes_at + offsets[i]:bytes_at + offsets[i + 1]].decode() for i in ids], weakest
+
+
+def locate_queries(rng, scans, wifi=None):
     """`locate` lines: sampled scans as surveyed, then changed: readings dropped, shifted by a few
     dB, respelled, repeated with another RSSI, joined by unknown or too weak access points; and
-    scans the locator must call unknown."""
+    scans the locator must call unknown. With the bundle's `WIFI` section, scans hearing 255, 256
+    and every access point of a map of 256 or more."""
     def line(readings):
         return "locate " + ",".join(f"{ap}:{rssi}" for ap, rssi in readings)
 
@@ -385,6 +409,15 @@ def locate_queries(rng, scans):
     known = sorted({ap for scan in scans for ap, _ in scan})
     lines += [line([(known[0], -120)]), line([("02:00:00:00:00:02", -50)]), line([(known[-1], -150)]),
               line([(ap, -104) for ap in known[:5]]), line([(ap, -30) for ap in known[:3]])]
+    # Scans hearing 255, 256 and every access point of the map: the C core sums weights in 32-bit
+    # units below 256 heard and in doubles from 256 on (docs/wifi.md), and the answers must not
+    # show which. The first sampled scan's readings, every other access point faint but heard.
+    ids, weakest = map_access_points(wifi) if wifi else ([], 0)
+    if len(ids) >= 256:
+        heard, faint = dict(chosen[0]), math.ceil(weakest) + 4
+        for count in (255, 256, len(ids)):
+            lines.append(line([(ap, heard[ap] if heard.get(ap, weakest) > weakest else faint + index % 7)
+                               for index, ap in enumerate(ids[:count])]))
     # Texts that are no scan: answered `invalid` by every reader.
     lines += ["locate " + text for text in ("WAP001", "WAP001:-70,", ":-70", "WAP001:-7e1", "WAP001:--70",
                                            "WAP001:70.", "WAP001:+70", "WAP001:-70 ,WAP002:-60")]
