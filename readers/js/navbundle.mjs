@@ -23,9 +23,6 @@ export const OUTLINE_KINDS = ['room', 'corridor', 'area', 'stairwell', 'lift', '
 export const FIELDS = ['ref', 'name', 'word', 'category', 'alias'];
 
 const NONE = 0xffffffff;
-// The sections this reader reads in a section version other than 1, as the core does: EGRS holds
-// entries only for the nodes inside buildings, WIFI keeps the survey's scans.
-const SECTION_VERSIONS = new Map([['EGRS', 2], ['WIFI', 2]]);
 const SECTION_TAG = /\b(?:CH[0-9A-F]{2}|[A-Z]{4})\b/;
 // nb_status of navbundle.h, as BundleError codes.
 // NB_ERROR_CONDITIONS (7) becomes a ConditionsError instead.
@@ -538,7 +535,9 @@ export class NavBundle {
     this._texts = new Map();
     this._check(core.nb_sections_json(handle, OUT, OUT + 4));
     this._sections = JSON.parse(takeText());
-    this._byTag = new Map(this._sections.map((section) => [section.tag, section]));
+    // The sections present at the version the core reads (nb_has_section), asked once.
+    this._readable = new Set(this._sections.map((section) => section.tag)
+      .filter((tag) => withText(tag, (at) => core.nb_has_section(handle, at)) !== 0));
   }
 
   // -- Errors --
@@ -622,8 +621,7 @@ export class NavBundle {
   /** Whether section `tag` is present at the version this reader reads (2 for EGRS and WIFI, 1 for
    * every other). */
   has(tag) {
-    const entry = this._byTag.get(tag);
-    return entry !== undefined && entry.version === (SECTION_VERSIONS.get(tag) ?? 1);
+    return this._readable.has(tag);
   }
 
   /** The section table in file order, sections this reader does not know included. */

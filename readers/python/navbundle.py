@@ -31,10 +31,6 @@ import threading
 MAGIC = b"NAVFBNDL"
 HEADER = struct.Struct("<8sHHIIIQ32s")
 ENTRY = struct.Struct("<4sHHQQQ")
-SECTION_VERSION = 1
-# The sections this reader reads in another section version than SECTION_VERSION, as the C core
-# does: EGRS holds entries only for the nodes inside buildings, WIFI keeps the survey's scans.
-SECTION_VERSIONS = {"EGRS": 2, "WIFI": 2}
 NONE = 0xFFFFFFFF
 ORIGINAL_ARC = 0x80000000
 CUSTOMISABLE_MAGIC = 0x31544343  # "CCT1"
@@ -434,6 +430,8 @@ class Bundle:
         table = ENTRY.iter_unpack(self._view[header_size:header_size + ENTRY.size * count])
         self._sections = {raw.decode("ascii"): Section(raw.decode("ascii"), version, offset, length, checksum)
                           for raw, version, _, offset, length, checksum in table}
+        # The sections present at the version the C reader reads (nb_has_section), asked once.
+        self._readable = {tag for tag in self._sections if _core.nb_has_section(self._handle, tag.encode("ascii"))}
         self._arc_count = _core.nb_arc_count(self._handle)
         self.node_count = _core.nb_node_count(self._handle)
         self.level_count = _core.nb_level_count(self._handle)
@@ -565,8 +563,7 @@ class Bundle:
 
     def has(self, tag):
         """Whether section ``tag`` is present at a version this reader can read."""
-        entry = self._sections.get(tag)
-        return entry is not None and entry.version == SECTION_VERSIONS.get(tag, SECTION_VERSION)
+        return tag in self._readable
 
     def section(self, tag):
         """The bytes of section ``tag``; a ``BundleError`` when it is missing, or present at a
@@ -574,7 +571,7 @@ class Bundle:
         entry = self._sections.get(tag)
         if entry is None:
             raise BundleError(f"{self.path}: no section {tag}: not available in this bundle", code="unavailable")
-        if entry.version != SECTION_VERSIONS.get(tag, SECTION_VERSION):
+        if tag not in self._readable:
             raise BundleError(f"{self.path}: section {tag} has version {entry.version}, "
                               f"which this reader does not know: not available", code="unavailable")
         return self._view[entry.offset:entry.offset + entry.length]
