@@ -202,12 +202,14 @@ struct nb_bundle {
     const uint8_t *landmarks, *landmark_pairs;
     uint32_t landmark_count, landmark_keys, landmark_pair_count;
     /* WIFI (section version 2) as nb_open prepares it (prepare_wifi), so that locating only
-     * reads: the weights of every level under each exponent, each record's masses (floor and
-     * position exponent; spots, then scans) and floor. `wifi_status` is NB_OK when the section
-     * is present and sound, else what locating reports, with `wifi_problem`. */
+     * reads: the weights of every level under each exponent (as doubles and in units of 2^-24),
+     * each record's masses (floor and position exponent; spots, then scans) and floor.
+     * `wifi_status` is NB_OK when the section is present and sound, else what locating reports,
+     * with `wifi_problem`. */
     nb_status wifi_status;
     char wifi_problem[1024];
     double wifi_floor_weight[256], wifi_position_weight[256];
+    uint32_t wifi_floor_units[256], wifi_position_units[256]; /* the same in units of 2^-24 */
     double *wifi_mass;
     uint32_t *wifi_floor_of;
     uint32_t *wifi_near_first; /* per floor and kind, where its nearest go in a locate's scratch */
@@ -7313,6 +7315,8 @@ static void prepare_wifi(nb_bundle *b) {
         double dbm = (double)level / 2 - 128;
         b->wifi_floor_weight[level] = wifi_weight(dbm, m.weakest, m.floor_exponent);
         b->wifi_position_weight[level] = wifi_weight(dbm, m.weakest, m.position_exponent);
+        b->wifi_floor_units[level] = (uint32_t)(b->wifi_floor_weight[level] * WIFI_WEIGHT_SCALE);
+        b->wifi_position_units[level] = (uint32_t)(b->wifi_position_weight[level] * WIFI_WEIGHT_SCALE);
     }
     size_t records = (size_t)m.spots + m.scans;
     b->wifi_mass = calloc(2 * records + 1, sizeof *b->wifi_mass);
@@ -7611,7 +7615,6 @@ typedef struct {
     double *common;
     double least[256];  /* per level, min(q, w) under the floor exponent for the access point at hand */
     uint32_t least_units[256]; /* the same in units of 2^-24 */
-    uint32_t level_units[256]; /* per level, w in units of 2^-24: under the floor exponent, then the position one */
     uint32_t *units;
     uint32_t *near_count; /* per floor and kind (wifi_near_first's slots): how many nearest kept */
     uint8_t *reached;   /* per floor and kind: whether a posting of the scan's may lie there */
@@ -7637,12 +7640,8 @@ static nb_status decide_fix(const radio_map *m, const wifi_heard *heard, size_t 
      * hears fewer than 256 access points every sum is a whole number of 2^-24 below 2^32:
      * summed in a u32 (half the memory the loop touches), then converted, which is exact. */
     int narrow = heard_count < 256;
-    if (narrow) {
-        memset(s->units, 0, sizeof *s->units * (size_t)records);
-        /* The level weights in units once per call; per access point only their minima with q. */
-        for (int level = 0; level < 256; level++)
-            s->level_units[level] = (uint32_t)(b->wifi_floor_weight[level] * WIFI_WEIGHT_SCALE);
-    } else memset(s->common, 0, sizeof *s->common * (size_t)records);
+    if (narrow) memset(s->units, 0, sizeof *s->units * (size_t)records);
+    else memset(s->common, 0, sizeof *s->common * (size_t)records);
     for (size_t i = 0; i < heard_count; i++) {
         double q = wifi_weight(heard[i].rssi, m->weakest, m->floor_exponent);
         totals[0] += q, totals[1] += wifi_weight(heard[i].rssi, m->weakest, m->position_exponent);
@@ -7650,7 +7649,7 @@ static nb_status decide_fix(const radio_map *m, const wifi_heard *heard, size_t 
         if (narrow) {
             uint32_t q_units = (uint32_t)(q * WIFI_WEIGHT_SCALE);
             for (int level = 0; level < 256; level++)
-                s->least_units[level] = q_units < s->level_units[level] ? q_units : s->level_units[level];
+                s->least_units[level] = q_units < b->wifi_floor_units[level] ? q_units : b->wifi_floor_units[level];
         } else
             for (int level = 0; level < 256; level++)
                 s->least[level] = q < b->wifi_floor_weight[level] ? q : b->wifi_floor_weight[level];
@@ -7735,9 +7734,6 @@ static nb_status decide_fix(const radio_map *m, const wifi_heard *heard, size_t 
      * hears fewer than 256 access points), and each access point adds min(q, w) by level. */
     double *position_common = narrow ? NULL : s->common + records;
     uint32_t *position_units = narrow ? s->units + records : NULL;
-    if (narrow)
-        for (int level = 0; level < 256; level++)
-            s->level_units[level] = (uint32_t)(b->wifi_position_weight[level] * WIFI_WEIGHT_SCALE);
     for (int kind = 0; kind < 2; kind++) {
         uint32_t from = (kind ? m->spots : 0) + lows[kind], count = highs[kind] - lows[kind];
         if (narrow) memset(position_units + from, 0, sizeof *position_units * count);
@@ -7760,7 +7756,7 @@ static nb_status decide_fix(const radio_map *m, const wifi_heard *heard, size_t 
             if (narrow) {
                 uint32_t *units = position_units + base;
                 for (uint32_t k = first; k < end; k++, posting += 4) {
-                    uint32_t value = rd32(posting), w = s->level_units[value & 0xFF];
+                    uint32_t value = rd32(posting), w = b->wifi_position_units[value & 0xFF];
                     if (value >> 8 >= high) break;
                     units[value >> 8] += q_units < w ? q_units : w;
                 }
