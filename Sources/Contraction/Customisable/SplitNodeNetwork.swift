@@ -10,6 +10,12 @@
 /// The arrays are raw buffers sized once for the whole graph and reused for every part: the
 /// flow is the order's inner loop, and buffers owned by a class would pay for exclusivity checks
 /// on every access.
+///
+/// Only the *boundary* sources, those with a neighbour that is not a source, are searched from.
+/// An inner source's neighbours are all sources, whose entries sit at level 0, so no arc of the
+/// level graph leaves its exit and no augmenting path can start at it or pass through it: it
+/// carries no flow in any phase. Leaving it out of the queues gives the same levels, the same
+/// paths and the same cut, without scanning a quarter of the part twice per phase.
 struct SplitNodeNetwork {
     static let source: UInt8 = 1
     static let sink: UInt8 = 2
@@ -25,9 +31,12 @@ struct SplitNodeNetwork {
     let current: UnsafeMutablePointer<Int32>
     let queue: UnsafeMutablePointer<Int32>
     let pathArcs: UnsafeMutablePointer<Int32>
+    /// The boundary sources' local indices, ascending; their number is `sizes[2]`.
+    let boundary: UnsafeMutablePointer<Int32>
     /// Per local node: ``source``, ``sink`` or 0.
     let role: UnsafeMutablePointer<UInt8>
-    /// The part's size and its network's arc count; changed by ``build(part:graph:local:)``.
+    /// The part's size and its network's arc count, changed by ``build(part:graph:local:)``, and
+    /// the number of boundary sources, changed by ``maximumFlow(limit:)``.
     let sizes: UnsafeMutablePointer<Int>
 
     init(nodeCapacity: Int, edgeCapacity: Int) {
@@ -41,13 +50,14 @@ struct SplitNodeNetwork {
         current = .allocate(capacity: max(vertices, 1))
         queue = .allocate(capacity: max(vertices, 1))
         pathArcs = .allocate(capacity: max(vertices, 1))
+        boundary = .allocate(capacity: max(nodeCapacity, 1))
         role = .allocate(capacity: max(nodeCapacity, 1))
-        sizes = .allocate(capacity: 2)
-        sizes.initialize(repeating: 0, count: 2)
+        sizes = .allocate(capacity: 3)
+        sizes.initialize(repeating: 0, count: 3)
     }
 
     func deallocate() {
-        for pointer in [first, head, reverse, residual, initial, level, current, queue, pathArcs] { pointer.deallocate() }
+        for pointer in [first, head, reverse, residual, initial, level, current, queue, pathArcs, boundary] { pointer.deallocate() }
         role.deallocate()
         sizes.deallocate()
     }
@@ -99,10 +109,12 @@ struct SplitNodeNetwork {
     /// soon as it exceeds `limit`, when the caller has a smaller cut already.
     func maximumFlow(limit: Int) -> Int? {
         residual.update(from: initial, count: sizes[1])
+        findBoundarySources()
         var flow = 0
         while levels() {
             current.update(from: first, count: 2 * nodeCount)
-            for s in 0..<nodeCount where role[s] == Self.source {
+            for index in 0..<sizes[2] {
+                let s = Int(boundary[index])
                 while augment(from: 2 * s) {
                     flow += 1
                     if flow > limit { return nil }
@@ -115,16 +127,28 @@ struct SplitNodeNetwork {
     @inline(__always)
     private func isDrain(_ vertex: Int) -> Bool { vertex & 1 == 1 && role[vertex >> 1] == Self.sink }
 
-    /// Clears the levels and queues the sources' entries at level 0; returns the queue's length.
+    /// Lists the sources with a neighbour that is not a source (an exit's arcs after its first
+    /// lead to its neighbours' entries).
+    private func findBoundarySources() {
+        var count = 0
+        for s in 0..<nodeCount where role[s] == Self.source {
+            let exit = 2 * s + 1
+            for arc in Int(first[exit]) + 1..<Int(first[exit + 1]) where role[Int(head[arc]) >> 1] != Self.source {
+                boundary[count] = Int32(s)
+                count += 1
+                break
+            }
+        }
+        sizes[2] = count
+    }
+
+    /// Clears the levels, puts every source's entry at level 0 and queues the boundary sources'
+    /// entries; returns the queue's length.
     private func seedSources() -> Int {
         level.update(repeating: -1, count: 2 * nodeCount)
-        var tail = 0
-        for s in 0..<nodeCount where role[s] == Self.source {
-            level[2 * s] = 0
-            queue[tail] = Int32(2 * s)
-            tail += 1
-        }
-        return tail
+        for s in 0..<nodeCount where role[s] == Self.source { level[2 * s] = 0 }
+        for index in 0..<sizes[2] { queue[index] = 2 * boundary[index] }
+        return sizes[2]
     }
 
     /// Breadth-first levels from the sources' entries over arcs with residual capacity, up to the
@@ -186,6 +210,16 @@ struct SplitNodeNetwork {
     /// separator (its entry reachable in the residual network, its exit not).
     func cutSides() -> [UInt8] {
         var tail = seedSources()
+        // An inner source carries no flow, so its exit is reached from its entry; nothing else
+        // is reached through it (its neighbours' entries are at level 0 already).
+        var next = 0
+        for s in 0..<nodeCount where role[s] == Self.source {
+            if next < sizes[2] && Int(boundary[next]) == s {
+                next += 1
+            } else {
+                level[2 * s + 1] = 0
+            }
+        }
         var front = 0
         while front < tail {
             let vertex = Int(queue[front])
