@@ -11,7 +11,11 @@ extension BundleWriter {
     static func encodeArcBearings(_ contents: BundleContents, order: [Int]) -> Data {
         typealias Section = BundleFormat.ArcBearingSection
         let scale = BundleFormat.localLongitudeScale(latitudes: contents.nodes.map { BundleFormat.fixedPoint($0.latitude) })
-        let bearings = order.map { ArcBearings(contents.arcs[$0], nodes: contents.nodes, longitudeScale: scale) }
+        // Each arc's bearings are its own: the cores share the arcs, in order.
+        let bearings = ParallelWork.map(count: order.count, workers: ProcessInfo.processInfo.activeProcessorCount,
+                                        chunk: 4_096) { index, _ in
+            ArcBearings(contents.arcs[order[index]], nodes: contents.nodes, longitudeScale: scale)
+        }
         let layout = Section(arcCount: order.count, cornerCount: bearings.reduce(0) { $0 + $1.corners.count })
         var writer = ByteWriter(capacity: layout.size)
         writer.record(size: Section.headerSize) { header in
@@ -58,6 +62,14 @@ struct ArcBearings {
             (BundleFormat.fixedPoint(latitude), BundleFormat.fixedPoint(longitude))
         }
         let tail = nodes[arc.tail], head = nodes[arc.head]
+        if arc.via.isEmpty {
+            // Most arcs are one segment: its bearing both ways, no corners, nothing allocated.
+            let bearing = BundleFormat.Bearing.between(stored(latitude: tail.latitude, longitude: tail.longitude),
+                                                       stored(latitude: head.latitude, longitude: head.longitude),
+                                                       longitudeScale: longitudeScale) ?? 0
+            (first, last, corners) = (bearing, bearing, [])
+            return
+        }
         let points = [stored(latitude: tail.latitude, longitude: tail.longitude)]
             + arc.via.map { stored(latitude: $0.latitude, longitude: $0.longitude) }
             + [stored(latitude: head.latitude, longitude: head.longitude)]
