@@ -62,4 +62,11 @@ import VenueModel
             #expect(try GeoPackageGeometry.decode(GeoPackageGeometry.encode(geometry)) == geometry)
         }
     }
+
+    @Test func listsSplitWhereTheJoinPutItsSeparator() {
+        #expect(StagingRowReader.listed("n1;n2;;n3;") == ["n1", "n2", "n3"])
+        #expect(StagingRowReader.listed("") == [])
+        // A mark after the separator would make one Character of the two.
+        #expect(StagingRowReader.listed(["Tür", "\u{301}門", "🚪"].joined(separator: ";")) == ["Tür", "\u{301}門", "🚪"])
+    }
 }

@@ -120,7 +120,14 @@ struct StagingRowReader {
     }
 
     func levelIDs(_ name: String = "level_ids") throws(StagingError) -> [String] {
-        try requiredText(name).split(separator: ";").map(String.init)
+        Self.listed(try requiredText(name))
+    }
+
+    /// The items of a list written joined by `;`, empty items left out. Split on the byte the
+    /// join wrote, which is several times faster than splitting by `Character` (a city's paths
+    /// list millions of vertices) and cannot be fooled by a mark combining with the `;`.
+    static func listed(_ text: String) -> [String] {
+        text.utf8.split(separator: UInt8(ascii: ";")).map { String(decoding: $0, as: UTF8.self) }
     }
 
     func source() throws(StagingError) -> SourceLocation {

@@ -136,7 +136,7 @@ extension StagingStore {
                         isOneWay: row.bool("oneway") ?? false,
                         access: try row.enumeration("access", as: AccessRestriction.self),
                         accessibility: try row.accessibility(), source: try row.source())
-        path.vertexRefs = row.text("vertex_refs").map { $0.split(separator: ";").map(String.init) }
+        path.vertexRefs = row.text("vertex_refs").map(StagingRowReader.listed)
         path.openingHours = row.text("opening_hours")
         path.barriers = try row.barriers()
         path.carPark = row.text("car_park")
