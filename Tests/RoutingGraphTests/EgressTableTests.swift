@@ -48,4 +48,25 @@ import VenueModel
         #expect(near.exit[0] == 3 && near.exit[1] == 3)
         #expect(near.cost[0] < far.cost[0])
     }
+
+    /// Given the costs worked out already, the table is the one that works them out itself,
+    /// emergency exits judged again for leaving.
+    @Test func aTableFromGivenCostsIsTheSame() {
+        var graph = Self.graph(entranceMetres: 50)
+        var exit = ArcAttributes()
+        exit.isIndoor = true
+        exit.access = .no
+        exit.emergencyExit = true
+        let here = Coordinate(latitude: 51.0, longitude: 13.7)
+        graph.nodes.append(GraphNode(coordinate: here, level: 0, kind: .entrance, label: "Emergency exit"))
+        graph.arcs += [GraphArc(tail: 0, head: 5, length: 2, kind: .walk, label: nil, attributes: exit),
+                       GraphArc(tail: 5, head: 0, length: 2, kind: .walk, label: nil, attributes: exit)]
+        for profile in RoutingProfile.builtIn {
+            let costs = graph.arcs.map { profile.cost(for: $0) }
+            let table = EgressTable(graph: graph, profile: profile, costs: costs)
+            #expect(table == EgressTable(graph: graph, profile: profile))
+            #expect(table.leavingArcs == [UInt32(graph.arcs.count - 2), UInt32(graph.arcs.count - 1)], "\(profile.name)")
+            #expect(table.exit[0] == 5, "the room leaves by the emergency exit")
+        }
+    }
 }

@@ -51,6 +51,41 @@ struct ProfileRuleTests {
         #expect(RoutingProfile.foot.seconds(for: closed, leaving: true) == nil)
     }
 
+    /// ``RoutingProfile/leavingMayOpen(_:)`` lets the egress tables judge only some arcs again:
+    /// for every other arc, leaving must not change any profile's verdict.
+    @Test func leavingChangesOnlyTheArcsItMayOpen() {
+        // A linear congruential generator (Knuth's MMIX constants): the test needs spread, not quality.
+        var state: UInt64 = 41
+        func below(_ count: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % count
+        }
+        var opened = 0
+        for _ in 0..<5_000 {
+            let kind = ArcKind.allCases[below(ArcKind.allCases.count)]
+            let candidate = arc(kind, length: Double(1 + below(40))) { facts in
+                facts.access = [nil, .yes, .no, .private, .employees][below(5)]
+                facts.emergencyExit = below(2) == 0
+                facts.wheelchair = [nil, .yes, .no, .limited][below(4)]
+                facts.doorType = [nil, .hinged, .revolving, .sliding][below(4)]
+                facts.width = [nil, 0.6, 0.9, 1.5][below(4)]
+                facts.kerbHeight = [nil, 0.02, 0.1][below(3)]
+                facts.incline = [nil, 0.02, 0.12][below(3)]
+                facts.lit = [nil, true, false][below(3)]
+                facts.isIndoor = below(2) == 0
+            }
+            for profile in RoutingProfile.builtIn {
+                let staying = profile.verdict(for: candidate), leaving = profile.verdict(for: candidate, leaving: true)
+                if RoutingProfile.leavingMayOpen(candidate) {
+                    if staying != leaving { opened += 1 }
+                } else {
+                    #expect(staying == leaving, "\(profile.name), \(candidate.attributes)")
+                }
+            }
+        }
+        #expect(opened > 0, "some emergency exits open when leaving")
+    }
+
     @Test func settingsAreCheckedAndApplied() throws {
         var profile = RoutingProfile.wheelchair
         try profile.set(.speed, to: 0.8)

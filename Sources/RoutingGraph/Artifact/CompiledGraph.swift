@@ -42,10 +42,11 @@ public struct CompiledGraph: Hashable, Sendable {
         let compiled = ParallelWork.map(count: profiles.count, workers: ProcessInfo.processInfo.activeProcessorCount,
                                         chunk: 1) { index, _ in
             let profile = profiles[index]
-            let verdicts = graph.arcs.map { profile.verdict(for: $0) }
-            return (ProfileCosts(name: profile.name, costs: verdicts.map(RoutingProfile.cost(of:)),
-                                 closingRules: verdicts.map(\.closingRule)),
-                    EgressTable(graph: graph, profile: profile))
+            // Arcs by index: mapping the array copies every arc and its references.
+            let verdicts = (0..<graph.arcs.count).map { profile.verdict(for: graph.arcs[$0]) }
+            let costs = verdicts.map(RoutingProfile.cost(of:))
+            return (ProfileCosts(name: profile.name, costs: costs, closingRules: verdicts.map(\.closingRule)),
+                    EgressTable(graph: graph, profile: profile, costs: costs))
         }
         self.profiles = compiled.map(\.0)
         egress = compiled.map(\.1)

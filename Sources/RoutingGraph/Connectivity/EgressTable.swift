@@ -34,10 +34,22 @@ public struct EgressTable: Hashable, Sendable {
 
     /// One search backwards from every exit at once.
     public init(graph: NavigationGraph, profile: RoutingProfile) {
+        let costs = (0..<graph.arcs.count).map { profile.cost(for: graph.arcs[$0]) }
+        self.init(graph: graph, profile: profile, costs: costs)
+    }
+
+    /// The same table from the profile's ordinary `costs` of every arc, worked out already: only
+    /// the arcs leaving may open (``RoutingProfile/leavingMayOpen(_:)``) are judged again.
+    public init(graph: NavigationGraph, profile: RoutingProfile, costs ordinary: [UInt32]) {
+        precondition(ordinary.count == graph.arcs.count, "a cost per arc")
         let exits = graph.nodes.indices.filter { graph.nodes[$0].kind == .entrance || graph.isOutdoors($0) }
-        let costs = graph.arcs.map { profile.cost(for: $0, leaving: true) }
+        // Arcs by index, not by iterating the array, which copies every arc and its references.
+        let different = (0..<graph.arcs.count).filter { arc in
+            RoutingProfile.leavingMayOpen(graph.arcs[arc]) && profile.cost(for: graph.arcs[arc], leaving: true) != ordinary[arc]
+        }
+        var costs = ordinary
+        for arc in different { costs[arc] = profile.cost(for: graph.arcs[arc], leaving: true) }
         let search = CostSearch(graph: graph, costs: costs, sources: exits, backwards: true)
-        let different = graph.arcs.indices.filter { costs[$0] != profile.cost(for: graph.arcs[$0]) }
         leavingArcs = different.map(UInt32.init)
         leavingCosts = different.map { costs[$0] }
         self.profile = profile.name

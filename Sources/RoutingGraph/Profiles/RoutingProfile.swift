@@ -112,10 +112,18 @@ public struct RoutingProfile: Hashable, Sendable {
         verdict(for: arc, leaving: leaving).seconds
     }
 
+    /// Whether `leaving` can change the arc's ``verdict(for:leaving:)``: only for an emergency
+    /// exit that is closed otherwise, the one rule leaving relaxes. A whole graph's costs of
+    /// leaving are its costs with these arcs judged again.
+    public static func leavingMayOpen(_ arc: GraphArc) -> Bool {
+        arc.attributes.access == .no && arc.attributes.emergencyExit
+    }
+
     /// Whether the profile may use the arc, and in how many seconds; when not, the first rule
     /// (in ``ClosingRule`` order) that closes it.
     public func verdict(for arc: GraphArc, leaving: Bool = false) -> ArcVerdict {
         let facts = arc.attributes
+        // The only use of `leaving`: keep ``leavingMayOpen(_:)`` in step with it.
         if facts.access == .no, !(leaving && facts.emergencyExit) { return .closed(.access) }
         if facts.carPark != nil { return .closed(.carPark) }
         if respectsWheelchairNo, facts.wheelchair == .no { return .closed(.wheelchairNo) }
