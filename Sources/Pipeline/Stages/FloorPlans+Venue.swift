@@ -58,8 +58,11 @@ extension FloorPlans {
         var pairSlots: [NodePair: Int] = [:]
         var drawingArcs: [Int] = []
         var profileBits: [UInt64] = []
-        for (index, arc) in graph.arcs.enumerated() where graph.nodes[arc.tail].level == graph.nodes[arc.head].level {
-            let pair = NodePair(arc.tail, arc.head)
+        // Arcs by index and field: iterating the array copies every arc and its references.
+        for index in graph.arcs.indices {
+            let tail = graph.arcs[index].tail, head = graph.arcs[index].head
+            guard graph.nodes[tail].level == graph.nodes[head].level else { continue }
+            let pair = NodePair(tail, head)
             let slot: Int
             if let known = pairSlots[pair] {
                 slot = known
@@ -67,9 +70,9 @@ extension FloorPlans {
                 slot = drawingArcs.count
                 pairSlots[pair] = slot
                 drawingArcs.append(index)
-                profileBits.append(contentsOf: repeatElement(0, count: words))
+                for _ in 0..<words { profileBits.append(0) }
             }
-            for (profile, costs) in compiled.profiles.enumerated() where costs.costs[index] != BundleFormat.impassable {
+            for profile in compiled.profiles.indices where compiled.profiles[profile].costs[index] != BundleFormat.impassable {
                 profileBits[slot * words + profile / 64] |= 1 << UInt64(profile % 64)
             }
         }
@@ -77,8 +80,8 @@ extension FloorPlans {
         // Most pairs share one of a few sets of profiles: each list is made once.
         var profileLists: [ArraySlice<UInt64>: [Int]] = [:]
         for (slot, index) in drawingArcs.enumerated() {
-            let arc = graph.arcs[index]
-            let pair = NodePair(arc.tail, arc.head)
+            let tail = graph.arcs[index].tail, head = graph.arcs[index].head
+            let pair = NodePair(tail, head)
             let levelIndex = graph.nodes[pair.low].level
             guard graph.levelIDs.indices.contains(levelIndex), let plan = planOfLevel[graph.levelIDs[levelIndex]] else {
                 continue
@@ -91,8 +94,8 @@ extension FloorPlans {
                 profiles = compiled.profiles.indices.filter { bits[bits.startIndex + $0 / 64] & (1 << UInt64($0 % 64)) != 0 }
                 profileLists[bits] = profiles
             }
-            let drawn = [graph.nodes[arc.tail].coordinate] + arc.via + [graph.nodes[arc.head].coordinate]
-            let points = arc.tail == pair.low ? drawn : drawn.reversed()
+            let drawn = [graph.nodes[tail].coordinate] + graph.arcs[index].via + [graph.nodes[head].coordinate]
+            let points = tail == pair.low ? drawn : drawn.reversed()
             for (from, to) in zip(points, points.dropFirst()) {
                 plans[plan].edges.append(Edge(from: from, to: to, profiles: profiles))
             }

@@ -55,11 +55,15 @@ extension GraphBuilder {
     /// once every arc is in: placing points of interest and finding islands both ask.
     func usablePieces() -> GraphPieces {
         if let known = usable, known.piece.count == graph.nodes.count { return known }
-        let arcs = graph.arcs
-        let profiles = parameters.profiles
-        let pieces = GraphPieces(graph: graph) { index in
-            profiles.contains { $0.cost(for: arcs[index]) != BundleFormat.impassable }
+        // Profile by profile, each judging the arcs none before it opened (as asking whether any
+        // profile may use each arc would), arcs by index: a closure per arc copied each.
+        var open = [Bool](repeating: false, count: graph.arcs.count)
+        for profile in parameters.profiles {
+            for index in graph.arcs.indices where !open[index] {
+                open[index] = profile.cost(for: graph.arcs[index]) != BundleFormat.impassable
+            }
         }
+        let pieces = GraphPieces(graph: graph) { open[$0] }
         usable = pieces
         return pieces
     }

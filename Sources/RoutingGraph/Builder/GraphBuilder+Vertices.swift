@@ -37,10 +37,15 @@ extension GraphBuilder {
     /// A lift or flight landing the source put at a walkway vertex, but that no walkway, space or
     /// other flight meets, cannot be used on that level.
     func reportUnjoinedLandings() {
+        guard !pinnedLandings.isEmpty else { return }
+        // The neighbours of the pinned nodes only: a set for every node of a city was a tenth
+        // of deriving its graph. Arcs by index and field, without copying each.
+        let pinnedNodes = Set(pinnedLandings.map(\.node))
         var neighbours: [Int: Set<Int>] = [:]
-        for arc in graph.arcs {
-            neighbours[arc.tail, default: []].insert(arc.head)
-            neighbours[arc.head, default: []].insert(arc.tail)
+        for index in graph.arcs.indices {
+            let tail = graph.arcs[index].tail, head = graph.arcs[index].head
+            if pinnedNodes.contains(tail) { neighbours[tail, default: []].insert(head) }
+            if pinnedNodes.contains(head) { neighbours[head, default: []].insert(tail) }
         }
         let connectors = Dictionary(venue.connectors.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for pinned in pinnedLandings {

@@ -31,13 +31,15 @@ public struct GraphPieces: Hashable, Sendable {
     public init(graph: NavigationGraph, usable: (Int) -> Bool) {
         let nodeCount = graph.nodes.count
         var start = [Int](repeating: 0, count: nodeCount + 1)
-        for (index, arc) in graph.arcs.enumerated() where usable(index) { start[arc.tail + 1] += 1 }
+        // Arcs by index and field: iterating the array copies every arc and its references.
+        for index in graph.arcs.indices where usable(index) { start[graph.arcs[index].tail + 1] += 1 }
         for node in 0..<nodeCount { start[node + 1] += start[node] }
         var fill = start
         var heads = [Int](repeating: 0, count: start[nodeCount])
-        for (index, arc) in graph.arcs.enumerated() where usable(index) {
-            heads[fill[arc.tail]] = arc.head
-            fill[arc.tail] += 1
+        for index in graph.arcs.indices where usable(index) {
+            let tail = graph.arcs[index].tail
+            heads[fill[tail]] = graph.arcs[index].head
+            fill[tail] += 1
         }
         let component = Self.stronglyConnected(nodeCount: nodeCount, start: start, heads: heads)
 

@@ -67,9 +67,12 @@ public struct PlaceAttachments: Sendable {
     /// For each of `nodes`, the other ends of the walk arcs at it (either direction), each once.
     static func walkNeighbours(of nodes: Set<Int>, graph: NavigationGraph) -> [Int: [Int]] {
         var result: [Int: Set<Int>] = [:]
-        for arc in graph.arcs where arc.kind == .walk && arc.tail != arc.head {
-            if nodes.contains(arc.tail) { result[arc.tail, default: []].insert(arc.head) }
-            if nodes.contains(arc.head) { result[arc.head, default: []].insert(arc.tail) }
+        // Arcs by index and field: iterating the array copies every arc and its references.
+        for index in graph.arcs.indices where graph.arcs[index].kind == .walk {
+            let tail = graph.arcs[index].tail, head = graph.arcs[index].head
+            guard tail != head else { continue }
+            if nodes.contains(tail) { result[tail, default: []].insert(head) }
+            if nodes.contains(head) { result[head, default: []].insert(tail) }
         }
         return result.mapValues { Array($0) }
     }

@@ -33,9 +33,9 @@ public struct TourMatching: Sendable {
             compiled.profiles.contains { $0.costs[arc] != BundleFormat.impassable }
         }
         var touched = [Bool](repeating: false, count: graph.nodes.count)
-        for (arc, usable) in zip(graph.arcs, open) where usable {
-            touched[arc.tail] = true
-            touched[arc.head] = true
+        for arc in graph.arcs.indices where open[arc] {
+            touched[graph.arcs[arc].tail] = true
+            touched[graph.arcs[arc].head] = true
         }
         let weights = graph.arcs.indices.map { arc -> UInt32 in
             open[arc] ? UInt32(clamping: Int64((graph.arcs[arc].length * 100).rounded())) : AdjacencyArray.impassable
