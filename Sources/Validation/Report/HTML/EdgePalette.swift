@@ -32,7 +32,12 @@ struct EdgePalette: Sendable {
 
     /// The valid, distinct profile indexes of an edge, ascending; out-of-range ones are ignored.
     func usable(_ indexes: [Int]) -> [Int] {
-        Array(Set(indexes.filter { profiles.indices.contains($0) })).sorted()
+        // Most lists are so already (a floor plan's edges come with ascending indexes): they are
+        // their own answer, without a set and a sort for each of a city's edges.
+        if indexes.indices.allSatisfy({ profiles.indices.contains(indexes[$0]) && ($0 == 0 || indexes[$0 - 1] < indexes[$0]) }) {
+            return indexes
+        }
+        return Array(Set(indexes.filter { profiles.indices.contains($0) })).sorted()
     }
 
     func access(_ indexes: [Int]) -> EdgeAccess {
