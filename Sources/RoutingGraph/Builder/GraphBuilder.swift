@@ -106,7 +106,12 @@ public final class GraphBuilder {
 
     /// Records that a node stands for a source vertex, so walkways sharing it meet there.
     func shareVertex(_ ref: String, node: Int) {
-        if !(nodesOfVertex[ref]?.contains(node) ?? false) { nodesOfVertex[ref, default: []].append(node) }
+        // One lookup of the ref, whose hashing is most of the call's cost.
+        Self.addOnce(node, to: &nodesOfVertex[ref, default: []])
+    }
+
+    private static func addOnce(_ node: Int, to nodes: inout [Int]) {
+        if !nodes.contains(node) { nodes.append(node) }
     }
 
     /// Registers a node so that paths drawn through its position connect to it.
