@@ -218,19 +218,22 @@ public struct Reachability: Sendable {
     /// Union-find over the arcs a profile may use.
     static func components(graph: NavigationGraph, costs: [UInt32]) -> (root: [Int], sizes: [Int]) {
         var parent = Array(graph.nodes.indices)
-        func find(_ node: Int) -> Int {
-            var node = node
-            while parent[node] != node {
-                parent[node] = parent[parent[node]]
-                node = parent[node]
+        // Through a buffer: a nested function capturing the array paid a checked access per step.
+        let root = parent.withUnsafeMutableBufferPointer { parent in
+            func find(_ node: Int) -> Int {
+                var node = node
+                while parent[node] != node {
+                    parent[node] = parent[parent[node]]
+                    node = parent[node]
+                }
+                return node
             }
-            return node
+            for index in graph.arcs.indices where costs[index] != BundleFormat.impassable {
+                let a = find(graph.arcs[index].tail), b = find(graph.arcs[index].head)
+                if a != b { parent[max(a, b)] = min(a, b) }
+            }
+            return graph.nodes.indices.map(find)
         }
-        for index in graph.arcs.indices where costs[index] != BundleFormat.impassable {
-            let a = find(graph.arcs[index].tail), b = find(graph.arcs[index].head)
-            if a != b { parent[max(a, b)] = min(a, b) }
-        }
-        let root = graph.nodes.indices.map(find)
         var sizes: [Int: Int] = [:]
         for node in root { sizes[node, default: 0] += 1 }
         return (root, Array(sizes.values))
