@@ -97,12 +97,15 @@ public final class GraphBuilder {
 
     /// The node at this exact position on this level, creating a junction when there is none.
     func node(at coordinate: Coordinate, level: Int) -> Int {
-        let key = PositionKey(level: level, coordinate: coordinate)
-        if let existing = nodesAtPosition[key] { return existing }
-        let created = addNode(coordinate, level: level, kind: .junction, label: nil)
-        nodesAtPosition[key] = created
-        return created
+        // One lookup: a position not seen yet takes the index the new node will have (every
+        // node already added has a lower one), so finding that index means adding the node.
+        let next = graph.nodes.count
+        let found = Self.value(of: &nodesAtPosition[PositionKey(level: level, coordinate: coordinate), default: next])
+        if found == next { _ = addNode(coordinate, level: level, kind: .junction, label: nil) }
+        return found
     }
+
+    private static func value(of entry: inout Int) -> Int { entry }
 
     /// Records that a node stands for a source vertex, so walkways sharing it meet there.
     func shareVertex(_ ref: String, node: Int) {
