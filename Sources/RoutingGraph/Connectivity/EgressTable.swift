@@ -43,12 +43,16 @@ public struct EgressTable: Hashable, Sendable {
     public init(graph: NavigationGraph, profile: RoutingProfile, costs ordinary: [UInt32]) {
         precondition(ordinary.count == graph.arcs.count, "a cost per arc")
         let exits = graph.nodes.indices.filter { graph.nodes[$0].kind == .entrance || graph.isOutdoors($0) }
-        // Arcs by index, not by iterating the array, which copies every arc and its references.
-        let different = (0..<graph.arcs.count).filter { arc in
-            RoutingProfile.leavingMayOpen(graph.arcs[arc]) && profile.cost(for: graph.arcs[arc], leaving: true) != ordinary[arc]
-        }
         var costs = ordinary
-        for arc in different { costs[arc] = profile.cost(for: graph.arcs[arc], leaving: true) }
+        var different: [Int] = []
+        // Arcs by index, not by iterating the array, which copies every arc and its references.
+        for arc in graph.arcs.indices where RoutingProfile.leavingMayOpen(graph.arcs[arc]) {
+            let leaving = profile.cost(for: graph.arcs[arc], leaving: true)
+            if leaving != ordinary[arc] {
+                costs[arc] = leaving
+                different.append(arc)
+            }
+        }
         let search = CostSearch(graph: graph, costs: costs, sources: exits, backwards: true)
         leavingArcs = different.map(UInt32.init)
         leavingCosts = different.map { costs[$0] }
