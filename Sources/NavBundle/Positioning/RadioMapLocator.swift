@@ -206,7 +206,10 @@ public final class RadioMapLocator: @unchecked Sendable {
                     func floorOfPosting(at: Int) -> Int {
                         Int(recordFloor[base + Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self)) >> 8)])
                     }
-                    for floor in floorOfPosting(at: offset)...floorOfPosting(at: end - RadioMapLayout.wordSize) { reached[2 * floor + (base == 0 ? 0 : 1)] = true }
+                    // Postings out of order (a damaged map) can put the last posting's floor first:
+                    // then no floor is marked, as in the C core.
+                    let low = floorOfPosting(at: offset), high = floorOfPosting(at: end - RadioMapLayout.wordSize)
+                    if low <= high { for floor in low...high { reached[2 * floor + (base == 0 ? 0 : 1)] = true } }
                     for at in stride(from: offset, to: end, by: RadioMapLayout.wordSize) {
                         let posting = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self))
                         common[base + Int(posting >> 8)] += least[Int(posting & 0xFF)]
@@ -273,6 +276,9 @@ public final class RadioMapLocator: @unchecked Sendable {
                         let value = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + posting * RadioMapLayout.wordSize, as: UInt32.self))
                         let index = Int(value >> 8)
                         guard index < records.upperBound else { break }
+                        // Only postings out of order (a damaged map) fall below the floor's run after
+                        // the search; the C core's sums for them are never read, so they count for nothing.
+                        guard index >= records.lowerBound else { continue }
                         positionCommon[local + index - records.lowerBound] += min(query, positionWeights[Int(value & 0xFF)])
                     }
                 }
