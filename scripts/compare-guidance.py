@@ -222,10 +222,7 @@ class Venue:
         node = self.bundle.section("NODE")
         count = struct.unpack_from("<I", node, 0)[0]
         self.nodes = [struct.unpack_from("<iiH", node, 8 + 16 * n) for n in range(count)]
-        shape = self.bundle.section("SHAP")
-        arcs, corners = struct.unpack_from("<II", shape, 0)
-        self.first_corner = struct.unpack_from(f"<{arcs + 1}I", shape, 8)
-        start = (8 + 4 * (arcs + 1) + 7) // 8 * 8
+        self.first_corner, start, corners = self.corner_offsets()
         self.corners = [struct.unpack_from("<ii", shape, start + 8 * c) for c in range(corners)]
         arcs_section = self.bundle.section("ARCS")
         nodes, arc_count = struct.unpack_from("<II", arcs_section, 0)
@@ -233,6 +230,26 @@ class Venue:
         # ARCS entries are 16 bytes with the kind at byte 12: 3 stairs, 4 lift, 5 escalator, 6 ramp, 7 steps.
         self.arc_kinds = bytes(arcs_section[entries + 12:entries + 16 * arc_count:16])
         self.profile = self.bundle.profiles.index("foot")
+
+    def corner_offsets(self):
+        """Per arc its first corner (one more entry for the total), where the corners start and
+        how many there are: SHAP version 1 stores the offsets, version 2 only the bent arcs'."""
+        shape = self.bundle.section("SHAP")
+        arcs, corners = struct.unpack_from("<II", shape, 0)
+        version = next(section.version for section in self.bundle.sections if section.tag == "SHAP")
+        if version == 1:
+            return struct.unpack_from(f"<{arcs + 1}I", shape, 8), (8 + 4 * (arcs + 1) + 7) // 8 * 8, corners
+        bent = struct.unpack_from("<I", shape, 8)[0]
+        words = (arcs + 63) // 64
+        first_at = (16 + 12 * words + 7) // 8 * 8
+        bent_first = struct.unpack_from(f"<{bent + 1}I", shape, first_at)
+        bits = int.from_bytes(shape[16:16 + 8 * words], "little")
+        offsets, k = [], 0
+        for arc in range(arcs):
+            offsets.append(bent_first[k])
+            k += bits >> arc & 1
+        offsets.append(corners)
+        return offsets, (first_at + 4 * (bent + 1) + 7) // 8 * 8, corners
 
     def path(self, source, target):
         """(nodes, arcs) of the foot route, or None. The reader's public ``route`` gives the nodes

@@ -184,11 +184,12 @@ def make(original, rng):
         image = v.copy()
         struct.pack_into("<H", image, v.entry_at(v.index_of(tag)) + 4, 2)
         v.add(f"required-{tag}-version-2", image, "format", structural=True)
-    optional = [entry[0] for entry in entries if entry[0] not in REQUIRED]
+    # Not SHAP: GARC and GLMK count its corners, so without it they are damaged.
+    optional = [entry[0] for entry in entries if entry[0] not in REQUIRED and entry[0] != "SHAP"]
     if optional:
         image = v.copy()
-        struct.pack_into("<H", image, v.entry_at(v.index_of(optional[0])) + 4, 2)
-        v.add(f"optional-{optional[0]}-version-2-unsealed", image, "checksum")
+        struct.pack_into("<H", image, v.entry_at(v.index_of(optional[0])) + 4, 9)
+        v.add(f"optional-{optional[0]}-version-9-unsealed", image, "checksum")
 
     # A changed byte in every section: its checksum left (the section's check finds it), and fixed
     # up (the whole-file hash finds it).

@@ -1,7 +1,7 @@
 public import Foundation
 public import NavFormat
 
-/// Encodes ``BundleContents`` as a bundle file (format 2.4 with a customisable hierarchy, else 1.6).
+/// Encodes ``BundleContents`` as a bundle file (format 2.5 with a customisable hierarchy, else 1.7).
 ///
 /// Deterministic: strings are interned in a fixed order, arcs sorted by tail with ties kept in
 /// input order, and the metadata JSON has sorted keys, so equal contents give equal bytes.
@@ -65,7 +65,7 @@ public enum BundleWriter {
         container.add(BundleFormat.Tag.profiles, profiles)
         container.add(BundleFormat.Tag.places, places)
         container.add(BundleFormat.Tag.events, events)
-        container.add(BundleFormat.Tag.shapes, shapes)
+        container.add(BundleFormat.Tag.shapes, version: BundleFormat.ShapeSection.version, shapes)
         container.add(BundleFormat.Tag.egress, version: BundleFormat.EgressSection.version, egress)
         container.add(BundleFormat.Tag.search, encodeSearch(contents.places, table: table))
         container.add(BundleFormat.Tag.snap, encodeSnap(nodes: contents.nodes, levelCount: contents.levels.count))
@@ -82,7 +82,7 @@ public enum BundleWriter {
         if contents.arcs.contains(where: { ($0.stepCount ?? 0) > 0 || Self.hundredths($0.rise) != 0 }) {
             container.add(BundleFormat.Tag.steps, encodeSteps(contents.arcs, order: order))
         }
-        if let landmarks { container.add(BundleFormat.Tag.landmarks, landmarks) }
+        if let landmarks { container.add(BundleFormat.Tag.landmarks, version: BundleFormat.LandmarkSection.version, landmarks) }
         if let radioMap = contents.radioMap {
             container.add(BundleFormat.Tag.wifi, version: RadioMapLayout.sectionVersion, Data(radioMap))
         }
@@ -98,7 +98,8 @@ public enum BundleWriter {
             if !contents.egress.isEmpty { container.add(BundleFormat.Tag.egressCosts, encodeEgressCosts(contents.egress, order: order)) }
         }
         // Every bundle since 2.1 and 1.3 carries the bearings guidance needs: 2 bytes an arc.
-        container.add(BundleFormat.Tag.arcBearings, encodeArcBearings(contents, order: order))
+        container.add(BundleFormat.Tag.arcBearings, version: BundleFormat.ArcBearingSection.version,
+                      encodeArcBearings(contents, order: order))
         // Since 2.2 and 1.4, the places' geofences, when some place has an outline or a position.
         if contents.places.contains(where: { $0.latitude != nil && $0.level != nil })
             || contents.outlines.contains(where: { $0.place != nil }) {
@@ -322,23 +323,37 @@ public enum BundleWriter {
         return writer.data
     }
 
+    /// `SHAP` at section version 2: a bit per arc, ranks per 64 arcs, and corner offsets for the
+    /// bent arcs only, in `ARCS` order.
     private static func encodeShapes(_ arcs: [BundleContents.Arc], order: [Int]) -> Data {
         typealias Section = BundleFormat.ShapeSection
-        let layout = Section(arcCount: arcs.count)
         let pointCount = arcs.reduce(0) { $0 + $1.via.count }
-        var writer = ByteWriter(capacity: layout.corners + pointCount * BundleFormat.PointEntry.size)
-        writer.record(size: Section.firstCorner) { header in
+        var words = [UInt64](repeating: 0, count: Section.wordCount(arcCount: arcs.count))
+        var first: [UInt32] = []
+        var corner: UInt32 = 0
+        for (position, index) in order.enumerated() where !arcs[index].via.isEmpty {
+            words[position / 64] |= 1 << UInt64(position % 64)
+            first.append(corner)
+            corner += UInt32(arcs[index].via.count)
+        }
+        first.append(corner)
+        let bentCount = first.count - 1
+        let corners = Section.corners(arcCount: arcs.count, bentCount: bentCount)
+        var writer = ByteWriter(capacity: corners + pointCount * BundleFormat.PointEntry.size)
+        writer.record(size: Section.bits) { header in
             header.uint32(UInt32(arcs.count), at: Section.arcCount)
             header.uint32(UInt32(pointCount), at: Section.cornerCount)
+            header.uint32(UInt32(bentCount), at: Section.bentCount)
         }
-        // first_point[a] is the index of arc a's first corner; first_point[arc count] the total.
-        var first: UInt32 = 0
-        for index in order {
-            writer.uint32(first)
-            first += UInt32(arcs[index].via.count)
+        for word in words { writer.uint64(word) }
+        var before: UInt32 = 0
+        for word in words {
+            writer.uint32(before)
+            before += UInt32(word.nonzeroBitCount)
         }
-        writer.uint32(first)
-        writer.advance(to: layout.corners)
+        writer.advance(to: Section.first(arcCount: arcs.count))
+        for offset in first { writer.uint32(offset) }
+        writer.advance(to: corners)
         for index in order {
             for point in arcs[index].via { append(point, to: &writer) }
         }

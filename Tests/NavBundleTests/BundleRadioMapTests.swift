@@ -44,7 +44,7 @@ import NavFormat
         defer { try? FileManager.default.removeItem(atPath: path) }
         let bundle = try VenueBundle(path: path)
         #expect(bundle.hasRadioMap)
-        #expect(bundle.metadata.format == "1.6")
+        #expect(bundle.metadata.format == "1.7")
         let mapped = try #require(try bundle.radioMapLocator())
         let inMemory = try RadioMapLocator(encoded: encoded)
         #expect(mapped.accessPointCount == 3 && mapped.spotCount == 10 && mapped.scanCount == 20 && mapped.floorCount == 2)

@@ -10,7 +10,7 @@ import BundleWriting
         let bundle = try BundleFixture.open(contents)
         // The writer completes the metadata from the contents; what the caller gave comes back unchanged.
         var expected = contents.metadata
-        expected.format = "1.6"
+        expected.format = "1.7"
         expected.profiles = ["foot", "wheelchair"]
         expected.levels = [.init(id: "H@0", name: "Ground", building: "Hall", ordinal: 0),
                            .init(id: "H@1", name: "Upper", building: "Hall", ordinal: 1)]

@@ -51,8 +51,8 @@ import Testing
     /// route per profile (at least `minimumReached` of them, drawing at most 40 times as many).
     static func compare(_ name: String, _ customisable: VenueBundle, _ classic: VenueBundle, pairsPerProfile: Int,
                         minimumReached: Int? = nil) throws {
-        #expect(customisable.file.major == 2 && customisable.metadata.format == "2.4")
-        #expect(classic.file.major == 1 && classic.metadata.format == "1.6")
+        #expect(customisable.file.major == 2 && customisable.metadata.format == "2.5")
+        #expect(classic.file.major == 1 && classic.metadata.format == "1.7")
         #expect(customisable.hasCustomisableHierarchy && !customisable.hasHierarchies)
         #expect(!classic.hasCustomisableHierarchy && classic.hasHierarchies)
         var random = SplitMix(seed: 23)

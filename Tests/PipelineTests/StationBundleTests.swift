@@ -31,7 +31,7 @@ import NavFormat
 
     @Test func theBundleCarriesThePlaceSections() throws {
         let bundle = try bundle
-        #expect(bundle.file.minor == 6)
+        #expect(bundle.file.minor == 7)
         #expect(bundle.hasPlaceSources && bundle.hasAliases && bundle.hasAttachments && bundle.hasPieces)
     }
 

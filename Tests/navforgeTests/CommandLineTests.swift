@@ -416,7 +416,7 @@ import TemporaryFolders
         #expect(try cli.run(["build", "pipelines/demo-campus.yml"]).status == 0)
         let inspect = try cli.run(["inspect", Self.bundle])
         #expect(inspect.status == 0)
-        #expect(inspect.output.contains("format    2.4, 26 sections"))
+        #expect(inspect.output.contains("format    2.5, 26 sections"))
         #expect(inspect.output.contains("verified  yes, the whole file and every section"))
         for tag in ["META", "SRCH", "SNAP", "OUTL", "STPC", "WIFI", "CCHT", "GARC", "GLMK", "GTXT", "GFNC", "TOUR", "CRWD"] { #expect(inspect.output.contains("\n\(tag) ")) }
         #expect(inspect.output.contains("licence CC0-1.0  Demo Campus estates office"))

@@ -214,8 +214,9 @@ struct nb_bundle {
     uint32_t *wifi_floor_of;
     uint32_t *wifi_near_first; /* per floor and kind, where its nearest go in a locate's scratch */
     uint32_t *wifi_floor_records; /* per floor and kind, its first spot or scan; then the counts */
-    /* SHAP once checked in full (by the first arc shape): corner offsets and corners, else NULL. */
-    const uint8_t *shape_first, *shape_corners;
+    /* SHAP once checked in full (by the first arc shape): corner offsets and corners, else NULL;
+     * at section version 2 also the bent arcs' bits and ranks (shape_range), else NULL. */
+    const uint8_t *shape_first, *shape_corners, *shape_bits, *shape_ranks;
     /* GARC (2.1 and 1.3), its header checked by the opening: the arcs' end bearings and the corners'
      * entries, else NULL. */
     const uint8_t *bearing_ends, *bearing_corners;
@@ -243,6 +244,14 @@ static uint32_t rd32(const uint8_t *p) {
 }
 
 static uint64_t rd64(const uint8_t *p) { return (uint64_t)rd32(p) | (uint64_t)rd32(p + 4) << 32; }
+
+/* The set bits of `word`, portably (C99 has no popcount). */
+static uint32_t bit_count(uint64_t word) {
+    word = word - ((word >> 1) & 0x5555555555555555ull);
+    word = (word & 0x3333333333333333ull) + ((word >> 2) & 0x3333333333333333ull);
+    word = (word + (word >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (uint32_t)((word * 0x0101010101010101ull) >> 56);
+}
 
 static double rdf64(const uint8_t *p) {
     uint64_t bits = rd64(p);
@@ -570,6 +579,14 @@ static const section *find_section_version(const nb_bundle *b, const char *tag, 
 /* The section tagged `tag` in the version of every section but EGRS (1), or NULL. */
 static const section *find_section(const nb_bundle *b, const char *tag) { return find_section_version(b, tag, 1); }
 
+/* The section tagged `tag` at version 1 or 2, or NULL: SHAP, whose version 2 (since 2.5 and 1.7)
+ * keeps corner offsets for the bent arcs only, and GARC and GLMK, whose version 2 has version 1's
+ * layout and only hides them, with SHAP, from the readers before 2.5. */
+static const section *find_section_either(const nb_bundle *b, const char *tag) {
+    const section *s = find_section_any(b, tag);
+    return s != NULL && (s->version == 1 || s->version == 2) ? s : NULL;
+}
+
 static const uint8_t *section_bytes(const nb_bundle *b, const section *s) { return b->data + s->offset; }
 
 static int compare_offsets(const void *x, const void *y) {
@@ -735,12 +752,12 @@ static nb_status read_graph(nb_bundle *b, const section *arcs, const section *pr
  * place, level and naming, each pair's key and landmark, and the pairs' order (key ascending,
  * salience descending, landmark ascending), which nb_landmark_pairs bisects. */
 static nb_status check_landmarks(nb_bundle *b) {
-    const section *s = find_section(b, "GLMK");
+    const section *s = find_section_either(b, "GLMK");
     if (s == NULL) return NB_OK;
     if (s->length < 16) return refuse(b, NB_ERROR_FORMAT, "GLMK is too short for its header");
     const uint8_t *p = section_bytes(b, s);
     uint64_t landmarks = rd32(p), keys = rd32(p + 4), pairs = rd32(p + 8), corners = 0;
-    const section *shap = find_section(b, "SHAP");
+    const section *shap = find_section_either(b, "SHAP");
     if (shap != NULL) {
         if (shap->length < 8) return refuse(b, NB_ERROR_FORMAT, "SHAP is too short for its header");
         corners = rd32(section_bytes(b, shap) + 4);
@@ -828,12 +845,12 @@ static nb_status read_required(nb_bundle *b) {
  * many arcs as ARCS, as many corners as SHAP's header says (none without SHAP), and both tables
  * inside the section. Its values are checked where they are read. */
 static nb_status read_arc_bearings(nb_bundle *b) {
-    const section *s = find_section(b, "GARC");
+    const section *s = find_section_either(b, "GARC");
     if (s == NULL) return NB_OK;
     if (s->length < 16) return refuse(b, NB_ERROR_FORMAT, "GARC is too short for its header");
     const uint8_t *p = section_bytes(b, s);
     uint64_t arcs = rd32(p), corners = rd32(p + 4), shape_corners = 0;
-    const section *shapes = find_section(b, "SHAP");
+    const section *shapes = find_section_either(b, "SHAP");
     if (shapes != NULL) {
         if (shapes->length < 8) return refuse(b, NB_ERROR_FORMAT, "SHAP is too short for its header");
         shape_corners = rd32(section_bytes(b, shapes) + 4);
@@ -1044,7 +1061,10 @@ static nb_status record_text(nb_bundle *b, uint32_t index, const char *referrer,
 
 int nb_has_section(const nb_bundle *b, const char *tag) {
     if (tag == NULL || strlen(tag) != 4) return 0;
-    /* EGRS and WIFI are read in section version 2, every other section in version 1. */
+    /* EGRS and WIFI are read in section version 2, SHAP, GARC and GLMK in 1 and 2, every other
+     * section in version 1. */
+    if (strcmp(tag, "SHAP") == 0 || strcmp(tag, "GARC") == 0 || strcmp(tag, "GLMK") == 0)
+        return find_section_either(b, tag) != NULL;
     uint16_t version = strcmp(tag, "EGRS") == 0 || strcmp(tag, "WIFI") == 0 ? 2 : 1;
     return find_section_version(b, tag, version) != NULL;
 }
@@ -1116,28 +1136,69 @@ nb_status nb_arc_info(nb_bundle *b, uint32_t arc, nb_arc *info) {
     return record_text(b, rd32(e + 8), "ARCS", &info->label);
 }
 
-/* SHAP checked in full by its first use: as many arcs as ARCS, the corners inside the section,
- * the corner offsets rising from 0 to the corner count. */
+/* SHAP checked in full by its first use: as many arcs as ARCS, the tables inside the section, the
+ * corner offsets rising from 0 to the corner count and, at section version 2, the ranks counting
+ * the bits before them, no bit past the last arc, and every bent arc with a corner. Then
+ * shape_range trusts it. */
 static nb_status load_shapes(nb_bundle *b) {
     if (b->shape_first) return NB_OK;
-    const section *s = find_section(b, "SHAP");
+    const section *s = find_section_either(b, "SHAP");
     if (s == NULL) return NB_OK; /* absent: every arc is straight */
     const uint8_t *p = section_bytes(b, s);
-    if (s->length < 8) return refuse(b, NB_ERROR_FORMAT, "SHAP is too short for its header");
-    uint64_t arcs = rd32(p), corners = rd32(p + 4);
+    int bent_only = s->version == 2;
+    if (s->length < (bent_only ? 16u : 8u)) return refuse(b, NB_ERROR_FORMAT, "SHAP is too short for its header");
+    uint64_t arcs = rd32(p), corners = rd32(p + 4), words = (arcs + 63) / 64;
     if (arcs != b->arcs) return refuse(b, NB_ERROR_FORMAT, "SHAP has %llu arcs, ARCS %u", (unsigned long long)arcs, b->arcs);
-    uint64_t corners_at = (8 + 4 * (arcs + 1) + 7) / 8 * 8;
+    /* Version 1: an offset per arc. Version 2: bits and ranks, then an offset per bent arc. */
+    uint64_t offsets = bent_only ? rd32(p + 8) : arcs, first_at = bent_only ? (16 + 12 * words + 7) / 8 * 8 : 8;
+    uint64_t corners_at = (first_at + 4 * (offsets + 1) + 7) / 8 * 8;
     if (corners_at + 8 * corners > s->length)
         return refuse(b, NB_ERROR_FORMAT, "SHAP: %llu corners do not fit its %llu bytes", (unsigned long long)corners,
                       (unsigned long long)s->length);
-    const uint8_t *first = p + 8;
-    if (rd32(first) != 0 || rd32(first + 4 * arcs) != corners)
+    const uint8_t *first = p + first_at;
+    if (rd32(first) != 0 || rd32(first + 4 * offsets) != corners)
         return refuse(b, NB_ERROR_FORMAT, "SHAP: corner offsets do not run from 0 to %llu", (unsigned long long)corners);
-    for (uint64_t a = 0; a < arcs; a++)
-        if (rd32(first + 4 * a) > rd32(first + 4 * (a + 1)))
-            return refuse(b, NB_ERROR_FORMAT, "SHAP: corner offsets fall at arc %llu", (unsigned long long)a);
+    for (uint64_t a = 0; a < offsets; a++)
+        if (rd32(first + 4 * a) > rd32(first + 4 * (a + 1)) || (bent_only && rd32(first + 4 * a) == rd32(first + 4 * (a + 1))))
+            return refuse(b, NB_ERROR_FORMAT, "SHAP: corner offsets %s at entry %llu", bent_only ? "do not rise" : "fall",
+                          (unsigned long long)a);
+    if (bent_only) {
+        const uint8_t *bits = p + 16, *ranks = p + 16 + 8 * words;
+        uint64_t before = 0;
+        for (uint64_t w = 0; w < words; w++) {
+            uint64_t word = rd64(bits + 8 * w);
+            if (rd32(ranks + 4 * w) != before)
+                return refuse(b, NB_ERROR_FORMAT, "SHAP: word %llu ranks %u bent arcs before it, not %llu",
+                              (unsigned long long)w, rd32(ranks + 4 * w), (unsigned long long)before);
+            if (w == words - 1 && arcs % 64 != 0 && word >> (arcs % 64) != 0)
+                return refuse(b, NB_ERROR_FORMAT, "SHAP: bits are set past the last arc");
+            before += bit_count(word);
+        }
+        if (before != offsets)
+            return refuse(b, NB_ERROR_FORMAT, "SHAP: %llu arcs have bits, the header says %llu are bent",
+                          (unsigned long long)before, (unsigned long long)offsets);
+        b->shape_bits = bits, b->shape_ranks = ranks;
+    }
     b->shape_corners = p + corners_at, b->shape_first = first;
     return NB_OK;
+}
+
+/* The corners of `arc` among SHAP's, `*start ..< *stop`, by the tables load_shapes checked; none
+ * before it has loaded them or without SHAP. A straight arc's range is empty at the place its
+ * corners would take, in either version. */
+static void shape_range(const nb_bundle *b, uint32_t arc, uint32_t *start, uint32_t *stop) {
+    *start = 0, *stop = 0;
+    if (b->shape_first == NULL) return;
+    if (b->shape_bits == NULL) {
+        *start = rd32(b->shape_first + 4 * (size_t)arc), *stop = rd32(b->shape_first + 4 * ((size_t)arc + 1));
+        return;
+    }
+    /* The bent arcs before this one: their corners come first, as in version 1's offsets. */
+    uint64_t word = rd64(b->shape_bits + 8 * (size_t)(arc / 64));
+    unsigned bit = arc % 64;
+    size_t index = (size_t)rd32(b->shape_ranks + 4 * (size_t)(arc / 64)) + bit_count(word & ((1ull << bit) - 1));
+    *start = *stop = rd32(b->shape_first + 4 * index);
+    if (word >> bit & 1) *stop = rd32(b->shape_first + 4 * (index + 1));
 }
 
 nb_status nb_arc_shape(nb_bundle *b, uint32_t arc, int32_t (*points)[2], size_t capacity, size_t *count) {
@@ -1145,9 +1206,8 @@ nb_status nb_arc_shape(nb_bundle *b, uint32_t arc, int32_t (*points)[2], size_t 
     if (arc >= b->arcs) return refuse(b, NB_ERROR_ARGUMENT, "arc %u is not one of the %u arcs", arc, b->arcs);
     nb_status status = load_shapes(b);
     if (status != NB_OK) return status;
-    uint32_t start = 0, stop = 0;
-    if (b->shape_first)
-        start = rd32(b->shape_first + 4 * (size_t)arc), stop = rd32(b->shape_first + 4 * ((size_t)arc + 1));
+    uint32_t start, stop;
+    shape_range(b, arc, &start, &stop);
     const uint8_t *ends[2] = {b->node_entries + 16 * (size_t)arc_tail(b, arc),
                               b->node_entries + 16 * (size_t)rd32(b->arc_entries + 16 * (size_t)arc)};
     *count = (size_t)(stop - start) + 2;
@@ -1179,8 +1239,9 @@ nb_status nb_arc_corners(nb_bundle *b, uint32_t arc, uint32_t *first, uint32_t *
     if (arc >= b->arcs) return refuse(b, NB_ERROR_ARGUMENT, "arc %u is not one of the %u arcs", arc, b->arcs);
     nb_status status = load_shapes(b);
     if (status != NB_OK || b->shape_first == NULL) return status;
-    *first = rd32(b->shape_first + 4 * (size_t)arc);
-    *count = rd32(b->shape_first + 4 * ((size_t)arc + 1)) - *first;
+    uint32_t stop;
+    shape_range(b, arc, first, &stop);
+    *count = stop - *first;
     return NB_OK;
 }
 
@@ -2953,8 +3014,9 @@ static nb_status guide_read_arcs(guide *g) {
         a->first = b->bearing_ends[2 * (size_t)arc], a->last = b->bearing_ends[2 * (size_t)arc + 1];
         a->corner_first = 0, a->corner_count = 0;
         if (b->shape_first) {
-            a->corner_first = rd32(b->shape_first + 4 * (size_t)arc);
-            a->corner_count = rd32(b->shape_first + 4 * ((size_t)arc + 1)) - a->corner_first;
+            uint32_t stop;
+            shape_range(b, arc, &a->corner_first, &stop);
+            a->corner_count = stop - a->corner_first;
             g->corners += a->corner_count;
         }
         a->cost = g->costs ? g->costs[i] : costs ? rd32(costs + 4 * (size_t)arc) : 0;
@@ -3901,14 +3963,6 @@ static nb_status egress_tables(nb_bundle *b, egress_index *x, int quiet) {
         return quiet ? NB_ERROR_UNAVAILABLE : refuse(b, NB_ERROR_UNAVAILABLE, "EGRS has no tables: ways out are not available");
     x->bits = e + 16, x->ranks = e + ranks_at, x->tables = e + tables_at, x->count = (uint32_t)count;
     return NB_OK;
-}
-
-/* The set bits of `word`, portably (C99 has no popcount). */
-static uint32_t bit_count(uint64_t word) {
-    word = word - ((word >> 1) & 0x5555555555555555ull);
-    word = (word & 0x3333333333333333ull) + ((word >> 2) & 0x3333333333333333ull);
-    word = (word + (word >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    return (uint32_t)((word * 0x0101010101010101ull) >> 56);
 }
 
 /* Whether `node` has entries (its bit is set; the words are little-endian, so byte node / 8); a

@@ -4114,6 +4114,122 @@ static uint8_t *with_section(const nb_bundle *b, const char *tag, const uint8_t 
     return copy;
 }
 
+/* Each arc's corners as SHAP version 2 says, decoded the plain way: a bent arc's offsets are the
+ * entry after as many entries as there are set bits before its own, counted bit by bit. */
+static void plain_shape_offsets(const uint8_t *p, uint32_t *starts, uint32_t *counts) {
+    uint32_t arcs = rd32(p), bent = rd32(p + 8), words = (arcs + 63) / 64, seen = 0;
+    const uint8_t *first = p + (16 + 12 * (size_t)words + 7) / 8 * 8;
+    for (uint32_t a = 0; a < arcs; a++) {
+        int set = p[16 + a / 8] >> (a % 8) & 1;
+        starts[a] = rd32(first + 4 * (size_t)(seen < bent ? seen : bent));
+        counts[a] = set ? rd32(first + 4 * (size_t)(seen + 1)) - starts[a] : 0;
+        seen += (uint32_t)set;
+    }
+}
+
+/* Where SHAP's corners start, in either section version. */
+static size_t plain_corners_at(const section *shap, const uint8_t *p) {
+    uint64_t arcs = rd32(p), words = (arcs + 63) / 64;
+    if (shap->version == 1) return (size_t)((8 + 4 * (arcs + 1) + 7) / 8 * 8);
+    return (size_t)(((16 + 12 * words + 7) / 8 * 8 + 4 * ((uint64_t)rd32(p + 8) + 1) + 7) / 8 * 8);
+}
+
+static nb_status use_shape_of_arc_0(nb_bundle *b) {
+    size_t count;
+    return nb_arc_shape(b, 0, NULL, 0, &count);
+}
+
+/* SHAP version 2 (since 2.5 and 1.7): every arc's corners as the plain decoding finds them, and the
+ * same corners, bearings and shapes when the section is rewritten as version 1 with GARC and GLMK
+ * at version 1 (a bundle of 2.4); each kind of damage to the bits, ranks and offsets refused as
+ * format on the first corner read, named SHAP. */
+static void test_shape_versions(nb_bundle *b) {
+    const section *s = find_section_either(b, "SHAP");
+    CHECK(s != NULL && s->version == 2, "the bundle has no SHAP at section version 2");
+    if (s == NULL || s->version != 2) return;
+    const uint8_t *p = section_bytes(b, s);
+    uint32_t arcs = rd32(p), corners = rd32(p + 4), bent = rd32(p + 8), words = (arcs + 63) / 64;
+    uint32_t *starts = malloc(sizeof(uint32_t) * arcs), *counts = malloc(sizeof(uint32_t) * arcs);
+    if (!starts || !counts) { perror("malloc"); exit(2); }
+    plain_shape_offsets(p, starts, counts);
+    size_t wrong = 0, bent_seen = 0;
+    for (uint32_t a = 0; a < arcs; a++) {
+        uint32_t first, count;
+        if (nb_arc_corners(b, a, &first, &count) != NB_OK || first != starts[a] || count != counts[a]) wrong++;
+        bent_seen += counts[a] > 0;
+    }
+    CHECK(wrong == 0 && bent_seen == bent && bent > 0, "%zu arcs' corners differ from the plain decoding (%zu of %u bent)",
+          wrong, bent_seen, bent);
+
+    /* The same bundle with SHAP at version 1: an offset per arc, then the same corners. */
+    size_t first_at = (16 + 12 * (size_t)words + 7) / 8 * 8, corners_at = plain_corners_at(s, p);
+    size_t old_corners_at = (8 + 4 * ((size_t)arcs + 1) + 7) / 8 * 8, length = old_corners_at + 8 * (size_t)corners, size;
+    uint8_t *old = calloc(length, 1);
+    if (!old) { perror("calloc"); exit(2); }
+    put32(old, arcs), put32(old + 4, corners);
+    for (uint32_t a = 0; a < arcs; a++) put32(old + 8 + 4 * (size_t)a, starts[a]);
+    put32(old + 8 + 4 * (size_t)arcs, corners);
+    memcpy(old + old_corners_at, p + corners_at, 8 * (size_t)corners);
+    uint8_t *copy = with_section(b, "SHAP", old, length, &size);
+    free(old);
+    const char *tags[] = {"SHAP", "GARC", "GLMK"};
+    for (size_t t = 0; t < 3; t++)
+        if (find_section_either(b, tags[t])) put16(copy + rd32(image + 20) + ENTRY_SIZE * table_index(b, tags[t]) + 4, 1);
+    file_digest(copy, size, copy + 32);
+    char message[1024];
+    nb_bundle *v1 = NULL;
+    CHECK(nb_open(write_copy(copy, size, "shap-version-1.navbundle"), 1, &v1, message, sizeof message) == NB_OK,
+          "SHAP version 1 refused: %s", message);
+    if (v1) {
+        wrong = 0;
+        for (uint32_t a = 0; a < arcs; a++) {
+            int32_t x[64][2], y[64][2];
+            size_t n = 0, m = 0;
+            uint32_t f1, c1, f2, c2, along1 = 0, along2 = 0;
+            uint8_t e1[2] = {0, 0}, e2[2] = {0, 0}, bearing1 = 0, bearing2 = 0;
+            if (nb_arc_shape(b, a, x, 64, &n) != NB_OK || nb_arc_shape(v1, a, y, 64, &m) != NB_OK || n != m ||
+                memcmp(x, y, sizeof x[0] * (n < 64 ? n : 64)) != 0 || nb_arc_corners(b, a, &f1, &c1) != NB_OK ||
+                nb_arc_corners(v1, a, &f2, &c2) != NB_OK || f1 != f2 || c1 != c2 ||
+                nb_arc_bearings(b, a, &e1[0], &e1[1]) != nb_arc_bearings(v1, a, &e2[0], &e2[1]) || memcmp(e1, e2, 2) != 0)
+                wrong++;
+            for (uint32_t k = 0; k < c1; k++)
+                if (nb_corner_bearing(b, a, k, &along1, &bearing1) != NB_OK ||
+                    nb_corner_bearing(v1, a, k, &along2, &bearing2) != NB_OK || along1 != along2 || bearing1 != bearing2)
+                    wrong++;
+        }
+        CHECK(wrong == 0, "%zu arcs read differently from SHAP version 1", wrong);
+        CHECK(nb_has_section(v1, "SHAP") && nb_has_section(v1, "GARC"), "SHAP or GARC at version 1 is not read");
+        nb_close(v1);
+    }
+    free(copy);
+
+    /* Damage, each sealed in: the reader finds it from the structure. */
+    struct { const char *what; size_t at; uint32_t value; } damage[] = {
+        {"a rank one too many", 16 + 8 * (size_t)words + 4 * (size_t)(words - 1), 0},
+        {"the bent count one more", 8, bent + 1},
+        {"the bent count one less", 8, bent - 1},
+        {"an offset repeated", first_at + 4, 0},
+        {"the last offset past the corners", first_at + 4 * (size_t)bent, corners + 1},
+        {"a bit past the last arc", 16 + 8 * (size_t)(words - 1) + 4, 0},
+    };
+    damage[0].value = rd32(p + damage[0].at) + 1;
+    damage[3].value = rd32(p + first_at);
+    damage[5].value = rd32(p + damage[5].at) | 0x80000000u;
+    uint8_t *hurt = malloc(image_size);
+    if (!hurt) { perror("malloc"); exit(2); }
+    size_t index = table_index(b, "SHAP");
+    for (size_t d = 0; d < sizeof damage / sizeof damage[0]; d++) {
+        /* The bit past the last arc only exists when the arcs do not fill their last word. */
+        if (d == 5 && arcs % 64 == 0) continue;
+        memcpy(hurt, image, image_size);
+        put32(hurt + s->offset + damage[d].at, damage[d].value);
+        reseal(hurt, b, index, 1);
+        nb_status status = use_damaged(hurt, use_shape_of_arc_0, 1, message, sizeof message);
+        CHECK(status == NB_ERROR_FORMAT && strstr(message, "SHAP"), "%s: %d %s", damage[d].what, status, message);
+    }
+    free(hurt), free(starts), free(counts);
+}
+
 static nb_status use_leaving(nb_bundle *b) {
     nb_path path;
     nb_status status = nb_exit_conditions(b, 0, 0, "{}", 2, &path, NULL);
@@ -4264,7 +4380,10 @@ static void check_record_invariants(nb_bundle *b) {
                   strcmp(s.tag, tag) == 0 && s.offset == offset && s.length == length && s.version == b->sections[i].version,
               "section %zu's entry differs from nb_section_info", i);
         int read_version = strcmp(s.tag, "EGRS") == 0 || strcmp(s.tag, "WIFI") == 0 ? 2 : 1;
-        CHECK(nb_has_section(b, s.tag) == (s.version == read_version), "nb_has_section(%s) is wrong", s.tag);
+        /* SHAP, GARC and GLMK are read in either version (since 2.5 and 1.7). */
+        int either = strcmp(s.tag, "SHAP") == 0 || strcmp(s.tag, "GARC") == 0 || strcmp(s.tag, "GLMK") == 0;
+        CHECK(nb_has_section(b, s.tag) == (s.version == read_version || (either && s.version == 2)), "nb_has_section(%s) is wrong",
+              s.tag);
     }
     nb_section s;
     CHECK(nb_section_entry(b, nb_section_count(b), &s) == NB_ERROR_ARGUMENT, "a section past the table is not refused");
@@ -4510,7 +4629,7 @@ static void test_station_records(nb_bundle *b) {
  * SHAP's corner offsets falling, STPC with more entries than arcs. */
 static void test_damaged_records(const nb_bundle *original) {
     const section *strs = find_section(original, "STRS"), *node = find_section(original, "NODE");
-    const section *shap = find_section(original, "SHAP"), *stpc = find_section(original, "STPC");
+    const section *shap = find_section_either(original, "SHAP"), *stpc = find_section(original, "STPC");
     uint8_t *copy = malloc(image_size);
     nb_bundle *b = NULL;
     char message[1024];
@@ -4534,14 +4653,15 @@ static void test_damaged_records(const nb_bundle *original) {
               "a label that is not UTF-8 is not refused: %s", nb_last_error(b));
         nb_close(b), b = NULL;
     }
-    /* SHAP: arc 1's corner offset above arc 2's. */
+    /* SHAP (version 2): the second bent arc's corner offset above the third's. */
     memcpy(copy, image, image_size);
-    put32(copy + shap->offset + 8 + 4 * 1, rd32(image + shap->offset + 8 + 4 * 2) + 1);
+    size_t first_at = shap->offset + (16 + 12 * (((size_t)rd32(image + shap->offset) + 63) / 64) + 7) / 8 * 8;
+    put32(copy + first_at + 4 * 1, rd32(image + first_at + 4 * 2) + 1);
     CHECK(nb_open_memory(copy, image_size, "damaged", 0, &b, message, sizeof message) == NB_OK, "%s", message);
     if (b) {
         int32_t points[4][2];
         size_t count = 0;
-        CHECK(nb_arc_shape(b, 838, points, 4, &count) == NB_ERROR_FORMAT && error_says(b, "SHAP: corner offsets fall at arc"),
+        CHECK(nb_arc_shape(b, 838, points, 4, &count) == NB_ERROR_FORMAT && error_says(b, "SHAP: corner offsets do not rise"),
               "falling SHAP offsets are not refused: %s", nb_last_error(b));
         /* Refused again: a damaged section is never taken as checked. */
         CHECK(nb_arc_shape(b, 0, points, 4, &count) == NB_ERROR_FORMAT, "damaged SHAP is refused only once");
@@ -4629,7 +4749,7 @@ static size_t test_bearings(nb_bundle *b) {
         free(points), free(segments), free(walked);
     }
     CHECK(wrong == 0, "%zu bearings or distances differ from the specification's", wrong);
-    const section *shap = find_section(b, "SHAP");
+    const section *shap = find_section_either(b, "SHAP");
     CHECK(shap == NULL || corners_seen == rd32(section_bytes(b, shap) + 4), "the arcs' corners are not all of SHAP's");
     uint8_t first = 7, last = 7;
     uint32_t along = 7, start = 7, count = 7;
@@ -4768,7 +4888,7 @@ static void test_damaged_bearings(const nb_bundle *original) {
 static void test_landmarks(nb_bundle *b) {
     CHECK(nb_has_section(b, "GLMK"), "the demo campus has no GLMK");
     uint32_t landmarks = nb_landmark_count(b), keys = nb_landmark_key_count(b);
-    const section *shap = find_section(b, "SHAP");
+    const section *shap = find_section_either(b, "SHAP");
     uint32_t corners = shap ? rd32(section_bytes(b, shap) + 4) : 0;
     CHECK(landmarks > 0 && keys == b->nodes + corners, "GLMK has %u landmarks and %u keys", landmarks, keys);
     /* SNAP's longitude scale: the cosine of the middle of the nodes' latitudes. */
@@ -4810,7 +4930,7 @@ static void test_landmarks(nb_bundle *b) {
         if (key < b->nodes) {
             at[0] = (int32_t)rd32(b->node_entries + 16 * (size_t)key), at[1] = (int32_t)rd32(b->node_entries + 16 * (size_t)key + 4);
         } else {
-            const uint8_t *corner = section_bytes(b, shap) + (8 + 4 * ((uint64_t)b->arcs + 1) + 7) / 8 * 8 + 8 * (size_t)(key - b->nodes);
+            const uint8_t *corner = section_bytes(b, shap) + plain_corners_at(shap, section_bytes(b, shap)) + 8 * (size_t)(key - b->nodes);
             at[0] = (int32_t)rd32(corner), at[1] = (int32_t)rd32(corner + 4);
         }
         int previous = 256;
@@ -4852,7 +4972,7 @@ static void test_landmarks(nb_bundle *b) {
 /* Damage to GLMK is refused when the bundle opens (its checksums left unchecked, so the damage
  * reaches the check), naming GLMK. */
 static void test_damaged_landmarks(const nb_bundle *original) {
-    const section *glmk = find_section(original, "GLMK");
+    const section *glmk = find_section_either(original, "GLMK");
     if (glmk == NULL) return;
     uint8_t *copy = malloc(image_size);
     const uint8_t *p = image + glmk->offset;
@@ -4904,7 +5024,7 @@ static void test_station(const char *path) {
         fprintf(stderr, "FAIL: %s\n", message);
         exit(1);
     }
-    CHECK(nb_format_major(b) == 1 && nb_format_minor(b) == 6, "the station is not format 1.6");
+    CHECK(nb_format_major(b) == 1 && nb_format_minor(b) == 7, "the station is not format 1.7");
     test_endpoints(b);
     test_profile_snap(b);
     /* Conditions resolve without CCHT, but cannot be applied. */
@@ -7182,6 +7302,7 @@ int main(int argc, char **argv) {
     test_records(b);
     test_damaged_records(b);
     CHECK(test_bearings(b) > 0, "the demo has no corners");
+    test_shape_versions(b);
     test_hand_bearings(b);
     test_damaged_bearings(b);
     test_egress_layout(b);

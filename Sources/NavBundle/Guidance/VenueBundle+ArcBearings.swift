@@ -64,13 +64,6 @@ extension VenueBundle {
 
     /// The global `SHAP` indexes of the arc's corners, checked to lie within `SHAP`'s corners.
     func cornerRange(ofArc arc: Int) throws(BundleError) -> Range<Int> {
-        guard let shapeIndex, let shapePoints else { return 0..<0 }
-        let (first, last) = try read("SHAP") { () throws(FormatError) in
-            (try shapeIndex.uint32(at: arc * BundleFormat.wordSize), try shapeIndex.uint32(at: (arc + 1) * BundleFormat.wordSize))
-        }
-        guard first <= last, Int(last) <= shapePoints.count / BundleFormat.PointEntry.size else {
-            throw .malformedSection(section: "SHAP", detail: "corners of arc \(arc) are \(first)..<\(last)")
-        }
-        return Int(first)..<Int(last)
+        try shapes?.cornerRange(ofArc: arc) ?? 0..<0
     }
 }

@@ -26,8 +26,8 @@ public final class VenueBundle: @unchecked Sendable {
     let events: ByteReader
     public let eventCount: Int
     /// `first_point` offsets and corner coordinates (`SHAP`); `nil` in bundles before format 0.2.
-    let shapeIndex: ByteReader?
-    let shapePoints: ByteReader?
+    /// `SHAP`, in either section version.
+    let shapes: ShapeTable?
     /// The ways out (`EGRS`, section version 2); `nil` when the bundle has none.
     let egress: EgressTables?
     /// `EGRC` (2.0, with `CCHT`): the arcs that cost differently when leaving; checked on use.
@@ -138,7 +138,7 @@ public final class VenueBundle: @unchecked Sendable {
             names.append(try Self.string(nameIndex, in: stringSection, count: stringCount) ?? "profile\(index)")
         }
         profileNames = names
-        (shapeIndex, shapePoints) = try Self.shapes(file, arcCount: arcCount)
+        shapes = try ShapeTable(file, arcCount: arcCount)
         egress = try Self.egress(file, profileCount: names.count, nodeCount: nodeCount)
         egressCosts = file.section(BundleFormat.Tag.egressCosts)
         searchIndex = try file.section(Tag.search).map { section throws(BundleError) in try SearchIndex(section: section) }
@@ -187,12 +187,14 @@ public final class VenueBundle: @unchecked Sendable {
             }
             return entries
         }
-        let cornerTotal = (shapePoints?.count ?? 0) / BundleFormat.PointEntry.size
-        arcBearingTable = try file.section(Tag.arcBearings).map { section throws(BundleError) in
+        let cornerTotal = shapes?.cornerCount ?? 0
+        // GARC and GLMK kept their layout at version 2 (since 2.5 and 1.7), beside SHAP's.
+        let guidanceVersions: ClosedRange<UInt16> = 1...BundleFormat.ArcBearingSection.version
+        arcBearingTable = try file.section(Tag.arcBearings, versions: guidanceVersions).map { section throws(BundleError) in
             try ArcBearingTable(section: section, arcCount: arcTotalCount, cornerCount: cornerTotal)
         }
         let (stringTotal, levelTotal) = (stringCount, levelCount)
-        landmarkTable = try file.section(BundleFormat.Tag.landmarks).map { section throws(BundleError) in
+        landmarkTable = try file.section(BundleFormat.Tag.landmarks, versions: guidanceVersions).map { section throws(BundleError) in
             try LandmarkTable(section: section, nodeCount: nodes, cornerCount: cornerTotal, stringCount: stringTotal,
                               placeCount: placeTotal, levelCount: levelTotal)
         }
@@ -214,24 +216,6 @@ public final class VenueBundle: @unchecked Sendable {
             }
             return section
         }
-    }
-
-    /// The optional `SHAP` section, checked against the arc count.
-    private static func shapes(_ file: ContainerFile, arcCount: Int) throws(BundleError) -> (ByteReader?, ByteReader?) {
-        typealias Section = BundleFormat.ShapeSection
-        guard let section = file.section(BundleFormat.Tag.shapes) else { return (nil, nil) }
-        let header = Result { () throws(FormatError) in
-            (try section.uint32(at: Section.arcCount), try section.uint32(at: Section.cornerCount))
-        }
-        guard case .success(let (arcs, points)) = header, Int(arcs) == arcCount else {
-            throw .malformedSection(section: "SHAP", detail: "arc count differs from ARCS")
-        }
-        let layout = Section(arcCount: arcCount)
-        guard let index = try? section.slice(offset: Section.firstCorner, count: layout.firstCornerBytes),
-              let coordinates = try? section.slice(offset: layout.corners, count: Int(points) * BundleFormat.PointEntry.size) else {
-            throw .malformedSection(section: "SHAP", detail: "\(points) corners do not fit the section")
-        }
-        return (index, coordinates)
     }
 
     /// The optional `EGRS` section: empty, or one table per profile. Version 1, which held an

@@ -73,21 +73,11 @@ extension VenueBundle {
     /// The corners an arc bends around between its tail and head; empty for a straight arc and in
     /// bundles without shapes.
     public func arcShape(_ arc: Int) throws(BundleError) -> [BundleContents.Position] {
-        guard let shapeIndex, let shapePoints else { return [] }
+        guard let shapes else { return [] }
         try checkArc(arc)
-        let (first, last) = try read("SHAP") { () throws(FormatError) in
-            (try shapeIndex.uint32(at: arc * BundleFormat.wordSize), try shapeIndex.uint32(at: (arc + 1) * BundleFormat.wordSize))
-        }
-        typealias Point = BundleFormat.PointEntry
-        guard first <= last, Int(last) * Point.size <= shapePoints.count else {
-            throw .malformedSection(section: "SHAP", detail: "corners of arc \(arc) are \(first)..<\(last)")
-        }
         var corners: [BundleContents.Position] = []
-        for index in Int(first)..<Int(last) {
-            let (latitude, longitude) = try read("SHAP") { () throws(FormatError) in
-                (try shapePoints.int32(at: index * Point.size + Point.latitude),
-                 try shapePoints.int32(at: index * Point.size + Point.longitude))
-            }
+        for index in try shapes.cornerRange(ofArc: arc) {
+            let (latitude, longitude) = try shapes.corner(index)
             corners.append(BundleContents.Position(latitude: Double(latitude) / BundleFormat.coordinateScale,
                                                    longitude: Double(longitude) / BundleFormat.coordinateScale))
         }

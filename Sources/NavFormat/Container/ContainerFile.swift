@@ -130,6 +130,13 @@ public final class ContainerFile: @unchecked Sendable {
         return try? bytes.slice(offset: entry.offset, count: entry.length)
     }
 
+    /// The bytes of a section in any of `versions`, or `nil`: for a section whose later version
+    /// kept the layout (`GARC` and `GLMK` at version 2 only hide from readers before 2.5).
+    public func section(_ tag: SectionTag, versions: ClosedRange<UInt16>) -> ByteReader? {
+        guard let entry = entry(tag), versions.contains(entry.version) else { return nil }
+        return try? bytes.slice(offset: entry.offset, count: entry.length)
+    }
+
     /// The bytes of a section the caller cannot do without.
     public func requiredSection(_ tag: SectionTag) throws(FormatError) -> ByteReader {
         if let entry = entry(tag), entry.version > sectionVersion {

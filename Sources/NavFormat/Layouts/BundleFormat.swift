@@ -1,19 +1,20 @@
-/// Constants of the bundle format 2.4 and 1.6 (`docs/bundle-format.md`).
+/// Constants of the bundle format 2.5 and 1.7 (`docs/bundle-format.md`).
 public enum BundleFormat {
-    /// Format 2.4: 1.6 plus `CCHT`, a customisable hierarchy that readers of 1.x cannot route on,
-    /// hence the new major. A bundle without `CCHT` is written as 1.6, which every 1.x reader
-    /// opens. The minors 2.4 and 1.6 mark the radio map that keeps the survey's scans (`WIFI`
+    /// Format 2.5: 1.7 plus `CCHT`, a customisable hierarchy that readers of 1.x cannot route on,
+    /// hence the new major. A bundle without `CCHT` is written as 1.7, which every 1.x reader
+    /// opens. The minors 2.5 and 1.7 mark `SHAP` at section version 2 (offsets for the bent arcs
+    /// only) with `GARC` and `GLMK` at version 2 beside it; 2.4 and 1.6 mark the radio map that keeps the survey's scans (`WIFI`
     /// section version 2), 2.3 and 1.5 added the tours (`TOUR`), 2.2 and 1.4 the geofences (`GFNC`), 2.1 and 1.3 the guidance
     /// sections (`GARC`), each optional and skipped by the readers before them. 1.2 was 1.1 plus `PSRC`, `ALIA`, `ATCH` and
     /// `PIEC`; 1.1 was 1.0 plus `WIFI`. The development formats 0.1 to 0.4 had the same header
     /// without the file checksum and a subset of the sections, so this reader still opens them.
-    public static let kind = ContainerKind(magic: "NAVFBNDL", major: 2, minor: 4, hasFileChecksum: true,
+    public static let kind = ContainerKind(magic: "NAVFBNDL", major: 2, minor: 5, hasFileChecksum: true,
                                            legacyMajors: [0, 1], majorsWithoutFileChecksum: [0], sectionVersion: 1)
-    /// Format 1.6, written for bundles without a customisable hierarchy.
-    public static let staticKind = ContainerKind(magic: "NAVFBNDL", major: 1, minor: 6, hasFileChecksum: true,
+    /// Format 1.7, written for bundles without a customisable hierarchy.
+    public static let staticKind = ContainerKind(magic: "NAVFBNDL", major: 1, minor: 7, hasFileChecksum: true,
                                                  legacyMajors: [0], majorsWithoutFileChecksum: [0], sectionVersion: 1)
 
-    /// The format a bundle is written in: 2.4 when it holds a customisable hierarchy, else 1.6.
+    /// The format a bundle is written in: 2.5 when it holds a customisable hierarchy, else 1.7.
     public static func kind(customisable: Bool) -> ContainerKind { customisable ? kind : staticKind }
     public static let name = "navforge bundle"
 

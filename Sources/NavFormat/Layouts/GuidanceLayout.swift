@@ -8,6 +8,10 @@ extension BundleFormat {
     /// without it), two reserved `u32`, then an ``ArcEndEntry`` per arc in `ARCS` order, zero
     /// padding to a multiple of 8, then a ``CornerBearingEntry`` per `SHAP` corner in `SHAP` order.
     public struct ArcBearingSection: Equatable, Sendable {
+        /// Version 2 (since 2.5 and 1.7) has version 1's layout; its corners are those of `SHAP`
+        /// version 2, which a reader of 2.4 does not read, so it must not take these for its own
+        /// corner count (0) and refuse the bundle. Readers here read both.
+        public static let version: UInt16 = 2
         public static let arcCount = 0
         public static let cornerCount = 4
         public static let headerSize = 16

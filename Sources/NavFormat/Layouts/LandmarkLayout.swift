@@ -1,7 +1,8 @@
 /// The `GLMK` section: landmarks and the decision points that see them (`docs/bundle-format.md`,
 /// `docs/guidance.md`, "Landmarks").
 extension BundleFormat.Tag {
-    /// Optional, section version 1: what a walker sees at each decision point, chosen at compile time.
+    /// Optional, section version 2 (1 before 2.5 and 1.7): what a walker sees at each decision
+    /// point, chosen at compile time.
     public static let landmarks: SectionTag = "GLMK"
 }
 
@@ -56,6 +57,9 @@ extension BundleFormat {
     /// `GLMK`: `landmark_count u32, key_count u32, pair_count u32, reserved u32`, then
     /// ``LandmarkEntry``s, then ``LandmarkPairEntry``s (each table 8-aligned).
     public struct LandmarkSection: Equatable, Sendable {
+        /// Version 2 (since 2.5 and 1.7) has version 1's layout; its corner keys count the corners
+        /// of `SHAP` version 2, as ``ArcBearingSection/version`` explains.
+        public static let version: UInt16 = 2
         public static let landmarkCount = 0
         /// Node count plus `SHAP` corner count: a key below the node count is a node, any other is
         /// the corner `key - node count` of `SHAP`.
