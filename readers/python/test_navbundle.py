@@ -275,7 +275,7 @@ class ReadingTests(unittest.TestCase):
             self.assertIn(tag, tags)
         # Format 2.x has the shared customisable hierarchy instead of one per profile.
         if "CCHT" in tags:
-            self.assertEqual((self.bundle.major, self.bundle.minor), (2, 4))
+            self.assertEqual((self.bundle.major, self.bundle.minor), (2, 5))
             self.assertTrue(self.bundle.customisable)
             self.assertFalse(any(tag.startswith("CH") and tag != "CCHT" for tag in tags))
         else:
