@@ -91,6 +91,36 @@ import NavFormat
         #expect(try RadioMapLocator(encoded: contents.radioMap!).locate(scan).fix?.venueLevel == 200)
     }
 
+    /// The format has each access point's postings ascend by record, which `locate` relies on to
+    /// find a floor's records as one run: a map whose postings do not ascend is refused.
+    @Test func postingsThatDoNotAscendAreRefused() throws {
+        let encoded = try Self.radioMap().encoded()
+        let storage = OwnedBytes(encoded)
+        defer { withExtendedLifetime(storage) {} }
+        let reader = ByteReader(storage.bytes)
+        let layout = try RadioMapSection(reader).layout
+        for scans in [false, true] {
+            // The first access point with two postings of this kind.
+            let point = try #require((0..<layout.accessPointCount).first { point in
+                let first = Int(try reader.uint32(at: layout.postingFirst(point, scans: scans)))
+                return Int(try reader.uint32(at: layout.postingFirst(point + 1, scans: scans))) - first >= 2
+            })
+            let first = Int(try reader.uint32(at: layout.postingFirst(point, scans: scans)))
+            let (one, two) = (layout.posting(first, scans: scans), layout.posting(first + 1, scans: scans))
+            var swapped = encoded, repeated = encoded
+            swapped.replaceSubrange(one..<one + 4, with: encoded[two..<two + 4])
+            swapped.replaceSubrange(two..<two + 4, with: encoded[one..<one + 4])
+            repeated.replaceSubrange(two..<two + 4, with: encoded[one..<one + 4])
+            let kind = scans ? "scan" : "spot"
+            for damaged in [swapped, repeated] {
+                #expect(throws: BundleError.malformedSection(
+                    section: "WIFI", detail: "the \(kind) postings of access point \(point) do not ascend at posting \(first + 1)")) {
+                    try RadioMapLocator(encoded: damaged)
+                }
+            }
+        }
+    }
+
     @Test func aBundleWithoutSurveyHasNoRadioMap() throws {
         let path = try BundleFixture.write()
         defer { try? FileManager.default.removeItem(atPath: path) }

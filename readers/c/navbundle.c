@@ -7436,6 +7436,12 @@ static void prepare_wifi(nb_bundle *b) {
                                                  kind ? "scan" : "spot", k, kind ? "scan" : "spot", record, count);
                     goto done;
                 }
+                /* Ascending, so that a floor's records are one run of the list (nb_locate). */
+                if (k > first && record <= rd32(m.p + m.postings_at[kind] + 4 * (uint64_t)(k - 1)) >> 8) {
+                    b->wifi_status = wifi_refuse(&m, NB_ERROR_FORMAT, "the %s postings of access point %u do not ascend at posting %u",
+                                                 kind ? "scan" : "spot", a, k);
+                    goto done;
+                }
                 b->wifi_mass[2 * (base + record)] += b->wifi_floor_weight[posting & 0xFF];
                 b->wifi_mass[2 * (base + record) + 1] += b->wifi_position_weight[posting & 0xFF];
             }

@@ -5854,11 +5854,12 @@ static void test_damaged_wifi(const nb_bundle *original) {
     uint32_t name0 = rd32(w + m.floors_at), building_name0 = rd32(w + m.buildings_at);
     uint32_t floor_name_at = rd32(w + m.offsets_at + 4 * name0), building_name_at = rd32(w + m.offsets_at + 4 * building_name0);
     uint32_t ap0_spot_last = rd32(w + m.first_at[0] + 4), ap0_scan_last = rd32(w + m.first_at[1] + 4);
+    uint32_t spot_first0 = rd32(w + m.first_at[0]), scan_first0 = rd32(w + m.first_at[1]);
     /* The id every search reads first, made to start after it ends. */
     uint32_t probed = rd32(w + m.ids_at + 4 * (A / 2)), probed_end = rd32(w + m.offsets_at + 4 * (probed + 1));
     /* Spots 0 and 1 on floor 0 and scans 0 and 1 at spot 0 (the survey's first position, two
      * scans), so that moving spot 0 to floor 1 or scan 0 to spot 1 unsorts them. */
-    CHECK(ap0_spot_last > rd32(w + m.first_at[0]) && ap0_scan_last > rd32(w + m.first_at[1]) && probed_end < N &&
+    CHECK(ap0_spot_last > spot_first0 + 1 && ap0_scan_last > scan_first0 + 1 && probed_end < N &&
               F > 1 && rd16(w + m.spots_at + 8) == 0 && rd16(w + m.spots_at + 12 + 8) == 0 && rd32(w + m.scans_at) == 0 &&
               rd32(w + m.scans_at + 4) == 0,
           "the demo's map is not as the test expects");
@@ -5908,6 +5909,11 @@ static void test_damaged_wifi(const nb_bundle *original) {
         {m.postings_at[0] + 4 * (uint64_t)(P - 1), 4, 0xFFFFFFFFu, "names spot 16777215"},
         {m.postings_at[1], 4, (double)((uint64_t)C << 8 | 0x7F), "scan posting 0 names scan"},
         {m.postings_at[1] + 4 * (uint64_t)(Q - 1), 4, 0xFFFFFFFFu, "names scan 16777215"},
+        /* Postings that do not ascend: access point 0's second posting repeats its first's record. */
+        {m.postings_at[0] + 4 * (uint64_t)spot_first0 + 4, 4, rd32(w + m.postings_at[0] + 4 * (uint64_t)spot_first0),
+         "the spot postings of access point 0 do not ascend"},
+        {m.postings_at[1] + 4 * (uint64_t)scan_first0 + 4, 4, rd32(w + m.postings_at[1] + 4 * (uint64_t)scan_first0),
+         "the scan postings of access point 0 do not ascend"},
         /* Spots: a floor past F, not sorted by floor. Scans: a spot past R, not sorted by spot. */
         {m.spots_at + 8, 2, F, "spot 0 is on floor"},
         {m.spots_at + 12 * (uint64_t)(R - 1) + 8, 2, 0xFFFF, "past them"},

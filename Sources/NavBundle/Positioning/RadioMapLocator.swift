@@ -44,8 +44,8 @@ public final class RadioMapLocator: @unchecked Sendable {
         self.floorWeights = floorWeights
         self.positionWeights = positionWeights
         let layout = section.layout
-        // Every record's floor and spot, and every posting's record, are checked here once, so
-        // that `locate` indexes these tables without further checks.
+        // Every record's floor and spot, and every posting's record and order, are checked here
+        // once, so that `locate` indexes these tables without further checks.
         var recordFloor = [Int32](), recordSpot = [Int32]()
         recordFloor.reserveCapacity(layout.spotCount + layout.scanCount)
         recordSpot.reserveCapacity(layout.spotCount + layout.scanCount)
@@ -72,12 +72,19 @@ public final class RadioMapLocator: @unchecked Sendable {
         for scans in [false, true] {
             let base = scans ? layout.spotCount : 0, count = scans ? layout.scanCount : layout.spotCount
             for accessPoint in 0..<layout.accessPointCount {
+                var previous = -1
                 for index in try section.postings(accessPoint, scans: scans) {
                     let posting = try section.u32(layout.posting(index, scans: scans))
                     let record = Int(posting >> 8), level = Int(posting & 0xFF)
                     guard record < count else {
                         throw .malformedSection(section: RadioMapSection.name, detail: "posting \(index) names record \(record) of \(count)")
                     }
+                    // Ascending, so that a floor's records are one run of the list (`locate`).
+                    guard record > previous else {
+                        throw .malformedSection(section: RadioMapSection.name,
+                                                detail: "the \(scans ? "scan" : "spot") postings of access point \(accessPoint) do not ascend at posting \(index)")
+                    }
+                    previous = record
                     floorMass[base + record] += floorWeights[level]
                     positionMass[base + record] += positionWeights[level]
                 }
@@ -206,10 +213,10 @@ public final class RadioMapLocator: @unchecked Sendable {
                     func floorOfPosting(at: Int) -> Int {
                         Int(recordFloor[base + Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self)) >> 8)])
                     }
-                    // Postings out of order (a damaged map) can put the last posting's floor first:
-                    // then no floor is marked, as in the C core.
+                    // Postings ascend by record and records by floor (both checked by the
+                    // initialiser): the list's floors run from its first posting's to its last's.
                     let low = floorOfPosting(at: offset), high = floorOfPosting(at: end - RadioMapLayout.wordSize)
-                    if low <= high { for floor in low...high { reached[2 * floor + (base == 0 ? 0 : 1)] = true } }
+                    for floor in low...high { reached[2 * floor + (base == 0 ? 0 : 1)] = true }
                     for at in stride(from: offset, to: end, by: RadioMapLayout.wordSize) {
                         let posting = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self))
                         common[base + Int(posting >> 8)] += least[Int(posting & 0xFF)]
@@ -276,9 +283,6 @@ public final class RadioMapLocator: @unchecked Sendable {
                         let value = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + posting * RadioMapLayout.wordSize, as: UInt32.self))
                         let index = Int(value >> 8)
                         guard index < records.upperBound else { break }
-                        // Only postings out of order (a damaged map) fall below the floor's run after
-                        // the search; the C core's sums for them are never read, so they count for nothing.
-                        guard index >= records.lowerBound else { continue }
                         positionCommon[local + index - records.lowerBound] += min(query, positionWeights[Int(value & 0xFF)])
                     }
                 }
