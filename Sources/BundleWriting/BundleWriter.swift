@@ -45,7 +45,8 @@ public enum BundleWriter {
         let profiles = encodeProfiles(contents.profiles, order: order, strings: &strings)
         let places = encodePlaces(contents.places, strings: &strings)
         let events = encodeEvents(contents.events, strings: &strings)
-        let shapes = encodeShapes(contents.arcs, order: order)
+        // Without a corner there is nothing to say: readers take a bundle without SHAP as all straight.
+        let shapes = contents.arcs.contains { !$0.via.isEmpty } ? encodeShapes(contents.arcs, order: order) : nil
         let egress = encodeEgress(contents.egress, order: order, nodeCount: contents.nodes.count)
         let outlines = encodeOutlines(contents.outlines, levelCount: contents.levels.count, strings: &strings)
         // The 1.2 place sections intern their strings last, so earlier sections' indexes stay put.
@@ -65,7 +66,7 @@ public enum BundleWriter {
         container.add(BundleFormat.Tag.profiles, profiles)
         container.add(BundleFormat.Tag.places, places)
         container.add(BundleFormat.Tag.events, events)
-        container.add(BundleFormat.Tag.shapes, version: BundleFormat.ShapeSection.version, shapes)
+        if let shapes { container.add(BundleFormat.Tag.shapes, version: BundleFormat.ShapeSection.version, shapes) }
         container.add(BundleFormat.Tag.egress, version: BundleFormat.EgressSection.version, egress)
         container.add(BundleFormat.Tag.search, encodeSearch(contents.places, table: table))
         container.add(BundleFormat.Tag.snap, encodeSnap(nodes: contents.nodes, levelCount: contents.levels.count))

@@ -104,6 +104,19 @@ import BundleWriting
         }
     }
 
+    @Test func aBundleWithoutCornersHasNoShapes() throws {
+        var contents = Self.contents
+        for index in contents.arcs.indices { contents.arcs[index].via = [] }
+        let image = BundleImage(try BundleWriter.image(of: contents))
+        #expect(image.entry("SHAP") == nil)
+        let bundle = try image.open()
+        #expect(bundle.hasArcBearings)
+        for arc in 0..<bundle.arcCount {
+            #expect(try bundle.arcShape(arc).isEmpty && bundle.firstCornerIndex(ofArc: arc) == 0)
+            #expect(try bundle.cornerBearings(ofArc: arc).isEmpty)
+        }
+    }
+
     // MARK: Damage
 
     /// The bundle with the `u32` at `offset` within `SHAP` set to `value`, checksums fixed up.
