@@ -1201,6 +1201,14 @@ static void shape_range(const nb_bundle *b, uint32_t arc, uint32_t *start, uint3
     if (word >> bit & 1) *stop = rd32(b->shape_first + 4 * (index + 1));
 }
 
+/* Whether `arc` has corners: one bit of SHAP version 2, read before any rank is counted, since
+ * almost every arc of a city is straight. */
+static int shape_bent(const nb_bundle *b, uint32_t arc) {
+    if (b->shape_first == NULL) return 0;
+    if (b->shape_bits == NULL) return rd32(b->shape_first + 4 * ((size_t)arc + 1)) != rd32(b->shape_first + 4 * (size_t)arc);
+    return (int)(rd64(b->shape_bits + 8 * (size_t)(arc / 64)) >> (arc % 64) & 1);
+}
+
 nb_status nb_arc_shape(nb_bundle *b, uint32_t arc, int32_t (*points)[2], size_t capacity, size_t *count) {
     *count = 0;
     if (arc >= b->arcs) return refuse(b, NB_ERROR_ARGUMENT, "arc %u is not one of the %u arcs", arc, b->arcs);
@@ -2873,6 +2881,7 @@ typedef struct {
     uint32_t corner;                 /* the corner's index within its arc; NB_NONE at nodes */
     int16_t has_choice, closest;     /* another usable way out, and the smallest |delta| of those */
     uint8_t in, out;
+    uint8_t loud; /* a choice, a change of label, or a break from the point before (guide_groups) */
 } guide_point;
 
 /* A place whose change is a turn (docs/guidance.md, "Looks" and "Turns"). Only these are kept:
@@ -2986,9 +2995,13 @@ static nb_status guide_read_arcs(guide *g) {
     const uint8_t *costs = g->profile_costs = profile_costs(b, g->profile);
     uint32_t label = NB_NONE; /* the last label checked, NB_NONE (no text) before the first */
     nb_text text = {NULL, 0};
+    const uint32_t *arcs = g->path->arcs, *given = g->costs;
+    uint64_t start = 0, time = 0;
+    /* Counted in locals: stores through `a` could otherwise alias the guide's counters. */
+    size_t connectors = 0, stairs = 0, thresholds = 0, corners = 0;
     g->starts[0] = 0, g->times[0] = 0;
     for (size_t i = 0; i < n; i++) {
-        uint32_t arc = g->path->arcs[i];
+        uint32_t arc = arcs[i];
         guide_arc *a = &g->arcs[i];
         const uint8_t *e = b->arc_entries + 16 * (size_t)arc;
         uint32_t index = rd32(e + 8);
@@ -3000,29 +3013,33 @@ static nb_status guide_read_arcs(guide *g) {
         a->length = rd32(e + 4), a->kind = e[12];
         a->label = text.text, a->label_length = (uint32_t)text.length;
         /* Only flights, lifts, escalators and ramps climb in the rules: the others need no STPC. */
-        a->steps = -1, a->rise = 0;
-        int connector = connector_kind(a->kind);
-        a->climb = connector >= 0;
-        g->connectors += connector >= 0, g->stairs += connector == NB_MANEUVER_STAIRS, g->thresholds += a->kind == 8;
-        if (connector >= 0) {
-            nb_climb climb;
-            nb_status status = nb_arc_climb(b, arc, &climb);
-            if (status != NB_OK) return status;
-            a->steps = climb.steps > 0 ? (int32_t)climb.steps : -1;
-            a->rise = climb.rise;
+        a->steps = -1, a->rise = 0, a->climb = 0;
+        thresholds += a->kind == 8;
+        if (a->kind >= 3 && a->kind <= 7) {
+            int connector = connector_kind(a->kind);
+            a->climb = connector >= 0;
+            connectors += connector >= 0, stairs += connector == NB_MANEUVER_STAIRS;
+            if (connector >= 0) {
+                nb_climb climb;
+                nb_status status = nb_arc_climb(b, arc, &climb);
+                if (status != NB_OK) return status;
+                a->steps = climb.steps > 0 ? (int32_t)climb.steps : -1;
+                a->rise = climb.rise;
+            }
         }
         a->first = b->bearing_ends[2 * (size_t)arc], a->last = b->bearing_ends[2 * (size_t)arc + 1];
         a->corner_first = 0, a->corner_count = 0;
-        if (b->shape_first) {
+        if (shape_bent(b, arc)) {
             uint32_t stop;
             shape_range(b, arc, &a->corner_first, &stop);
             a->corner_count = stop - a->corner_first;
-            g->corners += a->corner_count;
+            corners += a->corner_count;
         }
-        a->cost = g->costs ? g->costs[i] : costs ? rd32(costs + 4 * (size_t)arc) : 0;
-        g->starts[i + 1] = g->starts[i] + a->length;
-        g->times[i + 1] = g->times[i] + a->cost;
+        a->cost = given ? given[i] : costs ? rd32(costs + 4 * (size_t)arc) : 0;
+        start += a->length, time += a->cost;
+        g->starts[i + 1] = start, g->times[i + 1] = time;
     }
+    g->connectors = connectors, g->stairs = stairs, g->thresholds = thresholds, g->corners = corners;
     return NB_OK;
 }
 
@@ -3103,6 +3120,7 @@ static void guide_choice(const guide *g, guide_point *p) {
 static nb_status guide_points(guide *g) {
     nb_bundle *b = g->b;
     const guide_arc *incoming = NULL;
+    const guide_arc *joined = NULL; /* the last point's arc after it, NULL before the first */
     size_t cluster_first = 0, cluster_count = 0;
     int cluster_has_connector = 0;
     for (size_t i = 0; i < g->path->arc_count; i++) {
@@ -3123,6 +3141,9 @@ static nb_status guide_points(guide *g) {
             p->position = g->starts[cluster_first], p->in = incoming->last, p->out = a->first;
             p->before = incoming, p->after = a;
             guide_choice(g, p);
+            p->loud = p->has_choice || incoming != joined
+                      || !same_text(incoming->label, incoming->label_length, a->label, a->label_length);
+            joined = a;
         }
         cluster_count = 0, cluster_has_connector = 0;
         uint8_t bearing = a->first;
@@ -3135,7 +3156,8 @@ static nb_status guide_points(guide *g) {
             p->arc = i, p->corner = c, p->last_node = 0, p->has_choice = 0, p->closest = 1000;
             p->position = g->starts[i] + (along < a->length ? along : a->length);
             p->in = bearing, p->out = out, p->before = a, p->after = a;
-            bearing = out;
+            p->loud = a != joined;
+            joined = a, bearing = out;
         }
         incoming = a;
     }
@@ -3284,6 +3306,15 @@ static nb_status guide_segments(guide *g, size_t first, size_t end, guide_segmen
         const guide_arc *a = &g->arcs[i];
         int64_t tail = (int64_t)g->starts[i], length = a->length, along = 0;
         uint8_t bearing = a->first;
+        if (a->corner_count == 0) {
+            /* A straight arc, as almost all are: one heading over its whole length. */
+            if (length == 0) continue;
+            heading = previous >= 0 ? heading + bearing_delta((uint8_t)previous, bearing) : bearing;
+            previous = bearing;
+            if (count > 0 && segments[count - 1].heading == heading) segments[count - 1].end = tail + length;
+            else segments[count++] = (guide_segment){tail, tail + length, heading};
+            continue;
+        }
         for (uint32_t c = 0; c <= a->corner_count; c++) {
             int64_t stop = length;
             uint32_t corner_along = 0;
@@ -3409,13 +3440,30 @@ static void guide_node_bearings(const guide *g, guide_walk *w, size_t i, guide_p
     p->out = w->after < g->path->arc_count ? g->arcs[w->after].first : g->arcs[i].first;
 }
 
+/* Whether the node place between arcs `before` and `after` of one stretch is quiet by its two
+ * arcs alone: when each is straight and at least a window (3 m) long, the window covers one
+ * arc on either side, so its segments are those two arcs' (one, when they share a heading), and
+ * guide_quiet would compare just their headings. Most places of a city route are such, and this
+ * spares them the search over the segments. */
+static inline int guide_quiet_between_straights(const guide_arc *before, const guide_arc *after) {
+    if (before->length < GUIDE_WINDOW || after->length < GUIDE_WINDOW || before->corner_count > 0
+        || after->corner_count > 0)
+        return 0;
+    int delta = bearing_delta(before->first, after->first);
+    return delta < GUIDE_TURN - 2 && delta > 2 - GUIDE_TURN;
+}
+
 /* The places of the stretch first ..< end, in order: every route node between two of its arcs,
  * links included, and every corner of its arcs (docs/guidance.md, "Looks", rule 3). */
 static nb_status guide_stretch_places(guide *g, guide_stretch *s, guide_walk *w, size_t first, size_t end) {
     for (size_t i = first; i < end; i++) {
         const guide_arc *a = &g->arcs[i];
         int64_t from, to;
-        if (i > first && !guide_place_quiet(s, w, g->starts[i], &from, &to)) {
+        if (i == first) {
+            /* The stretch's first node is no place of it. */
+        } else if (guide_quiet_between_straights(a - 1, a)) {
+            w->ordinal++;
+        } else if (!guide_place_quiet(s, w, g->starts[i], &from, &to)) {
             guide_place *p = guide_place_at(g, s, w->ordinal - 1, first, i, NB_NONE, g->starts[i], from, to);
             if (p) guide_node_bearings(g, w, i, p);
         }
@@ -3499,7 +3547,13 @@ static int guide_at_door(const guide *g, const guide_point *p) {
 static void guide_groups(guide *g) {
     for (size_t start = 0; start < g->point_count;) {
         size_t end = start + 1;
-        while (end < g->point_count && g->points[end].position - g->points[start].position <= GUIDE_WINDOW) end++;
+        int loud = g->points[start].loud;
+        while (end < g->point_count && g->points[end].position - g->points[start].position <= GUIDE_WINDOW)
+            loud |= g->points[end++].loud;
+        /* A group of quiet points (no choice, one label throughout, each joined to the one before)
+         * is none of the kinds below: no choice rules out a fork or a continue by choice, and one
+         * label rules out a door and a continue onto another way. Most groups of a city route are. */
+        if (!loud) { start = end; continue; }
         const guide_point *first = &g->points[start], *last = &g->points[end - 1], *anchor = NULL, *door = NULL;
         int delta = 0, closest = 1000;
         for (size_t i = start; i < end; i++) {
