@@ -7831,8 +7831,10 @@ static nb_status decide_fix(const radio_map *m, const wifi_heard *heard, size_t 
             double *list = s->near + b->wifi_near_first[slot];
             uint32_t limit = b->wifi_near_first[slot + 1] - b->wifi_near_first[slot], *count = &s->near_count[slot];
             for (uint32_t r = low; r < high; r++) {
+                /* Most records share nothing with the scan: passed over on the integer sum, before
+                 * any conversion (a sum is zero exactly when its conversion is). */
+                if (narrow ? s->units[r] == 0 : s->common[r] == 0) continue;
                 double common = narrow ? (double)s->units[r] / WIFI_WEIGHT_SCALE : s->common[r];
-                if (common == 0) continue;
                 any = 1;
                 /* Most records are far from the scan: one whose distance clearly exceeds the
                  * floor's farthest kept is passed over without the division (the margin is far
