@@ -27,7 +27,7 @@ CFLAGS_STRICT = -std=c99 -Wall -Wextra -pedantic -Werror -O1 -g -fsanitize=addre
 
 .PHONY: demo test test-swift test-readers test-conformance test-viewer test-examples test-publishing \
 	test-c-reader test-c-warnings test-python-reader test-js-reader test-publishing-publish test-publishing-pull \
-	test-fuzz-regressions test-amalgamation python-reader python-package vectors-refresh reader-bundles navforge fuzz-smoke deps test-deps build clean
+	test-fuzz-regressions test-amalgamation python-reader python-package vectors-refresh reader-bundles uji-bundle navforge fuzz-smoke deps test-deps build clean
 # Every target names what it reads, so the parts after test-swift run side by side (`make -j`).
 # How many at once `test` runs: the parts are mostly single-threaded programs and compilers.
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
@@ -73,7 +73,7 @@ demo: build
 ## test-viewer (the map viewer in headless Chromium), test-publishing (publishing, signatures and
 ## `navforge pull` against misbehaving servers on 127.0.0.1) and test-examples (the embedding
 ## guide's examples). The parts after test-swift build fresh demo, station and UJIIndoorLoc bundles
-## once (reader-bundles). NAVFORGE=PATH runs them with that navforge instead of building one.
+## once (reader-bundles, uji-bundle). NAVFORGE=PATH runs them with that navforge instead of building one.
 ## test-swift keeps the machine to itself (its build and its tests use every core); the parts after
 ## it run TEST_JOBS at a time, each part's output printed whole when it ends.
 TEST_PARTS = test-readers test-conformance test-viewer test-publishing test-examples
@@ -100,12 +100,16 @@ else
 endif
 
 ## The bundles the readers' tests, the conformance check, the viewer's tests and the examples read,
-## built fresh: the demo campus, the station of readers/vectors/station/, and the UJIIndoorLoc radio
-## map when the shared data is beside the repository (else it is removed, saying so, so that no
-## bundle of an older build is checked).
+## built fresh: the demo campus and the station of readers/vectors/station/.
 reader-bundles: navforge
 	$(NAVFORGE) build pipelines/demo-campus.yml --build-dir $(READER_TESTS) --force
 	$(NAVFORGE) build readers/vectors/station/station.yml --build-dir $(READER_TESTS) --force
+
+## The UJIIndoorLoc radio map, which only the conformance check reads, built fresh when the shared
+## data is beside the repository (else it is removed, saying so, so that no bundle of an older
+## build is checked). A target of its own: a debug navforge takes minutes over its 19,937 scans,
+## and under `make -j` the parts that do not read it run meanwhile rather than wait.
+uji-bundle: navforge
 	@if [ -f $(UJI_SURVEY) ]; then \
 		$(NAVFORGE) build readers/vectors/uji/uji.yml --build-dir $(READER_TESTS) --force; \
 	else \
@@ -153,14 +157,14 @@ test-js-reader: reader-bundles
 ## as stored, and refuse the damaged variants of the demo and station bundles alike
 ## (scripts/conformance.sh; `scripts/conformance.sh --refresh` rewrites the stored answers); then the
 ## single-file C reader against readers/c on the same lists and damaged bundles (test-amalgamation).
-test-conformance: reader-bundles $(PYTHON_CORE) $(C_ANSWER) $(AMALGAMATION_ANSWER)
+test-conformance: reader-bundles uji-bundle $(PYTHON_CORE) $(C_ANSWER) $(AMALGAMATION_ANSWER)
 	NAVFORGE=$(NAVFORGE) READER_TESTS=$(READER_TESTS) C_ANSWER_PROGRAM=$(C_ANSWER) scripts/conformance.sh all
 	@# The damaged bundles are those scripts/conformance.sh has just written.
 	$(MAKE) --no-print-directory test-amalgamation
 
 ## Rewrites readers/vectors/*.answers from the Swift reader on fresh bundles, printing how many lines
 ## changed; review them with `git diff readers/vectors` before committing.
-vectors-refresh: reader-bundles
+vectors-refresh: reader-bundles uji-bundle
 	NAVFORGE=$(NAVFORGE) READER_TESTS=$(READER_TESTS) scripts/conformance.sh --refresh
 
 ## The map viewer's tests in headless Chromium (scripts/test-viewer.sh).
